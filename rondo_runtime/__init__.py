@@ -1,0 +1,1 @@
+"""Shared runtime of the Rondo services: server bootstrap, health, reflection, metrics, config, logging, database engines."""
