@@ -1,0 +1,47 @@
+"""The gateway's calls to the other services: every call has a deadline, and a downstream error
+reaches the client with its own code, message and field violations (never as INTERNAL)."""
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from typing import TypeVar
+
+import grpc
+
+from rondo.league.v1 import league_pb2_grpc
+from rondo.solver.v1 import solver_pb2_grpc
+from rondo_runtime import errors
+from rondo_runtime.grpc_errors import error_from_rpc
+
+R = TypeVar("R")
+
+def translate(service: str, error: grpc.aio.AioRpcError) -> errors.RondoError:
+    """The downstream's own error, passed through; a downstream that does not answer is UNAVAILABLE."""
+    if error.code() in (grpc.StatusCode.UNAVAILABLE, grpc.StatusCode.DEADLINE_EXCEEDED):
+        return errors.Unavailable(f"the {service} service did not answer in time ({error.code().name}); try again")
+    translated = error_from_rpc(error)
+    if translated is None:
+        raise error  # a real fault downstream: INTERNAL, logged by the runtime
+    return translated
+
+
+class Downstream:
+    """Stubs of the services the gateway orchestrates, over channels it owns."""
+
+    def __init__(self, league_addr: str, solver_addr: str, timeout_s: float):
+        self.timeout_s = timeout_s
+        self._channels = {
+            "league": grpc.aio.insecure_channel(league_addr),
+            "solver": grpc.aio.insecure_channel(solver_addr),
+        }
+        self.league = league_pb2_grpc.LeagueServiceStub(self._channels["league"])
+        self.solver = solver_pb2_grpc.SolverServiceStub(self._channels["solver"])
+
+    async def call(self, service: str, method: Callable[..., Awaitable[R]], request, timeout_s: float | None = None) -> R:
+        try:
+            return await method(request, timeout=timeout_s if timeout_s is not None else self.timeout_s)
+        except grpc.aio.AioRpcError as error:
+            raise translate(service, error) from None
+
+    async def close(self) -> None:
+        for channel in self._channels.values():
+            await channel.close()

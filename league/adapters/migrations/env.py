@@ -1,0 +1,3 @@
+from rondo_runtime.db import run_env
+
+run_env()

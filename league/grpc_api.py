@@ -1,0 +1,130 @@
+"""LeagueService over gRPC: protobuf <-> domain, nothing else. Errors are mapped by the runtime."""
+from __future__ import annotations
+
+import asyncio
+
+from datetime import datetime
+
+from google.protobuf.timestamp_pb2 import Timestamp
+
+from league.domain.model import Competition, Draw, DrawStatistics, DrawStatus, Player, PlayerStatus
+from league.service import LeagueService
+from rondo.league.v1 import league_pb2, league_pb2_grpc
+from rondo.solver.v1 import solver_pb2
+
+PLAYER_STATUS = {
+    PlayerStatus.MAIN: league_pb2.PLAYER_STATUS_MAIN,
+    PlayerStatus.RESERVE: league_pb2.PLAYER_STATUS_RESERVE,
+    PlayerStatus.SUBSTITUTE: league_pb2.PLAYER_STATUS_SUBSTITUTE,
+    PlayerStatus.WITHDRAWN: league_pb2.PLAYER_STATUS_WITHDRAWN,
+    PlayerStatus.DISQUALIFIED: league_pb2.PLAYER_STATUS_DISQUALIFIED,
+}
+DRAW_STATUS = {
+    DrawStatus.PROPOSED: league_pb2.DRAW_STATUS_PROPOSED,
+    DrawStatus.APPROVED: league_pb2.DRAW_STATUS_APPROVED,
+    DrawStatus.SUPERSEDED: league_pb2.DRAW_STATUS_SUPERSEDED,
+}
+OBJECTIVE_FIELDS = ("soft_violations", "max_meetings", "sum_repeat_pairs", "consecutive_repeats", "max_player_repeats")
+
+
+def timestamp(value: datetime | None) -> Timestamp | None:
+    if value is None:
+        return None
+    ts = Timestamp()
+    ts.FromDatetime(value)
+    return ts
+
+
+def objective_to_proto(values: tuple[int, ...]) -> solver_pb2.DrawObjective:
+    return solver_pb2.DrawObjective(**dict(zip(OBJECTIVE_FIELDS, values)))
+
+
+def objective_from_proto(message: solver_pb2.DrawObjective) -> tuple[int, ...]:
+    return tuple(getattr(message, name) for name in OBJECTIVE_FIELDS)
+
+
+def rounds_to_proto(rounds) -> list[solver_pb2.Round]:
+    return [solver_pb2.Round(tables=[solver_pb2.Table(player_ids=list(t)) for t in rnd]) for rnd in rounds]
+
+
+def rounds_from_proto(rounds) -> tuple[tuple[tuple[str, ...], ...], ...]:
+    return tuple(tuple(tuple(t.player_ids) for t in rnd.tables) for rnd in rounds)
+
+
+def competition_to_proto(c: Competition) -> league_pb2.Competition:
+    return league_pb2.Competition(
+        id=c.id, name=c.name, ruleset=c.ruleset, rounds=c.rounds, table_size=c.table_size,
+        created_at=timestamp(c.created_at), published_draw_id=c.published_draw_id or "",
+    )
+
+
+def player_to_proto(p: Player) -> league_pb2.Player:
+    return league_pb2.Player(
+        id=p.id, competition_id=p.competition_id, name=p.name, registration_order=p.registration_order,
+        status=PLAYER_STATUS[p.status], rating=p.rating,
+    )
+
+
+def draw_to_proto(d: Draw) -> league_pb2.Draw:
+    return league_pb2.Draw(
+        id=d.id, competition_id=d.competition_id, version=d.version, status=DRAW_STATUS[d.status], seed=d.seed,
+        rounds=rounds_to_proto(d.rounds), objective=objective_to_proto(d.statistics.objective),
+        lower_bound=objective_to_proto(d.statistics.lower_bound), proven_optimal=d.statistics.proven_optimal,
+        method=d.statistics.method, replaces_draw_id=d.replaces_draw_id or "", played_rounds=d.played_rounds,
+        reason=d.reason, players_moved=d.players_moved, created_at=timestamp(d.created_at),
+        approved_at=timestamp(d.approved_at),
+    )
+
+
+class LeagueServicer(league_pb2_grpc.LeagueServiceServicer):
+    def __init__(self, service: LeagueService):
+        self.service = service
+
+    async def CreateCompetition(self, request, context):
+        c = await asyncio.to_thread(self.service.create_competition,
+            request.name, request.ruleset, request.rounds, request.table_size, request.idempotency_key
+        )
+        return competition_to_proto(c)
+
+    async def GetCompetition(self, request, context):
+        return competition_to_proto(await asyncio.to_thread(self.service.get_competition, request.competition_id))
+
+    async def RegisterPlayer(self, request, context):
+        rating = request.rating if request.HasField("rating") else None
+        p = await asyncio.to_thread(self.service.register_player, request.competition_id, request.name, rating, request.idempotency_key)
+        return player_to_proto(p)
+
+    async def WithdrawPlayer(self, request, context):
+        return player_to_proto(await asyncio.to_thread(self.service.withdraw_player, request.competition_id, request.player_id, request.reason))
+
+    async def ListPlayers(self, request, context):
+        players = await asyncio.to_thread(self.service.list_players, request.competition_id, request.include_inactive)
+        return league_pb2.ListPlayersResponse(players=[player_to_proto(p) for p in players])
+
+    async def SaveDraw(self, request, context):
+        d = await asyncio.to_thread(self.service.save_draw,
+            competition_id=request.competition_id,
+            seed=request.seed,
+            rounds=rounds_from_proto(request.rounds),
+            statistics=DrawStatistics(
+                objective=objective_from_proto(request.objective),
+                lower_bound=objective_from_proto(request.lower_bound),
+                proven_optimal=request.proven_optimal,
+                method=request.method,
+            ),
+            replaces_draw_id=request.replaces_draw_id,
+            played_rounds=request.played_rounds,
+            reason=request.reason,
+            players_moved=request.players_moved if request.HasField("players_moved") else None,
+            idempotency_key=request.idempotency_key,
+        )
+        return draw_to_proto(d)
+
+    async def ApproveDraw(self, request, context):
+        return draw_to_proto(await asyncio.to_thread(self.service.approve_draw, request.competition_id, request.draw_id))
+
+    async def GetDraw(self, request, context):
+        return draw_to_proto(await asyncio.to_thread(self.service.get_draw, request.competition_id, request.draw_id))
+
+    async def ListDraws(self, request, context):
+        return league_pb2.ListDrawsResponse(draws=[draw_to_proto(d) for d in await asyncio.to_thread(self.service.list_draws, request.competition_id)])

@@ -1,0 +1,97 @@
+from rondo.league.v1 import league_pb2 as _league_pb2
+from rondo.solver.v1 import solver_pb2 as _solver_pb2
+from google.protobuf.internal import containers as _containers
+from google.protobuf import descriptor as _descriptor
+from google.protobuf import message as _message
+from collections.abc import Iterable as _Iterable, Mapping as _Mapping
+from typing import ClassVar as _ClassVar, Optional as _Optional, Union as _Union
+
+DESCRIPTOR: _descriptor.FileDescriptor
+
+class DrawCompetitionRequest(_message.Message):
+    __slots__ = ("competition_id", "seed", "time_limit_seconds", "separations", "pins", "seat_balance", "idempotency_key")
+    COMPETITION_ID_FIELD_NUMBER: _ClassVar[int]
+    SEED_FIELD_NUMBER: _ClassVar[int]
+    TIME_LIMIT_SECONDS_FIELD_NUMBER: _ClassVar[int]
+    SEPARATIONS_FIELD_NUMBER: _ClassVar[int]
+    PINS_FIELD_NUMBER: _ClassVar[int]
+    SEAT_BALANCE_FIELD_NUMBER: _ClassVar[int]
+    IDEMPOTENCY_KEY_FIELD_NUMBER: _ClassVar[int]
+    competition_id: str
+    seed: int
+    time_limit_seconds: float
+    separations: _containers.RepeatedCompositeFieldContainer[_solver_pb2.Separation]
+    pins: _containers.RepeatedCompositeFieldContainer[_solver_pb2.Pin]
+    seat_balance: bool
+    idempotency_key: str
+    def __init__(self, competition_id: _Optional[str] = ..., seed: _Optional[int] = ..., time_limit_seconds: _Optional[float] = ..., separations: _Optional[_Iterable[_Union[_solver_pb2.Separation, _Mapping]]] = ..., pins: _Optional[_Iterable[_Union[_solver_pb2.Pin, _Mapping]]] = ..., seat_balance: _Optional[bool] = ..., idempotency_key: _Optional[str] = ...) -> None: ...
+
+class RedrawRequest(_message.Message):
+    __slots__ = ("competition_id", "played_rounds", "reason", "seed", "time_limit_seconds", "separations", "pins", "idempotency_key")
+    COMPETITION_ID_FIELD_NUMBER: _ClassVar[int]
+    PLAYED_ROUNDS_FIELD_NUMBER: _ClassVar[int]
+    REASON_FIELD_NUMBER: _ClassVar[int]
+    SEED_FIELD_NUMBER: _ClassVar[int]
+    TIME_LIMIT_SECONDS_FIELD_NUMBER: _ClassVar[int]
+    SEPARATIONS_FIELD_NUMBER: _ClassVar[int]
+    PINS_FIELD_NUMBER: _ClassVar[int]
+    IDEMPOTENCY_KEY_FIELD_NUMBER: _ClassVar[int]
+    competition_id: str
+    played_rounds: int
+    reason: str
+    seed: int
+    time_limit_seconds: float
+    separations: _containers.RepeatedCompositeFieldContainer[_solver_pb2.Separation]
+    pins: _containers.RepeatedCompositeFieldContainer[_solver_pb2.Pin]
+    idempotency_key: str
+    def __init__(self, competition_id: _Optional[str] = ..., played_rounds: _Optional[int] = ..., reason: _Optional[str] = ..., seed: _Optional[int] = ..., time_limit_seconds: _Optional[float] = ..., separations: _Optional[_Iterable[_Union[_solver_pb2.Separation, _Mapping]]] = ..., pins: _Optional[_Iterable[_Union[_solver_pb2.Pin, _Mapping]]] = ..., idempotency_key: _Optional[str] = ...) -> None: ...
+
+class DrawView(_message.Message):
+    __slots__ = ("draw", "status", "diff", "conflicts", "notes", "wall_time_seconds")
+    DRAW_FIELD_NUMBER: _ClassVar[int]
+    STATUS_FIELD_NUMBER: _ClassVar[int]
+    DIFF_FIELD_NUMBER: _ClassVar[int]
+    CONFLICTS_FIELD_NUMBER: _ClassVar[int]
+    NOTES_FIELD_NUMBER: _ClassVar[int]
+    WALL_TIME_SECONDS_FIELD_NUMBER: _ClassVar[int]
+    draw: _league_pb2.Draw
+    status: _solver_pb2.SolveStatus
+    diff: _containers.RepeatedCompositeFieldContainer[_solver_pb2.RoundDiff]
+    conflicts: _containers.RepeatedScalarFieldContainer[str]
+    notes: _containers.RepeatedScalarFieldContainer[str]
+    wall_time_seconds: float
+    def __init__(self, draw: _Optional[_Union[_league_pb2.Draw, _Mapping]] = ..., status: _Optional[_Union[_solver_pb2.SolveStatus, str]] = ..., diff: _Optional[_Iterable[_Union[_solver_pb2.RoundDiff, _Mapping]]] = ..., conflicts: _Optional[_Iterable[str]] = ..., notes: _Optional[_Iterable[str]] = ..., wall_time_seconds: _Optional[float] = ...) -> None: ...
+
+class ListTablesRequest(_message.Message):
+    __slots__ = ("competition_id",)
+    COMPETITION_ID_FIELD_NUMBER: _ClassVar[int]
+    competition_id: str
+    def __init__(self, competition_id: _Optional[str] = ...) -> None: ...
+
+class NamedTable(_message.Message):
+    __slots__ = ("number", "player_ids", "player_names")
+    NUMBER_FIELD_NUMBER: _ClassVar[int]
+    PLAYER_IDS_FIELD_NUMBER: _ClassVar[int]
+    PLAYER_NAMES_FIELD_NUMBER: _ClassVar[int]
+    number: int
+    player_ids: _containers.RepeatedScalarFieldContainer[str]
+    player_names: _containers.RepeatedScalarFieldContainer[str]
+    def __init__(self, number: _Optional[int] = ..., player_ids: _Optional[_Iterable[str]] = ..., player_names: _Optional[_Iterable[str]] = ...) -> None: ...
+
+class NamedRound(_message.Message):
+    __slots__ = ("number", "tables")
+    NUMBER_FIELD_NUMBER: _ClassVar[int]
+    TABLES_FIELD_NUMBER: _ClassVar[int]
+    number: int
+    tables: _containers.RepeatedCompositeFieldContainer[NamedTable]
+    def __init__(self, number: _Optional[int] = ..., tables: _Optional[_Iterable[_Union[NamedTable, _Mapping]]] = ...) -> None: ...
+
+class ListTablesResponse(_message.Message):
+    __slots__ = ("draw_id", "version", "rounds")
+    DRAW_ID_FIELD_NUMBER: _ClassVar[int]
+    VERSION_FIELD_NUMBER: _ClassVar[int]
+    ROUNDS_FIELD_NUMBER: _ClassVar[int]
+    draw_id: str
+    version: int
+    rounds: _containers.RepeatedCompositeFieldContainer[NamedRound]
+    def __init__(self, draw_id: _Optional[str] = ..., version: _Optional[int] = ..., rounds: _Optional[_Iterable[_Union[NamedRound, _Mapping]]] = ...) -> None: ...

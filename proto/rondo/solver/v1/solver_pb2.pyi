@@ -1,0 +1,283 @@
+from google.protobuf.internal import containers as _containers
+from google.protobuf.internal import enum_type_wrapper as _enum_type_wrapper
+from google.protobuf import descriptor as _descriptor
+from google.protobuf import message as _message
+from collections.abc import Iterable as _Iterable, Mapping as _Mapping
+from typing import ClassVar as _ClassVar, Optional as _Optional, Union as _Union
+
+DESCRIPTOR: _descriptor.FileDescriptor
+
+class SolveStatus(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    SOLVE_STATUS_UNSPECIFIED: _ClassVar[SolveStatus]
+    SOLVE_STATUS_OPTIMAL: _ClassVar[SolveStatus]
+    SOLVE_STATUS_FEASIBLE: _ClassVar[SolveStatus]
+    SOLVE_STATUS_INFEASIBLE: _ClassVar[SolveStatus]
+    SOLVE_STATUS_UNKNOWN: _ClassVar[SolveStatus]
+SOLVE_STATUS_UNSPECIFIED: SolveStatus
+SOLVE_STATUS_OPTIMAL: SolveStatus
+SOLVE_STATUS_FEASIBLE: SolveStatus
+SOLVE_STATUS_INFEASIBLE: SolveStatus
+SOLVE_STATUS_UNKNOWN: SolveStatus
+
+class Player(_message.Message):
+    __slots__ = ("id", "rating", "team")
+    ID_FIELD_NUMBER: _ClassVar[int]
+    RATING_FIELD_NUMBER: _ClassVar[int]
+    TEAM_FIELD_NUMBER: _ClassVar[int]
+    id: str
+    rating: int
+    team: str
+    def __init__(self, id: _Optional[str] = ..., rating: _Optional[int] = ..., team: _Optional[str] = ...) -> None: ...
+
+class Table(_message.Message):
+    __slots__ = ("player_ids",)
+    PLAYER_IDS_FIELD_NUMBER: _ClassVar[int]
+    player_ids: _containers.RepeatedScalarFieldContainer[str]
+    def __init__(self, player_ids: _Optional[_Iterable[str]] = ...) -> None: ...
+
+class Round(_message.Message):
+    __slots__ = ("tables",)
+    TABLES_FIELD_NUMBER: _ClassVar[int]
+    tables: _containers.RepeatedCompositeFieldContainer[Table]
+    def __init__(self, tables: _Optional[_Iterable[_Union[Table, _Mapping]]] = ...) -> None: ...
+
+class Separation(_message.Message):
+    __slots__ = ("player_ids", "weight")
+    PLAYER_IDS_FIELD_NUMBER: _ClassVar[int]
+    WEIGHT_FIELD_NUMBER: _ClassVar[int]
+    player_ids: _containers.RepeatedScalarFieldContainer[str]
+    weight: int
+    def __init__(self, player_ids: _Optional[_Iterable[str]] = ..., weight: _Optional[int] = ...) -> None: ...
+
+class Pin(_message.Message):
+    __slots__ = ("player_id", "round", "table")
+    PLAYER_ID_FIELD_NUMBER: _ClassVar[int]
+    ROUND_FIELD_NUMBER: _ClassVar[int]
+    TABLE_FIELD_NUMBER: _ClassVar[int]
+    player_id: str
+    round: int
+    table: int
+    def __init__(self, player_id: _Optional[str] = ..., round: _Optional[int] = ..., table: _Optional[int] = ...) -> None: ...
+
+class DrawTablesRequest(_message.Message):
+    __slots__ = ("players", "rounds", "table_size", "separations", "pins", "fixed_rounds", "previous", "seat_balance", "seed", "time_limit_seconds")
+    PLAYERS_FIELD_NUMBER: _ClassVar[int]
+    ROUNDS_FIELD_NUMBER: _ClassVar[int]
+    TABLE_SIZE_FIELD_NUMBER: _ClassVar[int]
+    SEPARATIONS_FIELD_NUMBER: _ClassVar[int]
+    PINS_FIELD_NUMBER: _ClassVar[int]
+    FIXED_ROUNDS_FIELD_NUMBER: _ClassVar[int]
+    PREVIOUS_FIELD_NUMBER: _ClassVar[int]
+    SEAT_BALANCE_FIELD_NUMBER: _ClassVar[int]
+    SEED_FIELD_NUMBER: _ClassVar[int]
+    TIME_LIMIT_SECONDS_FIELD_NUMBER: _ClassVar[int]
+    players: _containers.RepeatedCompositeFieldContainer[Player]
+    rounds: int
+    table_size: int
+    separations: _containers.RepeatedCompositeFieldContainer[Separation]
+    pins: _containers.RepeatedCompositeFieldContainer[Pin]
+    fixed_rounds: _containers.RepeatedCompositeFieldContainer[Round]
+    previous: _containers.RepeatedCompositeFieldContainer[Round]
+    seat_balance: bool
+    seed: int
+    time_limit_seconds: float
+    def __init__(self, players: _Optional[_Iterable[_Union[Player, _Mapping]]] = ..., rounds: _Optional[int] = ..., table_size: _Optional[int] = ..., separations: _Optional[_Iterable[_Union[Separation, _Mapping]]] = ..., pins: _Optional[_Iterable[_Union[Pin, _Mapping]]] = ..., fixed_rounds: _Optional[_Iterable[_Union[Round, _Mapping]]] = ..., previous: _Optional[_Iterable[_Union[Round, _Mapping]]] = ..., seat_balance: _Optional[bool] = ..., seed: _Optional[int] = ..., time_limit_seconds: _Optional[float] = ...) -> None: ...
+
+class DrawObjective(_message.Message):
+    __slots__ = ("soft_violations", "max_meetings", "sum_repeat_pairs", "consecutive_repeats", "max_player_repeats")
+    SOFT_VIOLATIONS_FIELD_NUMBER: _ClassVar[int]
+    MAX_MEETINGS_FIELD_NUMBER: _ClassVar[int]
+    SUM_REPEAT_PAIRS_FIELD_NUMBER: _ClassVar[int]
+    CONSECUTIVE_REPEATS_FIELD_NUMBER: _ClassVar[int]
+    MAX_PLAYER_REPEATS_FIELD_NUMBER: _ClassVar[int]
+    soft_violations: int
+    max_meetings: int
+    sum_repeat_pairs: int
+    consecutive_repeats: int
+    max_player_repeats: int
+    def __init__(self, soft_violations: _Optional[int] = ..., max_meetings: _Optional[int] = ..., sum_repeat_pairs: _Optional[int] = ..., consecutive_repeats: _Optional[int] = ..., max_player_repeats: _Optional[int] = ...) -> None: ...
+
+class RoundDiff(_message.Message):
+    __slots__ = ("round", "moved_player_ids")
+    ROUND_FIELD_NUMBER: _ClassVar[int]
+    MOVED_PLAYER_IDS_FIELD_NUMBER: _ClassVar[int]
+    round: int
+    moved_player_ids: _containers.RepeatedScalarFieldContainer[str]
+    def __init__(self, round: _Optional[int] = ..., moved_player_ids: _Optional[_Iterable[str]] = ...) -> None: ...
+
+class DrawTablesResponse(_message.Message):
+    __slots__ = ("status", "rounds", "objective", "lower_bound", "proven_optimal", "seed", "wall_time_seconds", "method", "players_moved", "diff", "conflicts", "notes", "seat_imbalance")
+    STATUS_FIELD_NUMBER: _ClassVar[int]
+    ROUNDS_FIELD_NUMBER: _ClassVar[int]
+    OBJECTIVE_FIELD_NUMBER: _ClassVar[int]
+    LOWER_BOUND_FIELD_NUMBER: _ClassVar[int]
+    PROVEN_OPTIMAL_FIELD_NUMBER: _ClassVar[int]
+    SEED_FIELD_NUMBER: _ClassVar[int]
+    WALL_TIME_SECONDS_FIELD_NUMBER: _ClassVar[int]
+    METHOD_FIELD_NUMBER: _ClassVar[int]
+    PLAYERS_MOVED_FIELD_NUMBER: _ClassVar[int]
+    DIFF_FIELD_NUMBER: _ClassVar[int]
+    CONFLICTS_FIELD_NUMBER: _ClassVar[int]
+    NOTES_FIELD_NUMBER: _ClassVar[int]
+    SEAT_IMBALANCE_FIELD_NUMBER: _ClassVar[int]
+    status: SolveStatus
+    rounds: _containers.RepeatedCompositeFieldContainer[Round]
+    objective: DrawObjective
+    lower_bound: DrawObjective
+    proven_optimal: bool
+    seed: int
+    wall_time_seconds: float
+    method: str
+    players_moved: int
+    diff: _containers.RepeatedCompositeFieldContainer[RoundDiff]
+    conflicts: _containers.RepeatedScalarFieldContainer[str]
+    notes: _containers.RepeatedScalarFieldContainer[str]
+    seat_imbalance: int
+    def __init__(self, status: _Optional[_Union[SolveStatus, str]] = ..., rounds: _Optional[_Iterable[_Union[Round, _Mapping]]] = ..., objective: _Optional[_Union[DrawObjective, _Mapping]] = ..., lower_bound: _Optional[_Union[DrawObjective, _Mapping]] = ..., proven_optimal: _Optional[bool] = ..., seed: _Optional[int] = ..., wall_time_seconds: _Optional[float] = ..., method: _Optional[str] = ..., players_moved: _Optional[int] = ..., diff: _Optional[_Iterable[_Union[RoundDiff, _Mapping]]] = ..., conflicts: _Optional[_Iterable[str]] = ..., notes: _Optional[_Iterable[str]] = ..., seat_imbalance: _Optional[int] = ...) -> None: ...
+
+class Entrant(_message.Message):
+    __slots__ = ("id", "title", "rating", "applied_at", "win_numerator", "win_denominator")
+    ID_FIELD_NUMBER: _ClassVar[int]
+    TITLE_FIELD_NUMBER: _ClassVar[int]
+    RATING_FIELD_NUMBER: _ClassVar[int]
+    APPLIED_AT_FIELD_NUMBER: _ClassVar[int]
+    WIN_NUMERATOR_FIELD_NUMBER: _ClassVar[int]
+    WIN_DENOMINATOR_FIELD_NUMBER: _ClassVar[int]
+    id: str
+    title: str
+    rating: int
+    applied_at: int
+    win_numerator: int
+    win_denominator: int
+    def __init__(self, id: _Optional[str] = ..., title: _Optional[str] = ..., rating: _Optional[int] = ..., applied_at: _Optional[int] = ..., win_numerator: _Optional[int] = ..., win_denominator: _Optional[int] = ...) -> None: ...
+
+class KnockoutMatch(_message.Message):
+    __slots__ = ("number", "first_seed", "second_seed", "first_id", "second_id")
+    NUMBER_FIELD_NUMBER: _ClassVar[int]
+    FIRST_SEED_FIELD_NUMBER: _ClassVar[int]
+    SECOND_SEED_FIELD_NUMBER: _ClassVar[int]
+    FIRST_ID_FIELD_NUMBER: _ClassVar[int]
+    SECOND_ID_FIELD_NUMBER: _ClassVar[int]
+    number: int
+    first_seed: int
+    second_seed: int
+    first_id: str
+    second_id: str
+    def __init__(self, number: _Optional[int] = ..., first_seed: _Optional[int] = ..., second_seed: _Optional[int] = ..., first_id: _Optional[str] = ..., second_id: _Optional[str] = ...) -> None: ...
+
+class BuildKnockoutRequest(_message.Message):
+    __slots__ = ("entrants", "title_order", "max_participants", "min_participants", "byes_to_top_seeds")
+    ENTRANTS_FIELD_NUMBER: _ClassVar[int]
+    TITLE_ORDER_FIELD_NUMBER: _ClassVar[int]
+    MAX_PARTICIPANTS_FIELD_NUMBER: _ClassVar[int]
+    MIN_PARTICIPANTS_FIELD_NUMBER: _ClassVar[int]
+    BYES_TO_TOP_SEEDS_FIELD_NUMBER: _ClassVar[int]
+    entrants: _containers.RepeatedCompositeFieldContainer[Entrant]
+    title_order: _containers.RepeatedScalarFieldContainer[str]
+    max_participants: int
+    min_participants: int
+    byes_to_top_seeds: bool
+    def __init__(self, entrants: _Optional[_Iterable[_Union[Entrant, _Mapping]]] = ..., title_order: _Optional[_Iterable[str]] = ..., max_participants: _Optional[int] = ..., min_participants: _Optional[int] = ..., byes_to_top_seeds: _Optional[bool] = ...) -> None: ...
+
+class BuildKnockoutResponse(_message.Message):
+    __slots__ = ("seed_ids", "cut_ids", "void_possible", "bracket_size", "first_stage", "explanation")
+    SEED_IDS_FIELD_NUMBER: _ClassVar[int]
+    CUT_IDS_FIELD_NUMBER: _ClassVar[int]
+    VOID_POSSIBLE_FIELD_NUMBER: _ClassVar[int]
+    BRACKET_SIZE_FIELD_NUMBER: _ClassVar[int]
+    FIRST_STAGE_FIELD_NUMBER: _ClassVar[int]
+    EXPLANATION_FIELD_NUMBER: _ClassVar[int]
+    seed_ids: _containers.RepeatedScalarFieldContainer[str]
+    cut_ids: _containers.RepeatedScalarFieldContainer[str]
+    void_possible: bool
+    bracket_size: int
+    first_stage: _containers.RepeatedCompositeFieldContainer[KnockoutMatch]
+    explanation: _containers.RepeatedScalarFieldContainer[str]
+    def __init__(self, seed_ids: _Optional[_Iterable[str]] = ..., cut_ids: _Optional[_Iterable[str]] = ..., void_possible: _Optional[bool] = ..., bracket_size: _Optional[int] = ..., first_stage: _Optional[_Iterable[_Union[KnockoutMatch, _Mapping]]] = ..., explanation: _Optional[_Iterable[str]] = ...) -> None: ...
+
+class Pairing(_message.Message):
+    __slots__ = ("first_id", "second_id")
+    FIRST_ID_FIELD_NUMBER: _ClassVar[int]
+    SECOND_ID_FIELD_NUMBER: _ClassVar[int]
+    first_id: str
+    second_id: str
+    def __init__(self, first_id: _Optional[str] = ..., second_id: _Optional[str] = ...) -> None: ...
+
+class RoundRobinRound(_message.Message):
+    __slots__ = ("cycle", "number", "pairings", "bye_id")
+    CYCLE_FIELD_NUMBER: _ClassVar[int]
+    NUMBER_FIELD_NUMBER: _ClassVar[int]
+    PAIRINGS_FIELD_NUMBER: _ClassVar[int]
+    BYE_ID_FIELD_NUMBER: _ClassVar[int]
+    cycle: int
+    number: int
+    pairings: _containers.RepeatedCompositeFieldContainer[Pairing]
+    bye_id: str
+    def __init__(self, cycle: _Optional[int] = ..., number: _Optional[int] = ..., pairings: _Optional[_Iterable[_Union[Pairing, _Mapping]]] = ..., bye_id: _Optional[str] = ...) -> None: ...
+
+class RoundRobinGroup(_message.Message):
+    __slots__ = ("name", "player_ids", "rounds")
+    NAME_FIELD_NUMBER: _ClassVar[int]
+    PLAYER_IDS_FIELD_NUMBER: _ClassVar[int]
+    ROUNDS_FIELD_NUMBER: _ClassVar[int]
+    name: str
+    player_ids: _containers.RepeatedScalarFieldContainer[str]
+    rounds: _containers.RepeatedCompositeFieldContainer[RoundRobinRound]
+    def __init__(self, name: _Optional[str] = ..., player_ids: _Optional[_Iterable[str]] = ..., rounds: _Optional[_Iterable[_Union[RoundRobinRound, _Mapping]]] = ...) -> None: ...
+
+class BuildRoundRobinRequest(_message.Message):
+    __slots__ = ("players", "cycles", "group_size")
+    PLAYERS_FIELD_NUMBER: _ClassVar[int]
+    CYCLES_FIELD_NUMBER: _ClassVar[int]
+    GROUP_SIZE_FIELD_NUMBER: _ClassVar[int]
+    players: _containers.RepeatedCompositeFieldContainer[Player]
+    cycles: int
+    group_size: int
+    def __init__(self, players: _Optional[_Iterable[_Union[Player, _Mapping]]] = ..., cycles: _Optional[int] = ..., group_size: _Optional[int] = ...) -> None: ...
+
+class BuildRoundRobinResponse(_message.Message):
+    __slots__ = ("groups",)
+    GROUPS_FIELD_NUMBER: _ClassVar[int]
+    groups: _containers.RepeatedCompositeFieldContainer[RoundRobinGroup]
+    def __init__(self, groups: _Optional[_Iterable[_Union[RoundRobinGroup, _Mapping]]] = ...) -> None: ...
+
+class PlayoffTable(_message.Message):
+    __slots__ = ("name", "player_ids")
+    NAME_FIELD_NUMBER: _ClassVar[int]
+    PLAYER_IDS_FIELD_NUMBER: _ClassVar[int]
+    name: str
+    player_ids: _containers.RepeatedScalarFieldContainer[str]
+    def __init__(self, name: _Optional[str] = ..., player_ids: _Optional[_Iterable[str]] = ...) -> None: ...
+
+class TableResult(_message.Message):
+    __slots__ = ("table", "order", "substitute_ids")
+    TABLE_FIELD_NUMBER: _ClassVar[int]
+    ORDER_FIELD_NUMBER: _ClassVar[int]
+    SUBSTITUTE_IDS_FIELD_NUMBER: _ClassVar[int]
+    table: str
+    order: _containers.RepeatedScalarFieldContainer[str]
+    substitute_ids: _containers.RepeatedScalarFieldContainer[str]
+    def __init__(self, table: _Optional[str] = ..., order: _Optional[_Iterable[str]] = ..., substitute_ids: _Optional[_Iterable[str]] = ...) -> None: ...
+
+class MahjongPlayoffRequest(_message.Message):
+    __slots__ = ("regular_places", "results")
+    REGULAR_PLACES_FIELD_NUMBER: _ClassVar[int]
+    RESULTS_FIELD_NUMBER: _ClassVar[int]
+    regular_places: _containers.RepeatedScalarFieldContainer[str]
+    results: _containers.RepeatedCompositeFieldContainer[TableResult]
+    def __init__(self, regular_places: _Optional[_Iterable[str]] = ..., results: _Optional[_Iterable[_Union[TableResult, _Mapping]]] = ...) -> None: ...
+
+class MahjongPlayoffResponse(_message.Message):
+    __slots__ = ("stage", "tables", "eliminated_ids", "final_order", "explanation")
+    STAGE_FIELD_NUMBER: _ClassVar[int]
+    TABLES_FIELD_NUMBER: _ClassVar[int]
+    ELIMINATED_IDS_FIELD_NUMBER: _ClassVar[int]
+    FINAL_ORDER_FIELD_NUMBER: _ClassVar[int]
+    EXPLANATION_FIELD_NUMBER: _ClassVar[int]
+    stage: str
+    tables: _containers.RepeatedCompositeFieldContainer[PlayoffTable]
+    eliminated_ids: _containers.RepeatedScalarFieldContainer[str]
+    final_order: _containers.RepeatedScalarFieldContainer[str]
+    explanation: _containers.RepeatedScalarFieldContainer[str]
+    def __init__(self, stage: _Optional[str] = ..., tables: _Optional[_Iterable[_Union[PlayoffTable, _Mapping]]] = ..., eliminated_ids: _Optional[_Iterable[str]] = ..., final_order: _Optional[_Iterable[str]] = ..., explanation: _Optional[_Iterable[str]] = ...) -> None: ...

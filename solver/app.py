@@ -1,0 +1,26 @@
+"""Wires the solver: stateless (no database), so it is ready as soon as its process pool is."""
+from __future__ import annotations
+
+from rondo.solver.v1 import solver_pb2, solver_pb2_grpc
+from rondo_runtime.config import Settings
+from rondo_runtime.server import ServiceSpec
+from solver.grpc_api import SolverServicer
+from solver.service import SolverService
+
+NAME = "solver"
+
+
+def spec(settings: Settings) -> ServiceSpec:
+    service = SolverService()
+    servicer = SolverServicer(service)
+
+    async def ready() -> bool:
+        return True
+
+    return ServiceSpec(
+        name=NAME,
+        service_names=(solver_pb2.DESCRIPTOR.services_by_name["SolverService"].full_name,),
+        register=lambda server: solver_pb2_grpc.add_SolverServiceServicer_to_server(servicer, server),
+        readiness=ready,
+        on_stop=service.stop,
+    )

@@ -1,0 +1,233 @@
+"""Algebraic draws with no repeated meeting at all, instantly, for large rosters (RULES.md A, "Draw":
+random, minimizing repeated meetings; here the minimum, zero, is reached by construction).
+
+Players are laid out as k rows x t columns (t = N / k tables). In round r the player in row c,
+column x sits at table ``x - a_c * b_r`` computed in a ring G of size t. Two players (c, x), (c', x')
+share a table in round r iff ``x - x' = (a_c - a_c') * b_r``; if they did so in rounds r and s too,
+``(a_c - a_c') * (b_r - b_s) = 0``. So the draw is repeat-free when that product never vanishes:
+
+* G = Z_t with a_c = c, b_r = r: when no a * b with 1 <= a <= k-1, 1 <= b <= R-1 is divisible by t
+  (e.g. every t > (k-1)(R-1));
+* G = GF(t), the finite field, when t is a prime power >= max(k, R): distinct a_c, distinct b_r.
+
+Players of one row never meet, so when t == k one more round "tables = rows" is repeat-free too:
+k + 1 rounds, e.g. 16 players x 5 rounds is the affine plane AG(2, 4).
+
+Pairings (k = 2) use the classical circle method instead: N - 1 repeat-free rounds.
+
+A seeded random permutation of the players (and of tables, seats and round order) makes the draw
+random yet reproducible: the same seed gives the same draw.
+"""
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from itertools import product
+
+from solver.domain.draw.problem import Draw, PlayerId
+
+MAX_FIELD_ORDER = 1024
+
+
+# ---------------------------------------------------------------------------------------------
+# Minimal GF(p^n) arithmetic: elements are the integers 0..q-1, read as polynomials over GF(p)
+# (base-p digits, lowest degree first), multiplied modulo a monic irreducible polynomial.
+# ---------------------------------------------------------------------------------------------
+
+
+def prime_power(q: int) -> tuple[int, int] | None:
+    """(p, n) with q = p^n for a prime p, or None."""
+    if q < 2:
+        return None
+    p = next(d for d in range(2, q + 1) if q % d == 0)
+    n, rest = 0, q
+    while rest % p == 0:
+        rest //= p
+        n += 1
+    return (p, n) if rest == 1 else None
+
+
+def _poly_mod(a: list[int], m: list[int], p: int) -> list[int]:
+    """a mod m over GF(p); m monic; coefficient lists lowest degree first."""
+    a = a[:]
+    while len(a) >= len(m):
+        lead = a[-1]
+        if lead:
+            shift = len(a) - len(m)
+            for i, c in enumerate(m):
+                a[shift + i] = (a[shift + i] - lead * c) % p
+        a.pop()
+    return a
+
+
+def _is_irreducible(m: list[int], p: int) -> bool:
+    """No monic factor of degree 1..deg/2 (brute force; fine for q <= 1024)."""
+    degree = len(m) - 1
+    for d in range(1, degree // 2 + 1):
+        for low in product(range(p), repeat=d):
+            if not any(_poly_mod(m, list(low) + [1], p)):
+                return False
+    return True
+
+
+def irreducible_polynomial(p: int, n: int) -> list[int]:
+    """The first monic irreducible polynomial of degree n over GF(p), in lexicographic search order."""
+    for low in product(range(p), repeat=n):
+        candidate = list(low) + [1]
+        if n == 1 or (candidate[0] != 0 and _is_irreducible(candidate, p)):
+            return candidate
+    raise ValueError(f"no irreducible polynomial of degree {n} over GF({p})")  # cannot happen
+
+
+@dataclass(frozen=True)
+class GaloisField:
+    """GF(p^n) on the integers 0..q-1."""
+
+    p: int
+    n: int
+    modulus: tuple[int, ...]
+
+    @classmethod
+    def of_order(cls, q: int) -> "GaloisField":
+        pn = prime_power(q)
+        if pn is None or q > MAX_FIELD_ORDER:
+            raise ValueError(f"GF({q}) not supported: need a prime power <= {MAX_FIELD_ORDER}")
+        p, n = pn
+        return cls(p, n, tuple(irreducible_polynomial(p, n)))
+
+    @property
+    def order(self) -> int:
+        return self.p**self.n
+
+    def _digits(self, x: int) -> list[int]:
+        digits = []
+        for _ in range(self.n):
+            x, d = divmod(x, self.p)
+            digits.append(d)
+        return digits
+
+    def _number(self, digits: list[int]) -> int:
+        x = 0
+        for d in reversed(digits):
+            x = x * self.p + d
+        return x
+
+    def sub(self, x: int, y: int) -> int:
+        return self._number([(a - b) % self.p for a, b in zip(self._digits(x), self._digits(y))])
+
+    def mul(self, x: int, y: int) -> int:
+        a, b = self._digits(x), self._digits(y)
+        prod = [0] * (2 * self.n - 1)
+        for i, ai in enumerate(a):
+            if ai:
+                for j, bj in enumerate(b):
+                    prod[i + j] = (prod[i + j] + ai * bj) % self.p
+        reduced = _poly_mod(prod, list(self.modulus), self.p)
+        return self._number(reduced + [0] * (self.n - len(reduced)))
+
+
+# ---------------------------------------------------------------------------------------------
+# The construction
+# ---------------------------------------------------------------------------------------------
+
+
+def cyclic_is_repeat_free(t: int, k: int, rounds: int) -> bool:
+    """Z_t with a_c = c, b_r = r: no product a*b (1 <= a <= k-1, 1 <= b <= R-1) divisible by t."""
+    return t >= k and all((a * b) % t for a in range(1, k) for b in range(1, rounds))
+
+
+@dataclass(frozen=True)
+class Layout:
+    """How a repeat-free draw is built: the ring, and whether the last round is "tables = rows"."""
+
+    ring: str  # "Z_t" or "GF(t)"
+    algebraic_rounds: int
+    rows_round: bool
+
+
+def repeat_free_layout(n_players: int, k: int, rounds: int) -> Layout | None:
+    """The construction that gives ``rounds`` repeat-free rounds for N players, or None."""
+    if k < 2 or n_players % k or rounds < 1:
+        return None
+    t = n_players // k
+    if t < k:
+        return None
+    for algebraic, rows in ((rounds, False), (rounds - 1, True)):
+        if rows and (t != k or algebraic < 1):
+            continue
+        if cyclic_is_repeat_free(t, k, algebraic):
+            return Layout("Z_t", algebraic, rows)
+        if prime_power(t) is not None and t <= MAX_FIELD_ORDER and algebraic <= t:
+            return Layout("GF(t)", algebraic, rows)
+    return None
+
+
+def _table_index(layout: Layout, t: int, k: int) -> list[list[list[int]]]:
+    """index[r][c][x] = table of (row c, column x) in round r, before any shuffling."""
+    if layout.ring == "Z_t":
+        index = [[[(x - c * r) % t for x in range(t)] for c in range(k)] for r in range(layout.algebraic_rounds)]
+    else:
+        field = GaloisField.of_order(t)
+        index = []
+        for r in range(layout.algebraic_rounds):
+            round_index = []
+            for c in range(k):
+                shift = field.mul(c, r)
+                round_index.append([field.sub(x, shift) for x in range(t)])
+            index.append(round_index)
+    if layout.rows_round:
+        index.append([[c] * t for c in range(k)])
+    return index
+
+
+def circle_method_pairs(n: int, rounds: int) -> list[list[list[int]]]:
+    """Pairings (k = 2) by the circle method: a round robin, N - 1 repeat-free rounds for even N.
+    Position n-1 stays, the others rotate; round r pairs r+i with r-i (mod N-1)."""
+    m = n - 1
+    draw = []
+    for r in range(rounds):
+        tables = [[n - 1, r % m]]
+        tables += [[(r + i) % m, (r - i) % m] for i in range(1, n // 2)]
+        draw.append(tables)
+    return draw
+
+
+def repeat_free_draw(players: Sequence[PlayerId], k: int, rounds: int, seed: int) -> Draw | None:
+    """A draw of ``rounds`` rounds in which no two players meet twice, or None when no construction
+    here applies (then the local search takes over). Same players + seed -> same draw.
+    Pairings (k = 2) use the circle method (any R <= N - 1), other sizes the layouts above."""
+    n = len(players)
+    rng = random.Random(seed)
+    order = list(players)
+    if k == 2 and n % 2 == 0 and 1 <= rounds <= n - 1:
+        rng.shuffle(order)
+        by_index = circle_method_pairs(n, rounds)
+        return _shuffled([[[order[i] for i in table] for table in round_] for round_ in by_index], rng)
+    layout = repeat_free_layout(n, k, rounds)
+    if layout is None:
+        return None
+    t = n // k
+    rng.shuffle(order)
+    index = _table_index(layout, t, k)
+    rounds_tables = []
+    for r in range(rounds):
+        tables: list[list[PlayerId]] = [[] for _ in range(t)]
+        for c in range(k):
+            row = index[r][c]
+            for x in range(t):
+                tables[row[x]].append(order[c * t + x])
+        rounds_tables.append(tables)
+    return _shuffled(rounds_tables, rng)
+
+
+def _shuffled(rounds_tables: list[list[list[PlayerId]]], rng: random.Random) -> Draw:
+    """Shuffle seats, tables and round order (all keep the draw repeat-free)."""
+    draw = []
+    for tables in rounds_tables:
+        for table in tables:
+            rng.shuffle(table)
+        rng.shuffle(tables)
+        draw.append(tuple(tuple(table) for table in tables))
+    rng.shuffle(draw)
+    return tuple(draw)

@@ -1,0 +1,197 @@
+"""The CP-SAT model of a multi-round table draw: variables and the shared bookkeeping.
+
+``DrawModel`` owns the CP-SAT model and the decision variables; every constraint or objective term
+lives in its own module (CP-SAT Primer layout) as a function ``add(model)`` that reads the problem
+and adds to ``model.cp``:
+
+    x[p][r][t]   player p sits at table t in round r (Boolean)
+
+Players are numbered 0..N-1 in roster order (``problem.players``), rounds and tables from 0.
+Rounds already played (``problem.fixed_rounds``) have variables too, so that a contradiction
+between them and pins or separations can be reported; ``fixed_rounds.add`` sets them.
+
+Meeting literals are created lazily by ``meet(p, q, r)`` ("only as many as needed"): a pair
+that is never asked about costs nothing. For a fixed round the meeting is a constant 0/1.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ortools.sat.python import cp_model
+
+from solver.domain.draw.problem import Draw, DrawProblem
+
+Literal = cp_model.IntVar | int
+
+
+@dataclass
+class ObjectiveTerm:
+    """One lexicographic term: the solver minimizes ``var``, at least each of ``parts``.
+
+    The term's value is the largest part: one part for a sum (sum_repeat_pairs), one per pair or
+    player for a maximum (max_meetings, max_player_repeats).
+
+    ``var`` lives in [0, upper]; ``bounds.add`` raises its floor to the counting lower bound, so
+    that a solution reaching the bound is proven optimal at once.
+    """
+
+    name: str
+    var: cp_model.IntVar
+    parts: list[cp_model.LinearExprT]
+    upper: int
+    floor: int = 0  # a lower bound of the term, valid for every draw the stage may return
+
+    def raise_floor(self, cp: cp_model.CpModel, floor: int) -> None:
+        floor = min(floor, self.upper)
+        if floor > self.floor:
+            self.floor = floor
+            cp.add(self.var >= floor)
+
+    def value(self, solver: cp_model.CpSolver) -> int:
+        """The term's value in the solver's last solution (not the possibly slack ``var``)."""
+        return max((int(solver.value(part)) for part in self.parts), default=0)
+
+
+class DrawModel:
+    def __init__(self, problem: DrawProblem, *, with_assumptions: bool = False):
+        self.problem = problem
+        self.cp = cp_model.CpModel()
+        self.n = len(problem.players)
+        self.k = problem.table_size
+        self.num_tables = problem.tables_per_round
+        self.num_rounds = problem.rounds
+        self.num_fixed = len(problem.fixed_rounds)
+        self.index: dict[str, int] = {pid: i for i, pid in enumerate(problem.players)}
+        self.with_assumptions = with_assumptions
+        # group name -> assumption literal (only when with_assumptions)
+        self.assumptions: dict[str, cp_model.IntVar] = {}
+        # table of player p in fixed round r (rounds already played are data, not decisions)
+        self.fixed_table: dict[tuple[int, int], int] = {}
+        for r, rnd in enumerate(problem.fixed_rounds):
+            for t, table in enumerate(rnd):
+                for pid in table:
+                    if pid in self.index:
+                        self.fixed_table[(self.index[pid], r)] = t
+        self.x: list[list[list[cp_model.IntVar]]] = [
+            [
+                [self.cp.new_bool_var(f"x[{p},{r},{t}]") for t in range(self.num_tables)]
+                for r in range(self.num_rounds)
+            ]
+            for p in range(self.n)
+        ]
+        self._meet: dict[tuple[int, int, int], Literal] = {}
+        # pairs (p < q) that a hard separation keeps apart in every round
+        self.hard_separated: set[tuple[int, int]] = set()
+        for sep in problem.separations:
+            if sep.weight is None:
+                ids = sorted(self.index[pid] for pid in sep.players if pid in self.index)
+                for i, p in enumerate(ids):
+                    for q in ids[i + 1:]:
+                        self.hard_separated.add((p, q))
+        # filled by the objective modules, in lexicographic order
+        self.terms: dict[str, ObjectiveTerm] = {}
+        # pair (p, q), p < q -> number of meetings (linear expression), filled by pair_meetings
+        self.meetings: dict[tuple[int, int], cp_model.LinearExprT] = {}
+        self.notes: list[str] = []
+
+    # -- helpers used by the constraint modules ------------------------------------------------
+
+    def enforcement(self, group: str) -> list[cp_model.IntVar]:
+        """The enforcement literals of a named constraint group ("pins[3]", "fixed_rounds").
+
+        With assumptions every group gets its own literal, assumed true, so that an infeasible
+        model names the groups that conflict; otherwise the group is unconditional.
+        """
+        if not self.with_assumptions:
+            return []
+        lit = self.assumptions.get(group)
+        if lit is None:
+            lit = self.cp.new_bool_var(f"assume[{group}]")
+            self.assumptions[group] = lit
+        return [lit]
+
+    def is_fixed_round(self, r: int) -> bool:
+        return r < self.num_fixed
+
+    def meet(self, p: int, q: int, r: int) -> Literal:
+        """A literal that is at least "p and q share a table in round r".
+
+        Only the lower side is encoded (``meet >= x[p,r,t] and x[q,r,t]`` for every t): every
+        objective term is non-decreasing in meetings, so at an optimum the literal is exact.
+        Constants for fixed rounds; 0 for hard-separated pairs.
+        """
+        if p > q:
+            p, q = q, p
+        key = (p, q, r)
+        lit = self._meet.get(key)
+        if lit is not None:
+            return lit
+        if self.is_fixed_round(r):
+            tp = self.fixed_table.get((p, r))
+            lit = int(tp is not None and tp == self.fixed_table.get((q, r)))
+        elif (p, q) in self.hard_separated:
+            lit = 0
+        else:
+            lit = self.cp.new_bool_var(f"meet[{p},{q},{r}]")
+            xp, xq = self.x[p][r], self.x[q][r]
+            for t in range(self.num_tables):
+                self.cp.add_bool_or([xp[t].Not(), xq[t].Not(), lit])
+        self._meet[key] = lit
+        return lit
+
+    @property
+    def num_meet_literals(self) -> int:
+        return sum(1 for v in self._meet.values() if not isinstance(v, int))
+
+    def add_term(self, name: str, parts: list[cp_model.LinearExprT], upper: int) -> ObjectiveTerm:
+        """Registers a lexicographic term, the maximum of ``parts`` (a sum is a single part);
+        terms are minimized in the order they are added."""
+        var = self.cp.new_int_var(0, max(upper, 0), name)
+        for part in parts:
+            self.cp.add(var >= part)
+        term = ObjectiveTerm(name, var, list(parts), upper)
+        self.terms[name] = term
+        return term
+
+    # -- hints and solutions ---------------------------------------------------------------------
+
+    def add_draw_hint(self, draw: Draw) -> None:
+        """Hint every x variable from a complete draw (players not in the roster are ignored)."""
+        seat: dict[tuple[int, int], int] = {}
+        for r, rnd in enumerate(draw[: self.num_rounds]):
+            for t, table in enumerate(rnd):
+                for pid in table:
+                    if pid in self.index and t < self.num_tables:
+                        seat[(self.index[pid], r)] = t
+        for p in range(self.n):
+            for r in range(self.num_rounds):
+                if (p, r) not in seat:
+                    continue
+                for t in range(self.num_tables):
+                    self.cp.add_hint(self.x[p][r][t], seat[(p, r)] == t)
+
+    def hint_from_solver(self, solver: cp_model.CpSolver, overrides: dict[int, int] | None = None) -> None:
+        """Replace the hints by the solver's last solution, for every variable of the model;
+        ``overrides`` maps variable indices to values that replace the solution's."""
+        self.cp.clear_hints()
+        overrides = overrides or {}
+        values = solver.response_proto.solution
+        for i in range(len(self.cp.proto.variables)):
+            self.cp.add_hint(self.cp.get_int_var_from_proto_index(i), overrides.get(i, values[i]))
+
+    def extract_draw(self, solver: cp_model.CpSolver) -> Draw:
+        """The solver's solution as a Draw; fixed rounds are returned verbatim (seat order kept)."""
+        rounds = []
+        players = self.problem.players
+        for r in range(self.num_rounds):
+            if self.is_fixed_round(r):
+                rounds.append(tuple(tuple(tb) for tb in self.problem.fixed_rounds[r]))
+                continue
+            tables: list[list[str]] = [[] for _ in range(self.num_tables)]
+            for p in range(self.n):
+                for t in range(self.num_tables):
+                    if solver.boolean_value(self.x[p][r][t]):
+                        tables[t].append(players[p])
+                        break
+            rounds.append(tuple(tuple(tb) for tb in tables))
+        return tuple(rounds)

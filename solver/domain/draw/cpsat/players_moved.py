@@ -1,0 +1,41 @@
+"""Redraw: players whose table changed versus ``problem.previous`` (the term after DrawObjective).
+
+moved[p] is at least "p is not at the previous table in some round": for every round r where the
+previous draw seats p at table t, ``x[p, r, t] or moved[p]``. Players the previous draw does not
+seat are not counted (they have nowhere to stay).
+"""
+from __future__ import annotations
+
+from solver.domain.draw.cpsat.model import DrawModel
+
+TERM = "players_moved"
+
+
+def previous_tables(model: DrawModel) -> dict[tuple[int, int], int]:
+    seat: dict[tuple[int, int], int] = {}
+    previous = model.problem.previous or ()
+    for r, rnd in enumerate(previous[: model.num_rounds]):
+        for t, table in enumerate(rnd):
+            for pid in table:
+                if pid in model.index:
+                    seat[(model.index[pid], r)] = t
+    return seat
+
+
+def add(model: DrawModel) -> None:
+    if model.problem.previous is None:
+        return
+    seat = previous_tables(model)
+    by_player: dict[int, list[tuple[int, int]]] = {}
+    for (p, r), t in sorted(seat.items()):
+        by_player.setdefault(p, []).append((r, t))
+    moved = []
+    for p, rounds in by_player.items():
+        lit = model.cp.new_bool_var(f"moved[{p}]")
+        for r, t in rounds:
+            if t >= model.num_tables:  # the previous table no longer exists
+                model.cp.add(lit == 1)
+            else:
+                model.cp.add_bool_or([model.x[p][r][t], lit])
+        moved.append(lit)
+    model.add_term(TERM, [sum(moved)], len(moved))

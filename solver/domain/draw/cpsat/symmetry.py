@@ -1,0 +1,85 @@
+"""Symmetry breaking, only where it is valid for the problem at hand.
+
+1. Table order (``order_tables``). Renumbering the tables of one round changes no objective term
+   unless something refers to table numbers in that round: a pin, a fixed round, or the previous
+   draw of a redraw (players_moved). In every other round, tables are ordered by their lowest
+   player: if p sits at table t > 0, some q < p sits at table t - 1. Every draw has exactly one
+   such numbering per round, so nothing is lost. (This also puts player 0 at table 0.)
+
+2. Canonical first round (``canonical_first_round``). When all players are interchangeable
+   (no separations, pins, fixed rounds or previous draw) any draw can be renamed so that round 0
+   is tables (0..k-1), (k..2k-1), ...; so round 0 is fixed that way. With fixed rounds this is NOT
+   valid (the played rounds single out players: round 0 fixed canonically may be forced to repeat
+   a played table), nor with separations or pins, so it is skipped there.
+
+Renaming players is done by the caller through the roster order (``players``): with a hint, the
+roster is reordered so that the hint's round 0 is the canonical one; without, it is shuffled with
+the problem's seed, so the published draw is random, not the canonical one.
+
+Rounds are NOT interchangeable: consecutive_repeats depends on their order.
+"""
+from __future__ import annotations
+
+from solver.domain.draw.cpsat.model import DrawModel
+from solver.domain.draw.problem import Draw, DrawProblem
+
+
+def players_interchangeable(problem: DrawProblem) -> bool:
+    return not (problem.separations or problem.pins or problem.fixed_rounds or problem.previous is not None)
+
+
+def table_order_rounds(model: DrawModel) -> list[int]:
+    """Rounds whose tables may be renumbered freely."""
+    if model.problem.previous is not None:
+        return []
+    pinned = {pin.round for pin in model.problem.pins}
+    return [r for r in range(model.num_fixed, model.num_rounds) if r not in pinned]
+
+
+def order_tables(model: DrawModel, r: int) -> None:
+    x = model.x
+    for p in range(model.n):
+        for t in range(1, model.num_tables):
+            lower = [x[q][r][t - 1] for q in range(p)]
+            model.cp.add_bool_or(lower + [x[p][r][t].Not()])
+
+
+def canonical_first_round(model: DrawModel) -> None:
+    for p in range(model.n):
+        model.cp.add(model.x[p][0][p // model.k] == 1)
+
+
+def add(model: DrawModel) -> list[int]:
+    """Adds the valid symmetry breaks; returns the rounds whose tables were ordered."""
+    canonical = players_interchangeable(model.problem) and model.num_rounds > 0
+    if canonical:
+        canonical_first_round(model)
+        model.notes.append("symmetry: round 0 fixed canonically, tables ordered by lowest player")
+    rounds = table_order_rounds(model)
+    for r in rounds:
+        if canonical and r == 0:
+            continue  # already canonical
+        order_tables(model, r)
+    return rounds
+
+
+def canonical_roster(problem: DrawProblem, hint: Draw | None, rng) -> tuple[str, ...]:
+    """The roster order under which round 0 of ``hint`` is canonical (or a seeded shuffle)."""
+    if hint:
+        order = [pid for table in hint[0] for pid in table]
+        if sorted(order) == sorted(problem.players):
+            return tuple(order)
+    players = list(problem.players)
+    rng.shuffle(players)
+    return tuple(players)
+
+
+def canonical_hint(model: DrawModel, draw: Draw, rounds: list[int]) -> Draw:
+    """``draw`` with the tables of ``rounds`` renumbered to satisfy ``order_tables``."""
+    index = model.index
+    out = []
+    for r, rnd in enumerate(draw):
+        if r in rounds:
+            rnd = tuple(sorted(rnd, key=lambda table: min(index.get(pid, model.n) for pid in table)))
+        out.append(rnd)
+    return tuple(out)

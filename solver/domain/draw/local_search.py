@@ -1,0 +1,489 @@
+"""Tabu search over table draws (RULES.md A, "Draw": random, minimizing repeated meetings).
+
+Move: swap two players sitting at different tables in one round that is neither fixed (played) nor
+touched by a pin of either player. The search minimizes, lexicographically, the ``Score``:
+
+    hard separation violations          (must end at 0; a huge-penalty term, not a forbidden move,
+                                          so a start that violates them can be repaired)
+    the five DrawObjective terms         (objective.py is their definition; ``swap_outcome`` below is
+                                          their incremental form, tested to agree with ``evaluate``)
+    redraw only: players moved, then seatings moved vs ``problem.previous`` (fewest changes among
+                                          equally good draws)
+
+Incremental state: per-pair meeting counts, a histogram of those counts (for the max), each
+player's number of distinct partners (repeats = R(k-1) - distinct partners) and its histogram.
+Evaluating a swap touches only the 4(k-1) pairs it changes.
+
+Stopping, in this order: the score reaches the target (the lexicographic lower bound: proven
+optimal), ``max_iterations``, ``stall_iterations`` without a new best, or the wall-clock deadline.
+All but the last are deterministic: the same problem, start and seed give the same draw unless the
+wall-clock safety cut-off fires first (then the result depends on machine speed).
+"""
+from __future__ import annotations
+
+import random
+import time
+from collections import defaultdict
+from dataclasses import dataclass, field
+from itertools import combinations
+
+from solver.domain.draw.problem import Draw, DrawObjective, DrawProblem, PlayerId
+
+# (hard, soft, max_meetings, sum_repeat_pairs, consecutive_repeats, max_player_repeats,
+#  players_moved, seatings_moved)
+Score = tuple[int, int, int, int, int, int, int, int]
+
+DENSE_PAIR_TABLE_MAX_PLAYERS = 2048
+
+
+@dataclass(frozen=True)
+class SearchConfig:
+    """Budgets of the tabu search. All deterministic except ``deadline`` (wall clock)."""
+
+    max_iterations: int = 200_000
+    stall_iterations: int = 20_000  # stop after this many iterations without a new best
+    restart_after: int = 400  # back to the best draw, perturbed, after this many without progress
+    max_positions: int = 24  # conflicted (round, player) positions examined per iteration
+    max_partner_tables: int = 48  # tables sampled as swap partners in very large rounds
+    tabu_min: int = 3
+    tabu_max: int = 12
+
+
+@dataclass(frozen=True)
+class SearchOutcome:
+    draw: Draw
+    score: Score
+    iterations: int
+    stopped_by: str  # "target", "iterations", "stall", "time"
+
+
+def score_objective(score: Score) -> DrawObjective:
+    """The DrawObjective part of a score."""
+    return DrawObjective(*score[1:6])
+
+
+class DrawState:
+    """A draw under search, with the incremental bookkeeping of the objective."""
+
+    def __init__(self, problem: DrawProblem, draw: Draw):
+        self.problem = problem
+        self.ids: tuple[PlayerId, ...] = tuple(problem.players)
+        self.index = {p: i for i, p in enumerate(self.ids)}
+        n = self.n = len(self.ids)
+        self.k = problem.table_size
+        self.rounds = problem.rounds
+        self.n_tables = problem.tables_per_round
+        self.meetings_per_player = self.rounds * (self.k - 1)
+        self.free_rounds = list(range(len(problem.fixed_rounds), self.rounds))
+
+        self.hard: set[int] = set()
+        self.soft: dict[int, int] = {}
+        for separation in problem.separations:
+            members = sorted({self.index[p] for p in separation.players})
+            for p, q in combinations(members, 2):
+                key = p * n + q
+                if separation.weight is None:
+                    self.hard.add(key)
+                else:
+                    self.soft[key] = self.soft.get(key, 0) + separation.weight
+        self.pinned: list[set[int]] = [set() for _ in range(self.rounds)]
+        for pin in problem.pins:
+            self.pinned[pin.round].add(self.index[pin.player])
+
+        # previous[r][p] = table of p in the previous draw, -1 when p was not in it.
+        self.previous: list[list[int]] | None = None
+        if problem.previous is not None:
+            self.previous = []
+            for r in range(self.rounds):
+                where = [-1] * n
+                for t, table in enumerate(problem.previous[r]):
+                    for p in table:
+                        if p in self.index:
+                            where[self.index[p]] = t
+                self.previous.append(where)
+        self.load(draw)
+
+    # -- building -------------------------------------------------------------------------
+
+    def load(self, draw: Draw) -> None:
+        """(Re)build every structure from a draw (tables of player ids)."""
+        n, rounds = self.n, self.rounds
+        self.members: list[list[list[int]]] = [
+            [[self.index[p] for p in table] for table in round_] for round_ in draw
+        ]
+        self.tab: list[list[int]] = []
+        for round_ in self.members:
+            where = [0] * n
+            for t, table in enumerate(round_):
+                for p in table:
+                    where[p] = t
+            self.tab.append(where)
+        self.meet: list[int] | defaultdict[int, int] = (
+            [0] * (n * n) if n <= DENSE_PAIR_TABLE_MAX_PLAYERS else defaultdict(int)
+        )
+        self.hist = [0] * (rounds + 2)  # hist[m] = pairs meeting m >= 1 times
+        self.distinct = [0] * n
+        self.sum_pairs = 0
+        self.consecutive = 0
+        self.hard_violations = 0
+        self.soft_violations = 0
+        meet = self.meet
+        for r, round_ in enumerate(self.members):
+            following = self.tab[r + 1] if r + 1 < rounds else None
+            for table in round_:
+                for p, q in combinations(table, 2):
+                    key = p * n + q if p < q else q * n + p
+                    m = meet[key]
+                    meet[key] = m + 1
+                    self.sum_pairs += m
+                    if m == 0:
+                        self.distinct[p] += 1
+                        self.distinct[q] += 1
+                    else:
+                        self.hist[m] -= 1
+                    self.hist[m + 1] += 1
+                    if following is not None and following[p] == following[q]:
+                        self.consecutive += 1
+                    if key in self.hard:
+                        self.hard_violations += 1
+                    self.soft_violations += self.soft.get(key, 0)
+        self.max_meetings = max((m for m in range(len(self.hist)) if self.hist[m]), default=0)
+        self.rep_hist = [0] * (self.meetings_per_player + 1)
+        for p in range(n):
+            self.rep_hist[self.meetings_per_player - self.distinct[p]] += 1
+        self.max_repeats = max((v for v in range(len(self.rep_hist)) if self.rep_hist[v]), default=0)
+        self.moved_rounds = [0] * n
+        self.players_moved = 0
+        self.seatings_moved = 0
+        if self.previous is not None:
+            for r in self.free_rounds:
+                for p in range(n):
+                    if self.previous[r][p] >= 0 and self.previous[r][p] != self.tab[r][p]:
+                        self.moved_rounds[p] += 1
+                        self.seatings_moved += 1
+            self.players_moved = sum(1 for c in self.moved_rounds if c)
+
+    def draw(self) -> Draw:
+        ids = self.ids
+        return tuple(tuple(tuple(ids[p] for p in table) for table in round_) for round_ in self.members)
+
+    def score(self) -> Score:
+        return (
+            self.hard_violations,
+            self.soft_violations,
+            self.max_meetings,
+            self.sum_pairs,
+            self.consecutive,
+            self.max_repeats,
+            self.players_moved,
+            self.seatings_moved,
+        )
+
+    # -- moves ------------------------------------------------------------------------------
+
+    def movable(self, r: int, p: int) -> bool:
+        return r >= len(self.problem.fixed_rounds) and p not in self.pinned[r]
+
+    def _pair_changes(self, r: int, a: int, b: int) -> list[tuple[int, int, int]]:
+        """(p, q, +1/-1): the pairs whose meeting count a swap of a and b in round r changes."""
+        tab_r = self.tab[r]
+        changes = []
+        for x in self.members[r][tab_r[a]]:
+            if x != a:
+                changes.append((a, x, -1))
+                changes.append((b, x, 1))
+        for y in self.members[r][tab_r[b]]:
+            if y != b:
+                changes.append((b, y, -1))
+                changes.append((a, y, 1))
+        return changes
+
+    def swap_outcome(self, r: int, a: int, b: int) -> Score:
+        """The score after swapping a and b (different tables) in round r; the state is unchanged."""
+        n, meet, soft, hard = self.n, self.meet, self.soft, self.hard
+        before = self.tab[r - 1] if r > 0 else None
+        after = self.tab[r + 1] if r + 1 < self.rounds else None
+        d_sum = d_consecutive = d_soft = d_hard = 0
+        d_hist: dict[int, int] = {}
+        d_distinct: dict[int, int] = {}
+        for p, q, d in self._pair_changes(r, a, b):
+            key = p * n + q if p < q else q * n + p
+            m = meet[key]
+            if d > 0:
+                d_sum += m
+                if m == 0:
+                    d_distinct[p] = d_distinct.get(p, 0) + 1
+                    d_distinct[q] = d_distinct.get(q, 0) + 1
+                else:
+                    d_hist[m] = d_hist.get(m, 0) - 1
+                d_hist[m + 1] = d_hist.get(m + 1, 0) + 1
+            else:
+                d_sum -= m - 1
+                d_hist[m] = d_hist.get(m, 0) - 1
+                if m == 1:
+                    d_distinct[p] = d_distinct.get(p, 0) - 1
+                    d_distinct[q] = d_distinct.get(q, 0) - 1
+                else:
+                    d_hist[m - 1] = d_hist.get(m - 1, 0) + 1
+            if before is not None and before[p] == before[q]:
+                d_consecutive += d
+            if after is not None and after[p] == after[q]:
+                d_consecutive += d
+            if soft:
+                d_soft += d * soft.get(key, 0)
+            if hard and key in hard:
+                d_hard += d
+
+        hist = self.hist
+        new_max = self.max_meetings + 1 if d_hist.get(self.max_meetings + 1, 0) > 0 else self.max_meetings
+        while new_max > 0 and hist[new_max] + d_hist.get(new_max, 0) == 0:
+            new_max -= 1
+
+        new_max_repeats = self.max_repeats
+        d_rep_hist: dict[int, int] = {}
+        for p, dd in d_distinct.items():
+            if dd:
+                old = self.meetings_per_player - self.distinct[p]
+                new = old - dd
+                d_rep_hist[old] = d_rep_hist.get(old, 0) - 1
+                d_rep_hist[new] = d_rep_hist.get(new, 0) + 1
+                if new > new_max_repeats:
+                    new_max_repeats = new
+        rep_hist = self.rep_hist
+        while new_max_repeats > 0 and rep_hist[new_max_repeats] + d_rep_hist.get(new_max_repeats, 0) == 0:
+            new_max_repeats -= 1
+
+        d_players = d_seatings = 0
+        if self.previous is not None:
+            where = self.previous[r]
+            table_a, table_b = self.tab[r][a], self.tab[r][b]
+            for p, old_table, new_table in ((a, table_a, table_b), (b, table_b, table_a)):
+                if where[p] >= 0:
+                    change = (where[p] != new_table) - (where[p] != old_table)
+                    if change:
+                        d_seatings += change
+                        if change > 0 and self.moved_rounds[p] == 0:
+                            d_players += 1
+                        elif change < 0 and self.moved_rounds[p] == 1:
+                            d_players -= 1
+        return (
+            self.hard_violations + d_hard,
+            self.soft_violations + d_soft,
+            new_max,
+            self.sum_pairs + d_sum,
+            self.consecutive + d_consecutive,
+            new_max_repeats,
+            self.players_moved + d_players,
+            self.seatings_moved + d_seatings,
+        )
+
+    def swap(self, r: int, a: int, b: int) -> None:
+        """Swap a and b (at different tables) in round r, updating every structure."""
+        outcome = self.swap_outcome(r, a, b)
+        n, meet = self.n, self.meet
+        for p, q, d in self._pair_changes(r, a, b):
+            key = p * n + q if p < q else q * n + p
+            m = meet[key]
+            meet[key] = m + d
+            if m:
+                self.hist[m] -= 1
+            if m + d:
+                self.hist[m + d] += 1
+            if (m == 0 and d > 0) or (m == 1 and d < 0):
+                for player in (p, q):
+                    self.rep_hist[self.meetings_per_player - self.distinct[player]] -= 1
+                    self.distinct[player] += d
+                    self.rep_hist[self.meetings_per_player - self.distinct[player]] += 1
+        tab_r = self.tab[r]
+        table_a, table_b = tab_r[a], tab_r[b]
+        members_a, members_b = self.members[r][table_a], self.members[r][table_b]
+        members_a[members_a.index(a)] = b
+        members_b[members_b.index(b)] = a
+        tab_r[a], tab_r[b] = table_b, table_a
+        if self.previous is not None:
+            where = self.previous[r]
+            for p, old_table, new_table in ((a, table_a, table_b), (b, table_b, table_a)):
+                if where[p] >= 0:
+                    self.moved_rounds[p] += (where[p] != new_table) - (where[p] != old_table)
+        (
+            self.hard_violations,
+            self.soft_violations,
+            self.max_meetings,
+            self.sum_pairs,
+            self.consecutive,
+            self.max_repeats,
+            self.players_moved,
+            self.seatings_moved,
+        ) = outcome
+
+    def conflicted_positions(self) -> list[tuple[int, int]]:
+        """Movable (round, player) positions that take part in something the score counts: a pair
+        meeting more than once, a separated pair, or (redraw) a seat changed from the previous draw."""
+        n, meet, hard, soft = self.n, self.meet, self.hard, self.soft
+        positions = []
+        for r in self.free_rounds:
+            pinned = self.pinned[r]
+            where = self.previous[r] if self.previous is not None else None
+            for t, table in enumerate(self.members[r]):
+                bad: set[int] = set()
+                for i, p in enumerate(table):
+                    for q in table[i + 1 :]:
+                        key = p * n + q if p < q else q * n + p
+                        if meet[key] > 1 or key in hard or key in soft:
+                            bad.add(p)
+                            bad.add(q)
+                    if where is not None and where[p] >= 0 and where[p] != t:
+                        bad.add(p)
+                positions.extend((r, p) for p in sorted(bad) if p not in pinned)
+        return positions
+
+
+def improve(
+    problem: DrawProblem,
+    start: Draw,
+    *,
+    target: DrawObjective,
+    seed: int,
+    deadline: float,
+    config: SearchConfig = SearchConfig(),
+) -> SearchOutcome:
+    """Tabu search from ``start`` (which must respect pins and fixed rounds) towards ``target``.
+
+    ``deadline`` is a ``time.monotonic()`` instant: the wall-clock safety cut-off."""
+    rng = random.Random(seed)
+    state = DrawState(problem, start)
+    target_score: Score = (0, *target.as_tuple(), 0, 0)
+    best = state.score()
+    best_draw = state.draw()
+    if best <= target_score:
+        return SearchOutcome(best_draw, best, 0, "target")
+    tabu: dict[tuple[int, int, int], int] = {}
+    last_best = last_progress = 0
+    iteration = 0
+    stopped_by = "iterations"
+    while iteration < config.max_iterations:
+        if time.monotonic() >= deadline:
+            stopped_by = "time"
+            break
+        if iteration - last_best >= config.stall_iterations:
+            stopped_by = "stall"
+            break
+        iteration += 1
+        if iteration - last_progress > config.restart_after:
+            state.load(best_draw)
+            _perturb(state, rng)
+            tabu.clear()
+            last_progress = iteration
+        move = _best_move(state, rng, config, tabu, iteration, best)
+        if move is None:
+            break
+        r, a, b = move
+        table_a, table_b = state.tab[r][a], state.tab[r][b]
+        state.swap(r, a, b)
+        tabu[(r, a, table_a)] = iteration + rng.randint(config.tabu_min, config.tabu_max)
+        tabu[(r, b, table_b)] = iteration + rng.randint(config.tabu_min, config.tabu_max)
+        score = state.score()
+        if score < best:
+            best, best_draw = score, state.draw()
+            last_best = last_progress = iteration
+            if best <= target_score:
+                stopped_by = "target"
+                break
+    return SearchOutcome(best_draw, best, iteration, stopped_by)
+
+
+def _partners(state: DrawState, r: int, a: int, rng: random.Random, config: SearchConfig) -> list[int]:
+    """Players a could swap with in round r: movable, at another table (tables sampled if many)."""
+    own = state.tab[r][a]
+    tables = range(state.n_tables)
+    if state.n_tables > config.max_partner_tables:
+        tables = rng.sample(range(state.n_tables), config.max_partner_tables)
+    pinned = state.pinned[r]
+    return [b for t in tables if t != own for b in state.members[r][t] if b not in pinned]
+
+
+def _best_move(
+    state: DrawState,
+    rng: random.Random,
+    config: SearchConfig,
+    tabu: dict[tuple[int, int, int], int],
+    iteration: int,
+    best: Score,
+) -> tuple[int, int, int] | None:
+    """The best non-tabu swap touching a conflicted position (aspiration: a tabu move that beats the
+    best score is allowed); ties broken at random. None when nothing can move."""
+    positions = state.conflicted_positions()
+    if not positions:
+        positions = [(r, p) for r in state.free_rounds for p in range(state.n) if state.movable(r, p)]
+        if not positions:
+            return None
+    if len(positions) > config.max_positions:
+        positions = rng.sample(positions, config.max_positions)
+    chosen: tuple[int, int, int] | None = None
+    chosen_score: Score | None = None
+    ties = 0
+    fallback: tuple[int, int, int] | None = None
+    for r, a in positions:
+        table_a = state.tab[r][a]
+        for b in _partners(state, r, a, rng, config):
+            if fallback is None:
+                fallback = (r, a, b)
+            outcome = state.swap_outcome(r, a, b)
+            is_tabu = tabu.get((r, a, state.tab[r][b]), 0) > iteration or tabu.get((r, b, table_a), 0) > iteration
+            if is_tabu and not outcome < best:
+                continue
+            if chosen_score is None or outcome < chosen_score:
+                chosen, chosen_score, ties = (r, a, b), outcome, 1
+            elif outcome == chosen_score:
+                ties += 1
+                if rng.randrange(ties) == 0:
+                    chosen = (r, a, b)
+    return chosen if chosen is not None else fallback
+
+
+def _perturb(state: DrawState, rng: random.Random) -> None:
+    """A few random swaps among conflicted positions (diversification after a stall)."""
+    positions = state.conflicted_positions()
+    if not positions:
+        return
+    for _ in range(max(1, min(len(positions), 1 + len(positions) // 8))):
+        r, a = positions[rng.randrange(len(positions))]
+        partners = _partners(state, r, a, rng, SearchConfig())
+        if partners:
+            state.swap(r, a, partners[rng.randrange(len(partners))])
+
+
+# ---------------------------------------------------------------------------------------------
+# Starting points
+# ---------------------------------------------------------------------------------------------
+
+
+def seat_pins(problem: DrawProblem, draw: Draw) -> Draw:
+    """Move every pinned player to the pinned table by swapping with an unpinned player there.
+    Assumes the pins are consistent (no table pinned over capacity, one table per player and round;
+    see optimize.simple_conflicts). Fixed rounds are left alone."""
+    rounds = [[list(table) for table in round_] for round_ in draw]
+    pinned_at: dict[tuple[int, PlayerId], int] = {(pin.round, pin.player): pin.table for pin in problem.pins}
+    for pin in problem.pins:
+        if pin.round < len(problem.fixed_rounds):
+            continue
+        tables = rounds[pin.round]
+        current = next(t for t, table in enumerate(tables) if pin.player in table)
+        if current == pin.table:
+            continue
+        target = tables[pin.table]
+        j = next(i for i, p in enumerate(target) if pinned_at.get((pin.round, p)) != pin.table)
+        i = tables[current].index(pin.player)
+        tables[current][i], target[j] = target[j], pin.player
+    return tuple(tuple(tuple(table) for table in round_) for round_ in rounds)
+
+
+def random_draw(problem: DrawProblem, rng: random.Random) -> Draw:
+    """Fixed rounds as given, then uniformly random free rounds, then pins seated."""
+    k = problem.table_size
+    rounds = list(problem.fixed_rounds)
+    for _ in range(len(rounds), problem.rounds):
+        order = list(problem.players)
+        rng.shuffle(order)
+        rounds.append(tuple(tuple(order[i : i + k]) for i in range(0, len(order), k)))
+    return seat_pins(problem, tuple(rounds))

@@ -1,0 +1,734 @@
+"""Single-elimination cup: seeding, pairing by halves, stages, places 1-4 (RULES.md B).
+
+Implements ``open-cup-2023.ru.txt``:
+
+* 2.3      participants: at most 64, at least 8.
+* 3.4.1.1  over the maximum, keep the best by sports title, then SKST rating, then earlier
+           application; entrants without a rating are ranked "the same way" (by application).
+* 3.4.1.2  pad the list to the next power of two with empty positions **at the bottom**; the padded
+           size sets the first stage (64 -> 1/32 final, 32 -> 1/16 final, ...).
+* 3.4.1.3  the numbered list: the best entrant is number 1; the list is split into two halves.
+* 3.4.2    at every stage the i-th of the first half plays the i-th of the second half; a player
+           facing an empty position advances without playing; after each stage the eliminated are
+           removed and a new numbered list is built per 3.4.1.3 (survivors keep their original order).
+* 3.4.3    semi-final winners play the final, losers the match for third place.
+* 1.6.1    places 1-4 get medals (and prize money, 1.7.1).
+* 4.1.2    blue in the first game of a series goes to the lower-rated player, on equal rating to the
+           one with the lower win percentage; that player is listed first in the pair.
+* 5.2.2 а  with fewer applications than the minimum the arbiter *may* declare the cup void.
+
+Decisions where the regulation is silent (each is also stated where it is implemented):
+
+* Title order is configuration (``title_order``, highest first). The regulation names the criterion
+  ("спортивное звание") but no titles; the default follows the Russian unified sports
+  classification ladder as used in mind sports: ГР, МС, КМС, 1-3 разряд. An entrant without a
+  title ranks after every titled entrant; a title missing from ``title_order`` is an error.
+* Title dominates rating: an unrated entrant with a title ranks above a rated entrant without one;
+  among equal titles, rated entrants come first (RULES.md B), unrated ones by application time.
+* A complete tie (title, rating and application time all equal) is an error: the application order
+  must be given exactly.
+* Too few applications is a *result* (``Seeding.void_possible``), not an error: the arbiter decides
+  (5.2.2 а). A bracket is still built when there are at least two entrants.
+* Blue when rating and win percentage do not decide (equal, or a percentage unknown): the player
+  with the higher seed number (the lower-seeded one) gets blue, in the spirit of 4.1.2 (the weaker
+  player gets blue, which in the cup settings of 3.3.1 moves first). An unrated player counts as
+  lower-rated than any rated one, as in seeding.
+* ``byes_to_top_seeds`` (option, off by default): the empty positions are put at the top of the
+  second half instead of the bottom of the list, so seeds 1..(size - N) face them and pass; the
+  remaining seeds are paired by halves as in 3.4.2. Later stages are re-numbered and paired exactly
+  as in the regulation.
+* A series both players lost (both absent, 4.3.3) removes both; the next stage is padded again per
+  3.4.1.2. Not allowed in the semi-final and final, where the regulation gives no way to fill the
+  final or third-place match (5.2.2 г: the arbiter decides; record a winner).
+"""
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from fractions import Fraction
+
+from rondo_runtime.errors import FailedPrecondition, InvalidArgument, Violations
+
+#: Highest first. Russian unified sports classification, mind-sport spelling (гроссмейстер России,
+#: мастер спорта, кандидат в мастера спорта, спортивные разряды). Override per ruleset.
+DEFAULT_TITLE_ORDER: tuple[str, ...] = ("ГР", "МС", "КМС", "1 разряд", "2 разряд", "3 разряд")
+DEFAULT_MAX_PARTICIPANTS = 64  # 2.3
+DEFAULT_MIN_PARTICIPANTS = 8  # 2.3
+
+
+@dataclass(frozen=True)
+class Entrant:
+    """One application (2.4).
+
+    ``applied_at``: when the application arrived, as a timezone-aware ``datetime`` or as an integer
+    application order (smaller = earlier); all entrants of one cup use the same kind.
+    ``rating``: SKST rating at the close of registration (3.4.1.1); None = no rating.
+    ``win_percentage``: exact percentage of wins in [0, 100] (4.1.2); None = unknown.
+    """
+
+    id: str
+    title: str | None = None
+    rating: int | None = None
+    applied_at: datetime | int = 0
+    win_percentage: Fraction | None = None
+
+
+@dataclass(frozen=True)
+class Seed:
+    """An entrant with its number in the seed list (3.4.1.3; 1 = best).
+
+    The number never changes: later stages re-number survivors *in this order* (3.4.2).
+    For entrants cut by the maximum the number continues past it (65, 66, ...).
+    """
+
+    number: int
+    entrant: Entrant
+
+    @property
+    def id(self) -> str:
+        return self.entrant.id
+
+
+@dataclass(frozen=True)
+class Seeding:
+    """The result of seeding (3.4.1.1, 3.4.1.3, 2.3, 5.2.2 а)."""
+
+    seeds: tuple[Seed, ...]
+    cut: tuple[Seed, ...]  # over the maximum, best first
+    applications: int
+    max_participants: int
+    min_participants: int
+    void_possible: bool  # fewer applications than the minimum: the arbiter may declare the cup void
+    void_reason: str | None = None
+
+
+def first_game_blue(a: Seed, b: Seed) -> tuple[Seed, Seed, str]:
+    """Who plays blue in the first game of the series (4.1.2): ``(blue, other, rule)``.
+
+    Blue goes to the lower SKST rating (unrated counts as lower than any rating); on equal rating to
+    the lower win percentage (compared only when both are known); otherwise (Rondo decision) to the
+    higher seed number, i.e. the lower-seeded player. The blue player is listed first.
+    """
+    ra, rb = _rating_key(a.entrant), _rating_key(b.entrant)
+    if ra != rb:
+        return (a, b, "lower rating") if ra < rb else (b, a, "lower rating")
+    wa, wb = a.entrant.win_percentage, b.entrant.win_percentage
+    if wa is not None and wb is not None and wa != wb:
+        return (a, b, "lower win percentage") if wa < wb else (b, a, "lower win percentage")
+    return (a, b, "higher seed number") if a.number > b.number else (b, a, "higher seed number")
+
+
+def _rating_key(e: Entrant) -> tuple[int, int]:
+    return (0, 0) if e.rating is None else (1, e.rating)
+
+
+@dataclass(frozen=True)
+class Match:
+    """One pair of a stage (3.4.2): ``upper`` is the ``index``-th of the first half of the numbered
+    list, ``lower`` the ``index``-th of the second half, None for an empty position (then ``upper``
+    advances without playing)."""
+
+    index: int
+    upper: Seed
+    lower: Seed | None
+
+    @property
+    def is_pass(self) -> bool:
+        return self.lower is None
+
+    @property
+    def first(self) -> Seed:
+        """Listed first; plays blue in the first game (4.1.2). For a pass: the player who passes."""
+        return self.upper if self.lower is None else first_game_blue(self.upper, self.lower)[0]
+
+    @property
+    def second(self) -> Seed | None:
+        return None if self.lower is None else first_game_blue(self.upper, self.lower)[1]
+
+    @property
+    def blue_rule(self) -> str | None:
+        """Which rule of 4.1.2 (or the Rondo tie rule) chose blue; None for a pass."""
+        return None if self.lower is None else first_game_blue(self.upper, self.lower)[2]
+
+    @property
+    def players(self) -> tuple[Seed, ...]:
+        return (self.upper,) if self.lower is None else (self.upper, self.lower)
+
+
+FINAL = "final"
+SEMI_FINAL = "semi-final"
+QUARTER_FINAL = "quarter-final"
+THIRD_PLACE_MATCH = "third-place match"
+
+
+def stage_name(positions: int) -> str:
+    """The regulation's name of a stage with ``positions`` places in its list (4.1): 64 -> "1/32
+    final", 32 -> "1/16 final", 16 -> "1/8 final", 8 -> quarter-final, 4 -> semi-final, 2 -> final."""
+    return {2: FINAL, 4: SEMI_FINAL, 8: QUARTER_FINAL}.get(positions, f"1/{positions // 2} final")
+
+
+@dataclass(frozen=True)
+class Stage:
+    """One stage: its numbered list (3.4.1.3, empty positions as None) and its pairs (3.4.2).
+
+    The final stage also holds the match for third place between the semi-final losers (3.4.3).
+    """
+
+    name: str
+    positions: tuple[Seed | None, ...]
+    matches: tuple[Match, ...]
+    third_place: Match | None = None
+    byes_to_top_seeds: bool = False
+
+    @property
+    def is_final(self) -> bool:
+        return self.name == FINAL
+
+    @property
+    def players(self) -> tuple[Seed, ...]:
+        return tuple(p for p in self.positions if p is not None)
+
+
+@dataclass(frozen=True)
+class KnockoutPlan:
+    seeding: Seeding
+    first_stage: Stage
+    byes_to_top_seeds: bool = False
+
+    @property
+    def bracket_size(self) -> int:
+        return len(self.first_stage.positions)
+
+
+@dataclass(frozen=True)
+class FinalPlaces:
+    """Places 1-4 (1.6.1, 1.7.1). Only absent when nobody could take them (tiny brackets)."""
+
+    first: Seed
+    second: Seed | None
+    third: Seed | None
+    fourth: Seed | None
+
+    def as_tuple(self) -> tuple[Seed | None, ...]:
+        return (self.first, self.second, self.third, self.fourth)
+
+
+@dataclass(frozen=True)
+class BracketRun:
+    """Every stage built so far (the last one is the next to play unless ``places`` is set)."""
+
+    stages: tuple[Stage, ...]
+    places: FinalPlaces | None
+
+
+# ---------------------------------------------------------------------------------------- seeding
+
+
+def seed_list(
+    entrants: Sequence[Entrant],
+    title_order: Sequence[str] = DEFAULT_TITLE_ORDER,
+    max_participants: int = DEFAULT_MAX_PARTICIPANTS,
+    min_participants: int = DEFAULT_MIN_PARTICIPANTS,
+) -> Seeding:
+    """Rank the applications and number the seed list (3.4.1.1, 3.4.1.3).
+
+    Order: title (higher first; no title last), then rating (higher first; unrated after rated),
+    then earlier application. The first ``max_participants`` are the seeds; the rest are reported
+    in ``cut``. Fewer applications than ``min_participants`` sets ``void_possible`` (5.2.2 а).
+    """
+    v = Violations()
+    _check_limits(v, max_participants, min_participants)
+    titles = _check_title_order(v, title_order)
+    _check_entrants(v, entrants, titles)
+    v.raise_if_any()
+
+    rank = {t: i for i, t in enumerate(titles)}
+
+    def key(e: Entrant):
+        title = len(titles) if e.title is None else rank[e.title]
+        rated = (0, -e.rating) if e.rating is not None else (1, 0)
+        return (title, rated, e.applied_at)
+
+    order = sorted(range(len(entrants)), key=lambda i: key(entrants[i]))
+    for prev, cur in zip(order, order[1:]):
+        if key(entrants[prev]) == key(entrants[cur]):
+            v.add(
+                f"entrants[{cur}].applied_at",
+                f"'{entrants[cur].id}' ties with '{entrants[prev].id}' on title, rating and "
+                "application time; give the exact order in which the applications arrived "
+                "(3.4.1.1 prefers the earlier application)",
+            )
+    v.raise_if_any()
+
+    ranked = tuple(Seed(n, entrants[i]) for n, i in enumerate(order, start=1))
+    void = len(entrants) < min_participants
+    reason = (
+        f"{len(entrants)} applications, fewer than the minimum of {min_participants} (2.3): "
+        "the arbiter may declare the cup void (5.2.2 а)"
+        if void
+        else None
+    )
+    return Seeding(
+        seeds=ranked[:max_participants],
+        cut=ranked[max_participants:],
+        applications=len(entrants),
+        max_participants=max_participants,
+        min_participants=min_participants,
+        void_possible=void,
+        void_reason=reason,
+    )
+
+
+def _check_limits(v: Violations, max_participants: int, min_participants: int) -> None:
+    ok = True
+    for field, value in (("max_participants", max_participants), ("min_participants", min_participants)):
+        if not _is_int(value) or value < 2:
+            v.add(field, f"must be a whole number of at least 2 (a cup needs two players), got {value!r}")
+            ok = False
+    if ok and min_participants > max_participants:
+        v.add(
+            "min_participants",
+            f"the minimum ({min_participants}) is above the maximum ({max_participants}); "
+            "lower the minimum or raise the maximum",
+        )
+
+
+def _check_title_order(v: Violations, title_order: Sequence[str]) -> tuple[str, ...]:
+    if isinstance(title_order, str) or not isinstance(title_order, Sequence):
+        v.add("title_order", "must be a list of titles, highest first")
+        return ()
+    seen: set[str] = set()
+    for i, t in enumerate(title_order):
+        if not isinstance(t, str) or not t.strip():
+            v.add(f"title_order[{i}]", "a title must be a non-empty name, e.g. 'МС'")
+        elif t in seen:
+            v.add(f"title_order[{i}]", f"title '{t}' is listed twice; list each title once, highest first")
+        else:
+            seen.add(t)
+    return tuple(title_order)
+
+
+def _check_entrants(v: Violations, entrants: Sequence[Entrant], titles: tuple[str, ...]) -> None:
+    if isinstance(entrants, (str, bytes)) or not isinstance(entrants, Sequence):
+        v.add("entrants", "must be a list of entrants")
+        return
+    if len(entrants) < 2:
+        v.add("entrants", f"a cup needs at least 2 entrants to pair, got {len(entrants)}")
+    seen: dict[str, int] = {}
+    first_kind: str | None = None
+    for i, e in enumerate(entrants):
+        f = f"entrants[{i}]"
+        if not isinstance(e, Entrant):
+            v.add(f, "must be an Entrant")
+            continue
+        if not isinstance(e.id, str) or not e.id.strip():
+            v.add(f"{f}.id", "every entrant needs a non-empty id")
+        elif e.id in seen:
+            v.add(f"{f}.id", f"'{e.id}' is already entrants[{seen[e.id]}]; each player applies once")
+        else:
+            seen[e.id] = i
+        if e.title is not None and e.title not in titles:
+            known = ", ".join(titles) or "none configured"
+            v.add(
+                f"{f}.title",
+                f"unknown title '{e.title}' (known, highest first: {known}); add it to title_order "
+                "or leave the title empty",
+            )
+        if e.rating is not None and not _is_int(e.rating):
+            v.add(f"{f}.rating", f"a rating is a whole number or empty (unrated), got {e.rating!r}")
+        kind = None
+        if isinstance(e.applied_at, datetime):
+            kind = "an application time"
+            if e.applied_at.tzinfo is None or e.applied_at.utcoffset() is None:
+                v.add(f"{f}.applied_at", "give the application time with its time zone (e.g. UTC)")
+        elif _is_int(e.applied_at):
+            kind = "an application order number"
+        else:
+            v.add(f"{f}.applied_at", "must be the application time or the application order number")
+        if kind is not None:
+            if first_kind is None:
+                first_kind = kind
+            elif kind != first_kind:
+                v.add(
+                    f"{f}.applied_at",
+                    f"is {kind} but earlier entrants give {first_kind}; use one kind for every entrant",
+                )
+        w = e.win_percentage
+        if w is not None:
+            if not (_is_int(w) or isinstance(w, Fraction)):
+                v.add(f"{f}.win_percentage", "give an exact percentage (whole number or fraction), not a float")
+            elif not 0 <= w <= 100:
+                v.add(f"{f}.win_percentage", f"a percentage lies between 0 and 100, got {w}")
+
+
+def _is_int(x: object) -> bool:
+    return isinstance(x, int) and not isinstance(x, bool)
+
+
+# ---------------------------------------------------------------------------------------- pairing
+
+
+def numbered_list(seeds: Sequence[Seed], *, byes_to_top_seeds: bool = False) -> tuple[Seed | None, ...]:
+    """The stage's numbered list padded to the next power of two (3.4.1.2).
+
+    Literal (default): the empty positions are at the bottom of the list. Option
+    ``byes_to_top_seeds``: they open the second half, so they face the top seeds.
+    """
+    n = len(seeds)
+    size = _next_power_of_two(n)
+    empty = size - n
+    if not byes_to_top_seeds:
+        return tuple(seeds) + (None,) * empty
+    half = size // 2
+    return tuple(seeds[:half]) + (None,) * empty + tuple(seeds[half:])
+
+
+def _next_power_of_two(n: int) -> int:
+    size = 1
+    while size < n:
+        size *= 2
+    return size
+
+
+def pair_by_halves(seeds: Sequence[Seed], *, byes_to_top_seeds: bool = False) -> tuple[Match, ...]:
+    """Pair a numbered list (3.4.2): pad it (3.4.1.2), then the i-th of the first half plays the
+    i-th of the second half; facing an empty position means advancing without playing.
+
+    ``seeds`` is the list in its numbered order (for a later stage: the survivors in their original
+    order, see :func:`next_stage`).
+    """
+    _check_seed_sequence(seeds, "seeds")
+    return _pairs(numbered_list(seeds, byes_to_top_seeds=byes_to_top_seeds))
+
+
+def _pairs(positions: tuple[Seed | None, ...]) -> tuple[Match, ...]:
+    half = len(positions) // 2
+    out = []
+    for i in range(half):
+        upper, lower = positions[i], positions[half + i]
+        assert upper is not None  # more than half the positions are taken, so the first half is full
+        out.append(Match(i + 1, upper, lower))
+    return tuple(out)
+
+
+def _check_seed_sequence(seeds: Sequence[Seed], field: str) -> None:
+    v = Violations()
+    if len(seeds) < 2:
+        v.add(field, f"pairing needs at least 2 players, got {len(seeds)}")
+    seen: set[str] = set()
+    for i, s in enumerate(seeds):
+        if not isinstance(s, Seed):
+            v.add(f"{field}[{i}]", "must be a Seed (a numbered entrant); empty positions are added by pairing")
+        elif s.id in seen:
+            v.add(f"{field}[{i}]", f"'{s.id}' appears twice in the list")
+        else:
+            seen.add(s.id)
+    v.raise_if_any()
+
+
+def _stage(seeds: Sequence[Seed], byes_to_top_seeds: bool) -> Stage:
+    positions = numbered_list(seeds, byes_to_top_seeds=byes_to_top_seeds)
+    return Stage(stage_name(len(positions)), positions, _pairs(positions), None, byes_to_top_seeds)
+
+
+def plan_knockout(
+    entrants: Sequence[Entrant],
+    *,
+    title_order: Sequence[str] = DEFAULT_TITLE_ORDER,
+    max_participants: int = DEFAULT_MAX_PARTICIPANTS,
+    min_participants: int = DEFAULT_MIN_PARTICIPANTS,
+    byes_to_top_seeds: bool = False,
+) -> KnockoutPlan:
+    """Seed the cup and pair its first stage (3.4.1, 3.4.2). See :func:`explain`."""
+    seeding = seed_list(entrants, title_order, max_participants, min_participants)
+    return KnockoutPlan(seeding, _stage(seeding.seeds, byes_to_top_seeds), byes_to_top_seeds)
+
+
+# ----------------------------------------------------------------------------------------- stages
+
+
+def survivors_in_original_order(stage: Stage, winners: Iterable[str], both_lost: Iterable[Sequence[str]] = ()) -> tuple[Seed, ...]:
+    """Remove the eliminated and keep the rest in their original seed order (3.4.2, 3.4.1.3)."""
+    advancing = _advancing(stage, winners, both_lost)
+    return tuple(sorted((s for s in stage.players if s.id in advancing), key=lambda s: s.number))
+
+
+def _advancing(stage: Stage, winners: Iterable[str], both_lost: Iterable[Sequence[str]]) -> set[str]:
+    v = Violations()
+    winners = list(winners)
+    both_lost = [tuple(p) for p in both_lost]
+    match_of = {s.id: m for m in stage.matches for s in m.players}
+    won: dict[int, str] = {}
+    for j, w in enumerate(winners):
+        m = match_of.get(w)
+        if m is None:
+            v.add(f"winners[{j}]", f"'{w}' does not play in the {stage.name}; give winners of this stage only")
+        elif m.index in won and won[m.index] == w:
+            v.add(f"winners[{j}]", f"'{w}' is listed twice")
+        elif m.index in won:
+            v.add(
+                f"winners[{j}]",
+                f"'{w}' and '{won[m.index]}' play each other in pair {m.index}; only one of them can win",
+            )
+        else:
+            won[m.index] = w
+    lost_both: set[int] = set()
+    for k, pair in enumerate(both_lost):
+        f = f"both_lost[{k}]"
+        ms = {match_of[p].index if p in match_of else None for p in pair}
+        if len(pair) != 2 or None in ms or len(ms) != 1 or match_of[pair[0]].is_pass:
+            v.add(f, f"must name the two players of one pair of the {stage.name}")
+            continue
+        if stage.name in (SEMI_FINAL, FINAL):
+            v.add(
+                f,
+                f"a double technical defeat in the {stage.name} leaves no one for the final or the "
+                "third-place match and the regulation gives no rule (5.2.2 г: the arbiter decides); "
+                "record the arbiter's winner",
+            )
+            continue
+        (idx,) = ms
+        if idx in won:
+            v.add(f, f"'{won[idx]}' is also listed as the winner of pair {idx}; a pair either has a winner or both lost")
+        lost_both.add(idx)
+    for m in stage.matches:
+        if not m.is_pass and m.index not in won and m.index not in lost_both:
+            v.add(
+                "winners",
+                f"no winner given for pair {m.index} of the {stage.name} ({m.first.id} v {m.second.id}); "
+                "give the winner, or list the pair in both_lost if both lost (4.3.3)",
+            )
+    v.raise_if_any()
+    advancing = set(won.values())
+    advancing.update(m.upper.id for m in stage.matches if m.is_pass)
+    return advancing
+
+
+def next_stage(current: Stage, winners: Iterable[str], *, both_lost: Iterable[Sequence[str]] = ()) -> Stage:
+    """The next stage from the winners of ``current`` (3.4.2, 3.4.3).
+
+    The eliminated are removed, the survivors keep their original order and are paired by halves
+    again (padded per 3.4.1.2 if a double defeat left a gap). A player who passed advances whether
+    or not listed. After the semi-final: the final between its winners plus the match for third
+    place between its losers (3.4.3).
+    """
+    if current.is_final:
+        raise FailedPrecondition("the final is the last stage; record its results with final_places")
+    winners = list(winners)
+    both_lost = [tuple(p) for p in both_lost]
+    advancing = _advancing(current, winners, both_lost)
+    survivors = tuple(sorted((s for s in current.players if s.id in advancing), key=lambda s: s.number))
+    if current.name == SEMI_FINAL:
+        losers = tuple(
+            sorted((s for m in current.matches if not m.is_pass for s in m.players if s.id not in advancing),
+                   key=lambda s: s.number)
+        )
+        final = Match(1, survivors[0], survivors[1] if len(survivors) > 1 else None)
+        third = Match(1, losers[0], losers[1] if len(losers) > 1 else None) if losers else None
+        return Stage(FINAL, survivors, (final,), third, current.byes_to_top_seeds)
+    if len(survivors) < 2:
+        raise InvalidArgument.single(
+            "both_lost", f"after the {current.name} fewer than two players remain; the cup cannot go on"
+        )
+    return _stage(survivors, current.byes_to_top_seeds)
+
+
+def final_places(final_stage: Stage, final_winner: str, third_place_winner: str | None = None) -> FinalPlaces:
+    """Places 1-4 from the final and the match for third place (3.4.3, 1.6.1).
+
+    A player who passes (no opponent) takes the better place without playing.
+    """
+    if not final_stage.is_final:
+        raise FailedPrecondition(f"places come from the final; this is the {final_stage.name}")
+    v = Violations()
+    final = final_stage.matches[0]
+    ids = [s.id for s in final.players]
+    if final_winner not in ids:
+        v.add("final_winner", f"'{final_winner}' is not in the final ({' v '.join(ids)})")
+    third = final_stage.third_place
+    if third is not None and not third.is_pass:
+        tids = [s.id for s in third.players]
+        if third_place_winner is None:
+            v.add("third_place_winner", f"give the winner of the third-place match ({' v '.join(tids)})")
+        elif third_place_winner not in tids:
+            v.add("third_place_winner", f"'{third_place_winner}' is not in the third-place match ({' v '.join(tids)})")
+    elif third_place_winner is not None and (third is None or third_place_winner != third.upper.id):
+        v.add("third_place_winner", "there is no third-place match to win in this bracket")
+    v.raise_if_any()
+
+    def split(m: Match | None, winner: str | None) -> tuple[Seed | None, Seed | None]:
+        if m is None:
+            return None, None
+        if m.is_pass:
+            return m.upper, None
+        a, b = m.players
+        return (a, b) if a.id == winner else (b, a)
+
+    first, second = split(final, final_winner)
+    third_p, fourth = split(third, third_place_winner)
+    assert first is not None
+    return FinalPlaces(first, second, third_p, fourth)
+
+
+def simulate_bracket(start: KnockoutPlan | Stage, results: Sequence[Iterable[str]]) -> BracketRun:
+    """Play the bracket forward: ``results[k]`` lists the winners of the k-th stage from ``start``.
+
+    For the final stage ``results[k]`` holds the final's winner and the third-place winner (either
+    order). Stops when results run out; ``places`` is set once the final is recorded.
+    """
+    stage = start.first_stage if isinstance(start, KnockoutPlan) else start
+    stages = [stage]
+    for k, winners in enumerate(results):
+        winners = list(winners)
+        if stage.is_final:
+            if k != len(results) - 1:
+                raise InvalidArgument.single(f"results[{k + 1}]", "the cup is over after the final; remove the extra results")
+            final_ids = {s.id for s in stage.matches[0].players}
+            fw = [w for w in winners if w in final_ids]
+            tw = [w for w in winners if w not in final_ids]
+            if len(fw) != 1 or len(tw) > 1:
+                raise InvalidArgument.single(
+                    f"results[{k}]",
+                    "for the final stage give exactly the final's winner and the third-place winner",
+                )
+            try:
+                places = final_places(stage, fw[0], tw[0] if tw else None)
+            except InvalidArgument as err:
+                raise _refield(err, {"final_winner": f"results[{k}]", "third_place_winner": f"results[{k}]"}) from None
+            return BracketRun(tuple(stages), places)
+        try:
+            stage = next_stage(stage, winners)
+        except InvalidArgument as err:
+            raise _refield(err, {"winners": f"results[{k}]"}) from None
+        stages.append(stage)
+    return BracketRun(tuple(stages), None)
+
+
+def _refield(err: InvalidArgument, prefixes: dict[str, str]) -> InvalidArgument:
+    from rondo_runtime.errors import FieldViolation
+
+    out = []
+    for fv in err.violations:
+        field = fv.field
+        for old, new in prefixes.items():
+            if field == old or field.startswith(old + "["):
+                field = new + field[len(old):]
+                break
+        out.append(FieldViolation(field, fv.description))
+    return InvalidArgument.of(out)
+
+
+# ----------------------------------------------------------------------------------------- explain
+
+
+def explain(plan: KnockoutPlan) -> tuple[str, ...]:
+    """Human-readable account of the seeding and the first stage: who plays, who passes, and what
+    the other reading of the regulation would have done (RULES.md B, "Decision")."""
+    s = plan.seeding
+    stage = plan.first_stage
+    lines = [
+        f"{s.applications} applications; {len(s.seeds)} seeds ordered by title, then rating "
+        "(unrated after rated), then earlier application (3.4.1.1, 3.4.1.3)."
+    ]
+    if s.cut:
+        lines.append(
+            f"Over the maximum of {s.max_participants} (2.3, 3.4.1.1): {len(s.cut)} cut, ranked "
+            f"{_span(s.cut[0].number, s.cut[-1].number)}: {', '.join(c.id for c in s.cut)}."
+        )
+    if s.void_reason:
+        lines.append(f"{s.void_reason[0].upper()}{s.void_reason[1:]}; the bracket below applies if the cup goes ahead.")
+    lines.extend(explain_stage(stage))
+    n, size = len(stage.players), len(stage.positions)
+    if size > n:
+        other = _stage(s.seeds, not plan.byes_to_top_seeds)
+        play, passing = _summaries(other)
+        if plan.byes_to_top_seeds:
+            lines.append(
+                "Literal regulation instead (empty positions at the bottom, 3.4.1.2): "
+                f"{play}{'; ' + passing if passing else ''}."
+            )
+        else:
+            lines.append(
+                "With the conventional option byes_to_top_seeds instead: "
+                f"{play}{'; ' + passing if passing else ''}."
+            )
+    lines.append(
+        "In each pair the player listed first plays blue in the first game: lower rating, then lower "
+        "win percentage (4.1.2); if still equal, the higher seed number (Rondo decision)."
+    )
+    return tuple(lines)
+
+
+def explain_stage(stage: Stage) -> tuple[str, ...]:
+    """Who plays whom (by original seed numbers) and who passes in one stage."""
+    n, size = len(stage.players), len(stage.positions)
+    lines = []
+    if size > n:
+        where = (
+            "opposite the top seeds (option byes_to_top_seeds; the regulation puts them at the bottom, 3.4.1.2)"
+            if stage.byes_to_top_seeds
+            else "at the bottom of the list (3.4.1.2)"
+        )
+        lines.append(f"{n} players padded to {size} positions with {size - n} empty positions {where}; stage: {stage.name}.")
+    else:
+        lines.append(f"{n} players, no empty positions; stage: {stage.name}.")
+    play, passing = _summaries(stage)
+    lines.append(f"Pairing by halves (3.4.2): {play}.")
+    if passing:
+        lines.append(f"{passing[0].upper()}{passing[1:]}.")
+    if stage.third_place is not None:
+        t = stage.third_place
+        lines.append(
+            "Third-place match (3.4.3): "
+            + (f"seed {t.first.number} v seed {t.second.number}" if t.second else f"seed {t.upper.number} takes third without playing")
+            + "."
+        )
+    return tuple(lines)
+
+
+def _summaries(stage: Stage) -> tuple[str, str]:
+    played = [m for m in stage.matches if not m.is_pass]
+    runs: list[list[Match]] = []
+    for m in played:
+        if runs and m.upper.number == runs[-1][-1].upper.number + 1 and m.lower.number == runs[-1][-1].lower.number + 1:
+            runs[-1].append(m)
+        else:
+            runs.append([m])
+    parts = []
+    for r in runs:
+        if len(r) == 1:
+            parts.append(f"seed {r[0].upper.number} plays seed {r[0].lower.number}")
+        else:
+            shown = [f"{m.upper.number} v {m.lower.number}" for m in r]
+            if len(shown) > 3:
+                shown = [shown[0], shown[1], "…", shown[-1]]
+            parts.append(
+                f"seeds {_span(r[0].upper.number, r[-1].upper.number)} play seeds "
+                f"{_span(r[0].lower.number, r[-1].lower.number)} ({', '.join(shown)})"
+            )
+    play = "; ".join(parts) if parts else "nobody plays"
+    passes = sorted(m.upper.number for m in stage.matches if m.is_pass)
+    passing = ""
+    if passes:
+        groups = _ranges(passes)
+        label = "seed" if len(passes) == 1 else "seeds"
+        nxt = stage_name(len(stage.positions) // 2) if len(stage.positions) > 2 else "the title"
+        passing = f"{label} {', '.join(groups)} pass to the {nxt} without playing (they face empty positions, 3.4.2)"
+    return play, passing
+
+
+def _span(a: int, b: int) -> str:
+    return str(a) if a == b else f"{a}–{b}"
+
+
+def _ranges(numbers: list[int]) -> list[str]:
+    out: list[str] = []
+    start = prev = numbers[0]
+    for x in numbers[1:]:
+        if x != prev + 1:
+            out.append(_span(start, prev))
+            start = x
+        prev = x
+    out.append(_span(start, prev))
+    return out

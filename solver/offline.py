@@ -1,0 +1,72 @@
+"""`rondo draw`: the optimizer in this process, no server, for organizers trying a league size.
+
+JSON form (``--json``)::
+
+    {"players": 16, "rounds": 4, "table_size": 4, "seed": 7,
+     "status": "OPTIMAL", "proven_optimal": true, "method": "construction", "wall_time_seconds": 0.01,
+     "objective":   {"soft_violations": 0, "max_meetings": 1, "sum_repeat_pairs": 0,
+                     "consecutive_repeats": 0, "max_player_repeats": 0},
+     "lower_bound": {... same keys ...},
+     "seat_imbalance": null,
+     "rounds_drawn": [[["P1", "P5", "P9", "P13"], ...], ...]}   # rounds -> tables -> player ids
+
+Players are named P1..PN in registration order.
+"""
+from __future__ import annotations
+
+import dataclasses
+
+from solver.domain.draw import solve_draw
+from solver.domain.draw.problem import DrawProblem, DrawResult
+from solver.service import new_seed
+
+
+def draw_report(players: int, rounds: int, table_size: int, seed: int | None, time_limit: float, seat_balance: bool = False) -> dict:
+    problem = DrawProblem(
+        players=tuple(f"P{i + 1}" for i in range(max(players, 0))),
+        rounds=rounds,
+        table_size=table_size,
+        seat_balance=seat_balance,
+        seed=new_seed() if seed is None else seed,
+        time_limit_s=time_limit,
+    )
+    return report(problem, solve_draw(problem))
+
+
+def report(problem: DrawProblem, result: DrawResult) -> dict:
+    return {
+        "players": len(problem.players),
+        "rounds": problem.rounds,
+        "table_size": problem.table_size,
+        "seed": result.seed,
+        "status": result.status.value,
+        "proven_optimal": result.proven_optimal,
+        "method": result.method,
+        "wall_time_seconds": round(result.wall_time_s, 4),
+        "objective": dataclasses.asdict(result.objective) if result.objective else None,
+        "lower_bound": dataclasses.asdict(result.lower_bound),
+        "seat_imbalance": result.seat_imbalance,
+        "notes": list(result.notes),
+        "rounds_drawn": [[list(table) for table in rnd] for rnd in result.draw],
+    }
+
+
+def render_text(r: dict) -> str:
+    o, b = r["objective"] or {}, r["lower_bound"]
+    lines = [
+        f"{r['players']} players, {r['rounds']} rounds, tables of {r['table_size']}, seed {r['seed']}",
+        f"status {r['status']} (proven optimal: {'yes' if r['proven_optimal'] else 'no'}) by {r['method']} in {r['wall_time_seconds']:.3f} s",
+        f"largest number of meetings of a pair: {o.get('max_meetings')} (bound {b['max_meetings']})",
+        f"repeated meetings, sum of C(m,2): {o.get('sum_repeat_pairs')} (bound {b['sum_repeat_pairs']})",
+        f"repeats in consecutive rounds: {o.get('consecutive_repeats')} (bound {b['consecutive_repeats']})",
+        f"most repeated meetings of one player: {o.get('max_player_repeats')} (bound {b['max_player_repeats']})",
+    ]
+    if r["seat_imbalance"] is not None:
+        lines.append(f"seat imbalance: {r['seat_imbalance']}")
+    lines += [f"note: {n}" for n in r["notes"]]
+    width = len(str(r["players"])) + 1
+    for number, rnd in enumerate(r["rounds_drawn"], 1):
+        lines.append(f"round {number}")
+        for t, table in enumerate(rnd, 1):
+            lines.append(f"  table {t:>3}: " + " ".join(p.rjust(width) for p in table))
+    return "\n".join(lines)

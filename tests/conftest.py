@@ -1,0 +1,66 @@
+"""Shared fixtures: databases for storage tests.
+
+* ``pg_server_url`` (session): the PostgreSQL server tests may use, ``RONDO_TEST_POSTGRES_URL``
+  (default ``postgresql+psycopg://postgres@127.0.0.1:5432/test``). When it is unreachable the test is
+  skipped — or FAILS when ``CI`` is set or ``RONDO_REQUIRE_POSTGRES=1``.
+* ``pg_url`` (session): one fresh PostgreSQL database for the whole session (dropped at the end);
+  tests sharing it must not assume it is empty.
+* ``db_url`` (per test, parametrized ``sqlite`` / ``postgresql``): a fresh, empty database URL.
+
+Tests using the PostgreSQL fixtures are marked ``postgres`` automatically (``-m "not postgres"``).
+"""
+from __future__ import annotations
+
+import os
+
+import pytest
+
+from rondo_runtime.db import create_test_database, drop_database, normalize_url
+
+DEFAULT_PG_URL = "postgresql+psycopg://postgres@127.0.0.1:5432/test"
+_PG_FIXTURES = {"pg_server_url", "pg_url"}
+
+
+def postgres_required() -> bool:
+    ci = os.environ.get("CI", "").strip().lower()
+    return ci not in ("", "0", "false", "no") or os.environ.get("RONDO_REQUIRE_POSTGRES") == "1"
+
+
+@pytest.fixture(scope="session")
+def pg_server_url() -> str:
+    url = normalize_url(os.environ.get("RONDO_TEST_POSTGRES_URL") or DEFAULT_PG_URL)
+    try:
+        import psycopg
+
+        conninfo = url.set(drivername="postgresql").render_as_string(hide_password=False)
+        with psycopg.connect(conninfo, connect_timeout=3) as connection:
+            connection.execute("SELECT 1")
+    except Exception as error:  # noqa: BLE001
+        message = f"PostgreSQL unreachable at {url.render_as_string(hide_password=True)}: {error}"
+        if postgres_required():
+            pytest.fail(message + " (required: CI or RONDO_REQUIRE_POSTGRES=1)", pytrace=False)
+        pytest.skip(message)
+    return url.render_as_string(hide_password=False)
+
+
+@pytest.fixture(scope="session")
+def pg_url(pg_server_url: str):
+    url = create_test_database(pg_server_url)
+    yield url
+    drop_database(url)
+
+
+@pytest.fixture(params=["sqlite", pytest.param("postgresql", marks=pytest.mark.postgres)])
+def db_url(request, tmp_path):
+    if request.param == "sqlite":
+        yield f"sqlite:///{tmp_path / 'test.db'}"
+        return
+    url = create_test_database(request.getfixturevalue("pg_server_url"))
+    yield url
+    drop_database(url)
+
+
+def pytest_collection_modifyitems(items) -> None:
+    for item in items:
+        if _PG_FIXTURES & set(getattr(item, "fixturenames", ())):
+            item.add_marker(pytest.mark.postgres)

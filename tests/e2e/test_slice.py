@@ -1,0 +1,97 @@
+"""The first vertical slice over real gRPC, in both modes: create a competition, register players,
+draw, approve, list the tables (issue 2). Plus health, reflection and metrics of `rondo up`."""
+from __future__ import annotations
+
+import urllib.request
+
+import grpc
+import pytest
+from grpc_health.v1 import health_pb2, health_pb2_grpc
+from grpc_reflection.v1alpha.proto_reflection_descriptor_database import ProtoReflectionDescriptorDatabase
+
+from gateway.demo import SERVICES, run_slice
+from rondo.gateway.v1 import gateway_pb2
+from rondo.league.v1 import league_pb2
+from rondo.solver.v1 import solver_pb2
+from solver.domain.draw.problem import DrawProblem
+from solver.domain.draw.validate import check_draw
+
+pytestmark = pytest.mark.e2e
+
+
+def _check_slice(stub, players=16):
+    lines: list[str] = []
+    tables = run_slice(stub, players=players, seed=7, out=lines.append)
+    draw = tuple(tuple(tuple(t.player_ids) for t in r.tables) for r in tables.rounds)
+    roster = tuple(sorted({p for t in draw[0] for p in t}))
+    assert len(roster) == players
+    assert check_draw(DrawProblem(players=roster, rounds=4, table_size=4), draw) == []
+    assert all(len(t.player_names) == 4 and all(t.player_names) for r in tables.rounds for t in r.tables)
+    assert any("round 4" in line for line in lines)
+    return tables
+
+
+def test_slice_embedded(embedded):
+    _check_slice(embedded.gateway)
+
+
+def test_slice_distributed(distributed):
+    _check_slice(distributed.gateway)
+
+
+def test_health_serving_for_every_service(embedded):
+    stub = health_pb2_grpc.HealthStub(embedded.channel)
+    for service in ("", *SERVICES):
+        status = stub.Check(health_pb2.HealthCheckRequest(service=service), timeout=5).status
+        assert status == health_pb2.HealthCheckResponse.SERVING, service
+
+
+def test_reflection_lists_all_services(embedded):
+    services = set(ProtoReflectionDescriptorDatabase(embedded.channel).get_services())
+    assert set(SERVICES) <= services
+    assert "grpc.health.v1.Health" in services
+
+
+def test_metrics_count_ok_and_invalid_argument_calls(embedded):
+    stub = embedded.gateway
+    stub.CreateCompetition(league_pb2.CreateCompetitionRequest(name="Metrics league"), timeout=5)
+    with pytest.raises(grpc.RpcError) as error:
+        stub.CreateCompetition(league_pb2.CreateCompetitionRequest(name=""), timeout=5)
+    assert error.value.code() == grpc.StatusCode.INVALID_ARGUMENT
+    text = urllib.request.urlopen(f"http://127.0.0.1:{embedded.metrics_port}/metrics", timeout=5).read().decode()
+    handled = [line for line in text.splitlines() if line.startswith("grpc_server_handled_total{")]
+    def has(code, service="rondo.gateway.v1.GatewayService", method="CreateCompetition"):
+        return any(
+            f'grpc_code="{code}"' in line and f'grpc_service="{service}"' in line and f'grpc_method="{method}"' in line
+            and not line.endswith(" 0.0")
+            for line in handled
+        )
+    assert has("OK") and has("InvalidArgument")
+    # the downstream call the gateway made is counted too, by the league service
+    assert has("InvalidArgument", service="rondo.league.v1.LeagueService")
+    assert "grpc_server_started_total" in text and "grpc_server_handling_seconds_bucket" in text
+
+
+def test_redraw_through_gateway_after_substitution(embedded):
+    """Organizer: draw, approve, a player withdraws, a substitute joins, redraw keeping round 1."""
+    stub = embedded.gateway
+    c = stub.CreateCompetition(league_pb2.CreateCompetitionRequest(name="Redraw league"), timeout=5)
+    ids = [
+        stub.RegisterPlayer(league_pb2.RegisterPlayerRequest(competition_id=c.id, name=f"R{i}"), timeout=5).id
+        for i in range(16)
+    ]
+    first = stub.DrawCompetition(gateway_pb2.DrawCompetitionRequest(competition_id=c.id, seed=3), timeout=30)
+    stub.ApproveDraw(league_pb2.ApproveDrawRequest(competition_id=c.id, draw_id=first.draw.id), timeout=5)
+    stub.WithdrawPlayer(league_pb2.WithdrawPlayerRequest(competition_id=c.id, player_id=ids[5], reason="ill"), timeout=5)
+    sub = stub.RegisterPlayer(league_pb2.RegisterPlayerRequest(competition_id=c.id, name="Substitute"), timeout=5)
+    redraw = stub.Redraw(
+        gateway_pb2.RedrawRequest(competition_id=c.id, played_rounds=1, reason="R5 withdrew", seed=3), timeout=30
+    )
+    assert redraw.status in (solver_pb2.SOLVE_STATUS_OPTIMAL, solver_pb2.SOLVE_STATUS_FEASIBLE)
+    assert redraw.draw.replaces_draw_id == first.draw.id and redraw.draw.version == 2
+    assert redraw.draw.rounds[0] == first.draw.rounds[0]  # the played round is kept as played
+    later = {p for r in redraw.draw.rounds[1:] for t in r.tables for p in t.player_ids}
+    assert sub.id in later and ids[5] not in later
+    assert redraw.draw.players_moved <= 4  # the substitute takes the seat; hardly anyone else moves
+    stub.ApproveDraw(league_pb2.ApproveDrawRequest(competition_id=c.id, draw_id=redraw.draw.id), timeout=5)
+    assert stub.ListTables(gateway_pb2.ListTablesRequest(competition_id=c.id), timeout=5).version == 2

@@ -1,0 +1,81 @@
+"""rondo_runtime.config: Settings from RONDO_* environment variables."""
+from __future__ import annotations
+
+import dataclasses
+from pathlib import Path
+
+import pytest
+
+from rondo_runtime.config import Settings
+
+pytestmark = pytest.mark.integration
+
+
+def test_defaults_without_any_variable():
+    settings = Settings.from_env({})
+    assert settings.host == "127.0.0.1"
+    assert settings.port == 50051
+    assert settings.metrics_port == 9464
+    assert settings.data_dir == Path("data")
+    assert settings.log_level == "INFO"
+    assert settings.grace_seconds == 10.0
+    assert settings.downstream_timeout_seconds == 30.0
+    assert settings.database_url("booking") == f"sqlite:///{Path('data').resolve() / 'booking.db'}"
+    assert settings.service_addr("league") is None
+
+
+def test_every_variable_is_read():
+    settings = Settings.from_env({
+        "RONDO_HOST": "0.0.0.0",
+        "RONDO_PORT": "0",
+        "RONDO_METRICS_PORT": "-1",
+        "RONDO_DATA_DIR": "/var/lib/rondo",
+        "RONDO_LOG_LEVEL": "debug",
+        "RONDO_GRACE_SECONDS": "2.5",
+        "RONDO_DOWNSTREAM_TIMEOUT_SECONDS": "7",
+        "RONDO_BOOKING_DATABASE_URL": "postgresql://rondo@db/booking",
+        "RONDO_LEAGUE_ADDR": "league:50051",
+        "RONDO_SOLVER_ADDR": "",
+    })
+    assert settings.host == "0.0.0.0"
+    assert settings.port == 0
+    assert settings.metrics_port is None  # -1 = disabled
+    assert settings.log_level == "DEBUG"
+    assert settings.grace_seconds == 2.5
+    assert settings.downstream_timeout_seconds == 7.0
+    assert settings.database_url("booking") == "postgresql://rondo@db/booking"
+    assert settings.database_url("league") == "sqlite:////var/lib/rondo/league.db"
+    assert settings.service_addr("league") == "league:50051"
+    assert settings.service_addr("solver") is None  # empty = in-process
+
+
+def test_metrics_port_zero_means_pick_a_free_port():
+    assert Settings.from_env({"RONDO_METRICS_PORT": "0"}).metrics_port == 0
+
+
+@pytest.mark.parametrize(
+    ("variable", "value", "complaint"),
+    [
+        ("RONDO_PORT", "fifty", "RONDO_PORT must be an integer"),
+        ("RONDO_PORT", "70000", "RONDO_PORT must be between 0 and 65535"),
+        ("RONDO_METRICS_PORT", "-2", "RONDO_METRICS_PORT must be between -1 and 65535"),
+        ("RONDO_GRACE_SECONDS", "soon", "RONDO_GRACE_SECONDS must be a number"),
+        ("RONDO_GRACE_SECONDS", "-1", "RONDO_GRACE_SECONDS must be at least 0"),
+        ("RONDO_DOWNSTREAM_TIMEOUT_SECONDS", "0", "RONDO_DOWNSTREAM_TIMEOUT_SECONDS must be greater than 0"),
+        ("RONDO_DOWNSTREAM_TIMEOUT_SECONDS", "nan", "RONDO_DOWNSTREAM_TIMEOUT_SECONDS"),
+        ("RONDO_LOG_LEVEL", "loud", "RONDO_LOG_LEVEL must be one of"),
+    ],
+)
+def test_bad_values_name_the_variable(variable, value, complaint):
+    with pytest.raises(ValueError, match=complaint):
+        Settings.from_env({variable: value})
+
+
+def test_settings_are_frozen_and_constructible_in_tests(tmp_path):
+    settings = Settings(port=0, metrics_port=-1, data_dir=tmp_path, database_urls={"League": "sqlite:///x.db"})
+    assert settings.metrics_port is None
+    assert settings.database_url("league") == "sqlite:///x.db"
+    assert settings.database_url("gateway") == f"sqlite:///{tmp_path.resolve() / 'gateway.db'}"
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        settings.port = 1  # type: ignore[misc]
+    assert dataclasses.replace(settings, port=5).port == 5
