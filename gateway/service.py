@@ -91,9 +91,14 @@ class GatewayService:
             v.add("reason", "say why the draw is redone (withdrawal, substitution, roster change); it is kept with the draw")
         v.raise_if_any()
         players = await self.league("ListPlayers", league_pb2.ListPlayersRequest(competition_id=competition.id))
+        everyone = await self.league(
+            "ListPlayers", league_pb2.ListPlayersRequest(competition_id=competition.id, include_inactive=True)
+        )
         roster = self._roster(players)
         published_rounds = tuple(tuple(tuple(t.player_ids) for t in r.tables) for r in published.rounds)
-        kept = carry_over(published_rounds, request.played_rounds, [p.id for p in roster])
+        kept = carry_over(
+            published_rounds, request.played_rounds, [p.id for p in roster], [p.id for p in self._roster(everyone)]
+        )
         solver_rounds = competition.rounds if kept.fixed_rounds or not request.played_rounds else competition.rounds - request.played_rounds
         solved = await self._solve(
             solver_pb2.DrawTablesRequest(

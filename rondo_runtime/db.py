@@ -154,7 +154,7 @@ def _run_migrations(command, engine_or_url, script_location: str, version_table:
                 with connection.begin():
                     if backend == "postgresql":
                         connection.execute(
-                            text("SELECT 1 WHERE :key IS NOT NULL"), {"key": f"rondo-migrations:{version_table}"}
+                            text("SELECT pg_advisory_xact_lock(hashtext(:key))"), {"key": f"rondo-migrations:{version_table}"}
                         )
                     config.attributes["connection"] = connection
                     config.attributes["version_table"] = version_table

@@ -117,7 +117,9 @@ class RunningServer:
         log.info("stopped", extra={"address": self.address})
 
     async def wait_for_termination(self) -> None:
-        await self.server.wait_for_termination()
+        """Until the server has stopped. Cancelling this wait does not disturb the server (grpc awaits its
+        shutdown future directly, so an unshielded cancel would break a later ``stop``)."""
+        await asyncio.shield(self.server.wait_for_termination())
 
 
 async def start_server(specs: list[ServiceSpec], settings: Settings, *, readiness_interval: float = 1.0) -> RunningServer:
@@ -170,7 +172,6 @@ async def start_server(specs: list[ServiceSpec], settings: Settings, *, readines
 async def run_until_signal(specs: list[ServiceSpec], settings: Settings) -> int:
     """Serve until SIGTERM or SIGINT, then stop gracefully; the process exit code (0)."""
     configure_logging(settings.log_level)
-    running = await start_server(specs, settings)
     loop = asyncio.get_running_loop()
     stop_requested = asyncio.Event()
 
@@ -179,17 +180,20 @@ async def run_until_signal(specs: list[ServiceSpec], settings: Settings) -> int:
         stop_requested.set()
 
     signals = (signal.SIGTERM, signal.SIGINT)
-    for signum in signals:
+    for signum in signals:  # before starting, so a signal during start-up also stops gracefully
         loop.add_signal_handler(signum, on_signal, signum)
     try:
-        waiters = [asyncio.ensure_future(stop_requested.wait()), asyncio.ensure_future(running.wait_for_termination())]
-        _, pending = await asyncio.wait(waiters, return_when=asyncio.FIRST_COMPLETED)
-        for waiter in pending:
-            waiter.cancel()
+        running = await start_server(specs, settings)
+        try:
+            waiters = [asyncio.ensure_future(stop_requested.wait()), asyncio.ensure_future(running.wait_for_termination())]
+            _, pending = await asyncio.wait(waiters, return_when=asyncio.FIRST_COMPLETED)
+            for waiter in pending:
+                waiter.cancel()
+        finally:
+            await running.stop(settings.grace_seconds)
     finally:
         for signum in signals:
             loop.remove_signal_handler(signum)
-        await running.stop(settings.grace_seconds)
     return 0
 
 

@@ -14,13 +14,10 @@ def spec(settings: Settings) -> ServiceSpec:
     service = SolverService()
     servicer = SolverServicer(service)
 
-    async def ready() -> bool:
-        return True
-
     return ServiceSpec(
         name=NAME,
         service_names=(solver_pb2.DESCRIPTOR.services_by_name["SolverService"].full_name,),
         register=lambda server: solver_pb2_grpc.add_SolverServiceServicer_to_server(servicer, server),
-        readiness=ready,
+        readiness=service.ready,
         on_stop=service.stop,
     )

@@ -13,10 +13,19 @@ import secrets
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import replace
 
+from prometheus_client import Counter, Histogram
+
 from rondo_runtime.errors import InvalidArgument, ResourceExhausted
 from solver.domain.draw import solve_draw
 from solver.domain.draw.problem import DrawProblem, DrawResult
+from solver.domain.draw.redraw import draw_diff
 from solver.domain.draw.validate import validate_problem
+
+SOLVES = Counter("rondo_solver_solves_total", "Draw solves finished, by result status.", ["status"])
+SOLVE_SECONDS = Histogram(
+    "rondo_solver_solve_seconds", "Wall time of draw solves.", buckets=(0.01, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 120, 300, 600)
+)
+REFUSED = Counter("rondo_solver_refused_total", "Draw solves refused because the solver was busy.")
 
 DEFAULT_TIME_LIMIT_S = 10.0
 MAX_TIME_LIMIT_S = 600.0
@@ -50,6 +59,7 @@ class SolverService:
         self.workers = workers or int(os.environ.get("RONDO_SOLVER_WORKERS", "0")) or (os.cpu_count() or 1)
         self.queue_limit = queue_limit if queue_limit is not None else int(os.environ.get("RONDO_SOLVER_QUEUE", "8"))
         self._pool: ProcessPoolExecutor | None = None
+        self._warm_up: asyncio.Future | None = None
         self._in_flight = 0
 
     def _executor(self) -> ProcessPoolExecutor:
@@ -58,9 +68,11 @@ class SolverService:
             self._pool = ProcessPoolExecutor(self.workers, mp_context=multiprocessing.get_context("spawn"))
         return self._pool
 
-    async def start(self) -> None:
-        loop = asyncio.get_running_loop()
-        await loop.run_in_executor(self._executor(), _warm_up)
+    async def ready(self) -> bool:
+        """Readiness: the pool's first worker has started and imported the optimizer."""
+        if self._warm_up is None:
+            self._warm_up = asyncio.get_running_loop().run_in_executor(self._executor(), _warm_up)
+        return await asyncio.shield(self._warm_up)
 
     async def stop(self) -> None:
         if self._pool is not None:
@@ -69,6 +81,7 @@ class SolverService:
 
     async def draw(self, problem: DrawProblem, remaining_deadline: float | None) -> DrawResult:
         if self._in_flight >= self.workers + self.queue_limit:
+            REFUSED.inc()
             raise ResourceExhausted(
                 f"the solver is busy with {self._in_flight} draws; try again in a few seconds"
             )
@@ -77,6 +90,17 @@ class SolverService:
         self._in_flight += 1
         try:
             loop = asyncio.get_running_loop()
-            return await loop.run_in_executor(self._executor(), solve_draw, problem)
+            result = await loop.run_in_executor(self._executor(), solve_draw, problem)
         finally:
             self._in_flight -= 1
+        SOLVES.labels(result.status.value).inc()
+        SOLVE_SECONDS.observe(result.wall_time_s)
+        return result
+
+    @staticmethod
+    def diff(problem: DrawProblem, result: DrawResult) -> list[tuple[int, list[str]]]:
+        """Redraw only: per redrawn round, the players whose table changed against the previous draw."""
+        if problem.previous is None or not result.draw:
+            return []
+        return [(r, moved) for r, moved in draw_diff(problem.previous, result.draw) if moved and r >= len(problem.fixed_rounds)]
+

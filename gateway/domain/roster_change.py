@@ -1,8 +1,8 @@
 """What a redraw carries over from the published draw when the roster has changed (RULES.md A,
 sections 2 and 6: withdrawals and technical substitutes).
 
-A player who joined since the draw takes the seat of a player who left, in the order they left
-and joined: the played rounds stay as they were played, and for the rounds still to play the
+A player who joined since the draw takes the seat of a player who left, both taken in
+registration order: the played rounds stay as they were played, and for the rounds still to play the
 newcomer starts from the seat of the one replaced, so a redraw moves as few people as possible.
 """
 from __future__ import annotations
@@ -32,9 +32,12 @@ def _rename(rounds: tuple[Round, ...], mapping: dict[str, str]) -> tuple[Round, 
     return tuple(tuple(tuple(mapping.get(p, p) for p in table) for table in rnd) for rnd in rounds)
 
 
-def carry_over(published: tuple[Round, ...], played_rounds: int, roster: list[str]) -> CarryOver:
-    """Maps the published draw onto the current roster (``roster`` in registration order)."""
-    draw_players = sorted({p for table in published[0] for p in table}) if published else []
+def carry_over(published: tuple[Round, ...], played_rounds: int, roster: list[str], registered: list[str] | None = None) -> CarryOver:
+    """Maps the published draw onto the current roster (``roster``: active players in registration
+    order; ``registered``: everyone ever registered, in registration order, withdrawn included)."""
+    seated = {p for table in published[0] for p in table} if published else set()
+    order = {pid: i for i, pid in enumerate(registered or sorted(seated))}
+    draw_players = sorted(seated, key=lambda p: (order.get(p, len(order)), p))
     replacements = seat_replacements(draw_players, roster)
     renamed = _rename(published, replacements)
     renamed_players = {p for table in renamed[0] for p in table} if renamed else set()

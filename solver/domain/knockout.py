@@ -48,7 +48,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from fractions import Fraction
 
-from rondo_runtime.errors import FailedPrecondition, InvalidArgument, Violations
+from rondo_runtime.errors import FailedPrecondition, FieldViolation, InvalidArgument, Violations
 
 #: Highest first. Russian unified sports classification, mind-sport spelling (гроссмейстер России,
 #: мастер спорта, кандидат в мастера спорта, спортивные разряды). Override per ruleset.
@@ -357,7 +357,9 @@ def _check_entrants(v: Violations, entrants: Sequence[Entrant], titles: tuple[st
         w = e.win_percentage
         if w is not None:
             if not (_is_int(w) or isinstance(w, Fraction)):
-                v.add(f"{f}.win_percentage", "give an exact percentage (whole number or fraction), not a float")
+                v.add(
+                    f"{f}.win_percentage", "give an exact percentage (whole number or fraction), not a float"
+                )
             elif not 0 <= w <= 100:
                 v.add(f"{f}.win_percentage", f"a percentage lies between 0 and 100, got {w}")
 
@@ -419,7 +421,9 @@ def _check_seed_sequence(seeds: Sequence[Seed], field: str) -> None:
     seen: set[str] = set()
     for i, s in enumerate(seeds):
         if not isinstance(s, Seed):
-            v.add(f"{field}[{i}]", "must be a Seed (a numbered entrant); empty positions are added by pairing")
+            v.add(
+                f"{field}[{i}]", "must be a Seed (a numbered entrant); empty positions are added by pairing"
+            )
         elif s.id in seen:
             v.add(f"{field}[{i}]", f"'{s.id}' appears twice in the list")
         else:
@@ -448,7 +452,9 @@ def plan_knockout(
 # ----------------------------------------------------------------------------------------- stages
 
 
-def survivors_in_original_order(stage: Stage, winners: Iterable[str], both_lost: Iterable[Sequence[str]] = ()) -> tuple[Seed, ...]:
+def survivors_in_original_order(
+    stage: Stage, winners: Iterable[str], both_lost: Iterable[Sequence[str]] = ()
+) -> tuple[Seed, ...]:
     """Remove the eliminated and keep the rest in their original seed order (3.4.2, 3.4.1.3)."""
     advancing = _advancing(stage, winners, both_lost)
     return tuple(sorted((s for s in stage.players if s.id in advancing), key=lambda s: s.number))
@@ -463,7 +469,9 @@ def _advancing(stage: Stage, winners: Iterable[str], both_lost: Iterable[Sequenc
     for j, w in enumerate(winners):
         m = match_of.get(w)
         if m is None:
-            v.add(f"winners[{j}]", f"'{w}' does not play in the {stage.name}; give winners of this stage only")
+            v.add(
+                f"winners[{j}]", f"'{w}' does not play in the {stage.name}; give winners of this stage only"
+            )
         elif m.index in won and won[m.index] == w:
             v.add(f"winners[{j}]", f"'{w}' is listed twice")
         elif m.index in won:
@@ -480,7 +488,9 @@ def _advancing(stage: Stage, winners: Iterable[str], both_lost: Iterable[Sequenc
         if len(pair) != 2 or None in ms or len(ms) != 1 or match_of[pair[0]].is_pass:
             v.add(f, f"must name the two players of one pair of the {stage.name}")
             continue
+        (idx,) = ms
         if stage.name in (SEMI_FINAL, FINAL):
+            lost_both.add(idx)  # reported here; not again as a missing winner
             v.add(
                 f,
                 f"a double technical defeat in the {stage.name} leaves no one for the final or the "
@@ -488,9 +498,12 @@ def _advancing(stage: Stage, winners: Iterable[str], both_lost: Iterable[Sequenc
                 "record the arbiter's winner",
             )
             continue
-        (idx,) = ms
         if idx in won:
-            v.add(f, f"'{won[idx]}' is also listed as the winner of pair {idx}; a pair either has a winner or both lost")
+            v.add(
+                f,
+                f"'{won[idx]}' is also listed as the winner of pair {idx}; a pair either has a winner "
+                "or both lost",
+            )
         lost_both.add(idx)
     for m in stage.matches:
         if not m.is_pass and m.index not in won and m.index not in lost_both:
@@ -515,15 +528,11 @@ def next_stage(current: Stage, winners: Iterable[str], *, both_lost: Iterable[Se
     """
     if current.is_final:
         raise FailedPrecondition("the final is the last stage; record its results with final_places")
-    winners = list(winners)
-    both_lost = [tuple(p) for p in both_lost]
-    advancing = _advancing(current, winners, both_lost)
-    survivors = tuple(sorted((s for s in current.players if s.id in advancing), key=lambda s: s.number))
+    survivors = survivors_in_original_order(current, winners, both_lost)
     if current.name == SEMI_FINAL:
-        losers = tuple(
-            sorted((s for m in current.matches if not m.is_pass for s in m.players if s.id not in advancing),
-                   key=lambda s: s.number)
-        )
+        advancing = {s.id for s in survivors}
+        played = (s for m in current.matches if not m.is_pass for s in m.players)
+        losers = tuple(sorted((s for s in played if s.id not in advancing), key=lambda s: s.number))
         final = Match(1, survivors[0], survivors[1] if len(survivors) > 1 else None)
         third = Match(1, losers[0], losers[1] if len(losers) > 1 else None) if losers else None
         return Stage(FINAL, survivors, (final,), third, current.byes_to_top_seeds)
@@ -552,7 +561,10 @@ def final_places(final_stage: Stage, final_winner: str, third_place_winner: str 
         if third_place_winner is None:
             v.add("third_place_winner", f"give the winner of the third-place match ({' v '.join(tids)})")
         elif third_place_winner not in tids:
-            v.add("third_place_winner", f"'{third_place_winner}' is not in the third-place match ({' v '.join(tids)})")
+            v.add(
+                "third_place_winner",
+                f"'{third_place_winner}' is not in the third-place match ({' v '.join(tids)})",
+            )
     elif third_place_winner is not None and (third is None or third_place_winner != third.upper.id):
         v.add("third_place_winner", "there is no third-place match to win in this bracket")
     v.raise_if_any()
@@ -583,7 +595,9 @@ def simulate_bracket(start: KnockoutPlan | Stage, results: Sequence[Iterable[str
         winners = list(winners)
         if stage.is_final:
             if k != len(results) - 1:
-                raise InvalidArgument.single(f"results[{k + 1}]", "the cup is over after the final; remove the extra results")
+                raise InvalidArgument.single(
+                    f"results[{k + 1}]", "the cup is over after the final; remove the extra results"
+                )
             final_ids = {s.id for s in stage.matches[0].players}
             fw = [w for w in winners if w in final_ids]
             tw = [w for w in winners if w not in final_ids]
@@ -595,7 +609,8 @@ def simulate_bracket(start: KnockoutPlan | Stage, results: Sequence[Iterable[str
             try:
                 places = final_places(stage, fw[0], tw[0] if tw else None)
             except InvalidArgument as err:
-                raise _refield(err, {"final_winner": f"results[{k}]", "third_place_winner": f"results[{k}]"}) from None
+                here = f"results[{k}]"
+                raise _refield(err, {"final_winner": here, "third_place_winner": here}) from None
             return BracketRun(tuple(stages), places)
         try:
             stage = next_stage(stage, winners)
@@ -606,8 +621,7 @@ def simulate_bracket(start: KnockoutPlan | Stage, results: Sequence[Iterable[str
 
 
 def _refield(err: InvalidArgument, prefixes: dict[str, str]) -> InvalidArgument:
-    from rondo_runtime.errors import FieldViolation
-
+    """The same violations with request paths re-rooted (``winners[2]`` -> ``results[3][2]``)."""
     out = []
     for fv in err.violations:
         field = fv.field
@@ -637,7 +651,9 @@ def explain(plan: KnockoutPlan) -> tuple[str, ...]:
             f"{_span(s.cut[0].number, s.cut[-1].number)}: {', '.join(c.id for c in s.cut)}."
         )
     if s.void_reason:
-        lines.append(f"{s.void_reason[0].upper()}{s.void_reason[1:]}; the bracket below applies if the cup goes ahead.")
+        lines.append(
+            f"{s.void_reason[0].upper()}{s.void_reason[1:]}; the bracket below applies if the cup goes ahead."
+        )
     lines.extend(explain_stage(stage))
     n, size = len(stage.players), len(stage.positions)
     if size > n:
@@ -666,11 +682,15 @@ def explain_stage(stage: Stage) -> tuple[str, ...]:
     lines = []
     if size > n:
         where = (
-            "opposite the top seeds (option byes_to_top_seeds; the regulation puts them at the bottom, 3.4.1.2)"
+            "opposite the top seeds (option byes_to_top_seeds; the regulation puts them at the bottom, "
+            "3.4.1.2)"
             if stage.byes_to_top_seeds
             else "at the bottom of the list (3.4.1.2)"
         )
-        lines.append(f"{n} players padded to {size} positions with {size - n} empty positions {where}; stage: {stage.name}.")
+        lines.append(
+            f"{n} players padded to {size} positions with {size - n} empty positions {where}; "
+            f"stage: {stage.name}."
+        )
     else:
         lines.append(f"{n} players, no empty positions; stage: {stage.name}.")
     play, passing = _summaries(stage)
@@ -679,11 +699,10 @@ def explain_stage(stage: Stage) -> tuple[str, ...]:
         lines.append(f"{passing[0].upper()}{passing[1:]}.")
     if stage.third_place is not None:
         t = stage.third_place
-        lines.append(
-            "Third-place match (3.4.3): "
-            + (f"seed {t.first.number} v seed {t.second.number}" if t.second else f"seed {t.upper.number} takes third without playing")
-            + "."
-        )
+        if t.second is not None:
+            lines.append(f"Third-place match (3.4.3): seed {t.first.number} v seed {t.second.number}.")
+        else:
+            lines.append(f"Third-place match (3.4.3): seed {t.upper.number} takes third without playing.")
     return tuple(lines)
 
 
@@ -691,7 +710,8 @@ def _summaries(stage: Stage) -> tuple[str, str]:
     played = [m for m in stage.matches if not m.is_pass]
     runs: list[list[Match]] = []
     for m in played:
-        if runs and m.upper.number == runs[-1][-1].upper.number + 1 and m.lower.number == runs[-1][-1].lower.number + 1:
+        last = runs[-1][-1] if runs else None
+        if last and m.upper.number == last.upper.number + 1 and m.lower.number == last.lower.number + 1:
             runs[-1].append(m)
         else:
             runs.append([m])
@@ -714,7 +734,10 @@ def _summaries(stage: Stage) -> tuple[str, str]:
         groups = _ranges(passes)
         label = "seed" if len(passes) == 1 else "seeds"
         nxt = stage_name(len(stage.positions) // 2) if len(stage.positions) > 2 else "the title"
-        passing = f"{label} {', '.join(groups)} pass to the {nxt} without playing (they face empty positions, 3.4.2)"
+        passing = (
+            f"{label} {', '.join(groups)} pass to the {nxt} without playing "
+            "(they face empty positions, 3.4.2)"
+        )
     return play, passing
 
 

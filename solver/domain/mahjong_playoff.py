@@ -38,9 +38,9 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
-from rondo_runtime.errors import FailedPrecondition, InvalidArgument, Violations
+from rondo_runtime.errors import FailedPrecondition, FieldViolation, InvalidArgument, Violations
 
 PLAYOFF_PLAYERS = 8
 
@@ -75,7 +75,9 @@ class TableResult:
     substitutes: tuple[str, ...] = ()
 
     @classmethod
-    def from_places(cls, table: str, places: Mapping[str, int], substitutes: Iterable[str] = ()) -> "TableResult":
+    def from_places(
+        cls, table: str, places: Mapping[str, int], substitutes: Iterable[str] = ()
+    ) -> "TableResult":
         """From ``{player: place}`` with places 1..n, each once."""
         return cls(table, _order_from_places(places, "places"), tuple(substitutes))
 
@@ -130,7 +132,9 @@ def initial_playoff(regular_places: Sequence[str]) -> PlayoffState:
     """Round 1 from the regular-stage places 1..8, best first (section 2)."""
     v = Violations()
     if isinstance(regular_places, (str, bytes)) or not isinstance(regular_places, Sequence):
-        raise InvalidArgument.single("regular_places", "must be the list of the 8 best players, 1st place first")
+        raise InvalidArgument.single(
+            "regular_places", "must be the list of the 8 best players, 1st place first"
+        )
     if len(regular_places) != PLAYOFF_PLAYERS:
         v.add(
             "regular_places",
@@ -142,7 +146,9 @@ def initial_playoff(regular_places: Sequence[str]) -> PlayoffState:
         if not isinstance(p, str) or not p.strip():
             v.add(f"regular_places[{i}]", "every place needs a non-empty player id")
         elif p in seen:
-            v.add(f"regular_places[{i}]", f"'{p}' already holds place {seen[p] + 1}; each player has one place")
+            v.add(
+                f"regular_places[{i}]", f"'{p}' already holds place {seen[p] + 1}; each player has one place"
+            )
         else:
             seen[p] = i
     v.raise_if_any()
@@ -172,7 +178,10 @@ def places_without_substitutes(
     v = Violations()
     for j, s in enumerate(subs):
         if s not in order:
-            v.add(f"substitutes[{j}]", f"'{s}' has no place in this table's result; list only substitutes who played")
+            v.add(
+                f"substitutes[{j}]",
+                f"'{s}' has no place in this table's result; list only substitutes who played",
+            )
     v.raise_if_any()
     removed = set(subs)
     return tuple(p for p in order if p not in removed)
@@ -295,9 +304,7 @@ def playoff_next_round(
         listing = "; ".join(f"{t.name}: {', '.join(t.players)}" for t in nxt.tables)
         wait = f"; waiting in the final: {', '.join(nxt.waiting)}" if nxt.waiting else ""
         notes.append(f"Next, {_in(nxt.stage)}: {listing}{wait}.")
-    return PlayoffState(
-        nxt.regular_places, nxt.stage, nxt.tables, nxt.waiting, nxt.exits, nxt.played, nxt.final_order, tuple(notes)
-    )
+    return replace(nxt, notes=tuple(notes))
 
 
 def replay_playoff(
@@ -319,7 +326,9 @@ def replay_playoff(
         if p not in state.regular_places:
             v.add(f"withdrawn[{p}]", f"'{p}' is not one of the 8 playoff players")
         elif not isinstance(st, PlayoffStage) or st is PlayoffStage.FINISHED:
-            v.add(f"withdrawn[{p}]", "give the stage (round 1, 2, 3 or the final) during which the player left")
+            v.add(
+                f"withdrawn[{p}]", "give the stage (round 1, 2, 3 or the final) during which the player left"
+            )
     v.raise_if_any()
     pending: list[tuple[int, TableResult]] = []
     for k, r in enumerate(results):
@@ -328,7 +337,9 @@ def replay_playoff(
             where = "the playoff is finished" if state.stage is PlayoffStage.FINISHED else (
                 f"{_in(state.stage)} is being played (tables: {', '.join(sorted(names))})"
             )
-            raise InvalidArgument.single(f"results[{k}].table", f"unexpected table here: {where}; give results in stage order")
+            raise InvalidArgument.single(
+                f"results[{k}].table", f"unexpected table here: {where}; give results in stage order"
+            )
         pending.append((k, r))
         if {p.table for _, p in pending} == names:
             leaving = [p for p, st in withdrawn.items() if st is state.stage]
@@ -348,14 +359,20 @@ def explain_playoff(state: PlayoffState) -> tuple[str, ...]:
 # ---------------------------------------------------------------------------------------- helpers
 
 
-def _check_table_result(v: Violations, f: str, r: TableResult, table: PlayoffTable, gone: set[str]) -> list[str]:
+def _check_table_result(
+    v: Violations, f: str, r: TableResult, table: PlayoffTable, gone: set[str]
+) -> list[str]:
+    """Check one table's result; return its main participants, best first (substitutes and players
+    who left removed, 6.1)."""
     order = tuple(r.order)
     subs = tuple(r.substitutes)
     _check_unique(v, order, f"{f}.order")
     seated = set(table.players)
     for j, s in enumerate(subs):
         if s in seated:
-            v.add(f"{f}.substitutes[{j}]", f"'{s}' is a main participant of table {table.name}, not a substitute")
+            v.add(
+                f"{f}.substitutes[{j}]", f"'{s}' is a main participant of table {table.name}, not a substitute"
+            )
         elif s not in order:
             v.add(f"{f}.substitutes[{j}]", f"'{s}' has no place in the result of table {table.name}")
     subs_set = set(subs)
@@ -389,8 +406,8 @@ def _check_unique(v: Violations, order: Sequence[str], field: str) -> None:
 
 def _order_from_places(places: Mapping[str, int], field: str) -> tuple[str, ...]:
     v = Violations()
-    values = sorted(places.values()) if all(isinstance(x, int) and not isinstance(x, bool) for x in places.values()) else None
-    if values != list(range(1, len(places) + 1)):
+    whole = all(isinstance(x, int) and not isinstance(x, bool) for x in places.values())
+    if not whole or sorted(places.values()) != list(range(1, len(places) + 1)):
         v.add(
             field,
             f"places must be 1..{len(places)}, each once (ties are decided first: average place in the "
@@ -424,8 +441,7 @@ def _in(stage: PlayoffStage) -> str:
 
 
 def _renumber(err: InvalidArgument, indices: list[int]) -> InvalidArgument:
-    from rondo_runtime.errors import FieldViolation
-
+    """Violations of one stage's call re-pointed at the caller's ``results`` indices."""
     out = []
     for fv in err.violations:
         field = fv.field

@@ -36,7 +36,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from rondo_runtime.errors import InvalidArgument, Violations
+from rondo_runtime.errors import FieldViolation, InvalidArgument, Violations
 
 BergerPair = tuple[int, int]  # (white / first move, black / second), 1-based Berger numbers
 
@@ -239,8 +239,6 @@ def groups(
     try:
         return split_into_groups(players, n_groups, method=method, seed=seed)
     except InvalidArgument as err:
-        from rondo_runtime.errors import FieldViolation
-
         raise InvalidArgument.of(
             [
                 FieldViolation(

@@ -134,9 +134,7 @@ def test_database_reachable_never_raises(tmp_path):
     assert database_reachable(engine) is True
     engine.dispose()
     (tmp_path / "file").write_text("")
-    broken = make_engine(f"sqlite:///{tmp_path / 'file' / 'x.db'}") if False else sqlalchemy.create_engine(
-        f"sqlite:///{tmp_path / 'file' / 'x.db'}"
-    )
+    broken = sqlalchemy.create_engine(f"sqlite:///{tmp_path / 'file' / 'x.db'}")  # a file is in the way
     assert database_reachable(broken) is False
     unreachable = make_engine("postgresql://nobody@127.0.0.1:1/none", connect_args={"connect_timeout": 1})
     assert database_reachable(unreachable) is False
@@ -320,3 +318,22 @@ def test_failed_migration_leaves_nothing_behind(db_url, migrations_dir):
         assert not {"club", "half_done"} & set(inspect(engine).get_table_names())
     finally:
         engine.dispose()
+
+
+def test_env_py_also_runs_from_plain_alembic_commands(tmp_path, migrations_dir, capsys):
+    """For authoring: ``alembic_config(location, url)`` works without run_migrations, online and --sql."""
+    from alembic import command
+
+    from rondo_runtime.db import alembic_config
+
+    url = f"sqlite:///{tmp_path / 'cli.db'}"
+    command.upgrade(alembic_config(str(migrations_dir), url), "0001")
+    engine = make_engine(url)
+    try:
+        with engine.connect() as connection:
+            assert connection.exec_driver_sql("SELECT version_num FROM alembic_version").scalar() == "0001"
+    finally:
+        engine.dispose()
+    capsys.readouterr()
+    command.upgrade(alembic_config(str(migrations_dir), "postgresql://offline/db"), "head", sql=True)
+    assert "CREATE TABLE club" in capsys.readouterr().out

@@ -41,7 +41,7 @@ class SearchConfig:
     """Budgets of the tabu search. All deterministic except ``deadline`` (wall clock)."""
 
     max_iterations: int = 200_000
-    stall_iterations: int = 20_000  # stop after this many iterations without a new best
+    stall_iterations: int = 2_000  # stop after this many iterations without a new best
     restart_after: int = 400  # back to the best draw, perturbed, after this many without progress
     max_positions: int = 24  # conflicted (round, player) positions examined per iteration
     max_partner_tables: int = 48  # tables sampled as swap partners in very large rounds

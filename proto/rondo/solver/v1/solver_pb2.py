@@ -24,15 +24,17 @@ _sym_db = _symbol_database.Default()
 
 
 
-DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x1crondo/solver/v1/solver.proto\x12\x0frondo.solver.v1\"B\n\x06Player\x12\n\n\x02id\x18\x01 \x01(\t\x12\x13\n\x06rating\x18\x02 \x01(\x05H\x00\x88\x01\x01\x12\x0c\n\x04team\x18\x03 \x01(\tB\t\n\x07_rating\"\x1b\n\x05Table\x12\x12\n\nplayer_ids\x18\x01 \x03(\t\"/\n\x05Round\x12&\n\x06tables\x18\x01 \x03(\x0b\x32\x16.rondo.solver.v1.Table\"0\n\nSeparation\x12\x12\n\nplayer_ids\x18\x01 \x03(\t\x12\x0e\n\x06weight\x18\x02 \x01(\x05\"6\n\x03Pin\x12\x11\n\tplayer_id\x18\x01 \x01(\t\x12\r\n\x05round\x18\x02 \x01(\x05\x12\r\n\x05table\x18\x03 \x01(\x05\"\xdd\x02\n\x11\x44rawTablesRequest\x12(\n\x07players\x18\x01 \x03(\x0b\x32\x17.rondo.solver.v1.Player\x12\x0e\n\x06rounds\x18\x02 \x01(\x05\x12\x12\n\ntable_size\x18\x03 \x01(\x05\x12\x30\n\x0bseparations\x18\x04 \x03(\x0b\x32\x1b.rondo.solver.v1.Separation\x12\"\n\x04pins\x18\x05 \x03(\x0b\x32\x14.rondo.solver.v1.Pin\x12,\n\x0c\x66ixed_rounds\x18\x06 \x03(\x0b\x32\x16.rondo.solver.v1.Round\x12(\n\x08previous\x18\x07 \x03(\x0b\x32\x16.rondo.solver.v1.Round\x12\x14\n\x0cseat_balance\x18\x08 \x01(\x08\x12\x11\n\x04seed\x18\t \x01(\x03H\x00\x88\x01\x01\x12\x1a\n\x12time_limit_seconds\x18\n \x01(\x01\x42\x07\n\x05_seed\"\x91\x01\n\rDrawObjective\x12\x17\n\x0fsoft_violations\x18\x01 \x01(\x05\x12\x14\n\x0cmax_meetings\x18\x02 \x01(\x05\x12\x18\n\x10sum_repeat_pairs\x18\x03 \x01(\x05\x12\x1b\n\x13\x63onsecutive_repeats\x18\x04 \x01(\x05\x12\x1a\n\x12max_player_repeats\x18\x05 \x01(\x05\"4\n\tRoundDiff\x12\r\n\x05round\x18\x01 \x01(\x05\x12\x18\n\x10moved_player_ids\x18\x02 \x03(\t\"\xcd\x03\n\x12\x44rawTablesResponse\x12,\n\x06status\x18\x01 \x01(\x0e\x32\x1c.rondo.solver.v1.SolveStatus\x12&\n\x06rounds\x18\x02 \x03(\x0b\x32\x16.rondo.solver.v1.Round\x12\x31\n\tobjective\x18\x03 \x01(\x0b\x32\x1e.rondo.solver.v1.DrawObjective\x12\x33\n\x0blower_bound\x18\x04 \x01(\x0b\x32\x1e.rondo.solver.v1.DrawObjective\x12\x16\n\x0eproven_optimal\x18\x05 \x01(\x08\x12\x0c\n\x04seed\x18\x06 \x01(\x03\x12\x19\n\x11wall_time_seconds\x18\x07 \x01(\x01\x12\x0e\n\x06method\x18\x08 \x01(\t\x12\x1a\n\rplayers_moved\x18\t \x01(\x05H\x00\x88\x01\x01\x12(\n\x04\x64iff\x18\n \x03(\x0b\x32\x1a.rondo.solver.v1.RoundDiff\x12\x11\n\tconflicts\x18\x0b \x03(\t\x12\r\n\x05notes\x18\x0c \x03(\t\x12\x1b\n\x0eseat_imbalance\x18\r \x01(\x05H\x01\x88\x01\x01\x42\x10\n\x0e_players_movedB\x11\n\x0f_seat_imbalance\"\x88\x01\n\x07\x45ntrant\x12\n\n\x02id\x18\x01 \x01(\t\x12\r\n\x05title\x18\x02 \x01(\t\x12\x13\n\x06rating\x18\x03 \x01(\x05H\x00\x88\x01\x01\x12\x12\n\napplied_at\x18\x04 \x01(\x03\x12\x15\n\rwin_numerator\x18\x05 \x01(\x05\x12\x17\n\x0fwin_denominator\x18\x06 \x01(\x05\x42\t\n\x07_rating\"m\n\rKnockoutMatch\x12\x0e\n\x06number\x18\x01 \x01(\x05\x12\x12\n\nfirst_seed\x18\x02 \x01(\x05\x12\x13\n\x0bsecond_seed\x18\x03 \x01(\x05\x12\x10\n\x08\x66irst_id\x18\x04 \x01(\t\x12\x11\n\tsecond_id\x18\x05 \x01(\t\"\xa6\x01\n\x14\x42uildKnockoutRequest\x12*\n\x08\x65ntrants\x18\x01 \x03(\x0b\x32\x18.rondo.solver.v1.Entrant\x12\x13\n\x0btitle_order\x18\x02 \x03(\t\x12\x18\n\x10max_participants\x18\x03 \x01(\x05\x12\x18\n\x10min_participants\x18\x04 \x01(\x05\x12\x19\n\x11\x62yes_to_top_seeds\x18\x05 \x01(\x08\"\xb1\x01\n\x15\x42uildKnockoutResponse\x12\x10\n\x08seed_ids\x18\x01 \x03(\t\x12\x0f\n\x07\x63ut_ids\x18\x02 \x03(\t\x12\x15\n\rvoid_possible\x18\x03 \x01(\x08\x12\x14\n\x0c\x62racket_size\x18\x04 \x01(\x05\x12\x33\n\x0b\x66irst_stage\x18\x05 \x03(\x0b\x32\x1e.rondo.solver.v1.KnockoutMatch\x12\x13\n\x0b\x65xplanation\x18\x06 \x03(\t\".\n\x07Pairing\x12\x10\n\x08\x66irst_id\x18\x01 \x01(\t\x12\x11\n\tsecond_id\x18\x02 \x01(\t\"l\n\x0fRoundRobinRound\x12\r\n\x05\x63ycle\x18\x01 \x01(\x05\x12\x0e\n\x06number\x18\x02 \x01(\x05\x12*\n\x08pairings\x18\x03 \x03(\x0b\x32\x18.rondo.solver.v1.Pairing\x12\x0e\n\x06\x62ye_id\x18\x04 \x01(\t\"e\n\x0fRoundRobinGroup\x12\x0c\n\x04name\x18\x01 \x01(\t\x12\x12\n\nplayer_ids\x18\x02 \x03(\t\x12\x30\n\x06rounds\x18\x03 \x03(\x0b\x32 .rondo.solver.v1.RoundRobinRound\"f\n\x16\x42uildRoundRobinRequest\x12(\n\x07players\x18\x01 \x03(\x0b\x32\x17.rondo.solver.v1.Player\x12\x0e\n\x06\x63ycles\x18\x02 \x01(\x05\x12\x12\n\ngroup_size\x18\x03 \x01(\x05\"K\n\x17\x42uildRoundRobinResponse\x12\x30\n\x06groups\x18\x01 \x03(\x0b\x32 .rondo.solver.v1.RoundRobinGroup\"0\n\x0cPlayoffTable\x12\x0c\n\x04name\x18\x01 \x01(\t\x12\x12\n\nplayer_ids\x18\x02 \x03(\t\"C\n\x0bTableResult\x12\r\n\x05table\x18\x01 \x01(\t\x12\r\n\x05order\x18\x02 \x03(\t\x12\x16\n\x0esubstitute_ids\x18\x03 \x03(\t\"^\n\x15MahjongPlayoffRequest\x12\x16\n\x0eregular_places\x18\x01 \x03(\t\x12-\n\x07results\x18\x02 \x03(\x0b\x32\x1c.rondo.solver.v1.TableResult\"\x98\x01\n\x16MahjongPlayoffResponse\x12\r\n\x05stage\x18\x01 \x01(\t\x12-\n\x06tables\x18\x02 \x03(\x0b\x32\x1d.rondo.solver.v1.PlayoffTable\x12\x16\n\x0e\x65liminated_ids\x18\x03 \x03(\t\x12\x13\n\x0b\x66inal_order\x18\x04 \x03(\t\x12\x13\n\x0b\x65xplanation\x18\x05 \x03(\t*\x97\x01\n\x0bSolveStatus\x12\x1c\n\x18SOLVE_STATUS_UNSPECIFIED\x10\x00\x12\x18\n\x14SOLVE_STATUS_OPTIMAL\x10\x01\x12\x19\n\x15SOLVE_STATUS_FEASIBLE\x10\x02\x12\x1b\n\x17SOLVE_STATUS_INFEASIBLE\x10\x03\x12\x18\n\x14SOLVE_STATUS_UNKNOWN\x10\x04\x32\x8f\x03\n\rSolverService\x12U\n\nDrawTables\x12\".rondo.solver.v1.DrawTablesRequest\x1a#.rondo.solver.v1.DrawTablesResponse\x12^\n\rBuildKnockout\x12%.rondo.solver.v1.BuildKnockoutRequest\x1a&.rondo.solver.v1.BuildKnockoutResponse\x12\x64\n\x0f\x42uildRoundRobin\x12\'.rondo.solver.v1.BuildRoundRobinRequest\x1a(.rondo.solver.v1.BuildRoundRobinResponse\x12\x61\n\x0eMahjongPlayoff\x12&.rondo.solver.v1.MahjongPlayoffRequest\x1a\'.rondo.solver.v1.MahjongPlayoffResponseb\x06proto3')
+DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x1crondo/solver/v1/solver.proto\x12\x0frondo.solver.v1\"B\n\x06Player\x12\n\n\x02id\x18\x01 \x01(\t\x12\x13\n\x06rating\x18\x02 \x01(\x05H\x00\x88\x01\x01\x12\x0c\n\x04team\x18\x03 \x01(\tB\t\n\x07_rating\"\x1b\n\x05Table\x12\x12\n\nplayer_ids\x18\x01 \x03(\t\"/\n\x05Round\x12&\n\x06tables\x18\x01 \x03(\x0b\x32\x16.rondo.solver.v1.Table\"0\n\nSeparation\x12\x12\n\nplayer_ids\x18\x01 \x03(\t\x12\x0e\n\x06weight\x18\x02 \x01(\x05\"6\n\x03Pin\x12\x11\n\tplayer_id\x18\x01 \x01(\t\x12\r\n\x05round\x18\x02 \x01(\x05\x12\r\n\x05table\x18\x03 \x01(\x05\"\xdd\x02\n\x11\x44rawTablesRequest\x12(\n\x07players\x18\x01 \x03(\x0b\x32\x17.rondo.solver.v1.Player\x12\x0e\n\x06rounds\x18\x02 \x01(\x05\x12\x12\n\ntable_size\x18\x03 \x01(\x05\x12\x30\n\x0bseparations\x18\x04 \x03(\x0b\x32\x1b.rondo.solver.v1.Separation\x12\"\n\x04pins\x18\x05 \x03(\x0b\x32\x14.rondo.solver.v1.Pin\x12,\n\x0c\x66ixed_rounds\x18\x06 \x03(\x0b\x32\x16.rondo.solver.v1.Round\x12(\n\x08previous\x18\x07 \x03(\x0b\x32\x16.rondo.solver.v1.Round\x12\x14\n\x0cseat_balance\x18\x08 \x01(\x08\x12\x11\n\x04seed\x18\t \x01(\x03H\x00\x88\x01\x01\x12\x1a\n\x12time_limit_seconds\x18\n \x01(\x01\x42\x07\n\x05_seed\"\x91\x01\n\rDrawObjective\x12\x17\n\x0fsoft_violations\x18\x01 \x01(\x05\x12\x14\n\x0cmax_meetings\x18\x02 \x01(\x05\x12\x18\n\x10sum_repeat_pairs\x18\x03 \x01(\x05\x12\x1b\n\x13\x63onsecutive_repeats\x18\x04 \x01(\x05\x12\x1a\n\x12max_player_repeats\x18\x05 \x01(\x05\"4\n\tRoundDiff\x12\r\n\x05round\x18\x01 \x01(\x05\x12\x18\n\x10moved_player_ids\x18\x02 \x03(\t\"\xcd\x03\n\x12\x44rawTablesResponse\x12,\n\x06status\x18\x01 \x01(\x0e\x32\x1c.rondo.solver.v1.SolveStatus\x12&\n\x06rounds\x18\x02 \x03(\x0b\x32\x16.rondo.solver.v1.Round\x12\x31\n\tobjective\x18\x03 \x01(\x0b\x32\x1e.rondo.solver.v1.DrawObjective\x12\x33\n\x0blower_bound\x18\x04 \x01(\x0b\x32\x1e.rondo.solver.v1.DrawObjective\x12\x16\n\x0eproven_optimal\x18\x05 \x01(\x08\x12\x0c\n\x04seed\x18\x06 \x01(\x03\x12\x19\n\x11wall_time_seconds\x18\x07 \x01(\x01\x12\x0e\n\x06method\x18\x08 \x01(\t\x12\x1a\n\rplayers_moved\x18\t \x01(\x05H\x00\x88\x01\x01\x12(\n\x04\x64iff\x18\n \x03(\x0b\x32\x1a.rondo.solver.v1.RoundDiff\x12\x11\n\tconflicts\x18\x0b \x03(\t\x12\r\n\x05notes\x18\x0c \x03(\t\x12\x1b\n\x0eseat_imbalance\x18\r \x01(\x05H\x01\x88\x01\x01\x42\x10\n\x0e_players_movedB\x11\n\x0f_seat_imbalance\"\x88\x01\n\x07\x45ntrant\x12\n\n\x02id\x18\x01 \x01(\t\x12\r\n\x05title\x18\x02 \x01(\t\x12\x13\n\x06rating\x18\x03 \x01(\x05H\x00\x88\x01\x01\x12\x12\n\napplied_at\x18\x04 \x01(\x03\x12\x15\n\rwin_numerator\x18\x05 \x01(\x03\x12\x17\n\x0fwin_denominator\x18\x06 \x01(\x03\x42\t\n\x07_rating\"\x80\x01\n\rKnockoutMatch\x12\x0e\n\x06number\x18\x01 \x01(\x05\x12\x12\n\nfirst_seed\x18\x02 \x01(\x05\x12\x13\n\x0bsecond_seed\x18\x03 \x01(\x05\x12\x10\n\x08\x66irst_id\x18\x04 \x01(\t\x12\x11\n\tsecond_id\x18\x05 \x01(\t\x12\x11\n\tblue_rule\x18\x06 \x01(\t\"\xa6\x01\n\x14\x42uildKnockoutRequest\x12*\n\x08\x65ntrants\x18\x01 \x03(\x0b\x32\x18.rondo.solver.v1.Entrant\x12\x13\n\x0btitle_order\x18\x02 \x03(\t\x12\x18\n\x10max_participants\x18\x03 \x01(\x05\x12\x18\n\x10min_participants\x18\x04 \x01(\x05\x12\x19\n\x11\x62yes_to_top_seeds\x18\x05 \x01(\x08\"\xda\x01\n\x15\x42uildKnockoutResponse\x12\x10\n\x08seed_ids\x18\x01 \x03(\t\x12\x0f\n\x07\x63ut_ids\x18\x02 \x03(\t\x12\x15\n\rvoid_possible\x18\x03 \x01(\x08\x12\x13\n\x0bvoid_reason\x18\x04 \x01(\t\x12\x14\n\x0c\x62racket_size\x18\x05 \x01(\x05\x12\x12\n\nstage_name\x18\x06 \x01(\t\x12\x33\n\x0b\x66irst_stage\x18\x07 \x03(\x0b\x32\x1e.rondo.solver.v1.KnockoutMatch\x12\x13\n\x0b\x65xplanation\x18\x08 \x03(\t\".\n\x07Pairing\x12\x10\n\x08\x66irst_id\x18\x01 \x01(\t\x12\x11\n\tsecond_id\x18\x02 \x01(\t\"\x84\x01\n\x0fRoundRobinRound\x12\x0e\n\x06number\x18\x01 \x01(\x05\x12\r\n\x05\x63ycle\x18\x02 \x01(\x05\x12\x16\n\x0eround_in_cycle\x18\x03 \x01(\x05\x12*\n\x08pairings\x18\x04 \x03(\x0b\x32\x18.rondo.solver.v1.Pairing\x12\x0e\n\x06\x62ye_id\x18\x05 \x01(\t\"e\n\x0fRoundRobinGroup\x12\x0c\n\x04name\x18\x01 \x01(\t\x12\x12\n\nplayer_ids\x18\x02 \x03(\t\x12\x30\n\x06rounds\x18\x03 \x03(\x0b\x32 .rondo.solver.v1.RoundRobinRound\"\x8a\x01\n\x16\x42uildRoundRobinRequest\x12(\n\x07players\x18\x01 \x03(\x0b\x32\x17.rondo.solver.v1.Player\x12\x0e\n\x06\x63ycles\x18\x02 \x01(\x05\x12\x12\n\ngroup_size\x18\x03 \x01(\x05\x12\x14\n\x0cgroup_method\x18\x04 \x01(\t\x12\x0c\n\x04seed\x18\x05 \x01(\x03\"K\n\x17\x42uildRoundRobinResponse\x12\x30\n\x06groups\x18\x01 \x03(\x0b\x32 .rondo.solver.v1.RoundRobinGroup\"0\n\x0cPlayoffTable\x12\x0c\n\x04name\x18\x01 \x01(\t\x12\x12\n\nplayer_ids\x18\x02 \x03(\t\"C\n\x0bTableResult\x12\r\n\x05table\x18\x01 \x01(\t\x12\r\n\x05order\x18\x02 \x03(\t\x12\x16\n\x0esubstitute_ids\x18\x03 \x03(\t\"`\n\x0bPlayoffExit\x12\x11\n\tplayer_id\x18\x01 \x01(\t\x12\r\n\x05stage\x18\x02 \x01(\t\x12\r\n\x05table\x18\x03 \x01(\t\x12\r\n\x05place\x18\x04 \x01(\x05\x12\x11\n\twithdrawn\x18\x05 \x01(\x08\"\xda\x01\n\x15MahjongPlayoffRequest\x12\x16\n\x0eregular_places\x18\x01 \x03(\t\x12-\n\x07results\x18\x02 \x03(\x0b\x32\x1c.rondo.solver.v1.TableResult\x12H\n\twithdrawn\x18\x03 \x03(\x0b\x32\x35.rondo.solver.v1.MahjongPlayoffRequest.WithdrawnEntry\x1a\x30\n\x0eWithdrawnEntry\x12\x0b\n\x03key\x18\x01 \x01(\t\x12\r\n\x05value\x18\x02 \x01(\t:\x02\x38\x01\"\xc2\x01\n\x16MahjongPlayoffResponse\x12\r\n\x05stage\x18\x01 \x01(\t\x12-\n\x06tables\x18\x02 \x03(\x0b\x32\x1d.rondo.solver.v1.PlayoffTable\x12\x13\n\x0bwaiting_ids\x18\x03 \x03(\t\x12+\n\x05\x65xits\x18\x04 \x03(\x0b\x32\x1c.rondo.solver.v1.PlayoffExit\x12\x13\n\x0b\x66inal_order\x18\x05 \x03(\t\x12\x13\n\x0b\x65xplanation\x18\x06 \x03(\t*\x97\x01\n\x0bSolveStatus\x12\x1c\n\x18SOLVE_STATUS_UNSPECIFIED\x10\x00\x12\x18\n\x14SOLVE_STATUS_OPTIMAL\x10\x01\x12\x19\n\x15SOLVE_STATUS_FEASIBLE\x10\x02\x12\x1b\n\x17SOLVE_STATUS_INFEASIBLE\x10\x03\x12\x18\n\x14SOLVE_STATUS_UNKNOWN\x10\x04\x32\x8f\x03\n\rSolverService\x12U\n\nDrawTables\x12\".rondo.solver.v1.DrawTablesRequest\x1a#.rondo.solver.v1.DrawTablesResponse\x12^\n\rBuildKnockout\x12%.rondo.solver.v1.BuildKnockoutRequest\x1a&.rondo.solver.v1.BuildKnockoutResponse\x12\x64\n\x0f\x42uildRoundRobin\x12\'.rondo.solver.v1.BuildRoundRobinRequest\x1a(.rondo.solver.v1.BuildRoundRobinResponse\x12\x61\n\x0eMahjongPlayoff\x12&.rondo.solver.v1.MahjongPlayoffRequest\x1a\'.rondo.solver.v1.MahjongPlayoffResponseb\x06proto3')
 
 _globals = globals()
 _builder.BuildMessageAndEnumDescriptors(DESCRIPTOR, _globals)
 _builder.BuildTopDescriptorsAndMessages(DESCRIPTOR, 'rondo.solver.v1.solver_pb2', _globals)
 if not _descriptor._USE_C_DESCRIPTORS:
   DESCRIPTOR._loaded_options = None
-  _globals['_SOLVESTATUS']._serialized_start=2731
-  _globals['_SOLVESTATUS']._serialized_end=2882
+  _globals['_MAHJONGPLAYOFFREQUEST_WITHDRAWNENTRY']._loaded_options = None
+  _globals['_MAHJONGPLAYOFFREQUEST_WITHDRAWNENTRY']._serialized_options = b'8\001'
+  _globals['_SOLVESTATUS']._serialized_start=3119
+  _globals['_SOLVESTATUS']._serialized_end=3270
   _globals['_PLAYER']._serialized_start=49
   _globals['_PLAYER']._serialized_end=115
   _globals['_TABLE']._serialized_start=117
@@ -53,30 +55,34 @@ if not _descriptor._USE_C_DESCRIPTORS:
   _globals['_DRAWTABLESRESPONSE']._serialized_end=1317
   _globals['_ENTRANT']._serialized_start=1320
   _globals['_ENTRANT']._serialized_end=1456
-  _globals['_KNOCKOUTMATCH']._serialized_start=1458
-  _globals['_KNOCKOUTMATCH']._serialized_end=1567
-  _globals['_BUILDKNOCKOUTREQUEST']._serialized_start=1570
-  _globals['_BUILDKNOCKOUTREQUEST']._serialized_end=1736
-  _globals['_BUILDKNOCKOUTRESPONSE']._serialized_start=1739
-  _globals['_BUILDKNOCKOUTRESPONSE']._serialized_end=1916
-  _globals['_PAIRING']._serialized_start=1918
-  _globals['_PAIRING']._serialized_end=1964
-  _globals['_ROUNDROBINROUND']._serialized_start=1966
-  _globals['_ROUNDROBINROUND']._serialized_end=2074
-  _globals['_ROUNDROBINGROUP']._serialized_start=2076
-  _globals['_ROUNDROBINGROUP']._serialized_end=2177
-  _globals['_BUILDROUNDROBINREQUEST']._serialized_start=2179
-  _globals['_BUILDROUNDROBINREQUEST']._serialized_end=2281
-  _globals['_BUILDROUNDROBINRESPONSE']._serialized_start=2283
-  _globals['_BUILDROUNDROBINRESPONSE']._serialized_end=2358
-  _globals['_PLAYOFFTABLE']._serialized_start=2360
-  _globals['_PLAYOFFTABLE']._serialized_end=2408
-  _globals['_TABLERESULT']._serialized_start=2410
-  _globals['_TABLERESULT']._serialized_end=2477
-  _globals['_MAHJONGPLAYOFFREQUEST']._serialized_start=2479
-  _globals['_MAHJONGPLAYOFFREQUEST']._serialized_end=2573
-  _globals['_MAHJONGPLAYOFFRESPONSE']._serialized_start=2576
-  _globals['_MAHJONGPLAYOFFRESPONSE']._serialized_end=2728
-  _globals['_SOLVERSERVICE']._serialized_start=2885
-  _globals['_SOLVERSERVICE']._serialized_end=3284
+  _globals['_KNOCKOUTMATCH']._serialized_start=1459
+  _globals['_KNOCKOUTMATCH']._serialized_end=1587
+  _globals['_BUILDKNOCKOUTREQUEST']._serialized_start=1590
+  _globals['_BUILDKNOCKOUTREQUEST']._serialized_end=1756
+  _globals['_BUILDKNOCKOUTRESPONSE']._serialized_start=1759
+  _globals['_BUILDKNOCKOUTRESPONSE']._serialized_end=1977
+  _globals['_PAIRING']._serialized_start=1979
+  _globals['_PAIRING']._serialized_end=2025
+  _globals['_ROUNDROBINROUND']._serialized_start=2028
+  _globals['_ROUNDROBINROUND']._serialized_end=2160
+  _globals['_ROUNDROBINGROUP']._serialized_start=2162
+  _globals['_ROUNDROBINGROUP']._serialized_end=2263
+  _globals['_BUILDROUNDROBINREQUEST']._serialized_start=2266
+  _globals['_BUILDROUNDROBINREQUEST']._serialized_end=2404
+  _globals['_BUILDROUNDROBINRESPONSE']._serialized_start=2406
+  _globals['_BUILDROUNDROBINRESPONSE']._serialized_end=2481
+  _globals['_PLAYOFFTABLE']._serialized_start=2483
+  _globals['_PLAYOFFTABLE']._serialized_end=2531
+  _globals['_TABLERESULT']._serialized_start=2533
+  _globals['_TABLERESULT']._serialized_end=2600
+  _globals['_PLAYOFFEXIT']._serialized_start=2602
+  _globals['_PLAYOFFEXIT']._serialized_end=2698
+  _globals['_MAHJONGPLAYOFFREQUEST']._serialized_start=2701
+  _globals['_MAHJONGPLAYOFFREQUEST']._serialized_end=2919
+  _globals['_MAHJONGPLAYOFFREQUEST_WITHDRAWNENTRY']._serialized_start=2871
+  _globals['_MAHJONGPLAYOFFREQUEST_WITHDRAWNENTRY']._serialized_end=2919
+  _globals['_MAHJONGPLAYOFFRESPONSE']._serialized_start=2922
+  _globals['_MAHJONGPLAYOFFRESPONSE']._serialized_end=3116
+  _globals['_SOLVERSERVICE']._serialized_start=3273
+  _globals['_SOLVERSERVICE']._serialized_end=3672
 # @@protoc_insertion_point(module_scope)

@@ -153,18 +153,20 @@ class Entrant(_message.Message):
     def __init__(self, id: _Optional[str] = ..., title: _Optional[str] = ..., rating: _Optional[int] = ..., applied_at: _Optional[int] = ..., win_numerator: _Optional[int] = ..., win_denominator: _Optional[int] = ...) -> None: ...
 
 class KnockoutMatch(_message.Message):
-    __slots__ = ("number", "first_seed", "second_seed", "first_id", "second_id")
+    __slots__ = ("number", "first_seed", "second_seed", "first_id", "second_id", "blue_rule")
     NUMBER_FIELD_NUMBER: _ClassVar[int]
     FIRST_SEED_FIELD_NUMBER: _ClassVar[int]
     SECOND_SEED_FIELD_NUMBER: _ClassVar[int]
     FIRST_ID_FIELD_NUMBER: _ClassVar[int]
     SECOND_ID_FIELD_NUMBER: _ClassVar[int]
+    BLUE_RULE_FIELD_NUMBER: _ClassVar[int]
     number: int
     first_seed: int
     second_seed: int
     first_id: str
     second_id: str
-    def __init__(self, number: _Optional[int] = ..., first_seed: _Optional[int] = ..., second_seed: _Optional[int] = ..., first_id: _Optional[str] = ..., second_id: _Optional[str] = ...) -> None: ...
+    blue_rule: str
+    def __init__(self, number: _Optional[int] = ..., first_seed: _Optional[int] = ..., second_seed: _Optional[int] = ..., first_id: _Optional[str] = ..., second_id: _Optional[str] = ..., blue_rule: _Optional[str] = ...) -> None: ...
 
 class BuildKnockoutRequest(_message.Message):
     __slots__ = ("entrants", "title_order", "max_participants", "min_participants", "byes_to_top_seeds")
@@ -181,20 +183,24 @@ class BuildKnockoutRequest(_message.Message):
     def __init__(self, entrants: _Optional[_Iterable[_Union[Entrant, _Mapping]]] = ..., title_order: _Optional[_Iterable[str]] = ..., max_participants: _Optional[int] = ..., min_participants: _Optional[int] = ..., byes_to_top_seeds: _Optional[bool] = ...) -> None: ...
 
 class BuildKnockoutResponse(_message.Message):
-    __slots__ = ("seed_ids", "cut_ids", "void_possible", "bracket_size", "first_stage", "explanation")
+    __slots__ = ("seed_ids", "cut_ids", "void_possible", "void_reason", "bracket_size", "stage_name", "first_stage", "explanation")
     SEED_IDS_FIELD_NUMBER: _ClassVar[int]
     CUT_IDS_FIELD_NUMBER: _ClassVar[int]
     VOID_POSSIBLE_FIELD_NUMBER: _ClassVar[int]
+    VOID_REASON_FIELD_NUMBER: _ClassVar[int]
     BRACKET_SIZE_FIELD_NUMBER: _ClassVar[int]
+    STAGE_NAME_FIELD_NUMBER: _ClassVar[int]
     FIRST_STAGE_FIELD_NUMBER: _ClassVar[int]
     EXPLANATION_FIELD_NUMBER: _ClassVar[int]
     seed_ids: _containers.RepeatedScalarFieldContainer[str]
     cut_ids: _containers.RepeatedScalarFieldContainer[str]
     void_possible: bool
+    void_reason: str
     bracket_size: int
+    stage_name: str
     first_stage: _containers.RepeatedCompositeFieldContainer[KnockoutMatch]
     explanation: _containers.RepeatedScalarFieldContainer[str]
-    def __init__(self, seed_ids: _Optional[_Iterable[str]] = ..., cut_ids: _Optional[_Iterable[str]] = ..., void_possible: _Optional[bool] = ..., bracket_size: _Optional[int] = ..., first_stage: _Optional[_Iterable[_Union[KnockoutMatch, _Mapping]]] = ..., explanation: _Optional[_Iterable[str]] = ...) -> None: ...
+    def __init__(self, seed_ids: _Optional[_Iterable[str]] = ..., cut_ids: _Optional[_Iterable[str]] = ..., void_possible: _Optional[bool] = ..., void_reason: _Optional[str] = ..., bracket_size: _Optional[int] = ..., stage_name: _Optional[str] = ..., first_stage: _Optional[_Iterable[_Union[KnockoutMatch, _Mapping]]] = ..., explanation: _Optional[_Iterable[str]] = ...) -> None: ...
 
 class Pairing(_message.Message):
     __slots__ = ("first_id", "second_id")
@@ -205,16 +211,18 @@ class Pairing(_message.Message):
     def __init__(self, first_id: _Optional[str] = ..., second_id: _Optional[str] = ...) -> None: ...
 
 class RoundRobinRound(_message.Message):
-    __slots__ = ("cycle", "number", "pairings", "bye_id")
-    CYCLE_FIELD_NUMBER: _ClassVar[int]
+    __slots__ = ("number", "cycle", "round_in_cycle", "pairings", "bye_id")
     NUMBER_FIELD_NUMBER: _ClassVar[int]
+    CYCLE_FIELD_NUMBER: _ClassVar[int]
+    ROUND_IN_CYCLE_FIELD_NUMBER: _ClassVar[int]
     PAIRINGS_FIELD_NUMBER: _ClassVar[int]
     BYE_ID_FIELD_NUMBER: _ClassVar[int]
-    cycle: int
     number: int
+    cycle: int
+    round_in_cycle: int
     pairings: _containers.RepeatedCompositeFieldContainer[Pairing]
     bye_id: str
-    def __init__(self, cycle: _Optional[int] = ..., number: _Optional[int] = ..., pairings: _Optional[_Iterable[_Union[Pairing, _Mapping]]] = ..., bye_id: _Optional[str] = ...) -> None: ...
+    def __init__(self, number: _Optional[int] = ..., cycle: _Optional[int] = ..., round_in_cycle: _Optional[int] = ..., pairings: _Optional[_Iterable[_Union[Pairing, _Mapping]]] = ..., bye_id: _Optional[str] = ...) -> None: ...
 
 class RoundRobinGroup(_message.Message):
     __slots__ = ("name", "player_ids", "rounds")
@@ -227,14 +235,18 @@ class RoundRobinGroup(_message.Message):
     def __init__(self, name: _Optional[str] = ..., player_ids: _Optional[_Iterable[str]] = ..., rounds: _Optional[_Iterable[_Union[RoundRobinRound, _Mapping]]] = ...) -> None: ...
 
 class BuildRoundRobinRequest(_message.Message):
-    __slots__ = ("players", "cycles", "group_size")
+    __slots__ = ("players", "cycles", "group_size", "group_method", "seed")
     PLAYERS_FIELD_NUMBER: _ClassVar[int]
     CYCLES_FIELD_NUMBER: _ClassVar[int]
     GROUP_SIZE_FIELD_NUMBER: _ClassVar[int]
+    GROUP_METHOD_FIELD_NUMBER: _ClassVar[int]
+    SEED_FIELD_NUMBER: _ClassVar[int]
     players: _containers.RepeatedCompositeFieldContainer[Player]
     cycles: int
     group_size: int
-    def __init__(self, players: _Optional[_Iterable[_Union[Player, _Mapping]]] = ..., cycles: _Optional[int] = ..., group_size: _Optional[int] = ...) -> None: ...
+    group_method: str
+    seed: int
+    def __init__(self, players: _Optional[_Iterable[_Union[Player, _Mapping]]] = ..., cycles: _Optional[int] = ..., group_size: _Optional[int] = ..., group_method: _Optional[str] = ..., seed: _Optional[int] = ...) -> None: ...
 
 class BuildRoundRobinResponse(_message.Message):
     __slots__ = ("groups",)
@@ -260,24 +272,49 @@ class TableResult(_message.Message):
     substitute_ids: _containers.RepeatedScalarFieldContainer[str]
     def __init__(self, table: _Optional[str] = ..., order: _Optional[_Iterable[str]] = ..., substitute_ids: _Optional[_Iterable[str]] = ...) -> None: ...
 
+class PlayoffExit(_message.Message):
+    __slots__ = ("player_id", "stage", "table", "place", "withdrawn")
+    PLAYER_ID_FIELD_NUMBER: _ClassVar[int]
+    STAGE_FIELD_NUMBER: _ClassVar[int]
+    TABLE_FIELD_NUMBER: _ClassVar[int]
+    PLACE_FIELD_NUMBER: _ClassVar[int]
+    WITHDRAWN_FIELD_NUMBER: _ClassVar[int]
+    player_id: str
+    stage: str
+    table: str
+    place: int
+    withdrawn: bool
+    def __init__(self, player_id: _Optional[str] = ..., stage: _Optional[str] = ..., table: _Optional[str] = ..., place: _Optional[int] = ..., withdrawn: _Optional[bool] = ...) -> None: ...
+
 class MahjongPlayoffRequest(_message.Message):
-    __slots__ = ("regular_places", "results")
+    __slots__ = ("regular_places", "results", "withdrawn")
+    class WithdrawnEntry(_message.Message):
+        __slots__ = ("key", "value")
+        KEY_FIELD_NUMBER: _ClassVar[int]
+        VALUE_FIELD_NUMBER: _ClassVar[int]
+        key: str
+        value: str
+        def __init__(self, key: _Optional[str] = ..., value: _Optional[str] = ...) -> None: ...
     REGULAR_PLACES_FIELD_NUMBER: _ClassVar[int]
     RESULTS_FIELD_NUMBER: _ClassVar[int]
+    WITHDRAWN_FIELD_NUMBER: _ClassVar[int]
     regular_places: _containers.RepeatedScalarFieldContainer[str]
     results: _containers.RepeatedCompositeFieldContainer[TableResult]
-    def __init__(self, regular_places: _Optional[_Iterable[str]] = ..., results: _Optional[_Iterable[_Union[TableResult, _Mapping]]] = ...) -> None: ...
+    withdrawn: _containers.ScalarMap[str, str]
+    def __init__(self, regular_places: _Optional[_Iterable[str]] = ..., results: _Optional[_Iterable[_Union[TableResult, _Mapping]]] = ..., withdrawn: _Optional[_Mapping[str, str]] = ...) -> None: ...
 
 class MahjongPlayoffResponse(_message.Message):
-    __slots__ = ("stage", "tables", "eliminated_ids", "final_order", "explanation")
+    __slots__ = ("stage", "tables", "waiting_ids", "exits", "final_order", "explanation")
     STAGE_FIELD_NUMBER: _ClassVar[int]
     TABLES_FIELD_NUMBER: _ClassVar[int]
-    ELIMINATED_IDS_FIELD_NUMBER: _ClassVar[int]
+    WAITING_IDS_FIELD_NUMBER: _ClassVar[int]
+    EXITS_FIELD_NUMBER: _ClassVar[int]
     FINAL_ORDER_FIELD_NUMBER: _ClassVar[int]
     EXPLANATION_FIELD_NUMBER: _ClassVar[int]
     stage: str
     tables: _containers.RepeatedCompositeFieldContainer[PlayoffTable]
-    eliminated_ids: _containers.RepeatedScalarFieldContainer[str]
+    waiting_ids: _containers.RepeatedScalarFieldContainer[str]
+    exits: _containers.RepeatedCompositeFieldContainer[PlayoffExit]
     final_order: _containers.RepeatedScalarFieldContainer[str]
     explanation: _containers.RepeatedScalarFieldContainer[str]
-    def __init__(self, stage: _Optional[str] = ..., tables: _Optional[_Iterable[_Union[PlayoffTable, _Mapping]]] = ..., eliminated_ids: _Optional[_Iterable[str]] = ..., final_order: _Optional[_Iterable[str]] = ..., explanation: _Optional[_Iterable[str]] = ...) -> None: ...
+    def __init__(self, stage: _Optional[str] = ..., tables: _Optional[_Iterable[_Union[PlayoffTable, _Mapping]]] = ..., waiting_ids: _Optional[_Iterable[str]] = ..., exits: _Optional[_Iterable[_Union[PlayoffExit, _Mapping]]] = ..., final_order: _Optional[_Iterable[str]] = ..., explanation: _Optional[_Iterable[str]] = ...) -> None: ...

@@ -179,6 +179,14 @@ class DrawModel:
         for i in range(len(self.cp.proto.variables)):
             self.cp.add_hint(self.cp.get_int_var_from_proto_index(i), overrides.get(i, values[i]))
 
+    def hint_x_from_solver(self, solver: cp_model.CpSolver) -> None:
+        """Replace the hints by the seating (x) of the solver's last solution."""
+        self.cp.clear_hints()
+        for p in range(self.n):
+            for r in range(self.num_rounds):
+                for t in range(self.num_tables):
+                    self.cp.add_hint(self.x[p][r][t], solver.boolean_value(self.x[p][r][t]))
+
     def extract_draw(self, solver: cp_model.CpSolver) -> Draw:
         """The solver's solution as a Draw; fixed rounds are returned verbatim (seat order kept)."""
         rounds = []

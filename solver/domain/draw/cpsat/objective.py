@@ -135,13 +135,17 @@ def minimize_lexicographically(
     num_workers: int,
     share: float = 0.6,
     before_stage: Callable[[str, dict[str, int]], None] | None = None,
+    true_values: Callable[[cp_model.CpSolver], dict[str, int]] | None = None,
 ) -> LexResult:
     """Minimizes ``model.terms`` in order, each stage within the time left before ``deadline``.
 
     A stage that is not the last gets at most ``share`` of the time left, so a stage that cannot
     be proven does not starve the terms after it. The best solution found so far is kept as the
     hint of the next stage and in ``result.solver``. ``before_stage(term, found)`` may add cuts
-    before a stage, knowing the values ``found`` so far.
+    before a stage, knowing the values ``found`` so far. ``true_values(solver)`` gives the terms'
+    values evaluated on the solution's draw (the model's term variables may be slack above them);
+    when the solution in hand already reaches a term's floor, that stage needs no solve.
+    The next stage is hinted with the seating (x) only; CP-SAT completes the auxiliaries.
     """
     result = LexResult()
     names = list(model.terms)
@@ -152,12 +156,12 @@ def minimize_lexicographically(
             before_stage(name, found)
         if result.solver is not None:
             # The solution in hand may already reach the term's floor: proven, nothing to solve.
-            current = term.value(result.solver)
+            values = true_values(result.solver) if true_values else {}
+            current = values.get(name, term.value(result.solver))
             if current <= term.floor:
                 result.stages.append(StageResult(name, "OPTIMAL", current, term.floor, 0.0))
                 found[name] = current
                 model.cp.add(term.var <= current)
-                model.hint_from_solver(result.solver, {term.var.index: current})
                 continue
         left = deadline - time.monotonic()
         if left <= 0.005:
@@ -176,7 +180,7 @@ def minimize_lexicographically(
             result.solver = solver
             found[name] = value
             model.cp.add(term.var <= value)
-            model.hint_from_solver(solver)
+            model.hint_x_from_solver(solver)
         else:
             result.stages.append(StageResult(name, solver.status_name(status), None, None, elapsed))
             if status == cp_model.INFEASIBLE and not result.solved:

@@ -1,8 +1,9 @@
 """Redraw: players whose table changed versus ``problem.previous`` (the term after DrawObjective).
 
-moved[p] is at least "p is not at the previous table in some round": for every round r where the
-previous draw seats p at table t, ``x[p, r, t] or moved[p]``. Players the previous draw does not
-seat are not counted (they have nowhere to stay).
+Same definition as ``solver.domain.draw.redraw.players_moved``: moved[p] is at least "p is not at
+the previous table in some round after the played ones": for every free round r where the previous
+draw seats p at table t, ``x[p, r, t] or moved[p]``. Players the previous draw does not seat are
+not counted (they have nowhere to stay); played (fixed) rounds are identical by construction.
 """
 from __future__ import annotations
 
@@ -15,6 +16,8 @@ def previous_tables(model: DrawModel) -> dict[tuple[int, int], int]:
     seat: dict[tuple[int, int], int] = {}
     previous = model.problem.previous or ()
     for r, rnd in enumerate(previous[: model.num_rounds]):
+        if model.is_fixed_round(r):
+            continue
         for t, table in enumerate(rnd):
             for pid in table:
                 if pid in model.index:

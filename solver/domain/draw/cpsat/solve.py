@@ -26,16 +26,17 @@ from solver.domain.draw.cpsat import (
     one_table_per_round,
     pair_meetings,
     pins,
-    players_moved,
     separations,
     symmetry,
     table_size,
 )
+from solver.domain.draw.cpsat import players_moved as moved_term
 from solver.domain.draw.cpsat._draw_api import (
     check_draw,
     evaluate,
     lower_bound,
     max_player_repeats_bound,
+    players_moved,
     validate_problem,
 )
 from solver.domain.draw.cpsat.model import DrawModel
@@ -67,7 +68,7 @@ def build_optimization_model(
     separations.add_soft(model)  # term 1 (only with soft separations)
     pair_meetings.add(model)
     objective.add(model)  # terms 2..5
-    players_moved.add(model)  # redraw only, after the DrawObjective
+    moved_term.add(model)  # redraw only, after the DrawObjective
     ordered = symmetry.add(model)
     if bound is not None:
         bounds.add(model, bound)
@@ -122,16 +123,8 @@ def minimal_conflict(
 
 
 def count_players_moved(problem: DrawProblem, draw: Draw) -> int:
-    """Players (of the roster) whose table number differs from ``previous`` in some round."""
-    previous = problem.previous or ()
-    moved = set()
-    for r, (old, new) in enumerate(zip(previous, draw)):
-        where = {pid: t for t, table in enumerate(new) for pid in table}
-        for t, table in enumerate(old):
-            for pid in table:
-                if pid in where and where[pid] != t:
-                    moved.add(pid)
-    return len(moved)
+    """Players whose table changed versus ``problem.previous`` after the played rounds."""
+    return players_moved(problem.previous or (), draw, len(problem.fixed_rounds))
 
 
 def _usable_hint(problem: DrawProblem, hint: Draw | None, notes: list[str]) -> Draw | None:
@@ -263,7 +256,16 @@ def solve_cpsat(
             floor = max_player_repeats_bound(problem, counting.sum_repeat_pairs, found["max_meetings"])
             model.terms[name].raise_floor(model.cp, floor)
 
-    lex = objective.minimize_lexicographically(model, deadline, seed, num_workers, before_stage=before_stage)
+    def true_values(solver: cp_model.CpSolver) -> dict[str, int]:
+        draw = model.extract_draw(solver)
+        values = dict(zip(objective.OBJECTIVE_TERMS, evaluate(problem, draw).as_tuple()))
+        if problem.previous is not None:
+            values[moved_term.TERM] = count_players_moved(problem, draw)
+        return values
+
+    lex = objective.minimize_lexicographically(
+        model, deadline, seed, num_workers, before_stage=before_stage, true_values=true_values
+    )
     notes.extend(model.notes)
     notes.append(
         "stages: "
@@ -281,7 +283,7 @@ def solve_cpsat(
     # Without bounds (the plain CP-SAT baseline) only what CP-SAT itself proved is reported.
     best = _lexicographic_bound(problem, lex, counting if use_bounds else None)
     moved_proven = problem.previous is None or any(
-        s.term == players_moved.TERM and s.status == "OPTIMAL" for s in lex.stages
+        s.term == moved_term.TERM and s.status == "OPTIMAL" for s in lex.stages
     )
     if best == value and moved_proven:
         notes.append("objective equals the lexicographic lower bound")

@@ -12,6 +12,15 @@
    valid (the played rounds single out players: round 0 fixed canonically may be forced to repeat
    a played table), nor with separations or pins, so it is skipped there.
 
+3. Interchangeable twins (``order_twins``), with the canonical first round only. Players p and
+   p + 1 who sat together in every round before r (same round-0 table, and so on) can still be
+   swapped without changing anything before r; so their tables in round r are ordered,
+   t_r(p) <= t_r(p + 1). This holds together with the table order of 1: build the canonical form
+   round by round, within each group of twins list first the players at tables already numbered
+   (by number), then the new tables one after the other; tables are then numbered by their lowest
+   player and every twin group is non-decreasing. "Sat together" uses the meeting literals, which
+   may only be 1 too often, and then the solver may as well set them to 0: no draw is lost.
+
 Renaming players is done by the caller through the roster order (``players``): with a hint, the
 roster is reordered so that the hint's round 0 is the canonical one; without, it is shuffled with
 the problem's seed, so the published draw is random, not the canonical one.
@@ -49,6 +58,20 @@ def canonical_first_round(model: DrawModel) -> None:
         model.cp.add(model.x[p][0][p // model.k] == 1)
 
 
+def order_twins(model: DrawModel, r: int) -> None:
+    x, k = model.x, model.k
+    for p in range(model.n - 1):
+        if p // k != (p + 1) // k:
+            continue  # not at one table in the canonical round 0
+        together = [model.meet(p, p + 1, s) for s in range(1, r)]
+        if any(isinstance(lit, int) and lit == 0 for lit in together):
+            continue
+        unless = [lit.Not() for lit in together if not isinstance(lit, int)]
+        for t in range(model.num_tables):
+            # p + 1 at table t -> p at some table <= t
+            model.cp.add_bool_or([x[p + 1][r][t].Not(), *unless, *(x[p][r][u] for u in range(t + 1))])
+
+
 def add(model: DrawModel) -> list[int]:
     """Adds the valid symmetry breaks; returns the rounds whose tables were ordered."""
     canonical = players_interchangeable(model.problem) and model.num_rounds > 0
@@ -60,6 +83,8 @@ def add(model: DrawModel) -> list[int]:
         if canonical and r == 0:
             continue  # already canonical
         order_tables(model, r)
+        if canonical:
+            order_twins(model, r)
     return rounds
 
 

@@ -1,0 +1,235 @@
+"""``solve_draw``: the draw engine's entry point (RULES.md A, "Draw": made once for all rounds,
+random, minimizing repeated meetings; the organizer approves it).
+
+Pipeline:
+1. ``validate_problem`` -- bad input raises InvalidArgument (an error, not a result).
+2. ``simple_conflicts`` -- hard constraints that obviously admit no draw -> INFEASIBLE + conflicts.
+3. Lower bounds (bounds.py). The result reports the lexicographic one: objective == lower_bound
+   means proven optimal.
+4. Start: an algebraic repeat-free construction when one applies (no played rounds, no previous
+   draw); the previous draw for a redraw; otherwise a seeded random draw. Pins are then seated.
+5. Tabu search (local_search.py) from it, stopping at the bound.
+6. Not proven, N <= 64 and time left: CP-SAT (``solver.domain.draw.cpsat``, imported lazily and
+   skipped when absent) with the best draw as hint; its proof, bound or better draw is taken.
+7. Seat balance when asked (seats.py).
+
+Reproducibility: the same problem (seed included) gives the same draw, unless a wall-clock limit
+cuts the local search or CP-SAT short (see local_search.py).
+"""
+from __future__ import annotations
+
+import random
+import time
+from collections import defaultdict
+from dataclasses import dataclass, replace
+
+from solver.domain.draw.bounds import lexicographic_lower_bound
+from solver.domain.draw.construction import repeat_free_draw
+from solver.domain.draw.local_search import (
+    SearchConfig,
+    improve,
+    random_draw,
+    score_objective,
+    seat_pins,
+)
+from solver.domain.draw.objective import evaluate
+from solver.domain.draw.problem import Draw, DrawObjective, DrawProblem, DrawResult, SolveStatus
+from solver.domain.draw.redraw import players_moved, previous_as_start
+from solver.domain.draw.seats import balance_seats, seat_imbalance
+from solver.domain.draw.validate import check_draw, validate_problem
+
+CPSAT_MAX_PLAYERS = 64
+LOCAL_SEARCH_SHARE_BEFORE_CPSAT = 0.5  # of the time limit, when CP-SAT may follow
+
+
+def simple_conflicts(problem: DrawProblem) -> tuple[str, ...]:
+    """Constraint groups that obviously admit no draw, found without a solver (the rest is left to
+    the search / CP-SAT). Names follow the request fields: "separations[i]", "pins[i]", "fixed_rounds".
+
+    - a hard separation of more players than there are tables (two must share one every round);
+    - one player pinned to two tables in one round;
+    - more than k players pinned to one table in one round;
+    - two players of a hard separation pinned to one table in one round;
+    - a pin into a fixed (played) round that the round does not satisfy;
+    - a fixed round in which players of a hard separation share a table."""
+    t, k = problem.tables_per_round, problem.table_size
+    n_fixed = len(problem.fixed_rounds)
+    conflicts: list[str] = []
+
+    def add(*names: str) -> None:
+        for name in names:
+            if name not in conflicts:
+                conflicts.append(name)
+
+    hard = [(i, set(s.players)) for i, s in enumerate(problem.separations) if s.weight is None]
+    for i, members in hard:
+        if len(members) > t:
+            add(f"separations[{i}]")
+    at: dict[tuple[int, str], list[int]] = defaultdict(list)
+    on_table: dict[tuple[int, int], dict[str, int]] = defaultdict(dict)
+    for i, pin in enumerate(problem.pins):
+        at[(pin.round, pin.player)].append(i)
+        on_table[(pin.round, pin.table)].setdefault(pin.player, i)
+    for (r, player), pins in at.items():
+        if len({problem.pins[i].table for i in pins}) > 1:
+            add(*(f"pins[{i}]" for i in pins))
+    for (r, table), seated in on_table.items():
+        if len(seated) > k:
+            add(*(f"pins[{i}]" for i in seated.values()))
+        for j, members in hard:
+            together = [i for player, i in seated.items() if player in members]
+            if len(together) > 1:
+                add(*(f"pins[{i}]" for i in together), f"separations[{j}]")
+    for i, pin in enumerate(problem.pins):
+        if pin.round < n_fixed:
+            tables = problem.fixed_rounds[pin.round]
+            if pin.table >= len(tables) or pin.player not in tables[pin.table]:
+                add(f"pins[{i}]", "fixed_rounds")
+    for round_ in problem.fixed_rounds:
+        for table in round_:
+            for j, members in hard:
+                if len(members.intersection(table)) > 1:
+                    add(f"separations[{j}]", "fixed_rounds")
+    return tuple(conflicts)
+
+
+@dataclass(frozen=True)
+class _Candidate:
+    draw: Draw
+    objective: DrawObjective
+    moved: int  # 0 when not a redraw
+    method: str
+
+    @property
+    def key(self) -> tuple:
+        return (*self.objective.as_tuple(), self.moved)
+
+
+def _start(problem: DrawProblem, rng: random.Random) -> tuple[Draw, str]:
+    if problem.previous is not None:
+        return seat_pins(problem, previous_as_start(problem)), "redraw"
+    if not problem.fixed_rounds:
+        built = repeat_free_draw(problem.players, problem.table_size, problem.rounds, rng.randrange(2**31))
+        if built is not None:
+            return seat_pins(problem, built), "construction"
+    return random_draw(problem, rng), "random"
+
+
+def _moved(problem: DrawProblem, draw: Draw) -> int:
+    if problem.previous is None:
+        return 0
+    return players_moved(problem.previous, draw, len(problem.fixed_rounds))
+
+
+def _try_cpsat(problem: DrawProblem, seconds: float, hint: Draw | None) -> DrawResult | None:
+    try:
+        from solver.domain.draw.cpsat import solve_cpsat
+    except ImportError:
+        return None
+    return solve_cpsat(problem, seconds, hint=hint, use_bounds=True, num_workers=2)
+
+
+def solve_draw(problem: DrawProblem, config: SearchConfig | None = None) -> DrawResult:
+    """The best draw found within ``problem.time_limit_s`` (see the module docstring)."""
+    started = time.monotonic()
+    deadline = started + problem.time_limit_s
+    validate_problem(problem)
+    bound = lexicographic_lower_bound(problem)
+    notes: list[str] = []
+
+    def result(
+        status: SolveStatus,
+        candidate: _Candidate | None,
+        proven: bool,
+        *,
+        lower_bound: DrawObjective | None = None,
+        method: str = "checks",
+        conflicts: tuple[str, ...] = (),
+    ) -> DrawResult:
+        draw = candidate.draw if candidate else ()
+        imbalance = None
+        if candidate and problem.seat_balance:
+            draw = balance_seats(draw, problem.table_size, len(problem.fixed_rounds))
+            imbalance = seat_imbalance(draw, problem.table_size)
+        if draw:
+            problems = check_draw(problem, draw)
+            if problems:  # a bug, never a user's doing
+                raise RuntimeError(f"draw engine produced an invalid draw: {problems[:3]}")
+        return DrawResult(
+            status=status,
+            draw=draw,
+            objective=candidate.objective if candidate else None,
+            lower_bound=lower_bound or bound,
+            proven_optimal=proven,
+            seed=problem.seed,
+            wall_time_s=time.monotonic() - started,
+            method=candidate.method if candidate else method,
+            players_moved=candidate.moved if candidate and problem.previous is not None else None,
+            seat_imbalance=imbalance,
+            conflicts=conflicts,
+            notes=tuple(notes),
+        )
+
+    conflicts = simple_conflicts(problem)
+    if conflicts:
+        notes.append("the hard constraints admit no draw: " + ", ".join(conflicts))
+        return result(SolveStatus.INFEASIBLE, None, False, conflicts=conflicts)
+
+    rng = random.Random(problem.seed)
+    start, origin = _start(problem, rng)
+    cpsat_possible = len(problem.players) <= CPSAT_MAX_PLAYERS
+    search_deadline = deadline
+    if cpsat_possible:
+        search_deadline = started + problem.time_limit_s * LOCAL_SEARCH_SHARE_BEFORE_CPSAT
+    outcome = improve(
+        problem,
+        start,
+        target=bound,
+        seed=rng.randrange(2**31),
+        deadline=search_deadline,
+        config=config or SearchConfig(),
+    )
+    method = origin if outcome.iterations == 0 and origin == "construction" else "local-search"
+    notes.append(f"start: {origin}; local search: {outcome.iterations} iterations, stopped by {outcome.stopped_by}")
+    best: _Candidate | None = None
+    if outcome.score[0] == 0:
+        objective = evaluate(problem, outcome.draw)
+        assert objective == score_objective(outcome.score), "incremental objective disagrees with evaluate()"
+        best = _Candidate(outcome.draw, objective, _moved(problem, outcome.draw), method)
+
+    def proven(candidate: _Candidate | None, lower: DrawObjective) -> bool:
+        """At the bound; for a redraw also nobody moved (players_moved has no other bound)."""
+        return (
+            candidate is not None
+            and candidate.objective == lower
+            and (problem.previous is None or candidate.moved == 0)
+        )
+
+    if proven(best, bound):
+        return result(SolveStatus.OPTIMAL, best, True)
+
+    remaining = deadline - time.monotonic()
+    if cpsat_possible and remaining > 0.05:
+        cp = _try_cpsat(problem, remaining, best.draw if best else None)
+        if cp is None:
+            notes.append("cp-sat not available")
+        else:
+            notes.extend(f"cp-sat: {note}" for note in cp.notes)
+            if cp.status == SolveStatus.INFEASIBLE:
+                return result(SolveStatus.INFEASIBLE, None, False, conflicts=cp.conflicts, method="cp-sat")
+            bound = max(bound, cp.lower_bound)  # both are lexicographic bounds
+            if cp.draw and not check_draw(problem, cp.draw):
+                theirs = _Candidate(cp.draw, evaluate(problem, cp.draw), _moved(problem, cp.draw), "cp-sat")
+                if best is None or theirs.key < best.key:
+                    best = theirs
+                if cp.proven_optimal and theirs.key == best.key:
+                    return result(SolveStatus.OPTIMAL, best, True, lower_bound=best.objective)
+            if proven(best, bound):
+                return result(SolveStatus.OPTIMAL, best, True)
+
+    if best is None:
+        notes.append("no draw respecting every hard constraint was found in time")
+        return result(SolveStatus.UNKNOWN, None, False)
+    if best.objective == bound and problem.previous is not None:
+        notes.append("the draw objective equals the lower bound; players moved is not proven minimal")
+    return result(SolveStatus.FEASIBLE, best, False)

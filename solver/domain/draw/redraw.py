@@ -1,0 +1,75 @@
+"""Redraws: replacing a draw after a roster change, keeping the played rounds (RULES.md A, "Draw"
+and section 6: withdrawals and substitutes; the organizer approves the tables again).
+
+A redraw keeps the rounds already played (``problem.fixed_rounds``) and, among equally good draws,
+prefers the one that moves the fewest players from the previous draw: a player "moved" is a roster
+player whose table number differs from the previous draw in some round. Players the previous draw
+does not seat (substitutes, reserves who joined) have nowhere to stay and never count as moved.
+"""
+from __future__ import annotations
+
+from solver.domain.draw.problem import Draw, DrawProblem, PlayerId
+
+
+def _table_of(round_: tuple) -> dict[PlayerId, int]:
+    return {player: t for t, table in enumerate(round_) for player in table}
+
+
+def moved_in_round(previous_round: tuple, new_round: tuple) -> list[PlayerId]:
+    """Players seated in both rounds whose table number changed, in the new round's seating order."""
+    before = _table_of(previous_round)
+    return [
+        player
+        for t, table in enumerate(new_round)
+        for player in table
+        if player in before and before[player] != t
+    ]
+
+
+def players_moved(previous: Draw, new: Draw, from_round: int = 0) -> int:
+    """How many players changed table in at least one round ``>= from_round`` (rounds before it are
+    the played ones, identical by construction)."""
+    moved: set[PlayerId] = set()
+    for r in range(from_round, min(len(previous), len(new))):
+        moved.update(moved_in_round(previous[r], new[r]))
+    return len(moved)
+
+
+def draw_diff(previous: Draw, new: Draw) -> list[tuple[int, list[PlayerId]]]:
+    """For the organizer's review: per round (0-based, every round both draws have), the players
+    whose table changed, sorted by id."""
+    return [
+        (r, sorted(moved_in_round(previous[r], new[r])))
+        for r in range(min(len(previous), len(new)))
+    ]
+
+
+def previous_as_start(problem: DrawProblem) -> Draw:
+    """The previous draw adapted to today's roster, as the local search's starting point: fixed
+    rounds verbatim; in every other round each roster player keeps the previous table (and seat)
+    when it still exists, and the seats left empty (withdrawals, removed tables) are filled with
+    the players the previous draw did not seat, in roster order. Pins are seated afterwards by the
+    caller (local_search.seat_pins)."""
+    assert problem.previous is not None
+    k, t = problem.table_size, problem.tables_per_round
+    roster = set(problem.players)
+    rounds = list(problem.fixed_rounds)
+    for r in range(len(rounds), problem.rounds):
+        old = problem.previous[r] if r < len(problem.previous) else ()
+        tables: list[list[PlayerId | None]] = []
+        placed: set[PlayerId] = set()
+        for index in range(t):
+            previous_table = old[index] if index < len(old) else ()
+            seats: list[PlayerId | None] = []
+            for player in previous_table[:k]:
+                keep = player in roster and player not in placed
+                seats.append(player if keep else None)
+                if keep:
+                    placed.add(player)
+            seats += [None] * (k - len(seats))
+            tables.append(seats)
+        waiting = iter([p for p in problem.players if p not in placed])
+        rounds.append(
+            tuple(tuple(p if p is not None else next(waiting) for p in seats) for seats in tables)
+        )
+    return tuple(rounds)

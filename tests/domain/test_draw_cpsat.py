@@ -1,0 +1,355 @@
+"""The CP-SAT draw model (solver/domain/draw/cpsat): whole solves and each module alone.
+
+RULES.md A, "Draw": all rounds at once, minimizing repeated meetings. Every draw returned here is
+checked with the solver-free ``check_draw``.
+"""
+from __future__ import annotations
+
+import random
+import time
+from math import comb
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from ortools.sat.python import cp_model
+
+from solver.domain.draw.cpsat import DrawModel, solve_cpsat
+from solver.domain.draw.cpsat import (
+    bounds,
+    fixed_rounds,
+    objective,
+    one_table_per_round,
+    pair_meetings,
+    pins,
+    players_moved,
+    separations,
+    symmetry,
+    table_size,
+)
+from solver.domain.draw.objective import evaluate
+from solver.domain.draw.problem import (
+    Draw,
+    DrawObjective,
+    DrawProblem,
+    Pin,
+    Separation,
+    SolveStatus,
+)
+from solver.domain.draw.redraw import players_moved as count_moved
+from solver.domain.draw.validate import check_draw
+
+pytestmark = pytest.mark.domain
+
+
+def roster(n: int) -> tuple[str, ...]:
+    return tuple(f"p{i:02d}" for i in range(n))
+
+
+def league(n: int, rounds: int = 4, k: int = 4, **kw) -> DrawProblem:
+    return DrawProblem(players=roster(n), rounds=rounds, table_size=k, **kw)
+
+
+def solve(problem: DrawProblem, limit: float = 10.0, **kw):
+    result = solve_cpsat(problem, limit, num_workers=2, **kw)
+    if result.draw:
+        assert check_draw(problem, result.draw) == []
+        assert result.objective == evaluate(problem, result.draw)
+    return result
+
+
+def random_draw(players: tuple[str, ...], rounds: int, k: int, rng: random.Random) -> Draw:
+    out = []
+    for _ in range(rounds):
+        order = list(players)
+        rng.shuffle(order)
+        out.append(tuple(tuple(order[i : i + k]) for i in range(0, len(order), k)))
+    return tuple(out)
+
+
+# -- whole solves --------------------------------------------------------------------------------
+
+
+def test_eight_players_four_rounds_proven_optimal_max_2_sum_24():
+    started = time.monotonic()
+    result = solve(league(8))
+    assert result.status == SolveStatus.OPTIMAL and result.proven_optimal
+    assert (result.objective.max_meetings, result.objective.sum_repeat_pairs) == (2, 24)
+    assert result.lower_bound == result.objective
+    assert time.monotonic() - started < 5
+
+
+def test_twelve_players_four_rounds_proven_optimal_max_2_sum_18():
+    started = time.monotonic()
+    result = solve(league(12))
+    assert result.status == SolveStatus.OPTIMAL
+    assert (result.objective.max_meetings, result.objective.sum_repeat_pairs) == (2, 18)
+    assert time.monotonic() - started < 8
+
+
+def test_sixteen_players_no_repeats_proven():
+    result = solve(league(16))
+    assert result.status == SolveStatus.OPTIMAL
+    assert result.objective == DrawObjective(max_meetings=1)
+
+
+def test_optimal_hint_is_proven_at_once_and_kept():
+    first = solve(league(12))
+    again = solve(league(12, seed=7), hint=first.draw)
+    assert again.status == SolveStatus.OPTIMAL
+    assert again.objective == first.objective
+
+
+def test_without_bounds_only_cp_sat_proofs_count():
+    result = solve(league(8), use_bounds=False)
+    assert result.status == SolveStatus.OPTIMAL  # CP-SAT proves N=8 by itself
+    assert (result.objective.max_meetings, result.objective.sum_repeat_pairs) == (2, 24)
+
+
+def test_time_limit_is_always_respected():
+    started = time.monotonic()
+    result = solve(league(48, rounds=6), limit=0.5, use_bounds=False)
+    assert result.status in (SolveStatus.FEASIBLE, SolveStatus.UNKNOWN, SolveStatus.OPTIMAL)
+    assert time.monotonic() - started < 3.0  # model building + one solve cut at the limit
+
+
+def test_same_seed_same_draw_when_proven():
+    a = solve(league(8, seed=3))
+    b = solve(league(8, seed=3))
+    assert a.objective == b.objective
+
+
+# -- infeasibility names exactly the conflicting groups ------------------------------------------
+
+
+def test_three_separated_players_with_two_tables_is_infeasible():
+    problem = league(
+        8,
+        separations=(
+            Separation(("p00", "p05")),
+            Separation(("p01", "p02", "p03")),  # 3 players, 2 tables: two always share one
+            Separation(("p04", "p06"), weight=3),
+        ),
+        pins=(Pin("p07", 1, 1),),
+    )
+    result = solve(problem)
+    assert result.status == SolveStatus.INFEASIBLE
+    assert result.conflicts == ("separations[1]",)
+    assert result.draw == () and result.objective is None
+
+
+def test_two_separated_players_pinned_to_one_table_is_infeasible():
+    problem = league(
+        8,
+        separations=(Separation(("p00", "p05")), Separation(("p01", "p02"))),
+        pins=(Pin("p07", 1, 1), Pin("p01", 2, 0), Pin("p02", 2, 0), Pin("p03", 3, 1)),
+    )
+    result = solve(problem)
+    assert result.status == SolveStatus.INFEASIBLE
+    assert result.conflicts == ("pins[1]", "pins[2]", "separations[1]")
+
+
+def test_played_round_against_a_separation_is_infeasible():
+    played = ((("p00", "p01", "p02", "p03"), ("p04", "p05", "p06", "p07")),)
+    problem = league(
+        8,
+        separations=(Separation(("p00", "p01")), Separation(("p04", "p00"))),
+        pins=(Pin("p07", 1, 1),),
+        fixed_rounds=played,
+    )
+    result = solve(problem)
+    assert result.status == SolveStatus.INFEASIBLE
+    assert result.conflicts == ("fixed_rounds", "separations[0]")
+
+
+def test_pins_that_only_conflict_together_are_all_named():
+    # five players pinned to one table of four in round 0
+    problem = league(8, pins=tuple(Pin(f"p0{i}", 0, 1) for i in range(5)) + (Pin("p07", 2, 0),))
+    result = solve(problem)
+    assert result.status == SolveStatus.INFEASIBLE
+    assert result.conflicts == tuple(f"pins[{i}]" for i in range(5))
+
+
+# -- constraints respected in full solves --------------------------------------------------------
+
+
+def test_pins_respected():
+    pinned = (Pin("p03", 0, 2), Pin("p07", 0, 2), Pin("p03", 1, 0), Pin("p11", 3, 1))
+    result = solve(league(12, pins=pinned))
+    assert result.status in (SolveStatus.OPTIMAL, SolveStatus.FEASIBLE)
+    for pin in pinned:
+        assert pin.player in result.draw[pin.round][pin.table]
+
+
+def test_fixed_rounds_kept_verbatim_and_counted():
+    played = random_draw(roster(12), 2, 4, random.Random(1))
+    problem = league(12, fixed_rounds=played)
+    result = solve(problem)
+    assert result.draw[:2] == played
+    assert result.status == SolveStatus.OPTIMAL
+
+
+def test_hard_separation_respected_and_soft_one_minimized():
+    problem = league(
+        16,
+        rounds=3,
+        separations=(
+            Separation(("p00", "p01", "p02", "p03")),
+            Separation(("p04", "p05", "p06", "p07", "p08"), weight=2),  # 5 players, 4 tables
+        ),
+    )
+    result = solve(problem)
+    assert result.status == SolveStatus.OPTIMAL
+    assert result.objective.soft_violations == 2 * 3  # one pair a round, weight 2
+
+
+def test_redraw_prefers_the_previous_draw():
+    previous = solve(league(12)).draw
+    problem = league(12, previous=previous, seed=5)
+    result = solve(problem)
+    assert result.status == SolveStatus.OPTIMAL
+    assert result.players_moved == 0
+
+
+# -- each module alone, on a tiny model ----------------------------------------------------------
+
+
+class _Count(cp_model.CpSolverSolutionCallback):
+    def __init__(self):
+        super().__init__()
+        self.count = 0
+
+    def on_solution_callback(self):
+        self.count += 1
+
+
+def count_solutions(model: DrawModel) -> int:
+    solver = cp_model.CpSolver()
+    solver.parameters.enumerate_all_solutions = True
+    solver.parameters.num_workers = 1
+    counter = _Count()
+    solver.solve(model.cp, counter)
+    return counter.count
+
+
+def minimize(model: DrawModel, expr) -> int:
+    model.cp.minimize(expr)
+    solver = cp_model.CpSolver()
+    solver.parameters.num_workers = 1
+    solver.parameters.max_time_in_seconds = 10
+    assert solver.solve(model.cp) == cp_model.OPTIMAL
+    return round(solver.objective_value)
+
+
+def seated(problem: DrawProblem, *modules) -> DrawModel:
+    model = DrawModel(problem)
+    for module in (one_table_per_round, table_size, *modules):
+        module.add(model)
+    return model
+
+
+def hold(model: DrawModel, draw: Draw) -> None:
+    """Fix x to ``draw`` (for testing terms on a known draw)."""
+    for r, rnd in enumerate(draw):
+        for t, table in enumerate(rnd):
+            for pid in table:
+                model.cp.add(model.x[model.index[pid]][r][t] == 1)
+
+
+def test_one_table_per_round_and_table_size_alone():
+    # 4 players, tables of 2, one round: C(4, 2) = 6 ordered ways to fill table 0
+    assert count_solutions(seated(league(4, rounds=1, k=2))) == 6
+    only_one_table = DrawModel(league(4, rounds=1, k=2))
+    one_table_per_round.add(only_one_table)
+    assert count_solutions(only_one_table) == 2**4
+
+
+def test_fixed_rounds_alone_fix_the_round():
+    played = ((("p00", "p03"), ("p01", "p02")),)
+    assert count_solutions(seated(league(4, rounds=1, k=2, fixed_rounds=played), fixed_rounds)) == 1
+    assert count_solutions(seated(league(4, rounds=2, k=2, fixed_rounds=played), fixed_rounds)) == 6
+
+
+def test_pins_alone():
+    model = seated(league(4, rounds=1, k=2, pins=(Pin("p02", 0, 1),)), pins)
+    assert count_solutions(model) == 3  # p02 at table 1 with one of three others
+
+
+def test_hard_separation_alone():
+    model = seated(league(4, rounds=1, k=2, separations=(Separation(("p00", "p01")),)), separations)
+    assert count_solutions(model) == 4  # 6 minus the two with p00, p01 together
+
+
+def test_soft_separation_term_alone():
+    problem = league(4, rounds=2, k=2, separations=(Separation(("p00", "p01"), weight=5),),
+                     pins=(Pin("p00", 1, 0), Pin("p01", 1, 0)))
+    model = seated(problem, pins, separations)
+    assert minimize(model, model.terms["soft_violations"].var) == 5  # together in round 1 only
+
+
+def test_pair_meetings_creates_only_needed_literals_and_counts_exactly():
+    played = ((("p00", "p01"), ("p02", "p03")),)
+    problem = league(4, rounds=3, k=2, fixed_rounds=played, separations=(Separation(("p00", "p03")),))
+    model = seated(problem, fixed_rounds, separations, pair_meetings)
+    # 6 pairs minus the separated one, 2 free rounds each; fixed round meetings are constants
+    assert model.num_meet_literals == 5 * 2
+    assert model.meet(0, 1, 0) == 1 and model.meet(0, 2, 0) == 0 and model.meet(0, 3, 1) == 0
+    hold(model, played + ((("p00", "p01"), ("p02", "p03")), (("p00", "p02"), ("p01", "p03"))))
+    assert minimize(model, model.meetings[(0, 1)]) == 2
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10**6))
+def test_objective_terms_equal_evaluate_on_any_draw(seed):
+    problem = league(8, rounds=3)
+    draw = random_draw(problem.players, 3, 4, random.Random(seed))
+    model = seated(problem, pair_meetings, objective)
+    hold(model, draw)
+    expected = evaluate(problem, draw)
+    for name in objective.OBJECTIVE_TERMS[1:]:
+        assert minimize(model, model.terms[name].var) == getattr(expected, name), name
+
+
+def test_players_moved_term_alone():
+    rng = random.Random(4)
+    previous = random_draw(roster(8), 3, 4, rng)
+    new = previous[:1] + random_draw(roster(8), 2, 4, rng)
+    problem = league(8, rounds=3, fixed_rounds=previous[:1], previous=previous)
+    model = seated(problem, fixed_rounds, players_moved)
+    hold(model, new)
+    assert minimize(model, model.terms["players_moved"].var) == count_moved(previous, new, 1)
+
+
+def test_table_order_keeps_one_numbering_per_round():
+    model = seated(league(4, rounds=1, k=2, pins=(Pin("p00", 0, 0),)))
+    symmetry.order_tables(model, 0)
+    assert count_solutions(model) == 3  # the three pairings, each numbered once
+
+
+@pytest.mark.parametrize("n, rounds, k", [(8, 2, 4), (4, 4, 2), (6, 3, 2)])
+def test_symmetry_breaking_keeps_the_optimum(n, rounds, k):
+    problem = league(n, rounds=rounds, k=k)
+    plain = seated(problem, pair_meetings, objective)
+    broken = seated(problem, pair_meetings, objective)
+    assert symmetry.add(broken) == list(range(rounds))
+    for name in objective.OBJECTIVE_TERMS[1:]:
+        assert minimize(plain, plain.terms[name].var) == minimize(broken, broken.terms[name].var)
+
+
+def test_symmetry_not_canonical_when_players_differ():
+    played = ((("p00", "p01", "p02", "p03"), ("p04", "p05", "p06", "p07")),)
+    assert not symmetry.players_interchangeable(league(8, fixed_rounds=played))
+    assert not symmetry.players_interchangeable(league(8, separations=(Separation(("p00", "p01")),)))
+    pinned = league(8, pins=(Pin("p00", 2, 1),))
+    model = seated(pinned)
+    assert symmetry.table_order_rounds(model) == [0, 1, 3]
+
+
+def test_bounds_are_floors_of_the_terms():
+    problem = league(8, rounds=4)
+    model = seated(problem, pair_meetings, objective)
+    bounds.add(model, DrawObjective(max_meetings=2, sum_repeat_pairs=24))
+    assert model.terms["max_meetings"].floor == 2
+    assert model.terms["sum_repeat_pairs"].floor == 24
+    assert minimize(model, model.terms["sum_repeat_pairs"].var) == 24
+    assert comb(4, 2) * 28 == model.terms["sum_repeat_pairs"].upper

@@ -1,0 +1,67 @@
+"""Server life: SIGTERM finishes in-flight calls and exits 0; the solver keeps to the caller's
+deadline and refuses work beyond its queue (RESOURCE_EXHAUSTED), while health keeps answering."""
+from __future__ import annotations
+
+import signal
+import time
+
+import grpc
+import pytest
+from grpc_health.v1 import health_pb2, health_pb2_grpc
+
+from gateway.demo import free_port, server_process
+from rondo.solver.v1 import solver_pb2, solver_pb2_grpc
+
+pytestmark = pytest.mark.e2e
+SOLVER = ("rondo.solver.v1.SolverService",)
+
+
+def hard_request(seconds: float) -> solver_pb2.DrawTablesRequest:
+    """32 players x 10 rounds of 4 (the social golfer 8-4-10): the solver works the whole budget."""
+    return solver_pb2.DrawTablesRequest(
+        players=[solver_pb2.Player(id=f"p{i}") for i in range(32)], rounds=10, table_size=4,
+        seed=1, time_limit_seconds=seconds,
+    )
+
+
+def _solver_server(tmp_path, **env):
+    port = free_port()
+    base = {"RONDO_PORT": str(port), "RONDO_METRICS_PORT": "-1", "RONDO_DATA_DIR": str(tmp_path), "RONDO_LOG_LEVEL": "WARNING"}
+    return port, server_process(["serve", "solver"], {**base, **env}, f"127.0.0.1:{port}", SOLVER)
+
+
+def test_sigterm_finishes_in_flight_call_and_exits_zero(tmp_path):
+    port, server = _solver_server(tmp_path)
+    with server as process, grpc.insecure_channel(f"127.0.0.1:{port}") as channel:
+        stub = solver_pb2_grpc.SolverServiceStub(channel)
+        future = stub.DrawTables.future(hard_request(3.0), timeout=30)
+        time.sleep(1.0)
+        process.send_signal(signal.SIGTERM)
+        response = future.result()
+        assert response.status in (solver_pb2.SOLVE_STATUS_FEASIBLE, solver_pb2.SOLVE_STATUS_OPTIMAL)
+        assert len(response.rounds) == 10
+        assert process.wait(timeout=30) == 0
+
+
+def test_solver_answers_within_the_callers_deadline(tmp_path):
+    port, server = _solver_server(tmp_path)
+    with server, grpc.insecure_channel(f"127.0.0.1:{port}") as channel:
+        stub = solver_pb2_grpc.SolverServiceStub(channel)
+        started = time.monotonic()
+        response = stub.DrawTables(hard_request(60.0), timeout=4)  # budget 60 s, deadline 4 s
+        assert time.monotonic() - started < 4
+        assert response.status == solver_pb2.SOLVE_STATUS_FEASIBLE and response.wall_time_seconds < 4
+
+
+def test_overload_is_resource_exhausted_and_health_keeps_answering(tmp_path):
+    port, server = _solver_server(tmp_path, RONDO_SOLVER_WORKERS="1", RONDO_SOLVER_QUEUE="0")
+    with server, grpc.insecure_channel(f"127.0.0.1:{port}") as channel:
+        stub = solver_pb2_grpc.SolverServiceStub(channel)
+        busy = stub.DrawTables.future(hard_request(3.0), timeout=30)
+        time.sleep(0.5)
+        with pytest.raises(grpc.RpcError) as error:
+            stub.DrawTables(hard_request(1.0), timeout=30)
+        assert error.value.code() == grpc.StatusCode.RESOURCE_EXHAUSTED
+        health = health_pb2_grpc.HealthStub(channel).Check(health_pb2.HealthCheckRequest(service=SOLVER[0]), timeout=1)
+        assert health.status == health_pb2.HealthCheckResponse.SERVING
+        assert busy.result().status == solver_pb2.SOLVE_STATUS_FEASIBLE
