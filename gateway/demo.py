@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import os
 import signal
-import socket
 import subprocess
 import sys
 import tempfile
@@ -23,6 +22,7 @@ from grpc_health.v1 import health_pb2, health_pb2_grpc
 from rondo.gateway.v1 import gateway_pb2, gateway_pb2_grpc
 from rondo.league.v1 import league_pb2
 from rondo.solver.v1 import solver_pb2
+from rondo_runtime.cli import free_port
 
 SERVICES = (
     "rondo.solver.v1.SolverService",
@@ -34,12 +34,6 @@ PLAYER_NAMES = (
     "Akagi", "Washizu", "Saki", "Nodoka", "Koromo", "Teru", "Hisa", "Mako", "Yuki", "Kyotaro",
     "Toki", "Ryuuka", "Sera", "Kana", "Ako", "Shizuno", "Awai", "Sumire", "Takami", "Seiko",
 )
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 def wait_serving(address: str, services=SERVICES, timeout_s: float = 60.0) -> None:

@@ -109,9 +109,10 @@ class GatewayService:
             ),
             _names(players),
         )
-        if not kept.fixed_rounds and request.played_rounds and solved.rounds:
-            # the played rounds stay history as they were played; the solver drew only the rest
-            drawn = list(solved.rounds)
+        if request.played_rounds and solved.rounds:
+            # the played rounds stay history exactly as they were played (withdrawn players included);
+            # the solver saw them with newcomers in the seats of those who left
+            drawn = list(solved.rounds)[len(kept.fixed_rounds):]
             solved.ClearField("rounds")
             solved.rounds.extend([*published.rounds[: request.played_rounds], *drawn])
         solved.notes.extend(kept.notes)

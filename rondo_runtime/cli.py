@@ -2,7 +2,9 @@
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import json
+import socket
 import sys
 from enum import Enum
 from typing import Optional
@@ -45,8 +47,17 @@ def _serve(services: list[str]) -> int:
     from rondo_runtime.server import run_until_signal
 
     settings = _settings()
+    if settings.port == 0:
+        # the gateway dials its own server in embedded mode, so it must know the port up front
+        settings = dataclasses.replace(settings, port=free_port(settings.host))
     configure_logging(settings.log_level)
     return asyncio.run(run_until_signal(specs_for(services, settings), settings))
+
+
+def free_port(host: str = "127.0.0.1") -> int:
+    with socket.socket() as s:
+        s.bind((host, 0))
+        return s.getsockname()[1]
 
 
 @app.command()

@@ -6,7 +6,6 @@ Embedded mode (the default) needs no variables at all: every service in one proc
 """
 from __future__ import annotations
 
-import logging
 import os
 import re
 from collections.abc import Mapping
@@ -92,10 +91,6 @@ class Settings:
     def service_addr(self, service: str) -> str | None:
         """``RONDO_<SERVICE>_ADDR`` (``host:port`` of a downstream service), or None = in-process."""
         return self.service_addrs.get(service.lower()) or None
-
-    @property
-    def log_level_number(self) -> int:
-        return logging.getLevelName(self.log_level)
 
 
 def _int(raw: str | None, name: str, default, lo: int, hi: int):

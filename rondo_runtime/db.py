@@ -20,6 +20,8 @@ from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
+from alembic import command
+from alembic.config import Config
 from sqlalchemy import Engine, MetaData, create_engine, event, text
 from sqlalchemy.engine import URL, make_url
 from sqlalchemy.pool import NullPool
@@ -110,14 +112,12 @@ def readiness_probe(engine: Engine) -> Callable[[], Awaitable[bool]]:
 # Alembic
 
 
-def alembic_config(script_location: str, url: str | URL | None = None, version_table: str = "alembic_version"):
+def alembic_config(script_location: str, url: str | URL | None = None, version_table: str = "alembic_version") -> Config:
     """An Alembic ``Config`` built in code (no alembic.ini).
 
     ``script_location`` is a directory path or a package resource such as ``"booking.adapters:migrations"``.
     Also handy for authoring: ``command.revision(alembic_config(loc, url), autogenerate=True, message=...)``.
     """
-    from alembic.config import Config
-
     config = Config()
     config.set_main_option("script_location", str(script_location))
     config.set_main_option("version_table", version_table)
@@ -134,13 +134,11 @@ def run_migrations(engine_or_url: Engine | str | URL, script_location: str, vers
     turns. SQLite: foreign keys are switched off for the migration (batch table rebuilds need that; the
     pragma cannot change inside a transaction) and ``PRAGMA foreign_key_check`` must be clean before commit.
     """
-    from alembic import command
-
     with _alembic_lock:  # alembic's ``context`` and ``op`` proxies are process-wide globals
-        _run_migrations(command, engine_or_url, script_location, version_table)
+        _run_migrations(engine_or_url, script_location, version_table)
 
 
-def _run_migrations(command, engine_or_url, script_location: str, version_table: str) -> None:
+def _run_migrations(engine_or_url, script_location: str, version_table: str) -> None:
     owned = not isinstance(engine_or_url, Engine)
     engine = make_engine(engine_or_url) if owned else engine_or_url
     config = alembic_config(script_location, version_table=version_table)

@@ -7,6 +7,7 @@ Server side, :class:`ErrorMappingInterceptor` (place it *after* the metrics inte
   violations (trailing metadata ``grpc-status-details-bin``);
 * an uncaught downstream ``grpc.RpcError`` with DEADLINE_EXCEEDED or UNAVAILABLE keeps that code
   (with a generic message): a slow or absent peer is not a bug;
+* ``NotImplementedError`` (a generated servicer's default method) becomes UNIMPLEMENTED;
 * anything else is logged with its traceback and becomes INTERNAL with a generic message.
 
 Client side, :func:`field_violations` and :func:`error_from_rpc` read such a status back.
@@ -72,6 +73,9 @@ async def abort_with(context: aio.ServicerContext, error: BaseException, method:
         code = _rpc_code(error)
         log.warning("downstream call failed", extra={"grpc_method": method, "grpc_code": code.name, "detail": _rpc_details(error)})
         await context.abort(code, _PASSED_THROUGH[code])
+    if isinstance(error, NotImplementedError):  # a generated servicer's default method
+        log.warning("rpc not implemented", extra={"grpc_method": method})
+        await context.abort(grpc.StatusCode.UNIMPLEMENTED, "method not implemented")
     log.error("unhandled error in rpc handler", exc_info=error, extra={"grpc_method": method})
     await context.abort(grpc.StatusCode.INTERNAL, INTERNAL_MESSAGE)
 

@@ -74,15 +74,17 @@ class RunningServer:
 
     async def check_readiness(self) -> None:
         """Run every readiness check once and publish the results to the health service."""
-        results = await asyncio.gather(*(_is_ready(spec) for spec in self.specs))
-        for spec, ready in zip(self.specs, results):
-            if self._ready.get(spec.name) != ready:
-                log.log(logging.INFO if ready else logging.WARNING, "service %s", "ready" if ready else "not ready",
-                        extra={"service": spec.name})
+        results = await asyncio.gather(*(_readiness(spec) for spec in self.specs))
+        for spec, (ready, reason) in zip(self.specs, results):
+            if self._ready.get(spec.name) != ready:  # log transitions only, not every poll
+                if ready:
+                    log.info("service ready", extra={"service": spec.name})
+                else:
+                    log.warning("service not ready", extra={"service": spec.name, "reason": reason})
             self._ready[spec.name] = ready
             for name in spec.service_names:
                 await self.health.set(name, SERVING if ready else NOT_SERVING)
-        await self.health.set("", SERVING if all(results) else NOT_SERVING)
+        await self.health.set("", SERVING if all(ready for ready, _ in results) else NOT_SERVING)
 
     async def _watch_readiness(self, interval: float) -> None:
         while True:
@@ -197,14 +199,15 @@ async def run_until_signal(specs: list[ServiceSpec], settings: Settings) -> int:
     return 0
 
 
-async def _is_ready(spec: ServiceSpec) -> bool:
+async def _readiness(spec: ServiceSpec) -> tuple[bool, str]:
+    """(ready, why not)."""
     if spec.readiness is None:
-        return True
+        return True, ""
     try:
-        return bool(await asyncio.wait_for(spec.readiness(), READINESS_TIMEOUT_SECONDS))
+        ready = bool(await asyncio.wait_for(spec.readiness(), READINESS_TIMEOUT_SECONDS))
     except Exception as exc:  # noqa: BLE001 - not ready, say why
-        log.warning("readiness check raised", extra={"service": spec.name, "error": f"{type(exc).__name__}: {exc}"})
-        return False
+        return False, f"readiness check raised {type(exc).__name__}: {exc}"
+    return ready, "" if ready else "readiness check returned False"
 
 
 def _methods(service_names: Iterable[str]):

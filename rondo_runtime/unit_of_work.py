@@ -8,6 +8,8 @@ from sqlalchemy import Engine
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session
 
+from rondo_runtime.db import SQLITE_BEGIN_OPTION
+
 T = TypeVar("T")
 
 
@@ -28,5 +30,6 @@ def write(engine: Engine, work: Callable[[Session], T], attempts: int = 3) -> T:
 
 
 def read(engine: Engine, work: Callable[[Session], T]) -> T:
-    with Session(engine, expire_on_commit=False) as session:
+    """Runs ``work`` without taking the write lock (a deferred transaction on SQLite)."""
+    with Session(engine.execution_options(**{SQLITE_BEGIN_OPTION: "DEFERRED"}), expire_on_commit=False) as session:
         return work(session)

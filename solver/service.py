@@ -29,7 +29,7 @@ REFUSED = Counter("rondo_solver_refused_total", "Draw solves refused because the
 
 DEFAULT_TIME_LIMIT_S = 10.0
 MAX_TIME_LIMIT_S = 600.0
-DEADLINE_MARGIN_S = 0.5  # left to send the answer after the solve stops
+DEADLINE_MARGIN_S = 1.0  # left to hand the result back and send the answer after the solve stops
 
 
 def effective_time_limit(requested: float, remaining_deadline: float | None) -> float:
@@ -49,8 +49,11 @@ def new_seed() -> int:
 
 
 def _warm_up() -> bool:
+    import time
+
     import solver.domain.draw  # noqa: F401  (imports OR-Tools once per worker)
 
+    time.sleep(0.2)  # hold this worker so the next warm-up task starts another one
     return True
 
 
@@ -69,10 +72,12 @@ class SolverService:
         return self._pool
 
     async def ready(self) -> bool:
-        """Readiness: the pool's first worker has started and imported the optimizer."""
+        """Readiness: every worker of the pool has started and imported the optimizer, so no solve
+        pays a cold start out of its budget."""
         if self._warm_up is None:
-            self._warm_up = asyncio.get_running_loop().run_in_executor(self._executor(), _warm_up)
-        return await asyncio.shield(self._warm_up)
+            loop = asyncio.get_running_loop()
+            self._warm_up = asyncio.gather(*(loop.run_in_executor(self._executor(), _warm_up) for _ in range(self.workers)))
+        return all(await asyncio.shield(self._warm_up))
 
     async def stop(self) -> None:
         if self._pool is not None:

@@ -51,6 +51,10 @@ class Probe:
     async def Boom(self, request: bytes, context) -> bytes:
         raise RuntimeError(f"database password is {SECRET}")
 
+    async def Todo(self, request: bytes, context) -> bytes:
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)  # what generated servicer bases do
+        raise NotImplementedError("Method not implemented!")
+
     async def Abort(self, request: bytes, context) -> bytes:
         await context.abort(grpc.StatusCode.PERMISSION_DENIED, "organizers only")
 
@@ -75,7 +79,7 @@ class Probe:
             await context.write(b"w%d" % i)
 
     def register(self, service_name: str):
-        unary = ["Ok", "Invalid", "Missing", "Boom", "Abort", "SetCode", "Slow"]
+        unary = ["Ok", "Invalid", "Missing", "Boom", "Todo", "Abort", "SetCode", "Slow"]
         handlers = {name: grpc.unary_unary_rpc_method_handler(getattr(self, name)) for name in unary}
         handlers["Stream"] = grpc.unary_stream_rpc_method_handler(self.Stream)
         handlers["StreamWrite"] = grpc.unary_stream_rpc_method_handler(self.StreamWrite)
@@ -240,7 +244,7 @@ def test_metrics_count_every_way_a_call_ends():
     async def scenario():
         async with probe_server() as (running, channel, name, _probe):
             assert await _unary(channel, name, "Ok")(b"x", timeout=5) == b"ok:x"
-            for method in ("Invalid", "Boom", "Abort", "SetCode"):
+            for method in ("Invalid", "Boom", "Todo", "Abort", "SetCode"):
                 with pytest.raises(grpc.aio.AioRpcError):
                     await _unary(channel, name, method)(b"", timeout=5)
             assert [m async for m in channel.unary_stream(f"/{name}/Stream")(b"", timeout=5)] == [b"item0", b"item1", b"item2"]
@@ -259,6 +263,7 @@ def test_metrics_count_every_way_a_call_ends():
     assert handled("Ok", "OK") == 1.0
     assert handled("Invalid", "InvalidArgument") == 1.0
     assert handled("Boom", "Internal") == 1.0
+    assert handled("Todo", "Unimplemented") == 1.0
     assert handled("Abort", "PermissionDenied") == 1.0
     assert handled("SetCode", "AlreadyExists") == 1.0
     assert handled("Stream", "OK", "server_stream") == 1.0

@@ -231,3 +231,14 @@ def _shuffled(rounds_tables: list[list[list[PlayerId]]], rng: random.Random) -> 
         draw.append(tuple(tuple(table) for table in tables))
     rng.shuffle(draw)
     return tuple(draw)
+
+
+def longest_repeat_free_draw(players: Sequence[PlayerId], k: int, rounds: int, seed: int) -> Draw:
+    """The most rounds (at most ``rounds``) a construction here gives repeat-free; () when none.
+    A good start for the local search when all rounds cannot be built (e.g. 32 players x 10 rounds:
+    8 rounds from GF(8), the rest searched)."""
+    for count in range(rounds, 0, -1):
+        built = repeat_free_draw(players, k, count, seed)
+        if built is not None:
+            return built
+    return ()

@@ -199,64 +199,77 @@ class DrawState:
         return changes
 
     def swap_outcome(self, r: int, a: int, b: int) -> Score:
-        """The score after swapping a and b (different tables) in round r; the state is unchanged."""
+        """The score after swapping a and b (different tables) in round r; the state is unchanged.
+
+        The swap breaks the pairs (a, x) for x at a's table and forms (b, x); symmetrically for b.
+        Only those 4(k-1) pairs change, each by one meeting; the maxima change by at most one level
+        except the per-player repeats, recomputed for the few players whose partners change."""
         n, meet, soft, hard = self.n, self.meet, self.soft, self.hard
-        before = self.tab[r - 1] if r > 0 else None
-        after = self.tab[r + 1] if r + 1 < self.rounds else None
+        tab_r = self.tab[r]
+        table_a, table_b = tab_r[a], tab_r[b]
+        has_before, has_after = r > 0, r + 1 < self.rounds
+        before = self.tab[r - 1] if has_before else tab_r
+        after = self.tab[r + 1] if has_after else tab_r
+        top = self.max_meetings
+        rising_above_top = net_at_top = 0
         d_sum = d_consecutive = d_soft = d_hard = 0
-        d_hist: dict[int, int] = {}
-        d_distinct: dict[int, int] = {}
-        for p, q, d in self._pair_changes(r, a, b):
-            key = p * n + q if p < q else q * n + p
-            m = meet[key]
-            if d > 0:
-                d_sum += m
-                if m == 0:
-                    d_distinct[p] = d_distinct.get(p, 0) + 1
-                    d_distinct[q] = d_distinct.get(q, 0) + 1
-                else:
-                    d_hist[m] = d_hist.get(m, 0) - 1
-                d_hist[m + 1] = d_hist.get(m + 1, 0) + 1
-            else:
+        d_distinct = {a: 0, b: 0}
+        for leaver, joiner, table in ((a, b, table_a), (b, a, table_b)):
+            for x in self.members[r][table]:
+                if x == leaver:
+                    continue
+                d_x = 0
+                # (leaver, x): one meeting fewer
+                key = leaver * n + x if leaver < x else x * n + leaver
+                m = meet[key]
                 d_sum -= m - 1
-                d_hist[m] = d_hist.get(m, 0) - 1
+                if m == top:
+                    net_at_top -= 1
                 if m == 1:
-                    d_distinct[p] = d_distinct.get(p, 0) - 1
-                    d_distinct[q] = d_distinct.get(q, 0) - 1
-                else:
-                    d_hist[m - 1] = d_hist.get(m - 1, 0) + 1
-            if before is not None and before[p] == before[q]:
-                d_consecutive += d
-            if after is not None and after[p] == after[q]:
-                d_consecutive += d
-            if soft:
-                d_soft += d * soft.get(key, 0)
-            if hard and key in hard:
-                d_hard += d
+                    d_distinct[leaver] -= 1
+                    d_x -= 1
+                if has_before and before[leaver] == before[x]:
+                    d_consecutive -= 1
+                if has_after and after[leaver] == after[x]:
+                    d_consecutive -= 1
+                if soft:
+                    d_soft -= soft.get(key, 0)
+                if hard and key in hard:
+                    d_hard -= 1
+                # (joiner, x): one meeting more
+                key = joiner * n + x if joiner < x else x * n + joiner
+                m = meet[key]
+                d_sum += m
+                if m == top:
+                    rising_above_top += 1
+                elif m == top - 1:
+                    net_at_top += 1
+                if m == 0:
+                    d_distinct[joiner] += 1
+                    d_x += 1
+                if has_before and before[joiner] == before[x]:
+                    d_consecutive += 1
+                if has_after and after[joiner] == after[x]:
+                    d_consecutive += 1
+                if soft:
+                    d_soft += soft.get(key, 0)
+                if hard and key in hard:
+                    d_hard += 1
+                if d_x:
+                    d_distinct[x] = d_x
 
-        hist = self.hist
-        new_max = self.max_meetings + 1 if d_hist.get(self.max_meetings + 1, 0) > 0 else self.max_meetings
-        while new_max > 0 and hist[new_max] + d_hist.get(new_max, 0) == 0:
-            new_max -= 1
+        if rising_above_top:
+            new_max = top + 1
+        elif self.hist[top] + net_at_top == 0:
+            new_max = top - 1  # the pairs that left the top level landed one below
+        else:
+            new_max = top
 
-        new_max_repeats = self.max_repeats
-        d_rep_hist: dict[int, int] = {}
-        for p, dd in d_distinct.items():
-            if dd:
-                old = self.meetings_per_player - self.distinct[p]
-                new = old - dd
-                d_rep_hist[old] = d_rep_hist.get(old, 0) - 1
-                d_rep_hist[new] = d_rep_hist.get(new, 0) + 1
-                if new > new_max_repeats:
-                    new_max_repeats = new
-        rep_hist = self.rep_hist
-        while new_max_repeats > 0 and rep_hist[new_max_repeats] + d_rep_hist.get(new_max_repeats, 0) == 0:
-            new_max_repeats -= 1
+        new_max_repeats = self._max_repeats_after(d_distinct)
 
         d_players = d_seatings = 0
         if self.previous is not None:
             where = self.previous[r]
-            table_a, table_b = self.tab[r][a], self.tab[r][b]
             for p, old_table, new_table in ((a, table_a, table_b), (b, table_b, table_a)):
                 if where[p] >= 0:
                     change = (where[p] != new_table) - (where[p] != old_table)
@@ -276,6 +289,35 @@ class DrawState:
             self.players_moved + d_players,
             self.seatings_moved + d_seatings,
         )
+
+    def _max_repeats_after(self, d_distinct: dict[int, int]) -> int:
+        """max_player_repeats once each player p has d_distinct[p] more distinct partners
+        (a player's repeats are R(k-1) minus their distinct partners)."""
+        top = self.max_repeats
+        full = self.meetings_per_player
+        distinct = self.distinct
+        new_top = top
+        leaving_top = 0
+        for p, d in d_distinct.items():
+            if d:
+                old = full - distinct[p]
+                new = old - d
+                if new > new_top:
+                    new_top = new
+                leaving_top += (old == top) - (new == top)
+        if new_top > top or self.rep_hist[top] - leaving_top > 0:
+            return new_top
+        # The top level emptied: scan down with the changes applied (rare).
+        changes: dict[int, int] = {}
+        for p, d in d_distinct.items():
+            if d:
+                old = full - distinct[p]
+                changes[old] = changes.get(old, 0) - 1
+                changes[old - d] = changes.get(old - d, 0) + 1
+        level = top
+        while level > 0 and self.rep_hist[level] + changes.get(level, 0) == 0:
+            level -= 1
+        return level
 
     def swap(self, r: int, a: int, b: int) -> None:
         """Swap a and b (at different tables) in round r, updating every structure."""

@@ -24,7 +24,7 @@ from collections import defaultdict
 from dataclasses import dataclass, replace
 
 from solver.domain.draw.bounds import lexicographic_lower_bound
-from solver.domain.draw.construction import repeat_free_draw
+from solver.domain.draw.construction import longest_repeat_free_draw
 from solver.domain.draw.local_search import (
     SearchConfig,
     improve,
@@ -109,9 +109,13 @@ def _start(problem: DrawProblem, rng: random.Random) -> tuple[Draw, str]:
     if problem.previous is not None:
         return seat_pins(problem, previous_as_start(problem)), "redraw"
     if not problem.fixed_rounds:
-        built = repeat_free_draw(problem.players, problem.table_size, problem.rounds, rng.randrange(2**31))
-        if built is not None:
+        seed = rng.randrange(2**31)
+        built = longest_repeat_free_draw(problem.players, problem.table_size, problem.rounds, seed)
+        if len(built) == problem.rounds:
             return seat_pins(problem, built), "construction"
+        if built:
+            rest = random_draw(problem, rng)[len(built) :]
+            return seat_pins(problem, built + rest), f"construction of {len(built)} rounds + random"
     return random_draw(problem, rng), "random"
 
 

@@ -1,0 +1,41 @@
+# Rondo: one image for every mode (see deploy/README.md).
+#   docker build -t rondo .
+#   docker run --rm -p 50051:50051 -p 9464:9464 -v rondo-data:/data rondo     # embedded: `rondo up`
+#   docker run ... rondo serve league                                            # distributed: one service
+FROM python:3.11-slim
+
+ENV PYTHONDONTWRITEBYTECODE=1 \
+    PYTHONUNBUFFERED=1 \
+    PIP_NO_CACHE_DIR=1 \
+    PIP_DISABLE_PIP_VERSION_CHECK=1
+
+# Non-root, with a numeric id so Kubernetes' runAsNonRoot can verify it.
+RUN groupadd --system --gid 10001 rondo \
+    && useradd --system --uid 10001 --gid rondo --home-dir /home/rondo --create-home --shell /usr/sbin/nologin rondo \
+    && mkdir /data && chown rondo:rondo /data
+
+# Every dependency ships as a binary wheel (grpcio, ortools, psycopg[binary]): no compiler needed.
+# The source is only needed to build; the image keeps the installed package, not the tree.
+COPY . /tmp/rondo-src
+RUN pip install /tmp/rondo-src && rm -rf /tmp/rondo-src
+
+USER 10001:10001
+WORKDIR /home/rondo
+
+# In a container the servers must listen on every interface (the default 127.0.0.1 is unreachable
+# from outside); embedded mode keeps its SQLite files in /data (mount a volume there).
+ENV RONDO_HOST=0.0.0.0 \
+    RONDO_PORT=50051 \
+    RONDO_METRICS_PORT=9464 \
+    RONDO_DATA_DIR=/data
+
+# 50051: gRPC (services, grpc.health.v1, reflection); 9464: Prometheus /metrics
+EXPOSE 50051 9464
+
+# Overall gRPC health ("" = every service in this process SERVING). compose and Kubernetes use their
+# own per-service checks instead. grpc_health_probe is not in the image: grpc_health is.
+HEALTHCHECK --interval=15s --timeout=5s --start-period=30s --retries=3 \
+    CMD python -c "import os,sys,grpc;from grpc_health.v1 import health_pb2 as h,health_pb2_grpc as g;r=g.HealthStub(grpc.insecure_channel('127.0.0.1:'+os.environ.get('RONDO_PORT','50051'))).Check(h.HealthCheckRequest(service=(sys.argv+[''])[1]),timeout=3);sys.exit(r.status!=h.HealthCheckResponse.SERVING)"
+
+ENTRYPOINT ["rondo"]
+CMD ["up"]
