@@ -29,9 +29,11 @@ class Downstream:
 
     def __init__(self, league_addr: str, solver_addr: str, timeout_s: float):
         self.timeout_s = timeout_s
+        # round_robin: behind a headless Service (dns:///solver:50051) calls spread over every replica
+        options = [("grpc.lb_policy_name", "round_robin")]
         self._channels = {
-            "league": grpc.aio.insecure_channel(league_addr),
-            "solver": grpc.aio.insecure_channel(solver_addr),
+            "league": grpc.aio.insecure_channel(league_addr, options=options),
+            "solver": grpc.aio.insecure_channel(solver_addr, options=options),
         }
         self.league = league_pb2_grpc.LeagueServiceStub(self._channels["league"])
         self.solver = solver_pb2_grpc.SolverServiceStub(self._channels["solver"])

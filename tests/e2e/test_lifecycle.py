@@ -9,7 +9,7 @@ import grpc
 import pytest
 from grpc_health.v1 import health_pb2, health_pb2_grpc
 
-from gateway.demo import free_port, server_process
+from gateway.demo import SERVICES, free_port, server_process
 from rondo.solver.v1 import solver_pb2, solver_pb2_grpc
 
 pytestmark = pytest.mark.e2e
@@ -24,14 +24,14 @@ def hard_request(seconds: float) -> solver_pb2.DrawTablesRequest:
     )
 
 
-def _solver_server(tmp_path, **env):
+def _solver_server(tmp_path, command=("serve", "solver"), services=SOLVER, **env):
     port = free_port()
     base = {"RONDO_PORT": str(port), "RONDO_METRICS_PORT": "-1", "RONDO_DATA_DIR": str(tmp_path), "RONDO_LOG_LEVEL": "WARNING"}
-    return port, server_process(["serve", "solver"], {**base, **env}, f"127.0.0.1:{port}", SOLVER)
+    return port, server_process(list(command), {**base, **env}, f"127.0.0.1:{port}", services)
 
 
-def test_sigterm_finishes_in_flight_call_and_exits_zero(tmp_path):
-    port, server = _solver_server(tmp_path)
+def test_sigterm_to_rondo_up_finishes_in_flight_call_and_exits_zero(tmp_path):
+    port, server = _solver_server(tmp_path, ("up",), SERVICES)
     with server as process, grpc.insecure_channel(f"127.0.0.1:{port}") as channel:
         stub = solver_pb2_grpc.SolverServiceStub(channel)
         future = stub.DrawTables.future(hard_request(3.0), timeout=30)

@@ -95,3 +95,19 @@ def test_redraw_through_gateway_after_substitution(embedded):
     assert redraw.draw.players_moved <= 4  # the substitute takes the seat; hardly anyone else moves
     stub.ApproveDraw(league_pb2.ApproveDrawRequest(competition_id=c.id, draw_id=redraw.draw.id), timeout=5)
     assert stub.ListTables(gateway_pb2.ListTablesRequest(competition_id=c.id), timeout=5).version == 2
+
+
+def test_brackets_and_pairings_reach_through_the_gateway(embedded):
+    stub = embedded.gateway
+    cup = stub.BuildKnockout(
+        solver_pb2.BuildKnockoutRequest(entrants=[solver_pb2.Entrant(id=f"c{i}", applied_at=i) for i in range(8)]), timeout=10
+    )
+    assert cup.bracket_size == 8
+    assert sorted((min(m.first_seed, m.second_seed), max(m.first_seed, m.second_seed)) for m in cup.first_stage) == [(1, 5), (2, 6), (3, 7), (4, 8)]
+    rr = stub.BuildRoundRobin(solver_pb2.BuildRoundRobinRequest(players=[solver_pb2.Player(id=f"r{i}") for i in range(5)]), timeout=10)
+    assert len(rr.groups[0].rounds) == 5 and all(r.bye_id for r in rr.groups[0].rounds)
+    playoff = stub.MahjongPlayoff(solver_pb2.MahjongPlayoffRequest(regular_places=[f"m{i}" for i in range(8)]), timeout=10)
+    assert playoff.stage == "round 1" and len(playoff.tables) == 2
+    with pytest.raises(grpc.RpcError) as error:
+        stub.BuildKnockout(solver_pb2.BuildKnockoutRequest(entrants=[solver_pb2.Entrant(id="")]), timeout=10)
+    assert error.value.code() == grpc.StatusCode.INVALID_ARGUMENT

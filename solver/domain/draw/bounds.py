@@ -47,13 +47,25 @@ def _coincidences(earlier: Draw, r: int, s: int) -> int:
     return len(round_pairs(earlier[r]) & round_pairs(earlier[s]))
 
 
+def table_pattern_bound(n: int, t: int, rounds: int) -> int:
+    """Pigeonhole on table sequences: over any s rounds a player's tables form one of t^s patterns;
+    with more than t^s players two share a pattern, i.e. meet in all s rounds. The largest such s.
+    (10 players, 2 tables of 5, 3 rounds: 10 > 2^3, so some pair meets 3 times.)"""
+    s = 0
+    while s < rounds and t ** (s + 1) < n:
+        s += 1
+    return s
+
+
 def max_meetings_bound(problem: DrawProblem, sum_bound: int) -> int:
     """Each player meets R(k-1) others among N-1 players, so some pair meets ceil(R(k-1)/(N-1))
-    times; any coincidence at all (sum bound > 0) means some pair meets twice."""
+    times; any coincidence at all (sum bound > 0) means some pair meets twice; and the table
+    pattern pigeonhole (``table_pattern_bound``)."""
     n, k, r = len(problem.players), problem.table_size, problem.rounds
     bound = ceil(r * (k - 1) / (n - 1)) if n > 1 else 0
     if sum_bound > 0:
         bound = max(bound, 2)
+    bound = max(bound, table_pattern_bound(n, problem.tables_per_round, r))
     if problem.fixed_rounds:
         bound = max(bound, max_meetings(meeting_counts(problem.fixed_rounds)))
     return bound

@@ -1,7 +1,8 @@
 """Tabu search over table draws (RULES.md A, "Draw": random, minimizing repeated meetings).
 
-Move: swap two players sitting at different tables in one round that is neither fixed (played) nor
-touched by a pin of either player. The search minimizes, lexicographically, the ``Score``:
+Moves: swap two players sitting at different tables in one round that is neither fixed (played) nor
+pinned for either of them; or, when no swap improves and players are not interchangeable
+(separations, a previous draw), exchange two players' whole schedules over the free rounds. The search minimizes, lexicographically, the ``Score``:
 
     hard separation violations          (must end at 0; a huge-penalty term, not a forbidden move,
                                           so a start that violates them can be repaired)
@@ -41,12 +42,14 @@ class SearchConfig:
     """Budgets of the tabu search. All deterministic except ``deadline`` (wall clock)."""
 
     max_iterations: int = 200_000
-    stall_iterations: int = 2_000  # stop after this many iterations without a new best
+    stall_iterations: int = 1_000  # stop after this many iterations without a new best
     restart_after: int = 400  # back to the best draw, perturbed, after this many without progress
     max_positions: int = 24  # conflicted (round, player) positions examined per iteration
     max_partner_tables: int = 48  # tables sampled as swap partners in very large rounds
     tabu_min: int = 3
     tabu_max: int = 12
+    max_exchange_players: int = 4  # conflicted players whose whole schedule may be exchanged
+    max_exchange_partners: int = 64  # players sampled as exchange partners
 
 
 @dataclass(frozen=True)
@@ -86,6 +89,8 @@ class DrawState:
                     self.hard.add(key)
                 else:
                     self.soft[key] = self.soft.get(key, 0) + separation.weight
+        # Exchanging two players' schedules changes nothing unless constraints tell players apart.
+        self.exchanges_useful = bool(problem.separations or problem.previous)
         self.pinned: list[set[int]] = [set() for _ in range(self.rounds)]
         for pin in problem.pins:
             self.pinned[pin.round].add(self.index[pin.player])
@@ -358,6 +363,31 @@ class DrawState:
             self.seatings_moved,
         ) = outcome
 
+    def exchange_rounds(self, a: int, b: int) -> list[int] | None:
+        """The free rounds where a and b sit at different tables, or None when a pin holds either
+        of them in such a round (then their schedules cannot be exchanged)."""
+        rounds = [r for r in self.free_rounds if self.tab[r][a] != self.tab[r][b]]
+        if any(a in self.pinned[r] or b in self.pinned[r] for r in rounds):
+            return None
+        return rounds
+
+    def exchange(self, a: int, b: int) -> None:
+        """a and b trade their whole schedules over the free rounds (a swap in each round)."""
+        for r in self.exchange_rounds(a, b) or ():
+            self.swap(r, a, b)
+
+    def exchange_outcome(self, a: int, b: int) -> Score | None:
+        """The score after ``exchange(a, b)``; the state is restored (a swap undoes itself)."""
+        rounds = self.exchange_rounds(a, b)
+        if not rounds:
+            return None
+        for r in rounds:
+            self.swap(r, a, b)
+        outcome = self.score()
+        for r in reversed(rounds):
+            self.swap(r, a, b)
+        return outcome
+
     def conflicted_positions(self) -> list[tuple[int, int]]:
         """Movable (round, player) positions that take part in something the score counts: a pair
         meeting more than once, a separated pair, or (redraw) a seat changed from the previous draw."""
@@ -420,10 +450,14 @@ def improve(
         if move is None:
             break
         r, a, b = move
-        table_a, table_b = state.tab[r][a], state.tab[r][b]
-        state.swap(r, a, b)
-        tabu[(r, a, table_a)] = iteration + rng.randint(config.tabu_min, config.tabu_max)
-        tabu[(r, b, table_b)] = iteration + rng.randint(config.tabu_min, config.tabu_max)
+        if r == EXCHANGE:
+            state.exchange(a, b)
+            tabu[(EXCHANGE, min(a, b), max(a, b))] = iteration + rng.randint(config.tabu_min, config.tabu_max)
+        else:
+            table_a, table_b = state.tab[r][a], state.tab[r][b]
+            state.swap(r, a, b)
+            tabu[(r, a, table_a)] = iteration + rng.randint(config.tabu_min, config.tabu_max)
+            tabu[(r, b, table_b)] = iteration + rng.randint(config.tabu_min, config.tabu_max)
         score = state.score()
         if score < best:
             best, best_draw = score, state.draw()
@@ -444,6 +478,9 @@ def _partners(state: DrawState, r: int, a: int, rng: random.Random, config: Sear
     return [b for t in tables if t != own for b in state.members[r][t] if b not in pinned]
 
 
+EXCHANGE = -1  # the "round" of a move that exchanges two players' whole schedules
+
+
 def _best_move(
     state: DrawState,
     rng: random.Random,
@@ -452,8 +489,13 @@ def _best_move(
     iteration: int,
     best: Score,
 ) -> tuple[int, int, int] | None:
-    """The best non-tabu swap touching a conflicted position (aspiration: a tabu move that beats the
-    best score is allowed); ties broken at random. None when nothing can move."""
+    """The best non-tabu move touching a conflicted position (aspiration: a tabu move that beats the
+    best score is allowed); ties broken at random. None when nothing can move.
+
+    Moves: (r, a, b) swaps a and b in round r; (EXCHANGE, a, b) trades their schedules over all
+    free rounds. Exchanges matter only when players are not interchangeable (separations, a previous
+    draw): e.g. a redraw that separates two players by handing one of them
+    the schedule of a player nobody conflicts with moves 2 players instead of a cascade."""
     positions = state.conflicted_positions()
     if not positions:
         positions = [(r, p) for r in state.free_rounds for p in range(state.n) if state.movable(r, p)]
@@ -465,21 +507,42 @@ def _best_move(
     chosen_score: Score | None = None
     ties = 0
     fallback: tuple[int, int, int] | None = None
+
+    def consider(move: tuple[int, int, int], outcome: Score, is_tabu: bool) -> None:
+        nonlocal chosen, chosen_score, ties
+        if is_tabu and not outcome < best:
+            return
+        if chosen_score is None or outcome < chosen_score:
+            chosen, chosen_score, ties = move, outcome, 1
+        elif outcome == chosen_score:
+            ties += 1
+            if rng.randrange(ties) == 0:
+                chosen = move
+
     for r, a in positions:
         table_a = state.tab[r][a]
         for b in _partners(state, r, a, rng, config):
             if fallback is None:
                 fallback = (r, a, b)
-            outcome = state.swap_outcome(r, a, b)
             is_tabu = tabu.get((r, a, state.tab[r][b]), 0) > iteration or tabu.get((r, b, table_a), 0) > iteration
-            if is_tabu and not outcome < best:
-                continue
-            if chosen_score is None or outcome < chosen_score:
-                chosen, chosen_score, ties = (r, a, b), outcome, 1
-            elif outcome == chosen_score:
-                ties += 1
-                if rng.randrange(ties) == 0:
-                    chosen = (r, a, b)
+            consider((r, a, b), state.swap_outcome(r, a, b), is_tabu)
+
+    # Exchanges are the second neighbourhood, tried only when no swap improves the current draw.
+    if state.exchanges_useful and (chosen_score is None or not chosen_score < state.score()):
+        players = sorted({a for _, a in positions})
+        if len(players) > config.max_exchange_players:
+            players = rng.sample(players, config.max_exchange_players)
+        others = range(state.n)
+        if state.n > config.max_exchange_partners:
+            others = rng.sample(range(state.n), config.max_exchange_partners)
+        for a in players:
+            for b in others:
+                if b == a:
+                    continue
+                outcome = state.exchange_outcome(a, b)
+                if outcome is not None:
+                    key = (EXCHANGE, min(a, b), max(a, b))
+                    consider((EXCHANGE, a, b), outcome, tabu.get(key, 0) > iteration)
     return chosen if chosen is not None else fallback
 
 

@@ -133,8 +133,10 @@ def _try_cpsat(problem: DrawProblem, seconds: float, hint: Draw | None) -> DrawR
     return solve_cpsat(problem, seconds, hint=hint, use_bounds=True, num_workers=2)
 
 
-def solve_draw(problem: DrawProblem, config: SearchConfig | None = None) -> DrawResult:
-    """The best draw found within ``problem.time_limit_s`` (see the module docstring)."""
+def solve_draw(problem: DrawProblem, config: SearchConfig | None = None, *, use_cpsat: bool = True) -> DrawResult:
+    """The best draw found within ``problem.time_limit_s`` (see the module docstring).
+
+    ``config`` tunes the local search budgets; ``use_cpsat=False`` skips step 6 (the engine alone)."""
     started = time.monotonic()
     deadline = started + problem.time_limit_s
     validate_problem(problem)
@@ -181,7 +183,7 @@ def solve_draw(problem: DrawProblem, config: SearchConfig | None = None) -> Draw
 
     rng = random.Random(problem.seed)
     start, origin = _start(problem, rng)
-    cpsat_possible = len(problem.players) <= CPSAT_MAX_PLAYERS
+    cpsat_possible = use_cpsat and len(problem.players) <= CPSAT_MAX_PLAYERS
     search_deadline = deadline
     if cpsat_possible:
         search_deadline = started + problem.time_limit_s * LOCAL_SEARCH_SHARE_BEFORE_CPSAT

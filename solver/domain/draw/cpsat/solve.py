@@ -43,6 +43,15 @@ from solver.domain.draw.cpsat.model import DrawModel
 from solver.domain.draw.problem import Draw, DrawObjective, DrawProblem, DrawResult, SolveStatus
 
 METHOD = "cp-sat"
+# The model has about C(N, 2) * free rounds * tables meeting clauses; beyond this it would take
+# longer to build in Python than any sensible time limit (N = 64, R = 4: 129 024).
+MAX_MEETING_CLAUSES = 2_000_000
+
+
+def meeting_clauses(problem: DrawProblem) -> int:
+    n = len(problem.players)
+    free_rounds = max(problem.rounds - len(problem.fixed_rounds), 0)
+    return n * (n - 1) // 2 * free_rounds * problem.tables_per_round
 
 
 def add_hard_constraints(model: DrawModel) -> None:
@@ -223,6 +232,12 @@ def solve_cpsat(
     if problem.seat_balance:
         notes.append("seat balance is not optimized by cp-sat (seat order is roster order)")
 
+    if meeting_clauses(problem) > MAX_MEETING_CLAUSES:
+        notes.append(
+            f"model too large for cp-sat ({meeting_clauses(problem)} meeting clauses > {MAX_MEETING_CLAUSES})"
+        )
+        return _result(problem, SolveStatus.UNKNOWN, started, bound=counting, notes=notes)
+
     # 2. named groups: infeasibility and its minimal conflict
     feasibility = build_feasibility_model(problem)
     groups = list(feasibility.assumptions)
@@ -272,6 +287,11 @@ def solve_cpsat(
         + ", ".join(f"{s.term}={s.value} ({s.status}, bound {s.bound}, {s.wall_time_s:.2f}s)" for s in lex.stages)
     )
     if not lex.solved:
+        if hint is not None and not lex.infeasible:
+            # Out of time before CP-SAT found anything: the (valid) hint is still a draw.
+            notes.append("time limit reached before cp-sat found a draw; returning the hint")
+            return _result(problem, SolveStatus.FEASIBLE, started, draw=hint,
+                           objective_value=evaluate(problem, hint), bound=counting, notes=notes)
         status = SolveStatus.INFEASIBLE if lex.infeasible else SolveStatus.UNKNOWN
         return _result(problem, status, started, bound=counting, notes=notes)
     draw = model.extract_draw(lex.solver)

@@ -89,14 +89,45 @@ def add(model: DrawModel) -> list[int]:
 
 
 def canonical_roster(problem: DrawProblem, hint: Draw | None, rng) -> tuple[str, ...]:
-    """The roster order under which round 0 of ``hint`` is canonical (or a seeded shuffle)."""
-    if hint:
-        order = [pid for table in hint[0] for pid in table]
-        if sorted(order) == sorted(problem.players):
-            return tuple(order)
-    players = list(problem.players)
-    rng.shuffle(players)
-    return tuple(players)
+    """The roster order under which ``hint`` satisfies every break above (or a seeded shuffle).
+
+    Round 0's tables become the blocks 0..k-1, k..2k-1, ...; then, round by round, each run of
+    players who sat together in every earlier round is reordered: first those at tables already
+    numbered in this round (by number), then the new tables one after the other (tables are
+    numbered in order of their first player). This keeps every earlier round's numbering.
+    """
+    if not hint:
+        players = list(problem.players)
+        rng.shuffle(players)
+        return tuple(players)
+    order = [pid for table in hint[0] for pid in table]
+    if sorted(order) != sorted(problem.players):
+        players = list(problem.players)
+        rng.shuffle(players)
+        return tuple(players)
+    seat = [{pid: t for t, table in enumerate(rnd) for pid in table} for rnd in hint]
+    for r in range(1, len(hint)):
+        runs: list[list[str]] = []
+        for pid in order:
+            prev = runs[-1][-1] if runs else None
+            if prev is not None and all(seat[s][prev] == seat[s][pid] for s in range(r)):
+                runs[-1].append(pid)
+            else:
+                runs.append([pid])
+        number: dict[int, int] = {}  # hint table in round r -> canonical number
+        reordered: list[str] = []
+        for run in runs:
+            old = sorted((pid for pid in run if seat[r][pid] in number), key=lambda p: number[seat[r][p]])
+            new_tables: list[int] = []
+            for pid in run:
+                t = seat[r][pid]
+                if t not in number and t not in new_tables:
+                    new_tables.append(t)
+            for t in new_tables:
+                number[t] = len(number)
+            reordered += old + [pid for t in new_tables for pid in run if seat[r][pid] == t]
+        order = reordered
+    return tuple(order)
 
 
 def canonical_hint(model: DrawModel, draw: Draw, rounds: list[int]) -> Draw:

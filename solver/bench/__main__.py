@@ -1,0 +1,3 @@
+from solver.bench.runner import main
+
+raise SystemExit(main())

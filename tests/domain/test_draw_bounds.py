@@ -1,0 +1,101 @@
+"""Lower bounds of the draw objective: exact on the known optima, valid on every draw."""
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from solver.domain.draw.bounds import (
+    even_spread_pairs,
+    lexicographic_lower_bound,
+    lower_bound,
+    table_split_repeats,
+)
+from solver.domain.draw.local_search import random_draw
+from solver.domain.draw.objective import evaluate
+from solver.domain.draw.problem import DrawObjective, DrawProblem, Separation
+
+pytestmark = pytest.mark.domain
+
+
+def league(n: int, rounds: int = 4, k: int = 4, **kw) -> DrawProblem:
+    return DrawProblem(players=tuple(f"p{i}" for i in range(n)), rounds=rounds, table_size=k, **kw)
+
+
+def test_even_spread_and_table_split():
+    assert even_spread_pairs(12, 7) == 5  # five partners twice, two once
+    assert table_split_repeats(4, 2) == 2  # 2 + 2
+    assert table_split_repeats(4, 3) == 1  # 2 + 1 + 1
+    assert table_split_repeats(4, 4) == 0
+    assert table_split_repeats(8, 3) == 3 + 3 + 1  # 3 + 3 + 2
+
+
+@pytest.mark.parametrize(
+    "n, max_meetings, sum_pairs",
+    [(8, 2, 24), (12, 2, 18), (16, 1, 0), (20, 1, 0), (24, 1, 0), (64, 1, 0), (10_000, 1, 0)],
+)
+def test_bound_gives_the_known_optima_of_the_league(n, max_meetings, sum_pairs):
+    """R = 4 rounds of tables of 4 (RULES.md A)."""
+    bound = lower_bound(league(n))
+    assert (bound.max_meetings, bound.sum_repeat_pairs) == (max_meetings, sum_pairs)
+    if sum_pairs == 0:
+        assert bound == DrawObjective(0, 1, 0, 0, 0)
+
+
+def test_lexicographic_bound_tightens_the_worst_player():
+    # With no pair meeting more than twice, a pair's repeats are exactly C(m, 2).
+    assert lower_bound(league(8)) == DrawObjective(0, 2, 24, 12, 5)
+    assert lexicographic_lower_bound(league(8)) == DrawObjective(0, 2, 24, 12, 6)
+    assert lexicographic_lower_bound(league(12)) == DrawObjective(0, 2, 18, 9, 3)
+
+
+def test_everyone_at_one_table_meets_every_round():
+    bound = lower_bound(league(4, rounds=3))
+    assert bound.max_meetings == 3
+    assert bound.sum_repeat_pairs == 6 * 3  # six pairs, C(3,2) each
+    assert bound.consecutive_repeats == 6 * 2
+
+
+def test_table_patterns_force_a_pair_to_meet_every_round():
+    # 10 players, 2 tables of 5, 3 rounds: 2^3 = 8 table sequences for 10 players.
+    assert lower_bound(league(10, rounds=3, k=5)).max_meetings == 3
+    assert lower_bound(league(8, rounds=3, k=4)).max_meetings == 2  # 8 players fit 8 patterns
+
+
+def test_soft_group_larger_than_the_tables_forces_violations():
+    problem = league(16, separations=(Separation(tuple(f"p{i}" for i in range(5)), weight=3),))
+    assert lower_bound(problem).soft_violations == 3 * 4  # one pair a round, weight 3, 4 rounds
+
+
+def test_fixed_rounds_count_with_their_actual_meetings():
+    repeated = tuple(tuple(tuple(f"p{4 * t + i}" for i in range(4)) for t in range(4)) for _ in range(2))
+    problem = league(16, fixed_rounds=repeated)
+    bound = lower_bound(problem)
+    assert bound.max_meetings == 2
+    assert bound.sum_repeat_pairs == 24  # 4 tables x 6 pairs met twice already
+    assert bound.consecutive_repeats == 24
+    assert bound.max_player_repeats == 3
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    k=st.integers(2, 5),
+    t=st.integers(1, 5),
+    rounds=st.integers(1, 6),
+    fixed=st.integers(0, 3),
+    seed=st.integers(0, 10_000),
+)
+def test_bounds_are_valid_for_random_draws(k, t, rounds, fixed, seed):
+    """Componentwise for every draw; lexicographically for every draw."""
+    rng = random.Random(seed)
+    base = league(k * t, rounds=rounds, k=k)
+    fixed_rounds = random_draw(base, rng)[: min(fixed, rounds)]
+    problem = league(k * t, rounds=rounds, k=k, fixed_rounds=fixed_rounds)
+    componentwise = lower_bound(problem)
+    lexicographic = lexicographic_lower_bound(problem)
+    for _ in range(5):
+        value = evaluate(problem, random_draw(problem, rng))
+        assert all(v >= b for v, b in zip(value.as_tuple(), componentwise.as_tuple())), (value, componentwise)
+        assert value >= lexicographic

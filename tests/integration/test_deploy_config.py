@@ -1,0 +1,589 @@
+"""deploy/ agrees with the code: Dockerfile, compose, Kubernetes, Prometheus and Grafana.
+
+Nothing under deploy/ can run on a machine without a container engine, so these tests read every
+file and check it against what the code really does:
+
+* every ``RONDO_*`` variable set anywhere is one the code reads (``rondo_runtime/config.py``, or a
+  ``RONDO_*`` literal read elsewhere such as ``RONDO_SOLVER_WORKERS``), and ``Settings.from_env``
+  accepts each container's whole environment;
+* every gRPC health check / probe names the service of its container, as the generated descriptors
+  spell it (``rondo.<svc>.v1.<Svc>Service``); the health one-liner really works against a server;
+* Prometheus scrapes all four services on their metrics port;
+* every metric name in the dashboard and the alerts is one the code exports (or is listed in
+  ``NOT_YET_EXPORTED``).
+
+The YAML files need PyYAML (a dev extra); without it those tests are skipped, the rest still run.
+"""
+from __future__ import annotations
+
+import asyncio
+import fnmatch
+import importlib
+import json
+import os
+import re
+import sys
+import tomllib
+from pathlib import Path
+
+import pytest
+
+from rondo_runtime.config import _SERVICE_VAR, Settings
+from rondo_runtime.db import normalize_url
+
+pytestmark = pytest.mark.integration
+
+ROOT = Path(__file__).resolve().parents[2]
+DEPLOY = ROOT / "deploy"
+K8S = DEPLOY / "k8s"
+SERVICES = ("solver", "booking", "league", "gateway")
+STATEFUL = ("booking", "league", "gateway")
+CODE_PACKAGES = ("rondo_runtime", "solver", "booking", "league", "gateway")
+
+# Metric names the dashboard/alerts may use before the code exports them: the solver's domain metrics
+# (DESIGN.md "Observability": solve seconds and status), being added in solver/service.py. Once the
+# code exports a name, this list no longer matters for it; delete entries when they are committed.
+NOT_YET_EXPORTED: dict[str, str] = {}  # every metric the dashboards and alerts use is exported
+# Series Prometheus makes itself, not the code.
+PROMETHEUS_SYNTHETIC = {"up"}
+# The exact codes DESIGN.md names as the caller's fault; the error-ratio alert must not count them.
+CLIENT_ERROR_CODES = ("InvalidArgument", "NotFound", "FailedPrecondition")
+
+
+# ----------------------------------------------------------------------------------------------
+# helpers
+
+
+def _yaml():
+    import yaml  # a dev extra: these tests must run, never skip
+
+    return yaml
+
+
+def load_yaml(path: Path) -> list:
+    return [doc for doc in _yaml().safe_load_all(path.read_text()) if doc is not None]
+
+
+def load_one(path: Path):
+    docs = load_yaml(path)
+    assert len(docs) == 1, f"{path}: expected one YAML document"
+    return docs[0]
+
+
+def grpc_service_name(service: str) -> str:
+    """``rondo.<svc>.v1.<Svc>Service`` as the generated descriptors spell it."""
+    module = importlib.import_module(f"rondo.{service}.v1.{service}_pb2")
+    return module.DESCRIPTOR.services_by_name[f"{service.capitalize()}Service"].full_name
+
+
+def all_grpc_service_names() -> set[str]:
+    names = set()
+    for service in SERVICES:
+        module = importlib.import_module(f"rondo.{service}.v1.{service}_pb2")
+        names |= {descriptor.full_name for descriptor in module.DESCRIPTOR.services_by_name.values()}
+    return names
+
+
+def code_files():
+    for package in CODE_PACKAGES:
+        yield from sorted((ROOT / package).rglob("*.py"))
+
+
+def variables_the_code_reads() -> set[str]:
+    """Every ``"RONDO_..."`` string literal in the code (config.py's names, os.environ look-ups elsewhere)."""
+    names = set()
+    for path in code_files():
+        names |= set(re.findall(r"""["'](RONDO_[A-Z0-9_]+)["']""", path.read_text()))
+    return names
+
+
+def check_environment(env: dict, where: str) -> Settings:
+    """Every RONDO_* variable is read by the code, and Settings accepts the whole environment."""
+    env = {key: "" if value is None else str(value) for key, value in env.items()}
+    known = variables_the_code_reads()
+    for key in env:
+        if not key.startswith("RONDO_"):
+            continue
+        match = _SERVICE_VAR.match(key)
+        if match:
+            assert match.group(1).lower() in SERVICES, f"{where}: {key} names no Rondo service ({', '.join(SERVICES)})"
+        else:
+            assert key in known, f"{where}: {key} is read by no code (known: {sorted(known)})"
+    try:
+        return Settings.from_env(env)
+    except ValueError as error:
+        pytest.fail(f"{where}: Settings.from_env rejects the environment: {error}")
+
+
+def seconds(duration) -> float:
+    """A compose duration ("30s", "1m30s", 90) in seconds."""
+    if isinstance(duration, (int, float)):
+        return float(duration)
+    units = {"h": 3600, "m": 60, "s": 1, "ms": 0.001, "us": 1e-6}
+    parts = re.findall(r"(\d+(?:\.\d+)?)(ms|us|h|m|s)", duration)
+    assert parts and "".join(n + u for n, u in parts) == duration.replace(" ", ""), f"bad duration {duration!r}"
+    return sum(float(n) * units[u] for n, u in parts)
+
+
+def cpu(quantity) -> float:
+    quantity = str(quantity)
+    return float(quantity[:-1]) / 1000 if quantity.endswith("m") else float(quantity)
+
+
+def health_one_liner() -> str:
+    """The python -c code of the Dockerfile's HEALTHCHECK (compose uses the same one)."""
+    match = re.search(r'^\s*CMD python -c "([^"]+)"\s*$', (ROOT / "Dockerfile").read_text(), re.MULTILINE)
+    assert match, 'Dockerfile: HEALTHCHECK ... CMD python -c "..." not found'
+    return match.group(1)
+
+
+# ----------------------------------------------------------------------------------------------
+# PromQL metric names
+
+
+def exported_metric_names() -> set[str]:
+    """Sample names the code exports: prometheus_client constructors in rondo_runtime/ and the services."""
+    constructor = re.compile(r"""\b(Counter|Gauge|Histogram|Summary|Info|Enum)\(\s*["']([a-zA-Z_:][a-zA-Z0-9_:]*)["']""")
+    names = set()
+    for path in code_files():
+        for kind, name in constructor.findall(path.read_text()):
+            names |= sample_names(name, kind.lower())
+    return names
+
+
+def sample_names(name: str, kind: str) -> set[str]:
+    if kind == "counter":
+        base = name[: -len("_total")] if name.endswith("_total") else name
+        return {base + "_total", base + "_created"}
+    if kind == "histogram":
+        return {name + suffix for suffix in ("_bucket", "_count", "_sum", "_created")}
+    if kind == "summary":
+        return {name, name + "_count", name + "_sum", name + "_created"}
+    if kind == "info":
+        return {name + "_info"}
+    return {name}
+
+
+_PROMQL_KEYWORDS = {"and", "or", "unless", "bool", "offset", "by", "without", "on", "ignoring", "group_left",
+                    "group_right", "inf", "nan", "atan2"}
+
+
+def promql_metric_names(expr: str) -> set[str]:
+    """The metric names an expression selects (identifiers that are not functions, labels or keywords)."""
+    expr = re.sub(r"\$\{[^}]*\}|\$\w+", "", expr)  # Grafana variables
+    expr = re.sub(r'"(?:\\.|[^"\\])*"|\'(?:\\.|[^\'\\])*\'|`[^`]*`', '""', expr)  # strings
+    expr = re.sub(r"\{[^}]*\}", "", expr)  # label matchers
+    expr = re.sub(r"\[[^\]]*\]", "", expr)  # ranges and subqueries
+    expr = re.sub(r"\b(by|without|on|ignoring|group_left|group_right)\s*\([^)]*\)", " ", expr)  # label lists
+    names = set()
+    for name, call in re.findall(r"(?<![\w.:])([a-zA-Z_:][a-zA-Z0-9_:]*)(\s*\()?", expr):
+        if not call and name not in _PROMQL_KEYWORDS:
+            names.add(name)
+    return names
+
+
+def dashboard_queries(node) -> list[str]:
+    """Every PromQL expression of a dashboard: panel targets and the templating queries' metrics."""
+    found = []
+    if isinstance(node, dict):
+        for key, value in node.items():
+            if key == "expr" and isinstance(value, str):
+                found.append(value)
+            elif key in ("query", "definition") and isinstance(value, str) and "label_values(" in value:
+                found += re.findall(r"label_values\(\s*([a-zA-Z_:][a-zA-Z0-9_:]*(?:\{[^}]*\})?)\s*,", value)
+            else:
+                found += dashboard_queries(value)
+    elif isinstance(node, list):
+        for item in node:
+            found += dashboard_queries(item)
+    return found
+
+
+def test_promql_metric_name_extraction():
+    assert promql_metric_names(
+        'sum by (grpc_service, le) (rate(grpc_server_handling_seconds_bucket{grpc_code!="OK", x=~"$service"}[$__rate_interval]))'
+        ' / on (grpc_service) group_left sum(rate(grpc_server_handled_total[5m] offset 1h)) > 0.05 and up == 0'
+    ) == {"grpc_server_handling_seconds_bucket", "grpc_server_handled_total", "up"}
+    assert promql_metric_names("histogram_quantile(0.95, sum by (le) (rate(x_bucket[5m]))) > 1e3") == {"x_bucket"}
+
+
+# ----------------------------------------------------------------------------------------------
+# every file parses
+
+
+DEPLOY_FILES = sorted(p for p in DEPLOY.rglob("*") if p.suffix in (".yaml", ".yml", ".json"))
+
+
+def test_deploy_has_the_expected_files():
+    expected = {
+        "compose.yaml", "postgres/init.sql", "prometheus/prometheus.yml", "prometheus/alerts.yml",
+        "grafana/dashboards/rondo.json", "grafana/provisioning/datasources/prometheus.yml",
+        "grafana/provisioning/dashboards/rondo.yml", "k8s/kustomization.yaml", "README.md",
+        *(f"k8s/{service}.yaml" for service in SERVICES),
+    }
+    missing = {name for name in expected if not (DEPLOY / name).is_file()}
+    assert not missing, f"missing under deploy/: {sorted(missing)}"
+
+
+@pytest.mark.parametrize("path", DEPLOY_FILES, ids=lambda p: str(p.relative_to(DEPLOY)))
+def test_every_deploy_file_parses(path: Path):
+    if path.suffix == ".json":
+        assert json.loads(path.read_text())
+    else:
+        assert load_yaml(path), f"{path}: empty"
+
+
+# ----------------------------------------------------------------------------------------------
+# Dockerfile
+
+
+def dockerfile_env() -> dict[str, str]:
+    text = (ROOT / "Dockerfile").read_text().replace("\\\n", " ")
+    env = {}
+    for line in text.splitlines():
+        if line.startswith("ENV "):
+            env.update(re.findall(r"(\w+)=(\S+)", line))
+    return env
+
+
+def test_dockerfile():
+    text = (ROOT / "Dockerfile").read_text()
+    assert re.search(r"^FROM python:3\.11-slim\b", text, re.MULTILINE)
+    assert re.search(r"^ENTRYPOINT \[\"rondo\"\]$", text, re.MULTILINE)
+    assert re.search(r"^CMD \[\"up\"\]$", text, re.MULTILINE)
+    exposed = re.search(r"^EXPOSE (.+)$", text, re.MULTILINE).group(1).split()
+    assert set(exposed) == {"50051", "9464"}
+    user = re.findall(r"^USER (\S+)$", text, re.MULTILINE)
+    assert user and not user[-1].startswith(("root", "0:", "0")), "the image must not run as root"
+    assert re.fullmatch(r"\d+(:\d+)?", user[-1]), "numeric USER, so Kubernetes' runAsNonRoot can verify it"
+    assert re.search(r"pip install (\S*/)?(\.|/tmp/rondo-src)\b", text)
+
+    scripts = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["scripts"]
+    assert "rondo" in scripts, "ENTRYPOINT rondo needs [project.scripts] rondo"
+
+    settings = check_environment(dockerfile_env(), "Dockerfile ENV")
+    assert settings.host == "0.0.0.0", "in a container the server must listen on every interface"
+    assert (settings.port, settings.metrics_port) == (50051, 9464)
+
+
+def test_dockerignore_keeps_what_pip_install_needs():
+    patterns = [line.strip() for line in (ROOT / ".dockerignore").read_text().splitlines()
+                if line.strip() and not line.startswith("#")]
+    for needed in (".venv", ".git", "data", "**/__pycache__"):
+        assert needed in patterns, f".dockerignore should exclude {needed}"
+    readme = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"].get("readme", "README.md")
+    for kept in ("pyproject.toml", readme, "proto", *CODE_PACKAGES):
+        assert not any(fnmatch.fnmatch(kept, p.lstrip("/")) for p in patterns), f".dockerignore excludes {kept}"
+
+
+def test_health_one_liner_against_a_real_server():
+    """The healthcheck command exits 0 only while the named service is SERVING."""
+    from rondo_runtime.server import ServiceSpec, start_server
+
+    code = health_one_liner()
+    assert not set(code) & set('$`\\"'), "the one-liner sits in double quotes in a shell"
+    name = grpc_service_name("league")
+    ready = {"value": True}
+
+    async def readiness() -> bool:
+        return ready["value"]
+
+    async def probe(port: int, *args: str) -> int:
+        env = {**os.environ, "RONDO_PORT": str(port)}
+        process = await asyncio.create_subprocess_exec(
+            sys.executable, "-c", code, *args, env=env,
+            stdout=asyncio.subprocess.DEVNULL, stderr=asyncio.subprocess.DEVNULL,
+        )
+        return await asyncio.wait_for(process.wait(), 30)
+
+    async def scenario():
+        spec = ServiceSpec(name="league", service_names=(name,), register=lambda server: None, readiness=readiness)
+        settings = Settings(host="127.0.0.1", port=0, metrics_port=None)
+        running = await start_server([spec], settings, readiness_interval=3600)
+        try:
+            assert await probe(running.port, name) == 0
+            assert await probe(running.port) == 0  # "" = the whole process
+            assert await probe(running.port, "rondo.nothing.v1.NothingService") != 0
+            ready["value"] = False
+            await running.check_readiness()
+            assert await probe(running.port, name) != 0
+        finally:
+            await running.stop(0)
+        assert await probe(running.port, name) != 0  # nothing listening
+
+    asyncio.run(scenario())
+
+
+# ----------------------------------------------------------------------------------------------
+# compose
+
+
+def compose():
+    return load_one(DEPLOY / "compose.yaml")
+
+
+def test_compose_services_run_the_image_with_a_valid_environment():
+    doc = compose()
+    services = doc["services"]
+    assert services["postgres"]["image"].startswith("postgres:16")
+    for name in SERVICES:
+        service = services[name]
+        assert service["command"] == ["serve", name]
+        assert service["build"]["context"] == ".." and (DEPLOY / service["build"]["context"] / "Dockerfile").is_file()
+        settings = check_environment(service["environment"], f"compose.yaml {name}")
+        assert settings.host == "0.0.0.0"
+        assert (settings.port, settings.metrics_port) == (50051, 9464)
+        assert seconds(service["stop_grace_period"]) > settings.grace_seconds, (
+            f"compose.yaml {name}: stop_grace_period must exceed RONDO_GRACE_SECONDS"
+        )
+        expected_db = {name} if name in STATEFUL else set()
+        assert set(settings.database_urls) == expected_db, f"compose.yaml {name}: its own database only"
+        for url in settings.database_urls.values():
+            assert url.startswith("postgresql://") and normalize_url(url).get_backend_name() == "postgresql"
+            assert normalize_url(url).host == "postgres"
+
+
+def test_compose_gateway_reaches_the_other_services():
+    services = compose()["services"]
+    settings = check_environment(services["gateway"]["environment"], "compose.yaml gateway")
+    for downstream in ("league", "solver", "booking"):
+        addr = settings.service_addr(downstream)
+        assert addr, f"gateway: RONDO_{downstream.upper()}_ADDR is not set"
+        host, port = addr.rsplit(":", 1)
+        assert host == downstream and host in services
+        downstream_port = check_environment(services[downstream]["environment"], downstream).port
+        assert int(port) == downstream_port
+        assert services["gateway"]["depends_on"][downstream]["condition"] == "service_healthy"
+    for name in STATEFUL:
+        assert services[name]["depends_on"]["postgres"]["condition"] == "service_healthy"
+
+
+def test_compose_healthchecks_use_grpc_health_with_the_service_name():
+    services = compose()["services"]
+    for name in SERVICES:
+        test = services[name]["healthcheck"]["test"]
+        assert test[:3] == ["CMD", "python", "-c"], f"{name}: healthcheck must be the python grpc_health one-liner"
+        assert test[3] == health_one_liner(), f"{name}: healthcheck code differs from the Dockerfile's"
+        assert test[4] == grpc_service_name(name)
+        assert test[4] in all_grpc_service_names()
+
+
+def test_compose_postgres_init_creates_each_database_and_role():
+    services = compose()["services"]
+    init = DEPLOY / "postgres" / "init.sql"
+    assert "./postgres/init.sql:/docker-entrypoint-initdb.d/init.sql:ro" in services["postgres"]["volumes"]
+    sql = init.read_text()
+    roles = dict(re.findall(r"CREATE ROLE (\w+) LOGIN PASSWORD '([^']*)'", sql))
+    databases = dict(re.findall(r"CREATE DATABASE (\w+) OWNER (\w+)", sql))
+    for name in STATEFUL:
+        url = normalize_url(check_environment(services[name]["environment"], name).database_url(name))
+        assert databases.get(url.database) == url.username, f"init.sql must create database {url.database} owned by {url.username}"
+        assert roles.get(url.username) == url.password, f"init.sql: role {url.username} and its password must match compose"
+
+
+def test_compose_bind_mounts_exist():
+    for name, service in compose()["services"].items():
+        for volume in service.get("volumes", []):
+            source = volume.split(":", 1)[0]
+            if source.startswith("."):
+                assert (DEPLOY / source).exists(), f"compose.yaml {name}: {source} does not exist"
+
+
+# ----------------------------------------------------------------------------------------------
+# Prometheus and Grafana
+
+
+def test_prometheus_scrapes_every_service_on_its_metrics_port():
+    config = load_one(DEPLOY / "prometheus" / "prometheus.yml")
+    services = compose()["services"]
+    targets = [t for job in config["scrape_configs"] if job["job_name"] == "rondo"
+               for static in job["static_configs"] for t in static["targets"]]
+    hosts = {}
+    for target in targets:
+        host, port = target.rsplit(":", 1)
+        hosts[host] = int(port)
+    assert set(hosts) == set(SERVICES), f"scrape targets {sorted(hosts)} must be the four services"
+    for name, port in hosts.items():
+        assert port == check_environment(services[name]["environment"], name).metrics_port
+
+    mounted = {v.split(":")[1] for v in services["prometheus"]["volumes"] if v.startswith("./prometheus/alerts.yml")}
+    assert set(config["rule_files"]) <= mounted, "rule_files must point at the mounted alerts.yml"
+
+
+def test_grafana_provisioning_matches_compose():
+    services = compose()["services"]
+    datasource = load_one(DEPLOY / "grafana" / "provisioning" / "datasources" / "prometheus.yml")["datasources"][0]
+    assert datasource["type"] == "prometheus" and datasource["url"] == "http://prometheus:9090"
+    provider = load_one(DEPLOY / "grafana" / "provisioning" / "dashboards" / "rondo.yml")["providers"][0]
+    mounts = dict(v.split(":")[:2] for v in services["grafana"]["volumes"] if v.startswith("./"))
+    assert mounts["./grafana/dashboards"] == provider["options"]["path"]
+    assert mounts["./grafana/provisioning"] == "/etc/grafana/provisioning"
+
+
+def test_dashboard_panels():
+    dashboard = json.loads((DEPLOY / "grafana" / "dashboards" / "rondo.json").read_text())
+    exprs = "\n".join(dashboard_queries(dashboard["panels"]))
+    assert re.search(r"rate\(grpc_server_handled_total\{", exprs), "request rate panel"
+    assert 'grpc_code!="OK"' in exprs, "error ratio panel"
+    for quantile in ("0.5", "0.95", "0.99"):
+        assert re.search(rf"histogram_quantile\({quantile}, .*grpc_server_handling_seconds_bucket", exprs), f"p{quantile}"
+        assert re.search(rf"histogram_quantile\({quantile}, .*rondo_solver_solve_seconds_bucket", exprs), f"solver p{quantile}"
+    assert re.search(r"grpc_server_started_total\{[^}]*\}\)\s*-\s*sum by \([^)]*\) \(grpc_server_handled_total", exprs), "in flight"
+    assert "sum by (status) (rate(rondo_solver_solves_total" in exprs
+    names = {variable["name"] for variable in dashboard["templating"]["list"]}
+    assert "datasource" in names, "panels use ${datasource}, so the dashboard works with any Prometheus datasource uid"
+
+
+def test_every_metric_in_the_dashboard_and_alerts_is_exported():
+    exported = exported_metric_names()
+    assert {"grpc_server_started_total", "grpc_server_handled_total", "grpc_server_handling_seconds_bucket"} <= exported
+    pending = {n for name, kind in NOT_YET_EXPORTED.items() for n in sample_names(name, kind)}
+    allowed = exported | pending | PROMETHEUS_SYNTHETIC
+
+    used: dict[str, set[str]] = {}
+    dashboard = json.loads((DEPLOY / "grafana" / "dashboards" / "rondo.json").read_text())
+    for expr in dashboard_queries(dashboard):
+        for name in promql_metric_names(expr):
+            used.setdefault(name, set()).add("grafana/dashboards/rondo.json")
+    yaml_available = True
+    try:
+        import yaml  # noqa: F401
+    except ImportError:
+        yaml_available = False
+    if yaml_available:
+        for group in load_one(DEPLOY / "prometheus" / "alerts.yml")["groups"]:
+            for rule in group["rules"]:
+                for name in promql_metric_names(rule["expr"]):
+                    used.setdefault(name, set()).add(f"prometheus/alerts.yml {rule.get('alert')}")
+    assert used, "no PromQL found"
+    unknown = {name: sorted(where) for name, where in used.items() if name not in allowed}
+    assert not unknown, f"metrics the code does not export (add them to the code, or to NOT_YET_EXPORTED): {unknown}"
+
+
+def test_alerts():
+    rules = {rule["alert"]: rule for group in load_one(DEPLOY / "prometheus" / "alerts.yml")["groups"] for rule in group["rules"]}
+    error_ratio = rules["RondoHighErrorRatio"]["expr"]
+    excluded = re.search(r'grpc_code!~"([^"]+)"', error_ratio).group(1).split("|")
+    assert set(CLIENT_ERROR_CODES) <= set(excluded) and "OK" in excluded
+    assert not {"Internal", "Unknown", "Unavailable", "DeadlineExceeded"} & set(excluded)
+    assert "grpc_server_handling_seconds_bucket" in rules["RondoHighLatencyP95"]["expr"]
+    assert "0.95" in rules["RondoHighLatencyP95"]["expr"]
+    assert re.search(r"\bup\{[^}]*\} == 0", rules["RondoTargetDown"]["expr"])
+    for name, rule in rules.items():
+        assert rule["labels"]["severity"] in ("critical", "warning"), name
+        assert rule["annotations"]["summary"], name
+
+
+# ----------------------------------------------------------------------------------------------
+# Kubernetes
+
+
+def k8s_documents() -> list[dict]:
+    kustomization = load_one(K8S / "kustomization.yaml")
+    listed = kustomization["resources"]
+    on_disk = sorted(p.name for p in K8S.glob("*.yaml") if p.name != "kustomization.yaml")
+    assert sorted(listed) == on_disk, "kustomization.yaml must list every manifest in deploy/k8s/"
+    assert kustomization["namespace"] == "rondo"
+    return [doc for name in listed for doc in load_yaml(K8S / name)]
+
+
+def k8s_by_kind(kind: str) -> dict[str, dict]:
+    return {doc["metadata"]["name"]: doc for doc in k8s_documents() if doc["kind"] == kind}
+
+
+def container_env(container: dict) -> dict[str, str]:
+    """The environment Kubernetes gives a container: envFrom ConfigMaps, then env (value or secretKeyRef)."""
+    configmaps, secrets = k8s_by_kind("ConfigMap"), k8s_by_kind("Secret")
+    env = {}
+    for source in container.get("envFrom", []):
+        ref = source["configMapRef"]["name"]
+        assert ref in configmaps, f"ConfigMap {ref} is not in deploy/k8s"
+        env.update(configmaps[ref]["data"])
+    for item in container.get("env", []):
+        if "value" in item:
+            env[item["name"]] = item["value"]
+        else:
+            ref = item["valueFrom"]["secretKeyRef"]
+            assert ref["name"] in secrets, f"Secret {ref['name']} is not in deploy/k8s"
+            data = secrets[ref["name"]]["stringData"]
+            assert ref["key"] in data, f"Secret {ref['name']} has no key {ref['key']}"
+            env[item["name"]] = data[ref["key"]]
+    return env
+
+
+def test_k8s_everything_in_namespace_rondo():
+    for doc in k8s_documents():
+        if doc["kind"] != "Namespace":
+            assert doc["metadata"]["namespace"] == "rondo", f"{doc['kind']}/{doc['metadata']['name']}"
+
+
+def test_k8s_deployments():
+    deployments = k8s_by_kind("Deployment")
+    assert set(deployments) == set(SERVICES)
+    cpu_requests = {}
+    for name, deployment in deployments.items():
+        pod = deployment["spec"]["template"]
+        assert deployment["spec"]["selector"]["matchLabels"].items() <= pod["metadata"]["labels"].items()
+        (container,) = pod["spec"]["containers"]
+        assert container["args"] == ["serve", name]
+        settings = check_environment(container_env(container), f"k8s {name}")
+        assert settings.host == "0.0.0.0"
+        ports = {port["containerPort"] for port in container["ports"]}
+        assert {settings.port, settings.metrics_port} <= ports
+
+        expected_db = {name} if name in STATEFUL else set()
+        assert set(settings.database_urls) == expected_db, f"k8s {name}: its own database only"
+        for url in settings.database_urls.values():
+            assert url.startswith("postgresql://") and normalize_url(url).get_backend_name() == "postgresql"
+
+        for kind in ("startupProbe", "readinessProbe", "livenessProbe"):
+            probe = container[kind]["grpc"]
+            assert probe["port"] == settings.port == 50051, f"{name} {kind}"
+            assert probe["service"] == grpc_service_name(name), f"{name} {kind}"
+            assert probe["service"] in all_grpc_service_names()
+
+        pre_stop = container.get("lifecycle", {}).get("preStop", {}).get("exec", {}).get("command", [])
+        pause = float(pre_stop[1]) if pre_stop[:1] == ["sleep"] else 0.0
+        assert pod["spec"]["terminationGracePeriodSeconds"] > settings.grace_seconds + pause, (
+            f"k8s {name}: terminationGracePeriodSeconds must exceed preStop + RONDO_GRACE_SECONDS"
+        )
+
+        annotations = pod["metadata"]["annotations"]
+        assert annotations["prometheus.io/scrape"] == "true"
+        assert annotations["prometheus.io/port"] == str(settings.metrics_port)
+        assert annotations.get("prometheus.io/path", "/metrics") == "/metrics"
+
+        assert pod["spec"]["securityContext"]["runAsNonRoot"] is True
+        resources = container["resources"]
+        assert resources["requests"]["cpu"] and resources["requests"]["memory"] and resources["limits"]["memory"]
+        cpu_requests[name] = cpu(resources["requests"]["cpu"])
+
+    assert all(cpu_requests["solver"] > cpu_requests[other] for other in SERVICES if other != "solver"), cpu_requests
+    solver = deployments["solver"]["spec"]["template"]["spec"]["containers"][0]
+    workers = int(container_env(solver).get("RONDO_SOLVER_WORKERS", "0"))
+    assert 0 < workers <= cpu(solver["resources"]["limits"]["cpu"]), "RONDO_SOLVER_WORKERS must fit the CPU limit"
+
+
+def test_k8s_services_and_gateway_addresses():
+    services = k8s_by_kind("Service")
+    deployments = k8s_by_kind("Deployment")
+    assert set(services) == set(SERVICES)
+    for name, service in services.items():
+        labels = deployments[name]["spec"]["template"]["metadata"]["labels"]
+        assert service["spec"]["selector"].items() <= labels.items()
+    gateway = deployments["gateway"]["spec"]["template"]["spec"]["containers"][0]
+    settings = check_environment(container_env(gateway), "k8s gateway")
+    for downstream in ("league", "solver", "booking"):
+        host, port = settings.service_addr(downstream).rsplit(":", 1)
+        assert host.split(".")[0] == downstream in services
+        assert int(port) in {p["port"] for p in services[downstream]["spec"]["ports"]}
+
+
+def test_k8s_hpa_for_the_stateless_services():
+    hpas = k8s_by_kind("HorizontalPodAutoscaler")
+    assert set(hpas) == {"solver", "gateway"}
+    for name, hpa in hpas.items():
+        assert hpa["spec"]["scaleTargetRef"] == {"apiVersion": "apps/v1", "kind": "Deployment", "name": name}
+        (metric,) = hpa["spec"]["metrics"]
+        assert metric["resource"]["name"] == "cpu"
+        assert 1 <= hpa["spec"]["minReplicas"] <= hpa["spec"]["maxReplicas"]

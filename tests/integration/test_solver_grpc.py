@@ -1,0 +1,135 @@
+"""The solver service alone over real gRPC on loopback: draws, bad input naming the field,
+infeasible constraints as a result, and the bracket / pairing RPCs (issue 3)."""
+from __future__ import annotations
+
+import asyncio
+import threading
+
+import grpc
+import pytest
+
+from rondo.solver.v1 import solver_pb2, solver_pb2_grpc
+from rondo_runtime.config import Settings
+from rondo_runtime.grpc_errors import field_violations
+from rondo_runtime.server import start_server
+from solver import app as solver_app
+
+pytestmark = pytest.mark.integration
+
+
+@pytest.fixture(scope="module")
+def solver(tmp_path_factory):
+    """A real solver server in a background event loop on 127.0.0.1, any free port."""
+    settings = Settings(port=0, metrics_port=None, data_dir=tmp_path_factory.mktemp("solver"))
+    loop = asyncio.new_event_loop()
+    thread = threading.Thread(target=loop.run_forever, daemon=True)
+    thread.start()
+    server = asyncio.run_coroutine_threadsafe(start_server([solver_app.spec(settings)], settings), loop).result(60)
+    with grpc.insecure_channel(server.address) as channel:
+        yield solver_pb2_grpc.SolverServiceStub(channel)
+    asyncio.run_coroutine_threadsafe(server.stop(1), loop).result(30)
+    loop.call_soon_threadsafe(loop.stop)
+    thread.join(30)
+
+
+def players(n):
+    return [solver_pb2.Player(id=f"p{i}") for i in range(n)]
+
+
+def bad(stub_call, request, field):
+    with pytest.raises(grpc.RpcError) as error:
+        stub_call(request, timeout=30)
+    assert error.value.code() == grpc.StatusCode.INVALID_ARGUMENT, error.value.details()
+    fields = [f for f, _ in field_violations(error.value)]
+    assert field in fields, (fields, error.value.details())
+    return error.value
+
+
+def test_draw_16_players_zero_repeats_proven(solver):
+    r = solver.DrawTables(solver_pb2.DrawTablesRequest(players=players(16), rounds=4, table_size=4, seed=5), timeout=30)
+    assert r.status == solver_pb2.SOLVE_STATUS_OPTIMAL and r.proven_optimal
+    assert r.objective.max_meetings == 1 and r.objective.sum_repeat_pairs == 0
+    assert r.seed == 5 and len(r.rounds) == 4
+
+
+def test_unset_seed_is_chosen_and_returned_and_reproduces(solver):
+    first = solver.DrawTables(solver_pb2.DrawTablesRequest(players=players(12), rounds=4, table_size=4), timeout=30)
+    again = solver.DrawTables(
+        solver_pb2.DrawTablesRequest(players=players(12), rounds=4, table_size=4, seed=first.seed), timeout=30
+    )
+    assert list(again.rounds) == list(first.rounds)
+    assert first.objective.sum_repeat_pairs == 18 and first.proven_optimal
+
+
+@pytest.mark.parametrize(
+    "request_, field",
+    [
+        (solver_pb2.DrawTablesRequest(players=players(8), rounds=4, table_size=1), "table_size"),
+        (solver_pb2.DrawTablesRequest(players=players(3), rounds=4, table_size=4), "players"),
+        (solver_pb2.DrawTablesRequest(players=players(10), rounds=4, table_size=4), "players"),
+        (solver_pb2.DrawTablesRequest(players=players(7) + [solver_pb2.Player(id="p0")], rounds=4, table_size=4), "players[7].id"),
+        (solver_pb2.DrawTablesRequest(players=players(8), rounds=0, table_size=4), "rounds"),
+        (solver_pb2.DrawTablesRequest(players=players(8), rounds=4, table_size=4, pins=[solver_pb2.Pin(player_id="p1", round=9, table=0)]), "pins[0].round"),
+        (solver_pb2.DrawTablesRequest(players=players(8), rounds=4, table_size=4, pins=[solver_pb2.Pin(player_id="p1", round=0, table=5)]), "pins[0].table"),
+        (solver_pb2.DrawTablesRequest(players=players(8), rounds=4, table_size=4, separations=[solver_pb2.Separation(player_ids=["p1", "zz"])]), "separations[0].player_ids"),
+        (solver_pb2.DrawTablesRequest(players=players(8), rounds=4, table_size=4, time_limit_seconds=-1), "time_limit_seconds"),
+    ],
+)
+def test_bad_draw_input_names_the_field(solver, request_, field):
+    bad(solver.DrawTables, request_, field)
+
+
+def test_roster_not_multiple_of_table_size_lists_organizer_options(solver):
+    error = bad(solver.DrawTables, solver_pb2.DrawTablesRequest(players=players(10), rounds=4, table_size=4), "players")
+    assert "add 2 reserve" in error.details() and "p8, p9" in error.details()
+
+
+def test_infeasible_hard_constraints_are_a_result_naming_the_groups(solver):
+    # three players who must never share a table, but only two tables per round
+    r = solver.DrawTables(
+        solver_pb2.DrawTablesRequest(
+            players=players(8), rounds=2, table_size=4,
+            separations=[solver_pb2.Separation(player_ids=["p0", "p1", "p2"])], time_limit_seconds=5,
+        ),
+        timeout=30,
+    )
+    assert r.status == solver_pb2.SOLVE_STATUS_INFEASIBLE and not r.rounds
+    assert "separations[0]" in r.conflicts
+
+
+def test_knockout_40_players_literal_byes_explained(solver):
+    entrants = [solver_pb2.Entrant(id=f"e{i}", rating=2000 - i, applied_at=i) for i in range(40)]
+    r = solver.BuildKnockout(solver_pb2.BuildKnockoutRequest(entrants=entrants), timeout=10)
+    assert r.bracket_size == 64 and r.seed_ids[0] == "e0"
+    playing = [m for m in r.first_stage if m.second_id]
+    assert len(playing) == 8 and {m.first_seed for m in playing} | {m.second_seed for m in playing} == set(range(1, 9)) | set(range(33, 41))
+    assert any("33" in line and "40" in line for line in r.explanation)
+
+
+def test_knockout_bad_input_names_the_field(solver):
+    entrants = [solver_pb2.Entrant(id="a", applied_at=1), solver_pb2.Entrant(id="a", applied_at=2)]
+    bad(solver.BuildKnockout, solver_pb2.BuildKnockoutRequest(entrants=entrants), "entrants[1].id")
+
+
+def test_double_round_robin_every_pair_twice_with_colours_reversed(solver):
+    r = solver.BuildRoundRobin(solver_pb2.BuildRoundRobinRequest(players=players(6), cycles=2), timeout=10)
+    (group,) = r.groups
+    games = [(p.first_id, p.second_id) for rnd in group.rounds for p in rnd.pairings]
+    assert len(games) == 30 and len(set(games)) == 30
+    assert all((b, a) in set(games) for a, b in games)
+
+
+def test_round_robin_bad_cycles(solver):
+    bad(solver.BuildRoundRobin, solver_pb2.BuildRoundRobinRequest(players=players(4), cycles=3), "cycles")
+
+
+def test_mahjong_playoff_round_1_tables_from_regular_places(solver):
+    places = [f"m{i}" for i in range(1, 9)]
+    r = solver.MahjongPlayoff(solver_pb2.MahjongPlayoffRequest(regular_places=places), timeout=10)
+    assert r.stage == "round 1"
+    assert [list(t.player_ids) for t in r.tables] == [["m1", "m3", "m5", "m7"], ["m2", "m4", "m6", "m8"]]
+
+
+def test_mahjong_playoff_bad_withdrawal_stage(solver):
+    places = [f"m{i}" for i in range(1, 9)]
+    bad(solver.MahjongPlayoff, solver_pb2.MahjongPlayoffRequest(regular_places=places, withdrawn={"m1": "semi"}), "withdrawn[m1]")
