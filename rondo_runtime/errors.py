@@ -82,6 +82,25 @@ class Violations:
     def add(self, field: str, description: str) -> None:
         self.items.append(FieldViolation(field, description))
 
+    def unique_ids(
+        self,
+        field: str,
+        ids,
+        empty: str = "needs a non-empty id",
+        duplicate: str = "{id!r} is listed twice ({field}[{first}] too); list each once",
+    ) -> dict[str, int]:
+        """A violation at ``field[i]`` for every empty or repeated id; returns id -> first index.
+        ``duplicate`` may use ``{id}``, ``{field}`` and ``{first}``."""
+        seen: dict[str, int] = {}
+        for i, value in enumerate(ids):
+            if not isinstance(value, str) or not value.strip():
+                self.add(f"{field}[{i}]", empty)
+            elif value in seen:
+                self.add(f"{field}[{i}]", duplicate.format(id=value, field=field, first=seen[value]))
+            else:
+                seen[value] = i
+        return seen
+
     def __bool__(self) -> bool:
         return bool(self.items)
 

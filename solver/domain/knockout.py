@@ -298,14 +298,11 @@ def _check_title_order(v: Violations, title_order: Sequence[str]) -> tuple[str, 
     if isinstance(title_order, str) or not isinstance(title_order, Sequence):
         v.add("title_order", "must be a list of titles, highest first")
         return ()
-    seen: set[str] = set()
-    for i, t in enumerate(title_order):
-        if not isinstance(t, str) or not t.strip():
-            v.add(f"title_order[{i}]", "a title must be a non-empty name, e.g. 'МС'")
-        elif t in seen:
-            v.add(f"title_order[{i}]", f"title '{t}' is listed twice; list each title once, highest first")
-        else:
-            seen.add(t)
+    v.unique_ids(
+        "title_order", title_order,
+        empty="a title must be a non-empty name, e.g. 'МС'",
+        duplicate="title '{id}' is listed twice; list each title once, highest first",
+    )
     return tuple(title_order)
 
 

@@ -394,14 +394,9 @@ def _check_table_result(
 
 
 def _check_unique(v: Violations, order: Sequence[str], field: str) -> None:
-    seen: set[str] = set()
-    for j, p in enumerate(order):
-        if not isinstance(p, str) or not p.strip():
-            v.add(f"{field}[{j}]", "every place needs a non-empty player id")
-        elif p in seen:
-            v.add(f"{field}[{j}]", f"'{p}' has two places; each player has one")
-        else:
-            seen.add(p)
+    v.unique_ids(
+        field, order, empty="every place needs a non-empty player id", duplicate="'{id}' has two places; each player has one"
+    )
 
 
 def _order_from_places(places: Mapping[str, int], field: str) -> tuple[str, ...]:

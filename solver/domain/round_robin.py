@@ -140,14 +140,11 @@ def _check_ids(v: Violations, players: Sequence[str], field: str) -> None:
         return
     if len(players) < 2:
         v.add(field, f"a round robin needs at least 2 players, got {len(players)}")
-    seen: dict[str, int] = {}
-    for i, p in enumerate(players):
-        if not isinstance(p, str) or not p.strip():
-            v.add(f"{field}[{i}]", "every player needs a non-empty id")
-        elif p in seen:
-            v.add(f"{field}[{i}]", f"'{p}' is already {field}[{seen[p]}]; list each player once")
-        else:
-            seen[p] = i
+    v.unique_ids(
+        field, players,
+        empty="every player needs a non-empty id",
+        duplicate="'{id}' is already {field}[{first}]; list each player once",
+    )
 
 
 # ----------------------------------------------------------------------------------------- groups
