@@ -1,6 +1,7 @@
 """Lower bounds of the draw objective: exact on the known optima, valid on every draw."""
 from __future__ import annotations
 
+import itertools
 import random
 
 import pytest
@@ -16,6 +17,7 @@ from solver.domain.draw.bounds import (
 from solver.domain.draw.local_search import random_draw
 from solver.domain.draw.objective import evaluate
 from solver.domain.draw.problem import DrawObjective, DrawProblem, Separation
+from solver.domain.draw.validate import check_draw
 
 pytestmark = pytest.mark.domain
 
@@ -96,6 +98,31 @@ def test_bounds_are_valid_for_random_draws(k, t, rounds, fixed, seed):
     componentwise = lower_bound(problem)
     lexicographic = lexicographic_lower_bound(problem)
     for _ in range(5):
-        value = evaluate(problem, random_draw(problem, rng))
+        draw = random_draw(problem, rng)
+        assert check_draw(problem, draw) == []
+        value = evaluate(problem, draw)
         assert all(v >= b for v, b in zip(value.as_tuple(), componentwise.as_tuple())), (value, componentwise)
         assert value >= lexicographic
+
+
+def _rounds_of(players: tuple[str, ...], k: int):
+    """Every round (set partition into tables of k, table order canonical)."""
+    if not players:
+        yield ()
+        return
+    first, rest = players[0], players[1:]
+    for mates in itertools.combinations(rest, k - 1):
+        left = tuple(p for p in rest if p not in mates)
+        for more in _rounds_of(left, k):
+            yield ((first, *mates),) + more
+
+
+@pytest.mark.parametrize("n, k, rounds", [(4, 2, 4), (6, 2, 3), (6, 3, 4), (8, 4, 2), (8, 2, 2)])
+def test_bounds_never_exceed_the_exhaustive_optimum(n, k, rounds):
+    """Every draw of a tiny problem enumerated."""
+    problem = league(n, rounds=rounds, k=k)
+    options = list(_rounds_of(problem.players, k))
+    values = [evaluate(problem, draw) for draw in itertools.product(options, repeat=rounds)]
+    componentwise_minimum = tuple(min(v.as_tuple()[i] for v in values) for i in range(5))
+    assert all(b <= m for b, m in zip(lower_bound(problem).as_tuple(), componentwise_minimum))
+    assert lexicographic_lower_bound(problem) <= min(values)

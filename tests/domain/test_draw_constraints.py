@@ -154,6 +154,12 @@ def test_fixed_round_then_zero_repeats():
     assert result.objective == DrawObjective(0, 1, 0, 0, 0)
 
 
+def test_all_rounds_played_returns_them():
+    played = tuple(tuple(P16[i : i + 4] for i in range(0, 16, 4)) for _ in range(4))
+    result = solved(replace(LEAGUE, fixed_rounds=played), use_cpsat=False)
+    assert result.draw == played and result.objective.max_meetings == 4 and result.proven_optimal
+
+
 # -- seat balance -----------------------------------------------------------------------------
 
 
@@ -175,6 +181,7 @@ def test_seat_balance_keeps_played_rounds_and_tables():
     played = (tuple(P16[i : i + 4] for i in range(0, 16, 4)),)
     first = solved(replace(LEAGUE, fixed_rounds=played), use_cpsat=False)
     balanced = balance_seats(first.draw, 4, fixed_rounds=1)
+    assert check_draw(replace(LEAGUE, fixed_rounds=played), balanced) == []
     assert balanced[0] == played[0]
     for before, after in zip(first.draw, balanced):
         assert [set(t) for t in before] == [set(t) for t in after]
@@ -183,8 +190,10 @@ def test_seat_balance_keeps_played_rounds_and_tables():
 
 
 def test_seat_balance_for_many_rounds_differs_by_at_most_one():
-    draw = solved(DrawProblem(P16[:8], 7, 2, seed=1), use_cpsat=False).draw
+    problem = DrawProblem(P16[:8], 7, 2, seed=1)
+    draw = solved(problem, use_cpsat=False).draw
     balanced = balance_seats(draw, 2)
+    assert check_draw(problem, balanced) == []
     assert seat_imbalance(balanced, 2) == 1  # 7 rounds over 2 seats
     for counts in seat_counts(balanced, 2).values():
         assert sorted(counts) == [3, 4]

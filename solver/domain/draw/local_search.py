@@ -1,8 +1,8 @@
 """Tabu search over table draws (RULES.md A, "Draw": random, minimizing repeated meetings).
 
 Moves: swap two players sitting at different tables in one round that is neither fixed (played) nor
-pinned for either of them; or, when no swap improves and players are not interchangeable
-(separations, a previous draw), exchange two players' whole schedules over the free rounds. The search minimizes, lexicographically, the ``Score``:
+pinned for either of them; or, for a player off a separation or moved from a previous draw,
+exchange two players' whole schedules over the free rounds. The search minimizes, lexicographically, the ``Score``:
 
     hard separation violations          (must end at 0; a huge-penalty term, not a forbidden move,
                                           so a start that violates them can be repaired)
@@ -25,7 +25,7 @@ from __future__ import annotations
 import random
 import time
 from collections import defaultdict
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from itertools import combinations
 
 from solver.domain.draw.problem import Draw, DrawObjective, DrawProblem, PlayerId
@@ -57,7 +57,7 @@ class SearchOutcome:
     draw: Draw
     score: Score
     iterations: int
-    stopped_by: str  # "target", "iterations", "stall", "time"
+    stopped_by: str  # "target", "iterations", "stall", "time", "no move"
 
 
 def score_objective(score: Score) -> DrawObjective:
@@ -388,6 +388,18 @@ class DrawState:
             self.swap(r, a, b)
         return outcome
 
+    def players_off_constraints(self) -> list[int]:
+        """Players in a violated separation (hard or soft) in a free round, or (redraw) moved from
+        the previous draw: the ones whose schedules are worth exchanging."""
+        n = self.n
+        found: set[int] = set()
+        for key in (*self.hard, *self.soft):
+            p, q = divmod(key, n)
+            if any(self.tab[r][p] == self.tab[r][q] for r in self.free_rounds):
+                found.update((p, q))
+        found.update(p for p in range(n) if self.moved_rounds[p])
+        return sorted(found)
+
     def conflicted_positions(self) -> list[tuple[int, int]]:
         """Movable (round, player) positions that take part in something the score counts: a pair
         meeting more than once, a separated pair, or (redraw) a seat changed from the previous draw."""
@@ -418,16 +430,18 @@ def improve(
     seed: int,
     deadline: float,
     config: SearchConfig = SearchConfig(),
+    moved_target: int = 0,
 ) -> SearchOutcome:
-    """Tabu search from ``start`` (which must respect pins and fixed rounds) towards ``target``.
+    """Tabu search from ``start`` (which must respect pins and fixed rounds) towards ``target``
+    (and, for a redraw, ``moved_target`` players moved; the seatings-moved tie-break is not a target).
 
     ``deadline`` is a ``time.monotonic()`` instant: the wall-clock safety cut-off."""
     rng = random.Random(seed)
     state = DrawState(problem, start)
-    target_score: Score = (0, *target.as_tuple(), 0, 0)
+    target_score = (0, *target.as_tuple(), moved_target)
     best = state.score()
     best_draw = state.draw()
-    if best <= target_score:
+    if best[:7] <= target_score:
         return SearchOutcome(best_draw, best, 0, "target")
     tabu: dict[tuple[int, int, int], int] = {}
     last_best = last_progress = 0
@@ -443,11 +457,12 @@ def improve(
         iteration += 1
         if iteration - last_progress > config.restart_after:
             state.load(best_draw)
-            _perturb(state, rng)
+            _perturb(state, rng, config)
             tabu.clear()
             last_progress = iteration
         move = _best_move(state, rng, config, tabu, iteration, best)
         if move is None:
+            stopped_by = "no move"  # every free seat is pinned
             break
         r, a, b = move
         if r == EXCHANGE:
@@ -462,7 +477,7 @@ def improve(
         if score < best:
             best, best_draw = score, state.draw()
             last_best = last_progress = iteration
-            if best <= target_score:
+            if best[:7] <= target_score:
                 stopped_by = "target"
                 break
     return SearchOutcome(best_draw, best, iteration, stopped_by)
@@ -527,9 +542,8 @@ def _best_move(
             is_tabu = tabu.get((r, a, state.tab[r][b]), 0) > iteration or tabu.get((r, b, table_a), 0) > iteration
             consider((r, a, b), state.swap_outcome(r, a, b), is_tabu)
 
-    # Exchanges are the second neighbourhood, tried only when no swap improves the current draw.
-    if state.exchanges_useful and (chosen_score is None or not chosen_score < state.score()):
-        players = sorted({a for _, a in positions})
+    if state.exchanges_useful:
+        players = state.players_off_constraints()
         if len(players) > config.max_exchange_players:
             players = rng.sample(players, config.max_exchange_players)
         others = range(state.n)
@@ -546,14 +560,14 @@ def _best_move(
     return chosen if chosen is not None else fallback
 
 
-def _perturb(state: DrawState, rng: random.Random) -> None:
+def _perturb(state: DrawState, rng: random.Random, config: SearchConfig) -> None:
     """A few random swaps among conflicted positions (diversification after a stall)."""
     positions = state.conflicted_positions()
     if not positions:
         return
     for _ in range(max(1, min(len(positions), 1 + len(positions) // 8))):
         r, a = positions[rng.randrange(len(positions))]
-        partners = _partners(state, r, a, rng, SearchConfig())
+        partners = _partners(state, r, a, rng, config)
         if partners:
             state.swap(r, a, partners[rng.randrange(len(partners))])
 

@@ -6,9 +6,12 @@ Pipeline:
 2. ``simple_conflicts`` -- hard constraints that obviously admit no draw -> INFEASIBLE + conflicts.
 3. Lower bounds (bounds.py). The result reports the lexicographic one: objective == lower_bound
    means proven optimal.
-4. Start: an algebraic repeat-free construction when one applies (no played rounds, no previous
-   draw); the previous draw for a redraw; otherwise a seeded random draw. Pins are then seated.
-5. Tabu search (local_search.py) from it, stopping at the bound.
+4. Starts: an algebraic repeat-free construction of as many rounds as one gives (no played
+   rounds), the rest random; a seeded random draw otherwise. A redraw first starts from the
+   previous draw (fewest moves), then from a fresh start if the bound was not reached. Pins are
+   then seated in every start.
+5. Tabu search (local_search.py) from each start, stopping at the bound (and, for a redraw, at
+   ``players_moved_lower_bound``).
 6. Not proven, N <= 64 and time left: CP-SAT (``solver.domain.draw.cpsat``, imported lazily and
    skipped when absent) with the best draw as hint; its proof, bound or better draw is taken.
 7. Seat balance when asked (seats.py).
@@ -21,7 +24,7 @@ from __future__ import annotations
 import random
 import time
 from collections import defaultdict
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from solver.domain.draw.bounds import lexicographic_lower_bound
 from solver.domain.draw.construction import longest_repeat_free_draw
@@ -34,7 +37,7 @@ from solver.domain.draw.local_search import (
 )
 from solver.domain.draw.objective import evaluate
 from solver.domain.draw.problem import Draw, DrawObjective, DrawProblem, DrawResult, SolveStatus
-from solver.domain.draw.redraw import players_moved, previous_as_start
+from solver.domain.draw.redraw import players_moved, players_moved_lower_bound, previous_as_start
 from solver.domain.draw.seats import balance_seats, seat_imbalance
 from solver.domain.draw.validate import check_draw, validate_problem
 
@@ -105,18 +108,25 @@ class _Candidate:
         return (*self.objective.as_tuple(), self.moved)
 
 
-def _start(problem: DrawProblem, rng: random.Random) -> tuple[Draw, str]:
+def _starts(problem: DrawProblem, rng: random.Random) -> list[tuple[Draw, str]]:
+    """Starting draws, in the order they are searched from: a redraw starts from the previous draw
+    (fewest moves) and then, if that does not reach the bound, from a fresh draw (a rigid previous
+    draw can trap the search in repeats a fresh start avoids)."""
+    starts = []
     if problem.previous is not None:
-        return seat_pins(problem, previous_as_start(problem)), "redraw"
+        starts.append((seat_pins(problem, previous_as_start(problem)), "redraw"))
     if not problem.fixed_rounds:
         seed = rng.randrange(2**31)
         built = longest_repeat_free_draw(problem.players, problem.table_size, problem.rounds, seed)
         if len(built) == problem.rounds:
-            return seat_pins(problem, built), "construction"
+            starts.append((seat_pins(problem, built), "construction"))
+            return starts
         if built:
             rest = random_draw(problem, rng)[len(built) :]
-            return seat_pins(problem, built + rest), f"construction of {len(built)} rounds + random"
-    return random_draw(problem, rng), "random"
+            starts.append((seat_pins(problem, built + rest), f"construction of {len(built)} rounds + random"))
+            return starts
+    starts.append((random_draw(problem, rng), "random"))
+    return starts
 
 
 def _moved(problem: DrawProblem, draw: Draw) -> int:
@@ -182,34 +192,39 @@ def solve_draw(problem: DrawProblem, config: SearchConfig | None = None, *, use_
         return result(SolveStatus.INFEASIBLE, None, False, conflicts=conflicts)
 
     rng = random.Random(problem.seed)
-    start, origin = _start(problem, rng)
+    moved_bound = players_moved_lower_bound(problem)
+    starts = _starts(problem, rng)
     cpsat_possible = use_cpsat and len(problem.players) <= CPSAT_MAX_PLAYERS
-    search_deadline = deadline
+    search_end = deadline
     if cpsat_possible:
-        search_deadline = started + problem.time_limit_s * LOCAL_SEARCH_SHARE_BEFORE_CPSAT
-    outcome = improve(
-        problem,
-        start,
-        target=bound,
-        seed=rng.randrange(2**31),
-        deadline=search_deadline,
-        config=config or SearchConfig(),
-    )
-    method = origin if outcome.iterations == 0 and origin == "construction" else "local-search"
-    notes.append(f"start: {origin}; local search: {outcome.iterations} iterations, stopped by {outcome.stopped_by}")
+        search_end = started + problem.time_limit_s * LOCAL_SEARCH_SHARE_BEFORE_CPSAT
     best: _Candidate | None = None
-    if outcome.score[0] == 0:
-        objective = evaluate(problem, outcome.draw)
-        assert objective == score_objective(outcome.score), "incremental objective disagrees with evaluate()"
-        best = _Candidate(outcome.draw, objective, _moved(problem, outcome.draw), method)
+    for index, (start, origin) in enumerate(starts):
+        # Each start gets an equal share of what is left of the search time.
+        share = (search_end - time.monotonic()) / (len(starts) - index)
+        outcome = improve(
+            problem,
+            start,
+            target=bound,
+            seed=rng.randrange(2**31),
+            deadline=time.monotonic() + share,
+            config=config or SearchConfig(),
+            moved_target=moved_bound,
+        )
+        method = origin if outcome.iterations == 0 else "local-search"
+        notes.append(f"start: {origin}; local search: {outcome.iterations} iterations, stopped by {outcome.stopped_by}")
+        if outcome.score[0] == 0:
+            objective = evaluate(problem, outcome.draw)
+            assert objective == score_objective(outcome.score), "incremental objective disagrees with evaluate()"
+            candidate = _Candidate(outcome.draw, objective, _moved(problem, outcome.draw), method)
+            if best is None or candidate.key < best.key:
+                best = candidate
+        if best is not None and best.objective == bound:
+            break  # the objective is optimal; the previous-draw start is the one that moves fewest
 
     def proven(candidate: _Candidate | None, lower: DrawObjective) -> bool:
-        """At the bound; for a redraw also nobody moved (players_moved has no other bound)."""
-        return (
-            candidate is not None
-            and candidate.objective == lower
-            and (problem.previous is None or candidate.moved == 0)
-        )
+        """At the bound; for a redraw also at the players-moved bound."""
+        return candidate is not None and candidate.objective == lower and candidate.moved <= moved_bound
 
     if proven(best, bound):
         return result(SolveStatus.OPTIMAL, best, True)

@@ -105,7 +105,7 @@ class DrawResult:
     status: SolveStatus
     draw: Draw  # empty when INFEASIBLE / UNKNOWN
     objective: DrawObjective | None
-    lower_bound: DrawObjective  # componentwise valid lower bound, from counting/pigeonhole
+    lower_bound: DrawObjective  # lexicographic lower bound (every draw compares >= it), from counting/pigeonhole
     proven_optimal: bool
     seed: int
     wall_time_s: float

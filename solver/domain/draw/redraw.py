@@ -8,6 +8,8 @@ does not seat (substitutes, reserves who joined) have nowhere to stay and never 
 """
 from __future__ import annotations
 
+from itertools import combinations
+
 from solver.domain.draw.problem import Draw, DrawProblem, PlayerId
 
 
@@ -73,3 +75,40 @@ def previous_as_start(problem: DrawProblem) -> Draw:
             tuple(tuple(p if p is not None else next(waiting) for p in seats) for seats in tables)
         )
     return tuple(rounds)
+
+
+def players_moved_lower_bound(problem: DrawProblem) -> int:
+    """Players any redraw must move (0 without a previous draw):
+    - a player pinned, in a free round, to another table than the previous draw's;
+    - for every pair of a hard separation sharing a previous table in a free round, one of the two
+      (a greedy matching of those pairs is a valid lower bound of the vertex cover they need);
+    - and when nobody joined or left (same players, same tables), anyone leaving a table makes
+      someone else take the seat: one move means at least two."""
+    if problem.previous is None:
+        return 0
+    roster = set(problem.players)
+    free = range(len(problem.fixed_rounds), problem.rounds)
+    where = [_table_of(problem.previous[r]) for r in range(problem.rounds)]
+    forced = {
+        pin.player
+        for pin in problem.pins
+        if pin.round in free and pin.player in where[pin.round] and where[pin.round][pin.player] != pin.table
+    }
+    matched: set[PlayerId] = set(forced)
+    pairs = 0
+    for separation in problem.separations:
+        if separation.weight is not None:
+            continue
+        for a, b in combinations(sorted(set(separation.players) & roster), 2):
+            if a in matched or b in matched:
+                continue
+            if any(a in where[r] and where[r].get(a) == where[r].get(b) for r in free):
+                matched.update((a, b))
+                pairs += 1
+    bound = len(forced) + pairs
+    same_players = all(
+        set(where[r]) == roster and len(problem.previous[r]) == problem.tables_per_round for r in free
+    )
+    if bound == 1 and same_players:
+        bound = 2
+    return bound

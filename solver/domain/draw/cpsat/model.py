@@ -170,22 +170,10 @@ class DrawModel:
                 for t in range(self.num_tables):
                     self.cp.add_hint(self.x[p][r][t], seat[(p, r)] == t)
 
-    def hint_from_solver(self, solver: cp_model.CpSolver, overrides: dict[int, int] | None = None) -> None:
-        """Replace the hints by the solver's last solution, for every variable of the model;
-        ``overrides`` maps variable indices to values that replace the solution's."""
+    def set_draw_hint(self, draw: Draw) -> None:
+        """Replace the hints by the seating of ``draw``; CP-SAT completes the auxiliaries."""
         self.cp.clear_hints()
-        overrides = overrides or {}
-        values = solver.response_proto.solution
-        for i in range(len(self.cp.proto.variables)):
-            self.cp.add_hint(self.cp.get_int_var_from_proto_index(i), overrides.get(i, values[i]))
-
-    def hint_x_from_solver(self, solver: cp_model.CpSolver) -> None:
-        """Replace the hints by the seating (x) of the solver's last solution."""
-        self.cp.clear_hints()
-        for p in range(self.n):
-            for r in range(self.num_rounds):
-                for t in range(self.num_tables):
-                    self.cp.add_hint(self.x[p][r][t], solver.boolean_value(self.x[p][r][t]))
+        self.add_draw_hint(draw)
 
     def extract_draw(self, solver: cp_model.CpSolver) -> Draw:
         """The solver's solution as a Draw; fixed rounds are returned verbatim (seat order kept)."""

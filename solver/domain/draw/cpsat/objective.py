@@ -27,7 +27,9 @@ from math import comb
 
 from ortools.sat.python import cp_model
 
+from solver.domain.draw.cpsat._draw_api import evaluate, players_moved
 from solver.domain.draw.cpsat.model import DrawModel
+from solver.domain.draw.problem import Draw
 
 OBJECTIVE_TERMS = (
     "soft_violations",
@@ -105,19 +107,20 @@ def add(model: DrawModel) -> None:
 @dataclass
 class StageResult:
     term: str
-    status: str  # CP-SAT status name
-    value: int | None
+    status: str  # CP-SAT status name; "OPTIMAL" also when the solution in hand reached the floor
+    value: int | None  # the term's value in the best draw kept after the stage
     bound: int | None  # CP-SAT's best bound of the term (valid only if earlier stages proven)
     wall_time_s: float
 
 
 @dataclass
 class LexResult:
-    solved: bool = False  # a solution exists (from some stage)
+    solved: bool = False  # a draw is known (the start draw or a stage's solution)
     infeasible: bool = False
     proven: bool = False  # every stage proven optimal
     stages: list[StageResult] = field(default_factory=list)
-    solver: cp_model.CpSolver | None = None  # holds the last solution found
+    draw: Draw | None = None  # the lexicographically best draw seen
+    values: dict[str, int] | None = None  # its term values (``term_values``)
 
 
 def make_solver(seed: int, time_limit_s: float, num_workers: int) -> cp_model.CpSolver:
@@ -128,6 +131,15 @@ def make_solver(seed: int, time_limit_s: float, num_workers: int) -> cp_model.Cp
     return solver
 
 
+def term_values(model: DrawModel, draw: Draw) -> dict[str, int]:
+    """Every term of ``draw`` evaluated by the draw engine (the model's term variables may be slack)."""
+    problem = model.problem
+    values = dict(zip(OBJECTIVE_TERMS, evaluate(problem, draw).as_tuple()))
+    if problem.previous is not None:
+        values["players_moved"] = players_moved(problem.previous, draw, model.num_fixed)
+    return values
+
+
 def minimize_lexicographically(
     model: DrawModel,
     deadline: float,
@@ -135,58 +147,75 @@ def minimize_lexicographically(
     num_workers: int,
     share: float = 0.6,
     before_stage: Callable[[str, dict[str, int]], None] | None = None,
-    true_values: Callable[[cp_model.CpSolver], dict[str, int]] | None = None,
+    start: Draw | None = None,
 ) -> LexResult:
     """Minimizes ``model.terms`` in order, each stage within the time left before ``deadline``.
 
+    The lexicographically best draw seen (``start``, a valid draw satisfying the model, or a
+    stage's solution) is the incumbent: it hints every stage, and a stage holds its term at most
+    at the incumbent's value (the incumbent satisfies every such cut by construction). When the
+    incumbent already reaches a term's floor, that stage is proven without solving.
+
     A stage that is not the last gets at most ``share`` of the time left, so a stage that cannot
-    be proven does not starve the terms after it. The best solution found so far is kept as the
-    hint of the next stage and in ``result.solver``. ``before_stage(term, found)`` may add cuts
-    before a stage, knowing the values ``found`` so far. ``true_values(solver)`` gives the terms'
-    values evaluated on the solution's draw (the model's term variables may be slack above them);
-    when the solution in hand already reaches a term's floor, that stage needs no solve.
-    The next stage is hinted with the seating (x) only; CP-SAT completes the auxiliaries.
+    be proven does not starve the terms after it (when no draw is known at all, a stage that found
+    nothing in its share gets the rest). ``before_stage(term, found)`` may add cuts before a
+    stage, knowing the values ``found`` so far.
     """
     result = LexResult()
     names = list(model.terms)
     found: dict[str, int] = {}
+
+    def key(values: dict[str, int]) -> tuple[int, ...]:
+        return tuple(values[n] for n in names)
+
+    if start is not None:
+        result.draw, result.values, result.solved = start, term_values(model, start), True
+        model.set_draw_hint(start)
     for i, name in enumerate(names):
         term = model.terms[name]
         if before_stage is not None:
             before_stage(name, found)
-        if result.solver is not None:
-            # The solution in hand may already reach the term's floor: proven, nothing to solve.
-            values = true_values(result.solver) if true_values else {}
-            current = values.get(name, term.value(result.solver))
-            if current <= term.floor:
-                result.stages.append(StageResult(name, "OPTIMAL", current, term.floor, 0.0))
-                found[name] = current
-                model.cp.add(term.var <= current)
-                continue
-        left = deadline - time.monotonic()
-        if left <= 0.005:
-            break
-        budget = left if i == len(names) - 1 else left * share if result.solved else left
-        solver = make_solver(seed, budget, num_workers)
+        if result.values is not None and result.values[name] <= term.floor:
+            # The incumbent already reaches the term's floor: proven, nothing to solve.
+            current = result.values[name]
+            result.stages.append(StageResult(name, "OPTIMAL", current, term.floor, 0.0))
+            found[name] = current
+            model.cp.add(term.var <= current)
+            continue
         model.cp.minimize(term.var)
-        started = time.monotonic()
-        status = solver.solve(model.cp)
-        elapsed = time.monotonic() - started
+        status, elapsed, solver = cp_model.UNKNOWN, 0.0, None
+        while status == cp_model.UNKNOWN:
+            left = deadline - time.monotonic()
+            if left <= 0.005:
+                break
+            last = i == len(names) - 1 or (solver is not None and not result.solved)
+            solver = make_solver(seed, left if last else left * share, num_workers)
+            started = time.monotonic()
+            status = solver.solve(model.cp)
+            elapsed += time.monotonic() - started
+            if result.solved or last:
+                break
+        if solver is None:
+            break  # no time left
         if status in (cp_model.OPTIMAL, cp_model.FEASIBLE):
-            value = round(solver.objective_value)
-            bound = int(-(-solver.best_objective_bound // 1))  # ceil
-            result.stages.append(StageResult(name, solver.status_name(status), value, bound, elapsed))
+            draw = model.extract_draw(solver)
+            values = term_values(model, draw)
+            if result.values is None or key(values) < key(result.values):
+                result.draw, result.values = draw, values
             result.solved = True
-            result.solver = solver
+            value = result.values[name]
+            bound = int(-(-solver.best_objective_bound // 1))  # ceil
+            proven = status == cp_model.OPTIMAL and value <= round(solver.objective_value)
+            result.stages.append(StageResult(name, "OPTIMAL" if proven else "FEASIBLE", value, bound, elapsed))
             found[name] = value
             model.cp.add(term.var <= value)
-            model.hint_x_from_solver(solver)
+            model.set_draw_hint(result.draw)
         else:
             result.stages.append(StageResult(name, solver.status_name(status), None, None, elapsed))
             if status == cp_model.INFEASIBLE and not result.solved:
                 result.infeasible = True
                 return result
-            break  # out of time (UNKNOWN): keep the best solution so far
+            break  # out of time (UNKNOWN): keep the best draw so far
     result.proven = len(result.stages) == len(names) and all(
         s.status == "OPTIMAL" for s in result.stages
     )

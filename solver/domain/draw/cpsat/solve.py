@@ -261,8 +261,7 @@ def solve_cpsat(
         roster = symmetry.canonical_roster(problem, hint, random.Random(seed))
         work = replace(problem, players=roster)
     model, ordered = build_optimization_model(work, counting if use_bounds else None)
-    if hint is not None:
-        model.add_draw_hint(symmetry.canonical_hint(model, hint, ordered))
+    start = symmetry.canonical_hint(model, hint, ordered) if hint is not None else None
 
     def before_stage(name: str, found: dict[str, int]) -> None:
         # With no pair meeting more than M times (the value the max_meetings stage reached), the
@@ -271,30 +270,18 @@ def solve_cpsat(
             floor = max_player_repeats_bound(problem, counting.sum_repeat_pairs, found["max_meetings"])
             model.terms[name].raise_floor(model.cp, floor)
 
-    def true_values(solver: cp_model.CpSolver) -> dict[str, int]:
-        draw = model.extract_draw(solver)
-        values = dict(zip(objective.OBJECTIVE_TERMS, evaluate(problem, draw).as_tuple()))
-        if problem.previous is not None:
-            values[moved_term.TERM] = count_players_moved(problem, draw)
-        return values
-
     lex = objective.minimize_lexicographically(
-        model, deadline, seed, num_workers, before_stage=before_stage, true_values=true_values
+        model, deadline, seed, num_workers, before_stage=before_stage, start=start
     )
     notes.extend(model.notes)
     notes.append(
         "stages: "
         + ", ".join(f"{s.term}={s.value} ({s.status}, bound {s.bound}, {s.wall_time_s:.2f}s)" for s in lex.stages)
     )
-    if not lex.solved:
-        if hint is not None and not lex.infeasible:
-            # Out of time before CP-SAT found anything: the (valid) hint is still a draw.
-            notes.append("time limit reached before cp-sat found a draw; returning the hint")
-            return _result(problem, SolveStatus.FEASIBLE, started, draw=hint,
-                           objective_value=evaluate(problem, hint), bound=counting, notes=notes)
+    if lex.draw is None:
         status = SolveStatus.INFEASIBLE if lex.infeasible else SolveStatus.UNKNOWN
         return _result(problem, status, started, bound=counting, notes=notes)
-    draw = model.extract_draw(lex.solver)
+    draw = tuple(problem.fixed_rounds) + tuple(lex.draw[len(problem.fixed_rounds):])  # played: verbatim
     value = evaluate(problem, draw)
     if lex.proven:
         return _result(
