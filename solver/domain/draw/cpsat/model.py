@@ -12,9 +12,14 @@ between them and pins or separations can be reported; ``fixed_rounds.add`` sets 
 
 Meeting literals are created lazily by ``meet(p, q, r)`` ("only as many as needed"): a pair
 that is never asked about costs nothing. For a fixed round the meeting is a constant 0/1.
+
+Complete hints: every auxiliary variable is registered with ``hint_rule(var, rule)``, a function
+of a ``Seating`` (a draw read in the model's numbering) giving the variable's exact value, so a
+draw can hint the whole model (CP-SAT does not reliably complete a partial hint of a big model).
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from ortools.sat.python import cp_model
@@ -50,6 +55,38 @@ class ObjectiveTerm:
     def value(self, solver: cp_model.CpSolver) -> int:
         """The term's value in the solver's last solution (not the possibly slack ``var``)."""
         return max((int(solver.value(part)) for part in self.parts), default=0)
+
+
+class Seating:
+    """A draw read in a model's numbering: table of player p in round r, meetings."""
+
+    def __init__(self, model: "DrawModel", draw: Draw):
+        self.draw = draw
+        self.table: dict[tuple[int, int], int] = {}
+        for r, rnd in enumerate(draw[: model.num_rounds]):
+            for t, table in enumerate(rnd):
+                for pid in table:
+                    if pid in model.index:
+                        self.table[(model.index[pid], r)] = t
+        self.rounds = model.num_rounds
+        self._values: dict[str, int] | None = None
+        self._model = model
+
+    def together(self, p: int, q: int, r: int) -> int:
+        t = self.table.get((p, r))
+        return int(t is not None and t == self.table.get((q, r)))
+
+    def meetings(self, p: int, q: int) -> int:
+        return sum(self.together(p, q, r) for r in range(self.rounds))
+
+    @property
+    def values(self) -> dict[str, int]:
+        """The draw's term values (evaluated by the draw engine)."""
+        if self._values is None:
+            from solver.domain.draw.cpsat.objective import term_values
+
+            self._values = term_values(self._model, self.draw)
+        return self._values
 
 
 class DrawModel:
@@ -93,6 +130,7 @@ class DrawModel:
         # pair (p, q), p < q -> number of meetings (linear expression), filled by pair_meetings
         self.meetings: dict[tuple[int, int], cp_model.LinearExprT] = {}
         self.notes: list[str] = []
+        self._hint_rules: list[tuple[cp_model.IntVar, Callable[[Seating], int]]] = []
 
     # -- helpers used by the constraint modules ------------------------------------------------
 
@@ -133,6 +171,7 @@ class DrawModel:
             lit = 0
         else:
             lit = self.cp.new_bool_var(f"meet[{p},{q},{r}]")
+            self.hint_rule(lit, lambda s, p=p, q=q, r=r: s.together(p, q, r))
             xp, xq = self.x[p][r], self.x[q][r]
             for t in range(self.num_tables):
                 self.cp.add_bool_or([xp[t].Not(), xq[t].Not(), lit])
@@ -150,6 +189,7 @@ class DrawModel:
         for part in parts:
             self.cp.add(var >= part)
         term = ObjectiveTerm(name, var, list(parts), upper)
+        self.hint_rule(var, lambda s: min(max(s.values[name], term.floor), term.upper))
         self.terms[name] = term
         return term
 
@@ -170,10 +210,17 @@ class DrawModel:
                 for t in range(self.num_tables):
                     self.cp.add_hint(self.x[p][r][t], seat[(p, r)] == t)
 
+    def hint_rule(self, var: cp_model.IntVar, rule: Callable[[Seating], int]) -> None:
+        """Register how to compute ``var`` from a draw, for complete hints."""
+        self._hint_rules.append((var, rule))
+
     def set_draw_hint(self, draw: Draw) -> None:
-        """Replace the hints by the seating of ``draw``; CP-SAT completes the auxiliaries."""
+        """Replace the hints by ``draw``: its seating and every registered auxiliary variable."""
         self.cp.clear_hints()
         self.add_draw_hint(draw)
+        seating = Seating(self, draw)
+        for var, rule in self._hint_rules:
+            self.cp.add_hint(var, rule(seating))
 
     def extract_draw(self, solver: cp_model.CpSolver) -> Draw:
         """The solver's solution as a Draw; fixed rounds are returned verbatim (seat order kept)."""

@@ -52,6 +52,7 @@ def add_sum_repeat_pairs(model: DrawModel) -> None:
             ys.append(comb(m, 2))
             continue
         y = model.cp.new_int_var(0, comb(rounds, 2), f"repeats[{p},{q}]")
+        model.hint_rule(y, lambda s, p=p, q=q: comb(s.meetings(p, q), 2))
         for j in range(1, rounds):
             model.cp.add(y >= comb(j, 2) + j * (m - j))
         ys.append(y)
@@ -71,6 +72,7 @@ def add_consecutive_repeats(model: DrawModel) -> None:
                 terms.append(a if b else 0)
             else:
                 c = model.cp.new_bool_var(f"consecutive[{p},{q},{r}]")
+                model.hint_rule(c, lambda s, p=p, q=q, r=r: s.together(p, q, r) * s.together(p, q, r + 1))
                 model.cp.add_bool_or([a.Not(), b.Not(), c])
                 terms.append(c)
     model.add_term("consecutive_repeats", [sum(terms)], len(terms))
@@ -84,6 +86,7 @@ def add_max_player_repeats(model: DrawModel) -> None:
             excess[(p, q)] = max(0, m - 1)
             continue
         z = model.cp.new_int_var(0, rounds - 1, f"excess[{p},{q}]")
+        model.hint_rule(z, lambda s, p=p, q=q: max(0, s.meetings(p, q) - 1))
         model.cp.add(z >= m - 1)
         excess[(p, q)] = z
     per_player: list[list[cp_model.LinearExprT]] = [[] for _ in range(model.n)]

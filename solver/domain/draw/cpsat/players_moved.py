@@ -35,6 +35,7 @@ def add(model: DrawModel) -> None:
     moved = []
     for p, rounds in by_player.items():
         lit = model.cp.new_bool_var(f"moved[{p}]")
+        model.hint_rule(lit, lambda s, p=p, rounds=tuple(rounds): int(any(s.table.get((p, r)) != t for r, t in rounds)))
         for r, t in rounds:
             if t >= model.num_tables:  # the previous table no longer exists
                 model.cp.add(lit == 1)
