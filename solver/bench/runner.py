@@ -278,7 +278,9 @@ def main(argv: list[str] | None = None) -> int:
 
     def progress(row: dict[str, Any]) -> None:
         print(f"  done N={row['n']:<6} {row['method']:<12} {row['status']:<9} "
-              f"{_fmt_tuple(row['objective'])} {row['wall_time_s']}s", file=sys.stderr, flush=True)
+              f"{_fmt_tuple(row['objective'])} "
+              f"{'-' if row['wall_time_s'] is None else format(row['wall_time_s'], '.3f') + 's'}",
+              file=sys.stderr, flush=True)
 
     print(f"draw benchmark: R={args.rounds}, k={args.table_size}, seed={args.seed}, "
           f"time limit {args.time_limit:g}s, plain CP-SAT up to N={args.baseline_max_n}; "

@@ -52,10 +52,6 @@ class ObjectiveTerm:
             self.floor = floor
             cp.add(self.var >= floor)
 
-    def value(self, solver: cp_model.CpSolver) -> int:
-        """The term's value in the solver's last solution (not the possibly slack ``var``)."""
-        return max((int(solver.value(part)) for part in self.parts), default=0)
-
 
 class Seating:
     """A draw read in a model's numbering: table of player p in round r, meetings."""

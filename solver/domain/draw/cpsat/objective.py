@@ -173,7 +173,6 @@ def minimize_lexicographically(
 
     if start is not None:
         result.draw, result.values, result.solved = start, term_values(model, start), True
-        model.set_draw_hint(start)
     for i, name in enumerate(names):
         term = model.terms[name]
         if before_stage is not None:
@@ -186,6 +185,8 @@ def minimize_lexicographically(
             model.cp.add(term.var <= current)
             continue
         model.cp.minimize(term.var)
+        if result.draw is not None:
+            model.set_draw_hint(result.draw)  # after before_stage: the hint respects new floors
         status, elapsed, solver = cp_model.UNKNOWN, 0.0, None
         while status == cp_model.UNKNOWN:
             left = deadline - time.monotonic()
@@ -212,7 +213,6 @@ def minimize_lexicographically(
             result.stages.append(StageResult(name, "OPTIMAL" if proven else "FEASIBLE", value, bound, elapsed))
             found[name] = value
             model.cp.add(term.var <= value)
-            model.set_draw_hint(result.draw)
         else:
             result.stages.append(StageResult(name, solver.status_name(status), None, None, elapsed))
             if status == cp_model.INFEASIBLE and not result.solved:
