@@ -12,7 +12,7 @@ Pipeline:
    then seated in every start.
 5. Tabu search (local_search.py) from each start, stopping at the bound (and, for a redraw, at
    ``players_moved_lower_bound``).
-6. Not proven, N <= 64 and time left: CP-SAT (``solver.domain.draw.cpsat``, imported lazily and
+6. Not proven, N <= 64 (and N x R <= 256) and time left: CP-SAT (``solver.domain.draw.cpsat``, imported lazily and
    skipped when absent) with the best draw as hint; its proof, bound or better draw is taken.
 7. Seat balance when asked (seats.py).
 
@@ -42,6 +42,9 @@ from solver.domain.draw.seats import balance_seats, seat_imbalance
 from solver.domain.draw.validate import check_draw, validate_problem
 
 CPSAT_MAX_PLAYERS = 64
+# Player-rounds: beyond this the CP-SAT model is too big to help within a club's budget, and the
+# local search keeps the whole time (32 players x 10 rounds reaches fewer repeats that way).
+CPSAT_MAX_SEATS = 256
 LOCAL_SEARCH_SHARE_BEFORE_CPSAT = 0.5  # of the time limit, when CP-SAT may follow
 
 
@@ -194,7 +197,11 @@ def solve_draw(problem: DrawProblem, config: SearchConfig | None = None, *, use_
     rng = random.Random(problem.seed)
     moved_bound = players_moved_lower_bound(problem)
     starts = _starts(problem, rng)
-    cpsat_possible = use_cpsat and len(problem.players) <= CPSAT_MAX_PLAYERS
+    cpsat_possible = (
+        use_cpsat
+        and len(problem.players) <= CPSAT_MAX_PLAYERS
+        and len(problem.players) * problem.rounds <= CPSAT_MAX_SEATS
+    )
     search_end = deadline
     if cpsat_possible:
         search_end = started + problem.time_limit_s * LOCAL_SEARCH_SHARE_BEFORE_CPSAT
