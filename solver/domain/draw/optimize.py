@@ -38,6 +38,7 @@ from solver.domain.draw.local_search import (
 from solver.domain.draw.objective import evaluate
 from solver.domain.draw.problem import Draw, DrawObjective, DrawProblem, DrawResult, SolveStatus
 from solver.domain.draw.redraw import players_moved, players_moved_lower_bound, previous_as_start
+from solver.domain.draw.round_order import spread_repeats
 from solver.domain.draw.seats import balance_seats, seat_imbalance
 from solver.domain.draw.validate import check_draw, validate_problem
 
@@ -46,6 +47,17 @@ CPSAT_MAX_PLAYERS = 64
 # local search keeps the whole time (32 players x 10 rounds reaches fewer repeats that way).
 CPSAT_MAX_SEATS = 256
 LOCAL_SEARCH_SHARE_BEFORE_CPSAT = 0.5  # of the time limit, when CP-SAT may follow
+
+
+# A bigger budget buys a longer search before it gives up on improving: the stall budget grows
+# with the time limit, so hard instances (32 x 10) use the time they are given, while the stop
+# stays deterministic (iterations, not seconds) whenever the search ends before the deadline.
+STALL_ITERATIONS_PER_SECOND = 500
+
+
+def default_search_config(problem: DrawProblem) -> SearchConfig:
+    stall = max(SearchConfig.stall_iterations, int(STALL_ITERATIONS_PER_SECOND * problem.time_limit_s))
+    return SearchConfig(stall_iterations=stall, max_iterations=max(SearchConfig.max_iterations, 4 * stall))
 
 
 def simple_conflicts(problem: DrawProblem) -> tuple[str, ...]:
@@ -215,7 +227,7 @@ def solve_draw(problem: DrawProblem, config: SearchConfig | None = None, *, use_
             target=bound,
             seed=rng.randrange(2**31),
             deadline=time.monotonic() + share,
-            config=config or SearchConfig(),
+            config=config or default_search_config(problem),
             moved_target=moved_bound,
         )
         method = origin if outcome.iterations == 0 else "local-search"
@@ -260,4 +272,10 @@ def solve_draw(problem: DrawProblem, config: SearchConfig | None = None, *, use_
         return result(SolveStatus.UNKNOWN, None, False)
     if best.objective == bound and problem.previous is not None:
         notes.append("the draw objective equals the lower bound; players moved is not proven minimal")
+    reordered = spread_repeats(problem, best.draw)
+    if reordered != best.draw:
+        notes.append("rounds reordered to keep repeated pairs out of consecutive rounds")
+        best = _Candidate(reordered, evaluate(problem, reordered), best.moved, best.method)
+        if proven(best, bound):
+            return result(SolveStatus.OPTIMAL, best, True)
     return result(SolveStatus.FEASIBLE, best, False)

@@ -1,0 +1,80 @@
+"""Round order: the third objective term, repeats in consecutive rounds, depends only on the order
+of the rounds, not on the tables. When repeats cannot all be avoided (32 players x 10 rounds), the
+rounds still free to move are put in the order that keeps repeated pairs out of consecutive rounds:
+a shortest Hamiltonian path over the rounds, weighted by the pairs two rounds share (Held-Karp,
+exact up to ``EXACT_ROUNDS`` free rounds; nearest neighbour beyond).
+
+Only a draw with nothing tied to a round number is reordered: no pins, no previous draw to stay
+close to; played (fixed) rounds stay first and in place.
+"""
+from __future__ import annotations
+
+from itertools import combinations
+
+from solver.domain.draw.objective import round_pairs
+from solver.domain.draw.problem import Draw, DrawProblem
+
+EXACT_ROUNDS = 12
+
+
+def shared_pairs(draw: Draw) -> dict[tuple[int, int], int]:
+    pairs = [round_pairs(r) for r in draw]
+    return {(a, b): len(pairs[a] & pairs[b]) for a, b in combinations(range(len(draw)), 2)}
+
+
+def _weight(shared: dict[tuple[int, int], int], a: int, b: int) -> int:
+    return shared[(a, b) if a < b else (b, a)]
+
+
+def _path_cost(shared, start: int | None, order: list[int]) -> int:
+    path = ([start] if start is not None else []) + order
+    return sum(_weight(shared, x, y) for x, y in zip(path, path[1:]))
+
+
+def _held_karp(shared, start: int | None, free: list[int]) -> list[int]:
+    """The order of ``free`` minimizing the shared pairs along the path (after ``start``, if any)."""
+    n = len(free)
+    best: dict[tuple[int, int], tuple[int, tuple[int, ...]]] = {}
+    for i, r in enumerate(free):
+        best[(1 << i, i)] = (_weight(shared, start, r) if start is not None else 0, (r,))
+    for mask in range(1, 1 << n):
+        for last in range(n):
+            if (mask, last) not in best:
+                continue
+            cost, path = best[(mask, last)]
+            for nxt in range(n):
+                if mask & (1 << nxt):
+                    continue
+                key = (mask | (1 << nxt), nxt)
+                candidate = (cost + _weight(shared, free[last], free[nxt]), path + (free[nxt],))
+                if key not in best or candidate < best[key]:
+                    best[key] = candidate
+    full = (1 << n) - 1
+    return list(min(best[(full, last)] for last in range(n))[1])
+
+
+def _nearest_neighbour(shared, start: int | None, free: list[int]) -> list[int]:
+    remaining, order = list(free), []
+    current = start if start is not None else remaining.pop(0)
+    if start is None:
+        order.append(current)
+    while remaining:
+        current = min(remaining, key=lambda r: (_weight(shared, current, r), r))
+        remaining.remove(current)
+        order.append(current)
+    return order
+
+
+def spread_repeats(problem: DrawProblem, draw: Draw) -> Draw:
+    """``draw`` with its free rounds reordered to minimize repeats in consecutive rounds (never worse
+    than the given order)."""
+    fixed = len(problem.fixed_rounds)
+    free = list(range(fixed, len(draw)))
+    if problem.pins or problem.previous is not None or len(free) < 2:
+        return draw
+    shared = shared_pairs(draw)
+    start = fixed - 1 if fixed else None
+    order = (_held_karp if len(free) <= EXACT_ROUNDS else _nearest_neighbour)(shared, start, free)
+    if _path_cost(shared, start, order) >= _path_cost(shared, start, free):
+        return draw
+    return tuple(draw[:fixed]) + tuple(draw[r] for r in order)
