@@ -17,6 +17,7 @@ from gateway.domain.roster_change import carry_over
 from rondo.gateway.v1 import gateway_pb2
 from rondo.league.v1 import league_pb2
 from rondo.solver.v1 import solver_pb2
+from rondo_runtime.draw_messages import rounds_from_proto, rounds_to_proto
 from rondo_runtime.errors import FieldViolation, InvalidArgument, Violations
 
 MIGRATIONS = str(Path(__file__).parent / "adapters" / "migrations")
@@ -95,7 +96,7 @@ class GatewayService:
             "ListPlayers", league_pb2.ListPlayersRequest(competition_id=competition.id, include_inactive=True)
         )
         roster = self._roster(players)
-        published_rounds = tuple(tuple(tuple(t.player_ids) for t in r.tables) for r in published.rounds)
+        published_rounds = rounds_from_proto(published.rounds)
         kept = carry_over(
             published_rounds, request.played_rounds, [p.id for p in roster], [p.id for p in self._roster(everyone)]
         )
@@ -104,7 +105,7 @@ class GatewayService:
             solver_pb2.DrawTablesRequest(
                 players=roster, rounds=solver_rounds, table_size=competition.table_size,
                 separations=request.separations, pins=request.pins,
-                fixed_rounds=_rounds(kept.fixed_rounds), previous=_rounds(kept.previous or ()),
+                fixed_rounds=rounds_to_proto(kept.fixed_rounds), previous=rounds_to_proto(kept.previous or ()),
                 seed=request.seed if request.HasField("seed") else None, time_limit_seconds=budget,
             ),
             _names(players),
@@ -193,8 +194,3 @@ def with_names(error: InvalidArgument, names: dict[str, str]) -> InvalidArgument
 
 def _status(draw: league_pb2.Draw) -> int:
     return solver_pb2.SOLVE_STATUS_OPTIMAL if draw.proven_optimal else solver_pb2.SOLVE_STATUS_FEASIBLE
-
-
-def _rounds(rounds) -> list[solver_pb2.Round]:
-    return [solver_pb2.Round(tables=[solver_pb2.Table(player_ids=list(t)) for t in rnd]) for rnd in rounds]
-

@@ -10,7 +10,7 @@ from google.protobuf.timestamp_pb2 import Timestamp
 from league.domain.model import Competition, Draw, DrawStatistics, DrawStatus, Player, PlayerStatus
 from league.service import LeagueService
 from rondo.league.v1 import league_pb2, league_pb2_grpc
-from rondo.solver.v1 import solver_pb2
+from rondo_runtime.draw_messages import objective_from_proto, objective_to_proto, rounds_from_proto, rounds_to_proto
 
 PLAYER_STATUS = {
     PlayerStatus.MAIN: league_pb2.PLAYER_STATUS_MAIN,
@@ -24,31 +24,12 @@ DRAW_STATUS = {
     DrawStatus.APPROVED: league_pb2.DRAW_STATUS_APPROVED,
     DrawStatus.SUPERSEDED: league_pb2.DRAW_STATUS_SUPERSEDED,
 }
-OBJECTIVE_FIELDS = ("soft_violations", "max_meetings", "sum_repeat_pairs", "consecutive_repeats", "max_player_repeats")
-
-
 def timestamp(value: datetime | None) -> Timestamp | None:
     if value is None:
         return None
     ts = Timestamp()
     ts.FromDatetime(value)
     return ts
-
-
-def objective_to_proto(values: tuple[int, ...]) -> solver_pb2.DrawObjective:
-    return solver_pb2.DrawObjective(**dict(zip(OBJECTIVE_FIELDS, values)))
-
-
-def objective_from_proto(message: solver_pb2.DrawObjective) -> tuple[int, ...]:
-    return tuple(getattr(message, name) for name in OBJECTIVE_FIELDS)
-
-
-def rounds_to_proto(rounds) -> list[solver_pb2.Round]:
-    return [solver_pb2.Round(tables=[solver_pb2.Table(player_ids=list(t)) for t in rnd]) for rnd in rounds]
-
-
-def rounds_from_proto(rounds) -> tuple[tuple[tuple[str, ...], ...], ...]:
-    return tuple(tuple(tuple(t.player_ids) for t in rnd.tables) for rnd in rounds)
 
 
 def competition_to_proto(c: Competition) -> league_pb2.Competition:

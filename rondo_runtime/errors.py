@@ -82,6 +82,15 @@ class Violations:
     def add(self, field: str, description: str) -> None:
         self.items.append(FieldViolation(field, description))
 
+    def text(self, field: str, value: str, required: str = "is required", max_length: int = 200) -> str:
+        """A person-entered text: spaces folded; a violation when empty or longer than ``max_length``."""
+        clean = " ".join(value.split())
+        if not clean:
+            self.add(field, required)
+        elif len(clean) > max_length:
+            self.add(field, f"at most {max_length} characters, got {len(clean)}")
+        return clean
+
     def unique_ids(
         self,
         field: str,

@@ -29,15 +29,6 @@ class Room:
     name: str
 
 
-def clean_name(field: str, name: str, v: Violations) -> str:
-    clean = " ".join(name.split())
-    if not clean:
-        v.add(field, "is required")
-    elif len(clean) > MAX_NAME_LENGTH:
-        v.add(field, f"at most {MAX_NAME_LENGTH} characters")
-    return clean
-
-
 def valid_time_zone(name: str) -> bool:
     if name not in available_timezones():
         return False
@@ -50,7 +41,7 @@ def valid_time_zone(name: str) -> bool:
 
 def validate_new_club(name: str, time_zone: str) -> tuple[str, str]:
     v = Violations()
-    clean = clean_name("name", name, v)
+    clean = v.text("name", name, max_length=MAX_NAME_LENGTH)
     zone = time_zone.strip() or DEFAULT_TIME_ZONE
     if not valid_time_zone(zone):
         v.add("time_zone", f"{zone!r} is not an IANA time zone name such as 'Europe/Kirov' or 'Europe/Moscow'")
@@ -60,7 +51,7 @@ def validate_new_club(name: str, time_zone: str) -> tuple[str, str]:
 
 def validate_new_room(name: str, existing: list[Room]) -> str:
     v = Violations()
-    clean = clean_name("name", name, v)
+    clean = v.text("name", name, max_length=MAX_NAME_LENGTH)
     if clean and any(r.name.casefold() == clean.casefold() for r in existing):
         v.add("name", f"the club already has a room named {clean!r}")
     v.raise_if_any()

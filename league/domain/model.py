@@ -98,11 +98,7 @@ def normalized_name(name: str) -> str:
 def validate_new_competition(name: str, ruleset: str, rounds: int, table_size: int) -> tuple[str, str, int, int]:
     """Checks a competition request; empty ruleset/rounds/table size take the ruleset's defaults."""
     v = Violations()
-    name = " ".join(name.split())
-    if not name:
-        v.add("name", "give the competition a name")
-    elif len(name) > MAX_NAME_LENGTH:
-        v.add("name", f"at most {MAX_NAME_LENGTH} characters")
+    name = v.text("name", name, "give the competition a name", MAX_NAME_LENGTH)
     ruleset = ruleset.strip() or DEFAULT_RULESET
     if ruleset not in RULESETS:
         v.add("ruleset", f"unknown ruleset {ruleset!r}; known: {', '.join(sorted(RULESETS))}")
@@ -122,12 +118,8 @@ def validate_new_competition(name: str, ruleset: str, rounds: int, table_size: i
 def validate_player_name(name: str, roster: list[Player]) -> str:
     """A player's name is required and unique within the competition (withdrawn players included)."""
     v = Violations()
-    clean = " ".join(name.split())
-    if not clean:
-        v.add("name", "give the player's name")
-    elif len(clean) > MAX_NAME_LENGTH:
-        v.add("name", f"at most {MAX_NAME_LENGTH} characters")
-    elif any(normalized_name(p.name) == normalized_name(clean) for p in roster):
+    clean = v.text("name", name, "give the player's name", MAX_NAME_LENGTH)
+    if not v and any(normalized_name(p.name) == normalized_name(clean) for p in roster):
         v.add("name", f"a player named {clean!r} is already registered in this competition; add a distinguishing detail")
     v.raise_if_any()
     return clean
