@@ -106,6 +106,7 @@ class GatewayService:
                 players=roster, rounds=solver_rounds, table_size=competition.table_size,
                 separations=request.separations, pins=request.pins,
                 fixed_rounds=rounds_to_proto(kept.fixed_rounds), previous=rounds_to_proto(kept.previous or ()),
+                seat_balance=request.seat_balance,
                 seed=request.seed if request.HasField("seed") else None, time_limit_seconds=budget,
             ),
             _names(players),

@@ -27,7 +27,7 @@ class DrawCompetitionRequest(_message.Message):
     def __init__(self, competition_id: _Optional[str] = ..., seed: _Optional[int] = ..., time_limit_seconds: _Optional[float] = ..., separations: _Optional[_Iterable[_Union[_solver_pb2.Separation, _Mapping]]] = ..., pins: _Optional[_Iterable[_Union[_solver_pb2.Pin, _Mapping]]] = ..., seat_balance: _Optional[bool] = ..., idempotency_key: _Optional[str] = ...) -> None: ...
 
 class RedrawRequest(_message.Message):
-    __slots__ = ("competition_id", "played_rounds", "reason", "seed", "time_limit_seconds", "separations", "pins", "idempotency_key")
+    __slots__ = ("competition_id", "played_rounds", "reason", "seed", "time_limit_seconds", "separations", "pins", "idempotency_key", "seat_balance")
     COMPETITION_ID_FIELD_NUMBER: _ClassVar[int]
     PLAYED_ROUNDS_FIELD_NUMBER: _ClassVar[int]
     REASON_FIELD_NUMBER: _ClassVar[int]
@@ -36,6 +36,7 @@ class RedrawRequest(_message.Message):
     SEPARATIONS_FIELD_NUMBER: _ClassVar[int]
     PINS_FIELD_NUMBER: _ClassVar[int]
     IDEMPOTENCY_KEY_FIELD_NUMBER: _ClassVar[int]
+    SEAT_BALANCE_FIELD_NUMBER: _ClassVar[int]
     competition_id: str
     played_rounds: int
     reason: str
@@ -44,7 +45,8 @@ class RedrawRequest(_message.Message):
     separations: _containers.RepeatedCompositeFieldContainer[_solver_pb2.Separation]
     pins: _containers.RepeatedCompositeFieldContainer[_solver_pb2.Pin]
     idempotency_key: str
-    def __init__(self, competition_id: _Optional[str] = ..., played_rounds: _Optional[int] = ..., reason: _Optional[str] = ..., seed: _Optional[int] = ..., time_limit_seconds: _Optional[float] = ..., separations: _Optional[_Iterable[_Union[_solver_pb2.Separation, _Mapping]]] = ..., pins: _Optional[_Iterable[_Union[_solver_pb2.Pin, _Mapping]]] = ..., idempotency_key: _Optional[str] = ...) -> None: ...
+    seat_balance: bool
+    def __init__(self, competition_id: _Optional[str] = ..., played_rounds: _Optional[int] = ..., reason: _Optional[str] = ..., seed: _Optional[int] = ..., time_limit_seconds: _Optional[float] = ..., separations: _Optional[_Iterable[_Union[_solver_pb2.Separation, _Mapping]]] = ..., pins: _Optional[_Iterable[_Union[_solver_pb2.Pin, _Mapping]]] = ..., idempotency_key: _Optional[str] = ..., seat_balance: _Optional[bool] = ...) -> None: ...
 
 class DrawView(_message.Message):
     __slots__ = ("draw", "status", "diff", "conflicts", "notes", "wall_time_seconds")
