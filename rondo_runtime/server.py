@@ -30,6 +30,9 @@ SERVING = health_pb2.HealthCheckResponse.SERVING
 NOT_SERVING = health_pb2.HealthCheckResponse.NOT_SERVING
 HEALTH_SERVICE_NAME = health_pb2.DESCRIPTOR.services_by_name["Health"].full_name
 READINESS_TIMEOUT_SECONDS = 5.0
+# Liveness: SERVING while the process runs, whatever its database does (a database outage makes a
+# service not ready, and must not get it restarted); NOT_SERVING once it is stopping.
+LIVENESS_SERVICE_NAME = "liveness"
 
 
 @dataclass(frozen=True)
@@ -142,6 +145,7 @@ async def start_server(specs: list[ServiceSpec], settings: Settings, *, readines
     health_pb2_grpc.add_HealthServicer_to_server(health, server)
     for name in ("", *service_names):
         await health.set(name, NOT_SERVING)
+    await health.set(LIVENESS_SERVICE_NAME, SERVING)
     all_names = (*service_names, HEALTH_SERVICE_NAME, reflection.SERVICE_NAME)
     reflection.enable_server_reflection(all_names, server)
     initialize_metrics(_methods(all_names))

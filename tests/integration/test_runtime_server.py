@@ -354,3 +354,27 @@ def test_run_until_signal_stops_gracefully_on_sigterm():
         assert probe.stopped
 
     asyncio.run(scenario())
+
+
+def test_liveness_is_serving_while_the_database_is_not():
+    """A service that is not ready (database down) is still alive: k8s must not restart it."""
+    from rondo_runtime.server import LIVENESS_SERVICE_NAME
+
+    async def never_ready() -> bool:
+        return False
+
+    async def scenario():
+        spec = ServiceSpec("down", ("rondo.down.v1.DownService",), register=lambda server: None, readiness=never_ready)
+        running = await start_server([spec], Settings(port=0, metrics_port=None))
+        try:
+            async with grpc.aio.insecure_channel(running.address) as channel:
+                stub = health_pb2_grpc.HealthStub(channel)
+                live = await stub.Check(health_pb2.HealthCheckRequest(service=LIVENESS_SERVICE_NAME), timeout=5)
+                ready = await stub.Check(health_pb2.HealthCheckRequest(service="rondo.down.v1.DownService"), timeout=5)
+            return live.status, ready.status
+        finally:
+            await running.stop(0)
+
+    live, ready = asyncio.run(scenario())
+    assert live == health_pb2.HealthCheckResponse.SERVING
+    assert ready == health_pb2.HealthCheckResponse.NOT_SERVING
