@@ -18,17 +18,17 @@ NAME = "gateway"
 
 
 class LazyDownstream:
-    """Opens the downstream channels on first use: in embedded mode the server's own port is known
-    only once it is bound."""
+    """Opens the downstream channels on first use, inside the server's event loop (grpc.aio
+    channels belong to the loop that creates them)."""
 
     def __init__(self, settings: Settings):
         self.settings = settings
-        self.own_address: str | None = None
         self._downstream: Downstream | None = None
 
     def get(self) -> Downstream:
         if self._downstream is None:
-            own = self.own_address or f"{self.settings.host}:{self.settings.port}"
+            host = "127.0.0.1" if self.settings.host in ("", "0.0.0.0", "::", "[::]") else self.settings.host
+            own = f"{host}:{self.settings.port}"
             self._downstream = Downstream(
                 league_addr=self.settings.service_addr("league") or own,
                 solver_addr=self.settings.service_addr("solver") or own,
