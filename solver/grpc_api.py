@@ -48,7 +48,15 @@ def result_to_proto(result: DrawResult, diff: list[tuple[int, list[str]]]) -> so
         conflicts=list(result.conflicts),
         notes=list(result.notes),
         seat_imbalance=result.seat_imbalance,
+        gap=objective_to_proto(optimality_gap(result)),
     )
+
+
+def optimality_gap(result: DrawResult) -> tuple[int, ...] | None:
+    """How far each term may still be from the optimum: objective minus lower bound."""
+    if result.objective is None:
+        return None
+    return tuple(o - b for o, b in zip(result.objective.as_tuple(), result.lower_bound.as_tuple()))
 
 
 def entrant_from_proto(e: solver_pb2.Entrant) -> knockout.Entrant:
