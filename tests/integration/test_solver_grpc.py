@@ -61,6 +61,15 @@ def test_draw_reports_its_gap_term_by_term(solver):
     assert r.proven_optimal == (r.gap == solver_pb2.DrawObjective())
 
 
+def test_unset_seed_is_chosen_and_returned_and_reproduces(solver):
+    first = solver.DrawTables(solver_pb2.DrawTablesRequest(players=players(12), rounds=4, table_size=4), timeout=30)
+    again = solver.DrawTables(
+        solver_pb2.DrawTablesRequest(players=players(12), rounds=4, table_size=4, seed=first.seed), timeout=30
+    )
+    assert list(again.rounds) == list(first.rounds)
+    assert first.objective.sum_repeat_pairs == 18 and first.proven_optimal
+
+
 @pytest.mark.parametrize(
     "request_, field",
     [
