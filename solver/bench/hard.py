@@ -1,8 +1,10 @@
 """Hard instances, with a longer budget: what Rondo reaches, next to the restarts baseline.
 
-* 32 players x 10 rounds, tables of 4: the social golfer problem 8-4-10. A repeat-free solution
-  exists (Aguado 2004), so the optimum is max meetings 1, no repeats; finding it is notoriously
-  hard for search. We print the objective Rondo reaches within the budget.
+* 32 players x 10 rounds, tables of 4: the social golfer problem 8-4-10, notoriously hard for
+  search. A repeat-free solution exists (Aguado 2004); Rondo ships one (``designs.py``).
+* 40 players x 13 rounds, tables of 4: every player meets all 39 others exactly once, a resolvable
+  (40, 4, 1) design, which exists; Rondo has no construction for it, so this is the open one: we
+  print the objective the search reaches within the budget.
 * 16 players x 5 rounds, tables of 4: the affine plane AG(2, 4); zero repeats are possible.
 """
 from __future__ import annotations
@@ -17,7 +19,11 @@ from solver.bench.runner import RESTARTS, RONDO, _fmt_tuple, _row, make_problem
 from solver.domain.draw import solve_draw
 from solver.domain.draw.bounds import lexicographic_lower_bound
 
-HARD_INSTANCES = ((32, 10, 4, "social golfer 8-4-10"), (16, 5, 4, "affine plane AG(2,4)"))
+HARD_INSTANCES = (
+    (32, 10, 4, "social golfer 8-4-10"),
+    (40, 13, 4, "resolvable (40,4,1) design"),
+    (16, 5, 4, "affine plane AG(2,4)"),
+)
 
 
 def run_hard(time_limit: float = 60.0, seed: int = 1, shuffles: int = 1000) -> list[dict[str, Any]]:

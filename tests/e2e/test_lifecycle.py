@@ -17,9 +17,10 @@ SOLVER = ("rondo.solver.v1.SolverService",)
 
 
 def hard_request(seconds: float) -> solver_pb2.DrawTablesRequest:
-    """32 players x 10 rounds of 4 (the social golfer 8-4-10): the solver works the whole budget."""
+    """40 players x 13 rounds of 4 (a resolvable (40,4,1) design would have no repeats; neither a
+    construction nor the search finds one quickly): the solver works the whole budget."""
     return solver_pb2.DrawTablesRequest(
-        players=[solver_pb2.Player(id=f"p{i}") for i in range(32)], rounds=10, table_size=4,
+        players=[solver_pb2.Player(id=f"p{i}") for i in range(40)], rounds=13, table_size=4,
         seed=1, time_limit_seconds=seconds,
     )
 
@@ -39,7 +40,7 @@ def test_sigterm_to_rondo_up_finishes_in_flight_call_and_exits_zero(tmp_path):
         process.send_signal(signal.SIGTERM)
         response = future.result()
         assert response.status in (solver_pb2.SOLVE_STATUS_FEASIBLE, solver_pb2.SOLVE_STATUS_OPTIMAL)
-        assert len(response.rounds) == 10
+        assert len(response.rounds) == 13
         assert process.wait(timeout=30) == 0
 
 

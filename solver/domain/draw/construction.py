@@ -25,6 +25,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import product
 
+from solver.domain.draw.designs import known_design
 from solver.domain.draw.problem import Draw, PlayerId
 
 MAX_FIELD_ORDER = 1024
@@ -196,7 +197,8 @@ def circle_method_pairs(n: int, rounds: int) -> list[list[list[int]]]:
 def repeat_free_draw(players: Sequence[PlayerId], k: int, rounds: int, seed: int) -> Draw | None:
     """A draw of ``rounds`` rounds in which no two players meet twice, or None when no construction
     here applies (then the local search takes over). Same players + seed -> same draw.
-    Pairings (k = 2) use the circle method (any R <= N - 1), other sizes the layouts above."""
+    Pairings (k = 2) use the circle method (any R <= N - 1), then a stored design (designs.py, e.g.
+    32 players x 10 rounds of 4) when one applies, other sizes the layouts above."""
     n = len(players)
     rng = random.Random(seed)
     order = list(players)
@@ -204,6 +206,10 @@ def repeat_free_draw(players: Sequence[PlayerId], k: int, rounds: int, seed: int
         rng.shuffle(order)
         by_index = circle_method_pairs(n, rounds)
         return _shuffled([[[order[i] for i in table] for table in round_] for round_ in by_index], rng)
+    design = known_design(n, k, rounds)  # stored designs (designs.py) come before the layouts
+    if design is not None:
+        rng.shuffle(order)
+        return _shuffled([[[order[i] for i in table] for table in round_] for round_ in design], rng)
     layout = repeat_free_layout(n, k, rounds)
     if layout is None:
         return None
