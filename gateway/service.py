@@ -90,6 +90,9 @@ class GatewayService:
             v.add("played_rounds", f"must be between 0 and {competition.rounds - 1}: the rounds already played are kept, at least one is redrawn")
         if not request.reason.strip():
             v.add("reason", "say why the draw is redone (withdrawal, substitution, roster change); it is kept with the draw")
+        for i, pin in enumerate(request.pins):
+            if 0 <= pin.round < request.played_rounds:
+                v.add(f"pins[{i}].round", f"round {pin.round + 1} is already played; pin players only in rounds still to play")
         v.raise_if_any()
         players = await self.league("ListPlayers", league_pb2.ListPlayersRequest(competition_id=competition.id))
         everyone = await self.league(
@@ -100,23 +103,21 @@ class GatewayService:
         kept = carry_over(
             published_rounds, request.played_rounds, [p.id for p in roster], [p.id for p in self._roster(everyone)]
         )
-        solver_rounds = competition.rounds if kept.fixed_rounds or not request.played_rounds else competition.rounds - request.played_rounds
         solved = await self._solve(
             solver_pb2.DrawTablesRequest(
-                players=roster, rounds=solver_rounds, table_size=competition.table_size,
-                separations=request.separations, pins=request.pins,
+                players=roster, rounds=kept.rounds_to_solve(competition.rounds), table_size=competition.table_size,
+                separations=request.separations,
+                pins=[solver_pb2.Pin(player_id=p.player_id, round=p.round - kept.round_offset, table=p.table) for p in request.pins],
                 fixed_rounds=rounds_to_proto(kept.fixed_rounds), previous=rounds_to_proto(kept.previous or ()),
                 seat_balance=request.seat_balance,
                 seed=request.seed if request.HasField("seed") else None, time_limit_seconds=budget,
             ),
             _names(players),
         )
-        if request.played_rounds and solved.rounds:
-            # the played rounds stay history exactly as they were played (withdrawn players included);
-            # the solver saw them with newcomers in the seats of those who left
-            drawn = list(solved.rounds)[len(kept.fixed_rounds):]
+        if solved.rounds:
+            drawn = kept.new_draw(published_rounds, rounds_from_proto(solved.rounds))
             solved.ClearField("rounds")
-            solved.rounds.extend([*published.rounds[: request.played_rounds], *drawn])
+            solved.rounds.extend(rounds_to_proto(drawn))
         solved.notes.extend(kept.notes)
         return await self._store(
             competition, solved, request.idempotency_key,

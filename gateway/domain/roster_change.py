@@ -14,10 +14,26 @@ Round = tuple[tuple[str, ...], ...]
 
 @dataclass(frozen=True)
 class CarryOver:
+    played_rounds: int
     fixed_rounds: tuple[Round, ...]  # played rounds in the new roster's ids, for the solver
     previous: tuple[Round, ...] | None  # the published draw in the new roster's ids (None: not comparable)
     replacements: dict[str, str]  # departed id -> newcomer id seated in their place
     notes: tuple[str, ...]
+
+    def rounds_to_solve(self, total_rounds: int) -> int:
+        """With the played rounds carried seat for seat the solver sees every round (the played ones
+        fixed); otherwise it draws only the rounds still to play."""
+        return total_rounds if self.fixed_rounds or not self.played_rounds else total_rounds - self.played_rounds
+
+    @property
+    def round_offset(self) -> int:
+        """Round r of the competition is round r - offset of what the solver draws."""
+        return 0 if self.fixed_rounds else self.played_rounds
+
+    def new_draw(self, published: tuple[Round, ...], solved: tuple[Round, ...]) -> tuple[Round, ...]:
+        """The played rounds exactly as they were played (those who left included), then the rounds
+        the solver drew."""
+        return published[: self.played_rounds] + solved[len(self.fixed_rounds):]
 
 
 def seat_replacements(draw_players: list[str], roster: list[str]) -> dict[str, str]:
@@ -42,10 +58,10 @@ def carry_over(published: tuple[Round, ...], played_rounds: int, roster: list[st
     renamed = _rename(published, replacements)
     renamed_players = {p for table in renamed[0] for p in table} if renamed else set()
     if renamed_players == set(roster):
-        return CarryOver(renamed[:played_rounds], renamed, replacements, ())
+        return CarryOver(played_rounds, renamed[:played_rounds], renamed, replacements, ())
     notes = (
         f"the roster changed from {len(draw_players)} to {len(roster)} players, so the published tables "
         "cannot be kept seat for seat: the rounds still to play are drawn afresh"
         + (" (meetings in the played rounds are not taken into account)" if played_rounds else ""),
     )
-    return CarryOver((), None, replacements, notes)
+    return CarryOver(played_rounds, (), None, replacements, notes)

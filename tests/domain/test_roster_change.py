@@ -41,3 +41,20 @@ def test_departed_are_paired_in_registration_order():
     published = ((("z", "y", "c", "d"),),)
     kept = carry_over(published, 0, ["c", "d", "n1", "n2"], registered=["y", "z", "c", "d", "n1", "n2"])
     assert kept.replacements == {"y": "n1", "z": "n2"}
+
+
+def test_new_draw_keeps_played_rounds_as_played_when_seats_carry_over():
+    roster = ["a", "b", "c", "d", "e", "g", "h", "s"]  # f withdrew, s took the seat
+    kept = carry_over(PUBLISHED, 1, roster)
+    assert kept.rounds_to_solve(2) == 2 and kept.round_offset == 0
+    solved = kept.fixed_rounds + ((("a", "s", "e", "g"), ("b", "d", "c", "h")),)
+    new = kept.new_draw(PUBLISHED, solved)
+    assert new[0] == PUBLISHED[0]  # history: f, not s, played round 1
+    assert new[1] == solved[1]
+
+
+def test_new_draw_after_a_shrink_appends_freshly_drawn_rounds():
+    kept = carry_over(PUBLISHED, 1, list("abcd"))
+    assert kept.rounds_to_solve(2) == 1 and kept.round_offset == 1
+    fresh = ((("a", "b", "c", "d"),),)
+    assert kept.new_draw(PUBLISHED, fresh) == (PUBLISHED[0], fresh[0])

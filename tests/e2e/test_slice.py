@@ -10,6 +10,7 @@ from grpc_health.v1 import health_pb2, health_pb2_grpc
 from grpc_reflection.v1alpha.proto_reflection_descriptor_database import ProtoReflectionDescriptorDatabase
 
 from gateway.demo import SERVICES, run_slice
+from rondo_runtime.grpc_errors import field_violations
 from rondo.gateway.v1 import gateway_pb2
 from rondo.league.v1 import league_pb2
 from rondo.solver.v1 import solver_pb2
@@ -84,15 +85,29 @@ def test_redraw_through_gateway_after_substitution(embedded):
     stub.ApproveDraw(league_pb2.ApproveDrawRequest(competition_id=c.id, draw_id=first.draw.id), timeout=5)
     stub.WithdrawPlayer(league_pb2.WithdrawPlayerRequest(competition_id=c.id, player_id=ids[5], reason="ill"), timeout=5)
     sub = stub.RegisterPlayer(league_pb2.RegisterPlayerRequest(competition_id=c.id, name="Substitute"), timeout=5)
+    for bad, field in (
+        (gateway_pb2.RedrawRequest(competition_id=c.id, played_rounds=4, reason="x"), "played_rounds"),
+        (gateway_pb2.RedrawRequest(competition_id=c.id, played_rounds=1, reason=" "), "reason"),
+        (gateway_pb2.RedrawRequest(competition_id=c.id, played_rounds=1, reason="x", pins=[solver_pb2.Pin(player_id=sub.id, round=0, table=0)]), "pins[0].round"),
+    ):
+        with pytest.raises(grpc.RpcError) as error:
+            stub.Redraw(bad, timeout=30)
+        assert error.value.code() == grpc.StatusCode.INVALID_ARGUMENT
+        assert field in [f for f, _ in field_violations(error.value)]
     redraw = stub.Redraw(
-        gateway_pb2.RedrawRequest(competition_id=c.id, played_rounds=1, reason="R5 withdrew", seed=3), timeout=30
+        gateway_pb2.RedrawRequest(
+            competition_id=c.id, played_rounds=1, reason="R5 withdrew", seed=3,
+            pins=[solver_pb2.Pin(player_id=sub.id, round=2, table=0)],
+        ),
+        timeout=30,
     )
     assert redraw.status in (solver_pb2.SOLVE_STATUS_OPTIMAL, solver_pb2.SOLVE_STATUS_FEASIBLE)
     assert redraw.draw.replaces_draw_id == first.draw.id and redraw.draw.version == 2
     assert redraw.draw.rounds[0] == first.draw.rounds[0]  # the played round is kept as played
     later = {p for r in redraw.draw.rounds[1:] for t in r.tables for p in t.player_ids}
     assert sub.id in later and ids[5] not in later
-    assert redraw.draw.players_moved <= 4  # the substitute takes the seat; hardly anyone else moves
+    assert sub.id in redraw.draw.rounds[2].tables[0].player_ids  # the pin holds in competition numbering
+    assert redraw.draw.players_moved <= 8  # the substitute takes the seat; few others move
     stub.ApproveDraw(league_pb2.ApproveDrawRequest(competition_id=c.id, draw_id=redraw.draw.id), timeout=5)
     assert stub.ListTables(gateway_pb2.ListTablesRequest(competition_id=c.id), timeout=5).version == 2
 
@@ -111,3 +126,24 @@ def test_brackets_and_pairings_reach_through_the_gateway(embedded):
     with pytest.raises(grpc.RpcError) as error:
         stub.BuildKnockout(solver_pb2.BuildKnockoutRequest(entrants=[solver_pb2.Entrant(id="")]), timeout=10)
     assert error.value.code() == grpc.StatusCode.INVALID_ARGUMENT
+
+
+def test_booking_clubs_and_rooms_over_grpc(embedded):
+    from rondo.booking.v1 import booking_pb2, booking_pb2_grpc
+
+    stub = booking_pb2_grpc.BookingServiceStub(embedded.channel)
+    club = stub.CreateClub(booking_pb2.CreateClubRequest(name="Discard club", idempotency_key="c1"), timeout=5)
+    assert club.time_zone == "Europe/Kirov"
+    assert stub.CreateClub(booking_pb2.CreateClubRequest(name="Discard club", idempotency_key="c1"), timeout=5).id == club.id
+    stub.AddRoom(booking_pb2.AddRoomRequest(club_id=club.id, name="Big room"), timeout=5)
+    assert [r.name for r in stub.ListRooms(booking_pb2.ListRoomsRequest(club_id=club.id), timeout=5).rooms] == ["Big room"]
+    for call, request, code, field in (
+        (stub.CreateClub, booking_pb2.CreateClubRequest(name="X", time_zone="Mars/Olympus"), grpc.StatusCode.INVALID_ARGUMENT, "time_zone"),
+        (stub.AddRoom, booking_pb2.AddRoomRequest(club_id=club.id, name="big ROOM"), grpc.StatusCode.INVALID_ARGUMENT, "name"),
+        (stub.ListRooms, booking_pb2.ListRoomsRequest(club_id="missing"), grpc.StatusCode.NOT_FOUND, None),
+    ):
+        with pytest.raises(grpc.RpcError) as error:
+            call(request, timeout=5)
+        assert error.value.code() == code
+        if field:
+            assert field in [f for f, _ in field_violations(error.value)]
