@@ -1,4 +1,5 @@
 """BookingService over gRPC: protobuf <-> domain, nothing else."""
+
 from __future__ import annotations
 
 import asyncio

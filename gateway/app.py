@@ -1,9 +1,15 @@
 """Wires the gateway: its event database, and channels to league/ and solver/.
 
-In embedded mode (no RONDO_LEAGUE_ADDR / RONDO_SOLVER_ADDR) the gateway calls the services on its
-own server's address, so both modes run the same code path; only addresses differ (DESIGN.md).
+The gateway is the one public service. In embedded mode (no RONDO_LEAGUE_ADDR / RONDO_SOLVER_ADDR) it
+calls the services on the process's internal server (127.0.0.1:RONDO_INTERNAL_PORT), so both modes run
+the same code path; only addresses differ (docs/architecture.md "Embedded and distributed mode"). Every
+downstream call carries RONDO_INTERNAL_TOKEN when it is set.
 """
+
 from __future__ import annotations
+
+import dataclasses
+import logging
 
 from gateway.adapters.downstream import Downstream
 from gateway.adapters.events import EventLog
@@ -15,6 +21,7 @@ from rondo_runtime.server import ServiceSpec
 from rondo_runtime.wiring import stateful_spec
 
 NAME = "gateway"
+log = logging.getLogger(__name__)
 
 
 class LazyDownstream:
@@ -27,12 +34,15 @@ class LazyDownstream:
 
     def get(self) -> Downstream:
         if self._downstream is None:
-            host = "127.0.0.1" if self.settings.host in ("", "0.0.0.0", "::", "[::]") else self.settings.host
-            own = f"{host}:{self.settings.port}"
+            internal = f"127.0.0.1:{self.settings.internal_port}"  # embedded: the process's internal server
+            league, solver = self.settings.service_addr("league"), self.settings.service_addr("solver")
+            if (league or solver) and not self.settings.internal_token:
+                log.warning("RONDO_INTERNAL_TOKEN is not set: internal services beyond loopback will refuse the gateway's calls")
             self._downstream = Downstream(
-                league_addr=self.settings.service_addr("league") or own,
-                solver_addr=self.settings.service_addr("solver") or own,
+                league_addr=league or internal,
+                solver_addr=solver or internal,
                 timeout_s=self.settings.downstream_timeout_seconds,
+                internal_token=self.settings.internal_token,
             )
         return self._downstream
 
@@ -43,10 +53,13 @@ class LazyDownstream:
 
 def spec(settings: Settings, downstream: LazyDownstream | None = None) -> ServiceSpec:
     downstream = downstream or LazyDownstream(settings)
-    return stateful_spec(
-        NAME, settings, MIGRATIONS,
+    spec = stateful_spec(
+        NAME,
+        settings,
+        MIGRATIONS,
         descriptor=gateway_pb2.DESCRIPTOR.services_by_name["GatewayService"],
         add_to_server=gateway_pb2_grpc.add_GatewayServiceServicer_to_server,
         make_servicer=lambda engine: GatewayServicer(GatewayService(downstream.get, EventLog(engine))),
         on_stop=downstream.close,
     )
+    return dataclasses.replace(spec, internal=False)  # the one public service (rondo_app/registry.py)

@@ -1,9 +1,17 @@
 """GatewayService over gRPC: hands requests to the use cases or straight through to the owning
 service. Thin on purpose: errors are mapped by the runtime's interceptor."""
+
 from __future__ import annotations
 
 from gateway.service import GatewayService
 from rondo.gateway.v1 import gateway_pb2_grpc
+from rondo_runtime.idempotency import caller_from_metadata
+
+
+def caller(context) -> str:
+    """Who is calling, for scoping idempotency keys (``rondo_runtime.idempotency.caller_from_metadata``:
+    the bearer token hashed, else ``x-rondo-caller``, else anonymous) until user identity arrives."""
+    return caller_from_metadata(context.invocation_metadata())
 
 
 class GatewayServicer(gateway_pb2_grpc.GatewayServiceServicer):
@@ -11,46 +19,55 @@ class GatewayServicer(gateway_pb2_grpc.GatewayServiceServicer):
         self.service = service
 
     # Straight through to league/ (it validates and owns the data).
+    # Every downstream call gets what is left of the incoming deadline (None: the configured timeout).
     async def CreateCompetition(self, request, context):
-        return await self.service.league("CreateCompetition", request)
+        request = self.service.scoped(request, "CreateCompetition", caller(context))
+        return await self.service.league("CreateCompetition", request, context.time_remaining())
 
     async def GetCompetition(self, request, context):
-        return await self.service.league("GetCompetition", request)
+        return await self.service.league("GetCompetition", request, context.time_remaining())
 
     async def RegisterPlayer(self, request, context):
-        return await self.service.league("RegisterPlayer", request)
+        request = self.service.scoped(request, "RegisterPlayer", caller(context))
+        return await self.service.league("RegisterPlayer", request, context.time_remaining())
 
     async def WithdrawPlayer(self, request, context):
-        return await self.service.league("WithdrawPlayer", request)
+        return await self.service.league("WithdrawPlayer", request, context.time_remaining())
 
     async def ListPlayers(self, request, context):
-        return await self.service.league("ListPlayers", request)
+        return await self.service.league("ListPlayers", request, context.time_remaining())
 
     async def ListDraws(self, request, context):
-        return await self.service.league("ListDraws", request)
+        return await self.service.league("ListDraws", request, context.time_remaining())
 
     # The organizer's draw workflow.
     async def DrawCompetition(self, request, context):
-        return await self.service.draw_competition(request, context.time_remaining())
+        return await self.service.once(
+            "DrawCompetition", caller(context), request, context.time_remaining(), self.service.draw_competition
+        )
 
     async def Redraw(self, request, context):
-        return await self.service.redraw(request, context.time_remaining())
+        return await self.service.once("Redraw", caller(context), request, context.time_remaining(), self.service.redraw)
 
     async def ApproveDraw(self, request, context):
-        return await self.service.approve_draw(request)
+        return await self.service.approve_draw(request, context.time_remaining())
 
     async def GetDraw(self, request, context):
-        return await self.service.get_draw(request)
+        return await self.service.get_draw(request, context.time_remaining())
 
     async def ListTables(self, request, context):
-        return await self.service.list_tables(request)
+        return await self.service.list_tables(request, context.time_remaining())
 
     # Brackets and pairings: straight through to solver/ (stateless).
     async def BuildKnockout(self, request, context):
         return await self.service.solver("BuildKnockout", request)
 
-    async def BuildRoundRobin(self, request, context):
-        return await self.service.solver("BuildRoundRobin", request)
+    async def PairKnockoutStage(self, request, context):
+        return await self.service.solver("PairKnockoutStage", request, context.time_remaining())
 
+    async def BuildRoundRobin(self, request, context):
+        return await self.service.solver("BuildRoundRobin", request, context.time_remaining())
+
+    # The mahjong playoff: league decides who advances, the solver seats the next stage.
     async def MahjongPlayoff(self, request, context):
-        return await self.service.solver("MahjongPlayoff", request)
+        return await self.service.mahjong_playoff(request, context.time_remaining())

@@ -1,47 +1,111 @@
 """Gateway use cases: the organizer's draw workflow, orchestrated over league/ and solver/.
 
 draw -> review (GetDraw / ListTables) -> approve -> (later) redraw -> review -> approve.
-Every downstream call carries a deadline; the solver's budget is the smaller of the request's
-and what is left of the caller's deadline.
+The gateway decides nothing itself: league checks and stores (PrepareRedraw, SaveDraw, ApproveDraw,
+PlayoffProgress), the solver draws and seats (DrawTables, SeatPlayoffRound) and owns the time-budget
+rule. Every downstream call carries a timeout derived from the incoming call's deadline.
 """
+
 from __future__ import annotations
 
 import asyncio
-import math
 from collections.abc import Callable
 from pathlib import Path
 
 from gateway.adapters.downstream import Downstream
 from gateway.adapters.events import EventLog
-from gateway.domain.roster_change import carry_over
+from gateway.adapters.idempotency import GatewayKeys
+from gateway.domain.deadline import Deadline
 from rondo.gateway.v1 import gateway_pb2
 from rondo.league.v1 import league_pb2
 from rondo.solver.v1 import solver_pb2
-from rondo_runtime.draw_messages import rounds_from_proto, rounds_to_proto
-from rondo_runtime.errors import FieldViolation, InvalidArgument, Violations
+from rondo_runtime import idempotency
+from rondo_runtime.errors import Aborted, FieldViolation, InvalidArgument
 
 MIGRATIONS = str(Path(__file__).parent / "adapters" / "migrations")
-DEFAULT_SOLVE_SECONDS = 10.0
-MAX_SOLVE_SECONDS = 600.0
-SOLVER_MARGIN_SECONDS = 5.0  # time for the solver to answer after its budget runs out
-
-
-def solve_budget(requested: float, remaining_deadline: float | None, field: str = "time_limit_seconds") -> float:
-    """The solver's budget: the request's (or the default), never beyond the caller's deadline."""
-    if math.isnan(requested) or requested < 0 or requested > MAX_SOLVE_SECONDS:
-        raise InvalidArgument.single(field, f"must be between 0 and {MAX_SOLVE_SECONDS:g} seconds (0 = default {DEFAULT_SOLVE_SECONDS:g})")
-    budget = requested or DEFAULT_SOLVE_SECONDS
-    if remaining_deadline is not None:
-        budget = min(budget, max(0.1, remaining_deadline - 1.0))
-    return budget
+SOLVER_MARGIN_SECONDS = 5.0  # without a deadline: time for the solver to answer after its budget runs out
+KEY_POLL_SECONDS = 0.1  # how often a retry waiting for its key's first request looks again
+KEY_WAIT_WITHOUT_DEADLINE_SECONDS = 60.0  # how long it waits when its call has no deadline
+KEY_BUSY_MESSAGE = "a request with this idempotency key is still being processed; retry it in a moment"
 
 
 class GatewayService:
-    def __init__(self, downstream: Callable[[], Downstream], events: EventLog):
+    def __init__(self, downstream: Callable[[], Downstream], events: EventLog, keys: GatewayKeys | None = None):
+        """``keys``: the gateway's idempotency keys (by default in the event log's database)."""
         self.downstream = downstream
         self.events = events
+        self.keys = keys or GatewayKeys(events.engine)
+        self._background: set[asyncio.Task] = set()
+
+    # --- idempotency keys (rondo_runtime.idempotency; docs/architecture.md "Idempotency") ---
+    @staticmethod
+    def scoped(request, method: str, caller: str):
+        """A copy of ``request`` whose ``idempotency_key`` is scoped to ``caller`` and the gateway's
+        ``method`` (checked first: INVALID_ARGUMENT on ``idempotency_key``); unchanged without a key.
+        This is the key the gateway sends downstream, so what league stores is scoped too."""
+        key = idempotency.scoped_key(request.idempotency_key, f"GatewayService.{method}", caller)
+        if key == request.idempotency_key:
+            return request
+        copy = type(request)()
+        copy.CopyFrom(request)
+        copy.idempotency_key = key
+        return copy
+
+    async def once(self, method: str, caller: str, request, deadline: float | None, work) -> gateway_pb2.DrawView:
+        """``work(request, deadline)`` (``draw_competition`` or ``redraw``) at most once per key: the same
+        caller, method and key with the same request answers the first answer (the same draw, read
+        again); with a different request INVALID_ARGUMENT on ``idempotency_key``; while the first is
+        still running, a retry waits for it. A failed request, or one that made no draw, frees its key."""
+        inner = self.scoped(request, method, caller)
+        if not inner.idempotency_key:
+            return await work(inner, deadline)
+        clock = Deadline(deadline)
+        key = idempotency.RequestKey(inner.idempotency_key, idempotency.fingerprint(request))
+        waited = Deadline(KEY_WAIT_WITHOUT_DEADLINE_SECONDS if deadline is None else deadline)
+        while True:
+            claim = await asyncio.to_thread(self.keys.claim, key)
+            if claim.record is not None:
+                return await self._replay(request.competition_id, claim.record, clock)
+            if not claim.busy:
+                break
+            left = waited.timeout()
+            if left is not None and left <= KEY_POLL_SECONDS * 2:
+                raise Aborted(KEY_BUSY_MESSAGE)
+            await asyncio.sleep(KEY_POLL_SECONDS)
+        try:
+            view = await work(inner, clock.timeout())
+            if view.HasField("draw"):
+                answer = gateway_pb2.DrawView()
+                answer.CopyFrom(view)
+                answer.ClearField("draw")  # read again on replay: it may be large, and approved by then
+                await asyncio.to_thread(self.keys.complete, key, view.draw.id, answer.SerializeToString(deterministic=True))
+            else:  # nothing made (infeasible, no solution in time): a retry may try again
+                await asyncio.to_thread(self.keys.release, key)
+        except BaseException:  # failed or cancelled: the key is free for a retry (a completed key stays)
+            self._in_background(self.keys.release, key)
+            raise
+        return view
+
+    async def _replay(self, competition_id: str, record: idempotency.IdempotencyRecord, clock: Deadline) -> gateway_pb2.DrawView:
+        view = gateway_pb2.DrawView.FromString(record.response or b"")
+        if record.resource_id:
+            draw = await self.league(
+                "GetDraw",
+                league_pb2.GetDrawRequest(competition_id=competition_id, draw_id=record.resource_id),
+                clock.timeout(),
+            )
+            view.draw.CopyFrom(draw)
+        return view
+
+    def _in_background(self, function, *args) -> None:
+        """Runs ``function(*args)`` in a thread without waiting (even while the caller is cancelled)."""
+        task = asyncio.ensure_future(asyncio.to_thread(function, *args))
+        self._background.add(task)
+        task.add_done_callback(self._background.discard)
+        task.add_done_callback(lambda done: done.cancelled() or done.exception())  # a failure is not re-raised
 
     async def league(self, method: str, request, timeout_s: float | None = None):
+        """``timeout_s``: the caller's remaining deadline; None = the configured downstream timeout."""
         downstream = self.downstream()
         return await downstream.call("league", getattr(downstream.league, method), request, timeout_s)
 
@@ -50,13 +114,19 @@ class GatewayService:
         return await downstream.call("solver", getattr(downstream.solver, method), request, timeout_s)
 
     async def _event(self, kind: str, draw: league_pb2.Draw) -> None:
-        await asyncio.to_thread(
-            self.events.append, kind, draw.competition_id, draw.id, version=draw.version, status=draw.status
-        )
+        await asyncio.to_thread(self.events.append, kind, draw.competition_id, draw.id, version=draw.version, status=draw.status)
 
-    async def _solve(self, request: solver_pb2.DrawTablesRequest, names: dict[str, str]) -> solver_pb2.DrawTablesResponse:
+    async def _solve(
+        self, request: solver_pb2.DrawTablesRequest, names: dict[str, str], deadline: Deadline
+    ) -> solver_pb2.DrawTablesResponse:
+        """The solver checks the budget (INVALID_ARGUMENT on ``time_limit_seconds``) and keeps within
+        what is left of the deadline; without a deadline the call waits for the budget it asked."""
+        default = getattr(self.downstream(), "timeout_s", None)
+        without_deadline = None
+        if default is not None and request.time_limit_seconds == request.time_limit_seconds:  # not NaN
+            without_deadline = max(default, request.time_limit_seconds + SOLVER_MARGIN_SECONDS)
         try:
-            return await self.solver("DrawTables", request, timeout_s=request.time_limit_seconds + SOLVER_MARGIN_SECONDS)
+            return await self.solver("DrawTables", request, timeout_s=deadline.timeout(without_deadline))
         except InvalidArgument as error:
             raise with_names(error, names) from None
 
@@ -68,66 +138,92 @@ class GatewayService:
         ]
 
     async def draw_competition(self, request: gateway_pb2.DrawCompetitionRequest, deadline: float | None) -> gateway_pb2.DrawView:
-        budget = solve_budget(request.time_limit_seconds, deadline)
-        competition = await self.league("GetCompetition", league_pb2.GetCompetitionRequest(competition_id=request.competition_id))
-        players = await self.league("ListPlayers", league_pb2.ListPlayersRequest(competition_id=competition.id))
+        clock = Deadline(deadline)
+        competition = await self.league(
+            "GetCompetition", league_pb2.GetCompetitionRequest(competition_id=request.competition_id), clock.timeout()
+        )
+        players = await self.league("ListPlayers", league_pb2.ListPlayersRequest(competition_id=competition.id), clock.timeout())
         solved = await self._solve(
             solver_pb2.DrawTablesRequest(
-                players=self._roster(players), rounds=competition.rounds, table_size=competition.table_size,
-                separations=request.separations, pins=request.pins, seat_balance=request.seat_balance,
-                seed=request.seed if request.HasField("seed") else None, time_limit_seconds=budget,
+                players=self._roster(players),
+                rounds=competition.rounds,
+                table_size=competition.table_size,
+                separations=request.separations,
+                pins=request.pins,
+                seat_balance=request.seat_balance,
+                seed=request.seed if request.HasField("seed") else None,
+                time_limit_seconds=request.time_limit_seconds,
             ),
             _names(players),
+            clock,
         )
-        return await self._store(competition, solved, request.idempotency_key)
+        return await self._store(competition.id, solved, request.idempotency_key, clock)
 
     async def redraw(self, request: gateway_pb2.RedrawRequest, deadline: float | None) -> gateway_pb2.DrawView:
-        budget = solve_budget(request.time_limit_seconds, deadline)
-        competition = await self.league("GetCompetition", league_pb2.GetCompetitionRequest(competition_id=request.competition_id))
-        published = await self.league("GetDraw", league_pb2.GetDrawRequest(competition_id=competition.id))
-        v = Violations()
-        if not 0 <= request.played_rounds < competition.rounds:
-            v.add("played_rounds", f"must be between 0 and {competition.rounds - 1}: the rounds already played are kept, at least one is redrawn")
-        if not request.reason.strip():
-            v.add("reason", "say why the draw is redone (withdrawal, substitution, roster change); it is kept with the draw")
-        for i, pin in enumerate(request.pins):
-            if 0 <= pin.round < request.played_rounds:
-                v.add(f"pins[{i}].round", f"round {pin.round + 1} is already played; pin players only in rounds still to play")
-        v.raise_if_any()
-        players = await self.league("ListPlayers", league_pb2.ListPlayersRequest(competition_id=competition.id))
-        everyone = await self.league(
-            "ListPlayers", league_pb2.ListPlayersRequest(competition_id=competition.id, include_inactive=True)
+        """league.PrepareRedraw (checks the redraw, splits the published draw) -> solver.DrawTables ->
+        league.SaveDraw (checks it again and keeps the played rounds as played).
+
+        The solver draws the rounds still to play with the played rounds, as played, as its history:
+        the objective, bound, players moved and diff it reports count the whole competition and equal
+        a recount of the stored draw (docs/rules.md mahjong.draw.redraw-keeps-played-rounds)."""
+        clock = Deadline(deadline)
+        plan = await self.league(
+            "PrepareRedraw",
+            league_pb2.PrepareRedrawRequest(
+                competition_id=request.competition_id,
+                played_rounds=request.played_rounds,
+                reason=request.reason,
+                pins=request.pins,
+            ),
+            clock.timeout(),
         )
-        roster = self._roster(players)
-        published_rounds = rounds_from_proto(published.rounds)
-        kept = carry_over(
-            published_rounds, request.played_rounds, [p.id for p in roster], [p.id for p in self._roster(everyone)]
+        everyone = await self.league(
+            "ListPlayers",
+            league_pb2.ListPlayersRequest(competition_id=request.competition_id, include_inactive=True),
+            clock.timeout(),
         )
         solved = await self._solve(
             solver_pb2.DrawTablesRequest(
-                players=roster, rounds=kept.rounds_to_solve(competition.rounds), table_size=competition.table_size,
+                players=plan.roster,
+                rounds=plan.rounds,
+                table_size=plan.table_size,
                 separations=request.separations,
-                pins=[solver_pb2.Pin(player_id=p.player_id, round=p.round - kept.round_offset, table=p.table) for p in request.pins],
-                fixed_rounds=rounds_to_proto(kept.fixed_rounds), previous=rounds_to_proto(kept.previous or ()),
+                pins=plan.pins,
+                previous=plan.previous,
+                history=plan.history,
                 seat_balance=request.seat_balance,
-                seed=request.seed if request.HasField("seed") else None, time_limit_seconds=budget,
+                seed=request.seed if request.HasField("seed") else None,
+                time_limit_seconds=request.time_limit_seconds,
             ),
-            _names(players),
+            _names(everyone),
+            clock,
         )
-        if solved.rounds:
-            drawn = kept.new_draw(published_rounds, rounds_from_proto(solved.rounds))
-            solved.ClearField("rounds")
-            solved.rounds.extend(rounds_to_proto(drawn))
-        solved.notes.extend(kept.notes)
+        solved.notes.extend(plan.notes)
         return await self._store(
-            competition, solved, request.idempotency_key,
-            replaces=published, played_rounds=request.played_rounds, reason=request.reason,
+            request.competition_id,
+            solved,
+            request.idempotency_key,
+            clock,
+            replaces_draw_id=plan.replaces_draw_id,
+            played_rounds=plan.played_rounds,
+            reason=request.reason,
         )
 
-    async def _store(self, competition, solved: solver_pb2.DrawTablesResponse, idempotency_key: str,
-                     replaces: league_pb2.Draw | None = None, played_rounds: int = 0, reason: str = "") -> gateway_pb2.DrawView:
+    async def _store(
+        self,
+        competition_id: str,
+        solved: solver_pb2.DrawTablesResponse,
+        idempotency_key: str,
+        deadline: Deadline,
+        replaces_draw_id: str = "",
+        played_rounds: int = 0,
+        reason: str = "",
+    ) -> gateway_pb2.DrawView:
         view = gateway_pb2.DrawView(
-            status=solved.status, diff=solved.diff, conflicts=solved.conflicts, notes=solved.notes,
+            status=solved.status,
+            diff=solved.diff,
+            conflicts=solved.conflicts,
+            notes=solved.notes,
             wall_time_seconds=solved.wall_time_seconds,
         )
         if solved.status not in (solver_pb2.SOLVE_STATUS_OPTIMAL, solver_pb2.SOLVE_STATUS_FEASIBLE):
@@ -135,40 +231,55 @@ class GatewayService:
         draw = await self.league(
             "SaveDraw",
             league_pb2.SaveDrawRequest(
-                competition_id=competition.id, seed=solved.seed, rounds=solved.rounds, objective=solved.objective,
-                lower_bound=solved.lower_bound, proven_optimal=solved.proven_optimal, method=solved.method,
-                replaces_draw_id=replaces.id if replaces else "", played_rounds=played_rounds, reason=reason,
+                competition_id=competition_id,
+                seed=solved.seed,
+                rounds=solved.rounds,
+                objective=solved.objective,
+                lower_bound=solved.lower_bound,
+                proven_optimal=solved.proven_optimal,
+                method=solved.method,
+                replaces_draw_id=replaces_draw_id,
+                played_rounds=played_rounds,
+                reason=reason,
                 players_moved=solved.players_moved if solved.HasField("players_moved") else None,
                 idempotency_key=idempotency_key,
             ),
+            deadline.timeout(),
         )
         await self._event("draw.proposed", draw)
         view.draw.CopyFrom(draw)
         return view
 
-    async def approve_draw(self, request: league_pb2.ApproveDrawRequest) -> gateway_pb2.DrawView:
-        draw = await self.league("ApproveDraw", request)
+    async def approve_draw(self, request: league_pb2.ApproveDrawRequest, deadline: float | None = None) -> gateway_pb2.DrawView:
+        draw = await self.league("ApproveDraw", request, Deadline(deadline).timeout())
         await self._event("draw.published", draw)
         return gateway_pb2.DrawView(draw=draw, status=_status(draw))
 
-    async def get_draw(self, request: league_pb2.GetDrawRequest) -> gateway_pb2.DrawView:
-        draw = await self.league("GetDraw", request)
+    async def get_draw(self, request: league_pb2.GetDrawRequest, deadline: float | None = None) -> gateway_pb2.DrawView:
+        draw = await self.league("GetDraw", request, Deadline(deadline).timeout())
         return gateway_pb2.DrawView(draw=draw, status=_status(draw))
 
-    async def list_tables(self, request: gateway_pb2.ListTablesRequest) -> gateway_pb2.ListTablesResponse:
-        draw = await self.league("GetDraw", league_pb2.GetDrawRequest(competition_id=request.competition_id))
+    async def list_tables(
+        self, request: gateway_pb2.ListTablesRequest, deadline: float | None = None
+    ) -> gateway_pb2.ListTablesResponse:
+        clock = Deadline(deadline)
+        draw = await self.league("GetDraw", league_pb2.GetDrawRequest(competition_id=request.competition_id), clock.timeout())
         players = await self.league(
-            "ListPlayers", league_pb2.ListPlayersRequest(competition_id=request.competition_id, include_inactive=True)
+            "ListPlayers",
+            league_pb2.ListPlayersRequest(competition_id=request.competition_id, include_inactive=True),
+            clock.timeout(),
         )
         names = {p.id: p.name for p in players.players}
         return gateway_pb2.ListTablesResponse(
-            draw_id=draw.id, version=draw.version,
+            draw_id=draw.id,
+            version=draw.version,
             rounds=[
                 gateway_pb2.NamedRound(
                     number=r + 1,
                     tables=[
                         gateway_pb2.NamedTable(
-                            number=t + 1, player_ids=list(table.player_ids),
+                            number=t + 1,
+                            player_ids=list(table.player_ids),
                             player_names=[names.get(pid, pid) for pid in table.player_ids],
                         )
                         for t, table in enumerate(rnd.tables)
@@ -177,6 +288,32 @@ class GatewayService:
                 for r, rnd in enumerate(draw.rounds)
             ],
         )
+
+    async def mahjong_playoff(
+        self, request: league_pb2.PlayoffProgressRequest, deadline: float | None = None
+    ) -> gateway_pb2.MahjongPlayoffView:
+        """league.PlayoffProgress (who advances, who is out) -> solver.SeatPlayoffRound (the tables)."""
+        clock = Deadline(deadline)
+        progress = await self.league("PlayoffProgress", request, clock.timeout())
+        view = gateway_pb2.MahjongPlayoffView(
+            stage=progress.stage,
+            waiting_ids=progress.waiting_ids,
+            exits=progress.exits,
+            final_order=progress.final_order,
+            explanation=progress.explanation,
+        )
+        if progress.groups:
+            seating = await self.solver(
+                "SeatPlayoffRound",
+                solver_pb2.SeatPlayoffRoundRequest(
+                    stage=progress.stage,
+                    groups=[solver_pb2.PlayoffGroup(name=g.name, player_ids=g.player_ids) for g in progress.groups],
+                ),
+                clock.timeout(),
+            )
+            view.tables.extend(seating.tables)
+            view.explanation.extend(seating.explanation)
+        return view
 
 
 def _names(players: league_pb2.ListPlayersResponse) -> dict[str, str]:
@@ -194,5 +331,5 @@ def with_names(error: InvalidArgument, names: dict[str, str]) -> InvalidArgument
     return InvalidArgument(named(error.message), [FieldViolation(v.field, named(v.description)) for v in error.violations])
 
 
-def _status(draw: league_pb2.Draw) -> int:
+def _status(draw: league_pb2.Draw) -> solver_pb2.SolveStatus:
     return solver_pb2.SOLVE_STATUS_OPTIMAL if draw.proven_optimal else solver_pb2.SOLVE_STATUS_FEASIBLE

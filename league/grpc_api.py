@@ -1,16 +1,20 @@
 """LeagueService over gRPC: protobuf <-> domain, nothing else. Errors are mapped by the runtime."""
+
 from __future__ import annotations
 
 import asyncio
-
 from datetime import datetime
 
 from google.protobuf.timestamp_pb2 import Timestamp
 
+from league.domain import playoff
 from league.domain.model import Competition, Draw, DrawStatistics, DrawStatus, Player, PlayerStatus
+from league.domain.redraw import RedrawPin, RedrawPlan
 from league.service import LeagueService
 from rondo.league.v1 import league_pb2, league_pb2_grpc
+from rondo.solver.v1 import solver_pb2
 from rondo_runtime.draw_messages import objective_from_proto, objective_to_proto, rounds_from_proto, rounds_to_proto
+from rondo_runtime.errors import InvalidArgument
 
 PLAYER_STATUS = {
     PlayerStatus.MAIN: league_pb2.PLAYER_STATUS_MAIN,
@@ -24,6 +28,8 @@ DRAW_STATUS = {
     DrawStatus.APPROVED: league_pb2.DRAW_STATUS_APPROVED,
     DrawStatus.SUPERSEDED: league_pb2.DRAW_STATUS_SUPERSEDED,
 }
+
+
 def timestamp(value: datetime | None) -> Timestamp | None:
     if value is None:
         return None
@@ -34,26 +40,88 @@ def timestamp(value: datetime | None) -> Timestamp | None:
 
 def competition_to_proto(c: Competition) -> league_pb2.Competition:
     return league_pb2.Competition(
-        id=c.id, name=c.name, ruleset=c.ruleset, rounds=c.rounds, table_size=c.table_size,
-        created_at=timestamp(c.created_at), published_draw_id=c.published_draw_id or "",
+        id=c.id,
+        name=c.name,
+        ruleset=c.ruleset,
+        rounds=c.rounds,
+        table_size=c.table_size,
+        created_at=timestamp(c.created_at),
+        published_draw_id=c.published_draw_id or "",
     )
 
 
 def player_to_proto(p: Player) -> league_pb2.Player:
     return league_pb2.Player(
-        id=p.id, competition_id=p.competition_id, name=p.name, registration_order=p.registration_order,
-        status=PLAYER_STATUS[p.status], rating=p.rating,
+        id=p.id,
+        competition_id=p.competition_id,
+        name=p.name,
+        registration_order=p.registration_order,
+        status=PLAYER_STATUS[p.status],
+        rating=p.rating,
     )
 
 
 def draw_to_proto(d: Draw) -> league_pb2.Draw:
     return league_pb2.Draw(
-        id=d.id, competition_id=d.competition_id, version=d.version, status=DRAW_STATUS[d.status], seed=d.seed,
-        rounds=rounds_to_proto(d.rounds), objective=objective_to_proto(d.statistics.objective),
-        lower_bound=objective_to_proto(d.statistics.lower_bound), proven_optimal=d.statistics.proven_optimal,
-        method=d.statistics.method, replaces_draw_id=d.replaces_draw_id or "", played_rounds=d.played_rounds,
-        reason=d.reason, players_moved=d.players_moved, created_at=timestamp(d.created_at),
+        id=d.id,
+        competition_id=d.competition_id,
+        version=d.version,
+        status=DRAW_STATUS[d.status],
+        seed=d.seed,
+        rounds=rounds_to_proto(d.rounds),
+        objective=objective_to_proto(d.statistics.objective),
+        lower_bound=objective_to_proto(d.statistics.lower_bound),
+        proven_optimal=d.statistics.proven_optimal,
+        method=d.statistics.method,
+        replaces_draw_id=d.replaces_draw_id or "",
+        played_rounds=d.played_rounds,
+        reason=d.reason,
+        players_moved=d.players_moved,
+        created_at=timestamp(d.created_at),
         approved_at=timestamp(d.approved_at),
+    )
+
+
+def redraw_plan_to_proto(plan: RedrawPlan, roster: list[Player], table_size: int) -> league_pb2.PrepareRedrawResponse:
+    return league_pb2.PrepareRedrawResponse(
+        replaces_draw_id=plan.replaces_draw_id,
+        played_rounds=plan.played_rounds,
+        roster=[solver_pb2.Player(id=p.id, rating=p.rating) for p in roster],
+        rounds=plan.rounds_to_solve,
+        table_size=table_size,
+        history=rounds_to_proto(plan.history),
+        previous=rounds_to_proto(plan.previous),
+        pins=[solver_pb2.Pin(player_id=p.player_id, round=p.round, table=p.table) for p in plan.pins],
+        notes=list(plan.notes),
+    )
+
+
+def playoff_stage(field: str, name: str) -> playoff.PlayoffStage:
+    try:
+        return playoff.PlayoffStage(name.strip().lower())
+    except ValueError:
+        stages = ", ".join(repr(s.value) for s in playoff.STAGE_ORDER)
+        raise InvalidArgument.single(field, f"unknown stage {name[:40]!r}; one of {stages}") from None
+
+
+def playoff_to_proto(state: playoff.PlayoffState) -> league_pb2.PlayoffProgressResponse:
+    return league_pb2.PlayoffProgressResponse(
+        stage=state.stage.value,
+        groups=[league_pb2.PlayoffGroup(name=g.name, player_ids=list(g.players)) for g in state.groups],
+        waiting_ids=list(state.waiting),
+        exits=[
+            league_pb2.PlayoffExit(
+                player_id=e.player,
+                stage=e.stage.value,
+                table=e.table,
+                place=e.place or 0,
+                withdrawn=e.withdrawn,
+                reason=e.reason,
+            )
+            for e in state.exits
+        ],
+        final_order=list(state.final_order),
+        explanation=list(playoff.explain_playoff(state)),
     )
 
 
@@ -62,8 +130,13 @@ class LeagueServicer(league_pb2_grpc.LeagueServiceServicer):
         self.service = service
 
     async def CreateCompetition(self, request, context):
-        c = await asyncio.to_thread(self.service.create_competition,
-            request.name, request.ruleset, request.rounds, request.table_size, request.idempotency_key
+        c = await asyncio.to_thread(
+            self.service.create_competition,
+            request.name,
+            request.ruleset,
+            request.rounds,
+            request.table_size,
+            request.idempotency_key,
         )
         return competition_to_proto(c)
 
@@ -72,18 +145,23 @@ class LeagueServicer(league_pb2_grpc.LeagueServiceServicer):
 
     async def RegisterPlayer(self, request, context):
         rating = request.rating if request.HasField("rating") else None
-        p = await asyncio.to_thread(self.service.register_player, request.competition_id, request.name, rating, request.idempotency_key)
+        p = await asyncio.to_thread(
+            self.service.register_player, request.competition_id, request.name, rating, request.idempotency_key
+        )
         return player_to_proto(p)
 
     async def WithdrawPlayer(self, request, context):
-        return player_to_proto(await asyncio.to_thread(self.service.withdraw_player, request.competition_id, request.player_id, request.reason))
+        return player_to_proto(
+            await asyncio.to_thread(self.service.withdraw_player, request.competition_id, request.player_id, request.reason)
+        )
 
     async def ListPlayers(self, request, context):
         players = await asyncio.to_thread(self.service.list_players, request.competition_id, request.include_inactive)
         return league_pb2.ListPlayersResponse(players=[player_to_proto(p) for p in players])
 
     async def SaveDraw(self, request, context):
-        d = await asyncio.to_thread(self.service.save_draw,
+        d = await asyncio.to_thread(
+            self.service.save_draw,
             competition_id=request.competition_id,
             seed=request.seed,
             rounds=rounds_from_proto(request.rounds),
@@ -108,4 +186,19 @@ class LeagueServicer(league_pb2_grpc.LeagueServiceServicer):
         return draw_to_proto(await asyncio.to_thread(self.service.get_draw, request.competition_id, request.draw_id))
 
     async def ListDraws(self, request, context):
-        return league_pb2.ListDrawsResponse(draws=[draw_to_proto(d) for d in await asyncio.to_thread(self.service.list_draws, request.competition_id)])
+        return league_pb2.ListDrawsResponse(
+            draws=[draw_to_proto(d) for d in await asyncio.to_thread(self.service.list_draws, request.competition_id)]
+        )
+
+    async def PrepareRedraw(self, request, context):
+        pins = tuple(RedrawPin(p.player_id, p.round, p.table) for p in request.pins)
+        competition, plan, roster = await asyncio.to_thread(
+            self.service.prepare_redraw, request.competition_id, request.played_rounds, request.reason, pins
+        )
+        return redraw_plan_to_proto(plan, roster, competition.table_size)
+
+    async def PlayoffProgress(self, request, context):
+        results = [playoff.TableResult(r.table, tuple(r.order), tuple(r.substitute_ids)) for r in request.results]
+        withdrawn = {p: playoff_stage(f"withdrawn[{p}]", stage) for p, stage in request.withdrawn.items()}
+        state = await asyncio.to_thread(self.service.playoff_progress, tuple(request.regular_places), results, withdrawn)
+        return playoff_to_proto(state)

@@ -1,26 +1,28 @@
 """League use cases: each opens one transaction, calls the domain rules, stores the result."""
+
 from __future__ import annotations
 
 import uuid
 from collections.abc import Callable
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import TypeVar
 
-from sqlalchemy import Engine
-
 from league.adapters.repository import LeagueRepository
-from league.domain import model
+from league.domain import capacity, model, playoff, redraw
 from league.domain.model import Competition, Draw, DrawStatistics, DrawStatus, Player, PlayerStatus, Round
-from rondo_runtime import unit_of_work
+from rondo_runtime import idempotency
 from rondo_runtime.errors import FailedPrecondition, InvalidArgument, NotFound
+from rondo_runtime.text import clean_id, clean_key, clean_text
+from rondo_runtime.transactions import UnitOfWork
+from rondo_runtime.validation import Violations
 
 MIGRATIONS = str(Path(__file__).parent / "adapters" / "migrations")
 T = TypeVar("T")
 
 
 def _now() -> datetime:
-    return datetime.now(timezone.utc)
+    return datetime.now(UTC)
 
 
 def _new_id() -> str:
@@ -28,22 +30,21 @@ def _new_id() -> str:
 
 
 def _require_id(field: str, value: str) -> str:
-    value = value.strip()
-    if not value:
-        raise InvalidArgument.single(field, "is required")
-    return value
+    """An id from the request: required, printable ASCII, bounded (``rondo_runtime.text.clean_id``)."""
+    return clean_id(value, field)
 
 
 class LeagueService:
-    def __init__(self, engine: Engine, clock: Callable[[], datetime] = _now):
-        self.engine = engine
+    def __init__(self, uow: UnitOfWork[LeagueRepository], clock: Callable[[], datetime] = _now):
+        """``uow`` is wired in ``league/app.py`` (SQL) or by the service-layer tests (in memory)."""
+        self.uow = uow
         self.clock = clock
 
     def _transaction(self, work: Callable[[LeagueRepository], T]) -> T:
-        return unit_of_work.write(self.engine, lambda session: work(LeagueRepository(session)))
+        return self.uow.write(work)
 
     def _read(self, work: Callable[[LeagueRepository], T]) -> T:
-        return unit_of_work.read(self.engine, lambda session: work(LeagueRepository(session)))
+        return self.uow.read(work)
 
     @staticmethod
     def _competition(repo: LeagueRepository, competition_id: str, for_update: bool = False) -> Competition:
@@ -53,16 +54,32 @@ class LeagueService:
             raise NotFound(f"competition {competition_id!r} does not exist")
         return competition
 
+    # --- idempotency keys (rondo_runtime.idempotency; docs/architecture.md "Idempotency") ---
+    @staticmethod
+    def _key(method: str, key: str | None, request: dict) -> idempotency.RequestKey | None:
+        """Keys reach league already scoped to the caller by the gateway; here they are scoped to the
+        method and bound to the request's fingerprint."""
+        return idempotency.request_key(f"LeagueService.{method}", key, request)
+
+    @staticmethod
+    def _replayed(repo: LeagueRepository, key: idempotency.RequestKey | None) -> str | None:
+        """The id of what the first request with this key made (None: no key, or a new one);
+        INVALID_ARGUMENT on ``idempotency_key`` when the key was used for a different request."""
+        record = idempotency.first_answer(repo, key)
+        return record.resource_id if record else None
+
     # --- competitions ---
     def create_competition(self, name: str, ruleset: str, rounds: int, table_size: int, idempotency_key: str = "") -> Competition:
+        request = {"name": name, "ruleset": ruleset, "rounds": rounds, "table_size": table_size}
         name, ruleset, rounds, table_size = model.validate_new_competition(name, ruleset, rounds, table_size)
-        key = idempotency_key.strip() or None
+        key = self._key("CreateCompetition", clean_key(idempotency_key), request)
 
         def work(repo: LeagueRepository) -> Competition:
-            if key and (existing := repo.competition_by_key(key)):
-                return existing
+            if done := self._replayed(repo, key):
+                return self._competition(repo, done)
             competition = Competition(_new_id(), name, ruleset, rounds, table_size, self.clock())
-            repo.add_competition(competition, key)
+            repo.add_competition(competition)
+            idempotency.remember(repo, key, competition.created_at, competition.id)
             return competition
 
         return self._transaction(work)
@@ -72,29 +89,50 @@ class LeagueService:
 
     # --- roster ---
     def register_player(self, competition_id: str, name: str, rating: int | None = None, idempotency_key: str = "") -> Player:
-        key = idempotency_key.strip() or None
+        # The request's own fields first, before anything is looked up (issue 7).
+        v = Violations()
+        competition_id = v.id("competition_id", competition_id)
+        v.name("name", name, "give the player's name", model.MAX_NAME_LENGTH)
+        v.integer("rating", rating, model.MIN_RATING, model.MAX_RATING)
+        raw_key = v.key("idempotency_key", idempotency_key)
+        v.raise_if_any()
+        key = self._key("RegisterPlayer", raw_key, {"competition_id": competition_id, "name": name, "rating": rating})
 
         def work(repo: LeagueRepository) -> Player:
             competition = self._competition(repo, competition_id, for_update=True)
-            if key and (existing := repo.player_by_key(competition.id, key)):
-                return existing
-            clean = model.validate_player_name(name, repo.players(competition.id))
+            if done := self._replayed(repo, key):
+                return self._player(repo, competition, done)
+            # Only the player the name could clash with, not the whole roster (issue 7).
+            clean = model.validate_player_name(name, [p for p in [repo.player_named(competition.id, name)] if p])
+            order = repo.next_registration_order(competition.id)
+            if order > capacity.players_allowed(competition):  # fewer ever registered: room for sure, no count
+                capacity.check_room_for_one_more_player(competition, repo.active_player_count(competition.id))
             player = Player(
-                id=_new_id(), competition_id=competition.id, name=clean,
-                registration_order=repo.next_registration_order(competition.id),
-                status=PlayerStatus.MAIN, rating=rating,
+                id=_new_id(),
+                competition_id=competition.id,
+                name=clean,
+                registration_order=order,
+                status=PlayerStatus.MAIN,
+                rating=rating,
             )
-            repo.add_player(player, key)
+            repo.add_player(player)
+            idempotency.remember(repo, key, self.clock(), player.id)
             return player
 
         return self._transaction(work)
 
     def withdraw_player(self, competition_id: str, player_id: str, reason: str) -> Player:
+        v = Violations()
+        competition_id = v.id("competition_id", competition_id)
+        player_id = v.id("player_id", player_id)
+        v.raise_if_any()
+        reason = clean_text(reason, "reason")
+
         def work(repo: LeagueRepository) -> Player:
             competition = self._competition(repo, competition_id)
             player = self._player(repo, competition, player_id)
             withdrawn = model.withdraw(player)
-            repo.update_player_status(withdrawn, reason.strip())
+            repo.update_player_status(withdrawn, reason)
             return withdrawn
 
         return self._transaction(work)
@@ -128,26 +166,105 @@ class LeagueService:
         players_moved: int | None = None,
         idempotency_key: str = "",
     ) -> Draw:
-        key = idempotency_key.strip() or None
+        request = {
+            "competition_id": competition_id,
+            "seed": seed,
+            "rounds": rounds,
+            "statistics": statistics,
+            "replaces_draw_id": replaces_draw_id,
+            "played_rounds": played_rounds,
+            "reason": reason,
+            "players_moved": players_moved,
+        }
+        raw_key = clean_key(idempotency_key)
+        competition_id = _require_id("competition_id", competition_id)
+        if not 0 <= played_rounds <= model.MAX_ROUNDS:
+            raise InvalidArgument.single("played_rounds", f"must be between 0 and {model.MAX_ROUNDS}, got {played_rounds}")
+        # The request's own fields first, before anything is looked up.
+        statistics = model.validate_draw_statistics(statistics, players_moved)
+        reason = clean_text(reason, "reason")
+        replaces_draw_id = clean_id(replaces_draw_id, "replaces_draw_id", required=False)
+        if not replaces_draw_id and (played_rounds or reason):
+            raise InvalidArgument.single(
+                "played_rounds" if played_rounds else "reason",
+                "only a redraw (replaces_draw_id set) keeps played rounds and gives a reason",
+            )
+
+        key = self._key("SaveDraw", raw_key, request)
 
         def work(repo: LeagueRepository) -> Draw:
             competition = self._competition(repo, competition_id, for_update=True)
-            if key and (existing := repo.draw_by_key(competition.id, key)):
-                return existing
-            roster = {p.id for p in repo.players(competition.id)}
-            model.validate_draw_shape(competition, rounds, roster)
+            if done := self._replayed(repo, key):
+                return self._draw(repo, competition, done)
+            players = repo.players(competition.id)
+            stored = rounds
             if replaces_draw_id:
-                self._draw(repo, competition, replaces_draw_id)  # NOT_FOUND unless it is this competition's
+                # A direct call cannot skip the redraw rules (docs/rules.md mahjong.draw.redraw-keeps-played-rounds).
+                redraw.check_redraw_request(competition.rounds, played_rounds, reason)
+                replaced = self._draw(repo, competition, replaces_draw_id)
+                stored = redraw.splice_redraw(replaced.rounds, rounds, competition.rounds, played_rounds)
+            model.validate_draw_to_store(competition, stored, players, played_rounds)
+            model.validate_draw_statistics(statistics, players_moved, len(players))
             draw = Draw(
-                id=_new_id(), competition_id=competition.id, version=repo.next_draw_version(competition.id),
-                status=DrawStatus.PROPOSED, seed=seed, rounds=rounds, statistics=statistics,
-                created_at=self.clock(), replaces_draw_id=replaces_draw_id or None,
-                played_rounds=played_rounds, reason=reason.strip(), players_moved=players_moved,
+                id=_new_id(),
+                competition_id=competition.id,
+                version=repo.next_draw_version(competition.id),
+                status=DrawStatus.PROPOSED,
+                seed=seed,
+                rounds=stored,
+                statistics=statistics,
+                created_at=self.clock(),
+                replaces_draw_id=replaces_draw_id or None,
+                played_rounds=played_rounds,
+                reason=reason,
+                players_moved=players_moved,
             )
-            repo.add_draw(draw, key)
+            repo.add_draw(draw)
+            idempotency.remember(repo, key, draw.created_at, draw.id)
             return draw
 
         return self._transaction(work)
+
+    def prepare_redraw(
+        self, competition_id: str, played_rounds: int, reason: str, pins: tuple[redraw.RedrawPin, ...] = ()
+    ) -> tuple[Competition, redraw.RedrawPlan, list[Player]]:
+        """What the solver needs to redraw the published draw keeping ``played_rounds`` rounds: the
+        redraw rules are checked here and again when the result is saved."""
+        reason = clean_text(reason, "reason")
+
+        def work(repo: LeagueRepository) -> tuple[Competition, redraw.RedrawPlan, list[Player]]:
+            competition = self._competition(repo, competition_id)
+            redraw.check_redraw_request(competition.rounds, played_rounds, reason, pins)
+            if not competition.published_draw_id:
+                raise FailedPrecondition(
+                    f"competition {competition.name!r} has no approved draw to redraw; draw and approve one first"
+                )
+            published = self._draw(repo, competition, competition.published_draw_id)
+            players = repo.players(competition.id)
+            roster = model.main_roster(players)
+            plan = redraw.plan_redraw(
+                published.id,
+                published.rounds,
+                competition.rounds,
+                played_rounds,
+                reason,
+                pins,
+                [p.id for p in roster],
+                [p.id for p in players],
+            )
+            return competition, plan, roster
+
+        return self._read(work)
+
+    # --- playoff ---
+    @staticmethod
+    def playoff_progress(
+        regular_places: tuple[str, ...],
+        results: list[playoff.TableResult],
+        withdrawn: dict[str, playoff.PlayoffStage],
+    ) -> playoff.PlayoffState:
+        """Where the mahjong playoff stands after the results so far (docs/rules.md mahjong.playoff.*)."""
+        return playoff.replay_playoff(regular_places, results, withdrawn=withdrawn)
 
     @staticmethod
     def _draw(repo: LeagueRepository, competition: Competition, draw_id: str) -> Draw:
@@ -159,6 +276,7 @@ class LeagueService:
 
     def approve_draw(self, competition_id: str, draw_id: str) -> Draw:
         """Publishes a proposed draw; the draw it replaces and other open proposals are superseded."""
+        competition_id, draw_id = _require_id("competition_id", competition_id), _require_id("draw_id", draw_id)
 
         def work(repo: LeagueRepository) -> Draw:
             competition = self._competition(repo, competition_id, for_update=True)
@@ -166,7 +284,8 @@ class LeagueService:
             if draw.status is DrawStatus.APPROVED:
                 return draw
             approved = model.approve(draw, self.clock())
-            for other in repo.draws(competition.id):
+            model.check_draw_matches_roster(draw, repo.players(competition.id))
+            for other in repo.draw_headers(competition.id):  # statuses only, never the others' seats
                 if other.id != draw.id and other.status is not DrawStatus.SUPERSEDED:
                     repo.update_draw_status(model.supersede(other))
             repo.update_draw_status(approved)
@@ -176,14 +295,15 @@ class LeagueService:
         return self._transaction(work)
 
     def get_draw(self, competition_id: str, draw_id: str = "") -> Draw:
+        competition_id = _require_id("competition_id", competition_id)
+        draw_id = clean_id(draw_id, "draw_id", required=False)
+
         def work(repo: LeagueRepository) -> Draw:
             competition = self._competition(repo, competition_id)
             if draw_id.strip():
                 return self._draw(repo, competition, draw_id)
             if not competition.published_draw_id:
-                raise FailedPrecondition(
-                    f"competition {competition.name!r} has no approved draw yet; draw and approve one first"
-                )
+                raise FailedPrecondition(f"competition {competition.name!r} has no approved draw yet; draw and approve one first")
             return self._draw(repo, competition, competition.published_draw_id)
 
         return self._read(work)

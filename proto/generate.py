@@ -1,8 +1,9 @@
 """Regenerates the committed Python code from the .proto contracts.
 
-    python proto/generate.py            # writes proto/rondo/**/*_pb2*.py(i)
-    python proto/generate.py --out DIR  # writes into DIR instead (the sync test compares the two)
+python proto/generate.py            # writes proto/rondo/**/*_pb2*.py(i)
+python proto/generate.py --out DIR  # writes into DIR instead (the sync test compares the two)
 """
+
 from __future__ import annotations
 
 import argparse

@@ -1,9 +1,10 @@
-"""Process settings, read once from ``RONDO_*`` environment variables (DESIGN.md "Services").
+"""Process settings, read once from ``RONDO_*`` environment variables (docs/architecture.md "Embedded and distributed mode").
 
 Embedded mode (the default) needs no variables at all: every service in one process on
 127.0.0.1:50051, SQLite files under ``./data``. Distributed mode sets, per service,
 ``RONDO_<SERVICE>_DATABASE_URL`` and (for the gateway) ``RONDO_<SERVICE>_ADDR``.
 """
+
 from __future__ import annotations
 
 import os
@@ -26,9 +27,22 @@ class Settings:
     log_level: str = "INFO"
     grace_seconds: float = 10.0
     downstream_timeout_seconds: float = 30.0
+    # the solver's process pool: workers (0 = one per CPU), draws waiting beyond them before
+    # RESOURCE_EXHAUSTED, and each worker's address-space cap in MiB (0 = no cap)
+    solver_workers: int = 0
+    solver_queue: int = 8
+    solver_worker_memory_mb: int = 2048
     # service name (lower case) -> value; only services whose variable is set
     database_urls: Mapping[str, str] = field(default_factory=dict)
     service_addrs: Mapping[str, str] = field(default_factory=dict)
+    # Only the gateway is reachable from outside (README "Running it"). Embedded mode: the internal
+    # services listen on 127.0.0.1:internal_port (0 = any free port). Distributed mode: an internal
+    # service answers only calls carrying this shared secret (metadata x-rondo-internal-token), and
+    # refuses to listen beyond loopback without one. Never logged (repr=False).
+    internal_port: int = 0
+    internal_token: str | None = field(default=None, repr=False)
+    # gRPC server reflection (what grpcurl lists): off unless asked for, e.g. in development
+    reflection: bool = False
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "data_dir", Path(self.data_dir))
@@ -38,7 +52,7 @@ class Settings:
         object.__setattr__(self, "service_addrs", MappingProxyType({k.lower(): v for k, v in self.service_addrs.items()}))
 
     @classmethod
-    def from_env(cls, environ: Mapping[str, str] = os.environ) -> "Settings":
+    def from_env(cls, environ: Mapping[str, str] = os.environ) -> Settings:
         """Read every ``RONDO_*`` variable; unset or empty means the default.
 
         Raises ``ValueError`` naming the variable when a value is malformed.
@@ -77,8 +91,20 @@ class Settings:
                 0.0,
                 exclusive_min=True,
             ),
+            solver_workers=_int(get("RONDO_SOLVER_WORKERS"), "RONDO_SOLVER_WORKERS", defaults.solver_workers, 0, 256),
+            solver_queue=_int(get("RONDO_SOLVER_QUEUE"), "RONDO_SOLVER_QUEUE", defaults.solver_queue, 0, 10_000),
+            solver_worker_memory_mb=_int(
+                get("RONDO_SOLVER_WORKER_MEMORY_MB"),
+                "RONDO_SOLVER_WORKER_MEMORY_MB",
+                defaults.solver_worker_memory_mb,
+                0,
+                1 << 30,
+            ),
             database_urls=database_urls,
             service_addrs=service_addrs,
+            internal_port=_int(get("RONDO_INTERNAL_PORT"), "RONDO_INTERNAL_PORT", defaults.internal_port, 0, 65535),
+            internal_token=_token(get("RONDO_INTERNAL_TOKEN"), "RONDO_INTERNAL_TOKEN"),
+            reflection=_bool(get("RONDO_REFLECTION"), "RONDO_REFLECTION", defaults.reflection),
         )
 
     def database_url(self, service: str) -> str:
@@ -103,6 +129,36 @@ def _int(raw: str | None, name: str, default, lo: int, hi: int):
     if not lo <= value <= hi:
         raise ValueError(f"{name} must be between {lo} and {hi}, got {value}")
     return value
+
+
+MIN_TOKEN_LENGTH = 16
+_TOKEN = re.compile(r"^[\x21-\x7e]+$")  # printable ASCII without spaces: a valid gRPC metadata value
+
+
+def _token(raw: str | None, name: str) -> str | None:
+    """A shared secret: never echoed in the error (it may be almost right)."""
+    if raw is None:
+        return None
+    if not _TOKEN.match(raw):
+        raise ValueError(f"{name} must be printable ASCII without spaces (it is sent as gRPC metadata)")
+    if len(raw) < MIN_TOKEN_LENGTH:
+        raise ValueError(f"{name} must be at least {MIN_TOKEN_LENGTH} characters long (use a random secret), got {len(raw)}")
+    return raw
+
+
+_TRUE = ("1", "true", "yes", "on")
+_FALSE = ("0", "false", "no", "off")
+
+
+def _bool(raw: str | None, name: str, default: bool) -> bool:
+    if raw is None:
+        return default
+    value = raw.lower()
+    if value in _TRUE:
+        return True
+    if value in _FALSE:
+        return False
+    raise ValueError(f"{name} must be one of {'/'.join(_TRUE)} or {'/'.join(_FALSE)}, got {raw!r}")
 
 
 def _float(raw: str | None, name: str, default: float, lo: float, exclusive_min: bool = False) -> float:

@@ -1,4 +1,4 @@
-"""Database engines and migrations for the services that own a database (DESIGN.md "Data").
+"""Database engines and migrations for the services that own a database (docs/architecture.md "Data").
 
 * SQLite (embedded mode): WAL, ``foreign_keys=ON``, ``busy_timeout``, and every transaction starts with
   ``BEGIN IMMEDIATE`` (SQLAlchemy's documented pysqlite recipe: pysqlite's own BEGIN is disabled and
@@ -9,12 +9,12 @@
 * Alembic migrations per service, applied to head at start-up by :func:`run_migrations`; each
   service's ``migrations/env.py`` is the one line ``from rondo_runtime.db import run_env; run_env(metadata)``.
 """
+
 from __future__ import annotations
 
 import asyncio
 import logging
 import threading
-import uuid
 import weakref
 from collections.abc import Awaitable, Callable
 from pathlib import Path
@@ -37,7 +37,7 @@ _last_failure: weakref.WeakKeyDictionary[Engine, str] = weakref.WeakKeyDictionar
 def normalize_url(url: str | URL) -> URL:
     """``postgresql://`` and ``postgres://`` become ``postgresql+psycopg://``; anything else is kept."""
     if isinstance(url, str) and url.startswith("postgres://"):  # an alias SQLAlchemy does not know
-        url = "postgresql://" + url[len("postgres://"):]
+        url = "postgresql://" + url[len("postgres://") :]
     parsed = make_url(url)
     if parsed.drivername == "postgresql":
         parsed = parsed.set(drivername="postgresql+psycopg")
@@ -45,7 +45,7 @@ def normalize_url(url: str | URL) -> URL:
 
 
 def make_engine(url: str | URL, *, busy_timeout_ms: int = 5000, **engine_kwargs: Any) -> Engine:
-    """An engine for a service database (SQLite or PostgreSQL), set up as DESIGN.md "Data" says."""
+    """An engine for a service database (SQLite or PostgreSQL), set up as docs/architecture.md "Data" says."""
     parsed = normalize_url(url)
     backend = parsed.get_backend_name()
     if backend == "sqlite":
@@ -212,43 +212,3 @@ def run_env(target_metadata: MetaData | None = None, **configure_kwargs: Any) ->
             migrate(connection)
     finally:
         engine.dispose()
-
-
-# --------------------------------------------------------------------------------------------------
-# Test databases
-
-
-def create_test_database(base_url: str | URL, prefix: str = "rondo_test") -> str:
-    """Create a new, empty, uniquely named PostgreSQL database on ``base_url``'s server; return its URL."""
-    base = normalize_url(base_url)
-    if base.get_backend_name() != "postgresql":
-        raise ValueError("create_test_database needs a postgresql:// URL")
-    name = f"{prefix}_{uuid.uuid4().hex[:12]}"
-    admin = create_engine(base, isolation_level="AUTOCOMMIT", poolclass=NullPool, connect_args={"connect_timeout": 5})
-    try:
-        with admin.connect() as connection:
-            connection.exec_driver_sql(f"CREATE DATABASE {admin.dialect.identifier_preparer.quote(name)}")
-    finally:
-        admin.dispose()
-    return base.set(database=name).render_as_string(hide_password=False)
-
-
-def drop_database(url: str | URL) -> None:
-    """Drop a PostgreSQL database (terminating its connections), or delete a SQLite file and its WAL."""
-    parsed = normalize_url(url)
-    if parsed.get_backend_name() == "sqlite":
-        if parsed.database and parsed.database != ":memory:":
-            for suffix in ("", "-wal", "-shm", "-journal"):
-                Path(parsed.database + suffix).unlink(missing_ok=True)
-        return
-    name = parsed.database
-    if not name or name in ("postgres", "template0", "template1"):
-        raise ValueError(f"refusing to drop database {name!r}")
-    admin = create_engine(
-        parsed.set(database="postgres"), isolation_level="AUTOCOMMIT", poolclass=NullPool, connect_args={"connect_timeout": 5}
-    )
-    try:
-        with admin.connect() as connection:
-            connection.exec_driver_sql(f"DROP DATABASE IF EXISTS {admin.dialect.identifier_preparer.quote(name)} WITH (FORCE)")
-    finally:
-        admin.dispose()

@@ -1,6 +1,7 @@
 """Conversions of the draw messages several services exchange (``rondo.solver.v1.Round`` and
 ``DrawObjective``): the solver answers with them, league stores them, the gateway passes them on.
 One copy here instead of one per service."""
+
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
@@ -13,8 +14,15 @@ Rounds = tuple[tuple[tuple[str, ...], ...], ...]
 OBJECTIVE_FIELDS = ("soft_violations", "max_meetings", "sum_repeat_pairs", "consecutive_repeats", "max_player_repeats")
 
 
-def rounds_to_proto(rounds: Iterable[Sequence[Sequence[str]]]) -> list[solver_pb2.Round]:
-    return [solver_pb2.Round(tables=[solver_pb2.Table(player_ids=list(t)) for t in rnd]) for rnd in rounds]
+def rounds_to_proto(rounds: Iterable[Sequence[Sequence[str]]]) -> Sequence[solver_pb2.Round]:
+    """Built in place in one message's repeated field (``add``): half the time of constructing a
+    ``Table`` and a ``Round`` per table and copying them in (a 1 000 x 100 draw has 25 000 tables)."""
+    holder = solver_pb2.DrawTablesResponse()
+    for rnd in rounds:
+        tables = holder.rounds.add().tables
+        for table in rnd:
+            tables.add(player_ids=table)
+    return holder.rounds
 
 
 def rounds_from_proto(rounds: Iterable[solver_pb2.Round]) -> Rounds:

@@ -1,4 +1,4 @@
-"""Map ``rondo_runtime.errors`` exceptions to gRPC statuses (DESIGN.md "Contracts"), and back.
+"""Map ``rondo_runtime.errors`` exceptions to gRPC statuses (docs/architecture.md "Error model"), and back.
 
 Server side, :class:`ErrorMappingInterceptor` (place it *after* the metrics interceptor, i.e. inner):
 
@@ -7,11 +7,18 @@ Server side, :class:`ErrorMappingInterceptor` (place it *after* the metrics inte
   violations (trailing metadata ``grpc-status-details-bin``);
 * an uncaught downstream ``grpc.RpcError`` with DEADLINE_EXCEEDED or UNAVAILABLE keeps that code
   (with a generic message): a slow or absent peer is not a bug;
+* a lost or unreachable database (SQLAlchemy/psycopg ``OperationalError``...) becomes UNAVAILABLE;
 * ``NotImplementedError`` (a generated servicer's default method) becomes UNIMPLEMENTED;
-* anything else is logged with its traceback and becomes INTERNAL with a generic message.
+* anything else is logged with its traceback and becomes INTERNAL with a generic message;
+* request bytes that do not parse as the method's message become INVALID_ARGUMENT (the interceptor
+  swaps in a deserializer that does not raise; grpc.aio would answer UNKNOWN and log a traceback).
+
+Every answer fits in gRPC metadata: the message and the ``BadRequest`` details are bounded (at most
+``MAX_VIOLATIONS`` violations plus "… and N more", each field and description truncated).
 
 Client side, :func:`field_violations` and :func:`error_from_rpc` read such a status back.
 """
+
 from __future__ import annotations
 
 import inspect
@@ -25,7 +32,14 @@ from grpc import aio
 from grpc_status import rpc_status
 
 from rondo_runtime import errors
-from rondo_runtime._method_handlers import behavior, is_async, with_behavior
+from rondo_runtime._method_handlers import (
+    MalformedRequest,
+    behavior,
+    is_async,
+    set_call_deadline,
+    tolerant_deserializer,
+    with_behavior,
+)
 
 log = logging.getLogger(__name__)
 
@@ -44,19 +58,58 @@ def status_code_of(error: errors.RondoError) -> grpc.StatusCode:
         return grpc.StatusCode.UNKNOWN
 
 
-def to_grpc_status(error: errors.RondoError) -> grpc.Status:
-    """The ``grpc.Status`` for a RondoError: code, message, and the BadRequest detail for field violations."""
-    code = status_code_of(error)
-    rich = status_pb2.Status(code=code.value[0], message=error.message)
-    violations = getattr(error, "violations", ())
-    if violations:
-        bad_request = error_details_pb2.BadRequest(
-            field_violations=[
-                error_details_pb2.BadRequest.FieldViolation(field=v.field, description=v.description) for v in violations
-            ]
+# Error answers always fit in gRPC metadata (the default limit is 8 KiB for all headers together): the
+# message travels percent-encoded in ``grpc-message`` and again, base64-encoded, in
+# ``grpc-status-details-bin`` with the violations. These bounds keep both well under 6 KiB.
+MAX_MESSAGE_BYTES = 512  # UTF-8 bytes of the status message
+MAX_VIOLATIONS = 20  # field violations sent; the rest are summed up as "… and N more"
+MAX_FIELD_CHARS = 120
+MAX_DESCRIPTION_CHARS = 300
+MAX_VIOLATION_BYTES = 2048  # all sent violations together, serialized
+
+
+def truncate_utf8(text: str, max_bytes: int) -> str:
+    """``text`` cut to at most ``max_bytes`` UTF-8 bytes (on a character boundary), marked with "…"."""
+    encoded = text.encode("utf-8", "replace")
+    if len(encoded) <= max_bytes:
+        return text
+    return encoded[: max_bytes - 3].decode("utf-8", "ignore") + "…"
+
+
+def _cut(text: str, limit: int) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def bounded_violations(violations) -> list[error_details_pb2.BadRequest.FieldViolation]:
+    """At most ``MAX_VIOLATIONS`` violations within ``MAX_VIOLATION_BYTES``, each field and description
+    truncated, plus one ``… and N more`` entry for the rest."""
+    sent: list[error_details_pb2.BadRequest.FieldViolation] = []
+    size = 0
+    for v in violations:
+        item = error_details_pb2.BadRequest.FieldViolation(
+            field=_cut(str(v.field), MAX_FIELD_CHARS),
+            description=truncate_utf8(_cut(str(v.description), MAX_DESCRIPTION_CHARS), MAX_DESCRIPTION_CHARS),
         )
+        if len(sent) >= MAX_VIOLATIONS or size + item.ByteSize() > MAX_VIOLATION_BYTES:
+            break
+        sent.append(item)
+        size += item.ByteSize()
+    rest = len(violations) - len(sent)
+    if rest:
+        sent.append(error_details_pb2.BadRequest.FieldViolation(field="", description=f"… and {rest} more"))
+    return sent
+
+
+def to_grpc_status(error: errors.RondoError) -> grpc.Status:
+    """The ``grpc.Status`` for a RondoError: code, message, and the BadRequest detail for field
+    violations — bounded so that it always fits in gRPC metadata."""
+    code = status_code_of(error)
+    message = truncate_utf8(str(error.message), MAX_MESSAGE_BYTES)
+    rich = status_pb2.Status(code=code.value[0], message=message)
+    violations = tuple(getattr(error, "violations", ()))
+    if violations:
         detail = any_pb2.Any()
-        detail.Pack(bad_request)
+        detail.Pack(error_details_pb2.BadRequest(field_violations=bounded_violations(violations)))
         rich.details.append(detail)
     return rpc_status.to_status(rich)
 
@@ -69,15 +122,41 @@ async def abort_with(context: aio.ServicerContext, error: BaseException, method:
         status = to_grpc_status(error)
         log.debug("rpc refused", extra={"grpc_method": method, "grpc_code": status.code.name, "detail": error.message})
         await context.abort(status.code, status.details, trailing_metadata=status.trailing_metadata)
-    if isinstance(error, grpc.RpcError) and _rpc_code(error) in _PASSED_THROUGH:
-        code = _rpc_code(error)
-        log.warning("downstream call failed", extra={"grpc_method": method, "grpc_code": code.name, "detail": _rpc_details(error)})
+    if isinstance(error, grpc.RpcError) and (code := _rpc_code(error)) is not None and code in _PASSED_THROUGH:
+        log.warning(
+            "downstream call failed", extra={"grpc_method": method, "grpc_code": code.name, "detail": _rpc_details(error)}
+        )
         await context.abort(code, _PASSED_THROUGH[code])
+    unavailable = database_unavailable(error)
+    if unavailable is not None:
+        log.warning("database unavailable", extra={"grpc_method": method, "detail": unavailable})
+        await context.abort(grpc.StatusCode.UNAVAILABLE, DATABASE_UNAVAILABLE_MESSAGE)
     if isinstance(error, NotImplementedError):  # a generated servicer's default method
         log.warning("rpc not implemented", extra={"grpc_method": method})
         await context.abort(grpc.StatusCode.UNIMPLEMENTED, "method not implemented")
     log.error("unhandled error in rpc handler", exc_info=error, extra={"grpc_method": method})
     await context.abort(grpc.StatusCode.INTERNAL, INTERNAL_MESSAGE)
+
+
+DATABASE_UNAVAILABLE_MESSAGE = "the database is unavailable; retry later"
+
+
+def database_unavailable(error: BaseException) -> str | None:
+    """Why, when ``error`` is a lost or unreachable database (SQLAlchemy ``OperationalError`` /
+    ``InterfaceError`` or ``DisconnectionError``, psycopg's ``OperationalError``/``InterfaceError``,
+    sqlite3's ``OperationalError``): a fault to retry, not a bug. None otherwise."""
+    try:
+        from sqlalchemy import exc as sa_exc
+    except ImportError:  # pragma: no cover - sqlalchemy is a dependency
+        return None
+    if isinstance(error, (sa_exc.OperationalError, sa_exc.InterfaceError, sa_exc.DisconnectionError)):
+        return f"{type(error).__name__}: {str(error).splitlines()[0] if str(error) else ''}"
+    if isinstance(error, sa_exc.DBAPIError) and error.connection_invalidated:
+        return f"{type(error).__name__}: connection invalidated"
+    names = {f"{cls.__module__}.{cls.__name__}" for cls in type(error).__mro__}
+    if names & {"psycopg.OperationalError", "psycopg.InterfaceError", "sqlite3.OperationalError"}:
+        return f"{type(error).__name__}: {error}"
+    return None
 
 
 class ErrorMappingInterceptor(aio.ServerInterceptor):
@@ -91,10 +170,15 @@ class ErrorMappingInterceptor(aio.ServerInterceptor):
         if not is_async(inner):
             return handler
         method = handler_call_details.method
+        # Bytes that are not the request message: INVALID_ARGUMENT, not UNKNOWN (unary requests).
+        deserializer = None if handler.request_streaming else tolerant_deserializer(handler.request_deserializer)
 
         if inspect.isasyncgenfunction(inner):
 
             async def mapped_stream(request, context):
+                set_call_deadline(context)
+                if isinstance(request, MalformedRequest):
+                    await _refuse_malformed(context, method, request)
                 try:
                     async with aclosing(inner(request, context)) as responses:
                         async for response in responses:
@@ -102,15 +186,26 @@ class ErrorMappingInterceptor(aio.ServerInterceptor):
                 except Exception as error:  # noqa: BLE001 - mapped to a status, never leaked
                     await abort_with(context, error, method)
 
-            return with_behavior(handler, mapped_stream)
+            return with_behavior(handler, mapped_stream, deserializer)
 
         async def mapped(request, context):
+            set_call_deadline(context)
+            if isinstance(request, MalformedRequest):
+                await _refuse_malformed(context, method, request)
             try:
                 return await inner(request, context)
             except Exception as error:  # noqa: BLE001
                 await abort_with(context, error, method)
 
-        return with_behavior(handler, mapped)
+        return with_behavior(handler, mapped, deserializer)
+
+
+MALFORMED_MESSAGE = "the request is not a valid protobuf message for this method"
+
+
+async def _refuse_malformed(context, method: str, request: MalformedRequest) -> None:
+    log.info("malformed request", extra={"grpc_method": method, "detail": request.reason})
+    await context.abort(grpc.StatusCode.INVALID_ARGUMENT, MALFORMED_MESSAGE)
 
 
 # --------------------------------------------------------------------------------------------------
@@ -167,4 +262,3 @@ def _rpc_code(rpc_error: grpc.RpcError) -> grpc.StatusCode | None:
 def _rpc_details(rpc_error: grpc.RpcError) -> str:
     details = getattr(rpc_error, "details", None)
     return (details() if callable(details) else None) or ""
-

@@ -1,14 +1,15 @@
-"""JSON-lines logging on stderr (DESIGN.md "Observability").
+"""JSON-lines logging on stderr (docs/architecture.md "Observability").
 
 One object per line: ``timestamp`` (UTC, ISO 8601, ``Z``), ``level``, ``logger``, ``message``, then
 every ``extra={...}`` field, and ``exception`` (the formatted traceback) when there is one.
 """
+
 from __future__ import annotations
 
 import json
 import logging
 import sys
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 # Attributes every LogRecord has; anything else on a record came from ``extra``.
 _STANDARD_ATTRS = frozenset(logging.makeLogRecord({}).__dict__) | {"message", "asctime", "taskName"}
@@ -17,7 +18,7 @@ _STANDARD_ATTRS = frozenset(logging.makeLogRecord({}).__dict__) | {"message", "a
 class JsonFormatter(logging.Formatter):
     def format(self, record: logging.LogRecord) -> str:
         entry = {
-            "timestamp": datetime.fromtimestamp(record.created, timezone.utc).isoformat(timespec="milliseconds").replace("+00:00", "Z"),
+            "timestamp": datetime.fromtimestamp(record.created, UTC).isoformat(timespec="milliseconds").replace("+00:00", "Z"),
             "level": record.levelname,
             "logger": record.name,
             "message": record.getMessage(),
@@ -43,7 +44,7 @@ class _StderrHandler(logging.StreamHandler):
         super().__init__(sys.stderr)
 
     @property
-    def stream(self):  # type: ignore[override]
+    def stream(self):
         return sys.stderr
 
     @stream.setter

@@ -1,10 +1,11 @@
-"""Prometheus metrics with the standard go-grpc-prometheus names (DESIGN.md "Observability").
+"""Prometheus metrics with the standard go-grpc-prometheus names (docs/architecture.md "Observability").
 
 Metrics live in prometheus_client's default registry and are defined once here, so any number of
 servers in one process share them. ``grpc_code`` is spelled the Go way (``OK``, ``InvalidArgument``,
 ``Canceled``...). Put :class:`PrometheusServerInterceptor` *first* in the interceptor list (outermost),
 so it sees the status that error mapping finally sent.
 """
+
 from __future__ import annotations
 
 import asyncio
@@ -45,15 +46,19 @@ _BUCKETS = (0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0)
 
 SERVER_STARTED = Counter("grpc_server_started_total", "Total number of RPCs started on the server.", _LABELS)
 SERVER_HANDLED = Counter(
-    "grpc_server_handled_total", "Total number of RPCs completed on the server, regardless of success or failure.",
+    "grpc_server_handled_total",
+    "Total number of RPCs completed on the server, regardless of success or failure.",
     _LABELS + ("grpc_code",),
 )
 SERVER_HANDLING_SECONDS = Histogram(
     "grpc_server_handling_seconds",
     "Histogram of response latency (seconds) of gRPC that had been application-level handled by the server.",
-    _LABELS, buckets=_BUCKETS,
+    _LABELS,
+    buckets=_BUCKETS,
 )
-SERVER_MSG_RECEIVED = Counter("grpc_server_msg_received_total", "Total number of RPC stream messages received on the server.", _LABELS)
+SERVER_MSG_RECEIVED = Counter(
+    "grpc_server_msg_received_total", "Total number of RPC stream messages received on the server.", _LABELS
+)
 SERVER_MSG_SENT = Counter("grpc_server_msg_sent_total", "Total number of gRPC stream messages sent by the server.", _LABELS)
 
 

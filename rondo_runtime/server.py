@@ -1,15 +1,29 @@
-"""One gRPC server for one or more services (DESIGN.md "Services", "Observability").
+"""The gRPC servers of one process (docs/architecture.md "Embedded and distributed mode", "Observability").
 
-Embedded mode passes every service's :class:`ServiceSpec` to one server; distributed mode passes one.
+Only the gateway is reachable from outside. Every other service is *internal* (``ServiceSpec.internal``):
+
+* embedded mode (``rondo up``: public and internal specs together) runs two servers in the one process:
+  the public one on ``RONDO_HOST:RONDO_PORT`` with only the public services, and an internal one on
+  ``127.0.0.1:RONDO_INTERNAL_PORT`` with the internal ones, which the gateway dials;
+* distributed mode (``rondo serve league``: internal specs alone) runs one server on
+  ``RONDO_HOST:RONDO_PORT``; with ``RONDO_INTERNAL_TOKEN`` set it answers only calls that carry it
+  (``rondo_runtime.internal_auth``), and without one it refuses to listen beyond loopback.
+
 Every server gets: the metrics and error-mapping interceptors, ``grpc.health.v1`` (per service name and
-overall ``""``; NOT_SERVING until that service's readiness check passes, re-checked every second),
-reflection, a Prometheus ``/metrics`` HTTP port, JSON logs and graceful shutdown on SIGTERM/SIGINT.
+overall ``""``; NOT_SERVING until that service's readiness check passes, re-checked every second; in
+embedded mode both servers answer for every service of the process), reflection only with
+``RONDO_REFLECTION`` (each server lists its own services), one Prometheus ``/metrics`` HTTP port, JSON
+logs and graceful shutdown on SIGTERM/SIGINT.
 """
+
 from __future__ import annotations
 
 import asyncio
+import dataclasses
+import ipaddress
 import logging
 import signal
+import socket
 from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass
 
@@ -19,8 +33,10 @@ from grpc_health.v1 import health_pb2, health_pb2_grpc
 from grpc_health.v1._async import HealthServicer
 from grpc_reflection.v1alpha import reflection
 
+from rondo_runtime.capacity import server_options
 from rondo_runtime.config import Settings
 from rondo_runtime.grpc_errors import ErrorMappingInterceptor
+from rondo_runtime.internal_auth import InternalTokenInterceptor
 from rondo_runtime.logging import configure_logging
 from rondo_runtime.metrics import PrometheusServerInterceptor, initialize_metrics, start_metrics_server
 
@@ -33,6 +49,11 @@ READINESS_TIMEOUT_SECONDS = 5.0
 # Liveness: SERVING while the process runs, whatever its database does (a database outage makes a
 # service not ready, and must not get it restarted); NOT_SERVING once it is stopping.
 LIVENESS_SERVICE_NAME = "liveness"
+INTERNAL_HOST = "127.0.0.1"  # where the internal server listens in embedded mode
+
+
+class ConfigurationError(ValueError):
+    """Settings that cannot be served safely (``main`` exits with code 2 and this message)."""
 
 
 @dataclass(frozen=True)
@@ -50,15 +71,32 @@ class ServiceSpec:
     register: Callable[[aio.Server], None]
     readiness: Callable[[], Awaitable[bool]] | None = None
     on_stop: Callable[[], Awaitable[None]] | None = None
+    internal: bool = True
+    """Called only by other Rondo services (all but the gateway; the registry says which): loopback only
+    beside public services, the internal credential when alone. Internal unless declared public."""
 
 
 class RunningServer:
-    def __init__(self, server: aio.Server, health: HealthServicer, specs: list[ServiceSpec], settings: Settings, port: int):
+    """The started servers of one process: ``server`` (on ``settings.host:port``) and, in embedded mode,
+    ``internal_server`` (on ``127.0.0.1:internal_port``), sharing one health service and one metrics port."""
+
+    def __init__(
+        self,
+        server: aio.Server,
+        health: HealthServicer,
+        specs: list[ServiceSpec],
+        settings: Settings,
+        port: int,
+        internal_server: aio.Server | None = None,
+        internal_port: int | None = None,
+    ):
         self.server = server
         self.health = health
         self.specs = list(specs)
         self.settings = settings
         self.port = port
+        self.internal_server = internal_server
+        self.internal_port = internal_port
         self.metrics_port: int | None = None
         self._metrics_http = None
         self._ready: dict[str, bool] = {}
@@ -74,6 +112,11 @@ class RunningServer:
         elif ":" in host and not host.startswith("["):
             host = f"[{host}]"
         return f"{host}:{self.port}"
+
+    @property
+    def internal_address(self) -> str | None:
+        """The internal server's ``127.0.0.1:<port>`` in embedded mode; None when there is none."""
+        return None if self.internal_port is None else f"{INTERNAL_HOST}:{self.internal_port}"
 
     async def check_readiness(self) -> None:
         """Run every readiness check once and publish the results to the health service."""
@@ -106,16 +149,17 @@ class RunningServer:
 
     async def _stop(self, grace: float) -> None:
         log.info("stopping", extra={"address": self.address, "grace_seconds": grace})
+        loop = asyncio.get_running_loop()
+        started = loop.time()
         if self._readiness_task is not None:
             self._readiness_task.cancel()
         await self.health.enter_graceful_shutdown()
         await self.server.stop(grace)
-        for spec in self.specs:
-            if spec.on_stop is not None:
-                try:
-                    await spec.on_stop()
-                except Exception:  # noqa: BLE001 - the others must still stop
-                    log.exception("on_stop failed", extra={"service": spec.name})
+        if self.internal_server is not None:
+            # the public calls in flight (the gateway's) needed the internal services until now; the
+            # internal calls still running get what is left of the same grace period
+            await self.internal_server.stop(max(0.0, grace - (loop.time() - started)))
+        await _run_on_stop(self.specs)
         if self._metrics_http is not None:
             await asyncio.to_thread(self._metrics_http.shutdown)
             self._metrics_http.server_close()
@@ -127,50 +171,141 @@ class RunningServer:
         await asyncio.shield(self.server.wait_for_termination())
 
 
+async def _run_on_stop(specs: list[ServiceSpec]) -> None:
+    for spec in specs:
+        if spec.on_stop is not None:
+            try:
+                await spec.on_stop()
+            except Exception:  # noqa: BLE001 - the others must still stop
+                log.exception("on_stop failed", extra={"service": spec.name})
+
+
+def is_loopback(host: str) -> bool:
+    """Whether ``host`` (``RONDO_HOST``) is reachable from this machine only."""
+    host = host.strip().strip("[]")
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:  # "", 0.0.0.0-like wildcards parse; any other name may resolve anywhere
+        return False
+
+
+def check_exposure(specs: list[ServiceSpec], settings: Settings) -> None:
+    """Raises :class:`ConfigurationError` when internal services would listen beyond loopback without the
+    internal credential (distributed mode without ``RONDO_INTERNAL_TOKEN``)."""
+    internal = [spec.name for spec in specs if spec.internal]
+    alone = not any(not spec.internal for spec in specs)  # beside public services they listen on loopback
+    if internal and alone and not settings.internal_token and not is_loopback(settings.host):
+        raise ConfigurationError(
+            f"RONDO_INTERNAL_TOKEN is not set: the internal service{'s' if len(internal) > 1 else ''} "
+            f"{', '.join(internal)} would answer anyone on {settings.host or 'every interface'}:{settings.port}. "
+            "Set RONDO_INTERNAL_TOKEN to the same random secret (16+ characters) on the gateway and every "
+            "internal service, or listen on loopback (RONDO_HOST=127.0.0.1)."
+        )
+
+
+def resolve_internal_port(settings: Settings) -> Settings:
+    """``settings`` with ``internal_port`` 0 replaced by a free port on 127.0.0.1: the gateway dials the
+    internal server in embedded mode, so it must know the port before the services are built."""
+    if settings.internal_port:
+        return settings
+    with socket.socket() as s:
+        s.bind((INTERNAL_HOST, 0))
+        return dataclasses.replace(settings, internal_port=s.getsockname()[1])
+
+
+def _new_server(settings: Settings, *, internal: bool) -> aio.Server:
+    # The first interceptor is the outermost: metrics must see the status error mapping produced, and
+    # count refused calls (Unauthenticated) too.
+    interceptors: list[aio.ServerInterceptor] = [PrometheusServerInterceptor()]
+    if internal and settings.internal_token:
+        interceptors.append(InternalTokenInterceptor(settings.internal_token))
+    interceptors.append(ErrorMappingInterceptor())
+    return aio.server(
+        interceptors=interceptors,
+        # so_reuseport 0: a second process on the same port must fail, not share it; message sizes:
+        # the largest draw within Rondo's capacity (rondo_runtime.capacity), one place for all servers
+        options=[("grpc.so_reuseport", 0), *server_options()],
+    )
+
+
+def _listen(server: aio.Server, host: str, port: int) -> int:
+    host = host if ":" not in host or host.startswith("[") else f"[{host}]"
+    try:
+        bound = server.add_insecure_port(f"{host}:{port}")
+    except RuntimeError as exc:
+        raise OSError(f"cannot listen on {host}:{port}: {exc}") from exc
+    if not bound:
+        raise OSError(f"cannot listen on {host}:{port}")
+    return bound
+
+
 async def start_server(specs: list[ServiceSpec], settings: Settings, *, readiness_interval: float = 1.0) -> RunningServer:
-    """Build, bind and start one server for ``specs``; returns once it accepts calls."""
+    """Build, bind and start the servers for ``specs`` (see the module doc); returns once they accept
+    calls. Raises :class:`ConfigurationError` (nothing bound) for internal services that would listen
+    beyond loopback without the internal token, and when embedded mode has no ``internal_port``."""
     service_names = [name for spec in specs for name in spec.service_names]
     duplicates = {name for name in service_names if service_names.count(name) > 1}
     if duplicates:
         raise ValueError(f"services registered twice: {sorted(duplicates)}")
+    check_exposure(specs, settings)
+    public = [spec for spec in specs if not spec.internal]
+    internal = [spec for spec in specs if spec.internal]
+    embedded = bool(public and internal)
+    if embedded and not settings.internal_port:
+        raise ConfigurationError(
+            "embedded mode needs a known internal port (the gateway dials it): resolve_internal_port(settings) "
+            "before building the services"
+        )
 
-    # The first interceptor is the outermost: metrics must see the status error mapping produced.
-    server = aio.server(
-        interceptors=[PrometheusServerInterceptor(), ErrorMappingInterceptor()],
-        options=[("grpc.so_reuseport", 0)],  # a second process on the same port must fail, not share it
-    )
-    for spec in specs:
-        spec.register(server)
+    groups = [(public, False), (internal, True)] if embedded else [(specs, bool(internal))]
     health = HealthServicer()
-    health_pb2_grpc.add_HealthServicer_to_server(health, server)
+    servers: list[aio.Server] = []
+    for group, is_internal in groups:
+        server = _new_server(settings, internal=is_internal)
+        for spec in group:
+            spec.register(server)
+        health_pb2_grpc.add_HealthServicer_to_server(health, server)  # one health: every name on every port
+        names = tuple(name for spec in group for name in spec.service_names)
+        if settings.reflection:
+            reflection.enable_server_reflection((*names, HEALTH_SERVICE_NAME, reflection.SERVICE_NAME), server)
+        servers.append(server)
     for name in ("", *service_names):
         await health.set(name, NOT_SERVING)
     await health.set(LIVENESS_SERVICE_NAME, SERVING)
-    all_names = (*service_names, HEALTH_SERVICE_NAME, reflection.SERVICE_NAME)
-    reflection.enable_server_reflection(all_names, server)
-    initialize_metrics(_methods(all_names))
+    measured = (*service_names, HEALTH_SERVICE_NAME, *((reflection.SERVICE_NAME,) if settings.reflection else ()))
+    initialize_metrics(_methods(measured))
 
-    host = settings.host if ":" not in settings.host or settings.host.startswith("[") else f"[{settings.host}]"
+    port = _listen(servers[0], settings.host, settings.port)
+    internal_port = _listen(servers[1], INTERNAL_HOST, settings.internal_port) if embedded else None
+    started: list[aio.Server] = []
     try:
-        port = server.add_insecure_port(f"{host}:{settings.port}")
-    except RuntimeError as exc:
-        raise OSError(f"cannot listen on {host}:{settings.port}: {exc}") from exc
-    if not port:
-        raise OSError(f"cannot listen on {host}:{settings.port}")
-    await server.start()
-    running = RunningServer(server, health, specs, settings, port)
-    try:
+        for server in reversed(servers):  # the internal one first: the gateway's first call finds it
+            await server.start()
+            started.append(server)
+        running = RunningServer(servers[0], health, specs, settings, port, servers[1] if embedded else None, internal_port)
         if settings.metrics_port is not None:
             running._metrics_http, running.metrics_port = start_metrics_server(settings.host, settings.metrics_port)
         await running.check_readiness()
     except BaseException:
-        await server.stop(None)
+        for server in started:
+            await server.stop(None)
         raise
     running._readiness_task = asyncio.create_task(running._watch_readiness(readiness_interval))
     log.info(
         "listening",
-        extra={"address": running.address, "port": port, "metrics_port": running.metrics_port,
-               "services": [spec.name for spec in specs], "grpc_services": list(service_names)},
+        extra={
+            "address": running.address,
+            "port": port,
+            "metrics_port": running.metrics_port,
+            "services": [spec.name for spec in specs],
+            "grpc_services": list(service_names),
+            "public_services": [spec.name for spec in specs if not spec.internal],
+            "internal_address": running.internal_address,
+            "internal_credential": bool(internal and settings.internal_token),
+            "reflection": settings.reflection,
+        },
     )
     return running
 
@@ -189,7 +324,11 @@ async def run_until_signal(specs: list[ServiceSpec], settings: Settings) -> int:
     for signum in signals:  # before starting, so a signal during start-up also stops gracefully
         loop.add_signal_handler(signum, on_signal, signum)
     try:
-        running = await start_server(specs, settings)
+        try:
+            running = await start_server(specs, settings)
+        except BaseException:
+            await _run_on_stop(specs)  # built but never served: release pools and engines
+            raise
         try:
             waiters = [asyncio.ensure_future(stop_requested.wait()), asyncio.ensure_future(running.wait_for_termination())]
             _, pending = await asyncio.wait(waiters, return_when=asyncio.FIRST_COMPLETED)
@@ -201,6 +340,31 @@ async def run_until_signal(specs: list[ServiceSpec], settings: Settings) -> int:
         for signum in signals:
             loop.remove_signal_handler(signum)
     return 0
+
+
+def main(*spec_builders: Callable[[Settings], ServiceSpec]) -> int:
+    """The body of ``python -m <service>`` and of ``rondo up`` / ``rondo serve``: settings from the
+    environment, the services built, served until a signal. Exit code 2, with a message naming the
+    variable, on a configuration error (a malformed value; internal services beyond loopback without
+    ``RONDO_INTERNAL_TOKEN``).
+
+    ``RONDO_INTERNAL_PORT`` 0 is replaced by a free port before the services are built: in embedded mode
+    the gateway dials the internal server, so it must know the port up front.
+    """
+    import sys
+
+    try:
+        settings = resolve_internal_port(Settings.from_env())
+    except ValueError as error:
+        print(f"configuration error: {error}", file=sys.stderr)
+        return 2
+    configure_logging(settings.log_level)
+    try:
+        return asyncio.run(run_until_signal([build(settings) for build in spec_builders], settings))
+    except ConfigurationError as error:
+        log.error("configuration error", extra={"error": str(error)})
+        print(f"configuration error: {error}", file=sys.stderr)
+        return 2
 
 
 async def _readiness(spec: ServiceSpec) -> tuple[bool, str]:

@@ -1,4 +1,6 @@
-"""Wires the solver: stateless (no database), so it is ready as soon as its process pool is."""
+"""Wires the solver: stateless (no database), so it is ready while its process pool has a live worker
+(pool size, queue and worker memory from ``Settings``: ``RONDO_SOLVER_*``)."""
+
 from __future__ import annotations
 
 from rondo.solver.v1 import solver_pb2, solver_pb2_grpc
@@ -11,7 +13,7 @@ NAME = "solver"
 
 
 def spec(settings: Settings) -> ServiceSpec:
-    service = SolverService()
+    service = SolverService.from_settings(settings)
     servicer = SolverServicer(service)
 
     return ServiceSpec(

@@ -1,14 +1,17 @@
 """SolverService over gRPC: protobuf <-> domain, nothing else."""
+
 from __future__ import annotations
 
+import asyncio
 from fractions import Fraction
+from typing import cast
 
-from solver.domain import knockout, mahjong_playoff, round_robin
-from solver.domain.draw.problem import DrawProblem, DrawResult, Pin, Separation, SolveStatus
-from solver.service import SolverService, new_seed
 from rondo.solver.v1 import solver_pb2, solver_pb2_grpc
 from rondo_runtime.draw_messages import objective_to_proto, rounds_from_proto, rounds_to_proto
-from rondo_runtime.errors import InvalidArgument
+from solver.domain import knockout, mahjong_playoff, round_robin
+from solver.domain.capacity import MAX_ANSWER_BYTES, check_playoff_capacity
+from solver.domain.draw.problem import DrawProblem, DrawResult, Pin, Separation, SolveStatus
+from solver.service import SolverService, new_seed
 
 STATUS = {
     SolveStatus.OPTIMAL: solver_pb2.SOLVE_STATUS_OPTIMAL,
@@ -30,6 +33,7 @@ def problem_from_proto(request: solver_pb2.DrawTablesRequest) -> DrawProblem:
         seat_balance=request.seat_balance,
         seed=request.seed if request.HasField("seed") else new_seed(),
         time_limit_s=request.time_limit_seconds,
+        history=rounds_from_proto(request.history),
     )
 
 
@@ -68,8 +72,12 @@ def entrant_from_proto(e: solver_pb2.Entrant) -> knockout.Entrant:
 def knockout_match_to_proto(m: knockout.Match) -> solver_pb2.KnockoutMatch:
     second = m.second
     return solver_pb2.KnockoutMatch(
-        number=m.index, first_seed=m.first.number, second_seed=second.number if second else 0,
-        first_id=m.first.entrant.id, second_id=second.entrant.id if second else "", blue_rule=m.blue_rule or "",
+        number=m.index,
+        first_seed=m.first.number,
+        second_seed=second.number if second else 0,
+        first_id=m.first.entrant.id,
+        second_id=second.entrant.id if second else "",
+        blue_rule=m.blue_rule or "",
     )
 
 
@@ -83,6 +91,28 @@ def knockout_to_proto(plan: knockout.KnockoutPlan) -> solver_pb2.BuildKnockoutRe
         stage_name=plan.first_stage.name,
         first_stage=[knockout_match_to_proto(m) for m in plan.first_stage.matches],
         explanation=list(knockout.explain(plan)),
+        positions=list(first_stage_positions(plan)),
+    )
+
+
+def first_stage_positions(plan: knockout.KnockoutPlan) -> list[int]:
+    """Position (1-based) of each seed in the first stage, in seed order."""
+    where = {s.id: i for i, s in enumerate(plan.first_stage.positions, start=1) if s is not None}
+    return [where[s.id] for s in plan.seeding.seeds]
+
+
+def knockout_player_from_proto(p: solver_pb2.KnockoutPlayer) -> knockout.Seed:
+    win = Fraction(p.win_numerator, p.win_denominator) if p.win_denominator else None
+    rating = p.rating if p.HasField("rating") else None
+    return knockout.Seed(p.seed, knockout.Entrant(id=p.id, rating=rating, win_percentage=win))
+
+
+def knockout_stage_to_proto(stage: knockout.Stage) -> solver_pb2.PairKnockoutStageResponse:
+    return solver_pb2.PairKnockoutStageResponse(
+        stage_name=stage.name,
+        stage_size=len(stage.positions),
+        matches=[knockout_match_to_proto(m) for m in stage.matches],
+        explanation=list(knockout.explain_stage(stage)),
     )
 
 
@@ -94,7 +124,10 @@ def round_robin_to_proto(groups) -> solver_pb2.BuildRoundRobinResponse:
                 player_ids=list(group.ids),
                 rounds=[
                     solver_pb2.RoundRobinRound(
-                        number=r.number, cycle=r.cycle, round_in_cycle=r.round_in_cycle, bye_id=r.bye or "",
+                        number=r.number,
+                        cycle=r.cycle,
+                        round_in_cycle=r.round_in_cycle,
+                        bye_id=r.bye or "",
                         pairings=[solver_pb2.Pairing(first_id=p.first, second_id=p.second) for p in r.pairings],
                     )
                     for r in schedule.rounds
@@ -105,25 +138,10 @@ def round_robin_to_proto(groups) -> solver_pb2.BuildRoundRobinResponse:
     )
 
 
-def playoff_stage(field: str, name: str) -> mahjong_playoff.PlayoffStage:
-    try:
-        return mahjong_playoff.PlayoffStage(name.strip().lower())
-    except ValueError:
-        stages = ", ".join(repr(s.value) for s in mahjong_playoff.PlayoffStage if s is not mahjong_playoff.PlayoffStage.FINISHED)
-        raise InvalidArgument.single(field, f"unknown stage {name!r}; one of {stages}") from None
-
-
-def playoff_to_proto(state: mahjong_playoff.PlayoffState) -> solver_pb2.MahjongPlayoffResponse:
-    return solver_pb2.MahjongPlayoffResponse(
-        stage=state.stage.value,
-        tables=[solver_pb2.PlayoffTable(name=t.name, player_ids=list(t.players)) for t in state.tables],
-        waiting_ids=list(state.waiting),
-        exits=[
-            solver_pb2.PlayoffExit(player_id=e.player, stage=e.stage.value, table=e.table, place=e.place or 0, withdrawn=e.withdrawn)
-            for e in state.exits
-        ],
-        final_order=list(state.final_order),
-        explanation=list(mahjong_playoff.explain_playoff(state)),
+def playoff_seating_to_proto(stage: str, tables) -> solver_pb2.SeatPlayoffRoundResponse:
+    return solver_pb2.SeatPlayoffRoundResponse(
+        tables=[solver_pb2.PlayoffTable(name=t.name, player_ids=list(t.players)) for t in tables],
+        explanation=list(mahjong_playoff.explain_seating(stage, tables)),
     )
 
 
@@ -134,31 +152,77 @@ class SolverServicer(solver_pb2_grpc.SolverServiceServicer):
     async def DrawTables(self, request, context):
         problem = problem_from_proto(request)
         result = await self.service.draw(problem, context.time_remaining())
-        return result_to_proto(result, self.service.diff(problem, result))
+        # a large draw takes tens of milliseconds to convert: not on the event loop
+        return await asyncio.to_thread(lambda: draw_answer(result, competition_diff(problem, self.service.diff(problem, result))))
+
+    # Brackets, round robins and playoff seating are bounded by Rondo's capacity (solver/domain/capacity.py)
+    # and run in the solver's own thread (SolverService.off_loop), never on the event loop.
 
     async def BuildKnockout(self, request, context):
-        plan = knockout.plan_knockout(
-            [entrant_from_proto(e) for e in request.entrants],
-            title_order=tuple(request.title_order) or knockout.DEFAULT_TITLE_ORDER,
-            max_participants=request.max_participants or knockout.DEFAULT_MAX_PARTICIPANTS,
-            min_participants=request.min_participants or knockout.DEFAULT_MIN_PARTICIPANTS,
-            byes_to_top_seeds=request.byes_to_top_seeds,
-        )
-        return knockout_to_proto(plan)
+        return await self.service.off_loop(build_knockout, request)
+
+    async def PairKnockoutStage(self, request, context):
+        return await self.service.off_loop(pair_knockout_stage, request)
 
     async def BuildRoundRobin(self, request, context):
-        players = [round_robin.RatedPlayer(p.id, p.rating if p.HasField("rating") else None) for p in request.players]
-        groups = round_robin.group_round_robins(
-            players, request.cycles or 1, request.group_size or None,
-            method=request.group_method or "snake", seed=request.seed,
-        )
-        return round_robin_to_proto(groups)
+        return await self.service.off_loop(build_round_robin, request)
 
-    async def MahjongPlayoff(self, request, context):
-        results = [
-            mahjong_playoff.TableResult(r.table, tuple(r.order), tuple(r.substitute_ids)) for r in request.results
-        ]
-        withdrawn = {p: playoff_stage(f"withdrawn[{p}]", stage) for p, stage in request.withdrawn.items()}
-        state = mahjong_playoff.replay_playoff(tuple(request.regular_places), results, withdrawn=withdrawn)
-        return playoff_to_proto(state)
+    async def SeatPlayoffRound(self, request, context):
+        return await self.service.off_loop(seat_playoff_round, request)
 
+
+def competition_diff(problem: DrawProblem, diff: list[tuple[int, list[str]]]) -> list[tuple[int, list[str]]]:
+    """RoundDiff.round in competition numbering: the history's rounds come first."""
+    return [(len(problem.history) + r, moved) for r, moved in diff]
+
+
+def draw_answer(result: DrawResult, diff: list[tuple[int, list[str]]]) -> solver_pb2.DrawTablesResponse:
+    """The answer; the capacity check guarantees the draw fits in one gRPC message, a redraw's ``diff``
+    (every player of every round, at worst) is left out when it would not."""
+    response = result_to_proto(result, diff)
+    if diff and response.ByteSize() > MAX_ANSWER_BYTES:
+        del response.diff[:]
+        response.notes.append("diff left out: too large for one answer (compare the rounds with the previous draw)")
+    return response
+
+
+def build_knockout(request: solver_pb2.BuildKnockoutRequest) -> solver_pb2.BuildKnockoutResponse:
+    plan = knockout.plan_knockout(
+        [entrant_from_proto(e) for e in request.entrants],
+        title_order=tuple(request.title_order) or knockout.DEFAULT_TITLE_ORDER,
+        max_participants=request.max_participants or knockout.DEFAULT_MAX_PARTICIPANTS,
+        min_participants=request.min_participants or knockout.DEFAULT_MIN_PARTICIPANTS,
+        byes_to_top_seeds=request.byes_to_top_seeds,
+    )
+    return knockout_to_proto(plan)
+
+
+def pair_knockout_stage(request: solver_pb2.PairKnockoutStageRequest) -> solver_pb2.PairKnockoutStageResponse:
+    stage = knockout.pair_stage(
+        [knockout_player_from_proto(p) for p in request.players],
+        byes_to_top_seeds=request.byes_to_top_seeds,
+        positions=[p.position for p in request.players],
+        bracket_size=request.bracket_size,
+        stage_size=request.stage_size,
+    )
+    return knockout_stage_to_proto(stage)
+
+
+def build_round_robin(request: solver_pb2.BuildRoundRobinRequest) -> solver_pb2.BuildRoundRobinResponse:
+    players = [round_robin.RatedPlayer(p.id, p.rating if p.HasField("rating") else None) for p in request.players]
+    groups = round_robin.group_round_robins(
+        players,
+        request.cycles or 1,
+        request.group_size or None,
+        # Any string may come in; the domain refuses unknown methods (INVALID_ARGUMENT on "method").
+        method=cast(round_robin.GroupMethod, request.group_method or "snake"),
+        seed=request.seed,
+    )
+    return round_robin_to_proto(groups)
+
+
+def seat_playoff_round(request: solver_pb2.SeatPlayoffRoundRequest) -> solver_pb2.SeatPlayoffRoundResponse:
+    check_playoff_capacity([tuple(g.player_ids) for g in request.groups])
+    groups = [mahjong_playoff.RankedGroup(g.name, tuple(g.player_ids)) for g in request.groups]
+    tables = mahjong_playoff.seat_playoff_round(request.stage, groups)
+    return playoff_seating_to_proto(request.stage, tables)

@@ -12,6 +12,7 @@ JSON form (``--json``)::
 
 Players are named P1..PN in registration order.
 """
+
 from __future__ import annotations
 
 import dataclasses
@@ -21,7 +22,9 @@ from solver.domain.draw.problem import DrawProblem, DrawResult
 from solver.service import new_seed
 
 
-def draw_report(players: int, rounds: int, table_size: int, seed: int | None, time_limit: float, seat_balance: bool = False) -> dict:
+def draw_report(
+    players: int, rounds: int, table_size: int, seed: int | None, time_limit: float, seat_balance: bool = False
+) -> dict:
     problem = DrawProblem(
         players=tuple(f"P{i + 1}" for i in range(max(players, 0))),
         rounds=rounds,

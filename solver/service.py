@@ -1,106 +1,162 @@
 """Solver use cases: run the optimizer off the event loop, within the budget and the deadline.
 
-Solves run in a process pool (CPU-bound, and OR-Tools holds the GIL badly), so the server keeps
-answering health checks while it works. More solves than the pool and its queue can take are
-refused at once with RESOURCE_EXHAUSTED instead of piling up.
+Draws run in the worker pool (solver/worker_pool.py: processes with capped memory, replaced when they
+die), so the server keeps answering health checks while it works. Brackets, round robins and the
+playoff (bounded by Rondo's capacity, milliseconds each) run in one thread of their own, never on the
+event loop and never queued behind a long draw.
+
+Time: a draw's time limit is the smaller of its budget (default 10 s) and what is left of the call's
+deadline *when the solve starts* in its worker, less a margin to send the answer: time spent waiting
+for a worker counts against the deadline. A call whose remaining deadline cannot cover a useful solve
+is refused at once with RESOURCE_EXHAUSTED; so is one that waits until that point in the queue, and
+one arriving when every worker and queue place is taken.
 """
+
 from __future__ import annotations
 
 import asyncio
-import multiprocessing
+import math
 import os
 import secrets
-from concurrent.futures import ProcessPoolExecutor
+import time
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import replace
+from typing import Any, TypeVar
 
 from prometheus_client import Counter, Histogram
 
+from rondo_runtime.config import Settings
 from rondo_runtime.errors import InvalidArgument, ResourceExhausted
+from solver.domain.capacity import MAX_SEATS
 from solver.domain.draw import solve_draw
 from solver.domain.draw.problem import DrawProblem, DrawResult
 from solver.domain.draw.redraw import draw_diff
 from solver.domain.draw.validate import validate_problem
+from solver.worker_pool import WorkerPool
 
 SOLVES = Counter("rondo_solver_solves_total", "Draw solves finished, by result status.", ["status"])
 SOLVE_SECONDS = Histogram(
-    "rondo_solver_solve_seconds", "Wall time of draw solves.", buckets=(0.01, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 120, 300, 600)
+    "rondo_solver_solve_seconds",
+    "Wall time of draw solves.",
+    buckets=(0.01, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 120, 300, 600),
 )
-REFUSED = Counter("rondo_solver_refused_total", "Draw solves refused because the solver was busy.")
+REFUSED = Counter("rondo_solver_refused_total", "Draw solves refused: solver busy, or too little of the deadline left.")
 
 DEFAULT_TIME_LIMIT_S = 10.0
 MAX_TIME_LIMIT_S = 600.0
 DEADLINE_MARGIN_S = 1.0  # left to hand the result back and send the answer after the solve stops
+# The engine's set-up (bounds, constructions, search state) may run past a small time limit on the
+# largest allowed draws (measured: up to ~1.4 s at 100 000 seats), and so does sending the answer:
+# the margin grows with the draw, up to 2 s more at Rondo's capacity.
+SETUP_MARGIN_S_PER_SEAT = 2.0 / MAX_SEATS
+MIN_USEFUL_SOLVE_S = 0.5  # less than this (or than the budget, if smaller) is refused, not attempted
+PAIRING_QUEUE = 64  # brackets / round robins / playoffs waiting for their thread
+WARM_UP_MODULES = ("solver.domain.draw", "solver.domain.draw.cpsat", "ortools.sat.python.cp_model")
+
+T = TypeVar("T")
 
 
-def effective_time_limit(requested: float, remaining_deadline: float | None) -> float:
-    """The smaller of the request's budget (default 10 s) and what is left of the call's deadline."""
-    if requested != requested or requested < 0 or requested > MAX_TIME_LIMIT_S:
+def requested_budget(requested: float) -> float:
+    """The request's time budget: 0 means the default (10 s); at most 600 s."""
+    if not isinstance(requested, (int, float)) or math.isnan(requested) or requested < 0 or requested > MAX_TIME_LIMIT_S:
         raise InvalidArgument.single(
             "time_limit_seconds", f"must be between 0 and {MAX_TIME_LIMIT_S:g} seconds (0 = default {DEFAULT_TIME_LIMIT_S:g})"
         )
-    limit = requested or DEFAULT_TIME_LIMIT_S
-    if remaining_deadline is not None:
-        limit = min(limit, remaining_deadline - DEADLINE_MARGIN_S)
-    return max(limit, 0.05)
+    return float(requested) or DEFAULT_TIME_LIMIT_S
+
+
+def deadline_margin(problem: DrawProblem) -> float:
+    """Seconds kept between the end of the solve and the call's deadline (see SETUP_MARGIN_S_PER_SEAT)."""
+    return DEADLINE_MARGIN_S + SETUP_MARGIN_S_PER_SEAT * len(problem.players) * max(problem.rounds, 0)
+
+
+def useful_time(budget: float) -> float:
+    """The least solve time worth starting for this budget."""
+    return min(budget, MIN_USEFUL_SOLVE_S)
+
+
+def solve_by_deadline(problem: DrawProblem, deadline: float | None) -> DrawResult:
+    """Runs in a solver worker. ``deadline`` (``time.monotonic()`` clock, shared by the processes of
+    one machine) is when the solve must have stopped; the time limit is computed here, when the job
+    starts, so time spent waiting in the queue counts against it."""
+    if deadline is not None:
+        left = deadline - time.monotonic()
+        if left < useful_time(problem.time_limit_s):
+            raise ResourceExhausted(
+                f"the solver was busy until only {max(left, 0):.1f} s of this call's deadline were left; "
+                "retry later or allow a longer deadline"
+            )
+        problem = replace(problem, time_limit_s=min(problem.time_limit_s, left))
+    return solve_draw(problem)
 
 
 def new_seed() -> int:
     return secrets.randbelow(2**31)
 
 
-def _warm_up() -> bool:
-    import time
-
-    import solver.domain.draw  # noqa: F401  (imports OR-Tools once per worker)
-
-    time.sleep(0.2)  # hold this worker so the next warm-up task starts another one
-    return True
-
-
 class SolverService:
-    def __init__(self, workers: int | None = None, queue_limit: int | None = None):
-        self.workers = workers or int(os.environ.get("RONDO_SOLVER_WORKERS", "0")) or (os.cpu_count() or 1)
-        self.queue_limit = queue_limit if queue_limit is not None else int(os.environ.get("RONDO_SOLVER_QUEUE", "8"))
-        self._pool: ProcessPoolExecutor | None = None
-        self._warm_up: asyncio.Future | None = None
-        self._in_flight = 0
+    def __init__(self, workers: int = 0, queue_limit: int = 8, worker_memory_mb: int = 2048):
+        self.workers = workers or os.cpu_count() or 1
+        self.queue_limit = queue_limit
+        self.pool = WorkerPool(self.workers, queue_limit, worker_memory_mb, warm_up=WARM_UP_MODULES)
+        self._pairing = ThreadPoolExecutor(max_workers=1, thread_name_prefix="rondo-solver-pairing")
+        self._pairing_pending = 0
 
-    def _executor(self) -> ProcessPoolExecutor:
-        if self._pool is None:
-            # spawn, not fork: forking a process that runs gRPC threads is unsafe
-            self._pool = ProcessPoolExecutor(self.workers, mp_context=multiprocessing.get_context("spawn"))
-        return self._pool
+    @classmethod
+    def from_settings(cls, settings: Settings) -> SolverService:
+        return cls(settings.solver_workers, settings.solver_queue, settings.solver_worker_memory_mb)
 
     async def ready(self) -> bool:
-        """Readiness: every worker of the pool has started and imported the optimizer, so no solve
-        pays a cold start out of its budget."""
-        if self._warm_up is None:
-            loop = asyncio.get_running_loop()
-            self._warm_up = asyncio.gather(*(loop.run_in_executor(self._executor(), _warm_up) for _ in range(self.workers)))
-        return all(await asyncio.shield(self._warm_up))
+        """Readiness: at least one worker process is alive and has imported the optimizer (checked
+        each time, so a dead pool shows as NOT_SERVING until its replacement is up)."""
+        return await self.pool.ready()
 
     async def stop(self) -> None:
-        if self._pool is not None:
-            self._pool.shutdown(wait=False, cancel_futures=True)
-            self._pool = None
+        await self.pool.stop()
+        self._pairing.shutdown(wait=False, cancel_futures=True)
 
     async def draw(self, problem: DrawProblem, remaining_deadline: float | None) -> DrawResult:
-        if self._in_flight >= self.workers + self.queue_limit:
+        """``remaining_deadline``: seconds left of the call (None = no deadline)."""
+        received = time.monotonic()
+        try:
+            self.pool.check_admission()
+        except ResourceExhausted:
+            REFUSED.inc()
+            raise
+        budget = requested_budget(problem.time_limit_s)
+        problem = replace(problem, time_limit_s=budget)
+        # here, not in the pool: bad input is answered at once, with every field; in a thread, since a
+        # large (allowed) problem takes a few tens of milliseconds to walk
+        await asyncio.to_thread(validate_problem, problem)
+        margin = deadline_margin(problem)
+        deadline = None if remaining_deadline is None else received + remaining_deadline - margin
+        if remaining_deadline is not None and deadline is not None and deadline - time.monotonic() < useful_time(budget):
             REFUSED.inc()
             raise ResourceExhausted(
-                f"the solver is busy with {self._in_flight} draws; try again in a few seconds"
+                f"this call's deadline leaves {max(remaining_deadline, 0.0):.1f} s, too little for a useful solve "
+                f"({useful_time(budget):g} s plus {margin:.1f} s to set up and answer); allow a longer deadline"
             )
-        problem = replace(problem, time_limit_s=effective_time_limit(problem.time_limit_s, remaining_deadline))
-        validate_problem(problem)  # here, not in the pool: bad input is answered at once, with every field
-        self._in_flight += 1
+        start_by = None if deadline is None else deadline - useful_time(budget)
         try:
-            loop = asyncio.get_running_loop()
-            result = await loop.run_in_executor(self._executor(), solve_draw, problem)
-        finally:
-            self._in_flight -= 1
+            result = await self.pool.run(solve_by_deadline, problem, deadline, start_by=start_by)
+        except ResourceExhausted:
+            REFUSED.inc()
+            raise
         SOLVES.labels(result.status.value).inc()
         SOLVE_SECONDS.observe(result.wall_time_s)
         return result
+
+    async def off_loop(self, fn: Callable[..., T], *args: Any) -> T:
+        """``fn(*args)`` (a bracket, round robin or playoff: bounded by Rondo's capacity) in the solver's
+        own thread, so the event loop keeps answering while it computes."""
+        if self._pairing_pending >= PAIRING_QUEUE:
+            raise ResourceExhausted(f"the solver is busy with {self._pairing_pending} requests; try again in a few seconds")
+        self._pairing_pending += 1
+        try:
+            return await asyncio.get_running_loop().run_in_executor(self._pairing, fn, *args)
+        finally:
+            self._pairing_pending -= 1
 
     @staticmethod
     def diff(problem: DrawProblem, result: DrawResult) -> list[tuple[int, list[str]]]:
@@ -108,4 +164,3 @@ class SolverService:
         if problem.previous is None or not result.draw:
             return []
         return [(r, moved) for r, moved in draw_diff(problem.previous, result.draw) if moved and r >= len(problem.fixed_rounds)]
-

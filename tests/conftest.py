@@ -9,13 +9,15 @@
 
 Tests using the PostgreSQL fixtures are marked ``postgres`` automatically (``-m "not postgres"``).
 """
+
 from __future__ import annotations
 
 import os
 
 import pytest
 
-from rondo_runtime.db import create_test_database, drop_database, normalize_url
+from rondo_runtime.db import normalize_url
+from tests.databases import create_test_database, drop_database
 
 DEFAULT_PG_URL = "postgresql+psycopg://postgres@127.0.0.1:5432/test"
 _PG_FIXTURES = {"pg_server_url", "pg_url"}

@@ -1,7 +1,10 @@
-"""The gateway's calls to the other services: every call has a deadline, and a downstream error
-reaches the client with its own code, message and field violations (never as INTERNAL)."""
+"""The gateway's calls to the other services: every call has a deadline and carries the internal
+credential (RONDO_INTERNAL_TOKEN, when set), and a downstream error reaches the client with its own
+code, message and field violations (never as INTERNAL)."""
+
 from __future__ import annotations
 
+import logging
 from collections.abc import Awaitable, Callable
 from typing import TypeVar
 
@@ -10,14 +13,25 @@ import grpc
 from rondo.league.v1 import league_pb2_grpc
 from rondo.solver.v1 import solver_pb2_grpc
 from rondo_runtime import errors
+from rondo_runtime.capacity import channel_options
 from rondo_runtime.grpc_errors import error_from_rpc
+from rondo_runtime.internal_auth import token_interceptors
 
 R = TypeVar("R")
+log = logging.getLogger(__name__)
+
 
 def translate(service: str, error: grpc.aio.AioRpcError) -> errors.RondoError:
     """The downstream's own error, passed through; a downstream that does not answer is UNAVAILABLE."""
     if error.code() in (grpc.StatusCode.UNAVAILABLE, grpc.StatusCode.DEADLINE_EXCEEDED):
         return errors.Unavailable(f"the {service} service did not answer in time ({error.code().name}); try again")
+    if error.code() == grpc.StatusCode.UNAUTHENTICATED:
+        # the internal credential was refused: the deployment's fault, not the client's credentials
+        log.error(
+            "internal credential refused: RONDO_INTERNAL_TOKEN must be the same on the gateway and the internal services",
+            extra={"downstream": service},
+        )
+        raise error  # INTERNAL, logged by the runtime
     translated = error_from_rpc(error)
     if translated is None:
         raise error  # a real fault downstream: INTERNAL, logged by the runtime
@@ -27,13 +41,15 @@ def translate(service: str, error: grpc.aio.AioRpcError) -> errors.RondoError:
 class Downstream:
     """Stubs of the services the gateway orchestrates, over channels it owns."""
 
-    def __init__(self, league_addr: str, solver_addr: str, timeout_s: float):
+    def __init__(self, league_addr: str, solver_addr: str, timeout_s: float, internal_token: str | None = None):
         self.timeout_s = timeout_s
         # round_robin: behind a headless Service (dns:///solver:50051) calls spread over every replica
-        options = [("grpc.lb_policy_name", "round_robin")]
+        # message sizes: the largest draw within Rondo's capacity (rondo_runtime.capacity)
+        options = channel_options(("grpc.lb_policy_name", "round_robin"))
+        # the internal credential on every call: internal services refuse calls without it
         self._channels = {
-            "league": grpc.aio.insecure_channel(league_addr, options=options),
-            "solver": grpc.aio.insecure_channel(solver_addr, options=options),
+            "league": grpc.aio.insecure_channel(league_addr, options=options, interceptors=token_interceptors(internal_token)),
+            "solver": grpc.aio.insecure_channel(solver_addr, options=options, interceptors=token_interceptors(internal_token)),
         }
         self.league = league_pb2_grpc.LeagueServiceStub(self._channels["league"])
         self.solver = solver_pb2_grpc.SolverServiceStub(self._channels["solver"])

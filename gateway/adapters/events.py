@@ -1,11 +1,12 @@
 """Appends to the gateway's event log (read by the bot's event stream in a later version)."""
+
 from __future__ import annotations
 
 import json
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 from sqlalchemy import Engine
-from sqlmodel import Session, select
+from sqlmodel import Session, col, select
 
 from gateway.adapters.tables import EventRow
 from rondo_runtime import unit_of_work
@@ -17,15 +18,18 @@ class EventLog:
 
     def append(self, kind: str, competition_id: str, subject_id: str, **payload) -> None:
         row = EventRow(
-            kind=kind, competition_id=competition_id, subject_id=subject_id,
-            payload=json.dumps(payload, sort_keys=True), created_at=datetime.now(timezone.utc),
+            kind=kind,
+            competition_id=competition_id,
+            subject_id=subject_id,
+            payload=json.dumps(payload, sort_keys=True),
+            created_at=datetime.now(UTC),
         )
         unit_of_work.write(self.engine, lambda session: session.add(row))
 
     def for_competition(self, competition_id: str) -> list[tuple[str, str]]:
         def work(session: Session) -> list[tuple[str, str]]:
             rows = session.exec(
-                select(EventRow).where(EventRow.competition_id == competition_id).order_by(EventRow.id)
+                select(EventRow).where(EventRow.competition_id == competition_id).order_by(col(EventRow.id))
             ).all()
             return [(r.kind, r.subject_id) for r in rows]
 

@@ -1,12 +1,16 @@
 """Loads and stores league domain objects; the only place that knows the league tables."""
+
 from __future__ import annotations
 
-from datetime import datetime, timezone
+import json
+from datetime import UTC, datetime
+from typing import Any
 
-from sqlalchemy import func
-from sqlmodel import Session, select
+from sqlalchemy import Row, func, inspect, update
+from sqlalchemy import select as select_columns
+from sqlmodel import Session, col, select
 
-from league.adapters.tables import CompetitionRow, DrawRow, DrawSeatRow, PlayerRow
+from league.adapters.tables import CompetitionRow, DrawRow, IdempotencyKeyRow, PlayerRow
 from league.domain.model import (
     Competition,
     Draw,
@@ -17,13 +21,12 @@ from league.domain.model import (
     Round,
     normalized_name,
 )
+from rondo_runtime.idempotency import IdempotencyRecord
 
 
-def _utc(value: datetime | None) -> datetime | None:
+def _utc(value: datetime) -> datetime:
     """SQLite hands back naive datetimes; everything is stored in UTC."""
-    if value is None:
-        return None
-    return value.replace(tzinfo=timezone.utc) if value.tzinfo is None else value.astimezone(timezone.utc)
+    return value.replace(tzinfo=UTC) if value.tzinfo is None else value.astimezone(UTC)
 
 
 def _ints(text: str) -> tuple[int, ...]:
@@ -39,11 +42,16 @@ class LeagueRepository:
         self.session = session
 
     # --- competitions ---
-    def add_competition(self, c: Competition, idempotency_key: str | None) -> None:
+    def add_competition(self, c: Competition) -> None:
         self.session.add(
             CompetitionRow(
-                id=c.id, name=c.name, ruleset=c.ruleset, rounds=c.rounds, table_size=c.table_size,
-                created_at=c.created_at, published_draw_id=c.published_draw_id, idempotency_key=idempotency_key,
+                id=c.id,
+                name=c.name,
+                ruleset=c.ruleset,
+                rounds=c.rounds,
+                table_size=c.table_size,
+                created_at=c.created_at,
+                published_draw_id=c.published_draw_id,
             )
         )
 
@@ -54,34 +62,39 @@ class LeagueRepository:
         row = self.session.exec(query.with_for_update() if for_update else query).first()
         return self._competition(row) if row else None
 
-    def competition_by_key(self, idempotency_key: str) -> Competition | None:
-        row = self.session.exec(select(CompetitionRow).where(CompetitionRow.idempotency_key == idempotency_key)).first()
-        return self._competition(row) if row else None
-
     def set_published_draw(self, competition_id: str, draw_id: str) -> None:
-        row = self.session.get(CompetitionRow, competition_id)
+        row = self.session.get_one(CompetitionRow, competition_id)
         row.published_draw_id = draw_id
         self.session.add(row)
 
     @staticmethod
     def _competition(row: CompetitionRow) -> Competition:
         return Competition(
-            id=row.id, name=row.name, ruleset=row.ruleset, rounds=row.rounds, table_size=row.table_size,
-            created_at=_utc(row.created_at), published_draw_id=row.published_draw_id,
+            id=row.id,
+            name=row.name,
+            ruleset=row.ruleset,
+            rounds=row.rounds,
+            table_size=row.table_size,
+            created_at=_utc(row.created_at),
+            published_draw_id=row.published_draw_id,
         )
 
     # --- players ---
-    def add_player(self, p: Player, idempotency_key: str | None) -> None:
+    def add_player(self, p: Player) -> None:
         self.session.add(
             PlayerRow(
-                id=p.id, competition_id=p.competition_id, name=p.name, name_key=normalized_name(p.name),
-                registration_order=p.registration_order, status=p.status.value, rating=p.rating,
-                idempotency_key=idempotency_key,
+                id=p.id,
+                competition_id=p.competition_id,
+                name=p.name,
+                name_key=normalized_name(p.name),
+                registration_order=p.registration_order,
+                status=p.status.value,
+                rating=p.rating,
             )
         )
 
     def update_player_status(self, p: Player, reason: str) -> None:
-        row = self.session.get(PlayerRow, p.id)
+        row = self.session.get_one(PlayerRow, p.id)
         row.status = p.status.value
         row.status_reason = reason
         self.session.add(row)
@@ -90,19 +103,31 @@ class LeagueRepository:
         row = self.session.get(PlayerRow, player_id)
         return self._player(row) if row else None
 
-    def player_by_key(self, competition_id: str, idempotency_key: str) -> Player | None:
+    def players(self, competition_id: str) -> list[Player]:
+        # Plain rows, not ORM objects: saving or approving a draw of 10 000 players reads the roster.
+        rows = self.session.execute(
+            select_columns(*_PLAYER_COLUMNS)
+            .where(col(PlayerRow.competition_id) == competition_id)
+            .order_by(col(PlayerRow.registration_order))
+        ).all()
+        return [self._player(r) for r in rows]
+
+    def player_named(self, competition_id: str, name: str) -> Player | None:
+        """The player of the competition whose name compares equal to ``name`` (``normalized_name``),
+        found by the stored key: registration does not load the whole roster."""
         row = self.session.exec(
-            select(PlayerRow).where(
-                PlayerRow.competition_id == competition_id, PlayerRow.idempotency_key == idempotency_key
-            )
+            select(PlayerRow).where(PlayerRow.competition_id == competition_id, PlayerRow.name_key == normalized_name(name))
         ).first()
         return self._player(row) if row else None
 
-    def players(self, competition_id: str) -> list[Player]:
-        rows = self.session.exec(
-            select(PlayerRow).where(PlayerRow.competition_id == competition_id).order_by(PlayerRow.registration_order)
-        ).all()
-        return [self._player(r) for r in rows]
+    def active_player_count(self, competition_id: str) -> int:
+        """Players of the competition who take part in its draws (``Player.active``)."""
+        active = [s.value for s in PlayerStatus if Player("", "", "", 0, s).active]
+        return self.session.exec(
+            select(func.count())
+            .select_from(PlayerRow)
+            .where(PlayerRow.competition_id == competition_id, col(PlayerRow.status).in_(active))
+        ).one()
 
     def next_registration_order(self, competition_id: str) -> int:
         top = self.session.exec(
@@ -111,76 +136,126 @@ class LeagueRepository:
         return (top or 0) + 1
 
     @staticmethod
-    def _player(row: PlayerRow) -> Player:
+    def _player(row: PlayerRow | Row[Any]) -> Player:
         return Player(
-            id=row.id, competition_id=row.competition_id, name=row.name,
-            registration_order=row.registration_order, status=PlayerStatus(row.status), rating=row.rating,
+            id=row.id,
+            competition_id=row.competition_id,
+            name=row.name,
+            registration_order=row.registration_order,
+            status=PlayerStatus(row.status),
+            rating=row.rating,
         )
 
     # --- draws ---
-    def add_draw(self, d: Draw, idempotency_key: str | None) -> None:
+    def add_draw(self, d: Draw) -> None:
+        """One row with every seat in its ``seating`` column: the write lock is held for one insert,
+        not for 100 000 (issue 7, "Faults end in clear answers")."""
         self.session.add(
             DrawRow(
-                id=d.id, competition_id=d.competition_id, version=d.version, status=d.status.value, seed=d.seed,
-                objective=_text(d.statistics.objective), lower_bound=_text(d.statistics.lower_bound),
-                proven_optimal=d.statistics.proven_optimal, method=d.statistics.method,
-                replaces_draw_id=d.replaces_draw_id, played_rounds=d.played_rounds, reason=d.reason,
-                players_moved=d.players_moved, created_at=d.created_at, approved_at=d.approved_at,
-                idempotency_key=idempotency_key,
+                id=d.id,
+                competition_id=d.competition_id,
+                version=d.version,
+                status=d.status.value,
+                seed=d.seed,
+                objective=_text(d.statistics.objective),
+                lower_bound=_text(d.statistics.lower_bound),
+                proven_optimal=d.statistics.proven_optimal,
+                method=d.statistics.method,
+                replaces_draw_id=d.replaces_draw_id,
+                played_rounds=d.played_rounds,
+                reason=d.reason,
+                players_moved=d.players_moved,
+                created_at=d.created_at,
+                approved_at=d.approved_at,
+                seating=_seating_text(d.rounds),
             )
         )
-        self.session.flush()
-        for r, rnd in enumerate(d.rounds):
-            for t, table in enumerate(rnd):
-                for s, pid in enumerate(table):
-                    self.session.add(DrawSeatRow(draw_id=d.id, round=r, player_id=pid, table_number=t, seat=s))
 
     def update_draw_status(self, d: Draw) -> None:
-        row = self.session.get(DrawRow, d.id)
-        row.status = d.status.value
-        row.approved_at = d.approved_at
-        self.session.add(row)
+        """Status and approval time only: the seats are never written again."""
+        self.session.execute(
+            update(DrawRow).where(col(DrawRow.id) == d.id).values(status=d.status.value, approved_at=d.approved_at)
+        )
 
     def next_draw_version(self, competition_id: str) -> int:
         top = self.session.exec(select(func.max(DrawRow.version)).where(DrawRow.competition_id == competition_id)).one()
         return (top or 0) + 1
 
     def draw(self, draw_id: str) -> Draw | None:
-        row = self.session.get(DrawRow, draw_id)
-        return self._draw(row) if row else None
-
-    def draw_by_key(self, competition_id: str, idempotency_key: str) -> Draw | None:
-        row = self.session.exec(
-            select(DrawRow).where(DrawRow.competition_id == competition_id, DrawRow.idempotency_key == idempotency_key)
-        ).first()
+        row = self.session.execute(select_columns(*_DRAW_COLUMNS, col(DrawRow.seating)).where(col(DrawRow.id) == draw_id)).first()
         return self._draw(row) if row else None
 
     def draws(self, competition_id: str) -> list[Draw]:
-        rows = self.session.exec(
-            select(DrawRow).where(DrawRow.competition_id == competition_id).order_by(DrawRow.version)
+        rows = self.session.execute(
+            select_columns(*_DRAW_COLUMNS, col(DrawRow.seating))
+            .where(col(DrawRow.competition_id) == competition_id)
+            .order_by(col(DrawRow.version))
         ).all()
         return [self._draw(r) for r in rows]
 
-    def _draw(self, row: DrawRow) -> Draw:
-        seats = self.session.exec(
-            select(DrawSeatRow)
-            .where(DrawSeatRow.draw_id == row.id)
-            .order_by(DrawSeatRow.round, DrawSeatRow.table_number, DrawSeatRow.seat)
+    def draw_headers(self, competition_id: str) -> list[Draw]:
+        """The competition's draws without their seats (``rounds`` empty): status, version and figures,
+        for the use cases that do not look at the seating (approving supersedes the other proposals)."""
+        rows = self.session.execute(
+            select_columns(*_DRAW_COLUMNS).where(col(DrawRow.competition_id) == competition_id).order_by(col(DrawRow.version))
         ).all()
-        layout: dict[int, dict[int, list[str]]] = {}
-        for seat in seats:
-            layout.setdefault(seat.round, {}).setdefault(seat.table_number, []).append(seat.player_id)
-        rounds: tuple[Round, ...] = tuple(
-            tuple(tuple(layout[r][t]) for t in sorted(layout[r])) for r in sorted(layout)
+        return [self._draw(r) for r in rows]
+
+    # --- idempotency keys (rondo_runtime.idempotency) ---
+    def idempotency_record(self, scope: str) -> IdempotencyRecord | None:
+        row = self.session.get(IdempotencyKeyRow, scope)
+        if row is None:
+            return None
+        return IdempotencyRecord(row.scope, row.fingerprint, row.resource_id, row.response, _utc(row.created_at))
+
+    def add_idempotency_record(self, record: IdempotencyRecord) -> None:
+        """In the transaction that makes the resource; a concurrent twin loses on the primary key and is
+        retried by the unit of work, which then finds this record."""
+        self.session.add(
+            IdempotencyKeyRow(
+                scope=record.scope,
+                fingerprint=record.fingerprint,
+                resource_id=record.resource_id,
+                response=record.response,
+                created_at=record.created_at,
+            )
         )
+
+    @staticmethod
+    def _draw(row: Row[Any]) -> Draw:
+        seating = getattr(row, "seating", None)
         return Draw(
-            id=row.id, competition_id=row.competition_id, version=row.version, status=DrawStatus(row.status),
-            seed=row.seed, rounds=rounds,
+            id=row.id,
+            competition_id=row.competition_id,
+            version=row.version,
+            status=DrawStatus(row.status),
+            seed=row.seed,
+            rounds=_seating(seating) if seating is not None else (),
             statistics=DrawStatistics(
-                objective=_ints(row.objective), lower_bound=_ints(row.lower_bound),
-                proven_optimal=row.proven_optimal, method=row.method,
+                objective=_ints(row.objective),
+                lower_bound=_ints(row.lower_bound),
+                proven_optimal=row.proven_optimal,
+                method=row.method,
             ),
-            created_at=_utc(row.created_at), replaces_draw_id=row.replaces_draw_id,
-            played_rounds=row.played_rounds, reason=row.reason, players_moved=row.players_moved,
-            approved_at=_utc(row.approved_at),
+            created_at=_utc(row.created_at),
+            replaces_draw_id=row.replaces_draw_id,
+            played_rounds=row.played_rounds,
+            reason=row.reason,
+            players_moved=row.players_moved,
+            approved_at=_utc(row.approved_at) if row.approved_at is not None else None,
         )
+
+
+_PLAYER_COLUMNS = tuple(
+    getattr(PlayerRow, name) for name in ("id", "competition_id", "name", "registration_order", "status", "rating")
+)
+#: Every column of a draw but its seats (``draw_headers`` reads only these).
+_DRAW_COLUMNS = tuple(c for name, c in inspect(DrawRow).columns.items() if name != "seating")
+
+
+def _seating_text(rounds: tuple[Round, ...]) -> str:
+    return json.dumps(rounds, separators=(",", ":"), ensure_ascii=False)
+
+
+def _seating(text: str) -> tuple[Round, ...]:
+    return tuple(tuple(map(tuple, rnd)) for rnd in json.loads(text))

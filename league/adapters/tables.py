@@ -1,13 +1,13 @@
 """SQLModel tables of the league database. The schema itself is built by the Alembic migrations in
 ``migrations/``; a test checks that they agree."""
+
 from __future__ import annotations
 
 from datetime import datetime
 
-from sqlalchemy import BigInteger, Column, DateTime, ForeignKey, Index, String, UniqueConstraint
+from sqlalchemy import BigInteger, Column, DateTime, ForeignKey, LargeBinary, String, Text, UniqueConstraint
 from sqlalchemy.orm import registry
 from sqlmodel import Field, SQLModel
-
 
 
 class LeagueTable(SQLModel, registry=registry()):
@@ -31,7 +31,6 @@ class CompetitionRow(LeagueTable, table=True):
     table_size: int
     created_at: datetime = Field(sa_column=_utc_column())
     published_draw_id: str | None = Field(default=None, max_length=36)
-    idempotency_key: str | None = Field(default=None, max_length=128, unique=True)
 
 
 class PlayerRow(LeagueTable, table=True):
@@ -39,33 +38,24 @@ class PlayerRow(LeagueTable, table=True):
     __table_args__ = (
         UniqueConstraint("competition_id", "name_key", name="uq_players_competition_name"),
         UniqueConstraint("competition_id", "registration_order", name="uq_players_competition_order"),
-        UniqueConstraint("competition_id", "idempotency_key", name="uq_players_competition_idempotency"),
     )
 
     id: str = Field(primary_key=True, max_length=36)
-    competition_id: str = Field(
-        sa_column=Column(String(36), ForeignKey("competitions.id"), nullable=False, index=True)
-    )
+    competition_id: str = Field(sa_column=Column(String(36), ForeignKey("competitions.id"), nullable=False, index=True))
     name: str = Field(max_length=200)
     name_key: str = Field(max_length=200)
     registration_order: int
     status: str = Field(max_length=16)
     rating: int | None = None
     status_reason: str = Field(default="", max_length=500)
-    idempotency_key: str | None = Field(default=None, max_length=128)
 
 
 class DrawRow(LeagueTable, table=True):
     __tablename__ = "draws"
-    __table_args__ = (
-        UniqueConstraint("competition_id", "version", name="uq_draws_competition_version"),
-        UniqueConstraint("competition_id", "idempotency_key", name="uq_draws_competition_idempotency"),
-    )
+    __table_args__ = (UniqueConstraint("competition_id", "version", name="uq_draws_competition_version"),)
 
     id: str = Field(primary_key=True, max_length=36)
-    competition_id: str = Field(
-        sa_column=Column(String(36), ForeignKey("competitions.id"), nullable=False, index=True)
-    )
+    competition_id: str = Field(sa_column=Column(String(36), ForeignKey("competitions.id"), nullable=False, index=True))
     version: int
     status: str = Field(max_length=16)
     seed: int = Field(sa_column=Column(BigInteger, nullable=False))
@@ -79,18 +69,24 @@ class DrawRow(LeagueTable, table=True):
     players_moved: int | None = None
     created_at: datetime = Field(sa_column=_utc_column())
     approved_at: datetime | None = Field(default=None, sa_column=_utc_column(nullable=True))
-    idempotency_key: str | None = Field(default=None, max_length=128)
+    #: The seats, one JSON value for the whole draw: rounds of tables of player ids in seat order,
+    #: ``[[["p1","p2","p3","p4"], ...], ...]``. A draw is written once and read whole (review, approve,
+    #: publish), so one column instead of one row per seat: a 1 000 x 100 draw is one 4 MB write, not
+    #: 100 000 rows, and the write lock is held for milliseconds (issue 7). "A player sits once per round
+    #: and only players of the competition sit" is checked by ``model.validate_draw_to_store`` before it
+    #: is written; nothing writes a draw's seats afterwards.
+    seating: str = Field(default="[]", sa_column=Column(Text, nullable=False))
 
 
-class DrawSeatRow(LeagueTable, table=True):
-    """One seat of one round of a draw. The primary key makes "a player sits once per round" a
-    database guarantee."""
+class IdempotencyKeyRow(LeagueTable, table=True):
+    """One idempotency key (``rondo_runtime.idempotency``): its scope (sha256 of caller, method and key),
+    the first request's fingerprint and the id of what that request made. Written in the same
+    transaction as the resource, so a key never points at nothing."""
 
-    __tablename__ = "draw_seats"
-    __table_args__ = (Index("ix_draw_seats_player", "player_id"),)
+    __tablename__ = "idempotency_keys"
 
-    draw_id: str = Field(sa_column=Column(String(36), ForeignKey("draws.id"), primary_key=True))
-    round: int = Field(primary_key=True)
-    player_id: str = Field(sa_column=Column(String(36), ForeignKey("players.id"), primary_key=True))
-    table_number: int
-    seat: int
+    scope: str = Field(primary_key=True, max_length=64)
+    fingerprint: str = Field(max_length=64)
+    resource_id: str | None = Field(default=None, max_length=36)
+    response: bytes | None = Field(default=None, sa_column=Column(LargeBinary, nullable=True))
+    created_at: datetime = Field(sa_column=_utc_column())

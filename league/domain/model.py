@@ -1,14 +1,18 @@
-"""League domain: competitions, rosters and the life of a draw (RULES.md A "Roster" and "Draw").
+"""League domain: competitions, rosters and the life of a draw (docs/rules.md `mahjong.roster.*`, `mahjong.draw.*`).
 
 Pure Python: no SQL, no protobuf. The service layer loads these, calls the rules, stores the result.
 """
+
 from __future__ import annotations
 
 import enum
 from dataclasses import dataclass, replace
 from datetime import datetime
 
-from rondo_runtime.errors import FailedPrecondition, Violations
+from rondo_runtime import capacity, text
+from rondo_runtime.errors import FailedPrecondition
+from rondo_runtime.text import name_key
+from rondo_runtime.validation import Violations
 
 
 class PlayerStatus(enum.Enum):
@@ -25,16 +29,17 @@ class DrawStatus(enum.Enum):
     SUPERSEDED = "superseded"
 
 
-# The rulesets Rondo ships (RULES.md), with the draw shape each one uses by default.
+# The rulesets Rondo ships (docs/rules.md), with the draw shape each one uses by default.
 RULESETS: dict[str, tuple[int, int]] = {
     "discard-league-2026": (4, 4),  # 4 rounds, tables of 4 (riichi mahjong)
     "open-cup-2023": (0, 2),  # knockout, 1 vs 1: rounds follow from the bracket
     "updown-league-2007": (0, 2),  # round robin, 1 vs 1
 }
 DEFAULT_RULESET = "discard-league-2026"
-MAX_NAME_LENGTH = 200
-MAX_ROUNDS = 100
-TABLE_SIZES = range(2, 9)
+MAX_NAME_LENGTH = text.MAX_NAME_LENGTH  # one limit for every name, league and booking alike
+MAX_ROUNDS = capacity.MAX_ROUNDS  # Rondo's capacity, shared with the solver (rondo_runtime.capacity)
+MIN_RATING, MAX_RATING = -1_000_000, 1_000_000  # a player's rating (any club scale fits)
+TABLE_SIZES = range(capacity.MIN_TABLE_SIZE, capacity.MAX_TABLE_SIZE + 1)
 
 
 @dataclass(frozen=True)
@@ -91,14 +96,15 @@ class Draw:
 
 
 def normalized_name(name: str) -> str:
-    """Names compare without surrounding or repeated spaces and without case."""
-    return " ".join(name.split()).casefold()
+    """Names compare as the one edge rule of ``rondo_runtime.text`` cleans them (NFKC, invisible
+    characters removed, spaces folded), without case: "Al\u200bice" and "alice" are one name."""
+    return name_key(name)
 
 
 def validate_new_competition(name: str, ruleset: str, rounds: int, table_size: int) -> tuple[str, str, int, int]:
     """Checks a competition request; empty ruleset/rounds/table size take the ruleset's defaults."""
     v = Violations()
-    name = v.text("name", name, "give the competition a name", MAX_NAME_LENGTH)
+    name = v.name("name", name, "give the competition a name", MAX_NAME_LENGTH)
     ruleset = ruleset.strip() or DEFAULT_RULESET
     if ruleset not in RULESETS:
         v.add("ruleset", f"unknown ruleset {ruleset!r}; known: {', '.join(sorted(RULESETS))}")
@@ -108,21 +114,37 @@ def validate_new_competition(name: str, ruleset: str, rounds: int, table_size: i
     rounds = rounds or default_rounds
     table_size = table_size or default_size
     if not 1 <= rounds <= MAX_ROUNDS:
-        v.add("rounds", f"must be between 1 and {MAX_ROUNDS}, got {rounds}")
+        v.add("rounds", f"must be between 1 and {MAX_ROUNDS}, got {rounds}" + _never_drawn(rounds > MAX_ROUNDS))
     if table_size not in TABLE_SIZES:
-        v.add("table_size", f"must be between {TABLE_SIZES.start} and {TABLE_SIZES.stop - 1}, got {table_size}")
+        v.add(
+            "table_size",
+            f"must be between {TABLE_SIZES.start} and {TABLE_SIZES.stop - 1}, got {table_size}"
+            + _never_drawn(table_size >= TABLE_SIZES.stop),
+        )
     v.raise_if_any()
     return name, ruleset, rounds, table_size
+
+
+def _never_drawn(beyond_capacity: bool) -> str:
+    return " (Rondo's capacity); the draw could never be made" if beyond_capacity else ""
 
 
 def validate_player_name(name: str, roster: list[Player]) -> str:
     """A player's name is required and unique within the competition (withdrawn players included)."""
     v = Violations()
-    clean = v.text("name", name, "give the player's name", MAX_NAME_LENGTH)
+    clean = v.name("name", name, "give the player's name", MAX_NAME_LENGTH)
     if not v and any(normalized_name(p.name) == normalized_name(clean) for p in roster):
         v.add("name", f"a player named {clean!r} is already registered in this competition; add a distinguishing detail")
     v.raise_if_any()
     return clean
+
+
+def validate_rating(rating: int | None, field: str = "rating") -> int | None:
+    """A rating, when given, is an integer within ``MIN_RATING``..``MAX_RATING``."""
+    v = Violations()
+    v.integer(field, rating, MIN_RATING, MAX_RATING)
+    v.raise_if_any()
+    return rating
 
 
 def main_roster(players: list[Player]) -> list[Player]:
@@ -131,7 +153,8 @@ def main_roster(players: list[Player]) -> list[Player]:
 
 
 def withdraw(player: Player) -> Player:
-    """A withdrawn player leaves the standings and future draws; the history is kept (RULES.md A s.6)."""
+    """A withdrawn player leaves the standings and future draws; the history is kept (docs/rules.md
+    `mahjong.roster.withdrawal-keeps-history`; discard-league-2026 §6.1)."""
     if player.status in (PlayerStatus.WITHDRAWN, PlayerStatus.DISQUALIFIED):
         raise FailedPrecondition(f"player {player.name!r} is already {player.status.value}")
     return replace(player, status=PlayerStatus.WITHDRAWN)
@@ -156,8 +179,112 @@ def validate_draw_shape(competition: Competition, rounds: tuple[Round, ...], ros
     v.raise_if_any()
 
 
+MAX_LISTED = 5  # how many players a message names before "and N more"
+
+
+def _listing(names: list[str]) -> str:
+    shown = ", ".join(names[:MAX_LISTED])
+    return shown + (f" and {len(names) - MAX_LISTED} more" if len(names) > MAX_LISTED else "")
+
+
+def validate_draw_to_store(
+    competition: Competition,
+    rounds: tuple[Round, ...],
+    players: list[Player],
+    played_rounds: int = 0,
+) -> None:
+    """What league stores as a draw, as strictly as the gateway asks for it (docs/rules.md
+    `mahjong.draw.redraw-keeps-played-rounds`): the competition's number of rounds, full tables, and in
+    every round still to play each active main-roster player exactly once and nobody else. The first
+    ``played_rounds`` rounds of a redraw are history (checked against the replaced draw by
+    ``league.domain.redraw.splice_redraw``): there a player who has since withdrawn still sits."""
+    v = Violations()
+    if len(rounds) != competition.rounds:
+        v.add("rounds", f"the competition has {competition.rounds} rounds, the draw has {len(rounds)}")
+    by_id = {p.id: p for p in players}
+    active = [p.id for p in main_roster(players)]
+    active_ids, k = frozenset(active), competition.table_size
+    for r, rnd in enumerate(rounds):
+        history = r < played_rounds
+        # The common case in one pass of set operations (a 1 000 x 100 draw is 100 000 seats, checked
+        # inside the write transaction); the seat-by-seat walk below only runs to say what is wrong.
+        if all(len(table) == k for table in rnd):
+            seated = [pid for table in rnd for pid in table]
+            distinct = set(seated)
+            if len(distinct) == len(seated) and (distinct.issubset(by_id) if history else distinct == active_ids):
+                continue
+        seen: set[str] = set()
+        for t, table in enumerate(rnd):
+            if len(table) != competition.table_size:
+                v.add(f"rounds[{r}].tables[{t}]", f"has {len(table)} players, tables seat {competition.table_size}")
+            for pid in table:
+                player = by_id.get(pid)
+                if player is None:
+                    v.add(f"rounds[{r}].tables[{t}].player_ids", f"{pid[:64]!r} is not a player of this competition")
+                elif pid in seen:
+                    v.add(f"rounds[{r}].tables[{t}].player_ids", f"{player.name!r} is seated twice in round {r + 1}")
+                elif not history and not player.active:
+                    v.add(
+                        f"rounds[{r}].tables[{t}].player_ids",
+                        f"{player.name!r} is {player.status.value} and cannot be seated in round {r + 1}",
+                    )
+                seen.add(pid)
+        if not history:
+            missing = [by_id[pid].name for pid in active if pid not in seen]
+            if missing:
+                v.add(f"rounds[{r}]", f"{len(missing)} active player(s) not seated in round {r + 1}: {_listing(missing)}")
+    v.raise_if_any()
+
+
+def validate_draw_statistics(
+    statistics: DrawStatistics, players_moved: int | None, roster_size: int | None = None
+) -> DrawStatistics:
+    """The figures stored with a draw: non-negative objective and bound terms, a short printable
+    ``method``, ``players_moved`` between 0 and the number of registered players (when given)."""
+    from rondo_runtime.text import MAX_METHOD_LENGTH
+
+    v = Violations()
+    for field, values in (("objective", statistics.objective), ("lower_bound", statistics.lower_bound)):
+        for i, value in enumerate(values):
+            if value < 0:
+                v.add(f"{field}[{i}]", f"must not be negative, got {value}")
+    method = " ".join(str(statistics.method).split())
+    if len(method) > MAX_METHOD_LENGTH:
+        v.add("method", f"at most {MAX_METHOD_LENGTH} characters, got {len(method)}")
+    elif any(not c.isprintable() for c in method):
+        v.add("method", "must be printable text (the solver's method name)")
+    if players_moved is not None and players_moved < 0:
+        v.add("players_moved", f"must not be negative, got {players_moved}")
+    elif players_moved is not None and roster_size is not None and players_moved > roster_size:
+        v.add("players_moved", f"at most {roster_size} (every registered player), got {players_moved}")
+    v.raise_if_any()
+    return replace(statistics, method=method)
+
+
+def check_draw_matches_roster(draw: Draw, players: list[Player]) -> None:
+    """A proposal made before a withdrawal or a registration no longer fits the roster: approving it
+    would publish a withdrawn player, or leave an active one out. FAILED_PRECONDITION: redraw."""
+    by_id = {p.id: p for p in players}
+    active = {p.id for p in main_roster(players)}
+    for r in range(draw.played_rounds, len(draw.rounds)):
+        seated = [pid for table in draw.rounds[r] for pid in table]
+        gone = sorted({by_id[pid].name if pid in by_id else pid for pid in seated if pid not in active})
+        missing = sorted(by_id[pid].name for pid in active - set(seated))
+        if gone or missing:
+            problems = []
+            if gone:
+                problems.append(f"{_listing(gone)} no longer play{'s' if len(gone) == 1 else ''} (withdrawn or disqualified)")
+            if missing:
+                problems.append(f"{_listing(missing)} joined or returned and {'is' if len(missing) == 1 else 'are'} not seated")
+            raise FailedPrecondition(
+                f"draw version {draw.version} no longer matches the roster from round {r + 1}: "
+                + "; ".join(problems)
+                + ". Redraw, then approve the new proposal"
+            )
+
+
 def approve(draw: Draw, now: datetime) -> Draw:
-    """Only a proposed draw can be approved; a superseded draw stays history (RULES.md A: the organizer
+    """Only a proposed draw can be approved; a superseded draw stays history (docs/rules.md `mahjong.draw.organizer-approves`: the organizer
     approves the tables before they are published)."""
     if draw.status is DrawStatus.APPROVED:
         return draw

@@ -9,6 +9,7 @@
 * ``plain_cpsat`` -- the CP-SAT model of ``solver.domain.draw.cpsat`` without the counting bounds
   and without a hint (the same model Rondo uses, not a second one), under a time limit.
 """
+
 from __future__ import annotations
 
 import random
@@ -28,15 +29,10 @@ def _numpy_rng(rng: random.Random | np.random.Generator) -> np.random.Generator:
 
 
 def _as_draw(players: Sequence[PlayerId], rounds_idx: list[np.ndarray], k: int) -> Draw:
-    return tuple(
-        tuple(tuple(players[i] for i in row) for row in order.reshape(-1, k).tolist())
-        for order in rounds_idx
-    )
+    return tuple(tuple(tuple(players[i] for i in row) for row in order.reshape(-1, k).tolist()) for order in rounds_idx)
 
 
-def independent_random_rounds(
-    players: Sequence[PlayerId], rounds: int, k: int, rng: random.Random | np.random.Generator
-) -> Draw:
+def independent_random_rounds(players: Sequence[PlayerId], rounds: int, k: int, rng: random.Random | np.random.Generator) -> Draw:
     """Each round an independent uniform shuffle cut into tables of k."""
     gen = _numpy_rng(rng)
     n = len(players)
@@ -63,6 +59,8 @@ def round_by_round_restarts(
 ) -> Draw:
     """Round by round: of ``shuffles`` random shuffles keep the one with the fewest pair
     intersections with the previous rounds (the first such shuffle on ties)."""
+    if shuffles < 1:
+        raise ValueError(f"shuffles must be at least 1, got {shuffles}")
     gen = _numpy_rng(rng)
     n = len(players)
     t = n // k
@@ -72,7 +70,7 @@ def round_by_round_restarts(
         if r == 0:
             best = gen.permutation(n)
         else:
-            best, best_score = None, None
+            fewest, best_score = None, None
             left = shuffles
             while left > 0:
                 b = min(BATCH, left)
@@ -83,9 +81,11 @@ def round_by_round_restarts(
                 scores = hits.sum(axis=1)
                 i = int(np.argmin(scores))
                 if best_score is None or scores[i] < best_score:
-                    best, best_score = perms[i].copy(), int(scores[i])
+                    fewest, best_score = perms[i].copy(), int(scores[i])
                 if best_score == 0:
                     break  # cannot do better; the remaining shuffles would only tie
+            assert fewest is not None  # shuffles >= 1: the loop ran at least once
+            best = fewest
         chosen.append(best)
         met = np.sort(np.concatenate([met, _pair_keys(best.reshape(t, k), n)]))
     return _as_draw(players, chosen, k)

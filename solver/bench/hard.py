@@ -7,15 +7,17 @@
   print the objective the search reaches within the budget.
 * 16 players x 5 rounds, tables of 4: the affine plane AG(2, 4); zero repeats are possible.
 """
+
 from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from functools import partial
 from typing import Any
 
 from solver.bench import baselines
+from solver.bench.common import RESTARTS, RONDO, fmt_tuple, make_problem, measured_row
 from solver.bench.measure import measure
-from solver.bench.runner import RESTARTS, RONDO, _fmt_tuple, _row, make_problem
 from solver.domain.draw import solve_draw
 from solver.domain.draw.bounds import lexicographic_lower_bound
 
@@ -30,17 +32,29 @@ def run_hard(time_limit: float = 60.0, seed: int = 1, shuffles: int = 1000) -> l
     rows = []
     for n, rounds, k, name in HARD_INSTANCES:
         problem = make_problem(n, rounds, k, seed, time_limit)
-        m = measure(lambda: solve_draw(problem))
+        m = measure(partial(solve_draw, problem))
         result = m.value
-        row = _row(n, RONDO, problem, m, status=result.status.value, proven=result.proven_optimal,
-                   lower=result.lower_bound, draw=result.draw, note=result.method)
-        row.update(instance=f"{n}x{rounds} k={k} ({name})", rounds=rounds,
-                   bound=list(lexicographic_lower_bound(problem).as_tuple()))
+        row = measured_row(
+            n,
+            RONDO,
+            problem,
+            m,
+            status=result.status.value,
+            proven=result.proven_optimal,
+            lower=result.lower_bound,
+            draw=result.draw,
+            note=result.method,
+        )
+        row.update(
+            instance=f"{n}x{rounds} k={k} ({name})", rounds=rounds, bound=list(lexicographic_lower_bound(problem).as_tuple())
+        )
         rows.append(row)
-        m = measure(lambda: baselines.round_by_round_restarts(
-            problem.players, rounds, k, random.Random(seed), shuffles=shuffles))
-        row = _row(n, RESTARTS, problem, m, status="FEASIBLE", proven=False, lower=None, draw=m.value,
-                   note=f"{shuffles} shuffles/round")
+        m = measure(
+            partial(baselines.round_by_round_restarts, problem.players, rounds, k, random.Random(seed), shuffles=shuffles)
+        )
+        row = measured_row(
+            n, RESTARTS, problem, m, status="FEASIBLE", proven=False, lower=None, draw=m.value, note=f"{shuffles} shuffles/round"
+        )
         row.update(instance=f"{n}x{rounds} k={k} ({name})", rounds=rounds)
         rows.append(row)
     return rows
@@ -50,18 +64,8 @@ def format_hard(rows: Sequence[dict[str, Any]]) -> str:
     lines = ["hard instances (objective = soft, max meetings, sum C(m,2), consecutive, max player repeats)"]
     for r in rows:
         lines.append(
-            f"  {r['instance']:<40} {r['method']:<9} {r['status']:<9} objective {_fmt_tuple(r['objective'])}"
-            f"  proven {'yes' if r['proven'] else 'no '}  lower bound {_fmt_tuple(r['lower_bound'])}"
+            f"  {r['instance']:<40} {r['method']:<9} {r['status']:<9} objective {fmt_tuple(r['objective'])}"
+            f"  proven {'yes' if r['proven'] else 'no '}  lower bound {fmt_tuple(r['lower_bound'])}"
             f"  {r['wall_time_s']:.2f}s  RSS +{r['peak_rss_delta_mb']:.1f} MB  {r['note']}"
         )
     return "\n".join(lines)
-
-
-def main(argv: list[str] | None = None) -> int:
-    from solver.bench.runner import main as bench_main
-
-    return bench_main(["--hard", *(argv or [])])
-
-
-if __name__ == "__main__":
-    raise SystemExit(main())

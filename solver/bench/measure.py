@@ -12,6 +12,7 @@ C++ memory); it slows Python down, so the timed run never uses it.
 
 ``process_peak_rss_bytes``: the whole process's high-water mark (getrusage).
 """
+
 from __future__ import annotations
 
 import ctypes
@@ -91,6 +92,7 @@ def measure(fn: Callable[[], Any], interval_s: float = 0.005) -> Measured:
             rss = current_rss_bytes()
             if rss > peak[0]:
                 peak[0] = rss
+
     sampler = threading.Thread(target=sample, daemon=True)
     sampler.start()
     started = time.perf_counter()

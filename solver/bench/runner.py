@@ -12,6 +12,7 @@ lexicographic DrawObjective). Memory (see ``measure.py``): ``peak_rss_delta_mb``
 sampled during the timed run; for Rondo also ``python_heap_peak_mb``, the tracemalloc peak of a
 second, untimed run with the same seed. The memory target uses the larger of the two.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -19,24 +20,28 @@ import json
 import random
 import sys
 from collections.abc import Callable, Sequence
+from functools import partial
 from typing import Any
 
 from solver.bench import baselines
+from solver.bench.common import (
+    PLAIN_CPSAT,
+    RANDOM,
+    RESTARTS,
+    RONDO,
+    fmt_tuple,
+    make_problem,
+    measured_row,
+)
+from solver.bench.hard import format_hard, run_hard
 from solver.bench.measure import measure, process_peak_rss_bytes, python_heap_peak_mb
 from solver.domain.draw import solve_draw
 from solver.domain.draw.bounds import lexicographic_lower_bound
-from solver.domain.draw.objective import evaluate
-from solver.domain.draw.problem import DrawObjective, DrawProblem
-from solver.domain.draw.validate import check_draw
 
 DEFAULT_SIZES = (8, 12, 16, 20, 24, 32, 48, 64, 128, 256, 1000, 10000)
-RONDO = "rondo"
-RESTARTS = "restarts"
-RANDOM = "random"
-PLAIN_CPSAT = "plain-cpsat"
 BASELINES = (RESTARTS, RANDOM, PLAIN_CPSAT)
 
-# Targets (DESIGN.md "Quality bars", the draw issue)
+# Targets (docs/architecture.md quality bars, the draw issue)
 SMALL_N = 64
 SMALL_SECONDS = 1.0
 LARGE_N = 10000
@@ -44,42 +49,17 @@ LARGE_SECONDS = 10.0
 LARGE_MB = 500.0
 
 
-def make_problem(n: int, rounds: int, table_size: int, seed: int, time_limit: float) -> DrawProblem:
-    return DrawProblem(
-        players=tuple(f"p{i:05d}" for i in range(n)),
-        rounds=rounds,
-        table_size=table_size,
-        seed=seed,
-        time_limit_s=time_limit,
-    )
-
-
-def _row(n: int, method: str, problem: DrawProblem, measured, *, status: str, proven: bool,
-         lower: DrawObjective | None, draw, note: str = "") -> dict[str, Any]:
-    objective = None
-    if draw:
-        problems = check_draw(problem, draw)
-        if problems:
-            raise AssertionError(f"{method} produced an invalid draw for N={n}: {problems[:3]}")
-        objective = evaluate(problem, draw)
+def _skipped(n: int, method: str, why: str) -> dict[str, Any]:
     return {
         "n": n,
         "method": method,
-        "status": status,
-        "objective": list(objective.as_tuple()) if objective else None,
-        "proven": proven,
-        "lower_bound": list(lower.as_tuple()) if lower else None,
-        "wall_time_s": round(measured.wall_time_s, 4),
-        "peak_rss_delta_mb": round(measured.peak_rss_delta_mb, 1),
+        "status": "SKIPPED",
+        "objective": None,
+        "proven": False,
+        "lower_bound": None,
+        "wall_time_s": None,
+        "peak_rss_delta_mb": None,
         "vs_baselines": None,
-        "note": note,
-    }
-
-
-def _skipped(n: int, method: str, why: str) -> dict[str, Any]:
-    return {
-        "n": n, "method": method, "status": "SKIPPED", "objective": None, "proven": False,
-        "lower_bound": None, "wall_time_s": None, "peak_rss_delta_mb": None, "vs_baselines": None,
         "note": why,
     }
 
@@ -124,36 +104,52 @@ def run_benchmark(
         bound = lexicographic_lower_bound(problem)
         per_size: dict[str, dict[str, Any]] = {}
 
-        m = measure(lambda: solve_draw(problem))
+        m = measure(partial(solve_draw, problem))
         result = m.value
-        per_size[RONDO] = _row(
-            n, RONDO, problem, m, status=result.status.value, proven=result.proven_optimal,
-            lower=result.lower_bound, draw=result.draw, note=result.method,
+        per_size[RONDO] = measured_row(
+            n,
+            RONDO,
+            problem,
+            m,
+            status=result.status.value,
+            proven=result.proven_optimal,
+            lower=result.lower_bound,
+            draw=result.draw,
+            note=result.method,
         )
         if python_heap:
-            per_size[RONDO]["python_heap_peak_mb"] = round(python_heap_peak_mb(lambda: solve_draw(problem)), 1)
+            per_size[RONDO]["python_heap_peak_mb"] = round(python_heap_peak_mb(partial(solve_draw, problem)), 1)
 
-        m = measure(lambda: baselines.round_by_round_restarts(
-            problem.players, rounds, table_size, random.Random(seed), shuffles=shuffles))
-        per_size[RESTARTS] = _row(n, RESTARTS, problem, m, status="FEASIBLE", proven=False,
-                                  lower=None, draw=m.value, note=f"{shuffles} shuffles/round")
+        m = measure(
+            partial(
+                baselines.round_by_round_restarts, problem.players, rounds, table_size, random.Random(seed), shuffles=shuffles
+            )
+        )
+        per_size[RESTARTS] = measured_row(
+            n, RESTARTS, problem, m, status="FEASIBLE", proven=False, lower=None, draw=m.value, note=f"{shuffles} shuffles/round"
+        )
 
-        m = measure(lambda: baselines.independent_random_rounds(
-            problem.players, rounds, table_size, random.Random(seed)))
-        per_size[RANDOM] = _row(n, RANDOM, problem, m, status="FEASIBLE", proven=False,
-                                lower=None, draw=m.value)
+        m = measure(partial(baselines.independent_random_rounds, problem.players, rounds, table_size, random.Random(seed)))
+        per_size[RANDOM] = measured_row(n, RANDOM, problem, m, status="FEASIBLE", proven=False, lower=None, draw=m.value)
 
         if n <= baseline_max_n:
-            m = measure(lambda: baselines.plain_cpsat(problem, time_limit))
+            m = measure(partial(baselines.plain_cpsat, problem, time_limit))
             cp = m.value
-            per_size[PLAIN_CPSAT] = _row(
-                n, PLAIN_CPSAT, problem, m, status=cp.status.value, proven=cp.proven_optimal,
-                lower=cp.lower_bound, draw=cp.draw,
+            per_size[PLAIN_CPSAT] = measured_row(
+                n,
+                PLAIN_CPSAT,
+                problem,
+                m,
+                status=cp.status.value,
+                proven=cp.proven_optimal,
+                lower=cp.lower_bound,
+                draw=cp.draw,
                 note="" if cp.draw else "no draw within the time limit",
             )
         else:
             per_size[PLAIN_CPSAT] = _skipped(
-                n, PLAIN_CPSAT, f"N > {baseline_max_n} (--baseline-max-n): too large for a full CP-SAT model")
+                n, PLAIN_CPSAT, f"N > {baseline_max_n} (--baseline-max-n): too large for a full CP-SAT model"
+            )
 
         rondo = per_size[RONDO]
         rondo["vs_baselines"] = compare(rondo["objective"], {b: per_size[b]["objective"] for b in BASELINES})
@@ -167,13 +163,19 @@ def run_benchmark(
 # -- reporting ---------------------------------------------------------------------------------
 
 
-def _fmt_tuple(t: Sequence[int] | None) -> str:
-    return "-" if t is None else "(" + ",".join(str(v) for v in t) + ")"
-
-
 def format_table(rows: Sequence[dict[str, Any]]) -> str:
-    header = ("N", "method", "status", "objective", "proven", "lower bound", "wall s", "RSS+ MB", "heap MB",
-              "vs baselines / note")
+    header = (
+        "N",
+        "method",
+        "status",
+        "objective",
+        "proven",
+        "lower bound",
+        "wall s",
+        "RSS+ MB",
+        "heap MB",
+        "vs baselines / note",
+    )
     lines = [header]
     for r in rows:
         wall = "-" if r["wall_time_s"] is None else f"{r['wall_time_s']:.3f}"
@@ -182,10 +184,20 @@ def format_table(rows: Sequence[dict[str, Any]]) -> str:
         if r["vs_baselines"] and r["note"]:
             extra = f"{r['vs_baselines']} [{r['note']}]"
         heap = "-" if r.get("python_heap_peak_mb") is None else f"{r['python_heap_peak_mb']:.1f}"
-        lines.append((
-            str(r["n"]), r["method"], r["status"], _fmt_tuple(r["objective"]),
-            "yes" if r["proven"] else "no", _fmt_tuple(r["lower_bound"]), wall, mem, heap, extra or "",
-        ))
+        lines.append(
+            (
+                str(r["n"]),
+                r["method"],
+                r["status"],
+                fmt_tuple(r["objective"]),
+                "yes" if r["proven"] else "no",
+                fmt_tuple(r["lower_bound"]),
+                wall,
+                mem,
+                heap,
+                extra or "",
+            )
+        )
     widths = [max(len(line[i]) for line in lines) for i in range(len(header))]
     out = []
     for i, line in enumerate(lines):
@@ -202,10 +214,18 @@ def check_targets(rows: Sequence[dict[str, Any]]) -> list[tuple[str, bool | None
 
     small = [r for n, r in sorted(rondo.items()) if n <= SMALL_N]
     if small:
-        bad = [f"N={r['n']} ({'proven' if r['proven'] else 'not proven'}, {r['wall_time_s']:.2f}s)"
-               for r in small if not (r["proven"] and r["wall_time_s"] < SMALL_SECONDS)]
-        targets.append((f"N <= {SMALL_N}: proven optimum in < {SMALL_SECONDS:g} s", not bad,
-                        "all sizes" if not bad else "failed: " + ", ".join(bad)))
+        bad = [
+            f"N={r['n']} ({'proven' if r['proven'] else 'not proven'}, {r['wall_time_s']:.2f}s)"
+            for r in small
+            if not (r["proven"] and r["wall_time_s"] < SMALL_SECONDS)
+        ]
+        targets.append(
+            (
+                f"N <= {SMALL_N}: proven optimum in < {SMALL_SECONDS:g} s",
+                not bad,
+                "all sizes" if not bad else "failed: " + ", ".join(bad),
+            )
+        )
     else:
         targets.append((f"N <= {SMALL_N}: proven optimum in < {SMALL_SECONDS:g} s", None, "not measured"))
 
@@ -215,16 +235,26 @@ def check_targets(rows: Sequence[dict[str, Any]]) -> list[tuple[str, bool | None
         zero = large["objective"] is not None and large["objective"][2] == 0 and large["objective"][1] <= 1
         memory = max(large["peak_rss_delta_mb"], large.get("python_heap_peak_mb") or 0.0)
         ok = zero and large["wall_time_s"] < LARGE_SECONDS and memory < LARGE_MB
-        targets.append((name, ok, f"objective {_fmt_tuple(large['objective'])}, {large['wall_time_s']:.2f}s, "
-                                  f"RSS +{large['peak_rss_delta_mb']:.1f} MB, "
-                                  f"Python heap peak {large.get('python_heap_peak_mb')} MB"))
+        targets.append(
+            (
+                name,
+                ok,
+                f"objective {fmt_tuple(large['objective'])}, {large['wall_time_s']:.2f}s, "
+                f"RSS +{large['peak_rss_delta_mb']:.1f} MB, "
+                f"Python heap peak {large.get('python_heap_peak_mb')} MB",
+            )
+        )
     else:
         targets.append((name, None, "not measured"))
 
-    worse = [f"N={n}: {r['vs_baselines']}" for n, r in sorted(rondo.items())
-             if r["vs_baselines"] is None or not (r["vs_baselines"].startswith(("beats", "ties")))]
-    targets.append(("Rondo <= every baseline on the objective, every N", not worse,
-                    "all sizes" if not worse else "; ".join(worse)))
+    worse = [
+        f"N={n}: {r['vs_baselines']}"
+        for n, r in sorted(rondo.items())
+        if r["vs_baselines"] is None or not (r["vs_baselines"].startswith(("beats", "ties")))
+    ]
+    targets.append(
+        ("Rondo <= every baseline on the objective, every N", not worse, "all sizes" if not worse else "; ".join(worse))
+    )
     return targets
 
 
@@ -246,20 +276,26 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         prog="python -m solver.bench",
         description="Rondo's draw optimizer vs baselines (round-by-round restarts, random rounds, plain CP-SAT).",
     )
-    parser.add_argument("--sizes", type=lambda s: [int(x) for x in s.split(",") if x],
-                        default=list(DEFAULT_SIZES), help="comma-separated N (default: %(default)s)")
+    parser.add_argument(
+        "--sizes",
+        type=lambda s: [int(x) for x in s.split(",") if x],
+        default=list(DEFAULT_SIZES),
+        help="comma-separated N (default: %(default)s)",
+    )
     parser.add_argument("--rounds", type=int, default=4)
     parser.add_argument("--table-size", type=int, default=4)
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--time-limit", type=float, default=10.0,
-                        help="seconds for Rondo and for plain CP-SAT (default: %(default)s)")
-    parser.add_argument("--baseline-max-n", type=int, default=64,
-                        help="largest N given to plain CP-SAT (default: %(default)s)")
+    parser.add_argument(
+        "--time-limit", type=float, default=10.0, help="seconds for Rondo and for plain CP-SAT (default: %(default)s)"
+    )
+    parser.add_argument("--baseline-max-n", type=int, default=64, help="largest N given to plain CP-SAT (default: %(default)s)")
     parser.add_argument("--shuffles", type=int, default=1000, help="restarts baseline: shuffles per round")
-    parser.add_argument("--json", nargs="?", const="-", metavar="PATH",
-                        help="also write the rows as JSON (to PATH, or stdout when no PATH)")
-    parser.add_argument("--hard", action="store_true",
-                        help="run the hard instances instead (32x10 social golfer 8-4-10, 40x13, 16x5)")
+    parser.add_argument(
+        "--json", nargs="?", const="-", metavar="PATH", help="also write the rows as JSON (to PATH, or stdout when no PATH)"
+    )
+    parser.add_argument(
+        "--hard", action="store_true", help="run the hard instances instead (32x10 social golfer 8-4-10, 40x13, 16x5)"
+    )
     parser.add_argument("--hard-time-limit", type=float, default=60.0)
     return parser.parse_args(argv)
 
@@ -268,8 +304,6 @@ def main(argv: list[str] | None = None) -> int:
     """Entry point of ``python -m solver.bench`` (and ``rondo bench``); 0 when every target is met."""
     args = parse_args(argv)
     if args.hard:
-        from solver.bench.hard import format_hard, run_hard
-
         rows = run_hard(time_limit=args.hard_time_limit, seed=args.seed, shuffles=args.shuffles)
         print(format_hard(rows))
         if args.json:
@@ -277,18 +311,32 @@ def main(argv: list[str] | None = None) -> int:
         return 0
 
     def progress(row: dict[str, Any]) -> None:
-        print(f"  done N={row['n']:<6} {row['method']:<12} {row['status']:<9} "
-              f"{_fmt_tuple(row['objective'])} "
-              f"{'-' if row['wall_time_s'] is None else format(row['wall_time_s'], '.3f') + 's'}",
-              file=sys.stderr, flush=True)
+        print(
+            f"  done N={row['n']:<6} {row['method']:<12} {row['status']:<9} "
+            f"{fmt_tuple(row['objective'])} "
+            f"{'-' if row['wall_time_s'] is None else format(row['wall_time_s'], '.3f') + 's'}",
+            file=sys.stderr,
+            flush=True,
+        )
 
-    print(f"draw benchmark: R={args.rounds}, k={args.table_size}, seed={args.seed}, "
-          f"time limit {args.time_limit:g}s, plain CP-SAT up to N={args.baseline_max_n}; "
-          f"objective = (soft, max meetings, sum C(m,2), consecutive, max player repeats); "
-          f"RSS+ = peak RSS delta during the timed call (5 ms sampling); "
-          f"heap = tracemalloc peak of an untimed rerun (Python only)", flush=True)
-    rows = run_benchmark(args.sizes, args.rounds, args.table_size, args.seed, args.time_limit,
-                         args.baseline_max_n, shuffles=args.shuffles, log=progress)
+    print(
+        f"draw benchmark: R={args.rounds}, k={args.table_size}, seed={args.seed}, "
+        f"time limit {args.time_limit:g}s, plain CP-SAT up to N={args.baseline_max_n}; "
+        f"objective = (soft, max meetings, sum C(m,2), consecutive, max player repeats); "
+        f"RSS+ = peak RSS delta during the timed call (5 ms sampling); "
+        f"heap = tracemalloc peak of an untimed rerun (Python only)",
+        flush=True,
+    )
+    rows = run_benchmark(
+        args.sizes,
+        args.rounds,
+        args.table_size,
+        args.seed,
+        args.time_limit,
+        args.baseline_max_n,
+        shuffles=args.shuffles,
+        log=progress,
+    )
     print(format_table(rows))
     targets = check_targets(rows)
     print(format_targets(targets))

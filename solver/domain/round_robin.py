@@ -1,6 +1,6 @@
-"""Round robin by the FIDE Berger tables, and groups (RULES.md C).
+"""Round robin by the FIDE Berger tables, and groups (docs/rules.md `updown.*`).
 
-Implements ``updown-league-2007.ru.txt``:
+Implements updown-league-2007:
 
 * 4.2    every league plays round robin at both stages.
 * 4.3    stage 1 is a double round robin ("в 2 круга"); 4.4 stage 2 a single one ("в 1 круг").
@@ -29,6 +29,7 @@ Decisions where the regulation is silent:
   shuffle, reproducible from ``seed``). Group sizes differ by at most one; ``group_size`` is the
   largest allowed size.
 """
+
 from __future__ import annotations
 
 import random
@@ -36,7 +37,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from rondo_runtime.errors import FieldViolation, InvalidArgument, Violations
+from rondo_runtime.errors import FieldViolation, InvalidArgument
+from rondo_runtime.validation import Violations
+from solver.domain.capacity import check_round_robin_capacity
 
 BergerPair = tuple[int, int]  # (white / first move, black / second), 1-based Berger numbers
 
@@ -96,9 +99,7 @@ class RoundRobinSchedule:
     rounds: tuple[RoundRobinRound, ...]
 
 
-def round_robin(
-    players: Sequence[str], cycles: int = 1, *, swap_last_two_rounds: bool = True
-) -> RoundRobinSchedule:
+def round_robin(players: Sequence[str], cycles: int = 1, *, swap_last_two_rounds: bool = True) -> RoundRobinSchedule:
     """Single (``cycles=1``) or double (``cycles=2``) round robin of ``players`` (4.3, 4.4).
 
     Berger number i+1 is ``players[i]``. With an odd count the player who would meet the highest
@@ -141,7 +142,8 @@ def _check_ids(v: Violations, players: Sequence[str], field: str) -> None:
     if len(players) < 2:
         v.add(field, f"a round robin needs at least 2 players, got {len(players)}")
     v.unique_ids(
-        field, players,
+        field,
+        players,
         empty="every player needs a non-empty id",
         duplicate="'{id}' is already {field}[{first}]; list each player once",
     )
@@ -209,7 +211,7 @@ def split_into_groups(
         buckets, start = [], 0
         for g in range(n_groups):
             size = base + (1 if g < extra else 0)
-            buckets.append(shuffled[start:start + size])
+            buckets.append(shuffled[start : start + size])
             start += size
     return tuple(Group(str(g + 1), tuple(b)) for g, b in enumerate(buckets))
 
@@ -228,9 +230,7 @@ def groups(
     if group_size is None or group_size == 0:
         return split_into_groups(players, 1, method=method, seed=seed)
     if not _is_int(group_size) or group_size < 2:
-        raise InvalidArgument.single(
-            "group_size", f"must be at least 2 (or 0 for one group of everybody), got {group_size!r}"
-        )
+        raise InvalidArgument.single("group_size", f"must be at least 2 (or 0 for one group of everybody), got {group_size!r}")
     n = len(players) if isinstance(players, Sequence) else 0
     n_groups = max(1, -(-n // group_size))
     try:
@@ -260,6 +260,8 @@ def group_round_robins(
     swap_last_two_rounds: bool = True,
 ) -> tuple[tuple[Group, RoundRobinSchedule], ...]:
     """Groups (see :func:`groups`) and the round robin of each, Berger numbers in group order."""
+    if isinstance(players, Sequence) and not isinstance(players, (str, bytes)):  # before any work
+        check_round_robin_capacity([getattr(p, "id", "") for p in players], cycles, group_size)
     v = Violations()
     if not _is_int(cycles) or cycles not in (1, 2):
         v.add("cycles", f"must be 1 (single round robin) or 2 (double round robin), got {cycles!r}")

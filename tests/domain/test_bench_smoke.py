@@ -1,4 +1,5 @@
 """Smoke test of the draw benchmark (solver/bench): rows, fields, and Rondo never worse than a baseline."""
+
 from __future__ import annotations
 
 import pytest
@@ -8,14 +9,23 @@ from solver.bench.runner import BASELINES, RONDO, check_targets, format_table, m
 
 pytestmark = pytest.mark.domain
 
-FIELDS = {"n", "method", "status", "objective", "proven", "lower_bound", "wall_time_s",
-          "peak_rss_delta_mb", "vs_baselines", "note"}
+FIELDS = {
+    "n",
+    "method",
+    "status",
+    "objective",
+    "proven",
+    "lower_bound",
+    "wall_time_s",
+    "peak_rss_delta_mb",
+    "vs_baselines",
+    "note",
+}
 
 
 @pytest.fixture(scope="module")
 def rows():
-    return run_benchmark([8, 16], rounds=4, table_size=4, seed=3, time_limit=3.0, baseline_max_n=16,
-                         shuffles=200)
+    return run_benchmark([8, 16], rounds=4, table_size=4, seed=3, time_limit=3.0, baseline_max_n=16, shuffles=200)
 
 
 def test_every_method_has_a_row_per_size_with_the_expected_fields(rows):

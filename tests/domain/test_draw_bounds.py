@@ -1,4 +1,5 @@
 """Lower bounds of the draw objective: exact on the known optima, valid on every draw."""
+
 from __future__ import annotations
 
 import itertools
@@ -34,12 +35,13 @@ def test_even_spread_and_table_split():
     assert table_split_repeats(8, 3) == 3 + 3 + 1  # 3 + 3 + 2
 
 
+@pytest.mark.rule("draw.objective.lower-bound-and-gap")
 @pytest.mark.parametrize(
     "n, max_meetings, sum_pairs",
     [(8, 2, 24), (12, 2, 18), (16, 1, 0), (20, 1, 0), (24, 1, 0), (64, 1, 0), (10_000, 1, 0)],
 )
 def test_bound_gives_the_known_optima_of_the_league(n, max_meetings, sum_pairs):
-    """R = 4 rounds of tables of 4 (RULES.md A)."""
+    """R = 4 rounds of tables of 4 (discard-league-2026 §2)."""
     bound = lower_bound(league(n))
     assert (bound.max_meetings, bound.sum_repeat_pairs) == (max_meetings, sum_pairs)
     if sum_pairs == 0:

@@ -1,4 +1,5 @@
 """Hard and soft separations, pins, fixed (played) rounds, infeasibility and seat balance."""
+
 from __future__ import annotations
 
 from dataclasses import replace
@@ -122,6 +123,7 @@ def test_simple_infeasibility_is_named_without_a_solver(change, conflicts):
     assert result.status == SolveStatus.INFEASIBLE and result.conflicts == conflicts
 
 
+@pytest.mark.slow  # the search runs to its budget before CP-SAT proves the conflict
 def test_harder_infeasibility_is_left_to_the_search_and_cp_sat():
     """A triangle of pairwise separations needs three tables; there are two."""
     players = P16[:8]
@@ -138,6 +140,7 @@ def test_harder_infeasibility_is_left_to_the_search_and_cp_sat():
 # -- fixed rounds -----------------------------------------------------------------------------
 
 
+@pytest.mark.rule("mahjong.draw.redraw-keeps-played-rounds")
 def test_fixed_rounds_are_kept_verbatim_and_counted():
     played = tuple(tuple(P16[i : i + 4] for i in range(0, 16, 4)) for _ in range(2))  # the same round twice
     result = solved(replace(LEAGUE, fixed_rounds=played), use_cpsat=False)
@@ -163,6 +166,7 @@ def test_all_rounds_played_returns_them():
 # -- seat balance -----------------------------------------------------------------------------
 
 
+@pytest.mark.rule("draw.seats.seat-balance-option")
 @pytest.mark.parametrize("n, k", [(16, 4), (12, 4), (9, 3), (64, 8), (10, 2)])
 def test_seat_balance_with_as_many_rounds_as_seats_seats_everyone_once_per_seat(n, k):
     problem = DrawProblem(tuple(f"p{i}" for i in range(n)), k, k, seat_balance=True, seed=4, time_limit_s=2)
@@ -171,12 +175,14 @@ def test_seat_balance_with_as_many_rounds_as_seats_seats_everyone_once_per_seat(
     assert all(counts == [1] * k for counts in seat_counts(result.draw, k).values())
 
 
+@pytest.mark.rule("mahjong.draw.no-seat-winds")
 def test_seat_balance_is_off_by_default_and_within_one_otherwise():
-    assert solved(LEAGUE, use_cpsat=False).seat_imbalance is None  # RULES.md A: winds not assigned
+    assert solved(LEAGUE, use_cpsat=False).seat_imbalance is None  # mahjong.draw.no-seat-winds
     result = solved(replace(LEAGUE, rounds=5, seat_balance=True), use_cpsat=False)
     assert result.seat_imbalance == 1
 
 
+@pytest.mark.rule("draw.seats.seat-balance-option")
 def test_seat_balance_keeps_played_rounds_and_tables():
     played = (tuple(P16[i : i + 4] for i in range(0, 16, 4)),)
     first = solved(replace(LEAGUE, fixed_rounds=played), use_cpsat=False)
@@ -189,6 +195,7 @@ def test_seat_balance_keeps_played_rounds_and_tables():
     assert seat_imbalance(balanced, 4) <= min(2, seat_imbalance(first.draw, 4))
 
 
+@pytest.mark.rule("draw.seats.seat-balance-option")
 def test_seat_balance_for_many_rounds_differs_by_at_most_one():
     problem = DrawProblem(P16[:8], 7, 2, seed=1)
     draw = solved(problem, use_cpsat=False).draw

@@ -1,8 +1,7 @@
 """Stored designs (designs.py): the social golfer 8-4-10 (32 players, 10 rounds of 8 tables of 4)
 with zero repeated meetings, and solve_draw using it as a construction."""
-from __future__ import annotations
 
-import time
+from __future__ import annotations
 
 import pytest
 
@@ -25,7 +24,7 @@ def as_draw(rounds):
 @pytest.mark.parametrize("rounds", range(1, 11))
 def test_the_8_4_10_design_has_no_repeats(rounds):
     design = known_design(32, 4, rounds)
-    assert len(design) == rounds
+    assert design is not None and len(design) == rounds
     problem = DrawProblem(players=PLAYERS, rounds=rounds, table_size=4)
     draw = as_draw(design)
     assert check_draw(problem, draw) == []
@@ -35,9 +34,7 @@ def test_the_8_4_10_design_has_no_repeats(rounds):
 def test_ten_rounds_leave_exactly_a_perfect_matching_unmet():
     counts = meeting_counts(as_draw(known_design(32, 4, 10)))
     assert len(counts) == 480 and max(counts.values()) == 1  # 496 pairs - 16 never meet
-    unmet = {frozenset((a, b)) for i, a in enumerate(PLAYERS) for b in PLAYERS[i + 1 :]} - {
-        frozenset(pair) for pair in counts
-    }
+    unmet = {frozenset((a, b)) for i, a in enumerate(PLAYERS) for b in PLAYERS[i + 1 :]} - {frozenset(pair) for pair in counts}
     assert sorted(p for pair in unmet for p in pair) == sorted(PLAYERS)
 
 
@@ -50,6 +47,7 @@ def test_no_design_elsewhere():
 
 def test_construction_uses_the_design_with_a_seeded_relabelling():
     draw = repeat_free_draw(PLAYERS, 4, 10, seed=3)
+    assert draw is not None
     assert check_draw(DrawProblem(PLAYERS, 10, 4), draw) == []
     assert max(meeting_counts(draw).values()) == 1
     assert draw == repeat_free_draw(PLAYERS, 4, 10, seed=3)
@@ -57,13 +55,11 @@ def test_construction_uses_the_design_with_a_seeded_relabelling():
     assert len(longest_repeat_free_draw(PLAYERS, 4, 10, seed=1)) == 10
 
 
-def test_solve_draw_32_players_10_rounds_is_proven_optimal_quickly():
+def test_solve_draw_32_players_10_rounds_is_proven_optimal_by_the_stored_design():
     draws = []
     for seed in (1, 2):
         problem = DrawProblem(players=PLAYERS, rounds=10, table_size=4, seed=seed)
-        started = time.monotonic()
         result = solve_draw(problem)
-        assert time.monotonic() - started < 2.0
         assert check_draw(problem, result.draw) == []
         assert result.objective == evaluate(problem, result.draw) == DrawObjective(0, 1, 0, 0, 0)
         assert result.proven_optimal and result.status == SolveStatus.OPTIMAL

@@ -1,5 +1,6 @@
-"""The draw objective (RULES.md A, "Draw": minimize repeated meetings): one test per term, the
+"""The draw objective (``draw.objective.lexicographic-terms``: minimize repeated meetings): one test per term, the
 lexicographic order, and the local search's incremental delta against ``evaluate``."""
+
 from __future__ import annotations
 
 import random
@@ -75,6 +76,7 @@ def test_soft_violations_weigh_each_pair_of_a_group_at_one_table():
     assert soft_violations(three, ((("a", "b", "c"), ("d", "e", "f")),)) == 2 * 3
 
 
+@pytest.mark.rule("draw.objective.lexicographic-terms")
 def test_evaluate_combines_the_terms_in_order():
     problem = pairs_problem(4, separations=(Separation(("a", "d"), weight=7),))
     objective = evaluate(problem, (M1, M1, M2, M3))
@@ -84,6 +86,7 @@ def test_evaluate_combines_the_terms_in_order():
     assert objective.as_tuple() == (7, 2, 2, 2, 1)
 
 
+@pytest.mark.rule("draw.objective.lexicographic-terms")
 def test_objective_is_lexicographic():
     assert DrawObjective(0, 2, 99, 99, 99) < DrawObjective(0, 3, 0, 0, 0)
     assert DrawObjective(0, 1, 0, 0, 0) < DrawObjective(1, 1, 0, 0, 0)
@@ -107,16 +110,20 @@ def _random_problem(rng: random.Random) -> DrawProblem:
         r = rng.randrange(len(fixed), rounds)
         pins.append(Pin(rng.choice(players), r, rng.randrange(t)))
     return DrawProblem(
-        players=players, rounds=rounds, table_size=k, separations=tuple(separations),
-        pins=tuple(pins), fixed_rounds=fixed, previous=previous,
+        players=players,
+        rounds=rounds,
+        table_size=k,
+        separations=tuple(separations),
+        pins=tuple(pins),
+        fixed_rounds=fixed,
+        previous=previous,
     )
 
 
 def _hard_violations(problem: DrawProblem, draw) -> int:
     hard = [set(s.players) for s in problem.separations if s.weight is None]
     return sum(
-        len(group & set(table)) * (len(group & set(table)) - 1) // 2
-        for round_ in draw for table in round_ for group in hard
+        len(group & set(table)) * (len(group & set(table)) - 1) // 2 for round_ in draw for table in round_ for group in hard
     )
 
 

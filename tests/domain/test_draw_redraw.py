@@ -1,5 +1,6 @@
-"""Redraws (RULES.md A, section 6: withdrawals and substitutes): played rounds kept, fewest players
+"""Redraws (discard-league-2026 §6.1: withdrawals and substitutes): played rounds kept, fewest players
 moved among equally good draws, and the organizer's diff."""
+
 from __future__ import annotations
 
 from dataclasses import replace
@@ -8,8 +9,7 @@ import pytest
 
 from solver.domain.draw import solve_draw
 from solver.domain.draw.objective import evaluate
-from solver.domain.draw.problem import DrawObjective, DrawProblem, Separation, SolveStatus
-from solver.domain.draw.problem import Pin
+from solver.domain.draw.problem import DrawObjective, DrawProblem, Pin, Separation, SolveStatus
 from solver.domain.draw.redraw import draw_diff, players_moved, players_moved_lower_bound, previous_as_start
 from solver.domain.draw.validate import check_draw
 
@@ -30,6 +30,7 @@ OLD = ((("a", "b"), ("c", "d")), (("a", "c"), ("b", "d")))
 NEW = ((("a", "b"), ("c", "d")), (("b", "d"), ("a", "c")))  # round 1: same pairs, table numbers swapped
 
 
+@pytest.mark.rule("draw.redraw.fewest-players-moved")
 def test_players_moved_counts_table_number_changes():
     assert players_moved(OLD, OLD) == 0
     assert players_moved(OLD, NEW) == 4
@@ -38,10 +39,12 @@ def test_players_moved_counts_table_number_changes():
     assert players_moved(OLD, ((("b", "a"), ("c", "x")), OLD[1])) == 0
 
 
+@pytest.mark.rule("draw.redraw.fewest-players-moved")
 def test_draw_diff_lists_the_movers_round_by_round():
     assert draw_diff(OLD, NEW) == [(0, []), (1, ["a", "b", "c", "d"])]
 
 
+@pytest.mark.rule("mahjong.draw.newcomer-takes-departed-seat")
 def test_previous_as_start_seats_a_substitute_in_the_withdrawn_players_place():
     previous = solved(LEAGUE, use_cpsat=False).draw
     roster = tuple("sub" if p == "p03" else p for p in P16)
@@ -53,6 +56,7 @@ def test_previous_as_start_seats_a_substitute_in_the_withdrawn_players_place():
             assert new_table == tuple("sub" if p == "p03" else p for p in old_table)
 
 
+@pytest.mark.rule("mahjong.draw.newcomer-takes-departed-seat")
 def test_withdrawal_replaced_by_a_substitute_moves_nobody():
     previous = solved(LEAGUE, use_cpsat=False).draw
     roster = tuple("sub" if p == "p03" else p for p in P16)
@@ -65,14 +69,13 @@ def test_withdrawal_replaced_by_a_substitute_moves_nobody():
     assert players_moved(previous, fresh.draw) > result.players_moved
 
 
+@pytest.mark.rule("mahjong.draw.redraw-keeps-played-rounds")
 @pytest.mark.parametrize("seed", [1, 2])
 def test_redraw_after_a_played_round_keeps_it_and_moves_few(seed):
     """Round 0 was played; two players who meet in round 1 turn out to be family (hard separation)."""
     previous = solved(replace(LEAGUE, seed=seed), use_cpsat=False).draw
     a, b = previous[1][0][:2]
-    redraw = replace(
-        LEAGUE, seed=seed, fixed_rounds=previous[:1], previous=previous, separations=(Separation((a, b)),)
-    )
+    redraw = replace(LEAGUE, seed=seed, fixed_rounds=previous[:1], previous=previous, separations=(Separation((a, b)),))
     result = solved(redraw, use_cpsat=False)
     assert result.draw[0] == previous[0]
     assert result.objective == DrawObjective(0, 1, 0, 0, 0)
@@ -86,6 +89,7 @@ def test_redraw_after_a_played_round_keeps_it_and_moves_few(seed):
     assert result.status in (SolveStatus.OPTIMAL, SolveStatus.FEASIBLE)
 
 
+@pytest.mark.slow  # the search runs to its share of the 2 s budget
 def test_redraw_with_reserves_added_grows_the_tables():
     previous = solved(LEAGUE, use_cpsat=False).draw
     roster = P16 + ("r1", "r2", "r3", "r4")  # four reserves join: a fifth table
@@ -99,6 +103,7 @@ def test_a_fresh_draw_reports_no_moves():
     assert solved(LEAGUE, use_cpsat=False).players_moved is None
 
 
+@pytest.mark.rule("draw.redraw.fewest-players-moved")
 def test_players_moved_lower_bound():
     previous = tuple(tuple(P16[i : i + 4] for i in range(0, 16, 4)) for _ in range(4))
     redraw = replace(LEAGUE, previous=previous)

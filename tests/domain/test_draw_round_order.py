@@ -1,4 +1,5 @@
 """Repeats in consecutive rounds depend only on the round order (third objective term)."""
+
 from __future__ import annotations
 
 import itertools
@@ -41,11 +42,11 @@ def test_played_rounds_stay_first_and_pins_freeze_the_order():
 def test_reordering_is_exact_and_never_worse(seed, rounds):
     rng = random.Random(seed)
     players = [f"p{i}" for i in range(8)]
-    draw = []
+    shuffled = []
     for _ in range(rounds):
         rng.shuffle(players)
-        draw.append((tuple(players[:4]), tuple(players[4:])))
-    draw = tuple(draw)
+        shuffled.append((tuple(players[:4]), tuple(players[4:])))
+    draw = tuple(shuffled)
     problem = DrawProblem(players=tuple(sorted(players)), rounds=rounds, table_size=4)
     better = spread_repeats(problem, draw)
     assert check_draw(problem, better) == []

@@ -1,4 +1,5 @@
 """Input validation (every bad field named, all at once) and the solver-free draw check."""
+
 from __future__ import annotations
 
 import random
@@ -67,8 +68,9 @@ def test_all_violations_are_reported_together():
     assert set(fields_of(bad)) >= {"rounds", "players", "pins[0].player_id", "time_limit_seconds"}
 
 
+@pytest.mark.rule("mahjong.roster.multiple-of-table-size")
 def test_roster_not_a_multiple_of_four_explains_the_organizer_options():
-    """RULES.md A, Roster: add reserves or drop the last-registered applicants (named)."""
+    """``mahjong.roster.multiple-of-table-size``: add reserves or drop the last-registered applicants (named)."""
     players = tuple(f"p{i:02d}" for i in range(18))  # registration order
     with pytest.raises(InvalidArgument) as caught:
         validate_problem(replace(GOOD, players=players))
@@ -79,6 +81,7 @@ def test_roster_not_a_multiple_of_four_explains_the_organizer_options():
     assert "drop the 2 last-registered" in text and "p16, p17" in text
 
 
+@pytest.mark.rule("mahjong.roster.multiple-of-table-size")
 def test_roster_adjustment_arithmetic():
     adjustment = roster_adjustment([f"p{i}" for i in range(23)], 4)
     assert (adjustment.remainder, adjustment.reserves_needed, adjustment.drop_count) == (3, 1, 3)
@@ -136,9 +139,12 @@ ids = st.text(alphabet="abcxyz0", min_size=0, max_size=3)
 )
 def test_validate_problem_never_crashes(players, rounds, k, separations, pins, limit):
     problem = DrawProblem(
-        players=tuple(players), rounds=rounds, table_size=k,
+        players=tuple(players),
+        rounds=rounds,
+        table_size=k,
         separations=tuple(Separation(tuple(g), w) for g, w in separations),
-        pins=tuple(Pin(p, r, t) for p, r, t in pins), time_limit_s=limit,
+        pins=tuple(Pin(p, r, t) for p, r, t in pins),
+        time_limit_s=limit,
     )
     try:
         validate_problem(problem)

@@ -1,8 +1,10 @@
-"""Round robin by the FIDE Berger tables and groups (RULES.md C, updown-league-2007.ru.txt 3.2, 4.3, 4.4)."""
+"""Round robin by the FIDE Berger tables and groups (docs/rules.md `updown.*`; updown-league-2007 §3.2, §4.3, §4.4)."""
+
 from __future__ import annotations
 
 from collections import Counter
 from itertools import combinations
+from typing import Any, cast
 
 import pytest
 from hypothesis import given, settings
@@ -53,6 +55,7 @@ def fields(err) -> list[str]:
     return [v.field for v in err.value.violations]
 
 
+@pytest.mark.rule("updown.schedule.berger-tables")
 def test_berger_n4_table():
     assert berger_table(4) == FIDE_4
 
@@ -69,6 +72,7 @@ def test_berger_n8_round2():
     assert berger_table(8)[1] == ((8, 5), (6, 4), (7, 3), (1, 2))
 
 
+@pytest.mark.rule("updown.schedule.berger-tables")
 def test_berger_n8_full_table():
     assert berger_table(8) == FIDE_8
 
@@ -77,6 +81,7 @@ def test_berger_n10_last_round():
     assert berger_table(10)[-1] == FIDE_10_LAST
 
 
+@pytest.mark.rule("updown.schedule.berger-tables")
 def test_single_round_robin_follows_berger_numbers_in_given_order_4_4():
     sch = round_robin(ids(8))
     assert len(sch.rounds) == 7 and sch.cycles == 1
@@ -84,6 +89,7 @@ def test_single_round_robin_follows_berger_numbers_in_given_order_4_4():
     assert all(r.bye is None for r in sch.rounds)
 
 
+@pytest.mark.rule("updown.schedule.odd-bye")
 def test_odd_players_highest_number_is_the_bye():
     sch = round_robin(ids(7))
     assert [r.bye for r in sch.rounds] == ["p1", "p5", "p2", "p6", "p3", "p7", "p4"]  # partners of 8
@@ -91,6 +97,7 @@ def test_odd_players_highest_number_is_the_bye():
     assert [r.bye for r in round_robin(ids(5)).rounds] == ["p1", "p4", "p2", "p5", "p3"]
 
 
+@pytest.mark.rule("updown.schedule.double-round-robin")
 def test_double_round_robin_second_cycle_reverses_colours_4_3():
     sch = round_robin(ids(6), cycles=2)
     assert len(sch.rounds) == 10
@@ -99,6 +106,7 @@ def test_double_round_robin_second_cycle_reverses_colours_4_3():
     assert [[(b, a) for a, b in as_numbers(r)] for r in second] == [list(r) for r in FIDE_6]
 
 
+@pytest.mark.rule("updown.schedule.double-round-robin")
 def test_double_round_robin_swaps_last_two_rounds_of_first_cycle_fide():
     sch = round_robin(ids(8), cycles=2)
     assert [r.berger_round for r in sch.rounds] == [1, 2, 3, 4, 5, 7, 6] + [1, 2, 3, 4, 5, 6, 7]
@@ -109,6 +117,7 @@ def test_double_round_robin_swaps_last_two_rounds_of_first_cycle_fide():
     assert [r.berger_round for r in round_robin(ids(8)).rounds] == list(range(1, 8))
 
 
+@pytest.mark.rule("updown.schedule.double-round-robin")
 def test_double_round_robin_never_three_same_colours_in_a_row_with_fide_swap():
     for n in range(3, 17):
         assert _max_colour_streak(round_robin(ids(n), cycles=2)) <= 2, n
@@ -138,6 +147,7 @@ def rated(*ratings) -> list[RatedPlayer]:
     return [RatedPlayer(f"r{i}", r) for i, r in enumerate(ratings, start=1)]
 
 
+@pytest.mark.rule("updown.groups.snake-or-random")
 def test_snake_seeding_by_rating_into_groups():
     players = rated(1000, 1800, 1200, 1600, 1400, 2000, None, 1100, 1900)
     g = split_into_groups(players, 3)
@@ -151,6 +161,7 @@ def test_snake_seeding_equal_ratings_keep_input_order():
     assert [grp.ids for grp in g] == [("r1", "r4"), ("r2", "r3")]
 
 
+@pytest.mark.rule("updown.groups.snake-or-random")
 def test_groups_of_at_most_group_size_4_3():
     g = groups(rated(*range(25)), 12)
     assert sorted(len(grp.players) for grp in g) == [8, 8, 9]
@@ -159,6 +170,7 @@ def test_groups_of_at_most_group_size_4_3():
     assert len(groups(rated(*range(24)), None)) == 1
 
 
+@pytest.mark.rule("updown.groups.snake-or-random")
 def test_random_split_reproducible_from_seed_3_2():
     players = rated(*range(30))
     a = split_into_groups(players, 3, method="random", seed=7)
@@ -211,9 +223,10 @@ def test_berger_table_needs_an_even_count(n):
         (lambda: split_into_groups(rated(1, 2, 3, 4), 0), "n_groups", "at least 1"),
         (lambda: split_into_groups(rated(1), 1), "players", "at least 2"),
         (lambda: split_into_groups(rated(1, 2) + [RatedPlayer("r1", 3)], 1), "players[2].id", "already"),
-        (lambda: split_into_groups([RatedPlayer("a", 1.5), RatedPlayer("b")], 1), "players[0].rating", "whole"),
-        (lambda: split_into_groups(["a", "b"], 1), "players[0]", "RatedPlayer"),
-        (lambda: split_into_groups(rated(1, 2, 3, 4), 2, method="alphabetical"), "method", "snake"),
+        # cast(Any, ...): deliberately ill-typed input, as it can arrive from outside
+        (lambda: split_into_groups([RatedPlayer("a", cast(Any, 1.5)), RatedPlayer("b")], 1), "players[0].rating", "whole"),
+        (lambda: split_into_groups(cast(Any, ["a", "b"]), 1), "players[0]", "RatedPlayer"),
+        (lambda: split_into_groups(rated(1, 2, 3, 4), 2, method=cast(Any, "alphabetical")), "method", "snake"),
         (lambda: split_into_groups(rated(1, 2, 3, 4), 2, method="random"), "seed", "integer seed"),
         (lambda: groups(rated(1, 2, 3, 4, 5), 1), "group_size", "at least 2"),
         (lambda: groups(rated(1, 2, 3, 4, 5), 2), "group_size", "fewer than 2 players"),
@@ -242,7 +255,7 @@ def test_property_every_pair_meets_once_per_cycle_and_plays_at_most_once_a_round
         assert set(met) == {frozenset(p) for p in combinations(sch.players, 2)}
         assert set(met.values()) == {1}
         byes = [r.bye for r in rounds]
-        assert (byes == [None] * per_cycle) if n % 2 == 0 else (sorted(byes) == sorted(sch.players))
+        assert (byes == [None] * per_cycle) if n % 2 == 0 else (Counter(byes) == Counter(sch.players))
     for r in sch.rounds:
         seen = [p for g in r.pairings for p in (g.first, g.second)] + ([r.bye] if r.bye else [])
         assert sorted(seen) == sorted(sch.players)  # everyone once: plays or has the bye

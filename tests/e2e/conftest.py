@@ -1,37 +1,57 @@
-"""Real servers for the end-to-end tier: `rondo up` (embedded) and `rondo serve X` x4 (distributed)."""
+"""Real servers for the end-to-end tier: `rondo up` (embedded) and `rondo serve X` x4 (distributed).
+
+Only the gateway is public: in embedded mode the internal services listen on their own loopback port
+(``internal_channel``); in distributed mode they answer only calls carrying the internal token."""
+
 from __future__ import annotations
 
 import contextlib
+import secrets
 
 import grpc
 import pytest
 
-from gateway.demo import SERVICES, free_port, server_process
 from rondo.gateway.v1 import gateway_pb2_grpc
-from rondo_runtime.db import create_test_database, drop_database
+from rondo_app.demo import rondo_process
+from rondo_app.registry import SERVICES
+from rondo_runtime.process import free_port
+from tests.databases import create_test_database, drop_database
 
 
 class Deployment:
-    def __init__(self, address: str, metrics_port: int, processes):
+    def __init__(self, address: str, metrics_port: int, processes, internal_address: str | None = None):
         self.address = address
         self.metrics_port = metrics_port
         self.processes = processes
         self.channel = grpc.insecure_channel(address)
         self.gateway = gateway_pb2_grpc.GatewayServiceStub(self.channel)
+        self.internal_address = internal_address
+        """Embedded mode: the internal services' server (127.0.0.1 only)."""
+        self.internal_channel = grpc.insecure_channel(internal_address) if internal_address else None
+
+    def close(self) -> None:
+        self.channel.close()
+        if self.internal_channel is not None:
+            self.internal_channel.close()
 
 
 @pytest.fixture(scope="module")
 def embedded(tmp_path_factory):
-    """`rondo up`: every service in one process on one port, SQLite in a fresh data directory."""
-    port, metrics = free_port(), free_port()
+    """`rondo up`: every service in one process, SQLite in a fresh data directory; the gateway on the
+    public port, the internal services on a loopback port; reflection on (a test lists it)."""
+    port, internal, metrics = free_port(), free_port(), free_port()
     env = {
-        "RONDO_PORT": str(port), "RONDO_METRICS_PORT": str(metrics),
-        "RONDO_DATA_DIR": str(tmp_path_factory.mktemp("embedded")), "RONDO_LOG_LEVEL": "WARNING",
+        "RONDO_PORT": str(port),
+        "RONDO_INTERNAL_PORT": str(internal),
+        "RONDO_REFLECTION": "1",
+        "RONDO_METRICS_PORT": str(metrics),
+        "RONDO_DATA_DIR": str(tmp_path_factory.mktemp("embedded")),
+        "RONDO_LOG_LEVEL": "WARNING",
     }
-    with server_process(["up"], env, f"127.0.0.1:{port}") as process:
-        deployment = Deployment(f"127.0.0.1:{port}", metrics, [process])
+    with rondo_process(["up"], env, f"127.0.0.1:{port}") as process:
+        deployment = Deployment(f"127.0.0.1:{port}", metrics, [process], internal_address=f"127.0.0.1:{internal}")
         yield deployment
-        deployment.channel.close()
+        deployment.close()
 
 
 @pytest.fixture(scope="module")
@@ -50,24 +70,27 @@ def pg_database_factory(pg_server_url):
 
 @pytest.fixture(scope="module")
 def distributed(tmp_path_factory, pg_database_factory):
-    """One process per service on its own port; league, booking and gateway each on its own
-    PostgreSQL database, as in production."""
-    ports = {name: free_port() for name in ("solver", "booking", "league", "gateway")}
+    """One process per service of the registry on its own port; each service that owns a database on
+    its own PostgreSQL database, as in production; every service told every other's address and the
+    internal token (the internal services refuse calls without it)."""
+    ports = {s.name: free_port() for s in SERVICES}
     data_dir = tmp_path_factory.mktemp("distributed")
-    base = {"RONDO_LOG_LEVEL": "WARNING", "RONDO_METRICS_PORT": "-1", "RONDO_DATA_DIR": str(data_dir)}
-    urls = {name: pg_database_factory() for name in ("booking", "league", "gateway")}
+    base = {
+        "RONDO_LOG_LEVEL": "WARNING",
+        "RONDO_METRICS_PORT": "-1",
+        "RONDO_DATA_DIR": str(data_dir),
+        "RONDO_INTERNAL_TOKEN": secrets.token_urlsafe(24),
+    }
+    urls = {s.name: pg_database_factory() for s in SERVICES if s.database}
+    addresses = {f"RONDO_{name.upper()}_ADDR": f"127.0.0.1:{port}" for name, port in ports.items()}
     with contextlib.ExitStack() as stack:
         processes = []
-        for name, port in ports.items():
-            env = {**base, "RONDO_PORT": str(port)}
-            if name in urls:
-                env[f"RONDO_{name.upper()}_DATABASE_URL"] = urls[name]
-            if name == "gateway":
-                env["RONDO_LEAGUE_ADDR"] = f"127.0.0.1:{ports['league']}"
-                env["RONDO_SOLVER_ADDR"] = f"127.0.0.1:{ports['solver']}"
-                env["RONDO_BOOKING_ADDR"] = f"127.0.0.1:{ports['booking']}"
-            service = next(s for s in SERVICES if f".{name}." in s)
-            processes.append(stack.enter_context(server_process(["serve", name], env, f"127.0.0.1:{port}", (service,))))
+        for s in SERVICES:
+            port = ports[s.name]
+            env = {**base, **addresses, "RONDO_PORT": str(port)}
+            if s.name in urls:
+                env[f"RONDO_{s.name.upper()}_DATABASE_URL"] = urls[s.name]
+            processes.append(stack.enter_context(rondo_process(["serve", s.name], env, f"127.0.0.1:{port}", (s.grpc_service,))))
         deployment = Deployment(f"127.0.0.1:{ports['gateway']}", 0, processes)
         yield deployment
-        deployment.channel.close()
+        deployment.close()

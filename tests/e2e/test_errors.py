@@ -1,4 +1,5 @@
 """Every RPC of the slice, sent malformed requests: the right code, and the field named (issue 2)."""
+
 from __future__ import annotations
 
 import grpc
@@ -46,26 +47,62 @@ def test_create_competition_bad_input(embedded, request_, field):
 
 def test_register_player_bad_input(embedded, league_with_players):
     stub, cid = embedded.gateway, league_with_players.id
-    _fails(stub.RegisterPlayer, league_pb2.RegisterPlayerRequest(competition_id="", name="A"), grpc.StatusCode.INVALID_ARGUMENT, "competition_id")
+    _fails(
+        stub.RegisterPlayer,
+        league_pb2.RegisterPlayerRequest(competition_id="", name="A"),
+        grpc.StatusCode.INVALID_ARGUMENT,
+        "competition_id",
+    )
     _fails(stub.RegisterPlayer, league_pb2.RegisterPlayerRequest(competition_id="unknown", name="A"), grpc.StatusCode.NOT_FOUND)
-    _fails(stub.RegisterPlayer, league_pb2.RegisterPlayerRequest(competition_id=cid, name="  "), grpc.StatusCode.INVALID_ARGUMENT, "name")
-    error = _fails(stub.RegisterPlayer, league_pb2.RegisterPlayerRequest(competition_id=cid, name="e3"), grpc.StatusCode.INVALID_ARGUMENT, "name")
+    _fails(
+        stub.RegisterPlayer,
+        league_pb2.RegisterPlayerRequest(competition_id=cid, name="  "),
+        grpc.StatusCode.INVALID_ARGUMENT,
+        "name",
+    )
+    error = _fails(
+        stub.RegisterPlayer,
+        league_pb2.RegisterPlayerRequest(competition_id=cid, name="e3"),
+        grpc.StatusCode.INVALID_ARGUMENT,
+        "name",
+    )
     assert "already registered" in error.details()
 
 
 def test_draw_bad_input(embedded, league_with_players):
     stub, cid = embedded.gateway, league_with_players.id
-    _fails(stub.DrawCompetition, gateway_pb2.DrawCompetitionRequest(competition_id=""), grpc.StatusCode.INVALID_ARGUMENT, "competition_id")
+    _fails(
+        stub.DrawCompetition,
+        gateway_pb2.DrawCompetitionRequest(competition_id=""),
+        grpc.StatusCode.INVALID_ARGUMENT,
+        "competition_id",
+    )
     _fails(stub.DrawCompetition, gateway_pb2.DrawCompetitionRequest(competition_id="unknown"), grpc.StatusCode.NOT_FOUND)
-    _fails(stub.DrawCompetition, gateway_pb2.DrawCompetitionRequest(competition_id=cid, time_limit_seconds=-1), grpc.StatusCode.INVALID_ARGUMENT, "time_limit_seconds")
-    error = _fails(stub.DrawCompetition, gateway_pb2.DrawCompetitionRequest(competition_id=cid), grpc.StatusCode.INVALID_ARGUMENT, "players")
-    # the organizer's options, with the names of who would be dropped (RULES.md A "Roster")
+    _fails(
+        stub.DrawCompetition,
+        gateway_pb2.DrawCompetitionRequest(competition_id=cid, time_limit_seconds=-1),
+        grpc.StatusCode.INVALID_ARGUMENT,
+        "time_limit_seconds",
+    )
+    error = _fails(
+        stub.DrawCompetition, gateway_pb2.DrawCompetitionRequest(competition_id=cid), grpc.StatusCode.INVALID_ARGUMENT, "players"
+    )
+    # the organizer's options, with the names of who would be dropped (docs/rules.md mahjong.roster.multiple-of-table-size)
     assert "2 reserve" in error.details() and "E4" in error.details() and "E5" in error.details()
 
 
 def test_approve_and_tables_bad_input(embedded, league_with_players):
     stub, cid = embedded.gateway, league_with_players.id
-    _fails(stub.ApproveDraw, league_pb2.ApproveDrawRequest(competition_id=cid, draw_id=""), grpc.StatusCode.INVALID_ARGUMENT, "draw_id")
+    _fails(
+        stub.ApproveDraw,
+        league_pb2.ApproveDrawRequest(competition_id=cid, draw_id=""),
+        grpc.StatusCode.INVALID_ARGUMENT,
+        "draw_id",
+    )
     _fails(stub.ApproveDraw, league_pb2.ApproveDrawRequest(competition_id=cid, draw_id="unknown"), grpc.StatusCode.NOT_FOUND)
     _fails(stub.ListTables, gateway_pb2.ListTablesRequest(competition_id=cid), grpc.StatusCode.FAILED_PRECONDITION)
-    _fails(stub.Redraw, gateway_pb2.RedrawRequest(competition_id=cid, played_rounds=1, reason="x"), grpc.StatusCode.FAILED_PRECONDITION)
+    _fails(
+        stub.Redraw,
+        gateway_pb2.RedrawRequest(competition_id=cid, played_rounds=1, reason="x"),
+        grpc.StatusCode.FAILED_PRECONDITION,
+    )

@@ -1,5 +1,6 @@
 """Server life: SIGTERM finishes in-flight calls and exits 0; the solver keeps to the caller's
 deadline and refuses work beyond its queue (RESOURCE_EXHAUSTED), while health keeps answering."""
+
 from __future__ import annotations
 
 import signal
@@ -9,8 +10,10 @@ import grpc
 import pytest
 from grpc_health.v1 import health_pb2, health_pb2_grpc
 
-from gateway.demo import SERVICES, free_port, server_process
 from rondo.solver.v1 import solver_pb2, solver_pb2_grpc
+from rondo_app.demo import rondo_process
+from rondo_app.registry import GRPC_SERVICES
+from rondo_runtime.process import free_port
 
 pytestmark = pytest.mark.e2e
 SOLVER = ("rondo.solver.v1.SolverService",)
@@ -20,20 +23,24 @@ def hard_request(seconds: float) -> solver_pb2.DrawTablesRequest:
     """40 players x 13 rounds of 4 (a resolvable (40,4,1) design would have no repeats; neither a
     construction nor the search finds one quickly): the solver works the whole budget."""
     return solver_pb2.DrawTablesRequest(
-        players=[solver_pb2.Player(id=f"p{i}") for i in range(40)], rounds=13, table_size=4,
-        seed=1, time_limit_seconds=seconds,
+        players=[solver_pb2.Player(id=f"p{i}") for i in range(40)],
+        rounds=13,
+        table_size=4,
+        seed=1,
+        time_limit_seconds=seconds,
     )
 
 
 def _solver_server(tmp_path, command=("serve", "solver"), services=SOLVER, **env):
     port = free_port()
     base = {"RONDO_PORT": str(port), "RONDO_METRICS_PORT": "-1", "RONDO_DATA_DIR": str(tmp_path), "RONDO_LOG_LEVEL": "WARNING"}
-    return port, server_process(list(command), {**base, **env}, f"127.0.0.1:{port}", services)
+    return port, rondo_process(list(command), {**base, **env}, f"127.0.0.1:{port}", services)
 
 
 def test_sigterm_to_rondo_up_finishes_in_flight_call_and_exits_zero(tmp_path):
-    port, server = _solver_server(tmp_path, ("up",), SERVICES)
-    with server as process, grpc.insecure_channel(f"127.0.0.1:{port}") as channel:
+    internal = free_port()  # the solver is internal: `rondo up` serves it on its loopback port
+    _, server = _solver_server(tmp_path, ("up",), GRPC_SERVICES, RONDO_INTERNAL_PORT=str(internal))
+    with server as process, grpc.insecure_channel(f"127.0.0.1:{internal}") as channel:
         stub = solver_pb2_grpc.SolverServiceStub(channel)
         future = stub.DrawTables.future(hard_request(3.0), timeout=30)
         time.sleep(1.0)

@@ -1,5 +1,6 @@
 """The first vertical slice over real gRPC, in both modes: create a competition, register players,
 draw, approve, list the tables (issue 2). Plus health, reflection and metrics of `rondo up`."""
+
 from __future__ import annotations
 
 import urllib.request
@@ -9,11 +10,12 @@ import pytest
 from grpc_health.v1 import health_pb2, health_pb2_grpc
 from grpc_reflection.v1alpha.proto_reflection_descriptor_database import ProtoReflectionDescriptorDatabase
 
-from gateway.demo import SERVICES, run_slice
-from rondo_runtime.grpc_errors import field_violations
 from rondo.gateway.v1 import gateway_pb2
 from rondo.league.v1 import league_pb2
 from rondo.solver.v1 import solver_pb2
+from rondo_app.demo import run_slice
+from rondo_app.registry import GRPC_SERVICES, INTERNAL_GRPC_SERVICES, PUBLIC_GRPC_SERVICES
+from rondo_runtime.grpc_errors import field_violations
 from solver.domain.draw.problem import DrawProblem
 from solver.domain.draw.validate import check_draw
 
@@ -42,15 +44,19 @@ def test_slice_distributed(distributed):
 
 def test_health_serving_for_every_service(embedded):
     stub = health_pb2_grpc.HealthStub(embedded.channel)
-    for service in ("", *SERVICES):
+    for service in ("", *GRPC_SERVICES):
         status = stub.Check(health_pb2.HealthCheckRequest(service=service), timeout=5).status
         assert status == health_pb2.HealthCheckResponse.SERVING, service
 
 
-def test_reflection_lists_all_services(embedded):
+def test_reflection_lists_only_the_public_services_on_the_public_port(embedded):
+    """(reflection is on in this fixture: RONDO_REFLECTION=1; it is off by default)"""
     services = set(ProtoReflectionDescriptorDatabase(embedded.channel).get_services())
-    assert set(SERVICES) <= services
+    assert set(PUBLIC_GRPC_SERVICES) <= services
     assert "grpc.health.v1.Health" in services
+    assert not set(INTERNAL_GRPC_SERVICES) & services
+    internal = set(ProtoReflectionDescriptorDatabase(embedded.internal_channel).get_services())
+    assert set(INTERNAL_GRPC_SERVICES) <= internal and not set(PUBLIC_GRPC_SERVICES) & internal
 
 
 def test_metrics_count_ok_and_invalid_argument_calls(embedded):
@@ -61,25 +67,29 @@ def test_metrics_count_ok_and_invalid_argument_calls(embedded):
     assert error.value.code() == grpc.StatusCode.INVALID_ARGUMENT
     text = urllib.request.urlopen(f"http://127.0.0.1:{embedded.metrics_port}/metrics", timeout=5).read().decode()
     handled = [line for line in text.splitlines() if line.startswith("grpc_server_handled_total{")]
+
     def has(code, service="rondo.gateway.v1.GatewayService", method="CreateCompetition"):
         return any(
-            f'grpc_code="{code}"' in line and f'grpc_service="{service}"' in line and f'grpc_method="{method}"' in line
+            f'grpc_code="{code}"' in line
+            and f'grpc_service="{service}"' in line
+            and f'grpc_method="{method}"' in line
             and not line.endswith(" 0.0")
             for line in handled
         )
+
     assert has("OK") and has("InvalidArgument")
     # the downstream call the gateway made is counted too, by the league service
     assert has("InvalidArgument", service="rondo.league.v1.LeagueService")
     assert "grpc_server_started_total" in text and "grpc_server_handling_seconds_bucket" in text
 
 
+@pytest.mark.rule("mahjong.draw.redraw-keeps-played-rounds")
 def test_redraw_through_gateway_after_substitution(embedded):
     """Organizer: draw, approve, a player withdraws, a substitute joins, redraw keeping round 1."""
     stub = embedded.gateway
     c = stub.CreateCompetition(league_pb2.CreateCompetitionRequest(name="Redraw league"), timeout=5)
     ids = [
-        stub.RegisterPlayer(league_pb2.RegisterPlayerRequest(competition_id=c.id, name=f"R{i}"), timeout=5).id
-        for i in range(16)
+        stub.RegisterPlayer(league_pb2.RegisterPlayerRequest(competition_id=c.id, name=f"R{i}"), timeout=5).id for i in range(16)
     ]
     first = stub.DrawCompetition(gateway_pb2.DrawCompetitionRequest(competition_id=c.id, seed=3), timeout=30)
     stub.ApproveDraw(league_pb2.ApproveDrawRequest(competition_id=c.id, draw_id=first.draw.id), timeout=5)
@@ -88,7 +98,12 @@ def test_redraw_through_gateway_after_substitution(embedded):
     for bad, field in (
         (gateway_pb2.RedrawRequest(competition_id=c.id, played_rounds=4, reason="x"), "played_rounds"),
         (gateway_pb2.RedrawRequest(competition_id=c.id, played_rounds=1, reason=" "), "reason"),
-        (gateway_pb2.RedrawRequest(competition_id=c.id, played_rounds=1, reason="x", pins=[solver_pb2.Pin(player_id=sub.id, round=0, table=0)]), "pins[0].round"),
+        (
+            gateway_pb2.RedrawRequest(
+                competition_id=c.id, played_rounds=1, reason="x", pins=[solver_pb2.Pin(player_id=sub.id, round=0, table=0)]
+            ),
+            "pins[0].round",
+        ),
     ):
         with pytest.raises(grpc.RpcError) as error:
             stub.Redraw(bad, timeout=30)
@@ -96,7 +111,10 @@ def test_redraw_through_gateway_after_substitution(embedded):
         assert field in [f for f, _ in field_violations(error.value)]
     redraw = stub.Redraw(
         gateway_pb2.RedrawRequest(
-            competition_id=c.id, played_rounds=1, reason="R5 withdrew", seed=3,
+            competition_id=c.id,
+            played_rounds=1,
+            reason="R5 withdrew",
+            seed=3,
             pins=[solver_pb2.Pin(player_id=sub.id, round=2, table=0)],
         ),
         timeout=30,
@@ -118,11 +136,44 @@ def test_brackets_and_pairings_reach_through_the_gateway(embedded):
         solver_pb2.BuildKnockoutRequest(entrants=[solver_pb2.Entrant(id=f"c{i}", applied_at=i) for i in range(8)]), timeout=10
     )
     assert cup.bracket_size == 8
-    assert sorted((min(m.first_seed, m.second_seed), max(m.first_seed, m.second_seed)) for m in cup.first_stage) == [(1, 5), (2, 6), (3, 7), (4, 8)]
-    rr = stub.BuildRoundRobin(solver_pb2.BuildRoundRobinRequest(players=[solver_pb2.Player(id=f"r{i}") for i in range(5)]), timeout=10)
+    assert sorted((min(m.first_seed, m.second_seed), max(m.first_seed, m.second_seed)) for m in cup.first_stage) == [
+        (1, 5),
+        (2, 6),
+        (3, 7),
+        (4, 8),
+    ]
+    rr = stub.BuildRoundRobin(
+        solver_pb2.BuildRoundRobinRequest(players=[solver_pb2.Player(id=f"r{i}") for i in range(5)]), timeout=10
+    )
     assert len(rr.groups[0].rounds) == 5 and all(r.bye_id for r in rr.groups[0].rounds)
-    playoff = stub.MahjongPlayoff(solver_pb2.MahjongPlayoffRequest(regular_places=[f"m{i}" for i in range(8)]), timeout=10)
-    assert playoff.stage == "round 1" and len(playoff.tables) == 2
+    places = [f"m{i}" for i in range(8)]
+    playoff = stub.MahjongPlayoff(league_pb2.PlayoffProgressRequest(regular_places=places), timeout=10)
+    assert playoff.stage == "round 1" and len(playoff.tables) == 2  # league: who plays; solver: where
+    assert [list(t.player_ids) for t in playoff.tables] == [places[0::2], places[1::2]]
+    later = stub.MahjongPlayoff(
+        league_pb2.PlayoffProgressRequest(
+            regular_places=places,
+            results=[
+                league_pb2.PlayoffTableResult(table="A", order=["m6", "m0", "m2", "m4"]),
+                league_pb2.PlayoffTableResult(table="B", order=["m1", "m3", "m5", "m7"]),
+            ],
+        ),
+        timeout=10,
+    )
+    assert later.stage == "round 2" and {t.name: list(t.player_ids) for t in later.tables} == {
+        "upper": ["m0", "m1", "m3", "m6"],
+        "lower": ["m2", "m4", "m5", "m7"],
+    }
+    with pytest.raises(grpc.RpcError) as error:  # two results for one table (issue 7)
+        stub.MahjongPlayoff(
+            league_pb2.PlayoffProgressRequest(
+                regular_places=places,
+                results=[league_pb2.PlayoffTableResult(table="A", order=["m0", "m2", "m4", "m6"])] * 2,
+            ),
+            timeout=10,
+        )
+    assert error.value.code() == grpc.StatusCode.INVALID_ARGUMENT
+    assert "results[1].table" in [f for f, _ in field_violations(error.value)]
     with pytest.raises(grpc.RpcError) as error:
         stub.BuildKnockout(solver_pb2.BuildKnockoutRequest(entrants=[solver_pb2.Entrant(id="")]), timeout=10)
     assert error.value.code() == grpc.StatusCode.INVALID_ARGUMENT
@@ -131,14 +182,19 @@ def test_brackets_and_pairings_reach_through_the_gateway(embedded):
 def test_booking_clubs_and_rooms_over_grpc(embedded):
     from rondo.booking.v1 import booking_pb2, booking_pb2_grpc
 
-    stub = booking_pb2_grpc.BookingServiceStub(embedded.channel)
+    stub = booking_pb2_grpc.BookingServiceStub(embedded.internal_channel)  # booking is internal
     club = stub.CreateClub(booking_pb2.CreateClubRequest(name="Discard club", idempotency_key="c1"), timeout=5)
     assert club.time_zone == "Europe/Kirov"
     assert stub.CreateClub(booking_pb2.CreateClubRequest(name="Discard club", idempotency_key="c1"), timeout=5).id == club.id
     stub.AddRoom(booking_pb2.AddRoomRequest(club_id=club.id, name="Big room"), timeout=5)
     assert [r.name for r in stub.ListRooms(booking_pb2.ListRoomsRequest(club_id=club.id), timeout=5).rooms] == ["Big room"]
     for call, request, code, field in (
-        (stub.CreateClub, booking_pb2.CreateClubRequest(name="X", time_zone="Mars/Olympus"), grpc.StatusCode.INVALID_ARGUMENT, "time_zone"),
+        (
+            stub.CreateClub,
+            booking_pb2.CreateClubRequest(name="X", time_zone="Mars/Olympus"),
+            grpc.StatusCode.INVALID_ARGUMENT,
+            "time_zone",
+        ),
         (stub.AddRoom, booking_pb2.AddRoomRequest(club_id=club.id, name="big ROOM"), grpc.StatusCode.INVALID_ARGUMENT, "name"),
         (stub.ListRooms, booking_pb2.ListRoomsRequest(club_id="missing"), grpc.StatusCode.NOT_FOUND, None),
     ):

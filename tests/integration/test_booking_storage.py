@@ -1,4 +1,5 @@
 """Booking storage (clubs and rooms) on SQLite and PostgreSQL."""
+
 from __future__ import annotations
 
 import pytest
@@ -6,7 +7,8 @@ from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
 
 from booking.adapters.tables import metadata
-from booking.service import MIGRATIONS, BookingService
+from booking.app import make_service
+from booking.service import MIGRATIONS
 from rondo_runtime.db import make_engine, run_migrations
 from rondo_runtime.errors import InvalidArgument, NotFound
 
@@ -17,12 +19,12 @@ pytestmark = pytest.mark.integration
 def booking(db_url):
     engine = make_engine(db_url)
     run_migrations(engine, MIGRATIONS)
-    yield BookingService(engine)
+    yield make_service(engine)
     engine.dispose()
 
 
 def test_migrations_build_exactly_the_model_schema(booking):
-    with booking.engine.connect() as connection:
+    with booking.uow.engine.connect() as connection:
         assert compare_metadata(MigrationContext.configure(connection), metadata) == []
 
 

@@ -1,4 +1,5 @@
 """The `rondo` command line: the offline draw an organizer runs before registration closes."""
+
 from __future__ import annotations
 
 import json
@@ -6,7 +7,7 @@ import json
 import pytest
 from typer.testing import CliRunner
 
-from rondo_runtime.cli import app
+from rondo_app.cli import app
 from solver.domain.draw.problem import DrawProblem
 from solver.domain.draw.validate import check_draw
 
@@ -36,6 +37,7 @@ def test_draw_text_shows_bound_and_tables():
     assert "proven optimal: yes" in result.output and "round 4" in result.output and "table   4" in result.output
 
 
+@pytest.mark.rule("mahjong.roster.multiple-of-table-size")
 def test_draw_bad_roster_says_what_to_do_and_exits_2():
     result = runner.invoke(app, ["draw", "-n", "10"])
     assert result.exit_code == 2

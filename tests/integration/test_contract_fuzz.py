@@ -1,5 +1,6 @@
 """Hypothesis attacks the edge: arbitrary contract messages, translated and validated the way the
 servers do, either pass or fail with INVALID_ARGUMENT naming request fields -- never another error."""
+
 from __future__ import annotations
 
 import re
@@ -8,11 +9,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from gateway.service import solve_budget
 from rondo.solver.v1 import solver_pb2
 from rondo_runtime.errors import InvalidArgument
-from solver.grpc_api import problem_from_proto
 from solver.domain.draw.validate import validate_problem
+from solver.grpc_api import problem_from_proto
+from solver.service import requested_budget
 
 pytestmark = pytest.mark.integration
 
@@ -34,12 +35,11 @@ def draw_requests(draw):
             solver_pb2.Separation(player_ids=draw(st.lists(ids, max_size=4)), weight=draw(st.integers(-2, 3)))
             for _ in range(draw(st.integers(0, 2)))
         ],
-        pins=[
-            solver_pb2.Pin(player_id=draw(ids), round=draw(small), table=draw(small))
-            for _ in range(draw(st.integers(0, 2)))
-        ],
+        pins=[solver_pb2.Pin(player_id=draw(ids), round=draw(small), table=draw(small)) for _ in range(draw(st.integers(0, 2)))],
         fixed_rounds=[
-            solver_pb2.Round(tables=[solver_pb2.Table(player_ids=draw(st.lists(ids, max_size=5))) for _ in range(draw(st.integers(0, 3)))])
+            solver_pb2.Round(
+                tables=[solver_pb2.Table(player_ids=draw(st.lists(ids, max_size=5))) for _ in range(draw(st.integers(0, 3)))]
+            )
             for _ in range(draw(st.integers(0, 2)))
         ],
         seed=draw(st.integers(0, 2**40)),
@@ -60,13 +60,12 @@ def test_any_draw_request_is_valid_or_names_its_fields(request):
             assert v.description.strip()
 
 
-@given(st.floats(allow_nan=True, allow_infinity=True), st.one_of(st.none(), st.floats(0, 1000)))
-def test_solve_budget_is_bounded_or_rejected(requested, remaining):
+@given(st.floats(allow_nan=True, allow_infinity=True))
+def test_solve_budget_is_bounded_or_rejected(requested):
+    """The time-budget rule exists once, in the solver; the gateway passes the request's through."""
     try:
-        budget = solve_budget(requested, remaining)
+        budget = requested_budget(requested)
     except InvalidArgument as error:
         assert error.violations[0].field == "time_limit_seconds"
     else:
         assert 0 < budget <= 600
-        if remaining is not None:
-            assert budget <= max(0.1, remaining - 1.0)

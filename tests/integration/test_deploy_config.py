@@ -8,12 +8,16 @@ file and check it against what the code really does:
   accepts each container's whole environment;
 * every gRPC health check / probe names the service of its container, as the generated descriptors
   spell it (``rondo.<svc>.v1.<Svc>Service``); the health one-liner really works against a server;
-* Prometheus scrapes all four services on their metrics port;
+* Prometheus scrapes every service of the registry (rondo_app/registry.py) on its metrics port;
 * every metric name in the dashboard and the alerts is one the code exports (or is listed in
-  ``NOT_YET_EXPORTED``).
+  ``NOT_YET_EXPORTED``);
+* only the gateway is reachable from outside: every service gets the same internal token from a Secret
+  (compose: one value), and a NetworkPolicy lets only gateway pods reach the internal services' gRPC
+  port and only Prometheus their metrics port.
 
 The YAML files need PyYAML (a dev extra); without it those tests are skipped, the rest still run.
 """
+
 from __future__ import annotations
 
 import asyncio
@@ -28,6 +32,7 @@ from pathlib import Path
 
 import pytest
 
+from rondo_app.registry import SERVICES as REGISTRY
 from rondo_runtime.config import _SERVICE_VAR, Settings
 from rondo_runtime.db import normalize_url
 from rondo_runtime.server import LIVENESS_SERVICE_NAME
@@ -37,17 +42,19 @@ pytestmark = pytest.mark.integration
 ROOT = Path(__file__).resolve().parents[2]
 DEPLOY = ROOT / "deploy"
 K8S = DEPLOY / "k8s"
-SERVICES = ("solver", "booking", "league", "gateway")
-STATEFUL = ("booking", "league", "gateway")
-CODE_PACKAGES = ("rondo_runtime", "solver", "booking", "league", "gateway")
+SERVICES = tuple(s.name for s in REGISTRY)
+STATEFUL = tuple(s.name for s in REGISTRY if s.database)
+INTERNAL = tuple(s.name for s in REGISTRY if s.internal)  # all but the gateway: only it is public
+PUBLIC = tuple(s.name for s in REGISTRY if s.public)
+CODE_PACKAGES = ("rondo_runtime", *SERVICES, "rondo_app")
 
 # Metric names the dashboard/alerts may use before the code exports them: the solver's domain metrics
-# (DESIGN.md "Observability": solve seconds and status), being added in solver/service.py. Once the
+# (docs/architecture.md "Observability": solve seconds and status), being added in solver/service.py. Once the
 # code exports a name, this list no longer matters for it; delete entries when they are committed.
 NOT_YET_EXPORTED: dict[str, str] = {}  # every metric the dashboards and alerts use is exported
 # Series Prometheus makes itself, not the code.
 PROMETHEUS_SYNTHETIC = {"up"}
-# The exact codes DESIGN.md names as the caller's fault; the error-ratio alert must not count them.
+# The exact codes docs/architecture.md "Error model" names as the caller's fault; the error-ratio alert must not count them.
 CLIENT_ERROR_CODES = ("InvalidArgument", "NotFound", "FailedPrecondition")
 
 
@@ -165,8 +172,22 @@ def sample_names(name: str, kind: str) -> set[str]:
     return {name}
 
 
-_PROMQL_KEYWORDS = {"and", "or", "unless", "bool", "offset", "by", "without", "on", "ignoring", "group_left",
-                    "group_right", "inf", "nan", "atan2"}
+_PROMQL_KEYWORDS = {
+    "and",
+    "or",
+    "unless",
+    "bool",
+    "offset",
+    "by",
+    "without",
+    "on",
+    "ignoring",
+    "group_left",
+    "group_right",
+    "inf",
+    "nan",
+    "atan2",
+}
 
 
 def promql_metric_names(expr: str) -> set[str]:
@@ -203,7 +224,7 @@ def dashboard_queries(node) -> list[str]:
 def test_promql_metric_name_extraction():
     assert promql_metric_names(
         'sum by (grpc_service, le) (rate(grpc_server_handling_seconds_bucket{grpc_code!="OK", x=~"$service"}[$__rate_interval]))'
-        ' / on (grpc_service) group_left sum(rate(grpc_server_handled_total[5m] offset 1h)) > 0.05 and up == 0'
+        " / on (grpc_service) group_left sum(rate(grpc_server_handled_total[5m] offset 1h)) > 0.05 and up == 0"
     ) == {"grpc_server_handling_seconds_bucket", "grpc_server_handled_total", "up"}
     assert promql_metric_names("histogram_quantile(0.95, sum by (le) (rate(x_bucket[5m]))) > 1e3") == {"x_bucket"}
 
@@ -217,9 +238,15 @@ DEPLOY_FILES = sorted(p for p in DEPLOY.rglob("*") if p.suffix in (".yaml", ".ym
 
 def test_deploy_has_the_expected_files():
     expected = {
-        "compose.yaml", "postgres/init.sql", "prometheus/prometheus.yml", "prometheus/alerts.yml",
-        "grafana/dashboards/rondo.json", "grafana/provisioning/datasources/prometheus.yml",
-        "grafana/provisioning/dashboards/rondo.yml", "k8s/kustomization.yaml", "README.md",
+        "compose.yaml",
+        "postgres/init.sql",
+        "prometheus/prometheus.yml",
+        "prometheus/alerts.yml",
+        "grafana/dashboards/rondo.json",
+        "grafana/provisioning/datasources/prometheus.yml",
+        "grafana/provisioning/dashboards/rondo.yml",
+        "k8s/kustomization.yaml",
+        "README.md",
         *(f"k8s/{service}.yaml" for service in SERVICES),
     }
     missing = {name for name in expected if not (DEPLOY / name).is_file()}
@@ -240,7 +267,7 @@ def test_every_deploy_file_parses(path: Path):
 
 def dockerfile_env() -> dict[str, str]:
     text = (ROOT / "Dockerfile").read_text().replace("\\\n", " ")
-    env = {}
+    env: dict[str, str] = {}
     for line in text.splitlines():
         if line.startswith("ENV "):
             env.update(re.findall(r"(\w+)=(\S+)", line))
@@ -252,7 +279,9 @@ def test_dockerfile():
     assert re.search(r"^FROM python:3\.11-slim\b", text, re.MULTILINE)
     assert re.search(r"^ENTRYPOINT \[\"rondo\"\]$", text, re.MULTILINE)
     assert re.search(r"^CMD \[\"up\"\]$", text, re.MULTILINE)
-    exposed = re.search(r"^EXPOSE (.+)$", text, re.MULTILINE).group(1).split()
+    expose = re.search(r"^EXPOSE (.+)$", text, re.MULTILINE)
+    assert expose, "the Dockerfile must EXPOSE its ports"
+    exposed = expose.group(1).split()
     assert set(exposed) == {"50051", "9464"}
     user = re.findall(r"^USER (\S+)$", text, re.MULTILINE)
     assert user and not user[-1].startswith(("root", "0:", "0")), "the image must not run as root"
@@ -268,8 +297,9 @@ def test_dockerfile():
 
 
 def test_dockerignore_keeps_what_pip_install_needs():
-    patterns = [line.strip() for line in (ROOT / ".dockerignore").read_text().splitlines()
-                if line.strip() and not line.startswith("#")]
+    patterns = [
+        line.strip() for line in (ROOT / ".dockerignore").read_text().splitlines() if line.strip() and not line.startswith("#")
+    ]
     for needed in (".venv", ".git", "data", "**/__pycache__"):
         assert needed in patterns, f".dockerignore should exclude {needed}"
     readme = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"].get("readme", "README.md")
@@ -292,8 +322,13 @@ def test_health_one_liner_against_a_real_server():
     async def probe(port: int, *args: str) -> int:
         env = {**os.environ, "RONDO_PORT": str(port)}
         process = await asyncio.create_subprocess_exec(
-            sys.executable, "-c", code, *args, env=env,
-            stdout=asyncio.subprocess.DEVNULL, stderr=asyncio.subprocess.DEVNULL,
+            sys.executable,
+            "-c",
+            code,
+            *args,
+            env=env,
+            stdout=asyncio.subprocess.DEVNULL,
+            stderr=asyncio.subprocess.DEVNULL,
         )
         return await asyncio.wait_for(process.wait(), 30)
 
@@ -347,7 +382,7 @@ def test_compose_services_run_the_image_with_a_valid_environment():
 def test_compose_gateway_reaches_the_other_services():
     services = compose()["services"]
     settings = check_environment(services["gateway"]["environment"], "compose.yaml gateway")
-    for downstream in ("league", "solver", "booking"):
+    for downstream in (name for name in SERVICES if name != "gateway"):
         addr = settings.service_addr(downstream)
         assert addr, f"gateway: RONDO_{downstream.upper()}_ADDR is not set"
         host, port = addr.rsplit(":", 1)
@@ -369,6 +404,16 @@ def test_compose_healthchecks_use_grpc_health_with_the_service_name():
         assert test[4] in all_grpc_service_names()
 
 
+def test_compose_every_service_shares_the_internal_token_and_only_the_gateway_publishes_a_port():
+    services = compose()["services"]
+    tokens = {name: check_environment(services[name]["environment"], name).internal_token for name in SERVICES}
+    assert all(tokens.values()), f"compose.yaml: RONDO_INTERNAL_TOKEN missing on {[n for n, t in tokens.items() if not t]}"
+    assert len(set(tokens.values())) == 1, "compose.yaml: the gateway and the internal services need the same token"
+    for name in SERVICES:
+        assert bool(services[name].get("ports")) == (name in PUBLIC), f"compose.yaml {name}: only the gateway publishes a port"
+        assert not check_environment(services[name]["environment"], name).reflection
+
+
 def test_compose_postgres_init_creates_each_database_and_role():
     services = compose()["services"]
     init = DEPLOY / "postgres" / "init.sql"
@@ -378,7 +423,9 @@ def test_compose_postgres_init_creates_each_database_and_role():
     databases = dict(re.findall(r"CREATE DATABASE (\w+) OWNER (\w+)", sql))
     for name in STATEFUL:
         url = normalize_url(check_environment(services[name]["environment"], name).database_url(name))
-        assert databases.get(url.database) == url.username, f"init.sql must create database {url.database} owned by {url.username}"
+        assert databases.get(url.database) == url.username, (
+            f"init.sql must create database {url.database} owned by {url.username}"
+        )
         assert roles.get(url.username) == url.password, f"init.sql: role {url.username} and its password must match compose"
 
 
@@ -397,13 +444,18 @@ def test_compose_bind_mounts_exist():
 def test_prometheus_scrapes_every_service_on_its_metrics_port():
     config = load_one(DEPLOY / "prometheus" / "prometheus.yml")
     services = compose()["services"]
-    targets = [t for job in config["scrape_configs"] if job["job_name"] == "rondo"
-               for static in job["static_configs"] for t in static["targets"]]
+    targets = [
+        t
+        for job in config["scrape_configs"]
+        if job["job_name"] == "rondo"
+        for static in job["static_configs"]
+        for t in static["targets"]
+    ]
     hosts = {}
     for target in targets:
         host, port = target.rsplit(":", 1)
         hosts[host] = int(port)
-    assert set(hosts) == set(SERVICES), f"scrape targets {sorted(hosts)} must be the four services"
+    assert set(hosts) == set(SERVICES), f"scrape targets {sorted(hosts)} must be the services of the registry"
     for name, port in hosts.items():
         assert port == check_environment(services[name]["environment"], name).metrics_port
 
@@ -429,7 +481,9 @@ def test_dashboard_panels():
     for quantile in ("0.5", "0.95", "0.99"):
         assert re.search(rf"histogram_quantile\({quantile}, .*grpc_server_handling_seconds_bucket", exprs), f"p{quantile}"
         assert re.search(rf"histogram_quantile\({quantile}, .*rondo_solver_solve_seconds_bucket", exprs), f"solver p{quantile}"
-    assert re.search(r"grpc_server_started_total\{[^}]*\}\)\s*-\s*sum by \([^)]*\) \(grpc_server_handled_total", exprs), "in flight"
+    assert re.search(r"grpc_server_started_total\{[^}]*\}\)\s*-\s*sum by \([^)]*\) \(grpc_server_handled_total", exprs), (
+        "in flight"
+    )
     assert "sum by (status) (rate(rondo_solver_solves_total" in exprs
     names = {variable["name"] for variable in dashboard["templating"]["list"]}
     assert "datasource" in names, "panels use ${datasource}, so the dashboard works with any Prometheus datasource uid"
@@ -464,7 +518,9 @@ def test_every_metric_in_the_dashboard_and_alerts_is_exported():
 def test_alerts():
     rules = {rule["alert"]: rule for group in load_one(DEPLOY / "prometheus" / "alerts.yml")["groups"] for rule in group["rules"]}
     error_ratio = rules["RondoHighErrorRatio"]["expr"]
-    excluded = re.search(r'grpc_code!~"([^"]+)"', error_ratio).group(1).split("|")
+    exclusion = re.search(r'grpc_code!~"([^"]+)"', error_ratio)
+    assert exclusion, "RondoHighErrorRatio must exclude the client error codes"
+    excluded = exclusion.group(1).split("|")
     assert set(CLIENT_ERROR_CODES) <= set(excluded) and "OK" in excluded
     assert not {"Internal", "Unknown", "Unavailable", "DeadlineExceeded"} & set(excluded)
     assert "grpc_server_handling_seconds_bucket" in rules["RondoHighLatencyP95"]["expr"]
@@ -577,8 +633,10 @@ def test_k8s_services_and_gateway_addresses():
         assert service["spec"]["selector"].items() <= labels.items()
     gateway = deployments["gateway"]["spec"]["template"]["spec"]["containers"][0]
     settings = check_environment(container_env(gateway), "k8s gateway")
-    for downstream in ("league", "solver", "booking"):
-        host, port = settings.service_addr(downstream).rsplit(":", 1)
+    for downstream in (name for name in SERVICES if name != "gateway"):
+        address = settings.service_addr(downstream)
+        assert address, f"k8s gateway: no address for {downstream}"
+        host, port = address.rsplit(":", 1)
         assert host.split(".")[0] == downstream in services
         assert int(port) in {p["port"] for p in services[downstream]["spec"]["ports"]}
 
@@ -591,3 +649,79 @@ def test_k8s_hpa_for_the_stateless_services():
         (metric,) = hpa["spec"]["metrics"]
         assert metric["resource"]["name"] == "cpu"
         assert 1 <= hpa["spec"]["minReplicas"] <= hpa["spec"]["maxReplicas"]
+
+
+def selects(selector: dict, labels: dict) -> bool:
+    """A Kubernetes label selector (matchLabels, matchExpressions) against a pod's labels."""
+    if not selector.get("matchLabels") and not selector.get("matchExpressions"):
+        return True  # {} selects everything
+    if not selector.get("matchLabels", {}).items() <= labels.items():
+        return False
+    for expression in selector.get("matchExpressions", []):
+        key, operator, values = expression["key"], expression["operator"], expression.get("values", [])
+        if operator == "In" and labels.get(key) not in values:
+            return False
+        if operator == "NotIn" and labels.get(key) in values:
+            return False
+        if operator == "Exists" and key not in labels:
+            return False
+        if operator == "DoesNotExist" and key in labels:
+            return False
+    return True
+
+
+def test_k8s_every_service_gets_the_internal_token_from_the_secret():
+    deployments, secrets = k8s_by_kind("Deployment"), k8s_by_kind("Secret")
+    refs = {}
+    for name in SERVICES:
+        (container,) = deployments[name]["spec"]["template"]["spec"]["containers"]
+        [item] = [e for e in container.get("env", []) if e["name"] == "RONDO_INTERNAL_TOKEN"] or [None]
+        assert item is not None, f"k8s {name}: RONDO_INTERNAL_TOKEN is not set"
+        assert "value" not in item and "secretKeyRef" in item.get("valueFrom", {}), f"k8s {name}: the token comes from a Secret"
+        ref = item["valueFrom"]["secretKeyRef"]
+        refs[name] = (ref["name"], ref["key"])
+        assert check_environment(container_env(container), f"k8s {name}").internal_token, f"k8s {name}"
+    assert len(set(refs.values())) == 1, f"one Secret key for every service: {refs}"
+    secret, _ = next(iter(refs.values()))
+    assert secret != "rondo-database", "the token is its own Secret: the services must not read each other's database URLs"
+    assert secrets[secret]["metadata"]["namespace"] == "rondo"
+    for name in SERVICES:
+        (container,) = deployments[name]["spec"]["template"]["spec"]["containers"]
+        assert not check_environment(container_env(container), f"k8s {name}").reflection, f"k8s {name}: reflection stays off"
+
+
+def test_k8s_network_policy_lets_only_the_gateway_reach_the_internal_services():
+    policies = list(k8s_by_kind("NetworkPolicy").values())
+    assert policies, "deploy/k8s needs a NetworkPolicy"
+    deployments = k8s_by_kind("Deployment")
+    pod_labels = {name: d["spec"]["template"]["metadata"]["labels"] for name, d in deployments.items()}
+    prometheus = {"app.kubernetes.io/name": "prometheus"}
+    for name in SERVICES:
+        governing = [
+            p for p in policies if selects(p["spec"]["podSelector"], pod_labels[name]) and "Ingress" in p["spec"]["policyTypes"]
+        ]
+        if name in PUBLIC:
+            assert not governing, f"{name} is public: no policy restricts its ingress"
+            continue
+        assert governing, f"no NetworkPolicy selects the {name} pods"
+        (container,) = deployments[name]["spec"]["template"]["spec"]["containers"]
+        settings = check_environment(container_env(container), f"k8s {name}")
+        allowed: dict[int, list[dict]] = {}  # port -> the peers allowed to reach it
+        for policy in governing:
+            for rule in policy["spec"].get("ingress", []):
+                assert rule.get("from"), f"{policy['metadata']['name']}: a rule without 'from' admits everyone"
+                assert rule.get("ports"), f"{policy['metadata']['name']}: a rule without 'ports' admits every port"
+                for port in rule["ports"]:
+                    assert port.get("protocol", "TCP") == "TCP"
+                    allowed.setdefault(int(port["port"]), []).extend(rule["from"])
+        assert settings.metrics_port is not None, f"{name}: metrics must be exported"
+        assert set(allowed) == {settings.port, settings.metrics_port}, f"{name}: only the gRPC and metrics ports"
+        grpc_peers, metrics_peers = allowed[settings.port], allowed[settings.metrics_port]
+        assert all("ipBlock" not in peer and "namespaceSelector" not in peer for peer in grpc_peers), (
+            f"{name}: gRPC from this namespace only"
+        )
+        reach_grpc = {other for other in SERVICES if any(selects(peer["podSelector"], pod_labels[other]) for peer in grpc_peers)}
+        assert reach_grpc == set(PUBLIC), f"{name}: gRPC only from the gateway pods, not {sorted(reach_grpc - set(PUBLIC))}"
+        assert all("ipBlock" not in peer and "podSelector" in peer for peer in metrics_peers)
+        assert all(selects(peer["podSelector"], prometheus) for peer in metrics_peers), f"{name}: metrics from Prometheus"
+        assert not any(selects(peer["podSelector"], pod_labels[other]) for peer in metrics_peers for other in SERVICES)

@@ -1,4 +1,5 @@
 """The gateway's event log on SQLite and PostgreSQL."""
+
 from __future__ import annotations
 
 import pytest

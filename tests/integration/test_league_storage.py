@@ -1,5 +1,6 @@
 """League storage on SQLite and on PostgreSQL: the schema comes from the migrations, and the use
 cases keep their promises (idempotency, unique names, nothing deleted)."""
+
 from __future__ import annotations
 
 import concurrent.futures
@@ -9,8 +10,9 @@ from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
 
 from league.adapters.tables import metadata
+from league.app import make_service
 from league.domain.model import DrawStatistics, DrawStatus, PlayerStatus
-from league.service import MIGRATIONS, LeagueService
+from league.service import MIGRATIONS
 from rondo_runtime.db import make_engine, run_migrations
 from rondo_runtime.errors import FailedPrecondition, InvalidArgument, NotFound
 
@@ -23,18 +25,18 @@ STATS = DrawStatistics(objective=(0, 1, 0, 0, 0), lower_bound=(0, 1, 0, 0, 0), p
 def league(db_url):
     engine = make_engine(db_url)
     run_migrations(engine, MIGRATIONS)
-    yield LeagueService(engine)
+    yield make_service(engine)
     engine.dispose()
 
 
 def test_migrations_build_exactly_the_model_schema(league):
-    with league.engine.connect() as connection:
+    with league.uow.engine.connect() as connection:
         diff = compare_metadata(MigrationContext.configure(connection), metadata)
     assert diff == []
 
 
 def test_migrations_are_idempotent_on_restart(league):
-    run_migrations(league.engine, MIGRATIONS)  # a second start-up applies nothing and fails nothing
+    run_migrations(league.uow.engine, MIGRATIONS)  # a second start-up applies nothing and fails nothing
     assert league.create_competition("Spring league", "", 0, 0).rounds == 4
 
 
@@ -82,6 +84,7 @@ def test_concurrent_registrations_get_distinct_orders(league):
     assert sorted(orders) == list(range(1, 25))
 
 
+@pytest.mark.rule("mahjong.roster.withdrawal-keeps-history")
 def test_withdrawn_player_leaves_roster_but_history_is_kept(league):
     c = league.create_competition("L", "", 4, 4)
     p = league.register_player(c.id, "Saki")
@@ -103,6 +106,7 @@ def _drawn_competition(league, n=8):
     return c, ids, rounds
 
 
+@pytest.mark.rule("draw.seed.reproducible")
 def test_draw_round_trip_keeps_tables_and_seats(league):
     c, ids, rounds = _drawn_competition(league)
     saved = league.save_draw(c.id, 42, rounds, STATS)
@@ -122,6 +126,8 @@ def test_draw_must_fit_the_competition(league):
     assert error.value.violations[0].field == "rounds[0].tables[1].player_ids"
 
 
+@pytest.mark.rule("draw.history.superseded-never-deleted")
+@pytest.mark.rule("mahjong.draw.organizer-approves")
 def test_approve_publishes_and_supersedes_without_deleting(league):
     c, ids, rounds = _drawn_competition(league)
     first = league.save_draw(c.id, 1, rounds, STATS)
@@ -143,3 +149,180 @@ def test_save_draw_retry_with_key_stores_once(league):
     a = league.save_draw(c.id, 1, rounds, STATS, idempotency_key="d1")
     b = league.save_draw(c.id, 1, rounds, STATS, idempotency_key="d1")
     assert a.id == b.id and len(league.list_draws(c.id)) == 1
+
+
+# ------------------------------------------- SaveDraw stores only what the gateway would ask for (issue 7)
+
+
+def _sixteen(league, rounds=4):
+    c = league.create_competition("Sixteen", "", rounds, 4)
+    ids = [league.register_player(c.id, f"S{i}").id for i in range(16)]
+    return c, ids
+
+
+def _honest(ids, rounds=4):
+    """16 players, 4 tables per round (any seating will do for storage)."""
+    return tuple(tuple(tuple(ids[(t * 4 + s + r) % 16] for s in range(4)) for t in range(4)) for r in range(rounds))
+
+
+def _fields(error) -> list[str]:
+    return [v.field for v in error.value.violations]
+
+
+def test_save_draw_rejects_a_forged_draw_with_most_players_missing(league):
+    c, ids = _sixteen(league)
+    forged = tuple((tuple(ids[:4]),) for _ in range(4))  # one table per round: 12 of 16 players missing
+    proven = DrawStatistics((0, 0, 0, 0, 0), (0, 0, 0, 0, 0), True, "forged")
+    with pytest.raises(InvalidArgument) as error:
+        league.save_draw(c.id, 1, forged, proven)
+    assert _fields(error) == ["rounds[0]", "rounds[1]", "rounds[2]", "rounds[3]"]
+    assert "12 active player(s) not seated" in error.value.message
+    assert league.list_draws(c.id) == []
+
+
+def test_save_draw_rejects_a_withdrawn_player(league):
+    c, ids = _sixteen(league)
+    league.withdraw_player(c.id, ids[3], "moved away")
+    league.register_player(c.id, "Substitute")
+    with pytest.raises(InvalidArgument) as error:
+        league.save_draw(c.id, 1, _honest(ids), STATS)
+    assert "withdrawn and cannot be seated" in error.value.message
+    assert any(f.startswith("rounds[0].tables[") for f in _fields(error))
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "field"),
+    [
+        ({"statistics": DrawStatistics((0,) * 5, (0,) * 5, False, "m" * 100_000)}, "method"),
+        ({"played_rounds": -5}, "played_rounds"),
+        ({"statistics": DrawStatistics((0, -1, 0, 0, 0), (0,) * 5, False, "x")}, "objective[1]"),
+        ({"players_moved": -2}, "players_moved"),
+        ({"reason": "why not"}, "reason"),  # a reason without replaces_draw_id: not a redraw
+    ],
+)
+def test_save_draw_bounds_every_field(league, kwargs, field):
+    c, ids = _sixteen(league)
+    args = {"statistics": STATS, **kwargs}
+    with pytest.raises(InvalidArgument) as error:
+        league.save_draw(c.id, 1, _honest(ids), **args)
+    assert field in _fields(error)
+    assert len(error.value.message) < 1000
+
+
+@pytest.mark.rule("mahjong.draw.redraw-keeps-played-rounds")
+def test_save_draw_redraw_rules_cannot_be_skipped(league):
+    c, ids = _sixteen(league)
+    first = league.save_draw(c.id, 1, _honest(ids), STATS)
+    league.approve_draw(c.id, first.id)
+    for kwargs, field in (
+        ({"played_rounds": 4, "reason": "x"}, "played_rounds"),
+        ({"played_rounds": 1, "reason": "   "}, "reason"),
+    ):
+        with pytest.raises(InvalidArgument) as error:
+            league.save_draw(c.id, 2, _honest(ids), STATS, replaces_draw_id=first.id, **kwargs)
+        assert field in _fields(error)
+    rewritten = (_honest(ids)[1],) + _honest(ids)[1:]  # round 1 is not the round played
+    with pytest.raises(FailedPrecondition) as refused:
+        league.save_draw(c.id, 2, rewritten, STATS, replaces_draw_id=first.id, played_rounds=1, reason="x")
+    assert "round 1 is already played" in str(refused.value)
+
+
+@pytest.mark.rule("mahjong.draw.redraw-keeps-played-rounds")
+def test_prepared_redraw_is_spliced_with_the_played_rounds(league):
+    c, ids = _sixteen(league)
+    first = league.save_draw(c.id, 1, _honest(ids), STATS)
+    league.approve_draw(c.id, first.id)
+    league.withdraw_player(c.id, ids[5], "ill")
+    sub = league.register_player(c.id, "Substitute")
+    with pytest.raises(InvalidArgument) as error:
+        league.prepare_redraw(c.id, 1, "", ())
+    assert _fields(error) == ["reason"]
+    competition, plan, roster = league.prepare_redraw(c.id, 1, "S5 withdrew", ())
+    assert plan.replaces_draw_id == first.id and plan.rounds_to_solve == 3
+    assert [p.id for p in roster] == ids[:5] + ids[6:] + [sub.id]
+    # the played round goes to the solver as played (history), the replaced rounds still to play by id
+    assert plan.history == first.rounds[:1] and plan.previous == first.rounds[1:]
+    # what the solver answers: the rounds still to play (here the substitute in S5's seat)
+    solved = tuple(tuple(tuple(sub.id if p == ids[5] else p for p in t) for t in r) for r in plan.previous)
+    redraw = league.save_draw(
+        c.id, 2, solved, STATS, replaces_draw_id=plan.replaces_draw_id, played_rounds=1, reason="S5 withdrew", players_moved=0
+    )
+    assert redraw.rounds[0] == first.rounds[0]  # history: S5 played round 1
+    assert redraw.rounds[1:] == solved
+    assert league.approve_draw(c.id, redraw.id).status is DrawStatus.APPROVED
+
+
+def test_approving_a_proposal_made_before_a_withdrawal_is_a_failed_precondition(league):
+    c, ids = _sixteen(league)
+    proposal = league.save_draw(c.id, 1, _honest(ids), STATS)
+    league.withdraw_player(c.id, ids[7], "moved away")
+    with pytest.raises(FailedPrecondition) as error:
+        league.approve_draw(c.id, proposal.id)
+    assert "S7 no longer plays" in str(error.value) and "Redraw" in str(error.value)
+    assert league.get_draw(c.id, proposal.id).status is DrawStatus.PROPOSED
+    fresh = league.create_competition("Late joiner", "", 1, 4)
+    four = [league.register_player(fresh.id, f"L{i}").id for i in range(4)]
+    proposal = league.save_draw(fresh.id, 1, ((tuple(four),),), STATS)
+    for i in range(4, 8):
+        league.register_player(fresh.id, f"L{i}")
+    with pytest.raises(FailedPrecondition) as error:
+        league.approve_draw(fresh.id, proposal.id)
+    assert "L4, L5, L6, L7 joined or returned and are not seated" in str(error.value)
+
+
+def test_migration_0002_moves_the_seats_of_existing_draws_into_the_draw_row(db_url):
+    # Draws stored one row per seat (0001) read back unchanged after the seats moved into draws.seating.
+    from datetime import UTC, datetime
+
+    from alembic import command
+    from sqlalchemy import text
+
+    from rondo_runtime.db import alembic_config
+
+    engine = make_engine(db_url)
+    config = alembic_config(MIGRATIONS)
+    now = datetime(2026, 3, 1, tzinfo=UTC)
+    ids = [f"p{i}" for i in range(8)]
+    rounds = ((tuple(ids[0:4]), tuple(ids[4:8])), ((ids[0], ids[4], ids[1], ids[5]), (ids[2], ids[6], ids[3], ids[7])))
+    with engine.begin() as connection:
+        config.attributes["connection"] = connection
+        command.upgrade(config, "0001")
+        connection.execute(
+            text(
+                "INSERT INTO competitions (id, name, ruleset, rounds, table_size, created_at) "
+                "VALUES ('c1', 'Old league', 'discard-league-2026', 2, 4, :now)"
+            ),
+            {"now": now},
+        )
+        for i, pid in enumerate(ids):
+            connection.execute(
+                text(
+                    "INSERT INTO players (id, competition_id, name, name_key, registration_order, status, status_reason) "
+                    "VALUES (:id, 'c1', :name, :key, :order, 'main', '')"
+                ),
+                {"id": pid, "name": f"P{i}", "key": f"p{i}", "order": i + 1},
+            )
+        connection.execute(
+            text(
+                "INSERT INTO draws (id, competition_id, version, status, seed, objective, lower_bound, proven_optimal, "
+                "method, played_rounds, reason, created_at) "
+                "VALUES ('d1', 'c1', 1, 'proposed', 5, '0,1,0,0,0', '0,1,0,0,0', true, 'old', 0, '', :now)"
+            ),
+            {"now": now},
+        )
+        for r, rnd in enumerate(rounds):
+            for t, table in enumerate(rnd):
+                for s, pid in reversed(list(enumerate(table))):  # stored out of order: the seat number decides
+                    connection.execute(
+                        text(
+                            "INSERT INTO draw_seats (draw_id, round, player_id, table_number, seat) VALUES ('d1', :r, :p, :t, :s)"
+                        ),
+                        {"r": r, "p": pid, "t": t, "s": s},
+                    )
+    run_migrations(engine, MIGRATIONS)
+    league = make_service(engine)
+    try:
+        assert league.get_draw("c1", "d1").rounds == rounds
+        assert league.approve_draw("c1", "d1").rounds == rounds
+    finally:
+        engine.dispose()

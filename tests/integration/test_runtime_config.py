@@ -1,4 +1,5 @@
 """rondo_runtime.config: Settings from RONDO_* environment variables."""
+
 from __future__ import annotations
 
 import dataclasses
@@ -25,18 +26,20 @@ def test_defaults_without_any_variable():
 
 
 def test_every_variable_is_read():
-    settings = Settings.from_env({
-        "RONDO_HOST": "0.0.0.0",
-        "RONDO_PORT": "0",
-        "RONDO_METRICS_PORT": "-1",
-        "RONDO_DATA_DIR": "/var/lib/rondo",
-        "RONDO_LOG_LEVEL": "debug",
-        "RONDO_GRACE_SECONDS": "2.5",
-        "RONDO_DOWNSTREAM_TIMEOUT_SECONDS": "7",
-        "RONDO_BOOKING_DATABASE_URL": "postgresql://rondo@db/booking",
-        "RONDO_LEAGUE_ADDR": "league:50051",
-        "RONDO_SOLVER_ADDR": "",
-    })
+    settings = Settings.from_env(
+        {
+            "RONDO_HOST": "0.0.0.0",
+            "RONDO_PORT": "0",
+            "RONDO_METRICS_PORT": "-1",
+            "RONDO_DATA_DIR": "/var/lib/rondo",
+            "RONDO_LOG_LEVEL": "debug",
+            "RONDO_GRACE_SECONDS": "2.5",
+            "RONDO_DOWNSTREAM_TIMEOUT_SECONDS": "7",
+            "RONDO_BOOKING_DATABASE_URL": "postgresql://rondo@db/booking",
+            "RONDO_LEAGUE_ADDR": "league:50051",
+            "RONDO_SOLVER_ADDR": "",
+        }
+    )
     assert settings.host == "0.0.0.0"
     assert settings.port == 0
     assert settings.metrics_port is None  # -1 = disabled
@@ -47,6 +50,26 @@ def test_every_variable_is_read():
     assert settings.database_url("league") == "sqlite:////var/lib/rondo/league.db"
     assert settings.service_addr("league") == "league:50051"
     assert settings.service_addr("solver") is None  # empty = in-process
+
+
+def test_solver_pool_settings_are_read_with_defaults():
+    defaults = Settings.from_env({})
+    assert (defaults.solver_workers, defaults.solver_queue, defaults.solver_worker_memory_mb) == (0, 8, 2048)
+    settings = Settings.from_env(
+        {
+            "RONDO_SOLVER_WORKERS": "3",
+            "RONDO_SOLVER_QUEUE": "0",
+            "RONDO_SOLVER_WORKER_MEMORY_MB": "512",
+        }
+    )
+    assert (settings.solver_workers, settings.solver_queue, settings.solver_worker_memory_mb) == (3, 0, 512)
+    for variable, value in (
+        ("RONDO_SOLVER_WORKERS", "-1"),
+        ("RONDO_SOLVER_QUEUE", "many"),
+        ("RONDO_SOLVER_WORKER_MEMORY_MB", "-5"),
+    ):
+        with pytest.raises(ValueError, match=variable):
+            Settings.from_env({variable: value})
 
 
 def test_metrics_port_zero_means_pick_a_free_port():

@@ -1,4 +1,5 @@
 """rondo_runtime.db: SQLite and PostgreSQL engines, readiness, migrations, test databases."""
+
 from __future__ import annotations
 
 import subprocess
@@ -13,14 +14,8 @@ import sqlalchemy
 from sqlalchemy import inspect, text
 from sqlalchemy.exc import IntegrityError, OperationalError
 
-from rondo_runtime.db import (
-    create_test_database,
-    database_reachable,
-    drop_database,
-    make_engine,
-    normalize_url,
-    run_migrations,
-)
+from rondo_runtime.db import database_reachable, make_engine, normalize_url, run_migrations
+from tests.databases import create_test_database, drop_database
 
 pytestmark = pytest.mark.integration
 
@@ -46,7 +41,9 @@ def test_sqlite_enforces_foreign_keys(tmp_path):
     try:
         with engine.begin() as connection:
             connection.exec_driver_sql("CREATE TABLE parent (id INTEGER PRIMARY KEY)")
-            connection.exec_driver_sql("CREATE TABLE child (id INTEGER PRIMARY KEY, parent_id INTEGER NOT NULL REFERENCES parent(id))")
+            connection.exec_driver_sql(
+                "CREATE TABLE child (id INTEGER PRIMARY KEY, parent_id INTEGER NOT NULL REFERENCES parent(id))"
+            )
         with pytest.raises(IntegrityError, match="FOREIGN KEY"):
             with engine.begin() as connection:
                 connection.exec_driver_sql("INSERT INTO child (id, parent_id) VALUES (1, 42)")
@@ -110,7 +107,7 @@ def test_concurrent_read_modify_write_is_serialized_not_deadlocked(tmp_path):
         try:
             for _ in range(times):
                 with engine.begin() as connection:
-                    n = connection.exec_driver_sql("SELECT n FROM counter WHERE id = 1").scalar()
+                    n = connection.exec_driver_sql("SELECT n FROM counter WHERE id = 1").scalar_one()
                     time.sleep(0.001)
                     connection.execute(text("UPDATE counter SET n = :n WHERE id = 1"), {"n": n + 1})
         except BaseException as error:  # noqa: BLE001
@@ -168,7 +165,8 @@ def test_postgres_engine_uses_psycopg_and_pre_ping(pg_url):
 
 def test_create_and_drop_test_database(pg_server_url):
     url = create_test_database(pg_server_url)
-    assert normalize_url(url).database.startswith("rondo_test_")
+    database = normalize_url(url).database
+    assert database is not None and database.startswith("rondo_test_")
     engine = make_engine(url)
     connection = engine.connect()  # an open connection must not stop the drop
     connection.exec_driver_sql("SELECT 1")
@@ -269,7 +267,8 @@ def test_concurrent_start_ups_migrate_once(db_url, migrations_dir):
         subprocess.Popen([sys.executable, "-c", script, db_url, str(migrations_dir)], stderr=subprocess.PIPE, text=True)
         for _ in range(3)
     ]
-    failures = [p.stderr.read() for p in processes if p.wait(timeout=120) != 0]
+    outcomes = [p.communicate(timeout=120) for p in processes]
+    failures = [stderr for p, (_, stderr) in zip(processes, outcomes) if p.returncode != 0]
     assert not failures
     engine = make_engine(db_url)
     try:
@@ -299,7 +298,8 @@ def test_migrations_from_threads_of_one_process_take_turns(tmp_path, migrations_
 
 
 def test_failed_migration_leaves_nothing_behind(db_url, migrations_dir):
-    (migrations_dir / "versions" / "0003_broken.py").write_text(textwrap.dedent('''\
+    (migrations_dir / "versions" / "0003_broken.py").write_text(
+        textwrap.dedent("""\
         import sqlalchemy as sa
         from alembic import op
 
@@ -310,8 +310,9 @@ def test_failed_migration_leaves_nothing_behind(db_url, migrations_dir):
         def upgrade():
             op.create_table("half_done", sa.Column("id", sa.Integer, primary_key=True))
             op.execute("INSERT INTO no_such_table VALUES (1)")
-    '''))
-    with pytest.raises(Exception):
+    """)
+    )
+    with pytest.raises(sqlalchemy.exc.DBAPIError, match="no_such_table"):
         run_migrations(db_url, str(migrations_dir))
     engine = make_engine(db_url)
     try:

@@ -1,9 +1,10 @@
 """rondo_runtime.logging: one JSON object per line on stderr."""
+
 from __future__ import annotations
 
 import json
 import logging
-from datetime import datetime
+from datetime import datetime, timedelta
 
 import pytest
 
@@ -34,7 +35,7 @@ def test_json_line_shape(capsys, restore_root_logger):
     assert entry["message"] == "listening on 127.0.0.1:1"
     assert entry["port"] == 1 and entry["services"] == ["solver"]
     assert entry["timestamp"].endswith("Z")
-    assert datetime.fromisoformat(entry["timestamp"].replace("Z", "+00:00")).utcoffset().total_seconds() == 0
+    assert datetime.fromisoformat(entry["timestamp"].replace("Z", "+00:00")).utcoffset() == timedelta(0)
 
 
 def test_exceptions_carry_their_traceback(capsys, restore_root_logger):

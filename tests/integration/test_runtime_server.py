@@ -3,6 +3,7 @@
 The probe service is a generic bytes-in/bytes-out handler, so these tests need none of the
 services' protos.
 """
+
 from __future__ import annotations
 
 import asyncio
@@ -40,10 +41,12 @@ class Probe:
         return b"ok:" + request
 
     async def Invalid(self, request: bytes, context) -> bytes:
-        raise InvalidArgument.of([
-            FieldViolation("players[3].id", "must be unique; 17 appears twice"),
-            FieldViolation("rounds", "must be between 1 and 20"),
-        ])
+        raise InvalidArgument.of(
+            [
+                FieldViolation("players[3].id", "must be unique; 17 appears twice"),
+                FieldViolation("rounds", "must be between 1 and 20"),
+            ]
+        )
 
     async def Missing(self, request: bytes, context) -> bytes:
         raise NotFound("league 7 does not exist")
@@ -57,6 +60,7 @@ class Probe:
 
     async def Abort(self, request: bytes, context) -> bytes:
         await context.abort(grpc.StatusCode.PERMISSION_DENIED, "organizers only")
+        raise AssertionError("unreachable: context.abort raises")
 
     async def SetCode(self, request: bytes, context) -> bytes:
         context.set_code(grpc.StatusCode.ALREADY_EXISTS)
@@ -178,17 +182,20 @@ def test_readiness_that_raises_means_not_serving_and_no_readiness_means_serving(
     asyncio.run(scenario())
 
 
-def test_reflection_lists_every_service_and_listening_is_logged(caplog):
+async def _reflection_list(channel) -> set[str]:
+    stub = reflection_pb2_grpc.ServerReflectionStub(channel)
+
+    async def requests():
+        yield reflection_pb2.ServerReflectionRequest(list_services="")
+
+    responses = [r async for r in stub.ServerReflectionInfo(requests(), timeout=5)]
+    return {s.name for s in responses[0].list_services_response.service}
+
+
+def test_reflection_when_enabled_lists_every_service_and_listening_is_logged(caplog):
     async def scenario():
-        async with probe_server() as (running, channel, name, _probe):
-            stub = reflection_pb2_grpc.ServerReflectionStub(channel)
-
-            async def requests():
-                yield reflection_pb2.ServerReflectionRequest(list_services="")
-
-            responses = [r async for r in stub.ServerReflectionInfo(requests(), timeout=5)]
-            listed = {s.name for s in responses[0].list_services_response.service}
-            assert listed == {name, "grpc.health.v1.Health", "grpc.reflection.v1alpha.ServerReflection"}
+        async with probe_server(reflection=True) as (running, channel, name, _probe):
+            assert await _reflection_list(channel) == {name, "grpc.health.v1.Health", "grpc.reflection.v1alpha.ServerReflection"}
             return running
 
     with caplog.at_level(logging.INFO, logger="rondo_runtime.server"):
@@ -196,6 +203,16 @@ def test_reflection_lists_every_service_and_listening_is_logged(caplog):
     [listening] = [r for r in caplog.records if r.getMessage() == "listening"]
     assert listening.address == running.address and listening.metrics_port == running.metrics_port
     assert listening.services == ["probe"]
+
+
+def test_reflection_is_off_by_default():
+    async def scenario():
+        async with probe_server() as (_running, channel, _name, _probe):
+            with pytest.raises(grpc.aio.AioRpcError) as failure:
+                await _reflection_list(channel)
+            assert failure.value.code() == grpc.StatusCode.UNIMPLEMENTED
+
+    asyncio.run(scenario())
 
 
 def test_invalid_argument_carries_bad_request_field_violations():
@@ -211,7 +228,9 @@ def test_invalid_argument_carries_bad_request_field_violations():
                 ("rounds", "must be between 1 and 20"),
             ]
             again = error_from_rpc(error)  # what the gateway re-raises upstream
-            assert isinstance(again, InvalidArgument) and again.violations[1] == FieldViolation("rounds", "must be between 1 and 20")
+            assert isinstance(again, InvalidArgument) and again.violations[1] == FieldViolation(
+                "rounds", "must be between 1 and 20"
+            )
 
             with pytest.raises(grpc.aio.AioRpcError) as missing:
                 await _unary(channel, name, "Missing")(b"", timeout=5)
@@ -258,7 +277,9 @@ def test_metrics_count_every_way_a_call_ends():
     samples, service = asyncio.run(scenario())
 
     def handled(method: str, code: str, kind: str = "unary"):
-        return _value(samples, "grpc_server_handled_total", grpc_type=kind, grpc_service=service, grpc_method=method, grpc_code=code)
+        return _value(
+            samples, "grpc_server_handled_total", grpc_type=kind, grpc_service=service, grpc_method=method, grpc_code=code
+        )
 
     assert handled("Ok", "OK") == 1.0
     assert handled("Invalid", "InvalidArgument") == 1.0
@@ -279,9 +300,7 @@ def test_metrics_count_every_way_a_call_ends():
     assert _value(samples, "grpc_server_started_total", **stream) == 2.0
     assert _value(samples, "grpc_server_msg_sent_total", **stream) == 6.0
     # the health service is measured too, with Go-style code names
-    assert any(
-        key[0] == "grpc_server_handled_total" and ("grpc_service", "grpc.health.v1.Health") in key[1] for key in samples
-    )
+    assert any(key[0] == "grpc_server_handled_total" and ("grpc_service", "grpc.health.v1.Health") in key[1] for key in samples)
 
 
 def test_graceful_stop_lets_an_in_flight_call_finish():

@@ -1,5 +1,6 @@
 """The solver service alone over real gRPC on loopback: draws, bad input naming the field,
 infeasible constraints as a result, and the bracket / pairing RPCs (issue 3)."""
+
 from __future__ import annotations
 
 import asyncio
@@ -45,6 +46,7 @@ def bad(stub_call, request, field):
     return error.value
 
 
+@pytest.mark.rule("mahjong.draw.all-rounds-at-once")
 def test_draw_16_players_zero_repeats_proven(solver):
     r = solver.DrawTables(solver_pb2.DrawTablesRequest(players=players(16), rounds=4, table_size=4, seed=5), timeout=30)
     assert r.status == solver_pb2.SOLVE_STATUS_OPTIMAL and r.proven_optimal
@@ -53,14 +55,18 @@ def test_draw_16_players_zero_repeats_proven(solver):
     assert r.HasField("gap") and r.gap == solver_pb2.DrawObjective()
 
 
+@pytest.mark.rule("draw.objective.lower-bound-and-gap")
 def test_draw_reports_its_gap_term_by_term(solver):
     # 28 x 9 in half a second: the search rarely closes the zero-repeat bound that fast
-    r = solver.DrawTables(solver_pb2.DrawTablesRequest(players=players(28), rounds=9, table_size=4, seed=1, time_limit_seconds=0.5), timeout=30)
+    r = solver.DrawTables(
+        solver_pb2.DrawTablesRequest(players=players(28), rounds=9, table_size=4, seed=1, time_limit_seconds=0.5), timeout=30
+    )
     for term in ("soft_violations", "max_meetings", "sum_repeat_pairs", "consecutive_repeats", "max_player_repeats"):
         assert getattr(r.gap, term) == getattr(r.objective, term) - getattr(r.lower_bound, term) >= 0
     assert r.proven_optimal == (r.gap == solver_pb2.DrawObjective())
 
 
+@pytest.mark.rule("draw.seed.reproducible")
 def test_unset_seed_is_chosen_and_returned_and_reproduces(solver):
     first = solver.DrawTables(solver_pb2.DrawTablesRequest(players=players(12), rounds=4, table_size=4), timeout=30)
     again = solver.DrawTables(
@@ -76,11 +82,29 @@ def test_unset_seed_is_chosen_and_returned_and_reproduces(solver):
         (solver_pb2.DrawTablesRequest(players=players(8), rounds=4, table_size=1), "table_size"),
         (solver_pb2.DrawTablesRequest(players=players(3), rounds=4, table_size=4), "players"),
         (solver_pb2.DrawTablesRequest(players=players(10), rounds=4, table_size=4), "players"),
-        (solver_pb2.DrawTablesRequest(players=players(7) + [solver_pb2.Player(id="p0")], rounds=4, table_size=4), "players[7].id"),
+        (
+            solver_pb2.DrawTablesRequest(players=players(7) + [solver_pb2.Player(id="p0")], rounds=4, table_size=4),
+            "players[7].id",
+        ),
         (solver_pb2.DrawTablesRequest(players=players(8), rounds=0, table_size=4), "rounds"),
-        (solver_pb2.DrawTablesRequest(players=players(8), rounds=4, table_size=4, pins=[solver_pb2.Pin(player_id="p1", round=9, table=0)]), "pins[0].round"),
-        (solver_pb2.DrawTablesRequest(players=players(8), rounds=4, table_size=4, pins=[solver_pb2.Pin(player_id="p1", round=0, table=5)]), "pins[0].table"),
-        (solver_pb2.DrawTablesRequest(players=players(8), rounds=4, table_size=4, separations=[solver_pb2.Separation(player_ids=["p1", "zz"])]), "separations[0].player_ids"),
+        (
+            solver_pb2.DrawTablesRequest(
+                players=players(8), rounds=4, table_size=4, pins=[solver_pb2.Pin(player_id="p1", round=9, table=0)]
+            ),
+            "pins[0].round",
+        ),
+        (
+            solver_pb2.DrawTablesRequest(
+                players=players(8), rounds=4, table_size=4, pins=[solver_pb2.Pin(player_id="p1", round=0, table=5)]
+            ),
+            "pins[0].table",
+        ),
+        (
+            solver_pb2.DrawTablesRequest(
+                players=players(8), rounds=4, table_size=4, separations=[solver_pb2.Separation(player_ids=["p1", "zz"])]
+            ),
+            "separations[0].player_ids",
+        ),
         (solver_pb2.DrawTablesRequest(players=players(8), rounds=4, table_size=4, time_limit_seconds=-1), "time_limit_seconds"),
     ],
 )
@@ -88,6 +112,7 @@ def test_bad_draw_input_names_the_field(solver, request_, field):
     bad(solver.DrawTables, request_, field)
 
 
+@pytest.mark.rule("mahjong.roster.multiple-of-table-size")
 def test_roster_not_multiple_of_table_size_lists_organizer_options(solver):
     error = bad(solver.DrawTables, solver_pb2.DrawTablesRequest(players=players(10), rounds=4, table_size=4), "players")
     assert "add 2 reserve" in error.details() and "p8, p9" in error.details()
@@ -97,8 +122,11 @@ def test_infeasible_hard_constraints_are_a_result_naming_the_groups(solver):
     # three players who must never share a table, but only two tables per round
     r = solver.DrawTables(
         solver_pb2.DrawTablesRequest(
-            players=players(8), rounds=2, table_size=4,
-            separations=[solver_pb2.Separation(player_ids=["p0", "p1", "p2"])], time_limit_seconds=5,
+            players=players(8),
+            rounds=2,
+            table_size=4,
+            separations=[solver_pb2.Separation(player_ids=["p0", "p1", "p2"])],
+            time_limit_seconds=5,
         ),
         timeout=30,
     )
@@ -106,12 +134,15 @@ def test_infeasible_hard_constraints_are_a_result_naming_the_groups(solver):
     assert "separations[0]" in r.conflicts
 
 
+@pytest.mark.rule("cup.bracket.literal-halves")
 def test_knockout_40_players_literal_byes_explained(solver):
     entrants = [solver_pb2.Entrant(id=f"e{i}", rating=2000 - i, applied_at=i) for i in range(40)]
     r = solver.BuildKnockout(solver_pb2.BuildKnockoutRequest(entrants=entrants), timeout=10)
     assert r.bracket_size == 64 and r.seed_ids[0] == "e0"
     playing = [m for m in r.first_stage if m.second_id]
-    assert len(playing) == 8 and {m.first_seed for m in playing} | {m.second_seed for m in playing} == set(range(1, 9)) | set(range(33, 41))
+    assert len(playing) == 8 and {m.first_seed for m in playing} | {m.second_seed for m in playing} == set(range(1, 9)) | set(
+        range(33, 41)
+    )
     assert any("33" in line and "40" in line for line in r.explanation)
 
 
@@ -120,6 +151,82 @@ def test_knockout_bad_input_names_the_field(solver):
     bad(solver.BuildKnockout, solver_pb2.BuildKnockoutRequest(entrants=entrants), "entrants[1].id")
 
 
+@pytest.mark.rule("cup.bracket.later-stages")
+@pytest.mark.rule("cup.bracket.byes-to-top-seeds")
+def test_knockout_later_stage_of_the_conventional_bracket_by_position(solver):
+    entrants = [solver_pb2.Entrant(id=f"e{i}", rating=2000 - i, applied_at=i) for i in range(1, 41)]
+    built = solver.BuildKnockout(solver_pb2.BuildKnockoutRequest(entrants=entrants, byes_to_top_seeds=True), timeout=10)
+    seed_of = {sid: n for n, sid in enumerate(built.seed_ids, start=1)}
+    position = dict(zip(built.seed_ids, built.positions))
+    assert position["e1"] == 1 and position["e32"] == 3 and position["e33"] == 4
+    playing = sorted(tuple(sorted((m.first_seed, m.second_seed))) for m in built.first_stage if m.second_id)
+    assert playing == [(24 + i, 41 - i) for i in range(1, 9)]  # 25 v 40, ..., 32 v 33
+    # league's state after the 1/32 final: every top seed won, except 33 beat 32
+    eliminated = {f"e{41 - i}" for i in range(1, 9)} - {"e33"} | {"e32"}
+    survivors = [
+        solver_pb2.KnockoutPlayer(id=sid, seed=seed_of[sid], position=position[sid], rating=2000 - seed_of[sid])
+        for sid in built.seed_ids
+        if sid not in eliminated
+    ]
+    r = solver.PairKnockoutStage(
+        solver_pb2.PairKnockoutStageRequest(players=survivors, byes_to_top_seeds=True, bracket_size=64, stage_size=32),
+        timeout=10,
+    )
+    assert r.stage_name == "1/16 final" and r.stage_size == 32 and len(r.matches) == 16
+    pairs = [tuple(sorted((m.first_seed, m.second_seed))) for m in r.matches]
+    assert pairs[:4] == [(1, 33), (16, 17), (8, 25), (9, 24)]  # by bracket position, 33 not re-seeded
+    assert any("by bracket position" in line for line in r.explanation)
+
+
+@pytest.mark.rule("cup.bracket.later-stages")
+def test_knockout_later_stage_literal_pairs_survivors_and_explains_byes(solver):
+    survivors = [solver_pb2.KnockoutPlayer(id=f"e{n}", seed=n) for n in (2, 5, 9, 11, 20)]
+    r = solver.PairKnockoutStage(solver_pb2.PairKnockoutStageRequest(players=survivors), timeout=10)
+    assert r.stage_name == "quarter-final" and r.stage_size == 8
+    assert [(m.first_seed, m.second_seed) for m in r.matches if m.second_id] in ([(2, 20)], [(20, 2)])
+    assert [m.first_id for m in r.matches if not m.second_id] == ["e5", "e9", "e11"]
+    assert any("Seeds 5, 9, 11 pass to the semi-final without playing" in line for line in r.explanation)
+
+
+@pytest.mark.parametrize(
+    "request_, field",
+    [
+        (solver_pb2.PairKnockoutStageRequest(players=[solver_pb2.KnockoutPlayer(id="a", seed=1)]), "players"),
+        (
+            solver_pb2.PairKnockoutStageRequest(
+                players=[solver_pb2.KnockoutPlayer(id="a", seed=3), solver_pb2.KnockoutPlayer(id="b", seed=1)]
+            ),
+            "players[1].seed",
+        ),
+        (
+            solver_pb2.PairKnockoutStageRequest(
+                players=[
+                    solver_pb2.KnockoutPlayer(id="a", seed=1, position=1),
+                    solver_pb2.KnockoutPlayer(id="b", seed=2, position=2),
+                ],
+                byes_to_top_seeds=True,
+            ),
+            "bracket_size",
+        ),
+        (
+            solver_pb2.PairKnockoutStageRequest(
+                players=[
+                    solver_pb2.KnockoutPlayer(id="a", seed=1, position=1),
+                    solver_pb2.KnockoutPlayer(id="b", seed=2, position=2),
+                ],
+                byes_to_top_seeds=True,
+                bracket_size=8,
+                stage_size=4,
+            ),
+            "players[1].position",
+        ),
+    ],
+)
+def test_knockout_stage_bad_input_names_the_field(solver, request_, field):
+    bad(solver.PairKnockoutStage, request_, field)
+
+
+@pytest.mark.rule("updown.schedule.double-round-robin")
 def test_double_round_robin_every_pair_twice_with_colours_reversed(solver):
     r = solver.BuildRoundRobin(solver_pb2.BuildRoundRobinRequest(players=players(6), cycles=2), timeout=10)
     (group,) = r.groups
@@ -132,13 +239,19 @@ def test_round_robin_bad_cycles(solver):
     bad(solver.BuildRoundRobin, solver_pb2.BuildRoundRobinRequest(players=players(4), cycles=3), "cycles")
 
 
+@pytest.mark.rule("mahjong.playoff.round-1-tables")
 def test_mahjong_playoff_round_1_tables_from_regular_places(solver):
     places = [f"m{i}" for i in range(1, 9)]
-    r = solver.MahjongPlayoff(solver_pb2.MahjongPlayoffRequest(regular_places=places), timeout=10)
-    assert r.stage == "round 1"
+    r = solver.SeatPlayoffRound(
+        solver_pb2.SeatPlayoffRoundRequest(stage="round 1", groups=[solver_pb2.PlayoffGroup(name="round 1", player_ids=places)]),
+        timeout=10,
+    )
+    assert [t.name for t in r.tables] == ["A", "B"]
     assert [list(t.player_ids) for t in r.tables] == [["m1", "m3", "m5", "m7"], ["m2", "m4", "m6", "m8"]]
 
 
-def test_mahjong_playoff_bad_withdrawal_stage(solver):
+def test_mahjong_playoff_seating_bad_stage_and_group(solver):
     places = [f"m{i}" for i in range(1, 9)]
-    bad(solver.MahjongPlayoff, solver_pb2.MahjongPlayoffRequest(regular_places=places, withdrawn={"m1": "semi"}), "withdrawn[m1]")
+    group = solver_pb2.PlayoffGroup(name="upper", player_ids=places)
+    bad(solver.SeatPlayoffRound, solver_pb2.SeatPlayoffRoundRequest(stage="semi", groups=[group]), "stage")
+    bad(solver.SeatPlayoffRound, solver_pb2.SeatPlayoffRoundRequest(stage="round 2", groups=[group]), "groups[0].player_ids")

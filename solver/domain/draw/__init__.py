@@ -1,4 +1,5 @@
-"""Multi-round table draws (RULES.md A, "Draw"): ``solve_draw`` is the entry point."""
+"""Multi-round table draws (docs/rules.md, ``mahjong.draw.*``, ``draw.*``): ``solve_draw`` is the entry point."""
+
 from solver.domain.draw.optimize import solve_draw
 
 __all__ = ["solve_draw"]

@@ -1,5 +1,6 @@
-"""Lower bounds of the draw objective, by counting and pigeonhole (RULES.md A: "full absence of
-repeats is not guaranteed" -- these bounds say when it is impossible and how many repeats must remain).
+"""Lower bounds of the draw objective, by counting and pigeonhole (discard-league-2026 §2:
+"full absence of repeats is not guaranteed" -- these bounds say when it is impossible and how many
+repeats must remain).
 
 Two bounds:
 
@@ -12,14 +13,19 @@ Two bounds:
                              equals it is proven optimal.
 
 Notation: N players, R rounds, tables of k, t = N / k tables a round.
+
+Every bound counts the whole competition as ``objective.evaluate`` does: the history
+(``problem.history``, played rounds that are not part of the draw, with players who have since left)
+and the fixed rounds are "known", the rest "free"; without history the formulas are the classic ones.
 """
+
 from __future__ import annotations
 
-from itertools import combinations
+from collections import Counter, defaultdict
+from dataclasses import dataclass
 from math import ceil, comb
 
 from solver.domain.draw.objective import (
-    max_meetings,
     max_player_repeats,
     meeting_counts,
     round_pairs,
@@ -42,9 +48,131 @@ def table_split_repeats(k: int, t: int) -> int:
     return even_spread_pairs(k, t)
 
 
-def _coincidences(earlier: Draw, r: int, s: int) -> int:
-    """Pairs at one table in both rounds r and s of a (fixed) draw."""
-    return len(round_pairs(earlier[r]) & round_pairs(earlier[s]))
+@dataclass(frozen=True)
+class _Known:
+    """What is known before the free rounds: the history (not part of the draw, its players may have
+    left the roster) followed by the fixed (played) rounds of the draw.
+
+    ``rounds``    history + fixed rounds, in order
+    ``counts``    meetings of every pair (any players) in those rounds
+    ``partners``  roster player -> partner -> meetings in those rounds
+    ``free``      rounds still to draw (problem.rounds - fixed rounds)
+    """
+
+    rounds: Draw
+    counts: Counter
+    partners: dict
+    free: int
+    roster_size: int
+    all_players: int
+
+
+_LAST_KNOWN: tuple = (None, None)  # (problem, its _Known): the bounds of one problem share it
+
+
+def _known(problem: DrawProblem) -> _Known:
+    global _LAST_KNOWN
+    last = _LAST_KNOWN
+    if last[0] is problem:
+        return last[1]
+    known = _count_known(problem)
+    _LAST_KNOWN = (problem, known)
+    return known
+
+
+def _count_known(problem: DrawProblem) -> _Known:
+    rounds = tuple(problem.history) + tuple(problem.fixed_rounds)
+    counts = meeting_counts(rounds)
+    roster = set(problem.players)
+    partners: dict = defaultdict(dict)
+    for (a, b), m in counts.items():
+        if a in roster:
+            partners[a][b] = m
+        if b in roster:
+            partners[b][a] = m
+    seated = {p for round_ in rounds for table in round_ for p in table}
+    return _Known(
+        rounds=rounds,
+        counts=counts,
+        partners=partners,
+        free=max(problem.rounds - len(problem.fixed_rounds), 0),
+        roster_size=len(roster),
+        all_players=len(roster | seated),
+    )
+
+
+def _roster_meetings(known: _Known, player: str, roster: set) -> Counter:
+    """How many roster partners of ``player`` it has met m >= 1 times in the known rounds (m -> count)."""
+    return Counter(m for q, m in known.partners.get(player, {}).items() if q in roster)
+
+
+def _fill(levels: Counter, zeros: int, meetings: int) -> tuple[int, int]:
+    """Water-filling: ``meetings`` more meetings spread over partners already met ``levels`` (m ->
+    how many partners) and ``zeros`` never met, each new meeting with a partner met c times costing c
+    more pairs of coinciding meetings (C(c+1, 2) - C(c, 2) = c). Returns (the least total
+    sum of C(m, 2) over the partners, the least possible largest m)."""
+    histogram = Counter(levels)
+    if zeros:
+        histogram[0] += zeros
+    partners = sum(histogram.values())
+    known_cost = sum(comb(m, 2) * c for m, c in histogram.items())
+    known_max = max((m for m, c in histogram.items() if c), default=0)
+    if meetings <= 0 or partners == 0:
+        return known_cost, known_max
+    # Raise the lowest partners level by level.
+    below = 0  # partners at the current level or below
+    cost = known_cost
+    level = min(histogram)
+    for m in sorted(histogram):
+        if m > level:
+            room = below * (m - level)
+            if room >= meetings:
+                break
+            meetings -= room
+            cost += below * (comb(m, 2) - comb(level, 2))
+            level = m
+        below += histogram[m]
+    raised, rest = divmod(meetings, below)
+    cost += below * (comb(level + raised, 2) - comb(level, 2)) + rest * (level + raised)
+    top = level + raised + (1 if rest else 0)
+    return cost, max(top, known_max)
+
+
+def _spread(known: _Known, problem: DrawProblem) -> tuple[int, int]:
+    """Counting over players: (a lower bound of sum C(m, 2) over all pairs, of the largest m).
+
+    Each roster player makes (k-1) meetings a free round with the other roster players; spread as
+    evenly as possible over them, on top of what the known rounds already gave (``_fill``); every
+    roster pair is seen by both its players, so the roster's sum is at least half the players' sum.
+    Pairs with a player no longer in the roster only met in the history: they count as they are."""
+    roster = set(problem.players)
+    n, k = len(roster), problem.table_size
+    if n < 2:
+        return sum(comb(m, 2) for m in known.counts.values()), max(known.counts.values(), default=0)
+    new = known.free * (k - 1)
+    if not known.rounds:  # every player alike: the classic even spread
+        cost, top = _fill(Counter(), n - 1, new)
+        return ceil(n * cost / 2), top
+    total = 0
+    largest = 0
+    cache: dict = {}
+    for p in problem.players:
+        levels = _roster_meetings(known, p, roster)
+        key = tuple(sorted(levels.items()))
+        if key not in cache:
+            cache[key] = _fill(levels, n - 1 - sum(levels.values()), new)
+        cost, top = cache[key]
+        total += cost
+        largest = max(largest, top)
+    departed = sum(comb(m, 2) for (a, b), m in known.counts.items() if a not in roster or b not in roster)
+    largest = max(largest, max(known.counts.values(), default=0))
+    return ceil(total / 2) + departed, largest
+
+
+def _table_spread(round_, roster: set, t: int) -> int:
+    """A known round against a free round: each of its tables' roster players spreads over the t
+    tables of the free round, at least f(size, t) pairs again (pigeonhole)."""
+    return sum(table_split_repeats(sum(1 for p in table if p in roster), t) for table in round_)
 
 
 def table_pattern_bound(n: int, t: int, rounds: int) -> int:
@@ -58,74 +186,88 @@ def table_pattern_bound(n: int, t: int, rounds: int) -> int:
 
 
 def max_meetings_bound(problem: DrawProblem, sum_bound: int) -> int:
-    """Each player meets R(k-1) others among N-1 players, so some pair meets ceil(R(k-1)/(N-1))
-    times; any coincidence at all (sum bound > 0) means some pair meets twice; and the table
-    pattern pigeonhole (``table_pattern_bound``)."""
-    n, k, r = len(problem.players), problem.table_size, problem.rounds
-    bound = ceil(r * (k - 1) / (n - 1)) if n > 1 else 0
+    """Each player meets (k-1) others a round among N-1 players, on top of the known meetings
+    (``_spread``: ceil(R(k-1)/(N-1)) without history); any coincidence at all (sum bound > 0) means
+    some pair meets twice; and the table pattern pigeonhole over the draw's rounds
+    (``table_pattern_bound``); the known rounds' own largest count."""
+    n = len(problem.players)
+    bound = _spread(_known(problem), problem)[1]
     if sum_bound > 0:
         bound = max(bound, 2)
-    bound = max(bound, table_pattern_bound(n, problem.tables_per_round, r))
-    if problem.fixed_rounds:
-        bound = max(bound, max_meetings(meeting_counts(problem.fixed_rounds)))
+    if n > 1:
+        bound = max(bound, table_pattern_bound(n, problem.tables_per_round, problem.rounds))
     return bound
 
 
 def sum_repeat_pairs_bound(problem: DrawProblem) -> int:
-    """max of (a) counting: each player's R(k-1) meetings spread as evenly as possible over the N-1
-    others, halved (every pair is seen by both players); (b) pigeonhole: for every pair of rounds,
-    each table of one round falls into the t tables of the other, at least f(k, t) pairs again.
-    Round pairs that are both fixed count with their actual coincidences."""
-    n, k, rounds = len(problem.players), problem.table_size, problem.rounds
-    if n < 2:
-        return 0
-    per_player = even_spread_pairs(rounds * (k - 1), n - 1)
-    counting = ceil(n * per_player / 2)
-    t = problem.tables_per_round
-    fixed = problem.fixed_rounds
-    per_round_pair = t * table_split_repeats(k, t)
-    pigeonhole = 0
-    for r, s in combinations(range(rounds), 2):
-        if s < len(fixed):
-            pigeonhole += _coincidences(fixed, r, s)
-        else:
-            pigeonhole += per_round_pair
+    """max of (a) counting (``_spread``): each player's meetings spread as evenly as possible over the
+    others, halved (every pair is seen by both players); (b) pigeonhole over pairs of rounds: sum
+    C(m, 2) is the number of (pair, round pair) coincidences; two known rounds (history or fixed)
+    count with their actual coincidences, a known and a free round with ``_table_spread``, two free
+    rounds with t * f(k, t)."""
+    known = _known(problem)
+    counting = _spread(known, problem)[0]
+    t, k = problem.tables_per_round, problem.table_size
+    roster = set(problem.players)
+    free = known.free
+    pigeonhole = sum(comb(m, 2) for m in known.counts.values())
+    pigeonhole += free * sum(_table_spread(round_, roster, t) for round_ in known.rounds)
+    pigeonhole += comb(free, 2) * t * table_split_repeats(k, t)
     return max(counting, pigeonhole)
 
 
 def consecutive_repeats_bound(problem: DrawProblem) -> int:
-    """Pigeonhole between rounds r and r+1 only: t * f(k, t) each (actual count if both are fixed)."""
+    """Pigeonhole between consecutive rounds of the whole competition (history, fixed rounds, free
+    rounds): actual count between two known rounds, ``_table_spread`` from a known round into a free
+    one, t * f(k, t) between two free rounds."""
     t, k = problem.tables_per_round, problem.table_size
-    fixed = problem.fixed_rounds
-    per_round_pair = t * table_split_repeats(k, t)
+    known = _known(problem)
+    roster = set(problem.players)
+    known_rounds = len(known.rounds)
     total = 0
-    for r in range(problem.rounds - 1):
-        total += _coincidences(fixed, r, r + 1) if r + 1 < len(fixed) else per_round_pair
+    for r in range(known_rounds + known.free - 1):
+        if r + 1 < known_rounds:
+            total += len(round_pairs(known.rounds[r]) & round_pairs(known.rounds[r + 1]))
+        elif r < known_rounds:
+            total += _table_spread(known.rounds[r], roster, t)
+        else:
+            total += t * table_split_repeats(k, t)
     return total
 
 
 def max_player_repeats_bound(problem: DrawProblem, sum_bound: int, max_meetings_cap: int) -> int:
-    """A player makes R(k-1) meetings among N-1 others: at least R(k-1) - (N-1) are repeats.
-    And, when no pair meets more than ``max_meetings_cap`` = M times, a pair's extra meetings m-1 are
-    at least 2 C(m,2) / M, so all pairs together have ceil(2 * sum_bound / M) extra meetings, each
-    counted for both players: the worst player has at least ceil(2 * that / N).
-    Played (fixed) rounds alone already give their repeats: adding rounds never lowers them."""
-    n, k, rounds = len(problem.players), problem.table_size, problem.rounds
-    bound = max(0, rounds * (k - 1) - (n - 1))
-    if sum_bound > 0 and max_meetings_cap > 0 and n > 0:
+    """A player's repeats are its meetings minus its distinct partners: (k-1) meetings a free round on
+    top of the known ones, among at most the roster and its known partners (R(k-1) - (N-1) without
+    history). And, when no pair meets more than ``max_meetings_cap`` = M times, a pair's extra
+    meetings m-1 are at least 2 C(m,2) / M, so all pairs together have ceil(2 * sum_bound / M) extra
+    meetings, each counted for both players: the worst of the competition's players has at least
+    ceil(2 * that / players). The known rounds alone already give their repeats: adding rounds never
+    lowers them."""
+    known = _known(problem)
+    n, k = len(problem.players), problem.table_size
+    roster = set(problem.players)
+    new = known.free * (k - 1)
+    bound = max(0, new - (n - 1))  # every player, without known rounds
+    for p in known.partners if known.rounds else ():
+        partners = known.partners.get(p, {})
+        met = sum(partners.values())
+        reachable = (n - 1) + sum(1 for q in partners if q not in roster)
+        bound = max(bound, met + new - reachable)
+    players = known.all_players
+    if sum_bound > 0 and max_meetings_cap > 0 and players > 0:
         extra_meetings = ceil(2 * sum_bound / max_meetings_cap)
-        bound = max(bound, ceil(2 * extra_meetings / n))
-    if problem.fixed_rounds:
-        bound = max(bound, max_player_repeats(meeting_counts(problem.fixed_rounds)))
+        bound = max(bound, ceil(2 * extra_meetings / players))
+    if known.rounds:
+        bound = max(bound, max_player_repeats(known.counts))
     return bound
 
 
 def soft_violations_bound(problem: DrawProblem) -> int:
     """A soft group of g players spreads over t tables each free round: at least f(g, t) of its pairs
-    share a table (weighted); played rounds count with their actual violations."""
+    share a table (weighted); known rounds (history and played) count with their actual violations."""
     t = problem.tables_per_round
     free_rounds = problem.rounds - len(problem.fixed_rounds)
-    total = soft_violations(problem, problem.fixed_rounds)
+    total = soft_violations(problem, tuple(problem.history) + tuple(problem.fixed_rounds))
     for separation in problem.separations:
         if separation.weight is not None:
             total += separation.weight * free_rounds * even_spread_pairs(len(set(separation.players)), t)
@@ -143,8 +285,8 @@ def lower_bound(problem: DrawProblem) -> DrawObjective:
         max_meetings=max_meetings_bound(problem, sum_bound),
         sum_repeat_pairs=sum_bound,
         consecutive_repeats=consecutive_repeats_bound(problem),
-        # No pair meets more than R times: the weakest cap valid for every draw.
-        max_player_repeats=max_player_repeats_bound(problem, sum_bound, problem.rounds),
+        # No pair meets more than once a round: the weakest cap valid for every draw.
+        max_player_repeats=max_player_repeats_bound(problem, sum_bound, len(problem.history) + problem.rounds),
     )
 
 
@@ -156,9 +298,7 @@ def lexicographic_lower_bound(problem: DrawProblem) -> DrawObjective:
     are exactly C(m, 2), so e.g. N=8 (R=4, k=4) needs 6 repeats for the worst player, N=12 needs 3.
     A draw whose objective equals this bound is proven optimal."""
     componentwise = lower_bound(problem)
-    conditional = max_player_repeats_bound(
-        problem, componentwise.sum_repeat_pairs, componentwise.max_meetings
-    )
+    conditional = max_player_repeats_bound(problem, componentwise.sum_repeat_pairs, componentwise.max_meetings)
     return DrawObjective(
         soft_violations=componentwise.soft_violations,
         max_meetings=componentwise.max_meetings,

@@ -1,5 +1,6 @@
-"""Algebraic draws with no repeated meeting at all, instantly, for large rosters (RULES.md A, "Draw":
-random, minimizing repeated meetings; here the minimum, zero, is reached by construction).
+"""Algebraic draws with no repeated meeting at all, instantly, for large rosters (docs/rules.md,
+``mahjong.draw.all-rounds-at-once``: random, minimizing repeated meetings; here the minimum, zero,
+is reached by construction).
 
 Players are laid out as k rows x t columns (t = N / k tables). In round r the player in row c,
 column x sits at table ``x - a_c * b_r`` computed in a ring G of size t. Two players (c, x), (c', x')
@@ -18,6 +19,7 @@ Pairings (k = 2) use the classical circle method instead: N - 1 repeat-free roun
 A seeded random permutation of the players (and of tables, seats and round order) makes the draw
 random yet reproducible: the same seed gives the same draw.
 """
+
 from __future__ import annotations
 
 import random
@@ -90,7 +92,7 @@ class GaloisField:
     modulus: tuple[int, ...]
 
     @classmethod
-    def of_order(cls, q: int) -> "GaloisField":
+    def of_order(cls, q: int) -> GaloisField:
         pn = prime_power(q)
         if pn is None or q > MAX_FIELD_ORDER:
             raise ValueError(f"GF({q}) not supported: need a prime power <= {MAX_FIELD_ORDER}")

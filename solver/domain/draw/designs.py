@@ -26,6 +26,7 @@ How this one was obtained (re-derivable in seconds):
 their H-orbit. ``known_design`` expands and returns it (a prefix of the rounds for fewer rounds —
 any subset of a repeat-free draw is repeat-free).
 """
+
 from __future__ import annotations
 
 # Rounds of the 8-4-10 design: base tables (0-based player indices), developed by p -> p ^ h, h < 8.

@@ -1,4 +1,5 @@
-"""Tabu search over table draws (RULES.md A, "Draw": random, minimizing repeated meetings).
+"""Tabu search over table draws (docs/rules.md, ``mahjong.draw.all-rounds-at-once``:
+random, minimizing repeated meetings).
 
 Moves: swap two players sitting at different tables in one round that is neither fixed (played) nor
 pinned for either of them; or, for a player off a separation or moved from a previous draw,
@@ -12,19 +13,32 @@ exchange two players' whole schedules over the free rounds. The search minimizes
                                           equally good draws)
 
 Incremental state: per-pair meeting counts, a histogram of those counts (for the max), each
-player's number of distinct partners (repeats = R(k-1) - distinct partners) and its histogram.
+player's number of distinct partners (repeats = meetings - distinct partners) and its histogram.
 Evaluating a swap touches only the 4(k-1) pairs it changes.
+
+History (``problem.history``: rounds played before the draw, not part of it) is held as extra rounds
+in front of the draw that no move touches; players of the history who are no longer in the roster are
+indexed after the roster ("absent" players, never seated in the draw), so every term counts the whole
+competition exactly as ``objective.evaluate`` does. Internally round ``h + r`` is the draw's round r.
+
+Each iteration examines a sample of "conflicted" positions: first those in a repeated or separated
+pair (the objective), then, in what room is left, those only moved from a previous draw (a redraw
+after the roster changed size moves nearly everyone: they must not crowd out the repeats). Whole-
+schedule exchanges (a swap per free round each) are tried only while a hard separation is violated
+or when no swap improves the score.
 
 Stopping, in this order: the score reaches the target (the lexicographic lower bound: proven
 optimal), ``max_iterations``, ``stall_iterations`` without a new best, or the wall-clock deadline.
 All but the last are deterministic: the same problem, start and seed give the same draw unless the
 wall-clock safety cut-off fires first (then the result depends on machine speed).
 """
+
 from __future__ import annotations
 
 import random
 import time
 from collections import defaultdict
+from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import combinations
 
@@ -71,18 +85,24 @@ class DrawState:
     def __init__(self, problem: DrawProblem, draw: Draw):
         self.problem = problem
         self.ids: tuple[PlayerId, ...] = tuple(problem.players)
-        self.index = {p: i for i, p in enumerate(self.ids)}
-        n = self.n = len(self.ids)
+        roster = set(self.ids)
+        history = tuple(problem.history)
+        absent = sorted({p for round_ in history for table in round_ for p in table if p not in roster})
+        self.n_roster = len(self.ids)
+        self.all_ids: tuple[PlayerId, ...] = self.ids + tuple(absent)
+        self.index = {p: i for i, p in enumerate(self.all_ids)}
+        n = self.n = len(self.all_ids)
         self.k = problem.table_size
-        self.rounds = problem.rounds
+        self.h = len(history)  # internal round h + r is the draw's round r
+        self.rounds = self.h + problem.rounds
         self.n_tables = problem.tables_per_round
-        self.meetings_per_player = self.rounds * (self.k - 1)
-        self.free_rounds = list(range(len(problem.fixed_rounds), self.rounds))
+        self.history_members = [[[self.index[p] for p in table] for table in round_] for round_ in history]
+        self.free_rounds = list(range(self.h + len(problem.fixed_rounds), self.rounds))
 
         self.hard: set[int] = set()
         self.soft: dict[int, int] = {}
         for separation in problem.separations:
-            members = sorted({self.index[p] for p in separation.players})
+            members = sorted({self.index[p] for p in separation.players if p in roster})
             for p, q in combinations(members, 2):
                 key = p * n + q
                 if separation.weight is None:
@@ -93,39 +113,41 @@ class DrawState:
         self.exchanges_useful = bool(problem.separations or problem.previous)
         self.pinned: list[set[int]] = [set() for _ in range(self.rounds)]
         for pin in problem.pins:
-            self.pinned[pin.round].add(self.index[pin.player])
+            self.pinned[self.h + pin.round].add(self.index[pin.player])
 
-        # previous[r][p] = table of p in the previous draw, -1 when p was not in it.
+        # previous[r][p] = table of roster player p in the previous draw, -1 when p was not in it
+        # (and in the history's rounds, which no move touches).
         self.previous: list[list[int]] | None = None
         if problem.previous is not None:
-            self.previous = []
-            for r in range(self.rounds):
+            self.previous = [[-1] * n for _ in range(self.h)]
+            for r in range(problem.rounds):
                 where = [-1] * n
                 for t, table in enumerate(problem.previous[r]):
-                    for p in table:
-                        if p in self.index:
-                            where[self.index[p]] = t
+                    for pid in table:
+                        if pid in roster:
+                            where[self.index[pid]] = t
                 self.previous.append(where)
         self.load(draw)
 
     # -- building -------------------------------------------------------------------------
 
     def load(self, draw: Draw) -> None:
-        """(Re)build every structure from a draw (tables of player ids)."""
+        """(Re)build every structure from a draw (tables of player ids), after the history."""
         n, rounds = self.n, self.rounds
-        self.members: list[list[list[int]]] = [
+        self.members: list[list[list[int]]] = self.history_members + [
             [[self.index[p] for p in table] for table in round_] for round_ in draw
         ]
         self.tab: list[list[int]] = []
+        # meetings of each player over the whole competition (constant: moves keep table sizes)
+        self.total_meetings = [0] * n
         for round_ in self.members:
-            where = [0] * n
+            where = [-1 - p for p in range(n)]  # not seated this round: a table of one's own
             for t, table in enumerate(round_):
                 for p in table:
                     where[p] = t
+                    self.total_meetings[p] += len(table) - 1
             self.tab.append(where)
-        self.meet: list[int] | defaultdict[int, int] = (
-            [0] * (n * n) if n <= DENSE_PAIR_TABLE_MAX_PLAYERS else defaultdict(int)
-        )
+        self.meet: list[int] | defaultdict[int, int] = [0] * (n * n) if n <= DENSE_PAIR_TABLE_MAX_PLAYERS else defaultdict(int)
         self.hist = [0] * (rounds + 2)  # hist[m] = pairs meeting m >= 1 times
         self.distinct = [0] * n
         self.sum_pairs = 0
@@ -149,28 +171,28 @@ class DrawState:
                     self.hist[m + 1] += 1
                     if following is not None and following[p] == following[q]:
                         self.consecutive += 1
-                    if key in self.hard:
+                    if key in self.hard and r >= self.h:  # separations bind the draw, not the history
                         self.hard_violations += 1
                     self.soft_violations += self.soft.get(key, 0)
         self.max_meetings = max((m for m in range(len(self.hist)) if self.hist[m]), default=0)
-        self.rep_hist = [0] * (self.meetings_per_player + 1)
+        self.rep_hist = [0] * (max(self.total_meetings, default=0) + 1)
         for p in range(n):
-            self.rep_hist[self.meetings_per_player - self.distinct[p]] += 1
+            self.rep_hist[self.total_meetings[p] - self.distinct[p]] += 1
         self.max_repeats = max((v for v in range(len(self.rep_hist)) if self.rep_hist[v]), default=0)
         self.moved_rounds = [0] * n
         self.players_moved = 0
         self.seatings_moved = 0
         if self.previous is not None:
             for r in self.free_rounds:
-                for p in range(n):
+                for p in range(self.n_roster):
                     if self.previous[r][p] >= 0 and self.previous[r][p] != self.tab[r][p]:
                         self.moved_rounds[p] += 1
                         self.seatings_moved += 1
             self.players_moved = sum(1 for c in self.moved_rounds if c)
 
     def draw(self) -> Draw:
-        ids = self.ids
-        return tuple(tuple(tuple(ids[p] for p in table) for table in round_) for round_ in self.members)
+        ids = self.all_ids
+        return tuple(tuple(tuple(ids[p] for p in table) for table in round_) for round_ in self.members[self.h :])
 
     def score(self) -> Score:
         return (
@@ -187,7 +209,8 @@ class DrawState:
     # -- moves ------------------------------------------------------------------------------
 
     def movable(self, r: int, p: int) -> bool:
-        return r >= len(self.problem.fixed_rounds) and p not in self.pinned[r]
+        """``r`` is an internal round (``h`` + the draw's round)."""
+        return r >= self.h + len(self.problem.fixed_rounds) and p not in self.pinned[r]
 
     def _pair_changes(self, r: int, a: int, b: int) -> list[tuple[int, int, int]]:
         """(p, q, +1/-1): the pairs whose meeting count a swap of a and b in round r changes."""
@@ -297,15 +320,15 @@ class DrawState:
 
     def _max_repeats_after(self, d_distinct: dict[int, int]) -> int:
         """max_player_repeats once each player p has d_distinct[p] more distinct partners
-        (a player's repeats are R(k-1) minus their distinct partners)."""
+        (a player's repeats are their meetings minus their distinct partners)."""
         top = self.max_repeats
-        full = self.meetings_per_player
+        full = self.total_meetings
         distinct = self.distinct
         new_top = top
         leaving_top = 0
         for p, d in d_distinct.items():
             if d:
-                old = full - distinct[p]
+                old = full[p] - distinct[p]
                 new = old - d
                 if new > new_top:
                     new_top = new
@@ -316,7 +339,7 @@ class DrawState:
         changes: dict[int, int] = {}
         for p, d in d_distinct.items():
             if d:
-                old = full - distinct[p]
+                old = full[p] - distinct[p]
                 changes[old] = changes.get(old, 0) - 1
                 changes[old - d] = changes.get(old - d, 0) + 1
         level = top
@@ -338,9 +361,9 @@ class DrawState:
                 self.hist[m + d] += 1
             if (m == 0 and d > 0) or (m == 1 and d < 0):
                 for player in (p, q):
-                    self.rep_hist[self.meetings_per_player - self.distinct[player]] -= 1
+                    self.rep_hist[self.total_meetings[player] - self.distinct[player]] -= 1
                     self.distinct[player] += d
-                    self.rep_hist[self.meetings_per_player - self.distinct[player]] += 1
+                    self.rep_hist[self.total_meetings[player] - self.distinct[player]] += 1
         tab_r = self.tab[r]
         table_a, table_b = tab_r[a], tab_r[b]
         members_a, members_b = self.members[r][table_a], self.members[r][table_b]
@@ -403,13 +426,23 @@ class DrawState:
     def conflicted_positions(self) -> list[tuple[int, int]]:
         """Movable (round, player) positions that take part in something the score counts: a pair
         meeting more than once, a separated pair, or (redraw) a seat changed from the previous draw."""
+        return self._positions(split=False)[0]
+
+    def prioritized_positions(self) -> tuple[list[tuple[int, int]], list[tuple[int, int]]]:
+        """The conflicted positions split by what they serve: (in a repeated or separated pair -- the
+        objective --, only moved from the previous draw -- the redraw's last term)."""
+        return self._positions(split=True)
+
+    def _positions(self, split: bool) -> tuple[list[tuple[int, int]], list[tuple[int, int]]]:
         n, meet, hard, soft = self.n, self.meet, self.hard, self.soft
-        positions = []
+        positions: list[tuple[int, int]] = []
+        moved_only: list[tuple[int, int]] = []
         for r in self.free_rounds:
             pinned = self.pinned[r]
             where = self.previous[r] if self.previous is not None else None
             for t, table in enumerate(self.members[r]):
                 bad: set[int] = set()
+                moved: set[int] = set()
                 for i, p in enumerate(table):
                     for q in table[i + 1 :]:
                         key = p * n + q if p < q else q * n + p
@@ -417,9 +450,12 @@ class DrawState:
                             bad.add(p)
                             bad.add(q)
                     if where is not None and where[p] >= 0 and where[p] != t:
-                        bad.add(p)
+                        moved.add(p)
+                if not split:
+                    bad |= moved
                 positions.extend((r, p) for p in sorted(bad) if p not in pinned)
-        return positions
+                moved_only.extend((r, p) for p in sorted(moved - bad) if p not in pinned)
+        return positions, moved_only
 
 
 def improve(
@@ -486,7 +522,7 @@ def improve(
 def _partners(state: DrawState, r: int, a: int, rng: random.Random, config: SearchConfig) -> list[int]:
     """Players a could swap with in round r: movable, at another table (tables sampled if many)."""
     own = state.tab[r][a]
-    tables = range(state.n_tables)
+    tables: Sequence[int] = range(state.n_tables)
     if state.n_tables > config.max_partner_tables:
         tables = rng.sample(range(state.n_tables), config.max_partner_tables)
     pinned = state.pinned[r]
@@ -511,13 +547,18 @@ def _best_move(
     free rounds. Exchanges matter only when players are not interchangeable (separations, a previous
     draw): e.g. a redraw that separates two players by handing one of them
     the schedule of a player nobody conflicts with moves 2 players instead of a cascade."""
-    positions = state.conflicted_positions()
-    if not positions:
-        positions = [(r, p) for r in state.free_rounds for p in range(state.n) if state.movable(r, p)]
+    # Positions in the objective's conflicts first; those only moved from a previous draw fill what is
+    # left of the sample (a size-changing redraw moves nearly everyone: they would crowd out the repeats).
+    positions, moved_only = state.prioritized_positions()
+    if not positions and not moved_only:
+        positions = [(r, p) for r in state.free_rounds for p in range(state.n_roster) if state.movable(r, p)]
         if not positions:
             return None
     if len(positions) > config.max_positions:
         positions = rng.sample(positions, config.max_positions)
+    elif moved_only:
+        room = config.max_positions - len(positions)
+        positions += moved_only if len(moved_only) <= room else rng.sample(moved_only, room)
     chosen: tuple[int, int, int] | None = None
     chosen_score: Score | None = None
     ties = 0
@@ -542,13 +583,16 @@ def _best_move(
             is_tabu = tabu.get((r, a, state.tab[r][b]), 0) > iteration or tabu.get((r, b, table_a), 0) > iteration
             consider((r, a, b), state.swap_outcome(r, a, b), is_tabu)
 
-    if state.exchanges_useful:
+    # Exchanges cost a swap per free round each: once the hard separations hold, they are only tried
+    # where no swap improves the score (they serve the redraw's last term, fewest players moved).
+    swap_improves = state.hard_violations == 0 and chosen_score is not None and chosen_score < state.score()
+    if state.exchanges_useful and not swap_improves:
         players = state.players_off_constraints()
         if len(players) > config.max_exchange_players:
             players = rng.sample(players, config.max_exchange_players)
-        others = range(state.n)
-        if state.n > config.max_exchange_partners:
-            others = rng.sample(range(state.n), config.max_exchange_partners)
+        others: Sequence[int] = range(state.n_roster)
+        if state.n_roster > config.max_exchange_partners:
+            others = rng.sample(range(state.n_roster), config.max_exchange_partners)
         for a in players:
             for b in others:
                 if b == a:

@@ -1,4 +1,5 @@
-"""The draw's objective: THE definition every solver and test compares against (RULES.md A, "Draw").
+"""The draw's objective: THE definition every solver and test compares against (docs/rules.md,
+``draw.objective.lexicographic-terms``).
 
 The regulation asks for a random draw "minimizing repeated meetings of each pair over the rounds"
 ("full absence of repeats is not guaranteed"). Rondo reads that as the lexicographic objective
@@ -10,9 +11,14 @@ The regulation asks for a random draw "minimizing repeated meetings of each pair
 4. ``consecutive_repeats``  (pair, r) with the pair together in rounds r and r + 1
 5. ``max_player_repeats``   the worst player's repeated meetings, sum over partners of (m - 1)
 
+Every term counts the whole competition: ``problem.history`` (rounds played before the draw that are
+not part of it, e.g. a redraw after the roster changed size) comes first, then the draw. A redraw's
+figures therefore equal a recount of the stored draw (played rounds as played, then the new ones).
+
 Every solver (construction, local search, CP-SAT) is judged by ``evaluate``; the local search's
 incremental delta is tested against it.
 """
+
 from __future__ import annotations
 
 from collections import Counter
@@ -89,13 +95,20 @@ def max_player_repeats(counts: Counter[Pair]) -> int:
     return max(player_repeats(counts).values(), default=0)
 
 
+def whole_competition(problem: DrawProblem, draw: Draw) -> Draw:
+    """The rounds every term counts: the history (played, not redrawn), then the draw."""
+    return tuple(problem.history) + tuple(draw)
+
+
 def evaluate(problem: DrawProblem, draw: Draw) -> DrawObjective:
-    """The lexicographic objective of ``draw`` (all of its rounds, fixed ones included)."""
-    counts = meeting_counts(draw)
+    """The lexicographic objective of ``draw`` (all of its rounds, fixed ones included) after the
+    problem's history (``whole_competition``)."""
+    rounds = whole_competition(problem, draw)
+    counts = meeting_counts(rounds)
     return DrawObjective(
-        soft_violations=soft_violations(problem, draw),
+        soft_violations=soft_violations(problem, rounds),
         max_meetings=max_meetings(counts),
         sum_repeat_pairs=sum_repeat_pairs(counts),
-        consecutive_repeats=consecutive_repeats(draw),
+        consecutive_repeats=consecutive_repeats(rounds),
         max_player_repeats=max_player_repeats(counts),
     )

@@ -1,4 +1,4 @@
-"""Value objects of the multi-round table draw (RULES.md A, "Draw").
+"""Value objects of the multi-round table draw (docs/rules.md, ``mahjong.draw.*``).
 
 A draw seats every player of a roster at a table of ``table_size`` in each of ``rounds`` rounds.
 Everything here is pure data: no solver, no I/O, no protobuf.
@@ -8,6 +8,7 @@ Shapes:
     Round = tuple of Tables
     Draw  = tuple of Rounds
 """
+
 from __future__ import annotations
 
 import enum
@@ -45,9 +46,14 @@ class DrawProblem:
     """Everything the optimizer needs; nothing else is read.
 
     ``fixed_rounds`` are rounds already played: they are the first ``len(fixed_rounds)`` rounds of
-    the result, unchanged, and their meetings count in the objective. ``previous`` is the draw
-    being replaced by a redraw: among equally good draws the one moving the fewest players from
-    it wins (second objective of a redraw).
+    the result, unchanged, and their meetings count in the objective. ``history`` are rounds played
+    before the draw that are NOT part of it (a redraw after the roster changed: the played rounds,
+    with the players who have left): they come before round 0, every objective term counts them
+    (meetings, consecutive repeats across the boundary, per-player repeats), their players need not
+    be in the roster (those who left still count in what was played) and nothing constrains them.
+    ``previous`` is the draw being replaced by a redraw, round r against round r of the result:
+    among equally good draws the one moving the fewest players from it wins (second objective of a
+    redraw).
     """
 
     players: tuple[PlayerId, ...]
@@ -60,6 +66,7 @@ class DrawProblem:
     seat_balance: bool = False
     seed: int = 0
     time_limit_s: float = 10.0
+    history: Draw = ()
 
     @property
     def tables_per_round(self) -> int:

@@ -5,8 +5,10 @@ a shortest Hamiltonian path over the rounds, weighted by the pairs two rounds sh
 exact up to ``EXACT_ROUNDS`` free rounds; nearest neighbour beyond).
 
 Only a draw with nothing tied to a round number is reordered: no pins, no previous draw to stay
-close to; played (fixed) rounds stay first and in place.
+close to; played (fixed) rounds stay first and in place, after the history (which counts at the
+boundary).
 """
+
 from __future__ import annotations
 
 from itertools import combinations
@@ -67,14 +69,18 @@ def _nearest_neighbour(shared, start: int | None, free: list[int]) -> list[int]:
 
 def spread_repeats(problem: DrawProblem, draw: Draw) -> Draw:
     """``draw`` with its free rounds reordered to minimize repeats in consecutive rounds (never worse
-    than the given order)."""
+    than the given order). The round before the first free one (the last fixed round, or else the
+    last round of the history) stays where it is and counts."""
     fixed = len(problem.fixed_rounds)
-    free = list(range(fixed, len(draw)))
+    lead = tuple(problem.history[-1:]) if not fixed else ()
+    rounds = lead + tuple(draw)
+    offset = len(lead)
+    free = list(range(offset + fixed, len(rounds)))
     if problem.pins or problem.previous is not None or len(free) < 2:
         return draw
-    shared = shared_pairs(draw)
-    start = fixed - 1 if fixed else None
+    shared = shared_pairs(rounds)
+    start = offset + fixed - 1 if offset + fixed else None
     order = (_held_karp if len(free) <= EXACT_ROUNDS else _nearest_neighbour)(shared, start, free)
     if _path_cost(shared, start, order) >= _path_cost(shared, start, free):
         return draw
-    return tuple(draw[:fixed]) + tuple(draw[r] for r in order)
+    return tuple(draw[:fixed]) + tuple(rounds[r] for r in order)

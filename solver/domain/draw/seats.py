@@ -1,6 +1,6 @@
 """Seat (wind) balance: order the seats inside each table so that every player sits in each of the
 k seats as equally often as possible. Off by default: in the mahjong league winds are shuffled by the
-scoring app before each hanchan (RULES.md A, "Draw"); other rulesets may switch it on.
+scoring app before each hanchan (docs/rules.md, ``mahjong.draw.no-seat-winds``); other rulesets may switch it on.
 
 Tables are chosen first; this only reorders players inside a table (seat i = i-th id), so pins,
 separations and the objective are untouched. Played (fixed) rounds keep their seat order.
@@ -13,6 +13,7 @@ chunk of k rounds uses every seat exactly once. So with R = k every player sits 
 once (imbalance 0), and in general counts differ by at most 1. With fixed rounds, a final pass of
 seat swaps inside tables evens out what the played rounds left uneven.
 """
+
 from __future__ import annotations
 
 from collections.abc import Sequence

@@ -1,10 +1,12 @@
-"""Input validation of a draw problem, and a solver-free check of any draw (RULES.md A, "Roster",
+"""Input validation of a draw problem, and a solver-free check of any draw (docs/rules.md,
+``mahjong.roster.multiple-of-table-size``,
 "Draw").
 
 ``validate_problem`` raises ``InvalidArgument`` listing ALL bad fields at once, with the request's
 field paths (``players[3].id``, ``separations[0].player_ids``, ...). ``check_draw`` returns the
 human-readable problems of a draw (empty = valid) and never needs a solver.
 """
+
 from __future__ import annotations
 
 import math
@@ -12,7 +14,8 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from rondo_runtime.errors import Violations
+from rondo_runtime.validation import Violations
+from solver.domain.capacity import check_draw_capacity
 from solver.domain.draw.problem import Draw, DrawProblem, PlayerId
 
 MIN_TABLE_SIZE = 2
@@ -21,7 +24,7 @@ MAX_TABLE_SIZE = 8
 
 @dataclass(frozen=True)
 class RosterAdjustment:
-    """What the organizer may do when N is not a multiple of the table size (RULES.md A, "Roster"):
+    """What the organizer may do when N is not a multiple of the table size (``mahjong.roster.multiple-of-table-size``):
     add ``reserves_needed`` players from the reserve, or drop the ``drop_count`` last-registered
     applicants, ``dropped_ids`` (in registration order). Both zero when the roster already fits."""
 
@@ -48,7 +51,7 @@ class RosterAdjustment:
 
 
 def roster_adjustment(players: Sequence[PlayerId], table_size: int) -> RosterAdjustment:
-    """Roster arithmetic of RULES.md A: players are in registration order, so the ones dropped are
+    """Roster arithmetic (``mahjong.roster.multiple-of-table-size``): players are in registration order, so the ones dropped are
     the last ``N % k`` registered; the alternative is ``k - N % k`` reserves."""
     remainder = len(players) % table_size
     if remainder == 0:
@@ -92,6 +95,7 @@ def round_problems(round_: object, players: Sequence[PlayerId], table_size: int,
 
 def validate_problem(problem: DrawProblem) -> None:
     """Raise ``InvalidArgument`` with every violation; return None for a valid problem."""
+    check_draw_capacity(problem)  # sizes first, before walking anything (solver/domain/capacity.py)
     v = Violations()
     players = tuple(problem.players)
     k = problem.table_size
@@ -134,7 +138,10 @@ def validate_problem(problem: DrawProblem) -> None:
         elif len(set(members)) != len(members):
             v.add(f"separations[{i}].player_ids", "a player is listed twice")
         if separation.weight is not None and (not isinstance(separation.weight, int) or separation.weight <= 0):
-            v.add(f"separations[{i}].weight", f"weight must be a positive integer (or absent for a hard separation), got {separation.weight}")
+            v.add(
+                f"separations[{i}].weight",
+                f"weight must be a positive integer (or absent for a hard separation), got {separation.weight}",
+            )
 
     for i, pin in enumerate(problem.pins):
         if pin.player not in roster:
@@ -156,6 +163,9 @@ def validate_problem(problem: DrawProblem) -> None:
         v_previous = _previous_problems(problem.previous, problem.rounds if rounds_ok else None, k if k_ok else None)
         for text in v_previous:
             v.add("previous", text)
+
+    for text in _history_problems(problem.history):
+        v.add("history", text)
 
     limit = problem.time_limit_s
     if not isinstance(limit, (int, float)) or math.isnan(limit) or limit <= 0:
@@ -186,6 +196,33 @@ def _previous_problems(previous: object, rounds: int | None, k: int | None) -> l
         twice = sorted(str(p) for p, c in seen.items() if c > 1)
         if twice:
             problems.append(f"previous round {r} seats players more than once: {', '.join(twice)}")
+    return problems
+
+
+def _history_problems(history: object) -> list[str]:
+    """Rounds played before the draw (not part of it): rounds of tables of 1 to MAX_TABLE_SIZE player
+    ids, nobody twice in a round. Its players need not be in the roster (those who left count in
+    what they played); one problem is enough per round."""
+    if not isinstance(history, Sequence) or isinstance(history, str):
+        return ["the history must be a list of rounds"]
+    problems = []
+    for r, round_ in enumerate(history):
+        if not isinstance(round_, Sequence) or isinstance(round_, str) or not round_:
+            problems.append(f"history round {r} must be a non-empty list of tables")
+            continue
+        seen: Counter[object] = Counter()
+        for index, table in enumerate(round_):
+            if not isinstance(table, Sequence) or isinstance(table, str) or not 1 <= len(table) <= MAX_TABLE_SIZE:
+                problems.append(f"history round {r} table {index} must have 1 to {MAX_TABLE_SIZE} players")
+                break
+            if any(not isinstance(p, str) or not p.strip() for p in table):
+                problems.append(f"history round {r} table {index} has an empty player id")
+                break
+            seen.update(table)
+        else:
+            twice = sorted(str(p) for p, c in seen.items() if c > 1)
+            if twice:
+                problems.append(f"history round {r} seats players more than once: {', '.join(twice[:5])}")
     return problems
 
 
@@ -225,14 +262,15 @@ def check_draw(problem: DrawProblem, draw: Draw) -> list[str]:
                     by_table.setdefault(where[p], []).append(p)
             for table, together in sorted(by_table.items()):
                 if len(together) > 1:
-                    problems.append(
-                        f"separations[{i}]: {', '.join(together)} share table {table} in round {r}"
-                    )
+                    problems.append(f"separations[{i}]: {', '.join(together)} share table {table} in round {r}")
 
     for i, pin in enumerate(problem.pins):
-        if not (isinstance(pin.round, int) and 0 <= pin.round < len(seats)) or seats[pin.round] is None:
+        if not (isinstance(pin.round, int) and 0 <= pin.round < len(seats)):
             continue
-        actual = seats[pin.round].get(pin.player)
+        pinned_round = seats[pin.round]
+        if pinned_round is None:
+            continue
+        actual = pinned_round.get(pin.player)
         if actual != pin.table:
             problems.append(f"pins[{i}]: {pin.player} must sit at table {pin.table} in round {pin.round}, sits at {actual}")
 
@@ -241,9 +279,7 @@ def check_draw(problem: DrawProblem, draw: Draw) -> list[str]:
             problems.append(f"fixed round {r} is missing")
             continue
         try:
-            same = len(fixed_round) == len(draw[r]) and all(
-                set(a) == set(b) for a, b in zip(fixed_round, draw[r])
-            )
+            same = len(fixed_round) == len(draw[r]) and all(set(a) == set(b) for a, b in zip(fixed_round, draw[r]))
         except TypeError:
             same = False
         if not same:

@@ -64,6 +64,22 @@ class DrawView(_message.Message):
     wall_time_seconds: float
     def __init__(self, draw: _Optional[_Union[_league_pb2.Draw, _Mapping]] = ..., status: _Optional[_Union[_solver_pb2.SolveStatus, str]] = ..., diff: _Optional[_Iterable[_Union[_solver_pb2.RoundDiff, _Mapping]]] = ..., conflicts: _Optional[_Iterable[str]] = ..., notes: _Optional[_Iterable[str]] = ..., wall_time_seconds: _Optional[float] = ...) -> None: ...
 
+class MahjongPlayoffView(_message.Message):
+    __slots__ = ("stage", "tables", "waiting_ids", "exits", "final_order", "explanation")
+    STAGE_FIELD_NUMBER: _ClassVar[int]
+    TABLES_FIELD_NUMBER: _ClassVar[int]
+    WAITING_IDS_FIELD_NUMBER: _ClassVar[int]
+    EXITS_FIELD_NUMBER: _ClassVar[int]
+    FINAL_ORDER_FIELD_NUMBER: _ClassVar[int]
+    EXPLANATION_FIELD_NUMBER: _ClassVar[int]
+    stage: str
+    tables: _containers.RepeatedCompositeFieldContainer[_solver_pb2.PlayoffTable]
+    waiting_ids: _containers.RepeatedScalarFieldContainer[str]
+    exits: _containers.RepeatedCompositeFieldContainer[_league_pb2.PlayoffExit]
+    final_order: _containers.RepeatedScalarFieldContainer[str]
+    explanation: _containers.RepeatedScalarFieldContainer[str]
+    def __init__(self, stage: _Optional[str] = ..., tables: _Optional[_Iterable[_Union[_solver_pb2.PlayoffTable, _Mapping]]] = ..., waiting_ids: _Optional[_Iterable[str]] = ..., exits: _Optional[_Iterable[_Union[_league_pb2.PlayoffExit, _Mapping]]] = ..., final_order: _Optional[_Iterable[str]] = ..., explanation: _Optional[_Iterable[str]] = ...) -> None: ...
+
 class ListTablesRequest(_message.Message):
     __slots__ = ("competition_id",)
     COMPETITION_ID_FIELD_NUMBER: _ClassVar[int]

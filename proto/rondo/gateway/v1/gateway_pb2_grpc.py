@@ -96,6 +96,11 @@ class GatewayServiceStub:
                 request_serializer=rondo_dot_solver_dot_v1_dot_solver__pb2.BuildKnockoutRequest.SerializeToString,
                 response_deserializer=rondo_dot_solver_dot_v1_dot_solver__pb2.BuildKnockoutResponse.FromString,
                 _registered_method=True)
+        self.PairKnockoutStage = channel.unary_unary(
+                '/rondo.gateway.v1.GatewayService/PairKnockoutStage',
+                request_serializer=rondo_dot_solver_dot_v1_dot_solver__pb2.PairKnockoutStageRequest.SerializeToString,
+                response_deserializer=rondo_dot_solver_dot_v1_dot_solver__pb2.PairKnockoutStageResponse.FromString,
+                _registered_method=True)
         self.BuildRoundRobin = channel.unary_unary(
                 '/rondo.gateway.v1.GatewayService/BuildRoundRobin',
                 request_serializer=rondo_dot_solver_dot_v1_dot_solver__pb2.BuildRoundRobinRequest.SerializeToString,
@@ -103,8 +108,8 @@ class GatewayServiceStub:
                 _registered_method=True)
         self.MahjongPlayoff = channel.unary_unary(
                 '/rondo.gateway.v1.GatewayService/MahjongPlayoff',
-                request_serializer=rondo_dot_solver_dot_v1_dot_solver__pb2.MahjongPlayoffRequest.SerializeToString,
-                response_deserializer=rondo_dot_solver_dot_v1_dot_solver__pb2.MahjongPlayoffResponse.FromString,
+                request_serializer=rondo_dot_league_dot_v1_dot_league__pb2.PlayoffProgressRequest.SerializeToString,
+                response_deserializer=rondo_dot_gateway_dot_v1_dot_gateway__pb2.MahjongPlayoffView.FromString,
                 _registered_method=True)
 
 
@@ -190,6 +195,12 @@ class GatewayServiceServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def PairKnockoutStage(self, request, context):
+        """Missing associated documentation comment in .proto file."""
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
     def BuildRoundRobin(self, request, context):
         """Missing associated documentation comment in .proto file."""
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
@@ -197,7 +208,9 @@ class GatewayServiceServicer:
         raise NotImplementedError('Method not implemented!')
 
     def MahjongPlayoff(self, request, context):
-        """Missing associated documentation comment in .proto file."""
+        """The 8-player mahjong playoff: league says who advances (PlayoffProgress), the solver seats
+        the stage to play (SeatPlayoffRound).
+        """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
@@ -265,6 +278,11 @@ def add_GatewayServiceServicer_to_server(servicer, server):
                     request_deserializer=rondo_dot_solver_dot_v1_dot_solver__pb2.BuildKnockoutRequest.FromString,
                     response_serializer=rondo_dot_solver_dot_v1_dot_solver__pb2.BuildKnockoutResponse.SerializeToString,
             ),
+            'PairKnockoutStage': grpc.unary_unary_rpc_method_handler(
+                    servicer.PairKnockoutStage,
+                    request_deserializer=rondo_dot_solver_dot_v1_dot_solver__pb2.PairKnockoutStageRequest.FromString,
+                    response_serializer=rondo_dot_solver_dot_v1_dot_solver__pb2.PairKnockoutStageResponse.SerializeToString,
+            ),
             'BuildRoundRobin': grpc.unary_unary_rpc_method_handler(
                     servicer.BuildRoundRobin,
                     request_deserializer=rondo_dot_solver_dot_v1_dot_solver__pb2.BuildRoundRobinRequest.FromString,
@@ -272,8 +290,8 @@ def add_GatewayServiceServicer_to_server(servicer, server):
             ),
             'MahjongPlayoff': grpc.unary_unary_rpc_method_handler(
                     servicer.MahjongPlayoff,
-                    request_deserializer=rondo_dot_solver_dot_v1_dot_solver__pb2.MahjongPlayoffRequest.FromString,
-                    response_serializer=rondo_dot_solver_dot_v1_dot_solver__pb2.MahjongPlayoffResponse.SerializeToString,
+                    request_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.PlayoffProgressRequest.FromString,
+                    response_serializer=rondo_dot_gateway_dot_v1_dot_gateway__pb2.MahjongPlayoffView.SerializeToString,
             ),
     }
     generic_handler = grpc.method_handlers_generic_handler(
@@ -611,6 +629,33 @@ class GatewayService:
             _registered_method=True)
 
     @staticmethod
+    def PairKnockoutStage(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/rondo.gateway.v1.GatewayService/PairKnockoutStage',
+            rondo_dot_solver_dot_v1_dot_solver__pb2.PairKnockoutStageRequest.SerializeToString,
+            rondo_dot_solver_dot_v1_dot_solver__pb2.PairKnockoutStageResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
     def BuildRoundRobin(request,
             target,
             options=(),
@@ -652,8 +697,8 @@ class GatewayService:
             request,
             target,
             '/rondo.gateway.v1.GatewayService/MahjongPlayoff',
-            rondo_dot_solver_dot_v1_dot_solver__pb2.MahjongPlayoffRequest.SerializeToString,
-            rondo_dot_solver_dot_v1_dot_solver__pb2.MahjongPlayoffResponse.FromString,
+            rondo_dot_league_dot_v1_dot_league__pb2.PlayoffProgressRequest.SerializeToString,
+            rondo_dot_gateway_dot_v1_dot_gateway__pb2.MahjongPlayoffView.FromString,
             options,
             channel_credentials,
             insecure,

@@ -218,3 +218,104 @@ class ListDrawsResponse(_message.Message):
     DRAWS_FIELD_NUMBER: _ClassVar[int]
     draws: _containers.RepeatedCompositeFieldContainer[Draw]
     def __init__(self, draws: _Optional[_Iterable[_Union[Draw, _Mapping]]] = ...) -> None: ...
+
+class PrepareRedrawRequest(_message.Message):
+    __slots__ = ("competition_id", "played_rounds", "reason", "pins")
+    COMPETITION_ID_FIELD_NUMBER: _ClassVar[int]
+    PLAYED_ROUNDS_FIELD_NUMBER: _ClassVar[int]
+    REASON_FIELD_NUMBER: _ClassVar[int]
+    PINS_FIELD_NUMBER: _ClassVar[int]
+    competition_id: str
+    played_rounds: int
+    reason: str
+    pins: _containers.RepeatedCompositeFieldContainer[_solver_pb2.Pin]
+    def __init__(self, competition_id: _Optional[str] = ..., played_rounds: _Optional[int] = ..., reason: _Optional[str] = ..., pins: _Optional[_Iterable[_Union[_solver_pb2.Pin, _Mapping]]] = ...) -> None: ...
+
+class PrepareRedrawResponse(_message.Message):
+    __slots__ = ("replaces_draw_id", "played_rounds", "roster", "rounds", "table_size", "history", "previous", "pins", "notes")
+    REPLACES_DRAW_ID_FIELD_NUMBER: _ClassVar[int]
+    PLAYED_ROUNDS_FIELD_NUMBER: _ClassVar[int]
+    ROSTER_FIELD_NUMBER: _ClassVar[int]
+    ROUNDS_FIELD_NUMBER: _ClassVar[int]
+    TABLE_SIZE_FIELD_NUMBER: _ClassVar[int]
+    HISTORY_FIELD_NUMBER: _ClassVar[int]
+    PREVIOUS_FIELD_NUMBER: _ClassVar[int]
+    PINS_FIELD_NUMBER: _ClassVar[int]
+    NOTES_FIELD_NUMBER: _ClassVar[int]
+    replaces_draw_id: str
+    played_rounds: int
+    roster: _containers.RepeatedCompositeFieldContainer[_solver_pb2.Player]
+    rounds: int
+    table_size: int
+    history: _containers.RepeatedCompositeFieldContainer[_solver_pb2.Round]
+    previous: _containers.RepeatedCompositeFieldContainer[_solver_pb2.Round]
+    pins: _containers.RepeatedCompositeFieldContainer[_solver_pb2.Pin]
+    notes: _containers.RepeatedScalarFieldContainer[str]
+    def __init__(self, replaces_draw_id: _Optional[str] = ..., played_rounds: _Optional[int] = ..., roster: _Optional[_Iterable[_Union[_solver_pb2.Player, _Mapping]]] = ..., rounds: _Optional[int] = ..., table_size: _Optional[int] = ..., history: _Optional[_Iterable[_Union[_solver_pb2.Round, _Mapping]]] = ..., previous: _Optional[_Iterable[_Union[_solver_pb2.Round, _Mapping]]] = ..., pins: _Optional[_Iterable[_Union[_solver_pb2.Pin, _Mapping]]] = ..., notes: _Optional[_Iterable[str]] = ...) -> None: ...
+
+class PlayoffTableResult(_message.Message):
+    __slots__ = ("table", "order", "substitute_ids")
+    TABLE_FIELD_NUMBER: _ClassVar[int]
+    ORDER_FIELD_NUMBER: _ClassVar[int]
+    SUBSTITUTE_IDS_FIELD_NUMBER: _ClassVar[int]
+    table: str
+    order: _containers.RepeatedScalarFieldContainer[str]
+    substitute_ids: _containers.RepeatedScalarFieldContainer[str]
+    def __init__(self, table: _Optional[str] = ..., order: _Optional[_Iterable[str]] = ..., substitute_ids: _Optional[_Iterable[str]] = ...) -> None: ...
+
+class PlayoffExit(_message.Message):
+    __slots__ = ("player_id", "stage", "table", "place", "withdrawn", "reason")
+    PLAYER_ID_FIELD_NUMBER: _ClassVar[int]
+    STAGE_FIELD_NUMBER: _ClassVar[int]
+    TABLE_FIELD_NUMBER: _ClassVar[int]
+    PLACE_FIELD_NUMBER: _ClassVar[int]
+    WITHDRAWN_FIELD_NUMBER: _ClassVar[int]
+    REASON_FIELD_NUMBER: _ClassVar[int]
+    player_id: str
+    stage: str
+    table: str
+    place: int
+    withdrawn: bool
+    reason: str
+    def __init__(self, player_id: _Optional[str] = ..., stage: _Optional[str] = ..., table: _Optional[str] = ..., place: _Optional[int] = ..., withdrawn: _Optional[bool] = ..., reason: _Optional[str] = ...) -> None: ...
+
+class PlayoffProgressRequest(_message.Message):
+    __slots__ = ("regular_places", "results", "withdrawn")
+    class WithdrawnEntry(_message.Message):
+        __slots__ = ("key", "value")
+        KEY_FIELD_NUMBER: _ClassVar[int]
+        VALUE_FIELD_NUMBER: _ClassVar[int]
+        key: str
+        value: str
+        def __init__(self, key: _Optional[str] = ..., value: _Optional[str] = ...) -> None: ...
+    REGULAR_PLACES_FIELD_NUMBER: _ClassVar[int]
+    RESULTS_FIELD_NUMBER: _ClassVar[int]
+    WITHDRAWN_FIELD_NUMBER: _ClassVar[int]
+    regular_places: _containers.RepeatedScalarFieldContainer[str]
+    results: _containers.RepeatedCompositeFieldContainer[PlayoffTableResult]
+    withdrawn: _containers.ScalarMap[str, str]
+    def __init__(self, regular_places: _Optional[_Iterable[str]] = ..., results: _Optional[_Iterable[_Union[PlayoffTableResult, _Mapping]]] = ..., withdrawn: _Optional[_Mapping[str, str]] = ...) -> None: ...
+
+class PlayoffGroup(_message.Message):
+    __slots__ = ("name", "player_ids")
+    NAME_FIELD_NUMBER: _ClassVar[int]
+    PLAYER_IDS_FIELD_NUMBER: _ClassVar[int]
+    name: str
+    player_ids: _containers.RepeatedScalarFieldContainer[str]
+    def __init__(self, name: _Optional[str] = ..., player_ids: _Optional[_Iterable[str]] = ...) -> None: ...
+
+class PlayoffProgressResponse(_message.Message):
+    __slots__ = ("stage", "groups", "waiting_ids", "exits", "final_order", "explanation")
+    STAGE_FIELD_NUMBER: _ClassVar[int]
+    GROUPS_FIELD_NUMBER: _ClassVar[int]
+    WAITING_IDS_FIELD_NUMBER: _ClassVar[int]
+    EXITS_FIELD_NUMBER: _ClassVar[int]
+    FINAL_ORDER_FIELD_NUMBER: _ClassVar[int]
+    EXPLANATION_FIELD_NUMBER: _ClassVar[int]
+    stage: str
+    groups: _containers.RepeatedCompositeFieldContainer[PlayoffGroup]
+    waiting_ids: _containers.RepeatedScalarFieldContainer[str]
+    exits: _containers.RepeatedCompositeFieldContainer[PlayoffExit]
+    final_order: _containers.RepeatedScalarFieldContainer[str]
+    explanation: _containers.RepeatedScalarFieldContainer[str]
+    def __init__(self, stage: _Optional[str] = ..., groups: _Optional[_Iterable[_Union[PlayoffGroup, _Mapping]]] = ..., waiting_ids: _Optional[_Iterable[str]] = ..., exits: _Optional[_Iterable[_Union[PlayoffExit, _Mapping]]] = ..., final_order: _Optional[_Iterable[str]] = ..., explanation: _Optional[_Iterable[str]] = ...) -> None: ...

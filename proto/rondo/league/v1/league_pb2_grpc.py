@@ -79,6 +79,16 @@ class LeagueServiceStub:
                 request_serializer=rondo_dot_league_dot_v1_dot_league__pb2.ListDrawsRequest.SerializeToString,
                 response_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.ListDrawsResponse.FromString,
                 _registered_method=True)
+        self.PrepareRedraw = channel.unary_unary(
+                '/rondo.league.v1.LeagueService/PrepareRedraw',
+                request_serializer=rondo_dot_league_dot_v1_dot_league__pb2.PrepareRedrawRequest.SerializeToString,
+                response_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.PrepareRedrawResponse.FromString,
+                _registered_method=True)
+        self.PlayoffProgress = channel.unary_unary(
+                '/rondo.league.v1.LeagueService/PlayoffProgress',
+                request_serializer=rondo_dot_league_dot_v1_dot_league__pb2.PlayoffProgressRequest.SerializeToString,
+                response_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.PlayoffProgressResponse.FromString,
+                _registered_method=True)
 
 
 class LeagueServiceServicer:
@@ -141,6 +151,24 @@ class LeagueServiceServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def PrepareRedraw(self, request, context):
+        """Checks a redraw of the published draw (played_rounds, reason, pins) and answers what the
+        solver needs for it; SaveDraw with replaces_draw_id checks the same rules again and keeps the
+        played rounds as played (docs/rules.md mahjong.draw.redraw-keeps-played-rounds).
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def PlayoffProgress(self, request, context):
+        """The 8-player mahjong playoff from the regular places and the results so far: the stage to
+        play, who plays in it, who waits, who is out and why, the final order (docs/rules.md
+        mahjong.playoff.*). The seating of each stage is the solver's (SolverService.SeatPlayoffRound).
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
 
 def add_LeagueServiceServicer_to_server(servicer, server):
     rpc_method_handlers = {
@@ -188,6 +216,16 @@ def add_LeagueServiceServicer_to_server(servicer, server):
                     servicer.ListDraws,
                     request_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.ListDrawsRequest.FromString,
                     response_serializer=rondo_dot_league_dot_v1_dot_league__pb2.ListDrawsResponse.SerializeToString,
+            ),
+            'PrepareRedraw': grpc.unary_unary_rpc_method_handler(
+                    servicer.PrepareRedraw,
+                    request_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.PrepareRedrawRequest.FromString,
+                    response_serializer=rondo_dot_league_dot_v1_dot_league__pb2.PrepareRedrawResponse.SerializeToString,
+            ),
+            'PlayoffProgress': grpc.unary_unary_rpc_method_handler(
+                    servicer.PlayoffProgress,
+                    request_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.PlayoffProgressRequest.FromString,
+                    response_serializer=rondo_dot_league_dot_v1_dot_league__pb2.PlayoffProgressResponse.SerializeToString,
             ),
     }
     generic_handler = grpc.method_handlers_generic_handler(
@@ -433,6 +471,60 @@ class LeagueService:
             '/rondo.league.v1.LeagueService/ListDraws',
             rondo_dot_league_dot_v1_dot_league__pb2.ListDrawsRequest.SerializeToString,
             rondo_dot_league_dot_v1_dot_league__pb2.ListDrawsResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def PrepareRedraw(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/rondo.league.v1.LeagueService/PrepareRedraw',
+            rondo_dot_league_dot_v1_dot_league__pb2.PrepareRedrawRequest.SerializeToString,
+            rondo_dot_league_dot_v1_dot_league__pb2.PrepareRedrawResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def PlayoffProgress(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/rondo.league.v1.LeagueService/PlayoffProgress',
+            rondo_dot_league_dot_v1_dot_league__pb2.PlayoffProgressRequest.SerializeToString,
+            rondo_dot_league_dot_v1_dot_league__pb2.PlayoffProgressResponse.FromString,
             options,
             channel_credentials,
             insecure,

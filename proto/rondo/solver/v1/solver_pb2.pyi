@@ -61,7 +61,7 @@ class Pin(_message.Message):
     def __init__(self, player_id: _Optional[str] = ..., round: _Optional[int] = ..., table: _Optional[int] = ...) -> None: ...
 
 class DrawTablesRequest(_message.Message):
-    __slots__ = ("players", "rounds", "table_size", "separations", "pins", "fixed_rounds", "previous", "seat_balance", "seed", "time_limit_seconds")
+    __slots__ = ("players", "rounds", "table_size", "separations", "pins", "fixed_rounds", "previous", "seat_balance", "seed", "time_limit_seconds", "history")
     PLAYERS_FIELD_NUMBER: _ClassVar[int]
     ROUNDS_FIELD_NUMBER: _ClassVar[int]
     TABLE_SIZE_FIELD_NUMBER: _ClassVar[int]
@@ -72,6 +72,7 @@ class DrawTablesRequest(_message.Message):
     SEAT_BALANCE_FIELD_NUMBER: _ClassVar[int]
     SEED_FIELD_NUMBER: _ClassVar[int]
     TIME_LIMIT_SECONDS_FIELD_NUMBER: _ClassVar[int]
+    HISTORY_FIELD_NUMBER: _ClassVar[int]
     players: _containers.RepeatedCompositeFieldContainer[Player]
     rounds: int
     table_size: int
@@ -82,7 +83,8 @@ class DrawTablesRequest(_message.Message):
     seat_balance: bool
     seed: int
     time_limit_seconds: float
-    def __init__(self, players: _Optional[_Iterable[_Union[Player, _Mapping]]] = ..., rounds: _Optional[int] = ..., table_size: _Optional[int] = ..., separations: _Optional[_Iterable[_Union[Separation, _Mapping]]] = ..., pins: _Optional[_Iterable[_Union[Pin, _Mapping]]] = ..., fixed_rounds: _Optional[_Iterable[_Union[Round, _Mapping]]] = ..., previous: _Optional[_Iterable[_Union[Round, _Mapping]]] = ..., seat_balance: _Optional[bool] = ..., seed: _Optional[int] = ..., time_limit_seconds: _Optional[float] = ...) -> None: ...
+    history: _containers.RepeatedCompositeFieldContainer[Round]
+    def __init__(self, players: _Optional[_Iterable[_Union[Player, _Mapping]]] = ..., rounds: _Optional[int] = ..., table_size: _Optional[int] = ..., separations: _Optional[_Iterable[_Union[Separation, _Mapping]]] = ..., pins: _Optional[_Iterable[_Union[Pin, _Mapping]]] = ..., fixed_rounds: _Optional[_Iterable[_Union[Round, _Mapping]]] = ..., previous: _Optional[_Iterable[_Union[Round, _Mapping]]] = ..., seat_balance: _Optional[bool] = ..., seed: _Optional[int] = ..., time_limit_seconds: _Optional[float] = ..., history: _Optional[_Iterable[_Union[Round, _Mapping]]] = ...) -> None: ...
 
 class DrawObjective(_message.Message):
     __slots__ = ("soft_violations", "max_meetings", "sum_repeat_pairs", "consecutive_repeats", "max_player_repeats")
@@ -185,7 +187,7 @@ class BuildKnockoutRequest(_message.Message):
     def __init__(self, entrants: _Optional[_Iterable[_Union[Entrant, _Mapping]]] = ..., title_order: _Optional[_Iterable[str]] = ..., max_participants: _Optional[int] = ..., min_participants: _Optional[int] = ..., byes_to_top_seeds: _Optional[bool] = ...) -> None: ...
 
 class BuildKnockoutResponse(_message.Message):
-    __slots__ = ("seed_ids", "cut_ids", "void_possible", "void_reason", "bracket_size", "stage_name", "first_stage", "explanation")
+    __slots__ = ("seed_ids", "cut_ids", "void_possible", "void_reason", "bracket_size", "stage_name", "first_stage", "explanation", "positions")
     SEED_IDS_FIELD_NUMBER: _ClassVar[int]
     CUT_IDS_FIELD_NUMBER: _ClassVar[int]
     VOID_POSSIBLE_FIELD_NUMBER: _ClassVar[int]
@@ -194,6 +196,7 @@ class BuildKnockoutResponse(_message.Message):
     STAGE_NAME_FIELD_NUMBER: _ClassVar[int]
     FIRST_STAGE_FIELD_NUMBER: _ClassVar[int]
     EXPLANATION_FIELD_NUMBER: _ClassVar[int]
+    POSITIONS_FIELD_NUMBER: _ClassVar[int]
     seed_ids: _containers.RepeatedScalarFieldContainer[str]
     cut_ids: _containers.RepeatedScalarFieldContainer[str]
     void_possible: bool
@@ -202,7 +205,48 @@ class BuildKnockoutResponse(_message.Message):
     stage_name: str
     first_stage: _containers.RepeatedCompositeFieldContainer[KnockoutMatch]
     explanation: _containers.RepeatedScalarFieldContainer[str]
-    def __init__(self, seed_ids: _Optional[_Iterable[str]] = ..., cut_ids: _Optional[_Iterable[str]] = ..., void_possible: _Optional[bool] = ..., void_reason: _Optional[str] = ..., bracket_size: _Optional[int] = ..., stage_name: _Optional[str] = ..., first_stage: _Optional[_Iterable[_Union[KnockoutMatch, _Mapping]]] = ..., explanation: _Optional[_Iterable[str]] = ...) -> None: ...
+    positions: _containers.RepeatedScalarFieldContainer[int]
+    def __init__(self, seed_ids: _Optional[_Iterable[str]] = ..., cut_ids: _Optional[_Iterable[str]] = ..., void_possible: _Optional[bool] = ..., void_reason: _Optional[str] = ..., bracket_size: _Optional[int] = ..., stage_name: _Optional[str] = ..., first_stage: _Optional[_Iterable[_Union[KnockoutMatch, _Mapping]]] = ..., explanation: _Optional[_Iterable[str]] = ..., positions: _Optional[_Iterable[int]] = ...) -> None: ...
+
+class KnockoutPlayer(_message.Message):
+    __slots__ = ("id", "seed", "position", "rating", "win_numerator", "win_denominator")
+    ID_FIELD_NUMBER: _ClassVar[int]
+    SEED_FIELD_NUMBER: _ClassVar[int]
+    POSITION_FIELD_NUMBER: _ClassVar[int]
+    RATING_FIELD_NUMBER: _ClassVar[int]
+    WIN_NUMERATOR_FIELD_NUMBER: _ClassVar[int]
+    WIN_DENOMINATOR_FIELD_NUMBER: _ClassVar[int]
+    id: str
+    seed: int
+    position: int
+    rating: int
+    win_numerator: int
+    win_denominator: int
+    def __init__(self, id: _Optional[str] = ..., seed: _Optional[int] = ..., position: _Optional[int] = ..., rating: _Optional[int] = ..., win_numerator: _Optional[int] = ..., win_denominator: _Optional[int] = ...) -> None: ...
+
+class PairKnockoutStageRequest(_message.Message):
+    __slots__ = ("players", "byes_to_top_seeds", "bracket_size", "stage_size")
+    PLAYERS_FIELD_NUMBER: _ClassVar[int]
+    BYES_TO_TOP_SEEDS_FIELD_NUMBER: _ClassVar[int]
+    BRACKET_SIZE_FIELD_NUMBER: _ClassVar[int]
+    STAGE_SIZE_FIELD_NUMBER: _ClassVar[int]
+    players: _containers.RepeatedCompositeFieldContainer[KnockoutPlayer]
+    byes_to_top_seeds: bool
+    bracket_size: int
+    stage_size: int
+    def __init__(self, players: _Optional[_Iterable[_Union[KnockoutPlayer, _Mapping]]] = ..., byes_to_top_seeds: _Optional[bool] = ..., bracket_size: _Optional[int] = ..., stage_size: _Optional[int] = ...) -> None: ...
+
+class PairKnockoutStageResponse(_message.Message):
+    __slots__ = ("stage_name", "stage_size", "matches", "explanation")
+    STAGE_NAME_FIELD_NUMBER: _ClassVar[int]
+    STAGE_SIZE_FIELD_NUMBER: _ClassVar[int]
+    MATCHES_FIELD_NUMBER: _ClassVar[int]
+    EXPLANATION_FIELD_NUMBER: _ClassVar[int]
+    stage_name: str
+    stage_size: int
+    matches: _containers.RepeatedCompositeFieldContainer[KnockoutMatch]
+    explanation: _containers.RepeatedScalarFieldContainer[str]
+    def __init__(self, stage_name: _Optional[str] = ..., stage_size: _Optional[int] = ..., matches: _Optional[_Iterable[_Union[KnockoutMatch, _Mapping]]] = ..., explanation: _Optional[_Iterable[str]] = ...) -> None: ...
 
 class Pairing(_message.Message):
     __slots__ = ("first_id", "second_id")
@@ -264,59 +308,26 @@ class PlayoffTable(_message.Message):
     player_ids: _containers.RepeatedScalarFieldContainer[str]
     def __init__(self, name: _Optional[str] = ..., player_ids: _Optional[_Iterable[str]] = ...) -> None: ...
 
-class TableResult(_message.Message):
-    __slots__ = ("table", "order", "substitute_ids")
-    TABLE_FIELD_NUMBER: _ClassVar[int]
-    ORDER_FIELD_NUMBER: _ClassVar[int]
-    SUBSTITUTE_IDS_FIELD_NUMBER: _ClassVar[int]
-    table: str
-    order: _containers.RepeatedScalarFieldContainer[str]
-    substitute_ids: _containers.RepeatedScalarFieldContainer[str]
-    def __init__(self, table: _Optional[str] = ..., order: _Optional[_Iterable[str]] = ..., substitute_ids: _Optional[_Iterable[str]] = ...) -> None: ...
+class PlayoffGroup(_message.Message):
+    __slots__ = ("name", "player_ids")
+    NAME_FIELD_NUMBER: _ClassVar[int]
+    PLAYER_IDS_FIELD_NUMBER: _ClassVar[int]
+    name: str
+    player_ids: _containers.RepeatedScalarFieldContainer[str]
+    def __init__(self, name: _Optional[str] = ..., player_ids: _Optional[_Iterable[str]] = ...) -> None: ...
 
-class PlayoffExit(_message.Message):
-    __slots__ = ("player_id", "stage", "table", "place", "withdrawn")
-    PLAYER_ID_FIELD_NUMBER: _ClassVar[int]
+class SeatPlayoffRoundRequest(_message.Message):
+    __slots__ = ("stage", "groups")
     STAGE_FIELD_NUMBER: _ClassVar[int]
-    TABLE_FIELD_NUMBER: _ClassVar[int]
-    PLACE_FIELD_NUMBER: _ClassVar[int]
-    WITHDRAWN_FIELD_NUMBER: _ClassVar[int]
-    player_id: str
+    GROUPS_FIELD_NUMBER: _ClassVar[int]
     stage: str
-    table: str
-    place: int
-    withdrawn: bool
-    def __init__(self, player_id: _Optional[str] = ..., stage: _Optional[str] = ..., table: _Optional[str] = ..., place: _Optional[int] = ..., withdrawn: _Optional[bool] = ...) -> None: ...
+    groups: _containers.RepeatedCompositeFieldContainer[PlayoffGroup]
+    def __init__(self, stage: _Optional[str] = ..., groups: _Optional[_Iterable[_Union[PlayoffGroup, _Mapping]]] = ...) -> None: ...
 
-class MahjongPlayoffRequest(_message.Message):
-    __slots__ = ("regular_places", "results", "withdrawn")
-    class WithdrawnEntry(_message.Message):
-        __slots__ = ("key", "value")
-        KEY_FIELD_NUMBER: _ClassVar[int]
-        VALUE_FIELD_NUMBER: _ClassVar[int]
-        key: str
-        value: str
-        def __init__(self, key: _Optional[str] = ..., value: _Optional[str] = ...) -> None: ...
-    REGULAR_PLACES_FIELD_NUMBER: _ClassVar[int]
-    RESULTS_FIELD_NUMBER: _ClassVar[int]
-    WITHDRAWN_FIELD_NUMBER: _ClassVar[int]
-    regular_places: _containers.RepeatedScalarFieldContainer[str]
-    results: _containers.RepeatedCompositeFieldContainer[TableResult]
-    withdrawn: _containers.ScalarMap[str, str]
-    def __init__(self, regular_places: _Optional[_Iterable[str]] = ..., results: _Optional[_Iterable[_Union[TableResult, _Mapping]]] = ..., withdrawn: _Optional[_Mapping[str, str]] = ...) -> None: ...
-
-class MahjongPlayoffResponse(_message.Message):
-    __slots__ = ("stage", "tables", "waiting_ids", "exits", "final_order", "explanation")
-    STAGE_FIELD_NUMBER: _ClassVar[int]
+class SeatPlayoffRoundResponse(_message.Message):
+    __slots__ = ("tables", "explanation")
     TABLES_FIELD_NUMBER: _ClassVar[int]
-    WAITING_IDS_FIELD_NUMBER: _ClassVar[int]
-    EXITS_FIELD_NUMBER: _ClassVar[int]
-    FINAL_ORDER_FIELD_NUMBER: _ClassVar[int]
     EXPLANATION_FIELD_NUMBER: _ClassVar[int]
-    stage: str
     tables: _containers.RepeatedCompositeFieldContainer[PlayoffTable]
-    waiting_ids: _containers.RepeatedScalarFieldContainer[str]
-    exits: _containers.RepeatedCompositeFieldContainer[PlayoffExit]
-    final_order: _containers.RepeatedScalarFieldContainer[str]
     explanation: _containers.RepeatedScalarFieldContainer[str]
-    def __init__(self, stage: _Optional[str] = ..., tables: _Optional[_Iterable[_Union[PlayoffTable, _Mapping]]] = ..., waiting_ids: _Optional[_Iterable[str]] = ..., exits: _Optional[_Iterable[_Union[PlayoffExit, _Mapping]]] = ..., final_order: _Optional[_Iterable[str]] = ..., explanation: _Optional[_Iterable[str]] = ...) -> None: ...
+    def __init__(self, tables: _Optional[_Iterable[_Union[PlayoffTable, _Mapping]]] = ..., explanation: _Optional[_Iterable[str]] = ...) -> None: ...

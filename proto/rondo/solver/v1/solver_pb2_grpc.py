@@ -44,15 +44,20 @@ class SolverServiceStub:
                 request_serializer=rondo_dot_solver_dot_v1_dot_solver__pb2.BuildKnockoutRequest.SerializeToString,
                 response_deserializer=rondo_dot_solver_dot_v1_dot_solver__pb2.BuildKnockoutResponse.FromString,
                 _registered_method=True)
+        self.PairKnockoutStage = channel.unary_unary(
+                '/rondo.solver.v1.SolverService/PairKnockoutStage',
+                request_serializer=rondo_dot_solver_dot_v1_dot_solver__pb2.PairKnockoutStageRequest.SerializeToString,
+                response_deserializer=rondo_dot_solver_dot_v1_dot_solver__pb2.PairKnockoutStageResponse.FromString,
+                _registered_method=True)
         self.BuildRoundRobin = channel.unary_unary(
                 '/rondo.solver.v1.SolverService/BuildRoundRobin',
                 request_serializer=rondo_dot_solver_dot_v1_dot_solver__pb2.BuildRoundRobinRequest.SerializeToString,
                 response_deserializer=rondo_dot_solver_dot_v1_dot_solver__pb2.BuildRoundRobinResponse.FromString,
                 _registered_method=True)
-        self.MahjongPlayoff = channel.unary_unary(
-                '/rondo.solver.v1.SolverService/MahjongPlayoff',
-                request_serializer=rondo_dot_solver_dot_v1_dot_solver__pb2.MahjongPlayoffRequest.SerializeToString,
-                response_deserializer=rondo_dot_solver_dot_v1_dot_solver__pb2.MahjongPlayoffResponse.FromString,
+        self.SeatPlayoffRound = channel.unary_unary(
+                '/rondo.solver.v1.SolverService/SeatPlayoffRound',
+                request_serializer=rondo_dot_solver_dot_v1_dot_solver__pb2.SeatPlayoffRoundRequest.SerializeToString,
+                response_deserializer=rondo_dot_solver_dot_v1_dot_solver__pb2.SeatPlayoffRoundResponse.FromString,
                 _registered_method=True)
 
 
@@ -60,8 +65,10 @@ class SolverServiceServicer:
     """Missing associated documentation comment in .proto file."""
 
     def DrawTables(self, request, context):
-        """Draws the tables of every round at once, minimizing repeated meetings (RULES.md A).
-        A redraw is the same call with `fixed_rounds` (played) and `previous` (the draw it replaces).
+        """Draws the tables of every round at once, minimizing repeated meetings (docs/rules.md
+        mahjong.draw.all-rounds-at-once, draw.objective.lexicographic-terms).
+        A redraw is the same call with `fixed_rounds` or `history` (played) and `previous` (the draw it
+        replaces); the objective and its bound count the whole competition, history included.
         An infeasible or time-limited solve is a result with its status, not an error.
         """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
@@ -69,21 +76,30 @@ class SolverServiceServicer:
         raise NotImplementedError('Method not implemented!')
 
     def BuildKnockout(self, request, context):
-        """Seeds a single-elimination cup and pairs its first stage by halves (RULES.md B).
+        """Seeds a single-elimination cup and pairs its first stage (docs/rules.md cup.seeding.*, cup.bracket.*).
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def PairKnockoutStage(self, request, context):
+        """Pairs any stage of the cup from the survivors it is given and explains who passes
+        (docs/rules.md cup.bracket.later-stages). Results, survivors and places are league's.
         """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
     def BuildRoundRobin(self, request, context):
-        """Single or double round robin from the FIDE Berger tables, optionally in groups (RULES.md C).
+        """Single or double round robin from the FIDE Berger tables, optionally in groups (docs/rules.md updown.*).
         """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
-    def MahjongPlayoff(self, request, context):
-        """The 8-player mahjong playoff, one round at a time from standings and results (RULES.md A).
+    def SeatPlayoffRound(self, request, context):
+        """Seats one stage of the 8-player mahjong playoff from ranked groups (docs/rules.md
+        mahjong.playoff.round-1-tables). Who advances is league's (LeagueService.PlayoffProgress).
         """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')
@@ -102,15 +118,20 @@ def add_SolverServiceServicer_to_server(servicer, server):
                     request_deserializer=rondo_dot_solver_dot_v1_dot_solver__pb2.BuildKnockoutRequest.FromString,
                     response_serializer=rondo_dot_solver_dot_v1_dot_solver__pb2.BuildKnockoutResponse.SerializeToString,
             ),
+            'PairKnockoutStage': grpc.unary_unary_rpc_method_handler(
+                    servicer.PairKnockoutStage,
+                    request_deserializer=rondo_dot_solver_dot_v1_dot_solver__pb2.PairKnockoutStageRequest.FromString,
+                    response_serializer=rondo_dot_solver_dot_v1_dot_solver__pb2.PairKnockoutStageResponse.SerializeToString,
+            ),
             'BuildRoundRobin': grpc.unary_unary_rpc_method_handler(
                     servicer.BuildRoundRobin,
                     request_deserializer=rondo_dot_solver_dot_v1_dot_solver__pb2.BuildRoundRobinRequest.FromString,
                     response_serializer=rondo_dot_solver_dot_v1_dot_solver__pb2.BuildRoundRobinResponse.SerializeToString,
             ),
-            'MahjongPlayoff': grpc.unary_unary_rpc_method_handler(
-                    servicer.MahjongPlayoff,
-                    request_deserializer=rondo_dot_solver_dot_v1_dot_solver__pb2.MahjongPlayoffRequest.FromString,
-                    response_serializer=rondo_dot_solver_dot_v1_dot_solver__pb2.MahjongPlayoffResponse.SerializeToString,
+            'SeatPlayoffRound': grpc.unary_unary_rpc_method_handler(
+                    servicer.SeatPlayoffRound,
+                    request_deserializer=rondo_dot_solver_dot_v1_dot_solver__pb2.SeatPlayoffRoundRequest.FromString,
+                    response_serializer=rondo_dot_solver_dot_v1_dot_solver__pb2.SeatPlayoffRoundResponse.SerializeToString,
             ),
     }
     generic_handler = grpc.method_handlers_generic_handler(
@@ -178,6 +199,33 @@ class SolverService:
             _registered_method=True)
 
     @staticmethod
+    def PairKnockoutStage(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/rondo.solver.v1.SolverService/PairKnockoutStage',
+            rondo_dot_solver_dot_v1_dot_solver__pb2.PairKnockoutStageRequest.SerializeToString,
+            rondo_dot_solver_dot_v1_dot_solver__pb2.PairKnockoutStageResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
     def BuildRoundRobin(request,
             target,
             options=(),
@@ -205,7 +253,7 @@ class SolverService:
             _registered_method=True)
 
     @staticmethod
-    def MahjongPlayoff(request,
+    def SeatPlayoffRound(request,
             target,
             options=(),
             channel_credentials=None,
@@ -218,9 +266,9 @@ class SolverService:
         return grpc.experimental.unary_unary(
             request,
             target,
-            '/rondo.solver.v1.SolverService/MahjongPlayoff',
-            rondo_dot_solver_dot_v1_dot_solver__pb2.MahjongPlayoffRequest.SerializeToString,
-            rondo_dot_solver_dot_v1_dot_solver__pb2.MahjongPlayoffResponse.FromString,
+            '/rondo.solver.v1.SolverService/SeatPlayoffRound',
+            rondo_dot_solver_dot_v1_dot_solver__pb2.SeatPlayoffRoundRequest.SerializeToString,
+            rondo_dot_solver_dot_v1_dot_solver__pb2.SeatPlayoffRoundResponse.FromString,
             options,
             channel_credentials,
             insecure,

@@ -5,6 +5,7 @@ bound is then proven optimal by CP-SAT at once instead of after a search over th
 The floors cost nothing when the bound is valid (the optimum respects it); the objective that is
 reported is always re-evaluated from the draw itself, never read from these variables.
 """
+
 from __future__ import annotations
 
 from solver.domain.draw.cpsat.model import DrawModel

@@ -13,20 +13,33 @@ between them and pins or separations can be reported; ``fixed_rounds.add`` sets 
 Meeting literals are created lazily by ``meet(p, q, r)`` ("only as many as needed"): a pair
 that is never asked about costs nothing. For a fixed round the meeting is a constant 0/1.
 
+History (``problem.history``: rounds played before the draw, not part of it) has no variables:
+``meet(p, q, r)`` with r < 0 is the constant "together in history round h + r"; ``history_counts``
+holds each roster pair's meetings there (added to its count by ``pair_meetings``), and
+``constants`` what pairs outside the model (a player who left, a hard-separated pair) contribute
+to each term, so that every term counts the whole competition as ``objective.evaluate`` does.
+
 Complete hints: every auxiliary variable is registered with ``hint_rule(var, rule)``, a function
 of a ``Seating`` (a draw read in the model's numbering) giving the variable's exact value, so a
 draw can hint the whole model (CP-SAT does not reliably complete a partial hint of a big model).
 """
+
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field, fields
 
 from ortools.sat.python import cp_model
 
-from solver.domain.draw.problem import Draw, DrawProblem
+from solver.domain.draw.objective import consecutive_repeats, evaluate, meeting_counts
+from solver.domain.draw.problem import Draw, DrawObjective, DrawProblem
+from solver.domain.draw.redraw import players_moved
 
 Literal = cp_model.IntVar | int
+
+#: The DrawObjective's terms in lexicographic order (soft_violations, max_meetings, ...).
+OBJECTIVE_TERMS: tuple[str, ...] = tuple(f.name for f in fields(DrawObjective))
 
 
 @dataclass
@@ -53,10 +66,22 @@ class ObjectiveTerm:
             cp.add(self.var >= floor)
 
 
+@dataclass
+class HistoryConstants:
+    """What the history adds to each term through pairs the model has no count for (a player who
+    left the roster, a hard-separated pair): constants, 0 without history."""
+
+    max_meetings: int = 0
+    sum_repeat_pairs: int = 0
+    consecutive_repeats: int = 0  # between two history rounds, every pair
+    player_excess: dict[int, int] = field(default_factory=dict)  # roster player -> sum of (m - 1) over such pairs
+    absent_player_repeats: int = 0  # the worst repeats of a player who left
+
+
 class Seating:
     """A draw read in a model's numbering: table of player p in round r, meetings."""
 
-    def __init__(self, model: "DrawModel", draw: Draw):
+    def __init__(self, model: DrawModel, draw: Draw):
         self.draw = draw
         self.table: dict[tuple[int, int], int] = {}
         for r, rnd in enumerate(draw[: model.num_rounds]):
@@ -73,15 +98,15 @@ class Seating:
         return int(t is not None and t == self.table.get((q, r)))
 
     def meetings(self, p: int, q: int) -> int:
-        return sum(self.together(p, q, r) for r in range(self.rounds))
+        """Meetings of p and q over the whole competition (history included)."""
+        key = (p, q) if p < q else (q, p)
+        return self._model.history_counts.get(key, 0) + sum(self.together(p, q, r) for r in range(self.rounds))
 
     @property
     def values(self) -> dict[str, int]:
         """The draw's term values (evaluated by the draw engine)."""
         if self._values is None:
-            from solver.domain.draw.cpsat.objective import term_values
-
-            self._values = term_values(self._model, self.draw)
+            self._values = self._model.term_values(self.draw)
         return self._values
 
 
@@ -106,10 +131,7 @@ class DrawModel:
                     if pid in self.index:
                         self.fixed_table[(self.index[pid], r)] = t
         self.x: list[list[list[cp_model.IntVar]]] = [
-            [
-                [self.cp.new_bool_var(f"x[{p},{r},{t}]") for t in range(self.num_tables)]
-                for r in range(self.num_rounds)
-            ]
+            [[self.cp.new_bool_var(f"x[{p},{r},{t}]") for t in range(self.num_tables)] for r in range(self.num_rounds)]
             for p in range(self.n)
         ]
         self._meet: dict[tuple[int, int, int], Literal] = {}
@@ -119,8 +141,18 @@ class DrawModel:
             if sep.weight is None:
                 ids = sorted(self.index[pid] for pid in sep.players if pid in self.index)
                 for i, p in enumerate(ids):
-                    for q in ids[i + 1:]:
+                    for q in ids[i + 1 :]:
                         self.hard_separated.add((p, q))
+        self.num_history = len(problem.history)
+        self._history_table: dict[tuple[int, int], int] = {}  # (p, history round) -> table
+        for h, rnd in enumerate(problem.history):
+            for t, table in enumerate(rnd):
+                for pid in table:
+                    if pid in self.index:
+                        self._history_table[(self.index[pid], h)] = t
+        self.history_counts: dict[tuple[int, int], int] = {}
+        self.constants = HistoryConstants()
+        self._history_constants(problem)
         # filled by the objective modules, in lexicographic order
         self.terms: dict[str, ObjectiveTerm] = {}
         # pair (p, q), p < q -> number of meetings (linear expression), filled by pair_meetings
@@ -147,6 +179,35 @@ class DrawModel:
     def is_fixed_round(self, r: int) -> bool:
         return r < self.num_fixed
 
+    @property
+    def total_rounds(self) -> int:
+        """History and draw: the most meetings a pair can have."""
+        return self.num_history + self.num_rounds
+
+    def _history_constants(self, problem: DrawProblem) -> None:
+        """Splits the history's meetings: roster pairs the model counts (``history_counts``) and the
+        constant contributions of every other pair (``constants``)."""
+        if not problem.history:
+            return
+        counts = meeting_counts(problem.history)
+        c = self.constants
+        excess_of: Counter[str] = Counter()
+        for (a, b), m in counts.items():
+            p, q = self.index.get(a), self.index.get(b)
+            if p is not None and q is not None and (min(p, q), max(p, q)) not in self.hard_separated:
+                self.history_counts[(min(p, q), max(p, q))] = m
+                continue
+            c.max_meetings = max(c.max_meetings, m)
+            c.sum_repeat_pairs += m * (m - 1) // 2
+            for pid in (a, b):
+                excess_of[pid] += max(0, m - 1)
+        for pid, excess in excess_of.items():
+            if pid in self.index:
+                c.player_excess[self.index[pid]] = excess
+            else:
+                c.absent_player_repeats = max(c.absent_player_repeats, excess)
+        c.consecutive_repeats = consecutive_repeats(problem.history)
+
     def meet(self, p: int, q: int, r: int) -> Literal:
         """A literal that is at least "p and q share a table in round r".
 
@@ -160,14 +221,18 @@ class DrawModel:
         lit = self._meet.get(key)
         if lit is not None:
             return lit
-        if self.is_fixed_round(r):
+        if r < 0:  # history round h + r: a constant
+            h = self.num_history + r
+            tp = self._history_table.get((p, h))
+            lit = int(h >= 0 and tp is not None and tp == self._history_table.get((q, h)))
+        elif self.is_fixed_round(r):
             tp = self.fixed_table.get((p, r))
             lit = int(tp is not None and tp == self.fixed_table.get((q, r)))
         elif (p, q) in self.hard_separated:
             lit = 0
         else:
             lit = self.cp.new_bool_var(f"meet[{p},{q},{r}]")
-            self.hint_rule(lit, lambda s, p=p, q=q, r=r: s.together(p, q, r))
+            self.hint_rule(lit, lambda s: s.together(p, q, r))  # p, q, r are not rebound below
             xp, xq = self.x[p][r], self.x[q][r]
             for t in range(self.num_tables):
                 self.cp.add_bool_or([xp[t].Not(), xq[t].Not(), lit])
@@ -188,6 +253,13 @@ class DrawModel:
         self.hint_rule(var, lambda s: min(max(s.values[name], term.floor), term.upper))
         self.terms[name] = term
         return term
+
+    def term_values(self, draw: Draw) -> dict[str, int]:
+        """Every term of ``draw`` evaluated by the draw engine (the model's term variables may be slack)."""
+        values = dict(zip(OBJECTIVE_TERMS, evaluate(self.problem, draw).as_tuple()))
+        if self.problem.previous is not None:
+            values["players_moved"] = players_moved(self.problem.previous, draw, self.num_fixed)
+        return values
 
     # -- hints and solutions ---------------------------------------------------------------------
 

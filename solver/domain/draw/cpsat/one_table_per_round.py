@@ -1,4 +1,5 @@
 """Every player sits at exactly one table in every round."""
+
 from __future__ import annotations
 
 from solver.domain.draw.cpsat.model import DrawModel

@@ -1,4 +1,5 @@
 """A pinned player sits at the given table in the given round; one group per pin, "pins[i]"."""
+
 from __future__ import annotations
 
 from solver.domain.draw.cpsat.model import DrawModel
@@ -13,7 +14,3 @@ def add(model: DrawModel) -> None:
         p = model.index[pin.player]
         lit = model.x[p][pin.round][pin.table]
         model.cp.add_bool_and([lit]).only_enforce_if(model.enforcement(group(i)))
-
-
-def pinned_rounds(model: DrawModel) -> set[int]:
-    return {pin.round for pin in model.problem.pins}

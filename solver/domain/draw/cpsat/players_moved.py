@@ -5,9 +5,14 @@ the previous table in some round after the played ones": for every free round r 
 draw seats p at table t, ``x[p, r, t] or moved[p]``. Players the previous draw does not seat are
 not counted (they have nowhere to stay); played (fixed) rounds are identical by construction.
 """
+
 from __future__ import annotations
 
-from solver.domain.draw.cpsat.model import DrawModel
+from functools import partial
+
+from ortools.sat.python import cp_model
+
+from solver.domain.draw.cpsat.model import DrawModel, Seating
 
 TERM = "players_moved"
 
@@ -25,6 +30,11 @@ def previous_tables(model: DrawModel) -> dict[tuple[int, int], int]:
     return seat
 
 
+def _moved_hint(s: Seating, p: int, rounds: tuple[tuple[int, int], ...]) -> int:
+    """1 when the draw seats p away from its previous table (``rounds``: (round, table)) in some round."""
+    return int(any(s.table.get((p, r)) != t for r, t in rounds))
+
+
 def add(model: DrawModel) -> None:
     if model.problem.previous is None:
         return
@@ -32,10 +42,10 @@ def add(model: DrawModel) -> None:
     by_player: dict[int, list[tuple[int, int]]] = {}
     for (p, r), t in sorted(seat.items()):
         by_player.setdefault(p, []).append((r, t))
-    moved = []
+    moved: list[cp_model.LinearExprT] = []
     for p, rounds in by_player.items():
         lit = model.cp.new_bool_var(f"moved[{p}]")
-        model.hint_rule(lit, lambda s, p=p, rounds=tuple(rounds): int(any(s.table.get((p, r)) != t for r, t in rounds)))
+        model.hint_rule(lit, partial(_moved_hint, p=p, rounds=tuple(rounds)))
         for r, t in rounds:
             if t >= model.num_tables:  # the previous table no longer exists
                 model.cp.add(lit == 1)

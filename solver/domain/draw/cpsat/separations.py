@@ -6,6 +6,7 @@ separation, named "separations[i]" after its index in ``problem.separations``.
 Soft (``weight > 0``): every pair of them meeting in a round costs ``weight``; the weighted count
 is the first lexicographic term, ``soft_violations``. Meetings in fixed rounds count (constants).
 """
+
 from __future__ import annotations
 
 from solver.domain.draw.cpsat.model import DrawModel
@@ -43,8 +44,8 @@ def add_soft(model: DrawModel) -> None:
             continue
         members = _members(model, sep.players)
         for i, p in enumerate(members):
-            for q in members[i + 1:]:
-                for r in range(model.num_rounds):
+            for q in members[i + 1 :]:
+                for r in range(-model.num_history, model.num_rounds):  # history rounds count too
                     terms.append(sep.weight * model.meet(p, q, r))
                     upper += sep.weight
     if any(sep.weight is not None for sep in model.problem.separations):

@@ -9,8 +9,9 @@ Steps:
    by deletion (drop a group, re-solve: still infeasible -> the group was not needed).
 3. The optimization model: the groups become plain constraints (full presolve), plus meetings, the
    objective terms, valid symmetry breaks and (``use_bounds``) the counting bounds as floors.
-4. Stage-by-stage minimization (``objective.minimize_lexicographically``) within the time limit.
+4. Stage-by-stage minimization (``lexicographic.minimize_lexicographically``) within the time limit.
 """
+
 from __future__ import annotations
 
 import random
@@ -19,9 +20,11 @@ from dataclasses import replace
 
 from ortools.sat.python import cp_model
 
+from solver.domain.draw.bounds import lower_bound, max_player_repeats_bound
 from solver.domain.draw.cpsat import (
     bounds,
     fixed_rounds,
+    lexicographic,
     objective,
     one_table_per_round,
     pair_meetings,
@@ -31,16 +34,11 @@ from solver.domain.draw.cpsat import (
     table_size,
 )
 from solver.domain.draw.cpsat import players_moved as moved_term
-from solver.domain.draw.cpsat._draw_api import (
-    check_draw,
-    evaluate,
-    lower_bound,
-    max_player_repeats_bound,
-    players_moved,
-    validate_problem,
-)
-from solver.domain.draw.cpsat.model import DrawModel
+from solver.domain.draw.cpsat.model import OBJECTIVE_TERMS, DrawModel
+from solver.domain.draw.objective import evaluate
 from solver.domain.draw.problem import Draw, DrawObjective, DrawProblem, DrawResult, SolveStatus
+from solver.domain.draw.redraw import players_moved
+from solver.domain.draw.validate import check_draw, validate_problem
 
 METHOD = "cp-sat"
 # The model has about C(N, 2) * free rounds * tables meeting clauses; beyond this it would take
@@ -69,9 +67,7 @@ def build_feasibility_model(problem: DrawProblem) -> DrawModel:
     return model
 
 
-def build_optimization_model(
-    problem: DrawProblem, bound: DrawObjective | None
-) -> tuple[DrawModel, list[int]]:
+def build_optimization_model(problem: DrawProblem, bound: DrawObjective | None) -> tuple[DrawModel, list[int]]:
     model = DrawModel(problem)
     add_hard_constraints(model)
     separations.add_soft(model)  # term 1 (only with soft separations)
@@ -89,11 +85,11 @@ def build_optimization_model(
 
 def _solve_with(
     model: DrawModel, groups: list[str], seed: int, time_limit_s: float
-) -> tuple[int, list[str], Draw | None]:
+) -> tuple[cp_model.CpSolverStatus, list[str], Draw | None]:
     """Solve the feasibility model assuming only ``groups``: (status, core group names, draw)."""
     model.cp.clear_assumptions()
     model.cp.add_assumptions([model.assumptions[g] for g in groups])
-    solver = objective.make_solver(seed, time_limit_s, 1)
+    solver = lexicographic.make_solver(seed, time_limit_s, 1)
     status = solver.solve(model.cp)
     core: list[str] = []
     draw = None
@@ -105,9 +101,7 @@ def _solve_with(
     return status, core, draw
 
 
-def minimal_conflict(
-    model: DrawModel, core: list[str], seed: int, deadline: float
-) -> tuple[list[str], bool]:
+def minimal_conflict(model: DrawModel, core: list[str], seed: int, deadline: float) -> tuple[list[str], bool]:
     """Deletion filter: returns (a subset of ``core`` that is still infeasible, proven minimal)."""
     minimal = True
     kept = list(core)
@@ -146,9 +140,7 @@ def _usable_hint(problem: DrawProblem, hint: Draw | None, notes: list[str]) -> D
     return hint
 
 
-def _lexicographic_bound(
-    problem: DrawProblem, lex: objective.LexResult, counting: DrawObjective | None
-) -> DrawObjective:
+def _lexicographic_bound(problem: DrawProblem, lex: lexicographic.LexResult, counting: DrawObjective | None) -> DrawObjective:
     """A lower bound in the lexicographic order (every draw's objective is >= it as a tuple).
 
     Proven stages give their optimum, the first unproven stage its CP-SAT bound (valid because the
@@ -157,12 +149,13 @@ def _lexicographic_bound(
     ``counting`` None: only what CP-SAT proved itself (the plain baseline).
     """
     base = counting if counting is not None else DrawObjective()
-    out = dict(zip(objective.OBJECTIVE_TERMS, base.as_tuple()))
+    out = dict(zip(OBJECTIVE_TERMS, base.as_tuple()))
     settled = set()
     for stage in lex.stages:
         if stage.term not in out:
             break
         if stage.status == "OPTIMAL":
+            assert stage.value is not None  # a stage proven optimal always keeps its value
             out[stage.term] = stage.value
             settled.add(stage.term)
             continue
@@ -233,9 +226,7 @@ def solve_cpsat(
         notes.append("seat balance is not optimized by cp-sat (seat order is roster order)")
 
     if meeting_clauses(problem) > MAX_MEETING_CLAUSES:
-        notes.append(
-            f"model too large for cp-sat ({meeting_clauses(problem)} meeting clauses > {MAX_MEETING_CLAUSES})"
-        )
+        notes.append(f"model too large for cp-sat ({meeting_clauses(problem)} meeting clauses > {MAX_MEETING_CLAUSES})")
         return _result(problem, SolveStatus.UNKNOWN, started, bound=counting, notes=notes)
 
     # 2. named groups: infeasibility and its minimal conflict
@@ -249,8 +240,12 @@ def solve_cpsat(
             if not minimal:
                 notes.append("conflict set may not be minimal (time limit)")
             return _result(
-                problem, SolveStatus.INFEASIBLE, started, bound=counting,
-                conflicts=tuple(conflict), notes=notes,
+                problem,
+                SolveStatus.INFEASIBLE,
+                started,
+                bound=counting,
+                conflicts=tuple(conflict),
+                notes=notes,
             )
         hint = found  # a feasible draw (fixed rounds verbatim) is a good first hint
     del feasibility
@@ -270,33 +265,24 @@ def solve_cpsat(
             floor = max_player_repeats_bound(problem, counting.sum_repeat_pairs, found["max_meetings"])
             model.terms[name].raise_floor(model.cp, floor)
 
-    lex = objective.minimize_lexicographically(
-        model, deadline, seed, num_workers, before_stage=before_stage, start=start
-    )
+    lex = lexicographic.minimize_lexicographically(model, deadline, seed, num_workers, before_stage=before_stage, start=start)
     notes.extend(model.notes)
     notes.append(
-        "stages: "
-        + ", ".join(f"{s.term}={s.value} ({s.status}, bound {s.bound}, {s.wall_time_s:.2f}s)" for s in lex.stages)
+        "stages: " + ", ".join(f"{s.term}={s.value} ({s.status}, bound {s.bound}, {s.wall_time_s:.2f}s)" for s in lex.stages)
     )
     if lex.draw is None:
-        status = SolveStatus.INFEASIBLE if lex.infeasible else SolveStatus.UNKNOWN
-        return _result(problem, status, started, bound=counting, notes=notes)
-    draw = tuple(problem.fixed_rounds) + tuple(lex.draw[len(problem.fixed_rounds):])  # played: verbatim
+        outcome = SolveStatus.INFEASIBLE if lex.infeasible else SolveStatus.UNKNOWN
+        return _result(problem, outcome, started, bound=counting, notes=notes)
+    draw = tuple(problem.fixed_rounds) + tuple(lex.draw[len(problem.fixed_rounds) :])  # played: verbatim
     value = evaluate(problem, draw)
     if lex.proven:
-        return _result(
-            problem, SolveStatus.OPTIMAL, started, draw=draw, objective_value=value, bound=value, notes=notes
-        )
+        return _result(problem, SolveStatus.OPTIMAL, started, draw=draw, objective_value=value, bound=value, notes=notes)
     # Without bounds (the plain CP-SAT baseline) only what CP-SAT itself proved is reported.
     best = _lexicographic_bound(problem, lex, counting if use_bounds else None)
-    moved_proven = problem.previous is None or any(
-        s.term == moved_term.TERM and s.status == "OPTIMAL" for s in lex.stages
-    )
+    moved_proven = problem.previous is None or any(s.term == moved_term.TERM and s.status == "OPTIMAL" for s in lex.stages)
     if best == value and moved_proven:
         notes.append("objective equals the lexicographic lower bound")
-        return _result(
-            problem, SolveStatus.OPTIMAL, started, draw=draw, objective_value=value, bound=value, notes=notes
-        )
-    gap = [f"{n} {v}-{b}" for n, v, b in zip(objective.OBJECTIVE_TERMS, value.as_tuple(), best.as_tuple()) if v != b]
+        return _result(problem, SolveStatus.OPTIMAL, started, draw=draw, objective_value=value, bound=value, notes=notes)
+    gap = [f"{n} {v}-{b}" for n, v, b in zip(OBJECTIVE_TERMS, value.as_tuple(), best.as_tuple()) if v != b]
     notes.append("gap: " + (", ".join(gap) if gap else "none in the DrawObjective"))
     return _result(problem, SolveStatus.FEASIBLE, started, draw=draw, objective_value=value, bound=best, notes=notes)

@@ -7,7 +7,7 @@
    such numbering per round, so nothing is lost. (This also puts player 0 at table 0.)
 
 2. Canonical first round (``canonical_first_round``). When all players are interchangeable
-   (no separations, pins, fixed rounds or previous draw) any draw can be renamed so that round 0
+   (no separations, pins, fixed rounds, history or previous draw) any draw can be renamed so that round 0
    is tables (0..k-1), (k..2k-1), ...; so round 0 is fixed that way. With fixed rounds this is NOT
    valid (the played rounds single out players: round 0 fixed canonically may be forced to repeat
    a played table), nor with separations or pins, so it is skipped there.
@@ -27,6 +27,7 @@ the problem's seed, so the published draw is random, not the canonical one.
 
 Rounds are NOT interchangeable: consecutive_repeats depends on their order.
 """
+
 from __future__ import annotations
 
 from solver.domain.draw.cpsat.model import DrawModel
@@ -34,7 +35,7 @@ from solver.domain.draw.problem import Draw, DrawProblem
 
 
 def players_interchangeable(problem: DrawProblem) -> bool:
-    return not (problem.separations or problem.pins or problem.fixed_rounds or problem.previous is not None)
+    return not (problem.separations or problem.pins or problem.fixed_rounds or problem.history or problem.previous is not None)
 
 
 def table_order_rounds(model: DrawModel) -> list[int]:

@@ -1,4 +1,5 @@
 """Every table of every round seats exactly ``table_size`` players."""
+
 from __future__ import annotations
 
 from solver.domain.draw.cpsat.model import DrawModel

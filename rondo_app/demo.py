@@ -5,71 +5,51 @@ service reports SERVING, then, as an organizer would through the gateway: create
 registers players, draws every round, approves the draw and prints the published tables. Stops
 the server with SIGTERM and exits 0 when all of that worked.
 """
+
 from __future__ import annotations
 
 import os
 import signal
-import subprocess
-import sys
 import tempfile
-import time
-from contextlib import contextmanager
+from collections.abc import Iterable
 from pathlib import Path
 
 import grpc
-from grpc_health.v1 import health_pb2, health_pb2_grpc
 
 from rondo.gateway.v1 import gateway_pb2, gateway_pb2_grpc
 from rondo.league.v1 import league_pb2
 from rondo.solver.v1 import solver_pb2
-from rondo_runtime.cli import free_port
+from rondo_app.registry import GRPC_SERVICES
+from rondo_runtime.process import free_port, server_process
 
-SERVICES = (
-    "rondo.solver.v1.SolverService",
-    "rondo.booking.v1.BookingService",
-    "rondo.league.v1.LeagueService",
-    "rondo.gateway.v1.GatewayService",
-)
 PLAYER_NAMES = (
-    "Akagi", "Washizu", "Saki", "Nodoka", "Koromo", "Teru", "Hisa", "Mako", "Yuki", "Kyotaro",
-    "Toki", "Ryuuka", "Sera", "Kana", "Ako", "Shizuno", "Awai", "Sumire", "Takami", "Seiko",
+    "Akagi",
+    "Washizu",
+    "Saki",
+    "Nodoka",
+    "Koromo",
+    "Teru",
+    "Hisa",
+    "Mako",
+    "Yuki",
+    "Kyotaro",
+    "Toki",
+    "Ryuuka",
+    "Sera",
+    "Kana",
+    "Ako",
+    "Shizuno",
+    "Awai",
+    "Sumire",
+    "Takami",
+    "Seiko",
 )
 
 
-def wait_serving(address: str, services=SERVICES, timeout_s: float = 60.0) -> None:
-    """Blocks until the health service answers SERVING for each service (DESIGN.md health probes)."""
-    deadline = time.monotonic() + timeout_s
-    with grpc.insecure_channel(address) as channel:
-        stub = health_pb2_grpc.HealthStub(channel)
-        pending = list(services)
-        while pending:
-            try:
-                status = stub.Check(health_pb2.HealthCheckRequest(service=pending[0]), timeout=1).status
-                if status == health_pb2.HealthCheckResponse.SERVING:
-                    pending.pop(0)
-                    continue
-            except grpc.RpcError:
-                pass
-            if time.monotonic() > deadline:
-                raise TimeoutError(f"{pending[0]} at {address} is not SERVING after {timeout_s:g} s")
-            time.sleep(0.2)
-
-
-@contextmanager
-def server_process(args: list[str], env: dict[str, str], address: str, services=SERVICES):
-    """A `rondo ...` server in its own process; stopped with SIGTERM on exit (its exit code is kept)."""
-    process = subprocess.Popen([sys.executable, "-m", "rondo_runtime.cli", *args], env={**os.environ, **env})
-    try:
-        wait_serving(address, services)
-        yield process
-    finally:
-        if process.poll() is None:
-            process.send_signal(signal.SIGTERM)
-            try:
-                process.wait(timeout=30)
-            except subprocess.TimeoutExpired:
-                process.kill()
-                process.wait()
+def rondo_process(args: list[str], env: dict[str, str], address: str, services: Iterable[str] = GRPC_SERVICES):
+    """`rondo <args>` (e.g. ``["up"]``, ``["serve", "league"]``) in its own process, once ``services``
+    answer SERVING at ``address``; stopped with SIGTERM on exit."""
+    return server_process(["-m", "rondo_app.cli", *args], env, address, services)
 
 
 def player_name(i: int) -> str:
@@ -115,7 +95,7 @@ def run_demo(players: int = 16, seed: int = 2026) -> int:
     data_dir = Path(os.environ.get("RONDO_DATA_DIR") or tempfile.mkdtemp(prefix="rondo-demo-"))
     env = {"RONDO_PORT": str(port), "RONDO_METRICS_PORT": "0", "RONDO_DATA_DIR": str(data_dir), "RONDO_LOG_LEVEL": "WARNING"}
     print(f"starting `rondo up` on {address} (data in {data_dir})")
-    with server_process(["up"], env, address) as process:
+    with rondo_process(["up"], env, address) as process:
         with grpc.insecure_channel(address) as channel:
             run_slice(gateway_pb2_grpc.GatewayServiceStub(channel), players, seed)
         process.send_signal(signal.SIGTERM)

@@ -1,75 +1,40 @@
 """The ``rondo`` command: run the services, try a draw offline, benchmark the optimizer."""
+
 from __future__ import annotations
 
-import asyncio
-import dataclasses
 import json
-import socket
 import sys
 from enum import Enum
-from typing import Optional
+from typing import Annotated
 
 import typer
 
-app = typer.Typer(add_completion=False, no_args_is_help=True, help="Rondo: draws, brackets, room booking and standings for game clubs.")
+from rondo_app.registry import NAMES, SERVICES, service
+
+app = typer.Typer(
+    add_completion=False, no_args_is_help=True, help="Rondo: draws, brackets, room booking and standings for game clubs."
+)
+
+# `rondo serve`'s choices: the registry's names
+ServiceName = Enum("ServiceName", {name: name for name in NAMES}, type=str)  # type: ignore[misc]
 
 
-class Service(str, Enum):
-    solver = "solver"
-    booking = "booking"
-    league = "league"
-    gateway = "gateway"
+def _serve(names: list[str]) -> int:
+    from rondo_runtime.server import main
 
-
-def _settings():
-    from rondo_runtime.config import Settings
-
-    try:
-        return Settings.from_env()
-    except ValueError as error:
-        typer.echo(f"configuration error: {error}", err=True)
-        raise typer.Exit(2) from None
-
-
-def specs_for(services: list[str], settings):
-    """The ServiceSpecs of the named services, built from the environment."""
-    from booking import app as booking_app
-    from gateway import app as gateway_app
-    from league import app as league_app
-    from solver import app as solver_app
-
-    builders = {"solver": solver_app.spec, "booking": booking_app.spec, "league": league_app.spec, "gateway": gateway_app.spec}
-    return [builders[name](settings) for name in services]
-
-
-def _serve(services: list[str]) -> int:
-    from rondo_runtime.logging import configure_logging
-    from rondo_runtime.server import run_until_signal
-
-    settings = _settings()
-    if settings.port == 0:
-        # the gateway dials its own server in embedded mode, so it must know the port up front
-        settings = dataclasses.replace(settings, port=free_port(settings.host))
-    configure_logging(settings.log_level)
-    return asyncio.run(run_until_signal(specs_for(services, settings), settings))
-
-
-def free_port(host: str = "127.0.0.1") -> int:
-    with socket.socket() as s:
-        s.bind((host, 0))
-        return s.getsockname()[1]
+    return main(*(service(name).spec for name in names))
 
 
 @app.command()
 def up() -> None:
     """Run every service in one process on one port (the embedded default: SQLite in RONDO_DATA_DIR)."""
-    raise typer.Exit(_serve([s.value for s in Service]))
+    raise typer.Exit(_serve([s.name for s in SERVICES]))
 
 
 @app.command()
-def serve(service: Service) -> None:
+def serve(name: Annotated[ServiceName, typer.Argument(metavar="SERVICE")]) -> None:
     """Run one service alone (distributed mode: point the gateway at the others with RONDO_<SERVICE>_ADDR)."""
-    raise typer.Exit(_serve([service.value]))
+    raise typer.Exit(_serve([name.value]))
 
 
 @app.command()
@@ -78,7 +43,7 @@ def demo(
     seed: int = typer.Option(2026, help="Seed of the draw."),
 ) -> None:
     """Start `rondo up`, create a league, register players, draw, approve, print the tables, stop."""
-    from gateway.demo import run_demo
+    from rondo_app.demo import run_demo
 
     raise typer.Exit(run_demo(players=players, seed=seed))
 
@@ -88,7 +53,7 @@ def draw(
     players: int = typer.Option(..., "--players", "-n", help="Number of players N."),
     rounds: int = typer.Option(4, "--rounds", "-r", help="Number of rounds R."),
     table_size: int = typer.Option(4, "--table-size", "-k", help="Players per table k (2-8)."),
-    seed: Optional[int] = typer.Option(None, help="Seed; the same seed gives the same draw."),
+    seed: int | None = typer.Option(None, help="Seed; the same seed gives the same draw."),
     time_limit: float = typer.Option(10.0, "--time-limit", help="Budget in seconds."),
     seat_balance: bool = typer.Option(False, "--seat-balance", help="Balance seats (winds) too."),
     as_json: bool = typer.Option(False, "--json", help="Machine-readable output (see README)."),
@@ -104,6 +69,21 @@ def draw(
             typer.echo(f"error: --{v.field.replace('_', '-') if v.field != 'players' else 'players'}: {v.description}", err=True)
         raise typer.Exit(2) from None
     typer.echo(json.dumps(report, indent=2) if as_json else render_text(report))
+
+
+@app.command()
+def standings(
+    season: str = typer.Argument(
+        ..., metavar="SEASON.json", help="The season file (format: README, 'Scoring a season offline')."
+    ),
+    as_json: bool = typer.Option(False, "--json", help="Machine-readable output (see README)."),
+) -> None:
+    """Score a mahjong league season file offline, in this process: standings that explain themselves."""
+    from pathlib import Path
+
+    from league.offline import run_standings
+
+    raise typer.Exit(run_standings(Path(season), as_json))
 
 
 @app.command(context_settings={"allow_extra_args": True, "ignore_unknown_options": True})

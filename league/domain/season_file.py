@@ -1,0 +1,375 @@
+"""The season file: a mahjong league's regular stage as JSON, parsed into domain objects.
+
+One parser for the offline ``rondo standings`` and the service. Format (README "Scoring a season
+offline")::
+
+    {"ruleset": "mahjong-league",            # or {"base": "mahjong-league", "hanchan_uma": [...], ...}
+     "players": ["P01", "P02", ...],         # main participants, registration order
+     "substitutes": ["SUB1"], "withdrawn": [],
+     "matches": [{"round": 1, "table": 1, "players": ["P01", "P06", "P08", "SUB1"],
+                  "hanchans": [{"scores": {"P01": 6400, "P06": 2400, "P08": 52900, "SUB1": 58300},
+                                "chombo": {"P08": 1}}],
+                  "penalties": [{"player": "P01", "points": 5000, "reason": "..."}],
+                  "no_show": [{"player": "P03", "substitute": "SUB1"}]}]}
+
+``scores`` lists the final scores in seat order (it matters only under the ``earlier_seat_wins`` tie
+option); a hanchan may carry ``"number"`` (1..hanchans per match), else its position is its number.
+Every error names the match and the field (``matches[3].hanchans[1].scores: sum is 119 000, must be
+120 000``); all errors are reported together and nothing is returned on error.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any, TypeGuard
+
+from rondo_runtime.errors import InvalidArgument
+from rondo_runtime.validation import Violations
+
+from .ruleset import RULESETS, Ruleset, unknown_ruleset, variant
+from .scoring import Hanchan, Match, NoShow, Penalty, hanchan_score_violations, penalty_violations
+from .standings import Season
+
+MAX_PLAYERS = 10_000
+MAX_MATCHES = 100_000
+MAX_NAME = 200
+
+_SEASON_KEYS = {"ruleset", "players", "substitutes", "withdrawn", "matches", "name"}
+_MATCH_KEYS = {"round", "table", "players", "hanchans", "penalties", "no_show"}
+_HANCHAN_KEYS = {"scores", "chombo", "number"}
+
+
+class _Object(dict):
+    """A JSON object that remembers keys given twice (json keeps only the last one silently)."""
+
+    duplicates: tuple[str, ...] = ()
+
+
+def _pairs(pairs: list[tuple[str, Any]]) -> _Object:
+    obj = _Object(pairs)
+    if len(obj) != len(pairs):
+        seen: set[str] = set()
+        duplicates: list[str] = []
+        for k, _ in pairs:
+            if k in seen:
+                duplicates.append(k)
+            seen.add(k)
+        obj.duplicates = tuple(duplicates)
+    return obj
+
+
+def load_season(text: str | bytes) -> Season:
+    """Parse a season file's text; :class:`InvalidArgument` on anything wrong (JSON syntax included)."""
+    try:
+        data = json.loads(text, object_pairs_hook=_pairs)
+    except (json.JSONDecodeError, UnicodeDecodeError) as error:
+        where = f" at line {error.lineno} column {error.colno}" if isinstance(error, json.JSONDecodeError) else ""
+        raise InvalidArgument.single("file", f"not valid JSON{where}: {getattr(error, 'msg', error)}") from None
+    except RecursionError:
+        raise InvalidArgument.single("file", "nested too deeply to be a season file") from None
+    return parse_season(data)
+
+
+@dataclass(frozen=True)
+class _Unchecked:
+    """A penalty as written, before :class:`Penalty` accepts it."""
+
+    player: Any
+    points: Any
+    reason: str
+
+
+def _is_int(x: object) -> TypeGuard[int]:
+    return isinstance(x, int) and not isinstance(x, bool)
+
+
+def _int_text(x: object) -> str:
+    return repr(x)[:40]
+
+
+class _Parser:
+    def __init__(self) -> None:
+        self.v = Violations()
+
+    def obj(self, value: Any, field: str, keys: set[str], what: str) -> Mapping[str, Any] | None:
+        if not isinstance(value, dict):
+            self.v.add(field, f"must be an object ({what}), got {type(value).__name__}")
+            return None
+        for k in getattr(value, "duplicates", ()):
+            self.v.add(f"{field}.{k}", "given twice in the same object; give it once")
+        for k in value:
+            if k not in keys:
+                self.v.add(f"{field}.{k}", f"unknown field; known: {', '.join(sorted(keys))}")
+        return value
+
+    def names(self, value: Any, field: str, required: bool = False) -> tuple[str, ...]:
+        if value is None and not required:
+            return ()
+        if not isinstance(value, list):
+            self.v.add(field, "must be a list of names")
+            return ()
+        out: list[str] = []
+        seen: dict[str, int] = {}  # name -> first index
+        for i, name in enumerate(value):
+            if not isinstance(name, str) or not name.strip() or len(name) > MAX_NAME or name != name.strip():
+                self.v.add(
+                    f"{field}[{i}]", f"a name of 1 to {MAX_NAME} characters without surrounding spaces, got {_int_text(name)}"
+                )
+            elif name in seen:
+                self.v.add(f"{field}[{i}]", f"{name!r} is listed twice ({field}[{seen[name]}] too)")
+            else:
+                seen[name] = i
+                out.append(name)
+        return tuple(out)
+
+
+def parse_season(data: Any) -> Season:
+    """A season from decoded JSON. Raises :class:`InvalidArgument` with every problem found."""
+    p = _Parser()
+    v = p.v
+    top = p.obj(data, "season", _SEASON_KEYS, "the season file")
+    if top is None:
+        v.raise_if_any()
+    assert top is not None
+    ruleset = _ruleset(top.get("ruleset"), v)
+    players = p.names(top.get("players"), "players", required=True)
+    if "players" in top and not players and isinstance(top.get("players"), list) and not top["players"]:
+        v.add("players", "list the main participants in registration order")
+    if len(players) > MAX_PLAYERS:
+        v.add("players", f"at most {MAX_PLAYERS} main participants, got {len(players)}")
+    if ruleset and players and len(players) % ruleset.table_size:
+        v.add("players", f"{len(players)} main participants; the main roster must be a multiple of {ruleset.table_size}")
+    substitutes = p.names(top.get("substitutes"), "substitutes")
+    main = set(players)
+    for i, s in enumerate(substitutes):
+        if s in main:
+            v.add(f"substitutes[{i}]", f"{s!r} is a main participant; a technical substitute is not")
+    withdrawn = p.names(top.get("withdrawn"), "withdrawn")
+    for i, w in enumerate(withdrawn):
+        if w not in main:
+            v.add(f"withdrawn[{i}]", f"{w!r} is not a main participant (only they can withdraw)")
+    raw_matches = top.get("matches", [])
+    matches: list[Match] = []
+    if not isinstance(raw_matches, list):
+        v.add("matches", "must be a list of matches")
+    elif len(raw_matches) > MAX_MATCHES:
+        v.add("matches", f"at most {MAX_MATCHES} matches, got {len(raw_matches)}")
+    elif ruleset is not None:
+        sitting: dict[tuple[int, str], int] = {}  # (round, player) -> match index
+        tables: dict[tuple[int, int], int] = {}
+        for i, raw in enumerate(raw_matches):
+            m = _match(p, raw, f"matches[{i}]", ruleset, main, set(substitutes))
+            if m is None:
+                continue
+            f = f"matches[{i}]"
+            if (m.round, m.table) in tables:
+                v.add(f"{f}.table", f"round {m.round} table {m.table} is already matches[{tables[m.round, m.table]}]")
+            else:
+                tables[m.round, m.table] = i
+            for where, name in [(f"{f}.players[{k}]", x) for k, x in enumerate(m.players)] + [
+                (f"{f}.no_show[{k}].player", n.player) for k, n in enumerate(m.no_shows)
+            ]:
+                if (m.round, name) in sitting:
+                    j = sitting[m.round, name]
+                    v.add(where, f"{name!r} already plays round {m.round} in matches[{j}]; one match per round")
+                else:
+                    sitting[m.round, name] = i
+            matches.append(m)
+    v.raise_if_any()
+    assert ruleset is not None
+    return Season(ruleset, players, substitutes, withdrawn, tuple(matches))
+
+
+def parse_match(
+    data: Any, ruleset: Ruleset, players: Iterable[str], substitutes: Iterable[str] = (), field: str = "match"
+) -> Match:
+    """One match as the season file writes it, checked against a roster and a ruleset (the service's
+    entry for a single result); :class:`InvalidArgument` naming ``<field>.…`` on any problem."""
+    p = _Parser()
+    m = _match(p, data, field, ruleset, set(players), set(substitutes))
+    p.v.raise_if_any()
+    assert m is not None
+    return m
+
+
+def _ruleset(value: Any, v: Violations) -> Ruleset | None:
+    if value is None:
+        v.add("ruleset", f"name the ruleset; known: {', '.join(sorted(RULESETS))}")
+        return None
+    if isinstance(value, str):
+        if value not in RULESETS:
+            v.add("ruleset", unknown_ruleset(value))
+            return None
+        return RULESETS[value]
+    if isinstance(value, dict):
+        overrides = {k: x for k, x in value.items() if k not in ("base", "name")}
+        base, name = value.get("base"), value.get("name")
+        if not isinstance(base, str):
+            v.add("ruleset.base", f"name the registered ruleset this one varies; known: {', '.join(sorted(RULESETS))}")
+            return None
+        if name is not None and (not isinstance(name, str) or not name.strip()):
+            v.add("ruleset.name", "a non-empty name for this variant")
+            return None
+        try:
+            return variant(base, overrides, name=name)
+        except InvalidArgument as error:
+            v.items.extend(error.violations)
+            return None
+    v.add("ruleset", 'a ruleset name (e.g. "mahjong-league") or an object {"base": ..., <fields to change>}')
+    return None
+
+
+def _match(p: _Parser, raw: Any, f: str, rs: Ruleset, main: set[str], subs: set[str]) -> Match | None:
+    """One match, checked against the roster and the ruleset; None (with violations) when it is wrong."""
+    v = p.v
+    before = len(v.items)
+    m = p.obj(raw, f, _MATCH_KEYS, "a match: round, table, players, hanchans")
+    if m is None:
+        return None
+    rnd, table = m.get("round"), m.get("table")
+    round_no = rnd if _is_int(rnd) and 1 <= rnd <= rs.rounds else None
+    if round_no is None:
+        v.add(f"{f}.round", f"a round number from 1 to {rs.rounds}, got {_int_text(rnd)}")
+    table_no = table if _is_int(table) and table >= 1 else None
+    if table_no is None:
+        v.add(f"{f}.table", f"a table number from 1, got {_int_text(table)}")
+    label = f"round {rnd}, table {table}"
+    seated = p.names(m.get("players"), f"{f}.players", required=True)
+    if isinstance(m.get("players"), list) and len(m["players"]) != rs.table_size:
+        v.add(f"{f}.players", f"a table seats {rs.table_size} players, got {len(m['players'])} ({label})")
+    for k, name in enumerate(seated):
+        if name not in main and name not in subs:
+            v.add(f"{f}.players[{k}]", f"{name!r} is neither a main participant nor a substitute")
+    at_table = set(seated)
+    where = f"{label}: {', '.join(seated)}"
+    hanchans = _hanchans(p, m.get("hanchans", []), f"{f}.hanchans", rs, seated, where)
+    no_shows: list[NoShow] = []
+    raw_ns = m.get("no_show", [])
+    if not isinstance(raw_ns, list):
+        v.add(f"{f}.no_show", 'must be a list of {"player": ..., "substitute": ...}')
+        raw_ns = []
+    covered: dict[str, int] = {}
+    absent: set[str] = set()
+    for k, raw_n in enumerate(raw_ns):
+        g = f"{f}.no_show[{k}]"
+        n = p.obj(raw_n, g, {"player", "substitute"}, "a no-show: player, substitute")
+        if n is None:
+            continue
+        player, sub = n.get("player"), n.get("substitute")
+        ok = True
+        if not isinstance(player, str) or player not in main:
+            v.add(f"{g}.player", f"{_int_text(player)} is not a main participant")
+            ok = False
+        elif player in at_table:
+            v.add(f"{g}.player", f"{player!r} sat at this table ({where}); a no-show did not")
+            ok = False
+        elif player in absent:
+            v.add(f"{g}.player", f"{player!r} is listed twice as a no-show")
+            ok = False
+        if not isinstance(sub, str) or sub not in at_table:
+            v.add(f"{g}.substitute", f"{_int_text(sub)} is not at this table ({where})")
+            ok = False
+        elif sub not in subs:
+            v.add(f"{g}.substitute", f"{sub!r} is not listed in substitutes")
+            ok = False
+        elif sub in covered:
+            v.add(f"{g}.substitute", f"{sub!r} already replaces no_show[{covered[sub]}]")
+            ok = False
+        if ok:
+            assert isinstance(player, str) and isinstance(sub, str)  # ok: both passed the checks above
+            covered[sub] = k
+            absent.add(player)
+            no_shows.append(NoShow(player, sub))
+    penalties: list[Penalty] = []
+    raw_pen = m.get("penalties", [])
+    if not isinstance(raw_pen, list):
+        v.add(f"{f}.penalties", 'must be a list of {"player": ..., "points": ..., "reason": ...}')
+        raw_pen = []
+    for k, raw_p in enumerate(raw_pen):
+        g = f"{f}.penalties[{k}]"
+        pen = p.obj(raw_p, g, {"player", "points", "reason"}, "a penalty: player, points, reason")
+        if pen is None:
+            continue
+        player, points, reason = pen.get("player"), pen.get("points"), pen.get("reason", "")
+        ok = True
+        if not isinstance(player, str) or (player not in at_table and player not in absent):
+            v.add(f"{g}.player", f"{_int_text(player)} is not at this table ({where})")
+            ok = False
+        if isinstance(reason, str) and len(reason) > 1000:
+            v.add(f"{g}.reason", "at most 1000 characters")
+            ok = False
+        else:  # the rule itself (a reason, positive points) is the domain's
+            found = penalty_violations(_Unchecked(player, points, reason if isinstance(reason, str) else ""), g)
+            v.items.extend(found)
+            ok = ok and not found
+        if ok:
+            # ok: the player is at the table and penalty_violations accepted the points and the reason
+            assert isinstance(player, str) and _is_int(points) and isinstance(reason, str)
+            penalties.append(Penalty(player, points, reason.strip()))
+    if len(v.items) != before or round_no is None or table_no is None:
+        return None
+    return Match(round_no, table_no, seated, hanchans, tuple(penalties), tuple(no_shows))
+
+
+def _hanchans(p: _Parser, raw: Any, f: str, rs: Ruleset, seated: tuple[str, ...], where: str) -> tuple[Hanchan, ...]:
+    v = p.v
+    if not isinstance(raw, list):
+        v.add(f, "must be a list of hanchans")
+        return ()
+    if len(raw) > rs.hanchans_per_match:
+        v.add(f, f"{len(raw)} hanchans; a match has {rs.hanchans_per_match} ({where})")
+    out: list[Hanchan] = []
+    numbers: dict[int, int] = {}
+    for k, raw_h in enumerate(raw):
+        g = f"{f}[{k}]"
+        h = p.obj(raw_h, g, _HANCHAN_KEYS, "a hanchan: scores, chombo")
+        if h is None:
+            continue
+        number = h.get("number", k + 1)
+        if not _is_int(number) or not 1 <= number <= rs.hanchans_per_match:
+            v.add(
+                f"{g}.number",
+                f"hanchan number {_int_text(number)} is out of range; a match has hanchans 1-{rs.hanchans_per_match}",
+            )
+        elif number in numbers:
+            v.add(f"{g}.number", f"hanchan {number} is already {f}[{numbers[number]}]")
+        else:
+            numbers[number] = k
+        scores = h.get("scores")
+        pairs: list[tuple[str, int]] = []
+        if not isinstance(scores, dict):
+            v.add(f"{g}.scores", "an object: player -> final score")
+        else:
+            for k2 in getattr(scores, "duplicates", ()):
+                v.add(f"{g}.scores.{k2}", "given twice; one final score per player")
+            pairs = list(scores.items())
+            strangers = [x for x, _ in pairs if x not in seated]
+            for x in strangers:
+                v.add(f"{g}.scores.{x}", f"{x!r} is not at this table ({where})")
+            missing = [x for x in seated if x not in scores]
+            if missing:
+                v.add(f"{g}.scores", f"no final score for {', '.join(missing)} ({where})")
+            if not strangers and not missing and not getattr(scores, "duplicates", ()):
+                v.items.extend(hanchan_score_violations(pairs, rs, f"{g}.scores"))
+        chombo = h.get("chombo", {})
+        chombo_pairs: list[tuple[str, int]] = []
+        if not isinstance(chombo, dict):
+            v.add(f"{g}.chombo", "an object: player -> number of chombo")
+        else:
+            for x, count in chombo.items():
+                if x not in seated:
+                    v.add(f"{g}.chombo.{x}", f"{x!r} is not at this table ({where})")
+                elif not _is_int(count) or not 1 <= count <= 100:
+                    v.add(f"{g}.chombo.{x}", f"how many chombo, an integer from 1, got {_int_text(count)}")
+                else:
+                    chombo_pairs.append((x, count))
+        if _is_int(number) and isinstance(scores, dict):
+            out.append(Hanchan(number, tuple(pairs), tuple(chombo_pairs)))
+    return tuple(out)
+
+
+def violations_text(error: InvalidArgument) -> list[str]:
+    """One line per violation, ``field: description``."""
+    return [f"{x.field}: {x.description}" for x in error.violations]

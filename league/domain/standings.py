@@ -1,0 +1,303 @@
+"""Regular-stage standings of a mahjong league that explain themselves (discard-league-2026 §4, §6.1, §6.2).
+
+docs/rules.md ``mahjong.standings.*``:
+
+* ``total-then-average-place`` — the total is the sum of the player's match results; equal totals
+  (the top-8 cut included) go to the lower **exact** average place (sum of hanchan places / hanchans
+  played in the stage, a ``Fraction``, never rounded). The chain is the ruleset's ``tie_breaks``.
+* ``organizer-decision`` — what the chain cannot separate shares a place range (``"11-12"``) and is
+  listed in ``unresolved`` as "organizer decision required"; it is never silently ordered (the rows
+  inside a shared place are listed in registration order, which decides nothing).
+* ``substitutes-not-ranked`` — technical substitutes are never ranked; their games stay in the
+  history (the match results and the others' match uma).
+* ``withdrawn-leave`` — a withdrawn player leaves the standings; his games stay in the history.
+* ``partial-match`` — a match with hanchans still to play gives provisional figures (no match uma yet)
+  and the row says what is missing.
+
+Every adjacent pair of rows says the step that separated them (``"equal total; average place 9/4 <
+5/2"``). Pure: no I/O; the same code scores a season file and (later) the service's records.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+
+from .ruleset import ORGANIZER_DECISION, TIE_BREAK_CRITERIA, Ruleset
+from .scoring import Match, MatchResult, Points, exact, match_result, points_text
+
+
+@dataclass(frozen=True)
+class Season:
+    """A regular stage: the ruleset, main participants in registration order, technical substitutes,
+    withdrawn players (still listed in ``players``) and the matches recorded so far."""
+
+    ruleset: Ruleset
+    players: tuple[str, ...]
+    substitutes: tuple[str, ...] = ()
+    withdrawn: tuple[str, ...] = ()
+    matches: tuple[Match, ...] = ()
+
+
+def average_place(places: Iterable[Fraction | int]) -> Fraction | None:
+    """Sum of hanchan places / hanchans played, exact (docs/rules.md
+    ``mahjong.standings.total-then-average-place``); None before the first hanchan."""
+    places = list(places)
+    if not places:
+        return None
+    return sum((Fraction(p) for p in places), Fraction(0)) / len(places)
+
+
+@dataclass(frozen=True)
+class MatchFigure:
+    round: int
+    table: int
+    total: Points
+    complete: bool
+    hanchans: int
+
+
+@dataclass(frozen=True)
+class Figures:
+    """One main participant's regular-stage figures."""
+
+    player: str
+    total: Points
+    places: tuple[Fraction, ...]
+    matches: tuple[MatchFigure, ...]
+    provisional: bool
+    notes: tuple[str, ...]
+
+    @property
+    def hanchans(self) -> int:
+        return len(self.places)
+
+    @property
+    def average_place(self) -> Fraction | None:
+        return average_place(self.places)
+
+
+@dataclass(frozen=True)
+class StandingRow:
+    place: str  # "3", or a shared range "11-12"
+    figures: Figures
+    separated_from_next: str | None  # the step that put this row above the next one (None: last row)
+
+    @property
+    def player(self) -> str:
+        return self.figures.player
+
+
+@dataclass(frozen=True)
+class UnresolvedTie:
+    place: str
+    players: tuple[str, ...]
+    reason: str
+    at_cut: bool  # the shared places straddle the playoff cut
+
+
+@dataclass(frozen=True)
+class Standings:
+    ruleset: str
+    rows: tuple[StandingRow, ...]
+    unresolved: tuple[UnresolvedTie, ...]
+    history: tuple[MatchResult, ...]  # every match scored, substitutes' and withdrawn players' games included
+
+
+# --- the figures ------------------------------------------------------------------------------------
+
+
+def player_figures(season: Season, results: Sequence[MatchResult]) -> dict[str, Figures]:
+    """Figures of every main participant who has not withdrawn, from the scored matches."""
+    rs = season.ruleset
+    ranked = [p for p in season.players if p not in set(season.withdrawn)]
+    rounds_entered = sorted({r.match.round for r in results})
+    by_player: dict[str, list[MatchResult]] = {p: [] for p in ranked}
+    for r in results:
+        for entry in r.lines:
+            if entry.player in by_player:
+                by_player[entry.player].append(r)
+    out: dict[str, Figures] = {}
+    for p in ranked:
+        total: Points = 0
+        places: list[Fraction] = []
+        notes: list[str] = []
+        figures: list[MatchFigure] = []
+        provisional = False
+        for r in sorted(by_player[p], key=lambda r: (r.match.round, r.match.table)):
+            line = r.line(p)
+            assert line is not None  # by_player holds only the matches the player is in
+            total += line.total
+            places.extend(line.places)
+            where = f"round {r.match.round}"
+            if line.no_show:
+                notes.append(f"{where}: no-show {points_text(line.no_show)}")
+            for h in r.hanchans:
+                x = next((x for x in h.lines if x.player == p), None)
+                if x is not None and x.chombo:
+                    notes.append(f"{where} hanchan {h.number}: chombo x{x.chombo} {points_text(x.chombo_penalty)}")
+            for pen in line.penalties:
+                notes.append(f"{where}: penalty -{points_text(pen.points)} ({pen.reason})")
+            sat = not line.no_show
+            if sat and not r.complete:
+                provisional = True
+                missing = ", ".join(str(n) for n in r.missing)
+                notes.append(
+                    f"{where} table {r.match.table}: {len(r.hanchans)} of {rs.hanchans_per_match} hanchans played "
+                    f"(missing {missing}); provisional, match uma pending"
+                )
+            figures.append(MatchFigure(r.match.round, r.match.table, line.total, r.complete or not sat, len(line.hanchans)))
+        absent = [n for n in rounds_entered if n not in {f.round for f in figures}]
+        if absent:
+            provisional = True
+            notes.append(f"no match entered for round {', '.join(map(str, absent))}; provisional")
+        out[p] = Figures(p, exact(total), tuple(places), tuple(figures), provisional, tuple(notes))
+    return out
+
+
+# --- ranking ----------------------------------------------------------------------------------------
+
+
+def _criterion_value(name: str, f: Figures) -> Fraction | None:
+    if name == "total":
+        return Fraction(f.total)
+    if name == "average_place":
+        return f.average_place
+    raise KeyError(name)  # the ruleset checked its names
+
+
+_HIGHER_IS_BETTER = {"total": True, "average_place": False}
+
+
+def _shown(name: str, value: Fraction) -> str:
+    return points_text(value) if name == "total" else str(value)
+
+
+@dataclass(frozen=True)
+class _Group:
+    players: tuple[str, ...]
+    reason: str | None  # why they are still tied (None: one player)
+
+
+def rank_by_chain(figures: dict[str, Figures], order: Sequence[str], chain: Sequence[str]) -> tuple[list[_Group], list[str]]:
+    """Split ``order`` (registration order) into ranked groups by the tie-break chain; returns the groups
+    best first and, for each boundary between consecutive groups, the step that separated them.
+    A group of more than one is a tie the chain could not break."""
+
+    def rank(players: list[str], rest: Sequence[str], equal: list[str]) -> tuple[list[_Group], list[str]]:
+        if len(players) == 1:
+            return [_Group(tuple(players), None)], []
+        if not rest:
+            return [_Group(tuple(players), "; ".join(equal + [ORGANIZER_DECISION]))], []
+        name, label = rest[0], TIE_BREAK_CRITERIA[rest[0]]
+        found = {p: _criterion_value(name, figures[p]) for p in players}
+        values = {p: x for p, x in found.items() if x is not None}
+        lacking = [p for p in players if p not in values]
+        if lacking:  # nothing to compare (no hanchans yet): this criterion cannot separate the group
+            return rank(players, rest[1:], equal + [f"{label} not available for {', '.join(lacking)}"])
+        sign = -1 if _HIGHER_IS_BETTER[name] else 1
+        ordered = sorted(players, key=lambda p: sign * values[p])  # stable: registration order within a tie
+        groups: list[_Group] = []
+        bounds: list[str] = []
+        i = 0
+        while i < len(ordered):
+            j = i
+            while j + 1 < len(ordered) and values[ordered[j + 1]] == values[ordered[i]]:
+                j += 1
+            if groups:
+                above, below = values[ordered[i - 1]], values[ordered[i]]
+                op = ">" if above > below else "<"
+                bounds.append("; ".join(equal + [f"{label} {_shown(name, above)} {op} {_shown(name, below)}"]))
+            sub_groups, sub_bounds = rank(ordered[i : j + 1], rest[1:], equal + [f"equal {label}"])
+            groups.extend(sub_groups)
+            bounds.extend(sub_bounds)
+            i = j + 1
+        return groups, bounds
+
+    return rank(list(order), list(chain), [])
+
+
+def place_range(first: int, size: int) -> str:
+    return str(first) if size == 1 else f"{first}-{first + size - 1}"
+
+
+def rank_standings(figures: Sequence[Figures], ruleset: Ruleset) -> tuple[tuple[StandingRow, ...], tuple[UnresolvedTie, ...]]:
+    """Rows in standings order from the figures of the ranked players (given in registration order):
+    the ruleset's tie-break chain, shared place ranges, the step between adjacent rows, the ties left
+    to the organizer (docs/rules.md ``mahjong.standings.total-then-average-place``,
+    ``mahjong.standings.organizer-decision``)."""
+    by_player = {f.player: f for f in figures}
+    groups, bounds = rank_by_chain(by_player, [f.player for f in figures], ruleset.tie_breaks)
+    rows: list[StandingRow] = []
+    unresolved: list[UnresolvedTie] = []
+    first = 1
+    for g_index, group in enumerate(groups):
+        place = place_range(first, len(group.players))
+        if group.reason is not None:
+            last = first + len(group.players) - 1
+            at_cut = 0 < ruleset.playoff_places and first <= ruleset.playoff_places < last
+            unresolved.append(UnresolvedTie(place, group.players, group.reason, at_cut))
+        for k, player in enumerate(group.players):
+            if k + 1 < len(group.players):
+                step = group.reason
+            elif g_index + 1 < len(groups):
+                step = bounds[g_index]
+            else:
+                step = None
+            rows.append(StandingRow(place, by_player[player], step))
+        first += len(group.players)
+    return tuple(rows), tuple(unresolved)
+
+
+def regular_standings(season: Season) -> Standings:
+    """The regular-stage standings: total, then the ruleset's tie-break chain, then the organizer.
+    Substitutes and withdrawn players are not ranked; every match stays in ``history``."""
+    rs = season.ruleset
+    results = tuple(match_result(m, rs) for m in sorted(season.matches, key=lambda m: (m.round, m.table)))
+    figures = player_figures(season, results)
+    rows, unresolved = rank_standings([figures[p] for p in season.players if p in figures], rs)
+    return Standings(rs.name, rows, unresolved, results)
+
+
+# --- presentation as plain data (the CLI's --json and, later, the service) ----------------------------
+
+
+def _json_number(value: Points | Fraction | None) -> int | str | None:
+    if value is None:
+        return None
+    value = exact(value)
+    return value if isinstance(value, int) else str(value)
+
+
+def standings_as_dict(standings: Standings) -> dict:
+    """``{"standings": [{"place": "1", "player": "P05", "total": 12345, "average_place": "9/4", ...}],
+    "unresolved": [...]}`` in standings order; exact fractions as strings."""
+    return {
+        "standings": [
+            {
+                "place": row.place,
+                "player": row.player,
+                "total": _json_number(row.figures.total),
+                "average_place": None if row.figures.average_place is None else str(row.figures.average_place),
+                "hanchans": row.figures.hanchans,
+                "provisional": row.figures.provisional,
+                "separated_from_next": row.separated_from_next,
+                "notes": list(row.figures.notes),
+                "matches": [
+                    {
+                        "round": m.round,
+                        "table": m.table,
+                        "total": _json_number(m.total),
+                        "hanchans": m.hanchans,
+                        "complete": m.complete,
+                    }
+                    for m in row.figures.matches
+                ],
+            }
+            for row in standings.rows
+        ],
+        "unresolved": [
+            {"place": t.place, "players": list(t.players), "reason": t.reason, "at_cut": t.at_cut} for t in standings.unresolved
+        ],
+    }

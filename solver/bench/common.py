@@ -1,0 +1,66 @@
+"""What the benchmark's runners share: method names, the benchmark problem, one result row.
+
+Both ``runner.py`` (the size sweep) and ``hard.py`` (the hard instances) import this module; neither
+imports the other's internals.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from solver.domain.draw.objective import evaluate
+from solver.domain.draw.problem import DrawObjective, DrawProblem
+from solver.domain.draw.validate import check_draw
+
+RONDO = "rondo"
+RESTARTS = "restarts"
+RANDOM = "random"
+PLAIN_CPSAT = "plain-cpsat"
+
+
+def make_problem(n: int, rounds: int, table_size: int, seed: int, time_limit: float) -> DrawProblem:
+    return DrawProblem(
+        players=tuple(f"p{i:05d}" for i in range(n)),
+        rounds=rounds,
+        table_size=table_size,
+        seed=seed,
+        time_limit_s=time_limit,
+    )
+
+
+def measured_row(
+    n: int,
+    method: str,
+    problem: DrawProblem,
+    measured,
+    *,
+    status: str,
+    proven: bool,
+    lower: DrawObjective | None,
+    draw,
+    note: str = "",
+) -> dict[str, Any]:
+    """One benchmark row; the draw (if any) is checked with ``check_draw`` and scored with ``evaluate``."""
+    objective = None
+    if draw:
+        problems = check_draw(problem, draw)
+        if problems:
+            raise AssertionError(f"{method} produced an invalid draw for N={n}: {problems[:3]}")
+        objective = evaluate(problem, draw)
+    return {
+        "n": n,
+        "method": method,
+        "status": status,
+        "objective": list(objective.as_tuple()) if objective else None,
+        "proven": proven,
+        "lower_bound": list(lower.as_tuple()) if lower else None,
+        "wall_time_s": round(measured.wall_time_s, 4),
+        "peak_rss_delta_mb": round(measured.peak_rss_delta_mb, 1),
+        "vs_baselines": None,
+        "note": note,
+    }
+
+
+def fmt_tuple(t: Sequence[int] | None) -> str:
+    return "-" if t is None else "(" + ",".join(str(v) for v in t) + ")"

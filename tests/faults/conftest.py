@@ -1,0 +1,151 @@
+"""Shared fixtures of the fault-and-abuse tier: real servers on 127.0.0.1, in this process.
+
+* :class:`InProcessServer` — ``start_server`` for some services of the registry on an event loop in a
+  background thread, so tests use ordinary blocking stubs; ``settings`` overrides any ``Settings``
+  field (``solver_workers=1``, ``solver_worker_memory_mb=300``...).
+* ``server_factory`` — start servers inside one test (stopped at its end).
+* ``solver_server`` (module) — the solver alone, default pool settings.
+* ``embedded_server`` (module) — every service as `rondo up` runs them, SQLite in a fresh data directory:
+  the gateway on ``channel``, the internal services on ``internal_channel`` (127.0.0.1 only).
+
+Running in this process makes the solver's worker processes children of the test process, so a test
+can find and kill them (:func:`child_pids`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import threading
+import time
+from types import MethodType
+
+import grpc
+import pytest
+from grpc_health.v1 import health_pb2, health_pb2_grpc
+
+from rondo_app.registry import NAMES, service
+from rondo_runtime.capacity import channel_options
+from rondo_runtime.config import Settings
+from rondo_runtime.process import free_port
+from rondo_runtime.server import start_server
+
+
+class InProcessServer:
+    def __init__(self, services, data_dir, **settings):
+        base = dict(
+            host="127.0.0.1",
+            port=free_port(),
+            internal_port=free_port(),  # embedded mode: the internal server, which the gateway dials
+            metrics_port=None,
+            data_dir=data_dir,
+            log_level="WARNING",
+            grace_seconds=1.0,
+        )
+        self.settings = Settings(**{**base, **settings})
+        self.specs = [service(name).spec(self.settings) for name in services]
+        self.loop = asyncio.new_event_loop()
+        self.thread = threading.Thread(target=self.loop.run_forever, daemon=True, name="faults-server-loop")
+        self.thread.start()
+        self.running = self.run(start_server(self.specs, self.settings, readiness_interval=0.2))
+        self.address = f"127.0.0.1:{self.running.port}"
+        self.channel = grpc.insecure_channel(self.address, options=channel_options())
+        # the internal services: their own server in embedded mode, else the one server
+        self.internal_address = self.running.internal_address or self.address
+        self.internal_channel = (
+            grpc.insecure_channel(self.internal_address, options=channel_options())
+            if self.running.internal_address
+            else self.channel
+        )
+        self.health = health_pb2_grpc.HealthStub(self.channel)
+
+    def run(self, coroutine, timeout: float = 60):
+        """Run a coroutine on the server's event loop and wait for its result."""
+        return asyncio.run_coroutine_threadsafe(coroutine, self.loop).result(timeout)
+
+    def status(self, service: str = "", timeout: float = 1.0) -> int:
+        return self.health.Check(health_pb2.HealthCheckRequest(service=service), timeout=timeout).status
+
+    def wait_for_status(self, wanted: int, service: str = "", timeout_s: float = 60.0) -> bool:
+        """Poll gRPC health until it reports ``wanted``; False if it never did within ``timeout_s``."""
+        end = time.monotonic() + timeout_s
+        while time.monotonic() < end:
+            try:
+                if self.status(service) == wanted:
+                    return True
+            except grpc.RpcError:
+                pass
+            time.sleep(0.05)
+        return False
+
+    def close(self) -> None:
+        self.channel.close()
+        self.internal_channel.close()
+        try:
+            self.run(self.running.stop(0.5))
+        finally:
+            self.loop.call_soon_threadsafe(self.loop.stop)
+            self.thread.join(10)
+
+
+def solver_service(server: InProcessServer):
+    """The ``SolverService`` behind an in-process server's solver (its readiness check's owner)."""
+    for spec in server.specs:
+        if spec.name == "solver":
+            ready = spec.readiness
+            assert isinstance(ready, MethodType), "the solver's readiness check is its SolverService's bound method"
+            return ready.__self__
+    raise LookupError("this server runs no solver")
+
+
+def solver_worker_pids() -> set[int]:
+    """Live solver worker processes among this process's children (spawned ``multiprocessing`` children;
+    the resource tracker excluded)."""
+    import psutil
+
+    found = set()
+    for child in psutil.Process(os.getpid()).children():
+        try:
+            if child.status() != psutil.STATUS_ZOMBIE and "spawn_main" in " ".join(child.cmdline()):
+                found.add(child.pid)
+        except psutil.Error:
+            continue
+    return found
+
+
+def child_pids() -> set[int]:
+    """Pids of this process's live children (e.g. the in-process solver's workers)."""
+    import psutil
+
+    return {c.pid for c in psutil.Process(os.getpid()).children() if c.status() != psutil.STATUS_ZOMBIE}
+
+
+@pytest.fixture
+def server_factory(tmp_path):
+    """``start(services=("solver",), **settings)`` -> a started :class:`InProcessServer`; all are
+    stopped when the test ends."""
+    started: list[InProcessServer] = []
+
+    def start(services=("solver",), **settings) -> InProcessServer:
+        data_dir = tmp_path / f"server-{len(started)}"
+        data_dir.mkdir()
+        started.append(InProcessServer(list(services), data_dir, **settings))
+        return started[-1]
+
+    yield start
+    for server in reversed(started):
+        server.close()
+
+
+@pytest.fixture(scope="module")
+def solver_server(tmp_path_factory):
+    server = InProcessServer(["solver"], tmp_path_factory.mktemp("solver"))
+    yield server
+    server.close()
+
+
+@pytest.fixture(scope="module")
+def embedded_server(tmp_path_factory):
+    server = InProcessServer(list(NAMES), tmp_path_factory.mktemp("embedded"))
+    yield server
+    server.close()

@@ -1,0 +1,57 @@
+"""`rondo standings SEASON.json [--json]`: a season file scored offline by the league's own code."""
+
+from __future__ import annotations
+
+import json
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from rondo_app.cli import app
+
+pytestmark = pytest.mark.integration
+runner = CliRunner()
+EXAMPLE = Path(__file__).resolve().parents[2] / "docs" / "examples" / "mahjong-league-season.json"
+
+
+def test_standings_json_is_the_documented_shape_in_standings_order():
+    result = runner.invoke(app, ["standings", str(EXAMPLE), "--json"])
+    assert result.exit_code == 0, result.output
+    out = json.loads(result.stdout)
+    assert set(out) == {"standings", "unresolved"}
+    rows = out["standings"]
+    assert [r["place"] for r in rows] == [str(i) for i in range(1, 25)]
+    assert {r["player"] for r in rows} == {f"P{i:02}" for i in range(1, 25)}  # SUB1 is not ranked
+    assert all(isinstance(r["total"], int) and Fraction(r["average_place"]) >= 1 for r in rows)  # exact, e.g. "9/4"
+    assert [r["total"] for r in rows] == sorted((r["total"] for r in rows), reverse=True)
+    # the top-8 cut of the example is decided by the average place
+    assert rows[7]["total"] == rows[8]["total"]
+    assert rows[7]["separated_from_next"] == "equal total; average place 7/3 < 5/2"
+    p03 = next(r for r in rows if r["player"] == "P03")
+    assert "round 3: no-show -80 000" in p03["notes"] and p03["hanchans"] == 9
+    assert out["unresolved"] == []
+
+
+def test_standings_table_shows_places_figures_and_notes():
+    result = runner.invoke(app, ["standings", str(EXAMPLE)])
+    assert result.exit_code == 0, result.output
+    for text in ("place", "average place", "P11", "7/3", "equal total; average place 7/3 < 5/2", "chombo", "no-show"):
+        assert text in result.stdout
+
+
+def test_standings_malformed_file_exits_2_naming_match_and_field(tmp_path):
+    data = json.loads(EXAMPLE.read_text(encoding="utf-8"))
+    data["matches"][3]["hanchans"][1]["scores"][data["matches"][3]["players"][0]] -= 1000
+    bad = tmp_path / "season.json"
+    bad.write_text(json.dumps(data), encoding="utf-8")
+    result = runner.invoke(app, ["standings", str(bad)])
+    assert result.exit_code == 2
+    assert "matches[3].hanchans[1].scores: sum is 119 000, must be 120 000" in result.stderr
+    assert result.stdout == ""
+
+
+def test_standings_missing_file_exits_2(tmp_path):
+    result = runner.invoke(app, ["standings", str(tmp_path / "nope.json")])
+    assert result.exit_code == 2 and "file: cannot read" in result.stderr

@@ -1,0 +1,149 @@
+"""In-memory fakes for the service-layer tier (cosmicpython's ``FakeRepository`` / ``FakeUnitOfWork``).
+
+Each fake repository keeps domain objects in dicts and has every public method of the real one (a test
+in tests/unit checks that, so the fakes cannot fall behind). :class:`FakeUnitOfWork` gives the use cases
+the same all-or-nothing transactions as the database: ``write`` works on a copy and keeps it only when
+the work returns.
+"""
+
+from __future__ import annotations
+
+import copy
+import dataclasses
+from collections.abc import Callable
+from typing import Generic, TypeVar
+
+from booking.domain.model import Club, Room
+from league.domain.model import Competition, Draw, Player, normalized_name
+from rondo_runtime.idempotency import IdempotencyRecord
+
+R = TypeVar("R")
+T = TypeVar("T")
+
+
+class FakeUnitOfWork(Generic[R]):
+    def __init__(self, repository: R):
+        self.repository = repository
+        self.commits = 0
+
+    def write(self, work: Callable[[R], T]) -> T:
+        draft = copy.deepcopy(self.repository)
+        result = work(draft)  # an exception leaves self.repository as it was: rolled back
+        self.repository = draft
+        self.commits += 1
+        return result
+
+    def read(self, work: Callable[[R], T]) -> T:
+        return work(copy.deepcopy(self.repository))  # a read cannot change anything
+
+
+class FakeKeyStore:
+    """The ``idempotency_keys`` table of a fake repository (``rondo_runtime.idempotency``): one record
+    per scope, like the table's unique constraint."""
+
+    def __init__(self) -> None:
+        self.idempotency_records: dict[str, IdempotencyRecord] = {}
+
+    def idempotency_record(self, scope: str) -> IdempotencyRecord | None:
+        return self.idempotency_records.get(scope)
+
+    def add_idempotency_record(self, record: IdempotencyRecord) -> None:
+        if record.scope in self.idempotency_records:
+            raise ValueError(f"duplicate idempotency scope {record.scope!r}")  # the database's IntegrityError
+        self.idempotency_records[record.scope] = record
+
+
+class FakeLeagueRepository(FakeKeyStore):
+    def __init__(self) -> None:
+        super().__init__()
+        self.competitions: dict[str, Competition] = {}
+        self.players_by_id: dict[str, Player] = {}
+        self.draws_by_id: dict[str, Draw] = {}
+        self.status_reasons: dict[str, str] = {}
+
+    # --- competitions ---
+    def add_competition(self, c: Competition) -> None:
+        self.competitions[c.id] = c
+
+    def competition(self, competition_id: str, for_update: bool = False) -> Competition | None:
+        return self.competitions.get(competition_id)
+
+    def set_published_draw(self, competition_id: str, draw_id: str) -> None:
+        self.competitions[competition_id] = dataclasses.replace(self.competitions[competition_id], published_draw_id=draw_id)
+
+    # --- players ---
+    def add_player(self, p: Player) -> None:
+        self.players_by_id[p.id] = p
+
+    def update_player_status(self, p: Player, reason: str) -> None:
+        self.players_by_id[p.id] = dataclasses.replace(self.players_by_id[p.id], status=p.status)
+        self.status_reasons[p.id] = reason
+
+    def player(self, player_id: str) -> Player | None:
+        return self.players_by_id.get(player_id)
+
+    def players(self, competition_id: str) -> list[Player]:
+        mine = [p for p in self.players_by_id.values() if p.competition_id == competition_id]
+        return sorted(mine, key=lambda p: p.registration_order)
+
+    def next_registration_order(self, competition_id: str) -> int:
+        return max((p.registration_order for p in self.players(competition_id)), default=0) + 1
+
+    def player_named(self, competition_id: str, name: str) -> Player | None:
+        key = normalized_name(name)
+        return next((p for p in self.players(competition_id) if normalized_name(p.name) == key), None)
+
+    def active_player_count(self, competition_id: str) -> int:
+        return sum(1 for p in self.players(competition_id) if p.active)
+
+    # --- draws ---
+    def add_draw(self, d: Draw) -> None:
+        self.draws_by_id[d.id] = d
+
+    def update_draw_status(self, d: Draw) -> None:
+        self.draws_by_id[d.id] = dataclasses.replace(self.draws_by_id[d.id], status=d.status, approved_at=d.approved_at)
+
+    def next_draw_version(self, competition_id: str) -> int:
+        return max((d.version for d in self.draws(competition_id)), default=0) + 1
+
+    def draw(self, draw_id: str) -> Draw | None:
+        return self.draws_by_id.get(draw_id)
+
+    def draws(self, competition_id: str) -> list[Draw]:
+        return sorted((d for d in self.draws_by_id.values() if d.competition_id == competition_id), key=lambda d: d.version)
+
+    def draw_headers(self, competition_id: str) -> list[Draw]:
+        return [dataclasses.replace(d, rounds=()) for d in self.draws(competition_id)]
+
+
+class FakeBookingRepository(FakeKeyStore):
+    def __init__(self) -> None:
+        super().__init__()
+        self.clubs: dict[str, Club] = {}
+        self.rooms_by_id: dict[str, Room] = {}
+
+    def add_club(self, club: Club) -> None:
+        self.clubs[club.id] = club
+
+    def club(self, club_id: str) -> Club | None:
+        return self.clubs.get(club_id)
+
+    def add_room(self, room: Room) -> None:
+        self.rooms_by_id[room.id] = room
+
+    def room(self, room_id: str) -> Room | None:
+        return self.rooms_by_id.get(room_id)
+
+    def rooms(self, club_id: str) -> list[Room]:
+        return sorted((r for r in self.rooms_by_id.values() if r.club_id == club_id), key=lambda r: r.name)
+
+
+def public_methods(cls: type) -> set[str]:
+    """Public methods of ``cls`` and of its bases within the project (a fake's ``FakeKeyStore``)."""
+    return {
+        name
+        for klass in cls.__mro__
+        if klass is not object
+        for name, value in vars(klass).items()
+        if callable(value) and not name.startswith("_")
+    }

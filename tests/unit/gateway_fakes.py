@@ -1,0 +1,297 @@
+"""In-memory fakes for the gateway's service-layer tests (cosmicpython's fake downstream client).
+
+* :class:`FakeDownstream` has the surface of ``gateway.adapters.downstream.Downstream`` (``league``,
+  ``solver``, ``call``, ``timeout_s``, ``close``). Its league side is the REAL league: the
+  ``LeagueServicer`` over ``LeagueService`` over the in-memory repository of ``tests/unit/fakes.py``,
+  so what the gateway sends is checked and stored by the real use cases. Its solver side is
+  :class:`FakeSolver`, scripted: it records every ``DrawTablesRequest`` and answers a canned valid
+  draw, or what a test queued (another answer, or an error). Every call is recorded with its timeout.
+* :class:`FakeEventLog` and :class:`FakeGatewayKeys` have the public methods of ``EventLog`` and
+  ``GatewayKeys`` (a test checks that), kept in dicts and lists.
+
+No sockets, no database: a use case runs in milliseconds.
+"""
+
+from __future__ import annotations
+
+import copy
+import threading
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from datetime import UTC, datetime, timedelta
+from typing import Any, cast
+
+import grpc
+
+from gateway.adapters.downstream import Downstream, translate
+from gateway.adapters.events import EventLog
+from gateway.adapters.idempotency import LEASE_SECONDS, Claim, GatewayKeys
+from gateway.service import GatewayService
+from league.adapters.repository import LeagueRepository
+from league.grpc_api import LeagueServicer
+from league.service import LeagueService
+from rondo.solver.v1 import solver_pb2
+from rondo_runtime import idempotency
+from rondo_runtime.idempotency import IdempotencyRecord, RequestKey
+from rondo_runtime.transactions import UnitOfWork
+from tests.unit.fakes import FakeLeagueRepository, FakeUnitOfWork
+
+DEFAULT_TIMEOUT_SECONDS = 30.0  # the fake's configured downstream timeout (RONDO_DOWNSTREAM_TIMEOUT_SECONDS)
+
+
+class FakeContext:
+    """The little of ``grpc.aio.ServicerContext`` the servicers use: the remaining deadline and the
+    invocation metadata (who is calling)."""
+
+    def __init__(self, time_remaining: float | None = None, metadata: Sequence[tuple[str, str]] = ()):
+        self._time_remaining = time_remaining
+        self._metadata = tuple(metadata)
+
+    def time_remaining(self) -> float | None:
+        return self._time_remaining
+
+    def invocation_metadata(self) -> tuple[tuple[str, str], ...]:
+        return self._metadata
+
+
+@dataclass(frozen=True)
+class Call:
+    """One downstream call: ``timeout_s`` is what the gateway asked (None: the configured default),
+    ``effective_s`` what the call got."""
+
+    service: str
+    method: str
+    request: Any
+    timeout_s: float | None
+    effective_s: float
+
+
+@dataclass
+class _Method:
+    """A stub method: ``await method(request, timeout=...)``, like a ``grpc.aio`` unary-unary callable."""
+
+    service: str
+    name: str
+    handler: Callable[..., Any]
+
+    async def __call__(self, request: Any, timeout: float | None = None) -> Any:
+        return await self.handler(request, timeout)
+
+
+class ServicerStub:
+    """A stub whose methods call an in-process servicer (``await servicer.Method(request, context)``)."""
+
+    def __init__(self, service: str, servicer: Any):
+        self._service = service
+        self._servicer = servicer
+
+    def __getattr__(self, name: str) -> _Method:
+        rpc = getattr(self._servicer, name)  # AttributeError for an RPC the service does not have
+
+        async def handler(request: Any, timeout: float | None) -> Any:
+            return await rpc(request, FakeContext(timeout))
+
+        return _Method(self._service, name, handler)
+
+
+def canned_rounds(player_ids: Sequence[str], rounds: int, table_size: int) -> list[solver_pb2.Round]:
+    """A legal (if repetitive) draw: tables in roster order, the roster turned by one seat each round."""
+    out = []
+    for r in range(rounds):
+        turned = list(player_ids[r:]) + list(player_ids[:r])
+        tables = [solver_pb2.Table(player_ids=turned[i : i + table_size]) for i in range(0, len(turned), table_size)]
+        out.append(solver_pb2.Round(tables=tables))
+    return out
+
+
+def _tables_of(rounds: Sequence[solver_pb2.Round]) -> list[dict[str, int]]:
+    return [{pid: t for t, table in enumerate(rnd.tables) for pid in table.player_ids} for rnd in rounds]
+
+
+def players_moved(previous: Sequence[solver_pb2.Round], drawn: Sequence[solver_pb2.Round]) -> int:
+    """Players the new rounds seat at another table number than ``previous`` in at least one round."""
+    moved = set()
+    for before, after in zip(_tables_of(previous), _tables_of(drawn)):
+        moved |= {pid for pid, table in after.items() if pid in before and before[pid] != table}
+    return len(moved)
+
+
+def canned_draw(request: solver_pb2.DrawTablesRequest) -> solver_pb2.DrawTablesResponse:
+    """The fake solver's answer to ``request``: a valid draw of its roster with fixed statistics."""
+    rounds = canned_rounds([p.id for p in request.players], request.rounds, request.table_size)
+    answer = solver_pb2.DrawTablesResponse(
+        status=solver_pb2.SOLVE_STATUS_FEASIBLE,
+        rounds=rounds,
+        objective=solver_pb2.DrawObjective(max_meetings=2, sum_repeat_pairs=3),
+        lower_bound=solver_pb2.DrawObjective(max_meetings=1),
+        proven_optimal=False,
+        seed=request.seed if request.HasField("seed") else 4242,
+        wall_time_seconds=0.25,
+        method="fake-rotation",
+        gap=solver_pb2.DrawObjective(max_meetings=1, sum_repeat_pairs=3),
+    )
+    if request.previous:
+        answer.players_moved = players_moved(request.previous, rounds)
+    return answer
+
+
+def rpc_error(code: grpc.StatusCode, details: str = "") -> grpc.aio.AioRpcError:
+    """What a ``grpc.aio`` stub raises when the peer answers ``code`` (or does not answer at all)."""
+    return grpc.aio.AioRpcError(code, grpc.aio.Metadata(), grpc.aio.Metadata(), details=details)
+
+
+class FakeSolver:
+    """The solver's stub, scripted. ``requests`` holds a copy of every ``DrawTablesRequest``; each call
+    answers the next queued answer (a response, or an exception to raise), else :func:`canned_draw`.
+    ``playoff_requests``: every ``SeatPlayoffRoundRequest``."""
+
+    def __init__(self) -> None:
+        self.requests: list[solver_pb2.DrawTablesRequest] = []
+        self.answers: list[solver_pb2.DrawTablesResponse | BaseException] = []
+        self.playoff_requests: list[solver_pb2.SeatPlayoffRoundRequest] = []
+
+    def answer(self, *answers: solver_pb2.DrawTablesResponse | BaseException) -> None:
+        self.answers.extend(answers)
+
+    def down(self) -> None:
+        """The next call finds no solver: the channel's UNAVAILABLE."""
+        self.answer(rpc_error(grpc.StatusCode.UNAVAILABLE, "connection refused"))
+
+    async def DrawTables(
+        self, request: solver_pb2.DrawTablesRequest, timeout: float | None = None
+    ) -> solver_pb2.DrawTablesResponse:
+        kept = solver_pb2.DrawTablesRequest()
+        kept.CopyFrom(request)
+        self.requests.append(kept)
+        if self.answers:
+            answer = self.answers.pop(0)
+            if isinstance(answer, BaseException):
+                raise answer
+            return answer
+        return canned_draw(request)
+
+    async def SeatPlayoffRound(
+        self, request: solver_pb2.SeatPlayoffRoundRequest, timeout: float | None = None
+    ) -> solver_pb2.SeatPlayoffRoundResponse:
+        """Records the request; seats each group at one table of its name, in the given order."""
+        kept = solver_pb2.SeatPlayoffRoundRequest()
+        kept.CopyFrom(request)
+        self.playoff_requests.append(kept)
+        return solver_pb2.SeatPlayoffRoundResponse(
+            tables=[solver_pb2.PlayoffTable(name=g.name, player_ids=g.player_ids) for g in request.groups],
+            explanation=["seated by the fake solver"],
+        )
+
+
+class FakeDownstream:
+    """``Downstream`` in memory: the real league use cases on fakes, a scripted solver."""
+
+    def __init__(self, timeout_s: float = DEFAULT_TIMEOUT_SECONDS):
+        self.timeout_s = timeout_s
+        self.uow = FakeUnitOfWork(FakeLeagueRepository())
+        # the fake repository is a duck-typed LeagueRepository (test_league_services.py checks its methods)
+        self.league_service = LeagueService(cast("UnitOfWork[LeagueRepository]", self.uow))
+        self.league = ServicerStub("league", LeagueServicer(self.league_service))
+        self.solver = FakeSolver()
+        self.calls: list[Call] = []
+        self.failures: dict[tuple[str, str], list[BaseException]] = {}
+        self.closed = False
+
+    def fail(self, service: str, method: str, error: BaseException) -> None:
+        """The next call of ``service.method`` raises ``error`` instead of reaching the service (a
+        ``grpc.aio.AioRpcError`` goes through the real ``translate``, as on a channel)."""
+        self.failures.setdefault((service, method), []).append(error)
+
+    async def call(self, service: str, method: Callable[..., Any], request: Any, timeout_s: float | None = None) -> Any:
+        effective = timeout_s if timeout_s is not None else self.timeout_s
+        name = getattr(method, "name", getattr(method, "__name__", repr(method)))
+        self.calls.append(Call(service, name, request, timeout_s, effective))
+        try:
+            if pending := self.failures.get((service, name)):
+                raise pending.pop(0)
+            return await method(request, timeout=effective)
+        except grpc.aio.AioRpcError as error:
+            raise translate(service, error) from None
+
+    def called(self, service: str | None = None) -> list[str]:
+        """``service.Method`` of every call so far, in order (only ``service``'s, when given)."""
+        return [f"{c.service}.{c.method}" for c in self.calls if service in (None, c.service)]
+
+    async def close(self) -> None:
+        self.closed = True
+
+
+class FakeEventLog:
+    """``EventLog`` in a list: ``(kind, competition_id, subject_id, payload)`` in append order."""
+
+    def __init__(self) -> None:
+        self.events: list[tuple[str, str, str, dict[str, Any]]] = []
+
+    def append(self, kind: str, competition_id: str, subject_id: str, **payload: Any) -> None:
+        self.events.append((kind, competition_id, subject_id, dict(payload)))
+
+    def for_competition(self, competition_id: str) -> list[tuple[str, str]]:
+        return [(kind, subject) for kind, competition, subject, _ in self.events if competition == competition_id]
+
+
+@dataclass
+class _KeyRow:
+    fingerprint: str
+    created_at: datetime
+    resource_id: str | None = None
+    response: bytes | None = None
+    completed_at: datetime | None = None
+
+
+@dataclass
+class FakeGatewayKeys:
+    """``GatewayKeys`` in a dict (scope -> row), with the same claim / complete / release rules."""
+
+    lease_seconds: float = LEASE_SECONDS
+    rows: dict[str, _KeyRow] = field(default_factory=dict)
+    _lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
+
+    def claim(self, key: RequestKey, now: datetime | None = None) -> Claim:
+        now = now or datetime.now(UTC)
+        with self._lock:
+            row = self.rows.get(key.scope)
+            if row is None:
+                self.rows[key.scope] = _KeyRow(key.fingerprint, now)
+                return Claim()
+            if row.fingerprint != key.fingerprint:
+                raise idempotency.key_reused()
+            if row.completed_at is not None:
+                return Claim(record=IdempotencyRecord(key.scope, row.fingerprint, row.resource_id, row.response, row.created_at))
+            if now - row.created_at > timedelta(seconds=self.lease_seconds):
+                row.created_at = now  # its holder is gone: this request takes the key over
+                return Claim()
+            return Claim(busy=True)
+
+    def complete(self, key: RequestKey, resource_id: str | None, response: bytes, now: datetime | None = None) -> None:
+        now = now or datetime.now(UTC)
+        with self._lock:
+            row = self.rows.setdefault(key.scope, _KeyRow(key.fingerprint, now))
+            row.resource_id, row.response, row.completed_at = resource_id, response, now
+
+    def release(self, key: RequestKey) -> None:
+        """Forget a claim still in progress (never a completed one)."""
+        with self._lock:
+            row = self.rows.get(key.scope)
+            if row is not None and row.completed_at is None:
+                del self.rows[key.scope]
+
+    def snapshot(self) -> dict[str, _KeyRow]:
+        with self._lock:
+            return copy.deepcopy(self.rows)
+
+
+def gateway_on_fakes(
+    downstream: FakeDownstream | None = None, events: FakeEventLog | None = None, keys: FakeGatewayKeys | None = None
+) -> tuple[GatewayService, FakeDownstream, FakeEventLog, FakeGatewayKeys]:
+    """A ``GatewayService`` wired to the fakes (its seams: the downstream factory, the event log, the keys)."""
+    downstream = downstream or FakeDownstream()
+    events = events or FakeEventLog()
+    keys = keys or FakeGatewayKeys()
+    # the fakes are duck-typed stand-ins for the adapters (a test checks they have every public method)
+    service = GatewayService(cast(Callable[[], Downstream], lambda: downstream), cast(EventLog, events), cast(GatewayKeys, keys))
+    return service, downstream, events, keys

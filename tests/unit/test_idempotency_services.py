@@ -1,0 +1,88 @@
+"""Idempotency keys in the league and booking use cases, on in-memory fakes (``rondo_runtime.idempotency``):
+one key, one request; a key means nothing to another method; a reused key never returns the old result."""
+
+from __future__ import annotations
+
+import pytest
+
+from booking.service import BookingService
+from league.domain.model import DrawStatistics
+from league.service import LeagueService
+from rondo_runtime.errors import InvalidArgument
+from rondo_runtime.idempotency import REUSED_MESSAGE
+from tests.unit.fakes import FakeBookingRepository, FakeLeagueRepository, FakeUnitOfWork
+
+pytestmark = pytest.mark.unit
+STATS = DrawStatistics(objective=(1, 0), lower_bound=(1, 0), proven_optimal=True, method="test")
+
+
+def _reused(error: pytest.ExceptionInfo[InvalidArgument]) -> None:
+    assert [v.field for v in error.value.violations] == ["idempotency_key"]
+    assert REUSED_MESSAGE in error.value.message
+
+
+@pytest.fixture
+def league_uow() -> FakeUnitOfWork[FakeLeagueRepository]:
+    return FakeUnitOfWork(FakeLeagueRepository())
+
+
+@pytest.fixture
+def league(league_uow) -> LeagueService:
+    return LeagueService(league_uow)
+
+
+def test_a_competition_key_is_bound_to_its_request(league, league_uow):
+    first = league.create_competition("Spring", "", 2, 4, idempotency_key="k")
+    assert league.create_competition("Spring", "", 2, 4, idempotency_key="k").id == first.id
+    with pytest.raises(InvalidArgument) as error:
+        league.create_competition("Spring", "", 3, 4, idempotency_key="k")
+    _reused(error)
+    assert list(league_uow.repository.competitions) == [first.id]
+    assert league.create_competition("Spring", "", 2, 4, idempotency_key="k2").id != first.id
+
+
+def test_a_player_key_is_bound_to_its_competition_and_name(league, league_uow):
+    a = league.create_competition("A", "", 2, 4)
+    b = league.create_competition("B", "", 2, 4)
+    saki = league.register_player(a.id, "Saki", idempotency_key="k")
+    assert league.register_player(a.id, "Saki", idempotency_key="k").id == saki.id
+    for competition_id, name in ((a.id, "Nodoka"), (b.id, "Saki")):
+        with pytest.raises(InvalidArgument) as error:
+            league.register_player(competition_id, name, idempotency_key="k")
+        _reused(error)
+    assert list(league_uow.repository.players_by_id) == [saki.id]
+
+
+def test_a_draw_key_is_bound_to_its_seats_and_other_methods_keys_mean_nothing(league, league_uow):
+    competition = league.create_competition("L", "", 2, 4, idempotency_key="same")
+    ids = [league.register_player(competition.id, f"P{i}").id for i in range(8)]
+    rounds = ((tuple(ids[:4]), tuple(ids[4:])), ((ids[0], ids[1], ids[4], ids[5]), (ids[2], ids[3], ids[6], ids[7])))
+    draw = league.save_draw(competition.id, 1, rounds, STATS, idempotency_key="same")  # CreateCompetition's key too
+    assert league.save_draw(competition.id, 1, rounds, STATS, idempotency_key="same").id == draw.id
+    with pytest.raises(InvalidArgument) as error:
+        league.save_draw(competition.id, 1, (rounds[1], rounds[0]), STATS, idempotency_key="same")
+    _reused(error)
+    assert [d.id for d in league.list_draws(competition.id)] == [draw.id]
+
+
+@pytest.fixture
+def booking_uow() -> FakeUnitOfWork[FakeBookingRepository]:
+    return FakeUnitOfWork(FakeBookingRepository())
+
+
+@pytest.fixture
+def booking(booking_uow) -> BookingService:
+    return BookingService(booking_uow)
+
+
+def test_booking_keys_are_bound_to_their_requests(booking, booking_uow):
+    club = booking.create_club("Discard club", "", idempotency_key="k")
+    with pytest.raises(InvalidArgument) as error:
+        booking.create_club("Discard club", "Europe/Moscow", idempotency_key="k")
+    _reused(error)
+    room = booking.add_room(club.id, "Big room", idempotency_key="k")
+    assert booking.add_room(club.id, "Big room", idempotency_key="k").id == room.id
+    with pytest.raises(InvalidArgument) as error:
+        booking.add_room(club.id, "Annex", idempotency_key="k")
+    _reused(error)
+    assert list(booking_uow.repository.clubs) == [club.id] and list(booking_uow.repository.rooms_by_id) == [room.id]

@@ -1,0 +1,135 @@
+"""League use cases on in-memory fakes: the service layer alone, no database, no gRPC."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+
+import pytest
+
+from league.adapters.repository import LeagueRepository
+from league.domain.model import DrawStatistics, DrawStatus, PlayerStatus
+from league.service import LeagueService
+from rondo_runtime.errors import FailedPrecondition, InvalidArgument, NotFound
+from tests.unit.fakes import FakeLeagueRepository, FakeUnitOfWork, public_methods
+
+pytestmark = pytest.mark.unit
+START = datetime(2026, 3, 1, 18, 0, tzinfo=UTC)
+STATS = DrawStatistics(objective=(1, 0), lower_bound=(1, 0), proven_optimal=True, method="test")
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = START
+
+    def __call__(self) -> datetime:
+        self.now += timedelta(minutes=1)
+        return self.now
+
+
+@pytest.fixture
+def uow() -> FakeUnitOfWork[FakeLeagueRepository]:
+    return FakeUnitOfWork(FakeLeagueRepository())
+
+
+@pytest.fixture
+def league(uow) -> LeagueService:
+    return LeagueService(uow, clock=Clock())
+
+
+def _league_of(league: LeagueService, players: int, rounds: int = 2):
+    competition = league.create_competition("Spring league", "discard-league-2026", rounds, 4)
+    roster = [league.register_player(competition.id, f"Player {i}") for i in range(players)]
+    return competition, roster
+
+
+def _rounds(ids: list[str], rounds: int):
+    """A legal (if repetitive) draw: tables of four in roster order, rotated each round."""
+    out = []
+    for r in range(rounds):
+        turned = ids[r:] + ids[:r]
+        out.append(tuple(tuple(turned[i : i + 4]) for i in range(0, len(turned), 4)))
+    return tuple(out)
+
+
+def test_the_fake_repository_has_every_method_of_the_real_one():
+    assert public_methods(LeagueRepository) <= public_methods(FakeLeagueRepository)
+
+
+def test_create_competition_takes_its_time_from_the_injected_clock_and_is_idempotent(league, uow):
+    first = league.create_competition("Spring league", "", 0, 0, idempotency_key="k1")
+    again = league.create_competition("Spring league", "", 0, 0, idempotency_key="k1")
+    assert again.id == first.id and len(uow.repository.competitions) == 1
+    assert first.created_at == START + timedelta(minutes=1)
+    assert league.get_competition(first.id) == first
+
+
+def test_bad_competition_request_names_the_fields(league, uow):
+    with pytest.raises(InvalidArgument) as error:
+        league.create_competition("", "chess-960", 0, 0)
+    assert {v.field for v in error.value.violations} >= {"name", "ruleset"}
+    assert uow.repository.competitions == {}
+
+
+def test_players_are_numbered_in_registration_order_and_names_are_unique(league, uow):
+    competition, roster = _league_of(league, 3)
+    assert [p.registration_order for p in roster] == [1, 2, 3]
+    with pytest.raises(InvalidArgument) as error:
+        league.register_player(competition.id, "player 1")
+    assert [v.field for v in error.value.violations] == ["name"]
+    assert len(uow.repository.players_by_id) == 3  # the failed registration left nothing behind
+
+
+def test_register_player_is_idempotent_per_competition(league):
+    competition, _ = _league_of(league, 0)
+    a = league.register_player(competition.id, "Akagi", idempotency_key="p1")
+    assert league.register_player(competition.id, "Akagi", idempotency_key="p1").id == a.id
+    assert [p.name for p in league.list_players(competition.id)] == ["Akagi"]
+
+
+def test_unknown_competition_is_not_found(league):
+    with pytest.raises(NotFound):
+        league.register_player("no-such-competition", "Akagi")
+    with pytest.raises(NotFound):
+        league.list_draws("no-such-competition")
+
+
+@pytest.mark.rule("mahjong.roster.withdrawal-keeps-history")
+def test_withdrawn_player_leaves_the_main_roster_with_the_reason_kept(league, uow):
+    competition, roster = _league_of(league, 4)
+    withdrawn = league.withdraw_player(competition.id, roster[1].id, "moved away")
+    assert withdrawn.status is PlayerStatus.WITHDRAWN
+    assert roster[1].id not in {p.id for p in league.list_players(competition.id)}
+    assert roster[1].id in {p.id for p in league.list_players(competition.id, include_inactive=True)}
+    assert uow.repository.status_reasons[roster[1].id] == "moved away"
+
+
+def test_no_published_draw_is_failed_precondition(league):
+    competition, _ = _league_of(league, 8)
+    with pytest.raises(FailedPrecondition):
+        league.get_draw(competition.id)
+
+
+@pytest.mark.rule("draw.history.superseded-never-deleted")
+@pytest.mark.rule("mahjong.draw.organizer-approves")
+def test_approving_a_draw_publishes_it_and_supersedes_the_other_proposals(league):
+    competition, roster = _league_of(league, 8)
+    ids = [p.id for p in roster]
+    first = league.save_draw(competition.id, 1, _rounds(ids, 2), STATS)
+    second = league.save_draw(competition.id, 2, _rounds(ids[::-1], 2), STATS)
+    assert (first.version, second.version) == (1, 2) and first.status is DrawStatus.PROPOSED
+    approved = league.approve_draw(competition.id, second.id)
+    assert approved.status is DrawStatus.APPROVED and approved.approved_at is not None
+    assert league.get_draw(competition.id).id == second.id
+    assert {d.id: d.status for d in league.list_draws(competition.id)} == {
+        first.id: DrawStatus.SUPERSEDED,
+        second.id: DrawStatus.APPROVED,
+    }
+    assert league.approve_draw(competition.id, second.id).id == second.id  # approving twice is harmless
+
+
+def test_draw_of_another_competition_is_not_found(league):
+    competition, roster = _league_of(league, 8)
+    other, _ = _league_of(league, 0)
+    draw = league.save_draw(competition.id, 1, _rounds([p.id for p in roster], 2), STATS)
+    with pytest.raises(NotFound):
+        league.approve_draw(other.id, draw.id)
