@@ -55,10 +55,10 @@ def test_solver_answers_within_the_callers_deadline(tmp_path):
     port, server = _solver_server(tmp_path)
     with server, grpc.insecure_channel(f"127.0.0.1:{port}") as channel:
         stub = solver_pb2_grpc.SolverServiceStub(channel)
-        started = time.monotonic()
-        response = stub.DrawTables(hard_request(60.0), timeout=4)  # budget 60 s, deadline 4 s
-        assert time.monotonic() - started < 4
-        assert response.status == solver_pb2.SOLVE_STATUS_FEASIBLE and response.wall_time_seconds < 4
+        # budget 60 s, deadline 4 s: the solver cuts its budget to the deadline and answers with the best
+        # draw it has, instead of letting the call expire (DEADLINE_EXCEEDED would raise here)
+        response = stub.DrawTables(hard_request(60.0), timeout=4)
+        assert response.status == solver_pb2.SOLVE_STATUS_FEASIBLE and len(response.rounds) == 13
 
 
 def test_overload_is_resource_exhausted_and_health_keeps_answering(tmp_path):
