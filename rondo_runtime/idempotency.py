@@ -25,8 +25,8 @@ import hashlib
 import json
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from datetime import datetime
-from typing import Protocol
+from datetime import UTC, datetime
+from typing import Any, Protocol
 
 from google.protobuf.message import Message
 
@@ -46,6 +46,25 @@ class IdempotencyRecord:
     """What a service remembers about a key: the first request's fingerprint and its answer (the id of
     the resource it made, and/or the serialized response)."""
 
+    scope: str
+    fingerprint: str
+    resource_id: str | None
+    response: bytes | None
+    created_at: datetime
+
+    @classmethod
+    def from_row(cls, row: _KeyRow) -> IdempotencyRecord:
+        """From a service's ``idempotency_keys`` row (each service owns its table; the columns are
+        these five). A naive ``created_at`` (SQLite) is UTC."""
+        created = row.created_at if row.created_at.tzinfo is not None else row.created_at.replace(tzinfo=UTC)
+        return cls(row.scope, row.fingerprint, row.resource_id, row.response, created)
+
+    def row_values(self) -> dict[str, Any]:
+        """The column values of its ``idempotency_keys`` row."""
+        return dataclasses.asdict(self)
+
+
+class _KeyRow(Protocol):
     scope: str
     fingerprint: str
     resource_id: str | None

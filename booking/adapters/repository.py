@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from datetime import UTC
-
 from sqlmodel import Session, select
 
 from booking.adapters.tables import ClubRow, IdempotencyKeyRow, RoomRow
@@ -54,20 +52,9 @@ class BookingRepository:
     # --- idempotency keys (rondo_runtime.idempotency) ---
     def idempotency_record(self, scope: str) -> IdempotencyRecord | None:
         row = self.session.get(IdempotencyKeyRow, scope)
-        if row is None:
-            return None
-        created = row.created_at.replace(tzinfo=UTC) if row.created_at.tzinfo is None else row.created_at
-        return IdempotencyRecord(row.scope, row.fingerprint, row.resource_id, row.response, created)
+        return None if row is None else IdempotencyRecord.from_row(row)
 
     def add_idempotency_record(self, record: IdempotencyRecord) -> None:
         """In the transaction that makes the resource; a concurrent twin loses on the primary key and is
         retried by the unit of work, which then finds this record."""
-        self.session.add(
-            IdempotencyKeyRow(
-                scope=record.scope,
-                fingerprint=record.fingerprint,
-                resource_id=record.resource_id,
-                response=record.response,
-                created_at=record.created_at,
-            )
-        )
+        self.session.add(IdempotencyKeyRow(**record.row_values()))

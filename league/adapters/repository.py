@@ -204,22 +204,12 @@ class LeagueRepository:
     # --- idempotency keys (rondo_runtime.idempotency) ---
     def idempotency_record(self, scope: str) -> IdempotencyRecord | None:
         row = self.session.get(IdempotencyKeyRow, scope)
-        if row is None:
-            return None
-        return IdempotencyRecord(row.scope, row.fingerprint, row.resource_id, row.response, _utc(row.created_at))
+        return None if row is None else IdempotencyRecord.from_row(row)
 
     def add_idempotency_record(self, record: IdempotencyRecord) -> None:
         """In the transaction that makes the resource; a concurrent twin loses on the primary key and is
         retried by the unit of work, which then finds this record."""
-        self.session.add(
-            IdempotencyKeyRow(
-                scope=record.scope,
-                fingerprint=record.fingerprint,
-                resource_id=record.resource_id,
-                response=record.response,
-                created_at=record.created_at,
-            )
-        )
+        self.session.add(IdempotencyKeyRow(**record.row_values()))
 
     @staticmethod
     def _draw(row: Row[Any]) -> Draw:

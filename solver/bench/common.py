@@ -6,11 +6,13 @@ imports the other's internals.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from functools import partial
 from typing import Any
 
+from solver.bench.measure import measure
 from solver.domain.draw.objective import evaluate
-from solver.domain.draw.problem import DrawObjective, DrawProblem
+from solver.domain.draw.problem import DrawObjective, DrawProblem, DrawResult
 from solver.domain.draw.validate import check_draw
 
 RONDO = "rondo"
@@ -60,6 +62,23 @@ def measured_row(
         "vs_baselines": None,
         "note": note,
     }
+
+
+def rondo_row(n: int, problem: DrawProblem, solve: Callable[[DrawProblem], DrawResult]) -> dict[str, Any]:
+    """Rondo's own row: ``solve(problem)`` measured (wall time, memory) with its status and proof."""
+    m = measure(partial(solve, problem))
+    result = m.value
+    return measured_row(
+        n,
+        RONDO,
+        problem,
+        m,
+        status=result.status.value,
+        proven=result.proven_optimal,
+        lower=result.lower_bound,
+        draw=result.draw,
+        note=result.method,
+    )
 
 
 def fmt_tuple(t: Sequence[int] | None) -> str:

@@ -16,7 +16,7 @@ from functools import partial
 from typing import Any
 
 from solver.bench import baselines
-from solver.bench.common import RESTARTS, RONDO, fmt_tuple, make_problem, measured_row
+from solver.bench.common import RESTARTS, fmt_tuple, make_problem, measured_row, rondo_row
 from solver.bench.measure import measure
 from solver.domain.draw import solve_draw
 from solver.domain.draw.bounds import lexicographic_lower_bound
@@ -32,19 +32,7 @@ def run_hard(time_limit: float = 60.0, seed: int = 1, shuffles: int = 1000) -> l
     rows = []
     for n, rounds, k, name in HARD_INSTANCES:
         problem = make_problem(n, rounds, k, seed, time_limit)
-        m = measure(partial(solve_draw, problem))
-        result = m.value
-        row = measured_row(
-            n,
-            RONDO,
-            problem,
-            m,
-            status=result.status.value,
-            proven=result.proven_optimal,
-            lower=result.lower_bound,
-            draw=result.draw,
-            note=result.method,
-        )
+        row = rondo_row(n, problem, solve_draw)
         row.update(
             instance=f"{n}x{rounds} k={k} ({name})", rounds=rounds, bound=list(lexicographic_lower_bound(problem).as_tuple())
         )

@@ -32,6 +32,7 @@ from solver.bench.common import (
     fmt_tuple,
     make_problem,
     measured_row,
+    rondo_row,
 )
 from solver.bench.hard import format_hard, run_hard
 from solver.bench.measure import measure, process_peak_rss_bytes, python_heap_peak_mb
@@ -104,19 +105,7 @@ def run_benchmark(
         bound = lexicographic_lower_bound(problem)
         per_size: dict[str, dict[str, Any]] = {}
 
-        m = measure(partial(solve_draw, problem))
-        result = m.value
-        per_size[RONDO] = measured_row(
-            n,
-            RONDO,
-            problem,
-            m,
-            status=result.status.value,
-            proven=result.proven_optimal,
-            lower=result.lower_bound,
-            draw=result.draw,
-            note=result.method,
-        )
+        per_size[RONDO] = rondo_row(n, problem, solve_draw)
         if python_heap:
             per_size[RONDO]["python_heap_peak_mb"] = round(python_heap_peak_mb(partial(solve_draw, problem)), 1)
 

@@ -27,8 +27,21 @@ from grpc_health.v1 import health_pb2, health_pb2_grpc
 from rondo_app.registry import NAMES, service
 from rondo_runtime.capacity import channel_options
 from rondo_runtime.config import Settings
+from rondo_runtime.grpc_errors import field_violations
 from rondo_runtime.process import free_port
 from rondo_runtime.server import start_server
+
+
+def refused(call, request, field: str, *words: str, timeout: float = 10) -> str:
+    """The call is INVALID_ARGUMENT with a violation on ``field`` whose description has ``words``."""
+    with pytest.raises(grpc.RpcError) as caught:
+        call(request, timeout=timeout)
+    error = caught.value
+    assert error.code() == grpc.StatusCode.INVALID_ARGUMENT, (error.code(), error.details())
+    descriptions = [d for f, d in field_violations(error) if f == field]
+    assert descriptions, (field, field_violations(error))
+    assert any(all(w in d for w in words) for d in descriptions), (words, descriptions)
+    return descriptions[0]
 
 
 class InProcessServer:

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from concurrent.futures import ThreadPoolExecutor
 
-import grpc
 import pytest
 
 from league.domain.capacity import check_room_for_one_more_player
@@ -20,23 +19,11 @@ from rondo.league.v1 import league_pb2
 from rondo.solver.v1 import solver_pb2, solver_pb2_grpc
 from rondo_runtime import capacity
 from rondo_runtime.errors import InvalidArgument
-from rondo_runtime.grpc_errors import field_violations
+from tests.faults.conftest import refused
 
 pytestmark = pytest.mark.faults
 
 LARGE_PLAYERS, LARGE_ROUNDS = 1_000, 100  # players x rounds = MAX_SEATS: the largest draw within capacity
-
-
-def refused(call, request, field: str, *words: str, timeout: float = 10) -> str:
-    """The call is INVALID_ARGUMENT with a violation on ``field`` whose description has ``words``."""
-    with pytest.raises(grpc.RpcError) as caught:
-        call(request, timeout=timeout)
-    error = caught.value
-    assert error.code() == grpc.StatusCode.INVALID_ARGUMENT, (error.code(), error.details())
-    descriptions = [d for f, d in field_violations(error) if f == field]
-    assert descriptions, (field, field_violations(error))
-    assert any(all(w in d for w in words) for d in descriptions), (words, descriptions)
-    return descriptions[0]
 
 
 @pytest.fixture(scope="module")

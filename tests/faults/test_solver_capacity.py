@@ -5,12 +5,11 @@ answered within the budget and fits in one gRPC message."""
 
 from __future__ import annotations
 
-import grpc
 import pytest
 
 from rondo.solver.v1 import solver_pb2, solver_pb2_grpc
-from rondo_runtime.grpc_errors import field_violations
 from solver.domain import capacity
+from tests.faults.conftest import refused
 
 pytestmark = pytest.mark.faults
 
@@ -22,18 +21,6 @@ def stub(solver_server):
 
 def players(n: int, prefix: str = "p"):
     return [solver_pb2.Player(id=f"{prefix}{i}") for i in range(n)]
-
-
-def refused(call, request, field: str, *words: str, timeout: float = 10) -> str:
-    """The call is INVALID_ARGUMENT with a violation on ``field`` whose description has ``words``."""
-    with pytest.raises(grpc.RpcError) as caught:
-        call(request, timeout=timeout)
-    error = caught.value
-    assert error.code() == grpc.StatusCode.INVALID_ARGUMENT, (error.code(), error.details())
-    descriptions = [d for f, d in field_violations(error) if f == field]
-    assert descriptions, (field, field_violations(error))
-    assert any(all(w in d for w in words) for d in descriptions), (words, descriptions)
-    return descriptions[0]
 
 
 # --- table draws ---------------------------------------------------------------------------------
