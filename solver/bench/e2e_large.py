@@ -140,20 +140,25 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--budget", type=float, default=5.0, help="the solver's time limit per draw, seconds")
     parser.add_argument("--timeout", type=float, default=300.0, help="deadline of each call, seconds")
     args = parser.parse_args(argv)
-    port = free_port()
+    port, internal_port = free_port(), free_port()
     address = f"127.0.0.1:{port}"
     with tempfile.TemporaryDirectory(prefix="rondo-bench-") as data_dir:
         env = {
             "RONDO_PORT": str(port),
+            "RONDO_INTERNAL_PORT": str(internal_port),
             "RONDO_METRICS_PORT": "-1",
             "RONDO_DATA_DIR": data_dir,
             "RONDO_LOG_LEVEL": "WARNING",
             "RONDO_DOWNSTREAM_TIMEOUT_SECONDS": str(args.timeout),
         }
         with server_process(["-m", "rondo_app.cli", "up"], env, address):
-            with grpc.insecure_channel(address, options=channel_options()) as channel:
+            internal = f"127.0.0.1:{internal_port}"  # league answers only on the loopback-only internal port
+            with (
+                grpc.insecure_channel(address, options=channel_options()) as channel,
+                grpc.insecure_channel(internal, options=channel_options()) as internal_channel,
+            ):
                 stub = gateway_pb2_grpc.GatewayServiceStub(channel)
-                league = league_pb2_grpc.LeagueServiceStub(channel)  # embedded: league on the same port
+                league = league_pb2_grpc.LeagueServiceStub(internal_channel)
                 for text in args.sizes:
                     players, rounds = _size(text)
                     run_size(stub, players, rounds, args.table_size, args.budget, args.timeout, league).print()
