@@ -3,6 +3,8 @@ parser and scorer (``league.domain.season_file``, ``league.domain.standings``).
 
 Text form: a table (place, player, total, average place, hanchans, the step that separated the row
 from the next, notes) and the ties left to the organizer. ``--json``: :func:`standings_as_dict`.
+An Up&Down stage (``league.domain.updown``): place, player, points, Sonneborn-Berger, games, what the
+place means, the step to the next row, notes; ``--json``: :func:`updown_standings_as_dict`.
 A file that cannot be read or is malformed: every problem on stderr as ``field: description``, exit 2.
 """
 
@@ -14,12 +16,13 @@ from pathlib import Path
 
 from league.domain.season_file import load_season, violations_text
 from league.domain.standings import Standings, regular_standings, standings_as_dict
+from league.domain.updown import UpdownSeason, UpdownStandings, updown_standings, updown_standings_as_dict
 from rondo_runtime.errors import InvalidArgument
 
 MAX_FILE_BYTES = 64 * 1024 * 1024
 
 
-def score_season_file(path: Path) -> Standings:
+def score_season_file(path: Path) -> Standings | UpdownStandings:
     """Read, parse and score; :class:`InvalidArgument` (field ``file`` for I/O problems) on error."""
     try:
         if path.stat().st_size > MAX_FILE_BYTES:
@@ -27,7 +30,10 @@ def score_season_file(path: Path) -> Standings:
         text = path.read_bytes()
     except OSError as error:
         raise InvalidArgument.single("file", f"cannot read {str(path)!r}: {error.strerror or error}") from None
-    return regular_standings(load_season(text))
+    season = load_season(text)
+    if isinstance(season, UpdownSeason):
+        return updown_standings(season)
+    return regular_standings(season)
 
 
 def render_standings(standings: Standings, stream=None) -> None:
@@ -65,6 +71,39 @@ def render_standings(standings: Standings, stream=None) -> None:
         console.print(f"places {tie.place}{cut}: {', '.join(tie.players)}: {tie.reason}", markup=False, highlight=False)
 
 
+def render_updown_standings(standings: UpdownStandings, stream=None) -> None:
+    """An Up&Down stage: place, player, points (carried), Sonneborn-Berger, games, what the place means,
+    the step that separated the row from the next, notes; then the ties left unresolved."""
+    from rich.console import Console
+    from rich.table import Table
+
+    console = Console(file=stream or sys.stdout, width=None if (stream or sys.stdout).isatty() else 160)
+    group = f", {standings.group} group" if standings.group else ""
+    table = Table(title=f"{standings.ruleset}: stage {standings.stage}{group} standings", title_justify="left")
+    for name, justify in [("place", "right"), ("player", "left"), ("points", "right"), ("SB", "right")]:
+        table.add_column(name, justify=justify)  # type: ignore[arg-type]
+    table.add_column("games", justify="right")
+    table.add_column("fate")
+    table.add_column("vs next")
+    table.add_column("notes")
+    for r in standings.rows:
+        carried = f" ({r.carried} carried)" if standings.stage == 2 else ""
+        table.add_row(
+            r.place,
+            r.player,
+            f"{r.points}{carried}",
+            str(r.sonneborn_berger),
+            f"{r.games} ({r.really_played} played)",
+            r.fate,
+            r.separated_from_next or "",
+            "\n".join(r.notes),
+        )
+    console.print(table)
+    for tie in standings.unresolved:
+        cut = " (across a cut)" if tie.at_cut else ""
+        console.print(f"places {tie.place}{cut}: {', '.join(tie.players)}: {tie.reason}", markup=False, highlight=False)
+
+
 def run_standings(path: Path, as_json: bool) -> int:
     """The command's body: 0 with the standings printed, 2 with every problem on stderr."""
     try:
@@ -73,6 +112,12 @@ def run_standings(path: Path, as_json: bool) -> int:
         for line in violations_text(error):
             print(f"error: {line}", file=sys.stderr)
         return 2
+    if isinstance(standings, UpdownStandings):
+        if as_json:
+            print(json.dumps(updown_standings_as_dict(standings), indent=2, ensure_ascii=False))
+        else:
+            render_updown_standings(standings)
+        return 0
     if as_json:
         print(json.dumps(standings_as_dict(standings), indent=2, ensure_ascii=False))
     else:

@@ -1,4 +1,5 @@
-"""The season file: a mahjong league's regular stage as JSON, parsed into domain objects.
+"""The season file: a mahjong league's regular stage (or an Up&Down league stage, at the end of this
+module) as JSON, parsed into domain objects.
 
 One parser for the offline ``rondo standings`` and the service. Format (README "Scoring a season
 offline")::
@@ -31,6 +32,7 @@ from rondo_runtime.validation import Violations
 from .ruleset import RULESETS, Ruleset, unknown_ruleset, variant
 from .scoring import Hanchan, Match, NoShow, Penalty, hanchan_score_violations, penalty_violations
 from .standings import Season
+from .updown import UPDOWN_RULESETS, Game, GameResult, UpdownRuleset, UpdownSeason, updown_variant
 
 MAX_PLAYERS = 10_000
 MAX_MATCHES = 100_000
@@ -60,8 +62,10 @@ def _pairs(pairs: list[tuple[str, Any]]) -> _Object:
     return obj
 
 
-def load_season(text: str | bytes) -> Season:
-    """Parse a season file's text; :class:`InvalidArgument` on anything wrong (JSON syntax included)."""
+def load_season(text: str | bytes) -> Season | UpdownSeason:
+    """Parse a season file's text; :class:`InvalidArgument` on anything wrong (JSON syntax included).
+    Dispatches on ``ruleset``: an Up&Down ruleset (``"updown"``, ``{"base": "updown", ...}``) is read by
+    :func:`parse_updown_season`, anything else as a mahjong league."""
     try:
         data = json.loads(text, object_pairs_hook=_pairs)
     except (json.JSONDecodeError, UnicodeDecodeError) as error:
@@ -69,6 +73,8 @@ def load_season(text: str | bytes) -> Season:
         raise InvalidArgument.single("file", f"not valid JSON{where}: {getattr(error, 'msg', error)}") from None
     except RecursionError:
         raise InvalidArgument.single("file", "nested too deeply to be a season file") from None
+    if isinstance(data, dict) and is_updown(data.get("ruleset")):
+        return parse_updown_season(data)
     return parse_season(data)
 
 
@@ -373,3 +379,154 @@ def _hanchans(p: _Parser, raw: Any, f: str, rs: Ruleset, seated: tuple[str, ...]
 def violations_text(error: InvalidArgument) -> list[str]:
     """One line per violation, ``field: description``."""
     return [f"{x.field}: {x.description}" for x in error.violations]
+
+
+# --- the Up&Down league (docs/rules.md ``updown.*``) ---------------------------------------------------
+#
+#     {"ruleset": "updown",                       # or "updown-first-league", or {"base": "updown", "leaders": 4, ...}
+#      "stage": 1,                                # 2: also "group" ("leaders"/"outsiders") and "carried"
+#      "players": ["A", "B", ...], "withdrawn": [],
+#      "games": [{"round": 1, "white": "A", "black": "B", "result": "1-0",
+#                 "long": false, "after_deadline": false, "thrown": false}]}
+#
+# Results: 1-0, 0-1, +/- and -/+ (technical win / loss), -/- (both technical losses, or unplayed by the
+# stage deadline: 0-0). A game played after the deadline stays in the file with "after_deadline": true
+# and is removed from the table; a thrown match keeps its entered result with "thrown": true and counts
+# 0-0. Every error names games[i].field; all are reported together.
+
+_UPDOWN_SEASON_KEYS = {"ruleset", "stage", "group", "carried", "players", "withdrawn", "games", "name"}
+_GAME_KEYS = {"round", "white", "black", "result", "long", "after_deadline", "thrown"}
+MAX_GAMES = 100_000
+MAX_ROUND = 1000
+
+
+def is_updown(ruleset: Any) -> bool:
+    """Whether a season file's ``ruleset`` names an Up&Down ruleset (the loader's dispatch)."""
+    if isinstance(ruleset, dict):
+        ruleset = ruleset.get("base")
+    return isinstance(ruleset, str) and ruleset in UPDOWN_RULESETS
+
+
+def _updown_ruleset(p: _Parser, value: Any) -> UpdownRuleset | None:
+    if isinstance(value, str):
+        return UPDOWN_RULESETS[value]
+    assert isinstance(value, dict)  # is_updown checked it
+    name = value.get("name")
+    if name is not None and (not isinstance(name, str) or not name.strip()):
+        p.v.add("ruleset.name", "a non-empty name for this variant")
+        return None
+    try:
+        return updown_variant(value["base"], {k: x for k, x in value.items() if k not in ("base", "name")}, name)
+    except InvalidArgument as error:
+        p.v.items.extend(error.violations)
+        return None
+
+
+def parse_updown_season(data: Any) -> UpdownSeason:
+    """An Up&Down stage from decoded JSON; :class:`InvalidArgument` with every problem found."""
+    p = _Parser()
+    v = p.v
+    top = p.obj(data, "season", _UPDOWN_SEASON_KEYS, "the season file")
+    if top is None:
+        v.raise_if_any()
+    assert top is not None
+    rs = _updown_ruleset(p, top.get("ruleset"))
+    players = p.names(top.get("players"), "players", required=True)
+    if isinstance(top.get("players"), list) and len(top["players"]) < 2:
+        v.add("players", "a round robin needs at least 2 players")
+    stage = top.get("stage", 1)
+    if not _is_int(stage) or stage not in (1, 2):
+        v.add("stage", f"1 (round robin of the division) or 2 (a group of the second stage), got {_int_text(stage)}")
+        stage = 1
+    group = top.get("group")
+    carried: dict[str, int] = {}
+    if stage == 2:
+        if group not in ("leaders", "outsiders"):
+            v.add("group", f'stage 2 is played in a group: "leaders" or "outsiders", got {_int_text(group)}')
+        raw_carried = top.get("carried")
+        if not isinstance(raw_carried, dict):
+            v.add("carried", "stage 2: an object player -> points carried from stage 1")
+        else:
+            for name, pts in raw_carried.items():
+                if name not in players:
+                    v.add(f"carried.{name}", f"{name!r} is not in players")
+                elif not _is_int(pts) or pts < 0:
+                    v.add(f"carried.{name}", f"points carried from stage 1, a non-negative integer, got {_int_text(pts)}")
+                else:
+                    carried[name] = pts
+            for name in players:
+                if name not in raw_carried:
+                    v.add("carried", f"no points carried for {name!r}")
+    else:
+        for key in ("group", "carried"):
+            if key in top:
+                v.add(key, "only stage 2 has a group and carried points")
+    if rs is not None and stage == 1 and players and rs.leaders + rs.outsiders > len(players):
+        v.add(
+            "players",
+            f"{len(players)} players, but the split needs {rs.leaders} leaders + {rs.outsiders} outsiders; "
+            'use a variant: {"base": "updown", "leaders": ..., "outsiders": ...}',
+        )
+    withdrawn = p.names(top.get("withdrawn"), "withdrawn")
+    for i, w in enumerate(withdrawn):
+        if w not in players:
+            v.add(f"withdrawn[{i}]", f"{w!r} is not in players")
+    cycles = (rs.cycles if stage == 1 else 1) if rs is not None else 1
+    games: list[Game] = []
+    raw_games = top.get("games", [])
+    if not isinstance(raw_games, list):
+        v.add("games", "must be a list of games")
+    elif len(raw_games) > MAX_GAMES:
+        v.add("games", f"at most {MAX_GAMES} games, got {len(raw_games)}")
+    else:
+        met: dict[frozenset[str], list[int]] = {}
+        for i, raw in enumerate(raw_games):
+            g = _game(p, raw, f"games[{i}]", set(players))
+            if g is None:
+                continue
+            if not g.after_deadline:
+                pair = frozenset((g.white, g.black))
+                earlier = met.setdefault(pair, [])
+                if len(earlier) >= cycles:
+                    where = ", ".join(f"games[{k}]" for k in earlier)
+                    v.add(
+                        f"games[{i}]",
+                        f"{g.white} and {g.black} already met {len(earlier)} time(s) ({where}); "
+                        f"a pair meets {cycles} time(s) in stage {stage}",
+                    )
+                earlier.append(i)
+            games.append(g)
+    v.raise_if_any()
+    assert rs is not None
+    return UpdownSeason(rs, players, tuple(games), withdrawn, stage, group if stage == 2 else None, carried)
+
+
+def _game(p: _Parser, raw: Any, f: str, players: set[str]) -> Game | None:
+    v = p.v
+    before = len(v.items)
+    g = p.obj(raw, f, _GAME_KEYS, "a game: round, white, black, result")
+    if g is None:
+        return None
+    rnd = g.get("round")
+    if not _is_int(rnd) or not 1 <= rnd <= MAX_ROUND:
+        v.add(f"{f}.round", f"a round number from 1 to {MAX_ROUND}, got {_int_text(rnd)}")
+    white, black = g.get("white"), g.get("black")
+    for key, name in (("white", white), ("black", black)):
+        if not isinstance(name, str) or name not in players:
+            v.add(f"{f}.{key}", f"{_int_text(name)} is not in players")
+    if isinstance(white, str) and white == black:
+        v.add(f"{f}.black", f"{white!r} cannot play himself")
+    result = g.get("result")
+    known = [r.value for r in GameResult]
+    if result not in known:
+        v.add(f"{f}.result", f"one of {', '.join(known)}, got {_int_text(result)}")
+    flags: dict[str, bool] = {}
+    for key in ("long", "after_deadline", "thrown"):
+        value = g.get(key, False)
+        if not isinstance(value, bool):
+            v.add(f"{f}.{key}", f"true or false, got {_int_text(value)}")
+        flags[key] = value is True
+    if len(v.items) != before:
+        return None
+    assert _is_int(rnd) and isinstance(white, str) and isinstance(black, str) and isinstance(result, str)
+    return Game(rnd, white, black, GameResult(result), **flags)

@@ -13,7 +13,7 @@ import pytest
 from league.domain.ruleset import MAHJONG_LEAGUE
 from league.domain.scoring import Hanchan, NoShow, Penalty
 from league.domain.season_file import load_season, parse_match, parse_season
-from league.domain.standings import regular_standings
+from league.domain.standings import Season, regular_standings
 from rondo_runtime.errors import InvalidArgument
 
 pytestmark = pytest.mark.domain
@@ -76,6 +76,7 @@ def test_a_valid_file_becomes_domain_objects():
 
 def test_the_shipped_example_is_a_complete_24_player_season():
     s = load_season(EXAMPLE.read_text(encoding="utf-8"))
+    assert isinstance(s, Season)  # load_season dispatches on ruleset: this one is a mahjong league
     assert len(s.players) == 24 and len(s.matches) == 24 and {m.round for m in s.matches} == {1, 2, 3, 4}
     assert all(len(m.hanchans) == 3 for m in s.matches)
     assert any(h.chombo for m in s.matches for h in m.hanchans)

@@ -55,3 +55,35 @@ def test_standings_malformed_file_exits_2_naming_match_and_field(tmp_path):
 def test_standings_missing_file_exits_2(tmp_path):
     result = runner.invoke(app, ["standings", str(tmp_path / "nope.json")])
     assert result.exit_code == 2 and "file: cannot read" in result.stderr
+
+
+@pytest.mark.rule("updown.standings.several-tied")
+def test_updown_standings_json_and_table_from_the_same_entry_point():
+    example = EXAMPLE.parent / "updown-season.json"
+    result = runner.invoke(app, ["standings", str(example), "--json"])
+    assert result.exit_code == 0, result.output
+    out = json.loads(result.stdout)
+    assert set(out) == {"standings", "unresolved"} and out["unresolved"] == []
+    rows = out["standings"]
+    assert [r["place"] for r in rows][:8] == ["1", "2", "3", "4", "5", "6-7", "6-7", "8"]
+    assert all(isinstance(r["points"], int) and isinstance(r["sonneborn_berger"], int) for r in rows)
+    # the three-way tie at 14 points across the leaders cut: mini-table, then SB between the two left
+    assert [(r["player"], r["points"], r["fate"]) for r in rows[2:5]] == [
+        ("P06", 14, "leaders"),
+        ("P05", 14, "leaders"),
+        ("P07", 14, "stop"),
+    ]
+    assert rows[3]["separated_from_next"] == "equal points; mini-table 2 > 1"
+    table = runner.invoke(app, ["standings", str(example)])
+    assert table.exit_code == 0, table.output
+    for text in ("stage 1 standings", "mini-table 2 > 1", "6-7", "withdrawn", "outsiders"):
+        assert text in table.stdout
+
+
+def test_updown_malformed_file_names_the_game_and_field(tmp_path):
+    data = json.loads((EXAMPLE.parent / "updown-season.json").read_text(encoding="utf-8"))
+    data["games"][7]["result"] = "1-1"
+    bad = tmp_path / "season.json"
+    bad.write_text(json.dumps(data), encoding="utf-8")
+    result = runner.invoke(app, ["standings", str(bad)])
+    assert result.exit_code == 2 and "games[7].result: one of 1-0, 0-1, +/-, -/+, -/-, got '1-1'" in result.stderr

@@ -1,0 +1,483 @@
+"""The Up&Down round-robin league, one against one (updown-league-2007 §4-§6, §9.2, §10.4): points,
+Sonneborn-Berger, the tie-break chains, withdrawals, thrown matches and the split after stage 1.
+
+docs/rules.md ``updown.*``:
+
+* ``scoring.points`` — a match win is 1 point, a loss or a technical loss 0 (§6.1); ``+/-`` / ``-/+``
+  are technical results (the winner scores as for a win).
+* ``scoring.long-match`` — a long match (first to 5) is worth 2 points to its winner (§4.4.1.1, §6.1).
+* ``scoring.unplayed-and-late`` — unplayed by the stage deadline is ``-/-``, 0-0 (§7.8); a game marked
+  ``after_deadline`` is removed from the table.
+* ``standings.sonneborn-berger`` — SB is the sum over games of the points scored against the opponent
+  × that opponent's final score in the same stage, from the stage's own games (§6.1).
+* ``standings.two-tied`` / ``several-tied`` / ``shared-places`` — the chains of §6.2-§6.5.
+* ``withdrawal.half-rule`` — §10.4; ``annul.thrown-match`` — §9.2;
+  ``stage.split-and-carry`` — §4.3, §4.4.
+
+Pure and exact: integer points, nothing rounded, no I/O. The standings never order a tie silently:
+what the chain cannot separate shares a place range (``"11-12"``) and, unless every tied player stops
+after stage 1 (§6.5), is listed in ``unresolved`` ("extra match needed").
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from rondo_runtime.errors import InvalidArgument
+from rondo_runtime.validation import Violations
+
+from .ruleset import ORGANIZER_DECISION
+from .standings import UnresolvedTie, place_range
+
+EXTRA_MATCH = "extra match needed"
+SHARED = "they share the place (updown-league-2007 §6.5: no extra match for those who stop)"
+
+
+class GameResult(enum.StrEnum):
+    """A game's result as the season file writes it (white first)."""
+
+    WHITE_WON = "1-0"
+    BLACK_WON = "0-1"
+    WHITE_TECHNICAL_WIN = "+/-"  # black loses technically
+    BLACK_TECHNICAL_WIN = "-/+"
+    BOTH_TECHNICAL = "-/-"  # both technical losses, or unplayed by the stage deadline: 0-0
+
+
+TECHNICAL = frozenset({GameResult.WHITE_TECHNICAL_WIN, GameResult.BLACK_TECHNICAL_WIN, GameResult.BOTH_TECHNICAL})
+
+
+@dataclass(frozen=True)
+class Game:
+    """One match between two players. ``thrown``: the referee annulled it (§9.2, 0-0, final);
+    ``after_deadline``: played after the stage deadline, removed (§7.8)."""
+
+    round: int
+    white: str
+    black: str
+    result: GameResult
+    long: bool = False
+    after_deadline: bool = False
+    thrown: bool = False
+
+    def involves(self, player: str) -> bool:
+        return player in (self.white, self.black)
+
+    def opponent(self, player: str) -> str:
+        return self.black if player == self.white else self.white
+
+    @property
+    def really_played(self) -> bool:
+        """Played over the board: no technical result, not annulled, not removed (§10.4)."""
+        return self.result not in TECHNICAL and not self.thrown and not self.after_deadline
+
+
+@dataclass(frozen=True)
+class UpdownRuleset:
+    """One division's round robin as data (updown-league-2007 §4.3, §4.4): the cut places are
+    configuration. ``leaders``: places 1..leaders form the leaders group; ``outsiders``: the last
+    ``outsiders`` places (withdrawn players included) form the outsiders group; the rest stop."""
+
+    name: str
+    cycles: int = 2  # stage 1: double round robin
+    leaders: int = 8
+    outsiders: int = 8
+    leaders_long: bool = True  # stage 2 leaders play long matches (2 points a win)
+    outsiders_stay: int = 2  # stage 2 outsiders: the first ones keep their division
+    promoted: int = 0  # stage 2 leaders: the first ones go up (First League)
+
+    def __post_init__(self) -> None:
+        v = Violations()
+        for name in ("cycles", "leaders", "outsiders", "outsiders_stay", "promoted"):
+            value = getattr(self, name)
+            low = 1 if name == "cycles" else 0
+            if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= 1000:
+                v.add(f"ruleset.{name}", f"an integer from {low} to 1000, got {value!r}")
+        if not isinstance(self.leaders_long, bool):
+            v.add("ruleset.leaders_long", f"true or false, got {self.leaders_long!r}")
+        v.raise_if_any()
+
+
+SUPER_LEAGUE = UpdownRuleset("updown")
+FIRST_LEAGUE = UpdownRuleset("updown-first-league", leaders=6, outsiders=0, leaders_long=False, outsiders_stay=0, promoted=6)
+UPDOWN_RULESETS: dict[str, UpdownRuleset] = {r.name: r for r in (SUPER_LEAGUE, FIRST_LEAGUE)}
+_VARIABLE = {f.name for f in dataclasses.fields(UpdownRuleset)} - {"name"}
+
+
+def updown_variant(base: str, overrides: Mapping[str, Any], name: str | None = None) -> UpdownRuleset:
+    """A registered Up&Down ruleset with some of its data replaced; errors name ``ruleset.<field>``."""
+    v = Violations()
+    if base not in UPDOWN_RULESETS:
+        v.add("ruleset.base", f"unknown ruleset {base!r}; known: {', '.join(sorted(UPDOWN_RULESETS))}")
+    for key in overrides:
+        if key not in _VARIABLE:
+            v.add(f"ruleset.{key}", f"unknown ruleset field; known: {', '.join(sorted(_VARIABLE))}")
+    v.raise_if_any()
+    return dataclasses.replace(UPDOWN_RULESETS[base], name=name or f"{base} (variant)", **dict(overrides))
+
+
+@dataclass(frozen=True)
+class UpdownSeason:
+    """One stage of one group: players in registration order, withdrawn ones (still listed), the
+    games, and for stage 2 the group and the points carried from stage 1."""
+
+    ruleset: UpdownRuleset
+    players: tuple[str, ...]
+    games: tuple[Game, ...] = ()
+    withdrawn: tuple[str, ...] = ()
+    stage: int = 1
+    group: str | None = None  # stage 2: "leaders" or "outsiders"
+    carried: Mapping[str, int] = dataclasses.field(default_factory=dict)
+
+    @property
+    def cycles(self) -> int:
+        return self.ruleset.cycles if self.stage == 1 else 1
+
+    @property
+    def long_matches(self) -> bool:
+        return self.stage == 2 and self.group == "leaders" and self.ruleset.leaders_long
+
+
+# --- points ----------------------------------------------------------------------------------------
+
+
+def win_points(long: bool) -> int:
+    """docs/rules.md ``updown.scoring.points``, ``updown.scoring.long-match``."""
+    return 2 if long else 1
+
+
+def game_points(game: Game, long_default: bool = False) -> tuple[int, int] | None:
+    """(white, black) points of one game; None when it is removed (played after the deadline).
+    A thrown match is a double technical loss 0-0 whatever was entered (§9.2)."""
+    if game.after_deadline:
+        return None
+    if game.thrown:
+        return (0, 0)
+    win = win_points(game.long or long_default)
+    return {
+        GameResult.WHITE_WON: (win, 0),
+        GameResult.WHITE_TECHNICAL_WIN: (win, 0),
+        GameResult.BLACK_WON: (0, win),
+        GameResult.BLACK_TECHNICAL_WIN: (0, win),
+        GameResult.BOTH_TECHNICAL: (0, 0),
+    }[game.result]
+
+
+@dataclass(frozen=True)
+class ScoredGame:
+    game: Game
+    white_points: int
+    black_points: int
+
+    def points_of(self, player: str) -> int:
+        return self.white_points if player == self.game.white else self.black_points
+
+
+# --- withdrawals (§10.4) ----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Withdrawal:
+    player: str
+    really_played: int  # games against opponents still in the league, technical results excluded
+    scheduled: int  # games against opponents still in the league
+    annulled: bool  # fewer than half really played: every result of his is removed
+    technical_losses: int  # otherwise: his remaining games, technical losses 0-1
+
+    @property
+    def note(self) -> str:
+        base = f"withdrawn: really played {self.really_played} of {self.scheduled} games against players still in the league"
+        if self.annulled:
+            return base + "; fewer than half, all his results annulled (updown-league-2007 §10.4)"
+        return base + f"; at least half, his {self.technical_losses} remaining games are technical losses 0-1"
+
+
+def withdrawal_decision(player: str, games: Sequence[Game], continuing: Iterable[str], cycles: int) -> Withdrawal:
+    """docs/rules.md ``updown.withdrawal.half-rule``: fewer than half of the games against opponents
+    still in the league REALLY played → annul all; otherwise the remaining ones are technical losses."""
+    rest = [p for p in continuing if p != player]
+    scheduled = cycles * len(rest)
+    mine = [g for g in games if g.involves(player) and g.opponent(player) in rest and not g.after_deadline]
+    really = sum(1 for g in mine if g.really_played)
+    annulled = 2 * really < scheduled
+    remaining = 0 if annulled else max(0, scheduled - len(mine))
+    return Withdrawal(player, really, scheduled, annulled, remaining)
+
+
+def effective_games(season: UpdownSeason) -> tuple[tuple[ScoredGame, ...], dict[str, Withdrawal]]:
+    """The games the table counts: late games removed, thrown ones 0-0, withdrawals applied."""
+    withdrawn = set(season.withdrawn)
+    continuing = [p for p in season.players if p not in withdrawn]
+    decisions = {w: withdrawal_decision(w, season.games, continuing, season.cycles) for w in season.withdrawn}
+    annulled = {w for w, d in decisions.items() if d.annulled}
+    out: list[ScoredGame] = []
+    for g in season.games:
+        if g.white in annulled or g.black in annulled:
+            continue
+        pts = game_points(g, season.long_matches)
+        if pts is not None:
+            out.append(ScoredGame(g, *pts))
+    win = win_points(season.long_matches)
+    for w, d in decisions.items():
+        if d.annulled:
+            continue
+        for o in continuing:
+            met = sum(1 for g in season.games if g.involves(w) and g.opponent(w) == o and not g.after_deadline)
+            for _ in range(season.cycles - met):  # his remaining games: technical losses 0-1
+                out.append(ScoredGame(Game(0, o, w, GameResult.WHITE_TECHNICAL_WIN), win, 0))
+    return tuple(out), decisions
+
+
+def stage_points(players: Iterable[str], games: Iterable[ScoredGame]) -> dict[str, int]:
+    """Each player's points from this stage's games only (carried points not included)."""
+    pts = {p: 0 for p in players}
+    for sg in games:
+        for p in (sg.game.white, sg.game.black):
+            if p in pts:
+                pts[p] += sg.points_of(p)
+    return pts
+
+
+def sonneborn_berger(players: Iterable[str], games: Sequence[ScoredGame]) -> dict[str, int]:
+    """docs/rules.md ``updown.standings.sonneborn-berger``: the sum over games of the points scored
+    against the opponent × that opponent's final score in the same stage (its own games only)."""
+    players = list(players)
+    final = stage_points(players, games)
+    sb = {p: 0 for p in players}
+    for sg in games:
+        for p in (sg.game.white, sg.game.black):
+            if p in sb:
+                sb[p] += sg.points_of(p) * final.get(sg.game.opponent(p), 0)
+    return sb
+
+
+def mini_table(players: Iterable[str], games: Iterable[ScoredGame]) -> dict[str, int]:
+    """Points each scored in the games among these players only (§6.2.3; head-to-head for two)."""
+    among = set(players)
+    return stage_points(among, (sg for sg in games if sg.game.white in among and sg.game.black in among))
+
+
+# --- the tie-break chains (§6.2-§6.5) ---------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class TieGroup:
+    players: tuple[str, ...]
+    reason: str | None  # why they are still tied (None: one player)
+
+
+def rank_updown(
+    order: Sequence[str], points: Mapping[str, int], sb: Mapping[str, int], games: Sequence[ScoredGame]
+) -> tuple[list[TieGroup], list[str]]:
+    """Groups best first and the step that separated each pair of consecutive groups: points, then for
+    two tied head-to-head → SB → extra match (§6.2.2); for several the mini-table → SB, recursively,
+    and two left → the two-player rule (§6.2.3, §6.2.4). A group of more than one is unresolved."""
+
+    def split(
+        players: list[str], value: Callable[[str], int], label: str, prefix: list[str], then: Callable
+    ) -> tuple[list[TieGroup], list[str]] | None:
+        values = {p: value(p) for p in players}
+        if len(set(values.values())) == 1:
+            return None
+        ordered = sorted(players, key=lambda p: -values[p])  # stable: registration order within a tie
+        groups: list[TieGroup] = []
+        bounds: list[str] = []
+        i = 0
+        while i < len(ordered):
+            j = i
+            while j + 1 < len(ordered) and values[ordered[j + 1]] == values[ordered[i]]:
+                j += 1
+            if groups:
+                bounds.append("; ".join(prefix + [f"{label} {values[ordered[i - 1]]} > {values[ordered[i]]}"]))
+            sub_groups, sub_bounds = then(ordered[i : j + 1], prefix + [f"equal {label}"])
+            groups.extend(sub_groups)
+            bounds.extend(sub_bounds)
+            i = j + 1
+        return groups, bounds
+
+    def rank(players: list[str], prefix: list[str]) -> tuple[list[TieGroup], list[str]]:
+        if len(players) == 1:
+            return [TieGroup(tuple(players), None)], []
+        return two(players, prefix) if len(players) == 2 else several(players, prefix)
+
+    def two(players: list[str], prefix: list[str]) -> tuple[list[TieGroup], list[str]]:
+        h2h = mini_table(players, games)
+        done = split(players, h2h.__getitem__, "head-to-head", prefix, rank)
+        sb_known_equal = "equal Sonneborn-Berger" in prefix  # they came out of an SB split (§6.2.4)
+        if done is None and not sb_known_equal:
+            done = split(players, sb.__getitem__, "Sonneborn-Berger", prefix + ["equal head-to-head"], rank)
+        if done is None:
+            steps = ["equal head-to-head"] + ([] if sb_known_equal else ["equal Sonneborn-Berger"])
+            reason = "; ".join(prefix + steps + [EXTRA_MATCH])
+            return [TieGroup(tuple(players), reason)], []
+        return done
+
+    def several(players: list[str], prefix: list[str]) -> tuple[list[TieGroup], list[str]]:
+        table = mini_table(players, games)
+        done = split(players, table.__getitem__, "mini-table", prefix, rank)
+        if done is None:
+            # a subgroup left by SB restarts the chain among its own players (two: §6.2.4)
+            done = split(players, sb.__getitem__, "Sonneborn-Berger", prefix + ["equal mini-table"], rank)
+        if done is None:
+            reason = "; ".join(prefix + ["equal mini-table", "equal Sonneborn-Berger", ORGANIZER_DECISION])
+            return [TieGroup(tuple(players), reason)], []
+        return done
+
+    return split(list(order), points.__getitem__, "points", [], rank) or rank(list(order), ["equal points"])
+
+
+# --- the standings ------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class UpdownRow:
+    place: str  # "3", or a shared range "11-12"
+    player: str
+    points: int  # carried + this stage
+    carried: int
+    sonneborn_berger: int
+    games: int  # games counted in the table
+    really_played: int
+    fate: str  # what the place means: the stage-2 group, stop, stays, relegated, promoted...
+    withdrawn: bool
+    separated_from_next: str | None
+    notes: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class UpdownStandings:
+    ruleset: str
+    stage: int
+    group: str | None
+    rows: tuple[UpdownRow, ...]
+    unresolved: tuple[UnresolvedTie, ...]
+    games: tuple[ScoredGame, ...]  # the games the table counts
+
+    def players_with_fate(self, fate: str) -> tuple[str, ...]:
+        return tuple(r.player for r in self.rows if r.fate == fate)
+
+
+def place_fate(season: UpdownSeason, place: int, size: int) -> str:
+    """docs/rules.md ``updown.stage.split-and-carry``: what a place means, from the ruleset's cut places."""
+    rs = season.ruleset
+    if season.stage == 1:
+        if place <= rs.leaders:
+            return "leaders"
+        if rs.outsiders and place > size - rs.outsiders:
+            return "outsiders"
+        return "stop"
+    if season.group == "outsiders":
+        return "stays" if place <= rs.outsiders_stay else "relegated"
+    if rs.promoted:
+        return "promoted" if place <= rs.promoted else "stays"
+    return "champion" if place == 1 else "prize places"
+
+
+def updown_standings(season: UpdownSeason) -> UpdownStandings:
+    """The stage's standings: points (carried + this stage), the tie-break chains, shared places for
+    those who stop, withdrawn players after everyone still in the league (they go to the outsiders)."""
+    games, decisions = effective_games(season)
+    withdrawn = set(season.withdrawn)
+    stage = stage_points(season.players, games)
+    sb = sonneborn_berger(season.players, games)
+    points = {p: season.carried.get(p, 0) + stage[p] for p in season.players}
+    groups: list[TieGroup] = []
+    bounds: list[str] = []
+    for part in ([p for p in season.players if p not in withdrawn], [p for p in season.players if p in withdrawn]):
+        if not part:
+            continue
+        g, b = rank_updown(part, points, sb, games)
+        if groups:
+            bounds.append("withdrawn players are ranked after those still in the league")
+        groups.extend(g)
+        bounds.extend(b)
+    size = len(season.players)
+    rows: list[UpdownRow] = []
+    unresolved: list[UnresolvedTie] = []
+    first = 1
+    for gi, group in enumerate(groups):
+        n = len(group.players)
+        place = place_range(first, n)
+        fates = {place_fate(season, k, size) for k in range(first, first + n)}
+        reason = group.reason
+        if reason is not None:
+            if season.stage == 1 and fates == {"stop"}:
+                reason = reason.replace(EXTRA_MATCH, SHARED).replace(ORGANIZER_DECISION, SHARED)
+            else:
+                unresolved.append(UnresolvedTie(place, group.players, reason, len(fates) > 1))
+        fate = next(iter(fates)) if len(fates) == 1 else "undecided: " + " or ".join(sorted(fates))
+        for k, player in enumerate(group.players):
+            step = reason if k + 1 < n else (bounds[gi] if gi + 1 < len(groups) else None)
+            notes = []
+            if player in decisions:
+                notes.append(decisions[player].note)
+            for sg in games:
+                if sg.game.involves(player) and sg.game.thrown:
+                    notes.append(f"round {sg.game.round} vs {sg.game.opponent(player)}: thrown match annulled, 0-0 (§9.2)")
+            for late in season.games:
+                if late.involves(player) and late.after_deadline:
+                    notes.append(f"round {late.round} vs {late.opponent(player)}: played after the deadline, removed")
+            mine = [sg for sg in games if sg.game.involves(player)]
+            rows.append(
+                UpdownRow(
+                    place,
+                    player,
+                    points[player],
+                    season.carried.get(player, 0),
+                    sb[player],
+                    len(mine),
+                    sum(1 for sg in mine if sg.game.really_played),
+                    fate,
+                    player in withdrawn,
+                    step,
+                    tuple(notes),
+                )
+            )
+        first += n
+    return UpdownStandings(season.ruleset.name, season.stage, season.group, tuple(rows), tuple(unresolved), games)
+
+
+def stage_two_groups(standings: UpdownStandings) -> dict[str, dict[str, int]]:
+    """docs/rules.md ``updown.stage.split-and-carry``: after stage 1, each stage-2 group's players in
+    standings order with the points they carry. Raises :class:`InvalidArgument` while a tie across a
+    cut is unresolved (an extra match decides it first)."""
+    if standings.stage != 1:
+        raise InvalidArgument.single("stage", "groups are formed from the standings of stage 1")
+    at_cut = [t for t in standings.unresolved if t.at_cut]
+    if at_cut:
+        t = at_cut[0]
+        raise InvalidArgument.single("standings", f"places {t.place} ({', '.join(t.players)}) straddle a cut: {t.reason}")
+    out: dict[str, dict[str, int]] = {}
+    for row in standings.rows:
+        if row.fate in ("leaders", "outsiders"):
+            out.setdefault(row.fate, {})[row.player] = row.points
+    return out
+
+
+def updown_standings_as_dict(standings: UpdownStandings) -> dict:
+    """``{"standings": [{"place": "1", "player": "A", "points": 5, "sonneborn_berger": 25, ...}],
+    "unresolved": [...]}`` in standings order."""
+    return {
+        "standings": [
+            {
+                "place": r.place,
+                "player": r.player,
+                "points": r.points,
+                "carried": r.carried,
+                "sonneborn_berger": r.sonneborn_berger,
+                "games": r.games,
+                "really_played": r.really_played,
+                "fate": r.fate,
+                "withdrawn": r.withdrawn,
+                "separated_from_next": r.separated_from_next,
+                "notes": list(r.notes),
+            }
+            for r in standings.rows
+        ],
+        "unresolved": [
+            {"place": t.place, "players": list(t.players), "reason": t.reason, "at_cut": t.at_cut} for t in standings.unresolved
+        ],
+    }
