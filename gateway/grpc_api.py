@@ -24,6 +24,25 @@ class GatewayServicer(gateway_pb2_grpc.GatewayServiceServicer):
         request = self.service.scoped(request, "CreateCompetition", caller(context))
         return await self.service.league("CreateCompetition", request, context.time_remaining())
 
+    # Results: league records them, the gateway appends `standings.changed` (gateway/service.py).
+    async def RecordHanchan(self, request, context):
+        return await self.service.record_result("RecordHanchan", request, caller(context), context.time_remaining())
+
+    async def RecordPenalty(self, request, context):
+        return await self.service.record_result("RecordPenalty", request, caller(context), context.time_remaining())
+
+    async def RecordNoShow(self, request, context):
+        return await self.service.record_result("RecordNoShow", request, caller(context), context.time_remaining())
+
+    async def CorrectRecord(self, request, context):
+        return await self.service.record_result("CorrectRecord", request, caller(context), context.time_remaining())
+
+    async def ListMatchHistory(self, request, context):
+        return await self.service.league("ListMatchHistory", request, context.time_remaining())
+
+    async def GetStandings(self, request, context):
+        return await self.service.league("GetStandings", request, context.time_remaining())
+
     async def GetCompetition(self, request, context):
         return await self.service.league("GetCompetition", request, context.time_remaining())
 

@@ -255,6 +255,24 @@ class GatewayService:
         await self._event("draw.published", draw)
         return gateway_pb2.DrawView(draw=draw, status=_status(draw))
 
+    async def record_result(self, method: str, request, caller: str, deadline: float | None = None) -> league_pb2.ResultRecord:
+        """RecordHanchan, RecordPenalty, RecordNoShow, CorrectRecord: league checks and stores the record
+        (the key scoped to the caller and this method, like RegisterPlayer's); every accepted record
+        appends ``standings.changed``. A role check belongs in front of this call, the RPCs stay as they are."""
+        request = self.scoped(request, method, caller)
+        record = await self.league(method, request, Deadline(deadline).timeout())
+        await asyncio.to_thread(
+            self.events.append,
+            "standings.changed",
+            record.competition_id,
+            record.id,
+            round=record.round,
+            table=record.table,
+            record_kind=record.WhichOneof("content"),
+            replaces_record_id=record.replaces_record_id,
+        )
+        return record
+
     async def get_draw(self, request: league_pb2.GetDrawRequest, deadline: float | None = None) -> gateway_pb2.DrawView:
         draw = await self.league("GetDraw", request, Deadline(deadline).timeout())
         return gateway_pb2.DrawView(draw=draw, status=_status(draw))

@@ -9,8 +9,10 @@ from google.protobuf.timestamp_pb2 import Timestamp
 
 from league.domain import playoff
 from league.domain.model import Competition, Draw, DrawStatistics, DrawStatus, Player, PlayerStatus
+from league.domain.records import Content, HanchanEntry, NoShowEntry, PenaltyEntry, ResultRecord
 from league.domain.redraw import RedrawPin, RedrawPlan
-from league.service import LeagueService
+from league.domain.scoring import exact
+from league.service import CompetitionStandings, LeagueService
 from rondo.league.v1 import league_pb2, league_pb2_grpc
 from rondo.solver.v1 import solver_pb2
 from rondo_runtime.draw_messages import objective_from_proto, objective_to_proto, rounds_from_proto, rounds_to_proto
@@ -125,6 +127,83 @@ def playoff_to_proto(state: playoff.PlayoffState) -> league_pb2.PlayoffProgressR
     )
 
 
+def hanchan_from_proto(h: league_pb2.HanchanResult) -> HanchanEntry:
+    return HanchanEntry(h.number, tuple(h.scores.items()), tuple(h.chombo.items()))
+
+
+def penalty_from_proto(p: league_pb2.PenaltyEntry) -> PenaltyEntry:
+    return PenaltyEntry(p.player_id, p.points, p.reason)
+
+
+def no_show_from_proto(n: league_pb2.NoShowEntry) -> NoShowEntry:
+    return NoShowEntry(n.player_id, n.substitute)
+
+
+def content_from_proto(request: league_pb2.CorrectRecordRequest) -> Content:
+    which = request.WhichOneof("content")
+    if which == "hanchan":
+        return hanchan_from_proto(request.hanchan)
+    if which == "penalty":
+        return penalty_from_proto(request.penalty)
+    if which == "no_show":
+        return no_show_from_proto(request.no_show)
+    raise InvalidArgument.single("content", "give the corrected hanchan, penalty or no_show")
+
+
+def record_to_proto(r: ResultRecord, replaced_by: str = "") -> league_pb2.ResultRecord:
+    out = league_pb2.ResultRecord(
+        id=r.id,
+        competition_id=r.competition_id,
+        sequence=r.sequence,
+        round=r.round,
+        table=r.table,
+        recorded_by=r.recorded_by,
+        recorded_at=timestamp(r.recorded_at),
+        replaces_record_id=r.replaces_record_id or "",
+        reason=r.reason,
+        replaced_by_record_id=replaced_by,
+    )
+    c = r.content
+    if isinstance(c, HanchanEntry):
+        out.hanchan.CopyFrom(league_pb2.HanchanResult(number=c.number, scores=dict(c.scores), chombo=dict(c.chombo)))
+    elif isinstance(c, PenaltyEntry):
+        out.penalty.CopyFrom(league_pb2.PenaltyEntry(player_id=c.player, points=c.points, reason=c.reason))
+    else:
+        out.no_show.CopyFrom(league_pb2.NoShowEntry(player_id=c.player, substitute=c.substitute))
+    return out
+
+
+def history_to_proto(records: list[ResultRecord]) -> league_pb2.ListMatchHistoryResponse:
+    replaced_by = {r.replaces_record_id: r.id for r in records if r.replaces_record_id}
+    return league_pb2.ListMatchHistoryResponse(records=[record_to_proto(r, replaced_by.get(r.id, "")) for r in records])
+
+
+def standings_to_proto(competition_id: str, result: CompetitionStandings) -> league_pb2.Standings:
+    s = result.standings
+    return league_pb2.Standings(
+        competition_id=competition_id,
+        ruleset=s.ruleset,
+        rows=[
+            league_pb2.StandingRow(
+                place=row.place,
+                player_id=row.player,
+                name=result.names.get(row.player, row.player),
+                total=str(exact(row.figures.total)),
+                average_place="" if row.figures.average_place is None else str(row.figures.average_place),
+                hanchans=row.figures.hanchans,
+                provisional=row.figures.provisional,
+                separated_from_next=row.separated_from_next or "",
+                notes=list(row.figures.notes),
+            )
+            for row in s.rows
+        ],
+        unresolved=[
+            league_pb2.UnresolvedTie(place=t.place, player_ids=list(t.players), reason=t.reason, at_cut=t.at_cut)
+            for t in s.unresolved
+        ],
+    )
+
+
 class LeagueServicer(league_pb2_grpc.LeagueServiceServicer):
     def __init__(self, service: LeagueService):
         self.service = service
@@ -202,3 +281,60 @@ class LeagueServicer(league_pb2_grpc.LeagueServiceServicer):
         withdrawn = {p: playoff_stage(f"withdrawn[{p}]", stage) for p, stage in request.withdrawn.items()}
         state = await asyncio.to_thread(self.service.playoff_progress, tuple(request.regular_places), results, withdrawn)
         return playoff_to_proto(state)
+
+    # --- results (docs/rules.md mahjong.records.corrections-replace) ---
+    async def RecordHanchan(self, request, context):
+        r = await asyncio.to_thread(
+            self.service.record_hanchan,
+            request.competition_id,
+            request.round,
+            request.table,
+            hanchan_from_proto(request.hanchan),
+            request.recorded_by,
+            request.idempotency_key,
+        )
+        return record_to_proto(r)
+
+    async def RecordPenalty(self, request, context):
+        r = await asyncio.to_thread(
+            self.service.record_penalty,
+            request.competition_id,
+            request.round,
+            request.table,
+            penalty_from_proto(request.penalty),
+            request.recorded_by,
+            request.idempotency_key,
+        )
+        return record_to_proto(r)
+
+    async def RecordNoShow(self, request, context):
+        r = await asyncio.to_thread(
+            self.service.record_no_show,
+            request.competition_id,
+            request.round,
+            request.table,
+            no_show_from_proto(request.no_show),
+            request.recorded_by,
+            request.idempotency_key,
+        )
+        return record_to_proto(r)
+
+    async def CorrectRecord(self, request, context):
+        r = await asyncio.to_thread(
+            self.service.correct_record,
+            request.competition_id,
+            request.record_id,
+            content_from_proto(request),
+            request.reason,
+            request.recorded_by,
+            request.idempotency_key,
+        )
+        return record_to_proto(r)
+
+    async def ListMatchHistory(self, request, context):
+        records = await asyncio.to_thread(self.service.match_history, request.competition_id, request.round, request.table)
+        return history_to_proto(records)
+
+    async def GetStandings(self, request, context):
+        result = await asyncio.to_thread(self.service.get_standings, request.competition_id)
+        return standings_to_proto(request.competition_id, result)

@@ -4,14 +4,18 @@ from __future__ import annotations
 
 import uuid
 from collections.abc import Callable
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import TypeVar
 
 from league.adapters.repository import LeagueRepository
-from league.domain import capacity, model, playoff, redraw
+from league.domain import capacity, model, playoff, records, redraw
 from league.domain.model import Competition, Draw, DrawStatistics, DrawStatus, Player, PlayerStatus, Round
+from league.domain.records import Content, HanchanEntry, NoShowEntry, PenaltyEntry, ResultRecord
+from league.domain.standings import Standings, regular_standings
 from rondo_runtime import idempotency
+from rondo_runtime import text as text_limits
 from rondo_runtime.errors import FailedPrecondition, InvalidArgument, NotFound
 from rondo_runtime.text import clean_id, clean_key, clean_text
 from rondo_runtime.transactions import UnitOfWork
@@ -19,6 +23,17 @@ from rondo_runtime.validation import Violations
 
 MIGRATIONS = str(Path(__file__).parent / "adapters" / "migrations")
 T = TypeVar("T")
+MAX_AUTHOR_LENGTH = 200  # ``recorded_by``: free text until identity arrives with the gateway issue
+MAX_POINTS = 10_000_000  # a final score or a penalty, in points (far beyond any real table)
+MAX_CHOMBO = 100
+
+
+@dataclass(frozen=True)
+class CompetitionStandings:
+    """The standings of a competition with the names of its players (substitutes by their own name)."""
+
+    standings: Standings
+    names: dict[str, str]
 
 
 def _now() -> datetime:
@@ -310,3 +325,181 @@ class LeagueService:
 
     def list_draws(self, competition_id: str) -> list[Draw]:
         return self._read(lambda repo: repo.draws(self._competition(repo, competition_id).id))
+
+    # --- results (docs/rules.md mahjong.records.corrections-replace) ---
+    def record_hanchan(
+        self, competition_id: str, round_no: int, table: int, hanchan: HanchanEntry, recorded_by: str, idempotency_key: str = ""
+    ) -> ResultRecord:
+        return self._record("RecordHanchan", competition_id, round_no, table, hanchan, recorded_by, "", "", idempotency_key)
+
+    def record_penalty(
+        self, competition_id: str, round_no: int, table: int, penalty: PenaltyEntry, recorded_by: str, idempotency_key: str = ""
+    ) -> ResultRecord:
+        return self._record("RecordPenalty", competition_id, round_no, table, penalty, recorded_by, "", "", idempotency_key)
+
+    def record_no_show(
+        self, competition_id: str, round_no: int, table: int, no_show: NoShowEntry, recorded_by: str, idempotency_key: str = ""
+    ) -> ResultRecord:
+        return self._record("RecordNoShow", competition_id, round_no, table, no_show, recorded_by, "", "", idempotency_key)
+
+    def correct_record(
+        self, competition_id: str, record_id: str, content: Content, reason: str, recorded_by: str, idempotency_key: str = ""
+    ) -> ResultRecord:
+        """A new record that replaces ``record_id`` (its latest version) in scoring; the original stays in the history."""
+        return self._record("CorrectRecord", competition_id, 0, 0, content, recorded_by, record_id, reason, idempotency_key)
+
+    @staticmethod
+    def _content(v: Violations, content: Content) -> Content:
+        """The record's own fields, checked before anything is looked up: ids, bounded numbers, clean text."""
+        if isinstance(content, HanchanEntry):
+            # a seat is a player id, or a substitute by the name his no-show gave
+            scores = tuple((v.name(f"hanchan.scores.{p}"[:80], p), s) for p, s in content.scores)
+            for p, s in content.scores:
+                v.integer(f"hanchan.scores.{p}"[:80], s, -MAX_POINTS, MAX_POINTS, "a final score")
+            chombo = tuple((v.name(f"hanchan.chombo.{p}"[:80], p), n) for p, n in content.chombo)
+            for p, n in content.chombo:
+                v.integer(f"hanchan.chombo.{p}"[:80], n, 1, MAX_CHOMBO, "how many chombo")
+            return HanchanEntry(content.number, scores, chombo)
+        if isinstance(content, PenaltyEntry):
+            player = v.id("penalty.player", content.player)
+            v.integer("penalty.points", content.points, -MAX_POINTS, MAX_POINTS)
+            try:  # an empty reason is the domain's to refuse (mahjong.scoring.penalty-reason)
+                reason = clean_text(content.reason, "penalty.reason")
+            except InvalidArgument as error:
+                v.items.extend(error.violations)
+                reason = ""
+            return PenaltyEntry(player, content.points, reason)
+        player = v.id("no_show.player", content.player)
+        substitute = v.name(
+            "no_show.substitute", content.substitute, "name the substitute who took the seat", model.MAX_NAME_LENGTH
+        )
+        return NoShowEntry(player, substitute)
+
+    def _record(
+        self,
+        method: str,
+        competition_id: str,
+        round_no: int,
+        table: int,
+        content: Content,
+        recorded_by: str,
+        replaces_record_id: str,
+        reason: str,
+        idempotency_key: str,
+    ) -> ResultRecord:
+        request = {
+            "competition_id": competition_id,
+            "round": round_no,
+            "table": table,
+            "content": content,
+            "kind": records.KIND_OF[type(content)].value,
+            "recorded_by": recorded_by,
+            "record_id": replaces_record_id,
+            "reason": reason,
+        }
+        v = Violations()
+        competition_id = v.id("competition_id", competition_id)
+        correction = method == "CorrectRecord"
+        if correction:
+            replaces_record_id = v.id("record_id", replaces_record_id)
+            reason = v.text("reason", reason, "say why the record is corrected", text_limits.MAX_REASON_LENGTH)
+        content = self._content(v, content)
+        recorded_by = v.text("recorded_by", recorded_by, "say who records this result", MAX_AUTHOR_LENGTH)
+        raw_key = v.key("idempotency_key", idempotency_key)
+        v.raise_if_any()
+        key = self._key(method, raw_key, request)
+
+        def work(repo: LeagueRepository) -> ResultRecord:
+            competition = self._competition(repo, competition_id, for_update=True)
+            if done := self._replayed(repo, key):
+                return self._result_record(repo, competition, done)
+            ruleset = records.ruleset_for(competition.ruleset, competition.rounds, competition.table_size)
+            replaced = None
+            rnd, tbl = round_no, table
+            if correction:
+                replaced = self._result_record(repo, competition, replaces_record_id)
+                rnd, tbl = replaced.round, replaced.table
+                if replaced.kind is not records.KIND_OF[type(content)]:
+                    raise InvalidArgument.single(
+                        records.KIND_OF[type(content)].value,
+                        f"record {replaced.id} is a {replaced.kind.value}; its correction is one too",
+                    )
+            seats = self._seats(repo, competition, rnd, tbl)
+            in_match = repo.records(competition.id, rnd, tbl)
+            if replaced is not None and any(r.replaces_record_id == replaced.id for r in in_match):
+                latest = records.current([r for r in in_match if r.sequence > replaced.sequence])
+                raise FailedPrecondition(
+                    f"record {replaced.id} was already corrected; correct its latest version"
+                    + (f" ({latest[-1].id})" if latest else "")
+                )
+            live = [r.content for r in records.current(in_match) if replaced is None or r.id != replaced.id]
+            if isinstance(content, HanchanEntry):
+                records.check_new_hanchan_number(content, live, rnd, tbl)
+            main = [p.id for p in repo.players(competition.id) if p.status is not PlayerStatus.SUBSTITUTE]
+            records.check_match(rnd, tbl, seats, live, ruleset, main, new=content)
+            record = ResultRecord(
+                id=_new_id(),
+                competition_id=competition.id,
+                sequence=repo.next_record_sequence(competition.id),
+                round=rnd,
+                table=tbl,
+                content=content,
+                recorded_by=recorded_by,
+                recorded_at=self.clock(),
+                replaces_record_id=replaced.id if replaced else None,
+                reason=reason if correction else "",
+            )
+            repo.add_record(record)
+            idempotency.remember(repo, key, record.recorded_at, record.id)
+            return record
+
+        return self._transaction(work)
+
+    def _seats(self, repo: LeagueRepository, competition: Competition, round_no: int, table: int) -> tuple[str, ...]:
+        """The table of the approved draw: an unknown match names ``round`` or ``table``."""
+        if not competition.published_draw_id:
+            raise FailedPrecondition(f"competition {competition.name!r} has no approved draw; results follow the approved tables")
+        rounds = self._draw(repo, competition, competition.published_draw_id).rounds
+        if not 1 <= round_no <= len(rounds):
+            raise InvalidArgument.single("round", f"the approved draw has rounds 1-{len(rounds)}, got {round_no}")
+        if not 1 <= table <= len(rounds[round_no - 1]):
+            raise InvalidArgument.single(
+                "table", f"round {round_no} of the approved draw has tables 1-{len(rounds[round_no - 1])}, got {table}"
+            )
+        return tuple(rounds[round_no - 1][table - 1])
+
+    @staticmethod
+    def _result_record(repo: LeagueRepository, competition: Competition, record_id: str) -> ResultRecord:
+        record_id = _require_id("record_id", record_id)
+        record = repo.record(record_id)
+        if record is None or record.competition_id != competition.id:
+            raise NotFound(f"record {record_id!r} does not exist in competition {competition.id!r}")
+        return record
+
+    def match_history(self, competition_id: str, round_no: int, table: int) -> list[ResultRecord]:
+        """Every record of a match in the order entered, corrections and what they replace included."""
+
+        def work(repo: LeagueRepository) -> list[ResultRecord]:
+            competition = self._competition(repo, competition_id)
+            self._seats(repo, competition, round_no, table)
+            return repo.records(competition.id, round_no, table)
+
+        return self._read(work)
+
+    def get_standings(self, competition_id: str) -> CompetitionStandings:
+        """Regular-stage standings from the latest version of every record, by the season file's scorer."""
+
+        def work(repo: LeagueRepository) -> CompetitionStandings:
+            competition = self._competition(repo, competition_id)
+            ruleset = records.ruleset_for(competition.ruleset, competition.rounds, competition.table_size)
+            players = [p for p in repo.players(competition.id) if p.status is not PlayerStatus.SUBSTITUTE]
+            withdrawn = [p.id for p in players if p.status in (PlayerStatus.WITHDRAWN, PlayerStatus.DISQUALIFIED)]
+            stored = repo.records(competition.id)
+            rounds: tuple[Round, ...] = ()
+            if competition.published_draw_id:
+                rounds = self._draw(repo, competition, competition.published_draw_id).rounds
+            season = records.season_of(ruleset, [p.id for p in players], withdrawn, rounds, stored)
+            names = {p.id: p.name for p in repo.players(competition.id)} | {s: s for s in season.substitutes}
+            return CompetitionStandings(regular_standings(season), names)
+
+        return self._read(work)

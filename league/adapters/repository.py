@@ -10,7 +10,7 @@ from sqlalchemy import Row, func, inspect, update
 from sqlalchemy import select as select_columns
 from sqlmodel import Session, col, select
 
-from league.adapters.tables import CompetitionRow, DrawRow, IdempotencyKeyRow, PlayerRow
+from league.adapters.tables import CompetitionRow, DrawRow, IdempotencyKeyRow, PlayerRow, ResultRecordRow
 from league.domain.model import (
     Competition,
     Draw,
@@ -21,6 +21,7 @@ from league.domain.model import (
     Round,
     normalized_name,
 )
+from league.domain.records import Content, HanchanEntry, NoShowEntry, PenaltyEntry, RecordKind, ResultRecord
 from rondo_runtime.idempotency import IdempotencyRecord
 
 
@@ -201,6 +202,56 @@ class LeagueRepository:
         ).all()
         return [self._draw(r) for r in rows]
 
+    # --- result records (league.domain.records): inserted, never updated or deleted ---
+    def add_record(self, r: ResultRecord) -> None:
+        self.session.add(
+            ResultRecordRow(
+                id=r.id,
+                competition_id=r.competition_id,
+                sequence=r.sequence,
+                round=r.round,
+                table_number=r.table,
+                kind=r.kind.value,
+                content=_content_text(r.content),
+                recorded_by=r.recorded_by,
+                recorded_at=r.recorded_at,
+                replaces_record_id=r.replaces_record_id,
+                reason=r.reason,
+            )
+        )
+
+    def record(self, record_id: str) -> ResultRecord | None:
+        row = self.session.get(ResultRecordRow, record_id)
+        return self._record(row) if row else None
+
+    def records(self, competition_id: str, round_no: int | None = None, table: int | None = None) -> list[ResultRecord]:
+        """The competition's records in the order entered; of one match when ``round_no`` and ``table`` are given."""
+        query = select(ResultRecordRow).where(ResultRecordRow.competition_id == competition_id)
+        if round_no is not None and table is not None:
+            query = query.where(ResultRecordRow.round == round_no, ResultRecordRow.table_number == table)
+        return [self._record(row) for row in self.session.exec(query.order_by(col(ResultRecordRow.sequence))).all()]
+
+    def next_record_sequence(self, competition_id: str) -> int:
+        top = self.session.exec(
+            select(func.max(ResultRecordRow.sequence)).where(ResultRecordRow.competition_id == competition_id)
+        ).one()
+        return (top or 0) + 1
+
+    @staticmethod
+    def _record(row: ResultRecordRow) -> ResultRecord:
+        return ResultRecord(
+            id=row.id,
+            competition_id=row.competition_id,
+            sequence=row.sequence,
+            round=row.round,
+            table=row.table_number,
+            content=_content(RecordKind(row.kind), row.content),
+            recorded_by=row.recorded_by,
+            recorded_at=_utc(row.recorded_at),
+            replaces_record_id=row.replaces_record_id,
+            reason=row.reason,
+        )
+
     # --- idempotency keys (rondo_runtime.idempotency) ---
     def idempotency_record(self, scope: str) -> IdempotencyRecord | None:
         row = self.session.get(IdempotencyKeyRow, scope)
@@ -249,3 +300,22 @@ def _seating_text(rounds: tuple[Round, ...]) -> str:
 
 def _seating(text: str) -> tuple[Round, ...]:
     return tuple(tuple(map(tuple, rnd)) for rnd in json.loads(text))
+
+
+def _content_text(c: Content) -> str:
+    if isinstance(c, HanchanEntry):
+        value: dict[str, Any] = {"number": c.number, "scores": [list(x) for x in c.scores], "chombo": [list(x) for x in c.chombo]}
+    elif isinstance(c, PenaltyEntry):
+        value = {"player": c.player, "points": c.points, "reason": c.reason}
+    else:
+        value = {"player": c.player, "substitute": c.substitute}
+    return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+
+
+def _content(kind: RecordKind, text: str) -> Content:
+    value = json.loads(text)
+    if kind is RecordKind.HANCHAN:
+        return HanchanEntry(value["number"], tuple((p, s) for p, s in value["scores"]), tuple((p, n) for p, n in value["chombo"]))
+    if kind is RecordKind.PENALTY:
+        return PenaltyEntry(value["player"], value["points"], value["reason"])
+    return NoShowEntry(value["player"], value["substitute"])

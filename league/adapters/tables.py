@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from sqlalchemy import BigInteger, Column, DateTime, ForeignKey, LargeBinary, String, Text, UniqueConstraint
+from sqlalchemy import BigInteger, Column, DateTime, ForeignKey, Index, LargeBinary, String, Text, UniqueConstraint
 from sqlalchemy.orm import registry
 from sqlmodel import Field, SQLModel
 
@@ -90,3 +90,29 @@ class IdempotencyKeyRow(LeagueTable, table=True):
     resource_id: str | None = Field(default=None, max_length=36)
     response: bytes | None = Field(default=None, sa_column=Column(LargeBinary, nullable=True))
     created_at: datetime = Field(sa_column=_utc_column())
+
+
+class ResultRecordRow(LeagueTable, table=True):
+    """One result record of a match (``league.domain.records``): never updated, never deleted. A
+    correction is a new row whose ``replaces_record_id`` points at the row it replaces; the unique
+    constraint lets a record be corrected once (later corrections correct the correction)."""
+
+    __tablename__ = "result_records"
+    __table_args__ = (
+        UniqueConstraint("competition_id", "sequence", name="uq_result_records_competition_sequence"),
+        UniqueConstraint("replaces_record_id", name="uq_result_records_replaces"),
+        Index("ix_result_records_match", "competition_id", "round", "table_number"),
+    )
+
+    id: str = Field(primary_key=True, max_length=36)
+    competition_id: str = Field(sa_column=Column(String(36), ForeignKey("competitions.id"), nullable=False))
+    sequence: int
+    round: int
+    table_number: int
+    kind: str = Field(max_length=16)
+    #: The record's content as JSON (``league.adapters.repository``): scores, a penalty or a no-show.
+    content: str = Field(sa_column=Column(Text, nullable=False))
+    recorded_by: str = Field(max_length=200)
+    recorded_at: datetime = Field(sa_column=_utc_column())
+    replaces_record_id: str | None = Field(default=None, max_length=36)
+    reason: str = Field(default="", max_length=500)

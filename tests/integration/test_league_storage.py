@@ -326,3 +326,30 @@ def test_migration_0002_moves_the_seats_of_existing_draws_into_the_draw_row(db_u
         assert league.approve_draw("c1", "d1").rounds == rounds
     finally:
         engine.dispose()
+
+
+@pytest.mark.rule("mahjong.records.corrections-replace")
+def test_result_records_and_corrections_are_stored_and_scored_like_the_season_file(league):
+    import json
+
+    from league.domain.season_file import load_season
+    from league.domain.standings import regular_standings, standings_as_dict
+    from tests import mahjong_results as data
+
+    competition, ids, tables = data.approved_league(league)
+    original = data.record_round_one(league, competition.id, tables)
+    corrected = dict(zip(data.seated(tables)[3], data.CORRECTED, strict=True))
+    correction = league.correct_record(
+        competition.id, original.id, data.hanchan(1, corrected), data.CORRECTION_REASON, "organizer"
+    )
+    with pytest.raises(FailedPrecondition):
+        league.correct_record(competition.id, original.id, data.hanchan(1, corrected), "again", "organizer")
+
+    expected = regular_standings(load_season(json.dumps(data.season_file(ids, tables))))
+    assert standings_as_dict(league.get_standings(competition.id).standings) == standings_as_dict(expected)
+    history = league.match_history(competition.id, 1, 4)
+    assert [r.id for r in history] == [original.id, *[r.id for r in history[1:3]], correction.id]
+    assert history[0] == original and history[-1].replaces_record_id == original.id
+    assert history[-1].reason == data.CORRECTION_REASON and history[0].recorded_at.tzinfo is not None
+    no_show = league.match_history(competition.id, 1, 2)[0]
+    assert no_show.content == data.NoShowEntry(tables[1][3], data.SUBSTITUTE)

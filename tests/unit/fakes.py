@@ -15,6 +15,7 @@ from typing import Generic, TypeVar
 
 from booking.domain.model import Club, Room
 from league.domain.model import Competition, Draw, Player, normalized_name
+from league.domain.records import ResultRecord
 from rondo_runtime.idempotency import IdempotencyRecord
 
 R = TypeVar("R")
@@ -60,6 +61,7 @@ class FakeLeagueRepository(FakeKeyStore):
         self.players_by_id: dict[str, Player] = {}
         self.draws_by_id: dict[str, Draw] = {}
         self.status_reasons: dict[str, str] = {}
+        self.records_by_id: dict[str, ResultRecord] = {}
 
     # --- competitions ---
     def add_competition(self, c: Competition) -> None:
@@ -114,6 +116,27 @@ class FakeLeagueRepository(FakeKeyStore):
 
     def draw_headers(self, competition_id: str) -> list[Draw]:
         return [dataclasses.replace(d, rounds=()) for d in self.draws(competition_id)]
+
+    # --- result records ---
+    def add_record(self, r: ResultRecord) -> None:
+        if r.replaces_record_id and any(x.replaces_record_id == r.replaces_record_id for x in self.records_by_id.values()):
+            raise ValueError("record already corrected")  # the database's unique constraint
+        self.records_by_id[r.id] = r
+
+    def record(self, record_id: str) -> ResultRecord | None:
+        return self.records_by_id.get(record_id)
+
+    def records(self, competition_id: str, round_no: int | None = None, table: int | None = None) -> list[ResultRecord]:
+        mine = [
+            r
+            for r in self.records_by_id.values()
+            if r.competition_id == competition_id
+            and (round_no is None or table is None or (r.round, r.table) == (round_no, table))
+        ]
+        return sorted(mine, key=lambda r: r.sequence)
+
+    def next_record_sequence(self, competition_id: str) -> int:
+        return max((r.sequence for r in self.records(competition_id)), default=0) + 1
 
 
 class FakeBookingRepository(FakeKeyStore):

@@ -299,3 +299,34 @@ def test_the_mahjong_playoff_seats_the_groups_league_decides(gateway):
 
 def _rounds_pb(rounds) -> list[solver_pb2.Round]:
     return [solver_pb2.Round(tables=[solver_pb2.Table(player_ids=list(table)) for table in rnd]) for rnd in rounds]
+
+
+def test_an_accepted_record_appends_standings_changed_and_a_refused_one_nothing(gateway):
+    competition, roster, _ = gateway.published(players=8, rounds=2)
+    seats = list(gateway.league.get_draw(competition.id).rounds[0][0])
+    scores = dict(zip(seats, (45_000, 35_000, 25_000, 15_000), strict=True))
+    request = league_pb2.RecordHanchanRequest(
+        competition_id=competition.id,
+        round=1,
+        table=1,
+        hanchan=league_pb2.HanchanResult(number=1, scores=scores),
+        recorded_by="judge",
+        idempotency_key="h-1",
+    )
+    record = gateway("RecordHanchan", request)
+    assert gateway.events.for_competition(competition.id)[-1] == ("standings.changed", record.id)
+    assert gateway.events.events[-1][3] == {"round": 1, "table": 1, "record_kind": "hanchan", "replaces_record_id": ""}
+    [sent] = [c.request for c in gateway.downstream.calls if c.method == "RecordHanchan"]
+    assert sent.idempotency_key not in ("", "h-1") and len(sent.idempotency_key) == 64  # scoped like RegisterPlayer's
+    events = len(gateway.events.events)
+    bad = league_pb2.RecordHanchanRequest()
+    bad.CopyFrom(request)
+    bad.hanchan.number = 2
+    bad.hanchan.scores[seats[0]] = 0
+    bad.idempotency_key = "h-2"
+    with pytest.raises(InvalidArgument) as error:
+        gateway("RecordHanchan", bad)
+    assert [v.field for v in error.value.violations] == ["hanchan.scores"]
+    assert len(gateway.events.events) == events
+    standings = gateway("GetStandings", league_pb2.GetStandingsRequest(competition_id=competition.id))
+    assert [r.total for r in standings.rows][:1] and standings.rows[0].provisional

@@ -111,6 +111,36 @@ class GatewayServiceStub:
                 request_serializer=rondo_dot_league_dot_v1_dot_league__pb2.PlayoffProgressRequest.SerializeToString,
                 response_deserializer=rondo_dot_gateway_dot_v1_dot_gateway__pb2.MahjongPlayoffView.FromString,
                 _registered_method=True)
+        self.RecordHanchan = channel.unary_unary(
+                '/rondo.gateway.v1.GatewayService/RecordHanchan',
+                request_serializer=rondo_dot_league_dot_v1_dot_league__pb2.RecordHanchanRequest.SerializeToString,
+                response_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.ResultRecord.FromString,
+                _registered_method=True)
+        self.RecordPenalty = channel.unary_unary(
+                '/rondo.gateway.v1.GatewayService/RecordPenalty',
+                request_serializer=rondo_dot_league_dot_v1_dot_league__pb2.RecordPenaltyRequest.SerializeToString,
+                response_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.ResultRecord.FromString,
+                _registered_method=True)
+        self.RecordNoShow = channel.unary_unary(
+                '/rondo.gateway.v1.GatewayService/RecordNoShow',
+                request_serializer=rondo_dot_league_dot_v1_dot_league__pb2.RecordNoShowRequest.SerializeToString,
+                response_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.ResultRecord.FromString,
+                _registered_method=True)
+        self.CorrectRecord = channel.unary_unary(
+                '/rondo.gateway.v1.GatewayService/CorrectRecord',
+                request_serializer=rondo_dot_league_dot_v1_dot_league__pb2.CorrectRecordRequest.SerializeToString,
+                response_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.ResultRecord.FromString,
+                _registered_method=True)
+        self.ListMatchHistory = channel.unary_unary(
+                '/rondo.gateway.v1.GatewayService/ListMatchHistory',
+                request_serializer=rondo_dot_league_dot_v1_dot_league__pb2.ListMatchHistoryRequest.SerializeToString,
+                response_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.ListMatchHistoryResponse.FromString,
+                _registered_method=True)
+        self.GetStandings = channel.unary_unary(
+                '/rondo.gateway.v1.GatewayService/GetStandings',
+                request_serializer=rondo_dot_league_dot_v1_dot_league__pb2.GetStandingsRequest.SerializeToString,
+                response_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.Standings.FromString,
+                _registered_method=True)
 
 
 class GatewayServiceServicer:
@@ -215,6 +245,45 @@ class GatewayServiceServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def RecordHanchan(self, request, context):
+        """Organizer and judge: results of the regular stage, passed to league with the caller-scoped
+        idempotency key; every accepted record appends a `standings.changed` event. Anyone: a
+        match's history and the standings.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def RecordPenalty(self, request, context):
+        """Missing associated documentation comment in .proto file."""
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def RecordNoShow(self, request, context):
+        """Missing associated documentation comment in .proto file."""
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def CorrectRecord(self, request, context):
+        """Missing associated documentation comment in .proto file."""
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def ListMatchHistory(self, request, context):
+        """Missing associated documentation comment in .proto file."""
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def GetStandings(self, request, context):
+        """Missing associated documentation comment in .proto file."""
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
 
 def add_GatewayServiceServicer_to_server(servicer, server):
     rpc_method_handlers = {
@@ -292,6 +361,36 @@ def add_GatewayServiceServicer_to_server(servicer, server):
                     servicer.MahjongPlayoff,
                     request_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.PlayoffProgressRequest.FromString,
                     response_serializer=rondo_dot_gateway_dot_v1_dot_gateway__pb2.MahjongPlayoffView.SerializeToString,
+            ),
+            'RecordHanchan': grpc.unary_unary_rpc_method_handler(
+                    servicer.RecordHanchan,
+                    request_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.RecordHanchanRequest.FromString,
+                    response_serializer=rondo_dot_league_dot_v1_dot_league__pb2.ResultRecord.SerializeToString,
+            ),
+            'RecordPenalty': grpc.unary_unary_rpc_method_handler(
+                    servicer.RecordPenalty,
+                    request_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.RecordPenaltyRequest.FromString,
+                    response_serializer=rondo_dot_league_dot_v1_dot_league__pb2.ResultRecord.SerializeToString,
+            ),
+            'RecordNoShow': grpc.unary_unary_rpc_method_handler(
+                    servicer.RecordNoShow,
+                    request_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.RecordNoShowRequest.FromString,
+                    response_serializer=rondo_dot_league_dot_v1_dot_league__pb2.ResultRecord.SerializeToString,
+            ),
+            'CorrectRecord': grpc.unary_unary_rpc_method_handler(
+                    servicer.CorrectRecord,
+                    request_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.CorrectRecordRequest.FromString,
+                    response_serializer=rondo_dot_league_dot_v1_dot_league__pb2.ResultRecord.SerializeToString,
+            ),
+            'ListMatchHistory': grpc.unary_unary_rpc_method_handler(
+                    servicer.ListMatchHistory,
+                    request_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.ListMatchHistoryRequest.FromString,
+                    response_serializer=rondo_dot_league_dot_v1_dot_league__pb2.ListMatchHistoryResponse.SerializeToString,
+            ),
+            'GetStandings': grpc.unary_unary_rpc_method_handler(
+                    servicer.GetStandings,
+                    request_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.GetStandingsRequest.FromString,
+                    response_serializer=rondo_dot_league_dot_v1_dot_league__pb2.Standings.SerializeToString,
             ),
     }
     generic_handler = grpc.method_handlers_generic_handler(
@@ -699,6 +798,168 @@ class GatewayService:
             '/rondo.gateway.v1.GatewayService/MahjongPlayoff',
             rondo_dot_league_dot_v1_dot_league__pb2.PlayoffProgressRequest.SerializeToString,
             rondo_dot_gateway_dot_v1_dot_gateway__pb2.MahjongPlayoffView.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def RecordHanchan(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/rondo.gateway.v1.GatewayService/RecordHanchan',
+            rondo_dot_league_dot_v1_dot_league__pb2.RecordHanchanRequest.SerializeToString,
+            rondo_dot_league_dot_v1_dot_league__pb2.ResultRecord.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def RecordPenalty(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/rondo.gateway.v1.GatewayService/RecordPenalty',
+            rondo_dot_league_dot_v1_dot_league__pb2.RecordPenaltyRequest.SerializeToString,
+            rondo_dot_league_dot_v1_dot_league__pb2.ResultRecord.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def RecordNoShow(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/rondo.gateway.v1.GatewayService/RecordNoShow',
+            rondo_dot_league_dot_v1_dot_league__pb2.RecordNoShowRequest.SerializeToString,
+            rondo_dot_league_dot_v1_dot_league__pb2.ResultRecord.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def CorrectRecord(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/rondo.gateway.v1.GatewayService/CorrectRecord',
+            rondo_dot_league_dot_v1_dot_league__pb2.CorrectRecordRequest.SerializeToString,
+            rondo_dot_league_dot_v1_dot_league__pb2.ResultRecord.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def ListMatchHistory(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/rondo.gateway.v1.GatewayService/ListMatchHistory',
+            rondo_dot_league_dot_v1_dot_league__pb2.ListMatchHistoryRequest.SerializeToString,
+            rondo_dot_league_dot_v1_dot_league__pb2.ListMatchHistoryResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def GetStandings(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/rondo.gateway.v1.GatewayService/GetStandings',
+            rondo_dot_league_dot_v1_dot_league__pb2.GetStandingsRequest.SerializeToString,
+            rondo_dot_league_dot_v1_dot_league__pb2.Standings.FromString,
             options,
             channel_credentials,
             insecure,

@@ -319,3 +319,211 @@ class PlayoffProgressResponse(_message.Message):
     final_order: _containers.RepeatedScalarFieldContainer[str]
     explanation: _containers.RepeatedScalarFieldContainer[str]
     def __init__(self, stage: _Optional[str] = ..., groups: _Optional[_Iterable[_Union[PlayoffGroup, _Mapping]]] = ..., waiting_ids: _Optional[_Iterable[str]] = ..., exits: _Optional[_Iterable[_Union[PlayoffExit, _Mapping]]] = ..., final_order: _Optional[_Iterable[str]] = ..., explanation: _Optional[_Iterable[str]] = ...) -> None: ...
+
+class HanchanResult(_message.Message):
+    __slots__ = ("number", "scores", "chombo")
+    class ScoresEntry(_message.Message):
+        __slots__ = ("key", "value")
+        KEY_FIELD_NUMBER: _ClassVar[int]
+        VALUE_FIELD_NUMBER: _ClassVar[int]
+        key: str
+        value: int
+        def __init__(self, key: _Optional[str] = ..., value: _Optional[int] = ...) -> None: ...
+    class ChomboEntry(_message.Message):
+        __slots__ = ("key", "value")
+        KEY_FIELD_NUMBER: _ClassVar[int]
+        VALUE_FIELD_NUMBER: _ClassVar[int]
+        key: str
+        value: int
+        def __init__(self, key: _Optional[str] = ..., value: _Optional[int] = ...) -> None: ...
+    NUMBER_FIELD_NUMBER: _ClassVar[int]
+    SCORES_FIELD_NUMBER: _ClassVar[int]
+    CHOMBO_FIELD_NUMBER: _ClassVar[int]
+    number: int
+    scores: _containers.ScalarMap[str, int]
+    chombo: _containers.ScalarMap[str, int]
+    def __init__(self, number: _Optional[int] = ..., scores: _Optional[_Mapping[str, int]] = ..., chombo: _Optional[_Mapping[str, int]] = ...) -> None: ...
+
+class PenaltyEntry(_message.Message):
+    __slots__ = ("player_id", "points", "reason")
+    PLAYER_ID_FIELD_NUMBER: _ClassVar[int]
+    POINTS_FIELD_NUMBER: _ClassVar[int]
+    REASON_FIELD_NUMBER: _ClassVar[int]
+    player_id: str
+    points: int
+    reason: str
+    def __init__(self, player_id: _Optional[str] = ..., points: _Optional[int] = ..., reason: _Optional[str] = ...) -> None: ...
+
+class NoShowEntry(_message.Message):
+    __slots__ = ("player_id", "substitute")
+    PLAYER_ID_FIELD_NUMBER: _ClassVar[int]
+    SUBSTITUTE_FIELD_NUMBER: _ClassVar[int]
+    player_id: str
+    substitute: str
+    def __init__(self, player_id: _Optional[str] = ..., substitute: _Optional[str] = ...) -> None: ...
+
+class RecordHanchanRequest(_message.Message):
+    __slots__ = ("competition_id", "round", "table", "hanchan", "recorded_by", "idempotency_key")
+    COMPETITION_ID_FIELD_NUMBER: _ClassVar[int]
+    ROUND_FIELD_NUMBER: _ClassVar[int]
+    TABLE_FIELD_NUMBER: _ClassVar[int]
+    HANCHAN_FIELD_NUMBER: _ClassVar[int]
+    RECORDED_BY_FIELD_NUMBER: _ClassVar[int]
+    IDEMPOTENCY_KEY_FIELD_NUMBER: _ClassVar[int]
+    competition_id: str
+    round: int
+    table: int
+    hanchan: HanchanResult
+    recorded_by: str
+    idempotency_key: str
+    def __init__(self, competition_id: _Optional[str] = ..., round: _Optional[int] = ..., table: _Optional[int] = ..., hanchan: _Optional[_Union[HanchanResult, _Mapping]] = ..., recorded_by: _Optional[str] = ..., idempotency_key: _Optional[str] = ...) -> None: ...
+
+class RecordPenaltyRequest(_message.Message):
+    __slots__ = ("competition_id", "round", "table", "penalty", "recorded_by", "idempotency_key")
+    COMPETITION_ID_FIELD_NUMBER: _ClassVar[int]
+    ROUND_FIELD_NUMBER: _ClassVar[int]
+    TABLE_FIELD_NUMBER: _ClassVar[int]
+    PENALTY_FIELD_NUMBER: _ClassVar[int]
+    RECORDED_BY_FIELD_NUMBER: _ClassVar[int]
+    IDEMPOTENCY_KEY_FIELD_NUMBER: _ClassVar[int]
+    competition_id: str
+    round: int
+    table: int
+    penalty: PenaltyEntry
+    recorded_by: str
+    idempotency_key: str
+    def __init__(self, competition_id: _Optional[str] = ..., round: _Optional[int] = ..., table: _Optional[int] = ..., penalty: _Optional[_Union[PenaltyEntry, _Mapping]] = ..., recorded_by: _Optional[str] = ..., idempotency_key: _Optional[str] = ...) -> None: ...
+
+class RecordNoShowRequest(_message.Message):
+    __slots__ = ("competition_id", "round", "table", "no_show", "recorded_by", "idempotency_key")
+    COMPETITION_ID_FIELD_NUMBER: _ClassVar[int]
+    ROUND_FIELD_NUMBER: _ClassVar[int]
+    TABLE_FIELD_NUMBER: _ClassVar[int]
+    NO_SHOW_FIELD_NUMBER: _ClassVar[int]
+    RECORDED_BY_FIELD_NUMBER: _ClassVar[int]
+    IDEMPOTENCY_KEY_FIELD_NUMBER: _ClassVar[int]
+    competition_id: str
+    round: int
+    table: int
+    no_show: NoShowEntry
+    recorded_by: str
+    idempotency_key: str
+    def __init__(self, competition_id: _Optional[str] = ..., round: _Optional[int] = ..., table: _Optional[int] = ..., no_show: _Optional[_Union[NoShowEntry, _Mapping]] = ..., recorded_by: _Optional[str] = ..., idempotency_key: _Optional[str] = ...) -> None: ...
+
+class CorrectRecordRequest(_message.Message):
+    __slots__ = ("competition_id", "record_id", "reason", "recorded_by", "hanchan", "penalty", "no_show", "idempotency_key")
+    COMPETITION_ID_FIELD_NUMBER: _ClassVar[int]
+    RECORD_ID_FIELD_NUMBER: _ClassVar[int]
+    REASON_FIELD_NUMBER: _ClassVar[int]
+    RECORDED_BY_FIELD_NUMBER: _ClassVar[int]
+    HANCHAN_FIELD_NUMBER: _ClassVar[int]
+    PENALTY_FIELD_NUMBER: _ClassVar[int]
+    NO_SHOW_FIELD_NUMBER: _ClassVar[int]
+    IDEMPOTENCY_KEY_FIELD_NUMBER: _ClassVar[int]
+    competition_id: str
+    record_id: str
+    reason: str
+    recorded_by: str
+    hanchan: HanchanResult
+    penalty: PenaltyEntry
+    no_show: NoShowEntry
+    idempotency_key: str
+    def __init__(self, competition_id: _Optional[str] = ..., record_id: _Optional[str] = ..., reason: _Optional[str] = ..., recorded_by: _Optional[str] = ..., hanchan: _Optional[_Union[HanchanResult, _Mapping]] = ..., penalty: _Optional[_Union[PenaltyEntry, _Mapping]] = ..., no_show: _Optional[_Union[NoShowEntry, _Mapping]] = ..., idempotency_key: _Optional[str] = ...) -> None: ...
+
+class ResultRecord(_message.Message):
+    __slots__ = ("id", "competition_id", "sequence", "round", "table", "hanchan", "penalty", "no_show", "recorded_by", "recorded_at", "replaces_record_id", "reason", "replaced_by_record_id")
+    ID_FIELD_NUMBER: _ClassVar[int]
+    COMPETITION_ID_FIELD_NUMBER: _ClassVar[int]
+    SEQUENCE_FIELD_NUMBER: _ClassVar[int]
+    ROUND_FIELD_NUMBER: _ClassVar[int]
+    TABLE_FIELD_NUMBER: _ClassVar[int]
+    HANCHAN_FIELD_NUMBER: _ClassVar[int]
+    PENALTY_FIELD_NUMBER: _ClassVar[int]
+    NO_SHOW_FIELD_NUMBER: _ClassVar[int]
+    RECORDED_BY_FIELD_NUMBER: _ClassVar[int]
+    RECORDED_AT_FIELD_NUMBER: _ClassVar[int]
+    REPLACES_RECORD_ID_FIELD_NUMBER: _ClassVar[int]
+    REASON_FIELD_NUMBER: _ClassVar[int]
+    REPLACED_BY_RECORD_ID_FIELD_NUMBER: _ClassVar[int]
+    id: str
+    competition_id: str
+    sequence: int
+    round: int
+    table: int
+    hanchan: HanchanResult
+    penalty: PenaltyEntry
+    no_show: NoShowEntry
+    recorded_by: str
+    recorded_at: _timestamp_pb2.Timestamp
+    replaces_record_id: str
+    reason: str
+    replaced_by_record_id: str
+    def __init__(self, id: _Optional[str] = ..., competition_id: _Optional[str] = ..., sequence: _Optional[int] = ..., round: _Optional[int] = ..., table: _Optional[int] = ..., hanchan: _Optional[_Union[HanchanResult, _Mapping]] = ..., penalty: _Optional[_Union[PenaltyEntry, _Mapping]] = ..., no_show: _Optional[_Union[NoShowEntry, _Mapping]] = ..., recorded_by: _Optional[str] = ..., recorded_at: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., replaces_record_id: _Optional[str] = ..., reason: _Optional[str] = ..., replaced_by_record_id: _Optional[str] = ...) -> None: ...
+
+class ListMatchHistoryRequest(_message.Message):
+    __slots__ = ("competition_id", "round", "table")
+    COMPETITION_ID_FIELD_NUMBER: _ClassVar[int]
+    ROUND_FIELD_NUMBER: _ClassVar[int]
+    TABLE_FIELD_NUMBER: _ClassVar[int]
+    competition_id: str
+    round: int
+    table: int
+    def __init__(self, competition_id: _Optional[str] = ..., round: _Optional[int] = ..., table: _Optional[int] = ...) -> None: ...
+
+class ListMatchHistoryResponse(_message.Message):
+    __slots__ = ("records",)
+    RECORDS_FIELD_NUMBER: _ClassVar[int]
+    records: _containers.RepeatedCompositeFieldContainer[ResultRecord]
+    def __init__(self, records: _Optional[_Iterable[_Union[ResultRecord, _Mapping]]] = ...) -> None: ...
+
+class GetStandingsRequest(_message.Message):
+    __slots__ = ("competition_id",)
+    COMPETITION_ID_FIELD_NUMBER: _ClassVar[int]
+    competition_id: str
+    def __init__(self, competition_id: _Optional[str] = ...) -> None: ...
+
+class StandingRow(_message.Message):
+    __slots__ = ("place", "player_id", "name", "total", "average_place", "hanchans", "provisional", "separated_from_next", "notes")
+    PLACE_FIELD_NUMBER: _ClassVar[int]
+    PLAYER_ID_FIELD_NUMBER: _ClassVar[int]
+    NAME_FIELD_NUMBER: _ClassVar[int]
+    TOTAL_FIELD_NUMBER: _ClassVar[int]
+    AVERAGE_PLACE_FIELD_NUMBER: _ClassVar[int]
+    HANCHANS_FIELD_NUMBER: _ClassVar[int]
+    PROVISIONAL_FIELD_NUMBER: _ClassVar[int]
+    SEPARATED_FROM_NEXT_FIELD_NUMBER: _ClassVar[int]
+    NOTES_FIELD_NUMBER: _ClassVar[int]
+    place: str
+    player_id: str
+    name: str
+    total: str
+    average_place: str
+    hanchans: int
+    provisional: bool
+    separated_from_next: str
+    notes: _containers.RepeatedScalarFieldContainer[str]
+    def __init__(self, place: _Optional[str] = ..., player_id: _Optional[str] = ..., name: _Optional[str] = ..., total: _Optional[str] = ..., average_place: _Optional[str] = ..., hanchans: _Optional[int] = ..., provisional: _Optional[bool] = ..., separated_from_next: _Optional[str] = ..., notes: _Optional[_Iterable[str]] = ...) -> None: ...
+
+class UnresolvedTie(_message.Message):
+    __slots__ = ("place", "player_ids", "reason", "at_cut")
+    PLACE_FIELD_NUMBER: _ClassVar[int]
+    PLAYER_IDS_FIELD_NUMBER: _ClassVar[int]
+    REASON_FIELD_NUMBER: _ClassVar[int]
+    AT_CUT_FIELD_NUMBER: _ClassVar[int]
+    place: str
+    player_ids: _containers.RepeatedScalarFieldContainer[str]
+    reason: str
+    at_cut: bool
+    def __init__(self, place: _Optional[str] = ..., player_ids: _Optional[_Iterable[str]] = ..., reason: _Optional[str] = ..., at_cut: _Optional[bool] = ...) -> None: ...
+
+class Standings(_message.Message):
+    __slots__ = ("competition_id", "ruleset", "rows", "unresolved")
+    COMPETITION_ID_FIELD_NUMBER: _ClassVar[int]
+    RULESET_FIELD_NUMBER: _ClassVar[int]
+    ROWS_FIELD_NUMBER: _ClassVar[int]
+    UNRESOLVED_FIELD_NUMBER: _ClassVar[int]
+    competition_id: str
+    ruleset: str
+    rows: _containers.RepeatedCompositeFieldContainer[StandingRow]
+    unresolved: _containers.RepeatedCompositeFieldContainer[UnresolvedTie]
+    def __init__(self, competition_id: _Optional[str] = ..., ruleset: _Optional[str] = ..., rows: _Optional[_Iterable[_Union[StandingRow, _Mapping]]] = ..., unresolved: _Optional[_Iterable[_Union[UnresolvedTie, _Mapping]]] = ...) -> None: ...

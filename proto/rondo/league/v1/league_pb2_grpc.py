@@ -89,6 +89,36 @@ class LeagueServiceStub:
                 request_serializer=rondo_dot_league_dot_v1_dot_league__pb2.PlayoffProgressRequest.SerializeToString,
                 response_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.PlayoffProgressResponse.FromString,
                 _registered_method=True)
+        self.RecordHanchan = channel.unary_unary(
+                '/rondo.league.v1.LeagueService/RecordHanchan',
+                request_serializer=rondo_dot_league_dot_v1_dot_league__pb2.RecordHanchanRequest.SerializeToString,
+                response_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.ResultRecord.FromString,
+                _registered_method=True)
+        self.RecordPenalty = channel.unary_unary(
+                '/rondo.league.v1.LeagueService/RecordPenalty',
+                request_serializer=rondo_dot_league_dot_v1_dot_league__pb2.RecordPenaltyRequest.SerializeToString,
+                response_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.ResultRecord.FromString,
+                _registered_method=True)
+        self.RecordNoShow = channel.unary_unary(
+                '/rondo.league.v1.LeagueService/RecordNoShow',
+                request_serializer=rondo_dot_league_dot_v1_dot_league__pb2.RecordNoShowRequest.SerializeToString,
+                response_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.ResultRecord.FromString,
+                _registered_method=True)
+        self.CorrectRecord = channel.unary_unary(
+                '/rondo.league.v1.LeagueService/CorrectRecord',
+                request_serializer=rondo_dot_league_dot_v1_dot_league__pb2.CorrectRecordRequest.SerializeToString,
+                response_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.ResultRecord.FromString,
+                _registered_method=True)
+        self.ListMatchHistory = channel.unary_unary(
+                '/rondo.league.v1.LeagueService/ListMatchHistory',
+                request_serializer=rondo_dot_league_dot_v1_dot_league__pb2.ListMatchHistoryRequest.SerializeToString,
+                response_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.ListMatchHistoryResponse.FromString,
+                _registered_method=True)
+        self.GetStandings = channel.unary_unary(
+                '/rondo.league.v1.LeagueService/GetStandings',
+                request_serializer=rondo_dot_league_dot_v1_dot_league__pb2.GetStandingsRequest.SerializeToString,
+                response_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.Standings.FromString,
+                _registered_method=True)
 
 
 class LeagueServiceServicer:
@@ -169,6 +199,49 @@ class LeagueServiceServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def RecordHanchan(self, request, context):
+        """---- Results of the regular stage (docs/rules.md mahjong.records.corrections-replace) ----
+        Each accepted call stores one record (author, time), never deleted. The match is a table of
+        the approved draw; the records are checked by the season file's parser, and a bad one is
+        refused naming its field (INVALID_ARGUMENT), nothing stored.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def RecordPenalty(self, request, context):
+        """Missing associated documentation comment in .proto file."""
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def RecordNoShow(self, request, context):
+        """Missing associated documentation comment in .proto file."""
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def CorrectRecord(self, request, context):
+        """A new record that replaces the latest version of `record_id` in scoring, with the reason.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def ListMatchHistory(self, request, context):
+        """Every record of a match in the order entered, corrections and what they replace included.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def GetStandings(self, request, context):
+        """Regular-stage standings from the latest version of every record.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
 
 def add_LeagueServiceServicer_to_server(servicer, server):
     rpc_method_handlers = {
@@ -226,6 +299,36 @@ def add_LeagueServiceServicer_to_server(servicer, server):
                     servicer.PlayoffProgress,
                     request_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.PlayoffProgressRequest.FromString,
                     response_serializer=rondo_dot_league_dot_v1_dot_league__pb2.PlayoffProgressResponse.SerializeToString,
+            ),
+            'RecordHanchan': grpc.unary_unary_rpc_method_handler(
+                    servicer.RecordHanchan,
+                    request_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.RecordHanchanRequest.FromString,
+                    response_serializer=rondo_dot_league_dot_v1_dot_league__pb2.ResultRecord.SerializeToString,
+            ),
+            'RecordPenalty': grpc.unary_unary_rpc_method_handler(
+                    servicer.RecordPenalty,
+                    request_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.RecordPenaltyRequest.FromString,
+                    response_serializer=rondo_dot_league_dot_v1_dot_league__pb2.ResultRecord.SerializeToString,
+            ),
+            'RecordNoShow': grpc.unary_unary_rpc_method_handler(
+                    servicer.RecordNoShow,
+                    request_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.RecordNoShowRequest.FromString,
+                    response_serializer=rondo_dot_league_dot_v1_dot_league__pb2.ResultRecord.SerializeToString,
+            ),
+            'CorrectRecord': grpc.unary_unary_rpc_method_handler(
+                    servicer.CorrectRecord,
+                    request_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.CorrectRecordRequest.FromString,
+                    response_serializer=rondo_dot_league_dot_v1_dot_league__pb2.ResultRecord.SerializeToString,
+            ),
+            'ListMatchHistory': grpc.unary_unary_rpc_method_handler(
+                    servicer.ListMatchHistory,
+                    request_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.ListMatchHistoryRequest.FromString,
+                    response_serializer=rondo_dot_league_dot_v1_dot_league__pb2.ListMatchHistoryResponse.SerializeToString,
+            ),
+            'GetStandings': grpc.unary_unary_rpc_method_handler(
+                    servicer.GetStandings,
+                    request_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.GetStandingsRequest.FromString,
+                    response_serializer=rondo_dot_league_dot_v1_dot_league__pb2.Standings.SerializeToString,
             ),
     }
     generic_handler = grpc.method_handlers_generic_handler(
@@ -525,6 +628,168 @@ class LeagueService:
             '/rondo.league.v1.LeagueService/PlayoffProgress',
             rondo_dot_league_dot_v1_dot_league__pb2.PlayoffProgressRequest.SerializeToString,
             rondo_dot_league_dot_v1_dot_league__pb2.PlayoffProgressResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def RecordHanchan(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/rondo.league.v1.LeagueService/RecordHanchan',
+            rondo_dot_league_dot_v1_dot_league__pb2.RecordHanchanRequest.SerializeToString,
+            rondo_dot_league_dot_v1_dot_league__pb2.ResultRecord.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def RecordPenalty(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/rondo.league.v1.LeagueService/RecordPenalty',
+            rondo_dot_league_dot_v1_dot_league__pb2.RecordPenaltyRequest.SerializeToString,
+            rondo_dot_league_dot_v1_dot_league__pb2.ResultRecord.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def RecordNoShow(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/rondo.league.v1.LeagueService/RecordNoShow',
+            rondo_dot_league_dot_v1_dot_league__pb2.RecordNoShowRequest.SerializeToString,
+            rondo_dot_league_dot_v1_dot_league__pb2.ResultRecord.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def CorrectRecord(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/rondo.league.v1.LeagueService/CorrectRecord',
+            rondo_dot_league_dot_v1_dot_league__pb2.CorrectRecordRequest.SerializeToString,
+            rondo_dot_league_dot_v1_dot_league__pb2.ResultRecord.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def ListMatchHistory(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/rondo.league.v1.LeagueService/ListMatchHistory',
+            rondo_dot_league_dot_v1_dot_league__pb2.ListMatchHistoryRequest.SerializeToString,
+            rondo_dot_league_dot_v1_dot_league__pb2.ListMatchHistoryResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def GetStandings(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/rondo.league.v1.LeagueService/GetStandings',
+            rondo_dot_league_dot_v1_dot_league__pb2.GetStandingsRequest.SerializeToString,
+            rondo_dot_league_dot_v1_dot_league__pb2.Standings.FromString,
             options,
             channel_credentials,
             insecure,

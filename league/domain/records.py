@@ -1,0 +1,208 @@
+"""Result records of a mahjong league's regular stage, and the season they add up to.
+
+docs/rules.md ``mahjong.records.corrections-replace`` (docs/architecture.md "Data": nothing a user
+entered is ever deleted): every hanchan result, penalty and no-show is a record with its author and
+time; a correction is a new record pointing at the one it replaces, with the reason. Scoring uses the
+latest version of each record; the history of a match lists every record in order.
+
+The records of a match are turned into the season file's form and checked by the season file's own
+parser (:func:`league.domain.season_file.parse_match`), and the standings come from
+:func:`league.domain.standings.regular_standings`: one parser and one scorer for the file and the
+service. Pure: no I/O.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from rondo_runtime.errors import FailedPrecondition, FieldViolation, InvalidArgument
+
+from .ruleset import MAHJONG_LEAGUE, Ruleset
+from .scoring import Match
+from .season_file import parse_match
+from .standings import Season
+
+#: The competition rulesets (league.domain.model.RULESETS) whose results are scored as a mahjong league.
+SCORED_RULESETS = {"discard-league-2026": MAHJONG_LEAGUE}
+
+
+class RecordKind(enum.StrEnum):
+    HANCHAN = "hanchan"
+    PENALTY = "penalty"
+    NO_SHOW = "no_show"
+
+
+@dataclass(frozen=True)
+class HanchanEntry:
+    """Final scores by player id in seat order (a substitute by the name its no-show gave), chombo counts."""
+
+    number: int
+    scores: tuple[tuple[str, int], ...]
+    chombo: tuple[tuple[str, int], ...] = ()
+
+
+@dataclass(frozen=True)
+class PenaltyEntry:
+    player: str
+    points: int
+    reason: str
+
+
+@dataclass(frozen=True)
+class NoShowEntry:
+    """``player`` (a player id) did not come; ``substitute`` (a name) took the seat."""
+
+    player: str
+    substitute: str
+
+
+Content = HanchanEntry | PenaltyEntry | NoShowEntry
+KIND_OF: dict[type, RecordKind] = {
+    HanchanEntry: RecordKind.HANCHAN,
+    PenaltyEntry: RecordKind.PENALTY,
+    NoShowEntry: RecordKind.NO_SHOW,
+}
+
+
+@dataclass(frozen=True)
+class ResultRecord:
+    """One record of a match; ``replaces_record_id`` and ``reason`` for a correction."""
+
+    id: str
+    competition_id: str
+    sequence: int  # 1, 2, ... within the competition: the order records were entered
+    round: int
+    table: int
+    content: Content
+    recorded_by: str
+    recorded_at: datetime
+    replaces_record_id: str | None = None
+    reason: str = ""
+
+    @property
+    def kind(self) -> RecordKind:
+        return KIND_OF[type(self.content)]
+
+
+def ruleset_for(competition_ruleset: str, rounds: int, table_size: int) -> Ruleset:
+    """The scoring ruleset of a competition; FAILED_PRECONDITION for a competition not scored this way."""
+    base = SCORED_RULESETS.get(competition_ruleset)
+    if base is None or table_size != base.table_size:
+        raise FailedPrecondition(
+            f"results are recorded for mahjong league competitions ({', '.join(sorted(SCORED_RULESETS))}, "
+            f"tables of {MAHJONG_LEAGUE.table_size}); this one is {competition_ruleset!r} with tables of {table_size}"
+        )
+    try:
+        return dataclasses.replace(base, rounds=rounds)
+    except InvalidArgument as error:
+        raise FailedPrecondition(f"the competition's {rounds} rounds cannot be scored: {error}") from None
+
+
+def current(records: Iterable[ResultRecord]) -> list[ResultRecord]:
+    """The latest version of each record (those no correction replaces), in entry order
+    (docs/rules.md ``mahjong.records.corrections-replace``)."""
+    records = list(records)
+    replaced = {r.replaces_record_id for r in records if r.replaces_record_id}
+    return sorted((r for r in records if r.id not in replaced), key=lambda r: r.sequence)
+
+
+def match_data(seats: Sequence[str], contents: Iterable[Content]) -> dict[str, Any]:
+    """A match in the season file's form: the drawn seats with each no-show's substitute in his seat."""
+    hanchans: list[dict[str, Any]] = []
+    penalties: list[dict[str, Any]] = []
+    no_show: list[dict[str, Any]] = []
+    for c in contents:
+        if isinstance(c, HanchanEntry):
+            hanchans.append({"number": c.number, "scores": dict(c.scores), "chombo": dict(c.chombo)})
+        elif isinstance(c, PenaltyEntry):
+            penalties.append({"player": c.player, "points": c.points, "reason": c.reason})
+        else:
+            no_show.append({"player": c.player, "substitute": c.substitute})
+    instead = {n["player"]: n["substitute"] for n in no_show}
+    return {
+        "players": [instead.get(p, p) for p in seats],
+        "hanchans": sorted(hanchans, key=lambda h: h["number"]),
+        "penalties": penalties,
+        "no_show": no_show,
+    }
+
+
+def substitutes_of(contents: Iterable[Content]) -> set[str]:
+    return {c.substitute for c in contents if isinstance(c, NoShowEntry)}
+
+
+def check_match(
+    round_no: int,
+    table: int,
+    seats: Sequence[str],
+    contents: Sequence[Content],
+    ruleset: Ruleset,
+    main: Iterable[str],
+    new: Content | None = None,
+) -> Match:
+    """The match these records make, checked by the season file's parser; errors about ``new`` (the
+    record being entered) name the request's fields (``hanchan.scores``, ``penalty.reason``), others
+    the match's (``match.hanchans[0].scores``)."""
+    if isinstance(new, NoShowEntry) and new.player not in seats:
+        raise InvalidArgument.single(
+            "no_show.player", f"{new.player!r} is not drawn at round {round_no}, table {table}; a no-show leaves a drawn seat"
+        )
+    contents = list(contents) + ([new] if new is not None else [])
+    data = match_data(seats, contents)
+    data["round"], data["table"] = round_no, table
+    main = set(main)
+    try:
+        return parse_match(data, ruleset, main, substitutes_of(contents) | (set(seats) - main))
+    except InvalidArgument as error:
+        if new is None:
+            raise
+        raise InvalidArgument.of([_renamed(x, data, new) for x in error.violations]) from None
+
+
+def _renamed(x: FieldViolation, data: dict[str, Any], new: Content) -> FieldViolation:
+    if isinstance(new, HanchanEntry):
+        index = next(i for i, h in enumerate(data["hanchans"]) if h["number"] == new.number and dict(new.scores) == h["scores"])
+        prefix, name = f"match.hanchans[{index}]", "hanchan"
+    elif isinstance(new, PenaltyEntry):
+        prefix, name = f"match.penalties[{len(data['penalties']) - 1}]", "penalty"
+    else:
+        prefix, name = f"match.no_show[{len(data['no_show']) - 1}]", "no_show"
+    if x.field == prefix or x.field.startswith(prefix + "."):
+        return FieldViolation(name + x.field[len(prefix) :], x.description)
+    return x
+
+
+def check_new_hanchan_number(entry: HanchanEntry, contents: Sequence[Content], round_no: int, table: int) -> None:
+    """One record per hanchan: a second result for a recorded hanchan is a correction, not a record."""
+    if any(isinstance(c, HanchanEntry) and c.number == entry.number for c in contents):
+        raise InvalidArgument.single(
+            "hanchan.number",
+            f"hanchan {entry.number} of round {round_no}, table {table} is already recorded; "
+            "correct that record (CorrectRecord) instead",
+        )
+
+
+def season_of(
+    ruleset: Ruleset,
+    players: Sequence[str],
+    withdrawn: Iterable[str],
+    rounds: Sequence[Sequence[Sequence[str]]],
+    records: Iterable[ResultRecord],
+) -> Season:
+    """The regular stage as :func:`league.domain.standings.regular_standings` scores it: the main
+    participants in registration order (withdrawn ones included and listed), the substitutes named by
+    no-shows, and one match per drawn table with any current record."""
+    by_table: dict[tuple[int, int], list[Content]] = {}
+    for r in current(records):
+        by_table.setdefault((r.round, r.table), []).append(r.content)
+    matches = tuple(
+        check_match(rnd, table, rounds[rnd - 1][table - 1], contents, ruleset, players)
+        for (rnd, table), contents in sorted(by_table.items())
+    )
+    substitutes = sorted({s for m in by_table.values() for s in substitutes_of(m)})
+    return Season(ruleset, tuple(players), tuple(substitutes), tuple(w for w in players if w in set(withdrawn)), matches)
