@@ -6,10 +6,13 @@ table 2, a penalty at table 3, and a correction of table 4's first hanchan.
 
 from __future__ import annotations
 
+import json
 from typing import TYPE_CHECKING, Any
 
 from league.domain.model import DrawStatistics
 from league.domain.records import HanchanEntry, NoShowEntry, PenaltyEntry
+from league.domain.season_file import load_season
+from league.domain.standings import Season, Standings, regular_standings
 
 if TYPE_CHECKING:
     from league.service import LeagueService
@@ -94,3 +97,10 @@ def season_file(players: list[str], tables: list[list[str]]) -> dict[str, Any]:
             match["penalties"] = [{"player": seats[PENALTY["seat"]], "points": PENALTY["points"], "reason": PENALTY["reason"]}]
         matches.append(match)
     return {"ruleset": "mahjong-league", "players": players, "substitutes": [SUBSTITUTE], "withdrawn": [], "matches": matches}
+
+
+def expected_standings(players: list[str], tables: list[list[str]]) -> Standings:
+    """What `rondo standings` gives for the same round as a season file: the service must agree."""
+    season = load_season(json.dumps(season_file(players, tables)))
+    assert isinstance(season, Season)
+    return regular_standings(season)
