@@ -20,12 +20,16 @@ Every adjacent pair of rows says the step that separated them (``"equal total; a
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from itertools import groupby
+from typing import TypeVar
 
 from .ruleset import ORGANIZER_DECISION, TIE_BREAK_CRITERIA, Ruleset
 from .scoring import Match, MatchResult, Points, exact, match_result, points_text
+
+V = TypeVar("V")
 
 
 @dataclass(frozen=True)
@@ -200,22 +204,25 @@ def rank_by_chain(figures: dict[str, Figures], order: Sequence[str], chain: Sequ
         ordered = sorted(players, key=lambda p: sign * values[p])  # stable: registration order within a tie
         groups: list[_Group] = []
         bounds: list[str] = []
-        i = 0
-        while i < len(ordered):
-            j = i
-            while j + 1 < len(ordered) and values[ordered[j + 1]] == values[ordered[i]]:
-                j += 1
-            if groups:
-                above, below = values[ordered[i - 1]], values[ordered[i]]
+        for above, below, tied in runs_of_equal(ordered, values):
+            if above is not None:
                 op = ">" if above > below else "<"
                 bounds.append("; ".join(equal + [f"{label} {_shown(name, above)} {op} {_shown(name, below)}"]))
-            sub_groups, sub_bounds = rank(ordered[i : j + 1], rest[1:], equal + [f"equal {label}"])
+            sub_groups, sub_bounds = rank(tied, rest[1:], equal + [f"equal {label}"])
             groups.extend(sub_groups)
             bounds.extend(sub_bounds)
-            i = j + 1
         return groups, bounds
 
     return rank(list(order), list(chain), [])
+
+
+def runs_of_equal(ordered: Sequence[str], values: Mapping[str, V]) -> Iterator[tuple[V | None, V, list[str]]]:
+    """The players of ``ordered`` (already sorted by ``values``) in runs of equal value, each with the
+    value of the run above it (None for the first) and its own: what a tie-break step separates."""
+    above: V | None = None
+    for value, run in groupby(ordered, key=values.__getitem__):
+        yield above, value, list(run)
+        above = value
 
 
 def place_range(first: int, size: int) -> str:

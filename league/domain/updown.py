@@ -31,7 +31,7 @@ from rondo_runtime.errors import InvalidArgument
 from rondo_runtime.validation import Violations
 
 from .ruleset import ORGANIZER_DECISION
-from .standings import UnresolvedTie, place_range
+from .standings import UnresolvedTie, place_range, runs_of_equal
 
 EXTRA_MATCH = "extra match needed"
 SHARED = "they share the place (updown-league-2007 §6.5: no extra match for those who stop)"
@@ -285,17 +285,12 @@ def rank_updown(
         ordered = sorted(players, key=lambda p: -values[p])  # stable: registration order within a tie
         groups: list[TieGroup] = []
         bounds: list[str] = []
-        i = 0
-        while i < len(ordered):
-            j = i
-            while j + 1 < len(ordered) and values[ordered[j + 1]] == values[ordered[i]]:
-                j += 1
-            if groups:
-                bounds.append("; ".join(prefix + [f"{label} {values[ordered[i - 1]]} > {values[ordered[i]]}"]))
-            sub_groups, sub_bounds = then(ordered[i : j + 1], prefix + [f"equal {label}"])
+        for above, below, tied in runs_of_equal(ordered, values):
+            if above is not None:
+                bounds.append("; ".join(prefix + [f"{label} {above} > {below}"]))
+            sub_groups, sub_bounds = then(tied, prefix + [f"equal {label}"])
             groups.extend(sub_groups)
             bounds.extend(sub_bounds)
-            i = j + 1
         return groups, bounds
 
     def rank(players: list[str], prefix: list[str]) -> tuple[list[TieGroup], list[str]]:
