@@ -29,7 +29,8 @@ ENV RONDO_HOST=0.0.0.0 \
     RONDO_METRICS_PORT=9464 \
     RONDO_DATA_DIR=/data
 
-# 50051: gRPC (services, grpc.health.v1, reflection); 9464: Prometheus /metrics
+# 50051: gRPC (`rondo up`: the gateway and grpc.health.v1; `rondo serve X`: service X, which needs
+# RONDO_INTERNAL_TOKEN when internal; reflection only with RONDO_REFLECTION=1); 9464: Prometheus /metrics
 EXPOSE 50051 9464
 
 # Overall gRPC health ("" = every service in this process SERVING). compose and Kubernetes use their
