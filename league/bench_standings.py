@@ -1,0 +1,246 @@
+"""Standings of a large mahjong league: from scratch in the domain, and one result through the gateway.
+
+Two figures (issue 8's benchmark), printed, not asserted:
+
+1. pure domain: a synthetic valid season of ``--players`` players (4 rounds, 3 hanchans a match, tables
+   of 4) as season-file JSON, parsed by ``load_season`` and scored by ``regular_standings``,
+   ``--repeat`` times: p50 / p99 / mean;
+2. through the gateway: ``rondo up`` (SQLite in a fresh data directory) on 127.0.0.1, a competition with
+   the players registered, drawn, approved and rounds 1-3 recorded hanchan by hanchan; then
+   ``--repeat`` times one ``RecordHanchan`` of round 4 followed by ``GetStandings``: p50 / p99 of each
+   and of the pair, with the setup times.
+
+    .venv/bin/python -m league.bench_standings [--players 1000] [--repeat 50] [--pure-only]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import statistics
+import tempfile
+import time
+from collections.abc import Callable, Sequence
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any, TypeVar
+
+from league.domain.season_file import load_season
+from league.domain.standings import Season, regular_standings
+
+ROUNDS = 4
+TABLE_SIZE = 4
+HANCHANS = 3
+TOTAL = 120_000
+THREADS = 8
+COMPETITION_RULESET = "discard-league-2026"
+
+T = TypeVar("T")
+
+
+def percentile(values: Sequence[float], q: float) -> float:
+    """The nearest-rank percentile ``q`` (0..100) of ``values``."""
+    ordered = sorted(values)
+    rank = max(1, min(len(ordered), round(q / 100 * len(ordered) + 0.5)))
+    return ordered[rank - 1]
+
+
+def summary(label: str, seconds: Sequence[float]) -> str:
+    ms = [s * 1000 for s in seconds]
+    return (
+        f"  {label:<34} p50 {percentile(ms, 50):9.2f} ms  p99 {percentile(ms, 99):9.2f} ms  "
+        f"mean {statistics.fmean(ms):9.2f} ms  (n={len(ms)})"
+    )
+
+
+def hanchan_scores(rng: random.Random) -> list[int]:
+    """Four final scores in hundreds summing to 120 000 (some may be equal: split uma)."""
+    cuts = sorted(rng.randint(0, TOTAL // 100) for _ in range(TABLE_SIZE - 1))
+    parts = [b - a for a, b in zip([0, *cuts], [*cuts, TOTAL // 100], strict=True)]
+    return [p * 100 for p in parts]
+
+
+def synthetic_season(players: int, seed: int = 1) -> dict[str, Any]:
+    """A complete valid regular stage: every player once per round, every match's 3 hanchans recorded."""
+    if players <= 0 or players % TABLE_SIZE:
+        raise ValueError(f"--players must be a positive multiple of {TABLE_SIZE}, got {players}")
+    rng = random.Random(seed)
+    names = [f"P{i:05d}" for i in range(1, players + 1)]
+    matches = []
+    for round_no in range(1, ROUNDS + 1):
+        order = names[:]
+        rng.shuffle(order)
+        for t in range(players // TABLE_SIZE):
+            seated = order[t * TABLE_SIZE : (t + 1) * TABLE_SIZE]
+            hanchans = [{"scores": dict(zip(seated, hanchan_scores(rng), strict=True))} for _ in range(HANCHANS)]
+            matches.append({"round": round_no, "table": t + 1, "players": seated, "hanchans": hanchans})
+    return {"ruleset": "mahjong-league", "players": names, "matches": matches}
+
+
+def timed(fn: Callable[[], T]) -> tuple[T, float]:
+    start = time.perf_counter()
+    result = fn()
+    return result, time.perf_counter() - start
+
+
+def bench_pure(players: int, repeat: int) -> list[str]:
+    """Parse + standings from scratch, ``repeat`` times; the printed lines."""
+    text = json.dumps(synthetic_season(players))
+    parse_s: list[float] = []
+    rank_s: list[float] = []
+    total_s: list[float] = []
+    rows = 0
+    for _ in range(repeat):
+        season, p = timed(lambda: load_season(text))
+        assert isinstance(season, Season)
+        standings, r = timed(lambda: regular_standings(season))  # noqa: B023 - called at once
+        rows = len(standings.rows)
+        parse_s.append(p)
+        rank_s.append(r)
+        total_s.append(p + r)
+    hanchans = players // TABLE_SIZE * ROUNDS * HANCHANS
+    lines = [
+        f"== pure domain: {players} players, {ROUNDS} rounds, {hanchans} hanchans, "
+        f"season file {len(text) / 2**20:.1f} MiB, {rows} rows ranked",
+        summary("load_season (parse)", parse_s),
+        summary("regular_standings", rank_s),
+        summary("from scratch (parse + standings)", total_s),
+    ]
+    for line in lines:
+        print(line, flush=True)
+    return lines
+
+
+def bench_gateway(players: int, repeat: int, budget: float, timeout: float) -> None:
+    import grpc
+
+    from rondo.gateway.v1 import gateway_pb2, gateway_pb2_grpc
+    from rondo.league.v1 import league_pb2
+    from rondo_runtime.capacity import channel_options
+    from rondo_runtime.process import free_port, server_process
+
+    port, internal_port = free_port(), free_port()
+    address = f"127.0.0.1:{port}"
+    rng = random.Random(2)
+    with tempfile.TemporaryDirectory(prefix="rondo-bench-standings-") as data_dir:
+        env = {
+            "RONDO_PORT": str(port),
+            "RONDO_INTERNAL_PORT": str(internal_port),
+            "RONDO_METRICS_PORT": "-1",
+            "RONDO_DATA_DIR": data_dir,
+            "RONDO_LOG_LEVEL": "WARNING",
+            "RONDO_DOWNSTREAM_TIMEOUT_SECONDS": str(timeout),
+        }
+        start = time.perf_counter()
+        with (
+            server_process(["-m", "rondo_app.cli", "up"], env, address),
+            grpc.insecure_channel(address, options=channel_options()) as channel,
+        ):
+            startup = time.perf_counter() - start
+            stub = gateway_pb2_grpc.GatewayServiceStub(channel)
+            setup: list[tuple[str, float, str]] = [("rondo up (until SERVING)", startup, "")]
+            competition, s = timed(
+                lambda: stub.CreateCompetition(
+                    league_pb2.CreateCompetitionRequest(
+                        name=f"bench standings {players}", ruleset=COMPETITION_RULESET, rounds=ROUNDS, table_size=TABLE_SIZE
+                    ),
+                    timeout=timeout,
+                )
+            )
+            setup.append(("CreateCompetition", s, ""))
+
+            def register(i: int) -> None:
+                stub.RegisterPlayer(
+                    league_pb2.RegisterPlayerRequest(competition_id=competition.id, name=f"Player {i:05d}"), timeout=timeout
+                )
+
+            def register_all() -> None:
+                with ThreadPoolExecutor(THREADS) as pool:
+                    list(pool.map(register, range(players)))
+
+            _, s = timed(register_all)
+            setup.append((f"RegisterPlayer x {players}", s, f"{THREADS} threads"))
+            view, s = timed(
+                lambda: stub.DrawCompetition(
+                    gateway_pb2.DrawCompetitionRequest(competition_id=competition.id, seed=1, time_limit_seconds=budget),
+                    timeout=timeout,
+                )
+            )
+            setup.append(("DrawCompetition", s, f"budget {budget:g} s, solver {view.wall_time_seconds:.2f} s"))
+            _, s = timed(
+                lambda: stub.ApproveDraw(
+                    league_pb2.ApproveDrawRequest(competition_id=competition.id, draw_id=view.draw.id), timeout=timeout
+                )
+            )
+            setup.append(("ApproveDraw", s, ""))
+            tables = stub.ListTables(gateway_pb2.ListTablesRequest(competition_id=competition.id), timeout=timeout)
+
+            def request(round_no: int, table: int, seated: Sequence[str], number: int) -> Any:
+                return league_pb2.RecordHanchanRequest(
+                    competition_id=competition.id,
+                    round=round_no,
+                    table=table,
+                    hanchan=league_pb2.HanchanResult(number=number, scores=dict(zip(seated, hanchan_scores(rng), strict=True))),
+                    recorded_by="bench",
+                )
+
+            by_round = {r.number: r.tables for r in tables.rounds}
+            early = [
+                request(r, t.number, list(t.player_ids), n)
+                for r in range(1, ROUNDS)
+                for t in by_round[r]
+                for n in range(1, HANCHANS + 1)
+            ]
+            last = [request(ROUNDS, t.number, list(t.player_ids), n) for n in range(1, HANCHANS + 1) for t in by_round[ROUNDS]]
+
+            def record(req: Any) -> None:
+                stub.RecordHanchan(req, timeout=timeout)
+
+            def record_all() -> None:
+                with ThreadPoolExecutor(THREADS) as pool:
+                    list(pool.map(record, early))
+
+            _, s = timed(record_all)
+            setup.append((f"RecordHanchan x {len(early)} (rounds 1-{ROUNDS - 1})", s, f"{THREADS} threads"))
+            print(f"\n== through the gateway: {players} players, {ROUNDS} rounds, tables of {TABLE_SIZE}", flush=True)
+            for name, seconds, note in setup:
+                print(f"  {name:<40} {seconds:8.2f} s  {note}", flush=True)
+            if repeat > len(last):
+                print(f"  (round {ROUNDS} has {len(last)} hanchans: {len(last)} repeats, not {repeat})")
+            record_s: list[float] = []
+            standings_s: list[float] = []
+            rows = 0
+            for req in last[:repeat]:
+                _, a = timed(lambda: record(req))  # noqa: B023 - called at once
+                got, b = timed(
+                    lambda: stub.GetStandings(league_pb2.GetStandingsRequest(competition_id=competition.id), timeout=timeout)
+                )
+                rows = len(got.rows)
+                record_s.append(a)
+                standings_s.append(b)
+            print(f"  round {ROUNDS}, one hanchan recorded then the standings read ({rows} rows):")
+            print(summary("RecordHanchan", record_s))
+            print(summary("GetStandings (recomputed)", standings_s))
+            print(summary("RecordHanchan + GetStandings", [a + b for a, b in zip(record_s, standings_s, strict=True)]))
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m league.bench_standings", description=(__doc__ or "").split("\n\n")[0])
+    parser.add_argument("--players", type=int, default=1000, help="a multiple of 4 (default: %(default)s)")
+    parser.add_argument("--repeat", type=int, default=50, help="measured repeats of each part (default: %(default)s)")
+    parser.add_argument("--budget", type=float, default=2.0, help="the solver's time limit for the draw, seconds")
+    parser.add_argument("--timeout", type=float, default=300.0, help="deadline of each gateway call, seconds")
+    parser.add_argument("--pure-only", action="store_true", help="only the domain part; no server")
+    args = parser.parse_args(argv)
+    if args.repeat < 1:
+        parser.error("--repeat must be at least 1")
+    if args.players <= 0 or args.players % TABLE_SIZE:
+        parser.error(f"--players must be a positive multiple of {TABLE_SIZE}")
+    bench_pure(args.players, args.repeat)
+    if not args.pure_only:
+        bench_gateway(args.players, args.repeat, args.budget, args.timeout)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,26 @@
+"""The standings benchmark's pure part runs and prints its figures (8 players, 2 repeats; no server)."""
+
+from __future__ import annotations
+
+import pytest
+
+from league.bench_standings import main, synthetic_season
+
+pytestmark = pytest.mark.integration
+
+
+def test_the_pure_part_prints_p50_p99_and_the_mean(capsys):
+    assert main(["--players", "8", "--repeat", "2", "--pure-only"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    figures = [line for line in lines if "p50" in line]
+    assert len(figures) == 3, lines
+    assert all("p99" in line and "mean" in line for line in figures)
+    assert "8 rows ranked" in lines[0]
+
+
+def test_the_synthetic_season_seats_everyone_once_a_round_and_sums_each_hanchan():
+    season = synthetic_season(8)
+    for round_no in range(1, 5):
+        seated = [p for m in season["matches"] if m["round"] == round_no for p in m["players"]]
+        assert sorted(seated) == sorted(season["players"])
+    assert all(sum(h["scores"].values()) == 120_000 for m in season["matches"] for h in m["hanchans"])
