@@ -204,3 +204,20 @@ def caller_from_metadata(metadata: Iterable[tuple[str, str | bytes]] | None) -> 
     if named:
         return "caller:" + _sha256(named.encode())
     return ANONYMOUS
+
+
+class IdempotencyRecords:
+    """A repository's two idempotency methods, for the service's own ``idempotency_keys`` table
+    (``_key_row``: its SQLModel class) in the repository's ``session``. Written in the transaction
+    that makes the resource: a concurrent twin loses on the primary key and is retried by the unit of
+    work, which then finds this record."""
+
+    session: Any
+    _key_row: Any
+
+    def idempotency_record(self, scope: str) -> IdempotencyRecord | None:
+        row = self.session.get(self._key_row, scope)
+        return None if row is None else IdempotencyRecord.from_row(row)
+
+    def add_idempotency_record(self, record: IdempotencyRecord) -> None:
+        self.session.add(self._key_row(**record.row_values()))

@@ -6,10 +6,12 @@ from sqlmodel import Session, select
 
 from booking.adapters.tables import ClubRow, IdempotencyKeyRow, RoomRow
 from booking.domain.model import Club, Room
-from rondo_runtime.idempotency import IdempotencyRecord
+from rondo_runtime.idempotency import IdempotencyRecords
 
 
-class BookingRepository:
+class BookingRepository(IdempotencyRecords):
+    _key_row = IdempotencyKeyRow  # idempotency_record / add_idempotency_record (rondo_runtime.idempotency)
+
     def __init__(self, session: Session):
         self.session = session
 
@@ -48,13 +50,3 @@ class BookingRepository:
     @staticmethod
     def _room(row: RoomRow) -> Room:
         return Room(id=row.id, club_id=row.club_id, name=row.name)
-
-    # --- idempotency keys (rondo_runtime.idempotency) ---
-    def idempotency_record(self, scope: str) -> IdempotencyRecord | None:
-        row = self.session.get(IdempotencyKeyRow, scope)
-        return None if row is None else IdempotencyRecord.from_row(row)
-
-    def add_idempotency_record(self, record: IdempotencyRecord) -> None:
-        """In the transaction that makes the resource; a concurrent twin loses on the primary key and is
-        retried by the unit of work, which then finds this record."""
-        self.session.add(IdempotencyKeyRow(**record.row_values()))

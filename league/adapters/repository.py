@@ -22,7 +22,7 @@ from league.domain.model import (
     normalized_name,
 )
 from league.domain.records import Content, HanchanEntry, NoShowEntry, PenaltyEntry, RecordKind, ResultRecord
-from rondo_runtime.idempotency import IdempotencyRecord
+from rondo_runtime.idempotency import IdempotencyRecords
 
 
 def _utc(value: datetime) -> datetime:
@@ -38,7 +38,9 @@ def _text(values: tuple[int, ...]) -> str:
     return ",".join(str(int(x)) for x in values)
 
 
-class LeagueRepository:
+class LeagueRepository(IdempotencyRecords):
+    _key_row = IdempotencyKeyRow  # idempotency_record / add_idempotency_record (rondo_runtime.idempotency)
+
     def __init__(self, session: Session):
         self.session = session
 
@@ -251,16 +253,6 @@ class LeagueRepository:
             replaces_record_id=row.replaces_record_id,
             reason=row.reason,
         )
-
-    # --- idempotency keys (rondo_runtime.idempotency) ---
-    def idempotency_record(self, scope: str) -> IdempotencyRecord | None:
-        row = self.session.get(IdempotencyKeyRow, scope)
-        return None if row is None else IdempotencyRecord.from_row(row)
-
-    def add_idempotency_record(self, record: IdempotencyRecord) -> None:
-        """In the transaction that makes the resource; a concurrent twin loses on the primary key and is
-        retried by the unit of work, which then finds this record."""
-        self.session.add(IdempotencyKeyRow(**record.row_values()))
 
     @staticmethod
     def _draw(row: Row[Any]) -> Draw:

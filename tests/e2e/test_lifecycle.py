@@ -14,21 +14,10 @@ from rondo.solver.v1 import solver_pb2, solver_pb2_grpc
 from rondo_app.demo import rondo_process
 from rondo_app.registry import GRPC_SERVICES
 from rondo_runtime.process import free_port
+from tests.solver_requests import hard_request
 
 pytestmark = pytest.mark.e2e
 SOLVER = ("rondo.solver.v1.SolverService",)
-
-
-def hard_request(seconds: float) -> solver_pb2.DrawTablesRequest:
-    """40 players x 13 rounds of 4 (a resolvable (40,4,1) design would have no repeats; neither a
-    construction nor the search finds one quickly): the solver works the whole budget."""
-    return solver_pb2.DrawTablesRequest(
-        players=[solver_pb2.Player(id=f"p{i}") for i in range(40)],
-        rounds=13,
-        table_size=4,
-        seed=1,
-        time_limit_seconds=seconds,
-    )
 
 
 def _solver_server(tmp_path, command=("serve", "solver"), services=SOLVER, **env):

@@ -13,22 +13,12 @@ import grpc
 import pytest
 from grpc_health.v1 import health_pb2
 
-from rondo.solver.v1 import solver_pb2, solver_pb2_grpc
+from rondo.solver.v1 import solver_pb2_grpc
+from tests.solver_requests import hard_request
 
 pytestmark = pytest.mark.faults
 
 SOLVER = "rondo.solver.v1.SolverService"
-
-
-def hard_request(seconds: float, seed: int = 1) -> solver_pb2.DrawTablesRequest:
-    """40 x 13 of 4: the solver works its whole budget."""
-    return solver_pb2.DrawTablesRequest(
-        players=[solver_pb2.Player(id=f"p{i}") for i in range(40)],
-        rounds=13,
-        table_size=4,
-        seed=seed,
-        time_limit_seconds=seconds,
-    )
 
 
 def concurrent_draws(stub, count: int, budget: float, deadline: float) -> list[tuple[str, float]]:

@@ -17,23 +17,13 @@ from grpc_health.v1 import health_pb2
 from rondo.solver.v1 import solver_pb2, solver_pb2_grpc
 from rondo_runtime.errors import ResourceExhausted
 from tests.faults.conftest import solver_service, solver_worker_pids
+from tests.solver_requests import hard_request
 
 pytestmark = pytest.mark.faults
 
 SERVING = health_pb2.HealthCheckResponse.SERVING
 NOT_SERVING = health_pb2.HealthCheckResponse.NOT_SERVING
 SOLVER = "rondo.solver.v1.SolverService"
-
-
-def hard_request(seconds: float) -> solver_pb2.DrawTablesRequest:
-    """40 x 13 of 4: neither a construction nor the search proves it quickly, so the budget is used."""
-    return solver_pb2.DrawTablesRequest(
-        players=[solver_pb2.Player(id=f"p{i}") for i in range(40)],
-        rounds=13,
-        table_size=4,
-        seed=1,
-        time_limit_seconds=seconds,
-    )
 
 
 def small_request() -> solver_pb2.DrawTablesRequest:
