@@ -34,6 +34,9 @@ class GatewayServicer(gateway_pb2_grpc.GatewayServiceServicer):
     async def RecordNoShow(self, request, context):
         return await self.service.record_result("RecordNoShow", request, caller(context), context.time_remaining())
 
+    async def RecordGame(self, request, context):
+        return await self.service.record_result("RecordGame", request, caller(context), context.time_remaining())
+
     async def CorrectRecord(self, request, context):
         return await self.service.record_result("CorrectRecord", request, caller(context), context.time_remaining())
 

@@ -256,7 +256,7 @@ class GatewayService:
         return gateway_pb2.DrawView(draw=draw, status=_status(draw))
 
     async def record_result(self, method: str, request, caller: str, deadline: float | None = None) -> league_pb2.ResultRecord:
-        """RecordHanchan, RecordPenalty, RecordNoShow, CorrectRecord: league checks and stores the record
+        """RecordHanchan, RecordPenalty, RecordNoShow, RecordGame, CorrectRecord: league checks and stores the record
         (the key scoped to the caller and this method, like RegisterPlayer's); every accepted record
         appends ``standings.changed``. A role check belongs in front of this call, the RPCs stay as they are."""
         request = self.scoped(request, method, caller)
@@ -266,6 +266,7 @@ class GatewayService:
             "standings.changed",
             record.competition_id,
             record.id,
+            stage=record.stage,
             round=record.round,
             table=record.table,
             record_kind=record.WhichOneof("content"),

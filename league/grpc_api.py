@@ -9,7 +9,7 @@ from google.protobuf.timestamp_pb2 import Timestamp
 
 from league.domain import playoff
 from league.domain.model import Competition, Draw, DrawStatistics, DrawStatus, Player, PlayerStatus
-from league.domain.records import Content, HanchanEntry, NoShowEntry, PenaltyEntry, ResultRecord
+from league.domain.records import Content, GameEntry, HanchanEntry, NoShowEntry, PenaltyEntry, ResultRecord
 from league.domain.redraw import RedrawPin, RedrawPlan
 from league.domain.scoring import exact
 from league.service import CompetitionStandings, LeagueService
@@ -139,6 +139,10 @@ def no_show_from_proto(n: league_pb2.NoShowEntry) -> NoShowEntry:
     return NoShowEntry(n.player_id, n.substitute)
 
 
+def game_from_proto(g: league_pb2.GameResult) -> GameEntry:
+    return GameEntry(g.number, g.first_player_id, g.second_player_id, g.result, g.long)
+
+
 def content_from_proto(request: league_pb2.CorrectRecordRequest) -> Content:
     which = request.WhichOneof("content")
     if which == "hanchan":
@@ -147,7 +151,9 @@ def content_from_proto(request: league_pb2.CorrectRecordRequest) -> Content:
         return penalty_from_proto(request.penalty)
     if which == "no_show":
         return no_show_from_proto(request.no_show)
-    raise InvalidArgument.single("content", "give the corrected hanchan, penalty or no_show")
+    if which == "game":
+        return game_from_proto(request.game)
+    raise InvalidArgument.single("content", "give the corrected hanchan, penalty, no_show or game")
 
 
 def record_to_proto(r: ResultRecord, replaced_by: str = "") -> league_pb2.ResultRecord:
@@ -162,12 +168,19 @@ def record_to_proto(r: ResultRecord, replaced_by: str = "") -> league_pb2.Result
         replaces_record_id=r.replaces_record_id or "",
         reason=r.reason,
         replaced_by_record_id=replaced_by,
+        stage=r.stage,
     )
     c = r.content
     if isinstance(c, HanchanEntry):
         out.hanchan.CopyFrom(league_pb2.HanchanResult(number=c.number, scores=dict(c.scores), chombo=dict(c.chombo)))
     elif isinstance(c, PenaltyEntry):
         out.penalty.CopyFrom(league_pb2.PenaltyEntry(player_id=c.player, points=c.points, reason=c.reason))
+    elif isinstance(c, GameEntry):
+        out.game.CopyFrom(
+            league_pb2.GameResult(
+                number=c.number, first_player_id=c.first, second_player_id=c.second, result=c.result, long=c.long
+            )
+        )
     else:
         out.no_show.CopyFrom(league_pb2.NoShowEntry(player_id=c.player, substitute=c.substitute))
     return out
@@ -292,6 +305,7 @@ class LeagueServicer(league_pb2_grpc.LeagueServiceServicer):
             hanchan_from_proto(request.hanchan),
             request.recorded_by,
             request.idempotency_key,
+            request.stage,
         )
         return record_to_proto(r)
 
@@ -304,6 +318,7 @@ class LeagueServicer(league_pb2_grpc.LeagueServiceServicer):
             penalty_from_proto(request.penalty),
             request.recorded_by,
             request.idempotency_key,
+            request.stage,
         )
         return record_to_proto(r)
 
@@ -314,6 +329,20 @@ class LeagueServicer(league_pb2_grpc.LeagueServiceServicer):
             request.round,
             request.table,
             no_show_from_proto(request.no_show),
+            request.recorded_by,
+            request.idempotency_key,
+            request.stage,
+        )
+        return record_to_proto(r)
+
+    async def RecordGame(self, request, context):
+        r = await asyncio.to_thread(
+            self.service.record_game,
+            request.competition_id,
+            request.stage,
+            request.round,
+            request.table,
+            game_from_proto(request.game),
             request.recorded_by,
             request.idempotency_key,
         )
@@ -332,7 +361,9 @@ class LeagueServicer(league_pb2_grpc.LeagueServiceServicer):
         return record_to_proto(r)
 
     async def ListMatchHistory(self, request, context):
-        records = await asyncio.to_thread(self.service.match_history, request.competition_id, request.round, request.table)
+        records = await asyncio.to_thread(
+            self.service.match_history, request.competition_id, request.round, request.table, request.stage
+        )
         return history_to_proto(records)
 
     async def GetStandings(self, request, context):

@@ -10,9 +10,10 @@ from pathlib import Path
 from typing import TypeVar
 
 from league.adapters.repository import LeagueRepository
-from league.domain import capacity, model, playoff, records, redraw
+from league.domain import capacity, model, playoff, records, redraw, stage_kinds, stages
 from league.domain.model import Competition, Draw, DrawStatistics, DrawStatus, Player, PlayerStatus, Round
-from league.domain.records import Content, HanchanEntry, NoShowEntry, PenaltyEntry, ResultRecord
+from league.domain.records import Content, GameEntry, HanchanEntry, NoShowEntry, PenaltyEntry, ResultRecord
+from league.domain.stages import REGULAR_STAGE, Stage
 from league.domain.standings import Standings, regular_standings
 from rondo_runtime import idempotency
 from rondo_runtime import text as text_limits
@@ -26,6 +27,8 @@ T = TypeVar("T")
 MAX_AUTHOR_LENGTH = 200  # ``recorded_by``: free text until identity arrives with the gateway issue
 MAX_POINTS = 10_000_000  # a final score or a penalty, in points (far beyond any real table)
 MAX_CHOMBO = 100
+MAX_GAMES_IN_PAIRING = 100  # a cup series replays drawn games: far beyond any real series
+GAME_RESULTS = ("1-0", "0-1", "+/-", "-/+", "-/-", "=")
 
 
 @dataclass(frozen=True)
@@ -328,25 +331,65 @@ class LeagueService:
 
     # --- results (docs/rules.md mahjong.records.corrections-replace) ---
     def record_hanchan(
-        self, competition_id: str, round_no: int, table: int, hanchan: HanchanEntry, recorded_by: str, idempotency_key: str = ""
+        self,
+        competition_id: str,
+        round_no: int,
+        table: int,
+        hanchan: HanchanEntry,
+        recorded_by: str,
+        idempotency_key: str = "",
+        stage: int = REGULAR_STAGE,
     ) -> ResultRecord:
-        return self._record("RecordHanchan", competition_id, round_no, table, hanchan, recorded_by, "", "", idempotency_key)
+        return self._record(
+            "RecordHanchan", competition_id, (stage, round_no, table), hanchan, recorded_by, "", "", idempotency_key
+        )
 
     def record_penalty(
-        self, competition_id: str, round_no: int, table: int, penalty: PenaltyEntry, recorded_by: str, idempotency_key: str = ""
+        self,
+        competition_id: str,
+        round_no: int,
+        table: int,
+        penalty: PenaltyEntry,
+        recorded_by: str,
+        idempotency_key: str = "",
+        stage: int = REGULAR_STAGE,
     ) -> ResultRecord:
-        return self._record("RecordPenalty", competition_id, round_no, table, penalty, recorded_by, "", "", idempotency_key)
+        return self._record(
+            "RecordPenalty", competition_id, (stage, round_no, table), penalty, recorded_by, "", "", idempotency_key
+        )
 
     def record_no_show(
-        self, competition_id: str, round_no: int, table: int, no_show: NoShowEntry, recorded_by: str, idempotency_key: str = ""
+        self,
+        competition_id: str,
+        round_no: int,
+        table: int,
+        no_show: NoShowEntry,
+        recorded_by: str,
+        idempotency_key: str = "",
+        stage: int = REGULAR_STAGE,
     ) -> ResultRecord:
-        return self._record("RecordNoShow", competition_id, round_no, table, no_show, recorded_by, "", "", idempotency_key)
+        return self._record(
+            "RecordNoShow", competition_id, (stage, round_no, table), no_show, recorded_by, "", "", idempotency_key
+        )
+
+    def record_game(
+        self,
+        competition_id: str,
+        stage: int,
+        round_no: int,
+        table: int,
+        game: GameEntry,
+        recorded_by: str,
+        idempotency_key: str = "",
+    ) -> ResultRecord:
+        """One game of a 1-vs-1 pairing of a stage, checked by the stage's rules (``league.domain.stage_kinds``)."""
+        return self._record("RecordGame", competition_id, (stage, round_no, table), game, recorded_by, "", "", idempotency_key)
 
     def correct_record(
         self, competition_id: str, record_id: str, content: Content, reason: str, recorded_by: str, idempotency_key: str = ""
     ) -> ResultRecord:
         """A new record that replaces ``record_id`` (its latest version) in scoring; the original stays in the history."""
-        return self._record("CorrectRecord", competition_id, 0, 0, content, recorded_by, record_id, reason, idempotency_key)
+        return self._record("CorrectRecord", competition_id, (0, 0, 0), content, recorded_by, record_id, reason, idempotency_key)
 
     @staticmethod
     def _content(v: Violations, content: Content) -> Content:
@@ -369,6 +412,13 @@ class LeagueService:
                 v.items.extend(error.violations)
                 reason = ""
             return PenaltyEntry(player, content.points, reason)
+        if isinstance(content, GameEntry):
+            v.integer("game.number", content.number, 1, MAX_GAMES_IN_PAIRING, "the game's number in its pairing")
+            first = v.id("game.first_player_id", content.first)
+            second = v.id("game.second_player_id", content.second)
+            if content.result not in GAME_RESULTS:
+                v.add("game.result", f"one of {', '.join(GAME_RESULTS)}, got {content.result[:20]!r}")
+            return GameEntry(content.number, first, second, content.result, content.long)
         player = v.id("no_show.player", content.player)
         substitute = v.name(
             "no_show.substitute", content.substitute, "name the substitute who took the seat", model.MAX_NAME_LENGTH
@@ -379,16 +429,17 @@ class LeagueService:
         self,
         method: str,
         competition_id: str,
-        round_no: int,
-        table: int,
+        where: tuple[int, int, int],
         content: Content,
         recorded_by: str,
         replaces_record_id: str,
         reason: str,
         idempotency_key: str,
     ) -> ResultRecord:
+        stage_no, round_no, table = where
         request = {
             "competition_id": competition_id,
+            "stage": stage_no,
             "round": round_no,
             "table": table,
             "content": content,
@@ -403,6 +454,9 @@ class LeagueService:
         if correction:
             replaces_record_id = v.id("record_id", replaces_record_id)
             reason = v.text("reason", reason, "say why the record is corrected", text_limits.MAX_REASON_LENGTH)
+        else:
+            stage_no = stage_no or REGULAR_STAGE
+            v.integer("stage", stage_no, 1, model.MAX_ROUNDS, "the competition's stage")
         content = self._content(v, content)
         recorded_by = v.text("recorded_by", recorded_by, "say who records this result", MAX_AUTHOR_LENGTH)
         raw_key = v.key("idempotency_key", idempotency_key)
@@ -413,19 +467,18 @@ class LeagueService:
             competition = self._competition(repo, competition_id, for_update=True)
             if done := self._replayed(repo, key):
                 return self._result_record(repo, competition, done)
-            ruleset = records.ruleset_for(competition.ruleset, competition.rounds, competition.table_size)
             replaced = None
-            rnd, tbl = round_no, table
+            stg, rnd, tbl = stage_no, round_no, table
             if correction:
                 replaced = self._result_record(repo, competition, replaces_record_id)
-                rnd, tbl = replaced.round, replaced.table
+                stg, rnd, tbl = replaced.stage, replaced.round, replaced.table
                 if replaced.kind is not records.KIND_OF[type(content)]:
                     raise InvalidArgument.single(
                         records.KIND_OF[type(content)].value,
                         f"record {replaced.id} is a {replaced.kind.value}; its correction is one too",
                     )
-            seats = self._seats(repo, competition, rnd, tbl)
-            in_match = repo.records(competition.id, rnd, tbl)
+            seats, stage = self._seats(repo, competition, stg, rnd, tbl)
+            in_match = repo.records(competition.id, rnd, tbl, stage=stg)
             if replaced is not None and any(r.replaces_record_id == replaced.id for r in in_match):
                 latest = records.current([r for r in in_match if r.sequence > replaced.sequence])
                 raise FailedPrecondition(
@@ -433,10 +486,16 @@ class LeagueService:
                     + (f" ({latest[-1].id})" if latest else "")
                 )
             live = [r.content for r in records.current(in_match) if replaced is None or r.id != replaced.id]
-            if isinstance(content, HanchanEntry):
-                records.check_new_hanchan_number(content, live, rnd, tbl)
-            main = [p.id for p in repo.players(competition.id) if p.status is not PlayerStatus.SUBSTITUTE]
-            records.check_match(rnd, tbl, seats, live, ruleset, main, new=content)
+            if stage is None:
+                ruleset = records.ruleset_for(competition.ruleset, competition.rounds, competition.table_size)
+                if isinstance(content, HanchanEntry):
+                    records.check_new_hanchan_number(content, live, rnd, tbl)
+                main = [p.id for p in repo.players(competition.id) if p.status is not PlayerStatus.SUBSTITUTE]
+                records.check_match(rnd, tbl, seats, live, ruleset, main, new=content)
+            else:
+                if not correction:
+                    stages.check_open_for_results(stage)
+                stage_kinds.check_stage_result(stage, rnd, tbl, seats, live, content)
             record = ResultRecord(
                 id=_new_id(),
                 competition_id=competition.id,
@@ -448,6 +507,7 @@ class LeagueService:
                 recorded_at=self.clock(),
                 replaces_record_id=replaced.id if replaced else None,
                 reason=reason if correction else "",
+                stage=stg,
             )
             repo.add_record(record)
             idempotency.remember(repo, key, record.recorded_at, record.id)
@@ -455,18 +515,20 @@ class LeagueService:
 
         return self._transaction(work)
 
-    def _seats(self, repo: LeagueRepository, competition: Competition, round_no: int, table: int) -> tuple[str, ...]:
-        """The table of the approved draw: an unknown match names ``round`` or ``table``."""
+    def _seats(
+        self, repo: LeagueRepository, competition: Competition, stage_no: int, round_no: int, table: int
+    ) -> tuple[tuple[str, ...], Stage | None]:
+        """The players of a match and its stage (None: the regular stage of the approved draw); an
+        unknown match names ``stage``, ``round`` or ``table``."""
+        stage = repo.stage(competition.id, stage_no)
+        if stage is not None:
+            return stage.seats(round_no, table), stage
+        if stage_no != REGULAR_STAGE:
+            raise InvalidArgument.single("stage", f"competition {competition.name!r} has no stage {stage_no} yet")
         if not competition.published_draw_id:
             raise FailedPrecondition(f"competition {competition.name!r} has no approved draw; results follow the approved tables")
         rounds = self._draw(repo, competition, competition.published_draw_id).rounds
-        if not 1 <= round_no <= len(rounds):
-            raise InvalidArgument.single("round", f"the approved draw has rounds 1-{len(rounds)}, got {round_no}")
-        if not 1 <= table <= len(rounds[round_no - 1]):
-            raise InvalidArgument.single(
-                "table", f"round {round_no} of the approved draw has tables 1-{len(rounds[round_no - 1])}, got {table}"
-            )
-        return tuple(rounds[round_no - 1][table - 1])
+        return stages.seats_of(rounds, round_no, table, "the approved draw"), None
 
     @staticmethod
     def _result_record(repo: LeagueRepository, competition: Competition, record_id: str) -> ResultRecord:
@@ -476,13 +538,14 @@ class LeagueService:
             raise NotFound(f"record {record_id!r} does not exist in competition {competition.id!r}")
         return record
 
-    def match_history(self, competition_id: str, round_no: int, table: int) -> list[ResultRecord]:
+    def match_history(self, competition_id: str, round_no: int, table: int, stage: int = REGULAR_STAGE) -> list[ResultRecord]:
         """Every record of a match in the order entered, corrections and what they replace included."""
+        stage = stage or REGULAR_STAGE
 
         def work(repo: LeagueRepository) -> list[ResultRecord]:
             competition = self._competition(repo, competition_id)
-            self._seats(repo, competition, round_no, table)
-            return repo.records(competition.id, round_no, table)
+            self._seats(repo, competition, stage, round_no, table)
+            return repo.records(competition.id, round_no, table, stage=stage)
 
         return self._read(work)
 

@@ -10,7 +10,7 @@ from sqlalchemy import Row, func, inspect, update
 from sqlalchemy import select as select_columns
 from sqlmodel import Session, col, select
 
-from league.adapters.tables import CompetitionRow, DrawRow, IdempotencyKeyRow, PlayerRow, ResultRecordRow
+from league.adapters.tables import CompetitionRow, DrawRow, IdempotencyKeyRow, PlayerRow, ResultRecordRow, StageRow
 from league.domain.model import (
     Competition,
     Draw,
@@ -21,7 +21,8 @@ from league.domain.model import (
     Round,
     normalized_name,
 )
-from league.domain.records import Content, HanchanEntry, NoShowEntry, PenaltyEntry, RecordKind, ResultRecord
+from league.domain.records import Content, GameEntry, HanchanEntry, NoShowEntry, PenaltyEntry, RecordKind, ResultRecord
+from league.domain.stages import Stage, StageStatus
 from rondo_runtime.idempotency import IdempotencyRecords
 
 
@@ -211,6 +212,7 @@ class LeagueRepository(IdempotencyRecords):
                 id=r.id,
                 competition_id=r.competition_id,
                 sequence=r.sequence,
+                stage=r.stage,
                 round=r.round,
                 table_number=r.table,
                 kind=r.kind.value,
@@ -226,11 +228,17 @@ class LeagueRepository(IdempotencyRecords):
         row = self.session.get(ResultRecordRow, record_id)
         return self._record(row) if row else None
 
-    def records(self, competition_id: str, round_no: int | None = None, table: int | None = None) -> list[ResultRecord]:
-        """The competition's records in the order entered; of one match when ``round_no`` and ``table`` are given."""
+    def records(
+        self, competition_id: str, round_no: int | None = None, table: int | None = None, stage: int | None = None
+    ) -> list[ResultRecord]:
+        """The competition's records in the order entered; of one stage when ``stage`` is given, of one
+        match of it when ``round_no`` and ``table`` are given too (stage 1 when only they are given)."""
         query = select(ResultRecordRow).where(ResultRecordRow.competition_id == competition_id)
         if round_no is not None and table is not None:
+            stage = 1 if stage is None else stage
             query = query.where(ResultRecordRow.round == round_no, ResultRecordRow.table_number == table)
+        if stage is not None:
+            query = query.where(ResultRecordRow.stage == stage)
         return [self._record(row) for row in self.session.exec(query.order_by(col(ResultRecordRow.sequence))).all()]
 
     def next_record_sequence(self, competition_id: str) -> int:
@@ -245,6 +253,7 @@ class LeagueRepository(IdempotencyRecords):
             id=row.id,
             competition_id=row.competition_id,
             sequence=row.sequence,
+            stage=row.stage,
             round=row.round,
             table=row.table_number,
             content=_content(RecordKind(row.kind), row.content),
@@ -252,6 +261,58 @@ class LeagueRepository(IdempotencyRecords):
             recorded_at=_utc(row.recorded_at),
             replaces_record_id=row.replaces_record_id,
             reason=row.reason,
+        )
+
+    # --- stages (league.domain.stages): written once; only the status changes (open -> completed) ---
+    def add_stage(self, st: Stage) -> None:
+        self.session.add(
+            StageRow(
+                id=st.id,
+                competition_id=st.competition_id,
+                number=st.number,
+                kind=st.kind,
+                name=st.name,
+                status=st.status.value,
+                seating=_seating_text(st.rounds),
+                details=_json_text(st.details),
+                basis=_json_text(st.basis),
+                created_by=st.created_by,
+                created_at=st.created_at,
+                completed_at=st.completed_at,
+            )
+        )
+
+    def stage(self, competition_id: str, number: int) -> Stage | None:
+        row = self.session.exec(
+            select(StageRow).where(StageRow.competition_id == competition_id, StageRow.number == number)
+        ).first()
+        return self._stage(row) if row else None
+
+    def stages(self, competition_id: str) -> list[Stage]:
+        """The competition's stages in order."""
+        rows = self.session.exec(select(StageRow).where(StageRow.competition_id == competition_id).order_by(col(StageRow.number)))
+        return [self._stage(row) for row in rows.all()]
+
+    def complete_stage(self, stage_id: str, at: datetime) -> None:
+        self.session.execute(
+            update(StageRow).where(col(StageRow.id) == stage_id).values(status=StageStatus.COMPLETED.value, completed_at=at)
+        )
+
+    @staticmethod
+    def _stage(row: StageRow) -> Stage:
+        return Stage(
+            id=row.id,
+            competition_id=row.competition_id,
+            number=row.number,
+            kind=row.kind,
+            name=row.name,
+            rounds=_seating(row.seating),
+            created_at=_utc(row.created_at),
+            created_by=row.created_by,
+            status=StageStatus(row.status),
+            details=json.loads(row.details),
+            basis=json.loads(row.basis),
+            completed_at=_utc(row.completed_at) if row.completed_at is not None else None,
         )
 
     @staticmethod
@@ -294,14 +355,20 @@ def _seating(text: str) -> tuple[Round, ...]:
     return tuple(tuple(map(tuple, rnd)) for rnd in json.loads(text))
 
 
+def _json_text(value: Any) -> str:
+    return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+
+
 def _content_text(c: Content) -> str:
     if isinstance(c, HanchanEntry):
         value: dict[str, Any] = {"number": c.number, "scores": [list(x) for x in c.scores], "chombo": [list(x) for x in c.chombo]}
     elif isinstance(c, PenaltyEntry):
         value = {"player": c.player, "points": c.points, "reason": c.reason}
+    elif isinstance(c, GameEntry):
+        value = {"number": c.number, "first": c.first, "second": c.second, "result": c.result, "long": c.long}
     else:
         value = {"player": c.player, "substitute": c.substitute}
-    return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+    return _json_text(value)
 
 
 def _content(kind: RecordKind, text: str) -> Content:
@@ -310,4 +377,6 @@ def _content(kind: RecordKind, text: str) -> Content:
         return HanchanEntry(value["number"], tuple((p, s) for p, s in value["scores"]), tuple((p, n) for p, n in value["chombo"]))
     if kind is RecordKind.PENALTY:
         return PenaltyEntry(value["player"], value["points"], value["reason"])
+    if kind is RecordKind.GAME:
+        return GameEntry(value["number"], value["first"], value["second"], value["result"], value["long"])
     return NoShowEntry(value["player"], value["substitute"])

@@ -101,12 +101,13 @@ class ResultRecordRow(LeagueTable, table=True):
     __table_args__ = (
         UniqueConstraint("competition_id", "sequence", name="uq_result_records_competition_sequence"),
         UniqueConstraint("replaces_record_id", name="uq_result_records_replaces"),
-        Index("ix_result_records_match", "competition_id", "round", "table_number"),
+        Index("ix_result_records_match", "competition_id", "stage", "round", "table_number"),
     )
 
     id: str = Field(primary_key=True, max_length=36)
     competition_id: str = Field(sa_column=Column(String(36), ForeignKey("competitions.id"), nullable=False))
     sequence: int
+    stage: int = 1  # league.domain.stages: 1 is a drawn competition's regular stage
     round: int
     table_number: int
     kind: str = Field(max_length=16)
@@ -116,3 +117,25 @@ class ResultRecordRow(LeagueTable, table=True):
     recorded_at: datetime = Field(sa_column=_utc_column())
     replaces_record_id: str | None = Field(default=None, max_length=36)
     reason: str = Field(default="", max_length=500)
+
+
+class StageRow(LeagueTable, table=True):
+    """One stage of a competition (``league.domain.stages``): generated once from stored standings and
+    the solver's pairings; only ``status`` and ``completed_at`` change afterwards (open -> completed)."""
+
+    __tablename__ = "stages"
+    __table_args__ = (UniqueConstraint("competition_id", "number", name="uq_stages_competition_number"),)
+
+    id: str = Field(primary_key=True, max_length=36)
+    competition_id: str = Field(sa_column=Column(String(36), ForeignKey("competitions.id"), nullable=False, index=True))
+    number: int
+    kind: str = Field(max_length=64)
+    name: str = Field(max_length=200)
+    status: str = Field(max_length=16)
+    #: rounds of tables of player ids in seat order, as JSON (like a draw's seating)
+    seating: str = Field(sa_column=Column(Text, nullable=False))
+    details: str = Field(sa_column=Column(Text, nullable=False))  # JSON object
+    basis: str = Field(sa_column=Column(Text, nullable=False))  # JSON object
+    created_by: str = Field(max_length=200)
+    created_at: datetime = Field(sa_column=_utc_column())
+    completed_at: datetime | None = Field(default=None, sa_column=_utc_column(nullable=True))

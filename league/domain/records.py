@@ -25,6 +25,7 @@ from rondo_runtime.errors import FailedPrecondition, FieldViolation, InvalidArgu
 from .ruleset import MAHJONG_LEAGUE, Ruleset
 from .scoring import Match
 from .season_file import parse_match
+from .stages import REGULAR_STAGE
 from .standings import Season
 
 #: The competition rulesets (league.domain.model.RULESETS) whose results are scored as a mahjong league.
@@ -35,6 +36,7 @@ class RecordKind(enum.StrEnum):
     HANCHAN = "hanchan"
     PENALTY = "penalty"
     NO_SHOW = "no_show"
+    GAME = "game"
 
 
 @dataclass(frozen=True)
@@ -61,11 +63,27 @@ class NoShowEntry:
     substitute: str
 
 
-Content = HanchanEntry | PenaltyEntry | NoShowEntry
+@dataclass(frozen=True)
+class GameEntry:
+    """One game of a 1-vs-1 pairing (Up&Down, the cup): the two players as paired (``first`` is listed
+    first: white, or the cup's blue) and the result in the season file's notation: ``1-0``, ``0-1``,
+    ``+/-`` and ``-/+`` (technical win / loss), ``-/-`` (both lose technically, or unplayed: 0-0), and
+    ``=`` for a drawn game (a cup series replays it). ``number`` counts the games of the pairing (1 for
+    Up&Down; 1, 2, ... in a cup series); ``long`` marks an Up&Down long match (2 points)."""
+
+    number: int
+    first: str
+    second: str
+    result: str
+    long: bool = False
+
+
+Content = HanchanEntry | PenaltyEntry | NoShowEntry | GameEntry
 KIND_OF: dict[type, RecordKind] = {
     HanchanEntry: RecordKind.HANCHAN,
     PenaltyEntry: RecordKind.PENALTY,
     NoShowEntry: RecordKind.NO_SHOW,
+    GameEntry: RecordKind.GAME,
 }
 
 
@@ -83,6 +101,7 @@ class ResultRecord:
     recorded_at: datetime
     replaces_record_id: str | None = None
     reason: str = ""
+    stage: int = 1  # league.domain.stages: 1 is a drawn competition's regular stage
 
     @property
     def kind(self) -> RecordKind:
@@ -121,7 +140,7 @@ def match_data(seats: Sequence[str], contents: Iterable[Content]) -> dict[str, A
             hanchans.append({"number": c.number, "scores": dict(c.scores), "chombo": dict(c.chombo)})
         elif isinstance(c, PenaltyEntry):
             penalties.append({"player": c.player, "points": c.points, "reason": c.reason})
-        else:
+        elif isinstance(c, NoShowEntry):
             no_show.append({"player": c.player, "substitute": c.substitute})
     instead = {n["player"]: n["substitute"] for n in no_show}
     return {
@@ -170,8 +189,10 @@ def _renamed(x: FieldViolation, data: dict[str, Any], new: Content) -> FieldViol
         prefix, name = f"match.hanchans[{index}]", "hanchan"
     elif isinstance(new, PenaltyEntry):
         prefix, name = f"match.penalties[{len(data['penalties']) - 1}]", "penalty"
-    else:
+    elif isinstance(new, NoShowEntry):
         prefix, name = f"match.no_show[{len(data['no_show']) - 1}]", "no_show"
+    else:
+        return x
     if x.field == prefix or x.field.startswith(prefix + "."):
         return FieldViolation(name + x.field[len(prefix) :], x.description)
     return x
@@ -198,7 +219,7 @@ def season_of(
     participants in registration order (withdrawn ones included and listed), the substitutes named by
     no-shows, and one match per drawn table with any current record."""
     by_table: dict[tuple[int, int], list[Content]] = {}
-    for r in current(records):
+    for r in current(x for x in records if x.stage == REGULAR_STAGE):
         by_table.setdefault((r.round, r.table), []).append(r.content)
     matches = tuple(
         check_match(rnd, table, rounds[rnd - 1][table - 1], contents, ruleset, players)

@@ -11,11 +11,13 @@ from __future__ import annotations
 import copy
 import dataclasses
 from collections.abc import Callable
+from datetime import datetime
 from typing import Generic, TypeVar
 
 from booking.domain.model import Club, Room
 from league.domain.model import Competition, Draw, Player, normalized_name
 from league.domain.records import ResultRecord
+from league.domain.stages import Stage, StageStatus
 from rondo_runtime.idempotency import IdempotencyRecord
 
 R = TypeVar("R")
@@ -62,6 +64,7 @@ class FakeLeagueRepository(FakeKeyStore):
         self.draws_by_id: dict[str, Draw] = {}
         self.status_reasons: dict[str, str] = {}
         self.records_by_id: dict[str, ResultRecord] = {}
+        self.stages_by_id: dict[str, Stage] = {}
 
     # --- competitions ---
     def add_competition(self, c: Competition) -> None:
@@ -126,17 +129,38 @@ class FakeLeagueRepository(FakeKeyStore):
     def record(self, record_id: str) -> ResultRecord | None:
         return self.records_by_id.get(record_id)
 
-    def records(self, competition_id: str, round_no: int | None = None, table: int | None = None) -> list[ResultRecord]:
+    def records(
+        self, competition_id: str, round_no: int | None = None, table: int | None = None, stage: int | None = None
+    ) -> list[ResultRecord]:
+        if round_no is not None and table is not None and stage is None:
+            stage = 1
         mine = [
             r
             for r in self.records_by_id.values()
             if r.competition_id == competition_id
             and (round_no is None or table is None or (r.round, r.table) == (round_no, table))
+            and (stage is None or r.stage == stage)
         ]
         return sorted(mine, key=lambda r: r.sequence)
 
     def next_record_sequence(self, competition_id: str) -> int:
         return max((r.sequence for r in self.records(competition_id)), default=0) + 1
+
+    # --- stages ---
+    def add_stage(self, st: Stage) -> None:
+        if self.stage(st.competition_id, st.number) is not None:
+            raise ValueError("stage number taken")  # the database's unique constraint
+        self.stages_by_id[st.id] = st
+
+    def stage(self, competition_id: str, number: int) -> Stage | None:
+        return next((s for s in self.stages_by_id.values() if (s.competition_id, s.number) == (competition_id, number)), None)
+
+    def stages(self, competition_id: str) -> list[Stage]:
+        return sorted((s for s in self.stages_by_id.values() if s.competition_id == competition_id), key=lambda s: s.number)
+
+    def complete_stage(self, stage_id: str, at: datetime) -> None:
+        st = self.stages_by_id[stage_id]
+        self.stages_by_id[stage_id] = dataclasses.replace(st, status=StageStatus.COMPLETED, completed_at=at)
 
 
 class FakeBookingRepository(FakeKeyStore):

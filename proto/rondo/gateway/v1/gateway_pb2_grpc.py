@@ -126,6 +126,11 @@ class GatewayServiceStub:
                 request_serializer=rondo_dot_league_dot_v1_dot_league__pb2.RecordNoShowRequest.SerializeToString,
                 response_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.ResultRecord.FromString,
                 _registered_method=True)
+        self.RecordGame = channel.unary_unary(
+                '/rondo.gateway.v1.GatewayService/RecordGame',
+                request_serializer=rondo_dot_league_dot_v1_dot_league__pb2.RecordGameRequest.SerializeToString,
+                response_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.ResultRecord.FromString,
+                _registered_method=True)
         self.CorrectRecord = channel.unary_unary(
                 '/rondo.gateway.v1.GatewayService/CorrectRecord',
                 request_serializer=rondo_dot_league_dot_v1_dot_league__pb2.CorrectRecordRequest.SerializeToString,
@@ -266,6 +271,12 @@ class GatewayServiceServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def RecordGame(self, request, context):
+        """Missing associated documentation comment in .proto file."""
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
     def CorrectRecord(self, request, context):
         """Missing associated documentation comment in .proto file."""
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
@@ -375,6 +386,11 @@ def add_GatewayServiceServicer_to_server(servicer, server):
             'RecordNoShow': grpc.unary_unary_rpc_method_handler(
                     servicer.RecordNoShow,
                     request_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.RecordNoShowRequest.FromString,
+                    response_serializer=rondo_dot_league_dot_v1_dot_league__pb2.ResultRecord.SerializeToString,
+            ),
+            'RecordGame': grpc.unary_unary_rpc_method_handler(
+                    servicer.RecordGame,
+                    request_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.RecordGameRequest.FromString,
                     response_serializer=rondo_dot_league_dot_v1_dot_league__pb2.ResultRecord.SerializeToString,
             ),
             'CorrectRecord': grpc.unary_unary_rpc_method_handler(
@@ -878,6 +894,33 @@ class GatewayService:
             target,
             '/rondo.gateway.v1.GatewayService/RecordNoShow',
             rondo_dot_league_dot_v1_dot_league__pb2.RecordNoShowRequest.SerializeToString,
+            rondo_dot_league_dot_v1_dot_league__pb2.ResultRecord.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def RecordGame(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/rondo.gateway.v1.GatewayService/RecordGame',
+            rondo_dot_league_dot_v1_dot_league__pb2.RecordGameRequest.SerializeToString,
             rondo_dot_league_dot_v1_dot_league__pb2.ResultRecord.FromString,
             options,
             channel_credentials,

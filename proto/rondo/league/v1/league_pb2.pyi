@@ -362,56 +362,94 @@ class NoShowEntry(_message.Message):
     substitute: str
     def __init__(self, player_id: _Optional[str] = ..., substitute: _Optional[str] = ...) -> None: ...
 
+class GameResult(_message.Message):
+    __slots__ = ("number", "first_player_id", "second_player_id", "result", "long")
+    NUMBER_FIELD_NUMBER: _ClassVar[int]
+    FIRST_PLAYER_ID_FIELD_NUMBER: _ClassVar[int]
+    SECOND_PLAYER_ID_FIELD_NUMBER: _ClassVar[int]
+    RESULT_FIELD_NUMBER: _ClassVar[int]
+    LONG_FIELD_NUMBER: _ClassVar[int]
+    number: int
+    first_player_id: str
+    second_player_id: str
+    result: str
+    long: bool
+    def __init__(self, number: _Optional[int] = ..., first_player_id: _Optional[str] = ..., second_player_id: _Optional[str] = ..., result: _Optional[str] = ..., long: _Optional[bool] = ...) -> None: ...
+
 class RecordHanchanRequest(_message.Message):
-    __slots__ = ("competition_id", "round", "table", "hanchan", "recorded_by", "idempotency_key")
+    __slots__ = ("competition_id", "round", "table", "hanchan", "recorded_by", "idempotency_key", "stage")
     COMPETITION_ID_FIELD_NUMBER: _ClassVar[int]
     ROUND_FIELD_NUMBER: _ClassVar[int]
     TABLE_FIELD_NUMBER: _ClassVar[int]
     HANCHAN_FIELD_NUMBER: _ClassVar[int]
     RECORDED_BY_FIELD_NUMBER: _ClassVar[int]
     IDEMPOTENCY_KEY_FIELD_NUMBER: _ClassVar[int]
+    STAGE_FIELD_NUMBER: _ClassVar[int]
     competition_id: str
     round: int
     table: int
     hanchan: HanchanResult
     recorded_by: str
     idempotency_key: str
-    def __init__(self, competition_id: _Optional[str] = ..., round: _Optional[int] = ..., table: _Optional[int] = ..., hanchan: _Optional[_Union[HanchanResult, _Mapping]] = ..., recorded_by: _Optional[str] = ..., idempotency_key: _Optional[str] = ...) -> None: ...
+    stage: int
+    def __init__(self, competition_id: _Optional[str] = ..., round: _Optional[int] = ..., table: _Optional[int] = ..., hanchan: _Optional[_Union[HanchanResult, _Mapping]] = ..., recorded_by: _Optional[str] = ..., idempotency_key: _Optional[str] = ..., stage: _Optional[int] = ...) -> None: ...
 
 class RecordPenaltyRequest(_message.Message):
-    __slots__ = ("competition_id", "round", "table", "penalty", "recorded_by", "idempotency_key")
+    __slots__ = ("competition_id", "round", "table", "penalty", "recorded_by", "idempotency_key", "stage")
     COMPETITION_ID_FIELD_NUMBER: _ClassVar[int]
     ROUND_FIELD_NUMBER: _ClassVar[int]
     TABLE_FIELD_NUMBER: _ClassVar[int]
     PENALTY_FIELD_NUMBER: _ClassVar[int]
     RECORDED_BY_FIELD_NUMBER: _ClassVar[int]
     IDEMPOTENCY_KEY_FIELD_NUMBER: _ClassVar[int]
+    STAGE_FIELD_NUMBER: _ClassVar[int]
     competition_id: str
     round: int
     table: int
     penalty: PenaltyEntry
     recorded_by: str
     idempotency_key: str
-    def __init__(self, competition_id: _Optional[str] = ..., round: _Optional[int] = ..., table: _Optional[int] = ..., penalty: _Optional[_Union[PenaltyEntry, _Mapping]] = ..., recorded_by: _Optional[str] = ..., idempotency_key: _Optional[str] = ...) -> None: ...
+    stage: int
+    def __init__(self, competition_id: _Optional[str] = ..., round: _Optional[int] = ..., table: _Optional[int] = ..., penalty: _Optional[_Union[PenaltyEntry, _Mapping]] = ..., recorded_by: _Optional[str] = ..., idempotency_key: _Optional[str] = ..., stage: _Optional[int] = ...) -> None: ...
 
 class RecordNoShowRequest(_message.Message):
-    __slots__ = ("competition_id", "round", "table", "no_show", "recorded_by", "idempotency_key")
+    __slots__ = ("competition_id", "round", "table", "no_show", "recorded_by", "idempotency_key", "stage")
     COMPETITION_ID_FIELD_NUMBER: _ClassVar[int]
     ROUND_FIELD_NUMBER: _ClassVar[int]
     TABLE_FIELD_NUMBER: _ClassVar[int]
     NO_SHOW_FIELD_NUMBER: _ClassVar[int]
     RECORDED_BY_FIELD_NUMBER: _ClassVar[int]
     IDEMPOTENCY_KEY_FIELD_NUMBER: _ClassVar[int]
+    STAGE_FIELD_NUMBER: _ClassVar[int]
     competition_id: str
     round: int
     table: int
     no_show: NoShowEntry
     recorded_by: str
     idempotency_key: str
-    def __init__(self, competition_id: _Optional[str] = ..., round: _Optional[int] = ..., table: _Optional[int] = ..., no_show: _Optional[_Union[NoShowEntry, _Mapping]] = ..., recorded_by: _Optional[str] = ..., idempotency_key: _Optional[str] = ...) -> None: ...
+    stage: int
+    def __init__(self, competition_id: _Optional[str] = ..., round: _Optional[int] = ..., table: _Optional[int] = ..., no_show: _Optional[_Union[NoShowEntry, _Mapping]] = ..., recorded_by: _Optional[str] = ..., idempotency_key: _Optional[str] = ..., stage: _Optional[int] = ...) -> None: ...
+
+class RecordGameRequest(_message.Message):
+    __slots__ = ("competition_id", "stage", "round", "table", "game", "recorded_by", "idempotency_key")
+    COMPETITION_ID_FIELD_NUMBER: _ClassVar[int]
+    STAGE_FIELD_NUMBER: _ClassVar[int]
+    ROUND_FIELD_NUMBER: _ClassVar[int]
+    TABLE_FIELD_NUMBER: _ClassVar[int]
+    GAME_FIELD_NUMBER: _ClassVar[int]
+    RECORDED_BY_FIELD_NUMBER: _ClassVar[int]
+    IDEMPOTENCY_KEY_FIELD_NUMBER: _ClassVar[int]
+    competition_id: str
+    stage: int
+    round: int
+    table: int
+    game: GameResult
+    recorded_by: str
+    idempotency_key: str
+    def __init__(self, competition_id: _Optional[str] = ..., stage: _Optional[int] = ..., round: _Optional[int] = ..., table: _Optional[int] = ..., game: _Optional[_Union[GameResult, _Mapping]] = ..., recorded_by: _Optional[str] = ..., idempotency_key: _Optional[str] = ...) -> None: ...
 
 class CorrectRecordRequest(_message.Message):
-    __slots__ = ("competition_id", "record_id", "reason", "recorded_by", "hanchan", "penalty", "no_show", "idempotency_key")
+    __slots__ = ("competition_id", "record_id", "reason", "recorded_by", "hanchan", "penalty", "no_show", "game", "idempotency_key")
     COMPETITION_ID_FIELD_NUMBER: _ClassVar[int]
     RECORD_ID_FIELD_NUMBER: _ClassVar[int]
     REASON_FIELD_NUMBER: _ClassVar[int]
@@ -419,6 +457,7 @@ class CorrectRecordRequest(_message.Message):
     HANCHAN_FIELD_NUMBER: _ClassVar[int]
     PENALTY_FIELD_NUMBER: _ClassVar[int]
     NO_SHOW_FIELD_NUMBER: _ClassVar[int]
+    GAME_FIELD_NUMBER: _ClassVar[int]
     IDEMPOTENCY_KEY_FIELD_NUMBER: _ClassVar[int]
     competition_id: str
     record_id: str
@@ -427,11 +466,12 @@ class CorrectRecordRequest(_message.Message):
     hanchan: HanchanResult
     penalty: PenaltyEntry
     no_show: NoShowEntry
+    game: GameResult
     idempotency_key: str
-    def __init__(self, competition_id: _Optional[str] = ..., record_id: _Optional[str] = ..., reason: _Optional[str] = ..., recorded_by: _Optional[str] = ..., hanchan: _Optional[_Union[HanchanResult, _Mapping]] = ..., penalty: _Optional[_Union[PenaltyEntry, _Mapping]] = ..., no_show: _Optional[_Union[NoShowEntry, _Mapping]] = ..., idempotency_key: _Optional[str] = ...) -> None: ...
+    def __init__(self, competition_id: _Optional[str] = ..., record_id: _Optional[str] = ..., reason: _Optional[str] = ..., recorded_by: _Optional[str] = ..., hanchan: _Optional[_Union[HanchanResult, _Mapping]] = ..., penalty: _Optional[_Union[PenaltyEntry, _Mapping]] = ..., no_show: _Optional[_Union[NoShowEntry, _Mapping]] = ..., game: _Optional[_Union[GameResult, _Mapping]] = ..., idempotency_key: _Optional[str] = ...) -> None: ...
 
 class ResultRecord(_message.Message):
-    __slots__ = ("id", "competition_id", "sequence", "round", "table", "hanchan", "penalty", "no_show", "recorded_by", "recorded_at", "replaces_record_id", "reason", "replaced_by_record_id")
+    __slots__ = ("id", "competition_id", "sequence", "round", "table", "hanchan", "penalty", "no_show", "game", "recorded_by", "recorded_at", "replaces_record_id", "reason", "replaced_by_record_id", "stage")
     ID_FIELD_NUMBER: _ClassVar[int]
     COMPETITION_ID_FIELD_NUMBER: _ClassVar[int]
     SEQUENCE_FIELD_NUMBER: _ClassVar[int]
@@ -440,11 +480,13 @@ class ResultRecord(_message.Message):
     HANCHAN_FIELD_NUMBER: _ClassVar[int]
     PENALTY_FIELD_NUMBER: _ClassVar[int]
     NO_SHOW_FIELD_NUMBER: _ClassVar[int]
+    GAME_FIELD_NUMBER: _ClassVar[int]
     RECORDED_BY_FIELD_NUMBER: _ClassVar[int]
     RECORDED_AT_FIELD_NUMBER: _ClassVar[int]
     REPLACES_RECORD_ID_FIELD_NUMBER: _ClassVar[int]
     REASON_FIELD_NUMBER: _ClassVar[int]
     REPLACED_BY_RECORD_ID_FIELD_NUMBER: _ClassVar[int]
+    STAGE_FIELD_NUMBER: _ClassVar[int]
     id: str
     competition_id: str
     sequence: int
@@ -453,22 +495,26 @@ class ResultRecord(_message.Message):
     hanchan: HanchanResult
     penalty: PenaltyEntry
     no_show: NoShowEntry
+    game: GameResult
     recorded_by: str
     recorded_at: _timestamp_pb2.Timestamp
     replaces_record_id: str
     reason: str
     replaced_by_record_id: str
-    def __init__(self, id: _Optional[str] = ..., competition_id: _Optional[str] = ..., sequence: _Optional[int] = ..., round: _Optional[int] = ..., table: _Optional[int] = ..., hanchan: _Optional[_Union[HanchanResult, _Mapping]] = ..., penalty: _Optional[_Union[PenaltyEntry, _Mapping]] = ..., no_show: _Optional[_Union[NoShowEntry, _Mapping]] = ..., recorded_by: _Optional[str] = ..., recorded_at: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., replaces_record_id: _Optional[str] = ..., reason: _Optional[str] = ..., replaced_by_record_id: _Optional[str] = ...) -> None: ...
+    stage: int
+    def __init__(self, id: _Optional[str] = ..., competition_id: _Optional[str] = ..., sequence: _Optional[int] = ..., round: _Optional[int] = ..., table: _Optional[int] = ..., hanchan: _Optional[_Union[HanchanResult, _Mapping]] = ..., penalty: _Optional[_Union[PenaltyEntry, _Mapping]] = ..., no_show: _Optional[_Union[NoShowEntry, _Mapping]] = ..., game: _Optional[_Union[GameResult, _Mapping]] = ..., recorded_by: _Optional[str] = ..., recorded_at: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., replaces_record_id: _Optional[str] = ..., reason: _Optional[str] = ..., replaced_by_record_id: _Optional[str] = ..., stage: _Optional[int] = ...) -> None: ...
 
 class ListMatchHistoryRequest(_message.Message):
-    __slots__ = ("competition_id", "round", "table")
+    __slots__ = ("competition_id", "round", "table", "stage")
     COMPETITION_ID_FIELD_NUMBER: _ClassVar[int]
     ROUND_FIELD_NUMBER: _ClassVar[int]
     TABLE_FIELD_NUMBER: _ClassVar[int]
+    STAGE_FIELD_NUMBER: _ClassVar[int]
     competition_id: str
     round: int
     table: int
-    def __init__(self, competition_id: _Optional[str] = ..., round: _Optional[int] = ..., table: _Optional[int] = ...) -> None: ...
+    stage: int
+    def __init__(self, competition_id: _Optional[str] = ..., round: _Optional[int] = ..., table: _Optional[int] = ..., stage: _Optional[int] = ...) -> None: ...
 
 class ListMatchHistoryResponse(_message.Message):
     __slots__ = ("records",)

@@ -104,6 +104,11 @@ class LeagueServiceStub:
                 request_serializer=rondo_dot_league_dot_v1_dot_league__pb2.RecordNoShowRequest.SerializeToString,
                 response_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.ResultRecord.FromString,
                 _registered_method=True)
+        self.RecordGame = channel.unary_unary(
+                '/rondo.league.v1.LeagueService/RecordGame',
+                request_serializer=rondo_dot_league_dot_v1_dot_league__pb2.RecordGameRequest.SerializeToString,
+                response_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.ResultRecord.FromString,
+                _registered_method=True)
         self.CorrectRecord = channel.unary_unary(
                 '/rondo.league.v1.LeagueService/CorrectRecord',
                 request_serializer=rondo_dot_league_dot_v1_dot_league__pb2.CorrectRecordRequest.SerializeToString,
@@ -221,6 +226,13 @@ class LeagueServiceServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def RecordGame(self, request, context):
+        """One game of a 1-vs-1 pairing of a stage (Up&Down, the cup); checked by the stage's own rules.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
     def CorrectRecord(self, request, context):
         """A new record that replaces the latest version of `record_id` in scoring, with the reason.
         """
@@ -313,6 +325,11 @@ def add_LeagueServiceServicer_to_server(servicer, server):
             'RecordNoShow': grpc.unary_unary_rpc_method_handler(
                     servicer.RecordNoShow,
                     request_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.RecordNoShowRequest.FromString,
+                    response_serializer=rondo_dot_league_dot_v1_dot_league__pb2.ResultRecord.SerializeToString,
+            ),
+            'RecordGame': grpc.unary_unary_rpc_method_handler(
+                    servicer.RecordGame,
+                    request_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.RecordGameRequest.FromString,
                     response_serializer=rondo_dot_league_dot_v1_dot_league__pb2.ResultRecord.SerializeToString,
             ),
             'CorrectRecord': grpc.unary_unary_rpc_method_handler(
@@ -708,6 +725,33 @@ class LeagueService:
             target,
             '/rondo.league.v1.LeagueService/RecordNoShow',
             rondo_dot_league_dot_v1_dot_league__pb2.RecordNoShowRequest.SerializeToString,
+            rondo_dot_league_dot_v1_dot_league__pb2.ResultRecord.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def RecordGame(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/rondo.league.v1.LeagueService/RecordGame',
+            rondo_dot_league_dot_v1_dot_league__pb2.RecordGameRequest.SerializeToString,
             rondo_dot_league_dot_v1_dot_league__pb2.ResultRecord.FromString,
             options,
             channel_credentials,

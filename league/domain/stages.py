@@ -1,0 +1,82 @@
+"""Stages of a competition after (or instead of) the drawn regular stage, as stored data.
+
+A competition is played in numbered stages. Stage 1 of a mahjong league is its regular stage: its
+matches are the tables of the approved draw (``league.domain.model.Draw``), and no stage row exists
+for it. Every other stage is a :class:`Stage` that league generated from stored standings and the
+solver's pairings or seatings: the mahjong playoff's rounds, the Up&Down round robins and its stage-2
+groups, the cup's knockout stages. A stage's matches are addressed like a draw's: ``round`` (from 1)
+and ``table`` (from 1) within the stage, and a table lists its players in seat order (a 1-vs-1 pairing
+is a table of two, a pass a table of one).
+
+``kind`` says which rules check the stage's results and how it progresses; ``details`` holds what the
+kind needs besides the tables (group names, carried points, table names) and ``basis`` what the stage
+was generated from (the standings rows or survivors it used), so a later correction can tell whether
+it would change who plays in this stage. Pure: no I/O.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+
+from rondo_runtime.errors import FailedPrecondition, InvalidArgument
+
+#: The regular stage of a drawn competition: its matches are the approved draw's tables.
+REGULAR_STAGE = 1
+
+Table = tuple[str, ...]
+StageRound = tuple[Table, ...]
+
+
+class StageStatus(enum.StrEnum):
+    OPEN = "open"  # results are being recorded
+    COMPLETED = "completed"  # every result is in; the next stage (if any) was generated from it
+
+
+@dataclass(frozen=True)
+class Stage:
+    id: str
+    competition_id: str
+    number: int  # 1, 2, ...: a drawn competition's stages start at 2 (stage 1 is the draw)
+    kind: str  # which rules check and progress it, e.g. "mahjong-playoff", "updown-round-robin", "cup-knockout"
+    name: str  # shown to people: "round 1", "leaders group", "1/8 final"
+    rounds: tuple[StageRound, ...]
+    created_at: datetime
+    created_by: str
+    status: StageStatus = StageStatus.OPEN
+    details: Mapping[str, Any] = field(default_factory=dict)
+    basis: Mapping[str, Any] = field(default_factory=dict)
+    completed_at: datetime | None = None
+
+    def seats(self, round_no: int, table: int) -> Table:
+        """The players of one match of the stage; INVALID_ARGUMENT naming ``round`` or ``table`` for a
+        match the stage does not have."""
+        return seats_of(self.rounds, round_no, table, f"stage {self.number} ({self.name})")
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        """Everyone seated in the stage, in order of first appearance."""
+        return tuple(dict.fromkeys(p for rnd in self.rounds for t in rnd for p in t))
+
+
+def seats_of(rounds: Sequence[Sequence[Sequence[str]]], round_no: int, table: int, what: str) -> Table:
+    """The table ``table`` of round ``round_no`` (both from 1) of ``rounds``; INVALID_ARGUMENT naming
+    the request's ``round`` or ``table`` field otherwise."""
+    if not 1 <= round_no <= len(rounds):
+        raise InvalidArgument.single("round", f"{what} has rounds 1-{len(rounds)}, got {round_no}")
+    if not 1 <= table <= len(rounds[round_no - 1]):
+        raise InvalidArgument.single("table", f"round {round_no} of {what} has tables 1-{len(rounds[round_no - 1])}, got {table}")
+    return tuple(rounds[round_no - 1][table - 1])
+
+
+def check_open_for_results(stage: Stage) -> None:
+    """New results go to an open stage only (a completed stage takes corrections, which are checked
+    against what was derived from it)."""
+    if stage.status is StageStatus.COMPLETED:
+        raise FailedPrecondition(
+            f"stage {stage.number} ({stage.name}) is completed; a new result cannot be added to it "
+            "(correct a record of it instead, with the reason)"
+        )
