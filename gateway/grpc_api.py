@@ -46,6 +46,19 @@ class GatewayServicer(gateway_pb2_grpc.GatewayServiceServicer):
     async def GetStandings(self, request, context):
         return await self.service.league("GetStandings", request, context.time_remaining())
 
+    # Stages after the draw: planned by league, seated by the solver, stored by league (gateway/service.py).
+    async def AdvanceStage(self, request, context):
+        return await self.service.advance_stage(request, caller(context), context.time_remaining())
+
+    async def PrepareStage(self, request, context):
+        return await self.service.league("PrepareStage", request, context.time_remaining())
+
+    async def GetStage(self, request, context):
+        return await self.service.league("GetStage", request, context.time_remaining())
+
+    async def ListStages(self, request, context):
+        return await self.service.league("ListStages", request, context.time_remaining())
+
     async def GetCompetition(self, request, context):
         return await self.service.league("GetCompetition", request, context.time_remaining())
 

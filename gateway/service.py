@@ -272,7 +272,76 @@ class GatewayService:
             record_kind=record.WhichOneof("content"),
             replaces_record_id=record.replaces_record_id,
         )
+        if record.completed_stage:
+            await asyncio.to_thread(
+                self.events.append, "stage.completed", record.competition_id, str(record.stage), stage=record.stage
+            )
         return record
+
+    async def advance_stage(
+        self, request: gateway_pb2.AdvanceStageRequest, caller: str, deadline: float | None = None
+    ) -> league_pb2.Stage:
+        """league.PrepareStage (the next stage from the stored results) -> the solver seats or pairs it
+        -> league.SaveStage (derives the plan again and checks the seating); appends ``stage.created``.
+        The key is scoped to the caller: a retry answers the stage the first request stored."""
+        clock = Deadline(deadline)
+        key = self.scoped(request, "AdvanceStage", caller).idempotency_key
+        plan = await self.league(
+            "PrepareStage", league_pb2.PrepareStageRequest(competition_id=request.competition_id), clock.timeout()
+        )
+        rounds = [] if plan.finished else await self._seat_stage(plan, clock)
+        stage = await self.league(
+            "SaveStage",
+            league_pb2.SaveStageRequest(
+                competition_id=request.competition_id,
+                number=plan.number,
+                rounds=rounds,
+                created_by=request.created_by,
+                idempotency_key=key,
+            ),
+            clock.timeout(),
+        )
+        await asyncio.to_thread(
+            self.events.append,
+            "stage.created",
+            stage.competition_id,
+            stage.id,
+            number=stage.number,
+            stage_kind=stage.kind,
+            name=stage.name,
+        )
+        return stage
+
+    async def _seat_stage(self, plan: league_pb2.StagePlan, clock: Deadline) -> list[solver_pb2.Round]:
+        """The stage's rounds from the solver RPC the plan names (a pass is a table of one)."""
+        which = plan.WhichOneof("seating")
+        if which == "playoff_tables":
+            seated = await self.solver("SeatPlayoffRound", plan.playoff_tables, clock.timeout())
+            return [solver_pb2.Round(tables=[solver_pb2.Table(player_ids=t.player_ids) for t in seated.tables])]
+        if which == "knockout_pairs":
+            paired = await self.solver("PairKnockoutStage", plan.knockout_pairs, clock.timeout())
+            return [
+                solver_pb2.Round(
+                    tables=[
+                        solver_pb2.Table(player_ids=[m.first_id, *([m.second_id] if m.second_id else [])]) for m in paired.matches
+                    ]
+                )
+            ]
+        if which == "round_robin":
+            schedules = [await self.solver("BuildRoundRobin", group, clock.timeout()) for group in plan.round_robin.groups]
+            group_rounds = [[r for g in answer.groups for r in g.rounds] for answer in schedules]
+            return [
+                solver_pb2.Round(
+                    tables=[
+                        solver_pb2.Table(player_ids=[p.first_id, p.second_id])
+                        for rounds in group_rounds
+                        if i < len(rounds)
+                        for p in rounds[i].pairings
+                    ]
+                )
+                for i in range(max((len(r) for r in group_rounds), default=0))
+            ]
+        return []  # fixed: league seats it itself
 
     async def get_draw(self, request: league_pb2.GetDrawRequest, deadline: float | None = None) -> gateway_pb2.DrawView:
         draw = await self.league("GetDraw", request, Deadline(deadline).timeout())

@@ -12,6 +12,8 @@ from league.domain.model import Competition, Draw, DrawStatistics, DrawStatus, P
 from league.domain.records import Content, GameEntry, HanchanEntry, NoShowEntry, PenaltyEntry, ResultRecord
 from league.domain.redraw import RedrawPin, RedrawPlan
 from league.domain.scoring import exact
+from league.domain.stage_kinds import Seating, StagePlan
+from league.domain.stages import Stage, StageStatus
 from league.service import CompetitionStandings, LeagueService
 from rondo.league.v1 import league_pb2, league_pb2_grpc
 from rondo.solver.v1 import solver_pb2
@@ -25,6 +27,7 @@ PLAYER_STATUS = {
     PlayerStatus.WITHDRAWN: league_pb2.PLAYER_STATUS_WITHDRAWN,
     PlayerStatus.DISQUALIFIED: league_pb2.PLAYER_STATUS_DISQUALIFIED,
 }
+STAGE_STATUS = {StageStatus.OPEN: league_pb2.STAGE_STATUS_OPEN, StageStatus.COMPLETED: league_pb2.STAGE_STATUS_COMPLETED}
 DRAW_STATUS = {
     DrawStatus.PROPOSED: league_pb2.DRAW_STATUS_PROPOSED,
     DrawStatus.APPROVED: league_pb2.DRAW_STATUS_APPROVED,
@@ -169,6 +172,7 @@ def record_to_proto(r: ResultRecord, replaced_by: str = "") -> league_pb2.Result
         reason=r.reason,
         replaced_by_record_id=replaced_by,
         stage=r.stage,
+        completed_stage=r.completed_stage,
     )
     c = r.content
     if isinstance(c, HanchanEntry):
@@ -183,6 +187,77 @@ def record_to_proto(r: ResultRecord, replaced_by: str = "") -> league_pb2.Result
         )
     else:
         out.no_show.CopyFrom(league_pb2.NoShowEntry(player_id=c.player, substitute=c.substitute))
+    return out
+
+
+def stage_to_proto(st: Stage) -> league_pb2.Stage:
+    return league_pb2.Stage(
+        id=st.id,
+        competition_id=st.competition_id,
+        number=st.number,
+        kind=st.kind,
+        name=st.name,
+        status=STAGE_STATUS[st.status],
+        groups=[league_pb2.StageGroup(name=name, player_ids=players) for name, players in st.details.get("groups", [])],
+        rounds=rounds_to_proto(st.rounds),
+        created_by=st.created_by,
+        created_at=timestamp(st.created_at),
+        completed_at=timestamp(st.completed_at),
+    )
+
+
+def plan_to_proto(competition_id: str, plan: StagePlan) -> league_pb2.StagePlan:
+    out = league_pb2.StagePlan(
+        competition_id=competition_id,
+        number=plan.number,
+        kind=plan.kind,
+        name=plan.name,
+        groups=[league_pb2.StageGroup(name=name, player_ids=players) for name, players in plan.groups],
+        notes=plan.notes,
+        finished=plan.finished,
+    )
+    if plan.finished:
+        return out
+    if plan.seating is Seating.FIXED:
+        out.fixed.CopyFrom(league_pb2.StageRounds(rounds=rounds_to_proto(plan.rounds)))
+    elif plan.seating is Seating.PLAYOFF_TABLES:
+        out.playoff_tables.CopyFrom(
+            solver_pb2.SeatPlayoffRoundRequest(
+                stage=plan.name,
+                groups=[solver_pb2.PlayoffGroup(name=name, player_ids=players) for name, players in plan.groups],
+            )
+        )
+    elif plan.seating is Seating.KNOCKOUT_PAIRS and plan.knockout is not None:
+        k = plan.knockout
+        out.knockout_pairs.CopyFrom(
+            solver_pb2.PairKnockoutStageRequest(
+                players=[
+                    solver_pb2.KnockoutPlayer(
+                        id=e.id,
+                        seed=e.seed,
+                        position=e.position,
+                        rating=e.rating,
+                        win_numerator=e.win_share.numerator,
+                        win_denominator=e.win_share.denominator,
+                    )
+                    for e in k.entrants
+                ],
+                byes_to_top_seeds=k.byes_to_top_seeds,
+                bracket_size=k.bracket_size,
+                stage_size=k.stage_size,
+            )
+        )
+    else:
+        out.round_robin.CopyFrom(
+            league_pb2.RoundRobinSeating(
+                groups=[
+                    solver_pb2.BuildRoundRobinRequest(
+                        players=[solver_pb2.Player(id=p, rating=plan.ratings.get(p)) for p in players], cycles=plan.cycles
+                    )
+                    for _, players in plan.groups
+                ]
+            )
+        )
     return out
 
 
@@ -365,6 +440,29 @@ class LeagueServicer(league_pb2_grpc.LeagueServiceServicer):
             self.service.match_history, request.competition_id, request.round, request.table, request.stage
         )
         return history_to_proto(records)
+
+    # --- stages after the draw ---
+    async def PrepareStage(self, request, context):
+        plan = await asyncio.to_thread(self.service.prepare_stage, request.competition_id)
+        return plan_to_proto(request.competition_id, plan)
+
+    async def SaveStage(self, request, context):
+        stage = await asyncio.to_thread(
+            self.service.save_stage,
+            request.competition_id,
+            request.number,
+            rounds_from_proto(request.rounds),
+            request.created_by,
+            request.idempotency_key,
+        )
+        return stage_to_proto(stage)
+
+    async def GetStage(self, request, context):
+        return stage_to_proto(await asyncio.to_thread(self.service.get_stage, request.competition_id, request.number))
+
+    async def ListStages(self, request, context):
+        stages = await asyncio.to_thread(self.service.list_stages, request.competition_id)
+        return league_pb2.ListStagesResponse(stages=[stage_to_proto(st) for st in stages])
 
     async def GetStandings(self, request, context):
         result = await asyncio.to_thread(self.service.get_standings, request.competition_id)

@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-import uuid
-from collections.abc import Callable
+import dataclasses
 from dataclasses import dataclass
-from datetime import UTC, datetime
 from pathlib import Path
 from typing import TypeVar
 
@@ -15,11 +13,12 @@ from league.domain.model import Competition, Draw, DrawStatistics, DrawStatus, P
 from league.domain.records import Content, GameEntry, HanchanEntry, NoShowEntry, PenaltyEntry, ResultRecord
 from league.domain.stages import REGULAR_STAGE, Stage
 from league.domain.standings import Standings, regular_standings
+from league.stage_service import StageUseCases
+from league.use_cases import _new_id, _require_id
 from rondo_runtime import idempotency
 from rondo_runtime import text as text_limits
 from rondo_runtime.errors import FailedPrecondition, InvalidArgument, NotFound
 from rondo_runtime.text import clean_id, clean_key, clean_text
-from rondo_runtime.transactions import UnitOfWork
 from rondo_runtime.validation import Violations
 
 MIGRATIONS = str(Path(__file__).parent / "adapters" / "migrations")
@@ -39,52 +38,9 @@ class CompetitionStandings:
     names: dict[str, str]
 
 
-def _now() -> datetime:
-    return datetime.now(UTC)
-
-
-def _new_id() -> str:
-    return str(uuid.uuid4())
-
-
-def _require_id(field: str, value: str) -> str:
-    """An id from the request: required, printable ASCII, bounded (``rondo_runtime.text.clean_id``)."""
-    return clean_id(value, field)
-
-
-class LeagueService:
-    def __init__(self, uow: UnitOfWork[LeagueRepository], clock: Callable[[], datetime] = _now):
-        """``uow`` is wired in ``league/app.py`` (SQL) or by the service-layer tests (in memory)."""
-        self.uow = uow
-        self.clock = clock
-
-    def _transaction(self, work: Callable[[LeagueRepository], T]) -> T:
-        return self.uow.write(work)
-
-    def _read(self, work: Callable[[LeagueRepository], T]) -> T:
-        return self.uow.read(work)
-
-    @staticmethod
-    def _competition(repo: LeagueRepository, competition_id: str, for_update: bool = False) -> Competition:
-        competition_id = _require_id("competition_id", competition_id)
-        competition = repo.competition(competition_id, for_update)
-        if competition is None:
-            raise NotFound(f"competition {competition_id!r} does not exist")
-        return competition
-
-    # --- idempotency keys (rondo_runtime.idempotency; docs/architecture.md "Idempotency") ---
-    @staticmethod
-    def _key(method: str, key: str | None, request: dict) -> idempotency.RequestKey | None:
-        """Keys reach league already scoped to the caller by the gateway; here they are scoped to the
-        method and bound to the request's fingerprint."""
-        return idempotency.request_key(f"LeagueService.{method}", key, request)
-
-    @staticmethod
-    def _replayed(repo: LeagueRepository, key: idempotency.RequestKey | None) -> str | None:
-        """The id of what the first request with this key made (None: no key, or a new one);
-        INVALID_ARGUMENT on ``idempotency_key`` when the key was used for a different request."""
-        record = idempotency.first_answer(repo, key)
-        return record.resource_id if record else None
+class LeagueService(StageUseCases):
+    """Every league use case. Shared helpers live in :class:`league.use_cases.LeagueUseCases`; the
+    stages after the draw in :class:`league.stage_service.StageUseCases`."""
 
     # --- competitions ---
     def create_competition(self, name: str, ruleset: str, rounds: int, table_size: int, idempotency_key: str = "") -> Competition:
@@ -283,14 +239,6 @@ class LeagueService:
     ) -> playoff.PlayoffState:
         """Where the mahjong playoff stands after the results so far (docs/rules.md mahjong.playoff.*)."""
         return playoff.replay_playoff(regular_places, results, withdrawn=withdrawn)
-
-    @staticmethod
-    def _draw(repo: LeagueRepository, competition: Competition, draw_id: str) -> Draw:
-        draw_id = _require_id("draw_id", draw_id)
-        draw = repo.draw(draw_id)
-        if draw is None or draw.competition_id != competition.id:
-            raise NotFound(f"draw {draw_id!r} does not exist in competition {competition.id!r}")
-        return draw
 
     def approve_draw(self, competition_id: str, draw_id: str) -> Draw:
         """Publishes a proposed draw; the draw it replaces and other open proposals are superseded."""
@@ -510,8 +458,9 @@ class LeagueService:
                 stage=stg,
             )
             repo.add_record(record)
+            completed = self._complete_if_done(repo, competition, stage)
             idempotency.remember(repo, key, record.recorded_at, record.id)
-            return record
+            return dataclasses.replace(record, completed_stage=completed) if completed else record
 
         return self._transaction(work)
 

@@ -102,6 +102,8 @@ class ResultRecord:
     replaces_record_id: str | None = None
     reason: str = ""
     stage: int = 1  # league.domain.stages: 1 is a drawn competition's regular stage
+    #: Not stored: set on the answer to the request whose record completed its stage.
+    completed_stage: bool = dataclasses.field(default=False, compare=False)
 
     @property
     def kind(self) -> RecordKind:

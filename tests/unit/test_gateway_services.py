@@ -315,7 +315,13 @@ def test_an_accepted_record_appends_standings_changed_and_a_refused_one_nothing(
     )
     record = gateway("RecordHanchan", request)
     assert gateway.events.for_competition(competition.id)[-1] == ("standings.changed", record.id)
-    assert gateway.events.events[-1][3] == {"stage": 1, "round": 1, "table": 1, "record_kind": "hanchan", "replaces_record_id": ""}
+    assert gateway.events.events[-1][3] == {
+        "stage": 1,
+        "round": 1,
+        "table": 1,
+        "record_kind": "hanchan",
+        "replaces_record_id": "",
+    }
     [sent] = [c.request for c in gateway.downstream.calls if c.method == "RecordHanchan"]
     assert sent.idempotency_key not in ("", "h-1") and len(sent.idempotency_key) == 64  # scoped like RegisterPlayer's
     events = len(gateway.events.events)

@@ -113,3 +113,13 @@ class ListTablesResponse(_message.Message):
     version: int
     rounds: _containers.RepeatedCompositeFieldContainer[NamedRound]
     def __init__(self, draw_id: _Optional[str] = ..., version: _Optional[int] = ..., rounds: _Optional[_Iterable[_Union[NamedRound, _Mapping]]] = ...) -> None: ...
+
+class AdvanceStageRequest(_message.Message):
+    __slots__ = ("competition_id", "created_by", "idempotency_key")
+    COMPETITION_ID_FIELD_NUMBER: _ClassVar[int]
+    CREATED_BY_FIELD_NUMBER: _ClassVar[int]
+    IDEMPOTENCY_KEY_FIELD_NUMBER: _ClassVar[int]
+    competition_id: str
+    created_by: str
+    idempotency_key: str
+    def __init__(self, competition_id: _Optional[str] = ..., created_by: _Optional[str] = ..., idempotency_key: _Optional[str] = ...) -> None: ...

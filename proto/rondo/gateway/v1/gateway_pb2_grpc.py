@@ -146,6 +146,26 @@ class GatewayServiceStub:
                 request_serializer=rondo_dot_league_dot_v1_dot_league__pb2.GetStandingsRequest.SerializeToString,
                 response_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.Standings.FromString,
                 _registered_method=True)
+        self.AdvanceStage = channel.unary_unary(
+                '/rondo.gateway.v1.GatewayService/AdvanceStage',
+                request_serializer=rondo_dot_gateway_dot_v1_dot_gateway__pb2.AdvanceStageRequest.SerializeToString,
+                response_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.Stage.FromString,
+                _registered_method=True)
+        self.PrepareStage = channel.unary_unary(
+                '/rondo.gateway.v1.GatewayService/PrepareStage',
+                request_serializer=rondo_dot_league_dot_v1_dot_league__pb2.PrepareStageRequest.SerializeToString,
+                response_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.StagePlan.FromString,
+                _registered_method=True)
+        self.GetStage = channel.unary_unary(
+                '/rondo.gateway.v1.GatewayService/GetStage',
+                request_serializer=rondo_dot_league_dot_v1_dot_league__pb2.GetStageRequest.SerializeToString,
+                response_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.Stage.FromString,
+                _registered_method=True)
+        self.ListStages = channel.unary_unary(
+                '/rondo.gateway.v1.GatewayService/ListStages',
+                request_serializer=rondo_dot_league_dot_v1_dot_league__pb2.ListStagesRequest.SerializeToString,
+                response_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.ListStagesResponse.FromString,
+                _registered_method=True)
 
 
 class GatewayServiceServicer:
@@ -295,6 +315,33 @@ class GatewayServiceServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def AdvanceStage(self, request, context):
+        """Stages after the draw: league plans the next stage from the stored results (PrepareStage),
+        the solver seats or pairs it, league stores it (SaveStage); appends `stage.created`. A record
+        that completes a stage appends `stage.completed`.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def PrepareStage(self, request, context):
+        """Missing associated documentation comment in .proto file."""
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def GetStage(self, request, context):
+        """Missing associated documentation comment in .proto file."""
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def ListStages(self, request, context):
+        """Missing associated documentation comment in .proto file."""
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
 
 def add_GatewayServiceServicer_to_server(servicer, server):
     rpc_method_handlers = {
@@ -407,6 +454,26 @@ def add_GatewayServiceServicer_to_server(servicer, server):
                     servicer.GetStandings,
                     request_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.GetStandingsRequest.FromString,
                     response_serializer=rondo_dot_league_dot_v1_dot_league__pb2.Standings.SerializeToString,
+            ),
+            'AdvanceStage': grpc.unary_unary_rpc_method_handler(
+                    servicer.AdvanceStage,
+                    request_deserializer=rondo_dot_gateway_dot_v1_dot_gateway__pb2.AdvanceStageRequest.FromString,
+                    response_serializer=rondo_dot_league_dot_v1_dot_league__pb2.Stage.SerializeToString,
+            ),
+            'PrepareStage': grpc.unary_unary_rpc_method_handler(
+                    servicer.PrepareStage,
+                    request_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.PrepareStageRequest.FromString,
+                    response_serializer=rondo_dot_league_dot_v1_dot_league__pb2.StagePlan.SerializeToString,
+            ),
+            'GetStage': grpc.unary_unary_rpc_method_handler(
+                    servicer.GetStage,
+                    request_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.GetStageRequest.FromString,
+                    response_serializer=rondo_dot_league_dot_v1_dot_league__pb2.Stage.SerializeToString,
+            ),
+            'ListStages': grpc.unary_unary_rpc_method_handler(
+                    servicer.ListStages,
+                    request_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.ListStagesRequest.FromString,
+                    response_serializer=rondo_dot_league_dot_v1_dot_league__pb2.ListStagesResponse.SerializeToString,
             ),
     }
     generic_handler = grpc.method_handlers_generic_handler(
@@ -1003,6 +1070,114 @@ class GatewayService:
             '/rondo.gateway.v1.GatewayService/GetStandings',
             rondo_dot_league_dot_v1_dot_league__pb2.GetStandingsRequest.SerializeToString,
             rondo_dot_league_dot_v1_dot_league__pb2.Standings.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def AdvanceStage(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/rondo.gateway.v1.GatewayService/AdvanceStage',
+            rondo_dot_gateway_dot_v1_dot_gateway__pb2.AdvanceStageRequest.SerializeToString,
+            rondo_dot_league_dot_v1_dot_league__pb2.Stage.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def PrepareStage(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/rondo.gateway.v1.GatewayService/PrepareStage',
+            rondo_dot_league_dot_v1_dot_league__pb2.PrepareStageRequest.SerializeToString,
+            rondo_dot_league_dot_v1_dot_league__pb2.StagePlan.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def GetStage(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/rondo.gateway.v1.GatewayService/GetStage',
+            rondo_dot_league_dot_v1_dot_league__pb2.GetStageRequest.SerializeToString,
+            rondo_dot_league_dot_v1_dot_league__pb2.Stage.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def ListStages(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/rondo.gateway.v1.GatewayService/ListStages',
+            rondo_dot_league_dot_v1_dot_league__pb2.ListStagesRequest.SerializeToString,
+            rondo_dot_league_dot_v1_dot_league__pb2.ListStagesResponse.FromString,
             options,
             channel_credentials,
             insecure,

@@ -26,6 +26,12 @@ class DrawStatus(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     DRAW_STATUS_PROPOSED: _ClassVar[DrawStatus]
     DRAW_STATUS_APPROVED: _ClassVar[DrawStatus]
     DRAW_STATUS_SUPERSEDED: _ClassVar[DrawStatus]
+
+class StageStatus(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    STAGE_STATUS_UNSPECIFIED: _ClassVar[StageStatus]
+    STAGE_STATUS_OPEN: _ClassVar[StageStatus]
+    STAGE_STATUS_COMPLETED: _ClassVar[StageStatus]
 PLAYER_STATUS_UNSPECIFIED: PlayerStatus
 PLAYER_STATUS_MAIN: PlayerStatus
 PLAYER_STATUS_RESERVE: PlayerStatus
@@ -36,6 +42,9 @@ DRAW_STATUS_UNSPECIFIED: DrawStatus
 DRAW_STATUS_PROPOSED: DrawStatus
 DRAW_STATUS_APPROVED: DrawStatus
 DRAW_STATUS_SUPERSEDED: DrawStatus
+STAGE_STATUS_UNSPECIFIED: StageStatus
+STAGE_STATUS_OPEN: StageStatus
+STAGE_STATUS_COMPLETED: StageStatus
 
 class Competition(_message.Message):
     __slots__ = ("id", "name", "ruleset", "rounds", "table_size", "created_at", "published_draw_id")
@@ -471,7 +480,7 @@ class CorrectRecordRequest(_message.Message):
     def __init__(self, competition_id: _Optional[str] = ..., record_id: _Optional[str] = ..., reason: _Optional[str] = ..., recorded_by: _Optional[str] = ..., hanchan: _Optional[_Union[HanchanResult, _Mapping]] = ..., penalty: _Optional[_Union[PenaltyEntry, _Mapping]] = ..., no_show: _Optional[_Union[NoShowEntry, _Mapping]] = ..., game: _Optional[_Union[GameResult, _Mapping]] = ..., idempotency_key: _Optional[str] = ...) -> None: ...
 
 class ResultRecord(_message.Message):
-    __slots__ = ("id", "competition_id", "sequence", "round", "table", "hanchan", "penalty", "no_show", "game", "recorded_by", "recorded_at", "replaces_record_id", "reason", "replaced_by_record_id", "stage")
+    __slots__ = ("id", "competition_id", "sequence", "round", "table", "hanchan", "penalty", "no_show", "game", "recorded_by", "recorded_at", "replaces_record_id", "reason", "replaced_by_record_id", "stage", "completed_stage")
     ID_FIELD_NUMBER: _ClassVar[int]
     COMPETITION_ID_FIELD_NUMBER: _ClassVar[int]
     SEQUENCE_FIELD_NUMBER: _ClassVar[int]
@@ -487,6 +496,7 @@ class ResultRecord(_message.Message):
     REASON_FIELD_NUMBER: _ClassVar[int]
     REPLACED_BY_RECORD_ID_FIELD_NUMBER: _ClassVar[int]
     STAGE_FIELD_NUMBER: _ClassVar[int]
+    COMPLETED_STAGE_FIELD_NUMBER: _ClassVar[int]
     id: str
     competition_id: str
     sequence: int
@@ -502,7 +512,8 @@ class ResultRecord(_message.Message):
     reason: str
     replaced_by_record_id: str
     stage: int
-    def __init__(self, id: _Optional[str] = ..., competition_id: _Optional[str] = ..., sequence: _Optional[int] = ..., round: _Optional[int] = ..., table: _Optional[int] = ..., hanchan: _Optional[_Union[HanchanResult, _Mapping]] = ..., penalty: _Optional[_Union[PenaltyEntry, _Mapping]] = ..., no_show: _Optional[_Union[NoShowEntry, _Mapping]] = ..., game: _Optional[_Union[GameResult, _Mapping]] = ..., recorded_by: _Optional[str] = ..., recorded_at: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., replaces_record_id: _Optional[str] = ..., reason: _Optional[str] = ..., replaced_by_record_id: _Optional[str] = ..., stage: _Optional[int] = ...) -> None: ...
+    completed_stage: bool
+    def __init__(self, id: _Optional[str] = ..., competition_id: _Optional[str] = ..., sequence: _Optional[int] = ..., round: _Optional[int] = ..., table: _Optional[int] = ..., hanchan: _Optional[_Union[HanchanResult, _Mapping]] = ..., penalty: _Optional[_Union[PenaltyEntry, _Mapping]] = ..., no_show: _Optional[_Union[NoShowEntry, _Mapping]] = ..., game: _Optional[_Union[GameResult, _Mapping]] = ..., recorded_by: _Optional[str] = ..., recorded_at: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., replaces_record_id: _Optional[str] = ..., reason: _Optional[str] = ..., replaced_by_record_id: _Optional[str] = ..., stage: _Optional[int] = ..., completed_stage: _Optional[bool] = ...) -> None: ...
 
 class ListMatchHistoryRequest(_message.Message):
     __slots__ = ("competition_id", "round", "table", "stage")
@@ -573,3 +584,115 @@ class Standings(_message.Message):
     rows: _containers.RepeatedCompositeFieldContainer[StandingRow]
     unresolved: _containers.RepeatedCompositeFieldContainer[UnresolvedTie]
     def __init__(self, competition_id: _Optional[str] = ..., ruleset: _Optional[str] = ..., rows: _Optional[_Iterable[_Union[StandingRow, _Mapping]]] = ..., unresolved: _Optional[_Iterable[_Union[UnresolvedTie, _Mapping]]] = ...) -> None: ...
+
+class StageGroup(_message.Message):
+    __slots__ = ("name", "player_ids")
+    NAME_FIELD_NUMBER: _ClassVar[int]
+    PLAYER_IDS_FIELD_NUMBER: _ClassVar[int]
+    name: str
+    player_ids: _containers.RepeatedScalarFieldContainer[str]
+    def __init__(self, name: _Optional[str] = ..., player_ids: _Optional[_Iterable[str]] = ...) -> None: ...
+
+class StageRounds(_message.Message):
+    __slots__ = ("rounds",)
+    ROUNDS_FIELD_NUMBER: _ClassVar[int]
+    rounds: _containers.RepeatedCompositeFieldContainer[_solver_pb2.Round]
+    def __init__(self, rounds: _Optional[_Iterable[_Union[_solver_pb2.Round, _Mapping]]] = ...) -> None: ...
+
+class RoundRobinSeating(_message.Message):
+    __slots__ = ("groups",)
+    GROUPS_FIELD_NUMBER: _ClassVar[int]
+    groups: _containers.RepeatedCompositeFieldContainer[_solver_pb2.BuildRoundRobinRequest]
+    def __init__(self, groups: _Optional[_Iterable[_Union[_solver_pb2.BuildRoundRobinRequest, _Mapping]]] = ...) -> None: ...
+
+class PrepareStageRequest(_message.Message):
+    __slots__ = ("competition_id",)
+    COMPETITION_ID_FIELD_NUMBER: _ClassVar[int]
+    competition_id: str
+    def __init__(self, competition_id: _Optional[str] = ...) -> None: ...
+
+class StagePlan(_message.Message):
+    __slots__ = ("competition_id", "number", "kind", "name", "groups", "fixed", "playoff_tables", "knockout_pairs", "round_robin", "notes", "finished")
+    COMPETITION_ID_FIELD_NUMBER: _ClassVar[int]
+    NUMBER_FIELD_NUMBER: _ClassVar[int]
+    KIND_FIELD_NUMBER: _ClassVar[int]
+    NAME_FIELD_NUMBER: _ClassVar[int]
+    GROUPS_FIELD_NUMBER: _ClassVar[int]
+    FIXED_FIELD_NUMBER: _ClassVar[int]
+    PLAYOFF_TABLES_FIELD_NUMBER: _ClassVar[int]
+    KNOCKOUT_PAIRS_FIELD_NUMBER: _ClassVar[int]
+    ROUND_ROBIN_FIELD_NUMBER: _ClassVar[int]
+    NOTES_FIELD_NUMBER: _ClassVar[int]
+    FINISHED_FIELD_NUMBER: _ClassVar[int]
+    competition_id: str
+    number: int
+    kind: str
+    name: str
+    groups: _containers.RepeatedCompositeFieldContainer[StageGroup]
+    fixed: StageRounds
+    playoff_tables: _solver_pb2.SeatPlayoffRoundRequest
+    knockout_pairs: _solver_pb2.PairKnockoutStageRequest
+    round_robin: RoundRobinSeating
+    notes: _containers.RepeatedScalarFieldContainer[str]
+    finished: bool
+    def __init__(self, competition_id: _Optional[str] = ..., number: _Optional[int] = ..., kind: _Optional[str] = ..., name: _Optional[str] = ..., groups: _Optional[_Iterable[_Union[StageGroup, _Mapping]]] = ..., fixed: _Optional[_Union[StageRounds, _Mapping]] = ..., playoff_tables: _Optional[_Union[_solver_pb2.SeatPlayoffRoundRequest, _Mapping]] = ..., knockout_pairs: _Optional[_Union[_solver_pb2.PairKnockoutStageRequest, _Mapping]] = ..., round_robin: _Optional[_Union[RoundRobinSeating, _Mapping]] = ..., notes: _Optional[_Iterable[str]] = ..., finished: _Optional[bool] = ...) -> None: ...
+
+class SaveStageRequest(_message.Message):
+    __slots__ = ("competition_id", "number", "rounds", "created_by", "idempotency_key")
+    COMPETITION_ID_FIELD_NUMBER: _ClassVar[int]
+    NUMBER_FIELD_NUMBER: _ClassVar[int]
+    ROUNDS_FIELD_NUMBER: _ClassVar[int]
+    CREATED_BY_FIELD_NUMBER: _ClassVar[int]
+    IDEMPOTENCY_KEY_FIELD_NUMBER: _ClassVar[int]
+    competition_id: str
+    number: int
+    rounds: _containers.RepeatedCompositeFieldContainer[_solver_pb2.Round]
+    created_by: str
+    idempotency_key: str
+    def __init__(self, competition_id: _Optional[str] = ..., number: _Optional[int] = ..., rounds: _Optional[_Iterable[_Union[_solver_pb2.Round, _Mapping]]] = ..., created_by: _Optional[str] = ..., idempotency_key: _Optional[str] = ...) -> None: ...
+
+class Stage(_message.Message):
+    __slots__ = ("id", "competition_id", "number", "kind", "name", "status", "groups", "rounds", "created_by", "created_at", "completed_at")
+    ID_FIELD_NUMBER: _ClassVar[int]
+    COMPETITION_ID_FIELD_NUMBER: _ClassVar[int]
+    NUMBER_FIELD_NUMBER: _ClassVar[int]
+    KIND_FIELD_NUMBER: _ClassVar[int]
+    NAME_FIELD_NUMBER: _ClassVar[int]
+    STATUS_FIELD_NUMBER: _ClassVar[int]
+    GROUPS_FIELD_NUMBER: _ClassVar[int]
+    ROUNDS_FIELD_NUMBER: _ClassVar[int]
+    CREATED_BY_FIELD_NUMBER: _ClassVar[int]
+    CREATED_AT_FIELD_NUMBER: _ClassVar[int]
+    COMPLETED_AT_FIELD_NUMBER: _ClassVar[int]
+    id: str
+    competition_id: str
+    number: int
+    kind: str
+    name: str
+    status: StageStatus
+    groups: _containers.RepeatedCompositeFieldContainer[StageGroup]
+    rounds: _containers.RepeatedCompositeFieldContainer[_solver_pb2.Round]
+    created_by: str
+    created_at: _timestamp_pb2.Timestamp
+    completed_at: _timestamp_pb2.Timestamp
+    def __init__(self, id: _Optional[str] = ..., competition_id: _Optional[str] = ..., number: _Optional[int] = ..., kind: _Optional[str] = ..., name: _Optional[str] = ..., status: _Optional[_Union[StageStatus, str]] = ..., groups: _Optional[_Iterable[_Union[StageGroup, _Mapping]]] = ..., rounds: _Optional[_Iterable[_Union[_solver_pb2.Round, _Mapping]]] = ..., created_by: _Optional[str] = ..., created_at: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., completed_at: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ...) -> None: ...
+
+class GetStageRequest(_message.Message):
+    __slots__ = ("competition_id", "number")
+    COMPETITION_ID_FIELD_NUMBER: _ClassVar[int]
+    NUMBER_FIELD_NUMBER: _ClassVar[int]
+    competition_id: str
+    number: int
+    def __init__(self, competition_id: _Optional[str] = ..., number: _Optional[int] = ...) -> None: ...
+
+class ListStagesRequest(_message.Message):
+    __slots__ = ("competition_id",)
+    COMPETITION_ID_FIELD_NUMBER: _ClassVar[int]
+    competition_id: str
+    def __init__(self, competition_id: _Optional[str] = ...) -> None: ...
+
+class ListStagesResponse(_message.Message):
+    __slots__ = ("stages",)
+    STAGES_FIELD_NUMBER: _ClassVar[int]
+    stages: _containers.RepeatedCompositeFieldContainer[Stage]
+    def __init__(self, stages: _Optional[_Iterable[_Union[Stage, _Mapping]]] = ...) -> None: ...

@@ -124,6 +124,26 @@ class LeagueServiceStub:
                 request_serializer=rondo_dot_league_dot_v1_dot_league__pb2.GetStandingsRequest.SerializeToString,
                 response_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.Standings.FromString,
                 _registered_method=True)
+        self.PrepareStage = channel.unary_unary(
+                '/rondo.league.v1.LeagueService/PrepareStage',
+                request_serializer=rondo_dot_league_dot_v1_dot_league__pb2.PrepareStageRequest.SerializeToString,
+                response_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.StagePlan.FromString,
+                _registered_method=True)
+        self.SaveStage = channel.unary_unary(
+                '/rondo.league.v1.LeagueService/SaveStage',
+                request_serializer=rondo_dot_league_dot_v1_dot_league__pb2.SaveStageRequest.SerializeToString,
+                response_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.Stage.FromString,
+                _registered_method=True)
+        self.GetStage = channel.unary_unary(
+                '/rondo.league.v1.LeagueService/GetStage',
+                request_serializer=rondo_dot_league_dot_v1_dot_league__pb2.GetStageRequest.SerializeToString,
+                response_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.Stage.FromString,
+                _registered_method=True)
+        self.ListStages = channel.unary_unary(
+                '/rondo.league.v1.LeagueService/ListStages',
+                request_serializer=rondo_dot_league_dot_v1_dot_league__pb2.ListStagesRequest.SerializeToString,
+                response_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.ListStagesResponse.FromString,
+                _registered_method=True)
 
 
 class LeagueServiceServicer:
@@ -254,6 +274,35 @@ class LeagueServiceServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def PrepareStage(self, request, context):
+        """---- Stages after the draw (docs/rules.md: playoff, Up&Down stages, cup stages) ----
+        The next stage as the competition's rules derive it from the stored results, with what the
+        solver needs to seat or pair it; FAILED_PRECONDITION saying what is missing when not yet.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def SaveStage(self, request, context):
+        """Stores the next stage with the solver's seating; league derives the plan again and refuses a
+        seating that does not fit it. A stage number is generated once.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def GetStage(self, request, context):
+        """Missing associated documentation comment in .proto file."""
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def ListStages(self, request, context):
+        """Missing associated documentation comment in .proto file."""
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
 
 def add_LeagueServiceServicer_to_server(servicer, server):
     rpc_method_handlers = {
@@ -346,6 +395,26 @@ def add_LeagueServiceServicer_to_server(servicer, server):
                     servicer.GetStandings,
                     request_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.GetStandingsRequest.FromString,
                     response_serializer=rondo_dot_league_dot_v1_dot_league__pb2.Standings.SerializeToString,
+            ),
+            'PrepareStage': grpc.unary_unary_rpc_method_handler(
+                    servicer.PrepareStage,
+                    request_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.PrepareStageRequest.FromString,
+                    response_serializer=rondo_dot_league_dot_v1_dot_league__pb2.StagePlan.SerializeToString,
+            ),
+            'SaveStage': grpc.unary_unary_rpc_method_handler(
+                    servicer.SaveStage,
+                    request_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.SaveStageRequest.FromString,
+                    response_serializer=rondo_dot_league_dot_v1_dot_league__pb2.Stage.SerializeToString,
+            ),
+            'GetStage': grpc.unary_unary_rpc_method_handler(
+                    servicer.GetStage,
+                    request_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.GetStageRequest.FromString,
+                    response_serializer=rondo_dot_league_dot_v1_dot_league__pb2.Stage.SerializeToString,
+            ),
+            'ListStages': grpc.unary_unary_rpc_method_handler(
+                    servicer.ListStages,
+                    request_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.ListStagesRequest.FromString,
+                    response_serializer=rondo_dot_league_dot_v1_dot_league__pb2.ListStagesResponse.SerializeToString,
             ),
     }
     generic_handler = grpc.method_handlers_generic_handler(
@@ -834,6 +903,114 @@ class LeagueService:
             '/rondo.league.v1.LeagueService/GetStandings',
             rondo_dot_league_dot_v1_dot_league__pb2.GetStandingsRequest.SerializeToString,
             rondo_dot_league_dot_v1_dot_league__pb2.Standings.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def PrepareStage(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/rondo.league.v1.LeagueService/PrepareStage',
+            rondo_dot_league_dot_v1_dot_league__pb2.PrepareStageRequest.SerializeToString,
+            rondo_dot_league_dot_v1_dot_league__pb2.StagePlan.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def SaveStage(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/rondo.league.v1.LeagueService/SaveStage',
+            rondo_dot_league_dot_v1_dot_league__pb2.SaveStageRequest.SerializeToString,
+            rondo_dot_league_dot_v1_dot_league__pb2.Stage.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def GetStage(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/rondo.league.v1.LeagueService/GetStage',
+            rondo_dot_league_dot_v1_dot_league__pb2.GetStageRequest.SerializeToString,
+            rondo_dot_league_dot_v1_dot_league__pb2.Stage.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def ListStages(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/rondo.league.v1.LeagueService/ListStages',
+            rondo_dot_league_dot_v1_dot_league__pb2.ListStagesRequest.SerializeToString,
+            rondo_dot_league_dot_v1_dot_league__pb2.ListStagesResponse.FromString,
             options,
             channel_credentials,
             insecure,

@@ -1,0 +1,120 @@
+"""Use cases of the stages after the draw (``league.domain.stages``): plan the next stage from stored
+results, store it once the solver has seated or paired it, read it.
+
+The competition's ruleset decides everything (``league.domain.stage_kinds.PROGRESS``): the plan is
+derived again when the stage is saved, so a seating that does not fit it is refused and a stage is
+never generated twice (the stage number is unique).
+"""
+
+from __future__ import annotations
+
+from league.adapters.repository import LeagueRepository
+from league.domain import stage_kinds
+from league.domain.model import Competition, Round
+from league.domain.stage_kinds import CompetitionState, StagePlan
+from league.domain.stages import Stage, StageStatus
+from league.use_cases import LeagueUseCases, _new_id
+from rondo_runtime import idempotency
+from rondo_runtime.errors import FailedPrecondition, InvalidArgument, NotFound
+from rondo_runtime.validation import Violations
+
+MAX_AUTHOR_LENGTH = 200
+
+
+class StageUseCases(LeagueUseCases):
+    def _state(self, repo: LeagueRepository, competition: Competition) -> CompetitionState:
+        draw_rounds: tuple[Round, ...] = ()
+        if competition.published_draw_id:
+            draw_rounds = self._draw(repo, competition, competition.published_draw_id).rounds
+        return CompetitionState(
+            competition=competition,
+            players=tuple(repo.players(competition.id)),
+            draw_rounds=draw_rounds,
+            stages=tuple(repo.stages(competition.id)),
+            records=tuple(repo.records(competition.id)),
+        )
+
+    def prepare_stage(self, competition_id: str) -> StagePlan:
+        """The next stage as the competition's rules derive it now (FAILED_PRECONDITION: not yet, and why)."""
+
+        def work(repo: LeagueRepository) -> StagePlan:
+            competition = self._competition(repo, competition_id)
+            return stage_kinds.progress_of(competition).next_stage(self._state(repo, competition))
+
+        return self._read(work)
+
+    def save_stage(
+        self, competition_id: str, number: int, rounds: tuple[Round, ...], created_by: str, idempotency_key: str = ""
+    ) -> Stage:
+        """Stores the next stage with the solver's seating; the plan is derived again and must be stage ``number``."""
+        v = Violations()
+        competition_id = v.id("competition_id", competition_id)
+        v.integer("number", number, 1, 1000, "the stage's number (PrepareStage.number)")
+        created_by = v.text("created_by", created_by, "say who generates the stage", MAX_AUTHOR_LENGTH)
+        raw_key = v.key("idempotency_key", idempotency_key)
+        v.raise_if_any()
+        # Bound to the competition only: a retry of AdvanceStage plans again after the first stored its
+        # stage, so it may send another number; it gets the first request's stage back.
+        key = self._key("SaveStage", raw_key, {"competition_id": competition_id})
+
+        def work(repo: LeagueRepository) -> Stage:
+            competition = self._competition(repo, competition_id, for_update=True)
+            if done := self._replayed(repo, key):
+                return self._stage_by_id(repo, competition, done)
+            progress = stage_kinds.progress_of(competition)
+            plan = progress.next_stage(self._state(repo, competition))
+            if plan.finished:
+                raise FailedPrecondition(f"competition {competition.name!r} is finished; there is no stage to generate")
+            if plan.number != number:
+                raise FailedPrecondition(
+                    f"the next stage of competition {competition.name!r} is stage {plan.number} ({plan.name}), not {number}"
+                )
+            progress.check_rounds(plan, rounds)
+            stage = Stage(
+                id=_new_id(),
+                competition_id=competition.id,
+                number=plan.number,
+                kind=plan.kind,
+                name=plan.name,
+                rounds=plan.rounds if plan.seating is stage_kinds.Seating.FIXED else rounds,
+                created_at=self.clock(),
+                created_by=created_by,
+                details={**plan.details, "groups": [[name, list(players)] for name, players in plan.groups]},
+                basis=plan.basis,
+            )
+            repo.add_stage(stage)
+            idempotency.remember(repo, key, stage.created_at, stage.id)
+            return stage
+
+        return self._transaction(work)
+
+    def get_stage(self, competition_id: str, number: int) -> Stage:
+        def work(repo: LeagueRepository) -> Stage:
+            competition = self._competition(repo, competition_id)
+            stage = repo.stage(competition.id, number)
+            if stage is None:
+                raise NotFound(f"competition {competition.name!r} has no stage {number}")
+            return stage
+
+        return self._read(work)
+
+    def list_stages(self, competition_id: str) -> list[Stage]:
+        return self._read(lambda repo: repo.stages(self._competition(repo, competition_id).id))
+
+    @staticmethod
+    def _stage_by_id(repo: LeagueRepository, competition: Competition, stage_id: str) -> Stage:
+        stage = next((s for s in repo.stages(competition.id) if s.id == stage_id), None)
+        if stage is None:
+            raise InvalidArgument.single("idempotency_key", "the stage this key made no longer exists")
+        return stage
+
+    def _complete_if_done(self, repo: LeagueRepository, competition: Competition, stage: Stage | None) -> bool:
+        """After a record of ``stage`` is stored: marks the stage completed when its ruleset says every
+        result is in; True when this record completed it."""
+        if stage is None or stage.status is not StageStatus.OPEN:
+            return False
+        progress = stage_kinds.PROGRESS.get(competition.ruleset)
+        if progress is None or not progress.stage_complete(self._state(repo, competition), stage):
+            return False
+        repo.complete_stage(stage.id, self.clock())
+        return True

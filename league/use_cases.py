@@ -1,0 +1,77 @@
+"""The ground of the league use cases: transactions, lookups and idempotency keys they all share."""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Callable
+from datetime import UTC, datetime
+from typing import TypeVar
+
+from league.adapters.repository import LeagueRepository
+from league.domain.model import Competition, Draw
+from rondo_runtime import idempotency
+from rondo_runtime.errors import NotFound
+from rondo_runtime.text import clean_id
+from rondo_runtime.transactions import UnitOfWork
+
+T = TypeVar("T")
+
+
+def _now() -> datetime:
+    return datetime.now(UTC)
+
+
+def _new_id() -> str:
+    return str(uuid.uuid4())
+
+
+def _require_id(field: str, value: str) -> str:
+    """An id from the request: required, printable ASCII, bounded (``rondo_runtime.text.clean_id``)."""
+    return clean_id(value, field)
+
+
+class LeagueUseCases:
+    """What every league use case shares: one transaction per use case, the competition and draw
+    lookups, idempotency keys. The use cases are methods of :class:`league.service.LeagueService`
+    and of the mixins it is made of."""
+
+    def __init__(self, uow: UnitOfWork[LeagueRepository], clock: Callable[[], datetime] = _now):
+        """``uow`` is wired in ``league/app.py`` (SQL) or by the service-layer tests (in memory)."""
+        self.uow = uow
+        self.clock = clock
+
+    def _transaction(self, work: Callable[[LeagueRepository], T]) -> T:
+        return self.uow.write(work)
+
+    def _read(self, work: Callable[[LeagueRepository], T]) -> T:
+        return self.uow.read(work)
+
+    @staticmethod
+    def _competition(repo: LeagueRepository, competition_id: str, for_update: bool = False) -> Competition:
+        competition_id = _require_id("competition_id", competition_id)
+        competition = repo.competition(competition_id, for_update)
+        if competition is None:
+            raise NotFound(f"competition {competition_id!r} does not exist")
+        return competition
+
+    # --- idempotency keys (rondo_runtime.idempotency; docs/architecture.md "Idempotency") ---
+    @staticmethod
+    def _key(method: str, key: str | None, request: dict) -> idempotency.RequestKey | None:
+        """Keys reach league already scoped to the caller by the gateway; here they are scoped to the
+        method and bound to the request's fingerprint."""
+        return idempotency.request_key(f"LeagueService.{method}", key, request)
+
+    @staticmethod
+    def _replayed(repo: LeagueRepository, key: idempotency.RequestKey | None) -> str | None:
+        """The id of what the first request with this key made (None: no key, or a new one);
+        INVALID_ARGUMENT on ``idempotency_key`` when the key was used for a different request."""
+        record = idempotency.first_answer(repo, key)
+        return record.resource_id if record else None
+
+    @staticmethod
+    def _draw(repo: LeagueRepository, competition: Competition, draw_id: str) -> Draw:
+        draw_id = _require_id("draw_id", draw_id)
+        draw = repo.draw(draw_id)
+        if draw is None or draw.competition_id != competition.id:
+            raise NotFound(f"draw {draw_id!r} does not exist in competition {competition.id!r}")
+        return draw
