@@ -351,3 +351,52 @@ def test_result_records_and_corrections_are_stored_and_scored_like_the_season_fi
     assert history[-1].reason == data.CORRECTION_REASON and history[0].recorded_at.tzinfo is not None
     no_show = league.match_history(competition.id, 1, 2)[0]
     assert no_show.content == data.NoShowEntry(tables[1][3], data.SUBSTITUTE)
+
+
+def test_stages_and_game_records_round_trip(league):
+    """A stage row keeps its seating, details and basis; a game record keeps its stage and content;
+    a stage number is generated once (the database's unique constraint)."""
+    from datetime import UTC, datetime
+
+    from league.adapters.repository import LeagueRepository
+    from league.domain.records import GameEntry, ResultRecord
+    from league.domain.stages import Stage, StageStatus
+
+    competition = league.create_competition("Cup", "", 0, 0)
+    at = datetime(2026, 12, 1, 12, 0, tzinfo=UTC)
+    stage = Stage(
+        id="s1",
+        competition_id=competition.id,
+        number=1,
+        kind="cup-knockout",
+        name="1/8 final",
+        rounds=((("a", "b"), ("c",)),),
+        created_at=at,
+        created_by="organizer",
+        details={"groups": [["survivors", ["a", "b", "c"]]]},
+        basis={"survivors": [["a", 1], ["b", 2], ["c", 3]]},
+    )
+    game = ResultRecord(
+        id="r1",
+        competition_id=competition.id,
+        sequence=1,
+        round=1,
+        table=1,
+        content=GameEntry(2, "b", "a", "=", long=False),
+        recorded_by="judge",
+        recorded_at=at,
+        stage=1,
+    )
+
+    def store(repo: LeagueRepository) -> None:
+        repo.add_stage(stage)
+        repo.add_record(game)
+
+    league.uow.write(store)
+    loaded = league.uow.read(lambda repo: (repo.stage(competition.id, 1), repo.records(competition.id, 1, 1, stage=1)))
+    assert loaded[0] == stage
+    assert loaded[1] == [game]
+    league.uow.write(lambda repo: repo.complete_stage("s1", at))
+    assert league.uow.read(lambda repo: repo.stages(competition.id))[0].status is StageStatus.COMPLETED
+    with pytest.raises(Exception):  # noqa: B017 - the unique (competition, number) constraint, whatever the driver calls it
+        league.uow.write(lambda repo: repo.add_stage(Stage(**{**stage.__dict__, "id": "s2"})))
