@@ -256,7 +256,8 @@ class GatewayService:
         return gateway_pb2.DrawView(draw=draw, status=_status(draw))
 
     async def record_result(self, method: str, request, caller: str, deadline: float | None = None) -> league_pb2.ResultRecord:
-        """RecordHanchan, RecordPenalty, RecordNoShow, CorrectRecord: league checks and stores the record
+        """RecordHanchan, RecordPenalty, RecordNoShow, CorrectRecord (and the player reports: ReportResult,
+        ConfirmResult, DisputeResult, ResolveDispute): league checks and stores the record
         (the key scoped to the caller and this method, like RegisterPlayer's); every accepted record
         appends ``standings.changed``. A role check belongs in front of this call, the RPCs stay as they are."""
         request = self.scoped(request, method, caller)
@@ -270,8 +271,18 @@ class GatewayService:
             table=record.table,
             record_kind=record.WhichOneof("content"),
             replaces_record_id=record.replaces_record_id,
+            status=record.status,
         )
         return record
+
+    async def standings_change(self, method: str, request, caller: str, deadline: float | None = None):
+        """ChangeRuleset, DecideTie: league checks and stores (the key scoped to the caller and this
+        method); every accepted change appends ``standings.changed``."""
+        request = self.scoped(request, method, caller)
+        answer = await self.league(method, request, Deadline(deadline).timeout())
+        subject = answer.id if method == "DecideTie" else f"ruleset-v{answer.version}"
+        await asyncio.to_thread(self.events.append, "standings.changed", answer.competition_id, subject, change=method)
+        return answer
 
     async def get_draw(self, request: league_pb2.GetDrawRequest, deadline: float | None = None) -> gateway_pb2.DrawView:
         draw = await self.league("GetDraw", request, Deadline(deadline).timeout())

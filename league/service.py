@@ -10,10 +10,10 @@ from pathlib import Path
 from typing import TypeVar
 
 from league.adapters.repository import LeagueRepository
-from league.domain import capacity, model, playoff, records, redraw
+from league.domain import capacity, model, pinning, playoff, records, redraw
 from league.domain.model import Competition, Draw, DrawStatistics, DrawStatus, Player, PlayerStatus, Round
 from league.domain.records import Content, HanchanEntry, NoShowEntry, PenaltyEntry, ResultRecord
-from league.domain.standings import Standings, regular_standings
+from league.domain.standings import Standings
 from rondo_runtime import idempotency
 from rondo_runtime import text as text_limits
 from rondo_runtime.errors import FailedPrecondition, InvalidArgument, NotFound
@@ -34,6 +34,8 @@ class CompetitionStandings:
 
     standings: Standings
     names: dict[str, str]
+    ruleset_version: int = 0  # the pinned ruleset version scored (0: a competition from before pinning)
+    notes: tuple[str, ...] = ()  # e.g. tie decisions that no longer match a tie (league.domain.lots)
 
 
 def _now() -> datetime:
@@ -54,6 +56,10 @@ class LeagueService:
         """``uow`` is wired in ``league/app.py`` (SQL) or by the service-layer tests (in memory)."""
         self.uow = uow
         self.clock = clock
+        # Player reports, pinned rulesets, tie decisions (league/review_service.py).
+        from league.review_service import ReviewUseCases
+
+        self.reviews = ReviewUseCases(uow, clock, self._record)
 
     def _transaction(self, work: Callable[[LeagueRepository], T]) -> T:
         return self.uow.write(work)
@@ -84,9 +90,17 @@ class LeagueService:
         return record.resource_id if record else None
 
     # --- competitions ---
-    def create_competition(self, name: str, ruleset: str, rounds: int, table_size: int, idempotency_key: str = "") -> Competition:
+    def create_competition(
+        self, name: str, ruleset: str, rounds: int, table_size: int, idempotency_key: str = "", ruleset_overrides: str = ""
+    ) -> Competition:
         request = {"name": name, "ruleset": ruleset, "rounds": rounds, "table_size": table_size}
+        if ruleset_overrides:
+            request["ruleset_overrides"] = ruleset_overrides
         name, ruleset, rounds, table_size = model.validate_new_competition(name, ruleset, rounds, table_size)
+        # The ruleset is pinned as version 1 (docs/rules.md mahjong.ruleset.pinned-with-versions).
+        pinned = pinning.pinned_ruleset(
+            ruleset, pinning.parse_overrides(ruleset_overrides, "ruleset_overrides"), "ruleset_overrides"
+        )
         key = self._key("CreateCompetition", clean_key(idempotency_key), request)
 
         def work(repo: LeagueRepository) -> Competition:
@@ -94,6 +108,7 @@ class LeagueService:
                 return self._competition(repo, done)
             competition = Competition(_new_id(), name, ruleset, rounds, table_size, self.clock())
             repo.add_competition(competition)
+            self.reviews.pin_first_version(repo, competition, *pinned)
             idempotency.remember(repo, key, competition.created_at, competition.id)
             return competition
 
@@ -386,7 +401,13 @@ class LeagueService:
         replaces_record_id: str,
         reason: str,
         idempotency_key: str,
+        reporter: str = "",
+        author_field: str = "recorded_by",
+        check: Callable[[LeagueRepository, Competition, ResultRecord], None] | None = None,
     ) -> ResultRecord:
+        """``reporter``: a player of the table reports it (ReportResult, docs/rules.md
+        mahjong.records.player-report-confirmed-by-table); ``check``: a further check of the record a
+        correction replaces (a judge's REPLACE: it is pending)."""
         request = {
             "competition_id": competition_id,
             "round": round_no,
@@ -397,14 +418,19 @@ class LeagueService:
             "record_id": replaces_record_id,
             "reason": reason,
         }
+        if reporter:
+            request["reported_by_player_id"] = reporter
         v = Violations()
         competition_id = v.id("competition_id", competition_id)
-        correction = method == "CorrectRecord"
+        correction = method in ("CorrectRecord", "ResolveDispute")
+        if method == "ReportResult":
+            reporter = recorded_by = v.id("reported_by_player_id", reporter)
         if correction:
             replaces_record_id = v.id("record_id", replaces_record_id)
             reason = v.text("reason", reason, "say why the record is corrected", text_limits.MAX_REASON_LENGTH)
         content = self._content(v, content)
-        recorded_by = v.text("recorded_by", recorded_by, "say who records this result", MAX_AUTHOR_LENGTH)
+        if method != "ReportResult":  # a report's author is its reporter
+            recorded_by = v.text(author_field, recorded_by, "say who records this result", MAX_AUTHOR_LENGTH)
         raw_key = v.key("idempotency_key", idempotency_key)
         v.raise_if_any()
         key = self._key(method, raw_key, request)
@@ -413,7 +439,7 @@ class LeagueService:
             competition = self._competition(repo, competition_id, for_update=True)
             if done := self._replayed(repo, key):
                 return self._result_record(repo, competition, done)
-            ruleset = records.ruleset_for(competition.ruleset, competition.rounds, competition.table_size)
+            ruleset, _ = self.reviews.scoring_ruleset(repo, competition)
             replaced = None
             rnd, tbl = round_no, table
             if correction:
@@ -424,6 +450,8 @@ class LeagueService:
                         records.KIND_OF[type(content)].value,
                         f"record {replaced.id} is a {replaced.kind.value}; its correction is one too",
                     )
+                if check is not None:
+                    check(repo, competition, replaced)
             seats = self._seats(repo, competition, rnd, tbl)
             in_match = repo.records(competition.id, rnd, tbl)
             if replaced is not None and any(r.replaces_record_id == replaced.id for r in in_match):
@@ -432,7 +460,14 @@ class LeagueService:
                     f"record {replaced.id} was already corrected; correct its latest version"
                     + (f" ({latest[-1].id})" if latest else "")
                 )
-            live = [r.content for r in records.current(in_match) if replaced is None or r.id != replaced.id]
+            if reporter:
+                self.reviews.check_report(repo, competition, rnd, tbl, seats, in_match, reporter, content)
+            # Rejected reports never count (docs/rules.md mahjong.records.dispute-to-judge).
+            live = [
+                r.content
+                for r in self.reviews.live_records(repo, competition, in_match)
+                if replaced is None or r.id != replaced.id
+            ]
             if isinstance(content, HanchanEntry):
                 records.check_new_hanchan_number(content, live, rnd, tbl)
             main = [p.id for p in repo.players(competition.id) if p.status is not PlayerStatus.SUBSTITUTE]
@@ -448,6 +483,7 @@ class LeagueService:
                 recorded_at=self.clock(),
                 replaces_record_id=replaced.id if replaced else None,
                 reason=reason if correction else "",
+                reported_by_player_id=reporter or None,
             )
             repo.add_record(record)
             idempotency.remember(repo, key, record.recorded_at, record.id)
@@ -455,11 +491,12 @@ class LeagueService:
 
         return self._transaction(work)
 
-    def _seats(self, repo: LeagueRepository, competition: Competition, round_no: int, table: int) -> tuple[str, ...]:
+    @staticmethod
+    def _seats(repo: LeagueRepository, competition: Competition, round_no: int, table: int) -> tuple[str, ...]:
         """The table of the approved draw: an unknown match names ``round`` or ``table``."""
         if not competition.published_draw_id:
             raise FailedPrecondition(f"competition {competition.name!r} has no approved draw; results follow the approved tables")
-        rounds = self._draw(repo, competition, competition.published_draw_id).rounds
+        rounds = LeagueService._draw(repo, competition, competition.published_draw_id).rounds
         if not 1 <= round_no <= len(rounds):
             raise InvalidArgument.single("round", f"the approved draw has rounds 1-{len(rounds)}, got {round_no}")
         if not 1 <= table <= len(rounds[round_no - 1]):
@@ -487,19 +524,22 @@ class LeagueService:
         return self._read(work)
 
     def get_standings(self, competition_id: str) -> CompetitionStandings:
-        """Regular-stage standings from the latest version of every record, by the season file's scorer."""
+        """Regular-stage standings from the latest confirmed version of every record, by the season
+        file's scorer and the competition's pinned ruleset; pending reports make rows provisional, the
+        organizer's tie decisions are applied (league/review_service.py)."""
+        return self._read(lambda repo: self.reviews.standings_in(repo, self._competition(repo, competition_id)))
 
-        def work(repo: LeagueRepository) -> CompetitionStandings:
-            competition = self._competition(repo, competition_id)
-            ruleset = records.ruleset_for(competition.ruleset, competition.rounds, competition.table_size)
-            players = [p for p in repo.players(competition.id) if p.status is not PlayerStatus.SUBSTITUTE]
-            withdrawn = [p.id for p in players if p.status in (PlayerStatus.WITHDRAWN, PlayerStatus.DISQUALIFIED)]
-            stored = repo.records(competition.id)
-            rounds: tuple[Round, ...] = ()
-            if competition.published_draw_id:
-                rounds = self._draw(repo, competition, competition.published_draw_id).rounds
-            season = records.season_of(ruleset, [p.id for p in players], withdrawn, rounds, stored)
-            names = {p.id: p.name for p in repo.players(competition.id)} | {s: s for s in season.substitutes}
-            return CompetitionStandings(regular_standings(season), names)
-
-        return self._read(work)
+    # --- player reports (docs/rules.md mahjong.records.player-report-confirmed-by-table) ---
+    def report_result(
+        self,
+        competition_id: str,
+        round_no: int,
+        table: int,
+        reported_by_player_id: str,
+        content: Content,
+        idempotency_key: str = "",
+    ) -> ResultRecord:
+        """A player of the table reports a result: stored as REPORTED, with the same checks as RecordHanchan."""
+        return self._record(
+            "ReportResult", competition_id, round_no, table, content, "", "", "", idempotency_key, reporter=reported_by_player_id
+        )
