@@ -271,7 +271,6 @@ class GatewayService:
             table=record.table,
             record_kind=record.WhichOneof("content"),
             replaces_record_id=record.replaces_record_id,
-            status=record.status,
         )
         return record
 

@@ -15,9 +15,8 @@ import uuid
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
-from typing import TYPE_CHECKING, TypeVar
+from typing import TypeVar
 
-import league.service as league_service
 from league.adapters.repository import LeagueRepository
 from league.domain import lots, pinning, records, reviews
 from league.domain.lots import TieDecision, TieMethod
@@ -26,15 +25,13 @@ from league.domain.pinning import RulesetVersion
 from league.domain.records import Content, NoShowEntry, ResultRecord
 from league.domain.reviews import RecordStatus, Review, ReviewedRecord, Verdict
 from league.domain.ruleset import Ruleset
-from league.domain.standings import regular_standings
+from league.domain.standings import Standings, regular_standings
 from rondo_runtime import idempotency
 from rondo_runtime import text as text_limits
 from rondo_runtime.errors import FailedPrecondition, InvalidArgument, NotFound
+from rondo_runtime.text import clean_id
 from rondo_runtime.transactions import UnitOfWork
 from rondo_runtime.validation import Violations
-
-if TYPE_CHECKING:
-    from league.service import CompetitionStandings
 
 T = TypeVar("T")
 MAX_AUTHOR_LENGTH = 200
@@ -48,6 +45,16 @@ class Decision(enum.StrEnum):
 
 
 @dataclass(frozen=True)
+class CompetitionStandings:
+    """The standings of a competition with the names of its players (substitutes by their own name)."""
+
+    standings: Standings
+    names: dict[str, str]
+    ruleset_version: int = 0  # the pinned ruleset version scored (0: a competition from before pinning)
+    notes: tuple[str, ...] = ()  # e.g. tie decisions that no longer match a tie (league.domain.lots)
+
+
+@dataclass(frozen=True)
 class MatchState:
     """What the reviews say about a set of records."""
 
@@ -58,6 +65,41 @@ class MatchState:
 
 def _new_id() -> str:
     return str(uuid.uuid4())
+
+
+# The league's lookups (league.service.LeagueService has the same; this module must not import it).
+def _competition(repo: LeagueRepository, competition_id: str, for_update: bool = False) -> Competition:
+    competition_id = clean_id(competition_id, "competition_id")
+    competition = repo.competition(competition_id, for_update)
+    if competition is None:
+        raise NotFound(f"competition {competition_id!r} does not exist")
+    return competition
+
+
+def _player(repo: LeagueRepository, competition: Competition, player_id: str) -> None:
+    player = repo.player(player_id)
+    if player is None or player.competition_id != competition.id:
+        raise NotFound(f"player {player_id!r} is not registered in competition {competition.id!r}")
+
+
+def _result_record(repo: LeagueRepository, competition: Competition, record_id: str) -> ResultRecord:
+    record = repo.record(clean_id(record_id, "record_id"))
+    if record is None or record.competition_id != competition.id:
+        raise NotFound(f"record {record_id!r} does not exist in competition {competition.id!r}")
+    return record
+
+
+def _seats(rounds: Sequence[Round], competition: Competition, round_no: int, table: int) -> tuple[str, ...]:
+    """The table of the approved draw: an unknown match names ``round`` or ``table``."""
+    if not rounds:
+        raise FailedPrecondition(f"competition {competition.name!r} has no approved draw; results follow the approved tables")
+    if not 1 <= round_no <= len(rounds):
+        raise InvalidArgument.single("round", f"the approved draw has rounds 1-{len(rounds)}, got {round_no}")
+    if not 1 <= table <= len(rounds[round_no - 1]):
+        raise InvalidArgument.single(
+            "table", f"round {round_no} of the approved draw has tables 1-{len(rounds[round_no - 1])}, got {table}"
+        )
+    return tuple(rounds[round_no - 1][table - 1])
 
 
 class ReviewUseCases:
@@ -155,7 +197,7 @@ class ReviewUseCases:
         notes: tuple[str, ...] = ()
         if decided:
             standings, notes = lots.apply_tie_decisions(standings, repo.tie_decisions(competition.id), names)
-        return league_service.CompetitionStandings(standings, names, ruleset_version=version, notes=notes)
+        return CompetitionStandings(standings, names, ruleset_version=version, notes=notes)
 
     @staticmethod
     def pin_first_version(repo: LeagueRepository, competition: Competition, name: str, data: dict) -> None:
@@ -173,7 +215,7 @@ class ReviewUseCases:
         return idempotency.request_key(f"LeagueService.{method}", key, request)
 
     def _reviewed(self, repo: LeagueRepository, competition: Competition, record_id: str) -> ReviewedRecord:
-        record = league_service.LeagueService._result_record(repo, competition, record_id)
+        record = _result_record(repo, competition, record_id)
         in_match = repo.records(competition.id, record.round, record.table)
         state = self.state(repo, competition, self._rounds(repo, competition), in_match)
         mine = tuple(r for r in state.reviews if r.record_id == record.id)
@@ -183,9 +225,9 @@ class ReviewUseCases:
         """Every record of a match in the order entered, each with its status and reviews."""
 
         def work(repo: LeagueRepository) -> list[ReviewedRecord]:
-            competition = league_service.LeagueService._competition(repo, competition_id)
+            competition = _competition(repo, competition_id)
             rounds = self._rounds(repo, competition)
-            league_service.LeagueService._seats(repo, competition, round_no, table)
+            _seats(rounds, competition, round_no, table)
             in_match = repo.records(competition.id, round_no, table)
             state = self.state(repo, competition, rounds, in_match)
             return [
@@ -196,7 +238,7 @@ class ReviewUseCases:
 
     def record(self, competition_id: str, record_id: str) -> ReviewedRecord:
         def work(repo: LeagueRepository) -> ReviewedRecord:
-            competition = league_service.LeagueService._competition(repo, competition_id)
+            competition = _competition(repo, competition_id)
             return self._reviewed(repo, competition, record_id)
 
         return self._read(work)
@@ -228,10 +270,10 @@ class ReviewUseCases:
         key = self._key(method, raw_key, request)
 
         def work(repo: LeagueRepository) -> ReviewedRecord:
-            competition = league_service.LeagueService._competition(repo, competition_id, for_update=True)
+            competition = _competition(repo, competition_id, for_update=True)
             if idempotency.first_answer(repo, key):
                 return self._reviewed(repo, competition, record_id)
-            league_service.LeagueService._player(repo, competition, player_id)
+            _player(repo, competition, player_id)
             seen = self._reviewed(repo, competition, record_id)
             in_match = repo.records(competition.id, seen.record.round, seen.record.table)
             seats = self._rounds(repo, competition)[seen.record.round - 1][seen.record.table - 1]
@@ -314,7 +356,7 @@ class ReviewUseCases:
         key = self._key("ResolveDispute", raw_key, request)
 
         def work(repo: LeagueRepository) -> ReviewedRecord:
-            competition = league_service.LeagueService._competition(repo, competition_id, for_update=True)
+            competition = _competition(repo, competition_id, for_update=True)
             if idempotency.first_answer(repo, key):
                 return self._reviewed(repo, competition, record_id)
             seen = self._reviewed(repo, competition, record_id)
@@ -362,7 +404,7 @@ class ReviewUseCases:
         key = self._key("ChangeRuleset", raw_key, request)
 
         def work(repo: LeagueRepository) -> RulesetVersion:
-            competition = league_service.LeagueService._competition(repo, competition_id, for_update=True)
+            competition = _competition(repo, competition_id, for_update=True)
             versions = repo.ruleset_versions(competition.id)
             if done := idempotency.first_answer(repo, key):
                 return next(x for x in versions if str(x.version) == done.resource_id)
@@ -381,7 +423,7 @@ class ReviewUseCases:
 
     def ruleset_versions(self, competition_id: str) -> list[RulesetVersion]:
         def work(repo: LeagueRepository) -> list[RulesetVersion]:
-            competition = league_service.LeagueService._competition(repo, competition_id)
+            competition = _competition(repo, competition_id)
             return repo.ruleset_versions(competition.id)
 
         return self._read(work)
@@ -432,13 +474,13 @@ class ReviewUseCases:
         key = self._key("DecideTie", raw_key, request)
 
         def work(repo: LeagueRepository) -> TieDecision:
-            competition = league_service.LeagueService._competition(repo, competition_id, for_update=True)
+            competition = _competition(repo, competition_id, for_update=True)
             if (done := idempotency.first_answer(repo, key)) and done.resource_id:
                 found = repo.tie_decision(done.resource_id)
                 assert found is not None
                 return found
             for p in players:
-                league_service.LeagueService._player(repo, competition, p)
+                _player(repo, competition, p)
             standings = self.standings_in(repo, competition, decided=False).standings
             if not any(set(t.players) == set(players) for t in standings.unresolved):
                 ties = "; ".join(f"places {t.place}: {', '.join(t.players)}" for t in standings.unresolved) or "none"

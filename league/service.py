@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import uuid
 from collections.abc import Callable
-from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import TypeVar
@@ -13,7 +12,7 @@ from league.adapters.repository import LeagueRepository
 from league.domain import capacity, model, pinning, playoff, records, redraw
 from league.domain.model import Competition, Draw, DrawStatistics, DrawStatus, Player, PlayerStatus, Round
 from league.domain.records import Content, HanchanEntry, NoShowEntry, PenaltyEntry, ResultRecord
-from league.domain.standings import Standings
+from league.review_service import CompetitionStandings, ReviewUseCases
 from rondo_runtime import idempotency
 from rondo_runtime import text as text_limits
 from rondo_runtime.errors import FailedPrecondition, InvalidArgument, NotFound
@@ -26,16 +25,6 @@ T = TypeVar("T")
 MAX_AUTHOR_LENGTH = 200  # ``recorded_by``: free text until identity arrives with the gateway issue
 MAX_POINTS = 10_000_000  # a final score or a penalty, in points (far beyond any real table)
 MAX_CHOMBO = 100
-
-
-@dataclass(frozen=True)
-class CompetitionStandings:
-    """The standings of a competition with the names of its players (substitutes by their own name)."""
-
-    standings: Standings
-    names: dict[str, str]
-    ruleset_version: int = 0  # the pinned ruleset version scored (0: a competition from before pinning)
-    notes: tuple[str, ...] = ()  # e.g. tie decisions that no longer match a tie (league.domain.lots)
 
 
 def _now() -> datetime:
@@ -57,8 +46,6 @@ class LeagueService:
         self.uow = uow
         self.clock = clock
         # Player reports, pinned rulesets, tie decisions (league/review_service.py).
-        from league.review_service import ReviewUseCases
-
         self.reviews = ReviewUseCases(uow, clock, self._record)
 
     def _transaction(self, work: Callable[[LeagueRepository], T]) -> T:
