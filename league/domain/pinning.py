@@ -86,10 +86,10 @@ def pinned_ruleset(
             raise InvalidArgument.single(field, f"the {competition_ruleset!r} ruleset has no scoring data to override yet")
         return competition_ruleset, {}
     start = {k: v for k, v in (latest or {}).items() if k != "name"}
-    name = (latest or {}).get("name") if latest else None
-    if overrides and not latest:
+    name = str((latest or {}).get("name") or base.name)
+    if overrides and name == base.name:
         name = f"{base.name} (variant)"
-    r = variant(base.name, {**start, **overrides}, name=name or base.name, field=field)
+    r = variant(base.name, {**start, **overrides}, name=name, field=field)
     return r.name, ruleset_data(r)
 
 
