@@ -148,9 +148,8 @@ class ReviewUseCases:
         reporter: str,
         content: Content,
     ) -> None:
+        _player(repo, competition, reporter)
         seated = self.seated_main(repo, competition, seats, in_match)
-        if repo.player(reporter) is None or repo.player(reporter).competition_id != competition.id:  # type: ignore[union-attr]
-            raise NotFound(f"player {reporter!r} is not registered in competition {competition.id!r}")
         reviews.check_report(reporter, seated, round_no, table)
         state = self.state(repo, competition, self._rounds(repo, competition), in_match)
         reviews.check_not_already_there(content, reviews.live(in_match, state.statuses), round_no, table)
@@ -159,6 +158,8 @@ class ReviewUseCases:
         self, repo: LeagueRepository, competition: Competition, in_match: Sequence[ResultRecord]
     ) -> list[ResultRecord]:
         """The latest versions of a match's records that count or may count (rejected ones never do)."""
+        if not any(r.reported_by_player_id for r in in_match):  # only a player's report can be rejected
+            return records.current(in_match)
         state = self.state(repo, competition, self._rounds(repo, competition), in_match)
         return reviews.live(in_match, state.statuses)
 
@@ -481,12 +482,13 @@ class ReviewUseCases:
                 return found
             for p in players:
                 _player(repo, competition, p)
-            standings = self.standings_in(repo, competition, decided=False).standings
-            if not any(set(t.players) == set(players) for t in standings.unresolved):
-                ties = "; ".join(f"places {t.place}: {', '.join(t.players)}" for t in standings.unresolved) or "none"
+            current = self.standings_in(repo, competition, decided=False)
+            unresolved, names = current.standings.unresolved, current.names
+            if not any(set(t.players) == set(players) for t in unresolved):
+                ties = "; ".join(f"places {t.place}: {', '.join(names.get(p, p) for p in t.players)}" for t in unresolved)
                 raise FailedPrecondition(
-                    f"players {', '.join(players)} are not exactly an unresolved tie of the current standings "
-                    f"(unresolved ties: {ties})"
+                    f"players {', '.join(names.get(p, p) for p in players)} are not exactly an unresolved tie of the "
+                    f"current standings (unresolved ties: {ties or 'none'})"
                 )
             decision = TieDecision(
                 id=_new_id(),
