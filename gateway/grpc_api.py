@@ -40,6 +40,29 @@ class GatewayServicer(gateway_pb2_grpc.GatewayServiceServicer):
     async def CorrectRecord(self, request, context):
         return await self.service.record_result("CorrectRecord", request, caller(context), context.time_remaining())
 
+    # Player reports, ruleset versions, tie decisions: league decides and stores, the gateway appends
+    # `standings.changed` (gateway/service.py).
+    async def ReportResult(self, request, context):
+        return await self.service.record_result("ReportResult", request, caller(context), context.time_remaining())
+
+    async def ConfirmResult(self, request, context):
+        return await self.service.record_result("ConfirmResult", request, caller(context), context.time_remaining())
+
+    async def DisputeResult(self, request, context):
+        return await self.service.record_result("DisputeResult", request, caller(context), context.time_remaining())
+
+    async def ResolveDispute(self, request, context):
+        return await self.service.record_result("ResolveDispute", request, caller(context), context.time_remaining())
+
+    async def ChangeRuleset(self, request, context):
+        return await self.service.standings_change("ChangeRuleset", request, caller(context), context.time_remaining())
+
+    async def ListRulesetVersions(self, request, context):
+        return await self.service.league("ListRulesetVersions", request, context.time_remaining())
+
+    async def DecideTie(self, request, context):
+        return await self.service.standings_change("DecideTie", request, caller(context), context.time_remaining())
+
     async def ListMatchHistory(self, request, context):
         return await self.service.league("ListMatchHistory", request, context.time_remaining())
 

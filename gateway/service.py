@@ -256,7 +256,8 @@ class GatewayService:
         return gateway_pb2.DrawView(draw=draw, status=_status(draw))
 
     async def record_result(self, method: str, request, caller: str, deadline: float | None = None) -> league_pb2.ResultRecord:
-        """RecordHanchan, RecordPenalty, RecordNoShow, RecordGame, CorrectRecord: league checks and stores the record
+        """RecordHanchan, RecordPenalty, RecordNoShow, RecordGame, CorrectRecord (and the player reports:
+        ReportResult, ConfirmResult, DisputeResult, ResolveDispute): league checks and stores the record
         (the key scoped to the caller and this method, like RegisterPlayer's); every accepted record
         appends ``standings.changed``. A role check belongs in front of this call, the RPCs stay as they are."""
         request = self.scoped(request, method, caller)
@@ -342,6 +343,15 @@ class GatewayService:
                 for i in range(max((len(r) for r in group_rounds), default=0))
             ]
         return []  # fixed: league seats it itself
+
+    async def standings_change(self, method: str, request, caller: str, deadline: float | None = None):
+        """ChangeRuleset, DecideTie: league checks and stores (the key scoped to the caller and this
+        method); every accepted change appends ``standings.changed``."""
+        request = self.scoped(request, method, caller)
+        answer = await self.league(method, request, Deadline(deadline).timeout())
+        subject = answer.id if method == "DecideTie" else f"ruleset-v{answer.version}"
+        await asyncio.to_thread(self.events.append, "standings.changed", answer.competition_id, subject, change=method)
+        return answer
 
     async def get_draw(self, request: league_pb2.GetDrawRequest, deadline: float | None = None) -> gateway_pb2.DrawView:
         draw = await self.league("GetDraw", request, Deadline(deadline).timeout())

@@ -3,17 +3,22 @@
 from __future__ import annotations
 
 import asyncio
+import json
 from datetime import datetime
 
 from google.protobuf.timestamp_pb2 import Timestamp
 
 from league.domain import playoff
+from league.domain.lots import TieDecision, TieMethod
 from league.domain.model import Competition, Draw, DrawStatistics, DrawStatus, Player, PlayerStatus
+from league.domain.pinning import RulesetVersion
 from league.domain.records import Content, GameEntry, HanchanEntry, NoShowEntry, PenaltyEntry, ResultRecord
 from league.domain.redraw import RedrawPin, RedrawPlan
+from league.domain.reviews import RecordStatus, ReviewedRecord, Verdict
 from league.domain.scoring import exact
 from league.domain.stage_kinds import Seating, StagePlan
 from league.domain.stages import Stage, StageStatus
+from league.review_service import Decision
 from league.service import CompetitionStandings, LeagueService
 from rondo.league.v1 import league_pb2, league_pb2_grpc
 from rondo.solver.v1 import solver_pb2
@@ -173,6 +178,9 @@ def record_to_proto(r: ResultRecord, replaced_by: str = "") -> league_pb2.Result
         replaced_by_record_id=replaced_by,
         stage=r.stage,
         completed_stage=r.completed_stage,
+        reported_by_player_id=r.reported_by_player_id or "",
+        # as entered: a player's report waits for the table (reviewed_to_proto gives the derived status)
+        status=RECORD_STATUS[RecordStatus.REPORTED if r.reported_by_player_id else RecordStatus.CONFIRMED],
     )
     c = r.content
     if isinstance(c, HanchanEntry):
@@ -261,9 +269,83 @@ def plan_to_proto(competition_id: str, plan: StagePlan) -> league_pb2.StagePlan:
     return out
 
 
-def history_to_proto(records: list[ResultRecord]) -> league_pb2.ListMatchHistoryResponse:
-    replaced_by = {r.replaces_record_id: r.id for r in records if r.replaces_record_id}
-    return league_pb2.ListMatchHistoryResponse(records=[record_to_proto(r, replaced_by.get(r.id, "")) for r in records])
+def history_to_proto(reviewed: list[ReviewedRecord]) -> league_pb2.ListMatchHistoryResponse:
+    replaced_by = {x.record.replaces_record_id: x.record.id for x in reviewed if x.record.replaces_record_id}
+    return league_pb2.ListMatchHistoryResponse(records=[reviewed_to_proto(x, replaced_by.get(x.record.id, "")) for x in reviewed])
+
+
+# --- player reports, pinned rulesets, tie decisions (league/review_service.py) ---
+RECORD_STATUS = {
+    RecordStatus.CONFIRMED: league_pb2.RECORD_STATUS_CONFIRMED,
+    RecordStatus.REPORTED: league_pb2.RECORD_STATUS_REPORTED,
+    RecordStatus.DISPUTED: league_pb2.RECORD_STATUS_DISPUTED,
+    RecordStatus.REJECTED: league_pb2.RECORD_STATUS_REJECTED,
+    RecordStatus.REPLACED: league_pb2.RECORD_STATUS_REPLACED,
+}
+REVIEW_VERDICT = {
+    Verdict.CONFIRM: league_pb2.REVIEW_VERDICT_CONFIRM,
+    Verdict.DISPUTE: league_pb2.REVIEW_VERDICT_DISPUTE,
+    Verdict.UPHOLD: league_pb2.REVIEW_VERDICT_UPHOLD,
+    Verdict.REJECT: league_pb2.REVIEW_VERDICT_REJECT,
+}
+DISPUTE_DECISION = {
+    league_pb2.DISPUTE_DECISION_UPHOLD: Decision.UPHOLD,
+    league_pb2.DISPUTE_DECISION_REJECT: Decision.REJECT,
+    league_pb2.DISPUTE_DECISION_REPLACE: Decision.REPLACE,
+}
+TIE_METHOD = {league_pb2.TIE_METHOD_ORGANIZER_ORDER: TieMethod.ORGANIZER_ORDER, league_pb2.TIE_METHOD_LOT: TieMethod.LOT}
+
+
+def reviewed_to_proto(x: ReviewedRecord, replaced_by: str = "") -> league_pb2.ResultRecord:
+    out = record_to_proto(x.record, replaced_by)
+    out.status = RECORD_STATUS[x.status]
+    out.reviews.extend(
+        league_pb2.RecordReview(
+            verdict=REVIEW_VERDICT[r.verdict], player_id=r.player_id or "", judge=r.judge, reason=r.reason, at=timestamp(r.at)
+        )
+        for r in x.reviews
+    )
+    return out
+
+
+def reported_content(request: league_pb2.ReportResultRequest | league_pb2.ResolveDisputeRequest) -> Content | None:
+    """The content of a report or a judge's REPLACE (one kind for now: a hanchan); None when not given."""
+    if request.WhichOneof("content") == "hanchan":
+        return hanchan_from_proto(request.hanchan)
+    return None
+
+
+def required_content(request: league_pb2.ReportResultRequest) -> Content:
+    content = reported_content(request)
+    if content is None:
+        raise InvalidArgument.single("content", "give the result reported (hanchan)")
+    return content
+
+
+def ruleset_version_to_proto(v: RulesetVersion) -> league_pb2.RulesetVersion:
+    return league_pb2.RulesetVersion(
+        competition_id=v.competition_id,
+        version=v.version,
+        name=v.name,
+        data_json=json.dumps(dict(v.data), separators=(",", ":"), ensure_ascii=False),
+        reason=v.reason,
+        changed_by=v.changed_by,
+        at=timestamp(v.at),
+    )
+
+
+def tie_decision_to_proto(d: TieDecision) -> league_pb2.TieDecision:
+    method = next(k for k, m in TIE_METHOD.items() if m is d.method)
+    return league_pb2.TieDecision(
+        id=d.id,
+        competition_id=d.competition_id,
+        player_ids=list(d.players),
+        method=method,
+        seed=d.seed,
+        reason=d.reason,
+        decided_by=d.decided_by,
+        at=timestamp(d.at),
+    )
 
 
 def standings_to_proto(competition_id: str, result: CompetitionStandings) -> league_pb2.Standings:
@@ -289,6 +371,8 @@ def standings_to_proto(competition_id: str, result: CompetitionStandings) -> lea
             league_pb2.UnresolvedTie(place=t.place, player_ids=list(t.players), reason=t.reason, at_cut=t.at_cut)
             for t in s.unresolved
         ],
+        ruleset_version=result.ruleset_version,
+        notes=list(result.notes),
     )
 
 
@@ -304,6 +388,7 @@ class LeagueServicer(league_pb2_grpc.LeagueServiceServicer):
             request.rounds,
             request.table_size,
             request.idempotency_key,
+            request.ruleset_overrides,
         )
         return competition_to_proto(c)
 
@@ -436,10 +521,10 @@ class LeagueServicer(league_pb2_grpc.LeagueServiceServicer):
         return record_to_proto(r)
 
     async def ListMatchHistory(self, request, context):
-        records = await asyncio.to_thread(
-            self.service.match_history, request.competition_id, request.round, request.table, request.stage
+        reviewed = await asyncio.to_thread(
+            self.service.reviews.match_history, request.competition_id, request.round, request.table, request.stage
         )
-        return history_to_proto(records)
+        return history_to_proto(reviewed)
 
     # --- stages after the draw ---
     async def PrepareStage(self, request, context):
@@ -467,3 +552,78 @@ class LeagueServicer(league_pb2_grpc.LeagueServiceServicer):
     async def GetStandings(self, request, context):
         result = await asyncio.to_thread(self.service.get_standings, request.competition_id)
         return standings_to_proto(request.competition_id, result)
+
+    # --- player reports, pinned rulesets, tie decisions (league/review_service.py) ---
+    async def ReportResult(self, request, context):
+        r = await asyncio.to_thread(
+            self.service.report_result,
+            request.competition_id,
+            request.round,
+            request.table,
+            request.reported_by_player_id,
+            required_content(request),
+            request.idempotency_key,
+        )
+        return record_to_proto(r)
+
+    async def ConfirmResult(self, request, context):
+        x = await asyncio.to_thread(
+            self.service.reviews.confirm_result,
+            request.competition_id,
+            request.record_id,
+            request.player_id,
+            request.idempotency_key,
+        )
+        return reviewed_to_proto(x)
+
+    async def DisputeResult(self, request, context):
+        x = await asyncio.to_thread(
+            self.service.reviews.dispute_result,
+            request.competition_id,
+            request.record_id,
+            request.player_id,
+            request.reason,
+            request.idempotency_key,
+        )
+        return reviewed_to_proto(x)
+
+    async def ResolveDispute(self, request, context):
+        x = await asyncio.to_thread(
+            self.service.reviews.resolve_dispute,
+            request.competition_id,
+            request.record_id,
+            request.judge,
+            DISPUTE_DECISION.get(request.decision),
+            request.reason,
+            reported_content(request),
+            request.idempotency_key,
+        )
+        return reviewed_to_proto(x)
+
+    async def ChangeRuleset(self, request, context):
+        v = await asyncio.to_thread(
+            self.service.reviews.change_ruleset,
+            request.competition_id,
+            request.overrides_json,
+            request.reason,
+            request.changed_by,
+            request.idempotency_key,
+        )
+        return ruleset_version_to_proto(v)
+
+    async def ListRulesetVersions(self, request, context):
+        versions = await asyncio.to_thread(self.service.reviews.ruleset_versions, request.competition_id)
+        return league_pb2.ListRulesetVersionsResponse(versions=[ruleset_version_to_proto(v) for v in versions])
+
+    async def DecideTie(self, request, context):
+        d = await asyncio.to_thread(
+            self.service.reviews.decide_tie,
+            request.competition_id,
+            list(request.player_ids),
+            TIE_METHOD.get(request.method),
+            request.seed if request.HasField("seed") else None,
+            request.reason,
+            request.decided_by,
+            request.idempotency_key,
+        )
+        return tie_decision_to_proto(d)

@@ -3,22 +3,24 @@
 from __future__ import annotations
 
 import dataclasses
-from dataclasses import dataclass
+from collections.abc import Callable
+from datetime import datetime
 from pathlib import Path
 from typing import TypeVar
 
 from league.adapters.repository import LeagueRepository
-from league.domain import capacity, model, playoff, records, redraw, stage_kinds, stages
+from league.domain import capacity, model, pinning, playoff, records, redraw, stage_kinds, stages
 from league.domain.model import Competition, Draw, DrawStatistics, DrawStatus, Player, PlayerStatus, Round
 from league.domain.records import Content, GameEntry, HanchanEntry, NoShowEntry, PenaltyEntry, ResultRecord
 from league.domain.stages import REGULAR_STAGE, Stage
-from league.domain.standings import Standings, regular_standings
+from league.review_service import CompetitionStandings, ReviewUseCases
 from league.stage_service import StageUseCases
-from league.use_cases import _new_id, _require_id
+from league.use_cases import _new_id, _now, _require_id
 from rondo_runtime import idempotency
 from rondo_runtime import text as text_limits
 from rondo_runtime.errors import FailedPrecondition, InvalidArgument, NotFound
 from rondo_runtime.text import clean_id, clean_key, clean_text
+from rondo_runtime.transactions import UnitOfWork
 from rondo_runtime.validation import Violations
 
 MIGRATIONS = str(Path(__file__).parent / "adapters" / "migrations")
@@ -30,22 +32,28 @@ MAX_GAMES_IN_PAIRING = 100  # a cup series replays drawn games: far beyond any r
 GAME_RESULTS = ("1-0", "0-1", "+/-", "-/+", "-/-", "=")
 
 
-@dataclass(frozen=True)
-class CompetitionStandings:
-    """The standings of a competition with the names of its players (substitutes by their own name)."""
-
-    standings: Standings
-    names: dict[str, str]
-
-
 class LeagueService(StageUseCases):
     """Every league use case. Shared helpers live in :class:`league.use_cases.LeagueUseCases`; the
     stages after the draw in :class:`league.stage_service.StageUseCases`."""
 
+    def __init__(self, uow: UnitOfWork[LeagueRepository], clock: Callable[[], datetime] = _now):
+        """``uow`` is wired in ``league/app.py`` (SQL) or by the service-layer tests (in memory)."""
+        super().__init__(uow, clock)
+        # Player reports, pinned rulesets, tie decisions (league/review_service.py).
+        self.reviews = ReviewUseCases(uow, clock, self._record)
+
     # --- competitions ---
-    def create_competition(self, name: str, ruleset: str, rounds: int, table_size: int, idempotency_key: str = "") -> Competition:
+    def create_competition(
+        self, name: str, ruleset: str, rounds: int, table_size: int, idempotency_key: str = "", ruleset_overrides: str = ""
+    ) -> Competition:
         request = {"name": name, "ruleset": ruleset, "rounds": rounds, "table_size": table_size}
+        if ruleset_overrides:
+            request["ruleset_overrides"] = ruleset_overrides
         name, ruleset, rounds, table_size = model.validate_new_competition(name, ruleset, rounds, table_size)
+        # The ruleset is pinned as version 1 (docs/rules.md mahjong.ruleset.pinned-with-versions).
+        pinned = pinning.pinned_ruleset(
+            ruleset, pinning.parse_overrides(ruleset_overrides, "ruleset_overrides"), "ruleset_overrides"
+        )
         key = self._key("CreateCompetition", clean_key(idempotency_key), request)
 
         def work(repo: LeagueRepository) -> Competition:
@@ -53,6 +61,7 @@ class LeagueService(StageUseCases):
                 return self._competition(repo, done)
             competition = Competition(_new_id(), name, ruleset, rounds, table_size, self.clock())
             repo.add_competition(competition)
+            self.reviews.pin_first_version(repo, competition, *pinned)
             idempotency.remember(repo, key, competition.created_at, competition.id)
             return competition
 
@@ -383,7 +392,13 @@ class LeagueService(StageUseCases):
         replaces_record_id: str,
         reason: str,
         idempotency_key: str,
+        reporter: str = "",
+        author_field: str = "recorded_by",
+        check: Callable[[LeagueRepository, Competition, ResultRecord], None] | None = None,
     ) -> ResultRecord:
+        """``reporter``: a player of the table reports it (ReportResult, docs/rules.md
+        mahjong.records.player-report-confirmed-by-table); ``check``: a further check of the record a
+        correction replaces (a judge's REPLACE: it is pending)."""
         stage_no, round_no, table = where
         request = {
             "competition_id": competition_id,
@@ -396,9 +411,13 @@ class LeagueService(StageUseCases):
             "record_id": replaces_record_id,
             "reason": reason,
         }
+        if reporter:
+            request["reported_by_player_id"] = reporter
         v = Violations()
         competition_id = v.id("competition_id", competition_id)
-        correction = method == "CorrectRecord"
+        correction = method in ("CorrectRecord", "ResolveDispute")
+        if method == "ReportResult":
+            reporter = recorded_by = v.id("reported_by_player_id", reporter)
         if correction:
             replaces_record_id = v.id("record_id", replaces_record_id)
             reason = v.text("reason", reason, "say why the record is corrected", text_limits.MAX_REASON_LENGTH)
@@ -406,7 +425,8 @@ class LeagueService(StageUseCases):
             stage_no = stage_no or REGULAR_STAGE
             v.integer("stage", stage_no, 1, model.MAX_ROUNDS, "the competition's stage")
         content = self._content(v, content)
-        recorded_by = v.text("recorded_by", recorded_by, "say who records this result", MAX_AUTHOR_LENGTH)
+        if method != "ReportResult":  # a report's author is its reporter
+            recorded_by = v.text(author_field, recorded_by, "say who records this result", MAX_AUTHOR_LENGTH)
         raw_key = v.key("idempotency_key", idempotency_key)
         v.raise_if_any()
         key = self._key(method, raw_key, request)
@@ -425,6 +445,8 @@ class LeagueService(StageUseCases):
                         records.KIND_OF[type(content)].value,
                         f"record {replaced.id} is a {replaced.kind.value}; its correction is one too",
                     )
+                if check is not None:
+                    check(repo, competition, replaced)
             seats, stage = self._seats(repo, competition, stg, rnd, tbl)
             in_match = repo.records(competition.id, rnd, tbl, stage=stg)
             if replaced is not None and any(r.replaces_record_id == replaced.id for r in in_match):
@@ -433,14 +455,27 @@ class LeagueService(StageUseCases):
                     f"record {replaced.id} was already corrected; correct its latest version"
                     + (f" ({latest[-1].id})" if latest else "")
                 )
-            live = [r.content for r in records.current(in_match) if replaced is None or r.id != replaced.id]
             if stage is None:
-                ruleset = records.ruleset_for(competition.ruleset, competition.rounds, competition.table_size)
+                if reporter:
+                    self.reviews.check_report(repo, competition, rnd, tbl, seats, in_match, reporter, content)
+                # Rejected reports never count (docs/rules.md mahjong.records.dispute-to-judge).
+                live = [
+                    r.content
+                    for r in self.reviews.live_records(repo, competition, in_match)
+                    if replaced is None or r.id != replaced.id
+                ]
+                ruleset, _ = self.reviews.scoring_ruleset(repo, competition)
                 if isinstance(content, HanchanEntry):
                     records.check_new_hanchan_number(content, live, rnd, tbl)
                 main = [p.id for p in repo.players(competition.id) if p.status is not PlayerStatus.SUBSTITUTE]
                 records.check_match(rnd, tbl, seats, live, ruleset, main, new=content)
             else:
+                if reporter:
+                    raise FailedPrecondition(
+                        f"players report results of the regular stage; stage {stage.number} ({stage.name}) "
+                        "takes results from the organizer or a judge"
+                    )
+                live = [r.content for r in records.current(in_match) if replaced is None or r.id != replaced.id]
                 if not correction:
                     stages.check_open_for_results(stage)
                 stage_kinds.check_stage_result(stage, rnd, tbl, seats, live, content)
@@ -456,6 +491,7 @@ class LeagueService(StageUseCases):
                 replaces_record_id=replaced.id if replaced else None,
                 reason=reason if correction else "",
                 stage=stg,
+                reported_by_player_id=reporter or None,
             )
             repo.add_record(record)
             completed = self._complete_if_done(repo, competition, stage)
@@ -499,19 +535,30 @@ class LeagueService(StageUseCases):
         return self._read(work)
 
     def get_standings(self, competition_id: str) -> CompetitionStandings:
-        """Regular-stage standings from the latest version of every record, by the season file's scorer."""
+        """Regular-stage standings from the latest confirmed version of every record, by the season
+        file's scorer and the competition's pinned ruleset; pending reports make rows provisional, the
+        organizer's tie decisions are applied (league/review_service.py)."""
+        return self._read(lambda repo: self.reviews.standings_in(repo, self._competition(repo, competition_id)))
 
-        def work(repo: LeagueRepository) -> CompetitionStandings:
-            competition = self._competition(repo, competition_id)
-            ruleset = records.ruleset_for(competition.ruleset, competition.rounds, competition.table_size)
-            players = [p for p in repo.players(competition.id) if p.status is not PlayerStatus.SUBSTITUTE]
-            withdrawn = [p.id for p in players if p.status in (PlayerStatus.WITHDRAWN, PlayerStatus.DISQUALIFIED)]
-            stored = repo.records(competition.id)
-            rounds: tuple[Round, ...] = ()
-            if competition.published_draw_id:
-                rounds = self._draw(repo, competition, competition.published_draw_id).rounds
-            season = records.season_of(ruleset, [p.id for p in players], withdrawn, rounds, stored)
-            names = {p.id: p.name for p in repo.players(competition.id)} | {s: s for s in season.substitutes}
-            return CompetitionStandings(regular_standings(season), names)
-
-        return self._read(work)
+    # --- player reports (docs/rules.md mahjong.records.player-report-confirmed-by-table) ---
+    def report_result(
+        self,
+        competition_id: str,
+        round_no: int,
+        table: int,
+        reported_by_player_id: str,
+        content: Content,
+        idempotency_key: str = "",
+    ) -> ResultRecord:
+        """A player of the table reports a result: stored as REPORTED, with the same checks as RecordHanchan."""
+        return self._record(
+            "ReportResult",
+            competition_id,
+            (REGULAR_STAGE, round_no, table),
+            content,
+            "",
+            "",
+            "",
+            idempotency_key,
+            reporter=reported_by_player_id,
+        )

@@ -10,7 +10,18 @@ from sqlalchemy import Row, func, inspect, update
 from sqlalchemy import select as select_columns
 from sqlmodel import Session, col, select
 
-from league.adapters.tables import CompetitionRow, DrawRow, IdempotencyKeyRow, PlayerRow, ResultRecordRow, StageRow
+from league.adapters.tables import (
+    CompetitionRow,
+    DrawRow,
+    IdempotencyKeyRow,
+    PlayerRow,
+    RecordReviewRow,
+    ResultRecordRow,
+    RulesetVersionRow,
+    StageRow,
+    TieDecisionRow,
+)
+from league.domain.lots import TieDecision, TieMethod
 from league.domain.model import (
     Competition,
     Draw,
@@ -21,7 +32,9 @@ from league.domain.model import (
     Round,
     normalized_name,
 )
+from league.domain.pinning import RulesetVersion
 from league.domain.records import Content, GameEntry, HanchanEntry, NoShowEntry, PenaltyEntry, RecordKind, ResultRecord
+from league.domain.reviews import Review, Verdict
 from league.domain.stages import Stage, StageStatus
 from rondo_runtime.idempotency import IdempotencyRecords
 
@@ -221,6 +234,7 @@ class LeagueRepository(IdempotencyRecords):
                 recorded_at=r.recorded_at,
                 replaces_record_id=r.replaces_record_id,
                 reason=r.reason,
+                reported_by_player_id=r.reported_by_player_id,
             )
         )
 
@@ -261,6 +275,7 @@ class LeagueRepository(IdempotencyRecords):
             recorded_at=_utc(row.recorded_at),
             replaces_record_id=row.replaces_record_id,
             reason=row.reason,
+            reported_by_player_id=row.reported_by_player_id,
         )
 
     # --- stages (league.domain.stages): written once; only the status changes (open -> completed) ---
@@ -314,6 +329,123 @@ class LeagueRepository(IdempotencyRecords):
             basis=json.loads(row.basis),
             completed_at=_utc(row.completed_at) if row.completed_at is not None else None,
         )
+
+    # --- reviews of reported records, ruleset versions, tie decisions: inserted, never updated ---
+    def add_review(self, r: Review) -> None:
+        self.session.add(
+            RecordReviewRow(
+                id=r.id,
+                competition_id=r.competition_id,
+                record_id=r.record_id,
+                player_id=r.player_id,
+                judge=r.judge,
+                verdict=r.verdict.value,
+                reason=r.reason,
+                at=r.at,
+                sequence=r.sequence,
+            )
+        )
+
+    def reviews(self, competition_id: str) -> list[Review]:
+        """The competition's reviews in the order given."""
+        rows = self.session.exec(
+            select(RecordReviewRow)
+            .where(RecordReviewRow.competition_id == competition_id)
+            .order_by(col(RecordReviewRow.sequence))
+        ).all()
+        return [
+            Review(
+                id=row.id,
+                competition_id=row.competition_id,
+                record_id=row.record_id,
+                verdict=Verdict(row.verdict),
+                player_id=row.player_id,
+                judge=row.judge,
+                reason=row.reason,
+                at=_utc(row.at),
+                sequence=row.sequence,
+            )
+            for row in rows
+        ]
+
+    def next_review_sequence(self, competition_id: str) -> int:
+        top = self.session.exec(
+            select(func.max(RecordReviewRow.sequence)).where(RecordReviewRow.competition_id == competition_id)
+        ).one()
+        return (top or 0) + 1
+
+    def add_ruleset_version(self, v: RulesetVersion) -> None:
+        self.session.add(
+            RulesetVersionRow(
+                competition_id=v.competition_id,
+                version=v.version,
+                name=v.name,
+                data=json.dumps(dict(v.data), separators=(",", ":"), ensure_ascii=False),
+                reason=v.reason,
+                changed_by=v.changed_by,
+                at=v.at,
+            )
+        )
+
+    def ruleset_versions(self, competition_id: str) -> list[RulesetVersion]:
+        """Every version of the competition's ruleset, oldest first (none for a competition created
+        before rulesets were pinned)."""
+        rows = self.session.exec(
+            select(RulesetVersionRow)
+            .where(RulesetVersionRow.competition_id == competition_id)
+            .order_by(col(RulesetVersionRow.version))
+        ).all()
+        return [
+            RulesetVersion(
+                row.competition_id, row.version, row.name, json.loads(row.data), row.reason, row.changed_by, _utc(row.at)
+            )
+            for row in rows
+        ]
+
+    def add_tie_decision(self, d: TieDecision) -> None:
+        self.session.add(
+            TieDecisionRow(
+                id=d.id,
+                competition_id=d.competition_id,
+                sequence=d.sequence,
+                players=json.dumps(list(d.players), separators=(",", ":"), ensure_ascii=False),
+                method=d.method.value,
+                seed=d.seed,
+                reason=d.reason,
+                decided_by=d.decided_by,
+                at=d.at,
+            )
+        )
+
+    def tie_decisions(self, competition_id: str) -> list[TieDecision]:
+        rows = self.session.exec(
+            select(TieDecisionRow).where(TieDecisionRow.competition_id == competition_id).order_by(col(TieDecisionRow.sequence))
+        ).all()
+        return [self._tie_decision(row) for row in rows]
+
+    def tie_decision(self, decision_id: str) -> TieDecision | None:
+        row = self.session.get(TieDecisionRow, decision_id)
+        return self._tie_decision(row) if row else None
+
+    @staticmethod
+    def _tie_decision(row: TieDecisionRow) -> TieDecision:
+        return TieDecision(
+            id=row.id,
+            competition_id=row.competition_id,
+            sequence=row.sequence,
+            players=tuple(json.loads(row.players)),
+            method=TieMethod(row.method),
+            seed=row.seed,
+            reason=row.reason,
+            decided_by=row.decided_by,
+            at=_utc(row.at),
+        )
+
+    def next_tie_decision_sequence(self, competition_id: str) -> int:
+        top = self.session.exec(
+            select(func.max(TieDecisionRow.sequence)).where(TieDecisionRow.competition_id == competition_id)
+        ).one()
+        return (top or 0) + 1
 
     @staticmethod
     def _draw(row: Row[Any]) -> Draw:

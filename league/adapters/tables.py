@@ -117,6 +117,8 @@ class ResultRecordRow(LeagueTable, table=True):
     recorded_at: datetime = Field(sa_column=_utc_column())
     replaces_record_id: str | None = Field(default=None, max_length=36)
     reason: str = Field(default="", max_length=500)
+    #: A player of the table reported it (``league.domain.reviews``); NULL: entered by the organizer or a judge.
+    reported_by_player_id: str | None = Field(default=None, max_length=36)
 
 
 class StageRow(LeagueTable, table=True):
@@ -139,3 +141,59 @@ class StageRow(LeagueTable, table=True):
     created_by: str = Field(max_length=200)
     created_at: datetime = Field(sa_column=_utc_column())
     completed_at: datetime | None = Field(default=None, sa_column=_utc_column(nullable=True))
+
+
+# --- player reports, pinned rulesets, tie decisions (league.domain.reviews, .pinning, .lots): append-only ---
+
+
+class RecordReviewRow(LeagueTable, table=True):
+    """A confirmation or dispute by a player of the table, or a judge's decision, on one result record.
+    Never updated, never deleted: a record's status is derived from these rows."""
+
+    __tablename__ = "record_reviews"
+    __table_args__ = (
+        UniqueConstraint("competition_id", "sequence", name="uq_record_reviews_competition_sequence"),
+        Index("ix_record_reviews_record", "record_id"),
+    )
+
+    id: str = Field(primary_key=True, max_length=36)
+    competition_id: str = Field(sa_column=Column(String(36), ForeignKey("competitions.id"), nullable=False))
+    record_id: str = Field(sa_column=Column(String(36), ForeignKey("result_records.id"), nullable=False))
+    player_id: str | None = Field(default=None, max_length=36)
+    judge: str = Field(default="", max_length=200)
+    verdict: str = Field(max_length=16)
+    reason: str = Field(default="", max_length=500)
+    at: datetime = Field(sa_column=_utc_column())
+    sequence: int
+
+
+class RulesetVersionRow(LeagueTable, table=True):
+    """One version of a competition's ruleset as JSON data, with who changed it and why."""
+
+    __tablename__ = "ruleset_versions"
+
+    competition_id: str = Field(sa_column=Column(String(36), ForeignKey("competitions.id"), primary_key=True))
+    version: int = Field(primary_key=True)
+    name: str = Field(max_length=200)
+    data: str = Field(sa_column=Column(Text, nullable=False))
+    reason: str = Field(default="", max_length=500)
+    changed_by: str = Field(default="", max_length=200)
+    at: datetime = Field(sa_column=_utc_column())
+
+
+class TieDecisionRow(LeagueTable, table=True):
+    """The organizer's decision on a tie (his order, or a lot from the recorded seed)."""
+
+    __tablename__ = "tie_decisions"
+    __table_args__ = (UniqueConstraint("competition_id", "sequence", name="uq_tie_decisions_competition_sequence"),)
+
+    id: str = Field(primary_key=True, max_length=36)
+    competition_id: str = Field(sa_column=Column(String(36), ForeignKey("competitions.id"), nullable=False))
+    sequence: int
+    #: The tied players in the decided order, best first, as a JSON list of player ids.
+    players: str = Field(sa_column=Column(Text, nullable=False))
+    method: str = Field(max_length=16)
+    seed: int | None = Field(default=None, sa_column=Column(BigInteger, nullable=True))
+    reason: str = Field(default="", max_length=500)
+    decided_by: str = Field(max_length=200)
+    at: datetime = Field(sa_column=_utc_column())

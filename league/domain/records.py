@@ -104,15 +104,20 @@ class ResultRecord:
     stage: int = 1  # league.domain.stages: 1 is a drawn competition's regular stage
     #: Not stored: set on the answer to the request whose record completed its stage.
     completed_stage: bool = dataclasses.field(default=False, compare=False)
+    #: A player of the table reported it (league.domain.reviews); None: the organizer or a judge entered it.
+    reported_by_player_id: str | None = None
 
     @property
     def kind(self) -> RecordKind:
         return KIND_OF[type(self.content)]
 
 
-def ruleset_for(competition_ruleset: str, rounds: int, table_size: int) -> Ruleset:
-    """The scoring ruleset of a competition; FAILED_PRECONDITION for a competition not scored this way."""
+def ruleset_for(competition_ruleset: str, rounds: int, table_size: int, pinned: Ruleset | None = None) -> Ruleset:
+    """The scoring ruleset of a competition (``pinned``: its latest pinned version, league.domain.pinning;
+    None: the registered one); FAILED_PRECONDITION for a competition not scored this way."""
     base = SCORED_RULESETS.get(competition_ruleset)
+    if base is not None and pinned is not None:
+        base = pinned
     if base is None or table_size != base.table_size:
         raise FailedPrecondition(
             f"results are recorded for mahjong league competitions ({', '.join(sorted(SCORED_RULESETS))}, "

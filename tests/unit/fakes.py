@@ -15,8 +15,11 @@ from datetime import datetime
 from typing import Generic, TypeVar
 
 from booking.domain.model import Club, Room
+from league.domain.lots import TieDecision
 from league.domain.model import Competition, Draw, Player, normalized_name
+from league.domain.pinning import RulesetVersion
 from league.domain.records import ResultRecord
+from league.domain.reviews import Review
 from league.domain.stages import Stage, StageStatus
 from rondo_runtime.idempotency import IdempotencyRecord
 
@@ -65,6 +68,9 @@ class FakeLeagueRepository(FakeKeyStore):
         self.status_reasons: dict[str, str] = {}
         self.records_by_id: dict[str, ResultRecord] = {}
         self.stages_by_id: dict[str, Stage] = {}
+        self.reviews_by_id: dict[str, Review] = {}
+        self.ruleset_versions_by_key: dict[tuple[str, int], RulesetVersion] = {}
+        self.tie_decisions_by_id: dict[str, TieDecision] = {}
 
     # --- competitions ---
     def add_competition(self, c: Competition) -> None:
@@ -161,6 +167,37 @@ class FakeLeagueRepository(FakeKeyStore):
     def complete_stage(self, stage_id: str, at: datetime) -> None:
         st = self.stages_by_id[stage_id]
         self.stages_by_id[stage_id] = dataclasses.replace(st, status=StageStatus.COMPLETED, completed_at=at)
+
+    # --- reviews of reported records, ruleset versions, tie decisions (append-only) ---
+    def add_review(self, r: Review) -> None:
+        self.reviews_by_id[r.id] = r
+
+    def reviews(self, competition_id: str) -> list[Review]:
+        return sorted((r for r in self.reviews_by_id.values() if r.competition_id == competition_id), key=lambda r: r.sequence)
+
+    def next_review_sequence(self, competition_id: str) -> int:
+        return max((r.sequence for r in self.reviews(competition_id)), default=0) + 1
+
+    def add_ruleset_version(self, v: RulesetVersion) -> None:
+        if (v.competition_id, v.version) in self.ruleset_versions_by_key:
+            raise ValueError("duplicate ruleset version")  # the database's primary key
+        self.ruleset_versions_by_key[(v.competition_id, v.version)] = v
+
+    def ruleset_versions(self, competition_id: str) -> list[RulesetVersion]:
+        return sorted((v for (c, _), v in self.ruleset_versions_by_key.items() if c == competition_id), key=lambda v: v.version)
+
+    def add_tie_decision(self, d: TieDecision) -> None:
+        self.tie_decisions_by_id[d.id] = d
+
+    def tie_decisions(self, competition_id: str) -> list[TieDecision]:
+        mine = (d for d in self.tie_decisions_by_id.values() if d.competition_id == competition_id)
+        return sorted(mine, key=lambda d: d.sequence)
+
+    def tie_decision(self, decision_id: str) -> TieDecision | None:
+        return self.tie_decisions_by_id.get(decision_id)
+
+    def next_tie_decision_sequence(self, competition_id: str) -> int:
+        return max((d.sequence for d in self.tie_decisions(competition_id)), default=0) + 1
 
 
 class FakeBookingRepository(FakeKeyStore):

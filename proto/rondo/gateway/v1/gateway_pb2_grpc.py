@@ -166,6 +166,41 @@ class GatewayServiceStub:
                 request_serializer=rondo_dot_league_dot_v1_dot_league__pb2.ListStagesRequest.SerializeToString,
                 response_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.ListStagesResponse.FromString,
                 _registered_method=True)
+        self.ReportResult = channel.unary_unary(
+                '/rondo.gateway.v1.GatewayService/ReportResult',
+                request_serializer=rondo_dot_league_dot_v1_dot_league__pb2.ReportResultRequest.SerializeToString,
+                response_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.ResultRecord.FromString,
+                _registered_method=True)
+        self.ConfirmResult = channel.unary_unary(
+                '/rondo.gateway.v1.GatewayService/ConfirmResult',
+                request_serializer=rondo_dot_league_dot_v1_dot_league__pb2.ConfirmResultRequest.SerializeToString,
+                response_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.ResultRecord.FromString,
+                _registered_method=True)
+        self.DisputeResult = channel.unary_unary(
+                '/rondo.gateway.v1.GatewayService/DisputeResult',
+                request_serializer=rondo_dot_league_dot_v1_dot_league__pb2.DisputeResultRequest.SerializeToString,
+                response_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.ResultRecord.FromString,
+                _registered_method=True)
+        self.ResolveDispute = channel.unary_unary(
+                '/rondo.gateway.v1.GatewayService/ResolveDispute',
+                request_serializer=rondo_dot_league_dot_v1_dot_league__pb2.ResolveDisputeRequest.SerializeToString,
+                response_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.ResultRecord.FromString,
+                _registered_method=True)
+        self.ChangeRuleset = channel.unary_unary(
+                '/rondo.gateway.v1.GatewayService/ChangeRuleset',
+                request_serializer=rondo_dot_league_dot_v1_dot_league__pb2.ChangeRulesetRequest.SerializeToString,
+                response_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.RulesetVersion.FromString,
+                _registered_method=True)
+        self.ListRulesetVersions = channel.unary_unary(
+                '/rondo.gateway.v1.GatewayService/ListRulesetVersions',
+                request_serializer=rondo_dot_league_dot_v1_dot_league__pb2.ListRulesetVersionsRequest.SerializeToString,
+                response_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.ListRulesetVersionsResponse.FromString,
+                _registered_method=True)
+        self.DecideTie = channel.unary_unary(
+                '/rondo.gateway.v1.GatewayService/DecideTie',
+                request_serializer=rondo_dot_league_dot_v1_dot_league__pb2.DecideTieRequest.SerializeToString,
+                response_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.TieDecision.FromString,
+                _registered_method=True)
 
 
 class GatewayServiceServicer:
@@ -342,6 +377,51 @@ class GatewayServiceServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def ReportResult(self, request, context):
+        """Players report results, the table confirms or disputes, a judge decides; the ruleset's
+        versions; the organizer's tie decisions. Passed to league with the caller-scoped idempotency
+        key; every accepted change appends a `standings.changed` event.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def ConfirmResult(self, request, context):
+        """Missing associated documentation comment in .proto file."""
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def DisputeResult(self, request, context):
+        """Missing associated documentation comment in .proto file."""
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def ResolveDispute(self, request, context):
+        """Missing associated documentation comment in .proto file."""
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def ChangeRuleset(self, request, context):
+        """Missing associated documentation comment in .proto file."""
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def ListRulesetVersions(self, request, context):
+        """Missing associated documentation comment in .proto file."""
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def DecideTie(self, request, context):
+        """Missing associated documentation comment in .proto file."""
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
 
 def add_GatewayServiceServicer_to_server(servicer, server):
     rpc_method_handlers = {
@@ -474,6 +554,41 @@ def add_GatewayServiceServicer_to_server(servicer, server):
                     servicer.ListStages,
                     request_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.ListStagesRequest.FromString,
                     response_serializer=rondo_dot_league_dot_v1_dot_league__pb2.ListStagesResponse.SerializeToString,
+            ),
+            'ReportResult': grpc.unary_unary_rpc_method_handler(
+                    servicer.ReportResult,
+                    request_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.ReportResultRequest.FromString,
+                    response_serializer=rondo_dot_league_dot_v1_dot_league__pb2.ResultRecord.SerializeToString,
+            ),
+            'ConfirmResult': grpc.unary_unary_rpc_method_handler(
+                    servicer.ConfirmResult,
+                    request_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.ConfirmResultRequest.FromString,
+                    response_serializer=rondo_dot_league_dot_v1_dot_league__pb2.ResultRecord.SerializeToString,
+            ),
+            'DisputeResult': grpc.unary_unary_rpc_method_handler(
+                    servicer.DisputeResult,
+                    request_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.DisputeResultRequest.FromString,
+                    response_serializer=rondo_dot_league_dot_v1_dot_league__pb2.ResultRecord.SerializeToString,
+            ),
+            'ResolveDispute': grpc.unary_unary_rpc_method_handler(
+                    servicer.ResolveDispute,
+                    request_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.ResolveDisputeRequest.FromString,
+                    response_serializer=rondo_dot_league_dot_v1_dot_league__pb2.ResultRecord.SerializeToString,
+            ),
+            'ChangeRuleset': grpc.unary_unary_rpc_method_handler(
+                    servicer.ChangeRuleset,
+                    request_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.ChangeRulesetRequest.FromString,
+                    response_serializer=rondo_dot_league_dot_v1_dot_league__pb2.RulesetVersion.SerializeToString,
+            ),
+            'ListRulesetVersions': grpc.unary_unary_rpc_method_handler(
+                    servicer.ListRulesetVersions,
+                    request_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.ListRulesetVersionsRequest.FromString,
+                    response_serializer=rondo_dot_league_dot_v1_dot_league__pb2.ListRulesetVersionsResponse.SerializeToString,
+            ),
+            'DecideTie': grpc.unary_unary_rpc_method_handler(
+                    servicer.DecideTie,
+                    request_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.DecideTieRequest.FromString,
+                    response_serializer=rondo_dot_league_dot_v1_dot_league__pb2.TieDecision.SerializeToString,
             ),
     }
     generic_handler = grpc.method_handlers_generic_handler(
@@ -1178,6 +1293,195 @@ class GatewayService:
             '/rondo.gateway.v1.GatewayService/ListStages',
             rondo_dot_league_dot_v1_dot_league__pb2.ListStagesRequest.SerializeToString,
             rondo_dot_league_dot_v1_dot_league__pb2.ListStagesResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def ReportResult(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/rondo.gateway.v1.GatewayService/ReportResult',
+            rondo_dot_league_dot_v1_dot_league__pb2.ReportResultRequest.SerializeToString,
+            rondo_dot_league_dot_v1_dot_league__pb2.ResultRecord.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def ConfirmResult(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/rondo.gateway.v1.GatewayService/ConfirmResult',
+            rondo_dot_league_dot_v1_dot_league__pb2.ConfirmResultRequest.SerializeToString,
+            rondo_dot_league_dot_v1_dot_league__pb2.ResultRecord.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def DisputeResult(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/rondo.gateway.v1.GatewayService/DisputeResult',
+            rondo_dot_league_dot_v1_dot_league__pb2.DisputeResultRequest.SerializeToString,
+            rondo_dot_league_dot_v1_dot_league__pb2.ResultRecord.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def ResolveDispute(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/rondo.gateway.v1.GatewayService/ResolveDispute',
+            rondo_dot_league_dot_v1_dot_league__pb2.ResolveDisputeRequest.SerializeToString,
+            rondo_dot_league_dot_v1_dot_league__pb2.ResultRecord.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def ChangeRuleset(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/rondo.gateway.v1.GatewayService/ChangeRuleset',
+            rondo_dot_league_dot_v1_dot_league__pb2.ChangeRulesetRequest.SerializeToString,
+            rondo_dot_league_dot_v1_dot_league__pb2.RulesetVersion.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def ListRulesetVersions(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/rondo.gateway.v1.GatewayService/ListRulesetVersions',
+            rondo_dot_league_dot_v1_dot_league__pb2.ListRulesetVersionsRequest.SerializeToString,
+            rondo_dot_league_dot_v1_dot_league__pb2.ListRulesetVersionsResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def DecideTie(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/rondo.gateway.v1.GatewayService/DecideTie',
+            rondo_dot_league_dot_v1_dot_league__pb2.DecideTieRequest.SerializeToString,
+            rondo_dot_league_dot_v1_dot_league__pb2.TieDecision.FromString,
             options,
             channel_credentials,
             insecure,

@@ -27,6 +27,36 @@ class DrawStatus(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     DRAW_STATUS_APPROVED: _ClassVar[DrawStatus]
     DRAW_STATUS_SUPERSEDED: _ClassVar[DrawStatus]
 
+class RecordStatus(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    RECORD_STATUS_UNSPECIFIED: _ClassVar[RecordStatus]
+    RECORD_STATUS_CONFIRMED: _ClassVar[RecordStatus]
+    RECORD_STATUS_REPORTED: _ClassVar[RecordStatus]
+    RECORD_STATUS_DISPUTED: _ClassVar[RecordStatus]
+    RECORD_STATUS_REJECTED: _ClassVar[RecordStatus]
+    RECORD_STATUS_REPLACED: _ClassVar[RecordStatus]
+
+class ReviewVerdict(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    REVIEW_VERDICT_UNSPECIFIED: _ClassVar[ReviewVerdict]
+    REVIEW_VERDICT_CONFIRM: _ClassVar[ReviewVerdict]
+    REVIEW_VERDICT_DISPUTE: _ClassVar[ReviewVerdict]
+    REVIEW_VERDICT_UPHOLD: _ClassVar[ReviewVerdict]
+    REVIEW_VERDICT_REJECT: _ClassVar[ReviewVerdict]
+
+class DisputeDecision(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    DISPUTE_DECISION_UNSPECIFIED: _ClassVar[DisputeDecision]
+    DISPUTE_DECISION_UPHOLD: _ClassVar[DisputeDecision]
+    DISPUTE_DECISION_REJECT: _ClassVar[DisputeDecision]
+    DISPUTE_DECISION_REPLACE: _ClassVar[DisputeDecision]
+
+class TieMethod(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    TIE_METHOD_UNSPECIFIED: _ClassVar[TieMethod]
+    TIE_METHOD_ORGANIZER_ORDER: _ClassVar[TieMethod]
+    TIE_METHOD_LOT: _ClassVar[TieMethod]
+
 class StageStatus(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     __slots__ = ()
     STAGE_STATUS_UNSPECIFIED: _ClassVar[StageStatus]
@@ -42,6 +72,24 @@ DRAW_STATUS_UNSPECIFIED: DrawStatus
 DRAW_STATUS_PROPOSED: DrawStatus
 DRAW_STATUS_APPROVED: DrawStatus
 DRAW_STATUS_SUPERSEDED: DrawStatus
+RECORD_STATUS_UNSPECIFIED: RecordStatus
+RECORD_STATUS_CONFIRMED: RecordStatus
+RECORD_STATUS_REPORTED: RecordStatus
+RECORD_STATUS_DISPUTED: RecordStatus
+RECORD_STATUS_REJECTED: RecordStatus
+RECORD_STATUS_REPLACED: RecordStatus
+REVIEW_VERDICT_UNSPECIFIED: ReviewVerdict
+REVIEW_VERDICT_CONFIRM: ReviewVerdict
+REVIEW_VERDICT_DISPUTE: ReviewVerdict
+REVIEW_VERDICT_UPHOLD: ReviewVerdict
+REVIEW_VERDICT_REJECT: ReviewVerdict
+DISPUTE_DECISION_UNSPECIFIED: DisputeDecision
+DISPUTE_DECISION_UPHOLD: DisputeDecision
+DISPUTE_DECISION_REJECT: DisputeDecision
+DISPUTE_DECISION_REPLACE: DisputeDecision
+TIE_METHOD_UNSPECIFIED: TieMethod
+TIE_METHOD_ORGANIZER_ORDER: TieMethod
+TIE_METHOD_LOT: TieMethod
 STAGE_STATUS_UNSPECIFIED: StageStatus
 STAGE_STATUS_OPEN: StageStatus
 STAGE_STATUS_COMPLETED: StageStatus
@@ -81,18 +129,20 @@ class Player(_message.Message):
     def __init__(self, id: _Optional[str] = ..., competition_id: _Optional[str] = ..., name: _Optional[str] = ..., registration_order: _Optional[int] = ..., status: _Optional[_Union[PlayerStatus, str]] = ..., rating: _Optional[int] = ...) -> None: ...
 
 class CreateCompetitionRequest(_message.Message):
-    __slots__ = ("name", "ruleset", "rounds", "table_size", "idempotency_key")
+    __slots__ = ("name", "ruleset", "rounds", "table_size", "idempotency_key", "ruleset_overrides")
     NAME_FIELD_NUMBER: _ClassVar[int]
     RULESET_FIELD_NUMBER: _ClassVar[int]
     ROUNDS_FIELD_NUMBER: _ClassVar[int]
     TABLE_SIZE_FIELD_NUMBER: _ClassVar[int]
     IDEMPOTENCY_KEY_FIELD_NUMBER: _ClassVar[int]
+    RULESET_OVERRIDES_FIELD_NUMBER: _ClassVar[int]
     name: str
     ruleset: str
     rounds: int
     table_size: int
     idempotency_key: str
-    def __init__(self, name: _Optional[str] = ..., ruleset: _Optional[str] = ..., rounds: _Optional[int] = ..., table_size: _Optional[int] = ..., idempotency_key: _Optional[str] = ...) -> None: ...
+    ruleset_overrides: str
+    def __init__(self, name: _Optional[str] = ..., ruleset: _Optional[str] = ..., rounds: _Optional[int] = ..., table_size: _Optional[int] = ..., idempotency_key: _Optional[str] = ..., ruleset_overrides: _Optional[str] = ...) -> None: ...
 
 class GetCompetitionRequest(_message.Message):
     __slots__ = ("competition_id",)
@@ -480,7 +530,7 @@ class CorrectRecordRequest(_message.Message):
     def __init__(self, competition_id: _Optional[str] = ..., record_id: _Optional[str] = ..., reason: _Optional[str] = ..., recorded_by: _Optional[str] = ..., hanchan: _Optional[_Union[HanchanResult, _Mapping]] = ..., penalty: _Optional[_Union[PenaltyEntry, _Mapping]] = ..., no_show: _Optional[_Union[NoShowEntry, _Mapping]] = ..., game: _Optional[_Union[GameResult, _Mapping]] = ..., idempotency_key: _Optional[str] = ...) -> None: ...
 
 class ResultRecord(_message.Message):
-    __slots__ = ("id", "competition_id", "sequence", "round", "table", "hanchan", "penalty", "no_show", "game", "recorded_by", "recorded_at", "replaces_record_id", "reason", "replaced_by_record_id", "stage", "completed_stage")
+    __slots__ = ("id", "competition_id", "sequence", "round", "table", "hanchan", "penalty", "no_show", "game", "recorded_by", "recorded_at", "replaces_record_id", "reason", "replaced_by_record_id", "stage", "completed_stage", "status", "reported_by_player_id", "reviews")
     ID_FIELD_NUMBER: _ClassVar[int]
     COMPETITION_ID_FIELD_NUMBER: _ClassVar[int]
     SEQUENCE_FIELD_NUMBER: _ClassVar[int]
@@ -497,6 +547,9 @@ class ResultRecord(_message.Message):
     REPLACED_BY_RECORD_ID_FIELD_NUMBER: _ClassVar[int]
     STAGE_FIELD_NUMBER: _ClassVar[int]
     COMPLETED_STAGE_FIELD_NUMBER: _ClassVar[int]
+    STATUS_FIELD_NUMBER: _ClassVar[int]
+    REPORTED_BY_PLAYER_ID_FIELD_NUMBER: _ClassVar[int]
+    REVIEWS_FIELD_NUMBER: _ClassVar[int]
     id: str
     competition_id: str
     sequence: int
@@ -513,7 +566,10 @@ class ResultRecord(_message.Message):
     replaced_by_record_id: str
     stage: int
     completed_stage: bool
-    def __init__(self, id: _Optional[str] = ..., competition_id: _Optional[str] = ..., sequence: _Optional[int] = ..., round: _Optional[int] = ..., table: _Optional[int] = ..., hanchan: _Optional[_Union[HanchanResult, _Mapping]] = ..., penalty: _Optional[_Union[PenaltyEntry, _Mapping]] = ..., no_show: _Optional[_Union[NoShowEntry, _Mapping]] = ..., game: _Optional[_Union[GameResult, _Mapping]] = ..., recorded_by: _Optional[str] = ..., recorded_at: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., replaces_record_id: _Optional[str] = ..., reason: _Optional[str] = ..., replaced_by_record_id: _Optional[str] = ..., stage: _Optional[int] = ..., completed_stage: _Optional[bool] = ...) -> None: ...
+    status: RecordStatus
+    reported_by_player_id: str
+    reviews: _containers.RepeatedCompositeFieldContainer[RecordReview]
+    def __init__(self, id: _Optional[str] = ..., competition_id: _Optional[str] = ..., sequence: _Optional[int] = ..., round: _Optional[int] = ..., table: _Optional[int] = ..., hanchan: _Optional[_Union[HanchanResult, _Mapping]] = ..., penalty: _Optional[_Union[PenaltyEntry, _Mapping]] = ..., no_show: _Optional[_Union[NoShowEntry, _Mapping]] = ..., game: _Optional[_Union[GameResult, _Mapping]] = ..., recorded_by: _Optional[str] = ..., recorded_at: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., replaces_record_id: _Optional[str] = ..., reason: _Optional[str] = ..., replaced_by_record_id: _Optional[str] = ..., stage: _Optional[int] = ..., completed_stage: _Optional[bool] = ..., status: _Optional[_Union[RecordStatus, str]] = ..., reported_by_player_id: _Optional[str] = ..., reviews: _Optional[_Iterable[_Union[RecordReview, _Mapping]]] = ...) -> None: ...
 
 class ListMatchHistoryRequest(_message.Message):
     __slots__ = ("competition_id", "round", "table", "stage")
@@ -574,16 +630,176 @@ class UnresolvedTie(_message.Message):
     def __init__(self, place: _Optional[str] = ..., player_ids: _Optional[_Iterable[str]] = ..., reason: _Optional[str] = ..., at_cut: _Optional[bool] = ...) -> None: ...
 
 class Standings(_message.Message):
-    __slots__ = ("competition_id", "ruleset", "rows", "unresolved")
+    __slots__ = ("competition_id", "ruleset", "rows", "unresolved", "ruleset_version", "notes")
     COMPETITION_ID_FIELD_NUMBER: _ClassVar[int]
     RULESET_FIELD_NUMBER: _ClassVar[int]
     ROWS_FIELD_NUMBER: _ClassVar[int]
     UNRESOLVED_FIELD_NUMBER: _ClassVar[int]
+    RULESET_VERSION_FIELD_NUMBER: _ClassVar[int]
+    NOTES_FIELD_NUMBER: _ClassVar[int]
     competition_id: str
     ruleset: str
     rows: _containers.RepeatedCompositeFieldContainer[StandingRow]
     unresolved: _containers.RepeatedCompositeFieldContainer[UnresolvedTie]
-    def __init__(self, competition_id: _Optional[str] = ..., ruleset: _Optional[str] = ..., rows: _Optional[_Iterable[_Union[StandingRow, _Mapping]]] = ..., unresolved: _Optional[_Iterable[_Union[UnresolvedTie, _Mapping]]] = ...) -> None: ...
+    ruleset_version: int
+    notes: _containers.RepeatedScalarFieldContainer[str]
+    def __init__(self, competition_id: _Optional[str] = ..., ruleset: _Optional[str] = ..., rows: _Optional[_Iterable[_Union[StandingRow, _Mapping]]] = ..., unresolved: _Optional[_Iterable[_Union[UnresolvedTie, _Mapping]]] = ..., ruleset_version: _Optional[int] = ..., notes: _Optional[_Iterable[str]] = ...) -> None: ...
+
+class RecordReview(_message.Message):
+    __slots__ = ("verdict", "player_id", "judge", "reason", "at")
+    VERDICT_FIELD_NUMBER: _ClassVar[int]
+    PLAYER_ID_FIELD_NUMBER: _ClassVar[int]
+    JUDGE_FIELD_NUMBER: _ClassVar[int]
+    REASON_FIELD_NUMBER: _ClassVar[int]
+    AT_FIELD_NUMBER: _ClassVar[int]
+    verdict: ReviewVerdict
+    player_id: str
+    judge: str
+    reason: str
+    at: _timestamp_pb2.Timestamp
+    def __init__(self, verdict: _Optional[_Union[ReviewVerdict, str]] = ..., player_id: _Optional[str] = ..., judge: _Optional[str] = ..., reason: _Optional[str] = ..., at: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ...) -> None: ...
+
+class ReportResultRequest(_message.Message):
+    __slots__ = ("competition_id", "round", "table", "reported_by_player_id", "hanchan", "idempotency_key")
+    COMPETITION_ID_FIELD_NUMBER: _ClassVar[int]
+    ROUND_FIELD_NUMBER: _ClassVar[int]
+    TABLE_FIELD_NUMBER: _ClassVar[int]
+    REPORTED_BY_PLAYER_ID_FIELD_NUMBER: _ClassVar[int]
+    HANCHAN_FIELD_NUMBER: _ClassVar[int]
+    IDEMPOTENCY_KEY_FIELD_NUMBER: _ClassVar[int]
+    competition_id: str
+    round: int
+    table: int
+    reported_by_player_id: str
+    hanchan: HanchanResult
+    idempotency_key: str
+    def __init__(self, competition_id: _Optional[str] = ..., round: _Optional[int] = ..., table: _Optional[int] = ..., reported_by_player_id: _Optional[str] = ..., hanchan: _Optional[_Union[HanchanResult, _Mapping]] = ..., idempotency_key: _Optional[str] = ...) -> None: ...
+
+class ConfirmResultRequest(_message.Message):
+    __slots__ = ("competition_id", "record_id", "player_id", "idempotency_key")
+    COMPETITION_ID_FIELD_NUMBER: _ClassVar[int]
+    RECORD_ID_FIELD_NUMBER: _ClassVar[int]
+    PLAYER_ID_FIELD_NUMBER: _ClassVar[int]
+    IDEMPOTENCY_KEY_FIELD_NUMBER: _ClassVar[int]
+    competition_id: str
+    record_id: str
+    player_id: str
+    idempotency_key: str
+    def __init__(self, competition_id: _Optional[str] = ..., record_id: _Optional[str] = ..., player_id: _Optional[str] = ..., idempotency_key: _Optional[str] = ...) -> None: ...
+
+class DisputeResultRequest(_message.Message):
+    __slots__ = ("competition_id", "record_id", "player_id", "reason", "idempotency_key")
+    COMPETITION_ID_FIELD_NUMBER: _ClassVar[int]
+    RECORD_ID_FIELD_NUMBER: _ClassVar[int]
+    PLAYER_ID_FIELD_NUMBER: _ClassVar[int]
+    REASON_FIELD_NUMBER: _ClassVar[int]
+    IDEMPOTENCY_KEY_FIELD_NUMBER: _ClassVar[int]
+    competition_id: str
+    record_id: str
+    player_id: str
+    reason: str
+    idempotency_key: str
+    def __init__(self, competition_id: _Optional[str] = ..., record_id: _Optional[str] = ..., player_id: _Optional[str] = ..., reason: _Optional[str] = ..., idempotency_key: _Optional[str] = ...) -> None: ...
+
+class ResolveDisputeRequest(_message.Message):
+    __slots__ = ("competition_id", "record_id", "judge", "decision", "reason", "hanchan", "idempotency_key")
+    COMPETITION_ID_FIELD_NUMBER: _ClassVar[int]
+    RECORD_ID_FIELD_NUMBER: _ClassVar[int]
+    JUDGE_FIELD_NUMBER: _ClassVar[int]
+    DECISION_FIELD_NUMBER: _ClassVar[int]
+    REASON_FIELD_NUMBER: _ClassVar[int]
+    HANCHAN_FIELD_NUMBER: _ClassVar[int]
+    IDEMPOTENCY_KEY_FIELD_NUMBER: _ClassVar[int]
+    competition_id: str
+    record_id: str
+    judge: str
+    decision: DisputeDecision
+    reason: str
+    hanchan: HanchanResult
+    idempotency_key: str
+    def __init__(self, competition_id: _Optional[str] = ..., record_id: _Optional[str] = ..., judge: _Optional[str] = ..., decision: _Optional[_Union[DisputeDecision, str]] = ..., reason: _Optional[str] = ..., hanchan: _Optional[_Union[HanchanResult, _Mapping]] = ..., idempotency_key: _Optional[str] = ...) -> None: ...
+
+class RulesetVersion(_message.Message):
+    __slots__ = ("competition_id", "version", "name", "data_json", "reason", "changed_by", "at")
+    COMPETITION_ID_FIELD_NUMBER: _ClassVar[int]
+    VERSION_FIELD_NUMBER: _ClassVar[int]
+    NAME_FIELD_NUMBER: _ClassVar[int]
+    DATA_JSON_FIELD_NUMBER: _ClassVar[int]
+    REASON_FIELD_NUMBER: _ClassVar[int]
+    CHANGED_BY_FIELD_NUMBER: _ClassVar[int]
+    AT_FIELD_NUMBER: _ClassVar[int]
+    competition_id: str
+    version: int
+    name: str
+    data_json: str
+    reason: str
+    changed_by: str
+    at: _timestamp_pb2.Timestamp
+    def __init__(self, competition_id: _Optional[str] = ..., version: _Optional[int] = ..., name: _Optional[str] = ..., data_json: _Optional[str] = ..., reason: _Optional[str] = ..., changed_by: _Optional[str] = ..., at: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ...) -> None: ...
+
+class ChangeRulesetRequest(_message.Message):
+    __slots__ = ("competition_id", "overrides_json", "reason", "changed_by", "idempotency_key")
+    COMPETITION_ID_FIELD_NUMBER: _ClassVar[int]
+    OVERRIDES_JSON_FIELD_NUMBER: _ClassVar[int]
+    REASON_FIELD_NUMBER: _ClassVar[int]
+    CHANGED_BY_FIELD_NUMBER: _ClassVar[int]
+    IDEMPOTENCY_KEY_FIELD_NUMBER: _ClassVar[int]
+    competition_id: str
+    overrides_json: str
+    reason: str
+    changed_by: str
+    idempotency_key: str
+    def __init__(self, competition_id: _Optional[str] = ..., overrides_json: _Optional[str] = ..., reason: _Optional[str] = ..., changed_by: _Optional[str] = ..., idempotency_key: _Optional[str] = ...) -> None: ...
+
+class ListRulesetVersionsRequest(_message.Message):
+    __slots__ = ("competition_id",)
+    COMPETITION_ID_FIELD_NUMBER: _ClassVar[int]
+    competition_id: str
+    def __init__(self, competition_id: _Optional[str] = ...) -> None: ...
+
+class ListRulesetVersionsResponse(_message.Message):
+    __slots__ = ("versions",)
+    VERSIONS_FIELD_NUMBER: _ClassVar[int]
+    versions: _containers.RepeatedCompositeFieldContainer[RulesetVersion]
+    def __init__(self, versions: _Optional[_Iterable[_Union[RulesetVersion, _Mapping]]] = ...) -> None: ...
+
+class DecideTieRequest(_message.Message):
+    __slots__ = ("competition_id", "player_ids", "method", "seed", "reason", "decided_by", "idempotency_key")
+    COMPETITION_ID_FIELD_NUMBER: _ClassVar[int]
+    PLAYER_IDS_FIELD_NUMBER: _ClassVar[int]
+    METHOD_FIELD_NUMBER: _ClassVar[int]
+    SEED_FIELD_NUMBER: _ClassVar[int]
+    REASON_FIELD_NUMBER: _ClassVar[int]
+    DECIDED_BY_FIELD_NUMBER: _ClassVar[int]
+    IDEMPOTENCY_KEY_FIELD_NUMBER: _ClassVar[int]
+    competition_id: str
+    player_ids: _containers.RepeatedScalarFieldContainer[str]
+    method: TieMethod
+    seed: int
+    reason: str
+    decided_by: str
+    idempotency_key: str
+    def __init__(self, competition_id: _Optional[str] = ..., player_ids: _Optional[_Iterable[str]] = ..., method: _Optional[_Union[TieMethod, str]] = ..., seed: _Optional[int] = ..., reason: _Optional[str] = ..., decided_by: _Optional[str] = ..., idempotency_key: _Optional[str] = ...) -> None: ...
+
+class TieDecision(_message.Message):
+    __slots__ = ("id", "competition_id", "player_ids", "method", "seed", "reason", "decided_by", "at")
+    ID_FIELD_NUMBER: _ClassVar[int]
+    COMPETITION_ID_FIELD_NUMBER: _ClassVar[int]
+    PLAYER_IDS_FIELD_NUMBER: _ClassVar[int]
+    METHOD_FIELD_NUMBER: _ClassVar[int]
+    SEED_FIELD_NUMBER: _ClassVar[int]
+    REASON_FIELD_NUMBER: _ClassVar[int]
+    DECIDED_BY_FIELD_NUMBER: _ClassVar[int]
+    AT_FIELD_NUMBER: _ClassVar[int]
+    id: str
+    competition_id: str
+    player_ids: _containers.RepeatedScalarFieldContainer[str]
+    method: TieMethod
+    seed: int
+    reason: str
+    decided_by: str
+    at: _timestamp_pb2.Timestamp
+    def __init__(self, id: _Optional[str] = ..., competition_id: _Optional[str] = ..., player_ids: _Optional[_Iterable[str]] = ..., method: _Optional[_Union[TieMethod, str]] = ..., seed: _Optional[int] = ..., reason: _Optional[str] = ..., decided_by: _Optional[str] = ..., at: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ...) -> None: ...
 
 class StageGroup(_message.Message):
     __slots__ = ("name", "player_ids")

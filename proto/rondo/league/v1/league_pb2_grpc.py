@@ -144,6 +144,41 @@ class LeagueServiceStub:
                 request_serializer=rondo_dot_league_dot_v1_dot_league__pb2.ListStagesRequest.SerializeToString,
                 response_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.ListStagesResponse.FromString,
                 _registered_method=True)
+        self.ReportResult = channel.unary_unary(
+                '/rondo.league.v1.LeagueService/ReportResult',
+                request_serializer=rondo_dot_league_dot_v1_dot_league__pb2.ReportResultRequest.SerializeToString,
+                response_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.ResultRecord.FromString,
+                _registered_method=True)
+        self.ConfirmResult = channel.unary_unary(
+                '/rondo.league.v1.LeagueService/ConfirmResult',
+                request_serializer=rondo_dot_league_dot_v1_dot_league__pb2.ConfirmResultRequest.SerializeToString,
+                response_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.ResultRecord.FromString,
+                _registered_method=True)
+        self.DisputeResult = channel.unary_unary(
+                '/rondo.league.v1.LeagueService/DisputeResult',
+                request_serializer=rondo_dot_league_dot_v1_dot_league__pb2.DisputeResultRequest.SerializeToString,
+                response_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.ResultRecord.FromString,
+                _registered_method=True)
+        self.ResolveDispute = channel.unary_unary(
+                '/rondo.league.v1.LeagueService/ResolveDispute',
+                request_serializer=rondo_dot_league_dot_v1_dot_league__pb2.ResolveDisputeRequest.SerializeToString,
+                response_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.ResultRecord.FromString,
+                _registered_method=True)
+        self.ChangeRuleset = channel.unary_unary(
+                '/rondo.league.v1.LeagueService/ChangeRuleset',
+                request_serializer=rondo_dot_league_dot_v1_dot_league__pb2.ChangeRulesetRequest.SerializeToString,
+                response_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.RulesetVersion.FromString,
+                _registered_method=True)
+        self.ListRulesetVersions = channel.unary_unary(
+                '/rondo.league.v1.LeagueService/ListRulesetVersions',
+                request_serializer=rondo_dot_league_dot_v1_dot_league__pb2.ListRulesetVersionsRequest.SerializeToString,
+                response_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.ListRulesetVersionsResponse.FromString,
+                _registered_method=True)
+        self.DecideTie = channel.unary_unary(
+                '/rondo.league.v1.LeagueService/DecideTie',
+                request_serializer=rondo_dot_league_dot_v1_dot_league__pb2.DecideTieRequest.SerializeToString,
+                response_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.TieDecision.FromString,
+                _registered_method=True)
 
 
 class LeagueServiceServicer:
@@ -303,6 +338,62 @@ class LeagueServiceServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def ReportResult(self, request, context):
+        """---- Player reports, pinned rulesets, tie decisions (docs/rules.md
+        mahjong.records.player-report-confirmed-by-table, mahjong.records.dispute-to-judge,
+        mahjong.records.standings-use-confirmed-only, mahjong.ruleset.pinned-with-versions,
+        mahjong.standings.tie-by-organizer-or-lot). Each a separate RPC, so a role check can be put in
+        front of it later without changing it. ----
+        A player drawn at the table (a main participant, not a substitute) reports a result: stored as
+        REPORTED, with RecordHanchan's checks; FAILED_PRECONDITION when that hanchan already has a
+        confirmed or pending record.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def ConfirmResult(self, request, context):
+        """Another player of the table confirms; once every other main participant seated there has
+        confirmed, the record is CONFIRMED. Confirming twice changes nothing.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def DisputeResult(self, request, context):
+        """A player of the table disputes a reported record (reason required): DISPUTED, waits for a judge.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def ResolveDispute(self, request, context):
+        """A judge decides a pending record: UPHOLD, REJECT, or REPLACE (answers the new record).
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def ChangeRuleset(self, request, context):
+        """A new version of the competition's ruleset; after the first draw is approved a reason is required.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def ListRulesetVersions(self, request, context):
+        """Missing associated documentation comment in .proto file."""
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def DecideTie(self, request, context):
+        """The organizer's order, or a lot from a recorded seed, for a tie the standings leave unresolved.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
 
 def add_LeagueServiceServicer_to_server(servicer, server):
     rpc_method_handlers = {
@@ -415,6 +506,41 @@ def add_LeagueServiceServicer_to_server(servicer, server):
                     servicer.ListStages,
                     request_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.ListStagesRequest.FromString,
                     response_serializer=rondo_dot_league_dot_v1_dot_league__pb2.ListStagesResponse.SerializeToString,
+            ),
+            'ReportResult': grpc.unary_unary_rpc_method_handler(
+                    servicer.ReportResult,
+                    request_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.ReportResultRequest.FromString,
+                    response_serializer=rondo_dot_league_dot_v1_dot_league__pb2.ResultRecord.SerializeToString,
+            ),
+            'ConfirmResult': grpc.unary_unary_rpc_method_handler(
+                    servicer.ConfirmResult,
+                    request_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.ConfirmResultRequest.FromString,
+                    response_serializer=rondo_dot_league_dot_v1_dot_league__pb2.ResultRecord.SerializeToString,
+            ),
+            'DisputeResult': grpc.unary_unary_rpc_method_handler(
+                    servicer.DisputeResult,
+                    request_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.DisputeResultRequest.FromString,
+                    response_serializer=rondo_dot_league_dot_v1_dot_league__pb2.ResultRecord.SerializeToString,
+            ),
+            'ResolveDispute': grpc.unary_unary_rpc_method_handler(
+                    servicer.ResolveDispute,
+                    request_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.ResolveDisputeRequest.FromString,
+                    response_serializer=rondo_dot_league_dot_v1_dot_league__pb2.ResultRecord.SerializeToString,
+            ),
+            'ChangeRuleset': grpc.unary_unary_rpc_method_handler(
+                    servicer.ChangeRuleset,
+                    request_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.ChangeRulesetRequest.FromString,
+                    response_serializer=rondo_dot_league_dot_v1_dot_league__pb2.RulesetVersion.SerializeToString,
+            ),
+            'ListRulesetVersions': grpc.unary_unary_rpc_method_handler(
+                    servicer.ListRulesetVersions,
+                    request_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.ListRulesetVersionsRequest.FromString,
+                    response_serializer=rondo_dot_league_dot_v1_dot_league__pb2.ListRulesetVersionsResponse.SerializeToString,
+            ),
+            'DecideTie': grpc.unary_unary_rpc_method_handler(
+                    servicer.DecideTie,
+                    request_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.DecideTieRequest.FromString,
+                    response_serializer=rondo_dot_league_dot_v1_dot_league__pb2.TieDecision.SerializeToString,
             ),
     }
     generic_handler = grpc.method_handlers_generic_handler(
@@ -1011,6 +1137,195 @@ class LeagueService:
             '/rondo.league.v1.LeagueService/ListStages',
             rondo_dot_league_dot_v1_dot_league__pb2.ListStagesRequest.SerializeToString,
             rondo_dot_league_dot_v1_dot_league__pb2.ListStagesResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def ReportResult(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/rondo.league.v1.LeagueService/ReportResult',
+            rondo_dot_league_dot_v1_dot_league__pb2.ReportResultRequest.SerializeToString,
+            rondo_dot_league_dot_v1_dot_league__pb2.ResultRecord.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def ConfirmResult(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/rondo.league.v1.LeagueService/ConfirmResult',
+            rondo_dot_league_dot_v1_dot_league__pb2.ConfirmResultRequest.SerializeToString,
+            rondo_dot_league_dot_v1_dot_league__pb2.ResultRecord.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def DisputeResult(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/rondo.league.v1.LeagueService/DisputeResult',
+            rondo_dot_league_dot_v1_dot_league__pb2.DisputeResultRequest.SerializeToString,
+            rondo_dot_league_dot_v1_dot_league__pb2.ResultRecord.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def ResolveDispute(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/rondo.league.v1.LeagueService/ResolveDispute',
+            rondo_dot_league_dot_v1_dot_league__pb2.ResolveDisputeRequest.SerializeToString,
+            rondo_dot_league_dot_v1_dot_league__pb2.ResultRecord.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def ChangeRuleset(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/rondo.league.v1.LeagueService/ChangeRuleset',
+            rondo_dot_league_dot_v1_dot_league__pb2.ChangeRulesetRequest.SerializeToString,
+            rondo_dot_league_dot_v1_dot_league__pb2.RulesetVersion.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def ListRulesetVersions(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/rondo.league.v1.LeagueService/ListRulesetVersions',
+            rondo_dot_league_dot_v1_dot_league__pb2.ListRulesetVersionsRequest.SerializeToString,
+            rondo_dot_league_dot_v1_dot_league__pb2.ListRulesetVersionsResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def DecideTie(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/rondo.league.v1.LeagueService/DecideTie',
+            rondo_dot_league_dot_v1_dot_league__pb2.DecideTieRequest.SerializeToString,
+            rondo_dot_league_dot_v1_dot_league__pb2.TieDecision.FromString,
             options,
             channel_credentials,
             insecure,

@@ -1,0 +1,149 @@
+"""Player reports through the gateway, `rondo up` as a real process on SQLite: a player reports, two
+confirm, another hanchan is disputed and the judge replaces it, the last player confirms; the standings
+are provisional (naming what is pending) and then final. The ruleset's versions and a tie decided by
+lot go through the gateway too."""
+
+from __future__ import annotations
+
+import grpc
+import pytest
+
+from league.domain import lots
+from rondo.gateway.v1 import gateway_pb2
+from rondo.league.v1 import league_pb2
+from tests import mahjong_results as data
+
+pytestmark = pytest.mark.e2e
+
+
+def _league(stub, key: str):
+    competition = stub.CreateCompetition(
+        league_pb2.CreateCompetitionRequest(name="Reviewed league", ruleset="discard-league-2026", idempotency_key=key),
+        timeout=10,
+    )
+    ids = [
+        stub.RegisterPlayer(
+            league_pb2.RegisterPlayerRequest(competition_id=competition.id, name=f"P{i:02d}", idempotency_key=f"{key}{i}"),
+            timeout=10,
+        ).id
+        for i in range(1, 17)
+    ]
+    view = stub.DrawCompetition(
+        gateway_pb2.DrawCompetitionRequest(competition_id=competition.id, seed=5, time_limit_seconds=10, idempotency_key=key),
+        timeout=30,
+    )
+    stub.ApproveDraw(league_pb2.ApproveDrawRequest(competition_id=competition.id, draw_id=view.draw.id), timeout=10)
+    return competition.id, ids, [list(t.player_ids) for t in view.draw.rounds[0].tables]
+
+
+def _row(stub, cid: str, player: str) -> league_pb2.StandingRow:
+    standings = stub.GetStandings(league_pb2.GetStandingsRequest(competition_id=cid), timeout=10)
+    return next(r for r in standings.rows if r.player_id == player)
+
+
+@pytest.mark.rule("mahjong.records.player-report-confirmed-by-table")
+@pytest.mark.rule("mahjong.records.dispute-to-judge")
+@pytest.mark.rule("mahjong.records.standings-use-confirmed-only")
+def test_a_report_confirmed_a_dispute_replaced_by_the_judge_standings_provisional_then_final(embedded):
+    stub = embedded.gateway
+    cid, ids, tables = _league(stub, "reports")
+    seats = tables[0]
+    names = {p: f"P{i:02d}" for i, p in enumerate(ids, start=1)}
+    reported = stub.ReportResult(
+        league_pb2.ReportResultRequest(
+            competition_id=cid,
+            round=1,
+            table=1,
+            reported_by_player_id=seats[0],
+            hanchan=league_pb2.HanchanResult(number=1, scores=data.scores(seats, 1, 1)),
+            idempotency_key="report-1",
+        ),
+        timeout=10,
+    )
+    assert reported.status == league_pb2.RECORD_STATUS_REPORTED and reported.reported_by_player_id == seats[0]
+    for p in seats[1:3]:
+        confirmed = stub.ConfirmResult(league_pb2.ConfirmResultRequest(competition_id=cid, record_id=reported.id, player_id=p))
+    assert confirmed.status == league_pb2.RECORD_STATUS_REPORTED and len(confirmed.reviews) == 2
+    with pytest.raises(grpc.RpcError) as error:  # the reporter does not confirm his own report
+        stub.ConfirmResult(league_pb2.ConfirmResultRequest(competition_id=cid, record_id=reported.id, player_id=seats[0]))
+    assert error.value.code() == grpc.StatusCode.FAILED_PRECONDITION
+
+    second = stub.ReportResult(
+        league_pb2.ReportResultRequest(
+            competition_id=cid,
+            round=1,
+            table=1,
+            reported_by_player_id=seats[1],
+            hanchan=league_pb2.HanchanResult(number=2, scores=data.scores(seats, 1, 2)),
+        ),
+        timeout=10,
+    )
+    stub.DisputeResult(
+        league_pb2.DisputeResultRequest(competition_id=cid, record_id=second.id, player_id=seats[2], reason="scores swapped")
+    )
+    row = _row(stub, cid, seats[0])
+    assert row.provisional and row.hanchans == 0
+    assert (
+        f"round 1, table 1: hanchan 1 reported by {names[seats[0]]}, awaiting confirmation by {names[seats[3]]}; provisional"
+        in row.notes
+    )
+    assert (
+        f"round 1, table 1: hanchan 2 reported by {names[seats[1]]}, disputed by {names[seats[2]]}, awaiting a judge; provisional"
+        in row.notes
+    )
+
+    corrected = dict(zip(seats, data.CORRECTED, strict=True))
+    replaced = stub.ResolveDispute(
+        league_pb2.ResolveDisputeRequest(
+            competition_id=cid,
+            record_id=second.id,
+            judge="judge Anna",
+            decision=league_pb2.DISPUTE_DECISION_REPLACE,
+            reason="the signed protocol",
+            hanchan=league_pb2.HanchanResult(number=2, scores=corrected),
+            idempotency_key="replace",
+        ),
+        timeout=10,
+    )
+    assert replaced.status == league_pb2.RECORD_STATUS_CONFIRMED and replaced.replaces_record_id == second.id
+    stub.ConfirmResult(league_pb2.ConfirmResultRequest(competition_id=cid, record_id=reported.id, player_id=seats[3]))
+
+    row = _row(stub, cid, seats[0])
+    assert row.hanchans == 2 and not any("reported by" in n for n in row.notes)
+    history = stub.ListMatchHistory(league_pb2.ListMatchHistoryRequest(competition_id=cid, round=1, table=1)).records
+    assert [r.status for r in history] == [
+        league_pb2.RECORD_STATUS_CONFIRMED,
+        league_pb2.RECORD_STATUS_REPLACED,
+        league_pb2.RECORD_STATUS_CONFIRMED,
+    ]
+    assert [(v.verdict, v.player_id) for v in history[1].reviews] == [(league_pb2.REVIEW_VERDICT_DISPUTE, seats[2])]
+    assert history[1].reviews[0].reason == "scores swapped" and history[1].replaced_by_record_id == replaced.id
+
+
+@pytest.mark.rule("mahjong.ruleset.pinned-with-versions")
+@pytest.mark.rule("mahjong.standings.tie-by-organizer-or-lot")
+def test_ruleset_versions_and_a_tie_by_lot_through_the_gateway(embedded):
+    stub = embedded.gateway
+    cid, ids, _ = _league(stub, "lots")
+    with pytest.raises(grpc.RpcError) as error:
+        stub.ChangeRuleset(
+            league_pb2.ChangeRulesetRequest(competition_id=cid, overrides_json='{"playoff_places": 4}', changed_by="o")
+        )
+    assert error.value.code() == grpc.StatusCode.INVALID_ARGUMENT
+    version = stub.ChangeRuleset(
+        league_pb2.ChangeRulesetRequest(
+            competition_id=cid, overrides_json='{"playoff_places": 4}', reason="smaller playoff", changed_by="organizer"
+        )
+    )
+    listed = stub.ListRulesetVersions(league_pb2.ListRulesetVersionsRequest(competition_id=cid)).versions
+    assert version.version == 2 and [v.version for v in listed] == [1, 2] and listed[1].reason == "smaller playoff"
+
+    decision = stub.DecideTie(
+        league_pb2.DecideTieRequest(
+            competition_id=cid, player_ids=ids, method=league_pb2.TIE_METHOD_LOT, seed=12345, decided_by="organizer"
+        )
+    )
+    standings = stub.GetStandings(league_pb2.GetStandingsRequest(competition_id=cid), timeout=10)
+    assert standings.ruleset_version == 2
+    assert [r.player_id for r in standings.rows] == list(decision.player_ids) == list(lots.draw_lots(12345, ids))
+    assert standings.rows[0].separated_from_next == "drawn by lot with seed 12345" and not standings.unresolved

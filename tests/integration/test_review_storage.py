@@ -1,0 +1,72 @@
+"""Player reports, reviews, ruleset versions and tie decisions stored on SQLite and PostgreSQL: what
+the use cases promise on fakes holds on the real repository (append-only rows, derived statuses)."""
+
+from __future__ import annotations
+
+import pytest
+
+from league.app import make_service
+from league.domain import lots
+from league.domain.lots import TieMethod
+from league.domain.reviews import RecordStatus, Verdict
+from league.review_service import Decision
+from league.service import MIGRATIONS
+from rondo_runtime.db import make_engine, run_migrations
+from rondo_runtime.errors import FailedPrecondition, InvalidArgument
+from tests import mahjong_results as data
+
+pytestmark = pytest.mark.integration
+
+
+@pytest.fixture
+def league(db_url):
+    engine = make_engine(db_url)
+    run_migrations(engine, MIGRATIONS)
+    yield make_service(engine)
+    engine.dispose()
+
+
+@pytest.mark.rule("mahjong.records.dispute-to-judge")
+@pytest.mark.rule("mahjong.records.player-report-confirmed-by-table")
+def test_reports_reviews_and_the_judges_replace_are_stored_and_read_back(league):
+    competition, ids, tables = data.approved_league(league)
+    cid, seats = competition.id, tables[0]
+    h1 = league.report_result(cid, 1, 1, seats[0], data.hanchan(1, data.scores(seats, 1, 1)), "report-1")
+    for p in seats[1:]:
+        league.reviews.confirm_result(cid, h1.id, p)
+    h2 = league.report_result(cid, 1, 1, seats[0], data.hanchan(2, data.scores(seats, 1, 2)))
+    league.reviews.dispute_result(cid, h2.id, seats[3], "scores swapped")
+    with pytest.raises(FailedPrecondition):
+        league.reviews.confirm_result(cid, h2.id, seats[1])
+    corrected = data.hanchan(2, dict(zip(seats, data.CORRECTED, strict=True)))
+    new = league.reviews.resolve_dispute(cid, h2.id, "judge Anna", Decision.REPLACE, "signed protocol", corrected, "replace")
+
+    history = league.reviews.match_history(cid, 1, 1)
+    assert [(x.record.id, x.status) for x in history] == [
+        (h1.id, RecordStatus.CONFIRMED),
+        (h2.id, RecordStatus.REPLACED),
+        (new.record.id, RecordStatus.CONFIRMED),
+    ]
+    assert history[0].record.reported_by_player_id == seats[0] and history[2].record.reported_by_player_id is None
+    assert [(r.verdict, r.player_id) for r in history[0].reviews] == [(Verdict.CONFIRM, p) for p in seats[1:]]
+    assert (history[1].reviews[0].verdict, history[1].reviews[0].reason) == (Verdict.DISPUTE, "scores swapped")
+    assert history[1].reviews[0].at.tzinfo is not None
+    rows = {r.player: r for r in league.get_standings(cid).standings.rows}
+    assert rows[seats[0]].figures.hanchans == 2
+
+
+@pytest.mark.rule("mahjong.ruleset.pinned-with-versions")
+@pytest.mark.rule("mahjong.standings.tie-by-organizer-or-lot")
+def test_ruleset_versions_and_tie_decisions_are_stored_and_applied(league):
+    competition, ids, _ = data.approved_league(league)
+    cid = competition.id
+    with pytest.raises(InvalidArgument):
+        league.reviews.change_ruleset(cid, '{"playoff_places": 4}', "", "organizer")
+    league.reviews.change_ruleset(cid, '{"playoff_places": 4}', "a smaller playoff", "organizer")
+    versions = league.reviews.ruleset_versions(cid)
+    assert [(v.version, v.data["playoff_places"], v.reason) for v in versions] == [(1, 8, ""), (2, 4, "a smaller playoff")]
+    decision = league.reviews.decide_tie(cid, ids, TieMethod.LOT, -(2**63), "", "organizer", "lot")
+    assert league.reviews.decide_tie(cid, ids, TieMethod.LOT, -(2**63), "", "organizer", "lot") == decision
+    result = league.get_standings(cid)
+    assert result.ruleset_version == 2
+    assert tuple(r.player for r in result.standings.rows) == lots.draw_lots(-(2**63), ids)
