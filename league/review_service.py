@@ -11,7 +11,6 @@ module adds who may report, confirm, dispute and decide, and what the standings 
 from __future__ import annotations
 
 import enum
-import uuid
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
@@ -27,10 +26,10 @@ from league.domain.reviews import RecordStatus, Review, ReviewedRecord, Verdict
 from league.domain.ruleset import Ruleset
 from league.domain.stages import REGULAR_STAGE
 from league.domain.standings import Standings, regular_standings
+from league.use_cases import LeagueUseCases, _new_id
 from rondo_runtime import idempotency
 from rondo_runtime import text as text_limits
 from rondo_runtime.errors import FailedPrecondition, InvalidArgument, NotFound
-from rondo_runtime.text import clean_id
 from rondo_runtime.transactions import UnitOfWork
 from rondo_runtime.validation import Violations
 
@@ -64,30 +63,10 @@ class MatchState:
     seated_main: dict[tuple[int, int], list[str]]
 
 
-def _new_id() -> str:
-    return str(uuid.uuid4())
-
-
-# The league's lookups (league.service.LeagueService has the same; this module must not import it).
-def _competition(repo: LeagueRepository, competition_id: str, for_update: bool = False) -> Competition:
-    competition_id = clean_id(competition_id, "competition_id")
-    competition = repo.competition(competition_id, for_update)
-    if competition is None:
-        raise NotFound(f"competition {competition_id!r} does not exist")
-    return competition
-
-
 def _player(repo: LeagueRepository, competition: Competition, player_id: str) -> None:
     player = repo.player(player_id)
     if player is None or player.competition_id != competition.id:
         raise NotFound(f"player {player_id!r} is not registered in competition {competition.id!r}")
-
-
-def _result_record(repo: LeagueRepository, competition: Competition, record_id: str) -> ResultRecord:
-    record = repo.record(clean_id(record_id, "record_id"))
-    if record is None or record.competition_id != competition.id:
-        raise NotFound(f"record {record_id!r} does not exist in competition {competition.id!r}")
-    return record
 
 
 def _seats(rounds: Sequence[Round], competition: Competition, round_no: int, table: int) -> tuple[str, ...]:
@@ -103,13 +82,12 @@ def _seats(rounds: Sequence[Round], competition: Competition, round_no: int, tab
     return tuple(rounds[round_no - 1][table - 1])
 
 
-class ReviewUseCases:
+class ReviewUseCases(LeagueUseCases):
     def __init__(
         self, uow: UnitOfWork[LeagueRepository], clock: Callable[[], datetime], record: Callable[..., ResultRecord] | None = None
     ):
         """``record``: the league's record path (``LeagueService._record``), which a judge's REPLACE uses."""
-        self.uow = uow
-        self.clock = clock
+        super().__init__(uow, clock)
         self._record = record
 
     # --- shared with LeagueService ------------------------------------------------------------------
@@ -206,18 +184,8 @@ class ReviewUseCases:
         repo.add_ruleset_version(RulesetVersion(competition.id, 1, name, data, "", "", competition.created_at))
 
     # --- plumbing -------------------------------------------------------------------------------------
-    def _transaction(self, work: Callable[[LeagueRepository], T]) -> T:
-        return self.uow.write(work)
-
-    def _read(self, work: Callable[[LeagueRepository], T]) -> T:
-        return self.uow.read(work)
-
-    @staticmethod
-    def _key(method: str, key: str | None, request: dict) -> idempotency.RequestKey | None:
-        return idempotency.request_key(f"LeagueService.{method}", key, request)
-
     def _reviewed(self, repo: LeagueRepository, competition: Competition, record_id: str) -> ReviewedRecord:
-        record = _result_record(repo, competition, record_id)
+        record = self._result_record(repo, competition, record_id)
         in_match = repo.records(competition.id, record.round, record.table, stage=record.stage)
         state = self.state(repo, competition, self._rounds(repo, competition), in_match)
         mine = tuple(r for r in state.reviews if r.record_id == record.id)
@@ -229,7 +197,7 @@ class ReviewUseCases:
         stage = stage or REGULAR_STAGE
 
         def work(repo: LeagueRepository) -> list[ReviewedRecord]:
-            competition = _competition(repo, competition_id)
+            competition = self._competition(repo, competition_id)
             rounds = self._rounds(repo, competition)
             stage_row = repo.stage(competition.id, stage)
             if stage_row is not None:
@@ -249,7 +217,7 @@ class ReviewUseCases:
 
     def record(self, competition_id: str, record_id: str) -> ReviewedRecord:
         def work(repo: LeagueRepository) -> ReviewedRecord:
-            competition = _competition(repo, competition_id)
+            competition = self._competition(repo, competition_id)
             return self._reviewed(repo, competition, record_id)
 
         return self._read(work)
@@ -281,7 +249,7 @@ class ReviewUseCases:
         key = self._key(method, raw_key, request)
 
         def work(repo: LeagueRepository) -> ReviewedRecord:
-            competition = _competition(repo, competition_id, for_update=True)
+            competition = self._competition(repo, competition_id, for_update=True)
             if idempotency.first_answer(repo, key):
                 return self._reviewed(repo, competition, record_id)
             _player(repo, competition, player_id)
@@ -366,7 +334,7 @@ class ReviewUseCases:
         key = self._key("ResolveDispute", raw_key, request)
 
         def work(repo: LeagueRepository) -> ReviewedRecord:
-            competition = _competition(repo, competition_id, for_update=True)
+            competition = self._competition(repo, competition_id, for_update=True)
             if idempotency.first_answer(repo, key):
                 return self._reviewed(repo, competition, record_id)
             seen = self._reviewed(repo, competition, record_id)
@@ -414,7 +382,7 @@ class ReviewUseCases:
         key = self._key("ChangeRuleset", raw_key, request)
 
         def work(repo: LeagueRepository) -> RulesetVersion:
-            competition = _competition(repo, competition_id, for_update=True)
+            competition = self._competition(repo, competition_id, for_update=True)
             versions = repo.ruleset_versions(competition.id)
             if done := idempotency.first_answer(repo, key):
                 return next(x for x in versions if str(x.version) == done.resource_id)
@@ -433,7 +401,7 @@ class ReviewUseCases:
 
     def ruleset_versions(self, competition_id: str) -> list[RulesetVersion]:
         def work(repo: LeagueRepository) -> list[RulesetVersion]:
-            competition = _competition(repo, competition_id)
+            competition = self._competition(repo, competition_id)
             return repo.ruleset_versions(competition.id)
 
         return self._read(work)
@@ -484,7 +452,7 @@ class ReviewUseCases:
         key = self._key("DecideTie", raw_key, request)
 
         def work(repo: LeagueRepository) -> TieDecision:
-            competition = _competition(repo, competition_id, for_update=True)
+            competition = self._competition(repo, competition_id, for_update=True)
             if (done := idempotency.first_answer(repo, key)) and done.resource_id:
                 found = repo.tie_decision(done.resource_id)
                 assert found is not None

@@ -515,14 +515,6 @@ class LeagueService(StageUseCases):
         rounds = self._draw(repo, competition, competition.published_draw_id).rounds
         return stages.seats_of(rounds, round_no, table, "the approved draw"), None
 
-    @staticmethod
-    def _result_record(repo: LeagueRepository, competition: Competition, record_id: str) -> ResultRecord:
-        record_id = _require_id("record_id", record_id)
-        record = repo.record(record_id)
-        if record is None or record.competition_id != competition.id:
-            raise NotFound(f"record {record_id!r} does not exist in competition {competition.id!r}")
-        return record
-
     def match_history(self, competition_id: str, round_no: int, table: int, stage: int = REGULAR_STAGE) -> list[ResultRecord]:
         """Every record of a match in the order entered, corrections and what they replace included."""
         stage = stage or REGULAR_STAGE

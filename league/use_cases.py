@@ -9,6 +9,7 @@ from typing import TypeVar
 
 from league.adapters.repository import LeagueRepository
 from league.domain.model import Competition, Draw
+from league.domain.records import ResultRecord
 from rondo_runtime import idempotency
 from rondo_runtime.errors import NotFound
 from rondo_runtime.text import clean_id
@@ -75,3 +76,11 @@ class LeagueUseCases:
         if draw is None or draw.competition_id != competition.id:
             raise NotFound(f"draw {draw_id!r} does not exist in competition {competition.id!r}")
         return draw
+
+    @staticmethod
+    def _result_record(repo: LeagueRepository, competition: Competition, record_id: str) -> ResultRecord:
+        record_id = _require_id("record_id", record_id)
+        record = repo.record(record_id)
+        if record is None or record.competition_id != competition.id:
+            raise NotFound(f"record {record_id!r} does not exist in competition {competition.id!r}")
+        return record
