@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+from datetime import datetime
 from dataclasses import dataclass
 
 from league.adapters.repository import LeagueRepository
@@ -126,9 +127,9 @@ class UpdownUseCases(LeagueUseCases):
             by_id = {p.id: p for p in state.players}
             for r in removed:
                 repo.update_player_status(dataclasses.replace(by_id[r.player], status=PlayerStatus.WITHDRAWN), r.reason)
-                if r.results_annulled:
-                    for record in state.stage_records(stage.number):
-                        self._annul(repo, record, r, recorded_by, now)
+            annulled = {r.player: r for r in removed if r.results_annulled}
+            for record in state.stage_records(stage.number):
+                self._annul(repo, record, annulled, recorded_by, now)
             progress = stage_kinds.progress_of(competition)
             if removed and progress.stage_complete(self._updown_state(repo, competition), stage):
                 repo.complete_stage(stage.id, now)
@@ -139,10 +140,13 @@ class UpdownUseCases(LeagueUseCases):
         return self._transaction(work)
 
     @staticmethod
-    def _annul(repo: LeagueRepository, record: ResultRecord, removal: Removal, by: str, now) -> None:
-        """A correction of the game to ``annulled`` with the checkpoint's reason (the original stays)."""
+    def _annul(repo: LeagueRepository, record: ResultRecord, removed: dict[str, Removal], by: str, now: datetime) -> None:
+        """A correction of a removed player's game to ``annulled`` with the checkpoint's reason (the original stays)."""
         game = record.content
-        if not isinstance(game, GameEntry) or removal.player not in (game.first, game.second) or game.result == ANNULLED:
+        if not isinstance(game, GameEntry) or game.result == ANNULLED:
+            return
+        removal = removed.get(game.first) or removed.get(game.second)
+        if removal is None:
             return
         repo.add_record(
             ResultRecord(
