@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import dataclasses
 import json
-from datetime import datetime
 from dataclasses import dataclass
+from datetime import datetime
 
 from league.adapters.repository import LeagueRepository
 from league.domain import model, stage_kinds, updown_progress
@@ -90,7 +90,9 @@ class UpdownUseCases(LeagueUseCases):
 
         return self._read(work)
 
-    def apply_checkpoint(self, competition_id: str, checkpoint: str, recorded_by: str, idempotency_key: str = "") -> CheckpointResult:
+    def apply_checkpoint(
+        self, competition_id: str, checkpoint: str, recorded_by: str, idempotency_key: str = ""
+    ) -> CheckpointResult:
         """docs/rules.md ``updown.checkpoints.fifty-seventy-five``: removes the players the checkpoint
         removes from stage 1 (status withdrawn, with the reason: the half rule then settles their
         results); in the First League's first checkpoint their game records are also corrected to
@@ -105,7 +107,9 @@ class UpdownUseCases(LeagueUseCases):
         recorded_by = v.text("recorded_by", recorded_by, "say who applies the checkpoint", MAX_AUTHOR_LENGTH)
         raw_key = v.key("idempotency_key", idempotency_key)
         v.raise_if_any()
-        key = self._key("ApplyCheckpoint", raw_key, {"competition_id": competition_id, "checkpoint": which.value, "by": recorded_by})
+        key = self._key(
+            "ApplyCheckpoint", raw_key, {"competition_id": competition_id, "checkpoint": which.value, "by": recorded_by}
+        )
 
         def work(repo: LeagueRepository) -> CheckpointResult:
             competition = self._competition(repo, competition_id, for_update=True)
@@ -163,4 +167,3 @@ class UpdownUseCases(LeagueUseCases):
                 stage=record.stage,
             )
         )
-

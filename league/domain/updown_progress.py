@@ -60,7 +60,7 @@ def fit_to_field(division: UpdownRuleset, players: int) -> UpdownRuleset:
         return division
     share = Fraction(players, division.field)
     counts = ("leaders", "outsiders", "outsiders_stay", "promoted", "first_checkpoint_keep")
-    scaled = {name: int(getattr(division, name) * share) for name in counts}  # int() of a positive Fraction floors
+    scaled: dict[str, Any] = {name: int(getattr(division, name) * share) for name in counts}  # int() floors a positive Fraction
     return dataclasses.replace(division, name=f"{division.name} ({players} players)", field=players, **scaled)
 
 
@@ -140,7 +140,9 @@ def check_updown_game(stage: Stage, round_no: int, table: int, seats: Table, liv
     if new.number != 1:
         raise InvalidArgument.single("game.number", f"an Up&Down pairing is one game (number 1), got {new.number}")
     if new.result == "=":
-        raise InvalidArgument.single("game.result", "an Up&Down match has a winner: there is no drawn result (updown-league-2007 §6.1)")
+        raise InvalidArgument.single(
+            "game.result", "an Up&Down match has a winner: there is no drawn result (updown-league-2007 §6.1)"
+        )
     group = next((name for name, players in groups_of(stage) if seats[0] in players), "")
     long = group in long_groups_of(stage)
     if new.long != long:

@@ -75,7 +75,7 @@ def play(stage: Stage, winner=min, skip=lambda a, b: False, start: int = 1) -> l
     """A game for every pairing: ``winner(first, second)`` wins (by default the lower id), long where the stage plays long."""
     long = set(stage.details.get("long_groups", []))
     group_of = {p: name for name, ps in stage.details["groups"] for p in ps}
-    out = []
+    out: list[ResultRecord] = []
     for r, rnd in enumerate(stage.rounds, 1):
         for t, (a, b) in enumerate(rnd, 1):
             if skip(a, b):
@@ -100,7 +100,13 @@ def test_the_division_cut_places_keep_their_proportions_in_a_smaller_field():
 def test_stage_one_is_a_double_round_robin_of_the_main_players_in_registration_order():
     roster = players(7, withdrawn=(3,))
     plan = PROGRESS["updown-league-2007"].next_stage(state(roster))
-    assert (plan.number, plan.kind, plan.name, plan.seating, plan.cycles) == (1, ROUND_ROBIN_KIND, "stage 1", Seating.ROUND_ROBIN, 2)
+    assert (plan.number, plan.kind, plan.name, plan.seating, plan.cycles) == (
+        1,
+        ROUND_ROBIN_KIND,
+        "stage 1",
+        Seating.ROUND_ROBIN,
+        2,
+    )
     assert plan.groups == (("stage 1", ("p01", "p02", "p04", "p05", "p06", "p07")),)
     assert plan.ratings["p01"] == 1999 and plan.details["ruleset"]["leaders"] == 2
     with pytest.raises(FailedPrecondition, match="at least 2 main players"):
@@ -154,12 +160,19 @@ def test_stage_two_groups_come_from_the_final_stage_one_standings_with_points_ca
     assert PROGRESS_OF.stage_complete(final, two)
     (_, leaders), (_, outsiders) = stage_standings(final, two)
     # long matches, 2 points a win: everyone ends on 22 (16+6, 18+4, 20+2, 22+0): the stage-2 mini-table decides
-    assert [(r.player, r.points, r.carried) for r in leaders.rows] == [("p04", 22, 16), ("p03", 22, 18), ("p02", 22, 20), ("p01", 22, 22)]
+    assert [(r.player, r.points, r.carried) for r in leaders.rows] == [
+        ("p04", 22, 16),
+        ("p03", 22, 18),
+        ("p02", 22, 20),
+        ("p01", 22, 22),
+    ]
     assert "mini-table 6 > 4" in (leaders.rows[0].separated_from_next or "")
     assert leaders.rows[0].fate == "champion" and leaders.rows[0].sonneborn_berger == 2 * 4 + 2 * 2 + 2 * 0
     assert outsiders.players_with_fate("stays") == ("p09",)
     assert set(outsiders.players_with_fate("relegated")) == {"p10", "p11", "p12"}
-    finished = PROGRESS_OF.next_stage(state(roster, [one, dataclasses.replace(two, status=StageStatus.COMPLETED)], records + upset))
+    finished = PROGRESS_OF.next_stage(
+        state(roster, [one, dataclasses.replace(two, status=StageStatus.COMPLETED)], records + upset)
+    )
     assert finished.finished and finished.number == 0
 
 

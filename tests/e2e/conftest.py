@@ -21,7 +21,12 @@ from tests.databases import create_test_database, drop_database
 
 class Deployment:
     def __init__(
-        self, address: str, metrics_port: int, processes, internal_address: str | None = None, databases: dict[str, str] | None = None
+        self,
+        address: str,
+        metrics_port: int,
+        processes,
+        internal_address: str | None = None,
+        databases: dict[str, str] | None = None,
     ):
         self.address = address
         self.databases = databases or {}

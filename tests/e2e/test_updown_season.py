@@ -18,7 +18,9 @@ pytestmark = pytest.mark.e2e
 BY = "judge"
 
 
-def _record_stage(stub, cid: str, stage, result_of, skip=lambda a, b: False, after=lambda record: None) -> list[league_pb2.ResultRecord]:
+def _record_stage(
+    stub, cid: str, stage, result_of, skip=lambda a, b: False, after=lambda record: None
+) -> list[league_pb2.ResultRecord]:
     long = set()
     if stage.number == 2:
         long = {p for g in stage.groups if g.name == "leaders" for p in g.player_ids}
@@ -32,7 +34,13 @@ def _record_stage(stub, cid: str, stage, result_of, skip=lambda a, b: False, aft
             records.append(
                 stub.RecordGame(
                     league_pb2.RecordGameRequest(
-                        competition_id=cid, stage=stage.number, round=r, table=t, game=game, recorded_by=BY, idempotency_key=f"g{stage.number}-{r}-{t}"
+                        competition_id=cid,
+                        stage=stage.number,
+                        round=r,
+                        table=t,
+                        game=game,
+                        recorded_by=BY,
+                        idempotency_key=f"g{stage.number}-{r}-{t}",
                     ),
                     timeout=10,
                 )
@@ -47,18 +55,23 @@ def test_a_twelve_player_updown_season_through_the_gateway(mode, request):
     deployment = request.getfixturevalue(mode)
     stub = deployment.gateway
     cid = stub.CreateCompetition(
-        league_pb2.CreateCompetitionRequest(name="Up&Down 2026", ruleset="updown-league-2007", rounds=22, table_size=2, idempotency_key="ud"),
+        league_pb2.CreateCompetitionRequest(
+            name="Up&Down 2026", ruleset="updown-league-2007", rounds=22, table_size=2, idempotency_key="ud"
+        ),
         timeout=10,
     ).id
     ids = [
         stub.RegisterPlayer(
-            league_pb2.RegisterPlayerRequest(competition_id=cid, name=f"U{i:02d}", rating=2000 - i, idempotency_key=f"u{i}"), timeout=10
+            league_pb2.RegisterPlayerRequest(competition_id=cid, name=f"U{i:02d}", rating=2000 - i, idempotency_key=f"u{i}"),
+            timeout=10,
         ).id
         for i in range(1, 13)
     ]
     strength = {p: i for i, p in enumerate(ids)}  # registration order: the stronger first
 
-    one = stub.AdvanceStage(gateway_pb2.AdvanceStageRequest(competition_id=cid, created_by="organizer", idempotency_key="s1"), timeout=30)
+    one = stub.AdvanceStage(
+        gateway_pb2.AdvanceStageRequest(competition_id=cid, created_by="organizer", idempotency_key="s1"), timeout=30
+    )
     assert (one.number, one.kind, len(one.rounds)) == (1, "updown-round-robin", 22)
     assert all(len(r.tables) == 6 for r in one.rounds)
     with pytest.raises(grpc.RpcError) as error:
@@ -81,7 +94,9 @@ def test_a_twelve_player_updown_season_through_the_gateway(mode, request):
 
     def withdraw_after_half(record):
         if played.get(quitter, 0) == 11 and quitter in (record.game.first_player_id, record.game.second_player_id):
-            stub.WithdrawPlayer(league_pb2.WithdrawPlayerRequest(competition_id=cid, player_id=quitter, reason="moved away"), timeout=10)
+            stub.WithdrawPlayer(
+                league_pb2.WithdrawPlayerRequest(competition_id=cid, player_id=quitter, reason="moved away"), timeout=10
+            )
 
     records = _record_stage(stub, cid, one, stage_one, skip, withdraw_after_half)
     assert records[-1].completed_stage and not any(r.completed_stage for r in records[:-1])
@@ -93,7 +108,9 @@ def test_a_twelve_player_updown_season_through_the_gateway(mode, request):
     assert rows[quitter].withdrawn and "technical losses" in rows[quitter].notes[0] and group.rows[-1].player_id == quitter
     assert [r.fate for r in group.rows] == ["leaders"] * 4 + ["stop"] * 4 + ["outsiders"] * 4
 
-    two = stub.AdvanceStage(gateway_pb2.AdvanceStageRequest(competition_id=cid, created_by="organizer", idempotency_key="s2"), timeout=30)
+    two = stub.AdvanceStage(
+        gateway_pb2.AdvanceStageRequest(competition_id=cid, created_by="organizer", idempotency_key="s2"), timeout=30
+    )
     groups = {g.name: list(g.player_ids) for g in two.groups}
     assert two.kind == "updown-group" and groups["leaders"] == ids[:4]
     # the quitter's place is taken by the next ones; withdrawn players go to the outsiders (§4.3.1)
