@@ -149,10 +149,3 @@ def check_groups_seated(plan: StagePlan, rounds: tuple[StageRound, ...]) -> None
 
 def _groups_text(plan: StagePlan) -> str:
     return "; ".join(f"{name}: {', '.join(players)}" for name, players in plan.groups)
-
-
-# --- the registered competitions (each module registers its stage kinds and progress) ---------------
-from . import updown_progress  # noqa: E402  (registers after the names it uses are defined)
-
-RESULT_CHECKS[updown_progress.ROUND_ROBIN_KIND] = RESULT_CHECKS[updown_progress.GROUP_KIND] = updown_progress.check_updown_game
-PROGRESS[updown_progress.COMPETITION_RULESET] = updown_progress.UpdownProgress()

@@ -28,7 +28,7 @@ from rondo_runtime.errors import FailedPrecondition, InvalidArgument
 
 from .model import Player, PlayerStatus
 from .records import Content, GameEntry
-from .stage_kinds import CompetitionState, Seating, StagePlan
+from .stage_kinds import PROGRESS, RESULT_CHECKS, CompetitionState, Seating, StagePlan
 from .stages import Stage, StageRound, StageStatus, Table
 from .updown import (
     SUPER_LEAGUE,
@@ -363,3 +363,8 @@ def removal_as_dict(r: Removal) -> dict[str, Any]:
 
 def removal_from_dict(d: Mapping[str, Any]) -> Removal:
     return Removal(**d)
+
+
+# --- registered with the stages framework (league.domain.stage_kinds) --------------------------------
+RESULT_CHECKS[ROUND_ROBIN_KIND] = RESULT_CHECKS[GROUP_KIND] = check_updown_game
+PROGRESS[COMPETITION_RULESET] = UpdownProgress()
