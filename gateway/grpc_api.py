@@ -82,6 +82,13 @@ class GatewayServicer(gateway_pb2_grpc.GatewayServiceServicer):
     async def ListStages(self, request, context):
         return await self.service.league("ListStages", request, context.time_remaining())
 
+    # The Up&Down league: standings straight through; a checkpoint appends `standings.changed` (gateway/service.py).
+    async def GetUpdownStandings(self, request, context):
+        return await self.service.league("GetUpdownStandings", request, context.time_remaining())
+
+    async def ApplyCheckpoint(self, request, context):
+        return await self.service.apply_checkpoint(request, caller(context), context.time_remaining())
+
     async def GetCompetition(self, request, context):
         return await self.service.league("GetCompetition", request, context.time_remaining())
 

@@ -353,6 +353,24 @@ class GatewayService:
         await asyncio.to_thread(self.events.append, "standings.changed", answer.competition_id, subject, change=method)
         return answer
 
+    async def apply_checkpoint(
+        self, request: league_pb2.ApplyCheckpointRequest, caller: str, deadline: float | None = None
+    ) -> league_pb2.ApplyCheckpointResponse:
+        """league.ApplyCheckpoint (the key scoped to the caller); removing players changes the
+        standings, so ``standings.changed`` is appended when anyone was removed."""
+        request = self.scoped(request, "ApplyCheckpoint", caller)
+        answer = await self.league("ApplyCheckpoint", request, Deadline(deadline).timeout())
+        if answer.removed:
+            await asyncio.to_thread(
+                self.events.append,
+                "standings.changed",
+                answer.competition_id,
+                f"checkpoint-{answer.checkpoint}",
+                checkpoint=answer.checkpoint,
+                removed_ids=[r.player_id for r in answer.removed],
+            )
+        return answer
+
     async def get_draw(self, request: league_pb2.GetDrawRequest, deadline: float | None = None) -> gateway_pb2.DrawView:
         draw = await self.league("GetDraw", request, Deadline(deadline).timeout())
         return gateway_pb2.DrawView(draw=draw, status=_status(draw))

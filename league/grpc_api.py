@@ -20,6 +20,7 @@ from league.domain.stage_kinds import Seating, StagePlan
 from league.domain.stages import Stage, StageStatus
 from league.review_service import Decision
 from league.service import CompetitionStandings, LeagueService
+from league.updown_service import CheckpointResult, UpdownStageStandings
 from rondo.league.v1 import league_pb2, league_pb2_grpc
 from rondo.solver.v1 import solver_pb2
 from rondo_runtime.draw_messages import objective_from_proto, objective_to_proto, rounds_from_proto, rounds_to_proto
@@ -376,6 +377,72 @@ def standings_to_proto(competition_id: str, result: CompetitionStandings) -> lea
     )
 
 
+# --- the Up&Down league ---
+CHECKPOINT = {league_pb2.CHECKPOINT_FIRST: "first", league_pb2.CHECKPOINT_SECOND: "second"}
+CHECKPOINT_TO_PROTO = {name: value for value, name in CHECKPOINT.items()}
+
+
+def updown_standings_to_proto(result: UpdownStageStandings) -> league_pb2.UpdownStandings:
+    names = result.names
+    out = league_pb2.UpdownStandings(
+        competition_id=result.competition_id,
+        stage=result.stage.number,
+        stage_kind=result.stage.kind,
+        ruleset=result.ruleset,
+        complete=result.complete,
+        groups=[
+            league_pb2.UpdownGroup(
+                name=name,
+                rows=[
+                    league_pb2.UpdownRow(
+                        place=r.place,
+                        player_id=r.player,
+                        name=names.get(r.player, r.player),
+                        points=r.points,
+                        carried=r.carried,
+                        sonneborn_berger=r.sonneborn_berger,
+                        games=r.games,
+                        really_played=r.really_played,
+                        fate=r.fate,
+                        withdrawn=r.withdrawn,
+                        separated_from_next=r.separated_from_next or "",
+                        notes=list(r.notes),
+                    )
+                    for r in s.rows
+                ],
+                unresolved=[
+                    league_pb2.UnresolvedTie(place=t.place, player_ids=list(t.players), reason=t.reason, at_cut=t.at_cut)
+                    for t in s.unresolved
+                ],
+            )
+            for name, s in result.groups
+        ],
+    )
+    if result.stage.number > 1 and result.complete:
+        out.champion_id = next(iter(result.with_fate("champion")), "")
+        out.promoted_ids.extend(result.with_fate("promoted"))
+        out.relegated_ids.extend(result.with_fate("relegated"))
+    return out
+
+
+def checkpoint_to_proto(result: CheckpointResult) -> league_pb2.ApplyCheckpointResponse:
+    return league_pb2.ApplyCheckpointResponse(
+        competition_id=result.competition_id,
+        checkpoint=CHECKPOINT_TO_PROTO[result.checkpoint.value],
+        removed=[
+            league_pb2.CheckpointRemoval(
+                player_id=r.player,
+                name=result.names.get(r.player, r.player),
+                really_played=r.really_played,
+                due=r.due,
+                reason=r.reason,
+                results_annulled=r.results_annulled,
+            )
+            for r in result.removed
+        ],
+    )
+
+
 class LeagueServicer(league_pb2_grpc.LeagueServiceServicer):
     def __init__(self, service: LeagueService):
         self.service = service
@@ -627,3 +694,18 @@ class LeagueServicer(league_pb2_grpc.LeagueServiceServicer):
             request.idempotency_key,
         )
         return tie_decision_to_proto(d)
+
+    # --- the Up&Down league ---
+    async def GetUpdownStandings(self, request, context):
+        result = await asyncio.to_thread(self.service.get_updown_standings, request.competition_id, request.stage)
+        return updown_standings_to_proto(result)
+
+    async def ApplyCheckpoint(self, request, context):
+        result = await asyncio.to_thread(
+            self.service.apply_checkpoint,
+            request.competition_id,
+            CHECKPOINT.get(request.checkpoint, ""),
+            request.recorded_by,
+            request.idempotency_key,
+        )
+        return checkpoint_to_proto(result)

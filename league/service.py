@@ -15,6 +15,7 @@ from league.domain.records import Content, GameEntry, HanchanEntry, NoShowEntry,
 from league.domain.stages import REGULAR_STAGE, Stage
 from league.review_service import CompetitionStandings, ReviewUseCases
 from league.stage_service import StageUseCases
+from league.updown_service import UpdownUseCases
 from league.use_cases import _new_id, _now, _require_id
 from rondo_runtime import idempotency
 from rondo_runtime import text as text_limits
@@ -29,10 +30,10 @@ MAX_AUTHOR_LENGTH = 200  # ``recorded_by``: free text until identity arrives wit
 MAX_POINTS = 10_000_000  # a final score or a penalty, in points (far beyond any real table)
 MAX_CHOMBO = 100
 MAX_GAMES_IN_PAIRING = 100  # a cup series replays drawn games: far beyond any real series
-GAME_RESULTS = ("1-0", "0-1", "+/-", "-/+", "-/-", "=")
+GAME_RESULTS = ("1-0", "0-1", "+/-", "-/+", "-/-", "=", "annulled")  # annulled: corrections only (updown.annul.thrown-match)
 
 
-class LeagueService(StageUseCases):
+class LeagueService(StageUseCases, UpdownUseCases):
     """Every league use case. Shared helpers live in :class:`league.use_cases.LeagueUseCases`; the
     stages after the draw in :class:`league.stage_service.StageUseCases`."""
 
@@ -425,6 +426,8 @@ class LeagueService(StageUseCases):
             stage_no = stage_no or REGULAR_STAGE
             v.integer("stage", stage_no, 1, model.MAX_ROUNDS, "the competition's stage")
         content = self._content(v, content)
+        if not correction and isinstance(content, GameEntry) and content.result == "annulled":
+            v.add("game.result", "a match is annulled by correcting its record (CorrectRecord, with the reason)")
         if method != "ReportResult":  # a report's author is its reporter
             recorded_by = v.text(author_field, recorded_by, "say who records this result", MAX_AUTHOR_LENGTH)
         raw_key = v.key("idempotency_key", idempotency_key)

@@ -88,12 +88,14 @@ class UpdownRuleset:
     leaders_long: bool = True  # stage 2 leaders play long matches (2 points a win)
     outsiders_stay: int = 2  # stage 2 outsiders: the first ones keep their division
     promoted: int = 0  # stage 2 leaders: the first ones go up (First League)
+    field: int = 24  # how many players the cut places are written for (§4.3: the Super League has 24)
+    first_checkpoint_keep: int = 0  # §10.3.1: 0 = the 50 % rule (Super League); k = below place k leave (First League)
 
     def __post_init__(self) -> None:
         v = Violations()
-        for name in ("cycles", "leaders", "outsiders", "outsiders_stay", "promoted"):
+        for name in ("cycles", "leaders", "outsiders", "outsiders_stay", "promoted", "field", "first_checkpoint_keep"):
             value = getattr(self, name)
-            low = 1 if name == "cycles" else 0
+            low = 1 if name in ("cycles", "field") else 0
             if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= 1000:
                 v.add(f"ruleset.{name}", f"an integer from {low} to 1000, got {value!r}")
         if not isinstance(self.leaders_long, bool):
@@ -102,7 +104,9 @@ class UpdownRuleset:
 
 
 SUPER_LEAGUE = UpdownRuleset("updown")
-FIRST_LEAGUE = UpdownRuleset("updown-first-league", leaders=6, outsiders=0, leaders_long=False, outsiders_stay=0, promoted=6)
+FIRST_LEAGUE = UpdownRuleset(
+    "updown-first-league", leaders=6, outsiders=0, leaders_long=False, outsiders_stay=0, promoted=6, first_checkpoint_keep=12
+)
 UPDOWN_RULESETS: dict[str, UpdownRuleset] = {r.name: r for r in (SUPER_LEAGUE, FIRST_LEAGUE)}
 _VARIABLE = {f.name for f in dataclasses.fields(UpdownRuleset)} - {"name"}
 

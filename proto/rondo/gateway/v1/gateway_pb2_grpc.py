@@ -201,6 +201,16 @@ class GatewayServiceStub:
                 request_serializer=rondo_dot_league_dot_v1_dot_league__pb2.DecideTieRequest.SerializeToString,
                 response_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.TieDecision.FromString,
                 _registered_method=True)
+        self.GetUpdownStandings = channel.unary_unary(
+                '/rondo.gateway.v1.GatewayService/GetUpdownStandings',
+                request_serializer=rondo_dot_league_dot_v1_dot_league__pb2.GetUpdownStandingsRequest.SerializeToString,
+                response_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.UpdownStandings.FromString,
+                _registered_method=True)
+        self.ApplyCheckpoint = channel.unary_unary(
+                '/rondo.gateway.v1.GatewayService/ApplyCheckpoint',
+                request_serializer=rondo_dot_league_dot_v1_dot_league__pb2.ApplyCheckpointRequest.SerializeToString,
+                response_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.ApplyCheckpointResponse.FromString,
+                _registered_method=True)
 
 
 class GatewayServiceServicer:
@@ -422,6 +432,20 @@ class GatewayServiceServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def GetUpdownStandings(self, request, context):
+        """The Up&Down league: standings by stage and group; the §10.3 checkpoints (appends
+        `standings.changed` when a player is removed).
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def ApplyCheckpoint(self, request, context):
+        """Missing associated documentation comment in .proto file."""
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
 
 def add_GatewayServiceServicer_to_server(servicer, server):
     rpc_method_handlers = {
@@ -589,6 +613,16 @@ def add_GatewayServiceServicer_to_server(servicer, server):
                     servicer.DecideTie,
                     request_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.DecideTieRequest.FromString,
                     response_serializer=rondo_dot_league_dot_v1_dot_league__pb2.TieDecision.SerializeToString,
+            ),
+            'GetUpdownStandings': grpc.unary_unary_rpc_method_handler(
+                    servicer.GetUpdownStandings,
+                    request_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.GetUpdownStandingsRequest.FromString,
+                    response_serializer=rondo_dot_league_dot_v1_dot_league__pb2.UpdownStandings.SerializeToString,
+            ),
+            'ApplyCheckpoint': grpc.unary_unary_rpc_method_handler(
+                    servicer.ApplyCheckpoint,
+                    request_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.ApplyCheckpointRequest.FromString,
+                    response_serializer=rondo_dot_league_dot_v1_dot_league__pb2.ApplyCheckpointResponse.SerializeToString,
             ),
     }
     generic_handler = grpc.method_handlers_generic_handler(
@@ -1482,6 +1516,60 @@ class GatewayService:
             '/rondo.gateway.v1.GatewayService/DecideTie',
             rondo_dot_league_dot_v1_dot_league__pb2.DecideTieRequest.SerializeToString,
             rondo_dot_league_dot_v1_dot_league__pb2.TieDecision.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def GetUpdownStandings(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/rondo.gateway.v1.GatewayService/GetUpdownStandings',
+            rondo_dot_league_dot_v1_dot_league__pb2.GetUpdownStandingsRequest.SerializeToString,
+            rondo_dot_league_dot_v1_dot_league__pb2.UpdownStandings.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def ApplyCheckpoint(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/rondo.gateway.v1.GatewayService/ApplyCheckpoint',
+            rondo_dot_league_dot_v1_dot_league__pb2.ApplyCheckpointRequest.SerializeToString,
+            rondo_dot_league_dot_v1_dot_league__pb2.ApplyCheckpointResponse.FromString,
             options,
             channel_credentials,
             insecure,

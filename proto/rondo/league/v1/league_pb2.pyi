@@ -62,6 +62,12 @@ class StageStatus(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     STAGE_STATUS_UNSPECIFIED: _ClassVar[StageStatus]
     STAGE_STATUS_OPEN: _ClassVar[StageStatus]
     STAGE_STATUS_COMPLETED: _ClassVar[StageStatus]
+
+class Checkpoint(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    CHECKPOINT_UNSPECIFIED: _ClassVar[Checkpoint]
+    CHECKPOINT_FIRST: _ClassVar[Checkpoint]
+    CHECKPOINT_SECOND: _ClassVar[Checkpoint]
 PLAYER_STATUS_UNSPECIFIED: PlayerStatus
 PLAYER_STATUS_MAIN: PlayerStatus
 PLAYER_STATUS_RESERVE: PlayerStatus
@@ -93,6 +99,9 @@ TIE_METHOD_LOT: TieMethod
 STAGE_STATUS_UNSPECIFIED: StageStatus
 STAGE_STATUS_OPEN: StageStatus
 STAGE_STATUS_COMPLETED: StageStatus
+CHECKPOINT_UNSPECIFIED: Checkpoint
+CHECKPOINT_FIRST: Checkpoint
+CHECKPOINT_SECOND: Checkpoint
 
 class Competition(_message.Message):
     __slots__ = ("id", "name", "ruleset", "rounds", "table_size", "created_at", "published_draw_id")
@@ -912,3 +921,109 @@ class ListStagesResponse(_message.Message):
     STAGES_FIELD_NUMBER: _ClassVar[int]
     stages: _containers.RepeatedCompositeFieldContainer[Stage]
     def __init__(self, stages: _Optional[_Iterable[_Union[Stage, _Mapping]]] = ...) -> None: ...
+
+class GetUpdownStandingsRequest(_message.Message):
+    __slots__ = ("competition_id", "stage")
+    COMPETITION_ID_FIELD_NUMBER: _ClassVar[int]
+    STAGE_FIELD_NUMBER: _ClassVar[int]
+    competition_id: str
+    stage: int
+    def __init__(self, competition_id: _Optional[str] = ..., stage: _Optional[int] = ...) -> None: ...
+
+class UpdownRow(_message.Message):
+    __slots__ = ("place", "player_id", "name", "points", "carried", "sonneborn_berger", "games", "really_played", "fate", "withdrawn", "separated_from_next", "notes")
+    PLACE_FIELD_NUMBER: _ClassVar[int]
+    PLAYER_ID_FIELD_NUMBER: _ClassVar[int]
+    NAME_FIELD_NUMBER: _ClassVar[int]
+    POINTS_FIELD_NUMBER: _ClassVar[int]
+    CARRIED_FIELD_NUMBER: _ClassVar[int]
+    SONNEBORN_BERGER_FIELD_NUMBER: _ClassVar[int]
+    GAMES_FIELD_NUMBER: _ClassVar[int]
+    REALLY_PLAYED_FIELD_NUMBER: _ClassVar[int]
+    FATE_FIELD_NUMBER: _ClassVar[int]
+    WITHDRAWN_FIELD_NUMBER: _ClassVar[int]
+    SEPARATED_FROM_NEXT_FIELD_NUMBER: _ClassVar[int]
+    NOTES_FIELD_NUMBER: _ClassVar[int]
+    place: str
+    player_id: str
+    name: str
+    points: int
+    carried: int
+    sonneborn_berger: int
+    games: int
+    really_played: int
+    fate: str
+    withdrawn: bool
+    separated_from_next: str
+    notes: _containers.RepeatedScalarFieldContainer[str]
+    def __init__(self, place: _Optional[str] = ..., player_id: _Optional[str] = ..., name: _Optional[str] = ..., points: _Optional[int] = ..., carried: _Optional[int] = ..., sonneborn_berger: _Optional[int] = ..., games: _Optional[int] = ..., really_played: _Optional[int] = ..., fate: _Optional[str] = ..., withdrawn: _Optional[bool] = ..., separated_from_next: _Optional[str] = ..., notes: _Optional[_Iterable[str]] = ...) -> None: ...
+
+class UpdownGroup(_message.Message):
+    __slots__ = ("name", "rows", "unresolved")
+    NAME_FIELD_NUMBER: _ClassVar[int]
+    ROWS_FIELD_NUMBER: _ClassVar[int]
+    UNRESOLVED_FIELD_NUMBER: _ClassVar[int]
+    name: str
+    rows: _containers.RepeatedCompositeFieldContainer[UpdownRow]
+    unresolved: _containers.RepeatedCompositeFieldContainer[UnresolvedTie]
+    def __init__(self, name: _Optional[str] = ..., rows: _Optional[_Iterable[_Union[UpdownRow, _Mapping]]] = ..., unresolved: _Optional[_Iterable[_Union[UnresolvedTie, _Mapping]]] = ...) -> None: ...
+
+class UpdownStandings(_message.Message):
+    __slots__ = ("competition_id", "stage", "stage_kind", "ruleset", "groups", "complete", "champion_id", "promoted_ids", "relegated_ids")
+    COMPETITION_ID_FIELD_NUMBER: _ClassVar[int]
+    STAGE_FIELD_NUMBER: _ClassVar[int]
+    STAGE_KIND_FIELD_NUMBER: _ClassVar[int]
+    RULESET_FIELD_NUMBER: _ClassVar[int]
+    GROUPS_FIELD_NUMBER: _ClassVar[int]
+    COMPLETE_FIELD_NUMBER: _ClassVar[int]
+    CHAMPION_ID_FIELD_NUMBER: _ClassVar[int]
+    PROMOTED_IDS_FIELD_NUMBER: _ClassVar[int]
+    RELEGATED_IDS_FIELD_NUMBER: _ClassVar[int]
+    competition_id: str
+    stage: int
+    stage_kind: str
+    ruleset: str
+    groups: _containers.RepeatedCompositeFieldContainer[UpdownGroup]
+    complete: bool
+    champion_id: str
+    promoted_ids: _containers.RepeatedScalarFieldContainer[str]
+    relegated_ids: _containers.RepeatedScalarFieldContainer[str]
+    def __init__(self, competition_id: _Optional[str] = ..., stage: _Optional[int] = ..., stage_kind: _Optional[str] = ..., ruleset: _Optional[str] = ..., groups: _Optional[_Iterable[_Union[UpdownGroup, _Mapping]]] = ..., complete: _Optional[bool] = ..., champion_id: _Optional[str] = ..., promoted_ids: _Optional[_Iterable[str]] = ..., relegated_ids: _Optional[_Iterable[str]] = ...) -> None: ...
+
+class ApplyCheckpointRequest(_message.Message):
+    __slots__ = ("competition_id", "checkpoint", "recorded_by", "idempotency_key")
+    COMPETITION_ID_FIELD_NUMBER: _ClassVar[int]
+    CHECKPOINT_FIELD_NUMBER: _ClassVar[int]
+    RECORDED_BY_FIELD_NUMBER: _ClassVar[int]
+    IDEMPOTENCY_KEY_FIELD_NUMBER: _ClassVar[int]
+    competition_id: str
+    checkpoint: Checkpoint
+    recorded_by: str
+    idempotency_key: str
+    def __init__(self, competition_id: _Optional[str] = ..., checkpoint: _Optional[_Union[Checkpoint, str]] = ..., recorded_by: _Optional[str] = ..., idempotency_key: _Optional[str] = ...) -> None: ...
+
+class CheckpointRemoval(_message.Message):
+    __slots__ = ("player_id", "name", "really_played", "due", "reason", "results_annulled")
+    PLAYER_ID_FIELD_NUMBER: _ClassVar[int]
+    NAME_FIELD_NUMBER: _ClassVar[int]
+    REALLY_PLAYED_FIELD_NUMBER: _ClassVar[int]
+    DUE_FIELD_NUMBER: _ClassVar[int]
+    REASON_FIELD_NUMBER: _ClassVar[int]
+    RESULTS_ANNULLED_FIELD_NUMBER: _ClassVar[int]
+    player_id: str
+    name: str
+    really_played: int
+    due: int
+    reason: str
+    results_annulled: bool
+    def __init__(self, player_id: _Optional[str] = ..., name: _Optional[str] = ..., really_played: _Optional[int] = ..., due: _Optional[int] = ..., reason: _Optional[str] = ..., results_annulled: _Optional[bool] = ...) -> None: ...
+
+class ApplyCheckpointResponse(_message.Message):
+    __slots__ = ("competition_id", "checkpoint", "removed")
+    COMPETITION_ID_FIELD_NUMBER: _ClassVar[int]
+    CHECKPOINT_FIELD_NUMBER: _ClassVar[int]
+    REMOVED_FIELD_NUMBER: _ClassVar[int]
+    competition_id: str
+    checkpoint: Checkpoint
+    removed: _containers.RepeatedCompositeFieldContainer[CheckpointRemoval]
+    def __init__(self, competition_id: _Optional[str] = ..., checkpoint: _Optional[_Union[Checkpoint, str]] = ..., removed: _Optional[_Iterable[_Union[CheckpointRemoval, _Mapping]]] = ...) -> None: ...

@@ -179,6 +179,16 @@ class LeagueServiceStub:
                 request_serializer=rondo_dot_league_dot_v1_dot_league__pb2.DecideTieRequest.SerializeToString,
                 response_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.TieDecision.FromString,
                 _registered_method=True)
+        self.GetUpdownStandings = channel.unary_unary(
+                '/rondo.league.v1.LeagueService/GetUpdownStandings',
+                request_serializer=rondo_dot_league_dot_v1_dot_league__pb2.GetUpdownStandingsRequest.SerializeToString,
+                response_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.UpdownStandings.FromString,
+                _registered_method=True)
+        self.ApplyCheckpoint = channel.unary_unary(
+                '/rondo.league.v1.LeagueService/ApplyCheckpoint',
+                request_serializer=rondo_dot_league_dot_v1_dot_league__pb2.ApplyCheckpointRequest.SerializeToString,
+                response_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.ApplyCheckpointResponse.FromString,
+                _registered_method=True)
 
 
 class LeagueServiceServicer:
@@ -394,6 +404,23 @@ class LeagueServiceServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def GetUpdownStandings(self, request, context):
+        """---- The Up&Down league (docs/rules.md updown.*) ----
+        A stage's standings group by group (stage 0: the latest): places (shared "11-12"), points,
+        Sonneborn-Berger, fates; stage 2 also the champion, promotion and relegation lists.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def ApplyCheckpoint(self, request, context):
+        """The §10.3 checkpoints of stage 1: removes (withdraws, with the reason) those below 50 % / 75 %
+        of their games, or in the First League below the 12th place (their results annulled).
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
 
 def add_LeagueServiceServicer_to_server(servicer, server):
     rpc_method_handlers = {
@@ -541,6 +568,16 @@ def add_LeagueServiceServicer_to_server(servicer, server):
                     servicer.DecideTie,
                     request_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.DecideTieRequest.FromString,
                     response_serializer=rondo_dot_league_dot_v1_dot_league__pb2.TieDecision.SerializeToString,
+            ),
+            'GetUpdownStandings': grpc.unary_unary_rpc_method_handler(
+                    servicer.GetUpdownStandings,
+                    request_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.GetUpdownStandingsRequest.FromString,
+                    response_serializer=rondo_dot_league_dot_v1_dot_league__pb2.UpdownStandings.SerializeToString,
+            ),
+            'ApplyCheckpoint': grpc.unary_unary_rpc_method_handler(
+                    servicer.ApplyCheckpoint,
+                    request_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.ApplyCheckpointRequest.FromString,
+                    response_serializer=rondo_dot_league_dot_v1_dot_league__pb2.ApplyCheckpointResponse.SerializeToString,
             ),
     }
     generic_handler = grpc.method_handlers_generic_handler(
@@ -1326,6 +1363,60 @@ class LeagueService:
             '/rondo.league.v1.LeagueService/DecideTie',
             rondo_dot_league_dot_v1_dot_league__pb2.DecideTieRequest.SerializeToString,
             rondo_dot_league_dot_v1_dot_league__pb2.TieDecision.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def GetUpdownStandings(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/rondo.league.v1.LeagueService/GetUpdownStandings',
+            rondo_dot_league_dot_v1_dot_league__pb2.GetUpdownStandingsRequest.SerializeToString,
+            rondo_dot_league_dot_v1_dot_league__pb2.UpdownStandings.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def ApplyCheckpoint(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/rondo.league.v1.LeagueService/ApplyCheckpoint',
+            rondo_dot_league_dot_v1_dot_league__pb2.ApplyCheckpointRequest.SerializeToString,
+            rondo_dot_league_dot_v1_dot_league__pb2.ApplyCheckpointResponse.FromString,
             options,
             channel_credentials,
             insecure,

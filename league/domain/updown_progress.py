@@ -1,0 +1,370 @@
+"""The Up&Down league (updown-league-2007) played through the service: stage 1 is a stored round robin
+of every main player, stage 2 the leaders and outsiders groups formed from its standings; the results
+are 1-vs-1 game records (``league.domain.records.GameEntry``).
+
+docs/rules.md ``updown.*``:
+
+* ``updown.stage.cut-places-fit-the-field`` — the division's data (cut places...) is stored with stage 1,
+  fitted to the field (:func:`fit_to_field`); stage 2 reads it from there.
+* ``updown.records.one-game-per-pairing`` — :func:`check_updown_game`.
+* ``updown.annul.thrown-match`` — a judge annuls a match by correcting its record to ``annulled``.
+* ``updown.stage-two.generated-from-standings`` — :class:`UpdownProgress`.
+* ``updown.checkpoints.fifty-seventy-five`` — :func:`checkpoint_removals`.
+
+ONE converter from stored records to the domain's :class:`league.domain.updown.UpdownSeason`
+(:func:`stage_seasons`) serves the standings RPC, the progress and the checkpoints. Pure: no I/O.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from rondo_runtime.errors import FailedPrecondition, InvalidArgument
+
+from .model import Player, PlayerStatus
+from .records import Content, GameEntry
+from .stage_kinds import PROGRESS, RESULT_CHECKS, CompetitionState, Seating, StagePlan
+from .stages import Stage, StageRound, StageStatus, Table
+from .updown import (
+    SUPER_LEAGUE,
+    Game,
+    GameResult,
+    UpdownRuleset,
+    UpdownSeason,
+    UpdownStandings,
+    updown_standings,
+)
+
+COMPETITION_RULESET = "updown-league-2007"
+ROUND_ROBIN_KIND = "updown-round-robin"  # stage 1: every main player, double round robin
+GROUP_KIND = "updown-group"  # stage 2: the leaders and outsiders groups, single round robin each
+STAGE_ONE_GROUP = "stage 1"
+#: A game record's result when the judge annuls a thrown match (§9.2): a correction, with the reason.
+ANNULLED = "annulled"
+GONE = (PlayerStatus.WITHDRAWN, PlayerStatus.DISQUALIFIED)
+
+
+# --- the division's data, stored with the stage ----------------------------------------------------
+
+
+def fit_to_field(division: UpdownRuleset, players: int) -> UpdownRuleset:
+    """docs/rules.md ``updown.stage.cut-places-fit-the-field``: the division's cut places as written for
+    ``division.field`` players; a smaller field keeps their proportions (each count × players / field,
+    rounded down), a field as large or larger keeps them as they are."""
+    if players >= division.field:
+        return division
+    share = Fraction(players, division.field)
+    counts = ("leaders", "outsiders", "outsiders_stay", "promoted", "first_checkpoint_keep")
+    scaled: dict[str, Any] = {name: int(getattr(division, name) * share) for name in counts}  # int() floors a positive Fraction
+    return dataclasses.replace(division, name=f"{division.name} ({players} players)", field=players, **scaled)
+
+
+def ruleset_data(ruleset: UpdownRuleset) -> dict[str, Any]:
+    return dataclasses.asdict(ruleset)
+
+
+def ruleset_of(stage: Stage) -> UpdownRuleset:
+    """The division data stored with the stage (fields a later version added take their defaults)."""
+    data = dict(stage.details.get("ruleset") or {})
+    known = {f.name for f in dataclasses.fields(UpdownRuleset)}
+    return UpdownRuleset(**{k: v for k, v in data.items() if k in known}) if data else SUPER_LEAGUE
+
+
+def groups_of(stage: Stage) -> list[tuple[str, tuple[str, ...]]]:
+    return [(name, tuple(players)) for name, players in stage.details.get("groups", [])]
+
+
+def long_groups_of(stage: Stage) -> set[str]:
+    return set(stage.details.get("long_groups", []))
+
+
+# --- the one converter: stored records -> UpdownSeason --------------------------------------------
+
+
+def game_of(round_no: int, entry: GameEntry) -> Game:
+    """A stored game as the domain scores it: ``annulled`` is a thrown match, 0-0 and final (§9.2)."""
+    if entry.result == ANNULLED:
+        return Game(round_no, entry.first, entry.second, GameResult.BOTH_TECHNICAL, entry.long, thrown=True)
+    return Game(round_no, entry.first, entry.second, GameResult(entry.result), entry.long)
+
+
+def stage_seasons(state: CompetitionState, stage: Stage) -> list[UpdownSeason]:
+    """Each group of the stage as an :class:`UpdownSeason`: its players in the stage's order, the ones
+    withdrawn or removed now (the half rule applies to them), the current game records of the stage
+    between two of its players, the ruleset and, in stage 2, the points carried."""
+    ruleset = ruleset_of(stage)
+    gone = {p.id for p in state.players if p.status in GONE}
+    games = [(r.round, r.content) for r in state.stage_records(stage.number) if isinstance(r.content, GameEntry)]
+    carried = stage.details.get("carried", {})
+    seasons = []
+    for name, players in groups_of(stage):
+        members = set(players)
+        seasons.append(
+            UpdownSeason(
+                ruleset=ruleset,
+                players=players,
+                games=tuple(game_of(rnd, g) for rnd, g in games if g.first in members and g.second in members),
+                withdrawn=tuple(p for p in players if p in gone),
+                stage=1 if stage.kind == ROUND_ROBIN_KIND else 2,
+                group=None if stage.kind == ROUND_ROBIN_KIND else name,
+                carried=dict(carried.get(name, {})),
+            )
+        )
+    return seasons
+
+
+def stage_standings(state: CompetitionState, stage: Stage) -> list[tuple[str, UpdownStandings]]:
+    """The standings of each group of the stage, from the stored records."""
+    return [(name, updown_standings(season)) for (name, _), season in zip(groups_of(stage), stage_seasons(state, stage))]
+
+
+# --- results ----------------------------------------------------------------------------------------
+
+
+def check_updown_game(stage: Stage, round_no: int, table: int, seats: Table, live: Sequence[Content], new: Content) -> None:
+    """docs/rules.md ``updown.records.one-game-per-pairing``: one game a pairing, between the table's two
+    players in its order, no drawn result, long exactly where the stage plays long matches."""
+    if not isinstance(new, GameEntry):
+        raise FailedPrecondition(f"stage {stage.number} ({stage.name}) of an Up&Down league takes game results only (RecordGame)")
+    if (new.first, new.second) != tuple(seats):
+        raise InvalidArgument.single(
+            "game.first_player_id",
+            f"round {round_no}, table {table} of stage {stage.number} is {seats[0]} (first) against {seats[-1]}; "
+            f"got {new.first} against {new.second}",
+        )
+    if new.number != 1:
+        raise InvalidArgument.single("game.number", f"an Up&Down pairing is one game (number 1), got {new.number}")
+    if new.result == "=":
+        raise InvalidArgument.single(
+            "game.result", "an Up&Down match has a winner: there is no drawn result (updown-league-2007 §6.1)"
+        )
+    group = next((name for name, players in groups_of(stage) if seats[0] in players), "")
+    long = group in long_groups_of(stage)
+    if new.long != long:
+        raise InvalidArgument.single(
+            "game.long",
+            f"the {group} group of stage {stage.number} plays {'long' if long else 'base'} matches: long must be {str(long).lower()}",
+        )
+    if any(isinstance(c, GameEntry) for c in live):
+        raise FailedPrecondition(
+            f"round {round_no}, table {table} of stage {stage.number} already has its game; correct it instead (CorrectRecord, with the reason)"
+        )
+
+
+# --- progress -------------------------------------------------------------------------------------
+
+
+def _pairings(stage: Stage) -> list[tuple[int, int, Table]]:
+    return [(r, t, table) for r, rnd in enumerate(stage.rounds, 1) for t, table in enumerate(rnd, 1) if len(table) == 2]
+
+
+def missing_games(state: CompetitionState, stage: Stage) -> list[tuple[int, int, Table]]:
+    """The pairings of two players still in the league without a current game record (a withdrawn
+    player's games are settled by the half rule, §10.4)."""
+    gone = {p.id for p in state.players if p.status in GONE}
+    done = {(r.round, r.table) for r in state.stage_records(stage.number) if isinstance(r.content, GameEntry)}
+    return [(r, t, seats) for r, t, seats in _pairings(stage) if (r, t) not in done and not set(seats) & gone]
+
+
+@dataclass(frozen=True)
+class UpdownProgress:
+    """docs/rules.md ``updown.stage-two.generated-from-standings``: stage 1 (every main player, the
+    division's cycles), then stage 2 (the leaders and outsiders groups with their points), then done."""
+
+    division: UpdownRuleset = SUPER_LEAGUE
+
+    def next_stage(self, state: CompetitionState) -> StagePlan:
+        if not state.stages:
+            return self._stage_one(state.players)
+        last = state.stages[-1]
+        if last.status is not StageStatus.COMPLETED:
+            missing = missing_games(state, last)
+            raise FailedPrecondition(
+                f"stage {last.number} ({last.name}) is still being played: {len(missing)} of {len(_pairings(last))} games to record"
+            )
+        if last.kind == ROUND_ROBIN_KIND:
+            return self._stage_two(state, last)
+        return StagePlan(0, "", "finished", (), Seating.FIXED, finished=True, notes=("stage 2 is complete: the season is over",))
+
+    def _stage_one(self, everyone: Sequence[Player]) -> StagePlan:
+        players = sorted((p for p in everyone if p.status is PlayerStatus.MAIN), key=lambda p: p.registration_order)
+        if len(players) < 2:
+            raise FailedPrecondition(f"an Up&Down round robin needs at least 2 main players, {len(players)} registered")
+        ruleset = fit_to_field(self.division, len(players))
+        ids = tuple(p.id for p in players)
+        return StagePlan(
+            number=1,
+            kind=ROUND_ROBIN_KIND,
+            name="stage 1",
+            groups=((STAGE_ONE_GROUP, ids),),
+            seating=Seating.ROUND_ROBIN,
+            cycles=ruleset.cycles,
+            ratings={p.id: p.rating for p in players},
+            details={"ruleset": ruleset_data(ruleset), "long_groups": []},
+            basis={"players": list(ids)},
+            notes=(
+                f"{ruleset.name}: {ruleset.cycles} cycles; places 1-{ruleset.leaders} to the leaders group, "
+                f"the last {ruleset.outsiders} to the outsiders group",
+            ),
+        )
+
+    def _stage_two(self, state: CompetitionState, first: Stage) -> StagePlan:
+        ruleset = ruleset_of(first)
+        [(_, standings)] = stage_standings(state, first)
+        at_cut = [t for t in standings.unresolved if t.at_cut]
+        if at_cut:
+            t = at_cut[0]
+            low, _, high = t.place.partition("-")
+            a, b = int(low), int(high or low)
+            size = len(standings.rows)
+            cuts = [c for c in (ruleset.leaders, size - ruleset.outsiders) if a <= c < b]
+            place = cuts[0] if cuts else a
+            raise FailedPrecondition(
+                f"extra match needed between {' and '.join(t.players)} for place {place} (places {t.place}): {t.reason}"
+            )
+        groups: dict[str, dict[str, int]] = {}
+        for row in standings.rows:
+            if row.fate in ("leaders", "outsiders"):
+                groups.setdefault(row.fate, {})[row.player] = row.points
+        if not groups:
+            raise FailedPrecondition("nobody continues to stage 2: the division's cut places leave both groups empty")
+        ratings = {p.id: p.rating for p in state.players}
+        return StagePlan(
+            number=2,
+            kind=GROUP_KIND,
+            name="stage 2",
+            groups=tuple((name, tuple(points)) for name, points in groups.items()),
+            seating=Seating.ROUND_ROBIN,
+            cycles=1,
+            ratings={p: ratings.get(p) for points in groups.values() for p in points},
+            details={
+                "ruleset": ruleset_data(ruleset),
+                "carried": {name: dict(points) for name, points in groups.items()},
+                "long_groups": ["leaders"] if ruleset.leaders_long and "leaders" in groups else [],
+            },
+            basis={"standings": [[r.place, r.player, r.points] for r in standings.rows]},
+            notes=tuple(f"{name}: {len(points)} players, points carried from stage 1" for name, points in groups.items()),
+        )
+
+    def check_rounds(self, plan: StagePlan, rounds: tuple[StageRound, ...]) -> None:
+        check_round_robin_rounds(plan, rounds)
+
+    def stage_complete(self, state: CompetitionState, stage: Stage) -> bool:
+        return not missing_games(state, stage)
+
+
+def check_round_robin_rounds(plan: StagePlan, rounds: tuple[StageRound, ...]) -> None:
+    """INVALID_ARGUMENT naming ``rounds`` unless every table is two players of one group, nobody plays
+    twice in a round, and each pair of a group meets exactly ``plan.cycles`` times."""
+    group_of = {p: name for name, players in plan.groups for p in players}
+    met: dict[frozenset[str], int] = {}
+    problems: list[str] = []
+    for r, rnd in enumerate(rounds, 1):
+        seen: set[str] = set()
+        for t, table in enumerate(rnd, 1):
+            if len(table) != 2 or table[0] == table[1]:
+                problems.append(f"round {r}, table {t} is not a pairing of two players")
+                continue
+            if any(p not in group_of for p in table) or group_of[table[0]] != group_of[table[1]]:
+                problems.append(f"round {r}, table {t} pairs players of different groups or not in the stage")
+                continue
+            if seen & set(table):
+                problems.append(f"round {r}: a player plays twice")
+            seen |= set(table)
+            met[frozenset(table)] = met.get(frozenset(table), 0) + 1
+    for _, players in plan.groups:
+        for i, a in enumerate(players):
+            for b in players[i + 1 :]:
+                if met.get(frozenset((a, b)), 0) != plan.cycles:
+                    problems.append(f"{a} and {b} meet {met.get(frozenset((a, b)), 0)} times, not {plan.cycles}")
+    if problems:
+        raise InvalidArgument.single(
+            "rounds", f"stage {plan.number} ({plan.name}) is a round robin of each group: " + "; ".join(problems[:5])
+        )
+
+
+# --- §10.3 checkpoints ------------------------------------------------------------------------------
+
+
+class Checkpoint(enum.StrEnum):
+    FIRST = "first"  # about three weeks in
+    SECOND = "second"  # ten days before the end of stage 1
+
+
+@dataclass(frozen=True)
+class Removal:
+    """One player a checkpoint removes, with the figures that decided it."""
+
+    player: str
+    really_played: int
+    due: int
+    reason: str
+    results_annulled: bool  # First League, first checkpoint: his results are annulled outright
+
+
+def _really_played(season: UpdownSeason, player: str, opponents: set[str]) -> int:
+    return sum(1 for g in season.games if g.involves(player) and g.opponent(player) in opponents and g.really_played)
+
+
+def checkpoint_removals(season: UpdownSeason, checkpoint: Checkpoint) -> list[Removal]:
+    """docs/rules.md ``updown.checkpoints.fifty-seventy-five`` (updown-league-2007 §10.3), stage 1,
+    among the players still in the league, exact fractions:
+
+    * first, Super League (``first_checkpoint_keep`` 0): fewer than 50 % of the stage's games
+      (cycles × every other player of the stage) really played → removed (§10.4 then applies);
+    * first, First League (``first_checkpoint_keep`` k): fewer points than the player in place k →
+      leaves, his results annulled;
+    * second: fewer than 75 % of the games against opponents still in the league (the count corrected
+      for withdrawals) really played → removed (§10.4 then applies)."""
+    if season.stage != 1:
+        raise FailedPrecondition("the checkpoints are held during stage 1 (updown-league-2007 §10.3.1)")
+    gone = set(season.withdrawn)
+    continuing = [p for p in season.players if p not in gone]
+    out: list[Removal] = []
+    if checkpoint is Checkpoint.FIRST and season.ruleset.first_checkpoint_keep:
+        keep = season.ruleset.first_checkpoint_keep
+        rows = [r for r in updown_standings(season).rows if not r.withdrawn]
+        if len(rows) <= keep:
+            return []
+        bar = rows[keep - 1].points
+        for r in rows:
+            if r.points < bar:
+                played = _really_played(season, r.player, set(continuing))
+                reason = (
+                    f"first checkpoint: {r.points} points, fewer than the {bar} of place {keep}; "
+                    "leaves the First League, results annulled (updown-league-2007 §10.3.1.2)"
+                )
+                out.append(Removal(r.player, played, season.cycles * (len(continuing) - 1), reason, True))
+        return out
+    for p in continuing:
+        if checkpoint is Checkpoint.FIRST:
+            opponents, share, clause = set(season.players) - {p}, Fraction(1, 2), "§10.3.1.1"
+        else:
+            opponents, share, clause = set(continuing) - {p}, Fraction(3, 4), "§10.3.1.3"
+        due = season.cycles * len(opponents)
+        played = _really_played(season, p, opponents)
+        if due and Fraction(played, due) < share:
+            reason = (
+                f"{checkpoint.value} checkpoint: really played {played} of {due} games, fewer than "
+                f"{share.numerator}/{share.denominator} (updown-league-2007 {clause}); removed, §10.4 applies"
+            )
+            out.append(Removal(p, played, due, reason, False))
+    return out
+
+
+def removal_as_dict(r: Removal) -> dict[str, Any]:
+    return dataclasses.asdict(r)
+
+
+def removal_from_dict(d: Mapping[str, Any]) -> Removal:
+    return Removal(**d)
+
+
+# --- registered with the stages framework (league.domain.stage_kinds) --------------------------------
+RESULT_CHECKS[ROUND_ROBIN_KIND] = RESULT_CHECKS[GROUP_KIND] = check_updown_game
+PROGRESS[COMPETITION_RULESET] = UpdownProgress()

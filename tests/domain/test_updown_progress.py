@@ -1,0 +1,284 @@
+"""The Up&Down league's stages as the service plays them (league.domain.updown_progress): the plan of
+stage 1 and stage 2, the checks of a game record, completeness, the one converter and the §10.3
+checkpoints. Pure: stages and records built in memory."""
+
+from __future__ import annotations
+
+import dataclasses
+from datetime import UTC, datetime
+
+import pytest
+
+from league.domain.model import Competition, Player, PlayerStatus
+from league.domain.records import GameEntry, HanchanEntry, ResultRecord
+from league.domain.stage_kinds import PROGRESS, RESULT_CHECKS, CompetitionState, Seating, StagePlan
+from league.domain.stages import Stage, StageStatus
+from league.domain.updown import FIRST_LEAGUE, SUPER_LEAGUE, updown_standings
+from league.domain.updown_progress import (
+    ANNULLED,
+    GROUP_KIND,
+    ROUND_ROBIN_KIND,
+    Checkpoint,
+    UpdownProgress,
+    check_round_robin_rounds,
+    check_updown_game,
+    checkpoint_removals,
+    fit_to_field,
+    stage_seasons,
+    stage_standings,
+)
+from rondo_runtime.errors import FailedPrecondition, InvalidArgument
+from solver.domain.round_robin import round_robin
+
+pytestmark = pytest.mark.domain
+AT = datetime(2026, 1, 1, tzinfo=UTC)
+PROGRESS_OF = UpdownProgress()
+
+
+def players(n: int, withdrawn: tuple[int, ...] = ()) -> tuple[Player, ...]:
+    return tuple(
+        Player(f"p{i:02d}", "c", f"P{i:02d}", i, PlayerStatus.WITHDRAWN if i in withdrawn else PlayerStatus.MAIN, 2000 - i)
+        for i in range(1, n + 1)
+    )
+
+
+def seat(plan: StagePlan) -> tuple[tuple[tuple[str, ...], ...], ...]:
+    """What the gateway does with a ROUND_ROBIN plan: one Berger schedule per group, rounds merged."""
+    per_group = [round_robin(list(ids), plan.cycles).rounds for _, ids in plan.groups]
+    return tuple(
+        tuple((p.first, p.second) for rounds in per_group if i < len(rounds) for p in rounds[i].pairings)
+        for i in range(max(len(r) for r in per_group))
+    )
+
+
+def stage_from(plan: StagePlan, status: StageStatus = StageStatus.OPEN) -> Stage:
+    return Stage(
+        f"s{plan.number}",
+        "c",
+        plan.number,
+        plan.kind,
+        plan.name,
+        seat(plan),
+        AT,
+        "organizer",
+        status,
+        details={**plan.details, "groups": [[n, list(p)] for n, p in plan.groups]},
+    )
+
+
+def state(roster, stages=(), records=()) -> CompetitionState:
+    competition = Competition("c", "Up&Down", "updown-league-2007", 22, 2, AT)
+    return CompetitionState(competition, tuple(roster), (), tuple(stages), tuple(records))
+
+
+def play(stage: Stage, winner=min, skip=lambda a, b: False, start: int = 1) -> list[ResultRecord]:
+    """A game for every pairing: ``winner(first, second)`` wins (by default the lower id), long where the stage plays long."""
+    long = set(stage.details.get("long_groups", []))
+    group_of = {p: name for name, ps in stage.details["groups"] for p in ps}
+    out: list[ResultRecord] = []
+    for r, rnd in enumerate(stage.rounds, 1):
+        for t, (a, b) in enumerate(rnd, 1):
+            if skip(a, b):
+                continue
+            result = "1-0" if winner(a, b) == a else "0-1"
+            entry = GameEntry(1, a, b, result, group_of[a] in long)
+            out.append(ResultRecord(f"r{start + len(out)}", "c", start + len(out), r, t, entry, "judge", AT, stage=stage.number))
+    return out
+
+
+@pytest.mark.rule("updown.stage.cut-places-fit-the-field")
+def test_the_division_cut_places_keep_their_proportions_in_a_smaller_field():
+    twelve = fit_to_field(SUPER_LEAGUE, 12)
+    assert (twelve.leaders, twelve.outsiders, twelve.outsiders_stay, twelve.cycles) == (4, 4, 1, 2)
+    assert twelve.name == "updown (12 players)"
+    assert fit_to_field(SUPER_LEAGUE, 24) is SUPER_LEAGUE and fit_to_field(SUPER_LEAGUE, 30) is SUPER_LEAGUE
+    first = fit_to_field(FIRST_LEAGUE, 12)
+    assert (first.leaders, first.promoted, first.first_checkpoint_keep) == (3, 3, 6)
+
+
+@pytest.mark.rule("updown.stage-one.double-round-robin-of-main-players")
+def test_stage_one_is_a_double_round_robin_of_the_main_players_in_registration_order():
+    roster = players(7, withdrawn=(3,))
+    plan = PROGRESS["updown-league-2007"].next_stage(state(roster))
+    assert (plan.number, plan.kind, plan.name, plan.seating, plan.cycles) == (
+        1,
+        ROUND_ROBIN_KIND,
+        "stage 1",
+        Seating.ROUND_ROBIN,
+        2,
+    )
+    assert plan.groups == (("stage 1", ("p01", "p02", "p04", "p05", "p06", "p07")),)
+    assert plan.ratings["p01"] == 1999 and plan.details["ruleset"]["leaders"] == 2
+    with pytest.raises(FailedPrecondition, match="at least 2 main players"):
+        PROGRESS_OF.next_stage(state(players(1)))
+
+
+@pytest.mark.rule("updown.records.one-game-per-pairing")
+def test_a_game_record_is_the_pairing_in_its_order_one_game_no_draw_long_where_the_stage_plays_long():
+    plan = PROGRESS_OF.next_stage(state(players(4)))
+    stage = stage_from(plan)
+    a, b = stage.rounds[0][0]
+    assert RESULT_CHECKS[ROUND_ROBIN_KIND] is check_updown_game is RESULT_CHECKS[GROUP_KIND]
+    check_updown_game(stage, 1, 1, (a, b), [], GameEntry(1, a, b, "-/+"))
+    bad = {
+        "game.first_player_id": GameEntry(1, b, a, "1-0"),
+        "game.number": GameEntry(2, a, b, "1-0"),
+        "game.result": GameEntry(1, a, b, "="),
+        "game.long": GameEntry(1, a, b, "1-0", long=True),
+    }
+    for field, entry in bad.items():
+        with pytest.raises(InvalidArgument) as error:
+            check_updown_game(stage, 1, 1, (a, b), [], entry)
+        assert error.value.violations[0].field == field
+    with pytest.raises(FailedPrecondition, match="correct it instead"):
+        check_updown_game(stage, 1, 1, (a, b), [GameEntry(1, a, b, "1-0")], GameEntry(1, a, b, "0-1"))
+    with pytest.raises(FailedPrecondition, match="game results only"):
+        check_updown_game(stage, 1, 1, (a, b), [], HanchanEntry(1, ((a, 1), (b, 2))))
+
+
+@pytest.mark.rule("updown.stage-two.generated-from-standings")
+def test_stage_two_groups_come_from_the_final_stage_one_standings_with_points_carried_then_the_season_ends():
+    roster = players(12)
+    one = stage_from(PROGRESS_OF.next_stage(state(roster)))
+    records = play(one)
+    assert len(one.rounds) == 22 and all(len(r) == 6 for r in one.rounds)
+    assert PROGRESS_OF.stage_complete(state(roster, [one], records), one)
+    assert not PROGRESS_OF.stage_complete(state(roster, [one], records[:-1]), one)
+    with pytest.raises(FailedPrecondition, match="1 of 132 games to record"):
+        PROGRESS_OF.next_stage(state(roster, [one], records[:-1]))
+    one = dataclasses.replace(one, status=StageStatus.COMPLETED)
+    plan = PROGRESS_OF.next_stage(state(roster, [one], records))
+    assert (plan.number, plan.kind, plan.cycles) == (2, GROUP_KIND, 1)
+    assert plan.groups == (("leaders", ("p01", "p02", "p03", "p04")), ("outsiders", ("p09", "p10", "p11", "p12")))
+    assert plan.details["carried"]["leaders"] == {"p01": 22, "p02": 20, "p03": 18, "p04": 16}
+    assert plan.details["carried"]["outsiders"]["p12"] == 0 and plan.details["long_groups"] == ["leaders"]
+    check_round_robin_rounds(plan, seat(plan))
+
+    two = stage_from(plan)
+    upset = play(two, winner=max, start=len(records) + 1)  # in stage 2 the higher id wins every game
+    final = state(roster, [one, two], records + upset)
+    assert PROGRESS_OF.stage_complete(final, two)
+    (_, leaders), (_, outsiders) = stage_standings(final, two)
+    # long matches, 2 points a win: everyone ends on 22 (16+6, 18+4, 20+2, 22+0): the stage-2 mini-table decides
+    assert [(r.player, r.points, r.carried) for r in leaders.rows] == [
+        ("p04", 22, 16),
+        ("p03", 22, 18),
+        ("p02", 22, 20),
+        ("p01", 22, 22),
+    ]
+    assert "mini-table 6 > 4" in (leaders.rows[0].separated_from_next or "")
+    assert leaders.rows[0].fate == "champion" and leaders.rows[0].sonneborn_berger == 2 * 4 + 2 * 2 + 2 * 0
+    assert outsiders.players_with_fate("stays") == ("p09",)
+    assert set(outsiders.players_with_fate("relegated")) == {"p10", "p11", "p12"}
+    finished = PROGRESS_OF.next_stage(
+        state(roster, [one, dataclasses.replace(two, status=StageStatus.COMPLETED)], records + upset)
+    )
+    assert finished.finished and finished.number == 0
+
+
+@pytest.mark.rule("updown.stage-two.generated-from-standings")
+def test_a_tie_at_the_cut_blocks_stage_two_with_the_extra_match_named():
+    roster = players(6)  # 6 players: 2 leaders, 2 outsiders
+    one = stage_from(PROGRESS_OF.next_stage(state(roster)), StageStatus.COMPLETED)
+
+    def winner(a, b):  # p02 and p03 split their games and beat everyone else; p01 beats everyone
+        if {a, b} == {"p02", "p03"}:
+            return a
+        return min(a, b)
+
+    records = play(one, winner=winner)
+    # p01 10 points; p02 and p03 7 each (1 of 2 between them), equal SB: an extra match
+    with pytest.raises(FailedPrecondition, match="extra match needed between p02 and p03 for place 2"):
+        PROGRESS_OF.next_stage(state(roster, [one], records))
+
+
+@pytest.mark.rule("updown.stage-two.generated-from-standings")
+def test_a_seating_that_is_not_each_groups_round_robin_is_refused():
+    plan = PROGRESS_OF.next_stage(state(players(4)))
+    rounds = seat(plan)
+    with pytest.raises(InvalidArgument, match="meet 1 times, not 2") as error:
+        check_round_robin_rounds(plan, rounds[:-1])
+    assert error.value.violations[0].field == "rounds"
+    with pytest.raises(InvalidArgument, match="plays twice"):
+        check_round_robin_rounds(plan, ((("p01", "p02"), ("p01", "p03")),) + rounds[1:])
+
+
+@pytest.mark.rule("updown.withdrawal.half-rule")
+def test_the_converter_passes_withdrawals_and_a_withdrawn_players_missing_games_are_not_awaited():
+    roster = players(4, withdrawn=(4,))
+    one = stage_from(PROGRESS_OF.next_stage(state(players(4))))
+    records = play(one, skip=lambda a, b: "p04" in (a, b))
+    assert PROGRESS_OF.stage_complete(state(roster, [one], records), one)
+    [season] = stage_seasons(state(roster, [one], records), one)
+    assert season.withdrawn == ("p04",) and len(season.games) == 6
+    row = updown_standings(season).rows[-1]
+    assert row.player == "p04" and row.withdrawn and "annulled" in row.notes[0]
+
+
+@pytest.mark.rule("updown.annul.thrown-match")
+def test_an_annulled_record_is_a_thrown_match_zero_zero_and_noted():
+    roster = players(4)
+    one = stage_from(PROGRESS_OF.next_stage(state(roster)))
+    records = play(one)
+    first = records[0]
+    content = first.content
+    assert isinstance(content, GameEntry)
+    annul = ResultRecord(
+        "x", "c", 99, first.round, first.table, dataclasses.replace(content, result=ANNULLED), "judge", AT, first.id, "thrown", 1
+    )
+    [season] = stage_seasons(state(roster, [one], records + [annul]), one)
+    thrown = [g for g in season.games if g.thrown]
+    assert len(thrown) == 1 and not thrown[0].really_played
+    rows = {r.player: r for r in updown_standings(season).rows}
+    assert any("thrown match annulled" in n for n in rows[content.first].notes)
+
+
+def _season_with(played: dict[str, int], n: int = 5, ruleset=SUPER_LEAGUE, withdrawn: tuple[int, ...] = ()):
+    """Stage 1 of ``n`` players where each listed player has really played his first k scheduled games."""
+    roster = players(n, withdrawn)
+    one = stage_from(dataclasses.replace(PROGRESS_OF.next_stage(state(players(n))), details={"ruleset": ruleset.__dict__.copy()}))
+    count: dict[str, int] = {}
+
+    def skip(a, b):
+        if {a, b} & {f"p{i:02d}" for i in withdrawn}:
+            return True
+        for p in (a, b):
+            if p in played and count.get(p, 0) >= played[p]:
+                return True
+        for p in (a, b):
+            count[p] = count.get(p, 0) + 1
+        return False
+
+    records = play(one, skip=skip)
+    [season] = stage_seasons(state(roster, [one], records), one)
+    return season
+
+
+@pytest.mark.rule("updown.checkpoints.fifty-seventy-five")
+def test_first_checkpoint_super_league_removes_fewer_than_half_of_the_games_exactly():
+    season = _season_with({"p01": 3, "p02": 4}, n=5)  # 8 games each due: 3 < 4 removed, 4 = half stays
+    removed = checkpoint_removals(season, Checkpoint.FIRST)
+    assert [(r.player, r.really_played, r.due, r.results_annulled) for r in removed] == [("p01", 3, 8, False)]
+    assert "fewer than 1/2" in removed[0].reason and "§10.3.1.1" in removed[0].reason
+
+
+@pytest.mark.rule("updown.checkpoints.fifty-seventy-five")
+def test_second_checkpoint_removes_fewer_than_three_quarters_of_the_games_against_players_still_in():
+    # p05 withdrawn: 2 cycles x 3 continuing opponents = 6 due, 75 % = 4.5 games
+    season = _season_with({"p01": 4, "p02": 5}, n=5, withdrawn=(5,))
+    removed = {r.player: r for r in checkpoint_removals(season, Checkpoint.SECOND)}
+    for p in ("p01", "p02", "p03", "p04"):
+        played = sum(1 for g in season.games if g.involves(p) and g.really_played)
+        assert (p in removed) == (4 * played < 3 * 6)
+    assert "p01" in removed and "p02" not in removed and "p05" not in removed
+    assert removed["p01"].due == 6 and removed["p01"].really_played == 4 and "§10.3.1.3" in removed["p01"].reason
+
+
+@pytest.mark.rule("updown.checkpoints.fifty-seventy-five")
+def test_first_checkpoint_first_league_below_the_kept_place_leave_with_results_annulled():
+    ruleset = dataclasses.replace(FIRST_LEAGUE, first_checkpoint_keep=3)
+    season = _season_with({}, n=5, ruleset=ruleset)  # lower id wins: points 8, 6, 4, 2, 0
+    removed = checkpoint_removals(season, Checkpoint.FIRST)
+    assert [(r.player, r.results_annulled) for r in removed] == [("p04", True), ("p05", True)]
+    assert "§10.3.1.2" in removed[0].reason
+    assert checkpoint_removals(season, Checkpoint.SECOND) == []  # everyone played every game

@@ -1,0 +1,138 @@
+"""A 12-player Up&Down season through the GATEWAY over real gRPC, on SQLite (`rondo up`) and on
+PostgreSQL (one process per service): AdvanceStage -> stage 1 (double round robin, 22 rounds of 6
+games), every game recorded (a technical result, one withdrawal), the standings, AdvanceStage -> the
+stage-2 groups with their points, every game recorded, the final standings with the champion, who
+stays and who is relegated; the gateway's event log has `stage.created` and `stage.completed`."""
+
+from __future__ import annotations
+
+import grpc
+import pytest
+
+from gateway.adapters.events import EventLog
+from rondo.gateway.v1 import gateway_pb2
+from rondo.league.v1 import league_pb2
+from rondo_runtime.db import make_engine
+
+pytestmark = pytest.mark.e2e
+BY = "judge"
+
+
+def _record_stage(
+    stub, cid: str, stage, result_of, skip=lambda a, b: False, after=lambda record: None
+) -> list[league_pb2.ResultRecord]:
+    long = set()
+    if stage.number == 2:
+        long = {p for g in stage.groups if g.name == "leaders" for p in g.player_ids}
+    records = []
+    for r, rnd in enumerate(stage.rounds, 1):
+        for t, table in enumerate(rnd.tables, 1):
+            a, b = table.player_ids
+            if skip(a, b):
+                continue
+            game = league_pb2.GameResult(number=1, first_player_id=a, second_player_id=b, result=result_of(a, b), long=a in long)
+            records.append(
+                stub.RecordGame(
+                    league_pb2.RecordGameRequest(
+                        competition_id=cid,
+                        stage=stage.number,
+                        round=r,
+                        table=t,
+                        game=game,
+                        recorded_by=BY,
+                        idempotency_key=f"g{stage.number}-{r}-{t}",
+                    ),
+                    timeout=10,
+                )
+            )
+            after(records[-1])
+    return records
+
+
+@pytest.mark.rule("updown.stage-two.generated-from-standings")
+@pytest.mark.parametrize("mode", ["embedded", "distributed"])
+def test_a_twelve_player_updown_season_through_the_gateway(mode, request):
+    deployment = request.getfixturevalue(mode)
+    stub = deployment.gateway
+    cid = stub.CreateCompetition(
+        league_pb2.CreateCompetitionRequest(
+            name="Up&Down 2026", ruleset="updown-league-2007", rounds=22, table_size=2, idempotency_key="ud"
+        ),
+        timeout=10,
+    ).id
+    ids = [
+        stub.RegisterPlayer(
+            league_pb2.RegisterPlayerRequest(competition_id=cid, name=f"U{i:02d}", rating=2000 - i, idempotency_key=f"u{i}"),
+            timeout=10,
+        ).id
+        for i in range(1, 13)
+    ]
+    strength = {p: i for i, p in enumerate(ids)}  # registration order: the stronger first
+
+    one = stub.AdvanceStage(
+        gateway_pb2.AdvanceStageRequest(competition_id=cid, created_by="organizer", idempotency_key="s1"), timeout=30
+    )
+    assert (one.number, one.kind, len(one.rounds)) == (1, "updown-round-robin", 22)
+    assert all(len(r.tables) == 6 for r in one.rounds)
+    with pytest.raises(grpc.RpcError) as error:
+        stub.AdvanceStage(gateway_pb2.AdvanceStageRequest(competition_id=cid, created_by="organizer"), timeout=30)
+    assert error.value.code() == grpc.StatusCode.FAILED_PRECONDITION and "132 games to record" in error.value.details()
+
+    quitter = ids[6]  # withdraws after half of his games: the rest are technical losses (§10.4)
+    played: dict[str, int] = {}
+
+    def skip(a, b):
+        if quitter in (a, b) and played.get(quitter, 0) >= 11:
+            return True
+        played[quitter] = played.get(quitter, 0) + (quitter in (a, b))
+        return False
+
+    def stage_one(a, b):
+        if {a, b} == {ids[0], ids[11]}:
+            return "+/-" if a == ids[0] else "-/+"  # a technical result: the win, not a game really played
+        return "1-0" if strength[a] < strength[b] else "0-1"
+
+    def withdraw_after_half(record):
+        if played.get(quitter, 0) == 11 and quitter in (record.game.first_player_id, record.game.second_player_id):
+            stub.WithdrawPlayer(
+                league_pb2.WithdrawPlayerRequest(competition_id=cid, player_id=quitter, reason="moved away"), timeout=10
+            )
+
+    records = _record_stage(stub, cid, one, stage_one, skip, withdraw_after_half)
+    assert records[-1].completed_stage and not any(r.completed_stage for r in records[:-1])
+    standings = stub.GetUpdownStandings(league_pb2.GetUpdownStandingsRequest(competition_id=cid, stage=1), timeout=10)
+    [group] = standings.groups
+    rows = {r.player_id: r for r in group.rows}
+    assert standings.ruleset == "updown (12 players)" and group.name == "stage 1" and standings.complete
+    assert rows[ids[0]].points == 22 and rows[ids[0]].really_played <= 20  # two technical wins over U12
+    assert rows[quitter].withdrawn and "technical losses" in rows[quitter].notes[0] and group.rows[-1].player_id == quitter
+    assert [r.fate for r in group.rows] == ["leaders"] * 4 + ["stop"] * 4 + ["outsiders"] * 4
+
+    two = stub.AdvanceStage(
+        gateway_pb2.AdvanceStageRequest(competition_id=cid, created_by="organizer", idempotency_key="s2"), timeout=30
+    )
+    groups = {g.name: list(g.player_ids) for g in two.groups}
+    assert two.kind == "updown-group" and groups["leaders"] == ids[:4]
+    # the quitter's place is taken by the next ones; withdrawn players go to the outsiders (§4.3.1)
+    assert groups["outsiders"] == [ids[9], ids[10], ids[11], quitter]
+    assert len(two.rounds) == 3
+
+    reverse = lambda a, b: "1-0" if strength[a] > strength[b] else "0-1"  # noqa: E731  stage 2: the weaker win
+    stage_two = _record_stage(stub, cid, two, reverse, skip=lambda a, b: quitter in (a, b))
+    assert stage_two[-1].completed_stage
+    final = stub.GetUpdownStandings(league_pb2.GetUpdownStandingsRequest(competition_id=cid), timeout=10)
+    assert final.stage == 2 and final.complete
+    leaders = next(g for g in final.groups if g.name == "leaders")
+    assert [r.carried for r in leaders.rows] and all(r.sonneborn_berger >= 0 for r in leaders.rows)
+    assert final.champion_id == leaders.rows[0].player_id
+    assert list(final.relegated_ids) and quitter in final.relegated_ids and not final.promoted_ids
+    finished = stub.PrepareStage(league_pb2.PrepareStageRequest(competition_id=cid), timeout=10)
+    assert finished.finished
+
+    engine = make_engine(deployment.databases["gateway"])
+    try:
+        kinds = [kind for kind, _ in EventLog(engine).for_competition(cid)]
+    finally:
+        engine.dispose()
+    assert kinds.count("stage.created") == 2 and kinds.count("stage.completed") == 2
+    assert kinds.count("standings.changed") == len(records) + len(stage_two)

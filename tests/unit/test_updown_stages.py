@@ -1,0 +1,229 @@
+"""The Up&Down league through the league use cases on in-memory fakes: stage 1 into stage 2, game
+records checked by the stage, standings, withdrawals, annulments and the §10.3 checkpoints."""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+import pytest
+
+from league.domain import stage_kinds
+from league.domain.records import GameEntry
+from league.domain.stage_kinds import StagePlan
+from league.domain.stages import StageStatus
+from league.domain.updown import FIRST_LEAGUE
+from league.domain.updown_progress import UpdownProgress
+from league.service import LeagueService
+from rondo_runtime.errors import FailedPrecondition, InvalidArgument
+from solver.domain.round_robin import round_robin
+from tests.unit.fakes import FakeLeagueRepository, FakeUnitOfWork
+from tests.unit.test_league_services import Clock
+
+pytestmark = pytest.mark.unit
+BY = "judge"
+
+
+def seat(plan: StagePlan) -> tuple:
+    per_group = [round_robin(list(ids), plan.cycles).rounds for _, ids in plan.groups]
+    return tuple(
+        tuple((p.first, p.second) for rounds in per_group if i < len(rounds) for p in rounds[i].pairings)
+        for i in range(max(len(r) for r in per_group))
+    )
+
+
+def league_of(n: int):
+    uow: Any = FakeUnitOfWork(FakeLeagueRepository())
+    league = LeagueService(uow, clock=Clock())
+    c = league.create_competition("Up&Down", "updown-league-2007", 22, 2)
+    ids = [league.register_player(c.id, f"P{i:02d}", rating=2000 - i).id for i in range(1, n + 1)]
+    return league, uow, c.id, ids
+
+
+def advance(league: LeagueService, cid: str):
+    plan = league.prepare_stage(cid)
+    return league.save_stage(cid, plan.number, seat(plan), "organizer")
+
+
+def record_all(league, cid, stage, winner=min, skip=lambda a, b: False):
+    long = set(stage.details.get("long_groups", []))
+    group_of = {p: name for name, ps in stage.details["groups"] for p in ps}
+    last = None
+    for r, rnd in enumerate(stage.rounds, 1):
+        for t, (a, b) in enumerate(rnd, 1):
+            if skip(a, b):
+                continue
+            result = "1-0" if winner(a, b) == a else "0-1"
+            last = league.record_game(cid, stage.number, r, t, GameEntry(1, a, b, result, group_of[a] in long), BY)
+    return last
+
+
+def rank(ids: list[str]):
+    order = {p: i for i, p in enumerate(ids)}
+    return lambda a, b: min(a, b, key=order.__getitem__)
+
+
+@pytest.mark.rule("updown.stage-one.double-round-robin-of-main-players")
+@pytest.mark.rule("updown.stage-two.generated-from-standings")
+def test_twelve_players_stage_one_completes_stage_two_is_generated_and_finishes_with_lists():
+    league, _, cid, ids = league_of(12)
+    one = advance(league, cid)
+    assert (one.number, one.kind, len(one.rounds)) == (1, "updown-round-robin", 22)
+    assert one.details["ruleset"]["leaders"] == 4
+    last = record_all(league, cid, one, winner=rank(ids))
+    assert last is not None and last.completed_stage
+    assert league.get_stage(cid, 1).status is StageStatus.COMPLETED
+
+    standings = league.get_updown_standings(cid, 1)
+    [(name, table)] = standings.groups
+    assert name == "stage 1" and [r.player for r in table.rows] == ids
+    assert [r.fate for r in table.rows] == ["leaders"] * 4 + ["stop"] * 4 + ["outsiders"] * 4
+    assert table.rows[0].points == 22 and table.rows[0].really_played == 22
+
+    two = advance(league, cid)
+    assert [g for g, _ in two.details["groups"]] == ["leaders", "outsiders"]
+    assert two.details["carried"]["leaders"][ids[0]] == 22
+    # stage 2 reversed: the last of each group wins every game
+    reverse = {p: -i for i, p in enumerate(ids)}
+    last = record_all(league, cid, two, winner=lambda a, b: min(a, b, key=reverse.__getitem__))
+    assert last is not None and last.completed_stage
+    final = league.get_updown_standings(cid)
+    assert final.complete and final.stage.number == 2
+    assert final.with_fate("champion") == [ids[3]]  # 16 + 3 long wins x 2 = 22, best on the stage-2 mini-table
+    # outsiders carry 6, 4, 2, 0 and win 0, 1, 2, 3 games: 6, 5, 4, 3, one stays (12 players: 1 of 4)
+    assert final.with_fate("stays") == [ids[8]] and final.with_fate("relegated") == ids[9:12]
+    assert league.prepare_stage(cid).finished
+    with pytest.raises(FailedPrecondition, match="finished"):
+        league.save_stage(cid, 3, (), "organizer")
+
+
+@pytest.mark.rule("updown.records.one-game-per-pairing")
+def test_bad_game_records_are_refused_by_field_and_nothing_is_stored():
+    league, uow, cid, _ = league_of(4)
+    one = advance(league, cid)
+    a, b = one.rounds[0][0]
+    cases = {
+        "game.first_player_id": GameEntry(1, b, a, "1-0"),
+        "game.result": GameEntry(1, a, b, "="),
+        "game.long": GameEntry(1, a, b, "1-0", True),
+        "game.number": GameEntry(2, a, b, "1-0"),
+    }
+    for field, entry in cases.items():
+        with pytest.raises(InvalidArgument) as error:
+            league.record_game(cid, 1, 1, 1, entry, BY)
+        assert error.value.violations[0].field == field
+    with pytest.raises(InvalidArgument) as error:
+        league.record_game(cid, 1, 1, 1, GameEntry(1, a, b, "annulled"), BY)
+    assert error.value.violations[0].field == "game.result"
+    assert uow.repository.records(cid) == []
+    first = league.record_game(cid, 1, 1, 1, GameEntry(1, a, b, "1-0"), BY)
+    with pytest.raises(FailedPrecondition, match="correct it instead"):
+        league.record_game(cid, 1, 1, 1, GameEntry(1, a, b, "0-1"), BY)
+    fixed = league.correct_record(cid, first.id, GameEntry(1, a, b, "0-1"), "entered the wrong way round", BY)
+    assert fixed.replaces_record_id == first.id and len(uow.repository.records(cid)) == 2
+
+
+@pytest.mark.rule("updown.annul.thrown-match")
+def test_a_judge_annuls_a_thrown_match_by_correcting_it_the_original_stays():
+    league, uow, cid, _ = league_of(4)
+    one = advance(league, cid)
+    a, b = one.rounds[0][0]
+    first = league.record_game(cid, 1, 1, 1, GameEntry(1, a, b, "1-0"), BY)
+    league.correct_record(cid, first.id, GameEntry(1, a, b, "annulled"), "thrown: lost without playing (§9.2)", "referee")
+    [(_, table)] = league.get_updown_standings(cid, 1).groups
+    rows = {r.player: r for r in table.rows}
+    assert rows[a].points == 0 and rows[a].really_played == 0 and any("thrown" in n for n in rows[a].notes)
+    assert [r.content.result for r in uow.repository.records(cid)] == ["1-0", "annulled"]
+
+
+@pytest.mark.rule("updown.withdrawal.half-rule")
+def test_withdrawal_both_branches_show_in_the_standings():
+    league, _, cid, ids = league_of(6)
+    one = advance(league, cid)
+    early, late = ids[4], ids[5]
+    played: dict[str, int] = {}
+
+    def skip(a, b):  # `early` plays 2 games, `late` 6 of his 10, before withdrawing
+        for p, quota in ((early, 2), (late, 6)):
+            if p in (a, b):
+                if played.get(p, 0) >= quota:
+                    return True
+        for p in (a, b):
+            played[p] = played.get(p, 0) + 1
+        return False
+
+    record_all(league, cid, one, skip=skip)
+    league.withdraw_player(cid, early, "moved away")
+    league.withdraw_player(cid, late, "moved away")
+    assert league.get_stage(cid, 1).status is StageStatus.OPEN  # a withdrawal alone does not complete it
+    [(_, table)] = league.get_updown_standings(cid, 1).groups
+    rows = {r.player: r for r in table.rows}
+    assert [r.player for r in table.rows][-2:] == [early, late] or [r.player for r in table.rows][-2:] == [late, early]
+    assert "annulled" in rows[early].notes[0] and rows[early].games == 0
+    assert "technical losses" in rows[late].notes[0]
+
+
+@pytest.mark.rule("updown.checkpoints.fifty-seventy-five")
+def test_checkpoints_withdraw_the_players_below_the_share_with_the_reason_and_replay_by_key():
+    league, uow, cid, ids = league_of(5)
+    one = advance(league, cid)
+    played: dict[str, int] = {}
+    lazy = ids[0]
+
+    def skip(a, b):
+        if lazy in (a, b) and played.get(lazy, 0) >= 3:
+            return True
+        for p in (a, b):
+            played[p] = played.get(p, 0) + 1
+        return False
+
+    record_all(league, cid, one, skip=skip)
+    for bad, field in (("third", "checkpoint"), ("first", "recorded_by")):
+        with pytest.raises(InvalidArgument) as error:
+            league.apply_checkpoint(cid, bad, "" if field == "recorded_by" else BY)
+        assert error.value.violations[0].field == field
+    result = league.apply_checkpoint(cid, "first", BY, idempotency_key="cp1")
+    assert [(r.player, r.really_played, r.due) for r in result.removed] == [(lazy, 3, 8)]
+    assert uow.repository.player(lazy).status.value == "withdrawn"
+    again = league.apply_checkpoint(cid, "first", BY, idempotency_key="cp1")
+    assert again.removed == result.removed
+    assert league.get_stage(cid, 1).status is StageStatus.COMPLETED  # his games are no longer awaited
+    with pytest.raises(FailedPrecondition, match="has completed it"):
+        league.apply_checkpoint(cid, "second", BY)
+    [(_, table)] = league.get_updown_standings(cid, 1).groups
+    assert table.rows[-1].player == lazy and table.rows[-1].withdrawn
+
+
+@pytest.mark.rule("updown.checkpoints.fifty-seventy-five")
+def test_a_checkpoint_outside_an_open_stage_one_is_refused():
+    league, _, cid, _ = league_of(4)
+    with pytest.raises(FailedPrecondition, match="has not started it"):
+        league.apply_checkpoint(cid, "first", BY)
+    other = league.create_competition("Mahjong", "discard-league-2026", 4, 4)
+    with pytest.raises(FailedPrecondition, match="not an Up&Down league"):
+        league.get_updown_standings(other.id)
+
+
+@pytest.mark.rule("updown.checkpoints.fifty-seventy-five")
+def test_first_league_first_checkpoint_annuls_the_results_of_those_below_the_kept_place(monkeypatch):
+    division = dataclasses.replace(FIRST_LEAGUE, first_checkpoint_keep=3, field=5)
+    monkeypatch.setitem(stage_kinds.PROGRESS, "updown-league-2007", UpdownProgress(division))
+    league, uow, cid, ids = league_of(5)
+    one = advance(league, cid)
+    record_all(league, cid, one, winner=rank(ids))  # points 8, 6, 4, 2, 0: the stage completes
+    assert league.get_stage(cid, 1).status is StageStatus.COMPLETED
+    with pytest.raises(FailedPrecondition):
+        league.apply_checkpoint(cid, "first", BY)
+
+    league, uow, cid, ids = league_of(5)
+    one = advance(league, cid)
+    record_all(league, cid, one, winner=rank(ids), skip=lambda a, b: {a, b} == {ids[0], ids[1]})
+    result = league.apply_checkpoint(cid, "first", BY)
+    assert [(r.player, r.results_annulled) for r in result.removed] == [(ids[3], True), (ids[4], True)]
+    annulled = [r for r in uow.repository.records(cid) if r.content.result == "annulled"]
+    assert len(annulled) == 14 and all(r.replaces_record_id and "§10.3.1.2" in r.reason for r in annulled)
+    [(_, table)] = league.get_updown_standings(cid, 1).groups
+    rows = {r.player: r for r in table.rows}
+    # only the games among those still in count: the first two beat the third twice each
+    assert (rows[ids[0]].points, rows[ids[1]].points, rows[ids[2]].points) == (2, 2, 0)
+    assert rows[ids[4]].games == 0 and "annulled" in rows[ids[4]].notes[0]
