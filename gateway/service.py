@@ -312,6 +312,27 @@ class GatewayService:
         )
         return stage
 
+    async def disqualify_player(
+        self, request: league_pb2.DisqualifyPlayerRequest, caller: str, deadline: float | None = None
+    ) -> league_pb2.DisqualifyPlayerResponse:
+        """league.DisqualifyPlayer with the key scoped to the caller; appends ``player.disqualified`` and,
+        when it decided the stage's last open pairing, ``stage.completed``."""
+        request = self.scoped(request, "DisqualifyPlayer", caller)
+        done = await self.league("DisqualifyPlayer", request, Deadline(deadline).timeout())
+        await asyncio.to_thread(
+            self.events.append,
+            "player.disqualified",
+            request.competition_id,
+            done.player.id,
+            stage=done.stage,
+            reason=done.reason,
+        )
+        if done.completed_stage:
+            await asyncio.to_thread(
+                self.events.append, "stage.completed", request.competition_id, str(done.stage), stage=done.stage
+            )
+        return done
+
     async def _seat_stage(self, plan: league_pb2.StagePlan, clock: Deadline) -> list[solver_pb2.Round]:
         """The stage's rounds from the solver RPC the plan names (a pass is a table of one)."""
         which = plan.WhichOneof("seating")

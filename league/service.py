@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import TypeVar
 
 from league.adapters.repository import LeagueRepository
+from league.cup_service import CupUseCases
 from league.domain import capacity, model, playoff, records, redraw, stage_kinds, stages
 from league.domain.model import Competition, Draw, DrawStatistics, DrawStatus, Player, PlayerStatus, Round
 from league.domain.records import Content, GameEntry, HanchanEntry, NoShowEntry, PenaltyEntry, ResultRecord
@@ -38,7 +39,7 @@ class CompetitionStandings:
     names: dict[str, str]
 
 
-class LeagueService(StageUseCases):
+class LeagueService(CupUseCases, StageUseCases):
     """Every league use case. Shared helpers live in :class:`league.use_cases.LeagueUseCases`; the
     stages after the draw in :class:`league.stage_service.StageUseCases`."""
 

@@ -15,6 +15,7 @@ from datetime import datetime
 from typing import Generic, TypeVar
 
 from booking.domain.model import Club, Room
+from league.domain.disqualification import PlayerDisqualification
 from league.domain.model import Competition, Draw, Player, normalized_name
 from league.domain.records import ResultRecord
 from league.domain.stages import Stage, StageStatus
@@ -65,6 +66,7 @@ class FakeLeagueRepository(FakeKeyStore):
         self.status_reasons: dict[str, str] = {}
         self.records_by_id: dict[str, ResultRecord] = {}
         self.stages_by_id: dict[str, Stage] = {}
+        self.disqualifications_by_id: dict[str, PlayerDisqualification] = {}
 
     # --- competitions ---
     def add_competition(self, c: Competition) -> None:
@@ -161,6 +163,15 @@ class FakeLeagueRepository(FakeKeyStore):
     def complete_stage(self, stage_id: str, at: datetime) -> None:
         st = self.stages_by_id[stage_id]
         self.stages_by_id[stage_id] = dataclasses.replace(st, status=StageStatus.COMPLETED, completed_at=at)
+
+    # --- disqualifications ---
+    def add_disqualification(self, d: PlayerDisqualification) -> None:
+        if any(x.player_id == d.player_id for x in self.disqualifications_by_id.values()):
+            raise ValueError("player already disqualified")  # the database's unique constraint
+        self.disqualifications_by_id[d.id] = d
+
+    def disqualifications(self, competition_id: str) -> list[PlayerDisqualification]:
+        return [d for d in self.disqualifications_by_id.values() if d.competition_id == competition_id]
 
 
 class FakeBookingRepository(FakeKeyStore):
