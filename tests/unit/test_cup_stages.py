@@ -54,7 +54,10 @@ def _advance(league: LeagueService, cid: str):
     rounds: tuple = ()
     if plan.seating is Seating.KNOCKOUT_PAIRS:
         assert plan.knockout is not None
-        seeds = [knockout.Seed(e.seed, knockout.Entrant(e.id, rating=e.rating, win_percentage=e.win_share)) for e in plan.knockout.entrants]
+        seeds = [
+            knockout.Seed(e.seed, knockout.Entrant(e.id, rating=e.rating, win_percentage=e.win_share))
+            for e in plan.knockout.entrants
+        ]
         paired = knockout.pair_stage(seeds)
         rounds = (tuple((m.first.id,) if m.second is None else (m.first.id, m.second.id) for m in paired.matches),)
     return league.save_stage(cid, plan.number, rounds, BY)
@@ -84,9 +87,7 @@ def test_an_8_player_cup_goes_stage_by_stage_to_its_final_places(league):
     seed_of = {p: i for i, p in enumerate(ids, start=1)}
     qf = _advance(league, cid)
     assert (qf.number, qf.kind, qf.name) == (1, "cup-knockout", "quarter-final")
-    assert qf.rounds[0] == tuple(
-        (ids[i + 4], ids[i]) for i in range(4)
-    )  # 1 v 5, 2 v 6, ...: blue to the lower rating (4.1.2)
+    assert qf.rounds[0] == tuple((ids[i + 4], ids[i]) for i in range(4))  # 1 v 5, 2 v 6, ...: blue to the lower rating (4.1.2)
     assert qf.basis["seeds"] == [[p, i] for i, p in enumerate(ids, start=1)]
     with pytest.raises(FailedPrecondition, match="stage 1 \\(quarter-final\\) is not finished"):
         league.prepare_stage(cid)
