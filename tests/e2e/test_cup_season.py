@@ -57,6 +57,7 @@ def _game(stub, cid, stage, table, number, first, second, result) -> league_pb2.
 @pytest.mark.rule("cup.stages.paired-from-survivors")
 @pytest.mark.rule("cup.records.series-games-in-order")
 @pytest.mark.rule("cup.disqualification.through-service")
+@pytest.mark.rule("cup.bracket.read")
 @pytest.mark.parametrize("mode", ["embedded", pytest.param("distributed", marks=pytest.mark.postgres)])
 def test_a_40_player_cup_to_its_final_places_through_the_gateway(mode, request):
     stub = request.getfixturevalue(mode).gateway

@@ -4,6 +4,7 @@ the bracket read (docs/rules.md ``cup.stages.*``, ``cup.records.*``, ``cup.disqu
 
 from __future__ import annotations
 
+import asyncio
 from datetime import UTC, datetime, timedelta
 
 import pytest
@@ -13,9 +14,11 @@ from league.domain.model import PlayerStatus
 from league.domain.records import GameEntry, HanchanEntry
 from league.domain.stage_kinds import Seating
 from league.service import LeagueService
+from rondo.league.v1 import league_pb2
 from rondo_runtime.errors import FailedPrecondition, InvalidArgument
 from solver.domain import knockout
 from tests.unit.fakes import FakeLeagueRepository, FakeUnitOfWork
+from tests.unit.gateway_fakes import gateway_on_fakes
 
 pytestmark = pytest.mark.unit
 START = datetime(2026, 5, 1, 10, 0, tzinfo=UTC)
@@ -82,6 +85,8 @@ def _play_stage(league, cid, stage, seed_of, results=None):
 
 
 @pytest.mark.rule("cup.stages.paired-from-survivors")
+@pytest.mark.rule("cup.stages.final-with-third-place")
+@pytest.mark.rule("cup.bracket.read")
 def test_an_8_player_cup_goes_stage_by_stage_to_its_final_places(league):
     cid, ids = _cup(league, 8)
     seed_of = {p: i for i, p in enumerate(ids, start=1)}
@@ -111,7 +116,7 @@ def test_an_8_player_cup_goes_stage_by_stage_to_its_final_places(league):
         league.save_stage(cid, 4, (), BY)
 
 
-@pytest.mark.rule("cup.stages.paired-from-survivors")
+@pytest.mark.rule("cup.stages.seeded-from-the-roster")
 def test_fewer_than_8_players_is_refused_and_over_64_keeps_the_best_64(league):
     cid, _ = _cup(league, 7)
     with pytest.raises(FailedPrecondition, match="the cup needs at least 8 players"):
@@ -250,6 +255,7 @@ def test_a_disqualified_semi_final_winner_lifts_everyone_he_beat(league):
     assert any("moves up one level" in line for line in progress.explanation)
 
 
+@pytest.mark.rule("cup.bracket.read")
 def test_the_bracket_before_the_first_stage_shows_the_seeds_and_a_cup_only(league):
     cid, ids = _cup(league, 9)
     bracket = league.cup_bracket(cid)
@@ -258,3 +264,23 @@ def test_the_bracket_before_the_first_stage_shows_the_seeds_and_a_cup_only(leagu
     with pytest.raises(FailedPrecondition, match="not a cup"):
         league.cup_bracket(mahjong.id)
     assert cup.FINAL == "final"
+
+
+@pytest.mark.rule("cup.disqualification.through-service")
+def test_the_gateway_passes_a_disqualification_on_with_a_scoped_key_and_appends_its_events():
+    gateway, downstream, events, _ = gateway_on_fakes()
+    league = downstream.league_service
+    cid, ids = _cup(league, 8)
+    qf = _advance(league, cid)
+    seed_of = {p: i for i, p in enumerate(ids, start=1)}
+    _play_stage(league, cid, qf, seed_of, {4: []})  # every pairing decided but 8 v 4
+    request = league_pb2.DisqualifyPlayerRequest(
+        competition_id=cid, player_id=ids[7], reason="no-show at the hall", recorded_by=BY, idempotency_key="dq"
+    )
+    done = asyncio.run(gateway.disqualify_player(request, "judge-1"))
+    assert done.player.status == league_pb2.PLAYER_STATUS_DISQUALIFIED and done.completed_stage and done.stage == 1
+    assert events.for_competition(cid)[-2:] == [("player.disqualified", ids[7]), ("stage.completed", "1")]
+    [sent] = [c.request for c in downstream.calls if c.method == "DisqualifyPlayer"]
+    assert sent.idempotency_key not in ("", "dq")  # scoped to the caller and the method
+    bracket = asyncio.run(gateway.league("GetCupBracket", league_pb2.GetCupBracketRequest(competition_id=cid)))
+    assert bracket.stages[0].pairings[3].winner_id == ids[3] and bracket.stages[0].pairings[3].technical
