@@ -68,7 +68,9 @@ def test_over_64_the_best_64_play_and_the_plan_names_who_is_left_out():
     state = CompetitionState(CUP, _players(70), (), (), ())
     plan = CupProgressRules().next_stage(state)
     assert plan.name == "1/32 final" and plan.seating is Seating.KNOCKOUT_PAIRS
-    assert len(plan.knockout.entrants) == 64 and plan.basis["cut"] == [f"p{i}" for i in range(65, 71)]
+    assert (
+        plan.knockout is not None and len(plan.knockout.entrants) == 64 and plan.basis["cut"] == [f"p{i}" for i in range(65, 71)]
+    )
     assert any("left out" in n and "p70" in n for n in plan.notes)
 
 
@@ -79,7 +81,7 @@ def test_stage_2_is_planned_from_the_survivors_in_seed_order_and_checked_against
     first = _stage(
         1, "quarter-final", [(ids[4 + i], ids[i]) for i in range(4)], basis={"seeds": [[p, i + 1] for i, p in enumerate(ids)]}
     )
-    records = []
+    records: list[ResultRecord] = []
     for t in range(1, 5):
         a, b = first.rounds[0][t - 1]
         winner_second = t != 3  # pairing 3: seed 7 beats seed 3
