@@ -15,7 +15,7 @@ from league.domain import cup, cup_progress
 from league.domain.disqualification import PlayerDisqualification
 from league.domain.model import Competition, Player, PlayerStatus
 from league.domain.stage_kinds import CompetitionState
-from league.domain.stages import Stage
+from league.domain.stages import REGULAR_STAGE, Stage
 from league.stage_service import StageUseCases
 from league.use_cases import _new_id
 from rondo_runtime import idempotency
@@ -85,7 +85,7 @@ class CupUseCases(StageUseCases):
                 id=_new_id(),
                 competition_id=competition.id,
                 player_id=player.id,
-                stage=current.number if current else 0,
+                stage=current.number if current else (REGULAR_STAGE if competition.published_draw_id else 0),
                 reason=reason,
                 recorded_by=recorded_by,
                 recorded_at=self.clock(),

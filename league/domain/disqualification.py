@@ -16,7 +16,7 @@ class PlayerDisqualification:
     id: str
     competition_id: str
     player_id: str
-    stage: int  # the competition's stage open when he was disqualified (0: before the first stage)
+    stage: int  # the competition's stage open when he was disqualified (0: before any stage or draw)
     reason: str
     recorded_by: str
     recorded_at: datetime

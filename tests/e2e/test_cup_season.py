@@ -119,6 +119,9 @@ def test_a_40_player_cup_to_its_final_places_through_the_gateway(mode, request):
         "final",
     ]
     assert sum(e.completed_stage for e in events) == 6
+    with pytest.raises(grpc.RpcError) as error:
+        _advance(stub, cid, 7)
+    assert error.value.code() == grpc.StatusCode.FAILED_PRECONDITION and "finished" in (error.value.details() or "")
 
     # A game after the series is decided is refused, nothing stored.
     with pytest.raises(grpc.RpcError) as error:

@@ -14,9 +14,11 @@ from league.domain.model import PlayerStatus
 from league.domain.records import GameEntry, HanchanEntry
 from league.domain.stage_kinds import Seating
 from league.service import LeagueService
+from rondo.gateway.v1 import gateway_pb2
 from rondo.league.v1 import league_pb2
 from rondo_runtime.errors import FailedPrecondition, InvalidArgument
 from solver.domain import knockout
+from solver.grpc_api import pair_knockout_stage
 from tests.unit.fakes import FakeLeagueRepository, FakeUnitOfWork
 from tests.unit.gateway_fakes import gateway_on_fakes
 
@@ -284,3 +286,45 @@ def test_the_gateway_passes_a_disqualification_on_with_a_scoped_key_and_appends_
     assert sent.idempotency_key not in ("", "dq")  # scoped to the caller and the method
     bracket = asyncio.run(gateway.league("GetCupBracket", league_pb2.GetCupBracketRequest(competition_id=cid)))
     assert bracket.stages[0].pairings[3].winner_id == ids[3] and bracket.stages[0].pairings[3].technical
+
+
+@pytest.mark.rule("cup.disqualification.through-service")
+def test_in_a_mahjong_league_a_disqualification_only_sets_the_status(league):
+    competition = league.create_competition("League", "discard-league-2026", 2, 4)
+    players = [league.register_player(competition.id, f"M{i}").id for i in range(8)]
+    done = league.disqualify_player(competition.id, players[0], "cheating", BY)
+    assert done.player.status is PlayerStatus.DISQUALIFIED and done.disqualification.stage == 0 and not done.completed_stage
+    assert [p.id for p in league.list_players(competition.id)] == players[1:]
+
+
+@pytest.mark.rule("cup.stages.paired-from-survivors")
+def test_advance_stage_through_the_gateway_pairs_each_stage_and_appends_the_stage_events():
+    gateway, downstream, events, _ = gateway_on_fakes()
+
+    async def pair(request, timeout=None):
+        return pair_knockout_stage(request)
+
+    downstream.solver.PairKnockoutStage = pair  # the real pairing, in-process
+    league = downstream.league_service
+    cid, ids = _cup(league, 8)
+    seed_of = {p: i for i, p in enumerate(ids, start=1)}
+
+    def advance(n: int) -> league_pb2.Stage:
+        request = gateway_pb2.AdvanceStageRequest(competition_id=cid, created_by=BY, idempotency_key=f"s{n}")
+        return asyncio.run(gateway.advance_stage(request, "judge"))
+
+    for n, name in enumerate(("quarter-final", "semi-final", "final"), start=1):
+        stage = advance(n)
+        assert (stage.number, stage.name) == (n, name)
+        for t, table in enumerate(stage.rounds[0].tables, start=1):
+            a, b = table.player_ids
+            result = "1-0" if seed_of[a] < seed_of[b] else "0-1"
+            for g in (1, 2):
+                game = league_pb2.GameResult(number=g, first_player_id=a, second_player_id=b, result=result)
+                request = league_pb2.RecordGameRequest(competition_id=cid, stage=n, round=1, table=t, game=game, recorded_by=BY)
+                asyncio.run(gateway.record_result("RecordGame", request, "judge"))
+    kinds = [k for k, _ in events.for_competition(cid) if k.startswith("stage.")]
+    assert kinds == ["stage.created", "stage.completed"] * 3
+    assert len(stage.rounds[0].tables) == 2  # the final and the third-place match
+    with pytest.raises(FailedPrecondition, match="finished"):
+        advance(4)
