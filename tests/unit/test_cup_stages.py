@@ -304,7 +304,7 @@ def test_advance_stage_through_the_gateway_pairs_each_stage_and_appends_the_stag
     async def pair(request, timeout=None):
         return pair_knockout_stage(request)
 
-    downstream.solver.PairKnockoutStage = pair  # the real pairing, in-process
+    downstream.solver.PairKnockoutStage = pair  # type: ignore[attr-defined]  # the real pairing, in-process
     league = downstream.league_service
     cid, ids = _cup(league, 8)
     seed_of = {p: i for i, p in enumerate(ids, start=1)}
