@@ -89,6 +89,13 @@ class GatewayServicer(gateway_pb2_grpc.GatewayServiceServicer):
     async def ApplyCheckpoint(self, request, context):
         return await self.service.apply_checkpoint(request, caller(context), context.time_remaining())
 
+    # The open cup: league disqualifies and reads the bracket (gateway/service.py appends the events).
+    async def DisqualifyPlayer(self, request, context):
+        return await self.service.disqualify_player(request, caller(context), context.time_remaining())
+
+    async def GetCupBracket(self, request, context):
+        return await self.service.league("GetCupBracket", request, context.time_remaining())
+
     async def GetCompetition(self, request, context):
         return await self.service.league("GetCompetition", request, context.time_remaining())
 

@@ -20,7 +20,7 @@ from rondo.gateway.v1 import gateway_pb2
 from rondo.league.v1 import league_pb2
 from rondo.solver.v1 import solver_pb2
 from rondo_runtime import idempotency
-from rondo_runtime.errors import Aborted, FieldViolation, InvalidArgument
+from rondo_runtime.errors import Aborted, FailedPrecondition, FieldViolation, InvalidArgument
 
 MIGRATIONS = str(Path(__file__).parent / "adapters" / "migrations")
 SOLVER_MARGIN_SECONDS = 5.0  # without a deadline: time for the solver to answer after its budget runs out
@@ -290,7 +290,9 @@ class GatewayService:
         plan = await self.league(
             "PrepareStage", league_pb2.PrepareStageRequest(competition_id=request.competition_id), clock.timeout()
         )
-        rounds = [] if plan.finished else await self._seat_stage(plan, clock)
+        if plan.finished:  # league's own words; SaveStage would refuse stage number 0 as a bad field
+            raise FailedPrecondition("; ".join(["the competition is finished: there is no stage to generate", *plan.notes]))
+        rounds = await self._seat_stage(plan, clock)
         stage = await self.league(
             "SaveStage",
             league_pb2.SaveStageRequest(
@@ -312,6 +314,27 @@ class GatewayService:
             name=stage.name,
         )
         return stage
+
+    async def disqualify_player(
+        self, request: league_pb2.DisqualifyPlayerRequest, caller: str, deadline: float | None = None
+    ) -> league_pb2.DisqualifyPlayerResponse:
+        """league.DisqualifyPlayer with the key scoped to the caller; appends ``player.disqualified`` and,
+        when it decided the stage's last open pairing, ``stage.completed``."""
+        request = self.scoped(request, "DisqualifyPlayer", caller)
+        done = await self.league("DisqualifyPlayer", request, Deadline(deadline).timeout())
+        await asyncio.to_thread(
+            self.events.append,
+            "player.disqualified",
+            request.competition_id,
+            done.player.id,
+            stage=done.stage,
+            reason=done.reason,
+        )
+        if done.completed_stage:
+            await asyncio.to_thread(
+                self.events.append, "stage.completed", request.competition_id, str(done.stage), stage=done.stage
+            )
+        return done
 
     async def _seat_stage(self, plan: league_pb2.StagePlan, clock: Deadline) -> list[solver_pb2.Round]:
         """The stage's rounds from the solver RPC the plan names (a pass is a table of one)."""

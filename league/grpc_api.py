@@ -8,7 +8,8 @@ from datetime import datetime
 
 from google.protobuf.timestamp_pb2 import Timestamp
 
-from league.domain import playoff
+from league.cup_service import CupBracket, Disqualified
+from league.domain import cup, playoff
 from league.domain.lots import TieDecision, TieMethod
 from league.domain.model import Competition, Draw, DrawStatistics, DrawStatus, Player, PlayerStatus
 from league.domain.pinning import RulesetVersion
@@ -349,6 +350,99 @@ def tie_decision_to_proto(d: TieDecision) -> league_pb2.TieDecision:
     )
 
 
+def disqualified_to_proto(d: Disqualified) -> league_pb2.DisqualifyPlayerResponse:
+    return league_pb2.DisqualifyPlayerResponse(
+        player=player_to_proto(d.player),
+        stage=d.disqualification.stage,
+        reason=d.disqualification.reason,
+        recorded_by=d.disqualification.recorded_by,
+        recorded_at=timestamp(d.disqualification.recorded_at),
+        completed_stage=d.completed_stage,
+    )
+
+
+def cup_bracket_to_proto(b: CupBracket) -> league_pb2.CupBracket:
+    names = b.names
+    out = league_pb2.CupBracket(
+        competition_id=b.competition.id,
+        seeds=[league_pb2.CupSeed(seed=i, player_id=p, name=names.get(p, p)) for i, p in enumerate(b.seeds, start=1)],
+        left_out=[
+            league_pb2.CupSeed(seed=i, player_id=p, name=names.get(p, p)) for i, p in enumerate(b.cut, start=len(b.seeds) + 1)
+        ],
+    )
+    if b.progress is None:
+        return out
+    status = {st.number: st.status for st in b.stages}
+    for sp in b.progress.stages:
+        out.stages.append(
+            league_pb2.CupStage(
+                number=sp.number,
+                name=sp.name,
+                status=STAGE_STATUS[status[sp.number]] if sp.number in status else league_pb2.STAGE_STATUS_OPEN,
+                pairings=[_pairing(m, b.tables.get((sp.number, m.number), m.number)) for m in sp.all_matches],
+            )
+        )
+    out.finished = b.progress.finished
+    for place, player in enumerate(b.progress.places, start=1):
+        if player is None:
+            continue
+        r = b.progress.results[player]
+        prize = [w for w in r.why if "prize" in w]
+        out.places.append(
+            league_pb2.CupPlace(
+                place=place,
+                player_id=player,
+                name=names.get(player, player),
+                prize_eligible=r.prize_place is not None,
+                reason=prize[-1] if prize else "",
+            )
+        )
+    for p in b.seeds:
+        r = b.progress.results[p]
+        out.results.append(
+            league_pb2.CupPlayerResult(
+                player_id=p,
+                name=names.get(p, p),
+                seed=r.seed,
+                place=r.place or 0,
+                eliminated_in=r.eliminated_in or "",
+                award=r.award or "",
+                technical_defeats=r.technical_defeats,
+                prize_place=r.prize_place or 0,
+                disqualified=r.disqualified,
+                why=r.why,
+            )
+        )
+    out.explanation.extend(b.progress.explanation)
+    return out
+
+
+def _pairing(m: cup.MatchProgress, table: int) -> league_pb2.CupPairing:
+    return league_pb2.CupPairing(
+        table=table,
+        third_place=m.number == cup.THIRD_PLACE_MATCH,
+        player_ids=m.players,
+        is_pass=m.is_pass,
+        games=[
+            league_pb2.CupGame(
+                number=g.number,
+                setting=g.setting,
+                replay=g.replay,
+                winner_id=g.winner or "",
+                technical_loser_ids=g.technical_losers,
+                text=g.text,
+            )
+            for g in m.games
+        ],
+        wins=m.wins,
+        winner_id=m.winner or "",
+        loser_ids=m.losers,
+        decided=m.decided,
+        technical=m.technical,
+        explanation=m.explanation,
+    )
+
+
 def standings_to_proto(competition_id: str, result: CompetitionStandings) -> league_pb2.Standings:
     s = result.standings
     return league_pb2.Standings(
@@ -615,6 +709,21 @@ class LeagueServicer(league_pb2_grpc.LeagueServiceServicer):
     async def ListStages(self, request, context):
         stages = await asyncio.to_thread(self.service.list_stages, request.competition_id)
         return league_pb2.ListStagesResponse(stages=[stage_to_proto(st) for st in stages])
+
+    # --- the open cup ---
+    async def DisqualifyPlayer(self, request, context):
+        done = await asyncio.to_thread(
+            self.service.disqualify_player,
+            request.competition_id,
+            request.player_id,
+            request.reason,
+            request.recorded_by,
+            request.idempotency_key,
+        )
+        return disqualified_to_proto(done)
+
+    async def GetCupBracket(self, request, context):
+        return cup_bracket_to_proto(await asyncio.to_thread(self.service.cup_bracket, request.competition_id))
 
     async def GetStandings(self, request, context):
         result = await asyncio.to_thread(self.service.get_standings, request.competition_id)

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import TypeVar
 
 from league.adapters.repository import LeagueRepository
+from league.cup_service import CupUseCases
 from league.domain import capacity, model, pinning, playoff, records, redraw, stage_kinds, stages
 from league.domain.model import Competition, Draw, DrawStatistics, DrawStatus, Player, PlayerStatus, Round
 from league.domain.records import Content, GameEntry, HanchanEntry, NoShowEntry, PenaltyEntry, ResultRecord
@@ -33,7 +34,7 @@ MAX_GAMES_IN_PAIRING = 100  # a cup series replays drawn games: far beyond any r
 GAME_RESULTS = ("1-0", "0-1", "+/-", "-/+", "-/-", "=", "annulled")  # annulled: corrections only (updown.annul.thrown-match)
 
 
-class LeagueService(StageUseCases, UpdownUseCases):
+class LeagueService(CupUseCases, UpdownUseCases, StageUseCases):
     """Every league use case. Shared helpers live in :class:`league.use_cases.LeagueUseCases`; the
     stages after the draw in :class:`league.stage_service.StageUseCases`."""
 

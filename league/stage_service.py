@@ -32,6 +32,7 @@ class StageUseCases(LeagueUseCases):
             draw_rounds=draw_rounds,
             stages=tuple(repo.stages(competition.id)),
             records=tuple(repo.records(competition.id)),
+            disqualifications=tuple(repo.disqualifications(competition.id)),
         )
 
     def prepare_stage(self, competition_id: str) -> StagePlan:

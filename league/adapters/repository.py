@@ -12,6 +12,7 @@ from sqlmodel import Session, col, select
 
 from league.adapters.tables import (
     CompetitionRow,
+    DisqualificationRow,
     DrawRow,
     IdempotencyKeyRow,
     PlayerRow,
@@ -21,6 +22,7 @@ from league.adapters.tables import (
     StageRow,
     TieDecisionRow,
 )
+from league.domain.disqualification import PlayerDisqualification
 from league.domain.lots import TieDecision, TieMethod
 from league.domain.model import (
     Competition,
@@ -446,6 +448,32 @@ class LeagueRepository(IdempotencyRecords):
             select(func.max(TieDecisionRow.sequence)).where(TieDecisionRow.competition_id == competition_id)
         ).one()
         return (top or 0) + 1
+
+    # --- disqualifications (league.domain.disqualification): written once ---
+    def add_disqualification(self, d: PlayerDisqualification) -> None:
+        self.session.add(
+            DisqualificationRow(
+                id=d.id,
+                competition_id=d.competition_id,
+                player_id=d.player_id,
+                stage=d.stage,
+                reason=d.reason,
+                recorded_by=d.recorded_by,
+                recorded_at=d.recorded_at,
+            )
+        )
+
+    def disqualifications(self, competition_id: str) -> list[PlayerDisqualification]:
+        """The competition's disqualifications in the order recorded."""
+        rows = self.session.exec(
+            select(DisqualificationRow)
+            .where(DisqualificationRow.competition_id == competition_id)
+            .order_by(col(DisqualificationRow.recorded_at), col(DisqualificationRow.id))
+        ).all()
+        return [
+            PlayerDisqualification(r.id, r.competition_id, r.player_id, r.stage, r.reason, r.recorded_by, _utc(r.recorded_at))
+            for r in rows
+        ]
 
     @staticmethod
     def _draw(row: Row[Any]) -> Draw:

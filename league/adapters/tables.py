@@ -197,3 +197,21 @@ class TieDecisionRow(LeagueTable, table=True):
     reason: str = Field(default="", max_length=500)
     decided_by: str = Field(max_length=200)
     at: datetime = Field(sa_column=_utc_column())
+
+
+class DisqualificationRow(LeagueTable, table=True):
+    """One disqualification (``league.domain.disqualification``): written once, never updated or deleted;
+    the player's status and reason are set in the same transaction."""
+
+    __tablename__ = "disqualifications"
+    __table_args__ = (
+        Index("ix_disqualifications_competition_id", "competition_id"),
+        UniqueConstraint("player_id", name="uq_disqualifications_player"),
+    )
+    id: str = Field(primary_key=True, max_length=36)
+    competition_id: str = Field(sa_column=Column(String(36), ForeignKey("competitions.id"), nullable=False))
+    player_id: str = Field(sa_column=Column(String(36), ForeignKey("players.id"), nullable=False))
+    stage: int
+    reason: str = Field(max_length=500)
+    recorded_by: str = Field(max_length=200)
+    recorded_at: datetime = Field(sa_column=_utc_column())

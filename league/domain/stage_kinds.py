@@ -17,6 +17,7 @@ from typing import Any, Protocol
 
 from rondo_runtime.errors import FailedPrecondition, InvalidArgument
 
+from .disqualification import PlayerDisqualification
 from .model import Competition, Player
 from .records import Content, ResultRecord, current
 from .stages import Stage, StageRound, Table
@@ -98,6 +99,7 @@ class CompetitionState:
     draw_rounds: tuple[StageRound, ...]  # the approved draw's rounds (a drawn competition's stage 1)
     stages: tuple[Stage, ...]  # in order
     records: tuple[ResultRecord, ...]  # every record of every stage, in entry order (corrections included)
+    disqualifications: tuple[PlayerDisqualification, ...] = ()  # in the order recorded
 
     def stage_records(self, number: int) -> list[ResultRecord]:
         """The current (scored) records of one stage."""

@@ -15,6 +15,7 @@ from datetime import datetime
 from typing import Generic, TypeVar
 
 from booking.domain.model import Club, Room
+from league.domain.disqualification import PlayerDisqualification
 from league.domain.lots import TieDecision
 from league.domain.model import Competition, Draw, Player, normalized_name
 from league.domain.pinning import RulesetVersion
@@ -71,6 +72,7 @@ class FakeLeagueRepository(FakeKeyStore):
         self.reviews_by_id: dict[str, Review] = {}
         self.ruleset_versions_by_key: dict[tuple[str, int], RulesetVersion] = {}
         self.tie_decisions_by_id: dict[str, TieDecision] = {}
+        self.disqualifications_by_id: dict[str, PlayerDisqualification] = {}
 
     # --- competitions ---
     def add_competition(self, c: Competition) -> None:
@@ -198,6 +200,15 @@ class FakeLeagueRepository(FakeKeyStore):
 
     def next_tie_decision_sequence(self, competition_id: str) -> int:
         return max((d.sequence for d in self.tie_decisions(competition_id)), default=0) + 1
+
+    # --- disqualifications ---
+    def add_disqualification(self, d: PlayerDisqualification) -> None:
+        if any(x.player_id == d.player_id for x in self.disqualifications_by_id.values()):
+            raise ValueError("player already disqualified")  # the database's unique constraint
+        self.disqualifications_by_id[d.id] = d
+
+    def disqualifications(self, competition_id: str) -> list[PlayerDisqualification]:
+        return [d for d in self.disqualifications_by_id.values() if d.competition_id == competition_id]
 
 
 class FakeBookingRepository(FakeKeyStore):

@@ -211,6 +211,16 @@ class GatewayServiceStub:
                 request_serializer=rondo_dot_league_dot_v1_dot_league__pb2.ApplyCheckpointRequest.SerializeToString,
                 response_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.ApplyCheckpointResponse.FromString,
                 _registered_method=True)
+        self.DisqualifyPlayer = channel.unary_unary(
+                '/rondo.gateway.v1.GatewayService/DisqualifyPlayer',
+                request_serializer=rondo_dot_league_dot_v1_dot_league__pb2.DisqualifyPlayerRequest.SerializeToString,
+                response_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.DisqualifyPlayerResponse.FromString,
+                _registered_method=True)
+        self.GetCupBracket = channel.unary_unary(
+                '/rondo.gateway.v1.GatewayService/GetCupBracket',
+                request_serializer=rondo_dot_league_dot_v1_dot_league__pb2.GetCupBracketRequest.SerializeToString,
+                response_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.CupBracket.FromString,
+                _registered_method=True)
 
 
 class GatewayServiceServicer:
@@ -446,6 +456,20 @@ class GatewayServiceServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def DisqualifyPlayer(self, request, context):
+        """The open cup. Organizer and judge: disqualify a player (caller-scoped idempotency key; appends
+        `player.disqualified`, and `stage.completed` when it decided the stage). Anyone: the bracket.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def GetCupBracket(self, request, context):
+        """Missing associated documentation comment in .proto file."""
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
 
 def add_GatewayServiceServicer_to_server(servicer, server):
     rpc_method_handlers = {
@@ -623,6 +647,16 @@ def add_GatewayServiceServicer_to_server(servicer, server):
                     servicer.ApplyCheckpoint,
                     request_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.ApplyCheckpointRequest.FromString,
                     response_serializer=rondo_dot_league_dot_v1_dot_league__pb2.ApplyCheckpointResponse.SerializeToString,
+            ),
+            'DisqualifyPlayer': grpc.unary_unary_rpc_method_handler(
+                    servicer.DisqualifyPlayer,
+                    request_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.DisqualifyPlayerRequest.FromString,
+                    response_serializer=rondo_dot_league_dot_v1_dot_league__pb2.DisqualifyPlayerResponse.SerializeToString,
+            ),
+            'GetCupBracket': grpc.unary_unary_rpc_method_handler(
+                    servicer.GetCupBracket,
+                    request_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.GetCupBracketRequest.FromString,
+                    response_serializer=rondo_dot_league_dot_v1_dot_league__pb2.CupBracket.SerializeToString,
             ),
     }
     generic_handler = grpc.method_handlers_generic_handler(
@@ -1570,6 +1604,60 @@ class GatewayService:
             '/rondo.gateway.v1.GatewayService/ApplyCheckpoint',
             rondo_dot_league_dot_v1_dot_league__pb2.ApplyCheckpointRequest.SerializeToString,
             rondo_dot_league_dot_v1_dot_league__pb2.ApplyCheckpointResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def DisqualifyPlayer(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/rondo.gateway.v1.GatewayService/DisqualifyPlayer',
+            rondo_dot_league_dot_v1_dot_league__pb2.DisqualifyPlayerRequest.SerializeToString,
+            rondo_dot_league_dot_v1_dot_league__pb2.DisqualifyPlayerResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def GetCupBracket(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/rondo.gateway.v1.GatewayService/GetCupBracket',
+            rondo_dot_league_dot_v1_dot_league__pb2.GetCupBracketRequest.SerializeToString,
+            rondo_dot_league_dot_v1_dot_league__pb2.CupBracket.FromString,
             options,
             channel_credentials,
             insecure,

@@ -1027,3 +1027,161 @@ class ApplyCheckpointResponse(_message.Message):
     checkpoint: Checkpoint
     removed: _containers.RepeatedCompositeFieldContainer[CheckpointRemoval]
     def __init__(self, competition_id: _Optional[str] = ..., checkpoint: _Optional[_Union[Checkpoint, str]] = ..., removed: _Optional[_Iterable[_Union[CheckpointRemoval, _Mapping]]] = ...) -> None: ...
+
+class DisqualifyPlayerRequest(_message.Message):
+    __slots__ = ("competition_id", "player_id", "reason", "recorded_by", "idempotency_key")
+    COMPETITION_ID_FIELD_NUMBER: _ClassVar[int]
+    PLAYER_ID_FIELD_NUMBER: _ClassVar[int]
+    REASON_FIELD_NUMBER: _ClassVar[int]
+    RECORDED_BY_FIELD_NUMBER: _ClassVar[int]
+    IDEMPOTENCY_KEY_FIELD_NUMBER: _ClassVar[int]
+    competition_id: str
+    player_id: str
+    reason: str
+    recorded_by: str
+    idempotency_key: str
+    def __init__(self, competition_id: _Optional[str] = ..., player_id: _Optional[str] = ..., reason: _Optional[str] = ..., recorded_by: _Optional[str] = ..., idempotency_key: _Optional[str] = ...) -> None: ...
+
+class DisqualifyPlayerResponse(_message.Message):
+    __slots__ = ("player", "stage", "reason", "recorded_by", "recorded_at", "completed_stage")
+    PLAYER_FIELD_NUMBER: _ClassVar[int]
+    STAGE_FIELD_NUMBER: _ClassVar[int]
+    REASON_FIELD_NUMBER: _ClassVar[int]
+    RECORDED_BY_FIELD_NUMBER: _ClassVar[int]
+    RECORDED_AT_FIELD_NUMBER: _ClassVar[int]
+    COMPLETED_STAGE_FIELD_NUMBER: _ClassVar[int]
+    player: Player
+    stage: int
+    reason: str
+    recorded_by: str
+    recorded_at: _timestamp_pb2.Timestamp
+    completed_stage: bool
+    def __init__(self, player: _Optional[_Union[Player, _Mapping]] = ..., stage: _Optional[int] = ..., reason: _Optional[str] = ..., recorded_by: _Optional[str] = ..., recorded_at: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., completed_stage: _Optional[bool] = ...) -> None: ...
+
+class GetCupBracketRequest(_message.Message):
+    __slots__ = ("competition_id",)
+    COMPETITION_ID_FIELD_NUMBER: _ClassVar[int]
+    competition_id: str
+    def __init__(self, competition_id: _Optional[str] = ...) -> None: ...
+
+class CupSeed(_message.Message):
+    __slots__ = ("seed", "player_id", "name")
+    SEED_FIELD_NUMBER: _ClassVar[int]
+    PLAYER_ID_FIELD_NUMBER: _ClassVar[int]
+    NAME_FIELD_NUMBER: _ClassVar[int]
+    seed: int
+    player_id: str
+    name: str
+    def __init__(self, seed: _Optional[int] = ..., player_id: _Optional[str] = ..., name: _Optional[str] = ...) -> None: ...
+
+class CupGame(_message.Message):
+    __slots__ = ("number", "setting", "replay", "winner_id", "technical_loser_ids", "text")
+    NUMBER_FIELD_NUMBER: _ClassVar[int]
+    SETTING_FIELD_NUMBER: _ClassVar[int]
+    REPLAY_FIELD_NUMBER: _ClassVar[int]
+    WINNER_ID_FIELD_NUMBER: _ClassVar[int]
+    TECHNICAL_LOSER_IDS_FIELD_NUMBER: _ClassVar[int]
+    TEXT_FIELD_NUMBER: _ClassVar[int]
+    number: int
+    setting: str
+    replay: bool
+    winner_id: str
+    technical_loser_ids: _containers.RepeatedScalarFieldContainer[str]
+    text: str
+    def __init__(self, number: _Optional[int] = ..., setting: _Optional[str] = ..., replay: _Optional[bool] = ..., winner_id: _Optional[str] = ..., technical_loser_ids: _Optional[_Iterable[str]] = ..., text: _Optional[str] = ...) -> None: ...
+
+class CupPairing(_message.Message):
+    __slots__ = ("table", "third_place", "player_ids", "is_pass", "games", "wins", "winner_id", "loser_ids", "decided", "technical", "explanation")
+    TABLE_FIELD_NUMBER: _ClassVar[int]
+    THIRD_PLACE_FIELD_NUMBER: _ClassVar[int]
+    PLAYER_IDS_FIELD_NUMBER: _ClassVar[int]
+    IS_PASS_FIELD_NUMBER: _ClassVar[int]
+    GAMES_FIELD_NUMBER: _ClassVar[int]
+    WINS_FIELD_NUMBER: _ClassVar[int]
+    WINNER_ID_FIELD_NUMBER: _ClassVar[int]
+    LOSER_IDS_FIELD_NUMBER: _ClassVar[int]
+    DECIDED_FIELD_NUMBER: _ClassVar[int]
+    TECHNICAL_FIELD_NUMBER: _ClassVar[int]
+    EXPLANATION_FIELD_NUMBER: _ClassVar[int]
+    table: int
+    third_place: bool
+    player_ids: _containers.RepeatedScalarFieldContainer[str]
+    is_pass: bool
+    games: _containers.RepeatedCompositeFieldContainer[CupGame]
+    wins: _containers.RepeatedScalarFieldContainer[int]
+    winner_id: str
+    loser_ids: _containers.RepeatedScalarFieldContainer[str]
+    decided: bool
+    technical: bool
+    explanation: str
+    def __init__(self, table: _Optional[int] = ..., third_place: _Optional[bool] = ..., player_ids: _Optional[_Iterable[str]] = ..., is_pass: _Optional[bool] = ..., games: _Optional[_Iterable[_Union[CupGame, _Mapping]]] = ..., wins: _Optional[_Iterable[int]] = ..., winner_id: _Optional[str] = ..., loser_ids: _Optional[_Iterable[str]] = ..., decided: _Optional[bool] = ..., technical: _Optional[bool] = ..., explanation: _Optional[str] = ...) -> None: ...
+
+class CupStage(_message.Message):
+    __slots__ = ("number", "name", "status", "pairings")
+    NUMBER_FIELD_NUMBER: _ClassVar[int]
+    NAME_FIELD_NUMBER: _ClassVar[int]
+    STATUS_FIELD_NUMBER: _ClassVar[int]
+    PAIRINGS_FIELD_NUMBER: _ClassVar[int]
+    number: int
+    name: str
+    status: StageStatus
+    pairings: _containers.RepeatedCompositeFieldContainer[CupPairing]
+    def __init__(self, number: _Optional[int] = ..., name: _Optional[str] = ..., status: _Optional[_Union[StageStatus, str]] = ..., pairings: _Optional[_Iterable[_Union[CupPairing, _Mapping]]] = ...) -> None: ...
+
+class CupPlace(_message.Message):
+    __slots__ = ("place", "player_id", "name", "prize_eligible", "reason")
+    PLACE_FIELD_NUMBER: _ClassVar[int]
+    PLAYER_ID_FIELD_NUMBER: _ClassVar[int]
+    NAME_FIELD_NUMBER: _ClassVar[int]
+    PRIZE_ELIGIBLE_FIELD_NUMBER: _ClassVar[int]
+    REASON_FIELD_NUMBER: _ClassVar[int]
+    place: int
+    player_id: str
+    name: str
+    prize_eligible: bool
+    reason: str
+    def __init__(self, place: _Optional[int] = ..., player_id: _Optional[str] = ..., name: _Optional[str] = ..., prize_eligible: _Optional[bool] = ..., reason: _Optional[str] = ...) -> None: ...
+
+class CupPlayerResult(_message.Message):
+    __slots__ = ("player_id", "name", "seed", "place", "eliminated_in", "award", "technical_defeats", "prize_place", "disqualified", "why")
+    PLAYER_ID_FIELD_NUMBER: _ClassVar[int]
+    NAME_FIELD_NUMBER: _ClassVar[int]
+    SEED_FIELD_NUMBER: _ClassVar[int]
+    PLACE_FIELD_NUMBER: _ClassVar[int]
+    ELIMINATED_IN_FIELD_NUMBER: _ClassVar[int]
+    AWARD_FIELD_NUMBER: _ClassVar[int]
+    TECHNICAL_DEFEATS_FIELD_NUMBER: _ClassVar[int]
+    PRIZE_PLACE_FIELD_NUMBER: _ClassVar[int]
+    DISQUALIFIED_FIELD_NUMBER: _ClassVar[int]
+    WHY_FIELD_NUMBER: _ClassVar[int]
+    player_id: str
+    name: str
+    seed: int
+    place: int
+    eliminated_in: str
+    award: str
+    technical_defeats: int
+    prize_place: int
+    disqualified: bool
+    why: _containers.RepeatedScalarFieldContainer[str]
+    def __init__(self, player_id: _Optional[str] = ..., name: _Optional[str] = ..., seed: _Optional[int] = ..., place: _Optional[int] = ..., eliminated_in: _Optional[str] = ..., award: _Optional[str] = ..., technical_defeats: _Optional[int] = ..., prize_place: _Optional[int] = ..., disqualified: _Optional[bool] = ..., why: _Optional[_Iterable[str]] = ...) -> None: ...
+
+class CupBracket(_message.Message):
+    __slots__ = ("competition_id", "seeds", "left_out", "stages", "finished", "places", "results", "explanation")
+    COMPETITION_ID_FIELD_NUMBER: _ClassVar[int]
+    SEEDS_FIELD_NUMBER: _ClassVar[int]
+    LEFT_OUT_FIELD_NUMBER: _ClassVar[int]
+    STAGES_FIELD_NUMBER: _ClassVar[int]
+    FINISHED_FIELD_NUMBER: _ClassVar[int]
+    PLACES_FIELD_NUMBER: _ClassVar[int]
+    RESULTS_FIELD_NUMBER: _ClassVar[int]
+    EXPLANATION_FIELD_NUMBER: _ClassVar[int]
+    competition_id: str
+    seeds: _containers.RepeatedCompositeFieldContainer[CupSeed]
+    left_out: _containers.RepeatedCompositeFieldContainer[CupSeed]
+    stages: _containers.RepeatedCompositeFieldContainer[CupStage]
+    finished: bool
+    places: _containers.RepeatedCompositeFieldContainer[CupPlace]
+    results: _containers.RepeatedCompositeFieldContainer[CupPlayerResult]
+    explanation: _containers.RepeatedScalarFieldContainer[str]
+    def __init__(self, competition_id: _Optional[str] = ..., seeds: _Optional[_Iterable[_Union[CupSeed, _Mapping]]] = ..., left_out: _Optional[_Iterable[_Union[CupSeed, _Mapping]]] = ..., stages: _Optional[_Iterable[_Union[CupStage, _Mapping]]] = ..., finished: _Optional[bool] = ..., places: _Optional[_Iterable[_Union[CupPlace, _Mapping]]] = ..., results: _Optional[_Iterable[_Union[CupPlayerResult, _Mapping]]] = ..., explanation: _Optional[_Iterable[str]] = ...) -> None: ...

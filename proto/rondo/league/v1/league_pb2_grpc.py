@@ -189,6 +189,16 @@ class LeagueServiceStub:
                 request_serializer=rondo_dot_league_dot_v1_dot_league__pb2.ApplyCheckpointRequest.SerializeToString,
                 response_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.ApplyCheckpointResponse.FromString,
                 _registered_method=True)
+        self.DisqualifyPlayer = channel.unary_unary(
+                '/rondo.league.v1.LeagueService/DisqualifyPlayer',
+                request_serializer=rondo_dot_league_dot_v1_dot_league__pb2.DisqualifyPlayerRequest.SerializeToString,
+                response_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.DisqualifyPlayerResponse.FromString,
+                _registered_method=True)
+        self.GetCupBracket = channel.unary_unary(
+                '/rondo.league.v1.LeagueService/GetCupBracket',
+                request_serializer=rondo_dot_league_dot_v1_dot_league__pb2.GetCupBracketRequest.SerializeToString,
+                response_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.CupBracket.FromString,
+                _registered_method=True)
 
 
 class LeagueServiceServicer:
@@ -421,6 +431,24 @@ class LeagueServiceServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def DisqualifyPlayer(self, request, context):
+        """---- The open cup (docs/rules.md cup.*) ----
+        Status DISQUALIFIED with the reason, in any competition. In a cup it counts from the open stage
+        on: every later opponent wins technically, and a player who had secured a prize place lifts
+        everyone he beat by one level (open-cup-2023 6.4). May complete the stage (completed_stage).
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def GetCupBracket(self, request, context):
+        """The cup's bracket from the stored stages and games: the seed list, each stage's pairings with
+        their games, series score, winner and why, passes, places 1-4 with prize eligibility.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
 
 def add_LeagueServiceServicer_to_server(servicer, server):
     rpc_method_handlers = {
@@ -578,6 +606,16 @@ def add_LeagueServiceServicer_to_server(servicer, server):
                     servicer.ApplyCheckpoint,
                     request_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.ApplyCheckpointRequest.FromString,
                     response_serializer=rondo_dot_league_dot_v1_dot_league__pb2.ApplyCheckpointResponse.SerializeToString,
+            ),
+            'DisqualifyPlayer': grpc.unary_unary_rpc_method_handler(
+                    servicer.DisqualifyPlayer,
+                    request_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.DisqualifyPlayerRequest.FromString,
+                    response_serializer=rondo_dot_league_dot_v1_dot_league__pb2.DisqualifyPlayerResponse.SerializeToString,
+            ),
+            'GetCupBracket': grpc.unary_unary_rpc_method_handler(
+                    servicer.GetCupBracket,
+                    request_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.GetCupBracketRequest.FromString,
+                    response_serializer=rondo_dot_league_dot_v1_dot_league__pb2.CupBracket.SerializeToString,
             ),
     }
     generic_handler = grpc.method_handlers_generic_handler(
@@ -1417,6 +1455,60 @@ class LeagueService:
             '/rondo.league.v1.LeagueService/ApplyCheckpoint',
             rondo_dot_league_dot_v1_dot_league__pb2.ApplyCheckpointRequest.SerializeToString,
             rondo_dot_league_dot_v1_dot_league__pb2.ApplyCheckpointResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def DisqualifyPlayer(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/rondo.league.v1.LeagueService/DisqualifyPlayer',
+            rondo_dot_league_dot_v1_dot_league__pb2.DisqualifyPlayerRequest.SerializeToString,
+            rondo_dot_league_dot_v1_dot_league__pb2.DisqualifyPlayerResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def GetCupBracket(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/rondo.league.v1.LeagueService/GetCupBracket',
+            rondo_dot_league_dot_v1_dot_league__pb2.GetCupBracketRequest.SerializeToString,
+            rondo_dot_league_dot_v1_dot_league__pb2.CupBracket.FromString,
             options,
             channel_credentials,
             insecure,

@@ -1,0 +1,330 @@
+"""The open cup through the league service on in-memory fakes: seeding, stages paired from the
+survivors, series recorded game by game, the final with the third-place match, disqualification,
+the bracket read (docs/rules.md ``cup.stages.*``, ``cup.records.*``, ``cup.disqualification.*``)."""
+
+from __future__ import annotations
+
+import asyncio
+from datetime import UTC, datetime, timedelta
+
+import pytest
+
+from league.domain import cup
+from league.domain.model import PlayerStatus
+from league.domain.records import GameEntry, HanchanEntry
+from league.domain.stage_kinds import Seating
+from league.service import LeagueService
+from rondo.gateway.v1 import gateway_pb2
+from rondo.league.v1 import league_pb2
+from rondo_runtime.errors import FailedPrecondition, InvalidArgument
+from solver.domain import knockout
+from solver.grpc_api import pair_knockout_stage
+from tests.unit.fakes import FakeLeagueRepository, FakeUnitOfWork
+from tests.unit.gateway_fakes import gateway_on_fakes
+
+pytestmark = pytest.mark.unit
+START = datetime(2026, 5, 1, 10, 0, tzinfo=UTC)
+BY = "arbiter"
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = START
+
+    def __call__(self) -> datetime:
+        self.now += timedelta(minutes=1)
+        return self.now
+
+
+@pytest.fixture
+def uow() -> FakeUnitOfWork[FakeLeagueRepository]:
+    return FakeUnitOfWork(FakeLeagueRepository())
+
+
+@pytest.fixture
+def league(uow) -> LeagueService:
+    return LeagueService(uow, clock=Clock())
+
+
+def _cup(league: LeagueService, players: int) -> tuple[str, list[str]]:
+    """A cup of ``players``; player i (from 1) has rating 3000 - i, so seed i is player i."""
+    competition = league.create_competition("Open cup", "open-cup-2023", 6, 2)
+    ids = [league.register_player(competition.id, f"P{i:02d}", rating=3000 - i).id for i in range(1, players + 1)]
+    return competition.id, ids
+
+
+def _advance(league: LeagueService, cid: str):
+    """What the gateway's AdvanceStage does, with the solver's pairing called in-process."""
+    plan = league.prepare_stage(cid)
+    rounds: tuple = ()
+    if plan.seating is Seating.KNOCKOUT_PAIRS:
+        assert plan.knockout is not None
+        seeds = [
+            knockout.Seed(e.seed, knockout.Entrant(e.id, rating=e.rating, win_percentage=e.win_share))
+            for e in plan.knockout.entrants
+        ]
+        paired = knockout.pair_stage(seeds)
+        rounds = (tuple((m.first.id,) if m.second is None else (m.first.id, m.second.id) for m in paired.matches),)
+    return league.save_stage(cid, plan.number, rounds, BY)
+
+
+def _game(league, cid, stage, table, number, first, second, result, key=""):
+    return league.record_game(cid, stage, 1, table, GameEntry(number, first, second, result), BY, key)
+
+
+def _play_stage(league, cid, stage, seed_of, results=None):
+    """Every pairing of the stage: the better seed wins 2-0 unless ``results[table]`` says otherwise."""
+    results = results or {}
+    last = None
+    for t, table in enumerate(stage.rounds[0], start=1):
+        if len(table) == 1:
+            continue
+        a, b = table
+        better = a if seed_of[a] < seed_of[b] else b
+        for n, res in enumerate(results.get(t, ["1-0" if better == a else "0-1"] * 2), start=1):
+            last = _game(league, cid, stage.number, t, n, a, b, res)
+    return last
+
+
+@pytest.mark.rule("cup.stages.paired-from-survivors")
+@pytest.mark.rule("cup.stages.final-with-third-place")
+@pytest.mark.rule("cup.bracket.read")
+def test_an_8_player_cup_goes_stage_by_stage_to_its_final_places(league):
+    cid, ids = _cup(league, 8)
+    seed_of = {p: i for i, p in enumerate(ids, start=1)}
+    qf = _advance(league, cid)
+    assert (qf.number, qf.kind, qf.name) == (1, "cup-knockout", "quarter-final")
+    assert qf.rounds[0] == tuple((ids[i + 4], ids[i]) for i in range(4))  # 1 v 5, 2 v 6, ...: blue to the lower rating (4.1.2)
+    assert qf.basis["seeds"] == [[p, i] for i, p in enumerate(ids, start=1)]
+    with pytest.raises(FailedPrecondition, match="stage 1 \\(quarter-final\\) is not finished"):
+        league.prepare_stage(cid)
+    last = _play_stage(league, cid, qf, seed_of)
+    assert last.completed_stage
+    sf = _advance(league, cid)
+    assert sf.name == "semi-final" and sf.basis["survivors"] == [[p, i] for i, p in enumerate(ids[:4], start=1)]
+    assert sf.rounds[0] == ((ids[2], ids[0]), (ids[3], ids[1]))
+    _play_stage(league, cid, sf, seed_of)
+    final = _advance(league, cid)
+    assert final.name == "final" and final.rounds == (((ids[1], ids[0]), (ids[3], ids[2])),)
+    assert final.details["third_place_table"] == 2
+    _play_stage(league, cid, final, seed_of)
+    plan = league.prepare_stage(cid)
+    assert plan.finished and plan.number == 0
+    bracket = league.cup_bracket(cid)
+    assert bracket.progress is not None and bracket.progress.finished
+    assert bracket.progress.places == tuple(ids[:4])
+    assert [bracket.progress.results[p].prize_place for p in ids[:4]] == [1, 2, 3, 4]
+    with pytest.raises(FailedPrecondition, match="finished"):
+        league.save_stage(cid, 4, (), BY)
+
+
+@pytest.mark.rule("cup.stages.seeded-from-the-roster")
+def test_fewer_than_8_players_is_refused_and_over_64_keeps_the_best_64(league):
+    cid, _ = _cup(league, 7)
+    with pytest.raises(FailedPrecondition, match="the cup needs at least 8 players"):
+        league.prepare_stage(cid)
+    cid, ids = _cup(league, 66)
+    plan = league.prepare_stage(cid)
+    assert plan.name == "1/32 final" and len(plan.knockout.entrants) == 64
+    assert any(ids[64] in n and ids[65] in n and "left out" in n for n in plan.notes)
+    assert league.cup_bracket(cid).cut == (ids[64], ids[65])
+
+
+@pytest.mark.rule("cup.stages.paired-from-survivors")
+def test_a_seating_other_than_the_literal_pairing_is_refused_and_nothing_stored(league, uow):
+    cid, ids = _cup(league, 8)
+    with pytest.raises(InvalidArgument) as error:
+        league.save_stage(cid, 1, (((ids[0], ids[1]), (ids[2], ids[3]), (ids[4], ids[5]), (ids[6], ids[7])),), BY)
+    assert error.value.violations[0].field == "rounds" and "paired by halves" in error.value.violations[0].description
+    assert uow.repository.stages_by_id == {}
+
+
+@pytest.mark.rule("cup.records.series-games-in-order")
+def test_games_of_a_series_are_checked_and_a_bad_one_stores_nothing(league, uow):
+    cid, ids = _cup(league, 8)
+    qf = _advance(league, cid)
+    blue, other = qf.rounds[0][0]  # seed 5 (blue) v seed 1
+    cases = [
+        (GameEntry(1, blue, ids[1], "1-0"), InvalidArgument, "game.second_player_id"),
+        (GameEntry(2, blue, other, "1-0"), InvalidArgument, "game.number"),
+        (GameEntry(1, blue, blue, "1-0"), InvalidArgument, "game.second_player_id"),
+    ]
+    for entry, kind, field in cases:
+        with pytest.raises(kind) as error:
+            league.record_game(cid, 1, 1, 1, entry, BY)
+        assert error.value.violations[0].field == field
+    assert uow.repository.records_by_id == {}
+    _game(league, cid, 1, 1, 1, blue, other, "=")  # drawn: replayed, does not count
+    _game(league, cid, 1, 1, 2, other, blue, "1-0")  # the order may alternate
+    with pytest.raises(InvalidArgument, match="game 2 of pairing 1 of the quarter-final is already recorded; correct it"):
+        _game(league, cid, 1, 1, 2, blue, other, "1-0")
+    _game(league, cid, 1, 1, 3, blue, other, "0-1")
+    with pytest.raises(FailedPrecondition, match=f"pairing 1 of the quarter-final is decided: {other} won 2-0"):
+        _game(league, cid, 1, 1, 4, blue, other, "1-0")
+    assert len(uow.repository.records_by_id) == 3
+    with pytest.raises(InvalidArgument) as error:
+        league.record_hanchan(cid, 1, 1, HanchanEntry(1, ()), BY, stage=1)
+    assert error.value.violations[0].field in ("hanchan", "hanchan.scores")
+
+
+@pytest.mark.rule("cup.records.series-games-in-order")
+def test_technical_defeats_and_a_double_one_end_series_and_prizes_need_at_most_one(league):
+    cid, ids = _cup(league, 8)
+    seed_of = {p: i for i, p in enumerate(ids, start=1)}
+    qf = _advance(league, cid)
+    s5, s1 = qf.rounds[0][0]
+    s8, s4 = qf.rounds[0][3]
+    # seed 1 loses game 1 technically (absent), then wins 2 games: one technical defeat
+    _game(league, cid, 1, 4, 1, s8, s4, "-/-")
+    with pytest.raises(InvalidArgument, match="ended with game 1"):
+        _game(league, cid, 1, 4, 2, s8, s4, "1-0")
+    _play_stage(league, cid, qf, seed_of, {1: ["+/-", "0-1", "0-1"], 4: []})
+    sf = _advance(league, cid)
+    assert sf.rounds[0] == ((ids[2], ids[0]), (ids[1],))  # seeds 4 and 8 are both out: seed 2 passes
+    with pytest.raises(FailedPrecondition, match="is a pass"):
+        _game(league, cid, 2, 2, 1, ids[1], ids[1], "1-0")
+    with pytest.raises(InvalidArgument, match="double technical defeat in the semi-final"):
+        _game(league, cid, 2, 1, 1, ids[2], ids[0], "-/-")
+    _play_stage(league, cid, sf, seed_of, {1: ["1-0", "0-1", "0-1"]})  # seed 1 wins 2-1
+    final = _advance(league, cid)
+    assert final.rounds == (((ids[1], ids[0]), (ids[2],)),)  # seed 3 the only semi-final loser: third without playing
+    _game(league, cid, 3, 1, 1, ids[1], ids[0], "0-1")
+    last = _game(league, cid, 3, 1, 2, ids[1], ids[0], "-/+")  # seed 2 absent: seed 1 wins 2-0
+    assert last.completed_stage
+    progress = league.cup_bracket(cid).progress
+    assert progress is not None and progress.places == (ids[0], ids[1], ids[2], None)
+    first = progress.results[ids[0]]
+    assert first.technical_defeats == 1 and first.prize_place == 1
+    second = progress.results[ids[1]]
+    assert second.technical_defeats == 1 and second.prize_place == 2
+
+
+@pytest.mark.rule("cup.progress.prize-eligibility")
+def test_two_technical_defeats_lose_the_prize_but_keep_the_medal(league):
+    cid, ids = _cup(league, 8)
+    seed_of = {p: i for i, p in enumerate(ids, start=1)}
+    qf = _advance(league, cid)
+    _play_stage(league, cid, qf, seed_of, {1: ["+/-", "0-1", "0-1"]})
+    sf = _advance(league, cid)
+    _play_stage(league, cid, sf, seed_of, {1: ["1-0", "0-1", "0-1"]})  # a lost game, no technical defeat
+    final = _advance(league, cid)
+    _play_stage(league, cid, final, seed_of, {1: ["+/-", "0-1", "0-1"]})  # seed 1 absent once more
+    result = league.cup_bracket(cid).progress.results[ids[0]]
+    assert result.place == 1 and result.technical_defeats == 2 and result.prize_place is None
+    assert any("no prize for place 1" in w for w in result.why)
+
+
+@pytest.mark.rule("cup.disqualification.through-service")
+def test_a_disqualification_gives_his_opponent_the_series_and_completes_the_stage(league, uow):
+    cid, ids = _cup(league, 8)
+    seed_of = {p: i for i, p in enumerate(ids, start=1)}
+    qf = _advance(league, cid)
+    _play_stage(league, cid, qf, seed_of, {4: ["0-1"]})  # pairing 4 (seed 8 v seed 4) open after game 1
+    with pytest.raises(InvalidArgument) as error:
+        league.disqualify_player(cid, ids[7], " ", BY)
+    assert error.value.violations[0].field == "reason"
+    assert uow.repository.disqualifications_by_id == {}
+    done = league.disqualify_player(cid, ids[3], "unsporting conduct", BY, "dq-1")
+    assert done.player.status is PlayerStatus.DISQUALIFIED and done.disqualification.stage == 1 and done.completed_stage
+    assert league.disqualify_player(cid, ids[3], "unsporting conduct", BY, "dq-1").disqualification == done.disqualification
+    with pytest.raises(FailedPrecondition, match="already disqualified"):
+        league.disqualify_player(cid, ids[3], "again", BY)
+    pairing = league.cup_bracket(cid).progress.stages[0].matches[3]
+    assert pairing.winner == ids[7] and pairing.technical and "disqualified" in pairing.explanation
+    sf = _advance(league, cid)
+    assert ids[7] in {p for t in sf.rounds[0] for p in t}
+
+
+@pytest.mark.rule("cup.disqualification.through-service")
+def test_a_disqualified_semi_final_winner_lifts_everyone_he_beat(league):
+    cid, ids = _cup(league, 8)
+    seed_of = {p: i for i, p in enumerate(ids, start=1)}
+    for _ in range(2):
+        _play_stage(league, cid, _advance(league, cid), seed_of)
+    final = _advance(league, cid)
+    done = league.disqualify_player(cid, ids[0], "doping", BY)
+    assert done.disqualification.stage == 3 and done.completed_stage is False  # the third-place match is still open
+    with pytest.raises(FailedPrecondition, match="was disqualified \\(doping\\)"):
+        _game(league, cid, 3, 1, 1, ids[1], ids[0], "1-0")
+    _play_stage(league, cid, final, seed_of, {1: []})
+    progress = league.cup_bracket(cid).progress
+    assert progress.finished
+    # seed 1 beat seed 5 (quarter-final) and seed 3 (semi-final): seed 3 takes his level (place 2), seed 5 seed 3's
+    assert progress.results[ids[0]].disqualified and progress.results[ids[0]].place is None
+    assert progress.results[ids[1]].place == 1
+    assert progress.results[ids[2]].place == 2
+    assert progress.results[ids[4]].place == 3
+    assert any("moves up one level" in line for line in progress.explanation)
+
+
+@pytest.mark.rule("cup.bracket.read")
+def test_the_bracket_before_the_first_stage_shows_the_seeds_and_a_cup_only(league):
+    cid, ids = _cup(league, 9)
+    bracket = league.cup_bracket(cid)
+    assert bracket.seeds == tuple(ids) and bracket.progress is None
+    mahjong = league.create_competition("League", "discard-league-2026", 2, 4)
+    with pytest.raises(FailedPrecondition, match="not a cup"):
+        league.cup_bracket(mahjong.id)
+    assert cup.FINAL == "final"
+
+
+@pytest.mark.rule("cup.disqualification.through-service")
+def test_the_gateway_passes_a_disqualification_on_with_a_scoped_key_and_appends_its_events():
+    gateway, downstream, events, _ = gateway_on_fakes()
+    league = downstream.league_service
+    cid, ids = _cup(league, 8)
+    qf = _advance(league, cid)
+    seed_of = {p: i for i, p in enumerate(ids, start=1)}
+    _play_stage(league, cid, qf, seed_of, {4: []})  # every pairing decided but 8 v 4
+    request = league_pb2.DisqualifyPlayerRequest(
+        competition_id=cid, player_id=ids[7], reason="no-show at the hall", recorded_by=BY, idempotency_key="dq"
+    )
+    done = asyncio.run(gateway.disqualify_player(request, "judge-1"))
+    assert done.player.status == league_pb2.PLAYER_STATUS_DISQUALIFIED and done.completed_stage and done.stage == 1
+    assert events.for_competition(cid)[-2:] == [("player.disqualified", ids[7]), ("stage.completed", "1")]
+    [sent] = [c.request for c in downstream.calls if c.method == "DisqualifyPlayer"]
+    assert sent.idempotency_key not in ("", "dq")  # scoped to the caller and the method
+    bracket = asyncio.run(gateway.league("GetCupBracket", league_pb2.GetCupBracketRequest(competition_id=cid)))
+    assert bracket.stages[0].pairings[3].winner_id == ids[3] and bracket.stages[0].pairings[3].technical
+
+
+@pytest.mark.rule("cup.disqualification.through-service")
+def test_in_a_mahjong_league_a_disqualification_only_sets_the_status(league):
+    competition = league.create_competition("League", "discard-league-2026", 2, 4)
+    players = [league.register_player(competition.id, f"M{i}").id for i in range(8)]
+    done = league.disqualify_player(competition.id, players[0], "cheating", BY)
+    assert done.player.status is PlayerStatus.DISQUALIFIED and done.disqualification.stage == 0 and not done.completed_stage
+    assert [p.id for p in league.list_players(competition.id)] == players[1:]
+
+
+@pytest.mark.rule("cup.stages.paired-from-survivors")
+def test_advance_stage_through_the_gateway_pairs_each_stage_and_appends_the_stage_events():
+    gateway, downstream, events, _ = gateway_on_fakes()
+
+    async def pair(request, timeout=None):
+        return pair_knockout_stage(request)
+
+    downstream.solver.PairKnockoutStage = pair  # type: ignore[attr-defined]  # the real pairing, in-process
+    league = downstream.league_service
+    cid, ids = _cup(league, 8)
+    seed_of = {p: i for i, p in enumerate(ids, start=1)}
+
+    def advance(n: int) -> league_pb2.Stage:
+        request = gateway_pb2.AdvanceStageRequest(competition_id=cid, created_by=BY, idempotency_key=f"s{n}")
+        return asyncio.run(gateway.advance_stage(request, "judge"))
+
+    for n, name in enumerate(("quarter-final", "semi-final", "final"), start=1):
+        stage = advance(n)
+        assert (stage.number, stage.name) == (n, name)
+        for t, table in enumerate(stage.rounds[0].tables, start=1):
+            a, b = table.player_ids
+            result = "1-0" if seed_of[a] < seed_of[b] else "0-1"
+            for g in (1, 2):
+                game = league_pb2.GameResult(number=g, first_player_id=a, second_player_id=b, result=result)
+                request = league_pb2.RecordGameRequest(competition_id=cid, stage=n, round=1, table=t, game=game, recorded_by=BY)
+                asyncio.run(gateway.record_result("RecordGame", request, "judge"))
+    kinds = [k for k, _ in events.for_competition(cid) if k.startswith("stage.")]
+    assert kinds == ["stage.created", "stage.completed"] * 3
+    assert len(stage.rounds[0].tables) == 2  # the final and the third-place match
+    with pytest.raises(FailedPrecondition, match="finished"):
+        advance(4)
