@@ -20,7 +20,7 @@ from rondo.gateway.v1 import gateway_pb2
 from rondo.league.v1 import league_pb2
 from rondo.solver.v1 import solver_pb2
 from rondo_runtime import idempotency
-from rondo_runtime.errors import Aborted, FieldViolation, InvalidArgument
+from rondo_runtime.errors import Aborted, FailedPrecondition, FieldViolation, InvalidArgument
 
 MIGRATIONS = str(Path(__file__).parent / "adapters" / "migrations")
 SOLVER_MARGIN_SECONDS = 5.0  # without a deadline: time for the solver to answer after its budget runs out
@@ -289,7 +289,9 @@ class GatewayService:
         plan = await self.league(
             "PrepareStage", league_pb2.PrepareStageRequest(competition_id=request.competition_id), clock.timeout()
         )
-        rounds = [] if plan.finished else await self._seat_stage(plan, clock)
+        if plan.finished:  # nothing to generate (SaveStage would refuse stage number 0 as a bad argument)
+            raise FailedPrecondition("the competition is finished; there is no stage to generate: " + " ".join(plan.notes))
+        rounds = await self._seat_stage(plan, clock)
         stage = await self.league(
             "SaveStage",
             league_pb2.SaveStageRequest(

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import dataclasses
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TypeVar
 
@@ -12,9 +11,9 @@ from league.domain import capacity, model, playoff, records, redraw, stage_kinds
 from league.domain.model import Competition, Draw, DrawStatistics, DrawStatus, Player, PlayerStatus, Round
 from league.domain.records import Content, GameEntry, HanchanEntry, NoShowEntry, PenaltyEntry, ResultRecord
 from league.domain.stages import REGULAR_STAGE, Stage
-from league.domain.standings import Standings, regular_standings
+from league.playoff_service import PlayoffUseCases
 from league.stage_service import StageUseCases
-from league.use_cases import _new_id, _require_id
+from league.use_cases import CompetitionStandings, _new_id, _require_id
 from rondo_runtime import idempotency
 from rondo_runtime import text as text_limits
 from rondo_runtime.errors import FailedPrecondition, InvalidArgument, NotFound
@@ -30,15 +29,7 @@ MAX_GAMES_IN_PAIRING = 100  # a cup series replays drawn games: far beyond any r
 GAME_RESULTS = ("1-0", "0-1", "+/-", "-/+", "-/-", "=")
 
 
-@dataclass(frozen=True)
-class CompetitionStandings:
-    """The standings of a competition with the names of its players (substitutes by their own name)."""
-
-    standings: Standings
-    names: dict[str, str]
-
-
-class LeagueService(StageUseCases):
+class LeagueService(StageUseCases, PlayoffUseCases):
     """Every league use case. Shared helpers live in :class:`league.use_cases.LeagueUseCases`; the
     stages after the draw in :class:`league.stage_service.StageUseCases`."""
 
@@ -334,10 +325,30 @@ class LeagueService(StageUseCases):
         return self._record("RecordGame", competition_id, (stage, round_no, table), game, recorded_by, "", "", idempotency_key)
 
     def correct_record(
-        self, competition_id: str, record_id: str, content: Content, reason: str, recorded_by: str, idempotency_key: str = ""
+        self,
+        competition_id: str,
+        record_id: str,
+        content: Content,
+        reason: str,
+        recorded_by: str,
+        idempotency_key: str = "",
+        organizer_confirms: bool = False,
     ) -> ResultRecord:
-        """A new record that replaces ``record_id`` (its latest version) in scoring; the original stays in the history."""
-        return self._record("CorrectRecord", competition_id, (0, 0, 0), content, recorded_by, record_id, reason, idempotency_key)
+        """A new record that replaces ``record_id`` (its latest version) in scoring; the original stays in the history.
+        A correction that would change who plays in a stage already generated is refused unless
+        ``organizer_confirms`` (docs/rules.md mahjong.records.correction-refused-after-later-stage); the
+        answer says what it changed (``changes``)."""
+        return self._record(
+            "CorrectRecord",
+            competition_id,
+            (0, 0, 0),
+            content,
+            recorded_by,
+            record_id,
+            reason,
+            idempotency_key,
+            organizer_confirms=organizer_confirms,
+        )
 
     @staticmethod
     def _content(v: Violations, content: Content) -> Content:
@@ -383,6 +394,7 @@ class LeagueService(StageUseCases):
         replaces_record_id: str,
         reason: str,
         idempotency_key: str,
+        organizer_confirms: bool = False,
     ) -> ResultRecord:
         stage_no, round_no, table = where
         request = {
@@ -457,12 +469,30 @@ class LeagueService(StageUseCases):
                 reason=reason if correction else "",
                 stage=stg,
             )
+            progress = stage_kinds.PROGRESS.get(competition.ruleset)
+            effects_of = getattr(progress, "correction_effects", None) if correction else None
+            before = self._settled_state(repo, competition) if effects_of else None
             repo.add_record(record)
+            changes: tuple[str, ...] = ()
+            if effects_of is not None and before is not None:
+                changes = self._correction_effects(effects_of(before, self._state(repo, competition)), organizer_confirms)
             completed = self._complete_if_done(repo, competition, stage)
             idempotency.remember(repo, key, record.recorded_at, record.id)
-            return dataclasses.replace(record, completed_stage=completed) if completed else record
+            return dataclasses.replace(record, completed_stage=completed, changes=changes)
 
         return self._transaction(work)
+
+    @staticmethod
+    def _correction_effects(effects: stage_kinds.CorrectionEffects, confirmed: bool) -> tuple[str, ...]:
+        """What the correction just added changes in what was derived (docs/rules.md
+        mahjong.records.correction-recomputes-derived), by the competition's progress when it can say;
+        FAILED_PRECONDITION (the transaction rolls back) when it would change who plays in a stage already
+        generated and the organizer has not confirmed it."""
+        if effects.later_stage_conflicts and not confirmed:
+            raise FailedPrecondition(
+                "; ".join(effects.later_stage_conflicts) + "; confirm it as organizer (organizer_confirms) to store it"
+            )
+        return effects.changes + tuple(f"confirmed by the organizer: {c}" for c in effects.later_stage_conflicts)
 
     def _seats(
         self, repo: LeagueRepository, competition: Competition, stage_no: int, round_no: int, table: int
@@ -500,18 +530,4 @@ class LeagueService(StageUseCases):
 
     def get_standings(self, competition_id: str) -> CompetitionStandings:
         """Regular-stage standings from the latest version of every record, by the season file's scorer."""
-
-        def work(repo: LeagueRepository) -> CompetitionStandings:
-            competition = self._competition(repo, competition_id)
-            ruleset = records.ruleset_for(competition.ruleset, competition.rounds, competition.table_size)
-            players = [p for p in repo.players(competition.id) if p.status is not PlayerStatus.SUBSTITUTE]
-            withdrawn = [p.id for p in players if p.status in (PlayerStatus.WITHDRAWN, PlayerStatus.DISQUALIFIED)]
-            stored = repo.records(competition.id)
-            rounds: tuple[Round, ...] = ()
-            if competition.published_draw_id:
-                rounds = self._draw(repo, competition, competition.published_draw_id).rounds
-            season = records.season_of(ruleset, [p.id for p in players], withdrawn, rounds, stored)
-            names = {p.id: p.name for p in repo.players(competition.id)} | {s: s for s in season.substitutes}
-            return CompetitionStandings(regular_standings(season), names)
-
-        return self._read(work)
+        return self._read(lambda repo: self._standings(repo, self._competition(repo, competition_id)))

@@ -4,11 +4,14 @@ from __future__ import annotations
 
 import uuid
 from collections.abc import Callable
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import TypeVar
 
 from league.adapters.repository import LeagueRepository
-from league.domain.model import Competition, Draw
+from league.domain import records
+from league.domain.model import Competition, Draw, PlayerStatus, Round
+from league.domain.standings import Standings, regular_standings
 from rondo_runtime import idempotency
 from rondo_runtime.errors import NotFound
 from rondo_runtime.text import clean_id
@@ -28,6 +31,14 @@ def _new_id() -> str:
 def _require_id(field: str, value: str) -> str:
     """An id from the request: required, printable ASCII, bounded (``rondo_runtime.text.clean_id``)."""
     return clean_id(value, field)
+
+
+@dataclass(frozen=True)
+class CompetitionStandings:
+    """The standings of a competition with the names of its players (substitutes by their own name)."""
+
+    standings: Standings
+    names: dict[str, str]
 
 
 class LeagueUseCases:
@@ -75,3 +86,17 @@ class LeagueUseCases:
         if draw is None or draw.competition_id != competition.id:
             raise NotFound(f"draw {draw_id!r} does not exist in competition {competition.id!r}")
         return draw
+
+    def _standings(self, repo: LeagueRepository, competition: Competition) -> CompetitionStandings:
+        """The regular-stage standings: the one computation GetStandings answers and the stages after
+        the regular stage are generated from (league.stage_service.StageUseCases._state)."""
+        ruleset = records.ruleset_for(competition.ruleset, competition.rounds, competition.table_size)
+        players = [p for p in repo.players(competition.id) if p.status is not PlayerStatus.SUBSTITUTE]
+        withdrawn = [p.id for p in players if p.status in (PlayerStatus.WITHDRAWN, PlayerStatus.DISQUALIFIED)]
+        stored = repo.records(competition.id)
+        rounds: tuple[Round, ...] = ()
+        if competition.published_draw_id:
+            rounds = self._draw(repo, competition, competition.published_draw_id).rounds
+        season = records.season_of(ruleset, [p.id for p in players], withdrawn, rounds, stored)
+        names = {p.id: p.name for p in repo.players(competition.id)} | {s: s for s in season.substitutes}
+        return CompetitionStandings(regular_standings(season), names)

@@ -104,6 +104,9 @@ class ResultRecord:
     stage: int = 1  # league.domain.stages: 1 is a drawn competition's regular stage
     #: Not stored: set on the answer to the request whose record completed its stage.
     completed_stage: bool = dataclasses.field(default=False, compare=False)
+    #: Not stored: set on the answer to a correction, what it changed in what was derived from the
+    #: results (standings places, later stages), in words (league.domain.stage_kinds.CorrectionEffects).
+    changes: tuple[str, ...] = dataclasses.field(default=(), compare=False)
 
     @property
     def kind(self) -> RecordKind:

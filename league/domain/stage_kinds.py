@@ -20,6 +20,7 @@ from rondo_runtime.errors import FailedPrecondition, InvalidArgument
 from .model import Competition, Player
 from .records import Content, ResultRecord, current
 from .stages import Stage, StageRound, Table
+from .standings import Standings
 
 ResultCheck = Callable[[Stage, int, int, Table, Sequence[Content], Content], None]
 
@@ -98,10 +99,28 @@ class CompetitionState:
     draw_rounds: tuple[StageRound, ...]  # the approved draw's rounds (a drawn competition's stage 1)
     stages: tuple[Stage, ...]  # in order
     records: tuple[ResultRecord, ...]  # every record of every stage, in entry order (corrections included)
+    #: The regular-stage standings exactly as GetStandings answers them (the organizer's decisions
+    #: included), computed on demand by the service; None where the service gives none (tests).
+    standings: Callable[[], Standings] | None = field(default=None, compare=False, repr=False)
 
     def stage_records(self, number: int) -> list[ResultRecord]:
         """The current (scored) records of one stage."""
         return current(r for r in self.records if r.stage == number)
+
+    def regular_standings(self) -> Standings:
+        if self.standings is None:
+            raise FailedPrecondition(f"competition {self.competition.name!r} has no regular standings")
+        return self.standings()
+
+
+@dataclass(frozen=True)
+class CorrectionEffects:
+    """What a correction changes in what was derived from the results (``changes``, in words, stored
+    with the answer), and the stages already generated whose players it would change
+    (``later_stage_conflicts``: refused unless the organizer confirms)."""
+
+    changes: tuple[str, ...] = ()
+    later_stage_conflicts: tuple[str, ...] = ()
 
 
 class CompetitionProgress(Protocol):
@@ -119,6 +138,9 @@ class CompetitionProgress(Protocol):
     def stage_complete(self, state: CompetitionState, stage: Stage) -> bool:
         """Every result of the stage is in (after the record just stored)."""
         ...
+
+    # Optional: ``correction_effects(before: CompetitionState, after: CompetitionState) -> CorrectionEffects``.
+    # The service calls it for a correction, when the progress object has it (league/service.py::_record).
 
 
 #: competition ruleset (league.domain.model.RULESETS) -> how its stages progress
@@ -149,3 +171,7 @@ def check_groups_seated(plan: StagePlan, rounds: tuple[StageRound, ...]) -> None
 
 def _groups_text(plan: StagePlan) -> str:
     return "; ".join(f"{name}: {', '.join(players)}" for name, players in plan.groups)
+
+
+# --- the registered competitions: each module registers its entries in PROGRESS and RESULT_CHECKS ---
+from . import mahjong_progress  # noqa: E402, F401

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import contextlib
 import secrets
+from pathlib import Path
 
 import grpc
 import pytest
@@ -19,8 +20,12 @@ from tests.databases import create_test_database, drop_database
 
 
 class Deployment:
-    def __init__(self, address: str, metrics_port: int, processes, internal_address: str | None = None):
+    def __init__(
+        self, address: str, metrics_port: int, processes, internal_address: str | None = None, gateway_database_url: str = ""
+    ):
         self.address = address
+        self.gateway_database_url = gateway_database_url
+        """The gateway's own database (its event log), for tests that read the events it appended."""
         self.metrics_port = metrics_port
         self.processes = processes
         self.channel = grpc.insecure_channel(address)
@@ -48,8 +53,11 @@ def embedded(tmp_path_factory):
         "RONDO_DATA_DIR": str(tmp_path_factory.mktemp("embedded")),
         "RONDO_LOG_LEVEL": "WARNING",
     }
+    gateway_db = f"sqlite:///{(Path(env['RONDO_DATA_DIR']) / 'gateway.db').resolve()}"
     with rondo_process(["up"], env, f"127.0.0.1:{port}") as process:
-        deployment = Deployment(f"127.0.0.1:{port}", metrics, [process], internal_address=f"127.0.0.1:{internal}")
+        deployment = Deployment(
+            f"127.0.0.1:{port}", metrics, [process], internal_address=f"127.0.0.1:{internal}", gateway_database_url=gateway_db
+        )
         yield deployment
         deployment.close()
 
@@ -91,6 +99,6 @@ def distributed(tmp_path_factory, pg_database_factory):
             if s.name in urls:
                 env[f"RONDO_{s.name.upper()}_DATABASE_URL"] = urls[s.name]
             processes.append(stack.enter_context(rondo_process(["serve", s.name], env, f"127.0.0.1:{port}", (s.grpc_service,))))
-        deployment = Deployment(f"127.0.0.1:{ports['gateway']}", 0, processes)
+        deployment = Deployment(f"127.0.0.1:{ports['gateway']}", 0, processes, gateway_database_url=urls.get("gateway", ""))
         yield deployment
         deployment.close()

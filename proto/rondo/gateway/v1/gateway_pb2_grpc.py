@@ -166,6 +166,11 @@ class GatewayServiceStub:
                 request_serializer=rondo_dot_league_dot_v1_dot_league__pb2.ListStagesRequest.SerializeToString,
                 response_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.ListStagesResponse.FromString,
                 _registered_method=True)
+        self.GetPlayoff = channel.unary_unary(
+                '/rondo.gateway.v1.GatewayService/GetPlayoff',
+                request_serializer=rondo_dot_league_dot_v1_dot_league__pb2.GetPlayoffRequest.SerializeToString,
+                response_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.Playoff.FromString,
+                _registered_method=True)
 
 
 class GatewayServiceServicer:
@@ -342,6 +347,13 @@ class GatewayServiceServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def GetPlayoff(self, request, context):
+        """The mahjong playoff as stored stages: tables, exits, final order and prizes (league's GetPlayoff).
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
 
 def add_GatewayServiceServicer_to_server(servicer, server):
     rpc_method_handlers = {
@@ -474,6 +486,11 @@ def add_GatewayServiceServicer_to_server(servicer, server):
                     servicer.ListStages,
                     request_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.ListStagesRequest.FromString,
                     response_serializer=rondo_dot_league_dot_v1_dot_league__pb2.ListStagesResponse.SerializeToString,
+            ),
+            'GetPlayoff': grpc.unary_unary_rpc_method_handler(
+                    servicer.GetPlayoff,
+                    request_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.GetPlayoffRequest.FromString,
+                    response_serializer=rondo_dot_league_dot_v1_dot_league__pb2.Playoff.SerializeToString,
             ),
     }
     generic_handler = grpc.method_handlers_generic_handler(
@@ -1178,6 +1195,33 @@ class GatewayService:
             '/rondo.gateway.v1.GatewayService/ListStages',
             rondo_dot_league_dot_v1_dot_league__pb2.ListStagesRequest.SerializeToString,
             rondo_dot_league_dot_v1_dot_league__pb2.ListStagesResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def GetPlayoff(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/rondo.gateway.v1.GatewayService/GetPlayoff',
+            rondo_dot_league_dot_v1_dot_league__pb2.GetPlayoffRequest.SerializeToString,
+            rondo_dot_league_dot_v1_dot_league__pb2.Playoff.FromString,
             options,
             channel_credentials,
             insecure,

@@ -144,6 +144,11 @@ class LeagueServiceStub:
                 request_serializer=rondo_dot_league_dot_v1_dot_league__pb2.ListStagesRequest.SerializeToString,
                 response_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.ListStagesResponse.FromString,
                 _registered_method=True)
+        self.GetPlayoff = channel.unary_unary(
+                '/rondo.league.v1.LeagueService/GetPlayoff',
+                request_serializer=rondo_dot_league_dot_v1_dot_league__pb2.GetPlayoffRequest.SerializeToString,
+                response_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.Playoff.FromString,
+                _registered_method=True)
 
 
 class LeagueServiceServicer:
@@ -303,6 +308,15 @@ class LeagueServiceServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def GetPlayoff(self, request, context):
+        """---- The mahjong playoff as stored stages (docs/rules.md mahjong.playoff.*) ----
+        Where the playoff stands, from the stored stages and their records: the stages played and
+        their tables, exits with reasons, what blocks the next stage, the final order and the prizes.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
 
 def add_LeagueServiceServicer_to_server(servicer, server):
     rpc_method_handlers = {
@@ -415,6 +429,11 @@ def add_LeagueServiceServicer_to_server(servicer, server):
                     servicer.ListStages,
                     request_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.ListStagesRequest.FromString,
                     response_serializer=rondo_dot_league_dot_v1_dot_league__pb2.ListStagesResponse.SerializeToString,
+            ),
+            'GetPlayoff': grpc.unary_unary_rpc_method_handler(
+                    servicer.GetPlayoff,
+                    request_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.GetPlayoffRequest.FromString,
+                    response_serializer=rondo_dot_league_dot_v1_dot_league__pb2.Playoff.SerializeToString,
             ),
     }
     generic_handler = grpc.method_handlers_generic_handler(
@@ -1011,6 +1030,33 @@ class LeagueService:
             '/rondo.league.v1.LeagueService/ListStages',
             rondo_dot_league_dot_v1_dot_league__pb2.ListStagesRequest.SerializeToString,
             rondo_dot_league_dot_v1_dot_league__pb2.ListStagesResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def GetPlayoff(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/rondo.league.v1.LeagueService/GetPlayoff',
+            rondo_dot_league_dot_v1_dot_league__pb2.GetPlayoffRequest.SerializeToString,
+            rondo_dot_league_dot_v1_dot_league__pb2.Playoff.FromString,
             options,
             channel_credentials,
             insecure,
