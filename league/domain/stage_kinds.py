@@ -143,7 +143,8 @@ class CompetitionProgress(Protocol):
     # The service calls it for a correction, when the progress object has it (league/service.py::_record).
 
 
-#: competition ruleset (league.domain.model.RULESETS) -> how its stages progress
+#: competition ruleset (league.domain.model.RULESETS) -> how its stages progress. Each competition's
+#: module registers itself at its end (league/domain/mahjong_progress.py) and the service imports it.
 PROGRESS: dict[str, CompetitionProgress] = {}
 
 
@@ -171,7 +172,3 @@ def check_groups_seated(plan: StagePlan, rounds: tuple[StageRound, ...]) -> None
 
 def _groups_text(plan: StagePlan) -> str:
     return "; ".join(f"{name}: {', '.join(players)}" for name, players in plan.groups)
-
-
-# --- the registered competitions: each module registers its entries in PROGRESS and RESULT_CHECKS ---
-from . import mahjong_progress  # noqa: E402, F401
