@@ -40,6 +40,7 @@ RULESET = "discard-league-2026"
 KIND = "mahjong-playoff"
 PLAYOFF_ROUND = 1  # every playoff stage is one round: its tables are its matches
 MAX_NAMED_MISSING = 10
+SEAT_FILLER = "substitute"  # a short playoff table's empty seats: "substitute 1", "substitute 2", ...
 
 #: A playoff match: zero start (no carried points), no match uma, hanchan uma, 3 hanchans (§2).
 PLAYOFF_RULESET = dataclasses.replace(MAHJONG_LEAGUE, name="mahjong-playoff", match_uma=None, rounds=1, playoff_places=0)
@@ -65,7 +66,13 @@ def check_playoff_result(stage: Stage, round_no: int, table: int, seats: Table, 
         raise InvalidArgument.single("game", f"stage {stage.number} ({stage.name}) records hanchans, penalties and no-shows")
     if isinstance(new, HanchanEntry):
         check_new_hanchan_number(new, live, round_no, table)
-    check_match(round_no, table, seats, live, ruleset_of(stage), seats, new=new)
+    check_match(round_no, table, padded(seats), live, ruleset_of(stage), seats, new=new)
+
+
+def padded(seats: Sequence[str]) -> Table:
+    """A playoff table's seats, a short table (a player left the season) filled with technical
+    substitutes named ``substitute 1``, ... (the names its scores use); they never advance (§6.1)."""
+    return tuple(seats) + tuple(f"{SEAT_FILLER} {k}" for k in range(1, playoff.TABLE_SEATS - len(seats) + 1))
 
 
 @dataclass(frozen=True)
@@ -110,13 +117,13 @@ def table_outcomes(state: CompetitionState, stage: Stage, names: Mapping[str, st
     tables = table_names(stage)
     for k, seats in enumerate(stage.rounds[0] if stage.rounds else (), start=1):
         contents = by_table.get(k, [])
-        match = check_match(PLAYOFF_ROUND, k, seats, contents, ruleset, seats)
+        match = check_match(PLAYOFF_ROUND, k, padded(seats), contents, ruleset, seats)
         played = len(match.hanchans)
         outcome = TableOutcome(
-            stage, k, tables[k - 1] if k <= len(tables) else str(k), tuple(seats), played, ruleset.hanchans_per_match
+            stage, k, tables[k - 1] if k <= len(tables) else str(k), padded(seats), played, ruleset.hanchans_per_match
         )
         if outcome.complete:
-            subs = tuple(sorted(substitutes_of(contents)))
+            subs = tuple(sorted(substitutes_of(contents) | (set(padded(seats)) - set(seats))))
             order, tie = _finishing_order(match_result(match, ruleset), set(subs), names)
             outcome = dataclasses.replace(outcome, order=order if not tie else (), substitutes=subs, unresolved=tie)
         out.append(outcome)
@@ -184,9 +191,17 @@ def _as_played(current_state: playoff.PlayoffState, stage: Stage) -> playoff.Pla
     return dataclasses.replace(current_state, groups=groups)
 
 
+def _leaving(state: CompetitionState, at: playoff.PlayoffState, later: Sequence[Stage]) -> list[str]:
+    """Players who left the season (withdrawn or disqualified) and leave the playoff during the stage
+    ``at``: the last stored stage in which they are in play (seated, or waiting for the final)."""
+    gone = {p.id for p in state.players if p.status in (PlayerStatus.WITHDRAWN, PlayerStatus.DISQUALIFIED)}
+    return [p for p in at.in_play if p in gone and not any(p in s.players for s in later)]
+
+
 def play(state: CompetitionState, upto: int | None = None, names: Mapping[str, str] | None = None) -> PlayoffPlay:
     """The stored playoff stages (those numbered below ``upto``, or all) replayed in order."""
-    stages = [s for s in playoff_stages(state) if upto is None or s.number < upto]
+    stored = playoff_stages(state)
+    stages = [s for s in stored if upto is None or s.number < upto]
     if not stages:
         return PlayoffPlay((), None)
     places = tuple(stages[0].basis.get("regular_places", ()))
@@ -209,8 +224,10 @@ def play(state: CompetitionState, upto: int | None = None, names: Mapping[str, s
         if ties:
             blocked.extend(f"{o.label}: {o.unresolved}" for o in ties)
             continue
+        as_played = _as_played(current_state, stage)
+        leaving = _leaving(state, as_played, [s for s in stored if s.number > stage.number])
         try:
-            current_state = playoff.playoff_next_round(_as_played(current_state, stage), [o.result() for o in outcomes])
+            current_state = playoff.playoff_next_round(as_played, [o.result() for o in outcomes], withdrawn=leaving)
         except InvalidArgument as error:  # stored tables no longer fit (cannot happen without a bug)
             blocked.append(f"stage {stage.number} ({stage.name}) cannot be replayed: {error.message}")
     return PlayoffPlay(tuple(seen), current_state, tuple(blocked))

@@ -107,7 +107,7 @@ def _record_stage(stub, cid: str, stage: league_pb2.Stage) -> league_pb2.ResultR
 @pytest.mark.rule("mahjong.playoff.stage-results")
 @pytest.mark.rule("mahjong.playoff.round-3-and-final")
 @pytest.mark.rule("mahjong.records.correction-recomputes-derived")
-@pytest.mark.parametrize("mode", ["embedded", "distributed"])
+@pytest.mark.parametrize("mode", ["embedded", pytest.param("distributed", marks=pytest.mark.postgres)])
 def test_a_24_player_season_through_the_gateway_from_the_draw_to_the_prizes(mode, request):
     deployment = request.getfixturevalue(mode)
     stub = deployment.gateway

@@ -62,7 +62,8 @@ def _play_stage(league: LeagueService, cid: str, number: int, orders: dict[int, 
     stage = league.get_stage(cid, number)
     hanchans = 5 if stage.name == "final" else 3
     last = None
-    for t, seats in enumerate(stage.rounds[0], start=1):
+    for t, table in enumerate(stage.rounds[0], start=1):
+        seats = mahjong_progress.padded(table)  # a short table's empty seat: a technical substitute
         for h in range(1, hanchans + 1):
             if orders and t in orders:
                 scores = season.ranked_scores(seats, orders[t], number, t, h)
@@ -264,3 +265,23 @@ def test_a_round_1_correction_moving_a_player_to_the_lower_table_needs_the_organ
     assert f"{names[a[1]]} would move from table upper to table lower" in message
     stored = league.correct_record(cid, history[1].id, swapped(history[1]), "seats swapped", "organizer", organizer_confirms=True)
     assert any("stage 2 (round 1), table A" in c for c in stored.changes)
+
+
+@pytest.mark.rule("mahjong.playoff.withdrawals")
+def test_a_player_who_leaves_the_season_after_round_1_is_out_and_the_next_of_his_table_moves_up():
+    league, _, cid, _ = _league()
+    a, b = _advance(league, cid).rounds[0]
+    _play_stage(league, cid, 2, {1: list(a), 2: list(b)})
+    league.withdraw_player(cid, a[0], "moved abroad")
+    round_2 = _advance(league, cid)
+    upper, lower = round_2.rounds[0]
+    assert sorted(upper) == sorted([a[1], a[2], b[0], b[1]]) and sorted(lower) == sorted([a[3], b[2], b[3]])
+    report = league.get_playoff(cid)
+    assert report.play.state is not None
+    (exit_,) = report.play.state.exits
+    assert (exit_.player, exit_.withdrawn) == (a[0], True) and "left the season" in exit_.reason
+    # the lower table is short: a technical substitute fills the seat, never advances
+    assert report.play.stages[1][1][1].seats == (*lower, "substitute 1")
+    _play_stage(league, cid, 3, {1: list(upper), 2: ["substitute 1", *lower]})
+    round_3 = _advance(league, cid)
+    assert sorted(round_3.rounds[0][0]) == sorted([*upper[2:], *lower[:2]])
