@@ -96,6 +96,10 @@ class GatewayServicer(gateway_pb2_grpc.GatewayServiceServicer):
     async def GetCupBracket(self, request, context):
         return await self.service.league("GetCupBracket", request, context.time_remaining())
 
+    # The mahjong playoff as stored stages (league's GetPlayoff).
+    async def GetPlayoff(self, request, context):
+        return await self.service.league("GetPlayoff", request, context.time_remaining())
+
     async def GetCompetition(self, request, context):
         return await self.service.league("GetCompetition", request, context.time_remaining())
 

@@ -19,6 +19,7 @@ from league.domain.reviews import RecordStatus, ReviewedRecord, Verdict
 from league.domain.scoring import exact
 from league.domain.stage_kinds import Seating, StagePlan
 from league.domain.stages import Stage, StageStatus
+from league.playoff_service import PlayoffReport
 from league.review_service import Decision
 from league.service import CompetitionStandings, LeagueService
 from league.updown_service import CheckpointResult, UpdownStageStandings
@@ -137,6 +138,60 @@ def playoff_to_proto(state: playoff.PlayoffState) -> league_pb2.PlayoffProgressR
     )
 
 
+def playoff_report_to_proto(competition_id: str, report: PlayoffReport) -> league_pb2.Playoff:
+    play = report.play
+    assert play.state is not None  # the service answers a started playoff only
+    listed = set(play.state.regular_places) | {p for _, tables in play.stages for o in tables for p in o.seats}
+    prizes = list(report.prizes) + ["", ""]
+    return league_pb2.Playoff(
+        competition_id=competition_id,
+        regular_places=list(play.state.regular_places),
+        stages=[
+            league_pb2.PlayoffStageView(
+                number=stage.number,
+                name=stage.name,
+                status=STAGE_STATUS[stage.status],
+                tables=[
+                    league_pb2.PlayoffTableView(
+                        name=o.name,
+                        table=o.number,
+                        player_ids=list(o.seats),
+                        hanchans_played=o.played,
+                        hanchans=o.hanchans,
+                        order=list(o.order),
+                        substitute_ids=list(o.substitutes),
+                        unresolved=o.unresolved,
+                    )
+                    for o in tables
+                ],
+            )
+            for stage, tables in play.stages
+        ],
+        progress=_named_progress(playoff_to_proto(play.state), report.names),
+        blocked=list(play.blocked),
+        finished=play.finished,
+        first_prize_player_id=prizes[0],
+        second_prize_player_id=prizes[1],
+        names={p: report.names.get(p, p) for p in listed},
+    )
+
+
+def _named_progress(progress: league_pb2.PlayoffProgressResponse, names: dict[str, str]) -> league_pb2.PlayoffProgressResponse:
+    """The explanation and the exits' reasons with player names, not ids (the ids stay in the fields)."""
+
+    def named(text: str) -> str:
+        for pid, name in names.items():
+            text = text.replace(pid, name)
+        return text
+
+    explanation = [named(x) for x in progress.explanation]
+    del progress.explanation[:]
+    progress.explanation.extend(explanation)
+    for e in progress.exits:
+        e.reason = named(e.reason)
+    return progress
+
+
 def hanchan_from_proto(h: league_pb2.HanchanResult) -> HanchanEntry:
     return HanchanEntry(h.number, tuple(h.scores.items()), tuple(h.chombo.items()))
 
@@ -183,6 +238,7 @@ def record_to_proto(r: ResultRecord, replaced_by: str = "") -> league_pb2.Result
         reported_by_player_id=r.reported_by_player_id or "",
         # as entered: a player's report waits for the table (reviewed_to_proto gives the derived status)
         status=RECORD_STATUS[RecordStatus.REPORTED if r.reported_by_player_id else RecordStatus.CONFIRMED],
+        changes=list(r.changes),
     )
     c = r.content
     if isinstance(c, HanchanEntry):
@@ -678,6 +734,7 @@ class LeagueServicer(league_pb2_grpc.LeagueServiceServicer):
             request.reason,
             request.recorded_by,
             request.idempotency_key,
+            request.organizer_confirms,
         )
         return record_to_proto(r)
 
@@ -818,3 +875,8 @@ class LeagueServicer(league_pb2_grpc.LeagueServiceServicer):
             request.idempotency_key,
         )
         return checkpoint_to_proto(result)
+
+    # --- the mahjong playoff as stored stages ---
+    async def GetPlayoff(self, request, context):
+        report = await asyncio.to_thread(self.service.get_playoff, request.competition_id)
+        return playoff_report_to_proto(request.competition_id, report)

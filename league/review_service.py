@@ -25,8 +25,8 @@ from league.domain.records import Content, NoShowEntry, ResultRecord
 from league.domain.reviews import RecordStatus, Review, ReviewedRecord, Verdict
 from league.domain.ruleset import Ruleset
 from league.domain.stages import REGULAR_STAGE
-from league.domain.standings import Standings, regular_standings
-from league.use_cases import LeagueUseCases, _new_id
+from league.domain.standings import regular_standings
+from league.use_cases import CompetitionStandings, LeagueUseCases, _new_id
 from rondo_runtime import idempotency
 from rondo_runtime import text as text_limits
 from rondo_runtime.errors import FailedPrecondition, InvalidArgument, NotFound
@@ -42,16 +42,6 @@ class Decision(enum.StrEnum):
     UPHOLD = "uphold"  # confirmed as reported
     REJECT = "reject"  # never scored; the hanchan may be reported or recorded again
     REPLACE = "replace"  # a new confirmed record with the judge's content replaces it
-
-
-@dataclass(frozen=True)
-class CompetitionStandings:
-    """The standings of a competition with the names of its players (substitutes by their own name)."""
-
-    standings: Standings
-    names: dict[str, str]
-    ruleset_version: int = 0  # the pinned ruleset version scored (0: a competition from before pinning)
-    notes: tuple[str, ...] = ()  # e.g. tie decisions that no longer match a tie (league.domain.lots)
 
 
 @dataclass(frozen=True)

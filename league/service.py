@@ -14,10 +14,11 @@ from league.domain import capacity, model, pinning, playoff, records, redraw, st
 from league.domain.model import Competition, Draw, DrawStatistics, DrawStatus, Player, PlayerStatus, Round
 from league.domain.records import Content, GameEntry, HanchanEntry, NoShowEntry, PenaltyEntry, ResultRecord
 from league.domain.stages import REGULAR_STAGE, Stage
-from league.review_service import CompetitionStandings, ReviewUseCases
+from league.playoff_service import PlayoffUseCases
+from league.review_service import ReviewUseCases
 from league.stage_service import StageUseCases
 from league.updown_service import UpdownUseCases
-from league.use_cases import _new_id, _now, _require_id
+from league.use_cases import CompetitionStandings, _new_id, _now, _require_id
 from rondo_runtime import idempotency
 from rondo_runtime import text as text_limits
 from rondo_runtime.errors import FailedPrecondition, InvalidArgument, NotFound
@@ -34,7 +35,7 @@ MAX_GAMES_IN_PAIRING = 100  # a cup series replays drawn games: far beyond any r
 GAME_RESULTS = ("1-0", "0-1", "+/-", "-/+", "-/-", "=", "annulled")  # annulled: corrections only (updown.annul.thrown-match)
 
 
-class LeagueService(CupUseCases, UpdownUseCases, StageUseCases):
+class LeagueService(CupUseCases, UpdownUseCases, PlayoffUseCases, StageUseCases):
     """Every league use case. Shared helpers live in :class:`league.use_cases.LeagueUseCases`; the
     stages after the draw in :class:`league.stage_service.StageUseCases`."""
 
@@ -43,6 +44,10 @@ class LeagueService(CupUseCases, UpdownUseCases, StageUseCases):
         super().__init__(uow, clock)
         # Player reports, pinned rulesets, tie decisions (league/review_service.py).
         self.reviews = ReviewUseCases(uow, clock, self._record)
+
+    def _standings(self, repo: LeagueRepository, competition: Competition) -> CompetitionStandings:
+        """Confirmed results only, by the pinned ruleset, with the organizer's tie decisions."""
+        return self.reviews.standings_in(repo, competition)
 
     # --- competitions ---
     def create_competition(
@@ -345,10 +350,30 @@ class LeagueService(CupUseCases, UpdownUseCases, StageUseCases):
         return self._record("RecordGame", competition_id, (stage, round_no, table), game, recorded_by, "", "", idempotency_key)
 
     def correct_record(
-        self, competition_id: str, record_id: str, content: Content, reason: str, recorded_by: str, idempotency_key: str = ""
+        self,
+        competition_id: str,
+        record_id: str,
+        content: Content,
+        reason: str,
+        recorded_by: str,
+        idempotency_key: str = "",
+        organizer_confirms: bool = False,
     ) -> ResultRecord:
-        """A new record that replaces ``record_id`` (its latest version) in scoring; the original stays in the history."""
-        return self._record("CorrectRecord", competition_id, (0, 0, 0), content, recorded_by, record_id, reason, idempotency_key)
+        """A new record that replaces ``record_id`` (its latest version) in scoring; the original stays in the history.
+        A correction that would change who plays in a stage already generated is refused unless
+        ``organizer_confirms`` (docs/rules.md mahjong.records.correction-refused-after-later-stage); the
+        answer says what it changed (``changes``)."""
+        return self._record(
+            "CorrectRecord",
+            competition_id,
+            (0, 0, 0),
+            content,
+            recorded_by,
+            record_id,
+            reason,
+            idempotency_key,
+            organizer_confirms=organizer_confirms,
+        )
 
     @staticmethod
     def _content(v: Violations, content: Content) -> Content:
@@ -397,6 +422,7 @@ class LeagueService(CupUseCases, UpdownUseCases, StageUseCases):
         reporter: str = "",
         author_field: str = "recorded_by",
         check: Callable[[LeagueRepository, Competition, ResultRecord], None] | None = None,
+        organizer_confirms: bool = False,
     ) -> ResultRecord:
         """``reporter``: a player of the table reports it (ReportResult, docs/rules.md
         mahjong.records.player-report-confirmed-by-table); ``check``: a further check of the record a
@@ -497,12 +523,30 @@ class LeagueService(CupUseCases, UpdownUseCases, StageUseCases):
                 stage=stg,
                 reported_by_player_id=reporter or None,
             )
+            progress = stage_kinds.PROGRESS.get(competition.ruleset)
+            effects_of = getattr(progress, "correction_effects", None) if correction else None
+            before = self._settled_state(repo, competition) if effects_of else None
             repo.add_record(record)
+            changes: tuple[str, ...] = ()
+            if effects_of is not None and before is not None:
+                changes = self._correction_effects(effects_of(before, self._state(repo, competition)), organizer_confirms)
             completed = self._complete_if_done(repo, competition, stage)
             idempotency.remember(repo, key, record.recorded_at, record.id)
-            return dataclasses.replace(record, completed_stage=completed) if completed else record
+            return dataclasses.replace(record, completed_stage=completed, changes=changes)
 
         return self._transaction(work)
+
+    @staticmethod
+    def _correction_effects(effects: stage_kinds.CorrectionEffects, confirmed: bool) -> tuple[str, ...]:
+        """What the correction just added changes in what was derived (docs/rules.md
+        mahjong.records.correction-recomputes-derived), by the competition's progress when it can say;
+        FAILED_PRECONDITION (the transaction rolls back) when it would change who plays in a stage already
+        generated and the organizer has not confirmed it."""
+        if effects.later_stage_conflicts and not confirmed:
+            raise FailedPrecondition(
+                "; ".join(effects.later_stage_conflicts) + "; confirm it as organizer (organizer_confirms) to store it"
+            )
+        return effects.changes + tuple(f"confirmed by the organizer: {c}" for c in effects.later_stage_conflicts)
 
     def _seats(
         self, repo: LeagueRepository, competition: Competition, stage_no: int, round_no: int, table: int

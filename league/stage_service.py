@@ -8,6 +8,9 @@ never generated twice (the stage number is unique).
 
 from __future__ import annotations
 
+import dataclasses
+import functools
+
 from league.adapters.repository import LeagueRepository
 from league.domain import stage_kinds
 from league.domain.model import Competition, Round
@@ -33,7 +36,17 @@ class StageUseCases(LeagueUseCases):
             stages=tuple(repo.stages(competition.id)),
             records=tuple(repo.records(competition.id)),
             disqualifications=tuple(repo.disqualifications(competition.id)),
+            standings=functools.cache(lambda: self._standings(repo, competition).standings),
         )
+
+    def _settled_state(self, repo: LeagueRepository, competition: Competition) -> CompetitionState:
+        """:meth:`_state` with its standings computed now (they stay as they are while the repository changes)."""
+        state = self._state(repo, competition)
+        try:
+            standings = state.regular_standings()
+        except FailedPrecondition:  # a competition without regular standings
+            return state
+        return dataclasses.replace(state, standings=lambda: standings)
 
     def prepare_stage(self, competition_id: str) -> StagePlan:
         """The next stage as the competition's rules derive it now (FAILED_PRECONDITION: not yet, and why)."""

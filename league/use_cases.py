@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import uuid
 from collections.abc import Callable
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import TypeVar
 
 from league.adapters.repository import LeagueRepository
 from league.domain.model import Competition, Draw
 from league.domain.records import ResultRecord
+from league.domain.standings import Standings
 from rondo_runtime import idempotency
 from rondo_runtime.errors import NotFound
 from rondo_runtime.text import clean_id
@@ -29,6 +31,16 @@ def _new_id() -> str:
 def _require_id(field: str, value: str) -> str:
     """An id from the request: required, printable ASCII, bounded (``rondo_runtime.text.clean_id``)."""
     return clean_id(value, field)
+
+
+@dataclass(frozen=True)
+class CompetitionStandings:
+    """The standings of a competition with the names of its players (substitutes by their own name)."""
+
+    standings: Standings
+    names: dict[str, str]
+    ruleset_version: int = 0  # the pinned ruleset version scored (0: a competition from before pinning)
+    notes: tuple[str, ...] = ()  # e.g. tie decisions that no longer match a tie (league.domain.lots)
 
 
 class LeagueUseCases:
@@ -84,3 +96,10 @@ class LeagueUseCases:
         if record is None or record.competition_id != competition.id:
             raise NotFound(f"record {record_id!r} does not exist in competition {competition.id!r}")
         return record
+
+    def _standings(self, repo: LeagueRepository, competition: Competition) -> CompetitionStandings:
+        """The regular-stage standings: the one computation GetStandings answers and the stages after
+        the regular stage are generated from (league.stage_service.StageUseCases._state). Answered by
+        :class:`league.service.LeagueService` (confirmed results only, the pinned ruleset, the
+        organizer's tie decisions: league/review_service.py)."""
+        raise NotImplementedError

@@ -106,6 +106,9 @@ class ResultRecord:
     completed_stage: bool = dataclasses.field(default=False, compare=False)
     #: A player of the table reported it (league.domain.reviews); None: the organizer or a judge entered it.
     reported_by_player_id: str | None = None
+    #: Not stored: set on the answer to a correction, what it changed in what was derived from the
+    #: results (standings places, later stages), in words (league.domain.stage_kinds.CorrectionEffects).
+    changes: tuple[str, ...] = dataclasses.field(default=(), compare=False)
 
     @property
     def kind(self) -> RecordKind:

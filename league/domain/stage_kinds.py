@@ -21,6 +21,7 @@ from .disqualification import PlayerDisqualification
 from .model import Competition, Player
 from .records import Content, ResultRecord, current
 from .stages import Stage, StageRound, Table
+from .standings import Standings
 
 ResultCheck = Callable[[Stage, int, int, Table, Sequence[Content], Content], None]
 
@@ -100,10 +101,28 @@ class CompetitionState:
     stages: tuple[Stage, ...]  # in order
     records: tuple[ResultRecord, ...]  # every record of every stage, in entry order (corrections included)
     disqualifications: tuple[PlayerDisqualification, ...] = ()  # in the order recorded
+    #: The regular-stage standings exactly as GetStandings answers them (the organizer's decisions
+    #: included), computed on demand by the service; None where the service gives none (tests).
+    standings: Callable[[], Standings] | None = field(default=None, compare=False, repr=False)
 
     def stage_records(self, number: int) -> list[ResultRecord]:
         """The current (scored) records of one stage."""
         return current(r for r in self.records if r.stage == number)
+
+    def regular_standings(self) -> Standings:
+        if self.standings is None:
+            raise FailedPrecondition(f"competition {self.competition.name!r} has no regular standings")
+        return self.standings()
+
+
+@dataclass(frozen=True)
+class CorrectionEffects:
+    """What a correction changes in what was derived from the results (``changes``, in words, stored
+    with the answer), and the stages already generated whose players it would change
+    (``later_stage_conflicts``: refused unless the organizer confirms)."""
+
+    changes: tuple[str, ...] = ()
+    later_stage_conflicts: tuple[str, ...] = ()
 
 
 class CompetitionProgress(Protocol):
@@ -122,8 +141,12 @@ class CompetitionProgress(Protocol):
         """Every result of the stage is in (after the record just stored)."""
         ...
 
+    # Optional: ``correction_effects(before: CompetitionState, after: CompetitionState) -> CorrectionEffects``.
+    # The service calls it for a correction, when the progress object has it (league/service.py::_record).
 
-#: competition ruleset (league.domain.model.RULESETS) -> how its stages progress
+
+#: competition ruleset (league.domain.model.RULESETS) -> how its stages progress. Each competition's
+#: module registers itself at its end (league/domain/mahjong_progress.py) and the service imports it.
 PROGRESS: dict[str, CompetitionProgress] = {}
 
 

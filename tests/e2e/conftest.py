@@ -31,6 +31,8 @@ class Deployment:
         self.address = address
         self.databases = databases or {}
         """Each service's database URL (the gateway's event log: ``databases["gateway"]``)."""
+        self.gateway_database_url = self.databases.get("gateway", "")
+        """The gateway's own database (its event log), for tests that read the events it appended."""
         self.metrics_port = metrics_port
         self.processes = processes
         self.channel = grpc.insecure_channel(address)

@@ -221,6 +221,11 @@ class GatewayServiceStub:
                 request_serializer=rondo_dot_league_dot_v1_dot_league__pb2.GetCupBracketRequest.SerializeToString,
                 response_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.CupBracket.FromString,
                 _registered_method=True)
+        self.GetPlayoff = channel.unary_unary(
+                '/rondo.gateway.v1.GatewayService/GetPlayoff',
+                request_serializer=rondo_dot_league_dot_v1_dot_league__pb2.GetPlayoffRequest.SerializeToString,
+                response_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.Playoff.FromString,
+                _registered_method=True)
 
 
 class GatewayServiceServicer:
@@ -470,6 +475,13 @@ class GatewayServiceServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def GetPlayoff(self, request, context):
+        """The mahjong playoff as stored stages: tables, exits, final order and prizes (league's GetPlayoff).
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
 
 def add_GatewayServiceServicer_to_server(servicer, server):
     rpc_method_handlers = {
@@ -657,6 +669,11 @@ def add_GatewayServiceServicer_to_server(servicer, server):
                     servicer.GetCupBracket,
                     request_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.GetCupBracketRequest.FromString,
                     response_serializer=rondo_dot_league_dot_v1_dot_league__pb2.CupBracket.SerializeToString,
+            ),
+            'GetPlayoff': grpc.unary_unary_rpc_method_handler(
+                    servicer.GetPlayoff,
+                    request_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.GetPlayoffRequest.FromString,
+                    response_serializer=rondo_dot_league_dot_v1_dot_league__pb2.Playoff.SerializeToString,
             ),
     }
     generic_handler = grpc.method_handlers_generic_handler(
@@ -1658,6 +1675,33 @@ class GatewayService:
             '/rondo.gateway.v1.GatewayService/GetCupBracket',
             rondo_dot_league_dot_v1_dot_league__pb2.GetCupBracketRequest.SerializeToString,
             rondo_dot_league_dot_v1_dot_league__pb2.CupBracket.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def GetPlayoff(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/rondo.gateway.v1.GatewayService/GetPlayoff',
+            rondo_dot_league_dot_v1_dot_league__pb2.GetPlayoffRequest.SerializeToString,
+            rondo_dot_league_dot_v1_dot_league__pb2.Playoff.FromString,
             options,
             channel_credentials,
             insecure,

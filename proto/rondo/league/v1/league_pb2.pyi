@@ -517,7 +517,7 @@ class RecordGameRequest(_message.Message):
     def __init__(self, competition_id: _Optional[str] = ..., stage: _Optional[int] = ..., round: _Optional[int] = ..., table: _Optional[int] = ..., game: _Optional[_Union[GameResult, _Mapping]] = ..., recorded_by: _Optional[str] = ..., idempotency_key: _Optional[str] = ...) -> None: ...
 
 class CorrectRecordRequest(_message.Message):
-    __slots__ = ("competition_id", "record_id", "reason", "recorded_by", "hanchan", "penalty", "no_show", "game", "idempotency_key")
+    __slots__ = ("competition_id", "record_id", "reason", "recorded_by", "hanchan", "penalty", "no_show", "game", "idempotency_key", "organizer_confirms")
     COMPETITION_ID_FIELD_NUMBER: _ClassVar[int]
     RECORD_ID_FIELD_NUMBER: _ClassVar[int]
     REASON_FIELD_NUMBER: _ClassVar[int]
@@ -527,6 +527,7 @@ class CorrectRecordRequest(_message.Message):
     NO_SHOW_FIELD_NUMBER: _ClassVar[int]
     GAME_FIELD_NUMBER: _ClassVar[int]
     IDEMPOTENCY_KEY_FIELD_NUMBER: _ClassVar[int]
+    ORGANIZER_CONFIRMS_FIELD_NUMBER: _ClassVar[int]
     competition_id: str
     record_id: str
     reason: str
@@ -536,10 +537,11 @@ class CorrectRecordRequest(_message.Message):
     no_show: NoShowEntry
     game: GameResult
     idempotency_key: str
-    def __init__(self, competition_id: _Optional[str] = ..., record_id: _Optional[str] = ..., reason: _Optional[str] = ..., recorded_by: _Optional[str] = ..., hanchan: _Optional[_Union[HanchanResult, _Mapping]] = ..., penalty: _Optional[_Union[PenaltyEntry, _Mapping]] = ..., no_show: _Optional[_Union[NoShowEntry, _Mapping]] = ..., game: _Optional[_Union[GameResult, _Mapping]] = ..., idempotency_key: _Optional[str] = ...) -> None: ...
+    organizer_confirms: bool
+    def __init__(self, competition_id: _Optional[str] = ..., record_id: _Optional[str] = ..., reason: _Optional[str] = ..., recorded_by: _Optional[str] = ..., hanchan: _Optional[_Union[HanchanResult, _Mapping]] = ..., penalty: _Optional[_Union[PenaltyEntry, _Mapping]] = ..., no_show: _Optional[_Union[NoShowEntry, _Mapping]] = ..., game: _Optional[_Union[GameResult, _Mapping]] = ..., idempotency_key: _Optional[str] = ..., organizer_confirms: _Optional[bool] = ...) -> None: ...
 
 class ResultRecord(_message.Message):
-    __slots__ = ("id", "competition_id", "sequence", "round", "table", "hanchan", "penalty", "no_show", "game", "recorded_by", "recorded_at", "replaces_record_id", "reason", "replaced_by_record_id", "stage", "completed_stage", "status", "reported_by_player_id", "reviews")
+    __slots__ = ("id", "competition_id", "sequence", "round", "table", "hanchan", "penalty", "no_show", "game", "recorded_by", "recorded_at", "replaces_record_id", "reason", "replaced_by_record_id", "stage", "completed_stage", "status", "reported_by_player_id", "reviews", "changes")
     ID_FIELD_NUMBER: _ClassVar[int]
     COMPETITION_ID_FIELD_NUMBER: _ClassVar[int]
     SEQUENCE_FIELD_NUMBER: _ClassVar[int]
@@ -559,6 +561,7 @@ class ResultRecord(_message.Message):
     STATUS_FIELD_NUMBER: _ClassVar[int]
     REPORTED_BY_PLAYER_ID_FIELD_NUMBER: _ClassVar[int]
     REVIEWS_FIELD_NUMBER: _ClassVar[int]
+    CHANGES_FIELD_NUMBER: _ClassVar[int]
     id: str
     competition_id: str
     sequence: int
@@ -578,7 +581,8 @@ class ResultRecord(_message.Message):
     status: RecordStatus
     reported_by_player_id: str
     reviews: _containers.RepeatedCompositeFieldContainer[RecordReview]
-    def __init__(self, id: _Optional[str] = ..., competition_id: _Optional[str] = ..., sequence: _Optional[int] = ..., round: _Optional[int] = ..., table: _Optional[int] = ..., hanchan: _Optional[_Union[HanchanResult, _Mapping]] = ..., penalty: _Optional[_Union[PenaltyEntry, _Mapping]] = ..., no_show: _Optional[_Union[NoShowEntry, _Mapping]] = ..., game: _Optional[_Union[GameResult, _Mapping]] = ..., recorded_by: _Optional[str] = ..., recorded_at: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., replaces_record_id: _Optional[str] = ..., reason: _Optional[str] = ..., replaced_by_record_id: _Optional[str] = ..., stage: _Optional[int] = ..., completed_stage: _Optional[bool] = ..., status: _Optional[_Union[RecordStatus, str]] = ..., reported_by_player_id: _Optional[str] = ..., reviews: _Optional[_Iterable[_Union[RecordReview, _Mapping]]] = ...) -> None: ...
+    changes: _containers.RepeatedScalarFieldContainer[str]
+    def __init__(self, id: _Optional[str] = ..., competition_id: _Optional[str] = ..., sequence: _Optional[int] = ..., round: _Optional[int] = ..., table: _Optional[int] = ..., hanchan: _Optional[_Union[HanchanResult, _Mapping]] = ..., penalty: _Optional[_Union[PenaltyEntry, _Mapping]] = ..., no_show: _Optional[_Union[NoShowEntry, _Mapping]] = ..., game: _Optional[_Union[GameResult, _Mapping]] = ..., recorded_by: _Optional[str] = ..., recorded_at: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., replaces_record_id: _Optional[str] = ..., reason: _Optional[str] = ..., replaced_by_record_id: _Optional[str] = ..., stage: _Optional[int] = ..., completed_stage: _Optional[bool] = ..., status: _Optional[_Union[RecordStatus, str]] = ..., reported_by_player_id: _Optional[str] = ..., reviews: _Optional[_Iterable[_Union[RecordReview, _Mapping]]] = ..., changes: _Optional[_Iterable[str]] = ...) -> None: ...
 
 class ListMatchHistoryRequest(_message.Message):
     __slots__ = ("competition_id", "round", "table", "stage")
@@ -1185,3 +1189,70 @@ class CupBracket(_message.Message):
     results: _containers.RepeatedCompositeFieldContainer[CupPlayerResult]
     explanation: _containers.RepeatedScalarFieldContainer[str]
     def __init__(self, competition_id: _Optional[str] = ..., seeds: _Optional[_Iterable[_Union[CupSeed, _Mapping]]] = ..., left_out: _Optional[_Iterable[_Union[CupSeed, _Mapping]]] = ..., stages: _Optional[_Iterable[_Union[CupStage, _Mapping]]] = ..., finished: _Optional[bool] = ..., places: _Optional[_Iterable[_Union[CupPlace, _Mapping]]] = ..., results: _Optional[_Iterable[_Union[CupPlayerResult, _Mapping]]] = ..., explanation: _Optional[_Iterable[str]] = ...) -> None: ...
+
+class GetPlayoffRequest(_message.Message):
+    __slots__ = ("competition_id",)
+    COMPETITION_ID_FIELD_NUMBER: _ClassVar[int]
+    competition_id: str
+    def __init__(self, competition_id: _Optional[str] = ...) -> None: ...
+
+class PlayoffTableView(_message.Message):
+    __slots__ = ("name", "table", "player_ids", "hanchans_played", "hanchans", "order", "substitute_ids", "unresolved")
+    NAME_FIELD_NUMBER: _ClassVar[int]
+    TABLE_FIELD_NUMBER: _ClassVar[int]
+    PLAYER_IDS_FIELD_NUMBER: _ClassVar[int]
+    HANCHANS_PLAYED_FIELD_NUMBER: _ClassVar[int]
+    HANCHANS_FIELD_NUMBER: _ClassVar[int]
+    ORDER_FIELD_NUMBER: _ClassVar[int]
+    SUBSTITUTE_IDS_FIELD_NUMBER: _ClassVar[int]
+    UNRESOLVED_FIELD_NUMBER: _ClassVar[int]
+    name: str
+    table: int
+    player_ids: _containers.RepeatedScalarFieldContainer[str]
+    hanchans_played: int
+    hanchans: int
+    order: _containers.RepeatedScalarFieldContainer[str]
+    substitute_ids: _containers.RepeatedScalarFieldContainer[str]
+    unresolved: str
+    def __init__(self, name: _Optional[str] = ..., table: _Optional[int] = ..., player_ids: _Optional[_Iterable[str]] = ..., hanchans_played: _Optional[int] = ..., hanchans: _Optional[int] = ..., order: _Optional[_Iterable[str]] = ..., substitute_ids: _Optional[_Iterable[str]] = ..., unresolved: _Optional[str] = ...) -> None: ...
+
+class PlayoffStageView(_message.Message):
+    __slots__ = ("number", "name", "status", "tables")
+    NUMBER_FIELD_NUMBER: _ClassVar[int]
+    NAME_FIELD_NUMBER: _ClassVar[int]
+    STATUS_FIELD_NUMBER: _ClassVar[int]
+    TABLES_FIELD_NUMBER: _ClassVar[int]
+    number: int
+    name: str
+    status: StageStatus
+    tables: _containers.RepeatedCompositeFieldContainer[PlayoffTableView]
+    def __init__(self, number: _Optional[int] = ..., name: _Optional[str] = ..., status: _Optional[_Union[StageStatus, str]] = ..., tables: _Optional[_Iterable[_Union[PlayoffTableView, _Mapping]]] = ...) -> None: ...
+
+class Playoff(_message.Message):
+    __slots__ = ("competition_id", "regular_places", "stages", "progress", "blocked", "finished", "first_prize_player_id", "second_prize_player_id", "names")
+    class NamesEntry(_message.Message):
+        __slots__ = ("key", "value")
+        KEY_FIELD_NUMBER: _ClassVar[int]
+        VALUE_FIELD_NUMBER: _ClassVar[int]
+        key: str
+        value: str
+        def __init__(self, key: _Optional[str] = ..., value: _Optional[str] = ...) -> None: ...
+    COMPETITION_ID_FIELD_NUMBER: _ClassVar[int]
+    REGULAR_PLACES_FIELD_NUMBER: _ClassVar[int]
+    STAGES_FIELD_NUMBER: _ClassVar[int]
+    PROGRESS_FIELD_NUMBER: _ClassVar[int]
+    BLOCKED_FIELD_NUMBER: _ClassVar[int]
+    FINISHED_FIELD_NUMBER: _ClassVar[int]
+    FIRST_PRIZE_PLAYER_ID_FIELD_NUMBER: _ClassVar[int]
+    SECOND_PRIZE_PLAYER_ID_FIELD_NUMBER: _ClassVar[int]
+    NAMES_FIELD_NUMBER: _ClassVar[int]
+    competition_id: str
+    regular_places: _containers.RepeatedScalarFieldContainer[str]
+    stages: _containers.RepeatedCompositeFieldContainer[PlayoffStageView]
+    progress: PlayoffProgressResponse
+    blocked: _containers.RepeatedScalarFieldContainer[str]
+    finished: bool
+    first_prize_player_id: str
+    second_prize_player_id: str
+    names: _containers.ScalarMap[str, str]
+    def __init__(self, competition_id: _Optional[str] = ..., regular_places: _Optional[_Iterable[str]] = ..., stages: _Optional[_Iterable[_Union[PlayoffStageView, _Mapping]]] = ..., progress: _Optional[_Union[PlayoffProgressResponse, _Mapping]] = ..., blocked: _Optional[_Iterable[str]] = ..., finished: _Optional[bool] = ..., first_prize_player_id: _Optional[str] = ..., second_prize_player_id: _Optional[str] = ..., names: _Optional[_Mapping[str, str]] = ...) -> None: ...

@@ -199,6 +199,11 @@ class LeagueServiceStub:
                 request_serializer=rondo_dot_league_dot_v1_dot_league__pb2.GetCupBracketRequest.SerializeToString,
                 response_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.CupBracket.FromString,
                 _registered_method=True)
+        self.GetPlayoff = channel.unary_unary(
+                '/rondo.league.v1.LeagueService/GetPlayoff',
+                request_serializer=rondo_dot_league_dot_v1_dot_league__pb2.GetPlayoffRequest.SerializeToString,
+                response_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.Playoff.FromString,
+                _registered_method=True)
 
 
 class LeagueServiceServicer:
@@ -449,6 +454,15 @@ class LeagueServiceServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def GetPlayoff(self, request, context):
+        """---- The mahjong playoff as stored stages (docs/rules.md mahjong.playoff.*) ----
+        Where the playoff stands, from the stored stages and their records: the stages played and
+        their tables, exits with reasons, what blocks the next stage, the final order and the prizes.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
 
 def add_LeagueServiceServicer_to_server(servicer, server):
     rpc_method_handlers = {
@@ -616,6 +630,11 @@ def add_LeagueServiceServicer_to_server(servicer, server):
                     servicer.GetCupBracket,
                     request_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.GetCupBracketRequest.FromString,
                     response_serializer=rondo_dot_league_dot_v1_dot_league__pb2.CupBracket.SerializeToString,
+            ),
+            'GetPlayoff': grpc.unary_unary_rpc_method_handler(
+                    servicer.GetPlayoff,
+                    request_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.GetPlayoffRequest.FromString,
+                    response_serializer=rondo_dot_league_dot_v1_dot_league__pb2.Playoff.SerializeToString,
             ),
     }
     generic_handler = grpc.method_handlers_generic_handler(
@@ -1509,6 +1528,33 @@ class LeagueService:
             '/rondo.league.v1.LeagueService/GetCupBracket',
             rondo_dot_league_dot_v1_dot_league__pb2.GetCupBracketRequest.SerializeToString,
             rondo_dot_league_dot_v1_dot_league__pb2.CupBracket.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def GetPlayoff(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/rondo.league.v1.LeagueService/GetPlayoff',
+            rondo_dot_league_dot_v1_dot_league__pb2.GetPlayoffRequest.SerializeToString,
+            rondo_dot_league_dot_v1_dot_league__pb2.Playoff.FromString,
             options,
             channel_credentials,
             insecure,

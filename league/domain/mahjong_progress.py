@@ -1,0 +1,478 @@
+"""The mahjong league's stages after the regular stage: the 8-player playoff as stored stages
+(docs/rules.md ``mahjong.playoff.*``; discard-league-2026 §2, §4, §6.1).
+
+Stage 1 is the approved draw (the regular stage). Stage 2 is playoff round 1, generated from the
+final regular standings (the same standings GetStandings answers); stage 3 is round 2 (upper and
+lower tables), stage 4 round 3, stage 5 the final. Who plays in each stage comes from
+:mod:`league.domain.playoff` (one playoff: ``initial_playoff`` and ``playoff_next_round``) applied to
+the stored stages and their results; the solver seats each stage (``SeatPlayoffRound``).
+
+A playoff table is one match at round 1 of its stage: zero start, no match uma, the hanchan uma
+applies, 3 hanchans (the final: 5). Its finishing order: the sum of its hanchans with penalties (and a
+no-show's penalty), then the average place within that match, then the organizer (a tie left to the
+organizer blocks the next stage). Substitutes are removed and places re-counted
+(``places_without_substitutes``).
+
+Corrections (``correction_effects``): a stage already stored keeps the players it was generated with;
+a correction that would now generate it with other players (or other tables) is a conflict the
+organizer must confirm, and every change of what was derived is said in words. Pure: no I/O.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from rondo_runtime.errors import FailedPrecondition, InvalidArgument
+
+from . import playoff
+from .model import PlayerStatus
+from .records import GameEntry, HanchanEntry, check_match, check_new_hanchan_number, substitutes_of
+from .ruleset import MAHJONG_LEAGUE, ORGANIZER_DECISION, Ruleset
+from .scoring import Points, exact, match_result, points_text
+from .stage_kinds import PROGRESS, RESULT_CHECKS, CompetitionState, CorrectionEffects, Seating, StagePlan
+from .stages import REGULAR_STAGE, Stage, StageRound, Table
+
+RULESET = "discard-league-2026"
+KIND = "mahjong-playoff"
+PLAYOFF_ROUND = 1  # every playoff stage is one round: its tables are its matches
+MAX_NAMED_MISSING = 10
+SEAT_FILLER = "substitute"  # a short playoff table's empty seats: "substitute 1", "substitute 2", ...
+
+#: A playoff match: zero start (no carried points), no match uma, hanchan uma, 3 hanchans (§2).
+PLAYOFF_RULESET = dataclasses.replace(MAHJONG_LEAGUE, name="mahjong-playoff", match_uma=None, rounds=1, playoff_places=0)
+#: The final: 5 hanchans in one meeting (§2).
+FINAL_RULESET = dataclasses.replace(PLAYOFF_RULESET, name="mahjong-playoff-final", hanchans_per_match=5)
+
+
+def ruleset_of(stage: Stage) -> Ruleset:
+    return FINAL_RULESET if stage.details.get("playoff_stage") == playoff.PlayoffStage.FINAL.value else PLAYOFF_RULESET
+
+
+def _ordinal(n: int) -> str:
+    return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
+
+
+# --- results of a playoff table ------------------------------------------------------------------
+
+
+def check_playoff_result(stage: Stage, round_no: int, table: int, seats: Table, live: Sequence[Any], new: Any) -> None:
+    """RESULT_CHECKS["mahjong-playoff"]: hanchans, penalties and no-shows of a playoff table, checked
+    like the regular stage's with the playoff ruleset (no match uma; 3 hanchans, the final 5)."""
+    if isinstance(new, GameEntry):
+        raise InvalidArgument.single("game", f"stage {stage.number} ({stage.name}) records hanchans, penalties and no-shows")
+    if isinstance(new, HanchanEntry):
+        check_new_hanchan_number(new, live, round_no, table)
+    check_match(round_no, table, padded(seats), live, ruleset_of(stage), seats, new=new)
+
+
+def padded(seats: Sequence[str]) -> Table:
+    """A playoff table's seats, a short table (a player left the season) filled with technical
+    substitutes named ``substitute 1``, ... (the names its scores use); they never advance (§6.1)."""
+    return tuple(seats) + tuple(f"{SEAT_FILLER} {k}" for k in range(1, playoff.TABLE_SEATS - len(seats) + 1))
+
+
+@dataclass(frozen=True)
+class TableOutcome:
+    """One playoff table: its name, seats, hanchans played, and once complete its finishing order
+    (substitutes included) or the tie left to the organizer."""
+
+    stage: Stage
+    number: int  # the stage's table number (RecordHanchan.table)
+    name: str
+    seats: Table
+    played: int
+    hanchans: int
+    order: tuple[str, ...] = ()  # everyone with a place, best first; empty while incomplete or tied
+    substitutes: tuple[str, ...] = ()
+    unresolved: str = ""  # "P03 and P05: equal sum 12 000 and average place 5/2 ...: organizer decision required"
+
+    @property
+    def complete(self) -> bool:
+        return self.played >= self.hanchans
+
+    @property
+    def label(self) -> str:
+        return f"stage {self.stage.number} ({self.stage.name}), table {self.name}"
+
+    def result(self) -> playoff.TableResult:
+        return playoff.TableResult(self.name, self.order, self.substitutes)
+
+
+def table_names(stage: Stage) -> tuple[str, ...]:
+    return tuple(stage.details.get("tables") or (g[0] for g in stage.details.get("groups", [])))
+
+
+def table_outcomes(state: CompetitionState, stage: Stage, names: Mapping[str, str] | None = None) -> tuple[TableOutcome, ...]:
+    """Every table of a playoff stage with its finishing order by the playoff ruleset (§2, §4)."""
+    names = names or {}
+    ruleset = ruleset_of(stage)
+    by_table: dict[int, list[Any]] = {}
+    for r in state.stage_records(stage.number):
+        by_table.setdefault(r.table, []).append(r.content)
+    out = []
+    tables = table_names(stage)
+    for k, seats in enumerate(stage.rounds[0] if stage.rounds else (), start=1):
+        contents = by_table.get(k, [])
+        match = check_match(PLAYOFF_ROUND, k, padded(seats), contents, ruleset, seats)
+        played = len(match.hanchans)
+        outcome = TableOutcome(
+            stage, k, tables[k - 1] if k <= len(tables) else str(k), padded(seats), played, ruleset.hanchans_per_match
+        )
+        if outcome.complete:
+            subs = tuple(sorted(substitutes_of(contents) | (set(padded(seats)) - set(seats))))
+            order, tie = _finishing_order(match_result(match, ruleset), set(subs), names)
+            outcome = dataclasses.replace(outcome, order=order if not tie else (), substitutes=subs, unresolved=tie)
+        out.append(outcome)
+    return tuple(out)
+
+
+def _finishing_order(result: Any, subs: set[str], names: Mapping[str, str]) -> tuple[tuple[str, ...], str]:
+    """Sum of the match (hanchans with penalties, no-show penalty), then average place in the match;
+    what remains equal between main participants is the organizer's (§2, §4; substitutes are
+    removed before advancement, so their ties decide nothing)."""
+
+    def key(line: Any) -> tuple[bool, Points, Fraction]:
+        # a no-show did not play the match: he places after everyone who sat (docs/rules.md
+        # mahjong.playoff.stage-results), whatever his penalty against their sums
+        places = line.places
+        avg = sum(places, Fraction(0)) / len(places) if places else Fraction(10**6)
+        return (not places, -Fraction(line.total), avg)
+
+    lines = sorted(result.lines, key=key)
+    main = [x for x in lines if x.player not in subs]
+    ties = []
+    for a, b in zip(main, main[1:], strict=False):
+        if key(a) == key(b):
+            avg = key(a)[2]
+            ties.append(
+                f"{names.get(a.player, a.player)} and {names.get(b.player, b.player)}: equal sum {points_text(exact(a.total))}"
+                + (f" and average place {avg}" if avg != Fraction(10**6) else "")
+                + f" in the match: {ORGANIZER_DECISION}"
+            )
+    return tuple(x.player for x in lines), "; ".join(ties)
+
+
+# --- the playoff from the stored stages ----------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class PlayoffPlay:
+    """The playoff as stored: its stages with their tables, the domain state after the complete ones,
+    and what blocks the next stage (a stage still being played, a tie left to the organizer)."""
+
+    stages: tuple[tuple[Stage, tuple[TableOutcome, ...]], ...]
+    state: playoff.PlayoffState | None  # None before round 1 is generated
+    blocked: tuple[str, ...] = ()
+
+    @property
+    def finished(self) -> bool:
+        return self.state is not None and self.state.stage is playoff.PlayoffStage.FINISHED
+
+
+def playoff_stages(state: CompetitionState) -> tuple[Stage, ...]:
+    return tuple(s for s in state.stages if s.kind == KIND)
+
+
+def _stage_of(stage: Stage) -> playoff.PlayoffStage:
+    return playoff.PlayoffStage(stage.details.get("playoff_stage", playoff.PlayoffStage.ROUND_1.value))
+
+
+def _as_played(current_state: playoff.PlayoffState, stage: Stage) -> playoff.PlayoffState:
+    """The domain state at ``stage`` with the players as stored: a stage keeps who it was generated
+    with, even after a correction the organizer confirmed."""
+    if _stage_of(stage) is playoff.PlayoffStage.ROUND_1:
+        return current_state
+    tables = table_names(stage)
+    groups = tuple(playoff.PlayoffGroup(name, tuple(seats)) for name, seats in zip(tables, stage.rounds[0], strict=False))
+    return dataclasses.replace(current_state, groups=groups)
+
+
+def _leaving(state: CompetitionState, at: playoff.PlayoffState, later: Sequence[Stage]) -> list[str]:
+    """Players who left the season (withdrawn or disqualified) and leave the playoff during the stage
+    ``at``: the last stored stage in which they are in play (seated, or waiting for the final)."""
+    gone = {p.id for p in state.players if p.status in (PlayerStatus.WITHDRAWN, PlayerStatus.DISQUALIFIED)}
+    return [p for p in at.in_play if p in gone and not any(p in s.players for s in later)]
+
+
+def play(state: CompetitionState, upto: int | None = None, names: Mapping[str, str] | None = None) -> PlayoffPlay:
+    """The stored playoff stages (those numbered below ``upto``, or all) replayed in order."""
+    stored = playoff_stages(state)
+    stages = [s for s in stored if upto is None or s.number < upto]
+    if not stages:
+        return PlayoffPlay((), None)
+    places = tuple(stages[0].basis.get("regular_places", ()))
+    current_state = playoff.initial_playoff(places)
+    seen: list[tuple[Stage, tuple[TableOutcome, ...]]] = []
+    blocked: list[str] = []
+    for stage in stages:
+        outcomes = table_outcomes(state, stage, names)
+        seen.append((stage, outcomes))
+        if blocked:
+            continue
+        missing = [o for o in outcomes if not o.complete]
+        if missing:
+            blocked.append(
+                f"stage {stage.number} ({stage.name}) is still being played: "
+                + ", ".join(f"table {o.name} has {o.played} of {o.hanchans} hanchans" for o in missing)
+            )
+            continue
+        ties = [o for o in outcomes if o.unresolved]
+        if ties:
+            blocked.extend(f"{o.label}: {o.unresolved}" for o in ties)
+            continue
+        as_played = _as_played(current_state, stage)
+        leaving = _leaving(state, as_played, [s for s in stored if s.number > stage.number])
+        try:
+            current_state = playoff.playoff_next_round(as_played, [o.result() for o in outcomes], withdrawn=leaving)
+        except InvalidArgument as error:  # stored tables no longer fit (cannot happen without a bug)
+            blocked.append(f"stage {stage.number} ({stage.name}) cannot be replayed: {error.message}")
+    return PlayoffPlay(tuple(seen), current_state, tuple(blocked))
+
+
+# --- the regular stage -------------------------------------------------------------------------
+
+
+def missing_regular_matches(state: CompetitionState) -> list[str]:
+    """Drawn tables without all their hanchans, as ``round 2, table 5 (1 of 3 hanchans)``."""
+    per_match = MAHJONG_LEAGUE.hanchans_per_match
+    played: dict[tuple[int, int], set[int]] = {}
+    for r in state.stage_records(REGULAR_STAGE):
+        if isinstance(r.content, HanchanEntry):
+            played.setdefault((r.round, r.table), set()).add(r.content.number)
+    out = []
+    for rnd, tables in enumerate(state.draw_rounds, start=1):
+        for t, _ in enumerate(tables, start=1):
+            n = len(played.get((rnd, t), set()))
+            if n < per_match:
+                out.append(f"round {rnd}, table {t} ({n} of {per_match} hanchans)")
+    return out
+
+
+def _named_list(items: Sequence[str]) -> str:
+    shown = ", ".join(items[:MAX_NAMED_MISSING])
+    return shown + (f" and {len(items) - MAX_NAMED_MISSING} more" if len(items) > MAX_NAMED_MISSING else "")
+
+
+def qualifiers(state: CompetitionState) -> tuple[str, ...]:
+    """Regular places 1..8 from the final standings (GetStandings' own, with the organizer's decisions);
+    FAILED_PRECONDITION while the regular stage is incomplete or a tie decides who plays where."""
+    if not state.draw_rounds:
+        raise FailedPrecondition(
+            f"competition {state.competition.name!r} has no approved draw; the playoff follows the regular stage"
+        )
+    missing = missing_regular_matches(state)
+    if missing:
+        raise FailedPrecondition(
+            f"the regular stage is not complete: {len(missing)} match(es) still missing hanchans: {_named_list(missing)}"
+        )
+    standings = state.regular_standings()
+    cut = playoff.PLAYOFF_PLAYERS
+    for tie in standings.unresolved:
+        first = int(tie.place.split("-")[0])
+        if first <= cut:
+            why = "the playoff cut" if tie.at_cut else "the round 1 tables (places 1, 3, 5, 7 / 2, 4, 6, 8)"
+            raise FailedPrecondition(f"places {tie.place} tied: {ORGANIZER_DECISION} (it decides {why})")
+    subs = {p.id for p in state.players if p.status is PlayerStatus.SUBSTITUTE}
+    ranked = tuple(row.player for row in standings.rows if row.player not in subs)
+    if len(ranked) < cut:
+        raise FailedPrecondition(f"the playoff takes the {cut} best of the regular stage; only {len(ranked)} are ranked")
+    return ranked[:cut]
+
+
+# --- the progress of a discard-league competition --------------------------------------------------
+
+
+def round_1_tables(places: Sequence[str]) -> tuple[Table, Table]:
+    """Table A = regular places 1, 3, 5, 7; table B = places 2, 4, 6, 8 (§2)."""
+    return tuple(places[0::2]), tuple(places[1::2])
+
+
+class MahjongProgress:
+    """PROGRESS["discard-league-2026"]: the regular stage (the draw), then the playoff's four stages."""
+
+    def plan(self, state: CompetitionState, number: int | None = None) -> StagePlan:
+        """The plan of stage ``number`` (default: the next one) from what is stored before it."""
+        stored = playoff_stages(state)
+        number = number or (max((s.number for s in stored), default=REGULAR_STAGE) + 1)
+        names = {p.id: p.name for p in state.players}
+        if number == REGULAR_STAGE + 1:
+            places = qualifiers(state)
+            listing = ", ".join(f"{i}. {names.get(p, p)}" for i, p in enumerate(places, start=1))
+            return StagePlan(
+                number=number,
+                kind=KIND,
+                name=playoff.PlayoffStage.ROUND_1.value,
+                groups=((playoff.ROUND_1_GROUP, places),),
+                seating=Seating.PLAYOFF_TABLES,
+                details={
+                    "playoff_stage": playoff.PlayoffStage.ROUND_1.value,
+                    "tables": list(playoff.STAGE_TABLES[playoff.PlayoffStage.ROUND_1]),
+                },
+                basis={"regular_places": list(places)},
+                notes=(f"Round 1 from the final regular standings: {listing}.",),
+            )
+        played = play(state, upto=number, names=names)
+        if played.blocked:
+            raise FailedPrecondition("; ".join(played.blocked))
+        current_state = played.state
+        assert current_state is not None
+        if current_state.stage is playoff.PlayoffStage.FINISHED:
+            order = ", ".join(f"{i}. {names.get(p, p)}" for i, p in enumerate(current_state.final_order, start=1))
+            return StagePlan(0, KIND, "finished", (), Seating.FIXED, notes=(f"The playoff is finished: {order}.",), finished=True)
+        groups = tuple((g.name, g.players) for g in current_state.groups)
+        results = [
+            [o.name, list(o.order), list(o.substitutes)]
+            for stage, outcomes in played.stages
+            for o in outcomes
+            if stage.number < number
+        ]
+        return StagePlan(
+            number=number,
+            kind=KIND,
+            name=current_state.stage.value,
+            groups=groups,
+            seating=Seating.PLAYOFF_TABLES,
+            details={
+                "playoff_stage": current_state.stage.value,
+                "tables": [name for name, _ in groups],
+                "waiting": list(current_state.waiting),
+            },
+            basis={"regular_places": list(current_state.regular_places), "results": results},
+            notes=tuple(current_state.notes[-len(groups) - 2 :]),
+        )
+
+    def next_stage(self, state: CompetitionState) -> StagePlan:
+        """Round 1 once the regular stage is complete and its top 8 decided; each later stage once the
+        one before it is complete and no tie is left to the organizer; ``finished`` after the final."""
+        return self.plan(state)
+
+    def check_rounds(self, plan: StagePlan, rounds: tuple[StageRound, ...]) -> None:
+        if plan.name == playoff.PlayoffStage.ROUND_1.value:
+            wanted: tuple[Table, ...] = round_1_tables(plan.groups[0][1])
+            rule = "table A = regular places 1, 3, 5, 7 and table B = places 2, 4, 6, 8"
+        else:
+            wanted = tuple(players for _, players in plan.groups)
+            rule = "one table per group, in the plan's order"
+        if len(rounds) != 1 or [sorted(t) for t in rounds[0]] != [sorted(t) for t in wanted]:
+            listing = "; ".join(
+                f"{name}: {', '.join(t)}" for name, t in zip(plan.details.get("tables", []), wanted, strict=False)
+            )
+            raise InvalidArgument.single("rounds", f"stage {plan.number} ({plan.name}) is one round, {rule}: {listing}")
+
+    def stage_complete(self, state: CompetitionState, stage: Stage) -> bool:
+        return all(o.complete for o in table_outcomes(state, stage))
+
+    def correction_effects(self, before: CompetitionState, after: CompetitionState) -> CorrectionEffects:
+        return correction_effects(before, after)
+
+
+# --- corrections ---------------------------------------------------------------------------------
+
+
+def _regular_order(state: CompetitionState) -> tuple[str, ...] | None:
+    try:
+        return tuple(row.player for row in state.regular_standings().rows)
+    except FailedPrecondition:
+        return None
+
+
+def _moves(before: Sequence[str], after: Sequence[str], names: Mapping[str, str]) -> list[str]:
+    old = {p: i for i, p in enumerate(before, start=1)}
+    new = {p: i for i, p in enumerate(after, start=1)}
+    return [f"{names.get(p, p)} {_ordinal(old[p])} -> {_ordinal(new[p])}" for p in after if p in old and old[p] != new[p]]
+
+
+def correction_effects(before: CompetitionState, after: CompetitionState) -> CorrectionEffects:
+    """What a correction changes in what was derived from the results (``after`` holds it, ``before``
+    not): regular places, the finishing order of playoff tables, and, for every stage already stored,
+    whether it would now be generated with other players or tables (a conflict: who already played
+    a later stage would change) or only in another order (a change)."""
+    names = {p.id: p.name for p in after.players}
+    changes: list[str] = []
+    conflicts: list[str] = []
+    old_order, new_order = _regular_order(before), _regular_order(after)
+    if old_order is not None and new_order is not None and (moved := _moves(old_order, new_order, names)):
+        changes.append("regular places: " + ", ".join(moved))
+    for stage in playoff_stages(after):
+        old_tables = {o.name: o for o in table_outcomes(before, stage, names)}
+        for o in table_outcomes(after, stage, names):
+            was = old_tables.get(o.name)
+            if was is not None and (was.order, was.unresolved) != (o.order, o.unresolved):
+                if o.unresolved:
+                    changes.append(f"{o.label}: now tied: {o.unresolved}")
+                elif was.order and o.order:
+                    changes.append(f"{o.label}: " + ", ".join(_moves(was.order, o.order, names)))
+                else:
+                    changes.append(f"{o.label}: order now " + ", ".join(names.get(p, p) for p in o.order))
+    for stage in playoff_stages(after):
+        label = f"stage {stage.number} ({stage.name})"
+        old, new = _derived(before, stage), _derived(after, stage)
+        if isinstance(new, str):
+            if not isinstance(old, str):
+                conflicts.append(f"{label} could no longer be generated: {new}")
+            continue
+        if isinstance(old, str):
+            changes.append(f"{label} can be generated again as it was stored")
+            continue
+        who = _table_moves(old[0], new[0], table_names(stage), names)
+        if who:
+            conflicts.append(f"this correction changes who plays in {label}: {who}")
+        elif old[1] != new[1]:
+            changes.append(f"{label}: same tables (its basis changed: {_basis_change(old[1], new[1], names)})")
+        else:
+            changes.append(f"{label} tables unchanged")
+    if not changes or all(c.endswith("tables unchanged") for c in changes):
+        changes.insert(0, "no derived change")
+    return CorrectionEffects(tuple(changes), tuple(conflicts))
+
+
+def _derived(state: CompetitionState, stage: Stage) -> tuple[list[tuple[str, ...]], dict[str, Any]] | str:
+    """The tables and basis stage ``stage`` would be generated with from ``state`` (the stages before
+    it as stored), or why it could not be."""
+    try:
+        plan = MahjongProgress().plan(state, stage.number)
+    except FailedPrecondition as error:
+        return error.message
+    if plan.finished:
+        return "the playoff would already be finished"
+    if plan.name == playoff.PlayoffStage.ROUND_1.value:
+        return list(round_1_tables(plan.groups[0][1])), dict(plan.basis)
+    return [players for _, players in plan.groups], dict(plan.basis)
+
+
+def _table_moves(
+    stored: Sequence[Sequence[str]], derived: Sequence[Sequence[str]], tables: Sequence[str], names: Mapping[str, str]
+) -> str:
+    """``P05 would move from table upper to table lower; P09 would play at table B (not P08)``."""
+
+    def name(p: str) -> str:
+        return names.get(p, p)
+
+    def table(i: int) -> str:
+        return tables[i] if i < len(tables) else str(i + 1)
+
+    old = {p: i for i, t in enumerate(stored) for p in t}
+    new = {p: i for i, t in enumerate(derived) for p in t}
+    out = []
+    for p, i in new.items():
+        if p not in old:
+            out.append(f"{name(p)} would play at table {table(i)}")
+        elif old[p] != i:
+            out.append(f"{name(p)} would move from table {table(old[p])} to table {table(i)}")
+    out.extend(f"{name(p)} would not play (he played at table {table(i)})" for p, i in old.items() if p not in new)
+    return "; ".join(out)
+
+
+def _basis_change(old: Mapping[str, Any], new: Mapping[str, Any], names: Mapping[str, str]) -> str:
+    before, after = old.get("regular_places", []), new.get("regular_places", [])
+    if before != after:
+        return "regular places " + ", ".join(_moves(before, after, names))
+    return "the results it was generated from"
+
+
+PROGRESS[RULESET] = MahjongProgress()
+RESULT_CHECKS[KIND] = check_playoff_result

@@ -1,0 +1,185 @@
+"""A 24-player mahjong season through the gateway over real gRPC, on SQLite (`rondo up`) and on
+PostgreSQL (one process per service): roster, draw, approval, 4 rounds x 6 tables x 3 hanchans with a
+chombo, a no-show with a substitute and a correction, the standings, then the playoff generated stage
+by stage (AdvanceStage) and recorded to the final; GetPlayoff shows the final order and the prizes,
+and the gateway's event log holds stage.created and stage.completed for every playoff stage."""
+
+from __future__ import annotations
+
+import grpc
+import pytest
+from sqlalchemy.pool import NullPool
+
+from gateway.adapters.events import EventLog
+from rondo.gateway.v1 import gateway_pb2
+from rondo.league.v1 import league_pb2
+from rondo_runtime.db import make_engine
+from tests import mahjong_season as season
+
+pytestmark = pytest.mark.e2e
+PLAYERS = 24
+BY = season.BY
+CHOMBO_AT = (1, 1, 2)  # round, table, hanchan
+NO_SHOW_AT = (2, 1)  # round, table: its last seat did not come
+
+
+def _setup(stub) -> tuple[str, list[list[list[str]]]]:
+    competition = stub.CreateCompetition(
+        league_pb2.CreateCompetitionRequest(name="Season 24", ruleset="discard-league-2026", idempotency_key="season-24"),
+        timeout=10,
+    )
+    for i in range(1, PLAYERS + 1):
+        stub.RegisterPlayer(
+            league_pb2.RegisterPlayerRequest(competition_id=competition.id, name=f"P{i:02d}", idempotency_key=f"p{i}"), timeout=10
+        )
+    view = stub.DrawCompetition(
+        gateway_pb2.DrawCompetitionRequest(competition_id=competition.id, seed=11, time_limit_seconds=2, idempotency_key="d"),
+        timeout=30,
+    )
+    stub.ApproveDraw(league_pb2.ApproveDrawRequest(competition_id=competition.id, draw_id=view.draw.id), timeout=10)
+    return competition.id, [[list(t.player_ids) for t in r.tables] for r in view.draw.rounds]
+
+
+def _record_regular(stub, cid: str, rounds: list[list[list[str]]]) -> league_pb2.ResultRecord:
+    """Every hanchan of the regular stage; returns one record to correct later."""
+    r0, t0 = NO_SHOW_AT
+    stub.RecordNoShow(
+        league_pb2.RecordNoShowRequest(
+            competition_id=cid,
+            round=r0,
+            table=t0,
+            no_show=league_pb2.NoShowEntry(player_id=rounds[r0 - 1][t0 - 1][3], substitute=season.SUBSTITUTE),
+            recorded_by=BY,
+            idempotency_key="no-show",
+        ),
+        timeout=10,
+    )
+    to_correct = None
+    for r, tables in enumerate(rounds, start=1):
+        for t, seats in enumerate(tables, start=1):
+            sat = [*seats[:3], season.SUBSTITUTE] if (r, t) == NO_SHOW_AT else seats
+            for h in (1, 2, 3):
+                hanchan = league_pb2.HanchanResult(number=h, scores=season.scores(sat, 1, r, t, h))
+                if (r, t, h) == CHOMBO_AT:
+                    hanchan.chombo[sat[0]] = 1
+                record = stub.RecordHanchan(
+                    league_pb2.RecordHanchanRequest(
+                        competition_id=cid, round=r, table=t, hanchan=hanchan, recorded_by=BY, idempotency_key=f"h{r}-{t}-{h}"
+                    ),
+                    timeout=10,
+                )
+                if (r, t, h) == (3, 2, 1):
+                    to_correct = record
+    assert to_correct is not None
+    return to_correct
+
+
+def _advance(stub, cid: str, n: int) -> league_pb2.Stage:
+    return stub.AdvanceStage(
+        gateway_pb2.AdvanceStageRequest(competition_id=cid, created_by="organizer", idempotency_key=f"s{n}"), timeout=30
+    )
+
+
+def _record_stage(stub, cid: str, stage: league_pb2.Stage) -> league_pb2.ResultRecord:
+    hanchans = 5 if stage.name == "final" else 3
+    last = None
+    for t, table in enumerate(stage.rounds[0].tables, start=1):
+        for h in range(1, hanchans + 1):
+            last = stub.RecordHanchan(
+                league_pb2.RecordHanchanRequest(
+                    competition_id=cid,
+                    stage=stage.number,
+                    round=1,
+                    table=t,
+                    hanchan=league_pb2.HanchanResult(
+                        number=h, scores=season.scores(list(table.player_ids), stage.number, 1, t, h)
+                    ),
+                    recorded_by=BY,
+                    idempotency_key=f"s{stage.number}-{t}-{h}",
+                ),
+                timeout=10,
+            )
+    assert last is not None
+    return last
+
+
+@pytest.mark.rule("mahjong.playoff.generated-from-final-standings")
+@pytest.mark.rule("mahjong.playoff.stage-results")
+@pytest.mark.rule("mahjong.playoff.round-3-and-final")
+@pytest.mark.rule("mahjong.records.correction-recomputes-derived")
+@pytest.mark.parametrize("mode", ["embedded", pytest.param("distributed", marks=pytest.mark.postgres)])
+def test_a_24_player_season_through_the_gateway_from_the_draw_to_the_prizes(mode, request):
+    deployment = request.getfixturevalue(mode)
+    stub = deployment.gateway
+    cid, rounds = _setup(stub)
+    assert len(rounds) == 4 and all(len(tables) == 6 for tables in rounds)
+
+    original = _record_regular(stub, cid, rounds[:3] + [rounds[3][:5]])
+    with pytest.raises(grpc.RpcError) as early:  # round 4, table 6 is missing: no playoff yet, nothing stored
+        _advance(stub, cid, 0)
+    assert early.value.code() == grpc.StatusCode.FAILED_PRECONDITION and "round 4, table 6" in (early.value.details() or "")
+    for h in (1, 2, 3):
+        seats = rounds[3][5]
+        stub.RecordHanchan(
+            league_pb2.RecordHanchanRequest(
+                competition_id=cid,
+                round=4,
+                table=6,
+                hanchan=league_pb2.HanchanResult(number=h, scores=season.scores(seats, 1, 4, 6, h)),
+                recorded_by=BY,
+                idempotency_key=f"h4-6-{h}",
+            ),
+            timeout=10,
+        )
+
+    scores = dict(original.hanchan.scores)
+    low = sorted(scores, key=scores.__getitem__)
+    scores[low[0]], scores[low[1]] = scores[low[0]] + 100, scores[low[1]] - 100
+    correction = stub.CorrectRecord(
+        league_pb2.CorrectRecordRequest(
+            competition_id=cid,
+            record_id=original.id,
+            reason="100 points misread",
+            recorded_by="organizer",
+            hanchan=league_pb2.HanchanResult(number=1, scores=scores),
+            idempotency_key="correction",
+        ),
+        timeout=10,
+    )
+    assert correction.replaces_record_id == original.id and correction.changes
+
+    standings = stub.GetStandings(league_pb2.GetStandingsRequest(competition_id=cid), timeout=10)
+    assert len(standings.rows) == PLAYERS and season.SUBSTITUTE not in {r.name for r in standings.rows}
+    assert not [t for t in standings.unresolved if int(t.place.split("-")[0]) <= 8]
+    top8 = [r.player_id for r in standings.rows[:8]]
+
+    stages = []
+    for n in range(1, 5):
+        stage = _advance(stub, cid, n)
+        assert (stage.number, stage.kind) == (n + 1, "mahjong-playoff")
+        if n == 1:
+            assert [list(t.player_ids) for t in stage.rounds[0].tables] == [top8[0::2], top8[1::2]]
+        last = _record_stage(stub, cid, stage)
+        assert last.completed_stage
+        stages.append(stage)
+    assert [s.name for s in stages] == ["round 1", "round 2", "round 3", "final"]
+
+    with pytest.raises(grpc.RpcError) as over:
+        _advance(stub, cid, 5)
+    assert over.value.code() == grpc.StatusCode.FAILED_PRECONDITION
+
+    playoff = stub.GetPlayoff(league_pb2.GetPlayoffRequest(competition_id=cid), timeout=10)
+    assert playoff.finished and list(playoff.regular_places) == top8
+    final = playoff.stages[-1].tables[0]
+    assert (final.name, final.hanchans_played, final.hanchans) == ("final", 5, 5)
+    assert list(playoff.progress.final_order) == list(final.order)
+    assert [playoff.first_prize_player_id, playoff.second_prize_player_id] == list(final.order)[:2]
+    assert sorted(final.order) == sorted(stages[-1].rounds[0].tables[0].player_ids)
+    assert len(playoff.progress.exits) == 4 and all(e.reason for e in playoff.progress.exits)
+    assert playoff.names[playoff.first_prize_player_id].startswith("P")
+
+    events = EventLog(make_engine(deployment.gateway_database_url, poolclass=NullPool)).for_competition(cid)
+    created = [subject for kind, subject in events if kind == "stage.created"]
+    completed = [subject for kind, subject in events if kind == "stage.completed"]
+    assert created == [s.id for s in stages] and completed == ["2", "3", "4", "5"]
+    assert sum(1 for kind, _ in events if kind == "standings.changed") == 4 * 6 * 3 + 1 + 1 + 2 * 3 * 2 + 3 + 5

@@ -1,0 +1,287 @@
+"""The mahjong playoff as stored stages, and corrections that recompute what was derived: league use
+cases on in-memory fakes (docs/rules.md mahjong.playoff.*, mahjong.records.correction-*)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from league.domain import mahjong_progress
+from league.domain.records import GameEntry, HanchanEntry, PenaltyEntry
+from league.domain.stage_kinds import Seating, StagePlan
+from league.domain.stages import StageStatus
+from league.service import LeagueService
+from rondo_runtime.errors import FailedPrecondition, InvalidArgument
+from tests import mahjong_results
+from tests import mahjong_season as season
+from tests.unit.fakes import FakeLeagueRepository, FakeUnitOfWork
+from tests.unit.test_league_services import Clock
+
+pytestmark = pytest.mark.unit
+BY = season.BY
+
+
+def _hanchan(number: int, scores: dict[str, int]) -> HanchanEntry:
+    return HanchanEntry(number, tuple(scores.items()))
+
+
+def _league(record_regular: bool = True) -> tuple[LeagueService, Any, str, list[str]]:
+    uow: Any = FakeUnitOfWork(FakeLeagueRepository())
+    league = LeagueService(uow, clock=Clock())
+    competition, ids, _ = mahjong_results.approved_league(league)
+    if record_regular:
+        _record_regular(league, competition.id, ids)
+    return league, uow, competition.id, ids
+
+
+def _record_regular(league: LeagueService, cid: str, ids: list[str], skip: int = 0) -> None:
+    rounds = mahjong_results.draw_rounds(ids)
+    matches = [(r, t, list(seats)) for r, tables in enumerate(rounds, start=1) for t, seats in enumerate(tables, start=1)]
+    for r, t, seats in matches[: len(matches) - skip]:
+        for h in (1, 2, 3):
+            league.record_hanchan(cid, r, t, _hanchan(h, season.scores(seats, 1, r, t, h)), BY)
+
+
+def _seat(plan: StagePlan) -> tuple[tuple[tuple[str, ...], ...], ...]:
+    """What the solver's SeatPlayoffRound answers (solver/domain/mahjong_playoff.py)."""
+    assert plan.seating is Seating.PLAYOFF_TABLES
+    if plan.name == "round 1":
+        places = plan.groups[0][1]
+        return ((tuple(places[0::2]), tuple(places[1::2])),)
+    return (tuple(players for _, players in plan.groups),)
+
+
+def _advance(league: LeagueService, cid: str):
+    plan = league.prepare_stage(cid)
+    return league.save_stage(cid, plan.number, _seat(plan), "organizer")
+
+
+def _play_stage(league: LeagueService, cid: str, number: int, orders: dict[int, list[str]] | None = None):
+    """Every hanchan of every table of stage ``number``; ``orders``: table -> the places of every hanchan."""
+    stage = league.get_stage(cid, number)
+    hanchans = 5 if stage.name == "final" else 3
+    last = None
+    for t, table in enumerate(stage.rounds[0], start=1):
+        seats = mahjong_progress.padded(table)  # a short table's empty seat: a technical substitute
+        for h in range(1, hanchans + 1):
+            if orders and t in orders:
+                scores = season.ranked_scores(seats, orders[t], number, t, h)
+            else:
+                scores = season.scores(seats, number, 1, t, h)
+            last = league.record_hanchan(cid, 1, t, _hanchan(h, scores), BY, stage=number)
+    return last
+
+
+@pytest.mark.rule("mahjong.playoff.generated-from-final-standings")
+def test_round_1_waits_for_every_regular_match_and_names_what_is_missing():
+    league, _, cid, ids = _league(record_regular=False)
+    _record_regular(league, cid, ids, skip=12)
+    with pytest.raises(FailedPrecondition) as error:
+        league.prepare_stage(cid)
+    assert "12 match(es) still missing hanchans" in error.value.message
+    assert "round 2, table 1 (0 of 3 hanchans)" in error.value.message and "and 2 more" in error.value.message
+    assert league.list_stages(cid) == []
+
+
+@pytest.mark.rule("mahjong.playoff.generated-from-final-standings")
+@pytest.mark.rule("mahjong.playoff.round-1-tables")
+def test_round_1_is_the_top_8_of_get_standings_seated_1357_2468():
+    league, _, cid, _ = _league()
+    top = [row.player for row in league.get_standings(cid).standings.rows][:8]
+    plan = league.prepare_stage(cid)
+    assert (plan.number, plan.kind, plan.name) == (2, mahjong_progress.KIND, "round 1")
+    assert plan.groups == (("round 1", tuple(top)),) and plan.basis == {"regular_places": top}
+    with pytest.raises(InvalidArgument) as error:  # a seating that breaks §2 is refused, nothing stored
+        league.save_stage(cid, 2, ((tuple(top[:4]), tuple(top[4:])),), "organizer")
+    assert [v.field for v in error.value.violations] == ["rounds"]
+    assert league.list_stages(cid) == []
+    stage = league.save_stage(cid, 2, _seat(plan), "organizer")
+    assert stage.rounds == ((tuple(top[0::2]), tuple(top[1::2])),) and stage.basis == {"regular_places": top}
+    assert stage.details["tables"] == ["A", "B"]
+
+
+@pytest.mark.rule("mahjong.playoff.brackets")
+@pytest.mark.rule("mahjong.playoff.round-3-and-final")
+@pytest.mark.rule("mahjong.playoff.stage-results")
+def test_the_playoff_progresses_stage_by_stage_to_the_final_order_and_prizes():
+    league, _, cid, _ = _league()
+    round_1 = _advance(league, cid)
+    a, b = round_1.rounds[0]
+    with pytest.raises(FailedPrecondition) as error:
+        league.prepare_stage(cid)
+    assert "stage 2 (round 1) is still being played" in error.value.message
+    # round 1: A finishes in seat order, B in reverse
+    last = _play_stage(league, cid, 2, {1: list(a), 2: list(reversed(b))})
+    assert last is not None and last.completed_stage and league.get_stage(cid, 2).status is StageStatus.COMPLETED
+    with pytest.raises(FailedPrecondition):  # a completed stage takes no new result
+        league.record_penalty(cid, 1, 1, PenaltyEntry(a[0], 1000, "late"), BY, stage=2)
+
+    round_2 = _advance(league, cid)
+    upper, lower = round_2.rounds[0]
+    assert (round_2.number, round_2.name, round_2.details["tables"]) == (3, "round 2", ["upper", "lower"])
+    assert sorted(upper) == sorted([a[0], a[1], b[3], b[2]]) and sorted(lower) == sorted([a[2], a[3], b[1], b[0]])
+    with pytest.raises(InvalidArgument) as bad:  # a 1-vs-1 game is not a playoff result
+        league.record_game(cid, 3, 1, 1, GameEntry(1, upper[0], upper[1], "1-0"), BY)
+    assert [v.field for v in bad.value.violations] == ["game"]
+    with pytest.raises(InvalidArgument) as fourth:  # 3 hanchans outside the final
+        league.record_hanchan(cid, 1, 1, _hanchan(4, season.scores(upper, 3, 1, 1, 4)), BY, stage=3)
+    assert fourth.value.violations[0].field.startswith("hanchan")
+    _play_stage(league, cid, 3, {1: list(upper), 2: list(lower)})
+
+    round_3 = _advance(league, cid)
+    (table,) = round_3.rounds[0]
+    assert round_3.name == "round 3" and sorted(table) == sorted([upper[2], upper[3], lower[0], lower[1]])
+    _play_stage(league, cid, 4, {1: list(table)})
+
+    final = _advance(league, cid)
+    (finalists,) = final.rounds[0]
+    assert final.name == "final" and sorted(finalists) == sorted([upper[0], upper[1], table[0], table[1]])
+    last = _play_stage(league, cid, 5, {1: list(reversed(finalists))})  # 5 hanchans in the final
+    assert last is not None and isinstance(last.content, HanchanEntry) and last.content.number == 5 and last.completed_stage
+    assert league.get_stage(cid, 5).status is StageStatus.COMPLETED
+
+    report = league.get_playoff(cid)
+    assert report.play.finished and report.play.state is not None
+    assert report.play.state.final_order == tuple(reversed(finalists))
+    assert report.prizes == tuple(reversed(finalists))[:2]
+    assert {e.player for e in report.play.state.exits} == set(lower[2:]) | set(table[2:])
+    assert league.prepare_stage(cid).finished
+    with pytest.raises(FailedPrecondition):
+        league.save_stage(cid, 6, (), "organizer")
+
+
+@pytest.mark.rule("mahjong.playoff.tie-blocks-next-stage")
+def test_a_playoff_tie_left_to_the_organizer_is_reported_and_blocks_the_next_stage():
+    league, _, cid, _ = _league()
+    stage = _advance(league, cid)
+    a, b = stage.rounds[0]
+    x, y, z, w = a
+    tied = [{x: 45_000, y: 35_000, z: 25_000, w: 15_000}, {y: 45_000, x: 35_000, z: 25_000, w: 15_000}]
+    tied.append({x: 30_000, y: 30_000, z: 40_000, w: 20_000})
+    for h, scores in enumerate(tied, start=1):
+        league.record_hanchan(cid, 1, 1, _hanchan(h, scores), BY, stage=2)
+    for h in (1, 2, 3):
+        league.record_hanchan(cid, 1, 2, _hanchan(h, season.scores(b, 2, 1, 2, h)), BY, stage=2)
+    with pytest.raises(FailedPrecondition) as error:
+        league.prepare_stage(cid)
+    assert "organizer decision required" in error.value.message and "table A" in error.value.message
+    report = league.get_playoff(cid)
+    table_a = report.play.stages[0][1][0]
+    assert table_a.unresolved and table_a.order == () and report.play.blocked
+
+
+def _regular_hanchans(league: LeagueService, cid: str):
+    return [
+        r
+        for rnd in range(1, 5)
+        for t in range(1, 5)
+        for r in league.match_history(cid, rnd, t)
+        if isinstance(r.content, HanchanEntry) and not r.replaces_record_id
+    ]
+
+
+@pytest.mark.rule("mahjong.records.correction-refused-after-later-stage")
+@pytest.mark.rule("mahjong.records.correction-recomputes-derived")
+def test_a_regular_correction_swapping_places_8_and_9_after_round_1_is_refused_then_confirmed():
+    league, _, cid, _ = _league()
+    _advance(league, cid)
+    rows = league.get_standings(cid).standings.rows
+    totals = {row.player: row.figures.total for row in rows}
+    top9 = [row.player for row in rows[:9]]
+    p8, p9 = top9[7], top9[8]
+    gap = int(totals[p8] - totals[p9]) + 1
+    record, q = next(
+        (r, q)
+        for r in _regular_hanchans(league, cid)
+        if p9 in dict(r.content.scores) and p8 not in dict(r.content.scores)
+        for q in dict(r.content.scores)
+        if q not in top9
+    )
+    scores = dict(record.content.scores)
+    scores[p9] += gap
+    scores[q] -= gap
+    corrected = _hanchan(record.content.number, scores)
+    names = league.get_standings(cid).names
+
+    with pytest.raises(FailedPrecondition) as error:
+        league.correct_record(cid, record.id, corrected, "scores misread", "organizer")
+    assert "this correction changes who plays in stage 2 (round 1)" in error.value.message
+    assert f"{names[p9]} would play at table" in error.value.message and "organizer_confirms" in error.value.message
+    assert not [r for r in league.match_history(cid, record.round, record.table) if r.replaces_record_id]  # nothing stored
+
+    stored = league.correct_record(cid, record.id, corrected, "scores misread", "organizer", organizer_confirms=True)
+    assert stored.replaces_record_id == record.id
+    assert any(c.startswith("regular places: ") and names[p9] in c for c in stored.changes)
+    assert any(c.startswith("confirmed by the organizer: this correction changes who plays in stage 2") for c in stored.changes)
+    new_top = [row.player for row in league.get_standings(cid).standings.rows][:8]
+    assert p9 in new_top and p8 not in new_top
+    # the stage keeps who it was generated with, and the playoff goes on from it
+    assert league.get_stage(cid, 2).basis == {"regular_places": top9[:8]}
+    assert league.get_playoff(cid).play.state is not None
+
+
+@pytest.mark.rule("mahjong.records.correction-recomputes-derived")
+def test_a_correction_that_changes_nothing_derived_is_stored_and_says_so():
+    league, _, cid, _ = _league()
+    _advance(league, cid)
+    _play_stage(league, cid, 2)
+    _advance(league, cid)
+    record = league.match_history(cid, 1, 1, stage=2)[0]
+    assert isinstance(record.content, HanchanEntry)
+    scores = dict(record.content.scores)
+    third, fourth = sorted(scores, key=scores.__getitem__)[1], sorted(scores, key=scores.__getitem__)[0]
+    scores[third] -= 100
+    scores[fourth] += 100
+    stored = league.correct_record(cid, record.id, _hanchan(record.content.number, scores), "100 points misread", "organizer")
+    assert stored.changes[0] == "no derived change"
+    assert "stage 2 (round 1) tables unchanged" in stored.changes and "stage 3 (round 2) tables unchanged" in stored.changes
+
+
+@pytest.mark.rule("mahjong.records.correction-refused-after-later-stage")
+@pytest.mark.rule("mahjong.records.correction-recomputes-derived")
+def test_a_round_1_correction_moving_a_player_to_the_lower_table_needs_the_organizer():
+    league, _, cid, _ = _league()
+    round_1 = _advance(league, cid)
+    a, _ = round_1.rounds[0]
+    _play_stage(league, cid, 2, {1: list(a)})
+    _advance(league, cid)
+    names = league.get_standings(cid).names
+    # table A's first hanchan: its 2nd and 3rd swap, and every hanchan of it must turn: swap in all three
+    history = league.match_history(cid, 1, 1, stage=2)
+
+    def swapped(r):
+        s = dict(r.content.scores)
+        s[a[1]], s[a[2]] = s[a[2]], s[a[1]]
+        return _hanchan(r.content.number, s)
+
+    # two hanchans corrected in order (each alone keeps the order): the second one moves a[1] down
+    first = league.correct_record(cid, history[0].id, swapped(history[0]), "seats swapped", "organizer")
+    assert "tables unchanged" in " ".join(first.changes) or first.changes
+    with pytest.raises(FailedPrecondition) as error:
+        league.correct_record(cid, history[1].id, swapped(history[1]), "seats swapped", "organizer")
+    message = error.value.message
+    assert "this correction changes who plays in stage 3 (round 2)" in message
+    assert f"{names[a[1]]} would move from table upper to table lower" in message
+    stored = league.correct_record(cid, history[1].id, swapped(history[1]), "seats swapped", "organizer", organizer_confirms=True)
+    assert any("stage 2 (round 1), table A" in c for c in stored.changes)
+
+
+@pytest.mark.rule("mahjong.playoff.withdrawals")
+def test_a_player_who_leaves_the_season_after_round_1_is_out_and_the_next_of_his_table_moves_up():
+    league, _, cid, _ = _league()
+    a, b = _advance(league, cid).rounds[0]
+    _play_stage(league, cid, 2, {1: list(a), 2: list(b)})
+    league.withdraw_player(cid, a[0], "moved abroad")
+    round_2 = _advance(league, cid)
+    upper, lower = round_2.rounds[0]
+    assert sorted(upper) == sorted([a[1], a[2], b[0], b[1]]) and sorted(lower) == sorted([a[3], b[2], b[3]])
+    report = league.get_playoff(cid)
+    assert report.play.state is not None
+    (exit_,) = report.play.state.exits
+    assert (exit_.player, exit_.withdrawn) == (a[0], True) and "left the season" in exit_.reason
+    # the lower table is short: a technical substitute fills the seat, never advances
+    assert report.play.stages[1][1][1].seats == (*lower, "substitute 1")
+    _play_stage(league, cid, 3, {1: list(upper), 2: ["substitute 1", *lower]})
+    round_3 = _advance(league, cid)
+    assert sorted(round_3.rounds[0][0]) == sorted([*upper[2:], *lower[:2]])
