@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import dataclasses
 import uuid
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -30,7 +30,6 @@ from booking.domain.scheduling import (
     MeetingStatus,
     RoomTaken,
     all_confirmed,
-    busy_by_room,
     first_overlap,
     match_card,
     meetings_no_longer_covered,
@@ -217,7 +216,9 @@ class BookingService:
 
         return self._transaction(work)
 
-    def set_availability(self, match_key: str, player_id: str, intervals: list[Raw], idempotency_key: str = "") -> AvailabilityAnswer:
+    def set_availability(
+        self, match_key: str, player_id: str, intervals: Sequence[Raw], idempotency_key: str = ""
+    ) -> AvailabilityAnswer:
         """Replaces the player's intervals (merged); voids the player's pending confirmations and cancels
         booked meetings the new intervals no longer cover (their rooms are freed)."""
         v = Violations()
@@ -284,7 +285,7 @@ class BookingService:
     @staticmethod
     def _card(repo: BookingRepository, match: Match, viewer: str = "") -> Card:
         rooms = [r.id for r in repo.rooms(match.club_id)]
-        busy = busy_by_room(repo.active_bookings(match.club_id, match.window.start, match.window.end))
+        busy = repo.busy_times(match.club_id, match.window.start, match.window.end)
         return match_card(
             match, repo.availabilities(match.id), repo.meetings(match.id), repo.confirmations(match.id), rooms, busy, viewer
         )
@@ -331,7 +332,9 @@ class BookingService:
     def _check_bookable(self, repo: BookingRepository, match: Match, slot: Interval) -> None:
         self._not_past(slot)
         if not match.window.covers(slot):
-            raise FailedPrecondition(f"the meeting is outside the match's window {match.window.start.isoformat()} .. {match.window.end.isoformat()}")
+            raise FailedPrecondition(
+                f"the meeting is outside the match's window {match.window.start.isoformat()} .. {match.window.end.isoformat()}"
+            )
         answers = repo.availabilities(match.id)
         if not players_free(match, answers, slot):
             raise FailedPrecondition("the meeting is not inside a common option: not every player is free for all of it")
@@ -353,7 +356,9 @@ class BookingService:
         for room in rooms:
             if any(b.room_id == room.id and b.slot.overlaps(meeting.slot) for b in bookings):
                 continue
-            booking = Booking(_new_id(), club.id, room.id, meeting.slot, f"match {match.key}", BookingStatus.ACTIVE, match.id, meeting.id)
+            booking = Booking(
+                _new_id(), club.id, room.id, meeting.slot, f"match {match.key}", BookingStatus.ACTIVE, match.id, meeting.id
+            )
             try:
                 repo.add_booking(booking, self.clock())
             except RoomTaken:

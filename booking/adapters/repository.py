@@ -112,7 +112,9 @@ class BookingRepository(IdempotencyRecords):
 
     # --- availability (new rows only: the latest version is the answer) ---
     def add_availability(self, match_id: str, answer: Availability, at: datetime) -> None:
-        self.session.add(AvailabilityRow(match_id=match_id, player_id=answer.player_id, version=answer.version, created_at=_utc(at)))
+        self.session.add(
+            AvailabilityRow(match_id=match_id, player_id=answer.player_id, version=answer.version, created_at=_utc(at))
+        )
         for i, slot in enumerate(answer.intervals):
             self.session.add(
                 AvailabilityIntervalRow(
@@ -136,13 +138,18 @@ class BookingRepository(IdempotencyRecords):
         )
         slots: dict[str, list[Interval]] = {p: [] for p in latest}
         rows = self.session.exec(
-            select(AvailabilityIntervalRow)
+            select(
+                AvailabilityIntervalRow.player_id,
+                AvailabilityIntervalRow.version,
+                AvailabilityIntervalRow.starts_at,
+                AvailabilityIntervalRow.ends_at,
+            )
             .where(AvailabilityIntervalRow.match_id == match_id)
             .order_by(col(AvailabilityIntervalRow.player_id), col(AvailabilityIntervalRow.position))
         ).all()
-        for r in rows:
-            if latest.get(r.player_id) == r.version:
-                slots[r.player_id].append(Interval(_utc(r.starts_at), _utc(r.ends_at)))
+        for player_id, version, starts_at, ends_at in rows:
+            if latest.get(player_id) == version:
+                slots[player_id].append(Interval(_utc(starts_at), _utc(ends_at)))
         return {p: Availability(p, v, tuple(slots[p])) for p, v in latest.items()}
 
     # --- meetings and confirmations ---
@@ -172,7 +179,9 @@ class BookingRepository(IdempotencyRecords):
         self.session.flush()
 
     def meetings(self, match_id: str) -> list[Meeting]:
-        rows = self.session.exec(select(MeetingRow).where(MeetingRow.match_id == match_id).order_by(col(MeetingRow.starts_at))).all()
+        rows = self.session.exec(
+            select(MeetingRow).where(MeetingRow.match_id == match_id).order_by(col(MeetingRow.starts_at))
+        ).all()
         return [self._meeting(r) for r in rows]
 
     def meeting(self, meeting_id: str, for_update: bool = False) -> Meeting | None:
@@ -197,13 +206,18 @@ class BookingRepository(IdempotencyRecords):
         if self.session.get(ConfirmationRow, (c.meeting_id, c.player_id, c.availability_version)) is None:
             self.session.add(
                 ConfirmationRow(
-                    meeting_id=c.meeting_id, player_id=c.player_id, availability_version=c.availability_version, created_at=_utc(at)
+                    meeting_id=c.meeting_id,
+                    player_id=c.player_id,
+                    availability_version=c.availability_version,
+                    created_at=_utc(at),
                 )
             )
 
     def confirmations(self, match_id: str) -> list[Confirmation]:
         rows = self.session.exec(
-            select(ConfirmationRow).join(MeetingRow, col(MeetingRow.id) == col(ConfirmationRow.meeting_id)).where(MeetingRow.match_id == match_id)
+            select(ConfirmationRow)
+            .join(MeetingRow, col(MeetingRow.id) == col(ConfirmationRow.meeting_id))
+            .where(MeetingRow.match_id == match_id)
         ).all()
         return [Confirmation(r.meeting_id, r.player_id, r.availability_version) for r in rows]
 
@@ -255,6 +269,22 @@ class BookingRepository(IdempotencyRecords):
             .order_by(col(BookingRow.starts_at), col(BookingRow.id))
         ).all()
         return [self._booking(r) for r in rows]
+
+    def busy_times(self, club_id: str, start: datetime, end: datetime) -> dict[str, list[Interval]]:
+        """Each room's active bookings overlapping ``[start, end)`` as intervals only (the card reads
+        thousands of them: no ORM objects)."""
+        rows = self.session.exec(
+            select(BookingRow.room_id, BookingRow.starts_at, BookingRow.ends_at).where(
+                BookingRow.club_id == club_id,
+                BookingRow.status == BookingStatus.ACTIVE.value,
+                col(BookingRow.starts_at) < _utc(end),
+                col(BookingRow.ends_at) > _utc(start),
+            )
+        ).all()
+        out: dict[str, list[Interval]] = {}
+        for room_id, starts_at, ends_at in rows:
+            out.setdefault(room_id, []).append(Interval(_utc(starts_at), _utc(ends_at)))
+        return out
 
     @staticmethod
     def _booking(row: BookingRow) -> Booking:

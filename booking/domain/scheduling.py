@@ -104,7 +104,9 @@ class Option:
 
 
 # --- validation of what players and organizers enter ---
-def validate_window(v: Violations, start: datetime | None, end: datetime | None, start_field: str, end_field: str) -> Interval | None:
+def validate_window(
+    v: Violations, start: datetime | None, end: datetime | None, start_field: str, end_field: str
+) -> Interval | None:
     if start is None:
         v.add(start_field, "is required")
     if end is None:
@@ -200,7 +202,9 @@ def confirmed_by(meeting: Meeting, confirmations: Iterable[Confirmation], answer
     return tuple(sorted({c.player_id for c in valid_confirmations(confirmations, answers) if c.meeting_id == meeting.id}))
 
 
-def all_confirmed(match: Match, meeting: Meeting, confirmations: Iterable[Confirmation], answers: Mapping[str, Availability]) -> bool:
+def all_confirmed(
+    match: Match, meeting: Meeting, confirmations: Iterable[Confirmation], answers: Mapping[str, Availability]
+) -> bool:
     return set(confirmed_by(meeting, confirmations, answers)) >= set(match.player_ids)
 
 
@@ -249,9 +253,7 @@ def match_card(
     pending = tuple(p for p in match.player_ids if p not in answered)
     options: tuple[Option, ...] = ()
     if not pending:  # before that, the options would reveal the intervals of whoever answered
-        options = common_options(
-            match.window, (answers[p].intervals for p in match.player_ids), room_ids, busy, match.min_length
-        )
+        options = common_options(match.window, (answers[p].intervals for p in match.player_ids), room_ids, busy, match.min_length)
     views = tuple(MeetingView(m, confirmed_by(m, confirmations, answers)) for m in sorted(meetings, key=lambda m: (m.slot, m.id)))
     booked = any(m.status is MeetingStatus.BOOKED for m in meetings)
     state = CardState.WAITING_FOR_ANSWERS if pending else CardState.BOOKED if booked else CardState.AGREEING
@@ -268,14 +270,20 @@ def busy_by_room(bookings: Iterable[Booking]) -> dict[str, list[Interval]]:
 
 
 def first_overlap(slot: Interval, bookings: Iterable[Booking]) -> Booking | None:
-    return next((b for b in sorted(bookings, key=lambda b: b.slot) if b.status is BookingStatus.ACTIVE and b.slot.overlaps(slot)), None)
+    return next(
+        (b for b in sorted(bookings, key=lambda b: b.slot) if b.status is BookingStatus.ACTIVE and b.slot.overlaps(slot)), None
+    )
 
 
 def taken_message(room_name: str, booking: Booking, zone) -> str:
     """The answer to a lost race, in the club's local time ("room 2 was just booked for 19:00-23:00 by
     another match; pick another option")."""
     start, end = booking.slot.start.astimezone(zone), booking.slot.end.astimezone(zone)
-    when = f"{start:%Y-%m-%d} {start:%H:%M}-{end:%H:%M}" if start.date() == end.date() else f"{start:%Y-%m-%d %H:%M}-{end:%Y-%m-%d %H:%M}"
+    when = (
+        f"{start:%Y-%m-%d} {start:%H:%M}-{end:%H:%M}"
+        if start.date() == end.date()
+        else f"{start:%Y-%m-%d %H:%M}-{end:%Y-%m-%d %H:%M}"
+    )
     by = "another match" if booking.match_id else f"{booking.title!r}"
     return f"{room_name} was just booked for {when} by {by}; pick another option"
 

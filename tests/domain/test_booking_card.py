@@ -62,7 +62,7 @@ def test_options_subtract_the_busy_rooms():
     ]
 
 
-@pytest.mark.rule("schedule.availability-change-voids-confirmations")
+@pytest.mark.rule("schedule.availability.change-voids-confirmations")
 def test_a_new_answer_voids_the_confirmations_given_with_the_old_one():
     meeting = Meeting("x", "m", Interval(h(19), h(21)), (), "a")
     given = answers(a=[(18, 23)], b=[(18, 23)], c=[(18, 23)], d=[(18, 23)])

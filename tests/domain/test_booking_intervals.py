@@ -27,10 +27,14 @@ def iv(a: int, b: int) -> Interval:
 
 
 def minutes(intervals) -> set[int]:
-    return {m for i in intervals for m in range(int((i.start - T0).total_seconds() // 60), int((i.end - T0).total_seconds() // 60))}
+    return {
+        m for i in intervals for m in range(int((i.start - T0).total_seconds() // 60), int((i.end - T0).total_seconds() // 60))
+    }
 
 
-intervals_st = st.lists(st.tuples(st.integers(0, SPAN - 1), st.integers(1, 12)).map(lambda p: iv(p[0], min(SPAN, p[0] + p[1]))), max_size=6)
+intervals_st = st.lists(
+    st.tuples(st.integers(0, SPAN - 1), st.integers(1, 12)).map(lambda p: iv(p[0], min(SPAN, p[0] + p[1]))), max_size=6
+)
 
 
 def test_merge_joins_overlapping_touching_and_duplicate_intervals():
@@ -89,7 +93,10 @@ def brute_force_options(players, busy, rooms, min_len):
 )
 def test_common_options_are_exactly_where_everyone_and_some_room_are_free(players, busy, min_len):
     options = common_options(iv(0, SPAN), players, ["r1", "r2"], busy, timedelta(minutes=min_len))
-    got = [((int((o.slot.start - T0).total_seconds() // 60), int((o.slot.end - T0).total_seconds() // 60)), list(o.room_ids)) for o in options]
+    got = [
+        ((int((o.slot.start - T0).total_seconds() // 60), int((o.slot.end - T0).total_seconds() // 60)), list(o.room_ids))
+        for o in options
+    ]
     assert got == brute_force_options(players, busy, ["r1", "r2"], min_len)
     # with no minimum: the options cover exactly the instants where all players are free and some room is
     everything = common_options(iv(0, SPAN), players, ["r1", "r2"], busy, timedelta(0))
@@ -100,5 +107,7 @@ def test_common_options_are_exactly_where_everyone_and_some_room_are_free(player
 
 def test_an_option_fits_in_one_room_for_its_whole_length():
     # room 1 free 0-20, room 2 free 10-40: two options, never one 0-40 option that needs a room change
-    options = common_options(iv(0, 40), [[iv(0, 40)]], ["r1", "r2"], {"r1": [iv(20, 40)], "r2": [iv(0, 10)]}, timedelta(minutes=5))
+    options = common_options(
+        iv(0, 40), [[iv(0, 40)]], ["r1", "r2"], {"r1": [iv(20, 40)], "r2": [iv(0, 10)]}, timedelta(minutes=5)
+    )
     assert [(o.slot, o.room_ids) for o in options] == [(iv(0, 20), ("r1",)), (iv(10, 40), ("r2",))]

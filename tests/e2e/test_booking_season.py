@@ -50,7 +50,8 @@ def _round_one(stub) -> tuple[str, list[str]]:
 @pytest.mark.rule("schedule.availability.own-intervals-only")
 @pytest.mark.rule("schedule.card.options-after-everyone-answered")
 @pytest.mark.rule("schedule.confirmation.all-four-book-a-room")
-@pytest.mark.rule("schedule.availability-change-voids-confirmations")
+@pytest.mark.rule("schedule.confirmation.inside-a-common-option")
+@pytest.mark.rule("schedule.availability.change-voids-confirmations")
 @pytest.mark.rule("schedule.booking.no-overlap-enforced-by-database")
 def test_a_table_agrees_a_time_books_a_room_and_loses_it_when_a_player_changes(embedded):
     stub = embedded.gateway
@@ -58,7 +59,13 @@ def test_a_table_agrees_a_time_books_a_room_and_loses_it_when_a_player_changes(e
     club = stub.CreateClub(booking_pb2.CreateClubRequest(name="Discard club", idempotency_key="club"), timeout=10)
     room = stub.AddRoom(booking_pb2.AddRoomRequest(club_id=club.id, name="Room 1", idempotency_key="room"), timeout=10)
     opened = gateway_pb2.OpenRoundSchedulingRequest(
-        competition_id=cid, round=1, club_id=club.id, window_start=ts(0, 0), window_end=ts(7, 0), min_minutes=90, idempotency_key="r1"
+        competition_id=cid,
+        round=1,
+        club_id=club.id,
+        window_start=ts(0, 0),
+        window_end=ts(7, 0),
+        min_minutes=90,
+        idempotency_key="r1",
     )
     matches = stub.OpenRoundScheduling(opened, timeout=10).matches
     assert [m.match_key for m in matches] == [f"{cid}/1/1/1", f"{cid}/1/1/2"]
@@ -102,7 +109,9 @@ def test_a_table_agrees_a_time_books_a_room_and_loses_it_when_a_player_changes(e
     ]
 
     with pytest.raises(grpc.RpcError) as error:  # outside the common options
-        stub.ProposeMeeting(booking_pb2.ProposeMeetingRequest(match_key=key, player_id=first, start=ts(0, 16), end=ts(0, 20)), timeout=10)
+        stub.ProposeMeeting(
+            booking_pb2.ProposeMeetingRequest(match_key=key, player_id=first, start=ts(0, 16), end=ts(0, 20)), timeout=10
+        )
     assert error.value.code() == grpc.StatusCode.FAILED_PRECONDITION
     meeting = stub.ProposeMeeting(
         booking_pb2.ProposeMeetingRequest(match_key=key, player_id=first, start=ts(0, 18), end=ts(0, 21), idempotency_key="m"),
@@ -110,16 +119,20 @@ def test_a_table_agrees_a_time_books_a_room_and_loses_it_when_a_player_changes(e
     )
     for i, p in enumerate(players):
         confirmed = stub.ConfirmMeeting(
-            booking_pb2.ConfirmMeetingRequest(match_key=key, meeting_id=meeting.id, player_id=p, idempotency_key=f"c{i}"), timeout=10
+            booking_pb2.ConfirmMeetingRequest(match_key=key, meeting_id=meeting.id, player_id=p, idempotency_key=f"c{i}"),
+            timeout=10,
         )
     assert confirmed.status == booking_pb2.MEETING_STATUS_BOOKED and confirmed.room_id == room.id
-    calendar = stub.ListBookings(booking_pb2.ListBookingsRequest(club_id=club.id, **{"from": ts(0, 0), "to": ts(7, 0)}), timeout=10)
+    calendar = stub.ListBookings(
+        booking_pb2.ListBookingsRequest(club_id=club.id, **{"from": ts(0, 0), "to": ts(7, 0)}), timeout=10
+    )
     assert [b.id for b in calendar.bookings] == [confirmed.booking_id, dnd.id]
     assert card().state == booking_pb2.CARD_STATE_BOOKED
 
     with pytest.raises(grpc.RpcError) as error:  # the organizer cannot overlap the D&D evening either
         stub.AssignMeeting(
-            booking_pb2.AssignMeetingRequest(match_key=matches[1].match_key, start=ts(0, 22), end=ts(0, 23), room_id=room.id), timeout=10
+            booking_pb2.AssignMeetingRequest(match_key=matches[1].match_key, start=ts(0, 22), end=ts(0, 23), room_id=room.id),
+            timeout=10,
         )
     assert error.value.code() == grpc.StatusCode.ABORTED and "D&D evening" in (error.value.details() or "")
 
@@ -127,6 +140,8 @@ def test_a_table_agrees_a_time_books_a_room_and_loses_it_when_a_player_changes(e
         booking_pb2.SetAvailabilityRequest(match_key=key, player_id=players[2], intervals=[slot(1, 18, 0, 23)]), timeout=10
     )
     assert list(changed.cancelled_meeting_ids) == [meeting.id]
-    calendar = stub.ListBookings(booking_pb2.ListBookingsRequest(club_id=club.id, **{"from": ts(0, 0), "to": ts(7, 0)}), timeout=10)
+    calendar = stub.ListBookings(
+        booking_pb2.ListBookingsRequest(club_id=club.id, **{"from": ts(0, 0), "to": ts(7, 0)}), timeout=10
+    )
     assert [b.id for b in calendar.bookings] == [dnd.id]
     assert card().state == booking_pb2.CARD_STATE_AGREEING

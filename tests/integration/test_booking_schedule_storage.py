@@ -62,10 +62,20 @@ def test_the_database_refuses_overlapping_active_bookings_of_one_room(booking):
     engine = booking.uow.engine
     for status, start, end in (("active", at(0, 19), at(0, 20)), ("active", at(0, 17), at(0, 23))):
         with pytest.raises(IntegrityError), engine.begin() as connection:  # past the service: the database says no
-            connection.execute(insert, {"id": str(uuid.uuid4()), "club": club.id, "room": room.id, "start": start, "end": end, "status": status})
+            connection.execute(
+                insert, {"id": str(uuid.uuid4()), "club": club.id, "room": room.id, "start": start, "end": end, "status": status}
+            )
     with engine.begin() as connection:  # a cancelled booking may overlap anything
         connection.execute(
-            insert, {"id": str(uuid.uuid4()), "club": club.id, "room": room.id, "start": at(0, 19), "end": at(0, 20), "status": "cancelled"}
+            insert,
+            {
+                "id": str(uuid.uuid4()),
+                "club": club.id,
+                "room": room.id,
+                "start": at(0, 19),
+                "end": at(0, 20),
+                "status": "cancelled",
+            },
         )
         with pytest.raises(IntegrityError), connection.begin_nested():  # re-activating it would overlap
             connection.execute(text("UPDATE bookings SET status = 'active' WHERE title = 'raw'"))

@@ -14,6 +14,7 @@ from collections.abc import Callable
 from datetime import datetime
 from typing import Generic, TypeVar
 
+from booking.domain.intervals import Interval
 from booking.domain.model import Club, Room
 from booking.domain.scheduling import Availability, Booking, BookingStatus, Confirmation, Match, Meeting, RoomTaken
 from league.domain.model import Competition, Draw, Player, normalized_name
@@ -242,6 +243,12 @@ class FakeBookingRepository(FakeKeyStore):
 
     def booking(self, booking_id: str) -> Booking | None:
         return self.bookings_by_id.get(booking_id)
+
+    def busy_times(self, club_id: str, start: datetime, end: datetime) -> dict[str, list[Interval]]:
+        out: dict[str, list[Interval]] = {}
+        for b in self.active_bookings(club_id, start, end):
+            out.setdefault(b.room_id, []).append(b.slot)
+        return out
 
     def active_bookings(self, club_id: str, start: datetime, end: datetime) -> list[Booking]:
         return sorted(

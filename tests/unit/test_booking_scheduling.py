@@ -106,7 +106,7 @@ def test_a_meeting_outside_the_common_options_or_in_the_past_is_refused(booking,
         booking.book_activity(club.id, booking.list_rooms(club.id)[0].id, "D&D", at(-2, 18), at(-2, 20))
 
 
-@pytest.mark.rule("schedule.availability-change-voids-confirmations")
+@pytest.mark.rule("schedule.availability.change-voids-confirmations")
 def test_changing_availability_voids_confirmations_and_cancels_an_uncovered_booking(booking, club):
     open_match(booking, club)
     everyone_free(booking, "c/1/1/1", at(0, 18), at(0, 23))
@@ -132,7 +132,10 @@ def test_a_taken_room_aborts_with_a_readable_message_and_changes_nothing(booking
     booking.book_activity(club.id, room.id, "D&D evening", at(0, 19), at(0, 23))
     with pytest.raises(Aborted) as error:
         booking.book_activity(club.id, room.id, "Poker", at(0, 22), at(1, 1))
-    assert "Room 1 was just booked for 2026-03-02 22:00-2026-03-03 02:00 by 'D&D evening'; pick another option" == error.value.message  # Kirov time, UTC+3
+    assert (
+        "Room 1 was just booked for 2026-03-02 22:00-2026-03-03 02:00 by 'D&D evening'; pick another option"
+        == error.value.message
+    )  # Kirov time, UTC+3
     open_match(booking, club)
     everyone_free(booking, "c/1/1/1", at(0, 18), at(0, 23))
     meeting = booking.propose_meeting("c/1/1/1", "p1", at(0, 18), at(0, 19), [])  # before the D&D evening

@@ -111,5 +111,13 @@ def downgrade() -> None:
     if op.get_bind().dialect.name != "postgresql":
         op.execute("DROP TRIGGER IF EXISTS bookings_no_overlap_update")
         op.execute("DROP TRIGGER IF EXISTS bookings_no_overlap_insert")
-    for table in ("bookings", "confirmations", "meetings", "availability_intervals", "availability_answers", "match_players", "matches"):
+    for table in (
+        "bookings",
+        "confirmations",
+        "meetings",
+        "availability_intervals",
+        "availability_answers",
+        "match_players",
+        "matches",
+    ):
         op.drop_table(table)
