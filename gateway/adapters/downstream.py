@@ -50,17 +50,16 @@ class Downstream:
         # round_robin: behind a headless Service (dns:///solver:50051) calls spread over every replica
         # message sizes: the largest draw within Rondo's capacity (rondo_runtime.capacity)
         options = channel_options(("grpc.lb_policy_name", "round_robin"))
+
         # the internal credential on every call: internal services refuse calls without it
-        self._channels = {
-            "league": grpc.aio.insecure_channel(league_addr, options=options, interceptors=token_interceptors(internal_token)),
-            "solver": grpc.aio.insecure_channel(solver_addr, options=options, interceptors=token_interceptors(internal_token)),
-            "booking": grpc.aio.insecure_channel(
-                booking_addr or league_addr, options=options, interceptors=token_interceptors(internal_token)
-            ),
-        }
-        self.league = league_pb2_grpc.LeagueServiceStub(self._channels["league"])
-        self.solver = solver_pb2_grpc.SolverServiceStub(self._channels["solver"])
-        self.booking = booking_pb2_grpc.BookingServiceStub(self._channels["booking"])
+        def channel(address: str) -> grpc.aio.Channel:
+            return grpc.aio.insecure_channel(address, options=options, interceptors=token_interceptors(internal_token))
+
+        league, solver, booking = channel(league_addr), channel(solver_addr), channel(booking_addr or league_addr)
+        self._channels = [league, solver, booking]
+        self.league = league_pb2_grpc.LeagueServiceStub(league)
+        self.solver = solver_pb2_grpc.SolverServiceStub(solver)
+        self.booking = booking_pb2_grpc.BookingServiceStub(booking)
 
     async def call(self, service: str, method: Callable[..., Awaitable[R]], request, timeout_s: float | None = None) -> R:
         try:
@@ -69,5 +68,5 @@ class Downstream:
             raise translate(service, error) from None
 
     async def close(self) -> None:
-        for channel in self._channels.values():
+        for channel in self._channels:
             await channel.close()
