@@ -3,10 +3,16 @@
 from __future__ import annotations
 
 import asyncio
+from datetime import UTC, datetime
 
+from google.protobuf.timestamp_pb2 import Timestamp
+
+from booking.domain.intervals import Interval
 from booking.domain.model import Club, Room
+from booking.domain.scheduling import Availability, Booking, Card, CardState, Match, Meeting, MeetingStatus
 from booking.service import BookingService
 from rondo.booking.v1 import booking_pb2, booking_pb2_grpc
+from rondo_runtime.errors import InvalidArgument
 
 
 def club_to_proto(c: Club) -> booking_pb2.Club:
@@ -35,3 +41,177 @@ class BookingServicer(booking_pb2_grpc.BookingServiceServicer):
     async def ListRooms(self, request, context):
         rooms = await asyncio.to_thread(self.service.list_rooms, request.club_id)
         return booking_pb2.ListRoomsResponse(rooms=[room_to_proto(r) for r in rooms])
+
+    # --- scheduling (docs/rules.md schedule.*) ---
+    async def OpenMatch(self, request, context):
+        match = await asyncio.to_thread(
+            self.service.open_match,
+            request.club_id,
+            request.match_key,
+            list(request.player_ids),
+            _at(request, "window_start"),
+            _at(request, "window_end"),
+            request.min_minutes,
+            request.idempotency_key,
+        )
+        return match_to_proto(match)
+
+    async def SetAvailability(self, request, context):
+        intervals = [(_at(i, "start"), _at(i, "end")) for i in request.intervals]
+        answer = await asyncio.to_thread(
+            self.service.set_availability, request.match_key, request.player_id, intervals, request.idempotency_key
+        )
+        return availability_to_proto(request.match_key, answer.availability, answer.cancelled_meeting_ids)
+
+    async def GetMyAvailability(self, request, context):
+        answer = await asyncio.to_thread(self.service.get_my_availability, request.match_key, request.player_id)
+        return availability_to_proto(request.match_key, answer)
+
+    async def GetMatchCard(self, request, context):
+        return card_to_proto(await asyncio.to_thread(self.service.get_match_card, request.match_key, request.viewer_player_id))
+
+    async def ProposeMeeting(self, request, context):
+        meeting = await asyncio.to_thread(
+            self.service.propose_meeting,
+            request.match_key,
+            request.player_id,
+            _at(request, "start"),
+            _at(request, "end"),
+            list(request.hanchans),
+            request.idempotency_key,
+        )
+        return meeting_to_proto(request.match_key, meeting)
+
+    async def ConfirmMeeting(self, request, context):
+        meeting = await asyncio.to_thread(
+            self.service.confirm_meeting, request.match_key, request.meeting_id, request.player_id, request.idempotency_key
+        )
+        return meeting_to_proto(request.match_key, meeting)
+
+    async def CancelMeeting(self, request, context):
+        meeting = await asyncio.to_thread(self.service.cancel_meeting, request.match_key, request.meeting_id)
+        return meeting_to_proto(request.match_key, meeting)
+
+    async def AssignMeeting(self, request, context):
+        meeting = await asyncio.to_thread(
+            self.service.assign_meeting,
+            request.match_key,
+            _at(request, "start"),
+            _at(request, "end"),
+            list(request.hanchans),
+            request.room_id,
+            request.replaces_meeting_id,
+            request.idempotency_key,
+        )
+        return meeting_to_proto(request.match_key, meeting)
+
+    async def BookActivity(self, request, context):
+        booking = await asyncio.to_thread(
+            self.service.book_activity,
+            request.club_id,
+            request.room_id,
+            request.title,
+            _at(request, "start"),
+            _at(request, "end"),
+            request.idempotency_key,
+        )
+        return booking_to_proto(booking)
+
+    async def ListBookings(self, request, context):
+        bookings = await asyncio.to_thread(self.service.list_bookings, request.club_id, _at(request, "from"), _at(request, "to"))
+        return booking_pb2.ListBookingsResponse(bookings=[booking_to_proto(b) for b in bookings])
+
+
+def _at(message, field: str) -> datetime | None:
+    """A Timestamp field as an aware UTC datetime; None when unset (the service says it is required)."""
+    if not message.HasField(field):
+        return None
+    value = getattr(message, field)
+    try:
+        return value.ToDatetime(tzinfo=UTC)
+    except (ValueError, OverflowError):
+        raise InvalidArgument.single(field, "is not a valid timestamp") from None
+
+
+def _ts(value: datetime) -> Timestamp:
+    out = Timestamp()
+    out.FromDatetime(value)
+    return out
+
+
+def interval_to_proto(slot: Interval) -> booking_pb2.TimeInterval:
+    return booking_pb2.TimeInterval(start=_ts(slot.start), end=_ts(slot.end))
+
+
+def match_to_proto(m: Match) -> booking_pb2.ScheduledMatch:
+    return booking_pb2.ScheduledMatch(
+        id=m.id,
+        match_key=m.key,
+        club_id=m.club_id,
+        player_ids=m.player_ids,
+        window_start=_ts(m.window.start),
+        window_end=_ts(m.window.end),
+        min_minutes=m.min_minutes,
+    )
+
+
+def availability_to_proto(match_key: str, a: Availability, cancelled: tuple[str, ...] = ()) -> booking_pb2.AvailabilityResponse:
+    return booking_pb2.AvailabilityResponse(
+        match_key=match_key,
+        player_id=a.player_id,
+        version=a.version,
+        intervals=[interval_to_proto(i) for i in a.intervals],
+        cancelled_meeting_ids=cancelled,
+    )
+
+
+_MEETING_STATUS = {
+    MeetingStatus.PROPOSED: booking_pb2.MEETING_STATUS_PROPOSED,
+    MeetingStatus.BOOKED: booking_pb2.MEETING_STATUS_BOOKED,
+    MeetingStatus.CANCELLED: booking_pb2.MEETING_STATUS_CANCELLED,
+}
+_CARD_STATE = {
+    CardState.WAITING_FOR_ANSWERS: booking_pb2.CARD_STATE_WAITING_FOR_ANSWERS,
+    CardState.AGREEING: booking_pb2.CARD_STATE_AGREEING,
+    CardState.BOOKED: booking_pb2.CARD_STATE_BOOKED,
+}
+
+
+def meeting_to_proto(match_key: str, m: Meeting, confirmed_by: tuple[str, ...] = ()) -> booking_pb2.Meeting:
+    return booking_pb2.Meeting(
+        id=m.id,
+        match_key=match_key,
+        slot=interval_to_proto(m.slot),
+        hanchans=m.hanchans,
+        proposed_by=m.proposed_by,
+        status=_MEETING_STATUS[m.status],
+        room_id=m.room_id,
+        booking_id=m.booking_id,
+        confirmed_by=confirmed_by,
+    )
+
+
+def card_to_proto(card: Card) -> booking_pb2.MatchCard:
+    """Never an interval of anyone: who answered, the options (once everyone did), the meetings."""
+    return booking_pb2.MatchCard(
+        match_key=card.match.key,
+        state=_CARD_STATE[card.state],
+        answered_player_ids=card.answered,
+        pending_player_ids=card.pending,
+        options=[booking_pb2.CommonOption(slot=interval_to_proto(o.slot), room_ids=o.room_ids) for o in card.options],
+        meetings=[meeting_to_proto(card.match.key, v.meeting, v.confirmed_by) for v in card.meetings],
+        min_minutes=card.match.min_minutes,
+        window=interval_to_proto(card.match.window),
+    )
+
+
+def booking_to_proto(b: Booking) -> booking_pb2.Booking:
+    return booking_pb2.Booking(
+        id=b.id,
+        club_id=b.club_id,
+        room_id=b.room_id,
+        slot=interval_to_proto(b.slot),
+        title=b.title,
+        match_id=b.match_id,
+        meeting_id=b.meeting_id,
+    )

@@ -1,24 +1,63 @@
-"""Booking use cases (clubs and rooms so far): each opens one transaction, calls the domain rules,
-stores the result through the repository."""
+"""Booking use cases: clubs and rooms; scheduling a match (availability, the match card, meetings,
+confirmations, room bookings) and one-off activities. Each opens one transaction, calls the domain
+rules, stores the result through the repository."""
 
 from __future__ import annotations
 
+import dataclasses
 import uuid
-from collections.abc import Callable
-from datetime import UTC, datetime
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import TypeVar
 
 from booking.adapters.repository import BookingRepository
+from booking.domain.intervals import Interval
 from booking.domain.model import Club, Room, validate_new_club, validate_new_room
+from booking.domain.scheduling import (
+    MAX_MIN_MINUTES,
+    MAX_PLAYERS,
+    MAX_TITLE_LENGTH,
+    MAX_WINDOW,
+    Availability,
+    Booking,
+    BookingStatus,
+    Card,
+    Confirmation,
+    Match,
+    Meeting,
+    MeetingStatus,
+    RoomTaken,
+    all_confirmed,
+    first_overlap,
+    match_card,
+    meetings_no_longer_covered,
+    players_free,
+    taken_message,
+    validate_availability,
+    validate_hanchans,
+    validate_window,
+)
 from rondo_runtime import idempotency
-from rondo_runtime.errors import NotFound
+from rondo_runtime.errors import Aborted, FailedPrecondition, NotFound, PermissionDenied
 from rondo_runtime.text import MAX_NAME_LENGTH, clean_id, clean_key
 from rondo_runtime.transactions import UnitOfWork
 from rondo_runtime.validation import Violations
 
 MIGRATIONS = str(Path(__file__).parent / "adapters" / "migrations")
 T = TypeVar("T")
+DEFAULT_MIN_MINUTES = 90  # one hanchan
+MAX_LIST_SPAN = timedelta(days=366)
+Raw = tuple[datetime | None, datetime | None]
+
+
+@dataclass(frozen=True)
+class AvailabilityAnswer:
+    """SetAvailability's answer: the stored (merged) intervals and what the change undid."""
+
+    availability: Availability
+    cancelled_meeting_ids: tuple[str, ...]
 
 
 def _now() -> datetime:
@@ -107,3 +146,365 @@ class BookingService:
     def list_rooms(self, club_id: str) -> list[Room]:
         club_id = clean_id(club_id, "club_id")
         return self._read(lambda repo: repo.rooms(self._club(repo, club_id).id))
+
+    # --- scheduling (discard-league-2026 §3, §6.1; docs/rules.md schedule.*) ---
+    @staticmethod
+    def _match(repo: BookingRepository, match_key: str) -> Match:
+        match = repo.match_by_key(match_key)
+        if match is None:
+            raise NotFound(f"match {match_key!r} is not open for scheduling")
+        return match
+
+    @staticmethod
+    def _player(match: Match, player_id: str) -> None:
+        if player_id not in match.player_ids:
+            raise PermissionDenied(f"player {player_id!r} does not play match {match.key!r}")
+
+    def _not_past(self, slot: Interval, field: str = "start") -> None:
+        if slot.start < self.clock():
+            raise FailedPrecondition(f"{field} {slot.start.isoformat()} is in the past; pick a time from now on")
+
+    def open_match(
+        self,
+        club_id: str,
+        match_key: str,
+        player_ids: list[str],
+        window_start: datetime | None,
+        window_end: datetime | None,
+        min_minutes: int = 0,
+        idempotency_key: str = "",
+    ) -> Match:
+        v = Violations()
+        club_id = v.id("club_id", club_id)
+        match_key = v.id("match_key", match_key)
+        players = v.unique_ids("player_ids", player_ids)
+        if not 2 <= len(player_ids) <= MAX_PLAYERS:
+            v.add("player_ids", f"a match has 2 to {MAX_PLAYERS} players, got {len(player_ids)}")
+        for i, pid in enumerate(player_ids):
+            if pid.strip():
+                v.id(f"player_ids[{i}]", pid)
+        window = validate_window(v, window_start, window_end, "window_start", "window_end")
+        if window is not None and window.length > MAX_WINDOW:
+            v.add("window_end", f"a play window is at most {MAX_WINDOW.days} days long")
+        minutes = min_minutes or DEFAULT_MIN_MINUTES
+        v.integer("min_minutes", minutes, 1, MAX_MIN_MINUTES, "minutes")
+        raw_key = v.key("idempotency_key", idempotency_key)
+        v.raise_if_any()
+        assert window is not None
+        request = {"club_id": club_id, "match_key": match_key, "players": list(players), "window": window, "min": minutes}
+        key = idempotency.request_key("BookingService.OpenMatch", raw_key, request)
+
+        def work(repo: BookingRepository) -> Match:
+            club = self._club(repo, club_id)
+            if self._replayed(repo, key):
+                return self._match(repo, match_key)
+            wanted = Match("", match_key, club.id, tuple(players), window, minutes)
+            existing = repo.match_by_key(match_key)
+            if existing is not None:  # opening the same match again answers it (the gateway opens per table)
+                if (existing.club_id, existing.player_ids, existing.window, existing.min_minutes) != (
+                    wanted.club_id,
+                    wanted.player_ids,
+                    wanted.window,
+                    wanted.min_minutes,
+                ):
+                    raise FailedPrecondition(f"match {match_key!r} is already open with other players, club, window or length")
+                return existing
+            match = Match(_new_id(), match_key, club.id, tuple(players), window, minutes)
+            repo.add_match(match, self.clock())
+            idempotency.remember(repo, key, self.clock(), match.id)
+            return match
+
+        return self._transaction(work)
+
+    def set_availability(
+        self, match_key: str, player_id: str, intervals: Sequence[Raw], idempotency_key: str = ""
+    ) -> AvailabilityAnswer:
+        """Replaces the player's intervals (merged); voids the player's pending confirmations and cancels
+        booked meetings the new intervals no longer cover (their rooms are freed)."""
+        v = Violations()
+        match_key = v.id("match_key", match_key)
+        player_id = v.id("player_id", player_id)
+        raw_key = v.key("idempotency_key", idempotency_key)
+        v.raise_if_any()
+        validate_availability(intervals, Interval(datetime.min.replace(tzinfo=UTC), datetime.max.replace(tzinfo=UTC)))
+        key = idempotency.request_key(
+            "BookingService.SetAvailability", raw_key, {"match_key": match_key, "player_id": player_id, "intervals": intervals}
+        )
+
+        def work(repo: BookingRepository) -> AvailabilityAnswer:
+            match = self._match(repo, match_key)
+            self._player(match, player_id)
+            merged = validate_availability(intervals, match.window)
+            answers = repo.availabilities(match.id)
+            if self._replayed(repo, key):
+                return AvailabilityAnswer(answers[player_id], ())
+            previous = answers.get(player_id)
+            answer = Availability(player_id, (previous.version if previous else 0) + 1, merged)
+            repo.add_availability(match.id, answer, self.clock())
+            cancelled = []
+            for meeting in meetings_no_longer_covered(repo.meetings(match.id), merged):
+                self._cancel(repo, meeting)
+                cancelled.append(meeting.id)
+            idempotency.remember(repo, key, self.clock(), match.id)
+            return AvailabilityAnswer(answer, tuple(cancelled))
+
+        return self._transaction(work)
+
+    def _cancel(self, repo: BookingRepository, meeting: Meeting) -> None:
+        if meeting.booking_id:
+            repo.cancel_booking(meeting.booking_id, self.clock())
+        repo.update_meeting(dataclasses.replace(meeting, status=MeetingStatus.CANCELLED))
+
+    def get_my_availability(self, match_key: str, player_id: str) -> Availability:
+        """Only the player's own intervals (version 0: not answered yet)."""
+        v = Violations()
+        match_key = v.id("match_key", match_key)
+        player_id = v.id("player_id", player_id)
+        v.raise_if_any()
+
+        def work(repo: BookingRepository) -> Availability:
+            match = self._match(repo, match_key)
+            self._player(match, player_id)
+            return repo.availabilities(match.id).get(player_id) or Availability(player_id, 0, ())
+
+        return self._read(work)
+
+    def get_match_card(self, match_key: str, viewer_player_id: str) -> Card:
+        v = Violations()
+        match_key = v.id("match_key", match_key)
+        viewer = v.id("viewer_player_id", viewer_player_id)
+        v.raise_if_any()
+
+        def work(repo: BookingRepository) -> Card:
+            match = self._match(repo, match_key)
+            self._player(match, viewer)
+            return self._card(repo, match, viewer)
+
+        return self._read(work)
+
+    @staticmethod
+    def _card(repo: BookingRepository, match: Match, viewer: str = "") -> Card:
+        rooms = [r.id for r in repo.rooms(match.club_id)]
+        busy = repo.busy_times(match.club_id, match.window.start, match.window.end)
+        return match_card(
+            match, repo.availabilities(match.id), repo.meetings(match.id), repo.confirmations(match.id), rooms, busy, viewer
+        )
+
+    def _meeting_request(
+        self, v: Violations, start: datetime | None, end: datetime | None, hanchans: list[int]
+    ) -> tuple[Interval | None, tuple[int, ...]]:
+        slot = validate_window(v, start, end, "start", "end")
+        return slot, validate_hanchans(v, hanchans)
+
+    def propose_meeting(
+        self,
+        match_key: str,
+        player_id: str,
+        start: datetime | None,
+        end: datetime | None,
+        hanchans: list[int],
+        idempotency_key: str = "",
+    ) -> Meeting:
+        """A meeting inside a common option: every player free for all of it, a room free for all of it."""
+        v = Violations()
+        match_key = v.id("match_key", match_key)
+        player_id = v.id("player_id", player_id)
+        slot, games = self._meeting_request(v, start, end, hanchans)
+        raw_key = v.key("idempotency_key", idempotency_key)
+        v.raise_if_any()
+        assert slot is not None
+        request = {"match_key": match_key, "player_id": player_id, "slot": slot, "hanchans": games}
+        key = idempotency.request_key("BookingService.ProposeMeeting", raw_key, request)
+
+        def work(repo: BookingRepository) -> Meeting:
+            match = self._match(repo, match_key)
+            self._player(match, player_id)
+            if done := self._replayed(repo, key):
+                return self._existing_meeting(repo, match, done)
+            self._check_bookable(repo, match, slot)
+            meeting = Meeting(_new_id(), match.id, slot, games, player_id)
+            repo.add_meeting(meeting, self.clock())
+            idempotency.remember(repo, key, self.clock(), meeting.id)
+            return meeting
+
+        return self._transaction(work)
+
+    def _check_bookable(self, repo: BookingRepository, match: Match, slot: Interval) -> None:
+        self._not_past(slot)
+        if not match.window.covers(slot):
+            raise FailedPrecondition(
+                f"the meeting is outside the match's window {match.window.start.isoformat()} .. {match.window.end.isoformat()}"
+            )
+        answers = repo.availabilities(match.id)
+        if not players_free(match, answers, slot):
+            raise FailedPrecondition("the meeting is not inside a common option: not every player is free for all of it")
+
+    @staticmethod
+    def _existing_meeting(repo: BookingRepository, match: Match, meeting_id: str, for_update: bool = False) -> Meeting:
+        meeting = repo.meeting(meeting_id, for_update)
+        if meeting is None or meeting.match_id != match.id:
+            raise NotFound(f"meeting {meeting_id!r} does not exist in match {match.key!r}")
+        return meeting
+
+    def _book(self, repo: BookingRepository, match: Match, meeting: Meeting, room_id: str = "") -> Meeting:
+        """Books the first free room of the club (or ``room_id``) for the whole meeting, in this
+        transaction; the database refuses an overlap (RoomTaken), then the next room is tried. No room:
+        ABORTED, saying who took it."""
+        club = self._club(repo, match.club_id)
+        rooms = [self._room(repo, club, room_id)] if room_id else repo.rooms(club.id)
+        bookings = repo.active_bookings(club.id, meeting.slot.start, meeting.slot.end)
+        for room in rooms:
+            if any(b.room_id == room.id and b.slot.overlaps(meeting.slot) for b in bookings):
+                continue
+            booking = Booking(
+                _new_id(), club.id, room.id, meeting.slot, f"match {match.key}", BookingStatus.ACTIVE, match.id, meeting.id
+            )
+            try:
+                repo.add_booking(booking, self.clock())
+            except RoomTaken:
+                bookings = repo.active_bookings(club.id, meeting.slot.start, meeting.slot.end)
+                continue
+            booked = dataclasses.replace(meeting, status=MeetingStatus.BOOKED, room_id=room.id, booking_id=booking.id)
+            repo.update_meeting(booked)
+            return booked
+        raise self._taken(repo, club, rooms, meeting.slot)
+
+    @staticmethod
+    def _taken(repo: BookingRepository, club: Club, rooms: list[Room], slot: Interval) -> Aborted:
+        bookings = repo.active_bookings(club.id, slot.start, slot.end)
+        for room in rooms:
+            if (b := first_overlap(slot, [b for b in bookings if b.room_id == room.id])) is not None:
+                return Aborted(taken_message(room.name, b, club.zone))
+        return Aborted("no room of the club is free for all of that time; pick another option")
+
+    def confirm_meeting(self, match_key: str, meeting_id: str, player_id: str, idempotency_key: str = "") -> Meeting:
+        """The player confirms; when every player of the match has confirmed (with their current
+        answers) a free room is booked in the same transaction."""
+        v = Violations()
+        match_key = v.id("match_key", match_key)
+        meeting_id = v.id("meeting_id", meeting_id)
+        player_id = v.id("player_id", player_id)
+        raw_key = v.key("idempotency_key", idempotency_key)
+        v.raise_if_any()
+        request = {"match_key": match_key, "meeting_id": meeting_id, "player_id": player_id}
+        key = idempotency.request_key("BookingService.ConfirmMeeting", raw_key, request)
+
+        def work(repo: BookingRepository) -> Meeting:
+            match = self._match(repo, match_key)
+            self._player(match, player_id)
+            meeting = self._existing_meeting(repo, match, meeting_id, for_update=True)  # one confirmation at a time
+            if self._replayed(repo, key) or meeting.status is MeetingStatus.BOOKED:
+                return meeting
+            if meeting.status is MeetingStatus.CANCELLED:
+                raise FailedPrecondition(f"meeting {meeting_id!r} was cancelled; confirm another one")
+            self._check_bookable(repo, match, meeting.slot)
+            answers = repo.availabilities(match.id)
+            repo.add_confirmation(Confirmation(meeting.id, player_id, answers[player_id].version), self.clock())
+            if all_confirmed(match, meeting, repo.confirmations(match.id), answers):
+                meeting = self._book(repo, match, meeting)
+            idempotency.remember(repo, key, self.clock(), meeting.id)
+            return meeting
+
+        return self._transaction(work)
+
+    def cancel_meeting(self, match_key: str, meeting_id: str) -> Meeting:
+        """The organizer cancels a meeting (its room is freed); the match is back to agreeing."""
+        v = Violations()
+        match_key = v.id("match_key", match_key)
+        meeting_id = v.id("meeting_id", meeting_id)
+        v.raise_if_any()
+
+        def work(repo: BookingRepository) -> Meeting:
+            match = self._match(repo, match_key)
+            meeting = self._existing_meeting(repo, match, meeting_id)
+            if meeting.status is not MeetingStatus.CANCELLED:
+                self._cancel(repo, meeting)
+            return self._existing_meeting(repo, match, meeting_id)
+
+        return self._transaction(work)
+
+    def assign_meeting(
+        self,
+        match_key: str,
+        start: datetime | None,
+        end: datetime | None,
+        hanchans: list[int],
+        room_id: str = "",
+        replaces_meeting_id: str = "",
+        idempotency_key: str = "",
+    ) -> Meeting:
+        """The organizer books a meeting without confirmations (or moves ``replaces_meeting_id``);
+        the room check still applies."""
+        v = Violations()
+        match_key = v.id("match_key", match_key)
+        slot, games = self._meeting_request(v, start, end, hanchans)
+        room_id = v.id("room_id", room_id, required=False)
+        replaces = v.id("replaces_meeting_id", replaces_meeting_id, required=False)
+        raw_key = v.key("idempotency_key", idempotency_key)
+        v.raise_if_any()
+        assert slot is not None
+        request = {"match_key": match_key, "slot": slot, "hanchans": games, "room_id": room_id, "replaces": replaces}
+        key = idempotency.request_key("BookingService.AssignMeeting", raw_key, request)
+
+        def work(repo: BookingRepository) -> Meeting:
+            match = self._match(repo, match_key)
+            if done := self._replayed(repo, key):
+                return self._existing_meeting(repo, match, done)
+            self._not_past(slot)
+            if replaces:
+                old = self._existing_meeting(repo, match, replaces)
+                if old.status is not MeetingStatus.CANCELLED:
+                    self._cancel(repo, old)
+            meeting = Meeting(_new_id(), match.id, slot, games, "")
+            repo.add_meeting(meeting, self.clock())
+            meeting = self._book(repo, match, meeting, room_id)
+            idempotency.remember(repo, key, self.clock(), meeting.id)
+            return meeting
+
+        return self._transaction(work)
+
+    def book_activity(
+        self, club_id: str, room_id: str, title: str, start: datetime | None, end: datetime | None, idempotency_key: str = ""
+    ) -> Booking:
+        """A one-off activity (a D&D evening) in the same calendar, by the same no-overlap rule."""
+        v = Violations()
+        club_id = v.id("club_id", club_id)
+        room_id = v.id("room_id", room_id)
+        title = v.name("title", title, "give the activity a title", MAX_TITLE_LENGTH)
+        slot = validate_window(v, start, end, "start", "end")
+        raw_key = v.key("idempotency_key", idempotency_key)
+        v.raise_if_any()
+        assert slot is not None
+        request = {"club_id": club_id, "room_id": room_id, "title": title, "slot": slot}
+        key = idempotency.request_key("BookingService.BookActivity", raw_key, request)
+
+        def work(repo: BookingRepository) -> Booking:
+            club = self._club(repo, club_id)
+            room = self._room(repo, club, room_id)
+            if done := self._replayed(repo, key):
+                found = repo.booking(done)
+                assert found is not None
+                return found
+            self._not_past(slot)
+            booking = Booking(_new_id(), club.id, room.id, slot, title)
+            if any(b.room_id == room.id for b in repo.active_bookings(club.id, slot.start, slot.end)):
+                raise self._taken(repo, club, [room], slot)
+            try:
+                repo.add_booking(booking, self.clock())
+            except RoomTaken:
+                raise self._taken(repo, club, [room], slot) from None
+            idempotency.remember(repo, key, self.clock(), booking.id)
+            return booking
+
+        return self._transaction(work)
+
+    def list_bookings(self, club_id: str, start: datetime | None, end: datetime | None) -> list[Booking]:
+        """The club's active bookings overlapping ``[start, end)`` (at most a year), by start."""
+        v = Violations()
+        club_id = v.id("club_id", club_id)
+        span = validate_window(v, start, end, "from", "to")
+        if span is not None and span.length > MAX_LIST_SPAN:
+            v.add("to", f"list at most {MAX_LIST_SPAN.days} days at a time")
+        v.raise_if_any()
+        assert span is not None
+        return self._read(lambda repo: repo.active_bookings(self._club(repo, club_id).id, span.start, span.end))

@@ -36,13 +36,15 @@ class LazyDownstream:
         if self._downstream is None:
             internal = f"127.0.0.1:{self.settings.internal_port}"  # embedded: the process's internal server
             league, solver = self.settings.service_addr("league"), self.settings.service_addr("solver")
-            if (league or solver) and not self.settings.internal_token:
+            booking = self.settings.service_addr("booking")
+            if (league or solver or booking) and not self.settings.internal_token:
                 log.warning("RONDO_INTERNAL_TOKEN is not set: internal services beyond loopback will refuse the gateway's calls")
             self._downstream = Downstream(
                 league_addr=league or internal,
                 solver_addr=solver or internal,
                 timeout_s=self.settings.downstream_timeout_seconds,
                 internal_token=self.settings.internal_token,
+                booking_addr=booking or internal,
             )
         return self._downstream
 

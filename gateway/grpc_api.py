@@ -147,3 +147,43 @@ class GatewayServicer(gateway_pb2_grpc.GatewayServiceServicer):
     # The mahjong playoff: league decides who advances, the solver seats the next stage.
     async def MahjongPlayoff(self, request, context):
         return await self.service.mahjong_playoff(request, context.time_remaining())
+
+    # Scheduling: straight through to booking/ (gateway/service.py ``schedule``: scoped keys, events).
+    async def CreateClub(self, request, context):
+        return await self.service.schedule("CreateClub", request, caller(context), context.time_remaining())
+
+    async def AddRoom(self, request, context):
+        return await self.service.schedule("AddRoom", request, caller(context), context.time_remaining())
+
+    async def ListRooms(self, request, context):
+        return await self.service.schedule("ListRooms", request, caller(context), context.time_remaining())
+
+    async def OpenRoundScheduling(self, request, context):
+        return await self.service.open_round_scheduling(request, caller(context), context.time_remaining())
+
+    async def SetAvailability(self, request, context):
+        return await self.service.schedule("SetAvailability", request, caller(context), context.time_remaining())
+
+    async def GetMyAvailability(self, request, context):
+        return await self.service.schedule("GetMyAvailability", request, caller(context), context.time_remaining())
+
+    async def GetMatchCard(self, request, context):
+        return await self.service.schedule("GetMatchCard", request, caller(context), context.time_remaining())
+
+    async def ProposeMeeting(self, request, context):
+        return await self.service.schedule("ProposeMeeting", request, caller(context), context.time_remaining())
+
+    async def ConfirmMeeting(self, request, context):
+        return await self.service.schedule("ConfirmMeeting", request, caller(context), context.time_remaining())
+
+    async def CancelMeeting(self, request, context):
+        return await self.service.schedule("CancelMeeting", request, caller(context), context.time_remaining())
+
+    async def AssignMeeting(self, request, context):
+        return await self.service.schedule("AssignMeeting", request, caller(context), context.time_remaining())
+
+    async def BookActivity(self, request, context):
+        return await self.service.schedule("BookActivity", request, caller(context), context.time_remaining())
+
+    async def ListBookings(self, request, context):
+        return await self.service.schedule("ListBookings", request, caller(context), context.time_remaining())

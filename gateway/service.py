@@ -16,6 +16,7 @@ from gateway.adapters.downstream import Downstream
 from gateway.adapters.events import EventLog
 from gateway.adapters.idempotency import GatewayKeys
 from gateway.domain.deadline import Deadline
+from rondo.booking.v1 import booking_pb2
 from rondo.gateway.v1 import gateway_pb2
 from rondo.league.v1 import league_pb2
 from rondo.solver.v1 import solver_pb2
@@ -453,6 +454,59 @@ class GatewayService:
             view.tables.extend(seating.tables)
             view.explanation.extend(seating.explanation)
         return view
+
+    # --- scheduling: straight through to booking/ (it validates and owns the data; docs/rules.md schedule.*) ---
+    async def booking(self, method: str, request, timeout_s: float | None = None):
+        downstream = self.downstream()
+        return await downstream.call("booking", getattr(downstream.booking, method), request, timeout_s)
+
+    async def schedule(self, method: str, request, caller: str, deadline: float | None = None):
+        """A booking RPC with its key scoped to the caller and this method (like RecordHanchan's); a
+        meeting booked appends ``schedule.booked``, one undone ``schedule.cancelled``."""
+        if any(f.name == "idempotency_key" for f in request.DESCRIPTOR.fields):
+            request = self.scoped(request, method, caller)
+        answer = await self.booking(method, request, Deadline(deadline).timeout())
+        if isinstance(answer, booking_pb2.Meeting):
+            if answer.status == booking_pb2.MEETING_STATUS_BOOKED and method in ("ConfirmMeeting", "AssignMeeting"):
+                await self._schedule_event("schedule.booked", answer.match_key, answer.id, room_id=answer.room_id)
+            elif answer.status == booking_pb2.MEETING_STATUS_CANCELLED and method == "CancelMeeting":
+                await self._schedule_event("schedule.cancelled", answer.match_key, answer.id)
+        elif isinstance(answer, booking_pb2.AvailabilityResponse):
+            for meeting_id in answer.cancelled_meeting_ids:
+                await self._schedule_event("schedule.cancelled", answer.match_key, meeting_id, by_player=answer.player_id)
+        return answer
+
+    async def _schedule_event(self, kind: str, match_key: str, meeting_id: str, **payload) -> None:
+        competition_id = match_key.split("/", 1)[0]  # "<competition>/<stage>/<round>/<table>"
+        await asyncio.to_thread(self.events.append, kind, competition_id, meeting_id, match_key=match_key, **payload)
+
+    async def open_round_scheduling(
+        self, request: gateway_pb2.OpenRoundSchedulingRequest, caller: str, deadline: float | None = None
+    ) -> gateway_pb2.OpenRoundSchedulingResponse:
+        """league.GetDraw (the approved draw) -> booking.OpenMatch per table of the round, match key
+        ``<competition>/1/<round>/<table>``; opening a table again answers the same match."""
+        clock = Deadline(deadline)
+        key = self.scoped(request, "OpenRoundScheduling", caller).idempotency_key
+        draw = await self.league("GetDraw", league_pb2.GetDrawRequest(competition_id=request.competition_id), clock.timeout())
+        if not 1 <= request.round <= len(draw.rounds):
+            raise InvalidArgument.single("round", f"the approved draw has rounds 1 to {len(draw.rounds)}, got {request.round}")
+        answer = gateway_pb2.OpenRoundSchedulingResponse()
+        for number, table in enumerate(draw.rounds[request.round - 1].tables, start=1):
+            match = await self.booking(
+                "OpenMatch",
+                booking_pb2.OpenMatchRequest(
+                    club_id=request.club_id,
+                    match_key=f"{draw.competition_id}/1/{request.round}/{number}",
+                    player_ids=table.player_ids,
+                    window_start=request.window_start if request.HasField("window_start") else None,
+                    window_end=request.window_end if request.HasField("window_end") else None,
+                    min_minutes=request.min_minutes,
+                    idempotency_key=f"{key}#table{number}" if key else "",
+                ),
+                clock.timeout(),
+            )
+            answer.matches.append(match)
+        return answer
 
 
 def _names(players: league_pb2.ListPlayersResponse) -> dict[str, str]:

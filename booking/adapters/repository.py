@@ -2,10 +2,36 @@
 
 from __future__ import annotations
 
-from sqlmodel import Session, select
+from datetime import UTC, datetime
 
-from booking.adapters.tables import ClubRow, IdempotencyKeyRow, RoomRow
+from sqlalchemy import func
+from sqlalchemy.exc import IntegrityError
+from sqlmodel import Session, col, select
+
+from booking.adapters.tables import (
+    AvailabilityIntervalRow,
+    AvailabilityRow,
+    BookingRow,
+    ClubRow,
+    ConfirmationRow,
+    IdempotencyKeyRow,
+    MatchPlayerRow,
+    MatchRow,
+    MeetingRow,
+    RoomRow,
+)
+from booking.domain.intervals import Interval
 from booking.domain.model import Club, Room
+from booking.domain.scheduling import (
+    Availability,
+    Booking,
+    BookingStatus,
+    Confirmation,
+    Match,
+    Meeting,
+    MeetingStatus,
+    RoomTaken,
+)
 from rondo_runtime.idempotency import IdempotencyRecords
 
 
@@ -50,3 +76,230 @@ class BookingRepository(IdempotencyRecords):
     @staticmethod
     def _room(row: RoomRow) -> Room:
         return Room(id=row.id, club_id=row.club_id, name=row.name)
+
+    # --- scheduling: matches ---
+    def add_match(self, match: Match, at: datetime) -> None:
+        self.session.add(
+            MatchRow(
+                id=match.id,
+                match_key=match.key,
+                club_id=match.club_id,
+                window_start=_utc(match.window.start),
+                window_end=_utc(match.window.end),
+                min_minutes=match.min_minutes,
+                created_at=_utc(at),
+            )
+        )
+        self.session.flush()
+        for seat, player_id in enumerate(match.player_ids):
+            self.session.add(MatchPlayerRow(match_id=match.id, player_id=player_id, seat=seat))
+
+    def match_by_key(self, match_key: str) -> Match | None:
+        row = self.session.exec(select(MatchRow).where(MatchRow.match_key == match_key)).first()
+        if row is None:
+            return None
+        players = self.session.exec(
+            select(MatchPlayerRow).where(MatchPlayerRow.match_id == row.id).order_by(col(MatchPlayerRow.seat))
+        ).all()
+        return Match(
+            id=row.id,
+            key=row.match_key,
+            club_id=row.club_id,
+            player_ids=tuple(p.player_id for p in players),
+            window=Interval(_utc(row.window_start), _utc(row.window_end)),
+            min_minutes=row.min_minutes,
+        )
+
+    # --- availability (new rows only: the latest version is the answer) ---
+    def add_availability(self, match_id: str, answer: Availability, at: datetime) -> None:
+        self.session.add(
+            AvailabilityRow(match_id=match_id, player_id=answer.player_id, version=answer.version, created_at=_utc(at))
+        )
+        for i, slot in enumerate(answer.intervals):
+            self.session.add(
+                AvailabilityIntervalRow(
+                    match_id=match_id,
+                    player_id=answer.player_id,
+                    version=answer.version,
+                    position=i,
+                    starts_at=_utc(slot.start),
+                    ends_at=_utc(slot.end),
+                )
+            )
+
+    def availabilities(self, match_id: str) -> dict[str, Availability]:
+        """Every player's latest answer (players who never answered are missing)."""
+        latest = dict(
+            self.session.exec(
+                select(AvailabilityRow.player_id, func.max(AvailabilityRow.version))
+                .where(AvailabilityRow.match_id == match_id)
+                .group_by(col(AvailabilityRow.player_id))
+            ).all()
+        )
+        slots: dict[str, list[Interval]] = {p: [] for p in latest}
+        rows = self.session.exec(
+            select(
+                AvailabilityIntervalRow.player_id,
+                AvailabilityIntervalRow.version,
+                AvailabilityIntervalRow.starts_at,
+                AvailabilityIntervalRow.ends_at,
+            )
+            .where(AvailabilityIntervalRow.match_id == match_id)
+            .order_by(col(AvailabilityIntervalRow.player_id), col(AvailabilityIntervalRow.position))
+        ).all()
+        for player_id, version, starts_at, ends_at in rows:
+            if latest.get(player_id) == version:
+                slots[player_id].append(Interval(_utc(starts_at), _utc(ends_at)))
+        return {p: Availability(p, v, tuple(slots[p])) for p, v in latest.items()}
+
+    # --- meetings and confirmations ---
+    def add_meeting(self, meeting: Meeting, at: datetime) -> None:
+        self.session.add(
+            MeetingRow(
+                id=meeting.id,
+                match_id=meeting.match_id,
+                starts_at=_utc(meeting.slot.start),
+                ends_at=_utc(meeting.slot.end),
+                hanchans=",".join(str(h) for h in meeting.hanchans),
+                proposed_by=meeting.proposed_by,
+                status=meeting.status.value,
+                room_id=meeting.room_id or None,
+                booking_id=meeting.booking_id or None,
+                created_at=_utc(at),
+            )
+        )
+        self.session.flush()
+
+    def update_meeting(self, meeting: Meeting) -> None:
+        """A meeting's status, room and booking (what it is for never changes)."""
+        row = self.session.get(MeetingRow, meeting.id)
+        assert row is not None
+        row.status, row.room_id, row.booking_id = meeting.status.value, meeting.room_id or None, meeting.booking_id or None
+        self.session.add(row)
+        self.session.flush()
+
+    def meetings(self, match_id: str) -> list[Meeting]:
+        rows = self.session.exec(
+            select(MeetingRow).where(MeetingRow.match_id == match_id).order_by(col(MeetingRow.starts_at))
+        ).all()
+        return [self._meeting(r) for r in rows]
+
+    def meeting(self, meeting_id: str, for_update: bool = False) -> Meeting | None:
+        """``for_update``: lock the row until the transaction ends (PostgreSQL; SQLite's writes are serialized)."""
+        row = self.session.get(MeetingRow, meeting_id, with_for_update=for_update)
+        return self._meeting(row) if row else None
+
+    @staticmethod
+    def _meeting(row: MeetingRow) -> Meeting:
+        return Meeting(
+            id=row.id,
+            match_id=row.match_id,
+            slot=Interval(_utc(row.starts_at), _utc(row.ends_at)),
+            hanchans=tuple(int(h) for h in row.hanchans.split(",") if h),
+            proposed_by=row.proposed_by,
+            status=MeetingStatus(row.status),
+            room_id=row.room_id or "",
+            booking_id=row.booking_id or "",
+        )
+
+    def add_confirmation(self, c: Confirmation, at: datetime) -> None:
+        if self.session.get(ConfirmationRow, (c.meeting_id, c.player_id, c.availability_version)) is None:
+            self.session.add(
+                ConfirmationRow(
+                    meeting_id=c.meeting_id,
+                    player_id=c.player_id,
+                    availability_version=c.availability_version,
+                    created_at=_utc(at),
+                )
+            )
+
+    def confirmations(self, match_id: str) -> list[Confirmation]:
+        rows = self.session.exec(
+            select(ConfirmationRow)
+            .join(MeetingRow, col(MeetingRow.id) == col(ConfirmationRow.meeting_id))
+            .where(MeetingRow.match_id == match_id)
+        ).all()
+        return [Confirmation(r.meeting_id, r.player_id, r.availability_version) for r in rows]
+
+    # --- bookings ---
+    def add_booking(self, booking: Booking, at: datetime) -> None:
+        """Inserts an active booking; :class:`RoomTaken` when the database refuses it because another
+        active booking of the room overlaps (the exclusion constraint / trigger). Only this insert is
+        undone (a savepoint): the transaction goes on."""
+        try:
+            with self.session.begin_nested():
+                self.session.add(
+                    BookingRow(
+                        id=booking.id,
+                        club_id=booking.club_id,
+                        room_id=booking.room_id,
+                        starts_at=_utc(booking.slot.start),
+                        ends_at=_utc(booking.slot.end),
+                        status=booking.status.value,
+                        title=booking.title,
+                        match_id=booking.match_id or None,
+                        meeting_id=booking.meeting_id or None,
+                        created_at=_utc(at),
+                    )
+                )
+        except IntegrityError as error:
+            raise RoomTaken(booking.room_id) from error
+
+    def cancel_booking(self, booking_id: str, at: datetime) -> None:
+        row = self.session.get(BookingRow, booking_id)
+        assert row is not None
+        row.status, row.cancelled_at = BookingStatus.CANCELLED.value, _utc(at)
+        self.session.add(row)
+        self.session.flush()
+
+    def booking(self, booking_id: str) -> Booking | None:
+        row = self.session.get(BookingRow, booking_id)
+        return self._booking(row) if row else None
+
+    def active_bookings(self, club_id: str, start: datetime, end: datetime) -> list[Booking]:
+        """The club's active bookings overlapping ``[start, end)``, by start."""
+        rows = self.session.exec(
+            select(BookingRow)
+            .where(
+                BookingRow.club_id == club_id,
+                BookingRow.status == BookingStatus.ACTIVE.value,
+                col(BookingRow.starts_at) < _utc(end),
+                col(BookingRow.ends_at) > _utc(start),
+            )
+            .order_by(col(BookingRow.starts_at), col(BookingRow.id))
+        ).all()
+        return [self._booking(r) for r in rows]
+
+    def busy_times(self, club_id: str, start: datetime, end: datetime) -> dict[str, list[Interval]]:
+        """Each room's active bookings overlapping ``[start, end)`` as intervals only (the card reads
+        thousands of them: no ORM objects)."""
+        rows = self.session.exec(
+            select(BookingRow.room_id, BookingRow.starts_at, BookingRow.ends_at).where(
+                BookingRow.club_id == club_id,
+                BookingRow.status == BookingStatus.ACTIVE.value,
+                col(BookingRow.starts_at) < _utc(end),
+                col(BookingRow.ends_at) > _utc(start),
+            )
+        ).all()
+        out: dict[str, list[Interval]] = {}
+        for room_id, starts_at, ends_at in rows:
+            out.setdefault(room_id, []).append(Interval(_utc(starts_at), _utc(ends_at)))
+        return out
+
+    @staticmethod
+    def _booking(row: BookingRow) -> Booking:
+        return Booking(
+            id=row.id,
+            club_id=row.club_id,
+            room_id=row.room_id,
+            slot=Interval(_utc(row.starts_at), _utc(row.ends_at)),
+            title=row.title,
+            status=BookingStatus(row.status),
+            match_id=row.match_id or "",
+            meeting_id=row.meeting_id or "",
+        )
+
+
+def _utc(value: datetime) -> datetime:
+    """Stored in UTC (SQLite keeps no zone: every timestamp is written and read as UTC)."""
+    return value.replace(tzinfo=UTC) if value.tzinfo is None else value.astimezone(UTC)

@@ -10,6 +10,7 @@ from typing import TypeVar
 
 import grpc
 
+from rondo.booking.v1 import booking_pb2_grpc
 from rondo.league.v1 import league_pb2_grpc
 from rondo.solver.v1 import solver_pb2_grpc
 from rondo_runtime import errors
@@ -41,18 +42,24 @@ def translate(service: str, error: grpc.aio.AioRpcError) -> errors.RondoError:
 class Downstream:
     """Stubs of the services the gateway orchestrates, over channels it owns."""
 
-    def __init__(self, league_addr: str, solver_addr: str, timeout_s: float, internal_token: str | None = None):
+    def __init__(
+        self, league_addr: str, solver_addr: str, timeout_s: float, internal_token: str | None = None, booking_addr: str = ""
+    ):
+        """``booking_addr``: empty = the league's address (embedded mode: one internal server)."""
         self.timeout_s = timeout_s
         # round_robin: behind a headless Service (dns:///solver:50051) calls spread over every replica
         # message sizes: the largest draw within Rondo's capacity (rondo_runtime.capacity)
         options = channel_options(("grpc.lb_policy_name", "round_robin"))
+
         # the internal credential on every call: internal services refuse calls without it
-        self._channels = {
-            "league": grpc.aio.insecure_channel(league_addr, options=options, interceptors=token_interceptors(internal_token)),
-            "solver": grpc.aio.insecure_channel(solver_addr, options=options, interceptors=token_interceptors(internal_token)),
-        }
-        self.league = league_pb2_grpc.LeagueServiceStub(self._channels["league"])
-        self.solver = solver_pb2_grpc.SolverServiceStub(self._channels["solver"])
+        def channel(address: str) -> grpc.aio.Channel:
+            return grpc.aio.insecure_channel(address, options=options, interceptors=token_interceptors(internal_token))
+
+        league, solver, booking = channel(league_addr), channel(solver_addr), channel(booking_addr or league_addr)
+        self._channels = [league, solver, booking]
+        self.league = league_pb2_grpc.LeagueServiceStub(league)
+        self.solver = solver_pb2_grpc.SolverServiceStub(solver)
+        self.booking = booking_pb2_grpc.BookingServiceStub(booking)
 
     async def call(self, service: str, method: Callable[..., Awaitable[R]], request, timeout_s: float | None = None) -> R:
         try:
@@ -61,5 +68,5 @@ class Downstream:
             raise translate(service, error) from None
 
     async def close(self) -> None:
-        for channel in self._channels.values():
+        for channel in self._channels:
             await channel.close()

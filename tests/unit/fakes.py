@@ -14,7 +14,9 @@ from collections.abc import Callable
 from datetime import datetime
 from typing import Generic, TypeVar
 
+from booking.domain.intervals import Interval
 from booking.domain.model import Club, Room
+from booking.domain.scheduling import Availability, Booking, BookingStatus, Confirmation, Match, Meeting, RoomTaken
 from league.domain.disqualification import PlayerDisqualification
 from league.domain.lots import TieDecision
 from league.domain.model import Competition, Draw, Player, normalized_name
@@ -216,6 +218,11 @@ class FakeBookingRepository(FakeKeyStore):
         super().__init__()
         self.clubs: dict[str, Club] = {}
         self.rooms_by_id: dict[str, Room] = {}
+        self.matches_by_key: dict[str, Match] = {}
+        self.answers: list[tuple[str, Availability]] = []
+        self.meetings_by_id: dict[str, Meeting] = {}
+        self.confirmation_rows: list[Confirmation] = []
+        self.bookings_by_id: dict[str, Booking] = {}
 
     def add_club(self, club: Club) -> None:
         self.clubs[club.id] = club
@@ -231,6 +238,75 @@ class FakeBookingRepository(FakeKeyStore):
 
     def rooms(self, club_id: str) -> list[Room]:
         return sorted((r for r in self.rooms_by_id.values() if r.club_id == club_id), key=lambda r: r.name)
+
+    # --- scheduling (the real repository's tables, as dicts and lists) ---
+    def add_match(self, match: Match, at: datetime) -> None:
+        if match.key in self.matches_by_key:
+            raise ValueError("match key taken")  # the database's unique constraint
+        self.matches_by_key[match.key] = match
+
+    def match_by_key(self, match_key: str) -> Match | None:
+        return self.matches_by_key.get(match_key)
+
+    def add_availability(self, match_id: str, answer: Availability, at: datetime) -> None:
+        self.answers.append((match_id, answer))
+
+    def availabilities(self, match_id: str) -> dict[str, Availability]:
+        out: dict[str, Availability] = {}
+        for mid, a in self.answers:
+            if mid == match_id and (a.player_id not in out or out[a.player_id].version < a.version):
+                out[a.player_id] = a
+        return out
+
+    def add_meeting(self, meeting: Meeting, at: datetime) -> None:
+        self.meetings_by_id[meeting.id] = meeting
+
+    def update_meeting(self, meeting: Meeting) -> None:
+        self.meetings_by_id[meeting.id] = meeting
+
+    def meetings(self, match_id: str) -> list[Meeting]:
+        return sorted((m for m in self.meetings_by_id.values() if m.match_id == match_id), key=lambda m: m.slot.start)
+
+    def meeting(self, meeting_id: str, for_update: bool = False) -> Meeting | None:
+        return self.meetings_by_id.get(meeting_id)
+
+    def add_confirmation(self, c: Confirmation, at: datetime) -> None:
+        if c not in self.confirmation_rows:
+            self.confirmation_rows.append(c)
+
+    def confirmations(self, match_id: str) -> list[Confirmation]:
+        mine = {m.id for m in self.meetings(match_id)}
+        return [c for c in self.confirmation_rows if c.meeting_id in mine]
+
+    def add_booking(self, booking: Booking, at: datetime) -> None:
+        if any(
+            b.room_id == booking.room_id and b.status is BookingStatus.ACTIVE and b.slot.overlaps(booking.slot)
+            for b in self.bookings_by_id.values()
+        ):
+            raise RoomTaken(booking.room_id)  # the exclusion constraint / trigger
+        self.bookings_by_id[booking.id] = booking
+
+    def cancel_booking(self, booking_id: str, at: datetime) -> None:
+        self.bookings_by_id[booking_id] = dataclasses.replace(self.bookings_by_id[booking_id], status=BookingStatus.CANCELLED)
+
+    def booking(self, booking_id: str) -> Booking | None:
+        return self.bookings_by_id.get(booking_id)
+
+    def busy_times(self, club_id: str, start: datetime, end: datetime) -> dict[str, list[Interval]]:
+        out: dict[str, list[Interval]] = {}
+        for b in self.active_bookings(club_id, start, end):
+            out.setdefault(b.room_id, []).append(b.slot)
+        return out
+
+    def active_bookings(self, club_id: str, start: datetime, end: datetime) -> list[Booking]:
+        return sorted(
+            (
+                b
+                for b in self.bookings_by_id.values()
+                if b.club_id == club_id and b.status is BookingStatus.ACTIVE and b.slot.start < end and b.slot.end > start
+            ),
+            key=lambda b: (b.slot.start, b.id),
+        )
 
 
 def public_methods(cls: type) -> set[str]:

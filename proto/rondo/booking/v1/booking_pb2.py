@@ -22,29 +22,70 @@ _runtime_version.ValidateProtobufRuntimeVersion(
 _sym_db = _symbol_database.Default()
 
 
+from google.protobuf import timestamp_pb2 as google_dot_protobuf_dot_timestamp__pb2
 
 
-DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x1erondo/booking/v1/booking.proto\x12\x10rondo.booking.v1\"3\n\x04\x43lub\x12\n\n\x02id\x18\x01 \x01(\t\x12\x0c\n\x04name\x18\x02 \x01(\t\x12\x11\n\ttime_zone\x18\x03 \x01(\t\"1\n\x04Room\x12\n\n\x02id\x18\x01 \x01(\t\x12\x0f\n\x07\x63lub_id\x18\x02 \x01(\t\x12\x0c\n\x04name\x18\x03 \x01(\t\"M\n\x11\x43reateClubRequest\x12\x0c\n\x04name\x18\x01 \x01(\t\x12\x11\n\ttime_zone\x18\x02 \x01(\t\x12\x17\n\x0fidempotency_key\x18\x03 \x01(\t\"!\n\x0eGetClubRequest\x12\x0f\n\x07\x63lub_id\x18\x01 \x01(\t\"H\n\x0e\x41\x64\x64RoomRequest\x12\x0f\n\x07\x63lub_id\x18\x01 \x01(\t\x12\x0c\n\x04name\x18\x02 \x01(\t\x12\x17\n\x0fidempotency_key\x18\x03 \x01(\t\"#\n\x10ListRoomsRequest\x12\x0f\n\x07\x63lub_id\x18\x01 \x01(\t\":\n\x11ListRoomsResponse\x12%\n\x05rooms\x18\x01 \x03(\x0b\x32\x16.rondo.booking.v1.Room2\xbb\x02\n\x0e\x42ookingService\x12I\n\nCreateClub\x12#.rondo.booking.v1.CreateClubRequest\x1a\x16.rondo.booking.v1.Club\x12\x43\n\x07GetClub\x12 .rondo.booking.v1.GetClubRequest\x1a\x16.rondo.booking.v1.Club\x12\x43\n\x07\x41\x64\x64Room\x12 .rondo.booking.v1.AddRoomRequest\x1a\x16.rondo.booking.v1.Room\x12T\n\tListRooms\x12\".rondo.booking.v1.ListRoomsRequest\x1a#.rondo.booking.v1.ListRoomsResponseb\x06proto3')
+DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x1erondo/booking/v1/booking.proto\x12\x10rondo.booking.v1\x1a\x1fgoogle/protobuf/timestamp.proto\"3\n\x04\x43lub\x12\n\n\x02id\x18\x01 \x01(\t\x12\x0c\n\x04name\x18\x02 \x01(\t\x12\x11\n\ttime_zone\x18\x03 \x01(\t\"1\n\x04Room\x12\n\n\x02id\x18\x01 \x01(\t\x12\x0f\n\x07\x63lub_id\x18\x02 \x01(\t\x12\x0c\n\x04name\x18\x03 \x01(\t\"M\n\x11\x43reateClubRequest\x12\x0c\n\x04name\x18\x01 \x01(\t\x12\x11\n\ttime_zone\x18\x02 \x01(\t\x12\x17\n\x0fidempotency_key\x18\x03 \x01(\t\"!\n\x0eGetClubRequest\x12\x0f\n\x07\x63lub_id\x18\x01 \x01(\t\"H\n\x0e\x41\x64\x64RoomRequest\x12\x0f\n\x07\x63lub_id\x18\x01 \x01(\t\x12\x0c\n\x04name\x18\x02 \x01(\t\x12\x17\n\x0fidempotency_key\x18\x03 \x01(\t\"#\n\x10ListRoomsRequest\x12\x0f\n\x07\x63lub_id\x18\x01 \x01(\t\":\n\x11ListRoomsResponse\x12%\n\x05rooms\x18\x01 \x03(\x0b\x32\x16.rondo.booking.v1.Room\"b\n\x0cTimeInterval\x12)\n\x05start\x18\x01 \x01(\x0b\x32\x1a.google.protobuf.Timestamp\x12\'\n\x03\x65nd\x18\x02 \x01(\x0b\x32\x1a.google.protobuf.Timestamp\"\xda\x01\n\x10OpenMatchRequest\x12\x0f\n\x07\x63lub_id\x18\x01 \x01(\t\x12\x11\n\tmatch_key\x18\x02 \x01(\t\x12\x12\n\nplayer_ids\x18\x03 \x03(\t\x12\x30\n\x0cwindow_start\x18\x04 \x01(\x0b\x32\x1a.google.protobuf.Timestamp\x12.\n\nwindow_end\x18\x05 \x01(\x0b\x32\x1a.google.protobuf.Timestamp\x12\x13\n\x0bmin_minutes\x18\x06 \x01(\x05\x12\x17\n\x0fidempotency_key\x18\x07 \x01(\t\"\xcb\x01\n\x0eScheduledMatch\x12\n\n\x02id\x18\x01 \x01(\t\x12\x11\n\tmatch_key\x18\x02 \x01(\t\x12\x0f\n\x07\x63lub_id\x18\x03 \x01(\t\x12\x12\n\nplayer_ids\x18\x04 \x03(\t\x12\x30\n\x0cwindow_start\x18\x05 \x01(\x0b\x32\x1a.google.protobuf.Timestamp\x12.\n\nwindow_end\x18\x06 \x01(\x0b\x32\x1a.google.protobuf.Timestamp\x12\x13\n\x0bmin_minutes\x18\x07 \x01(\x05\"\x8a\x01\n\x16SetAvailabilityRequest\x12\x11\n\tmatch_key\x18\x01 \x01(\t\x12\x11\n\tplayer_id\x18\x02 \x01(\t\x12\x31\n\tintervals\x18\x03 \x03(\x0b\x32\x1e.rondo.booking.v1.TimeInterval\x12\x17\n\x0fidempotency_key\x18\x04 \x01(\t\"@\n\x18GetMyAvailabilityRequest\x12\x11\n\tmatch_key\x18\x01 \x01(\t\x12\x11\n\tplayer_id\x18\x02 \x01(\t\"\x9f\x01\n\x14\x41vailabilityResponse\x12\x11\n\tmatch_key\x18\x01 \x01(\t\x12\x11\n\tplayer_id\x18\x02 \x01(\t\x12\x0f\n\x07version\x18\x03 \x01(\x05\x12\x31\n\tintervals\x18\x04 \x03(\x0b\x32\x1e.rondo.booking.v1.TimeInterval\x12\x1d\n\x15\x63\x61ncelled_meeting_ids\x18\x05 \x03(\t\"B\n\x13GetMatchCardRequest\x12\x11\n\tmatch_key\x18\x01 \x01(\t\x12\x18\n\x10viewer_player_id\x18\x02 \x01(\t\"N\n\x0c\x43ommonOption\x12,\n\x04slot\x18\x01 \x01(\x0b\x32\x1e.rondo.booking.v1.TimeInterval\x12\x10\n\x08room_ids\x18\x02 \x03(\t\"\xe9\x01\n\x07Meeting\x12\n\n\x02id\x18\x01 \x01(\t\x12\x11\n\tmatch_key\x18\x02 \x01(\t\x12,\n\x04slot\x18\x03 \x01(\x0b\x32\x1e.rondo.booking.v1.TimeInterval\x12\x10\n\x08hanchans\x18\x04 \x03(\x05\x12\x13\n\x0bproposed_by\x18\x05 \x01(\t\x12/\n\x06status\x18\x06 \x01(\x0e\x32\x1f.rondo.booking.v1.MeetingStatus\x12\x0f\n\x07room_id\x18\x07 \x01(\t\x12\x12\n\nbooking_id\x18\x08 \x01(\t\x12\x14\n\x0c\x63onfirmed_by\x18\t \x03(\t\"\xa6\x02\n\tMatchCard\x12\x11\n\tmatch_key\x18\x01 \x01(\t\x12*\n\x05state\x18\x02 \x01(\x0e\x32\x1b.rondo.booking.v1.CardState\x12\x1b\n\x13\x61nswered_player_ids\x18\x03 \x03(\t\x12\x1a\n\x12pending_player_ids\x18\x04 \x03(\t\x12/\n\x07options\x18\x05 \x03(\x0b\x32\x1e.rondo.booking.v1.CommonOption\x12+\n\x08meetings\x18\x06 \x03(\x0b\x32\x19.rondo.booking.v1.Meeting\x12\x13\n\x0bmin_minutes\x18\x07 \x01(\x05\x12.\n\x06window\x18\x08 \x01(\x0b\x32\x1e.rondo.booking.v1.TimeInterval\"\xbc\x01\n\x15ProposeMeetingRequest\x12\x11\n\tmatch_key\x18\x01 \x01(\t\x12\x11\n\tplayer_id\x18\x02 \x01(\t\x12)\n\x05start\x18\x03 \x01(\x0b\x32\x1a.google.protobuf.Timestamp\x12\'\n\x03\x65nd\x18\x04 \x01(\x0b\x32\x1a.google.protobuf.Timestamp\x12\x10\n\x08hanchans\x18\x05 \x03(\x05\x12\x17\n\x0fidempotency_key\x18\x06 \x01(\t\"j\n\x15\x43onfirmMeetingRequest\x12\x11\n\tmatch_key\x18\x01 \x01(\t\x12\x12\n\nmeeting_id\x18\x02 \x01(\t\x12\x11\n\tplayer_id\x18\x03 \x01(\t\x12\x17\n\x0fidempotency_key\x18\x04 \x01(\t\"=\n\x14\x43\x61ncelMeetingRequest\x12\x11\n\tmatch_key\x18\x01 \x01(\t\x12\x12\n\nmeeting_id\x18\x02 \x01(\t\"\xd6\x01\n\x14\x41ssignMeetingRequest\x12\x11\n\tmatch_key\x18\x01 \x01(\t\x12)\n\x05start\x18\x02 \x01(\x0b\x32\x1a.google.protobuf.Timestamp\x12\'\n\x03\x65nd\x18\x03 \x01(\x0b\x32\x1a.google.protobuf.Timestamp\x12\x10\n\x08hanchans\x18\x04 \x03(\x05\x12\x0f\n\x07room_id\x18\x05 \x01(\t\x12\x1b\n\x13replaces_meeting_id\x18\x06 \x01(\t\x12\x17\n\x0fidempotency_key\x18\x07 \x01(\t\"\x9a\x01\n\x07\x42ooking\x12\n\n\x02id\x18\x01 \x01(\t\x12\x0f\n\x07\x63lub_id\x18\x02 \x01(\t\x12\x0f\n\x07room_id\x18\x03 \x01(\t\x12,\n\x04slot\x18\x04 \x01(\x0b\x32\x1e.rondo.booking.v1.TimeInterval\x12\r\n\x05title\x18\x05 \x01(\t\x12\x10\n\x08match_id\x18\x06 \x01(\t\x12\x12\n\nmeeting_id\x18\x07 \x01(\t\"\xb3\x01\n\x13\x42ookActivityRequest\x12\x0f\n\x07\x63lub_id\x18\x01 \x01(\t\x12\x0f\n\x07room_id\x18\x02 \x01(\t\x12\r\n\x05title\x18\x03 \x01(\t\x12)\n\x05start\x18\x04 \x01(\x0b\x32\x1a.google.protobuf.Timestamp\x12\'\n\x03\x65nd\x18\x05 \x01(\x0b\x32\x1a.google.protobuf.Timestamp\x12\x17\n\x0fidempotency_key\x18\x06 \x01(\t\"x\n\x13ListBookingsRequest\x12\x0f\n\x07\x63lub_id\x18\x01 \x01(\t\x12(\n\x04\x66rom\x18\x02 \x01(\x0b\x32\x1a.google.protobuf.Timestamp\x12&\n\x02to\x18\x03 \x01(\x0b\x32\x1a.google.protobuf.Timestamp\"C\n\x14ListBookingsResponse\x12+\n\x08\x62ookings\x18\x01 \x03(\x0b\x32\x19.rondo.booking.v1.Booking*{\n\tCardState\x12\x1a\n\x16\x43\x41RD_STATE_UNSPECIFIED\x10\x00\x12\"\n\x1e\x43\x41RD_STATE_WAITING_FOR_ANSWERS\x10\x01\x12\x17\n\x13\x43\x41RD_STATE_AGREEING\x10\x02\x12\x15\n\x11\x43\x41RD_STATE_BOOKED\x10\x03*\x85\x01\n\rMeetingStatus\x12\x1e\n\x1aMEETING_STATUS_UNSPECIFIED\x10\x00\x12\x1b\n\x17MEETING_STATUS_PROPOSED\x10\x01\x12\x19\n\x15MEETING_STATUS_BOOKED\x10\x02\x12\x1c\n\x18MEETING_STATUS_CANCELLED\x10\x03\x32\xb5\t\n\x0e\x42ookingService\x12I\n\nCreateClub\x12#.rondo.booking.v1.CreateClubRequest\x1a\x16.rondo.booking.v1.Club\x12\x43\n\x07GetClub\x12 .rondo.booking.v1.GetClubRequest\x1a\x16.rondo.booking.v1.Club\x12\x43\n\x07\x41\x64\x64Room\x12 .rondo.booking.v1.AddRoomRequest\x1a\x16.rondo.booking.v1.Room\x12T\n\tListRooms\x12\".rondo.booking.v1.ListRoomsRequest\x1a#.rondo.booking.v1.ListRoomsResponse\x12Q\n\tOpenMatch\x12\".rondo.booking.v1.OpenMatchRequest\x1a .rondo.booking.v1.ScheduledMatch\x12\x63\n\x0fSetAvailability\x12(.rondo.booking.v1.SetAvailabilityRequest\x1a&.rondo.booking.v1.AvailabilityResponse\x12g\n\x11GetMyAvailability\x12*.rondo.booking.v1.GetMyAvailabilityRequest\x1a&.rondo.booking.v1.AvailabilityResponse\x12R\n\x0cGetMatchCard\x12%.rondo.booking.v1.GetMatchCardRequest\x1a\x1b.rondo.booking.v1.MatchCard\x12T\n\x0eProposeMeeting\x12\'.rondo.booking.v1.ProposeMeetingRequest\x1a\x19.rondo.booking.v1.Meeting\x12T\n\x0e\x43onfirmMeeting\x12\'.rondo.booking.v1.ConfirmMeetingRequest\x1a\x19.rondo.booking.v1.Meeting\x12R\n\rCancelMeeting\x12&.rondo.booking.v1.CancelMeetingRequest\x1a\x19.rondo.booking.v1.Meeting\x12R\n\rAssignMeeting\x12&.rondo.booking.v1.AssignMeetingRequest\x1a\x19.rondo.booking.v1.Meeting\x12P\n\x0c\x42ookActivity\x12%.rondo.booking.v1.BookActivityRequest\x1a\x19.rondo.booking.v1.Booking\x12]\n\x0cListBookings\x12%.rondo.booking.v1.ListBookingsRequest\x1a&.rondo.booking.v1.ListBookingsResponseb\x06proto3')
 
 _globals = globals()
 _builder.BuildMessageAndEnumDescriptors(DESCRIPTOR, _globals)
 _builder.BuildTopDescriptorsAndMessages(DESCRIPTOR, 'rondo.booking.v1.booking_pb2', _globals)
 if not _descriptor._USE_C_DESCRIPTORS:
   DESCRIPTOR._loaded_options = None
-  _globals['_CLUB']._serialized_start=52
-  _globals['_CLUB']._serialized_end=103
-  _globals['_ROOM']._serialized_start=105
-  _globals['_ROOM']._serialized_end=154
-  _globals['_CREATECLUBREQUEST']._serialized_start=156
-  _globals['_CREATECLUBREQUEST']._serialized_end=233
-  _globals['_GETCLUBREQUEST']._serialized_start=235
-  _globals['_GETCLUBREQUEST']._serialized_end=268
-  _globals['_ADDROOMREQUEST']._serialized_start=270
-  _globals['_ADDROOMREQUEST']._serialized_end=342
-  _globals['_LISTROOMSREQUEST']._serialized_start=344
-  _globals['_LISTROOMSREQUEST']._serialized_end=379
-  _globals['_LISTROOMSRESPONSE']._serialized_start=381
-  _globals['_LISTROOMSRESPONSE']._serialized_end=439
-  _globals['_BOOKINGSERVICE']._serialized_start=442
-  _globals['_BOOKINGSERVICE']._serialized_end=757
+  _globals['_CARDSTATE']._serialized_start=3160
+  _globals['_CARDSTATE']._serialized_end=3283
+  _globals['_MEETINGSTATUS']._serialized_start=3286
+  _globals['_MEETINGSTATUS']._serialized_end=3419
+  _globals['_CLUB']._serialized_start=85
+  _globals['_CLUB']._serialized_end=136
+  _globals['_ROOM']._serialized_start=138
+  _globals['_ROOM']._serialized_end=187
+  _globals['_CREATECLUBREQUEST']._serialized_start=189
+  _globals['_CREATECLUBREQUEST']._serialized_end=266
+  _globals['_GETCLUBREQUEST']._serialized_start=268
+  _globals['_GETCLUBREQUEST']._serialized_end=301
+  _globals['_ADDROOMREQUEST']._serialized_start=303
+  _globals['_ADDROOMREQUEST']._serialized_end=375
+  _globals['_LISTROOMSREQUEST']._serialized_start=377
+  _globals['_LISTROOMSREQUEST']._serialized_end=412
+  _globals['_LISTROOMSRESPONSE']._serialized_start=414
+  _globals['_LISTROOMSRESPONSE']._serialized_end=472
+  _globals['_TIMEINTERVAL']._serialized_start=474
+  _globals['_TIMEINTERVAL']._serialized_end=572
+  _globals['_OPENMATCHREQUEST']._serialized_start=575
+  _globals['_OPENMATCHREQUEST']._serialized_end=793
+  _globals['_SCHEDULEDMATCH']._serialized_start=796
+  _globals['_SCHEDULEDMATCH']._serialized_end=999
+  _globals['_SETAVAILABILITYREQUEST']._serialized_start=1002
+  _globals['_SETAVAILABILITYREQUEST']._serialized_end=1140
+  _globals['_GETMYAVAILABILITYREQUEST']._serialized_start=1142
+  _globals['_GETMYAVAILABILITYREQUEST']._serialized_end=1206
+  _globals['_AVAILABILITYRESPONSE']._serialized_start=1209
+  _globals['_AVAILABILITYRESPONSE']._serialized_end=1368
+  _globals['_GETMATCHCARDREQUEST']._serialized_start=1370
+  _globals['_GETMATCHCARDREQUEST']._serialized_end=1436
+  _globals['_COMMONOPTION']._serialized_start=1438
+  _globals['_COMMONOPTION']._serialized_end=1516
+  _globals['_MEETING']._serialized_start=1519
+  _globals['_MEETING']._serialized_end=1752
+  _globals['_MATCHCARD']._serialized_start=1755
+  _globals['_MATCHCARD']._serialized_end=2049
+  _globals['_PROPOSEMEETINGREQUEST']._serialized_start=2052
+  _globals['_PROPOSEMEETINGREQUEST']._serialized_end=2240
+  _globals['_CONFIRMMEETINGREQUEST']._serialized_start=2242
+  _globals['_CONFIRMMEETINGREQUEST']._serialized_end=2348
+  _globals['_CANCELMEETINGREQUEST']._serialized_start=2350
+  _globals['_CANCELMEETINGREQUEST']._serialized_end=2411
+  _globals['_ASSIGNMEETINGREQUEST']._serialized_start=2414
+  _globals['_ASSIGNMEETINGREQUEST']._serialized_end=2628
+  _globals['_BOOKING']._serialized_start=2631
+  _globals['_BOOKING']._serialized_end=2785
+  _globals['_BOOKACTIVITYREQUEST']._serialized_start=2788
+  _globals['_BOOKACTIVITYREQUEST']._serialized_end=2967
+  _globals['_LISTBOOKINGSREQUEST']._serialized_start=2969
+  _globals['_LISTBOOKINGSREQUEST']._serialized_end=3089
+  _globals['_LISTBOOKINGSRESPONSE']._serialized_start=3091
+  _globals['_LISTBOOKINGSRESPONSE']._serialized_end=3158
+  _globals['_BOOKINGSERVICE']._serialized_start=3422
+  _globals['_BOOKINGSERVICE']._serialized_end=4627
 # @@protoc_insertion_point(module_scope)

@@ -1,10 +1,36 @@
+import datetime
+
+from google.protobuf import timestamp_pb2 as _timestamp_pb2
 from google.protobuf.internal import containers as _containers
+from google.protobuf.internal import enum_type_wrapper as _enum_type_wrapper
 from google.protobuf import descriptor as _descriptor
 from google.protobuf import message as _message
 from collections.abc import Iterable as _Iterable, Mapping as _Mapping
 from typing import ClassVar as _ClassVar, Optional as _Optional, Union as _Union
 
 DESCRIPTOR: _descriptor.FileDescriptor
+
+class CardState(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    CARD_STATE_UNSPECIFIED: _ClassVar[CardState]
+    CARD_STATE_WAITING_FOR_ANSWERS: _ClassVar[CardState]
+    CARD_STATE_AGREEING: _ClassVar[CardState]
+    CARD_STATE_BOOKED: _ClassVar[CardState]
+
+class MeetingStatus(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    MEETING_STATUS_UNSPECIFIED: _ClassVar[MeetingStatus]
+    MEETING_STATUS_PROPOSED: _ClassVar[MeetingStatus]
+    MEETING_STATUS_BOOKED: _ClassVar[MeetingStatus]
+    MEETING_STATUS_CANCELLED: _ClassVar[MeetingStatus]
+CARD_STATE_UNSPECIFIED: CardState
+CARD_STATE_WAITING_FOR_ANSWERS: CardState
+CARD_STATE_AGREEING: CardState
+CARD_STATE_BOOKED: CardState
+MEETING_STATUS_UNSPECIFIED: MeetingStatus
+MEETING_STATUS_PROPOSED: MeetingStatus
+MEETING_STATUS_BOOKED: MeetingStatus
+MEETING_STATUS_CANCELLED: MeetingStatus
 
 class Club(_message.Message):
     __slots__ = ("id", "name", "time_zone")
@@ -63,3 +89,242 @@ class ListRoomsResponse(_message.Message):
     ROOMS_FIELD_NUMBER: _ClassVar[int]
     rooms: _containers.RepeatedCompositeFieldContainer[Room]
     def __init__(self, rooms: _Optional[_Iterable[_Union[Room, _Mapping]]] = ...) -> None: ...
+
+class TimeInterval(_message.Message):
+    __slots__ = ("start", "end")
+    START_FIELD_NUMBER: _ClassVar[int]
+    END_FIELD_NUMBER: _ClassVar[int]
+    start: _timestamp_pb2.Timestamp
+    end: _timestamp_pb2.Timestamp
+    def __init__(self, start: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., end: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ...) -> None: ...
+
+class OpenMatchRequest(_message.Message):
+    __slots__ = ("club_id", "match_key", "player_ids", "window_start", "window_end", "min_minutes", "idempotency_key")
+    CLUB_ID_FIELD_NUMBER: _ClassVar[int]
+    MATCH_KEY_FIELD_NUMBER: _ClassVar[int]
+    PLAYER_IDS_FIELD_NUMBER: _ClassVar[int]
+    WINDOW_START_FIELD_NUMBER: _ClassVar[int]
+    WINDOW_END_FIELD_NUMBER: _ClassVar[int]
+    MIN_MINUTES_FIELD_NUMBER: _ClassVar[int]
+    IDEMPOTENCY_KEY_FIELD_NUMBER: _ClassVar[int]
+    club_id: str
+    match_key: str
+    player_ids: _containers.RepeatedScalarFieldContainer[str]
+    window_start: _timestamp_pb2.Timestamp
+    window_end: _timestamp_pb2.Timestamp
+    min_minutes: int
+    idempotency_key: str
+    def __init__(self, club_id: _Optional[str] = ..., match_key: _Optional[str] = ..., player_ids: _Optional[_Iterable[str]] = ..., window_start: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., window_end: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., min_minutes: _Optional[int] = ..., idempotency_key: _Optional[str] = ...) -> None: ...
+
+class ScheduledMatch(_message.Message):
+    __slots__ = ("id", "match_key", "club_id", "player_ids", "window_start", "window_end", "min_minutes")
+    ID_FIELD_NUMBER: _ClassVar[int]
+    MATCH_KEY_FIELD_NUMBER: _ClassVar[int]
+    CLUB_ID_FIELD_NUMBER: _ClassVar[int]
+    PLAYER_IDS_FIELD_NUMBER: _ClassVar[int]
+    WINDOW_START_FIELD_NUMBER: _ClassVar[int]
+    WINDOW_END_FIELD_NUMBER: _ClassVar[int]
+    MIN_MINUTES_FIELD_NUMBER: _ClassVar[int]
+    id: str
+    match_key: str
+    club_id: str
+    player_ids: _containers.RepeatedScalarFieldContainer[str]
+    window_start: _timestamp_pb2.Timestamp
+    window_end: _timestamp_pb2.Timestamp
+    min_minutes: int
+    def __init__(self, id: _Optional[str] = ..., match_key: _Optional[str] = ..., club_id: _Optional[str] = ..., player_ids: _Optional[_Iterable[str]] = ..., window_start: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., window_end: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., min_minutes: _Optional[int] = ...) -> None: ...
+
+class SetAvailabilityRequest(_message.Message):
+    __slots__ = ("match_key", "player_id", "intervals", "idempotency_key")
+    MATCH_KEY_FIELD_NUMBER: _ClassVar[int]
+    PLAYER_ID_FIELD_NUMBER: _ClassVar[int]
+    INTERVALS_FIELD_NUMBER: _ClassVar[int]
+    IDEMPOTENCY_KEY_FIELD_NUMBER: _ClassVar[int]
+    match_key: str
+    player_id: str
+    intervals: _containers.RepeatedCompositeFieldContainer[TimeInterval]
+    idempotency_key: str
+    def __init__(self, match_key: _Optional[str] = ..., player_id: _Optional[str] = ..., intervals: _Optional[_Iterable[_Union[TimeInterval, _Mapping]]] = ..., idempotency_key: _Optional[str] = ...) -> None: ...
+
+class GetMyAvailabilityRequest(_message.Message):
+    __slots__ = ("match_key", "player_id")
+    MATCH_KEY_FIELD_NUMBER: _ClassVar[int]
+    PLAYER_ID_FIELD_NUMBER: _ClassVar[int]
+    match_key: str
+    player_id: str
+    def __init__(self, match_key: _Optional[str] = ..., player_id: _Optional[str] = ...) -> None: ...
+
+class AvailabilityResponse(_message.Message):
+    __slots__ = ("match_key", "player_id", "version", "intervals", "cancelled_meeting_ids")
+    MATCH_KEY_FIELD_NUMBER: _ClassVar[int]
+    PLAYER_ID_FIELD_NUMBER: _ClassVar[int]
+    VERSION_FIELD_NUMBER: _ClassVar[int]
+    INTERVALS_FIELD_NUMBER: _ClassVar[int]
+    CANCELLED_MEETING_IDS_FIELD_NUMBER: _ClassVar[int]
+    match_key: str
+    player_id: str
+    version: int
+    intervals: _containers.RepeatedCompositeFieldContainer[TimeInterval]
+    cancelled_meeting_ids: _containers.RepeatedScalarFieldContainer[str]
+    def __init__(self, match_key: _Optional[str] = ..., player_id: _Optional[str] = ..., version: _Optional[int] = ..., intervals: _Optional[_Iterable[_Union[TimeInterval, _Mapping]]] = ..., cancelled_meeting_ids: _Optional[_Iterable[str]] = ...) -> None: ...
+
+class GetMatchCardRequest(_message.Message):
+    __slots__ = ("match_key", "viewer_player_id")
+    MATCH_KEY_FIELD_NUMBER: _ClassVar[int]
+    VIEWER_PLAYER_ID_FIELD_NUMBER: _ClassVar[int]
+    match_key: str
+    viewer_player_id: str
+    def __init__(self, match_key: _Optional[str] = ..., viewer_player_id: _Optional[str] = ...) -> None: ...
+
+class CommonOption(_message.Message):
+    __slots__ = ("slot", "room_ids")
+    SLOT_FIELD_NUMBER: _ClassVar[int]
+    ROOM_IDS_FIELD_NUMBER: _ClassVar[int]
+    slot: TimeInterval
+    room_ids: _containers.RepeatedScalarFieldContainer[str]
+    def __init__(self, slot: _Optional[_Union[TimeInterval, _Mapping]] = ..., room_ids: _Optional[_Iterable[str]] = ...) -> None: ...
+
+class Meeting(_message.Message):
+    __slots__ = ("id", "match_key", "slot", "hanchans", "proposed_by", "status", "room_id", "booking_id", "confirmed_by")
+    ID_FIELD_NUMBER: _ClassVar[int]
+    MATCH_KEY_FIELD_NUMBER: _ClassVar[int]
+    SLOT_FIELD_NUMBER: _ClassVar[int]
+    HANCHANS_FIELD_NUMBER: _ClassVar[int]
+    PROPOSED_BY_FIELD_NUMBER: _ClassVar[int]
+    STATUS_FIELD_NUMBER: _ClassVar[int]
+    ROOM_ID_FIELD_NUMBER: _ClassVar[int]
+    BOOKING_ID_FIELD_NUMBER: _ClassVar[int]
+    CONFIRMED_BY_FIELD_NUMBER: _ClassVar[int]
+    id: str
+    match_key: str
+    slot: TimeInterval
+    hanchans: _containers.RepeatedScalarFieldContainer[int]
+    proposed_by: str
+    status: MeetingStatus
+    room_id: str
+    booking_id: str
+    confirmed_by: _containers.RepeatedScalarFieldContainer[str]
+    def __init__(self, id: _Optional[str] = ..., match_key: _Optional[str] = ..., slot: _Optional[_Union[TimeInterval, _Mapping]] = ..., hanchans: _Optional[_Iterable[int]] = ..., proposed_by: _Optional[str] = ..., status: _Optional[_Union[MeetingStatus, str]] = ..., room_id: _Optional[str] = ..., booking_id: _Optional[str] = ..., confirmed_by: _Optional[_Iterable[str]] = ...) -> None: ...
+
+class MatchCard(_message.Message):
+    __slots__ = ("match_key", "state", "answered_player_ids", "pending_player_ids", "options", "meetings", "min_minutes", "window")
+    MATCH_KEY_FIELD_NUMBER: _ClassVar[int]
+    STATE_FIELD_NUMBER: _ClassVar[int]
+    ANSWERED_PLAYER_IDS_FIELD_NUMBER: _ClassVar[int]
+    PENDING_PLAYER_IDS_FIELD_NUMBER: _ClassVar[int]
+    OPTIONS_FIELD_NUMBER: _ClassVar[int]
+    MEETINGS_FIELD_NUMBER: _ClassVar[int]
+    MIN_MINUTES_FIELD_NUMBER: _ClassVar[int]
+    WINDOW_FIELD_NUMBER: _ClassVar[int]
+    match_key: str
+    state: CardState
+    answered_player_ids: _containers.RepeatedScalarFieldContainer[str]
+    pending_player_ids: _containers.RepeatedScalarFieldContainer[str]
+    options: _containers.RepeatedCompositeFieldContainer[CommonOption]
+    meetings: _containers.RepeatedCompositeFieldContainer[Meeting]
+    min_minutes: int
+    window: TimeInterval
+    def __init__(self, match_key: _Optional[str] = ..., state: _Optional[_Union[CardState, str]] = ..., answered_player_ids: _Optional[_Iterable[str]] = ..., pending_player_ids: _Optional[_Iterable[str]] = ..., options: _Optional[_Iterable[_Union[CommonOption, _Mapping]]] = ..., meetings: _Optional[_Iterable[_Union[Meeting, _Mapping]]] = ..., min_minutes: _Optional[int] = ..., window: _Optional[_Union[TimeInterval, _Mapping]] = ...) -> None: ...
+
+class ProposeMeetingRequest(_message.Message):
+    __slots__ = ("match_key", "player_id", "start", "end", "hanchans", "idempotency_key")
+    MATCH_KEY_FIELD_NUMBER: _ClassVar[int]
+    PLAYER_ID_FIELD_NUMBER: _ClassVar[int]
+    START_FIELD_NUMBER: _ClassVar[int]
+    END_FIELD_NUMBER: _ClassVar[int]
+    HANCHANS_FIELD_NUMBER: _ClassVar[int]
+    IDEMPOTENCY_KEY_FIELD_NUMBER: _ClassVar[int]
+    match_key: str
+    player_id: str
+    start: _timestamp_pb2.Timestamp
+    end: _timestamp_pb2.Timestamp
+    hanchans: _containers.RepeatedScalarFieldContainer[int]
+    idempotency_key: str
+    def __init__(self, match_key: _Optional[str] = ..., player_id: _Optional[str] = ..., start: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., end: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., hanchans: _Optional[_Iterable[int]] = ..., idempotency_key: _Optional[str] = ...) -> None: ...
+
+class ConfirmMeetingRequest(_message.Message):
+    __slots__ = ("match_key", "meeting_id", "player_id", "idempotency_key")
+    MATCH_KEY_FIELD_NUMBER: _ClassVar[int]
+    MEETING_ID_FIELD_NUMBER: _ClassVar[int]
+    PLAYER_ID_FIELD_NUMBER: _ClassVar[int]
+    IDEMPOTENCY_KEY_FIELD_NUMBER: _ClassVar[int]
+    match_key: str
+    meeting_id: str
+    player_id: str
+    idempotency_key: str
+    def __init__(self, match_key: _Optional[str] = ..., meeting_id: _Optional[str] = ..., player_id: _Optional[str] = ..., idempotency_key: _Optional[str] = ...) -> None: ...
+
+class CancelMeetingRequest(_message.Message):
+    __slots__ = ("match_key", "meeting_id")
+    MATCH_KEY_FIELD_NUMBER: _ClassVar[int]
+    MEETING_ID_FIELD_NUMBER: _ClassVar[int]
+    match_key: str
+    meeting_id: str
+    def __init__(self, match_key: _Optional[str] = ..., meeting_id: _Optional[str] = ...) -> None: ...
+
+class AssignMeetingRequest(_message.Message):
+    __slots__ = ("match_key", "start", "end", "hanchans", "room_id", "replaces_meeting_id", "idempotency_key")
+    MATCH_KEY_FIELD_NUMBER: _ClassVar[int]
+    START_FIELD_NUMBER: _ClassVar[int]
+    END_FIELD_NUMBER: _ClassVar[int]
+    HANCHANS_FIELD_NUMBER: _ClassVar[int]
+    ROOM_ID_FIELD_NUMBER: _ClassVar[int]
+    REPLACES_MEETING_ID_FIELD_NUMBER: _ClassVar[int]
+    IDEMPOTENCY_KEY_FIELD_NUMBER: _ClassVar[int]
+    match_key: str
+    start: _timestamp_pb2.Timestamp
+    end: _timestamp_pb2.Timestamp
+    hanchans: _containers.RepeatedScalarFieldContainer[int]
+    room_id: str
+    replaces_meeting_id: str
+    idempotency_key: str
+    def __init__(self, match_key: _Optional[str] = ..., start: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., end: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., hanchans: _Optional[_Iterable[int]] = ..., room_id: _Optional[str] = ..., replaces_meeting_id: _Optional[str] = ..., idempotency_key: _Optional[str] = ...) -> None: ...
+
+class Booking(_message.Message):
+    __slots__ = ("id", "club_id", "room_id", "slot", "title", "match_id", "meeting_id")
+    ID_FIELD_NUMBER: _ClassVar[int]
+    CLUB_ID_FIELD_NUMBER: _ClassVar[int]
+    ROOM_ID_FIELD_NUMBER: _ClassVar[int]
+    SLOT_FIELD_NUMBER: _ClassVar[int]
+    TITLE_FIELD_NUMBER: _ClassVar[int]
+    MATCH_ID_FIELD_NUMBER: _ClassVar[int]
+    MEETING_ID_FIELD_NUMBER: _ClassVar[int]
+    id: str
+    club_id: str
+    room_id: str
+    slot: TimeInterval
+    title: str
+    match_id: str
+    meeting_id: str
+    def __init__(self, id: _Optional[str] = ..., club_id: _Optional[str] = ..., room_id: _Optional[str] = ..., slot: _Optional[_Union[TimeInterval, _Mapping]] = ..., title: _Optional[str] = ..., match_id: _Optional[str] = ..., meeting_id: _Optional[str] = ...) -> None: ...
+
+class BookActivityRequest(_message.Message):
+    __slots__ = ("club_id", "room_id", "title", "start", "end", "idempotency_key")
+    CLUB_ID_FIELD_NUMBER: _ClassVar[int]
+    ROOM_ID_FIELD_NUMBER: _ClassVar[int]
+    TITLE_FIELD_NUMBER: _ClassVar[int]
+    START_FIELD_NUMBER: _ClassVar[int]
+    END_FIELD_NUMBER: _ClassVar[int]
+    IDEMPOTENCY_KEY_FIELD_NUMBER: _ClassVar[int]
+    club_id: str
+    room_id: str
+    title: str
+    start: _timestamp_pb2.Timestamp
+    end: _timestamp_pb2.Timestamp
+    idempotency_key: str
+    def __init__(self, club_id: _Optional[str] = ..., room_id: _Optional[str] = ..., title: _Optional[str] = ..., start: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., end: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., idempotency_key: _Optional[str] = ...) -> None: ...
+
+class ListBookingsRequest(_message.Message):
+    __slots__ = ("club_id", "to")
+    CLUB_ID_FIELD_NUMBER: _ClassVar[int]
+    FROM_FIELD_NUMBER: _ClassVar[int]
+    TO_FIELD_NUMBER: _ClassVar[int]
+    club_id: str
+    to: _timestamp_pb2.Timestamp
+    def __init__(self, club_id: _Optional[str] = ..., to: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., **kwargs) -> None: ...
+
+class ListBookingsResponse(_message.Message):
+    __slots__ = ("bookings",)
+    BOOKINGS_FIELD_NUMBER: _ClassVar[int]
+    bookings: _containers.RepeatedCompositeFieldContainer[Booking]
+    def __init__(self, bookings: _Optional[_Iterable[_Union[Booking, _Mapping]]] = ...) -> None: ...

@@ -54,6 +54,56 @@ class BookingServiceStub:
                 request_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.ListRoomsRequest.SerializeToString,
                 response_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.ListRoomsResponse.FromString,
                 _registered_method=True)
+        self.OpenMatch = channel.unary_unary(
+                '/rondo.booking.v1.BookingService/OpenMatch',
+                request_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.OpenMatchRequest.SerializeToString,
+                response_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.ScheduledMatch.FromString,
+                _registered_method=True)
+        self.SetAvailability = channel.unary_unary(
+                '/rondo.booking.v1.BookingService/SetAvailability',
+                request_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.SetAvailabilityRequest.SerializeToString,
+                response_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.AvailabilityResponse.FromString,
+                _registered_method=True)
+        self.GetMyAvailability = channel.unary_unary(
+                '/rondo.booking.v1.BookingService/GetMyAvailability',
+                request_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.GetMyAvailabilityRequest.SerializeToString,
+                response_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.AvailabilityResponse.FromString,
+                _registered_method=True)
+        self.GetMatchCard = channel.unary_unary(
+                '/rondo.booking.v1.BookingService/GetMatchCard',
+                request_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.GetMatchCardRequest.SerializeToString,
+                response_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.MatchCard.FromString,
+                _registered_method=True)
+        self.ProposeMeeting = channel.unary_unary(
+                '/rondo.booking.v1.BookingService/ProposeMeeting',
+                request_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.ProposeMeetingRequest.SerializeToString,
+                response_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.Meeting.FromString,
+                _registered_method=True)
+        self.ConfirmMeeting = channel.unary_unary(
+                '/rondo.booking.v1.BookingService/ConfirmMeeting',
+                request_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.ConfirmMeetingRequest.SerializeToString,
+                response_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.Meeting.FromString,
+                _registered_method=True)
+        self.CancelMeeting = channel.unary_unary(
+                '/rondo.booking.v1.BookingService/CancelMeeting',
+                request_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.CancelMeetingRequest.SerializeToString,
+                response_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.Meeting.FromString,
+                _registered_method=True)
+        self.AssignMeeting = channel.unary_unary(
+                '/rondo.booking.v1.BookingService/AssignMeeting',
+                request_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.AssignMeetingRequest.SerializeToString,
+                response_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.Meeting.FromString,
+                _registered_method=True)
+        self.BookActivity = channel.unary_unary(
+                '/rondo.booking.v1.BookingService/BookActivity',
+                request_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.BookActivityRequest.SerializeToString,
+                response_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.Booking.FromString,
+                _registered_method=True)
+        self.ListBookings = channel.unary_unary(
+                '/rondo.booking.v1.BookingService/ListBookings',
+                request_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.ListBookingsRequest.SerializeToString,
+                response_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.ListBookingsResponse.FromString,
+                _registered_method=True)
 
 
 class BookingServiceServicer:
@@ -83,6 +133,69 @@ class BookingServiceServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def OpenMatch(self, request, context):
+        """Scheduling (discard-league-2026 §3, §6.1; docs/rules.md schedule.*).
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def SetAvailability(self, request, context):
+        """Missing associated documentation comment in .proto file."""
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def GetMyAvailability(self, request, context):
+        """Missing associated documentation comment in .proto file."""
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def GetMatchCard(self, request, context):
+        """Missing associated documentation comment in .proto file."""
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def ProposeMeeting(self, request, context):
+        """Missing associated documentation comment in .proto file."""
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def ConfirmMeeting(self, request, context):
+        """Missing associated documentation comment in .proto file."""
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def CancelMeeting(self, request, context):
+        """Organizer.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def AssignMeeting(self, request, context):
+        """Missing associated documentation comment in .proto file."""
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def BookActivity(self, request, context):
+        """The shared calendar: one-off activities (a D&D evening) and every active booking.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def ListBookings(self, request, context):
+        """Missing associated documentation comment in .proto file."""
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
 
 def add_BookingServiceServicer_to_server(servicer, server):
     rpc_method_handlers = {
@@ -105,6 +218,56 @@ def add_BookingServiceServicer_to_server(servicer, server):
                     servicer.ListRooms,
                     request_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.ListRoomsRequest.FromString,
                     response_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.ListRoomsResponse.SerializeToString,
+            ),
+            'OpenMatch': grpc.unary_unary_rpc_method_handler(
+                    servicer.OpenMatch,
+                    request_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.OpenMatchRequest.FromString,
+                    response_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.ScheduledMatch.SerializeToString,
+            ),
+            'SetAvailability': grpc.unary_unary_rpc_method_handler(
+                    servicer.SetAvailability,
+                    request_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.SetAvailabilityRequest.FromString,
+                    response_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.AvailabilityResponse.SerializeToString,
+            ),
+            'GetMyAvailability': grpc.unary_unary_rpc_method_handler(
+                    servicer.GetMyAvailability,
+                    request_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.GetMyAvailabilityRequest.FromString,
+                    response_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.AvailabilityResponse.SerializeToString,
+            ),
+            'GetMatchCard': grpc.unary_unary_rpc_method_handler(
+                    servicer.GetMatchCard,
+                    request_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.GetMatchCardRequest.FromString,
+                    response_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.MatchCard.SerializeToString,
+            ),
+            'ProposeMeeting': grpc.unary_unary_rpc_method_handler(
+                    servicer.ProposeMeeting,
+                    request_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.ProposeMeetingRequest.FromString,
+                    response_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.Meeting.SerializeToString,
+            ),
+            'ConfirmMeeting': grpc.unary_unary_rpc_method_handler(
+                    servicer.ConfirmMeeting,
+                    request_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.ConfirmMeetingRequest.FromString,
+                    response_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.Meeting.SerializeToString,
+            ),
+            'CancelMeeting': grpc.unary_unary_rpc_method_handler(
+                    servicer.CancelMeeting,
+                    request_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.CancelMeetingRequest.FromString,
+                    response_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.Meeting.SerializeToString,
+            ),
+            'AssignMeeting': grpc.unary_unary_rpc_method_handler(
+                    servicer.AssignMeeting,
+                    request_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.AssignMeetingRequest.FromString,
+                    response_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.Meeting.SerializeToString,
+            ),
+            'BookActivity': grpc.unary_unary_rpc_method_handler(
+                    servicer.BookActivity,
+                    request_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.BookActivityRequest.FromString,
+                    response_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.Booking.SerializeToString,
+            ),
+            'ListBookings': grpc.unary_unary_rpc_method_handler(
+                    servicer.ListBookings,
+                    request_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.ListBookingsRequest.FromString,
+                    response_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.ListBookingsResponse.SerializeToString,
             ),
     }
     generic_handler = grpc.method_handlers_generic_handler(
@@ -215,6 +378,276 @@ class BookingService:
             '/rondo.booking.v1.BookingService/ListRooms',
             rondo_dot_booking_dot_v1_dot_booking__pb2.ListRoomsRequest.SerializeToString,
             rondo_dot_booking_dot_v1_dot_booking__pb2.ListRoomsResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def OpenMatch(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/rondo.booking.v1.BookingService/OpenMatch',
+            rondo_dot_booking_dot_v1_dot_booking__pb2.OpenMatchRequest.SerializeToString,
+            rondo_dot_booking_dot_v1_dot_booking__pb2.ScheduledMatch.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def SetAvailability(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/rondo.booking.v1.BookingService/SetAvailability',
+            rondo_dot_booking_dot_v1_dot_booking__pb2.SetAvailabilityRequest.SerializeToString,
+            rondo_dot_booking_dot_v1_dot_booking__pb2.AvailabilityResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def GetMyAvailability(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/rondo.booking.v1.BookingService/GetMyAvailability',
+            rondo_dot_booking_dot_v1_dot_booking__pb2.GetMyAvailabilityRequest.SerializeToString,
+            rondo_dot_booking_dot_v1_dot_booking__pb2.AvailabilityResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def GetMatchCard(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/rondo.booking.v1.BookingService/GetMatchCard',
+            rondo_dot_booking_dot_v1_dot_booking__pb2.GetMatchCardRequest.SerializeToString,
+            rondo_dot_booking_dot_v1_dot_booking__pb2.MatchCard.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def ProposeMeeting(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/rondo.booking.v1.BookingService/ProposeMeeting',
+            rondo_dot_booking_dot_v1_dot_booking__pb2.ProposeMeetingRequest.SerializeToString,
+            rondo_dot_booking_dot_v1_dot_booking__pb2.Meeting.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def ConfirmMeeting(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/rondo.booking.v1.BookingService/ConfirmMeeting',
+            rondo_dot_booking_dot_v1_dot_booking__pb2.ConfirmMeetingRequest.SerializeToString,
+            rondo_dot_booking_dot_v1_dot_booking__pb2.Meeting.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def CancelMeeting(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/rondo.booking.v1.BookingService/CancelMeeting',
+            rondo_dot_booking_dot_v1_dot_booking__pb2.CancelMeetingRequest.SerializeToString,
+            rondo_dot_booking_dot_v1_dot_booking__pb2.Meeting.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def AssignMeeting(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/rondo.booking.v1.BookingService/AssignMeeting',
+            rondo_dot_booking_dot_v1_dot_booking__pb2.AssignMeetingRequest.SerializeToString,
+            rondo_dot_booking_dot_v1_dot_booking__pb2.Meeting.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def BookActivity(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/rondo.booking.v1.BookingService/BookActivity',
+            rondo_dot_booking_dot_v1_dot_booking__pb2.BookActivityRequest.SerializeToString,
+            rondo_dot_booking_dot_v1_dot_booking__pb2.Booking.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def ListBookings(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/rondo.booking.v1.BookingService/ListBookings',
+            rondo_dot_booking_dot_v1_dot_booking__pb2.ListBookingsRequest.SerializeToString,
+            rondo_dot_booking_dot_v1_dot_booking__pb2.ListBookingsResponse.FromString,
             options,
             channel_credentials,
             insecure,

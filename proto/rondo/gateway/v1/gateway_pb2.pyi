@@ -1,3 +1,7 @@
+import datetime
+
+from google.protobuf import timestamp_pb2 as _timestamp_pb2
+from rondo.booking.v1 import booking_pb2 as _booking_pb2
 from rondo.league.v1 import league_pb2 as _league_pb2
 from rondo.solver.v1 import solver_pb2 as _solver_pb2
 from google.protobuf.internal import containers as _containers
@@ -7,6 +11,30 @@ from collections.abc import Iterable as _Iterable, Mapping as _Mapping
 from typing import ClassVar as _ClassVar, Optional as _Optional, Union as _Union
 
 DESCRIPTOR: _descriptor.FileDescriptor
+
+class OpenRoundSchedulingRequest(_message.Message):
+    __slots__ = ("competition_id", "round", "club_id", "window_start", "window_end", "min_minutes", "idempotency_key")
+    COMPETITION_ID_FIELD_NUMBER: _ClassVar[int]
+    ROUND_FIELD_NUMBER: _ClassVar[int]
+    CLUB_ID_FIELD_NUMBER: _ClassVar[int]
+    WINDOW_START_FIELD_NUMBER: _ClassVar[int]
+    WINDOW_END_FIELD_NUMBER: _ClassVar[int]
+    MIN_MINUTES_FIELD_NUMBER: _ClassVar[int]
+    IDEMPOTENCY_KEY_FIELD_NUMBER: _ClassVar[int]
+    competition_id: str
+    round: int
+    club_id: str
+    window_start: _timestamp_pb2.Timestamp
+    window_end: _timestamp_pb2.Timestamp
+    min_minutes: int
+    idempotency_key: str
+    def __init__(self, competition_id: _Optional[str] = ..., round: _Optional[int] = ..., club_id: _Optional[str] = ..., window_start: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., window_end: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., min_minutes: _Optional[int] = ..., idempotency_key: _Optional[str] = ...) -> None: ...
+
+class OpenRoundSchedulingResponse(_message.Message):
+    __slots__ = ("matches",)
+    MATCHES_FIELD_NUMBER: _ClassVar[int]
+    matches: _containers.RepeatedCompositeFieldContainer[_booking_pb2.ScheduledMatch]
+    def __init__(self, matches: _Optional[_Iterable[_Union[_booking_pb2.ScheduledMatch, _Mapping]]] = ...) -> None: ...
 
 class DrawCompetitionRequest(_message.Message):
     __slots__ = ("competition_id", "seed", "time_limit_seconds", "separations", "pins", "seat_balance", "idempotency_key")

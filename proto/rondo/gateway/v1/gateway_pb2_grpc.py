@@ -3,6 +3,7 @@
 import grpc
 import warnings
 
+from rondo.booking.v1 import booking_pb2 as rondo_dot_booking_dot_v1_dot_booking__pb2
 from rondo.gateway.v1 import gateway_pb2 as rondo_dot_gateway_dot_v1_dot_gateway__pb2
 from rondo.league.v1 import league_pb2 as rondo_dot_league_dot_v1_dot_league__pb2
 from rondo.solver.v1 import solver_pb2 as rondo_dot_solver_dot_v1_dot_solver__pb2
@@ -225,6 +226,71 @@ class GatewayServiceStub:
                 '/rondo.gateway.v1.GatewayService/GetPlayoff',
                 request_serializer=rondo_dot_league_dot_v1_dot_league__pb2.GetPlayoffRequest.SerializeToString,
                 response_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.Playoff.FromString,
+                _registered_method=True)
+        self.CreateClub = channel.unary_unary(
+                '/rondo.gateway.v1.GatewayService/CreateClub',
+                request_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.CreateClubRequest.SerializeToString,
+                response_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.Club.FromString,
+                _registered_method=True)
+        self.AddRoom = channel.unary_unary(
+                '/rondo.gateway.v1.GatewayService/AddRoom',
+                request_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.AddRoomRequest.SerializeToString,
+                response_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.Room.FromString,
+                _registered_method=True)
+        self.ListRooms = channel.unary_unary(
+                '/rondo.gateway.v1.GatewayService/ListRooms',
+                request_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.ListRoomsRequest.SerializeToString,
+                response_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.ListRoomsResponse.FromString,
+                _registered_method=True)
+        self.OpenRoundScheduling = channel.unary_unary(
+                '/rondo.gateway.v1.GatewayService/OpenRoundScheduling',
+                request_serializer=rondo_dot_gateway_dot_v1_dot_gateway__pb2.OpenRoundSchedulingRequest.SerializeToString,
+                response_deserializer=rondo_dot_gateway_dot_v1_dot_gateway__pb2.OpenRoundSchedulingResponse.FromString,
+                _registered_method=True)
+        self.SetAvailability = channel.unary_unary(
+                '/rondo.gateway.v1.GatewayService/SetAvailability',
+                request_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.SetAvailabilityRequest.SerializeToString,
+                response_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.AvailabilityResponse.FromString,
+                _registered_method=True)
+        self.GetMyAvailability = channel.unary_unary(
+                '/rondo.gateway.v1.GatewayService/GetMyAvailability',
+                request_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.GetMyAvailabilityRequest.SerializeToString,
+                response_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.AvailabilityResponse.FromString,
+                _registered_method=True)
+        self.GetMatchCard = channel.unary_unary(
+                '/rondo.gateway.v1.GatewayService/GetMatchCard',
+                request_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.GetMatchCardRequest.SerializeToString,
+                response_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.MatchCard.FromString,
+                _registered_method=True)
+        self.ProposeMeeting = channel.unary_unary(
+                '/rondo.gateway.v1.GatewayService/ProposeMeeting',
+                request_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.ProposeMeetingRequest.SerializeToString,
+                response_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.Meeting.FromString,
+                _registered_method=True)
+        self.ConfirmMeeting = channel.unary_unary(
+                '/rondo.gateway.v1.GatewayService/ConfirmMeeting',
+                request_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.ConfirmMeetingRequest.SerializeToString,
+                response_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.Meeting.FromString,
+                _registered_method=True)
+        self.CancelMeeting = channel.unary_unary(
+                '/rondo.gateway.v1.GatewayService/CancelMeeting',
+                request_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.CancelMeetingRequest.SerializeToString,
+                response_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.Meeting.FromString,
+                _registered_method=True)
+        self.AssignMeeting = channel.unary_unary(
+                '/rondo.gateway.v1.GatewayService/AssignMeeting',
+                request_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.AssignMeetingRequest.SerializeToString,
+                response_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.Meeting.FromString,
+                _registered_method=True)
+        self.BookActivity = channel.unary_unary(
+                '/rondo.gateway.v1.GatewayService/BookActivity',
+                request_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.BookActivityRequest.SerializeToString,
+                response_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.Booking.FromString,
+                _registered_method=True)
+        self.ListBookings = channel.unary_unary(
+                '/rondo.gateway.v1.GatewayService/ListBookings',
+                request_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.ListBookingsRequest.SerializeToString,
+                response_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.ListBookingsResponse.FromString,
                 _registered_method=True)
 
 
@@ -482,6 +548,88 @@ class GatewayServiceServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def CreateClub(self, request, context):
+        """Scheduling (booking/): clubs and rooms, availability, the match card, meetings and the shared
+        calendar (docs/rules.md schedule.*). Bookings made or undone append schedule.booked /
+        schedule.cancelled to the event log.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def AddRoom(self, request, context):
+        """Missing associated documentation comment in .proto file."""
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def ListRooms(self, request, context):
+        """Missing associated documentation comment in .proto file."""
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def OpenRoundScheduling(self, request, context):
+        """One booking match per table of a round of the approved draw (idempotent per table).
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def SetAvailability(self, request, context):
+        """Missing associated documentation comment in .proto file."""
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def GetMyAvailability(self, request, context):
+        """Missing associated documentation comment in .proto file."""
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def GetMatchCard(self, request, context):
+        """Missing associated documentation comment in .proto file."""
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def ProposeMeeting(self, request, context):
+        """Missing associated documentation comment in .proto file."""
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def ConfirmMeeting(self, request, context):
+        """Missing associated documentation comment in .proto file."""
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def CancelMeeting(self, request, context):
+        """Missing associated documentation comment in .proto file."""
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def AssignMeeting(self, request, context):
+        """Missing associated documentation comment in .proto file."""
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def BookActivity(self, request, context):
+        """Missing associated documentation comment in .proto file."""
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def ListBookings(self, request, context):
+        """Missing associated documentation comment in .proto file."""
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
 
 def add_GatewayServiceServicer_to_server(servicer, server):
     rpc_method_handlers = {
@@ -674,6 +822,71 @@ def add_GatewayServiceServicer_to_server(servicer, server):
                     servicer.GetPlayoff,
                     request_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.GetPlayoffRequest.FromString,
                     response_serializer=rondo_dot_league_dot_v1_dot_league__pb2.Playoff.SerializeToString,
+            ),
+            'CreateClub': grpc.unary_unary_rpc_method_handler(
+                    servicer.CreateClub,
+                    request_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.CreateClubRequest.FromString,
+                    response_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.Club.SerializeToString,
+            ),
+            'AddRoom': grpc.unary_unary_rpc_method_handler(
+                    servicer.AddRoom,
+                    request_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.AddRoomRequest.FromString,
+                    response_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.Room.SerializeToString,
+            ),
+            'ListRooms': grpc.unary_unary_rpc_method_handler(
+                    servicer.ListRooms,
+                    request_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.ListRoomsRequest.FromString,
+                    response_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.ListRoomsResponse.SerializeToString,
+            ),
+            'OpenRoundScheduling': grpc.unary_unary_rpc_method_handler(
+                    servicer.OpenRoundScheduling,
+                    request_deserializer=rondo_dot_gateway_dot_v1_dot_gateway__pb2.OpenRoundSchedulingRequest.FromString,
+                    response_serializer=rondo_dot_gateway_dot_v1_dot_gateway__pb2.OpenRoundSchedulingResponse.SerializeToString,
+            ),
+            'SetAvailability': grpc.unary_unary_rpc_method_handler(
+                    servicer.SetAvailability,
+                    request_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.SetAvailabilityRequest.FromString,
+                    response_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.AvailabilityResponse.SerializeToString,
+            ),
+            'GetMyAvailability': grpc.unary_unary_rpc_method_handler(
+                    servicer.GetMyAvailability,
+                    request_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.GetMyAvailabilityRequest.FromString,
+                    response_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.AvailabilityResponse.SerializeToString,
+            ),
+            'GetMatchCard': grpc.unary_unary_rpc_method_handler(
+                    servicer.GetMatchCard,
+                    request_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.GetMatchCardRequest.FromString,
+                    response_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.MatchCard.SerializeToString,
+            ),
+            'ProposeMeeting': grpc.unary_unary_rpc_method_handler(
+                    servicer.ProposeMeeting,
+                    request_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.ProposeMeetingRequest.FromString,
+                    response_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.Meeting.SerializeToString,
+            ),
+            'ConfirmMeeting': grpc.unary_unary_rpc_method_handler(
+                    servicer.ConfirmMeeting,
+                    request_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.ConfirmMeetingRequest.FromString,
+                    response_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.Meeting.SerializeToString,
+            ),
+            'CancelMeeting': grpc.unary_unary_rpc_method_handler(
+                    servicer.CancelMeeting,
+                    request_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.CancelMeetingRequest.FromString,
+                    response_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.Meeting.SerializeToString,
+            ),
+            'AssignMeeting': grpc.unary_unary_rpc_method_handler(
+                    servicer.AssignMeeting,
+                    request_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.AssignMeetingRequest.FromString,
+                    response_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.Meeting.SerializeToString,
+            ),
+            'BookActivity': grpc.unary_unary_rpc_method_handler(
+                    servicer.BookActivity,
+                    request_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.BookActivityRequest.FromString,
+                    response_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.Booking.SerializeToString,
+            ),
+            'ListBookings': grpc.unary_unary_rpc_method_handler(
+                    servicer.ListBookings,
+                    request_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.ListBookingsRequest.FromString,
+                    response_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.ListBookingsResponse.SerializeToString,
             ),
     }
     generic_handler = grpc.method_handlers_generic_handler(
@@ -1702,6 +1915,357 @@ class GatewayService:
             '/rondo.gateway.v1.GatewayService/GetPlayoff',
             rondo_dot_league_dot_v1_dot_league__pb2.GetPlayoffRequest.SerializeToString,
             rondo_dot_league_dot_v1_dot_league__pb2.Playoff.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def CreateClub(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/rondo.gateway.v1.GatewayService/CreateClub',
+            rondo_dot_booking_dot_v1_dot_booking__pb2.CreateClubRequest.SerializeToString,
+            rondo_dot_booking_dot_v1_dot_booking__pb2.Club.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def AddRoom(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/rondo.gateway.v1.GatewayService/AddRoom',
+            rondo_dot_booking_dot_v1_dot_booking__pb2.AddRoomRequest.SerializeToString,
+            rondo_dot_booking_dot_v1_dot_booking__pb2.Room.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def ListRooms(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/rondo.gateway.v1.GatewayService/ListRooms',
+            rondo_dot_booking_dot_v1_dot_booking__pb2.ListRoomsRequest.SerializeToString,
+            rondo_dot_booking_dot_v1_dot_booking__pb2.ListRoomsResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def OpenRoundScheduling(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/rondo.gateway.v1.GatewayService/OpenRoundScheduling',
+            rondo_dot_gateway_dot_v1_dot_gateway__pb2.OpenRoundSchedulingRequest.SerializeToString,
+            rondo_dot_gateway_dot_v1_dot_gateway__pb2.OpenRoundSchedulingResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def SetAvailability(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/rondo.gateway.v1.GatewayService/SetAvailability',
+            rondo_dot_booking_dot_v1_dot_booking__pb2.SetAvailabilityRequest.SerializeToString,
+            rondo_dot_booking_dot_v1_dot_booking__pb2.AvailabilityResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def GetMyAvailability(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/rondo.gateway.v1.GatewayService/GetMyAvailability',
+            rondo_dot_booking_dot_v1_dot_booking__pb2.GetMyAvailabilityRequest.SerializeToString,
+            rondo_dot_booking_dot_v1_dot_booking__pb2.AvailabilityResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def GetMatchCard(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/rondo.gateway.v1.GatewayService/GetMatchCard',
+            rondo_dot_booking_dot_v1_dot_booking__pb2.GetMatchCardRequest.SerializeToString,
+            rondo_dot_booking_dot_v1_dot_booking__pb2.MatchCard.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def ProposeMeeting(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/rondo.gateway.v1.GatewayService/ProposeMeeting',
+            rondo_dot_booking_dot_v1_dot_booking__pb2.ProposeMeetingRequest.SerializeToString,
+            rondo_dot_booking_dot_v1_dot_booking__pb2.Meeting.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def ConfirmMeeting(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/rondo.gateway.v1.GatewayService/ConfirmMeeting',
+            rondo_dot_booking_dot_v1_dot_booking__pb2.ConfirmMeetingRequest.SerializeToString,
+            rondo_dot_booking_dot_v1_dot_booking__pb2.Meeting.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def CancelMeeting(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/rondo.gateway.v1.GatewayService/CancelMeeting',
+            rondo_dot_booking_dot_v1_dot_booking__pb2.CancelMeetingRequest.SerializeToString,
+            rondo_dot_booking_dot_v1_dot_booking__pb2.Meeting.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def AssignMeeting(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/rondo.gateway.v1.GatewayService/AssignMeeting',
+            rondo_dot_booking_dot_v1_dot_booking__pb2.AssignMeetingRequest.SerializeToString,
+            rondo_dot_booking_dot_v1_dot_booking__pb2.Meeting.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def BookActivity(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/rondo.gateway.v1.GatewayService/BookActivity',
+            rondo_dot_booking_dot_v1_dot_booking__pb2.BookActivityRequest.SerializeToString,
+            rondo_dot_booking_dot_v1_dot_booking__pb2.Booking.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def ListBookings(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/rondo.gateway.v1.GatewayService/ListBookings',
+            rondo_dot_booking_dot_v1_dot_booking__pb2.ListBookingsRequest.SerializeToString,
+            rondo_dot_booking_dot_v1_dot_booking__pb2.ListBookingsResponse.FromString,
             options,
             channel_credentials,
             insecure,

@@ -1,0 +1,129 @@
+"""Match-card benchmark: 4 players x 200 free intervals each, against 2 000 existing bookings of the club.
+
+Two figures, printed, not asserted:
+
+1. pure domain: ``match_card`` (common options with rooms, confirmations) on objects in memory;
+2. the service on SQLite (a fresh file): ``BookingService.get_match_card`` reading the answers, the
+   meetings and the week's bookings from the database and building the card.
+
+Each: median ms per card and cards per second over ``--repeat`` cards.
+
+    .venv/bin/python -m booking.bench_card [--players 4] [--intervals 200] [--bookings 2000] [--rooms 10] [--repeat 50]
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import tempfile
+import time
+from collections.abc import Callable
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+from booking.app import make_service
+from booking.domain.intervals import Interval
+from booking.domain.scheduling import Availability, Booking, Match, busy_by_room, match_card
+from booking.service import MIGRATIONS
+from rondo_runtime.db import make_engine, run_migrations
+
+WINDOW_START = datetime(2030, 3, 4, tzinfo=UTC)
+WINDOW = timedelta(days=7)
+NOW = WINDOW_START - timedelta(days=1)
+
+
+def intervals(rng: random.Random, count: int) -> list[tuple[datetime, datetime]]:
+    """``count`` random intervals of 30 minutes to 4 hours inside the window (they may overlap)."""
+    minutes = int(WINDOW.total_seconds() // 60)
+    out = []
+    for _ in range(count):
+        length = rng.randint(30, 240)
+        start = rng.randint(0, minutes - length)
+        out.append((WINDOW_START + timedelta(minutes=start), WINDOW_START + timedelta(minutes=start + length)))
+    return out
+
+
+def bookings(club_id: str, room_ids: list[str], count: int) -> list[Booking]:
+    """``count`` bookings spread evenly over the rooms and the window, never overlapping in a room."""
+    per_room = -(-count // len(room_ids))
+    step = WINDOW / per_room
+    out = []
+    for i in range(count):
+        room, k = room_ids[i % len(room_ids)], i // len(room_ids)
+        start = WINDOW_START + step * k
+        out.append(Booking(f"b{i}", club_id, room, Interval(start, start + step / 2), f"activity {i}"))
+    return out
+
+
+def timed(work: Callable[[], object], repeat: int) -> list[float]:
+    seconds = []
+    for _ in range(repeat):
+        t0 = time.perf_counter()
+        work()
+        seconds.append(time.perf_counter() - t0)
+    return seconds
+
+
+def line(label: str, seconds: list[float]) -> str:
+    median = statistics.median(seconds)
+    return f"  {label:<28} median {median * 1000:8.2f} ms   {1 / median if median else float('inf'):9.1f} cards/s  (n={len(seconds)})"
+
+
+def run(
+    players: int = 4, per_player: int = 200, existing: int = 2000, rooms: int = 10, repeat: int = 50, seed: int = 1
+) -> dict[str, list[float]]:
+    rng = random.Random(seed)
+    ids = [f"p{i}" for i in range(1, players + 1)]
+    answers = {p: intervals(rng, per_player) for p in ids}
+
+    # 1. pure domain
+    from booking.domain.intervals import merge
+
+    match = Match("m", "bench/1/1/1", "club", tuple(ids), Interval(WINDOW_START, WINDOW_START + WINDOW), 90)
+    answered = {p: Availability(p, 1, merge(Interval(a, b) for a, b in answers[p])) for p in ids}
+    room_ids = [f"r{i}" for i in range(rooms)]
+    busy = busy_by_room(bookings("club", room_ids, existing))
+    domain = timed(lambda: match_card(match, answered, [], [], room_ids, busy, ids[0]), repeat)
+
+    # 2. the service on SQLite
+    with tempfile.TemporaryDirectory() as tmp:
+        engine = make_engine(f"sqlite:///{Path(tmp) / 'bench.db'}")
+        run_migrations(engine, MIGRATIONS)
+        service = make_service(engine, lambda: NOW)
+        club = service.create_club("Bench club", "")
+        stored_rooms = [service.add_room(club.id, f"Room {i}").id for i in range(rooms)]
+
+        def add_all(repo) -> None:
+            for b in bookings(club.id, stored_rooms, existing):
+                repo.add_booking(b, NOW)
+
+        service.uow.write(add_all)
+        service.open_match(club.id, "bench/1/1/1", ids, WINDOW_START, WINDOW_START + WINDOW, 90)
+        for p in ids:
+            service.set_availability("bench/1/1/1", p, answers[p])
+        stored = timed(lambda: service.get_match_card("bench/1/1/1", ids[0]), repeat)
+        engine.dispose()
+    return {"domain": domain, "service": stored}
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--players", type=int, default=4)
+    parser.add_argument("--intervals", type=int, default=200)
+    parser.add_argument("--bookings", type=int, default=2000)
+    parser.add_argument("--rooms", type=int, default=10)
+    parser.add_argument("--repeat", type=int, default=50)
+    args = parser.parse_args(argv)
+    print(
+        f"match card: {args.players} players x {args.intervals} intervals, {args.bookings} bookings in {args.rooms} rooms, "
+        f"{args.repeat} cards"
+    )
+    figures = run(args.players, args.intervals, args.bookings, args.rooms, args.repeat)
+    print(line("domain (match_card)", figures["domain"]))
+    print(line("service on SQLite", figures["service"]))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,296 @@
+"""Scheduling a match (discard-league-2026 §3, §6.1): each player's free intervals, the common options,
+the match card, proposals, confirmations and the bookings they make. Pure: no storage, no clock.
+
+Decisions (docs/rules.md ``schedule.*``):
+
+* A player's availability is any number of intervals inside the match's play window; a new answer
+  replaces the old one. Overlapping, touching and duplicate intervals are merged (never an error).
+* The common options are the instants where every player is free and some room of the club is free,
+  cut per room into maximal intervals at least ``min_minutes`` long: an option fits in one room for
+  its whole length; options with the same times are one option listing every such room.
+* The card shows who answered, the options only once everyone answered, and who confirmed which
+  meeting; never anyone's intervals.
+* A confirmation counts only for the availability it was given with: a new answer voids that
+  player's pending confirmations, and cancels a booked meeting the new intervals no longer cover.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
+
+from booking.domain.intervals import Interval, Intervals, covered, intersect, intersect_all, merge, subtract
+from rondo_runtime.validation import Violations
+
+MAX_INTERVALS = 200  # per player and match
+MAX_MIN_MINUTES = 24 * 60
+MAX_HANCHANS = 16
+MAX_WINDOW = timedelta(days=62)
+MAX_PLAYERS = 8
+MAX_TITLE_LENGTH = 100
+
+
+class MeetingStatus(enum.StrEnum):
+    PROPOSED = "proposed"
+    BOOKED = "booked"
+    CANCELLED = "cancelled"
+
+
+class BookingStatus(enum.StrEnum):
+    ACTIVE = "active"
+    CANCELLED = "cancelled"
+
+
+@dataclass(frozen=True)
+class Match:
+    id: str
+    key: str
+    club_id: str
+    player_ids: tuple[str, ...]
+    window: Interval
+    min_minutes: int
+
+    @property
+    def min_length(self) -> timedelta:
+        return timedelta(minutes=self.min_minutes)
+
+
+@dataclass(frozen=True)
+class Availability:
+    """One player's current answer for one match: ``version`` counts the answers (0: none yet)."""
+
+    player_id: str
+    version: int
+    intervals: Intervals
+
+
+@dataclass(frozen=True)
+class Meeting:
+    id: str
+    match_id: str
+    slot: Interval
+    hanchans: tuple[int, ...]  # empty: the whole match
+    proposed_by: str  # a player id, or "" when the organizer assigned it
+    status: MeetingStatus = MeetingStatus.PROPOSED
+    room_id: str = ""
+    booking_id: str = ""
+
+
+@dataclass(frozen=True)
+class Confirmation:
+    meeting_id: str
+    player_id: str
+    availability_version: int
+
+
+@dataclass(frozen=True)
+class Booking:
+    id: str
+    club_id: str
+    room_id: str
+    slot: Interval
+    title: str
+    status: BookingStatus = BookingStatus.ACTIVE
+    match_id: str = ""
+    meeting_id: str = ""
+
+
+@dataclass(frozen=True)
+class Option:
+    slot: Interval
+    room_ids: tuple[str, ...]
+
+
+# --- validation of what players and organizers enter ---
+def validate_window(
+    v: Violations, start: datetime | None, end: datetime | None, start_field: str, end_field: str
+) -> Interval | None:
+    if start is None:
+        v.add(start_field, "is required")
+    if end is None:
+        v.add(end_field, "is required")
+    if start is None or end is None:
+        return None
+    if not start < end:
+        v.add(end_field, f"must be after {start_field} ({start.isoformat()})")
+        return None
+    return Interval(start, end)
+
+
+def validate_availability(raw: Sequence[tuple[datetime | None, datetime | None]], window: Interval) -> Intervals:
+    """A player's intervals: each ends after it starts and lies inside the window, at most
+    ``MAX_INTERVALS``; then merged (overlaps, touching and duplicates become one interval)."""
+    v = Violations()
+    if len(raw) > MAX_INTERVALS:
+        v.add("intervals", f"at most {MAX_INTERVALS} intervals, got {len(raw)}; merge some")
+        v.raise_if_any()
+    out = []
+    for i, (start, end) in enumerate(raw):
+        slot = validate_window(v, start, end, f"intervals[{i}].start", f"intervals[{i}].end")
+        if slot is None:
+            continue
+        if not window.covers(slot):
+            v.add(
+                f"intervals[{i}]",
+                f"{slot.start.isoformat()} .. {slot.end.isoformat()} is outside the match's window "
+                f"{window.start.isoformat()} .. {window.end.isoformat()}",
+            )
+            continue
+        out.append(slot)
+    v.raise_if_any()
+    return merge(out)
+
+
+def validate_hanchans(v: Violations, hanchans: Sequence[int]) -> tuple[int, ...]:
+    seen: set[int] = set()
+    for i, h in enumerate(hanchans):
+        if not 1 <= h <= MAX_HANCHANS:
+            v.add(f"hanchans[{i}]", f"a hanchan number is between 1 and {MAX_HANCHANS}, got {h}")
+        elif h in seen:
+            v.add(f"hanchans[{i}]", f"hanchan {h} is listed twice")
+        seen.add(h)
+    return tuple(sorted(seen))
+
+
+# --- common options ---
+def free_rooms(room_ids: Sequence[str], busy: Mapping[str, Iterable[Interval]], within: Interval) -> dict[str, Intervals]:
+    """Each room's free time inside ``within`` (its active bookings removed)."""
+    return {r: subtract((within,), busy.get(r, ())) for r in room_ids}
+
+
+def common_options(
+    window: Interval,
+    availabilities: Iterable[Iterable[Interval]],
+    room_ids: Sequence[str],
+    busy: Mapping[str, Iterable[Interval]],
+    min_length: timedelta,
+) -> tuple[Option, ...]:
+    """Maximal intervals where every player is free and one room is free for all of it, at least
+    ``min_length`` long; an option lists every room free for all of it."""
+    everyone = intersect_all(availabilities, window)
+    rooms_by_slot: dict[Interval, list[str]] = {}
+    for room, free in free_rooms(room_ids, busy, window).items():
+        for slot in intersect(everyone, free):
+            if slot.length >= min_length:
+                rooms_by_slot.setdefault(slot, []).append(room)
+    return tuple(Option(slot, tuple(rooms)) for slot, rooms in sorted(rooms_by_slot.items()))
+
+
+def everyone_answered(match: Match, answers: Mapping[str, Availability]) -> bool:
+    return all(p in answers and answers[p].version > 0 for p in match.player_ids)
+
+
+def players_free(match: Match, answers: Mapping[str, Availability], slot: Interval) -> bool:
+    """Is every player of the match free for all of ``slot`` (by their current answers)?"""
+    return everyone_answered(match, answers) and all(covered(slot, answers[p].intervals) for p in match.player_ids)
+
+
+def room_for(slot: Interval, room_ids: Sequence[str], busy: Mapping[str, Iterable[Interval]]) -> str | None:
+    """The first room (in the given order) free for all of ``slot``."""
+    return next((r for r in room_ids if not any(b.overlaps(slot) for b in busy.get(r, ()))), None)
+
+
+# --- confirmations ---
+def valid_confirmations(confirmations: Iterable[Confirmation], answers: Mapping[str, Availability]) -> list[Confirmation]:
+    """The confirmations given with each player's current answer (a later answer voids the earlier ones)."""
+    return [c for c in confirmations if c.player_id in answers and answers[c.player_id].version == c.availability_version]
+
+
+def confirmed_by(meeting: Meeting, confirmations: Iterable[Confirmation], answers: Mapping[str, Availability]) -> tuple[str, ...]:
+    return tuple(sorted({c.player_id for c in valid_confirmations(confirmations, answers) if c.meeting_id == meeting.id}))
+
+
+def all_confirmed(
+    match: Match, meeting: Meeting, confirmations: Iterable[Confirmation], answers: Mapping[str, Availability]
+) -> bool:
+    return set(confirmed_by(meeting, confirmations, answers)) >= set(match.player_ids)
+
+
+def meetings_no_longer_covered(meetings: Iterable[Meeting], new_intervals: Intervals) -> list[Meeting]:
+    """Booked meetings a player's new availability no longer covers: they are cancelled (room freed)."""
+    return [m for m in meetings if m.status is MeetingStatus.BOOKED and not covered(m.slot, new_intervals)]
+
+
+# --- the card ---
+class CardState(enum.StrEnum):
+    WAITING_FOR_ANSWERS = "waiting_for_answers"
+    AGREEING = "agreeing"
+    BOOKED = "booked"
+
+
+@dataclass(frozen=True)
+class MeetingView:
+    meeting: Meeting
+    confirmed_by: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Card:
+    """What any player of the match may see: never anyone's intervals."""
+
+    match: Match
+    answered: tuple[str, ...]
+    pending: tuple[str, ...]
+    options: tuple[Option, ...]
+    meetings: tuple[MeetingView, ...]
+    state: CardState
+    viewer_player_id: str = ""
+    viewer_confirmed: tuple[str, ...] = field(default=())
+
+
+def match_card(
+    match: Match,
+    answers: Mapping[str, Availability],
+    meetings: Sequence[Meeting],
+    confirmations: Sequence[Confirmation],
+    room_ids: Sequence[str],
+    busy: Mapping[str, Iterable[Interval]],
+    viewer_player_id: str = "",
+) -> Card:
+    answered = tuple(p for p in match.player_ids if p in answers and answers[p].version > 0)
+    pending = tuple(p for p in match.player_ids if p not in answered)
+    options: tuple[Option, ...] = ()
+    if not pending:  # before that, the options would reveal the intervals of whoever answered
+        options = common_options(match.window, (answers[p].intervals for p in match.player_ids), room_ids, busy, match.min_length)
+    views = tuple(MeetingView(m, confirmed_by(m, confirmations, answers)) for m in sorted(meetings, key=lambda m: (m.slot, m.id)))
+    booked = any(m.status is MeetingStatus.BOOKED for m in meetings)
+    state = CardState.WAITING_FOR_ANSWERS if pending else CardState.BOOKED if booked else CardState.AGREEING
+    mine = tuple(v.meeting.id for v in views if viewer_player_id in v.confirmed_by)
+    return Card(match, answered, pending, options, views, state, viewer_player_id, mine)
+
+
+def busy_by_room(bookings: Iterable[Booking]) -> dict[str, list[Interval]]:
+    out: dict[str, list[Interval]] = {}
+    for b in bookings:
+        if b.status is BookingStatus.ACTIVE:
+            out.setdefault(b.room_id, []).append(b.slot)
+    return out
+
+
+def first_overlap(slot: Interval, bookings: Iterable[Booking]) -> Booking | None:
+    return next(
+        (b for b in sorted(bookings, key=lambda b: b.slot) if b.status is BookingStatus.ACTIVE and b.slot.overlaps(slot)), None
+    )
+
+
+def taken_message(room_name: str, booking: Booking, zone) -> str:
+    """The answer to a lost race, in the club's local time ("room 2 was just booked for 19:00-23:00 by
+    another match; pick another option")."""
+    start, end = booking.slot.start.astimezone(zone), booking.slot.end.astimezone(zone)
+    when = (
+        f"{start:%Y-%m-%d} {start:%H:%M}-{end:%H:%M}"
+        if start.date() == end.date()
+        else f"{start:%Y-%m-%d %H:%M}-{end:%Y-%m-%d %H:%M}"
+    )
+    by = "another match" if booking.match_id else f"{booking.title!r}"
+    return f"{room_name} was just booked for {when} by {by}; pick another option"
+
+
+class RoomTaken(Exception):
+    """The storage refused a booking: another active booking of the room overlaps it."""
+
+    def __init__(self, room_id: str):
+        super().__init__(f"room {room_id} is already booked for that time")
+        self.room_id = room_id

@@ -1,0 +1,147 @@
+"""Scheduling through the gateway, `rondo up` as a real process (SQLite): a round of the approved draw
+opened for scheduling, four players answer, a second player's card never carries another player's
+intervals, all four confirm, a room is booked; one player changes their answer and the booking is
+cancelled; a D&D evening in the same room is never overlapped."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+
+import grpc
+import pytest
+from google.protobuf.timestamp_pb2 import Timestamp
+
+from rondo.booking.v1 import booking_pb2
+from rondo.gateway.v1 import gateway_pb2
+from rondo.league.v1 import league_pb2
+
+pytestmark = pytest.mark.e2e
+
+DAY0 = (datetime.now(UTC) + timedelta(days=2)).replace(hour=0, minute=0, second=0, microsecond=0)
+
+
+def ts(day: int, hour: int, minute: int = 0) -> Timestamp:
+    out = Timestamp()
+    out.FromDatetime(DAY0 + timedelta(days=day, hours=hour, minutes=minute))
+    return out
+
+
+def slot(day: int, h1: int, m1: int, h2: int, m2: int = 0) -> booking_pb2.TimeInterval:
+    return booking_pb2.TimeInterval(start=ts(day, h1, m1), end=ts(day, h2, m2))
+
+
+def _round_one(stub) -> tuple[str, list[str]]:
+    competition = stub.CreateCompetition(
+        league_pb2.CreateCompetitionRequest(name="Scheduled league", ruleset="discard-league-2026", idempotency_key="sched"),
+        timeout=10,
+    )
+    for i in range(1, 9):
+        stub.RegisterPlayer(
+            league_pb2.RegisterPlayerRequest(competition_id=competition.id, name=f"S{i}", idempotency_key=f"s{i}"), timeout=10
+        )
+    view = stub.DrawCompetition(
+        gateway_pb2.DrawCompetitionRequest(competition_id=competition.id, seed=5, time_limit_seconds=10, idempotency_key="sched"),
+        timeout=30,
+    )
+    stub.ApproveDraw(league_pb2.ApproveDrawRequest(competition_id=competition.id, draw_id=view.draw.id), timeout=10)
+    return competition.id, list(view.draw.rounds[0].tables[0].player_ids)
+
+
+@pytest.mark.rule("schedule.availability.own-intervals-only")
+@pytest.mark.rule("schedule.card.options-after-everyone-answered")
+@pytest.mark.rule("schedule.confirmation.all-four-book-a-room")
+@pytest.mark.rule("schedule.confirmation.inside-a-common-option")
+@pytest.mark.rule("schedule.availability.change-voids-confirmations")
+@pytest.mark.rule("schedule.booking.no-overlap-enforced-by-database")
+def test_a_table_agrees_a_time_books_a_room_and_loses_it_when_a_player_changes(embedded):
+    stub = embedded.gateway
+    cid, players = _round_one(stub)
+    club = stub.CreateClub(booking_pb2.CreateClubRequest(name="Discard club", idempotency_key="club"), timeout=10)
+    room = stub.AddRoom(booking_pb2.AddRoomRequest(club_id=club.id, name="Room 1", idempotency_key="room"), timeout=10)
+    opened = gateway_pb2.OpenRoundSchedulingRequest(
+        competition_id=cid,
+        round=1,
+        club_id=club.id,
+        window_start=ts(0, 0),
+        window_end=ts(7, 0),
+        min_minutes=90,
+        idempotency_key="r1",
+    )
+    matches = stub.OpenRoundScheduling(opened, timeout=10).matches
+    assert [m.match_key for m in matches] == [f"{cid}/1/1/1", f"{cid}/1/1/2"]
+    assert [m.id for m in stub.OpenRoundScheduling(opened, timeout=10).matches] == [m.id for m in matches]  # idempotent
+    key = matches[0].match_key
+    assert list(matches[0].player_ids) == players
+    first, second = players[0], players[1]
+
+    # the D&D evening takes the room on day 0 from 21:00
+    dnd = stub.BookActivity(
+        booking_pb2.BookActivityRequest(club_id=club.id, room_id=room.id, title="D&D evening", start=ts(0, 21), end=ts(1, 1)),
+        timeout=10,
+    )
+
+    private = [slot(3, 10, 7, 12, 53)]  # only the first player's: never on anyone else's card
+    answers = {
+        first: [slot(0, 17, 0, 23), *private],
+        players[1]: [slot(0, 17, 30, 23)],
+        players[2]: [slot(0, 16, 0, 22)],
+        players[3]: [slot(0, 18, 0, 23, 0)],
+    }
+    secret = {private[0].start.SerializeToString(), private[0].end.SerializeToString(), ts(0, 17).SerializeToString()}
+
+    def card() -> booking_pb2.MatchCard:
+        answer = stub.GetMatchCard(booking_pb2.GetMatchCardRequest(match_key=key, viewer_player_id=second), timeout=10)
+        raw = answer.SerializeToString()
+        assert not any(s in raw for s in secret)
+        return answer
+
+    stub.SetAvailability(booking_pb2.SetAvailabilityRequest(match_key=key, player_id=first, intervals=answers[first]), timeout=10)
+    assert card().state == booking_pb2.CARD_STATE_WAITING_FOR_ANSWERS and not card().options
+    for p in players[1:]:
+        stub.SetAvailability(booking_pb2.SetAvailabilityRequest(match_key=key, player_id=p, intervals=answers[p]), timeout=10)
+    mine = stub.GetMyAvailability(booking_pb2.GetMyAvailabilityRequest(match_key=key, player_id=first), timeout=10)
+    assert len(mine.intervals) == 2
+    shown = card()
+    assert shown.state == booking_pb2.CARD_STATE_AGREEING and list(shown.pending_player_ids) == []
+    # everyone free 18:00-22:00; the room is busy from 21:00: one option 18:00-21:00 in Room 1
+    assert [(o.slot.start.ToDatetime(), o.slot.end.ToDatetime(), list(o.room_ids)) for o in shown.options] == [
+        (ts(0, 18).ToDatetime(), ts(0, 21).ToDatetime(), [room.id])
+    ]
+
+    with pytest.raises(grpc.RpcError) as error:  # outside the common options
+        stub.ProposeMeeting(
+            booking_pb2.ProposeMeetingRequest(match_key=key, player_id=first, start=ts(0, 16), end=ts(0, 20)), timeout=10
+        )
+    assert error.value.code() == grpc.StatusCode.FAILED_PRECONDITION
+    meeting = stub.ProposeMeeting(
+        booking_pb2.ProposeMeetingRequest(match_key=key, player_id=first, start=ts(0, 18), end=ts(0, 21), idempotency_key="m"),
+        timeout=10,
+    )
+    for i, p in enumerate(players):
+        confirmed = stub.ConfirmMeeting(
+            booking_pb2.ConfirmMeetingRequest(match_key=key, meeting_id=meeting.id, player_id=p, idempotency_key=f"c{i}"),
+            timeout=10,
+        )
+    assert confirmed.status == booking_pb2.MEETING_STATUS_BOOKED and confirmed.room_id == room.id
+    calendar = stub.ListBookings(
+        booking_pb2.ListBookingsRequest(club_id=club.id, **{"from": ts(0, 0), "to": ts(7, 0)}), timeout=10
+    )
+    assert [b.id for b in calendar.bookings] == [confirmed.booking_id, dnd.id]
+    assert card().state == booking_pb2.CARD_STATE_BOOKED
+
+    with pytest.raises(grpc.RpcError) as error:  # the organizer cannot overlap the D&D evening either
+        stub.AssignMeeting(
+            booking_pb2.AssignMeetingRequest(match_key=matches[1].match_key, start=ts(0, 22), end=ts(0, 23), room_id=room.id),
+            timeout=10,
+        )
+    assert error.value.code() == grpc.StatusCode.ABORTED and "D&D evening" in (error.value.details() or "")
+
+    changed = stub.SetAvailability(
+        booking_pb2.SetAvailabilityRequest(match_key=key, player_id=players[2], intervals=[slot(1, 18, 0, 23)]), timeout=10
+    )
+    assert list(changed.cancelled_meeting_ids) == [meeting.id]
+    calendar = stub.ListBookings(
+        booking_pb2.ListBookingsRequest(club_id=club.id, **{"from": ts(0, 0), "to": ts(7, 0)}), timeout=10
+    )
+    assert [b.id for b in calendar.bookings] == [dnd.id]
+    assert card().state == booking_pb2.CARD_STATE_AGREEING

@@ -1,0 +1,124 @@
+"""The gateway's scheduling block on fakes: OpenRoundScheduling over the approved draw, the booking
+passthroughs with scoped keys, and the schedule.booked / schedule.cancelled events."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+import pytest
+from google.protobuf.timestamp_pb2 import Timestamp
+
+from booking.grpc_api import BookingServicer
+from booking.service import BookingService
+from gateway.grpc_api import GatewayServicer
+from rondo.booking.v1 import booking_pb2
+from rondo.gateway.v1 import gateway_pb2
+from rondo.league.v1 import league_pb2
+from rondo_runtime.errors import InvalidArgument
+from tests.booking_scheduling import WINDOW_END, WINDOW_START, at, clock
+from tests.unit.fakes import FakeBookingRepository, FakeUnitOfWork
+from tests.unit.gateway_fakes import FakeContext, ServicerStub, gateway_on_fakes
+
+pytestmark = pytest.mark.unit
+
+
+def ts(value) -> Timestamp:
+    out = Timestamp()
+    out.FromDatetime(value)
+    return out
+
+
+class Gateway:
+    def __init__(self) -> None:
+        self.service, self.downstream, self.events, _ = gateway_on_fakes()
+        self.booking_uow = FakeUnitOfWork(FakeBookingRepository())
+        self.booking = BookingService(self.booking_uow, clock)  # type: ignore[arg-type]
+        self.downstream.booking = ServicerStub("booking", BookingServicer(self.booking))  # type: ignore[attr-defined]
+        self.servicer = GatewayServicer(self.service)
+        self.loop = asyncio.new_event_loop()
+
+    def __call__(self, method: str, request: Any) -> Any:
+        context = FakeContext(None, metadata=(("x-rondo-caller", "organizer"),))
+        return self.loop.run_until_complete(getattr(self.servicer, method)(request, context))
+
+
+@pytest.fixture
+def gateway():
+    g = Gateway()
+    yield g
+    g.loop.close()
+
+
+def _published(gateway: Gateway) -> str:
+    league = gateway.downstream.league_service
+    competition = league.create_competition("Spring league", "discard-league-2026", 2, 4)
+    for i in range(8):
+        league.register_player(competition.id, f"Player {i}")
+    view = gateway("DrawCompetition", gateway_pb2.DrawCompetitionRequest(competition_id=competition.id))
+    gateway("ApproveDraw", league_pb2.ApproveDrawRequest(competition_id=competition.id, draw_id=view.draw.id))
+    return competition.id
+
+
+def test_open_round_scheduling_opens_one_match_per_table_once(gateway):
+    cid = _published(gateway)
+    club = gateway("CreateClub", booking_pb2.CreateClubRequest(name="Club", idempotency_key="c"))
+    request = gateway_pb2.OpenRoundSchedulingRequest(
+        competition_id=cid,
+        round=2,
+        club_id=club.id,
+        window_start=ts(WINDOW_START),
+        window_end=ts(WINDOW_END),
+        idempotency_key="k",
+    )
+    opened = gateway("OpenRoundScheduling", request).matches
+    draw = gateway.downstream.league_service.get_draw(cid)
+    assert [(m.match_key, tuple(m.player_ids), m.min_minutes) for m in opened] == [
+        (f"{cid}/1/2/{t}", tuple(table), 90) for t, table in enumerate(draw.rounds[1], start=1)
+    ]
+    assert [m.id for m in gateway("OpenRoundScheduling", request).matches] == [m.id for m in opened]
+    assert len(gateway.booking_uow.repository.matches_by_key) == 2
+    request.round = 3
+    with pytest.raises(InvalidArgument) as error:
+        gateway("OpenRoundScheduling", request)
+    assert [v.field for v in error.value.violations] == ["round"]
+    assert len(gateway.booking_uow.repository.matches_by_key) == 2
+
+
+@pytest.mark.rule("schedule.confirmation.all-four-book-a-room")
+def test_a_booked_meeting_and_its_cancellation_are_events(gateway):
+    cid = _published(gateway)
+    club = gateway("CreateClub", booking_pb2.CreateClubRequest(name="Club"))
+    gateway("AddRoom", booking_pb2.AddRoomRequest(club_id=club.id, name="Room 1"))
+    [match, _] = gateway(
+        "OpenRoundScheduling",
+        gateway_pb2.OpenRoundSchedulingRequest(
+            competition_id=cid, round=1, club_id=club.id, window_start=ts(WINDOW_START), window_end=ts(WINDOW_END)
+        ),
+    ).matches
+    free = [booking_pb2.TimeInterval(start=ts(at(0, 18)), end=ts(at(0, 23)))]
+    for p in match.player_ids:
+        gateway("SetAvailability", booking_pb2.SetAvailabilityRequest(match_key=match.match_key, player_id=p, intervals=free))
+    meeting = gateway(
+        "ProposeMeeting",
+        booking_pb2.ProposeMeetingRequest(
+            match_key=match.match_key, player_id=match.player_ids[0], start=ts(at(0, 19)), end=ts(at(0, 23)), idempotency_key="m"
+        ),
+    )
+    [sent] = [c.request for c in gateway.downstream.calls if c.method == "ProposeMeeting"]
+    assert len(sent.idempotency_key) == 64  # scoped to the caller and the method
+    for p in match.player_ids:
+        done = gateway(
+            "ConfirmMeeting", booking_pb2.ConfirmMeetingRequest(match_key=match.match_key, meeting_id=meeting.id, player_id=p)
+        )
+    assert done.status == booking_pb2.MEETING_STATUS_BOOKED
+    assert gateway.events.for_competition(cid)[-1] == ("schedule.booked", meeting.id)
+    gateway(
+        "SetAvailability",
+        booking_pb2.SetAvailabilityRequest(
+            match_key=match.match_key,
+            player_id=match.player_ids[1],
+            intervals=[booking_pb2.TimeInterval(start=ts(at(1, 18)), end=ts(at(1, 23)))],
+        ),
+    )
+    assert gateway.events.for_competition(cid)[-1] == ("schedule.cancelled", meeting.id)
