@@ -4,6 +4,7 @@ SERVING on gRPC health, and a child process stopped with SIGTERM. Knows no servi
 from __future__ import annotations
 
 import os
+import random
 import signal
 import socket
 import subprocess
@@ -18,10 +19,29 @@ from grpc_health.v1 import health_pb2, health_pb2_grpc
 OVERALL = ("",)  # the health service's overall status: every service of the process SERVING
 
 
+# Ports are handed out below the kernel's ephemeral range (32768-60999 on Linux): a port the kernel
+# picked for ``bind(0)`` can be taken by any outgoing connection before the server that was told it
+# binds it, which is how a distributed test once failed to start ("Failed to bind to address").
+_PORT_RANGE = (20000, 32767)
+_handed_out: set[int] = set()
+_random = random.Random(int.from_bytes(os.urandom(8), "big"))
+
+
 def free_port(host: str = "127.0.0.1") -> int:
-    with socket.socket() as s:
-        s.bind((host, 0))
-        return s.getsockname()[1]
+    """A port on ``host`` that is free now, outside the ephemeral range and never handed out twice by
+    this process (parallel test workers draw at random, so they rarely meet)."""
+    for _ in range(1000):
+        port = _random.randint(*_PORT_RANGE)
+        if port in _handed_out:
+            continue
+        with socket.socket() as s:
+            try:
+                s.bind((host, port))
+            except OSError:
+                continue
+        _handed_out.add(port)
+        return port
+    raise OSError(f"no free port on {host} in {_PORT_RANGE[0]}-{_PORT_RANGE[1]}")
 
 
 def wait_serving(
