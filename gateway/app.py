@@ -11,10 +11,12 @@ from __future__ import annotations
 import dataclasses
 import logging
 
+from gateway.adapters.calendar_http import CalendarFeedServer
 from gateway.adapters.downstream import Downstream
 from gateway.adapters.events import EventLog
 from gateway.grpc_api import GatewayServicer
 from gateway.service import MIGRATIONS, GatewayService
+from rondo.booking.v1 import booking_pb2
 from rondo.gateway.v1 import gateway_pb2, gateway_pb2_grpc
 from rondo_runtime.config import Settings
 from rondo_runtime.server import ServiceSpec
@@ -53,8 +55,25 @@ class LazyDownstream:
             await self._downstream.close()
 
 
+def calendar_feed(settings: Settings, downstream: LazyDownstream) -> CalendarFeedServer:
+    """The clubs' iCalendar feeds over HTTP on ``RONDO_HOST:RONDO_CALENDAR_PORT`` (booking makes the bytes)."""
+
+    async def fetch(token: str, room_id: str, timeout_s: float) -> bytes:
+        stubs = downstream.get()
+        request = booking_pb2.ExportCalendarRequest(token=token, room_id=room_id)
+        return (await stubs.call("booking", stubs.booking.ExportCalendar, request, timeout_s)).ics
+
+    return CalendarFeedServer(settings.host, settings.calendar_port, fetch)
+
+
 def spec(settings: Settings, downstream: LazyDownstream | None = None) -> ServiceSpec:
     downstream = downstream or LazyDownstream(settings)
+    feed = calendar_feed(settings, downstream)
+
+    async def stop() -> None:
+        await feed.stop()
+        await downstream.close()
+
     spec = stateful_spec(
         NAME,
         settings,
@@ -62,6 +81,7 @@ def spec(settings: Settings, downstream: LazyDownstream | None = None) -> Servic
         descriptor=gateway_pb2.DESCRIPTOR.services_by_name["GatewayService"],
         add_to_server=gateway_pb2_grpc.add_GatewayServiceServicer_to_server,
         make_servicer=lambda engine: GatewayServicer(GatewayService(downstream.get, EventLog(engine))),
-        on_stop=downstream.close,
+        on_stop=stop,
     )
-    return dataclasses.replace(spec, internal=False)  # the one public service (rondo_app/registry.py)
+    # the one public service (rondo_app/registry.py); its calendar feed starts with the servers
+    return dataclasses.replace(spec, internal=False, on_start=feed.start)

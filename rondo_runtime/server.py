@@ -62,8 +62,8 @@ class ServiceSpec:
 
     ``service_names`` are full proto names (``"rondo.solver.v1.SolverService"``); ``register`` adds the
     servicers (``add_XServicer_to_server(servicer, server)``); ``readiness`` (e.g.
-    ``rondo_runtime.db.readiness_probe(engine)``) gates health; ``on_stop`` runs after the server stopped
-    (dispose engines, cancel background tasks).
+    ``rondo_runtime.db.readiness_probe(engine)``) gates health; ``on_start`` runs once the servers
+    accept calls; ``on_stop`` runs after the server stopped (dispose engines, cancel background tasks).
     """
 
     name: str
@@ -71,6 +71,9 @@ class ServiceSpec:
     register: Callable[[aio.Server], None]
     readiness: Callable[[], Awaitable[bool]] | None = None
     on_stop: Callable[[], Awaitable[None]] | None = None
+    on_start: Callable[[], Awaitable[None]] | None = None
+    """Runs once the servers accept calls, in the server's event loop (the gateway's calendar feed
+    starts its HTTP server here)."""
     internal: bool = True
     """Called only by other Rondo services (all but the gateway; the registry says which): loopback only
     beside public services, the internal credential when alone. Internal unless declared public."""
@@ -288,6 +291,9 @@ async def start_server(specs: list[ServiceSpec], settings: Settings, *, readines
         if settings.metrics_port is not None:
             running._metrics_http, running.metrics_port = start_metrics_server(settings.host, settings.metrics_port)
         await running.check_readiness()
+        for spec in specs:
+            if spec.on_start is not None:
+                await spec.on_start()
     except BaseException:
         for server in started:
             await server.stop(None)

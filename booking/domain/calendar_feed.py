@@ -88,8 +88,6 @@ def club_calendar(
         event.add("location", room_names.get(b.room_id, ""))
         event.add("status", "CANCELLED" if b.status is BookingStatus.CANCELLED else "CONFIRMED")
         event.add("transp", "OPAQUE")
-        if b.series_id:
-            event.add("related-to", uid(b.series_id))
         cal.add_component(event)
     if chosen:
         first, last = chosen[0].slot.start, max(b.slot.end for b in chosen)
