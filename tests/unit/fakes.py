@@ -310,7 +310,9 @@ class FakeBookingRepository(FakeKeyStore):
             for o in self.bookings_by_id.values()
         ):
             raise RoomTaken(room_id)
-        self.bookings_by_id[booking_id] = dataclasses.replace(b, room_id=room_id, slot=slot, sequence=b.sequence + 1, updated_at=at)
+        self.bookings_by_id[booking_id] = dataclasses.replace(
+            b, room_id=room_id, slot=slot, sequence=b.sequence + 1, updated_at=at
+        )
 
     def add_series(self, series: Series, at: datetime) -> None:
         self.series_by_id[series.id] = series
@@ -321,7 +323,9 @@ class FakeBookingRepository(FakeKeyStore):
     def series_bookings(self, series_id: str) -> list[Booking]:
         return sorted((b for b in self.bookings_by_id.values() if b.series_id == series_id), key=lambda b: (b.slot.start, b.id))
 
-    def calendar_bookings(self, club_id: str, start: datetime, end: datetime, cancelled_since: datetime, limit: int) -> list[Booking]:
+    def calendar_bookings(
+        self, club_id: str, start: datetime, end: datetime, cancelled_since: datetime, limit: int
+    ) -> list[Booking]:
         chosen = [
             b
             for b in self.bookings_by_id.values()
