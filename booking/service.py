@@ -50,7 +50,7 @@ from booking.domain.scheduling import (
 )
 from rondo_runtime import idempotency
 from rondo_runtime.errors import Aborted, FailedPrecondition, InvalidArgument, NotFound, PermissionDenied
-from rondo_runtime.text import MAX_NAME_LENGTH, MAX_REASON_LENGTH, clean_id, clean_key
+from rondo_runtime.text import MAX_NAME_LENGTH, MAX_REASON_LENGTH, clean_id, clean_key, clean_text
 from rondo_runtime.transactions import UnitOfWork
 from rondo_runtime.validation import Violations
 
@@ -105,6 +105,15 @@ def _local(club: Club, slot: Interval) -> str:
     """``2026-03-19 19:00-23:00`` in the club's time."""
     start, end = slot.start.astimezone(club.zone), slot.end.astimezone(club.zone)
     return f"{start:%Y-%m-%d %H:%M}-{end:%H:%M}" if start.date() == end.date() else f"{start:%Y-%m-%d %H:%M}-{end:%Y-%m-%d %H:%M}"
+
+
+def _optional_text(v: Violations, field: str, value: str) -> str:
+    """A person-entered text that may be empty (``rondo_runtime.text.clean_text``), bounded."""
+    try:
+        return clean_text(value, field, MAX_REASON_LENGTH, required=False)
+    except InvalidArgument as error:
+        v.items.extend(error.violations)
+        return ""
 
 
 def token_digest(token: str) -> str:
@@ -712,7 +721,7 @@ class BookingService:
         v = Violations()
         club_id = v.id("club_id", club_id)
         booking_id = v.id("booking_id", booking_id)
-        reason = v.text("reason", reason, required="", max_length=MAX_REASON_LENGTH)
+        reason = _optional_text(v, "reason", reason)
         v.raise_if_any()
 
         def work(repo: BookingRepository) -> Booking:
@@ -781,7 +790,7 @@ class BookingService:
         v = Violations()
         club_id = v.id("club_id", club_id)
         series_id = v.id("series_id", series_id)
-        reason = v.text("reason", reason, required="", max_length=MAX_REASON_LENGTH)
+        reason = _optional_text(v, "reason", reason)
         v.raise_if_any()
 
         def work(repo: BookingRepository) -> SeriesView:
