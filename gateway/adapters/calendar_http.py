@@ -64,6 +64,9 @@ class _Handler(BaseHTTPRequestHandler):
     server_version = "rondo-calendar"
     sys_version = ""
     timeout = REQUEST_TIMEOUT_S  # a client that sends nothing is dropped
+    default_request_version = "HTTP/1.0"  # every answer has a status line, even to a malformed request
+    error_message_format = "%(code)d %(message)s\n"  # the stdlib's errors, small and plain
+    error_content_type = "text/plain; charset=utf-8"
 
     def do_GET(self) -> None:
         self._serve(body=True)
@@ -141,10 +144,10 @@ class _Handler(BaseHTTPRequestHandler):
 
     # the request line holds the token: log the method and the status only
     def log_request(self, code: int | str = "-", size: int | str = "-") -> None:
-        log.debug("calendar request", extra={"method": self.command, "status": int(code) if str(code).isdigit() else code})
+        log.debug("calendar request", extra={"method": getattr(self, "command", None), "status": str(code)})
 
     def log_error(self, format: str, *args) -> None:
-        log.debug("calendar request refused", extra={"method": self.command})
+        log.debug("calendar request refused", extra={"method": getattr(self, "command", None)})
 
 
 class CalendarFeedServer:
