@@ -132,6 +132,7 @@ class BookingService:
     def __init__(self, uow: UnitOfWork[BookingRepository], clock: Callable[[], datetime] = _now):
         self.uow = uow
         self.clock = clock
+        self.feed_events = calendar_feed.EventCache()  # rendered VEVENTs: a feed re-renders only what changed
 
     def _transaction(self, work: Callable[[BookingRepository], T]) -> T:
         return self.uow.write(work)
@@ -925,6 +926,6 @@ class BookingService:
             now = self.clock()
             span = calendar_feed.feed_span(now)
             bookings = repo.calendar_bookings(club.id, span.start, span.end, span.cancelled_since, calendar_feed.MAX_EVENTS)
-            return calendar_feed.club_calendar(club, rooms, bookings, now, room_id)
+            return calendar_feed.club_calendar(club, rooms, bookings, now, room_id, self.feed_events)
 
         return self._read(work)

@@ -11,7 +11,7 @@ import icalendar
 import pytest
 import recurring_ical_events
 
-from booking.domain.calendar_feed import CANCELLED_KEPT, club_calendar, uid
+from booking.domain.calendar_feed import CANCELLED_KEPT, EventCache, club_calendar, uid
 from booking.domain.fallback import fallback_slot, last_sunday_at
 from booking.domain.intervals import Interval
 from booking.domain.model import Club
@@ -268,6 +268,19 @@ def test_uids_are_stable_sequence_counts_changes_and_cancelled_events_stay_a_whi
     assert events[uid("s0")]["STATUS"] == "CONFIRMED" and events[uid("s0")]["SEQUENCE"] == 0
     gone = club_calendar(CLUB, ROOMS, later, NOW + timedelta(days=1) + CANCELLED_KEPT + timedelta(seconds=1))
     assert uid("s2").encode() not in gone and uid("s3").encode() in gone
+
+
+@pytest.mark.rule("schedule.calendar.ical-feed")
+def test_cached_events_give_the_same_bytes_and_only_a_changed_booking_is_rendered_again():
+    bookings, cache = feed_bookings(), EventCache()
+    assert club_calendar(CLUB, ROOMS, bookings, NOW, cache=cache) == club_calendar(CLUB, ROOMS, bookings, NOW)
+    assert (cache.hits, cache.misses) == (0, 5)
+    changed = [dataclasses.replace(bookings[0], sequence=1, title="D&D: the finale"), *bookings[1:]]
+    assert club_calendar(CLUB, ROOMS, changed, NOW, cache=cache) == club_calendar(CLUB, ROOMS, changed, NOW)
+    assert (cache.hits, cache.misses) == (4, 6)
+    small = EventCache(size=2)
+    club_calendar(CLUB, ROOMS, bookings, NOW, cache=small)
+    assert len(small._events) == 2  # bounded
 
 
 @pytest.mark.rule("schedule.calendar.ical-feed")

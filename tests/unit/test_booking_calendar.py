@@ -69,6 +69,7 @@ def test_a_club_is_24_7_by_default_and_takes_weekly_hours_at_creation_and_update
 
 
 @pytest.mark.rule("schedule.club.opening-hours")
+@pytest.mark.rule("schedule.organizer.assigns-and-moves")
 def test_proposals_assignments_and_activities_must_lie_inside_opening_hours(booking):
     club, [room] = club_with_rooms(booking, "Europe/Kirov", EVENINGS)
     open_match(booking, club)
