@@ -19,11 +19,11 @@ import statistics
 import tempfile
 import time
 import urllib.request
-from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 from booking.app import make_service
+from booking.bench_card import timed
 from booking.domain.calendar_feed import EventCache, club_calendar
 from booking.domain.intervals import Interval
 from booking.domain.model import Club
@@ -52,15 +52,6 @@ def bookings(club_id: str, room_ids: list[str], count: int) -> list[Booking]:
             )
         )
     return out
-
-
-def timed(work: Callable[[], object], repeat: int) -> list[float]:
-    seconds = []
-    for _ in range(repeat):
-        t0 = time.perf_counter()
-        work()
-        seconds.append(time.perf_counter() - t0)
-    return seconds
 
 
 def line(label: str, seconds: list[float], unit: str, extra: str = "") -> str:

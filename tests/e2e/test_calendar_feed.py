@@ -25,9 +25,9 @@ BERLIN = ZoneInfo("Europe/Berlin")  # summer time starts Sunday 28 March 2027
 PLAYER_NAMES = ("Akagi Shigeru", "Washizu Iwao", "Miyanaga Saki", "Haramura Nodoka")
 
 
-def ts(zone: ZoneInfo, *args: int) -> Timestamp:
+def ts(zone: ZoneInfo, year: int, month: int, day: int, hour: int = 0) -> Timestamp:
     out = Timestamp()
-    out.FromDatetime(datetime(*args, tzinfo=zone).astimezone(UTC))
+    out.FromDatetime(datetime(year, month, day, hour, tzinfo=zone).astimezone(UTC))
     return out
 
 

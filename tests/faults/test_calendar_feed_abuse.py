@@ -15,6 +15,7 @@ import pytest
 
 from gateway.adapters import calendar_http
 from gateway.adapters.calendar_http import MAX_CONCURRENT, CalendarFeedServer
+from tests.calendar_feed_server import serving
 
 pytestmark = pytest.mark.faults
 
@@ -39,18 +40,10 @@ class Booking:
 @pytest.fixture
 def served(monkeypatch) -> Iterator[tuple[CalendarFeedServer, Booking]]:
     monkeypatch.setattr(calendar_http._Handler, "timeout", 0.5)  # a silent client is dropped quickly in tests
-    loop = asyncio.new_event_loop()
-    thread = threading.Thread(target=loop.run_forever, daemon=True)
-    thread.start()
     booking = Booking()
-    server = CalendarFeedServer("127.0.0.1", 0, booking.fetch)
-    asyncio.run_coroutine_threadsafe(server.start(), loop).result(10)
-    yield server, booking
-    booking.release.set()
-    asyncio.run_coroutine_threadsafe(server.stop(), loop).result(10)
-    loop.call_soon_threadsafe(loop.stop)
-    thread.join(10)
-    loop.close()
+    with serving(booking.fetch) as server:
+        yield server, booking
+        booking.release.set()
 
 
 def raw(port: int, data: bytes, timeout: float = 10.0) -> bytes:
@@ -107,8 +100,9 @@ def test_more_concurrent_requests_than_the_bound_are_told_to_retry(served):
     assert server.port
     booking.blocking = True
     answers: list[bytes] = []
+    port = server.port
     threads = [
-        threading.Thread(target=lambda: answers.append(raw(server.port, f"GET /calendar/{TOKEN}.ics HTTP/1.0\r\n\r\n".encode())))  # type: ignore[arg-type]
+        threading.Thread(target=lambda: answers.append(raw(port, f"GET /calendar/{TOKEN}.ics HTTP/1.0\r\n\r\n".encode())))
         for _ in range(MAX_CONCURRENT)
     ]
     for t in threads:

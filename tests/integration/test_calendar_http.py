@@ -7,13 +7,13 @@ from __future__ import annotations
 import asyncio
 import http.client
 import logging
-import threading
 from collections.abc import Iterator
 
 import pytest
 
 from gateway.adapters.calendar_http import CalendarFeedServer
 from rondo_runtime import errors
+from tests.calendar_feed_server import serving
 
 pytestmark = pytest.mark.integration
 
@@ -39,18 +39,9 @@ class Booking:
 
 @pytest.fixture
 def served() -> Iterator[tuple[CalendarFeedServer, Booking]]:
-    loop = asyncio.new_event_loop()
-    thread = threading.Thread(target=loop.run_forever, daemon=True)
-    thread.start()
     booking = Booking()
-    server = CalendarFeedServer("127.0.0.1", 0, booking.fetch)
-    asyncio.run_coroutine_threadsafe(server.start(), loop).result(10)
-    assert server.port
-    yield server, booking
-    asyncio.run_coroutine_threadsafe(server.stop(), loop).result(10)
-    loop.call_soon_threadsafe(loop.stop)
-    thread.join(10)
-    loop.close()
+    with serving(booking.fetch) as server:
+        yield server, booking
 
 
 def get(server: CalendarFeedServer, path: str, method: str = "GET", headers: dict[str, str] | None = None):

@@ -24,8 +24,8 @@ KIROV = ZoneInfo("Europe/Kirov")
 EVENINGS = [(d, "18:00", "24:00") for d in range(1, 6)] + [(6, "12:00", "24:00"), (7, "12:00", "24:00")]
 
 
-def local(zone: ZoneInfo, *args: int) -> datetime:
-    return datetime(*args, tzinfo=zone).astimezone(UTC)
+def local(zone: ZoneInfo, year: int, month: int, day: int, hour: int = 0, minute: int = 0) -> datetime:
+    return datetime(year, month, day, hour, minute, tzinfo=zone).astimezone(UTC)
 
 
 @pytest.fixture
@@ -35,7 +35,7 @@ def uow() -> FakeUnitOfWork[FakeBookingRepository]:
 
 @pytest.fixture
 def booking(uow) -> BookingService:
-    return BookingService(uow, clock)  # type: ignore[arg-type]
+    return BookingService(uow, clock)
 
 
 def club_with_rooms(booking, zone="Europe/Berlin", hours=None, rooms=("Room 1",)):
@@ -308,6 +308,6 @@ def test_the_feed_token_is_unguessable_stored_hashed_and_rotation_retires_the_ol
     rotated = booking.rotate_calendar_token(club.id)
     with pytest.raises(NotFound):
         booking.export_calendar(token.token)
-    assert uid(events[0]["UID"].split("@")[0]) in booking.export_calendar(rotated.token).decode()
+    assert uid(str(events[0]["UID"]).split("@")[0]) in booking.export_calendar(rotated.token).decode()
     with pytest.raises(NotFound):
         booking.rotate_calendar_token("nope")

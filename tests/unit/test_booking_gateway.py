@@ -60,6 +60,14 @@ def _published(gateway: Gateway) -> str:
     return competition.id
 
 
+def _round_one(gateway: Gateway, cid: str, club_id: str):
+    """Round 1 of the approved draw opened for scheduling in the club, over the test window."""
+    request = gateway_pb2.OpenRoundSchedulingRequest(
+        competition_id=cid, round=1, club_id=club_id, window_start=ts(WINDOW_START), window_end=ts(WINDOW_END)
+    )
+    return gateway("OpenRoundScheduling", request).matches
+
+
 def test_open_round_scheduling_opens_one_match_per_table_once(gateway):
     cid = _published(gateway)
     club = gateway("CreateClub", booking_pb2.CreateClubRequest(name="Club", idempotency_key="c"))
@@ -90,12 +98,7 @@ def test_a_booked_meeting_and_its_cancellation_are_events(gateway):
     cid = _published(gateway)
     club = gateway("CreateClub", booking_pb2.CreateClubRequest(name="Club"))
     gateway("AddRoom", booking_pb2.AddRoomRequest(club_id=club.id, name="Room 1"))
-    [match, _] = gateway(
-        "OpenRoundScheduling",
-        gateway_pb2.OpenRoundSchedulingRequest(
-            competition_id=cid, round=1, club_id=club.id, window_start=ts(WINDOW_START), window_end=ts(WINDOW_END)
-        ),
-    ).matches
+    [match, _] = _round_one(gateway, cid, club.id)
     free = [booking_pb2.TimeInterval(start=ts(at(0, 18)), end=ts(at(0, 23)))]
     for p in match.player_ids:
         gateway("SetAvailability", booking_pb2.SetAvailabilityRequest(match_key=match.match_key, player_id=p, intervals=free))
@@ -130,12 +133,7 @@ def test_the_fallback_and_a_window_move_pass_through_and_are_events(gateway):
     cid = _published(gateway)
     club = gateway("CreateClub", booking_pb2.CreateClubRequest(name="Club", time_zone="Europe/Kirov"))
     gateway("AddRoom", booking_pb2.AddRoomRequest(club_id=club.id, name="Room 1"))
-    [match, _] = gateway(
-        "OpenRoundScheduling",
-        gateway_pb2.OpenRoundSchedulingRequest(
-            competition_id=cid, round=1, club_id=club.id, window_start=ts(WINDOW_START), window_end=ts(WINDOW_END)
-        ),
-    ).matches
+    [match, _] = _round_one(gateway, cid, club.id)
     meeting = gateway("ApplyFallback", booking_pb2.ApplyFallbackRequest(match_key=match.match_key, idempotency_key="f"))
     assert meeting.status == booking_pb2.MEETING_STATUS_BOOKED
     [sent] = [c.request for c in gateway.downstream.calls if c.method == "ApplyFallback"]
