@@ -23,6 +23,7 @@ from prometheus_client.parser import text_string_to_metric_families
 from rondo_runtime.config import Settings
 from rondo_runtime.errors import FieldViolation, InvalidArgument, NotFound
 from rondo_runtime.grpc_errors import INTERNAL_MESSAGE, error_from_rpc, field_violations
+from rondo_runtime.process import free_port
 from rondo_runtime.server import ServiceSpec, run_until_signal, start_server
 
 pytestmark = pytest.mark.integration
@@ -395,3 +396,26 @@ def test_liveness_is_serving_while_the_database_is_not():
     live, ready = asyncio.run(scenario())
     assert live == health_pb2.HealthCheckResponse.SERVING
     assert ready == health_pb2.HealthCheckResponse.NOT_SERVING
+
+
+def test_on_start_runs_once_the_servers_accept_calls():
+    """``ServiceSpec.on_start`` (the gateway starts its calendar feed there): after the server answers."""
+    seen: list[int] = []
+
+    async def scenario() -> None:
+        probe = Probe()
+        name = f"rondo.test.v1.Probe{uuid.uuid4().hex[:8]}"
+        holder: dict[str, str] = {}
+
+        async def on_start() -> None:
+            async with grpc.aio.insecure_channel(holder["address"]) as channel:
+                seen.append(await _health(channel))
+
+        spec = ServiceSpec("probe", (name,), probe.register(name), on_start=on_start)
+        port = free_port()  # on_start dials it: known before the server starts
+        holder["address"] = f"127.0.0.1:{port}"
+        running = await start_server([spec], _settings(metrics_port=None, port=port))
+        await running.stop(0)
+
+    asyncio.run(scenario())
+    assert seen == [health_pb2.HealthCheckResponse.SERVING]
