@@ -54,7 +54,8 @@ def draw(
     rounds: int = typer.Option(4, "--rounds", "-r", help="Number of rounds R."),
     table_size: int = typer.Option(4, "--table-size", "-k", help="Players per table k (2-8)."),
     seed: int | None = typer.Option(None, help="Seed; the same seed gives the same draw."),
-    time_limit: float = typer.Option(10.0, "--time-limit", help="Budget in seconds."),
+    time_limit: float = typer.Option(10.0, "--time-limit", help="Budget in seconds (and the wall-clock safety cut)."),
+    work: int = typer.Option(0, "--work", help="Deterministic work budget in work units (0 = the default for --time-limit)."),
     seat_balance: bool = typer.Option(False, "--seat-balance", help="Balance seats (winds) too."),
     as_json: bool = typer.Option(False, "--json", help="Machine-readable output (see README)."),
 ) -> None:
@@ -63,10 +64,11 @@ def draw(
     from solver.offline import draw_report, render_text
 
     try:
-        report = draw_report(players, rounds, table_size, seed, time_limit, seat_balance)
+        report = draw_report(players, rounds, table_size, seed, time_limit, seat_balance, work)
     except InvalidArgument as error:
         for v in error.violations:
-            typer.echo(f"error: --{v.field.replace('_', '-') if v.field != 'players' else 'players'}: {v.description}", err=True)
+            option = {"players": "players", "work_budget": "work"}.get(v.field, v.field.replace("_", "-"))
+            typer.echo(f"error: --{option}: {v.description}", err=True)
         raise typer.Exit(2) from None
     typer.echo(json.dumps(report, indent=2) if as_json else render_text(report))
 
