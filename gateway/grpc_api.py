@@ -196,6 +196,17 @@ class GatewayServicer(gateway_pb2_grpc.GatewayServiceServicer):
     async def ListBookings(self, request, context):
         return await self.service.schedule("ListBookings", request, caller(context), context.time_remaining())
 
+    # A draw anyone can verify: league commits, keeps and reveals the seed.
+    async def CommitDrawSeed(self, request, context):
+        request = self.service.scoped(request, "CommitDrawSeed", caller(context))
+        return await self.service.league("CommitDrawSeed", request, context.time_remaining())
+
+    async def GetSeedCommitment(self, request, context):
+        return await self.service.league("GetSeedCommitment", request, context.time_remaining())
+
+    async def GetDrawCertificate(self, request, context):
+        return await self.service.league("GetDrawCertificate", request, context.time_remaining())
+
     # Events for bots (gateway/event_service.py).
     async def WatchEvents(self, request, context):
         query = event_query(request.after, list(request.kinds), request.competition_id)

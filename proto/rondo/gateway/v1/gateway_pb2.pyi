@@ -126,20 +126,26 @@ class RedrawRequest(_message.Message):
     def __init__(self, competition_id: _Optional[str] = ..., played_rounds: _Optional[int] = ..., reason: _Optional[str] = ..., seed: _Optional[int] = ..., time_limit_seconds: _Optional[float] = ..., separations: _Optional[_Iterable[_Union[_solver_pb2.Separation, _Mapping]]] = ..., pins: _Optional[_Iterable[_Union[_solver_pb2.Pin, _Mapping]]] = ..., idempotency_key: _Optional[str] = ..., seat_balance: _Optional[bool] = ...) -> None: ...
 
 class DrawView(_message.Message):
-    __slots__ = ("draw", "status", "diff", "conflicts", "notes", "wall_time_seconds")
+    __slots__ = ("draw", "status", "diff", "conflicts", "notes", "wall_time_seconds", "work_budget", "work_used", "reproducible")
     DRAW_FIELD_NUMBER: _ClassVar[int]
     STATUS_FIELD_NUMBER: _ClassVar[int]
     DIFF_FIELD_NUMBER: _ClassVar[int]
     CONFLICTS_FIELD_NUMBER: _ClassVar[int]
     NOTES_FIELD_NUMBER: _ClassVar[int]
     WALL_TIME_SECONDS_FIELD_NUMBER: _ClassVar[int]
+    WORK_BUDGET_FIELD_NUMBER: _ClassVar[int]
+    WORK_USED_FIELD_NUMBER: _ClassVar[int]
+    REPRODUCIBLE_FIELD_NUMBER: _ClassVar[int]
     draw: _league_pb2.Draw
     status: _solver_pb2.SolveStatus
     diff: _containers.RepeatedCompositeFieldContainer[_solver_pb2.RoundDiff]
     conflicts: _containers.RepeatedScalarFieldContainer[str]
     notes: _containers.RepeatedScalarFieldContainer[str]
     wall_time_seconds: float
-    def __init__(self, draw: _Optional[_Union[_league_pb2.Draw, _Mapping]] = ..., status: _Optional[_Union[_solver_pb2.SolveStatus, str]] = ..., diff: _Optional[_Iterable[_Union[_solver_pb2.RoundDiff, _Mapping]]] = ..., conflicts: _Optional[_Iterable[str]] = ..., notes: _Optional[_Iterable[str]] = ..., wall_time_seconds: _Optional[float] = ...) -> None: ...
+    work_budget: int
+    work_used: int
+    reproducible: bool
+    def __init__(self, draw: _Optional[_Union[_league_pb2.Draw, _Mapping]] = ..., status: _Optional[_Union[_solver_pb2.SolveStatus, str]] = ..., diff: _Optional[_Iterable[_Union[_solver_pb2.RoundDiff, _Mapping]]] = ..., conflicts: _Optional[_Iterable[str]] = ..., notes: _Optional[_Iterable[str]] = ..., wall_time_seconds: _Optional[float] = ..., work_budget: _Optional[int] = ..., work_used: _Optional[int] = ..., reproducible: _Optional[bool] = ...) -> None: ...
 
 class MahjongPlayoffView(_message.Message):
     __slots__ = ("stage", "tables", "waiting_ids", "exits", "final_order", "explanation")
