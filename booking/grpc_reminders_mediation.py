@@ -185,10 +185,16 @@ class RemindersMediationServicer(BookingServicer):
 
     async def RecordMediationOutcome(self, request, context):
         done = await asyncio.to_thread(
-            self._mediation().record_outcome, request.mediation_id, list(request.absent_player_ids), request.recorded_by
+            self._mediation().record_outcome,
+            request.mediation_id,
+            list(request.absent_player_ids),
+            request.recorded_by,
+            request.first_player_id,
         )
         return booking_pb2.MediationOutcome(
-            mediation=mediation_to_proto(done.mediation), removal_due=removals_to_proto(done.removal_due)
+            mediation=mediation_to_proto(done.mediation),
+            removal_due=removals_to_proto(done.removal_due),
+            technical_result=done.technical_result,
         )
 
     async def GetMediation(self, request, context):

@@ -21,7 +21,7 @@ from booking.adapters.mediation_repository import MediationRepository
 from booking.domain import mediation as rules
 from booking.domain.mediation import Division, Mediation, MediationStatus, StageCalendar, Timeout
 from rondo_runtime import idempotency
-from rondo_runtime.errors import FailedPrecondition, NotFound
+from rondo_runtime.errors import FailedPrecondition, InvalidArgument, NotFound
 from rondo_runtime.text import MAX_NAME_LENGTH
 from rondo_runtime.transactions import UnitOfWork
 from rondo_runtime.validation import Violations
@@ -49,6 +49,7 @@ class MediationLog:
 class Outcome:
     mediation: Mediation
     removal_due: tuple[tuple[str, tuple[str, ...]], ...]
+    technical_result: str = ""  # a no-show's game result in the pairing's order (league's RecordGame)
 
 
 class MediationService:
@@ -228,11 +229,15 @@ class MediationService:
         MEDIATIONS.labels("decided_by_referee").inc()
         return done
 
-    def record_outcome(self, mediation_id: str, absent_ids: Sequence[str], recorded_by: str) -> Outcome:
-        """The game was played (nobody absent) or a no-show; answers who is now due for removal
-        (absent against 3 different opponents). Recording the same outcome again answers it again."""
+    def record_outcome(
+        self, mediation_id: str, absent_ids: Sequence[str], recorded_by: str, first_player_id: str = ""
+    ) -> Outcome:
+        """The game was played (nobody absent) or a no-show; answers the no-show's technical result in
+        the order of the pairing (``first_player_id`` first) and who is now due for removal (absent
+        against 3 different opponents). Recording the same outcome again answers it again."""
         v = Violations()
         mediation_id = v.id("mediation_id", mediation_id)
+        first = v.id("first_player_id", first_player_id, required=bool(absent_ids))
         absent = [v.id(f"absent_player_ids[{i}]", pid) for i, pid in enumerate(absent_ids[:2])]
         if len(absent_ids) > 2:
             v.add("absent_player_ids", f"a game has two players, got {len(absent_ids)}")
@@ -249,7 +254,13 @@ class MediationService:
                 repo.update_mediation(done)
             everything = repo.mediations(found.competition_id)
             due = tuple((p, rules.no_show_opponents(everything, p)) for p in done.absent_ids if rules.removal_due(everything, p))
-            return Outcome(done, due)
+            result = ""
+            if done.absent_ids:
+                if first not in done.players:
+                    raise InvalidArgument.single("first_player_id", f"one of the game's players: {', '.join(done.players)}")
+                second = next(p for p in done.players if p != first)
+                result = rules.technical_result(first, second, done.absent_ids)
+            return Outcome(done, due, result)
 
         outcome = self.uow.write(work)
         MEDIATIONS.labels("no_show" if outcome.mediation.absent_ids else "played").inc()

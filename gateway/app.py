@@ -55,13 +55,22 @@ class LazyDownstream:
 
 def spec(settings: Settings, downstream: LazyDownstream | None = None) -> ServiceSpec:
     downstream = downstream or LazyDownstream(settings)
+    servicers: list[GatewayServicer] = []
+
+    def make_servicer(engine) -> GatewayServicer:
+        servicers.append(GatewayServicer(GatewayService(downstream.get, EventLog(engine))))
+        return servicers[-1]
+
     spec = stateful_spec(
         NAME,
         settings,
         MIGRATIONS,
         descriptor=gateway_pb2.DESCRIPTOR.services_by_name["GatewayService"],
         add_to_server=gateway_pb2_grpc.add_GatewayServiceServicer_to_server,
-        make_servicer=lambda engine: GatewayServicer(GatewayService(downstream.get, EventLog(engine))),
+        make_servicer=make_servicer,
         on_stop=downstream.close,
     )
-    return dataclasses.replace(spec, internal=False)  # the one public service (rondo_app/registry.py)
+    interval = settings.reminder_interval_seconds
+    # the reminders due are published every RONDO_REMINDER_INTERVAL_SECONDS (gateway/reminders.py)
+    background = (lambda: servicers[0].reminders.run(interval),) if interval > 0 else ()
+    return dataclasses.replace(spec, internal=False, background=background)  # the one public service (rondo_app/registry.py)

@@ -510,14 +510,16 @@ class DecideMediationRequest(_message.Message):
     def __init__(self, mediation_id: _Optional[str] = ..., day: _Optional[str] = ...) -> None: ...
 
 class RecordMediationOutcomeRequest(_message.Message):
-    __slots__ = ("mediation_id", "absent_player_ids", "recorded_by")
+    __slots__ = ("mediation_id", "absent_player_ids", "recorded_by", "first_player_id")
     MEDIATION_ID_FIELD_NUMBER: _ClassVar[int]
     ABSENT_PLAYER_IDS_FIELD_NUMBER: _ClassVar[int]
     RECORDED_BY_FIELD_NUMBER: _ClassVar[int]
+    FIRST_PLAYER_ID_FIELD_NUMBER: _ClassVar[int]
     mediation_id: str
     absent_player_ids: _containers.RepeatedScalarFieldContainer[str]
     recorded_by: str
-    def __init__(self, mediation_id: _Optional[str] = ..., absent_player_ids: _Optional[_Iterable[str]] = ..., recorded_by: _Optional[str] = ...) -> None: ...
+    first_player_id: str
+    def __init__(self, mediation_id: _Optional[str] = ..., absent_player_ids: _Optional[_Iterable[str]] = ..., recorded_by: _Optional[str] = ..., first_player_id: _Optional[str] = ...) -> None: ...
 
 class GetMediationRequest(_message.Message):
     __slots__ = ("mediation_id",)
@@ -578,12 +580,14 @@ class RemovalDue(_message.Message):
     def __init__(self, player_id: _Optional[str] = ..., opponent_ids: _Optional[_Iterable[str]] = ...) -> None: ...
 
 class MediationOutcome(_message.Message):
-    __slots__ = ("mediation", "removal_due")
+    __slots__ = ("mediation", "removal_due", "technical_result")
     MEDIATION_FIELD_NUMBER: _ClassVar[int]
     REMOVAL_DUE_FIELD_NUMBER: _ClassVar[int]
+    TECHNICAL_RESULT_FIELD_NUMBER: _ClassVar[int]
     mediation: Mediation
     removal_due: _containers.RepeatedCompositeFieldContainer[RemovalDue]
-    def __init__(self, mediation: _Optional[_Union[Mediation, _Mapping]] = ..., removal_due: _Optional[_Iterable[_Union[RemovalDue, _Mapping]]] = ...) -> None: ...
+    technical_result: str
+    def __init__(self, mediation: _Optional[_Union[Mediation, _Mapping]] = ..., removal_due: _Optional[_Iterable[_Union[RemovalDue, _Mapping]]] = ..., technical_result: _Optional[str] = ...) -> None: ...
 
 class RequestTimeoutRequest(_message.Message):
     __slots__ = ("competition_id", "stage", "player_id", "starts_on", "ends_on", "idempotency_key")

@@ -17,18 +17,20 @@ class PublishDueRemindersRequest(_message.Message):
     def __init__(self) -> None: ...
 
 class RecordMediatedGameRequest(_message.Message):
-    __slots__ = ("mediation_id", "result", "absent_player_ids", "recorded_by", "idempotency_key")
+    __slots__ = ("mediation_id", "result", "absent_player_ids", "recorded_by", "idempotency_key", "long")
     MEDIATION_ID_FIELD_NUMBER: _ClassVar[int]
     RESULT_FIELD_NUMBER: _ClassVar[int]
     ABSENT_PLAYER_IDS_FIELD_NUMBER: _ClassVar[int]
     RECORDED_BY_FIELD_NUMBER: _ClassVar[int]
     IDEMPOTENCY_KEY_FIELD_NUMBER: _ClassVar[int]
+    LONG_FIELD_NUMBER: _ClassVar[int]
     mediation_id: str
     result: str
     absent_player_ids: _containers.RepeatedScalarFieldContainer[str]
     recorded_by: str
     idempotency_key: str
-    def __init__(self, mediation_id: _Optional[str] = ..., result: _Optional[str] = ..., absent_player_ids: _Optional[_Iterable[str]] = ..., recorded_by: _Optional[str] = ..., idempotency_key: _Optional[str] = ...) -> None: ...
+    long: bool
+    def __init__(self, mediation_id: _Optional[str] = ..., result: _Optional[str] = ..., absent_player_ids: _Optional[_Iterable[str]] = ..., recorded_by: _Optional[str] = ..., idempotency_key: _Optional[str] = ..., long: _Optional[bool] = ...) -> None: ...
 
 class RecordMediatedGameResponse(_message.Message):
     __slots__ = ("mediation", "record", "removal_due")
