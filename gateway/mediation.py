@@ -47,11 +47,13 @@ class MediationFlow:
         return players[0], players[1]
 
     async def _event(self, kind: str, m: booking_pb2.Mediation, **payload) -> None:
+        """Once per kind and mediation: a retried call appends nothing more."""
         await asyncio.to_thread(
-            self.gateway.events.append,
+            self.gateway.events.append_once,
             kind,
             m.competition_id,
             m.id,
+            f"{kind}:{m.id}",
             stage=m.stage,
             round=m.round,
             table=m.table,
@@ -137,10 +139,11 @@ class MediationFlow:
             "RequestTimeout", self.gateway.scoped(request, "RequestTimeout", caller), Deadline(deadline).timeout()
         )
         await asyncio.to_thread(
-            self.gateway.events.append,
+            self.gateway.events.append_once,
             "timeout.taken",
             taken.competition_id,
             taken.id,
+            f"timeout.taken:{taken.id}",
             stage=taken.stage,
             player_id=taken.player_id,
             starts_on=taken.starts_on,
