@@ -29,8 +29,8 @@ KIROV, BERLIN = ZoneInfo("Europe/Kirov"), ZoneInfo("Europe/Berlin")
 PLAYERS = ("p1", "p2", "p3", "p4")
 
 
-def utc(*args: int) -> datetime:
-    return datetime(*args, tzinfo=UTC)
+def utc(year: int, month: int, day: int, hour: int = 0, minute: int = 0) -> datetime:
+    return datetime(year, month, day, hour, minute, tzinfo=UTC)
 
 
 def match(window: Interval, games: int = 3) -> Match:

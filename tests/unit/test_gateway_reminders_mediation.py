@@ -75,7 +75,7 @@ def reminders():
     ids = [league.register_player(competition.id, f"Player {i}").id for i in range(1, 5)]
     club = g("CreateClub", booking_pb2.CreateClubRequest(name="Discard club"))
     g.loop.run_until_complete(  # a match of the competition open for scheduling
-        g.downstream.booking.OpenMatch(
+        g.downstream.booking.OpenMatch(  # type: ignore[attr-defined]
             booking_pb2.OpenMatchRequest(
                 club_id=club.id,
                 match_key=f"{competition.id}/1/1/1",
