@@ -14,6 +14,7 @@ from sqlalchemy.exc import IntegrityError
 
 from booking.app import make_mediation, make_reminders, make_service
 from booking.domain.mediation import MediationStatus
+from booking.domain.reminders import Reminder
 from booking.service import MIGRATIONS
 from gateway.adapters.events import EventLog
 from gateway.service import MIGRATIONS as GATEWAY_MIGRATIONS
@@ -48,12 +49,12 @@ def test_two_replicas_on_one_database_record_each_reminder_once(engine, db_url):
     clock = Clock(datetime(2026, 3, 1, tzinfo=UTC))
     booking = make_service(engine, clock)
     club = booking.create_club("Club", "")
-    for t in range(1, 4):
-        booking.open_match(club.id, f"c/1/1/{t}", PLAYERS, WINDOW_START, WINDOW_START + timedelta(days=14), 90)
+    for table in range(1, 4):
+        booking.open_match(club.id, f"c/1/1/{table}", PLAYERS, WINDOW_START, WINDOW_START + timedelta(days=14), 90)
     clock.now = SUNDAY_19_KIROV
     other = make_engine(db_url)  # a second replica: its own engine and pool
     replicas = [make_reminders(engine, clock), make_reminders(other, clock)]
-    answers: list[list] = [[], []]
+    answers: list[list[Reminder]] = [[], []]
     barrier = threading.Barrier(2)
 
     def run(i: int) -> None:
@@ -104,6 +105,7 @@ def test_the_delivery_log_is_stored_with_its_times_in_utc(engine):
 
 
 @pytest.mark.rule("updown.mediation.two-open-at-once")
+@pytest.mark.rule("updown.mediation.default-21-moscow")
 def test_mediation_round_trip_and_one_mediation_per_game_in_the_database(engine):
     clock = Clock(datetime(2026, 10, 7, 9, 0, tzinfo=UTC))
     mediation = make_mediation(engine, clock)

@@ -36,6 +36,7 @@ def world():
     return service, uow, clock
 
 
+@pytest.mark.rule("updown.mediation.stage-calendar")
 def test_the_stage_calendar_is_validated_field_by_field():
     service = MediationService(FakeUnitOfWork(FakeMediationRepository()))  # type: ignore[arg-type]
     with pytest.raises(InvalidArgument) as error:

@@ -90,6 +90,7 @@ def reminders():
 
 
 @pytest.mark.rule("schedule.reminder.published-once")
+@pytest.mark.rule("schedule.reminder.who-has-to-act")
 def test_due_reminders_become_one_event_each_with_names_never_intervals(reminders):
     g, club_id, competition_id, ids = reminders
     assert g("PublishDueReminders", gateway_pb2.PublishDueRemindersRequest()).reminders == []
