@@ -87,6 +87,7 @@ class BookingServicer(booking_pb2_grpc.BookingServiceServicer):
             _at(request, "window_end"),
             request.min_minutes,
             request.idempotency_key,
+            request.games,
         )
         return match_to_proto(match)
 
@@ -253,6 +254,7 @@ def match_to_proto(m: Match) -> booking_pb2.ScheduledMatch:
         window_start=_ts(m.window.start),
         window_end=_ts(m.window.end),
         min_minutes=m.min_minutes,
+        games=m.games,
     )
 
 

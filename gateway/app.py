@@ -68,7 +68,12 @@ def calendar_feed(settings: Settings, downstream: LazyDownstream) -> CalendarFee
 
 def spec(settings: Settings, downstream: LazyDownstream | None = None) -> ServiceSpec:
     downstream = downstream or LazyDownstream(settings)
+    servicers: list[GatewayServicer] = []
     feed = calendar_feed(settings, downstream)
+
+    def make_servicer(engine) -> GatewayServicer:
+        servicers.append(GatewayServicer(GatewayService(downstream.get, EventLog(engine))))
+        return servicers[-1]
 
     async def stop() -> None:
         await feed.stop()
@@ -80,8 +85,18 @@ def spec(settings: Settings, downstream: LazyDownstream | None = None) -> Servic
         MIGRATIONS,
         descriptor=gateway_pb2.DESCRIPTOR.services_by_name["GatewayService"],
         add_to_server=gateway_pb2_grpc.add_GatewayServiceServicer_to_server,
-        make_servicer=lambda engine: GatewayServicer(GatewayService(downstream.get, EventLog(engine))),
+        make_servicer=make_servicer,
         on_stop=stop,
     )
-    # the one public service (rondo_app/registry.py); its calendar feed starts with the servers
-    return dataclasses.replace(spec, internal=False, on_start=feed.start)
+
+    def end_streams() -> None:
+        for servicer in servicers:
+            servicer.service.events.close()
+
+    interval = settings.reminder_interval_seconds
+    # the reminders due are published every RONDO_REMINDER_INTERVAL_SECONDS (gateway/reminders.py)
+    reminders = (lambda: servicers[0].reminders.run(interval),) if interval > 0 else ()
+    # the clubs' iCalendar feeds over HTTP on RONDO_CALENDAR_PORT, served while the servers run
+    background = (*reminders, feed.serve)
+    # the one public service (rondo_app/registry.py); a stop first ends the bots' event streams
+    return dataclasses.replace(spec, internal=False, background=background, on_stopping=end_streams)

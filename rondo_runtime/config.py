@@ -46,6 +46,9 @@ class Settings:
     # the gateway's plain-HTTP port for the clubs' iCalendar feeds (GET /calendar/<token>.ics), bound to
     # ``host``; 0 = pick a free port; None = disabled (RONDO_CALENDAR_PORT=-1)
     calendar_port: int | None = 8080
+    # how often the gateway publishes the reminders due (docs/rules.md schedule.reminder.*); 0 = never
+    # (PublishDueReminders still runs it on demand)
+    reminder_interval_seconds: float = 60.0
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "data_dir", Path(self.data_dir))
@@ -112,6 +115,9 @@ class Settings:
             internal_token=_token(get("RONDO_INTERNAL_TOKEN"), "RONDO_INTERNAL_TOKEN"),
             reflection=_bool(get("RONDO_REFLECTION"), "RONDO_REFLECTION", defaults.reflection),
             calendar_port=None if calendar_port == -1 else calendar_port,
+            reminder_interval_seconds=_float(
+                get("RONDO_REMINDER_INTERVAL_SECONDS"), "RONDO_REMINDER_INTERVAL_SECONDS", defaults.reminder_interval_seconds, 0.0
+            ),
         )
 
     def database_url(self, service: str) -> str:

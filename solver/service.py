@@ -33,6 +33,7 @@ from solver.domain.draw import solve_draw
 from solver.domain.draw.problem import DrawProblem, DrawResult
 from solver.domain.draw.redraw import draw_diff
 from solver.domain.draw.validate import validate_problem
+from solver.domain.draw.work import work_for_time_limit
 from solver.worker_pool import WorkerPool
 
 SOLVES = Counter("rondo_solver_solves_total", "Draw solves finished, by result status.", ["status"])
@@ -125,7 +126,9 @@ class SolverService:
             REFUSED.inc()
             raise
         budget = requested_budget(problem.time_limit_s)
-        problem = replace(problem, time_limit_s=budget)
+        # the work budget comes from the budget as requested, never from what the deadline leaves,
+        # so that the same request gives the same draw (solver/domain/draw/work.py)
+        problem = replace(problem, time_limit_s=budget, work_budget=problem.work_budget or work_for_time_limit(budget))
         # here, not in the pool: bad input is answered at once, with every field; in a thread, since a
         # large (allowed) problem takes a few tens of milliseconds to walk
         await asyncio.to_thread(validate_problem, problem)

@@ -152,7 +152,9 @@ class _Handler(BaseHTTPRequestHandler):
 
 class CalendarFeedServer:
     """Starts (``start``, in the event loop that owns the gRPC channels) and stops the HTTP server;
-    ``port`` is the bound port (None: not serving)."""
+    ``serve`` does both as a background job of the gateway (``ServiceSpec.background``: started once
+    the servers accept calls, cancelled when the process stops); ``port`` is the bound port (None: not
+    serving)."""
 
     def __init__(self, host: str, port: int | None, fetch: Fetch):
         self.host = host
@@ -178,6 +180,14 @@ class CalendarFeedServer:
             return
         threading.Thread(target=self._http.serve_forever, name="calendar-http", daemon=True).start()
         log.info("calendar feed listening", extra={"host": host, "calendar_port": self.port})
+
+    async def serve(self) -> None:
+        """Serves until cancelled."""
+        await self.start()
+        try:
+            await asyncio.Event().wait()
+        finally:
+            await self.stop()
 
     async def stop(self) -> None:
         if self._http is not None:

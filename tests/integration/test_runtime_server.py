@@ -23,7 +23,6 @@ from prometheus_client.parser import text_string_to_metric_families
 from rondo_runtime.config import Settings
 from rondo_runtime.errors import FieldViolation, InvalidArgument, NotFound
 from rondo_runtime.grpc_errors import INTERNAL_MESSAGE, error_from_rpc, field_violations
-from rondo_runtime.process import free_port
 from rondo_runtime.server import ServiceSpec, run_until_signal, start_server
 
 pytestmark = pytest.mark.integration
@@ -398,24 +397,38 @@ def test_liveness_is_serving_while_the_database_is_not():
     assert ready == health_pb2.HealthCheckResponse.NOT_SERVING
 
 
-def test_on_start_runs_once_the_servers_accept_calls():
-    """``ServiceSpec.on_start`` (the gateway starts its calendar feed there): after the server answers."""
-    seen: list[int] = []
+def test_background_jobs_start_with_the_server_a_failure_is_logged_and_stop_cancels_them(caplog):
+    async def scenario():
+        ticks: list[int] = []
+        cancelled = asyncio.Event()
 
-    async def scenario() -> None:
+        async def ticking() -> None:
+            try:
+                while True:
+                    ticks.append(1)
+                    await asyncio.sleep(0.01)
+            except asyncio.CancelledError:
+                cancelled.set()
+                raise
+
+        async def failing() -> None:
+            raise RuntimeError("boom")
+
         probe = Probe()
         name = f"rondo.test.v1.Probe{uuid.uuid4().hex[:8]}"
-        holder: dict[str, str] = {}
-
-        async def on_start() -> None:
-            async with grpc.aio.insecure_channel(holder["address"]) as channel:
-                seen.append(await _health(channel))
-
-        spec = ServiceSpec("probe", (name,), probe.register(name), on_start=on_start)
-        port = free_port()  # on_start dials it: known before the server starts
-        holder["address"] = f"127.0.0.1:{port}"
-        running = await start_server([spec], _settings(metrics_port=None, port=port))
+        spec = ServiceSpec("probe", (name,), probe.register(name), background=(ticking, failing))
+        running = await start_server([spec], _settings())
+        for _ in range(100):
+            if len(ticks) >= 3:
+                break
+            await asyncio.sleep(0.01)
+        assert (
+            len(ticks) >= 3
+            and await _health(grpc.aio.insecure_channel(running.address)) == health_pb2.HealthCheckResponse.SERVING
+        )
         await running.stop(0)
+        assert cancelled.is_set()
 
-    asyncio.run(scenario())
-    assert seen == [health_pb2.HealthCheckResponse.SERVING]
+    with caplog.at_level(logging.ERROR):
+        asyncio.run(scenario())
+    assert any(r.getMessage() == "background job failed" for r in caplog.records)

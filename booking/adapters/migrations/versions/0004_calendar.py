@@ -3,17 +3,19 @@ are booking rows (so the no-overlap constraint / triggers of 0003 cover each one
 a cancellation reason per booking (the iCalendar SEQUENCE), a cancellation reason per meeting, the
 clubs' feed tokens (SHA-256 only) and the record of matches moved into another window.
 
-Columns are added in place (no table rebuild on SQLite: the triggers of 0003 stay).
+Columns are added in place (no table rebuild on SQLite: the triggers of 0003 stay). It follows 0005
+(reminders and mediation), which reached the main line first: a database already at 0005 upgrades to
+this one.
 
 Revision ID: 0004
-Revises: 0003
+Revises: 0005
 """
 
 import sqlalchemy as sa
 from alembic import op
 
 revision = "0004"
-down_revision = "0003"
+down_revision = "0005"
 branch_labels = None
 depends_on = None
 
