@@ -11,10 +11,12 @@ from __future__ import annotations
 import dataclasses
 import logging
 
+from gateway.adapters.calendar_http import CalendarFeedServer
 from gateway.adapters.downstream import Downstream
 from gateway.adapters.events import EventLog
 from gateway.grpc_api import GatewayServicer
 from gateway.service import MIGRATIONS, GatewayService
+from rondo.booking.v1 import booking_pb2
 from rondo.gateway.v1 import gateway_pb2, gateway_pb2_grpc
 from rondo_runtime.config import Settings
 from rondo_runtime.server import ServiceSpec
@@ -53,13 +55,29 @@ class LazyDownstream:
             await self._downstream.close()
 
 
+def calendar_feed(settings: Settings, downstream: LazyDownstream) -> CalendarFeedServer:
+    """The clubs' iCalendar feeds over HTTP on ``RONDO_HOST:RONDO_CALENDAR_PORT`` (booking makes the bytes)."""
+
+    async def fetch(token: str, room_id: str, timeout_s: float) -> bytes:
+        stubs = downstream.get()
+        request = booking_pb2.ExportCalendarRequest(token=token, room_id=room_id)
+        return (await stubs.call("booking", stubs.booking.ExportCalendar, request, timeout_s)).ics
+
+    return CalendarFeedServer(settings.host, settings.calendar_port, fetch)
+
+
 def spec(settings: Settings, downstream: LazyDownstream | None = None) -> ServiceSpec:
     downstream = downstream or LazyDownstream(settings)
     servicers: list[GatewayServicer] = []
+    feed = calendar_feed(settings, downstream)
 
     def make_servicer(engine) -> GatewayServicer:
         servicers.append(GatewayServicer(GatewayService(downstream.get, EventLog(engine))))
         return servicers[-1]
+
+    async def stop() -> None:
+        await feed.stop()
+        await downstream.close()
 
     spec = stateful_spec(
         NAME,
@@ -68,7 +86,7 @@ def spec(settings: Settings, downstream: LazyDownstream | None = None) -> Servic
         descriptor=gateway_pb2.DESCRIPTOR.services_by_name["GatewayService"],
         add_to_server=gateway_pb2_grpc.add_GatewayServiceServicer_to_server,
         make_servicer=make_servicer,
-        on_stop=downstream.close,
+        on_stop=stop,
     )
 
     def end_streams() -> None:
@@ -77,6 +95,8 @@ def spec(settings: Settings, downstream: LazyDownstream | None = None) -> Servic
 
     interval = settings.reminder_interval_seconds
     # the reminders due are published every RONDO_REMINDER_INTERVAL_SECONDS (gateway/reminders.py)
-    background = (lambda: servicers[0].reminders.run(interval),) if interval > 0 else ()
+    reminders = (lambda: servicers[0].reminders.run(interval),) if interval > 0 else ()
+    # the clubs' iCalendar feeds over HTTP on RONDO_CALENDAR_PORT, served while the servers run
+    background = (*reminders, feed.serve)
     # the one public service (rondo_app/registry.py); a stop first ends the bots' event streams
     return dataclasses.replace(spec, internal=False, background=background, on_stopping=end_streams)

@@ -200,6 +200,37 @@ class GatewayServicer(gateway_pb2_grpc.GatewayServiceServicer):
     async def ListBookings(self, request, context):
         return await self.service.schedule("ListBookings", request, caller(context), context.time_remaining())
 
+    # The club calendar: straight through to booking/ (gateway/service.py ``schedule``).
+    async def UpdateClub(self, request, context):
+        return await self.service.schedule("UpdateClub", request, caller(context), context.time_remaining())
+
+    async def BookRecurringActivity(self, request, context):
+        return await self.service.schedule("BookRecurringActivity", request, caller(context), context.time_remaining())
+
+    async def GetSeries(self, request, context):
+        return await self.service.schedule("GetSeries", request, caller(context), context.time_remaining())
+
+    async def CancelOccurrence(self, request, context):
+        return await self.service.schedule("CancelOccurrence", request, caller(context), context.time_remaining())
+
+    async def MoveOccurrence(self, request, context):
+        return await self.service.schedule("MoveOccurrence", request, caller(context), context.time_remaining())
+
+    async def CancelSeries(self, request, context):
+        return await self.service.schedule("CancelSeries", request, caller(context), context.time_remaining())
+
+    async def ApplyFallback(self, request, context):
+        return await self.service.schedule("ApplyFallback", request, caller(context), context.time_remaining())
+
+    async def MoveMatchWindow(self, request, context):
+        return await self.service.schedule("MoveMatchWindow", request, caller(context), context.time_remaining())
+
+    async def RotateCalendarToken(self, request, context):
+        return await self.service.schedule("RotateCalendarToken", request, caller(context), context.time_remaining())
+
+    async def ExportCalendar(self, request, context):
+        return await self.service.schedule("ExportCalendar", request, caller(context), context.time_remaining())
+
     # A draw anyone can verify: league commits, keeps and reveals the seed.
     async def CommitDrawSeed(self, request, context):
         request = self.service.scoped(request, "CommitDrawSeed", caller(context))

@@ -490,13 +490,20 @@ class GatewayService:
             request = self.scoped(request, method, caller)
         answer = await self.booking(method, request, Deadline(deadline).timeout())
         if isinstance(answer, booking_pb2.Meeting):
-            if answer.status == booking_pb2.MEETING_STATUS_BOOKED and method in ("ConfirmMeeting", "AssignMeeting"):
+            if answer.status == booking_pb2.MEETING_STATUS_BOOKED and method in (
+                "ConfirmMeeting",
+                "AssignMeeting",
+                "ApplyFallback",
+            ):
                 await self._schedule_event("schedule.booked", answer.match_key, answer.id, room_id=answer.room_id)
             elif answer.status == booking_pb2.MEETING_STATUS_CANCELLED and method == "CancelMeeting":
                 await self._schedule_event("schedule.cancelled", answer.match_key, answer.id)
         elif isinstance(answer, booking_pb2.AvailabilityResponse):
             for meeting_id in answer.cancelled_meeting_ids:
                 await self._schedule_event("schedule.cancelled", answer.match_key, meeting_id, by_player=answer.player_id)
+        elif isinstance(answer, booking_pb2.MoveMatchWindowResponse):  # the match moved to a later window
+            for meeting_id in answer.cancelled_meeting_ids:
+                await self._schedule_event("schedule.cancelled", answer.match.match_key, meeting_id, by_organizer=True)
         return answer
 
     async def _schedule_event(self, kind: str, match_key: str, meeting_id: str, **payload) -> None:

@@ -43,6 +43,9 @@ class Settings:
     internal_token: str | None = field(default=None, repr=False)
     # gRPC server reflection (what grpcurl lists): off unless asked for, e.g. in development
     reflection: bool = False
+    # the gateway's plain-HTTP port for the clubs' iCalendar feeds (GET /calendar/<token>.ics), bound to
+    # ``host``; 0 = pick a free port; None = disabled (RONDO_CALENDAR_PORT=-1)
+    calendar_port: int | None = 8080
     # how often the gateway publishes the reminders due (docs/rules.md schedule.reminder.*); 0 = never
     # (PublishDueReminders still runs it on demand)
     reminder_interval_seconds: float = 60.0
@@ -51,6 +54,8 @@ class Settings:
         object.__setattr__(self, "data_dir", Path(self.data_dir))
         if self.metrics_port is not None and self.metrics_port < 0:
             object.__setattr__(self, "metrics_port", None)
+        if self.calendar_port is not None and self.calendar_port < 0:
+            object.__setattr__(self, "calendar_port", None)
         object.__setattr__(self, "database_urls", MappingProxyType({k.lower(): v for k, v in self.database_urls.items()}))
         object.__setattr__(self, "service_addrs", MappingProxyType({k.lower(): v for k, v in self.service_addrs.items()}))
 
@@ -75,6 +80,7 @@ class Settings:
                 target[match.group(1).lower()] = value.strip()
 
         metrics_port = _int(get("RONDO_METRICS_PORT"), "RONDO_METRICS_PORT", defaults.metrics_port, -1, 65535)
+        calendar_port = _int(get("RONDO_CALENDAR_PORT"), "RONDO_CALENDAR_PORT", defaults.calendar_port, -1, 65535)
         log_level = (get("RONDO_LOG_LEVEL") or defaults.log_level).upper()
         if log_level == "WARN":
             log_level = "WARNING"
@@ -108,6 +114,7 @@ class Settings:
             internal_port=_int(get("RONDO_INTERNAL_PORT"), "RONDO_INTERNAL_PORT", defaults.internal_port, 0, 65535),
             internal_token=_token(get("RONDO_INTERNAL_TOKEN"), "RONDO_INTERNAL_TOKEN"),
             reflection=_bool(get("RONDO_REFLECTION"), "RONDO_REFLECTION", defaults.reflection),
+            calendar_port=None if calendar_port == -1 else calendar_port,
             reminder_interval_seconds=_float(
                 get("RONDO_REMINDER_INTERVAL_SECONDS"), "RONDO_REMINDER_INTERVAL_SECONDS", defaults.reminder_interval_seconds, 0.0
             ),

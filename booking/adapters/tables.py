@@ -22,6 +22,9 @@ class ClubRow(BookingTable, table=True):
     id: str = Field(primary_key=True, max_length=36)
     name: str = Field(max_length=200)
     time_zone: str = Field(max_length=64)
+    # migration 0004: the canonical text of booking/domain/opening_hours.py ("" = 24/7) and the fallback time
+    opening_hours: str = Field(sa_column=Column(String(400), nullable=False, server_default=""))
+    fallback_minute: int = Field(sa_column=Column(Integer, nullable=False, server_default="1080"))
 
 
 class RoomRow(BookingTable, table=True):
@@ -109,6 +112,7 @@ class MeetingRow(BookingTable, table=True):
     room_id: str | None = Field(default=None, max_length=36)
     booking_id: str | None = Field(default=None, max_length=36)
     created_at: datetime = Field(sa_column=_at())
+    cancel_reason: str | None = Field(default=None, max_length=500)  # migration 0004
 
 
 class ConfirmationRow(BookingTable, table=True):
@@ -138,6 +142,55 @@ class BookingRow(BookingTable, table=True):
     meeting_id: str | None = Field(default=None, max_length=36)
     created_at: datetime = Field(sa_column=_at())
     cancelled_at: datetime | None = Field(default=None, sa_column=_at(nullable=True))
+    # migration 0004: the recurring series it belongs to, its change counter (the iCalendar SEQUENCE),
+    # its last change and why it was cancelled
+    series_id: str | None = Field(default=None, sa_column=Column(String(36), nullable=True, index=True))
+    sequence: int = Field(default=0, sa_column=Column(Integer, nullable=False, server_default="0"))
+    updated_at: datetime | None = Field(default=None, sa_column=_at(nullable=True))
+    cancel_reason: str | None = Field(default=None, max_length=500)
+
+
+# --- the club calendar (migration 0004): recurring series, feed tokens, window moves ---
+class SeriesRow(BookingTable, table=True):
+    """A recurring activity: its RRULE and first occurrence (DTSTART in the club's zone); each
+    occurrence is a row of ``bookings``."""
+
+    __tablename__ = "booking_series"
+
+    id: str = Field(primary_key=True, max_length=36)
+    club_id: str = Field(sa_column=Column(String(36), ForeignKey("clubs.id"), nullable=False, index=True))
+    room_id: str = Field(sa_column=Column(String(36), ForeignKey("rooms.id"), nullable=False))
+    title: str = Field(max_length=200)
+    rrule: str = Field(max_length=200)
+    time_zone: str = Field(max_length=64)
+    first_start: datetime = Field(sa_column=_at())
+    first_end: datetime = Field(sa_column=_at())
+    created_at: datetime = Field(sa_column=_at())
+
+
+class CalendarTokenRow(BookingTable, table=True):
+    """The club's feed token, stored as its SHA-256 only (the token itself is shown once, when made)."""
+
+    __tablename__ = "calendar_tokens"
+
+    club_id: str = Field(sa_column=Column(String(36), ForeignKey("clubs.id"), primary_key=True))
+    token_sha256: str = Field(sa_column=Column(String(64), nullable=False, unique=True))
+    created_at: datetime = Field(sa_column=_at())
+
+
+class WindowMoveRow(BookingTable, table=True):
+    """A match moved into another window (the next round's), with the window it replaces and why."""
+
+    __tablename__ = "match_window_moves"
+
+    match_id: str = Field(sa_column=Column(String(36), ForeignKey("matches.id"), primary_key=True))
+    position: int = Field(primary_key=True)
+    old_start: datetime = Field(sa_column=_at())
+    old_end: datetime = Field(sa_column=_at())
+    new_start: datetime = Field(sa_column=_at())
+    new_end: datetime = Field(sa_column=_at())
+    reason: str = Field(max_length=500)
+    created_at: datetime = Field(sa_column=_at())
 
 
 # --- reminders and mediation (migration 0005) ---

@@ -17,6 +17,7 @@ from typing import Generic, TypeVar
 from booking.domain.intervals import Interval
 from booking.domain.mediation import Mediation, StageCalendar, Timeout
 from booking.domain.model import Club, Room
+from booking.domain.recurrence import Series
 from booking.domain.reminders import Reminder, ReminderSchedule
 from booking.domain.scheduling import Availability, Booking, BookingStatus, Confirmation, Match, Meeting, RoomTaken
 from league.domain.certificate import SolveRecord
@@ -241,8 +242,14 @@ class FakeBookingRepository(FakeKeyStore):
         self.meetings_by_id: dict[str, Meeting] = {}
         self.confirmation_rows: list[Confirmation] = []
         self.bookings_by_id: dict[str, Booking] = {}
+        self.series_by_id: dict[str, Series] = {}
+        self.calendar_tokens: dict[str, str] = {}  # club id -> token sha256
+        self.window_moves: list[tuple[str, Interval, Interval, str]] = []
 
     def add_club(self, club: Club) -> None:
+        self.clubs[club.id] = club
+
+    def update_club(self, club: Club) -> None:
         self.clubs[club.id] = club
 
     def club(self, club_id: str) -> Club | None:
@@ -265,6 +272,10 @@ class FakeBookingRepository(FakeKeyStore):
 
     def match_by_key(self, match_key: str) -> Match | None:
         return self.matches_by_key.get(match_key)
+
+    def move_match_window(self, match: Match, window: Interval, reason: str, at: datetime) -> None:
+        self.window_moves.append((match.id, match.window, window, reason))
+        self.matches_by_key[match.key] = dataclasses.replace(match, window=window)
 
     def add_availability(self, match_id: str, answer: Availability, at: datetime) -> None:
         self.answers.append((match_id, answer))
@@ -302,10 +313,52 @@ class FakeBookingRepository(FakeKeyStore):
             for b in self.bookings_by_id.values()
         ):
             raise RoomTaken(booking.room_id)  # the exclusion constraint / trigger
-        self.bookings_by_id[booking.id] = booking
+        self.bookings_by_id[booking.id] = dataclasses.replace(booking, updated_at=at)
 
-    def cancel_booking(self, booking_id: str, at: datetime) -> None:
-        self.bookings_by_id[booking_id] = dataclasses.replace(self.bookings_by_id[booking_id], status=BookingStatus.CANCELLED)
+    def cancel_booking(self, booking_id: str, at: datetime, reason: str = "") -> None:
+        b = self.bookings_by_id[booking_id]
+        self.bookings_by_id[booking_id] = dataclasses.replace(
+            b, status=BookingStatus.CANCELLED, cancelled_at=at, cancel_reason=reason, sequence=b.sequence + 1, updated_at=at
+        )
+
+    def move_booking(self, booking_id: str, room_id: str, slot: Interval, at: datetime) -> None:
+        b = self.bookings_by_id[booking_id]
+        if any(
+            o.id != b.id and o.room_id == room_id and o.status is BookingStatus.ACTIVE and o.slot.overlaps(slot)
+            for o in self.bookings_by_id.values()
+        ):
+            raise RoomTaken(room_id)
+        self.bookings_by_id[booking_id] = dataclasses.replace(
+            b, room_id=room_id, slot=slot, sequence=b.sequence + 1, updated_at=at
+        )
+
+    def add_series(self, series: Series, at: datetime) -> None:
+        self.series_by_id[series.id] = series
+
+    def series(self, series_id: str) -> Series | None:
+        return self.series_by_id.get(series_id)
+
+    def series_bookings(self, series_id: str) -> list[Booking]:
+        return sorted((b for b in self.bookings_by_id.values() if b.series_id == series_id), key=lambda b: (b.slot.start, b.id))
+
+    def calendar_bookings(
+        self, club_id: str, start: datetime, end: datetime, cancelled_since: datetime, limit: int
+    ) -> list[Booking]:
+        chosen = [
+            b
+            for b in self.bookings_by_id.values()
+            if b.club_id == club_id
+            and b.slot.start < end
+            and b.slot.end > start
+            and (b.status is BookingStatus.ACTIVE or (b.cancelled_at is not None and b.cancelled_at >= cancelled_since))
+        ]
+        return sorted(chosen, key=lambda b: (b.slot.start, b.id))[:limit]
+
+    def set_calendar_token(self, club_id: str, token_sha256: str, at: datetime) -> None:
+        self.calendar_tokens[club_id] = token_sha256
+
+    def calendar_token(self, token_sha256: str) -> tuple[str, str] | None:
+        return next(((c, h) for c, h in self.calendar_tokens.items() if h == token_sha256), None)
 
     def booking(self, booking_id: str) -> Booking | None:
         return self.bookings_by_id.get(booking_id)

@@ -24,6 +24,12 @@ class MeetingStatus(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     MEETING_STATUS_BOOKED: _ClassVar[MeetingStatus]
     MEETING_STATUS_CANCELLED: _ClassVar[MeetingStatus]
 
+class BookingStatus(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    BOOKING_STATUS_UNSPECIFIED: _ClassVar[BookingStatus]
+    BOOKING_STATUS_ACTIVE: _ClassVar[BookingStatus]
+    BOOKING_STATUS_CANCELLED: _ClassVar[BookingStatus]
+
 class MediationStatus(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     __slots__ = ()
     MEDIATION_STATUS_UNSPECIFIED: _ClassVar[MediationStatus]
@@ -39,21 +45,44 @@ MEETING_STATUS_UNSPECIFIED: MeetingStatus
 MEETING_STATUS_PROPOSED: MeetingStatus
 MEETING_STATUS_BOOKED: MeetingStatus
 MEETING_STATUS_CANCELLED: MeetingStatus
+BOOKING_STATUS_UNSPECIFIED: BookingStatus
+BOOKING_STATUS_ACTIVE: BookingStatus
+BOOKING_STATUS_CANCELLED: BookingStatus
 MEDIATION_STATUS_UNSPECIFIED: MediationStatus
 MEDIATION_STATUS_AWAITING_ANSWER: MediationStatus
 MEDIATION_STATUS_SCHEDULED: MediationStatus
 MEDIATION_STATUS_PLAYED: MediationStatus
 MEDIATION_STATUS_NO_SHOW: MediationStatus
 
+class OpeningWindow(_message.Message):
+    __slots__ = ("day", "opens", "closes")
+    DAY_FIELD_NUMBER: _ClassVar[int]
+    OPENS_FIELD_NUMBER: _ClassVar[int]
+    CLOSES_FIELD_NUMBER: _ClassVar[int]
+    day: int
+    opens: str
+    closes: str
+    def __init__(self, day: _Optional[int] = ..., opens: _Optional[str] = ..., closes: _Optional[str] = ...) -> None: ...
+
+class OpeningHours(_message.Message):
+    __slots__ = ("windows",)
+    WINDOWS_FIELD_NUMBER: _ClassVar[int]
+    windows: _containers.RepeatedCompositeFieldContainer[OpeningWindow]
+    def __init__(self, windows: _Optional[_Iterable[_Union[OpeningWindow, _Mapping]]] = ...) -> None: ...
+
 class Club(_message.Message):
-    __slots__ = ("id", "name", "time_zone")
+    __slots__ = ("id", "name", "time_zone", "opening_hours", "fallback_time")
     ID_FIELD_NUMBER: _ClassVar[int]
     NAME_FIELD_NUMBER: _ClassVar[int]
     TIME_ZONE_FIELD_NUMBER: _ClassVar[int]
+    OPENING_HOURS_FIELD_NUMBER: _ClassVar[int]
+    FALLBACK_TIME_FIELD_NUMBER: _ClassVar[int]
     id: str
     name: str
     time_zone: str
-    def __init__(self, id: _Optional[str] = ..., name: _Optional[str] = ..., time_zone: _Optional[str] = ...) -> None: ...
+    opening_hours: OpeningHours
+    fallback_time: str
+    def __init__(self, id: _Optional[str] = ..., name: _Optional[str] = ..., time_zone: _Optional[str] = ..., opening_hours: _Optional[_Union[OpeningHours, _Mapping]] = ..., fallback_time: _Optional[str] = ...) -> None: ...
 
 class Room(_message.Message):
     __slots__ = ("id", "club_id", "name")
@@ -66,14 +95,30 @@ class Room(_message.Message):
     def __init__(self, id: _Optional[str] = ..., club_id: _Optional[str] = ..., name: _Optional[str] = ...) -> None: ...
 
 class CreateClubRequest(_message.Message):
-    __slots__ = ("name", "time_zone", "idempotency_key")
+    __slots__ = ("name", "time_zone", "idempotency_key", "opening_hours", "fallback_time")
     NAME_FIELD_NUMBER: _ClassVar[int]
     TIME_ZONE_FIELD_NUMBER: _ClassVar[int]
     IDEMPOTENCY_KEY_FIELD_NUMBER: _ClassVar[int]
+    OPENING_HOURS_FIELD_NUMBER: _ClassVar[int]
+    FALLBACK_TIME_FIELD_NUMBER: _ClassVar[int]
     name: str
     time_zone: str
     idempotency_key: str
-    def __init__(self, name: _Optional[str] = ..., time_zone: _Optional[str] = ..., idempotency_key: _Optional[str] = ...) -> None: ...
+    opening_hours: OpeningHours
+    fallback_time: str
+    def __init__(self, name: _Optional[str] = ..., time_zone: _Optional[str] = ..., idempotency_key: _Optional[str] = ..., opening_hours: _Optional[_Union[OpeningHours, _Mapping]] = ..., fallback_time: _Optional[str] = ...) -> None: ...
+
+class UpdateClubRequest(_message.Message):
+    __slots__ = ("club_id", "name", "opening_hours", "fallback_time")
+    CLUB_ID_FIELD_NUMBER: _ClassVar[int]
+    NAME_FIELD_NUMBER: _ClassVar[int]
+    OPENING_HOURS_FIELD_NUMBER: _ClassVar[int]
+    FALLBACK_TIME_FIELD_NUMBER: _ClassVar[int]
+    club_id: str
+    name: str
+    opening_hours: OpeningHours
+    fallback_time: str
+    def __init__(self, club_id: _Optional[str] = ..., name: _Optional[str] = ..., opening_hours: _Optional[_Union[OpeningHours, _Mapping]] = ..., fallback_time: _Optional[str] = ...) -> None: ...
 
 class GetClubRequest(_message.Message):
     __slots__ = ("club_id",)
@@ -298,7 +343,7 @@ class AssignMeetingRequest(_message.Message):
     def __init__(self, match_key: _Optional[str] = ..., start: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., end: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., hanchans: _Optional[_Iterable[int]] = ..., room_id: _Optional[str] = ..., replaces_meeting_id: _Optional[str] = ..., idempotency_key: _Optional[str] = ...) -> None: ...
 
 class Booking(_message.Message):
-    __slots__ = ("id", "club_id", "room_id", "slot", "title", "match_id", "meeting_id")
+    __slots__ = ("id", "club_id", "room_id", "slot", "title", "match_id", "meeting_id", "series_id", "sequence", "status", "cancel_reason")
     ID_FIELD_NUMBER: _ClassVar[int]
     CLUB_ID_FIELD_NUMBER: _ClassVar[int]
     ROOM_ID_FIELD_NUMBER: _ClassVar[int]
@@ -306,6 +351,10 @@ class Booking(_message.Message):
     TITLE_FIELD_NUMBER: _ClassVar[int]
     MATCH_ID_FIELD_NUMBER: _ClassVar[int]
     MEETING_ID_FIELD_NUMBER: _ClassVar[int]
+    SERIES_ID_FIELD_NUMBER: _ClassVar[int]
+    SEQUENCE_FIELD_NUMBER: _ClassVar[int]
+    STATUS_FIELD_NUMBER: _ClassVar[int]
+    CANCEL_REASON_FIELD_NUMBER: _ClassVar[int]
     id: str
     club_id: str
     room_id: str
@@ -313,7 +362,11 @@ class Booking(_message.Message):
     title: str
     match_id: str
     meeting_id: str
-    def __init__(self, id: _Optional[str] = ..., club_id: _Optional[str] = ..., room_id: _Optional[str] = ..., slot: _Optional[_Union[TimeInterval, _Mapping]] = ..., title: _Optional[str] = ..., match_id: _Optional[str] = ..., meeting_id: _Optional[str] = ...) -> None: ...
+    series_id: str
+    sequence: int
+    status: BookingStatus
+    cancel_reason: str
+    def __init__(self, id: _Optional[str] = ..., club_id: _Optional[str] = ..., room_id: _Optional[str] = ..., slot: _Optional[_Union[TimeInterval, _Mapping]] = ..., title: _Optional[str] = ..., match_id: _Optional[str] = ..., meeting_id: _Optional[str] = ..., series_id: _Optional[str] = ..., sequence: _Optional[int] = ..., status: _Optional[_Union[BookingStatus, str]] = ..., cancel_reason: _Optional[str] = ...) -> None: ...
 
 class BookActivityRequest(_message.Message):
     __slots__ = ("club_id", "room_id", "title", "start", "end", "idempotency_key")
@@ -345,6 +398,151 @@ class ListBookingsResponse(_message.Message):
     BOOKINGS_FIELD_NUMBER: _ClassVar[int]
     bookings: _containers.RepeatedCompositeFieldContainer[Booking]
     def __init__(self, bookings: _Optional[_Iterable[_Union[Booking, _Mapping]]] = ...) -> None: ...
+
+class BookRecurringActivityRequest(_message.Message):
+    __slots__ = ("club_id", "room_id", "title", "start", "end", "rrule", "idempotency_key")
+    CLUB_ID_FIELD_NUMBER: _ClassVar[int]
+    ROOM_ID_FIELD_NUMBER: _ClassVar[int]
+    TITLE_FIELD_NUMBER: _ClassVar[int]
+    START_FIELD_NUMBER: _ClassVar[int]
+    END_FIELD_NUMBER: _ClassVar[int]
+    RRULE_FIELD_NUMBER: _ClassVar[int]
+    IDEMPOTENCY_KEY_FIELD_NUMBER: _ClassVar[int]
+    club_id: str
+    room_id: str
+    title: str
+    start: _timestamp_pb2.Timestamp
+    end: _timestamp_pb2.Timestamp
+    rrule: str
+    idempotency_key: str
+    def __init__(self, club_id: _Optional[str] = ..., room_id: _Optional[str] = ..., title: _Optional[str] = ..., start: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., end: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., rrule: _Optional[str] = ..., idempotency_key: _Optional[str] = ...) -> None: ...
+
+class Series(_message.Message):
+    __slots__ = ("id", "club_id", "room_id", "title", "rrule", "time_zone", "occurrences")
+    ID_FIELD_NUMBER: _ClassVar[int]
+    CLUB_ID_FIELD_NUMBER: _ClassVar[int]
+    ROOM_ID_FIELD_NUMBER: _ClassVar[int]
+    TITLE_FIELD_NUMBER: _ClassVar[int]
+    RRULE_FIELD_NUMBER: _ClassVar[int]
+    TIME_ZONE_FIELD_NUMBER: _ClassVar[int]
+    OCCURRENCES_FIELD_NUMBER: _ClassVar[int]
+    id: str
+    club_id: str
+    room_id: str
+    title: str
+    rrule: str
+    time_zone: str
+    occurrences: _containers.RepeatedCompositeFieldContainer[Booking]
+    def __init__(self, id: _Optional[str] = ..., club_id: _Optional[str] = ..., room_id: _Optional[str] = ..., title: _Optional[str] = ..., rrule: _Optional[str] = ..., time_zone: _Optional[str] = ..., occurrences: _Optional[_Iterable[_Union[Booking, _Mapping]]] = ...) -> None: ...
+
+class GetSeriesRequest(_message.Message):
+    __slots__ = ("club_id", "series_id")
+    CLUB_ID_FIELD_NUMBER: _ClassVar[int]
+    SERIES_ID_FIELD_NUMBER: _ClassVar[int]
+    club_id: str
+    series_id: str
+    def __init__(self, club_id: _Optional[str] = ..., series_id: _Optional[str] = ...) -> None: ...
+
+class CancelOccurrenceRequest(_message.Message):
+    __slots__ = ("club_id", "booking_id", "reason")
+    CLUB_ID_FIELD_NUMBER: _ClassVar[int]
+    BOOKING_ID_FIELD_NUMBER: _ClassVar[int]
+    REASON_FIELD_NUMBER: _ClassVar[int]
+    club_id: str
+    booking_id: str
+    reason: str
+    def __init__(self, club_id: _Optional[str] = ..., booking_id: _Optional[str] = ..., reason: _Optional[str] = ...) -> None: ...
+
+class MoveOccurrenceRequest(_message.Message):
+    __slots__ = ("club_id", "booking_id", "start", "end", "room_id", "idempotency_key")
+    CLUB_ID_FIELD_NUMBER: _ClassVar[int]
+    BOOKING_ID_FIELD_NUMBER: _ClassVar[int]
+    START_FIELD_NUMBER: _ClassVar[int]
+    END_FIELD_NUMBER: _ClassVar[int]
+    ROOM_ID_FIELD_NUMBER: _ClassVar[int]
+    IDEMPOTENCY_KEY_FIELD_NUMBER: _ClassVar[int]
+    club_id: str
+    booking_id: str
+    start: _timestamp_pb2.Timestamp
+    end: _timestamp_pb2.Timestamp
+    room_id: str
+    idempotency_key: str
+    def __init__(self, club_id: _Optional[str] = ..., booking_id: _Optional[str] = ..., start: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., end: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., room_id: _Optional[str] = ..., idempotency_key: _Optional[str] = ...) -> None: ...
+
+class CancelSeriesRequest(_message.Message):
+    __slots__ = ("club_id", "series_id", "reason")
+    CLUB_ID_FIELD_NUMBER: _ClassVar[int]
+    SERIES_ID_FIELD_NUMBER: _ClassVar[int]
+    FROM_FIELD_NUMBER: _ClassVar[int]
+    REASON_FIELD_NUMBER: _ClassVar[int]
+    club_id: str
+    series_id: str
+    reason: str
+    def __init__(self, club_id: _Optional[str] = ..., series_id: _Optional[str] = ..., reason: _Optional[str] = ..., **kwargs) -> None: ...
+
+class ApplyFallbackRequest(_message.Message):
+    __slots__ = ("match_key", "minutes", "idempotency_key")
+    MATCH_KEY_FIELD_NUMBER: _ClassVar[int]
+    MINUTES_FIELD_NUMBER: _ClassVar[int]
+    IDEMPOTENCY_KEY_FIELD_NUMBER: _ClassVar[int]
+    match_key: str
+    minutes: int
+    idempotency_key: str
+    def __init__(self, match_key: _Optional[str] = ..., minutes: _Optional[int] = ..., idempotency_key: _Optional[str] = ...) -> None: ...
+
+class MoveMatchWindowRequest(_message.Message):
+    __slots__ = ("match_key", "window_start", "window_end", "reason", "idempotency_key")
+    MATCH_KEY_FIELD_NUMBER: _ClassVar[int]
+    WINDOW_START_FIELD_NUMBER: _ClassVar[int]
+    WINDOW_END_FIELD_NUMBER: _ClassVar[int]
+    REASON_FIELD_NUMBER: _ClassVar[int]
+    IDEMPOTENCY_KEY_FIELD_NUMBER: _ClassVar[int]
+    match_key: str
+    window_start: _timestamp_pb2.Timestamp
+    window_end: _timestamp_pb2.Timestamp
+    reason: str
+    idempotency_key: str
+    def __init__(self, match_key: _Optional[str] = ..., window_start: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., window_end: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., reason: _Optional[str] = ..., idempotency_key: _Optional[str] = ...) -> None: ...
+
+class MoveMatchWindowResponse(_message.Message):
+    __slots__ = ("match", "cancelled_meeting_ids", "voided_meeting_ids")
+    MATCH_FIELD_NUMBER: _ClassVar[int]
+    CANCELLED_MEETING_IDS_FIELD_NUMBER: _ClassVar[int]
+    VOIDED_MEETING_IDS_FIELD_NUMBER: _ClassVar[int]
+    match: ScheduledMatch
+    cancelled_meeting_ids: _containers.RepeatedScalarFieldContainer[str]
+    voided_meeting_ids: _containers.RepeatedScalarFieldContainer[str]
+    def __init__(self, match: _Optional[_Union[ScheduledMatch, _Mapping]] = ..., cancelled_meeting_ids: _Optional[_Iterable[str]] = ..., voided_meeting_ids: _Optional[_Iterable[str]] = ...) -> None: ...
+
+class RotateCalendarTokenRequest(_message.Message):
+    __slots__ = ("club_id",)
+    CLUB_ID_FIELD_NUMBER: _ClassVar[int]
+    club_id: str
+    def __init__(self, club_id: _Optional[str] = ...) -> None: ...
+
+class CalendarToken(_message.Message):
+    __slots__ = ("club_id", "token", "path")
+    CLUB_ID_FIELD_NUMBER: _ClassVar[int]
+    TOKEN_FIELD_NUMBER: _ClassVar[int]
+    PATH_FIELD_NUMBER: _ClassVar[int]
+    club_id: str
+    token: str
+    path: str
+    def __init__(self, club_id: _Optional[str] = ..., token: _Optional[str] = ..., path: _Optional[str] = ...) -> None: ...
+
+class ExportCalendarRequest(_message.Message):
+    __slots__ = ("token", "room_id")
+    TOKEN_FIELD_NUMBER: _ClassVar[int]
+    ROOM_ID_FIELD_NUMBER: _ClassVar[int]
+    token: str
+    room_id: str
+    def __init__(self, token: _Optional[str] = ..., room_id: _Optional[str] = ...) -> None: ...
+
+class CalendarFeed(_message.Message):
+    __slots__ = ("ics",)
+    ICS_FIELD_NUMBER: _ClassVar[int]
+    ics: bytes
+    def __init__(self, ics: _Optional[bytes] = ...) -> None: ...
 
 class SetReminderScheduleRequest(_message.Message):
     __slots__ = ("club_id", "weekday", "local_time")

@@ -292,6 +292,56 @@ class GatewayServiceStub:
                 request_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.ListBookingsRequest.SerializeToString,
                 response_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.ListBookingsResponse.FromString,
                 _registered_method=True)
+        self.UpdateClub = channel.unary_unary(
+                '/rondo.gateway.v1.GatewayService/UpdateClub',
+                request_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.UpdateClubRequest.SerializeToString,
+                response_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.Club.FromString,
+                _registered_method=True)
+        self.BookRecurringActivity = channel.unary_unary(
+                '/rondo.gateway.v1.GatewayService/BookRecurringActivity',
+                request_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.BookRecurringActivityRequest.SerializeToString,
+                response_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.Series.FromString,
+                _registered_method=True)
+        self.GetSeries = channel.unary_unary(
+                '/rondo.gateway.v1.GatewayService/GetSeries',
+                request_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.GetSeriesRequest.SerializeToString,
+                response_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.Series.FromString,
+                _registered_method=True)
+        self.CancelOccurrence = channel.unary_unary(
+                '/rondo.gateway.v1.GatewayService/CancelOccurrence',
+                request_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.CancelOccurrenceRequest.SerializeToString,
+                response_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.Booking.FromString,
+                _registered_method=True)
+        self.MoveOccurrence = channel.unary_unary(
+                '/rondo.gateway.v1.GatewayService/MoveOccurrence',
+                request_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.MoveOccurrenceRequest.SerializeToString,
+                response_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.Booking.FromString,
+                _registered_method=True)
+        self.CancelSeries = channel.unary_unary(
+                '/rondo.gateway.v1.GatewayService/CancelSeries',
+                request_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.CancelSeriesRequest.SerializeToString,
+                response_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.Series.FromString,
+                _registered_method=True)
+        self.ApplyFallback = channel.unary_unary(
+                '/rondo.gateway.v1.GatewayService/ApplyFallback',
+                request_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.ApplyFallbackRequest.SerializeToString,
+                response_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.Meeting.FromString,
+                _registered_method=True)
+        self.MoveMatchWindow = channel.unary_unary(
+                '/rondo.gateway.v1.GatewayService/MoveMatchWindow',
+                request_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.MoveMatchWindowRequest.SerializeToString,
+                response_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.MoveMatchWindowResponse.FromString,
+                _registered_method=True)
+        self.RotateCalendarToken = channel.unary_unary(
+                '/rondo.gateway.v1.GatewayService/RotateCalendarToken',
+                request_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.RotateCalendarTokenRequest.SerializeToString,
+                response_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.CalendarToken.FromString,
+                _registered_method=True)
+        self.ExportCalendar = channel.unary_unary(
+                '/rondo.gateway.v1.GatewayService/ExportCalendar',
+                request_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.ExportCalendarRequest.SerializeToString,
+                response_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.CalendarFeed.FromString,
+                _registered_method=True)
         self.WatchEvents = channel.unary_stream(
                 '/rondo.gateway.v1.GatewayService/WatchEvents',
                 request_serializer=rondo_dot_gateway_dot_v1_dot_gateway__pb2.WatchEventsRequest.SerializeToString,
@@ -715,6 +765,68 @@ class GatewayServiceServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def UpdateClub(self, request, context):
+        """The club calendar (booking/): opening hours, recurring activities, the organizer's fallback and
+        window moves, the iCalendar feed's token (the feed itself: HTTP on RONDO_CALENDAR_PORT).
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def BookRecurringActivity(self, request, context):
+        """Missing associated documentation comment in .proto file."""
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def GetSeries(self, request, context):
+        """Missing associated documentation comment in .proto file."""
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def CancelOccurrence(self, request, context):
+        """Missing associated documentation comment in .proto file."""
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def MoveOccurrence(self, request, context):
+        """Missing associated documentation comment in .proto file."""
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def CancelSeries(self, request, context):
+        """Missing associated documentation comment in .proto file."""
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def ApplyFallback(self, request, context):
+        """Missing associated documentation comment in .proto file."""
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def MoveMatchWindow(self, request, context):
+        """Missing associated documentation comment in .proto file."""
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def RotateCalendarToken(self, request, context):
+        """Missing associated documentation comment in .proto file."""
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def ExportCalendar(self, request, context):
+        """Missing associated documentation comment in .proto file."""
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
     def WatchEvents(self, request, context):
         """Events for bots (docs/architecture.md "Events for bots"): every event after a cursor, in order,
         then new ones as they happen; reconnect with the last id seen to miss nothing and get nothing twice.
@@ -1086,6 +1198,56 @@ def add_GatewayServiceServicer_to_server(servicer, server):
                     servicer.ListBookings,
                     request_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.ListBookingsRequest.FromString,
                     response_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.ListBookingsResponse.SerializeToString,
+            ),
+            'UpdateClub': grpc.unary_unary_rpc_method_handler(
+                    servicer.UpdateClub,
+                    request_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.UpdateClubRequest.FromString,
+                    response_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.Club.SerializeToString,
+            ),
+            'BookRecurringActivity': grpc.unary_unary_rpc_method_handler(
+                    servicer.BookRecurringActivity,
+                    request_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.BookRecurringActivityRequest.FromString,
+                    response_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.Series.SerializeToString,
+            ),
+            'GetSeries': grpc.unary_unary_rpc_method_handler(
+                    servicer.GetSeries,
+                    request_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.GetSeriesRequest.FromString,
+                    response_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.Series.SerializeToString,
+            ),
+            'CancelOccurrence': grpc.unary_unary_rpc_method_handler(
+                    servicer.CancelOccurrence,
+                    request_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.CancelOccurrenceRequest.FromString,
+                    response_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.Booking.SerializeToString,
+            ),
+            'MoveOccurrence': grpc.unary_unary_rpc_method_handler(
+                    servicer.MoveOccurrence,
+                    request_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.MoveOccurrenceRequest.FromString,
+                    response_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.Booking.SerializeToString,
+            ),
+            'CancelSeries': grpc.unary_unary_rpc_method_handler(
+                    servicer.CancelSeries,
+                    request_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.CancelSeriesRequest.FromString,
+                    response_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.Series.SerializeToString,
+            ),
+            'ApplyFallback': grpc.unary_unary_rpc_method_handler(
+                    servicer.ApplyFallback,
+                    request_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.ApplyFallbackRequest.FromString,
+                    response_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.Meeting.SerializeToString,
+            ),
+            'MoveMatchWindow': grpc.unary_unary_rpc_method_handler(
+                    servicer.MoveMatchWindow,
+                    request_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.MoveMatchWindowRequest.FromString,
+                    response_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.MoveMatchWindowResponse.SerializeToString,
+            ),
+            'RotateCalendarToken': grpc.unary_unary_rpc_method_handler(
+                    servicer.RotateCalendarToken,
+                    request_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.RotateCalendarTokenRequest.FromString,
+                    response_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.CalendarToken.SerializeToString,
+            ),
+            'ExportCalendar': grpc.unary_unary_rpc_method_handler(
+                    servicer.ExportCalendar,
+                    request_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.ExportCalendarRequest.FromString,
+                    response_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.CalendarFeed.SerializeToString,
             ),
             'WatchEvents': grpc.unary_stream_rpc_method_handler(
                     servicer.WatchEvents,
@@ -2550,6 +2712,276 @@ class GatewayService:
             '/rondo.gateway.v1.GatewayService/ListBookings',
             rondo_dot_booking_dot_v1_dot_booking__pb2.ListBookingsRequest.SerializeToString,
             rondo_dot_booking_dot_v1_dot_booking__pb2.ListBookingsResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def UpdateClub(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/rondo.gateway.v1.GatewayService/UpdateClub',
+            rondo_dot_booking_dot_v1_dot_booking__pb2.UpdateClubRequest.SerializeToString,
+            rondo_dot_booking_dot_v1_dot_booking__pb2.Club.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def BookRecurringActivity(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/rondo.gateway.v1.GatewayService/BookRecurringActivity',
+            rondo_dot_booking_dot_v1_dot_booking__pb2.BookRecurringActivityRequest.SerializeToString,
+            rondo_dot_booking_dot_v1_dot_booking__pb2.Series.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def GetSeries(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/rondo.gateway.v1.GatewayService/GetSeries',
+            rondo_dot_booking_dot_v1_dot_booking__pb2.GetSeriesRequest.SerializeToString,
+            rondo_dot_booking_dot_v1_dot_booking__pb2.Series.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def CancelOccurrence(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/rondo.gateway.v1.GatewayService/CancelOccurrence',
+            rondo_dot_booking_dot_v1_dot_booking__pb2.CancelOccurrenceRequest.SerializeToString,
+            rondo_dot_booking_dot_v1_dot_booking__pb2.Booking.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def MoveOccurrence(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/rondo.gateway.v1.GatewayService/MoveOccurrence',
+            rondo_dot_booking_dot_v1_dot_booking__pb2.MoveOccurrenceRequest.SerializeToString,
+            rondo_dot_booking_dot_v1_dot_booking__pb2.Booking.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def CancelSeries(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/rondo.gateway.v1.GatewayService/CancelSeries',
+            rondo_dot_booking_dot_v1_dot_booking__pb2.CancelSeriesRequest.SerializeToString,
+            rondo_dot_booking_dot_v1_dot_booking__pb2.Series.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def ApplyFallback(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/rondo.gateway.v1.GatewayService/ApplyFallback',
+            rondo_dot_booking_dot_v1_dot_booking__pb2.ApplyFallbackRequest.SerializeToString,
+            rondo_dot_booking_dot_v1_dot_booking__pb2.Meeting.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def MoveMatchWindow(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/rondo.gateway.v1.GatewayService/MoveMatchWindow',
+            rondo_dot_booking_dot_v1_dot_booking__pb2.MoveMatchWindowRequest.SerializeToString,
+            rondo_dot_booking_dot_v1_dot_booking__pb2.MoveMatchWindowResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def RotateCalendarToken(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/rondo.gateway.v1.GatewayService/RotateCalendarToken',
+            rondo_dot_booking_dot_v1_dot_booking__pb2.RotateCalendarTokenRequest.SerializeToString,
+            rondo_dot_booking_dot_v1_dot_booking__pb2.CalendarToken.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def ExportCalendar(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/rondo.gateway.v1.GatewayService/ExportCalendar',
+            rondo_dot_booking_dot_v1_dot_booking__pb2.ExportCalendarRequest.SerializeToString,
+            rondo_dot_booking_dot_v1_dot_booking__pb2.CalendarFeed.FromString,
             options,
             channel_credentials,
             insecure,
