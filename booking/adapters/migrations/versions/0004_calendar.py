@@ -8,14 +8,14 @@ Columns are added in place (no table rebuild on SQLite: the triggers of 0003 sta
 this one.
 
 Revision ID: 0004
-Revises: 0005
+Revises: 0003
 """
 
 import sqlalchemy as sa
 from alembic import op
 
 revision = "0004"
-down_revision = "0005"
+down_revision = "0003"
 branch_labels = None
 depends_on = None
 

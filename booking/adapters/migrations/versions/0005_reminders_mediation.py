@@ -3,14 +3,14 @@ recorded once per match and instant (a unique constraint) with their delivery; t
 calendars, mediations (one per game) and time-outs.
 
 Revision ID: 0005
-Revises: 0003
+Revises: 0004
 """
 
 import sqlalchemy as sa
 from alembic import op
 
 revision = "0005"
-down_revision = "0003"
+down_revision = "0004"
 branch_labels = None
 depends_on = None
 
