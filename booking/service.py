@@ -40,7 +40,7 @@ from booking.domain.scheduling import (
     validate_hanchans,
     validate_window,
 )
-from rondo_runtime import idempotency
+from rondo_runtime import failpoints, idempotency
 from rondo_runtime.errors import Aborted, FailedPrecondition, NotFound, PermissionDenied
 from rondo_runtime.text import MAX_NAME_LENGTH, clean_id, clean_key
 from rondo_runtime.transactions import UnitOfWork
@@ -428,6 +428,7 @@ class BookingService:
             if all_confirmed(match, meeting, repo.confirmations(match.id), answers):
                 meeting = self._book(repo, match, meeting)
             idempotency.remember(repo, key, self.clock(), meeting.id)
+            failpoints.reached("booking.confirm_meeting.before_commit")  # the faults tier kills the process here
             return meeting
 
         return self._transaction(work)
