@@ -103,8 +103,9 @@ def subtract(a: Iterable[Interval], b: Iterable[Interval], at_least: timedelta |
     for piece in merge(a):
         p_start, p_end = piece.start, piece.end
         i, j = bisect_right(ends, p_start), bisect_left(starts, p_end)  # holes[i:j] overlap the piece
-        if i == j:
-            out.append(piece)
+        if i == j:  # no hole in it
+            if p_end - p_start >= shortest:
+                out.append(piece)
             continue
         if starts[i] > p_start and starts[i] - p_start >= shortest:
             out.append(Interval(p_start, starts[i]))
