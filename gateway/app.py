@@ -55,13 +55,25 @@ class LazyDownstream:
 
 def spec(settings: Settings, downstream: LazyDownstream | None = None) -> ServiceSpec:
     downstream = downstream or LazyDownstream(settings)
+    logs: list[EventLog] = []
+
+    def servicer(engine) -> GatewayServicer:
+        logs.append(EventLog(engine))
+        return GatewayServicer(GatewayService(downstream.get, logs[-1]))
+
     spec = stateful_spec(
         NAME,
         settings,
         MIGRATIONS,
         descriptor=gateway_pb2.DESCRIPTOR.services_by_name["GatewayService"],
         add_to_server=gateway_pb2_grpc.add_GatewayServiceServicer_to_server,
-        make_servicer=lambda engine: GatewayServicer(GatewayService(downstream.get, EventLog(engine))),
+        make_servicer=servicer,
         on_stop=downstream.close,
     )
-    return dataclasses.replace(spec, internal=False)  # the one public service (rondo_app/registry.py)
+
+    def end_streams() -> None:
+        for events in logs:
+            events.close()
+
+    # the one public service (rondo_app/registry.py); a stop first ends the bots' event streams
+    return dataclasses.replace(spec, internal=False, on_stopping=end_streams)

@@ -3,8 +3,15 @@ service. Thin on purpose: errors are mapped by the runtime's interceptor."""
 
 from __future__ import annotations
 
+import asyncio
+
+from google.protobuf.struct_pb2 import Struct
+
+from gateway.adapters.events import Event
+from gateway.domain.events import event_query
+from gateway.event_service import EventService
 from gateway.service import GatewayService
-from rondo.gateway.v1 import gateway_pb2_grpc
+from rondo.gateway.v1 import gateway_pb2, gateway_pb2_grpc
 from rondo_runtime.idempotency import caller_from_metadata
 
 
@@ -15,8 +22,9 @@ def caller(context) -> str:
 
 
 class GatewayServicer(gateway_pb2_grpc.GatewayServiceServicer):
-    def __init__(self, service: GatewayService):
+    def __init__(self, service: GatewayService, events: EventService | None = None):
         self.service = service
+        self.event_service = events or EventService(service.events)
 
     # Straight through to league/ (it validates and owns the data).
     # Every downstream call gets what is left of the incoming deadline (None: the configured timeout).
@@ -190,3 +198,35 @@ class GatewayServicer(gateway_pb2_grpc.GatewayServiceServicer):
 
     async def ListBookings(self, request, context):
         return await self.service.schedule("ListBookings", request, caller(context), context.time_remaining())
+
+    # A draw anyone can verify: league commits, keeps and reveals the seed.
+    async def CommitDrawSeed(self, request, context):
+        request = self.service.scoped(request, "CommitDrawSeed", caller(context))
+        return await self.service.league("CommitDrawSeed", request, context.time_remaining())
+
+    async def GetSeedCommitment(self, request, context):
+        return await self.service.league("GetSeedCommitment", request, context.time_remaining())
+
+    async def GetDrawCertificate(self, request, context):
+        return await self.service.league("GetDrawCertificate", request, context.time_remaining())
+
+    # Events for bots (gateway/event_service.py).
+    async def WatchEvents(self, request, context):
+        query = event_query(request.after, list(request.kinds), request.competition_id)
+        async for event in self.event_service.watch(query, gone=context.done):
+            yield event_to_proto(event)
+
+    async def ListEvents(self, request, context):
+        query = event_query(request.after, list(request.kinds), request.competition_id)
+        events, token = await asyncio.to_thread(self.event_service.list, query, request.page_size, request.page_token)
+        return gateway_pb2.ListEventsResponse(events=[event_to_proto(e) for e in events], next_page_token=token)
+
+
+def event_to_proto(event: Event) -> gateway_pb2.Event:
+    payload = Struct()
+    payload.update(event.payload)
+    answer = gateway_pb2.Event(
+        id=event.id, kind=event.kind, competition_id=event.competition_id, subject_id=event.subject_id, payload=payload
+    )
+    answer.created_at.FromDatetime(event.created_at)
+    return answer

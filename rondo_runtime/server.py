@@ -62,8 +62,9 @@ class ServiceSpec:
 
     ``service_names`` are full proto names (``"rondo.solver.v1.SolverService"``); ``register`` adds the
     servicers (``add_XServicer_to_server(servicer, server)``); ``readiness`` (e.g.
-    ``rondo_runtime.db.readiness_probe(engine)``) gates health; ``on_stop`` runs after the server stopped
-    (dispose engines, cancel background tasks).
+    ``rondo_runtime.db.readiness_probe(engine)``) gates health; ``on_stopping`` runs when the stop
+    begins, before in-flight calls get their grace period (end open streams, so they need none);
+    ``on_stop`` runs after the server stopped (dispose engines, cancel background tasks).
     """
 
     name: str
@@ -72,6 +73,7 @@ class ServiceSpec:
     readiness: Callable[[], Awaitable[bool]] | None = None
     on_stop: Callable[[], Awaitable[None]] | None = None
     internal: bool = True
+    on_stopping: Callable[[], None] | None = None
     """Called only by other Rondo services (all but the gateway; the registry says which): loopback only
     beside public services, the internal credential when alone. Internal unless declared public."""
 
@@ -154,6 +156,9 @@ class RunningServer:
         if self._readiness_task is not None:
             self._readiness_task.cancel()
         await self.health.enter_graceful_shutdown()
+        for spec in self.specs:
+            if spec.on_stopping is not None:
+                spec.on_stopping()
         await self.server.stop(grace)
         if self.internal_server is not None:
             # the public calls in flight (the gateway's) needed the internal services until now; the

@@ -39,6 +39,7 @@ def problem_from_proto(request: solver_pb2.DrawTablesRequest) -> DrawProblem:
         seed=request.seed if request.HasField("seed") else new_seed(),
         time_limit_s=request.time_limit_seconds,
         history=rounds_from_proto(request.history),
+        work_budget=request.work_budget,
     )
 
 
@@ -58,6 +59,9 @@ def result_to_proto(result: DrawResult, diff: list[tuple[int, list[str]]]) -> so
         notes=list(result.notes),
         seat_imbalance=result.seat_imbalance,
         gap=objective_to_proto(optimality_gap(result)),
+        work_budget=result.work_budget,
+        work_used=result.work_used,
+        reproducible=result.reproducible,
     )
 
 

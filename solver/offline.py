@@ -8,9 +8,12 @@ JSON form (``--json``)::
                      "consecutive_repeats": 0, "max_player_repeats": 0},
      "lower_bound": {... same keys ...},
      "seat_imbalance": null,
+     "work_budget": 800000, "work_used": 4480, "reproducible": true,
      "rounds_drawn": [[["P1", "P5", "P9", "P13"], ...], ...]}   # rounds -> tables -> player ids
 
-Players are named P1..PN in registration order.
+Players are named P1..PN in registration order. The same players, rounds, table size, seed and work
+budget give the same ``rounds_drawn`` on any machine unless ``reproducible`` is false (the time limit
+stopped the search first; solver/domain/draw/work.py).
 """
 
 from __future__ import annotations
@@ -23,8 +26,15 @@ from solver.service import new_seed
 
 
 def draw_report(
-    players: int, rounds: int, table_size: int, seed: int | None, time_limit: float, seat_balance: bool = False
+    players: int,
+    rounds: int,
+    table_size: int,
+    seed: int | None,
+    time_limit: float,
+    seat_balance: bool = False,
+    work_budget: int = 0,
 ) -> dict:
+    """``work_budget`` 0: the default for ``time_limit``."""
     problem = DrawProblem(
         players=tuple(f"P{i + 1}" for i in range(max(players, 0))),
         rounds=rounds,
@@ -32,6 +42,7 @@ def draw_report(
         seat_balance=seat_balance,
         seed=new_seed() if seed is None else seed,
         time_limit_s=time_limit,
+        work_budget=work_budget,
     )
     return report(problem, solve_draw(problem))
 
@@ -49,6 +60,9 @@ def report(problem: DrawProblem, result: DrawResult) -> dict:
         "objective": dataclasses.asdict(result.objective) if result.objective else None,
         "lower_bound": dataclasses.asdict(result.lower_bound),
         "seat_imbalance": result.seat_imbalance,
+        "work_budget": result.work_budget,
+        "work_used": result.work_used,
+        "reproducible": result.reproducible,
         "notes": list(result.notes),
         "rounds_drawn": [[list(table) for table in rnd] for rnd in result.draw],
     }
@@ -64,6 +78,10 @@ def render_text(r: dict) -> str:
         f"repeats in consecutive rounds: {o.get('consecutive_repeats')} (bound {b['consecutive_repeats']})",
         f"most repeated meetings of one player: {o.get('max_player_repeats')} (bound {b['max_player_repeats']})",
     ]
+    lines.append(
+        f"work {r['work_used']} of {r['work_budget']} units: "
+        + ("reproducible with this seed and work budget" if r["reproducible"] else "cut by the time limit, cannot be re-run")
+    )
     if r["seat_imbalance"] is not None:
         lines.append(f"seat imbalance: {r['seat_imbalance']}")
     lines += [f"note: {n}" for n in r["notes"]]

@@ -33,6 +33,7 @@ from solver.domain.draw import solve_draw
 from solver.domain.draw.problem import DrawProblem, DrawResult
 from solver.domain.draw.redraw import draw_diff
 from solver.domain.draw.validate import validate_problem
+from solver.domain.draw.work import work_for_time_limit
 from solver.domain.schedule import validate as schedule_validate
 from solver.domain.schedule.cpsat.solve import solve_schedule
 from solver.domain.schedule.problem import ScheduleProblem, ScheduleResult
@@ -88,6 +89,16 @@ def schedule_margin(problem: ScheduleProblem) -> float:
     return DEADLINE_MARGIN_S + SCHEDULE_SETUP_MARGIN_S_PER_MATCH * len(problem.matches)
 
 
+def draw_budget(problem: DrawProblem, budget: float) -> DrawProblem:
+    # the work budget comes from the budget as requested, never from what the deadline leaves,
+    # so that the same request gives the same draw (solver/domain/draw/work.py)
+    return replace(problem, time_limit_s=budget, work_budget=problem.work_budget or work_for_time_limit(budget))
+
+
+def schedule_budget(problem: ScheduleProblem, budget: float) -> ScheduleProblem:
+    return replace(problem, time_limit_s=budget)
+
+
 def useful_time(budget: float) -> float:
     """The least solve time worth starting for this budget."""
     return min(budget, MIN_USEFUL_SOLVE_S)
@@ -136,7 +147,7 @@ class SolverService:
 
     async def draw(self, problem: DrawProblem, remaining_deadline: float | None) -> DrawResult:
         """``remaining_deadline``: seconds left of the call (None = no deadline)."""
-        result = await self._in_pool(problem, remaining_deadline, validate_problem, deadline_margin, solve_draw)
+        result = await self._in_pool(problem, remaining_deadline, validate_problem, deadline_margin, solve_draw, draw_budget)
         SOLVES.labels(result.status.value).inc()
         SOLVE_SECONDS.observe(result.wall_time_s)
         return result
@@ -145,7 +156,7 @@ class SolverService:
         """A round's schedule (docs/rules.md ``schedule.auto.*``), in the worker pool like a draw: the
         same budget, deadline and admission rules."""
         result = await self._in_pool(
-            problem, remaining_deadline, schedule_validate.validate_problem, schedule_margin, solve_schedule
+            problem, remaining_deadline, schedule_validate.validate_problem, schedule_margin, solve_schedule, schedule_budget
         )
         SCHEDULE_SOLVES.labels(result.status.value).inc()
         return result
@@ -157,6 +168,7 @@ class SolverService:
         validate: Callable[[P], None],
         margin_of: Callable[[P], float],
         solve: Callable[[P], R],
+        with_budget: Callable[[P, float], P],
     ) -> R:
         received = time.monotonic()
         try:
@@ -165,7 +177,7 @@ class SolverService:
             REFUSED.inc()
             raise
         budget = requested_budget(problem.time_limit_s)
-        problem = replace(problem, time_limit_s=budget)
+        problem = with_budget(problem, budget)
         # here, not in the pool: bad input is answered at once, with every field; in a thread, since a
         # large (allowed) problem takes a few tens of milliseconds to walk
         await asyncio.to_thread(validate, problem)

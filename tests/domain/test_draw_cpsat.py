@@ -116,8 +116,8 @@ def cp_sat_limits(monkeypatch) -> list[float]:
     limits: list[float] = []
     real = lexicographic.make_solver
 
-    def make_solver(seed: int, time_limit_s: float, num_workers: int):
-        solver = real(seed, time_limit_s, num_workers)
+    def make_solver(seed: int, time_limit_s: float, num_workers: int, **kw):
+        solver = real(seed, time_limit_s, num_workers, **kw)
         limits.append(solver.parameters.max_time_in_seconds)
         return solver
 
@@ -150,7 +150,12 @@ def test_a_solve_cut_by_the_deadline_is_feasible_not_optimal(cp_sat_limits, monk
         return time.monotonic() + (10**6 if cp_sat_limits else 0)
 
     real = lexicographic.minimize_lexicographically
-    monkeypatch.setattr(lexicographic, "minimize_lexicographically", lambda *a, **kw: real(*a, **{**kw, "clock": clock}))
+
+    def with_clock(model, budget, *a, **kw):
+        budget.clock = clock
+        return real(model, budget, *a, **kw)
+
+    monkeypatch.setattr(lexicographic, "minimize_lexicographically", with_clock)
     result = solve(league(8), limit=10.0, use_bounds=False)
     assert len(cp_sat_limits) == 1 and 0 < cp_sat_limits[0] <= 10.0
     assert result.status == SolveStatus.FEASIBLE and not result.proven_optimal and result.draw

@@ -12,7 +12,6 @@ from datetime import UTC, datetime, timedelta
 import grpc
 import pytest
 from google.protobuf.timestamp_pb2 import Timestamp
-
 from sqlalchemy import text
 
 from rondo.booking.v1 import booking_pb2

@@ -14,6 +14,7 @@ from rondo_runtime.config import Settings
 from rondo_runtime.grpc_errors import field_violations
 from rondo_runtime.server import start_server
 from solver import app as solver_app
+from solver.domain.draw.work import work_for_time_limit
 
 pytestmark = pytest.mark.integration
 
@@ -74,6 +75,23 @@ def test_unset_seed_is_chosen_and_returned_and_reproduces(solver):
     )
     assert list(again.rounds) == list(first.rounds)
     assert first.objective.sum_repeat_pairs == 18 and first.proven_optimal
+
+
+@pytest.mark.rule("draw.seed.reproducible")
+def test_the_work_budget_comes_from_the_requested_budget_not_the_deadline(solver):
+    """A shorter deadline cuts the wall clock, never the work: the same request answers the same work
+    budget (and, when the work fits, the same draw) whatever deadline the caller sets."""
+    request = solver_pb2.DrawTablesRequest(players=players(12), rounds=5, table_size=4, seed=3, time_limit_seconds=2)
+    long_call = solver.DrawTables(request, timeout=60)
+    short_call = solver.DrawTables(request, timeout=4)
+    assert long_call.work_budget == short_call.work_budget == work_for_time_limit(2)
+    assert long_call.reproducible and 0 < long_call.work_used <= long_call.work_budget
+    if short_call.reproducible:
+        assert list(short_call.rounds) == list(long_call.rounds)
+    explicit = solver.DrawTables(
+        solver_pb2.DrawTablesRequest(players=players(12), rounds=5, table_size=4, seed=3, work_budget=5000), timeout=60
+    )
+    assert explicit.work_budget == 5000 and explicit.work_used <= 5000 + work_for_time_limit(0) // 10**6
 
 
 @pytest.mark.parametrize(

@@ -17,6 +17,8 @@ from typing import Generic, TypeVar
 from booking.domain.intervals import Interval
 from booking.domain.model import Club, Room
 from booking.domain.scheduling import Availability, Booking, BookingStatus, Confirmation, Match, Meeting, RoomTaken
+from league.domain.certificate import SolveRecord
+from league.domain.commitment import SeedCommitment
 from league.domain.disqualification import PlayerDisqualification
 from league.domain.lots import TieDecision
 from league.domain.model import Competition, Draw, Player, normalized_name
@@ -68,6 +70,8 @@ class FakeLeagueRepository(FakeKeyStore):
         self.competitions: dict[str, Competition] = {}
         self.players_by_id: dict[str, Player] = {}
         self.draws_by_id: dict[str, Draw] = {}
+        self.commitments: dict[str, SeedCommitment] = {}
+        self.solve_records: dict[str, SolveRecord] = {}
         self.status_reasons: dict[str, str] = {}
         self.records_by_id: dict[str, ResultRecord] = {}
         self.stages_by_id: dict[str, Stage] = {}
@@ -114,6 +118,18 @@ class FakeLeagueRepository(FakeKeyStore):
     # --- draws ---
     def add_draw(self, d: Draw) -> None:
         self.draws_by_id[d.id] = d
+
+    def add_seed_commitment(self, c: SeedCommitment) -> None:
+        self.commitments[c.competition_id] = c
+
+    def seed_commitment(self, competition_id: str) -> SeedCommitment | None:
+        return self.commitments.get(competition_id)
+
+    def add_solve_record(self, draw_id: str, record: SolveRecord) -> None:
+        self.solve_records[draw_id] = record
+
+    def solve_record(self, draw_id: str) -> SolveRecord | None:
+        return self.solve_records.get(draw_id)
 
     def update_draw_status(self, d: Draw) -> None:
         self.draws_by_id[d.id] = dataclasses.replace(self.draws_by_id[d.id], status=d.status, approved_at=d.approved_at)

@@ -15,6 +15,7 @@ No sockets, no database: a use case runs in milliseconds.
 
 from __future__ import annotations
 
+import asyncio
 import copy
 import dataclasses
 import threading
@@ -26,7 +27,7 @@ from typing import Any, cast
 import grpc
 
 from gateway.adapters.downstream import Downstream, translate
-from gateway.adapters.events import EventLog
+from gateway.adapters.events import Event, EventLog
 from gateway.adapters.idempotency import LEASE_SECONDS, Claim, GatewayKeys
 from gateway.service import GatewayService
 from league.adapters.repository import LeagueRepository
@@ -249,6 +250,28 @@ class FakeEventLog:
 
     def for_competition(self, competition_id: str) -> list[tuple[str, str]]:
         return [(kind, subject) for kind, competition, subject, _ in self.events if competition == competition_id]
+
+    def after(self, cursor: int, limit: int = 1000, kinds: tuple[str, ...] = (), competition_id: str = "") -> list[Event]:
+        found = [
+            Event(i, kind, competition, subject, payload, datetime(2026, 1, 1, tzinfo=UTC))
+            for i, (kind, competition, subject, payload) in enumerate(self.events, 1)
+            if i > cursor and (not kinds or kind in kinds) and (not competition_id or competition == competition_id)
+        ]
+        return found[:limit]
+
+    def last_id(self) -> int:
+        return len(self.events)
+
+    def listen(self) -> asyncio.Event:
+        return asyncio.Event()
+
+    def unlisten(self, signal: asyncio.Event) -> None:
+        pass
+
+    def close(self) -> None:
+        self.closing = True
+
+    closing = False
 
 
 @dataclass

@@ -28,9 +28,11 @@ schedule exchanges (a swap per free round each) are tried only while a hard sepa
 or when no swap improves the score.
 
 Stopping, in this order: the score reaches the target (the lexicographic lower bound: proven
-optimal), ``max_iterations``, ``stall_iterations`` without a new best, or the wall-clock deadline.
-All but the last are deterministic: the same problem, start and seed give the same draw unless the
-wall-clock safety cut-off fires first (then the result depends on machine speed).
+optimal), ``max_iterations``, ``stall_iterations`` without a new best, the work budget
+(``max_work``: units counted by ``iteration_work``, see solver/domain/draw/work.py), or the
+wall-clock deadline. All but the last are deterministic: the same problem, start, seed and budget
+give the same draw on any machine unless the wall-clock safety cut-off fires first (then the result
+depends on machine speed, and says so: ``stopped_by == "time"``).
 """
 
 from __future__ import annotations
@@ -57,6 +59,7 @@ class SearchConfig:
 
     max_iterations: int = 200_000
     stall_iterations: int = 1_000  # stop after this many iterations without a new best
+    max_work: int | None = None  # work units (``iteration_work``); None: no work budget
     restart_after: int = 400  # back to the best draw, perturbed, after this many without progress
     max_positions: int = 24  # conflicted (round, player) positions examined per iteration
     max_partner_tables: int = 48  # tables sampled as swap partners in very large rounds
@@ -71,7 +74,8 @@ class SearchOutcome:
     draw: Draw
     score: Score
     iterations: int
-    stopped_by: str  # "target", "iterations", "stall", "time", "no move"
+    stopped_by: str  # "target", "iterations", "stall", "work", "time", "no move"
+    work: int = 0  # work units spent (deterministic)
 
 
 def score_objective(score: Score) -> DrawObjective:
@@ -482,8 +486,12 @@ def improve(
     tabu: dict[tuple[int, int, int], int] = {}
     last_best = last_progress = 0
     iteration = 0
+    work = 0
     stopped_by = "iterations"
     while iteration < config.max_iterations:
+        if config.max_work is not None and work >= config.max_work:
+            stopped_by = "work"
+            break
         if time.monotonic() >= deadline:
             stopped_by = "time"
             break
@@ -491,6 +499,7 @@ def improve(
             stopped_by = "stall"
             break
         iteration += 1
+        work += iteration_work(state, config)
         if iteration - last_progress > config.restart_after:
             state.load(best_draw)
             _perturb(state, rng, config)
@@ -516,7 +525,22 @@ def improve(
             if best[:7] <= target_score:
                 stopped_by = "target"
                 break
-    return SearchOutcome(best_draw, best, iteration, stopped_by)
+    return SearchOutcome(best_draw, best, iteration, stopped_by, work)
+
+
+def iteration_work(state: DrawState, config: SearchConfig) -> int:
+    """The work units one iteration is charged, before it runs: a deterministic estimate of its cost
+    (solver/domain/draw/work.py), from the sizes only -- one unit per swap it may evaluate (sampled
+    positions times partners), plus the scan for conflicted positions over every free seat, plus the
+    schedule exchanges a redraw or a separation makes possible."""
+    k = state.k
+    partners = min(state.n_tables, config.max_partner_tables) * k
+    seats = state.n_roster * len(state.free_rounds)
+    exchanges = config.max_exchange_players * min(state.n_roster, config.max_exchange_partners) if state.exchanges_useful else 0
+    return config.max_positions * partners + seats * k // SEATS_SCANNED_PER_UNIT + exchanges * len(state.free_rounds)
+
+
+SEATS_SCANNED_PER_UNIT = 4  # a seat scanned for conflicts costs about a quarter of a swap evaluation
 
 
 def _partners(state: DrawState, r: int, a: int, rng: random.Random, config: SearchConfig) -> list[int]:

@@ -13,16 +13,22 @@ Pipeline:
    then seated in every start.
 5. Tabu search (local_search.py) from each start, stopping at the bound (and, for a redraw, at
    ``players_moved_lower_bound``).
-6. Not proven, N <= 64 (and N x R <= 256) and time left (half the limit; a fifth with history): CP-SAT (``solver.domain.draw.cpsat``, imported lazily and
-   skipped when absent) with the best draw as hint; its proof, bound or better draw is taken.
+6. Not proven, N <= 64 (and N x R <= 256) and work left: CP-SAT (``solver.domain.draw.cpsat``,
+   imported lazily and skipped when absent) with the best draw as hint; its proof, bound or better
+   draw is taken.
 7. Seat balance when asked (seats.py).
 
-Reproducibility: the same problem (seed included) gives the same draw, unless a wall-clock limit
-cuts the local search or CP-SAT short (see local_search.py).
+Reproducibility (docs/rules.md ``draw.seed.reproducible``): steps 5 and 6 are bounded by the
+problem's deterministic work budget (solver/domain/draw/work.py): the tabu search gets its share in
+work units (all of it without CP-SAT, half before CP-SAT, 80 % with history), CP-SAT the rest as
+deterministic time on one worker. The same problem, seed and work budget give the same draw on any
+machine; the time limit is only the wall-clock safety cut, and a draw it cut says so
+(``reproducible`` False, and a note).
 """
 
 from __future__ import annotations
 
+import dataclasses
 import random
 import time
 from collections import defaultdict
@@ -43,6 +49,7 @@ from solver.domain.draw.redraw import players_moved, players_moved_lower_bound, 
 from solver.domain.draw.round_order import spread_repeats
 from solver.domain.draw.seats import balance_seats, seat_imbalance
 from solver.domain.draw.validate import check_draw, validate_problem
+from solver.domain.draw.work import WorkMeter, cpsat_deterministic_seconds, work_for_time_limit
 
 CPSAT_MAX_PLAYERS = 64
 # Player-rounds: beyond this the CP-SAT model is too big to help within a club's budget, and the
@@ -156,12 +163,18 @@ def _moved(problem: DrawProblem, draw: Draw) -> int:
     return players_moved(problem.previous, draw, len(problem.fixed_rounds))
 
 
-def _try_cpsat(problem: DrawProblem, seconds: float, hint: Draw | None) -> DrawResult | None:
+def _try_cpsat(problem: DrawProblem, seconds: float, hint: Draw | None, work: int) -> DrawResult | None:
+    """CP-SAT within ``seconds`` of wall clock (the safety cut) and ``work`` units as deterministic time."""
     try:
         from solver.domain.draw.cpsat import solve_cpsat
     except ImportError:
         return None
-    return solve_cpsat(problem, seconds, hint=hint, use_bounds=True, num_workers=2)
+    return solve_cpsat(problem, seconds, hint=hint, use_bounds=True, deterministic_s=cpsat_deterministic_seconds(work))
+
+
+def work_budget(problem: DrawProblem) -> int:
+    """The problem's work budget: as given, or the default for its time limit."""
+    return problem.work_budget or work_for_time_limit(problem.time_limit_s)
 
 
 def solve_draw(problem: DrawProblem, config: SearchConfig | None = None, *, use_cpsat: bool = True) -> DrawResult:
@@ -173,6 +186,8 @@ def solve_draw(problem: DrawProblem, config: SearchConfig | None = None, *, use_
     validate_problem(problem)
     bound = lexicographic_lower_bound(problem)
     notes: list[str] = []
+    meter = WorkMeter(work_budget(problem))
+    wall_cut = False
 
     def result(
         status: SolveStatus,
@@ -183,6 +198,10 @@ def solve_draw(problem: DrawProblem, config: SearchConfig | None = None, *, use_
         method: str = "checks",
         conflicts: tuple[str, ...] = (),
     ) -> DrawResult:
+        if wall_cut:
+            notes.append(
+                "the time limit (the wall-clock safety cut) stopped the search before its work budget: this draw cannot be re-run"
+            )
         draw = candidate.draw if candidate else ()
         imbalance = None
         if candidate and problem.seat_balance:
@@ -205,6 +224,9 @@ def solve_draw(problem: DrawProblem, config: SearchConfig | None = None, *, use_
             seat_imbalance=imbalance,
             conflicts=conflicts,
             notes=tuple(notes),
+            work_budget=meter.budget,
+            work_used=meter.used,
+            reproducible=not wall_cut,
         )
 
     conflicts = simple_conflicts(problem)
@@ -218,23 +240,27 @@ def solve_draw(problem: DrawProblem, config: SearchConfig | None = None, *, use_
     cpsat_possible = (
         use_cpsat and len(problem.players) <= CPSAT_MAX_PLAYERS and len(problem.players) * problem.rounds <= CPSAT_MAX_SEATS
     )
-    search_end = deadline
+    search_work = meter.budget
     if cpsat_possible:
         share = LOCAL_SEARCH_SHARE_WITH_HISTORY if problem.history else LOCAL_SEARCH_SHARE_BEFORE_CPSAT
-        search_end = started + problem.time_limit_s * share
+        search_work = int(meter.budget * share)
+    base_config = config or default_search_config(problem)
     best: _Candidate | None = None
     for index, (start, origin) in enumerate(starts):
-        # Each start gets an equal share of what is left of the search time.
-        share = (search_end - time.monotonic()) / (len(starts) - index)
+        # Each start gets an equal share of what is left of the search's work (the wall clock only
+        # as the safety cut: what is left of the time limit).
+        allowance = max(0, search_work - meter.used) // (len(starts) - index)
         outcome = improve(
             problem,
             start,
             target=bound,
             seed=rng.randrange(2**31),
-            deadline=time.monotonic() + share,
-            config=config or default_search_config(problem),
+            deadline=deadline,
+            config=dataclasses.replace(base_config, max_work=allowance),
             moved_target=moved_bound,
         )
+        meter.charge(outcome.work)
+        wall_cut = wall_cut or outcome.stopped_by == "time"
         method = origin if outcome.iterations == 0 else "local-search"
         notes.append(f"start: {origin}; local search: {outcome.iterations} iterations, stopped by {outcome.stopped_by}")
         if outcome.score[0] == 0:
@@ -254,11 +280,13 @@ def solve_draw(problem: DrawProblem, config: SearchConfig | None = None, *, use_
         return result(SolveStatus.OPTIMAL, best, True)
 
     remaining = deadline - time.monotonic()
-    if cpsat_possible and remaining > 0.05:
-        cp = _try_cpsat(problem, remaining, best.draw if best else None)
+    if cpsat_possible and remaining > 0.05 and meter.left > 0:
+        cp = _try_cpsat(problem, remaining, best.draw if best else None, meter.left)
         if cp is None:
             notes.append("cp-sat not available")
         else:
+            meter.charge(min(cp.work_used, meter.left))
+            wall_cut = wall_cut or not cp.reproducible
             notes.extend(f"cp-sat: {note}" for note in cp.notes)
             if cp.status == SolveStatus.INFEASIBLE:
                 return result(SolveStatus.INFEASIBLE, None, False, conflicts=cp.conflicts, method="cp-sat")

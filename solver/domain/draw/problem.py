@@ -54,6 +54,11 @@ class DrawProblem:
     ``previous`` is the draw being replaced by a redraw, round r against round r of the result:
     among equally good draws the one moving the fewest players from it wins (second objective of a
     redraw).
+
+    ``work_budget`` bounds the search deterministically (work units, solver/domain/draw/work.py;
+    0 = the default for ``time_limit_s``): the same problem, seed and work budget give the same draw
+    on any machine. ``time_limit_s`` is the wall-clock safety cut; when it fires first the result
+    says it cannot be re-run (``DrawResult.reproducible``).
     """
 
     players: tuple[PlayerId, ...]
@@ -67,6 +72,7 @@ class DrawProblem:
     seed: int = 0
     time_limit_s: float = 10.0
     history: Draw = ()
+    work_budget: int = 0
 
     @property
     def tables_per_round(self) -> int:
@@ -121,3 +127,6 @@ class DrawResult:
     seat_imbalance: int | None = None  # seat balance only: max over players of (max-min) seat count
     conflicts: tuple[str, ...] = ()  # INFEASIBLE: names of the conflicting constraint groups
     notes: tuple[str, ...] = field(default=())
+    work_budget: int = 0  # the deterministic work budget the search was given (work units)
+    work_used: int = 0  # what it spent (deterministic: the same on every machine when reproducible)
+    reproducible: bool = False  # False when the wall-clock safety cut stopped the search first

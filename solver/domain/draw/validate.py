@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from rondo_runtime.validation import Violations
 from solver.domain.capacity import check_draw_capacity
 from solver.domain.draw.problem import Draw, DrawProblem, PlayerId
+from solver.domain.draw.work import MAX_WORK_BUDGET
 
 MIN_TABLE_SIZE = 2
 MAX_TABLE_SIZE = 8
@@ -170,6 +171,9 @@ def validate_problem(problem: DrawProblem) -> None:
     limit = problem.time_limit_s
     if not isinstance(limit, (int, float)) or math.isnan(limit) or limit <= 0:
         v.add("time_limit_seconds", f"time limit must be positive, got {limit}")
+    work = problem.work_budget
+    if not isinstance(work, int) or work < 0 or work > MAX_WORK_BUDGET:
+        v.add("work_budget", f"must be between 0 (the default for the time budget) and {MAX_WORK_BUDGET} work units, got {work}")
     v.raise_if_any()
 
 

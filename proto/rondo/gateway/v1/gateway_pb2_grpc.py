@@ -297,6 +297,31 @@ class GatewayServiceStub:
                 request_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.ListBookingsRequest.SerializeToString,
                 response_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.ListBookingsResponse.FromString,
                 _registered_method=True)
+        self.WatchEvents = channel.unary_stream(
+                '/rondo.gateway.v1.GatewayService/WatchEvents',
+                request_serializer=rondo_dot_gateway_dot_v1_dot_gateway__pb2.WatchEventsRequest.SerializeToString,
+                response_deserializer=rondo_dot_gateway_dot_v1_dot_gateway__pb2.Event.FromString,
+                _registered_method=True)
+        self.CommitDrawSeed = channel.unary_unary(
+                '/rondo.gateway.v1.GatewayService/CommitDrawSeed',
+                request_serializer=rondo_dot_league_dot_v1_dot_league__pb2.CommitDrawSeedRequest.SerializeToString,
+                response_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.SeedCommitment.FromString,
+                _registered_method=True)
+        self.GetSeedCommitment = channel.unary_unary(
+                '/rondo.gateway.v1.GatewayService/GetSeedCommitment',
+                request_serializer=rondo_dot_league_dot_v1_dot_league__pb2.GetSeedCommitmentRequest.SerializeToString,
+                response_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.SeedCommitment.FromString,
+                _registered_method=True)
+        self.GetDrawCertificate = channel.unary_unary(
+                '/rondo.gateway.v1.GatewayService/GetDrawCertificate',
+                request_serializer=rondo_dot_league_dot_v1_dot_league__pb2.GetDrawCertificateRequest.SerializeToString,
+                response_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.DrawCertificate.FromString,
+                _registered_method=True)
+        self.ListEvents = channel.unary_unary(
+                '/rondo.gateway.v1.GatewayService/ListEvents',
+                request_serializer=rondo_dot_gateway_dot_v1_dot_gateway__pb2.ListEventsRequest.SerializeToString,
+                response_deserializer=rondo_dot_gateway_dot_v1_dot_gateway__pb2.ListEventsResponse.FromString,
+                _registered_method=True)
 
 
 class GatewayServiceServicer:
@@ -647,6 +672,41 @@ class GatewayServiceServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def WatchEvents(self, request, context):
+        """Events for bots (docs/architecture.md "Events for bots"): every event after a cursor, in order,
+        then new ones as they happen; reconnect with the last id seen to miss nothing and get nothing twice.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def CommitDrawSeed(self, request, context):
+        """A draw anyone can verify (README "A draw anyone can verify"): commit to the draw seed before
+        registration closes; read the commitment; after publication, the certificate to check offline.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def GetSeedCommitment(self, request, context):
+        """Missing associated documentation comment in .proto file."""
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def GetDrawCertificate(self, request, context):
+        """Missing associated documentation comment in .proto file."""
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def ListEvents(self, request, context):
+        """The same events, a page at a time.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
 
 def add_GatewayServiceServicer_to_server(servicer, server):
     rpc_method_handlers = {
@@ -909,6 +969,31 @@ def add_GatewayServiceServicer_to_server(servicer, server):
                     servicer.ListBookings,
                     request_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.ListBookingsRequest.FromString,
                     response_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.ListBookingsResponse.SerializeToString,
+            ),
+            'WatchEvents': grpc.unary_stream_rpc_method_handler(
+                    servicer.WatchEvents,
+                    request_deserializer=rondo_dot_gateway_dot_v1_dot_gateway__pb2.WatchEventsRequest.FromString,
+                    response_serializer=rondo_dot_gateway_dot_v1_dot_gateway__pb2.Event.SerializeToString,
+            ),
+            'CommitDrawSeed': grpc.unary_unary_rpc_method_handler(
+                    servicer.CommitDrawSeed,
+                    request_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.CommitDrawSeedRequest.FromString,
+                    response_serializer=rondo_dot_league_dot_v1_dot_league__pb2.SeedCommitment.SerializeToString,
+            ),
+            'GetSeedCommitment': grpc.unary_unary_rpc_method_handler(
+                    servicer.GetSeedCommitment,
+                    request_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.GetSeedCommitmentRequest.FromString,
+                    response_serializer=rondo_dot_league_dot_v1_dot_league__pb2.SeedCommitment.SerializeToString,
+            ),
+            'GetDrawCertificate': grpc.unary_unary_rpc_method_handler(
+                    servicer.GetDrawCertificate,
+                    request_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.GetDrawCertificateRequest.FromString,
+                    response_serializer=rondo_dot_league_dot_v1_dot_league__pb2.DrawCertificate.SerializeToString,
+            ),
+            'ListEvents': grpc.unary_unary_rpc_method_handler(
+                    servicer.ListEvents,
+                    request_deserializer=rondo_dot_gateway_dot_v1_dot_gateway__pb2.ListEventsRequest.FromString,
+                    response_serializer=rondo_dot_gateway_dot_v1_dot_gateway__pb2.ListEventsResponse.SerializeToString,
             ),
     }
     generic_handler = grpc.method_handlers_generic_handler(
@@ -2315,6 +2400,141 @@ class GatewayService:
             '/rondo.gateway.v1.GatewayService/ListBookings',
             rondo_dot_booking_dot_v1_dot_booking__pb2.ListBookingsRequest.SerializeToString,
             rondo_dot_booking_dot_v1_dot_booking__pb2.ListBookingsResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def WatchEvents(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_stream(
+            request,
+            target,
+            '/rondo.gateway.v1.GatewayService/WatchEvents',
+            rondo_dot_gateway_dot_v1_dot_gateway__pb2.WatchEventsRequest.SerializeToString,
+            rondo_dot_gateway_dot_v1_dot_gateway__pb2.Event.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def CommitDrawSeed(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/rondo.gateway.v1.GatewayService/CommitDrawSeed',
+            rondo_dot_league_dot_v1_dot_league__pb2.CommitDrawSeedRequest.SerializeToString,
+            rondo_dot_league_dot_v1_dot_league__pb2.SeedCommitment.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def GetSeedCommitment(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/rondo.gateway.v1.GatewayService/GetSeedCommitment',
+            rondo_dot_league_dot_v1_dot_league__pb2.GetSeedCommitmentRequest.SerializeToString,
+            rondo_dot_league_dot_v1_dot_league__pb2.SeedCommitment.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def GetDrawCertificate(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/rondo.gateway.v1.GatewayService/GetDrawCertificate',
+            rondo_dot_league_dot_v1_dot_league__pb2.GetDrawCertificateRequest.SerializeToString,
+            rondo_dot_league_dot_v1_dot_league__pb2.DrawCertificate.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def ListEvents(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/rondo.gateway.v1.GatewayService/ListEvents',
+            rondo_dot_gateway_dot_v1_dot_gateway__pb2.ListEventsRequest.SerializeToString,
+            rondo_dot_gateway_dot_v1_dot_gateway__pb2.ListEventsResponse.FromString,
             options,
             channel_credentials,
             insecure,

@@ -41,17 +41,65 @@ class LexResult:
     values: dict[str, int] | None = None  # its term values (``DrawModel.term_values``)
 
 
-def make_solver(seed: int, time_limit_s: float, num_workers: int) -> cp_model.CpSolver:
+def make_solver(seed: int, time_limit_s: float, num_workers: int, deterministic_s: float | None = None) -> cp_model.CpSolver:
+    """A CP-SAT solver bounded by ``time_limit_s`` of wall clock and, when ``deterministic_s`` is set,
+    by that much of CP-SAT's deterministic time with one worker (reproducible on any machine)."""
     solver = cp_model.CpSolver()
     solver.parameters.max_time_in_seconds = max(time_limit_s, 0.001)
     solver.parameters.random_seed = seed
     solver.parameters.num_workers = max(1, num_workers)
+    if deterministic_s is not None:
+        solver.parameters.max_deterministic_time = max(deterministic_s, 0.0001)
+        solver.parameters.num_workers = 1
     return solver
+
+
+@dataclass
+class CpBudget:
+    """What the CP-SAT solves of one draw may spend (solver/domain/draw/work.py).
+
+    ``deadline`` (an instant of ``clock``) is the wall-clock safety cut, always set. With
+    ``deterministic_s`` the solves are bounded by CP-SAT's deterministic time, one worker, so they
+    are reproducible; ``wall_cut`` records that the safety cut stopped one before its deterministic
+    limit (the draw can then not be re-run). Without it, the wall clock is the budget."""
+
+    deadline: float
+    deterministic_s: float | None = None
+    clock: Callable[[], float] = time.monotonic
+    spent_deterministic_s: float = 0.0
+    wall_cut: bool = False
+
+    def left(self) -> float:
+        """What is left, in the budget's unit (deterministic or wall seconds); 0 once the wall clock is out."""
+        wall = self.deadline - self.clock()
+        if self.deterministic_s is None:
+            return wall
+        if wall <= MIN_SOLVE_S:
+            self.wall_cut = True
+            return 0.0
+        return self.deterministic_s - self.spent_deterministic_s
+
+    def solver(self, seed: int, limit: float, num_workers: int) -> cp_model.CpSolver:
+        """A solver for ``limit`` of the budget's unit (the wall clock always capped by the deadline)."""
+        if self.deterministic_s is None:
+            return make_solver(seed, limit, num_workers)
+        return make_solver(seed, self.deadline - self.clock(), 1, deterministic_s=limit)
+
+    def spent(self, solver: cp_model.CpSolver, status: cp_model.CpSolverStatus) -> None:
+        if self.deterministic_s is None:
+            return
+        self.spent_deterministic_s += solver.deterministic_time
+        stopped_early = status not in (cp_model.OPTIMAL, cp_model.INFEASIBLE)
+        if stopped_early and solver.deterministic_time < solver.parameters.max_deterministic_time * 0.999:
+            self.wall_cut = True  # stopped by max_time_in_seconds, not by its deterministic limit
+
+
+MIN_SOLVE_S = 0.005  # less wall clock than this left: no solve is started
 
 
 def minimize_lexicographically(
     model: DrawModel,
-    deadline: float,
+    deadline: float | CpBudget,
     seed: int,
     num_workers: int,
     share: float = 0.6,
@@ -59,18 +107,20 @@ def minimize_lexicographically(
     start: Draw | None = None,
     clock: Callable[[], float] = time.monotonic,
 ) -> LexResult:
-    """Minimizes ``model.terms`` in order, each stage within the time left before ``deadline``.
+    """Minimizes ``model.terms`` in order, each stage within what is left of the budget: ``deadline``
+    is a ``CpBudget`` or a wall-clock instant of ``clock``.
 
     The lexicographically best draw seen (``start``, a valid draw satisfying the model, or a
     stage's solution) is the incumbent: it hints every stage, and a stage holds its term at most
     at the incumbent's value (the incumbent satisfies every such cut by construction). When the
     incumbent already reaches a term's floor, that stage is proven without solving.
 
-    A stage that is not the last gets at most ``share`` of the time left, so a stage that cannot
+    A stage that is not the last gets at most ``share`` of what is left, so a stage that cannot
     be proven does not starve the terms after it (when no draw is known at all, a stage that found
     nothing in its share gets the rest). ``before_stage(term, found)`` may add cuts before a
-    stage, knowing the values ``found`` so far. ``clock`` reads the time ``deadline`` refers to.
+    stage, knowing the values ``found`` so far.
     """
+    budget = deadline if isinstance(deadline, CpBudget) else CpBudget(deadline, clock=clock)
     result = LexResult()
     names = list(model.terms)
     found: dict[str, int] = {}
@@ -96,14 +146,15 @@ def minimize_lexicographically(
             model.set_draw_hint(result.draw)  # after before_stage: the hint respects new floors
         status, elapsed, solver = cp_model.UNKNOWN, 0.0, None
         while status == cp_model.UNKNOWN:
-            left = deadline - clock()
-            if left <= 0.005:
+            left = budget.left()
+            if left <= (MIN_SOLVE_S if budget.deterministic_s is None else 0.0):
                 break
             last = i == len(names) - 1 or (solver is not None and not result.solved)
-            solver = make_solver(seed, left if last else left * share, num_workers)
-            started = clock()
+            solver = budget.solver(seed, left if last else left * share, num_workers)
+            started = time.monotonic()
             status = solver.solve(model.cp)
-            elapsed += clock() - started
+            elapsed += time.monotonic() - started
+            budget.spent(solver, status)
             if result.solved or last:
                 break
         if solver is None:

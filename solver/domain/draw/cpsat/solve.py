@@ -39,6 +39,7 @@ from solver.domain.draw.objective import evaluate
 from solver.domain.draw.problem import Draw, DrawObjective, DrawProblem, DrawResult, SolveStatus
 from solver.domain.draw.redraw import players_moved
 from solver.domain.draw.validate import check_draw, validate_problem
+from solver.domain.draw.work import work_of_cpsat
 
 METHOD = "cp-sat"
 # The model has about C(N, 2) * free rounds * tables meeting clauses; beyond this it would take
@@ -84,13 +85,15 @@ def build_optimization_model(problem: DrawProblem, bound: DrawObjective | None) 
 
 
 def _solve_with(
-    model: DrawModel, groups: list[str], seed: int, time_limit_s: float
+    model: DrawModel, groups: list[str], seed: int, budget: lexicographic.CpBudget, fraction: float = 1.0
 ) -> tuple[cp_model.CpSolverStatus, list[str], Draw | None]:
-    """Solve the feasibility model assuming only ``groups``: (status, core group names, draw)."""
+    """Solve the feasibility model assuming only ``groups`` (single-threaded: CP-SAT computes cores
+    only then), within ``fraction`` of what is left of ``budget``: (status, core group names, draw)."""
     model.cp.clear_assumptions()
     model.cp.add_assumptions([model.assumptions[g] for g in groups])
-    solver = lexicographic.make_solver(seed, time_limit_s, 1)
+    solver = budget.solver(seed, budget.left() * fraction, 1)
     status = solver.solve(model.cp)
+    budget.spent(solver, status)
     core: list[str] = []
     draw = None
     if status == cp_model.INFEASIBLE:
@@ -101,7 +104,7 @@ def _solve_with(
     return status, core, draw
 
 
-def minimal_conflict(model: DrawModel, core: list[str], seed: int, deadline: float) -> tuple[list[str], bool]:
+def minimal_conflict(model: DrawModel, core: list[str], seed: int, budget: lexicographic.CpBudget) -> tuple[list[str], bool]:
     """Deletion filter: returns (a subset of ``core`` that is still infeasible, proven minimal)."""
     minimal = True
     kept = list(core)
@@ -109,11 +112,10 @@ def minimal_conflict(model: DrawModel, core: list[str], seed: int, deadline: flo
         if group not in kept:
             continue
         trial = [g for g in kept if g != group]
-        left = deadline - time.monotonic()
-        if left <= 0.01:
+        if budget.left() <= (0.01 if budget.deterministic_s is None else 0.0):
             minimal = False
             break
-        status, smaller, _ = _solve_with(model, trial, seed, left)
+        status, smaller, _ = _solve_with(model, trial, seed, budget)
         if status == cp_model.INFEASIBLE:
             kept = smaller if smaller else trial
         elif status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
@@ -178,6 +180,7 @@ def _result(
     bound: DrawObjective,
     conflicts: tuple[str, ...] = (),
     notes: list[str],
+    budget: lexicographic.CpBudget | None = None,
 ) -> DrawResult:
     moved = None
     if problem.previous is not None and draw:
@@ -194,6 +197,8 @@ def _result(
         players_moved=moved,
         conflicts=conflicts,
         notes=tuple(notes),
+        reproducible=budget is not None and budget.deterministic_s is not None and not budget.wall_cut,
+        work_used=work_of_cpsat(budget.spent_deterministic_s) if budget is not None else 0,
     )
 
 
@@ -206,8 +211,11 @@ def solve_cpsat(
     hint: Draw | None = None,
     use_bounds: bool = True,
     num_workers: int = 2,
+    deterministic_s: float | None = None,
 ) -> DrawResult:
-    """Solve ``problem`` with CP-SAT within ``time_limit_s`` seconds (always bounded).
+    """Solve ``problem`` with CP-SAT within ``time_limit_s`` seconds (always bounded) and, with
+    ``deterministic_s``, within that much deterministic time on one worker: then the result is the
+    same on any machine unless the wall clock cut it first (``reproducible``).
 
     OPTIMAL: every lexicographic stage proven (``lower_bound`` equals the objective).
     FEASIBLE: a valid draw; ``lower_bound`` is the best lexicographic bound known, the gap is in
@@ -216,7 +224,7 @@ def solve_cpsat(
     ``use_bounds=False`` leaves the counting bounds out of the model (a plain CP-SAT baseline).
     """
     started = time.monotonic()
-    deadline = started + time_limit_s
+    budget = lexicographic.CpBudget(started + time_limit_s, deterministic_s)
     validate_problem(problem)
     notes: list[str] = []
     counting = lower_bound(problem)
@@ -227,16 +235,15 @@ def solve_cpsat(
 
     if meeting_clauses(problem) > MAX_MEETING_CLAUSES:
         notes.append(f"model too large for cp-sat ({meeting_clauses(problem)} meeting clauses > {MAX_MEETING_CLAUSES})")
-        return _result(problem, SolveStatus.UNKNOWN, started, bound=counting, notes=notes)
+        return _result(problem, SolveStatus.UNKNOWN, started, bound=counting, notes=notes, budget=budget)
 
     # 2. named groups: infeasibility and its minimal conflict
     feasibility = build_feasibility_model(problem)
     groups = list(feasibility.assumptions)
     if groups and hint is None:
-        left = deadline - time.monotonic()
-        status, core, found = _solve_with(feasibility, groups, seed, left)
+        status, core, found = _solve_with(feasibility, groups, seed, budget)
         if status == cp_model.INFEASIBLE:
-            conflict, minimal = minimal_conflict(feasibility, core, seed, deadline)
+            conflict, minimal = minimal_conflict(feasibility, core, seed, budget)
             if not minimal:
                 notes.append("conflict set may not be minimal (time limit)")
             return _result(
@@ -246,6 +253,7 @@ def solve_cpsat(
                 bound=counting,
                 conflicts=tuple(conflict),
                 notes=notes,
+                budget=budget,
             )
         hint = found  # a feasible draw (fixed rounds verbatim) is a good first hint
     del feasibility
@@ -265,24 +273,30 @@ def solve_cpsat(
             floor = max_player_repeats_bound(problem, counting.sum_repeat_pairs, found["max_meetings"])
             model.terms[name].raise_floor(model.cp, floor)
 
-    lex = lexicographic.minimize_lexicographically(model, deadline, seed, num_workers, before_stage=before_stage, start=start)
+    lex = lexicographic.minimize_lexicographically(model, budget, seed, num_workers, before_stage=before_stage, start=start)
     notes.extend(model.notes)
     notes.append(
         "stages: " + ", ".join(f"{s.term}={s.value} ({s.status}, bound {s.bound}, {s.wall_time_s:.2f}s)" for s in lex.stages)
     )
     if lex.draw is None:
         outcome = SolveStatus.INFEASIBLE if lex.infeasible else SolveStatus.UNKNOWN
-        return _result(problem, outcome, started, bound=counting, notes=notes)
+        return _result(problem, outcome, started, bound=counting, notes=notes, budget=budget)
     draw = tuple(problem.fixed_rounds) + tuple(lex.draw[len(problem.fixed_rounds) :])  # played: verbatim
     value = evaluate(problem, draw)
     if lex.proven:
-        return _result(problem, SolveStatus.OPTIMAL, started, draw=draw, objective_value=value, bound=value, notes=notes)
+        return _result(
+            problem, SolveStatus.OPTIMAL, started, draw=draw, objective_value=value, bound=value, notes=notes, budget=budget
+        )
     # Without bounds (the plain CP-SAT baseline) only what CP-SAT itself proved is reported.
     best = _lexicographic_bound(problem, lex, counting if use_bounds else None)
     moved_proven = problem.previous is None or any(s.term == moved_term.TERM and s.status == "OPTIMAL" for s in lex.stages)
     if best == value and moved_proven:
         notes.append("objective equals the lexicographic lower bound")
-        return _result(problem, SolveStatus.OPTIMAL, started, draw=draw, objective_value=value, bound=value, notes=notes)
+        return _result(
+            problem, SolveStatus.OPTIMAL, started, draw=draw, objective_value=value, bound=value, notes=notes, budget=budget
+        )
     gap = [f"{n} {v}-{b}" for n, v, b in zip(OBJECTIVE_TERMS, value.as_tuple(), best.as_tuple()) if v != b]
     notes.append("gap: " + (", ".join(gap) if gap else "none in the DrawObjective"))
-    return _result(problem, SolveStatus.FEASIBLE, started, draw=draw, objective_value=value, bound=best, notes=notes)
+    return _result(
+        problem, SolveStatus.FEASIBLE, started, draw=draw, objective_value=value, bound=best, notes=notes, budget=budget
+    )

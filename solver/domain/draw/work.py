@@ -1,0 +1,54 @@
+"""Deterministic work budgets: what makes a draw reproducible on any machine (docs/rules.md
+``draw.seed.reproducible``).
+
+A draw's search is bounded by *work*, not by the wall clock: the tabu search by work units (a
+deterministic estimate of each iteration's cost from the sizes alone, ``local_search.iteration_work``)
+and CP-SAT by its own deterministic time with one worker. The same problem, seed and work budget
+therefore give the same draw on a fast machine, a loaded one or after a restart. The request's time
+budget only sets the default work budget (``work_for_time_limit``, a fixed rate, the same on every
+machine) and the wall-clock *safety cut*: when the safety cut fires before the work is done (a very
+slow or overloaded machine), the draw says so and cannot be re-run (``DrawResult.reproducible``).
+
+The rates are set so that the default work fits well inside the time budget on a loaded machine:
+measured on 2 shared cores with four other test suites running, the tabu search did 60 000-110 000
+units a second over N = 15 ... 10 000 (``python -m solver.bench.work``), so 40 000 units per
+second of budget leaves a margin of about 1.5-2.5x.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+WORK_UNITS_PER_SECOND = 80_000  # tabu-search work units per second of time budget
+CPSAT_DETERMINISTIC_SECONDS_PER_SECOND = 0.4  # CP-SAT deterministic time per second of time budget
+MAX_WORK_BUDGET = 10**12  # capacity: far above 600 s of budget
+
+
+def work_for_time_limit(seconds: float) -> int:
+    """The default work budget of a time budget (the same on every machine)."""
+    return max(1, round(seconds * WORK_UNITS_PER_SECOND))
+
+
+def cpsat_deterministic_seconds(work: int) -> float:
+    """CP-SAT's share of a work budget, in its deterministic time."""
+    return work / WORK_UNITS_PER_SECOND * CPSAT_DETERMINISTIC_SECONDS_PER_SECOND
+
+
+def work_of_cpsat(deterministic_s: float) -> int:
+    """The work units a CP-SAT solve spent, from its deterministic time."""
+    return round(deterministic_s / CPSAT_DETERMINISTIC_SECONDS_PER_SECOND * WORK_UNITS_PER_SECOND)
+
+
+@dataclass
+class WorkMeter:
+    """A work budget being spent: the tabu search and CP-SAT charge what they used."""
+
+    budget: int
+    used: int = 0
+
+    @property
+    def left(self) -> int:
+        return max(0, self.budget - self.used)
+
+    def charge(self, units: int) -> None:
+        self.used += max(0, units)

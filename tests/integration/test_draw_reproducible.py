@@ -1,0 +1,79 @@
+"""A draw anyone can re-run: the same request, seed and work budget give the same tables on a quiet
+machine, on a slowed one (two solves sharing one core) and after a restart (a fresh process with
+another hash seed); the wall clock is only a safety cut, and a draw it cut says it cannot be re-run
+(docs/rules.md draw.seed.reproducible)."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+
+pytestmark = [pytest.mark.integration, pytest.mark.rule("draw.seed.reproducible")]
+
+# 15 players, 7 rounds, tables of 3: the bound (zero repeats: a Kirkman triple system) is not reached
+# by the search, so it runs to its whole work budget, tabu search and CP-SAT both.
+DRAW = ["draw", "-n", "15", "-r", "7", "-k", "3", "--seed", "1", "--json"]
+WORK = ["--work", "60000", "--time-limit", "120"]  # the time limit far beyond what the work takes
+
+
+def rondo_draw(*args: str, hash_seed: int, one_core: bool = False) -> subprocess.Popen:
+    """`rondo draw` in a fresh process; ``one_core`` pins it to CPU 0 (with two such processes the
+    solve runs at half speed or less)."""
+    env = {**os.environ, "PYTHONHASHSEED": str(hash_seed)}
+
+    def pin() -> None:
+        os.sched_setaffinity(0, {0})
+
+    return subprocess.Popen(
+        [sys.executable, "-m", "rondo_app.cli", *args],
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        preexec_fn=pin if one_core else None,
+    )
+
+
+def report(process: subprocess.Popen) -> dict:
+    out, err = process.communicate(timeout=300)
+    assert process.returncode == 0, err[-2000:]
+    return json.loads(out)
+
+
+@pytest.mark.slow
+def test_the_same_work_budget_gives_the_same_draw_quiet_slowed_and_after_a_restart():
+    alone = report(rondo_draw(*DRAW, *WORK, hash_seed=1))
+    slowed = [rondo_draw(*DRAW, *WORK, hash_seed=seed, one_core=True) for seed in (2, 3)]
+    first, second = (report(p) for p in slowed)
+    assert alone["reproducible"] and first["reproducible"] and second["reproducible"]
+    assert alone["status"] != "OPTIMAL", "the instance must use its whole budget to prove anything"
+    assert any("cp-sat" in note for note in alone["notes"]), "CP-SAT must take part"
+    assert alone["work_budget"] == first["work_budget"] == 60000
+    assert alone["work_used"] == first["work_used"] == second["work_used"]
+    assert alone["rounds_drawn"] == first["rounds_drawn"] == second["rounds_drawn"]
+    assert alone["objective"] == first["objective"] == second["objective"]
+
+
+def test_a_draw_cut_by_the_time_limit_says_it_cannot_be_rerun():
+    cut = report(rondo_draw(*DRAW, "--work", "100000000000", "--time-limit", "0.3", hash_seed=1))
+    assert cut["reproducible"] is False
+    assert cut["work_used"] < cut["work_budget"] == 100000000000
+    assert any("cannot be re-run" in note for note in cut["notes"])
+    assert cut["rounds_drawn"], "a cut draw is still a valid draw"
+
+
+def test_the_default_work_budget_follows_the_time_budget_not_the_machine():
+    a = report(rondo_draw("draw", "-n", "16", "--seed", "2", "--time-limit", "3", "--json", hash_seed=1))
+    b = report(rondo_draw("draw", "-n", "16", "--seed", "2", "--time-limit", "6", "--json", hash_seed=2))
+    assert b["work_budget"] == 2 * a["work_budget"] > 0
+    assert a["reproducible"] and a["work_used"] <= a["work_budget"]
+
+
+def test_a_bad_work_budget_names_the_option():
+    process = rondo_draw(*DRAW, "--work", "-5", hash_seed=1)
+    out, err = process.communicate(timeout=120)
+    assert process.returncode == 2 and "--work" in err
