@@ -12,12 +12,12 @@ from datetime import UTC, datetime, timedelta
 import grpc
 import pytest
 from google.protobuf.timestamp_pb2 import Timestamp
-from sqlalchemy import text
 
 from rondo.booking.v1 import booking_pb2
 from rondo.gateway.v1 import gateway_pb2
 from rondo.league.v1 import league_pb2
 from rondo_runtime.db import make_engine
+from tests.booking_scheduling import OVERLAPPING_ACTIVE_BOOKINGS
 
 pytestmark = pytest.mark.e2e
 
@@ -209,11 +209,6 @@ def overlapping_active_bookings(url: str) -> int:
     engine = make_engine(url)
     try:
         with engine.connect() as c:
-            return c.execute(
-                text(
-                    "SELECT count(*) FROM bookings a JOIN bookings b ON a.room_id = b.room_id AND a.id < b.id "
-                    "WHERE a.status = 'active' AND b.status = 'active' AND a.starts_at < b.ends_at AND b.starts_at < a.ends_at"
-                )
-            ).scalar_one()
+            return c.execute(OVERLAPPING_ACTIVE_BOOKINGS).scalar_one()
     finally:
         engine.dispose()

@@ -29,6 +29,7 @@ from rondo_app.demo import rondo_process
 from rondo_app.registry import service
 from rondo_runtime.db import make_engine, run_migrations
 from rondo_runtime.process import free_port
+from tests.booking_scheduling import OVERLAPPING_ACTIVE_BOOKINGS
 from tests.faults.conftest import InProcessServer
 
 pytestmark = [pytest.mark.faults, pytest.mark.slow]
@@ -76,10 +77,7 @@ def counts(db_url: str, meeting_id: str = "") -> dict[str, int]:
 
             return {
                 "active": one("SELECT count(*) FROM bookings WHERE status = 'active'"),
-                "overlaps": one(
-                    "SELECT count(*) FROM bookings a JOIN bookings b ON a.room_id = b.room_id AND a.id < b.id "
-                    "WHERE a.status = 'active' AND b.status = 'active' AND a.starts_at < b.ends_at AND b.starts_at < a.ends_at"
-                ),
+                "overlaps": c.execute(OVERLAPPING_ACTIVE_BOOKINGS).scalar_one(),
                 "confirmations": one("SELECT count(*) FROM confirmations WHERE meeting_id = :m"),
                 "booked": one("SELECT count(*) FROM meetings WHERE id = :m AND status = 'booked'"),
                 "keys": one("SELECT count(*) FROM idempotency_keys"),

@@ -10,14 +10,13 @@ import grpc
 import pytest
 from google.protobuf.timestamp_pb2 import Timestamp
 
-from booking.app import make_service
 from booking.domain.round_options import AUTO_SCHEDULER
 from booking.domain.scheduling import MeetingStatus
-from booking.service import MIGRATIONS, Proposal
+from booking.service import Proposal
 from rondo.solver.v1 import solver_pb2
-from rondo_runtime.db import make_engine, run_migrations
 from rondo_runtime.grpc_errors import field_violations
-from tests.booking_scheduling import PLAYERS, WINDOW_END, WINDOW_START, at, clock
+from tests.booking_scheduling import PLAYERS, WINDOW_END, WINDOW_START, at
+from tests.integration.test_booking_schedule_storage import booking  # noqa: F401 - the booking use cases in storage
 from tests.integration.test_solver_grpc import solver  # noqa: F401 - the module's real solver server
 
 pytestmark = pytest.mark.integration
@@ -102,17 +101,9 @@ def test_a_round_beyond_the_capacity_is_refused_before_any_work(solver):  # noqa
     assert field == "matches" and "options (Rondo's capacity)" in description
 
 
-@pytest.fixture
-def booking(db_url):
-    engine = make_engine(db_url)
-    run_migrations(engine, MIGRATIONS)
-    yield make_service(engine, clock)
-    engine.dispose()
-
-
 @pytest.mark.rule("schedule.auto.proposals-need-confirmations")
 @pytest.mark.rule("schedule.auto.options-from-booking")
-def test_round_options_and_proposals_in_storage(booking):
+def test_round_options_and_proposals_in_storage(booking):  # noqa: F811
     club = booking.create_club("Discard club", "")
     booking.add_room(club.id, "Room A")
     room_b = booking.add_room(club.id, "Room B")

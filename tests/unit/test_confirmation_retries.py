@@ -6,22 +6,10 @@ from __future__ import annotations
 import pytest
 
 from booking.domain.scheduling import MeetingStatus
-from booking.service import BookingService
 from rondo_runtime.errors import Aborted, InvalidArgument
 from tests.booking_scheduling import PLAYERS, WINDOW_END, WINDOW_START, at, clock
-from tests.unit.fakes import FakeBookingRepository, FakeUnitOfWork
 
 pytestmark = pytest.mark.unit
-
-
-@pytest.fixture
-def uow() -> FakeUnitOfWork[FakeBookingRepository]:
-    return FakeUnitOfWork(FakeBookingRepository())
-
-
-@pytest.fixture
-def booking(uow) -> BookingService:
-    return BookingService(uow, clock)
 
 
 def _agreeing(booking) -> tuple[str, str, str]:

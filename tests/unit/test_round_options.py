@@ -8,22 +8,11 @@ import pytest
 
 from booking.domain.round_options import AUTO_SCHEDULER
 from booking.domain.scheduling import MeetingStatus
-from booking.service import BookingService, Proposal
+from booking.service import Proposal
 from rondo_runtime.errors import FailedPrecondition, InvalidArgument, NotFound
-from tests.booking_scheduling import PLAYERS, WINDOW_END, WINDOW_START, at, clock
-from tests.unit.fakes import FakeBookingRepository, FakeUnitOfWork
+from tests.booking_scheduling import PLAYERS, WINDOW_END, WINDOW_START, at
 
 pytestmark = pytest.mark.unit
-
-
-@pytest.fixture
-def uow() -> FakeUnitOfWork[FakeBookingRepository]:
-    return FakeUnitOfWork(FakeBookingRepository())
-
-
-@pytest.fixture
-def booking(uow) -> BookingService:
-    return BookingService(uow, clock)
 
 
 @pytest.fixture

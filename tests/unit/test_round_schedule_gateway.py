@@ -4,46 +4,17 @@ meetings; who is waiting, who is not placed and why, events, and a retry with th
 
 from __future__ import annotations
 
-import asyncio
-from typing import Any
-
 import pytest
-from google.protobuf.timestamp_pb2 import Timestamp
 
 from booking.domain.scheduling import MeetingStatus
-from booking.grpc_api import BookingServicer
-from booking.service import BookingService
-from gateway.grpc_api import GatewayServicer
 from rondo.booking.v1 import booking_pb2
 from rondo.gateway.v1 import gateway_pb2
-from rondo.league.v1 import league_pb2
 from rondo.solver.v1 import solver_pb2
 from rondo_runtime.errors import InvalidArgument
-from tests.booking_scheduling import WINDOW_END, WINDOW_START, at, clock
-from tests.unit.fakes import FakeBookingRepository, FakeUnitOfWork
-from tests.unit.gateway_fakes import FakeContext, ServicerStub, gateway_on_fakes
+from tests.booking_scheduling import WINDOW_END, WINDOW_START, at
+from tests.unit.test_booking_gateway import Gateway, _published, ts
 
 pytestmark = pytest.mark.unit
-
-
-def ts(value) -> Timestamp:
-    out = Timestamp()
-    out.FromDatetime(value)
-    return out
-
-
-class Gateway:
-    def __init__(self) -> None:
-        self.service, self.downstream, self.events, self.keys = gateway_on_fakes()
-        self.booking_uow = FakeUnitOfWork(FakeBookingRepository())
-        self.booking = BookingService(self.booking_uow, clock)  # type: ignore[arg-type]
-        self.downstream.booking = ServicerStub("booking", BookingServicer(self.booking))  # type: ignore[attr-defined]
-        self.servicer = GatewayServicer(self.service)
-        self.loop = asyncio.new_event_loop()
-
-    def __call__(self, method: str, request: Any) -> Any:
-        context = FakeContext(None, metadata=(("x-rondo-caller", "organizer"),))
-        return self.loop.run_until_complete(getattr(self.servicer, method)(request, context))
 
 
 @pytest.fixture
@@ -55,19 +26,14 @@ def gateway():
 
 def _round(gateway: Gateway, rooms: int = 1):
     """A published draw of 8 players (two tables a round), a club with ``rooms`` rooms, round 1 opened."""
-    league = gateway.downstream.league_service
-    competition = league.create_competition("Spring league", "discard-league-2026", 2, 4)
-    for i in range(8):
-        league.register_player(competition.id, f"Player {i}")
-    view = gateway("DrawCompetition", gateway_pb2.DrawCompetitionRequest(competition_id=competition.id))
-    gateway("ApproveDraw", league_pb2.ApproveDrawRequest(competition_id=competition.id, draw_id=view.draw.id))
+    cid = _published(gateway)
     club = gateway("CreateClub", booking_pb2.CreateClubRequest(name="Club"))
     for r in range(rooms):
         gateway("AddRoom", booking_pb2.AddRoomRequest(club_id=club.id, name=f"Room {r + 1}"))
     matches = gateway(
         "OpenRoundScheduling",
         gateway_pb2.OpenRoundSchedulingRequest(
-            competition_id=competition.id,
+            competition_id=cid,
             round=1,
             club_id=club.id,
             window_start=ts(WINDOW_START),
@@ -75,7 +41,7 @@ def _round(gateway: Gateway, rooms: int = 1):
             min_minutes=240,
         ),
     ).matches
-    return competition.id, list(matches)
+    return cid, list(matches)
 
 
 def _answer(gateway: Gateway, match, *slots, players=None) -> None:
