@@ -53,6 +53,7 @@ class BookingServicer(booking_pb2_grpc.BookingServiceServicer):
             _at(request, "window_end"),
             request.min_minutes,
             request.idempotency_key,
+            request.games,
         )
         return match_to_proto(match)
 
@@ -164,6 +165,7 @@ def match_to_proto(m: Match) -> booking_pb2.ScheduledMatch:
         window_start=_ts(m.window.start),
         window_end=_ts(m.window.end),
         min_minutes=m.min_minutes,
+        games=m.games,
     )
 
 

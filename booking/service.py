@@ -17,6 +17,7 @@ from booking.domain.intervals import Interval
 from booking.domain.model import Club, Room, validate_new_club, validate_new_room
 from booking.domain.round_options import MAX_ROUND_MATCHES, MatchOptions, round_options
 from booking.domain.scheduling import (
+    MAX_HANCHANS,
     MAX_MIN_MINUTES,
     MAX_PLAYERS,
     MAX_TITLE_LENGTH,
@@ -49,6 +50,7 @@ from rondo_runtime.validation import Violations
 MIGRATIONS = str(Path(__file__).parent / "adapters" / "migrations")
 T = TypeVar("T")
 DEFAULT_MIN_MINUTES = 90  # one hanchan
+DEFAULT_GAMES = 3  # a regular match (discard-league-2026 §2)
 MAX_LIST_SPAN = timedelta(days=366)
 Raw = tuple[datetime | None, datetime | None]
 
@@ -196,6 +198,7 @@ class BookingService:
         window_end: datetime | None,
         min_minutes: int = 0,
         idempotency_key: str = "",
+        games: int = 0,
     ) -> Match:
         v = Violations()
         club_id = v.id("club_id", club_id)
@@ -211,28 +214,33 @@ class BookingService:
             v.add("window_end", f"a play window is at most {MAX_WINDOW.days} days long")
         minutes = min_minutes or DEFAULT_MIN_MINUTES
         v.integer("min_minutes", minutes, 1, MAX_MIN_MINUTES, "minutes")
+        games = games or DEFAULT_GAMES
+        v.integer("games", games, 1, MAX_HANCHANS, "games of the match")
         raw_key = v.key("idempotency_key", idempotency_key)
         v.raise_if_any()
         assert window is not None
         request = {"club_id": club_id, "match_key": match_key, "players": list(players), "window": window, "min": minutes}
+        if games != DEFAULT_GAMES:
+            request["games"] = games
         key = idempotency.request_key("BookingService.OpenMatch", raw_key, request)
 
         def work(repo: BookingRepository) -> Match:
             club = self._club(repo, club_id)
             if self._replayed(repo, key):
                 return self._match(repo, match_key)
-            wanted = Match("", match_key, club.id, tuple(players), window, minutes)
+            wanted = Match("", match_key, club.id, tuple(players), window, minutes, games)
             existing = repo.match_by_key(match_key)
             if existing is not None:  # opening the same match again answers it (the gateway opens per table)
-                if (existing.club_id, existing.player_ids, existing.window, existing.min_minutes) != (
+                if (existing.club_id, existing.player_ids, existing.window, existing.min_minutes, existing.games) != (
                     wanted.club_id,
                     wanted.player_ids,
                     wanted.window,
                     wanted.min_minutes,
+                    wanted.games,
                 ):
                     raise FailedPrecondition(f"match {match_key!r} is already open with other players, club, window or length")
                 return existing
-            match = Match(_new_id(), match_key, club.id, tuple(players), window, minutes)
+            match = Match(_new_id(), match_key, club.id, tuple(players), window, minutes, games)
             repo.add_match(match, self.clock())
             idempotency.remember(repo, key, self.clock(), match.id)
             return match

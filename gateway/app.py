@@ -55,11 +55,11 @@ class LazyDownstream:
 
 def spec(settings: Settings, downstream: LazyDownstream | None = None) -> ServiceSpec:
     downstream = downstream or LazyDownstream(settings)
-    logs: list[EventLog] = []
+    servicers: list[GatewayServicer] = []
 
-    def servicer(engine) -> GatewayServicer:
-        logs.append(EventLog(engine))
-        return GatewayServicer(GatewayService(downstream.get, logs[-1]))
+    def make_servicer(engine) -> GatewayServicer:
+        servicers.append(GatewayServicer(GatewayService(downstream.get, EventLog(engine))))
+        return servicers[-1]
 
     spec = stateful_spec(
         NAME,
@@ -67,13 +67,16 @@ def spec(settings: Settings, downstream: LazyDownstream | None = None) -> Servic
         MIGRATIONS,
         descriptor=gateway_pb2.DESCRIPTOR.services_by_name["GatewayService"],
         add_to_server=gateway_pb2_grpc.add_GatewayServiceServicer_to_server,
-        make_servicer=servicer,
+        make_servicer=make_servicer,
         on_stop=downstream.close,
     )
 
     def end_streams() -> None:
-        for events in logs:
-            events.close()
+        for servicer in servicers:
+            servicer.service.events.close()
 
+    interval = settings.reminder_interval_seconds
+    # the reminders due are published every RONDO_REMINDER_INTERVAL_SECONDS (gateway/reminders.py)
+    background = (lambda: servicers[0].reminders.run(interval),) if interval > 0 else ()
     # the one public service (rondo_app/registry.py); a stop first ends the bots' event streams
-    return dataclasses.replace(spec, internal=False, on_stopping=end_streams)
+    return dataclasses.replace(spec, internal=False, background=background, on_stopping=end_streams)

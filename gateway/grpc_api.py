@@ -10,6 +10,8 @@ from google.protobuf.struct_pb2 import Struct
 from gateway.adapters.events import Event
 from gateway.domain.events import event_query
 from gateway.event_service import EventService
+from gateway.mediation import MediationFlow
+from gateway.reminders import ReminderPublisher
 from gateway.service import GatewayService
 from rondo.gateway.v1 import gateway_pb2, gateway_pb2_grpc
 from rondo_runtime.idempotency import caller_from_metadata
@@ -25,6 +27,8 @@ class GatewayServicer(gateway_pb2_grpc.GatewayServiceServicer):
     def __init__(self, service: GatewayService, events: EventService | None = None):
         self.service = service
         self.event_service = events or EventService(service.events)
+        self.reminders = ReminderPublisher(service)
+        self.mediation = MediationFlow(service)
 
     # Straight through to league/ (it validates and owns the data).
     # Every downstream call gets what is left of the incoming deadline (None: the configured timeout).
@@ -220,6 +224,45 @@ class GatewayServicer(gateway_pb2_grpc.GatewayServiceServicer):
         query = event_query(request.after, list(request.kinds), request.competition_id)
         events, token = await asyncio.to_thread(self.event_service.list, query, request.page_size, request.page_token)
         return gateway_pb2.ListEventsResponse(events=[event_to_proto(e) for e in events], next_page_token=token)
+
+    # Reminders (gateway/reminders.py): the periodic task publishes `reminder.due`; PublishDueReminders
+    # runs it once now. The rest straight through to booking/.
+    async def SetReminderSchedule(self, request, context):
+        return await self.service.schedule("SetReminderSchedule", request, caller(context), context.time_remaining())
+
+    async def GetReminderSchedule(self, request, context):
+        return await self.service.schedule("GetReminderSchedule", request, caller(context), context.time_remaining())
+
+    async def PublishDueReminders(self, request, context):
+        return await self.reminders.publish_due(context.time_remaining())
+
+    async def AcknowledgeReminder(self, request, context):
+        return await self.service.schedule("AcknowledgeReminder", request, caller(context), context.time_remaining())
+
+    async def ListReminders(self, request, context):
+        return await self.service.schedule("ListReminders", request, caller(context), context.time_remaining())
+
+    # Up&Down mediation (gateway/mediation.py): checked against league's stage, no-shows recorded in league.
+    async def SetMediationCalendar(self, request, context):
+        return await self.service.schedule("SetMediationCalendar", request, caller(context), context.time_remaining())
+
+    async def RequestMediation(self, request, context):
+        return await self.mediation.request(request, caller(context), context.time_remaining())
+
+    async def AnswerMediation(self, request, context):
+        return await self.mediation.answer_or_decide("AnswerMediation", request, context.time_remaining())
+
+    async def DecideMediation(self, request, context):
+        return await self.mediation.answer_or_decide("DecideMediation", request, context.time_remaining())
+
+    async def RecordMediatedGame(self, request, context):
+        return await self.mediation.record_game(request, caller(context), context.time_remaining())
+
+    async def RequestTimeout(self, request, context):
+        return await self.mediation.request_timeout(request, caller(context), context.time_remaining())
+
+    async def ListMediations(self, request, context):
+        return await self.service.schedule("ListMediations", request, caller(context), context.time_remaining())
 
 
 def event_to_proto(event: Event) -> gateway_pb2.Event:

@@ -43,6 +43,9 @@ class Settings:
     internal_token: str | None = field(default=None, repr=False)
     # gRPC server reflection (what grpcurl lists): off unless asked for, e.g. in development
     reflection: bool = False
+    # how often the gateway publishes the reminders due (docs/rules.md schedule.reminder.*); 0 = never
+    # (PublishDueReminders still runs it on demand)
+    reminder_interval_seconds: float = 60.0
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "data_dir", Path(self.data_dir))
@@ -105,6 +108,9 @@ class Settings:
             internal_port=_int(get("RONDO_INTERNAL_PORT"), "RONDO_INTERNAL_PORT", defaults.internal_port, 0, 65535),
             internal_token=_token(get("RONDO_INTERNAL_TOKEN"), "RONDO_INTERNAL_TOKEN"),
             reflection=_bool(get("RONDO_REFLECTION"), "RONDO_REFLECTION", defaults.reflection),
+            reminder_interval_seconds=_float(
+                get("RONDO_REMINDER_INTERVAL_SECONDS"), "RONDO_REMINDER_INTERVAL_SECONDS", defaults.reminder_interval_seconds, 0.0
+            ),
         )
 
     def database_url(self, service: str) -> str:

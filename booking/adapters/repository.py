@@ -88,6 +88,7 @@ class BookingRepository(IdempotencyRecords):
                 window_end=_utc(match.window.end),
                 min_minutes=match.min_minutes,
                 created_at=_utc(at),
+                games=match.games,
             )
         )
         self.session.flush()
@@ -96,8 +97,9 @@ class BookingRepository(IdempotencyRecords):
 
     def match_by_key(self, match_key: str) -> Match | None:
         row = self.session.exec(select(MatchRow).where(MatchRow.match_key == match_key)).first()
-        if row is None:
-            return None
+        return None if row is None else self._match(row)
+
+    def _match(self, row: MatchRow) -> Match:
         players = self.session.exec(
             select(MatchPlayerRow).where(MatchPlayerRow.match_id == row.id).order_by(col(MatchPlayerRow.seat))
         ).all()
@@ -108,6 +110,7 @@ class BookingRepository(IdempotencyRecords):
             player_ids=tuple(p.player_id for p in players),
             window=Interval(_utc(row.window_start), _utc(row.window_end)),
             min_minutes=row.min_minutes,
+            games=row.games,
         )
 
     # --- availability (new rows only: the latest version is the answer) ---

@@ -51,6 +51,7 @@ class Match:
     player_ids: tuple[str, ...]
     window: Interval
     min_minutes: int
+    games: int = 3  # games (hanchans) of the match: 3 a regular match, 5 the final (discard-league-2026 §2)
 
     @property
     def min_length(self) -> timedelta:

@@ -21,6 +21,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from sqlalchemy import Engine, text
+from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, col, select
 
 from gateway.adapters.tables import EventRow
@@ -48,21 +49,53 @@ class EventLog:
         self.closing = False
 
     def append(self, kind: str, competition_id: str, subject_id: str, **payload) -> None:
-        row = EventRow(
+        self._append(self._row(kind, competition_id, subject_id, payload))
+
+    def append_once(self, kind: str, competition_id: str, subject_id: str, once_key: str, **payload) -> bool:
+        """Appends unless an event with ``once_key`` is already in the log (the unique ``once_key``:
+        a second replica publishing the same thing loses the race); True when it was appended."""
+        return self._append(self._row(kind, competition_id, subject_id, payload, once_key))
+
+    @staticmethod
+    def _row(kind: str, competition_id: str, subject_id: str, payload: dict, once_key: str | None = None) -> EventRow:
+        return EventRow(
             kind=kind,
             competition_id=competition_id,
             subject_id=subject_id,
             payload=json.dumps(payload, sort_keys=True),
             created_at=datetime.now(UTC),
+            once_key=once_key,
         )
 
-        def work(session: Session) -> None:
+    def _append(self, row: EventRow) -> bool:
+        def work(session: Session) -> bool:
             if session.get_bind().dialect.name == "postgresql":
                 session.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": APPEND_LOCK})
+            if row.once_key is not None:
+                if session.exec(select(EventRow.id).where(EventRow.once_key == row.once_key)).first() is not None:
+                    return False
+                try:
+                    with session.begin_nested():
+                        session.add(row)
+                except IntegrityError:
+                    return False
+                return True
             session.add(row)
+            return True
 
-        unit_of_work.write(self.engine, work)
-        self._wake()
+        appended = unit_of_work.write(self.engine, work)
+        if appended:
+            self._wake()
+        return appended
+
+    def with_once_key(self, once_key: str) -> list[tuple[str, str, dict]]:
+        """The events appended with ``once_key`` (kind, subject, payload): at most one."""
+
+        def work(session: Session) -> list[tuple[str, str, dict]]:
+            rows = session.exec(select(EventRow).where(EventRow.once_key == once_key)).all()
+            return [(r.kind, r.subject_id, json.loads(r.payload)) for r in rows]
+
+        return unit_of_work.read(self.engine, work)
 
     def after(self, cursor: int, limit: int = MAX_PAGE, kinds: tuple[str, ...] = (), competition_id: str = "") -> list[Event]:
         """The events with an id above ``cursor``, oldest first, at most ``limit``, optionally only of

@@ -59,6 +59,7 @@ def embedded(tmp_path_factory):
         "RONDO_METRICS_PORT": str(metrics),
         "RONDO_DATA_DIR": str(tmp_path_factory.mktemp("embedded")),
         "RONDO_LOG_LEVEL": "WARNING",
+        "RONDO_REMINDER_INTERVAL_SECONDS": "1",  # the gateway publishes the reminders due every second
     }
     databases = {s.name: f"sqlite:///{Path(env['RONDO_DATA_DIR']).resolve() / s.name}.db" for s in SERVICES if s.database}
     with rondo_process(["up"], env, f"127.0.0.1:{port}") as process:
@@ -95,6 +96,7 @@ def distributed(tmp_path_factory, pg_database_factory):
         "RONDO_METRICS_PORT": "-1",
         "RONDO_DATA_DIR": str(data_dir),
         "RONDO_INTERNAL_TOKEN": secrets.token_urlsafe(24),
+        "RONDO_REMINDER_INTERVAL_SECONDS": "1",
     }
     urls = {s.name: pg_database_factory() for s in SERVICES if s.database}
     addresses = {f"RONDO_{name.upper()}_ADDR": f"127.0.0.1:{port}" for name, port in ports.items()}

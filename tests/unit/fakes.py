@@ -15,7 +15,9 @@ from datetime import datetime
 from typing import Generic, TypeVar
 
 from booking.domain.intervals import Interval
+from booking.domain.mediation import Mediation, StageCalendar, Timeout
 from booking.domain.model import Club, Room
+from booking.domain.reminders import Reminder, ReminderSchedule
 from booking.domain.scheduling import Availability, Booking, BookingStatus, Confirmation, Match, Meeting, RoomTaken
 from league.domain.certificate import SolveRecord
 from league.domain.commitment import SeedCommitment
@@ -334,3 +336,106 @@ def public_methods(cls: type) -> set[str]:
         for name, value in vars(klass).items()
         if callable(value) and not name.startswith("_")
     }
+
+
+class FakeReminderRepository(FakeBookingRepository):
+    """``ReminderRepository`` in memory: the booking fake plus the reminder tables."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.schedules: dict[str, ReminderSchedule] = {}
+        self.reminders_by_id: dict[str, Reminder] = {}
+
+    def reminder_schedule(self, club_id: str) -> ReminderSchedule:
+        return self.schedules.get(club_id, ReminderSchedule())
+
+    def set_reminder_schedule(self, club_id: str, schedule: ReminderSchedule, at: datetime) -> None:
+        self.schedules[club_id] = schedule
+
+    def open_matches(self, now: datetime) -> list[Match]:
+        return sorted((m for m in self.matches_by_key.values() if m.window.start <= now < m.window.end), key=lambda m: m.key)
+
+    def has_reminder(self, match_id: str, due_at: datetime) -> bool:
+        return any((r.due.match_id, r.due.due_at) == (match_id, due_at) for r in self.reminders_by_id.values())
+
+    def add_reminder(self, reminder: Reminder) -> bool:
+        if self.has_reminder(reminder.due.match_id, reminder.due.due_at):
+            return False  # the unique (match, instant)
+        self.reminders_by_id[reminder.id] = reminder
+        return True
+
+    def reminder(self, reminder_id: str) -> Reminder | None:
+        return self.reminders_by_id.get(reminder_id)
+
+    def unpublished_reminders(self, now: datetime) -> list[Reminder]:
+        return sorted(
+            (r for r in self.reminders_by_id.values() if r.published_at is None and r.due.window.end > now),
+            key=lambda r: (r.due.due_at, r.due.match_key),
+        )
+
+    def mark_published(self, reminder_id: str, at: datetime) -> None:
+        r = self.reminders_by_id[reminder_id]
+        if r.published_at is None:
+            self.reminders_by_id[reminder_id] = dataclasses.replace(r, published_at=at)
+
+    def acknowledge(self, reminder_id: str, by: str, at: datetime) -> None:
+        r = self.reminders_by_id[reminder_id]
+        if r.acknowledged_at is None:
+            self.reminders_by_id[reminder_id] = dataclasses.replace(r, acknowledged_at=at, acknowledged_by=by)
+
+    def reminders(self, club_id: str, start: datetime, end: datetime, match_key_prefix: str = "") -> list[Reminder]:
+        return sorted(
+            (
+                r
+                for r in self.reminders_by_id.values()
+                if r.due.club_id == club_id and start <= r.due.due_at < end and r.due.match_key.startswith(match_key_prefix)
+            ),
+            key=lambda r: (r.due.due_at, r.due.match_key),
+        )
+
+
+class FakeMediationRepository(FakeKeyStore):
+    """``MediationRepository`` in memory."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.calendars: dict[tuple[str, int], StageCalendar] = {}
+        self.mediations_by_id: dict[str, Mediation] = {}
+        self.timeouts_by_id: dict[str, Timeout] = {}
+
+    def calendar(self, competition_id: str, stage: int) -> StageCalendar | None:
+        return self.calendars.get((competition_id, stage))
+
+    def set_calendar(self, calendar: StageCalendar, at: datetime) -> None:
+        self.calendars[(calendar.competition_id, calendar.stage)] = calendar
+
+    def add_mediation(self, m: Mediation) -> None:
+        if any(
+            (o.competition_id, o.stage, o.round, o.table) == (m.competition_id, m.stage, m.round, m.table)
+            for o in self.mediations_by_id.values()
+        ):
+            raise ValueError("a mediation for that game exists")  # the unique game constraint
+        self.mediations_by_id[m.id] = m
+
+    def update_mediation(self, m: Mediation) -> None:
+        self.mediations_by_id[m.id] = m
+
+    def mediation(self, mediation_id: str, for_update: bool = False) -> Mediation | None:
+        return self.mediations_by_id.get(mediation_id)
+
+    def mediations(self, competition_id: str) -> list[Mediation]:
+        return sorted(
+            (m for m in self.mediations_by_id.values() if m.competition_id == competition_id),
+            key=lambda m: (m.requested_at, m.id),
+        )
+
+    def add_timeout(self, t: Timeout) -> None:
+        self.timeouts_by_id[t.id] = t
+
+    def timeout(self, timeout_id: str) -> Timeout | None:
+        return self.timeouts_by_id.get(timeout_id)
+
+    def timeouts(self, competition_id: str) -> list[Timeout]:
+        return sorted(
+            (t for t in self.timeouts_by_id.values() if t.competition_id == competition_id), key=lambda t: (t.starts_on, t.id)
+        )

@@ -244,6 +244,7 @@ class FakeEventLog:
 
     def __init__(self) -> None:
         self.events: list[tuple[str, str, str, dict[str, Any]]] = []
+        self.once_keys: dict[str, int] = {}
 
     def append(self, kind: str, competition_id: str, subject_id: str, **payload: Any) -> None:
         self.events.append((kind, competition_id, subject_id, dict(payload)))
@@ -272,6 +273,19 @@ class FakeEventLog:
         self.closing = True
 
     closing = False
+
+    def append_once(self, kind: str, competition_id: str, subject_id: str, once_key: str, **payload: Any) -> bool:
+        if once_key in self.once_keys:
+            return False  # the log's unique once_key
+        self.once_keys[once_key] = len(self.events)
+        self.append(kind, competition_id, subject_id, **payload)
+        return True
+
+    def with_once_key(self, once_key: str) -> list[tuple[str, str, dict]]:
+        if once_key not in self.once_keys:
+            return []
+        kind, _, subject, payload = self.events[self.once_keys[once_key]]
+        return [(kind, subject, payload)]
 
 
 @dataclass

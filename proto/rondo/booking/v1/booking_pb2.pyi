@@ -23,6 +23,14 @@ class MeetingStatus(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     MEETING_STATUS_PROPOSED: _ClassVar[MeetingStatus]
     MEETING_STATUS_BOOKED: _ClassVar[MeetingStatus]
     MEETING_STATUS_CANCELLED: _ClassVar[MeetingStatus]
+
+class MediationStatus(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    MEDIATION_STATUS_UNSPECIFIED: _ClassVar[MediationStatus]
+    MEDIATION_STATUS_AWAITING_ANSWER: _ClassVar[MediationStatus]
+    MEDIATION_STATUS_SCHEDULED: _ClassVar[MediationStatus]
+    MEDIATION_STATUS_PLAYED: _ClassVar[MediationStatus]
+    MEDIATION_STATUS_NO_SHOW: _ClassVar[MediationStatus]
 CARD_STATE_UNSPECIFIED: CardState
 CARD_STATE_WAITING_FOR_ANSWERS: CardState
 CARD_STATE_AGREEING: CardState
@@ -31,6 +39,11 @@ MEETING_STATUS_UNSPECIFIED: MeetingStatus
 MEETING_STATUS_PROPOSED: MeetingStatus
 MEETING_STATUS_BOOKED: MeetingStatus
 MEETING_STATUS_CANCELLED: MeetingStatus
+MEDIATION_STATUS_UNSPECIFIED: MediationStatus
+MEDIATION_STATUS_AWAITING_ANSWER: MediationStatus
+MEDIATION_STATUS_SCHEDULED: MediationStatus
+MEDIATION_STATUS_PLAYED: MediationStatus
+MEDIATION_STATUS_NO_SHOW: MediationStatus
 
 class Club(_message.Message):
     __slots__ = ("id", "name", "time_zone")
@@ -99,7 +112,7 @@ class TimeInterval(_message.Message):
     def __init__(self, start: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., end: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ...) -> None: ...
 
 class OpenMatchRequest(_message.Message):
-    __slots__ = ("club_id", "match_key", "player_ids", "window_start", "window_end", "min_minutes", "idempotency_key")
+    __slots__ = ("club_id", "match_key", "player_ids", "window_start", "window_end", "min_minutes", "idempotency_key", "games")
     CLUB_ID_FIELD_NUMBER: _ClassVar[int]
     MATCH_KEY_FIELD_NUMBER: _ClassVar[int]
     PLAYER_IDS_FIELD_NUMBER: _ClassVar[int]
@@ -107,6 +120,7 @@ class OpenMatchRequest(_message.Message):
     WINDOW_END_FIELD_NUMBER: _ClassVar[int]
     MIN_MINUTES_FIELD_NUMBER: _ClassVar[int]
     IDEMPOTENCY_KEY_FIELD_NUMBER: _ClassVar[int]
+    GAMES_FIELD_NUMBER: _ClassVar[int]
     club_id: str
     match_key: str
     player_ids: _containers.RepeatedScalarFieldContainer[str]
@@ -114,10 +128,11 @@ class OpenMatchRequest(_message.Message):
     window_end: _timestamp_pb2.Timestamp
     min_minutes: int
     idempotency_key: str
-    def __init__(self, club_id: _Optional[str] = ..., match_key: _Optional[str] = ..., player_ids: _Optional[_Iterable[str]] = ..., window_start: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., window_end: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., min_minutes: _Optional[int] = ..., idempotency_key: _Optional[str] = ...) -> None: ...
+    games: int
+    def __init__(self, club_id: _Optional[str] = ..., match_key: _Optional[str] = ..., player_ids: _Optional[_Iterable[str]] = ..., window_start: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., window_end: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., min_minutes: _Optional[int] = ..., idempotency_key: _Optional[str] = ..., games: _Optional[int] = ...) -> None: ...
 
 class ScheduledMatch(_message.Message):
-    __slots__ = ("id", "match_key", "club_id", "player_ids", "window_start", "window_end", "min_minutes")
+    __slots__ = ("id", "match_key", "club_id", "player_ids", "window_start", "window_end", "min_minutes", "games")
     ID_FIELD_NUMBER: _ClassVar[int]
     MATCH_KEY_FIELD_NUMBER: _ClassVar[int]
     CLUB_ID_FIELD_NUMBER: _ClassVar[int]
@@ -125,6 +140,7 @@ class ScheduledMatch(_message.Message):
     WINDOW_START_FIELD_NUMBER: _ClassVar[int]
     WINDOW_END_FIELD_NUMBER: _ClassVar[int]
     MIN_MINUTES_FIELD_NUMBER: _ClassVar[int]
+    GAMES_FIELD_NUMBER: _ClassVar[int]
     id: str
     match_key: str
     club_id: str
@@ -132,7 +148,8 @@ class ScheduledMatch(_message.Message):
     window_start: _timestamp_pb2.Timestamp
     window_end: _timestamp_pb2.Timestamp
     min_minutes: int
-    def __init__(self, id: _Optional[str] = ..., match_key: _Optional[str] = ..., club_id: _Optional[str] = ..., player_ids: _Optional[_Iterable[str]] = ..., window_start: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., window_end: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., min_minutes: _Optional[int] = ...) -> None: ...
+    games: int
+    def __init__(self, id: _Optional[str] = ..., match_key: _Optional[str] = ..., club_id: _Optional[str] = ..., player_ids: _Optional[_Iterable[str]] = ..., window_start: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., window_end: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., min_minutes: _Optional[int] = ..., games: _Optional[int] = ...) -> None: ...
 
 class SetAvailabilityRequest(_message.Message):
     __slots__ = ("match_key", "player_id", "intervals", "idempotency_key")
@@ -386,3 +403,302 @@ class ProposeMeetingsResponse(_message.Message):
     MEETINGS_FIELD_NUMBER: _ClassVar[int]
     meetings: _containers.RepeatedCompositeFieldContainer[Meeting]
     def __init__(self, meetings: _Optional[_Iterable[_Union[Meeting, _Mapping]]] = ...) -> None: ...
+
+class SetReminderScheduleRequest(_message.Message):
+    __slots__ = ("club_id", "weekday", "local_time")
+    CLUB_ID_FIELD_NUMBER: _ClassVar[int]
+    WEEKDAY_FIELD_NUMBER: _ClassVar[int]
+    LOCAL_TIME_FIELD_NUMBER: _ClassVar[int]
+    club_id: str
+    weekday: int
+    local_time: str
+    def __init__(self, club_id: _Optional[str] = ..., weekday: _Optional[int] = ..., local_time: _Optional[str] = ...) -> None: ...
+
+class GetReminderScheduleRequest(_message.Message):
+    __slots__ = ("club_id",)
+    CLUB_ID_FIELD_NUMBER: _ClassVar[int]
+    club_id: str
+    def __init__(self, club_id: _Optional[str] = ...) -> None: ...
+
+class ReminderSchedule(_message.Message):
+    __slots__ = ("club_id", "weekday", "local_time")
+    CLUB_ID_FIELD_NUMBER: _ClassVar[int]
+    WEEKDAY_FIELD_NUMBER: _ClassVar[int]
+    LOCAL_TIME_FIELD_NUMBER: _ClassVar[int]
+    club_id: str
+    weekday: int
+    local_time: str
+    def __init__(self, club_id: _Optional[str] = ..., weekday: _Optional[int] = ..., local_time: _Optional[str] = ...) -> None: ...
+
+class RecordDueRemindersRequest(_message.Message):
+    __slots__ = ()
+    def __init__(self) -> None: ...
+
+class MarkRemindersPublishedRequest(_message.Message):
+    __slots__ = ("reminder_ids",)
+    REMINDER_IDS_FIELD_NUMBER: _ClassVar[int]
+    reminder_ids: _containers.RepeatedScalarFieldContainer[str]
+    def __init__(self, reminder_ids: _Optional[_Iterable[str]] = ...) -> None: ...
+
+class AcknowledgeReminderRequest(_message.Message):
+    __slots__ = ("reminder_id", "acknowledged_by")
+    REMINDER_ID_FIELD_NUMBER: _ClassVar[int]
+    ACKNOWLEDGED_BY_FIELD_NUMBER: _ClassVar[int]
+    reminder_id: str
+    acknowledged_by: str
+    def __init__(self, reminder_id: _Optional[str] = ..., acknowledged_by: _Optional[str] = ...) -> None: ...
+
+class ListRemindersRequest(_message.Message):
+    __slots__ = ("club_id", "to", "match_key_prefix")
+    CLUB_ID_FIELD_NUMBER: _ClassVar[int]
+    FROM_FIELD_NUMBER: _ClassVar[int]
+    TO_FIELD_NUMBER: _ClassVar[int]
+    MATCH_KEY_PREFIX_FIELD_NUMBER: _ClassVar[int]
+    club_id: str
+    to: _timestamp_pb2.Timestamp
+    match_key_prefix: str
+    def __init__(self, club_id: _Optional[str] = ..., to: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., match_key_prefix: _Optional[str] = ..., **kwargs) -> None: ...
+
+class Reminder(_message.Message):
+    __slots__ = ("id", "match_key", "club_id", "due_at", "window", "player_ids", "reason", "published_at", "acknowledged_at", "acknowledged_by")
+    ID_FIELD_NUMBER: _ClassVar[int]
+    MATCH_KEY_FIELD_NUMBER: _ClassVar[int]
+    CLUB_ID_FIELD_NUMBER: _ClassVar[int]
+    DUE_AT_FIELD_NUMBER: _ClassVar[int]
+    WINDOW_FIELD_NUMBER: _ClassVar[int]
+    PLAYER_IDS_FIELD_NUMBER: _ClassVar[int]
+    REASON_FIELD_NUMBER: _ClassVar[int]
+    PUBLISHED_AT_FIELD_NUMBER: _ClassVar[int]
+    ACKNOWLEDGED_AT_FIELD_NUMBER: _ClassVar[int]
+    ACKNOWLEDGED_BY_FIELD_NUMBER: _ClassVar[int]
+    id: str
+    match_key: str
+    club_id: str
+    due_at: _timestamp_pb2.Timestamp
+    window: TimeInterval
+    player_ids: _containers.RepeatedScalarFieldContainer[str]
+    reason: str
+    published_at: _timestamp_pb2.Timestamp
+    acknowledged_at: _timestamp_pb2.Timestamp
+    acknowledged_by: str
+    def __init__(self, id: _Optional[str] = ..., match_key: _Optional[str] = ..., club_id: _Optional[str] = ..., due_at: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., window: _Optional[_Union[TimeInterval, _Mapping]] = ..., player_ids: _Optional[_Iterable[str]] = ..., reason: _Optional[str] = ..., published_at: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., acknowledged_at: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., acknowledged_by: _Optional[str] = ...) -> None: ...
+
+class ListRemindersResponse(_message.Message):
+    __slots__ = ("reminders",)
+    REMINDERS_FIELD_NUMBER: _ClassVar[int]
+    reminders: _containers.RepeatedCompositeFieldContainer[Reminder]
+    def __init__(self, reminders: _Optional[_Iterable[_Union[Reminder, _Mapping]]] = ...) -> None: ...
+
+class SetMediationCalendarRequest(_message.Message):
+    __slots__ = ("competition_id", "stage", "division", "starts_on", "ends_on", "second_round_starts_on", "fixed_schedule")
+    COMPETITION_ID_FIELD_NUMBER: _ClassVar[int]
+    STAGE_FIELD_NUMBER: _ClassVar[int]
+    DIVISION_FIELD_NUMBER: _ClassVar[int]
+    STARTS_ON_FIELD_NUMBER: _ClassVar[int]
+    ENDS_ON_FIELD_NUMBER: _ClassVar[int]
+    SECOND_ROUND_STARTS_ON_FIELD_NUMBER: _ClassVar[int]
+    FIXED_SCHEDULE_FIELD_NUMBER: _ClassVar[int]
+    competition_id: str
+    stage: int
+    division: str
+    starts_on: str
+    ends_on: str
+    second_round_starts_on: str
+    fixed_schedule: bool
+    def __init__(self, competition_id: _Optional[str] = ..., stage: _Optional[int] = ..., division: _Optional[str] = ..., starts_on: _Optional[str] = ..., ends_on: _Optional[str] = ..., second_round_starts_on: _Optional[str] = ..., fixed_schedule: _Optional[bool] = ...) -> None: ...
+
+class MediationCalendar(_message.Message):
+    __slots__ = ("competition_id", "stage", "division", "starts_on", "ends_on", "second_round_starts_on", "fixed_schedule")
+    COMPETITION_ID_FIELD_NUMBER: _ClassVar[int]
+    STAGE_FIELD_NUMBER: _ClassVar[int]
+    DIVISION_FIELD_NUMBER: _ClassVar[int]
+    STARTS_ON_FIELD_NUMBER: _ClassVar[int]
+    ENDS_ON_FIELD_NUMBER: _ClassVar[int]
+    SECOND_ROUND_STARTS_ON_FIELD_NUMBER: _ClassVar[int]
+    FIXED_SCHEDULE_FIELD_NUMBER: _ClassVar[int]
+    competition_id: str
+    stage: int
+    division: str
+    starts_on: str
+    ends_on: str
+    second_round_starts_on: str
+    fixed_schedule: bool
+    def __init__(self, competition_id: _Optional[str] = ..., stage: _Optional[int] = ..., division: _Optional[str] = ..., starts_on: _Optional[str] = ..., ends_on: _Optional[str] = ..., second_round_starts_on: _Optional[str] = ..., fixed_schedule: _Optional[bool] = ...) -> None: ...
+
+class RequestMediationRequest(_message.Message):
+    __slots__ = ("competition_id", "stage", "round", "table", "requester_id", "opponent_id", "days", "time", "idempotency_key")
+    COMPETITION_ID_FIELD_NUMBER: _ClassVar[int]
+    STAGE_FIELD_NUMBER: _ClassVar[int]
+    ROUND_FIELD_NUMBER: _ClassVar[int]
+    TABLE_FIELD_NUMBER: _ClassVar[int]
+    REQUESTER_ID_FIELD_NUMBER: _ClassVar[int]
+    OPPONENT_ID_FIELD_NUMBER: _ClassVar[int]
+    DAYS_FIELD_NUMBER: _ClassVar[int]
+    TIME_FIELD_NUMBER: _ClassVar[int]
+    IDEMPOTENCY_KEY_FIELD_NUMBER: _ClassVar[int]
+    competition_id: str
+    stage: int
+    round: int
+    table: int
+    requester_id: str
+    opponent_id: str
+    days: _containers.RepeatedScalarFieldContainer[str]
+    time: str
+    idempotency_key: str
+    def __init__(self, competition_id: _Optional[str] = ..., stage: _Optional[int] = ..., round: _Optional[int] = ..., table: _Optional[int] = ..., requester_id: _Optional[str] = ..., opponent_id: _Optional[str] = ..., days: _Optional[_Iterable[str]] = ..., time: _Optional[str] = ..., idempotency_key: _Optional[str] = ...) -> None: ...
+
+class AnswerMediationRequest(_message.Message):
+    __slots__ = ("mediation_id", "player_id", "days", "time")
+    MEDIATION_ID_FIELD_NUMBER: _ClassVar[int]
+    PLAYER_ID_FIELD_NUMBER: _ClassVar[int]
+    DAYS_FIELD_NUMBER: _ClassVar[int]
+    TIME_FIELD_NUMBER: _ClassVar[int]
+    mediation_id: str
+    player_id: str
+    days: _containers.RepeatedScalarFieldContainer[str]
+    time: str
+    def __init__(self, mediation_id: _Optional[str] = ..., player_id: _Optional[str] = ..., days: _Optional[_Iterable[str]] = ..., time: _Optional[str] = ...) -> None: ...
+
+class DecideMediationRequest(_message.Message):
+    __slots__ = ("mediation_id", "day")
+    MEDIATION_ID_FIELD_NUMBER: _ClassVar[int]
+    DAY_FIELD_NUMBER: _ClassVar[int]
+    mediation_id: str
+    day: str
+    def __init__(self, mediation_id: _Optional[str] = ..., day: _Optional[str] = ...) -> None: ...
+
+class RecordMediationOutcomeRequest(_message.Message):
+    __slots__ = ("mediation_id", "absent_player_ids", "recorded_by", "first_player_id")
+    MEDIATION_ID_FIELD_NUMBER: _ClassVar[int]
+    ABSENT_PLAYER_IDS_FIELD_NUMBER: _ClassVar[int]
+    RECORDED_BY_FIELD_NUMBER: _ClassVar[int]
+    FIRST_PLAYER_ID_FIELD_NUMBER: _ClassVar[int]
+    mediation_id: str
+    absent_player_ids: _containers.RepeatedScalarFieldContainer[str]
+    recorded_by: str
+    first_player_id: str
+    def __init__(self, mediation_id: _Optional[str] = ..., absent_player_ids: _Optional[_Iterable[str]] = ..., recorded_by: _Optional[str] = ..., first_player_id: _Optional[str] = ...) -> None: ...
+
+class GetMediationRequest(_message.Message):
+    __slots__ = ("mediation_id",)
+    MEDIATION_ID_FIELD_NUMBER: _ClassVar[int]
+    mediation_id: str
+    def __init__(self, mediation_id: _Optional[str] = ...) -> None: ...
+
+class Mediation(_message.Message):
+    __slots__ = ("id", "competition_id", "stage", "round", "table", "requester_id", "opponent_id", "requested_at", "week_starts_on", "requester_days", "requester_time", "answer_due_at", "opponent_days", "opponent_time", "status", "scheduled_at", "decided_by", "absent_player_ids", "closed_at", "recorded_by")
+    ID_FIELD_NUMBER: _ClassVar[int]
+    COMPETITION_ID_FIELD_NUMBER: _ClassVar[int]
+    STAGE_FIELD_NUMBER: _ClassVar[int]
+    ROUND_FIELD_NUMBER: _ClassVar[int]
+    TABLE_FIELD_NUMBER: _ClassVar[int]
+    REQUESTER_ID_FIELD_NUMBER: _ClassVar[int]
+    OPPONENT_ID_FIELD_NUMBER: _ClassVar[int]
+    REQUESTED_AT_FIELD_NUMBER: _ClassVar[int]
+    WEEK_STARTS_ON_FIELD_NUMBER: _ClassVar[int]
+    REQUESTER_DAYS_FIELD_NUMBER: _ClassVar[int]
+    REQUESTER_TIME_FIELD_NUMBER: _ClassVar[int]
+    ANSWER_DUE_AT_FIELD_NUMBER: _ClassVar[int]
+    OPPONENT_DAYS_FIELD_NUMBER: _ClassVar[int]
+    OPPONENT_TIME_FIELD_NUMBER: _ClassVar[int]
+    STATUS_FIELD_NUMBER: _ClassVar[int]
+    SCHEDULED_AT_FIELD_NUMBER: _ClassVar[int]
+    DECIDED_BY_FIELD_NUMBER: _ClassVar[int]
+    ABSENT_PLAYER_IDS_FIELD_NUMBER: _ClassVar[int]
+    CLOSED_AT_FIELD_NUMBER: _ClassVar[int]
+    RECORDED_BY_FIELD_NUMBER: _ClassVar[int]
+    id: str
+    competition_id: str
+    stage: int
+    round: int
+    table: int
+    requester_id: str
+    opponent_id: str
+    requested_at: _timestamp_pb2.Timestamp
+    week_starts_on: str
+    requester_days: _containers.RepeatedScalarFieldContainer[str]
+    requester_time: str
+    answer_due_at: _timestamp_pb2.Timestamp
+    opponent_days: _containers.RepeatedScalarFieldContainer[str]
+    opponent_time: str
+    status: MediationStatus
+    scheduled_at: _timestamp_pb2.Timestamp
+    decided_by: str
+    absent_player_ids: _containers.RepeatedScalarFieldContainer[str]
+    closed_at: _timestamp_pb2.Timestamp
+    recorded_by: str
+    def __init__(self, id: _Optional[str] = ..., competition_id: _Optional[str] = ..., stage: _Optional[int] = ..., round: _Optional[int] = ..., table: _Optional[int] = ..., requester_id: _Optional[str] = ..., opponent_id: _Optional[str] = ..., requested_at: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., week_starts_on: _Optional[str] = ..., requester_days: _Optional[_Iterable[str]] = ..., requester_time: _Optional[str] = ..., answer_due_at: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., opponent_days: _Optional[_Iterable[str]] = ..., opponent_time: _Optional[str] = ..., status: _Optional[_Union[MediationStatus, str]] = ..., scheduled_at: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., decided_by: _Optional[str] = ..., absent_player_ids: _Optional[_Iterable[str]] = ..., closed_at: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., recorded_by: _Optional[str] = ...) -> None: ...
+
+class RemovalDue(_message.Message):
+    __slots__ = ("player_id", "opponent_ids")
+    PLAYER_ID_FIELD_NUMBER: _ClassVar[int]
+    OPPONENT_IDS_FIELD_NUMBER: _ClassVar[int]
+    player_id: str
+    opponent_ids: _containers.RepeatedScalarFieldContainer[str]
+    def __init__(self, player_id: _Optional[str] = ..., opponent_ids: _Optional[_Iterable[str]] = ...) -> None: ...
+
+class MediationOutcome(_message.Message):
+    __slots__ = ("mediation", "removal_due", "technical_result")
+    MEDIATION_FIELD_NUMBER: _ClassVar[int]
+    REMOVAL_DUE_FIELD_NUMBER: _ClassVar[int]
+    TECHNICAL_RESULT_FIELD_NUMBER: _ClassVar[int]
+    mediation: Mediation
+    removal_due: _containers.RepeatedCompositeFieldContainer[RemovalDue]
+    technical_result: str
+    def __init__(self, mediation: _Optional[_Union[Mediation, _Mapping]] = ..., removal_due: _Optional[_Iterable[_Union[RemovalDue, _Mapping]]] = ..., technical_result: _Optional[str] = ...) -> None: ...
+
+class RequestTimeoutRequest(_message.Message):
+    __slots__ = ("competition_id", "stage", "player_id", "starts_on", "ends_on", "idempotency_key")
+    COMPETITION_ID_FIELD_NUMBER: _ClassVar[int]
+    STAGE_FIELD_NUMBER: _ClassVar[int]
+    PLAYER_ID_FIELD_NUMBER: _ClassVar[int]
+    STARTS_ON_FIELD_NUMBER: _ClassVar[int]
+    ENDS_ON_FIELD_NUMBER: _ClassVar[int]
+    IDEMPOTENCY_KEY_FIELD_NUMBER: _ClassVar[int]
+    competition_id: str
+    stage: int
+    player_id: str
+    starts_on: str
+    ends_on: str
+    idempotency_key: str
+    def __init__(self, competition_id: _Optional[str] = ..., stage: _Optional[int] = ..., player_id: _Optional[str] = ..., starts_on: _Optional[str] = ..., ends_on: _Optional[str] = ..., idempotency_key: _Optional[str] = ...) -> None: ...
+
+class Timeout(_message.Message):
+    __slots__ = ("id", "competition_id", "stage", "player_id", "starts_on", "ends_on", "clipped", "requested_at")
+    ID_FIELD_NUMBER: _ClassVar[int]
+    COMPETITION_ID_FIELD_NUMBER: _ClassVar[int]
+    STAGE_FIELD_NUMBER: _ClassVar[int]
+    PLAYER_ID_FIELD_NUMBER: _ClassVar[int]
+    STARTS_ON_FIELD_NUMBER: _ClassVar[int]
+    ENDS_ON_FIELD_NUMBER: _ClassVar[int]
+    CLIPPED_FIELD_NUMBER: _ClassVar[int]
+    REQUESTED_AT_FIELD_NUMBER: _ClassVar[int]
+    id: str
+    competition_id: str
+    stage: int
+    player_id: str
+    starts_on: str
+    ends_on: str
+    clipped: bool
+    requested_at: _timestamp_pb2.Timestamp
+    def __init__(self, id: _Optional[str] = ..., competition_id: _Optional[str] = ..., stage: _Optional[int] = ..., player_id: _Optional[str] = ..., starts_on: _Optional[str] = ..., ends_on: _Optional[str] = ..., clipped: _Optional[bool] = ..., requested_at: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ...) -> None: ...
+
+class ListMediationsRequest(_message.Message):
+    __slots__ = ("competition_id", "stage", "player_id")
+    COMPETITION_ID_FIELD_NUMBER: _ClassVar[int]
+    STAGE_FIELD_NUMBER: _ClassVar[int]
+    PLAYER_ID_FIELD_NUMBER: _ClassVar[int]
+    competition_id: str
+    stage: int
+    player_id: str
+    def __init__(self, competition_id: _Optional[str] = ..., stage: _Optional[int] = ..., player_id: _Optional[str] = ...) -> None: ...
+
+class ListMediationsResponse(_message.Message):
+    __slots__ = ("mediations", "timeouts", "removal_due")
+    MEDIATIONS_FIELD_NUMBER: _ClassVar[int]
+    TIMEOUTS_FIELD_NUMBER: _ClassVar[int]
+    REMOVAL_DUE_FIELD_NUMBER: _ClassVar[int]
+    mediations: _containers.RepeatedCompositeFieldContainer[Mediation]
+    timeouts: _containers.RepeatedCompositeFieldContainer[Timeout]
+    removal_due: _containers.RepeatedCompositeFieldContainer[RemovalDue]
+    def __init__(self, mediations: _Optional[_Iterable[_Union[Mediation, _Mapping]]] = ..., timeouts: _Optional[_Iterable[_Union[Timeout, _Mapping]]] = ..., removal_due: _Optional[_Iterable[_Union[RemovalDue, _Mapping]]] = ...) -> None: ...

@@ -114,6 +114,76 @@ class BookingServiceStub:
                 request_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.ProposeMeetingsRequest.SerializeToString,
                 response_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.ProposeMeetingsResponse.FromString,
                 _registered_method=True)
+        self.SetReminderSchedule = channel.unary_unary(
+                '/rondo.booking.v1.BookingService/SetReminderSchedule',
+                request_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.SetReminderScheduleRequest.SerializeToString,
+                response_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.ReminderSchedule.FromString,
+                _registered_method=True)
+        self.GetReminderSchedule = channel.unary_unary(
+                '/rondo.booking.v1.BookingService/GetReminderSchedule',
+                request_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.GetReminderScheduleRequest.SerializeToString,
+                response_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.ReminderSchedule.FromString,
+                _registered_method=True)
+        self.RecordDueReminders = channel.unary_unary(
+                '/rondo.booking.v1.BookingService/RecordDueReminders',
+                request_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.RecordDueRemindersRequest.SerializeToString,
+                response_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.ListRemindersResponse.FromString,
+                _registered_method=True)
+        self.MarkRemindersPublished = channel.unary_unary(
+                '/rondo.booking.v1.BookingService/MarkRemindersPublished',
+                request_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.MarkRemindersPublishedRequest.SerializeToString,
+                response_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.ListRemindersResponse.FromString,
+                _registered_method=True)
+        self.AcknowledgeReminder = channel.unary_unary(
+                '/rondo.booking.v1.BookingService/AcknowledgeReminder',
+                request_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.AcknowledgeReminderRequest.SerializeToString,
+                response_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.Reminder.FromString,
+                _registered_method=True)
+        self.ListReminders = channel.unary_unary(
+                '/rondo.booking.v1.BookingService/ListReminders',
+                request_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.ListRemindersRequest.SerializeToString,
+                response_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.ListRemindersResponse.FromString,
+                _registered_method=True)
+        self.SetMediationCalendar = channel.unary_unary(
+                '/rondo.booking.v1.BookingService/SetMediationCalendar',
+                request_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.SetMediationCalendarRequest.SerializeToString,
+                response_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.MediationCalendar.FromString,
+                _registered_method=True)
+        self.RequestMediation = channel.unary_unary(
+                '/rondo.booking.v1.BookingService/RequestMediation',
+                request_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.RequestMediationRequest.SerializeToString,
+                response_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.Mediation.FromString,
+                _registered_method=True)
+        self.AnswerMediation = channel.unary_unary(
+                '/rondo.booking.v1.BookingService/AnswerMediation',
+                request_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.AnswerMediationRequest.SerializeToString,
+                response_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.Mediation.FromString,
+                _registered_method=True)
+        self.DecideMediation = channel.unary_unary(
+                '/rondo.booking.v1.BookingService/DecideMediation',
+                request_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.DecideMediationRequest.SerializeToString,
+                response_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.Mediation.FromString,
+                _registered_method=True)
+        self.RecordMediationOutcome = channel.unary_unary(
+                '/rondo.booking.v1.BookingService/RecordMediationOutcome',
+                request_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.RecordMediationOutcomeRequest.SerializeToString,
+                response_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.MediationOutcome.FromString,
+                _registered_method=True)
+        self.GetMediation = channel.unary_unary(
+                '/rondo.booking.v1.BookingService/GetMediation',
+                request_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.GetMediationRequest.SerializeToString,
+                response_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.Mediation.FromString,
+                _registered_method=True)
+        self.RequestTimeout = channel.unary_unary(
+                '/rondo.booking.v1.BookingService/RequestTimeout',
+                request_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.RequestTimeoutRequest.SerializeToString,
+                response_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.Timeout.FromString,
+                _registered_method=True)
+        self.ListMediations = channel.unary_unary(
+                '/rondo.booking.v1.BookingService/ListMediations',
+                request_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.ListMediationsRequest.SerializeToString,
+                response_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.ListMediationsResponse.FromString,
+                _registered_method=True)
 
 
 class BookingServiceServicer:
@@ -224,6 +294,101 @@ class BookingServiceServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def SetReminderSchedule(self, request, context):
+        """Reminders (discard-league-2026 §3, §6.1; docs/rules.md schedule.reminder.*). A club's weekly
+        reminder instant in its own zone (Sunday 19:00 by default).
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def GetReminderSchedule(self, request, context):
+        """Missing associated documentation comment in .proto file."""
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def RecordDueReminders(self, request, context):
+        """The gateway's periodic task: records every reminder due now (once per match and instant) and
+        answers every recorded reminder not yet published whose window is still open.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def MarkRemindersPublished(self, request, context):
+        """The gateway appended these to its event log (`reminder.due`): published now (once).
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def AcknowledgeReminder(self, request, context):
+        """The bot delivered it (the first acknowledgement is kept).
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def ListReminders(self, request, context):
+        """The organizer's delivery log: due, published (when), acknowledged (when, by whom).
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def SetMediationCalendar(self, request, context):
+        """Mediation for 1-vs-1 rulesets (updown-league-2007 §8, §9.1; docs/rules.md updown.mediation.*,
+        updown.timeout.*). Days are Moscow dates "YYYY-MM-DD", times Moscow "HH:MM".
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def RequestMediation(self, request, context):
+        """Missing associated documentation comment in .proto file."""
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def AnswerMediation(self, request, context):
+        """Missing associated documentation comment in .proto file."""
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def DecideMediation(self, request, context):
+        """The referee, after the answer deadline: one of the requester's days.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def RecordMediationOutcome(self, request, context):
+        """Played (nobody absent) or a no-show; says who is now due for removal.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def GetMediation(self, request, context):
+        """Missing associated documentation comment in .proto file."""
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def RequestTimeout(self, request, context):
+        """Missing associated documentation comment in .proto file."""
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def ListMediations(self, request, context):
+        """Missing associated documentation comment in .proto file."""
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
 
 def add_BookingServiceServicer_to_server(servicer, server):
     rpc_method_handlers = {
@@ -306,6 +471,76 @@ def add_BookingServiceServicer_to_server(servicer, server):
                     servicer.ProposeMeetings,
                     request_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.ProposeMeetingsRequest.FromString,
                     response_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.ProposeMeetingsResponse.SerializeToString,
+            ),
+            'SetReminderSchedule': grpc.unary_unary_rpc_method_handler(
+                    servicer.SetReminderSchedule,
+                    request_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.SetReminderScheduleRequest.FromString,
+                    response_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.ReminderSchedule.SerializeToString,
+            ),
+            'GetReminderSchedule': grpc.unary_unary_rpc_method_handler(
+                    servicer.GetReminderSchedule,
+                    request_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.GetReminderScheduleRequest.FromString,
+                    response_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.ReminderSchedule.SerializeToString,
+            ),
+            'RecordDueReminders': grpc.unary_unary_rpc_method_handler(
+                    servicer.RecordDueReminders,
+                    request_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.RecordDueRemindersRequest.FromString,
+                    response_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.ListRemindersResponse.SerializeToString,
+            ),
+            'MarkRemindersPublished': grpc.unary_unary_rpc_method_handler(
+                    servicer.MarkRemindersPublished,
+                    request_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.MarkRemindersPublishedRequest.FromString,
+                    response_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.ListRemindersResponse.SerializeToString,
+            ),
+            'AcknowledgeReminder': grpc.unary_unary_rpc_method_handler(
+                    servicer.AcknowledgeReminder,
+                    request_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.AcknowledgeReminderRequest.FromString,
+                    response_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.Reminder.SerializeToString,
+            ),
+            'ListReminders': grpc.unary_unary_rpc_method_handler(
+                    servicer.ListReminders,
+                    request_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.ListRemindersRequest.FromString,
+                    response_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.ListRemindersResponse.SerializeToString,
+            ),
+            'SetMediationCalendar': grpc.unary_unary_rpc_method_handler(
+                    servicer.SetMediationCalendar,
+                    request_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.SetMediationCalendarRequest.FromString,
+                    response_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.MediationCalendar.SerializeToString,
+            ),
+            'RequestMediation': grpc.unary_unary_rpc_method_handler(
+                    servicer.RequestMediation,
+                    request_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.RequestMediationRequest.FromString,
+                    response_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.Mediation.SerializeToString,
+            ),
+            'AnswerMediation': grpc.unary_unary_rpc_method_handler(
+                    servicer.AnswerMediation,
+                    request_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.AnswerMediationRequest.FromString,
+                    response_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.Mediation.SerializeToString,
+            ),
+            'DecideMediation': grpc.unary_unary_rpc_method_handler(
+                    servicer.DecideMediation,
+                    request_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.DecideMediationRequest.FromString,
+                    response_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.Mediation.SerializeToString,
+            ),
+            'RecordMediationOutcome': grpc.unary_unary_rpc_method_handler(
+                    servicer.RecordMediationOutcome,
+                    request_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.RecordMediationOutcomeRequest.FromString,
+                    response_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.MediationOutcome.SerializeToString,
+            ),
+            'GetMediation': grpc.unary_unary_rpc_method_handler(
+                    servicer.GetMediation,
+                    request_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.GetMediationRequest.FromString,
+                    response_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.Mediation.SerializeToString,
+            ),
+            'RequestTimeout': grpc.unary_unary_rpc_method_handler(
+                    servicer.RequestTimeout,
+                    request_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.RequestTimeoutRequest.FromString,
+                    response_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.Timeout.SerializeToString,
+            ),
+            'ListMediations': grpc.unary_unary_rpc_method_handler(
+                    servicer.ListMediations,
+                    request_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.ListMediationsRequest.FromString,
+                    response_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.ListMediationsResponse.SerializeToString,
             ),
     }
     generic_handler = grpc.method_handlers_generic_handler(
@@ -740,6 +975,384 @@ class BookingService:
             '/rondo.booking.v1.BookingService/ProposeMeetings',
             rondo_dot_booking_dot_v1_dot_booking__pb2.ProposeMeetingsRequest.SerializeToString,
             rondo_dot_booking_dot_v1_dot_booking__pb2.ProposeMeetingsResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def SetReminderSchedule(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/rondo.booking.v1.BookingService/SetReminderSchedule',
+            rondo_dot_booking_dot_v1_dot_booking__pb2.SetReminderScheduleRequest.SerializeToString,
+            rondo_dot_booking_dot_v1_dot_booking__pb2.ReminderSchedule.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def GetReminderSchedule(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/rondo.booking.v1.BookingService/GetReminderSchedule',
+            rondo_dot_booking_dot_v1_dot_booking__pb2.GetReminderScheduleRequest.SerializeToString,
+            rondo_dot_booking_dot_v1_dot_booking__pb2.ReminderSchedule.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def RecordDueReminders(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/rondo.booking.v1.BookingService/RecordDueReminders',
+            rondo_dot_booking_dot_v1_dot_booking__pb2.RecordDueRemindersRequest.SerializeToString,
+            rondo_dot_booking_dot_v1_dot_booking__pb2.ListRemindersResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def MarkRemindersPublished(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/rondo.booking.v1.BookingService/MarkRemindersPublished',
+            rondo_dot_booking_dot_v1_dot_booking__pb2.MarkRemindersPublishedRequest.SerializeToString,
+            rondo_dot_booking_dot_v1_dot_booking__pb2.ListRemindersResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def AcknowledgeReminder(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/rondo.booking.v1.BookingService/AcknowledgeReminder',
+            rondo_dot_booking_dot_v1_dot_booking__pb2.AcknowledgeReminderRequest.SerializeToString,
+            rondo_dot_booking_dot_v1_dot_booking__pb2.Reminder.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def ListReminders(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/rondo.booking.v1.BookingService/ListReminders',
+            rondo_dot_booking_dot_v1_dot_booking__pb2.ListRemindersRequest.SerializeToString,
+            rondo_dot_booking_dot_v1_dot_booking__pb2.ListRemindersResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def SetMediationCalendar(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/rondo.booking.v1.BookingService/SetMediationCalendar',
+            rondo_dot_booking_dot_v1_dot_booking__pb2.SetMediationCalendarRequest.SerializeToString,
+            rondo_dot_booking_dot_v1_dot_booking__pb2.MediationCalendar.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def RequestMediation(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/rondo.booking.v1.BookingService/RequestMediation',
+            rondo_dot_booking_dot_v1_dot_booking__pb2.RequestMediationRequest.SerializeToString,
+            rondo_dot_booking_dot_v1_dot_booking__pb2.Mediation.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def AnswerMediation(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/rondo.booking.v1.BookingService/AnswerMediation',
+            rondo_dot_booking_dot_v1_dot_booking__pb2.AnswerMediationRequest.SerializeToString,
+            rondo_dot_booking_dot_v1_dot_booking__pb2.Mediation.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def DecideMediation(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/rondo.booking.v1.BookingService/DecideMediation',
+            rondo_dot_booking_dot_v1_dot_booking__pb2.DecideMediationRequest.SerializeToString,
+            rondo_dot_booking_dot_v1_dot_booking__pb2.Mediation.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def RecordMediationOutcome(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/rondo.booking.v1.BookingService/RecordMediationOutcome',
+            rondo_dot_booking_dot_v1_dot_booking__pb2.RecordMediationOutcomeRequest.SerializeToString,
+            rondo_dot_booking_dot_v1_dot_booking__pb2.MediationOutcome.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def GetMediation(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/rondo.booking.v1.BookingService/GetMediation',
+            rondo_dot_booking_dot_v1_dot_booking__pb2.GetMediationRequest.SerializeToString,
+            rondo_dot_booking_dot_v1_dot_booking__pb2.Mediation.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def RequestTimeout(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/rondo.booking.v1.BookingService/RequestTimeout',
+            rondo_dot_booking_dot_v1_dot_booking__pb2.RequestTimeoutRequest.SerializeToString,
+            rondo_dot_booking_dot_v1_dot_booking__pb2.Timeout.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def ListMediations(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/rondo.booking.v1.BookingService/ListMediations',
+            rondo_dot_booking_dot_v1_dot_booking__pb2.ListMediationsRequest.SerializeToString,
+            rondo_dot_booking_dot_v1_dot_booking__pb2.ListMediationsResponse.FromString,
             options,
             channel_credentials,
             insecure,

@@ -75,6 +75,36 @@ class ListEventsResponse(_message.Message):
     next_page_token: str
     def __init__(self, events: _Optional[_Iterable[_Union[Event, _Mapping]]] = ..., next_page_token: _Optional[str] = ...) -> None: ...
 
+class PublishDueRemindersRequest(_message.Message):
+    __slots__ = ()
+    def __init__(self) -> None: ...
+
+class RecordMediatedGameRequest(_message.Message):
+    __slots__ = ("mediation_id", "result", "absent_player_ids", "recorded_by", "idempotency_key", "long")
+    MEDIATION_ID_FIELD_NUMBER: _ClassVar[int]
+    RESULT_FIELD_NUMBER: _ClassVar[int]
+    ABSENT_PLAYER_IDS_FIELD_NUMBER: _ClassVar[int]
+    RECORDED_BY_FIELD_NUMBER: _ClassVar[int]
+    IDEMPOTENCY_KEY_FIELD_NUMBER: _ClassVar[int]
+    LONG_FIELD_NUMBER: _ClassVar[int]
+    mediation_id: str
+    result: str
+    absent_player_ids: _containers.RepeatedScalarFieldContainer[str]
+    recorded_by: str
+    idempotency_key: str
+    long: bool
+    def __init__(self, mediation_id: _Optional[str] = ..., result: _Optional[str] = ..., absent_player_ids: _Optional[_Iterable[str]] = ..., recorded_by: _Optional[str] = ..., idempotency_key: _Optional[str] = ..., long: _Optional[bool] = ...) -> None: ...
+
+class RecordMediatedGameResponse(_message.Message):
+    __slots__ = ("mediation", "record", "removal_due")
+    MEDIATION_FIELD_NUMBER: _ClassVar[int]
+    RECORD_FIELD_NUMBER: _ClassVar[int]
+    REMOVAL_DUE_FIELD_NUMBER: _ClassVar[int]
+    mediation: _booking_pb2.Mediation
+    record: _league_pb2.ResultRecord
+    removal_due: _containers.RepeatedCompositeFieldContainer[_booking_pb2.RemovalDue]
+    def __init__(self, mediation: _Optional[_Union[_booking_pb2.Mediation, _Mapping]] = ..., record: _Optional[_Union[_league_pb2.ResultRecord, _Mapping]] = ..., removal_due: _Optional[_Iterable[_Union[_booking_pb2.RemovalDue, _Mapping]]] = ...) -> None: ...
+
 class OpenRoundSchedulingRequest(_message.Message):
     __slots__ = ("competition_id", "round", "club_id", "window_start", "window_end", "min_minutes", "idempotency_key")
     COMPETITION_ID_FIELD_NUMBER: _ClassVar[int]

@@ -302,6 +302,11 @@ class GatewayServiceStub:
                 request_serializer=rondo_dot_gateway_dot_v1_dot_gateway__pb2.WatchEventsRequest.SerializeToString,
                 response_deserializer=rondo_dot_gateway_dot_v1_dot_gateway__pb2.Event.FromString,
                 _registered_method=True)
+        self.ListEvents = channel.unary_unary(
+                '/rondo.gateway.v1.GatewayService/ListEvents',
+                request_serializer=rondo_dot_gateway_dot_v1_dot_gateway__pb2.ListEventsRequest.SerializeToString,
+                response_deserializer=rondo_dot_gateway_dot_v1_dot_gateway__pb2.ListEventsResponse.FromString,
+                _registered_method=True)
         self.CommitDrawSeed = channel.unary_unary(
                 '/rondo.gateway.v1.GatewayService/CommitDrawSeed',
                 request_serializer=rondo_dot_league_dot_v1_dot_league__pb2.CommitDrawSeedRequest.SerializeToString,
@@ -317,10 +322,65 @@ class GatewayServiceStub:
                 request_serializer=rondo_dot_league_dot_v1_dot_league__pb2.GetDrawCertificateRequest.SerializeToString,
                 response_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.DrawCertificate.FromString,
                 _registered_method=True)
-        self.ListEvents = channel.unary_unary(
-                '/rondo.gateway.v1.GatewayService/ListEvents',
-                request_serializer=rondo_dot_gateway_dot_v1_dot_gateway__pb2.ListEventsRequest.SerializeToString,
-                response_deserializer=rondo_dot_gateway_dot_v1_dot_gateway__pb2.ListEventsResponse.FromString,
+        self.SetReminderSchedule = channel.unary_unary(
+                '/rondo.gateway.v1.GatewayService/SetReminderSchedule',
+                request_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.SetReminderScheduleRequest.SerializeToString,
+                response_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.ReminderSchedule.FromString,
+                _registered_method=True)
+        self.GetReminderSchedule = channel.unary_unary(
+                '/rondo.gateway.v1.GatewayService/GetReminderSchedule',
+                request_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.GetReminderScheduleRequest.SerializeToString,
+                response_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.ReminderSchedule.FromString,
+                _registered_method=True)
+        self.PublishDueReminders = channel.unary_unary(
+                '/rondo.gateway.v1.GatewayService/PublishDueReminders',
+                request_serializer=rondo_dot_gateway_dot_v1_dot_gateway__pb2.PublishDueRemindersRequest.SerializeToString,
+                response_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.ListRemindersResponse.FromString,
+                _registered_method=True)
+        self.AcknowledgeReminder = channel.unary_unary(
+                '/rondo.gateway.v1.GatewayService/AcknowledgeReminder',
+                request_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.AcknowledgeReminderRequest.SerializeToString,
+                response_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.Reminder.FromString,
+                _registered_method=True)
+        self.ListReminders = channel.unary_unary(
+                '/rondo.gateway.v1.GatewayService/ListReminders',
+                request_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.ListRemindersRequest.SerializeToString,
+                response_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.ListRemindersResponse.FromString,
+                _registered_method=True)
+        self.SetMediationCalendar = channel.unary_unary(
+                '/rondo.gateway.v1.GatewayService/SetMediationCalendar',
+                request_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.SetMediationCalendarRequest.SerializeToString,
+                response_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.MediationCalendar.FromString,
+                _registered_method=True)
+        self.RequestMediation = channel.unary_unary(
+                '/rondo.gateway.v1.GatewayService/RequestMediation',
+                request_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.RequestMediationRequest.SerializeToString,
+                response_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.Mediation.FromString,
+                _registered_method=True)
+        self.AnswerMediation = channel.unary_unary(
+                '/rondo.gateway.v1.GatewayService/AnswerMediation',
+                request_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.AnswerMediationRequest.SerializeToString,
+                response_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.Mediation.FromString,
+                _registered_method=True)
+        self.DecideMediation = channel.unary_unary(
+                '/rondo.gateway.v1.GatewayService/DecideMediation',
+                request_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.DecideMediationRequest.SerializeToString,
+                response_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.Mediation.FromString,
+                _registered_method=True)
+        self.RecordMediatedGame = channel.unary_unary(
+                '/rondo.gateway.v1.GatewayService/RecordMediatedGame',
+                request_serializer=rondo_dot_gateway_dot_v1_dot_gateway__pb2.RecordMediatedGameRequest.SerializeToString,
+                response_deserializer=rondo_dot_gateway_dot_v1_dot_gateway__pb2.RecordMediatedGameResponse.FromString,
+                _registered_method=True)
+        self.RequestTimeout = channel.unary_unary(
+                '/rondo.gateway.v1.GatewayService/RequestTimeout',
+                request_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.RequestTimeoutRequest.SerializeToString,
+                response_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.Timeout.FromString,
+                _registered_method=True)
+        self.ListMediations = channel.unary_unary(
+                '/rondo.gateway.v1.GatewayService/ListMediations',
+                request_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.ListMediationsRequest.SerializeToString,
+                response_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.ListMediationsResponse.FromString,
                 _registered_method=True)
 
 
@@ -680,6 +740,13 @@ class GatewayServiceServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def ListEvents(self, request, context):
+        """The same events, a page at a time.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
     def CommitDrawSeed(self, request, context):
         """A draw anyone can verify (README "A draw anyone can verify"): commit to the draw seed before
         registration closes; read the commitment; after publication, the certificate to check offline.
@@ -700,9 +767,81 @@ class GatewayServiceServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
-    def ListEvents(self, request, context):
-        """The same events, a page at a time.
+    def SetReminderSchedule(self, request, context):
+        """Reminders (docs/rules.md schedule.reminder.*): a periodic task of the gateway publishes what is due
+        as `reminder.due` events (once per reminder, whatever restarts or replicas); the bot acknowledges
+        what it delivered; the organizer reads the delivery log. PublishDueReminders runs the task once now.
         """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def GetReminderSchedule(self, request, context):
+        """Missing associated documentation comment in .proto file."""
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def PublishDueReminders(self, request, context):
+        """Missing associated documentation comment in .proto file."""
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def AcknowledgeReminder(self, request, context):
+        """Missing associated documentation comment in .proto file."""
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def ListReminders(self, request, context):
+        """Missing associated documentation comment in .proto file."""
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def SetMediationCalendar(self, request, context):
+        """Up&Down mediation and time-outs (docs/rules.md updown.mediation.*, updown.timeout.*). A request is
+        checked against league's stage (the pairing is these two players); a no-show is recorded in league
+        as a technical loss (RecordGame). Events: mediation.requested, mediation.scheduled,
+        mediation.closed, mediation.removal-due, timeout.taken.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def RequestMediation(self, request, context):
+        """Missing associated documentation comment in .proto file."""
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def AnswerMediation(self, request, context):
+        """Missing associated documentation comment in .proto file."""
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def DecideMediation(self, request, context):
+        """Missing associated documentation comment in .proto file."""
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def RecordMediatedGame(self, request, context):
+        """Missing associated documentation comment in .proto file."""
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def RequestTimeout(self, request, context):
+        """Missing associated documentation comment in .proto file."""
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def ListMediations(self, request, context):
+        """Missing associated documentation comment in .proto file."""
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
@@ -975,6 +1114,11 @@ def add_GatewayServiceServicer_to_server(servicer, server):
                     request_deserializer=rondo_dot_gateway_dot_v1_dot_gateway__pb2.WatchEventsRequest.FromString,
                     response_serializer=rondo_dot_gateway_dot_v1_dot_gateway__pb2.Event.SerializeToString,
             ),
+            'ListEvents': grpc.unary_unary_rpc_method_handler(
+                    servicer.ListEvents,
+                    request_deserializer=rondo_dot_gateway_dot_v1_dot_gateway__pb2.ListEventsRequest.FromString,
+                    response_serializer=rondo_dot_gateway_dot_v1_dot_gateway__pb2.ListEventsResponse.SerializeToString,
+            ),
             'CommitDrawSeed': grpc.unary_unary_rpc_method_handler(
                     servicer.CommitDrawSeed,
                     request_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.CommitDrawSeedRequest.FromString,
@@ -990,10 +1134,65 @@ def add_GatewayServiceServicer_to_server(servicer, server):
                     request_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.GetDrawCertificateRequest.FromString,
                     response_serializer=rondo_dot_league_dot_v1_dot_league__pb2.DrawCertificate.SerializeToString,
             ),
-            'ListEvents': grpc.unary_unary_rpc_method_handler(
-                    servicer.ListEvents,
-                    request_deserializer=rondo_dot_gateway_dot_v1_dot_gateway__pb2.ListEventsRequest.FromString,
-                    response_serializer=rondo_dot_gateway_dot_v1_dot_gateway__pb2.ListEventsResponse.SerializeToString,
+            'SetReminderSchedule': grpc.unary_unary_rpc_method_handler(
+                    servicer.SetReminderSchedule,
+                    request_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.SetReminderScheduleRequest.FromString,
+                    response_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.ReminderSchedule.SerializeToString,
+            ),
+            'GetReminderSchedule': grpc.unary_unary_rpc_method_handler(
+                    servicer.GetReminderSchedule,
+                    request_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.GetReminderScheduleRequest.FromString,
+                    response_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.ReminderSchedule.SerializeToString,
+            ),
+            'PublishDueReminders': grpc.unary_unary_rpc_method_handler(
+                    servicer.PublishDueReminders,
+                    request_deserializer=rondo_dot_gateway_dot_v1_dot_gateway__pb2.PublishDueRemindersRequest.FromString,
+                    response_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.ListRemindersResponse.SerializeToString,
+            ),
+            'AcknowledgeReminder': grpc.unary_unary_rpc_method_handler(
+                    servicer.AcknowledgeReminder,
+                    request_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.AcknowledgeReminderRequest.FromString,
+                    response_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.Reminder.SerializeToString,
+            ),
+            'ListReminders': grpc.unary_unary_rpc_method_handler(
+                    servicer.ListReminders,
+                    request_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.ListRemindersRequest.FromString,
+                    response_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.ListRemindersResponse.SerializeToString,
+            ),
+            'SetMediationCalendar': grpc.unary_unary_rpc_method_handler(
+                    servicer.SetMediationCalendar,
+                    request_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.SetMediationCalendarRequest.FromString,
+                    response_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.MediationCalendar.SerializeToString,
+            ),
+            'RequestMediation': grpc.unary_unary_rpc_method_handler(
+                    servicer.RequestMediation,
+                    request_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.RequestMediationRequest.FromString,
+                    response_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.Mediation.SerializeToString,
+            ),
+            'AnswerMediation': grpc.unary_unary_rpc_method_handler(
+                    servicer.AnswerMediation,
+                    request_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.AnswerMediationRequest.FromString,
+                    response_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.Mediation.SerializeToString,
+            ),
+            'DecideMediation': grpc.unary_unary_rpc_method_handler(
+                    servicer.DecideMediation,
+                    request_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.DecideMediationRequest.FromString,
+                    response_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.Mediation.SerializeToString,
+            ),
+            'RecordMediatedGame': grpc.unary_unary_rpc_method_handler(
+                    servicer.RecordMediatedGame,
+                    request_deserializer=rondo_dot_gateway_dot_v1_dot_gateway__pb2.RecordMediatedGameRequest.FromString,
+                    response_serializer=rondo_dot_gateway_dot_v1_dot_gateway__pb2.RecordMediatedGameResponse.SerializeToString,
+            ),
+            'RequestTimeout': grpc.unary_unary_rpc_method_handler(
+                    servicer.RequestTimeout,
+                    request_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.RequestTimeoutRequest.FromString,
+                    response_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.Timeout.SerializeToString,
+            ),
+            'ListMediations': grpc.unary_unary_rpc_method_handler(
+                    servicer.ListMediations,
+                    request_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.ListMediationsRequest.FromString,
+                    response_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.ListMediationsResponse.SerializeToString,
             ),
     }
     generic_handler = grpc.method_handlers_generic_handler(
@@ -2438,6 +2637,33 @@ class GatewayService:
             _registered_method=True)
 
     @staticmethod
+    def ListEvents(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/rondo.gateway.v1.GatewayService/ListEvents',
+            rondo_dot_gateway_dot_v1_dot_gateway__pb2.ListEventsRequest.SerializeToString,
+            rondo_dot_gateway_dot_v1_dot_gateway__pb2.ListEventsResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
     def CommitDrawSeed(request,
             target,
             options=(),
@@ -2519,7 +2745,7 @@ class GatewayService:
             _registered_method=True)
 
     @staticmethod
-    def ListEvents(request,
+    def SetReminderSchedule(request,
             target,
             options=(),
             channel_credentials=None,
@@ -2532,9 +2758,306 @@ class GatewayService:
         return grpc.experimental.unary_unary(
             request,
             target,
-            '/rondo.gateway.v1.GatewayService/ListEvents',
-            rondo_dot_gateway_dot_v1_dot_gateway__pb2.ListEventsRequest.SerializeToString,
-            rondo_dot_gateway_dot_v1_dot_gateway__pb2.ListEventsResponse.FromString,
+            '/rondo.gateway.v1.GatewayService/SetReminderSchedule',
+            rondo_dot_booking_dot_v1_dot_booking__pb2.SetReminderScheduleRequest.SerializeToString,
+            rondo_dot_booking_dot_v1_dot_booking__pb2.ReminderSchedule.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def GetReminderSchedule(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/rondo.gateway.v1.GatewayService/GetReminderSchedule',
+            rondo_dot_booking_dot_v1_dot_booking__pb2.GetReminderScheduleRequest.SerializeToString,
+            rondo_dot_booking_dot_v1_dot_booking__pb2.ReminderSchedule.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def PublishDueReminders(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/rondo.gateway.v1.GatewayService/PublishDueReminders',
+            rondo_dot_gateway_dot_v1_dot_gateway__pb2.PublishDueRemindersRequest.SerializeToString,
+            rondo_dot_booking_dot_v1_dot_booking__pb2.ListRemindersResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def AcknowledgeReminder(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/rondo.gateway.v1.GatewayService/AcknowledgeReminder',
+            rondo_dot_booking_dot_v1_dot_booking__pb2.AcknowledgeReminderRequest.SerializeToString,
+            rondo_dot_booking_dot_v1_dot_booking__pb2.Reminder.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def ListReminders(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/rondo.gateway.v1.GatewayService/ListReminders',
+            rondo_dot_booking_dot_v1_dot_booking__pb2.ListRemindersRequest.SerializeToString,
+            rondo_dot_booking_dot_v1_dot_booking__pb2.ListRemindersResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def SetMediationCalendar(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/rondo.gateway.v1.GatewayService/SetMediationCalendar',
+            rondo_dot_booking_dot_v1_dot_booking__pb2.SetMediationCalendarRequest.SerializeToString,
+            rondo_dot_booking_dot_v1_dot_booking__pb2.MediationCalendar.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def RequestMediation(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/rondo.gateway.v1.GatewayService/RequestMediation',
+            rondo_dot_booking_dot_v1_dot_booking__pb2.RequestMediationRequest.SerializeToString,
+            rondo_dot_booking_dot_v1_dot_booking__pb2.Mediation.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def AnswerMediation(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/rondo.gateway.v1.GatewayService/AnswerMediation',
+            rondo_dot_booking_dot_v1_dot_booking__pb2.AnswerMediationRequest.SerializeToString,
+            rondo_dot_booking_dot_v1_dot_booking__pb2.Mediation.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def DecideMediation(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/rondo.gateway.v1.GatewayService/DecideMediation',
+            rondo_dot_booking_dot_v1_dot_booking__pb2.DecideMediationRequest.SerializeToString,
+            rondo_dot_booking_dot_v1_dot_booking__pb2.Mediation.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def RecordMediatedGame(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/rondo.gateway.v1.GatewayService/RecordMediatedGame',
+            rondo_dot_gateway_dot_v1_dot_gateway__pb2.RecordMediatedGameRequest.SerializeToString,
+            rondo_dot_gateway_dot_v1_dot_gateway__pb2.RecordMediatedGameResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def RequestTimeout(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/rondo.gateway.v1.GatewayService/RequestTimeout',
+            rondo_dot_booking_dot_v1_dot_booking__pb2.RequestTimeoutRequest.SerializeToString,
+            rondo_dot_booking_dot_v1_dot_booking__pb2.Timeout.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def ListMediations(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/rondo.gateway.v1.GatewayService/ListMediations',
+            rondo_dot_booking_dot_v1_dot_booking__pb2.ListMediationsRequest.SerializeToString,
+            rondo_dot_booking_dot_v1_dot_booking__pb2.ListMediationsResponse.FromString,
             options,
             channel_credentials,
             insecure,
