@@ -11,7 +11,7 @@ from booking.domain.intervals import Interval
 from booking.domain.model import Club, Room
 from booking.domain.opening_hours import OpeningHours, clock
 from booking.domain.scheduling import Availability, Booking, BookingStatus, Card, CardState, Match, Meeting, MeetingStatus
-from booking.service import BookingService, SeriesView
+from booking.service import BookingService, Proposal, RoundOptions, SeriesView
 from rondo.booking.v1 import booking_pb2, booking_pb2_grpc
 from rondo_runtime.errors import InvalidArgument
 
@@ -223,6 +223,18 @@ class BookingServicer(booking_pb2_grpc.BookingServiceServicer):
     async def ExportCalendar(self, request, context):
         return booking_pb2.CalendarFeed(ics=await asyncio.to_thread(self.service.export_calendar, request.token, request.room_id))
 
+    # --- the round auto-scheduler (internal; docs/rules.md schedule.auto.*) ---
+    async def GetRoundOptions(self, request, context):
+        return round_options_to_proto(await asyncio.to_thread(self.service.round_options, list(request.match_keys)))
+
+    async def ProposeMeetings(self, request, context):
+        proposals = [
+            Proposal(p.match_key, _at(p, "start"), _at(p, "end"), p.room_id, tuple(p.hanchans)) for p in request.proposals
+        ]
+        meetings = await asyncio.to_thread(self.service.propose_meetings, proposals, request.proposed_by, request.idempotency_key)
+        keys = [p.match_key for p in request.proposals]
+        return booking_pb2.ProposeMeetingsResponse(meetings=[meeting_to_proto(k, m) for k, m in zip(keys, meetings)])
+
 
 def _at(message, field: str) -> datetime | None:
     """A Timestamp field as an aware UTC datetime; None when unset (the service says it is required)."""
@@ -301,7 +313,7 @@ def card_to_proto(card: Card) -> booking_pb2.MatchCard:
         state=_CARD_STATE[card.state],
         answered_player_ids=card.answered,
         pending_player_ids=card.pending,
-        options=[booking_pb2.CommonOption(slot=interval_to_proto(o.slot), room_ids=o.room_ids) for o in card.options],
+        options=[option_to_proto(o) for o in card.options],
         meetings=[meeting_to_proto(card.match.key, v.meeting, v.confirmed_by) for v in card.meetings],
         min_minutes=card.match.min_minutes,
         window=interval_to_proto(card.match.window),
@@ -340,4 +352,24 @@ def series_to_proto(view: SeriesView) -> booking_pb2.Series:
         rrule=s.rule,
         time_zone=s.time_zone,
         occurrences=[booking_to_proto(b) for b in view.occurrences],
+    )
+
+
+def option_to_proto(o) -> booking_pb2.CommonOption:
+    return booking_pb2.CommonOption(slot=interval_to_proto(o.slot), room_ids=o.room_ids)
+
+
+def round_options_to_proto(answer: RoundOptions) -> booking_pb2.RoundOptions:
+    return booking_pb2.RoundOptions(
+        club=club_to_proto(answer.club),
+        rooms=[room_to_proto(r) for r in answer.rooms],
+        matches=[
+            booking_pb2.MatchOptions(
+                match=match_to_proto(m.match),
+                pending_player_ids=m.pending,
+                booked=m.booked,
+                options=[option_to_proto(o) for o in m.options],
+            )
+            for m in answer.matches
+        ],
     )

@@ -23,6 +23,7 @@ from booking.domain.intervals import Interval
 from booking.domain.model import Club, Room, validate_club_calendar, validate_new_club, validate_new_room
 from booking.domain.opening_hours import clock, describe, inside_opening_hours, open_intervals
 from booking.domain.recurrence import Series, expand, normalize_rule
+from booking.domain.round_options import MAX_ROUND_MATCHES, MatchOptions, round_options
 from booking.domain.scheduling import (
     MAX_HANCHANS,
     MAX_MIN_MINUTES,
@@ -49,7 +50,7 @@ from booking.domain.scheduling import (
     validate_hanchans,
     validate_window,
 )
-from rondo_runtime import idempotency
+from rondo_runtime import failpoints, idempotency
 from rondo_runtime.errors import Aborted, FailedPrecondition, InvalidArgument, NotFound, PermissionDenied
 from rondo_runtime.text import MAX_NAME_LENGTH, MAX_REASON_LENGTH, clean_id, clean_key, clean_text
 from rondo_runtime.transactions import UnitOfWork
@@ -65,6 +66,28 @@ RawHours = list[tuple[int, str, str]]  # (ISO weekday, "HH:MM" opens, "HH:MM" cl
 MATCH_HANCHANS = 3  # a regular-stage match (discard-league-2026 §2): the fallback meeting's default length
 _FEED_TOKEN = re.compile(r"^[A-Za-z0-9_-]{20,64}$")
 NO_CALENDAR = "there is no calendar at this address"  # the same for a wrong token and a wrong room
+
+
+@dataclass(frozen=True)
+class RoundOptions:
+    """GetRoundOptions' answer: the club of the matches, its rooms, and per match what the
+    auto-scheduler may use (``booking.domain.round_options``)."""
+
+    club: Club
+    rooms: tuple[Room, ...]
+    matches: tuple[MatchOptions, ...]
+
+
+@dataclass(frozen=True)
+class Proposal:
+    """One meeting the organizer's auto-scheduler proposes: ``room_id`` is the suggested room, tried
+    first when everyone has confirmed."""
+
+    match_key: str
+    start: datetime | None
+    end: datetime | None
+    room_id: str = ""
+    hanchans: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -482,6 +505,8 @@ class BookingService:
         ABORTED, saying who took it."""
         club = self._club(repo, match.club_id)
         rooms = [self._room(repo, club, room_id)] if room_id else repo.rooms(club.id)
+        if not room_id and meeting.room_id:  # a proposal's suggested room first (docs/rules.md schedule.auto.*)
+            rooms.sort(key=lambda r: r.id != meeting.room_id)
         bookings = repo.active_bookings(club.id, meeting.slot.start, meeting.slot.end)
         for room in rooms:
             if any(b.room_id == room.id and b.slot.overlaps(meeting.slot) for b in bookings):
@@ -532,6 +557,7 @@ class BookingService:
             if all_confirmed(match, meeting, repo.confirmations(match.id), answers):
                 meeting = self._book(repo, match, meeting)
             idempotency.remember(repo, key, self.clock(), meeting.id)
+            failpoints.reached("booking.confirm_meeting.before_commit")  # the faults tier kills the process here
             return meeting
 
         return self._transaction(work)
@@ -937,3 +963,88 @@ class BookingService:
             return calendar_feed.club_calendar(club, rooms, bookings, now, room_id, self.feed_events)
 
         return self._read(work)
+
+    # --- the round auto-scheduler (internal: the gateway's ProposeRoundSchedule; docs/rules.md schedule.auto.*) ---
+    def round_options(self, match_keys: Sequence[str]) -> RoundOptions:
+        """Per match of a round (one club): who is pending, whether it is booked, and its common options
+        with the free rooms, only for matches everyone answered and nobody booked yet."""
+        v = Violations()
+        keys = list(v.unique_ids("match_keys", match_keys, empty="needs a non-empty match key"))
+        if not match_keys:
+            v.add("match_keys", "give the match keys of the round (at least one)")
+        elif len(match_keys) > MAX_ROUND_MATCHES:
+            v.add("match_keys", f"at most {MAX_ROUND_MATCHES} matches at once, got {len(match_keys)}")
+        for i, key in enumerate(match_keys):
+            if key.strip():
+                v.id(f"match_keys[{i}]", key)
+        v.raise_if_any()
+
+        def work(repo: BookingRepository) -> RoundOptions:
+            matches = [self._match(repo, key) for key in keys]
+            clubs = {m.club_id for m in matches}
+            if len(clubs) > 1:
+                raise FailedPrecondition("the matches are in different clubs; schedule one club's matches at once")
+            club = self._club(repo, matches[0].club_id)
+            rooms = tuple(repo.rooms(club.id))
+            start = min(m.window.start for m in matches)
+            end = max(m.window.end for m in matches)
+            busy = repo.busy_times(club.id, start, end)
+            answers = {m.id: repo.availabilities(m.id) for m in matches}
+            meetings = {m.id: repo.meetings(m.id) for m in matches}
+            return RoundOptions(club, rooms, round_options(matches, answers, meetings, [r.id for r in rooms], busy))
+
+        return self._read(work)
+
+    def propose_meetings(self, proposals: Sequence[Proposal], proposed_by: str, idempotency_key: str = "") -> list[Meeting]:
+        """Stores each proposal as a PROPOSED meeting (``proposed_by``, e.g. "organizer:auto-scheduler")
+        that still needs every player's confirmation, all in one transaction: each inside a common
+        option of its match (every player free, inside the window, not in the past), its room one of
+        the club's, its match not booked yet. A proposal equal to a meeting already proposed answers
+        that meeting. Nothing is stored unless every proposal is accepted."""
+        v = Violations()
+        author = v.id("proposed_by", proposed_by)
+        raw_key = v.key("idempotency_key", idempotency_key)
+        if not proposals:
+            v.add("proposals", "give at least one proposal")
+        elif len(proposals) > MAX_ROUND_MATCHES:
+            v.add("proposals", f"at most {MAX_ROUND_MATCHES} proposals at once, got {len(proposals)}")
+        checked = []
+        for i, p in enumerate(proposals):
+            match_key = v.id(f"proposals[{i}].match_key", p.match_key)
+            room = v.id(f"proposals[{i}].room_id", p.room_id, required=False)
+            slot = validate_window(v, p.start, p.end, f"proposals[{i}].start", f"proposals[{i}].end")
+            games = validate_hanchans(v, list(p.hanchans))
+            checked.append((match_key, slot, room, games))
+        v.raise_if_any()
+        request = {"by": author, "proposals": [(k, s, r, g) for k, s, r, g in checked]}
+        key = idempotency.request_key("BookingService.ProposeMeetings", raw_key, request)
+
+        def work(repo: BookingRepository) -> list[Meeting]:
+            if (record := idempotency.first_answer(repo, key)) is not None:  # the first answer's meetings, read again
+                return [m for mid in (record.response or b"").decode().split(",") if mid and (m := repo.meeting(mid)) is not None]
+            out = []
+            for i, (match_key, slot, room_id, games) in enumerate(checked):
+                assert slot is not None
+                match = self._match(repo, match_key)
+                club = self._club(repo, match.club_id)
+                if room_id:
+                    self._room(repo, club, room_id)
+                meetings = repo.meetings(match.id)
+                if any(m.status is MeetingStatus.BOOKED for m in meetings):
+                    raise FailedPrecondition(
+                        f"proposals[{i}]: match {match_key!r} was booked meanwhile; propose again without it"
+                    )
+                same = next(
+                    (m for m in meetings if m.status is MeetingStatus.PROPOSED and (m.slot, m.hanchans) == (slot, games)), None
+                )
+                if same is not None:
+                    out.append(same)
+                    continue
+                self._check_bookable(repo, match, slot)
+                meeting = Meeting(_new_id(), match.id, slot, games, author, room_id=room_id)
+                repo.add_meeting(meeting, self.clock())
+                out.append(meeting)
+            idempotency.remember(repo, key, self.clock(), response=",".join(m.id for m in out).encode())
+            return out
+
+        return self._transaction(work)

@@ -173,6 +173,9 @@ class GatewayServicer(gateway_pb2_grpc.GatewayServiceServicer):
     async def OpenRoundScheduling(self, request, context):
         return await self.service.open_round_scheduling(request, caller(context), context.time_remaining())
 
+    async def ProposeRoundSchedule(self, request, context):
+        return await self.service.propose_round_schedule(request, caller(context), context.time_remaining())
+
     async def SetAvailability(self, request, context):
         return await self.service.schedule("SetAvailability", request, caller(context), context.time_remaining())
 

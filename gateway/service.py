@@ -62,17 +62,8 @@ class GatewayService:
             return await work(inner, deadline)
         clock = Deadline(deadline)
         key = idempotency.RequestKey(inner.idempotency_key, idempotency.fingerprint(request))
-        waited = Deadline(KEY_WAIT_WITHOUT_DEADLINE_SECONDS if deadline is None else deadline)
-        while True:
-            claim = await asyncio.to_thread(self.keys.claim, key)
-            if claim.record is not None:
-                return await self._replay(request.competition_id, claim.record, clock)
-            if not claim.busy:
-                break
-            left = waited.timeout()
-            if left is not None and left <= KEY_POLL_SECONDS * 2:
-                raise Aborted(KEY_BUSY_MESSAGE)
-            await asyncio.sleep(KEY_POLL_SECONDS)
+        if (record := await self._claim(key, deadline)) is not None:
+            return await self._replay(request.competition_id, record, clock)
         try:
             view = await work(inner, clock.timeout())
             if view.HasField("draw"):
@@ -86,6 +77,22 @@ class GatewayService:
             self._in_background(self.keys.release, key)
             raise
         return view
+
+    async def _claim(self, key: idempotency.RequestKey, deadline: float | None) -> idempotency.IdempotencyRecord | None:
+        """Claims ``key`` for this request: None when it may do the work (it holds the key now), else the
+        first request's record; while the first request is still running it waits for its answer
+        (ABORTED when the wait would outlast the call's deadline)."""
+        waited = Deadline(KEY_WAIT_WITHOUT_DEADLINE_SECONDS if deadline is None else deadline)
+        while True:
+            claim = await asyncio.to_thread(self.keys.claim, key)
+            if claim.record is not None:
+                return claim.record
+            if not claim.busy:
+                return None
+            left = waited.timeout()
+            if left is not None and left <= KEY_POLL_SECONDS * 2:
+                raise Aborted(KEY_BUSY_MESSAGE)
+            await asyncio.sleep(KEY_POLL_SECONDS)
 
     async def _replay(self, competition_id: str, record: idempotency.IdempotencyRecord, clock: Deadline) -> gateway_pb2.DrawView:
         view = gateway_pb2.DrawView.FromString(record.response or b"")
@@ -510,6 +517,84 @@ class GatewayService:
         competition_id = match_key.split("/", 1)[0]  # "<competition>/<stage>/<round>/<table>"
         await asyncio.to_thread(self.events.append, kind, competition_id, meeting_id, match_key=match_key, **payload)
 
+    async def propose_round_schedule(
+        self, request: gateway_pb2.ProposeRoundScheduleRequest, caller: str, deadline: float | None = None
+    ) -> gateway_pb2.ProposeRoundScheduleResponse:
+        """The organizer's auto-scheduler (docs/rules.md schedule.auto.*): league.GetDraw (the round's
+        tables) -> booking.GetRoundOptions (common options per match; internal, never answered to the
+        client) -> solver.ProposeRoundSchedule -> booking.ProposeMeetings (PROPOSED meetings by
+        "organizer:auto-scheduler" that still need every player's confirmation); appends
+        ``schedule.proposed`` per meeting. With a key, a retry answers the first answer (the solve is
+        not run again): the gateway keeps it, like DrawCompetition's."""
+        clock = Deadline(deadline)
+        scoped = self.scoped(request, "ProposeRoundSchedule", caller).idempotency_key
+        if not scoped:
+            return await self._propose_round_schedule(request, "", clock)
+        key = idempotency.RequestKey(scoped, idempotency.fingerprint(request))
+        if (record := await self._claim(key, deadline)) is not None:
+            return gateway_pb2.ProposeRoundScheduleResponse.FromString(record.response or b"")
+        try:
+            answer = await self._propose_round_schedule(request, scoped, clock)
+            await asyncio.to_thread(self.keys.complete, key, None, answer.SerializeToString(deterministic=True))
+        except BaseException:
+            self._in_background(self.keys.release, key)
+            raise
+        return answer
+
+    async def _propose_round_schedule(
+        self, request: gateway_pb2.ProposeRoundScheduleRequest, key: str, clock: Deadline
+    ) -> gateway_pb2.ProposeRoundScheduleResponse:
+        draw = await self.league("GetDraw", league_pb2.GetDrawRequest(competition_id=request.competition_id), clock.timeout())
+        keys = _round_match_keys(draw, request.round)
+        options = await self.booking("GetRoundOptions", booking_pb2.GetRoundOptionsRequest(match_keys=keys), clock.timeout())
+        problem = schedule_request(request, options)
+        answer = gateway_pb2.ProposeRoundScheduleResponse(status=solver_pb2.SOLVE_STATUS_OPTIMAL)
+        slots: dict[str, solver_pb2.MatchSlot] = {}
+        if problem.matches:
+            default = getattr(self.downstream(), "timeout_s", None)
+            without_deadline = None if default is None else max(default, request.time_limit_seconds + SOLVER_MARGIN_SECONDS)
+            solved = await self.solver("ProposeRoundSchedule", problem, clock.timeout(without_deadline))
+            slots = {s.match_id: s for s in solved.slots}
+            answer.status, answer.wall_time_seconds = solved.status, solved.wall_time_seconds
+            answer.objective.CopyFrom(solved.objective)
+            answer.bound.CopyFrom(solved.bound)
+            answer.notes.extend(solved.notes)
+        placed = [s for s in slots.values() if s.placed]
+        meetings: dict[str, booking_pb2.Meeting] = {}
+        if placed:
+            stored = await self.booking(
+                "ProposeMeetings",
+                booking_pb2.ProposeMeetingsRequest(
+                    proposals=[
+                        booking_pb2.MeetingProposal(match_key=s.match_id, start=s.start, end=s.end, room_id=s.room_id)
+                        for s in placed
+                    ],
+                    proposed_by=AUTO_SCHEDULER,
+                    idempotency_key=f"{key}#meetings" if key else "",
+                ),
+                clock.timeout(),
+            )
+            meetings = {m.match_key: m for m in stored.meetings}
+        for m in options.matches:
+            slot = slots.get(m.match.match_key)
+            if slot is None:
+                answer.matches.append(_not_scheduled(m))
+            elif slot.placed:
+                meeting = meetings[m.match.match_key]
+                answer.matches.append(
+                    gateway_pb2.RoundProposal(
+                        match_key=meeting.match_key, state=gateway_pb2.PROPOSAL_STATE_PROPOSED, meeting=meeting
+                    )
+                )
+                await self._schedule_event("schedule.proposed", meeting.match_key, meeting.id, room_id=meeting.room_id)
+            else:
+                answer.matches.append(
+                    gateway_pb2.RoundProposal(
+                        match_key=slot.match_id, state=gateway_pb2.PROPOSAL_STATE_NOT_PLACED, reason=slot.reason
+                    )
+                )
+        return answer
+
     async def open_round_scheduling(
         self, request: gateway_pb2.OpenRoundSchedulingRequest, caller: str, deadline: float | None = None
     ) -> gateway_pb2.OpenRoundSchedulingResponse:
@@ -518,8 +603,7 @@ class GatewayService:
         clock = Deadline(deadline)
         key = self.scoped(request, "OpenRoundScheduling", caller).idempotency_key
         draw = await self.league("GetDraw", league_pb2.GetDrawRequest(competition_id=request.competition_id), clock.timeout())
-        if not 1 <= request.round <= len(draw.rounds):
-            raise InvalidArgument.single("round", f"the approved draw has rounds 1 to {len(draw.rounds)}, got {request.round}")
+        _round_match_keys(draw, request.round)  # INVALID_ARGUMENT on round outside the draw
         answer = gateway_pb2.OpenRoundSchedulingResponse()
         for number, table in enumerate(draw.rounds[request.round - 1].tables, start=1):
             match = await self.booking(
@@ -539,6 +623,48 @@ class GatewayService:
         return answer
 
 
+AUTO_SCHEDULER = "organizer:auto-scheduler"  # proposed_by of the auto-scheduler's meetings
+
+
+def _round_match_keys(draw: league_pb2.Draw, round_number: int) -> list[str]:
+    """Booking's match keys of a round of the approved draw (as OpenRoundScheduling opens them)."""
+    if not 1 <= round_number <= len(draw.rounds):
+        raise InvalidArgument.single("round", f"the approved draw has rounds 1 to {len(draw.rounds)}, got {round_number}")
+    return [f"{draw.competition_id}/1/{round_number}/{t}" for t in range(1, len(draw.rounds[round_number - 1].tables) + 1)]
+
+
+def schedule_request(
+    request: gateway_pb2.ProposeRoundScheduleRequest, options: booking_pb2.RoundOptions
+) -> solver_pb2.ProposeRoundScheduleRequest:
+    """The solver's problem: every match not booked whose players all answered, with its common options
+    as candidates (docs/rules.md schedule.auto.options-from-booking)."""
+    out = solver_pb2.ProposeRoundScheduleRequest(
+        room_ids=[r.id for r in options.rooms],
+        time_zone=options.club.time_zone,
+        start_step_minutes=request.start_step_minutes,
+        preference=request.preference,
+        time_limit_seconds=request.time_limit_seconds,
+        seed=request.seed if request.HasField("seed") else None,
+    )
+    starts = [m.match.window_start for m in options.matches]
+    if starts:
+        out.window_start.CopyFrom(min(starts, key=lambda t: (t.seconds, t.nanos)))
+    for m in options.matches:
+        if m.booked or m.pending_player_ids:
+            continue
+        out.matches.append(
+            solver_pb2.ScheduleMatch(
+                match_id=m.match.match_key,
+                player_ids=m.match.player_ids,
+                length_minutes=request.meeting_minutes or m.match.min_minutes,
+                candidates=[
+                    solver_pb2.ScheduleCandidate(start=o.slot.start, end=o.slot.end, room_ids=o.room_ids) for o in m.options
+                ],
+            )
+        )
+    return out
+
+
 def _names(players: league_pb2.ListPlayersResponse) -> dict[str, str]:
     return {p.id: p.name for p in players.players}
 
@@ -552,6 +678,19 @@ def with_names(error: InvalidArgument, names: dict[str, str]) -> InvalidArgument
         return text
 
     return InvalidArgument(named(error.message), [FieldViolation(v.field, named(v.description)) for v in error.violations])
+
+
+def _not_scheduled(m: booking_pb2.MatchOptions) -> gateway_pb2.RoundProposal:
+    if m.booked:
+        return gateway_pb2.RoundProposal(
+            match_key=m.match.match_key, state=gateway_pb2.PROPOSAL_STATE_ALREADY_BOOKED, reason="already booked"
+        )
+    return gateway_pb2.RoundProposal(
+        match_key=m.match.match_key,
+        state=gateway_pb2.PROPOSAL_STATE_WAITING_FOR_ANSWERS,
+        reason=f"not everyone answered: waiting for {len(m.pending_player_ids)} of {len(m.match.player_ids)} players",
+        pending_player_ids=m.pending_player_ids,
+    )
 
 
 def _status(draw: league_pb2.Draw) -> solver_pb2.SolveStatus:

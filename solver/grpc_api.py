@@ -3,14 +3,19 @@
 from __future__ import annotations
 
 import asyncio
+from datetime import UTC, datetime
 from fractions import Fraction
 from typing import cast
 
+from google.protobuf.timestamp_pb2 import Timestamp
+
 from rondo.solver.v1 import solver_pb2, solver_pb2_grpc
 from rondo_runtime.draw_messages import objective_to_proto, rounds_from_proto, rounds_to_proto
+from rondo_runtime.validation import Violations
 from solver.domain import knockout, mahjong_playoff, round_robin
 from solver.domain.capacity import MAX_ANSWER_BYTES, check_playoff_capacity
 from solver.domain.draw.problem import DrawProblem, DrawResult, Pin, Separation, SolveStatus
+from solver.domain.schedule import problem as schedule
 from solver.service import SolverService, new_seed
 
 STATUS = {
@@ -149,6 +154,97 @@ def playoff_seating_to_proto(stage: str, tables) -> solver_pb2.SeatPlayoffRoundR
     )
 
 
+# ---- round auto-scheduler (docs/rules.md schedule.auto.*) ----
+
+
+def _time(v: Violations, message, name: str, field: str) -> datetime:
+    """A Timestamp field as an aware UTC datetime; a violation (and the epoch) when unset or out of range."""
+    if not message.HasField(name):
+        v.add(field, "is required")
+        return datetime.fromtimestamp(0, UTC)
+    try:
+        return getattr(message, name).ToDatetime(tzinfo=UTC)
+    except (ValueError, OverflowError):
+        v.add(field, "is not a valid timestamp")
+        return datetime.fromtimestamp(0, UTC)
+
+
+def _optional(message, name: str, default: int) -> int:
+    return getattr(message, name) if message.HasField(name) else default
+
+
+def schedule_problem_from_proto(request: solver_pb2.ProposeRoundScheduleRequest) -> schedule.ScheduleProblem:
+    """Timestamps that cannot be read are refused here (INVALID_ARGUMENT naming each); everything else
+    is checked by ``solver.domain.schedule.validate``."""
+    v = Violations()
+    matches = []
+    for i, m in enumerate(request.matches):
+        candidates = tuple(
+            schedule.Candidate(
+                _time(v, c, "start", f"matches[{i}].candidates[{j}].start"),
+                _time(v, c, "end", f"matches[{i}].candidates[{j}].end"),
+                tuple(c.room_ids),
+            )
+            for j, c in enumerate(m.candidates)
+        )
+        matches.append(schedule.ScheduleMatch(m.match_id, tuple(m.player_ids), m.length_minutes, candidates))
+    reference = _time(v, request, "window_start", "window_start") if request.HasField("window_start") else None
+    v.raise_if_any()
+    p = request.preference
+    return schedule.ScheduleProblem(
+        matches=tuple(matches),
+        room_ids=tuple(request.room_ids),
+        time_zone=request.time_zone or schedule.DEFAULT_TIME_ZONE,
+        reference=reference,
+        step_minutes=request.start_step_minutes or schedule.DEFAULT_STEP_MINUTES,
+        preference=schedule.Preference(
+            _optional(p, "evening_start_minute", schedule.DEFAULT_EVENING_START),
+            _optional(p, "evening_end_minute", schedule.DEFAULT_EVENING_END),
+            _optional(p, "daytime_penalty_minutes", schedule.DEFAULT_DAYTIME_PENALTY),
+        ),
+        seed=request.seed if request.HasField("seed") else 0,
+        time_limit_s=request.time_limit_seconds,
+    )
+
+
+def _ts(value: datetime) -> Timestamp:
+    out = Timestamp()
+    out.FromDatetime(value)
+    return out
+
+
+def schedule_objective_to_proto(o: schedule.ScheduleObjective) -> solver_pb2.ScheduleObjective:
+    return solver_pb2.ScheduleObjective(matches_placed=o.matches_placed, preference_cost=o.preference_cost)
+
+
+def schedule_result_to_proto(
+    problem: schedule.ScheduleProblem, result: schedule.ScheduleResult
+) -> solver_pb2.ProposeRoundScheduleResponse:
+    placed = {p.match_id: p for p in result.placements}
+    reasons = dict(result.unplaced)
+    slots = []
+    for m in problem.matches:
+        p = placed.get(m.id)
+        if p is None:
+            slots.append(solver_pb2.MatchSlot(match_id=m.id, placed=False, reason=reasons.get(m.id, "")))
+        else:
+            slots.append(
+                solver_pb2.MatchSlot(
+                    match_id=m.id, placed=True, start=_ts(p.start), end=_ts(p.end), room_id=p.room_id, cost=p.cost
+                )
+            )
+    return solver_pb2.ProposeRoundScheduleResponse(
+        status=STATUS[result.status],
+        slots=slots,
+        objective=schedule_objective_to_proto(result.objective),
+        bound=schedule_objective_to_proto(result.bound),
+        wall_time_seconds=result.wall_time_s,
+        method=result.method,
+        notes=list(result.notes),
+        seed=result.seed,
+    )
+
+
 class SolverServicer(solver_pb2_grpc.SolverServiceServicer):
     def __init__(self, service: SolverService):
         self.service = service
@@ -173,6 +269,11 @@ class SolverServicer(solver_pb2_grpc.SolverServiceServicer):
 
     async def SeatPlayoffRound(self, request, context):
         return await self.service.off_loop(seat_playoff_round, request)
+
+    async def ProposeRoundSchedule(self, request, context):
+        problem = await asyncio.to_thread(schedule_problem_from_proto, request)
+        result = await self.service.propose_schedule(problem, context.time_remaining())
+        return schedule_result_to_proto(problem, result)
 
 
 def competition_diff(problem: DrawProblem, diff: list[tuple[int, list[str]]]) -> list[tuple[int, list[str]]]:

@@ -28,12 +28,15 @@ from prometheus_client import Counter, Histogram
 
 from rondo_runtime.config import Settings
 from rondo_runtime.errors import InvalidArgument, ResourceExhausted
-from solver.domain.capacity import MAX_SEATS
+from solver.domain.capacity import MAX_SCHEDULE_MATCHES, MAX_SEATS
 from solver.domain.draw import solve_draw
 from solver.domain.draw.problem import DrawProblem, DrawResult
 from solver.domain.draw.redraw import draw_diff
 from solver.domain.draw.validate import validate_problem
 from solver.domain.draw.work import work_for_time_limit
+from solver.domain.schedule import validate as schedule_validate
+from solver.domain.schedule.cpsat.solve import solve_schedule
+from solver.domain.schedule.problem import ScheduleProblem, ScheduleResult
 from solver.worker_pool import WorkerPool
 
 SOLVES = Counter("rondo_solver_solves_total", "Draw solves finished, by result status.", ["status"])
@@ -43,6 +46,7 @@ SOLVE_SECONDS = Histogram(
     buckets=(0.01, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 120, 300, 600),
 )
 REFUSED = Counter("rondo_solver_refused_total", "Draw solves refused: solver busy, or too little of the deadline left.")
+SCHEDULE_SOLVES = Counter("rondo_solver_schedule_solves_total", "Round schedules proposed, by result status.", ["status"])
 
 DEFAULT_TIME_LIMIT_S = 10.0
 MAX_TIME_LIMIT_S = 600.0
@@ -53,9 +57,18 @@ DEADLINE_MARGIN_S = 1.0  # left to hand the result back and send the answer afte
 SETUP_MARGIN_S_PER_SEAT = 2.0 / MAX_SEATS
 MIN_USEFUL_SOLVE_S = 0.5  # less than this (or than the budget, if smaller) is refused, not attempted
 PAIRING_QUEUE = 64  # brackets / round robins / playoffs waiting for their thread
-WARM_UP_MODULES = ("solver.domain.draw", "solver.domain.draw.cpsat", "ortools.sat.python.cp_model")
+WARM_UP_MODULES = (
+    "solver.domain.draw",
+    "solver.domain.draw.cpsat",
+    "solver.domain.schedule.cpsat.solve",
+    "ortools.sat.python.cp_model",
+)
+# a round's schedule: building the options and the model of the largest allowed round takes about a second
+SCHEDULE_SETUP_MARGIN_S_PER_MATCH = 1.0 / MAX_SCHEDULE_MATCHES
 
 T = TypeVar("T")
+P = TypeVar("P", DrawProblem, ScheduleProblem)
+R = TypeVar("R")
 
 
 def requested_budget(requested: float) -> float:
@@ -72,15 +85,30 @@ def deadline_margin(problem: DrawProblem) -> float:
     return DEADLINE_MARGIN_S + SETUP_MARGIN_S_PER_SEAT * len(problem.players) * max(problem.rounds, 0)
 
 
+def schedule_margin(problem: ScheduleProblem) -> float:
+    return DEADLINE_MARGIN_S + SCHEDULE_SETUP_MARGIN_S_PER_MATCH * len(problem.matches)
+
+
+def draw_budget(problem: DrawProblem, budget: float) -> DrawProblem:
+    # the work budget comes from the budget as requested, never from what the deadline leaves,
+    # so that the same request gives the same draw (solver/domain/draw/work.py)
+    return replace(problem, time_limit_s=budget, work_budget=problem.work_budget or work_for_time_limit(budget))
+
+
+def schedule_budget(problem: ScheduleProblem, budget: float) -> ScheduleProblem:
+    return replace(problem, time_limit_s=budget)
+
+
 def useful_time(budget: float) -> float:
     """The least solve time worth starting for this budget."""
     return min(budget, MIN_USEFUL_SOLVE_S)
 
 
-def solve_by_deadline(problem: DrawProblem, deadline: float | None) -> DrawResult:
-    """Runs in a solver worker. ``deadline`` (``time.monotonic()`` clock, shared by the processes of
-    one machine) is when the solve must have stopped; the time limit is computed here, when the job
-    starts, so time spent waiting in the queue counts against it."""
+def solve_by_deadline(problem: P, deadline: float | None, solve: Callable[[P], R] = solve_draw) -> R:  # type: ignore[assignment]
+    """Runs in a solver worker: ``solve(problem)`` (a draw, or a round's schedule). ``deadline``
+    (``time.monotonic()`` clock, shared by the processes of one machine) is when the solve must have
+    stopped; the time limit is computed here, when the job starts, so time spent waiting in the queue
+    counts against it."""
     if deadline is not None:
         left = deadline - time.monotonic()
         if left < useful_time(problem.time_limit_s):
@@ -89,7 +117,7 @@ def solve_by_deadline(problem: DrawProblem, deadline: float | None) -> DrawResul
                 "retry later or allow a longer deadline"
             )
         problem = replace(problem, time_limit_s=min(problem.time_limit_s, left))
-    return solve_draw(problem)
+    return solve(problem)
 
 
 def new_seed() -> int:
@@ -119,6 +147,29 @@ class SolverService:
 
     async def draw(self, problem: DrawProblem, remaining_deadline: float | None) -> DrawResult:
         """``remaining_deadline``: seconds left of the call (None = no deadline)."""
+        result = await self._in_pool(problem, remaining_deadline, validate_problem, deadline_margin, solve_draw, draw_budget)
+        SOLVES.labels(result.status.value).inc()
+        SOLVE_SECONDS.observe(result.wall_time_s)
+        return result
+
+    async def propose_schedule(self, problem: ScheduleProblem, remaining_deadline: float | None) -> ScheduleResult:
+        """A round's schedule (docs/rules.md ``schedule.auto.*``), in the worker pool like a draw: the
+        same budget, deadline and admission rules."""
+        result = await self._in_pool(
+            problem, remaining_deadline, schedule_validate.validate_problem, schedule_margin, solve_schedule, schedule_budget
+        )
+        SCHEDULE_SOLVES.labels(result.status.value).inc()
+        return result
+
+    async def _in_pool(
+        self,
+        problem: P,
+        remaining_deadline: float | None,
+        validate: Callable[[P], None],
+        margin_of: Callable[[P], float],
+        solve: Callable[[P], R],
+        with_budget: Callable[[P, float], P],
+    ) -> R:
         received = time.monotonic()
         try:
             self.pool.check_admission()
@@ -126,13 +177,11 @@ class SolverService:
             REFUSED.inc()
             raise
         budget = requested_budget(problem.time_limit_s)
-        # the work budget comes from the budget as requested, never from what the deadline leaves,
-        # so that the same request gives the same draw (solver/domain/draw/work.py)
-        problem = replace(problem, time_limit_s=budget, work_budget=problem.work_budget or work_for_time_limit(budget))
+        problem = with_budget(problem, budget)
         # here, not in the pool: bad input is answered at once, with every field; in a thread, since a
         # large (allowed) problem takes a few tens of milliseconds to walk
-        await asyncio.to_thread(validate_problem, problem)
-        margin = deadline_margin(problem)
+        await asyncio.to_thread(validate, problem)
+        margin = margin_of(problem)
         deadline = None if remaining_deadline is None else received + remaining_deadline - margin
         if remaining_deadline is not None and deadline is not None and deadline - time.monotonic() < useful_time(budget):
             REFUSED.inc()
@@ -142,13 +191,10 @@ class SolverService:
             )
         start_by = None if deadline is None else deadline - useful_time(budget)
         try:
-            result = await self.pool.run(solve_by_deadline, problem, deadline, start_by=start_by)
+            return await self.pool.run(solve_by_deadline, problem, deadline, solve, start_by=start_by)
         except ResourceExhausted:
             REFUSED.inc()
             raise
-        SOLVES.labels(result.status.value).inc()
-        SOLVE_SECONDS.observe(result.wall_time_s)
-        return result
 
     async def off_loop(self, fn: Callable[..., T], *args: Any) -> T:
         """``fn(*args)`` (a bracket, round robin or playoff: bounded by Rondo's capacity) in the solver's

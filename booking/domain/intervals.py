@@ -7,9 +7,12 @@ A *normal* list is sorted, and no two of its intervals overlap or touch (touchin
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from bisect import bisect_left, bisect_right
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
+from itertools import compress, repeat
+from operator import attrgetter, ge, lt, sub
 
 
 @dataclass(frozen=True, order=True)
@@ -33,12 +36,25 @@ class Interval:
 
 
 Intervals = tuple[Interval, ...]
+# Sorting by (start, end) with a C-level key, not the dataclass's generated __lt__ (the match card
+# sorts thousands of intervals: docs/rules.md schedule.card.options-after-everyone-answered).
+_BOUNDS = attrgetter("start", "end")
+_START = attrgetter("start")
+_END = attrgetter("end")
+
+
+def is_normal(intervals: Sequence[Interval]) -> bool:
+    """Sorted, no two overlapping or touching (checked in C: one pass, no sort)."""
+    return all(map(lt, map(_END, intervals[:-1]), map(_START, intervals[1:])))
 
 
 def merge(intervals: Iterable[Interval]) -> Intervals:
     """The normal form: sorted, overlapping and touching intervals merged into maximal ones."""
+    items = intervals if isinstance(intervals, (list, tuple)) else list(intervals)
+    if is_normal(items):  # stored answers and a room's bookings usually are: nothing to sort
+        return tuple(items)
     out: list[Interval] = []
-    for i in sorted(intervals):
+    for i in sorted(items, key=_BOUNDS):
         if out and i.start <= out[-1].end:
             if i.end > out[-1].end:
                 out[-1] = Interval(out[-1].start, i.end)
@@ -48,7 +64,8 @@ def merge(intervals: Iterable[Interval]) -> Intervals:
 
 
 def intersect(a: Iterable[Interval], b: Iterable[Interval]) -> Intervals:
-    """Instants in both (inputs in any form; the answer is normal)."""
+    """Instants in both (inputs in any form; the answer is normal: two pieces never touch, since
+    each ends where one of two normal inputs ends and the next starts after that input's next start)."""
     xs, ys = merge(a), merge(b)
     out: list[Interval] = []
     i = j = 0
@@ -60,7 +77,7 @@ def intersect(a: Iterable[Interval], b: Iterable[Interval]) -> Intervals:
             i += 1
         else:
             j += 1
-    return merge(out)
+    return tuple(out)
 
 
 def intersect_all(sets: Iterable[Iterable[Interval]], within: Interval) -> Intervals:
@@ -71,23 +88,33 @@ def intersect_all(sets: Iterable[Iterable[Interval]], within: Interval) -> Inter
     return common
 
 
-def subtract(a: Iterable[Interval], b: Iterable[Interval]) -> Intervals:
-    """Instants of ``a`` not in ``b``."""
+def subtract(a: Iterable[Interval], b: Iterable[Interval], at_least: timedelta | None = None) -> Intervals:
+    """Instants of ``a`` not in ``b`` (inputs in any form; the answer is normal), without the pieces
+    shorter than ``at_least`` when given (never built). The holes inside a piece are found by
+    bisection and the gaps between them measured in C (``map``/``compress``): the match card subtracts
+    each room's bookings, thousands of them, from everyone's free time."""
+    shortest = at_least or timedelta(0)
     out: list[Interval] = []
-    holes = merge(b)
+    holes = b if isinstance(b, (list, tuple)) else tuple(b)
+    starts, ends = list(map(_START, holes)), list(map(_END, holes))
+    if not all(map(lt, ends, starts[1:])):  # not normal (the usual case is: a room's bookings never overlap)
+        holes = merge(holes)
+        starts, ends = list(map(_START, holes)), list(map(_END, holes))
     for piece in merge(a):
-        start = piece.start
-        for h in holes:
-            if h.end <= start or h.start >= piece.end:
-                continue
-            if h.start > start:
-                out.append(Interval(start, h.start))
-            start = max(start, h.end)
-            if start >= piece.end:
-                break
-        if start < piece.end:
-            out.append(Interval(start, piece.end))
-    return merge(out)
+        p_start, p_end = piece.start, piece.end
+        i, j = bisect_right(ends, p_start), bisect_left(starts, p_end)  # holes[i:j] overlap the piece
+        if i == j:  # no hole in it
+            if p_end - p_start >= shortest:
+                out.append(piece)
+            continue
+        if starts[i] > p_start and starts[i] - p_start >= shortest:
+            out.append(Interval(p_start, starts[i]))
+        gaps = map(sub, starts[i + 1 : j], ends[i : j - 1])  # holes are normal: every gap is positive
+        for k in compress(range(i, j - 1), map(ge, gaps, repeat(shortest))):
+            out.append(Interval(ends[k], starts[k + 1]))
+        if ends[j - 1] < p_end and p_end - ends[j - 1] >= shortest:
+            out.append(Interval(ends[j - 1], p_end))
+    return tuple(out)
 
 
 def covered(what: Interval, by: Iterable[Interval]) -> bool:

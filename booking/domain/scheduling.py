@@ -162,9 +162,12 @@ def validate_hanchans(v: Violations, hanchans: Sequence[int]) -> tuple[int, ...]
 
 
 # --- common options ---
-def free_rooms(room_ids: Sequence[str], busy: Mapping[str, Iterable[Interval]], within: Interval) -> dict[str, Intervals]:
-    """Each room's free time inside ``within`` (its active bookings removed)."""
-    return {r: subtract((within,), busy.get(r, ())) for r in room_ids}
+def free_rooms(
+    room_ids: Sequence[str], busy: Mapping[str, Iterable[Interval]], within: Interval, at_least: timedelta | None = None
+) -> dict[str, Intervals]:
+    """Each room's free time inside ``within`` (its active bookings removed), only the pieces at least
+    ``at_least`` long when given: a shorter free piece can never hold an option."""
+    return {r: subtract((within,), busy.get(r, ()), at_least) for r in room_ids}
 
 
 def common_options(
@@ -182,7 +185,7 @@ def common_options(
     if open_hours is not None:
         everyone = intersect(everyone, open_hours)
     rooms_by_slot: dict[Interval, list[str]] = {}
-    for room, free in free_rooms(room_ids, busy, window).items():
+    for room, free in free_rooms(room_ids, busy, window, min_length if everyone else window.length).items():
         for slot in intersect(everyone, free):
             if slot.length >= min_length:
                 rooms_by_slot.setdefault(slot, []).append(room)

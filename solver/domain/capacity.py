@@ -49,6 +49,20 @@ MAX_ROUND_ROBIN_GROUP = 256  # players in one group (one group of everybody: at 
 MAX_PLAYOFF_GROUPS = 64  # groups seated in one playoff round
 MAX_PLAYOFF_GROUP = 1_024  # players in one of them
 
+# ------------------------------------------------------------------------ round auto-scheduler
+MAX_SCHEDULE_MATCHES = 512  # matches of one round (a 2 048-player mahjong round, or a 1 024-player 1-vs-1 one)
+MAX_SCHEDULE_PLAYERS = 8  # players of one match (booking's limit)
+MAX_SCHEDULE_ROOMS = 64
+MAX_SCHEDULE_CANDIDATES = 400  # candidate intervals of one match (booking answers at most 200 per room set)
+MAX_SCHEDULE_CANDIDATE_ROOMS = MAX_SCHEDULE_ROOMS
+MAX_SCHEDULE_LENGTH_MINUTES = 24 * 60
+MIN_SCHEDULE_STEP_MINUTES = 5
+MAX_SCHEDULE_STEP_MINUTES = 24 * 60
+MAX_SCHEDULE_PENALTY = 62 * 24 * 60  # the longest play window, in minutes
+#: (match, start, room) options over the whole round: the CP-SAT model has one Boolean each (measured:
+#: 100 000 options build and solve in a few seconds and well under the worker's memory).
+MAX_SCHEDULE_OPTIONS = 100_000
+
 # ----------------------------------------------------------------------------------- answer size
 #: What every Rondo server and channel accepts in one message (``rondo_runtime.capacity``: large enough
 #: for the largest draw within capacity). An answer estimated above ``MAX_ANSWER_BYTES`` (e.g. a draw
@@ -170,6 +184,55 @@ def draw_capacity_violations(problem) -> Violations:
                 f"the draw would be about {size / 2**20:.1f} MiB, more than the {GRPC_MAX_MESSAGE_BYTES // 2**20} MiB "
                 "a gRPC answer may have; use fewer rounds or shorter player ids",
             )
+    return v
+
+
+def count_starts(candidate, length_minutes: int, step_minutes: int) -> int:
+    """Exactly how many starts ``solver.domain.schedule.starts.starts_in`` gives a match of
+    ``length_minutes`` in ``candidate`` (its own start, then the grid of ``step_minutes`` from the
+    Unix epoch up to the latest start that fits), by arithmetic: never walks the grid."""
+    if step_minutes <= 0 or length_minutes <= 0 or candidate.end <= candidate.start:
+        return 0
+    start = candidate.start.timestamp()
+    latest = candidate.end.timestamp() - 60 * length_minutes
+    if latest < start:
+        return 0
+    step = 60 * step_minutes
+    first = (start // step + 1) * step  # the first grid instant after the candidate's own start
+    return 1 + (0 if first > latest else int((latest - first) // step) + 1)
+
+
+def schedule_capacity_violations(problem) -> Violations:
+    """Violations of the capacity by a ``ScheduleProblem`` (duck-typed; sizes and arithmetic only:
+    the options are counted per candidate, never enumerated)."""
+    v = Violations()
+    _at_most(v, "room_ids", len(problem.room_ids), MAX_SCHEDULE_ROOMS, "rooms")
+    _long_ids(v, "room_ids", problem.room_ids)
+    if not _at_most(v, "matches", len(problem.matches), MAX_SCHEDULE_MATCHES, "matches"):
+        return v
+    _long_ids(v, "matches", (m.id for m in problem.matches))
+    step = problem.step_minutes
+    options = 0
+    for i, match in enumerate(problem.matches):
+        _at_most(v, f"matches[{i}].player_ids", len(match.players), MAX_SCHEDULE_PLAYERS, "players in one match")
+        _long_ids(v, f"matches[{i}].player_ids", match.players)
+        if not _at_most(v, f"matches[{i}].candidates", len(match.candidates), MAX_SCHEDULE_CANDIDATES, "candidate intervals"):
+            continue
+        for j, candidate in enumerate(match.candidates):
+            if _at_most(
+                v, f"matches[{i}].candidates[{j}].room_ids", len(candidate.room_ids), MAX_SCHEDULE_CANDIDATE_ROOMS, "rooms"
+            ):
+                if isinstance(step, int) and MIN_SCHEDULE_STEP_MINUTES <= step and isinstance(match.length_minutes, int):
+                    try:
+                        options += count_starts(candidate, match.length_minutes, step) * len(candidate.room_ids)
+                    except TypeError:  # a start or end missing: validate_problem names it
+                        pass
+    if not v and options > MAX_SCHEDULE_OPTIONS:
+        v.add(
+            "matches",
+            f"at most {MAX_SCHEDULE_OPTIONS:,} (match, start, room) options (Rondo's capacity), got {options:,}; "
+            "use a longer start_step_minutes or schedule fewer matches at once".replace(",", " "),
+        )
     return v
 
 

@@ -1,7 +1,9 @@
-"""Scheduling through the gateway, `rondo up` as a real process (SQLite): a round of the approved draw
-opened for scheduling, four players answer, a second player's card never carries another player's
-intervals, all four confirm, a room is booked; one player changes their answer and the booking is
-cancelled; a D&D evening in the same room is never overlapped."""
+"""Scheduling through the gateway on SQLite (`rondo up`) and on PostgreSQL (one process per service):
+a round of the approved draw opened for scheduling, four players answer, a second player's card never
+carries another player's intervals, all four confirm, a room is booked; one player changes their
+answer, the booking is cancelled and the table books a new option in another room; the organizer's
+auto-scheduler proposes the other table's meeting, which its players confirm; D&D evenings in the
+same calendar are never overlapped (checked in the booking database itself)."""
 
 from __future__ import annotations
 
@@ -14,6 +16,8 @@ from google.protobuf.timestamp_pb2 import Timestamp
 from rondo.booking.v1 import booking_pb2
 from rondo.gateway.v1 import gateway_pb2
 from rondo.league.v1 import league_pb2
+from rondo_runtime.db import make_engine
+from tests.booking_scheduling import OVERLAPPING_ACTIVE_BOOKINGS
 
 pytestmark = pytest.mark.e2e
 
@@ -53,8 +57,11 @@ def _round_one(stub) -> tuple[str, list[str]]:
 @pytest.mark.rule("schedule.confirmation.inside-a-common-option")
 @pytest.mark.rule("schedule.availability.change-voids-confirmations")
 @pytest.mark.rule("schedule.booking.no-overlap-enforced-by-database")
-def test_a_table_agrees_a_time_books_a_room_and_loses_it_when_a_player_changes(embedded):
-    stub = embedded.gateway
+@pytest.mark.rule("schedule.auto.proposals-need-confirmations")
+@pytest.mark.parametrize("mode", ["embedded", pytest.param("distributed", marks=pytest.mark.postgres)])
+def test_a_table_agrees_a_time_books_a_room_and_loses_it_when_a_player_changes(mode, request):
+    deployment = request.getfixturevalue(mode)
+    stub = deployment.gateway
     cid, players = _round_one(stub)
     club = stub.CreateClub(booking_pb2.CreateClubRequest(name="Discard club", idempotency_key="club"), timeout=10)
     room = stub.AddRoom(booking_pb2.AddRoomRequest(club_id=club.id, name="Room 1", idempotency_key="room"), timeout=10)
@@ -123,10 +130,7 @@ def test_a_table_agrees_a_time_books_a_room_and_loses_it_when_a_player_changes(e
             timeout=10,
         )
     assert confirmed.status == booking_pb2.MEETING_STATUS_BOOKED and confirmed.room_id == room.id
-    calendar = stub.ListBookings(
-        booking_pb2.ListBookingsRequest(club_id=club.id, **{"from": ts(0, 0), "to": ts(7, 0)}), timeout=10
-    )
-    assert [b.id for b in calendar.bookings] == [confirmed.booking_id, dnd.id]
+    assert [b.id for b in bookings(stub, club.id)] == [confirmed.booking_id, dnd.id]
     assert card().state == booking_pb2.CARD_STATE_BOOKED
 
     with pytest.raises(grpc.RpcError) as error:  # the organizer cannot overlap the D&D evening either
@@ -140,8 +144,71 @@ def test_a_table_agrees_a_time_books_a_room_and_loses_it_when_a_player_changes(e
         booking_pb2.SetAvailabilityRequest(match_key=key, player_id=players[2], intervals=[slot(1, 18, 0, 23)]), timeout=10
     )
     assert list(changed.cancelled_meeting_ids) == [meeting.id]
-    calendar = stub.ListBookings(
-        booking_pb2.ListBookingsRequest(club_id=club.id, **{"from": ts(0, 0), "to": ts(7, 0)}), timeout=10
-    )
-    assert [b.id for b in calendar.bookings] == [dnd.id]
+    assert [b.id for b in bookings(stub, club.id)] == [dnd.id]
     assert card().state == booking_pb2.CARD_STATE_AGREEING
+
+    # rebooked elsewhere: the others answer day 1 too; Room 1 has another D&D evening from 19:00, so
+    # the new option (18:00-23:00) is in Room 2 only
+    room2 = stub.AddRoom(booking_pb2.AddRoomRequest(club_id=club.id, name="Room 2", idempotency_key="room2"), timeout=10)
+    dnd2 = stub.BookActivity(
+        booking_pb2.BookActivityRequest(club_id=club.id, room_id=room.id, title="D&D evening", start=ts(1, 19), end=ts(1, 23)),
+        timeout=10,
+    )
+    for p in (first, players[1], players[3]):
+        stub.SetAvailability(
+            booking_pb2.SetAvailabilityRequest(match_key=key, player_id=p, intervals=[*answers[p], slot(1, 18, 0, 23)]),
+            timeout=10,
+        )
+    assert [(o.slot.start.ToDatetime(), o.slot.end.ToDatetime(), list(o.room_ids)) for o in card().options] == [
+        (ts(1, 18).ToDatetime(), ts(1, 23).ToDatetime(), [room2.id])
+    ]
+    moved = stub.ProposeMeeting(
+        booking_pb2.ProposeMeetingRequest(match_key=key, player_id=second, start=ts(1, 18, 30), end=ts(1, 22, 30)), timeout=10
+    )
+    for p in players:
+        rebooked = stub.ConfirmMeeting(
+            booking_pb2.ConfirmMeetingRequest(match_key=key, meeting_id=moved.id, player_id=p), timeout=10
+        )
+    assert rebooked.status == booking_pb2.MEETING_STATUS_BOOKED and rebooked.room_id == room2.id
+
+    # the organizer's auto-scheduler: table 2 answers day 2 (times here are UTC), table 1 is booked already
+    other = matches[1]
+    for p in other.player_ids:
+        stub.SetAvailability(
+            booking_pb2.SetAvailabilityRequest(match_key=other.match_key, player_id=p, intervals=[slot(2, 12, 0, 23)]), timeout=10
+        )
+    auto = stub.ProposeRoundSchedule(
+        gateway_pb2.ProposeRoundScheduleRequest(
+            competition_id=cid, round=1, meeting_minutes=240, time_limit_seconds=5, idempotency_key="auto"
+        ),
+        timeout=60,
+    )
+    assert [m.state for m in auto.matches] == [gateway_pb2.PROPOSAL_STATE_ALREADY_BOOKED, gateway_pb2.PROPOSAL_STATE_PROPOSED]
+    proposal = auto.matches[1].meeting
+    assert proposal.proposed_by == "organizer:auto-scheduler" and proposal.status == booking_pb2.MEETING_STATUS_PROPOSED
+    # free from 12:00 UTC = 15:00 club time (Kirov, UTC+3): the evening start 18:00 club time beats the earlier daytime
+    assert proposal.slot.start == ts(2, 15) and proposal.slot.end == ts(2, 19)
+    for p in other.player_ids:
+        agreed = stub.ConfirmMeeting(
+            booking_pb2.ConfirmMeetingRequest(match_key=other.match_key, meeting_id=proposal.id, player_id=p), timeout=10
+        )
+    assert agreed.status == booking_pb2.MEETING_STATUS_BOOKED and agreed.room_id == proposal.room_id
+    assert [b.id for b in bookings(stub, club.id)] == [dnd.id, rebooked.booking_id, dnd2.id, agreed.booking_id]
+    assert overlapping_active_bookings(deployment.databases["booking"]) == 0
+
+
+def bookings(stub, club_id: str) -> list[booking_pb2.Booking]:
+    return list(
+        stub.ListBookings(
+            booking_pb2.ListBookingsRequest(club_id=club_id, **{"from": ts(0, 0), "to": ts(7, 0)}), timeout=10
+        ).bookings
+    )
+
+
+def overlapping_active_bookings(url: str) -> int:
+    engine = make_engine(url)
+    try:
+        with engine.connect() as c:
+            return c.execute(OVERLAPPING_ACTIVE_BOOKINGS).scalar_one()
+    finally:
+        engine.dispose()

@@ -5,7 +5,8 @@
   ``LeagueServicer`` over ``LeagueService`` over the in-memory repository of ``tests/unit/fakes.py``,
   so what the gateway sends is checked and stored by the real use cases. Its solver side is
   :class:`FakeSolver`, scripted: it records every ``DrawTablesRequest`` and answers a canned valid
-  draw, or what a test queued (another answer, or an error). Every call is recorded with its timeout.
+  draw, or what a test queued (another answer, or an error); a ``ProposeRoundScheduleRequest`` is
+  solved in-process by the real (pure) scheduler. Every call is recorded with its timeout.
 * :class:`FakeEventLog` and :class:`FakeGatewayKeys` have the public methods of ``EventLog`` and
   ``GatewayKeys`` (a test checks that), kept in dicts and lists.
 
@@ -16,6 +17,7 @@ from __future__ import annotations
 
 import asyncio
 import copy
+import dataclasses
 import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -35,6 +37,9 @@ from rondo.solver.v1 import solver_pb2
 from rondo_runtime import idempotency
 from rondo_runtime.idempotency import IdempotencyRecord, RequestKey
 from rondo_runtime.transactions import UnitOfWork
+from solver.domain.schedule.cpsat.solve import solve_schedule
+from solver.grpc_api import schedule_problem_from_proto, schedule_result_to_proto
+from solver.service import requested_budget
 from tests.unit.fakes import FakeLeagueRepository, FakeUnitOfWork
 
 DEFAULT_TIMEOUT_SECONDS = 30.0  # the fake's configured downstream timeout (RONDO_DOWNSTREAM_TIMEOUT_SECONDS)
@@ -150,6 +155,7 @@ class FakeSolver:
         self.requests: list[solver_pb2.DrawTablesRequest] = []
         self.answers: list[solver_pb2.DrawTablesResponse | BaseException] = []
         self.playoff_requests: list[solver_pb2.SeatPlayoffRoundRequest] = []
+        self.schedule_requests: list[solver_pb2.ProposeRoundScheduleRequest] = []
 
     def answer(self, *answers: solver_pb2.DrawTablesResponse | BaseException) -> None:
         self.answers.extend(answers)
@@ -170,6 +176,17 @@ class FakeSolver:
                 raise answer
             return answer
         return canned_draw(request)
+
+    async def ProposeRoundSchedule(
+        self, request: solver_pb2.ProposeRoundScheduleRequest, timeout: float | None = None
+    ) -> solver_pb2.ProposeRoundScheduleResponse:
+        """Records the request; solves it with the real scheduler, in this process (pure, milliseconds)."""
+        kept = solver_pb2.ProposeRoundScheduleRequest()
+        kept.CopyFrom(request)
+        self.schedule_requests.append(kept)
+        problem = schedule_problem_from_proto(request)
+        problem = dataclasses.replace(problem, time_limit_s=requested_budget(problem.time_limit_s))
+        return schedule_result_to_proto(problem, solve_schedule(problem))
 
     async def SeatPlayoffRound(
         self, request: solver_pb2.SeatPlayoffRoundRequest, timeout: float | None = None

@@ -544,6 +544,64 @@ class CalendarFeed(_message.Message):
     ics: bytes
     def __init__(self, ics: _Optional[bytes] = ...) -> None: ...
 
+class GetRoundOptionsRequest(_message.Message):
+    __slots__ = ("match_keys",)
+    MATCH_KEYS_FIELD_NUMBER: _ClassVar[int]
+    match_keys: _containers.RepeatedScalarFieldContainer[str]
+    def __init__(self, match_keys: _Optional[_Iterable[str]] = ...) -> None: ...
+
+class MatchOptions(_message.Message):
+    __slots__ = ("match", "pending_player_ids", "booked", "options")
+    MATCH_FIELD_NUMBER: _ClassVar[int]
+    PENDING_PLAYER_IDS_FIELD_NUMBER: _ClassVar[int]
+    BOOKED_FIELD_NUMBER: _ClassVar[int]
+    OPTIONS_FIELD_NUMBER: _ClassVar[int]
+    match: ScheduledMatch
+    pending_player_ids: _containers.RepeatedScalarFieldContainer[str]
+    booked: bool
+    options: _containers.RepeatedCompositeFieldContainer[CommonOption]
+    def __init__(self, match: _Optional[_Union[ScheduledMatch, _Mapping]] = ..., pending_player_ids: _Optional[_Iterable[str]] = ..., booked: _Optional[bool] = ..., options: _Optional[_Iterable[_Union[CommonOption, _Mapping]]] = ...) -> None: ...
+
+class RoundOptions(_message.Message):
+    __slots__ = ("club", "rooms", "matches")
+    CLUB_FIELD_NUMBER: _ClassVar[int]
+    ROOMS_FIELD_NUMBER: _ClassVar[int]
+    MATCHES_FIELD_NUMBER: _ClassVar[int]
+    club: Club
+    rooms: _containers.RepeatedCompositeFieldContainer[Room]
+    matches: _containers.RepeatedCompositeFieldContainer[MatchOptions]
+    def __init__(self, club: _Optional[_Union[Club, _Mapping]] = ..., rooms: _Optional[_Iterable[_Union[Room, _Mapping]]] = ..., matches: _Optional[_Iterable[_Union[MatchOptions, _Mapping]]] = ...) -> None: ...
+
+class MeetingProposal(_message.Message):
+    __slots__ = ("match_key", "start", "end", "room_id", "hanchans")
+    MATCH_KEY_FIELD_NUMBER: _ClassVar[int]
+    START_FIELD_NUMBER: _ClassVar[int]
+    END_FIELD_NUMBER: _ClassVar[int]
+    ROOM_ID_FIELD_NUMBER: _ClassVar[int]
+    HANCHANS_FIELD_NUMBER: _ClassVar[int]
+    match_key: str
+    start: _timestamp_pb2.Timestamp
+    end: _timestamp_pb2.Timestamp
+    room_id: str
+    hanchans: _containers.RepeatedScalarFieldContainer[int]
+    def __init__(self, match_key: _Optional[str] = ..., start: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., end: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., room_id: _Optional[str] = ..., hanchans: _Optional[_Iterable[int]] = ...) -> None: ...
+
+class ProposeMeetingsRequest(_message.Message):
+    __slots__ = ("proposals", "proposed_by", "idempotency_key")
+    PROPOSALS_FIELD_NUMBER: _ClassVar[int]
+    PROPOSED_BY_FIELD_NUMBER: _ClassVar[int]
+    IDEMPOTENCY_KEY_FIELD_NUMBER: _ClassVar[int]
+    proposals: _containers.RepeatedCompositeFieldContainer[MeetingProposal]
+    proposed_by: str
+    idempotency_key: str
+    def __init__(self, proposals: _Optional[_Iterable[_Union[MeetingProposal, _Mapping]]] = ..., proposed_by: _Optional[str] = ..., idempotency_key: _Optional[str] = ...) -> None: ...
+
+class ProposeMeetingsResponse(_message.Message):
+    __slots__ = ("meetings",)
+    MEETINGS_FIELD_NUMBER: _ClassVar[int]
+    meetings: _containers.RepeatedCompositeFieldContainer[Meeting]
+    def __init__(self, meetings: _Optional[_Iterable[_Union[Meeting, _Mapping]]] = ...) -> None: ...
+
 class SetReminderScheduleRequest(_message.Message):
     __slots__ = ("club_id", "weekday", "local_time")
     CLUB_ID_FIELD_NUMBER: _ClassVar[int]

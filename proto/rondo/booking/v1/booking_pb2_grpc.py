@@ -154,6 +154,16 @@ class BookingServiceStub:
                 request_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.ExportCalendarRequest.SerializeToString,
                 response_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.CalendarFeed.FromString,
                 _registered_method=True)
+        self.GetRoundOptions = channel.unary_unary(
+                '/rondo.booking.v1.BookingService/GetRoundOptions',
+                request_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.GetRoundOptionsRequest.SerializeToString,
+                response_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.RoundOptions.FromString,
+                _registered_method=True)
+        self.ProposeMeetings = channel.unary_unary(
+                '/rondo.booking.v1.BookingService/ProposeMeetings',
+                request_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.ProposeMeetingsRequest.SerializeToString,
+                response_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.ProposeMeetingsResponse.FromString,
+                _registered_method=True)
         self.SetReminderSchedule = channel.unary_unary(
                 '/rondo.booking.v1.BookingService/SetReminderSchedule',
                 request_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.SetReminderScheduleRequest.SerializeToString,
@@ -385,6 +395,24 @@ class BookingServiceServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def GetRoundOptions(self, request, context):
+        """The round auto-scheduler (docs/rules.md schedule.auto.*), called by the gateway's
+        ProposeRoundSchedule only: internal, never passed through to clients (it carries common
+        options, which only a match's own players may see on its card).
+        Per match of one club: who is pending, whether it is booked, and its common options with the
+        rooms free for each, only for matches everyone answered and not booked yet.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def ProposeMeetings(self, request, context):
+        """Stores proposals as PROPOSED meetings that still need every player's confirmation, all or none.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
     def SetReminderSchedule(self, request, context):
         """Reminders (discard-league-2026 §3, §6.1; docs/rules.md schedule.reminder.*). A club's weekly
         reminder instant in its own zone (Sunday 19:00 by default).
@@ -602,6 +630,16 @@ def add_BookingServiceServicer_to_server(servicer, server):
                     servicer.ExportCalendar,
                     request_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.ExportCalendarRequest.FromString,
                     response_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.CalendarFeed.SerializeToString,
+            ),
+            'GetRoundOptions': grpc.unary_unary_rpc_method_handler(
+                    servicer.GetRoundOptions,
+                    request_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.GetRoundOptionsRequest.FromString,
+                    response_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.RoundOptions.SerializeToString,
+            ),
+            'ProposeMeetings': grpc.unary_unary_rpc_method_handler(
+                    servicer.ProposeMeetings,
+                    request_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.ProposeMeetingsRequest.FromString,
+                    response_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.ProposeMeetingsResponse.SerializeToString,
             ),
             'SetReminderSchedule': grpc.unary_unary_rpc_method_handler(
                     servicer.SetReminderSchedule,
@@ -1322,6 +1360,60 @@ class BookingService:
             '/rondo.booking.v1.BookingService/ExportCalendar',
             rondo_dot_booking_dot_v1_dot_booking__pb2.ExportCalendarRequest.SerializeToString,
             rondo_dot_booking_dot_v1_dot_booking__pb2.CalendarFeed.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def GetRoundOptions(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/rondo.booking.v1.BookingService/GetRoundOptions',
+            rondo_dot_booking_dot_v1_dot_booking__pb2.GetRoundOptionsRequest.SerializeToString,
+            rondo_dot_booking_dot_v1_dot_booking__pb2.RoundOptions.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def ProposeMeetings(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/rondo.booking.v1.BookingService/ProposeMeetings',
+            rondo_dot_booking_dot_v1_dot_booking__pb2.ProposeMeetingsRequest.SerializeToString,
+            rondo_dot_booking_dot_v1_dot_booking__pb2.ProposeMeetingsResponse.FromString,
             options,
             channel_credentials,
             insecure,

@@ -6,12 +6,26 @@ from rondo.booking.v1 import booking_pb2 as _booking_pb2
 from rondo.league.v1 import league_pb2 as _league_pb2
 from rondo.solver.v1 import solver_pb2 as _solver_pb2
 from google.protobuf.internal import containers as _containers
+from google.protobuf.internal import enum_type_wrapper as _enum_type_wrapper
 from google.protobuf import descriptor as _descriptor
 from google.protobuf import message as _message
 from collections.abc import Iterable as _Iterable, Mapping as _Mapping
 from typing import ClassVar as _ClassVar, Optional as _Optional, Union as _Union
 
 DESCRIPTOR: _descriptor.FileDescriptor
+
+class ProposalState(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    PROPOSAL_STATE_UNSPECIFIED: _ClassVar[ProposalState]
+    PROPOSAL_STATE_PROPOSED: _ClassVar[ProposalState]
+    PROPOSAL_STATE_NOT_PLACED: _ClassVar[ProposalState]
+    PROPOSAL_STATE_ALREADY_BOOKED: _ClassVar[ProposalState]
+    PROPOSAL_STATE_WAITING_FOR_ANSWERS: _ClassVar[ProposalState]
+PROPOSAL_STATE_UNSPECIFIED: ProposalState
+PROPOSAL_STATE_PROPOSED: ProposalState
+PROPOSAL_STATE_NOT_PLACED: ProposalState
+PROPOSAL_STATE_ALREADY_BOOKED: ProposalState
+PROPOSAL_STATE_WAITING_FOR_ANSWERS: ProposalState
 
 class Event(_message.Message):
     __slots__ = ("id", "kind", "competition_id", "subject_id", "payload", "created_at")
@@ -114,6 +128,56 @@ class OpenRoundSchedulingResponse(_message.Message):
     MATCHES_FIELD_NUMBER: _ClassVar[int]
     matches: _containers.RepeatedCompositeFieldContainer[_booking_pb2.ScheduledMatch]
     def __init__(self, matches: _Optional[_Iterable[_Union[_booking_pb2.ScheduledMatch, _Mapping]]] = ...) -> None: ...
+
+class ProposeRoundScheduleRequest(_message.Message):
+    __slots__ = ("competition_id", "round", "meeting_minutes", "start_step_minutes", "preference", "time_limit_seconds", "seed", "idempotency_key")
+    COMPETITION_ID_FIELD_NUMBER: _ClassVar[int]
+    ROUND_FIELD_NUMBER: _ClassVar[int]
+    MEETING_MINUTES_FIELD_NUMBER: _ClassVar[int]
+    START_STEP_MINUTES_FIELD_NUMBER: _ClassVar[int]
+    PREFERENCE_FIELD_NUMBER: _ClassVar[int]
+    TIME_LIMIT_SECONDS_FIELD_NUMBER: _ClassVar[int]
+    SEED_FIELD_NUMBER: _ClassVar[int]
+    IDEMPOTENCY_KEY_FIELD_NUMBER: _ClassVar[int]
+    competition_id: str
+    round: int
+    meeting_minutes: int
+    start_step_minutes: int
+    preference: _solver_pb2.SchedulePreference
+    time_limit_seconds: float
+    seed: int
+    idempotency_key: str
+    def __init__(self, competition_id: _Optional[str] = ..., round: _Optional[int] = ..., meeting_minutes: _Optional[int] = ..., start_step_minutes: _Optional[int] = ..., preference: _Optional[_Union[_solver_pb2.SchedulePreference, _Mapping]] = ..., time_limit_seconds: _Optional[float] = ..., seed: _Optional[int] = ..., idempotency_key: _Optional[str] = ...) -> None: ...
+
+class RoundProposal(_message.Message):
+    __slots__ = ("match_key", "state", "meeting", "reason", "pending_player_ids")
+    MATCH_KEY_FIELD_NUMBER: _ClassVar[int]
+    STATE_FIELD_NUMBER: _ClassVar[int]
+    MEETING_FIELD_NUMBER: _ClassVar[int]
+    REASON_FIELD_NUMBER: _ClassVar[int]
+    PENDING_PLAYER_IDS_FIELD_NUMBER: _ClassVar[int]
+    match_key: str
+    state: ProposalState
+    meeting: _booking_pb2.Meeting
+    reason: str
+    pending_player_ids: _containers.RepeatedScalarFieldContainer[str]
+    def __init__(self, match_key: _Optional[str] = ..., state: _Optional[_Union[ProposalState, str]] = ..., meeting: _Optional[_Union[_booking_pb2.Meeting, _Mapping]] = ..., reason: _Optional[str] = ..., pending_player_ids: _Optional[_Iterable[str]] = ...) -> None: ...
+
+class ProposeRoundScheduleResponse(_message.Message):
+    __slots__ = ("matches", "status", "objective", "bound", "wall_time_seconds", "notes")
+    MATCHES_FIELD_NUMBER: _ClassVar[int]
+    STATUS_FIELD_NUMBER: _ClassVar[int]
+    OBJECTIVE_FIELD_NUMBER: _ClassVar[int]
+    BOUND_FIELD_NUMBER: _ClassVar[int]
+    WALL_TIME_SECONDS_FIELD_NUMBER: _ClassVar[int]
+    NOTES_FIELD_NUMBER: _ClassVar[int]
+    matches: _containers.RepeatedCompositeFieldContainer[RoundProposal]
+    status: _solver_pb2.SolveStatus
+    objective: _solver_pb2.ScheduleObjective
+    bound: _solver_pb2.ScheduleObjective
+    wall_time_seconds: float
+    notes: _containers.RepeatedScalarFieldContainer[str]
+    def __init__(self, matches: _Optional[_Iterable[_Union[RoundProposal, _Mapping]]] = ..., status: _Optional[_Union[_solver_pb2.SolveStatus, str]] = ..., objective: _Optional[_Union[_solver_pb2.ScheduleObjective, _Mapping]] = ..., bound: _Optional[_Union[_solver_pb2.ScheduleObjective, _Mapping]] = ..., wall_time_seconds: _Optional[float] = ..., notes: _Optional[_Iterable[str]] = ...) -> None: ...
 
 class DrawCompetitionRequest(_message.Message):
     __slots__ = ("competition_id", "seed", "time_limit_seconds", "separations", "pins", "seat_balance", "idempotency_key")

@@ -247,6 +247,11 @@ class GatewayServiceStub:
                 request_serializer=rondo_dot_gateway_dot_v1_dot_gateway__pb2.OpenRoundSchedulingRequest.SerializeToString,
                 response_deserializer=rondo_dot_gateway_dot_v1_dot_gateway__pb2.OpenRoundSchedulingResponse.FromString,
                 _registered_method=True)
+        self.ProposeRoundSchedule = channel.unary_unary(
+                '/rondo.gateway.v1.GatewayService/ProposeRoundSchedule',
+                request_serializer=rondo_dot_gateway_dot_v1_dot_gateway__pb2.ProposeRoundScheduleRequest.SerializeToString,
+                response_deserializer=rondo_dot_gateway_dot_v1_dot_gateway__pb2.ProposeRoundScheduleResponse.FromString,
+                _registered_method=True)
         self.SetAvailability = channel.unary_unary(
                 '/rondo.gateway.v1.GatewayService/SetAvailability',
                 request_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.SetAvailabilityRequest.SerializeToString,
@@ -711,6 +716,18 @@ class GatewayServiceServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def ProposeRoundSchedule(self, request, context):
+        """Organizer: proposes a time and a room for every match of a round not yet agreed, all at once
+        (docs/rules.md schedule.auto.*): inside each match's common options, no player and no room in
+        two matches at once, the most matches placed, then earlier and evening starts. Each proposal is
+        a PROPOSED meeting by "organizer:auto-scheduler" that still needs every player's confirmation
+        (appends schedule.proposed). Matches where not everyone answered are not placed. A retry with
+        the same key answers the first answer.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
     def SetAvailability(self, request, context):
         """Missing associated documentation comment in .proto file."""
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
@@ -1153,6 +1170,11 @@ def add_GatewayServiceServicer_to_server(servicer, server):
                     servicer.OpenRoundScheduling,
                     request_deserializer=rondo_dot_gateway_dot_v1_dot_gateway__pb2.OpenRoundSchedulingRequest.FromString,
                     response_serializer=rondo_dot_gateway_dot_v1_dot_gateway__pb2.OpenRoundSchedulingResponse.SerializeToString,
+            ),
+            'ProposeRoundSchedule': grpc.unary_unary_rpc_method_handler(
+                    servicer.ProposeRoundSchedule,
+                    request_deserializer=rondo_dot_gateway_dot_v1_dot_gateway__pb2.ProposeRoundScheduleRequest.FromString,
+                    response_serializer=rondo_dot_gateway_dot_v1_dot_gateway__pb2.ProposeRoundScheduleResponse.SerializeToString,
             ),
             'SetAvailability': grpc.unary_unary_rpc_method_handler(
                     servicer.SetAvailability,
@@ -2469,6 +2491,33 @@ class GatewayService:
             '/rondo.gateway.v1.GatewayService/OpenRoundScheduling',
             rondo_dot_gateway_dot_v1_dot_gateway__pb2.OpenRoundSchedulingRequest.SerializeToString,
             rondo_dot_gateway_dot_v1_dot_gateway__pb2.OpenRoundSchedulingResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def ProposeRoundSchedule(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/rondo.gateway.v1.GatewayService/ProposeRoundSchedule',
+            rondo_dot_gateway_dot_v1_dot_gateway__pb2.ProposeRoundScheduleRequest.SerializeToString,
+            rondo_dot_gateway_dot_v1_dot_gateway__pb2.ProposeRoundScheduleResponse.FromString,
             options,
             channel_credentials,
             insecure,

@@ -1,3 +1,6 @@
+import datetime
+
+from google.protobuf import timestamp_pb2 as _timestamp_pb2
 from google.protobuf.internal import containers as _containers
 from google.protobuf.internal import enum_type_wrapper as _enum_type_wrapper
 from google.protobuf import descriptor as _descriptor
@@ -339,3 +342,101 @@ class SeatPlayoffRoundResponse(_message.Message):
     tables: _containers.RepeatedCompositeFieldContainer[PlayoffTable]
     explanation: _containers.RepeatedScalarFieldContainer[str]
     def __init__(self, tables: _Optional[_Iterable[_Union[PlayoffTable, _Mapping]]] = ..., explanation: _Optional[_Iterable[str]] = ...) -> None: ...
+
+class ScheduleCandidate(_message.Message):
+    __slots__ = ("start", "end", "room_ids")
+    START_FIELD_NUMBER: _ClassVar[int]
+    END_FIELD_NUMBER: _ClassVar[int]
+    ROOM_IDS_FIELD_NUMBER: _ClassVar[int]
+    start: _timestamp_pb2.Timestamp
+    end: _timestamp_pb2.Timestamp
+    room_ids: _containers.RepeatedScalarFieldContainer[str]
+    def __init__(self, start: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., end: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., room_ids: _Optional[_Iterable[str]] = ...) -> None: ...
+
+class ScheduleMatch(_message.Message):
+    __slots__ = ("match_id", "player_ids", "length_minutes", "candidates")
+    MATCH_ID_FIELD_NUMBER: _ClassVar[int]
+    PLAYER_IDS_FIELD_NUMBER: _ClassVar[int]
+    LENGTH_MINUTES_FIELD_NUMBER: _ClassVar[int]
+    CANDIDATES_FIELD_NUMBER: _ClassVar[int]
+    match_id: str
+    player_ids: _containers.RepeatedScalarFieldContainer[str]
+    length_minutes: int
+    candidates: _containers.RepeatedCompositeFieldContainer[ScheduleCandidate]
+    def __init__(self, match_id: _Optional[str] = ..., player_ids: _Optional[_Iterable[str]] = ..., length_minutes: _Optional[int] = ..., candidates: _Optional[_Iterable[_Union[ScheduleCandidate, _Mapping]]] = ...) -> None: ...
+
+class SchedulePreference(_message.Message):
+    __slots__ = ("evening_start_minute", "evening_end_minute", "daytime_penalty_minutes")
+    EVENING_START_MINUTE_FIELD_NUMBER: _ClassVar[int]
+    EVENING_END_MINUTE_FIELD_NUMBER: _ClassVar[int]
+    DAYTIME_PENALTY_MINUTES_FIELD_NUMBER: _ClassVar[int]
+    evening_start_minute: int
+    evening_end_minute: int
+    daytime_penalty_minutes: int
+    def __init__(self, evening_start_minute: _Optional[int] = ..., evening_end_minute: _Optional[int] = ..., daytime_penalty_minutes: _Optional[int] = ...) -> None: ...
+
+class ProposeRoundScheduleRequest(_message.Message):
+    __slots__ = ("matches", "room_ids", "time_zone", "window_start", "start_step_minutes", "preference", "time_limit_seconds", "seed")
+    MATCHES_FIELD_NUMBER: _ClassVar[int]
+    ROOM_IDS_FIELD_NUMBER: _ClassVar[int]
+    TIME_ZONE_FIELD_NUMBER: _ClassVar[int]
+    WINDOW_START_FIELD_NUMBER: _ClassVar[int]
+    START_STEP_MINUTES_FIELD_NUMBER: _ClassVar[int]
+    PREFERENCE_FIELD_NUMBER: _ClassVar[int]
+    TIME_LIMIT_SECONDS_FIELD_NUMBER: _ClassVar[int]
+    SEED_FIELD_NUMBER: _ClassVar[int]
+    matches: _containers.RepeatedCompositeFieldContainer[ScheduleMatch]
+    room_ids: _containers.RepeatedScalarFieldContainer[str]
+    time_zone: str
+    window_start: _timestamp_pb2.Timestamp
+    start_step_minutes: int
+    preference: SchedulePreference
+    time_limit_seconds: float
+    seed: int
+    def __init__(self, matches: _Optional[_Iterable[_Union[ScheduleMatch, _Mapping]]] = ..., room_ids: _Optional[_Iterable[str]] = ..., time_zone: _Optional[str] = ..., window_start: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., start_step_minutes: _Optional[int] = ..., preference: _Optional[_Union[SchedulePreference, _Mapping]] = ..., time_limit_seconds: _Optional[float] = ..., seed: _Optional[int] = ...) -> None: ...
+
+class MatchSlot(_message.Message):
+    __slots__ = ("match_id", "placed", "start", "end", "room_id", "cost", "reason")
+    MATCH_ID_FIELD_NUMBER: _ClassVar[int]
+    PLACED_FIELD_NUMBER: _ClassVar[int]
+    START_FIELD_NUMBER: _ClassVar[int]
+    END_FIELD_NUMBER: _ClassVar[int]
+    ROOM_ID_FIELD_NUMBER: _ClassVar[int]
+    COST_FIELD_NUMBER: _ClassVar[int]
+    REASON_FIELD_NUMBER: _ClassVar[int]
+    match_id: str
+    placed: bool
+    start: _timestamp_pb2.Timestamp
+    end: _timestamp_pb2.Timestamp
+    room_id: str
+    cost: int
+    reason: str
+    def __init__(self, match_id: _Optional[str] = ..., placed: _Optional[bool] = ..., start: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., end: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., room_id: _Optional[str] = ..., cost: _Optional[int] = ..., reason: _Optional[str] = ...) -> None: ...
+
+class ScheduleObjective(_message.Message):
+    __slots__ = ("matches_placed", "preference_cost")
+    MATCHES_PLACED_FIELD_NUMBER: _ClassVar[int]
+    PREFERENCE_COST_FIELD_NUMBER: _ClassVar[int]
+    matches_placed: int
+    preference_cost: int
+    def __init__(self, matches_placed: _Optional[int] = ..., preference_cost: _Optional[int] = ...) -> None: ...
+
+class ProposeRoundScheduleResponse(_message.Message):
+    __slots__ = ("status", "slots", "objective", "bound", "wall_time_seconds", "method", "notes", "seed")
+    STATUS_FIELD_NUMBER: _ClassVar[int]
+    SLOTS_FIELD_NUMBER: _ClassVar[int]
+    OBJECTIVE_FIELD_NUMBER: _ClassVar[int]
+    BOUND_FIELD_NUMBER: _ClassVar[int]
+    WALL_TIME_SECONDS_FIELD_NUMBER: _ClassVar[int]
+    METHOD_FIELD_NUMBER: _ClassVar[int]
+    NOTES_FIELD_NUMBER: _ClassVar[int]
+    SEED_FIELD_NUMBER: _ClassVar[int]
+    status: SolveStatus
+    slots: _containers.RepeatedCompositeFieldContainer[MatchSlot]
+    objective: ScheduleObjective
+    bound: ScheduleObjective
+    wall_time_seconds: float
+    method: str
+    notes: _containers.RepeatedScalarFieldContainer[str]
+    seed: int
+    def __init__(self, status: _Optional[_Union[SolveStatus, str]] = ..., slots: _Optional[_Iterable[_Union[MatchSlot, _Mapping]]] = ..., objective: _Optional[_Union[ScheduleObjective, _Mapping]] = ..., bound: _Optional[_Union[ScheduleObjective, _Mapping]] = ..., wall_time_seconds: _Optional[float] = ..., method: _Optional[str] = ..., notes: _Optional[_Iterable[str]] = ..., seed: _Optional[int] = ...) -> None: ...

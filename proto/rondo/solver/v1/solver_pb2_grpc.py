@@ -59,6 +59,11 @@ class SolverServiceStub:
                 request_serializer=rondo_dot_solver_dot_v1_dot_solver__pb2.SeatPlayoffRoundRequest.SerializeToString,
                 response_deserializer=rondo_dot_solver_dot_v1_dot_solver__pb2.SeatPlayoffRoundResponse.FromString,
                 _registered_method=True)
+        self.ProposeRoundSchedule = channel.unary_unary(
+                '/rondo.solver.v1.SolverService/ProposeRoundSchedule',
+                request_serializer=rondo_dot_solver_dot_v1_dot_solver__pb2.ProposeRoundScheduleRequest.SerializeToString,
+                response_deserializer=rondo_dot_solver_dot_v1_dot_solver__pb2.ProposeRoundScheduleResponse.FromString,
+                _registered_method=True)
 
 
 class SolverServiceServicer:
@@ -105,6 +110,17 @@ class SolverServiceServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def ProposeRoundSchedule(self, request, context):
+        """Proposes a time and a room for every match of a round at once (docs/rules.md schedule.auto.*):
+        each inside one of its candidate intervals, no player and no room in two matches at once, the
+        most matches placed, then the smallest preference cost (earlier and evening starts,
+        SchedulePreference). CP-SAT within the time limit, in the worker pool like DrawTables; a
+        time-limited solve is FEASIBLE with its bound, not an error. Capacity: README "Capacity".
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
 
 def add_SolverServiceServicer_to_server(servicer, server):
     rpc_method_handlers = {
@@ -132,6 +148,11 @@ def add_SolverServiceServicer_to_server(servicer, server):
                     servicer.SeatPlayoffRound,
                     request_deserializer=rondo_dot_solver_dot_v1_dot_solver__pb2.SeatPlayoffRoundRequest.FromString,
                     response_serializer=rondo_dot_solver_dot_v1_dot_solver__pb2.SeatPlayoffRoundResponse.SerializeToString,
+            ),
+            'ProposeRoundSchedule': grpc.unary_unary_rpc_method_handler(
+                    servicer.ProposeRoundSchedule,
+                    request_deserializer=rondo_dot_solver_dot_v1_dot_solver__pb2.ProposeRoundScheduleRequest.FromString,
+                    response_serializer=rondo_dot_solver_dot_v1_dot_solver__pb2.ProposeRoundScheduleResponse.SerializeToString,
             ),
     }
     generic_handler = grpc.method_handlers_generic_handler(
@@ -269,6 +290,33 @@ class SolverService:
             '/rondo.solver.v1.SolverService/SeatPlayoffRound',
             rondo_dot_solver_dot_v1_dot_solver__pb2.SeatPlayoffRoundRequest.SerializeToString,
             rondo_dot_solver_dot_v1_dot_solver__pb2.SeatPlayoffRoundResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def ProposeRoundSchedule(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/rondo.solver.v1.SolverService/ProposeRoundSchedule',
+            rondo_dot_solver_dot_v1_dot_solver__pb2.ProposeRoundScheduleRequest.SerializeToString,
+            rondo_dot_solver_dot_v1_dot_solver__pb2.ProposeRoundScheduleResponse.FromString,
             options,
             channel_credentials,
             insecure,
