@@ -88,6 +88,7 @@ class BookingServicer(booking_pb2_grpc.BookingServiceServicer):
             request.min_minutes,
             request.idempotency_key,
             request.games,
+            request.one_meeting,
         )
         return match_to_proto(match)
 
@@ -267,6 +268,7 @@ def match_to_proto(m: Match) -> booking_pb2.ScheduledMatch:
         window_end=_ts(m.window.end),
         min_minutes=m.min_minutes,
         games=m.games,
+        one_meeting=m.one_meeting,
     )
 
 

@@ -40,6 +40,7 @@ from booking.domain.scheduling import (
     MeetingStatus,
     RoomTaken,
     all_confirmed,
+    check_meeting_games,
     first_overlap,
     match_card,
     match_title,
@@ -312,6 +313,7 @@ class BookingService:
         min_minutes: int = 0,
         idempotency_key: str = "",
         games: int = 0,
+        one_meeting: bool = False,
     ) -> Match:
         v = Violations()
         club_id = v.id("club_id", club_id)
@@ -335,25 +337,21 @@ class BookingService:
         request = {"club_id": club_id, "match_key": match_key, "players": list(players), "window": window, "min": minutes}
         if games != DEFAULT_GAMES:
             request["games"] = games
+        if one_meeting:
+            request["one_meeting"] = True
         key = idempotency.request_key("BookingService.OpenMatch", raw_key, request)
 
         def work(repo: BookingRepository) -> Match:
             club = self._club(repo, club_id)
             if self._replayed(repo, key):
                 return self._match(repo, match_key)
-            wanted = Match("", match_key, club.id, tuple(players), window, minutes, games)
+            wanted = Match("", match_key, club.id, tuple(players), window, minutes, games, one_meeting)
             existing = repo.match_by_key(match_key)
             if existing is not None:  # opening the same match again answers it (the gateway opens per table)
-                if (existing.club_id, existing.player_ids, existing.window, existing.min_minutes, existing.games) != (
-                    wanted.club_id,
-                    wanted.player_ids,
-                    wanted.window,
-                    wanted.min_minutes,
-                    wanted.games,
-                ):
+                if dataclasses.replace(existing, id="") != wanted:
                     raise FailedPrecondition(f"match {match_key!r} is already open with other players, club, window or length")
                 return existing
-            match = Match(_new_id(), match_key, club.id, tuple(players), window, minutes, games)
+            match = dataclasses.replace(wanted, id=_new_id())
             repo.add_match(match, self.clock())
             idempotency.remember(repo, key, self.clock(), match.id)
             return match
@@ -473,6 +471,7 @@ class BookingService:
             self._player(match, player_id)
             if done := self._replayed(repo, key):
                 return self._existing_meeting(repo, match, done)
+            check_meeting_games(match, games)
             self._check_bookable(repo, match, slot)
             meeting = Meeting(_new_id(), match.id, slot, games, player_id)
             repo.add_meeting(meeting, self.clock())
@@ -605,6 +604,7 @@ class BookingService:
             match = self._match(repo, match_key)
             if done := self._replayed(repo, key):
                 return self._existing_meeting(repo, match, done)
+            check_meeting_games(match, games)
             self._not_past(slot)
             self._check_open(self._club(repo, match.club_id), slot)
             if replaces:
@@ -1040,6 +1040,7 @@ class BookingService:
                 if same is not None:
                     out.append(same)
                     continue
+                check_meeting_games(match, games, f"proposals[{i}].hanchans")
                 self._check_bookable(repo, match, slot)
                 meeting = Meeting(_new_id(), match.id, slot, games, author, room_id=room_id)
                 repo.add_meeting(meeting, self.clock())

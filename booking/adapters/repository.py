@@ -121,6 +121,7 @@ class BookingRepository(IdempotencyRecords):
                 min_minutes=match.min_minutes,
                 created_at=_utc(at),
                 games=match.games,
+                one_meeting=match.one_meeting,
             )
         )
         self.session.flush()
@@ -164,6 +165,7 @@ class BookingRepository(IdempotencyRecords):
             window=Interval(_utc(row.window_start), _utc(row.window_end)),
             min_minutes=row.min_minutes,
             games=row.games,
+            one_meeting=row.one_meeting,
         )
 
     # --- availability (new rows only: the latest version is the answer) ---

@@ -4,7 +4,20 @@ from __future__ import annotations
 
 from datetime import date, datetime
 
-from sqlalchemy import Boolean, Column, Date, DateTime, ForeignKey, Index, Integer, LargeBinary, String, Text, UniqueConstraint
+from sqlalchemy import (
+    Boolean,
+    Column,
+    Date,
+    DateTime,
+    ForeignKey,
+    Index,
+    Integer,
+    LargeBinary,
+    String,
+    Text,
+    UniqueConstraint,
+    false,
+)
 from sqlalchemy.orm import registry
 from sqlmodel import Field, SQLModel
 
@@ -67,6 +80,7 @@ class MatchRow(BookingTable, table=True):
     min_minutes: int
     created_at: datetime = Field(sa_column=_at())
     games: int = Field(default=3, sa_column=Column(Integer, nullable=False, server_default="3"))  # migration 0005
+    one_meeting: bool = Field(default=False, sa_column=Column(Boolean, nullable=False, server_default=false()))  # migration 0006
 
 
 class MatchPlayerRow(BookingTable, table=True):

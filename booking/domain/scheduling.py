@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
 from booking.domain.intervals import Interval, Intervals, covered, intersect, intersect_all, merge, subtract
+from rondo_runtime.errors import InvalidArgument
 from rondo_runtime.validation import Violations
 
 MAX_INTERVALS = 200  # per player and match
@@ -52,6 +53,7 @@ class Match:
     window: Interval
     min_minutes: int
     games: int = 3  # games (hanchans) of the match: 3 a regular match, 5 the final (discard-league-2026 §2)
+    one_meeting: bool = False  # the final: played in one meeting, never split (discard-league-2026 §2)
 
     @property
     def min_length(self) -> timedelta:
@@ -321,3 +323,16 @@ class RoomTaken(Exception):
     def __init__(self, room_id: str):
         super().__init__(f"room {room_id} is already booked for that time")
         self.room_id = room_id
+
+
+def check_meeting_games(match: Match, hanchans: Sequence[int], field: str = "hanchans") -> None:
+    """A meeting plays the whole match (no hanchans named) or some of its hanchans: a match may be
+    split over several meetings, the break falling between hanchans; the final is one meeting
+    (discard-league-2026 §2, §3; docs/rules.md schedule.meeting.split-or-whole)."""
+    beyond = [h for h in hanchans if h > match.games]
+    if beyond:
+        raise InvalidArgument.single(field, f"hanchan {beyond[0]} does not exist: this match has {match.games}")
+    if match.one_meeting and hanchans and set(hanchans) != set(range(1, match.games + 1)):
+        raise InvalidArgument.single(
+            field, f"this match is played in one meeting ({match.games} hanchans on one day): propose the whole match"
+        )

@@ -171,3 +171,28 @@ def test_open_match_validates_fields_first_and_is_idempotent(booking, club, uow)
     with pytest.raises(NotFound):
         booking.get_match_card("missing", "p1")
     assert len(uow.repository.matches_by_key) == 1
+
+
+@pytest.mark.rule("schedule.meeting.split-or-whole")
+def test_a_match_splits_between_hanchans_but_the_final_is_one_meeting(booking, club, uow):
+    open_match(booking, club)
+    everyone_free(booking, "c/1/1/1", at(0, 12), at(1, 23))
+    first = booking.propose_meeting("c/1/1/1", "p1", at(0, 12), at(0, 16), [1, 2])
+    second = booking.propose_meeting("c/1/1/1", "p2", at(1, 19), at(1, 22), [3])
+    assert (first.hanchans, second.hanchans) == ((1, 2), (3,))  # each meeting of a split match stands alone
+    with pytest.raises(InvalidArgument) as error:
+        booking.propose_meeting("c/1/1/1", "p1", at(0, 19), at(0, 21), [4])
+    assert error.value.violations[0].field == "hanchans" and "this match has 3" in error.value.violations[0].description
+
+    final = booking.open_match(club.id, "c/5/1/1", PLAYERS, WINDOW_START, WINDOW_END, 90, games=5, one_meeting=True)
+    assert final.one_meeting and final.games == 5
+    everyone_free(booking, "c/5/1/1", at(0, 12), at(0, 23))
+    meetings_before = len(uow.repository.meetings(final.id))
+    with pytest.raises(InvalidArgument) as error:
+        booking.propose_meeting("c/5/1/1", "p1", at(0, 12), at(0, 16), [1, 2, 3])
+    assert "one meeting" in error.value.violations[0].description
+    with pytest.raises(InvalidArgument):
+        booking.assign_meeting("c/5/1/1", at(0, 12), at(0, 16), [4, 5])
+    assert len(uow.repository.meetings(final.id)) == meetings_before  # nothing stored
+    whole = booking.propose_meeting("c/5/1/1", "p1", at(0, 13), at(0, 22), [])
+    assert whole.hanchans == ()

@@ -157,7 +157,7 @@ class TimeInterval(_message.Message):
     def __init__(self, start: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., end: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ...) -> None: ...
 
 class OpenMatchRequest(_message.Message):
-    __slots__ = ("club_id", "match_key", "player_ids", "window_start", "window_end", "min_minutes", "idempotency_key", "games")
+    __slots__ = ("club_id", "match_key", "player_ids", "window_start", "window_end", "min_minutes", "idempotency_key", "games", "one_meeting")
     CLUB_ID_FIELD_NUMBER: _ClassVar[int]
     MATCH_KEY_FIELD_NUMBER: _ClassVar[int]
     PLAYER_IDS_FIELD_NUMBER: _ClassVar[int]
@@ -166,6 +166,7 @@ class OpenMatchRequest(_message.Message):
     MIN_MINUTES_FIELD_NUMBER: _ClassVar[int]
     IDEMPOTENCY_KEY_FIELD_NUMBER: _ClassVar[int]
     GAMES_FIELD_NUMBER: _ClassVar[int]
+    ONE_MEETING_FIELD_NUMBER: _ClassVar[int]
     club_id: str
     match_key: str
     player_ids: _containers.RepeatedScalarFieldContainer[str]
@@ -174,10 +175,11 @@ class OpenMatchRequest(_message.Message):
     min_minutes: int
     idempotency_key: str
     games: int
-    def __init__(self, club_id: _Optional[str] = ..., match_key: _Optional[str] = ..., player_ids: _Optional[_Iterable[str]] = ..., window_start: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., window_end: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., min_minutes: _Optional[int] = ..., idempotency_key: _Optional[str] = ..., games: _Optional[int] = ...) -> None: ...
+    one_meeting: bool
+    def __init__(self, club_id: _Optional[str] = ..., match_key: _Optional[str] = ..., player_ids: _Optional[_Iterable[str]] = ..., window_start: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., window_end: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., min_minutes: _Optional[int] = ..., idempotency_key: _Optional[str] = ..., games: _Optional[int] = ..., one_meeting: _Optional[bool] = ...) -> None: ...
 
 class ScheduledMatch(_message.Message):
-    __slots__ = ("id", "match_key", "club_id", "player_ids", "window_start", "window_end", "min_minutes", "games")
+    __slots__ = ("id", "match_key", "club_id", "player_ids", "window_start", "window_end", "min_minutes", "games", "one_meeting")
     ID_FIELD_NUMBER: _ClassVar[int]
     MATCH_KEY_FIELD_NUMBER: _ClassVar[int]
     CLUB_ID_FIELD_NUMBER: _ClassVar[int]
@@ -186,6 +188,7 @@ class ScheduledMatch(_message.Message):
     WINDOW_END_FIELD_NUMBER: _ClassVar[int]
     MIN_MINUTES_FIELD_NUMBER: _ClassVar[int]
     GAMES_FIELD_NUMBER: _ClassVar[int]
+    ONE_MEETING_FIELD_NUMBER: _ClassVar[int]
     id: str
     match_key: str
     club_id: str
@@ -194,7 +197,8 @@ class ScheduledMatch(_message.Message):
     window_end: _timestamp_pb2.Timestamp
     min_minutes: int
     games: int
-    def __init__(self, id: _Optional[str] = ..., match_key: _Optional[str] = ..., club_id: _Optional[str] = ..., player_ids: _Optional[_Iterable[str]] = ..., window_start: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., window_end: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., min_minutes: _Optional[int] = ..., games: _Optional[int] = ...) -> None: ...
+    one_meeting: bool
+    def __init__(self, id: _Optional[str] = ..., match_key: _Optional[str] = ..., club_id: _Optional[str] = ..., player_ids: _Optional[_Iterable[str]] = ..., window_start: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., window_end: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., min_minutes: _Optional[int] = ..., games: _Optional[int] = ..., one_meeting: _Optional[bool] = ...) -> None: ...
 
 class SetAvailabilityRequest(_message.Message):
     __slots__ = ("match_key", "player_id", "intervals", "idempotency_key")
