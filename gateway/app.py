@@ -10,14 +10,22 @@ from __future__ import annotations
 
 import dataclasses
 import logging
+from collections.abc import Callable
+from datetime import datetime
 
+from sqlalchemy import Engine
+
+from gateway.adapters.accounts import IdentityRepository
 from gateway.adapters.downstream import Downstream
 from gateway.adapters.events import EventLog
 from gateway.grpc_api import GatewayServicer
+from gateway.guard import GuardedServicer, guarded
+from gateway.identity_service import IdentityService
 from gateway.service import MIGRATIONS, GatewayService
 from rondo.gateway.v1 import gateway_pb2, gateway_pb2_grpc
 from rondo_runtime.config import Settings
 from rondo_runtime.server import ServiceSpec
+from rondo_runtime.transactions import SqlUnitOfWork
 from rondo_runtime.wiring import stateful_spec
 
 NAME = "gateway"
@@ -53,15 +61,37 @@ class LazyDownstream:
             await self._downstream.close()
 
 
+DESCRIPTOR = gateway_pb2.DESCRIPTOR.services_by_name["GatewayService"]
+
+
+def make_identity(engine: Engine, settings: Settings, clock: Callable[[], datetime] | None = None) -> IdentityService:
+    """The identity use cases on the gateway's (migrated) database, with the settings' key and lifetimes."""
+    uow = SqlUnitOfWork(engine, IdentityRepository)
+    options = dict(
+        token_secret=settings.token_secret,
+        token_ttl_seconds=settings.token_ttl_seconds,
+        service_token_ttl_seconds=settings.service_token_ttl_seconds,
+        cache_seconds=settings.auth_cache_seconds,
+    )
+    return IdentityService(uow, **options) if clock is None else IdentityService(uow, clock, **options)  # type: ignore[arg-type]
+
+
+def make_servicer(engine: Engine, settings: Settings, downstream: Callable[[], Downstream]) -> GuardedServicer:
+    """Every RPC of the gateway behind the guard (gateway/guard.py): identity, roles, self fields, audit."""
+    identity = make_identity(engine, settings)
+    return guarded(GatewayServicer(GatewayService(downstream, EventLog(engine)), identity), DESCRIPTOR, identity)
+
+
 def spec(settings: Settings, downstream: LazyDownstream | None = None) -> ServiceSpec:
     downstream = downstream or LazyDownstream(settings)
+    lazy = downstream
     spec = stateful_spec(
         NAME,
         settings,
         MIGRATIONS,
-        descriptor=gateway_pb2.DESCRIPTOR.services_by_name["GatewayService"],
+        descriptor=DESCRIPTOR,
         add_to_server=gateway_pb2_grpc.add_GatewayServiceServicer_to_server,
-        make_servicer=lambda engine: GatewayServicer(GatewayService(downstream.get, EventLog(engine))),
+        make_servicer=lambda engine: make_servicer(engine, settings, lazy.get),
         on_stop=downstream.close,
     )
     return dataclasses.replace(spec, internal=False)  # the one public service (rondo_app/registry.py)
