@@ -170,7 +170,9 @@ class IdentityService:
         service_token_ttl_seconds: float = 365 * 24 * 3600.0,
         cache_seconds: float = 5.0,
         monotonic: Callable[[], float] = time.monotonic,
+        sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
     ):
+        """``sleep``: how a failed login waits before it is answered (tests pass one that records)."""
         self.uow = uow
         self.clock = clock
         self.hasher: PasswordHashing = hasher or PasswordHasher()
@@ -182,6 +184,7 @@ class IdentityService:
         self._verified: OrderedDict[str, TokenClaims] = OrderedDict()
         self._verified_lock = threading.Lock()
         self._dummy_hash: str | None = None
+        self.sleep = sleep
 
     # --- the signing key ---
     def codec(self) -> TokenCodec:
@@ -399,12 +402,10 @@ class IdentityService:
         token, expires = self._issue(account)
         return _Attempt(result=LoginResult(token, expires, account))
 
-    async def login(
-        self, name: object, password: object, peer: object, sleep: Callable[[float], Awaitable[None]] = asyncio.sleep
-    ) -> LoginResult:
+    async def login(self, name: object, password: object, peer: object) -> LoginResult:
         attempt = await asyncio.to_thread(self.attempt_login, name, password, peer)
         if attempt.error is not None:
-            await sleep(attempt.delay)  # the failure is answered late: guessing is slow
+            await self.sleep(attempt.delay)  # the failure is answered late: guessing is slow
             raise attempt.error
         assert attempt.result is not None
         return attempt.result

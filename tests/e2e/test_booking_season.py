@@ -1,7 +1,8 @@
 """Scheduling through the gateway, `rondo up` as a real process (SQLite): a round of the approved draw
 opened for scheduling, four players answer, a second player's card never carries another player's
 intervals, all four confirm, a room is booked; one player changes their answer and the booking is
-cancelled; a D&D evening in the same room is never overlapped."""
+cancelled; a D&D evening in the same room is never overlapped. Each player acts with their own account
+(linked to their league player); the organizer opens the round and keeps the calendar."""
 
 from __future__ import annotations
 
@@ -89,18 +90,27 @@ def test_a_table_agrees_a_time_books_a_room_and_loses_it_when_a_player_changes(e
     }
     secret = {private[0].start.SerializeToString(), private[0].end.SerializeToString(), ts(0, 17).SerializeToString()}
 
+    def player(p: str):  # the gateway as the player account linked to league player p
+        return embedded.accounts.player(cid, p)
+
     def card() -> booking_pb2.MatchCard:
-        answer = stub.GetMatchCard(booking_pb2.GetMatchCardRequest(match_key=key, viewer_player_id=second), timeout=10)
+        answer = player(second).GetMatchCard(booking_pb2.GetMatchCardRequest(match_key=key), timeout=10)
         raw = answer.SerializeToString()
         assert not any(s in raw for s in secret)
         return answer
 
-    stub.SetAvailability(booking_pb2.SetAvailabilityRequest(match_key=key, player_id=first, intervals=answers[first]), timeout=10)
+    player(first).SetAvailability(booking_pb2.SetAvailabilityRequest(match_key=key, intervals=answers[first]), timeout=10)
     assert card().state == booking_pb2.CARD_STATE_WAITING_FOR_ANSWERS and not card().options
     for p in players[1:]:
-        stub.SetAvailability(booking_pb2.SetAvailabilityRequest(match_key=key, player_id=p, intervals=answers[p]), timeout=10)
-    mine = stub.GetMyAvailability(booking_pb2.GetMyAvailabilityRequest(match_key=key, player_id=first), timeout=10)
+        player(p).SetAvailability(
+            booking_pb2.SetAvailabilityRequest(match_key=key, player_id=p, intervals=answers[p]), timeout=10
+        )
+    mine = player(first).GetMyAvailability(booking_pb2.GetMyAvailabilityRequest(match_key=key), timeout=10)
     assert len(mine.intervals) == 2
+    for other in (player(second), stub):  # another player of the match, even the organizer: refused
+        with pytest.raises(grpc.RpcError) as refused:
+            other.GetMyAvailability(booking_pb2.GetMyAvailabilityRequest(match_key=key, player_id=first), timeout=10)
+        assert refused.value.code() == grpc.StatusCode.PERMISSION_DENIED
     shown = card()
     assert shown.state == booking_pb2.CARD_STATE_AGREEING and list(shown.pending_player_ids) == []
     # everyone free 18:00-22:00; the room is busy from 21:00: one option 18:00-21:00 in Room 1
@@ -109,16 +119,16 @@ def test_a_table_agrees_a_time_books_a_room_and_loses_it_when_a_player_changes(e
     ]
 
     with pytest.raises(grpc.RpcError) as error:  # outside the common options
-        stub.ProposeMeeting(
+        player(first).ProposeMeeting(
             booking_pb2.ProposeMeetingRequest(match_key=key, player_id=first, start=ts(0, 16), end=ts(0, 20)), timeout=10
         )
     assert error.value.code() == grpc.StatusCode.FAILED_PRECONDITION
-    meeting = stub.ProposeMeeting(
+    meeting = player(first).ProposeMeeting(
         booking_pb2.ProposeMeetingRequest(match_key=key, player_id=first, start=ts(0, 18), end=ts(0, 21), idempotency_key="m"),
         timeout=10,
     )
     for i, p in enumerate(players):
-        confirmed = stub.ConfirmMeeting(
+        confirmed = player(p).ConfirmMeeting(
             booking_pb2.ConfirmMeetingRequest(match_key=key, meeting_id=meeting.id, player_id=p, idempotency_key=f"c{i}"),
             timeout=10,
         )
@@ -136,7 +146,7 @@ def test_a_table_agrees_a_time_books_a_room_and_loses_it_when_a_player_changes(e
         )
     assert error.value.code() == grpc.StatusCode.ABORTED and "D&D evening" in (error.value.details() or "")
 
-    changed = stub.SetAvailability(
+    changed = player(players[2]).SetAvailability(
         booking_pb2.SetAvailabilityRequest(match_key=key, player_id=players[2], intervals=[slot(1, 18, 0, 23)]), timeout=10
     )
     assert list(changed.cancelled_meeting_ids) == [meeting.id]
