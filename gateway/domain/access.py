@@ -73,7 +73,7 @@ def _act(roles: frozenset[Role], **kwargs: Any) -> Access:
     return Access(roles, action=True, **kwargs)
 
 
-MATRIX: dict[str, Access] = {
+MATRIX = {
     # --- identity (gateway/identity_service.py) ---
     "Login": Access(frozenset(), action=False, open=True),
     "Logout": _act(ANYONE),

@@ -49,6 +49,7 @@ def _round_one(stub) -> tuple[str, list[str]]:
 
 
 @pytest.mark.rule("schedule.availability.own-intervals-only")
+@pytest.mark.rule("access.privacy.intervals-owner-only")
 @pytest.mark.rule("schedule.card.options-after-everyone-answered")
 @pytest.mark.rule("schedule.confirmation.all-four-book-a-room")
 @pytest.mark.rule("schedule.confirmation.inside-a-common-option")
