@@ -25,6 +25,7 @@ from __future__ import annotations
 import asyncio
 import base64
 import binascii
+import re
 import threading
 import time
 import uuid
@@ -67,6 +68,7 @@ FIRST_ORGANIZER_BY = "command line"  # created_by of the organizer made by `rond
 SIGNING_KEY_NAME = "tokens"
 DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE = 100, 500
 LOGIN_FAILED_MESSAGE = "wrong name or password"
+_TOKEN_TEXT = re.compile(r"[!-~]+")  # printable ASCII, no spaces
 VERIFIED_TOKENS_KEPT = 10_000  # tokens whose signature was checked, remembered (least recently used out)
 
 
@@ -147,7 +149,7 @@ def bearer_token(metadata: Iterable[tuple[str, str | bytes]] | None) -> str | No
             raise Unauthenticated("the authorization metadata is too long to be a token")
         scheme, _, token = text.strip().partition(" ")
         token = token.strip()
-        if scheme.lower() != "bearer" or not token or any(not "!" <= c <= "~" for c in token):
+        if scheme.lower() != "bearer" or _TOKEN_TEXT.fullmatch(token) is None:
             raise Unauthenticated("the authorization metadata must be 'Bearer <token>'")
         return token
     return None

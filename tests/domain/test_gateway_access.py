@@ -146,3 +146,30 @@ def test_an_audit_summary_is_bounded_and_never_holds_a_secret_an_interval_or_a_k
     assert '"name":"Saki"' in summary and "and 80 more" in summary
     assert len(audit_reason(fields)) <= 500 and audit_reason({"reason": "late table"}) == "late table"
     assert audit_reason({}) == ""
+
+
+def readme_table() -> list[str]:
+    """The README's matrix table as the matrix gives it (one row per RPC of the descriptor)."""
+    rows = []
+    for method in SERVICE.methods:
+        entry = MATRIX[method.name]
+        if entry.open:
+            who = "anyone, no token"
+        elif entry.roles == frozenset(Role):
+            who = "anyone authenticated"
+        else:
+            who = ", ".join(r.value for r in Role if r in entry.roles)
+        fields = [f"`{f}` (a player's own)" for f in entry.own_player]
+        fields += [f"`{f}` (own unless organizer)" for f in entry.own_account]
+        fields += [f"`{f}` = caller" for f in entry.author]
+        rows.append(f"| `{method.name}` | {who} | {', '.join(fields) or '—'} | {'yes' if entry.action else '—'} |")
+    return rows
+
+
+@pytest.mark.rule("access.roles.one-matrix")
+def test_the_readme_shows_the_matrix_as_it_is():
+    from pathlib import Path
+
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8").splitlines()
+    shown = [line for line in readme if line.startswith("| `") and line.count("|") == 5 and line.split("`")[1] in MATRIX]
+    assert shown == readme_table(), "README.md's table differs from gateway/domain/access.py: regenerate it"
