@@ -119,7 +119,8 @@ class Guard:
             )
 
 
-def _wrap(rpc: str, method: Callable, identity: IdentityService) -> Callable:
+def guard_method(rpc: str, method: Callable, identity: IdentityService) -> Callable:
+    """``method`` (a unary coroutine or a server-streaming async generator) behind the guard of ``rpc``."""
     guard = Guard(rpc, identity)
 
     if inspect.isasyncgenfunction(method):
@@ -167,7 +168,7 @@ class GuardedServicer:
             raise ValueError(f"RPCs without an entry in the authorization matrix (gateway/domain/access.py): {missing}")
         self.inner = servicer
         for method in descriptor.methods:
-            setattr(self, method.name, _wrap(method.name, getattr(servicer, method.name), identity))
+            setattr(self, method.name, guard_method(method.name, getattr(servicer, method.name), identity))
 
 
 def guarded(servicer: Any, descriptor: ServiceDescriptor, identity: IdentityService) -> GuardedServicer:

@@ -291,3 +291,30 @@ def test_no_token_or_a_garbage_header_is_unauthenticated(gateway):
     with pytest.raises(Unauthenticated, match="needs a token"):
         gateway("WhoAmI", gateway_pb2.WhoAmIRequest(), token="")
     assert Role.ORGANIZER.value == "organizer"
+
+
+def test_a_server_streaming_rpc_passes_the_same_guard(gateway):
+    from gateway.guard import current_principal, guard_method
+    from tests.unit.gateway_fakes import FakeContext, bearer
+
+    seen: list[str] = []
+
+    async def stream(request, context):  # a WatchEvents-like method
+        principal = current_principal()
+        assert principal is not None
+        seen.append(principal.name)
+        for i in range(3):
+            yield i
+
+    watch = guard_method("ListStages", stream, gateway.identity)  # any entry anyone may read
+
+    async def collect(token: str) -> list[int]:
+        return [i async for i in watch(league_pb2.ListStagesRequest(), FakeContext(metadata=bearer(token) if token else ()))]
+
+    _, bot = gateway.account(gateway_pb2.ROLE_BOT, "Bot")
+    assert gateway.run(collect(bot)) == [0, 1, 2] and seen == ["Bot"]
+    with pytest.raises(Unauthenticated):
+        gateway.run(collect(""))
+    denied = guard_method("CreateCompetition", stream, gateway.identity)
+    with pytest.raises(PermissionDenied):
+        gateway.run(denied(league_pb2.CreateCompetitionRequest(), FakeContext(metadata=bearer(bot))).__anext__())
