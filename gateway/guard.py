@@ -19,10 +19,11 @@ server-streaming methods are both wrapped, so a later streaming RPC passes the s
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import contextvars
 import inspect
 import logging
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable
 from typing import Any
 
 import grpc
@@ -95,6 +96,21 @@ class Guard:
                 setattr(request, name, value)
         return principal
 
+    @contextlib.asynccontextmanager
+    async def serving(self, request, context) -> AsyncIterator[Principal | None]:
+        """Admits the call, hands the handler the principal while it runs, then audits its outcome."""
+        principal = await self.admit(request, context)
+        token = _principal.set(principal)
+        failure: BaseException | None = None
+        try:
+            yield principal
+        except BaseException as error:
+            failure = error
+            raise
+        finally:
+            _principal.reset(token)
+            await self.audit(principal, request, failure)
+
     async def audit(self, principal: Principal | None, request, error: BaseException | None) -> None:
         if not matrix.audited(self.access, principal) or principal is None:
             return
@@ -126,34 +142,16 @@ def guard_method(rpc: str, method: Callable, identity: IdentityService) -> Calla
     if inspect.isasyncgenfunction(method):
 
         async def stream(request, context):
-            principal = await guard.admit(request, context)
-            token = _principal.set(principal)
-            failure: BaseException | None = None
-            try:
+            async with guard.serving(request, context):
                 async for response in method(request, context):
                     yield response
-            except BaseException as error:
-                failure = error
-                raise
-            finally:
-                _principal.reset(token)
-                await guard.audit(principal, request, failure)
 
         stream.__name__ = rpc
         return stream
 
     async def unary(request, context):
-        principal = await guard.admit(request, context)
-        token = _principal.set(principal)
-        failure: BaseException | None = None
-        try:
+        async with guard.serving(request, context):
             return await method(request, context)
-        except BaseException as error:
-            failure = error
-            raise
-        finally:
-            _principal.reset(token)
-            await guard.audit(principal, request, failure)
 
     unary.__name__ = rpc
     return unary
