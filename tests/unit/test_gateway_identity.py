@@ -238,7 +238,7 @@ def test_a_player_acts_only_for_themselves_and_an_empty_player_id_is_theirs(gate
         sent.append(request)
         return booking_pb2.AvailabilityResponse(match_key=request.match_key, player_id=request.player_id)
 
-    gateway.downstream.booking = type("B", (), {"SetAvailability": staticmethod(set_availability)})()  # type: ignore[attr-defined]
+    gateway.downstream.booking = type("B", (), {"SetAvailability": staticmethod(set_availability)})()
     answer = gateway("SetAvailability", booking_pb2.SetAvailabilityRequest(match_key=f"{cid}/1/1/1"), token=token)
     assert answer.player_id == ids[0] and sent[0].player_id == ids[0]
     for rpc, request in (
