@@ -52,24 +52,30 @@ def bench_in_process(data_dir: Path, calls: int) -> list[str]:
     password = identity.create_first_organizer("Bench").password
     attempt = identity.attempt_login("Bench", password, "ipv4:127.0.0.1:1")
     assert attempt.result is not None
-    metadata = [("authorization", f"Bearer {attempt.result.token}")]
-    loop = asyncio.new_event_loop()
+    login = attempt.result
+    metadata = [("authorization", f"Bearer {login.token}")]
 
-    def check() -> object:
-        return loop.run_until_complete(identity.authenticate(metadata))
+    async def timed(n: int, before: Callable[[], object] = lambda: None) -> list[float]:
+        out = []
+        for _ in range(n):
+            before()
+            start = time.perf_counter()
+            await identity.authenticate(metadata)
+            out.append(time.perf_counter() - start)
+        return out
 
-    check()
-    hot = _timed(calls, check)
-
-    def first_sight() -> object:
+    def forget_signature() -> None:
         identity._verified.clear()  # the signature is checked again
-        return check()
 
-    signature = _timed(max(100, calls // 10), first_sight)
-    identity.cache.ttl = 0  # every call reads the account from the database
-    identity.cache.invalidate(attempt.result.account.id)
-    database = _timed(max(50, calls // 50), check)
-    loop.close()
+    async def run() -> tuple[list[float], list[float], list[float]]:
+        await identity.authenticate(metadata)
+        hot = await timed(calls)
+        signature = await timed(max(100, calls // 10), forget_signature)
+        identity.cache.ttl = 0  # every call reads the account from the database
+        identity.cache.invalidate(login.account.id)
+        return hot, signature, await timed(max(50, calls // 50))
+
+    hot, signature, database = asyncio.run(run())
     engine.dispose()
     return [
         "== in-process IdentityService.authenticate (SQLite)",
@@ -112,9 +118,14 @@ def bench_grpc(data_dir: Path, calls: int) -> list[str]:
             return call
 
         n = max(200, calls // 20)
-        refused(bot)()
-        with_token = _timed(n, refused(bot))
-        without = _timed(n, refused(anonymous))
+        with_token: list[float] = []
+        without: list[float] = []
+        for _ in range(3):  # warm up, then alternate so that a busy machine weighs on both alike
+            refused(bot)()
+            refused(anonymous)()
+        for _ in range(n):
+            with_token += _timed(1, refused(bot))
+            without += _timed(1, refused(anonymous))
     return [
         "== over gRPC on 127.0.0.1, the gateway alone (a round trip each)",
         _summary("valid token checked, then PERMISSION_DENIED (a bot)", with_token),
