@@ -30,8 +30,9 @@ ENV RONDO_HOST=0.0.0.0 \
     RONDO_DATA_DIR=/data
 
 # 50051: gRPC (`rondo up`: the gateway and grpc.health.v1; `rondo serve X`: service X, which needs
-# RONDO_INTERNAL_TOKEN when internal; reflection only with RONDO_REFLECTION=1); 9464: Prometheus /metrics
-EXPOSE 50051 9464
+# RONDO_INTERNAL_TOKEN when internal; reflection only with RONDO_REFLECTION=1); 8080: the gateway's calendar
+# feeds over HTTP (RONDO_CALENDAR_PORT); 9464: Prometheus /metrics
+EXPOSE 50051 8080 9464
 
 # Overall gRPC health ("" = every service in this process SERVING). compose and Kubernetes use their
 # own per-service checks instead. grpc_health_probe is not in the image: grpc_health is.

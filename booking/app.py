@@ -8,8 +8,12 @@ from datetime import datetime
 
 from sqlalchemy import Engine
 
+from booking.adapters.mediation_repository import MediationRepository
+from booking.adapters.reminder_repository import ReminderRepository
 from booking.adapters.repository import BookingRepository
-from booking.grpc_api import BookingServicer
+from booking.grpc_reminders_mediation import RemindersMediationServicer
+from booking.mediation_service import MediationService
+from booking.reminder_service import ReminderService
 from booking.service import MIGRATIONS, BookingService
 from rondo.booking.v1 import booking_pb2, booking_pb2_grpc
 from rondo_runtime.config import Settings
@@ -26,6 +30,21 @@ def make_service(engine: Engine, clock: Callable[[], datetime] | None = None) ->
     return BookingService(uow) if clock is None else BookingService(uow, clock)
 
 
+def make_reminders(engine: Engine, clock: Callable[[], datetime] | None = None) -> ReminderService:
+    uow = SqlUnitOfWork(engine, ReminderRepository)
+    return ReminderService(uow) if clock is None else ReminderService(uow, clock)
+
+
+def make_mediation(engine: Engine, clock: Callable[[], datetime] | None = None) -> MediationService:
+    uow = SqlUnitOfWork(engine, MediationRepository)
+    return MediationService(uow) if clock is None else MediationService(uow, clock)
+
+
+def make_servicer(engine: Engine) -> RemindersMediationServicer:
+    """Every BookingService RPC on one database."""
+    return RemindersMediationServicer(make_service(engine), make_reminders(engine), make_mediation(engine))
+
+
 def spec(settings: Settings) -> ServiceSpec:
     return stateful_spec(
         NAME,
@@ -33,5 +52,5 @@ def spec(settings: Settings) -> ServiceSpec:
         MIGRATIONS,
         descriptor=booking_pb2.DESCRIPTOR.services_by_name["BookingService"],
         add_to_server=booking_pb2_grpc.add_BookingServiceServicer_to_server,
-        make_servicer=lambda engine: BookingServicer(make_service(engine)),
+        make_servicer=make_servicer,
     )

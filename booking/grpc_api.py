@@ -9,14 +9,31 @@ from google.protobuf.timestamp_pb2 import Timestamp
 
 from booking.domain.intervals import Interval
 from booking.domain.model import Club, Room
-from booking.domain.scheduling import Availability, Booking, Card, CardState, Match, Meeting, MeetingStatus
-from booking.service import BookingService
+from booking.domain.opening_hours import OpeningHours, clock
+from booking.domain.scheduling import Availability, Booking, BookingStatus, Card, CardState, Match, Meeting, MeetingStatus
+from booking.service import BookingService, SeriesView
 from rondo.booking.v1 import booking_pb2, booking_pb2_grpc
 from rondo_runtime.errors import InvalidArgument
 
 
 def club_to_proto(c: Club) -> booking_pb2.Club:
-    return booking_pb2.Club(id=c.id, name=c.name, time_zone=c.time_zone)
+    return booking_pb2.Club(
+        id=c.id,
+        name=c.name,
+        time_zone=c.time_zone,
+        opening_hours=hours_to_proto(c.opening_hours),
+        fallback_time=clock(c.fallback_minute),
+    )
+
+
+def hours_to_proto(hours: OpeningHours) -> booking_pb2.OpeningHours:
+    return booking_pb2.OpeningHours(
+        windows=[booking_pb2.OpeningWindow(day=w.weekday, opens=clock(w.opens), closes=w.closing_time) for w in hours]
+    )
+
+
+def hours_from_proto(message: booking_pb2.OpeningHours) -> list[tuple[int, str, str]]:
+    return [(w.day, w.opens, w.closes) for w in message.windows]
 
 
 def room_to_proto(r: Room) -> booking_pb2.Room:
@@ -28,7 +45,24 @@ class BookingServicer(booking_pb2_grpc.BookingServiceServicer):
         self.service = service
 
     async def CreateClub(self, request, context):
-        club = await asyncio.to_thread(self.service.create_club, request.name, request.time_zone, request.idempotency_key)
+        club = await asyncio.to_thread(
+            self.service.create_club,
+            request.name,
+            request.time_zone,
+            request.idempotency_key,
+            hours_from_proto(request.opening_hours),
+            request.fallback_time,
+        )
+        return club_to_proto(club)
+
+    async def UpdateClub(self, request, context):
+        club = await asyncio.to_thread(
+            self.service.update_club,
+            request.club_id,
+            request.name if request.HasField("name") else None,
+            hours_from_proto(request.opening_hours) if request.HasField("opening_hours") else None,
+            request.fallback_time if request.HasField("fallback_time") else None,
+        )
         return club_to_proto(club)
 
     async def GetClub(self, request, context):
@@ -53,6 +87,7 @@ class BookingServicer(booking_pb2_grpc.BookingServiceServicer):
             _at(request, "window_end"),
             request.min_minutes,
             request.idempotency_key,
+            request.games,
         )
         return match_to_proto(match)
 
@@ -121,6 +156,73 @@ class BookingServicer(booking_pb2_grpc.BookingServiceServicer):
         bookings = await asyncio.to_thread(self.service.list_bookings, request.club_id, _at(request, "from"), _at(request, "to"))
         return booking_pb2.ListBookingsResponse(bookings=[booking_to_proto(b) for b in bookings])
 
+    # --- the club calendar ---
+    async def BookRecurringActivity(self, request, context):
+        view = await asyncio.to_thread(
+            self.service.book_recurring_activity,
+            request.club_id,
+            request.room_id,
+            request.title,
+            _at(request, "start"),
+            _at(request, "end"),
+            request.rrule,
+            request.idempotency_key,
+        )
+        return series_to_proto(view)
+
+    async def GetSeries(self, request, context):
+        return series_to_proto(await asyncio.to_thread(self.service.get_series, request.club_id, request.series_id))
+
+    async def CancelOccurrence(self, request, context):
+        booking = await asyncio.to_thread(self.service.cancel_occurrence, request.club_id, request.booking_id, request.reason)
+        return booking_to_proto(booking)
+
+    async def MoveOccurrence(self, request, context):
+        booking = await asyncio.to_thread(
+            self.service.move_occurrence,
+            request.club_id,
+            request.booking_id,
+            _at(request, "start"),
+            _at(request, "end"),
+            request.room_id,
+            request.idempotency_key,
+        )
+        return booking_to_proto(booking)
+
+    async def CancelSeries(self, request, context):
+        view = await asyncio.to_thread(
+            self.service.cancel_series, request.club_id, request.series_id, _at(request, "from"), request.reason
+        )
+        return series_to_proto(view)
+
+    async def ApplyFallback(self, request, context):
+        meeting = await asyncio.to_thread(
+            self.service.apply_fallback, request.match_key, request.minutes, request.idempotency_key
+        )
+        return meeting_to_proto(request.match_key, meeting)
+
+    async def MoveMatchWindow(self, request, context):
+        moved = await asyncio.to_thread(
+            self.service.move_match_window,
+            request.match_key,
+            _at(request, "window_start"),
+            _at(request, "window_end"),
+            request.reason,
+            request.idempotency_key,
+        )
+        return booking_pb2.MoveMatchWindowResponse(
+            match=match_to_proto(moved.match),
+            cancelled_meeting_ids=moved.cancelled_meeting_ids,
+            voided_meeting_ids=moved.voided_meeting_ids,
+        )
+
+    async def RotateCalendarToken(self, request, context):
+        token = await asyncio.to_thread(self.service.rotate_calendar_token, request.club_id)
+        return booking_pb2.CalendarToken(club_id=token.club_id, token=token.token, path=token.path)
+
+    async def ExportCalendar(self, request, context):
+        return booking_pb2.CalendarFeed(ics=await asyncio.to_thread(self.service.export_calendar, request.token, request.room_id))
+
 
 def _at(message, field: str) -> datetime | None:
     """A Timestamp field as an aware UTC datetime; None when unset (the service says it is required)."""
@@ -152,6 +254,7 @@ def match_to_proto(m: Match) -> booking_pb2.ScheduledMatch:
         window_start=_ts(m.window.start),
         window_end=_ts(m.window.end),
         min_minutes=m.min_minutes,
+        games=m.games,
     )
 
 
@@ -205,6 +308,12 @@ def card_to_proto(card: Card) -> booking_pb2.MatchCard:
     )
 
 
+_BOOKING_STATUS = {
+    BookingStatus.ACTIVE: booking_pb2.BOOKING_STATUS_ACTIVE,
+    BookingStatus.CANCELLED: booking_pb2.BOOKING_STATUS_CANCELLED,
+}
+
+
 def booking_to_proto(b: Booking) -> booking_pb2.Booking:
     return booking_pb2.Booking(
         id=b.id,
@@ -214,4 +323,21 @@ def booking_to_proto(b: Booking) -> booking_pb2.Booking:
         title=b.title,
         match_id=b.match_id,
         meeting_id=b.meeting_id,
+        series_id=b.series_id,
+        sequence=b.sequence,
+        status=_BOOKING_STATUS[b.status],
+        cancel_reason=b.cancel_reason,
+    )
+
+
+def series_to_proto(view: SeriesView) -> booking_pb2.Series:
+    s = view.series
+    return booking_pb2.Series(
+        id=s.id,
+        club_id=s.club_id,
+        room_id=s.room_id,
+        title=s.title,
+        rrule=s.rule,
+        time_zone=s.time_zone,
+        occurrences=[booking_to_proto(b) for b in view.occurrences],
     )

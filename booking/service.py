@@ -5,6 +5,10 @@ rules, stores the result through the repository."""
 from __future__ import annotations
 
 import dataclasses
+import hashlib
+import hmac
+import re
+import secrets
 import uuid
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -13,9 +17,14 @@ from pathlib import Path
 from typing import TypeVar
 
 from booking.adapters.repository import BookingRepository
+from booking.domain import calendar_feed
+from booking.domain.fallback import fallback_slot
 from booking.domain.intervals import Interval
-from booking.domain.model import Club, Room, validate_new_club, validate_new_room
+from booking.domain.model import Club, Room, validate_club_calendar, validate_new_club, validate_new_room
+from booking.domain.opening_hours import clock, describe, inside_opening_hours, open_intervals
+from booking.domain.recurrence import Series, expand, normalize_rule
 from booking.domain.scheduling import (
+    MAX_HANCHANS,
     MAX_MIN_MINUTES,
     MAX_PLAYERS,
     MAX_TITLE_LENGTH,
@@ -32,6 +41,7 @@ from booking.domain.scheduling import (
     all_confirmed,
     first_overlap,
     match_card,
+    match_title,
     meetings_no_longer_covered,
     players_free,
     taken_message,
@@ -40,16 +50,21 @@ from booking.domain.scheduling import (
     validate_window,
 )
 from rondo_runtime import idempotency
-from rondo_runtime.errors import Aborted, FailedPrecondition, NotFound, PermissionDenied
-from rondo_runtime.text import MAX_NAME_LENGTH, clean_id, clean_key
+from rondo_runtime.errors import Aborted, FailedPrecondition, InvalidArgument, NotFound, PermissionDenied
+from rondo_runtime.text import MAX_NAME_LENGTH, MAX_REASON_LENGTH, clean_id, clean_key, clean_text
 from rondo_runtime.transactions import UnitOfWork
 from rondo_runtime.validation import Violations
 
 MIGRATIONS = str(Path(__file__).parent / "adapters" / "migrations")
 T = TypeVar("T")
 DEFAULT_MIN_MINUTES = 90  # one hanchan
+DEFAULT_GAMES = 3  # a regular match (discard-league-2026 §2)
 MAX_LIST_SPAN = timedelta(days=366)
 Raw = tuple[datetime | None, datetime | None]
+RawHours = list[tuple[int, str, str]]  # (ISO weekday, "HH:MM" opens, "HH:MM" closes)
+MATCH_HANCHANS = 3  # a regular-stage match (discard-league-2026 §2): the fallback meeting's default length
+_FEED_TOKEN = re.compile(r"^[A-Za-z0-9_-]{20,64}$")
+NO_CALENDAR = "there is no calendar at this address"  # the same for a wrong token and a wrong room
 
 
 @dataclass(frozen=True)
@@ -58,6 +73,53 @@ class AvailabilityAnswer:
 
     availability: Availability
     cancelled_meeting_ids: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class SeriesView:
+    """A recurring activity and every occurrence (active and cancelled), by start."""
+
+    series: Series
+    occurrences: tuple[Booking, ...]
+
+
+@dataclass(frozen=True)
+class WindowMove:
+    """MoveMatchWindow's answer: the match in its new window, the booked meetings cancelled because they
+    fell outside it, and the proposed meetings voided (their confirmations no longer count)."""
+
+    match: Match
+    cancelled_meeting_ids: tuple[str, ...]
+    voided_meeting_ids: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class FeedToken:
+    club_id: str
+    token: str
+
+    @property
+    def path(self) -> str:
+        return f"/calendar/{self.token}.ics"
+
+
+def _local(club: Club, slot: Interval) -> str:
+    """``2026-03-19 19:00-23:00`` in the club's time."""
+    start, end = slot.start.astimezone(club.zone), slot.end.astimezone(club.zone)
+    return f"{start:%Y-%m-%d %H:%M}-{end:%H:%M}" if start.date() == end.date() else f"{start:%Y-%m-%d %H:%M}-{end:%Y-%m-%d %H:%M}"
+
+
+def _optional_text(v: Violations, field: str, value: str) -> str:
+    """A person-entered text that may be empty (``rondo_runtime.text.clean_text``), bounded."""
+    try:
+        return clean_text(value, field, MAX_REASON_LENGTH, required=False)
+    except InvalidArgument as error:
+        v.items.extend(error.violations)
+        return ""
+
+
+def token_digest(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
 
 
 def _now() -> datetime:
@@ -72,6 +134,7 @@ class BookingService:
     def __init__(self, uow: UnitOfWork[BookingRepository], clock: Callable[[], datetime] = _now):
         self.uow = uow
         self.clock = clock
+        self.feed_events = calendar_feed.EventCache()  # rendered VEVENTs: a feed re-renders only what changed
 
     def _transaction(self, work: Callable[[BookingRepository], T]) -> T:
         return self.uow.write(work)
@@ -102,18 +165,61 @@ class BookingService:
         return record.resource_id if record else None
 
     # --- clubs ---
-    def create_club(self, name: str, time_zone: str, idempotency_key: str = "") -> Club:
-        request = {"name": name, "time_zone": time_zone}
-        name, zone = validate_new_club(name, time_zone)
+    def create_club(
+        self,
+        name: str,
+        time_zone: str,
+        idempotency_key: str = "",
+        opening_hours: RawHours | None = None,
+        fallback_time: str = "",
+    ) -> Club:
+        """A club with its zone (Europe/Kirov by default), opening hours (none: 24/7) and fallback time
+        (empty: 18:00)."""
+        request = {"name": name, "time_zone": time_zone, "hours": opening_hours or [], "fallback": fallback_time}
+        v = Violations()
+        try:
+            name, zone = validate_new_club(name, time_zone)
+        except InvalidArgument as error:
+            v.items.extend(error.violations)
+            zone = ""
+        hours, minute = validate_club_calendar(v, opening_hours or [], fallback_time)
+        v.raise_if_any()
+        assert hours is not None and minute is not None
         key = idempotency.request_key("BookingService.CreateClub", clean_key(idempotency_key), request)
 
         def work(repo: BookingRepository) -> Club:
             if done := self._replayed(repo, key):
                 return self._club(repo, done)
-            club = Club(id=_new_id(), name=name, time_zone=zone)
+            club = Club(id=_new_id(), name=name, time_zone=zone, opening_hours=hours, fallback_minute=minute)
             repo.add_club(club)
             idempotency.remember(repo, key, self.clock(), club.id)
             return club
+
+        return self._transaction(work)
+
+    def update_club(
+        self, club_id: str, name: str | None = None, opening_hours: RawHours | None = None, fallback_time: str | None = None
+    ) -> Club:
+        """Changes what is given (None: unchanged): the name, the opening hours (an empty list: 24/7), the
+        fallback time. Idempotent by nature (the same request gives the same club). Bookings already
+        made are kept: the hours apply to what is booked from now on."""
+        v = Violations()
+        club_id = v.id("club_id", club_id)
+        clean_name = v.name("name", name, "give the club a name", MAX_NAME_LENGTH) if name is not None else None
+        hours, minute = validate_club_calendar(v, opening_hours, fallback_time)
+        v.raise_if_any()
+
+        def work(repo: BookingRepository) -> Club:
+            club = self._club(repo, club_id)
+            changed = dataclasses.replace(
+                club,
+                name=clean_name if clean_name is not None else club.name,
+                opening_hours=hours if hours is not None else club.opening_hours,
+                fallback_minute=minute if minute is not None else club.fallback_minute,
+            )
+            if changed != club:
+                repo.update_club(changed)
+            return changed
 
         return self._transaction(work)
 
@@ -164,6 +270,15 @@ class BookingService:
         if slot.start < self.clock():
             raise FailedPrecondition(f"{field} {slot.start.isoformat()} is in the past; pick a time from now on")
 
+    @staticmethod
+    def _check_open(club: Club, slot: Interval, what: str = "the meeting") -> None:
+        """FAILED_PRECONDITION unless ``slot`` lies inside the club's opening hours (docs/rules.md
+        ``schedule.club.opening-hours``)."""
+        if not inside_opening_hours(slot, club.opening_hours, club.zone):
+            raise FailedPrecondition(
+                f"{what} {_local(club, slot)} ({club.time_zone}) is outside the club's opening hours ({describe(club.opening_hours)})"
+            )
+
     def open_match(
         self,
         club_id: str,
@@ -173,6 +288,7 @@ class BookingService:
         window_end: datetime | None,
         min_minutes: int = 0,
         idempotency_key: str = "",
+        games: int = 0,
     ) -> Match:
         v = Violations()
         club_id = v.id("club_id", club_id)
@@ -188,28 +304,33 @@ class BookingService:
             v.add("window_end", f"a play window is at most {MAX_WINDOW.days} days long")
         minutes = min_minutes or DEFAULT_MIN_MINUTES
         v.integer("min_minutes", minutes, 1, MAX_MIN_MINUTES, "minutes")
+        games = games or DEFAULT_GAMES
+        v.integer("games", games, 1, MAX_HANCHANS, "games of the match")
         raw_key = v.key("idempotency_key", idempotency_key)
         v.raise_if_any()
         assert window is not None
         request = {"club_id": club_id, "match_key": match_key, "players": list(players), "window": window, "min": minutes}
+        if games != DEFAULT_GAMES:
+            request["games"] = games
         key = idempotency.request_key("BookingService.OpenMatch", raw_key, request)
 
         def work(repo: BookingRepository) -> Match:
             club = self._club(repo, club_id)
             if self._replayed(repo, key):
                 return self._match(repo, match_key)
-            wanted = Match("", match_key, club.id, tuple(players), window, minutes)
+            wanted = Match("", match_key, club.id, tuple(players), window, minutes, games)
             existing = repo.match_by_key(match_key)
             if existing is not None:  # opening the same match again answers it (the gateway opens per table)
-                if (existing.club_id, existing.player_ids, existing.window, existing.min_minutes) != (
+                if (existing.club_id, existing.player_ids, existing.window, existing.min_minutes, existing.games) != (
                     wanted.club_id,
                     wanted.player_ids,
                     wanted.window,
                     wanted.min_minutes,
+                    wanted.games,
                 ):
                     raise FailedPrecondition(f"match {match_key!r} is already open with other players, club, window or length")
                 return existing
-            match = Match(_new_id(), match_key, club.id, tuple(players), window, minutes)
+            match = Match(_new_id(), match_key, club.id, tuple(players), window, minutes, games)
             repo.add_match(match, self.clock())
             idempotency.remember(repo, key, self.clock(), match.id)
             return match
@@ -250,10 +371,10 @@ class BookingService:
 
         return self._transaction(work)
 
-    def _cancel(self, repo: BookingRepository, meeting: Meeting) -> None:
-        if meeting.booking_id:
-            repo.cancel_booking(meeting.booking_id, self.clock())
-        repo.update_meeting(dataclasses.replace(meeting, status=MeetingStatus.CANCELLED))
+    def _cancel(self, repo: BookingRepository, meeting: Meeting, reason: str = "") -> None:
+        if meeting.booking_id and meeting.status is MeetingStatus.BOOKED:
+            repo.cancel_booking(meeting.booking_id, self.clock(), reason)
+        repo.update_meeting(dataclasses.replace(meeting, status=MeetingStatus.CANCELLED, cancel_reason=reason))
 
     def get_my_availability(self, match_key: str, player_id: str) -> Availability:
         """Only the player's own intervals (version 0: not answered yet)."""
@@ -282,12 +403,20 @@ class BookingService:
 
         return self._read(work)
 
-    @staticmethod
-    def _card(repo: BookingRepository, match: Match, viewer: str = "") -> Card:
+    def _card(self, repo: BookingRepository, match: Match, viewer: str = "") -> Card:
+        club = self._club(repo, match.club_id)
         rooms = [r.id for r in repo.rooms(match.club_id)]
         busy = repo.busy_times(match.club_id, match.window.start, match.window.end)
+        hours = open_intervals(club.opening_hours, club.zone, match.window) if club.opening_hours else None
         return match_card(
-            match, repo.availabilities(match.id), repo.meetings(match.id), repo.confirmations(match.id), rooms, busy, viewer
+            match,
+            repo.availabilities(match.id),
+            repo.meetings(match.id),
+            repo.confirmations(match.id),
+            rooms,
+            busy,
+            viewer,
+            hours,
         )
 
     def _meeting_request(
@@ -335,6 +464,7 @@ class BookingService:
             raise FailedPrecondition(
                 f"the meeting is outside the match's window {match.window.start.isoformat()} .. {match.window.end.isoformat()}"
             )
+        self._check_open(self._club(repo, match.club_id), slot)
         answers = repo.availabilities(match.id)
         if not players_free(match, answers, slot):
             raise FailedPrecondition("the meeting is not inside a common option: not every player is free for all of it")
@@ -356,9 +486,8 @@ class BookingService:
         for room in rooms:
             if any(b.room_id == room.id and b.slot.overlaps(meeting.slot) for b in bookings):
                 continue
-            booking = Booking(
-                _new_id(), club.id, room.id, meeting.slot, f"match {match.key}", BookingStatus.ACTIVE, match.id, meeting.id
-            )
+            title = match_title(match.key, meeting.hanchans)
+            booking = Booking(_new_id(), club.id, room.id, meeting.slot, title, BookingStatus.ACTIVE, match.id, meeting.id)
             try:
                 repo.add_booking(booking, self.clock())
             except RoomTaken:
@@ -451,6 +580,7 @@ class BookingService:
             if done := self._replayed(repo, key):
                 return self._existing_meeting(repo, match, done)
             self._not_past(slot)
+            self._check_open(self._club(repo, match.club_id), slot)
             if replaces:
                 old = self._existing_meeting(repo, match, replaces)
                 if old.status is not MeetingStatus.CANCELLED:
@@ -486,6 +616,7 @@ class BookingService:
                 assert found is not None
                 return found
             self._not_past(slot)
+            self._check_open(club, slot, "the activity")
             booking = Booking(_new_id(), club.id, room.id, slot, title)
             if any(b.room_id == room.id for b in repo.active_bookings(club.id, slot.start, slot.end)):
                 raise self._taken(repo, club, [room], slot)
@@ -508,3 +639,301 @@ class BookingService:
         v.raise_if_any()
         assert span is not None
         return self._read(lambda repo: repo.active_bookings(self._club(repo, club_id).id, span.start, span.end))
+
+    # --- the club calendar: recurring activities (docs/rules.md schedule.recurring.*) ---
+    def book_recurring_activity(
+        self,
+        club_id: str,
+        room_id: str,
+        title: str,
+        start: datetime | None,
+        end: datetime | None,
+        rule: str,
+        idempotency_key: str = "",
+    ) -> SeriesView:
+        """A recurring activity ("every Thursday 19:00-23:00"): ``start``/``end`` are the first occurrence,
+        ``rule`` an RRULE expanded in the club's zone. Every occurrence is booked in one transaction, or
+        none: an occurrence in the past, outside the opening hours or colliding with a booking refuses
+        the series naming the first such occurrence."""
+        v = Violations()
+        club_id = v.id("club_id", club_id)
+        room_id = v.id("room_id", room_id)
+        title = v.name("title", title, "give the activity a title", MAX_TITLE_LENGTH)
+        first = validate_window(v, start, end, "start", "end")
+        normalize_rule(rule, v)
+        raw_key = v.key("idempotency_key", idempotency_key)
+        v.raise_if_any()
+        assert first is not None
+        request = {"club_id": club_id, "room_id": room_id, "title": title, "first": first, "rule": rule}
+        key = idempotency.request_key("BookingService.BookRecurringActivity", raw_key, request)
+
+        def work(repo: BookingRepository) -> SeriesView:
+            club = self._club(repo, club_id)
+            room = self._room(repo, club, room_id)
+            if done := self._replayed(repo, key):
+                return self._series_view(repo, club, done)
+            slots = expand(rule, first, club.zone)
+            self._not_past(first)
+            for n, slot in enumerate(slots, start=1):
+                self._check_open(club, slot, f"occurrence {n}")
+            taken = repo.active_bookings(club.id, slots[0].start, slots[-1].end)
+            for n, slot in enumerate(slots, start=1):
+                if (b := first_overlap(slot, [b for b in taken if b.room_id == room.id])) is not None:
+                    by = "a match" if b.match_id else repr(b.title)
+                    raise FailedPrecondition(
+                        f"occurrence {n} ({_local(club, slot)}) collides with {by} in {room.name} "
+                        f"({_local(club, b.slot)}); nothing was booked"
+                    )
+            series = Series(
+                _new_id(), club.id, room.id, title, rule.strip().upper().removeprefix("RRULE:"), first, club.time_zone
+            )
+            repo.add_series(series, self.clock())
+            for slot in slots:
+                try:
+                    repo.add_booking(Booking(_new_id(), club.id, room.id, slot, title, series_id=series.id), self.clock())
+                except RoomTaken:  # a race: the whole series is rolled back
+                    raise self._taken(repo, club, [room], slot) from None
+            idempotency.remember(repo, key, self.clock(), series.id)
+            return self._series_view(repo, club, series.id)
+
+        return self._transaction(work)
+
+    @staticmethod
+    def _series_view(repo: BookingRepository, club: Club, series_id: str) -> SeriesView:
+        series = repo.series(series_id)
+        if series is None or series.club_id != club.id:
+            raise NotFound(f"series {series_id!r} does not exist in club {club.id!r}")
+        return SeriesView(series, tuple(repo.series_bookings(series.id)))
+
+    def get_series(self, club_id: str, series_id: str) -> SeriesView:
+        v = Violations()
+        club_id = v.id("club_id", club_id)
+        series_id = v.id("series_id", series_id)
+        v.raise_if_any()
+        return self._read(lambda repo: self._series_view(repo, self._club(repo, club_id), series_id))
+
+    def _activity(self, repo: BookingRepository, club: Club, booking_id: str) -> Booking:
+        """An activity booking of the club (an occurrence of a series, or a one-off): a match's booking
+        changes through its meeting (CancelMeeting, AssignMeeting)."""
+        booking = repo.booking(booking_id)
+        if booking is None or booking.club_id != club.id:
+            raise NotFound(f"booking {booking_id!r} does not exist in club {club.id!r}")
+        if booking.match_id:
+            raise FailedPrecondition(
+                f"booking {booking_id!r} is a match's meeting: cancel or move the meeting instead (CancelMeeting, AssignMeeting)"
+            )
+        return booking
+
+    def cancel_occurrence(self, club_id: str, booking_id: str, reason: str = "") -> Booking:
+        """Cancels one occurrence of a series (or a one-off activity): kept, with the reason, its room
+        free again. Cancelling it again answers it unchanged."""
+        v = Violations()
+        club_id = v.id("club_id", club_id)
+        booking_id = v.id("booking_id", booking_id)
+        reason = _optional_text(v, "reason", reason)
+        v.raise_if_any()
+
+        def work(repo: BookingRepository) -> Booking:
+            booking = self._activity(repo, self._club(repo, club_id), booking_id)
+            if booking.status is BookingStatus.ACTIVE:
+                repo.cancel_booking(booking.id, self.clock(), reason)
+            found = repo.booking(booking.id)
+            assert found is not None
+            return found
+
+        return self._transaction(work)
+
+    def move_occurrence(
+        self,
+        club_id: str,
+        booking_id: str,
+        start: datetime | None,
+        end: datetime | None,
+        room_id: str = "",
+        idempotency_key: str = "",
+    ) -> Booking:
+        """Gives one occurrence (or a one-off activity) a new time, and optionally another room of the
+        club, under the same checks as a new booking: not in the past, inside the opening hours, the
+        room free (the database refuses an overlap). The series' other occurrences do not move."""
+        v = Violations()
+        club_id = v.id("club_id", club_id)
+        booking_id = v.id("booking_id", booking_id)
+        slot = validate_window(v, start, end, "start", "end")
+        room_id = v.id("room_id", room_id, required=False)
+        raw_key = v.key("idempotency_key", idempotency_key)
+        v.raise_if_any()
+        assert slot is not None
+        request = {"club_id": club_id, "booking_id": booking_id, "slot": slot, "room_id": room_id}
+        key = idempotency.request_key("BookingService.MoveOccurrence", raw_key, request)
+
+        def work(repo: BookingRepository) -> Booking:
+            club = self._club(repo, club_id)
+            booking = self._activity(repo, club, booking_id)
+            if self._replayed(repo, key):
+                return booking
+            if booking.status is not BookingStatus.ACTIVE:
+                raise FailedPrecondition(f"booking {booking_id!r} was cancelled; book the activity again instead")
+            room = self._room(repo, club, room_id or booking.room_id)
+            if (room.id, slot) != (booking.room_id, booking.slot):
+                self._not_past(slot)
+                self._check_open(club, slot, "the activity")
+                others = [
+                    b for b in repo.active_bookings(club.id, slot.start, slot.end) if b.room_id == room.id and b.id != booking.id
+                ]
+                if others:
+                    raise self._taken(repo, club, [room], slot)
+                try:
+                    repo.move_booking(booking.id, room.id, slot, self.clock())
+                except RoomTaken:
+                    raise self._taken(repo, club, [room], slot) from None
+            idempotency.remember(repo, key, self.clock(), booking.id)
+            found = repo.booking(booking.id)
+            assert found is not None
+            return found
+
+        return self._transaction(work)
+
+    def cancel_series(self, club_id: str, series_id: str, from_: datetime | None = None, reason: str = "") -> SeriesView:
+        """Cancels every active occurrence of the series starting at ``from_`` or later (unset: from now
+        on); earlier occurrences stay as they are. Cancelling again changes nothing."""
+        v = Violations()
+        club_id = v.id("club_id", club_id)
+        series_id = v.id("series_id", series_id)
+        reason = _optional_text(v, "reason", reason)
+        v.raise_if_any()
+
+        def work(repo: BookingRepository) -> SeriesView:
+            club = self._club(repo, club_id)
+            view = self._series_view(repo, club, series_id)
+            since = from_ or self.clock()
+            for b in view.occurrences:
+                if b.status is BookingStatus.ACTIVE and b.slot.start >= since:
+                    repo.cancel_booking(b.id, self.clock(), reason)
+            return self._series_view(repo, club, series_id)
+
+        return self._transaction(work)
+
+    # --- the organizer's scheduling actions (docs/rules.md schedule.organizer.*) ---
+    def apply_fallback(self, match_key: str, minutes: int = 0, idempotency_key: str = "") -> Meeting:
+        """Books the match at its fallback time (discard-league-2026 §6.1): the last Sunday of its window
+        at the club's fallback time (18:00 by default), binding, in the first free room; ``minutes``
+        long (0: three hanchans of the match's minimum length)."""
+        v = Violations()
+        match_key = v.id("match_key", match_key)
+        v.integer("minutes", minutes, 0, MAX_MIN_MINUTES, "minutes; 0 = the whole match")
+        raw_key = v.key("idempotency_key", idempotency_key)
+        v.raise_if_any()
+        key = idempotency.request_key("BookingService.ApplyFallback", raw_key, {"match_key": match_key, "minutes": minutes})
+
+        def work(repo: BookingRepository) -> Meeting:
+            match = self._match(repo, match_key)
+            if done := self._replayed(repo, key):
+                return self._existing_meeting(repo, match, done)
+            club = self._club(repo, match.club_id)
+            if booked := [m for m in repo.meetings(match.id) if m.status is MeetingStatus.BOOKED]:
+                raise FailedPrecondition(
+                    f"match {match.key!r} is already booked for {_local(club, booked[0].slot)}; cancel that meeting first"
+                )
+            length = minutes or MATCH_HANCHANS * match.min_minutes
+            slot = fallback_slot(match.window, club.zone, length, club.fallback_minute)
+            if slot is None:
+                raise FailedPrecondition(
+                    f"the match's window has no Sunday {clock(club.fallback_minute)} ({club.time_zone}); assign a meeting instead"
+                )
+            self._not_past(slot)
+            self._check_open(club, slot, "the fallback time")
+            meeting = Meeting(_new_id(), match.id, slot, (), "")
+            repo.add_meeting(meeting, self.clock())
+            meeting = self._book(repo, match, meeting)
+            idempotency.remember(repo, key, self.clock(), meeting.id)
+            return meeting
+
+        return self._transaction(work)
+
+    def move_match_window(
+        self,
+        match_key: str,
+        window_start: datetime | None,
+        window_end: datetime | None,
+        reason: str,
+        idempotency_key: str = "",
+    ) -> WindowMove:
+        """Moves the match into a later window (the next round's, discard-league-2026 §6.1: with valid
+        reasons): every proposed meeting is voided (its confirmations no longer count) and a booked
+        meeting outside the new window is cancelled (its room freed), each with the reason; a booked
+        meeting inside the new window stays. The old window is kept as a record."""
+        v = Violations()
+        match_key = v.id("match_key", match_key)
+        window = validate_window(v, window_start, window_end, "window_start", "window_end")
+        if window is not None and window.length > MAX_WINDOW:
+            v.add("window_end", f"a play window is at most {MAX_WINDOW.days} days long")
+        reason = v.text("reason", reason, "say why the match moves (the valid reasons)", MAX_REASON_LENGTH)
+        raw_key = v.key("idempotency_key", idempotency_key)
+        v.raise_if_any()
+        assert window is not None
+        request = {"match_key": match_key, "window": window, "reason": reason}
+        key = idempotency.request_key("BookingService.MoveMatchWindow", raw_key, request)
+
+        def work(repo: BookingRepository) -> WindowMove:
+            match = self._match(repo, match_key)
+            if self._replayed(repo, key):
+                return WindowMove(match, (), ())
+            if window.end <= match.window.end:
+                raise FailedPrecondition(
+                    f"the new window must end after the current one ({match.window.end.isoformat()}): a match moves to a later round's window"
+                )
+            if window.end <= self.clock():
+                raise FailedPrecondition("the new window is over already; pick one that ends in the future")
+            repo.move_match_window(match, window, reason, self.clock())
+            why = f"the match moved to another window: {reason}"[:MAX_REASON_LENGTH]
+            cancelled, voided = [], []
+            for meeting in repo.meetings(match.id):
+                if meeting.status is MeetingStatus.PROPOSED:
+                    self._cancel(repo, meeting, why)
+                    voided.append(meeting.id)
+                elif meeting.status is MeetingStatus.BOOKED and not window.covers(meeting.slot):
+                    self._cancel(repo, meeting, why)
+                    cancelled.append(meeting.id)
+            idempotency.remember(repo, key, self.clock(), match.id)
+            moved = self._match(repo, match_key)
+            return WindowMove(moved, tuple(cancelled), tuple(voided))
+
+        return self._transaction(work)
+
+    # --- the iCalendar feed (docs/rules.md schedule.calendar.ical-feed) ---
+    def rotate_calendar_token(self, club_id: str) -> FeedToken:
+        """A new unguessable feed token for the club (256 random bits); the old one stops working at
+        once. Only its SHA-256 is stored: the token is in this answer alone. No idempotency key: a
+        retry rotates again, and the token of the last answer is the one that works."""
+        club_id = clean_id(club_id, "club_id")
+        token = secrets.token_urlsafe(32)
+
+        def work(repo: BookingRepository) -> FeedToken:
+            club = self._club(repo, club_id)
+            repo.set_calendar_token(club.id, token_digest(token), self.clock())
+            return FeedToken(club.id, token)
+
+        return self._transaction(work)
+
+    def export_calendar(self, token: str, room_id: str = "") -> bytes:
+        """The club's calendar (or one room's) as iCalendar bytes. NOT_FOUND with one message for a
+        wrong token and a wrong room, so an answer never tells whether a token exists; the stored hash
+        is compared in constant time."""
+        if not isinstance(token, str) or not _FEED_TOKEN.match(token) or not isinstance(room_id, str) or len(room_id) > 64:
+            raise NotFound(NO_CALENDAR)
+        digest = token_digest(token)
+
+        def work(repo: BookingRepository) -> bytes:
+            found = repo.calendar_token(digest)
+            if found is None or not hmac.compare_digest(found[1], digest):
+                raise NotFound(NO_CALENDAR)
+            club = self._club(repo, found[0])
+            rooms = {r.id: r.name for r in repo.rooms(club.id)}
+            if room_id and room_id not in rooms:
+                raise NotFound(NO_CALENDAR)
+            now = self.clock()
+            span = calendar_feed.feed_span(now)
+            bookings = repo.calendar_bookings(club.id, span.start, span.end, span.cancelled_since, calendar_feed.MAX_EVENTS)
+            return calendar_feed.club_calendar(club, rooms, bookings, now, room_id, self.feed_events)
+
+        return self._read(work)

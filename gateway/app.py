@@ -16,12 +16,14 @@ from datetime import datetime
 from sqlalchemy import Engine
 
 from gateway.adapters.accounts import IdentityRepository
+from gateway.adapters.calendar_http import CalendarFeedServer
 from gateway.adapters.downstream import Downstream
 from gateway.adapters.events import EventLog
 from gateway.grpc_api import GatewayServicer
 from gateway.guard import GuardedServicer, guarded
 from gateway.identity_service import IdentityService
 from gateway.service import MIGRATIONS, GatewayService
+from rondo.booking.v1 import booking_pb2
 from rondo.gateway.v1 import gateway_pb2, gateway_pb2_grpc
 from rondo_runtime.config import Settings
 from rondo_runtime.server import ServiceSpec
@@ -76,22 +78,54 @@ def make_identity(engine: Engine, settings: Settings, clock: Callable[[], dateti
     return IdentityService(uow, **options) if clock is None else IdentityService(uow, clock, **options)  # type: ignore[arg-type]
 
 
-def make_servicer(engine: Engine, settings: Settings, downstream: Callable[[], Downstream]) -> GuardedServicer:
+def guarded_servicer(servicer: GatewayServicer, identity: IdentityService) -> GuardedServicer:
     """Every RPC of the gateway behind the guard (gateway/guard.py): identity, roles, self fields, audit."""
-    identity = make_identity(engine, settings)
-    return guarded(GatewayServicer(GatewayService(downstream, EventLog(engine)), identity), DESCRIPTOR, identity)
+    return guarded(servicer, DESCRIPTOR, identity)
+
+
+def calendar_feed(settings: Settings, downstream: LazyDownstream) -> CalendarFeedServer:
+    """The clubs' iCalendar feeds over HTTP on ``RONDO_HOST:RONDO_CALENDAR_PORT`` (booking makes the bytes)."""
+
+    async def fetch(token: str, room_id: str, timeout_s: float) -> bytes:
+        stubs = downstream.get()
+        request = booking_pb2.ExportCalendarRequest(token=token, room_id=room_id)
+        return (await stubs.call("booking", stubs.booking.ExportCalendar, request, timeout_s)).ics
+
+    return CalendarFeedServer(settings.host, settings.calendar_port, fetch)
 
 
 def spec(settings: Settings, downstream: LazyDownstream | None = None) -> ServiceSpec:
     downstream = downstream or LazyDownstream(settings)
-    lazy = downstream
+    servicers: list[GatewayServicer] = []
+    feed = calendar_feed(settings, downstream)
+
+    def make_servicer(engine) -> GuardedServicer:
+        identity = make_identity(engine, settings)
+        servicers.append(GatewayServicer(GatewayService(downstream.get, EventLog(engine)), identity=identity))
+        return guarded_servicer(servicers[-1], identity)
+
+    async def stop() -> None:
+        await feed.stop()
+        await downstream.close()
+
     spec = stateful_spec(
         NAME,
         settings,
         MIGRATIONS,
         descriptor=DESCRIPTOR,
         add_to_server=gateway_pb2_grpc.add_GatewayServiceServicer_to_server,
-        make_servicer=lambda engine: make_servicer(engine, settings, lazy.get),
-        on_stop=downstream.close,
+        make_servicer=make_servicer,
+        on_stop=stop,
     )
-    return dataclasses.replace(spec, internal=False)  # the one public service (rondo_app/registry.py)
+
+    def end_streams() -> None:
+        for servicer in servicers:
+            servicer.service.events.close()
+
+    interval = settings.reminder_interval_seconds
+    # the reminders due are published every RONDO_REMINDER_INTERVAL_SECONDS (gateway/reminders.py)
+    reminders = (lambda: servicers[0].reminders.run(interval),) if interval > 0 else ()
+    # the clubs' iCalendar feeds over HTTP on RONDO_CALENDAR_PORT, served while the servers run
+    background = (*reminders, feed.serve)
+    # the one public service (rondo_app/registry.py); a stop first ends the bots' event streams
+    return dataclasses.replace(spec, internal=False, background=background, on_stopping=end_streams)

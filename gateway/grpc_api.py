@@ -6,11 +6,18 @@ from __future__ import annotations
 
 import asyncio
 
+from google.protobuf.struct_pb2 import Struct
+
+from gateway.adapters.events import Event
+from gateway.domain.events import event_query
+from gateway.event_service import EventService
 from gateway.guard import current_principal
 from gateway.identity_api import IdentityRpcs
 from gateway.identity_service import IdentityService
+from gateway.mediation import MediationFlow
+from gateway.reminders import ReminderPublisher
 from gateway.service import GatewayService
-from rondo.gateway.v1 import gateway_pb2_grpc
+from rondo.gateway.v1 import gateway_pb2, gateway_pb2_grpc
 from rondo_runtime.idempotency import caller_of
 
 LINK_ACCOUNT_HEADER = "x-rondo-link-account"  # RegisterPlayer: the player account to link the new player to
@@ -32,9 +39,14 @@ def link_account(context) -> str:
 
 
 class GatewayServicer(IdentityRpcs, gateway_pb2_grpc.GatewayServiceServicer):
-    def __init__(self, service: GatewayService, identity: IdentityService):
+    def __init__(self, service: GatewayService, events: EventService | None = None, identity: IdentityService | None = None):
+        """``identity``: the accounts and tokens (``gateway/identity_service.py``); the guard in front of
+        this servicer (``gateway/guard.py``) uses the same one."""
         self.service = service
-        self.identity = identity
+        self.event_service = events or EventService(service.events)
+        self.reminders = ReminderPublisher(service)
+        self.mediation = MediationFlow(service)
+        self._identity = identity
 
     # Straight through to league/ (it validates and owns the data).
     # Every downstream call gets what is left of the incoming deadline (None: the configured timeout).
@@ -211,3 +223,105 @@ class GatewayServicer(IdentityRpcs, gateway_pb2_grpc.GatewayServiceServicer):
 
     async def ListBookings(self, request, context):
         return await self.service.schedule("ListBookings", request, caller(context), context.time_remaining())
+
+    # The club calendar: straight through to booking/ (gateway/service.py ``schedule``).
+    async def UpdateClub(self, request, context):
+        return await self.service.schedule("UpdateClub", request, caller(context), context.time_remaining())
+
+    async def BookRecurringActivity(self, request, context):
+        return await self.service.schedule("BookRecurringActivity", request, caller(context), context.time_remaining())
+
+    async def GetSeries(self, request, context):
+        return await self.service.schedule("GetSeries", request, caller(context), context.time_remaining())
+
+    async def CancelOccurrence(self, request, context):
+        return await self.service.schedule("CancelOccurrence", request, caller(context), context.time_remaining())
+
+    async def MoveOccurrence(self, request, context):
+        return await self.service.schedule("MoveOccurrence", request, caller(context), context.time_remaining())
+
+    async def CancelSeries(self, request, context):
+        return await self.service.schedule("CancelSeries", request, caller(context), context.time_remaining())
+
+    async def ApplyFallback(self, request, context):
+        return await self.service.schedule("ApplyFallback", request, caller(context), context.time_remaining())
+
+    async def MoveMatchWindow(self, request, context):
+        return await self.service.schedule("MoveMatchWindow", request, caller(context), context.time_remaining())
+
+    async def RotateCalendarToken(self, request, context):
+        return await self.service.schedule("RotateCalendarToken", request, caller(context), context.time_remaining())
+
+    async def ExportCalendar(self, request, context):
+        return await self.service.schedule("ExportCalendar", request, caller(context), context.time_remaining())
+
+    # A draw anyone can verify: league commits, keeps and reveals the seed.
+    async def CommitDrawSeed(self, request, context):
+        request = self.service.scoped(request, "CommitDrawSeed", caller(context))
+        return await self.service.league("CommitDrawSeed", request, context.time_remaining())
+
+    async def GetSeedCommitment(self, request, context):
+        return await self.service.league("GetSeedCommitment", request, context.time_remaining())
+
+    async def GetDrawCertificate(self, request, context):
+        return await self.service.league("GetDrawCertificate", request, context.time_remaining())
+
+    # Events for bots (gateway/event_service.py).
+    async def WatchEvents(self, request, context):
+        query = event_query(request.after, list(request.kinds), request.competition_id)
+        async for event in self.event_service.watch(query, gone=context.done):
+            yield event_to_proto(event)
+
+    async def ListEvents(self, request, context):
+        query = event_query(request.after, list(request.kinds), request.competition_id)
+        events, token = await asyncio.to_thread(self.event_service.list, query, request.page_size, request.page_token)
+        return gateway_pb2.ListEventsResponse(events=[event_to_proto(e) for e in events], next_page_token=token)
+
+    # Reminders (gateway/reminders.py): the periodic task publishes `reminder.due`; PublishDueReminders
+    # runs it once now. The rest straight through to booking/.
+    async def SetReminderSchedule(self, request, context):
+        return await self.service.schedule("SetReminderSchedule", request, caller(context), context.time_remaining())
+
+    async def GetReminderSchedule(self, request, context):
+        return await self.service.schedule("GetReminderSchedule", request, caller(context), context.time_remaining())
+
+    async def PublishDueReminders(self, request, context):
+        return await self.reminders.publish_due(context.time_remaining())
+
+    async def AcknowledgeReminder(self, request, context):
+        return await self.service.schedule("AcknowledgeReminder", request, caller(context), context.time_remaining())
+
+    async def ListReminders(self, request, context):
+        return await self.service.schedule("ListReminders", request, caller(context), context.time_remaining())
+
+    # Up&Down mediation (gateway/mediation.py): checked against league's stage, no-shows recorded in league.
+    async def SetMediationCalendar(self, request, context):
+        return await self.service.schedule("SetMediationCalendar", request, caller(context), context.time_remaining())
+
+    async def RequestMediation(self, request, context):
+        return await self.mediation.request(request, caller(context), context.time_remaining())
+
+    async def AnswerMediation(self, request, context):
+        return await self.mediation.answer_or_decide("AnswerMediation", request, context.time_remaining())
+
+    async def DecideMediation(self, request, context):
+        return await self.mediation.answer_or_decide("DecideMediation", request, context.time_remaining())
+
+    async def RecordMediatedGame(self, request, context):
+        return await self.mediation.record_game(request, caller(context), context.time_remaining())
+
+    async def RequestTimeout(self, request, context):
+        return await self.mediation.request_timeout(request, caller(context), context.time_remaining())
+
+    async def ListMediations(self, request, context):
+        return await self.service.schedule("ListMediations", request, caller(context), context.time_remaining())
+
+
+def event_to_proto(event: Event) -> gateway_pb2.Event:
+    payload = Struct()
+    payload.update(event.payload)
+    answer = gateway_pb2.Event(
+        id=event.id, kind=event.kind, competition_id=event.competition_id, subject_id=event.subject_id, payload=payload
+    )
+    answer.created_at.FromDatetime(event.created_at)
+    return answer

@@ -156,21 +156,31 @@ class GatewayService:
             "GetCompetition", league_pb2.GetCompetitionRequest(competition_id=request.competition_id), clock.timeout()
         )
         players = await self.league("ListPlayers", league_pb2.ListPlayersRequest(competition_id=competition.id), clock.timeout())
-        solved = await self._solve(
-            solver_pb2.DrawTablesRequest(
-                players=self._roster(players),
-                rounds=competition.rounds,
-                table_size=competition.table_size,
-                separations=request.separations,
-                pins=request.pins,
-                seat_balance=request.seat_balance,
-                seed=request.seed if request.HasField("seed") else None,
-                time_limit_seconds=request.time_limit_seconds,
-            ),
-            _names(players),
-            clock,
+        seed = await self._draw_seed(competition.id, request, clock)
+        asked = solver_pb2.DrawTablesRequest(
+            players=self._roster(players),
+            rounds=competition.rounds,
+            table_size=competition.table_size,
+            separations=request.separations,
+            pins=request.pins,
+            seat_balance=request.seat_balance,
+            seed=seed,
+            time_limit_seconds=request.time_limit_seconds,
         )
-        return await self._store(competition.id, solved, request.idempotency_key, clock)
+        solved = await self._solve(asked, _names(players), clock)
+        return await self._store(competition.id, solved, request.idempotency_key, clock, asked=asked)
+
+    async def _draw_seed(self, competition_id: str, request, clock: Deadline) -> int | None:
+        """The seed of the next draw: the committed one (a request that names a seed is then refused),
+        else the request's (docs/rules.md draw.trust.seed-commitment)."""
+        committed = await self.league(
+            "GetDrawSeed", league_pb2.GetDrawSeedRequest(competition_id=competition_id), clock.timeout()
+        )
+        if committed.HasField("seed"):
+            if request.HasField("seed"):
+                raise FailedPrecondition("this competition's draw seed was committed; leave the seed unset, the draw uses it")
+            return committed.seed
+        return request.seed if request.HasField("seed") else None
 
     async def redraw(self, request: gateway_pb2.RedrawRequest, deadline: float | None) -> gateway_pb2.DrawView:
         """league.PrepareRedraw (checks the redraw, splits the published draw) -> solver.DrawTables ->
@@ -195,22 +205,19 @@ class GatewayService:
             league_pb2.ListPlayersRequest(competition_id=request.competition_id, include_inactive=True),
             clock.timeout(),
         )
-        solved = await self._solve(
-            solver_pb2.DrawTablesRequest(
-                players=plan.roster,
-                rounds=plan.rounds,
-                table_size=plan.table_size,
-                separations=request.separations,
-                pins=plan.pins,
-                previous=plan.previous,
-                history=plan.history,
-                seat_balance=request.seat_balance,
-                seed=request.seed if request.HasField("seed") else None,
-                time_limit_seconds=request.time_limit_seconds,
-            ),
-            _names(everyone),
-            clock,
+        asked = solver_pb2.DrawTablesRequest(
+            players=plan.roster,
+            rounds=plan.rounds,
+            table_size=plan.table_size,
+            separations=request.separations,
+            pins=plan.pins,
+            previous=plan.previous,
+            history=plan.history,
+            seat_balance=request.seat_balance,
+            seed=await self._draw_seed(request.competition_id, request, clock),
+            time_limit_seconds=request.time_limit_seconds,
         )
+        solved = await self._solve(asked, _names(everyone), clock)
         solved.notes.extend(plan.notes)
         return await self._store(
             request.competition_id,
@@ -220,6 +227,7 @@ class GatewayService:
             replaces_draw_id=plan.replaces_draw_id,
             played_rounds=plan.played_rounds,
             reason=request.reason,
+            asked=asked,
         )
 
     async def _store(
@@ -231,14 +239,25 @@ class GatewayService:
         replaces_draw_id: str = "",
         played_rounds: int = 0,
         reason: str = "",
+        asked: solver_pb2.DrawTablesRequest | None = None,
     ) -> gateway_pb2.DrawView:
+        """``asked``: the solver's request, stored with the draw for its certificate (with the seed the
+        solver chose when the request left it unset)."""
         view = gateway_pb2.DrawView(
             status=solved.status,
             diff=solved.diff,
             conflicts=solved.conflicts,
             notes=solved.notes,
             wall_time_seconds=solved.wall_time_seconds,
+            work_budget=solved.work_budget,
+            work_used=solved.work_used,
+            reproducible=solved.reproducible,
         )
+        record = solver_pb2.DrawTablesRequest()
+        if asked is not None:
+            record.CopyFrom(asked)
+            record.seed = solved.seed
+            record.work_budget = solved.work_budget
         if solved.status not in (solver_pb2.SOLVE_STATUS_OPTIMAL, solver_pb2.SOLVE_STATUS_FEASIBLE):
             return view  # nothing to review: the status and conflicts say why
         draw = await self.league(
@@ -256,6 +275,10 @@ class GatewayService:
                 reason=reason,
                 players_moved=solved.players_moved if solved.HasField("players_moved") else None,
                 idempotency_key=idempotency_key,
+                solver_request=record.SerializeToString(deterministic=True) if asked is not None else b"",
+                work_budget=solved.work_budget,
+                work_used=solved.work_used,
+                reproducible=solved.reproducible,
             ),
             deadline.timeout(),
         )
@@ -479,13 +502,20 @@ class GatewayService:
             request = self.scoped(request, method, caller)
         answer = await self.booking(method, request, Deadline(deadline).timeout())
         if isinstance(answer, booking_pb2.Meeting):
-            if answer.status == booking_pb2.MEETING_STATUS_BOOKED and method in ("ConfirmMeeting", "AssignMeeting"):
+            if answer.status == booking_pb2.MEETING_STATUS_BOOKED and method in (
+                "ConfirmMeeting",
+                "AssignMeeting",
+                "ApplyFallback",
+            ):
                 await self._schedule_event("schedule.booked", answer.match_key, answer.id, room_id=answer.room_id)
             elif answer.status == booking_pb2.MEETING_STATUS_CANCELLED and method == "CancelMeeting":
                 await self._schedule_event("schedule.cancelled", answer.match_key, answer.id)
         elif isinstance(answer, booking_pb2.AvailabilityResponse):
             for meeting_id in answer.cancelled_meeting_ids:
                 await self._schedule_event("schedule.cancelled", answer.match_key, meeting_id, by_player=answer.player_id)
+        elif isinstance(answer, booking_pb2.MoveMatchWindowResponse):  # the match moved to a later window
+            for meeting_id in answer.cancelled_meeting_ids:
+                await self._schedule_event("schedule.cancelled", answer.match.match_key, meeting_id, by_organizer=True)
         return answer
 
     async def _schedule_event(self, kind: str, match_key: str, meeting_id: str, **payload) -> None:

@@ -6,10 +6,13 @@ import asyncio
 import json
 from datetime import datetime
 
+from google.protobuf import json_format
 from google.protobuf.timestamp_pb2 import Timestamp
 
 from league.cup_service import CupBracket, Disqualified
 from league.domain import cup, playoff
+from league.domain.certificate import SolveRecord, certificate
+from league.domain.commitment import SeedCommitment
 from league.domain.lots import TieDecision, TieMethod
 from league.domain.model import Competition, Draw, DrawStatistics, DrawStatus, Player, PlayerStatus
 from league.domain.pinning import RulesetVersion
@@ -645,6 +648,9 @@ class LeagueServicer(league_pb2_grpc.LeagueServiceServicer):
             reason=request.reason,
             players_moved=request.players_moved if request.HasField("players_moved") else None,
             idempotency_key=request.idempotency_key,
+            solve_record=SolveRecord(request.solver_request, request.work_budget, request.work_used, request.reproducible)
+            if request.solver_request
+            else None,
         )
         return draw_to_proto(d)
 
@@ -880,3 +886,36 @@ class LeagueServicer(league_pb2_grpc.LeagueServiceServicer):
     async def GetPlayoff(self, request, context):
         report = await asyncio.to_thread(self.service.get_playoff, request.competition_id)
         return playoff_report_to_proto(request.competition_id, report)
+
+    # --- a draw anyone can verify (league/trust_service.py) ---
+    async def CommitDrawSeed(self, request, context):
+        made = await asyncio.to_thread(
+            self.service.commit_draw_seed, request.competition_id, request.committed_by, request.idempotency_key
+        )
+        return commitment_to_proto(made)
+
+    async def GetSeedCommitment(self, request, context):
+        return commitment_to_proto(await asyncio.to_thread(self.service.seed_commitment_of, request.competition_id))
+
+    async def GetDrawSeed(self, request, context):
+        return league_pb2.DrawSeed(seed=await asyncio.to_thread(self.service.next_draw_seed, request.competition_id))
+
+    async def GetDrawCertificate(self, request, context):
+        evidence = await asyncio.to_thread(self.service.draw_evidence, request.competition_id, request.draw_id)
+        solver_request = None
+        if evidence.record is not None:
+            solver_request = json_format.MessageToDict(solver_pb2.DrawTablesRequest.FromString(evidence.record.solver_request))
+        document = certificate(
+            evidence.competition, evidence.draw, evidence.players, evidence.commitment, evidence.record, solver_request
+        )
+        return league_pb2.DrawCertificate(certificate_json=json.dumps(document, indent=1))
+
+
+def commitment_to_proto(c: SeedCommitment) -> league_pb2.SeedCommitment:
+    """The public part of a commitment: never the seed or the nonce."""
+    return league_pb2.SeedCommitment(
+        competition_id=c.competition_id,
+        commitment=c.commitment,
+        committed_at=timestamp(c.committed_at),
+        committed_by=c.committed_by,
+    )

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import hashlib
 from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
@@ -11,12 +12,15 @@ from typing import TypeVar
 from league.adapters.repository import LeagueRepository
 from league.cup_service import CupUseCases
 from league.domain import capacity, model, pinning, playoff, records, redraw, stage_kinds, stages
+from league.domain.certificate import MAX_SOLVER_REQUEST_BYTES, SolveRecord
+from league.domain.commitment import check_draw_seed
 from league.domain.model import Competition, Draw, DrawStatistics, DrawStatus, Player, PlayerStatus, Round
 from league.domain.records import Content, GameEntry, HanchanEntry, NoShowEntry, PenaltyEntry, ResultRecord
 from league.domain.stages import REGULAR_STAGE, Stage
 from league.playoff_service import PlayoffUseCases
 from league.review_service import ReviewUseCases
 from league.stage_service import StageUseCases
+from league.trust_service import TrustUseCases
 from league.updown_service import UpdownUseCases
 from league.use_cases import CompetitionStandings, _new_id, _now, _require_id
 from rondo_runtime import idempotency
@@ -35,7 +39,7 @@ MAX_GAMES_IN_PAIRING = 100  # a cup series replays drawn games: far beyond any r
 GAME_RESULTS = ("1-0", "0-1", "+/-", "-/+", "-/-", "=", "annulled")  # annulled: corrections only (updown.annul.thrown-match)
 
 
-class LeagueService(CupUseCases, UpdownUseCases, PlayoffUseCases, StageUseCases):
+class LeagueService(CupUseCases, UpdownUseCases, PlayoffUseCases, StageUseCases, TrustUseCases):
     """Every league use case. Shared helpers live in :class:`league.use_cases.LeagueUseCases`; the
     stages after the draw in :class:`league.stage_service.StageUseCases`."""
 
@@ -155,7 +159,10 @@ class LeagueService(CupUseCases, UpdownUseCases, PlayoffUseCases, StageUseCases)
         reason: str = "",
         players_moved: int | None = None,
         idempotency_key: str = "",
+        solve_record: SolveRecord | None = None,
     ) -> Draw:
+        """Stores a proposed draw (and what the solver was asked for it, for its certificate). Under a
+        seed commitment the draw must use the committed seed (docs/rules.md draw.trust.seed-commitment)."""
         request = {
             "competition_id": competition_id,
             "seed": seed,
@@ -165,8 +172,11 @@ class LeagueService(CupUseCases, UpdownUseCases, PlayoffUseCases, StageUseCases)
             "played_rounds": played_rounds,
             "reason": reason,
             "players_moved": players_moved,
+            "solve_record": None if solve_record is None else hashlib.sha256(solve_record.solver_request).hexdigest(),
         }
         raw_key = clean_key(idempotency_key)
+        if solve_record is not None and len(solve_record.solver_request) > MAX_SOLVER_REQUEST_BYTES:
+            raise InvalidArgument.single("solver_request", f"at most {MAX_SOLVER_REQUEST_BYTES} bytes")
         competition_id = _require_id("competition_id", competition_id)
         if not 0 <= played_rounds <= model.MAX_ROUNDS:
             raise InvalidArgument.single("played_rounds", f"must be between 0 and {model.MAX_ROUNDS}, got {played_rounds}")
@@ -195,10 +205,12 @@ class LeagueService(CupUseCases, UpdownUseCases, PlayoffUseCases, StageUseCases)
                 stored = redraw.splice_redraw(replaced.rounds, rounds, competition.rounds, played_rounds)
             model.validate_draw_to_store(competition, stored, players, played_rounds)
             model.validate_draw_statistics(statistics, players_moved, len(players))
+            version = repo.next_draw_version(competition.id)
+            check_draw_seed(repo.seed_commitment(competition.id), version, seed)
             draw = Draw(
                 id=_new_id(),
                 competition_id=competition.id,
-                version=repo.next_draw_version(competition.id),
+                version=version,
                 status=DrawStatus.PROPOSED,
                 seed=seed,
                 rounds=stored,
@@ -210,6 +222,8 @@ class LeagueService(CupUseCases, UpdownUseCases, PlayoffUseCases, StageUseCases)
                 players_moved=players_moved,
             )
             repo.add_draw(draw)
+            if solve_record is not None:
+                repo.add_solve_record(draw.id, solve_record)
             idempotency.remember(repo, key, draw.created_at, draw.id)
             return draw
 

@@ -53,7 +53,7 @@ def demo(
 
 @app.command()
 def draw(
-    players: int = typer.Option(..., "--players", "-n", help="Number of players N."),
+    players: int = typer.Option(0, "--players", "-n", help="Number of players N."),
     rounds: int = typer.Option(4, "--rounds", "-r", help="Number of rounds R."),
     table_size: int = typer.Option(4, "--table-size", "-k", help="Players per table k (2-8)."),
     seed: int | None = typer.Option(None, help="Seed; the same seed gives the same draw."),
@@ -61,10 +61,20 @@ def draw(
     work: int = typer.Option(0, "--work", help="Deterministic work budget in work units (0 = the default for --time-limit)."),
     seat_balance: bool = typer.Option(False, "--seat-balance", help="Balance seats (winds) too."),
     as_json: bool = typer.Option(False, "--json", help="Machine-readable output (see README)."),
+    verify: str = typer.Option(
+        "", "--verify", metavar="CERTIFICATE.json", help="Re-run a published draw from its certificate and compare it."
+    ),
 ) -> None:
-    """Draw every round offline, in this process (no server): try a league size before registration closes."""
+    """Draw every round offline, in this process (no server): try a league size before registration closes,
+    or (--verify) check that a published draw is exactly what its committed seed gives."""
     from rondo_runtime.errors import InvalidArgument
     from solver.offline import draw_report, render_text
+
+    if verify:
+        raise typer.Exit(_verify(verify, as_json))
+    if players <= 0:
+        typer.echo("error: --players: give the number of players (or --verify CERTIFICATE.json)", err=True)
+        raise typer.Exit(2)
 
     try:
         report = draw_report(players, rounds, table_size, seed, time_limit, seat_balance, work)
@@ -74,6 +84,21 @@ def draw(
             typer.echo(f"error: --{option}: {v.description}", err=True)
         raise typer.Exit(2) from None
     typer.echo(json.dumps(report, indent=2) if as_json else render_text(report))
+
+
+def _verify(path: str, as_json: bool) -> int:
+    """0: verified; 1: the draw does not match (the lines say where); 2: not a certificate."""
+    from pathlib import Path
+
+    from rondo_app.verify import BadCertificate, load_certificate, verify_certificate
+
+    try:
+        outcome = verify_certificate(load_certificate(Path(path)))
+    except BadCertificate as error:
+        typer.echo(f"error: {error}", err=True)
+        return 2
+    typer.echo(json.dumps({"verified": outcome.ok, "lines": outcome.lines}, indent=2) if as_json else "\n".join(outcome.lines))
+    return 0 if outcome.ok else 1
 
 
 @app.command()

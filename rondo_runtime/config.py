@@ -53,11 +53,19 @@ class Settings:
     token_ttl_seconds: float = 12 * 3600.0
     service_token_ttl_seconds: float = 365 * 24 * 3600.0
     auth_cache_seconds: float = 5.0
+    # the gateway's plain-HTTP port for the clubs' iCalendar feeds (GET /calendar/<token>.ics), bound to
+    # ``host``; 0 = pick a free port; None = disabled (RONDO_CALENDAR_PORT=-1)
+    calendar_port: int | None = 8080
+    # how often the gateway publishes the reminders due (docs/rules.md schedule.reminder.*); 0 = never
+    # (PublishDueReminders still runs it on demand)
+    reminder_interval_seconds: float = 60.0
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "data_dir", Path(self.data_dir))
         if self.metrics_port is not None and self.metrics_port < 0:
             object.__setattr__(self, "metrics_port", None)
+        if self.calendar_port is not None and self.calendar_port < 0:
+            object.__setattr__(self, "calendar_port", None)
         object.__setattr__(self, "database_urls", MappingProxyType({k.lower(): v for k, v in self.database_urls.items()}))
         object.__setattr__(self, "service_addrs", MappingProxyType({k.lower(): v for k, v in self.service_addrs.items()}))
 
@@ -82,6 +90,7 @@ class Settings:
                 target[match.group(1).lower()] = value.strip()
 
         metrics_port = _int(get("RONDO_METRICS_PORT"), "RONDO_METRICS_PORT", defaults.metrics_port, -1, 65535)
+        calendar_port = _int(get("RONDO_CALENDAR_PORT"), "RONDO_CALENDAR_PORT", defaults.calendar_port, -1, 65535)
         log_level = (get("RONDO_LOG_LEVEL") or defaults.log_level).upper()
         if log_level == "WARN":
             log_level = "WARNING"
@@ -128,6 +137,10 @@ class Settings:
             ),
             auth_cache_seconds=_float(
                 get("RONDO_AUTH_CACHE_SECONDS"), "RONDO_AUTH_CACHE_SECONDS", defaults.auth_cache_seconds, 0.0
+            ),
+            calendar_port=None if calendar_port == -1 else calendar_port,
+            reminder_interval_seconds=_float(
+                get("RONDO_REMINDER_INTERVAL_SECONDS"), "RONDO_REMINDER_INTERVAL_SECONDS", defaults.reminder_interval_seconds, 0.0
             ),
         )
 

@@ -62,8 +62,9 @@ class ServiceSpec:
 
     ``service_names`` are full proto names (``"rondo.solver.v1.SolverService"``); ``register`` adds the
     servicers (``add_XServicer_to_server(servicer, server)``); ``readiness`` (e.g.
-    ``rondo_runtime.db.readiness_probe(engine)``) gates health; ``on_stop`` runs after the server stopped
-    (dispose engines, cancel background tasks).
+    ``rondo_runtime.db.readiness_probe(engine)``) gates health; ``on_stopping`` runs when the stop
+    begins, before in-flight calls get their grace period (end open streams, so they need none);
+    ``on_stop`` runs after the server stopped (dispose engines, cancel background tasks).
     """
 
     name: str
@@ -74,6 +75,10 @@ class ServiceSpec:
     internal: bool = True
     """Called only by other Rondo services (all but the gateway; the registry says which): loopback only
     beside public services, the internal credential when alone. Internal unless declared public."""
+    background: tuple[Callable[[], Awaitable[None]], ...] = ()
+    """Long-running jobs (the gateway's reminder publication): started once the servers accept calls,
+    cancelled when the process stops, before ``on_stop``. A job that fails is logged, not restarted."""
+    on_stopping: Callable[[], None] | None = None
 
 
 class RunningServer:
@@ -102,6 +107,7 @@ class RunningServer:
         self._ready: dict[str, bool] = {}
         self._readiness_task: asyncio.Task | None = None
         self._stop_task: asyncio.Task | None = None
+        self._background: list[asyncio.Task] = []
 
     @property
     def address(self) -> str:
@@ -154,6 +160,10 @@ class RunningServer:
         if self._readiness_task is not None:
             self._readiness_task.cancel()
         await self.health.enter_graceful_shutdown()
+        for spec in self.specs:
+            if spec.on_stopping is not None:
+                spec.on_stopping()
+        await _cancel(self._background)
         await self.server.stop(grace)
         if self.internal_server is not None:
             # the public calls in flight (the gateway's) needed the internal services until now; the
@@ -169,6 +179,21 @@ class RunningServer:
         """Until the server has stopped. Cancelling this wait does not disturb the server (grpc awaits its
         shutdown future directly, so an unshielded cancel would break a later ``stop``)."""
         await asyncio.shield(self.server.wait_for_termination())
+
+
+async def _logged(name: str, job: Callable[[], Awaitable[None]]) -> None:
+    try:
+        await job()
+    except asyncio.CancelledError:
+        raise
+    except Exception:  # noqa: BLE001 - a background job must not take the process down
+        log.exception("background job failed", extra={"service": name})
+
+
+async def _cancel(tasks: list[asyncio.Task]) -> None:
+    for task in tasks:
+        task.cancel()
+    await asyncio.gather(*tasks, return_exceptions=True)
 
 
 async def _run_on_stop(specs: list[ServiceSpec]) -> None:
@@ -293,6 +318,7 @@ async def start_server(specs: list[ServiceSpec], settings: Settings, *, readines
             await server.stop(None)
         raise
     running._readiness_task = asyncio.create_task(running._watch_readiness(readiness_interval))
+    running._background = [asyncio.create_task(_logged(spec.name, job)) for spec in specs for job in spec.background]
     log.info(
         "listening",
         extra={

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from datetime import UTC, datetime
+from typing import Any
 
-from sqlalchemy import func
+from sqlalchemy import func, or_
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, col, select
 
@@ -12,6 +13,7 @@ from booking.adapters.tables import (
     AvailabilityIntervalRow,
     AvailabilityRow,
     BookingRow,
+    CalendarTokenRow,
     ClubRow,
     ConfirmationRow,
     IdempotencyKeyRow,
@@ -19,9 +21,13 @@ from booking.adapters.tables import (
     MatchRow,
     MeetingRow,
     RoomRow,
+    SeriesRow,
+    WindowMoveRow,
 )
 from booking.domain.intervals import Interval
 from booking.domain.model import Club, Room
+from booking.domain.opening_hours import format_opening_hours, parse_opening_hours
+from booking.domain.recurrence import Series
 from booking.domain.scheduling import (
     Availability,
     Booking,
@@ -43,7 +49,27 @@ class BookingRepository(IdempotencyRecords):
 
     # --- clubs ---
     def add_club(self, club: Club) -> None:
-        self.session.add(ClubRow(id=club.id, name=club.name, time_zone=club.time_zone))
+        self.session.add(
+            ClubRow(
+                id=club.id,
+                name=club.name,
+                time_zone=club.time_zone,
+                opening_hours=format_opening_hours(club.opening_hours),
+                fallback_minute=club.fallback_minute,
+            )
+        )
+
+    def update_club(self, club: Club) -> None:
+        """A club's name, opening hours and fallback time (its id and zone never change)."""
+        row = self.session.get(ClubRow, club.id)
+        assert row is not None
+        row.name, row.opening_hours, row.fallback_minute = (
+            club.name,
+            format_opening_hours(club.opening_hours),
+            club.fallback_minute,
+        )
+        self.session.add(row)
+        self.session.flush()
 
     def club(self, club_id: str) -> Club | None:
         row = self.session.get(ClubRow, club_id)
@@ -51,7 +77,13 @@ class BookingRepository(IdempotencyRecords):
 
     @staticmethod
     def _club(row: ClubRow) -> Club:
-        return Club(id=row.id, name=row.name, time_zone=row.time_zone)
+        return Club(
+            id=row.id,
+            name=row.name,
+            time_zone=row.time_zone,
+            opening_hours=parse_opening_hours(row.opening_hours),
+            fallback_minute=row.fallback_minute,
+        )
 
     # --- rooms ---
     def add_room(self, room: Room) -> None:
@@ -88,16 +120,39 @@ class BookingRepository(IdempotencyRecords):
                 window_end=_utc(match.window.end),
                 min_minutes=match.min_minutes,
                 created_at=_utc(at),
+                games=match.games,
             )
         )
         self.session.flush()
         for seat, player_id in enumerate(match.player_ids):
             self.session.add(MatchPlayerRow(match_id=match.id, player_id=player_id, seat=seat))
 
+    def move_match_window(self, match: Match, window: Interval, reason: str, at: datetime) -> None:
+        """The match's new window, and a record of the one it replaces (kept, with the reason)."""
+        row = self.session.get(MatchRow, match.id)
+        assert row is not None
+        count = self.session.exec(select(func.count()).select_from(WindowMoveRow).where(WindowMoveRow.match_id == match.id)).one()
+        self.session.add(
+            WindowMoveRow(
+                match_id=match.id,
+                position=count,
+                old_start=_utc(match.window.start),
+                old_end=_utc(match.window.end),
+                new_start=_utc(window.start),
+                new_end=_utc(window.end),
+                reason=reason,
+                created_at=_utc(at),
+            )
+        )
+        row.window_start, row.window_end = _utc(window.start), _utc(window.end)
+        self.session.add(row)
+        self.session.flush()
+
     def match_by_key(self, match_key: str) -> Match | None:
         row = self.session.exec(select(MatchRow).where(MatchRow.match_key == match_key)).first()
-        if row is None:
-            return None
+        return None if row is None else self._match(row)
+
+    def _match(self, row: MatchRow) -> Match:
         players = self.session.exec(
             select(MatchPlayerRow).where(MatchPlayerRow.match_id == row.id).order_by(col(MatchPlayerRow.seat))
         ).all()
@@ -108,6 +163,7 @@ class BookingRepository(IdempotencyRecords):
             player_ids=tuple(p.player_id for p in players),
             window=Interval(_utc(row.window_start), _utc(row.window_end)),
             min_minutes=row.min_minutes,
+            games=row.games,
         )
 
     # --- availability (new rows only: the latest version is the answer) ---
@@ -171,10 +227,11 @@ class BookingRepository(IdempotencyRecords):
         self.session.flush()
 
     def update_meeting(self, meeting: Meeting) -> None:
-        """A meeting's status, room and booking (what it is for never changes)."""
+        """A meeting's status, room, booking and cancellation reason (what it is for never changes)."""
         row = self.session.get(MeetingRow, meeting.id)
         assert row is not None
         row.status, row.room_id, row.booking_id = meeting.status.value, meeting.room_id or None, meeting.booking_id or None
+        row.cancel_reason = meeting.cancel_reason or None
         self.session.add(row)
         self.session.flush()
 
@@ -200,6 +257,7 @@ class BookingRepository(IdempotencyRecords):
             status=MeetingStatus(row.status),
             room_id=row.room_id or "",
             booking_id=row.booking_id or "",
+            cancel_reason=row.cancel_reason or "",
         )
 
     def add_confirmation(self, c: Confirmation, at: datetime) -> None:
@@ -239,18 +297,102 @@ class BookingRepository(IdempotencyRecords):
                         title=booking.title,
                         match_id=booking.match_id or None,
                         meeting_id=booking.meeting_id or None,
+                        series_id=booking.series_id or None,
+                        sequence=booking.sequence,
                         created_at=_utc(at),
+                        updated_at=_utc(at),
                     )
                 )
         except IntegrityError as error:
             raise RoomTaken(booking.room_id) from error
 
-    def cancel_booking(self, booking_id: str, at: datetime) -> None:
+    def cancel_booking(self, booking_id: str, at: datetime, reason: str = "") -> None:
+        """Cancelled (kept, with the reason): its room is free again; the sequence counts the change."""
         row = self.session.get(BookingRow, booking_id)
         assert row is not None
-        row.status, row.cancelled_at = BookingStatus.CANCELLED.value, _utc(at)
+        row.status, row.cancelled_at, row.cancel_reason = BookingStatus.CANCELLED.value, _utc(at), reason or None
+        row.sequence, row.updated_at = row.sequence + 1, _utc(at)
         self.session.add(row)
         self.session.flush()
+
+    def move_booking(self, booking_id: str, room_id: str, slot: Interval, at: datetime) -> None:
+        """An active booking's new room and time; :class:`RoomTaken` (nothing changed) when the database
+        refuses it for an overlap. The sequence counts the change."""
+        row = self.session.get(BookingRow, booking_id)
+        assert row is not None
+        try:
+            with self.session.begin_nested():
+                row.room_id, row.starts_at, row.ends_at = room_id, _utc(slot.start), _utc(slot.end)
+                row.sequence, row.updated_at = row.sequence + 1, _utc(at)
+                self.session.add(row)
+        except IntegrityError as error:
+            self.session.expire(row)
+            raise RoomTaken(room_id) from error
+
+    # --- recurring series (each occurrence is a booking row) ---
+    def add_series(self, series: Series, at: datetime) -> None:
+        self.session.add(
+            SeriesRow(
+                id=series.id,
+                club_id=series.club_id,
+                room_id=series.room_id,
+                title=series.title,
+                rrule=series.rule,
+                time_zone=series.time_zone,
+                first_start=_utc(series.first.start),
+                first_end=_utc(series.first.end),
+                created_at=_utc(at),
+            )
+        )
+        self.session.flush()
+
+    def series(self, series_id: str) -> Series | None:
+        row = self.session.get(SeriesRow, series_id)
+        if row is None:
+            return None
+        first = Interval(_utc(row.first_start), _utc(row.first_end))
+        return Series(row.id, row.club_id, row.room_id, row.title, row.rrule, first, row.time_zone)
+
+    def series_bookings(self, series_id: str) -> list[Booking]:
+        """Every occurrence of the series, active or cancelled, by start."""
+        rows = self.session.exec(
+            select(BookingRow).where(BookingRow.series_id == series_id).order_by(col(BookingRow.starts_at), col(BookingRow.id))
+        ).all()
+        return [self._booking(r) for r in rows]
+
+    # --- the calendar feed ---
+    def calendar_bookings(
+        self, club_id: str, start: datetime, end: datetime, cancelled_since: datetime, limit: int
+    ) -> list[Booking]:
+        """The club's bookings overlapping ``[start, end)``: active ones, and those cancelled since
+        ``cancelled_since``; the earliest ``limit`` (columns only: a feed reads thousands, no ORM objects)."""
+        columns = [c for c in BookingRow.__table__.columns if c.name not in ("created_at",)]  # type: ignore[attr-defined]
+        rows = self.session.exec(
+            select(*columns)
+            .where(
+                BookingRow.club_id == club_id,
+                col(BookingRow.starts_at) < _utc(end),
+                col(BookingRow.ends_at) > _utc(start),
+                or_(col(BookingRow.status) == BookingStatus.ACTIVE.value, col(BookingRow.cancelled_at) >= _utc(cancelled_since)),
+            )
+            .order_by(col(BookingRow.starts_at), col(BookingRow.id))
+            .limit(limit)
+        ).all()
+        return [self._booking(r) for r in rows]
+
+    def set_calendar_token(self, club_id: str, token_sha256: str, at: datetime) -> None:
+        """The club's one feed token (a new one replaces the old: rotation)."""
+        row = self.session.get(CalendarTokenRow, club_id)
+        if row is None:
+            row = CalendarTokenRow(club_id=club_id, token_sha256=token_sha256, created_at=_utc(at))
+        row.token_sha256, row.created_at = token_sha256, _utc(at)
+        self.session.add(row)
+        self.session.flush()
+
+    def calendar_token(self, token_sha256: str) -> tuple[str, str] | None:
+        """(club id, stored hash) of the feed token with this SHA-256, or None."""
+        row = self.session.exec(select(CalendarTokenRow).where(CalendarTokenRow.token_sha256 == token_sha256)).first()
+        return (row.club_id, row.token_sha256) if row else None
 
     def booking(self, booking_id: str) -> Booking | None:
         row = self.session.get(BookingRow, booking_id)
@@ -287,7 +429,8 @@ class BookingRepository(IdempotencyRecords):
         return out
 
     @staticmethod
-    def _booking(row: BookingRow) -> Booking:
+    def _booking(row: Any) -> Booking:
+        """From a ``BookingRow`` or a result row of its columns (the same attribute names)."""
         return Booking(
             id=row.id,
             club_id=row.club_id,
@@ -297,6 +440,11 @@ class BookingRepository(IdempotencyRecords):
             status=BookingStatus(row.status),
             match_id=row.match_id or "",
             meeting_id=row.meeting_id or "",
+            series_id=row.series_id or "",
+            sequence=row.sequence,
+            updated_at=_utc(row.updated_at) if row.updated_at else None,
+            cancelled_at=_utc(row.cancelled_at) if row.cancelled_at else None,
+            cancel_reason=row.cancel_reason or "",
         )
 
 

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import date, datetime
 
-from sqlalchemy import Column, DateTime, ForeignKey, Index, LargeBinary, String, UniqueConstraint
+from sqlalchemy import Boolean, Column, Date, DateTime, ForeignKey, Index, Integer, LargeBinary, String, Text, UniqueConstraint
 from sqlalchemy.orm import registry
 from sqlmodel import Field, SQLModel
 
@@ -22,6 +22,9 @@ class ClubRow(BookingTable, table=True):
     id: str = Field(primary_key=True, max_length=36)
     name: str = Field(max_length=200)
     time_zone: str = Field(max_length=64)
+    # migration 0004: the canonical text of booking/domain/opening_hours.py ("" = 24/7) and the fallback time
+    opening_hours: str = Field(sa_column=Column(String(400), nullable=False, server_default=""))
+    fallback_minute: int = Field(sa_column=Column(Integer, nullable=False, server_default="1080"))
 
 
 class RoomRow(BookingTable, table=True):
@@ -63,6 +66,7 @@ class MatchRow(BookingTable, table=True):
     window_end: datetime = Field(sa_column=_at())
     min_minutes: int
     created_at: datetime = Field(sa_column=_at())
+    games: int = Field(default=3, sa_column=Column(Integer, nullable=False, server_default="3"))  # migration 0005
 
 
 class MatchPlayerRow(BookingTable, table=True):
@@ -108,6 +112,7 @@ class MeetingRow(BookingTable, table=True):
     room_id: str | None = Field(default=None, max_length=36)
     booking_id: str | None = Field(default=None, max_length=36)
     created_at: datetime = Field(sa_column=_at())
+    cancel_reason: str | None = Field(default=None, max_length=500)  # migration 0004
 
 
 class ConfirmationRow(BookingTable, table=True):
@@ -137,3 +142,149 @@ class BookingRow(BookingTable, table=True):
     meeting_id: str | None = Field(default=None, max_length=36)
     created_at: datetime = Field(sa_column=_at())
     cancelled_at: datetime | None = Field(default=None, sa_column=_at(nullable=True))
+    # migration 0004: the recurring series it belongs to, its change counter (the iCalendar SEQUENCE),
+    # its last change and why it was cancelled
+    series_id: str | None = Field(default=None, sa_column=Column(String(36), nullable=True, index=True))
+    sequence: int = Field(default=0, sa_column=Column(Integer, nullable=False, server_default="0"))
+    updated_at: datetime | None = Field(default=None, sa_column=_at(nullable=True))
+    cancel_reason: str | None = Field(default=None, max_length=500)
+
+
+# --- the club calendar (migration 0004): recurring series, feed tokens, window moves ---
+class SeriesRow(BookingTable, table=True):
+    """A recurring activity: its RRULE and first occurrence (DTSTART in the club's zone); each
+    occurrence is a row of ``bookings``."""
+
+    __tablename__ = "booking_series"
+
+    id: str = Field(primary_key=True, max_length=36)
+    club_id: str = Field(sa_column=Column(String(36), ForeignKey("clubs.id"), nullable=False, index=True))
+    room_id: str = Field(sa_column=Column(String(36), ForeignKey("rooms.id"), nullable=False))
+    title: str = Field(max_length=200)
+    rrule: str = Field(max_length=200)
+    time_zone: str = Field(max_length=64)
+    first_start: datetime = Field(sa_column=_at())
+    first_end: datetime = Field(sa_column=_at())
+    created_at: datetime = Field(sa_column=_at())
+
+
+class CalendarTokenRow(BookingTable, table=True):
+    """The club's feed token, stored as its SHA-256 only (the token itself is shown once, when made)."""
+
+    __tablename__ = "calendar_tokens"
+
+    club_id: str = Field(sa_column=Column(String(36), ForeignKey("clubs.id"), primary_key=True))
+    token_sha256: str = Field(sa_column=Column(String(64), nullable=False, unique=True))
+    created_at: datetime = Field(sa_column=_at())
+
+
+class WindowMoveRow(BookingTable, table=True):
+    """A match moved into another window (the next round's), with the window it replaces and why."""
+
+    __tablename__ = "match_window_moves"
+
+    match_id: str = Field(sa_column=Column(String(36), ForeignKey("matches.id"), primary_key=True))
+    position: int = Field(primary_key=True)
+    old_start: datetime = Field(sa_column=_at())
+    old_end: datetime = Field(sa_column=_at())
+    new_start: datetime = Field(sa_column=_at())
+    new_end: datetime = Field(sa_column=_at())
+    reason: str = Field(max_length=500)
+    created_at: datetime = Field(sa_column=_at())
+
+
+# --- reminders and mediation (migration 0005) ---
+class ReminderScheduleRow(BookingTable, table=True):
+    """A club's weekly reminder instant (docs/rules.md schedule.reminder.sunday-evening); no row: Sunday 19:00."""
+
+    __tablename__ = "reminder_schedules"
+
+    club_id: str = Field(sa_column=Column(String(36), ForeignKey("clubs.id"), primary_key=True))
+    weekday: int
+    local_time: str = Field(max_length=5)
+    updated_at: datetime = Field(sa_column=_at())
+
+
+class ReminderRow(BookingTable, table=True):
+    """One reminder of one match at one instant, and its delivery. The unique (match, instant) makes a
+    restart or a second replica record it once."""
+
+    __tablename__ = "reminders"
+    __table_args__ = (
+        UniqueConstraint("match_id", "due_at", name="uq_reminders_match_due"),
+        Index("ix_reminders_club_due", "club_id", "due_at"),
+    )
+
+    id: str = Field(primary_key=True, max_length=36)
+    match_id: str = Field(sa_column=Column(String(36), ForeignKey("matches.id"), nullable=False))
+    match_key: str = Field(max_length=200)
+    club_id: str = Field(sa_column=Column(String(36), ForeignKey("clubs.id"), nullable=False))
+    due_at: datetime = Field(sa_column=_at())
+    window_start: datetime = Field(sa_column=_at())
+    window_end: datetime = Field(sa_column=_at())
+    reason: str = Field(max_length=32)
+    player_ids: str = Field(sa_column=Column(Text, nullable=False))  # a JSON list
+    created_at: datetime = Field(sa_column=_at())
+    published_at: datetime | None = Field(default=None, sa_column=_at(nullable=True))
+    acknowledged_at: datetime | None = Field(default=None, sa_column=_at(nullable=True))
+    acknowledged_by: str | None = Field(default=None, max_length=200)
+
+
+class MediationCalendarRow(BookingTable, table=True):
+    """A stage of an Up&Down competition as mediation needs it (league keeps no dates)."""
+
+    __tablename__ = "mediation_calendars"
+
+    competition_id: str = Field(primary_key=True, max_length=64)
+    stage: int = Field(primary_key=True)
+    division: str = Field(max_length=16)
+    starts_on: date = Field(sa_column=Column(Date, nullable=False))
+    ends_on: date = Field(sa_column=Column(Date, nullable=False))
+    second_round_starts_on: date | None = Field(default=None, sa_column=Column(Date, nullable=True))
+    fixed_schedule: bool = Field(sa_column=Column(Boolean, nullable=False))
+    updated_at: datetime = Field(sa_column=_at())
+
+
+class MediationRow(BookingTable, table=True):
+    """A mediation request and its life; one per game (pairing) of a stage."""
+
+    __tablename__ = "mediations"
+    __table_args__ = (
+        UniqueConstraint("competition_id", "stage", "round", "table_number", name="uq_mediations_game"),
+        Index("ix_mediations_competition", "competition_id"),
+    )
+
+    id: str = Field(primary_key=True, max_length=36)
+    competition_id: str = Field(max_length=64)
+    stage: int
+    round: int
+    table_number: int
+    requester_id: str = Field(max_length=64)
+    opponent_id: str = Field(max_length=64)
+    requested_at: datetime = Field(sa_column=_at())
+    week_starts_on: date = Field(sa_column=Column(Date, nullable=False))
+    requester_days: str = Field(max_length=64)  # ISO dates, comma-separated
+    requester_time: str | None = Field(default=None, max_length=5)
+    answer_due_at: datetime = Field(sa_column=_at())
+    opponent_days: str = Field(default="", max_length=64)
+    opponent_time: str | None = Field(default=None, max_length=5)
+    status: str = Field(max_length=16)
+    scheduled_at: datetime | None = Field(default=None, sa_column=_at(nullable=True))
+    decided_by: str | None = Field(default=None, max_length=16)
+    absent_ids: str = Field(sa_column=Column(Text, nullable=False))  # a JSON list
+    closed_at: datetime | None = Field(default=None, sa_column=_at(nullable=True))
+    recorded_by: str = Field(default="", max_length=200)
+
+
+class MediationTimeoutRow(BookingTable, table=True):
+    __tablename__ = "mediation_timeouts"
+    __table_args__ = (Index("ix_mediation_timeouts_competition", "competition_id", "player_id"),)
+
+    id: str = Field(primary_key=True, max_length=36)
+    competition_id: str = Field(max_length=64)
+    stage: int
+    player_id: str = Field(max_length=64)
+    starts_on: date = Field(sa_column=Column(Date, nullable=False))
+    ends_on: date = Field(sa_column=Column(Date, nullable=False))
+    clipped: bool = Field(sa_column=Column(Boolean, nullable=False))
+    requested_at: datetime = Field(sa_column=_at())

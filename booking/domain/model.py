@@ -1,12 +1,17 @@
 """Booking domain, first part: clubs and their rooms (docs/architecture.md "Data": every club has an IANA time
-zone, Europe/Kirov by default). Availability and bookings come with the booking issue."""
+zone, Europe/Kirov by default), the club's opening hours (24/7 by default, booking/domain/opening_hours.py)
+and its fallback time for matches (18:00 by default, booking/domain/fallback.py)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError, available_timezones
 
+from booking.domain.fallback import DEFAULT_FALLBACK_MINUTE
+from booking.domain.opening_hours import ALWAYS_OPEN, DAY_MINUTES, OpeningHours, parse_clock, validate_opening_hours
 from rondo_runtime import text
+from rondo_runtime.errors import InvalidArgument
 from rondo_runtime.text import name_key
 from rondo_runtime.validation import Violations
 
@@ -19,6 +24,8 @@ class Club:
     id: str
     name: str
     time_zone: str
+    opening_hours: OpeningHours = ALWAYS_OPEN
+    fallback_minute: int = DEFAULT_FALLBACK_MINUTE  # minutes after local midnight (18:00)
 
     @property
     def zone(self) -> ZoneInfo:
@@ -59,3 +66,23 @@ def validate_new_room(name: str, existing: list[Room]) -> str:
         v.add("name", f"the club already has a room named {clean!r}")
     v.raise_if_any()
     return clean
+
+
+def validate_club_calendar(
+    v: Violations, opening_hours: Sequence[tuple[int, str, str]] | None, fallback_time: str | None
+) -> tuple[OpeningHours | None, int | None]:
+    """The club's opening hours and fallback time as given (None: not given), every bad field in ``v``;
+    an empty fallback time is 18:00 (discard-league-2026 §6.1)."""
+    hours: OpeningHours | None = None
+    if opening_hours is not None:
+        try:
+            hours = validate_opening_hours(opening_hours)
+        except InvalidArgument as error:
+            v.items.extend(error.violations)
+    minute: int | None = None
+    if fallback_time is not None:
+        minute = parse_clock(fallback_time) if fallback_time.strip() else DEFAULT_FALLBACK_MINUTE
+        if minute is None or minute == DAY_MINUTES:
+            v.add("fallback_time", f"a time of day is HH:MM from 00:00 to 23:59, got {text.echo(fallback_time)}")
+            minute = None
+    return hours, minute

@@ -51,6 +51,7 @@ class Match:
     player_ids: tuple[str, ...]
     window: Interval
     min_minutes: int
+    games: int = 3  # games (hanchans) of the match: 3 a regular match, 5 the final (discard-league-2026 §2)
 
     @property
     def min_length(self) -> timedelta:
@@ -76,6 +77,7 @@ class Meeting:
     status: MeetingStatus = MeetingStatus.PROPOSED
     room_id: str = ""
     booking_id: str = ""
+    cancel_reason: str = ""
 
 
 @dataclass(frozen=True)
@@ -95,6 +97,11 @@ class Booking:
     status: BookingStatus = BookingStatus.ACTIVE
     match_id: str = ""
     meeting_id: str = ""
+    series_id: str = ""  # an occurrence of a recurring activity (booking/domain/recurrence.py)
+    sequence: int = 0  # +1 on every change (moved, cancelled): the iCalendar SEQUENCE
+    updated_at: datetime | None = None
+    cancelled_at: datetime | None = None
+    cancel_reason: str = ""
 
 
 @dataclass(frozen=True)
@@ -166,10 +173,14 @@ def common_options(
     room_ids: Sequence[str],
     busy: Mapping[str, Iterable[Interval]],
     min_length: timedelta,
+    open_hours: Iterable[Interval] | None = None,
 ) -> tuple[Option, ...]:
-    """Maximal intervals where every player is free and one room is free for all of it, at least
-    ``min_length`` long; an option lists every room free for all of it."""
+    """Maximal intervals where every player is free, the club is open (``open_hours``, UTC; None: 24/7)
+    and one room is free for all of it, at least ``min_length`` long; an option lists every room free
+    for all of it."""
     everyone = intersect_all(availabilities, window)
+    if open_hours is not None:
+        everyone = intersect(everyone, open_hours)
     rooms_by_slot: dict[Interval, list[str]] = {}
     for room, free in free_rooms(room_ids, busy, window).items():
         for slot in intersect(everyone, free):
@@ -248,12 +259,14 @@ def match_card(
     room_ids: Sequence[str],
     busy: Mapping[str, Iterable[Interval]],
     viewer_player_id: str = "",
+    open_hours: Iterable[Interval] | None = None,
 ) -> Card:
     answered = tuple(p for p in match.player_ids if p in answers and answers[p].version > 0)
     pending = tuple(p for p in match.player_ids if p not in answered)
     options: tuple[Option, ...] = ()
     if not pending:  # before that, the options would reveal the intervals of whoever answered
-        options = common_options(match.window, (answers[p].intervals for p in match.player_ids), room_ids, busy, match.min_length)
+        everyone = (answers[p].intervals for p in match.player_ids)
+        options = common_options(match.window, everyone, room_ids, busy, match.min_length, open_hours)
     views = tuple(MeetingView(m, confirmed_by(m, confirmations, answers)) for m in sorted(meetings, key=lambda m: (m.slot, m.id)))
     booked = any(m.status is MeetingStatus.BOOKED for m in meetings)
     state = CardState.WAITING_FOR_ANSWERS if pending else CardState.BOOKED if booked else CardState.AGREEING
@@ -286,6 +299,17 @@ def taken_message(room_name: str, booking: Booking, zone) -> str:
     )
     by = "another match" if booking.match_id else f"{booking.title!r}"
     return f"{room_name} was just booked for {when} by {by}; pick another option"
+
+
+def match_title(match_key: str, hanchans: Sequence[int] = ()) -> str:
+    """A match booking's title in the shared calendar and its feed: the stage, round and table from the
+    gateway's key ``<competition>/<stage>/<round>/<table>``, never a player (docs/rules.md
+    ``schedule.calendar.ical-feed``); another key is shown as it is."""
+    parts = match_key.split("/")
+    title = f"Match: stage {parts[1]}, round {parts[2]}, table {parts[3]}" if len(parts) == 4 else f"Match {match_key}"
+    if hanchans:
+        title += f", hanchan{'s' if len(hanchans) > 1 else ''} {', '.join(str(h) for h in hanchans)}"
+    return title[:MAX_TITLE_LENGTH]
 
 
 class RoomTaken(Exception):

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from sqlalchemy import Column, DateTime, Index, LargeBinary, Text
+from sqlalchemy import Column, DateTime, Index, LargeBinary, String, Text, UniqueConstraint
 from sqlalchemy.orm import registry
 from sqlmodel import Field, SQLModel
 
@@ -20,7 +20,10 @@ metadata = GatewayTable.metadata
 
 class EventRow(GatewayTable, table=True):
     __tablename__ = "events"
-    __table_args__ = (Index("ix_events_competition", "competition_id"),)
+    __table_args__ = (
+        Index("ix_events_competition", "competition_id"),
+        UniqueConstraint("once_key", name="uq_events_once_key"),
+    )
 
     id: int | None = Field(default=None, primary_key=True)
     kind: str = Field(max_length=64)
@@ -28,6 +31,9 @@ class EventRow(GatewayTable, table=True):
     subject_id: str = Field(max_length=36)
     payload: str = Field(default="{}", sa_type=Text)
     created_at: datetime = Field(sa_column=Column(DateTime(timezone=True), nullable=False))
+    # an event appended at most once (``EventLog.append_once``: one `reminder.due` per reminder, whatever
+    # restarts or replicas); empty for the others (migration 0003)
+    once_key: str | None = Field(default=None, sa_column=Column(String(100), nullable=True))
 
 
 class IdempotencyKeyRow(GatewayTable, table=True):

@@ -13,10 +13,13 @@ The policy (discard-league-2026 §3, §6.3, §6.4; updown-league-2007 §11.2):
   decisions, clubs, rooms, meetings they assign or cancel, accounts and the audit log;
 * **judges** record game decisions and corrections: results, penalties (a chombo is a game decision),
   no-shows, corrections, dispute decisions, disqualifications, the Up&Down checkpoints (§11.2: the
-  judge decides the technical defeats and the annulments); organizers may do all of that too;
+  judge decides the technical defeats and the annulments) and mediation (§9.1: the judge sets the
+  meeting when two players cannot agree); organizers may do all of that too;
 * **players** read their own match cards and availability and act only for themselves: availability,
-  meeting proposals and confirmations, result reports, confirmations and disputes;
-* the **bot** reads what everyone reads, and match cards (it posts them); it decides nothing;
+  meeting proposals and confirmations, result reports, confirmations and disputes, mediation requests
+  and answers, time-outs;
+* the **bot** reads what everyone reads, match cards, the event stream and the reminders (it posts
+  them, and says which it delivered); it decides nothing;
 * **anyone authenticated** reads competitions, rosters, published tables, match history, standings,
   stages, brackets, the playoff and the club calendar;
 * a player's **availability** (their intervals) is read and written only by its owner — not even by
@@ -38,6 +41,7 @@ ANYONE = frozenset(Role)
 STAFF = frozenset({Role.ORGANIZER, Role.JUDGE})
 ORGANIZER = frozenset({Role.ORGANIZER})
 PLAYER = frozenset({Role.PLAYER})
+AUDIENCE = frozenset({Role.ORGANIZER, Role.JUDGE, Role.BOT})  # those who follow everything that happens
 AUDITED_ROLES = STAFF  # every action of an organizer or a judge goes to the audit log
 
 NO_TOKEN_MESSAGE = "this call needs a token: log in (Login) and send the metadata 'authorization: Bearer <token>'"
@@ -144,6 +148,39 @@ MATRIX = {
     "AssignMeeting": _act(ORGANIZER),
     "BookActivity": _act(ORGANIZER),
     "ListBookings": _read(ANYONE),
+    # --- the club calendar: the organizer keeps the club's availability (discard-league-2026 §6.3) ---
+    "UpdateClub": _act(ORGANIZER),
+    "BookRecurringActivity": _act(ORGANIZER),
+    "GetSeries": _read(ANYONE),
+    "CancelOccurrence": _act(ORGANIZER),
+    "MoveOccurrence": _act(ORGANIZER),
+    "CancelSeries": _act(ORGANIZER),
+    "ApplyFallback": _act(ORGANIZER),
+    "MoveMatchWindow": _act(ORGANIZER),
+    "RotateCalendarToken": _act(ORGANIZER),
+    # the feed's own token says which club; it carries bookings, never an interval
+    "ExportCalendar": _read(ANYONE),
+    # --- events for bots: what happened, never an interval ---
+    "WatchEvents": _read(AUDIENCE),
+    "ListEvents": _read(AUDIENCE),
+    # --- a draw anyone can verify: the organizer commits, everyone reads and checks ---
+    "CommitDrawSeed": _act(ORGANIZER, author=("committed_by",)),
+    "GetSeedCommitment": _read(ANYONE),
+    "GetDrawCertificate": _read(ANYONE),
+    # --- reminders: the gateway publishes them itself; the bot says what it delivered ---
+    "SetReminderSchedule": _act(ORGANIZER),
+    "GetReminderSchedule": _read(ANYONE),
+    "PublishDueReminders": _act(ORGANIZER),
+    "AcknowledgeReminder": _act(frozenset({Role.ORGANIZER, Role.BOT}), author=("acknowledged_by",)),
+    "ListReminders": _read(AUDIENCE),
+    # --- Up&Down mediation and time-outs: the judge mediates (updown-league-2007 §9.1, §11) ---
+    "SetMediationCalendar": _act(STAFF),
+    "RequestMediation": _act(PLAYER | STAFF, own_player=("requester_id",)),
+    "AnswerMediation": _act(PLAYER | STAFF, own_player=("player_id",)),
+    "DecideMediation": _act(STAFF),
+    "RecordMediatedGame": _act(STAFF, author=("recorded_by",)),
+    "RequestTimeout": _act(PLAYER | STAFF, own_player=("player_id",)),
+    "ListMediations": _read(PLAYER | STAFF, own_player=("player_id",)),
 }
 
 

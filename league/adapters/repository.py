@@ -19,9 +19,13 @@ from league.adapters.tables import (
     RecordReviewRow,
     ResultRecordRow,
     RulesetVersionRow,
+    SeedCommitmentRow,
+    SolveRecordRow,
     StageRow,
     TieDecisionRow,
 )
+from league.domain.certificate import SolveRecord
+from league.domain.commitment import SeedCommitment
 from league.domain.disqualification import PlayerDisqualification
 from league.domain.lots import TieDecision, TieMethod
 from league.domain.model import (
@@ -164,6 +168,42 @@ class LeagueRepository(IdempotencyRecords):
             status=PlayerStatus(row.status),
             rating=row.rating,
         )
+
+    # --- draws anyone can verify (league.domain.commitment, league.domain.certificate) ---
+    def add_seed_commitment(self, c: SeedCommitment) -> None:
+        self.session.add(
+            SeedCommitmentRow(
+                competition_id=c.competition_id,
+                seed=c.seed,
+                nonce=c.nonce,
+                commitment=c.commitment,
+                committed_by=c.committed_by,
+                committed_at=c.committed_at,
+            )
+        )
+
+    def seed_commitment(self, competition_id: str) -> SeedCommitment | None:
+        row = self.session.get(SeedCommitmentRow, competition_id)
+        if row is None:
+            return None
+        return SeedCommitment(row.competition_id, row.seed, row.nonce, row.commitment, _utc(row.committed_at), row.committed_by)
+
+    def add_solve_record(self, draw_id: str, record: SolveRecord) -> None:
+        self.session.add(
+            SolveRecordRow(
+                draw_id=draw_id,
+                solver_request=record.solver_request,
+                work_budget=record.work_budget,
+                work_used=record.work_used,
+                reproducible=record.reproducible,
+            )
+        )
+
+    def solve_record(self, draw_id: str) -> SolveRecord | None:
+        row = self.session.get(SolveRecordRow, draw_id)
+        if row is None:
+            return None
+        return SolveRecord(bytes(row.solver_request), row.work_budget, row.work_used, row.reproducible)
 
     # --- draws ---
     def add_draw(self, d: Draw) -> None:

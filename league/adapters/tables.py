@@ -215,3 +215,30 @@ class DisqualificationRow(LeagueTable, table=True):
     reason: str = Field(max_length=500)
     recorded_by: str = Field(max_length=200)
     recorded_at: datetime = Field(sa_column=_utc_column())
+
+
+class SeedCommitmentRow(LeagueTable, table=True):
+    """A competition's committed draw seed (``league.domain.commitment``): written once, never changed;
+    the seed and nonce are revealed only with a published draw's certificate."""
+
+    __tablename__ = "seed_commitments"
+
+    competition_id: str = Field(sa_column=Column(String(36), ForeignKey("competitions.id"), primary_key=True))
+    seed: int = Field(sa_column=Column(BigInteger, nullable=False))
+    nonce: str = Field(max_length=64)
+    commitment: str = Field(max_length=64)
+    committed_by: str = Field(max_length=200)
+    committed_at: datetime = Field(sa_column=_utc_column())
+
+
+class SolveRecordRow(LeagueTable, table=True):
+    """What the solver was asked for a draw and how far it went (``league.domain.certificate``):
+    written with the draw, never changed."""
+
+    __tablename__ = "solve_records"
+
+    draw_id: str = Field(sa_column=Column(String(36), ForeignKey("draws.id"), primary_key=True))
+    solver_request: bytes = Field(sa_column=Column(LargeBinary, nullable=False))
+    work_budget: int = Field(sa_column=Column(BigInteger, nullable=False))
+    work_used: int = Field(sa_column=Column(BigInteger, nullable=False))
+    reproducible: bool

@@ -32,8 +32,11 @@ class Deployment:
         processes,
         internal_address: str | None = None,
         databases: dict[str, str] | None = None,
+        calendar_port: int = 0,
     ):
         self.address = address
+        self.calendar_port = calendar_port
+        """The gateway's calendar feeds over HTTP (``RONDO_CALENDAR_PORT``) on 127.0.0.1."""
         self.databases = databases or {}
         """Each service's database URL (the gateway's event log: ``databases["gateway"]``)."""
         self.gateway_database_url = self.databases.get("gateway", "")
@@ -60,19 +63,26 @@ class Deployment:
 def embedded(tmp_path_factory):
     """`rondo up`: every service in one process, SQLite in a fresh data directory; the gateway on the
     public port, the internal services on a loopback port; reflection on (a test lists it)."""
-    port, internal, metrics = free_port(), free_port(), free_port()
+    port, internal, metrics, calendar = free_port(), free_port(), free_port(), free_port()
     env = {
         "RONDO_PORT": str(port),
+        "RONDO_CALENDAR_PORT": str(calendar),
         "RONDO_INTERNAL_PORT": str(internal),
         "RONDO_REFLECTION": "1",
         "RONDO_METRICS_PORT": str(metrics),
         "RONDO_DATA_DIR": str(tmp_path_factory.mktemp("embedded")),
         "RONDO_LOG_LEVEL": "WARNING",
+        "RONDO_REMINDER_INTERVAL_SECONDS": "1",  # the gateway publishes the reminders due every second
     }
     databases = {s.name: f"sqlite:///{Path(env['RONDO_DATA_DIR']).resolve() / s.name}.db" for s in SERVICES if s.database}
     with rondo_process(["up"], env, f"127.0.0.1:{port}") as process:
         deployment = Deployment(
-            f"127.0.0.1:{port}", metrics, [process], internal_address=f"127.0.0.1:{internal}", databases=databases
+            f"127.0.0.1:{port}",
+            metrics,
+            [process],
+            internal_address=f"127.0.0.1:{internal}",
+            databases=databases,
+            calendar_port=calendar,
         )
         yield deployment
         deployment.close()
@@ -98,12 +108,15 @@ def distributed(tmp_path_factory, pg_database_factory):
     its own PostgreSQL database, as in production; every service told every other's address and the
     internal token (the internal services refuse calls without it)."""
     ports = {s.name: free_port() for s in SERVICES}
+    calendar = free_port()
     data_dir = tmp_path_factory.mktemp("distributed")
     base = {
         "RONDO_LOG_LEVEL": "WARNING",
         "RONDO_METRICS_PORT": "-1",
+        "RONDO_CALENDAR_PORT": str(calendar),  # only the gateway serves it
         "RONDO_DATA_DIR": str(data_dir),
         "RONDO_INTERNAL_TOKEN": secrets.token_urlsafe(24),
+        "RONDO_REMINDER_INTERVAL_SECONDS": "1",
     }
     urls = {s.name: pg_database_factory() for s in SERVICES if s.database}
     addresses = {f"RONDO_{name.upper()}_ADDR": f"127.0.0.1:{port}" for name, port in ports.items()}
@@ -115,6 +128,6 @@ def distributed(tmp_path_factory, pg_database_factory):
             if s.name in urls:
                 env[f"RONDO_{s.name.upper()}_DATABASE_URL"] = urls[s.name]
             processes.append(stack.enter_context(rondo_process(["serve", s.name], env, f"127.0.0.1:{port}", (s.grpc_service,))))
-        deployment = Deployment(f"127.0.0.1:{ports['gateway']}", 0, processes, databases=urls)
+        deployment = Deployment(f"127.0.0.1:{ports['gateway']}", 0, processes, databases=urls, calendar_port=calendar)
         yield deployment
         deployment.close()

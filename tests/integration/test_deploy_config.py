@@ -282,7 +282,7 @@ def test_dockerfile():
     expose = re.search(r"^EXPOSE (.+)$", text, re.MULTILINE)
     assert expose, "the Dockerfile must EXPOSE its ports"
     exposed = expose.group(1).split()
-    assert set(exposed) == {"50051", "9464"}
+    assert set(exposed) == {"50051", "8080", "9464"}  # gRPC, the gateway's calendar feeds, metrics
     user = re.findall(r"^USER (\S+)$", text, re.MULTILINE)
     assert user and not user[-1].startswith(("root", "0:", "0")), "the image must not run as root"
     assert re.fullmatch(r"\d+(:\d+)?", user[-1]), "numeric USER, so Kubernetes' runAsNonRoot can verify it"
@@ -654,6 +654,22 @@ def test_k8s_services_and_gateway_addresses():
         host, port = address.rsplit(":", 1)
         assert host.split(".")[0] == downstream in services
         assert int(port) in {p["port"] for p in services[downstream]["spec"]["ports"]}
+
+
+def test_the_gateway_serves_its_calendar_feeds_on_their_own_port():
+    """RONDO_CALENDAR_PORT (the iCalendar feeds over HTTP, gateway/adapters/calendar_http.py): published by
+    compose, a container and Service port in Kubernetes, and not behind the internal services' policy."""
+    compose = load_one(DEPLOY / "compose.yaml")["services"]["gateway"]
+    port = check_environment(compose["environment"], "compose gateway").calendar_port
+    assert port and f"{port}:{port}" in compose["ports"]
+    deployment = k8s_by_kind("Deployment")["gateway"]["spec"]["template"]["spec"]["containers"][0]
+    settings = check_environment(container_env(deployment), "k8s gateway")
+    assert settings.calendar_port in {p["containerPort"] for p in deployment["ports"]}
+    service = k8s_by_kind("Service")["gateway"]
+    assert settings.calendar_port in {p["port"] for p in service["spec"]["ports"]}
+    policy = load_one(K8S / "networkpolicy.yaml")
+    selected = policy["spec"]["podSelector"]["matchExpressions"][0]["values"]
+    assert "gateway" not in selected, "the gateway (and its feeds) must stay reachable"
 
 
 def test_k8s_hpa_for_the_stateless_services():

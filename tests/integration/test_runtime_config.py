@@ -106,6 +106,14 @@ def test_metrics_port_zero_means_pick_a_free_port():
     assert Settings.from_env({"RONDO_METRICS_PORT": "0"}).metrics_port == 0
 
 
+def test_calendar_port_defaults_to_8080_and_minus_one_disables_it():
+    assert Settings.from_env({}).calendar_port == 8080
+    assert Settings.from_env({"RONDO_CALENDAR_PORT": "0"}).calendar_port == 0
+    assert Settings.from_env({"RONDO_CALENDAR_PORT": "-1"}).calendar_port is None
+    with pytest.raises(ValueError, match="RONDO_CALENDAR_PORT must be between -1 and 65535"):
+        Settings.from_env({"RONDO_CALENDAR_PORT": "99999"})
+
+
 @pytest.mark.parametrize(
     ("variable", "value", "complaint"),
     [

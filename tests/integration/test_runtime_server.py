@@ -395,3 +395,40 @@ def test_liveness_is_serving_while_the_database_is_not():
     live, ready = asyncio.run(scenario())
     assert live == health_pb2.HealthCheckResponse.SERVING
     assert ready == health_pb2.HealthCheckResponse.NOT_SERVING
+
+
+def test_background_jobs_start_with_the_server_a_failure_is_logged_and_stop_cancels_them(caplog):
+    async def scenario():
+        ticks: list[int] = []
+        cancelled = asyncio.Event()
+
+        async def ticking() -> None:
+            try:
+                while True:
+                    ticks.append(1)
+                    await asyncio.sleep(0.01)
+            except asyncio.CancelledError:
+                cancelled.set()
+                raise
+
+        async def failing() -> None:
+            raise RuntimeError("boom")
+
+        probe = Probe()
+        name = f"rondo.test.v1.Probe{uuid.uuid4().hex[:8]}"
+        spec = ServiceSpec("probe", (name,), probe.register(name), background=(ticking, failing))
+        running = await start_server([spec], _settings())
+        for _ in range(100):
+            if len(ticks) >= 3:
+                break
+            await asyncio.sleep(0.01)
+        assert (
+            len(ticks) >= 3
+            and await _health(grpc.aio.insecure_channel(running.address)) == health_pb2.HealthCheckResponse.SERVING
+        )
+        await running.stop(0)
+        assert cancelled.is_set()
+
+    with caplog.at_level(logging.ERROR):
+        asyncio.run(scenario())
+    assert any(r.getMessage() == "background job failed" for r in caplog.records)

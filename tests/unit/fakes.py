@@ -15,9 +15,14 @@ from datetime import datetime
 from typing import Generic, TypeVar
 
 from booking.domain.intervals import Interval
+from booking.domain.mediation import Mediation, StageCalendar, Timeout
 from booking.domain.model import Club, Room
+from booking.domain.recurrence import Series
+from booking.domain.reminders import Reminder, ReminderSchedule
 from booking.domain.scheduling import Availability, Booking, BookingStatus, Confirmation, Match, Meeting, RoomTaken
 from gateway.domain.identity import Account, AuditEntry, LoginAttempt, PlayerLink, Role
+from league.domain.certificate import SolveRecord
+from league.domain.commitment import SeedCommitment
 from league.domain.disqualification import PlayerDisqualification
 from league.domain.lots import TieDecision
 from league.domain.model import Competition, Draw, Player, normalized_name
@@ -69,6 +74,8 @@ class FakeLeagueRepository(FakeKeyStore):
         self.competitions: dict[str, Competition] = {}
         self.players_by_id: dict[str, Player] = {}
         self.draws_by_id: dict[str, Draw] = {}
+        self.commitments: dict[str, SeedCommitment] = {}
+        self.solve_records: dict[str, SolveRecord] = {}
         self.status_reasons: dict[str, str] = {}
         self.records_by_id: dict[str, ResultRecord] = {}
         self.stages_by_id: dict[str, Stage] = {}
@@ -115,6 +122,18 @@ class FakeLeagueRepository(FakeKeyStore):
     # --- draws ---
     def add_draw(self, d: Draw) -> None:
         self.draws_by_id[d.id] = d
+
+    def add_seed_commitment(self, c: SeedCommitment) -> None:
+        self.commitments[c.competition_id] = c
+
+    def seed_commitment(self, competition_id: str) -> SeedCommitment | None:
+        return self.commitments.get(competition_id)
+
+    def add_solve_record(self, draw_id: str, record: SolveRecord) -> None:
+        self.solve_records[draw_id] = record
+
+    def solve_record(self, draw_id: str) -> SolveRecord | None:
+        return self.solve_records.get(draw_id)
 
     def update_draw_status(self, d: Draw) -> None:
         self.draws_by_id[d.id] = dataclasses.replace(self.draws_by_id[d.id], status=d.status, approved_at=d.approved_at)
@@ -224,8 +243,14 @@ class FakeBookingRepository(FakeKeyStore):
         self.meetings_by_id: dict[str, Meeting] = {}
         self.confirmation_rows: list[Confirmation] = []
         self.bookings_by_id: dict[str, Booking] = {}
+        self.series_by_id: dict[str, Series] = {}
+        self.calendar_tokens: dict[str, str] = {}  # club id -> token sha256
+        self.window_moves: list[tuple[str, Interval, Interval, str]] = []
 
     def add_club(self, club: Club) -> None:
+        self.clubs[club.id] = club
+
+    def update_club(self, club: Club) -> None:
         self.clubs[club.id] = club
 
     def club(self, club_id: str) -> Club | None:
@@ -248,6 +273,10 @@ class FakeBookingRepository(FakeKeyStore):
 
     def match_by_key(self, match_key: str) -> Match | None:
         return self.matches_by_key.get(match_key)
+
+    def move_match_window(self, match: Match, window: Interval, reason: str, at: datetime) -> None:
+        self.window_moves.append((match.id, match.window, window, reason))
+        self.matches_by_key[match.key] = dataclasses.replace(match, window=window)
 
     def add_availability(self, match_id: str, answer: Availability, at: datetime) -> None:
         self.answers.append((match_id, answer))
@@ -285,10 +314,52 @@ class FakeBookingRepository(FakeKeyStore):
             for b in self.bookings_by_id.values()
         ):
             raise RoomTaken(booking.room_id)  # the exclusion constraint / trigger
-        self.bookings_by_id[booking.id] = booking
+        self.bookings_by_id[booking.id] = dataclasses.replace(booking, updated_at=at)
 
-    def cancel_booking(self, booking_id: str, at: datetime) -> None:
-        self.bookings_by_id[booking_id] = dataclasses.replace(self.bookings_by_id[booking_id], status=BookingStatus.CANCELLED)
+    def cancel_booking(self, booking_id: str, at: datetime, reason: str = "") -> None:
+        b = self.bookings_by_id[booking_id]
+        self.bookings_by_id[booking_id] = dataclasses.replace(
+            b, status=BookingStatus.CANCELLED, cancelled_at=at, cancel_reason=reason, sequence=b.sequence + 1, updated_at=at
+        )
+
+    def move_booking(self, booking_id: str, room_id: str, slot: Interval, at: datetime) -> None:
+        b = self.bookings_by_id[booking_id]
+        if any(
+            o.id != b.id and o.room_id == room_id and o.status is BookingStatus.ACTIVE and o.slot.overlaps(slot)
+            for o in self.bookings_by_id.values()
+        ):
+            raise RoomTaken(room_id)
+        self.bookings_by_id[booking_id] = dataclasses.replace(
+            b, room_id=room_id, slot=slot, sequence=b.sequence + 1, updated_at=at
+        )
+
+    def add_series(self, series: Series, at: datetime) -> None:
+        self.series_by_id[series.id] = series
+
+    def series(self, series_id: str) -> Series | None:
+        return self.series_by_id.get(series_id)
+
+    def series_bookings(self, series_id: str) -> list[Booking]:
+        return sorted((b for b in self.bookings_by_id.values() if b.series_id == series_id), key=lambda b: (b.slot.start, b.id))
+
+    def calendar_bookings(
+        self, club_id: str, start: datetime, end: datetime, cancelled_since: datetime, limit: int
+    ) -> list[Booking]:
+        chosen = [
+            b
+            for b in self.bookings_by_id.values()
+            if b.club_id == club_id
+            and b.slot.start < end
+            and b.slot.end > start
+            and (b.status is BookingStatus.ACTIVE or (b.cancelled_at is not None and b.cancelled_at >= cancelled_since))
+        ]
+        return sorted(chosen, key=lambda b: (b.slot.start, b.id))[:limit]
+
+    def set_calendar_token(self, club_id: str, token_sha256: str, at: datetime) -> None:
+        self.calendar_tokens[club_id] = token_sha256
+
+    def calendar_token(self, token_sha256: str) -> tuple[str, str] | None:
+        return next(((c, h) for c, h in self.calendar_tokens.items() if h == token_sha256), None)
 
     def booking(self, booking_id: str) -> Booking | None:
         return self.bookings_by_id.get(booking_id)
@@ -421,3 +492,106 @@ def public_methods(cls: type) -> set[str]:
         for name, value in vars(klass).items()
         if callable(value) and not name.startswith("_")
     }
+
+
+class FakeReminderRepository(FakeBookingRepository):
+    """``ReminderRepository`` in memory: the booking fake plus the reminder tables."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.schedules: dict[str, ReminderSchedule] = {}
+        self.reminders_by_id: dict[str, Reminder] = {}
+
+    def reminder_schedule(self, club_id: str) -> ReminderSchedule:
+        return self.schedules.get(club_id, ReminderSchedule())
+
+    def set_reminder_schedule(self, club_id: str, schedule: ReminderSchedule, at: datetime) -> None:
+        self.schedules[club_id] = schedule
+
+    def open_matches(self, now: datetime) -> list[Match]:
+        return sorted((m for m in self.matches_by_key.values() if m.window.start <= now < m.window.end), key=lambda m: m.key)
+
+    def has_reminder(self, match_id: str, due_at: datetime) -> bool:
+        return any((r.due.match_id, r.due.due_at) == (match_id, due_at) for r in self.reminders_by_id.values())
+
+    def add_reminder(self, reminder: Reminder) -> bool:
+        if self.has_reminder(reminder.due.match_id, reminder.due.due_at):
+            return False  # the unique (match, instant)
+        self.reminders_by_id[reminder.id] = reminder
+        return True
+
+    def reminder(self, reminder_id: str) -> Reminder | None:
+        return self.reminders_by_id.get(reminder_id)
+
+    def unpublished_reminders(self, now: datetime) -> list[Reminder]:
+        return sorted(
+            (r for r in self.reminders_by_id.values() if r.published_at is None and r.due.window.end > now),
+            key=lambda r: (r.due.due_at, r.due.match_key),
+        )
+
+    def mark_published(self, reminder_id: str, at: datetime) -> None:
+        r = self.reminders_by_id[reminder_id]
+        if r.published_at is None:
+            self.reminders_by_id[reminder_id] = dataclasses.replace(r, published_at=at)
+
+    def acknowledge(self, reminder_id: str, by: str, at: datetime) -> None:
+        r = self.reminders_by_id[reminder_id]
+        if r.acknowledged_at is None:
+            self.reminders_by_id[reminder_id] = dataclasses.replace(r, acknowledged_at=at, acknowledged_by=by)
+
+    def reminders(self, club_id: str, start: datetime, end: datetime, match_key_prefix: str = "") -> list[Reminder]:
+        return sorted(
+            (
+                r
+                for r in self.reminders_by_id.values()
+                if r.due.club_id == club_id and start <= r.due.due_at < end and r.due.match_key.startswith(match_key_prefix)
+            ),
+            key=lambda r: (r.due.due_at, r.due.match_key),
+        )
+
+
+class FakeMediationRepository(FakeKeyStore):
+    """``MediationRepository`` in memory."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.calendars: dict[tuple[str, int], StageCalendar] = {}
+        self.mediations_by_id: dict[str, Mediation] = {}
+        self.timeouts_by_id: dict[str, Timeout] = {}
+
+    def calendar(self, competition_id: str, stage: int) -> StageCalendar | None:
+        return self.calendars.get((competition_id, stage))
+
+    def set_calendar(self, calendar: StageCalendar, at: datetime) -> None:
+        self.calendars[(calendar.competition_id, calendar.stage)] = calendar
+
+    def add_mediation(self, m: Mediation) -> None:
+        if any(
+            (o.competition_id, o.stage, o.round, o.table) == (m.competition_id, m.stage, m.round, m.table)
+            for o in self.mediations_by_id.values()
+        ):
+            raise ValueError("a mediation for that game exists")  # the unique game constraint
+        self.mediations_by_id[m.id] = m
+
+    def update_mediation(self, m: Mediation) -> None:
+        self.mediations_by_id[m.id] = m
+
+    def mediation(self, mediation_id: str, for_update: bool = False) -> Mediation | None:
+        return self.mediations_by_id.get(mediation_id)
+
+    def mediations(self, competition_id: str) -> list[Mediation]:
+        return sorted(
+            (m for m in self.mediations_by_id.values() if m.competition_id == competition_id),
+            key=lambda m: (m.requested_at, m.id),
+        )
+
+    def add_timeout(self, t: Timeout) -> None:
+        self.timeouts_by_id[t.id] = t
+
+    def timeout(self, timeout_id: str) -> Timeout | None:
+        return self.timeouts_by_id.get(timeout_id)
+
+    def timeouts(self, competition_id: str) -> list[Timeout]:
+        return sorted(
+            (t for t in self.timeouts_by_id.values() if t.competition_id == competition_id), key=lambda t: (t.starts_on, t.id)
+        )

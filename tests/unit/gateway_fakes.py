@@ -32,7 +32,7 @@ from argon2 import PasswordHasher
 
 from gateway.adapters.accounts import IdentityRepository
 from gateway.adapters.downstream import Downstream, translate
-from gateway.adapters.events import EventLog
+from gateway.adapters.events import Event, EventLog
 from gateway.adapters.idempotency import LEASE_SECONDS, Claim, GatewayKeys
 from gateway.app import DESCRIPTOR
 from gateway.grpc_api import GatewayServicer
@@ -245,12 +245,48 @@ class FakeEventLog:
 
     def __init__(self) -> None:
         self.events: list[tuple[str, str, str, dict[str, Any]]] = []
+        self.once_keys: dict[str, int] = {}
 
     def append(self, kind: str, competition_id: str, subject_id: str, **payload: Any) -> None:
         self.events.append((kind, competition_id, subject_id, dict(payload)))
 
     def for_competition(self, competition_id: str) -> list[tuple[str, str]]:
         return [(kind, subject) for kind, competition, subject, _ in self.events if competition == competition_id]
+
+    def after(self, cursor: int, limit: int = 1000, kinds: tuple[str, ...] = (), competition_id: str = "") -> list[Event]:
+        found = [
+            Event(i, kind, competition, subject, payload, datetime(2026, 1, 1, tzinfo=UTC))
+            for i, (kind, competition, subject, payload) in enumerate(self.events, 1)
+            if i > cursor and (not kinds or kind in kinds) and (not competition_id or competition == competition_id)
+        ]
+        return found[:limit]
+
+    def last_id(self) -> int:
+        return len(self.events)
+
+    def listen(self) -> asyncio.Event:
+        return asyncio.Event()
+
+    def unlisten(self, signal: asyncio.Event) -> None:
+        pass
+
+    def close(self) -> None:
+        self.closing = True
+
+    closing = False
+
+    def append_once(self, kind: str, competition_id: str, subject_id: str, once_key: str, **payload: Any) -> bool:
+        if once_key in self.once_keys:
+            return False  # the log's unique once_key
+        self.once_keys[once_key] = len(self.events)
+        self.append(kind, competition_id, subject_id, **payload)
+        return True
+
+    def with_once_key(self, once_key: str) -> list[tuple[str, str, dict]]:
+        if once_key not in self.once_keys:
+            return []
+        kind, _, subject, payload = self.events[self.once_keys[once_key]]
+        return [(kind, subject, payload)]
 
 
 @dataclass
@@ -359,9 +395,9 @@ class GuardedGateway:
 
     def __init__(self, downstream: FakeDownstream | None = None, clock: MovableClock | None = None):
         self.service, self.downstream, self.events, self.keys = gateway_on_fakes(downstream)
-        self.clock = clock or MovableClock()
-        self.identity, self.identity_uow = identity_on_fakes(self.clock)
-        self.servicer = guarded(GatewayServicer(self.service, self.identity), DESCRIPTOR, self.identity)
+        self.identity_clock = clock or MovableClock()
+        self.identity, self.identity_uow = identity_on_fakes(self.identity_clock)
+        self.servicer = guarded(GatewayServicer(self.service, identity=self.identity), DESCRIPTOR, self.identity)
         self.loop = asyncio.new_event_loop()
         self.organizer_password = self.identity.create_first_organizer(self.ORGANIZER).password
         self.organizer_token = self.login(self.ORGANIZER, self.organizer_password)

@@ -57,6 +57,14 @@ def _published(gateway: Gateway) -> str:
     return competition.id
 
 
+def _round_one(gateway: Gateway, cid: str, club_id: str):
+    """Round 1 of the approved draw opened for scheduling in the club, over the test window."""
+    request = gateway_pb2.OpenRoundSchedulingRequest(
+        competition_id=cid, round=1, club_id=club_id, window_start=ts(WINDOW_START), window_end=ts(WINDOW_END)
+    )
+    return gateway("OpenRoundScheduling", request).matches
+
+
 def test_open_round_scheduling_opens_one_match_per_table_once(gateway):
     cid = _published(gateway)
     club = gateway("CreateClub", booking_pb2.CreateClubRequest(name="Club", idempotency_key="c"))
@@ -87,12 +95,7 @@ def test_a_booked_meeting_and_its_cancellation_are_events(gateway):
     cid = _published(gateway)
     club = gateway("CreateClub", booking_pb2.CreateClubRequest(name="Club"))
     gateway("AddRoom", booking_pb2.AddRoomRequest(club_id=club.id, name="Room 1"))
-    [match, _] = gateway(
-        "OpenRoundScheduling",
-        gateway_pb2.OpenRoundSchedulingRequest(
-            competition_id=cid, round=1, club_id=club.id, window_start=ts(WINDOW_START), window_end=ts(WINDOW_END)
-        ),
-    ).matches
+    [match, _] = _round_one(gateway, cid, club.id)
     free = [booking_pb2.TimeInterval(start=ts(at(0, 18)), end=ts(at(0, 23)))]
     for p in match.player_ids:
         gateway.as_player(
@@ -128,3 +131,72 @@ def test_a_booked_meeting_and_its_cancellation_are_events(gateway):
         ),
     )
     assert gateway.events.for_competition(cid)[-1] == ("schedule.cancelled", meeting.id)
+
+
+@pytest.mark.rule("schedule.organizer.fallback-last-sunday")
+@pytest.mark.rule("schedule.organizer.move-to-next-window")
+def test_the_fallback_and_a_window_move_pass_through_and_are_events(gateway):
+    cid = _published(gateway)
+    club = gateway("CreateClub", booking_pb2.CreateClubRequest(name="Club", time_zone="Europe/Kirov"))
+    gateway("AddRoom", booking_pb2.AddRoomRequest(club_id=club.id, name="Room 1"))
+    [match, _] = _round_one(gateway, cid, club.id)
+    meeting = gateway("ApplyFallback", booking_pb2.ApplyFallbackRequest(match_key=match.match_key, idempotency_key="f"))
+    assert meeting.status == booking_pb2.MEETING_STATUS_BOOKED
+    [sent] = [c.request for c in gateway.downstream.calls if c.method == "ApplyFallback"]
+    assert len(sent.idempotency_key) == 64  # scoped to the caller and the method
+    assert gateway.events.for_competition(cid)[-1] == ("schedule.booked", meeting.id)
+    moved = gateway(
+        "MoveMatchWindow",
+        booking_pb2.MoveMatchWindowRequest(
+            match_key=match.match_key, window_start=ts(at(7, 0)), window_end=ts(at(14, 0)), reason="two players abroad"
+        ),
+    )
+    assert list(moved.cancelled_meeting_ids) == [meeting.id] and moved.match.window_start == ts(at(7, 0))
+    assert gateway.events.for_competition(cid)[-1] == ("schedule.cancelled", meeting.id)
+
+
+@pytest.mark.rule("schedule.calendar.feed-token")
+def test_the_calendar_rpcs_pass_through_the_gateway(gateway):
+    club = gateway(
+        "CreateClub",
+        booking_pb2.CreateClubRequest(
+            name="Club",
+            time_zone="Europe/Berlin",
+            opening_hours=booking_pb2.OpeningHours(windows=[booking_pb2.OpeningWindow(day=4, opens="18:00", closes="02:00")]),
+        ),
+    )
+    assert [(w.day, w.opens, w.closes) for w in club.opening_hours.windows] == [(4, "18:00", "02:00")]
+    assert club.fallback_time == "18:00"
+    updated = gateway("UpdateClub", booking_pb2.UpdateClubRequest(club_id=club.id, fallback_time="19:00"))
+    assert updated.fallback_time == "19:00" and len(updated.opening_hours.windows) == 1  # hours unchanged
+    everyday = gateway("UpdateClub", booking_pb2.UpdateClubRequest(club_id=club.id, opening_hours=booking_pb2.OpeningHours()))
+    assert list(everyday.opening_hours.windows) == []  # an empty message: 24/7
+    room = gateway("AddRoom", booking_pb2.AddRoomRequest(club_id=club.id, name="Room 1"))
+    series = gateway(
+        "BookRecurringActivity",
+        booking_pb2.BookRecurringActivityRequest(
+            club_id=club.id,
+            room_id=room.id,
+            title="D&D",
+            start=ts(at(3, 18)),
+            end=ts(at(3, 22)),
+            rrule="FREQ=WEEKLY;COUNT=3",
+            idempotency_key="s",
+        ),
+    )
+    assert len(series.occurrences) == 3 and series.rrule == "FREQ=WEEKLY;COUNT=3"
+    first, second, _ = series.occurrences
+    cancelled = gateway("CancelOccurrence", booking_pb2.CancelOccurrenceRequest(club_id=club.id, booking_id=first.id, reason="x"))
+    assert (cancelled.status, cancelled.sequence) == (booking_pb2.BOOKING_STATUS_CANCELLED, 1)
+    moved = gateway(
+        "MoveOccurrence",
+        booking_pb2.MoveOccurrenceRequest(club_id=club.id, booking_id=second.id, start=ts(at(10, 19)), end=ts(at(10, 23))),
+    )
+    assert moved.sequence == 1 and moved.series_id == series.id
+    rest = gateway("CancelSeries", booking_pb2.CancelSeriesRequest(club_id=club.id, series_id=series.id))
+    assert {o.status for o in rest.occurrences} == {booking_pb2.BOOKING_STATUS_CANCELLED}
+    assert gateway("GetSeries", booking_pb2.GetSeriesRequest(club_id=club.id, series_id=series.id)) == rest
+    token = gateway("RotateCalendarToken", booking_pb2.RotateCalendarTokenRequest(club_id=club.id))
+    assert token.path == f"/calendar/{token.token}.ics"
+    feed = gateway("ExportCalendar", booking_pb2.ExportCalendarRequest(token=token.token))
+    assert feed.ics.count(b"BEGIN:VEVENT") == 3 and b"STATUS:CANCELLED" in feed.ics

@@ -147,7 +147,7 @@ def test_a_peer_is_locked_after_twenty_failures_whatever_names_it_tried():
 def test_a_token_expires_with_the_clock_and_dies_by_logout_revocation_reset_or_disabling(gateway):
     account_id, token = gateway.account(gateway_pb2.ROLE_JUDGE, "judge Anna")
     assert gateway("WhoAmI", gateway_pb2.WhoAmIRequest(), token=token).id == account_id
-    gateway.clock.advance(hours=12)
+    gateway.identity_clock.advance(hours=12)
     with pytest.raises(Unauthenticated, match="expired"):
         gateway("WhoAmI", gateway_pb2.WhoAmIRequest(), token=token)
     gateway.organizer_token = gateway.login(gateway.ORGANIZER, gateway.organizer_password)

@@ -194,13 +194,14 @@ def test_every_downstream_timeout_derives_from_the_incoming_deadline(gateway):
     assert [f"{c.service}.{c.method}" for c in called] == [
         "league.GetCompetition",
         "league.ListPlayers",
+        "league.GetDrawSeed",
         "solver.DrawTables",
         "league.SaveDraw",
         "league.ApproveDraw",
         "league.GetDraw",
         "league.ListPlayers",
     ]
-    limits = [3.0] * 4 + [2.0] + [1.0] * 2
+    limits = [3.0] * 5 + [2.0] + [1.0] * 2
     for call, limit in zip(called, limits):
         assert call.timeout_s is not None and 0 < call.timeout_s <= limit, call
     assert gateway.downstream.solver.requests[0].time_limit_seconds == 60  # the solver keeps within the deadline itself

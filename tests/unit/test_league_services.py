@@ -133,3 +133,43 @@ def test_draw_of_another_competition_is_not_found(league):
     draw = league.save_draw(competition.id, 1, _rounds([p.id for p in roster], 2), STATS)
     with pytest.raises(NotFound):
         league.approve_draw(other.id, draw.id)
+
+
+# --- a draw anyone can verify (docs/rules.md draw.trust.seed-commitment) ---
+
+
+@pytest.mark.rule("draw.trust.seed-commitment")
+def test_a_committed_seed_is_the_only_seed_a_draw_can_be_stored_with(league):
+    from league.domain.certificate import SolveRecord
+    from league.domain.commitment import seed_commitment, seed_for_draw
+
+    competition, roster = _league_of(league, 8)
+    assert league.next_draw_seed(competition.id) is None  # no commitment: any seed
+    made = league.commit_draw_seed(competition.id, "organizer", idempotency_key="k")
+    assert league.commit_draw_seed(competition.id, "organizer", idempotency_key="k") == made
+    assert made.commitment == seed_commitment(competition.id, made.seed, made.nonce)
+    with pytest.raises(FailedPrecondition, match="already committed"):
+        league.commit_draw_seed(competition.id, "organizer")
+    seed = league.next_draw_seed(competition.id)
+    assert seed == made.seed
+    ids = [p.id for p in roster]
+    with pytest.raises(FailedPrecondition, match="committed"):
+        league.save_draw(competition.id, seed + 1, _rounds(ids, 2), STATS)
+    record = SolveRecord(b"request", 100, 90, True)
+    draw = league.save_draw(competition.id, seed, _rounds(ids, 2), STATS, solve_record=record)
+    assert league.next_draw_seed(competition.id) == seed_for_draw(made.seed, 2)
+    with pytest.raises(FailedPrecondition, match="not published yet"):
+        league.draw_evidence(competition.id, draw.id)
+    league.approve_draw(competition.id, draw.id)
+    evidence = league.draw_evidence(competition.id, "")
+    assert evidence.draw.id == draw.id and evidence.record == record and evidence.commitment == made
+
+
+@pytest.mark.rule("draw.trust.seed-commitment")
+def test_a_seed_cannot_be_committed_after_the_first_draw(league):
+    competition, roster = _league_of(league, 8)
+    league.save_draw(competition.id, 3, _rounds([p.id for p in roster], 2), STATS)
+    with pytest.raises(FailedPrecondition, match="before the first draw"):
+        league.commit_draw_seed(competition.id, "organizer")
+    with pytest.raises(FailedPrecondition, match="no draw seed was committed"):
+        league.seed_commitment_of(competition.id)

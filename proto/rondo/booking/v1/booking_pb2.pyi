@@ -23,6 +23,20 @@ class MeetingStatus(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     MEETING_STATUS_PROPOSED: _ClassVar[MeetingStatus]
     MEETING_STATUS_BOOKED: _ClassVar[MeetingStatus]
     MEETING_STATUS_CANCELLED: _ClassVar[MeetingStatus]
+
+class BookingStatus(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    BOOKING_STATUS_UNSPECIFIED: _ClassVar[BookingStatus]
+    BOOKING_STATUS_ACTIVE: _ClassVar[BookingStatus]
+    BOOKING_STATUS_CANCELLED: _ClassVar[BookingStatus]
+
+class MediationStatus(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    MEDIATION_STATUS_UNSPECIFIED: _ClassVar[MediationStatus]
+    MEDIATION_STATUS_AWAITING_ANSWER: _ClassVar[MediationStatus]
+    MEDIATION_STATUS_SCHEDULED: _ClassVar[MediationStatus]
+    MEDIATION_STATUS_PLAYED: _ClassVar[MediationStatus]
+    MEDIATION_STATUS_NO_SHOW: _ClassVar[MediationStatus]
 CARD_STATE_UNSPECIFIED: CardState
 CARD_STATE_WAITING_FOR_ANSWERS: CardState
 CARD_STATE_AGREEING: CardState
@@ -31,16 +45,44 @@ MEETING_STATUS_UNSPECIFIED: MeetingStatus
 MEETING_STATUS_PROPOSED: MeetingStatus
 MEETING_STATUS_BOOKED: MeetingStatus
 MEETING_STATUS_CANCELLED: MeetingStatus
+BOOKING_STATUS_UNSPECIFIED: BookingStatus
+BOOKING_STATUS_ACTIVE: BookingStatus
+BOOKING_STATUS_CANCELLED: BookingStatus
+MEDIATION_STATUS_UNSPECIFIED: MediationStatus
+MEDIATION_STATUS_AWAITING_ANSWER: MediationStatus
+MEDIATION_STATUS_SCHEDULED: MediationStatus
+MEDIATION_STATUS_PLAYED: MediationStatus
+MEDIATION_STATUS_NO_SHOW: MediationStatus
+
+class OpeningWindow(_message.Message):
+    __slots__ = ("day", "opens", "closes")
+    DAY_FIELD_NUMBER: _ClassVar[int]
+    OPENS_FIELD_NUMBER: _ClassVar[int]
+    CLOSES_FIELD_NUMBER: _ClassVar[int]
+    day: int
+    opens: str
+    closes: str
+    def __init__(self, day: _Optional[int] = ..., opens: _Optional[str] = ..., closes: _Optional[str] = ...) -> None: ...
+
+class OpeningHours(_message.Message):
+    __slots__ = ("windows",)
+    WINDOWS_FIELD_NUMBER: _ClassVar[int]
+    windows: _containers.RepeatedCompositeFieldContainer[OpeningWindow]
+    def __init__(self, windows: _Optional[_Iterable[_Union[OpeningWindow, _Mapping]]] = ...) -> None: ...
 
 class Club(_message.Message):
-    __slots__ = ("id", "name", "time_zone")
+    __slots__ = ("id", "name", "time_zone", "opening_hours", "fallback_time")
     ID_FIELD_NUMBER: _ClassVar[int]
     NAME_FIELD_NUMBER: _ClassVar[int]
     TIME_ZONE_FIELD_NUMBER: _ClassVar[int]
+    OPENING_HOURS_FIELD_NUMBER: _ClassVar[int]
+    FALLBACK_TIME_FIELD_NUMBER: _ClassVar[int]
     id: str
     name: str
     time_zone: str
-    def __init__(self, id: _Optional[str] = ..., name: _Optional[str] = ..., time_zone: _Optional[str] = ...) -> None: ...
+    opening_hours: OpeningHours
+    fallback_time: str
+    def __init__(self, id: _Optional[str] = ..., name: _Optional[str] = ..., time_zone: _Optional[str] = ..., opening_hours: _Optional[_Union[OpeningHours, _Mapping]] = ..., fallback_time: _Optional[str] = ...) -> None: ...
 
 class Room(_message.Message):
     __slots__ = ("id", "club_id", "name")
@@ -53,14 +95,30 @@ class Room(_message.Message):
     def __init__(self, id: _Optional[str] = ..., club_id: _Optional[str] = ..., name: _Optional[str] = ...) -> None: ...
 
 class CreateClubRequest(_message.Message):
-    __slots__ = ("name", "time_zone", "idempotency_key")
+    __slots__ = ("name", "time_zone", "idempotency_key", "opening_hours", "fallback_time")
     NAME_FIELD_NUMBER: _ClassVar[int]
     TIME_ZONE_FIELD_NUMBER: _ClassVar[int]
     IDEMPOTENCY_KEY_FIELD_NUMBER: _ClassVar[int]
+    OPENING_HOURS_FIELD_NUMBER: _ClassVar[int]
+    FALLBACK_TIME_FIELD_NUMBER: _ClassVar[int]
     name: str
     time_zone: str
     idempotency_key: str
-    def __init__(self, name: _Optional[str] = ..., time_zone: _Optional[str] = ..., idempotency_key: _Optional[str] = ...) -> None: ...
+    opening_hours: OpeningHours
+    fallback_time: str
+    def __init__(self, name: _Optional[str] = ..., time_zone: _Optional[str] = ..., idempotency_key: _Optional[str] = ..., opening_hours: _Optional[_Union[OpeningHours, _Mapping]] = ..., fallback_time: _Optional[str] = ...) -> None: ...
+
+class UpdateClubRequest(_message.Message):
+    __slots__ = ("club_id", "name", "opening_hours", "fallback_time")
+    CLUB_ID_FIELD_NUMBER: _ClassVar[int]
+    NAME_FIELD_NUMBER: _ClassVar[int]
+    OPENING_HOURS_FIELD_NUMBER: _ClassVar[int]
+    FALLBACK_TIME_FIELD_NUMBER: _ClassVar[int]
+    club_id: str
+    name: str
+    opening_hours: OpeningHours
+    fallback_time: str
+    def __init__(self, club_id: _Optional[str] = ..., name: _Optional[str] = ..., opening_hours: _Optional[_Union[OpeningHours, _Mapping]] = ..., fallback_time: _Optional[str] = ...) -> None: ...
 
 class GetClubRequest(_message.Message):
     __slots__ = ("club_id",)
@@ -99,7 +157,7 @@ class TimeInterval(_message.Message):
     def __init__(self, start: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., end: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ...) -> None: ...
 
 class OpenMatchRequest(_message.Message):
-    __slots__ = ("club_id", "match_key", "player_ids", "window_start", "window_end", "min_minutes", "idempotency_key")
+    __slots__ = ("club_id", "match_key", "player_ids", "window_start", "window_end", "min_minutes", "idempotency_key", "games")
     CLUB_ID_FIELD_NUMBER: _ClassVar[int]
     MATCH_KEY_FIELD_NUMBER: _ClassVar[int]
     PLAYER_IDS_FIELD_NUMBER: _ClassVar[int]
@@ -107,6 +165,7 @@ class OpenMatchRequest(_message.Message):
     WINDOW_END_FIELD_NUMBER: _ClassVar[int]
     MIN_MINUTES_FIELD_NUMBER: _ClassVar[int]
     IDEMPOTENCY_KEY_FIELD_NUMBER: _ClassVar[int]
+    GAMES_FIELD_NUMBER: _ClassVar[int]
     club_id: str
     match_key: str
     player_ids: _containers.RepeatedScalarFieldContainer[str]
@@ -114,10 +173,11 @@ class OpenMatchRequest(_message.Message):
     window_end: _timestamp_pb2.Timestamp
     min_minutes: int
     idempotency_key: str
-    def __init__(self, club_id: _Optional[str] = ..., match_key: _Optional[str] = ..., player_ids: _Optional[_Iterable[str]] = ..., window_start: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., window_end: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., min_minutes: _Optional[int] = ..., idempotency_key: _Optional[str] = ...) -> None: ...
+    games: int
+    def __init__(self, club_id: _Optional[str] = ..., match_key: _Optional[str] = ..., player_ids: _Optional[_Iterable[str]] = ..., window_start: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., window_end: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., min_minutes: _Optional[int] = ..., idempotency_key: _Optional[str] = ..., games: _Optional[int] = ...) -> None: ...
 
 class ScheduledMatch(_message.Message):
-    __slots__ = ("id", "match_key", "club_id", "player_ids", "window_start", "window_end", "min_minutes")
+    __slots__ = ("id", "match_key", "club_id", "player_ids", "window_start", "window_end", "min_minutes", "games")
     ID_FIELD_NUMBER: _ClassVar[int]
     MATCH_KEY_FIELD_NUMBER: _ClassVar[int]
     CLUB_ID_FIELD_NUMBER: _ClassVar[int]
@@ -125,6 +185,7 @@ class ScheduledMatch(_message.Message):
     WINDOW_START_FIELD_NUMBER: _ClassVar[int]
     WINDOW_END_FIELD_NUMBER: _ClassVar[int]
     MIN_MINUTES_FIELD_NUMBER: _ClassVar[int]
+    GAMES_FIELD_NUMBER: _ClassVar[int]
     id: str
     match_key: str
     club_id: str
@@ -132,7 +193,8 @@ class ScheduledMatch(_message.Message):
     window_start: _timestamp_pb2.Timestamp
     window_end: _timestamp_pb2.Timestamp
     min_minutes: int
-    def __init__(self, id: _Optional[str] = ..., match_key: _Optional[str] = ..., club_id: _Optional[str] = ..., player_ids: _Optional[_Iterable[str]] = ..., window_start: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., window_end: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., min_minutes: _Optional[int] = ...) -> None: ...
+    games: int
+    def __init__(self, id: _Optional[str] = ..., match_key: _Optional[str] = ..., club_id: _Optional[str] = ..., player_ids: _Optional[_Iterable[str]] = ..., window_start: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., window_end: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., min_minutes: _Optional[int] = ..., games: _Optional[int] = ...) -> None: ...
 
 class SetAvailabilityRequest(_message.Message):
     __slots__ = ("match_key", "player_id", "intervals", "idempotency_key")
@@ -281,7 +343,7 @@ class AssignMeetingRequest(_message.Message):
     def __init__(self, match_key: _Optional[str] = ..., start: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., end: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., hanchans: _Optional[_Iterable[int]] = ..., room_id: _Optional[str] = ..., replaces_meeting_id: _Optional[str] = ..., idempotency_key: _Optional[str] = ...) -> None: ...
 
 class Booking(_message.Message):
-    __slots__ = ("id", "club_id", "room_id", "slot", "title", "match_id", "meeting_id")
+    __slots__ = ("id", "club_id", "room_id", "slot", "title", "match_id", "meeting_id", "series_id", "sequence", "status", "cancel_reason")
     ID_FIELD_NUMBER: _ClassVar[int]
     CLUB_ID_FIELD_NUMBER: _ClassVar[int]
     ROOM_ID_FIELD_NUMBER: _ClassVar[int]
@@ -289,6 +351,10 @@ class Booking(_message.Message):
     TITLE_FIELD_NUMBER: _ClassVar[int]
     MATCH_ID_FIELD_NUMBER: _ClassVar[int]
     MEETING_ID_FIELD_NUMBER: _ClassVar[int]
+    SERIES_ID_FIELD_NUMBER: _ClassVar[int]
+    SEQUENCE_FIELD_NUMBER: _ClassVar[int]
+    STATUS_FIELD_NUMBER: _ClassVar[int]
+    CANCEL_REASON_FIELD_NUMBER: _ClassVar[int]
     id: str
     club_id: str
     room_id: str
@@ -296,7 +362,11 @@ class Booking(_message.Message):
     title: str
     match_id: str
     meeting_id: str
-    def __init__(self, id: _Optional[str] = ..., club_id: _Optional[str] = ..., room_id: _Optional[str] = ..., slot: _Optional[_Union[TimeInterval, _Mapping]] = ..., title: _Optional[str] = ..., match_id: _Optional[str] = ..., meeting_id: _Optional[str] = ...) -> None: ...
+    series_id: str
+    sequence: int
+    status: BookingStatus
+    cancel_reason: str
+    def __init__(self, id: _Optional[str] = ..., club_id: _Optional[str] = ..., room_id: _Optional[str] = ..., slot: _Optional[_Union[TimeInterval, _Mapping]] = ..., title: _Optional[str] = ..., match_id: _Optional[str] = ..., meeting_id: _Optional[str] = ..., series_id: _Optional[str] = ..., sequence: _Optional[int] = ..., status: _Optional[_Union[BookingStatus, str]] = ..., cancel_reason: _Optional[str] = ...) -> None: ...
 
 class BookActivityRequest(_message.Message):
     __slots__ = ("club_id", "room_id", "title", "start", "end", "idempotency_key")
@@ -328,3 +398,447 @@ class ListBookingsResponse(_message.Message):
     BOOKINGS_FIELD_NUMBER: _ClassVar[int]
     bookings: _containers.RepeatedCompositeFieldContainer[Booking]
     def __init__(self, bookings: _Optional[_Iterable[_Union[Booking, _Mapping]]] = ...) -> None: ...
+
+class BookRecurringActivityRequest(_message.Message):
+    __slots__ = ("club_id", "room_id", "title", "start", "end", "rrule", "idempotency_key")
+    CLUB_ID_FIELD_NUMBER: _ClassVar[int]
+    ROOM_ID_FIELD_NUMBER: _ClassVar[int]
+    TITLE_FIELD_NUMBER: _ClassVar[int]
+    START_FIELD_NUMBER: _ClassVar[int]
+    END_FIELD_NUMBER: _ClassVar[int]
+    RRULE_FIELD_NUMBER: _ClassVar[int]
+    IDEMPOTENCY_KEY_FIELD_NUMBER: _ClassVar[int]
+    club_id: str
+    room_id: str
+    title: str
+    start: _timestamp_pb2.Timestamp
+    end: _timestamp_pb2.Timestamp
+    rrule: str
+    idempotency_key: str
+    def __init__(self, club_id: _Optional[str] = ..., room_id: _Optional[str] = ..., title: _Optional[str] = ..., start: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., end: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., rrule: _Optional[str] = ..., idempotency_key: _Optional[str] = ...) -> None: ...
+
+class Series(_message.Message):
+    __slots__ = ("id", "club_id", "room_id", "title", "rrule", "time_zone", "occurrences")
+    ID_FIELD_NUMBER: _ClassVar[int]
+    CLUB_ID_FIELD_NUMBER: _ClassVar[int]
+    ROOM_ID_FIELD_NUMBER: _ClassVar[int]
+    TITLE_FIELD_NUMBER: _ClassVar[int]
+    RRULE_FIELD_NUMBER: _ClassVar[int]
+    TIME_ZONE_FIELD_NUMBER: _ClassVar[int]
+    OCCURRENCES_FIELD_NUMBER: _ClassVar[int]
+    id: str
+    club_id: str
+    room_id: str
+    title: str
+    rrule: str
+    time_zone: str
+    occurrences: _containers.RepeatedCompositeFieldContainer[Booking]
+    def __init__(self, id: _Optional[str] = ..., club_id: _Optional[str] = ..., room_id: _Optional[str] = ..., title: _Optional[str] = ..., rrule: _Optional[str] = ..., time_zone: _Optional[str] = ..., occurrences: _Optional[_Iterable[_Union[Booking, _Mapping]]] = ...) -> None: ...
+
+class GetSeriesRequest(_message.Message):
+    __slots__ = ("club_id", "series_id")
+    CLUB_ID_FIELD_NUMBER: _ClassVar[int]
+    SERIES_ID_FIELD_NUMBER: _ClassVar[int]
+    club_id: str
+    series_id: str
+    def __init__(self, club_id: _Optional[str] = ..., series_id: _Optional[str] = ...) -> None: ...
+
+class CancelOccurrenceRequest(_message.Message):
+    __slots__ = ("club_id", "booking_id", "reason")
+    CLUB_ID_FIELD_NUMBER: _ClassVar[int]
+    BOOKING_ID_FIELD_NUMBER: _ClassVar[int]
+    REASON_FIELD_NUMBER: _ClassVar[int]
+    club_id: str
+    booking_id: str
+    reason: str
+    def __init__(self, club_id: _Optional[str] = ..., booking_id: _Optional[str] = ..., reason: _Optional[str] = ...) -> None: ...
+
+class MoveOccurrenceRequest(_message.Message):
+    __slots__ = ("club_id", "booking_id", "start", "end", "room_id", "idempotency_key")
+    CLUB_ID_FIELD_NUMBER: _ClassVar[int]
+    BOOKING_ID_FIELD_NUMBER: _ClassVar[int]
+    START_FIELD_NUMBER: _ClassVar[int]
+    END_FIELD_NUMBER: _ClassVar[int]
+    ROOM_ID_FIELD_NUMBER: _ClassVar[int]
+    IDEMPOTENCY_KEY_FIELD_NUMBER: _ClassVar[int]
+    club_id: str
+    booking_id: str
+    start: _timestamp_pb2.Timestamp
+    end: _timestamp_pb2.Timestamp
+    room_id: str
+    idempotency_key: str
+    def __init__(self, club_id: _Optional[str] = ..., booking_id: _Optional[str] = ..., start: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., end: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., room_id: _Optional[str] = ..., idempotency_key: _Optional[str] = ...) -> None: ...
+
+class CancelSeriesRequest(_message.Message):
+    __slots__ = ("club_id", "series_id", "reason")
+    CLUB_ID_FIELD_NUMBER: _ClassVar[int]
+    SERIES_ID_FIELD_NUMBER: _ClassVar[int]
+    FROM_FIELD_NUMBER: _ClassVar[int]
+    REASON_FIELD_NUMBER: _ClassVar[int]
+    club_id: str
+    series_id: str
+    reason: str
+    def __init__(self, club_id: _Optional[str] = ..., series_id: _Optional[str] = ..., reason: _Optional[str] = ..., **kwargs) -> None: ...
+
+class ApplyFallbackRequest(_message.Message):
+    __slots__ = ("match_key", "minutes", "idempotency_key")
+    MATCH_KEY_FIELD_NUMBER: _ClassVar[int]
+    MINUTES_FIELD_NUMBER: _ClassVar[int]
+    IDEMPOTENCY_KEY_FIELD_NUMBER: _ClassVar[int]
+    match_key: str
+    minutes: int
+    idempotency_key: str
+    def __init__(self, match_key: _Optional[str] = ..., minutes: _Optional[int] = ..., idempotency_key: _Optional[str] = ...) -> None: ...
+
+class MoveMatchWindowRequest(_message.Message):
+    __slots__ = ("match_key", "window_start", "window_end", "reason", "idempotency_key")
+    MATCH_KEY_FIELD_NUMBER: _ClassVar[int]
+    WINDOW_START_FIELD_NUMBER: _ClassVar[int]
+    WINDOW_END_FIELD_NUMBER: _ClassVar[int]
+    REASON_FIELD_NUMBER: _ClassVar[int]
+    IDEMPOTENCY_KEY_FIELD_NUMBER: _ClassVar[int]
+    match_key: str
+    window_start: _timestamp_pb2.Timestamp
+    window_end: _timestamp_pb2.Timestamp
+    reason: str
+    idempotency_key: str
+    def __init__(self, match_key: _Optional[str] = ..., window_start: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., window_end: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., reason: _Optional[str] = ..., idempotency_key: _Optional[str] = ...) -> None: ...
+
+class MoveMatchWindowResponse(_message.Message):
+    __slots__ = ("match", "cancelled_meeting_ids", "voided_meeting_ids")
+    MATCH_FIELD_NUMBER: _ClassVar[int]
+    CANCELLED_MEETING_IDS_FIELD_NUMBER: _ClassVar[int]
+    VOIDED_MEETING_IDS_FIELD_NUMBER: _ClassVar[int]
+    match: ScheduledMatch
+    cancelled_meeting_ids: _containers.RepeatedScalarFieldContainer[str]
+    voided_meeting_ids: _containers.RepeatedScalarFieldContainer[str]
+    def __init__(self, match: _Optional[_Union[ScheduledMatch, _Mapping]] = ..., cancelled_meeting_ids: _Optional[_Iterable[str]] = ..., voided_meeting_ids: _Optional[_Iterable[str]] = ...) -> None: ...
+
+class RotateCalendarTokenRequest(_message.Message):
+    __slots__ = ("club_id",)
+    CLUB_ID_FIELD_NUMBER: _ClassVar[int]
+    club_id: str
+    def __init__(self, club_id: _Optional[str] = ...) -> None: ...
+
+class CalendarToken(_message.Message):
+    __slots__ = ("club_id", "token", "path")
+    CLUB_ID_FIELD_NUMBER: _ClassVar[int]
+    TOKEN_FIELD_NUMBER: _ClassVar[int]
+    PATH_FIELD_NUMBER: _ClassVar[int]
+    club_id: str
+    token: str
+    path: str
+    def __init__(self, club_id: _Optional[str] = ..., token: _Optional[str] = ..., path: _Optional[str] = ...) -> None: ...
+
+class ExportCalendarRequest(_message.Message):
+    __slots__ = ("token", "room_id")
+    TOKEN_FIELD_NUMBER: _ClassVar[int]
+    ROOM_ID_FIELD_NUMBER: _ClassVar[int]
+    token: str
+    room_id: str
+    def __init__(self, token: _Optional[str] = ..., room_id: _Optional[str] = ...) -> None: ...
+
+class CalendarFeed(_message.Message):
+    __slots__ = ("ics",)
+    ICS_FIELD_NUMBER: _ClassVar[int]
+    ics: bytes
+    def __init__(self, ics: _Optional[bytes] = ...) -> None: ...
+
+class SetReminderScheduleRequest(_message.Message):
+    __slots__ = ("club_id", "weekday", "local_time")
+    CLUB_ID_FIELD_NUMBER: _ClassVar[int]
+    WEEKDAY_FIELD_NUMBER: _ClassVar[int]
+    LOCAL_TIME_FIELD_NUMBER: _ClassVar[int]
+    club_id: str
+    weekday: int
+    local_time: str
+    def __init__(self, club_id: _Optional[str] = ..., weekday: _Optional[int] = ..., local_time: _Optional[str] = ...) -> None: ...
+
+class GetReminderScheduleRequest(_message.Message):
+    __slots__ = ("club_id",)
+    CLUB_ID_FIELD_NUMBER: _ClassVar[int]
+    club_id: str
+    def __init__(self, club_id: _Optional[str] = ...) -> None: ...
+
+class ReminderSchedule(_message.Message):
+    __slots__ = ("club_id", "weekday", "local_time")
+    CLUB_ID_FIELD_NUMBER: _ClassVar[int]
+    WEEKDAY_FIELD_NUMBER: _ClassVar[int]
+    LOCAL_TIME_FIELD_NUMBER: _ClassVar[int]
+    club_id: str
+    weekday: int
+    local_time: str
+    def __init__(self, club_id: _Optional[str] = ..., weekday: _Optional[int] = ..., local_time: _Optional[str] = ...) -> None: ...
+
+class RecordDueRemindersRequest(_message.Message):
+    __slots__ = ()
+    def __init__(self) -> None: ...
+
+class MarkRemindersPublishedRequest(_message.Message):
+    __slots__ = ("reminder_ids",)
+    REMINDER_IDS_FIELD_NUMBER: _ClassVar[int]
+    reminder_ids: _containers.RepeatedScalarFieldContainer[str]
+    def __init__(self, reminder_ids: _Optional[_Iterable[str]] = ...) -> None: ...
+
+class AcknowledgeReminderRequest(_message.Message):
+    __slots__ = ("reminder_id", "acknowledged_by")
+    REMINDER_ID_FIELD_NUMBER: _ClassVar[int]
+    ACKNOWLEDGED_BY_FIELD_NUMBER: _ClassVar[int]
+    reminder_id: str
+    acknowledged_by: str
+    def __init__(self, reminder_id: _Optional[str] = ..., acknowledged_by: _Optional[str] = ...) -> None: ...
+
+class ListRemindersRequest(_message.Message):
+    __slots__ = ("club_id", "to", "match_key_prefix")
+    CLUB_ID_FIELD_NUMBER: _ClassVar[int]
+    FROM_FIELD_NUMBER: _ClassVar[int]
+    TO_FIELD_NUMBER: _ClassVar[int]
+    MATCH_KEY_PREFIX_FIELD_NUMBER: _ClassVar[int]
+    club_id: str
+    to: _timestamp_pb2.Timestamp
+    match_key_prefix: str
+    def __init__(self, club_id: _Optional[str] = ..., to: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., match_key_prefix: _Optional[str] = ..., **kwargs) -> None: ...
+
+class Reminder(_message.Message):
+    __slots__ = ("id", "match_key", "club_id", "due_at", "window", "player_ids", "reason", "published_at", "acknowledged_at", "acknowledged_by")
+    ID_FIELD_NUMBER: _ClassVar[int]
+    MATCH_KEY_FIELD_NUMBER: _ClassVar[int]
+    CLUB_ID_FIELD_NUMBER: _ClassVar[int]
+    DUE_AT_FIELD_NUMBER: _ClassVar[int]
+    WINDOW_FIELD_NUMBER: _ClassVar[int]
+    PLAYER_IDS_FIELD_NUMBER: _ClassVar[int]
+    REASON_FIELD_NUMBER: _ClassVar[int]
+    PUBLISHED_AT_FIELD_NUMBER: _ClassVar[int]
+    ACKNOWLEDGED_AT_FIELD_NUMBER: _ClassVar[int]
+    ACKNOWLEDGED_BY_FIELD_NUMBER: _ClassVar[int]
+    id: str
+    match_key: str
+    club_id: str
+    due_at: _timestamp_pb2.Timestamp
+    window: TimeInterval
+    player_ids: _containers.RepeatedScalarFieldContainer[str]
+    reason: str
+    published_at: _timestamp_pb2.Timestamp
+    acknowledged_at: _timestamp_pb2.Timestamp
+    acknowledged_by: str
+    def __init__(self, id: _Optional[str] = ..., match_key: _Optional[str] = ..., club_id: _Optional[str] = ..., due_at: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., window: _Optional[_Union[TimeInterval, _Mapping]] = ..., player_ids: _Optional[_Iterable[str]] = ..., reason: _Optional[str] = ..., published_at: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., acknowledged_at: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., acknowledged_by: _Optional[str] = ...) -> None: ...
+
+class ListRemindersResponse(_message.Message):
+    __slots__ = ("reminders",)
+    REMINDERS_FIELD_NUMBER: _ClassVar[int]
+    reminders: _containers.RepeatedCompositeFieldContainer[Reminder]
+    def __init__(self, reminders: _Optional[_Iterable[_Union[Reminder, _Mapping]]] = ...) -> None: ...
+
+class SetMediationCalendarRequest(_message.Message):
+    __slots__ = ("competition_id", "stage", "division", "starts_on", "ends_on", "second_round_starts_on", "fixed_schedule")
+    COMPETITION_ID_FIELD_NUMBER: _ClassVar[int]
+    STAGE_FIELD_NUMBER: _ClassVar[int]
+    DIVISION_FIELD_NUMBER: _ClassVar[int]
+    STARTS_ON_FIELD_NUMBER: _ClassVar[int]
+    ENDS_ON_FIELD_NUMBER: _ClassVar[int]
+    SECOND_ROUND_STARTS_ON_FIELD_NUMBER: _ClassVar[int]
+    FIXED_SCHEDULE_FIELD_NUMBER: _ClassVar[int]
+    competition_id: str
+    stage: int
+    division: str
+    starts_on: str
+    ends_on: str
+    second_round_starts_on: str
+    fixed_schedule: bool
+    def __init__(self, competition_id: _Optional[str] = ..., stage: _Optional[int] = ..., division: _Optional[str] = ..., starts_on: _Optional[str] = ..., ends_on: _Optional[str] = ..., second_round_starts_on: _Optional[str] = ..., fixed_schedule: _Optional[bool] = ...) -> None: ...
+
+class MediationCalendar(_message.Message):
+    __slots__ = ("competition_id", "stage", "division", "starts_on", "ends_on", "second_round_starts_on", "fixed_schedule")
+    COMPETITION_ID_FIELD_NUMBER: _ClassVar[int]
+    STAGE_FIELD_NUMBER: _ClassVar[int]
+    DIVISION_FIELD_NUMBER: _ClassVar[int]
+    STARTS_ON_FIELD_NUMBER: _ClassVar[int]
+    ENDS_ON_FIELD_NUMBER: _ClassVar[int]
+    SECOND_ROUND_STARTS_ON_FIELD_NUMBER: _ClassVar[int]
+    FIXED_SCHEDULE_FIELD_NUMBER: _ClassVar[int]
+    competition_id: str
+    stage: int
+    division: str
+    starts_on: str
+    ends_on: str
+    second_round_starts_on: str
+    fixed_schedule: bool
+    def __init__(self, competition_id: _Optional[str] = ..., stage: _Optional[int] = ..., division: _Optional[str] = ..., starts_on: _Optional[str] = ..., ends_on: _Optional[str] = ..., second_round_starts_on: _Optional[str] = ..., fixed_schedule: _Optional[bool] = ...) -> None: ...
+
+class RequestMediationRequest(_message.Message):
+    __slots__ = ("competition_id", "stage", "round", "table", "requester_id", "opponent_id", "days", "time", "idempotency_key")
+    COMPETITION_ID_FIELD_NUMBER: _ClassVar[int]
+    STAGE_FIELD_NUMBER: _ClassVar[int]
+    ROUND_FIELD_NUMBER: _ClassVar[int]
+    TABLE_FIELD_NUMBER: _ClassVar[int]
+    REQUESTER_ID_FIELD_NUMBER: _ClassVar[int]
+    OPPONENT_ID_FIELD_NUMBER: _ClassVar[int]
+    DAYS_FIELD_NUMBER: _ClassVar[int]
+    TIME_FIELD_NUMBER: _ClassVar[int]
+    IDEMPOTENCY_KEY_FIELD_NUMBER: _ClassVar[int]
+    competition_id: str
+    stage: int
+    round: int
+    table: int
+    requester_id: str
+    opponent_id: str
+    days: _containers.RepeatedScalarFieldContainer[str]
+    time: str
+    idempotency_key: str
+    def __init__(self, competition_id: _Optional[str] = ..., stage: _Optional[int] = ..., round: _Optional[int] = ..., table: _Optional[int] = ..., requester_id: _Optional[str] = ..., opponent_id: _Optional[str] = ..., days: _Optional[_Iterable[str]] = ..., time: _Optional[str] = ..., idempotency_key: _Optional[str] = ...) -> None: ...
+
+class AnswerMediationRequest(_message.Message):
+    __slots__ = ("mediation_id", "player_id", "days", "time")
+    MEDIATION_ID_FIELD_NUMBER: _ClassVar[int]
+    PLAYER_ID_FIELD_NUMBER: _ClassVar[int]
+    DAYS_FIELD_NUMBER: _ClassVar[int]
+    TIME_FIELD_NUMBER: _ClassVar[int]
+    mediation_id: str
+    player_id: str
+    days: _containers.RepeatedScalarFieldContainer[str]
+    time: str
+    def __init__(self, mediation_id: _Optional[str] = ..., player_id: _Optional[str] = ..., days: _Optional[_Iterable[str]] = ..., time: _Optional[str] = ...) -> None: ...
+
+class DecideMediationRequest(_message.Message):
+    __slots__ = ("mediation_id", "day")
+    MEDIATION_ID_FIELD_NUMBER: _ClassVar[int]
+    DAY_FIELD_NUMBER: _ClassVar[int]
+    mediation_id: str
+    day: str
+    def __init__(self, mediation_id: _Optional[str] = ..., day: _Optional[str] = ...) -> None: ...
+
+class RecordMediationOutcomeRequest(_message.Message):
+    __slots__ = ("mediation_id", "absent_player_ids", "recorded_by", "first_player_id")
+    MEDIATION_ID_FIELD_NUMBER: _ClassVar[int]
+    ABSENT_PLAYER_IDS_FIELD_NUMBER: _ClassVar[int]
+    RECORDED_BY_FIELD_NUMBER: _ClassVar[int]
+    FIRST_PLAYER_ID_FIELD_NUMBER: _ClassVar[int]
+    mediation_id: str
+    absent_player_ids: _containers.RepeatedScalarFieldContainer[str]
+    recorded_by: str
+    first_player_id: str
+    def __init__(self, mediation_id: _Optional[str] = ..., absent_player_ids: _Optional[_Iterable[str]] = ..., recorded_by: _Optional[str] = ..., first_player_id: _Optional[str] = ...) -> None: ...
+
+class GetMediationRequest(_message.Message):
+    __slots__ = ("mediation_id",)
+    MEDIATION_ID_FIELD_NUMBER: _ClassVar[int]
+    mediation_id: str
+    def __init__(self, mediation_id: _Optional[str] = ...) -> None: ...
+
+class Mediation(_message.Message):
+    __slots__ = ("id", "competition_id", "stage", "round", "table", "requester_id", "opponent_id", "requested_at", "week_starts_on", "requester_days", "requester_time", "answer_due_at", "opponent_days", "opponent_time", "status", "scheduled_at", "decided_by", "absent_player_ids", "closed_at", "recorded_by")
+    ID_FIELD_NUMBER: _ClassVar[int]
+    COMPETITION_ID_FIELD_NUMBER: _ClassVar[int]
+    STAGE_FIELD_NUMBER: _ClassVar[int]
+    ROUND_FIELD_NUMBER: _ClassVar[int]
+    TABLE_FIELD_NUMBER: _ClassVar[int]
+    REQUESTER_ID_FIELD_NUMBER: _ClassVar[int]
+    OPPONENT_ID_FIELD_NUMBER: _ClassVar[int]
+    REQUESTED_AT_FIELD_NUMBER: _ClassVar[int]
+    WEEK_STARTS_ON_FIELD_NUMBER: _ClassVar[int]
+    REQUESTER_DAYS_FIELD_NUMBER: _ClassVar[int]
+    REQUESTER_TIME_FIELD_NUMBER: _ClassVar[int]
+    ANSWER_DUE_AT_FIELD_NUMBER: _ClassVar[int]
+    OPPONENT_DAYS_FIELD_NUMBER: _ClassVar[int]
+    OPPONENT_TIME_FIELD_NUMBER: _ClassVar[int]
+    STATUS_FIELD_NUMBER: _ClassVar[int]
+    SCHEDULED_AT_FIELD_NUMBER: _ClassVar[int]
+    DECIDED_BY_FIELD_NUMBER: _ClassVar[int]
+    ABSENT_PLAYER_IDS_FIELD_NUMBER: _ClassVar[int]
+    CLOSED_AT_FIELD_NUMBER: _ClassVar[int]
+    RECORDED_BY_FIELD_NUMBER: _ClassVar[int]
+    id: str
+    competition_id: str
+    stage: int
+    round: int
+    table: int
+    requester_id: str
+    opponent_id: str
+    requested_at: _timestamp_pb2.Timestamp
+    week_starts_on: str
+    requester_days: _containers.RepeatedScalarFieldContainer[str]
+    requester_time: str
+    answer_due_at: _timestamp_pb2.Timestamp
+    opponent_days: _containers.RepeatedScalarFieldContainer[str]
+    opponent_time: str
+    status: MediationStatus
+    scheduled_at: _timestamp_pb2.Timestamp
+    decided_by: str
+    absent_player_ids: _containers.RepeatedScalarFieldContainer[str]
+    closed_at: _timestamp_pb2.Timestamp
+    recorded_by: str
+    def __init__(self, id: _Optional[str] = ..., competition_id: _Optional[str] = ..., stage: _Optional[int] = ..., round: _Optional[int] = ..., table: _Optional[int] = ..., requester_id: _Optional[str] = ..., opponent_id: _Optional[str] = ..., requested_at: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., week_starts_on: _Optional[str] = ..., requester_days: _Optional[_Iterable[str]] = ..., requester_time: _Optional[str] = ..., answer_due_at: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., opponent_days: _Optional[_Iterable[str]] = ..., opponent_time: _Optional[str] = ..., status: _Optional[_Union[MediationStatus, str]] = ..., scheduled_at: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., decided_by: _Optional[str] = ..., absent_player_ids: _Optional[_Iterable[str]] = ..., closed_at: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., recorded_by: _Optional[str] = ...) -> None: ...
+
+class RemovalDue(_message.Message):
+    __slots__ = ("player_id", "opponent_ids")
+    PLAYER_ID_FIELD_NUMBER: _ClassVar[int]
+    OPPONENT_IDS_FIELD_NUMBER: _ClassVar[int]
+    player_id: str
+    opponent_ids: _containers.RepeatedScalarFieldContainer[str]
+    def __init__(self, player_id: _Optional[str] = ..., opponent_ids: _Optional[_Iterable[str]] = ...) -> None: ...
+
+class MediationOutcome(_message.Message):
+    __slots__ = ("mediation", "removal_due", "technical_result")
+    MEDIATION_FIELD_NUMBER: _ClassVar[int]
+    REMOVAL_DUE_FIELD_NUMBER: _ClassVar[int]
+    TECHNICAL_RESULT_FIELD_NUMBER: _ClassVar[int]
+    mediation: Mediation
+    removal_due: _containers.RepeatedCompositeFieldContainer[RemovalDue]
+    technical_result: str
+    def __init__(self, mediation: _Optional[_Union[Mediation, _Mapping]] = ..., removal_due: _Optional[_Iterable[_Union[RemovalDue, _Mapping]]] = ..., technical_result: _Optional[str] = ...) -> None: ...
+
+class RequestTimeoutRequest(_message.Message):
+    __slots__ = ("competition_id", "stage", "player_id", "starts_on", "ends_on", "idempotency_key")
+    COMPETITION_ID_FIELD_NUMBER: _ClassVar[int]
+    STAGE_FIELD_NUMBER: _ClassVar[int]
+    PLAYER_ID_FIELD_NUMBER: _ClassVar[int]
+    STARTS_ON_FIELD_NUMBER: _ClassVar[int]
+    ENDS_ON_FIELD_NUMBER: _ClassVar[int]
+    IDEMPOTENCY_KEY_FIELD_NUMBER: _ClassVar[int]
+    competition_id: str
+    stage: int
+    player_id: str
+    starts_on: str
+    ends_on: str
+    idempotency_key: str
+    def __init__(self, competition_id: _Optional[str] = ..., stage: _Optional[int] = ..., player_id: _Optional[str] = ..., starts_on: _Optional[str] = ..., ends_on: _Optional[str] = ..., idempotency_key: _Optional[str] = ...) -> None: ...
+
+class Timeout(_message.Message):
+    __slots__ = ("id", "competition_id", "stage", "player_id", "starts_on", "ends_on", "clipped", "requested_at")
+    ID_FIELD_NUMBER: _ClassVar[int]
+    COMPETITION_ID_FIELD_NUMBER: _ClassVar[int]
+    STAGE_FIELD_NUMBER: _ClassVar[int]
+    PLAYER_ID_FIELD_NUMBER: _ClassVar[int]
+    STARTS_ON_FIELD_NUMBER: _ClassVar[int]
+    ENDS_ON_FIELD_NUMBER: _ClassVar[int]
+    CLIPPED_FIELD_NUMBER: _ClassVar[int]
+    REQUESTED_AT_FIELD_NUMBER: _ClassVar[int]
+    id: str
+    competition_id: str
+    stage: int
+    player_id: str
+    starts_on: str
+    ends_on: str
+    clipped: bool
+    requested_at: _timestamp_pb2.Timestamp
+    def __init__(self, id: _Optional[str] = ..., competition_id: _Optional[str] = ..., stage: _Optional[int] = ..., player_id: _Optional[str] = ..., starts_on: _Optional[str] = ..., ends_on: _Optional[str] = ..., clipped: _Optional[bool] = ..., requested_at: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ...) -> None: ...
+
+class ListMediationsRequest(_message.Message):
+    __slots__ = ("competition_id", "stage", "player_id")
+    COMPETITION_ID_FIELD_NUMBER: _ClassVar[int]
+    STAGE_FIELD_NUMBER: _ClassVar[int]
+    PLAYER_ID_FIELD_NUMBER: _ClassVar[int]
+    competition_id: str
+    stage: int
+    player_id: str
+    def __init__(self, competition_id: _Optional[str] = ..., stage: _Optional[int] = ..., player_id: _Optional[str] = ...) -> None: ...
+
+class ListMediationsResponse(_message.Message):
+    __slots__ = ("mediations", "timeouts", "removal_due")
+    MEDIATIONS_FIELD_NUMBER: _ClassVar[int]
+    TIMEOUTS_FIELD_NUMBER: _ClassVar[int]
+    REMOVAL_DUE_FIELD_NUMBER: _ClassVar[int]
+    mediations: _containers.RepeatedCompositeFieldContainer[Mediation]
+    timeouts: _containers.RepeatedCompositeFieldContainer[Timeout]
+    removal_due: _containers.RepeatedCompositeFieldContainer[RemovalDue]
+    def __init__(self, mediations: _Optional[_Iterable[_Union[Mediation, _Mapping]]] = ..., timeouts: _Optional[_Iterable[_Union[Timeout, _Mapping]]] = ..., removal_due: _Optional[_Iterable[_Union[RemovalDue, _Mapping]]] = ...) -> None: ...

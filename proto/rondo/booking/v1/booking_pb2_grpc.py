@@ -104,6 +104,126 @@ class BookingServiceStub:
                 request_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.ListBookingsRequest.SerializeToString,
                 response_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.ListBookingsResponse.FromString,
                 _registered_method=True)
+        self.UpdateClub = channel.unary_unary(
+                '/rondo.booking.v1.BookingService/UpdateClub',
+                request_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.UpdateClubRequest.SerializeToString,
+                response_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.Club.FromString,
+                _registered_method=True)
+        self.BookRecurringActivity = channel.unary_unary(
+                '/rondo.booking.v1.BookingService/BookRecurringActivity',
+                request_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.BookRecurringActivityRequest.SerializeToString,
+                response_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.Series.FromString,
+                _registered_method=True)
+        self.GetSeries = channel.unary_unary(
+                '/rondo.booking.v1.BookingService/GetSeries',
+                request_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.GetSeriesRequest.SerializeToString,
+                response_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.Series.FromString,
+                _registered_method=True)
+        self.CancelOccurrence = channel.unary_unary(
+                '/rondo.booking.v1.BookingService/CancelOccurrence',
+                request_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.CancelOccurrenceRequest.SerializeToString,
+                response_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.Booking.FromString,
+                _registered_method=True)
+        self.MoveOccurrence = channel.unary_unary(
+                '/rondo.booking.v1.BookingService/MoveOccurrence',
+                request_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.MoveOccurrenceRequest.SerializeToString,
+                response_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.Booking.FromString,
+                _registered_method=True)
+        self.CancelSeries = channel.unary_unary(
+                '/rondo.booking.v1.BookingService/CancelSeries',
+                request_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.CancelSeriesRequest.SerializeToString,
+                response_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.Series.FromString,
+                _registered_method=True)
+        self.ApplyFallback = channel.unary_unary(
+                '/rondo.booking.v1.BookingService/ApplyFallback',
+                request_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.ApplyFallbackRequest.SerializeToString,
+                response_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.Meeting.FromString,
+                _registered_method=True)
+        self.MoveMatchWindow = channel.unary_unary(
+                '/rondo.booking.v1.BookingService/MoveMatchWindow',
+                request_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.MoveMatchWindowRequest.SerializeToString,
+                response_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.MoveMatchWindowResponse.FromString,
+                _registered_method=True)
+        self.RotateCalendarToken = channel.unary_unary(
+                '/rondo.booking.v1.BookingService/RotateCalendarToken',
+                request_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.RotateCalendarTokenRequest.SerializeToString,
+                response_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.CalendarToken.FromString,
+                _registered_method=True)
+        self.ExportCalendar = channel.unary_unary(
+                '/rondo.booking.v1.BookingService/ExportCalendar',
+                request_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.ExportCalendarRequest.SerializeToString,
+                response_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.CalendarFeed.FromString,
+                _registered_method=True)
+        self.SetReminderSchedule = channel.unary_unary(
+                '/rondo.booking.v1.BookingService/SetReminderSchedule',
+                request_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.SetReminderScheduleRequest.SerializeToString,
+                response_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.ReminderSchedule.FromString,
+                _registered_method=True)
+        self.GetReminderSchedule = channel.unary_unary(
+                '/rondo.booking.v1.BookingService/GetReminderSchedule',
+                request_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.GetReminderScheduleRequest.SerializeToString,
+                response_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.ReminderSchedule.FromString,
+                _registered_method=True)
+        self.RecordDueReminders = channel.unary_unary(
+                '/rondo.booking.v1.BookingService/RecordDueReminders',
+                request_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.RecordDueRemindersRequest.SerializeToString,
+                response_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.ListRemindersResponse.FromString,
+                _registered_method=True)
+        self.MarkRemindersPublished = channel.unary_unary(
+                '/rondo.booking.v1.BookingService/MarkRemindersPublished',
+                request_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.MarkRemindersPublishedRequest.SerializeToString,
+                response_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.ListRemindersResponse.FromString,
+                _registered_method=True)
+        self.AcknowledgeReminder = channel.unary_unary(
+                '/rondo.booking.v1.BookingService/AcknowledgeReminder',
+                request_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.AcknowledgeReminderRequest.SerializeToString,
+                response_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.Reminder.FromString,
+                _registered_method=True)
+        self.ListReminders = channel.unary_unary(
+                '/rondo.booking.v1.BookingService/ListReminders',
+                request_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.ListRemindersRequest.SerializeToString,
+                response_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.ListRemindersResponse.FromString,
+                _registered_method=True)
+        self.SetMediationCalendar = channel.unary_unary(
+                '/rondo.booking.v1.BookingService/SetMediationCalendar',
+                request_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.SetMediationCalendarRequest.SerializeToString,
+                response_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.MediationCalendar.FromString,
+                _registered_method=True)
+        self.RequestMediation = channel.unary_unary(
+                '/rondo.booking.v1.BookingService/RequestMediation',
+                request_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.RequestMediationRequest.SerializeToString,
+                response_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.Mediation.FromString,
+                _registered_method=True)
+        self.AnswerMediation = channel.unary_unary(
+                '/rondo.booking.v1.BookingService/AnswerMediation',
+                request_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.AnswerMediationRequest.SerializeToString,
+                response_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.Mediation.FromString,
+                _registered_method=True)
+        self.DecideMediation = channel.unary_unary(
+                '/rondo.booking.v1.BookingService/DecideMediation',
+                request_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.DecideMediationRequest.SerializeToString,
+                response_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.Mediation.FromString,
+                _registered_method=True)
+        self.RecordMediationOutcome = channel.unary_unary(
+                '/rondo.booking.v1.BookingService/RecordMediationOutcome',
+                request_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.RecordMediationOutcomeRequest.SerializeToString,
+                response_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.MediationOutcome.FromString,
+                _registered_method=True)
+        self.GetMediation = channel.unary_unary(
+                '/rondo.booking.v1.BookingService/GetMediation',
+                request_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.GetMediationRequest.SerializeToString,
+                response_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.Mediation.FromString,
+                _registered_method=True)
+        self.RequestTimeout = channel.unary_unary(
+                '/rondo.booking.v1.BookingService/RequestTimeout',
+                request_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.RequestTimeoutRequest.SerializeToString,
+                response_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.Timeout.FromString,
+                _registered_method=True)
+        self.ListMediations = channel.unary_unary(
+                '/rondo.booking.v1.BookingService/ListMediations',
+                request_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.ListMediationsRequest.SerializeToString,
+                response_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.ListMediationsResponse.FromString,
+                _registered_method=True)
 
 
 class BookingServiceServicer:
@@ -196,6 +316,170 @@ class BookingServiceServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def UpdateClub(self, request, context):
+        """The club calendar (docs/rules.md schedule.club.*, schedule.recurring.*, schedule.calendar.*).
+        Name, opening hours and fallback time; what is not given stays (idempotent by nature).
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def BookRecurringActivity(self, request, context):
+        """A recurring activity: an RRULE expanded in the club's zone, every occurrence a booking.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def GetSeries(self, request, context):
+        """Missing associated documentation comment in .proto file."""
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def CancelOccurrence(self, request, context):
+        """One occurrence (or a one-off activity): cancelled, or moved to a new time / room.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def MoveOccurrence(self, request, context):
+        """Missing associated documentation comment in .proto file."""
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def CancelSeries(self, request, context):
+        """Every occurrence from a date on.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def ApplyFallback(self, request, context):
+        """Organizer: the fallback time (last Sunday of the window, 18:00 club time), binding.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def MoveMatchWindow(self, request, context):
+        """Organizer: the match into a later (the next round's) window.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def RotateCalendarToken(self, request, context):
+        """The iCalendar feed: a new unguessable token for the club (the old one stops working).
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def ExportCalendar(self, request, context):
+        """The feed's bytes (the gateway serves them over HTTP); NOT_FOUND for a wrong token or room.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def SetReminderSchedule(self, request, context):
+        """Reminders (discard-league-2026 §3, §6.1; docs/rules.md schedule.reminder.*). A club's weekly
+        reminder instant in its own zone (Sunday 19:00 by default).
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def GetReminderSchedule(self, request, context):
+        """Missing associated documentation comment in .proto file."""
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def RecordDueReminders(self, request, context):
+        """The gateway's periodic task: records every reminder due now (once per match and instant) and
+        answers every recorded reminder not yet published whose window is still open.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def MarkRemindersPublished(self, request, context):
+        """The gateway appended these to its event log (`reminder.due`): published now (once).
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def AcknowledgeReminder(self, request, context):
+        """The bot delivered it (the first acknowledgement is kept).
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def ListReminders(self, request, context):
+        """The organizer's delivery log: due, published (when), acknowledged (when, by whom).
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def SetMediationCalendar(self, request, context):
+        """Mediation for 1-vs-1 rulesets (updown-league-2007 §8, §9.1; docs/rules.md updown.mediation.*,
+        updown.timeout.*). Days are Moscow dates "YYYY-MM-DD", times Moscow "HH:MM".
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def RequestMediation(self, request, context):
+        """Missing associated documentation comment in .proto file."""
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def AnswerMediation(self, request, context):
+        """Missing associated documentation comment in .proto file."""
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def DecideMediation(self, request, context):
+        """The referee, after the answer deadline: one of the requester's days.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def RecordMediationOutcome(self, request, context):
+        """Played (nobody absent) or a no-show; says who is now due for removal.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def GetMediation(self, request, context):
+        """Missing associated documentation comment in .proto file."""
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def RequestTimeout(self, request, context):
+        """Missing associated documentation comment in .proto file."""
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def ListMediations(self, request, context):
+        """Missing associated documentation comment in .proto file."""
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
 
 def add_BookingServiceServicer_to_server(servicer, server):
     rpc_method_handlers = {
@@ -268,6 +552,126 @@ def add_BookingServiceServicer_to_server(servicer, server):
                     servicer.ListBookings,
                     request_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.ListBookingsRequest.FromString,
                     response_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.ListBookingsResponse.SerializeToString,
+            ),
+            'UpdateClub': grpc.unary_unary_rpc_method_handler(
+                    servicer.UpdateClub,
+                    request_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.UpdateClubRequest.FromString,
+                    response_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.Club.SerializeToString,
+            ),
+            'BookRecurringActivity': grpc.unary_unary_rpc_method_handler(
+                    servicer.BookRecurringActivity,
+                    request_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.BookRecurringActivityRequest.FromString,
+                    response_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.Series.SerializeToString,
+            ),
+            'GetSeries': grpc.unary_unary_rpc_method_handler(
+                    servicer.GetSeries,
+                    request_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.GetSeriesRequest.FromString,
+                    response_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.Series.SerializeToString,
+            ),
+            'CancelOccurrence': grpc.unary_unary_rpc_method_handler(
+                    servicer.CancelOccurrence,
+                    request_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.CancelOccurrenceRequest.FromString,
+                    response_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.Booking.SerializeToString,
+            ),
+            'MoveOccurrence': grpc.unary_unary_rpc_method_handler(
+                    servicer.MoveOccurrence,
+                    request_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.MoveOccurrenceRequest.FromString,
+                    response_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.Booking.SerializeToString,
+            ),
+            'CancelSeries': grpc.unary_unary_rpc_method_handler(
+                    servicer.CancelSeries,
+                    request_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.CancelSeriesRequest.FromString,
+                    response_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.Series.SerializeToString,
+            ),
+            'ApplyFallback': grpc.unary_unary_rpc_method_handler(
+                    servicer.ApplyFallback,
+                    request_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.ApplyFallbackRequest.FromString,
+                    response_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.Meeting.SerializeToString,
+            ),
+            'MoveMatchWindow': grpc.unary_unary_rpc_method_handler(
+                    servicer.MoveMatchWindow,
+                    request_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.MoveMatchWindowRequest.FromString,
+                    response_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.MoveMatchWindowResponse.SerializeToString,
+            ),
+            'RotateCalendarToken': grpc.unary_unary_rpc_method_handler(
+                    servicer.RotateCalendarToken,
+                    request_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.RotateCalendarTokenRequest.FromString,
+                    response_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.CalendarToken.SerializeToString,
+            ),
+            'ExportCalendar': grpc.unary_unary_rpc_method_handler(
+                    servicer.ExportCalendar,
+                    request_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.ExportCalendarRequest.FromString,
+                    response_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.CalendarFeed.SerializeToString,
+            ),
+            'SetReminderSchedule': grpc.unary_unary_rpc_method_handler(
+                    servicer.SetReminderSchedule,
+                    request_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.SetReminderScheduleRequest.FromString,
+                    response_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.ReminderSchedule.SerializeToString,
+            ),
+            'GetReminderSchedule': grpc.unary_unary_rpc_method_handler(
+                    servicer.GetReminderSchedule,
+                    request_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.GetReminderScheduleRequest.FromString,
+                    response_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.ReminderSchedule.SerializeToString,
+            ),
+            'RecordDueReminders': grpc.unary_unary_rpc_method_handler(
+                    servicer.RecordDueReminders,
+                    request_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.RecordDueRemindersRequest.FromString,
+                    response_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.ListRemindersResponse.SerializeToString,
+            ),
+            'MarkRemindersPublished': grpc.unary_unary_rpc_method_handler(
+                    servicer.MarkRemindersPublished,
+                    request_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.MarkRemindersPublishedRequest.FromString,
+                    response_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.ListRemindersResponse.SerializeToString,
+            ),
+            'AcknowledgeReminder': grpc.unary_unary_rpc_method_handler(
+                    servicer.AcknowledgeReminder,
+                    request_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.AcknowledgeReminderRequest.FromString,
+                    response_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.Reminder.SerializeToString,
+            ),
+            'ListReminders': grpc.unary_unary_rpc_method_handler(
+                    servicer.ListReminders,
+                    request_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.ListRemindersRequest.FromString,
+                    response_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.ListRemindersResponse.SerializeToString,
+            ),
+            'SetMediationCalendar': grpc.unary_unary_rpc_method_handler(
+                    servicer.SetMediationCalendar,
+                    request_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.SetMediationCalendarRequest.FromString,
+                    response_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.MediationCalendar.SerializeToString,
+            ),
+            'RequestMediation': grpc.unary_unary_rpc_method_handler(
+                    servicer.RequestMediation,
+                    request_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.RequestMediationRequest.FromString,
+                    response_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.Mediation.SerializeToString,
+            ),
+            'AnswerMediation': grpc.unary_unary_rpc_method_handler(
+                    servicer.AnswerMediation,
+                    request_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.AnswerMediationRequest.FromString,
+                    response_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.Mediation.SerializeToString,
+            ),
+            'DecideMediation': grpc.unary_unary_rpc_method_handler(
+                    servicer.DecideMediation,
+                    request_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.DecideMediationRequest.FromString,
+                    response_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.Mediation.SerializeToString,
+            ),
+            'RecordMediationOutcome': grpc.unary_unary_rpc_method_handler(
+                    servicer.RecordMediationOutcome,
+                    request_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.RecordMediationOutcomeRequest.FromString,
+                    response_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.MediationOutcome.SerializeToString,
+            ),
+            'GetMediation': grpc.unary_unary_rpc_method_handler(
+                    servicer.GetMediation,
+                    request_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.GetMediationRequest.FromString,
+                    response_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.Mediation.SerializeToString,
+            ),
+            'RequestTimeout': grpc.unary_unary_rpc_method_handler(
+                    servicer.RequestTimeout,
+                    request_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.RequestTimeoutRequest.FromString,
+                    response_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.Timeout.SerializeToString,
+            ),
+            'ListMediations': grpc.unary_unary_rpc_method_handler(
+                    servicer.ListMediations,
+                    request_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.ListMediationsRequest.FromString,
+                    response_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.ListMediationsResponse.SerializeToString,
             ),
     }
     generic_handler = grpc.method_handlers_generic_handler(
@@ -648,6 +1052,654 @@ class BookingService:
             '/rondo.booking.v1.BookingService/ListBookings',
             rondo_dot_booking_dot_v1_dot_booking__pb2.ListBookingsRequest.SerializeToString,
             rondo_dot_booking_dot_v1_dot_booking__pb2.ListBookingsResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def UpdateClub(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/rondo.booking.v1.BookingService/UpdateClub',
+            rondo_dot_booking_dot_v1_dot_booking__pb2.UpdateClubRequest.SerializeToString,
+            rondo_dot_booking_dot_v1_dot_booking__pb2.Club.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def BookRecurringActivity(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/rondo.booking.v1.BookingService/BookRecurringActivity',
+            rondo_dot_booking_dot_v1_dot_booking__pb2.BookRecurringActivityRequest.SerializeToString,
+            rondo_dot_booking_dot_v1_dot_booking__pb2.Series.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def GetSeries(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/rondo.booking.v1.BookingService/GetSeries',
+            rondo_dot_booking_dot_v1_dot_booking__pb2.GetSeriesRequest.SerializeToString,
+            rondo_dot_booking_dot_v1_dot_booking__pb2.Series.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def CancelOccurrence(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/rondo.booking.v1.BookingService/CancelOccurrence',
+            rondo_dot_booking_dot_v1_dot_booking__pb2.CancelOccurrenceRequest.SerializeToString,
+            rondo_dot_booking_dot_v1_dot_booking__pb2.Booking.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def MoveOccurrence(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/rondo.booking.v1.BookingService/MoveOccurrence',
+            rondo_dot_booking_dot_v1_dot_booking__pb2.MoveOccurrenceRequest.SerializeToString,
+            rondo_dot_booking_dot_v1_dot_booking__pb2.Booking.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def CancelSeries(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/rondo.booking.v1.BookingService/CancelSeries',
+            rondo_dot_booking_dot_v1_dot_booking__pb2.CancelSeriesRequest.SerializeToString,
+            rondo_dot_booking_dot_v1_dot_booking__pb2.Series.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def ApplyFallback(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/rondo.booking.v1.BookingService/ApplyFallback',
+            rondo_dot_booking_dot_v1_dot_booking__pb2.ApplyFallbackRequest.SerializeToString,
+            rondo_dot_booking_dot_v1_dot_booking__pb2.Meeting.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def MoveMatchWindow(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/rondo.booking.v1.BookingService/MoveMatchWindow',
+            rondo_dot_booking_dot_v1_dot_booking__pb2.MoveMatchWindowRequest.SerializeToString,
+            rondo_dot_booking_dot_v1_dot_booking__pb2.MoveMatchWindowResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def RotateCalendarToken(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/rondo.booking.v1.BookingService/RotateCalendarToken',
+            rondo_dot_booking_dot_v1_dot_booking__pb2.RotateCalendarTokenRequest.SerializeToString,
+            rondo_dot_booking_dot_v1_dot_booking__pb2.CalendarToken.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def ExportCalendar(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/rondo.booking.v1.BookingService/ExportCalendar',
+            rondo_dot_booking_dot_v1_dot_booking__pb2.ExportCalendarRequest.SerializeToString,
+            rondo_dot_booking_dot_v1_dot_booking__pb2.CalendarFeed.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def SetReminderSchedule(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/rondo.booking.v1.BookingService/SetReminderSchedule',
+            rondo_dot_booking_dot_v1_dot_booking__pb2.SetReminderScheduleRequest.SerializeToString,
+            rondo_dot_booking_dot_v1_dot_booking__pb2.ReminderSchedule.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def GetReminderSchedule(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/rondo.booking.v1.BookingService/GetReminderSchedule',
+            rondo_dot_booking_dot_v1_dot_booking__pb2.GetReminderScheduleRequest.SerializeToString,
+            rondo_dot_booking_dot_v1_dot_booking__pb2.ReminderSchedule.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def RecordDueReminders(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/rondo.booking.v1.BookingService/RecordDueReminders',
+            rondo_dot_booking_dot_v1_dot_booking__pb2.RecordDueRemindersRequest.SerializeToString,
+            rondo_dot_booking_dot_v1_dot_booking__pb2.ListRemindersResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def MarkRemindersPublished(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/rondo.booking.v1.BookingService/MarkRemindersPublished',
+            rondo_dot_booking_dot_v1_dot_booking__pb2.MarkRemindersPublishedRequest.SerializeToString,
+            rondo_dot_booking_dot_v1_dot_booking__pb2.ListRemindersResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def AcknowledgeReminder(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/rondo.booking.v1.BookingService/AcknowledgeReminder',
+            rondo_dot_booking_dot_v1_dot_booking__pb2.AcknowledgeReminderRequest.SerializeToString,
+            rondo_dot_booking_dot_v1_dot_booking__pb2.Reminder.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def ListReminders(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/rondo.booking.v1.BookingService/ListReminders',
+            rondo_dot_booking_dot_v1_dot_booking__pb2.ListRemindersRequest.SerializeToString,
+            rondo_dot_booking_dot_v1_dot_booking__pb2.ListRemindersResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def SetMediationCalendar(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/rondo.booking.v1.BookingService/SetMediationCalendar',
+            rondo_dot_booking_dot_v1_dot_booking__pb2.SetMediationCalendarRequest.SerializeToString,
+            rondo_dot_booking_dot_v1_dot_booking__pb2.MediationCalendar.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def RequestMediation(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/rondo.booking.v1.BookingService/RequestMediation',
+            rondo_dot_booking_dot_v1_dot_booking__pb2.RequestMediationRequest.SerializeToString,
+            rondo_dot_booking_dot_v1_dot_booking__pb2.Mediation.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def AnswerMediation(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/rondo.booking.v1.BookingService/AnswerMediation',
+            rondo_dot_booking_dot_v1_dot_booking__pb2.AnswerMediationRequest.SerializeToString,
+            rondo_dot_booking_dot_v1_dot_booking__pb2.Mediation.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def DecideMediation(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/rondo.booking.v1.BookingService/DecideMediation',
+            rondo_dot_booking_dot_v1_dot_booking__pb2.DecideMediationRequest.SerializeToString,
+            rondo_dot_booking_dot_v1_dot_booking__pb2.Mediation.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def RecordMediationOutcome(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/rondo.booking.v1.BookingService/RecordMediationOutcome',
+            rondo_dot_booking_dot_v1_dot_booking__pb2.RecordMediationOutcomeRequest.SerializeToString,
+            rondo_dot_booking_dot_v1_dot_booking__pb2.MediationOutcome.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def GetMediation(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/rondo.booking.v1.BookingService/GetMediation',
+            rondo_dot_booking_dot_v1_dot_booking__pb2.GetMediationRequest.SerializeToString,
+            rondo_dot_booking_dot_v1_dot_booking__pb2.Mediation.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def RequestTimeout(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/rondo.booking.v1.BookingService/RequestTimeout',
+            rondo_dot_booking_dot_v1_dot_booking__pb2.RequestTimeoutRequest.SerializeToString,
+            rondo_dot_booking_dot_v1_dot_booking__pb2.Timeout.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def ListMediations(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/rondo.booking.v1.BookingService/ListMediations',
+            rondo_dot_booking_dot_v1_dot_booking__pb2.ListMediationsRequest.SerializeToString,
+            rondo_dot_booking_dot_v1_dot_booking__pb2.ListMediationsResponse.FromString,
             options,
             channel_credentials,
             insecure,

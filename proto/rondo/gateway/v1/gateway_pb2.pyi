@@ -1,5 +1,6 @@
 import datetime
 
+from google.protobuf import struct_pb2 as _struct_pb2
 from google.protobuf import timestamp_pb2 as _timestamp_pb2
 from rondo.booking.v1 import booking_pb2 as _booking_pb2
 from rondo.league.v1 import league_pb2 as _league_pb2
@@ -25,6 +26,84 @@ ROLE_ORGANIZER: Role
 ROLE_JUDGE: Role
 ROLE_PLAYER: Role
 ROLE_BOT: Role
+
+class Event(_message.Message):
+    __slots__ = ("id", "kind", "competition_id", "subject_id", "payload", "created_at")
+    ID_FIELD_NUMBER: _ClassVar[int]
+    KIND_FIELD_NUMBER: _ClassVar[int]
+    COMPETITION_ID_FIELD_NUMBER: _ClassVar[int]
+    SUBJECT_ID_FIELD_NUMBER: _ClassVar[int]
+    PAYLOAD_FIELD_NUMBER: _ClassVar[int]
+    CREATED_AT_FIELD_NUMBER: _ClassVar[int]
+    id: int
+    kind: str
+    competition_id: str
+    subject_id: str
+    payload: _struct_pb2.Struct
+    created_at: _timestamp_pb2.Timestamp
+    def __init__(self, id: _Optional[int] = ..., kind: _Optional[str] = ..., competition_id: _Optional[str] = ..., subject_id: _Optional[str] = ..., payload: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ..., created_at: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ...) -> None: ...
+
+class WatchEventsRequest(_message.Message):
+    __slots__ = ("after", "kinds", "competition_id")
+    AFTER_FIELD_NUMBER: _ClassVar[int]
+    KINDS_FIELD_NUMBER: _ClassVar[int]
+    COMPETITION_ID_FIELD_NUMBER: _ClassVar[int]
+    after: int
+    kinds: _containers.RepeatedScalarFieldContainer[str]
+    competition_id: str
+    def __init__(self, after: _Optional[int] = ..., kinds: _Optional[_Iterable[str]] = ..., competition_id: _Optional[str] = ...) -> None: ...
+
+class ListEventsRequest(_message.Message):
+    __slots__ = ("after", "kinds", "competition_id", "page_size", "page_token")
+    AFTER_FIELD_NUMBER: _ClassVar[int]
+    KINDS_FIELD_NUMBER: _ClassVar[int]
+    COMPETITION_ID_FIELD_NUMBER: _ClassVar[int]
+    PAGE_SIZE_FIELD_NUMBER: _ClassVar[int]
+    PAGE_TOKEN_FIELD_NUMBER: _ClassVar[int]
+    after: int
+    kinds: _containers.RepeatedScalarFieldContainer[str]
+    competition_id: str
+    page_size: int
+    page_token: str
+    def __init__(self, after: _Optional[int] = ..., kinds: _Optional[_Iterable[str]] = ..., competition_id: _Optional[str] = ..., page_size: _Optional[int] = ..., page_token: _Optional[str] = ...) -> None: ...
+
+class ListEventsResponse(_message.Message):
+    __slots__ = ("events", "next_page_token")
+    EVENTS_FIELD_NUMBER: _ClassVar[int]
+    NEXT_PAGE_TOKEN_FIELD_NUMBER: _ClassVar[int]
+    events: _containers.RepeatedCompositeFieldContainer[Event]
+    next_page_token: str
+    def __init__(self, events: _Optional[_Iterable[_Union[Event, _Mapping]]] = ..., next_page_token: _Optional[str] = ...) -> None: ...
+
+class PublishDueRemindersRequest(_message.Message):
+    __slots__ = ()
+    def __init__(self) -> None: ...
+
+class RecordMediatedGameRequest(_message.Message):
+    __slots__ = ("mediation_id", "result", "absent_player_ids", "recorded_by", "idempotency_key", "long")
+    MEDIATION_ID_FIELD_NUMBER: _ClassVar[int]
+    RESULT_FIELD_NUMBER: _ClassVar[int]
+    ABSENT_PLAYER_IDS_FIELD_NUMBER: _ClassVar[int]
+    RECORDED_BY_FIELD_NUMBER: _ClassVar[int]
+    IDEMPOTENCY_KEY_FIELD_NUMBER: _ClassVar[int]
+    LONG_FIELD_NUMBER: _ClassVar[int]
+    mediation_id: str
+    result: str
+    absent_player_ids: _containers.RepeatedScalarFieldContainer[str]
+    recorded_by: str
+    idempotency_key: str
+    long: bool
+    def __init__(self, mediation_id: _Optional[str] = ..., result: _Optional[str] = ..., absent_player_ids: _Optional[_Iterable[str]] = ..., recorded_by: _Optional[str] = ..., idempotency_key: _Optional[str] = ..., long: _Optional[bool] = ...) -> None: ...
+
+class RecordMediatedGameResponse(_message.Message):
+    __slots__ = ("mediation", "record", "removal_due")
+    MEDIATION_FIELD_NUMBER: _ClassVar[int]
+    RECORD_FIELD_NUMBER: _ClassVar[int]
+    REMOVAL_DUE_FIELD_NUMBER: _ClassVar[int]
+    mediation: _booking_pb2.Mediation
+    record: _league_pb2.ResultRecord
+    removal_due: _containers.RepeatedCompositeFieldContainer[_booking_pb2.RemovalDue]
+    def __init__(self, mediation: _Optional[_Union[_booking_pb2.Mediation, _Mapping]] = ..., record: _Optional[_Union[_league_pb2.ResultRecord, _Mapping]] = ..., removal_due: _Optional[_Iterable[_Union[_booking_pb2.RemovalDue, _Mapping]]] = ...) -> None: ...
 
 class OpenRoundSchedulingRequest(_message.Message):
     __slots__ = ("competition_id", "round", "club_id", "window_start", "window_end", "min_minutes", "idempotency_key")
@@ -91,20 +170,26 @@ class RedrawRequest(_message.Message):
     def __init__(self, competition_id: _Optional[str] = ..., played_rounds: _Optional[int] = ..., reason: _Optional[str] = ..., seed: _Optional[int] = ..., time_limit_seconds: _Optional[float] = ..., separations: _Optional[_Iterable[_Union[_solver_pb2.Separation, _Mapping]]] = ..., pins: _Optional[_Iterable[_Union[_solver_pb2.Pin, _Mapping]]] = ..., idempotency_key: _Optional[str] = ..., seat_balance: _Optional[bool] = ...) -> None: ...
 
 class DrawView(_message.Message):
-    __slots__ = ("draw", "status", "diff", "conflicts", "notes", "wall_time_seconds")
+    __slots__ = ("draw", "status", "diff", "conflicts", "notes", "wall_time_seconds", "work_budget", "work_used", "reproducible")
     DRAW_FIELD_NUMBER: _ClassVar[int]
     STATUS_FIELD_NUMBER: _ClassVar[int]
     DIFF_FIELD_NUMBER: _ClassVar[int]
     CONFLICTS_FIELD_NUMBER: _ClassVar[int]
     NOTES_FIELD_NUMBER: _ClassVar[int]
     WALL_TIME_SECONDS_FIELD_NUMBER: _ClassVar[int]
+    WORK_BUDGET_FIELD_NUMBER: _ClassVar[int]
+    WORK_USED_FIELD_NUMBER: _ClassVar[int]
+    REPRODUCIBLE_FIELD_NUMBER: _ClassVar[int]
     draw: _league_pb2.Draw
     status: _solver_pb2.SolveStatus
     diff: _containers.RepeatedCompositeFieldContainer[_solver_pb2.RoundDiff]
     conflicts: _containers.RepeatedScalarFieldContainer[str]
     notes: _containers.RepeatedScalarFieldContainer[str]
     wall_time_seconds: float
-    def __init__(self, draw: _Optional[_Union[_league_pb2.Draw, _Mapping]] = ..., status: _Optional[_Union[_solver_pb2.SolveStatus, str]] = ..., diff: _Optional[_Iterable[_Union[_solver_pb2.RoundDiff, _Mapping]]] = ..., conflicts: _Optional[_Iterable[str]] = ..., notes: _Optional[_Iterable[str]] = ..., wall_time_seconds: _Optional[float] = ...) -> None: ...
+    work_budget: int
+    work_used: int
+    reproducible: bool
+    def __init__(self, draw: _Optional[_Union[_league_pb2.Draw, _Mapping]] = ..., status: _Optional[_Union[_solver_pb2.SolveStatus, str]] = ..., diff: _Optional[_Iterable[_Union[_solver_pb2.RoundDiff, _Mapping]]] = ..., conflicts: _Optional[_Iterable[str]] = ..., notes: _Optional[_Iterable[str]] = ..., wall_time_seconds: _Optional[float] = ..., work_budget: _Optional[int] = ..., work_used: _Optional[int] = ..., reproducible: _Optional[bool] = ...) -> None: ...
 
 class MahjongPlayoffView(_message.Message):
     __slots__ = ("stage", "tables", "waiting_ids", "exits", "final_order", "explanation")

@@ -345,6 +345,141 @@ class GatewayServiceStub:
                 request_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.ListBookingsRequest.SerializeToString,
                 response_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.ListBookingsResponse.FromString,
                 _registered_method=True)
+        self.UpdateClub = channel.unary_unary(
+                '/rondo.gateway.v1.GatewayService/UpdateClub',
+                request_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.UpdateClubRequest.SerializeToString,
+                response_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.Club.FromString,
+                _registered_method=True)
+        self.BookRecurringActivity = channel.unary_unary(
+                '/rondo.gateway.v1.GatewayService/BookRecurringActivity',
+                request_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.BookRecurringActivityRequest.SerializeToString,
+                response_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.Series.FromString,
+                _registered_method=True)
+        self.GetSeries = channel.unary_unary(
+                '/rondo.gateway.v1.GatewayService/GetSeries',
+                request_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.GetSeriesRequest.SerializeToString,
+                response_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.Series.FromString,
+                _registered_method=True)
+        self.CancelOccurrence = channel.unary_unary(
+                '/rondo.gateway.v1.GatewayService/CancelOccurrence',
+                request_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.CancelOccurrenceRequest.SerializeToString,
+                response_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.Booking.FromString,
+                _registered_method=True)
+        self.MoveOccurrence = channel.unary_unary(
+                '/rondo.gateway.v1.GatewayService/MoveOccurrence',
+                request_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.MoveOccurrenceRequest.SerializeToString,
+                response_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.Booking.FromString,
+                _registered_method=True)
+        self.CancelSeries = channel.unary_unary(
+                '/rondo.gateway.v1.GatewayService/CancelSeries',
+                request_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.CancelSeriesRequest.SerializeToString,
+                response_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.Series.FromString,
+                _registered_method=True)
+        self.ApplyFallback = channel.unary_unary(
+                '/rondo.gateway.v1.GatewayService/ApplyFallback',
+                request_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.ApplyFallbackRequest.SerializeToString,
+                response_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.Meeting.FromString,
+                _registered_method=True)
+        self.MoveMatchWindow = channel.unary_unary(
+                '/rondo.gateway.v1.GatewayService/MoveMatchWindow',
+                request_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.MoveMatchWindowRequest.SerializeToString,
+                response_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.MoveMatchWindowResponse.FromString,
+                _registered_method=True)
+        self.RotateCalendarToken = channel.unary_unary(
+                '/rondo.gateway.v1.GatewayService/RotateCalendarToken',
+                request_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.RotateCalendarTokenRequest.SerializeToString,
+                response_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.CalendarToken.FromString,
+                _registered_method=True)
+        self.ExportCalendar = channel.unary_unary(
+                '/rondo.gateway.v1.GatewayService/ExportCalendar',
+                request_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.ExportCalendarRequest.SerializeToString,
+                response_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.CalendarFeed.FromString,
+                _registered_method=True)
+        self.WatchEvents = channel.unary_stream(
+                '/rondo.gateway.v1.GatewayService/WatchEvents',
+                request_serializer=rondo_dot_gateway_dot_v1_dot_gateway__pb2.WatchEventsRequest.SerializeToString,
+                response_deserializer=rondo_dot_gateway_dot_v1_dot_gateway__pb2.Event.FromString,
+                _registered_method=True)
+        self.ListEvents = channel.unary_unary(
+                '/rondo.gateway.v1.GatewayService/ListEvents',
+                request_serializer=rondo_dot_gateway_dot_v1_dot_gateway__pb2.ListEventsRequest.SerializeToString,
+                response_deserializer=rondo_dot_gateway_dot_v1_dot_gateway__pb2.ListEventsResponse.FromString,
+                _registered_method=True)
+        self.CommitDrawSeed = channel.unary_unary(
+                '/rondo.gateway.v1.GatewayService/CommitDrawSeed',
+                request_serializer=rondo_dot_league_dot_v1_dot_league__pb2.CommitDrawSeedRequest.SerializeToString,
+                response_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.SeedCommitment.FromString,
+                _registered_method=True)
+        self.GetSeedCommitment = channel.unary_unary(
+                '/rondo.gateway.v1.GatewayService/GetSeedCommitment',
+                request_serializer=rondo_dot_league_dot_v1_dot_league__pb2.GetSeedCommitmentRequest.SerializeToString,
+                response_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.SeedCommitment.FromString,
+                _registered_method=True)
+        self.GetDrawCertificate = channel.unary_unary(
+                '/rondo.gateway.v1.GatewayService/GetDrawCertificate',
+                request_serializer=rondo_dot_league_dot_v1_dot_league__pb2.GetDrawCertificateRequest.SerializeToString,
+                response_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.DrawCertificate.FromString,
+                _registered_method=True)
+        self.SetReminderSchedule = channel.unary_unary(
+                '/rondo.gateway.v1.GatewayService/SetReminderSchedule',
+                request_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.SetReminderScheduleRequest.SerializeToString,
+                response_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.ReminderSchedule.FromString,
+                _registered_method=True)
+        self.GetReminderSchedule = channel.unary_unary(
+                '/rondo.gateway.v1.GatewayService/GetReminderSchedule',
+                request_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.GetReminderScheduleRequest.SerializeToString,
+                response_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.ReminderSchedule.FromString,
+                _registered_method=True)
+        self.PublishDueReminders = channel.unary_unary(
+                '/rondo.gateway.v1.GatewayService/PublishDueReminders',
+                request_serializer=rondo_dot_gateway_dot_v1_dot_gateway__pb2.PublishDueRemindersRequest.SerializeToString,
+                response_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.ListRemindersResponse.FromString,
+                _registered_method=True)
+        self.AcknowledgeReminder = channel.unary_unary(
+                '/rondo.gateway.v1.GatewayService/AcknowledgeReminder',
+                request_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.AcknowledgeReminderRequest.SerializeToString,
+                response_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.Reminder.FromString,
+                _registered_method=True)
+        self.ListReminders = channel.unary_unary(
+                '/rondo.gateway.v1.GatewayService/ListReminders',
+                request_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.ListRemindersRequest.SerializeToString,
+                response_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.ListRemindersResponse.FromString,
+                _registered_method=True)
+        self.SetMediationCalendar = channel.unary_unary(
+                '/rondo.gateway.v1.GatewayService/SetMediationCalendar',
+                request_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.SetMediationCalendarRequest.SerializeToString,
+                response_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.MediationCalendar.FromString,
+                _registered_method=True)
+        self.RequestMediation = channel.unary_unary(
+                '/rondo.gateway.v1.GatewayService/RequestMediation',
+                request_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.RequestMediationRequest.SerializeToString,
+                response_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.Mediation.FromString,
+                _registered_method=True)
+        self.AnswerMediation = channel.unary_unary(
+                '/rondo.gateway.v1.GatewayService/AnswerMediation',
+                request_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.AnswerMediationRequest.SerializeToString,
+                response_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.Mediation.FromString,
+                _registered_method=True)
+        self.DecideMediation = channel.unary_unary(
+                '/rondo.gateway.v1.GatewayService/DecideMediation',
+                request_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.DecideMediationRequest.SerializeToString,
+                response_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.Mediation.FromString,
+                _registered_method=True)
+        self.RecordMediatedGame = channel.unary_unary(
+                '/rondo.gateway.v1.GatewayService/RecordMediatedGame',
+                request_serializer=rondo_dot_gateway_dot_v1_dot_gateway__pb2.RecordMediatedGameRequest.SerializeToString,
+                response_deserializer=rondo_dot_gateway_dot_v1_dot_gateway__pb2.RecordMediatedGameResponse.FromString,
+                _registered_method=True)
+        self.RequestTimeout = channel.unary_unary(
+                '/rondo.gateway.v1.GatewayService/RequestTimeout',
+                request_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.RequestTimeoutRequest.SerializeToString,
+                response_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.Timeout.FromString,
+                _registered_method=True)
+        self.ListMediations = channel.unary_unary(
+                '/rondo.gateway.v1.GatewayService/ListMediations',
+                request_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.ListMediationsRequest.SerializeToString,
+                response_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.ListMediationsResponse.FromString,
+                _registered_method=True)
 
 
 class GatewayServiceServicer:
@@ -766,6 +901,182 @@ class GatewayServiceServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def UpdateClub(self, request, context):
+        """The club calendar (booking/): opening hours, recurring activities, the organizer's fallback and
+        window moves, the iCalendar feed's token (the feed itself: HTTP on RONDO_CALENDAR_PORT).
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def BookRecurringActivity(self, request, context):
+        """Missing associated documentation comment in .proto file."""
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def GetSeries(self, request, context):
+        """Missing associated documentation comment in .proto file."""
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def CancelOccurrence(self, request, context):
+        """Missing associated documentation comment in .proto file."""
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def MoveOccurrence(self, request, context):
+        """Missing associated documentation comment in .proto file."""
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def CancelSeries(self, request, context):
+        """Missing associated documentation comment in .proto file."""
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def ApplyFallback(self, request, context):
+        """Missing associated documentation comment in .proto file."""
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def MoveMatchWindow(self, request, context):
+        """Missing associated documentation comment in .proto file."""
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def RotateCalendarToken(self, request, context):
+        """Missing associated documentation comment in .proto file."""
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def ExportCalendar(self, request, context):
+        """Missing associated documentation comment in .proto file."""
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def WatchEvents(self, request, context):
+        """Events for bots (docs/architecture.md "Events for bots"): every event after a cursor, in order,
+        then new ones as they happen; reconnect with the last id seen to miss nothing and get nothing twice.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def ListEvents(self, request, context):
+        """The same events, a page at a time.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def CommitDrawSeed(self, request, context):
+        """A draw anyone can verify (README "A draw anyone can verify"): commit to the draw seed before
+        registration closes; read the commitment; after publication, the certificate to check offline.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def GetSeedCommitment(self, request, context):
+        """Missing associated documentation comment in .proto file."""
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def GetDrawCertificate(self, request, context):
+        """Missing associated documentation comment in .proto file."""
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def SetReminderSchedule(self, request, context):
+        """Reminders (docs/rules.md schedule.reminder.*): a periodic task of the gateway publishes what is due
+        as `reminder.due` events (once per reminder, whatever restarts or replicas); the bot acknowledges
+        what it delivered; the organizer reads the delivery log. PublishDueReminders runs the task once now.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def GetReminderSchedule(self, request, context):
+        """Missing associated documentation comment in .proto file."""
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def PublishDueReminders(self, request, context):
+        """Missing associated documentation comment in .proto file."""
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def AcknowledgeReminder(self, request, context):
+        """Missing associated documentation comment in .proto file."""
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def ListReminders(self, request, context):
+        """Missing associated documentation comment in .proto file."""
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def SetMediationCalendar(self, request, context):
+        """Up&Down mediation and time-outs (docs/rules.md updown.mediation.*, updown.timeout.*). A request is
+        checked against league's stage (the pairing is these two players); a no-show is recorded in league
+        as a technical loss (RecordGame). Events: mediation.requested, mediation.scheduled,
+        mediation.closed, mediation.removal-due, timeout.taken.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def RequestMediation(self, request, context):
+        """Missing associated documentation comment in .proto file."""
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def AnswerMediation(self, request, context):
+        """Missing associated documentation comment in .proto file."""
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def DecideMediation(self, request, context):
+        """Missing associated documentation comment in .proto file."""
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def RecordMediatedGame(self, request, context):
+        """Missing associated documentation comment in .proto file."""
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def RequestTimeout(self, request, context):
+        """Missing associated documentation comment in .proto file."""
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def ListMediations(self, request, context):
+        """Missing associated documentation comment in .proto file."""
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
 
 def add_GatewayServiceServicer_to_server(servicer, server):
     rpc_method_handlers = {
@@ -1073,6 +1384,141 @@ def add_GatewayServiceServicer_to_server(servicer, server):
                     servicer.ListBookings,
                     request_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.ListBookingsRequest.FromString,
                     response_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.ListBookingsResponse.SerializeToString,
+            ),
+            'UpdateClub': grpc.unary_unary_rpc_method_handler(
+                    servicer.UpdateClub,
+                    request_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.UpdateClubRequest.FromString,
+                    response_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.Club.SerializeToString,
+            ),
+            'BookRecurringActivity': grpc.unary_unary_rpc_method_handler(
+                    servicer.BookRecurringActivity,
+                    request_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.BookRecurringActivityRequest.FromString,
+                    response_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.Series.SerializeToString,
+            ),
+            'GetSeries': grpc.unary_unary_rpc_method_handler(
+                    servicer.GetSeries,
+                    request_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.GetSeriesRequest.FromString,
+                    response_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.Series.SerializeToString,
+            ),
+            'CancelOccurrence': grpc.unary_unary_rpc_method_handler(
+                    servicer.CancelOccurrence,
+                    request_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.CancelOccurrenceRequest.FromString,
+                    response_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.Booking.SerializeToString,
+            ),
+            'MoveOccurrence': grpc.unary_unary_rpc_method_handler(
+                    servicer.MoveOccurrence,
+                    request_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.MoveOccurrenceRequest.FromString,
+                    response_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.Booking.SerializeToString,
+            ),
+            'CancelSeries': grpc.unary_unary_rpc_method_handler(
+                    servicer.CancelSeries,
+                    request_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.CancelSeriesRequest.FromString,
+                    response_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.Series.SerializeToString,
+            ),
+            'ApplyFallback': grpc.unary_unary_rpc_method_handler(
+                    servicer.ApplyFallback,
+                    request_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.ApplyFallbackRequest.FromString,
+                    response_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.Meeting.SerializeToString,
+            ),
+            'MoveMatchWindow': grpc.unary_unary_rpc_method_handler(
+                    servicer.MoveMatchWindow,
+                    request_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.MoveMatchWindowRequest.FromString,
+                    response_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.MoveMatchWindowResponse.SerializeToString,
+            ),
+            'RotateCalendarToken': grpc.unary_unary_rpc_method_handler(
+                    servicer.RotateCalendarToken,
+                    request_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.RotateCalendarTokenRequest.FromString,
+                    response_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.CalendarToken.SerializeToString,
+            ),
+            'ExportCalendar': grpc.unary_unary_rpc_method_handler(
+                    servicer.ExportCalendar,
+                    request_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.ExportCalendarRequest.FromString,
+                    response_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.CalendarFeed.SerializeToString,
+            ),
+            'WatchEvents': grpc.unary_stream_rpc_method_handler(
+                    servicer.WatchEvents,
+                    request_deserializer=rondo_dot_gateway_dot_v1_dot_gateway__pb2.WatchEventsRequest.FromString,
+                    response_serializer=rondo_dot_gateway_dot_v1_dot_gateway__pb2.Event.SerializeToString,
+            ),
+            'ListEvents': grpc.unary_unary_rpc_method_handler(
+                    servicer.ListEvents,
+                    request_deserializer=rondo_dot_gateway_dot_v1_dot_gateway__pb2.ListEventsRequest.FromString,
+                    response_serializer=rondo_dot_gateway_dot_v1_dot_gateway__pb2.ListEventsResponse.SerializeToString,
+            ),
+            'CommitDrawSeed': grpc.unary_unary_rpc_method_handler(
+                    servicer.CommitDrawSeed,
+                    request_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.CommitDrawSeedRequest.FromString,
+                    response_serializer=rondo_dot_league_dot_v1_dot_league__pb2.SeedCommitment.SerializeToString,
+            ),
+            'GetSeedCommitment': grpc.unary_unary_rpc_method_handler(
+                    servicer.GetSeedCommitment,
+                    request_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.GetSeedCommitmentRequest.FromString,
+                    response_serializer=rondo_dot_league_dot_v1_dot_league__pb2.SeedCommitment.SerializeToString,
+            ),
+            'GetDrawCertificate': grpc.unary_unary_rpc_method_handler(
+                    servicer.GetDrawCertificate,
+                    request_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.GetDrawCertificateRequest.FromString,
+                    response_serializer=rondo_dot_league_dot_v1_dot_league__pb2.DrawCertificate.SerializeToString,
+            ),
+            'SetReminderSchedule': grpc.unary_unary_rpc_method_handler(
+                    servicer.SetReminderSchedule,
+                    request_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.SetReminderScheduleRequest.FromString,
+                    response_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.ReminderSchedule.SerializeToString,
+            ),
+            'GetReminderSchedule': grpc.unary_unary_rpc_method_handler(
+                    servicer.GetReminderSchedule,
+                    request_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.GetReminderScheduleRequest.FromString,
+                    response_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.ReminderSchedule.SerializeToString,
+            ),
+            'PublishDueReminders': grpc.unary_unary_rpc_method_handler(
+                    servicer.PublishDueReminders,
+                    request_deserializer=rondo_dot_gateway_dot_v1_dot_gateway__pb2.PublishDueRemindersRequest.FromString,
+                    response_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.ListRemindersResponse.SerializeToString,
+            ),
+            'AcknowledgeReminder': grpc.unary_unary_rpc_method_handler(
+                    servicer.AcknowledgeReminder,
+                    request_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.AcknowledgeReminderRequest.FromString,
+                    response_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.Reminder.SerializeToString,
+            ),
+            'ListReminders': grpc.unary_unary_rpc_method_handler(
+                    servicer.ListReminders,
+                    request_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.ListRemindersRequest.FromString,
+                    response_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.ListRemindersResponse.SerializeToString,
+            ),
+            'SetMediationCalendar': grpc.unary_unary_rpc_method_handler(
+                    servicer.SetMediationCalendar,
+                    request_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.SetMediationCalendarRequest.FromString,
+                    response_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.MediationCalendar.SerializeToString,
+            ),
+            'RequestMediation': grpc.unary_unary_rpc_method_handler(
+                    servicer.RequestMediation,
+                    request_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.RequestMediationRequest.FromString,
+                    response_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.Mediation.SerializeToString,
+            ),
+            'AnswerMediation': grpc.unary_unary_rpc_method_handler(
+                    servicer.AnswerMediation,
+                    request_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.AnswerMediationRequest.FromString,
+                    response_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.Mediation.SerializeToString,
+            ),
+            'DecideMediation': grpc.unary_unary_rpc_method_handler(
+                    servicer.DecideMediation,
+                    request_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.DecideMediationRequest.FromString,
+                    response_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.Mediation.SerializeToString,
+            ),
+            'RecordMediatedGame': grpc.unary_unary_rpc_method_handler(
+                    servicer.RecordMediatedGame,
+                    request_deserializer=rondo_dot_gateway_dot_v1_dot_gateway__pb2.RecordMediatedGameRequest.FromString,
+                    response_serializer=rondo_dot_gateway_dot_v1_dot_gateway__pb2.RecordMediatedGameResponse.SerializeToString,
+            ),
+            'RequestTimeout': grpc.unary_unary_rpc_method_handler(
+                    servicer.RequestTimeout,
+                    request_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.RequestTimeoutRequest.FromString,
+                    response_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.Timeout.SerializeToString,
+            ),
+            'ListMediations': grpc.unary_unary_rpc_method_handler(
+                    servicer.ListMediations,
+                    request_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.ListMediationsRequest.FromString,
+                    response_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.ListMediationsResponse.SerializeToString,
             ),
     }
     generic_handler = grpc.method_handlers_generic_handler(
@@ -2725,6 +3171,735 @@ class GatewayService:
             '/rondo.gateway.v1.GatewayService/ListBookings',
             rondo_dot_booking_dot_v1_dot_booking__pb2.ListBookingsRequest.SerializeToString,
             rondo_dot_booking_dot_v1_dot_booking__pb2.ListBookingsResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def UpdateClub(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/rondo.gateway.v1.GatewayService/UpdateClub',
+            rondo_dot_booking_dot_v1_dot_booking__pb2.UpdateClubRequest.SerializeToString,
+            rondo_dot_booking_dot_v1_dot_booking__pb2.Club.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def BookRecurringActivity(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/rondo.gateway.v1.GatewayService/BookRecurringActivity',
+            rondo_dot_booking_dot_v1_dot_booking__pb2.BookRecurringActivityRequest.SerializeToString,
+            rondo_dot_booking_dot_v1_dot_booking__pb2.Series.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def GetSeries(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/rondo.gateway.v1.GatewayService/GetSeries',
+            rondo_dot_booking_dot_v1_dot_booking__pb2.GetSeriesRequest.SerializeToString,
+            rondo_dot_booking_dot_v1_dot_booking__pb2.Series.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def CancelOccurrence(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/rondo.gateway.v1.GatewayService/CancelOccurrence',
+            rondo_dot_booking_dot_v1_dot_booking__pb2.CancelOccurrenceRequest.SerializeToString,
+            rondo_dot_booking_dot_v1_dot_booking__pb2.Booking.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def MoveOccurrence(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/rondo.gateway.v1.GatewayService/MoveOccurrence',
+            rondo_dot_booking_dot_v1_dot_booking__pb2.MoveOccurrenceRequest.SerializeToString,
+            rondo_dot_booking_dot_v1_dot_booking__pb2.Booking.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def CancelSeries(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/rondo.gateway.v1.GatewayService/CancelSeries',
+            rondo_dot_booking_dot_v1_dot_booking__pb2.CancelSeriesRequest.SerializeToString,
+            rondo_dot_booking_dot_v1_dot_booking__pb2.Series.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def ApplyFallback(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/rondo.gateway.v1.GatewayService/ApplyFallback',
+            rondo_dot_booking_dot_v1_dot_booking__pb2.ApplyFallbackRequest.SerializeToString,
+            rondo_dot_booking_dot_v1_dot_booking__pb2.Meeting.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def MoveMatchWindow(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/rondo.gateway.v1.GatewayService/MoveMatchWindow',
+            rondo_dot_booking_dot_v1_dot_booking__pb2.MoveMatchWindowRequest.SerializeToString,
+            rondo_dot_booking_dot_v1_dot_booking__pb2.MoveMatchWindowResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def RotateCalendarToken(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/rondo.gateway.v1.GatewayService/RotateCalendarToken',
+            rondo_dot_booking_dot_v1_dot_booking__pb2.RotateCalendarTokenRequest.SerializeToString,
+            rondo_dot_booking_dot_v1_dot_booking__pb2.CalendarToken.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def ExportCalendar(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/rondo.gateway.v1.GatewayService/ExportCalendar',
+            rondo_dot_booking_dot_v1_dot_booking__pb2.ExportCalendarRequest.SerializeToString,
+            rondo_dot_booking_dot_v1_dot_booking__pb2.CalendarFeed.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def WatchEvents(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_stream(
+            request,
+            target,
+            '/rondo.gateway.v1.GatewayService/WatchEvents',
+            rondo_dot_gateway_dot_v1_dot_gateway__pb2.WatchEventsRequest.SerializeToString,
+            rondo_dot_gateway_dot_v1_dot_gateway__pb2.Event.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def ListEvents(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/rondo.gateway.v1.GatewayService/ListEvents',
+            rondo_dot_gateway_dot_v1_dot_gateway__pb2.ListEventsRequest.SerializeToString,
+            rondo_dot_gateway_dot_v1_dot_gateway__pb2.ListEventsResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def CommitDrawSeed(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/rondo.gateway.v1.GatewayService/CommitDrawSeed',
+            rondo_dot_league_dot_v1_dot_league__pb2.CommitDrawSeedRequest.SerializeToString,
+            rondo_dot_league_dot_v1_dot_league__pb2.SeedCommitment.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def GetSeedCommitment(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/rondo.gateway.v1.GatewayService/GetSeedCommitment',
+            rondo_dot_league_dot_v1_dot_league__pb2.GetSeedCommitmentRequest.SerializeToString,
+            rondo_dot_league_dot_v1_dot_league__pb2.SeedCommitment.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def GetDrawCertificate(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/rondo.gateway.v1.GatewayService/GetDrawCertificate',
+            rondo_dot_league_dot_v1_dot_league__pb2.GetDrawCertificateRequest.SerializeToString,
+            rondo_dot_league_dot_v1_dot_league__pb2.DrawCertificate.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def SetReminderSchedule(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/rondo.gateway.v1.GatewayService/SetReminderSchedule',
+            rondo_dot_booking_dot_v1_dot_booking__pb2.SetReminderScheduleRequest.SerializeToString,
+            rondo_dot_booking_dot_v1_dot_booking__pb2.ReminderSchedule.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def GetReminderSchedule(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/rondo.gateway.v1.GatewayService/GetReminderSchedule',
+            rondo_dot_booking_dot_v1_dot_booking__pb2.GetReminderScheduleRequest.SerializeToString,
+            rondo_dot_booking_dot_v1_dot_booking__pb2.ReminderSchedule.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def PublishDueReminders(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/rondo.gateway.v1.GatewayService/PublishDueReminders',
+            rondo_dot_gateway_dot_v1_dot_gateway__pb2.PublishDueRemindersRequest.SerializeToString,
+            rondo_dot_booking_dot_v1_dot_booking__pb2.ListRemindersResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def AcknowledgeReminder(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/rondo.gateway.v1.GatewayService/AcknowledgeReminder',
+            rondo_dot_booking_dot_v1_dot_booking__pb2.AcknowledgeReminderRequest.SerializeToString,
+            rondo_dot_booking_dot_v1_dot_booking__pb2.Reminder.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def ListReminders(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/rondo.gateway.v1.GatewayService/ListReminders',
+            rondo_dot_booking_dot_v1_dot_booking__pb2.ListRemindersRequest.SerializeToString,
+            rondo_dot_booking_dot_v1_dot_booking__pb2.ListRemindersResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def SetMediationCalendar(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/rondo.gateway.v1.GatewayService/SetMediationCalendar',
+            rondo_dot_booking_dot_v1_dot_booking__pb2.SetMediationCalendarRequest.SerializeToString,
+            rondo_dot_booking_dot_v1_dot_booking__pb2.MediationCalendar.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def RequestMediation(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/rondo.gateway.v1.GatewayService/RequestMediation',
+            rondo_dot_booking_dot_v1_dot_booking__pb2.RequestMediationRequest.SerializeToString,
+            rondo_dot_booking_dot_v1_dot_booking__pb2.Mediation.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def AnswerMediation(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/rondo.gateway.v1.GatewayService/AnswerMediation',
+            rondo_dot_booking_dot_v1_dot_booking__pb2.AnswerMediationRequest.SerializeToString,
+            rondo_dot_booking_dot_v1_dot_booking__pb2.Mediation.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def DecideMediation(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/rondo.gateway.v1.GatewayService/DecideMediation',
+            rondo_dot_booking_dot_v1_dot_booking__pb2.DecideMediationRequest.SerializeToString,
+            rondo_dot_booking_dot_v1_dot_booking__pb2.Mediation.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def RecordMediatedGame(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/rondo.gateway.v1.GatewayService/RecordMediatedGame',
+            rondo_dot_gateway_dot_v1_dot_gateway__pb2.RecordMediatedGameRequest.SerializeToString,
+            rondo_dot_gateway_dot_v1_dot_gateway__pb2.RecordMediatedGameResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def RequestTimeout(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/rondo.gateway.v1.GatewayService/RequestTimeout',
+            rondo_dot_booking_dot_v1_dot_booking__pb2.RequestTimeoutRequest.SerializeToString,
+            rondo_dot_booking_dot_v1_dot_booking__pb2.Timeout.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def ListMediations(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/rondo.gateway.v1.GatewayService/ListMediations',
+            rondo_dot_booking_dot_v1_dot_booking__pb2.ListMediationsRequest.SerializeToString,
+            rondo_dot_booking_dot_v1_dot_booking__pb2.ListMediationsResponse.FromString,
             options,
             channel_credentials,
             insecure,

@@ -103,6 +103,60 @@ CHECKPOINT_UNSPECIFIED: Checkpoint
 CHECKPOINT_FIRST: Checkpoint
 CHECKPOINT_SECOND: Checkpoint
 
+class CommitDrawSeedRequest(_message.Message):
+    __slots__ = ("competition_id", "committed_by", "idempotency_key")
+    COMPETITION_ID_FIELD_NUMBER: _ClassVar[int]
+    COMMITTED_BY_FIELD_NUMBER: _ClassVar[int]
+    IDEMPOTENCY_KEY_FIELD_NUMBER: _ClassVar[int]
+    competition_id: str
+    committed_by: str
+    idempotency_key: str
+    def __init__(self, competition_id: _Optional[str] = ..., committed_by: _Optional[str] = ..., idempotency_key: _Optional[str] = ...) -> None: ...
+
+class GetSeedCommitmentRequest(_message.Message):
+    __slots__ = ("competition_id",)
+    COMPETITION_ID_FIELD_NUMBER: _ClassVar[int]
+    competition_id: str
+    def __init__(self, competition_id: _Optional[str] = ...) -> None: ...
+
+class SeedCommitment(_message.Message):
+    __slots__ = ("competition_id", "commitment", "committed_at", "committed_by")
+    COMPETITION_ID_FIELD_NUMBER: _ClassVar[int]
+    COMMITMENT_FIELD_NUMBER: _ClassVar[int]
+    COMMITTED_AT_FIELD_NUMBER: _ClassVar[int]
+    COMMITTED_BY_FIELD_NUMBER: _ClassVar[int]
+    competition_id: str
+    commitment: str
+    committed_at: _timestamp_pb2.Timestamp
+    committed_by: str
+    def __init__(self, competition_id: _Optional[str] = ..., commitment: _Optional[str] = ..., committed_at: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., committed_by: _Optional[str] = ...) -> None: ...
+
+class GetDrawSeedRequest(_message.Message):
+    __slots__ = ("competition_id",)
+    COMPETITION_ID_FIELD_NUMBER: _ClassVar[int]
+    competition_id: str
+    def __init__(self, competition_id: _Optional[str] = ...) -> None: ...
+
+class DrawSeed(_message.Message):
+    __slots__ = ("seed",)
+    SEED_FIELD_NUMBER: _ClassVar[int]
+    seed: int
+    def __init__(self, seed: _Optional[int] = ...) -> None: ...
+
+class GetDrawCertificateRequest(_message.Message):
+    __slots__ = ("competition_id", "draw_id")
+    COMPETITION_ID_FIELD_NUMBER: _ClassVar[int]
+    DRAW_ID_FIELD_NUMBER: _ClassVar[int]
+    competition_id: str
+    draw_id: str
+    def __init__(self, competition_id: _Optional[str] = ..., draw_id: _Optional[str] = ...) -> None: ...
+
+class DrawCertificate(_message.Message):
+    __slots__ = ("certificate_json",)
+    CERTIFICATE_JSON_FIELD_NUMBER: _ClassVar[int]
+    certificate_json: str
+    def __init__(self, certificate_json: _Optional[str] = ...) -> None: ...
+
 class Competition(_message.Message):
     __slots__ = ("id", "name", "ruleset", "rounds", "table_size", "created_at", "published_draw_id")
     ID_FIELD_NUMBER: _ClassVar[int]
@@ -232,7 +286,7 @@ class Draw(_message.Message):
     def __init__(self, id: _Optional[str] = ..., competition_id: _Optional[str] = ..., version: _Optional[int] = ..., status: _Optional[_Union[DrawStatus, str]] = ..., seed: _Optional[int] = ..., rounds: _Optional[_Iterable[_Union[_solver_pb2.Round, _Mapping]]] = ..., objective: _Optional[_Union[_solver_pb2.DrawObjective, _Mapping]] = ..., lower_bound: _Optional[_Union[_solver_pb2.DrawObjective, _Mapping]] = ..., proven_optimal: _Optional[bool] = ..., method: _Optional[str] = ..., replaces_draw_id: _Optional[str] = ..., played_rounds: _Optional[int] = ..., reason: _Optional[str] = ..., players_moved: _Optional[int] = ..., created_at: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., approved_at: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ...) -> None: ...
 
 class SaveDrawRequest(_message.Message):
-    __slots__ = ("competition_id", "seed", "rounds", "objective", "lower_bound", "proven_optimal", "method", "replaces_draw_id", "played_rounds", "reason", "players_moved", "idempotency_key")
+    __slots__ = ("competition_id", "seed", "rounds", "objective", "lower_bound", "proven_optimal", "method", "replaces_draw_id", "played_rounds", "reason", "players_moved", "idempotency_key", "solver_request", "work_budget", "work_used", "reproducible")
     COMPETITION_ID_FIELD_NUMBER: _ClassVar[int]
     SEED_FIELD_NUMBER: _ClassVar[int]
     ROUNDS_FIELD_NUMBER: _ClassVar[int]
@@ -245,6 +299,10 @@ class SaveDrawRequest(_message.Message):
     REASON_FIELD_NUMBER: _ClassVar[int]
     PLAYERS_MOVED_FIELD_NUMBER: _ClassVar[int]
     IDEMPOTENCY_KEY_FIELD_NUMBER: _ClassVar[int]
+    SOLVER_REQUEST_FIELD_NUMBER: _ClassVar[int]
+    WORK_BUDGET_FIELD_NUMBER: _ClassVar[int]
+    WORK_USED_FIELD_NUMBER: _ClassVar[int]
+    REPRODUCIBLE_FIELD_NUMBER: _ClassVar[int]
     competition_id: str
     seed: int
     rounds: _containers.RepeatedCompositeFieldContainer[_solver_pb2.Round]
@@ -257,7 +315,11 @@ class SaveDrawRequest(_message.Message):
     reason: str
     players_moved: int
     idempotency_key: str
-    def __init__(self, competition_id: _Optional[str] = ..., seed: _Optional[int] = ..., rounds: _Optional[_Iterable[_Union[_solver_pb2.Round, _Mapping]]] = ..., objective: _Optional[_Union[_solver_pb2.DrawObjective, _Mapping]] = ..., lower_bound: _Optional[_Union[_solver_pb2.DrawObjective, _Mapping]] = ..., proven_optimal: _Optional[bool] = ..., method: _Optional[str] = ..., replaces_draw_id: _Optional[str] = ..., played_rounds: _Optional[int] = ..., reason: _Optional[str] = ..., players_moved: _Optional[int] = ..., idempotency_key: _Optional[str] = ...) -> None: ...
+    solver_request: bytes
+    work_budget: int
+    work_used: int
+    reproducible: bool
+    def __init__(self, competition_id: _Optional[str] = ..., seed: _Optional[int] = ..., rounds: _Optional[_Iterable[_Union[_solver_pb2.Round, _Mapping]]] = ..., objective: _Optional[_Union[_solver_pb2.DrawObjective, _Mapping]] = ..., lower_bound: _Optional[_Union[_solver_pb2.DrawObjective, _Mapping]] = ..., proven_optimal: _Optional[bool] = ..., method: _Optional[str] = ..., replaces_draw_id: _Optional[str] = ..., played_rounds: _Optional[int] = ..., reason: _Optional[str] = ..., players_moved: _Optional[int] = ..., idempotency_key: _Optional[str] = ..., solver_request: _Optional[bytes] = ..., work_budget: _Optional[int] = ..., work_used: _Optional[int] = ..., reproducible: _Optional[bool] = ...) -> None: ...
 
 class ApproveDrawRequest(_message.Message):
     __slots__ = ("competition_id", "draw_id")

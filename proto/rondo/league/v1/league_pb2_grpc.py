@@ -204,6 +204,26 @@ class LeagueServiceStub:
                 request_serializer=rondo_dot_league_dot_v1_dot_league__pb2.GetPlayoffRequest.SerializeToString,
                 response_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.Playoff.FromString,
                 _registered_method=True)
+        self.CommitDrawSeed = channel.unary_unary(
+                '/rondo.league.v1.LeagueService/CommitDrawSeed',
+                request_serializer=rondo_dot_league_dot_v1_dot_league__pb2.CommitDrawSeedRequest.SerializeToString,
+                response_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.SeedCommitment.FromString,
+                _registered_method=True)
+        self.GetSeedCommitment = channel.unary_unary(
+                '/rondo.league.v1.LeagueService/GetSeedCommitment',
+                request_serializer=rondo_dot_league_dot_v1_dot_league__pb2.GetSeedCommitmentRequest.SerializeToString,
+                response_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.SeedCommitment.FromString,
+                _registered_method=True)
+        self.GetDrawSeed = channel.unary_unary(
+                '/rondo.league.v1.LeagueService/GetDrawSeed',
+                request_serializer=rondo_dot_league_dot_v1_dot_league__pb2.GetDrawSeedRequest.SerializeToString,
+                response_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.DrawSeed.FromString,
+                _registered_method=True)
+        self.GetDrawCertificate = channel.unary_unary(
+                '/rondo.league.v1.LeagueService/GetDrawCertificate',
+                request_serializer=rondo_dot_league_dot_v1_dot_league__pb2.GetDrawCertificateRequest.SerializeToString,
+                response_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.DrawCertificate.FromString,
+                _registered_method=True)
 
 
 class LeagueServiceServicer:
@@ -463,6 +483,34 @@ class LeagueServiceServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def CommitDrawSeed(self, request, context):
+        """A draw anyone can verify (docs/rules.md draw.trust.seed-commitment): the organizer commits to a
+        secret seed before the first draw; every draw then uses it (a redraw one derived from it); a
+        published draw's certificate reveals it with everything needed to re-run the draw.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def GetSeedCommitment(self, request, context):
+        """Missing associated documentation comment in .proto file."""
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def GetDrawSeed(self, request, context):
+        """Internal (the gateway's draw workflow): the seed the next draw must use, if one was committed.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def GetDrawCertificate(self, request, context):
+        """Missing associated documentation comment in .proto file."""
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
 
 def add_LeagueServiceServicer_to_server(servicer, server):
     rpc_method_handlers = {
@@ -635,6 +683,26 @@ def add_LeagueServiceServicer_to_server(servicer, server):
                     servicer.GetPlayoff,
                     request_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.GetPlayoffRequest.FromString,
                     response_serializer=rondo_dot_league_dot_v1_dot_league__pb2.Playoff.SerializeToString,
+            ),
+            'CommitDrawSeed': grpc.unary_unary_rpc_method_handler(
+                    servicer.CommitDrawSeed,
+                    request_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.CommitDrawSeedRequest.FromString,
+                    response_serializer=rondo_dot_league_dot_v1_dot_league__pb2.SeedCommitment.SerializeToString,
+            ),
+            'GetSeedCommitment': grpc.unary_unary_rpc_method_handler(
+                    servicer.GetSeedCommitment,
+                    request_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.GetSeedCommitmentRequest.FromString,
+                    response_serializer=rondo_dot_league_dot_v1_dot_league__pb2.SeedCommitment.SerializeToString,
+            ),
+            'GetDrawSeed': grpc.unary_unary_rpc_method_handler(
+                    servicer.GetDrawSeed,
+                    request_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.GetDrawSeedRequest.FromString,
+                    response_serializer=rondo_dot_league_dot_v1_dot_league__pb2.DrawSeed.SerializeToString,
+            ),
+            'GetDrawCertificate': grpc.unary_unary_rpc_method_handler(
+                    servicer.GetDrawCertificate,
+                    request_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.GetDrawCertificateRequest.FromString,
+                    response_serializer=rondo_dot_league_dot_v1_dot_league__pb2.DrawCertificate.SerializeToString,
             ),
     }
     generic_handler = grpc.method_handlers_generic_handler(
@@ -1555,6 +1623,114 @@ class LeagueService:
             '/rondo.league.v1.LeagueService/GetPlayoff',
             rondo_dot_league_dot_v1_dot_league__pb2.GetPlayoffRequest.SerializeToString,
             rondo_dot_league_dot_v1_dot_league__pb2.Playoff.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def CommitDrawSeed(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/rondo.league.v1.LeagueService/CommitDrawSeed',
+            rondo_dot_league_dot_v1_dot_league__pb2.CommitDrawSeedRequest.SerializeToString,
+            rondo_dot_league_dot_v1_dot_league__pb2.SeedCommitment.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def GetSeedCommitment(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/rondo.league.v1.LeagueService/GetSeedCommitment',
+            rondo_dot_league_dot_v1_dot_league__pb2.GetSeedCommitmentRequest.SerializeToString,
+            rondo_dot_league_dot_v1_dot_league__pb2.SeedCommitment.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def GetDrawSeed(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/rondo.league.v1.LeagueService/GetDrawSeed',
+            rondo_dot_league_dot_v1_dot_league__pb2.GetDrawSeedRequest.SerializeToString,
+            rondo_dot_league_dot_v1_dot_league__pb2.DrawSeed.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def GetDrawCertificate(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/rondo.league.v1.LeagueService/GetDrawCertificate',
+            rondo_dot_league_dot_v1_dot_league__pb2.GetDrawCertificateRequest.SerializeToString,
+            rondo_dot_league_dot_v1_dot_league__pb2.DrawCertificate.FromString,
             options,
             channel_credentials,
             insecure,

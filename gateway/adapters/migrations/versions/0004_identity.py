@@ -2,15 +2,15 @@
 players, revoked tokens, login attempts, the audit log of organizer and judge actions, and the token
 signing key generated when RONDO_TOKEN_SECRET is unset (docs/architecture.md "Identity and roles").
 
-Revision ID: 0003
-Revises: 0002
+Revision ID: 0004
+Revises: 0003
 """
 
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0003"
-down_revision = "0002"
+revision = "0004"
+down_revision = "0003"
 branch_labels = None
 depends_on = None
 

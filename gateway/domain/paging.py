@@ -1,0 +1,53 @@
+"""Page tokens for the public API's List methods (docs/architecture.md "The public API").
+
+A page token is opaque to clients: the position to resume from, bound to the query it belongs to
+(a fingerprint of the filters), so a token reused with other filters is refused instead of quietly
+answering the wrong page. Pure: no I/O.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import json
+
+from rondo_runtime.errors import InvalidArgument
+
+DEFAULT_PAGE_SIZE = 100
+MAX_PAGE_SIZE = 1000
+MAX_TOKEN_LENGTH = 200
+
+
+def page_size(requested: int, field: str = "page_size") -> int:
+    """The page size to use: 0 means the default; negative or above the maximum is refused."""
+    if requested < 0 or requested > MAX_PAGE_SIZE:
+        raise InvalidArgument.single(
+            field, f"must be between 0 (the default, {DEFAULT_PAGE_SIZE}) and {MAX_PAGE_SIZE}, got {requested}"
+        )
+    return requested or DEFAULT_PAGE_SIZE
+
+
+def query_fingerprint(*filters: object) -> str:
+    return hashlib.sha256(json.dumps(filters, sort_keys=True, default=str).encode()).hexdigest()[:16]
+
+
+def encode_page_token(position: int, query: str) -> str:
+    raw = json.dumps({"p": position, "q": query}, separators=(",", ":")).encode()
+    return base64.urlsafe_b64encode(raw).decode().rstrip("=")
+
+
+def decode_page_token(token: str, query: str, field: str = "page_token") -> int | None:
+    """The position a token resumes from (None for an empty token); INVALID_ARGUMENT for a token that
+    is malformed or was made for another query."""
+    if not token:
+        return None
+    if len(token) > MAX_TOKEN_LENGTH:
+        raise InvalidArgument.single(field, "is not a page token of this list (too long)")
+    try:
+        data = json.loads(base64.urlsafe_b64decode(token + "=" * (-len(token) % 4)))
+        position, made_for = data["p"], data["q"]
+    except (ValueError, TypeError, KeyError):
+        raise InvalidArgument.single(field, "is not a page token of this list; pass next_page_token unchanged") from None
+    if made_for != query or not isinstance(position, int) or position < 0:
+        raise InvalidArgument.single(field, "was made for another query; start again without a page token")
+    return position

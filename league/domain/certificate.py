@@ -1,0 +1,109 @@
+"""The draw certificate: everything needed to re-run a published draw and compare it bit for bit
+(docs/rules.md ``draw.trust.seed-commitment``). Pure: the service fills it, ``rondo draw --verify``
+reads it (``rondo_app/verify.py``).
+
+Format ``rondo-draw-certificate/1`` (JSON)::
+
+    {"format": "rondo-draw-certificate/1",
+     "competition": {"id": "...", "name": "..."},
+     "draw": {"id": "...", "version": 1, "status": "APPROVED", "played_rounds": 0},
+     "players": [{"id": "...", "name": "...", "registration_order": 1}, ...],
+     "seed": {"commitment": "<sha256 hex>", "seed": 123, "nonce": "<hex>", "committed_at": "..."} | null,
+     "solver_request": { the DrawTablesRequest the solver was given, protobuf JSON },
+     "work": {"budget": 240000, "used": 240000, "reproducible": true},
+     "tables": [[["player id", ...], ...], ...]}          # rounds -> tables -> player ids
+
+``tables`` are every round of the stored draw; a redraw's solver drew only the rounds after the
+``played_rounds`` it kept as played (they are its ``history``), so those are what it reproduces.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from league.domain.commitment import SeedCommitment, seed_commitment, seed_for_draw
+from league.domain.model import Competition, Draw, Player
+
+FORMAT = "rondo-draw-certificate/1"
+MAX_SOLVER_REQUEST_BYTES = 64 * 1024 * 1024
+
+
+@dataclass(frozen=True)
+class SolveRecord:
+    """What the solver was asked and how far it went, stored with the draw it made."""
+
+    solver_request: bytes  # the serialized DrawTablesRequest
+    work_budget: int
+    work_used: int
+    reproducible: bool
+
+
+def certificate(
+    competition: Competition,
+    draw: Draw,
+    players: list[Player],
+    commitment: SeedCommitment | None,
+    record: SolveRecord | None,
+    solver_request_json: dict[str, Any] | None,
+) -> dict[str, Any]:
+    """The certificate of a published draw (the seed is revealed: call only once the draw is published)."""
+    return {
+        "format": FORMAT,
+        "competition": {"id": competition.id, "name": competition.name},
+        "draw": {
+            "id": draw.id,
+            "version": draw.version,
+            "status": draw.status.value.upper(),
+            "played_rounds": draw.played_rounds,
+        },
+        "players": [
+            {"id": p.id, "name": p.name, "registration_order": p.registration_order}
+            for p in sorted(players, key=lambda p: p.registration_order)
+        ],
+        "seed": None
+        if commitment is None
+        else {
+            "commitment": commitment.commitment,
+            "seed": commitment.seed,
+            "nonce": commitment.nonce,
+            "committed_at": commitment.committed_at.isoformat(),
+        },
+        "solver_request": solver_request_json,
+        "work": None
+        if record is None
+        else {"budget": record.work_budget, "used": record.work_used, "reproducible": record.reproducible},
+        "tables": [[list(table) for table in rnd] for rnd in draw.rounds],
+    }
+
+
+def commitment_problems(cert: dict[str, Any]) -> list[str]:
+    """What is wrong with the certificate's seed: the commitment does not match the revealed seed and
+    nonce, or the solver was given another seed than the committed one (derived for a redraw)."""
+    seed = cert.get("seed")
+    if seed is None:
+        return ["no seed was committed for this competition: the draw cannot be checked against a commitment"]
+    problems = []
+    if seed_commitment(cert["competition"]["id"], int(seed["seed"]), str(seed["nonce"])) != seed["commitment"]:
+        problems.append("the revealed seed and nonce do not match the published commitment")
+    expected = seed_for_draw(int(seed["seed"]), int(cert["draw"]["version"]))
+    used = int((cert.get("solver_request") or {}).get("seed", -1))
+    if used != expected:
+        problems.append(f"the solver was given seed {used}, not the committed one ({expected})")
+    return problems
+
+
+def table_differences(published: list, reproduced: list, limit: int = 20) -> list[str]:
+    """Where two draws differ, round by round and table by table (1-based), at most ``limit`` lines."""
+    found: list[str] = []
+    if len(published) != len(reproduced):
+        found.append(f"{len(published)} rounds published, {len(reproduced)} reproduced")
+    for r, (mine, theirs) in enumerate(zip(published, reproduced), 1):
+        if len(mine) != len(theirs):
+            found.append(f"round {r}: {len(mine)} tables published, {len(theirs)} reproduced")
+        for t, (a, b) in enumerate(zip(mine, theirs), 1):
+            if list(a) != list(b):
+                found.append(f"round {r} table {t}: published {list(a)}, reproduced {list(b)}")
+    if len(found) > limit:
+        found = found[:limit] + [f"... and {len(found) - limit} more"]
+    return found

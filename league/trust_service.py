@@ -1,0 +1,94 @@
+"""A draw anyone can verify (docs/rules.md ``draw.trust.seed-commitment``): committing the draw seed
+before registration closes, the seed each draw must use, and the certificate of a published draw."""
+
+from __future__ import annotations
+
+import secrets
+from dataclasses import dataclass
+
+from league.adapters.repository import LeagueRepository
+from league.domain.certificate import SolveRecord
+from league.domain.commitment import NONCE_HEX_LENGTH, SEED_BITS, SeedCommitment, check_can_commit, seed_commitment, seed_for_draw
+from league.domain.model import Competition, Draw, DrawStatus, Player
+from league.use_cases import LeagueUseCases
+from rondo_runtime import idempotency
+from rondo_runtime.errors import FailedPrecondition
+from rondo_runtime.text import clean_key, clean_name
+
+
+@dataclass(frozen=True)
+class DrawEvidence:
+    """Everything a published draw's certificate is made of."""
+
+    competition: Competition
+    draw: Draw
+    players: list[Player]
+    commitment: SeedCommitment | None
+    record: SolveRecord | None
+
+
+class TrustUseCases(LeagueUseCases):
+    def commit_draw_seed(self, competition_id: str, committed_by: str, idempotency_key: str = "") -> SeedCommitment:
+        """Draws a secret seed and nonce and stores them with their commitment; the commitment is what
+        the organizer publishes. Only before the first draw, once per competition."""
+        committed_by = clean_name(committed_by, "committed_by")
+        key = self._key("CommitDrawSeed", clean_key(idempotency_key), {"competition_id": competition_id, "by": committed_by})
+        seed = secrets.randbits(SEED_BITS)
+        nonce = secrets.token_hex(NONCE_HEX_LENGTH // 2)
+
+        def work(repo: LeagueRepository) -> SeedCommitment:
+            competition = self._competition(repo, competition_id, for_update=True)
+            if self._replayed(repo, key):
+                existing = repo.seed_commitment(competition.id)
+                assert existing is not None
+                return existing
+            check_can_commit(repo.seed_commitment(competition.id), len(repo.draw_headers(competition.id)))
+            made = SeedCommitment(
+                competition.id, seed, nonce, seed_commitment(competition.id, seed, nonce), self.clock(), committed_by
+            )
+            repo.add_seed_commitment(made)
+            idempotency.remember(repo, key, made.committed_at, competition.id)
+            return made
+
+        return self._transaction(work)
+
+    def seed_commitment_of(self, competition_id: str) -> SeedCommitment:
+        """The competition's commitment (NOT_FOUND-like FAILED_PRECONDITION when none was made)."""
+
+        def work(repo: LeagueRepository) -> SeedCommitment:
+            competition = self._competition(repo, competition_id)
+            found = repo.seed_commitment(competition.id)
+            if found is None:
+                raise FailedPrecondition(f"no draw seed was committed for competition {competition.name!r}")
+            return found
+
+        return self._read(work)
+
+    def next_draw_seed(self, competition_id: str) -> int | None:
+        """The seed the competition's next draw must use (None: no commitment, any seed will do)."""
+
+        def work(repo: LeagueRepository) -> int | None:
+            competition = self._competition(repo, competition_id)
+            found = repo.seed_commitment(competition.id)
+            if found is None:
+                return None
+            return seed_for_draw(found.seed, repo.next_draw_version(competition.id))
+
+        return self._read(work)
+
+    def draw_evidence(self, competition_id: str, draw_id: str) -> DrawEvidence:
+        """What a published (or since superseded) draw's certificate holds; a proposed draw keeps its
+        seed secret (FAILED_PRECONDITION)."""
+
+        def work(repo: LeagueRepository) -> DrawEvidence:
+            competition = self._competition(repo, competition_id)
+            if not draw_id and not competition.published_draw_id:
+                raise FailedPrecondition(f"competition {competition.name!r} has no published draw yet")
+            draw = self._draw(repo, competition, draw_id or competition.published_draw_id or "")
+            if draw.status is DrawStatus.PROPOSED:
+                raise FailedPrecondition(f"draw {draw.version} is not published yet: its seed is revealed once it is approved")
+            return DrawEvidence(
+                competition, draw, repo.players(competition.id), repo.seed_commitment(competition.id), repo.solve_record(draw.id)
+            )
+
+        return self._read(work)
