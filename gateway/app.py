@@ -10,16 +10,24 @@ from __future__ import annotations
 
 import dataclasses
 import logging
+from collections.abc import Callable
+from datetime import datetime
 
+from sqlalchemy import Engine
+
+from gateway.adapters.accounts import IdentityRepository
 from gateway.adapters.calendar_http import CalendarFeedServer
 from gateway.adapters.downstream import Downstream
 from gateway.adapters.events import EventLog
 from gateway.grpc_api import GatewayServicer
+from gateway.guard import GuardedServicer, guarded
+from gateway.identity_service import IdentityService
 from gateway.service import MIGRATIONS, GatewayService
 from rondo.booking.v1 import booking_pb2
 from rondo.gateway.v1 import gateway_pb2, gateway_pb2_grpc
 from rondo_runtime.config import Settings
 from rondo_runtime.server import ServiceSpec
+from rondo_runtime.transactions import SqlUnitOfWork
 from rondo_runtime.wiring import stateful_spec
 
 NAME = "gateway"
@@ -55,6 +63,26 @@ class LazyDownstream:
             await self._downstream.close()
 
 
+DESCRIPTOR = gateway_pb2.DESCRIPTOR.services_by_name["GatewayService"]
+
+
+def make_identity(engine: Engine, settings: Settings, clock: Callable[[], datetime] | None = None) -> IdentityService:
+    """The identity use cases on the gateway's (migrated) database, with the settings' key and lifetimes."""
+    uow = SqlUnitOfWork(engine, IdentityRepository)
+    options = dict(
+        token_secret=settings.token_secret,
+        token_ttl_seconds=settings.token_ttl_seconds,
+        service_token_ttl_seconds=settings.service_token_ttl_seconds,
+        cache_seconds=settings.auth_cache_seconds,
+    )
+    return IdentityService(uow, **options) if clock is None else IdentityService(uow, clock, **options)  # type: ignore[arg-type]
+
+
+def guarded_servicer(servicer: GatewayServicer, identity: IdentityService) -> GuardedServicer:
+    """Every RPC of the gateway behind the guard (gateway/guard.py): identity, roles, self fields, audit."""
+    return guarded(servicer, DESCRIPTOR, identity)
+
+
 def calendar_feed(settings: Settings, downstream: LazyDownstream) -> CalendarFeedServer:
     """The clubs' iCalendar feeds over HTTP on ``RONDO_HOST:RONDO_CALENDAR_PORT`` (booking makes the bytes)."""
 
@@ -71,9 +99,10 @@ def spec(settings: Settings, downstream: LazyDownstream | None = None) -> Servic
     servicers: list[GatewayServicer] = []
     feed = calendar_feed(settings, downstream)
 
-    def make_servicer(engine) -> GatewayServicer:
-        servicers.append(GatewayServicer(GatewayService(downstream.get, EventLog(engine))))
-        return servicers[-1]
+    def make_servicer(engine) -> GuardedServicer:
+        identity = make_identity(engine, settings)
+        servicers.append(GatewayServicer(GatewayService(downstream.get, EventLog(engine)), identity=identity))
+        return guarded_servicer(servicers[-1], identity)
 
     async def stop() -> None:
         await feed.stop()
@@ -83,7 +112,7 @@ def spec(settings: Settings, downstream: LazyDownstream | None = None) -> Servic
         NAME,
         settings,
         MIGRATIONS,
-        descriptor=gateway_pb2.DESCRIPTOR.services_by_name["GatewayService"],
+        descriptor=DESCRIPTOR,
         add_to_server=gateway_pb2_grpc.add_GatewayServiceServicer_to_server,
         make_servicer=make_servicer,
         on_stop=stop,

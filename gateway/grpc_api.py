@@ -1,5 +1,6 @@
 """GatewayService over gRPC: hands requests to the use cases or straight through to the owning
-service. Thin on purpose: errors are mapped by the runtime's interceptor."""
+service. Thin on purpose: errors are mapped by the runtime's interceptor, and every RPC has passed the
+guard (``gateway/guard.py``: token, role, self fields) before it gets here."""
 
 from __future__ import annotations
 
@@ -10,25 +11,42 @@ from google.protobuf.struct_pb2 import Struct
 from gateway.adapters.events import Event
 from gateway.domain.events import event_query
 from gateway.event_service import EventService
+from gateway.guard import current_principal
+from gateway.identity_api import IdentityRpcs
+from gateway.identity_service import IdentityService
 from gateway.mediation import MediationFlow
 from gateway.reminders import ReminderPublisher
 from gateway.service import GatewayService
 from rondo.gateway.v1 import gateway_pb2, gateway_pb2_grpc
-from rondo_runtime.idempotency import caller_from_metadata
+from rondo_runtime.idempotency import caller_of
+
+LINK_ACCOUNT_HEADER = "x-rondo-link-account"  # RegisterPlayer: the player account to link the new player to
 
 
 def caller(context) -> str:
-    """Who is calling, for scoping idempotency keys (``rondo_runtime.idempotency.caller_from_metadata``:
-    the bearer token hashed, else ``x-rondo-caller``, else anonymous) until user identity arrives."""
-    return caller_from_metadata(context.invocation_metadata())
+    """Who is calling, for scoping idempotency keys: the authenticated account the guard handed over
+    (``rondo_runtime.idempotency.caller_of``)."""
+    principal = current_principal()
+    return caller_of(principal.caller if principal is not None else None)
 
 
-class GatewayServicer(gateway_pb2_grpc.GatewayServiceServicer):
-    def __init__(self, service: GatewayService, events: EventService | None = None):
+def link_account(context) -> str:
+    """RegisterPlayer's ``x-rondo-link-account`` metadata (an account id), "" when not sent."""
+    for key, value in context.invocation_metadata() or ():
+        if key.lower() == LINK_ACCOUNT_HEADER:
+            return (value.decode("latin-1") if isinstance(value, bytes) else str(value)).strip()
+    return ""
+
+
+class GatewayServicer(IdentityRpcs, gateway_pb2_grpc.GatewayServiceServicer):
+    def __init__(self, service: GatewayService, events: EventService | None = None, identity: IdentityService | None = None):
+        """``identity``: the accounts and tokens (``gateway/identity_service.py``); the guard in front of
+        this servicer (``gateway/guard.py``) uses the same one."""
         self.service = service
         self.event_service = events or EventService(service.events)
         self.reminders = ReminderPublisher(service)
         self.mediation = MediationFlow(service)
+        self._identity = identity
 
     # Straight through to league/ (it validates and owns the data).
     # Every downstream call gets what is left of the incoming deadline (None: the configured timeout).
@@ -117,7 +135,13 @@ class GatewayServicer(gateway_pb2_grpc.GatewayServiceServicer):
 
     async def RegisterPlayer(self, request, context):
         request = self.service.scoped(request, "RegisterPlayer", caller(context))
-        return await self.service.league("RegisterPlayer", request, context.time_remaining())
+        account_id = link_account(context)
+        if account_id:  # checked first: a refused link registers nobody
+            await asyncio.to_thread(self.identity.linkable, account_id, LINK_ACCOUNT_HEADER)
+        player = await self.service.league("RegisterPlayer", request, context.time_remaining())
+        if account_id:
+            await asyncio.to_thread(self.identity.link_player, current_principal(), account_id, player.competition_id, player.id)
+        return player
 
     async def WithdrawPlayer(self, request, context):
         return await self.service.league("WithdrawPlayer", request, context.time_remaining())

@@ -21,7 +21,7 @@ from rondo.gateway.v1 import gateway_pb2
 from rondo.league.v1 import league_pb2
 from rondo.solver.v1 import solver_pb2
 from rondo_runtime import idempotency
-from rondo_runtime.errors import Aborted, FailedPrecondition, FieldViolation, InvalidArgument
+from rondo_runtime.errors import Aborted, FailedPrecondition, FieldViolation, InvalidArgument, NotFound
 
 MIGRATIONS = str(Path(__file__).parent / "adapters" / "migrations")
 SOLVER_MARGIN_SECONDS = 5.0  # without a deadline: time for the solver to answer after its budget runs out
@@ -116,6 +116,18 @@ class GatewayService:
         """``timeout_s``: the caller's remaining deadline; None = the configured downstream timeout."""
         downstream = self.downstream()
         return await downstream.call("league", getattr(downstream.league, method), request, timeout_s)
+
+    async def league_player(self, competition_id: str, player_id: str, deadline: float | None = None) -> league_pb2.Player:
+        """The competition's player ``player_id`` (withdrawn ones too), NOT_FOUND when league has none."""
+        players = await self.league(
+            "ListPlayers",
+            league_pb2.ListPlayersRequest(competition_id=competition_id, include_inactive=True),
+            Deadline(deadline).timeout(),
+        )
+        for player in players.players:
+            if player.id == player_id:
+                return player
+        raise NotFound(f"competition {competition_id!r} has no player {player_id!r}")
 
     async def solver(self, method: str, request, timeout_s: float | None = None):
         downstream = self.downstream()
@@ -290,7 +302,7 @@ class GatewayService:
         """RecordHanchan, RecordPenalty, RecordNoShow, RecordGame, CorrectRecord (and the player reports:
         ReportResult, ConfirmResult, DisputeResult, ResolveDispute): league checks and stores the record
         (the key scoped to the caller and this method, like RegisterPlayer's); every accepted record
-        appends ``standings.changed``. A role check belongs in front of this call, the RPCs stay as they are."""
+        appends ``standings.changed``. Who may call which is the guard's (``gateway/domain/access.py``)."""
         request = self.scoped(request, method, caller)
         record = await self.league(method, request, Deadline(deadline).timeout())
         await asyncio.to_thread(

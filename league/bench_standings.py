@@ -5,7 +5,8 @@ Two figures (issue 8's benchmark), printed, not asserted:
 1. pure domain: a synthetic valid season of ``--players`` players (4 rounds, 3 hanchans a match, tables
    of 4) as season-file JSON, parsed by ``load_season`` and scored by ``regular_standings``,
    ``--repeat`` times: p50 / p99 / mean;
-2. through the gateway: ``rondo up`` (SQLite in a fresh data directory) on 127.0.0.1, a competition with
+2. through the gateway: ``rondo up`` (SQLite in a fresh data directory) on 127.0.0.1, an organizer made
+   with ``rondo admin create-organizer`` and logged in, a competition with
    the players registered, drawn, approved and rounds 1-3 recorded hanchan by hanchan; then
    ``--repeat`` times one ``RecordHanchan`` of round 4 followed by ``GetStandings``: p50 / p99 of each
    and of the pair, with the setup times.
@@ -116,6 +117,7 @@ def bench_gateway(players: int, repeat: int, budget: float, timeout: float) -> N
 
     from rondo.gateway.v1 import gateway_pb2, gateway_pb2_grpc
     from rondo.league.v1 import league_pb2
+    from rondo_runtime.bearer import create_organizer, with_bearer
     from rondo_runtime.capacity import channel_options
     from rondo_runtime.process import free_port, server_process
 
@@ -137,7 +139,11 @@ def bench_gateway(players: int, repeat: int, budget: float, timeout: float) -> N
             grpc.insecure_channel(address, options=channel_options()) as channel,
         ):
             startup = time.perf_counter() - start
-            stub = gateway_pb2_grpc.GatewayServiceStub(channel)
+            password = create_organizer("bench organizer", env)  # `rondo admin create-organizer`
+            login = gateway_pb2_grpc.GatewayServiceStub(channel).Login(
+                gateway_pb2.LoginRequest(name="bench organizer", password=password), timeout=timeout
+            )
+            stub = gateway_pb2_grpc.GatewayServiceStub(with_bearer(channel, login.token))
             setup: list[tuple[str, float, str]] = [("rondo up (until SERVING)", startup, "")]
             competition, s = timed(
                 lambda: stub.CreateCompetition(

@@ -15,6 +15,9 @@ app = typer.Typer(
     add_completion=False, no_args_is_help=True, help="Rondo: draws, brackets, room booking and standings for game clubs."
 )
 
+admin = typer.Typer(no_args_is_help=True, help="Accounts, on the gateway's database directly (no server needed).")
+app.add_typer(admin, name="admin")
+
 # `rondo serve`'s choices: the registry's names
 ServiceName = Enum("ServiceName", {name: name for name in NAMES}, type=str)  # type: ignore[misc]
 
@@ -119,6 +122,33 @@ def bench(ctx: typer.Context) -> None:
     from solver.bench import main as bench_main
 
     raise typer.Exit(bench_main(list(ctx.args)))
+
+
+@admin.command("create-organizer")
+def create_organizer(
+    name: str = typer.Argument(..., metavar="NAME", help="The organizer's login name."),
+    as_json: bool = typer.Option(False, "--json", help='Machine-readable: {"account_id", "name", "password"}.'),
+) -> None:
+    """Create the first organizer on the gateway's database (RONDO_DATA_DIR/gateway.db or
+    RONDO_GATEWAY_DATABASE_URL; migrated first) and print its generated password once."""
+    from rondo_app.admin import create_organizer as create
+    from rondo_runtime.errors import RondoError
+
+    try:
+        created = create(name)
+    except ValueError as error:  # a malformed RONDO_* variable
+        typer.echo(f"configuration error: {error}", err=True)
+        raise typer.Exit(2) from None
+    except RondoError as error:
+        typer.echo(f"error: {error.message}", err=True)
+        raise typer.Exit(1) from None
+    account = created.account
+    if as_json:
+        typer.echo(json.dumps({"account_id": account.id, "name": account.name, "password": created.password}))
+        return
+    typer.echo(f"organizer {account.name!r} created (account {account.id})")
+    typer.echo(f"password: {created.password}")
+    typer.echo("It is shown only this once: keep it somewhere safe. Log in with Login(name, password).")
 
 
 if __name__ == "__main__":

@@ -1,7 +1,8 @@
 """`rondo demo`: the first vertical slice, end to end, as a newcomer sees it.
 
 Starts `rondo up` as a real server process (SQLite in a fresh data directory), waits until every
-service reports SERVING, then, as an organizer would through the gateway: creates a league,
+service reports SERVING, creates the first organizer on the gateway's database (as `rondo admin
+create-organizer` does) and logs in, then, as that organizer through the gateway: creates a league,
 registers players, draws every round, approves the draw and prints the published tables. Stops
 the server with SIGTERM and exits 0 when all of that worked.
 """
@@ -19,8 +20,13 @@ import grpc
 from rondo.gateway.v1 import gateway_pb2, gateway_pb2_grpc
 from rondo.league.v1 import league_pb2
 from rondo.solver.v1 import solver_pb2
+from rondo_app.admin import create_organizer
 from rondo_app.registry import GRPC_SERVICES
+from rondo_runtime.bearer import with_bearer
+from rondo_runtime.config import Settings
 from rondo_runtime.process import free_port, server_process
+
+ORGANIZER = "Demo organizer"
 
 PLAYER_NAMES = (
     "Akagi",
@@ -96,8 +102,14 @@ def run_demo(players: int = 16, seed: int = 2026) -> int:
     env = {"RONDO_PORT": str(port), "RONDO_METRICS_PORT": "0", "RONDO_DATA_DIR": str(data_dir), "RONDO_LOG_LEVEL": "WARNING"}
     print(f"starting `rondo up` on {address} (data in {data_dir})")
     with rondo_process(["up"], env, address) as process:
+        password = create_organizer(ORGANIZER, Settings.from_env({**os.environ, **env})).password
+        print(f"organizer {ORGANIZER!r} created on the gateway's database (password {password}, shown once)")
         with grpc.insecure_channel(address) as channel:
-            run_slice(gateway_pb2_grpc.GatewayServiceStub(channel), players, seed)
+            login = gateway_pb2_grpc.GatewayServiceStub(channel).Login(
+                gateway_pb2.LoginRequest(name=ORGANIZER, password=password), timeout=30
+            )
+            print(f"logged in as {login.account.name!r}; every call below carries its token")
+            run_slice(gateway_pb2_grpc.GatewayServiceStub(with_bearer(channel, login.token)), players, seed)
         process.send_signal(signal.SIGTERM)
         code = process.wait(timeout=30)
     print(f"server stopped (exit code {code})")

@@ -43,6 +43,16 @@ class Settings:
     internal_token: str | None = field(default=None, repr=False)
     # gRPC server reflection (what grpcurl lists): off unless asked for, e.g. in development
     reflection: bool = False
+    # Identity (docs/architecture.md "Identity and roles"): the HS256 key that signs the gateway's
+    # tokens (RONDO_TOKEN_SECRET, at least 32 bytes; unset: generated once and kept in the gateway's
+    # database, so embedded mode works out of the box and tokens survive a restart; never logged),
+    # how long a login token lives, how long a bot's service token lives (revocable any time), and
+    # how long a gateway replica trusts what it cached about an account (token version, disabled,
+    # revoked tokens, linked players) before reading it again.
+    token_secret: str | None = field(default=None, repr=False)
+    token_ttl_seconds: float = 12 * 3600.0
+    service_token_ttl_seconds: float = 365 * 24 * 3600.0
+    auth_cache_seconds: float = 5.0
     # the gateway's plain-HTTP port for the clubs' iCalendar feeds (GET /calendar/<token>.ics), bound to
     # ``host``; 0 = pick a free port; None = disabled (RONDO_CALENDAR_PORT=-1)
     calendar_port: int | None = 8080
@@ -114,6 +124,20 @@ class Settings:
             internal_port=_int(get("RONDO_INTERNAL_PORT"), "RONDO_INTERNAL_PORT", defaults.internal_port, 0, 65535),
             internal_token=_token(get("RONDO_INTERNAL_TOKEN"), "RONDO_INTERNAL_TOKEN"),
             reflection=_bool(get("RONDO_REFLECTION"), "RONDO_REFLECTION", defaults.reflection),
+            token_secret=_token(get("RONDO_TOKEN_SECRET"), "RONDO_TOKEN_SECRET", MIN_SIGNING_SECRET_LENGTH),
+            token_ttl_seconds=_float(
+                get("RONDO_TOKEN_TTL_SECONDS"), "RONDO_TOKEN_TTL_SECONDS", defaults.token_ttl_seconds, 0.0, exclusive_min=True
+            ),
+            service_token_ttl_seconds=_float(
+                get("RONDO_SERVICE_TOKEN_TTL_SECONDS"),
+                "RONDO_SERVICE_TOKEN_TTL_SECONDS",
+                defaults.service_token_ttl_seconds,
+                0.0,
+                exclusive_min=True,
+            ),
+            auth_cache_seconds=_float(
+                get("RONDO_AUTH_CACHE_SECONDS"), "RONDO_AUTH_CACHE_SECONDS", defaults.auth_cache_seconds, 0.0
+            ),
             calendar_port=None if calendar_port == -1 else calendar_port,
             reminder_interval_seconds=_float(
                 get("RONDO_REMINDER_INTERVAL_SECONDS"), "RONDO_REMINDER_INTERVAL_SECONDS", defaults.reminder_interval_seconds, 0.0
@@ -145,17 +169,18 @@ def _int(raw: str | None, name: str, default, lo: int, hi: int):
 
 
 MIN_TOKEN_LENGTH = 16
+MIN_SIGNING_SECRET_LENGTH = 32  # bytes of an HS256 key (RFC 7518 §3.2: at least the hash's size)
 _TOKEN = re.compile(r"^[\x21-\x7e]+$")  # printable ASCII without spaces: a valid gRPC metadata value
 
 
-def _token(raw: str | None, name: str) -> str | None:
+def _token(raw: str | None, name: str, min_length: int = MIN_TOKEN_LENGTH) -> str | None:
     """A shared secret: never echoed in the error (it may be almost right)."""
     if raw is None:
         return None
     if not _TOKEN.match(raw):
         raise ValueError(f"{name} must be printable ASCII without spaces (it is sent as gRPC metadata)")
-    if len(raw) < MIN_TOKEN_LENGTH:
-        raise ValueError(f"{name} must be at least {MIN_TOKEN_LENGTH} characters long (use a random secret), got {len(raw)}")
+    if len(raw) < min_length:
+        raise ValueError(f"{name} must be at least {min_length} characters long (use a random secret), got {len(raw)}")
     return raw
 
 

@@ -5,7 +5,7 @@ The pure part, shared by every service; each service stores its records in its o
 ``idempotency_keys`` table (``<service>/adapters``):
 
 * :func:`scope` — the key's identity: ``sha256(caller, method, key)`` as 64 hex digits. Two callers,
-  or two methods, using one key never meet. The gateway derives the caller (:func:`caller_from_metadata`)
+  or two methods, using one key never meet. The gateway's caller is the authenticated account (:func:`caller_of`)
   and sends the scope downstream *as the key* (:func:`scoped_key`), so what league stores is scoped
   too, and a direct internal retry with that key is just as safe.
 * :func:`fingerprint` — ``sha256`` of the deterministically serialized request with its key cleared
@@ -23,7 +23,7 @@ import dataclasses
 import enum
 import hashlib
 import json
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any, Protocol
@@ -37,7 +37,6 @@ FIELD = "idempotency_key"
 SCOPE_LENGTH = 64  # hex digits of a sha256: a scope fits every key column (MAX_KEY_LENGTH = 128)
 REUSED_MESSAGE = "this key was already used for a different request; use a new key"
 ANONYMOUS = "anonymous"
-CALLER_HEADER = "x-rondo-caller"
 _VERSION = "rondo-idempotency/v1"
 
 
@@ -187,23 +186,11 @@ def remember(
         store.add_idempotency_record(IdempotencyRecord(key.scope, key.fingerprint, resource_id, response, at))
 
 
-def caller_from_metadata(metadata: Iterable[tuple[str, str | bytes]] | None) -> str:
-    """Who is calling, for scoping keys, until user identity arrives: the ``authorization`` bearer token
-    (hashed: never kept), else the ``x-rondo-caller`` metadata the peer sends, else ``"anonymous"``.
-    The one place the gateway derives it (``gateway/grpc_api.py``)."""
-    headers: dict[str, str] = {}
-    for name, value in metadata or ():
-        name = name.lower()
-        if name in ("authorization", CALLER_HEADER) and name not in headers:
-            headers[name] = value.decode("latin-1") if isinstance(value, bytes) else str(value)
-    auth = headers.get("authorization", "").strip()
-    scheme, _, token = auth.partition(" ")
-    if scheme.lower() == "bearer" and token.strip():
-        return "token:" + _sha256(token.strip().encode())
-    named = headers.get(CALLER_HEADER, "").strip()
-    if named:
-        return "caller:" + _sha256(named.encode())
-    return ANONYMOUS
+def caller_of(account_id: str | None) -> str:
+    """Who is calling, for scoping keys: the authenticated account the gateway's guard found
+    (``gateway/guard.py``), else ``"anonymous"`` (a call that needs no token). Never what a client
+    says about itself."""
+    return f"account:{account_id}" if account_id else ANONYMOUS
 
 
 class IdempotencyRecords:

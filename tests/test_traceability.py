@@ -30,7 +30,7 @@ ROOT = Path(__file__).resolve().parent.parent
 RULES = ROOT / "docs" / "rules.md"
 TESTS = ROOT / "tests"
 
-RULESETS = ("mahjong", "cup", "updown", "draw", "schedule")
+RULESETS = ("mahjong", "cup", "updown", "draw", "schedule", "access")
 _WORD = r"[a-z0-9]+(?:-[a-z0-9]+)*"
 ID_PATTERN = re.compile(rf"^(?:{'|'.join(RULESETS)})\.{_WORD}\.{_WORD}$")
 HEADING = re.compile(r"^###\s+(.*)$")

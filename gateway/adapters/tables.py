@@ -1,5 +1,6 @@
-"""The gateway's own small database: the event log that bots follow (draws proposed and published) and
-the idempotency keys of the draw workflow."""
+"""The gateway's own small database: the event log that bots follow (draws proposed and published), the
+idempotency keys of the draw workflow, and identity: accounts, their links to league players, revoked
+tokens, login attempts, the audit log and the generated token signing key."""
 
 from __future__ import annotations
 
@@ -49,3 +50,94 @@ class IdempotencyKeyRow(GatewayTable, table=True):
     response: bytes | None = Field(default=None, sa_column=Column(LargeBinary, nullable=True))
     created_at: datetime = Field(sa_column=Column(DateTime(timezone=True), nullable=False))
     completed_at: datetime | None = Field(default=None, sa_column=Column(DateTime(timezone=True), nullable=True))
+
+
+# ---- identity (gateway/identity_service.py; docs/architecture.md "Identity and roles") ----
+
+
+class AccountRow(GatewayTable, table=True):
+    """An account: organizer, judge, player or bot. Never deleted: disabled instead. ``name_key`` is the
+    case-folded name (``rondo_runtime.text.name_key``), unique. ``password_hash`` is an argon2id hash
+    (PHC string), empty for a bot. ``token_version`` is in every token issued: bumping it kills them."""
+
+    __tablename__ = "accounts"
+
+    id: str = Field(primary_key=True, max_length=36)
+    name: str = Field(max_length=100)
+    name_key: str = Field(max_length=200, unique=True)
+    role: str = Field(max_length=16)
+    password_hash: str | None = Field(default=None, sa_type=Text, nullable=True)
+    created_at: datetime = Field(sa_column=Column(DateTime(timezone=True), nullable=False))
+    created_by: str = Field(max_length=64)
+    disabled: bool = Field(default=False)
+    disabled_at: datetime | None = Field(default=None, sa_column=Column(DateTime(timezone=True), nullable=True))
+    token_version: int = Field(default=1)
+
+
+class PlayerLinkRow(GatewayTable, table=True):
+    """A league player an account plays as (one account per player)."""
+
+    __tablename__ = "player_links"
+    __table_args__ = (Index("ix_player_links_account", "account_id"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    account_id: str = Field(max_length=36, foreign_key="accounts.id")
+    competition_id: str = Field(max_length=64)
+    player_id: str = Field(max_length=64, unique=True)
+    linked_at: datetime = Field(sa_column=Column(DateTime(timezone=True), nullable=False))
+    linked_by: str = Field(max_length=64)
+
+
+class RevokedTokenRow(GatewayTable, table=True):
+    """A token revoked by Logout (its ``jti``), refused until it would have expired anyway (``until``)."""
+
+    __tablename__ = "revoked_tokens"
+    __table_args__ = (Index("ix_revoked_tokens_account", "account_id"),)
+
+    jti: str = Field(primary_key=True, max_length=64)
+    account_id: str = Field(max_length=36)
+    until: datetime = Field(sa_column=Column(DateTime(timezone=True), nullable=False))
+    revoked_at: datetime = Field(sa_column=Column(DateTime(timezone=True), nullable=False))
+
+
+class LoginAttemptRow(GatewayTable, table=True):
+    """Every login attempt, by case-folded name and by peer host (what the throttle counts)."""
+
+    __tablename__ = "login_attempts"
+    __table_args__ = (Index("ix_login_attempts_name", "name_key", "at"), Index("ix_login_attempts_peer", "peer", "at"))
+
+    id: int | None = Field(default=None, primary_key=True)
+    name_key: str = Field(max_length=200)
+    peer: str = Field(max_length=64)
+    at: datetime = Field(sa_column=Column(DateTime(timezone=True), nullable=False))
+    success: bool
+    account_id: str | None = Field(default=None, max_length=36)
+
+
+class AuditRow(GatewayTable, table=True):
+    """One organizer or judge action: who (account, name, role), what (the RPC and a bounded summary of
+    the request without secrets or intervals), when, why (its reason field) and how it ended."""
+
+    __tablename__ = "audit_log"
+    __table_args__ = (Index("ix_audit_log_account", "account_id"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    at: datetime = Field(sa_column=Column(DateTime(timezone=True), nullable=False))
+    account_id: str = Field(max_length=36)
+    account_name: str = Field(max_length=100)
+    role: str = Field(max_length=16)
+    rpc: str = Field(max_length=64)
+    summary: str = Field(default="", sa_type=Text)
+    reason: str = Field(default="", sa_type=Text)
+    outcome: str = Field(max_length=32)
+
+
+class SigningKeyRow(GatewayTable, table=True):
+    """The token signing key generated when RONDO_TOKEN_SECRET is unset (one row, ``name`` "tokens"):
+    shared by every gateway replica on the database, and kept across restarts."""
+
+    __tablename__ = "signing_keys"
+
+    name: str = Field(primary_key=True, max_length=32)
+    secret: str = Field(max_length=128)
+    created_at: datetime = Field(sa_column=Column(DateTime(timezone=True), nullable=False))

@@ -1,7 +1,7 @@
 """Large draws end to end through the gateway: where the time of a 1 000 x 100 or 10 000 x 4 draw goes.
 
-Starts ``rondo up`` (every service in one process, SQLite in a fresh data directory) on 127.0.0.1, then,
-for each size, through the gateway only:
+Starts ``rondo up`` (every service in one process, SQLite in a fresh data directory) on 127.0.0.1, makes
+an organizer (``rondo admin create-organizer``) and logs in, then, for each size, through the gateway only:
 
     CreateCompetition -> RegisterPlayer x N -> DrawCompetition -> ApproveDraw -> GetDraw -> ListTables
 
@@ -24,6 +24,7 @@ import grpc
 
 from rondo.gateway.v1 import gateway_pb2, gateway_pb2_grpc
 from rondo.league.v1 import league_pb2, league_pb2_grpc
+from rondo_runtime.bearer import create_organizer, with_bearer
 from rondo_runtime.capacity import channel_options
 from rondo_runtime.process import free_port, server_process
 
@@ -157,7 +158,13 @@ def main(argv: list[str] | None = None) -> int:
                 grpc.insecure_channel(address, options=channel_options()) as channel,
                 grpc.insecure_channel(internal, options=channel_options()) as internal_channel,
             ):
-                stub = gateway_pb2_grpc.GatewayServiceStub(channel)
+                password = create_organizer("bench organizer", env)  # `rondo admin create-organizer`
+                token = (
+                    gateway_pb2_grpc.GatewayServiceStub(channel)
+                    .Login(gateway_pb2.LoginRequest(name="bench organizer", password=password), timeout=args.timeout)
+                    .token
+                )
+                stub = gateway_pb2_grpc.GatewayServiceStub(with_bearer(channel, token))
                 league = league_pb2_grpc.LeagueServiceStub(internal_channel)
                 for text in args.sizes:
                     players, rounds = _size(text)

@@ -1,7 +1,10 @@
 """Real servers for the end-to-end tier: `rondo up` (embedded) and `rondo serve X` x4 (distributed).
 
 Only the gateway is public: in embedded mode the internal services listen on their own loopback port
-(``internal_channel``); in distributed mode they answer only calls carrying the internal token."""
+(``internal_channel``); in distributed mode they answer only calls carrying the internal token. Every
+gateway call needs a token: each deployment makes its first organizer on the gateway's database (as
+`rondo admin create-organizer` does), and ``channel`` / ``gateway`` carry that organizer's token;
+``accounts`` makes players (linked to league players), judges and bots (``tests/accounts.py``)."""
 
 from __future__ import annotations
 
@@ -15,7 +18,9 @@ import pytest
 from rondo.gateway.v1 import gateway_pb2_grpc
 from rondo_app.demo import rondo_process
 from rondo_app.registry import SERVICES
+from rondo_runtime.config import Settings
 from rondo_runtime.process import free_port
+from tests.accounts import Accounts
 from tests.databases import create_test_database, drop_database
 
 
@@ -38,14 +43,18 @@ class Deployment:
         """The gateway's own database (its event log), for tests that read the events it appended."""
         self.metrics_port = metrics_port
         self.processes = processes
-        self.channel = grpc.insecure_channel(address)
+        self.raw_channel = grpc.insecure_channel(address)
+        """The gateway without a token."""
+        self.accounts = Accounts(self.raw_channel, Settings(database_urls={"gateway": self.gateway_database_url}))
+        self.channel = self.accounts.channel
+        """The gateway with the organizer's token."""
         self.gateway = gateway_pb2_grpc.GatewayServiceStub(self.channel)
         self.internal_address = internal_address
         """Embedded mode: the internal services' server (127.0.0.1 only)."""
         self.internal_channel = grpc.insecure_channel(internal_address) if internal_address else None
 
     def close(self) -> None:
-        self.channel.close()
+        self.raw_channel.close()
         if self.internal_channel is not None:
             self.internal_channel.close()
 

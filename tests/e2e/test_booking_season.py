@@ -3,7 +3,8 @@ a round of the approved draw opened for scheduling, four players answer, a secon
 carries another player's intervals, all four confirm, a room is booked; one player changes their
 answer, the booking is cancelled and the table books a new option in another room; the organizer's
 auto-scheduler proposes the other table's meeting, which its players confirm; D&D evenings in the
-same calendar are never overlapped (checked in the booking database itself)."""
+same calendar are never overlapped (checked in the booking database itself). Each player acts with
+their own account (linked to their league player); the organizer opens the round and keeps the calendar."""
 
 from __future__ import annotations
 
@@ -58,6 +59,7 @@ def _round_one(stub) -> tuple[str, list[str]]:
 @pytest.mark.rule("schedule.availability.change-voids-confirmations")
 @pytest.mark.rule("schedule.booking.no-overlap-enforced-by-database")
 @pytest.mark.rule("schedule.auto.proposals-need-confirmations")
+@pytest.mark.rule("access.privacy.intervals-owner-only")
 @pytest.mark.parametrize("mode", ["embedded", pytest.param("distributed", marks=pytest.mark.postgres)])
 def test_a_table_agrees_a_time_books_a_room_and_loses_it_when_a_player_changes(mode, request):
     deployment = request.getfixturevalue(mode)
@@ -96,18 +98,27 @@ def test_a_table_agrees_a_time_books_a_room_and_loses_it_when_a_player_changes(m
     }
     secret = {private[0].start.SerializeToString(), private[0].end.SerializeToString(), ts(0, 17).SerializeToString()}
 
+    def player(p: str):  # the gateway as the player account linked to league player p
+        return deployment.accounts.player(cid, p)
+
     def card() -> booking_pb2.MatchCard:
-        answer = stub.GetMatchCard(booking_pb2.GetMatchCardRequest(match_key=key, viewer_player_id=second), timeout=10)
+        answer = player(second).GetMatchCard(booking_pb2.GetMatchCardRequest(match_key=key), timeout=10)
         raw = answer.SerializeToString()
         assert not any(s in raw for s in secret)
         return answer
 
-    stub.SetAvailability(booking_pb2.SetAvailabilityRequest(match_key=key, player_id=first, intervals=answers[first]), timeout=10)
+    player(first).SetAvailability(booking_pb2.SetAvailabilityRequest(match_key=key, intervals=answers[first]), timeout=10)
     assert card().state == booking_pb2.CARD_STATE_WAITING_FOR_ANSWERS and not card().options
     for p in players[1:]:
-        stub.SetAvailability(booking_pb2.SetAvailabilityRequest(match_key=key, player_id=p, intervals=answers[p]), timeout=10)
-    mine = stub.GetMyAvailability(booking_pb2.GetMyAvailabilityRequest(match_key=key, player_id=first), timeout=10)
+        player(p).SetAvailability(
+            booking_pb2.SetAvailabilityRequest(match_key=key, player_id=p, intervals=answers[p]), timeout=10
+        )
+    mine = player(first).GetMyAvailability(booking_pb2.GetMyAvailabilityRequest(match_key=key), timeout=10)
     assert len(mine.intervals) == 2
+    for someone in (player(second), stub):  # another player of the match, even the organizer: refused
+        with pytest.raises(grpc.RpcError) as refused:
+            someone.GetMyAvailability(booking_pb2.GetMyAvailabilityRequest(match_key=key, player_id=first), timeout=10)
+        assert refused.value.code() == grpc.StatusCode.PERMISSION_DENIED
     shown = card()
     assert shown.state == booking_pb2.CARD_STATE_AGREEING and list(shown.pending_player_ids) == []
     # everyone free 18:00-22:00; the room is busy from 21:00: one option 18:00-21:00 in Room 1
@@ -116,16 +127,16 @@ def test_a_table_agrees_a_time_books_a_room_and_loses_it_when_a_player_changes(m
     ]
 
     with pytest.raises(grpc.RpcError) as error:  # outside the common options
-        stub.ProposeMeeting(
+        player(first).ProposeMeeting(
             booking_pb2.ProposeMeetingRequest(match_key=key, player_id=first, start=ts(0, 16), end=ts(0, 20)), timeout=10
         )
     assert error.value.code() == grpc.StatusCode.FAILED_PRECONDITION
-    meeting = stub.ProposeMeeting(
+    meeting = player(first).ProposeMeeting(
         booking_pb2.ProposeMeetingRequest(match_key=key, player_id=first, start=ts(0, 18), end=ts(0, 21), idempotency_key="m"),
         timeout=10,
     )
     for i, p in enumerate(players):
-        confirmed = stub.ConfirmMeeting(
+        confirmed = player(p).ConfirmMeeting(
             booking_pb2.ConfirmMeetingRequest(match_key=key, meeting_id=meeting.id, player_id=p, idempotency_key=f"c{i}"),
             timeout=10,
         )
@@ -140,7 +151,7 @@ def test_a_table_agrees_a_time_books_a_room_and_loses_it_when_a_player_changes(m
         )
     assert error.value.code() == grpc.StatusCode.ABORTED and "D&D evening" in (error.value.details() or "")
 
-    changed = stub.SetAvailability(
+    changed = player(players[2]).SetAvailability(
         booking_pb2.SetAvailabilityRequest(match_key=key, player_id=players[2], intervals=[slot(1, 18, 0, 23)]), timeout=10
     )
     assert list(changed.cancelled_meeting_ids) == [meeting.id]
@@ -155,18 +166,18 @@ def test_a_table_agrees_a_time_books_a_room_and_loses_it_when_a_player_changes(m
         timeout=10,
     )
     for p in (first, players[1], players[3]):
-        stub.SetAvailability(
+        player(p).SetAvailability(
             booking_pb2.SetAvailabilityRequest(match_key=key, player_id=p, intervals=[*answers[p], slot(1, 18, 0, 23)]),
             timeout=10,
         )
     assert [(o.slot.start.ToDatetime(), o.slot.end.ToDatetime(), list(o.room_ids)) for o in card().options] == [
         (ts(1, 18).ToDatetime(), ts(1, 23).ToDatetime(), [room2.id])
     ]
-    moved = stub.ProposeMeeting(
+    moved = player(second).ProposeMeeting(
         booking_pb2.ProposeMeetingRequest(match_key=key, player_id=second, start=ts(1, 18, 30), end=ts(1, 22, 30)), timeout=10
     )
     for p in players:
-        rebooked = stub.ConfirmMeeting(
+        rebooked = player(p).ConfirmMeeting(
             booking_pb2.ConfirmMeetingRequest(match_key=key, meeting_id=moved.id, player_id=p), timeout=10
         )
     assert rebooked.status == booking_pb2.MEETING_STATUS_BOOKED and rebooked.room_id == room2.id
@@ -174,7 +185,7 @@ def test_a_table_agrees_a_time_books_a_room_and_loses_it_when_a_player_changes(m
     # the organizer's auto-scheduler: table 2 answers day 2 (times here are UTC), table 1 is booked already
     other = matches[1]
     for p in other.player_ids:
-        stub.SetAvailability(
+        player(p).SetAvailability(
             booking_pb2.SetAvailabilityRequest(match_key=other.match_key, player_id=p, intervals=[slot(2, 12, 0, 23)]), timeout=10
         )
     auto = stub.ProposeRoundSchedule(
@@ -189,7 +200,7 @@ def test_a_table_agrees_a_time_books_a_room_and_loses_it_when_a_player_changes(m
     # free from 12:00 UTC = 15:00 club time (Kirov, UTC+3): the evening start 18:00 club time beats the earlier daytime
     assert proposal.slot.start == ts(2, 15) and proposal.slot.end == ts(2, 19)
     for p in other.player_ids:
-        agreed = stub.ConfirmMeeting(
+        agreed = player(p).ConfirmMeeting(
             booking_pb2.ConfirmMeetingRequest(match_key=other.match_key, meeting_id=proposal.id, player_id=p), timeout=10
         )
     assert agreed.status == booking_pb2.MEETING_STATUS_BOOKED and agreed.room_id == proposal.room_id

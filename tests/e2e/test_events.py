@@ -17,7 +17,10 @@ from google.protobuf.json_format import MessageToDict
 from rondo.gateway.v1 import gateway_pb2, gateway_pb2_grpc
 from rondo.league.v1 import league_pb2
 from rondo_app.demo import rondo_process
+from rondo_runtime.bearer import with_bearer
+from rondo_runtime.config import Settings
 from rondo_runtime.process import free_port
+from tests.accounts import Accounts
 
 pytestmark = pytest.mark.e2e
 
@@ -106,7 +109,8 @@ def test_events_survive_a_gateway_restart_and_a_stop_ends_open_streams(tmp_path:
     }
     address = f"127.0.0.1:{port}"
     with rondo_process(["up"], env, address) as process, grpc.insecure_channel(address) as channel:
-        stub = gateway_pb2_grpc.GatewayServiceStub(channel)
+        accounts = Accounts(channel, Settings(data_dir=data))  # the first organizer, logged in
+        stub, token = accounts.organizer, accounts.organizer_token
         competition = league_with_draw(stub, "Before restart")
         before = watch(stub, 0, 2)
         open_stream = stub.WatchEvents(gateway_pb2.WatchEventsRequest(after=before[-1].id), timeout=300)
@@ -115,7 +119,7 @@ def test_events_survive_a_gateway_restart_and_a_stop_ends_open_streams(tmp_path:
         assert list(open_stream) == []
         assert process.wait(timeout=60) == 0
     with rondo_process(["up"], env, address), grpc.insecure_channel(address) as channel:
-        stub = gateway_pb2_grpc.GatewayServiceStub(channel)
+        stub = gateway_pb2_grpc.GatewayServiceStub(with_bearer(channel, token))  # the token survives the restart
         league_with_draw(stub, "After restart")
         after = watch(stub, before[-1].id, 2)
         assert [e.kind for e in after] == ["draw.proposed", "draw.published"]

@@ -82,8 +82,8 @@ def test_a_reminder_due_now_is_published_by_the_running_gateway_and_acknowledged
         time.sleep(0.3)
     assert {r.match_key for r in log} == {m.match_key for m in opened.matches}
     assert all(r.reason == "waiting_for_answers" and len(r.player_ids) == 4 for r in log)
-    acked = stub.AcknowledgeReminder(
-        booking_pb2.AcknowledgeReminderRequest(reminder_id=log[0].id, acknowledged_by="rondo-bot"), timeout=10
+    acked = deployment.accounts.bot("rondo-bot").AcknowledgeReminder(  # the author is the bot's account
+        booking_pb2.AcknowledgeReminderRequest(reminder_id=log[0].id), timeout=10
     )
     assert acked.acknowledged_by == "rondo-bot" and acked.HasField("acknowledged_at")
     assert stub.PublishDueReminders(gateway_pb2.PublishDueRemindersRequest(), timeout=10).reminders == []  # nothing twice

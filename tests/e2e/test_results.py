@@ -80,8 +80,9 @@ def _record_round_one(stub, cid: str, tables: list[list[str]]) -> league_pb2.Res
 @pytest.mark.rule("mahjong.records.corrections-replace")
 @pytest.mark.parametrize("mode", ["embedded", "distributed"])
 def test_a_round_recorded_and_corrected_through_the_gateway_gives_the_season_file_standings(mode, request):
-    stub = request.getfixturevalue(mode).gateway
-    cid, ids, rounds = _league(stub)
+    deployment = request.getfixturevalue(mode)
+    cid, ids, rounds = _league(deployment.gateway)
+    stub = deployment.accounts.judge(data.BY)  # the judge records the results (the author is the judge's account)
     tables, later = rounds[0], rounds[1][0]
     original = _record_round_one(stub, cid, tables)
 

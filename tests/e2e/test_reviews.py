@@ -49,7 +49,11 @@ def test_a_report_confirmed_a_dispute_replaced_by_the_judge_standings_provisiona
     cid, ids, tables = _league(stub, "reports")
     seats = tables[0]
     names = {p: f"P{i:02d}" for i, p in enumerate(ids, start=1)}
-    reported = stub.ReportResult(
+
+    def player(p: str):  # the gateway as the player account linked to league player p
+        return embedded.accounts.player(cid, p)
+
+    reported = player(seats[0]).ReportResult(
         league_pb2.ReportResultRequest(
             competition_id=cid,
             round=1,
@@ -62,24 +66,26 @@ def test_a_report_confirmed_a_dispute_replaced_by_the_judge_standings_provisiona
     )
     assert reported.status == league_pb2.RECORD_STATUS_REPORTED and reported.reported_by_player_id == seats[0]
     for p in seats[1:3]:
-        confirmed = stub.ConfirmResult(league_pb2.ConfirmResultRequest(competition_id=cid, record_id=reported.id, player_id=p))
+        confirmed = player(p).ConfirmResult(
+            league_pb2.ConfirmResultRequest(competition_id=cid, record_id=reported.id, player_id=p)
+        )
     assert confirmed.status == league_pb2.RECORD_STATUS_REPORTED and len(confirmed.reviews) == 2
     with pytest.raises(grpc.RpcError) as error:  # the reporter does not confirm his own report
-        stub.ConfirmResult(league_pb2.ConfirmResultRequest(competition_id=cid, record_id=reported.id, player_id=seats[0]))
+        player(seats[0]).ConfirmResult(league_pb2.ConfirmResultRequest(competition_id=cid, record_id=reported.id))
     assert error.value.code() == grpc.StatusCode.FAILED_PRECONDITION
 
-    second = stub.ReportResult(
+    second = player(seats[1]).ReportResult(  # reported_by_player_id left empty: the gateway fills it in
         league_pb2.ReportResultRequest(
             competition_id=cid,
             round=1,
             table=1,
-            reported_by_player_id=seats[1],
             hanchan=league_pb2.HanchanResult(number=2, scores=data.scores(seats, 1, 2)),
         ),
         timeout=10,
     )
-    stub.DisputeResult(
-        league_pb2.DisputeResultRequest(competition_id=cid, record_id=second.id, player_id=seats[2], reason="scores swapped")
+    assert second.reported_by_player_id == seats[1]
+    player(seats[2]).DisputeResult(
+        league_pb2.DisputeResultRequest(competition_id=cid, record_id=second.id, reason="scores swapped")
     )
     row = _row(stub, cid, seats[0])
     assert row.provisional and row.hanchans == 0
@@ -93,11 +99,10 @@ def test_a_report_confirmed_a_dispute_replaced_by_the_judge_standings_provisiona
     )
 
     corrected = dict(zip(seats, data.CORRECTED, strict=True))
-    replaced = stub.ResolveDispute(
+    replaced = embedded.accounts.judge("judge Anna").ResolveDispute(
         league_pb2.ResolveDisputeRequest(
             competition_id=cid,
             record_id=second.id,
-            judge="judge Anna",
             decision=league_pb2.DISPUTE_DECISION_REPLACE,
             reason="the signed protocol",
             hanchan=league_pb2.HanchanResult(number=2, scores=corrected),
@@ -106,7 +111,7 @@ def test_a_report_confirmed_a_dispute_replaced_by_the_judge_standings_provisiona
         timeout=10,
     )
     assert replaced.status == league_pb2.RECORD_STATUS_CONFIRMED and replaced.replaces_record_id == second.id
-    stub.ConfirmResult(league_pb2.ConfirmResultRequest(competition_id=cid, record_id=reported.id, player_id=seats[3]))
+    player(seats[3]).ConfirmResult(league_pb2.ConfirmResultRequest(competition_id=cid, record_id=reported.id))
 
     row = _row(stub, cid, seats[0])
     assert row.hanchans == 2 and not any("reported by" in n for n in row.notes)
@@ -118,6 +123,7 @@ def test_a_report_confirmed_a_dispute_replaced_by_the_judge_standings_provisiona
     ]
     assert [(v.verdict, v.player_id) for v in history[1].reviews] == [(league_pb2.REVIEW_VERDICT_DISPUTE, seats[2])]
     assert history[1].reviews[0].reason == "scores swapped" and history[1].replaced_by_record_id == replaced.id
+    assert replaced.recorded_by == "judge Anna"  # the judge's account name, not what a client says
 
 
 @pytest.mark.rule("mahjong.ruleset.pinned-with-versions")

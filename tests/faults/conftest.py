@@ -8,6 +8,10 @@
 * ``embedded_server`` (module) — every service as `rondo up` runs them, SQLite in a fresh data directory:
   the gateway on ``channel``, the internal services on ``internal_channel`` (127.0.0.1 only).
 
+A server running the gateway makes its first organizer (as `rondo admin create-organizer` does):
+``channel`` carries that organizer's token, ``raw_channel`` none, and ``accounts`` makes players,
+judges and bots (``tests/accounts.py``).
+
 Running in this process makes the solver's worker processes children of the test process, so a test
 can find and kill them (:func:`child_pids`).
 """
@@ -30,6 +34,9 @@ from rondo_runtime.config import Settings
 from rondo_runtime.grpc_errors import field_violations
 from rondo_runtime.process import free_port
 from rondo_runtime.server import start_server
+from tests.accounts import Accounts
+
+SERVING = health_pb2.HealthCheckResponse.SERVING
 
 
 def refused(call, request, field: str, *words: str, timeout: float = 10) -> str:
@@ -45,7 +52,7 @@ def refused(call, request, field: str, *words: str, timeout: float = 10) -> str:
 
 
 class InProcessServer:
-    def __init__(self, services, data_dir, **settings):
+    def __init__(self, services, data_dir, gateway_organizer: bool = True, **settings):
         base = dict(
             host="127.0.0.1",
             port=free_port(),
@@ -62,15 +69,21 @@ class InProcessServer:
         self.thread.start()
         self.running = self.run(start_server(self.specs, self.settings, readiness_interval=0.2))
         self.address = f"127.0.0.1:{self.running.port}"
-        self.channel = grpc.insecure_channel(self.address, options=channel_options())
+        self.raw_channel = grpc.insecure_channel(self.address, options=channel_options())
+        self.channel = self.raw_channel
+        self.health = health_pb2_grpc.HealthStub(self.raw_channel)
+        self.accounts: Accounts | None = None
+        if "gateway" in services and gateway_organizer:
+            self.wait_for_status(SERVING, "rondo.gateway.v1.GatewayService", timeout_s=30)
+            self.accounts = Accounts(self.raw_channel, self.settings)
+            self.channel = self.accounts.channel
         # the internal services: their own server in embedded mode, else the one server
         self.internal_address = self.running.internal_address or self.address
         self.internal_channel = (
             grpc.insecure_channel(self.internal_address, options=channel_options())
             if self.running.internal_address
-            else self.channel
+            else self.raw_channel
         )
-        self.health = health_pb2_grpc.HealthStub(self.channel)
 
     def run(self, coroutine, timeout: float = 60):
         """Run a coroutine on the server's event loop and wait for its result."""
@@ -92,7 +105,7 @@ class InProcessServer:
         return False
 
     def close(self) -> None:
-        self.channel.close()
+        self.raw_channel.close()
         self.internal_channel.close()
         try:
             self.run(self.running.stop(0.5))
@@ -139,10 +152,10 @@ def server_factory(tmp_path):
     stopped when the test ends."""
     started: list[InProcessServer] = []
 
-    def start(services=("solver",), **settings) -> InProcessServer:
+    def start(services=("solver",), gateway_organizer: bool = True, **settings) -> InProcessServer:
         data_dir = tmp_path / f"server-{len(started)}"
         data_dir.mkdir()
-        started.append(InProcessServer(list(services), data_dir, **settings))
+        started.append(InProcessServer(list(services), data_dir, gateway_organizer, **settings))
         return started[-1]
 
     yield start

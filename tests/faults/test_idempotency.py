@@ -35,8 +35,14 @@ from rondo_runtime.grpc_errors import field_violations
 
 pytestmark = pytest.mark.faults
 
-CLUB_X = (("x-rondo-caller", "club-x"),)
-CLUB_Y = (("x-rondo-caller", "club-y"),)
+_CLUBS: dict[str, tuple[tuple[str, str], ...]] = {}  # two organizers' tokens (the ``gateway`` fixture)
+
+
+def club(name: str) -> tuple[tuple[str, str], ...]:
+    """The metadata of organizer ``club x`` or ``club y``: their own token instead of the fixture's."""
+    return _CLUBS[name]
+
+
 STATS = DrawStatistics(objective=(1, 0), lower_bound=(1, 0), proven_optimal=True, method="test")
 
 
@@ -78,14 +84,9 @@ def test_scope_separates_callers_and_methods_and_fits_a_key_column():
     assert all(len(s) == idempotency.SCOPE_LENGTH and s.isascii() and s.isalnum() for s in scopes)
 
 
-def test_the_caller_is_the_hashed_bearer_token_else_the_named_caller_else_anonymous():
-    by_token = idempotency.caller_from_metadata([("authorization", "Bearer s3cret"), ("x-rondo-caller", "club-x")])
-    assert by_token.startswith("token:") and "s3cret" not in by_token
-    assert by_token != idempotency.caller_from_metadata([("authorization", "Bearer other")])
-    named = idempotency.caller_from_metadata([("x-rondo-caller", "club-x")])
-    assert named.startswith("caller:") and named != idempotency.caller_from_metadata([("x-rondo-caller", "club-y")])
-    assert idempotency.caller_from_metadata([("authorization", "Basic abc")]) == idempotency.ANONYMOUS
-    assert idempotency.caller_from_metadata([]) == idempotency.caller_from_metadata(None) == idempotency.ANONYMOUS
+def test_the_caller_is_the_authenticated_account_else_anonymous():
+    assert idempotency.caller_of("account-1") == "account:account-1" != idempotency.caller_of("account-2")
+    assert idempotency.caller_of(None) == idempotency.caller_of("") == idempotency.ANONYMOUS
 
 
 # ------------------------------------------------------------------------------ through the gateway
@@ -93,13 +94,17 @@ def test_the_caller_is_the_hashed_bearer_token_else_the_named_caller_else_anonym
 
 @pytest.fixture(scope="module")
 def gateway(embedded_server):
+    """The gateway as the fixture's organizer; ``club("x")`` / ``club("y")``: two more organizers."""
+    for name in ("x", "y"):
+        _, token = embedded_server.accounts.account(gateway_pb2.ROLE_ORGANIZER, f"club {name}")
+        _CLUBS[name] = (("authorization", f"Bearer {token}"),)
     return gateway_pb2_grpc.GatewayServiceStub(embedded_server.channel)
 
 
-def _league(gateway, name: str, players: int = 8, rounds: int = 3, metadata=CLUB_X) -> str:
+def _league(gateway, name: str, players: int = 8, rounds: int = 3) -> str:
     c = gateway.CreateCompetition(
         league_pb2.CreateCompetitionRequest(name=name, ruleset="discard-league-2026", rounds=rounds, table_size=4),
-        metadata=metadata,
+        metadata=club("x"),
         timeout=10,
     )
     for i in range(players):
@@ -119,44 +124,46 @@ def _draws(gateway, competition_id: str) -> list[league_pb2.Draw]:
 
 def test_two_callers_using_one_key_get_two_competitions(gateway):
     request = league_pb2.CreateCompetitionRequest(name="Spring 2026", idempotency_key="spring-2026")
-    x = gateway.CreateCompetition(request, metadata=CLUB_X, timeout=10)
-    y = gateway.CreateCompetition(request, metadata=CLUB_Y, timeout=10)
-    token = gateway.CreateCompetition(request, metadata=(("authorization", "Bearer club-z-token"),), timeout=10)
-    anonymous = gateway.CreateCompetition(request, timeout=10)
-    assert len({x.id, y.id, token.id, anonymous.id}) == 4
-    assert gateway.CreateCompetition(request, metadata=CLUB_X, timeout=10).id == x.id
-    assert gateway.CreateCompetition(request, metadata=CLUB_Y, timeout=10).id == y.id
+    x = gateway.CreateCompetition(request, metadata=club("x"), timeout=10)
+    y = gateway.CreateCompetition(request, metadata=club("y"), timeout=10)
+    organizer = gateway.CreateCompetition(request, timeout=10)
+    assert len({x.id, y.id, organizer.id}) == 3
+    with pytest.raises(grpc.RpcError) as error:  # a made-up token is nobody: refused, nothing made
+        gateway.CreateCompetition(request, metadata=(("authorization", "Bearer club-z-token"),), timeout=10)
+    assert error.value.code() == grpc.StatusCode.UNAUTHENTICATED
+    assert gateway.CreateCompetition(request, metadata=club("x"), timeout=10).id == x.id
+    assert gateway.CreateCompetition(request, metadata=club("y"), timeout=10).id == y.id
 
 
 def test_a_retry_with_the_same_request_returns_the_same_competition_and_player(gateway):
     request = league_pb2.CreateCompetitionRequest(name="Retry league", idempotency_key="retry-league")
-    first = gateway.CreateCompetition(request, metadata=CLUB_X, timeout=10)
-    assert gateway.CreateCompetition(request, metadata=CLUB_X, timeout=10) == first
+    first = gateway.CreateCompetition(request, metadata=club("x"), timeout=10)
+    assert gateway.CreateCompetition(request, metadata=club("x"), timeout=10) == first
     register = league_pb2.RegisterPlayerRequest(competition_id=first.id, name="Saki", idempotency_key="saki")
-    saki = gateway.RegisterPlayer(register, metadata=CLUB_X, timeout=10)
-    assert gateway.RegisterPlayer(register, metadata=CLUB_X, timeout=10).id == saki.id
+    saki = gateway.RegisterPlayer(register, metadata=club("x"), timeout=10)
+    assert gateway.RegisterPlayer(register, metadata=club("x"), timeout=10).id == saki.id
     players = gateway.ListPlayers(league_pb2.ListPlayersRequest(competition_id=first.id), timeout=10).players
     assert [p.id for p in players] == [saki.id]  # no duplicate row
 
 
 def test_a_key_reused_for_a_different_request_is_invalid_argument_never_the_old_result(gateway):
     gateway.CreateCompetition(
-        league_pb2.CreateCompetitionRequest(name="Club X league", idempotency_key="k-x"), metadata=CLUB_X, timeout=10
+        league_pb2.CreateCompetitionRequest(name="Club X league", idempotency_key="k-x"), metadata=club("x"), timeout=10
     )
     with pytest.raises(grpc.RpcError) as error:
         gateway.CreateCompetition(
-            league_pb2.CreateCompetitionRequest(name="Another league", idempotency_key="k-x"), metadata=CLUB_X, timeout=10
+            league_pb2.CreateCompetitionRequest(name="Another league", idempotency_key="k-x"), metadata=club("x"), timeout=10
         )
     _reused(error.value)
 
     a = _league(gateway, "Key league A", players=0)
     b = _league(gateway, "Key league B", players=0)
     gateway.RegisterPlayer(
-        league_pb2.RegisterPlayerRequest(competition_id=a, name="Saki", idempotency_key="p"), metadata=CLUB_X, timeout=10
+        league_pb2.RegisterPlayerRequest(competition_id=a, name="Saki", idempotency_key="p"), metadata=club("x"), timeout=10
     )
     with pytest.raises(grpc.RpcError) as error:  # one key, one request: not a second player elsewhere
         gateway.RegisterPlayer(
-            league_pb2.RegisterPlayerRequest(competition_id=b, name="Saki", idempotency_key="p"), metadata=CLUB_X, timeout=10
+            league_pb2.RegisterPlayerRequest(competition_id=b, name="Saki", idempotency_key="p"), metadata=club("x"), timeout=10
         )
     _reused(error.value)
     assert not gateway.ListPlayers(league_pb2.ListPlayersRequest(competition_id=b), timeout=10).players
@@ -172,26 +179,26 @@ def test_a_bad_key_is_invalid_argument_at_the_gateway(gateway):
 
 def test_a_draw_retry_returns_the_same_draw_and_stores_one(gateway):
     competition_id = _league(gateway, "Draw retry league")
-    first = gateway.DrawCompetition(_draw_request(competition_id, "draw-1"), metadata=CLUB_X, timeout=60)
-    again = gateway.DrawCompetition(_draw_request(competition_id, "draw-1"), metadata=CLUB_X, timeout=60)
+    first = gateway.DrawCompetition(_draw_request(competition_id, "draw-1"), metadata=club("x"), timeout=60)
+    again = gateway.DrawCompetition(_draw_request(competition_id, "draw-1"), metadata=club("x"), timeout=60)
     assert first.draw.id and again.draw.id == first.draw.id
     assert again.draw.rounds == first.draw.rounds and again.status == first.status
     assert [d.id for d in _draws(gateway, competition_id)] == [first.draw.id]
-    other = gateway.DrawCompetition(_draw_request(competition_id, "draw-1"), metadata=CLUB_Y, timeout=60)
+    other = gateway.DrawCompetition(_draw_request(competition_id, "draw-1"), metadata=club("y"), timeout=60)
     assert other.draw.id != first.draw.id  # another caller's key is another key
 
 
 def test_a_draw_retry_that_adds_a_hard_separation_is_invalid_argument(gateway):
     competition_id = _league(gateway, "Separation retry league")
-    first = gateway.DrawCompetition(_draw_request(competition_id, "sep"), metadata=CLUB_X, timeout=60)
+    first = gateway.DrawCompetition(_draw_request(competition_id, "sep"), metadata=club("x"), timeout=60)
     together = list(first.draw.rounds[0].tables[0].player_ids[:2])  # a pair the first draw seats together
     separated = _draw_request(competition_id, "sep", separations=[solver_pb2.Separation(player_ids=together, weight=0)])
     with pytest.raises(grpc.RpcError) as error:
-        gateway.DrawCompetition(separated, metadata=CLUB_X, timeout=60)
+        gateway.DrawCompetition(separated, metadata=club("x"), timeout=60)
     _reused(error.value)
     assert [d.id for d in _draws(gateway, competition_id)] == [first.draw.id]
     fresh = gateway.DrawCompetition(
-        _draw_request(competition_id, "sep-2", separations=separated.separations), metadata=CLUB_X, timeout=60
+        _draw_request(competition_id, "sep-2", separations=separated.separations), metadata=club("x"), timeout=60
     )
     for rnd in fresh.draw.rounds:  # with a new key: a new draw that keeps the pair apart
         assert not any(set(together) <= set(t.player_ids) for t in rnd.tables)
@@ -199,7 +206,7 @@ def test_a_draw_retry_that_adds_a_hard_separation_is_invalid_argument(gateway):
 
 def test_redraw_with_a_draw_competition_key_is_a_new_redraw(gateway):
     competition_id = _league(gateway, "Method scope league", rounds=4)
-    drawn = gateway.DrawCompetition(_draw_request(competition_id, "same-key"), metadata=CLUB_X, timeout=60)
+    drawn = gateway.DrawCompetition(_draw_request(competition_id, "same-key"), metadata=club("x"), timeout=60)
     gateway.ApproveDraw(league_pb2.ApproveDrawRequest(competition_id=competition_id, draw_id=drawn.draw.id), timeout=10)
     redraw = gateway_pb2.RedrawRequest(
         competition_id=competition_id,
@@ -209,23 +216,23 @@ def test_redraw_with_a_draw_competition_key_is_a_new_redraw(gateway):
         time_limit_seconds=2,
         idempotency_key="same-key",
     )
-    redrawn = gateway.Redraw(redraw, metadata=CLUB_X, timeout=60)
+    redrawn = gateway.Redraw(redraw, metadata=club("x"), timeout=60)
     assert redrawn.draw.id and redrawn.draw.id != drawn.draw.id
     assert redrawn.draw.replaces_draw_id == drawn.draw.id and redrawn.draw.played_rounds == 1
-    assert gateway.Redraw(redraw, metadata=CLUB_X, timeout=60).draw.id == redrawn.draw.id  # its own retry
+    assert gateway.Redraw(redraw, metadata=club("x"), timeout=60).draw.id == redrawn.draw.id  # its own retry
     assert len(_draws(gateway, competition_id)) == 2
 
 
 def test_concurrent_retries_with_one_key_create_one_resource(gateway):
     request = league_pb2.CreateCompetitionRequest(name="Concurrent league", idempotency_key="concurrent")
     with concurrent.futures.ThreadPoolExecutor(8) as pool:
-        ids = set(pool.map(lambda _: gateway.CreateCompetition(request, metadata=CLUB_X, timeout=30).id, range(8)))
+        ids = set(pool.map(lambda _: gateway.CreateCompetition(request, metadata=club("x"), timeout=30).id, range(8)))
     assert len(ids) == 1
 
     competition_id = _league(gateway, "Concurrent draw league")
     draw = _draw_request(competition_id, "concurrent-draw")
     with concurrent.futures.ThreadPoolExecutor(4) as pool:
-        views = list(pool.map(lambda _: gateway.DrawCompetition(draw, metadata=CLUB_X, timeout=60), range(4)))
+        views = list(pool.map(lambda _: gateway.DrawCompetition(draw, metadata=club("x"), timeout=60), range(4)))
     assert len({v.draw.id for v in views}) == 1 and views[0].draw.id
     assert [d.id for d in _draws(gateway, competition_id)] == [views[0].draw.id]
 

@@ -47,3 +47,41 @@ def test_draw_bad_roster_says_what_to_do_and_exits_2():
 def test_draw_bad_table_size_names_the_option():
     result = runner.invoke(app, ["draw", "-n", "8", "-k", "9"])
     assert result.exit_code == 2 and "--table-size" in result.output
+
+
+@pytest.mark.rule("access.accounts.organizer-issues-passwords")
+def test_admin_create_organizer_prints_the_password_once_on_the_gateway_database(db_url, monkeypatch, tmp_path):
+    import asyncio
+
+    from gateway.app import make_identity
+    from rondo_runtime.config import Settings
+    from rondo_runtime.db import make_engine
+
+    monkeypatch.setenv("RONDO_DATA_DIR", str(tmp_path / "unused"))
+    monkeypatch.setenv("RONDO_GATEWAY_DATABASE_URL", db_url)
+    made = runner.invoke(app, ["admin", "create-organizer", "Club Boss"])
+    assert made.exit_code == 0, made.output
+    password = next(line.split(": ", 1)[1] for line in made.output.splitlines() if line.startswith("password: "))
+    assert "shown only this once" in made.output
+    again = runner.invoke(app, ["admin", "create-organizer", "club boss"])
+    assert again.exit_code == 1 and "already exists" in again.output
+    bad = runner.invoke(app, ["admin", "create-organizer", "bad\x00name"])
+    assert bad.exit_code == 1 and "control character" in bad.output
+    engine = make_engine(db_url)
+    try:
+        identity = make_identity(engine, Settings())
+        attempt = identity.attempt_login("Club Boss", password, "ipv4:127.0.0.1:1")
+        assert attempt.error is None and attempt.result is not None
+        principal = asyncio.run(identity.authenticate([("authorization", f"Bearer {attempt.result.token}")]))
+        assert principal is not None and principal.role.value == "organizer"
+    finally:
+        engine.dispose()
+
+
+def test_admin_create_organizer_uses_the_embedded_data_directory_by_default(monkeypatch, tmp_path):
+    monkeypatch.delenv("RONDO_GATEWAY_DATABASE_URL", raising=False)
+    monkeypatch.setenv("RONDO_DATA_DIR", str(tmp_path))
+    made = runner.invoke(app, ["admin", "create-organizer", "Boss", "--json"])
+    assert made.exit_code == 0, made.output
+    assert set(json.loads(made.output)) == {"account_id", "name", "password"}
+    assert (tmp_path / "gateway.db").is_file()

@@ -414,6 +414,21 @@ def test_compose_every_service_shares_the_internal_token_and_only_the_gateway_pu
         assert not check_environment(services[name]["environment"], name).reflection
 
 
+def test_only_the_gateway_gets_the_token_signing_key_and_it_is_long_enough():
+    services = compose()["services"]
+    deployments, secrets = k8s_by_kind("Deployment"), k8s_by_kind("Secret")
+    for name in SERVICES:
+        composed = check_environment(services[name]["environment"], f"compose.yaml {name}").token_secret
+        (container,) = deployments[name]["spec"]["template"]["spec"]["containers"]
+        deployed = check_environment(container_env(container), f"k8s {name}").token_secret
+        assert bool(composed) == bool(deployed) == (name == "gateway"), f"{name}: only the gateway signs tokens"
+    (gateway,) = deployments["gateway"]["spec"]["template"]["spec"]["containers"]
+    [item] = [e for e in gateway["env"] if e["name"] == "RONDO_TOKEN_SECRET"]
+    ref = item["valueFrom"]["secretKeyRef"]
+    assert ref["name"] not in ("rondo-database", "rondo-internal"), "the signing key is its own Secret"
+    assert secrets[ref["name"]]["metadata"]["namespace"] == "rondo"
+
+
 def test_compose_postgres_init_creates_each_database_and_role():
     services = compose()["services"]
     init = DEPLOY / "postgres" / "init.sql"

@@ -72,6 +72,36 @@ def test_solver_pool_settings_are_read_with_defaults():
             Settings.from_env({variable: value})
 
 
+def test_identity_settings_are_read_with_defaults_and_the_signing_key_is_never_shown():
+    defaults = Settings.from_env({})
+    assert defaults.token_secret is None  # the gateway generates one and keeps it in its database
+    assert (defaults.token_ttl_seconds, defaults.service_token_ttl_seconds, defaults.auth_cache_seconds) == (
+        43200.0,
+        365 * 24 * 3600.0,
+        5.0,
+    )
+    key = "k" * 32
+    settings = Settings.from_env(
+        {
+            "RONDO_TOKEN_SECRET": key,
+            "RONDO_TOKEN_TTL_SECONDS": "3600",
+            "RONDO_SERVICE_TOKEN_TTL_SECONDS": "86400",
+            "RONDO_AUTH_CACHE_SECONDS": "0",
+        }
+    )
+    assert (settings.token_secret, settings.token_ttl_seconds, settings.service_token_ttl_seconds) == (key, 3600.0, 86400.0)
+    assert settings.auth_cache_seconds == 0.0 and key not in repr(settings)
+    for variable, value, complaint in (
+        ("RONDO_TOKEN_SECRET", "k" * 31, "at least 32 characters"),
+        ("RONDO_TOKEN_SECRET", "with a space and long enough to pass 32", "printable ASCII"),
+        ("RONDO_TOKEN_TTL_SECONDS", "0", "greater than 0"),
+        ("RONDO_AUTH_CACHE_SECONDS", "-1", "at least 0"),
+    ):
+        with pytest.raises(ValueError, match=complaint) as error:
+            Settings.from_env({variable: value})
+        assert value not in str(error.value) or variable != "RONDO_TOKEN_SECRET"
+
+
 def test_metrics_port_zero_means_pick_a_free_port():
     assert Settings.from_env({"RONDO_METRICS_PORT": "0"}).metrics_port == 0
 

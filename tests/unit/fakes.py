@@ -20,6 +20,7 @@ from booking.domain.model import Club, Room
 from booking.domain.recurrence import Series
 from booking.domain.reminders import Reminder, ReminderSchedule
 from booking.domain.scheduling import Availability, Booking, BookingStatus, Confirmation, Match, Meeting, RoomTaken
+from gateway.domain.identity import Account, AuditEntry, LoginAttempt, PlayerLink, Role
 from league.domain.certificate import SolveRecord
 from league.domain.commitment import SeedCommitment
 from league.domain.disqualification import PlayerDisqualification
@@ -378,6 +379,108 @@ class FakeBookingRepository(FakeKeyStore):
             ),
             key=lambda b: (b.slot.start, b.id),
         )
+
+
+class FakeIdentityRepository:
+    """``gateway.adapters.accounts.IdentityRepository`` in dicts and lists."""
+
+    def __init__(self) -> None:
+        self.accounts_by_id: dict[str, Account] = {}
+        self.password_hashes: dict[str, str | None] = {}
+        self.links: list[tuple[str, PlayerLink]] = []
+        self.revoked: dict[str, tuple[str, datetime]] = {}
+        self.login_attempts: list[tuple[str, str, LoginAttempt]] = []
+        self.audit: list[AuditEntry] = []
+        self.signing_keys: dict[str, str] = {}
+
+    def _with_links(self, account: Account) -> Account:
+        return dataclasses.replace(account, links=tuple(link for owner, link in self.links if owner == account.id))
+
+    def account(self, account_id: str) -> Account | None:
+        account = self.accounts_by_id.get(account_id)
+        return None if account is None else self._with_links(account)
+
+    def account_by_name(self, name_key: str) -> tuple[Account, str | None] | None:
+        for account in self.accounts_by_id.values():
+            if account.name_key == name_key:
+                return self._with_links(account), self.password_hashes.get(account.id)
+        return None
+
+    def name_taken(self, name_key: str) -> bool:
+        return self.account_by_name(name_key) is not None
+
+    def add_account(self, account: Account, password_hash: str | None) -> None:
+        if self.name_taken(account.name_key):
+            raise ValueError("duplicate name_key")  # the database's IntegrityError
+        self.accounts_by_id[account.id] = account
+        self.password_hashes[account.id] = password_hash
+
+    def set_password_hash(self, account_id: str, password_hash: str | None) -> None:
+        if account_id in self.accounts_by_id:
+            self.password_hashes[account_id] = password_hash
+
+    def bump_token_version(self, account_id: str) -> int:
+        account = self.accounts_by_id.get(account_id)
+        if account is None:
+            return 0
+        self.accounts_by_id[account_id] = dataclasses.replace(account, token_version=account.token_version + 1)
+        return account.token_version + 1
+
+    def disable(self, account_id: str, at: datetime) -> None:
+        account = self.accounts_by_id.get(account_id)
+        if account is not None:
+            self.accounts_by_id[account_id] = dataclasses.replace(account, disabled=True)
+
+    def accounts(self, role: Role | None, include_disabled: bool, after_name_key: str, limit: int) -> list[Account]:
+        found = sorted(
+            (
+                a
+                for a in self.accounts_by_id.values()
+                if a.name_key > after_name_key and (role is None or a.role == role) and (include_disabled or not a.disabled)
+            ),
+            key=lambda a: a.name_key,
+        )
+        return [self._with_links(a) for a in found[:limit]]
+
+    def account_of_player(self, player_id: str) -> str | None:
+        return next((owner for owner, link in self.links if link.player_id == player_id), None)
+
+    def add_link(self, account_id: str, link: PlayerLink, at: datetime, by: str) -> None:
+        if self.account_of_player(link.player_id) is not None:
+            raise ValueError("duplicate player_id")
+        self.links.append((account_id, link))
+
+    def revoke_token(self, jti: str, account_id: str, until: datetime, at: datetime) -> None:
+        self.revoked.setdefault(jti, (account_id, until))
+
+    def revoked_token_ids(self, account_id: str, now: datetime) -> frozenset[str]:
+        return frozenset(jti for jti, (owner, until) in self.revoked.items() if owner == account_id and until > now)
+
+    def signing_key(self, name: str) -> str | None:
+        return self.signing_keys.get(name)
+
+    def add_signing_key(self, name: str, secret: str, at: datetime) -> None:
+        self.signing_keys[name] = secret
+
+    def attempts_by_name(self, name_key: str, since: datetime) -> list[LoginAttempt]:
+        return [a for key, _, a in self.login_attempts if key == name_key and a.at > since]
+
+    def attempts_by_peer(self, peer: str, since: datetime) -> list[LoginAttempt]:
+        return [a for _, host, a in self.login_attempts if host == peer and a.at > since]
+
+    def add_attempt(self, name_key: str, peer: str, at: datetime, success: bool, account_id: str | None) -> None:
+        self.login_attempts.append((name_key, peer, LoginAttempt(at, success)))
+
+    def add_audit(self, entry: AuditEntry) -> None:
+        self.audit.append(dataclasses.replace(entry, id=len(self.audit) + 1))
+
+    def audit_entries(self, account_id: str, before_id: int, limit: int) -> list[AuditEntry]:
+        found = [
+            e
+            for e in reversed(self.audit)
+            if (not account_id or e.account_id == account_id) and (before_id <= 0 or e.id < before_id)
+        ]
+        return found[:limit]
 
 
 def public_methods(cls: type) -> set[str]:

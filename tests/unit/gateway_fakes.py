@@ -9,6 +9,11 @@
   solved in-process by the real (pure) scheduler. Every call is recorded with its timeout.
 * :class:`FakeEventLog` and :class:`FakeGatewayKeys` have the public methods of ``EventLog`` and
   ``GatewayKeys`` (a test checks that), kept in dicts and lists.
+* :func:`identity_on_fakes` — the real ``IdentityService`` on ``FakeIdentityRepository``, with a cheap
+  argon2id hasher (the real parameters are the integration tier's) and a clock a test can move.
+* :class:`GuardedGateway` — the gateway's servicer behind the real guard, as a client calls it: with
+  the token of an organizer it made by default, or of a player account linked to a league player
+  (:meth:`GuardedGateway.player`), a judge or a bot (:meth:`GuardedGateway.account`).
 
 No sockets, no database: a use case runs in milliseconds.
 """
@@ -25,14 +30,21 @@ from datetime import UTC, datetime, timedelta
 from typing import Any, cast
 
 import grpc
+from argon2 import PasswordHasher
 
+from gateway.adapters.accounts import IdentityRepository
 from gateway.adapters.downstream import Downstream, translate
 from gateway.adapters.events import Event, EventLog
 from gateway.adapters.idempotency import LEASE_SECONDS, Claim, GatewayKeys
+from gateway.app import DESCRIPTOR
+from gateway.grpc_api import GatewayServicer
+from gateway.guard import guarded
+from gateway.identity_service import IdentityService
 from gateway.service import GatewayService
 from league.adapters.repository import LeagueRepository
 from league.grpc_api import LeagueServicer
 from league.service import LeagueService
+from rondo.gateway.v1 import gateway_pb2
 from rondo.solver.v1 import solver_pb2
 from rondo_runtime import idempotency
 from rondo_runtime.idempotency import IdempotencyRecord, RequestKey
@@ -40,24 +52,30 @@ from rondo_runtime.transactions import UnitOfWork
 from solver.domain.schedule.cpsat.solve import solve_schedule
 from solver.grpc_api import schedule_problem_from_proto, schedule_result_to_proto
 from solver.service import requested_budget
-from tests.unit.fakes import FakeLeagueRepository, FakeUnitOfWork
+from tests.unit.fakes import FakeIdentityRepository, FakeLeagueRepository, FakeUnitOfWork
 
 DEFAULT_TIMEOUT_SECONDS = 30.0  # the fake's configured downstream timeout (RONDO_DOWNSTREAM_TIMEOUT_SECONDS)
 
 
 class FakeContext:
-    """The little of ``grpc.aio.ServicerContext`` the servicers use: the remaining deadline and the
-    invocation metadata (who is calling)."""
+    """The little of ``grpc.aio.ServicerContext`` the servicers use: the remaining deadline, the
+    invocation metadata (the caller's token) and the peer."""
 
-    def __init__(self, time_remaining: float | None = None, metadata: Sequence[tuple[str, str]] = ()):
+    def __init__(
+        self, time_remaining: float | None = None, metadata: Sequence[tuple[str, str]] = (), peer: str = "ipv4:127.0.0.1:4242"
+    ):
         self._time_remaining = time_remaining
         self._metadata = tuple(metadata)
+        self._peer = peer
 
     def time_remaining(self) -> float | None:
         return self._time_remaining
 
     def invocation_metadata(self) -> tuple[tuple[str, str], ...]:
         return self._metadata
+
+    def peer(self) -> str:
+        return self._peer
 
 
 @dataclass(frozen=True)
@@ -349,3 +367,93 @@ def gateway_on_fakes(
     # the fakes are duck-typed stand-ins for the adapters (a test checks they have every public method)
     service = GatewayService(cast(Callable[[], Downstream], lambda: downstream), cast(EventLog, events), cast(GatewayKeys, keys))
     return service, downstream, events, keys
+
+
+# ---- identity ------------------------------------------------------------------------------------
+
+FAST_HASHER = PasswordHasher(time_cost=1, memory_cost=1024, parallelism=1)  # argon2id, cheap: unit tier only
+TOKEN_SECRET = "unit-tests-signing-key-of-32-bytes-at-least"
+
+
+class MovableClock:
+    """``now()`` a test moves (``advance``); starts at a fixed UTC instant."""
+
+    def __init__(self, start: datetime = datetime(2026, 3, 1, 12, 0, tzinfo=UTC)):
+        self.now_value = start
+
+    def __call__(self) -> datetime:
+        return self.now_value
+
+    def advance(self, **delta: float) -> None:
+        self.now_value += timedelta(**delta)
+
+
+def identity_on_fakes(
+    clock: Callable[[], datetime] | None = None, **options: Any
+) -> tuple[IdentityService, FakeUnitOfWork[FakeIdentityRepository]]:
+    """The real identity use cases on the in-memory repository (a duck-typed ``IdentityRepository``)."""
+    uow = FakeUnitOfWork(FakeIdentityRepository())
+    options.setdefault("hasher", FAST_HASHER)
+    options.setdefault("token_secret", TOKEN_SECRET)
+    service = IdentityService(cast("UnitOfWork[IdentityRepository]", uow), clock or MovableClock(), **options)
+    return service, uow
+
+
+def bearer(token: str) -> tuple[tuple[str, str], ...]:
+    return (("authorization", f"Bearer {token}"),)
+
+
+class GuardedGateway:
+    """The gateway's guarded servicer on the fakes, called as a client would (``await`` hidden): every
+    call passes the real guard, with the organizer's token unless another is given. One event loop
+    lives as long as the gateway; what a call leaves running in the background finishes before the next."""
+
+    ORGANIZER = "Organizer"
+
+    def __init__(self, downstream: FakeDownstream | None = None, clock: MovableClock | None = None):
+        self.service, self.downstream, self.events, self.keys = gateway_on_fakes(downstream)
+        self.identity_clock = clock or MovableClock()
+        self.identity, self.identity_uow = identity_on_fakes(self.identity_clock)
+        self.servicer = guarded(GatewayServicer(self.service, identity=self.identity), DESCRIPTOR, self.identity)
+        self.loop = asyncio.new_event_loop()
+        self.organizer_password = self.identity.create_first_organizer(self.ORGANIZER).password
+        self.organizer_token = self.login(self.ORGANIZER, self.organizer_password)
+        self._players: dict[str, str] = {}
+
+    def run(self, coroutine: Any) -> Any:
+        try:
+            return self.loop.run_until_complete(coroutine)
+        finally:
+            if background := asyncio.all_tasks(self.loop):
+                self.loop.run_until_complete(asyncio.gather(*background))
+
+    def __call__(
+        self, method: str, request: Any, deadline: float | None = None, token: str | None = None, metadata: Sequence = ()
+    ) -> Any:
+        """``method`` as the organizer (or as the holder of ``token``; "" = no token at all)."""
+        token = self.organizer_token if token is None else token
+        context = FakeContext(deadline, metadata=(*(bearer(token) if token else ()), *metadata))
+        return self.run(getattr(self.servicer, method)(request, context))
+
+    def login(self, name: str, password: str) -> str:
+        return self(method="Login", request=gateway_pb2.LoginRequest(name=name, password=password), token="").token
+
+    def account(self, role: Any, name: str) -> tuple[str, str]:
+        """A new account (``gateway_pb2.ROLE_*``) made by the organizer: (account id, token)."""
+        made = self("CreateAccount", gateway_pb2.CreateAccountRequest(name=name, role=role))
+        token = made.service_token or self.login(name, made.password)
+        return made.account.id, token
+
+    def player(self, competition_id: str, player_id: str) -> str:
+        """The token of a player account linked to ``player_id`` (made on first use)."""
+        if player_id not in self._players:
+            account_id, token = self.account(gateway_pb2.ROLE_PLAYER, f"player {player_id}")
+            self(
+                "LinkPlayer",
+                gateway_pb2.LinkPlayerRequest(account_id=account_id, competition_id=competition_id, player_id=player_id),
+            )
+            self._players[player_id] = token
+        return self._players[player_id]
+
+    def close(self) -> None:
+        self.loop.close()

@@ -3,7 +3,6 @@ passthroughs with scoped keys, and the schedule.booked / schedule.cancelled even
 
 from __future__ import annotations
 
-import asyncio
 from typing import Any
 
 import pytest
@@ -11,14 +10,13 @@ from google.protobuf.timestamp_pb2 import Timestamp
 
 from booking.grpc_api import BookingServicer
 from booking.service import BookingService
-from gateway.grpc_api import GatewayServicer
 from rondo.booking.v1 import booking_pb2
 from rondo.gateway.v1 import gateway_pb2
 from rondo.league.v1 import league_pb2
 from rondo_runtime.errors import InvalidArgument
 from tests.booking_scheduling import WINDOW_END, WINDOW_START, at, clock
 from tests.unit.fakes import FakeBookingRepository, FakeUnitOfWork
-from tests.unit.gateway_fakes import FakeContext, ServicerStub, gateway_on_fakes
+from tests.unit.gateway_fakes import GuardedGateway, ServicerStub
 
 pytestmark = pytest.mark.unit
 
@@ -29,25 +27,24 @@ def ts(value) -> Timestamp:
     return out
 
 
-class Gateway:
+class Gateway(GuardedGateway):
+    """The guarded gateway on the fakes with the real booking use cases behind it."""
+
     def __init__(self) -> None:
-        self.service, self.downstream, self.events, _ = gateway_on_fakes()
+        super().__init__()
         self.booking_uow = FakeUnitOfWork(FakeBookingRepository())
         self.booking = BookingService(self.booking_uow, clock)  # type: ignore[arg-type]
         self.downstream.booking = ServicerStub("booking", BookingServicer(self.booking))  # type: ignore[attr-defined]
-        self.servicer = GatewayServicer(self.service)
-        self.loop = asyncio.new_event_loop()
 
-    def __call__(self, method: str, request: Any) -> Any:
-        context = FakeContext(None, metadata=(("x-rondo-caller", "organizer"),))
-        return self.loop.run_until_complete(getattr(self.servicer, method)(request, context))
+    def as_player(self, competition_id: str, player_id: str, method: str, request: Any) -> Any:
+        return self(method, request, token=self.player(competition_id, player_id))
 
 
 @pytest.fixture
 def gateway():
     g = Gateway()
     yield g
-    g.loop.close()
+    g.close()
 
 
 def _published(gateway: Gateway) -> str:
@@ -101,8 +98,12 @@ def test_a_booked_meeting_and_its_cancellation_are_events(gateway):
     [match, _] = _round_one(gateway, cid, club.id)
     free = [booking_pb2.TimeInterval(start=ts(at(0, 18)), end=ts(at(0, 23)))]
     for p in match.player_ids:
-        gateway("SetAvailability", booking_pb2.SetAvailabilityRequest(match_key=match.match_key, player_id=p, intervals=free))
-    meeting = gateway(
+        gateway.as_player(
+            cid, p, "SetAvailability", booking_pb2.SetAvailabilityRequest(match_key=match.match_key, player_id=p, intervals=free)
+        )
+    meeting = gateway.as_player(
+        cid,
+        match.player_ids[0],
         "ProposeMeeting",
         booking_pb2.ProposeMeetingRequest(
             match_key=match.match_key, player_id=match.player_ids[0], start=ts(at(0, 19)), end=ts(at(0, 23)), idempotency_key="m"
@@ -111,12 +112,17 @@ def test_a_booked_meeting_and_its_cancellation_are_events(gateway):
     [sent] = [c.request for c in gateway.downstream.calls if c.method == "ProposeMeeting"]
     assert len(sent.idempotency_key) == 64  # scoped to the caller and the method
     for p in match.player_ids:
-        done = gateway(
-            "ConfirmMeeting", booking_pb2.ConfirmMeetingRequest(match_key=match.match_key, meeting_id=meeting.id, player_id=p)
+        done = gateway.as_player(
+            cid,
+            p,
+            "ConfirmMeeting",
+            booking_pb2.ConfirmMeetingRequest(match_key=match.match_key, meeting_id=meeting.id, player_id=p),
         )
     assert done.status == booking_pb2.MEETING_STATUS_BOOKED
     assert gateway.events.for_competition(cid)[-1] == ("schedule.booked", meeting.id)
-    gateway(
+    gateway.as_player(
+        cid,
+        match.player_ids[1],
         "SetAvailability",
         booking_pb2.SetAvailabilityRequest(
             match_key=match.match_key,

@@ -16,13 +16,12 @@ from booking.grpc_reminders_mediation import RemindersMediationServicer
 from booking.mediation_service import MediationService
 from booking.reminder_service import ReminderService
 from booking.service import BookingService
-from gateway.grpc_api import GatewayServicer
 from league.domain.records import GameEntry
 from rondo.booking.v1 import booking_pb2
 from rondo.gateway.v1 import gateway_pb2
 from rondo_runtime.errors import FailedPrecondition, InvalidArgument, Unavailable
 from tests.unit.fakes import FakeMediationRepository, FakeReminderRepository, FakeUnitOfWork
-from tests.unit.gateway_fakes import FakeContext, ServicerStub, gateway_on_fakes
+from tests.unit.gateway_fakes import GuardedGateway, ServicerStub
 from tests.unit.test_updown_stages import seat
 
 pytestmark = pytest.mark.unit
@@ -45,10 +44,12 @@ class Clock:
         return self.now
 
 
-class Gateway:
+class Gateway(GuardedGateway):
+    """The guarded gateway on the fakes (as the organizer by default), booking's reminders and mediation behind it."""
+
     def __init__(self, now: datetime) -> None:
-        self.service, self.downstream, self.events, _ = gateway_on_fakes()
-        self.clock = Clock(now)
+        super().__init__()
+        self.clock = Clock(now)  # booking's clock (the identity's is the base class's)
         uow: Any = FakeUnitOfWork(FakeReminderRepository())
         mediation_uow: Any = FakeUnitOfWork(FakeMediationRepository())
         self.booking_uow, self.mediation_uow = uow, mediation_uow
@@ -56,12 +57,6 @@ class Gateway:
             BookingService(uow, self.clock), ReminderService(uow, self.clock), MediationService(mediation_uow, self.clock)
         )
         self.downstream.booking = ServicerStub("booking", servicer)  # type: ignore[attr-defined]
-        self.servicer = GatewayServicer(self.service)
-        self.loop = asyncio.new_event_loop()
-
-    def __call__(self, method: str, request: Any) -> Any:
-        context = FakeContext(None, metadata=(("x-rondo-caller", "organizer"),))
-        return self.loop.run_until_complete(getattr(self.servicer, method)(request, context))
 
     def kinds(self, prefix: str) -> list[str]:
         return [e[0] for e in self.events.events if e[0].startswith(prefix)]
@@ -128,7 +123,7 @@ def test_the_periodic_task_runs_without_a_bot_and_the_bot_acknowledges_later(rem
     g.clock.now = SUNDAY_19_KIROV
 
     async def two_ticks() -> None:
-        task = asyncio.ensure_future(g.servicer.reminders.run(0.01))
+        task = asyncio.ensure_future(g.servicer.inner.reminders.run(0.01))
         await asyncio.sleep(0.1)
         task.cancel()
         await asyncio.gather(task, return_exceptions=True)
@@ -140,7 +135,8 @@ def test_the_periodic_task_runs_without_a_bot_and_the_bot_acknowledges_later(rem
     [logged] = g("ListReminders", span).reminders
     assert logged.HasField("published_at") and not logged.HasField("acknowledged_at")
     g.clock.now += timedelta(hours=2)  # the bot comes back two hours later
-    acked = g("AcknowledgeReminder", booking_pb2.AcknowledgeReminderRequest(reminder_id=logged.id, acknowledged_by="rondo-bot"))
+    _, bot = g.account(gateway_pb2.ROLE_BOT, "rondo-bot")  # the bot says what it delivered: the author is its account
+    acked = g("AcknowledgeReminder", booking_pb2.AcknowledgeReminderRequest(reminder_id=logged.id), token=bot)
     assert acked.acknowledged_by == "rondo-bot" and acked.acknowledged_at.ToDatetime(tzinfo=UTC) == SUNDAY_19_KIROV + timedelta(
         hours=2
     )

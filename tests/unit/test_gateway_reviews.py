@@ -29,7 +29,8 @@ def test_reports_and_confirmations_pass_through_with_scoped_keys_and_standings_c
     scores = dict(zip(seats, (45_000, 35_000, 25_000, 15_000), strict=True))
     record = gateway(
         "ReportResult",
-        league_pb2.ReportResultRequest(
+        token=gateway.player(competition.id, seats[0]),
+        request=league_pb2.ReportResultRequest(
             competition_id=competition.id,
             round=1,
             table=1,
@@ -44,7 +45,9 @@ def test_reports_and_confirmations_pass_through_with_scoped_keys_and_standings_c
     assert gateway.events.for_competition(competition.id)[-1] == ("standings.changed", record.id)
     for p in seats[1:]:
         confirmed = gateway(
-            "ConfirmResult", league_pb2.ConfirmResultRequest(competition_id=competition.id, record_id=record.id, player_id=p)
+            "ConfirmResult",
+            league_pb2.ConfirmResultRequest(competition_id=competition.id, record_id=record.id, player_id=p),
+            token=gateway.player(competition.id, p),
         )
     assert confirmed.status == league_pb2.RECORD_STATUS_CONFIRMED
     events = len(gateway.events.events)
@@ -52,6 +55,7 @@ def test_reports_and_confirmations_pass_through_with_scoped_keys_and_standings_c
         gateway(
             "DisputeResult",
             league_pb2.DisputeResultRequest(competition_id=competition.id, record_id=record.id, player_id=seats[1], reason="x"),
+            token=gateway.player(competition.id, seats[1]),
         )
     assert len(gateway.events.events) == events
 

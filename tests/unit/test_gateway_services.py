@@ -4,16 +4,13 @@ gateway sends and stores, not the optimizer: no sockets, no database, millisecon
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import Iterator
-from typing import Any
 
 import pytest
 
 from gateway.adapters.downstream import Downstream
 from gateway.adapters.events import EventLog
 from gateway.adapters.idempotency import GatewayKeys
-from gateway.grpc_api import GatewayServicer
 from gateway.service import SOLVER_MARGIN_SECONDS
 from league.domain.model import DrawStatus
 from league.service import LeagueService
@@ -25,38 +22,24 @@ from rondo_runtime.idempotency import REUSED_MESSAGE
 from tests.unit.fakes import public_methods
 from tests.unit.gateway_fakes import (
     DEFAULT_TIMEOUT_SECONDS,
-    FakeContext,
     FakeDownstream,
     FakeEventLog,
     FakeGatewayKeys,
+    GuardedGateway,
     canned_rounds,
-    gateway_on_fakes,
 )
 
 pytestmark = pytest.mark.unit
 
 
-class Gateway:
-    """The gateway's servicer over the fakes, called as a client would (``await`` hidden). One event
-    loop lives as long as the gateway, as in a server: what a call leaves running in the background
-    (freeing a failed request's key) finishes before the next call."""
+class Gateway(GuardedGateway):
+    """The gateway's guarded servicer over the fakes, called as a client would (``await`` hidden), as
+    the organizer by default. One event loop lives as long as the gateway, as in a server: what a call
+    leaves running in the background (freeing a failed request's key) finishes before the next call."""
 
     def __init__(self) -> None:
-        self.service, self.downstream, self.events, self.keys = gateway_on_fakes()
-        self.servicer = GatewayServicer(self.service)
+        super().__init__()
         self.league: LeagueService = self.downstream.league_service
-        self.loop = asyncio.new_event_loop()
-
-    def __call__(self, method: str, request: Any, deadline: float | None = None) -> Any:
-        context = FakeContext(deadline, metadata=(("x-rondo-caller", "organizer"),))
-        try:
-            return self.loop.run_until_complete(getattr(self.servicer, method)(request, context))
-        finally:
-            if background := asyncio.all_tasks(self.loop):
-                self.loop.run_until_complete(asyncio.gather(*background))
-
-    def close(self) -> None:
-        self.loop.close()
 
     def competition(self, players: int = 8, rounds: int = 3, withdrawn: int | None = None):
         """A competition with ``players`` registered (ratings 1500 + i); ``withdrawn``: that one left."""

@@ -29,7 +29,10 @@ if _version_not_supported:
 
 
 class GatewayServiceStub:
-    """Missing associated documentation comment in .proto file."""
+    """Every RPC but Login needs a token: the metadata "authorization: Bearer <token>" (UNAUTHENTICATED
+    without a valid one). Who may call what is one matrix, gateway/domain/access.py (PERMISSION_DENIED
+    naming the role and the RPC); the README lists it.
+    """
 
     def __init__(self, channel):
         """Constructor.
@@ -37,6 +40,56 @@ class GatewayServiceStub:
         Args:
             channel: A grpc.Channel.
         """
+        self.Login = channel.unary_unary(
+                '/rondo.gateway.v1.GatewayService/Login',
+                request_serializer=rondo_dot_gateway_dot_v1_dot_gateway__pb2.LoginRequest.SerializeToString,
+                response_deserializer=rondo_dot_gateway_dot_v1_dot_gateway__pb2.LoginResponse.FromString,
+                _registered_method=True)
+        self.Logout = channel.unary_unary(
+                '/rondo.gateway.v1.GatewayService/Logout',
+                request_serializer=rondo_dot_gateway_dot_v1_dot_gateway__pb2.LogoutRequest.SerializeToString,
+                response_deserializer=rondo_dot_gateway_dot_v1_dot_gateway__pb2.LogoutResponse.FromString,
+                _registered_method=True)
+        self.RevokeToken = channel.unary_unary(
+                '/rondo.gateway.v1.GatewayService/RevokeToken',
+                request_serializer=rondo_dot_gateway_dot_v1_dot_gateway__pb2.RevokeTokenRequest.SerializeToString,
+                response_deserializer=rondo_dot_gateway_dot_v1_dot_gateway__pb2.RevokeTokenResponse.FromString,
+                _registered_method=True)
+        self.WhoAmI = channel.unary_unary(
+                '/rondo.gateway.v1.GatewayService/WhoAmI',
+                request_serializer=rondo_dot_gateway_dot_v1_dot_gateway__pb2.WhoAmIRequest.SerializeToString,
+                response_deserializer=rondo_dot_gateway_dot_v1_dot_gateway__pb2.Account.FromString,
+                _registered_method=True)
+        self.CreateAccount = channel.unary_unary(
+                '/rondo.gateway.v1.GatewayService/CreateAccount',
+                request_serializer=rondo_dot_gateway_dot_v1_dot_gateway__pb2.CreateAccountRequest.SerializeToString,
+                response_deserializer=rondo_dot_gateway_dot_v1_dot_gateway__pb2.AccountCredentials.FromString,
+                _registered_method=True)
+        self.ResetPassword = channel.unary_unary(
+                '/rondo.gateway.v1.GatewayService/ResetPassword',
+                request_serializer=rondo_dot_gateway_dot_v1_dot_gateway__pb2.ResetPasswordRequest.SerializeToString,
+                response_deserializer=rondo_dot_gateway_dot_v1_dot_gateway__pb2.AccountCredentials.FromString,
+                _registered_method=True)
+        self.ListAccounts = channel.unary_unary(
+                '/rondo.gateway.v1.GatewayService/ListAccounts',
+                request_serializer=rondo_dot_gateway_dot_v1_dot_gateway__pb2.ListAccountsRequest.SerializeToString,
+                response_deserializer=rondo_dot_gateway_dot_v1_dot_gateway__pb2.ListAccountsResponse.FromString,
+                _registered_method=True)
+        self.DisableAccount = channel.unary_unary(
+                '/rondo.gateway.v1.GatewayService/DisableAccount',
+                request_serializer=rondo_dot_gateway_dot_v1_dot_gateway__pb2.DisableAccountRequest.SerializeToString,
+                response_deserializer=rondo_dot_gateway_dot_v1_dot_gateway__pb2.Account.FromString,
+                _registered_method=True)
+        self.LinkPlayer = channel.unary_unary(
+                '/rondo.gateway.v1.GatewayService/LinkPlayer',
+                request_serializer=rondo_dot_gateway_dot_v1_dot_gateway__pb2.LinkPlayerRequest.SerializeToString,
+                response_deserializer=rondo_dot_gateway_dot_v1_dot_gateway__pb2.Account.FromString,
+                _registered_method=True)
+        self.ListAuditLog = channel.unary_unary(
+                '/rondo.gateway.v1.GatewayService/ListAuditLog',
+                request_serializer=rondo_dot_gateway_dot_v1_dot_gateway__pb2.ListAuditLogRequest.SerializeToString,
+                response_deserializer=rondo_dot_gateway_dot_v1_dot_gateway__pb2.ListAuditLogResponse.FromString,
+                _registered_method=True)
         self.CreateCompetition = channel.unary_unary(
                 '/rondo.gateway.v1.GatewayService/CreateCompetition',
                 request_serializer=rondo_dot_league_dot_v1_dot_league__pb2.CreateCompetitionRequest.SerializeToString,
@@ -435,7 +488,90 @@ class GatewayServiceStub:
 
 
 class GatewayServiceServicer:
-    """Missing associated documentation comment in .proto file."""
+    """Every RPC but Login needs a token: the metadata "authorization: Bearer <token>" (UNAUTHENTICATED
+    without a valid one). Who may call what is one matrix, gateway/domain/access.py (PERMISSION_DENIED
+    naming the role and the RPC); the README lists it.
+    """
+
+    def Login(self, request, context):
+        """---- Identity and access (docs/architecture.md "Identity and roles") ----
+        Anyone: name + password -> a signed token that expires (12 h by default). Failed logins are
+        slowed and, after 5 failures within 15 minutes, locked for 15 minutes per account name (20 per
+        address): RESOURCE_EXHAUSTED saying when to retry.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def Logout(self, request, context):
+        """The caller's current token stops working.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def RevokeToken(self, request, context):
+        """Every token of an account stops working (empty account_id: the caller's own; only an
+        organizer may name another account).
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def WhoAmI(self, request, context):
+        """The caller's account, role and linked players.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def CreateAccount(self, request, context):
+        """Organizer: a new account. A player or judge gets a generated permanent password, a bot a
+        long-lived service token, shown once in the answer and never again (only an argon2id hash of
+        a password is stored). No idempotency key: the answer's secret is never stored, so a lost
+        answer is a ResetPassword; a second account with the same name is FAILED_PRECONDITION.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def ResetPassword(self, request, context):
+        """Organizer: a new generated password (a bot: a new service token), shown once; every older
+        token of the account stops working.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def ListAccounts(self, request, context):
+        """Organizer: accounts by name, without secrets.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def DisableAccount(self, request, context):
+        """Organizer: the account can no longer log in and its tokens stop working (kept, never deleted).
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def LinkPlayer(self, request, context):
+        """Organizer: a player account plays as this league player (one account per player; an account
+        may play in several competitions, one player each). RegisterPlayer links the new player to
+        the account named by the metadata "x-rondo-link-account" (an account id) when it is sent.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def ListAuditLog(self, request, context):
+        """Organizer: every organizer and judge action, newest first (who, role, what, when, why, outcome).
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
 
     def CreateCompetition(self, request, context):
         """Missing associated documentation comment in .proto file."""
@@ -961,6 +1097,56 @@ class GatewayServiceServicer:
 
 def add_GatewayServiceServicer_to_server(servicer, server):
     rpc_method_handlers = {
+            'Login': grpc.unary_unary_rpc_method_handler(
+                    servicer.Login,
+                    request_deserializer=rondo_dot_gateway_dot_v1_dot_gateway__pb2.LoginRequest.FromString,
+                    response_serializer=rondo_dot_gateway_dot_v1_dot_gateway__pb2.LoginResponse.SerializeToString,
+            ),
+            'Logout': grpc.unary_unary_rpc_method_handler(
+                    servicer.Logout,
+                    request_deserializer=rondo_dot_gateway_dot_v1_dot_gateway__pb2.LogoutRequest.FromString,
+                    response_serializer=rondo_dot_gateway_dot_v1_dot_gateway__pb2.LogoutResponse.SerializeToString,
+            ),
+            'RevokeToken': grpc.unary_unary_rpc_method_handler(
+                    servicer.RevokeToken,
+                    request_deserializer=rondo_dot_gateway_dot_v1_dot_gateway__pb2.RevokeTokenRequest.FromString,
+                    response_serializer=rondo_dot_gateway_dot_v1_dot_gateway__pb2.RevokeTokenResponse.SerializeToString,
+            ),
+            'WhoAmI': grpc.unary_unary_rpc_method_handler(
+                    servicer.WhoAmI,
+                    request_deserializer=rondo_dot_gateway_dot_v1_dot_gateway__pb2.WhoAmIRequest.FromString,
+                    response_serializer=rondo_dot_gateway_dot_v1_dot_gateway__pb2.Account.SerializeToString,
+            ),
+            'CreateAccount': grpc.unary_unary_rpc_method_handler(
+                    servicer.CreateAccount,
+                    request_deserializer=rondo_dot_gateway_dot_v1_dot_gateway__pb2.CreateAccountRequest.FromString,
+                    response_serializer=rondo_dot_gateway_dot_v1_dot_gateway__pb2.AccountCredentials.SerializeToString,
+            ),
+            'ResetPassword': grpc.unary_unary_rpc_method_handler(
+                    servicer.ResetPassword,
+                    request_deserializer=rondo_dot_gateway_dot_v1_dot_gateway__pb2.ResetPasswordRequest.FromString,
+                    response_serializer=rondo_dot_gateway_dot_v1_dot_gateway__pb2.AccountCredentials.SerializeToString,
+            ),
+            'ListAccounts': grpc.unary_unary_rpc_method_handler(
+                    servicer.ListAccounts,
+                    request_deserializer=rondo_dot_gateway_dot_v1_dot_gateway__pb2.ListAccountsRequest.FromString,
+                    response_serializer=rondo_dot_gateway_dot_v1_dot_gateway__pb2.ListAccountsResponse.SerializeToString,
+            ),
+            'DisableAccount': grpc.unary_unary_rpc_method_handler(
+                    servicer.DisableAccount,
+                    request_deserializer=rondo_dot_gateway_dot_v1_dot_gateway__pb2.DisableAccountRequest.FromString,
+                    response_serializer=rondo_dot_gateway_dot_v1_dot_gateway__pb2.Account.SerializeToString,
+            ),
+            'LinkPlayer': grpc.unary_unary_rpc_method_handler(
+                    servicer.LinkPlayer,
+                    request_deserializer=rondo_dot_gateway_dot_v1_dot_gateway__pb2.LinkPlayerRequest.FromString,
+                    response_serializer=rondo_dot_gateway_dot_v1_dot_gateway__pb2.Account.SerializeToString,
+            ),
+            'ListAuditLog': grpc.unary_unary_rpc_method_handler(
+                    servicer.ListAuditLog,
+                    request_deserializer=rondo_dot_gateway_dot_v1_dot_gateway__pb2.ListAuditLogRequest.FromString,
+                    response_serializer=rondo_dot_gateway_dot_v1_dot_gateway__pb2.ListAuditLogResponse.SerializeToString,
+            ),
             'CreateCompetition': grpc.unary_unary_rpc_method_handler(
                     servicer.CreateCompetition,
                     request_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.CreateCompetitionRequest.FromString,
@@ -1365,7 +1551,280 @@ def add_GatewayServiceServicer_to_server(servicer, server):
 
  # This class is part of an EXPERIMENTAL API.
 class GatewayService:
-    """Missing associated documentation comment in .proto file."""
+    """Every RPC but Login needs a token: the metadata "authorization: Bearer <token>" (UNAUTHENTICATED
+    without a valid one). Who may call what is one matrix, gateway/domain/access.py (PERMISSION_DENIED
+    naming the role and the RPC); the README lists it.
+    """
+
+    @staticmethod
+    def Login(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/rondo.gateway.v1.GatewayService/Login',
+            rondo_dot_gateway_dot_v1_dot_gateway__pb2.LoginRequest.SerializeToString,
+            rondo_dot_gateway_dot_v1_dot_gateway__pb2.LoginResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def Logout(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/rondo.gateway.v1.GatewayService/Logout',
+            rondo_dot_gateway_dot_v1_dot_gateway__pb2.LogoutRequest.SerializeToString,
+            rondo_dot_gateway_dot_v1_dot_gateway__pb2.LogoutResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def RevokeToken(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/rondo.gateway.v1.GatewayService/RevokeToken',
+            rondo_dot_gateway_dot_v1_dot_gateway__pb2.RevokeTokenRequest.SerializeToString,
+            rondo_dot_gateway_dot_v1_dot_gateway__pb2.RevokeTokenResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def WhoAmI(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/rondo.gateway.v1.GatewayService/WhoAmI',
+            rondo_dot_gateway_dot_v1_dot_gateway__pb2.WhoAmIRequest.SerializeToString,
+            rondo_dot_gateway_dot_v1_dot_gateway__pb2.Account.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def CreateAccount(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/rondo.gateway.v1.GatewayService/CreateAccount',
+            rondo_dot_gateway_dot_v1_dot_gateway__pb2.CreateAccountRequest.SerializeToString,
+            rondo_dot_gateway_dot_v1_dot_gateway__pb2.AccountCredentials.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def ResetPassword(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/rondo.gateway.v1.GatewayService/ResetPassword',
+            rondo_dot_gateway_dot_v1_dot_gateway__pb2.ResetPasswordRequest.SerializeToString,
+            rondo_dot_gateway_dot_v1_dot_gateway__pb2.AccountCredentials.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def ListAccounts(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/rondo.gateway.v1.GatewayService/ListAccounts',
+            rondo_dot_gateway_dot_v1_dot_gateway__pb2.ListAccountsRequest.SerializeToString,
+            rondo_dot_gateway_dot_v1_dot_gateway__pb2.ListAccountsResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def DisableAccount(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/rondo.gateway.v1.GatewayService/DisableAccount',
+            rondo_dot_gateway_dot_v1_dot_gateway__pb2.DisableAccountRequest.SerializeToString,
+            rondo_dot_gateway_dot_v1_dot_gateway__pb2.Account.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def LinkPlayer(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/rondo.gateway.v1.GatewayService/LinkPlayer',
+            rondo_dot_gateway_dot_v1_dot_gateway__pb2.LinkPlayerRequest.SerializeToString,
+            rondo_dot_gateway_dot_v1_dot_gateway__pb2.Account.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def ListAuditLog(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/rondo.gateway.v1.GatewayService/ListAuditLog',
+            rondo_dot_gateway_dot_v1_dot_gateway__pb2.ListAuditLogRequest.SerializeToString,
+            rondo_dot_gateway_dot_v1_dot_gateway__pb2.ListAuditLogResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
 
     @staticmethod
     def CreateCompetition(request,

@@ -1,0 +1,182 @@
+"""Loads and stores identity: accounts, player links, revoked tokens, login attempts, the audit log and
+the generated signing key (the gateway's tables in ``gateway/adapters/tables.py``). Nothing is deleted:
+an account is disabled, a password hash replaced by a new one, a token revoked by a new row."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import UTC, datetime
+
+from sqlmodel import Session, col, select
+
+from gateway.adapters.tables import AccountRow, AuditRow, LoginAttemptRow, PlayerLinkRow, RevokedTokenRow, SigningKeyRow
+from gateway.domain.identity import Account, AuditEntry, LoginAttempt, PlayerLink, Role
+
+
+def _utc(value: datetime) -> datetime:
+    return value.replace(tzinfo=UTC) if value.tzinfo is None else value.astimezone(UTC)
+
+
+class IdentityRepository:
+    def __init__(self, session: Session):
+        self.session = session
+
+    # --- accounts ---
+    def _links(self, account_ids: Sequence[str]) -> dict[str, tuple[PlayerLink, ...]]:
+        if not account_ids:
+            return {}
+        rows = self.session.exec(
+            select(PlayerLinkRow).where(col(PlayerLinkRow.account_id).in_(list(account_ids))).order_by(col(PlayerLinkRow.id))
+        ).all()
+        out: dict[str, list[PlayerLink]] = {}
+        for row in rows:
+            out.setdefault(row.account_id, []).append(PlayerLink(row.competition_id, row.player_id))
+        return {k: tuple(v) for k, v in out.items()}
+
+    def _accounts(self, rows: Sequence[AccountRow]) -> list[Account]:
+        links = self._links([r.id for r in rows])
+        return [
+            Account(
+                r.id,
+                r.name,
+                Role(r.role),
+                _utc(r.created_at),
+                r.created_by,
+                r.disabled,
+                r.token_version,
+                links.get(r.id, ()),
+            )
+            for r in rows
+        ]
+
+    def account(self, account_id: str) -> Account | None:
+        row = self.session.get(AccountRow, account_id)
+        return None if row is None else self._accounts([row])[0]
+
+    def account_by_name(self, name_key: str) -> tuple[Account, str | None] | None:
+        """The account with this case-folded name and its password hash (None for a bot)."""
+        row = self.session.exec(select(AccountRow).where(AccountRow.name_key == name_key)).first()
+        return None if row is None else (self._accounts([row])[0], row.password_hash)
+
+    def name_taken(self, name_key: str) -> bool:
+        return self.session.exec(select(AccountRow.id).where(AccountRow.name_key == name_key)).first() is not None
+
+    def add_account(self, account: Account, password_hash: str | None) -> None:
+        self.session.add(
+            AccountRow(
+                id=account.id,
+                name=account.name,
+                name_key=account.name_key,
+                role=account.role.value,
+                password_hash=password_hash,
+                created_at=account.created_at,
+                created_by=account.created_by,
+                disabled=account.disabled,
+                token_version=account.token_version,
+            )
+        )
+
+    def set_password_hash(self, account_id: str, password_hash: str | None) -> None:
+        row = self.session.get(AccountRow, account_id)
+        if row is not None:
+            row.password_hash = password_hash
+            self.session.add(row)
+
+    def bump_token_version(self, account_id: str) -> int:
+        """Every token issued so far for the account stops working; answers the new version."""
+        row = self.session.get(AccountRow, account_id)
+        if row is None:
+            return 0
+        row.token_version += 1
+        self.session.add(row)
+        return row.token_version
+
+    def disable(self, account_id: str, at: datetime) -> None:
+        row = self.session.get(AccountRow, account_id)
+        if row is not None and not row.disabled:
+            row.disabled, row.disabled_at = True, at
+            self.session.add(row)
+
+    def accounts(self, role: Role | None, include_disabled: bool, after_name_key: str, limit: int) -> list[Account]:
+        """By case-folded name, those after ``after_name_key`` (a page), at most ``limit``."""
+        query = select(AccountRow).where(col(AccountRow.name_key) > after_name_key)
+        if role is not None:
+            query = query.where(AccountRow.role == role.value)
+        if not include_disabled:
+            query = query.where(col(AccountRow.disabled).is_(False))
+        return self._accounts(self.session.exec(query.order_by(col(AccountRow.name_key)).limit(limit)).all())
+
+    # --- player links ---
+    def account_of_player(self, player_id: str) -> str | None:
+        row = self.session.exec(select(PlayerLinkRow).where(PlayerLinkRow.player_id == player_id)).first()
+        return None if row is None else row.account_id
+
+    def add_link(self, account_id: str, link: PlayerLink, at: datetime, by: str) -> None:
+        self.session.add(
+            PlayerLinkRow(
+                account_id=account_id, competition_id=link.competition_id, player_id=link.player_id, linked_at=at, linked_by=by
+            )
+        )
+
+    # --- tokens ---
+    def revoke_token(self, jti: str, account_id: str, until: datetime, at: datetime) -> None:
+        if self.session.get(RevokedTokenRow, jti) is None:
+            self.session.add(RevokedTokenRow(jti=jti, account_id=account_id, until=until, revoked_at=at))
+
+    def revoked_token_ids(self, account_id: str, now: datetime) -> frozenset[str]:
+        """The account's revoked tokens that have not expired yet (older ones die by themselves)."""
+        rows = self.session.exec(
+            select(RevokedTokenRow.jti).where(RevokedTokenRow.account_id == account_id, col(RevokedTokenRow.until) > now)
+        ).all()
+        return frozenset(rows)
+
+    def signing_key(self, name: str) -> str | None:
+        row = self.session.get(SigningKeyRow, name)
+        return None if row is None else row.secret
+
+    def add_signing_key(self, name: str, secret: str, at: datetime) -> None:
+        self.session.add(SigningKeyRow(name=name, secret=secret, created_at=at))
+
+    # --- login attempts ---
+    def _attempts(self, column, value: str, since: datetime) -> list[LoginAttempt]:
+        rows = self.session.exec(
+            select(LoginAttemptRow).where(column == value, col(LoginAttemptRow.at) > since).order_by(col(LoginAttemptRow.id))
+        ).all()
+        return [LoginAttempt(_utc(r.at), r.success) for r in rows]
+
+    def attempts_by_name(self, name_key: str, since: datetime) -> list[LoginAttempt]:
+        return self._attempts(LoginAttemptRow.name_key, name_key, since)
+
+    def attempts_by_peer(self, peer: str, since: datetime) -> list[LoginAttempt]:
+        return self._attempts(LoginAttemptRow.peer, peer, since)
+
+    def add_attempt(self, name_key: str, peer: str, at: datetime, success: bool, account_id: str | None) -> None:
+        self.session.add(LoginAttemptRow(name_key=name_key, peer=peer, at=at, success=success, account_id=account_id))
+
+    # --- the audit log ---
+    def add_audit(self, entry: AuditEntry) -> None:
+        self.session.add(
+            AuditRow(
+                at=entry.at,
+                account_id=entry.account_id,
+                account_name=entry.account_name,
+                role=entry.role.value,
+                rpc=entry.rpc,
+                summary=entry.summary,
+                reason=entry.reason,
+                outcome=entry.outcome,
+            )
+        )
+
+    def audit_entries(self, account_id: str, before_id: int, limit: int) -> list[AuditEntry]:
+        """Newest first; ``before_id`` > 0: only older entries (a page); ``account_id``: only theirs."""
+        query = select(AuditRow)
+        if account_id:
+            query = query.where(AuditRow.account_id == account_id)
+        if before_id > 0:
+            query = query.where(col(AuditRow.id) < before_id)
+        rows = self.session.exec(query.order_by(col(AuditRow.id).desc()).limit(limit)).all()
+        return [
+            AuditEntry(r.id or 0, _utc(r.at), r.account_id, r.account_name, Role(r.role), r.rpc, r.summary, r.reason, r.outcome)
+            for r in rows
+        ]

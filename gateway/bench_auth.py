@@ -1,0 +1,168 @@
+"""What a token check costs per call (figures printed, never asserted): the guard's authentication as
+every gateway RPC pays it, on a real gateway database (SQLite in a temporary directory).
+
+1. in-process, ``IdentityService.authenticate``: a token seen before with its account cached (what
+   almost every call pays), a token seen for the first time (the HS256 signature verified by pyjwt),
+   and an account read from the database (every RONDO_AUTH_CACHE_SECONDS per account and replica);
+2. over gRPC on 127.0.0.1 (the gateway alone): a call the guard refuses after checking a valid token
+   (a bot calling CreateCompetition: authentication + matrix, no downstream) against one refused for
+   having no token — the difference is the token check as a client sees it;
+3. argon2id with the defaults: what one Login costs the server (hash at account creation, verify at
+   login), to compare.
+
+    .venv/bin/python -m gateway.bench_auth [--calls 20000]
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import statistics
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+
+def _summary(label: str, seconds: list[float]) -> str:
+    ordered = sorted(seconds)
+    p50 = ordered[len(ordered) // 2]
+    p99 = ordered[min(len(ordered) - 1, int(len(ordered) * 0.99))]
+    return f"  {label:<58} p50 {p50 * 1e6:9.1f} us   p99 {p99 * 1e6:9.1f} us   mean {statistics.fmean(ordered) * 1e6:9.1f} us"
+
+
+def _timed(n: int, call: Callable[[], object]) -> list[float]:
+    out = []
+    for _ in range(n):
+        start = time.perf_counter()
+        call()
+        out.append(time.perf_counter() - start)
+    return out
+
+
+def bench_in_process(data_dir: Path, calls: int) -> list[str]:
+    from gateway.app import make_identity
+    from gateway.service import MIGRATIONS
+    from rondo_runtime.config import Settings
+    from rondo_runtime.db import make_engine, run_migrations
+
+    engine = make_engine(f"sqlite:///{data_dir / 'gateway.db'}")
+    run_migrations(engine, MIGRATIONS)
+    identity = make_identity(engine, Settings())
+    password = identity.create_first_organizer("Bench").password
+    attempt = identity.attempt_login("Bench", password, "ipv4:127.0.0.1:1")
+    assert attempt.result is not None
+    login = attempt.result
+    metadata = [("authorization", f"Bearer {login.token}")]
+
+    async def timed(n: int, before: Callable[[], object] = lambda: None) -> list[float]:
+        out = []
+        for _ in range(n):
+            before()
+            start = time.perf_counter()
+            await identity.authenticate(metadata)
+            out.append(time.perf_counter() - start)
+        return out
+
+    def forget_signature() -> None:
+        identity._verified.clear()  # the signature is checked again
+
+    async def run() -> tuple[list[float], list[float], list[float]]:
+        await identity.authenticate(metadata)
+        hot = await timed(calls)
+        signature = await timed(max(100, calls // 10), forget_signature)
+        identity.cache.ttl = 0  # every call reads the account from the database
+        identity.cache.invalidate(login.account.id)
+        return hot, signature, await timed(max(50, calls // 50))
+
+    hot, signature, database = asyncio.run(run())
+    engine.dispose()
+    return [
+        "== in-process IdentityService.authenticate (SQLite)",
+        _summary("token seen before, account cached (the common case)", hot),
+        _summary("token seen for the first time: HS256 signature checked", signature),
+        _summary("account read from the database (cache expired)", database),
+    ]
+
+
+def bench_grpc(data_dir: Path, calls: int) -> list[str]:
+    import grpc
+
+    from rondo.gateway.v1 import gateway_pb2, gateway_pb2_grpc
+    from rondo.league.v1 import league_pb2
+    from rondo_runtime.bearer import create_organizer, with_bearer
+    from rondo_runtime.process import free_port, server_process
+
+    port = free_port()
+    address = f"127.0.0.1:{port}"
+    env = {"RONDO_PORT": str(port), "RONDO_METRICS_PORT": "-1", "RONDO_DATA_DIR": str(data_dir / "grpc")}
+    env["RONDO_LOG_LEVEL"] = "ERROR"
+    with server_process(["-m", "gateway"], env, address), grpc.insecure_channel(address) as channel:
+        password = create_organizer("Bench", env)
+        anonymous = gateway_pb2_grpc.GatewayServiceStub(channel)
+        token = anonymous.Login(gateway_pb2.LoginRequest(name="Bench", password=password), timeout=30).token
+        organizer = gateway_pb2_grpc.GatewayServiceStub(with_bearer(channel, token))
+        bot_token = organizer.CreateAccount(
+            gateway_pb2.CreateAccountRequest(name="Bench bot", role=gateway_pb2.ROLE_BOT), timeout=30
+        ).service_token
+        bot = gateway_pb2_grpc.GatewayServiceStub(with_bearer(channel, bot_token))
+        request = league_pb2.CreateCompetitionRequest(name="never made")
+
+        def refused(stub) -> Callable[[], None]:
+            def call() -> None:
+                try:
+                    stub.CreateCompetition(request, timeout=10)
+                except grpc.RpcError:
+                    pass
+
+            return call
+
+        n = max(200, calls // 20)
+        with_token: list[float] = []
+        without: list[float] = []
+        for _ in range(3):  # warm up, then alternate so that a busy machine weighs on both alike
+            refused(bot)()
+            refused(anonymous)()
+        for _ in range(n):
+            with_token += _timed(1, refused(bot))
+            without += _timed(1, refused(anonymous))
+    return [
+        "== over gRPC on 127.0.0.1, the gateway alone (a round trip each)",
+        _summary("valid token checked, then PERMISSION_DENIED (a bot)", with_token),
+        _summary("no token: UNAUTHENTICATED at once", without),
+        f"  token check as a client sees it (difference of the medians): "
+        f"{(sorted(with_token)[n // 2] - sorted(without)[n // 2]) * 1e6:.1f} us",
+    ]
+
+
+def bench_argon2() -> list[str]:
+    from argon2 import PasswordHasher
+
+    hasher = PasswordHasher()
+    hashes = _timed(5, lambda: hasher.hash("k7mq3-xrt2a-bench-passw"))
+    stored = hasher.hash("k7mq3-xrt2a-bench-passw")
+    verifies = _timed(5, lambda: hasher.verify(stored, "k7mq3-xrt2a-bench-passw"))
+    return [
+        f"== argon2id (t={hasher.time_cost}, m={hasher.memory_cost} KiB, p={hasher.parallelism}): once per Login, never per call",
+        _summary("hash (CreateAccount, ResetPassword)", hashes),
+        _summary("verify (Login)", verifies),
+    ]
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m gateway.bench_auth", description=__doc__.split("\n\n")[0])
+    parser.add_argument("--calls", type=int, default=20000, help="in-process checks of the common case")
+    parser.add_argument("--no-grpc", action="store_true", help="skip the gRPC part (no server process)")
+    args = parser.parse_args(argv)
+    with tempfile.TemporaryDirectory(prefix="rondo-bench-auth-") as tmp:
+        lines = bench_in_process(Path(tmp), args.calls)
+        if not args.no_grpc:
+            lines += bench_grpc(Path(tmp), args.calls)
+        lines += bench_argon2()
+    for line in lines:
+        print(line, flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

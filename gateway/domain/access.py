@@ -1,0 +1,308 @@
+"""The one authorization matrix of the gateway (docs/rules.md access.roles.one-matrix): for every RPC of
+``GatewayService``, who may call it, which request fields must name the caller's own player or account,
+which fields are the caller's name, and whether the call is an action the audit log keeps.
+
+Pure Python: the guard (``gateway/guard.py``) reads requests and applies these decisions, so the matrix
+survives new RPCs and a rewritten public API alike — it is keyed by RPC name, and a test fails for any
+RPC of the service descriptor without an entry here (deny by default: an RPC without an entry is
+refused for everyone).
+
+The policy (discard-league-2026 §3, §6.3, §6.4; updown-league-2007 §11.2):
+
+* **organizers** do everything organizational: competitions, rosters, draws, stages, rulesets, tie
+  decisions, clubs, rooms, meetings they assign or cancel, accounts and the audit log;
+* **judges** record game decisions and corrections: results, penalties (a chombo is a game decision),
+  no-shows, corrections, dispute decisions, disqualifications, the Up&Down checkpoints (§11.2: the
+  judge decides the technical defeats and the annulments) and mediation (§9.1: the judge sets the
+  meeting when two players cannot agree); organizers may do all of that too;
+* **players** read their own match cards and availability and act only for themselves: availability,
+  meeting proposals and confirmations, result reports, confirmations and disputes, mediation requests
+  and answers, time-outs;
+* the **bot** reads what everyone reads, match cards, the event stream and the reminders (it posts
+  them, and says which it delivered); it decides nothing;
+* **anyone authenticated** reads competitions, rosters, published tables, match history, standings,
+  stages, brackets, the playoff and the club calendar;
+* a player's **availability** (their intervals) is read and written only by its owner — not even by
+  an organizer (discard-league-2026 §3: "personal intervals are not published").
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from gateway.domain.identity import Principal, Role
+from rondo_runtime.errors import InvalidArgument, PermissionDenied, Unauthenticated
+from rondo_runtime.text import MAX_REASON_LENGTH
+
+ANYONE = frozenset(Role)
+STAFF = frozenset({Role.ORGANIZER, Role.JUDGE})
+ORGANIZER = frozenset({Role.ORGANIZER})
+PLAYER = frozenset({Role.PLAYER})
+AUDIENCE = frozenset({Role.ORGANIZER, Role.JUDGE, Role.BOT})  # those who follow everything that happens
+AUDITED_ROLES = STAFF  # every action of an organizer or a judge goes to the audit log
+
+NO_TOKEN_MESSAGE = "this call needs a token: log in (Login) and send the metadata 'authorization: Bearer <token>'"
+MAX_SUMMARY_LENGTH = 1000  # characters of an audit entry's request summary
+MAX_SUMMARY_TEXT = 80  # characters of one text value in a summary
+MAX_SUMMARY_ITEMS = 20  # items of one list in a summary
+#: Never in an audit summary: secrets, and a player's intervals (discard-league-2026 §3).
+REDACTED_FIELDS = frozenset({"password", "token", "service_token", "secret", "intervals", "idempotency_key"})
+
+
+@dataclass(frozen=True)
+class Access:
+    """One RPC's entry. ``roles``: who may call it (``open``: no token needed). ``own_player``: request
+    fields that a *player* must fill with one of their own league players (empty: filled in from the
+    token); other roles allowed may name anyone. ``own_account``: request fields that must name the
+    caller's own account unless the caller is an organizer (empty: filled in). ``author``: fields the
+    guard sets to the caller's account name, whatever the client sent. ``action``: a change, kept in
+    the audit log when an organizer or a judge makes it."""
+
+    roles: frozenset[Role]
+    action: bool = False
+    own_player: tuple[str, ...] = ()
+    own_account: tuple[str, ...] = ()
+    author: tuple[str, ...] = ()
+    open: bool = False
+
+
+def _read(roles: frozenset[Role], **kwargs: Any) -> Access:
+    return Access(roles, action=False, **kwargs)
+
+
+def _act(roles: frozenset[Role], **kwargs: Any) -> Access:
+    return Access(roles, action=True, **kwargs)
+
+
+MATRIX = {
+    # --- identity (gateway/identity_service.py) ---
+    "Login": Access(frozenset(), action=False, open=True),
+    "Logout": _act(ANYONE),
+    "RevokeToken": _act(ANYONE, own_account=("account_id",)),
+    "WhoAmI": _read(ANYONE),
+    "CreateAccount": _act(ORGANIZER),
+    "ResetPassword": _act(ORGANIZER),
+    "ListAccounts": _read(ORGANIZER),
+    "DisableAccount": _act(ORGANIZER),
+    "LinkPlayer": _act(ORGANIZER),
+    "ListAuditLog": _read(ORGANIZER),
+    # --- competitions, rosters, draws ---
+    "CreateCompetition": _act(ORGANIZER),
+    "GetCompetition": _read(ANYONE),
+    "RegisterPlayer": _act(ORGANIZER),
+    "WithdrawPlayer": _act(ORGANIZER),
+    "ListPlayers": _read(ANYONE),
+    "DrawCompetition": _act(ORGANIZER),
+    "Redraw": _act(ORGANIZER),
+    "ApproveDraw": _act(ORGANIZER),
+    # a draw under review is not shown to players (mahjong.draw.organizer-approves): they read ListTables
+    "GetDraw": _read(STAFF),
+    "ListDraws": _read(STAFF),
+    "ListTables": _read(ANYONE),
+    # the solver's tools for preparing a cup or a round robin: computations, nothing stored
+    "BuildKnockout": _read(ORGANIZER),
+    "PairKnockoutStage": _read(ORGANIZER),
+    "BuildRoundRobin": _read(ORGANIZER),
+    "MahjongPlayoff": _read(ANYONE),
+    # --- results: game decisions (judges and organizers) ---
+    "RecordHanchan": _act(STAFF, author=("recorded_by",)),
+    "RecordPenalty": _act(STAFF, author=("recorded_by",)),
+    "RecordNoShow": _act(STAFF, author=("recorded_by",)),
+    "RecordGame": _act(STAFF, author=("recorded_by",)),
+    "CorrectRecord": _act(STAFF, author=("recorded_by",)),
+    "ListMatchHistory": _read(ANYONE),
+    "GetStandings": _read(ANYONE),
+    # --- stages ---
+    "AdvanceStage": _act(ORGANIZER, author=("created_by",)),
+    "PrepareStage": _read(STAFF),
+    "GetStage": _read(ANYONE),
+    "ListStages": _read(ANYONE),
+    # --- player reports, disputes, rulesets, ties ---
+    "ReportResult": _act(PLAYER, own_player=("reported_by_player_id",)),
+    "ConfirmResult": _act(PLAYER, own_player=("player_id",)),
+    "DisputeResult": _act(PLAYER, own_player=("player_id",)),
+    "ResolveDispute": _act(STAFF, author=("judge",)),
+    "ChangeRuleset": _act(ORGANIZER, author=("changed_by",)),
+    "ListRulesetVersions": _read(ANYONE),
+    "DecideTie": _act(ORGANIZER, author=("decided_by",)),
+    # --- Up&Down and the cup ---
+    "GetUpdownStandings": _read(ANYONE),
+    "ApplyCheckpoint": _act(STAFF, author=("recorded_by",)),
+    "DisqualifyPlayer": _act(STAFF, author=("recorded_by",)),
+    "GetCupBracket": _read(ANYONE),
+    "GetPlayoff": _read(ANYONE),
+    # --- scheduling ---
+    "CreateClub": _act(ORGANIZER),
+    "AddRoom": _act(ORGANIZER),
+    "ListRooms": _read(ANYONE),
+    "OpenRoundScheduling": _act(ORGANIZER),
+    "ProposeRoundSchedule": _act(ORGANIZER),
+    "SetAvailability": _act(PLAYER, own_player=("player_id",)),
+    "GetMyAvailability": _read(PLAYER, own_player=("player_id",)),
+    "GetMatchCard": _read(ANYONE, own_player=("viewer_player_id",)),
+    "ProposeMeeting": _act(PLAYER, own_player=("player_id",)),
+    "ConfirmMeeting": _act(PLAYER, own_player=("player_id",)),
+    "CancelMeeting": _act(ORGANIZER),
+    "AssignMeeting": _act(ORGANIZER),
+    "BookActivity": _act(ORGANIZER),
+    "ListBookings": _read(ANYONE),
+    # --- the club calendar: the organizer keeps the club's availability (discard-league-2026 §6.3) ---
+    "UpdateClub": _act(ORGANIZER),
+    "BookRecurringActivity": _act(ORGANIZER),
+    "GetSeries": _read(ANYONE),
+    "CancelOccurrence": _act(ORGANIZER),
+    "MoveOccurrence": _act(ORGANIZER),
+    "CancelSeries": _act(ORGANIZER),
+    "ApplyFallback": _act(ORGANIZER),
+    "MoveMatchWindow": _act(ORGANIZER),
+    "RotateCalendarToken": _act(ORGANIZER),
+    # the feed's own token says which club; it carries bookings, never an interval
+    "ExportCalendar": _read(ANYONE),
+    # --- events for bots: what happened, never an interval ---
+    "WatchEvents": _read(AUDIENCE),
+    "ListEvents": _read(AUDIENCE),
+    # --- a draw anyone can verify: the organizer commits, everyone reads and checks ---
+    "CommitDrawSeed": _act(ORGANIZER, author=("committed_by",)),
+    "GetSeedCommitment": _read(ANYONE),
+    "GetDrawCertificate": _read(ANYONE),
+    # --- reminders: the gateway publishes them itself; the bot says what it delivered ---
+    "SetReminderSchedule": _act(ORGANIZER),
+    "GetReminderSchedule": _read(ANYONE),
+    "PublishDueReminders": _act(ORGANIZER),
+    "AcknowledgeReminder": _act(frozenset({Role.ORGANIZER, Role.BOT}), author=("acknowledged_by",)),
+    "ListReminders": _read(AUDIENCE),
+    # --- Up&Down mediation and time-outs: the judge mediates (updown-league-2007 §9.1, §11) ---
+    "SetMediationCalendar": _act(STAFF),
+    "RequestMediation": _act(PLAYER | STAFF, own_player=("requester_id",)),
+    "AnswerMediation": _act(PLAYER | STAFF, own_player=("player_id",)),
+    "DecideMediation": _act(STAFF),
+    "RecordMediatedGame": _act(STAFF, author=("recorded_by",)),
+    "RequestTimeout": _act(PLAYER | STAFF, own_player=("player_id",)),
+    "ListMediations": _read(PLAYER | STAFF, own_player=("player_id",)),
+}
+
+
+def access_for(rpc: str) -> Access:
+    """The RPC's entry; an RPC without one is refused for everyone (deny by default)."""
+    access = MATRIX.get(rpc)
+    if access is None:
+        raise PermissionDenied(f"{rpc} has no entry in the authorization matrix; nobody may call it")
+    return access
+
+
+def role_names(roles: frozenset[Role]) -> str:
+    names = [r.value for r in Role if r in roles]
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " or " + names[-1]
+
+
+def authorize(rpc: str, principal: Principal | None) -> Access:
+    """The RPC's entry when ``principal`` may call it; UNAUTHENTICATED without a principal (unless the
+    RPC is open), PERMISSION_DENIED naming the role and the RPC for a role the matrix does not allow."""
+    access = access_for(rpc)
+    if access.open:
+        return access
+    if principal is None:
+        raise Unauthenticated(NO_TOKEN_MESSAGE)
+    if principal.role not in access.roles:
+        raise PermissionDenied(f"a {principal.role.value} may not call {rpc} (it is for: {role_names(access.roles)})")
+    return access
+
+
+def competition_hint(values: Mapping[str, object]) -> str:
+    """The competition a request is about: its ``competition_id``, else the first part of its
+    ``match_key`` (``<competition>/<stage>/<round>/<table>``); "" when neither says."""
+    competition = values.get("competition_id")
+    if isinstance(competition, str) and competition:
+        return competition
+    match_key = values.get("match_key")
+    if isinstance(match_key, str) and match_key:
+        return match_key.split("/", 1)[0]
+    return ""
+
+
+def own_fields(access: Access, principal: Principal, values: Mapping[str, object]) -> dict[str, str]:
+    """The self fields to set on the request (docs/rules.md access.players.act-for-themselves).
+
+    ``values`` holds the request's current value of every field named by ``access.own_player`` and
+    ``access.own_account``, and its ``competition_id`` / ``match_key``. A player's empty player field is
+    filled with their player in the request's competition (or their only one); naming another player
+    is PERMISSION_DENIED. An empty account field is filled with the caller's account; naming another
+    account is PERMISSION_DENIED unless the caller is an organizer."""
+    out: dict[str, str] = {}
+    if principal.role == Role.PLAYER:
+        for name in access.own_player:
+            given = values.get(name)
+            given = given.strip() if isinstance(given, str) else ""
+            if given:
+                if given not in principal.player_ids:
+                    raise PermissionDenied(f"{name} names another player; a player acts only for themselves")
+            else:
+                out[name] = _own_player(principal, name, competition_hint(values))
+    for name in access.own_account:
+        given = values.get(name)
+        given = given.strip() if isinstance(given, str) else ""
+        if not given:
+            out[name] = principal.account_id
+        elif given != principal.account_id and principal.role != Role.ORGANIZER:
+            raise PermissionDenied(f"{name} names another account; only an organizer may act on other accounts")
+    return out
+
+
+def _own_player(principal: Principal, field_name: str, competition: str) -> str:
+    links = principal.links
+    if competition:
+        links = tuple(link for link in links if link.competition_id == competition)
+    if len(links) == 1:
+        return links[0].player_id
+    if not links:
+        where = "this competition" if competition else "any competition"
+        raise PermissionDenied(f"your account is not linked to a player of {where}; ask an organizer (LinkPlayer)")
+    raise InvalidArgument.single(field_name, "your account plays in several competitions: name your player id")
+
+
+def author_fields(access: Access, principal: Principal) -> dict[str, str]:
+    """The author fields to set: the caller's account name (never what the client said)."""
+    return {name: principal.name for name in access.author}
+
+
+def audited(access: Access, principal: Principal | None) -> bool:
+    """Whether the call goes to the audit log: an action of an organizer or a judge."""
+    return access.action and principal is not None and principal.role in AUDITED_ROLES
+
+
+# ----------------------------------------------------------------------------------- audit summaries
+
+
+def _bounded(value: Any, depth: int = 0) -> Any:
+    if isinstance(value, Mapping):
+        if depth >= 3:
+            return "{…}"
+        return {str(k): _bounded(v, depth + 1) for k, v in sorted(value.items()) if str(k) not in REDACTED_FIELDS}
+    if isinstance(value, (list, tuple)):
+        items = [_bounded(v, depth + 1) for v in value[:MAX_SUMMARY_ITEMS]]
+        if len(value) > MAX_SUMMARY_ITEMS:
+            items.append(f"… and {len(value) - MAX_SUMMARY_ITEMS} more")
+        return items
+    if isinstance(value, str):
+        return value if len(value) <= MAX_SUMMARY_TEXT else value[: MAX_SUMMARY_TEXT - 1] + "…"
+    if isinstance(value, (int, float, bool)) or value is None:
+        return value
+    return str(value)[:MAX_SUMMARY_TEXT]
+
+
+def audit_summary(fields: Mapping[str, Any]) -> str:
+    """A bounded JSON summary of a request's fields for the audit log: secrets, intervals and
+    idempotency keys left out, long texts and lists cut, at most ``MAX_SUMMARY_LENGTH`` characters."""
+    text = json.dumps(_bounded(fields), ensure_ascii=False, sort_keys=True, separators=(",", ":"))
+    return text if len(text) <= MAX_SUMMARY_LENGTH else text[: MAX_SUMMARY_LENGTH - 1] + "…"
+
+
+def audit_reason(fields: Mapping[str, Any]) -> str:
+    """Why: the request's ``reason`` field when it has one, bounded."""
+    reason = fields.get("reason")
+    if not isinstance(reason, str):
+        return ""
+    return reason if len(reason) <= MAX_REASON_LENGTH else reason[: MAX_REASON_LENGTH - 1] + "…"

@@ -1,0 +1,315 @@
+"""Who is calling: accounts, roles, the claims of a token, generated passwords and the throttling of
+failed logins (docs/rules.md access.*; docs/architecture.md "Identity and roles").
+
+Pure Python: no I/O, no gRPC, no SQL. The gateway's identity service (``gateway/identity_service.py``)
+stores accounts and signs tokens; this module decides.
+
+* :class:`Role` — organizer, judge, player, bot (discard-league-2026 §6.3: the judge takes game
+  decisions, the organizer organizational ones; the bot only posts what happened).
+* :class:`Account` / :class:`Principal` — an account as stored, and the caller as the guard hands it
+  to a handler (its account id, name, role and linked league players).
+* :func:`new_password` — a permanent password, generated (discard-league-2026 §3: "a permanent
+  password received from the organizer"), shown once, stored only as an argon2id hash.
+* :class:`TokenClaims` — what a token says (sub, role, jti, iat, exp, ver) and :func:`check_claims`,
+  the checks after the signature: every claim present and well formed, not expired, not revoked, the
+  account enabled and its token version unchanged.
+* :class:`ThrottlePolicy` — failed logins are slowed (an exponential, capped delay after each) and
+  limited (N failures within a window lock the account name, or the peer, for a while).
+"""
+
+from __future__ import annotations
+
+import enum
+import math
+import secrets
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
+
+from rondo_runtime.errors import InvalidArgument, PermissionDenied, ResourceExhausted, Unauthenticated
+from rondo_runtime.text import MAX_NAME_LENGTH, name_key
+
+MAX_ACCOUNT_NAME_LENGTH = MAX_NAME_LENGTH  # 100 code points, like a player's name
+MAX_PASSWORD_LENGTH = 256  # what Login accepts: longer is refused before any hashing
+MAX_PEER_LENGTH = 64  # an IPv6 address with its zone fits
+PASSWORD_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789"  # no 0/o, 1/l/i: read aloud and typed by hand
+PASSWORD_GROUPS, PASSWORD_GROUP_LENGTH = 4, 5  # "k7mq3-xrt2a-...": 20 characters, about 99 bits
+SERVICE_TOKEN_KIND = "service"  # the ``kind`` claim of a bot's long-lived token
+LOGIN_TOKEN_KIND = "login"
+BAD_TOKEN_MESSAGE = "the token is not valid; log in again"
+
+
+class Role(enum.Enum):
+    ORGANIZER = "organizer"
+    JUDGE = "judge"
+    PLAYER = "player"
+    BOT = "bot"
+
+    @classmethod
+    def parse(cls, value: object, field_name: str = "role") -> Role:
+        for role in cls:
+            if value == role.value:
+                return role
+        raise InvalidArgument.single(field_name, f"must be one of {', '.join(r.value for r in cls)}, got {value!r}")
+
+
+ROLES: tuple[Role, ...] = tuple(Role)
+#: The roles that sign in with a password; a bot has a service token instead.
+PASSWORD_ROLES = frozenset({Role.ORGANIZER, Role.JUDGE, Role.PLAYER})
+
+
+@dataclass(frozen=True)
+class PlayerLink:
+    """A league player the account plays as: one per competition it plays in."""
+
+    competition_id: str
+    player_id: str
+
+
+@dataclass(frozen=True)
+class Account:
+    id: str
+    name: str
+    role: Role
+    created_at: datetime
+    created_by: str
+    disabled: bool = False
+    token_version: int = 1
+    links: tuple[PlayerLink, ...] = ()
+
+    @property
+    def name_key(self) -> str:
+        return name_key(self.name)
+
+
+@dataclass(frozen=True)
+class Principal:
+    """The authenticated caller (what a handler is given): never built from what a client says."""
+
+    account_id: str
+    name: str
+    role: Role
+    links: tuple[PlayerLink, ...] = ()
+    token_id: str = ""
+    expires_at: datetime | None = None
+
+    @property
+    def player_ids(self) -> frozenset[str]:
+        return frozenset(link.player_id for link in self.links)
+
+    @property
+    def caller(self) -> str:
+        """What idempotency keys are scoped to (``rondo_runtime.idempotency.caller_of``): the account."""
+        return self.account_id
+
+
+@dataclass(frozen=True)
+class AuditEntry:
+    """One organizer or judge action (docs/rules.md access.audit.organizer-and-judge-actions): who, as
+    what role, which RPC with a bounded summary of its request, when, why, and its outcome code."""
+
+    id: int
+    at: datetime
+    account_id: str
+    account_name: str
+    role: Role
+    rpc: str
+    summary: str
+    reason: str
+    outcome: str
+
+
+def new_password() -> str:
+    """A generated permanent password (``secrets``): four groups of five unambiguous characters."""
+    return "-".join(
+        "".join(secrets.choice(PASSWORD_ALPHABET) for _ in range(PASSWORD_GROUP_LENGTH)) for _ in range(PASSWORD_GROUPS)
+    )
+
+
+def new_token_id() -> str:
+    return secrets.token_urlsafe(16)
+
+
+def new_signing_secret() -> str:
+    """A generated HS256 key (64 URL-safe characters, 48 random bytes) when RONDO_TOKEN_SECRET is unset."""
+    return secrets.token_urlsafe(48)
+
+
+# ---------------------------------------------------------------------------------------- tokens
+
+
+@dataclass(frozen=True)
+class TokenClaims:
+    """What a signed token says. ``ver`` is the account's token version when it was issued: a reset
+    password, a disabled account or a revocation of all its tokens bumps it, and older tokens die."""
+
+    sub: str
+    role: Role
+    jti: str
+    iat: int
+    exp: int
+    ver: int
+    kind: str = LOGIN_TOKEN_KIND
+
+    def as_dict(self) -> dict[str, object]:
+        return {
+            "sub": self.sub,
+            "role": self.role.value,
+            "jti": self.jti,
+            "iat": self.iat,
+            "exp": self.exp,
+            "ver": self.ver,
+            "kind": self.kind,
+        }
+
+
+def issue_claims(account: Account, now: datetime, ttl_seconds: float, kind: str = LOGIN_TOKEN_KIND) -> TokenClaims:
+    iat = math.floor(now.timestamp())
+    return TokenClaims(
+        account.id, account.role, new_token_id(), iat, iat + max(1, math.floor(ttl_seconds)), account.token_version, kind
+    )
+
+
+_CLAIM_TYPES: dict[str, type] = {"sub": str, "role": str, "jti": str, "iat": int, "exp": int, "ver": int, "kind": str}
+MAX_CLAIM_TEXT = 64
+
+
+def parse_claims(payload: object) -> TokenClaims:
+    """The claims of a token whose signature was verified: every claim present, of its type, bounded;
+    UNAUTHENTICATED otherwise (the same small message for every defect)."""
+    if not isinstance(payload, dict):
+        raise Unauthenticated(BAD_TOKEN_MESSAGE)
+    for name, kind in _CLAIM_TYPES.items():
+        value = payload.get(name)
+        if not isinstance(value, kind) or isinstance(value, bool):
+            raise Unauthenticated(BAD_TOKEN_MESSAGE)
+        if isinstance(value, str) and not 0 < len(value) <= MAX_CLAIM_TEXT:
+            raise Unauthenticated(BAD_TOKEN_MESSAGE)
+    try:
+        role = Role(payload["role"])
+    except ValueError:
+        raise Unauthenticated(BAD_TOKEN_MESSAGE) from None
+    return TokenClaims(payload["sub"], role, payload["jti"], payload["iat"], payload["exp"], payload["ver"], payload["kind"])
+
+
+@dataclass(frozen=True)
+class AccountState:
+    """What the guard needs to know about an account beyond its token, cached for a few seconds."""
+
+    account: Account | None
+    revoked_token_ids: frozenset[str] = field(default_factory=frozenset)
+
+
+def check_claims(claims: TokenClaims, state: AccountState, now: datetime) -> Principal:
+    """The principal a verified token stands for, or UNAUTHENTICATED: expired, revoked (by Logout), of
+    an account that is unknown or disabled, issued before the account's token version was bumped, or
+    naming another role than the account has now."""
+    if now.timestamp() >= claims.exp:
+        raise Unauthenticated("the token has expired; log in again")
+    account = state.account
+    if account is None or account.id != claims.sub:
+        raise Unauthenticated(BAD_TOKEN_MESSAGE)
+    if account.disabled:
+        raise Unauthenticated("this account is disabled; ask an organizer")
+    if claims.jti in state.revoked_token_ids or claims.ver != account.token_version or claims.role != account.role:
+        raise Unauthenticated("the token was revoked; log in again")
+    return Principal(
+        account.id,
+        account.name,
+        account.role,
+        account.links,
+        claims.jti,
+        datetime.fromtimestamp(claims.exp, tz=now.tzinfo),
+    )
+
+
+# -------------------------------------------------------------------------------- failed logins
+
+
+@dataclass(frozen=True)
+class LoginAttempt:
+    at: datetime
+    success: bool
+
+
+@dataclass(frozen=True)
+class ThrottlePolicy:
+    """Failed logins are slowed and limited (docs/rules.md access.login.failures-throttled).
+
+    After the n-th failure in a row the answer waits ``base_delay * 2**(n-1)`` seconds, at most
+    ``max_delay``. ``max_failures`` failures within ``window`` lock the account name for ``lock``
+    (a successful login resets the name's count); a peer (an IP address) is locked after
+    ``max_peer_failures`` failures within the window, whatever names it tried — a club's members may
+    share one address, so its limit is higher, and a success does not reset it."""
+
+    base_delay_seconds: float = 0.25
+    max_delay_seconds: float = 4.0
+    max_failures: int = 5
+    max_peer_failures: int = 20
+    window: timedelta = timedelta(minutes=15)
+    lock: timedelta = timedelta(minutes=15)
+
+    def failures_since_success(self, attempts: Sequence[LoginAttempt], now: datetime) -> list[datetime]:
+        """The times of the failures within the window after the last success, oldest first."""
+        since = now - self.window
+        out: list[datetime] = []
+        for attempt in sorted(attempts, key=lambda a: a.at):
+            if attempt.success:
+                out = []
+            elif attempt.at > since:
+                out.append(attempt.at)
+        return out
+
+    def locked_until(self, failures: Sequence[datetime], limit: int, now: datetime) -> datetime | None:
+        """When the lock ends, if ``limit`` of the ``failures`` (times, any order) fall within the window
+        and the lock that the last of them started still holds; None otherwise."""
+        recent = sorted(t for t in failures if t > now - self.window - self.lock)
+        for i in range(limit - 1, len(recent)):
+            if recent[i] - recent[i - limit + 1] <= self.window:
+                until = recent[i] + self.lock
+                if until > now:
+                    return until
+        return None
+
+    def delay_after(self, failures_in_a_row: int) -> float:
+        """Seconds to wait before answering the ``failures_in_a_row``-th failure (0 for none)."""
+        if failures_in_a_row <= 0:
+            return 0.0
+        return min(self.max_delay_seconds, self.base_delay_seconds * 2 ** min(failures_in_a_row - 1, 30))
+
+    def check(self, by_name: Sequence[LoginAttempt], by_peer: Sequence[LoginAttempt], now: datetime) -> None:
+        """RESOURCE_EXHAUSTED, saying when to retry, while the name or the peer is locked."""
+        name_until = self.locked_until(self.failures_since_success(by_name, now), self.max_failures, now)
+        peer_until = self.locked_until([a.at for a in by_peer if not a.success], self.max_peer_failures, now)
+        if name_until is not None:
+            raise ResourceExhausted(locked_message("this account", name_until, now))
+        if peer_until is not None:
+            raise ResourceExhausted(locked_message("this address", peer_until, now))
+
+
+def locked_message(what: str, until: datetime, now: datetime) -> str:
+    minutes = max(1, math.ceil((until - now).total_seconds() / 60))
+    return f"too many failed logins for {what}; retry after {until.strftime('%Y-%m-%dT%H:%M:%SZ')} (in {minutes} min)"
+
+
+def peer_host(peer: object) -> str:
+    """The host of a gRPC peer string (``ipv4:127.0.0.1:5123`` -> ``127.0.0.1``, ``ipv6:[::1]:5123`` ->
+    ``::1``, ``unix:/path`` -> ``unix``); ``unknown`` for anything else. Bounded."""
+    text = peer if isinstance(peer, str) else ""
+    scheme, _, rest = text.partition(":")
+    if scheme == "ipv4":
+        host = rest.rpartition(":")[0] or rest
+    elif scheme == "ipv6":
+        host = rest[1 : rest.index("]")] if rest.startswith("[") and "]" in rest else rest.rpartition(":")[0]
+    elif scheme in ("unix", "unix-abstract"):
+        host = "unix"
+    else:
+        host = ""
+    host = "".join(c for c in host if c.isalnum() or c in ".:%-_")[:MAX_PEER_LENGTH]
+    return host or "unknown"
+
+
+def forbid_self_disable(actor: Principal | None, account: Account) -> None:
+    """An organizer cannot disable their own account (and so lock the club out of it)."""
+    if actor is not None and actor.account_id == account.id:
+        raise PermissionDenied("you cannot disable your own account; ask another organizer")

@@ -1,0 +1,173 @@
+"""The one place every gateway RPC passes (docs/rules.md access.roles.one-matrix; docs/architecture.md
+"Identity and roles").
+
+:func:`guarded` wraps every method of the servicer, read from the service descriptor at construction
+(an RPC without an entry in ``gateway.domain.access.MATRIX`` makes construction fail). Before the
+handler runs, each wrapper
+
+1. authenticates the caller from the ``authorization: Bearer <token>`` metadata
+   (``IdentityService.authenticate``; UNAUTHENTICATED without a valid token, unless the RPC is open);
+2. checks the role against the matrix (PERMISSION_DENIED naming the role and the RPC);
+3. applies the self fields (a player's empty ``player_id``... filled in from the token, another
+   player's refused) and sets the author fields to the caller's account name;
+4. hands the handler the principal (:func:`current_principal`, also what idempotency keys are scoped to);
+
+and afterwards records an organizer's or a judge's action in the audit log with its outcome. Unary and
+server-streaming methods are both wrapped, so a later streaming RPC passes the same way.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import contextvars
+import inspect
+import logging
+from collections.abc import AsyncIterator, Callable
+from typing import Any
+
+import grpc
+from google.protobuf.descriptor import ServiceDescriptor
+from google.protobuf.json_format import MessageToDict
+
+from gateway.domain import access as matrix
+from gateway.domain.identity import Principal
+from gateway.identity_service import IdentityService
+from rondo_runtime import errors
+from rondo_runtime.grpc_errors import database_unavailable, status_code_of
+
+log = logging.getLogger(__name__)
+
+_principal: contextvars.ContextVar[Principal | None] = contextvars.ContextVar("rondo_principal", default=None)
+_HINTS = ("competition_id", "match_key")
+
+
+def current_principal() -> Principal | None:
+    """The authenticated caller of the RPC being served (None outside a guarded call, or for Login)."""
+    return _principal.get()
+
+
+def outcome_of(error: BaseException | None) -> str:
+    """The status code name a call ended with, for the audit log."""
+    if error is None:
+        return "OK"
+    if isinstance(error, errors.RondoError):
+        return status_code_of(error).name
+    code = getattr(error, "code", None)
+    if isinstance(error, grpc.RpcError) and callable(code):
+        value = code()
+        if isinstance(value, grpc.StatusCode):
+            return value.name
+    if isinstance(error, asyncio.CancelledError):
+        return "CANCELLED"
+    if database_unavailable(error) is not None:
+        return "UNAVAILABLE"
+    return "INTERNAL"
+
+
+def _field_names(message) -> set[str]:
+    return {f.name for f in message.DESCRIPTOR.fields}
+
+
+class Guard:
+    """The decisions of the matrix applied to one RPC's requests."""
+
+    def __init__(self, rpc: str, identity: IdentityService):
+        self.rpc = rpc
+        self.access = matrix.access_for(rpc)
+        self.identity = identity
+
+    async def admit(self, request, context) -> Principal | None:
+        """Authenticate, authorize, fill in the self and author fields; the principal (None: open RPC).
+        A refused organizer's or judge's action is audited too."""
+        principal = None if self.access.open else await self.identity.authenticate(context.invocation_metadata())
+        try:
+            matrix.authorize(self.rpc, principal)
+            if principal is None:
+                return None
+            names = _field_names(request)
+            wanted = [n for n in (*self.access.own_player, *self.access.own_account, *_HINTS) if n in names]
+            own = matrix.own_fields(self.access, principal, {n: getattr(request, n) for n in wanted})
+        except errors.PermissionDenied as error:
+            await self.audit(principal, request, error)
+            raise
+        for name, value in {**own, **matrix.author_fields(self.access, principal)}.items():
+            if name in names:
+                setattr(request, name, value)
+        return principal
+
+    @contextlib.asynccontextmanager
+    async def serving(self, request, context) -> AsyncIterator[Principal | None]:
+        """Admits the call, hands the handler the principal while it runs, then audits its outcome."""
+        principal = await self.admit(request, context)
+        token = _principal.set(principal)
+        failure: BaseException | None = None
+        try:
+            yield principal
+        except BaseException as error:
+            failure = error
+            raise
+        finally:
+            _principal.reset(token)
+            await self.audit(principal, request, failure)
+
+    async def audit(self, principal: Principal | None, request, error: BaseException | None) -> None:
+        if not matrix.audited(self.access, principal) or principal is None:
+            return
+        try:
+            fields = MessageToDict(request, preserving_proto_field_name=True)
+        except Exception:  # noqa: BLE001 - a summary must never fail the call
+            fields = {}
+        try:
+            await asyncio.to_thread(
+                self.identity.record_audit,
+                principal,
+                self.rpc,
+                matrix.audit_summary(fields),
+                matrix.audit_reason(fields),
+                outcome_of(error),
+            )
+        except Exception:  # noqa: BLE001 - the action is done; its audit entry is logged instead
+            log.error(
+                "audit entry not stored",
+                exc_info=True,
+                extra={"grpc_method": self.rpc, "account_id": principal.account_id, "outcome": outcome_of(error)},
+            )
+
+
+def guard_method(rpc: str, method: Callable, identity: IdentityService) -> Callable:
+    """``method`` (a unary coroutine or a server-streaming async generator) behind the guard of ``rpc``."""
+    guard = Guard(rpc, identity)
+
+    if inspect.isasyncgenfunction(method):
+
+        async def stream(request, context):
+            async with guard.serving(request, context):
+                async for response in method(request, context):
+                    yield response
+
+        stream.__name__ = rpc
+        return stream
+
+    async def unary(request, context):
+        async with guard.serving(request, context):
+            return await method(request, context)
+
+    unary.__name__ = rpc
+    return unary
+
+
+class GuardedServicer:
+    """A servicer whose every RPC of ``descriptor`` passes the guard (attributes named after the RPCs)."""
+
+    def __init__(self, servicer: Any, descriptor: ServiceDescriptor, identity: IdentityService):
+        missing = [m.name for m in descriptor.methods if m.name not in matrix.MATRIX]
+        if missing:
+            raise ValueError(f"RPCs without an entry in the authorization matrix (gateway/domain/access.py): {missing}")
+        self.inner = servicer
+        for method in descriptor.methods:
+            setattr(self, method.name, guard_method(method.name, getattr(servicer, method.name), identity))
+
+
+def guarded(servicer: Any, descriptor: ServiceDescriptor, identity: IdentityService) -> GuardedServicer:
+    return GuardedServicer(servicer, descriptor, identity)

@@ -1,0 +1,144 @@
+"""The identity RPCs of ``GatewayService`` over gRPC: protobuf <-> ``gateway/identity_service.py``, and
+nothing else (the guard, ``gateway/guard.py``, has already authenticated and authorized the caller)."""
+
+from __future__ import annotations
+
+import asyncio
+from datetime import datetime
+
+from google.protobuf.timestamp_pb2 import Timestamp
+
+from gateway.domain.identity import Account, AuditEntry, Principal, Role
+from gateway.guard import current_principal
+from gateway.identity_service import Credentials, IdentityService
+from gateway.service import GatewayService
+from rondo.gateway.v1 import gateway_pb2
+from rondo_runtime.errors import Unauthenticated
+
+ROLE_TO_PROTO: dict[Role, gateway_pb2.Role] = {
+    Role.ORGANIZER: gateway_pb2.ROLE_ORGANIZER,
+    Role.JUDGE: gateway_pb2.ROLE_JUDGE,
+    Role.PLAYER: gateway_pb2.ROLE_PLAYER,
+    Role.BOT: gateway_pb2.ROLE_BOT,
+}
+ROLE_FROM_PROTO: dict[int, Role] = {int(v): k for k, v in ROLE_TO_PROTO.items()}
+
+
+def _ts(value: datetime | None) -> Timestamp | None:
+    if value is None:
+        return None
+    out = Timestamp()
+    out.FromDatetime(value)
+    return out
+
+
+def account_to_proto(account: Account) -> gateway_pb2.Account:
+    return gateway_pb2.Account(
+        id=account.id,
+        name=account.name,
+        role=ROLE_TO_PROTO[account.role],
+        created_at=_ts(account.created_at),
+        created_by=account.created_by,
+        disabled=account.disabled,
+        players=[gateway_pb2.PlayerLink(competition_id=p.competition_id, player_id=p.player_id) for p in account.links],
+    )
+
+
+def credentials_to_proto(credentials: Credentials) -> gateway_pb2.AccountCredentials:
+    return gateway_pb2.AccountCredentials(
+        account=account_to_proto(credentials.account),
+        password=credentials.password,
+        service_token=credentials.service_token,
+        service_token_expires_at=_ts(credentials.service_token_expires_at),
+    )
+
+
+def audit_to_proto(entry: AuditEntry) -> gateway_pb2.AuditEntry:
+    return gateway_pb2.AuditEntry(
+        id=entry.id,
+        at=_ts(entry.at),
+        account_id=entry.account_id,
+        account_name=entry.account_name,
+        role=ROLE_TO_PROTO[entry.role],
+        rpc=entry.rpc,
+        summary=entry.summary,
+        reason=entry.reason,
+        outcome=entry.outcome,
+    )
+
+
+def _role(value: int) -> Role | str:
+    """The role asked for; an unset or unknown one as its name, refused by the service naming ``role``."""
+    role = ROLE_FROM_PROTO.get(value)
+    if role is not None:
+        return role
+    return gateway_pb2.Role.Name(value) if value in gateway_pb2.Role.values() else str(value)
+
+
+def caller() -> Principal:
+    """The guard's principal; a guarded RPC that needs a token never runs without one."""
+    principal = current_principal()
+    if principal is None:
+        raise Unauthenticated("this call needs a token")
+    return principal
+
+
+class IdentityRpcs:
+    """The identity half of ``GatewayServicer`` (mixed in; ``self._identity`` and ``self.service`` set)."""
+
+    _identity: IdentityService | None
+    service: GatewayService
+
+    @property
+    def identity(self) -> IdentityService:
+        if self._identity is None:  # a servicer built without identity (some service-layer tests)
+            raise RuntimeError("this gateway servicer was built without an identity service")
+        return self._identity
+
+    async def Login(self, request, context):
+        answer = await self.identity.login(request.name, request.password, context.peer())
+        return gateway_pb2.LoginResponse(
+            token=answer.token, expires_at=_ts(answer.expires_at), account=account_to_proto(answer.account)
+        )
+
+    async def Logout(self, request, context):
+        await asyncio.to_thread(self.identity.logout, caller())
+        return gateway_pb2.LogoutResponse()
+
+    async def RevokeToken(self, request, context):
+        account = await asyncio.to_thread(self.identity.revoke_tokens, caller(), request.account_id)
+        return gateway_pb2.RevokeTokenResponse(account_id=account.id)
+
+    async def WhoAmI(self, request, context):
+        return account_to_proto(await asyncio.to_thread(self.identity.whoami, caller()))
+
+    async def CreateAccount(self, request, context):
+        created = await asyncio.to_thread(self.identity.create_account, caller(), request.name, _role(request.role))
+        return credentials_to_proto(created)
+
+    async def ResetPassword(self, request, context):
+        return credentials_to_proto(await asyncio.to_thread(self.identity.reset_password, caller(), request.account_id))
+
+    async def ListAccounts(self, request, context):
+        role = ROLE_FROM_PROTO.get(request.role)
+        accounts, token = await asyncio.to_thread(
+            self.identity.list_accounts, role, request.include_disabled, request.page_size, request.page_token
+        )
+        return gateway_pb2.ListAccountsResponse(accounts=[account_to_proto(a) for a in accounts], next_page_token=token)
+
+    async def DisableAccount(self, request, context):
+        return account_to_proto(await asyncio.to_thread(self.identity.disable_account, caller(), request.account_id))
+
+    async def LinkPlayer(self, request, context):
+        await asyncio.to_thread(self.identity.linkable, request.account_id)
+        await self.service.league_player(request.competition_id, request.player_id, context.time_remaining())
+        account = await asyncio.to_thread(
+            self.identity.link_player, caller(), request.account_id, request.competition_id, request.player_id
+        )
+        return account_to_proto(account)
+
+    async def ListAuditLog(self, request, context):
+        entries, token = await asyncio.to_thread(
+            self.identity.audit_log, request.account_id, request.page_size, request.page_token
+        )
+        return gateway_pb2.ListAuditLogResponse(entries=[audit_to_proto(e) for e in entries], next_page_token=token)

@@ -1,0 +1,488 @@
+"""Identity use cases: accounts, passwords, login, tokens, revocation, the audit log
+(docs/architecture.md "Identity and roles"; docs/rules.md access.*).
+
+* Passwords are generated (``gateway.domain.identity.new_password``), shown once, and stored only as
+  argon2id hashes (``argon2-cffi``'s ``PasswordHasher``, its RFC 9106 defaults); a hash made with older
+  parameters is replaced at the next successful login.
+* Login answers a signed token (``gateway/tokens.py``, HS256) that expires; a bot gets a long-lived
+  service token instead of a password. The key is RONDO_TOKEN_SECRET or, when unset, one generated once
+  and kept in the gateway's database (every replica on that database shares it; tokens survive a
+  restart).
+* Failed logins are slowed and limited by ``ThrottlePolicy`` per account name and per peer; an unknown
+  name is verified against a dummy hash, so it takes as long as a wrong password, and counts the same.
+* :meth:`IdentityService.authenticate` is the guard's hot path: the signature is verified in-process
+  (once per token: a verified token is remembered), and what can change about an account (disabled,
+  token version, revoked tokens, linked players) is cached for ``cache_seconds``. A change made through
+  this replica clears its cache at once; another replica sees it within ``cache_seconds`` (the
+  trade-off: one database read per account per period instead of one per call).
+
+The use cases are synchronous (the gRPC layer runs them in a thread), with the unit of work, the clock
+and the hasher injected; only :meth:`login` and :meth:`authenticate` are coroutines.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import base64
+import binascii
+import re
+import threading
+import time
+import uuid
+from collections import OrderedDict
+from collections.abc import Awaitable, Callable, Iterable
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Protocol
+
+from argon2 import PasswordHasher
+from argon2.exceptions import InvalidHashError, VerificationError
+
+from gateway.adapters.accounts import IdentityRepository
+from gateway.domain.identity import (
+    MAX_PASSWORD_LENGTH,
+    PASSWORD_ROLES,
+    SERVICE_TOKEN_KIND,
+    Account,
+    AccountState,
+    AuditEntry,
+    PlayerLink,
+    Principal,
+    Role,
+    ThrottlePolicy,
+    TokenClaims,
+    check_claims,
+    forbid_self_disable,
+    issue_claims,
+    new_password,
+    new_signing_secret,
+    peer_host,
+)
+from gateway.tokens import MAX_TOKEN_LENGTH, TokenCodec
+from rondo_runtime.errors import FailedPrecondition, InvalidArgument, NotFound, Unauthenticated
+from rondo_runtime.text import MAX_NAME_LENGTH, clean_id, name_key
+from rondo_runtime.transactions import UnitOfWork
+from rondo_runtime.validation import Violations
+
+FIRST_ORGANIZER_BY = "command line"  # created_by of the organizer made by `rondo admin create-organizer`
+SIGNING_KEY_NAME = "tokens"
+DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE = 100, 500
+LOGIN_FAILED_MESSAGE = "wrong name or password"
+_TOKEN_TEXT = re.compile(r"[!-~]+")  # printable ASCII, no spaces
+VERIFIED_TOKENS_KEPT = 10_000  # tokens whose signature was checked, remembered (least recently used out)
+
+
+def _now() -> datetime:
+    return datetime.now(UTC)
+
+
+class PasswordHashing(Protocol):
+    """What the service needs of ``argon2.PasswordHasher``."""
+
+    def hash(self, password: str) -> str: ...
+
+    def verify(self, hash: str, password: str) -> bool: ...
+
+    def check_needs_rehash(self, hash: str) -> bool: ...
+
+
+@dataclass(frozen=True)
+class Credentials:
+    """A new account's (or a reset account's) secret, shown once: a password, or a bot's service token."""
+
+    account: Account
+    password: str = ""
+    service_token: str = ""
+    service_token_expires_at: datetime | None = None
+
+
+@dataclass(frozen=True)
+class LoginResult:
+    token: str
+    expires_at: datetime
+    account: Account
+
+
+@dataclass(frozen=True)
+class _Attempt:
+    """A login checked: the token on success; else the error to answer after ``delay`` seconds."""
+
+    result: LoginResult | None = None
+    error: Exception | None = None
+    delay: float = 0.0
+
+
+class AccountCache:
+    """``AccountState`` per account id for ``ttl`` seconds (monotonic clock); 0 = no caching."""
+
+    def __init__(self, ttl: float, monotonic: Callable[[], float] = time.monotonic):
+        self.ttl = ttl
+        self.monotonic = monotonic
+        self._entries: dict[str, tuple[float, AccountState]] = {}
+        self._lock = threading.Lock()
+
+    def get(self, account_id: str) -> AccountState | None:
+        with self._lock:
+            entry = self._entries.get(account_id)
+            if entry is None or entry[0] <= self.monotonic():
+                return None
+            return entry[1]
+
+    def put(self, account_id: str, state: AccountState) -> None:
+        if self.ttl > 0:
+            with self._lock:
+                self._entries[account_id] = (self.monotonic() + self.ttl, state)
+
+    def invalidate(self, account_id: str) -> None:
+        with self._lock:
+            self._entries.pop(account_id, None)
+
+
+def bearer_token(metadata: Iterable[tuple[str, str | bytes]] | None) -> str | None:
+    """The token of the first ``authorization: Bearer <token>`` metadata entry; None when there is no
+    ``authorization`` entry; UNAUTHENTICATED when it is not a bearer token of printable ASCII."""
+    for key, value in metadata or ():
+        if key.lower() != "authorization":
+            continue
+        text = value.decode("latin-1") if isinstance(value, bytes) else str(value)
+        if len(text) > MAX_TOKEN_LENGTH + 16:
+            raise Unauthenticated("the authorization metadata is too long to be a token")
+        scheme, _, token = text.strip().partition(" ")
+        token = token.strip()
+        if scheme.lower() != "bearer" or _TOKEN_TEXT.fullmatch(token) is None:
+            raise Unauthenticated("the authorization metadata must be 'Bearer <token>'")
+        return token
+    return None
+
+
+def _page_size(v: Violations, page_size: int) -> int:
+    v.integer("page_size", page_size, 0, MAX_PAGE_SIZE)
+    return page_size or DEFAULT_PAGE_SIZE
+
+
+class IdentityService:
+    def __init__(
+        self,
+        uow: UnitOfWork[IdentityRepository],
+        clock: Callable[[], datetime] = _now,
+        hasher: PasswordHashing | None = None,
+        throttle: ThrottlePolicy | None = None,
+        token_secret: str | None = None,
+        token_ttl_seconds: float = 12 * 3600.0,
+        service_token_ttl_seconds: float = 365 * 24 * 3600.0,
+        cache_seconds: float = 5.0,
+        monotonic: Callable[[], float] = time.monotonic,
+        sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
+    ):
+        """``sleep``: how a failed login waits before it is answered (tests pass one that records)."""
+        self.uow = uow
+        self.clock = clock
+        self.hasher: PasswordHashing = hasher or PasswordHasher()
+        self.throttle = throttle or ThrottlePolicy()
+        self.token_ttl_seconds = token_ttl_seconds
+        self.service_token_ttl_seconds = service_token_ttl_seconds
+        self.cache = AccountCache(cache_seconds, monotonic)
+        self._codec = TokenCodec(token_secret) if token_secret else None
+        self._verified: OrderedDict[str, TokenClaims] = OrderedDict()
+        self._verified_lock = threading.Lock()
+        self._dummy_hash: str | None = None
+        self.sleep = sleep
+
+    # --- the signing key ---
+    def codec(self) -> TokenCodec:
+        """RONDO_TOKEN_SECRET's codec, else the key kept in the database (generated by the first caller)."""
+        if self._codec is None:
+
+            def work(repo: IdentityRepository) -> str:
+                secret = repo.signing_key(SIGNING_KEY_NAME)
+                if secret is None:  # a concurrent twin loses on the primary key, is retried, reads ours
+                    secret = new_signing_secret()
+                    repo.add_signing_key(SIGNING_KEY_NAME, secret, self.clock())
+                return secret
+
+            self._codec = TokenCodec(self.uow.write(work))
+        return self._codec
+
+    # --- accounts ---
+    def _hash(self, password: str) -> str:
+        return self.hasher.hash(password)
+
+    def _verify(self, password_hash: str | None, password: str) -> bool:
+        """Always one argon2 verification: against a dummy hash when there is no account or no password."""
+        if password_hash is None:
+            if self._dummy_hash is None:
+                self._dummy_hash = self.hasher.hash(new_password())
+            password_hash = self._dummy_hash
+            password = password + "\0"  # never the dummy's password
+        try:
+            return bool(self.hasher.verify(password_hash, password))
+        except (VerificationError, InvalidHashError):
+            return False
+
+    def _issue(self, account: Account, kind: str = "login") -> tuple[str, datetime]:
+        ttl = self.service_token_ttl_seconds if kind == SERVICE_TOKEN_KIND else self.token_ttl_seconds
+        claims = issue_claims(account, self.clock(), ttl, kind)
+        return self.codec().encode(claims), datetime.fromtimestamp(claims.exp, tz=UTC)
+
+    def _credentials(self, account: Account, password: str | None) -> Credentials:
+        if account.role == Role.BOT:
+            token, expires = self._issue(account, SERVICE_TOKEN_KIND)
+            return Credentials(account, service_token=token, service_token_expires_at=expires)
+        return Credentials(account, password=password or "")
+
+    def _new_account(self, name: object, role: object, created_by: str) -> Credentials:
+        v = Violations()
+        clean = v.name("name", name if isinstance(name, str) else "", max_length=MAX_NAME_LENGTH)
+        parsed: Role | None = None
+        try:
+            parsed = role if isinstance(role, Role) else Role.parse(role)
+        except InvalidArgument as error:
+            v.items.extend(error.violations)
+        v.raise_if_any()
+        assert parsed is not None
+        password = new_password() if parsed in PASSWORD_ROLES else None
+        password_hash = self._hash(password) if password else None  # before the transaction: it is slow
+        account = Account(str(uuid.uuid4()), clean, parsed, self.clock(), created_by)
+
+        def work(repo: IdentityRepository) -> Account:
+            if repo.name_taken(account.name_key):
+                raise FailedPrecondition(f"an account named {clean!r} already exists; choose another name")
+            repo.add_account(account, password_hash)
+            return account
+
+        return self._credentials(self.uow.write(work), password)
+
+    def create_first_organizer(self, name: str) -> Credentials:
+        """`rondo admin create-organizer NAME`: an organizer account and its password (shown once)."""
+        return self._new_account(name, Role.ORGANIZER, FIRST_ORGANIZER_BY)
+
+    def create_account(self, actor: Principal, name: str, role: Role | str) -> Credentials:
+        return self._new_account(name, role, actor.account_id)
+
+    def _account(self, repo: IdentityRepository, account_id: str, field: str = "account_id") -> Account:
+        account = repo.account(clean_id(account_id, field))
+        if account is None:
+            raise NotFound(f"account {account_id!r} does not exist")
+        return account
+
+    def reset_password(self, actor: Principal, account_id: str) -> Credentials:
+        """A new generated password (a bot: a new service token); every older token stops working."""
+        account = self.uow.read(lambda repo: self._account(repo, account_id))
+        if account.disabled:
+            raise FailedPrecondition(f"account {account.name!r} is disabled")
+        password = new_password() if account.role in PASSWORD_ROLES else None
+        password_hash = self._hash(password) if password else None
+
+        def work(repo: IdentityRepository) -> Account:
+            self._account(repo, account.id)
+            repo.set_password_hash(account.id, password_hash)
+            repo.bump_token_version(account.id)
+            return self._account(repo, account.id)
+
+        updated = self.uow.write(work)
+        self.cache.invalidate(account.id)
+        return self._credentials(updated, password)
+
+    def list_accounts(
+        self, role: Role | None = None, include_disabled: bool = False, page_size: int = 0, page_token: str = ""
+    ) -> tuple[list[Account], str]:
+        v = Violations()
+        size = _page_size(v, page_size)
+        after = ""
+        if page_token:
+            try:
+                after = base64.urlsafe_b64decode(page_token.encode("ascii")).decode("utf-8")
+            except (ValueError, UnicodeError, binascii.Error):
+                v.add("page_token", "is not a page token of a previous answer")
+        v.raise_if_any()
+        found = self.uow.read(lambda repo: repo.accounts(role, include_disabled, after, size + 1))
+        page, more = found[:size], len(found) > size
+        token = base64.urlsafe_b64encode(page[-1].name_key.encode()).decode("ascii") if more and page else ""
+        return page, token
+
+    def disable_account(self, actor: Principal, account_id: str) -> Account:
+        """The account can no longer log in, and its tokens stop working (kept, never deleted)."""
+
+        def work(repo: IdentityRepository) -> Account:
+            account = self._account(repo, account_id)
+            forbid_self_disable(actor, account)
+            if not account.disabled:
+                repo.disable(account.id, self.clock())
+                repo.bump_token_version(account.id)
+            return self._account(repo, account.id)
+
+        account = self.uow.write(work)
+        self.cache.invalidate(account.id)
+        return account
+
+    def linkable(self, account_id: str, field: str = "account_id") -> Account:
+        """The enabled player account a league player may be linked to (checked before registering)."""
+        account = self.uow.read(lambda repo: self._account(repo, account_id, field))
+        if account.role != Role.PLAYER:
+            raise FailedPrecondition(f"account {account.name!r} is a {account.role.value}; only a player account plays")
+        if account.disabled:
+            raise FailedPrecondition(f"account {account.name!r} is disabled")
+        return account
+
+    def link_player(self, actor: Principal | None, account_id: str, competition_id: str, player_id: str) -> Account:
+        """The account plays as ``player_id`` of ``competition_id`` (the caller checked that league has
+        that player). Linking the same pair again changes nothing."""
+        v = Violations()
+        account_id = v.id("account_id", account_id)
+        competition_id = v.id("competition_id", competition_id)
+        player_id = v.id("player_id", player_id)
+        v.raise_if_any()
+        self.linkable(account_id)
+        link = PlayerLink(competition_id, player_id)
+
+        def work(repo: IdentityRepository) -> Account:
+            account = self._account(repo, account_id)
+            owner = repo.account_of_player(player_id)
+            if owner == account.id:
+                return account
+            if owner is not None:
+                raise FailedPrecondition(f"player {player_id!r} is already linked to another account")
+            if any(existing.competition_id == competition_id for existing in account.links):
+                raise FailedPrecondition(
+                    f"account {account.name!r} already plays in competition {competition_id!r} as another player"
+                )
+            repo.add_link(account.id, link, self.clock(), actor.account_id if actor else FIRST_ORGANIZER_BY)
+            return self._account(repo, account.id)
+
+        account = self.uow.write(work)
+        self.cache.invalidate(account.id)
+        return account
+
+    def whoami(self, principal: Principal) -> Account:
+        return self.uow.read(lambda repo: self._account(repo, principal.account_id))
+
+    # --- login and tokens ---
+    def attempt_login(self, name: object, password: object, peer: object) -> _Attempt:
+        """One login attempt, throttled (``ThrottlePolicy``): the token, or the error and how long to
+        wait before answering it. A locked name or peer is refused at once, before any hashing."""
+        v = Violations()
+        if not isinstance(name, str) or not name.strip():
+            v.add("name", "is required")
+        elif len(name) > 4 * MAX_NAME_LENGTH:
+            v.add("name", f"at most {MAX_NAME_LENGTH} characters")
+        if not isinstance(password, str) or not password:
+            v.add("password", "is required")
+        elif len(password) > MAX_PASSWORD_LENGTH:
+            v.add("password", f"at most {MAX_PASSWORD_LENGTH} characters")
+        v.raise_if_any()
+        assert isinstance(name, str) and isinstance(password, str)
+        key, host, now = name_key(name), peer_host(peer), self.clock()
+        since = now - self.throttle.window - self.throttle.lock
+
+        def look(repo: IdentityRepository):
+            found = repo.account_by_name(key)
+            return found, repo.attempts_by_name(key, since), repo.attempts_by_peer(host, since)
+
+        found, by_name, by_peer = self.uow.read(look)
+        self.throttle.check(by_name, by_peer, now)  # RESOURCE_EXHAUSTED while locked: nothing verified or recorded
+        account, password_hash = found if found is not None else (None, None)
+        ok = self._verify(password_hash, password) and account is not None
+        if ok and account is not None and account.disabled:
+            error: Exception | None = Unauthenticated("this account is disabled; ask an organizer")
+        elif not ok:
+            error = Unauthenticated(LOGIN_FAILED_MESSAGE)
+        else:
+            error = None
+        rehash = self._hash(password) if ok and password_hash and self.hasher.check_needs_rehash(password_hash) else None
+
+        def record(repo: IdentityRepository) -> None:
+            repo.add_attempt(key, host, now, error is None, account.id if account else None)
+            if rehash is not None and account is not None:
+                repo.set_password_hash(account.id, rehash)
+
+        self.uow.write(record)
+        if error is not None:
+            in_a_row = len(self.throttle.failures_since_success(by_name, now)) + 1
+            from_peer = sum(1 for a in by_peer if not a.success and a.at > now - self.throttle.window) + 1
+            return _Attempt(error=error, delay=self.throttle.delay_after(max(in_a_row, from_peer)))
+        assert account is not None
+        token, expires = self._issue(account)
+        return _Attempt(result=LoginResult(token, expires, account))
+
+    async def login(self, name: object, password: object, peer: object) -> LoginResult:
+        attempt = await asyncio.to_thread(self.attempt_login, name, password, peer)
+        if attempt.error is not None:
+            await self.sleep(attempt.delay)  # the failure is answered late: guessing is slow
+            raise attempt.error
+        assert attempt.result is not None
+        return attempt.result
+
+    def logout(self, principal: Principal) -> None:
+        """The caller's current token stops working (until it would have expired anyway)."""
+        until = principal.expires_at or self.clock()
+        self.uow.write(lambda repo: repo.revoke_token(principal.token_id, principal.account_id, until, self.clock()))
+        self.cache.invalidate(principal.account_id)
+
+    def revoke_tokens(self, actor: Principal, account_id: str) -> Account:
+        """Every token of the account stops working (the guard checked who may name whom)."""
+
+        def work(repo: IdentityRepository) -> Account:
+            account = self._account(repo, account_id)
+            repo.bump_token_version(account.id)
+            return account
+
+        account = self.uow.write(work)
+        self.cache.invalidate(account.id)
+        return account
+
+    def _claims(self, token: str) -> TokenClaims:
+        """The token's claims; its signature is checked the first time it is seen (then remembered)."""
+        with self._verified_lock:
+            claims = self._verified.get(token)
+            if claims is not None:
+                self._verified.move_to_end(token)
+                return claims
+        claims = self.codec().decode(token)
+        with self._verified_lock:
+            self._verified[token] = claims
+            while len(self._verified) > VERIFIED_TOKENS_KEPT:
+                self._verified.popitem(last=False)
+        return claims
+
+    def account_state(self, account_id: str) -> AccountState:
+        """What the guard checks a token against, from the database (cached by :meth:`authenticate`)."""
+
+        def work(repo: IdentityRepository) -> AccountState:
+            return AccountState(repo.account(account_id), repo.revoked_token_ids(account_id, self.clock()))
+
+        return self.uow.read(work)
+
+    async def authenticate(self, metadata: Iterable[tuple[str, str | bytes]] | None) -> Principal | None:
+        """The caller's principal from its ``authorization`` metadata; None without one; UNAUTHENTICATED
+        for a token that is malformed, signed with another key, expired, revoked, or of a disabled account."""
+        token = bearer_token(metadata)
+        if token is None:
+            return None
+        if self._codec is None:
+            await asyncio.to_thread(self.codec)
+        claims = self._claims(token)
+        state = self.cache.get(claims.sub)
+        if state is None:
+            state = await asyncio.to_thread(self.account_state, claims.sub)
+            self.cache.put(claims.sub, state)
+        return check_claims(claims, state, self.clock())
+
+    # --- the audit log ---
+    def record_audit(self, principal: Principal, rpc: str, summary: str, reason: str, outcome: str) -> None:
+        entry = AuditEntry(0, self.clock(), principal.account_id, principal.name, principal.role, rpc, summary, reason, outcome)
+        self.uow.write(lambda repo: repo.add_audit(entry))
+
+    def audit_log(self, account_id: str = "", page_size: int = 0, page_token: str = "") -> tuple[list[AuditEntry], str]:
+        v = Violations()
+        size = _page_size(v, page_size)
+        account_id = v.id("account_id", account_id, required=False)
+        before = 0
+        if page_token:
+            if page_token.isdigit() and len(page_token) < 19:
+                before = int(page_token)
+            else:
+                v.add("page_token", "is not a page token of a previous answer")
+        v.raise_if_any()
+        found = self.uow.read(lambda repo: repo.audit_entries(account_id, before, size + 1))
+        page, more = found[:size], len(found) > size
+        return page, (str(page[-1].id) if more and page else "")

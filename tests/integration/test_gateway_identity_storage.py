@@ -1,0 +1,123 @@
+"""Identity on SQLite and PostgreSQL (gateway/adapters/accounts.py): argon2id hashes with the real
+parameters and never the password, a re-hash when the parameters change, the generated signing key made
+once and shared (tokens survive a restart), links unique, login attempts and the audit log kept."""
+
+from __future__ import annotations
+
+import asyncio
+from datetime import UTC, datetime
+
+import pytest
+from argon2 import PasswordHasher
+from sqlalchemy import text
+
+from gateway.app import make_identity
+from gateway.domain.identity import Principal, Role
+from gateway.service import MIGRATIONS
+from rondo_runtime.config import Settings
+from rondo_runtime.db import make_engine, run_migrations
+from rondo_runtime.errors import FailedPrecondition, Unauthenticated
+
+pytestmark = pytest.mark.integration
+
+
+@pytest.fixture
+def engine(db_url):
+    engine = make_engine(db_url)
+    run_migrations(engine, MIGRATIONS)
+    yield engine
+    engine.dispose()
+
+
+def _login(identity, name: str, password: str):
+    attempt = identity.attempt_login(name, password, "ipv4:127.0.0.1:1")
+    if attempt.error is not None:
+        raise attempt.error
+    return attempt.result
+
+
+@pytest.mark.rule("access.accounts.organizer-issues-passwords")
+def test_passwords_are_stored_as_argon2id_hashes_with_the_default_parameters_never_plain(engine):
+    identity = make_identity(engine, Settings())
+    made = identity.create_first_organizer("Boss")
+    with engine.connect() as connection:
+        rows = connection.execute(text("SELECT name, name_key, password_hash, role, created_by FROM accounts")).all()
+    [(name, key, stored, role, created_by)] = rows
+    assert (name, key, role, created_by) == ("Boss", "boss", "organizer", "command line")
+    defaults = PasswordHasher()
+    assert stored.startswith(f"$argon2id$v=19$m={defaults.memory_cost},t={defaults.time_cost},p={defaults.parallelism}$")
+    assert made.password not in stored
+    with engine.connect() as connection:  # the password appears in no column of any table
+        for table in ("accounts", "login_attempts", "audit_log", "signing_keys"):
+            dump = " ".join(str(v) for row in connection.execute(text(f"SELECT * FROM {table}")).all() for v in row)
+            assert made.password not in dump
+    assert _login(identity, "BOSS", made.password).account.name == "Boss"
+    with pytest.raises(FailedPrecondition):
+        identity.create_first_organizer("boss")
+
+
+@pytest.mark.rule("access.accounts.organizer-issues-passwords")
+def test_a_hash_made_with_older_parameters_is_replaced_at_the_next_login(engine):
+    weak = make_identity(engine, Settings())
+    weak.hasher = PasswordHasher(time_cost=1, memory_cost=1024, parallelism=1)
+    password = weak.create_first_organizer("Boss").password
+    identity = make_identity(engine, Settings())
+    assert _login(identity, "Boss", password).token
+    with engine.connect() as connection:
+        stored = connection.execute(text("SELECT password_hash FROM accounts")).scalar_one()
+    assert not PasswordHasher().check_needs_rehash(stored) and "m=1024" not in stored
+
+
+@pytest.mark.rule("access.login.signed-expiring-tokens")
+def test_the_generated_signing_key_is_made_once_shared_and_survives_a_restart(engine):
+    first = make_identity(engine, Settings())
+    password = first.create_first_organizer("Boss").password
+    token = _login(first, "Boss", password).token
+    restarted = make_identity(engine, Settings())  # another replica, or the same gateway after a restart
+    principal = asyncio.run(restarted.authenticate([("authorization", f"Bearer {token}")]))
+    assert principal is not None and principal.name == "Boss" and principal.role == Role.ORGANIZER
+    with engine.connect() as connection:
+        assert connection.execute(text("SELECT count(*) FROM signing_keys")).scalar_one() == 1
+    other_key = make_identity(engine, Settings(token_secret="another-key-of-at-least-32-bytes-long!"))
+    with pytest.raises(Unauthenticated):
+        asyncio.run(other_key.authenticate([("authorization", f"Bearer {token}")]))
+
+
+@pytest.mark.rule("access.players.act-for-themselves")
+@pytest.mark.rule("access.audit.organizer-and-judge-actions")
+def test_links_attempts_revocations_and_the_audit_log_are_stored(engine):
+    identity = make_identity(engine, Settings())
+    boss = identity.create_first_organizer("Boss")
+    actor = Principal(boss.account.id, "Boss", Role.ORGANIZER)
+    saki = identity.create_account(actor, "Saki", Role.PLAYER)
+    nodoka = identity.create_account(actor, "Nodoka", Role.PLAYER)
+    identity.link_player(actor, saki.account.id, "c1", "p1")
+    identity.link_player(actor, saki.account.id, "c2", "p7")
+    with pytest.raises(FailedPrecondition, match="already linked"):
+        identity.link_player(actor, nodoka.account.id, "c1", "p1")
+    assert [
+        (link.competition_id, link.player_id) for link in identity.whoami(Principal(saki.account.id, "Saki", Role.PLAYER)).links
+    ] == [
+        ("c1", "p1"),
+        ("c2", "p7"),
+    ]
+    assert identity.attempt_login("Saki", "wrong", "ipv6:[::1]:9").error is not None
+    result = _login(identity, "Saki", saki.password)
+    principal = asyncio.run(identity.authenticate([("authorization", f"Bearer {result.token}")]))
+    assert principal is not None and principal.player_ids == {"p1", "p7"}
+    identity.logout(principal)
+    identity.cache.invalidate(principal.account_id)
+    with pytest.raises(Unauthenticated, match="revoked"):
+        asyncio.run(identity.authenticate([("authorization", f"Bearer {result.token}")]))
+    identity.record_audit(actor, "WithdrawPlayer", '{"player_id":"p1"}', "moved away", "OK")
+    identity.record_audit(actor, "ApproveDraw", "{}", "", "FAILED_PRECONDITION")
+    entries, token = identity.audit_log(page_size=1)
+    assert [(e.rpc, e.outcome) for e in entries] == [("ApproveDraw", "FAILED_PRECONDITION")] and token
+    older, _ = identity.audit_log(page_token=token)
+    assert [(e.rpc, e.reason, e.account_name, e.role) for e in older] == [
+        ("WithdrawPlayer", "moved away", "Boss", Role.ORGANIZER)
+    ]
+    assert older[0].at.tzinfo is not None and older[0].at <= datetime.now(UTC)
+    with engine.connect() as connection:
+        attempts = connection.execute(text("SELECT name_key, peer, success FROM login_attempts ORDER BY id")).all()
+    assert [(a[0], a[1], bool(a[2])) for a in attempts] == [("saki", "::1", False), ("saki", "127.0.0.1", True)]
