@@ -43,6 +43,7 @@ Decisions where the regulation is silent:
 
 from __future__ import annotations
 
+import dataclasses
 from collections import defaultdict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -71,6 +72,7 @@ def stage_name(positions: int) -> str:
 class CupRules:
     """The cup's progress rules as data (open-cup-2023 unless a club configures a variant)."""
 
+    name: str = "open-cup"
     series_wins: int = 2  # games to win a series (Rondo default: the regulation gives no number)
     stage_series_wins: tuple[tuple[str, int], ...] = ()  # per stage name, e.g. (("final", 3),)
     start_setting: str = "X in the centre"  # §3.3.1
@@ -84,6 +86,47 @@ class CupRules:
 
 
 OPEN_CUP_2023 = CupRules()
+#: The cup rulesets a season file names (``"ruleset": "open-cup"`` or ``{"base": "open-cup", ...}``).
+CUP_RULESETS: dict[str, CupRules] = {OPEN_CUP_2023.name: OPEN_CUP_2023}
+_VARIABLE = (
+    "series_wins",
+    "stage_series_wins",
+    "start_setting",
+    "replay_setting",
+    "medal_places",
+    "prize_places",
+    "max_technical_defeats_for_prize",
+)
+
+
+def cup_variant(base: str, overrides: Mapping[str, object], name: str | None = None) -> CupRules:
+    """A registered cup ruleset with some of its data replaced (``stage_series_wins`` as an object
+    ``{"final": 3}``); :class:`InvalidArgument` naming ``ruleset.<field>`` on anything wrong."""
+    v = Violations()
+    if base not in CUP_RULESETS:
+        v.add("ruleset.base", f"unknown ruleset {base!r}; known: {', '.join(sorted(CUP_RULESETS))}")
+    changes: dict[str, object] = {}
+    for key, value in overrides.items():
+        if key not in _VARIABLE:
+            v.add(f"ruleset.{key}", f"unknown ruleset field; known: {', '.join(_VARIABLE)}")
+        elif key == "stage_series_wins":
+            if not isinstance(value, dict) or not all(isinstance(k, str) for k in value):
+                v.add(f"ruleset.{key}", 'an object: stage name -> games to win a series there, e.g. {"final": 3}')
+            else:
+                changes[key] = tuple(value.items())
+        elif key in ("start_setting", "replay_setting"):
+            if not isinstance(value, str) or not value.strip() or len(value) > 200:
+                v.add(f"ruleset.{key}", "a start setting in words, 1 to 200 characters")
+            else:
+                changes[key] = value.strip()
+        else:
+            changes[key] = value
+    v.raise_if_any()
+    rules = dataclasses.replace(CUP_RULESETS[base], name=name or f"{base} (variant)", **changes)  # type: ignore[arg-type]
+    _check_rules(v, rules)
+    if v:
+        raise InvalidArgument.of([FieldViolation(x.field.replace("rules.", "ruleset.", 1), x.description) for x in v.items])
+    return rules
 
 
 @dataclass(frozen=True)
@@ -555,16 +598,39 @@ def _level_text(lv: _Level) -> str:
 # --------------------------------------------------------------------------------------- validation
 
 
+def _whole(value: object, low: int) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and value >= low
+
+
+def _known_stage(name: object) -> bool:
+    """A stage name of the regulation (4.1): final, semi-final, quarter-final, 1/8 final, 1/16 final, ...,
+    or the third-place match."""
+    if name in (FINAL, SEMI_FINAL, QUARTER_FINAL, THIRD_PLACE):
+        return True
+    if not isinstance(name, str) or not name.startswith("1/") or not name.endswith(" final"):
+        return False
+    n = name[2:-6]
+    return n.isdigit() and int(n) >= 8 and int(n) & (int(n) - 1) == 0
+
+
 def _check_rules(v: Violations, rules: CupRules) -> None:
     for name, value in (
         ("series_wins", rules.series_wins),
         *((f"stage_series_wins[{s}]", w) for s, w in rules.stage_series_wins),
     ):
-        if not isinstance(value, int) or isinstance(value, bool) or value < 1:
-            v.add(f"rules.{name}", f"games to win a series: a whole number from 1, got {value!r}")
-    if rules.prize_places > rules.medal_places or rules.medal_places not in (2, 4) or rules.prize_places < 0:
-        v.add("rules.prize_places", "medal places are 2 or 4 (the final and the third-place match); prize places at most as many")
-    if rules.max_technical_defeats_for_prize < 0:
+        if not _whole(value, 1):
+            v.add(f"rules.{name}", f"games to win a series: a whole number from 1, got {value!r}"[:200])
+    for stage, _ in rules.stage_series_wins:
+        if not _known_stage(stage):
+            v.add(
+                f"rules.stage_series_wins[{stage}]"[:80],
+                "a stage name: final, third-place match, semi-final, quarter-final, 1/8 final, ...",
+            )
+    if not _whole(rules.medal_places, 0) or rules.medal_places not in (2, 4):
+        v.add("rules.medal_places", "medal places are 2 or 4 (the final and the third-place match)")
+    elif not _whole(rules.prize_places, 0) or rules.prize_places > rules.medal_places:
+        v.add("rules.prize_places", "prize places: a whole number from 0, at most the medal places")
+    if not _whole(rules.max_technical_defeats_for_prize, 0):
         v.add("rules.max_technical_defeats_for_prize", "a whole number from 0")
 
 

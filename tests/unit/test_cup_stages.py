@@ -6,12 +6,15 @@ from __future__ import annotations
 
 import asyncio
 from datetime import UTC, datetime, timedelta
+from pathlib import Path
 
 import pytest
 
 from league.domain import cup
+from league.domain.cup_progress import score_cup_season
 from league.domain.model import PlayerStatus
 from league.domain.records import GameEntry, HanchanEntry
+from league.domain.season_file import CupSeason, load_season
 from league.domain.stage_kinds import Seating
 from league.service import LeagueService
 from rondo.gateway.v1 import gateway_pb2
@@ -328,3 +331,59 @@ def test_advance_stage_through_the_gateway_pairs_each_stage_and_appends_the_stag
     assert len(stage.rounds[0].tables) == 2  # the final and the third-place match
     with pytest.raises(FailedPrecondition, match="finished"):
         advance(4)
+
+
+def _structure(progress: cup.CupProgress, name: dict[str, str]) -> tuple:
+    """Everything the cup domain decided, by player name (the explanations carry ids or names)."""
+    stages = tuple(
+        (
+            sp.number,
+            sp.name,
+            tuple(
+                (
+                    tuple(name[p] for p in m.players),
+                    m.wins,
+                    m.winner and name[m.winner],
+                    tuple(name[p] for p in m.losers),
+                    m.technical,
+                )
+                for m in sp.all_matches
+            ),
+        )
+        for sp in progress.stages
+    )
+    results = {
+        name[p]: (r.seed, r.place, r.eliminated_in, r.award, r.technical_defeats, r.prize_place, r.disqualified)
+        for p, r in progress.results.items()
+    }
+    return stages, tuple(name[p] if p else None for p in progress.places), results, progress.finished
+
+
+@pytest.mark.rule("cup.season-file.same-scorer")
+def test_the_service_recording_the_example_s_games_gives_the_season_file_s_bracket(league):
+    example = Path(__file__).resolve().parents[2] / "docs" / "examples" / "open-cup-season.json"
+    season = load_season(example.read_text(encoding="utf-8"))
+    assert isinstance(season, CupSeason)
+    offline = score_cup_season(season)
+    competition = league.create_competition("Open cup", "open-cup-2023", 6, 2)
+    ids = {e.name: league.register_player(competition.id, e.name, rating=e.rating).id for e in season.entrants}
+    cid = competition.id
+    while not (plan := league.prepare_stage(cid)).finished:
+        stage = _advance(league, cid)
+        for d in season.disqualifications:
+            if d.stage == stage.number:
+                league.disqualify_player(cid, ids[d.player], d.reason, BY)
+        table_of = {frozenset(t): k for k, t in enumerate(stage.rounds[0], start=1)}
+        for s in season.series:
+            if s.stage == stage.number:
+                first, second = (ids[p] for p in s.players)
+                for n, result in enumerate(s.results, start=1):
+                    _game(league, cid, stage.number, table_of[frozenset((first, second))], n, first, second, result)
+    assert plan.finished
+    online = league.cup_bracket(cid).progress
+    assert online is not None
+    names = {pid: n for n, pid in ids.items()}
+    assert _structure(online, names) == _structure(offline.progress, {n: n for n in ids})
+    assert [s.rounds[0] for s in league.list_stages(cid)] == [
+        tuple(tuple(ids[p] for p in t) for t in paired.tables) for paired in offline.stages
+    ]
