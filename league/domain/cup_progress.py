@@ -33,14 +33,20 @@ from .model import Player, PlayerStatus
 from .records import KIND_OF, Content, GameEntry, RecordKind
 from .season_file import CupSeason, CupSeries
 from .stage_kinds import (
+    NEW_RESULT,
     PROGRESS,
     RESULT_CHECKS,
     CompetitionState,
+    CorrectionEffects,
+    Derived,
     KnockoutEntrant,
     KnockoutSeating,
+    ResultContext,
     Seating,
     StagePlan,
     check_fixed_rounds,
+    effects,
+    later_stage_effects,
 )
 from .stages import Stage, StageRound, Table
 
@@ -91,6 +97,7 @@ class CupInput:
     games: tuple[cup.Game, ...]
     disqualifications: tuple[cup.Disqualification, ...]
     tables: dict[tuple[int, int], int]
+    third_place: tuple[str, ...] | None = None  # the third-place match as stored
 
 
 def cup_stages(state: CompetitionState) -> list[Stage]:
@@ -120,6 +127,7 @@ def cup_input(state: CompetitionState) -> CupInput:
     cut = tuple(str(p) for p in first.get("cut", []))
     pairings = []
     tables: dict[tuple[int, int], int] = {}
+    third_place: tuple[str, ...] | None = None
     for st in stages:
         third = st.details.get("third_place_table")
         pairs = []
@@ -127,6 +135,8 @@ def cup_input(state: CompetitionState) -> CupInput:
             tables[(st.number, match_of(st, t))] = t
             if t != third:
                 pairs.append(tuple(table))
+            else:
+                third_place = tuple(table)
         pairings.append(tuple(pairs))
     by_number = {st.number: st for st in stages}
     games = tuple(
@@ -140,14 +150,18 @@ def cup_input(state: CompetitionState) -> CupInput:
         for d in state.disqualifications
         if d.stage >= 1 and d.player_id in seeds
     )
-    return CupInput(seeds, cut, tuple(pairings), games, dqs, tables)
+    return CupInput(seeds, cut, tuple(pairings), games, dqs, tables, third_place)
 
 
 def cup_state(state: CompetitionState) -> tuple[CupInput, cup.CupProgress]:
-    """The cup as far as it went; stored data the cup domain refuses is FAILED_PRECONDITION with why."""
+    """The cup as far as it went, each stage with the players it was stored with (a correction the
+    organizer confirmed after a stage was paired does not re-pair it); stored data the cup domain
+    refuses is FAILED_PRECONDITION with why."""
     data = cup_input(state)
     try:
-        progress = cup.cup_progress(data.seeds, data.pairings, data.games, data.disqualifications)
+        progress = cup.cup_progress(
+            data.seeds, data.pairings, data.games, data.disqualifications, as_paired=True, third_place=data.third_place
+        )
     except InvalidArgument as error:
         raise FailedPrecondition(
             "the cup's stored results do not add up: " + "; ".join(f"{v.field}: {v.description}" for v in error.violations)
@@ -210,6 +224,9 @@ class CupProgressRules:
                 f"stage {plan.number} ({plan.name}) is one round: the survivors paired by halves in their "
                 f"original seed order, blue first (3.4.1.3, 3.4.2): {text}"[:900],
             )
+
+    def correction_effects(self, before: CompetitionState, after: CompetitionState) -> CorrectionEffects:
+        return correction_effects(before, after)
 
     def stage_complete(self, state: CompetitionState, stage: Stage) -> bool:
         """Every pairing of the stage is decided. Called after each record: a new game of a player
@@ -339,10 +356,91 @@ def _label(m: cup.MatchProgress, tables: Mapping[tuple[int, int], int], stage: i
     return f"{what} (table {table}: {' v '.join(m.players)})"
 
 
+# -------------------------------------------------------------------------------------- corrections
+
+#: who rules on a stored stage that a confirmed correction would now pair otherwise
+WHO_DECIDES = "the arbiter decides how it is played out (open-cup-2023 5.2.2 г; Rondo never re-pairs a stored stage)"
+
+
+def correction_effects(before: CompetitionState, after: CompetitionState) -> CorrectionEffects:
+    """docs/rules.md ``cup.records.correction-recomputes-derived``: what a corrected game (``after`` holds
+    it, ``before`` not) changes: who won each series, places 1-4 and the prizes, and whether a stage
+    already paired would now be paired with other players (a conflict the organizer confirms: the stored
+    stage keeps its pairs)."""
+    names = {p.id: p.name for p in after.players}
+
+    def name(p: str | None) -> str:
+        return names.get(p, p) if p else "nobody"
+
+    try:
+        _, old = cup_state(before)
+        _, new = cup_state(after)
+    except FailedPrecondition as error:
+        return effects([f"the cup cannot be read: {error.message}"], [], [])
+    changes: list[str] = []
+    for was, now in zip(old.stages, new.stages, strict=False):
+        old_matches = {m.number: m for m in was.all_matches}
+        for m in now.all_matches:
+            o = old_matches.get(m.number)
+            if o is None or (o.winner, o.losers, o.decided, o.wins) == (m.winner, m.losers, m.decided, m.wins):
+                continue
+            what = "the third-place match" if m.number == cup.THIRD_PLACE_MATCH else f"pairing {m.number}"
+            if not m.decided:
+                outcome = f"undecided again ({'-'.join(map(str, m.wins))})"
+            elif m.winner is None:
+                outcome = "both lose technically"
+            else:
+                outcome = f"won by {name(m.winner)} {max(m.wins)}-{min(m.wins)}"
+            before_text = f"won by {name(o.winner)}" if o.winner else ("undecided" if not o.decided else "nobody won")
+            changes.append(f"stage {now.number} ({now.name}), {what}: {outcome} (was {before_text})")
+    if old.places != new.places:
+        changes.append("final places: " + ", ".join(f"{i}. {name(p)}" for i, p in enumerate(new.places, start=1)))
+    prizes = [
+        f"{name(p)} {'now receives the prize for place ' + str(r.prize_place) if r.prize_place else 'no longer receives a prize'}"
+        for p, r in new.results.items()
+        if p in old.results and old.results[p].prize_place != r.prize_place
+    ]
+    if prizes:
+        changes.append("prizes: " + ", ".join(prizes))
+    later, conflicts, to_redo = later_stage_effects(
+        before,
+        after,
+        cup_stages(after)[1:],
+        _derived_pairs,
+        names,
+        lambda stage: [str(t) for t in range(1, len(stage.rounds[0]) + 1)] if stage.rounds else [],
+        "table",
+        lambda old_basis, new_basis: "the survivors it is paired from are listed otherwise",
+        WHO_DECIDES,
+        lambda stage: stage.rounds[0] if stage.rounds else (),
+    )
+    return effects([*changes, *later], conflicts, to_redo)
+
+
+def _derived_pairs(state: CompetitionState, stage: Stage) -> Derived | str:
+    """The tables stage ``stage`` would be paired with from the stages before it as stored, or why it
+    could not be."""
+    try:
+        plan = CupProgressRules().next_stage(state.before_stage(stage.number))
+    except FailedPrecondition as error:
+        return error.message
+    if plan.finished:
+        return "the cup would already be over"
+    return Derived(planned_tables(plan), dict(plan.basis))
+
+
 # ------------------------------------------------------------------------------------------ records
 
 
-def check_cup_game(stage: Stage, round_no: int, table: int, seats: Table, live: Sequence[Content], new: Content) -> None:
+def check_cup_game(
+    stage: Stage,
+    round_no: int,
+    table: int,
+    seats: Table,
+    live: Sequence[Content],
+    new: Content,
+    context: ResultContext = NEW_RESULT,
+) -> None:
     """A game of a pairing of a cup stage (cup.records.series-games-in-order): the pairing's two
     players (either order), numbered 1, 2, ... without gaps or repeats, none after the series is
     decided, a pass takes none, no double technical defeat in a medal match."""

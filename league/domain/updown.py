@@ -344,6 +344,7 @@ class UpdownRow:
     withdrawn: bool
     separated_from_next: str | None
     notes: tuple[str, ...]
+    fate_reason: str = ""  # why the place means ``fate``, with the clause
 
 
 @dataclass(frozen=True)
@@ -373,6 +374,31 @@ def place_fate(season: UpdownSeason, place: int, size: int) -> str:
     if rs.promoted:
         return "promoted" if place <= rs.promoted else "stays"
     return "champion" if place == 1 else "prize places"
+
+
+def fate_reason(season: UpdownSeason, place: int, size: int) -> str:
+    """docs/rules.md ``updown.stage.promotion-and-relegation-lists``: why place ``place`` means what
+    :func:`place_fate` says, from the ruleset's cut places, with the clause."""
+    rs = season.ruleset
+    fate = place_fate(season, place, size)
+    if season.stage == 1:
+        clause = "updown-league-2007 §4.3.2" if rs.promoted else "updown-league-2007 §4.3.1"
+        stop = f"places {rs.leaders + 1}-{size - rs.outsiders}" if rs.leaders + 1 <= size - rs.outsiders else "no place"
+        return {
+            "leaders": f"place {place}: places 1-{rs.leaders} form the leaders group of stage 2 ({clause})",
+            "outsiders": f"place {place}: places {size - rs.outsiders + 1}-{size} form the outsiders group of stage 2, "
+            f"withdrawn players included ({clause})",
+            "stop": f"place {place}: {stop} do not play stage 2 ({clause})",
+        }[fate]
+    if season.group == "outsiders":
+        kept = f"the first {rs.outsiders_stay} of the outsiders group keep their place in the division"
+        return f"place {place} of the outsiders group: {kept} (updown-league-2007 §4.4.1.2)"
+    if rs.promoted:
+        up = f"the first {rs.promoted} of the leaders group go up to the higher division"
+        return f"place {place} of the leaders group: {up} (updown-league-2007 §4.4.2.1)"
+    if fate == "champion":
+        return "place 1 of the leaders group: the champion (updown-league-2007 §4.4.1.1)"
+    return f"place {place} of the leaders group, which plays for the prize places (updown-league-2007 §4.4.1.1)"
 
 
 def updown_standings(season: UpdownSeason) -> UpdownStandings:
@@ -408,6 +434,14 @@ def updown_standings(season: UpdownSeason) -> UpdownStandings:
             else:
                 unresolved.append(UnresolvedTie(place, group.players, reason, len(fates) > 1))
         fate = next(iter(fates)) if len(fates) == 1 else "undecided: " + " or ".join(sorted(fates))
+        if len(fates) == 1:
+            why = (
+                fate_reason(season, first, size)
+                if n == 1
+                else fate_reason(season, first, size).replace(f"place {first}", f"places {place}", 1)
+            )
+        else:
+            why = f"places {place} straddle a cut: {reason}"
         for k, player in enumerate(group.players):
             step = reason if k + 1 < n else (bounds[gi] if gi + 1 < len(groups) else None)
             notes = []
@@ -433,6 +467,7 @@ def updown_standings(season: UpdownSeason) -> UpdownStandings:
                     player in withdrawn,
                     step,
                     tuple(notes),
+                    why,
                 )
             )
         first += n
@@ -473,6 +508,7 @@ def updown_standings_as_dict(standings: UpdownStandings) -> dict:
                 "withdrawn": r.withdrawn,
                 "separated_from_next": r.separated_from_next,
                 "notes": list(r.notes),
+                "fate_reason": r.fate_reason,
             }
             for r in standings.rows
         ],

@@ -28,7 +28,19 @@ from rondo_runtime.errors import FailedPrecondition, InvalidArgument
 
 from .model import Player, PlayerStatus
 from .records import Content, GameEntry
-from .stage_kinds import PROGRESS, RESULT_CHECKS, CompetitionState, Seating, StagePlan
+from .stage_kinds import (
+    NEW_RESULT,
+    PROGRESS,
+    RESULT_CHECKS,
+    CompetitionState,
+    CorrectionEffects,
+    Derived,
+    ResultContext,
+    Seating,
+    StagePlan,
+    effects,
+    later_stage_effects,
+)
 from .stages import Stage, StageRound, StageStatus, Table
 from .updown import (
     SUPER_LEAGUE,
@@ -100,7 +112,7 @@ def stage_seasons(state: CompetitionState, stage: Stage) -> list[UpdownSeason]:
     ruleset = ruleset_of(stage)
     gone = {p.id for p in state.players if p.status in GONE}
     games = [(r.round, r.content) for r in state.stage_records(stage.number) if isinstance(r.content, GameEntry)]
-    carried = stage.details.get("carried", {})
+    carried = carried_points(state, stage)
     seasons = []
     for name, players in groups_of(stage):
         members = set(players)
@@ -118,6 +130,18 @@ def stage_seasons(state: CompetitionState, stage: Stage) -> list[UpdownSeason]:
     return seasons
 
 
+def carried_points(state: CompetitionState, stage: Stage) -> dict[str, dict[str, int]]:
+    """docs/rules.md ``updown.records.correction-recomputes-derived``: the points each stage-2 group
+    carries (§4.4), per player of the group as stored, from the CURRENT standings of stage 1, so a
+    corrected stage-1 game changes them; stage 1 carries nothing."""
+    stored: dict[str, dict[str, int]] = stage.details.get("carried", {})
+    first = next((s for s in state.stages if s.kind == ROUND_ROBIN_KIND), None)
+    if stage.kind != GROUP_KIND or first is None:
+        return stored
+    points = {r.player: r.points for _, st in stage_standings(state, first) for r in st.rows}
+    return {name: {p: points.get(p, pts) for p, pts in group.items()} for name, group in stored.items()}
+
+
 def stage_standings(state: CompetitionState, stage: Stage) -> list[tuple[str, UpdownStandings]]:
     """The standings of each group of the stage, from the stored records."""
     return [(name, updown_standings(season)) for (name, _), season in zip(groups_of(stage), stage_seasons(state, stage))]
@@ -126,11 +150,31 @@ def stage_standings(state: CompetitionState, stage: Stage) -> list[tuple[str, Up
 # --- results ----------------------------------------------------------------------------------------
 
 
-def check_updown_game(stage: Stage, round_no: int, table: int, seats: Table, live: Sequence[Content], new: Content) -> None:
+def check_updown_game(
+    stage: Stage,
+    round_no: int,
+    table: int,
+    seats: Table,
+    live: Sequence[Content],
+    new: Content,
+    context: ResultContext = NEW_RESULT,
+) -> None:
     """docs/rules.md ``updown.records.one-game-per-pairing``: one game a pairing, between the table's two
     players in its order, no drawn result, long exactly where the stage plays long matches."""
     if not isinstance(new, GameEntry):
         raise FailedPrecondition(f"stage {stage.number} ({stage.name}) of an Up&Down league takes game results only (RecordGame)")
+    where = f"round {round_no}, table {table} of stage {stage.number}"
+    annulled = [c for c in (context.replaced, *live) if isinstance(c, GameEntry) and c.result == ANNULLED]
+    if annulled:  # docs/rules.md updown.records.annulled-and-withdrawn-take-no-results
+        raise FailedPrecondition(
+            f"{where} was annulled (a thrown match, 0-0: updown-league-2007 §9.2, final); it takes no other result"
+        )
+    left = [p for p in seats if p in context.left]
+    if left and context.replaced is None:
+        raise FailedPrecondition(
+            f"{where}: {' and '.join(left)} left the league; the games he had not played are settled by the withdrawal "
+            "rule (updown-league-2007 §10.4: all his results annulled, or technical losses 0-1), none is recorded"
+        )
     if (new.first, new.second) != tuple(seats):
         raise InvalidArgument.single(
             "game.first_player_id",
@@ -256,6 +300,83 @@ class UpdownProgress:
 
     def stage_complete(self, state: CompetitionState, stage: Stage) -> bool:
         return not missing_games(state, stage)
+
+    def correction_effects(self, before: CompetitionState, after: CompetitionState) -> CorrectionEffects:
+        return correction_effects(before, after)
+
+
+# --- corrections ---------------------------------------------------------------------------------------
+
+#: who rules on a stored stage that a confirmed correction would now generate otherwise
+WHO_DECIDES = "the referee decides how it is played out (Rondo never regenerates a stored stage)"
+
+
+def correction_effects(before: CompetitionState, after: CompetitionState) -> CorrectionEffects:
+    """docs/rules.md ``updown.records.correction-recomputes-derived``: what a corrected game (``after``
+    holds it, ``before`` not) changes: each group's places and what they mean (the split after stage 1,
+    the champion, who stays, is relegated or promoted after stage 2), the points stage 2 carries, and
+    whether stage 2, when already generated, would now be formed with other groups (a conflict the
+    organizer confirms: the stored stage keeps its groups)."""
+    names = {p.id: p.name for p in after.players}
+    changes: list[str] = []
+    for stage in after.stages:
+        old = dict(stage_standings(before, stage))
+        for group, standings in stage_standings(after, stage):
+            was = old.get(group)
+            if was is None:
+                continue
+            moved = _row_moves(was, standings, names)
+            if moved:
+                where = f"stage {stage.number}" + ("" if group == STAGE_ONE_GROUP else f", {group} group")
+                changes.append(f"{where} places: " + ", ".join(moved))
+    later, conflicts, to_redo = later_stage_effects(
+        before,
+        after,
+        [s for s in after.stages if s.kind == GROUP_KIND],
+        _derived_groups,
+        names,
+        lambda stage: [name for name, _ in groups_of(stage)],
+        "group",
+        lambda old, new: _carried_change(old, new, names),
+        WHO_DECIDES,
+        lambda stage: [players for _, players in groups_of(stage)],
+    )
+    return effects([*changes, *later], conflicts, to_redo)
+
+
+def _row_moves(old: UpdownStandings, new: UpdownStandings, names: Mapping[str, str]) -> list[str]:
+    """``U05 3 -> 6-7 (leaders -> stop)`` for every row whose place or fate changed."""
+    was = {r.player: r for r in old.rows}
+    out = []
+    for r in new.rows:
+        w = was.get(r.player)
+        if w is not None and (w.place, w.fate) != (r.place, r.fate):
+            fate = f" ({w.fate} -> {r.fate})" if w.fate != r.fate else ""
+            out.append(f"{names.get(r.player, r.player)} {w.place} -> {r.place}{fate}")
+    return out
+
+
+def _derived_groups(state: CompetitionState, stage: Stage) -> Derived | str:
+    """The groups (in the stored stage's order) and carried points stage 2 would be formed with from
+    ``state``'s stage 1, or why it could not be."""
+    first = next((s for s in state.stages if s.kind == ROUND_ROBIN_KIND), None)
+    if first is None:
+        return "stage 1 is not stored"
+    try:
+        plan = UpdownProgress()._stage_two(state.before_stage(stage.number), first)
+    except FailedPrecondition as error:
+        return error.message
+    groups = dict(plan.groups)
+    order = [name for name, _ in groups_of(stage)]
+    order += [name for name in groups if name not in order]
+    return Derived(tuple(groups.get(name, ()) for name in order), {"carried": plan.details.get("carried", {})})
+
+
+def _carried_change(old: Mapping[str, Any], new: Mapping[str, Any], names: Mapping[str, str]) -> str:
+    was = {p: pts for group in old.get("carried", {}).values() for p, pts in group.items()}
+    now = {p: pts for group in new.get("carried", {}).values() for p, pts in group.items()}
+    moved = [f"{names.get(p, p)} {was[p]} -> {pts}" for p, pts in now.items() if p in was and was[p] != pts]
+    return "the points carried from stage 1 change, and its standings with them: " + ", ".join(moved)
 
 
 def check_round_robin_rounds(plan: StagePlan, rounds: tuple[StageRound, ...]) -> None:

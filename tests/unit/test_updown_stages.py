@@ -153,9 +153,11 @@ def test_withdrawal_both_branches_show_in_the_standings():
         return False
 
     record_all(league, cid, one, skip=skip)
-    league.withdraw_player(cid, early, "moved away")
-    league.withdraw_player(cid, late, "moved away")
-    assert league.get_stage(cid, 1).status is StageStatus.OPEN  # a withdrawal alone does not complete it
+    assert league.withdraw_player(cid, early, "moved away").completed_stage == 0  # late's games are still open
+    assert league.get_stage(cid, 1).status is StageStatus.OPEN
+    # the last open games were a withdrawn player's: they are not awaited, the withdrawal completes stage 1
+    assert league.withdraw_player(cid, late, "moved away").completed_stage == 1
+    assert league.get_stage(cid, 1).status is StageStatus.COMPLETED
     [(_, table)] = league.get_updown_standings(cid, 1).groups
     rows = {r.player: r for r in table.rows}
     assert [r.player for r in table.rows][-2:] == [early, late] or [r.player for r in table.rows][-2:] == [late, early]
@@ -227,3 +229,111 @@ def test_first_league_first_checkpoint_annuls_the_results_of_those_below_the_kep
     # only the games among those still in count: the first two beat the third twice each
     assert (rows[ids[0]].points, rows[ids[1]].points, rows[ids[2]].points) == (2, 2, 0)
     assert rows[ids[4]].games == 0 and "annulled" in rows[ids[4]].notes[0]
+
+
+def _game_record(league, cid, stage_no, a, b):
+    """The current record of the game between ``a`` and ``b`` of stage ``stage_no`` (first cycle first)."""
+    stage = league.get_stage(cid, stage_no)
+    for r, rnd in enumerate(stage.rounds, 1):
+        for t, pair in enumerate(rnd, 1):
+            if set(pair) == {a, b}:
+                history = league.match_history(cid, r, t, stage=stage_no)
+                return history[-1]
+    raise AssertionError("no such game")
+
+
+def _reversed(record):
+    game = record.content
+    return dataclasses.replace(game, result="0-1" if game.result == "1-0" else "1-0")
+
+
+def _season_in_stage_two(n: int = 12):
+    league, uow, cid, ids = league_of(n)
+    one = advance(league, cid)
+    record_all(league, cid, one, winner=rank(ids))  # points 22, 20, ..., 0 in registration order
+    two = advance(league, cid)
+    return league, uow, cid, ids, two
+
+
+@pytest.mark.rule("updown.records.correction-refused-after-later-stage")
+@pytest.mark.rule("updown.records.correction-recomputes-derived")
+def test_a_stage_one_correction_that_changes_the_stage_two_groups_is_refused_then_confirmed_and_says_what_to_redo():
+    league, uow, cid, ids, two = _season_in_stage_two()
+    assert [list(p) for _, p in two.details["groups"]][0] == ids[:4]
+    # P04 (16 points, 4th, leaders) and P05 (14, 5th, stop): their first game reversed makes them 15-15,
+    # head-to-head 1-1, a tie at the leaders cut: stage 2 could no longer be generated
+    first = _game_record(league, cid, 1, ids[3], ids[4])
+    stored = len(uow.repository.records(cid))
+    with pytest.raises(FailedPrecondition) as error:
+        league.correct_record(cid, first.id, _reversed(first), "entered the wrong way round", BY)
+    assert "stage 2 (stage 2) could no longer be generated: extra match needed between" in error.value.message
+    assert "organizer_confirms" in error.value.message and len(uow.repository.records(cid)) == stored  # nothing stored
+    done = league.correct_record(cid, first.id, _reversed(first), "entered the wrong way round", BY, organizer_confirms=True)
+    assert any(c.startswith("stage 1 places: P04 4 -> 4-5 (leaders -> undecided") for c in done.changes)
+    assert any(c.startswith("confirmed by the organizer: stage 2 (stage 2) could no longer be generated") for c in done.changes)
+    assert any(
+        c.startswith("to redo: stage 2 (stage 2) keeps the players it was generated with; the referee decides")
+        for c in done.changes
+    )
+    # the second game reversed too: P05 is now 4th; stage 2 would be formed with him instead of P04
+    second = next(
+        r
+        for r in uow.repository.records(cid)
+        if r.stage == 1
+        and {r.content.first, r.content.second} == {ids[3], ids[4]}
+        and r.id != first.id
+        and not r.replaces_record_id
+    )
+    with pytest.raises(FailedPrecondition) as error:
+        league.correct_record(cid, second.id, _reversed(second), "entered the wrong way round", BY)
+    message = error.value.message
+    assert "this correction changes who plays in stage 2 (stage 2)" in message
+    assert "P05 would play at group leaders; P04 would not play (he played at group leaders)" in message
+    done = league.correct_record(cid, second.id, _reversed(second), "entered the wrong way round", BY, organizer_confirms=True)
+    assert any("stage 1 places:" in c and "P05 4-5 -> 4 (undecided" in c for c in done.changes)
+    assert any(c.startswith("to redo: stage 2 (stage 2) keeps the players it was generated with (") for c in done.changes)
+    # the stored stage keeps its groups; its standings carry the corrected stage-1 points
+    assert [list(p) for _, p in league.get_stage(cid, 2).details["groups"]][0] == ids[:4]
+    leaders = dict(league.get_updown_standings(cid, 2).groups)["leaders"]
+    assert {r.player: r.carried for r in leaders.rows}[ids[3]] == 14
+
+
+@pytest.mark.rule("updown.records.correction-recomputes-derived")
+def test_a_stage_one_correction_keeping_the_groups_changes_the_points_carried_and_needs_no_confirmation():
+    league, _, cid, ids, _ = _season_in_stage_two()
+    record = _game_record(league, cid, 1, ids[0], ids[1])
+    done = league.correct_record(cid, record.id, _reversed(record), "wrong way round", BY)
+    assert "stage 1 places: P01 1 -> 1-2, P02 2 -> 1-2" in done.changes
+    assert any(
+        c.startswith("stage 2 (stage 2): same groups (the points carried from stage 1 change")
+        and "P01 22 -> 21, P02 20 -> 21" in c
+        for c in done.changes
+    )
+    assert not any(c.startswith(("confirmed", "to redo")) for c in done.changes)
+    leaders = dict(league.get_updown_standings(cid, 2).groups)["leaders"]
+    assert {r.player: r.carried for r in leaders.rows}[ids[0]] == 21
+
+
+@pytest.mark.rule("updown.records.correction-recomputes-derived")
+@pytest.mark.rule("updown.stage.promotion-and-relegation-lists")
+def test_a_stage_two_correction_changes_the_champion_and_the_lists_with_their_reasons():
+    league, _, cid, ids, two = _season_in_stage_two()
+    last = record_all(league, cid, two, winner=rank(ids))  # the stage-1 order again
+    assert last is not None and last.completed_stage
+    final = league.get_updown_standings(cid)
+    assert final.with_fate("champion") == [ids[0]]
+    leaders = dict(final.groups)["leaders"]
+    assert leaders.rows[0].fate_reason == "place 1 of the leaders group: the champion (updown-league-2007 §4.4.1.1)"
+    outsiders = dict(final.groups)["outsiders"]
+    assert [r.fate for r in outsiders.rows] == ["stays", "relegated", "relegated", "relegated"]
+    assert outsiders.rows[1].fate_reason == (
+        "place 2 of the outsiders group: the first 1 of the outsiders group keep their place in the division "
+        "(updown-league-2007 §4.4.1.2)"
+    )
+    # P01 v P02 in stage 2 (long, 2 points) reversed: both 26, P02 first on the head-to-head
+    record = _game_record(league, cid, 2, ids[0], ids[1])
+    done = league.correct_record(cid, record.id, _reversed(record), "wrong way round", BY)
+    assert done.changes[0] == (
+        "stage 2, leaders group places: P02 2 -> 1 (prize places -> champion), P01 1 -> 2 (champion -> prize places)"
+    )
+    assert league.get_updown_standings(cid).with_fate("champion") == [ids[1]]

@@ -122,20 +122,22 @@ class Competition(_message.Message):
     def __init__(self, id: _Optional[str] = ..., name: _Optional[str] = ..., ruleset: _Optional[str] = ..., rounds: _Optional[int] = ..., table_size: _Optional[int] = ..., created_at: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., published_draw_id: _Optional[str] = ...) -> None: ...
 
 class Player(_message.Message):
-    __slots__ = ("id", "competition_id", "name", "registration_order", "status", "rating")
+    __slots__ = ("id", "competition_id", "name", "registration_order", "status", "rating", "completed_stage")
     ID_FIELD_NUMBER: _ClassVar[int]
     COMPETITION_ID_FIELD_NUMBER: _ClassVar[int]
     NAME_FIELD_NUMBER: _ClassVar[int]
     REGISTRATION_ORDER_FIELD_NUMBER: _ClassVar[int]
     STATUS_FIELD_NUMBER: _ClassVar[int]
     RATING_FIELD_NUMBER: _ClassVar[int]
+    COMPLETED_STAGE_FIELD_NUMBER: _ClassVar[int]
     id: str
     competition_id: str
     name: str
     registration_order: int
     status: PlayerStatus
     rating: int
-    def __init__(self, id: _Optional[str] = ..., competition_id: _Optional[str] = ..., name: _Optional[str] = ..., registration_order: _Optional[int] = ..., status: _Optional[_Union[PlayerStatus, str]] = ..., rating: _Optional[int] = ...) -> None: ...
+    completed_stage: int
+    def __init__(self, id: _Optional[str] = ..., competition_id: _Optional[str] = ..., name: _Optional[str] = ..., registration_order: _Optional[int] = ..., status: _Optional[_Union[PlayerStatus, str]] = ..., rating: _Optional[int] = ..., completed_stage: _Optional[int] = ...) -> None: ...
 
 class CreateCompetitionRequest(_message.Message):
     __slots__ = ("name", "ruleset", "rounds", "table_size", "idempotency_key", "ruleset_overrides")
@@ -160,26 +162,30 @@ class GetCompetitionRequest(_message.Message):
     def __init__(self, competition_id: _Optional[str] = ...) -> None: ...
 
 class RegisterPlayerRequest(_message.Message):
-    __slots__ = ("competition_id", "name", "rating", "idempotency_key")
+    __slots__ = ("competition_id", "name", "rating", "idempotency_key", "status")
     COMPETITION_ID_FIELD_NUMBER: _ClassVar[int]
     NAME_FIELD_NUMBER: _ClassVar[int]
     RATING_FIELD_NUMBER: _ClassVar[int]
     IDEMPOTENCY_KEY_FIELD_NUMBER: _ClassVar[int]
+    STATUS_FIELD_NUMBER: _ClassVar[int]
     competition_id: str
     name: str
     rating: int
     idempotency_key: str
-    def __init__(self, competition_id: _Optional[str] = ..., name: _Optional[str] = ..., rating: _Optional[int] = ..., idempotency_key: _Optional[str] = ...) -> None: ...
+    status: PlayerStatus
+    def __init__(self, competition_id: _Optional[str] = ..., name: _Optional[str] = ..., rating: _Optional[int] = ..., idempotency_key: _Optional[str] = ..., status: _Optional[_Union[PlayerStatus, str]] = ...) -> None: ...
 
 class WithdrawPlayerRequest(_message.Message):
-    __slots__ = ("competition_id", "player_id", "reason")
+    __slots__ = ("competition_id", "player_id", "reason", "idempotency_key")
     COMPETITION_ID_FIELD_NUMBER: _ClassVar[int]
     PLAYER_ID_FIELD_NUMBER: _ClassVar[int]
     REASON_FIELD_NUMBER: _ClassVar[int]
+    IDEMPOTENCY_KEY_FIELD_NUMBER: _ClassVar[int]
     competition_id: str
     player_id: str
     reason: str
-    def __init__(self, competition_id: _Optional[str] = ..., player_id: _Optional[str] = ..., reason: _Optional[str] = ...) -> None: ...
+    idempotency_key: str
+    def __init__(self, competition_id: _Optional[str] = ..., player_id: _Optional[str] = ..., reason: _Optional[str] = ..., idempotency_key: _Optional[str] = ...) -> None: ...
 
 class ListPlayersRequest(_message.Message):
     __slots__ = ("competition_id", "include_inactive")
@@ -935,7 +941,7 @@ class GetUpdownStandingsRequest(_message.Message):
     def __init__(self, competition_id: _Optional[str] = ..., stage: _Optional[int] = ...) -> None: ...
 
 class UpdownRow(_message.Message):
-    __slots__ = ("place", "player_id", "name", "points", "carried", "sonneborn_berger", "games", "really_played", "fate", "withdrawn", "separated_from_next", "notes")
+    __slots__ = ("place", "player_id", "name", "points", "carried", "sonneborn_berger", "games", "really_played", "fate", "withdrawn", "separated_from_next", "notes", "fate_reason")
     PLACE_FIELD_NUMBER: _ClassVar[int]
     PLAYER_ID_FIELD_NUMBER: _ClassVar[int]
     NAME_FIELD_NUMBER: _ClassVar[int]
@@ -948,6 +954,7 @@ class UpdownRow(_message.Message):
     WITHDRAWN_FIELD_NUMBER: _ClassVar[int]
     SEPARATED_FROM_NEXT_FIELD_NUMBER: _ClassVar[int]
     NOTES_FIELD_NUMBER: _ClassVar[int]
+    FATE_REASON_FIELD_NUMBER: _ClassVar[int]
     place: str
     player_id: str
     name: str
@@ -960,7 +967,8 @@ class UpdownRow(_message.Message):
     withdrawn: bool
     separated_from_next: str
     notes: _containers.RepeatedScalarFieldContainer[str]
-    def __init__(self, place: _Optional[str] = ..., player_id: _Optional[str] = ..., name: _Optional[str] = ..., points: _Optional[int] = ..., carried: _Optional[int] = ..., sonneborn_berger: _Optional[int] = ..., games: _Optional[int] = ..., really_played: _Optional[int] = ..., fate: _Optional[str] = ..., withdrawn: _Optional[bool] = ..., separated_from_next: _Optional[str] = ..., notes: _Optional[_Iterable[str]] = ...) -> None: ...
+    fate_reason: str
+    def __init__(self, place: _Optional[str] = ..., player_id: _Optional[str] = ..., name: _Optional[str] = ..., points: _Optional[int] = ..., carried: _Optional[int] = ..., sonneborn_berger: _Optional[int] = ..., games: _Optional[int] = ..., really_played: _Optional[int] = ..., fate: _Optional[str] = ..., withdrawn: _Optional[bool] = ..., separated_from_next: _Optional[str] = ..., notes: _Optional[_Iterable[str]] = ..., fate_reason: _Optional[str] = ...) -> None: ...
 
 class UpdownGroup(_message.Message):
     __slots__ = ("name", "rows", "unresolved")
