@@ -550,6 +550,7 @@ def updown_standings_to_proto(result: UpdownStageStandings) -> league_pb2.Updown
         stage=result.stage.number,
         stage_kind=result.stage.kind,
         ruleset=result.ruleset,
+        ruleset_version=result.ruleset_version,
         complete=result.complete,
         groups=[
             league_pb2.UpdownGroup(

@@ -17,7 +17,7 @@ from datetime import datetime
 from typing import TypeVar
 
 from league.adapters.repository import LeagueRepository
-from league.domain import lots, pinning, records, reviews
+from league.domain import lots, pinning, records, reviews, updown_progress
 from league.domain.lots import TieDecision, TieMethod
 from league.domain.model import Competition, PlayerStatus, Round
 from league.domain.pinning import RulesetVersion
@@ -376,10 +376,22 @@ class ReviewUseCases(LeagueUseCases):
             versions = repo.ruleset_versions(competition.id)
             if done := idempotency.first_answer(repo, key):
                 return next(x for x in versions if str(x.version) == done.resource_id)
-            pinning.check_change_reason(bool(competition.published_draw_id), reason)
+            stages = repo.stages(competition.id)
+            started = (
+                "its draw is approved" if competition.published_draw_id else "its first stage is generated" if stages else ""
+            )
+            pinning.check_change_reason(bool(started), reason, started)
             latest = versions[-1].data if versions else None
-            name, data = pinning.pinned_ruleset(competition.ruleset, overrides, "overrides_json", latest)
-            records.ruleset_for(competition.ruleset, competition.rounds, competition.table_size, pinning.ruleset_from_data(data))
+            if competition.ruleset in pinning.DIVISIONS:
+                if not latest and stages:  # the division stage 1 was generated with (fitted to the field)
+                    latest = dict(updown_progress.ruleset_data(updown_progress.ruleset_of(stages[0])))
+                name, data = pinning.pinned_ruleset(competition.ruleset, overrides, "overrides_json", latest)
+                updown_progress.check_division_change(updown_progress.division_from(data), stages)
+            else:
+                name, data = pinning.pinned_ruleset(competition.ruleset, overrides, "overrides_json", latest)
+                records.ruleset_for(
+                    competition.ruleset, competition.rounds, competition.table_size, pinning.ruleset_from_data(data)
+                )
             version = RulesetVersion(
                 competition.id, (versions[-1].version if versions else 0) + 1, name, data, reason, changed_by, self.clock()
             )

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import uuid
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from league.adapters.repository import LeagueRepository
 from league.domain.model import Competition, Draw
@@ -96,6 +96,13 @@ class LeagueUseCases:
         if record is None or record.competition_id != competition.id:
             raise NotFound(f"record {record_id!r} does not exist in competition {competition.id!r}")
         return record
+
+    @staticmethod
+    def _pinned(repo: LeagueRepository, competition: Competition) -> tuple[Mapping[str, Any], int]:
+        """The latest pinned version of the competition's ruleset: its data and its number (({}, 0) for a
+        competition from before rulesets were pinned)."""
+        versions = repo.ruleset_versions(competition.id)
+        return (versions[-1].data, versions[-1].version) if versions else ({}, 0)
 
     def _standings(self, repo: LeagueRepository, competition: Competition) -> CompetitionStandings:
         """The regular-stage standings: the one computation GetStandings answers and the stages after

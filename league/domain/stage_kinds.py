@@ -136,6 +136,10 @@ class CompetitionState:
     stages: tuple[Stage, ...]  # in order
     records: tuple[ResultRecord, ...]  # every record of every stage, in entry order (corrections included)
     disqualifications: tuple[PlayerDisqualification, ...] = ()  # in the order recorded
+    #: The latest pinned version of the competition's ruleset data and its number
+    #: (league.domain.pinning; {} for a ruleset pinned without data).
+    ruleset_data: Mapping[str, Any] = field(default_factory=dict)
+    ruleset_version: int = 0
     #: The regular-stage standings exactly as GetStandings answers them (the organizer's decisions
     #: included), computed on demand by the service; None where the service gives none (tests).
     standings: Callable[[], Standings] | None = field(default=None, compare=False, repr=False)

@@ -90,16 +90,30 @@ class UpdownRuleset:
     promoted: int = 0  # stage 2 leaders: the first ones go up (First League)
     field: int = 24  # how many players the cut places are written for (§4.3: the Super League has 24)
     first_checkpoint_keep: int = 0  # §10.3.1: 0 = the 50 % rule (Super League); k = below place k leave (First League)
+    #: §4.3 (the First League plays stage 1 in groups "of xxx"): the largest stage-1 group; 0 = one group
+    #: of everyone. With several groups the cut places count in each group.
+    group_size: int = 0
 
     def __post_init__(self) -> None:
         v = Violations()
-        for name in ("cycles", "leaders", "outsiders", "outsiders_stay", "promoted", "field", "first_checkpoint_keep"):
+        for name in (
+            "cycles",
+            "leaders",
+            "outsiders",
+            "outsiders_stay",
+            "promoted",
+            "field",
+            "first_checkpoint_keep",
+            "group_size",
+        ):
             value = getattr(self, name)
             low = 1 if name in ("cycles", "field") else 0
             if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= 1000:
-                v.add(f"ruleset.{name}", f"an integer from {low} to 1000, got {value!r}")
+                v.add(f"ruleset.{name}", f"an integer from {low} to 1000, got {value!r}"[:200])
+        if self.group_size == 1:
+            v.add("ruleset.group_size", "a group plays a round robin: at least 2 players, or 0 for one group of everyone")
         if not isinstance(self.leaders_long, bool):
-            v.add("ruleset.leaders_long", f"true or false, got {self.leaders_long!r}")
+            v.add("ruleset.leaders_long", f"true or false, got {self.leaders_long!r}"[:200])
         v.raise_if_any()
 
 

@@ -337,3 +337,53 @@ def test_a_stage_two_correction_changes_the_champion_and_the_lists_with_their_re
         "stage 2, leaders group places: P02 2 -> 1 (prize places -> champion), P01 1 -> 2 (champion -> prize places)"
     )
     assert league.get_updown_standings(cid).with_fate("champion") == [ids[1]]
+
+
+@pytest.mark.rule("updown.ruleset.division-as-data")
+@pytest.mark.rule("updown.stage.promotion-and-relegation-lists")
+def test_a_first_league_in_two_groups_plays_by_its_pinned_division_data():
+    uow: Any = FakeUnitOfWork(FakeLeagueRepository())
+    league = LeagueService(uow, clock=Clock())
+    for bad, field in (
+        ('{"division": "premier"}', "ruleset_overrides.division"),
+        ('{"leaders": -1}', "ruleset_overrides.leaders"),
+    ):
+        with pytest.raises(InvalidArgument) as error:
+            league.create_competition("First League", "updown-league-2007", 22, 2, ruleset_overrides=bad)
+        assert [v.field for v in error.value.violations] == [field]
+    data = '{"division": "updown-first-league", "group_size": 5, "leaders": 3, "promoted": 3, "first_checkpoint_keep": 2}'
+    cid = league.create_competition("First League", "updown-league-2007", 22, 2, ruleset_overrides=data).id
+    ids = [league.register_player(cid, f"F{i:02d}", rating=2000 - i).id for i in range(1, 11)]
+    [v1] = league.reviews.ruleset_versions(cid)
+    assert v1.data["division"] == "updown-first-league" and v1.data["group_size"] == 5
+    plan = league.prepare_stage(cid)
+    # snake by rating: 1, 4, 5, 8, 9 and 2, 3, 6, 7, 10 (in registration order inside each group)
+    assert plan.groups == (
+        ("group 1", (ids[0], ids[3], ids[4], ids[7], ids[8])),
+        ("group 2", (ids[1], ids[2], ids[5], ids[6], ids[9])),
+    )
+    one = league.save_stage(cid, 1, seat(plan), "organizer")
+    record_all(league, cid, one, winner=rank(ids))
+    groups = dict(league.get_updown_standings(cid, 1).groups)
+    assert [r.fate for r in groups["group 1"].rows] == ["leaders"] * 3 + ["stop"] * 2
+    assert groups["group 2"].rows[3].fate_reason == "place 4: places 4-5 do not play stage 2 (updown-league-2007 §4.3.2)"
+    with pytest.raises(FailedPrecondition, match="group_size can no longer change: stage 1 is seated with it"):
+        league.reviews.change_ruleset(cid, '{"group_size": 4}', "smaller groups", "organizer")
+    with pytest.raises(InvalidArgument) as error:
+        league.reviews.change_ruleset(cid, '{"promoted": 4}', "", "organizer")
+    assert error.value.violations[0].field == "reason"
+    two = advance(league, cid)
+    # the leaders of both groups, by stage-1 place then group: F01, F02, F04, F03, F05, F06
+    assert [g for g, _ in two.details["groups"]] == ["leaders"]
+    assert two.details["groups"][0][1] == [ids[0], ids[1], ids[3], ids[2], ids[4], ids[5]]
+    with pytest.raises(FailedPrecondition, match="leaders can no longer change: stage 2 is formed with it"):
+        league.reviews.change_ruleset(cid, '{"leaders": 2}', "fewer", "organizer")
+    league.reviews.change_ruleset(cid, '{"promoted": 4}', "the Super League has four places free", "organizer")
+    record_all(league, cid, two, winner=rank(ids))
+    final = league.get_updown_standings(cid)
+    assert final.ruleset_version == 2 and final.complete
+    assert final.with_fate("promoted") == ids[:4] and final.with_fate("stays") == [ids[4], ids[5]]
+    leaders = dict(final.groups)["leaders"]
+    assert leaders.rows[4].fate_reason == (
+        "place 5 of the leaders group: the first 4 of the leaders group go up to the higher division (updown-league-2007 §4.4.2.1)"
+    )

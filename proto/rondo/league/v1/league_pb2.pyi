@@ -981,7 +981,7 @@ class UpdownGroup(_message.Message):
     def __init__(self, name: _Optional[str] = ..., rows: _Optional[_Iterable[_Union[UpdownRow, _Mapping]]] = ..., unresolved: _Optional[_Iterable[_Union[UnresolvedTie, _Mapping]]] = ...) -> None: ...
 
 class UpdownStandings(_message.Message):
-    __slots__ = ("competition_id", "stage", "stage_kind", "ruleset", "groups", "complete", "champion_id", "promoted_ids", "relegated_ids")
+    __slots__ = ("competition_id", "stage", "stage_kind", "ruleset", "groups", "complete", "champion_id", "promoted_ids", "relegated_ids", "ruleset_version")
     COMPETITION_ID_FIELD_NUMBER: _ClassVar[int]
     STAGE_FIELD_NUMBER: _ClassVar[int]
     STAGE_KIND_FIELD_NUMBER: _ClassVar[int]
@@ -991,6 +991,7 @@ class UpdownStandings(_message.Message):
     CHAMPION_ID_FIELD_NUMBER: _ClassVar[int]
     PROMOTED_IDS_FIELD_NUMBER: _ClassVar[int]
     RELEGATED_IDS_FIELD_NUMBER: _ClassVar[int]
+    RULESET_VERSION_FIELD_NUMBER: _ClassVar[int]
     competition_id: str
     stage: int
     stage_kind: str
@@ -1000,7 +1001,8 @@ class UpdownStandings(_message.Message):
     champion_id: str
     promoted_ids: _containers.RepeatedScalarFieldContainer[str]
     relegated_ids: _containers.RepeatedScalarFieldContainer[str]
-    def __init__(self, competition_id: _Optional[str] = ..., stage: _Optional[int] = ..., stage_kind: _Optional[str] = ..., ruleset: _Optional[str] = ..., groups: _Optional[_Iterable[_Union[UpdownGroup, _Mapping]]] = ..., complete: _Optional[bool] = ..., champion_id: _Optional[str] = ..., promoted_ids: _Optional[_Iterable[str]] = ..., relegated_ids: _Optional[_Iterable[str]] = ...) -> None: ...
+    ruleset_version: int
+    def __init__(self, competition_id: _Optional[str] = ..., stage: _Optional[int] = ..., stage_kind: _Optional[str] = ..., ruleset: _Optional[str] = ..., groups: _Optional[_Iterable[_Union[UpdownGroup, _Mapping]]] = ..., complete: _Optional[bool] = ..., champion_id: _Optional[str] = ..., promoted_ids: _Optional[_Iterable[str]] = ..., relegated_ids: _Optional[_Iterable[str]] = ..., ruleset_version: _Optional[int] = ...) -> None: ...
 
 class ApplyCheckpointRequest(_message.Message):
     __slots__ = ("competition_id", "checkpoint", "recorded_by", "idempotency_key")
