@@ -8,6 +8,8 @@ import dataclasses
 from datetime import UTC, datetime
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from league.domain.model import Competition, Player, PlayerStatus
 from league.domain.records import GameEntry, HanchanEntry, ResultRecord
@@ -366,3 +368,42 @@ def test_an_annulled_match_and_a_withdrawn_player_s_games_take_no_result():
     check_updown_game(
         stage, 1, 1, (a, b), [], GameEntry(1, a, b, "0-1"), ResultContext(frozenset({b}), GameEntry(1, a, b, "1-0"))
     )
+
+
+RESULTS = st.sampled_from(["1-0", "0-1", "+/-", "-/+", "-/-"])
+
+
+@pytest.mark.rule("updown.records.correction-recomputes-derived")
+@settings(max_examples=40, deadline=None)
+@given(st.lists(RESULTS, min_size=30, max_size=30), st.integers(0, 29), RESULTS)
+def test_property_a_correction_followed_by_its_reverse_restores_the_standings_exactly(results, which, other):
+    roster = players(6)
+    one = stage_from(PROGRESS_OF.next_stage(state(roster)))
+    records = [
+        dataclasses.replace(r, content=dataclasses.replace(r.content, result=results[i]))  # type: ignore[arg-type]
+        for i, r in enumerate(play(one))
+    ]
+    original = records[which]
+    assert isinstance(original.content, GameEntry)
+    n = len(records)
+    fix = ResultRecord(
+        f"r{n + 1}",
+        "c",
+        n + 1,
+        original.round,
+        original.table,
+        dataclasses.replace(original.content, result=other),
+        "judge",
+        AT,
+        original.id,
+        "misread",
+        1,
+    )
+    back = ResultRecord(
+        f"r{n + 2}", "c", n + 2, original.round, original.table, original.content, "judge", AT, fix.id, "reverted", 1
+    )
+    before = stage_standings(state(roster, (one,), records), one)
+    after = stage_standings(state(roster, (one,), [*records, fix, back]), one)
+    # the same rows and ties (the games are listed in the order their current records were entered)
+    assert [(g, s.rows, s.unresolved) for g, s in after] == [(g, s.rows, s.unresolved) for g, s in before]
+    assert sorted(map(repr, after[0][1].games)) == sorted(map(repr, before[0][1].games))
