@@ -414,6 +414,7 @@ def tie_decision_to_proto(d: TieDecision) -> league_pb2.TieDecision:
         reason=d.reason,
         decided_by=d.decided_by,
         at=timestamp(d.at),
+        stage=d.stage,
     )
 
 

@@ -675,8 +675,9 @@ class LeagueService(CupUseCases, UpdownUseCases, PlayoffUseCases, StageUseCases)
     def get_standings(self, competition_id: str) -> CompetitionStandings:
         """Regular-stage standings from the latest confirmed version of every record, by the season
         file's scorer and the competition's pinned ruleset; pending reports make rows provisional, the
-        organizer's tie decisions are applied (league/review_service.py)."""
-        return self._read(lambda repo: self.reviews.standings_in(repo, self._competition(repo, competition_id)))
+        organizer's tie decisions are applied (league/review_service.py). Answered again from the cache
+        while nothing they depend on changed (league/review_service.py::StandingsCache)."""
+        return self._read(lambda repo: self.reviews.cached_standings(repo, self._competition(repo, competition_id)))
 
     # --- player reports (docs/rules.md mahjong.records.player-report-confirmed-by-table) ---
     def report_result(

@@ -40,6 +40,7 @@ class StageUseCases(LeagueUseCases):
             standings=functools.cache(lambda: self._standings(repo, competition).standings),
             ruleset_data=data,
             ruleset_version=version,
+            tie_decisions=tuple(repo.tie_decisions(competition.id)),
         )
 
     def _settled_state(self, repo: LeagueRepository, competition: Competition) -> CompetitionState:

@@ -10,9 +10,8 @@ from datetime import datetime
 
 from league.adapters.repository import LeagueRepository
 from league.domain import model, stage_kinds, updown_progress
-from league.domain.model import Competition, PlayerStatus
+from league.domain.model import PlayerStatus
 from league.domain.records import GameEntry, ResultRecord
-from league.domain.stage_kinds import CompetitionState
 from league.domain.stages import Stage, StageStatus
 from league.domain.updown import UpdownStandings
 from league.domain.updown_progress import ANNULLED, Checkpoint, Removal
@@ -49,24 +48,6 @@ class CheckpointResult:
 
 
 class UpdownUseCases(LeagueUseCases):
-    @staticmethod
-    def _updown_state(repo: LeagueRepository, competition: Competition) -> CompetitionState:
-        if competition.ruleset != updown_progress.COMPETITION_RULESET:
-            raise FailedPrecondition(
-                f"competition {competition.name!r} plays {competition.ruleset!r}, not an Up&Down league "
-                f"({updown_progress.COMPETITION_RULESET})"
-            )
-        data, version = LeagueUseCases._pinned(repo, competition)
-        return CompetitionState(
-            competition=competition,
-            players=tuple(repo.players(competition.id)),
-            draw_rounds=(),
-            stages=tuple(repo.stages(competition.id)),
-            records=tuple(repo.records(competition.id)),
-            ruleset_data=data,
-            ruleset_version=version,
-        )
-
     def get_updown_standings(self, competition_id: str, stage: int = 0) -> UpdownStageStandings:
         """The standings of a stage (0: the latest), group by group, from the stored game records."""
         v = Violations()

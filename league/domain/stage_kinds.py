@@ -20,6 +20,7 @@ from typing import Any, Protocol
 from rondo_runtime.errors import FailedPrecondition, InvalidArgument
 
 from .disqualification import PlayerDisqualification
+from .lots import TieDecision
 from .model import Competition, Player
 from .records import Content, ResultRecord, current
 from .stages import Stage, StageRound, Table
@@ -140,6 +141,7 @@ class CompetitionState:
     #: (league.domain.pinning; {} for a ruleset pinned without data).
     ruleset_data: Mapping[str, Any] = field(default_factory=dict)
     ruleset_version: int = 0
+    tie_decisions: tuple[TieDecision, ...] = ()  # in the order decided (league.domain.lots)
     #: The regular-stage standings exactly as GetStandings answers them (the organizer's decisions
     #: included), computed on demand by the service; None where the service gives none (tests).
     standings: Callable[[], Standings] | None = field(default=None, compare=False, repr=False)

@@ -23,6 +23,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import cached_property
 from itertools import groupby
 from typing import TypeVar
 
@@ -77,7 +78,7 @@ class Figures:
     def hanchans(self) -> int:
         return len(self.places)
 
-    @property
+    @cached_property
     def average_place(self) -> Fraction | None:
         return average_place(self.places)
 

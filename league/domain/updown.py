@@ -415,9 +415,34 @@ def fate_reason(season: UpdownSeason, place: int, size: int) -> str:
     return f"place {place} of the leaders group, which plays for the prize places (updown-league-2007 §4.4.1.1)"
 
 
-def updown_standings(season: UpdownSeason) -> UpdownStandings:
+#: Ties the organizer decided (docs/rules.md ``updown.standings.extra-match-by-decision``): the exact set
+#: of tied players -> (their order, best first; why, e.g. "organizer decision: extra match won 3-1").
+Decided = Mapping[frozenset[str], tuple[tuple[str, ...], str]]
+
+
+def _apply_decisions(groups: list[TieGroup], bounds: list[str], decided: Decided) -> tuple[list[TieGroup], list[str]]:
+    """Each unresolved group that a decision names exactly, split in the decided order."""
+    out_groups: list[TieGroup] = []
+    out_bounds: list[str] = []
+    for i, group in enumerate(groups):
+        found = decided.get(frozenset(group.players)) if group.reason is not None else None
+        if found is not None and set(found[0]) == set(group.players):
+            order, why = found
+            for k, player in enumerate(order):
+                out_groups.append(TieGroup((player,), None))
+                if k + 1 < len(order):
+                    out_bounds.append(why)
+        else:
+            out_groups.append(group)
+        if i < len(bounds):
+            out_bounds.append(bounds[i])
+    return out_groups, out_bounds
+
+
+def updown_standings(season: UpdownSeason, decided: Decided | None = None) -> UpdownStandings:
     """The stage's standings: points (carried + this stage), the tie-break chains, shared places for
-    those who stop, withdrawn players after everyone still in the league (they go to the outsiders)."""
+    those who stop, withdrawn players after everyone still in the league (they go to the outsiders).
+    ``decided``: ties the organizer decided (the extra match), applied where the tie is exactly theirs."""
     games, decisions = effective_games(season)
     withdrawn = set(season.withdrawn)
     stage = stage_points(season.players, games)
@@ -429,6 +454,8 @@ def updown_standings(season: UpdownSeason) -> UpdownStandings:
         if not part:
             continue
         g, b = rank_updown(part, points, sb, games)
+        if decided:
+            g, b = _apply_decisions(g, b, decided)
         if groups:
             bounds.append("withdrawn players are ranked after those still in the league")
         groups.extend(g)

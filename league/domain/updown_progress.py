@@ -27,6 +27,7 @@ from typing import Any
 from rondo_runtime.errors import FailedPrecondition, InvalidArgument
 from solver.domain.round_robin import RatedPlayer, split_into_groups
 
+from .lots import latest_decisions
 from .model import PlayerStatus
 from .records import Content, GameEntry
 from .stage_kinds import (
@@ -190,8 +191,13 @@ def carried_points(state: CompetitionState, stage: Stage) -> dict[str, dict[str,
 
 
 def stage_standings(state: CompetitionState, stage: Stage) -> list[tuple[str, UpdownStandings]]:
-    """The standings of each group of the stage, from the stored records."""
-    return [(name, updown_standings(season)) for (name, _), season in zip(groups_of(stage), stage_seasons(state, stage))]
+    """The standings of each group of the stage, from the stored records, with the organizer's
+    decisions of the stage's ties (``updown.standings.extra-match-by-decision``)."""
+    decided = {
+        key: (d.players, d.explained())
+        for key, d in latest_decisions(d for d in state.tie_decisions if d.stage == stage.number).items()
+    }
+    return [(name, updown_standings(season, decided)) for (name, _), season in zip(groups_of(stage), stage_seasons(state, stage))]
 
 
 # --- results ----------------------------------------------------------------------------------------

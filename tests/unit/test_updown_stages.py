@@ -387,3 +387,36 @@ def test_a_first_league_in_two_groups_plays_by_its_pinned_division_data():
     assert leaders.rows[4].fate_reason == (
         "place 5 of the leaders group: the first 4 of the leaders group go up to the higher division (updown-league-2007 §4.4.2.1)"
     )
+
+
+@pytest.mark.rule("updown.standings.extra-match-by-decision")
+def test_a_tie_at_the_cut_is_decided_by_the_extra_match_the_organizer_records_and_stage_two_follows():
+    from league.domain.lots import TieMethod
+
+    league, uow, cid, ids = league_of(12)
+    one = advance(league, cid)
+    order = {p: i for i, p in enumerate(ids)}
+    # P04 and P05 win one game each against the other: 15 points each, the tie straddles the leaders cut
+    flipped: set[int] = set()
+
+    def winner(a, b):
+        if {a, b} == {ids[3], ids[4]} and not flipped:
+            flipped.add(1)
+            return ids[4]
+        return min(a, b, key=order.__getitem__)
+
+    record_all(league, cid, one, winner=winner)
+    with pytest.raises(FailedPrecondition, match="extra match needed between"):
+        league.prepare_stage(cid)
+    with pytest.raises(FailedPrecondition, match="not exactly an unresolved tie"):
+        league.reviews.decide_tie(cid, [ids[3], ids[5]], TieMethod.ORGANIZER_ORDER, None, "no", "organizer")
+    decision = league.reviews.decide_tie(
+        cid, [ids[4], ids[3]], TieMethod.ORGANIZER_ORDER, None, "extra match: P05 won 3-1 (§6.2.2)", "organizer"
+    )
+    assert decision.stage == 1
+    [(_, table)] = league.get_updown_standings(cid, 1).groups
+    rows = {r.player: r for r in table.rows}
+    assert not table.unresolved and (rows[ids[4]].place, rows[ids[4]].fate) == ("4", "leaders") and rows[ids[3]].fate == "stop"
+    assert rows[ids[4]].separated_from_next == "organizer decision: extra match: P05 won 3-1 (§6.2.2)"
+    two = advance(league, cid)
+    assert two.details["groups"][0][1] == [ids[0], ids[1], ids[2], ids[4]]

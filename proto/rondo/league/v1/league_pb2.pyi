@@ -801,7 +801,7 @@ class DecideTieRequest(_message.Message):
     def __init__(self, competition_id: _Optional[str] = ..., player_ids: _Optional[_Iterable[str]] = ..., method: _Optional[_Union[TieMethod, str]] = ..., seed: _Optional[int] = ..., reason: _Optional[str] = ..., decided_by: _Optional[str] = ..., idempotency_key: _Optional[str] = ...) -> None: ...
 
 class TieDecision(_message.Message):
-    __slots__ = ("id", "competition_id", "player_ids", "method", "seed", "reason", "decided_by", "at")
+    __slots__ = ("id", "competition_id", "player_ids", "method", "seed", "reason", "decided_by", "at", "stage")
     ID_FIELD_NUMBER: _ClassVar[int]
     COMPETITION_ID_FIELD_NUMBER: _ClassVar[int]
     PLAYER_IDS_FIELD_NUMBER: _ClassVar[int]
@@ -810,6 +810,7 @@ class TieDecision(_message.Message):
     REASON_FIELD_NUMBER: _ClassVar[int]
     DECIDED_BY_FIELD_NUMBER: _ClassVar[int]
     AT_FIELD_NUMBER: _ClassVar[int]
+    STAGE_FIELD_NUMBER: _ClassVar[int]
     id: str
     competition_id: str
     player_ids: _containers.RepeatedScalarFieldContainer[str]
@@ -818,7 +819,8 @@ class TieDecision(_message.Message):
     reason: str
     decided_by: str
     at: _timestamp_pb2.Timestamp
-    def __init__(self, id: _Optional[str] = ..., competition_id: _Optional[str] = ..., player_ids: _Optional[_Iterable[str]] = ..., method: _Optional[_Union[TieMethod, str]] = ..., seed: _Optional[int] = ..., reason: _Optional[str] = ..., decided_by: _Optional[str] = ..., at: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ...) -> None: ...
+    stage: int
+    def __init__(self, id: _Optional[str] = ..., competition_id: _Optional[str] = ..., player_ids: _Optional[_Iterable[str]] = ..., method: _Optional[_Union[TieMethod, str]] = ..., seed: _Optional[int] = ..., reason: _Optional[str] = ..., decided_by: _Optional[str] = ..., at: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., stage: _Optional[int] = ...) -> None: ...
 
 class StageGroup(_message.Message):
     __slots__ = ("name", "player_ids")
