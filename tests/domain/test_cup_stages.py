@@ -205,7 +205,7 @@ def _series(results: list[str]) -> list[str]:
 def test_property_a_correction_followed_by_its_reverse_restores_the_bracket_exactly(per_table, which, other):
     tables = QUARTER_FINAL[0]
     qf = _stage(1, "quarter-final", tables, basis={"seeds": [[p, i] for i, p in enumerate(EIGHT, start=1)]})
-    records = []
+    records: list[ResultRecord] = []
     for t, results in enumerate(per_table, start=1):
         for n, r in enumerate(_series(results), start=1):
             records.append(_record(len(records) + 1, 1, t, GameEntry(n, *tables[t - 1], r)))

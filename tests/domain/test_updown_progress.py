@@ -379,10 +379,7 @@ RESULTS = st.sampled_from(["1-0", "0-1", "+/-", "-/+", "-/-"])
 def test_property_a_correction_followed_by_its_reverse_restores_the_standings_exactly(results, which, other):
     roster = players(6)
     one = stage_from(PROGRESS_OF.next_stage(state(roster)))
-    records = [
-        dataclasses.replace(r, content=dataclasses.replace(r.content, result=results[i]))  # type: ignore[arg-type]
-        for i, r in enumerate(play(one))
-    ]
+    records = [dataclasses.replace(r, content=dataclasses.replace(r.content, result=results[i])) for i, r in enumerate(play(one))]
     original = records[which]
     assert isinstance(original.content, GameEntry)
     n = len(records)
