@@ -527,6 +527,8 @@ def standings_to_proto(competition_id: str, result: CompetitionStandings) -> lea
                 provisional=row.figures.provisional,
                 separated_from_next=row.separated_from_next or "",
                 notes=list(row.figures.notes),
+                fate=s.advancement(row)[0],
+                fate_reason=s.advancement(row)[1],
             )
             for row in s.rows
         ],

@@ -57,6 +57,7 @@ def render_standings(standings: Standings, stream=None) -> None:
     table.add_column("average place", justify="right")
     table.add_column("hanchans", justify="right")
     table.add_column("vs next")
+    table.add_column("fate")
     table.add_column("notes")
     data = standings_as_dict(standings)["standings"]
     for row in data:
@@ -68,6 +69,7 @@ def render_standings(standings: Standings, stream=None) -> None:
             row["average_place"] or "-",
             str(row["hanchans"]),
             row["separated_from_next"] or "",
+            row["fate"],
             "\n".join(row["notes"]),
         )
     console.print(table)

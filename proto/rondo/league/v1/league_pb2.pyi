@@ -615,7 +615,7 @@ class GetStandingsRequest(_message.Message):
     def __init__(self, competition_id: _Optional[str] = ...) -> None: ...
 
 class StandingRow(_message.Message):
-    __slots__ = ("place", "player_id", "name", "total", "average_place", "hanchans", "provisional", "separated_from_next", "notes")
+    __slots__ = ("place", "player_id", "name", "total", "average_place", "hanchans", "provisional", "separated_from_next", "notes", "fate", "fate_reason")
     PLACE_FIELD_NUMBER: _ClassVar[int]
     PLAYER_ID_FIELD_NUMBER: _ClassVar[int]
     NAME_FIELD_NUMBER: _ClassVar[int]
@@ -625,6 +625,8 @@ class StandingRow(_message.Message):
     PROVISIONAL_FIELD_NUMBER: _ClassVar[int]
     SEPARATED_FROM_NEXT_FIELD_NUMBER: _ClassVar[int]
     NOTES_FIELD_NUMBER: _ClassVar[int]
+    FATE_FIELD_NUMBER: _ClassVar[int]
+    FATE_REASON_FIELD_NUMBER: _ClassVar[int]
     place: str
     player_id: str
     name: str
@@ -634,7 +636,9 @@ class StandingRow(_message.Message):
     provisional: bool
     separated_from_next: str
     notes: _containers.RepeatedScalarFieldContainer[str]
-    def __init__(self, place: _Optional[str] = ..., player_id: _Optional[str] = ..., name: _Optional[str] = ..., total: _Optional[str] = ..., average_place: _Optional[str] = ..., hanchans: _Optional[int] = ..., provisional: _Optional[bool] = ..., separated_from_next: _Optional[str] = ..., notes: _Optional[_Iterable[str]] = ...) -> None: ...
+    fate: str
+    fate_reason: str
+    def __init__(self, place: _Optional[str] = ..., player_id: _Optional[str] = ..., name: _Optional[str] = ..., total: _Optional[str] = ..., average_place: _Optional[str] = ..., hanchans: _Optional[int] = ..., provisional: _Optional[bool] = ..., separated_from_next: _Optional[str] = ..., notes: _Optional[_Iterable[str]] = ..., fate: _Optional[str] = ..., fate_reason: _Optional[str] = ...) -> None: ...
 
 class UnresolvedTie(_message.Message):
     __slots__ = ("place", "player_ids", "reason", "at_cut")
