@@ -281,6 +281,14 @@ def qualifiers(state: CompetitionState) -> tuple[str, ...]:
             f"the regular stage is not complete: {len(missing)} match(es) still missing hanchans: {_named_list(missing)}"
         )
     standings = state.regular_standings()
+    # every hanchan is recorded, so a provisional row waits for a reported result to be confirmed (or a
+    # disputed one to be decided): it is not in the standings yet (mahjong.records.standings-use-confirmed-only)
+    provisional = [row for row in standings.rows if row.figures.provisional]
+    if provisional:
+        notes = sorted({n for row in provisional for n in row.figures.notes if "round" in n})
+        raise FailedPrecondition(
+            f"the regular standings are provisional ({len(provisional)} rows): results pending: {_named_list(notes)}"
+        )
     cut = playoff.PLAYOFF_PLAYERS
     for tie in standings.unresolved:
         first = int(tie.place.split("-")[0])
