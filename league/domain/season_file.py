@@ -22,9 +22,9 @@ Every error names the match and the field (``matches[3].hanchans[1].scores: sum 
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
-from typing import Any, TypeGuard
+from typing import Any, TypeGuard, TypeVar
 
 from rondo_runtime.errors import InvalidArgument
 from rondo_runtime.validation import Violations
@@ -38,6 +38,7 @@ from .updown import UPDOWN_RULESETS, Game, GameResult, UpdownRuleset, UpdownSeas
 MAX_PLAYERS = 10_000
 MAX_MATCHES = 100_000
 MAX_NAME = 200
+T = TypeVar("T")
 
 _SEASON_KEYS = {"ruleset", "players", "substitutes", "withdrawn", "matches", "name"}
 _MATCH_KEYS = {"round", "table", "players", "hanchans", "penalties", "no_show"}
@@ -121,6 +122,31 @@ class _Parser:
     def __init__(self) -> None:
         self.v = Violations()
 
+    @classmethod
+    def season(cls, data: Any, keys: set[str]) -> tuple[_Parser, Mapping[str, Any]]:
+        """A parser and the file's top object; :class:`InvalidArgument` at once when it is no object."""
+        p = cls()
+        top = p.obj(data, "season", keys, "the season file")
+        if top is None:
+            p.v.raise_if_any()
+        assert top is not None
+        return p, top
+
+    def variant(self, value: Mapping[str, Any], make: Callable[[str, dict[str, Any], str | None], T]) -> T | None:
+        """A ruleset variant ``{"base": ..., "name": ..., <fields>}`` made by ``make(base, fields, name)``;
+        None (with violations) when it is wrong."""
+        for k in getattr(value, "duplicates", ()):
+            self.v.add(f"ruleset.{k}", "given twice in the same object; give it once")
+        name = value.get("name")
+        if name is not None and (not isinstance(name, str) or not name.strip() or len(name) > MAX_NAME):
+            self.v.add("ruleset.name", f"a non-empty name for this variant, at most {MAX_NAME} characters")
+            return None
+        try:
+            return make(value["base"], {k: x for k, x in value.items() if k not in ("base", "name")}, name)
+        except InvalidArgument as error:
+            self.v.items.extend(error.violations)
+            return None
+
     def obj(self, value: Any, field: str, keys: set[str], what: str) -> Mapping[str, Any] | None:
         if not isinstance(value, dict):
             self.v.add(field, f"must be an object ({what}), got {type(value).__name__}")
@@ -155,12 +181,8 @@ class _Parser:
 
 def parse_season(data: Any) -> Season:
     """A season from decoded JSON. Raises :class:`InvalidArgument` with every problem found."""
-    p = _Parser()
+    p, top = _Parser.season(data, _SEASON_KEYS)
     v = p.v
-    top = p.obj(data, "season", _SEASON_KEYS, "the season file")
-    if top is None:
-        v.raise_if_any()
-    assert top is not None
     ruleset = _ruleset(top.get("ruleset"), v)
     players = p.names(top.get("players"), "players", required=True)
     if "players" in top and not players and isinstance(top.get("players"), list) and not top["players"]:
@@ -433,25 +455,13 @@ def _updown_ruleset(p: _Parser, value: Any) -> UpdownRuleset | None:
     if isinstance(value, str):
         return UPDOWN_RULESETS[value]
     assert isinstance(value, dict)  # is_updown checked it
-    name = value.get("name")
-    if name is not None and (not isinstance(name, str) or not name.strip()):
-        p.v.add("ruleset.name", "a non-empty name for this variant")
-        return None
-    try:
-        return updown_variant(value["base"], {k: x for k, x in value.items() if k not in ("base", "name")}, name)
-    except InvalidArgument as error:
-        p.v.items.extend(error.violations)
-        return None
+    return p.variant(value, updown_variant)
 
 
 def parse_updown_season(data: Any) -> UpdownSeason:
     """An Up&Down stage from decoded JSON; :class:`InvalidArgument` with every problem found."""
-    p = _Parser()
+    p, top = _Parser.season(data, _UPDOWN_SEASON_KEYS)
     v = p.v
-    top = p.obj(data, "season", _UPDOWN_SEASON_KEYS, "the season file")
-    if top is None:
-        v.raise_if_any()
-    assert top is not None
     rs = _updown_ruleset(p, top.get("ruleset"))
     players = p.names(top.get("players"), "players", required=True)
     if isinstance(top.get("players"), list) and len(top["players"]) < 2:
@@ -628,27 +638,13 @@ def _cup_rules(p: _Parser, value: Any) -> CupRules | None:
     if isinstance(value, str):
         return CUP_RULESETS[value]
     assert isinstance(value, dict)  # is_cup checked it
-    for k in getattr(value, "duplicates", ()):
-        p.v.add(f"ruleset.{k}", "given twice in the same object; give it once")
-    name = value.get("name")
-    if name is not None and (not isinstance(name, str) or not name.strip() or len(name) > MAX_NAME):
-        p.v.add("ruleset.name", f"a non-empty name for this variant, at most {MAX_NAME} characters")
-        return None
-    try:
-        return cup_variant(value["base"], {k: x for k, x in value.items() if k not in ("base", "name")}, name)
-    except InvalidArgument as error:
-        p.v.items.extend(error.violations)
-        return None
+    return p.variant(value, cup_variant)
 
 
 def parse_cup_season(data: Any) -> CupSeason:
     """An open cup from decoded JSON; :class:`InvalidArgument` with every problem found."""
-    p = _Parser()
+    p, top = _Parser.season(data, _CUP_SEASON_KEYS)
     v = p.v
-    top = p.obj(data, "season", _CUP_SEASON_KEYS, "the season file")
-    if top is None:
-        v.raise_if_any()
-    assert top is not None
     rules = _cup_rules(p, top.get("ruleset"))
     entrants = _entrants(p, top.get("entrants"))
     known = {e.name for e in entrants}
