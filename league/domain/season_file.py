@@ -132,6 +132,13 @@ class _Parser:
         assert top is not None
         return p, top
 
+    def registered(self, value: Any, registry: Mapping[str, T], make: Callable[[str, dict[str, Any], str | None], T]) -> T | None:
+        """A registered ruleset by name, or a variant of one (the loader checked the name is known)."""
+        if isinstance(value, str):
+            return registry[value]
+        assert isinstance(value, dict)
+        return self.variant(value, make)
+
     def variant(self, value: Mapping[str, Any], make: Callable[[str, dict[str, Any], str | None], T]) -> T | None:
         """A ruleset variant ``{"base": ..., "name": ..., <fields>}`` made by ``make(base, fields, name)``;
         None (with violations) when it is wrong."""
@@ -444,18 +451,19 @@ MAX_GAMES = 100_000
 MAX_ROUND = 1000
 
 
+def _named(ruleset: Any, registry: Mapping[str, Any]) -> bool:
+    """Whether a season file's ``ruleset`` (a name, or a variant's ``base``) is in ``registry``."""
+    base = ruleset.get("base") if isinstance(ruleset, dict) else ruleset
+    return isinstance(base, str) and base in registry
+
+
 def is_updown(ruleset: Any) -> bool:
     """Whether a season file's ``ruleset`` names an Up&Down ruleset (the loader's dispatch)."""
-    if isinstance(ruleset, dict):
-        ruleset = ruleset.get("base")
-    return isinstance(ruleset, str) and ruleset in UPDOWN_RULESETS
+    return _named(ruleset, UPDOWN_RULESETS)
 
 
 def _updown_ruleset(p: _Parser, value: Any) -> UpdownRuleset | None:
-    if isinstance(value, str):
-        return UPDOWN_RULESETS[value]
-    assert isinstance(value, dict)  # is_updown checked it
-    return p.variant(value, updown_variant)
+    return p.registered(value, UPDOWN_RULESETS, updown_variant)
 
 
 def parse_updown_season(data: Any) -> UpdownSeason:
@@ -629,16 +637,11 @@ class CupSeason:
 
 def is_cup(ruleset: Any) -> bool:
     """Whether a season file's ``ruleset`` names a cup ruleset (the loader's dispatch)."""
-    if isinstance(ruleset, dict):
-        ruleset = ruleset.get("base")
-    return isinstance(ruleset, str) and ruleset in CUP_RULESETS
+    return _named(ruleset, CUP_RULESETS)
 
 
 def _cup_rules(p: _Parser, value: Any) -> CupRules | None:
-    if isinstance(value, str):
-        return CUP_RULESETS[value]
-    assert isinstance(value, dict)  # is_cup checked it
-    return p.variant(value, cup_variant)
+    return p.registered(value, CUP_RULESETS, cup_variant)
 
 
 def parse_cup_season(data: Any) -> CupSeason:
