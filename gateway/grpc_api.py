@@ -144,7 +144,7 @@ class GatewayServicer(IdentityRpcs, gateway_pb2_grpc.GatewayServiceServicer):
         return player
 
     async def WithdrawPlayer(self, request, context):
-        return await self.service.league("WithdrawPlayer", request, context.time_remaining())
+        return await self.service.withdraw_player(request, caller(context), context.time_remaining())
 
     async def ListPlayers(self, request, context):
         return await self.service.league("ListPlayers", request, context.time_remaining())

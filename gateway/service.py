@@ -379,6 +379,28 @@ class GatewayService:
             )
         return done
 
+    async def withdraw_player(
+        self, request: league_pb2.WithdrawPlayerRequest, caller: str, deadline: float | None = None
+    ) -> league_pb2.Player:
+        """league.WithdrawPlayer with the key scoped to the caller; the player leaves the standings, so it
+        appends ``player.withdrawn`` and ``standings.changed``, and ``stage.completed`` when the withdrawal
+        settled the stage's last open games."""
+        request = self.scoped(request, "WithdrawPlayer", caller)
+        player = await self.league("WithdrawPlayer", request, Deadline(deadline).timeout())
+        for kind in ("player.withdrawn", "standings.changed"):
+            await asyncio.to_thread(
+                self.events.append, kind, request.competition_id, player.id, change="WithdrawPlayer", reason=request.reason
+            )
+        if player.completed_stage:
+            await asyncio.to_thread(
+                self.events.append,
+                "stage.completed",
+                request.competition_id,
+                str(player.completed_stage),
+                stage=player.completed_stage,
+            )
+        return player
+
     async def _seat_stage(self, plan: league_pb2.StagePlan, clock: Deadline) -> list[solver_pb2.Round]:
         """The stage's rounds from the solver RPC the plan names (a pass is a table of one)."""
         which = plan.WhichOneof("seating")

@@ -46,6 +46,16 @@ DRAW_STATUS = {
 }
 
 
+def player_status(value: int) -> PlayerStatus:
+    """A request's status: unspecified is a main participant."""
+    if value == league_pb2.PLAYER_STATUS_UNSPECIFIED:
+        return PlayerStatus.MAIN
+    found = next((status for status, number in PLAYER_STATUS.items() if number == value), None)
+    if found is None:
+        raise InvalidArgument.single("status", f"unknown player status {value}")
+    return found
+
+
 def timestamp(value: datetime | None) -> Timestamp | None:
     if value is None:
         return None
@@ -74,6 +84,7 @@ def player_to_proto(p: Player) -> league_pb2.Player:
         registration_order=p.registration_order,
         status=PLAYER_STATUS[p.status],
         rating=p.rating,
+        completed_stage=p.completed_stage,
     )
 
 
@@ -406,6 +417,7 @@ def tie_decision_to_proto(d: TieDecision) -> league_pb2.TieDecision:
         reason=d.reason,
         decided_by=d.decided_by,
         at=timestamp(d.at),
+        stage=d.stage,
     )
 
 
@@ -518,6 +530,8 @@ def standings_to_proto(competition_id: str, result: CompetitionStandings) -> lea
                 provisional=row.figures.provisional,
                 separated_from_next=row.separated_from_next or "",
                 notes=list(row.figures.notes),
+                fate=s.advancement(row)[0],
+                fate_reason=s.advancement(row)[1],
             )
             for row in s.rows
         ],
@@ -542,6 +556,7 @@ def updown_standings_to_proto(result: UpdownStageStandings) -> league_pb2.Updown
         stage=result.stage.number,
         stage_kind=result.stage.kind,
         ruleset=result.ruleset,
+        ruleset_version=result.ruleset_version,
         complete=result.complete,
         groups=[
             league_pb2.UpdownGroup(
@@ -560,6 +575,7 @@ def updown_standings_to_proto(result: UpdownStageStandings) -> league_pb2.Updown
                         withdrawn=r.withdrawn,
                         separated_from_next=r.separated_from_next or "",
                         notes=list(r.notes),
+                        fate_reason=r.fate_reason,
                     )
                     for r in s.rows
                 ],
@@ -618,14 +634,20 @@ class LeagueServicer(league_pb2_grpc.LeagueServiceServicer):
     async def RegisterPlayer(self, request, context):
         rating = request.rating if request.HasField("rating") else None
         p = await asyncio.to_thread(
-            self.service.register_player, request.competition_id, request.name, rating, request.idempotency_key
+            self.service.register_player,
+            request.competition_id,
+            request.name,
+            rating,
+            request.idempotency_key,
+            player_status(request.status),
         )
         return player_to_proto(p)
 
     async def WithdrawPlayer(self, request, context):
-        return player_to_proto(
-            await asyncio.to_thread(self.service.withdraw_player, request.competition_id, request.player_id, request.reason)
+        p = await asyncio.to_thread(
+            self.service.withdraw_player, request.competition_id, request.player_id, request.reason, request.idempotency_key
         )
+        return player_to_proto(p)
 
     async def ListPlayers(self, request, context):
         players = await asyncio.to_thread(self.service.list_players, request.competition_id, request.include_inactive)

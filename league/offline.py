@@ -5,6 +5,8 @@ Text form: a table (place, player, total, average place, hanchans, the step that
 from the next, notes) and the ties left to the organizer. ``--json``: :func:`standings_as_dict`.
 An Up&Down stage (``league.domain.updown``): place, player, points, Sonneborn-Berger, games, what the
 place means, the step to the next row, notes; ``--json``: :func:`updown_standings_as_dict`.
+An open cup (``league.domain.cup_progress.score_cup_season``): each stage's pairings with the series
+score, the winner and why, then places 1-4 with prize eligibility; ``--json``: :func:`cup_score_as_dict`.
 A file that cannot be read or is malformed: every problem on stderr as ``field: description``, exit 2.
 """
 
@@ -14,7 +16,8 @@ import json
 import sys
 from pathlib import Path
 
-from league.domain.season_file import load_season, violations_text
+from league.domain.cup_progress import CupSeasonScore, cup_score_as_dict, score_cup_season
+from league.domain.season_file import CupSeason, load_season, violations_text
 from league.domain.standings import Standings, regular_standings, standings_as_dict
 from league.domain.updown import UpdownSeason, UpdownStandings, updown_standings, updown_standings_as_dict
 from rondo_runtime.errors import InvalidArgument
@@ -22,7 +25,7 @@ from rondo_runtime.errors import InvalidArgument
 MAX_FILE_BYTES = 64 * 1024 * 1024
 
 
-def score_season_file(path: Path) -> Standings | UpdownStandings:
+def score_season_file(path: Path) -> Standings | UpdownStandings | CupSeasonScore:
     """Read, parse and score; :class:`InvalidArgument` (field ``file`` for I/O problems) on error."""
     try:
         if path.stat().st_size > MAX_FILE_BYTES:
@@ -33,6 +36,8 @@ def score_season_file(path: Path) -> Standings | UpdownStandings:
     season = load_season(text)
     if isinstance(season, UpdownSeason):
         return updown_standings(season)
+    if isinstance(season, CupSeason):
+        return score_cup_season(season)
     return regular_standings(season)
 
 
@@ -52,6 +57,7 @@ def render_standings(standings: Standings, stream=None) -> None:
     table.add_column("average place", justify="right")
     table.add_column("hanchans", justify="right")
     table.add_column("vs next")
+    table.add_column("fate")
     table.add_column("notes")
     data = standings_as_dict(standings)["standings"]
     for row in data:
@@ -63,6 +69,7 @@ def render_standings(standings: Standings, stream=None) -> None:
             row["average_place"] or "-",
             str(row["hanchans"]),
             row["separated_from_next"] or "",
+            row["fate"],
             "\n".join(row["notes"]),
         )
     console.print(table)
@@ -104,6 +111,60 @@ def render_updown_standings(standings: UpdownStandings, stream=None) -> None:
         console.print(f"places {tie.place}{cut}: {', '.join(tie.players)}: {tie.reason}", markup=False, highlight=False)
 
 
+def render_cup(score: CupSeasonScore, stream=None) -> None:
+    """An open cup: a table per stage (table, players, games, series score, winner and why), then places
+    1-4 with prize eligibility, the explanation (disqualifications, the lift) and what comes next."""
+    from rich.console import Console
+    from rich.table import Table
+
+    console = Console(file=stream or sys.stdout, width=None if (stream or sys.stdout).isatty() else 160)
+    data = cup_score_as_dict(score)
+    seeds = ", ".join(f"{s['seed']}. {s['player']}" for s in data["seeds"])
+    console.print(f"{data['ruleset']}: {len(data['seeds'])} seeds: {seeds}", markup=False, highlight=False)
+    if data["left_out"]:
+        console.print(f"left out (over the maximum): {', '.join(data['left_out'])}", markup=False, highlight=False)
+    for stage in data["stages"]:
+        table = Table(title=f"stage {stage['number']}: {stage['name']}", title_justify="left")
+        for name, justify in [("table", "right"), ("players", "left"), ("games", "left"), ("score", "right")]:
+            table.add_column(name, justify=justify)  # type: ignore[arg-type]
+        table.add_column("winner")
+        table.add_column("why")
+        passes = [m["players"][0] for m in stage["pairings"] if m["pass"]]
+        for m in stage["pairings"]:
+            if m["pass"]:
+                continue
+            games = " ".join(_game_text(g) for g in m["games"])
+            table.add_row(
+                f"{m['table']}{' (3rd)' if m['third_place'] else ''}",
+                " v ".join(m["players"]),
+                games,
+                "-".join(map(str, m["wins"])),
+                m["winner"] or "",
+                m["explanation"],
+            )
+        console.print(table)
+        if passes:
+            console.print(f"pass without playing (3.4.2): {', '.join(passes)}", markup=False, highlight=False)
+    places = Table(title="final places" if data["finished"] else "final places (the cup is not over)", title_justify="left")
+    for name in ("place", "player", "technical defeats", "prize", "why"):
+        places.add_column(name)
+    for p in data["places"]:
+        places.add_row(str(p["place"]), p["player"], str(p["technical_defeats"]), "yes" if p["prize"] else "no", p["reason"])
+    console.print(places)
+    for line in data["explanation"]:
+        console.print(line, markup=False, highlight=False)
+    console.print(data["next"], markup=False, highlight=False)
+
+
+def _game_text(game: dict) -> str:
+    """One game of a series in a word: its winner, ``=`` (drawn, replayed), ``X (tech.)``, ``-/-``."""
+    if len(game["technical_losers"]) == 2:
+        return "-/-"
+    if game["winner"] is None:
+        return "="
+    return game["winner"] + (" (tech.)" if game["technical_losers"] else "")
+
+
 def run_standings(path: Path, as_json: bool) -> int:
     """The command's body: 0 with the standings printed, 2 with every problem on stderr."""
     try:
@@ -112,6 +173,12 @@ def run_standings(path: Path, as_json: bool) -> int:
         for line in violations_text(error):
             print(f"error: {line}", file=sys.stderr)
         return 2
+    if isinstance(standings, CupSeasonScore):
+        if as_json:
+            print(json.dumps(cup_score_as_dict(standings), indent=2, ensure_ascii=False))
+        else:
+            render_cup(standings)
+        return 0
     if isinstance(standings, UpdownStandings):
         if as_json:
             print(json.dumps(updown_standings_as_dict(standings), indent=2, ensure_ascii=False))

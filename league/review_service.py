@@ -10,22 +10,25 @@ module adds who may report, confirm, dispute and decide, and what the standings 
 
 from __future__ import annotations
 
+import dataclasses
 import enum
+import threading
+from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import TypeVar
 
 from league.adapters.repository import LeagueRepository
-from league.domain import lots, pinning, records, reviews
+from league.domain import lots, pinning, records, reviews, updown_progress
 from league.domain.lots import TieDecision, TieMethod
-from league.domain.model import Competition, PlayerStatus, Round
+from league.domain.model import Competition, Player, PlayerStatus, Round
 from league.domain.pinning import RulesetVersion
 from league.domain.records import Content, NoShowEntry, ResultRecord
 from league.domain.reviews import RecordStatus, Review, ReviewedRecord, Verdict
 from league.domain.ruleset import Ruleset
 from league.domain.stages import REGULAR_STAGE
-from league.domain.standings import regular_standings
+from league.domain.standings import UnresolvedTie, regular_standings
 from league.use_cases import CompetitionStandings, LeagueUseCases, _new_id
 from rondo_runtime import idempotency
 from rondo_runtime import text as text_limits
@@ -72,6 +75,56 @@ def _seats(rounds: Sequence[Round], competition: Competition, round_no: int, tab
     return tuple(rounds[round_no - 1][table - 1])
 
 
+class StandingsCache:
+    """GetStandings' answers, kept per competition with the version of the data they were computed from
+    (:func:`standings_version`), at most ``size`` competitions (the least recently read go first).
+
+    Every write that can change the standings changes that version: a record or a correction (the
+    competition's record sequence), a review (the review sequence), a tie decision (its sequence), a
+    ruleset version, a registration, a status change (withdrawn, disqualified, removed), the approved
+    draw. Records, reviews, decisions and versions are append-only and committed sequences are never
+    reused, so a version names one committed state. Only reads fill the cache (a write's transaction
+    may roll back), and the version is read before the data, so an answer is never older than its
+    version. Each replica keeps its own cache; the version check makes it correct across replicas."""
+
+    def __init__(self, size: int = 64):
+        self.size = size
+        self._items: OrderedDict[str, tuple[tuple, CompetitionStandings]] = OrderedDict()
+        self._lock = threading.Lock()
+        self.hits = 0
+        self.misses = 0
+
+    def get(self, competition_id: str, version: tuple) -> CompetitionStandings | None:
+        with self._lock:
+            found = self._items.get(competition_id)
+            if found is None or found[0] != version:
+                self.misses += 1
+                return None
+            self._items.move_to_end(competition_id)
+            self.hits += 1
+            return found[1]
+
+    def put(self, competition_id: str, version: tuple, standings: CompetitionStandings) -> None:
+        with self._lock:
+            self._items[competition_id] = (version, standings)
+            self._items.move_to_end(competition_id)
+            while len(self._items) > self.size:
+                self._items.popitem(last=False)
+
+
+def standings_version(repo: LeagueRepository, competition: Competition, players: Sequence[Player]) -> tuple:
+    """What the regular-stage standings of ``competition`` are computed from, as a comparable value."""
+    versions = repo.ruleset_versions(competition.id)
+    return (
+        competition.published_draw_id,
+        repo.next_record_sequence(competition.id),
+        repo.next_review_sequence(competition.id),
+        repo.next_tie_decision_sequence(competition.id),
+        versions[-1].version if versions else 0,
+        tuple((p.id, p.status.value, p.name, p.registration_order) for p in players),
+    )
+
+
 class ReviewUseCases(LeagueUseCases):
     def __init__(
         self, uow: UnitOfWork[LeagueRepository], clock: Callable[[], datetime], record: Callable[..., ResultRecord] | None = None
@@ -79,6 +132,18 @@ class ReviewUseCases(LeagueUseCases):
         """``record``: the league's record path (``LeagueService._record``), which a judge's REPLACE uses."""
         super().__init__(uow, clock)
         self._record = record
+        self.cache = StandingsCache()
+
+    def cached_standings(self, repo: LeagueRepository, competition: Competition) -> CompetitionStandings:
+        """GetStandings: :meth:`standings_in`, answered from :class:`StandingsCache` while the data it is
+        computed from has not changed (a read transaction only)."""
+        everyone = repo.players(competition.id)
+        version = standings_version(repo, competition, everyone)
+        found = self.cache.get(competition.id, version)
+        if found is None:
+            found = self.standings_in(repo, competition, everyone=everyone)
+            self.cache.put(competition.id, version, found)
+        return found
 
     # --- shared with LeagueService ------------------------------------------------------------------
     @staticmethod
@@ -147,11 +212,13 @@ class ReviewUseCases(LeagueUseCases):
         ruleset = records.ruleset_for(competition.ruleset, competition.rounds, competition.table_size, pinned)
         return ruleset, versions[-1].version if versions else 0
 
-    def standings_in(self, repo: LeagueRepository, competition: Competition, decided: bool = True) -> CompetitionStandings:
+    def standings_in(
+        self, repo: LeagueRepository, competition: Competition, decided: bool = True, everyone: Sequence[Player] | None = None
+    ) -> CompetitionStandings:
         """Standings from the confirmed records only, pending matches marked provisional, the tie
         decisions applied (``decided``), by the latest pinned ruleset version."""
         ruleset, version = self.scoring_ruleset(repo, competition)
-        everyone = repo.players(competition.id)
+        everyone = list(everyone) if everyone is not None else repo.players(competition.id)
         players = [p for p in everyone if p.status is not PlayerStatus.SUBSTITUTE]
         withdrawn = [p.id for p in players if p.status in (PlayerStatus.WITHDRAWN, PlayerStatus.DISQUALIFIED)]
         stored = repo.records(competition.id, stage=REGULAR_STAGE)
@@ -166,7 +233,8 @@ class ReviewUseCases(LeagueUseCases):
         standings = reviews.with_pending(standings, pending, drawn)
         notes: tuple[str, ...] = ()
         if decided:
-            standings, notes = lots.apply_tie_decisions(standings, repo.tie_decisions(competition.id), names)
+            regular = [d for d in repo.tie_decisions(competition.id) if d.stage == REGULAR_STAGE]
+            standings, notes = lots.apply_tie_decisions(standings, regular, names)
         return CompetitionStandings(standings, names, ruleset_version=version, notes=notes)
 
     @staticmethod
@@ -376,10 +444,22 @@ class ReviewUseCases(LeagueUseCases):
             versions = repo.ruleset_versions(competition.id)
             if done := idempotency.first_answer(repo, key):
                 return next(x for x in versions if str(x.version) == done.resource_id)
-            pinning.check_change_reason(bool(competition.published_draw_id), reason)
+            stages = repo.stages(competition.id)
+            started = (
+                "its draw is approved" if competition.published_draw_id else "its first stage is generated" if stages else ""
+            )
+            pinning.check_change_reason(bool(started), reason, started)
             latest = versions[-1].data if versions else None
-            name, data = pinning.pinned_ruleset(competition.ruleset, overrides, "overrides_json", latest)
-            records.ruleset_for(competition.ruleset, competition.rounds, competition.table_size, pinning.ruleset_from_data(data))
+            if competition.ruleset in pinning.DIVISIONS:
+                if not latest and stages:  # the division stage 1 was generated with (fitted to the field)
+                    latest = dict(updown_progress.ruleset_data(updown_progress.ruleset_of(stages[0])))
+                name, data = pinning.pinned_ruleset(competition.ruleset, overrides, "overrides_json", latest)
+                updown_progress.check_division_change(updown_progress.division_from(data), stages)
+            else:
+                name, data = pinning.pinned_ruleset(competition.ruleset, overrides, "overrides_json", latest)
+                records.ruleset_for(
+                    competition.ruleset, competition.rounds, competition.table_size, pinning.ruleset_from_data(data)
+                )
             version = RulesetVersion(
                 competition.id, (versions[-1].version if versions else 0) + 1, name, data, reason, changed_by, self.clock()
             )
@@ -397,6 +477,25 @@ class ReviewUseCases(LeagueUseCases):
         return self._read(work)
 
     # --- ties left to the organizer -------------------------------------------------------------------
+    def _undecided_ties(
+        self, repo: LeagueRepository, competition: Competition, players: Sequence[str]
+    ) -> tuple[int, list[UnresolvedTie], dict[str, str]]:
+        """The stage a decision on ``players`` would decide, its unresolved ties without any decision,
+        and the players' names: the regular stage of a mahjong league; in an Up&Down league the latest
+        stage with exactly that tie in one of its groups (``updown.standings.extra-match-by-decision``)."""
+        if competition.ruleset != updown_progress.COMPETITION_RULESET:
+            current = self.standings_in(repo, competition, decided=False)
+            return REGULAR_STAGE, list(current.standings.unresolved), current.names
+        state = dataclasses.replace(self._updown_state(repo, competition), tie_decisions=())
+        names = {p.id: p.name for p in state.players}
+        ties: list[UnresolvedTie] = []
+        for stage in reversed(state.stages):
+            found = [t for _, s in updown_progress.stage_standings(state, stage) for t in s.unresolved]
+            if any(set(t.players) == set(players) for t in found):
+                return stage.number, found, names
+            ties += found
+        return 0, ties, names
+
     def decide_tie(
         self,
         competition_id: str,
@@ -449,8 +548,7 @@ class ReviewUseCases(LeagueUseCases):
                 return found
             for p in players:
                 _player(repo, competition, p)
-            current = self.standings_in(repo, competition, decided=False)
-            unresolved, names = current.standings.unresolved, current.names
+            stage, unresolved, names = self._undecided_ties(repo, competition, players)
             if not any(set(t.players) == set(players) for t in unresolved):
                 ties = "; ".join(f"places {t.place}: {', '.join(names.get(p, p) for p in t.players)}" for t in unresolved)
                 raise FailedPrecondition(
@@ -467,6 +565,7 @@ class ReviewUseCases(LeagueUseCases):
                 reason=reason,
                 decided_by=decided_by,
                 at=self.clock(),
+                stage=stage,
             )
             repo.add_tie_decision(decision)
             idempotency.remember(repo, key, decision.at, decision.id)

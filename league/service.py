@@ -82,15 +82,31 @@ class LeagueService(CupUseCases, UpdownUseCases, PlayoffUseCases, StageUseCases,
         return self._read(lambda repo: self._competition(repo, competition_id))
 
     # --- roster ---
-    def register_player(self, competition_id: str, name: str, rating: int | None = None, idempotency_key: str = "") -> Player:
+    def register_player(
+        self,
+        competition_id: str,
+        name: str,
+        rating: int | None = None,
+        idempotency_key: str = "",
+        status: PlayerStatus = PlayerStatus.MAIN,
+    ) -> Player:
+        """A main participant, or a technical substitute (status SUBSTITUTE: never ranked, drawn only by
+        a redraw, and named by his id in RecordNoShow; docs/rules.md mahjong.roster.substitute-registered)."""
         # The request's own fields first, before anything is looked up (issue 7).
         v = Violations()
         competition_id = v.id("competition_id", competition_id)
         v.name("name", name, "give the player's name", model.MAX_NAME_LENGTH)
         v.integer("rating", rating, model.MIN_RATING, model.MAX_RATING)
         raw_key = v.key("idempotency_key", idempotency_key)
+        try:
+            model.check_registrable(status)
+        except InvalidArgument as error:
+            v.items.extend(error.violations)
         v.raise_if_any()
-        key = self._key("RegisterPlayer", raw_key, {"competition_id": competition_id, "name": name, "rating": rating})
+        request: dict = {"competition_id": competition_id, "name": name, "rating": rating}
+        if status is not PlayerStatus.MAIN:
+            request["status"] = status.value
+        key = self._key("RegisterPlayer", raw_key, request)
 
         def work(repo: LeagueRepository) -> Player:
             competition = self._competition(repo, competition_id, for_update=True)
@@ -106,7 +122,7 @@ class LeagueService(CupUseCases, UpdownUseCases, PlayoffUseCases, StageUseCases,
                 competition_id=competition.id,
                 name=clean,
                 registration_order=order,
-                status=PlayerStatus.MAIN,
+                status=status,
                 rating=rating,
             )
             repo.add_player(player)
@@ -115,19 +131,32 @@ class LeagueService(CupUseCases, UpdownUseCases, PlayoffUseCases, StageUseCases,
 
         return self._transaction(work)
 
-    def withdraw_player(self, competition_id: str, player_id: str, reason: str) -> Player:
+    def withdraw_player(self, competition_id: str, player_id: str, reason: str, idempotency_key: str = "") -> Player:
+        """Status WITHDRAWN with the reason (docs/rules.md mahjong.roster.withdrawal-keeps-history); the
+        history stays. When the withdrawal settles the last open games of the competition's open stage
+        (an Up&Down player's unplayed games are not awaited: updown.withdrawal.half-rule), that stage is
+        completed and the answer says so (``completed_stage``)."""
         v = Violations()
         competition_id = v.id("competition_id", competition_id)
         player_id = v.id("player_id", player_id)
+        raw_key = v.key("idempotency_key", idempotency_key)
         v.raise_if_any()
         reason = clean_text(reason, "reason")
+        key = self._key("WithdrawPlayer", raw_key, {"competition_id": competition_id, "player_id": player_id, "reason": reason})
 
         def work(repo: LeagueRepository) -> Player:
-            competition = self._competition(repo, competition_id)
+            competition = self._competition(repo, competition_id, for_update=True)
+            if done := self._replayed(repo, key):
+                return self._player(repo, competition, done)
             player = self._player(repo, competition, player_id)
             withdrawn = model.withdraw(player)
             repo.update_player_status(withdrawn, reason)
-            return withdrawn
+            open_stages = [s for s in repo.stages(competition.id) if s.status is stages.StageStatus.OPEN]
+            completed = (
+                open_stages[-1].number if open_stages and self._complete_if_done(repo, competition, open_stages[-1]) else 0
+            )
+            idempotency.remember(repo, key, self.clock(), withdrawn.id)
+            return dataclasses.replace(withdrawn, completed_stage=completed)
 
         return self._transaction(work)
 
@@ -492,6 +521,8 @@ class LeagueService(CupUseCases, UpdownUseCases, PlayoffUseCases, StageUseCases,
                 if check is not None:
                     check(repo, competition, replaced)
             seats, stage = self._seats(repo, competition, stg, rnd, tbl)
+            if isinstance(content, NoShowEntry):
+                self._check_substitute(repo, competition, content, stg, rnd, tbl, stage)
             in_match = repo.records(competition.id, rnd, tbl, stage=stg)
             if replaced is not None and any(r.replaces_record_id == replaced.id for r in in_match):
                 latest = records.current([r for r in in_match if r.sequence > replaced.sequence])
@@ -500,6 +531,8 @@ class LeagueService(CupUseCases, UpdownUseCases, PlayoffUseCases, StageUseCases,
                     + (f" ({latest[-1].id})" if latest else "")
                 )
             if stage is None:
+                if not correction:
+                    self._check_regular_stage_open(repo, competition)
                 if reporter:
                     self.reviews.check_report(repo, competition, rnd, tbl, seats, in_match, reporter, content)
                 # Rejected reports never count (docs/rules.md mahjong.records.dispute-to-judge).
@@ -522,7 +555,9 @@ class LeagueService(CupUseCases, UpdownUseCases, PlayoffUseCases, StageUseCases,
                 live = [r.content for r in records.current(in_match) if replaced is None or r.id != replaced.id]
                 if not correction:
                     stages.check_open_for_results(stage)
-                stage_kinds.check_stage_result(stage, rnd, tbl, seats, live, content)
+                left = frozenset(p.id for p in repo.players(competition.id) if p.status in model.LEFT)
+                context = stage_kinds.ResultContext(left, replaced.content if replaced is not None else None)
+                stage_kinds.check_stage_result(stage, rnd, tbl, seats, live, content, context)
             record = ResultRecord(
                 id=_new_id(),
                 competition_id=competition.id,
@@ -537,13 +572,13 @@ class LeagueService(CupUseCases, UpdownUseCases, PlayoffUseCases, StageUseCases,
                 stage=stg,
                 reported_by_player_id=reporter or None,
             )
-            progress = stage_kinds.PROGRESS.get(competition.ruleset)
-            effects_of = getattr(progress, "correction_effects", None) if correction else None
-            before = self._settled_state(repo, competition) if effects_of else None
+            progress = stage_kinds.PROGRESS.get(competition.ruleset) if correction else None
+            before = self._settled_state(repo, competition) if progress is not None else None
             repo.add_record(record)
             changes: tuple[str, ...] = ()
-            if effects_of is not None and before is not None:
-                changes = self._correction_effects(effects_of(before, self._state(repo, competition)), organizer_confirms)
+            if progress is not None and before is not None:
+                after = self._state(repo, competition)
+                changes = self._correction_effects(progress.correction_effects(before, after), organizer_confirms)
             completed = self._complete_if_done(repo, competition, stage)
             idempotency.remember(repo, key, record.recorded_at, record.id)
             return dataclasses.replace(record, completed_stage=completed, changes=changes)
@@ -553,14 +588,77 @@ class LeagueService(CupUseCases, UpdownUseCases, PlayoffUseCases, StageUseCases,
     @staticmethod
     def _correction_effects(effects: stage_kinds.CorrectionEffects, confirmed: bool) -> tuple[str, ...]:
         """What the correction just added changes in what was derived (docs/rules.md
-        mahjong.records.correction-recomputes-derived), by the competition's progress when it can say;
-        FAILED_PRECONDITION (the transaction rolls back) when it would change who plays in a stage already
-        generated and the organizer has not confirmed it."""
+        mahjong.records.correction-recomputes-derived, updown.records.correction-recomputes-derived,
+        cup.records.correction-recomputes-derived), by the competition's progress; FAILED_PRECONDITION
+        (the transaction rolls back) when it would change who plays in a stage already generated and the
+        organizer has not confirmed it. Confirmed, the answer also says what the organizer must redo."""
         if effects.later_stage_conflicts and not confirmed:
             raise FailedPrecondition(
                 "; ".join(effects.later_stage_conflicts) + "; confirm it as organizer (organizer_confirms) to store it"
             )
-        return effects.changes + tuple(f"confirmed by the organizer: {c}" for c in effects.later_stage_conflicts)
+        return (
+            effects.changes
+            + tuple(f"confirmed by the organizer: {c}" for c in effects.later_stage_conflicts)
+            + tuple(f"to redo: {r}" for r in effects.to_redo)
+        )
+
+    def _check_substitute(
+        self,
+        repo: LeagueRepository,
+        competition: Competition,
+        no_show: NoShowEntry,
+        stage_no: int,
+        round_no: int,
+        table: int,
+        stage: Stage | None,
+    ) -> None:
+        """docs/rules.md ``mahjong.roster.substitute-registered``: a no-show's seat is taken by a technical
+        substitute: one registered with status SUBSTITUTE, named by his player id, who plays no other
+        match of that round; or, unregistered, by a name that is no registered player's."""
+        registered = repo.player(no_show.substitute)
+        if registered is not None and registered.competition_id == competition.id:
+            if registered.status is not PlayerStatus.SUBSTITUTE:
+                raise InvalidArgument.single(
+                    "no_show.substitute",
+                    f"{registered.name!r} is registered as {registered.status.value}; a no-show's seat is taken by a "
+                    "technical substitute (RegisterPlayer with status SUBSTITUTE)",
+                )
+            rounds = (
+                stage.rounds if stage is not None else self._draw(repo, competition, competition.published_draw_id or "").rounds
+            )
+            for t, seated in enumerate(rounds[round_no - 1] if round_no <= len(rounds) else (), start=1):
+                if registered.id in seated:
+                    raise InvalidArgument.single(
+                        "no_show.substitute", f"{registered.name!r} plays round {round_no} at table {t}; one match a round"
+                    )
+            for r in records.current(repo.records(competition.id, stage=stage_no)):
+                if r.round == round_no and r.table != table and isinstance(r.content, NoShowEntry):
+                    if r.content.substitute == registered.id:
+                        raise InvalidArgument.single(
+                            "no_show.substitute",
+                            f"{registered.name!r} already takes a seat in round {round_no} at table {r.table}; one match a round",
+                        )
+            return
+        named = repo.player_named(competition.id, no_show.substitute)
+        if named is not None:
+            raise InvalidArgument.single(
+                "no_show.substitute",
+                f"{named.name!r} is registered in this competition ({named.status.value}); name a registered "
+                f"technical substitute by his player id ({named.id})",
+            )
+
+    @staticmethod
+    def _check_regular_stage_open(repo: LeagueRepository, competition: Competition) -> None:
+        """docs/rules.md ``mahjong.records.finished-stage-takes-no-new-results``: once a stage was generated
+        from the regular stage, the regular stage is finished; it takes corrections (checked against what
+        was derived from it), not new results."""
+        later = repo.stages(competition.id)
+        if later:
+            raise FailedPrecondition(
+                f"the regular stage of competition {competition.name!r} is finished: stage {later[0].number} "
+                f"({later[0].name}) was generated from it; a new result cannot be added to it "
+                "(correct a record of it instead, with the reason)"
+            )
 
     def _seats(
         self, repo: LeagueRepository, competition: Competition, stage_no: int, round_no: int, table: int
@@ -591,8 +689,9 @@ class LeagueService(CupUseCases, UpdownUseCases, PlayoffUseCases, StageUseCases,
     def get_standings(self, competition_id: str) -> CompetitionStandings:
         """Regular-stage standings from the latest confirmed version of every record, by the season
         file's scorer and the competition's pinned ruleset; pending reports make rows provisional, the
-        organizer's tie decisions are applied (league/review_service.py)."""
-        return self._read(lambda repo: self.reviews.standings_in(repo, self._competition(repo, competition_id)))
+        organizer's tie decisions are applied (league/review_service.py). Answered again from the cache
+        while nothing they depend on changed (league/review_service.py::StandingsCache)."""
+        return self._read(lambda repo: self.reviews.cached_standings(repo, self._competition(repo, competition_id)))
 
     # --- player reports (docs/rules.md mahjong.records.player-report-confirmed-by-table) ---
     def report_result(

@@ -29,6 +29,7 @@ class StageUseCases(LeagueUseCases):
         draw_rounds: tuple[Round, ...] = ()
         if competition.published_draw_id:
             draw_rounds = self._draw(repo, competition, competition.published_draw_id).rounds
+        data, version = self._pinned(repo, competition)
         return CompetitionState(
             competition=competition,
             players=tuple(repo.players(competition.id)),
@@ -37,6 +38,9 @@ class StageUseCases(LeagueUseCases):
             records=tuple(repo.records(competition.id)),
             disqualifications=tuple(repo.disqualifications(competition.id)),
             standings=functools.cache(lambda: self._standings(repo, competition).standings),
+            ruleset_data=data,
+            ruleset_version=version,
+            tie_decisions=tuple(repo.tie_decisions(competition.id)),
         )
 
     def _settled_state(self, repo: LeagueRepository, competition: Competition) -> CompetitionState:

@@ -10,9 +10,8 @@ from datetime import datetime
 
 from league.adapters.repository import LeagueRepository
 from league.domain import model, stage_kinds, updown_progress
-from league.domain.model import Competition, PlayerStatus
+from league.domain.model import PlayerStatus
 from league.domain.records import GameEntry, ResultRecord
-from league.domain.stage_kinds import CompetitionState
 from league.domain.stages import Stage, StageStatus
 from league.domain.updown import UpdownStandings
 from league.domain.updown_progress import ANNULLED, Checkpoint, Removal
@@ -34,6 +33,7 @@ class UpdownStageStandings:
     groups: list[tuple[str, UpdownStandings]]
     names: dict[str, str]
     complete: bool
+    ruleset_version: int = 0  # the pinned version of the division data (0: the registered division, fitted)
 
     def with_fate(self, fate: str) -> list[str]:
         return [p for _, s in self.groups for p in s.players_with_fate(fate)]
@@ -48,21 +48,6 @@ class CheckpointResult:
 
 
 class UpdownUseCases(LeagueUseCases):
-    @staticmethod
-    def _updown_state(repo: LeagueRepository, competition: Competition) -> CompetitionState:
-        if competition.ruleset != updown_progress.COMPETITION_RULESET:
-            raise FailedPrecondition(
-                f"competition {competition.name!r} plays {competition.ruleset!r}, not an Up&Down league "
-                f"({updown_progress.COMPETITION_RULESET})"
-            )
-        return CompetitionState(
-            competition=competition,
-            players=tuple(repo.players(competition.id)),
-            draw_rounds=(),
-            stages=tuple(repo.stages(competition.id)),
-            records=tuple(repo.records(competition.id)),
-        )
-
     def get_updown_standings(self, competition_id: str, stage: int = 0) -> UpdownStageStandings:
         """The standings of a stage (0: the latest), group by group, from the stored game records."""
         v = Violations()
@@ -82,10 +67,11 @@ class UpdownUseCases(LeagueUseCases):
             return UpdownStageStandings(
                 competition.id,
                 chosen,
-                updown_progress.ruleset_of(chosen).name,
+                updown_progress.division_of(state, chosen).name,
                 groups,
                 {p.id: p.name for p in state.players},
                 chosen.status is StageStatus.COMPLETED,
+                state.ruleset_version,
             )
 
         return self._read(work)
@@ -125,8 +111,12 @@ class UpdownUseCases(LeagueUseCases):
                     f"the checkpoints are held while stage 1 is played; competition {competition.name!r} "
                     + ("has not started it" if stage is None else "has completed it")
                 )
-            [season] = updown_progress.stage_seasons(state, stage)
-            removed = updown_progress.checkpoint_removals(season, which)
+            # each stage-1 group on its own (the First League's "12th place of that group", §10.3.1.2)
+            removed = [
+                r
+                for season in updown_progress.stage_seasons(state, stage)
+                for r in updown_progress.checkpoint_removals(season, which)
+            ]
             now = self.clock()
             by_id = {p.id: p for p in state.players}
             for r in removed:

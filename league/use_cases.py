@@ -3,17 +3,19 @@
 from __future__ import annotations
 
 import uuid
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from league.adapters.repository import LeagueRepository
+from league.domain import updown_progress
 from league.domain.model import Competition, Draw
 from league.domain.records import ResultRecord
+from league.domain.stage_kinds import CompetitionState
 from league.domain.standings import Standings
 from rondo_runtime import idempotency
-from rondo_runtime.errors import NotFound
+from rondo_runtime.errors import FailedPrecondition, NotFound
 from rondo_runtime.text import clean_id
 from rondo_runtime.transactions import UnitOfWork
 
@@ -96,6 +98,32 @@ class LeagueUseCases:
         if record is None or record.competition_id != competition.id:
             raise NotFound(f"record {record_id!r} does not exist in competition {competition.id!r}")
         return record
+
+    @staticmethod
+    def _pinned(repo: LeagueRepository, competition: Competition) -> tuple[Mapping[str, Any], int]:
+        """The latest pinned version of the competition's ruleset: its data and its number (({}, 0) for a
+        competition from before rulesets were pinned)."""
+        versions = repo.ruleset_versions(competition.id)
+        return (versions[-1].data, versions[-1].version) if versions else ({}, 0)
+
+    @staticmethod
+    def _updown_state(repo: LeagueRepository, competition: Competition) -> CompetitionState:
+        if competition.ruleset != updown_progress.COMPETITION_RULESET:
+            raise FailedPrecondition(
+                f"competition {competition.name!r} plays {competition.ruleset!r}, not an Up&Down league "
+                f"({updown_progress.COMPETITION_RULESET})"
+            )
+        data, version = LeagueUseCases._pinned(repo, competition)
+        return CompetitionState(
+            competition=competition,
+            players=tuple(repo.players(competition.id)),
+            draw_rounds=(),
+            stages=tuple(repo.stages(competition.id)),
+            records=tuple(repo.records(competition.id)),
+            ruleset_data=data,
+            ruleset_version=version,
+            tie_decisions=tuple(repo.tie_decisions(competition.id)),
+        )
 
     def _standings(self, repo: LeagueRepository, competition: Competition) -> CompetitionStandings:
         """The regular-stage standings: the one computation GetStandings answers and the stages after

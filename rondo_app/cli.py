@@ -108,7 +108,7 @@ def standings(
     ),
     as_json: bool = typer.Option(False, "--json", help="Machine-readable output (see README)."),
 ) -> None:
-    """Score a season file (mahjong league or Up&Down) offline, in this process: standings that explain themselves."""
+    """Score a season file (mahjong league, Up&Down or open cup) offline, in this process: standings that explain themselves."""
     from pathlib import Path
 
     from league.offline import run_standings

@@ -456,6 +456,7 @@ class LeagueRepository(IdempotencyRecords):
                 reason=d.reason,
                 decided_by=d.decided_by,
                 at=d.at,
+                stage=d.stage,
             )
         )
 
@@ -481,6 +482,7 @@ class LeagueRepository(IdempotencyRecords):
             reason=row.reason,
             decided_by=row.decided_by,
             at=_utc(row.at),
+            stage=row.stage,
         )
 
     def next_tie_decision_sequence(self, competition_id: str) -> int:

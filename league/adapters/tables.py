@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from sqlalchemy import BigInteger, Column, DateTime, ForeignKey, Index, LargeBinary, String, Text, UniqueConstraint
+from sqlalchemy import BigInteger, Column, DateTime, ForeignKey, Index, Integer, LargeBinary, String, Text, UniqueConstraint
 from sqlalchemy.orm import registry
 from sqlmodel import Field, SQLModel
 
@@ -197,6 +197,8 @@ class TieDecisionRow(LeagueTable, table=True):
     reason: str = Field(default="", max_length=500)
     decided_by: str = Field(max_length=200)
     at: datetime = Field(sa_column=_utc_column())
+    #: The stage whose standings it decides (1: a drawn competition's regular stage).
+    stage: int = Field(default=1, sa_column=Column(Integer, nullable=False, server_default="1"))
 
 
 class DisqualificationRow(LeagueTable, table=True):

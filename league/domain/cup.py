@@ -43,6 +43,7 @@ Decisions where the regulation is silent:
 
 from __future__ import annotations
 
+import dataclasses
 from collections import defaultdict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -71,6 +72,7 @@ def stage_name(positions: int) -> str:
 class CupRules:
     """The cup's progress rules as data (open-cup-2023 unless a club configures a variant)."""
 
+    name: str = "open-cup"
     series_wins: int = 2  # games to win a series (Rondo default: the regulation gives no number)
     stage_series_wins: tuple[tuple[str, int], ...] = ()  # per stage name, e.g. (("final", 3),)
     start_setting: str = "X in the centre"  # §3.3.1
@@ -84,6 +86,47 @@ class CupRules:
 
 
 OPEN_CUP_2023 = CupRules()
+#: The cup rulesets a season file names (``"ruleset": "open-cup"`` or ``{"base": "open-cup", ...}``).
+CUP_RULESETS: dict[str, CupRules] = {OPEN_CUP_2023.name: OPEN_CUP_2023}
+_VARIABLE = (
+    "series_wins",
+    "stage_series_wins",
+    "start_setting",
+    "replay_setting",
+    "medal_places",
+    "prize_places",
+    "max_technical_defeats_for_prize",
+)
+
+
+def cup_variant(base: str, overrides: Mapping[str, object], name: str | None = None) -> CupRules:
+    """A registered cup ruleset with some of its data replaced (``stage_series_wins`` as an object
+    ``{"final": 3}``); :class:`InvalidArgument` naming ``ruleset.<field>`` on anything wrong."""
+    v = Violations()
+    if base not in CUP_RULESETS:
+        v.add("ruleset.base", f"unknown ruleset {base!r}; known: {', '.join(sorted(CUP_RULESETS))}")
+    changes: dict[str, object] = {}
+    for key, value in overrides.items():
+        if key not in _VARIABLE:
+            v.add(f"ruleset.{key}", f"unknown ruleset field; known: {', '.join(_VARIABLE)}")
+        elif key == "stage_series_wins":
+            if not isinstance(value, dict) or not all(isinstance(k, str) for k in value):
+                v.add(f"ruleset.{key}", 'an object: stage name -> games to win a series there, e.g. {"final": 3}')
+            else:
+                changes[key] = tuple(value.items())
+        elif key in ("start_setting", "replay_setting"):
+            if not isinstance(value, str) or not value.strip() or len(value) > 200:
+                v.add(f"ruleset.{key}", "a start setting in words, 1 to 200 characters")
+            else:
+                changes[key] = value.strip()
+        else:
+            changes[key] = value
+    v.raise_if_any()
+    rules = dataclasses.replace(CUP_RULESETS[base], name=name or f"{base} (variant)", **changes)  # type: ignore[arg-type]
+    _check_rules(v, rules)
+    if v:
+        raise InvalidArgument.of([FieldViolation(x.field.replace("rules.", "ruleset.", 1), x.description) for x in v.items])
+    return rules
 
 
 @dataclass(frozen=True)
@@ -148,6 +191,10 @@ class StageProgress:
     name: str
     matches: tuple[MatchProgress, ...]
     third_place: MatchProgress | None
+    #: A stage paired before a confirmed correction of the one before it (``cup_progress(as_paired=True)``):
+    #: who plays in it although the results now say he went out, and who won his way in but is not in it.
+    paired_anyway: tuple[str, ...] = ()
+    not_paired: tuple[str, ...] = ()
 
     @property
     def decided(self) -> bool:
@@ -192,12 +239,20 @@ def cup_progress(
     games: Sequence[Game] = (),
     disqualifications: Sequence[Disqualification] = (),
     rules: CupRules = OPEN_CUP_2023,
+    as_paired: bool = False,
+    third_place: Sequence[str] | None = None,
 ) -> CupProgress:
     """The cup as far as it went: stages, survivors for the next pairing, places and prizes.
 
     ``seeds``: the seed list, best first (3.4.1.3). ``pairings[k]``: the solver's pairs of stage k + 1
     (each one or two player ids; one = a pass), made from the survivors of stage k in seed order.
     Raises InvalidArgument naming every bad field.
+
+    ``as_paired`` (the service's stored stages): a stage keeps the players it was paired with even where
+    a result of the stage before it was corrected afterwards, with the organizer's confirmation (docs/rules.md
+    ``cup.records.correction-recomputes-derived``): who plays in it although he now lost, and who now won
+    but is not in it (he goes out before it), are said in the explanation; ``third_place`` is then the
+    third-place match as paired.
     """
     for what, count, cap in (("seeds", len(seeds), MAX_CUP_PLAYERS), ("games", len(games), MAX_CUP_GAMES)):
         if count > cap:  # before any work
@@ -223,13 +278,14 @@ def cup_progress(
         if previous is not None and previous.name == FINAL:
             v.add(f, "the cup ended with the final; no stage follows it")
             break
-        if previous is not None and not previous.decided:
+        if previous is not None and not previous.decided and not as_paired:
             open_ = ", ".join(_label(m) for m in previous.all_matches if not m.decided)
             v.add(f, f"stage {number} is not reached: the {previous.name} is not finished ({open_} undecided)")
             break
-        pairs_t = _check_pairing(v, f, pairs, expected, seed_of)
-        if pairs_t is None:
+        checked = _check_pairing(v, f, pairs, expected, seed_of, as_paired)
+        if checked is None:
             break
+        pairs_t, paired_anyway, not_paired = checked
         name = stage_name(2 * len(pairs_t))
         if name == FINAL and len(pairs_t[0]) == 1 and previous is None:
             v.add(f, "a cup needs at least two players")
@@ -241,12 +297,17 @@ def cup_progress(
         third = None
         if name == FINAL and previous is not None and previous.name == SEMI_FINAL:
             losers = tuple(sorted((p for m in previous.matches for p in m.losers), key=lambda p: seed_of[p]))
+            if as_paired and third_place is not None:
+                paired = tuple(sorted(third_place, key=lambda p: seed_of.get(p, 0)))
+                paired_anyway += tuple(p for p in paired if p not in losers)
+                not_paired += tuple(p for p in losers if p not in paired)
+                losers = paired
             if losers:
                 used_games.add((number, THIRD_PLACE_MATCH))
                 third = _series(
                     v, number, THIRD_PLACE, THIRD_PLACE_MATCH, losers, by_match.get((number, THIRD_PLACE_MATCH), []), dqs, rules
                 )
-        stage = StageProgress(number, name, tuple(matches), third)
+        stage = StageProgress(number, name, tuple(matches), third, paired_anyway, not_paired)
         stages.append(stage)
         previous = stage
         expected = sorted((m.winner for m in matches if m.winner is not None), key=lambda p: seed_of[p])
@@ -428,8 +489,26 @@ def _summarize(
     advanced: dict[str, str] = {}  # why each player is still in the cup
     tech: dict[str, int] = defaultdict(int)
     guaranteed: dict[tuple[str, int], int] = {}  # (player, stage) -> the worst place still open to him after it
+    lines: list[str] = []
     for stage in stages:
         positions = 2 * len(stage.matches)
+        for p in stage.paired_anyway:  # he plays on: his earlier exit is not his result
+            level.pop(p, None)
+        for p in stage.not_paired:
+            advanced.pop(p, None)
+            level[p] = _Level(
+                None,
+                stage.name,
+                stage.number,
+                f"went out before the {stage.name}: it was paired without him before the correction of the stage "
+                "before it that put him through was confirmed; the arbiter decides (5.2.2 г)",
+            )
+        if stage.paired_anyway or stage.not_paired:
+            lines.append(
+                f"The {stage.name} keeps the players it was paired with (a correction of the stage before it was "
+                f"confirmed afterwards): {', '.join(stage.paired_anyway) or 'nobody'} play in it although the results "
+                f"now say they went out; {', '.join(stage.not_paired) or 'nobody'} went through but are not in it."
+            )
         for m in stage.all_matches:
             for p in m.players:
                 worst = 4 if m.number == THIRD_PLACE_MATCH else positions // 2 if m.winner == p else positions
@@ -458,7 +537,6 @@ def _summarize(
                 level[medal_match.winner] = _Level(first, None, last.number, _place_why(first, medal_match))
             for p in medal_match.losers:
                 level[p] = _Level(first + 1, None, last.number, _place_why(first + 1, medal_match))
-    lines: list[str] = []
     lifted: dict[str, str] = {}
     for player, (_, d) in sorted(dqs.items(), key=lambda x: seed_of[x[0]]):
         # "secured" when disqualified: the worst place he could still finish in carries a prize
@@ -555,16 +633,39 @@ def _level_text(lv: _Level) -> str:
 # --------------------------------------------------------------------------------------- validation
 
 
+def _whole(value: object, low: int) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and value >= low
+
+
+def _known_stage(name: object) -> bool:
+    """A stage name of the regulation (4.1): final, semi-final, quarter-final, 1/8 final, 1/16 final, ...,
+    or the third-place match."""
+    if name in (FINAL, SEMI_FINAL, QUARTER_FINAL, THIRD_PLACE):
+        return True
+    if not isinstance(name, str) or not name.startswith("1/") or not name.endswith(" final"):
+        return False
+    n = name[2:-6]
+    return n.isdigit() and int(n) >= 8 and int(n) & (int(n) - 1) == 0
+
+
 def _check_rules(v: Violations, rules: CupRules) -> None:
     for name, value in (
         ("series_wins", rules.series_wins),
         *((f"stage_series_wins[{s}]", w) for s, w in rules.stage_series_wins),
     ):
-        if not isinstance(value, int) or isinstance(value, bool) or value < 1:
-            v.add(f"rules.{name}", f"games to win a series: a whole number from 1, got {value!r}")
-    if rules.prize_places > rules.medal_places or rules.medal_places not in (2, 4) or rules.prize_places < 0:
-        v.add("rules.prize_places", "medal places are 2 or 4 (the final and the third-place match); prize places at most as many")
-    if rules.max_technical_defeats_for_prize < 0:
+        if not _whole(value, 1):
+            v.add(f"rules.{name}", f"games to win a series: a whole number from 1, got {value!r}"[:200])
+    for stage, _ in rules.stage_series_wins:
+        if not _known_stage(stage):
+            v.add(
+                f"rules.stage_series_wins[{stage}]"[:80],
+                "a stage name: final, third-place match, semi-final, quarter-final, 1/8 final, ...",
+            )
+    if not _whole(rules.medal_places, 0) or rules.medal_places not in (2, 4):
+        v.add("rules.medal_places", "medal places are 2 or 4 (the final and the third-place match)")
+    elif not _whole(rules.prize_places, 0) or rules.prize_places > rules.medal_places:
+        v.add("rules.prize_places", "prize places: a whole number from 0, at most the medal places")
+    if not _whole(rules.max_technical_defeats_for_prize, 0):
         v.add("rules.max_technical_defeats_for_prize", "a whole number from 0")
 
 
@@ -617,12 +718,20 @@ def _check_games(v: Violations, games: Sequence[Game], stages: int) -> dict[tupl
 
 
 def _check_pairing(
-    v: Violations, f: str, pairs: Sequence[Sequence[str]], expected: list[str], seed_of: Mapping[str, int]
-) -> tuple[tuple[str, ...], ...] | None:
+    v: Violations,
+    f: str,
+    pairs: Sequence[Sequence[str]],
+    expected: list[str],
+    seed_of: Mapping[str, int],
+    as_paired: bool = False,
+) -> tuple[tuple[tuple[str, ...], ...], tuple[str, ...], tuple[str, ...]] | None:
+    """The stage's pairs, who plays in them although not a survivor and which survivors they leave out
+    (both only ``as_paired``: otherwise an error); None after a violation."""
     out: list[tuple[str, ...]] = []
     where: dict[str, int] = {}
     bad = False
     alive = set(expected)
+    anyway: list[str] = []
     if pairs and len(pairs) & (len(pairs) - 1):
         v.add(f, f"a stage has a power of two of positions (3.4.1.2): 1, 2, 4, ... pairs, got {len(pairs)}")
         bad = True
@@ -635,7 +744,7 @@ def _check_pairing(
             if p not in seed_of:
                 v.add(f"{f}[{j}]", f"'{p}' is not in this cup")
                 bad = True
-            elif p not in alive:
+            elif p not in alive and not as_paired:
                 v.add(f"{f}[{j}]", f"'{p}' is no longer in the cup; pair only the survivors")
                 bad = True
             elif p in where:
@@ -643,15 +752,17 @@ def _check_pairing(
                 bad = True
             else:
                 where[p] = j
+                if p not in alive:
+                    anyway.append(p)
         out.append(tuple(pair))
     missing = [p for p in expected if p not in where]
-    if missing and not bad:
+    if missing and not bad and not as_paired:
         v.add(f, f"the pairing leaves out {', '.join(missing)}; pair every survivor")
         bad = True
     if not pairs:
         v.add(f, "a stage needs at least one pair")
         bad = True
-    return None if bad else tuple(out)
+    return None if bad else (tuple(out), tuple(anyway), tuple(missing))
 
 
 def _label(m: MatchProgress) -> str:

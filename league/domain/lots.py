@@ -36,6 +36,7 @@ class TieDecision:
     reason: str
     decided_by: str
     at: datetime
+    stage: int = 1  # the stage whose standings it decides (1: a drawn competition's regular stage)
 
     def explained(self) -> str:
         if self.method is TieMethod.LOT:

@@ -33,7 +33,20 @@ from .model import PlayerStatus
 from .records import GameEntry, HanchanEntry, check_match, check_new_hanchan_number, substitutes_of
 from .ruleset import MAHJONG_LEAGUE, ORGANIZER_DECISION, Ruleset
 from .scoring import Points, exact, match_result, points_text
-from .stage_kinds import PROGRESS, RESULT_CHECKS, CompetitionState, CorrectionEffects, Seating, StagePlan
+from .stage_kinds import (
+    NEW_RESULT,
+    PROGRESS,
+    RESULT_CHECKS,
+    CompetitionState,
+    CorrectionEffects,
+    Derived,
+    ResultContext,
+    Seating,
+    StagePlan,
+    effects,
+    later_stage_effects,
+    place_moves,
+)
 from .stages import REGULAR_STAGE, Stage, StageRound, Table
 
 RULESET = "discard-league-2026"
@@ -52,14 +65,12 @@ def ruleset_of(stage: Stage) -> Ruleset:
     return FINAL_RULESET if stage.details.get("playoff_stage") == playoff.PlayoffStage.FINAL.value else PLAYOFF_RULESET
 
 
-def _ordinal(n: int) -> str:
-    return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
-
-
 # --- results of a playoff table ------------------------------------------------------------------
 
 
-def check_playoff_result(stage: Stage, round_no: int, table: int, seats: Table, live: Sequence[Any], new: Any) -> None:
+def check_playoff_result(
+    stage: Stage, round_no: int, table: int, seats: Table, live: Sequence[Any], new: Any, context: ResultContext = NEW_RESULT
+) -> None:
     """RESULT_CHECKS["mahjong-playoff"]: hanchans, penalties and no-shows of a playoff table, checked
     like the regular stage's with the playoff ruleset (no match uma; 3 hanchans, the final 5)."""
     if isinstance(new, GameEntry):
@@ -270,6 +281,14 @@ def qualifiers(state: CompetitionState) -> tuple[str, ...]:
             f"the regular stage is not complete: {len(missing)} match(es) still missing hanchans: {_named_list(missing)}"
         )
     standings = state.regular_standings()
+    # every hanchan is recorded, so a provisional row waits for a reported result to be confirmed (or a
+    # disputed one to be decided): it is not in the standings yet (mahjong.records.standings-use-confirmed-only)
+    provisional = [row for row in standings.rows if row.figures.provisional]
+    if provisional:
+        notes = sorted({n for row in provisional for n in row.figures.notes if "round" in n})
+        raise FailedPrecondition(
+            f"the regular standings are provisional ({len(provisional)} rows): results pending: {_named_list(notes)}"
+        )
     cut = playoff.PLAYOFF_PLAYERS
     for tie in standings.unresolved:
         first = int(tie.place.split("-")[0])
@@ -372,18 +391,15 @@ class MahjongProgress:
 
 # --- corrections ---------------------------------------------------------------------------------
 
+#: who rules on a stored stage that a confirmed correction would now generate otherwise
+WHO_DECIDES = "the organizer decides how it is played out (discard-league-2026 §4: what the rules do not settle is his)"
+
 
 def _regular_order(state: CompetitionState) -> tuple[str, ...] | None:
     try:
         return tuple(row.player for row in state.regular_standings().rows)
     except FailedPrecondition:
         return None
-
-
-def _moves(before: Sequence[str], after: Sequence[str], names: Mapping[str, str]) -> list[str]:
-    old = {p: i for i, p in enumerate(before, start=1)}
-    new = {p: i for i, p in enumerate(after, start=1)}
-    return [f"{names.get(p, p)} {_ordinal(old[p])} -> {_ordinal(new[p])}" for p in after if p in old and old[p] != new[p]]
 
 
 def correction_effects(before: CompetitionState, after: CompetitionState) -> CorrectionEffects:
@@ -393,9 +409,8 @@ def correction_effects(before: CompetitionState, after: CompetitionState) -> Cor
     a later stage would change) or only in another order (a change)."""
     names = {p.id: p.name for p in after.players}
     changes: list[str] = []
-    conflicts: list[str] = []
     old_order, new_order = _regular_order(before), _regular_order(after)
-    if old_order is not None and new_order is not None and (moved := _moves(old_order, new_order, names)):
+    if old_order is not None and new_order is not None and (moved := place_moves(old_order, new_order, names)):
         changes.append("regular places: " + ", ".join(moved))
     for stage in playoff_stages(after):
         old_tables = {o.name: o for o in table_outcomes(before, stage, names)}
@@ -405,32 +420,25 @@ def correction_effects(before: CompetitionState, after: CompetitionState) -> Cor
                 if o.unresolved:
                     changes.append(f"{o.label}: now tied: {o.unresolved}")
                 elif was.order and o.order:
-                    changes.append(f"{o.label}: " + ", ".join(_moves(was.order, o.order, names)))
+                    changes.append(f"{o.label}: " + ", ".join(place_moves(was.order, o.order, names)))
                 else:
                     changes.append(f"{o.label}: order now " + ", ".join(names.get(p, p) for p in o.order))
-    for stage in playoff_stages(after):
-        label = f"stage {stage.number} ({stage.name})"
-        old, new = _derived(before, stage), _derived(after, stage)
-        if isinstance(new, str):
-            if not isinstance(old, str):
-                conflicts.append(f"{label} could no longer be generated: {new}")
-            continue
-        if isinstance(old, str):
-            changes.append(f"{label} can be generated again as it was stored")
-            continue
-        who = _table_moves(old[0], new[0], table_names(stage), names)
-        if who:
-            conflicts.append(f"this correction changes who plays in {label}: {who}")
-        elif old[1] != new[1]:
-            changes.append(f"{label}: same tables (its basis changed: {_basis_change(old[1], new[1], names)})")
-        else:
-            changes.append(f"{label} tables unchanged")
-    if not changes or all(c.endswith("tables unchanged") for c in changes):
-        changes.insert(0, "no derived change")
-    return CorrectionEffects(tuple(changes), tuple(conflicts))
+    later, conflicts, to_redo = later_stage_effects(
+        before,
+        after,
+        playoff_stages(after),
+        _derived,
+        names,
+        table_names,
+        "table",
+        lambda old, new: f"its basis changed: {_basis_change(old, new, names)}",
+        WHO_DECIDES,
+        lambda stage: stage.rounds[0] if stage.rounds else (),
+    )
+    return effects([*changes, *later], conflicts, to_redo)
 
 
-def _derived(state: CompetitionState, stage: Stage) -> tuple[list[tuple[str, ...]], dict[str, Any]] | str:
+def _derived(state: CompetitionState, stage: Stage) -> Derived | str:
     """The tables and basis stage ``stage`` would be generated with from ``state`` (the stages before
     it as stored), or why it could not be."""
     try:
@@ -440,37 +448,14 @@ def _derived(state: CompetitionState, stage: Stage) -> tuple[list[tuple[str, ...
     if plan.finished:
         return "the playoff would already be finished"
     if plan.name == playoff.PlayoffStage.ROUND_1.value:
-        return list(round_1_tables(plan.groups[0][1])), dict(plan.basis)
-    return [players for _, players in plan.groups], dict(plan.basis)
-
-
-def _table_moves(
-    stored: Sequence[Sequence[str]], derived: Sequence[Sequence[str]], tables: Sequence[str], names: Mapping[str, str]
-) -> str:
-    """``P05 would move from table upper to table lower; P09 would play at table B (not P08)``."""
-
-    def name(p: str) -> str:
-        return names.get(p, p)
-
-    def table(i: int) -> str:
-        return tables[i] if i < len(tables) else str(i + 1)
-
-    old = {p: i for i, t in enumerate(stored) for p in t}
-    new = {p: i for i, t in enumerate(derived) for p in t}
-    out = []
-    for p, i in new.items():
-        if p not in old:
-            out.append(f"{name(p)} would play at table {table(i)}")
-        elif old[p] != i:
-            out.append(f"{name(p)} would move from table {table(old[p])} to table {table(i)}")
-    out.extend(f"{name(p)} would not play (he played at table {table(i)})" for p, i in old.items() if p not in new)
-    return "; ".join(out)
+        return Derived(round_1_tables(plan.groups[0][1]), dict(plan.basis))
+    return Derived(tuple(players for _, players in plan.groups), dict(plan.basis))
 
 
 def _basis_change(old: Mapping[str, Any], new: Mapping[str, Any], names: Mapping[str, str]) -> str:
     before, after = old.get("regular_places", []), new.get("regular_places", [])
     if before != after:
-        return "regular places " + ", ".join(_moves(before, after, names))
+        return "regular places " + ", ".join(place_moves(before, after, names))
     return "the results it was generated from"
 
 

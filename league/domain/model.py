@@ -5,12 +5,13 @@ Pure Python: no SQL, no protobuf. The service layer loads these, calls the rules
 
 from __future__ import annotations
 
+import dataclasses
 import enum
 from dataclasses import dataclass, replace
 from datetime import datetime
 
 from rondo_runtime import capacity, text
-from rondo_runtime.errors import FailedPrecondition
+from rondo_runtime.errors import FailedPrecondition, InvalidArgument
 from rondo_runtime.text import name_key
 from rondo_runtime.validation import Violations
 
@@ -21,6 +22,10 @@ class PlayerStatus(enum.Enum):
     SUBSTITUTE = "substitute"
     WITHDRAWN = "withdrawn"
     DISQUALIFIED = "disqualified"
+
+
+#: Who left the competition: out of the standings and of every stage still to play (history kept).
+LEFT = frozenset({PlayerStatus.WITHDRAWN, PlayerStatus.DISQUALIFIED})
 
 
 class DrawStatus(enum.Enum):
@@ -61,6 +66,9 @@ class Player:
     registration_order: int
     status: PlayerStatus = PlayerStatus.MAIN
     rating: int | None = None
+    #: Not stored: set on the answer to WithdrawPlayer when the withdrawal settled the last open games
+    #: of that stage, which is now completed (an Up&Down player's unplayed games are not awaited).
+    completed_stage: int = dataclasses.field(default=0, compare=False)
 
     @property
     def active(self) -> bool:
@@ -145,6 +153,19 @@ def validate_rating(rating: int | None, field: str = "rating") -> int | None:
     v.integer(field, rating, MIN_RATING, MAX_RATING)
     v.raise_if_any()
     return rating
+
+
+#: The statuses a player may be registered with: a main participant, or a technical substitute
+#: (docs/rules.md ``mahjong.roster.substitute-registered``).
+REGISTRABLE = (PlayerStatus.MAIN, PlayerStatus.SUBSTITUTE)
+
+
+def check_registrable(status: PlayerStatus) -> PlayerStatus:
+    if status not in REGISTRABLE:
+        raise InvalidArgument.single(
+            "status", f"a player is registered as {' or '.join(s.name for s in REGISTRABLE)}, not {status.name}"
+        )
+    return status
 
 
 def main_roster(players: list[Player]) -> list[Player]:

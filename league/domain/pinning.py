@@ -17,10 +17,11 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from rondo_runtime.errors import InvalidArgument
+from rondo_runtime.errors import FieldViolation, InvalidArgument
 
 from .records import SCORED_RULESETS
 from .ruleset import Ruleset, variant
+from .updown import SUPER_LEAGUE, updown_variant
 
 #: Fields a competition decides itself, not its ruleset data.
 FROM_COMPETITION = ("rounds", "table_size")
@@ -75,11 +76,18 @@ def parse_overrides(text: str, field: str) -> dict[str, Any]:
     return value
 
 
+#: Competition rulesets whose division is data (docs/rules.md ``updown.ruleset.division-as-data``): the
+#: registered division a competition plays unless its pinned data names another.
+DIVISIONS = {"updown-league-2007": SUPER_LEAGUE.name}
+
+
 def pinned_ruleset(
     competition_ruleset: str, overrides: Mapping[str, Any], field: str, latest: Mapping[str, Any] | None = None
 ) -> tuple[str, dict[str, Any]]:
     """(name, data) of a new version: the registered ruleset of the competition (or ``latest`` data)
     with ``overrides`` applied by :func:`league.domain.ruleset.variant`; errors at ``<field>.<name>``."""
+    if competition_ruleset in DIVISIONS:
+        return pinned_division(competition_ruleset, overrides, field, latest)
     base = SCORED_RULESETS.get(competition_ruleset)
     if base is None:
         if overrides:
@@ -93,7 +101,40 @@ def pinned_ruleset(
     return r.name, ruleset_data(r)
 
 
-def check_change_reason(started: bool, reason: str) -> None:
-    """After the start (the first draw approved) a change of the ruleset needs the organizer's reason."""
+def pinned_division(
+    competition_ruleset: str, overrides: Mapping[str, Any], field: str, latest: Mapping[str, Any] | None = None
+) -> tuple[str, dict[str, Any]]:
+    """docs/rules.md ``updown.ruleset.division-as-data``: an Up&Down competition's division as pinned data.
+    ``overrides`` name a registered ``division`` (``updown``, ``updown-first-league``) and any of its fields
+    (cut places, cycles, group size, who stays, who goes up, the checkpoint); they apply on top of
+    ``latest`` (or, when ``division`` is given, on top of that division). No overrides and no data: ``{}``,
+    the registered division fitted to the field. Errors at ``<field>.<name>``."""
+    start = dict(latest or {})
+    if not overrides:
+        return str(start.get("name") or competition_ruleset), start
+    if "division" in overrides:
+        start = {}
+    base = overrides.get("division", start.get("division", DIVISIONS[competition_ruleset]))
+    changes = {k: v for k, v in {**start, **overrides}.items() if k not in ("division", "name")}
+    name = overrides.get("name") or start.get("name") or f"{base} (club data)"
+    if not isinstance(base, str) or not isinstance(name, str) or not name.strip():
+        raise InvalidArgument.single(
+            f"{field}.division" if not isinstance(base, str) else f"{field}.name",
+            "a registered division name, and a non-empty name",
+        )
+    try:
+        division = updown_variant(base, changes, name.strip())
+    except InvalidArgument as error:
+
+        def renamed(name: str) -> str:
+            return f"{field}.division" if name == "ruleset.base" else field + name[len("ruleset") :]
+
+        raise InvalidArgument.of([FieldViolation(renamed(x.field), x.description) for x in error.violations]) from None
+    return division.name, {"division": base, **dataclasses.asdict(division)}
+
+
+def check_change_reason(started: bool, reason: str, how: str = "its draw is approved") -> None:
+    """After the start (the first draw approved, the first stage generated) a change of the ruleset needs
+    the organizer's reason."""
     if started and not reason:
-        raise InvalidArgument.single("reason", "the competition has started (its draw is approved); say why the ruleset changes")
+        raise InvalidArgument.single("reason", f"the competition has started ({how}); say why the ruleset changes")

@@ -1,5 +1,5 @@
-"""The season file: a mahjong league's regular stage (or an Up&Down league stage, at the end of this
-module) as JSON, parsed into domain objects.
+"""The season file: a mahjong league's regular stage (or an Up&Down league stage, or an open cup, at the
+end of this module) as JSON, parsed into domain objects.
 
 One parser for the offline ``rondo standings`` and the service. Format (README "Scoring a season
 offline")::
@@ -22,13 +22,14 @@ Every error names the match and the field (``matches[3].hanchans[1].scores: sum 
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
-from typing import Any, TypeGuard
+from typing import Any, TypeGuard, TypeVar
 
 from rondo_runtime.errors import InvalidArgument
 from rondo_runtime.validation import Violations
 
+from .cup import CUP_RULESETS, CupRules, cup_variant
 from .ruleset import RULESETS, Ruleset, unknown_ruleset, variant
 from .scoring import Hanchan, Match, NoShow, Penalty, hanchan_score_violations, penalty_violations
 from .standings import Season
@@ -37,6 +38,7 @@ from .updown import UPDOWN_RULESETS, Game, GameResult, UpdownRuleset, UpdownSeas
 MAX_PLAYERS = 10_000
 MAX_MATCHES = 100_000
 MAX_NAME = 200
+T = TypeVar("T")
 
 _SEASON_KEYS = {"ruleset", "players", "substitutes", "withdrawn", "matches", "name"}
 _MATCH_KEYS = {"round", "table", "players", "hanchans", "penalties", "no_show"}
@@ -62,10 +64,11 @@ def _pairs(pairs: list[tuple[str, Any]]) -> _Object:
     return obj
 
 
-def load_season(text: str | bytes) -> Season | UpdownSeason:
+def load_season(text: str | bytes) -> Season | UpdownSeason | CupSeason:
     """Parse a season file's text; :class:`InvalidArgument` on anything wrong (JSON syntax included).
     Dispatches on ``ruleset``: an Up&Down ruleset (``"updown"``, ``{"base": "updown", ...}``) is read by
-    :func:`parse_updown_season`, anything else as a mahjong league."""
+    :func:`parse_updown_season`, a cup (``"open-cup"``) by :func:`parse_cup_season`, anything else as a
+    mahjong league."""
     try:
         data = json.loads(text, object_pairs_hook=_pairs)
     except (json.JSONDecodeError, UnicodeDecodeError) as error:
@@ -75,7 +78,27 @@ def load_season(text: str | bytes) -> Season | UpdownSeason:
         raise InvalidArgument.single("file", "nested too deeply to be a season file") from None
     if isinstance(data, dict) and is_updown(data.get("ruleset")):
         return parse_updown_season(data)
+    if isinstance(data, dict) and is_cup(data.get("ruleset")):
+        return parse_cup_season(data)
+    if isinstance(data, dict):
+        _check_known_ruleset(data.get("ruleset"))
     return parse_season(data)
+
+
+def _check_known_ruleset(ruleset: Any) -> None:
+    """A ruleset no reader knows is the one error worth reporting: the rest of the file cannot be read."""
+    base = ruleset.get("base") if isinstance(ruleset, dict) else ruleset
+    if isinstance(base, str) and base in RULESETS:
+        return
+    known = ", ".join(sorted({*RULESETS, *UPDOWN_RULESETS, *CUP_RULESETS}))
+    field = "ruleset.base" if isinstance(ruleset, dict) else "ruleset"
+    if ruleset is None or (isinstance(ruleset, dict) and "base" not in ruleset):
+        raise InvalidArgument.single(field, f"name the ruleset; known: {known}")
+    if isinstance(base, str):
+        raise InvalidArgument.single(field, f"unknown ruleset {base[:40]!r}; known: {known}")
+    raise InvalidArgument.single(
+        field, f'a ruleset name (one of {known}) or an object {{"base": <one of them>, <fields to change>}}'
+    )
 
 
 @dataclass(frozen=True)
@@ -98,6 +121,38 @@ def _int_text(x: object) -> str:
 class _Parser:
     def __init__(self) -> None:
         self.v = Violations()
+
+    @classmethod
+    def season(cls, data: Any, keys: set[str]) -> tuple[_Parser, Mapping[str, Any]]:
+        """A parser and the file's top object; :class:`InvalidArgument` at once when it is no object."""
+        p = cls()
+        top = p.obj(data, "season", keys, "the season file")
+        if top is None:
+            p.v.raise_if_any()
+        assert top is not None
+        return p, top
+
+    def registered(self, value: Any, registry: Mapping[str, T], make: Callable[[str, dict[str, Any], str | None], T]) -> T | None:
+        """A registered ruleset by name, or a variant of one (the loader checked the name is known)."""
+        if isinstance(value, str):
+            return registry[value]
+        assert isinstance(value, dict)
+        return self.variant(value, make)
+
+    def variant(self, value: Mapping[str, Any], make: Callable[[str, dict[str, Any], str | None], T]) -> T | None:
+        """A ruleset variant ``{"base": ..., "name": ..., <fields>}`` made by ``make(base, fields, name)``;
+        None (with violations) when it is wrong."""
+        for k in getattr(value, "duplicates", ()):
+            self.v.add(f"ruleset.{k}", "given twice in the same object; give it once")
+        name = value.get("name")
+        if name is not None and (not isinstance(name, str) or not name.strip() or len(name) > MAX_NAME):
+            self.v.add("ruleset.name", f"a non-empty name for this variant, at most {MAX_NAME} characters")
+            return None
+        try:
+            return make(value["base"], {k: x for k, x in value.items() if k not in ("base", "name")}, name)
+        except InvalidArgument as error:
+            self.v.items.extend(error.violations)
+            return None
 
     def obj(self, value: Any, field: str, keys: set[str], what: str) -> Mapping[str, Any] | None:
         if not isinstance(value, dict):
@@ -133,12 +188,8 @@ class _Parser:
 
 def parse_season(data: Any) -> Season:
     """A season from decoded JSON. Raises :class:`InvalidArgument` with every problem found."""
-    p = _Parser()
+    p, top = _Parser.season(data, _SEASON_KEYS)
     v = p.v
-    top = p.obj(data, "season", _SEASON_KEYS, "the season file")
-    if top is None:
-        v.raise_if_any()
-    assert top is not None
     ruleset = _ruleset(top.get("ruleset"), v)
     players = p.names(top.get("players"), "players", required=True)
     if "players" in top and not players and isinstance(top.get("players"), list) and not top["players"]:
@@ -400,36 +451,25 @@ MAX_GAMES = 100_000
 MAX_ROUND = 1000
 
 
+def _named(ruleset: Any, registry: Mapping[str, Any]) -> bool:
+    """Whether a season file's ``ruleset`` (a name, or a variant's ``base``) is in ``registry``."""
+    base = ruleset.get("base") if isinstance(ruleset, dict) else ruleset
+    return isinstance(base, str) and base in registry
+
+
 def is_updown(ruleset: Any) -> bool:
     """Whether a season file's ``ruleset`` names an Up&Down ruleset (the loader's dispatch)."""
-    if isinstance(ruleset, dict):
-        ruleset = ruleset.get("base")
-    return isinstance(ruleset, str) and ruleset in UPDOWN_RULESETS
+    return _named(ruleset, UPDOWN_RULESETS)
 
 
 def _updown_ruleset(p: _Parser, value: Any) -> UpdownRuleset | None:
-    if isinstance(value, str):
-        return UPDOWN_RULESETS[value]
-    assert isinstance(value, dict)  # is_updown checked it
-    name = value.get("name")
-    if name is not None and (not isinstance(name, str) or not name.strip()):
-        p.v.add("ruleset.name", "a non-empty name for this variant")
-        return None
-    try:
-        return updown_variant(value["base"], {k: x for k, x in value.items() if k not in ("base", "name")}, name)
-    except InvalidArgument as error:
-        p.v.items.extend(error.violations)
-        return None
+    return p.registered(value, UPDOWN_RULESETS, updown_variant)
 
 
 def parse_updown_season(data: Any) -> UpdownSeason:
     """An Up&Down stage from decoded JSON; :class:`InvalidArgument` with every problem found."""
-    p = _Parser()
+    p, top = _Parser.season(data, _UPDOWN_SEASON_KEYS)
     v = p.v
-    top = p.obj(data, "season", _UPDOWN_SEASON_KEYS, "the season file")
-    if top is None:
-        v.raise_if_any()
-    assert top is not None
     rs = _updown_ruleset(p, top.get("ruleset"))
     players = p.names(top.get("players"), "players", required=True)
     if isinstance(top.get("players"), list) and len(top["players"]) < 2:
@@ -530,3 +570,211 @@ def _game(p: _Parser, raw: Any, f: str, players: set[str]) -> Game | None:
         return None
     assert _is_int(rnd) and isinstance(white, str) and isinstance(black, str) and isinstance(result, str)
     return Game(rnd, white, black, GameResult(result), **flags)
+
+
+# --- the open cup (docs/rules.md ``cup.*``) -----------------------------------------------------------
+#
+#     {"ruleset": "open-cup",                      # or {"base": "open-cup", "series_wins": 3, ...}
+#      "entrants": ["P01", {"name": "P02", "rating": 2400, "title": "КМС"}, ...],   # application order
+#      "series": [{"stage": 1, "players": ["P01", "P33"], "games": ["=", "1-0", "1-0"]}],
+#      "disqualifications": [{"player": "P05", "stage": 2, "reason": "..."}]}
+#
+# The entrants are seeded as the service seeds its players (title, then rating, unrated after rated,
+# then the order of the list: the application order); each stage's pairs follow from the seeds and the
+# results, so a series only names its two players (in either order: the first listed is the one the
+# results are written for). Results: 1-0, 0-1, = (drawn, replayed), +/- and -/+ (technical win / loss),
+# -/- (both absent, both lose technically). Every error names series[i].games[j] or the field.
+
+_CUP_SEASON_KEYS = {"ruleset", "entrants", "series", "disqualifications", "name"}
+_ENTRANT_KEYS = {"name", "rating", "title"}
+_SERIES_KEYS = {"stage", "players", "games"}
+_DISQUALIFICATION_KEYS = {"player", "stage", "reason"}
+CUP_RESULTS = ("1-0", "0-1", "=", "+/-", "-/+", "-/-")
+MAX_CUP_ENTRANTS = 4_096
+MAX_SERIES = 10_000
+MAX_SERIES_GAMES = 100
+MAX_CUP_STAGES = 13  # 4 096 entrants: 12 knockout stages and the final
+MAX_RATING = 1_000_000
+MAX_REASON = 1000
+
+
+@dataclass(frozen=True)
+class CupEntrant:
+    """An entrant as the file lists him: name, optional rating and sports title; his index in the
+    list is his application order."""
+
+    name: str
+    rating: int | None = None
+    title: str | None = None
+
+
+@dataclass(frozen=True)
+class CupSeries:
+    """The games of one series of a stage as the file writes them, for its first listed player."""
+
+    stage: int
+    players: tuple[str, str]
+    results: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class CupDisqualification:
+    player: str
+    stage: int
+    reason: str
+
+
+@dataclass(frozen=True)
+class CupSeason:
+    """An open cup as a season file: the rules, the entrants in application order, the series played
+    and the disqualifications; scored by ``league.domain.cup_progress.score_cup_season``."""
+
+    rules: CupRules
+    entrants: tuple[CupEntrant, ...]
+    series: tuple[CupSeries, ...] = ()
+    disqualifications: tuple[CupDisqualification, ...] = ()
+
+
+def is_cup(ruleset: Any) -> bool:
+    """Whether a season file's ``ruleset`` names a cup ruleset (the loader's dispatch)."""
+    return _named(ruleset, CUP_RULESETS)
+
+
+def _cup_rules(p: _Parser, value: Any) -> CupRules | None:
+    return p.registered(value, CUP_RULESETS, cup_variant)
+
+
+def parse_cup_season(data: Any) -> CupSeason:
+    """An open cup from decoded JSON; :class:`InvalidArgument` with every problem found."""
+    p, top = _Parser.season(data, _CUP_SEASON_KEYS)
+    v = p.v
+    rules = _cup_rules(p, top.get("ruleset"))
+    entrants = _entrants(p, top.get("entrants"))
+    known = {e.name for e in entrants}
+    series: list[CupSeries] = []
+    raw_series = top.get("series", [])
+    if not isinstance(raw_series, list):
+        v.add("series", 'must be a list of series {"stage": ..., "players": [..., ...], "games": [...]}')
+    elif len(raw_series) > MAX_SERIES:
+        v.add("series", f"at most {MAX_SERIES} series, got {len(raw_series)}")
+    else:
+        seen: dict[tuple[int, frozenset[str]], int] = {}
+        for i, raw in enumerate(raw_series):
+            one = _series(p, raw, f"series[{i}]", known)
+            if one is None:
+                continue
+            key = (one.stage, frozenset(one.players))
+            if key in seen:
+                v.add(f"series[{i}].players", f"{' v '.join(one.players)} in stage {one.stage} is already series[{seen[key]}]")
+                continue
+            seen[key] = i
+            series.append(one)
+    dqs: list[CupDisqualification] = []
+    raw_dqs = top.get("disqualifications", [])
+    if not isinstance(raw_dqs, list):
+        v.add("disqualifications", 'must be a list of {"player": ..., "stage": ..., "reason": ...}')
+    else:
+        for i, raw in enumerate(raw_dqs[:MAX_CUP_ENTRANTS]):
+            d = _disqualification(p, raw, f"disqualifications[{i}]", known)
+            if d is not None:
+                dqs.append(d)
+    v.raise_if_any()
+    assert rules is not None
+    return CupSeason(rules, entrants, tuple(series), tuple(dqs))
+
+
+def _entrants(p: _Parser, raw: Any) -> tuple[CupEntrant, ...]:
+    v = p.v
+    if not isinstance(raw, list) or not raw:
+        v.add("entrants", 'list the entrants in application order: names, or {"name": ..., "rating": ..., "title": ...}')
+        return ()
+    if len(raw) > MAX_CUP_ENTRANTS:
+        v.add("entrants", f"at most {MAX_CUP_ENTRANTS} entrants (Rondo's capacity), got {len(raw)}")
+        return ()
+    out: list[CupEntrant] = []
+    seen: dict[str, int] = {}
+    for i, item in enumerate(raw):
+        f = f"entrants[{i}]"
+        entry: Mapping[str, Any] | None = {"name": item} if isinstance(item, str) else p.obj(item, f, _ENTRANT_KEYS, "an entrant")
+        if entry is None:
+            continue
+        name, rating, title = entry.get("name"), entry.get("rating"), entry.get("title")
+        where = f if isinstance(item, str) else f"{f}.name"
+        ok = True
+        if not isinstance(name, str) or not name.strip() or len(name) > MAX_NAME or name != name.strip():
+            v.add(where, f"a name of 1 to {MAX_NAME} characters without surrounding spaces, got {_int_text(name)}")
+            ok = False
+        elif name in seen:
+            v.add(where, f"{name!r} is listed twice (entrants[{seen[name]}] too)")
+            ok = False
+        if rating is not None and (not _is_int(rating) or not -MAX_RATING <= rating <= MAX_RATING):
+            v.add(f"{f}.rating", f"an integer from {-MAX_RATING} to {MAX_RATING}, got {_int_text(rating)}")
+            ok = False
+        if title is not None and (not isinstance(title, str) or not title.strip() or len(title) > 40):
+            v.add(f"{f}.title", f"a sports title of 1 to 40 characters, got {_int_text(title)}")
+            ok = False
+        if ok:
+            assert isinstance(name, str)
+            seen[name] = i
+            out.append(CupEntrant(name, rating, title.strip() if isinstance(title, str) else None))
+    return tuple(out)
+
+
+def _stage_number(p: _Parser, value: Any, f: str) -> int | None:
+    if not _is_int(value) or not 1 <= value <= MAX_CUP_STAGES:
+        p.v.add(f, f"a stage number from 1 (the first stage) to {MAX_CUP_STAGES}, got {_int_text(value)}")
+        return None
+    return value
+
+
+def _series(p: _Parser, raw: Any, f: str, known: set[str]) -> CupSeries | None:
+    v = p.v
+    before = len(v.items)
+    s = p.obj(raw, f, _SERIES_KEYS, "a series: stage, players, games")
+    if s is None:
+        return None
+    stage = _stage_number(p, s.get("stage"), f"{f}.stage")
+    players = s.get("players")
+    if not isinstance(players, list) or len(players) != 2:
+        v.add(f"{f}.players", 'the two players of the series, e.g. ["P01", "P33"]')
+    else:
+        for k, name in enumerate(players):
+            if not isinstance(name, str) or name not in known:
+                v.add(f"{f}.players[{k}]", f"{_int_text(name)} is not an entrant")
+        if players[0] == players[1]:
+            v.add(f"{f}.players[1]", f"{_int_text(players[0])} cannot play himself")
+    games = s.get("games", [])
+    if not isinstance(games, list):
+        v.add(f"{f}.games", "a list of results, one per game in the order played: 1-0, 0-1, =, +/-, -/+, -/-")
+        games = []
+    elif len(games) > MAX_SERIES_GAMES:
+        v.add(f"{f}.games", f"at most {MAX_SERIES_GAMES} games in a series, got {len(games)}")
+        games = []
+    for k, result in enumerate(games):
+        if result not in CUP_RESULTS:
+            v.add(
+                f"{f}.games[{k}]",
+                f"one of {', '.join(CUP_RESULTS)} (for {_int_text(players[0]) if isinstance(players, list) and players else 'the first player'}), got {_int_text(result)}",
+            )
+    if len(v.items) != before:
+        return None
+    assert stage is not None and isinstance(players, list)
+    return CupSeries(stage, (players[0], players[1]), tuple(games))
+
+
+def _disqualification(p: _Parser, raw: Any, f: str, known: set[str]) -> CupDisqualification | None:
+    v = p.v
+    before = len(v.items)
+    d = p.obj(raw, f, _DISQUALIFICATION_KEYS, "a disqualification: player, stage, reason")
+    if d is None:
+        return None
+    player, reason = d.get("player"), d.get("reason")
+    if not isinstance(player, str) or player not in known:
+        v.add(f"{f}.player", f"{_int_text(player)} is not an entrant")
+    stage = _stage_number(p, d.get("stage"), f"{f}.stage")
+    if not isinstance(reason, str) or not reason.strip() or len(reason) > MAX_REASON:
+        v.add(f"{f}.reason", f"a disqualification needs its reason (open-cup-2023 5.3.3), 1 to {MAX_REASON} characters")
+    if len(v.items) != before:
+        return None
+    assert isinstance(player, str) and stage is not None and isinstance(reason, str)
+    return CupDisqualification(player, stage, reason.strip())

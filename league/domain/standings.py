@@ -23,6 +23,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import cached_property
 from itertools import groupby
 from typing import TypeVar
 
@@ -77,7 +78,7 @@ class Figures:
     def hanchans(self) -> int:
         return len(self.places)
 
-    @property
+    @cached_property
     def average_place(self) -> Fraction | None:
         return average_place(self.places)
 
@@ -107,6 +108,23 @@ class Standings:
     rows: tuple[StandingRow, ...]
     unresolved: tuple[UnresolvedTie, ...]
     history: tuple[MatchResult, ...]  # every match scored, substitutes' and withdrawn players' games included
+    playoff_places: int = 0  # the ruleset's cut: how many continue after the regular stage
+
+    def advancement(self, row: StandingRow) -> tuple[str, str]:
+        """docs/rules.md ``mahjong.standings.advancement-explained``: what a row's place means and why:
+        ``("playoff", ...)``, ``("out", ...)``, or undecided while a shared place straddles the cut;
+        ``("", "")`` for a ruleset without a playoff."""
+        cut = self.playoff_places
+        if not cut:
+            return "", ""
+        low, _, high = row.place.partition("-")
+        first, last = int(low), int(high or low)
+        where = f"place {row.place}" if first == last else f"places {row.place}"
+        if last <= cut:
+            return "playoff", f"{where}: the playoff takes places 1-{cut} of the regular stage (discard-league-2026 §1, §2)"
+        if first > cut:
+            return "out", f"{where}: the playoff takes places 1-{cut}; the season ends here (discard-league-2026 §1)"
+        return "undecided: playoff or out", f"{where} straddle the playoff cut at {cut}: {ORGANIZER_DECISION}"
 
 
 # --- the figures ------------------------------------------------------------------------------------
@@ -264,7 +282,7 @@ def regular_standings(season: Season) -> Standings:
     results = tuple(match_result(m, rs) for m in sorted(season.matches, key=lambda m: (m.round, m.table)))
     figures = player_figures(season, results)
     rows, unresolved = rank_standings([figures[p] for p in season.players if p in figures], rs)
-    return Standings(rs.name, rows, unresolved, results)
+    return Standings(rs.name, rows, unresolved, results, rs.playoff_places)
 
 
 # --- presentation as plain data (the CLI's --json and, later, the service) ----------------------------
@@ -291,6 +309,8 @@ def standings_as_dict(standings: Standings) -> dict:
                 "provisional": row.figures.provisional,
                 "separated_from_next": row.separated_from_next,
                 "notes": list(row.figures.notes),
+                "fate": standings.advancement(row)[0],
+                "fate_reason": standings.advancement(row)[1],
                 "matches": [
                     {
                         "round": m.round,

@@ -90,16 +90,30 @@ class UpdownRuleset:
     promoted: int = 0  # stage 2 leaders: the first ones go up (First League)
     field: int = 24  # how many players the cut places are written for (§4.3: the Super League has 24)
     first_checkpoint_keep: int = 0  # §10.3.1: 0 = the 50 % rule (Super League); k = below place k leave (First League)
+    #: §4.3 (the First League plays stage 1 in groups "of xxx"): the largest stage-1 group; 0 = one group
+    #: of everyone. With several groups the cut places count in each group.
+    group_size: int = 0
 
     def __post_init__(self) -> None:
         v = Violations()
-        for name in ("cycles", "leaders", "outsiders", "outsiders_stay", "promoted", "field", "first_checkpoint_keep"):
+        for name in (
+            "cycles",
+            "leaders",
+            "outsiders",
+            "outsiders_stay",
+            "promoted",
+            "field",
+            "first_checkpoint_keep",
+            "group_size",
+        ):
             value = getattr(self, name)
             low = 1 if name in ("cycles", "field") else 0
             if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= 1000:
-                v.add(f"ruleset.{name}", f"an integer from {low} to 1000, got {value!r}")
+                v.add(f"ruleset.{name}", f"an integer from {low} to 1000, got {value!r}"[:200])
+        if self.group_size == 1:
+            v.add("ruleset.group_size", "a group plays a round robin: at least 2 players, or 0 for one group of everyone")
         if not isinstance(self.leaders_long, bool):
-            v.add("ruleset.leaders_long", f"true or false, got {self.leaders_long!r}")
+            v.add("ruleset.leaders_long", f"true or false, got {self.leaders_long!r}"[:200])
         v.raise_if_any()
 
 
@@ -344,6 +358,7 @@ class UpdownRow:
     withdrawn: bool
     separated_from_next: str | None
     notes: tuple[str, ...]
+    fate_reason: str = ""  # why the place means ``fate``, with the clause
 
 
 @dataclass(frozen=True)
@@ -375,9 +390,59 @@ def place_fate(season: UpdownSeason, place: int, size: int) -> str:
     return "champion" if place == 1 else "prize places"
 
 
-def updown_standings(season: UpdownSeason) -> UpdownStandings:
+def fate_reason(season: UpdownSeason, place: int, size: int) -> str:
+    """docs/rules.md ``updown.stage.promotion-and-relegation-lists``: why place ``place`` means what
+    :func:`place_fate` says, from the ruleset's cut places, with the clause."""
+    rs = season.ruleset
+    fate = place_fate(season, place, size)
+    if season.stage == 1:
+        clause = "updown-league-2007 §4.3.2" if rs.promoted else "updown-league-2007 §4.3.1"
+        stop = f"places {rs.leaders + 1}-{size - rs.outsiders}" if rs.leaders + 1 <= size - rs.outsiders else "no place"
+        return {
+            "leaders": f"place {place}: places 1-{rs.leaders} form the leaders group of stage 2 ({clause})",
+            "outsiders": f"place {place}: places {size - rs.outsiders + 1}-{size} form the outsiders group of stage 2, "
+            f"withdrawn players included ({clause})",
+            "stop": f"place {place}: {stop} do not play stage 2 ({clause})",
+        }[fate]
+    if season.group == "outsiders":
+        kept = f"the first {rs.outsiders_stay} of the outsiders group keep their place in the division"
+        return f"place {place} of the outsiders group: {kept} (updown-league-2007 §4.4.1.2)"
+    if rs.promoted:
+        up = f"the first {rs.promoted} of the leaders group go up to the higher division"
+        return f"place {place} of the leaders group: {up} (updown-league-2007 §4.4.2.1)"
+    if fate == "champion":
+        return "place 1 of the leaders group: the champion (updown-league-2007 §4.4.1.1)"
+    return f"place {place} of the leaders group, which plays for the prize places (updown-league-2007 §4.4.1.1)"
+
+
+#: Ties the organizer decided (docs/rules.md ``updown.standings.extra-match-by-decision``): the exact set
+#: of tied players -> (their order, best first; why, e.g. "organizer decision: extra match won 3-1").
+Decided = Mapping[frozenset[str], tuple[tuple[str, ...], str]]
+
+
+def _apply_decisions(groups: list[TieGroup], bounds: list[str], decided: Decided) -> tuple[list[TieGroup], list[str]]:
+    """Each unresolved group that a decision names exactly, split in the decided order."""
+    out_groups: list[TieGroup] = []
+    out_bounds: list[str] = []
+    for i, group in enumerate(groups):
+        found = decided.get(frozenset(group.players)) if group.reason is not None else None
+        if found is not None and set(found[0]) == set(group.players):
+            order, why = found
+            for k, player in enumerate(order):
+                out_groups.append(TieGroup((player,), None))
+                if k + 1 < len(order):
+                    out_bounds.append(why)
+        else:
+            out_groups.append(group)
+        if i < len(bounds):
+            out_bounds.append(bounds[i])
+    return out_groups, out_bounds
+
+
+def updown_standings(season: UpdownSeason, decided: Decided | None = None) -> UpdownStandings:
     """The stage's standings: points (carried + this stage), the tie-break chains, shared places for
-    those who stop, withdrawn players after everyone still in the league (they go to the outsiders)."""
+    those who stop, withdrawn players after everyone still in the league (they go to the outsiders).
+    ``decided``: ties the organizer decided (the extra match), applied where the tie is exactly theirs."""
     games, decisions = effective_games(season)
     withdrawn = set(season.withdrawn)
     stage = stage_points(season.players, games)
@@ -389,6 +454,8 @@ def updown_standings(season: UpdownSeason) -> UpdownStandings:
         if not part:
             continue
         g, b = rank_updown(part, points, sb, games)
+        if decided:
+            g, b = _apply_decisions(g, b, decided)
         if groups:
             bounds.append("withdrawn players are ranked after those still in the league")
         groups.extend(g)
@@ -408,6 +475,14 @@ def updown_standings(season: UpdownSeason) -> UpdownStandings:
             else:
                 unresolved.append(UnresolvedTie(place, group.players, reason, len(fates) > 1))
         fate = next(iter(fates)) if len(fates) == 1 else "undecided: " + " or ".join(sorted(fates))
+        if len(fates) == 1:
+            why = (
+                fate_reason(season, first, size)
+                if n == 1
+                else fate_reason(season, first, size).replace(f"place {first}", f"places {place}", 1)
+            )
+        else:
+            why = f"places {place} straddle a cut: {reason}"
         for k, player in enumerate(group.players):
             step = reason if k + 1 < n else (bounds[gi] if gi + 1 < len(groups) else None)
             notes = []
@@ -433,6 +508,7 @@ def updown_standings(season: UpdownSeason) -> UpdownStandings:
                     player in withdrawn,
                     step,
                     tuple(notes),
+                    why,
                 )
             )
         first += n
@@ -473,6 +549,7 @@ def updown_standings_as_dict(standings: UpdownStandings) -> dict:
                 "withdrawn": r.withdrawn,
                 "separated_from_next": r.separated_from_next,
                 "notes": list(r.notes),
+                "fate_reason": r.fate_reason,
             }
             for r in standings.rows
         ],

@@ -25,10 +25,24 @@ from fractions import Fraction
 from typing import Any
 
 from rondo_runtime.errors import FailedPrecondition, InvalidArgument
+from solver.domain.round_robin import RatedPlayer, split_into_groups
 
-from .model import Player, PlayerStatus
+from .lots import latest_decisions
+from .model import PlayerStatus
 from .records import Content, GameEntry
-from .stage_kinds import PROGRESS, RESULT_CHECKS, CompetitionState, Seating, StagePlan
+from .stage_kinds import (
+    NEW_RESULT,
+    PROGRESS,
+    RESULT_CHECKS,
+    CompetitionState,
+    CorrectionEffects,
+    Derived,
+    ResultContext,
+    Seating,
+    StagePlan,
+    effects,
+    later_stage_effects,
+)
 from .stages import Stage, StageRound, StageStatus, Table
 from .updown import (
     SUPER_LEAGUE,
@@ -71,8 +85,54 @@ def ruleset_data(ruleset: UpdownRuleset) -> dict[str, Any]:
 def ruleset_of(stage: Stage) -> UpdownRuleset:
     """The division data stored with the stage (fields a later version added take their defaults)."""
     data = dict(stage.details.get("ruleset") or {})
+    return division_from(data) if data else SUPER_LEAGUE
+
+
+def division_from(data: Mapping[str, Any]) -> UpdownRuleset:
     known = {f.name for f in dataclasses.fields(UpdownRuleset)}
-    return UpdownRuleset(**{k: v for k, v in data.items() if k in known}) if data else SUPER_LEAGUE
+    return UpdownRuleset(**{k: v for k, v in data.items() if k in known})
+
+
+#: docs/rules.md ``updown.ruleset.division-as-data``: what the schedule of a stored stage 1 depends on
+#: (it never changes afterwards), and what the split into the stage-2 groups depends on (it never
+#: changes once stage 2 is formed); the rest (who stays, who goes up, the checkpoints) may change later.
+SEATED_WITH_STAGE_ONE = ("cycles", "group_size", "field")
+SPLIT_WITH_STAGE_TWO = ("leaders", "outsiders", "leaders_long")
+
+
+def check_division_change(after: UpdownRuleset, stages: Sequence[Stage]) -> None:
+    """docs/rules.md ``updown.ruleset.division-as-data``: once stage 1 is seated its cycles and groups do
+    not change, once stage 2 is formed neither does the split; FAILED_PRECONDITION naming the field."""
+    for names, kind, why in (
+        (SEATED_WITH_STAGE_ONE, ROUND_ROBIN_KIND, "stage 1 is seated with it"),
+        (SPLIT_WITH_STAGE_TWO, GROUP_KIND, "stage 2 is formed with it"),
+    ):
+        stage = next((s for s in stages if s.kind == kind), None)
+        if stage is None:
+            continue
+        before = ruleset_of(stage)
+        changed = [n for n in names if getattr(before, n) != getattr(after, n)]
+        if changed:
+            stays = ", ".join(f"{n} = {getattr(before, n)}" for n in changed)
+            raise FailedPrecondition(f"{', '.join(changed)} can no longer change: {why} (it stays {stays})")
+
+
+def pinned_division(state: CompetitionState) -> UpdownRuleset | None:
+    """The division the competition's latest pinned ruleset version gives explicitly, None when it
+    gives none (then the registered Super League fitted to the field plays)."""
+    return division_from(state.ruleset_data) if state.ruleset_data else None
+
+
+def division_of(state: CompetitionState, stage: Stage) -> UpdownRuleset:
+    """The division a stored stage is played by: the data stored with it, with what a later pinned
+    version changed where that may still change (not the schedule, not a split already made)."""
+    stored = ruleset_of(stage)
+    pinned = pinned_division(state)
+    if pinned is None:
+        return stored
+    fixed = SEATED_WITH_STAGE_ONE + (SPLIT_WITH_STAGE_TWO if stage.kind == GROUP_KIND else ())
+    later = {f.name: getattr(pinned, f.name) for f in dataclasses.fields(UpdownRuleset) if f.name not in (*fixed, "name")}
+    return dataclasses.replace(stored, name=pinned.name, **later)
 
 
 def groups_of(stage: Stage) -> list[tuple[str, tuple[str, ...]]]:
@@ -97,10 +157,10 @@ def stage_seasons(state: CompetitionState, stage: Stage) -> list[UpdownSeason]:
     """Each group of the stage as an :class:`UpdownSeason`: its players in the stage's order, the ones
     withdrawn or removed now (the half rule applies to them), the current game records of the stage
     between two of its players, the ruleset and, in stage 2, the points carried."""
-    ruleset = ruleset_of(stage)
+    ruleset = division_of(state, stage)
     gone = {p.id for p in state.players if p.status in GONE}
     games = [(r.round, r.content) for r in state.stage_records(stage.number) if isinstance(r.content, GameEntry)]
-    carried = stage.details.get("carried", {})
+    carried = carried_points(state, stage)
     seasons = []
     for name, players in groups_of(stage):
         members = set(players)
@@ -118,19 +178,56 @@ def stage_seasons(state: CompetitionState, stage: Stage) -> list[UpdownSeason]:
     return seasons
 
 
+def carried_points(state: CompetitionState, stage: Stage) -> dict[str, dict[str, int]]:
+    """docs/rules.md ``updown.records.correction-recomputes-derived``: the points each stage-2 group
+    carries (§4.4), per player of the group as stored, from the CURRENT standings of stage 1, so a
+    corrected stage-1 game changes them; stage 1 carries nothing."""
+    stored: dict[str, dict[str, int]] = stage.details.get("carried", {})
+    first = next((s for s in state.stages if s.kind == ROUND_ROBIN_KIND), None)
+    if stage.kind != GROUP_KIND or first is None:
+        return stored
+    points = {r.player: r.points for _, st in stage_standings(state, first) for r in st.rows}
+    return {name: {p: points.get(p, pts) for p, pts in group.items()} for name, group in stored.items()}
+
+
 def stage_standings(state: CompetitionState, stage: Stage) -> list[tuple[str, UpdownStandings]]:
-    """The standings of each group of the stage, from the stored records."""
-    return [(name, updown_standings(season)) for (name, _), season in zip(groups_of(stage), stage_seasons(state, stage))]
+    """The standings of each group of the stage, from the stored records, with the organizer's
+    decisions of the stage's ties (``updown.standings.extra-match-by-decision``)."""
+    decided = {
+        key: (d.players, d.explained())
+        for key, d in latest_decisions(d for d in state.tie_decisions if d.stage == stage.number).items()
+    }
+    return [(name, updown_standings(season, decided)) for (name, _), season in zip(groups_of(stage), stage_seasons(state, stage))]
 
 
 # --- results ----------------------------------------------------------------------------------------
 
 
-def check_updown_game(stage: Stage, round_no: int, table: int, seats: Table, live: Sequence[Content], new: Content) -> None:
+def check_updown_game(
+    stage: Stage,
+    round_no: int,
+    table: int,
+    seats: Table,
+    live: Sequence[Content],
+    new: Content,
+    context: ResultContext = NEW_RESULT,
+) -> None:
     """docs/rules.md ``updown.records.one-game-per-pairing``: one game a pairing, between the table's two
     players in its order, no drawn result, long exactly where the stage plays long matches."""
     if not isinstance(new, GameEntry):
         raise FailedPrecondition(f"stage {stage.number} ({stage.name}) of an Up&Down league takes game results only (RecordGame)")
+    where = f"round {round_no}, table {table} of stage {stage.number}"
+    annulled = [c for c in (context.replaced, *live) if isinstance(c, GameEntry) and c.result == ANNULLED]
+    if annulled:  # docs/rules.md updown.records.annulled-and-withdrawn-take-no-results
+        raise FailedPrecondition(
+            f"{where} was annulled (a thrown match, 0-0: updown-league-2007 §9.2, final); it takes no other result"
+        )
+    left = [p for p in seats if p in context.left]
+    if left and context.replaced is None:
+        raise FailedPrecondition(
+            f"{where}: {' and '.join(left)} left the league; the games he had not played are settled by the withdrawal "
+            "rule (updown-league-2007 §10.4: all his results annulled, or technical losses 0-1), none is recorded"
+        )
     if (new.first, new.second) != tuple(seats):
         raise InvalidArgument.single(
             "game.first_player_id",
@@ -180,7 +277,7 @@ class UpdownProgress:
 
     def next_stage(self, state: CompetitionState) -> StagePlan:
         if not state.stages:
-            return self._stage_one(state.players)
+            return self._stage_one(state)
         last = state.stages[-1]
         if last.status is not StageStatus.COMPLETED:
             missing = missing_games(state, last)
@@ -191,46 +288,76 @@ class UpdownProgress:
             return self._stage_two(state, last)
         return StagePlan(0, "", "finished", (), Seating.FIXED, finished=True, notes=("stage 2 is complete: the season is over",))
 
-    def _stage_one(self, everyone: Sequence[Player]) -> StagePlan:
-        players = sorted((p for p in everyone if p.status is PlayerStatus.MAIN), key=lambda p: p.registration_order)
+    def _stage_one(self, state: CompetitionState) -> StagePlan:
+        """docs/rules.md ``updown.stage-one.double-round-robin-of-main-players``: every main player, in
+        registration order, in one group, or in groups of at most ``group_size`` (snake-seeded by rating,
+        the solver's split: ``updown.groups.snake-or-random``); the division is the competition's pinned
+        data, else the registered one fitted to the field (``updown.stage.cut-places-fit-the-field``)."""
+        players = sorted((p for p in state.players if p.status is PlayerStatus.MAIN), key=lambda p: p.registration_order)
         if len(players) < 2:
             raise FailedPrecondition(f"an Up&Down round robin needs at least 2 main players, {len(players)} registered")
-        ruleset = fit_to_field(self.division, len(players))
+        ruleset = pinned_division(state) or fit_to_field(self.division, len(players))
         ids = tuple(p.id for p in players)
+        groups: tuple[tuple[str, tuple[str, ...]], ...] = ((STAGE_ONE_GROUP, ids),)
+        if ruleset.group_size and len(players) > ruleset.group_size:
+            count = -(-len(players) // ruleset.group_size)
+            split = split_into_groups([RatedPlayer(p.id, p.rating) for p in players], count)
+            order = {p.id: p.registration_order for p in players}
+            groups = tuple((f"group {g.name}", tuple(sorted(g.ids, key=order.__getitem__))) for g in split)
+        smallest = min(len(members) for _, members in groups)
+        if ruleset.outsiders and ruleset.leaders + ruleset.outsiders > smallest:  # the two groups would overlap
+            raise FailedPrecondition(
+                f"{ruleset.name}: {ruleset.leaders} leaders and {ruleset.outsiders} outsiders a group need {ruleset.leaders + ruleset.outsiders} "
+                f"players, the smallest group has {smallest}; change the ruleset (ChangeRuleset: leaders, outsiders, group_size)"
+            )
+        where = (
+            ""
+            if len(groups) == 1
+            else f"; {len(groups)} groups of {smallest}-{max(len(m) for _, m in groups)}, the places count in each"
+        )
         return StagePlan(
             number=1,
             kind=ROUND_ROBIN_KIND,
             name="stage 1",
-            groups=((STAGE_ONE_GROUP, ids),),
+            groups=groups,
             seating=Seating.ROUND_ROBIN,
             cycles=ruleset.cycles,
             ratings={p.id: p.rating for p in players},
-            details={"ruleset": ruleset_data(ruleset), "long_groups": []},
+            details={"ruleset": ruleset_data(ruleset), "long_groups": [], "ruleset_version": state.ruleset_version},
             basis={"players": list(ids)},
             notes=(
                 f"{ruleset.name}: {ruleset.cycles} cycles; places 1-{ruleset.leaders} to the leaders group, "
-                f"the last {ruleset.outsiders} to the outsiders group",
+                f"the last {ruleset.outsiders} to the outsiders group{where}",
             ),
         )
 
     def _stage_two(self, state: CompetitionState, first: Stage) -> StagePlan:
-        ruleset = ruleset_of(first)
-        [(_, standings)] = stage_standings(state, first)
-        at_cut = [t for t in standings.unresolved if t.at_cut]
-        if at_cut:
-            t = at_cut[0]
-            low, _, high = t.place.partition("-")
-            a, b = int(low), int(high or low)
-            size = len(standings.rows)
-            cuts = [c for c in (ruleset.leaders, size - ruleset.outsiders) if a <= c < b]
-            place = cuts[0] if cuts else a
-            raise FailedPrecondition(
-                f"extra match needed between {' and '.join(t.players)} for place {place} (places {t.place}): {t.reason}"
-            )
+        """docs/rules.md ``updown.stage-two.generated-from-standings``: the leaders and outsiders of every
+        stage-1 group (the places count in each group), with the points they carry."""
+        ruleset = division_of(state, first)
+        per_group = stage_standings(state, first)
+        for _, standings in per_group:
+            at_cut = [t for t in standings.unresolved if t.at_cut]
+            if at_cut:
+                t = at_cut[0]
+                low, _, high = t.place.partition("-")
+                a, b = int(low), int(high or low)
+                size = len(standings.rows)
+                cuts = [c for c in (ruleset.leaders, size - ruleset.outsiders) if a <= c < b]
+                place = cuts[0] if cuts else a
+                raise FailedPrecondition(
+                    f"extra match needed between {' and '.join(t.players)} for place {place} (places {t.place}): {t.reason}"
+                )
+        # a group's members best first: by their stage-1 place, then by the order of their stage-1 groups
+        ranked = sorted(
+            ((int(row.place.split("-")[0]), g, row) for g, (_, standings) in enumerate(per_group) for row in standings.rows),
+            key=lambda x: (x[0], x[1]),
+        )
         groups: dict[str, dict[str, int]] = {}
-        for row in standings.rows:
+        for _, _, row in ranked:
             if row.fate in ("leaders", "outsiders"):
                 groups.setdefault(row.fate, {})[row.player] = row.points
+        groups = {name: groups[name] for name in ("leaders", "outsiders") if name in groups}
         if not groups:
             raise FailedPrecondition("nobody continues to stage 2: the division's cut places leave both groups empty")
         ratings = {p.id: p.rating for p in state.players}
@@ -246,8 +373,9 @@ class UpdownProgress:
                 "ruleset": ruleset_data(ruleset),
                 "carried": {name: dict(points) for name, points in groups.items()},
                 "long_groups": ["leaders"] if ruleset.leaders_long and "leaders" in groups else [],
+                "ruleset_version": state.ruleset_version,
             },
-            basis={"standings": [[r.place, r.player, r.points] for r in standings.rows]},
+            basis={"standings": [[r.place, r.player, r.points] for _, standings in per_group for r in standings.rows]},
             notes=tuple(f"{name}: {len(points)} players, points carried from stage 1" for name, points in groups.items()),
         )
 
@@ -256,6 +384,85 @@ class UpdownProgress:
 
     def stage_complete(self, state: CompetitionState, stage: Stage) -> bool:
         return not missing_games(state, stage)
+
+    def correction_effects(self, before: CompetitionState, after: CompetitionState) -> CorrectionEffects:
+        return correction_effects(before, after)
+
+
+# --- corrections ---------------------------------------------------------------------------------------
+
+#: who rules on a stored stage that a confirmed correction would now generate otherwise
+WHO_DECIDES = "the referee decides how it is played out (Rondo never regenerates a stored stage)"
+
+
+def correction_effects(before: CompetitionState, after: CompetitionState) -> CorrectionEffects:
+    """docs/rules.md ``updown.records.correction-recomputes-derived``: what a corrected game (``after``
+    holds it, ``before`` not) changes: each group's places and what they mean (the split after stage 1,
+    the champion, who stays, is relegated or promoted after stage 2), the points stage 2 carries, and
+    whether stage 2, when already generated, would now be formed with other groups (a conflict the
+    organizer confirms: the stored stage keeps its groups)."""
+    names = {p.id: p.name for p in after.players}
+    changes: list[str] = []
+    for stage in after.stages:
+        old = dict(stage_standings(before, stage))
+        for group, standings in stage_standings(after, stage):
+            was = old.get(group)
+            if was is None:
+                continue
+            moved = _row_moves(was, standings, names)
+            if moved:
+                where = f"stage {stage.number}" + (
+                    "" if group == STAGE_ONE_GROUP else f", {group}" if group.startswith("group ") else f", {group} group"
+                )
+                changes.append(f"{where} places: " + ", ".join(moved))
+    later, conflicts, to_redo = later_stage_effects(
+        before,
+        after,
+        [s for s in after.stages if s.kind == GROUP_KIND],
+        _derived_groups,
+        names,
+        lambda stage: [name for name, _ in groups_of(stage)],
+        "group",
+        lambda old, new: _carried_change(old, new, names),
+        WHO_DECIDES,
+        lambda stage: [players for _, players in groups_of(stage)],
+    )
+    return effects([*changes, *later], conflicts, to_redo)
+
+
+def _row_moves(old: UpdownStandings, new: UpdownStandings, names: Mapping[str, str]) -> list[str]:
+    """``U05 3 -> 6-7 (leaders -> stop)`` for every row whose place or fate changed."""
+    was = {r.player: r for r in old.rows}
+    out = []
+    for r in new.rows:
+        w = was.get(r.player)
+        if w is not None and (w.place, w.fate) != (r.place, r.fate):
+            fate = f" ({w.fate} -> {r.fate})" if w.fate != r.fate else ""
+            out.append(f"{names.get(r.player, r.player)} {w.place} -> {r.place}{fate}")
+    return out
+
+
+def _derived_groups(state: CompetitionState, stage: Stage) -> Derived | str:
+    """The groups (in the stored stage's order) and carried points stage 2 would be formed with from
+    ``state``'s stage 1, or why it could not be."""
+    first = next((s for s in state.stages if s.kind == ROUND_ROBIN_KIND), None)
+    if first is None:
+        return "stage 1 is not stored"
+    try:
+        plan = UpdownProgress()._stage_two(state.before_stage(stage.number), first)
+    except FailedPrecondition as error:
+        return error.message
+    groups = dict(plan.groups)
+    order = [name for name, _ in groups_of(stage)]
+    order += [name for name in groups if name not in order]
+    return Derived(tuple(groups.get(name, ()) for name in order), {"carried": plan.details.get("carried", {})})
+
+
+def _carried_change(old: Mapping[str, Any], new: Mapping[str, Any], names: Mapping[str, str]) -> str:
+    was = {p: pts for group in old.get("carried", {}).values() for p, pts in group.items()}
+    now = {p: pts for group in new.get("carried", {}).values() for p, pts in group.items()}
+    moved = [f"{names.get(p, p)} {was[p]} -> {pts}" for p, pts in now.items() if p in was and was[p] != pts]
+    return "the points carried from stage 1 change, and its standings with them: " + ", ".join(moved)
 
 
 def check_round_robin_rounds(plan: StagePlan, rounds: tuple[StageRound, ...]) -> None:

@@ -371,3 +371,31 @@ def test_property_one_disqualification_leaves_every_entrant_one_exit_and_places_
     for p in seeds:
         r = progress.results[p]
         assert (r.place is not None) + (r.eliminated_in is not None) + r.disqualified == 1, r
+
+
+@pytest.mark.rule("cup.records.correction-recomputes-derived")
+def test_as_paired_a_stage_keeps_its_players_after_a_confirmed_correction_and_says_who_went_out_before_it():
+    qf = first_pairs(EIGHT)  # P1 v P5, P2 v P6, P3 v P7, P4 v P8
+    games = [g for m, pair in enumerate(qf, start=1) for g in won(1, m, pair[0])]
+    sf = solver_pairs([("P1", 1), ("P2", 2), ("P3", 3), ("P4", 4)])
+    # the quarter-final pair 1 corrected afterwards: P5 won it, but the semi-final was paired with P1
+    corrected = [g for g in games if g.match != 1] + won(1, 1, "P5")
+    with pytest.raises(InvalidArgument) as error:
+        cup_progress(EIGHT, [qf, sf], corrected)
+    assert "pairings[1][0]" in violations(error)  # strictly, P1 is no longer in the cup
+    progress = cup_progress(EIGHT, [qf, sf], corrected + won(2, 1, "P1") + won(2, 2, "P2"), as_paired=True)
+    semi = progress.stages[1]
+    assert semi.paired_anyway == ("P1",) and semi.not_paired == ("P5",)
+    assert progress.results["P5"].eliminated_in == SEMI_FINAL and progress.results["P5"].award == BADGE
+    assert progress.results["P1"].eliminated_in is None and progress.survivors == (("P1", 1), ("P2", 2))
+    assert any("keeps the players it was paired with" in line for line in progress.explanation)
+    # the third-place match as paired stands too
+    final = [["P1", "P2"]]
+    done = cup_progress(
+        EIGHT,
+        [qf, sf, final],
+        corrected + won(2, 1, "P1") + won(2, 2, "P2") + won(3, 1, "P1") + won(3, THIRD_PLACE_MATCH, "P3"),
+        as_paired=True,
+        third_place=("P4", "P3"),
+    )
+    assert done.finished and done.places == ("P1", "P2", "P3", "P4")

@@ -4,10 +4,11 @@ recorded game, and the one converter from records to the cup domain."""
 
 from __future__ import annotations
 
+import dataclasses
 from datetime import UTC, datetime, timedelta
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from league.domain import cup, cup_progress
@@ -179,3 +180,51 @@ def test_the_converter_reads_every_result_notation():
     assert game_of(GameEntry(1, "x", "y", "-/+"), 1, 1).absent == ("x",)
     assert game_of(GameEntry(1, "x", "y", "-/-"), 1, 1).absent == ("x", "y")
     assert cup_progress.KIND == "cup-knockout"
+
+
+def _series(results: list[str]) -> list[str]:
+    """The games of one series as far as they go: up to a winner of 2, or both absent."""
+    out: list[str] = []
+    wins = {"first": 0, "second": 0}
+    for r in results:
+        out.append(r)
+        if r == "-/-":
+            break
+        if r in ("1-0", "+/-"):
+            wins["first"] += 1
+        elif r in ("0-1", "-/+"):
+            wins["second"] += 1
+        if max(wins.values()) == 2:
+            break
+    return out
+
+
+@pytest.mark.rule("cup.records.correction-recomputes-derived")
+@settings(max_examples=40, deadline=None)
+@given(st.lists(st.lists(RESULTS, min_size=1, max_size=6), min_size=4, max_size=4), st.integers(0, 100), RESULTS)
+def test_property_a_correction_followed_by_its_reverse_restores_the_bracket_exactly(per_table, which, other):
+    tables = QUARTER_FINAL[0]
+    qf = _stage(1, "quarter-final", tables, basis={"seeds": [[p, i] for i, p in enumerate(EIGHT, start=1)]})
+    records: list[ResultRecord] = []
+    for t, results in enumerate(per_table, start=1):
+        for n, r in enumerate(_series(results), start=1):
+            records.append(_record(len(records) + 1, 1, t, GameEntry(n, *tables[t - 1], r)))
+    original = records[which % len(records)]
+    fix = dataclasses.replace(
+        original,
+        id="fix",
+        sequence=len(records) + 1,
+        content=dataclasses.replace(original.content, result=other),
+        replaces_record_id=original.id,
+    )
+    back = dataclasses.replace(original, id="back", sequence=len(records) + 2, replaces_record_id="fix")
+    state = CompetitionState(CUP, _players(8), (), (qf,), tuple(records))
+    restored = dataclasses.replace(state, records=(*records, fix, back))
+    try:
+        _, expected = cup_progress.cup_state(state)
+    except FailedPrecondition:  # a series the domain refuses (a double technical defeat is fine here)
+        return
+    _, got = cup_progress.cup_state(restored)
+    assert got == expected
+    effects = CupProgressRules().correction_effects(dataclasses.replace(state, records=(*records, fix)), restored)
+    assert effects.later_stage_conflicts == ()

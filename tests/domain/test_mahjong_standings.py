@@ -15,6 +15,7 @@ from league.domain.scoring import Hanchan, Match, MatchLine, MatchResult, NoShow
 from league.domain.standings import (
     Figures,
     Season,
+    Standings,
     average_place,
     rank_standings,
     regular_standings,
@@ -272,3 +273,26 @@ def test_places_are_ranges_covering_every_ranked_player_once(season):
         if a.place == b.place:
             assert a.separated_from_next is not None
             assert a.separated_from_next.endswith("organizer decision required")
+
+
+@pytest.mark.rule("mahjong.standings.advancement-explained")
+def test_each_row_says_whether_the_player_continues_to_the_playoff_and_why():
+    field = [figures(f"P{i:02}", 100_000 - i * 10_000, [2, 2, 3]) for i in range(1, 8)]
+    field += [figures("P09", 20_000, [1, 4, 2, 3, 4, 1]), figures("P08", 20_000, [2, 3, 2, 2, 3, 2]), figures("P10", 10_000, [1])]
+    rows, unresolved = rank_standings(field, RS)
+    standings = Standings(RS.name, rows, unresolved, (), RS.playoff_places)
+    assert standings.advancement(rows[7]) == (
+        "playoff",
+        "place 8: the playoff takes places 1-8 of the regular stage (discard-league-2026 §1, §2)",
+    )
+    assert standings.advancement(rows[8]) == (
+        "out",
+        "place 9: the playoff takes places 1-8; the season ends here (discard-league-2026 §1)",
+    )
+    tied = [*field[:7], figures("P08", 0, [2, 3]), figures("P09", 0, [3, 2]), figures("P10", -1, [1])]
+    rows, unresolved = rank_standings(tied, RS)
+    standings = Standings(RS.name, rows, unresolved, (), RS.playoff_places)
+    assert standings.advancement(rows[7])[0] == "undecided: playoff or out"
+    assert "places 8-9 straddle the playoff cut at 8" in standings.advancement(rows[8])[1]
+    assert Standings(RS.name, rows, unresolved, ()).advancement(rows[0]) == ("", "")  # no playoff: nothing to say
+    assert standings_as_dict(standings)["standings"][0]["fate"] == "playoff"

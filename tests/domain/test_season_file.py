@@ -9,12 +9,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, given, settings
 
 from league.domain.ruleset import MAHJONG_LEAGUE
 from league.domain.scoring import Hanchan, NoShow, Penalty
 from league.domain.season_file import load_season, parse_match, parse_season
 from league.domain.standings import Season, regular_standings
 from rondo_runtime.errors import InvalidArgument
+from tests.season_damage import CHANGES, damaged, fields_named
 
 pytestmark = pytest.mark.domain
 EXAMPLE = Path(__file__).resolve().parents[2] / "docs" / "examples" / "mahjong-league-season.json"
@@ -219,3 +221,23 @@ def test_every_problem_reported_together_and_nothing_returned():
     data["matches"][1]["round"] = 9
     e = errors(data)
     assert {"matches[0].penalties[0].reason", "matches[1].hanchans[0].scores", "matches[1].round"} <= set(e)
+
+
+# --- hypothesis: the parser and the scorer never fail other than by naming a field -------------------
+
+EXAMPLE_DATA = json.loads(EXAMPLE.read_text(encoding="utf-8"))
+
+
+@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(CHANGES)
+def test_property_any_damage_to_the_example_is_a_named_error_or_standings_of_everyone_ranked(changes):
+    data = damaged(EXAMPLE_DATA, changes)
+    try:
+        s = load_season(json.dumps(data))
+    except InvalidArgument as error:
+        assert fields_named(error.violations, {"season", "ruleset", "players", "substitutes", "withdrawn", "matches", "file"})
+        return
+    assert isinstance(s, Season)
+    standings = regular_standings(s)
+    ranked = [p for p in s.players if p not in s.withdrawn]
+    assert sorted(r.player for r in standings.rows) == sorted(ranked)

@@ -8,6 +8,8 @@ import dataclasses
 from datetime import UTC, datetime
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from league.domain.model import Competition, Player, PlayerStatus
 from league.domain.records import GameEntry, HanchanEntry, ResultRecord
@@ -282,3 +284,123 @@ def test_first_checkpoint_first_league_below_the_kept_place_leave_with_results_a
     assert [(r.player, r.results_annulled) for r in removed] == [("p04", True), ("p05", True)]
     assert "§10.3.1.2" in removed[0].reason
     assert checkpoint_removals(season, Checkpoint.SECOND) == []  # everyone played every game
+
+
+# --- corrections (docs/rules.md updown.records.correction-*) and results refused ----------------------
+
+
+def _two_stages(n: int = 8):
+    """Stage 1 played in registration order (p01 wins every game), stage 2 generated from it."""
+    roster = players(n)
+    one = stage_from(PROGRESS_OF.next_stage(state(roster)), StageStatus.COMPLETED)
+    records = play(one)
+    two = stage_from(PROGRESS_OF.next_stage(state(roster, (one,), records)))
+    return roster, one, two, records
+
+
+def _corrected(records: list[ResultRecord], a: str, b: str, nth: int = 0) -> list[ResultRecord]:
+    """``records`` with the ``nth`` game between ``a`` and ``b`` reversed by a correction record."""
+    original = [r for r in records if isinstance(r.content, GameEntry) and {r.content.first, r.content.second} == {a, b}][nth]
+    game = original.content
+    assert isinstance(game, GameEntry)
+    fixed = dataclasses.replace(game, result="0-1" if game.result == "1-0" else "1-0")
+    n = len(records) + 1
+    return [*records, ResultRecord(f"r{n}", "c", n, original.round, original.table, fixed, "judge", AT, original.id, "wrong", 1)]
+
+
+@pytest.mark.rule("updown.records.correction-recomputes-derived")
+@pytest.mark.rule("updown.records.correction-refused-after-later-stage")
+def test_a_correction_says_what_it_changes_and_flags_a_stage_two_it_would_form_otherwise():
+    roster, one, two, records = _two_stages()  # 8 players: leaders p01, p02; outsiders p07, p08
+    assert [list(p) for _, p in two.details["groups"]] == [["p01", "p02"], ["p07", "p08"]]
+    before = state(roster, (one, two), records)
+    # p02 v p03 reversed once: 11 points each, 1-1 head-to-head, the tie straddles the leaders cut
+    once = state(roster, (one, two), _corrected(records, "p02", "p03"))
+    found = PROGRESS_OF.correction_effects(before, once)
+    assert (
+        "stage 1 places: P02 2 -> 2-3 (leaders -> undecided: leaders or stop), P03 3 -> 2-3 (stop -> undecided: leaders or stop)"
+        in (found.changes)
+    )
+    assert found.later_stage_conflicts[0].startswith("stage 2 (stage 2) could no longer be generated: extra match needed between")
+    assert found.to_redo == (
+        "stage 2 (stage 2) keeps the players it was generated with; "
+        + "the referee decides how it is played out (Rondo never regenerates a stored stage)",
+    )
+    # both games reversed: p03 is 2nd, stage 2 would take him instead of p02
+    twice = state(roster, (one, two), _corrected(_corrected(records, "p02", "p03"), "p02", "p03", 1))
+    found = PROGRESS_OF.correction_effects(once, twice)
+    assert found.later_stage_conflicts == (
+        "this correction changes who plays in stage 2 (stage 2): P03 would play at group leaders; P02 would not play (he played at group leaders)",
+    )
+    # a correction among the leaders changes the points they carry, not the groups: no conflict
+    found = PROGRESS_OF.correction_effects(before, state(roster, (one, two), _corrected(records, "p01", "p02")))
+    assert not found.later_stage_conflicts
+    assert any(c.startswith("stage 2 (stage 2): same groups (the points carried from stage 1 change") for c in found.changes)
+    assert PROGRESS_OF.correction_effects(before, before).changes[0] == "no derived change"
+
+
+@pytest.mark.rule("updown.records.correction-recomputes-derived")
+def test_stage_two_carries_the_current_stage_one_points():
+    roster, one, two, records = _two_stages()
+    assert two.details["carried"]["leaders"] == {"p01": 14, "p02": 12}
+    corrected = state(roster, (one, two), _corrected(records, "p01", "p02"))
+    leaders, _ = stage_seasons(corrected, two)
+    assert dict(leaders.carried) == {"p01": 13, "p02": 13}
+
+
+@pytest.mark.rule("updown.records.annulled-and-withdrawn-take-no-results")
+def test_an_annulled_match_and_a_withdrawn_player_s_games_take_no_result():
+    from league.domain.stage_kinds import ResultContext
+
+    plan = PROGRESS_OF.next_stage(state(players(4)))
+    stage = stage_from(plan)
+    a, b = stage.rounds[0][0]
+    annulled = GameEntry(1, a, b, ANNULLED)
+    with pytest.raises(FailedPrecondition, match="was annulled .*§9.2, final"):
+        check_updown_game(stage, 1, 1, (a, b), [], GameEntry(1, a, b, "1-0"), ResultContext(replaced=annulled))
+    with pytest.raises(FailedPrecondition, match="was annulled"):
+        check_updown_game(stage, 1, 1, (a, b), [annulled], GameEntry(1, a, b, "1-0"))
+    with pytest.raises(
+        FailedPrecondition, match=f"{b} left the league; the games he had not played are settled by the withdrawal rule"
+    ):
+        check_updown_game(stage, 1, 1, (a, b), [], GameEntry(1, a, b, "1-0"), ResultContext(left=frozenset({b})))
+    # a game he played before he left can still be corrected
+    check_updown_game(
+        stage, 1, 1, (a, b), [], GameEntry(1, a, b, "0-1"), ResultContext(frozenset({b}), GameEntry(1, a, b, "1-0"))
+    )
+
+
+RESULTS = st.sampled_from(["1-0", "0-1", "+/-", "-/+", "-/-"])
+
+
+@pytest.mark.rule("updown.records.correction-recomputes-derived")
+@settings(max_examples=40, deadline=None)
+@given(st.lists(RESULTS, min_size=30, max_size=30), st.integers(0, 29), RESULTS)
+def test_property_a_correction_followed_by_its_reverse_restores_the_standings_exactly(results, which, other):
+    roster = players(6)
+    one = stage_from(PROGRESS_OF.next_stage(state(roster)))
+    records = [dataclasses.replace(r, content=dataclasses.replace(r.content, result=results[i])) for i, r in enumerate(play(one))]
+    original = records[which]
+    assert isinstance(original.content, GameEntry)
+    n = len(records)
+    fix = ResultRecord(
+        f"r{n + 1}",
+        "c",
+        n + 1,
+        original.round,
+        original.table,
+        dataclasses.replace(original.content, result=other),
+        "judge",
+        AT,
+        original.id,
+        "misread",
+        1,
+    )
+    back = ResultRecord(
+        f"r{n + 2}", "c", n + 2, original.round, original.table, original.content, "judge", AT, fix.id, "reverted", 1
+    )
+    before = stage_standings(state(roster, (one,), records), one)
+    after = stage_standings(state(roster, (one,), [*records, fix, back]), one)
+    # the same rows and ties (the games are listed in the order their current records were entered)
+    assert [(g, s.rows, s.unresolved) for g, s in after] == [(g, s.rows, s.unresolved) for g, s in before]
+    assert sorted(map(repr, after[0][1].games)) == sorted(map(repr, before[0][1].games))

@@ -7,11 +7,13 @@ import json
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
 
 from league.domain.season_file import load_season
 from league.domain.standings import Season
 from league.domain.updown import Game, GameResult, UpdownSeason, updown_standings, updown_standings_as_dict
 from rondo_runtime.errors import InvalidArgument
+from tests.season_damage import CHANGES, damaged, fields_named
 
 pytestmark = pytest.mark.domain
 EXAMPLE = Path(__file__).resolve().parents[2] / "docs" / "examples" / "updown-season.json"
@@ -99,3 +101,22 @@ def test_the_example_has_a_technical_result_a_withdrawal_and_shared_places():
     assert by["P03"]["place"] == by["P04"]["place"] == "6-7" and by["P03"]["fate"] == "stop"
     assert any(g.result is GameResult.WHITE_TECHNICAL_WIN for g in season.games)
     assert all(isinstance(r["points"], int) and isinstance(r["sonneborn_berger"], int) for r in out["standings"])
+
+
+# --- hypothesis: the parser and the scorer never fail other than by naming a field -------------------
+
+EXAMPLE_DATA = json.loads(EXAMPLE.read_text(encoding="utf-8"))
+
+
+@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(CHANGES)
+def test_property_any_damage_to_the_example_is_a_named_error_or_standings_of_every_player(changes):
+    data = damaged(EXAMPLE_DATA, changes)
+    try:
+        season = load_season(json.dumps(data))
+    except InvalidArgument as error:
+        tops = {"season", "ruleset", "stage", "group", "carried", "players", "withdrawn", "games", "file"}
+        assert fields_named(error.violations, tops)
+        return
+    if isinstance(season, UpdownSeason):  # a damaged ruleset may name another reader
+        assert sorted(r.player for r in updown_standings(season).rows) == sorted(season.players)

@@ -5,9 +5,13 @@ single technical defeat, a double one, a disqualification), GetCupBracket for pl
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import grpc
 import pytest
 
+from league.domain.cup_progress import score_cup_season
+from league.domain.season_file import CupSeason, load_season
 from rondo.gateway.v1 import gateway_pb2
 from rondo.league.v1 import league_pb2
 from rondo_runtime.grpc_errors import field_violations
@@ -58,6 +62,8 @@ def _game(stub, cid, stage, table, number, first, second, result) -> league_pb2.
 @pytest.mark.rule("cup.records.series-games-in-order")
 @pytest.mark.rule("cup.disqualification.through-service")
 @pytest.mark.rule("cup.bracket.read")
+@pytest.mark.rule("cup.season-file.same-scorer")
+@pytest.mark.rule("cup.records.correction-refused-after-later-stage")
 @pytest.mark.parametrize("mode", ["embedded", pytest.param("distributed", marks=pytest.mark.postgres)])
 def test_a_40_player_cup_to_its_final_places_through_the_gateway(mode, request):
     stub = request.getfixturevalue(mode).gateway
@@ -110,6 +116,26 @@ def test_a_40_player_cup_to_its_final_places_through_the_gateway(mode, request):
         if plan.finished:
             break
         stage = _advance(stub, cid, stage.number + 1)
+        if stage.number == 2:  # a stage-1 series corrected after stage 2 was paired: refused, nothing stored
+            game = next(e for e in events if e.stage == 1 and e.table == 3 and e.game.number == 2)
+            with pytest.raises(grpc.RpcError) as refused:
+                stub.CorrectRecord(
+                    league_pb2.CorrectRecordRequest(
+                        competition_id=cid,
+                        record_id=game.id,
+                        reason="the arbiter misread game 2",
+                        recorded_by=BY,
+                        game=league_pb2.GameResult(
+                            number=2,
+                            first_player_id=game.game.first_player_id,
+                            second_player_id=game.game.second_player_id,
+                            result="1-0",
+                        ),
+                    ),
+                    timeout=10,
+                )
+            assert refused.value.code() == grpc.StatusCode.FAILED_PRECONDITION
+            assert "stage 2 (1/16 final) could no longer be generated" in (refused.value.details() or "")
     assert [s.name for s in stub.ListStages(league_pb2.ListStagesRequest(competition_id=cid)).stages] == [
         "1/32 final",
         "1/16 final",
@@ -150,3 +176,14 @@ def test_a_40_player_cup_to_its_final_places_through_the_gateway(mode, request):
         stub.DisqualifyPlayer(league_pb2.DisqualifyPlayerRequest(competition_id=cid, player_id=ids[0], recorded_by=BY))
     assert error.value.code() == grpc.StatusCode.INVALID_ARGUMENT
     assert [f for f, _ in field_violations(error.value)] == ["reason"]
+
+    # the season file of the same cup (docs/examples/open-cup-season.json) scores to the same bracket
+    season = load_season((Path(__file__).resolve().parents[2] / "docs" / "examples" / "open-cup-season.json").read_bytes())
+    assert isinstance(season, CupSeason)
+    offline = score_cup_season(season).progress
+    name = {p.player_id: p.name for p in bracket.seeds}
+    assert [name[p.player_id] for p in bracket.places] == list(offline.places)
+    assert [p.prize_eligible for p in bracket.places] == [offline.results[p].prize_place is not None for p in offline.places if p]
+    assert {name[r.player_id]: (r.eliminated_in, r.technical_defeats, r.disqualified) for r in bracket.results} == {
+        p: (r.eliminated_in or "", r.technical_defeats, r.disqualified) for p, r in offline.results.items()
+    }

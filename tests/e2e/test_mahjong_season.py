@@ -41,14 +41,21 @@ def _setup(stub) -> tuple[str, list[list[list[str]]]]:
 
 
 def _record_regular(stub, cid: str, rounds: list[list[list[str]]]) -> league_pb2.ResultRecord:
-    """Every hanchan of the regular stage; returns one record to correct later."""
+    """Every hanchan of the regular stage, a registered technical substitute taking a no-show's seat;
+    returns one record to correct later."""
+    substitute = stub.RegisterPlayer(
+        league_pb2.RegisterPlayerRequest(
+            competition_id=cid, name=season.SUBSTITUTE, status=league_pb2.PLAYER_STATUS_SUBSTITUTE, idempotency_key="sub"
+        ),
+        timeout=10,
+    ).id
     r0, t0 = NO_SHOW_AT
     stub.RecordNoShow(
         league_pb2.RecordNoShowRequest(
             competition_id=cid,
             round=r0,
             table=t0,
-            no_show=league_pb2.NoShowEntry(player_id=rounds[r0 - 1][t0 - 1][3], substitute=season.SUBSTITUTE),
+            no_show=league_pb2.NoShowEntry(player_id=rounds[r0 - 1][t0 - 1][3], substitute=substitute),
             recorded_by=BY,
             idempotency_key="no-show",
         ),
@@ -57,7 +64,7 @@ def _record_regular(stub, cid: str, rounds: list[list[list[str]]]) -> league_pb2
     to_correct = None
     for r, tables in enumerate(rounds, start=1):
         for t, seats in enumerate(tables, start=1):
-            sat = [*seats[:3], season.SUBSTITUTE] if (r, t) == NO_SHOW_AT else seats
+            sat = [*seats[:3], substitute] if (r, t) == NO_SHOW_AT else seats
             for h in (1, 2, 3):
                 hanchan = league_pb2.HanchanResult(number=h, scores=season.scores(sat, 1, r, t, h))
                 if (r, t, h) == CHOMBO_AT:
@@ -107,6 +114,8 @@ def _record_stage(stub, cid: str, stage: league_pb2.Stage) -> league_pb2.ResultR
 @pytest.mark.rule("mahjong.playoff.stage-results")
 @pytest.mark.rule("mahjong.playoff.round-3-and-final")
 @pytest.mark.rule("mahjong.records.correction-recomputes-derived")
+@pytest.mark.rule("mahjong.roster.substitute-registered")
+@pytest.mark.rule("mahjong.records.finished-stage-takes-no-new-results")
 @pytest.mark.parametrize("mode", ["embedded", pytest.param("distributed", marks=pytest.mark.postgres)])
 def test_a_24_player_season_through_the_gateway_from_the_draw_to_the_prizes(mode, request):
     deployment = request.getfixturevalue(mode)
@@ -159,6 +168,18 @@ def test_a_24_player_season_through_the_gateway_from_the_draw_to_the_prizes(mode
         assert (stage.number, stage.kind) == (n + 1, "mahjong-playoff")
         if n == 1:
             assert [list(t.player_ids) for t in stage.rounds[0].tables] == [top8[0::2], top8[1::2]]
+            with pytest.raises(grpc.RpcError) as finished:  # the regular stage takes no new result now
+                stub.RecordPenalty(
+                    league_pb2.RecordPenaltyRequest(
+                        competition_id=cid,
+                        round=1,
+                        table=1,
+                        penalty=league_pb2.PenaltyEntry(player_id=rounds[0][0][0], points=1000, reason="late"),
+                        recorded_by=BY,
+                    ),
+                    timeout=10,
+                )
+            assert finished.value.code() == grpc.StatusCode.FAILED_PRECONDITION
         last = _record_stage(stub, cid, stage)
         assert last.completed_stage
         stages.append(stage)

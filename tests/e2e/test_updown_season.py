@@ -50,7 +50,8 @@ def _record_stage(
 
 
 @pytest.mark.rule("updown.stage-two.generated-from-standings")
-@pytest.mark.parametrize("mode", ["embedded", "distributed"])
+@pytest.mark.rule("updown.records.correction-refused-after-later-stage")
+@pytest.mark.parametrize("mode", ["embedded", pytest.param("distributed", marks=pytest.mark.postgres)])
 def test_a_twelve_player_updown_season_through_the_gateway(mode, request):
     deployment = request.getfixturevalue(mode)
     stub = deployment.gateway
@@ -112,6 +113,41 @@ def test_a_twelve_player_updown_season_through_the_gateway(mode, request):
         gateway_pb2.AdvanceStageRequest(competition_id=cid, created_by="organizer", idempotency_key="s2"), timeout=30
     )
     groups = {g.name: list(g.player_ids) for g in two.groups}
+    # a stage-1 correction that would form stage 2 otherwise (U04, 4th, loses both games to U05) is refused
+    games_4_5 = [r for r in records if {r.game.first_player_id, r.game.second_player_id} == {ids[3], ids[4]}]
+
+    def reversed_(record, confirms=False):
+        g = record.game
+        return stub.CorrectRecord(
+            league_pb2.CorrectRecordRequest(
+                competition_id=cid,
+                record_id=record.id,
+                reason="score sheet read the wrong way round",
+                recorded_by=BY,
+                game=league_pb2.GameResult(
+                    number=1,
+                    first_player_id=g.first_player_id,
+                    second_player_id=g.second_player_id,
+                    result="0-1" if g.result == "1-0" else "1-0",
+                ),
+                organizer_confirms=confirms,
+            ),
+            timeout=10,
+        )
+
+    with pytest.raises(grpc.RpcError) as refused:
+        reversed_(games_4_5[0])
+    assert refused.value.code() == grpc.StatusCode.FAILED_PRECONDITION
+    assert "stage 2 (stage 2) could no longer be generated: extra match needed between U04 and U05" in (
+        refused.value.details() or ""
+    )
+    # one between two leaders keeps the groups and only changes the points carried: stored at once, and undone
+    games_1_2 = [r for r in records if {r.game.first_player_id, r.game.second_player_id} == {ids[0], ids[1]}]
+    fixed = reversed_(games_1_2[0])
+    assert any("same groups (the points carried from stage 1 change" in c for c in fixed.changes)
+    assert not any(c.startswith("confirmed by the organizer") for c in fixed.changes)
+    undone = reversed_(fixed)
+    assert any("U01 21 -> 22" in c for c in undone.changes)
     assert two.kind == "updown-group" and groups["leaders"] == ids[:4]
     # the quitter's place is taken by the next ones; withdrawn players go to the outsiders (§4.3.1)
     assert groups["outsiders"] == [ids[9], ids[10], ids[11], quitter]
@@ -135,4 +171,6 @@ def test_a_twelve_player_updown_season_through_the_gateway(mode, request):
     finally:
         engine.dispose()
     assert kinds.count("stage.created") == 2 and kinds.count("stage.completed") == 2
-    assert kinds.count("standings.changed") == len(records) + len(stage_two)
+    # every game, the two stored corrections and the withdrawal
+    assert kinds.count("standings.changed") == len(records) + len(stage_two) + 2 + 1
+    assert kinds.count("player.withdrawn") == 1

@@ -87,3 +87,43 @@ def test_updown_malformed_file_names_the_game_and_field(tmp_path):
     bad.write_text(json.dumps(data), encoding="utf-8")
     result = runner.invoke(app, ["standings", str(bad)])
     assert result.exit_code == 2 and "games[7].result: one of 1-0, 0-1, +/-, -/+, -/-, got '1-1'" in result.stderr
+
+
+@pytest.mark.rule("cup.season-file.same-scorer")
+def test_cup_bracket_places_and_prizes_as_json_and_as_a_table():
+    example = EXAMPLE.parent / "open-cup-season.json"
+    result = runner.invoke(app, ["standings", str(example), "--json"])
+    assert result.exit_code == 0, result.output
+    out = json.loads(result.stdout)
+    assert {"seeds", "stages", "places", "results", "finished", "explanation", "next"} <= set(out)
+    assert out["finished"] and [s["name"] for s in out["stages"]][-1] == "final"
+    assert [(p["place"], p["player"], p["prize"]) for p in out["places"]] == [
+        (1, "P01", False),
+        (2, "P02", True),
+        (3, "P03", True),
+        (4, "P04", True),
+    ]
+    assert "2 technical defeats" in out["places"][0]["reason"]
+    table = runner.invoke(app, ["standings", str(example)])
+    assert table.exit_code == 0, table.output
+    for text in (
+        "stage 1: 1/32 final",
+        "pass without playing (3.4.2): P09",
+        "final places",
+        "-/-",
+        "P34 (tech.)",
+        "disqualified",
+    ):
+        assert text in table.stdout
+
+
+def test_cup_malformed_file_names_the_series_the_game_and_the_field(tmp_path):
+    data = json.loads((EXAMPLE.parent / "open-cup-season.json").read_text(encoding="utf-8"))
+    data["series"][2]["games"][1] = "2-0"
+    del data["disqualifications"][0]["reason"]
+    bad = tmp_path / "cup.json"
+    bad.write_text(json.dumps(data), encoding="utf-8")
+    result = runner.invoke(app, ["standings", str(bad)])
+    assert result.exit_code == 2 and result.stdout == ""
+    assert "series[2].games[1]: one of 1-0, 0-1, =, +/-, -/+, -/-" in result.stderr
+    assert "disqualifications[0].reason: a disqualification needs its reason" in result.stderr

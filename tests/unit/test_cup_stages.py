@@ -6,12 +6,15 @@ from __future__ import annotations
 
 import asyncio
 from datetime import UTC, datetime, timedelta
+from pathlib import Path
 
 import pytest
 
 from league.domain import cup
+from league.domain.cup_progress import score_cup_season
 from league.domain.model import PlayerStatus
 from league.domain.records import GameEntry, HanchanEntry
+from league.domain.season_file import CupSeason, load_season
 from league.domain.stage_kinds import Seating
 from league.service import LeagueService
 from rondo.gateway.v1 import gateway_pb2
@@ -328,3 +331,123 @@ def test_advance_stage_through_the_gateway_pairs_each_stage_and_appends_the_stag
     assert len(stage.rounds[0].tables) == 2  # the final and the third-place match
     with pytest.raises(FailedPrecondition, match="finished"):
         advance(4)
+
+
+def _structure(progress: cup.CupProgress, name: dict[str, str]) -> tuple:
+    """Everything the cup domain decided, by player name (the explanations carry ids or names)."""
+    stages = tuple(
+        (
+            sp.number,
+            sp.name,
+            tuple(
+                (
+                    tuple(name[p] for p in m.players),
+                    m.wins,
+                    m.winner and name[m.winner],
+                    tuple(name[p] for p in m.losers),
+                    m.technical,
+                )
+                for m in sp.all_matches
+            ),
+        )
+        for sp in progress.stages
+    )
+    results = {
+        name[p]: (r.seed, r.place, r.eliminated_in, r.award, r.technical_defeats, r.prize_place, r.disqualified)
+        for p, r in progress.results.items()
+    }
+    return stages, tuple(name[p] if p else None for p in progress.places), results, progress.finished
+
+
+@pytest.mark.rule("cup.season-file.same-scorer")
+def test_the_service_recording_the_example_s_games_gives_the_season_file_s_bracket(league):
+    example = Path(__file__).resolve().parents[2] / "docs" / "examples" / "open-cup-season.json"
+    season = load_season(example.read_text(encoding="utf-8"))
+    assert isinstance(season, CupSeason)
+    offline = score_cup_season(season)
+    competition = league.create_competition("Open cup", "open-cup-2023", 6, 2)
+    ids = {e.name: league.register_player(competition.id, e.name, rating=e.rating).id for e in season.entrants}
+    cid = competition.id
+    while not (plan := league.prepare_stage(cid)).finished:
+        stage = _advance(league, cid)
+        for d in season.disqualifications:
+            if d.stage == stage.number:
+                league.disqualify_player(cid, ids[d.player], d.reason, BY)
+        table_of = {frozenset(t): k for k, t in enumerate(stage.rounds[0], start=1)}
+        for s in season.series:
+            if s.stage == stage.number:
+                first, second = (ids[p] for p in s.players)
+                for n, result in enumerate(s.results, start=1):
+                    _game(league, cid, stage.number, table_of[frozenset((first, second))], n, first, second, result)
+    assert plan.finished
+    online = league.cup_bracket(cid).progress
+    assert online is not None
+    names = {pid: n for n, pid in ids.items()}
+    assert _structure(online, names) == _structure(offline.progress, {n: n for n in ids})
+    assert [s.rounds[0] for s in league.list_stages(cid)] == [
+        tuple(tuple(ids[p] for p in t) for t in paired.tables) for paired in offline.stages
+    ]
+
+
+def _series_records(league, cid, stage, table):
+    return [r for r in league.match_history(cid, 1, table, stage=stage) if not r.replaces_record_id]
+
+
+def _corrected(record, result):
+    return GameEntry(record.content.number, record.content.first, record.content.second, result)
+
+
+@pytest.mark.rule("cup.records.correction-refused-after-later-stage")
+@pytest.mark.rule("cup.records.correction-recomputes-derived")
+def test_a_corrected_series_after_the_next_stage_was_paired_is_refused_then_confirmed_and_the_stored_pairs_stand(league, uow):
+    cid, ids = _cup(league, 8)
+    seed_of = {p: i for i, p in enumerate(ids, start=1)}
+    _play_stage(league, cid, _advance(league, cid), seed_of)  # the better seed wins every series 2-0
+    semi = _advance(league, cid)
+    assert semi.rounds[0] == ((ids[2], ids[0]), (ids[3], ids[1]))
+    g1, g2 = _series_records(league, cid, 1, 1)  # P05 (blue) v P01: "0-1", "0-1"
+    stored = len(uow.repository.records(cid))
+    with pytest.raises(FailedPrecondition) as error:
+        league.correct_record(cid, g2.id, _corrected(g2, "1-0"), "the result sheet says P05 won game 2", BY)
+    assert "stage 2 (semi-final) could no longer be generated: stage 1 (quarter-final) is not finished: pairing 1" in (
+        error.value.message
+    )
+    assert "P05 v P01" in error.value.message and len(uow.repository.records(cid)) == stored
+    done = league.correct_record(
+        cid, g2.id, _corrected(g2, "1-0"), "the result sheet says P05 won game 2", BY, organizer_confirms=True
+    )
+    assert done.changes[0] == "stage 1 (quarter-final), pairing 1: undecided again (1-1) (was won by P01)"
+    assert any(
+        c.startswith("to redo: stage 2 (semi-final) keeps the players it was generated with; the arbiter") for c in done.changes
+    )
+    with pytest.raises(FailedPrecondition) as error:
+        league.correct_record(cid, g1.id, _corrected(g1, "1-0"), "game 1 too", BY)
+    message = error.value.message
+    assert message.startswith("this correction changes who plays in stage 2 (semi-final): ")
+    # the survivors P02, P03, P04, P05 would be paired P04 v P02, P05 v P03
+    assert "P05 would play at table 2" in message and "P01 would not play (he played at table 1)" in message
+    done = league.correct_record(cid, g1.id, _corrected(g1, "1-0"), "game 1 too", BY, organizer_confirms=True)
+    assert "stage 1 (quarter-final), pairing 1: won by P05 2-0 (was undecided)" in done.changes
+    assert any(c.startswith("confirmed by the organizer: this correction changes who plays in stage 2") for c in done.changes)
+    # the semi-final keeps P01, who plays it out; P05 won his way in but is not in it
+    bracket = league.cup_bracket(cid)
+    assert bracket.progress is not None and bracket.stages[1].rounds == semi.rounds
+    assert any("keeps the players it was paired with" in line for line in bracket.progress.explanation)
+    assert bracket.progress.results[ids[4]].eliminated_in == "semi-final"
+    _play_stage(league, cid, semi, seed_of)
+    final = _advance(league, cid)
+    _play_stage(league, cid, final, seed_of)
+    progress = league.cup_bracket(cid).progress
+    assert progress is not None and progress.finished and progress.places == tuple(ids[:4])
+
+
+@pytest.mark.rule("cup.records.correction-recomputes-derived")
+def test_a_correction_that_keeps_every_series_winner_changes_nothing_derived(league):
+    cid, ids = _cup(league, 8)
+    seed_of = {p: i for i, p in enumerate(ids, start=1)}
+    _play_stage(league, cid, _advance(league, cid), seed_of)
+    _advance(league, cid)
+    first, _ = _series_records(league, cid, 1, 2)  # P06 (blue) v P02: P02 won game 1 over the board
+    done = league.correct_record(cid, first.id, _corrected(first, "-/+"), "P06 did not come to game 1", BY)
+    assert done.changes == ("no derived change", "stage 2 (semi-final) tables unchanged")
+    assert league.cup_bracket(cid).progress.results[ids[5]].technical_defeats == 1

@@ -8,6 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from league.domain.model import PlayerStatus
 from league.domain.records import HanchanEntry, NoShowEntry, PenaltyEntry
 from league.domain.standings import standings_as_dict
 from league.service import LeagueService
@@ -158,3 +159,43 @@ def test_a_correction_followed_by_its_reverse_restores_the_standings_exactly(new
     league.correct_record(competition.id, correction.id, original.content, "the protocol was right", BY)
     assert standings_as_dict(league.get_standings(competition.id).standings) == before
     assert len(league.match_history(competition.id, 1, 4)) == 5  # 3 hanchans, the correction, its reverse
+
+
+@pytest.mark.rule("mahjong.records.standings-use-confirmed-only")
+def test_standings_are_answered_from_the_cache_until_anything_they_depend_on_changes(season):
+    league, uow, competition, ids, tables = season
+    cid = competition.id
+    original = record_round_one(league, cid, tables)
+    cache = league.reviews.cache
+
+    def read_is(hit: bool) -> None:
+        hits = cache.hits
+        got = league.get_standings(cid)
+        fresh = uow.read(lambda repo: league.reviews.standings_in(repo, repo.competition(cid)))
+        assert standings_as_dict(got.standings) == standings_as_dict(fresh.standings) and got.notes == fresh.notes
+        assert cache.hits == hits + hit
+
+    read_is(False)
+    read_is(True)  # nothing changed: the answer is the cached one
+    corrected = dict(zip(data.seated(tables)[3], data.CORRECTED, strict=True))
+    correction = league.correct_record(cid, original.id, _hanchan(1, corrected), data.CORRECTION_REASON, "organizer")
+    read_is(False)
+    read_is(True)
+    with pytest.raises(InvalidArgument):  # a refused record changes nothing, the cache stays valid
+        league.record_penalty(cid, 1, 1, PenaltyEntry(tables[0][0], 1000, " "), BY)
+    read_is(True)
+    seats = tables[0]
+    report = league.report_result(
+        cid, 2, 1, data.draw_rounds(ids)[1][0][0], _hanchan(1, dict(zip(data.draw_rounds(ids)[1][0], data.SCORES, strict=True)))
+    )
+    read_is(False)  # a pending report makes a row provisional
+    league.reviews.confirm_result(cid, report.id, data.draw_rounds(ids)[1][0][1])
+    read_is(False)  # a review changes what is confirmed
+    league.reviews.change_ruleset(cid, '{"chombo_penalty": 20000}', "club decision", "organizer")
+    read_is(False)
+    league.withdraw_player(cid, seats[1], "moved away")
+    read_is(False)
+    league.register_player(cid, "Late Substitute", status=PlayerStatus.SUBSTITUTE)
+    read_is(False)
+    read_is(True)
+    assert correction.replaces_record_id == original.id

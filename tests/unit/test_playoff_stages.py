@@ -85,6 +85,25 @@ def test_round_1_waits_for_every_regular_match_and_names_what_is_missing():
 
 
 @pytest.mark.rule("mahjong.playoff.generated-from-final-standings")
+@pytest.mark.rule("mahjong.records.standings-use-confirmed-only")
+def test_round_1_waits_for_a_reported_result_to_be_confirmed():
+    league, _, cid, ids = _league(record_regular=False)
+    _record_regular(league, cid, ids, skip=1)
+    rounds = mahjong_results.draw_rounds(ids)
+    seats = list(rounds[-1][-1])
+    r, t = len(rounds), len(rounds[-1])
+    for h in (1, 2):
+        league.record_hanchan(cid, r, t, _hanchan(h, season.scores(seats, 1, r, t, h)), BY)
+    report = league.report_result(cid, r, t, seats[0], _hanchan(3, season.scores(seats, 1, r, t, 3)))
+    with pytest.raises(FailedPrecondition) as error:  # every hanchan is in, but one waits for the table
+        league.prepare_stage(cid)
+    assert "the regular standings are provisional" in error.value.message and "awaiting confirmation" in error.value.message
+    for p in seats[1:]:
+        league.reviews.confirm_result(cid, report.id, p)
+    assert league.prepare_stage(cid).number == 2
+
+
+@pytest.mark.rule("mahjong.playoff.generated-from-final-standings")
 @pytest.mark.rule("mahjong.playoff.round-1-tables")
 def test_round_1_is_the_top_8_of_get_standings_seated_1357_2468():
     league, _, cid, _ = _league()

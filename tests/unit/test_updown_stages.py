@@ -153,9 +153,11 @@ def test_withdrawal_both_branches_show_in_the_standings():
         return False
 
     record_all(league, cid, one, skip=skip)
-    league.withdraw_player(cid, early, "moved away")
-    league.withdraw_player(cid, late, "moved away")
-    assert league.get_stage(cid, 1).status is StageStatus.OPEN  # a withdrawal alone does not complete it
+    assert league.withdraw_player(cid, early, "moved away").completed_stage == 0  # late's games are still open
+    assert league.get_stage(cid, 1).status is StageStatus.OPEN
+    # the last open games were a withdrawn player's: they are not awaited, the withdrawal completes stage 1
+    assert league.withdraw_player(cid, late, "moved away").completed_stage == 1
+    assert league.get_stage(cid, 1).status is StageStatus.COMPLETED
     [(_, table)] = league.get_updown_standings(cid, 1).groups
     rows = {r.player: r for r in table.rows}
     assert [r.player for r in table.rows][-2:] == [early, late] or [r.player for r in table.rows][-2:] == [late, early]
@@ -227,3 +229,194 @@ def test_first_league_first_checkpoint_annuls_the_results_of_those_below_the_kep
     # only the games among those still in count: the first two beat the third twice each
     assert (rows[ids[0]].points, rows[ids[1]].points, rows[ids[2]].points) == (2, 2, 0)
     assert rows[ids[4]].games == 0 and "annulled" in rows[ids[4]].notes[0]
+
+
+def _game_record(league, cid, stage_no, a, b):
+    """The current record of the game between ``a`` and ``b`` of stage ``stage_no`` (first cycle first)."""
+    stage = league.get_stage(cid, stage_no)
+    for r, rnd in enumerate(stage.rounds, 1):
+        for t, pair in enumerate(rnd, 1):
+            if set(pair) == {a, b}:
+                history = league.match_history(cid, r, t, stage=stage_no)
+                return history[-1]
+    raise AssertionError("no such game")
+
+
+def _reversed(record):
+    game = record.content
+    return dataclasses.replace(game, result="0-1" if game.result == "1-0" else "1-0")
+
+
+def _season_in_stage_two(n: int = 12):
+    league, uow, cid, ids = league_of(n)
+    one = advance(league, cid)
+    record_all(league, cid, one, winner=rank(ids))  # points 22, 20, ..., 0 in registration order
+    two = advance(league, cid)
+    return league, uow, cid, ids, two
+
+
+@pytest.mark.rule("updown.records.correction-refused-after-later-stage")
+@pytest.mark.rule("updown.records.correction-recomputes-derived")
+def test_a_stage_one_correction_that_changes_the_stage_two_groups_is_refused_then_confirmed_and_says_what_to_redo():
+    league, uow, cid, ids, two = _season_in_stage_two()
+    assert [list(p) for _, p in two.details["groups"]][0] == ids[:4]
+    # P04 (16 points, 4th, leaders) and P05 (14, 5th, stop): their first game reversed makes them 15-15,
+    # head-to-head 1-1, a tie at the leaders cut: stage 2 could no longer be generated
+    first = _game_record(league, cid, 1, ids[3], ids[4])
+    stored = len(uow.repository.records(cid))
+    with pytest.raises(FailedPrecondition) as error:
+        league.correct_record(cid, first.id, _reversed(first), "entered the wrong way round", BY)
+    assert "stage 2 (stage 2) could no longer be generated: extra match needed between" in error.value.message
+    assert "organizer_confirms" in error.value.message and len(uow.repository.records(cid)) == stored  # nothing stored
+    done = league.correct_record(cid, first.id, _reversed(first), "entered the wrong way round", BY, organizer_confirms=True)
+    assert any(c.startswith("stage 1 places: P04 4 -> 4-5 (leaders -> undecided") for c in done.changes)
+    assert any(c.startswith("confirmed by the organizer: stage 2 (stage 2) could no longer be generated") for c in done.changes)
+    assert any(
+        c.startswith("to redo: stage 2 (stage 2) keeps the players it was generated with; the referee decides")
+        for c in done.changes
+    )
+    # the second game reversed too: P05 is now 4th; stage 2 would be formed with him instead of P04
+    second = next(
+        r
+        for r in uow.repository.records(cid)
+        if r.stage == 1
+        and {r.content.first, r.content.second} == {ids[3], ids[4]}
+        and r.id != first.id
+        and not r.replaces_record_id
+    )
+    with pytest.raises(FailedPrecondition) as error:
+        league.correct_record(cid, second.id, _reversed(second), "entered the wrong way round", BY)
+    message = error.value.message
+    assert "this correction changes who plays in stage 2 (stage 2)" in message
+    assert "P05 would play at group leaders; P04 would not play (he played at group leaders)" in message
+    done = league.correct_record(cid, second.id, _reversed(second), "entered the wrong way round", BY, organizer_confirms=True)
+    assert any("stage 1 places:" in c and "P05 4-5 -> 4 (undecided" in c for c in done.changes)
+    assert any(c.startswith("to redo: stage 2 (stage 2) keeps the players it was generated with (") for c in done.changes)
+    # the stored stage keeps its groups; its standings carry the corrected stage-1 points
+    assert [list(p) for _, p in league.get_stage(cid, 2).details["groups"]][0] == ids[:4]
+    leaders = dict(league.get_updown_standings(cid, 2).groups)["leaders"]
+    assert {r.player: r.carried for r in leaders.rows}[ids[3]] == 14
+
+
+@pytest.mark.rule("updown.records.correction-recomputes-derived")
+def test_a_stage_one_correction_keeping_the_groups_changes_the_points_carried_and_needs_no_confirmation():
+    league, _, cid, ids, _ = _season_in_stage_two()
+    record = _game_record(league, cid, 1, ids[0], ids[1])
+    done = league.correct_record(cid, record.id, _reversed(record), "wrong way round", BY)
+    assert "stage 1 places: P01 1 -> 1-2, P02 2 -> 1-2" in done.changes
+    assert any(
+        c.startswith("stage 2 (stage 2): same groups (the points carried from stage 1 change")
+        and "P01 22 -> 21, P02 20 -> 21" in c
+        for c in done.changes
+    )
+    assert not any(c.startswith(("confirmed", "to redo")) for c in done.changes)
+    leaders = dict(league.get_updown_standings(cid, 2).groups)["leaders"]
+    assert {r.player: r.carried for r in leaders.rows}[ids[0]] == 21
+
+
+@pytest.mark.rule("updown.records.correction-recomputes-derived")
+@pytest.mark.rule("updown.stage.promotion-and-relegation-lists")
+def test_a_stage_two_correction_changes_the_champion_and_the_lists_with_their_reasons():
+    league, _, cid, ids, two = _season_in_stage_two()
+    last = record_all(league, cid, two, winner=rank(ids))  # the stage-1 order again
+    assert last is not None and last.completed_stage
+    final = league.get_updown_standings(cid)
+    assert final.with_fate("champion") == [ids[0]]
+    leaders = dict(final.groups)["leaders"]
+    assert leaders.rows[0].fate_reason == "place 1 of the leaders group: the champion (updown-league-2007 §4.4.1.1)"
+    outsiders = dict(final.groups)["outsiders"]
+    assert [r.fate for r in outsiders.rows] == ["stays", "relegated", "relegated", "relegated"]
+    assert outsiders.rows[1].fate_reason == (
+        "place 2 of the outsiders group: the first 1 of the outsiders group keep their place in the division "
+        "(updown-league-2007 §4.4.1.2)"
+    )
+    # P01 v P02 in stage 2 (long, 2 points) reversed: both 26, P02 first on the head-to-head
+    record = _game_record(league, cid, 2, ids[0], ids[1])
+    done = league.correct_record(cid, record.id, _reversed(record), "wrong way round", BY)
+    assert done.changes[0] == (
+        "stage 2, leaders group places: P02 2 -> 1 (prize places -> champion), P01 1 -> 2 (champion -> prize places)"
+    )
+    assert league.get_updown_standings(cid).with_fate("champion") == [ids[1]]
+
+
+@pytest.mark.rule("updown.ruleset.division-as-data")
+@pytest.mark.rule("updown.stage.promotion-and-relegation-lists")
+def test_a_first_league_in_two_groups_plays_by_its_pinned_division_data():
+    uow: Any = FakeUnitOfWork(FakeLeagueRepository())
+    league = LeagueService(uow, clock=Clock())
+    for bad, field in (
+        ('{"division": "premier"}', "ruleset_overrides.division"),
+        ('{"leaders": -1}', "ruleset_overrides.leaders"),
+    ):
+        with pytest.raises(InvalidArgument) as error:
+            league.create_competition("First League", "updown-league-2007", 22, 2, ruleset_overrides=bad)
+        assert [v.field for v in error.value.violations] == [field]
+    data = '{"division": "updown-first-league", "group_size": 5, "leaders": 3, "promoted": 3, "first_checkpoint_keep": 2}'
+    cid = league.create_competition("First League", "updown-league-2007", 22, 2, ruleset_overrides=data).id
+    ids = [league.register_player(cid, f"F{i:02d}", rating=2000 - i).id for i in range(1, 11)]
+    [v1] = league.reviews.ruleset_versions(cid)
+    assert v1.data["division"] == "updown-first-league" and v1.data["group_size"] == 5
+    plan = league.prepare_stage(cid)
+    # snake by rating: 1, 4, 5, 8, 9 and 2, 3, 6, 7, 10 (in registration order inside each group)
+    assert plan.groups == (
+        ("group 1", (ids[0], ids[3], ids[4], ids[7], ids[8])),
+        ("group 2", (ids[1], ids[2], ids[5], ids[6], ids[9])),
+    )
+    one = league.save_stage(cid, 1, seat(plan), "organizer")
+    record_all(league, cid, one, winner=rank(ids))
+    groups = dict(league.get_updown_standings(cid, 1).groups)
+    assert [r.fate for r in groups["group 1"].rows] == ["leaders"] * 3 + ["stop"] * 2
+    assert groups["group 2"].rows[3].fate_reason == "place 4: places 4-5 do not play stage 2 (updown-league-2007 §4.3.2)"
+    with pytest.raises(FailedPrecondition, match="group_size can no longer change: stage 1 is seated with it"):
+        league.reviews.change_ruleset(cid, '{"group_size": 4}', "smaller groups", "organizer")
+    with pytest.raises(InvalidArgument) as error:
+        league.reviews.change_ruleset(cid, '{"promoted": 4}', "", "organizer")
+    assert error.value.violations[0].field == "reason"
+    two = advance(league, cid)
+    # the leaders of both groups, by stage-1 place then group: F01, F02, F04, F03, F05, F06
+    assert [g for g, _ in two.details["groups"]] == ["leaders"]
+    assert two.details["groups"][0][1] == [ids[0], ids[1], ids[3], ids[2], ids[4], ids[5]]
+    with pytest.raises(FailedPrecondition, match="leaders can no longer change: stage 2 is formed with it"):
+        league.reviews.change_ruleset(cid, '{"leaders": 2}', "fewer", "organizer")
+    league.reviews.change_ruleset(cid, '{"promoted": 4}', "the Super League has four places free", "organizer")
+    record_all(league, cid, two, winner=rank(ids))
+    final = league.get_updown_standings(cid)
+    assert final.ruleset_version == 2 and final.complete
+    assert final.with_fate("promoted") == ids[:4] and final.with_fate("stays") == [ids[4], ids[5]]
+    leaders = dict(final.groups)["leaders"]
+    assert leaders.rows[4].fate_reason == (
+        "place 5 of the leaders group: the first 4 of the leaders group go up to the higher division (updown-league-2007 §4.4.2.1)"
+    )
+
+
+@pytest.mark.rule("updown.standings.extra-match-by-decision")
+def test_a_tie_at_the_cut_is_decided_by_the_extra_match_the_organizer_records_and_stage_two_follows():
+    from league.domain.lots import TieMethod
+
+    league, uow, cid, ids = league_of(12)
+    one = advance(league, cid)
+    order = {p: i for i, p in enumerate(ids)}
+    # P04 and P05 win one game each against the other: 15 points each, the tie straddles the leaders cut
+    flipped: set[int] = set()
+
+    def winner(a, b):
+        if {a, b} == {ids[3], ids[4]} and not flipped:
+            flipped.add(1)
+            return ids[4]
+        return min(a, b, key=order.__getitem__)
+
+    record_all(league, cid, one, winner=winner)
+    with pytest.raises(FailedPrecondition, match="extra match needed between"):
+        league.prepare_stage(cid)
+    with pytest.raises(FailedPrecondition, match="not exactly an unresolved tie"):
+        league.reviews.decide_tie(cid, [ids[3], ids[5]], TieMethod.ORGANIZER_ORDER, None, "no", "organizer")
+    decision = league.reviews.decide_tie(
+        cid, [ids[4], ids[3]], TieMethod.ORGANIZER_ORDER, None, "extra match: P05 won 3-1 (§6.2.2)", "organizer"
+    )
+    assert decision.stage == 1
+    [(_, table)] = league.get_updown_standings(cid, 1).groups
+    rows = {r.player: r for r in table.rows}
+    assert not table.unresolved and (rows[ids[4]].place, rows[ids[4]].fate) == ("4", "leaders") and rows[ids[3]].fate == "stop"
+    assert rows[ids[4]].separated_from_next == "organizer decision: extra match: P05 won 3-1 (§6.2.2)"
+    two = advance(league, cid)
+    assert two.details["groups"][0][1] == [ids[0], ids[1], ids[2], ids[4]]

@@ -586,13 +586,16 @@ class GatewayServiceServicer:
         raise NotImplementedError('Method not implemented!')
 
     def RegisterPlayer(self, request, context):
-        """Missing associated documentation comment in .proto file."""
+        """A main participant, or a technical substitute (status SUBSTITUTE) for RecordNoShow and redraws.
+        """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
     def WithdrawPlayer(self, request, context):
-        """Missing associated documentation comment in .proto file."""
+        """Organizer: a player withdraws (caller-scoped key); appends `player.withdrawn` and
+        `standings.changed`, and `stage.completed` when it settled the stage's last open games.
+        """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')

@@ -176,20 +176,22 @@ class Competition(_message.Message):
     def __init__(self, id: _Optional[str] = ..., name: _Optional[str] = ..., ruleset: _Optional[str] = ..., rounds: _Optional[int] = ..., table_size: _Optional[int] = ..., created_at: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., published_draw_id: _Optional[str] = ...) -> None: ...
 
 class Player(_message.Message):
-    __slots__ = ("id", "competition_id", "name", "registration_order", "status", "rating")
+    __slots__ = ("id", "competition_id", "name", "registration_order", "status", "rating", "completed_stage")
     ID_FIELD_NUMBER: _ClassVar[int]
     COMPETITION_ID_FIELD_NUMBER: _ClassVar[int]
     NAME_FIELD_NUMBER: _ClassVar[int]
     REGISTRATION_ORDER_FIELD_NUMBER: _ClassVar[int]
     STATUS_FIELD_NUMBER: _ClassVar[int]
     RATING_FIELD_NUMBER: _ClassVar[int]
+    COMPLETED_STAGE_FIELD_NUMBER: _ClassVar[int]
     id: str
     competition_id: str
     name: str
     registration_order: int
     status: PlayerStatus
     rating: int
-    def __init__(self, id: _Optional[str] = ..., competition_id: _Optional[str] = ..., name: _Optional[str] = ..., registration_order: _Optional[int] = ..., status: _Optional[_Union[PlayerStatus, str]] = ..., rating: _Optional[int] = ...) -> None: ...
+    completed_stage: int
+    def __init__(self, id: _Optional[str] = ..., competition_id: _Optional[str] = ..., name: _Optional[str] = ..., registration_order: _Optional[int] = ..., status: _Optional[_Union[PlayerStatus, str]] = ..., rating: _Optional[int] = ..., completed_stage: _Optional[int] = ...) -> None: ...
 
 class CreateCompetitionRequest(_message.Message):
     __slots__ = ("name", "ruleset", "rounds", "table_size", "idempotency_key", "ruleset_overrides")
@@ -214,26 +216,30 @@ class GetCompetitionRequest(_message.Message):
     def __init__(self, competition_id: _Optional[str] = ...) -> None: ...
 
 class RegisterPlayerRequest(_message.Message):
-    __slots__ = ("competition_id", "name", "rating", "idempotency_key")
+    __slots__ = ("competition_id", "name", "rating", "idempotency_key", "status")
     COMPETITION_ID_FIELD_NUMBER: _ClassVar[int]
     NAME_FIELD_NUMBER: _ClassVar[int]
     RATING_FIELD_NUMBER: _ClassVar[int]
     IDEMPOTENCY_KEY_FIELD_NUMBER: _ClassVar[int]
+    STATUS_FIELD_NUMBER: _ClassVar[int]
     competition_id: str
     name: str
     rating: int
     idempotency_key: str
-    def __init__(self, competition_id: _Optional[str] = ..., name: _Optional[str] = ..., rating: _Optional[int] = ..., idempotency_key: _Optional[str] = ...) -> None: ...
+    status: PlayerStatus
+    def __init__(self, competition_id: _Optional[str] = ..., name: _Optional[str] = ..., rating: _Optional[int] = ..., idempotency_key: _Optional[str] = ..., status: _Optional[_Union[PlayerStatus, str]] = ...) -> None: ...
 
 class WithdrawPlayerRequest(_message.Message):
-    __slots__ = ("competition_id", "player_id", "reason")
+    __slots__ = ("competition_id", "player_id", "reason", "idempotency_key")
     COMPETITION_ID_FIELD_NUMBER: _ClassVar[int]
     PLAYER_ID_FIELD_NUMBER: _ClassVar[int]
     REASON_FIELD_NUMBER: _ClassVar[int]
+    IDEMPOTENCY_KEY_FIELD_NUMBER: _ClassVar[int]
     competition_id: str
     player_id: str
     reason: str
-    def __init__(self, competition_id: _Optional[str] = ..., player_id: _Optional[str] = ..., reason: _Optional[str] = ...) -> None: ...
+    idempotency_key: str
+    def __init__(self, competition_id: _Optional[str] = ..., player_id: _Optional[str] = ..., reason: _Optional[str] = ..., idempotency_key: _Optional[str] = ...) -> None: ...
 
 class ListPlayersRequest(_message.Message):
     __slots__ = ("competition_id", "include_inactive")
@@ -671,7 +677,7 @@ class GetStandingsRequest(_message.Message):
     def __init__(self, competition_id: _Optional[str] = ...) -> None: ...
 
 class StandingRow(_message.Message):
-    __slots__ = ("place", "player_id", "name", "total", "average_place", "hanchans", "provisional", "separated_from_next", "notes")
+    __slots__ = ("place", "player_id", "name", "total", "average_place", "hanchans", "provisional", "separated_from_next", "notes", "fate", "fate_reason")
     PLACE_FIELD_NUMBER: _ClassVar[int]
     PLAYER_ID_FIELD_NUMBER: _ClassVar[int]
     NAME_FIELD_NUMBER: _ClassVar[int]
@@ -681,6 +687,8 @@ class StandingRow(_message.Message):
     PROVISIONAL_FIELD_NUMBER: _ClassVar[int]
     SEPARATED_FROM_NEXT_FIELD_NUMBER: _ClassVar[int]
     NOTES_FIELD_NUMBER: _ClassVar[int]
+    FATE_FIELD_NUMBER: _ClassVar[int]
+    FATE_REASON_FIELD_NUMBER: _ClassVar[int]
     place: str
     player_id: str
     name: str
@@ -690,7 +698,9 @@ class StandingRow(_message.Message):
     provisional: bool
     separated_from_next: str
     notes: _containers.RepeatedScalarFieldContainer[str]
-    def __init__(self, place: _Optional[str] = ..., player_id: _Optional[str] = ..., name: _Optional[str] = ..., total: _Optional[str] = ..., average_place: _Optional[str] = ..., hanchans: _Optional[int] = ..., provisional: _Optional[bool] = ..., separated_from_next: _Optional[str] = ..., notes: _Optional[_Iterable[str]] = ...) -> None: ...
+    fate: str
+    fate_reason: str
+    def __init__(self, place: _Optional[str] = ..., player_id: _Optional[str] = ..., name: _Optional[str] = ..., total: _Optional[str] = ..., average_place: _Optional[str] = ..., hanchans: _Optional[int] = ..., provisional: _Optional[bool] = ..., separated_from_next: _Optional[str] = ..., notes: _Optional[_Iterable[str]] = ..., fate: _Optional[str] = ..., fate_reason: _Optional[str] = ...) -> None: ...
 
 class UnresolvedTie(_message.Message):
     __slots__ = ("place", "player_ids", "reason", "at_cut")
@@ -857,7 +867,7 @@ class DecideTieRequest(_message.Message):
     def __init__(self, competition_id: _Optional[str] = ..., player_ids: _Optional[_Iterable[str]] = ..., method: _Optional[_Union[TieMethod, str]] = ..., seed: _Optional[int] = ..., reason: _Optional[str] = ..., decided_by: _Optional[str] = ..., idempotency_key: _Optional[str] = ...) -> None: ...
 
 class TieDecision(_message.Message):
-    __slots__ = ("id", "competition_id", "player_ids", "method", "seed", "reason", "decided_by", "at")
+    __slots__ = ("id", "competition_id", "player_ids", "method", "seed", "reason", "decided_by", "at", "stage")
     ID_FIELD_NUMBER: _ClassVar[int]
     COMPETITION_ID_FIELD_NUMBER: _ClassVar[int]
     PLAYER_IDS_FIELD_NUMBER: _ClassVar[int]
@@ -866,6 +876,7 @@ class TieDecision(_message.Message):
     REASON_FIELD_NUMBER: _ClassVar[int]
     DECIDED_BY_FIELD_NUMBER: _ClassVar[int]
     AT_FIELD_NUMBER: _ClassVar[int]
+    STAGE_FIELD_NUMBER: _ClassVar[int]
     id: str
     competition_id: str
     player_ids: _containers.RepeatedScalarFieldContainer[str]
@@ -874,7 +885,8 @@ class TieDecision(_message.Message):
     reason: str
     decided_by: str
     at: _timestamp_pb2.Timestamp
-    def __init__(self, id: _Optional[str] = ..., competition_id: _Optional[str] = ..., player_ids: _Optional[_Iterable[str]] = ..., method: _Optional[_Union[TieMethod, str]] = ..., seed: _Optional[int] = ..., reason: _Optional[str] = ..., decided_by: _Optional[str] = ..., at: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ...) -> None: ...
+    stage: int
+    def __init__(self, id: _Optional[str] = ..., competition_id: _Optional[str] = ..., player_ids: _Optional[_Iterable[str]] = ..., method: _Optional[_Union[TieMethod, str]] = ..., seed: _Optional[int] = ..., reason: _Optional[str] = ..., decided_by: _Optional[str] = ..., at: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., stage: _Optional[int] = ...) -> None: ...
 
 class StageGroup(_message.Message):
     __slots__ = ("name", "player_ids")
@@ -997,7 +1009,7 @@ class GetUpdownStandingsRequest(_message.Message):
     def __init__(self, competition_id: _Optional[str] = ..., stage: _Optional[int] = ...) -> None: ...
 
 class UpdownRow(_message.Message):
-    __slots__ = ("place", "player_id", "name", "points", "carried", "sonneborn_berger", "games", "really_played", "fate", "withdrawn", "separated_from_next", "notes")
+    __slots__ = ("place", "player_id", "name", "points", "carried", "sonneborn_berger", "games", "really_played", "fate", "withdrawn", "separated_from_next", "notes", "fate_reason")
     PLACE_FIELD_NUMBER: _ClassVar[int]
     PLAYER_ID_FIELD_NUMBER: _ClassVar[int]
     NAME_FIELD_NUMBER: _ClassVar[int]
@@ -1010,6 +1022,7 @@ class UpdownRow(_message.Message):
     WITHDRAWN_FIELD_NUMBER: _ClassVar[int]
     SEPARATED_FROM_NEXT_FIELD_NUMBER: _ClassVar[int]
     NOTES_FIELD_NUMBER: _ClassVar[int]
+    FATE_REASON_FIELD_NUMBER: _ClassVar[int]
     place: str
     player_id: str
     name: str
@@ -1022,7 +1035,8 @@ class UpdownRow(_message.Message):
     withdrawn: bool
     separated_from_next: str
     notes: _containers.RepeatedScalarFieldContainer[str]
-    def __init__(self, place: _Optional[str] = ..., player_id: _Optional[str] = ..., name: _Optional[str] = ..., points: _Optional[int] = ..., carried: _Optional[int] = ..., sonneborn_berger: _Optional[int] = ..., games: _Optional[int] = ..., really_played: _Optional[int] = ..., fate: _Optional[str] = ..., withdrawn: _Optional[bool] = ..., separated_from_next: _Optional[str] = ..., notes: _Optional[_Iterable[str]] = ...) -> None: ...
+    fate_reason: str
+    def __init__(self, place: _Optional[str] = ..., player_id: _Optional[str] = ..., name: _Optional[str] = ..., points: _Optional[int] = ..., carried: _Optional[int] = ..., sonneborn_berger: _Optional[int] = ..., games: _Optional[int] = ..., really_played: _Optional[int] = ..., fate: _Optional[str] = ..., withdrawn: _Optional[bool] = ..., separated_from_next: _Optional[str] = ..., notes: _Optional[_Iterable[str]] = ..., fate_reason: _Optional[str] = ...) -> None: ...
 
 class UpdownGroup(_message.Message):
     __slots__ = ("name", "rows", "unresolved")
@@ -1035,7 +1049,7 @@ class UpdownGroup(_message.Message):
     def __init__(self, name: _Optional[str] = ..., rows: _Optional[_Iterable[_Union[UpdownRow, _Mapping]]] = ..., unresolved: _Optional[_Iterable[_Union[UnresolvedTie, _Mapping]]] = ...) -> None: ...
 
 class UpdownStandings(_message.Message):
-    __slots__ = ("competition_id", "stage", "stage_kind", "ruleset", "groups", "complete", "champion_id", "promoted_ids", "relegated_ids")
+    __slots__ = ("competition_id", "stage", "stage_kind", "ruleset", "groups", "complete", "champion_id", "promoted_ids", "relegated_ids", "ruleset_version")
     COMPETITION_ID_FIELD_NUMBER: _ClassVar[int]
     STAGE_FIELD_NUMBER: _ClassVar[int]
     STAGE_KIND_FIELD_NUMBER: _ClassVar[int]
@@ -1045,6 +1059,7 @@ class UpdownStandings(_message.Message):
     CHAMPION_ID_FIELD_NUMBER: _ClassVar[int]
     PROMOTED_IDS_FIELD_NUMBER: _ClassVar[int]
     RELEGATED_IDS_FIELD_NUMBER: _ClassVar[int]
+    RULESET_VERSION_FIELD_NUMBER: _ClassVar[int]
     competition_id: str
     stage: int
     stage_kind: str
@@ -1054,7 +1069,8 @@ class UpdownStandings(_message.Message):
     champion_id: str
     promoted_ids: _containers.RepeatedScalarFieldContainer[str]
     relegated_ids: _containers.RepeatedScalarFieldContainer[str]
-    def __init__(self, competition_id: _Optional[str] = ..., stage: _Optional[int] = ..., stage_kind: _Optional[str] = ..., ruleset: _Optional[str] = ..., groups: _Optional[_Iterable[_Union[UpdownGroup, _Mapping]]] = ..., complete: _Optional[bool] = ..., champion_id: _Optional[str] = ..., promoted_ids: _Optional[_Iterable[str]] = ..., relegated_ids: _Optional[_Iterable[str]] = ...) -> None: ...
+    ruleset_version: int
+    def __init__(self, competition_id: _Optional[str] = ..., stage: _Optional[int] = ..., stage_kind: _Optional[str] = ..., ruleset: _Optional[str] = ..., groups: _Optional[_Iterable[_Union[UpdownGroup, _Mapping]]] = ..., complete: _Optional[bool] = ..., champion_id: _Optional[str] = ..., promoted_ids: _Optional[_Iterable[str]] = ..., relegated_ids: _Optional[_Iterable[str]] = ..., ruleset_version: _Optional[int] = ...) -> None: ...
 
 class ApplyCheckpointRequest(_message.Message):
     __slots__ = ("competition_id", "checkpoint", "recorded_by", "idempotency_key")

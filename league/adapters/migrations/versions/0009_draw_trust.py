@@ -1,15 +1,15 @@
 """A draw anyone can verify: the competition's committed draw seed, and what the solver was asked for
 each draw (docs/rules.md draw.trust.seed-commitment).
 
-Revision ID: 0008
-Revises: 0007
+Revision ID: 0009
+Revises: 0008
 """
 
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0008"
-down_revision = "0007"
+revision = "0009"
+down_revision = "0008"
 branch_labels = None
 depends_on = None
 
