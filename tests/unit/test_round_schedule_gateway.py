@@ -45,12 +45,15 @@ def _round(gateway: Gateway, rooms: int = 1):
 
 
 def _answer(gateway: Gateway, match, *slots, players=None) -> None:
+    """Each player answers with their own account (linked to their league player)."""
+    competition_id = match.match_key.split("/")[0]
     for p in players or match.player_ids:
-        gateway(
+        gateway.as_player(
+            competition_id,
+            p,
             "SetAvailability",
             booking_pb2.SetAvailabilityRequest(
                 match_key=match.match_key,
-                player_id=p,
                 intervals=[booking_pb2.TimeInterval(start=ts(a), end=ts(b)) for a, b in slots],
             ),
         )
@@ -89,9 +92,11 @@ def test_a_round_is_proposed_at_once_and_each_proposal_still_needs_confirmations
     assert ("schedule.proposed", proposed.meeting.id) in gateway.events.for_competition(cid)
     # the players still confirm, and the fourth confirmation books the suggested room
     for p in first.player_ids:
-        done = gateway(
+        done = gateway.as_player(
+            cid,
+            p,
             "ConfirmMeeting",
-            booking_pb2.ConfirmMeetingRequest(match_key=first.match_key, meeting_id=proposed.meeting.id, player_id=p),
+            booking_pb2.ConfirmMeetingRequest(match_key=first.match_key, meeting_id=proposed.meeting.id),
         )
     assert done.status == booking_pb2.MEETING_STATUS_BOOKED and done.room_id == proposed.meeting.room_id
     # run again: the booked match is not scheduled again, the other still waits
