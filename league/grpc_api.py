@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import json
 from datetime import datetime
 
@@ -18,6 +19,7 @@ from league.domain.model import Competition, Draw, DrawStatistics, DrawStatus, P
 from league.domain.pinning import RulesetVersion
 from league.domain.records import Content, GameEntry, HanchanEntry, NoShowEntry, PenaltyEntry, ResultRecord
 from league.domain.redraw import RedrawPin, RedrawPlan
+from league.domain.registration import Resolution
 from league.domain.reviews import RecordStatus, ReviewedRecord, Verdict
 from league.domain.scoring import exact
 from league.domain.stage_kinds import Seating, StagePlan
@@ -73,6 +75,7 @@ def competition_to_proto(c: Competition) -> league_pb2.Competition:
         table_size=c.table_size,
         created_at=timestamp(c.created_at),
         published_draw_id=c.published_draw_id or "",
+        registration_closed_at=timestamp(c.registration_closed_at),
     )
 
 
@@ -922,6 +925,9 @@ class LeagueServicer(league_pb2_grpc.LeagueServiceServicer):
     async def GetDrawSeed(self, request, context):
         return league_pb2.DrawSeed(seed=await asyncio.to_thread(self.service.next_draw_seed, request.competition_id))
 
+    async def CloseRegistration(self, request, context):
+        return await close_registration(self.service, request)
+
     async def GetDrawCertificate(self, request, context):
         evidence = await asyncio.to_thread(self.service.draw_evidence, request.competition_id, request.draw_id)
         solver_request = None
@@ -940,4 +946,26 @@ def commitment_to_proto(c: SeedCommitment) -> league_pb2.SeedCommitment:
         commitment=c.commitment,
         committed_at=timestamp(c.committed_at),
         committed_by=c.committed_by,
+    )
+
+
+RESOLUTIONS = {
+    league_pb2.REGISTRATION_RESOLUTION_UNSPECIFIED: Resolution.AS_IS,
+    league_pb2.REGISTRATION_RESOLUTION_DROP_LAST_REGISTERED: Resolution.DROP_LAST_REGISTERED,
+    league_pb2.REGISTRATION_RESOLUTION_PROMOTE_RESERVES: Resolution.PROMOTE_RESERVES,
+}
+
+
+async def close_registration(service: LeagueService, request: league_pb2.CloseRegistrationRequest):
+    resolution = RESOLUTIONS.get(request.resolution)
+    if resolution is None:
+        raise InvalidArgument.single("resolution", f"unknown resolution {request.resolution}")
+    competition, closing = await asyncio.to_thread(
+        service.close_registration, request.competition_id, resolution, request.closed_by, request.idempotency_key
+    )
+    return league_pb2.CloseRegistrationResponse(
+        competition=competition_to_proto(competition),
+        moved_to_reserve=[player_to_proto(dataclasses.replace(p, status=PlayerStatus.RESERVE)) for p in closing.to_reserve],
+        promoted=[player_to_proto(dataclasses.replace(p, status=PlayerStatus.MAIN)) for p in closing.promoted],
+        main_participants=closing.main_count,
     )

@@ -112,6 +112,11 @@ class LeagueService(CupUseCases, UpdownUseCases, PlayoffUseCases, StageUseCases,
             competition = self._competition(repo, competition_id, for_update=True)
             if done := self._replayed(repo, key):
                 return self._player(repo, competition, done)
+            if competition.registration_closed_at is not None and status is PlayerStatus.MAIN:
+                raise FailedPrecondition(
+                    f"registration of competition {competition.name!r} is closed: register the player as a reserve "
+                    "or a technical substitute"
+                )
             # Only the player the name could clash with, not the whole roster (issue 7).
             clean = model.validate_player_name(name, [p for p in [repo.player_named(competition.id, name)] if p])
             order = repo.next_registration_order(competition.id)

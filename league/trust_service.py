@@ -3,13 +3,15 @@ before registration closes, the seed each draw must use, and the certificate of 
 
 from __future__ import annotations
 
+import dataclasses
 import secrets
 from dataclasses import dataclass
 
 from league.adapters.repository import LeagueRepository
 from league.domain.certificate import SolveRecord
 from league.domain.commitment import NONCE_HEX_LENGTH, SEED_BITS, SeedCommitment, check_can_commit, seed_commitment, seed_for_draw
-from league.domain.model import Competition, Draw, DrawStatus, Player
+from league.domain.model import Competition, Draw, DrawStatus, Player, PlayerStatus
+from league.domain.registration import RegistrationClosing, Resolution, close_registration
 from league.use_cases import LeagueUseCases
 from rondo_runtime import idempotency
 from rondo_runtime.errors import FailedPrecondition
@@ -43,6 +45,8 @@ class TrustUseCases(LeagueUseCases):
                 assert existing is not None
                 return existing
             check_can_commit(repo.seed_commitment(competition.id), len(repo.draw_headers(competition.id)))
+            if competition.registration_closed_at is not None:
+                raise FailedPrecondition("registration is closed: the draw seed is committed before registration closes")
             made = SeedCommitment(
                 competition.id, seed, nonce, seed_commitment(competition.id, seed, nonce), self.clock(), committed_by
             )
@@ -92,3 +96,41 @@ class TrustUseCases(LeagueUseCases):
             )
 
         return self._read(work)
+
+    def close_registration(
+        self, competition_id: str, resolution: Resolution, closed_by: str, idempotency_key: str = ""
+    ) -> tuple[Competition, RegistrationClosing]:
+        """Closes registration (docs/rules.md mahjong.roster.close-registration): the main roster must
+        then be a multiple of the table size, as is or by the organizer's resolution (the last-registered
+        main participants to the reserve, or the earliest reserves promoted); FAILED_PRECONDITION with
+        the options by name otherwise. Closed once; nobody is deleted."""
+        closed_by = clean_name(closed_by, "closed_by")
+        key = self._key(
+            "CloseRegistration", clean_key(idempotency_key), {"competition_id": competition_id, "resolution": resolution.value}
+        )
+
+        def work(repo: LeagueRepository) -> tuple[Competition, RegistrationClosing]:
+            competition = self._competition(repo, competition_id, for_update=True)
+            if self._replayed(repo, key):
+                return competition, RegistrationClosing(
+                    (), (), len([p for p in repo.players(competition.id) if p.status is PlayerStatus.MAIN])
+                )
+            if competition.registration_closed_at is not None:
+                raise FailedPrecondition(f"registration closed at {competition.registration_closed_at.isoformat()}")
+            closing = close_registration(repo.players(competition.id), competition.table_size, resolution)
+            for player in closing.to_reserve:
+                repo.update_player_status(
+                    dataclasses.replace(player, status=PlayerStatus.RESERVE),
+                    f"dropped to the reserve when registration closed ({closed_by})",
+                )
+            for player in closing.promoted:
+                repo.update_player_status(
+                    dataclasses.replace(player, status=PlayerStatus.MAIN),
+                    f"promoted from the reserve when registration closed ({closed_by})",
+                )
+            at = self.clock()
+            repo.close_registration(competition.id, at)
+            idempotency.remember(repo, key, at, competition.id)
+            return dataclasses.replace(competition, registration_closed_at=at), closing
+
+        return self._transaction(work)

@@ -75,6 +75,7 @@ class LeagueRepository(IdempotencyRecords):
                 table_size=c.table_size,
                 created_at=c.created_at,
                 published_draw_id=c.published_draw_id,
+                registration_closed_at=c.registration_closed_at,
             )
         )
 
@@ -84,6 +85,11 @@ class LeagueRepository(IdempotencyRecords):
         query = select(CompetitionRow).where(CompetitionRow.id == competition_id)
         row = self.session.exec(query.with_for_update() if for_update else query).first()
         return self._competition(row) if row else None
+
+    def close_registration(self, competition_id: str, at: datetime) -> None:
+        row = self.session.get_one(CompetitionRow, competition_id)
+        row.registration_closed_at = at
+        self.session.add(row)
 
     def set_published_draw(self, competition_id: str, draw_id: str) -> None:
         row = self.session.get_one(CompetitionRow, competition_id)
@@ -100,6 +106,7 @@ class LeagueRepository(IdempotencyRecords):
             table_size=row.table_size,
             created_at=_utc(row.created_at),
             published_draw_id=row.published_draw_id,
+            registration_closed_at=_utc(row.registration_closed_at) if row.registration_closed_at else None,
         )
 
     # --- players ---

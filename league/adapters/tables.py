@@ -31,6 +31,7 @@ class CompetitionRow(LeagueTable, table=True):
     table_size: int
     created_at: datetime = Field(sa_column=_utc_column())
     published_draw_id: str | None = Field(default=None, max_length=36)
+    registration_closed_at: datetime | None = Field(default=None, sa_column=_utc_column(nullable=True))
 
 
 class PlayerRow(LeagueTable, table=True):

@@ -56,6 +56,7 @@ class Competition:
     table_size: int
     created_at: datetime
     published_draw_id: str | None = None
+    registration_closed_at: datetime | None = None
 
 
 @dataclass(frozen=True)
@@ -155,9 +156,10 @@ def validate_rating(rating: int | None, field: str = "rating") -> int | None:
     return rating
 
 
-#: The statuses a player may be registered with: a main participant, or a technical substitute
+#: The statuses a player may be registered with: a main participant, a reserve (promoted when
+#: registration closes, docs/rules.md ``mahjong.roster.close-registration``) or a technical substitute
 #: (docs/rules.md ``mahjong.roster.substitute-registered``).
-REGISTRABLE = (PlayerStatus.MAIN, PlayerStatus.SUBSTITUTE)
+REGISTRABLE = (PlayerStatus.MAIN, PlayerStatus.RESERVE, PlayerStatus.SUBSTITUTE)
 
 
 def check_registrable(status: PlayerStatus) -> PlayerStatus:

@@ -91,6 +91,9 @@ class FakeLeagueRepository(FakeKeyStore):
     def competition(self, competition_id: str, for_update: bool = False) -> Competition | None:
         return self.competitions.get(competition_id)
 
+    def close_registration(self, competition_id: str, at: datetime) -> None:
+        self.competitions[competition_id] = dataclasses.replace(self.competitions[competition_id], registration_closed_at=at)
+
     def set_published_draw(self, competition_id: str, draw_id: str) -> None:
         self.competitions[competition_id] = dataclasses.replace(self.competitions[competition_id], published_draw_id=draw_id)
 

@@ -173,3 +173,36 @@ def test_a_seed_cannot_be_committed_after_the_first_draw(league):
         league.commit_draw_seed(competition.id, "organizer")
     with pytest.raises(FailedPrecondition, match="no draw seed was committed"):
         league.seed_commitment_of(competition.id)
+
+
+@pytest.mark.rule("mahjong.roster.close-registration")
+def test_closing_registration_drops_the_last_registered_and_then_takes_only_reserves(league, uow):
+    from league.domain.registration import Resolution
+
+    competition, roster = _league_of(league, 10)
+    with pytest.raises(FailedPrecondition, match="not a multiple of 4"):
+        league.close_registration(competition.id, Resolution.AS_IS, "Organizer")
+    closed, closing = league.close_registration(competition.id, Resolution.DROP_LAST_REGISTERED, "Organizer", idempotency_key="k")
+    assert closed.registration_closed_at is not None and closing.main_count == 8
+    assert [p.id for p in closing.to_reserve] == [roster[8].id, roster[9].id]
+    assert uow.repository.player(roster[9].id).status is PlayerStatus.RESERVE  # kept, not deleted
+    again, _ = league.close_registration(competition.id, Resolution.DROP_LAST_REGISTERED, "Organizer", idempotency_key="k")
+    assert again.registration_closed_at == closed.registration_closed_at  # a retry, not a second close
+    with pytest.raises(FailedPrecondition, match="registration closed"):
+        league.close_registration(competition.id, Resolution.AS_IS, "Organizer")
+    with pytest.raises(FailedPrecondition, match="registration of competition 'Spring league' is closed"):
+        league.register_player(competition.id, "Latecomer")
+    assert league.register_player(competition.id, "Late reserve", status=PlayerStatus.RESERVE).status is PlayerStatus.RESERVE
+    with pytest.raises(FailedPrecondition, match="before registration closes"):
+        league.commit_draw_seed(competition.id, "Organizer")
+
+
+@pytest.mark.rule("mahjong.roster.close-registration")
+def test_closing_registration_can_promote_reserves_instead(league, uow):
+    from league.domain.registration import Resolution
+
+    competition, roster = _league_of(league, 7)
+    reserve = league.register_player(competition.id, "Reserve", status=PlayerStatus.RESERVE)
+    _, closing = league.close_registration(competition.id, Resolution.PROMOTE_RESERVES, "Organizer")
+    assert [p.id for p in closing.promoted] == [reserve.id] and closing.main_count == 8
+    assert uow.repository.player(reserve.id).status is PlayerStatus.MAIN

@@ -224,6 +224,11 @@ class LeagueServiceStub:
                 request_serializer=rondo_dot_league_dot_v1_dot_league__pb2.GetDrawCertificateRequest.SerializeToString,
                 response_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.DrawCertificate.FromString,
                 _registered_method=True)
+        self.CloseRegistration = channel.unary_unary(
+                '/rondo.league.v1.LeagueService/CloseRegistration',
+                request_serializer=rondo_dot_league_dot_v1_dot_league__pb2.CloseRegistrationRequest.SerializeToString,
+                response_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.CloseRegistrationResponse.FromString,
+                _registered_method=True)
 
 
 class LeagueServiceServicer:
@@ -511,6 +516,15 @@ class LeagueServiceServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def CloseRegistration(self, request, context):
+        """Closing registration (docs/rules.md mahjong.roster.close-registration): the main roster must then
+        be a multiple of the table size, as is or by the organizer's resolution; refused with the options
+        by name otherwise. Afterwards only reserves and technical substitutes register.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
 
 def add_LeagueServiceServicer_to_server(servicer, server):
     rpc_method_handlers = {
@@ -703,6 +717,11 @@ def add_LeagueServiceServicer_to_server(servicer, server):
                     servicer.GetDrawCertificate,
                     request_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.GetDrawCertificateRequest.FromString,
                     response_serializer=rondo_dot_league_dot_v1_dot_league__pb2.DrawCertificate.SerializeToString,
+            ),
+            'CloseRegistration': grpc.unary_unary_rpc_method_handler(
+                    servicer.CloseRegistration,
+                    request_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.CloseRegistrationRequest.FromString,
+                    response_serializer=rondo_dot_league_dot_v1_dot_league__pb2.CloseRegistrationResponse.SerializeToString,
             ),
     }
     generic_handler = grpc.method_handlers_generic_handler(
@@ -1731,6 +1750,33 @@ class LeagueService:
             '/rondo.league.v1.LeagueService/GetDrawCertificate',
             rondo_dot_league_dot_v1_dot_league__pb2.GetDrawCertificateRequest.SerializeToString,
             rondo_dot_league_dot_v1_dot_league__pb2.DrawCertificate.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def CloseRegistration(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/rondo.league.v1.LeagueService/CloseRegistration',
+            rondo_dot_league_dot_v1_dot_league__pb2.CloseRegistrationRequest.SerializeToString,
+            rondo_dot_league_dot_v1_dot_league__pb2.CloseRegistrationResponse.FromString,
             options,
             channel_credentials,
             insecure,
