@@ -28,10 +28,13 @@ def _setup(stub) -> tuple[str, list[list[list[str]]]]:
         league_pb2.CreateCompetitionRequest(name="Season 24", ruleset="discard-league-2026", idempotency_key="season-24"),
         timeout=10,
     )
-    for i in range(1, PLAYERS + 1):
+    ids = [
         stub.RegisterPlayer(
             league_pb2.RegisterPlayerRequest(competition_id=competition.id, name=f"P{i:02d}", idempotency_key=f"p{i}"), timeout=10
-        )
+        ).id
+        for i in range(1, PLAYERS + 1)
+    ]
+    season.stable_names(ids)  # the scores follow registration order, not the random ids
     view = stub.DrawCompetition(
         gateway_pb2.DrawCompetitionRequest(competition_id=competition.id, seed=11, time_limit_seconds=2, idempotency_key="d"),
         timeout=30,

@@ -30,6 +30,7 @@ def _league(record_regular: bool = True) -> tuple[LeagueService, Any, str, list[
     uow: Any = FakeUnitOfWork(FakeLeagueRepository())
     league = LeagueService(uow, clock=Clock())
     competition, ids, _ = mahjong_results.approved_league(league)
+    season.stable_names(ids)
     if record_regular:
         _record_regular(league, competition.id, ids)
     return league, uow, competition.id, ids
