@@ -91,6 +91,10 @@ class FakeLeagueRepository(FakeKeyStore):
     def competition(self, competition_id: str, for_update: bool = False) -> Competition | None:
         return self.competitions.get(competition_id)
 
+    def competition_page(self, offset: int, limit: int) -> list[Competition]:
+        ordered = sorted(self.competitions.values(), key=lambda c: (c.created_at, c.id))
+        return ordered[offset : offset + limit]
+
     def set_published_draw(self, competition_id: str, draw_id: str) -> None:
         self.competitions[competition_id] = dataclasses.replace(self.competitions[competition_id], published_draw_id=draw_id)
 
