@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from typing import TypeVar
 
 from google.protobuf.descriptor import Descriptor, EnumDescriptor, FieldDescriptor
-from google.protobuf.enum_type_wrapper import EnumTypeWrapper
+from google.protobuf.internal.enum_type_wrapper import EnumTypeWrapper
 from google.protobuf.message import Message
 
 from rondo.booking.v1 import booking_pb2
@@ -237,7 +237,7 @@ def convert_all(messages: Iterable[Message], target: type[M]) -> list[M]:
     return [convert(m, target) for m in messages]
 
 
-def solve_status(value: int) -> common_pb2.SolveStatus.ValueType:
+def solve_status(value: int) -> common_pb2.SolveStatus:
     """The solver's status as the public API's (the same values: ENUM_PAIRS, tested)."""
     return common_pb2.SolveStatus.Value(S.SolveStatus.Name(value))
 
