@@ -35,19 +35,22 @@ def league_with_players(embedded):
 @pytest.mark.parametrize(
     "request_, field",
     [
-        (competitions_pb2.CreateCompetitionRequest(competition=competitions_pb2.Competition(name="")), "name"),
-        (competitions_pb2.CreateCompetitionRequest(competition=competitions_pb2.Competition(name="x", rounds=-1)), "rounds"),
+        (competitions_pb2.CreateCompetitionRequest(competition=competitions_pb2.Competition(name="")), "competition.name"),
+        (
+            competitions_pb2.CreateCompetitionRequest(competition=competitions_pb2.Competition(name="x", rounds=-1)),
+            "competition.rounds",
+        ),
         (
             competitions_pb2.CreateCompetitionRequest(competition=competitions_pb2.Competition(name="x", table_size=-4)),
-            "table_size",
+            "competition.table_size",
         ),
         (
             competitions_pb2.CreateCompetitionRequest(competition=competitions_pb2.Competition(name="x", table_size=9)),
-            "table_size",
+            "competition.table_size",
         ),
         (
             competitions_pb2.CreateCompetitionRequest(competition=competitions_pb2.Competition(name="x", ruleset="poker")),
-            "ruleset",
+            "competition.ruleset",
         ),
     ],
 )
