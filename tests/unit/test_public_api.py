@@ -315,3 +315,11 @@ def test_get_draw_and_approve_draw_answer_the_draw_itself(gateway):
     assert [d.id for d in listed.draws] == [approved.id]
     # booking's and league's answers are never what a client receives
     assert not isinstance(approved, league_pb2.Draw) and not isinstance(listed, booking_pb2.ListBookingsResponse)
+
+
+def test_the_conversion_benchmark_prints_its_figures(capsys):
+    from gateway.bench_public_api import main
+
+    assert main(["--players", "8", "--rounds", "2", "--calls", "20"]) == 0
+    printed = capsys.readouterr().out
+    assert "Draw, 8 players x 2 rounds" in printed and printed.count("p50") == 2
