@@ -76,8 +76,8 @@ class GatewayServicer(IdentityRpcs, gateway_pb2_grpc.GatewayServiceServicer):
         self._identity = identity
 
     async def route(self, route: Route, request, context):
-        """One downstream call: the request converted, the call made ``via`` the route (with what the
-        remains of the incoming deadline), the answer converted (or paged)."""
+        """One downstream call: the request converted, the call made ``via`` the route (with what remains
+        of the incoming deadline), the answer converted (or paged)."""
         internal = route.internal_request(request)
         try:
             answer = await route.via(self, route.rpc, route.method, internal, caller(context), context.time_remaining())
@@ -154,10 +154,6 @@ class GatewayServicer(IdentityRpcs, gateway_pb2_grpc.GatewayServiceServicer):
         club = request.club
         given = {n for n in CLUB_FIELDS if (club.HasField(n) if n == "opening_hours" else getattr(club, n))}
         changed = fields_to_update(request.update_mask.paths, CLUB_FIELDS, given, {"time_zone": CLUB_TIME_ZONE})
-        if club.time_zone and not request.update_mask.paths:
-            current = await self.service.booking("GetClub", booking_pb2.GetClubRequest(club_id=club.id), context.time_remaining())
-            if current.time_zone != club.time_zone:
-                raise InvalidArgument.single("club.time_zone", f"cannot be changed: {CLUB_TIME_ZONE}")
         inner = booking_pb2.UpdateClubRequest(club_id=club.id)
         if "name" in changed:
             inner.name = club.name
@@ -166,9 +162,15 @@ class GatewayServicer(IdentityRpcs, gateway_pb2_grpc.GatewayServiceServicer):
         if "fallback_time" in changed:
             inner.fallback_time = club.fallback_time
         try:
+            if club.time_zone and not request.update_mask.paths:  # the whole club sent back: its own zone is fine
+                current = await self.service.booking(
+                    "GetClub", booking_pb2.GetClubRequest(club_id=club.id), context.time_remaining()
+                )
+                if current.time_zone != club.time_zone:
+                    raise InvalidArgument.single("time_zone", f"cannot be changed: {CLUB_TIME_ZONE}")
             answer = await self.service.booking("UpdateClub", inner, context.time_remaining())
         except InvalidArgument as error:
-            raise nested_paths(error, {"club_id": "club.id", **{n: f"club.{n}" for n in CLUB_FIELDS}}) from None
+            raise nested_paths(error, {"club_id": "club.id", **{n: f"club.{n}" for n in (*CLUB_FIELDS, "time_zone")}}) from None
         return convert(answer, scheduling_pb2.Club)
 
     # --- events for bots (gateway/event_service.py) ---

@@ -111,5 +111,9 @@ def test_buf_breaking_fails_on_an_incompatible_change_naming_the_field(tmp_path,
 def test_an_internal_change_is_not_the_public_api_s_concern(tmp_path):
     _copy(tmp_path)
     league = tmp_path / "proto" / "rondo" / "league" / "v1" / "league.proto"
-    _edit(league, "  int32 table_size = 5;\n  google.protobuf.Timestamp created_at = 6;\n", "  reserved 5;\n  google.protobuf.Timestamp created_at = 6;\n")
+    _edit(
+        league,
+        "  int32 table_size = 5;\n  google.protobuf.Timestamp created_at = 6;\n",
+        "  reserved 5;\n  google.protobuf.Timestamp created_at = 6;\n",
+    )
     assert buf("breaking", "--against", str(BASELINE), cwd=tmp_path).returncode == 0

@@ -60,7 +60,7 @@ def _changed_internal_competition(field_type: int) -> Descriptor:
     proto = descriptor_pb2.FileDescriptorProto()
     league_pb2.DESCRIPTOR.CopyToProto(proto)
     competition = next(m for m in proto.message_type if m.name == "Competition")
-    next(f for f in competition.field if f.name == "table_size").type = field_type  # type: ignore[assignment]
+    next(f for f in competition.field if f.name == "table_size").type = field_type
     pool = descriptor_pool.DescriptorPool()
     for dependency in ("google/protobuf/timestamp.proto", "rondo/solver/v1/solver.proto"):
         file = descriptor_pb2.FileDescriptorProto()
@@ -224,6 +224,9 @@ def test_update_club_changes_the_fields_of_its_mask_and_never_the_time_zone(gate
             ),
         )
     assert [v.field for v in bad.value.violations] == ["club.fallback_time"]
+    with pytest.raises(InvalidArgument) as bad:  # which club: its id, named as the request's path
+        gateway("UpdateClub", scheduling_pb2.UpdateClubRequest(club=scheduling_pb2.Club(time_zone="Europe/Berlin")))
+    assert [v.field for v in bad.value.violations] == ["club.id"]
     assert gateway("GetClub", scheduling_pb2.GetClubRequest(club_id=club.id)).time_zone == "Europe/Berlin"
 
 
