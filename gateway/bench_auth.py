@@ -88,8 +88,7 @@ def bench_in_process(data_dir: Path, calls: int) -> list[str]:
 def bench_grpc(data_dir: Path, calls: int) -> list[str]:
     import grpc
 
-    from rondo.gateway.v1 import gateway_pb2, gateway_pb2_grpc
-    from rondo.league.v1 import league_pb2
+    from rondo.gateway.v1 import competitions_pb2, gateway_pb2_grpc, identity_pb2
     from rondo_runtime.bearer import create_organizer, with_bearer
     from rondo_runtime.process import free_port, server_process
 
@@ -100,13 +99,14 @@ def bench_grpc(data_dir: Path, calls: int) -> list[str]:
     with server_process(["-m", "gateway"], env, address), grpc.insecure_channel(address) as channel:
         password = create_organizer("Bench", env)
         anonymous = gateway_pb2_grpc.GatewayServiceStub(channel)
-        token = anonymous.Login(gateway_pb2.LoginRequest(name="Bench", password=password), timeout=30).token
+        token = anonymous.Login(identity_pb2.LoginRequest(name="Bench", password=password), timeout=30).token
         organizer = gateway_pb2_grpc.GatewayServiceStub(with_bearer(channel, token))
         bot_token = organizer.CreateAccount(
-            gateway_pb2.CreateAccountRequest(name="Bench bot", role=gateway_pb2.ROLE_BOT), timeout=30
+            identity_pb2.CreateAccountRequest(account=identity_pb2.Account(name="Bench bot", role=identity_pb2.ROLE_BOT)),
+            timeout=30,
         ).service_token
         bot = gateway_pb2_grpc.GatewayServiceStub(with_bearer(channel, bot_token))
-        request = league_pb2.CreateCompetitionRequest(name="never made")
+        request = competitions_pb2.CreateCompetitionRequest(competition=competitions_pb2.Competition(name="never made"))
 
         def refused(stub) -> Callable[[], None]:
             def call() -> None:

@@ -1,26 +1,48 @@
-"""GatewayService over gRPC: hands requests to the use cases or straight through to the owning
-service. Thin on purpose: errors are mapped by the runtime's interceptor, and every RPC has passed the
-guard (``gateway/guard.py``: token, role, self fields) before it gets here."""
+"""GatewayService over gRPC: the public API's messages (``rondo.gateway.v1``) in and out, the internal
+services' messages downstream. Thin on purpose: an RPC that is one downstream call is a row of
+``gateway/routes.py`` (its conversions by wire bytes or explicit); the orchestrations are methods here
+that hand their request to a use case (``gateway/service.py``). Errors are mapped by the runtime's
+interceptor, and every RPC has passed the guard (``gateway/guard.py``: token, role, self fields) before
+it gets here."""
 
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable
 
+from google.protobuf import message_factory
 from google.protobuf.struct_pb2 import Struct
 
 from gateway.adapters.events import Event
+from gateway.adapters.public_api import convert, convert_all
+from gateway.domain import paging
 from gateway.domain.events import event_query
+from gateway.domain.update_mask import fields_to_update, nested_paths
 from gateway.event_service import EventService
 from gateway.guard import current_principal
 from gateway.identity_api import IdentityRpcs
 from gateway.identity_service import IdentityService
 from gateway.mediation import MediationFlow
 from gateway.reminders import ReminderPublisher
+from gateway.routes import ROUTES, Route
 from gateway.service import GatewayService
-from rondo.gateway.v1 import gateway_pb2, gateway_pb2_grpc
+from rondo.booking.v1 import booking_pb2
+from rondo.gateway.v1 import (
+    competitions_pb2,
+    events_pb2,
+    gateway_pb2_grpc,
+    reminders_pb2,
+    scheduling_pb2,
+    stages_pb2,
+)
+from rondo.league.v1 import league_pb2
+from rondo_runtime.errors import InvalidArgument
 from rondo_runtime.idempotency import caller_of
 
 LINK_ACCOUNT_HEADER = "x-rondo-link-account"  # RegisterPlayer: the player account to link the new player to
+CLUB_FIELDS = ("name", "opening_hours", "fallback_time")  # what UpdateClub changes
+CLUB_TIME_ZONE = "a club's time zone is set when it is created: its bookings, opening hours and reminders are in it"
+SCHEDULE_FIELDS = ("weekday", "local_time")  # what UpdateReminderSchedule changes
 
 
 def caller(context) -> str:
@@ -38,6 +60,11 @@ def link_account(context) -> str:
     return ""
 
 
+def _query(route: Route, internal) -> str:
+    """What a page token of this list is bound to: the RPC and every filter of the downstream request."""
+    return paging.query_fingerprint(route.rpc, internal.SerializeToString(deterministic=True).hex())
+
+
 class GatewayServicer(IdentityRpcs, gateway_pb2_grpc.GatewayServiceServicer):
     def __init__(self, service: GatewayService, events: EventService | None = None, identity: IdentityService | None = None):
         """``identity``: the accounts and tokens (``gateway/identity_service.py``); the guard in front of
@@ -48,111 +75,56 @@ class GatewayServicer(IdentityRpcs, gateway_pb2_grpc.GatewayServiceServicer):
         self.mediation = MediationFlow(service)
         self._identity = identity
 
-    # Straight through to league/ (it validates and owns the data).
-    # Every downstream call gets what is left of the incoming deadline (None: the configured timeout).
-    async def CreateCompetition(self, request, context):
-        request = self.service.scoped(request, "CreateCompetition", caller(context))
-        return await self.service.league("CreateCompetition", request, context.time_remaining())
+    async def route(self, route: Route, request, context):
+        """One downstream call: the request converted, the call made ``via`` the route (with what remains
+        of the incoming deadline), the answer converted (or paged)."""
+        internal = route.internal_request(request)
+        try:
+            answer = await route.via(self, route.rpc, route.method, internal, caller(context), context.time_remaining())
+        except InvalidArgument as error:
+            raise route.renamed(error) from None
+        public = message_factory.GetMessageClass(route.public.output_type)
+        if route.page is None:
+            return convert(answer, public)
+        items, token = paging.page_of(
+            getattr(answer, route.page.items), request.page_size, request.page_token, _query(route, internal)
+        )
+        out = public(next_page_token=token)
+        item = message_factory.GetMessageClass(public.DESCRIPTOR.fields_by_name[route.page.field].message_type)
+        getattr(out, route.page.field).extend(convert_all(items, item))
+        for name in route.page.keep:
+            kept = message_factory.GetMessageClass(public.DESCRIPTOR.fields_by_name[name].message_type)
+            getattr(out, name).extend(convert_all(getattr(answer, name), kept))
+        return out
 
-    # Results: league records them, the gateway appends `standings.changed` (gateway/service.py).
-    async def RecordHanchan(self, request, context):
-        return await self.service.record_result("RecordHanchan", request, caller(context), context.time_remaining())
-
-    async def RecordPenalty(self, request, context):
-        return await self.service.record_result("RecordPenalty", request, caller(context), context.time_remaining())
-
-    async def RecordNoShow(self, request, context):
-        return await self.service.record_result("RecordNoShow", request, caller(context), context.time_remaining())
-
-    async def RecordGame(self, request, context):
-        return await self.service.record_result("RecordGame", request, caller(context), context.time_remaining())
-
-    async def CorrectRecord(self, request, context):
-        return await self.service.record_result("CorrectRecord", request, caller(context), context.time_remaining())
-
-    # Player reports, ruleset versions, tie decisions: league decides and stores, the gateway appends
-    # `standings.changed` (gateway/service.py).
-    async def ReportResult(self, request, context):
-        return await self.service.record_result("ReportResult", request, caller(context), context.time_remaining())
-
-    async def ConfirmResult(self, request, context):
-        return await self.service.record_result("ConfirmResult", request, caller(context), context.time_remaining())
-
-    async def DisputeResult(self, request, context):
-        return await self.service.record_result("DisputeResult", request, caller(context), context.time_remaining())
-
-    async def ResolveDispute(self, request, context):
-        return await self.service.record_result("ResolveDispute", request, caller(context), context.time_remaining())
-
-    async def ChangeRuleset(self, request, context):
-        return await self.service.standings_change("ChangeRuleset", request, caller(context), context.time_remaining())
-
-    async def ListRulesetVersions(self, request, context):
-        return await self.service.league("ListRulesetVersions", request, context.time_remaining())
-
-    async def DecideTie(self, request, context):
-        return await self.service.standings_change("DecideTie", request, caller(context), context.time_remaining())
-
-    async def ListMatchHistory(self, request, context):
-        return await self.service.league("ListMatchHistory", request, context.time_remaining())
-
-    async def GetStandings(self, request, context):
-        return await self.service.league("GetStandings", request, context.time_remaining())
-
-    # Stages after the draw: planned by league, seated by the solver, stored by league (gateway/service.py).
-    async def AdvanceStage(self, request, context):
-        return await self.service.advance_stage(request, caller(context), context.time_remaining())
-
-    async def PrepareStage(self, request, context):
-        return await self.service.league("PrepareStage", request, context.time_remaining())
-
-    async def GetStage(self, request, context):
-        return await self.service.league("GetStage", request, context.time_remaining())
-
-    async def ListStages(self, request, context):
-        return await self.service.league("ListStages", request, context.time_remaining())
-
-    # The Up&Down league: standings straight through; a checkpoint appends `standings.changed` (gateway/service.py).
-    async def GetUpdownStandings(self, request, context):
-        return await self.service.league("GetUpdownStandings", request, context.time_remaining())
-
-    async def ApplyCheckpoint(self, request, context):
-        return await self.service.apply_checkpoint(request, caller(context), context.time_remaining())
-
-    # The open cup: league disqualifies and reads the bracket (gateway/service.py appends the events).
-    async def DisqualifyPlayer(self, request, context):
-        return await self.service.disqualify_player(request, caller(context), context.time_remaining())
-
-    async def GetCupBracket(self, request, context):
-        return await self.service.league("GetCupBracket", request, context.time_remaining())
-
-    # The mahjong playoff as stored stages (league's GetPlayoff).
-    async def GetPlayoff(self, request, context):
-        return await self.service.league("GetPlayoff", request, context.time_remaining())
-
-    async def GetCompetition(self, request, context):
-        return await self.service.league("GetCompetition", request, context.time_remaining())
-
+    # --- competitions and rosters ---
     async def RegisterPlayer(self, request, context):
-        request = self.service.scoped(request, "RegisterPlayer", caller(context))
+        inner = self.service.scoped(convert(request, league_pb2.RegisterPlayerRequest), "RegisterPlayer", caller(context))
         account_id = link_account(context)
         if account_id:  # checked first: a refused link registers nobody
             await asyncio.to_thread(self.identity.linkable, account_id, LINK_ACCOUNT_HEADER)
-        player = await self.service.league("RegisterPlayer", request, context.time_remaining())
+        player = await self.service.league("RegisterPlayer", inner, context.time_remaining())
         if account_id:
             await asyncio.to_thread(self.identity.link_player, current_principal(), account_id, player.competition_id, player.id)
-        return player
+        return convert(player, competitions_pb2.Player)
 
-    async def WithdrawPlayer(self, request, context):
-        return await self.service.withdraw_player(request, caller(context), context.time_remaining())
+    async def ListCompetitions(self, request, context):
+        """League answers a slice of its competitions, oldest first; the gateway keeps the position in its
+        page token (one more than the page tells whether there is a next one)."""
+        size = paging.page_size(request.page_size)
+        query = paging.query_fingerprint("ListCompetitions")
+        start = paging.decode_page_token(request.page_token, query) or 0
+        found = await self.service.league(
+            "ListCompetitions", league_pb2.ListCompetitionsRequest(offset=start, limit=size + 1), context.time_remaining()
+        )
+        page = list(found.competitions)[:size]
+        more = len(found.competitions) > size
+        return competitions_pb2.ListCompetitionsResponse(
+            competitions=convert_all(page, competitions_pb2.Competition),
+            next_page_token=paging.encode_page_token(start + size, query) if more else "",
+        )
 
-    async def ListPlayers(self, request, context):
-        return await self.service.league("ListPlayers", request, context.time_remaining())
-
-    async def ListDraws(self, request, context):
-        return await self.service.league("ListDraws", request, context.time_remaining())
-
-    # The organizer's draw workflow.
+    # --- the organizer's draw workflow ---
     async def DrawCompetition(self, request, context):
         return await self.service.once(
             "DrawCompetition", caller(context), request, context.time_remaining(), self.service.draw_competition
@@ -161,115 +133,47 @@ class GatewayServicer(IdentityRpcs, gateway_pb2_grpc.GatewayServiceServicer):
     async def Redraw(self, request, context):
         return await self.service.once("Redraw", caller(context), request, context.time_remaining(), self.service.redraw)
 
-    async def ApproveDraw(self, request, context):
-        return await self.service.approve_draw(request, context.time_remaining())
+    async def GetSeating(self, request, context):
+        return await self.service.seating(request, context.time_remaining())
 
-    async def GetDraw(self, request, context):
-        return await self.service.get_draw(request, context.time_remaining())
+    # --- stages after the draw: planned by league, seated by the solver, stored by league ---
+    async def AdvanceStage(self, request, context):
+        stage = await self.service.advance_stage(request, caller(context), context.time_remaining())
+        return convert(stage, stages_pb2.Stage)
 
-    async def ListTables(self, request, context):
-        return await self.service.list_tables(request, context.time_remaining())
-
-    # Brackets and pairings: straight through to solver/ (stateless).
-    async def BuildKnockout(self, request, context):
-        return await self.service.solver("BuildKnockout", request)
-
-    async def PairKnockoutStage(self, request, context):
-        return await self.service.solver("PairKnockoutStage", request, context.time_remaining())
-
-    async def BuildRoundRobin(self, request, context):
-        return await self.service.solver("BuildRoundRobin", request, context.time_remaining())
-
-    # The mahjong playoff: league decides who advances, the solver seats the next stage.
-    async def MahjongPlayoff(self, request, context):
-        return await self.service.mahjong_playoff(request, context.time_remaining())
-
-    # Scheduling: straight through to booking/ (gateway/service.py ``schedule``: scoped keys, events).
-    async def CreateClub(self, request, context):
-        return await self.service.schedule("CreateClub", request, caller(context), context.time_remaining())
-
-    async def AddRoom(self, request, context):
-        return await self.service.schedule("AddRoom", request, caller(context), context.time_remaining())
-
-    async def ListRooms(self, request, context):
-        return await self.service.schedule("ListRooms", request, caller(context), context.time_remaining())
-
+    # --- scheduling a round (gateway/service.py) ---
     async def OpenRoundScheduling(self, request, context):
         return await self.service.open_round_scheduling(request, caller(context), context.time_remaining())
 
     async def ProposeRoundSchedule(self, request, context):
         return await self.service.propose_round_schedule(request, caller(context), context.time_remaining())
 
-    async def SetAvailability(self, request, context):
-        return await self.service.schedule("SetAvailability", request, caller(context), context.time_remaining())
-
-    async def GetMyAvailability(self, request, context):
-        return await self.service.schedule("GetMyAvailability", request, caller(context), context.time_remaining())
-
-    async def GetMatchCard(self, request, context):
-        return await self.service.schedule("GetMatchCard", request, caller(context), context.time_remaining())
-
-    async def ProposeMeeting(self, request, context):
-        return await self.service.schedule("ProposeMeeting", request, caller(context), context.time_remaining())
-
-    async def ConfirmMeeting(self, request, context):
-        return await self.service.schedule("ConfirmMeeting", request, caller(context), context.time_remaining())
-
-    async def CancelMeeting(self, request, context):
-        return await self.service.schedule("CancelMeeting", request, caller(context), context.time_remaining())
-
-    async def AssignMeeting(self, request, context):
-        return await self.service.schedule("AssignMeeting", request, caller(context), context.time_remaining())
-
-    async def BookActivity(self, request, context):
-        return await self.service.schedule("BookActivity", request, caller(context), context.time_remaining())
-
-    async def ListBookings(self, request, context):
-        return await self.service.schedule("ListBookings", request, caller(context), context.time_remaining())
-
-    # The club calendar: straight through to booking/ (gateway/service.py ``schedule``).
     async def UpdateClub(self, request, context):
-        return await self.service.schedule("UpdateClub", request, caller(context), context.time_remaining())
+        """AIP-134: the fields in ``update_mask`` (or, without one, those ``club`` sets) change; the time
+        zone never does (INVALID_ARGUMENT unless it is the club's own)."""
+        club = request.club
+        given = {n for n in CLUB_FIELDS if (club.HasField(n) if n == "opening_hours" else getattr(club, n))}
+        changed = fields_to_update(request.update_mask.paths, CLUB_FIELDS, given, {"time_zone": CLUB_TIME_ZONE})
+        inner = booking_pb2.UpdateClubRequest(club_id=club.id)
+        if "name" in changed:
+            inner.name = club.name
+        if "opening_hours" in changed:
+            inner.opening_hours.CopyFrom(convert(club.opening_hours, booking_pb2.OpeningHours))
+        if "fallback_time" in changed:
+            inner.fallback_time = club.fallback_time
+        try:
+            if club.time_zone and not request.update_mask.paths:  # the whole club sent back: its own zone is fine
+                current = await self.service.booking(
+                    "GetClub", booking_pb2.GetClubRequest(club_id=club.id), context.time_remaining()
+                )
+                if current.time_zone != club.time_zone:
+                    raise InvalidArgument.single("time_zone", f"cannot be changed: {CLUB_TIME_ZONE}")
+            answer = await self.service.booking("UpdateClub", inner, context.time_remaining())
+        except InvalidArgument as error:
+            raise nested_paths(error, {"club_id": "club.id", **{n: f"club.{n}" for n in (*CLUB_FIELDS, "time_zone")}}) from None
+        return convert(answer, scheduling_pb2.Club)
 
-    async def BookRecurringActivity(self, request, context):
-        return await self.service.schedule("BookRecurringActivity", request, caller(context), context.time_remaining())
-
-    async def GetSeries(self, request, context):
-        return await self.service.schedule("GetSeries", request, caller(context), context.time_remaining())
-
-    async def CancelOccurrence(self, request, context):
-        return await self.service.schedule("CancelOccurrence", request, caller(context), context.time_remaining())
-
-    async def MoveOccurrence(self, request, context):
-        return await self.service.schedule("MoveOccurrence", request, caller(context), context.time_remaining())
-
-    async def CancelSeries(self, request, context):
-        return await self.service.schedule("CancelSeries", request, caller(context), context.time_remaining())
-
-    async def ApplyFallback(self, request, context):
-        return await self.service.schedule("ApplyFallback", request, caller(context), context.time_remaining())
-
-    async def MoveMatchWindow(self, request, context):
-        return await self.service.schedule("MoveMatchWindow", request, caller(context), context.time_remaining())
-
-    async def RotateCalendarToken(self, request, context):
-        return await self.service.schedule("RotateCalendarToken", request, caller(context), context.time_remaining())
-
-    async def ExportCalendar(self, request, context):
-        return await self.service.schedule("ExportCalendar", request, caller(context), context.time_remaining())
-
-    # A draw anyone can verify: league commits, keeps and reveals the seed.
-    async def CommitDrawSeed(self, request, context):
-        request = self.service.scoped(request, "CommitDrawSeed", caller(context))
-        return await self.service.league("CommitDrawSeed", request, context.time_remaining())
-
-    async def GetSeedCommitment(self, request, context):
-        return await self.service.league("GetSeedCommitment", request, context.time_remaining())
-
-    async def GetDrawCertificate(self, request, context):
-        return await self.service.league("GetDrawCertificate", request, context.time_remaining())
-
-    # Events for bots (gateway/event_service.py).
+    # --- events for bots (gateway/event_service.py) ---
     async def WatchEvents(self, request, context):
         query = event_query(request.after, list(request.kinds), request.competition_id)
         async for event in self.event_service.watch(query, gone=context.done):
@@ -278,52 +182,61 @@ class GatewayServicer(IdentityRpcs, gateway_pb2_grpc.GatewayServiceServicer):
     async def ListEvents(self, request, context):
         query = event_query(request.after, list(request.kinds), request.competition_id)
         events, token = await asyncio.to_thread(self.event_service.list, query, request.page_size, request.page_token)
-        return gateway_pb2.ListEventsResponse(events=[event_to_proto(e) for e in events], next_page_token=token)
+        return events_pb2.ListEventsResponse(events=[event_to_proto(e) for e in events], next_page_token=token)
 
-    # Reminders (gateway/reminders.py): the periodic task publishes `reminder.due`; PublishDueReminders
-    # runs it once now. The rest straight through to booking/.
-    async def SetReminderSchedule(self, request, context):
-        return await self.service.schedule("SetReminderSchedule", request, caller(context), context.time_remaining())
-
-    async def GetReminderSchedule(self, request, context):
-        return await self.service.schedule("GetReminderSchedule", request, caller(context), context.time_remaining())
+    # --- reminders (gateway/reminders.py): the periodic task publishes `reminder.due` ---
+    async def UpdateReminderSchedule(self, request, context):
+        """AIP-134 over booking's SetReminderSchedule: the current schedule with the fields in
+        ``update_mask`` (or, without one, those ``reminder_schedule`` sets) replaced."""
+        wanted = request.reminder_schedule
+        given = {n for n in SCHEDULE_FIELDS if getattr(wanted, n)}
+        changed = fields_to_update(request.update_mask.paths, SCHEDULE_FIELDS, given)
+        try:
+            current = booking_pb2.ReminderSchedule()
+            if len(changed) < len(SCHEDULE_FIELDS):  # what the mask leaves stays as it is
+                current = await self.service.booking(
+                    "GetReminderSchedule",
+                    booking_pb2.GetReminderScheduleRequest(club_id=wanted.club_id),
+                    context.time_remaining(),
+                )
+            merged = booking_pb2.SetReminderScheduleRequest(
+                club_id=wanted.club_id,
+                weekday=wanted.weekday if "weekday" in changed else current.weekday,
+                local_time=wanted.local_time if "local_time" in changed else current.local_time,
+            )
+            answer = await self.service.booking("SetReminderSchedule", merged, context.time_remaining())
+        except InvalidArgument as error:
+            raise nested_paths(error, {n: f"reminder_schedule.{n}" for n in ("club_id", *SCHEDULE_FIELDS)}) from None
+        return convert(answer, reminders_pb2.ReminderSchedule)
 
     async def PublishDueReminders(self, request, context):
-        return await self.reminders.publish_due(context.time_remaining())
+        published = await self.reminders.publish_due(context.time_remaining())
+        return convert(published, reminders_pb2.PublishDueRemindersResponse)
 
-    async def AcknowledgeReminder(self, request, context):
-        return await self.service.schedule("AcknowledgeReminder", request, caller(context), context.time_remaining())
-
-    async def ListReminders(self, request, context):
-        return await self.service.schedule("ListReminders", request, caller(context), context.time_remaining())
-
-    # Up&Down mediation (gateway/mediation.py): checked against league's stage, no-shows recorded in league.
-    async def SetMediationCalendar(self, request, context):
-        return await self.service.schedule("SetMediationCalendar", request, caller(context), context.time_remaining())
-
-    async def RequestMediation(self, request, context):
-        return await self.mediation.request(request, caller(context), context.time_remaining())
-
-    async def AnswerMediation(self, request, context):
-        return await self.mediation.answer_or_decide("AnswerMediation", request, context.time_remaining())
-
-    async def DecideMediation(self, request, context):
-        return await self.mediation.answer_or_decide("DecideMediation", request, context.time_remaining())
-
+    # --- Up&Down mediation (gateway/mediation.py): a game recorded in league and booking ---
     async def RecordMediatedGame(self, request, context):
         return await self.mediation.record_game(request, caller(context), context.time_remaining())
 
-    async def RequestTimeout(self, request, context):
-        return await self.mediation.request_timeout(request, caller(context), context.time_remaining())
 
-    async def ListMediations(self, request, context):
-        return await self.service.schedule("ListMediations", request, caller(context), context.time_remaining())
+def _routed(route: Route) -> Callable:
+    async def handler(self: GatewayServicer, request, context):
+        return await self.route(route, request, context)
+
+    handler.__name__ = handler.__qualname__ = route.rpc
+    handler.__doc__ = f"{route.service}.{route.method} ({route.via.__name__}; gateway/routes.py)"
+    return handler
 
 
-def event_to_proto(event: Event) -> gateway_pb2.Event:
+for _rpc, _route in ROUTES.items():
+    if _rpc in vars(GatewayServicer):
+        raise TypeError(f"{_rpc} is both a route and a method of GatewayServicer")
+    setattr(GatewayServicer, _rpc, _routed(_route))
+
+
+def event_to_proto(event: Event) -> events_pb2.Event:
     payload = Struct()
     payload.update(event.payload)
-    answer = gateway_pb2.Event(
+    answer = events_pb2.Event(
         id=event.id, kind=event.kind, competition_id=event.competition_id, subject_id=event.subject_id, payload=payload
     )
     answer.created_at.FromDatetime(event.created_at)

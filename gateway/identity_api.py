@@ -9,17 +9,18 @@ from datetime import datetime
 from google.protobuf.timestamp_pb2 import Timestamp
 
 from gateway.domain.identity import Account, AuditEntry, Principal, Role
+from gateway.domain.update_mask import nested_paths
 from gateway.guard import current_principal
 from gateway.identity_service import Credentials, IdentityService
 from gateway.service import GatewayService
-from rondo.gateway.v1 import gateway_pb2
-from rondo_runtime.errors import Unauthenticated
+from rondo.gateway.v1 import identity_pb2
+from rondo_runtime.errors import InvalidArgument, Unauthenticated
 
-ROLE_TO_PROTO: dict[Role, gateway_pb2.Role] = {
-    Role.ORGANIZER: gateway_pb2.ROLE_ORGANIZER,
-    Role.JUDGE: gateway_pb2.ROLE_JUDGE,
-    Role.PLAYER: gateway_pb2.ROLE_PLAYER,
-    Role.BOT: gateway_pb2.ROLE_BOT,
+ROLE_TO_PROTO: dict[Role, identity_pb2.Role] = {
+    Role.ORGANIZER: identity_pb2.ROLE_ORGANIZER,
+    Role.JUDGE: identity_pb2.ROLE_JUDGE,
+    Role.PLAYER: identity_pb2.ROLE_PLAYER,
+    Role.BOT: identity_pb2.ROLE_BOT,
 }
 ROLE_FROM_PROTO: dict[int, Role] = {int(v): k for k, v in ROLE_TO_PROTO.items()}
 
@@ -32,20 +33,20 @@ def _ts(value: datetime | None) -> Timestamp | None:
     return out
 
 
-def account_to_proto(account: Account) -> gateway_pb2.Account:
-    return gateway_pb2.Account(
+def account_to_proto(account: Account) -> identity_pb2.Account:
+    return identity_pb2.Account(
         id=account.id,
         name=account.name,
         role=ROLE_TO_PROTO[account.role],
         created_at=_ts(account.created_at),
         created_by=account.created_by,
         disabled=account.disabled,
-        players=[gateway_pb2.PlayerLink(competition_id=p.competition_id, player_id=p.player_id) for p in account.links],
+        players=[identity_pb2.PlayerLink(competition_id=p.competition_id, player_id=p.player_id) for p in account.links],
     )
 
 
-def credentials_to_proto(credentials: Credentials) -> gateway_pb2.AccountCredentials:
-    return gateway_pb2.AccountCredentials(
+def credentials_to_proto(credentials: Credentials) -> identity_pb2.AccountCredentials:
+    return identity_pb2.AccountCredentials(
         account=account_to_proto(credentials.account),
         password=credentials.password,
         service_token=credentials.service_token,
@@ -53,8 +54,8 @@ def credentials_to_proto(credentials: Credentials) -> gateway_pb2.AccountCredent
     )
 
 
-def audit_to_proto(entry: AuditEntry) -> gateway_pb2.AuditEntry:
-    return gateway_pb2.AuditEntry(
+def audit_to_proto(entry: AuditEntry) -> identity_pb2.AuditEntry:
+    return identity_pb2.AuditEntry(
         id=entry.id,
         at=_ts(entry.at),
         account_id=entry.account_id,
@@ -72,7 +73,7 @@ def _role(value: int) -> Role | str:
     role = ROLE_FROM_PROTO.get(value)
     if role is not None:
         return role
-    return gateway_pb2.Role.Name(value) if value in gateway_pb2.Role.values() else str(value)
+    return identity_pb2.Role.Name(value) if value in identity_pb2.Role.values() else str(value)
 
 
 def caller() -> Principal:
@@ -97,23 +98,27 @@ class IdentityRpcs:
 
     async def Login(self, request, context):
         answer = await self.identity.login(request.name, request.password, context.peer())
-        return gateway_pb2.LoginResponse(
+        return identity_pb2.LoginResponse(
             token=answer.token, expires_at=_ts(answer.expires_at), account=account_to_proto(answer.account)
         )
 
     async def Logout(self, request, context):
         await asyncio.to_thread(self.identity.logout, caller())
-        return gateway_pb2.LogoutResponse()
+        return identity_pb2.LogoutResponse()
 
     async def RevokeToken(self, request, context):
         account = await asyncio.to_thread(self.identity.revoke_tokens, caller(), request.account_id)
-        return gateway_pb2.RevokeTokenResponse(account_id=account.id)
+        return identity_pb2.RevokeTokenResponse(account_id=account.id)
 
     async def WhoAmI(self, request, context):
         return account_to_proto(await asyncio.to_thread(self.identity.whoami, caller()))
 
     async def CreateAccount(self, request, context):
-        created = await asyncio.to_thread(self.identity.create_account, caller(), request.name, _role(request.role))
+        account = request.account
+        try:
+            created = await asyncio.to_thread(self.identity.create_account, caller(), account.name, _role(account.role))
+        except InvalidArgument as error:  # the account's fields are under "account" in the request
+            raise nested_paths(error, {"name": "account.name", "role": "account.role"}) from None
         return credentials_to_proto(created)
 
     async def ResetPassword(self, request, context):
@@ -124,7 +129,7 @@ class IdentityRpcs:
         accounts, token = await asyncio.to_thread(
             self.identity.list_accounts, role, request.include_disabled, request.page_size, request.page_token
         )
-        return gateway_pb2.ListAccountsResponse(accounts=[account_to_proto(a) for a in accounts], next_page_token=token)
+        return identity_pb2.ListAccountsResponse(accounts=[account_to_proto(a) for a in accounts], next_page_token=token)
 
     async def DisableAccount(self, request, context):
         return account_to_proto(await asyncio.to_thread(self.identity.disable_account, caller(), request.account_id))
@@ -141,4 +146,4 @@ class IdentityRpcs:
         entries, token = await asyncio.to_thread(
             self.identity.audit_log, request.account_id, request.page_size, request.page_token
         )
-        return gateway_pb2.ListAuditLogResponse(entries=[audit_to_proto(e) for e in entries], next_page_token=token)
+        return identity_pb2.ListAuditLogResponse(entries=[audit_to_proto(e) for e in entries], next_page_token=token)

@@ -15,9 +15,10 @@ from __future__ import annotations
 import asyncio
 from typing import TYPE_CHECKING
 
+from gateway.adapters.public_api import convert, convert_all
 from gateway.domain.deadline import Deadline
 from rondo.booking.v1 import booking_pb2
-from rondo.gateway.v1 import gateway_pb2
+from rondo.gateway.v1 import mediation_pb2, results_pb2
 from rondo.league.v1 import league_pb2
 from rondo_runtime.errors import FailedPrecondition, InvalidArgument
 
@@ -85,8 +86,8 @@ class MediationFlow:
         return done
 
     async def record_game(
-        self, request: gateway_pb2.RecordMediatedGameRequest, caller: str, deadline: float | None = None
-    ) -> gateway_pb2.RecordMediatedGameResponse:
+        self, request: mediation_pb2.RecordMediatedGameRequest, caller: str, deadline: float | None = None
+    ) -> mediation_pb2.RecordMediatedGameResponse:
         clock = Deadline(deadline)
         absent = list(request.absent_player_ids)
         if bool(request.result) == bool(absent):
@@ -130,7 +131,11 @@ class MediationFlow:
             await self._event(
                 "mediation.removal-due", outcome.mediation, player_id=due.player_id, no_show_opponent_ids=list(due.opponent_ids)
             )
-        return gateway_pb2.RecordMediatedGameResponse(mediation=outcome.mediation, record=record, removal_due=outcome.removal_due)
+        return mediation_pb2.RecordMediatedGameResponse(
+            mediation=convert(outcome.mediation, mediation_pb2.Mediation),
+            record=convert(record, results_pb2.ResultRecord),
+            removal_due=convert_all(outcome.removal_due, mediation_pb2.RemovalDue),
+        )
 
     async def request_timeout(
         self, request: booking_pb2.RequestTimeoutRequest, caller: str, deadline: float | None = None

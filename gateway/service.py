@@ -1,6 +1,9 @@
 """Gateway use cases: the organizer's draw workflow, orchestrated over league/ and solver/.
 
-draw -> review (GetDraw / ListTables) -> approve -> (later) redraw -> review -> approve.
+Requests come in as the public API's messages (``rondo.gateway.v1``) and go downstream as the internal
+services' own; what a use case answers is public again (``gateway/adapters/public_api.py`` converts).
+
+draw -> review (GetDraw / GetSeating) -> approve -> (later) redraw -> review -> approve.
 The gateway decides nothing itself: league checks and stores (PrepareRedraw, SaveDraw, ApproveDraw,
 PlayoffProgress), the solver draws and seats (DrawTables, SeatPlayoffRound) and owns the time-budget
 rule. Every downstream call carries a timeout derived from the incoming call's deadline.
@@ -15,9 +18,10 @@ from pathlib import Path
 from gateway.adapters.downstream import Downstream
 from gateway.adapters.events import EventLog
 from gateway.adapters.idempotency import GatewayKeys
+from gateway.adapters.public_api import convert, convert_all, solve_status
 from gateway.domain.deadline import Deadline
 from rondo.booking.v1 import booking_pb2
-from rondo.gateway.v1 import gateway_pb2
+from rondo.gateway.v1 import common_pb2, draws_pb2, scheduling_pb2, stages_pb2
 from rondo.league.v1 import league_pb2
 from rondo.solver.v1 import solver_pb2
 from rondo_runtime import idempotency
@@ -52,7 +56,7 @@ class GatewayService:
         copy.idempotency_key = key
         return copy
 
-    async def once(self, method: str, caller: str, request, deadline: float | None, work) -> gateway_pb2.DrawView:
+    async def once(self, method: str, caller: str, request, deadline: float | None, work) -> draws_pb2.DrawProposal:
         """``work(request, deadline)`` (``draw_competition`` or ``redraw``) at most once per key: the same
         caller, method and key with the same request answers the first answer (the same draw, read
         again); with a different request INVALID_ARGUMENT on ``idempotency_key``; while the first is
@@ -67,7 +71,7 @@ class GatewayService:
         try:
             view = await work(inner, clock.timeout())
             if view.HasField("draw"):
-                answer = gateway_pb2.DrawView()
+                answer = draws_pb2.DrawProposal()
                 answer.CopyFrom(view)
                 answer.ClearField("draw")  # read again on replay: it may be large, and approved by then
                 await asyncio.to_thread(self.keys.complete, key, view.draw.id, answer.SerializeToString(deterministic=True))
@@ -94,15 +98,17 @@ class GatewayService:
                 raise Aborted(KEY_BUSY_MESSAGE)
             await asyncio.sleep(KEY_POLL_SECONDS)
 
-    async def _replay(self, competition_id: str, record: idempotency.IdempotencyRecord, clock: Deadline) -> gateway_pb2.DrawView:
-        view = gateway_pb2.DrawView.FromString(record.response or b"")
+    async def _replay(
+        self, competition_id: str, record: idempotency.IdempotencyRecord, clock: Deadline
+    ) -> draws_pb2.DrawProposal:
+        view = draws_pb2.DrawProposal.FromString(record.response or b"")
         if record.resource_id:
             draw = await self.league(
                 "GetDraw",
                 league_pb2.GetDrawRequest(competition_id=competition_id, draw_id=record.resource_id),
                 clock.timeout(),
             )
-            view.draw.CopyFrom(draw)
+            view.draw.CopyFrom(convert(draw, draws_pb2.Draw))
         return view
 
     def _in_background(self, function, *args) -> None:
@@ -157,7 +163,7 @@ class GatewayService:
             for p in sorted(players.players, key=lambda p: p.registration_order)
         ]
 
-    async def draw_competition(self, request: gateway_pb2.DrawCompetitionRequest, deadline: float | None) -> gateway_pb2.DrawView:
+    async def draw_competition(self, request: draws_pb2.DrawCompetitionRequest, deadline: float | None) -> draws_pb2.DrawProposal:
         clock = Deadline(deadline)
         competition = await self.league(
             "GetCompetition", league_pb2.GetCompetitionRequest(competition_id=request.competition_id), clock.timeout()
@@ -168,8 +174,8 @@ class GatewayService:
             players=self._roster(players),
             rounds=competition.rounds,
             table_size=competition.table_size,
-            separations=request.separations,
-            pins=request.pins,
+            separations=convert_all(request.separations, solver_pb2.Separation),
+            pins=convert_all(request.pins, solver_pb2.Pin),
             seat_balance=request.seat_balance,
             seed=seed,
             time_limit_seconds=request.time_limit_seconds,
@@ -189,7 +195,7 @@ class GatewayService:
             return committed.seed
         return request.seed if request.HasField("seed") else None
 
-    async def redraw(self, request: gateway_pb2.RedrawRequest, deadline: float | None) -> gateway_pb2.DrawView:
+    async def redraw(self, request: draws_pb2.RedrawRequest, deadline: float | None) -> draws_pb2.DrawProposal:
         """league.PrepareRedraw (checks the redraw, splits the published draw) -> solver.DrawTables ->
         league.SaveDraw (checks it again and keeps the played rounds as played).
 
@@ -203,7 +209,7 @@ class GatewayService:
                 competition_id=request.competition_id,
                 played_rounds=request.played_rounds,
                 reason=request.reason,
-                pins=request.pins,
+                pins=convert_all(request.pins, solver_pb2.Pin),
             ),
             clock.timeout(),
         )
@@ -216,7 +222,7 @@ class GatewayService:
             players=plan.roster,
             rounds=plan.rounds,
             table_size=plan.table_size,
-            separations=request.separations,
+            separations=convert_all(request.separations, solver_pb2.Separation),
             pins=plan.pins,
             previous=plan.previous,
             history=plan.history,
@@ -247,12 +253,12 @@ class GatewayService:
         played_rounds: int = 0,
         reason: str = "",
         asked: solver_pb2.DrawTablesRequest | None = None,
-    ) -> gateway_pb2.DrawView:
+    ) -> draws_pb2.DrawProposal:
         """``asked``: the solver's request, stored with the draw for its certificate (with the seed the
         solver chose when the request left it unset)."""
-        view = gateway_pb2.DrawView(
-            status=solved.status,
-            diff=solved.diff,
+        view = draws_pb2.DrawProposal(
+            status=solve_status(solved.status),
+            diff=convert_all(solved.diff, draws_pb2.RoundDiff),
             conflicts=solved.conflicts,
             notes=solved.notes,
             wall_time_seconds=solved.wall_time_seconds,
@@ -290,13 +296,13 @@ class GatewayService:
             deadline.timeout(),
         )
         await self._event("draw.proposed", draw)
-        view.draw.CopyFrom(draw)
+        view.draw.CopyFrom(convert(draw, draws_pb2.Draw))
         return view
 
-    async def approve_draw(self, request: league_pb2.ApproveDrawRequest, deadline: float | None = None) -> gateway_pb2.DrawView:
+    async def approve_draw(self, request: league_pb2.ApproveDrawRequest, deadline: float | None = None) -> league_pb2.Draw:
         draw = await self.league("ApproveDraw", request, Deadline(deadline).timeout())
         await self._event("draw.published", draw)
-        return gateway_pb2.DrawView(draw=draw, status=_status(draw))
+        return draw
 
     async def record_result(self, method: str, request, caller: str, deadline: float | None = None) -> league_pb2.ResultRecord:
         """RecordHanchan, RecordPenalty, RecordNoShow, RecordGame, CorrectRecord (and the player reports:
@@ -323,7 +329,7 @@ class GatewayService:
         return record
 
     async def advance_stage(
-        self, request: gateway_pb2.AdvanceStageRequest, caller: str, deadline: float | None = None
+        self, request: stages_pb2.AdvanceStageRequest, caller: str, deadline: float | None = None
     ) -> league_pb2.Stage:
         """league.PrepareStage (the next stage from the stored results) -> the solver seats or pairs it
         -> league.SaveStage (derives the plan again and checks the seating); appends ``stage.created``.
@@ -459,13 +465,8 @@ class GatewayService:
             )
         return answer
 
-    async def get_draw(self, request: league_pb2.GetDrawRequest, deadline: float | None = None) -> gateway_pb2.DrawView:
-        draw = await self.league("GetDraw", request, Deadline(deadline).timeout())
-        return gateway_pb2.DrawView(draw=draw, status=_status(draw))
-
-    async def list_tables(
-        self, request: gateway_pb2.ListTablesRequest, deadline: float | None = None
-    ) -> gateway_pb2.ListTablesResponse:
+    async def seating(self, request: draws_pb2.GetSeatingRequest, deadline: float | None = None) -> draws_pb2.Seating:
+        """The published draw's tables with player names (what everyone may see)."""
         clock = Deadline(deadline)
         draw = await self.league("GetDraw", league_pb2.GetDrawRequest(competition_id=request.competition_id), clock.timeout())
         players = await self.league(
@@ -474,14 +475,14 @@ class GatewayService:
             clock.timeout(),
         )
         names = {p.id: p.name for p in players.players}
-        return gateway_pb2.ListTablesResponse(
+        return draws_pb2.Seating(
             draw_id=draw.id,
             version=draw.version,
             rounds=[
-                gateway_pb2.NamedRound(
+                draws_pb2.NamedRound(
                     number=r + 1,
                     tables=[
-                        gateway_pb2.NamedTable(
+                        draws_pb2.NamedTable(
                             number=t + 1,
                             player_ids=list(table.player_ids),
                             player_names=[names.get(pid, pid) for pid in table.player_ids],
@@ -493,42 +494,16 @@ class GatewayService:
             ],
         )
 
-    async def mahjong_playoff(
-        self, request: league_pb2.PlayoffProgressRequest, deadline: float | None = None
-    ) -> gateway_pb2.MahjongPlayoffView:
-        """league.PlayoffProgress (who advances, who is out) -> solver.SeatPlayoffRound (the tables)."""
-        clock = Deadline(deadline)
-        progress = await self.league("PlayoffProgress", request, clock.timeout())
-        view = gateway_pb2.MahjongPlayoffView(
-            stage=progress.stage,
-            waiting_ids=progress.waiting_ids,
-            exits=progress.exits,
-            final_order=progress.final_order,
-            explanation=progress.explanation,
-        )
-        if progress.groups:
-            seating = await self.solver(
-                "SeatPlayoffRound",
-                solver_pb2.SeatPlayoffRoundRequest(
-                    stage=progress.stage,
-                    groups=[solver_pb2.PlayoffGroup(name=g.name, player_ids=g.player_ids) for g in progress.groups],
-                ),
-                clock.timeout(),
-            )
-            view.tables.extend(seating.tables)
-            view.explanation.extend(seating.explanation)
-        return view
-
     # --- scheduling: straight through to booking/ (it validates and owns the data; docs/rules.md schedule.*) ---
     async def booking(self, method: str, request, timeout_s: float | None = None):
         downstream = self.downstream()
         return await downstream.call("booking", getattr(downstream.booking, method), request, timeout_s)
 
-    async def schedule(self, method: str, request, caller: str, deadline: float | None = None):
-        """A booking RPC with its key scoped to the caller and this method (like RecordHanchan's); a
-        meeting booked appends ``schedule.booked``, one undone ``schedule.cancelled``."""
+    async def schedule(self, method: str, request, caller: str, deadline: float | None = None, rpc: str = ""):
+        """A booking RPC with its key scoped to the caller and the gateway's ``rpc`` (default: ``method``;
+        like RecordHanchan's); a meeting booked appends ``schedule.booked``, one undone ``schedule.cancelled``."""
         if any(f.name == "idempotency_key" for f in request.DESCRIPTOR.fields):
-            request = self.scoped(request, method, caller)
+            request = self.scoped(request, rpc or method, caller)
         answer = await self.booking(method, request, Deadline(deadline).timeout())
         if isinstance(answer, booking_pb2.Meeting):
             if answer.status == booking_pb2.MEETING_STATUS_BOOKED and method in (
@@ -552,8 +527,8 @@ class GatewayService:
         await asyncio.to_thread(self.events.append, kind, competition_id, meeting_id, match_key=match_key, **payload)
 
     async def propose_round_schedule(
-        self, request: gateway_pb2.ProposeRoundScheduleRequest, caller: str, deadline: float | None = None
-    ) -> gateway_pb2.ProposeRoundScheduleResponse:
+        self, request: scheduling_pb2.ProposeRoundScheduleRequest, caller: str, deadline: float | None = None
+    ) -> scheduling_pb2.ProposeRoundScheduleResponse:
         """The organizer's auto-scheduler (docs/rules.md schedule.auto.*): league.GetDraw (the round's
         tables) -> booking.GetRoundOptions (common options per match; internal, never answered to the
         client) -> solver.ProposeRoundSchedule -> booking.ProposeMeetings (PROPOSED meetings by
@@ -566,7 +541,7 @@ class GatewayService:
             return await self._propose_round_schedule(request, "", clock)
         key = idempotency.RequestKey(scoped, idempotency.fingerprint(request))
         if (record := await self._claim(key, deadline)) is not None:
-            return gateway_pb2.ProposeRoundScheduleResponse.FromString(record.response or b"")
+            return scheduling_pb2.ProposeRoundScheduleResponse.FromString(record.response or b"")
         try:
             answer = await self._propose_round_schedule(request, scoped, clock)
             await asyncio.to_thread(self.keys.complete, key, None, answer.SerializeToString(deterministic=True))
@@ -576,22 +551,22 @@ class GatewayService:
         return answer
 
     async def _propose_round_schedule(
-        self, request: gateway_pb2.ProposeRoundScheduleRequest, key: str, clock: Deadline
-    ) -> gateway_pb2.ProposeRoundScheduleResponse:
+        self, request: scheduling_pb2.ProposeRoundScheduleRequest, key: str, clock: Deadline
+    ) -> scheduling_pb2.ProposeRoundScheduleResponse:
         draw = await self.league("GetDraw", league_pb2.GetDrawRequest(competition_id=request.competition_id), clock.timeout())
         keys = _round_match_keys(draw, request.round)
         options = await self.booking("GetRoundOptions", booking_pb2.GetRoundOptionsRequest(match_keys=keys), clock.timeout())
         problem = schedule_request(request, options)
-        answer = gateway_pb2.ProposeRoundScheduleResponse(status=solver_pb2.SOLVE_STATUS_OPTIMAL)
+        answer = scheduling_pb2.ProposeRoundScheduleResponse(status=common_pb2.SOLVE_STATUS_OPTIMAL)
         slots: dict[str, solver_pb2.MatchSlot] = {}
         if problem.matches:
             default = getattr(self.downstream(), "timeout_s", None)
             without_deadline = None if default is None else max(default, request.time_limit_seconds + SOLVER_MARGIN_SECONDS)
             solved = await self.solver("ProposeRoundSchedule", problem, clock.timeout(without_deadline))
             slots = {s.match_id: s for s in solved.slots}
-            answer.status, answer.wall_time_seconds = solved.status, solved.wall_time_seconds
-            answer.objective.CopyFrom(solved.objective)
-            answer.bound.CopyFrom(solved.bound)
+            answer.status, answer.wall_time_seconds = solve_status(solved.status), solved.wall_time_seconds
+            answer.objective.CopyFrom(convert(solved.objective, scheduling_pb2.ScheduleObjective))
+            answer.bound.CopyFrom(convert(solved.bound, scheduling_pb2.ScheduleObjective))
             answer.notes.extend(solved.notes)
         placed = [s for s in slots.values() if s.placed]
         meetings: dict[str, booking_pb2.Meeting] = {}
@@ -616,29 +591,31 @@ class GatewayService:
             elif slot.placed:
                 meeting = meetings[m.match.match_key]
                 answer.matches.append(
-                    gateway_pb2.RoundProposal(
-                        match_key=meeting.match_key, state=gateway_pb2.PROPOSAL_STATE_PROPOSED, meeting=meeting
+                    scheduling_pb2.RoundProposal(
+                        match_key=meeting.match_key,
+                        state=scheduling_pb2.PROPOSAL_STATE_PROPOSED,
+                        meeting=convert(meeting, scheduling_pb2.Meeting),
                     )
                 )
                 await self._schedule_event("schedule.proposed", meeting.match_key, meeting.id, room_id=meeting.room_id)
             else:
                 answer.matches.append(
-                    gateway_pb2.RoundProposal(
-                        match_key=slot.match_id, state=gateway_pb2.PROPOSAL_STATE_NOT_PLACED, reason=slot.reason
+                    scheduling_pb2.RoundProposal(
+                        match_key=slot.match_id, state=scheduling_pb2.PROPOSAL_STATE_NOT_PLACED, reason=slot.reason
                     )
                 )
         return answer
 
     async def open_round_scheduling(
-        self, request: gateway_pb2.OpenRoundSchedulingRequest, caller: str, deadline: float | None = None
-    ) -> gateway_pb2.OpenRoundSchedulingResponse:
+        self, request: scheduling_pb2.OpenRoundSchedulingRequest, caller: str, deadline: float | None = None
+    ) -> scheduling_pb2.OpenRoundSchedulingResponse:
         """league.GetDraw (the approved draw) -> booking.OpenMatch per table of the round, match key
         ``<competition>/1/<round>/<table>``; opening a table again answers the same match."""
         clock = Deadline(deadline)
         key = self.scoped(request, "OpenRoundScheduling", caller).idempotency_key
         draw = await self.league("GetDraw", league_pb2.GetDrawRequest(competition_id=request.competition_id), clock.timeout())
         _round_match_keys(draw, request.round)  # INVALID_ARGUMENT on round outside the draw
-        answer = gateway_pb2.OpenRoundSchedulingResponse()
+        answer = scheduling_pb2.OpenRoundSchedulingResponse()
         for number, table in enumerate(draw.rounds[request.round - 1].tables, start=1):
             match = await self.booking(
                 "OpenMatch",
@@ -653,7 +630,7 @@ class GatewayService:
                 ),
                 clock.timeout(),
             )
-            answer.matches.append(match)
+            answer.matches.append(convert(match, scheduling_pb2.ScheduledMatch))
         return answer
 
 
@@ -668,7 +645,7 @@ def _round_match_keys(draw: league_pb2.Draw, round_number: int) -> list[str]:
 
 
 def schedule_request(
-    request: gateway_pb2.ProposeRoundScheduleRequest, options: booking_pb2.RoundOptions
+    request: scheduling_pb2.ProposeRoundScheduleRequest, options: booking_pb2.RoundOptions
 ) -> solver_pb2.ProposeRoundScheduleRequest:
     """The solver's problem: every match not booked whose players all answered, with its common options
     as candidates (docs/rules.md schedule.auto.options-from-booking)."""
@@ -676,7 +653,7 @@ def schedule_request(
         room_ids=[r.id for r in options.rooms],
         time_zone=options.club.time_zone,
         start_step_minutes=request.start_step_minutes,
-        preference=request.preference,
+        preference=convert(request.preference, solver_pb2.SchedulePreference),
         time_limit_seconds=request.time_limit_seconds,
         seed=request.seed if request.HasField("seed") else None,
     )
@@ -714,18 +691,14 @@ def with_names(error: InvalidArgument, names: dict[str, str]) -> InvalidArgument
     return InvalidArgument(named(error.message), [FieldViolation(v.field, named(v.description)) for v in error.violations])
 
 
-def _not_scheduled(m: booking_pb2.MatchOptions) -> gateway_pb2.RoundProposal:
+def _not_scheduled(m: booking_pb2.MatchOptions) -> scheduling_pb2.RoundProposal:
     if m.booked:
-        return gateway_pb2.RoundProposal(
-            match_key=m.match.match_key, state=gateway_pb2.PROPOSAL_STATE_ALREADY_BOOKED, reason="already booked"
+        return scheduling_pb2.RoundProposal(
+            match_key=m.match.match_key, state=scheduling_pb2.PROPOSAL_STATE_ALREADY_BOOKED, reason="already booked"
         )
-    return gateway_pb2.RoundProposal(
+    return scheduling_pb2.RoundProposal(
         match_key=m.match.match_key,
-        state=gateway_pb2.PROPOSAL_STATE_WAITING_FOR_ANSWERS,
+        state=scheduling_pb2.PROPOSAL_STATE_WAITING_FOR_ANSWERS,
         reason=f"not everyone answered: waiting for {len(m.pending_player_ids)} of {len(m.match.player_ids)} players",
         pending_player_ids=m.pending_player_ids,
     )
-
-
-def _status(draw: league_pb2.Draw) -> solver_pb2.SolveStatus:
-    return solver_pb2.SOLVE_STATUS_OPTIMAL if draw.proven_optimal else solver_pb2.SOLVE_STATUS_FEASIBLE

@@ -116,8 +116,7 @@ def bench_pure(players: int, repeat: int) -> list[str]:
 def bench_gateway(players: int, repeat: int, budget: float, timeout: float) -> None:
     import grpc
 
-    from rondo.gateway.v1 import gateway_pb2, gateway_pb2_grpc
-    from rondo.league.v1 import league_pb2
+    from rondo.gateway.v1 import competitions_pb2, draws_pb2, gateway_pb2_grpc, identity_pb2, results_pb2
     from rondo_runtime.bearer import create_organizer, with_bearer
     from rondo_runtime.capacity import channel_options
     from rondo_runtime.process import free_port, server_process
@@ -142,14 +141,16 @@ def bench_gateway(players: int, repeat: int, budget: float, timeout: float) -> N
             startup = time.perf_counter() - start
             password = create_organizer("bench organizer", env)  # `rondo admin create-organizer`
             login = gateway_pb2_grpc.GatewayServiceStub(channel).Login(
-                gateway_pb2.LoginRequest(name="bench organizer", password=password), timeout=timeout
+                identity_pb2.LoginRequest(name="bench organizer", password=password), timeout=timeout
             )
             stub = gateway_pb2_grpc.GatewayServiceStub(with_bearer(channel, login.token))
             setup: list[tuple[str, float, str]] = [("rondo up (until SERVING)", startup, "")]
             competition, s = timed(
                 lambda: stub.CreateCompetition(
-                    league_pb2.CreateCompetitionRequest(
-                        name=f"bench standings {players}", ruleset=COMPETITION_RULESET, rounds=ROUNDS, table_size=TABLE_SIZE
+                    competitions_pb2.CreateCompetitionRequest(
+                        competition=competitions_pb2.Competition(
+                            name=f"bench standings {players}", ruleset=COMPETITION_RULESET, rounds=ROUNDS, table_size=TABLE_SIZE
+                        )
                     ),
                     timeout=timeout,
                 )
@@ -158,7 +159,7 @@ def bench_gateway(players: int, repeat: int, budget: float, timeout: float) -> N
 
             def register(i: int) -> None:
                 stub.RegisterPlayer(
-                    league_pb2.RegisterPlayerRequest(competition_id=competition.id, name=f"Player {i:05d}"), timeout=timeout
+                    competitions_pb2.RegisterPlayerRequest(competition_id=competition.id, name=f"Player {i:05d}"), timeout=timeout
                 )
 
             def register_all() -> None:
@@ -169,25 +170,25 @@ def bench_gateway(players: int, repeat: int, budget: float, timeout: float) -> N
             setup.append((f"RegisterPlayer x {players}", s, f"{THREADS} threads"))
             view, s = timed(
                 lambda: stub.DrawCompetition(
-                    gateway_pb2.DrawCompetitionRequest(competition_id=competition.id, seed=1, time_limit_seconds=budget),
+                    draws_pb2.DrawCompetitionRequest(competition_id=competition.id, seed=1, time_limit_seconds=budget),
                     timeout=timeout,
                 )
             )
             setup.append(("DrawCompetition", s, f"budget {budget:g} s, solver {view.wall_time_seconds:.2f} s"))
             _, s = timed(
                 lambda: stub.ApproveDraw(
-                    league_pb2.ApproveDrawRequest(competition_id=competition.id, draw_id=view.draw.id), timeout=timeout
+                    draws_pb2.ApproveDrawRequest(competition_id=competition.id, draw_id=view.draw.id), timeout=timeout
                 )
             )
             setup.append(("ApproveDraw", s, ""))
-            tables = stub.ListTables(gateway_pb2.ListTablesRequest(competition_id=competition.id), timeout=timeout)
+            tables = stub.GetSeating(draws_pb2.GetSeatingRequest(competition_id=competition.id), timeout=timeout)
 
             def request(round_no: int, table: int, seated: Sequence[str], number: int) -> Any:
-                return league_pb2.RecordHanchanRequest(
+                return results_pb2.RecordHanchanRequest(
                     competition_id=competition.id,
                     round=round_no,
                     table=table,
-                    hanchan=league_pb2.HanchanResult(number=number, scores=dict(zip(seated, hanchan_scores(rng), strict=True))),
+                    hanchan=results_pb2.HanchanResult(number=number, scores=dict(zip(seated, hanchan_scores(rng), strict=True))),
                     recorded_by="bench",
                 )
 
@@ -220,7 +221,7 @@ def bench_gateway(players: int, repeat: int, budget: float, timeout: float) -> N
             rows = 0
 
             def standings() -> Any:
-                return stub.GetStandings(league_pb2.GetStandingsRequest(competition_id=competition.id), timeout=timeout)
+                return stub.GetStandings(results_pb2.GetStandingsRequest(competition_id=competition.id), timeout=timeout)
 
             for req in last[:repeat]:
                 _, a = timed(lambda: record(req))  # noqa: B023 - called at once

@@ -634,6 +634,10 @@ class LeagueServicer(league_pb2_grpc.LeagueServiceServicer):
     async def GetCompetition(self, request, context):
         return competition_to_proto(await asyncio.to_thread(self.service.get_competition, request.competition_id))
 
+    async def ListCompetitions(self, request, context):
+        found = await asyncio.to_thread(self.service.list_competitions, request.offset, request.limit)
+        return league_pb2.ListCompetitionsResponse(competitions=[competition_to_proto(c) for c in found])
+
     async def RegisterPlayer(self, request, context):
         rating = request.rating if request.HasField("rating") else None
         p = await asyncio.to_thread(

@@ -35,6 +35,7 @@ T = TypeVar("T")
 MAX_AUTHOR_LENGTH = 200  # ``recorded_by``: free text until identity arrives with the gateway issue
 MAX_POINTS = 10_000_000  # a final score or a penalty, in points (far beyond any real table)
 MAX_CHOMBO = 100
+MAX_COMPETITION_PAGE = 1001  # ListCompetitions: the gateway asks one more than its largest page
 MAX_GAMES_IN_PAIRING = 100  # a cup series replays drawn games: far beyond any real series
 GAME_RESULTS = ("1-0", "0-1", "+/-", "-/+", "-/-", "=", "annulled")  # annulled: corrections only (updown.annul.thrown-match)
 
@@ -80,6 +81,17 @@ class LeagueService(CupUseCases, UpdownUseCases, PlayoffUseCases, StageUseCases,
 
     def get_competition(self, competition_id: str) -> Competition:
         return self._read(lambda repo: self._competition(repo, competition_id))
+
+    def list_competitions(self, offset: int, limit: int) -> list[Competition]:
+        """Oldest first: at most ``limit`` (1 to ``MAX_COMPETITION_PAGE``) after the first ``offset``
+        (the gateway pages them with its own tokens)."""
+        v = Violations()
+        if offset < 0:
+            v.add("offset", f"must be 0 or more, got {offset}")
+        if not 1 <= limit <= MAX_COMPETITION_PAGE:
+            v.add("limit", f"must be between 1 and {MAX_COMPETITION_PAGE}, got {limit}")
+        v.raise_if_any()
+        return self._read(lambda repo: repo.competition_page(offset, limit))
 
     # --- roster ---
     def register_player(

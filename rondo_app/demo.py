@@ -17,9 +17,7 @@ from pathlib import Path
 
 import grpc
 
-from rondo.gateway.v1 import gateway_pb2, gateway_pb2_grpc
-from rondo.league.v1 import league_pb2
-from rondo.solver.v1 import solver_pb2
+from rondo.gateway.v1 import common_pb2, competitions_pb2, draws_pb2, gateway_pb2_grpc, identity_pb2
 from rondo_app.admin import create_organizer
 from rondo_app.registry import GRPC_SERVICES
 from rondo_runtime.bearer import with_bearer
@@ -63,31 +61,34 @@ def player_name(i: int) -> str:
     return base if i < len(PLAYER_NAMES) else f"{base} {i // len(PLAYER_NAMES) + 1}"
 
 
-def run_slice(stub: gateway_pb2_grpc.GatewayServiceStub, players: int, seed: int, out=print) -> gateway_pb2.ListTablesResponse:
+def run_slice(stub: gateway_pb2_grpc.GatewayServiceStub, players: int, seed: int, out=print) -> draws_pb2.Seating:
     """create competition -> register players -> draw -> approve -> list tables, via the gateway."""
     competition = stub.CreateCompetition(
-        league_pb2.CreateCompetitionRequest(name="Demo riichi league", ruleset="discard-league-2026", idempotency_key="demo"),
+        competitions_pb2.CreateCompetitionRequest(
+            competition=competitions_pb2.Competition(name="Demo riichi league", ruleset="discard-league-2026"),
+            idempotency_key="demo",
+        ),
         timeout=10,
     )
     out(f"competition {competition.name!r}: {competition.rounds} rounds, tables of {competition.table_size}")
     for i in range(players):
         stub.RegisterPlayer(
-            league_pb2.RegisterPlayerRequest(competition_id=competition.id, name=player_name(i), idempotency_key=f"p{i}"),
+            competitions_pb2.RegisterPlayerRequest(competition_id=competition.id, name=player_name(i), idempotency_key=f"p{i}"),
             timeout=10,
         )
     out(f"registered {players} players")
     view = stub.DrawCompetition(
-        gateway_pb2.DrawCompetitionRequest(competition_id=competition.id, seed=seed, time_limit_seconds=10),
+        draws_pb2.DrawCompetitionRequest(competition_id=competition.id, seed=seed, time_limit_seconds=10),
         timeout=30,
     )
     objective = view.draw.objective
     out(
-        f"draw v{view.draw.version} ({solver_pb2.SolveStatus.Name(view.status)}, proven optimal: "
+        f"draw v{view.draw.version} ({common_pb2.SolveStatus.Name(view.status)}, proven optimal: "
         f"{view.draw.proven_optimal}, {view.wall_time_seconds:.2f} s): largest number of meetings of a pair "
         f"{objective.max_meetings}, repeated meetings sum C(m,2) = {objective.sum_repeat_pairs}"
     )
-    stub.ApproveDraw(league_pb2.ApproveDrawRequest(competition_id=competition.id, draw_id=view.draw.id), timeout=10)
-    tables = stub.ListTables(gateway_pb2.ListTablesRequest(competition_id=competition.id), timeout=10)
+    stub.ApproveDraw(draws_pb2.ApproveDrawRequest(competition_id=competition.id, draw_id=view.draw.id), timeout=10)
+    tables = stub.GetSeating(draws_pb2.GetSeatingRequest(competition_id=competition.id), timeout=10)
     for rnd in tables.rounds:
         out(f"round {rnd.number}")
         for table in rnd.tables:
@@ -106,7 +107,7 @@ def run_demo(players: int = 16, seed: int = 2026) -> int:
         print(f"organizer {ORGANIZER!r} created on the gateway's database (password {password}, shown once)")
         with grpc.insecure_channel(address) as channel:
             login = gateway_pb2_grpc.GatewayServiceStub(channel).Login(
-                gateway_pb2.LoginRequest(name=ORGANIZER, password=password), timeout=30
+                identity_pb2.LoginRequest(name=ORGANIZER, password=password), timeout=30
             )
             print(f"logged in as {login.account.name!r}; every call below carries its token")
             run_slice(gateway_pb2_grpc.GatewayServiceStub(with_bearer(channel, login.token)), players, seed)

@@ -22,7 +22,7 @@ MAX_SEATS = 100_000
 
 # -------------------------------------------------------------------------------- message sizes
 #: The largest gRPC message any Rondo server or channel sends or receives. The largest draw within
-#: capacity is MAX_SEATS seats; the largest message about it is the gateway's ``ListTables``, which
+#: capacity is MAX_SEATS seats; the largest message about it is the gateway's ``GetSeating``, which
 #: carries each seat's player id (league ids: at most 64 ASCII characters) and name (at most 100
 #: characters, at most 4 UTF-8 bytes each) with their field headers, ~470 bytes a seat at worst:
 #: 100 000 x 470 B = ~45 MiB, plus tables and rounds. 64 MiB covers it with room to spare; the

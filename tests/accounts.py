@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import grpc
 
-from rondo.gateway.v1 import gateway_pb2, gateway_pb2_grpc
+from rondo.gateway.v1 import gateway_pb2_grpc, identity_pb2
 from rondo_app.admin import create_organizer
 from rondo_runtime.bearer import with_bearer
 from rondo_runtime.config import Settings
@@ -17,7 +17,7 @@ TIMEOUT = 30
 
 def login(channel: grpc.Channel, name: str, password: str) -> str:
     stub = gateway_pb2_grpc.GatewayServiceStub(channel)
-    return stub.Login(gateway_pb2.LoginRequest(name=name, password=password), timeout=TIMEOUT).token
+    return stub.Login(identity_pb2.LoginRequest(name=name, password=password), timeout=TIMEOUT).token
 
 
 class Accounts:
@@ -37,10 +37,12 @@ class Accounts:
         """A stub sending ``token`` (None: no token at all)."""
         return gateway_pb2_grpc.GatewayServiceStub(self.raw if token is None else with_bearer(self.raw, token))
 
-    def account(self, role: gateway_pb2.Role, name: str) -> tuple[str, str]:
+    def account(self, role: identity_pb2.Role, name: str) -> tuple[str, str]:
         """A new account made by the organizer: (account id, token); the same name answers the same."""
         if name not in self._accounts:
-            made = self.organizer.CreateAccount(gateway_pb2.CreateAccountRequest(name=name, role=role), timeout=TIMEOUT)
+            made = self.organizer.CreateAccount(
+                identity_pb2.CreateAccountRequest(account=identity_pb2.Account(name=name, role=role)), timeout=TIMEOUT
+            )
             token = made.service_token or login(self.raw, name, made.password)
             self._accounts[name] = (made.account.id, token)
         return self._accounts[name]
@@ -48,16 +50,16 @@ class Accounts:
     def player(self, competition_id: str, player_id: str) -> gateway_pb2_grpc.GatewayServiceStub:
         """A stub of a player account linked to the league player ``player_id`` (made on first use)."""
         if player_id not in self._players:
-            account_id, token = self.account(gateway_pb2.ROLE_PLAYER, f"player {player_id}")
+            account_id, token = self.account(identity_pb2.ROLE_PLAYER, f"player {player_id}")
             self.organizer.LinkPlayer(
-                gateway_pb2.LinkPlayerRequest(account_id=account_id, competition_id=competition_id, player_id=player_id),
+                identity_pb2.LinkPlayerRequest(account_id=account_id, competition_id=competition_id, player_id=player_id),
                 timeout=TIMEOUT,
             )
             self._players[player_id] = (account_id, self.stub(token))
         return self._players[player_id][1]
 
     def judge(self, name: str = "Judge") -> gateway_pb2_grpc.GatewayServiceStub:
-        return self.stub(self.account(gateway_pb2.ROLE_JUDGE, name)[1])
+        return self.stub(self.account(identity_pb2.ROLE_JUDGE, name)[1])
 
     def bot(self, name: str = "Bot") -> gateway_pb2_grpc.GatewayServiceStub:
-        return self.stub(self.account(gateway_pb2.ROLE_BOT, name)[1])
+        return self.stub(self.account(identity_pb2.ROLE_BOT, name)[1])

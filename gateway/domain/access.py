@@ -92,28 +92,24 @@ MATRIX = {
     # --- competitions, rosters, draws ---
     "CreateCompetition": _act(ORGANIZER),
     "GetCompetition": _read(ANYONE),
+    "ListCompetitions": _read(ANYONE),
     "RegisterPlayer": _act(ORGANIZER),
     "WithdrawPlayer": _act(ORGANIZER),
     "ListPlayers": _read(ANYONE),
     "DrawCompetition": _act(ORGANIZER),
     "Redraw": _act(ORGANIZER),
     "ApproveDraw": _act(ORGANIZER),
-    # a draw under review is not shown to players (mahjong.draw.organizer-approves): they read ListTables
+    # a draw under review is not shown to players (mahjong.draw.organizer-approves): they read GetSeating
     "GetDraw": _read(STAFF),
     "ListDraws": _read(STAFF),
-    "ListTables": _read(ANYONE),
-    # the solver's tools for preparing a cup or a round robin: computations, nothing stored
-    "BuildKnockout": _read(ORGANIZER),
-    "PairKnockoutStage": _read(ORGANIZER),
-    "BuildRoundRobin": _read(ORGANIZER),
-    "MahjongPlayoff": _read(ANYONE),
+    "GetSeating": _read(ANYONE),
     # --- results: game decisions (judges and organizers) ---
     "RecordHanchan": _act(STAFF, author=("recorded_by",)),
     "RecordPenalty": _act(STAFF, author=("recorded_by",)),
     "RecordNoShow": _act(STAFF, author=("recorded_by",)),
     "RecordGame": _act(STAFF, author=("recorded_by",)),
     "CorrectRecord": _act(STAFF, author=("recorded_by",)),
-    "ListMatchHistory": _read(ANYONE),
+    "ListResultRecords": _read(ANYONE),
     "GetStandings": _read(ANYONE),
     # --- stages ---
     "AdvanceStage": _act(ORGANIZER, author=("created_by",)),
@@ -136,12 +132,13 @@ MATRIX = {
     "GetPlayoff": _read(ANYONE),
     # --- scheduling ---
     "CreateClub": _act(ORGANIZER),
-    "AddRoom": _act(ORGANIZER),
+    "GetClub": _read(ANYONE),
+    "CreateRoom": _act(ORGANIZER),
     "ListRooms": _read(ANYONE),
     "OpenRoundScheduling": _act(ORGANIZER),
     "ProposeRoundSchedule": _act(ORGANIZER),
     "SetAvailability": _act(PLAYER, own_player=("player_id",)),
-    "GetMyAvailability": _read(PLAYER, own_player=("player_id",)),
+    "GetAvailability": _read(PLAYER, own_player=("player_id",)),
     "GetMatchCard": _read(ANYONE, own_player=("viewer_player_id",)),
     "ProposeMeeting": _act(PLAYER, own_player=("player_id",)),
     "ConfirmMeeting": _act(PLAYER, own_player=("player_id",)),
@@ -169,7 +166,7 @@ MATRIX = {
     "GetSeedCommitment": _read(ANYONE),
     "GetDrawCertificate": _read(ANYONE),
     # --- reminders: the gateway publishes them itself; the bot says what it delivered ---
-    "SetReminderSchedule": _act(ORGANIZER),
+    "UpdateReminderSchedule": _act(ORGANIZER),
     "GetReminderSchedule": _read(ANYONE),
     "PublishDueReminders": _act(ORGANIZER),
     "AcknowledgeReminder": _act(frozenset({Role.ORGANIZER, Role.BOT}), author=("acknowledged_by",)),
@@ -182,6 +179,7 @@ MATRIX = {
     "RecordMediatedGame": _act(STAFF, author=("recorded_by",)),
     "RequestTimeout": _act(PLAYER | STAFF, own_player=("player_id",)),
     "ListMediations": _read(PLAYER | STAFF, own_player=("player_id",)),
+    "ListTimeouts": _read(PLAYER | STAFF, own_player=("player_id",)),
 }
 
 

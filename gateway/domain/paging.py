@@ -1,4 +1,4 @@
-"""Page tokens for the public API's List methods (docs/architecture.md "The public API").
+"""Page tokens for the public API's List methods (docs/architecture.md "Contracts").
 
 A page token is opaque to clients: the position to resume from, bound to the query it belongs to
 (a fingerprint of the filters), so a token reused with other filters is refused instead of quietly
@@ -10,12 +10,15 @@ from __future__ import annotations
 import base64
 import hashlib
 import json
+from collections.abc import Sequence
+from typing import TypeVar
 
 from rondo_runtime.errors import InvalidArgument
 
 DEFAULT_PAGE_SIZE = 100
 MAX_PAGE_SIZE = 1000
 MAX_TOKEN_LENGTH = 200
+T = TypeVar("T")
 
 
 def page_size(requested: int, field: str = "page_size") -> int:
@@ -51,3 +54,16 @@ def decode_page_token(token: str, query: str, field: str = "page_token") -> int 
     if made_for != query or not isinstance(position, int) or position < 0:
         raise InvalidArgument.single(field, "was made for another query; start again without a page token")
     return position
+
+
+def page_of(items: Sequence[T], requested_size: int, token: str, query: str) -> tuple[list[T], str]:
+    """One page of a whole list a downstream service answered (in its own stable order): the items from
+    the token's position (the start without one), at most the page size, and the next page's token
+    (empty on the last page). Nothing is deleted in Rondo: a list in the order things were made only
+    grows at its end, so its pages never skip or repeat; in a list ordered otherwise (rooms by name,
+    bookings by start) an item added before the position between two pages shifts the rest by one."""
+    size = page_size(requested_size)
+    start = decode_page_token(token, query) or 0
+    chunk = list(items[start : start + size])
+    end = start + len(chunk)
+    return chunk, encode_page_token(end, query) if end < len(items) else ""

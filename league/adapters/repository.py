@@ -91,6 +91,13 @@ class LeagueRepository(IdempotencyRecords):
         row.registration_closed_at = at
         self.session.add(row)
 
+    def competition_page(self, offset: int, limit: int) -> list[Competition]:
+        """Oldest first (creation time, then id): at most ``limit`` after the first ``offset``."""
+        query = (
+            select(CompetitionRow).order_by(col(CompetitionRow.created_at), col(CompetitionRow.id)).offset(offset).limit(limit)
+        )
+        return [self._competition(row) for row in self.session.exec(query)]
+
     def set_published_draw(self, competition_id: str, draw_id: str) -> None:
         row = self.session.get_one(CompetitionRow, competition_id)
         row.published_draw_id = draw_id

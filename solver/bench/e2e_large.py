@@ -3,7 +3,7 @@
 Starts ``rondo up`` (every service in one process, SQLite in a fresh data directory) on 127.0.0.1, makes
 an organizer (``rondo admin create-organizer``) and logs in, then, for each size, through the gateway only:
 
-    CreateCompetition -> RegisterPlayer x N -> DrawCompetition -> ApproveDraw -> GetDraw -> ListTables
+    CreateCompetition -> RegisterPlayer x N -> DrawCompetition -> ApproveDraw -> GetDraw -> GetSeating
 
 and prints one line per step with its wall time. ``DrawCompetition`` is split into the solver's own wall
 time (``wall_time_seconds`` of the answer) and the rest (league ``SaveDraw``, the messages between
@@ -22,8 +22,9 @@ from concurrent.futures import ThreadPoolExecutor
 
 import grpc
 
-from rondo.gateway.v1 import gateway_pb2, gateway_pb2_grpc
+from rondo.gateway.v1 import competitions_pb2, draws_pb2, gateway_pb2_grpc, identity_pb2
 from rondo.league.v1 import league_pb2, league_pb2_grpc
+from rondo.solver.v1 import solver_pb2
 from rondo_runtime.bearer import create_organizer, with_bearer
 from rondo_runtime.capacity import channel_options
 from rondo_runtime.process import free_port, server_process
@@ -70,8 +71,10 @@ def run_size(
     competition = clock.step(
         "CreateCompetition",
         lambda: stub.CreateCompetition(
-            league_pb2.CreateCompetitionRequest(
-                name=f"bench {players}x{rounds}", ruleset="discard-league-2026", rounds=rounds, table_size=table_size
+            competitions_pb2.CreateCompetitionRequest(
+                competition=competitions_pb2.Competition(
+                    name=f"bench {players}x{rounds}", ruleset="discard-league-2026", rounds=rounds, table_size=table_size
+                )
             ),
             timeout=timeout,
         ),
@@ -79,7 +82,7 @@ def run_size(
 
     def register(i: int) -> None:
         stub.RegisterPlayer(
-            league_pb2.RegisterPlayerRequest(competition_id=competition.id, name=f"Player {i:05d}"), timeout=timeout
+            competitions_pb2.RegisterPlayerRequest(competition_id=competition.id, name=f"Player {i:05d}"), timeout=timeout
         )
 
     def register_all() -> None:
@@ -89,7 +92,7 @@ def run_size(
     clock.step("RegisterPlayer x N", register_all, f"{REGISTER_THREADS} concurrent callers")
     start = time.perf_counter()
     view = stub.DrawCompetition(
-        gateway_pb2.DrawCompetitionRequest(competition_id=competition.id, seed=1, time_limit_seconds=budget),
+        draws_pb2.DrawCompetitionRequest(competition_id=competition.id, seed=1, time_limit_seconds=budget),
         timeout=timeout,
     )
     total = time.perf_counter() - start
@@ -105,9 +108,10 @@ def run_size(
                     league_pb2.SaveDrawRequest(
                         competition_id=competition.id,
                         seed=view.draw.seed,
-                        rounds=view.draw.rounds,
-                        objective=view.draw.objective,
-                        lower_bound=view.draw.lower_bound,
+                        # the public API's answer, as league's own messages (the same fields)
+                        rounds=[solver_pb2.Round.FromString(r.SerializeToString()) for r in view.draw.rounds],
+                        objective=solver_pb2.DrawObjective.FromString(view.draw.objective.SerializeToString()),
+                        lower_bound=solver_pb2.DrawObjective.FromString(view.draw.lower_bound.SerializeToString()),
                         proven_optimal=view.draw.proven_optimal,
                         method=view.draw.method,
                     ),
@@ -119,18 +123,18 @@ def run_size(
             clock.add("  league SaveDraw (direct)", float("nan"), f"not measured: {error.code().name}")
     clock.step(
         "ApproveDraw",
-        lambda: stub.ApproveDraw(league_pb2.ApproveDrawRequest(competition_id=competition.id, draw_id=draw_id), timeout=timeout),
+        lambda: stub.ApproveDraw(draws_pb2.ApproveDrawRequest(competition_id=competition.id, draw_id=draw_id), timeout=timeout),
     )
     clock.step(
         "GetDraw",
-        lambda: stub.GetDraw(league_pb2.GetDrawRequest(competition_id=competition.id, draw_id=draw_id), timeout=timeout),
+        lambda: stub.GetDraw(draws_pb2.GetDrawRequest(competition_id=competition.id, draw_id=draw_id), timeout=timeout),
     )
     tables = clock.step(
-        "ListTables", lambda: stub.ListTables(gateway_pb2.ListTablesRequest(competition_id=competition.id), timeout=timeout)
+        "GetSeating", lambda: stub.GetSeating(draws_pb2.GetSeatingRequest(competition_id=competition.id), timeout=timeout)
     )
     seats = sum(len(t.player_ids) for r in tables.rounds for t in r.tables)
-    assert seats == players * rounds - (players % table_size) * rounds, f"ListTables returned {seats} seats"
-    clock.step("ListDraws", lambda: stub.ListDraws(league_pb2.ListDrawsRequest(competition_id=competition.id), timeout=timeout))
+    assert seats == players * rounds - (players % table_size) * rounds, f"GetSeating returned {seats} seats"
+    clock.step("ListDraws", lambda: stub.ListDraws(draws_pb2.ListDrawsRequest(competition_id=competition.id), timeout=timeout))
     return clock
 
 
@@ -161,7 +165,7 @@ def main(argv: list[str] | None = None) -> int:
                 password = create_organizer("bench organizer", env)  # `rondo admin create-organizer`
                 token = (
                     gateway_pb2_grpc.GatewayServiceStub(channel)
-                    .Login(gateway_pb2.LoginRequest(name="bench organizer", password=password), timeout=args.timeout)
+                    .Login(identity_pb2.LoginRequest(name="bench organizer", password=password), timeout=args.timeout)
                     .token
                 )
                 stub = gateway_pb2_grpc.GatewayServiceStub(with_bearer(channel, token))

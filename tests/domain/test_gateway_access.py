@@ -61,7 +61,7 @@ def test_the_policy_organizers_organize_judges_decide_games_players_act_for_them
         return {r.value for r in MATRIX[rpc].roles}
 
     organizational = ["CreateCompetition", "RegisterPlayer", "WithdrawPlayer", "DrawCompetition", "Redraw", "ApproveDraw"]
-    organizational += ["AdvanceStage", "ChangeRuleset", "DecideTie", "CreateClub", "AddRoom", "OpenRoundScheduling"]
+    organizational += ["AdvanceStage", "ChangeRuleset", "DecideTie", "CreateClub", "CreateRoom", "OpenRoundScheduling"]
     organizational += ["AssignMeeting", "CancelMeeting", "BookActivity", "CreateAccount", "ResetPassword", "DisableAccount"]
     organizational += ["ListAccounts", "LinkPlayer", "ListAuditLog", "UpdateClub", "BookRecurringActivity", "MoveMatchWindow"]
     organizational += ["ApplyFallback", "CommitDrawSeed", "PublishDueReminders", "RotateCalendarToken"]
@@ -73,7 +73,7 @@ def test_the_policy_organizers_organize_judges_decide_games_players_act_for_them
         assert roles(rpc) == {"player"} and MATRIX[rpc].own_player, rpc
     for rpc in ("DecideMediation", "RecordMediatedGame", "SetMediationCalendar"):
         assert roles(rpc) == {"organizer", "judge"}, rpc
-    for rpc in ("GetStandings", "ListMatchHistory", "GetCupBracket", "GetPlayoff", "ListTables", "GetMatchCard"):
+    for rpc in ("GetStandings", "ListResultRecords", "GetCupBracket", "GetPlayoff", "GetSeating", "GetMatchCard"):
         assert roles(rpc) == {"organizer", "judge", "player", "bot"}, rpc
     for rpc in ("GetSeedCommitment", "GetDrawCertificate"):  # a draw anyone can verify
         assert roles(rpc) == {"organizer", "judge", "player", "bot"}, rpc
@@ -84,14 +84,14 @@ def test_the_policy_organizers_organize_judges_decide_games_players_act_for_them
 
 @pytest.mark.rule("access.privacy.intervals-owner-only")
 def test_availability_is_read_and_written_by_its_owner_only_not_even_an_organizer():
-    for rpc in ("SetAvailability", "GetMyAvailability"):
+    for rpc in ("SetAvailability", "GetAvailability"):
         assert MATRIX[rpc].roles == {Role.PLAYER} and MATRIX[rpc].own_player == ("player_id",)
         for role in (Role.ORGANIZER, Role.JUDGE, Role.BOT):
             with pytest.raises(PermissionDenied):
                 authorize(rpc, principal(role))
     saki = principal(Role.PLAYER, ("c1", "p1"))
     with pytest.raises(PermissionDenied, match="another player"):
-        own_fields(MATRIX["GetMyAvailability"], saki, {"player_id": "p2", "match_key": "c1/1/1/1"})
+        own_fields(MATRIX["GetAvailability"], saki, {"player_id": "p2", "match_key": "c1/1/1/1"})
 
 
 @pytest.mark.rule("access.players.act-for-themselves")

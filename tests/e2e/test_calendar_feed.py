@@ -15,9 +15,7 @@ import pytest
 import recurring_ical_events
 from google.protobuf.timestamp_pb2 import Timestamp
 
-from rondo.booking.v1 import booking_pb2
-from rondo.gateway.v1 import gateway_pb2
-from rondo.league.v1 import league_pb2
+from rondo.gateway.v1 import calendar_pb2, competitions_pb2, draws_pb2, scheduling_pb2
 
 pytestmark = pytest.mark.e2e
 
@@ -50,25 +48,30 @@ def events(ics: bytes) -> list:
 
 def club_with_a_weekly_evening(stub, key: str):
     club = stub.CreateClub(
-        booking_pb2.CreateClubRequest(
-            name="Discard club Berlin",
-            time_zone="Europe/Berlin",
-            opening_hours=booking_pb2.OpeningHours(
-                windows=[
-                    booking_pb2.OpeningWindow(day=4, opens="18:00", closes="24:00"),
-                    booking_pb2.OpeningWindow(day=7, opens="12:00", closes="24:00"),
-                ]
+        scheduling_pb2.CreateClubRequest(
+            club=scheduling_pb2.Club(
+                name="Discard club Berlin",
+                time_zone="Europe/Berlin",
+                opening_hours=scheduling_pb2.OpeningHours(
+                    windows=[
+                        scheduling_pb2.OpeningWindow(day=4, opens="18:00", closes="24:00"),
+                        scheduling_pb2.OpeningWindow(day=7, opens="12:00", closes="24:00"),
+                    ]
+                ),
             ),
             idempotency_key=f"{key}-club",
         ),
         timeout=10,
     )
     rooms = [
-        stub.AddRoom(booking_pb2.AddRoomRequest(club_id=club.id, name=n, idempotency_key=f"{key}-{n}"), timeout=10)
+        stub.CreateRoom(
+            scheduling_pb2.CreateRoomRequest(room=scheduling_pb2.Room(name=n), club_id=club.id, idempotency_key=f"{key}-{n}"),
+            timeout=10,
+        )
         for n in ("Room 1", "Room 2")
     ]
     series = stub.BookRecurringActivity(
-        booking_pb2.BookRecurringActivityRequest(
+        calendar_pb2.BookRecurringActivityRequest(
             club_id=club.id,
             room_id=rooms[0].id,
             title="D&D evening",
@@ -90,22 +93,24 @@ def test_the_club_feed_is_fetched_over_http_and_read_at_local_times_across_dst(e
     club, rooms, series = club_with_a_weekly_evening(stub, "emb")
     # a drawn table of four whose players never agreed: the organizer applies the fallback time
     competition = stub.CreateCompetition(
-        league_pb2.CreateCompetitionRequest(name="Calendar league", ruleset="discard-league-2026", idempotency_key="cal"),
+        competitions_pb2.CreateCompetitionRequest(
+            competition=competitions_pb2.Competition(name="Calendar league", ruleset="discard-league-2026"), idempotency_key="cal"
+        ),
         timeout=10,
     )
     player_ids = [
         stub.RegisterPlayer(
-            league_pb2.RegisterPlayerRequest(competition_id=competition.id, name=n, idempotency_key=n), timeout=10
+            competitions_pb2.RegisterPlayerRequest(competition_id=competition.id, name=n, idempotency_key=n), timeout=10
         ).id
         for n in PLAYER_NAMES
     ]
     view = stub.DrawCompetition(
-        gateway_pb2.DrawCompetitionRequest(competition_id=competition.id, seed=1, time_limit_seconds=10, idempotency_key="cal"),
+        draws_pb2.DrawCompetitionRequest(competition_id=competition.id, seed=1, time_limit_seconds=10, idempotency_key="cal"),
         timeout=30,
     )
-    stub.ApproveDraw(league_pb2.ApproveDrawRequest(competition_id=competition.id, draw_id=view.draw.id), timeout=10)
+    stub.ApproveDraw(draws_pb2.ApproveDrawRequest(competition_id=competition.id, draw_id=view.draw.id), timeout=10)
     [match] = stub.OpenRoundScheduling(
-        gateway_pb2.OpenRoundSchedulingRequest(
+        scheduling_pb2.OpenRoundSchedulingRequest(
             competition_id=competition.id,
             round=1,
             club_id=club.id,
@@ -114,9 +119,11 @@ def test_the_club_feed_is_fetched_over_http_and_read_at_local_times_across_dst(e
         ),
         timeout=10,
     ).matches
-    fallback = stub.ApplyFallback(booking_pb2.ApplyFallbackRequest(match_key=match.match_key, idempotency_key="fb"), timeout=10)
-    assert fallback.status == booking_pb2.MEETING_STATUS_BOOKED and fallback.room_id == rooms[0].id
-    token = stub.RotateCalendarToken(booking_pb2.RotateCalendarTokenRequest(club_id=club.id), timeout=10)
+    fallback = stub.ApplyFallback(
+        scheduling_pb2.ApplyFallbackRequest(match_key=match.match_key, idempotency_key="fb"), timeout=10
+    )
+    assert fallback.status == scheduling_pb2.MEETING_STATUS_BOOKED and fallback.room_id == rooms[0].id
+    token = stub.RotateCalendarToken(calendar_pb2.RotateCalendarTokenRequest(club_id=club.id), timeout=10)
 
     status, ics = fetch(embedded.calendar_port, token.path)
     assert status == 200
@@ -135,7 +142,7 @@ def test_the_club_feed_is_fetched_over_http_and_read_at_local_times_across_dst(e
     # a cancelled occurrence: the same UID, SEQUENCE 1, STATUS:CANCELLED
     second = series.occurrences[1]
     stub.CancelOccurrence(
-        booking_pb2.CancelOccurrenceRequest(club_id=club.id, booking_id=second.id, reason="holiday"), timeout=10
+        calendar_pb2.CancelOccurrenceRequest(club_id=club.id, booking_id=second.id, reason="holiday"), timeout=10
     )
     again = {str(e["UID"]): e for e in icalendar.Calendar.from_ical(fetch(embedded.calendar_port, token.path)[1]).walk("VEVENT")}
     assert (again[f"{second.id}@rondo"]["STATUS"], again[f"{second.id}@rondo"]["SEQUENCE"]) == ("CANCELLED", 1)
@@ -143,7 +150,7 @@ def test_the_club_feed_is_fetched_over_http_and_read_at_local_times_across_dst(e
 
     # wrong or rotated tokens: the same 404
     assert fetch(embedded.calendar_port, f"/calendar/{'x' * 43}.ics")[0] == 404
-    rotated = stub.RotateCalendarToken(booking_pb2.RotateCalendarTokenRequest(club_id=club.id), timeout=10)
+    rotated = stub.RotateCalendarToken(calendar_pb2.RotateCalendarTokenRequest(club_id=club.id), timeout=10)
     assert fetch(embedded.calendar_port, token.path)[0] == 404
     assert fetch(embedded.calendar_port, rotated.path)[0] == 200
 
@@ -155,7 +162,7 @@ def test_calendar_rules_hold_through_the_gateway_in_distributed_mode(distributed
     club, rooms, series = club_with_a_weekly_evening(stub, "dist")
     with pytest.raises(grpc.RpcError) as error:  # Wednesday: the club is closed
         stub.BookActivity(
-            booking_pb2.BookActivityRequest(
+            calendar_pb2.BookActivityRequest(
                 club_id=club.id,
                 room_id=rooms[1].id,
                 title="Poker",
@@ -167,7 +174,7 @@ def test_calendar_rules_hold_through_the_gateway_in_distributed_mode(distributed
     assert error.value.code() == grpc.StatusCode.FAILED_PRECONDITION and "opening hours" in error.value.details()
     with pytest.raises(grpc.RpcError) as error:  # the same evenings in the same room
         stub.BookRecurringActivity(
-            booking_pb2.BookRecurringActivityRequest(
+            calendar_pb2.BookRecurringActivityRequest(
                 club_id=club.id,
                 room_id=rooms[0].id,
                 title="Go club",
@@ -179,7 +186,7 @@ def test_calendar_rules_hold_through_the_gateway_in_distributed_mode(distributed
         )
     assert error.value.code() == grpc.StatusCode.FAILED_PRECONDITION and "occurrence 1" in error.value.details()
     moved = stub.MoveOccurrence(
-        booking_pb2.MoveOccurrenceRequest(
+        calendar_pb2.MoveOccurrenceRequest(
             club_id=club.id,
             booking_id=series.occurrences[0].id,
             start=ts(BERLIN, 2027, 3, 18, 19),
@@ -189,7 +196,7 @@ def test_calendar_rules_hold_through_the_gateway_in_distributed_mode(distributed
         timeout=10,
     )
     assert moved.room_id == rooms[1].id and moved.sequence == 1
-    token = stub.RotateCalendarToken(booking_pb2.RotateCalendarTokenRequest(club_id=club.id), timeout=10)
+    token = stub.RotateCalendarToken(calendar_pb2.RotateCalendarTokenRequest(club_id=club.id), timeout=10)
     status, ics = fetch(distributed.calendar_port, f"/calendar/{token.token}/{rooms[1].id}.ics")
     assert status == 200
     [event] = events(ics)

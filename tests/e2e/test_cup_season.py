@@ -12,8 +12,7 @@ import pytest
 
 from league.domain.cup_progress import score_cup_season
 from league.domain.season_file import CupSeason, load_season
-from rondo.gateway.v1 import gateway_pb2
-from rondo.league.v1 import league_pb2
+from rondo.gateway.v1 import competitions_pb2, results_pb2, stages_pb2
 from rondo_runtime.grpc_errors import field_violations
 
 pytestmark = pytest.mark.e2e
@@ -22,12 +21,15 @@ BY = "arbiter"
 
 def _cup(stub) -> tuple[str, list[str]]:
     competition = stub.CreateCompetition(
-        league_pb2.CreateCompetitionRequest(name="Open cup 2026", ruleset="open-cup-2023", rounds=6, idempotency_key="cup"),
+        competitions_pb2.CreateCompetitionRequest(
+            competition=competitions_pb2.Competition(name="Open cup 2026", ruleset="open-cup-2023", rounds=6),
+            idempotency_key="cup",
+        ),
         timeout=10,
     )
     ids = [
         stub.RegisterPlayer(
-            league_pb2.RegisterPlayerRequest(
+            competitions_pb2.RegisterPlayerRequest(
                 competition_id=competition.id, name=f"P{i:02d}", rating=3000 - i, idempotency_key=f"cup-{i}"
             ),
             timeout=10,
@@ -37,20 +39,20 @@ def _cup(stub) -> tuple[str, list[str]]:
     return competition.id, ids
 
 
-def _advance(stub, cid: str, n: int) -> league_pb2.Stage:
+def _advance(stub, cid: str, n: int) -> stages_pb2.Stage:
     return stub.AdvanceStage(
-        gateway_pb2.AdvanceStageRequest(competition_id=cid, created_by=BY, idempotency_key=f"stage-{n}"), timeout=30
+        stages_pb2.AdvanceStageRequest(competition_id=cid, created_by=BY, idempotency_key=f"stage-{n}"), timeout=30
     )
 
 
-def _game(stub, cid, stage, table, number, first, second, result) -> league_pb2.ResultRecord:
+def _game(stub, cid, stage, table, number, first, second, result) -> results_pb2.ResultRecord:
     return stub.RecordGame(
-        league_pb2.RecordGameRequest(
+        results_pb2.RecordGameRequest(
             competition_id=cid,
             stage=stage,
             round=1,
             table=table,
-            game=league_pb2.GameResult(number=number, first_player_id=first, second_player_id=second, result=result),
+            game=results_pb2.GameResult(number=number, first_player_id=first, second_player_id=second, result=result),
             recorded_by=BY,
             idempotency_key=f"g-{stage}-{table}-{number}",
         ),
@@ -86,18 +88,18 @@ def test_a_40_player_cup_to_its_final_places_through_the_gateway(mode, request):
     scenarios[(3, 1)] = ["A", "W", "W"]  # seed 1 absent once in the 1/8 final ...
     scenarios[(4, 1)] = ["W", "A", "W"]  # ... and once in the quarter-final: no prize for him (1.7.2)
     disqualify = {2: 5}  # in stage 2, seed 5 is disqualified before his series
-    events: list[league_pb2.ResultRecord] = []
+    events: list[results_pb2.ResultRecord] = []
     stage = first
     while True:
         if stage.number in disqualify:
             gone = by_seed[disqualify[stage.number]]
             done = stub.DisqualifyPlayer(
-                league_pb2.DisqualifyPlayerRequest(
+                stages_pb2.DisqualifyPlayerRequest(
                     competition_id=cid, player_id=gone, reason="unsporting conduct", recorded_by=BY, idempotency_key="dq"
                 ),
                 timeout=10,
             )
-            assert done.player.status == league_pb2.PLAYER_STATUS_DISQUALIFIED and done.stage == stage.number
+            assert done.player.status == competitions_pb2.PLAYER_STATUS_DISQUALIFIED and done.stage == stage.number
         for t, table in enumerate(stage.rounds[0].tables, start=1):
             players = list(table.player_ids)
             if len(players) == 1 or any(seed[p] == disqualify.get(stage.number) for p in players):
@@ -109,10 +111,10 @@ def test_a_40_player_cup_to_its_final_places_through_the_gateway(mode, request):
             for n, r in enumerate(plan, start=1):
                 result = {"W": "1-0" if better == a else "0-1", "A": "-/+" if better == a else "+/-"}.get(r, r)
                 events.append(_game(stub, cid, stage.number, t, n, a, b, result))
-        assert stub.GetStage(league_pb2.GetStageRequest(competition_id=cid, number=stage.number)).status == (
-            league_pb2.STAGE_STATUS_COMPLETED
+        assert stub.GetStage(stages_pb2.GetStageRequest(competition_id=cid, number=stage.number)).status == (
+            stages_pb2.STAGE_STATUS_COMPLETED
         )
-        plan = stub.PrepareStage(league_pb2.PrepareStageRequest(competition_id=cid), timeout=10)
+        plan = stub.PrepareStage(stages_pb2.PrepareStageRequest(competition_id=cid), timeout=10)
         if plan.finished:
             break
         stage = _advance(stub, cid, stage.number + 1)
@@ -120,12 +122,12 @@ def test_a_40_player_cup_to_its_final_places_through_the_gateway(mode, request):
             game = next(e for e in events if e.stage == 1 and e.table == 3 and e.game.number == 2)
             with pytest.raises(grpc.RpcError) as refused:
                 stub.CorrectRecord(
-                    league_pb2.CorrectRecordRequest(
+                    results_pb2.CorrectRecordRequest(
                         competition_id=cid,
                         record_id=game.id,
                         reason="the arbiter misread game 2",
                         recorded_by=BY,
-                        game=league_pb2.GameResult(
+                        game=results_pb2.GameResult(
                             number=2,
                             first_player_id=game.game.first_player_id,
                             second_player_id=game.game.second_player_id,
@@ -136,7 +138,7 @@ def test_a_40_player_cup_to_its_final_places_through_the_gateway(mode, request):
                 )
             assert refused.value.code() == grpc.StatusCode.FAILED_PRECONDITION
             assert "stage 2 (1/16 final) could no longer be generated" in (refused.value.details() or "")
-    assert [s.name for s in stub.ListStages(league_pb2.ListStagesRequest(competition_id=cid)).stages] == [
+    assert [s.name for s in stub.ListStages(stages_pb2.ListStagesRequest(competition_id=cid)).stages] == [
         "1/32 final",
         "1/16 final",
         "1/8 final",
@@ -154,7 +156,7 @@ def test_a_40_player_cup_to_its_final_places_through_the_gateway(mode, request):
         _game(stub, cid, 6, 1, 3, by_seed[2], by_seed[1], "1-0")
     assert error.value.code() == grpc.StatusCode.FAILED_PRECONDITION
 
-    bracket = stub.GetCupBracket(league_pb2.GetCupBracketRequest(competition_id=cid), timeout=10)
+    bracket = stub.GetCupBracket(stages_pb2.GetCupBracketRequest(competition_id=cid), timeout=10)
     assert [s.seed for s in bracket.seeds] == list(range(1, 41)) and [s.player_id for s in bracket.seeds] == ids
     assert bracket.finished
     assert [(p.place, p.name) for p in bracket.places] == [(1, "P01"), (2, "P02"), (3, "P03"), (4, "P04")]
@@ -173,7 +175,7 @@ def test_a_40_player_cup_to_its_final_places_through_the_gateway(mode, request):
     assert bracket.stages[-1].pairings[1].third_place
 
     with pytest.raises(grpc.RpcError) as error:
-        stub.DisqualifyPlayer(league_pb2.DisqualifyPlayerRequest(competition_id=cid, player_id=ids[0], recorded_by=BY))
+        stub.DisqualifyPlayer(stages_pb2.DisqualifyPlayerRequest(competition_id=cid, player_id=ids[0], recorded_by=BY))
     assert error.value.code() == grpc.StatusCode.INVALID_ARGUMENT
     assert [f for f, _ in field_violations(error.value)] == ["reason"]
 

@@ -13,8 +13,7 @@ from pathlib import Path
 import grpc
 import pytest
 
-from rondo.gateway.v1 import gateway_pb2
-from rondo.league.v1 import league_pb2
+from rondo.gateway.v1 import competitions_pb2, draws_pb2
 
 pytestmark = [pytest.mark.e2e, pytest.mark.rule("draw.trust.seed-commitment")]
 
@@ -32,49 +31,52 @@ def refused(call, request, code) -> str:
     return caught.value.details()
 
 
-def _trusted_season(stub, name: str) -> tuple[str, league_pb2.SeedCommitment]:
+def _trusted_season(stub, name: str) -> tuple[str, draws_pb2.SeedCommitment]:
     competition = stub.CreateCompetition(
-        league_pb2.CreateCompetitionRequest(name=name, ruleset="discard-league-2026"), timeout=10
+        competitions_pb2.CreateCompetitionRequest(
+            competition=competitions_pb2.Competition(name=name, ruleset="discard-league-2026")
+        ),
+        timeout=10,
     )
     for i in range(6):  # registration is open: the commitment comes before the final roster
-        stub.RegisterPlayer(league_pb2.RegisterPlayerRequest(competition_id=competition.id, name=f"{name} {i}"), timeout=10)
+        stub.RegisterPlayer(competitions_pb2.RegisterPlayerRequest(competition_id=competition.id, name=f"{name} {i}"), timeout=10)
     commitment = stub.CommitDrawSeed(
-        league_pb2.CommitDrawSeedRequest(competition_id=competition.id, committed_by="organizer", idempotency_key="c"), timeout=10
+        draws_pb2.CommitDrawSeedRequest(competition_id=competition.id, committed_by="organizer", idempotency_key="c"), timeout=10
     )
     for i in range(6, 12):
-        stub.RegisterPlayer(league_pb2.RegisterPlayerRequest(competition_id=competition.id, name=f"{name} {i}"), timeout=10)
+        stub.RegisterPlayer(competitions_pb2.RegisterPlayerRequest(competition_id=competition.id, name=f"{name} {i}"), timeout=10)
     return competition.id, commitment
 
 
 def _check_trust(stub, tmp_path: Path, name: str) -> None:
     cid, commitment = _trusted_season(stub, name)
     assert len(commitment.commitment) == 64 and "seed" not in str(commitment)
-    assert stub.GetSeedCommitment(league_pb2.GetSeedCommitmentRequest(competition_id=cid), timeout=10) == commitment
+    assert stub.GetSeedCommitment(draws_pb2.GetSeedCommitmentRequest(competition_id=cid), timeout=10) == commitment
     again = stub.CommitDrawSeed(
-        league_pb2.CommitDrawSeedRequest(competition_id=cid, committed_by="organizer", idempotency_key="c"), timeout=10
+        draws_pb2.CommitDrawSeedRequest(competition_id=cid, committed_by="organizer", idempotency_key="c"), timeout=10
     )
     assert again.commitment == commitment.commitment  # a retry, not a second seed
     refused(
         stub.CommitDrawSeed,
-        league_pb2.CommitDrawSeedRequest(competition_id=cid, committed_by="organizer"),
+        draws_pb2.CommitDrawSeedRequest(competition_id=cid, committed_by="organizer"),
         grpc.StatusCode.FAILED_PRECONDITION,
     )
     # the organizer cannot choose the seed any more
     refused(
         stub.DrawCompetition,
-        gateway_pb2.DrawCompetitionRequest(competition_id=cid, seed=5, time_limit_seconds=2),
+        draws_pb2.DrawCompetitionRequest(competition_id=cid, seed=5, time_limit_seconds=2),
         grpc.StatusCode.FAILED_PRECONDITION,
     )
-    view = stub.DrawCompetition(gateway_pb2.DrawCompetitionRequest(competition_id=cid, time_limit_seconds=2), timeout=60)
+    view = stub.DrawCompetition(draws_pb2.DrawCompetitionRequest(competition_id=cid, time_limit_seconds=2), timeout=60)
     assert view.reproducible and view.work_budget > 0
     # the seed stays secret until the draw is published
     refused(
         stub.GetDrawCertificate,
-        league_pb2.GetDrawCertificateRequest(competition_id=cid, draw_id=view.draw.id),
+        draws_pb2.GetDrawCertificateRequest(competition_id=cid, draw_id=view.draw.id),
         grpc.StatusCode.FAILED_PRECONDITION,
     )
-    stub.ApproveDraw(league_pb2.ApproveDrawRequest(competition_id=cid, draw_id=view.draw.id), timeout=10)
-    text = stub.GetDrawCertificate(league_pb2.GetDrawCertificateRequest(competition_id=cid), timeout=10).certificate_json
+    stub.ApproveDraw(draws_pb2.ApproveDrawRequest(competition_id=cid, draw_id=view.draw.id), timeout=10)
+    text = stub.GetDrawCertificate(draws_pb2.GetDrawCertificateRequest(competition_id=cid), timeout=10).certificate_json
     cert = json.loads(text)
     assert cert["seed"]["commitment"] == commitment.commitment
     assert cert["tables"] == [[list(t.player_ids) for t in r.tables] for r in view.draw.rounds]

@@ -5,8 +5,7 @@ from __future__ import annotations
 import grpc
 import pytest
 
-from rondo.gateway.v1 import gateway_pb2
-from rondo.league.v1 import league_pb2
+from rondo.gateway.v1 import competitions_pb2, draws_pb2
 from rondo_runtime.grpc_errors import field_violations
 
 pytestmark = pytest.mark.e2e
@@ -25,20 +24,34 @@ def _fails(call, request, code, field=None):
 @pytest.fixture(scope="module")
 def league_with_players(embedded):
     stub = embedded.gateway
-    c = stub.CreateCompetition(league_pb2.CreateCompetitionRequest(name="Error league"), timeout=5)
+    c = stub.CreateCompetition(
+        competitions_pb2.CreateCompetitionRequest(competition=competitions_pb2.Competition(name="Error league")), timeout=5
+    )
     for i in range(6):  # 6 is not a multiple of 4
-        stub.RegisterPlayer(league_pb2.RegisterPlayerRequest(competition_id=c.id, name=f"E{i}"), timeout=5)
+        stub.RegisterPlayer(competitions_pb2.RegisterPlayerRequest(competition_id=c.id, name=f"E{i}"), timeout=5)
     return c
 
 
 @pytest.mark.parametrize(
     "request_, field",
     [
-        (league_pb2.CreateCompetitionRequest(name=""), "name"),
-        (league_pb2.CreateCompetitionRequest(name="x", rounds=-1), "rounds"),
-        (league_pb2.CreateCompetitionRequest(name="x", table_size=-4), "table_size"),
-        (league_pb2.CreateCompetitionRequest(name="x", table_size=9), "table_size"),
-        (league_pb2.CreateCompetitionRequest(name="x", ruleset="poker"), "ruleset"),
+        (competitions_pb2.CreateCompetitionRequest(competition=competitions_pb2.Competition(name="")), "competition.name"),
+        (
+            competitions_pb2.CreateCompetitionRequest(competition=competitions_pb2.Competition(name="x", rounds=-1)),
+            "competition.rounds",
+        ),
+        (
+            competitions_pb2.CreateCompetitionRequest(competition=competitions_pb2.Competition(name="x", table_size=-4)),
+            "competition.table_size",
+        ),
+        (
+            competitions_pb2.CreateCompetitionRequest(competition=competitions_pb2.Competition(name="x", table_size=9)),
+            "competition.table_size",
+        ),
+        (
+            competitions_pb2.CreateCompetitionRequest(competition=competitions_pb2.Competition(name="x", ruleset="poker")),
+            "competition.ruleset",
+        ),
     ],
 )
 def test_create_competition_bad_input(embedded, request_, field):
@@ -49,20 +62,22 @@ def test_register_player_bad_input(embedded, league_with_players):
     stub, cid = embedded.gateway, league_with_players.id
     _fails(
         stub.RegisterPlayer,
-        league_pb2.RegisterPlayerRequest(competition_id="", name="A"),
+        competitions_pb2.RegisterPlayerRequest(competition_id="", name="A"),
         grpc.StatusCode.INVALID_ARGUMENT,
         "competition_id",
     )
-    _fails(stub.RegisterPlayer, league_pb2.RegisterPlayerRequest(competition_id="unknown", name="A"), grpc.StatusCode.NOT_FOUND)
+    _fails(
+        stub.RegisterPlayer, competitions_pb2.RegisterPlayerRequest(competition_id="unknown", name="A"), grpc.StatusCode.NOT_FOUND
+    )
     _fails(
         stub.RegisterPlayer,
-        league_pb2.RegisterPlayerRequest(competition_id=cid, name="  "),
+        competitions_pb2.RegisterPlayerRequest(competition_id=cid, name="  "),
         grpc.StatusCode.INVALID_ARGUMENT,
         "name",
     )
     error = _fails(
         stub.RegisterPlayer,
-        league_pb2.RegisterPlayerRequest(competition_id=cid, name="e3"),
+        competitions_pb2.RegisterPlayerRequest(competition_id=cid, name="e3"),
         grpc.StatusCode.INVALID_ARGUMENT,
         "name",
     )
@@ -73,19 +88,19 @@ def test_draw_bad_input(embedded, league_with_players):
     stub, cid = embedded.gateway, league_with_players.id
     _fails(
         stub.DrawCompetition,
-        gateway_pb2.DrawCompetitionRequest(competition_id=""),
+        draws_pb2.DrawCompetitionRequest(competition_id=""),
         grpc.StatusCode.INVALID_ARGUMENT,
         "competition_id",
     )
-    _fails(stub.DrawCompetition, gateway_pb2.DrawCompetitionRequest(competition_id="unknown"), grpc.StatusCode.NOT_FOUND)
+    _fails(stub.DrawCompetition, draws_pb2.DrawCompetitionRequest(competition_id="unknown"), grpc.StatusCode.NOT_FOUND)
     _fails(
         stub.DrawCompetition,
-        gateway_pb2.DrawCompetitionRequest(competition_id=cid, time_limit_seconds=-1),
+        draws_pb2.DrawCompetitionRequest(competition_id=cid, time_limit_seconds=-1),
         grpc.StatusCode.INVALID_ARGUMENT,
         "time_limit_seconds",
     )
     error = _fails(
-        stub.DrawCompetition, gateway_pb2.DrawCompetitionRequest(competition_id=cid), grpc.StatusCode.INVALID_ARGUMENT, "players"
+        stub.DrawCompetition, draws_pb2.DrawCompetitionRequest(competition_id=cid), grpc.StatusCode.INVALID_ARGUMENT, "players"
     )
     # the organizer's options, with the names of who would be dropped (docs/rules.md mahjong.roster.multiple-of-table-size)
     assert "2 reserve" in error.details() and "E4" in error.details() and "E5" in error.details()
@@ -95,14 +110,14 @@ def test_approve_and_tables_bad_input(embedded, league_with_players):
     stub, cid = embedded.gateway, league_with_players.id
     _fails(
         stub.ApproveDraw,
-        league_pb2.ApproveDrawRequest(competition_id=cid, draw_id=""),
+        draws_pb2.ApproveDrawRequest(competition_id=cid, draw_id=""),
         grpc.StatusCode.INVALID_ARGUMENT,
         "draw_id",
     )
-    _fails(stub.ApproveDraw, league_pb2.ApproveDrawRequest(competition_id=cid, draw_id="unknown"), grpc.StatusCode.NOT_FOUND)
-    _fails(stub.ListTables, gateway_pb2.ListTablesRequest(competition_id=cid), grpc.StatusCode.FAILED_PRECONDITION)
+    _fails(stub.ApproveDraw, draws_pb2.ApproveDrawRequest(competition_id=cid, draw_id="unknown"), grpc.StatusCode.NOT_FOUND)
+    _fails(stub.GetSeating, draws_pb2.GetSeatingRequest(competition_id=cid), grpc.StatusCode.FAILED_PRECONDITION)
     _fails(
         stub.Redraw,
-        gateway_pb2.RedrawRequest(competition_id=cid, played_rounds=1, reason="x"),
+        draws_pb2.RedrawRequest(competition_id=cid, played_rounds=1, reason="x"),
         grpc.StatusCode.FAILED_PRECONDITION,
     )

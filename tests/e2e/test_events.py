@@ -14,8 +14,7 @@ import grpc
 import pytest
 from google.protobuf.json_format import MessageToDict
 
-from rondo.gateway.v1 import gateway_pb2, gateway_pb2_grpc
-from rondo.league.v1 import league_pb2
+from rondo.gateway.v1 import competitions_pb2, draws_pb2, events_pb2, gateway_pb2_grpc
 from rondo_app.demo import rondo_process
 from rondo_runtime.bearer import with_bearer
 from rondo_runtime.config import Settings
@@ -28,20 +27,25 @@ pytestmark = pytest.mark.e2e
 def league_with_draw(stub, name: str, players: int = 8) -> str:
     """A competition, its players, a proposed draw and its approval: draw.proposed, draw.published."""
     competition = stub.CreateCompetition(
-        league_pb2.CreateCompetitionRequest(name=name, ruleset="discard-league-2026"), timeout=10
+        competitions_pb2.CreateCompetitionRequest(
+            competition=competitions_pb2.Competition(name=name, ruleset="discard-league-2026")
+        ),
+        timeout=10,
     )
     for i in range(players):
-        stub.RegisterPlayer(league_pb2.RegisterPlayerRequest(competition_id=competition.id, name=f"{name} P{i}"), timeout=10)
+        stub.RegisterPlayer(
+            competitions_pb2.RegisterPlayerRequest(competition_id=competition.id, name=f"{name} P{i}"), timeout=10
+        )
     view = stub.DrawCompetition(
-        gateway_pb2.DrawCompetitionRequest(competition_id=competition.id, seed=1, time_limit_seconds=2), timeout=30
+        draws_pb2.DrawCompetitionRequest(competition_id=competition.id, seed=1, time_limit_seconds=2), timeout=30
     )
-    stub.ApproveDraw(league_pb2.ApproveDrawRequest(competition_id=competition.id, draw_id=view.draw.id), timeout=10)
+    stub.ApproveDraw(draws_pb2.ApproveDrawRequest(competition_id=competition.id, draw_id=view.draw.id), timeout=10)
     return competition.id
 
 
-def watch(stub, after: int, count: int, **filters) -> list[gateway_pb2.Event]:
+def watch(stub, after: int, count: int, **filters) -> list[events_pb2.Event]:
     """The first ``count`` events the stream sends after ``after``, then the stream is cancelled."""
-    stream = stub.WatchEvents(gateway_pb2.WatchEventsRequest(after=after, **filters), timeout=30)
+    stream = stub.WatchEvents(events_pb2.WatchEventsRequest(after=after, **filters), timeout=30)
     got = []
     for event in stream:
         got.append(event)
@@ -59,8 +63,8 @@ def test_a_bot_gets_the_backlog_then_live_events_and_resumes_from_its_cursor(emb
     assert backlog[0].id < backlog[1].id and backlog[0].subject_id == backlog[1].subject_id
 
     # a live stream, open before the next league is drawn, receives its events as they happen
-    received: list[gateway_pb2.Event] = []
-    stream = stub.WatchEvents(gateway_pb2.WatchEventsRequest(after=backlog[-1].id, kinds=["draw.published"]), timeout=60)
+    received: list[events_pb2.Event] = []
+    stream = stub.WatchEvents(events_pb2.WatchEventsRequest(after=backlog[-1].id, kinds=["draw.published"]), timeout=60)
 
     def follow() -> None:
         for event in stream:
@@ -84,13 +88,13 @@ def test_a_bot_gets_the_backlog_then_live_events_and_resumes_from_its_cursor(emb
 def test_list_events_pages_with_tokens_and_refuses_a_foreign_token(embedded):
     stub = embedded.gateway
     league_with_draw(stub, "Events C")
-    first = stub.ListEvents(gateway_pb2.ListEventsRequest(page_size=1), timeout=10)
-    second = stub.ListEvents(gateway_pb2.ListEventsRequest(page_size=1, page_token=first.next_page_token), timeout=10)
+    first = stub.ListEvents(events_pb2.ListEventsRequest(page_size=1), timeout=10)
+    second = stub.ListEvents(events_pb2.ListEventsRequest(page_size=1, page_token=first.next_page_token), timeout=10)
     assert len(first.events) == len(second.events) == 1 and second.events[0].id > first.events[0].id
     with pytest.raises(grpc.RpcError) as caught:
-        stub.ListEvents(gateway_pb2.ListEventsRequest(page_token=first.next_page_token, kinds=["x"]), timeout=10)
+        stub.ListEvents(events_pb2.ListEventsRequest(page_token=first.next_page_token, kinds=["x"]), timeout=10)
     assert caught.value.code() == grpc.StatusCode.INVALID_ARGUMENT and "another query" in caught.value.details()
-    for bad in (gateway_pb2.ListEventsRequest(after=-1), gateway_pb2.ListEventsRequest(kinds=["k"] * 33)):
+    for bad in (events_pb2.ListEventsRequest(after=-1), events_pb2.ListEventsRequest(kinds=["k"] * 33)):
         with pytest.raises(grpc.RpcError) as caught:
             stub.ListEvents(bad, timeout=10)
         assert caught.value.code() == grpc.StatusCode.INVALID_ARGUMENT
@@ -113,7 +117,7 @@ def test_events_survive_a_gateway_restart_and_a_stop_ends_open_streams(tmp_path:
         stub, token = accounts.organizer, accounts.organizer_token
         competition = league_with_draw(stub, "Before restart")
         before = watch(stub, 0, 2)
-        open_stream = stub.WatchEvents(gateway_pb2.WatchEventsRequest(after=before[-1].id), timeout=300)
+        open_stream = stub.WatchEvents(events_pb2.WatchEventsRequest(after=before[-1].id), timeout=300)
         process.send_signal(signal.SIGTERM)
         # the stop closes the stream at once (else it would hang until the 120 s grace ran out)
         assert list(open_stream) == []
@@ -130,7 +134,7 @@ def test_events_survive_a_gateway_restart_and_a_stop_ends_open_streams(tmp_path:
 
 def test_no_event_carries_an_availability_interval(embedded):
     """Every payload is ids, names, kinds and meeting times: no key names intervals or availability."""
-    every = embedded.gateway.ListEvents(gateway_pb2.ListEventsRequest(page_size=1000), timeout=10).events
+    every = embedded.gateway.ListEvents(events_pb2.ListEventsRequest(page_size=1000), timeout=10).events
     assert every
     for event in every:
         text = json.dumps(MessageToDict(event.payload)).lower()

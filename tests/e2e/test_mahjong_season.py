@@ -11,8 +11,7 @@ import pytest
 from sqlalchemy.pool import NullPool
 
 from gateway.adapters.events import EventLog
-from rondo.gateway.v1 import gateway_pb2
-from rondo.league.v1 import league_pb2
+from rondo.gateway.v1 import competitions_pb2, draws_pb2, results_pb2, stages_pb2
 from rondo_runtime.db import make_engine
 from tests import mahjong_season as season
 
@@ -25,40 +24,43 @@ NO_SHOW_AT = (2, 1)  # round, table: its last seat did not come
 
 def _setup(stub) -> tuple[str, list[list[list[str]]]]:
     competition = stub.CreateCompetition(
-        league_pb2.CreateCompetitionRequest(name="Season 24", ruleset="discard-league-2026", idempotency_key="season-24"),
+        competitions_pb2.CreateCompetitionRequest(
+            competition=competitions_pb2.Competition(name="Season 24", ruleset="discard-league-2026"), idempotency_key="season-24"
+        ),
         timeout=10,
     )
     ids = [
         stub.RegisterPlayer(
-            league_pb2.RegisterPlayerRequest(competition_id=competition.id, name=f"P{i:02d}", idempotency_key=f"p{i}"), timeout=10
+            competitions_pb2.RegisterPlayerRequest(competition_id=competition.id, name=f"P{i:02d}", idempotency_key=f"p{i}"),
+            timeout=10,
         ).id
         for i in range(1, PLAYERS + 1)
     ]
     season.stable_names(ids)  # the scores follow registration order, not the random ids
     view = stub.DrawCompetition(
-        gateway_pb2.DrawCompetitionRequest(competition_id=competition.id, seed=11, time_limit_seconds=2, idempotency_key="d"),
+        draws_pb2.DrawCompetitionRequest(competition_id=competition.id, seed=11, time_limit_seconds=2, idempotency_key="d"),
         timeout=30,
     )
-    stub.ApproveDraw(league_pb2.ApproveDrawRequest(competition_id=competition.id, draw_id=view.draw.id), timeout=10)
+    stub.ApproveDraw(draws_pb2.ApproveDrawRequest(competition_id=competition.id, draw_id=view.draw.id), timeout=10)
     return competition.id, [[list(t.player_ids) for t in r.tables] for r in view.draw.rounds]
 
 
-def _record_regular(stub, cid: str, rounds: list[list[list[str]]]) -> league_pb2.ResultRecord:
+def _record_regular(stub, cid: str, rounds: list[list[list[str]]]) -> results_pb2.ResultRecord:
     """Every hanchan of the regular stage, a registered technical substitute taking a no-show's seat;
     returns one record to correct later."""
     substitute = stub.RegisterPlayer(
-        league_pb2.RegisterPlayerRequest(
-            competition_id=cid, name=season.SUBSTITUTE, status=league_pb2.PLAYER_STATUS_SUBSTITUTE, idempotency_key="sub"
+        competitions_pb2.RegisterPlayerRequest(
+            competition_id=cid, name=season.SUBSTITUTE, status=competitions_pb2.PLAYER_STATUS_SUBSTITUTE, idempotency_key="sub"
         ),
         timeout=10,
     ).id
     r0, t0 = NO_SHOW_AT
     stub.RecordNoShow(
-        league_pb2.RecordNoShowRequest(
+        results_pb2.RecordNoShowRequest(
             competition_id=cid,
             round=r0,
             table=t0,
-            no_show=league_pb2.NoShowEntry(player_id=rounds[r0 - 1][t0 - 1][3], substitute=substitute),
+            no_show=results_pb2.NoShowEntry(player_id=rounds[r0 - 1][t0 - 1][3], substitute=substitute),
             recorded_by=BY,
             idempotency_key="no-show",
         ),
@@ -69,11 +71,11 @@ def _record_regular(stub, cid: str, rounds: list[list[list[str]]]) -> league_pb2
         for t, seats in enumerate(tables, start=1):
             sat = [*seats[:3], substitute] if (r, t) == NO_SHOW_AT else seats
             for h in (1, 2, 3):
-                hanchan = league_pb2.HanchanResult(number=h, scores=season.scores(sat, 1, r, t, h))
+                hanchan = results_pb2.HanchanResult(number=h, scores=season.scores(sat, 1, r, t, h))
                 if (r, t, h) == CHOMBO_AT:
                     hanchan.chombo[sat[0]] = 1
                 record = stub.RecordHanchan(
-                    league_pb2.RecordHanchanRequest(
+                    results_pb2.RecordHanchanRequest(
                         competition_id=cid, round=r, table=t, hanchan=hanchan, recorded_by=BY, idempotency_key=f"h{r}-{t}-{h}"
                     ),
                     timeout=10,
@@ -84,24 +86,24 @@ def _record_regular(stub, cid: str, rounds: list[list[list[str]]]) -> league_pb2
     return to_correct
 
 
-def _advance(stub, cid: str, n: int) -> league_pb2.Stage:
+def _advance(stub, cid: str, n: int) -> stages_pb2.Stage:
     return stub.AdvanceStage(
-        gateway_pb2.AdvanceStageRequest(competition_id=cid, created_by="organizer", idempotency_key=f"s{n}"), timeout=30
+        stages_pb2.AdvanceStageRequest(competition_id=cid, created_by="organizer", idempotency_key=f"s{n}"), timeout=30
     )
 
 
-def _record_stage(stub, cid: str, stage: league_pb2.Stage) -> league_pb2.ResultRecord:
+def _record_stage(stub, cid: str, stage: stages_pb2.Stage) -> results_pb2.ResultRecord:
     hanchans = 5 if stage.name == "final" else 3
     last = None
     for t, table in enumerate(stage.rounds[0].tables, start=1):
         for h in range(1, hanchans + 1):
             last = stub.RecordHanchan(
-                league_pb2.RecordHanchanRequest(
+                results_pb2.RecordHanchanRequest(
                     competition_id=cid,
                     stage=stage.number,
                     round=1,
                     table=t,
-                    hanchan=league_pb2.HanchanResult(
+                    hanchan=results_pb2.HanchanResult(
                         number=h, scores=season.scores(list(table.player_ids), stage.number, 1, t, h)
                     ),
                     recorded_by=BY,
@@ -133,11 +135,11 @@ def test_a_24_player_season_through_the_gateway_from_the_draw_to_the_prizes(mode
     for h in (1, 2, 3):
         seats = rounds[3][5]
         stub.RecordHanchan(
-            league_pb2.RecordHanchanRequest(
+            results_pb2.RecordHanchanRequest(
                 competition_id=cid,
                 round=4,
                 table=6,
-                hanchan=league_pb2.HanchanResult(number=h, scores=season.scores(seats, 1, 4, 6, h)),
+                hanchan=results_pb2.HanchanResult(number=h, scores=season.scores(seats, 1, 4, 6, h)),
                 recorded_by=BY,
                 idempotency_key=f"h4-6-{h}",
             ),
@@ -148,19 +150,19 @@ def test_a_24_player_season_through_the_gateway_from_the_draw_to_the_prizes(mode
     low = sorted(scores, key=scores.__getitem__)
     scores[low[0]], scores[low[1]] = scores[low[0]] + 100, scores[low[1]] - 100
     correction = stub.CorrectRecord(
-        league_pb2.CorrectRecordRequest(
+        results_pb2.CorrectRecordRequest(
             competition_id=cid,
             record_id=original.id,
             reason="100 points misread",
             recorded_by="organizer",
-            hanchan=league_pb2.HanchanResult(number=1, scores=scores),
+            hanchan=results_pb2.HanchanResult(number=1, scores=scores),
             idempotency_key="correction",
         ),
         timeout=10,
     )
     assert correction.replaces_record_id == original.id and correction.changes
 
-    standings = stub.GetStandings(league_pb2.GetStandingsRequest(competition_id=cid), timeout=10)
+    standings = stub.GetStandings(results_pb2.GetStandingsRequest(competition_id=cid), timeout=10)
     assert len(standings.rows) == PLAYERS and season.SUBSTITUTE not in {r.name for r in standings.rows}
     assert not [t for t in standings.unresolved if int(t.place.split("-")[0]) <= 8]
     top8 = [r.player_id for r in standings.rows[:8]]
@@ -173,11 +175,11 @@ def test_a_24_player_season_through_the_gateway_from_the_draw_to_the_prizes(mode
             assert [list(t.player_ids) for t in stage.rounds[0].tables] == [top8[0::2], top8[1::2]]
             with pytest.raises(grpc.RpcError) as finished:  # the regular stage takes no new result now
                 stub.RecordPenalty(
-                    league_pb2.RecordPenaltyRequest(
+                    results_pb2.RecordPenaltyRequest(
                         competition_id=cid,
                         round=1,
                         table=1,
-                        penalty=league_pb2.PenaltyEntry(player_id=rounds[0][0][0], points=1000, reason="late"),
+                        penalty=results_pb2.PenaltyEntry(player_id=rounds[0][0][0], points=1000, reason="late"),
                         recorded_by=BY,
                     ),
                     timeout=10,
@@ -192,7 +194,7 @@ def test_a_24_player_season_through_the_gateway_from_the_draw_to_the_prizes(mode
         _advance(stub, cid, 5)
     assert over.value.code() == grpc.StatusCode.FAILED_PRECONDITION
 
-    playoff = stub.GetPlayoff(league_pb2.GetPlayoffRequest(competition_id=cid), timeout=10)
+    playoff = stub.GetPlayoff(stages_pb2.GetPlayoffRequest(competition_id=cid), timeout=10)
     assert playoff.finished and list(playoff.regular_places) == top8
     final = playoff.stages[-1].tables[0]
     assert (final.name, final.hanchans_played, final.hanchans) == ("final", 5, 5)

@@ -11,12 +11,19 @@ from datetime import UTC, datetime, timedelta
 from zoneinfo import ZoneInfo
 
 import pytest
+from google.protobuf.field_mask_pb2 import FieldMask
 from google.protobuf.timestamp_pb2 import Timestamp
 from sqlalchemy import text
 
-from rondo.booking.v1 import booking_pb2
-from rondo.gateway.v1 import gateway_pb2
-from rondo.league.v1 import league_pb2
+from rondo.gateway.v1 import (
+    competitions_pb2,
+    draws_pb2,
+    mediation_pb2,
+    reminders_pb2,
+    results_pb2,
+    scheduling_pb2,
+    stages_pb2,
+)
 from rondo_runtime.db import make_engine
 
 pytestmark = pytest.mark.e2e
@@ -37,31 +44,43 @@ def test_a_reminder_due_now_is_published_by_the_running_gateway_and_acknowledged
     deployment = request.getfixturevalue(mode)
     stub = deployment.gateway
     competition = stub.CreateCompetition(
-        league_pb2.CreateCompetitionRequest(name="Reminded league", ruleset="discard-league-2026", idempotency_key="rem"),
+        competitions_pb2.CreateCompetitionRequest(
+            competition=competitions_pb2.Competition(name="Reminded league", ruleset="discard-league-2026"), idempotency_key="rem"
+        ),
         timeout=10,
     )
     names = [f"R{i}" for i in range(1, 9)]
     for name in names:
         stub.RegisterPlayer(
-            league_pb2.RegisterPlayerRequest(competition_id=competition.id, name=name, idempotency_key=name), timeout=10
+            competitions_pb2.RegisterPlayerRequest(competition_id=competition.id, name=name, idempotency_key=name), timeout=10
         )
     view = stub.DrawCompetition(
-        gateway_pb2.DrawCompetitionRequest(competition_id=competition.id, seed=3, time_limit_seconds=10, idempotency_key="rem"),
+        draws_pb2.DrawCompetitionRequest(competition_id=competition.id, seed=3, time_limit_seconds=10, idempotency_key="rem"),
         timeout=30,
     )
-    stub.ApproveDraw(league_pb2.ApproveDrawRequest(competition_id=competition.id, draw_id=view.draw.id), timeout=10)
-    club = stub.CreateClub(booking_pb2.CreateClubRequest(name="Reminder club", idempotency_key="rem"), timeout=10)
-    stub.AddRoom(booking_pb2.AddRoomRequest(club_id=club.id, name="Room 1", idempotency_key="rem"), timeout=10)
+    stub.ApproveDraw(draws_pb2.ApproveDrawRequest(competition_id=competition.id, draw_id=view.draw.id), timeout=10)
+    club = stub.CreateClub(
+        scheduling_pb2.CreateClubRequest(club=scheduling_pb2.Club(name="Reminder club"), idempotency_key="rem"), timeout=10
+    )
+    stub.CreateRoom(
+        scheduling_pb2.CreateRoomRequest(room=scheduling_pb2.Room(name="Room 1"), club_id=club.id, idempotency_key="rem"),
+        timeout=10,
+    )
     # the club's reminder instant: two minutes ago, Kirov time (the real clock cannot be moved here)
     instant = (datetime.now(UTC) - timedelta(minutes=2)).astimezone(KIROV)
-    schedule = stub.SetReminderSchedule(
-        booking_pb2.SetReminderScheduleRequest(club_id=club.id, weekday=instant.isoweekday(), local_time=f"{instant:%H:%M}"),
+    schedule = stub.UpdateReminderSchedule(
+        reminders_pb2.UpdateReminderScheduleRequest(
+            reminder_schedule=reminders_pb2.ReminderSchedule(
+                club_id=club.id, weekday=instant.isoweekday(), local_time=f"{instant:%H:%M}"
+            ),
+            update_mask=FieldMask(paths=["weekday", "local_time"]),
+        ),
         timeout=10,
     )
     assert schedule.local_time == f"{instant:%H:%M}"
     start = datetime.now(UTC) - timedelta(days=1)
     opened = stub.OpenRoundScheduling(
-        gateway_pb2.OpenRoundSchedulingRequest(
+        scheduling_pb2.OpenRoundSchedulingRequest(
             competition_id=competition.id,
             round=1,
             club_id=club.id,
@@ -71,7 +90,7 @@ def test_a_reminder_due_now_is_published_by_the_running_gateway_and_acknowledged
         timeout=10,
     )
     assert len(opened.matches) == 2
-    span = booking_pb2.ListRemindersRequest(club_id=club.id, to=ts(start + timedelta(days=7)))
+    span = reminders_pb2.ListRemindersRequest(club_id=club.id, to=ts(start + timedelta(days=7)))
     getattr(span, "from").CopyFrom(ts(start))
     deadline = time.monotonic() + 30
     while True:  # the gateway's own task publishes (every second in these deployments); nobody asks it to
@@ -83,10 +102,10 @@ def test_a_reminder_due_now_is_published_by_the_running_gateway_and_acknowledged
     assert {r.match_key for r in log} == {m.match_key for m in opened.matches}
     assert all(r.reason == "waiting_for_answers" and len(r.player_ids) == 4 for r in log)
     acked = deployment.accounts.bot("rondo-bot").AcknowledgeReminder(  # the author is the bot's account
-        booking_pb2.AcknowledgeReminderRequest(reminder_id=log[0].id), timeout=10
+        reminders_pb2.AcknowledgeReminderRequest(reminder_id=log[0].id), timeout=10
     )
     assert acked.acknowledged_by == "rondo-bot" and acked.HasField("acknowledged_at")
-    assert stub.PublishDueReminders(gateway_pb2.PublishDueRemindersRequest(), timeout=10).reminders == []  # nothing twice
+    assert stub.PublishDueReminders(reminders_pb2.PublishDueRemindersRequest(), timeout=10).reminders == []  # nothing twice
     engine = make_engine(deployment.gateway_database_url)
     with engine.connect() as connection:
         rows = connection.execute(
@@ -104,23 +123,28 @@ def test_a_reminder_due_now_is_published_by_the_running_gateway_and_acknowledged
 def test_a_mediated_game_through_the_gateway_is_set_and_recorded_in_league(mode, request):
     stub = request.getfixturevalue(mode).gateway
     cid = stub.CreateCompetition(
-        league_pb2.CreateCompetitionRequest(
-            name="Mediated Up&Down", ruleset="updown-league-2007", rounds=22, table_size=2, idempotency_key="med"
+        competitions_pb2.CreateCompetitionRequest(
+            competition=competitions_pb2.Competition(
+                name="Mediated Up&Down", ruleset="updown-league-2007", rounds=22, table_size=2
+            ),
+            idempotency_key="med",
         ),
         timeout=10,
     ).id
     for i in range(1, 13):
         stub.RegisterPlayer(
-            league_pb2.RegisterPlayerRequest(competition_id=cid, name=f"M{i:02d}", rating=2000 - i, idempotency_key=f"m{i}"),
+            competitions_pb2.RegisterPlayerRequest(
+                competition_id=cid, name=f"M{i:02d}", rating=2000 - i, idempotency_key=f"m{i}"
+            ),
             timeout=10,
         )
     stage = stub.AdvanceStage(
-        gateway_pb2.AdvanceStageRequest(competition_id=cid, created_by="organizer", idempotency_key="s1"), timeout=30
+        stages_pb2.AdvanceStageRequest(competition_id=cid, created_by="organizer", idempotency_key="s1"), timeout=30
     )
     first, second = stage.rounds[0].tables[0].player_ids
     today = datetime.now(UTC).astimezone(MOSCOW).date()
     stub.SetMediationCalendar(
-        booking_pb2.SetMediationCalendarRequest(
+        mediation_pb2.SetMediationCalendarRequest(
             competition_id=cid,
             stage=1,
             division="super",
@@ -132,22 +156,24 @@ def test_a_mediated_game_through_the_gateway_is_set_and_recorded_in_league(mode,
     monday = today + timedelta(days=7 - today.weekday())
     days = [(monday + timedelta(days=d)).isoformat() for d in (0, 2, 4, 6)]
     m = stub.RequestMediation(
-        booking_pb2.RequestMediationRequest(
+        mediation_pb2.RequestMediationRequest(
             competition_id=cid, stage=1, round=1, table=1, requester_id=second, opponent_id=first, days=days, idempotency_key="r"
         ),
         timeout=10,
     )
-    assert m.status == booking_pb2.MEDIATION_STATUS_AWAITING_ANSWER and list(m.requester_days) == days
+    assert m.status == mediation_pb2.MEDIATION_STATUS_AWAITING_ANSWER and list(m.requester_days) == days
     answer = [(monday + timedelta(days=d)).isoformat() for d in (1, 2, 3, 5)]
-    set_ = stub.AnswerMediation(booking_pb2.AnswerMediationRequest(mediation_id=m.id, player_id=first, days=answer), timeout=10)
+    set_ = stub.AnswerMediation(mediation_pb2.AnswerMediationRequest(mediation_id=m.id, player_id=first, days=answer), timeout=10)
     wednesday_21 = datetime.combine(monday + timedelta(days=2), datetime.min.time().replace(hour=21), tzinfo=MOSCOW)
     assert set_.scheduled_at.ToDatetime(tzinfo=UTC) == wednesday_21.astimezone(UTC)
     done = stub.RecordMediatedGame(
-        gateway_pb2.RecordMediatedGameRequest(mediation_id=m.id, result="1-0", recorded_by="referee", idempotency_key="g"),
+        mediation_pb2.RecordMediatedGameRequest(mediation_id=m.id, result="1-0", recorded_by="referee", idempotency_key="g"),
         timeout=10,
     )
-    assert done.mediation.status == booking_pb2.MEDIATION_STATUS_PLAYED and done.record.game.result == "1-0"
-    history = stub.ListMatchHistory(league_pb2.ListMatchHistoryRequest(competition_id=cid, stage=1, round=1, table=1), timeout=10)
-    assert [r.game.result for r in history.records] == ["1-0"]
-    log = stub.ListMediations(booking_pb2.ListMediationsRequest(competition_id=cid), timeout=10)
+    assert done.mediation.status == mediation_pb2.MEDIATION_STATUS_PLAYED and done.record.game.result == "1-0"
+    history = stub.ListResultRecords(
+        results_pb2.ListResultRecordsRequest(competition_id=cid, stage=1, round=1, table=1), timeout=10
+    )
+    assert [r.game.result for r in history.result_records] == ["1-0"]
+    log = stub.ListMediations(mediation_pb2.ListMediationsRequest(competition_id=cid), timeout=10)
     assert [x.id for x in log.mediations] == [m.id]

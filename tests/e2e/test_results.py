@@ -8,8 +8,7 @@ import grpc
 import pytest
 
 from league.domain.standings import standings_as_dict
-from rondo.gateway.v1 import gateway_pb2
-from rondo.league.v1 import league_pb2
+from rondo.gateway.v1 import competitions_pb2, draws_pb2, results_pb2
 from rondo_runtime.grpc_errors import field_violations
 from tests import mahjong_results as data
 
@@ -18,36 +17,38 @@ pytestmark = pytest.mark.e2e
 
 def _league(stub):
     competition = stub.CreateCompetition(
-        league_pb2.CreateCompetitionRequest(name="Results league", ruleset="discard-league-2026", idempotency_key="results"),
+        competitions_pb2.CreateCompetitionRequest(
+            competition=competitions_pb2.Competition(name="Results league", ruleset="discard-league-2026"),
+            idempotency_key="results",
+        ),
         timeout=10,
     )
     ids = [
         stub.RegisterPlayer(
-            league_pb2.RegisterPlayerRequest(competition_id=competition.id, name=f"P{i:02d}", idempotency_key=f"r{i}"), timeout=10
+            competitions_pb2.RegisterPlayerRequest(competition_id=competition.id, name=f"P{i:02d}", idempotency_key=f"r{i}"),
+            timeout=10,
         ).id
         for i in range(1, 17)
     ]
     view = stub.DrawCompetition(
-        gateway_pb2.DrawCompetitionRequest(
-            competition_id=competition.id, seed=3, time_limit_seconds=10, idempotency_key="results"
-        ),
+        draws_pb2.DrawCompetitionRequest(competition_id=competition.id, seed=3, time_limit_seconds=10, idempotency_key="results"),
         timeout=30,
     )
-    stub.ApproveDraw(league_pb2.ApproveDrawRequest(competition_id=competition.id, draw_id=view.draw.id), timeout=10)
+    stub.ApproveDraw(draws_pb2.ApproveDrawRequest(competition_id=competition.id, draw_id=view.draw.id), timeout=10)
     rounds = [[list(t.player_ids) for t in r.tables] for r in view.draw.rounds]
     return competition.id, ids, rounds
 
 
-def _record_round_one(stub, cid: str, tables: list[list[str]]) -> league_pb2.ResultRecord:
+def _record_round_one(stub, cid: str, tables: list[list[str]]) -> results_pb2.ResultRecord:
     def key(*parts) -> str:
         return "-".join(str(p) for p in parts)
 
     stub.RecordNoShow(
-        league_pb2.RecordNoShowRequest(
+        results_pb2.RecordNoShowRequest(
             competition_id=cid,
             round=1,
             table=2,
-            no_show=league_pb2.NoShowEntry(player_id=tables[1][3], substitute=data.SUBSTITUTE),
+            no_show=results_pb2.NoShowEntry(player_id=tables[1][3], substitute=data.SUBSTITUTE),
             recorded_by=data.BY,
             idempotency_key="no-show",
         ),
@@ -57,10 +58,10 @@ def _record_round_one(stub, cid: str, tables: list[list[str]]) -> league_pb2.Res
     to_correct = None
     for t, seats in enumerate(sat, start=1):
         for h in (1, 2, 3):
-            hanchan = league_pb2.HanchanResult(number=h, scores=data.scores(seats, t, h))
+            hanchan = results_pb2.HanchanResult(number=h, scores=data.scores(seats, t, h))
             if (t, h) == (1, 2):
                 hanchan.chombo[seats[0]] = 1
-            request = league_pb2.RecordHanchanRequest(
+            request = results_pb2.RecordHanchanRequest(
                 competition_id=cid, round=1, table=t, hanchan=hanchan, recorded_by=data.BY, idempotency_key=key("h", t, h)
             )
             record = stub.RecordHanchan(request, timeout=10)
@@ -68,9 +69,9 @@ def _record_round_one(stub, cid: str, tables: list[list[str]]) -> league_pb2.Res
             if (t, h) == (4, 1):
                 to_correct = record
     p = data.PENALTY
-    penalty = league_pb2.PenaltyEntry(player_id=sat[2][p["seat"]], points=p["points"], reason=p["reason"])
+    penalty = results_pb2.PenaltyEntry(player_id=sat[2][p["seat"]], points=p["points"], reason=p["reason"])
     stub.RecordPenalty(
-        league_pb2.RecordPenaltyRequest(competition_id=cid, round=1, table=p["table"], penalty=penalty, recorded_by=data.BY),
+        results_pb2.RecordPenaltyRequest(competition_id=cid, round=1, table=p["table"], penalty=penalty, recorded_by=data.BY),
         timeout=10,
     )
     assert to_correct is not None
@@ -87,26 +88,26 @@ def test_a_round_recorded_and_corrected_through_the_gateway_gives_the_season_fil
     original = _record_round_one(stub, cid, tables)
 
     with pytest.raises(grpc.RpcError) as error:  # a bad result is refused naming the field, nothing stored
-        bad = league_pb2.HanchanResult(number=3, scores={p: 30_000 for p in later[:3]} | {later[3]: 29_000})
-        stub.RecordHanchan(league_pb2.RecordHanchanRequest(competition_id=cid, round=2, table=1, hanchan=bad, recorded_by="x"))
+        bad = results_pb2.HanchanResult(number=3, scores={p: 30_000 for p in later[:3]} | {later[3]: 29_000})
+        stub.RecordHanchan(results_pb2.RecordHanchanRequest(competition_id=cid, round=2, table=1, hanchan=bad, recorded_by="x"))
     assert error.value.code() == grpc.StatusCode.INVALID_ARGUMENT
     assert [field for field, _ in field_violations(error.value)] == ["hanchan.scores"]
-    assert stub.ListMatchHistory(league_pb2.ListMatchHistoryRequest(competition_id=cid, round=2, table=1)).records == []
+    assert stub.ListResultRecords(results_pb2.ListResultRecordsRequest(competition_id=cid, round=2, table=1)).result_records == []
 
     corrected = dict(zip(data.seated(tables)[3], data.CORRECTED, strict=True))
     correction = stub.CorrectRecord(
-        league_pb2.CorrectRecordRequest(
+        results_pb2.CorrectRecordRequest(
             competition_id=cid,
             record_id=original.id,
             reason=data.CORRECTION_REASON,
             recorded_by="organizer",
-            hanchan=league_pb2.HanchanResult(number=1, scores=corrected),
+            hanchan=results_pb2.HanchanResult(number=1, scores=corrected),
             idempotency_key="correction",
         ),
         timeout=10,
     )
 
-    standings = stub.GetStandings(league_pb2.GetStandingsRequest(competition_id=cid), timeout=10)
+    standings = stub.GetStandings(results_pb2.GetStandingsRequest(competition_id=cid), timeout=10)
     expected = standings_as_dict(data.expected_standings(ids, tables))
     got = [
         {
@@ -126,7 +127,9 @@ def test_a_round_recorded_and_corrected_through_the_gateway_gives_the_season_fil
     assert len(standings.rows) == 16 and {r.name for r in standings.rows} == {f"P{i:02d}" for i in range(1, 17)}
     assert [t.place for t in standings.unresolved] == [t["place"] for t in expected["unresolved"]]
 
-    history = stub.ListMatchHistory(league_pb2.ListMatchHistoryRequest(competition_id=cid, round=1, table=4), timeout=10).records
+    history = stub.ListResultRecords(
+        results_pb2.ListResultRecordsRequest(competition_id=cid, round=1, table=4), timeout=10
+    ).result_records
     assert [r.id for r in history][0] == original.id and history[-1].id == correction.id
     assert history[0].replaced_by_record_id == correction.id and history[0].recorded_by == data.BY
     assert (history[-1].replaces_record_id, history[-1].reason) == (original.id, data.CORRECTION_REASON)

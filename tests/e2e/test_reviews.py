@@ -9,8 +9,7 @@ import grpc
 import pytest
 
 from league.domain import lots
-from rondo.gateway.v1 import gateway_pb2
-from rondo.league.v1 import league_pb2
+from rondo.gateway.v1 import competitions_pb2, draws_pb2, results_pb2
 from tests import mahjong_results as data
 
 pytestmark = pytest.mark.e2e
@@ -18,26 +17,28 @@ pytestmark = pytest.mark.e2e
 
 def _league(stub, key: str):
     competition = stub.CreateCompetition(
-        league_pb2.CreateCompetitionRequest(name="Reviewed league", ruleset="discard-league-2026", idempotency_key=key),
+        competitions_pb2.CreateCompetitionRequest(
+            competition=competitions_pb2.Competition(name="Reviewed league", ruleset="discard-league-2026"), idempotency_key=key
+        ),
         timeout=10,
     )
     ids = [
         stub.RegisterPlayer(
-            league_pb2.RegisterPlayerRequest(competition_id=competition.id, name=f"P{i:02d}", idempotency_key=f"{key}{i}"),
+            competitions_pb2.RegisterPlayerRequest(competition_id=competition.id, name=f"P{i:02d}", idempotency_key=f"{key}{i}"),
             timeout=10,
         ).id
         for i in range(1, 17)
     ]
     view = stub.DrawCompetition(
-        gateway_pb2.DrawCompetitionRequest(competition_id=competition.id, seed=5, time_limit_seconds=10, idempotency_key=key),
+        draws_pb2.DrawCompetitionRequest(competition_id=competition.id, seed=5, time_limit_seconds=10, idempotency_key=key),
         timeout=30,
     )
-    stub.ApproveDraw(league_pb2.ApproveDrawRequest(competition_id=competition.id, draw_id=view.draw.id), timeout=10)
+    stub.ApproveDraw(draws_pb2.ApproveDrawRequest(competition_id=competition.id, draw_id=view.draw.id), timeout=10)
     return competition.id, ids, [list(t.player_ids) for t in view.draw.rounds[0].tables]
 
 
-def _row(stub, cid: str, player: str) -> league_pb2.StandingRow:
-    standings = stub.GetStandings(league_pb2.GetStandingsRequest(competition_id=cid), timeout=10)
+def _row(stub, cid: str, player: str) -> results_pb2.StandingRow:
+    standings = stub.GetStandings(results_pb2.GetStandingsRequest(competition_id=cid), timeout=10)
     return next(r for r in standings.rows if r.player_id == player)
 
 
@@ -54,38 +55,38 @@ def test_a_report_confirmed_a_dispute_replaced_by_the_judge_standings_provisiona
         return embedded.accounts.player(cid, p)
 
     reported = player(seats[0]).ReportResult(
-        league_pb2.ReportResultRequest(
+        results_pb2.ReportResultRequest(
             competition_id=cid,
             round=1,
             table=1,
             reported_by_player_id=seats[0],
-            hanchan=league_pb2.HanchanResult(number=1, scores=data.scores(seats, 1, 1)),
+            hanchan=results_pb2.HanchanResult(number=1, scores=data.scores(seats, 1, 1)),
             idempotency_key="report-1",
         ),
         timeout=10,
     )
-    assert reported.status == league_pb2.RECORD_STATUS_REPORTED and reported.reported_by_player_id == seats[0]
+    assert reported.status == results_pb2.RECORD_STATUS_REPORTED and reported.reported_by_player_id == seats[0]
     for p in seats[1:3]:
         confirmed = player(p).ConfirmResult(
-            league_pb2.ConfirmResultRequest(competition_id=cid, record_id=reported.id, player_id=p)
+            results_pb2.ConfirmResultRequest(competition_id=cid, record_id=reported.id, player_id=p)
         )
-    assert confirmed.status == league_pb2.RECORD_STATUS_REPORTED and len(confirmed.reviews) == 2
+    assert confirmed.status == results_pb2.RECORD_STATUS_REPORTED and len(confirmed.reviews) == 2
     with pytest.raises(grpc.RpcError) as error:  # the reporter does not confirm his own report
-        player(seats[0]).ConfirmResult(league_pb2.ConfirmResultRequest(competition_id=cid, record_id=reported.id))
+        player(seats[0]).ConfirmResult(results_pb2.ConfirmResultRequest(competition_id=cid, record_id=reported.id))
     assert error.value.code() == grpc.StatusCode.FAILED_PRECONDITION
 
     second = player(seats[1]).ReportResult(  # reported_by_player_id left empty: the gateway fills it in
-        league_pb2.ReportResultRequest(
+        results_pb2.ReportResultRequest(
             competition_id=cid,
             round=1,
             table=1,
-            hanchan=league_pb2.HanchanResult(number=2, scores=data.scores(seats, 1, 2)),
+            hanchan=results_pb2.HanchanResult(number=2, scores=data.scores(seats, 1, 2)),
         ),
         timeout=10,
     )
     assert second.reported_by_player_id == seats[1]
     player(seats[2]).DisputeResult(
-        league_pb2.DisputeResultRequest(competition_id=cid, record_id=second.id, reason="scores swapped")
+        results_pb2.DisputeResultRequest(competition_id=cid, record_id=second.id, reason="scores swapped")
     )
     row = _row(stub, cid, seats[0])
     assert row.provisional and row.hanchans == 0
@@ -100,28 +101,28 @@ def test_a_report_confirmed_a_dispute_replaced_by_the_judge_standings_provisiona
 
     corrected = dict(zip(seats, data.CORRECTED, strict=True))
     replaced = embedded.accounts.judge("judge Anna").ResolveDispute(
-        league_pb2.ResolveDisputeRequest(
+        results_pb2.ResolveDisputeRequest(
             competition_id=cid,
             record_id=second.id,
-            decision=league_pb2.DISPUTE_DECISION_REPLACE,
+            decision=results_pb2.DISPUTE_DECISION_REPLACE,
             reason="the signed protocol",
-            hanchan=league_pb2.HanchanResult(number=2, scores=corrected),
+            hanchan=results_pb2.HanchanResult(number=2, scores=corrected),
             idempotency_key="replace",
         ),
         timeout=10,
     )
-    assert replaced.status == league_pb2.RECORD_STATUS_CONFIRMED and replaced.replaces_record_id == second.id
-    player(seats[3]).ConfirmResult(league_pb2.ConfirmResultRequest(competition_id=cid, record_id=reported.id))
+    assert replaced.status == results_pb2.RECORD_STATUS_CONFIRMED and replaced.replaces_record_id == second.id
+    player(seats[3]).ConfirmResult(results_pb2.ConfirmResultRequest(competition_id=cid, record_id=reported.id))
 
     row = _row(stub, cid, seats[0])
     assert row.hanchans == 2 and not any("reported by" in n for n in row.notes)
-    history = stub.ListMatchHistory(league_pb2.ListMatchHistoryRequest(competition_id=cid, round=1, table=1)).records
+    history = stub.ListResultRecords(results_pb2.ListResultRecordsRequest(competition_id=cid, round=1, table=1)).result_records
     assert [r.status for r in history] == [
-        league_pb2.RECORD_STATUS_CONFIRMED,
-        league_pb2.RECORD_STATUS_REPLACED,
-        league_pb2.RECORD_STATUS_CONFIRMED,
+        results_pb2.RECORD_STATUS_CONFIRMED,
+        results_pb2.RECORD_STATUS_REPLACED,
+        results_pb2.RECORD_STATUS_CONFIRMED,
     ]
-    assert [(v.verdict, v.player_id) for v in history[1].reviews] == [(league_pb2.REVIEW_VERDICT_DISPUTE, seats[2])]
+    assert [(v.verdict, v.player_id) for v in history[1].reviews] == [(results_pb2.REVIEW_VERDICT_DISPUTE, seats[2])]
     assert history[1].reviews[0].reason == "scores swapped" and history[1].replaced_by_record_id == replaced.id
     assert replaced.recorded_by == "judge Anna"  # the judge's account name, not what a client says
 
@@ -133,23 +134,23 @@ def test_ruleset_versions_and_a_tie_by_lot_through_the_gateway(embedded):
     cid, ids, _ = _league(stub, "lots")
     with pytest.raises(grpc.RpcError) as error:
         stub.ChangeRuleset(
-            league_pb2.ChangeRulesetRequest(competition_id=cid, overrides_json='{"playoff_places": 4}', changed_by="o")
+            competitions_pb2.ChangeRulesetRequest(competition_id=cid, overrides_json='{"playoff_places": 4}', changed_by="o")
         )
     assert error.value.code() == grpc.StatusCode.INVALID_ARGUMENT
     version = stub.ChangeRuleset(
-        league_pb2.ChangeRulesetRequest(
+        competitions_pb2.ChangeRulesetRequest(
             competition_id=cid, overrides_json='{"playoff_places": 4}', reason="smaller playoff", changed_by="organizer"
         )
     )
-    listed = stub.ListRulesetVersions(league_pb2.ListRulesetVersionsRequest(competition_id=cid)).versions
+    listed = stub.ListRulesetVersions(competitions_pb2.ListRulesetVersionsRequest(competition_id=cid)).ruleset_versions
     assert version.version == 2 and [v.version for v in listed] == [1, 2] and listed[1].reason == "smaller playoff"
 
     decision = stub.DecideTie(
-        league_pb2.DecideTieRequest(
-            competition_id=cid, player_ids=ids, method=league_pb2.TIE_METHOD_LOT, seed=12345, decided_by="organizer"
+        results_pb2.DecideTieRequest(
+            competition_id=cid, player_ids=ids, method=results_pb2.TIE_METHOD_LOT, seed=12345, decided_by="organizer"
         )
     )
-    standings = stub.GetStandings(league_pb2.GetStandingsRequest(competition_id=cid), timeout=10)
+    standings = stub.GetStandings(results_pb2.GetStandingsRequest(competition_id=cid), timeout=10)
     assert standings.ruleset_version == 2
     assert [r.player_id for r in standings.rows] == list(decision.player_ids) == list(lots.draw_lots(12345, ids))
     assert standings.rows[0].separated_from_next == "drawn by lot with seed 12345" and not standings.unresolved

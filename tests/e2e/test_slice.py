@@ -10,8 +10,7 @@ import pytest
 from grpc_health.v1 import health_pb2, health_pb2_grpc
 from grpc_reflection.v1alpha.proto_reflection_descriptor_database import ProtoReflectionDescriptorDatabase
 
-from rondo.gateway.v1 import gateway_pb2
-from rondo.league.v1 import league_pb2
+from rondo.gateway.v1 import common_pb2, competitions_pb2, draws_pb2, gateway_pb2
 from rondo.solver.v1 import solver_pb2
 from rondo_app.demo import run_slice
 from rondo_app.registry import GRPC_SERVICES, INTERNAL_GRPC_SERVICES, PUBLIC_GRPC_SERVICES
@@ -61,9 +60,13 @@ def test_reflection_lists_only_the_public_services_on_the_public_port(embedded):
 
 def test_metrics_count_ok_and_invalid_argument_calls(embedded):
     stub = embedded.gateway
-    stub.CreateCompetition(league_pb2.CreateCompetitionRequest(name="Metrics league"), timeout=5)
+    stub.CreateCompetition(
+        competitions_pb2.CreateCompetitionRequest(competition=competitions_pb2.Competition(name="Metrics league")), timeout=5
+    )
     with pytest.raises(grpc.RpcError) as error:
-        stub.CreateCompetition(league_pb2.CreateCompetitionRequest(name=""), timeout=5)
+        stub.CreateCompetition(
+            competitions_pb2.CreateCompetitionRequest(competition=competitions_pb2.Competition(name="")), timeout=5
+        )
     assert error.value.code() == grpc.StatusCode.INVALID_ARGUMENT
     text = urllib.request.urlopen(f"http://127.0.0.1:{embedded.metrics_port}/metrics", timeout=5).read().decode()
     handled = [line for line in text.splitlines() if line.startswith("grpc_server_handled_total{")]
@@ -87,20 +90,23 @@ def test_metrics_count_ok_and_invalid_argument_calls(embedded):
 def test_redraw_through_gateway_after_substitution(embedded):
     """Organizer: draw, approve, a player withdraws, a substitute joins, redraw keeping round 1."""
     stub = embedded.gateway
-    c = stub.CreateCompetition(league_pb2.CreateCompetitionRequest(name="Redraw league"), timeout=5)
+    c = stub.CreateCompetition(
+        competitions_pb2.CreateCompetitionRequest(competition=competitions_pb2.Competition(name="Redraw league")), timeout=5
+    )
     ids = [
-        stub.RegisterPlayer(league_pb2.RegisterPlayerRequest(competition_id=c.id, name=f"R{i}"), timeout=5).id for i in range(16)
+        stub.RegisterPlayer(competitions_pb2.RegisterPlayerRequest(competition_id=c.id, name=f"R{i}"), timeout=5).id
+        for i in range(16)
     ]
-    first = stub.DrawCompetition(gateway_pb2.DrawCompetitionRequest(competition_id=c.id, seed=3), timeout=30)
-    stub.ApproveDraw(league_pb2.ApproveDrawRequest(competition_id=c.id, draw_id=first.draw.id), timeout=5)
-    stub.WithdrawPlayer(league_pb2.WithdrawPlayerRequest(competition_id=c.id, player_id=ids[5], reason="ill"), timeout=5)
-    sub = stub.RegisterPlayer(league_pb2.RegisterPlayerRequest(competition_id=c.id, name="Substitute"), timeout=5)
+    first = stub.DrawCompetition(draws_pb2.DrawCompetitionRequest(competition_id=c.id, seed=3), timeout=30)
+    stub.ApproveDraw(draws_pb2.ApproveDrawRequest(competition_id=c.id, draw_id=first.draw.id), timeout=5)
+    stub.WithdrawPlayer(competitions_pb2.WithdrawPlayerRequest(competition_id=c.id, player_id=ids[5], reason="ill"), timeout=5)
+    sub = stub.RegisterPlayer(competitions_pb2.RegisterPlayerRequest(competition_id=c.id, name="Substitute"), timeout=5)
     for bad, field in (
-        (gateway_pb2.RedrawRequest(competition_id=c.id, played_rounds=4, reason="x"), "played_rounds"),
-        (gateway_pb2.RedrawRequest(competition_id=c.id, played_rounds=1, reason=" "), "reason"),
+        (draws_pb2.RedrawRequest(competition_id=c.id, played_rounds=4, reason="x"), "played_rounds"),
+        (draws_pb2.RedrawRequest(competition_id=c.id, played_rounds=1, reason=" "), "reason"),
         (
-            gateway_pb2.RedrawRequest(
-                competition_id=c.id, played_rounds=1, reason="x", pins=[solver_pb2.Pin(player_id=sub.id, round=0, table=0)]
+            draws_pb2.RedrawRequest(
+                competition_id=c.id, played_rounds=1, reason="x", pins=[draws_pb2.Pin(player_id=sub.id, round=0, table=0)]
             ),
             "pins[0].round",
         ),
@@ -110,73 +116,41 @@ def test_redraw_through_gateway_after_substitution(embedded):
         assert error.value.code() == grpc.StatusCode.INVALID_ARGUMENT
         assert field in [f for f, _ in field_violations(error.value)]
     redraw = stub.Redraw(
-        gateway_pb2.RedrawRequest(
+        draws_pb2.RedrawRequest(
             competition_id=c.id,
             played_rounds=1,
             reason="R5 withdrew",
             seed=3,
-            pins=[solver_pb2.Pin(player_id=sub.id, round=2, table=0)],
+            pins=[draws_pb2.Pin(player_id=sub.id, round=2, table=0)],
         ),
         timeout=30,
     )
-    assert redraw.status in (solver_pb2.SOLVE_STATUS_OPTIMAL, solver_pb2.SOLVE_STATUS_FEASIBLE)
+    assert redraw.status in (common_pb2.SOLVE_STATUS_OPTIMAL, common_pb2.SOLVE_STATUS_FEASIBLE)
     assert redraw.draw.replaces_draw_id == first.draw.id and redraw.draw.version == 2
     assert redraw.draw.rounds[0] == first.draw.rounds[0]  # the played round is kept as played
     later = {p for r in redraw.draw.rounds[1:] for t in r.tables for p in t.player_ids}
     assert sub.id in later and ids[5] not in later
     assert sub.id in redraw.draw.rounds[2].tables[0].player_ids  # the pin holds in competition numbering
     assert redraw.draw.players_moved <= 8  # the substitute takes the seat; few others move
-    stub.ApproveDraw(league_pb2.ApproveDrawRequest(competition_id=c.id, draw_id=redraw.draw.id), timeout=5)
-    assert stub.ListTables(gateway_pb2.ListTablesRequest(competition_id=c.id), timeout=5).version == 2
+    stub.ApproveDraw(draws_pb2.ApproveDrawRequest(competition_id=c.id, draw_id=redraw.draw.id), timeout=5)
+    assert stub.GetSeating(draws_pb2.GetSeatingRequest(competition_id=c.id), timeout=5).version == 2
 
 
-def test_brackets_and_pairings_reach_through_the_gateway(embedded):
-    stub = embedded.gateway
-    cup = stub.BuildKnockout(
+def test_the_solver_s_tools_are_internal_and_the_public_api_has_its_own_messages(embedded):
+    """Cup brackets, round robins and the playoff seating are made by AdvanceStage from the stored
+    stages; the solver's own RPCs are on the internal port only, and no public message is an internal one."""
+    from rondo.solver.v1 import solver_pb2_grpc
+
+    public = {m.name for m in gateway_pb2.DESCRIPTOR.services_by_name["GatewayService"].methods}
+    assert not public & {"BuildKnockout", "PairKnockoutStage", "BuildRoundRobin", "MahjongPlayoff", "DrawTables"}
+    for method in gateway_pb2.DESCRIPTOR.services_by_name["GatewayService"].methods:
+        for message in (method.input_type, method.output_type):
+            assert message.full_name.startswith("rondo.gateway.v1."), (method.name, message.full_name)
+    solver = solver_pb2_grpc.SolverServiceStub(embedded.internal_channel)
+    cup = solver.BuildKnockout(
         solver_pb2.BuildKnockoutRequest(entrants=[solver_pb2.Entrant(id=f"c{i}", applied_at=i) for i in range(8)]), timeout=10
     )
     assert cup.bracket_size == 8
-    assert sorted((min(m.first_seed, m.second_seed), max(m.first_seed, m.second_seed)) for m in cup.first_stage) == [
-        (1, 5),
-        (2, 6),
-        (3, 7),
-        (4, 8),
-    ]
-    rr = stub.BuildRoundRobin(
-        solver_pb2.BuildRoundRobinRequest(players=[solver_pb2.Player(id=f"r{i}") for i in range(5)]), timeout=10
-    )
-    assert len(rr.groups[0].rounds) == 5 and all(r.bye_id for r in rr.groups[0].rounds)
-    places = [f"m{i}" for i in range(8)]
-    playoff = stub.MahjongPlayoff(league_pb2.PlayoffProgressRequest(regular_places=places), timeout=10)
-    assert playoff.stage == "round 1" and len(playoff.tables) == 2  # league: who plays; solver: where
-    assert [list(t.player_ids) for t in playoff.tables] == [places[0::2], places[1::2]]
-    later = stub.MahjongPlayoff(
-        league_pb2.PlayoffProgressRequest(
-            regular_places=places,
-            results=[
-                league_pb2.PlayoffTableResult(table="A", order=["m6", "m0", "m2", "m4"]),
-                league_pb2.PlayoffTableResult(table="B", order=["m1", "m3", "m5", "m7"]),
-            ],
-        ),
-        timeout=10,
-    )
-    assert later.stage == "round 2" and {t.name: list(t.player_ids) for t in later.tables} == {
-        "upper": ["m0", "m1", "m3", "m6"],
-        "lower": ["m2", "m4", "m5", "m7"],
-    }
-    with pytest.raises(grpc.RpcError) as error:  # two results for one table (issue 7)
-        stub.MahjongPlayoff(
-            league_pb2.PlayoffProgressRequest(
-                regular_places=places,
-                results=[league_pb2.PlayoffTableResult(table="A", order=["m0", "m2", "m4", "m6"])] * 2,
-            ),
-            timeout=10,
-        )
-    assert error.value.code() == grpc.StatusCode.INVALID_ARGUMENT
-    assert "results[1].table" in [f for f, _ in field_violations(error.value)]
-    with pytest.raises(grpc.RpcError) as error:
-        stub.BuildKnockout(solver_pb2.BuildKnockoutRequest(entrants=[solver_pb2.Entrant(id="")]), timeout=10)
-    assert error.value.code() == grpc.StatusCode.INVALID_ARGUMENT
 
 
 def test_booking_clubs_and_rooms_over_grpc(embedded):

@@ -10,8 +10,7 @@ import grpc
 import pytest
 
 from gateway.adapters.events import EventLog
-from rondo.gateway.v1 import gateway_pb2
-from rondo.league.v1 import league_pb2
+from rondo.gateway.v1 import competitions_pb2, results_pb2, stages_pb2
 from rondo_runtime.db import make_engine
 
 pytestmark = pytest.mark.e2e
@@ -20,7 +19,7 @@ BY = "judge"
 
 def _record_stage(
     stub, cid: str, stage, result_of, skip=lambda a, b: False, after=lambda record: None
-) -> list[league_pb2.ResultRecord]:
+) -> list[results_pb2.ResultRecord]:
     long = set()
     if stage.number == 2:
         long = {p for g in stage.groups if g.name == "leaders" for p in g.player_ids}
@@ -30,10 +29,10 @@ def _record_stage(
             a, b = table.player_ids
             if skip(a, b):
                 continue
-            game = league_pb2.GameResult(number=1, first_player_id=a, second_player_id=b, result=result_of(a, b), long=a in long)
+            game = results_pb2.GameResult(number=1, first_player_id=a, second_player_id=b, result=result_of(a, b), long=a in long)
             records.append(
                 stub.RecordGame(
-                    league_pb2.RecordGameRequest(
+                    results_pb2.RecordGameRequest(
                         competition_id=cid,
                         stage=stage.number,
                         round=r,
@@ -56,14 +55,17 @@ def test_a_twelve_player_updown_season_through_the_gateway(mode, request):
     deployment = request.getfixturevalue(mode)
     stub = deployment.gateway
     cid = stub.CreateCompetition(
-        league_pb2.CreateCompetitionRequest(
-            name="Up&Down 2026", ruleset="updown-league-2007", rounds=22, table_size=2, idempotency_key="ud"
+        competitions_pb2.CreateCompetitionRequest(
+            competition=competitions_pb2.Competition(name="Up&Down 2026", ruleset="updown-league-2007", rounds=22, table_size=2),
+            idempotency_key="ud",
         ),
         timeout=10,
     ).id
     ids = [
         stub.RegisterPlayer(
-            league_pb2.RegisterPlayerRequest(competition_id=cid, name=f"U{i:02d}", rating=2000 - i, idempotency_key=f"u{i}"),
+            competitions_pb2.RegisterPlayerRequest(
+                competition_id=cid, name=f"U{i:02d}", rating=2000 - i, idempotency_key=f"u{i}"
+            ),
             timeout=10,
         ).id
         for i in range(1, 13)
@@ -71,12 +73,12 @@ def test_a_twelve_player_updown_season_through_the_gateway(mode, request):
     strength = {p: i for i, p in enumerate(ids)}  # registration order: the stronger first
 
     one = stub.AdvanceStage(
-        gateway_pb2.AdvanceStageRequest(competition_id=cid, created_by="organizer", idempotency_key="s1"), timeout=30
+        stages_pb2.AdvanceStageRequest(competition_id=cid, created_by="organizer", idempotency_key="s1"), timeout=30
     )
     assert (one.number, one.kind, len(one.rounds)) == (1, "updown-round-robin", 22)
     assert all(len(r.tables) == 6 for r in one.rounds)
     with pytest.raises(grpc.RpcError) as error:
-        stub.AdvanceStage(gateway_pb2.AdvanceStageRequest(competition_id=cid, created_by="organizer"), timeout=30)
+        stub.AdvanceStage(stages_pb2.AdvanceStageRequest(competition_id=cid, created_by="organizer"), timeout=30)
     assert error.value.code() == grpc.StatusCode.FAILED_PRECONDITION and "132 games to record" in error.value.details()
 
     quitter = ids[6]  # withdraws after half of his games: the rest are technical losses (§10.4)
@@ -96,12 +98,12 @@ def test_a_twelve_player_updown_season_through_the_gateway(mode, request):
     def withdraw_after_half(record):
         if played.get(quitter, 0) == 11 and quitter in (record.game.first_player_id, record.game.second_player_id):
             stub.WithdrawPlayer(
-                league_pb2.WithdrawPlayerRequest(competition_id=cid, player_id=quitter, reason="moved away"), timeout=10
+                competitions_pb2.WithdrawPlayerRequest(competition_id=cid, player_id=quitter, reason="moved away"), timeout=10
             )
 
     records = _record_stage(stub, cid, one, stage_one, skip, withdraw_after_half)
     assert records[-1].completed_stage and not any(r.completed_stage for r in records[:-1])
-    standings = stub.GetUpdownStandings(league_pb2.GetUpdownStandingsRequest(competition_id=cid, stage=1), timeout=10)
+    standings = stub.GetUpdownStandings(stages_pb2.GetUpdownStandingsRequest(competition_id=cid, stage=1), timeout=10)
     [group] = standings.groups
     rows = {r.player_id: r for r in group.rows}
     assert standings.ruleset == "updown (12 players)" and group.name == "stage 1" and standings.complete
@@ -110,7 +112,7 @@ def test_a_twelve_player_updown_season_through_the_gateway(mode, request):
     assert [r.fate for r in group.rows] == ["leaders"] * 4 + ["stop"] * 4 + ["outsiders"] * 4
 
     two = stub.AdvanceStage(
-        gateway_pb2.AdvanceStageRequest(competition_id=cid, created_by="organizer", idempotency_key="s2"), timeout=30
+        stages_pb2.AdvanceStageRequest(competition_id=cid, created_by="organizer", idempotency_key="s2"), timeout=30
     )
     groups = {g.name: list(g.player_ids) for g in two.groups}
     # a stage-1 correction that would form stage 2 otherwise (U04, 4th, loses both games to U05) is refused
@@ -119,12 +121,12 @@ def test_a_twelve_player_updown_season_through_the_gateway(mode, request):
     def reversed_(record, confirms=False):
         g = record.game
         return stub.CorrectRecord(
-            league_pb2.CorrectRecordRequest(
+            results_pb2.CorrectRecordRequest(
                 competition_id=cid,
                 record_id=record.id,
                 reason="score sheet read the wrong way round",
                 recorded_by=BY,
-                game=league_pb2.GameResult(
+                game=results_pb2.GameResult(
                     number=1,
                     first_player_id=g.first_player_id,
                     second_player_id=g.second_player_id,
@@ -156,13 +158,13 @@ def test_a_twelve_player_updown_season_through_the_gateway(mode, request):
     reverse = lambda a, b: "1-0" if strength[a] > strength[b] else "0-1"  # noqa: E731  stage 2: the weaker win
     stage_two = _record_stage(stub, cid, two, reverse, skip=lambda a, b: quitter in (a, b))
     assert stage_two[-1].completed_stage
-    final = stub.GetUpdownStandings(league_pb2.GetUpdownStandingsRequest(competition_id=cid), timeout=10)
+    final = stub.GetUpdownStandings(stages_pb2.GetUpdownStandingsRequest(competition_id=cid), timeout=10)
     assert final.stage == 2 and final.complete
     leaders = next(g for g in final.groups if g.name == "leaders")
     assert [r.carried for r in leaders.rows] and all(r.sonneborn_berger >= 0 for r in leaders.rows)
     assert final.champion_id == leaders.rows[0].player_id
     assert list(final.relegated_ids) and quitter in final.relegated_ids and not final.promoted_ids
-    finished = stub.PrepareStage(league_pb2.PrepareStageRequest(competition_id=cid), timeout=10)
+    finished = stub.PrepareStage(stages_pb2.PrepareStageRequest(competition_id=cid), timeout=10)
     assert finished.finished
 
     engine = make_engine(deployment.databases["gateway"])

@@ -14,8 +14,7 @@ import pytest
 
 from league.domain.capacity import check_room_for_one_more_player
 from league.domain.model import Competition
-from rondo.gateway.v1 import gateway_pb2, gateway_pb2_grpc
-from rondo.league.v1 import league_pb2
+from rondo.gateway.v1 import common_pb2, competitions_pb2, draws_pb2, gateway_pb2_grpc
 from rondo.solver.v1 import solver_pb2, solver_pb2_grpc
 from rondo_runtime import capacity
 from rondo_runtime.errors import InvalidArgument
@@ -34,7 +33,7 @@ def gateway(embedded_server):
 def register(gateway, competition_id: str, count: int, start: int = 0) -> None:
     def one(i: int) -> None:
         gateway.RegisterPlayer(
-            league_pb2.RegisterPlayerRequest(competition_id=competition_id, name=f"Player {i:05d}"), timeout=30
+            competitions_pb2.RegisterPlayerRequest(competition_id=competition_id, name=f"Player {i:05d}"), timeout=30
         )
 
     with ThreadPoolExecutor(4) as pool:
@@ -58,16 +57,16 @@ def test_solver_and_league_share_the_capacity():
 
 
 def test_the_message_size_holds_the_largest_draw_within_capacity():
-    # the largest message about a draw is ListTables: every seat with its player's id (at most 64 ASCII
+    # the largest message about a draw is GetSeating: every seat with its player's id (at most 64 ASCII
     # characters) and name (at most 100 characters, 4 UTF-8 bytes at worst)
     from rondo_runtime.text import MAX_ID_LENGTH, MAX_NAME_LENGTH
 
     k = capacity.MAX_TABLE_SIZE
-    table = gateway_pb2.NamedTable(
+    table = draws_pb2.NamedTable(
         number=99_999, player_ids=["i" * MAX_ID_LENGTH] * k, player_names=["\U0001d11e" * MAX_NAME_LENGTH] * k
     )
     tables_per_round = capacity.MAX_SEATS // k  # one round of everybody, at worst
-    one_round = gateway_pb2.NamedRound(number=capacity.MAX_ROUNDS, tables=[table] * tables_per_round)
+    one_round = draws_pb2.NamedRound(number=capacity.MAX_ROUNDS, tables=[table] * tables_per_round)
     largest = (2 + 5 + one_round.ByteSize()) * (capacity.MAX_SEATS // (tables_per_round * k))
     assert largest < capacity.MAX_MESSAGE_BYTES - 64 * 1024
 
@@ -96,10 +95,12 @@ def test_the_player_who_would_make_the_draw_impossible_is_refused(rounds, player
     ],
 )
 def test_a_competition_beyond_capacity_is_refused_at_creation(gateway, rounds, table_size, field, limit):
-    request = league_pb2.CreateCompetitionRequest(
-        name="Too long", ruleset="discard-league-2026", rounds=rounds, table_size=table_size
+    request = competitions_pb2.CreateCompetitionRequest(
+        competition=competitions_pb2.Competition(
+            name="Too long", ruleset="discard-league-2026", rounds=rounds, table_size=table_size
+        )
     )
-    refused(gateway.CreateCompetition, request, field, limit, "Rondo's capacity", "could never be made")
+    refused(gateway.CreateCompetition, request, f"competition.{field}", limit, "Rondo's capacity", "could never be made")
 
 
 def test_a_draw_beyond_capacity_is_refused_at_once_by_the_solver(solver_server):
@@ -118,8 +119,10 @@ def test_a_draw_beyond_capacity_is_refused_at_once_by_the_solver(solver_server):
 def full_league(gateway):
     """A competition of 100 rounds with 1 000 players: exactly Rondo's capacity (players x rounds)."""
     competition = gateway.CreateCompetition(
-        league_pb2.CreateCompetitionRequest(
-            name="Capacity league", ruleset="discard-league-2026", rounds=LARGE_ROUNDS, table_size=4
+        competitions_pb2.CreateCompetitionRequest(
+            competition=competitions_pb2.Competition(
+                name="Capacity league", ruleset="discard-league-2026", rounds=LARGE_ROUNDS, table_size=4
+            )
         ),
         timeout=10,
     )
@@ -130,19 +133,21 @@ def full_league(gateway):
 @pytest.mark.slow
 def test_the_largest_draw_within_capacity_goes_end_to_end_through_the_gateway(gateway, full_league):
     view = gateway.DrawCompetition(
-        gateway_pb2.DrawCompetitionRequest(competition_id=full_league.id, seed=7, time_limit_seconds=5), timeout=120
+        draws_pb2.DrawCompetitionRequest(competition_id=full_league.id, seed=7, time_limit_seconds=5), timeout=120
     )
-    assert view.status in (solver_pb2.SOLVE_STATUS_OPTIMAL, solver_pb2.SOLVE_STATUS_FEASIBLE), view.notes
+    assert view.status in (common_pb2.SOLVE_STATUS_OPTIMAL, common_pb2.SOLVE_STATUS_FEASIBLE), view.notes
     assert len(view.draw.rounds) == LARGE_ROUNDS
 
-    approved = gateway.ApproveDraw(league_pb2.ApproveDrawRequest(competition_id=full_league.id, draw_id=view.draw.id), timeout=60)
-    assert approved.draw.id == view.draw.id and approved.draw.approved_at.seconds > 0
-    assert approved.draw.rounds == view.draw.rounds
+    approved = gateway.ApproveDraw(draws_pb2.ApproveDrawRequest(competition_id=full_league.id, draw_id=view.draw.id), timeout=60)
+    assert approved.id == view.draw.id and approved.approved_at.seconds > 0
+    assert approved.rounds == view.draw.rounds
 
-    tables = gateway.ListTables(gateway_pb2.ListTablesRequest(competition_id=full_league.id), timeout=60)
+    tables = gateway.GetSeating(draws_pb2.GetSeatingRequest(competition_id=full_league.id), timeout=60)
     assert tables.draw_id == view.draw.id and len(tables.rounds) == LARGE_ROUNDS
     assert tables.ByteSize() > 4 * 2**20  # more than gRPC's default 4 MiB: the configured sizes carry it
-    players = gateway.ListPlayers(league_pb2.ListPlayersRequest(competition_id=full_league.id), timeout=30)
+    players = gateway.ListPlayers(
+        competitions_pb2.ListPlayersRequest(competition_id=full_league.id, page_size=LARGE_PLAYERS), timeout=30
+    )
     everyone = sorted(p.id for p in players.players)
     names = {p.id: p.name for p in players.players}
     for named_round in tables.rounds:
@@ -152,14 +157,16 @@ def test_the_largest_draw_within_capacity_goes_end_to_end_through_the_gateway(ga
         table = named_round.tables[0]
         assert list(table.player_names) == [names[pid] for pid in table.player_ids]
 
-    stored = gateway.GetDraw(league_pb2.GetDrawRequest(competition_id=full_league.id, draw_id=view.draw.id), timeout=60)
-    assert stored.draw.rounds == view.draw.rounds
+    stored = gateway.GetDraw(draws_pb2.GetDrawRequest(competition_id=full_league.id, draw_id=view.draw.id), timeout=60)
+    assert stored.rounds == view.draw.rounds
 
 
 def test_the_player_beyond_capacity_is_refused_at_registration(gateway, full_league):
     # 1 000 players x 100 rounds is the capacity: the 1 001st could never be drawn
-    request = league_pb2.RegisterPlayerRequest(competition_id=full_league.id, name="One too many")
+    request = competitions_pb2.RegisterPlayerRequest(competition_id=full_league.id, name="One too many")
     description = refused(gateway.RegisterPlayer, request, "competition_id", "at most 1 000", "could never be made")
     assert "100 rounds" in description
-    listed = gateway.ListPlayers(league_pb2.ListPlayersRequest(competition_id=full_league.id), timeout=30)
+    listed = gateway.ListPlayers(
+        competitions_pb2.ListPlayersRequest(competition_id=full_league.id, page_size=LARGE_PLAYERS), timeout=30
+    )
     assert len(listed.players) == LARGE_PLAYERS and "One too many" not in {p.name for p in listed.players}

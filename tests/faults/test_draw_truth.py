@@ -17,8 +17,7 @@ import random
 import grpc
 import pytest
 
-from rondo.gateway.v1 import gateway_pb2, gateway_pb2_grpc
-from rondo.league.v1 import league_pb2
+from rondo.gateway.v1 import common_pb2, competitions_pb2, draws_pb2, gateway_pb2_grpc
 from rondo.solver.v1 import solver_pb2, solver_pb2_grpc
 from rondo_runtime.draw_messages import rounds_from_proto, rounds_to_proto
 from rondo_runtime.grpc_errors import field_violations
@@ -38,7 +37,7 @@ TERMS = ("max_meetings", "sum_repeat_pairs", "consecutive_repeats", "max_player_
 # ----------------------------------------------------------------------------- through the gateway
 
 
-def _rounds(draw: league_pb2.Draw) -> list[list[list[str]]]:
+def _rounds(draw: draws_pb2.Draw) -> list[list[list[str]]]:
     return [[list(t.player_ids) for t in r.tables] for r in draw.rounds]
 
 
@@ -59,34 +58,41 @@ def gateway(embedded_server):
 
 
 def _competition(gateway, name: str, players: int, rounds: int, budget: float):
-    c = gateway.CreateCompetition(league_pb2.CreateCompetitionRequest(name=name, rounds=rounds, table_size=4), timeout=10)
+    c = gateway.CreateCompetition(
+        competitions_pb2.CreateCompetitionRequest(
+            competition=competitions_pb2.Competition(name=name, rounds=rounds, table_size=4)
+        ),
+        timeout=10,
+    )
     ids = [
-        gateway.RegisterPlayer(league_pb2.RegisterPlayerRequest(competition_id=c.id, name=f"{name} {i}"), timeout=10).id
+        gateway.RegisterPlayer(competitions_pb2.RegisterPlayerRequest(competition_id=c.id, name=f"{name} {i}"), timeout=10).id
         for i in range(players)
     ]
     first = gateway.DrawCompetition(
-        gateway_pb2.DrawCompetitionRequest(competition_id=c.id, seed=11, time_limit_seconds=budget), timeout=60
+        draws_pb2.DrawCompetitionRequest(competition_id=c.id, seed=11, time_limit_seconds=budget), timeout=60
     )
-    published = gateway.ApproveDraw(league_pb2.ApproveDrawRequest(competition_id=c.id, draw_id=first.draw.id), timeout=10)
-    return c, ids, published.draw
+    published = gateway.ApproveDraw(draws_pb2.ApproveDrawRequest(competition_id=c.id, draw_id=first.draw.id), timeout=10)
+    return c, ids, published
 
 
 def _redraw(gateway, c, ids, withdraw: int, join: int, played: int, budget: float, name: str):
     for pid in ids[3 : 3 + withdraw]:
-        gateway.WithdrawPlayer(league_pb2.WithdrawPlayerRequest(competition_id=c.id, player_id=pid, reason="ill"), timeout=10)
+        gateway.WithdrawPlayer(
+            competitions_pb2.WithdrawPlayerRequest(competition_id=c.id, player_id=pid, reason="ill"), timeout=10
+        )
     for i in range(join):
-        gateway.RegisterPlayer(league_pb2.RegisterPlayerRequest(competition_id=c.id, name=f"{name} new {i}"), timeout=10)
+        gateway.RegisterPlayer(competitions_pb2.RegisterPlayerRequest(competition_id=c.id, name=f"{name} new {i}"), timeout=10)
     return gateway.Redraw(
-        gateway_pb2.RedrawRequest(
+        draws_pb2.RedrawRequest(
             competition_id=c.id, played_rounds=played, reason="roster changed", seed=5, time_limit_seconds=budget
         ),
         timeout=120,
     )
 
 
-def _assert_reported_figures_are_a_recount(gateway, c, published: league_pb2.Draw, view: gateway_pb2.DrawView, played: int):
-    assert view.status in (solver_pb2.SOLVE_STATUS_OPTIMAL, solver_pb2.SOLVE_STATUS_FEASIBLE), view.notes
-    stored = gateway.GetDraw(league_pb2.GetDrawRequest(competition_id=c.id, draw_id=view.draw.id), timeout=10).draw
+def _assert_reported_figures_are_a_recount(gateway, c, published: draws_pb2.Draw, view: draws_pb2.DrawProposal, played: int):
+    assert view.status in (common_pb2.SOLVE_STATUS_OPTIMAL, common_pb2.SOLVE_STATUS_FEASIBLE), view.notes
+    stored = gateway.GetDraw(draws_pb2.GetDrawRequest(competition_id=c.id, draw_id=view.draw.id), timeout=10)
     before, after = _rounds(published), _rounds(stored)
     assert after[:played] == before[:played]  # the played rounds as played
     counted = recount(after)

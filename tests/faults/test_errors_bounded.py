@@ -10,7 +10,7 @@ import grpc
 import pytest
 
 from rondo.booking.v1 import booking_pb2, booking_pb2_grpc
-from rondo.gateway.v1 import gateway_pb2, gateway_pb2_grpc
+from rondo.gateway.v1 import competitions_pb2, draws_pb2, gateway_pb2_grpc
 from rondo.league.v1 import league_pb2, league_pb2_grpc
 from rondo.solver.v1 import solver_pb2, solver_pb2_grpc
 from rondo_app.registry import NAMES
@@ -40,7 +40,22 @@ def _fails(call, request, code, timeout=TIMEOUT) -> grpc.RpcError:
 
 
 def _competition(stub, name="Bounded league"):
+    """A competition made through ``stub``: league's own request, or the gateway's (the resource in it)."""
+    if isinstance(stub, gateway_pb2_grpc.GatewayServiceStub):
+        request = competitions_pb2.CreateCompetitionRequest(competition=competitions_pb2.Competition(name=name))
+        return stub.CreateCompetition(request, timeout=TIMEOUT)
     return stub.CreateCompetition(league_pb2.CreateCompetitionRequest(name=name), timeout=TIMEOUT)
+
+
+def _messages(via: str):
+    """The request messages of league's contract or of the public API (the same names and fields)."""
+    return league_pb2 if via == "league" else _Public
+
+
+class _Public:
+    GetCompetitionRequest = competitions_pb2.GetCompetitionRequest
+    RegisterPlayerRequest = competitions_pb2.RegisterPlayerRequest
+    ApproveDrawRequest = draws_pb2.ApproveDrawRequest
 
 
 # --- bounded answers --------------------------------------------------------------------------------
@@ -75,11 +90,11 @@ def test_hundreds_of_violations_fit_through_the_gateway(embedded):
     gateway = gateway_pb2_grpc.GatewayServiceStub(embedded.channel)
     c = _competition(gateway, "Pins league")
     for i in range(16):
-        gateway.RegisterPlayer(league_pb2.RegisterPlayerRequest(competition_id=c.id, name=f"P{i}"), timeout=TIMEOUT)
-    request = gateway_pb2.DrawCompetitionRequest(
+        gateway.RegisterPlayer(competitions_pb2.RegisterPlayerRequest(competition_id=c.id, name=f"P{i}"), timeout=TIMEOUT)
+    request = draws_pb2.DrawCompetitionRequest(
         competition_id=c.id,
         time_limit_seconds=1,
-        pins=[solver_pb2.Pin(player_id=f"ghost-{i}-" + "x" * 50, round=0, table=0) for i in range(500)],
+        pins=[draws_pb2.Pin(player_id=f"ghost-{i}-" + "x" * 50, round=0, table=0) for i in range(500)],
     )
     error = _fails(gateway.DrawCompetition, request, grpc.StatusCode.INVALID_ARGUMENT)
     _assert_bounded(error)
@@ -92,12 +107,12 @@ def test_a_20_kb_id_is_refused_not_a_metadata_error(embedded, via):
         if via == "league"
         else gateway_pb2_grpc.GatewayServiceStub(embedded.channel)
     )
-    huge = "x" * 20_000
-    error = _fails(stub.GetCompetition, league_pb2.GetCompetitionRequest(competition_id=huge), grpc.StatusCode.INVALID_ARGUMENT)
+    huge, messages = "x" * 20_000, _messages(via)
+    error = _fails(stub.GetCompetition, messages.GetCompetitionRequest(competition_id=huge), grpc.StatusCode.INVALID_ARGUMENT)
     assert "competition_id" in [f for f, _ in field_violations(error)]
     assert len((error.details() or "").encode()) <= 600
     c = _competition(stub, f"Id league {via}")
-    _fails(stub.ApproveDraw, league_pb2.ApproveDrawRequest(competition_id=c.id, draw_id=huge), grpc.StatusCode.INVALID_ARGUMENT)
+    _fails(stub.ApproveDraw, messages.ApproveDrawRequest(competition_id=c.id, draw_id=huge), grpc.StatusCode.INVALID_ARGUMENT)
 
 
 def test_a_20_kb_unknown_player_in_a_stored_draw_is_echoed_truncated(embedded):
@@ -120,16 +135,17 @@ def test_register_player_checks_its_fields_before_looking_up_the_competition(emb
         if via == "league"
         else gateway_pb2_grpc.GatewayServiceStub(embedded.channel)
     )
+    messages = _messages(via)
     error = _fails(
         stub.RegisterPlayer,
-        league_pb2.RegisterPlayerRequest(competition_id="no-such-competition", name="  "),
+        messages.RegisterPlayerRequest(competition_id="no-such-competition", name="  "),
         grpc.StatusCode.INVALID_ARGUMENT,
     )
     assert "name" in [f for f, _ in field_violations(error)]
     # with a good name, the unknown competition is what is wrong
     _fails(
         stub.RegisterPlayer,
-        league_pb2.RegisterPlayerRequest(competition_id="no-such-competition", name="Alice"),
+        messages.RegisterPlayerRequest(competition_id="no-such-competition", name="Alice"),
         grpc.StatusCode.NOT_FOUND,
     )
 

@@ -25,7 +25,7 @@ from grpc_health.v1 import health_pb2, health_pb2_grpc
 from grpc_reflection.v1alpha import reflection_pb2, reflection_pb2_grpc
 
 from rondo.booking.v1 import booking_pb2, booking_pb2_grpc
-from rondo.gateway.v1 import gateway_pb2, gateway_pb2_grpc
+from rondo.gateway.v1 import competitions_pb2, draws_pb2, gateway_pb2_grpc
 from rondo.league.v1 import league_pb2, league_pb2_grpc
 from rondo.solver.v1 import solver_pb2, solver_pb2_grpc
 from rondo_app.demo import run_slice
@@ -116,13 +116,16 @@ def test_the_public_port_does_not_serve_the_internal_services(embedded_server):
 
 def test_a_forged_draw_sent_to_the_public_port_is_never_stored(embedded_server):
     gateway = gateway_pb2_grpc.GatewayServiceStub(embedded_server.channel)
-    c = gateway.CreateCompetition(league_pb2.CreateCompetitionRequest(name="Forgery target"), timeout=TIMEOUT)
+    c = gateway.CreateCompetition(
+        competitions_pb2.CreateCompetitionRequest(competition=competitions_pb2.Competition(name="Forgery target")),
+        timeout=TIMEOUT,
+    )
     for i in range(16):
-        gateway.RegisterPlayer(league_pb2.RegisterPlayerRequest(competition_id=c.id, name=f"F{i}"), timeout=TIMEOUT)
+        gateway.RegisterPlayer(competitions_pb2.RegisterPlayerRequest(competition_id=c.id, name=f"F{i}"), timeout=TIMEOUT)
     league = league_pb2_grpc.LeagueServiceStub(embedded_server.channel)
     assert _code(league.SaveDraw, _forged_draw(c.id)) == grpc.StatusCode.UNIMPLEMENTED
     # nothing to approve or publish: the gateway still has no draw for this competition
-    assert _code(gateway.ListTables, gateway_pb2.ListTablesRequest(competition_id=c.id)) == (grpc.StatusCode.FAILED_PRECONDITION)
+    assert _code(gateway.GetSeating, draws_pb2.GetSeatingRequest(competition_id=c.id)) == (grpc.StatusCode.FAILED_PRECONDITION)
 
 
 def test_reflection_is_not_offered_by_default(embedded_server):
@@ -152,7 +155,7 @@ def test_the_internal_port_listens_on_loopback_only(embedded_server):
     league = league_pb2_grpc.LeagueServiceStub(embedded_server.internal_channel)
     assert _code(league.GetCompetition, league_pb2.GetCompetitionRequest(competition_id="nope")) == grpc.StatusCode.NOT_FOUND
     gateway = gateway_pb2_grpc.GatewayServiceStub(embedded_server.internal_channel)
-    assert _code(gateway.ListTables, gateway_pb2.ListTablesRequest(competition_id="x")) == (grpc.StatusCode.UNIMPLEMENTED)
+    assert _code(gateway.GetSeating, draws_pb2.GetSeatingRequest(competition_id="x")) == (grpc.StatusCode.UNIMPLEMENTED)
 
 
 def test_the_internal_host_is_fixed_and_loopback_is_recognised():
@@ -262,7 +265,10 @@ def test_a_gateway_with_the_wrong_token_fails_without_blaming_the_client(server_
     )
     stub = gateway_pb2_grpc.GatewayServiceStub(gateway.channel)
     with pytest.raises(grpc.RpcError) as error:
-        stub.CreateCompetition(league_pb2.CreateCompetitionRequest(name="Misconfigured"), timeout=TIMEOUT)
+        stub.CreateCompetition(
+            competitions_pb2.CreateCompetitionRequest(competition=competitions_pb2.Competition(name="Misconfigured")),
+            timeout=TIMEOUT,
+        )
     assert error.value.code() == grpc.StatusCode.INTERNAL  # the deployment's fault, not the caller's credentials
     assert TOKEN not in (error.value.details() or "")
 

@@ -16,8 +16,7 @@ import grpc
 import pytest
 from grpc_health.v1 import health_pb2
 
-from rondo.gateway.v1 import gateway_pb2, gateway_pb2_grpc
-from rondo.league.v1 import league_pb2
+from rondo.gateway.v1 import competitions_pb2, draws_pb2, gateway_pb2_grpc
 from rondo_app.registry import NAMES
 
 pytestmark = [pytest.mark.faults, pytest.mark.slow]
@@ -30,17 +29,21 @@ def test_twelve_concurrent_draws_through_the_gateway_are_ok_or_refused_at_once(s
     assert server.wait_for_status(health_pb2.HealthCheckResponse.SERVING)
     gateway = gateway_pb2_grpc.GatewayServiceStub(server.channel)
     competition = gateway.CreateCompetition(
-        league_pb2.CreateCompetitionRequest(name="Queue test", ruleset="discard-league-2026", rounds=13, table_size=4),
+        competitions_pb2.CreateCompetitionRequest(
+            competition=competitions_pb2.Competition(name="Queue test", ruleset="discard-league-2026", rounds=13, table_size=4)
+        ),
         timeout=10,
     )
     for i in range(40):  # 40 x 13 of 4: the solver works its whole budget
-        gateway.RegisterPlayer(league_pb2.RegisterPlayerRequest(competition_id=competition.id, name=f"Player {i}"), timeout=10)
+        gateway.RegisterPlayer(
+            competitions_pb2.RegisterPlayerRequest(competition_id=competition.id, name=f"Player {i}"), timeout=10
+        )
 
     def one(seed: int) -> tuple[str, float]:
         started = time.monotonic()
         try:
             gateway.DrawCompetition(
-                gateway_pb2.DrawCompetitionRequest(competition_id=competition.id, seed=seed, time_limit_seconds=BUDGET),
+                draws_pb2.DrawCompetitionRequest(competition_id=competition.id, seed=seed, time_limit_seconds=BUDGET),
                 timeout=DEADLINE,
             )
             code = "OK"
@@ -57,5 +60,5 @@ def test_twelve_concurrent_draws_through_the_gateway_are_ok_or_refused_at_once(s
 
     assert set(counts) <= {"OK", "RESOURCE_EXHAUSTED"}, counts
     assert counts["OK"] >= 2
-    draws = gateway.ListDraws(league_pb2.ListDrawsRequest(competition_id=competition.id), timeout=10)
+    draws = gateway.ListDraws(draws_pb2.ListDrawsRequest(competition_id=competition.id), timeout=10)
     assert len(draws.draws) == counts["OK"]  # every OK stored exactly one proposal, nothing half-done

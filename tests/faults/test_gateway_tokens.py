@@ -14,7 +14,7 @@ import jwt
 import pytest
 
 from gateway.tokens import TokenCodec
-from rondo.gateway.v1 import gateway_pb2, gateway_pb2_grpc
+from rondo.gateway.v1 import gateway_pb2_grpc, identity_pb2
 from tests.faults.conftest import InProcessServer
 
 pytestmark = pytest.mark.faults
@@ -35,10 +35,10 @@ def _b64(data: bytes) -> str:
     return base64.urlsafe_b64encode(data).rstrip(b"=").decode()
 
 
-def _who(server: InProcessServer, metadata) -> grpc.RpcError | gateway_pb2.Account:
+def _who(server: InProcessServer, metadata) -> grpc.RpcError | identity_pb2.Account:
     stub = gateway_pb2_grpc.GatewayServiceStub(server.raw_channel)
     try:
-        return stub.WhoAmI(gateway_pb2.WhoAmIRequest(), metadata=metadata, timeout=TIMEOUT)
+        return stub.WhoAmI(identity_pb2.WhoAmIRequest(), metadata=metadata, timeout=TIMEOUT)
     except grpc.RpcError as error:
         return error
 
@@ -46,7 +46,7 @@ def _who(server: InProcessServer, metadata) -> grpc.RpcError | gateway_pb2.Accou
 def _organizer_claims(server: InProcessServer) -> dict[str, object]:
     """Well-formed claims of the server's organizer (what a genuine token of it says)."""
     assert server.accounts is not None
-    who = server.accounts.organizer.WhoAmI(gateway_pb2.WhoAmIRequest(), timeout=TIMEOUT)
+    who = server.accounts.organizer.WhoAmI(identity_pb2.WhoAmIRequest(), timeout=TIMEOUT)
     now = int(time.time())
     return {"sub": who.id, "role": "organizer", "jti": "forged-1", "iat": now, "exp": now + 3600, "ver": 1, "kind": "login"}
 
@@ -55,7 +55,7 @@ def _organizer_claims(server: InProcessServer) -> dict[str, object]:
 @pytest.mark.filterwarnings("ignore:The HMAC key")  # the HS512 forgery's own short key
 def test_forged_and_broken_tokens_are_unauthenticated_with_a_small_message(gateway):
     genuine = gateway.accounts.organizer_token
-    assert isinstance(_who(gateway, (("authorization", f"Bearer {genuine}"),)), gateway_pb2.Account)
+    assert isinstance(_who(gateway, (("authorization", f"Bearer {genuine}"),)), identity_pb2.Account)
     claims = _organizer_claims(gateway)
     header, payload, signature = genuine.split(".")
     tampered_payload = _b64(
@@ -101,20 +101,21 @@ def test_garbage_authorization_metadata_is_unauthenticated(gateway):
 def test_five_failed_logins_over_grpc_lock_the_name_and_say_when_to_retry(gateway):
     stub = gateway_pb2_grpc.GatewayServiceStub(gateway.raw_channel)
     made = gateway.accounts.organizer.CreateAccount(
-        gateway_pb2.CreateAccountRequest(name="Throttled", role=gateway_pb2.ROLE_PLAYER), timeout=TIMEOUT
+        identity_pb2.CreateAccountRequest(account=identity_pb2.Account(name="Throttled", role=identity_pb2.ROLE_PLAYER)),
+        timeout=TIMEOUT,
     )
     for _ in range(5):
         with pytest.raises(grpc.RpcError) as wrong:
-            stub.Login(gateway_pb2.LoginRequest(name="Throttled", password="wrong"), timeout=TIMEOUT)
+            stub.Login(identity_pb2.LoginRequest(name="Throttled", password="wrong"), timeout=TIMEOUT)
         assert wrong.value.code() == grpc.StatusCode.UNAUTHENTICATED and wrong.value.details() == "wrong name or password"
     with pytest.raises(grpc.RpcError) as locked:
-        stub.Login(gateway_pb2.LoginRequest(name="Throttled", password=made.password), timeout=TIMEOUT)
+        stub.Login(identity_pb2.LoginRequest(name="Throttled", password=made.password), timeout=TIMEOUT)
     assert locked.value.code() == grpc.StatusCode.RESOURCE_EXHAUSTED
     assert "retry after" in (locked.value.details() or "") and "this account" in (locked.value.details() or "")
     with pytest.raises(grpc.RpcError) as huge:  # bounded before any hashing
-        stub.Login(gateway_pb2.LoginRequest(name="Throttled", password="p" * 100_000), timeout=TIMEOUT)
+        stub.Login(identity_pb2.LoginRequest(name="Throttled", password="p" * 100_000), timeout=TIMEOUT)
     assert huge.value.code() == grpc.StatusCode.INVALID_ARGUMENT
     assert stub.Login(
-        gateway_pb2.LoginRequest(name=gateway.accounts.organizer_name, password=gateway.accounts.organizer_password),
+        identity_pb2.LoginRequest(name=gateway.accounts.organizer_name, password=gateway.accounts.organizer_password),
         timeout=TIMEOUT,
     ).token  # another name from the same address still logs in

@@ -25,9 +25,8 @@ from gateway.service import MIGRATIONS as GATEWAY_MIGRATIONS
 from league.app import make_service as make_league
 from league.domain.model import DrawStatistics
 from league.service import MIGRATIONS as LEAGUE_MIGRATIONS
-from rondo.gateway.v1 import gateway_pb2, gateway_pb2_grpc
+from rondo.gateway.v1 import competitions_pb2, draws_pb2, gateway_pb2_grpc, identity_pb2
 from rondo.league.v1 import league_pb2
-from rondo.solver.v1 import solver_pb2
 from rondo_runtime import idempotency
 from rondo_runtime.db import alembic_config, make_engine, run_migrations
 from rondo_runtime.errors import InvalidArgument
@@ -96,34 +95,38 @@ def test_the_caller_is_the_authenticated_account_else_anonymous():
 def gateway(embedded_server):
     """The gateway as the fixture's organizer; ``club("x")`` / ``club("y")``: two more organizers."""
     for name in ("x", "y"):
-        _, token = embedded_server.accounts.account(gateway_pb2.ROLE_ORGANIZER, f"club {name}")
+        _, token = embedded_server.accounts.account(identity_pb2.ROLE_ORGANIZER, f"club {name}")
         _CLUBS[name] = (("authorization", f"Bearer {token}"),)
     return gateway_pb2_grpc.GatewayServiceStub(embedded_server.channel)
 
 
 def _league(gateway, name: str, players: int = 8, rounds: int = 3) -> str:
     c = gateway.CreateCompetition(
-        league_pb2.CreateCompetitionRequest(name=name, ruleset="discard-league-2026", rounds=rounds, table_size=4),
+        competitions_pb2.CreateCompetitionRequest(
+            competition=competitions_pb2.Competition(name=name, ruleset="discard-league-2026", rounds=rounds, table_size=4)
+        ),
         metadata=club("x"),
         timeout=10,
     )
     for i in range(players):
-        gateway.RegisterPlayer(league_pb2.RegisterPlayerRequest(competition_id=c.id, name=f"Player {i}"), timeout=10)
+        gateway.RegisterPlayer(competitions_pb2.RegisterPlayerRequest(competition_id=c.id, name=f"Player {i}"), timeout=10)
     return c.id
 
 
-def _draw_request(competition_id: str, key: str, **fields) -> gateway_pb2.DrawCompetitionRequest:
-    return gateway_pb2.DrawCompetitionRequest(
+def _draw_request(competition_id: str, key: str, **fields) -> draws_pb2.DrawCompetitionRequest:
+    return draws_pb2.DrawCompetitionRequest(
         competition_id=competition_id, seed=7, time_limit_seconds=2, idempotency_key=key, **fields
     )
 
 
-def _draws(gateway, competition_id: str) -> list[league_pb2.Draw]:
-    return list(gateway.ListDraws(league_pb2.ListDrawsRequest(competition_id=competition_id), timeout=10).draws)
+def _draws(gateway, competition_id: str) -> list[draws_pb2.Draw]:
+    return list(gateway.ListDraws(draws_pb2.ListDrawsRequest(competition_id=competition_id), timeout=10).draws)
 
 
 def test_two_callers_using_one_key_get_two_competitions(gateway):
-    request = league_pb2.CreateCompetitionRequest(name="Spring 2026", idempotency_key="spring-2026")
+    request = competitions_pb2.CreateCompetitionRequest(
+        competition=competitions_pb2.Competition(name="Spring 2026"), idempotency_key="spring-2026"
+    )
     x = gateway.CreateCompetition(request, metadata=club("x"), timeout=10)
     y = gateway.CreateCompetition(request, metadata=club("y"), timeout=10)
     organizer = gateway.CreateCompetition(request, timeout=10)
@@ -136,43 +139,60 @@ def test_two_callers_using_one_key_get_two_competitions(gateway):
 
 
 def test_a_retry_with_the_same_request_returns_the_same_competition_and_player(gateway):
-    request = league_pb2.CreateCompetitionRequest(name="Retry league", idempotency_key="retry-league")
+    request = competitions_pb2.CreateCompetitionRequest(
+        competition=competitions_pb2.Competition(name="Retry league"), idempotency_key="retry-league"
+    )
     first = gateway.CreateCompetition(request, metadata=club("x"), timeout=10)
     assert gateway.CreateCompetition(request, metadata=club("x"), timeout=10) == first
-    register = league_pb2.RegisterPlayerRequest(competition_id=first.id, name="Saki", idempotency_key="saki")
+    register = competitions_pb2.RegisterPlayerRequest(competition_id=first.id, name="Saki", idempotency_key="saki")
     saki = gateway.RegisterPlayer(register, metadata=club("x"), timeout=10)
     assert gateway.RegisterPlayer(register, metadata=club("x"), timeout=10).id == saki.id
-    players = gateway.ListPlayers(league_pb2.ListPlayersRequest(competition_id=first.id), timeout=10).players
+    players = gateway.ListPlayers(competitions_pb2.ListPlayersRequest(competition_id=first.id), timeout=10).players
     assert [p.id for p in players] == [saki.id]  # no duplicate row
 
 
 def test_a_key_reused_for_a_different_request_is_invalid_argument_never_the_old_result(gateway):
     gateway.CreateCompetition(
-        league_pb2.CreateCompetitionRequest(name="Club X league", idempotency_key="k-x"), metadata=club("x"), timeout=10
+        competitions_pb2.CreateCompetitionRequest(
+            competition=competitions_pb2.Competition(name="Club X league"), idempotency_key="k-x"
+        ),
+        metadata=club("x"),
+        timeout=10,
     )
     with pytest.raises(grpc.RpcError) as error:
         gateway.CreateCompetition(
-            league_pb2.CreateCompetitionRequest(name="Another league", idempotency_key="k-x"), metadata=club("x"), timeout=10
+            competitions_pb2.CreateCompetitionRequest(
+                competition=competitions_pb2.Competition(name="Another league"), idempotency_key="k-x"
+            ),
+            metadata=club("x"),
+            timeout=10,
         )
     _reused(error.value)
 
     a = _league(gateway, "Key league A", players=0)
     b = _league(gateway, "Key league B", players=0)
     gateway.RegisterPlayer(
-        league_pb2.RegisterPlayerRequest(competition_id=a, name="Saki", idempotency_key="p"), metadata=club("x"), timeout=10
+        competitions_pb2.RegisterPlayerRequest(competition_id=a, name="Saki", idempotency_key="p"), metadata=club("x"), timeout=10
     )
     with pytest.raises(grpc.RpcError) as error:  # one key, one request: not a second player elsewhere
         gateway.RegisterPlayer(
-            league_pb2.RegisterPlayerRequest(competition_id=b, name="Saki", idempotency_key="p"), metadata=club("x"), timeout=10
+            competitions_pb2.RegisterPlayerRequest(competition_id=b, name="Saki", idempotency_key="p"),
+            metadata=club("x"),
+            timeout=10,
         )
     _reused(error.value)
-    assert not gateway.ListPlayers(league_pb2.ListPlayersRequest(competition_id=b), timeout=10).players
+    assert not gateway.ListPlayers(competitions_pb2.ListPlayersRequest(competition_id=b), timeout=10).players
 
 
 def test_a_bad_key_is_invalid_argument_at_the_gateway(gateway):
     for bad in ("key\x00", "k" * 129):
         with pytest.raises(grpc.RpcError) as error:
-            gateway.CreateCompetition(league_pb2.CreateCompetitionRequest(name="L", idempotency_key=bad), timeout=10)
+            gateway.CreateCompetition(
+                competitions_pb2.CreateCompetitionRequest(
+                    competition=competitions_pb2.Competition(name="L"), idempotency_key=bad
+                ),
+                timeout=10,
+            )
         assert error.value.code() == grpc.StatusCode.INVALID_ARGUMENT
         assert "idempotency_key" in [f for f, _ in field_violations(error.value)]
 
@@ -192,7 +212,7 @@ def test_a_draw_retry_that_adds_a_hard_separation_is_invalid_argument(gateway):
     competition_id = _league(gateway, "Separation retry league")
     first = gateway.DrawCompetition(_draw_request(competition_id, "sep"), metadata=club("x"), timeout=60)
     together = list(first.draw.rounds[0].tables[0].player_ids[:2])  # a pair the first draw seats together
-    separated = _draw_request(competition_id, "sep", separations=[solver_pb2.Separation(player_ids=together, weight=0)])
+    separated = _draw_request(competition_id, "sep", separations=[draws_pb2.Separation(player_ids=together, weight=0)])
     with pytest.raises(grpc.RpcError) as error:
         gateway.DrawCompetition(separated, metadata=club("x"), timeout=60)
     _reused(error.value)
@@ -207,8 +227,8 @@ def test_a_draw_retry_that_adds_a_hard_separation_is_invalid_argument(gateway):
 def test_redraw_with_a_draw_competition_key_is_a_new_redraw(gateway):
     competition_id = _league(gateway, "Method scope league", rounds=4)
     drawn = gateway.DrawCompetition(_draw_request(competition_id, "same-key"), metadata=club("x"), timeout=60)
-    gateway.ApproveDraw(league_pb2.ApproveDrawRequest(competition_id=competition_id, draw_id=drawn.draw.id), timeout=10)
-    redraw = gateway_pb2.RedrawRequest(
+    gateway.ApproveDraw(draws_pb2.ApproveDrawRequest(competition_id=competition_id, draw_id=drawn.draw.id), timeout=10)
+    redraw = draws_pb2.RedrawRequest(
         competition_id=competition_id,
         played_rounds=1,
         reason="a table was late",
@@ -224,7 +244,9 @@ def test_redraw_with_a_draw_competition_key_is_a_new_redraw(gateway):
 
 
 def test_concurrent_retries_with_one_key_create_one_resource(gateway):
-    request = league_pb2.CreateCompetitionRequest(name="Concurrent league", idempotency_key="concurrent")
+    request = competitions_pb2.CreateCompetitionRequest(
+        competition=competitions_pb2.Competition(name="Concurrent league"), idempotency_key="concurrent"
+    )
     with concurrent.futures.ThreadPoolExecutor(8) as pool:
         ids = set(pool.map(lambda _: gateway.CreateCompetition(request, metadata=club("x"), timeout=30).id, range(8)))
     assert len(ids) == 1

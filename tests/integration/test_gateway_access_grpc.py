@@ -14,9 +14,7 @@ from google.protobuf.timestamp_pb2 import Timestamp
 
 from gateway.domain.access import MATRIX
 from gateway.domain.identity import Role
-from rondo.booking.v1 import booking_pb2
-from rondo.gateway.v1 import gateway_pb2
-from rondo.league.v1 import league_pb2
+from rondo.gateway.v1 import common_pb2, competitions_pb2, draws_pb2, gateway_pb2, identity_pb2, scheduling_pb2
 from rondo_app.registry import NAMES
 from tests.faults.conftest import InProcessServer
 
@@ -24,8 +22,8 @@ pytestmark = pytest.mark.integration
 
 SERVICE = gateway_pb2.DESCRIPTOR.services_by_name["GatewayService"]
 CALLERS = ("organizer", "judge", "player", "bot", "no token")
-ROLE_OF = {"organizer": gateway_pb2.ROLE_ORGANIZER, "judge": gateway_pb2.ROLE_JUDGE, "player": gateway_pb2.ROLE_PLAYER}
-ROLE_OF["bot"] = gateway_pb2.ROLE_BOT
+ROLE_OF = {"organizer": identity_pb2.ROLE_ORGANIZER, "judge": identity_pb2.ROLE_JUDGE, "player": identity_pb2.ROLE_PLAYER}
+ROLE_OF["bot"] = identity_pb2.ROLE_BOT
 SELF_DESTRUCTIVE = ("Logout", "RevokeToken")  # allowed, they end the caller's own tokens: a throwaway account
 TIMEOUT = 30
 STREAM_TIMEOUT = 3  # an allowed stream with nothing to send yet ends DEADLINE_EXCEEDED: past the guard
@@ -38,21 +36,24 @@ class World:
         self.accounts = server.accounts
         organizer = self.accounts.organizer
         competition = organizer.CreateCompetition(
-            league_pb2.CreateCompetitionRequest(name="Matrix league", ruleset="discard-league-2026"), timeout=TIMEOUT
+            competitions_pb2.CreateCompetitionRequest(
+                competition=competitions_pb2.Competition(name="Matrix league", ruleset="discard-league-2026")
+            ),
+            timeout=TIMEOUT,
         )
         self.competition_id = competition.id
         self.player_ids = [
             organizer.RegisterPlayer(
-                league_pb2.RegisterPlayerRequest(competition_id=competition.id, name=f"M{i}"), timeout=TIMEOUT
+                competitions_pb2.RegisterPlayerRequest(competition_id=competition.id, name=f"M{i}"), timeout=TIMEOUT
             ).id
             for i in range(8)
         ]
         self.tokens = {"organizer": self.accounts.organizer_token}
         for role in ("judge", "bot"):
             self.tokens[role] = self.accounts.account(ROLE_OF[role], f"matrix {role}")[1]
-        player_id, self.tokens["player"] = self.accounts.account(gateway_pb2.ROLE_PLAYER, "matrix player")
+        player_id, self.tokens["player"] = self.accounts.account(identity_pb2.ROLE_PLAYER, "matrix player")
         organizer.LinkPlayer(
-            gateway_pb2.LinkPlayerRequest(account_id=player_id, competition_id=competition.id, player_id=self.player_ids[0]),
+            identity_pb2.LinkPlayerRequest(account_id=player_id, competition_id=competition.id, player_id=self.player_ids[0]),
             timeout=TIMEOUT,
         )
         self.throwaways = 0
@@ -65,7 +66,9 @@ class World:
             return self.accounts.account(ROLE_OF[caller], f"throwaway {caller} {self.throwaways}")[1]
         if rpc in SELF_DESTRUCTIVE:
             made = self.accounts.organizer.CreateAccount(
-                gateway_pb2.CreateAccountRequest(name=f"throwaway bot {self.throwaways}", role=gateway_pb2.ROLE_BOT),
+                identity_pb2.CreateAccountRequest(
+                    account=identity_pb2.Account(name=f"throwaway bot {self.throwaways}", role=identity_pb2.ROLE_BOT)
+                ),
                 timeout=TIMEOUT,
             )
             self.throwaways += 1
@@ -132,11 +135,13 @@ def test_through_the_gateway_a_player_is_filled_in_and_never_reads_another_playe
     organizer = world.accounts.organizer
     cid, ids = world.competition_id, world.player_ids
     view = organizer.DrawCompetition(
-        gateway_pb2.DrawCompetitionRequest(competition_id=cid, seed=3, time_limit_seconds=2), timeout=60
+        draws_pb2.DrawCompetitionRequest(competition_id=cid, seed=3, time_limit_seconds=2), timeout=60
     )
-    organizer.ApproveDraw(league_pb2.ApproveDrawRequest(competition_id=cid, draw_id=view.draw.id), timeout=TIMEOUT)
-    club = organizer.CreateClub(booking_pb2.CreateClubRequest(name="Matrix club"), timeout=TIMEOUT)
-    organizer.AddRoom(booking_pb2.AddRoomRequest(club_id=club.id, name="Room"), timeout=TIMEOUT)
+    organizer.ApproveDraw(draws_pb2.ApproveDrawRequest(competition_id=cid, draw_id=view.draw.id), timeout=TIMEOUT)
+    club = organizer.CreateClub(scheduling_pb2.CreateClubRequest(club=scheduling_pb2.Club(name="Matrix club")), timeout=TIMEOUT)
+    organizer.CreateRoom(
+        scheduling_pb2.CreateRoomRequest(room=scheduling_pb2.Room(name="Room"), club_id=club.id), timeout=TIMEOUT
+    )
 
     def ts(hours: int) -> Timestamp:
         out = Timestamp()
@@ -146,7 +151,7 @@ def test_through_the_gateway_a_player_is_filled_in_and_never_reads_another_playe
         return out
 
     matches = organizer.OpenRoundScheduling(
-        gateway_pb2.OpenRoundSchedulingRequest(
+        scheduling_pb2.OpenRoundSchedulingRequest(
             competition_id=cid, round=1, club_id=club.id, window_start=ts(0), window_end=ts(72)
         ),
         timeout=TIMEOUT,
@@ -155,30 +160,30 @@ def test_through_the_gateway_a_player_is_filled_in_and_never_reads_another_playe
     first = world.accounts.stub(world.tokens["player"])  # linked to ids[0]
     other_id = next(p for p in match.player_ids if p != ids[0])
     second = world.accounts.player(cid, other_id)
-    private = booking_pb2.TimeInterval(start=ts(5), end=ts(7))
+    private = common_pb2.TimeInterval(start=ts(5), end=ts(7))
     answer = first.SetAvailability(
-        booking_pb2.SetAvailabilityRequest(match_key=match.match_key, intervals=[private]), timeout=TIMEOUT
+        scheduling_pb2.SetAvailabilityRequest(match_key=match.match_key, intervals=[private]), timeout=TIMEOUT
     )
     assert answer.player_id == ids[0] and len(answer.intervals) == 1  # the empty player_id is the caller's
     for rpc, request in (
-        ("GetMyAvailability", booking_pb2.GetMyAvailabilityRequest(match_key=match.match_key, player_id=ids[0])),
-        ("SetAvailability", booking_pb2.SetAvailabilityRequest(match_key=match.match_key, player_id=ids[0])),
+        ("GetAvailability", scheduling_pb2.GetAvailabilityRequest(match_key=match.match_key, player_id=ids[0])),
+        ("SetAvailability", scheduling_pb2.SetAvailabilityRequest(match_key=match.match_key, player_id=ids[0])),
     ):
         with pytest.raises(grpc.RpcError) as refused:
             getattr(second, rpc)(request, timeout=TIMEOUT)
         assert refused.value.code() == grpc.StatusCode.PERMISSION_DENIED and "another player" in refused.value.details()
     for reader in (second, organizer, world.accounts.stub(world.tokens["bot"])):
         card = reader.GetMatchCard(
-            booking_pb2.GetMatchCardRequest(match_key=match.match_key, viewer_player_id=other_id), timeout=TIMEOUT
+            scheduling_pb2.GetMatchCardRequest(match_key=match.match_key, viewer_player_id=other_id), timeout=TIMEOUT
         )
         assert private.start.SerializeToString() not in card.SerializeToString()
-    mine = first.GetMyAvailability(booking_pb2.GetMyAvailabilityRequest(match_key=match.match_key), timeout=TIMEOUT)
+    mine = first.GetAvailability(scheduling_pb2.GetAvailabilityRequest(match_key=match.match_key), timeout=TIMEOUT)
     assert [i.start.seconds for i in mine.intervals] == [private.start.seconds]
     with pytest.raises(grpc.RpcError) as refused:  # not even the organizer reads a player's intervals
-        organizer.GetMyAvailability(
-            booking_pb2.GetMyAvailabilityRequest(match_key=match.match_key, player_id=ids[0]), timeout=TIMEOUT
+        organizer.GetAvailability(
+            scheduling_pb2.GetAvailabilityRequest(match_key=match.match_key, player_id=ids[0]), timeout=TIMEOUT
         )
     assert refused.value.code() == grpc.StatusCode.PERMISSION_DENIED
-    entries = organizer.ListAuditLog(gateway_pb2.ListAuditLogRequest(), timeout=TIMEOUT).entries
-    assert not any(e.rpc in ("SetAvailability", "GetMyAvailability") and e.role == gateway_pb2.ROLE_PLAYER for e in entries)
+    entries = organizer.ListAuditLog(identity_pb2.ListAuditLogRequest(), timeout=TIMEOUT).entries
+    assert not any(e.rpc in ("SetAvailability", "GetAvailability") and e.role == identity_pb2.ROLE_PLAYER for e in entries)
     assert "intervals" not in " ".join(e.summary for e in entries)

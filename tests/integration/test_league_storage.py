@@ -54,6 +54,17 @@ def test_create_competition_with_same_idempotency_key_returns_first(league):
     assert again.id == first.id
 
 
+def test_competitions_are_listed_oldest_first_a_slice_at_a_time(league):
+    made = [league.create_competition(f"League {i}", "", 4, 4) for i in range(5)]
+    listed = league.list_competitions(0, 1001)
+    assert [c.id for c in listed] == [c.id for c in sorted(made, key=lambda c: (c.created_at, c.id))]
+    assert [c.id for c in league.list_competitions(1, 3)] == [c.id for c in listed[1:4]]
+    assert league.list_competitions(5, 10) == []
+    with pytest.raises(InvalidArgument) as bad:
+        league.list_competitions(-1, 0)
+    assert sorted(v.field for v in bad.value.violations) == ["limit", "offset"]
+
+
 def test_unknown_competition_is_not_found(league):
     with pytest.raises(NotFound):
         league.get_competition("nope")

@@ -94,6 +94,10 @@ class FakeLeagueRepository(FakeKeyStore):
     def close_registration(self, competition_id: str, at: datetime) -> None:
         self.competitions[competition_id] = dataclasses.replace(self.competitions[competition_id], registration_closed_at=at)
 
+    def competition_page(self, offset: int, limit: int) -> list[Competition]:
+        ordered = sorted(self.competitions.values(), key=lambda c: (c.created_at, c.id))
+        return ordered[offset : offset + limit]
+
     def set_published_draw(self, competition_id: str, draw_id: str) -> None:
         self.competitions[competition_id] = dataclasses.replace(self.competitions[competition_id], published_draw_id=draw_id)
 

@@ -44,7 +44,7 @@ from gateway.service import GatewayService
 from league.adapters.repository import LeagueRepository
 from league.grpc_api import LeagueServicer
 from league.service import LeagueService
-from rondo.gateway.v1 import gateway_pb2
+from rondo.gateway.v1 import identity_pb2
 from rondo.solver.v1 import solver_pb2
 from rondo_runtime import idempotency
 from rondo_runtime.idempotency import IdempotencyRecord, RequestKey
@@ -436,21 +436,21 @@ class GuardedGateway:
         return self.run(getattr(self.servicer, method)(request, context))
 
     def login(self, name: str, password: str) -> str:
-        return self(method="Login", request=gateway_pb2.LoginRequest(name=name, password=password), token="").token
+        return self(method="Login", request=identity_pb2.LoginRequest(name=name, password=password), token="").token
 
     def account(self, role: Any, name: str) -> tuple[str, str]:
-        """A new account (``gateway_pb2.ROLE_*``) made by the organizer: (account id, token)."""
-        made = self("CreateAccount", gateway_pb2.CreateAccountRequest(name=name, role=role))
+        """A new account (``identity_pb2.ROLE_*``) made by the organizer: (account id, token)."""
+        made = self("CreateAccount", identity_pb2.CreateAccountRequest(account=identity_pb2.Account(name=name, role=role)))
         token = made.service_token or self.login(name, made.password)
         return made.account.id, token
 
     def player(self, competition_id: str, player_id: str) -> str:
         """The token of a player account linked to ``player_id`` (made on first use)."""
         if player_id not in self._players:
-            account_id, token = self.account(gateway_pb2.ROLE_PLAYER, f"player {player_id}")
+            account_id, token = self.account(identity_pb2.ROLE_PLAYER, f"player {player_id}")
             self(
                 "LinkPlayer",
-                gateway_pb2.LinkPlayerRequest(account_id=account_id, competition_id=competition_id, player_id=player_id),
+                identity_pb2.LinkPlayerRequest(account_id=account_id, competition_id=competition_id, player_id=player_id),
             )
             self._players[player_id] = token
         return self._players[player_id]

@@ -6,19 +6,22 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from google.protobuf.field_mask_pb2 import FieldMask
 from google.protobuf.timestamp_pb2 import Timestamp
 
 from booking.grpc_api import BookingServicer
 from booking.service import BookingService
-from rondo.booking.v1 import booking_pb2
-from rondo.gateway.v1 import gateway_pb2
-from rondo.league.v1 import league_pb2
+from rondo.gateway.v1 import calendar_pb2, common_pb2, draws_pb2, scheduling_pb2
 from rondo_runtime.errors import InvalidArgument
 from tests.booking_scheduling import WINDOW_END, WINDOW_START, at, clock
 from tests.unit.fakes import FakeBookingRepository, FakeUnitOfWork
 from tests.unit.gateway_fakes import GuardedGateway, ServicerStub
 
 pytestmark = pytest.mark.unit
+
+
+def mask(*paths: str) -> FieldMask:
+    return FieldMask(paths=list(paths))
 
 
 def ts(value) -> Timestamp:
@@ -52,14 +55,14 @@ def _published(gateway: Gateway) -> str:
     competition = league.create_competition("Spring league", "discard-league-2026", 2, 4)
     for i in range(8):
         league.register_player(competition.id, f"Player {i}")
-    view = gateway("DrawCompetition", gateway_pb2.DrawCompetitionRequest(competition_id=competition.id))
-    gateway("ApproveDraw", league_pb2.ApproveDrawRequest(competition_id=competition.id, draw_id=view.draw.id))
+    view = gateway("DrawCompetition", draws_pb2.DrawCompetitionRequest(competition_id=competition.id))
+    gateway("ApproveDraw", draws_pb2.ApproveDrawRequest(competition_id=competition.id, draw_id=view.draw.id))
     return competition.id
 
 
 def _round_one(gateway: Gateway, cid: str, club_id: str):
     """Round 1 of the approved draw opened for scheduling in the club, over the test window."""
-    request = gateway_pb2.OpenRoundSchedulingRequest(
+    request = scheduling_pb2.OpenRoundSchedulingRequest(
         competition_id=cid, round=1, club_id=club_id, window_start=ts(WINDOW_START), window_end=ts(WINDOW_END)
     )
     return gateway("OpenRoundScheduling", request).matches
@@ -67,8 +70,8 @@ def _round_one(gateway: Gateway, cid: str, club_id: str):
 
 def test_open_round_scheduling_opens_one_match_per_table_once(gateway):
     cid = _published(gateway)
-    club = gateway("CreateClub", booking_pb2.CreateClubRequest(name="Club", idempotency_key="c"))
-    request = gateway_pb2.OpenRoundSchedulingRequest(
+    club = gateway("CreateClub", scheduling_pb2.CreateClubRequest(club=scheduling_pb2.Club(name="Club"), idempotency_key="c"))
+    request = scheduling_pb2.OpenRoundSchedulingRequest(
         competition_id=cid,
         round=2,
         club_id=club.id,
@@ -93,19 +96,22 @@ def test_open_round_scheduling_opens_one_match_per_table_once(gateway):
 @pytest.mark.rule("schedule.confirmation.all-four-book-a-room")
 def test_a_booked_meeting_and_its_cancellation_are_events(gateway):
     cid = _published(gateway)
-    club = gateway("CreateClub", booking_pb2.CreateClubRequest(name="Club"))
-    gateway("AddRoom", booking_pb2.AddRoomRequest(club_id=club.id, name="Room 1"))
+    club = gateway("CreateClub", scheduling_pb2.CreateClubRequest(club=scheduling_pb2.Club(name="Club")))
+    gateway("CreateRoom", scheduling_pb2.CreateRoomRequest(room=scheduling_pb2.Room(name="Room 1"), club_id=club.id))
     [match, _] = _round_one(gateway, cid, club.id)
-    free = [booking_pb2.TimeInterval(start=ts(at(0, 18)), end=ts(at(0, 23)))]
+    free = [common_pb2.TimeInterval(start=ts(at(0, 18)), end=ts(at(0, 23)))]
     for p in match.player_ids:
         gateway.as_player(
-            cid, p, "SetAvailability", booking_pb2.SetAvailabilityRequest(match_key=match.match_key, player_id=p, intervals=free)
+            cid,
+            p,
+            "SetAvailability",
+            scheduling_pb2.SetAvailabilityRequest(match_key=match.match_key, player_id=p, intervals=free),
         )
     meeting = gateway.as_player(
         cid,
         match.player_ids[0],
         "ProposeMeeting",
-        booking_pb2.ProposeMeetingRequest(
+        scheduling_pb2.ProposeMeetingRequest(
             match_key=match.match_key, player_id=match.player_ids[0], start=ts(at(0, 19)), end=ts(at(0, 23)), idempotency_key="m"
         ),
     )
@@ -116,18 +122,18 @@ def test_a_booked_meeting_and_its_cancellation_are_events(gateway):
             cid,
             p,
             "ConfirmMeeting",
-            booking_pb2.ConfirmMeetingRequest(match_key=match.match_key, meeting_id=meeting.id, player_id=p),
+            scheduling_pb2.ConfirmMeetingRequest(match_key=match.match_key, meeting_id=meeting.id, player_id=p),
         )
-    assert done.status == booking_pb2.MEETING_STATUS_BOOKED
+    assert done.status == scheduling_pb2.MEETING_STATUS_BOOKED
     assert gateway.events.for_competition(cid)[-1] == ("schedule.booked", meeting.id)
     gateway.as_player(
         cid,
         match.player_ids[1],
         "SetAvailability",
-        booking_pb2.SetAvailabilityRequest(
+        scheduling_pb2.SetAvailabilityRequest(
             match_key=match.match_key,
             player_id=match.player_ids[1],
-            intervals=[booking_pb2.TimeInterval(start=ts(at(1, 18)), end=ts(at(1, 23)))],
+            intervals=[common_pb2.TimeInterval(start=ts(at(1, 18)), end=ts(at(1, 23)))],
         ),
     )
     assert gateway.events.for_competition(cid)[-1] == ("schedule.cancelled", meeting.id)
@@ -137,17 +143,19 @@ def test_a_booked_meeting_and_its_cancellation_are_events(gateway):
 @pytest.mark.rule("schedule.organizer.move-to-next-window")
 def test_the_fallback_and_a_window_move_pass_through_and_are_events(gateway):
     cid = _published(gateway)
-    club = gateway("CreateClub", booking_pb2.CreateClubRequest(name="Club", time_zone="Europe/Kirov"))
-    gateway("AddRoom", booking_pb2.AddRoomRequest(club_id=club.id, name="Room 1"))
+    club = gateway(
+        "CreateClub", scheduling_pb2.CreateClubRequest(club=scheduling_pb2.Club(name="Club", time_zone="Europe/Kirov"))
+    )
+    gateway("CreateRoom", scheduling_pb2.CreateRoomRequest(room=scheduling_pb2.Room(name="Room 1"), club_id=club.id))
     [match, _] = _round_one(gateway, cid, club.id)
-    meeting = gateway("ApplyFallback", booking_pb2.ApplyFallbackRequest(match_key=match.match_key, idempotency_key="f"))
-    assert meeting.status == booking_pb2.MEETING_STATUS_BOOKED
+    meeting = gateway("ApplyFallback", scheduling_pb2.ApplyFallbackRequest(match_key=match.match_key, idempotency_key="f"))
+    assert meeting.status == scheduling_pb2.MEETING_STATUS_BOOKED
     [sent] = [c.request for c in gateway.downstream.calls if c.method == "ApplyFallback"]
     assert len(sent.idempotency_key) == 64  # scoped to the caller and the method
     assert gateway.events.for_competition(cid)[-1] == ("schedule.booked", meeting.id)
     moved = gateway(
         "MoveMatchWindow",
-        booking_pb2.MoveMatchWindowRequest(
+        scheduling_pb2.MoveMatchWindowRequest(
             match_key=match.match_key, window_start=ts(at(7, 0)), window_end=ts(at(14, 0)), reason="two players abroad"
         ),
     )
@@ -159,22 +167,31 @@ def test_the_fallback_and_a_window_move_pass_through_and_are_events(gateway):
 def test_the_calendar_rpcs_pass_through_the_gateway(gateway):
     club = gateway(
         "CreateClub",
-        booking_pb2.CreateClubRequest(
-            name="Club",
-            time_zone="Europe/Berlin",
-            opening_hours=booking_pb2.OpeningHours(windows=[booking_pb2.OpeningWindow(day=4, opens="18:00", closes="02:00")]),
+        scheduling_pb2.CreateClubRequest(
+            club=scheduling_pb2.Club(
+                name="Club",
+                time_zone="Europe/Berlin",
+                opening_hours=scheduling_pb2.OpeningHours(
+                    windows=[scheduling_pb2.OpeningWindow(day=4, opens="18:00", closes="02:00")]
+                ),
+            )
         ),
     )
     assert [(w.day, w.opens, w.closes) for w in club.opening_hours.windows] == [(4, "18:00", "02:00")]
     assert club.fallback_time == "18:00"
-    updated = gateway("UpdateClub", booking_pb2.UpdateClubRequest(club_id=club.id, fallback_time="19:00"))
+    change = scheduling_pb2.Club(id=club.id, name="Renamed", fallback_time="19:00")
+    updated = gateway("UpdateClub", scheduling_pb2.UpdateClubRequest(club=change, update_mask=mask("fallback_time")))
     assert updated.fallback_time == "19:00" and len(updated.opening_hours.windows) == 1  # hours unchanged
-    everyday = gateway("UpdateClub", booking_pb2.UpdateClubRequest(club_id=club.id, opening_hours=booking_pb2.OpeningHours()))
-    assert list(everyday.opening_hours.windows) == []  # an empty message: 24/7
-    room = gateway("AddRoom", booking_pb2.AddRoomRequest(club_id=club.id, name="Room 1"))
+    assert updated.name == "Club"  # not in the mask
+    everyday = gateway(  # no mask: what the club sets (an empty opening_hours message: 24/7)
+        "UpdateClub",
+        scheduling_pb2.UpdateClubRequest(club=scheduling_pb2.Club(id=club.id, opening_hours=scheduling_pb2.OpeningHours())),
+    )
+    assert list(everyday.opening_hours.windows) == [] and everyday.fallback_time == "19:00"
+    room = gateway("CreateRoom", scheduling_pb2.CreateRoomRequest(room=scheduling_pb2.Room(name="Room 1"), club_id=club.id))
     series = gateway(
         "BookRecurringActivity",
-        booking_pb2.BookRecurringActivityRequest(
+        calendar_pb2.BookRecurringActivityRequest(
             club_id=club.id,
             room_id=room.id,
             title="D&D",
@@ -186,17 +203,19 @@ def test_the_calendar_rpcs_pass_through_the_gateway(gateway):
     )
     assert len(series.occurrences) == 3 and series.rrule == "FREQ=WEEKLY;COUNT=3"
     first, second, _ = series.occurrences
-    cancelled = gateway("CancelOccurrence", booking_pb2.CancelOccurrenceRequest(club_id=club.id, booking_id=first.id, reason="x"))
-    assert (cancelled.status, cancelled.sequence) == (booking_pb2.BOOKING_STATUS_CANCELLED, 1)
+    cancelled = gateway(
+        "CancelOccurrence", calendar_pb2.CancelOccurrenceRequest(club_id=club.id, booking_id=first.id, reason="x")
+    )
+    assert (cancelled.status, cancelled.sequence) == (calendar_pb2.BOOKING_STATUS_CANCELLED, 1)
     moved = gateway(
         "MoveOccurrence",
-        booking_pb2.MoveOccurrenceRequest(club_id=club.id, booking_id=second.id, start=ts(at(10, 19)), end=ts(at(10, 23))),
+        calendar_pb2.MoveOccurrenceRequest(club_id=club.id, booking_id=second.id, start=ts(at(10, 19)), end=ts(at(10, 23))),
     )
     assert moved.sequence == 1 and moved.series_id == series.id
-    rest = gateway("CancelSeries", booking_pb2.CancelSeriesRequest(club_id=club.id, series_id=series.id))
-    assert {o.status for o in rest.occurrences} == {booking_pb2.BOOKING_STATUS_CANCELLED}
-    assert gateway("GetSeries", booking_pb2.GetSeriesRequest(club_id=club.id, series_id=series.id)) == rest
-    token = gateway("RotateCalendarToken", booking_pb2.RotateCalendarTokenRequest(club_id=club.id))
+    rest = gateway("CancelSeries", calendar_pb2.CancelSeriesRequest(club_id=club.id, series_id=series.id))
+    assert {o.status for o in rest.occurrences} == {calendar_pb2.BOOKING_STATUS_CANCELLED}
+    assert gateway("GetSeries", calendar_pb2.GetSeriesRequest(club_id=club.id, series_id=series.id)) == rest
+    token = gateway("RotateCalendarToken", calendar_pb2.RotateCalendarTokenRequest(club_id=club.id))
     assert token.path == f"/calendar/{token.token}.ics"
-    feed = gateway("ExportCalendar", booking_pb2.ExportCalendarRequest(token=token.token))
+    feed = gateway("ExportCalendar", calendar_pb2.ExportCalendarRequest(token=token.token))
     assert feed.ics.count(b"BEGIN:VEVENT") == 3 and b"STATUS:CANCELLED" in feed.ics

@@ -17,7 +17,7 @@ from league.domain.records import GameEntry, HanchanEntry
 from league.domain.season_file import CupSeason, load_season
 from league.domain.stage_kinds import Seating
 from league.service import LeagueService
-from rondo.gateway.v1 import gateway_pb2
+from rondo.gateway.v1 import stages_pb2
 from rondo.league.v1 import league_pb2
 from rondo_runtime.errors import FailedPrecondition, InvalidArgument
 from solver.domain import knockout
@@ -313,7 +313,7 @@ def test_advance_stage_through_the_gateway_pairs_each_stage_and_appends_the_stag
     seed_of = {p: i for i, p in enumerate(ids, start=1)}
 
     def advance(n: int) -> league_pb2.Stage:
-        request = gateway_pb2.AdvanceStageRequest(competition_id=cid, created_by=BY, idempotency_key=f"s{n}")
+        request = stages_pb2.AdvanceStageRequest(competition_id=cid, created_by=BY, idempotency_key=f"s{n}")
         return asyncio.run(gateway.advance_stage(request, "judge"))
 
     for n, name in enumerate(("quarter-final", "semi-final", "final"), start=1):

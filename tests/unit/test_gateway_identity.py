@@ -13,8 +13,7 @@ from gateway.adapters.accounts import IdentityRepository
 from gateway.domain.identity import Role
 from gateway.identity_service import LOGIN_FAILED_MESSAGE
 from rondo.booking.v1 import booking_pb2
-from rondo.gateway.v1 import gateway_pb2
-from rondo.league.v1 import league_pb2
+from rondo.gateway.v1 import competitions_pb2, draws_pb2, identity_pb2, results_pb2, scheduling_pb2, stages_pb2
 from rondo_runtime.errors import (
     FailedPrecondition,
     InvalidArgument,
@@ -54,22 +53,34 @@ def test_the_fake_identity_repository_has_every_method_of_the_real_one():
 
 @pytest.mark.rule("access.accounts.organizer-issues-passwords")
 def test_accounts_get_generated_passwords_shown_once_and_bots_a_service_token(gateway):
-    made = gateway("CreateAccount", gateway_pb2.CreateAccountRequest(name="Saki", role=gateway_pb2.ROLE_PLAYER))
-    assert made.account.role == gateway_pb2.ROLE_PLAYER and len(made.password) == 23 and not made.service_token
+    made = gateway(
+        "CreateAccount",
+        identity_pb2.CreateAccountRequest(account=identity_pb2.Account(name="Saki", role=identity_pb2.ROLE_PLAYER)),
+    )
+    assert made.account.role == identity_pb2.ROLE_PLAYER and len(made.password) == 23 and not made.service_token
     stored = gateway.identity_uow.repository.password_hashes[made.account.id]
     assert stored and stored.startswith("$argon2id$") and made.password not in stored
-    bot = gateway("CreateAccount", gateway_pb2.CreateAccountRequest(name="Telegram bot", role=gateway_pb2.ROLE_BOT))
+    bot = gateway(
+        "CreateAccount",
+        identity_pb2.CreateAccountRequest(account=identity_pb2.Account(name="Telegram bot", role=identity_pb2.ROLE_BOT)),
+    )
     assert bot.service_token and not bot.password and gateway.identity_uow.repository.password_hashes[bot.account.id] is None
-    who = gateway("WhoAmI", gateway_pb2.WhoAmIRequest(), token=bot.service_token)
-    assert who.role == gateway_pb2.ROLE_BOT and who.name == "Telegram bot"
+    who = gateway("WhoAmI", identity_pb2.WhoAmIRequest(), token=bot.service_token)
+    assert who.role == identity_pb2.ROLE_BOT and who.name == "Telegram bot"
     with pytest.raises(FailedPrecondition, match="already exists"):  # names compare case-folded
-        gateway("CreateAccount", gateway_pb2.CreateAccountRequest(name="SAKI", role=gateway_pb2.ROLE_JUDGE))
+        gateway(
+            "CreateAccount",
+            identity_pb2.CreateAccountRequest(account=identity_pb2.Account(name="SAKI", role=identity_pb2.ROLE_JUDGE)),
+        )
     with pytest.raises(InvalidArgument) as bad:
-        gateway("CreateAccount", gateway_pb2.CreateAccountRequest(name="", role=gateway_pb2.ROLE_UNSPECIFIED))
-    assert sorted(v.field for v in bad.value.violations) == ["name", "role"]
-    listed = gateway("ListAccounts", gateway_pb2.ListAccountsRequest(page_size=2))
+        gateway(
+            "CreateAccount",
+            identity_pb2.CreateAccountRequest(account=identity_pb2.Account(name="", role=identity_pb2.ROLE_UNSPECIFIED)),
+        )
+    assert sorted(v.field for v in bad.value.violations) == ["account.name", "account.role"]  # their paths in the request
+    listed = gateway("ListAccounts", identity_pb2.ListAccountsRequest(page_size=2))
     assert [a.name for a in listed.accounts] == ["Organizer", "Saki"] and listed.next_page_token
-    rest = gateway("ListAccounts", gateway_pb2.ListAccountsRequest(page_size=2, page_token=listed.next_page_token))
+    rest = gateway("ListAccounts", identity_pb2.ListAccountsRequest(page_size=2, page_token=listed.next_page_token))
     assert [a.name for a in rest.accounts] == ["Telegram bot"] and not rest.next_page_token
     assert "password" not in str(listed) and "argon2" not in str(listed)
 
@@ -145,45 +156,45 @@ def test_a_peer_is_locked_after_twenty_failures_whatever_names_it_tried():
 
 @pytest.mark.rule("access.login.signed-expiring-tokens")
 def test_a_token_expires_with_the_clock_and_dies_by_logout_revocation_reset_or_disabling(gateway):
-    account_id, token = gateway.account(gateway_pb2.ROLE_JUDGE, "judge Anna")
-    assert gateway("WhoAmI", gateway_pb2.WhoAmIRequest(), token=token).id == account_id
+    account_id, token = gateway.account(identity_pb2.ROLE_JUDGE, "judge Anna")
+    assert gateway("WhoAmI", identity_pb2.WhoAmIRequest(), token=token).id == account_id
     gateway.identity_clock.advance(hours=12)
     with pytest.raises(Unauthenticated, match="expired"):
-        gateway("WhoAmI", gateway_pb2.WhoAmIRequest(), token=token)
+        gateway("WhoAmI", identity_pb2.WhoAmIRequest(), token=token)
     gateway.organizer_token = gateway.login(gateway.ORGANIZER, gateway.organizer_password)
 
     def fresh() -> str:
         return gateway.login("judge Anna", password)
 
-    password = gateway("ResetPassword", gateway_pb2.ResetPasswordRequest(account_id=account_id)).password
+    password = gateway("ResetPassword", identity_pb2.ResetPasswordRequest(account_id=account_id)).password
     first, second = fresh(), fresh()
-    gateway("Logout", gateway_pb2.LogoutRequest(), token=first)
+    gateway("Logout", identity_pb2.LogoutRequest(), token=first)
     with pytest.raises(Unauthenticated, match="revoked"):
-        gateway("WhoAmI", gateway_pb2.WhoAmIRequest(), token=first)
-    assert gateway("WhoAmI", gateway_pb2.WhoAmIRequest(), token=second).id == account_id  # only that one
-    organizer_id = gateway("WhoAmI", gateway_pb2.WhoAmIRequest()).id
+        gateway("WhoAmI", identity_pb2.WhoAmIRequest(), token=first)
+    assert gateway("WhoAmI", identity_pb2.WhoAmIRequest(), token=second).id == account_id  # only that one
+    organizer_id = gateway("WhoAmI", identity_pb2.WhoAmIRequest()).id
     with pytest.raises(PermissionDenied, match="another account"):  # a judge revokes only their own tokens
-        gateway("RevokeToken", gateway_pb2.RevokeTokenRequest(account_id=organizer_id), token=second)
-    gateway("RevokeToken", gateway_pb2.RevokeTokenRequest(account_id=account_id))  # the organizer revokes all
+        gateway("RevokeToken", identity_pb2.RevokeTokenRequest(account_id=organizer_id), token=second)
+    gateway("RevokeToken", identity_pb2.RevokeTokenRequest(account_id=account_id))  # the organizer revokes all
     with pytest.raises(Unauthenticated, match="revoked"):
-        gateway("WhoAmI", gateway_pb2.WhoAmIRequest(), token=second)
+        gateway("WhoAmI", identity_pb2.WhoAmIRequest(), token=second)
     third = fresh()
     old_password = password
-    password = gateway("ResetPassword", gateway_pb2.ResetPasswordRequest(account_id=account_id)).password
+    password = gateway("ResetPassword", identity_pb2.ResetPasswordRequest(account_id=account_id)).password
     with pytest.raises(Unauthenticated, match="revoked"):
-        gateway("WhoAmI", gateway_pb2.WhoAmIRequest(), token=third)
+        gateway("WhoAmI", identity_pb2.WhoAmIRequest(), token=third)
     with pytest.raises(Unauthenticated, match=LOGIN_FAILED_MESSAGE):
         gateway.login("judge Anna", old_password)
     fourth = fresh()
-    gateway("DisableAccount", gateway_pb2.DisableAccountRequest(account_id=account_id, reason="left the club"))
+    gateway("DisableAccount", identity_pb2.DisableAccountRequest(account_id=account_id, reason="left the club"))
     with pytest.raises(Unauthenticated, match="disabled"):
-        gateway("WhoAmI", gateway_pb2.WhoAmIRequest(), token=fourth)
+        gateway("WhoAmI", identity_pb2.WhoAmIRequest(), token=fourth)
     with pytest.raises(Unauthenticated, match="disabled"):
         fresh()
     with pytest.raises(PermissionDenied, match="your own account"):
-        gateway("DisableAccount", gateway_pb2.DisableAccountRequest(account_id=organizer_id))
+        gateway("DisableAccount", identity_pb2.DisableAccountRequest(account_id=organizer_id))
     with pytest.raises(NotFound):
-        gateway("ResetPassword", gateway_pb2.ResetPasswordRequest(account_id="nobody"))
+        gateway("ResetPassword", identity_pb2.ResetPasswordRequest(account_id="nobody"))
 
 
 def _league(gateway: GuardedGateway) -> tuple[str, list[str]]:
@@ -195,34 +206,42 @@ def _league(gateway: GuardedGateway) -> tuple[str, list[str]]:
 @pytest.mark.rule("access.players.act-for-themselves")
 def test_register_player_links_the_named_account_and_link_player_checks_league_and_ownership(gateway):
     cid, ids = _league(gateway)
-    made = gateway("CreateAccount", gateway_pb2.CreateAccountRequest(name="Saki", role=gateway_pb2.ROLE_PLAYER))
+    made = gateway(
+        "CreateAccount",
+        identity_pb2.CreateAccountRequest(account=identity_pb2.Account(name="Saki", role=identity_pb2.ROLE_PLAYER)),
+    )
     player = gateway(
         "RegisterPlayer",
-        league_pb2.RegisterPlayerRequest(competition_id=cid, name="Saki"),
+        competitions_pb2.RegisterPlayerRequest(competition_id=cid, name="Saki"),
         metadata=(("x-rondo-link-account", made.account.id),),
     )
     token = gateway.login("Saki", made.password)
-    who = gateway("WhoAmI", gateway_pb2.WhoAmIRequest(), token=token)
+    who = gateway("WhoAmI", identity_pb2.WhoAmIRequest(), token=token)
     assert [(p.competition_id, p.player_id) for p in who.players] == [(cid, player.id)]
     registered = len(gateway.downstream.league_service.list_players(cid))
-    judge_id, _ = gateway.account(gateway_pb2.ROLE_JUDGE, "judge Anna")
+    judge_id, _ = gateway.account(identity_pb2.ROLE_JUDGE, "judge Anna")
     with pytest.raises(FailedPrecondition, match="only a player account"):  # refused before registering anyone
         gateway(
             "RegisterPlayer",
-            league_pb2.RegisterPlayerRequest(competition_id=cid, name="Nodoka"),
+            competitions_pb2.RegisterPlayerRequest(competition_id=cid, name="Nodoka"),
             metadata=(("x-rondo-link-account", judge_id),),
         )
     assert len(gateway.downstream.league_service.list_players(cid)) == registered
     with pytest.raises(NotFound, match="no player"):
-        gateway("LinkPlayer", gateway_pb2.LinkPlayerRequest(account_id=made.account.id, competition_id=cid, player_id="ghost"))
+        gateway("LinkPlayer", identity_pb2.LinkPlayerRequest(account_id=made.account.id, competition_id=cid, player_id="ghost"))
     with pytest.raises(FailedPrecondition, match="already plays in competition"):
-        gateway("LinkPlayer", gateway_pb2.LinkPlayerRequest(account_id=made.account.id, competition_id=cid, player_id=ids[0]))
-    other = gateway("CreateAccount", gateway_pb2.CreateAccountRequest(name="Nodoka", role=gateway_pb2.ROLE_PLAYER))
+        gateway("LinkPlayer", identity_pb2.LinkPlayerRequest(account_id=made.account.id, competition_id=cid, player_id=ids[0]))
+    other = gateway(
+        "CreateAccount",
+        identity_pb2.CreateAccountRequest(account=identity_pb2.Account(name="Nodoka", role=identity_pb2.ROLE_PLAYER)),
+    )
     with pytest.raises(FailedPrecondition, match="already linked to another account"):
-        gateway("LinkPlayer", gateway_pb2.LinkPlayerRequest(account_id=other.account.id, competition_id=cid, player_id=player.id))
+        gateway(
+            "LinkPlayer", identity_pb2.LinkPlayerRequest(account_id=other.account.id, competition_id=cid, player_id=player.id)
+        )
     # linking the same pair again changes nothing
     again = gateway(
-        "LinkPlayer", gateway_pb2.LinkPlayerRequest(account_id=made.account.id, competition_id=cid, player_id=player.id)
+        "LinkPlayer", identity_pb2.LinkPlayerRequest(account_id=made.account.id, competition_id=cid, player_id=player.id)
     )
     assert len(again.players) == 1
 
@@ -239,57 +258,57 @@ def test_a_player_acts_only_for_themselves_and_an_empty_player_id_is_theirs(gate
         return booking_pb2.AvailabilityResponse(match_key=request.match_key, player_id=request.player_id)
 
     gateway.downstream.booking = type("B", (), {"SetAvailability": staticmethod(set_availability)})()
-    answer = gateway("SetAvailability", booking_pb2.SetAvailabilityRequest(match_key=f"{cid}/1/1/1"), token=token)
+    answer = gateway("SetAvailability", scheduling_pb2.SetAvailabilityRequest(match_key=f"{cid}/1/1/1"), token=token)
     assert answer.player_id == ids[0] and sent[0].player_id == ids[0]
     for rpc, request in (
-        ("SetAvailability", booking_pb2.SetAvailabilityRequest(match_key=f"{cid}/1/1/1", player_id=ids[1])),
-        ("GetMyAvailability", booking_pb2.GetMyAvailabilityRequest(match_key=f"{cid}/1/1/1", player_id=ids[1])),
-        ("ConfirmResult", league_pb2.ConfirmResultRequest(competition_id=cid, record_id="r", player_id=ids[1])),
+        ("SetAvailability", scheduling_pb2.SetAvailabilityRequest(match_key=f"{cid}/1/1/1", player_id=ids[1])),
+        ("GetAvailability", scheduling_pb2.GetAvailabilityRequest(match_key=f"{cid}/1/1/1", player_id=ids[1])),
+        ("ConfirmResult", results_pb2.ConfirmResultRequest(competition_id=cid, record_id="r", player_id=ids[1])),
     ):
         with pytest.raises(PermissionDenied, match="another player"):
             gateway(rpc, request, token=token)
     assert len(sent) == 1  # nothing refused reached booking
-    with pytest.raises(PermissionDenied, match="organizer may not call GetMyAvailability"):
-        gateway("GetMyAvailability", booking_pb2.GetMyAvailabilityRequest(match_key=f"{cid}/1/1/1", player_id=ids[0]))
+    with pytest.raises(PermissionDenied, match="organizer may not call GetAvailability"):
+        gateway("GetAvailability", scheduling_pb2.GetAvailabilityRequest(match_key=f"{cid}/1/1/1", player_id=ids[0]))
 
 
 @pytest.mark.rule("access.audit.organizer-and-judge-actions")
 def test_organizer_and_judge_actions_are_audited_with_outcome_and_reason_and_players_are_not(gateway):
     cid, ids = _league(gateway)
-    gateway("WithdrawPlayer", league_pb2.WithdrawPlayerRequest(competition_id=cid, player_id=ids[7], reason="moved away"))
+    gateway("WithdrawPlayer", competitions_pb2.WithdrawPlayerRequest(competition_id=cid, player_id=ids[7], reason="moved away"))
     with pytest.raises(FailedPrecondition):
-        gateway("WithdrawPlayer", league_pb2.WithdrawPlayerRequest(competition_id=cid, player_id=ids[7], reason="again"))
-    _, judge = gateway.account(gateway_pb2.ROLE_JUDGE, "judge Anna")
+        gateway("WithdrawPlayer", competitions_pb2.WithdrawPlayerRequest(competition_id=cid, player_id=ids[7], reason="again"))
+    _, judge = gateway.account(identity_pb2.ROLE_JUDGE, "judge Anna")
     with pytest.raises(PermissionDenied):
-        gateway("ApproveDraw", league_pb2.ApproveDrawRequest(competition_id=cid, draw_id="d"), token=judge)
-    gateway("GetStandings", league_pb2.GetStandingsRequest(competition_id=cid), token=judge)  # a read: not audited
+        gateway("ApproveDraw", draws_pb2.ApproveDrawRequest(competition_id=cid, draw_id="d"), token=judge)
+    gateway("GetStandings", results_pb2.GetStandingsRequest(competition_id=cid), token=judge)  # a read: not audited
     player = gateway.player(cid, ids[0])
     with pytest.raises(PermissionDenied):
-        gateway("ApproveDraw", league_pb2.ApproveDrawRequest(competition_id=cid, draw_id="d"), token=player)
-    entries = gateway("ListAuditLog", gateway_pb2.ListAuditLogRequest()).entries
+        gateway("ApproveDraw", draws_pb2.ApproveDrawRequest(competition_id=cid, draw_id="d"), token=player)
+    entries = gateway("ListAuditLog", identity_pb2.ListAuditLogRequest()).entries
     shown = [(e.account_name, e.role, e.rpc, e.reason, e.outcome) for e in entries if e.rpc in ("ApproveDraw", "WithdrawPlayer")]
     assert shown == [
-        ("judge Anna", gateway_pb2.ROLE_JUDGE, "ApproveDraw", "", "PERMISSION_DENIED"),
-        ("Organizer", gateway_pb2.ROLE_ORGANIZER, "WithdrawPlayer", "again", "FAILED_PRECONDITION"),
-        ("Organizer", gateway_pb2.ROLE_ORGANIZER, "WithdrawPlayer", "moved away", "OK"),
+        ("judge Anna", identity_pb2.ROLE_JUDGE, "ApproveDraw", "", "PERMISSION_DENIED"),
+        ("Organizer", identity_pb2.ROLE_ORGANIZER, "WithdrawPlayer", "again", "FAILED_PRECONDITION"),
+        ("Organizer", identity_pb2.ROLE_ORGANIZER, "WithdrawPlayer", "moved away", "OK"),
     ]
-    assert all(e.role != gateway_pb2.ROLE_PLAYER for e in entries)
+    assert all(e.role != identity_pb2.ROLE_PLAYER for e in entries)
     assert not any(e.rpc == "GetStandings" for e in entries)
     assert all("password" not in e.summary for e in entries)
     assert {e.rpc for e in entries} >= {"CreateAccount", "LinkPlayer"}  # account administration too
     with pytest.raises(PermissionDenied):
-        gateway("ListAuditLog", gateway_pb2.ListAuditLogRequest(), token=judge)
-    page = gateway("ListAuditLog", gateway_pb2.ListAuditLogRequest(page_size=1))
-    older = gateway("ListAuditLog", gateway_pb2.ListAuditLogRequest(page_size=1, page_token=page.next_page_token))
+        gateway("ListAuditLog", identity_pb2.ListAuditLogRequest(), token=judge)
+    page = gateway("ListAuditLog", identity_pb2.ListAuditLogRequest(page_size=1))
+    older = gateway("ListAuditLog", identity_pb2.ListAuditLogRequest(page_size=1, page_token=page.next_page_token))
     assert older.entries[0].id < page.entries[0].id
 
 
 def test_no_token_or_a_garbage_header_is_unauthenticated(gateway):
     for metadata in ((("authorization", "Basic abc"),), (("authorization", "Bearer"),), (("authorization", "Bearer a b\x01"),)):
         with pytest.raises(Unauthenticated):
-            gateway("WhoAmI", gateway_pb2.WhoAmIRequest(), token="", metadata=metadata)
+            gateway("WhoAmI", identity_pb2.WhoAmIRequest(), token="", metadata=metadata)
     with pytest.raises(Unauthenticated, match="needs a token"):
-        gateway("WhoAmI", gateway_pb2.WhoAmIRequest(), token="")
+        gateway("WhoAmI", identity_pb2.WhoAmIRequest(), token="")
     assert Role.ORGANIZER.value == "organizer"
 
 
@@ -309,12 +328,12 @@ def test_a_server_streaming_rpc_passes_the_same_guard(gateway):
     watch = guard_method("ListStages", stream, gateway.identity)  # any entry anyone may read
 
     async def collect(token: str) -> list[int]:
-        return [i async for i in watch(league_pb2.ListStagesRequest(), FakeContext(metadata=bearer(token) if token else ()))]
+        return [i async for i in watch(stages_pb2.ListStagesRequest(), FakeContext(metadata=bearer(token) if token else ()))]
 
-    _, bot = gateway.account(gateway_pb2.ROLE_BOT, "Bot")
+    _, bot = gateway.account(identity_pb2.ROLE_BOT, "Bot")
     assert gateway.run(collect(bot)) == [0, 1, 2] and seen == ["Bot"]
     with pytest.raises(Unauthenticated):
         gateway.run(collect(""))
     denied = guard_method("CreateCompetition", stream, gateway.identity)
     with pytest.raises(PermissionDenied):
-        gateway.run(denied(league_pb2.CreateCompetitionRequest(), FakeContext(metadata=bearer(bot))).__anext__())
+        gateway.run(denied(competitions_pb2.CreateCompetitionRequest(), FakeContext(metadata=bearer(bot))).__anext__())

@@ -10,7 +10,7 @@ import pytest
 
 from league.domain.records import GameEntry
 from league.domain.stage_kinds import Seating
-from rondo.league.v1 import league_pb2
+from rondo.gateway.v1 import competitions_pb2, results_pb2, stages_pb2
 from rondo_runtime.errors import FailedPrecondition, InvalidArgument
 from solver.domain import knockout
 from solver.domain.round_robin import round_robin
@@ -55,12 +55,12 @@ def _records(gateway: Gateway, cid: str) -> list:
 def _correct(gateway: Gateway, cid: str, record_id: str, game: GameEntry, confirms: bool = False, key: str = ""):
     return gateway(
         "CorrectRecord",
-        league_pb2.CorrectRecordRequest(
+        results_pb2.CorrectRecordRequest(
             competition_id=cid,
             record_id=record_id,
             reason="the score sheet says otherwise",
             recorded_by=BY,
-            game=league_pb2.GameResult(
+            game=results_pb2.GameResult(
                 number=game.number, first_player_id=game.first, second_player_id=game.second, result=game.result
             ),
             organizer_confirms=confirms,
@@ -75,13 +75,17 @@ def test_a_technical_substitute_is_registered_and_takes_a_no_show_s_seat_by_his_
     cid = competition.id
     sub = gateway(
         "RegisterPlayer",
-        league_pb2.RegisterPlayerRequest(competition_id=cid, name="Sub Ivan", status=league_pb2.PLAYER_STATUS_SUBSTITUTE),
+        competitions_pb2.RegisterPlayerRequest(
+            competition_id=cid, name="Sub Ivan", status=competitions_pb2.PLAYER_STATUS_SUBSTITUTE
+        ),
     )
-    assert sub.status == league_pb2.PLAYER_STATUS_SUBSTITUTE
+    assert sub.status == competitions_pb2.PLAYER_STATUS_SUBSTITUTE
     with pytest.raises(InvalidArgument) as error:
         gateway(
             "RegisterPlayer",
-            league_pb2.RegisterPlayerRequest(competition_id=cid, name="Gone", status=league_pb2.PLAYER_STATUS_WITHDRAWN),
+            competitions_pb2.RegisterPlayerRequest(
+                competition_id=cid, name="Gone", status=competitions_pb2.PLAYER_STATUS_WITHDRAWN
+            ),
         )
     assert [v.field for v in error.value.violations] == ["status"]
     tables = gateway.league.get_draw(cid).rounds[0]
@@ -90,11 +94,11 @@ def test_a_technical_substitute_is_registered_and_takes_a_no_show_s_seat_by_his_
     def no_show(table: int, player: str, substitute: str):
         return gateway(
             "RecordNoShow",
-            league_pb2.RecordNoShowRequest(
+            results_pb2.RecordNoShowRequest(
                 competition_id=cid,
                 round=1,
                 table=table,
-                no_show=league_pb2.NoShowEntry(player_id=player, substitute=substitute),
+                no_show=results_pb2.NoShowEntry(player_id=player, substitute=substitute),
                 recorded_by=BY,
             ),
         )
@@ -116,29 +120,29 @@ def test_a_technical_substitute_is_registered_and_takes_a_no_show_s_seat_by_his_
     for h in (1, 2, 3):
         gateway(
             "RecordHanchan",
-            league_pb2.RecordHanchanRequest(
+            results_pb2.RecordHanchanRequest(
                 competition_id=cid,
                 round=1,
                 table=2,
-                hanchan=league_pb2.HanchanResult(number=h, scores=season.scores(seated, 1, 1, 2, h)),
+                hanchan=results_pb2.HanchanResult(number=h, scores=season.scores(seated, 1, 1, 2, h)),
                 recorded_by=BY,
             ),
         )
-    standings = gateway("GetStandings", league_pb2.GetStandingsRequest(competition_id=cid))
+    standings = gateway("GetStandings", results_pb2.GetStandingsRequest(competition_id=cid))
     assert sub.id not in {r.player_id for r in standings.rows}  # never ranked
     assert any("no-show -80 000" in n for r in standings.rows if r.player_id == absent for n in r.notes)
-    history = gateway("ListMatchHistory", league_pb2.ListMatchHistoryRequest(competition_id=cid, round=1, table=2))
-    assert history.records[0].no_show.substitute == sub.id
+    history = gateway("ListResultRecords", results_pb2.ListResultRecordsRequest(competition_id=cid, round=1, table=2))
+    assert history.result_records[0].no_show.substitute == sub.id
 
 
 @pytest.mark.rule("mahjong.roster.withdrawal-keeps-history")
 def test_a_withdrawal_through_the_gateway_is_keyed_and_appends_its_events(gateway):
     competition, roster = gateway.competition(players=8)
-    request = league_pb2.WithdrawPlayerRequest(
+    request = competitions_pb2.WithdrawPlayerRequest(
         competition_id=competition.id, player_id=roster[2].id, reason="moved away", idempotency_key="w-1"
     )
     player = gateway("WithdrawPlayer", request)
-    assert player.status == league_pb2.PLAYER_STATUS_WITHDRAWN and player.completed_stage == 0
+    assert player.status == competitions_pb2.PLAYER_STATUS_WITHDRAWN and player.completed_stage == 0
     assert gateway("WithdrawPlayer", request).id == player.id  # a retry answers the first answer
     [sent, _] = [c.request for c in gateway.downstream.calls if c.method == "WithdrawPlayer"]
     assert sent.idempotency_key not in ("", "w-1")  # scoped to the caller and the method
@@ -148,7 +152,7 @@ def test_a_withdrawal_through_the_gateway_is_keyed_and_appends_its_events(gatewa
     ]
     events = len(gateway.events.events)
     with pytest.raises(FailedPrecondition, match="already withdrawn"):
-        gateway("WithdrawPlayer", league_pb2.WithdrawPlayerRequest(competition_id=competition.id, player_id=roster[2].id))
+        gateway("WithdrawPlayer", competitions_pb2.WithdrawPlayerRequest(competition_id=competition.id, player_id=roster[2].id))
     assert len(gateway.events.events) == events
 
 
@@ -163,7 +167,9 @@ def test_a_withdrawal_that_settles_the_last_games_of_an_updown_stage_completes_i
         for t, (a, b) in enumerate(rnd, 1):
             if quitter not in (a, b):
                 league.record_game(cid, 1, r, t, GameEntry(1, a, b, "1-0"), BY)
-    player = gateway("WithdrawPlayer", league_pb2.WithdrawPlayerRequest(competition_id=cid, player_id=quitter, reason="ill"))
+    player = gateway(
+        "WithdrawPlayer", competitions_pb2.WithdrawPlayerRequest(competition_id=cid, player_id=quitter, reason="ill")
+    )
     assert player.completed_stage == 1
     assert gateway.events.for_competition(cid)[-1] == ("stage.completed", "1")
     with pytest.raises(FailedPrecondition) as error:  # his game is settled by the half rule, none is recorded
@@ -171,12 +177,12 @@ def test_a_withdrawal_that_settles_the_last_games_of_an_updown_stage_completes_i
         a, b = one.rounds[r - 1][t - 1]
         gateway(
             "RecordGame",
-            league_pb2.RecordGameRequest(
+            results_pb2.RecordGameRequest(
                 competition_id=cid,
                 stage=1,
                 round=r,
                 table=t,
-                game=league_pb2.GameResult(number=1, first_player_id=a, second_player_id=b, result="1-0"),
+                game=results_pb2.GameResult(number=1, first_player_id=a, second_player_id=b, result="1-0"),
                 recorded_by=BY,
             ),
         )
@@ -222,5 +228,5 @@ def test_a_cup_correction_changing_a_paired_stage_is_refused_through_the_gateway
         _correct(gateway, cid, game.id, flipped)
     done = _correct(gateway, cid, game.id, flipped, confirms=True)
     assert done.changes[0] == "stage 1 (quarter-final), pairing 1: undecided again (1-1) (was won by P01)"
-    bracket = gateway("GetCupBracket", league_pb2.GetCupBracketRequest(competition_id=cid))
+    bracket = gateway("GetCupBracket", stages_pb2.GetCupBracketRequest(competition_id=cid))
     assert [list(t.player_ids) for t in bracket.stages[1].pairings[:1]] == [[ids[2], ids[0]]]  # the stored pairs stand

@@ -18,7 +18,7 @@ from booking.reminder_service import ReminderService
 from booking.service import BookingService
 from league.domain.records import GameEntry
 from rondo.booking.v1 import booking_pb2
-from rondo.gateway.v1 import gateway_pb2
+from rondo.gateway.v1 import identity_pb2, mediation_pb2, reminders_pb2, scheduling_pb2
 from rondo_runtime.errors import FailedPrecondition, InvalidArgument, Unavailable
 from tests.unit.fakes import FakeMediationRepository, FakeReminderRepository, FakeUnitOfWork
 from tests.unit.gateway_fakes import GuardedGateway, ServicerStub
@@ -68,7 +68,7 @@ def reminders():
     league = g.downstream.league_service
     competition = league.create_competition("Spring league", "discard-league-2026", 2, 4)
     ids = [league.register_player(competition.id, f"Player {i}").id for i in range(1, 5)]
-    club = g("CreateClub", booking_pb2.CreateClubRequest(name="Discard club"))
+    club = g("CreateClub", scheduling_pb2.CreateClubRequest(club=scheduling_pb2.Club(name="Discard club")))
     g.loop.run_until_complete(  # a match of the competition open for scheduling
         g.downstream.booking.OpenMatch(  # type: ignore[attr-defined]
             booking_pb2.OpenMatchRequest(
@@ -88,9 +88,9 @@ def reminders():
 @pytest.mark.rule("schedule.reminder.who-has-to-act")
 def test_due_reminders_become_one_event_each_with_names_never_intervals(reminders):
     g, club_id, competition_id, ids = reminders
-    assert g("PublishDueReminders", gateway_pb2.PublishDueRemindersRequest()).reminders == []
+    assert g("PublishDueReminders", reminders_pb2.PublishDueRemindersRequest()).reminders == []
     g.clock.now = SUNDAY_19_KIROV + timedelta(minutes=1)
-    [published] = g("PublishDueReminders", gateway_pb2.PublishDueRemindersRequest()).reminders
+    [published] = g("PublishDueReminders", reminders_pb2.PublishDueRemindersRequest()).reminders
     assert published.published_at.ToDatetime(tzinfo=UTC) == SUNDAY_19_KIROV + timedelta(minutes=1)
     [(kind, competition, subject, payload)] = [e for e in g.events.events if e[0] == "reminder.due"]
     assert (kind, competition, subject) == ("reminder.due", competition_id, published.id)
@@ -101,7 +101,7 @@ def test_due_reminders_become_one_event_each_with_names_never_intervals(reminder
         "2026-03-08T16:00:00Z",
     )
     assert set(payload) == {"match_key", "club_id", "due_at", "window_start", "window_end", "reason", "players"}
-    assert g("PublishDueReminders", gateway_pb2.PublishDueRemindersRequest()).reminders == []  # again: nothing
+    assert g("PublishDueReminders", reminders_pb2.PublishDueRemindersRequest()).reminders == []  # again: nothing
     assert g.kinds("reminder.") == ["reminder.due"]
 
 
@@ -111,9 +111,9 @@ def test_a_run_that_died_before_marking_is_completed_without_a_second_event(remi
     g.clock.now = SUNDAY_19_KIROV
     g.downstream.fail("booking", "MarkRemindersPublished", Unavailable("booking went away"))
     with pytest.raises(Unavailable):
-        g("PublishDueReminders", gateway_pb2.PublishDueRemindersRequest())
+        g("PublishDueReminders", reminders_pb2.PublishDueRemindersRequest())
     assert g.kinds("reminder.") == ["reminder.due"]  # appended; booking does not know yet
-    [again] = g("PublishDueReminders", gateway_pb2.PublishDueRemindersRequest()).reminders  # the next tick
+    [again] = g("PublishDueReminders", reminders_pb2.PublishDueRemindersRequest()).reminders  # the next tick
     assert again.HasField("published_at") and g.kinds("reminder.") == ["reminder.due"]
 
 
@@ -130,13 +130,13 @@ def test_the_periodic_task_runs_without_a_bot_and_the_bot_acknowledges_later(rem
 
     g.loop.run_until_complete(two_ticks())
     assert g.kinds("reminder.") == ["reminder.due"]
-    span = booking_pb2.ListRemindersRequest(club_id=club_id, to=ts(WINDOW_START + timedelta(days=14)))
+    span = reminders_pb2.ListRemindersRequest(club_id=club_id, to=ts(WINDOW_START + timedelta(days=14)))
     span.__getattribute__("from").CopyFrom(ts(WINDOW_START))
     [logged] = g("ListReminders", span).reminders
     assert logged.HasField("published_at") and not logged.HasField("acknowledged_at")
     g.clock.now += timedelta(hours=2)  # the bot comes back two hours later
-    _, bot = g.account(gateway_pb2.ROLE_BOT, "rondo-bot")  # the bot says what it delivered: the author is its account
-    acked = g("AcknowledgeReminder", booking_pb2.AcknowledgeReminderRequest(reminder_id=logged.id), token=bot)
+    _, bot = g.account(identity_pb2.ROLE_BOT, "rondo-bot")  # the bot says what it delivered: the author is its account
+    acked = g("AcknowledgeReminder", reminders_pb2.AcknowledgeReminderRequest(reminder_id=logged.id), token=bot)
     assert acked.acknowledged_by == "rondo-bot" and acked.acknowledged_at.ToDatetime(tzinfo=UTC) == SUNDAY_19_KIROV + timedelta(
         hours=2
     )
@@ -153,7 +153,7 @@ def updown():
     stage = league.save_stage(competition.id, plan.number, seat(plan), "organizer")
     g(
         "SetMediationCalendar",
-        booking_pb2.SetMediationCalendarRequest(
+        mediation_pb2.SetMediationCalendarRequest(
             competition_id=competition.id, stage=1, division="super", starts_on="2026-09-01", ends_on="2026-11-30"
         ),
     )
@@ -167,7 +167,7 @@ DAYS = ["2026-10-12", "2026-10-14", "2026-10-16", "2026-10-18"]
 def ask(g: Gateway, competition_id: str, round_number: int, table: int, requester: str, opponent: str, key: str = ""):
     return g(
         "RequestMediation",
-        booking_pb2.RequestMediationRequest(
+        mediation_pb2.RequestMediationRequest(
             competition_id=competition_id,
             stage=1,
             round=round_number,
@@ -189,16 +189,16 @@ def test_a_mediated_no_show_is_a_technical_loss_recorded_in_league(updown):
     with pytest.raises(InvalidArgument) as error:
         ask(g, cid, 1, 1, second, stage.rounds[0][1][0])
     assert error.value.violations[0].field == "opponent_id"
-    scheduled = g("AnswerMediation", booking_pb2.AnswerMediationRequest(mediation_id=m.id, player_id=first, days=DAYS))
+    scheduled = g("AnswerMediation", mediation_pb2.AnswerMediationRequest(mediation_id=m.id, player_id=first, days=DAYS))
     assert scheduled.scheduled_at.ToDatetime(tzinfo=UTC) == datetime(2026, 10, 12, 18, 0, tzinfo=UTC)
     g.clock.now = datetime(2026, 10, 12, 19, 0, tzinfo=UTC)
     done = g(
         "RecordMediatedGame",
-        gateway_pb2.RecordMediatedGameRequest(
+        mediation_pb2.RecordMediatedGameRequest(
             mediation_id=m.id, absent_player_ids=[first], recorded_by="referee", idempotency_key="g1"
         ),
     )
-    assert done.record.game.result == "-/+" and done.mediation.status == booking_pb2.MEDIATION_STATUS_NO_SHOW
+    assert done.record.game.result == "-/+" and done.mediation.status == mediation_pb2.MEDIATION_STATUS_NO_SHOW
     [(record_game)] = [c for c in g.downstream.calls if c.method == "RecordGame"]
     assert (record_game.request.round, record_game.request.table, record_game.request.game.first_player_id) == (1, 1, first)
     history = g.downstream.league_service.match_history(cid, 1, 1, stage=1)
@@ -207,7 +207,7 @@ def test_a_mediated_no_show_is_a_technical_loss_recorded_in_league(updown):
     assert "standings.changed" in [e[0] for e in g.events.events]
     again = g(
         "RecordMediatedGame",
-        gateway_pb2.RecordMediatedGameRequest(
+        mediation_pb2.RecordMediatedGameRequest(
             mediation_id=m.id, absent_player_ids=[first], recorded_by="referee", idempotency_key="g1"
         ),
     )
@@ -222,11 +222,11 @@ def test_three_no_shows_against_different_opponents_are_reported_not_removed(upd
     for n, (r, t, pair) in enumerate(games):
         other = pair[0] if pair[1] == absent else pair[1]
         m = ask(g, cid, r, t, other, absent)
-        g("AnswerMediation", booking_pb2.AnswerMediationRequest(mediation_id=m.id, player_id=absent, days=DAYS))
+        g("AnswerMediation", mediation_pb2.AnswerMediationRequest(mediation_id=m.id, player_id=absent, days=DAYS))
         g.clock.now = datetime(2026, 10, 19, 12, 0, tzinfo=UTC) + timedelta(minutes=n)
         done = g(
             "RecordMediatedGame",
-            gateway_pb2.RecordMediatedGameRequest(mediation_id=m.id, absent_player_ids=[absent], recorded_by="referee"),
+            mediation_pb2.RecordMediatedGameRequest(mediation_id=m.id, absent_player_ids=[absent], recorded_by="referee"),
         )
         g.clock.now = datetime(2026, 10, 7, 9, 0, tzinfo=UTC) + timedelta(minutes=n + 1)
     assert [d.player_id for d in done.removal_due] == [absent] and len(done.removal_due[0].opponent_ids) == 3
@@ -241,12 +241,13 @@ def test_a_time_out_through_the_gateway_blocks_requests_against_the_player(updow
     first, second = stage.rounds[0][0]
     taken = g(
         "RequestTimeout",
-        booking_pb2.RequestTimeoutRequest(
+        mediation_pb2.RequestTimeoutRequest(
             competition_id=cid, stage=1, player_id=first, starts_on="2026-10-08", ends_on="2026-10-20"
         ),
     )
     assert taken.ends_on == "2026-10-20" and g.kinds("timeout.") == ["timeout.taken"]
     with pytest.raises(FailedPrecondition, match="time-out"):
         ask(g, cid, 1, 1, second, first)
-    log = g("ListMediations", booking_pb2.ListMediationsRequest(competition_id=cid))
-    assert [t.player_id for t in log.timeouts] == [first] and list(log.mediations) == []
+    timeouts = g("ListTimeouts", mediation_pb2.ListTimeoutsRequest(competition_id=cid)).timeouts
+    assert [t.player_id for t in timeouts] == [first]
+    assert list(g("ListMediations", mediation_pb2.ListMediationsRequest(competition_id=cid)).mediations) == []

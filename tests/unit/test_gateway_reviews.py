@@ -8,7 +8,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from rondo.league.v1 import league_pb2
+from rondo.gateway.v1 import competitions_pb2, results_pb2
 from rondo_runtime.errors import FailedPrecondition
 from tests.unit.test_gateway_services import Gateway
 
@@ -30,41 +30,41 @@ def test_reports_and_confirmations_pass_through_with_scoped_keys_and_standings_c
     record = gateway(
         "ReportResult",
         token=gateway.player(competition.id, seats[0]),
-        request=league_pb2.ReportResultRequest(
+        request=results_pb2.ReportResultRequest(
             competition_id=competition.id,
             round=1,
             table=1,
             reported_by_player_id=seats[0],
-            hanchan=league_pb2.HanchanResult(number=1, scores=scores),
+            hanchan=results_pb2.HanchanResult(number=1, scores=scores),
             idempotency_key="r-1",
         ),
     )
-    assert record.status == league_pb2.RECORD_STATUS_REPORTED
+    assert record.status == results_pb2.RECORD_STATUS_REPORTED
     [sent] = [c.request for c in gateway.downstream.calls if c.method == "ReportResult"]
     assert sent.idempotency_key not in ("", "r-1") and len(sent.idempotency_key) == 64
     assert gateway.events.for_competition(competition.id)[-1] == ("standings.changed", record.id)
     for p in seats[1:]:
         confirmed = gateway(
             "ConfirmResult",
-            league_pb2.ConfirmResultRequest(competition_id=competition.id, record_id=record.id, player_id=p),
+            results_pb2.ConfirmResultRequest(competition_id=competition.id, record_id=record.id, player_id=p),
             token=gateway.player(competition.id, p),
         )
-    assert confirmed.status == league_pb2.RECORD_STATUS_CONFIRMED
+    assert confirmed.status == results_pb2.RECORD_STATUS_CONFIRMED
     events = len(gateway.events.events)
     with pytest.raises(FailedPrecondition):
         gateway(
             "DisputeResult",
-            league_pb2.DisputeResultRequest(competition_id=competition.id, record_id=record.id, player_id=seats[1], reason="x"),
+            results_pb2.DisputeResultRequest(competition_id=competition.id, record_id=record.id, player_id=seats[1], reason="x"),
             token=gateway.player(competition.id, seats[1]),
         )
     assert len(gateway.events.events) == events
 
     version = gateway(
         "ChangeRuleset",
-        league_pb2.ChangeRulesetRequest(
+        competitions_pb2.ChangeRulesetRequest(
             competition_id=competition.id, overrides_json='{"playoff_places": 4}', reason="r", changed_by="o"
         ),
     )
     assert gateway.events.for_competition(competition.id)[-1] == ("standings.changed", f"ruleset-v{version.version}")
-    listed = gateway("ListRulesetVersions", league_pb2.ListRulesetVersionsRequest(competition_id=competition.id))
-    assert [v.version for v in listed.versions] == [1, 2]
+    listed = gateway("ListRulesetVersions", competitions_pb2.ListRulesetVersionsRequest(competition_id=competition.id))
+    assert [v.version for v in listed.ruleset_versions] == [1, 2]

@@ -14,8 +14,7 @@ from gateway.adapters.idempotency import GatewayKeys
 from gateway.service import SOLVER_MARGIN_SECONDS
 from league.domain.model import DrawStatus
 from league.service import LeagueService
-from rondo.gateway.v1 import gateway_pb2
-from rondo.league.v1 import league_pb2
+from rondo.gateway.v1 import common_pb2, draws_pb2, results_pb2
 from rondo.solver.v1 import solver_pb2
 from rondo_runtime.errors import InvalidArgument, Unavailable
 from rondo_runtime.idempotency import REUSED_MESSAGE
@@ -52,8 +51,8 @@ class Gateway(GuardedGateway):
     def published(self, players: int = 8, rounds: int = 3):
         """A competition whose first draw (the solver's canned one) is approved."""
         competition, roster = self.competition(players, rounds)
-        view = self("DrawCompetition", gateway_pb2.DrawCompetitionRequest(competition_id=competition.id))
-        self("ApproveDraw", league_pb2.ApproveDrawRequest(competition_id=competition.id, draw_id=view.draw.id))
+        view = self("DrawCompetition", draws_pb2.DrawCompetitionRequest(competition_id=competition.id))
+        self("ApproveDraw", draws_pb2.ApproveDrawRequest(competition_id=competition.id, draw_id=view.draw.id))
         return competition, roster, view.draw.id
 
     def draws(self, competition_id: str):
@@ -76,10 +75,10 @@ def test_the_fakes_have_every_public_method_of_the_real_adapters():
 
 def test_draw_competition_sends_the_active_roster_and_stores_a_proposed_draw(gateway):
     competition, roster = gateway.competition(players=9, withdrawn=4)
-    separation = solver_pb2.Separation(player_ids=[roster[0].id, roster[1].id])
+    separation = draws_pb2.Separation(player_ids=[roster[0].id, roster[1].id])
     view = gateway(
         "DrawCompetition",
-        gateway_pb2.DrawCompetitionRequest(
+        draws_pb2.DrawCompetitionRequest(
             competition_id=competition.id, seed=11, time_limit_seconds=2.5, separations=[separation], seat_balance=True
         ),
     )
@@ -89,17 +88,18 @@ def test_draw_competition_sends_the_active_roster_and_stores_a_proposed_draw(gat
     assert [(p.id, p.rating) for p in sent.players] == [(p.id, p.rating) for p in active]  # registration order
     assert (sent.rounds, sent.table_size) == (competition.rounds, competition.table_size)
     assert sent.time_limit_seconds == 2.5  # the budget unchanged: the solver owns the budget rule
-    assert (sent.seed, list(sent.separations), sent.seat_balance) == (11, [separation], True)
+    assert (sent.seed, sent.seat_balance) == (11, True)
+    assert [(list(s.player_ids), s.weight) for s in sent.separations] == [(list(separation.player_ids), 0)]
 
     [draw] = gateway.draws(competition.id)
     assert draw.status is DrawStatus.PROPOSED and view.draw.id == draw.id
-    assert view.draw.status == league_pb2.DRAW_STATUS_PROPOSED
+    assert view.draw.status == draws_pb2.DRAW_STATUS_PROPOSED
     assert (draw.seed, draw.statistics.method, draw.statistics.proven_optimal) == (11, "fake-rotation", False)
     assert draw.statistics.objective[:3] == (0, 2, 3) and draw.statistics.lower_bound[:2] == (0, 1)
     assert [list(table) for table in draw.rounds[0]] == [[p.id for p in active[:4]], [p.id for p in active[4:]]]
-    assert (view.status, view.wall_time_seconds) == (solver_pb2.SOLVE_STATUS_FEASIBLE, 0.25)
+    assert (view.status, view.wall_time_seconds) == (common_pb2.SOLVE_STATUS_FEASIBLE, 0.25)
     assert gateway.events.events == [
-        ("draw.proposed", competition.id, draw.id, {"version": 1, "status": league_pb2.DRAW_STATUS_PROPOSED})
+        ("draw.proposed", competition.id, draw.id, {"version": 1, "status": draws_pb2.DRAW_STATUS_PROPOSED})
     ]
 
 
@@ -108,8 +108,8 @@ def test_an_infeasible_answer_stores_nothing(gateway):
     gateway.downstream.solver.answer(
         solver_pb2.DrawTablesResponse(status=solver_pb2.SOLVE_STATUS_INFEASIBLE, conflicts=["separations[0]", "pins[1]"])
     )
-    view = gateway("DrawCompetition", gateway_pb2.DrawCompetitionRequest(competition_id=competition.id))
-    assert view.status == solver_pb2.SOLVE_STATUS_INFEASIBLE and not view.HasField("draw")
+    view = gateway("DrawCompetition", draws_pb2.DrawCompetitionRequest(competition_id=competition.id))
+    assert view.status == common_pb2.SOLVE_STATUS_INFEASIBLE and not view.HasField("draw")
     assert list(view.conflicts) == ["separations[0]", "pins[1]"]
     assert gateway.draws(competition.id) == [] and gateway.events.events == []
     assert "league.SaveDraw" not in gateway.downstream.called()
@@ -118,13 +118,13 @@ def test_an_infeasible_answer_stores_nothing(gateway):
 @pytest.mark.rule("mahjong.draw.organizer-approves")
 def test_approve_draw_publishes_the_proposal_and_appends_draw_published(gateway):
     competition, _ = gateway.competition()
-    proposed = gateway("DrawCompetition", gateway_pb2.DrawCompetitionRequest(competition_id=competition.id)).draw
-    view = gateway("ApproveDraw", league_pb2.ApproveDrawRequest(competition_id=competition.id, draw_id=proposed.id))
-    assert view.draw.status == league_pb2.DRAW_STATUS_APPROVED
-    assert view.status == solver_pb2.SOLVE_STATUS_FEASIBLE  # not proven optimal
+    proposed = gateway("DrawCompetition", draws_pb2.DrawCompetitionRequest(competition_id=competition.id)).draw
+    approved = gateway("ApproveDraw", draws_pb2.ApproveDrawRequest(competition_id=competition.id, draw_id=proposed.id))
+    assert approved.status == draws_pb2.DRAW_STATUS_APPROVED and approved.id == proposed.id
+    assert not approved.proven_optimal and approved.approved_at.seconds > 0
     assert gateway.league.get_competition(competition.id).published_draw_id == proposed.id
     assert gateway.events.for_competition(competition.id) == [("draw.proposed", proposed.id), ("draw.published", proposed.id)]
-    assert gateway.events.events[-1][3] == {"version": 1, "status": league_pb2.DRAW_STATUS_APPROVED}
+    assert gateway.events.events[-1][3] == {"version": 1, "status": draws_pb2.DRAW_STATUS_APPROVED}
 
 
 @pytest.mark.rule("mahjong.draw.redraw-keeps-played-rounds")
@@ -133,10 +133,10 @@ def test_redraw_sends_league_s_plan_to_the_solver_and_stores_the_played_rounds_a
     published = gateway.league.get_draw(competition.id)
     gateway.league.withdraw_player(competition.id, roster[2].id, "moved away")
     newcomer = gateway.league.register_player(competition.id, "Newcomer")
-    pin = solver_pb2.Pin(player_id=newcomer.id, round=2, table=1)  # competition numbering
+    pin = draws_pb2.Pin(player_id=newcomer.id, round=2, table=1)  # competition numbering
     view = gateway(
         "Redraw",
-        gateway_pb2.RedrawRequest(
+        draws_pb2.RedrawRequest(
             competition_id=competition.id, played_rounds=1, reason="Player 2 withdrew", pins=[pin], time_limit_seconds=3
         ),
     )
@@ -169,11 +169,11 @@ def test_the_solver_s_invalid_argument_names_players_not_ids(gateway):
     with pytest.raises(InvalidArgument) as error:
         gateway(
             "Redraw",
-            gateway_pb2.RedrawRequest(
+            draws_pb2.RedrawRequest(
                 competition_id=competition.id,
                 played_rounds=1,
                 reason="withdrawal",
-                separations=[solver_pb2.Separation(player_ids=[gone.id, roster[0].id])],
+                separations=[draws_pb2.Separation(player_ids=[gone.id, roster[0].id])],
             ),
         )
     [violation] = error.value.violations
@@ -186,10 +186,10 @@ def test_the_solver_s_invalid_argument_names_players_not_ids(gateway):
 def test_every_downstream_timeout_derives_from_the_incoming_deadline(gateway):
     competition, _ = gateway.competition()
     view = gateway(
-        "DrawCompetition", gateway_pb2.DrawCompetitionRequest(competition_id=competition.id, time_limit_seconds=60), deadline=3.0
+        "DrawCompetition", draws_pb2.DrawCompetitionRequest(competition_id=competition.id, time_limit_seconds=60), deadline=3.0
     )
-    gateway("ApproveDraw", league_pb2.ApproveDrawRequest(competition_id=competition.id, draw_id=view.draw.id), deadline=2.0)
-    gateway("ListTables", gateway_pb2.ListTablesRequest(competition_id=competition.id), deadline=1.0)
+    gateway("ApproveDraw", draws_pb2.ApproveDrawRequest(competition_id=competition.id, draw_id=view.draw.id), deadline=2.0)
+    gateway("GetSeating", draws_pb2.GetSeatingRequest(competition_id=competition.id), deadline=1.0)
     called = gateway.downstream.calls
     assert [f"{c.service}.{c.method}" for c in called] == [
         "league.GetCompetition",
@@ -209,7 +209,7 @@ def test_every_downstream_timeout_derives_from_the_incoming_deadline(gateway):
 
 def test_without_a_deadline_league_gets_the_default_and_the_solver_its_budget_and_a_margin(gateway):
     competition, _ = gateway.competition()
-    gateway("DrawCompetition", gateway_pb2.DrawCompetitionRequest(competition_id=competition.id, time_limit_seconds=120))
+    gateway("DrawCompetition", draws_pb2.DrawCompetitionRequest(competition_id=competition.id, time_limit_seconds=120))
     timeouts = {f"{c.service}.{c.method}": c.effective_s for c in gateway.downstream.calls}
     assert timeouts["league.GetCompetition"] == timeouts["league.SaveDraw"] == DEFAULT_TIMEOUT_SECONDS
     assert timeouts["solver.DrawTables"] == 120 + SOLVER_MARGIN_SECONDS
@@ -218,7 +218,7 @@ def test_without_a_deadline_league_gets_the_default_and_the_solver_its_budget_an
 def test_a_solver_that_is_down_is_unavailable_and_nothing_is_stored(gateway):
     competition, _ = gateway.competition()
     gateway.downstream.solver.down()
-    request = gateway_pb2.DrawCompetitionRequest(competition_id=competition.id, idempotency_key="draw-1")
+    request = draws_pb2.DrawCompetitionRequest(competition_id=competition.id, idempotency_key="draw-1")
     with pytest.raises(Unavailable) as error:
         gateway("DrawCompetition", request)
     assert error.value.code == "UNAVAILABLE" and "solver" in error.value.message
@@ -228,7 +228,7 @@ def test_a_solver_that_is_down_is_unavailable_and_nothing_is_stored(gateway):
 
 def test_a_failed_save_appends_no_event_and_a_retry_with_the_key_completes_exactly_once(gateway):
     competition, _ = gateway.competition()
-    request = gateway_pb2.DrawCompetitionRequest(competition_id=competition.id, seed=5, idempotency_key="draw-1")
+    request = draws_pb2.DrawCompetitionRequest(competition_id=competition.id, seed=5, idempotency_key="draw-1")
     gateway.downstream.fail("league", "SaveDraw", Unavailable("the league service did not answer in time; try again"))
     with pytest.raises(Unavailable):
         gateway("DrawCompetition", request)
@@ -243,7 +243,7 @@ def test_a_failed_save_appends_no_event_and_a_retry_with_the_key_completes_exact
     assert len(gateway.downstream.solver.requests) == 2  # the failed attempt and the retry; the replay solves nothing
     assert [row.resource_id for row in gateway.keys.snapshot().values()] == [first.draw.id]
 
-    other = gateway_pb2.DrawCompetitionRequest(competition_id=competition.id, seed=6, idempotency_key="draw-1")
+    other = draws_pb2.DrawCompetitionRequest(competition_id=competition.id, seed=6, idempotency_key="draw-1")
     with pytest.raises(InvalidArgument) as error:
         gateway("DrawCompetition", other)
     assert [v.field for v in error.value.violations] == ["idempotency_key"] and REUSED_MESSAGE in error.value.message
@@ -251,7 +251,7 @@ def test_a_failed_save_appends_no_event_and_a_retry_with_the_key_completes_exact
 
 def test_the_key_sent_to_league_is_scoped_to_the_caller_and_method(gateway):
     competition, _ = gateway.competition()
-    gateway("DrawCompetition", gateway_pb2.DrawCompetitionRequest(competition_id=competition.id, idempotency_key="draw-1"))
+    gateway("DrawCompetition", draws_pb2.DrawCompetitionRequest(competition_id=competition.id, idempotency_key="draw-1"))
     [save] = [c.request for c in gateway.downstream.calls if c.method == "SaveDraw"]
     assert save.idempotency_key not in ("", "draw-1") and len(save.idempotency_key) == 64
 
@@ -259,7 +259,7 @@ def test_the_key_sent_to_league_is_scoped_to_the_caller_and_method(gateway):
 def test_list_tables_names_the_players_of_the_published_draw(gateway):
     competition, roster, published_id = gateway.published(players=8, rounds=2)
     gateway.league.withdraw_player(competition.id, roster[0].id, "moved away")  # still named: history
-    tables = gateway("ListTables", gateway_pb2.ListTablesRequest(competition_id=competition.id))
+    tables = gateway("GetSeating", draws_pb2.GetSeatingRequest(competition_id=competition.id))
     names = {p.id: p.name for p in roster}
     published = gateway.league.get_draw(competition.id)
     assert (tables.draw_id, tables.version) == (published_id, 1)
@@ -270,17 +270,6 @@ def test_list_tables_names_the_players_of_the_published_draw(gateway):
     assert tables.rounds[0].tables[0].player_names[0] == "Player 0"
 
 
-def test_the_mahjong_playoff_seats_the_groups_league_decides(gateway):
-    places = [f"q{i}" for i in range(1, 9)]
-    view = gateway("MahjongPlayoff", league_pb2.PlayoffProgressRequest(regular_places=places), deadline=5.0)
-    assert gateway.downstream.called() == ["league.PlayoffProgress", "solver.SeatPlayoffRound"]
-    [sent] = gateway.downstream.solver.playoff_requests
-    assert sent.stage == view.stage == "round 1"
-    assert [list(g.player_ids) for g in sent.groups] == [places]  # the 8 qualifiers in regular-stage order
-    assert [list(t.player_ids) for t in view.tables] == [places] and view.explanation[-1] == "seated by the fake solver"
-    assert all(c.timeout_s is not None and c.timeout_s <= 5.0 for c in gateway.downstream.calls)
-
-
 def _rounds_pb(rounds) -> list[solver_pb2.Round]:
     return [solver_pb2.Round(tables=[solver_pb2.Table(player_ids=list(table)) for table in rnd]) for rnd in rounds]
 
@@ -289,11 +278,11 @@ def test_an_accepted_record_appends_standings_changed_and_a_refused_one_nothing(
     competition, roster, _ = gateway.published(players=8, rounds=2)
     seats = list(gateway.league.get_draw(competition.id).rounds[0][0])
     scores = dict(zip(seats, (45_000, 35_000, 25_000, 15_000), strict=True))
-    request = league_pb2.RecordHanchanRequest(
+    request = results_pb2.RecordHanchanRequest(
         competition_id=competition.id,
         round=1,
         table=1,
-        hanchan=league_pb2.HanchanResult(number=1, scores=scores),
+        hanchan=results_pb2.HanchanResult(number=1, scores=scores),
         recorded_by="judge",
         idempotency_key="h-1",
     )
@@ -309,7 +298,7 @@ def test_an_accepted_record_appends_standings_changed_and_a_refused_one_nothing(
     [sent] = [c.request for c in gateway.downstream.calls if c.method == "RecordHanchan"]
     assert sent.idempotency_key not in ("", "h-1") and len(sent.idempotency_key) == 64  # scoped like RegisterPlayer's
     events = len(gateway.events.events)
-    bad = league_pb2.RecordHanchanRequest()
+    bad = results_pb2.RecordHanchanRequest()
     bad.CopyFrom(request)
     bad.hanchan.number = 2
     bad.hanchan.scores[seats[0]] = 0
@@ -318,5 +307,5 @@ def test_an_accepted_record_appends_standings_changed_and_a_refused_one_nothing(
         gateway("RecordHanchan", bad)
     assert [v.field for v in error.value.violations] == ["hanchan.scores"]
     assert len(gateway.events.events) == events
-    standings = gateway("GetStandings", league_pb2.GetStandingsRequest(competition_id=competition.id))
+    standings = gateway("GetStandings", results_pb2.GetStandingsRequest(competition_id=competition.id))
     assert [r.total for r in standings.rows][:1] and standings.rows[0].provisional

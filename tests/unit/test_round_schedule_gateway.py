@@ -7,9 +7,7 @@ from __future__ import annotations
 import pytest
 
 from booking.domain.scheduling import MeetingStatus
-from rondo.booking.v1 import booking_pb2
-from rondo.gateway.v1 import gateway_pb2
-from rondo.solver.v1 import solver_pb2
+from rondo.gateway.v1 import common_pb2, scheduling_pb2
 from rondo_runtime.errors import InvalidArgument
 from tests.booking_scheduling import WINDOW_END, WINDOW_START, at
 from tests.unit.test_booking_gateway import Gateway, _published, ts
@@ -27,12 +25,12 @@ def gateway():
 def _round(gateway: Gateway, rooms: int = 1):
     """A published draw of 8 players (two tables a round), a club with ``rooms`` rooms, round 1 opened."""
     cid = _published(gateway)
-    club = gateway("CreateClub", booking_pb2.CreateClubRequest(name="Club"))
+    club = gateway("CreateClub", scheduling_pb2.CreateClubRequest(club=scheduling_pb2.Club(name="Club")))
     for r in range(rooms):
-        gateway("AddRoom", booking_pb2.AddRoomRequest(club_id=club.id, name=f"Room {r + 1}"))
+        gateway("CreateRoom", scheduling_pb2.CreateRoomRequest(room=scheduling_pb2.Room(name=f"Room {r + 1}"), club_id=club.id))
     matches = gateway(
         "OpenRoundScheduling",
-        gateway_pb2.OpenRoundSchedulingRequest(
+        scheduling_pb2.OpenRoundSchedulingRequest(
             competition_id=cid,
             round=1,
             club_id=club.id,
@@ -52,17 +50,17 @@ def _answer(gateway: Gateway, match, *slots, players=None) -> None:
             competition_id,
             p,
             "SetAvailability",
-            booking_pb2.SetAvailabilityRequest(
+            scheduling_pb2.SetAvailabilityRequest(
                 match_key=match.match_key,
-                intervals=[booking_pb2.TimeInterval(start=ts(a), end=ts(b)) for a, b in slots],
+                intervals=[common_pb2.TimeInterval(start=ts(a), end=ts(b)) for a, b in slots],
             ),
         )
 
 
-def _propose(gateway: Gateway, cid: str, key: str = "", **kw) -> gateway_pb2.ProposeRoundScheduleResponse:
+def _propose(gateway: Gateway, cid: str, key: str = "", **kw) -> scheduling_pb2.ProposeRoundScheduleResponse:
     return gateway(
         "ProposeRoundSchedule",
-        gateway_pb2.ProposeRoundScheduleRequest(competition_id=cid, round=1, time_limit_seconds=5, idempotency_key=key, **kw),
+        scheduling_pb2.ProposeRoundScheduleRequest(competition_id=cid, round=1, time_limit_seconds=5, idempotency_key=key, **kw),
     )
 
 
@@ -74,18 +72,18 @@ def test_a_round_is_proposed_at_once_and_each_proposal_still_needs_confirmations
     _answer(gateway, second, (at(0, 18), at(0, 23)), players=second.player_ids[:3])  # one player pending
     answer = _propose(gateway, cid)
     assert [(m.match_key, m.state) for m in answer.matches] == [
-        (first.match_key, gateway_pb2.PROPOSAL_STATE_PROPOSED),
-        (second.match_key, gateway_pb2.PROPOSAL_STATE_WAITING_FOR_ANSWERS),
+        (first.match_key, scheduling_pb2.PROPOSAL_STATE_PROPOSED),
+        (second.match_key, scheduling_pb2.PROPOSAL_STATE_WAITING_FOR_ANSWERS),
     ]
     proposed, waiting = answer.matches
     assert proposed.meeting.proposed_by == "organizer:auto-scheduler"
-    assert proposed.meeting.status == booking_pb2.MEETING_STATUS_PROPOSED
+    assert proposed.meeting.status == scheduling_pb2.MEETING_STATUS_PROPOSED
     assert (proposed.meeting.slot.start.ToDatetime(), proposed.meeting.slot.end.ToDatetime()) == (
         at(0, 18).replace(tzinfo=None),
         at(0, 22).replace(tzinfo=None),
     )
     assert list(waiting.pending_player_ids) == [second.player_ids[3]] and "waiting for 1 of 4" in waiting.reason
-    assert answer.status == solver_pb2.SOLVE_STATUS_OPTIMAL and answer.objective.matches_placed == 1
+    assert answer.status == common_pb2.SOLVE_STATUS_OPTIMAL and answer.objective.matches_placed == 1
     # only the match everyone answered went to the solver
     [sent] = gateway.downstream.solver.schedule_requests
     assert [m.match_id for m in sent.matches] == [first.match_key] and sent.matches[0].length_minutes == 240
@@ -96,14 +94,14 @@ def test_a_round_is_proposed_at_once_and_each_proposal_still_needs_confirmations
             cid,
             p,
             "ConfirmMeeting",
-            booking_pb2.ConfirmMeetingRequest(match_key=first.match_key, meeting_id=proposed.meeting.id),
+            scheduling_pb2.ConfirmMeetingRequest(match_key=first.match_key, meeting_id=proposed.meeting.id),
         )
-    assert done.status == booking_pb2.MEETING_STATUS_BOOKED and done.room_id == proposed.meeting.room_id
+    assert done.status == scheduling_pb2.MEETING_STATUS_BOOKED and done.room_id == proposed.meeting.room_id
     # run again: the booked match is not scheduled again, the other still waits
     again = _propose(gateway, cid)
     assert [m.state for m in again.matches] == [
-        gateway_pb2.PROPOSAL_STATE_ALREADY_BOOKED,
-        gateway_pb2.PROPOSAL_STATE_WAITING_FOR_ANSWERS,
+        scheduling_pb2.PROPOSAL_STATE_ALREADY_BOOKED,
+        scheduling_pb2.PROPOSAL_STATE_WAITING_FOR_ANSWERS,
     ]
     assert len(gateway.downstream.solver.schedule_requests) == 1  # nothing to solve: the solver was not called
 
@@ -116,12 +114,12 @@ def test_two_tables_for_one_room_and_one_evening_place_one_and_say_why_not_the_o
     _answer(gateway, second, (at(0, 18), at(0, 22)))
     answer = _propose(gateway, cid)
     states = sorted(m.state for m in answer.matches)
-    assert states == [gateway_pb2.PROPOSAL_STATE_PROPOSED, gateway_pb2.PROPOSAL_STATE_NOT_PLACED]
-    [left] = [m for m in answer.matches if m.state == gateway_pb2.PROPOSAL_STATE_NOT_PLACED]
+    assert states == [scheduling_pb2.PROPOSAL_STATE_PROPOSED, scheduling_pb2.PROPOSAL_STATE_NOT_PLACED]
+    [left] = [m for m in answer.matches if m.state == scheduling_pb2.PROPOSAL_STATE_NOT_PLACED]
     assert "rooms are taken by match" in left.reason
     assert answer.bound.matches_placed == answer.objective.matches_placed == 1
     # the answer carries the proposed meetings only: no option or interval of anyone
-    assert not any(m.HasField("meeting") for m in answer.matches if m.state != gateway_pb2.PROPOSAL_STATE_PROPOSED)
+    assert not any(m.HasField("meeting") for m in answer.matches if m.state != scheduling_pb2.PROPOSAL_STATE_PROPOSED)
 
 
 def test_a_retry_with_the_same_key_answers_the_first_answer_without_solving_again(gateway):
@@ -135,5 +133,5 @@ def test_a_retry_with_the_same_key_answers_the_first_answer_without_solving_agai
         _propose(gateway, cid, "auto-1", meeting_minutes=180)
     assert [v.field for v in error.value.violations] == ["idempotency_key"]
     with pytest.raises(InvalidArgument) as error:
-        gateway("ProposeRoundSchedule", gateway_pb2.ProposeRoundScheduleRequest(competition_id=cid, round=3))
+        gateway("ProposeRoundSchedule", scheduling_pb2.ProposeRoundScheduleRequest(competition_id=cid, round=3))
     assert [v.field for v in error.value.violations] == ["round"]

@@ -3,10 +3,16 @@
 import grpc
 import warnings
 
-from rondo.booking.v1 import booking_pb2 as rondo_dot_booking_dot_v1_dot_booking__pb2
-from rondo.gateway.v1 import gateway_pb2 as rondo_dot_gateway_dot_v1_dot_gateway__pb2
-from rondo.league.v1 import league_pb2 as rondo_dot_league_dot_v1_dot_league__pb2
-from rondo.solver.v1 import solver_pb2 as rondo_dot_solver_dot_v1_dot_solver__pb2
+from rondo.gateway.v1 import calendar_pb2 as rondo_dot_gateway_dot_v1_dot_calendar__pb2
+from rondo.gateway.v1 import competitions_pb2 as rondo_dot_gateway_dot_v1_dot_competitions__pb2
+from rondo.gateway.v1 import draws_pb2 as rondo_dot_gateway_dot_v1_dot_draws__pb2
+from rondo.gateway.v1 import events_pb2 as rondo_dot_gateway_dot_v1_dot_events__pb2
+from rondo.gateway.v1 import identity_pb2 as rondo_dot_gateway_dot_v1_dot_identity__pb2
+from rondo.gateway.v1 import mediation_pb2 as rondo_dot_gateway_dot_v1_dot_mediation__pb2
+from rondo.gateway.v1 import reminders_pb2 as rondo_dot_gateway_dot_v1_dot_reminders__pb2
+from rondo.gateway.v1 import results_pb2 as rondo_dot_gateway_dot_v1_dot_results__pb2
+from rondo.gateway.v1 import scheduling_pb2 as rondo_dot_gateway_dot_v1_dot_scheduling__pb2
+from rondo.gateway.v1 import stages_pb2 as rondo_dot_gateway_dot_v1_dot_stages__pb2
 
 GRPC_GENERATED_VERSION = '1.81.1'
 GRPC_VERSION = grpc.__version__
@@ -32,6 +38,15 @@ class GatewayServiceStub:
     """Every RPC but Login needs a token: the metadata "authorization: Bearer <token>" (UNAUTHENTICATED
     without a valid one). Who may call what is one matrix, gateway/domain/access.py (PERMISSION_DENIED
     naming the role and the RPC); the README lists it.
+
+    Conventions (Google AIP): standard methods Get, List, Create and Update answer the resource itself
+    (a List its page); Create requests carry the new resource, Update requests the resource and a field
+    mask; every List is paged (page_size 0 = 100, at most 1 000 unless its request says otherwise;
+    next_page_token empty on the last page; a token only fits the query it came from). Domain actions are
+    custom verbs (RegisterPlayer, ApproveDraw, RecordHanchan, AdvanceStage...). Mutating calls a client
+    may retry take an idempotency_key: the same key and request answer the first answer. Fields named
+    "recorded_by", "created_by", "judge", "changed_by", "decided_by", "committed_by" and
+    "acknowledged_by" are set by the gateway to the caller's account name, whatever the client sends.
     """
 
     def __init__(self, channel):
@@ -42,448 +57,443 @@ class GatewayServiceStub:
         """
         self.Login = channel.unary_unary(
                 '/rondo.gateway.v1.GatewayService/Login',
-                request_serializer=rondo_dot_gateway_dot_v1_dot_gateway__pb2.LoginRequest.SerializeToString,
-                response_deserializer=rondo_dot_gateway_dot_v1_dot_gateway__pb2.LoginResponse.FromString,
+                request_serializer=rondo_dot_gateway_dot_v1_dot_identity__pb2.LoginRequest.SerializeToString,
+                response_deserializer=rondo_dot_gateway_dot_v1_dot_identity__pb2.LoginResponse.FromString,
                 _registered_method=True)
         self.Logout = channel.unary_unary(
                 '/rondo.gateway.v1.GatewayService/Logout',
-                request_serializer=rondo_dot_gateway_dot_v1_dot_gateway__pb2.LogoutRequest.SerializeToString,
-                response_deserializer=rondo_dot_gateway_dot_v1_dot_gateway__pb2.LogoutResponse.FromString,
+                request_serializer=rondo_dot_gateway_dot_v1_dot_identity__pb2.LogoutRequest.SerializeToString,
+                response_deserializer=rondo_dot_gateway_dot_v1_dot_identity__pb2.LogoutResponse.FromString,
                 _registered_method=True)
         self.RevokeToken = channel.unary_unary(
                 '/rondo.gateway.v1.GatewayService/RevokeToken',
-                request_serializer=rondo_dot_gateway_dot_v1_dot_gateway__pb2.RevokeTokenRequest.SerializeToString,
-                response_deserializer=rondo_dot_gateway_dot_v1_dot_gateway__pb2.RevokeTokenResponse.FromString,
+                request_serializer=rondo_dot_gateway_dot_v1_dot_identity__pb2.RevokeTokenRequest.SerializeToString,
+                response_deserializer=rondo_dot_gateway_dot_v1_dot_identity__pb2.RevokeTokenResponse.FromString,
                 _registered_method=True)
         self.WhoAmI = channel.unary_unary(
                 '/rondo.gateway.v1.GatewayService/WhoAmI',
-                request_serializer=rondo_dot_gateway_dot_v1_dot_gateway__pb2.WhoAmIRequest.SerializeToString,
-                response_deserializer=rondo_dot_gateway_dot_v1_dot_gateway__pb2.Account.FromString,
+                request_serializer=rondo_dot_gateway_dot_v1_dot_identity__pb2.WhoAmIRequest.SerializeToString,
+                response_deserializer=rondo_dot_gateway_dot_v1_dot_identity__pb2.Account.FromString,
                 _registered_method=True)
         self.CreateAccount = channel.unary_unary(
                 '/rondo.gateway.v1.GatewayService/CreateAccount',
-                request_serializer=rondo_dot_gateway_dot_v1_dot_gateway__pb2.CreateAccountRequest.SerializeToString,
-                response_deserializer=rondo_dot_gateway_dot_v1_dot_gateway__pb2.AccountCredentials.FromString,
+                request_serializer=rondo_dot_gateway_dot_v1_dot_identity__pb2.CreateAccountRequest.SerializeToString,
+                response_deserializer=rondo_dot_gateway_dot_v1_dot_identity__pb2.AccountCredentials.FromString,
                 _registered_method=True)
         self.ResetPassword = channel.unary_unary(
                 '/rondo.gateway.v1.GatewayService/ResetPassword',
-                request_serializer=rondo_dot_gateway_dot_v1_dot_gateway__pb2.ResetPasswordRequest.SerializeToString,
-                response_deserializer=rondo_dot_gateway_dot_v1_dot_gateway__pb2.AccountCredentials.FromString,
+                request_serializer=rondo_dot_gateway_dot_v1_dot_identity__pb2.ResetPasswordRequest.SerializeToString,
+                response_deserializer=rondo_dot_gateway_dot_v1_dot_identity__pb2.AccountCredentials.FromString,
                 _registered_method=True)
         self.ListAccounts = channel.unary_unary(
                 '/rondo.gateway.v1.GatewayService/ListAccounts',
-                request_serializer=rondo_dot_gateway_dot_v1_dot_gateway__pb2.ListAccountsRequest.SerializeToString,
-                response_deserializer=rondo_dot_gateway_dot_v1_dot_gateway__pb2.ListAccountsResponse.FromString,
+                request_serializer=rondo_dot_gateway_dot_v1_dot_identity__pb2.ListAccountsRequest.SerializeToString,
+                response_deserializer=rondo_dot_gateway_dot_v1_dot_identity__pb2.ListAccountsResponse.FromString,
                 _registered_method=True)
         self.DisableAccount = channel.unary_unary(
                 '/rondo.gateway.v1.GatewayService/DisableAccount',
-                request_serializer=rondo_dot_gateway_dot_v1_dot_gateway__pb2.DisableAccountRequest.SerializeToString,
-                response_deserializer=rondo_dot_gateway_dot_v1_dot_gateway__pb2.Account.FromString,
+                request_serializer=rondo_dot_gateway_dot_v1_dot_identity__pb2.DisableAccountRequest.SerializeToString,
+                response_deserializer=rondo_dot_gateway_dot_v1_dot_identity__pb2.Account.FromString,
                 _registered_method=True)
         self.LinkPlayer = channel.unary_unary(
                 '/rondo.gateway.v1.GatewayService/LinkPlayer',
-                request_serializer=rondo_dot_gateway_dot_v1_dot_gateway__pb2.LinkPlayerRequest.SerializeToString,
-                response_deserializer=rondo_dot_gateway_dot_v1_dot_gateway__pb2.Account.FromString,
+                request_serializer=rondo_dot_gateway_dot_v1_dot_identity__pb2.LinkPlayerRequest.SerializeToString,
+                response_deserializer=rondo_dot_gateway_dot_v1_dot_identity__pb2.Account.FromString,
                 _registered_method=True)
         self.ListAuditLog = channel.unary_unary(
                 '/rondo.gateway.v1.GatewayService/ListAuditLog',
-                request_serializer=rondo_dot_gateway_dot_v1_dot_gateway__pb2.ListAuditLogRequest.SerializeToString,
-                response_deserializer=rondo_dot_gateway_dot_v1_dot_gateway__pb2.ListAuditLogResponse.FromString,
+                request_serializer=rondo_dot_gateway_dot_v1_dot_identity__pb2.ListAuditLogRequest.SerializeToString,
+                response_deserializer=rondo_dot_gateway_dot_v1_dot_identity__pb2.ListAuditLogResponse.FromString,
                 _registered_method=True)
         self.CreateCompetition = channel.unary_unary(
                 '/rondo.gateway.v1.GatewayService/CreateCompetition',
-                request_serializer=rondo_dot_league_dot_v1_dot_league__pb2.CreateCompetitionRequest.SerializeToString,
-                response_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.Competition.FromString,
+                request_serializer=rondo_dot_gateway_dot_v1_dot_competitions__pb2.CreateCompetitionRequest.SerializeToString,
+                response_deserializer=rondo_dot_gateway_dot_v1_dot_competitions__pb2.Competition.FromString,
                 _registered_method=True)
         self.GetCompetition = channel.unary_unary(
                 '/rondo.gateway.v1.GatewayService/GetCompetition',
-                request_serializer=rondo_dot_league_dot_v1_dot_league__pb2.GetCompetitionRequest.SerializeToString,
-                response_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.Competition.FromString,
+                request_serializer=rondo_dot_gateway_dot_v1_dot_competitions__pb2.GetCompetitionRequest.SerializeToString,
+                response_deserializer=rondo_dot_gateway_dot_v1_dot_competitions__pb2.Competition.FromString,
+                _registered_method=True)
+        self.ListCompetitions = channel.unary_unary(
+                '/rondo.gateway.v1.GatewayService/ListCompetitions',
+                request_serializer=rondo_dot_gateway_dot_v1_dot_competitions__pb2.ListCompetitionsRequest.SerializeToString,
+                response_deserializer=rondo_dot_gateway_dot_v1_dot_competitions__pb2.ListCompetitionsResponse.FromString,
                 _registered_method=True)
         self.RegisterPlayer = channel.unary_unary(
                 '/rondo.gateway.v1.GatewayService/RegisterPlayer',
-                request_serializer=rondo_dot_league_dot_v1_dot_league__pb2.RegisterPlayerRequest.SerializeToString,
-                response_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.Player.FromString,
+                request_serializer=rondo_dot_gateway_dot_v1_dot_competitions__pb2.RegisterPlayerRequest.SerializeToString,
+                response_deserializer=rondo_dot_gateway_dot_v1_dot_competitions__pb2.Player.FromString,
                 _registered_method=True)
         self.WithdrawPlayer = channel.unary_unary(
                 '/rondo.gateway.v1.GatewayService/WithdrawPlayer',
-                request_serializer=rondo_dot_league_dot_v1_dot_league__pb2.WithdrawPlayerRequest.SerializeToString,
-                response_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.Player.FromString,
+                request_serializer=rondo_dot_gateway_dot_v1_dot_competitions__pb2.WithdrawPlayerRequest.SerializeToString,
+                response_deserializer=rondo_dot_gateway_dot_v1_dot_competitions__pb2.Player.FromString,
                 _registered_method=True)
         self.ListPlayers = channel.unary_unary(
                 '/rondo.gateway.v1.GatewayService/ListPlayers',
-                request_serializer=rondo_dot_league_dot_v1_dot_league__pb2.ListPlayersRequest.SerializeToString,
-                response_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.ListPlayersResponse.FromString,
-                _registered_method=True)
-        self.DrawCompetition = channel.unary_unary(
-                '/rondo.gateway.v1.GatewayService/DrawCompetition',
-                request_serializer=rondo_dot_gateway_dot_v1_dot_gateway__pb2.DrawCompetitionRequest.SerializeToString,
-                response_deserializer=rondo_dot_gateway_dot_v1_dot_gateway__pb2.DrawView.FromString,
-                _registered_method=True)
-        self.Redraw = channel.unary_unary(
-                '/rondo.gateway.v1.GatewayService/Redraw',
-                request_serializer=rondo_dot_gateway_dot_v1_dot_gateway__pb2.RedrawRequest.SerializeToString,
-                response_deserializer=rondo_dot_gateway_dot_v1_dot_gateway__pb2.DrawView.FromString,
-                _registered_method=True)
-        self.ApproveDraw = channel.unary_unary(
-                '/rondo.gateway.v1.GatewayService/ApproveDraw',
-                request_serializer=rondo_dot_league_dot_v1_dot_league__pb2.ApproveDrawRequest.SerializeToString,
-                response_deserializer=rondo_dot_gateway_dot_v1_dot_gateway__pb2.DrawView.FromString,
-                _registered_method=True)
-        self.GetDraw = channel.unary_unary(
-                '/rondo.gateway.v1.GatewayService/GetDraw',
-                request_serializer=rondo_dot_league_dot_v1_dot_league__pb2.GetDrawRequest.SerializeToString,
-                response_deserializer=rondo_dot_gateway_dot_v1_dot_gateway__pb2.DrawView.FromString,
-                _registered_method=True)
-        self.ListDraws = channel.unary_unary(
-                '/rondo.gateway.v1.GatewayService/ListDraws',
-                request_serializer=rondo_dot_league_dot_v1_dot_league__pb2.ListDrawsRequest.SerializeToString,
-                response_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.ListDrawsResponse.FromString,
-                _registered_method=True)
-        self.ListTables = channel.unary_unary(
-                '/rondo.gateway.v1.GatewayService/ListTables',
-                request_serializer=rondo_dot_gateway_dot_v1_dot_gateway__pb2.ListTablesRequest.SerializeToString,
-                response_deserializer=rondo_dot_gateway_dot_v1_dot_gateway__pb2.ListTablesResponse.FromString,
-                _registered_method=True)
-        self.BuildKnockout = channel.unary_unary(
-                '/rondo.gateway.v1.GatewayService/BuildKnockout',
-                request_serializer=rondo_dot_solver_dot_v1_dot_solver__pb2.BuildKnockoutRequest.SerializeToString,
-                response_deserializer=rondo_dot_solver_dot_v1_dot_solver__pb2.BuildKnockoutResponse.FromString,
-                _registered_method=True)
-        self.PairKnockoutStage = channel.unary_unary(
-                '/rondo.gateway.v1.GatewayService/PairKnockoutStage',
-                request_serializer=rondo_dot_solver_dot_v1_dot_solver__pb2.PairKnockoutStageRequest.SerializeToString,
-                response_deserializer=rondo_dot_solver_dot_v1_dot_solver__pb2.PairKnockoutStageResponse.FromString,
-                _registered_method=True)
-        self.BuildRoundRobin = channel.unary_unary(
-                '/rondo.gateway.v1.GatewayService/BuildRoundRobin',
-                request_serializer=rondo_dot_solver_dot_v1_dot_solver__pb2.BuildRoundRobinRequest.SerializeToString,
-                response_deserializer=rondo_dot_solver_dot_v1_dot_solver__pb2.BuildRoundRobinResponse.FromString,
-                _registered_method=True)
-        self.MahjongPlayoff = channel.unary_unary(
-                '/rondo.gateway.v1.GatewayService/MahjongPlayoff',
-                request_serializer=rondo_dot_league_dot_v1_dot_league__pb2.PlayoffProgressRequest.SerializeToString,
-                response_deserializer=rondo_dot_gateway_dot_v1_dot_gateway__pb2.MahjongPlayoffView.FromString,
-                _registered_method=True)
-        self.RecordHanchan = channel.unary_unary(
-                '/rondo.gateway.v1.GatewayService/RecordHanchan',
-                request_serializer=rondo_dot_league_dot_v1_dot_league__pb2.RecordHanchanRequest.SerializeToString,
-                response_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.ResultRecord.FromString,
-                _registered_method=True)
-        self.RecordPenalty = channel.unary_unary(
-                '/rondo.gateway.v1.GatewayService/RecordPenalty',
-                request_serializer=rondo_dot_league_dot_v1_dot_league__pb2.RecordPenaltyRequest.SerializeToString,
-                response_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.ResultRecord.FromString,
-                _registered_method=True)
-        self.RecordNoShow = channel.unary_unary(
-                '/rondo.gateway.v1.GatewayService/RecordNoShow',
-                request_serializer=rondo_dot_league_dot_v1_dot_league__pb2.RecordNoShowRequest.SerializeToString,
-                response_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.ResultRecord.FromString,
-                _registered_method=True)
-        self.RecordGame = channel.unary_unary(
-                '/rondo.gateway.v1.GatewayService/RecordGame',
-                request_serializer=rondo_dot_league_dot_v1_dot_league__pb2.RecordGameRequest.SerializeToString,
-                response_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.ResultRecord.FromString,
-                _registered_method=True)
-        self.CorrectRecord = channel.unary_unary(
-                '/rondo.gateway.v1.GatewayService/CorrectRecord',
-                request_serializer=rondo_dot_league_dot_v1_dot_league__pb2.CorrectRecordRequest.SerializeToString,
-                response_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.ResultRecord.FromString,
-                _registered_method=True)
-        self.ListMatchHistory = channel.unary_unary(
-                '/rondo.gateway.v1.GatewayService/ListMatchHistory',
-                request_serializer=rondo_dot_league_dot_v1_dot_league__pb2.ListMatchHistoryRequest.SerializeToString,
-                response_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.ListMatchHistoryResponse.FromString,
-                _registered_method=True)
-        self.GetStandings = channel.unary_unary(
-                '/rondo.gateway.v1.GatewayService/GetStandings',
-                request_serializer=rondo_dot_league_dot_v1_dot_league__pb2.GetStandingsRequest.SerializeToString,
-                response_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.Standings.FromString,
-                _registered_method=True)
-        self.AdvanceStage = channel.unary_unary(
-                '/rondo.gateway.v1.GatewayService/AdvanceStage',
-                request_serializer=rondo_dot_gateway_dot_v1_dot_gateway__pb2.AdvanceStageRequest.SerializeToString,
-                response_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.Stage.FromString,
-                _registered_method=True)
-        self.PrepareStage = channel.unary_unary(
-                '/rondo.gateway.v1.GatewayService/PrepareStage',
-                request_serializer=rondo_dot_league_dot_v1_dot_league__pb2.PrepareStageRequest.SerializeToString,
-                response_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.StagePlan.FromString,
-                _registered_method=True)
-        self.GetStage = channel.unary_unary(
-                '/rondo.gateway.v1.GatewayService/GetStage',
-                request_serializer=rondo_dot_league_dot_v1_dot_league__pb2.GetStageRequest.SerializeToString,
-                response_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.Stage.FromString,
-                _registered_method=True)
-        self.ListStages = channel.unary_unary(
-                '/rondo.gateway.v1.GatewayService/ListStages',
-                request_serializer=rondo_dot_league_dot_v1_dot_league__pb2.ListStagesRequest.SerializeToString,
-                response_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.ListStagesResponse.FromString,
-                _registered_method=True)
-        self.ReportResult = channel.unary_unary(
-                '/rondo.gateway.v1.GatewayService/ReportResult',
-                request_serializer=rondo_dot_league_dot_v1_dot_league__pb2.ReportResultRequest.SerializeToString,
-                response_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.ResultRecord.FromString,
-                _registered_method=True)
-        self.ConfirmResult = channel.unary_unary(
-                '/rondo.gateway.v1.GatewayService/ConfirmResult',
-                request_serializer=rondo_dot_league_dot_v1_dot_league__pb2.ConfirmResultRequest.SerializeToString,
-                response_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.ResultRecord.FromString,
-                _registered_method=True)
-        self.DisputeResult = channel.unary_unary(
-                '/rondo.gateway.v1.GatewayService/DisputeResult',
-                request_serializer=rondo_dot_league_dot_v1_dot_league__pb2.DisputeResultRequest.SerializeToString,
-                response_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.ResultRecord.FromString,
-                _registered_method=True)
-        self.ResolveDispute = channel.unary_unary(
-                '/rondo.gateway.v1.GatewayService/ResolveDispute',
-                request_serializer=rondo_dot_league_dot_v1_dot_league__pb2.ResolveDisputeRequest.SerializeToString,
-                response_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.ResultRecord.FromString,
+                request_serializer=rondo_dot_gateway_dot_v1_dot_competitions__pb2.ListPlayersRequest.SerializeToString,
+                response_deserializer=rondo_dot_gateway_dot_v1_dot_competitions__pb2.ListPlayersResponse.FromString,
                 _registered_method=True)
         self.ChangeRuleset = channel.unary_unary(
                 '/rondo.gateway.v1.GatewayService/ChangeRuleset',
-                request_serializer=rondo_dot_league_dot_v1_dot_league__pb2.ChangeRulesetRequest.SerializeToString,
-                response_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.RulesetVersion.FromString,
+                request_serializer=rondo_dot_gateway_dot_v1_dot_competitions__pb2.ChangeRulesetRequest.SerializeToString,
+                response_deserializer=rondo_dot_gateway_dot_v1_dot_competitions__pb2.RulesetVersion.FromString,
                 _registered_method=True)
         self.ListRulesetVersions = channel.unary_unary(
                 '/rondo.gateway.v1.GatewayService/ListRulesetVersions',
-                request_serializer=rondo_dot_league_dot_v1_dot_league__pb2.ListRulesetVersionsRequest.SerializeToString,
-                response_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.ListRulesetVersionsResponse.FromString,
+                request_serializer=rondo_dot_gateway_dot_v1_dot_competitions__pb2.ListRulesetVersionsRequest.SerializeToString,
+                response_deserializer=rondo_dot_gateway_dot_v1_dot_competitions__pb2.ListRulesetVersionsResponse.FromString,
                 _registered_method=True)
-        self.DecideTie = channel.unary_unary(
-                '/rondo.gateway.v1.GatewayService/DecideTie',
-                request_serializer=rondo_dot_league_dot_v1_dot_league__pb2.DecideTieRequest.SerializeToString,
-                response_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.TieDecision.FromString,
+        self.DrawCompetition = channel.unary_unary(
+                '/rondo.gateway.v1.GatewayService/DrawCompetition',
+                request_serializer=rondo_dot_gateway_dot_v1_dot_draws__pb2.DrawCompetitionRequest.SerializeToString,
+                response_deserializer=rondo_dot_gateway_dot_v1_dot_draws__pb2.DrawProposal.FromString,
                 _registered_method=True)
-        self.GetUpdownStandings = channel.unary_unary(
-                '/rondo.gateway.v1.GatewayService/GetUpdownStandings',
-                request_serializer=rondo_dot_league_dot_v1_dot_league__pb2.GetUpdownStandingsRequest.SerializeToString,
-                response_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.UpdownStandings.FromString,
+        self.Redraw = channel.unary_unary(
+                '/rondo.gateway.v1.GatewayService/Redraw',
+                request_serializer=rondo_dot_gateway_dot_v1_dot_draws__pb2.RedrawRequest.SerializeToString,
+                response_deserializer=rondo_dot_gateway_dot_v1_dot_draws__pb2.DrawProposal.FromString,
                 _registered_method=True)
-        self.ApplyCheckpoint = channel.unary_unary(
-                '/rondo.gateway.v1.GatewayService/ApplyCheckpoint',
-                request_serializer=rondo_dot_league_dot_v1_dot_league__pb2.ApplyCheckpointRequest.SerializeToString,
-                response_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.ApplyCheckpointResponse.FromString,
+        self.ApproveDraw = channel.unary_unary(
+                '/rondo.gateway.v1.GatewayService/ApproveDraw',
+                request_serializer=rondo_dot_gateway_dot_v1_dot_draws__pb2.ApproveDrawRequest.SerializeToString,
+                response_deserializer=rondo_dot_gateway_dot_v1_dot_draws__pb2.Draw.FromString,
                 _registered_method=True)
-        self.DisqualifyPlayer = channel.unary_unary(
-                '/rondo.gateway.v1.GatewayService/DisqualifyPlayer',
-                request_serializer=rondo_dot_league_dot_v1_dot_league__pb2.DisqualifyPlayerRequest.SerializeToString,
-                response_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.DisqualifyPlayerResponse.FromString,
+        self.GetDraw = channel.unary_unary(
+                '/rondo.gateway.v1.GatewayService/GetDraw',
+                request_serializer=rondo_dot_gateway_dot_v1_dot_draws__pb2.GetDrawRequest.SerializeToString,
+                response_deserializer=rondo_dot_gateway_dot_v1_dot_draws__pb2.Draw.FromString,
                 _registered_method=True)
-        self.GetCupBracket = channel.unary_unary(
-                '/rondo.gateway.v1.GatewayService/GetCupBracket',
-                request_serializer=rondo_dot_league_dot_v1_dot_league__pb2.GetCupBracketRequest.SerializeToString,
-                response_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.CupBracket.FromString,
+        self.ListDraws = channel.unary_unary(
+                '/rondo.gateway.v1.GatewayService/ListDraws',
+                request_serializer=rondo_dot_gateway_dot_v1_dot_draws__pb2.ListDrawsRequest.SerializeToString,
+                response_deserializer=rondo_dot_gateway_dot_v1_dot_draws__pb2.ListDrawsResponse.FromString,
                 _registered_method=True)
-        self.GetPlayoff = channel.unary_unary(
-                '/rondo.gateway.v1.GatewayService/GetPlayoff',
-                request_serializer=rondo_dot_league_dot_v1_dot_league__pb2.GetPlayoffRequest.SerializeToString,
-                response_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.Playoff.FromString,
-                _registered_method=True)
-        self.CreateClub = channel.unary_unary(
-                '/rondo.gateway.v1.GatewayService/CreateClub',
-                request_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.CreateClubRequest.SerializeToString,
-                response_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.Club.FromString,
-                _registered_method=True)
-        self.AddRoom = channel.unary_unary(
-                '/rondo.gateway.v1.GatewayService/AddRoom',
-                request_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.AddRoomRequest.SerializeToString,
-                response_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.Room.FromString,
-                _registered_method=True)
-        self.ListRooms = channel.unary_unary(
-                '/rondo.gateway.v1.GatewayService/ListRooms',
-                request_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.ListRoomsRequest.SerializeToString,
-                response_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.ListRoomsResponse.FromString,
-                _registered_method=True)
-        self.OpenRoundScheduling = channel.unary_unary(
-                '/rondo.gateway.v1.GatewayService/OpenRoundScheduling',
-                request_serializer=rondo_dot_gateway_dot_v1_dot_gateway__pb2.OpenRoundSchedulingRequest.SerializeToString,
-                response_deserializer=rondo_dot_gateway_dot_v1_dot_gateway__pb2.OpenRoundSchedulingResponse.FromString,
-                _registered_method=True)
-        self.ProposeRoundSchedule = channel.unary_unary(
-                '/rondo.gateway.v1.GatewayService/ProposeRoundSchedule',
-                request_serializer=rondo_dot_gateway_dot_v1_dot_gateway__pb2.ProposeRoundScheduleRequest.SerializeToString,
-                response_deserializer=rondo_dot_gateway_dot_v1_dot_gateway__pb2.ProposeRoundScheduleResponse.FromString,
-                _registered_method=True)
-        self.SetAvailability = channel.unary_unary(
-                '/rondo.gateway.v1.GatewayService/SetAvailability',
-                request_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.SetAvailabilityRequest.SerializeToString,
-                response_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.AvailabilityResponse.FromString,
-                _registered_method=True)
-        self.GetMyAvailability = channel.unary_unary(
-                '/rondo.gateway.v1.GatewayService/GetMyAvailability',
-                request_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.GetMyAvailabilityRequest.SerializeToString,
-                response_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.AvailabilityResponse.FromString,
-                _registered_method=True)
-        self.GetMatchCard = channel.unary_unary(
-                '/rondo.gateway.v1.GatewayService/GetMatchCard',
-                request_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.GetMatchCardRequest.SerializeToString,
-                response_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.MatchCard.FromString,
-                _registered_method=True)
-        self.ProposeMeeting = channel.unary_unary(
-                '/rondo.gateway.v1.GatewayService/ProposeMeeting',
-                request_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.ProposeMeetingRequest.SerializeToString,
-                response_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.Meeting.FromString,
-                _registered_method=True)
-        self.ConfirmMeeting = channel.unary_unary(
-                '/rondo.gateway.v1.GatewayService/ConfirmMeeting',
-                request_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.ConfirmMeetingRequest.SerializeToString,
-                response_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.Meeting.FromString,
-                _registered_method=True)
-        self.CancelMeeting = channel.unary_unary(
-                '/rondo.gateway.v1.GatewayService/CancelMeeting',
-                request_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.CancelMeetingRequest.SerializeToString,
-                response_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.Meeting.FromString,
-                _registered_method=True)
-        self.AssignMeeting = channel.unary_unary(
-                '/rondo.gateway.v1.GatewayService/AssignMeeting',
-                request_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.AssignMeetingRequest.SerializeToString,
-                response_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.Meeting.FromString,
-                _registered_method=True)
-        self.BookActivity = channel.unary_unary(
-                '/rondo.gateway.v1.GatewayService/BookActivity',
-                request_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.BookActivityRequest.SerializeToString,
-                response_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.Booking.FromString,
-                _registered_method=True)
-        self.ListBookings = channel.unary_unary(
-                '/rondo.gateway.v1.GatewayService/ListBookings',
-                request_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.ListBookingsRequest.SerializeToString,
-                response_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.ListBookingsResponse.FromString,
-                _registered_method=True)
-        self.UpdateClub = channel.unary_unary(
-                '/rondo.gateway.v1.GatewayService/UpdateClub',
-                request_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.UpdateClubRequest.SerializeToString,
-                response_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.Club.FromString,
-                _registered_method=True)
-        self.BookRecurringActivity = channel.unary_unary(
-                '/rondo.gateway.v1.GatewayService/BookRecurringActivity',
-                request_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.BookRecurringActivityRequest.SerializeToString,
-                response_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.Series.FromString,
-                _registered_method=True)
-        self.GetSeries = channel.unary_unary(
-                '/rondo.gateway.v1.GatewayService/GetSeries',
-                request_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.GetSeriesRequest.SerializeToString,
-                response_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.Series.FromString,
-                _registered_method=True)
-        self.CancelOccurrence = channel.unary_unary(
-                '/rondo.gateway.v1.GatewayService/CancelOccurrence',
-                request_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.CancelOccurrenceRequest.SerializeToString,
-                response_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.Booking.FromString,
-                _registered_method=True)
-        self.MoveOccurrence = channel.unary_unary(
-                '/rondo.gateway.v1.GatewayService/MoveOccurrence',
-                request_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.MoveOccurrenceRequest.SerializeToString,
-                response_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.Booking.FromString,
-                _registered_method=True)
-        self.CancelSeries = channel.unary_unary(
-                '/rondo.gateway.v1.GatewayService/CancelSeries',
-                request_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.CancelSeriesRequest.SerializeToString,
-                response_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.Series.FromString,
-                _registered_method=True)
-        self.ApplyFallback = channel.unary_unary(
-                '/rondo.gateway.v1.GatewayService/ApplyFallback',
-                request_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.ApplyFallbackRequest.SerializeToString,
-                response_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.Meeting.FromString,
-                _registered_method=True)
-        self.MoveMatchWindow = channel.unary_unary(
-                '/rondo.gateway.v1.GatewayService/MoveMatchWindow',
-                request_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.MoveMatchWindowRequest.SerializeToString,
-                response_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.MoveMatchWindowResponse.FromString,
-                _registered_method=True)
-        self.RotateCalendarToken = channel.unary_unary(
-                '/rondo.gateway.v1.GatewayService/RotateCalendarToken',
-                request_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.RotateCalendarTokenRequest.SerializeToString,
-                response_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.CalendarToken.FromString,
-                _registered_method=True)
-        self.ExportCalendar = channel.unary_unary(
-                '/rondo.gateway.v1.GatewayService/ExportCalendar',
-                request_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.ExportCalendarRequest.SerializeToString,
-                response_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.CalendarFeed.FromString,
-                _registered_method=True)
-        self.WatchEvents = channel.unary_stream(
-                '/rondo.gateway.v1.GatewayService/WatchEvents',
-                request_serializer=rondo_dot_gateway_dot_v1_dot_gateway__pb2.WatchEventsRequest.SerializeToString,
-                response_deserializer=rondo_dot_gateway_dot_v1_dot_gateway__pb2.Event.FromString,
-                _registered_method=True)
-        self.ListEvents = channel.unary_unary(
-                '/rondo.gateway.v1.GatewayService/ListEvents',
-                request_serializer=rondo_dot_gateway_dot_v1_dot_gateway__pb2.ListEventsRequest.SerializeToString,
-                response_deserializer=rondo_dot_gateway_dot_v1_dot_gateway__pb2.ListEventsResponse.FromString,
+        self.GetSeating = channel.unary_unary(
+                '/rondo.gateway.v1.GatewayService/GetSeating',
+                request_serializer=rondo_dot_gateway_dot_v1_dot_draws__pb2.GetSeatingRequest.SerializeToString,
+                response_deserializer=rondo_dot_gateway_dot_v1_dot_draws__pb2.Seating.FromString,
                 _registered_method=True)
         self.CommitDrawSeed = channel.unary_unary(
                 '/rondo.gateway.v1.GatewayService/CommitDrawSeed',
-                request_serializer=rondo_dot_league_dot_v1_dot_league__pb2.CommitDrawSeedRequest.SerializeToString,
-                response_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.SeedCommitment.FromString,
+                request_serializer=rondo_dot_gateway_dot_v1_dot_draws__pb2.CommitDrawSeedRequest.SerializeToString,
+                response_deserializer=rondo_dot_gateway_dot_v1_dot_draws__pb2.SeedCommitment.FromString,
                 _registered_method=True)
         self.GetSeedCommitment = channel.unary_unary(
                 '/rondo.gateway.v1.GatewayService/GetSeedCommitment',
-                request_serializer=rondo_dot_league_dot_v1_dot_league__pb2.GetSeedCommitmentRequest.SerializeToString,
-                response_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.SeedCommitment.FromString,
+                request_serializer=rondo_dot_gateway_dot_v1_dot_draws__pb2.GetSeedCommitmentRequest.SerializeToString,
+                response_deserializer=rondo_dot_gateway_dot_v1_dot_draws__pb2.SeedCommitment.FromString,
                 _registered_method=True)
         self.GetDrawCertificate = channel.unary_unary(
                 '/rondo.gateway.v1.GatewayService/GetDrawCertificate',
-                request_serializer=rondo_dot_league_dot_v1_dot_league__pb2.GetDrawCertificateRequest.SerializeToString,
-                response_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.DrawCertificate.FromString,
+                request_serializer=rondo_dot_gateway_dot_v1_dot_draws__pb2.GetDrawCertificateRequest.SerializeToString,
+                response_deserializer=rondo_dot_gateway_dot_v1_dot_draws__pb2.DrawCertificate.FromString,
                 _registered_method=True)
-        self.SetReminderSchedule = channel.unary_unary(
-                '/rondo.gateway.v1.GatewayService/SetReminderSchedule',
-                request_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.SetReminderScheduleRequest.SerializeToString,
-                response_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.ReminderSchedule.FromString,
+        self.RecordHanchan = channel.unary_unary(
+                '/rondo.gateway.v1.GatewayService/RecordHanchan',
+                request_serializer=rondo_dot_gateway_dot_v1_dot_results__pb2.RecordHanchanRequest.SerializeToString,
+                response_deserializer=rondo_dot_gateway_dot_v1_dot_results__pb2.ResultRecord.FromString,
+                _registered_method=True)
+        self.RecordPenalty = channel.unary_unary(
+                '/rondo.gateway.v1.GatewayService/RecordPenalty',
+                request_serializer=rondo_dot_gateway_dot_v1_dot_results__pb2.RecordPenaltyRequest.SerializeToString,
+                response_deserializer=rondo_dot_gateway_dot_v1_dot_results__pb2.ResultRecord.FromString,
+                _registered_method=True)
+        self.RecordNoShow = channel.unary_unary(
+                '/rondo.gateway.v1.GatewayService/RecordNoShow',
+                request_serializer=rondo_dot_gateway_dot_v1_dot_results__pb2.RecordNoShowRequest.SerializeToString,
+                response_deserializer=rondo_dot_gateway_dot_v1_dot_results__pb2.ResultRecord.FromString,
+                _registered_method=True)
+        self.RecordGame = channel.unary_unary(
+                '/rondo.gateway.v1.GatewayService/RecordGame',
+                request_serializer=rondo_dot_gateway_dot_v1_dot_results__pb2.RecordGameRequest.SerializeToString,
+                response_deserializer=rondo_dot_gateway_dot_v1_dot_results__pb2.ResultRecord.FromString,
+                _registered_method=True)
+        self.CorrectRecord = channel.unary_unary(
+                '/rondo.gateway.v1.GatewayService/CorrectRecord',
+                request_serializer=rondo_dot_gateway_dot_v1_dot_results__pb2.CorrectRecordRequest.SerializeToString,
+                response_deserializer=rondo_dot_gateway_dot_v1_dot_results__pb2.ResultRecord.FromString,
+                _registered_method=True)
+        self.ListResultRecords = channel.unary_unary(
+                '/rondo.gateway.v1.GatewayService/ListResultRecords',
+                request_serializer=rondo_dot_gateway_dot_v1_dot_results__pb2.ListResultRecordsRequest.SerializeToString,
+                response_deserializer=rondo_dot_gateway_dot_v1_dot_results__pb2.ListResultRecordsResponse.FromString,
+                _registered_method=True)
+        self.GetStandings = channel.unary_unary(
+                '/rondo.gateway.v1.GatewayService/GetStandings',
+                request_serializer=rondo_dot_gateway_dot_v1_dot_results__pb2.GetStandingsRequest.SerializeToString,
+                response_deserializer=rondo_dot_gateway_dot_v1_dot_results__pb2.Standings.FromString,
+                _registered_method=True)
+        self.ReportResult = channel.unary_unary(
+                '/rondo.gateway.v1.GatewayService/ReportResult',
+                request_serializer=rondo_dot_gateway_dot_v1_dot_results__pb2.ReportResultRequest.SerializeToString,
+                response_deserializer=rondo_dot_gateway_dot_v1_dot_results__pb2.ResultRecord.FromString,
+                _registered_method=True)
+        self.ConfirmResult = channel.unary_unary(
+                '/rondo.gateway.v1.GatewayService/ConfirmResult',
+                request_serializer=rondo_dot_gateway_dot_v1_dot_results__pb2.ConfirmResultRequest.SerializeToString,
+                response_deserializer=rondo_dot_gateway_dot_v1_dot_results__pb2.ResultRecord.FromString,
+                _registered_method=True)
+        self.DisputeResult = channel.unary_unary(
+                '/rondo.gateway.v1.GatewayService/DisputeResult',
+                request_serializer=rondo_dot_gateway_dot_v1_dot_results__pb2.DisputeResultRequest.SerializeToString,
+                response_deserializer=rondo_dot_gateway_dot_v1_dot_results__pb2.ResultRecord.FromString,
+                _registered_method=True)
+        self.ResolveDispute = channel.unary_unary(
+                '/rondo.gateway.v1.GatewayService/ResolveDispute',
+                request_serializer=rondo_dot_gateway_dot_v1_dot_results__pb2.ResolveDisputeRequest.SerializeToString,
+                response_deserializer=rondo_dot_gateway_dot_v1_dot_results__pb2.ResultRecord.FromString,
+                _registered_method=True)
+        self.DecideTie = channel.unary_unary(
+                '/rondo.gateway.v1.GatewayService/DecideTie',
+                request_serializer=rondo_dot_gateway_dot_v1_dot_results__pb2.DecideTieRequest.SerializeToString,
+                response_deserializer=rondo_dot_gateway_dot_v1_dot_results__pb2.TieDecision.FromString,
+                _registered_method=True)
+        self.AdvanceStage = channel.unary_unary(
+                '/rondo.gateway.v1.GatewayService/AdvanceStage',
+                request_serializer=rondo_dot_gateway_dot_v1_dot_stages__pb2.AdvanceStageRequest.SerializeToString,
+                response_deserializer=rondo_dot_gateway_dot_v1_dot_stages__pb2.Stage.FromString,
+                _registered_method=True)
+        self.PrepareStage = channel.unary_unary(
+                '/rondo.gateway.v1.GatewayService/PrepareStage',
+                request_serializer=rondo_dot_gateway_dot_v1_dot_stages__pb2.PrepareStageRequest.SerializeToString,
+                response_deserializer=rondo_dot_gateway_dot_v1_dot_stages__pb2.StagePlan.FromString,
+                _registered_method=True)
+        self.GetStage = channel.unary_unary(
+                '/rondo.gateway.v1.GatewayService/GetStage',
+                request_serializer=rondo_dot_gateway_dot_v1_dot_stages__pb2.GetStageRequest.SerializeToString,
+                response_deserializer=rondo_dot_gateway_dot_v1_dot_stages__pb2.Stage.FromString,
+                _registered_method=True)
+        self.ListStages = channel.unary_unary(
+                '/rondo.gateway.v1.GatewayService/ListStages',
+                request_serializer=rondo_dot_gateway_dot_v1_dot_stages__pb2.ListStagesRequest.SerializeToString,
+                response_deserializer=rondo_dot_gateway_dot_v1_dot_stages__pb2.ListStagesResponse.FromString,
+                _registered_method=True)
+        self.GetUpdownStandings = channel.unary_unary(
+                '/rondo.gateway.v1.GatewayService/GetUpdownStandings',
+                request_serializer=rondo_dot_gateway_dot_v1_dot_stages__pb2.GetUpdownStandingsRequest.SerializeToString,
+                response_deserializer=rondo_dot_gateway_dot_v1_dot_stages__pb2.UpdownStandings.FromString,
+                _registered_method=True)
+        self.ApplyCheckpoint = channel.unary_unary(
+                '/rondo.gateway.v1.GatewayService/ApplyCheckpoint',
+                request_serializer=rondo_dot_gateway_dot_v1_dot_stages__pb2.ApplyCheckpointRequest.SerializeToString,
+                response_deserializer=rondo_dot_gateway_dot_v1_dot_stages__pb2.ApplyCheckpointResponse.FromString,
+                _registered_method=True)
+        self.DisqualifyPlayer = channel.unary_unary(
+                '/rondo.gateway.v1.GatewayService/DisqualifyPlayer',
+                request_serializer=rondo_dot_gateway_dot_v1_dot_stages__pb2.DisqualifyPlayerRequest.SerializeToString,
+                response_deserializer=rondo_dot_gateway_dot_v1_dot_stages__pb2.DisqualifyPlayerResponse.FromString,
+                _registered_method=True)
+        self.GetCupBracket = channel.unary_unary(
+                '/rondo.gateway.v1.GatewayService/GetCupBracket',
+                request_serializer=rondo_dot_gateway_dot_v1_dot_stages__pb2.GetCupBracketRequest.SerializeToString,
+                response_deserializer=rondo_dot_gateway_dot_v1_dot_stages__pb2.CupBracket.FromString,
+                _registered_method=True)
+        self.GetPlayoff = channel.unary_unary(
+                '/rondo.gateway.v1.GatewayService/GetPlayoff',
+                request_serializer=rondo_dot_gateway_dot_v1_dot_stages__pb2.GetPlayoffRequest.SerializeToString,
+                response_deserializer=rondo_dot_gateway_dot_v1_dot_stages__pb2.Playoff.FromString,
+                _registered_method=True)
+        self.CreateClub = channel.unary_unary(
+                '/rondo.gateway.v1.GatewayService/CreateClub',
+                request_serializer=rondo_dot_gateway_dot_v1_dot_scheduling__pb2.CreateClubRequest.SerializeToString,
+                response_deserializer=rondo_dot_gateway_dot_v1_dot_scheduling__pb2.Club.FromString,
+                _registered_method=True)
+        self.GetClub = channel.unary_unary(
+                '/rondo.gateway.v1.GatewayService/GetClub',
+                request_serializer=rondo_dot_gateway_dot_v1_dot_scheduling__pb2.GetClubRequest.SerializeToString,
+                response_deserializer=rondo_dot_gateway_dot_v1_dot_scheduling__pb2.Club.FromString,
+                _registered_method=True)
+        self.UpdateClub = channel.unary_unary(
+                '/rondo.gateway.v1.GatewayService/UpdateClub',
+                request_serializer=rondo_dot_gateway_dot_v1_dot_scheduling__pb2.UpdateClubRequest.SerializeToString,
+                response_deserializer=rondo_dot_gateway_dot_v1_dot_scheduling__pb2.Club.FromString,
+                _registered_method=True)
+        self.CreateRoom = channel.unary_unary(
+                '/rondo.gateway.v1.GatewayService/CreateRoom',
+                request_serializer=rondo_dot_gateway_dot_v1_dot_scheduling__pb2.CreateRoomRequest.SerializeToString,
+                response_deserializer=rondo_dot_gateway_dot_v1_dot_scheduling__pb2.Room.FromString,
+                _registered_method=True)
+        self.ListRooms = channel.unary_unary(
+                '/rondo.gateway.v1.GatewayService/ListRooms',
+                request_serializer=rondo_dot_gateway_dot_v1_dot_scheduling__pb2.ListRoomsRequest.SerializeToString,
+                response_deserializer=rondo_dot_gateway_dot_v1_dot_scheduling__pb2.ListRoomsResponse.FromString,
+                _registered_method=True)
+        self.OpenRoundScheduling = channel.unary_unary(
+                '/rondo.gateway.v1.GatewayService/OpenRoundScheduling',
+                request_serializer=rondo_dot_gateway_dot_v1_dot_scheduling__pb2.OpenRoundSchedulingRequest.SerializeToString,
+                response_deserializer=rondo_dot_gateway_dot_v1_dot_scheduling__pb2.OpenRoundSchedulingResponse.FromString,
+                _registered_method=True)
+        self.ProposeRoundSchedule = channel.unary_unary(
+                '/rondo.gateway.v1.GatewayService/ProposeRoundSchedule',
+                request_serializer=rondo_dot_gateway_dot_v1_dot_scheduling__pb2.ProposeRoundScheduleRequest.SerializeToString,
+                response_deserializer=rondo_dot_gateway_dot_v1_dot_scheduling__pb2.ProposeRoundScheduleResponse.FromString,
+                _registered_method=True)
+        self.SetAvailability = channel.unary_unary(
+                '/rondo.gateway.v1.GatewayService/SetAvailability',
+                request_serializer=rondo_dot_gateway_dot_v1_dot_scheduling__pb2.SetAvailabilityRequest.SerializeToString,
+                response_deserializer=rondo_dot_gateway_dot_v1_dot_scheduling__pb2.Availability.FromString,
+                _registered_method=True)
+        self.GetAvailability = channel.unary_unary(
+                '/rondo.gateway.v1.GatewayService/GetAvailability',
+                request_serializer=rondo_dot_gateway_dot_v1_dot_scheduling__pb2.GetAvailabilityRequest.SerializeToString,
+                response_deserializer=rondo_dot_gateway_dot_v1_dot_scheduling__pb2.Availability.FromString,
+                _registered_method=True)
+        self.GetMatchCard = channel.unary_unary(
+                '/rondo.gateway.v1.GatewayService/GetMatchCard',
+                request_serializer=rondo_dot_gateway_dot_v1_dot_scheduling__pb2.GetMatchCardRequest.SerializeToString,
+                response_deserializer=rondo_dot_gateway_dot_v1_dot_scheduling__pb2.MatchCard.FromString,
+                _registered_method=True)
+        self.ProposeMeeting = channel.unary_unary(
+                '/rondo.gateway.v1.GatewayService/ProposeMeeting',
+                request_serializer=rondo_dot_gateway_dot_v1_dot_scheduling__pb2.ProposeMeetingRequest.SerializeToString,
+                response_deserializer=rondo_dot_gateway_dot_v1_dot_scheduling__pb2.Meeting.FromString,
+                _registered_method=True)
+        self.ConfirmMeeting = channel.unary_unary(
+                '/rondo.gateway.v1.GatewayService/ConfirmMeeting',
+                request_serializer=rondo_dot_gateway_dot_v1_dot_scheduling__pb2.ConfirmMeetingRequest.SerializeToString,
+                response_deserializer=rondo_dot_gateway_dot_v1_dot_scheduling__pb2.Meeting.FromString,
+                _registered_method=True)
+        self.CancelMeeting = channel.unary_unary(
+                '/rondo.gateway.v1.GatewayService/CancelMeeting',
+                request_serializer=rondo_dot_gateway_dot_v1_dot_scheduling__pb2.CancelMeetingRequest.SerializeToString,
+                response_deserializer=rondo_dot_gateway_dot_v1_dot_scheduling__pb2.Meeting.FromString,
+                _registered_method=True)
+        self.AssignMeeting = channel.unary_unary(
+                '/rondo.gateway.v1.GatewayService/AssignMeeting',
+                request_serializer=rondo_dot_gateway_dot_v1_dot_scheduling__pb2.AssignMeetingRequest.SerializeToString,
+                response_deserializer=rondo_dot_gateway_dot_v1_dot_scheduling__pb2.Meeting.FromString,
+                _registered_method=True)
+        self.ApplyFallback = channel.unary_unary(
+                '/rondo.gateway.v1.GatewayService/ApplyFallback',
+                request_serializer=rondo_dot_gateway_dot_v1_dot_scheduling__pb2.ApplyFallbackRequest.SerializeToString,
+                response_deserializer=rondo_dot_gateway_dot_v1_dot_scheduling__pb2.Meeting.FromString,
+                _registered_method=True)
+        self.MoveMatchWindow = channel.unary_unary(
+                '/rondo.gateway.v1.GatewayService/MoveMatchWindow',
+                request_serializer=rondo_dot_gateway_dot_v1_dot_scheduling__pb2.MoveMatchWindowRequest.SerializeToString,
+                response_deserializer=rondo_dot_gateway_dot_v1_dot_scheduling__pb2.MoveMatchWindowResponse.FromString,
+                _registered_method=True)
+        self.BookActivity = channel.unary_unary(
+                '/rondo.gateway.v1.GatewayService/BookActivity',
+                request_serializer=rondo_dot_gateway_dot_v1_dot_calendar__pb2.BookActivityRequest.SerializeToString,
+                response_deserializer=rondo_dot_gateway_dot_v1_dot_calendar__pb2.Booking.FromString,
+                _registered_method=True)
+        self.ListBookings = channel.unary_unary(
+                '/rondo.gateway.v1.GatewayService/ListBookings',
+                request_serializer=rondo_dot_gateway_dot_v1_dot_calendar__pb2.ListBookingsRequest.SerializeToString,
+                response_deserializer=rondo_dot_gateway_dot_v1_dot_calendar__pb2.ListBookingsResponse.FromString,
+                _registered_method=True)
+        self.BookRecurringActivity = channel.unary_unary(
+                '/rondo.gateway.v1.GatewayService/BookRecurringActivity',
+                request_serializer=rondo_dot_gateway_dot_v1_dot_calendar__pb2.BookRecurringActivityRequest.SerializeToString,
+                response_deserializer=rondo_dot_gateway_dot_v1_dot_calendar__pb2.Series.FromString,
+                _registered_method=True)
+        self.GetSeries = channel.unary_unary(
+                '/rondo.gateway.v1.GatewayService/GetSeries',
+                request_serializer=rondo_dot_gateway_dot_v1_dot_calendar__pb2.GetSeriesRequest.SerializeToString,
+                response_deserializer=rondo_dot_gateway_dot_v1_dot_calendar__pb2.Series.FromString,
+                _registered_method=True)
+        self.CancelOccurrence = channel.unary_unary(
+                '/rondo.gateway.v1.GatewayService/CancelOccurrence',
+                request_serializer=rondo_dot_gateway_dot_v1_dot_calendar__pb2.CancelOccurrenceRequest.SerializeToString,
+                response_deserializer=rondo_dot_gateway_dot_v1_dot_calendar__pb2.Booking.FromString,
+                _registered_method=True)
+        self.MoveOccurrence = channel.unary_unary(
+                '/rondo.gateway.v1.GatewayService/MoveOccurrence',
+                request_serializer=rondo_dot_gateway_dot_v1_dot_calendar__pb2.MoveOccurrenceRequest.SerializeToString,
+                response_deserializer=rondo_dot_gateway_dot_v1_dot_calendar__pb2.Booking.FromString,
+                _registered_method=True)
+        self.CancelSeries = channel.unary_unary(
+                '/rondo.gateway.v1.GatewayService/CancelSeries',
+                request_serializer=rondo_dot_gateway_dot_v1_dot_calendar__pb2.CancelSeriesRequest.SerializeToString,
+                response_deserializer=rondo_dot_gateway_dot_v1_dot_calendar__pb2.Series.FromString,
+                _registered_method=True)
+        self.RotateCalendarToken = channel.unary_unary(
+                '/rondo.gateway.v1.GatewayService/RotateCalendarToken',
+                request_serializer=rondo_dot_gateway_dot_v1_dot_calendar__pb2.RotateCalendarTokenRequest.SerializeToString,
+                response_deserializer=rondo_dot_gateway_dot_v1_dot_calendar__pb2.CalendarToken.FromString,
+                _registered_method=True)
+        self.ExportCalendar = channel.unary_unary(
+                '/rondo.gateway.v1.GatewayService/ExportCalendar',
+                request_serializer=rondo_dot_gateway_dot_v1_dot_calendar__pb2.ExportCalendarRequest.SerializeToString,
+                response_deserializer=rondo_dot_gateway_dot_v1_dot_calendar__pb2.CalendarFeed.FromString,
+                _registered_method=True)
+        self.WatchEvents = channel.unary_stream(
+                '/rondo.gateway.v1.GatewayService/WatchEvents',
+                request_serializer=rondo_dot_gateway_dot_v1_dot_events__pb2.WatchEventsRequest.SerializeToString,
+                response_deserializer=rondo_dot_gateway_dot_v1_dot_events__pb2.Event.FromString,
+                _registered_method=True)
+        self.ListEvents = channel.unary_unary(
+                '/rondo.gateway.v1.GatewayService/ListEvents',
+                request_serializer=rondo_dot_gateway_dot_v1_dot_events__pb2.ListEventsRequest.SerializeToString,
+                response_deserializer=rondo_dot_gateway_dot_v1_dot_events__pb2.ListEventsResponse.FromString,
+                _registered_method=True)
+        self.UpdateReminderSchedule = channel.unary_unary(
+                '/rondo.gateway.v1.GatewayService/UpdateReminderSchedule',
+                request_serializer=rondo_dot_gateway_dot_v1_dot_reminders__pb2.UpdateReminderScheduleRequest.SerializeToString,
+                response_deserializer=rondo_dot_gateway_dot_v1_dot_reminders__pb2.ReminderSchedule.FromString,
                 _registered_method=True)
         self.GetReminderSchedule = channel.unary_unary(
                 '/rondo.gateway.v1.GatewayService/GetReminderSchedule',
-                request_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.GetReminderScheduleRequest.SerializeToString,
-                response_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.ReminderSchedule.FromString,
+                request_serializer=rondo_dot_gateway_dot_v1_dot_reminders__pb2.GetReminderScheduleRequest.SerializeToString,
+                response_deserializer=rondo_dot_gateway_dot_v1_dot_reminders__pb2.ReminderSchedule.FromString,
                 _registered_method=True)
         self.PublishDueReminders = channel.unary_unary(
                 '/rondo.gateway.v1.GatewayService/PublishDueReminders',
-                request_serializer=rondo_dot_gateway_dot_v1_dot_gateway__pb2.PublishDueRemindersRequest.SerializeToString,
-                response_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.ListRemindersResponse.FromString,
+                request_serializer=rondo_dot_gateway_dot_v1_dot_reminders__pb2.PublishDueRemindersRequest.SerializeToString,
+                response_deserializer=rondo_dot_gateway_dot_v1_dot_reminders__pb2.PublishDueRemindersResponse.FromString,
                 _registered_method=True)
         self.AcknowledgeReminder = channel.unary_unary(
                 '/rondo.gateway.v1.GatewayService/AcknowledgeReminder',
-                request_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.AcknowledgeReminderRequest.SerializeToString,
-                response_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.Reminder.FromString,
+                request_serializer=rondo_dot_gateway_dot_v1_dot_reminders__pb2.AcknowledgeReminderRequest.SerializeToString,
+                response_deserializer=rondo_dot_gateway_dot_v1_dot_reminders__pb2.Reminder.FromString,
                 _registered_method=True)
         self.ListReminders = channel.unary_unary(
                 '/rondo.gateway.v1.GatewayService/ListReminders',
-                request_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.ListRemindersRequest.SerializeToString,
-                response_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.ListRemindersResponse.FromString,
+                request_serializer=rondo_dot_gateway_dot_v1_dot_reminders__pb2.ListRemindersRequest.SerializeToString,
+                response_deserializer=rondo_dot_gateway_dot_v1_dot_reminders__pb2.ListRemindersResponse.FromString,
                 _registered_method=True)
         self.SetMediationCalendar = channel.unary_unary(
                 '/rondo.gateway.v1.GatewayService/SetMediationCalendar',
-                request_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.SetMediationCalendarRequest.SerializeToString,
-                response_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.MediationCalendar.FromString,
+                request_serializer=rondo_dot_gateway_dot_v1_dot_mediation__pb2.SetMediationCalendarRequest.SerializeToString,
+                response_deserializer=rondo_dot_gateway_dot_v1_dot_mediation__pb2.MediationCalendar.FromString,
                 _registered_method=True)
         self.RequestMediation = channel.unary_unary(
                 '/rondo.gateway.v1.GatewayService/RequestMediation',
-                request_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.RequestMediationRequest.SerializeToString,
-                response_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.Mediation.FromString,
+                request_serializer=rondo_dot_gateway_dot_v1_dot_mediation__pb2.RequestMediationRequest.SerializeToString,
+                response_deserializer=rondo_dot_gateway_dot_v1_dot_mediation__pb2.Mediation.FromString,
                 _registered_method=True)
         self.AnswerMediation = channel.unary_unary(
                 '/rondo.gateway.v1.GatewayService/AnswerMediation',
-                request_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.AnswerMediationRequest.SerializeToString,
-                response_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.Mediation.FromString,
+                request_serializer=rondo_dot_gateway_dot_v1_dot_mediation__pb2.AnswerMediationRequest.SerializeToString,
+                response_deserializer=rondo_dot_gateway_dot_v1_dot_mediation__pb2.Mediation.FromString,
                 _registered_method=True)
         self.DecideMediation = channel.unary_unary(
                 '/rondo.gateway.v1.GatewayService/DecideMediation',
-                request_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.DecideMediationRequest.SerializeToString,
-                response_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.Mediation.FromString,
+                request_serializer=rondo_dot_gateway_dot_v1_dot_mediation__pb2.DecideMediationRequest.SerializeToString,
+                response_deserializer=rondo_dot_gateway_dot_v1_dot_mediation__pb2.Mediation.FromString,
                 _registered_method=True)
         self.RecordMediatedGame = channel.unary_unary(
                 '/rondo.gateway.v1.GatewayService/RecordMediatedGame',
-                request_serializer=rondo_dot_gateway_dot_v1_dot_gateway__pb2.RecordMediatedGameRequest.SerializeToString,
-                response_deserializer=rondo_dot_gateway_dot_v1_dot_gateway__pb2.RecordMediatedGameResponse.FromString,
+                request_serializer=rondo_dot_gateway_dot_v1_dot_mediation__pb2.RecordMediatedGameRequest.SerializeToString,
+                response_deserializer=rondo_dot_gateway_dot_v1_dot_mediation__pb2.RecordMediatedGameResponse.FromString,
                 _registered_method=True)
         self.RequestTimeout = channel.unary_unary(
                 '/rondo.gateway.v1.GatewayService/RequestTimeout',
-                request_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.RequestTimeoutRequest.SerializeToString,
-                response_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.Timeout.FromString,
+                request_serializer=rondo_dot_gateway_dot_v1_dot_mediation__pb2.RequestTimeoutRequest.SerializeToString,
+                response_deserializer=rondo_dot_gateway_dot_v1_dot_mediation__pb2.Timeout.FromString,
                 _registered_method=True)
         self.ListMediations = channel.unary_unary(
                 '/rondo.gateway.v1.GatewayService/ListMediations',
-                request_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.ListMediationsRequest.SerializeToString,
-                response_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.ListMediationsResponse.FromString,
+                request_serializer=rondo_dot_gateway_dot_v1_dot_mediation__pb2.ListMediationsRequest.SerializeToString,
+                response_deserializer=rondo_dot_gateway_dot_v1_dot_mediation__pb2.ListMediationsResponse.FromString,
+                _registered_method=True)
+        self.ListTimeouts = channel.unary_unary(
+                '/rondo.gateway.v1.GatewayService/ListTimeouts',
+                request_serializer=rondo_dot_gateway_dot_v1_dot_mediation__pb2.ListTimeoutsRequest.SerializeToString,
+                response_deserializer=rondo_dot_gateway_dot_v1_dot_mediation__pb2.ListTimeoutsResponse.FromString,
                 _registered_method=True)
 
 
@@ -491,6 +501,15 @@ class GatewayServiceServicer:
     """Every RPC but Login needs a token: the metadata "authorization: Bearer <token>" (UNAUTHENTICATED
     without a valid one). Who may call what is one matrix, gateway/domain/access.py (PERMISSION_DENIED
     naming the role and the RPC); the README lists it.
+
+    Conventions (Google AIP): standard methods Get, List, Create and Update answer the resource itself
+    (a List its page); Create requests carry the new resource, Update requests the resource and a field
+    mask; every List is paged (page_size 0 = 100, at most 1 000 unless its request says otherwise;
+    next_page_token empty on the last page; a token only fits the query it came from). Domain actions are
+    custom verbs (RegisterPlayer, ApproveDraw, RecordHanchan, AdvanceStage...). Mutating calls a client
+    may retry take an idempotency_key: the same key and request answer the first answer. Fields named
+    "recorded_by", "created_by", "judge", "changed_by", "decided_by", "committed_by" and
+    "acknowledged_by" are set by the gateway to the caller's account name, whatever the client sends.
     """
 
     def Login(self, request, context):
@@ -544,7 +563,7 @@ class GatewayServiceServicer:
         raise NotImplementedError('Method not implemented!')
 
     def ListAccounts(self, request, context):
-        """Organizer: accounts by name, without secrets.
+        """Organizer: accounts by name, without secrets (page_size at most 500).
         """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')
@@ -567,20 +586,29 @@ class GatewayServiceServicer:
         raise NotImplementedError('Method not implemented!')
 
     def ListAuditLog(self, request, context):
-        """Organizer: every organizer and judge action, newest first (who, role, what, when, why, outcome).
+        """Organizer: every organizer and judge action, newest first (who, role, what, when, why, outcome;
+        page_size at most 500).
         """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
     def CreateCompetition(self, request, context):
-        """Missing associated documentation comment in .proto file."""
+        """---- Competitions and rosters ----
+        """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
     def GetCompetition(self, request, context):
         """Missing associated documentation comment in .proto file."""
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def ListCompetitions(self, request, context):
+        """Oldest first.
+        """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
@@ -593,8 +621,8 @@ class GatewayServiceServicer:
         raise NotImplementedError('Method not implemented!')
 
     def WithdrawPlayer(self, request, context):
-        """Organizer: a player withdraws (caller-scoped key); appends `player.withdrawn` and
-        `standings.changed`, and `stage.completed` when it settled the stage's last open games.
+        """Organizer: a player withdraws; appends `player.withdrawn` and `standings.changed`, and
+        `stage.completed` when it settled the stage's last open games.
         """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')
@@ -606,8 +634,22 @@ class GatewayServiceServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def ChangeRuleset(self, request, context):
+        """A new version of the competition's ruleset; after the first draw is approved a reason is required.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def ListRulesetVersions(self, request, context):
+        """Missing associated documentation comment in .proto file."""
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
     def DrawCompetition(self, request, context):
-        """Organizer: draws every round of the competition from its current main roster. The draw is
+        """---- Draws (docs/rules.md mahjong.draw.*) ----
+        Organizer: draws every round of the competition from its current main roster. The draw is
         stored as PROPOSED for review; players see it only after ApproveDraw.
         """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
@@ -617,20 +659,22 @@ class GatewayServiceServicer:
     def Redraw(self, request, context):
         """Organizer: after a withdrawal, substitution or roster change. Keeps the first
         `played_rounds` rounds of the published draw and re-optimizes the rest, moving as few
-        players as possible; returns the diff against the published draw.
+        players as possible; answers the diff against the published draw.
         """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
     def ApproveDraw(self, request, context):
-        """Missing associated documentation comment in .proto file."""
+        """Organizer: the proposed draw becomes the published one (the one it replaces is SUPERSEDED);
+        appends `draw.published`.
+        """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
     def GetDraw(self, request, context):
-        """Empty draw_id: the published draw.
+        """Organizer and judge (a draw under review is not shown to players). Empty draw_id: the published draw.
         """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')
@@ -642,43 +686,38 @@ class GatewayServiceServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
-    def ListTables(self, request, context):
+    def GetSeating(self, request, context):
         """The published draw's tables, round by round, with player names.
         """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
-    def BuildKnockout(self, request, context):
-        """Missing associated documentation comment in .proto file."""
-        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
-        context.set_details('Method not implemented!')
-        raise NotImplementedError('Method not implemented!')
-
-    def PairKnockoutStage(self, request, context):
-        """Missing associated documentation comment in .proto file."""
-        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
-        context.set_details('Method not implemented!')
-        raise NotImplementedError('Method not implemented!')
-
-    def BuildRoundRobin(self, request, context):
-        """Missing associated documentation comment in .proto file."""
-        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
-        context.set_details('Method not implemented!')
-        raise NotImplementedError('Method not implemented!')
-
-    def MahjongPlayoff(self, request, context):
-        """The 8-player mahjong playoff: league says who advances (PlayoffProgress), the solver seats
-        the stage to play (SeatPlayoffRound).
+    def CommitDrawSeed(self, request, context):
+        """A draw anyone can verify (README "A draw anyone can verify"): commit to the draw seed before
+        registration closes; read the commitment; after publication, the certificate to check offline.
         """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def GetSeedCommitment(self, request, context):
+        """Missing associated documentation comment in .proto file."""
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def GetDrawCertificate(self, request, context):
+        """Missing associated documentation comment in .proto file."""
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
     def RecordHanchan(self, request, context):
-        """Organizer and judge: results of the regular stage, passed to league with the caller-scoped
-        idempotency key; every accepted record appends a `standings.changed` event. Anyone: a
-        match's history and the standings.
+        """---- Results and standings (docs/rules.md mahjong.records.*) ----
+        Organizer and judge: results, passed to league with the caller-scoped idempotency key; every
+        accepted record appends a `standings.changed` event (and `stage.completed` when it completed its
+        stage). Anyone: a match's records and the standings.
         """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')
@@ -703,13 +742,15 @@ class GatewayServiceServicer:
         raise NotImplementedError('Method not implemented!')
 
     def CorrectRecord(self, request, context):
-        """Missing associated documentation comment in .proto file."""
+        """A new record that replaces the latest version of `record_id` in scoring, with the reason.
+        """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
-    def ListMatchHistory(self, request, context):
-        """Missing associated documentation comment in .proto file."""
+    def ListResultRecords(self, request, context):
+        """Every record of a match in the order entered, corrections and what they replace included.
+        """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
@@ -720,37 +761,9 @@ class GatewayServiceServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
-    def AdvanceStage(self, request, context):
-        """Stages after the draw: league plans the next stage from the stored results (PrepareStage),
-        the solver seats or pairs it, league stores it (SaveStage); appends `stage.created`. A record
-        that completes a stage appends `stage.completed`.
-        """
-        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
-        context.set_details('Method not implemented!')
-        raise NotImplementedError('Method not implemented!')
-
-    def PrepareStage(self, request, context):
-        """Missing associated documentation comment in .proto file."""
-        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
-        context.set_details('Method not implemented!')
-        raise NotImplementedError('Method not implemented!')
-
-    def GetStage(self, request, context):
-        """Missing associated documentation comment in .proto file."""
-        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
-        context.set_details('Method not implemented!')
-        raise NotImplementedError('Method not implemented!')
-
-    def ListStages(self, request, context):
-        """Missing associated documentation comment in .proto file."""
-        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
-        context.set_details('Method not implemented!')
-        raise NotImplementedError('Method not implemented!')
-
     def ReportResult(self, request, context):
-        """Players report results, the table confirms or disputes, a judge decides; the ruleset's
-        versions; the organizer's tie decisions. Passed to league with the caller-scoped idempotency
-        key; every accepted change appends a `standings.changed` event.
+        """Players report results, the table confirms or disputes, a judge decides; the organizer's tie
+        decisions. Every accepted change appends a `standings.changed` event.
         """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')
@@ -774,19 +787,35 @@ class GatewayServiceServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
-    def ChangeRuleset(self, request, context):
-        """Missing associated documentation comment in .proto file."""
-        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
-        context.set_details('Method not implemented!')
-        raise NotImplementedError('Method not implemented!')
-
-    def ListRulesetVersions(self, request, context):
-        """Missing associated documentation comment in .proto file."""
-        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
-        context.set_details('Method not implemented!')
-        raise NotImplementedError('Method not implemented!')
-
     def DecideTie(self, request, context):
+        """Missing associated documentation comment in .proto file."""
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def AdvanceStage(self, request, context):
+        """---- Stages after the draw (docs/architecture.md "A competition's stages") ----
+        Organizer: league plans the next stage from the stored results, the solver seats or pairs it,
+        league stores it; appends `stage.created`.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def PrepareStage(self, request, context):
+        """Organizer and judge: what AdvanceStage would generate now, or FAILED_PRECONDITION saying what is missing.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def GetStage(self, request, context):
+        """Missing associated documentation comment in .proto file."""
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def ListStages(self, request, context):
         """Missing associated documentation comment in .proto file."""
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')
@@ -807,8 +836,8 @@ class GatewayServiceServicer:
         raise NotImplementedError('Method not implemented!')
 
     def DisqualifyPlayer(self, request, context):
-        """The open cup. Organizer and judge: disqualify a player (caller-scoped idempotency key; appends
-        `player.disqualified`, and `stage.completed` when it decided the stage). Anyone: the bracket.
+        """The open cup. Organizer and judge: disqualify a player (appends `player.disqualified`, and
+        `stage.completed` when it decided the stage). Anyone: the bracket.
         """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')
@@ -821,22 +850,34 @@ class GatewayServiceServicer:
         raise NotImplementedError('Method not implemented!')
 
     def GetPlayoff(self, request, context):
-        """The mahjong playoff as stored stages: tables, exits, final order and prizes (league's GetPlayoff).
+        """The mahjong playoff as stored stages: tables, exits, final order and prizes.
         """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
     def CreateClub(self, request, context):
-        """Scheduling (booking/): clubs and rooms, availability, the match card, meetings and the shared
-        calendar (docs/rules.md schedule.*). Bookings made or undone append schedule.booked /
-        schedule.cancelled to the event log.
+        """---- Clubs, rooms and scheduling matches (docs/rules.md schedule.*) ----
+        Bookings made or undone append schedule.booked / schedule.cancelled to the event log.
         """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
-    def AddRoom(self, request, context):
+    def GetClub(self, request, context):
+        """Missing associated documentation comment in .proto file."""
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def UpdateClub(self, request, context):
+        """Name, opening hours and fallback time (update_mask); bookings already made are kept.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def CreateRoom(self, request, context):
         """Missing associated documentation comment in .proto file."""
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')
@@ -849,7 +890,7 @@ class GatewayServiceServicer:
         raise NotImplementedError('Method not implemented!')
 
     def OpenRoundScheduling(self, request, context):
-        """One booking match per table of a round of the approved draw (idempotent per table).
+        """One match per table of a round of the approved draw (idempotent per table).
         """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')
@@ -868,12 +909,13 @@ class GatewayServiceServicer:
         raise NotImplementedError('Method not implemented!')
 
     def SetAvailability(self, request, context):
-        """Missing associated documentation comment in .proto file."""
+        """A player's own availability: written and read by that player only.
+        """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
-    def GetMyAvailability(self, request, context):
+    def GetAvailability(self, request, context):
         """Missing associated documentation comment in .proto file."""
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')
@@ -909,8 +951,24 @@ class GatewayServiceServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def ApplyFallback(self, request, context):
+        """Organizer: the fallback time (last Sunday of the window, 18:00 club time), binding.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def MoveMatchWindow(self, request, context):
+        """Organizer: the match into a later (the next round's) window.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
     def BookActivity(self, request, context):
-        """Missing associated documentation comment in .proto file."""
+        """---- The club calendar (docs/rules.md schedule.club.*, schedule.recurring.*, schedule.calendar.*) ----
+        A one-off activity (a D&D evening).
+        """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
@@ -921,16 +979,9 @@ class GatewayServiceServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
-    def UpdateClub(self, request, context):
-        """The club calendar (booking/): opening hours, recurring activities, the organizer's fallback and
-        window moves, the iCalendar feed's token (the feed itself: HTTP on RONDO_CALENDAR_PORT).
-        """
-        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
-        context.set_details('Method not implemented!')
-        raise NotImplementedError('Method not implemented!')
-
     def BookRecurringActivity(self, request, context):
-        """Missing associated documentation comment in .proto file."""
+        """A recurring activity: an RRULE expanded in the club's zone, every occurrence a booking.
+        """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
@@ -942,7 +993,8 @@ class GatewayServiceServicer:
         raise NotImplementedError('Method not implemented!')
 
     def CancelOccurrence(self, request, context):
-        """Missing associated documentation comment in .proto file."""
+        """One occurrence (or a one-off activity): cancelled, or moved to a new time / room.
+        """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
@@ -954,25 +1006,16 @@ class GatewayServiceServicer:
         raise NotImplementedError('Method not implemented!')
 
     def CancelSeries(self, request, context):
-        """Missing associated documentation comment in .proto file."""
-        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
-        context.set_details('Method not implemented!')
-        raise NotImplementedError('Method not implemented!')
-
-    def ApplyFallback(self, request, context):
-        """Missing associated documentation comment in .proto file."""
-        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
-        context.set_details('Method not implemented!')
-        raise NotImplementedError('Method not implemented!')
-
-    def MoveMatchWindow(self, request, context):
-        """Missing associated documentation comment in .proto file."""
+        """Every occurrence from a date on.
+        """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
     def RotateCalendarToken(self, request, context):
-        """Missing associated documentation comment in .proto file."""
+        """The iCalendar feed: a new unguessable token for the club (the old one stops working); the feed
+        itself is HTTP on RONDO_CALENDAR_PORT.
+        """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
@@ -984,8 +1027,9 @@ class GatewayServiceServicer:
         raise NotImplementedError('Method not implemented!')
 
     def WatchEvents(self, request, context):
-        """Events for bots (docs/architecture.md "Events for bots"): every event after a cursor, in order,
-        then new ones as they happen; reconnect with the last id seen to miss nothing and get nothing twice.
+        """---- Events for bots (docs/architecture.md "Events for bots") ----
+        Every event after a cursor, in order, then new ones as they happen; reconnect with the last id
+        seen to miss nothing and get nothing twice.
         """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')
@@ -998,30 +1042,11 @@ class GatewayServiceServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
-    def CommitDrawSeed(self, request, context):
-        """A draw anyone can verify (README "A draw anyone can verify"): commit to the draw seed before
-        registration closes; read the commitment; after publication, the certificate to check offline.
-        """
-        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
-        context.set_details('Method not implemented!')
-        raise NotImplementedError('Method not implemented!')
-
-    def GetSeedCommitment(self, request, context):
-        """Missing associated documentation comment in .proto file."""
-        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
-        context.set_details('Method not implemented!')
-        raise NotImplementedError('Method not implemented!')
-
-    def GetDrawCertificate(self, request, context):
-        """Missing associated documentation comment in .proto file."""
-        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
-        context.set_details('Method not implemented!')
-        raise NotImplementedError('Method not implemented!')
-
-    def SetReminderSchedule(self, request, context):
-        """Reminders (docs/rules.md schedule.reminder.*): a periodic task of the gateway publishes what is due
-        as `reminder.due` events (once per reminder, whatever restarts or replicas); the bot acknowledges
-        what it delivered; the organizer reads the delivery log. PublishDueReminders runs the task once now.
+    def UpdateReminderSchedule(self, request, context):
+        """---- Reminders (docs/rules.md schedule.reminder.*) ----
+        A periodic task of the gateway publishes what is due as `reminder.due` events (once per
+        reminder, whatever restarts or replicas); the bot acknowledges what it delivered; the organizer
+        reads the delivery log. PublishDueReminders runs the task once now.
         """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')
@@ -1052,10 +1077,10 @@ class GatewayServiceServicer:
         raise NotImplementedError('Method not implemented!')
 
     def SetMediationCalendar(self, request, context):
-        """Up&Down mediation and time-outs (docs/rules.md updown.mediation.*, updown.timeout.*). A request is
-        checked against league's stage (the pairing is these two players); a no-show is recorded in league
-        as a technical loss (RecordGame). Events: mediation.requested, mediation.scheduled,
-        mediation.closed, mediation.removal-due, timeout.taken.
+        """---- Up&Down mediation and time-outs (docs/rules.md updown.mediation.*, updown.timeout.*) ----
+        A request is checked against league's stage (the pairing is these two players); a no-show is
+        recorded in league as a technical loss (RecordGame). Events: mediation.requested,
+        mediation.scheduled, mediation.closed, mediation.removal-due, timeout.taken.
         """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')
@@ -1074,7 +1099,8 @@ class GatewayServiceServicer:
         raise NotImplementedError('Method not implemented!')
 
     def DecideMediation(self, request, context):
-        """Missing associated documentation comment in .proto file."""
+        """The referee, after the answer deadline: one of the requester's days.
+        """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
@@ -1097,453 +1123,454 @@ class GatewayServiceServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def ListTimeouts(self, request, context):
+        """Missing associated documentation comment in .proto file."""
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
 
 def add_GatewayServiceServicer_to_server(servicer, server):
     rpc_method_handlers = {
             'Login': grpc.unary_unary_rpc_method_handler(
                     servicer.Login,
-                    request_deserializer=rondo_dot_gateway_dot_v1_dot_gateway__pb2.LoginRequest.FromString,
-                    response_serializer=rondo_dot_gateway_dot_v1_dot_gateway__pb2.LoginResponse.SerializeToString,
+                    request_deserializer=rondo_dot_gateway_dot_v1_dot_identity__pb2.LoginRequest.FromString,
+                    response_serializer=rondo_dot_gateway_dot_v1_dot_identity__pb2.LoginResponse.SerializeToString,
             ),
             'Logout': grpc.unary_unary_rpc_method_handler(
                     servicer.Logout,
-                    request_deserializer=rondo_dot_gateway_dot_v1_dot_gateway__pb2.LogoutRequest.FromString,
-                    response_serializer=rondo_dot_gateway_dot_v1_dot_gateway__pb2.LogoutResponse.SerializeToString,
+                    request_deserializer=rondo_dot_gateway_dot_v1_dot_identity__pb2.LogoutRequest.FromString,
+                    response_serializer=rondo_dot_gateway_dot_v1_dot_identity__pb2.LogoutResponse.SerializeToString,
             ),
             'RevokeToken': grpc.unary_unary_rpc_method_handler(
                     servicer.RevokeToken,
-                    request_deserializer=rondo_dot_gateway_dot_v1_dot_gateway__pb2.RevokeTokenRequest.FromString,
-                    response_serializer=rondo_dot_gateway_dot_v1_dot_gateway__pb2.RevokeTokenResponse.SerializeToString,
+                    request_deserializer=rondo_dot_gateway_dot_v1_dot_identity__pb2.RevokeTokenRequest.FromString,
+                    response_serializer=rondo_dot_gateway_dot_v1_dot_identity__pb2.RevokeTokenResponse.SerializeToString,
             ),
             'WhoAmI': grpc.unary_unary_rpc_method_handler(
                     servicer.WhoAmI,
-                    request_deserializer=rondo_dot_gateway_dot_v1_dot_gateway__pb2.WhoAmIRequest.FromString,
-                    response_serializer=rondo_dot_gateway_dot_v1_dot_gateway__pb2.Account.SerializeToString,
+                    request_deserializer=rondo_dot_gateway_dot_v1_dot_identity__pb2.WhoAmIRequest.FromString,
+                    response_serializer=rondo_dot_gateway_dot_v1_dot_identity__pb2.Account.SerializeToString,
             ),
             'CreateAccount': grpc.unary_unary_rpc_method_handler(
                     servicer.CreateAccount,
-                    request_deserializer=rondo_dot_gateway_dot_v1_dot_gateway__pb2.CreateAccountRequest.FromString,
-                    response_serializer=rondo_dot_gateway_dot_v1_dot_gateway__pb2.AccountCredentials.SerializeToString,
+                    request_deserializer=rondo_dot_gateway_dot_v1_dot_identity__pb2.CreateAccountRequest.FromString,
+                    response_serializer=rondo_dot_gateway_dot_v1_dot_identity__pb2.AccountCredentials.SerializeToString,
             ),
             'ResetPassword': grpc.unary_unary_rpc_method_handler(
                     servicer.ResetPassword,
-                    request_deserializer=rondo_dot_gateway_dot_v1_dot_gateway__pb2.ResetPasswordRequest.FromString,
-                    response_serializer=rondo_dot_gateway_dot_v1_dot_gateway__pb2.AccountCredentials.SerializeToString,
+                    request_deserializer=rondo_dot_gateway_dot_v1_dot_identity__pb2.ResetPasswordRequest.FromString,
+                    response_serializer=rondo_dot_gateway_dot_v1_dot_identity__pb2.AccountCredentials.SerializeToString,
             ),
             'ListAccounts': grpc.unary_unary_rpc_method_handler(
                     servicer.ListAccounts,
-                    request_deserializer=rondo_dot_gateway_dot_v1_dot_gateway__pb2.ListAccountsRequest.FromString,
-                    response_serializer=rondo_dot_gateway_dot_v1_dot_gateway__pb2.ListAccountsResponse.SerializeToString,
+                    request_deserializer=rondo_dot_gateway_dot_v1_dot_identity__pb2.ListAccountsRequest.FromString,
+                    response_serializer=rondo_dot_gateway_dot_v1_dot_identity__pb2.ListAccountsResponse.SerializeToString,
             ),
             'DisableAccount': grpc.unary_unary_rpc_method_handler(
                     servicer.DisableAccount,
-                    request_deserializer=rondo_dot_gateway_dot_v1_dot_gateway__pb2.DisableAccountRequest.FromString,
-                    response_serializer=rondo_dot_gateway_dot_v1_dot_gateway__pb2.Account.SerializeToString,
+                    request_deserializer=rondo_dot_gateway_dot_v1_dot_identity__pb2.DisableAccountRequest.FromString,
+                    response_serializer=rondo_dot_gateway_dot_v1_dot_identity__pb2.Account.SerializeToString,
             ),
             'LinkPlayer': grpc.unary_unary_rpc_method_handler(
                     servicer.LinkPlayer,
-                    request_deserializer=rondo_dot_gateway_dot_v1_dot_gateway__pb2.LinkPlayerRequest.FromString,
-                    response_serializer=rondo_dot_gateway_dot_v1_dot_gateway__pb2.Account.SerializeToString,
+                    request_deserializer=rondo_dot_gateway_dot_v1_dot_identity__pb2.LinkPlayerRequest.FromString,
+                    response_serializer=rondo_dot_gateway_dot_v1_dot_identity__pb2.Account.SerializeToString,
             ),
             'ListAuditLog': grpc.unary_unary_rpc_method_handler(
                     servicer.ListAuditLog,
-                    request_deserializer=rondo_dot_gateway_dot_v1_dot_gateway__pb2.ListAuditLogRequest.FromString,
-                    response_serializer=rondo_dot_gateway_dot_v1_dot_gateway__pb2.ListAuditLogResponse.SerializeToString,
+                    request_deserializer=rondo_dot_gateway_dot_v1_dot_identity__pb2.ListAuditLogRequest.FromString,
+                    response_serializer=rondo_dot_gateway_dot_v1_dot_identity__pb2.ListAuditLogResponse.SerializeToString,
             ),
             'CreateCompetition': grpc.unary_unary_rpc_method_handler(
                     servicer.CreateCompetition,
-                    request_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.CreateCompetitionRequest.FromString,
-                    response_serializer=rondo_dot_league_dot_v1_dot_league__pb2.Competition.SerializeToString,
+                    request_deserializer=rondo_dot_gateway_dot_v1_dot_competitions__pb2.CreateCompetitionRequest.FromString,
+                    response_serializer=rondo_dot_gateway_dot_v1_dot_competitions__pb2.Competition.SerializeToString,
             ),
             'GetCompetition': grpc.unary_unary_rpc_method_handler(
                     servicer.GetCompetition,
-                    request_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.GetCompetitionRequest.FromString,
-                    response_serializer=rondo_dot_league_dot_v1_dot_league__pb2.Competition.SerializeToString,
+                    request_deserializer=rondo_dot_gateway_dot_v1_dot_competitions__pb2.GetCompetitionRequest.FromString,
+                    response_serializer=rondo_dot_gateway_dot_v1_dot_competitions__pb2.Competition.SerializeToString,
+            ),
+            'ListCompetitions': grpc.unary_unary_rpc_method_handler(
+                    servicer.ListCompetitions,
+                    request_deserializer=rondo_dot_gateway_dot_v1_dot_competitions__pb2.ListCompetitionsRequest.FromString,
+                    response_serializer=rondo_dot_gateway_dot_v1_dot_competitions__pb2.ListCompetitionsResponse.SerializeToString,
             ),
             'RegisterPlayer': grpc.unary_unary_rpc_method_handler(
                     servicer.RegisterPlayer,
-                    request_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.RegisterPlayerRequest.FromString,
-                    response_serializer=rondo_dot_league_dot_v1_dot_league__pb2.Player.SerializeToString,
+                    request_deserializer=rondo_dot_gateway_dot_v1_dot_competitions__pb2.RegisterPlayerRequest.FromString,
+                    response_serializer=rondo_dot_gateway_dot_v1_dot_competitions__pb2.Player.SerializeToString,
             ),
             'WithdrawPlayer': grpc.unary_unary_rpc_method_handler(
                     servicer.WithdrawPlayer,
-                    request_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.WithdrawPlayerRequest.FromString,
-                    response_serializer=rondo_dot_league_dot_v1_dot_league__pb2.Player.SerializeToString,
+                    request_deserializer=rondo_dot_gateway_dot_v1_dot_competitions__pb2.WithdrawPlayerRequest.FromString,
+                    response_serializer=rondo_dot_gateway_dot_v1_dot_competitions__pb2.Player.SerializeToString,
             ),
             'ListPlayers': grpc.unary_unary_rpc_method_handler(
                     servicer.ListPlayers,
-                    request_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.ListPlayersRequest.FromString,
-                    response_serializer=rondo_dot_league_dot_v1_dot_league__pb2.ListPlayersResponse.SerializeToString,
-            ),
-            'DrawCompetition': grpc.unary_unary_rpc_method_handler(
-                    servicer.DrawCompetition,
-                    request_deserializer=rondo_dot_gateway_dot_v1_dot_gateway__pb2.DrawCompetitionRequest.FromString,
-                    response_serializer=rondo_dot_gateway_dot_v1_dot_gateway__pb2.DrawView.SerializeToString,
-            ),
-            'Redraw': grpc.unary_unary_rpc_method_handler(
-                    servicer.Redraw,
-                    request_deserializer=rondo_dot_gateway_dot_v1_dot_gateway__pb2.RedrawRequest.FromString,
-                    response_serializer=rondo_dot_gateway_dot_v1_dot_gateway__pb2.DrawView.SerializeToString,
-            ),
-            'ApproveDraw': grpc.unary_unary_rpc_method_handler(
-                    servicer.ApproveDraw,
-                    request_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.ApproveDrawRequest.FromString,
-                    response_serializer=rondo_dot_gateway_dot_v1_dot_gateway__pb2.DrawView.SerializeToString,
-            ),
-            'GetDraw': grpc.unary_unary_rpc_method_handler(
-                    servicer.GetDraw,
-                    request_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.GetDrawRequest.FromString,
-                    response_serializer=rondo_dot_gateway_dot_v1_dot_gateway__pb2.DrawView.SerializeToString,
-            ),
-            'ListDraws': grpc.unary_unary_rpc_method_handler(
-                    servicer.ListDraws,
-                    request_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.ListDrawsRequest.FromString,
-                    response_serializer=rondo_dot_league_dot_v1_dot_league__pb2.ListDrawsResponse.SerializeToString,
-            ),
-            'ListTables': grpc.unary_unary_rpc_method_handler(
-                    servicer.ListTables,
-                    request_deserializer=rondo_dot_gateway_dot_v1_dot_gateway__pb2.ListTablesRequest.FromString,
-                    response_serializer=rondo_dot_gateway_dot_v1_dot_gateway__pb2.ListTablesResponse.SerializeToString,
-            ),
-            'BuildKnockout': grpc.unary_unary_rpc_method_handler(
-                    servicer.BuildKnockout,
-                    request_deserializer=rondo_dot_solver_dot_v1_dot_solver__pb2.BuildKnockoutRequest.FromString,
-                    response_serializer=rondo_dot_solver_dot_v1_dot_solver__pb2.BuildKnockoutResponse.SerializeToString,
-            ),
-            'PairKnockoutStage': grpc.unary_unary_rpc_method_handler(
-                    servicer.PairKnockoutStage,
-                    request_deserializer=rondo_dot_solver_dot_v1_dot_solver__pb2.PairKnockoutStageRequest.FromString,
-                    response_serializer=rondo_dot_solver_dot_v1_dot_solver__pb2.PairKnockoutStageResponse.SerializeToString,
-            ),
-            'BuildRoundRobin': grpc.unary_unary_rpc_method_handler(
-                    servicer.BuildRoundRobin,
-                    request_deserializer=rondo_dot_solver_dot_v1_dot_solver__pb2.BuildRoundRobinRequest.FromString,
-                    response_serializer=rondo_dot_solver_dot_v1_dot_solver__pb2.BuildRoundRobinResponse.SerializeToString,
-            ),
-            'MahjongPlayoff': grpc.unary_unary_rpc_method_handler(
-                    servicer.MahjongPlayoff,
-                    request_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.PlayoffProgressRequest.FromString,
-                    response_serializer=rondo_dot_gateway_dot_v1_dot_gateway__pb2.MahjongPlayoffView.SerializeToString,
-            ),
-            'RecordHanchan': grpc.unary_unary_rpc_method_handler(
-                    servicer.RecordHanchan,
-                    request_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.RecordHanchanRequest.FromString,
-                    response_serializer=rondo_dot_league_dot_v1_dot_league__pb2.ResultRecord.SerializeToString,
-            ),
-            'RecordPenalty': grpc.unary_unary_rpc_method_handler(
-                    servicer.RecordPenalty,
-                    request_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.RecordPenaltyRequest.FromString,
-                    response_serializer=rondo_dot_league_dot_v1_dot_league__pb2.ResultRecord.SerializeToString,
-            ),
-            'RecordNoShow': grpc.unary_unary_rpc_method_handler(
-                    servicer.RecordNoShow,
-                    request_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.RecordNoShowRequest.FromString,
-                    response_serializer=rondo_dot_league_dot_v1_dot_league__pb2.ResultRecord.SerializeToString,
-            ),
-            'RecordGame': grpc.unary_unary_rpc_method_handler(
-                    servicer.RecordGame,
-                    request_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.RecordGameRequest.FromString,
-                    response_serializer=rondo_dot_league_dot_v1_dot_league__pb2.ResultRecord.SerializeToString,
-            ),
-            'CorrectRecord': grpc.unary_unary_rpc_method_handler(
-                    servicer.CorrectRecord,
-                    request_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.CorrectRecordRequest.FromString,
-                    response_serializer=rondo_dot_league_dot_v1_dot_league__pb2.ResultRecord.SerializeToString,
-            ),
-            'ListMatchHistory': grpc.unary_unary_rpc_method_handler(
-                    servicer.ListMatchHistory,
-                    request_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.ListMatchHistoryRequest.FromString,
-                    response_serializer=rondo_dot_league_dot_v1_dot_league__pb2.ListMatchHistoryResponse.SerializeToString,
-            ),
-            'GetStandings': grpc.unary_unary_rpc_method_handler(
-                    servicer.GetStandings,
-                    request_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.GetStandingsRequest.FromString,
-                    response_serializer=rondo_dot_league_dot_v1_dot_league__pb2.Standings.SerializeToString,
-            ),
-            'AdvanceStage': grpc.unary_unary_rpc_method_handler(
-                    servicer.AdvanceStage,
-                    request_deserializer=rondo_dot_gateway_dot_v1_dot_gateway__pb2.AdvanceStageRequest.FromString,
-                    response_serializer=rondo_dot_league_dot_v1_dot_league__pb2.Stage.SerializeToString,
-            ),
-            'PrepareStage': grpc.unary_unary_rpc_method_handler(
-                    servicer.PrepareStage,
-                    request_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.PrepareStageRequest.FromString,
-                    response_serializer=rondo_dot_league_dot_v1_dot_league__pb2.StagePlan.SerializeToString,
-            ),
-            'GetStage': grpc.unary_unary_rpc_method_handler(
-                    servicer.GetStage,
-                    request_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.GetStageRequest.FromString,
-                    response_serializer=rondo_dot_league_dot_v1_dot_league__pb2.Stage.SerializeToString,
-            ),
-            'ListStages': grpc.unary_unary_rpc_method_handler(
-                    servicer.ListStages,
-                    request_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.ListStagesRequest.FromString,
-                    response_serializer=rondo_dot_league_dot_v1_dot_league__pb2.ListStagesResponse.SerializeToString,
-            ),
-            'ReportResult': grpc.unary_unary_rpc_method_handler(
-                    servicer.ReportResult,
-                    request_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.ReportResultRequest.FromString,
-                    response_serializer=rondo_dot_league_dot_v1_dot_league__pb2.ResultRecord.SerializeToString,
-            ),
-            'ConfirmResult': grpc.unary_unary_rpc_method_handler(
-                    servicer.ConfirmResult,
-                    request_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.ConfirmResultRequest.FromString,
-                    response_serializer=rondo_dot_league_dot_v1_dot_league__pb2.ResultRecord.SerializeToString,
-            ),
-            'DisputeResult': grpc.unary_unary_rpc_method_handler(
-                    servicer.DisputeResult,
-                    request_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.DisputeResultRequest.FromString,
-                    response_serializer=rondo_dot_league_dot_v1_dot_league__pb2.ResultRecord.SerializeToString,
-            ),
-            'ResolveDispute': grpc.unary_unary_rpc_method_handler(
-                    servicer.ResolveDispute,
-                    request_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.ResolveDisputeRequest.FromString,
-                    response_serializer=rondo_dot_league_dot_v1_dot_league__pb2.ResultRecord.SerializeToString,
+                    request_deserializer=rondo_dot_gateway_dot_v1_dot_competitions__pb2.ListPlayersRequest.FromString,
+                    response_serializer=rondo_dot_gateway_dot_v1_dot_competitions__pb2.ListPlayersResponse.SerializeToString,
             ),
             'ChangeRuleset': grpc.unary_unary_rpc_method_handler(
                     servicer.ChangeRuleset,
-                    request_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.ChangeRulesetRequest.FromString,
-                    response_serializer=rondo_dot_league_dot_v1_dot_league__pb2.RulesetVersion.SerializeToString,
+                    request_deserializer=rondo_dot_gateway_dot_v1_dot_competitions__pb2.ChangeRulesetRequest.FromString,
+                    response_serializer=rondo_dot_gateway_dot_v1_dot_competitions__pb2.RulesetVersion.SerializeToString,
             ),
             'ListRulesetVersions': grpc.unary_unary_rpc_method_handler(
                     servicer.ListRulesetVersions,
-                    request_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.ListRulesetVersionsRequest.FromString,
-                    response_serializer=rondo_dot_league_dot_v1_dot_league__pb2.ListRulesetVersionsResponse.SerializeToString,
+                    request_deserializer=rondo_dot_gateway_dot_v1_dot_competitions__pb2.ListRulesetVersionsRequest.FromString,
+                    response_serializer=rondo_dot_gateway_dot_v1_dot_competitions__pb2.ListRulesetVersionsResponse.SerializeToString,
             ),
-            'DecideTie': grpc.unary_unary_rpc_method_handler(
-                    servicer.DecideTie,
-                    request_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.DecideTieRequest.FromString,
-                    response_serializer=rondo_dot_league_dot_v1_dot_league__pb2.TieDecision.SerializeToString,
+            'DrawCompetition': grpc.unary_unary_rpc_method_handler(
+                    servicer.DrawCompetition,
+                    request_deserializer=rondo_dot_gateway_dot_v1_dot_draws__pb2.DrawCompetitionRequest.FromString,
+                    response_serializer=rondo_dot_gateway_dot_v1_dot_draws__pb2.DrawProposal.SerializeToString,
             ),
-            'GetUpdownStandings': grpc.unary_unary_rpc_method_handler(
-                    servicer.GetUpdownStandings,
-                    request_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.GetUpdownStandingsRequest.FromString,
-                    response_serializer=rondo_dot_league_dot_v1_dot_league__pb2.UpdownStandings.SerializeToString,
+            'Redraw': grpc.unary_unary_rpc_method_handler(
+                    servicer.Redraw,
+                    request_deserializer=rondo_dot_gateway_dot_v1_dot_draws__pb2.RedrawRequest.FromString,
+                    response_serializer=rondo_dot_gateway_dot_v1_dot_draws__pb2.DrawProposal.SerializeToString,
             ),
-            'ApplyCheckpoint': grpc.unary_unary_rpc_method_handler(
-                    servicer.ApplyCheckpoint,
-                    request_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.ApplyCheckpointRequest.FromString,
-                    response_serializer=rondo_dot_league_dot_v1_dot_league__pb2.ApplyCheckpointResponse.SerializeToString,
+            'ApproveDraw': grpc.unary_unary_rpc_method_handler(
+                    servicer.ApproveDraw,
+                    request_deserializer=rondo_dot_gateway_dot_v1_dot_draws__pb2.ApproveDrawRequest.FromString,
+                    response_serializer=rondo_dot_gateway_dot_v1_dot_draws__pb2.Draw.SerializeToString,
             ),
-            'DisqualifyPlayer': grpc.unary_unary_rpc_method_handler(
-                    servicer.DisqualifyPlayer,
-                    request_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.DisqualifyPlayerRequest.FromString,
-                    response_serializer=rondo_dot_league_dot_v1_dot_league__pb2.DisqualifyPlayerResponse.SerializeToString,
+            'GetDraw': grpc.unary_unary_rpc_method_handler(
+                    servicer.GetDraw,
+                    request_deserializer=rondo_dot_gateway_dot_v1_dot_draws__pb2.GetDrawRequest.FromString,
+                    response_serializer=rondo_dot_gateway_dot_v1_dot_draws__pb2.Draw.SerializeToString,
             ),
-            'GetCupBracket': grpc.unary_unary_rpc_method_handler(
-                    servicer.GetCupBracket,
-                    request_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.GetCupBracketRequest.FromString,
-                    response_serializer=rondo_dot_league_dot_v1_dot_league__pb2.CupBracket.SerializeToString,
+            'ListDraws': grpc.unary_unary_rpc_method_handler(
+                    servicer.ListDraws,
+                    request_deserializer=rondo_dot_gateway_dot_v1_dot_draws__pb2.ListDrawsRequest.FromString,
+                    response_serializer=rondo_dot_gateway_dot_v1_dot_draws__pb2.ListDrawsResponse.SerializeToString,
             ),
-            'GetPlayoff': grpc.unary_unary_rpc_method_handler(
-                    servicer.GetPlayoff,
-                    request_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.GetPlayoffRequest.FromString,
-                    response_serializer=rondo_dot_league_dot_v1_dot_league__pb2.Playoff.SerializeToString,
-            ),
-            'CreateClub': grpc.unary_unary_rpc_method_handler(
-                    servicer.CreateClub,
-                    request_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.CreateClubRequest.FromString,
-                    response_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.Club.SerializeToString,
-            ),
-            'AddRoom': grpc.unary_unary_rpc_method_handler(
-                    servicer.AddRoom,
-                    request_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.AddRoomRequest.FromString,
-                    response_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.Room.SerializeToString,
-            ),
-            'ListRooms': grpc.unary_unary_rpc_method_handler(
-                    servicer.ListRooms,
-                    request_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.ListRoomsRequest.FromString,
-                    response_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.ListRoomsResponse.SerializeToString,
-            ),
-            'OpenRoundScheduling': grpc.unary_unary_rpc_method_handler(
-                    servicer.OpenRoundScheduling,
-                    request_deserializer=rondo_dot_gateway_dot_v1_dot_gateway__pb2.OpenRoundSchedulingRequest.FromString,
-                    response_serializer=rondo_dot_gateway_dot_v1_dot_gateway__pb2.OpenRoundSchedulingResponse.SerializeToString,
-            ),
-            'ProposeRoundSchedule': grpc.unary_unary_rpc_method_handler(
-                    servicer.ProposeRoundSchedule,
-                    request_deserializer=rondo_dot_gateway_dot_v1_dot_gateway__pb2.ProposeRoundScheduleRequest.FromString,
-                    response_serializer=rondo_dot_gateway_dot_v1_dot_gateway__pb2.ProposeRoundScheduleResponse.SerializeToString,
-            ),
-            'SetAvailability': grpc.unary_unary_rpc_method_handler(
-                    servicer.SetAvailability,
-                    request_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.SetAvailabilityRequest.FromString,
-                    response_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.AvailabilityResponse.SerializeToString,
-            ),
-            'GetMyAvailability': grpc.unary_unary_rpc_method_handler(
-                    servicer.GetMyAvailability,
-                    request_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.GetMyAvailabilityRequest.FromString,
-                    response_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.AvailabilityResponse.SerializeToString,
-            ),
-            'GetMatchCard': grpc.unary_unary_rpc_method_handler(
-                    servicer.GetMatchCard,
-                    request_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.GetMatchCardRequest.FromString,
-                    response_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.MatchCard.SerializeToString,
-            ),
-            'ProposeMeeting': grpc.unary_unary_rpc_method_handler(
-                    servicer.ProposeMeeting,
-                    request_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.ProposeMeetingRequest.FromString,
-                    response_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.Meeting.SerializeToString,
-            ),
-            'ConfirmMeeting': grpc.unary_unary_rpc_method_handler(
-                    servicer.ConfirmMeeting,
-                    request_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.ConfirmMeetingRequest.FromString,
-                    response_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.Meeting.SerializeToString,
-            ),
-            'CancelMeeting': grpc.unary_unary_rpc_method_handler(
-                    servicer.CancelMeeting,
-                    request_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.CancelMeetingRequest.FromString,
-                    response_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.Meeting.SerializeToString,
-            ),
-            'AssignMeeting': grpc.unary_unary_rpc_method_handler(
-                    servicer.AssignMeeting,
-                    request_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.AssignMeetingRequest.FromString,
-                    response_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.Meeting.SerializeToString,
-            ),
-            'BookActivity': grpc.unary_unary_rpc_method_handler(
-                    servicer.BookActivity,
-                    request_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.BookActivityRequest.FromString,
-                    response_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.Booking.SerializeToString,
-            ),
-            'ListBookings': grpc.unary_unary_rpc_method_handler(
-                    servicer.ListBookings,
-                    request_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.ListBookingsRequest.FromString,
-                    response_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.ListBookingsResponse.SerializeToString,
-            ),
-            'UpdateClub': grpc.unary_unary_rpc_method_handler(
-                    servicer.UpdateClub,
-                    request_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.UpdateClubRequest.FromString,
-                    response_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.Club.SerializeToString,
-            ),
-            'BookRecurringActivity': grpc.unary_unary_rpc_method_handler(
-                    servicer.BookRecurringActivity,
-                    request_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.BookRecurringActivityRequest.FromString,
-                    response_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.Series.SerializeToString,
-            ),
-            'GetSeries': grpc.unary_unary_rpc_method_handler(
-                    servicer.GetSeries,
-                    request_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.GetSeriesRequest.FromString,
-                    response_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.Series.SerializeToString,
-            ),
-            'CancelOccurrence': grpc.unary_unary_rpc_method_handler(
-                    servicer.CancelOccurrence,
-                    request_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.CancelOccurrenceRequest.FromString,
-                    response_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.Booking.SerializeToString,
-            ),
-            'MoveOccurrence': grpc.unary_unary_rpc_method_handler(
-                    servicer.MoveOccurrence,
-                    request_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.MoveOccurrenceRequest.FromString,
-                    response_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.Booking.SerializeToString,
-            ),
-            'CancelSeries': grpc.unary_unary_rpc_method_handler(
-                    servicer.CancelSeries,
-                    request_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.CancelSeriesRequest.FromString,
-                    response_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.Series.SerializeToString,
-            ),
-            'ApplyFallback': grpc.unary_unary_rpc_method_handler(
-                    servicer.ApplyFallback,
-                    request_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.ApplyFallbackRequest.FromString,
-                    response_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.Meeting.SerializeToString,
-            ),
-            'MoveMatchWindow': grpc.unary_unary_rpc_method_handler(
-                    servicer.MoveMatchWindow,
-                    request_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.MoveMatchWindowRequest.FromString,
-                    response_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.MoveMatchWindowResponse.SerializeToString,
-            ),
-            'RotateCalendarToken': grpc.unary_unary_rpc_method_handler(
-                    servicer.RotateCalendarToken,
-                    request_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.RotateCalendarTokenRequest.FromString,
-                    response_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.CalendarToken.SerializeToString,
-            ),
-            'ExportCalendar': grpc.unary_unary_rpc_method_handler(
-                    servicer.ExportCalendar,
-                    request_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.ExportCalendarRequest.FromString,
-                    response_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.CalendarFeed.SerializeToString,
-            ),
-            'WatchEvents': grpc.unary_stream_rpc_method_handler(
-                    servicer.WatchEvents,
-                    request_deserializer=rondo_dot_gateway_dot_v1_dot_gateway__pb2.WatchEventsRequest.FromString,
-                    response_serializer=rondo_dot_gateway_dot_v1_dot_gateway__pb2.Event.SerializeToString,
-            ),
-            'ListEvents': grpc.unary_unary_rpc_method_handler(
-                    servicer.ListEvents,
-                    request_deserializer=rondo_dot_gateway_dot_v1_dot_gateway__pb2.ListEventsRequest.FromString,
-                    response_serializer=rondo_dot_gateway_dot_v1_dot_gateway__pb2.ListEventsResponse.SerializeToString,
+            'GetSeating': grpc.unary_unary_rpc_method_handler(
+                    servicer.GetSeating,
+                    request_deserializer=rondo_dot_gateway_dot_v1_dot_draws__pb2.GetSeatingRequest.FromString,
+                    response_serializer=rondo_dot_gateway_dot_v1_dot_draws__pb2.Seating.SerializeToString,
             ),
             'CommitDrawSeed': grpc.unary_unary_rpc_method_handler(
                     servicer.CommitDrawSeed,
-                    request_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.CommitDrawSeedRequest.FromString,
-                    response_serializer=rondo_dot_league_dot_v1_dot_league__pb2.SeedCommitment.SerializeToString,
+                    request_deserializer=rondo_dot_gateway_dot_v1_dot_draws__pb2.CommitDrawSeedRequest.FromString,
+                    response_serializer=rondo_dot_gateway_dot_v1_dot_draws__pb2.SeedCommitment.SerializeToString,
             ),
             'GetSeedCommitment': grpc.unary_unary_rpc_method_handler(
                     servicer.GetSeedCommitment,
-                    request_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.GetSeedCommitmentRequest.FromString,
-                    response_serializer=rondo_dot_league_dot_v1_dot_league__pb2.SeedCommitment.SerializeToString,
+                    request_deserializer=rondo_dot_gateway_dot_v1_dot_draws__pb2.GetSeedCommitmentRequest.FromString,
+                    response_serializer=rondo_dot_gateway_dot_v1_dot_draws__pb2.SeedCommitment.SerializeToString,
             ),
             'GetDrawCertificate': grpc.unary_unary_rpc_method_handler(
                     servicer.GetDrawCertificate,
-                    request_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.GetDrawCertificateRequest.FromString,
-                    response_serializer=rondo_dot_league_dot_v1_dot_league__pb2.DrawCertificate.SerializeToString,
+                    request_deserializer=rondo_dot_gateway_dot_v1_dot_draws__pb2.GetDrawCertificateRequest.FromString,
+                    response_serializer=rondo_dot_gateway_dot_v1_dot_draws__pb2.DrawCertificate.SerializeToString,
             ),
-            'SetReminderSchedule': grpc.unary_unary_rpc_method_handler(
-                    servicer.SetReminderSchedule,
-                    request_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.SetReminderScheduleRequest.FromString,
-                    response_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.ReminderSchedule.SerializeToString,
+            'RecordHanchan': grpc.unary_unary_rpc_method_handler(
+                    servicer.RecordHanchan,
+                    request_deserializer=rondo_dot_gateway_dot_v1_dot_results__pb2.RecordHanchanRequest.FromString,
+                    response_serializer=rondo_dot_gateway_dot_v1_dot_results__pb2.ResultRecord.SerializeToString,
+            ),
+            'RecordPenalty': grpc.unary_unary_rpc_method_handler(
+                    servicer.RecordPenalty,
+                    request_deserializer=rondo_dot_gateway_dot_v1_dot_results__pb2.RecordPenaltyRequest.FromString,
+                    response_serializer=rondo_dot_gateway_dot_v1_dot_results__pb2.ResultRecord.SerializeToString,
+            ),
+            'RecordNoShow': grpc.unary_unary_rpc_method_handler(
+                    servicer.RecordNoShow,
+                    request_deserializer=rondo_dot_gateway_dot_v1_dot_results__pb2.RecordNoShowRequest.FromString,
+                    response_serializer=rondo_dot_gateway_dot_v1_dot_results__pb2.ResultRecord.SerializeToString,
+            ),
+            'RecordGame': grpc.unary_unary_rpc_method_handler(
+                    servicer.RecordGame,
+                    request_deserializer=rondo_dot_gateway_dot_v1_dot_results__pb2.RecordGameRequest.FromString,
+                    response_serializer=rondo_dot_gateway_dot_v1_dot_results__pb2.ResultRecord.SerializeToString,
+            ),
+            'CorrectRecord': grpc.unary_unary_rpc_method_handler(
+                    servicer.CorrectRecord,
+                    request_deserializer=rondo_dot_gateway_dot_v1_dot_results__pb2.CorrectRecordRequest.FromString,
+                    response_serializer=rondo_dot_gateway_dot_v1_dot_results__pb2.ResultRecord.SerializeToString,
+            ),
+            'ListResultRecords': grpc.unary_unary_rpc_method_handler(
+                    servicer.ListResultRecords,
+                    request_deserializer=rondo_dot_gateway_dot_v1_dot_results__pb2.ListResultRecordsRequest.FromString,
+                    response_serializer=rondo_dot_gateway_dot_v1_dot_results__pb2.ListResultRecordsResponse.SerializeToString,
+            ),
+            'GetStandings': grpc.unary_unary_rpc_method_handler(
+                    servicer.GetStandings,
+                    request_deserializer=rondo_dot_gateway_dot_v1_dot_results__pb2.GetStandingsRequest.FromString,
+                    response_serializer=rondo_dot_gateway_dot_v1_dot_results__pb2.Standings.SerializeToString,
+            ),
+            'ReportResult': grpc.unary_unary_rpc_method_handler(
+                    servicer.ReportResult,
+                    request_deserializer=rondo_dot_gateway_dot_v1_dot_results__pb2.ReportResultRequest.FromString,
+                    response_serializer=rondo_dot_gateway_dot_v1_dot_results__pb2.ResultRecord.SerializeToString,
+            ),
+            'ConfirmResult': grpc.unary_unary_rpc_method_handler(
+                    servicer.ConfirmResult,
+                    request_deserializer=rondo_dot_gateway_dot_v1_dot_results__pb2.ConfirmResultRequest.FromString,
+                    response_serializer=rondo_dot_gateway_dot_v1_dot_results__pb2.ResultRecord.SerializeToString,
+            ),
+            'DisputeResult': grpc.unary_unary_rpc_method_handler(
+                    servicer.DisputeResult,
+                    request_deserializer=rondo_dot_gateway_dot_v1_dot_results__pb2.DisputeResultRequest.FromString,
+                    response_serializer=rondo_dot_gateway_dot_v1_dot_results__pb2.ResultRecord.SerializeToString,
+            ),
+            'ResolveDispute': grpc.unary_unary_rpc_method_handler(
+                    servicer.ResolveDispute,
+                    request_deserializer=rondo_dot_gateway_dot_v1_dot_results__pb2.ResolveDisputeRequest.FromString,
+                    response_serializer=rondo_dot_gateway_dot_v1_dot_results__pb2.ResultRecord.SerializeToString,
+            ),
+            'DecideTie': grpc.unary_unary_rpc_method_handler(
+                    servicer.DecideTie,
+                    request_deserializer=rondo_dot_gateway_dot_v1_dot_results__pb2.DecideTieRequest.FromString,
+                    response_serializer=rondo_dot_gateway_dot_v1_dot_results__pb2.TieDecision.SerializeToString,
+            ),
+            'AdvanceStage': grpc.unary_unary_rpc_method_handler(
+                    servicer.AdvanceStage,
+                    request_deserializer=rondo_dot_gateway_dot_v1_dot_stages__pb2.AdvanceStageRequest.FromString,
+                    response_serializer=rondo_dot_gateway_dot_v1_dot_stages__pb2.Stage.SerializeToString,
+            ),
+            'PrepareStage': grpc.unary_unary_rpc_method_handler(
+                    servicer.PrepareStage,
+                    request_deserializer=rondo_dot_gateway_dot_v1_dot_stages__pb2.PrepareStageRequest.FromString,
+                    response_serializer=rondo_dot_gateway_dot_v1_dot_stages__pb2.StagePlan.SerializeToString,
+            ),
+            'GetStage': grpc.unary_unary_rpc_method_handler(
+                    servicer.GetStage,
+                    request_deserializer=rondo_dot_gateway_dot_v1_dot_stages__pb2.GetStageRequest.FromString,
+                    response_serializer=rondo_dot_gateway_dot_v1_dot_stages__pb2.Stage.SerializeToString,
+            ),
+            'ListStages': grpc.unary_unary_rpc_method_handler(
+                    servicer.ListStages,
+                    request_deserializer=rondo_dot_gateway_dot_v1_dot_stages__pb2.ListStagesRequest.FromString,
+                    response_serializer=rondo_dot_gateway_dot_v1_dot_stages__pb2.ListStagesResponse.SerializeToString,
+            ),
+            'GetUpdownStandings': grpc.unary_unary_rpc_method_handler(
+                    servicer.GetUpdownStandings,
+                    request_deserializer=rondo_dot_gateway_dot_v1_dot_stages__pb2.GetUpdownStandingsRequest.FromString,
+                    response_serializer=rondo_dot_gateway_dot_v1_dot_stages__pb2.UpdownStandings.SerializeToString,
+            ),
+            'ApplyCheckpoint': grpc.unary_unary_rpc_method_handler(
+                    servicer.ApplyCheckpoint,
+                    request_deserializer=rondo_dot_gateway_dot_v1_dot_stages__pb2.ApplyCheckpointRequest.FromString,
+                    response_serializer=rondo_dot_gateway_dot_v1_dot_stages__pb2.ApplyCheckpointResponse.SerializeToString,
+            ),
+            'DisqualifyPlayer': grpc.unary_unary_rpc_method_handler(
+                    servicer.DisqualifyPlayer,
+                    request_deserializer=rondo_dot_gateway_dot_v1_dot_stages__pb2.DisqualifyPlayerRequest.FromString,
+                    response_serializer=rondo_dot_gateway_dot_v1_dot_stages__pb2.DisqualifyPlayerResponse.SerializeToString,
+            ),
+            'GetCupBracket': grpc.unary_unary_rpc_method_handler(
+                    servicer.GetCupBracket,
+                    request_deserializer=rondo_dot_gateway_dot_v1_dot_stages__pb2.GetCupBracketRequest.FromString,
+                    response_serializer=rondo_dot_gateway_dot_v1_dot_stages__pb2.CupBracket.SerializeToString,
+            ),
+            'GetPlayoff': grpc.unary_unary_rpc_method_handler(
+                    servicer.GetPlayoff,
+                    request_deserializer=rondo_dot_gateway_dot_v1_dot_stages__pb2.GetPlayoffRequest.FromString,
+                    response_serializer=rondo_dot_gateway_dot_v1_dot_stages__pb2.Playoff.SerializeToString,
+            ),
+            'CreateClub': grpc.unary_unary_rpc_method_handler(
+                    servicer.CreateClub,
+                    request_deserializer=rondo_dot_gateway_dot_v1_dot_scheduling__pb2.CreateClubRequest.FromString,
+                    response_serializer=rondo_dot_gateway_dot_v1_dot_scheduling__pb2.Club.SerializeToString,
+            ),
+            'GetClub': grpc.unary_unary_rpc_method_handler(
+                    servicer.GetClub,
+                    request_deserializer=rondo_dot_gateway_dot_v1_dot_scheduling__pb2.GetClubRequest.FromString,
+                    response_serializer=rondo_dot_gateway_dot_v1_dot_scheduling__pb2.Club.SerializeToString,
+            ),
+            'UpdateClub': grpc.unary_unary_rpc_method_handler(
+                    servicer.UpdateClub,
+                    request_deserializer=rondo_dot_gateway_dot_v1_dot_scheduling__pb2.UpdateClubRequest.FromString,
+                    response_serializer=rondo_dot_gateway_dot_v1_dot_scheduling__pb2.Club.SerializeToString,
+            ),
+            'CreateRoom': grpc.unary_unary_rpc_method_handler(
+                    servicer.CreateRoom,
+                    request_deserializer=rondo_dot_gateway_dot_v1_dot_scheduling__pb2.CreateRoomRequest.FromString,
+                    response_serializer=rondo_dot_gateway_dot_v1_dot_scheduling__pb2.Room.SerializeToString,
+            ),
+            'ListRooms': grpc.unary_unary_rpc_method_handler(
+                    servicer.ListRooms,
+                    request_deserializer=rondo_dot_gateway_dot_v1_dot_scheduling__pb2.ListRoomsRequest.FromString,
+                    response_serializer=rondo_dot_gateway_dot_v1_dot_scheduling__pb2.ListRoomsResponse.SerializeToString,
+            ),
+            'OpenRoundScheduling': grpc.unary_unary_rpc_method_handler(
+                    servicer.OpenRoundScheduling,
+                    request_deserializer=rondo_dot_gateway_dot_v1_dot_scheduling__pb2.OpenRoundSchedulingRequest.FromString,
+                    response_serializer=rondo_dot_gateway_dot_v1_dot_scheduling__pb2.OpenRoundSchedulingResponse.SerializeToString,
+            ),
+            'ProposeRoundSchedule': grpc.unary_unary_rpc_method_handler(
+                    servicer.ProposeRoundSchedule,
+                    request_deserializer=rondo_dot_gateway_dot_v1_dot_scheduling__pb2.ProposeRoundScheduleRequest.FromString,
+                    response_serializer=rondo_dot_gateway_dot_v1_dot_scheduling__pb2.ProposeRoundScheduleResponse.SerializeToString,
+            ),
+            'SetAvailability': grpc.unary_unary_rpc_method_handler(
+                    servicer.SetAvailability,
+                    request_deserializer=rondo_dot_gateway_dot_v1_dot_scheduling__pb2.SetAvailabilityRequest.FromString,
+                    response_serializer=rondo_dot_gateway_dot_v1_dot_scheduling__pb2.Availability.SerializeToString,
+            ),
+            'GetAvailability': grpc.unary_unary_rpc_method_handler(
+                    servicer.GetAvailability,
+                    request_deserializer=rondo_dot_gateway_dot_v1_dot_scheduling__pb2.GetAvailabilityRequest.FromString,
+                    response_serializer=rondo_dot_gateway_dot_v1_dot_scheduling__pb2.Availability.SerializeToString,
+            ),
+            'GetMatchCard': grpc.unary_unary_rpc_method_handler(
+                    servicer.GetMatchCard,
+                    request_deserializer=rondo_dot_gateway_dot_v1_dot_scheduling__pb2.GetMatchCardRequest.FromString,
+                    response_serializer=rondo_dot_gateway_dot_v1_dot_scheduling__pb2.MatchCard.SerializeToString,
+            ),
+            'ProposeMeeting': grpc.unary_unary_rpc_method_handler(
+                    servicer.ProposeMeeting,
+                    request_deserializer=rondo_dot_gateway_dot_v1_dot_scheduling__pb2.ProposeMeetingRequest.FromString,
+                    response_serializer=rondo_dot_gateway_dot_v1_dot_scheduling__pb2.Meeting.SerializeToString,
+            ),
+            'ConfirmMeeting': grpc.unary_unary_rpc_method_handler(
+                    servicer.ConfirmMeeting,
+                    request_deserializer=rondo_dot_gateway_dot_v1_dot_scheduling__pb2.ConfirmMeetingRequest.FromString,
+                    response_serializer=rondo_dot_gateway_dot_v1_dot_scheduling__pb2.Meeting.SerializeToString,
+            ),
+            'CancelMeeting': grpc.unary_unary_rpc_method_handler(
+                    servicer.CancelMeeting,
+                    request_deserializer=rondo_dot_gateway_dot_v1_dot_scheduling__pb2.CancelMeetingRequest.FromString,
+                    response_serializer=rondo_dot_gateway_dot_v1_dot_scheduling__pb2.Meeting.SerializeToString,
+            ),
+            'AssignMeeting': grpc.unary_unary_rpc_method_handler(
+                    servicer.AssignMeeting,
+                    request_deserializer=rondo_dot_gateway_dot_v1_dot_scheduling__pb2.AssignMeetingRequest.FromString,
+                    response_serializer=rondo_dot_gateway_dot_v1_dot_scheduling__pb2.Meeting.SerializeToString,
+            ),
+            'ApplyFallback': grpc.unary_unary_rpc_method_handler(
+                    servicer.ApplyFallback,
+                    request_deserializer=rondo_dot_gateway_dot_v1_dot_scheduling__pb2.ApplyFallbackRequest.FromString,
+                    response_serializer=rondo_dot_gateway_dot_v1_dot_scheduling__pb2.Meeting.SerializeToString,
+            ),
+            'MoveMatchWindow': grpc.unary_unary_rpc_method_handler(
+                    servicer.MoveMatchWindow,
+                    request_deserializer=rondo_dot_gateway_dot_v1_dot_scheduling__pb2.MoveMatchWindowRequest.FromString,
+                    response_serializer=rondo_dot_gateway_dot_v1_dot_scheduling__pb2.MoveMatchWindowResponse.SerializeToString,
+            ),
+            'BookActivity': grpc.unary_unary_rpc_method_handler(
+                    servicer.BookActivity,
+                    request_deserializer=rondo_dot_gateway_dot_v1_dot_calendar__pb2.BookActivityRequest.FromString,
+                    response_serializer=rondo_dot_gateway_dot_v1_dot_calendar__pb2.Booking.SerializeToString,
+            ),
+            'ListBookings': grpc.unary_unary_rpc_method_handler(
+                    servicer.ListBookings,
+                    request_deserializer=rondo_dot_gateway_dot_v1_dot_calendar__pb2.ListBookingsRequest.FromString,
+                    response_serializer=rondo_dot_gateway_dot_v1_dot_calendar__pb2.ListBookingsResponse.SerializeToString,
+            ),
+            'BookRecurringActivity': grpc.unary_unary_rpc_method_handler(
+                    servicer.BookRecurringActivity,
+                    request_deserializer=rondo_dot_gateway_dot_v1_dot_calendar__pb2.BookRecurringActivityRequest.FromString,
+                    response_serializer=rondo_dot_gateway_dot_v1_dot_calendar__pb2.Series.SerializeToString,
+            ),
+            'GetSeries': grpc.unary_unary_rpc_method_handler(
+                    servicer.GetSeries,
+                    request_deserializer=rondo_dot_gateway_dot_v1_dot_calendar__pb2.GetSeriesRequest.FromString,
+                    response_serializer=rondo_dot_gateway_dot_v1_dot_calendar__pb2.Series.SerializeToString,
+            ),
+            'CancelOccurrence': grpc.unary_unary_rpc_method_handler(
+                    servicer.CancelOccurrence,
+                    request_deserializer=rondo_dot_gateway_dot_v1_dot_calendar__pb2.CancelOccurrenceRequest.FromString,
+                    response_serializer=rondo_dot_gateway_dot_v1_dot_calendar__pb2.Booking.SerializeToString,
+            ),
+            'MoveOccurrence': grpc.unary_unary_rpc_method_handler(
+                    servicer.MoveOccurrence,
+                    request_deserializer=rondo_dot_gateway_dot_v1_dot_calendar__pb2.MoveOccurrenceRequest.FromString,
+                    response_serializer=rondo_dot_gateway_dot_v1_dot_calendar__pb2.Booking.SerializeToString,
+            ),
+            'CancelSeries': grpc.unary_unary_rpc_method_handler(
+                    servicer.CancelSeries,
+                    request_deserializer=rondo_dot_gateway_dot_v1_dot_calendar__pb2.CancelSeriesRequest.FromString,
+                    response_serializer=rondo_dot_gateway_dot_v1_dot_calendar__pb2.Series.SerializeToString,
+            ),
+            'RotateCalendarToken': grpc.unary_unary_rpc_method_handler(
+                    servicer.RotateCalendarToken,
+                    request_deserializer=rondo_dot_gateway_dot_v1_dot_calendar__pb2.RotateCalendarTokenRequest.FromString,
+                    response_serializer=rondo_dot_gateway_dot_v1_dot_calendar__pb2.CalendarToken.SerializeToString,
+            ),
+            'ExportCalendar': grpc.unary_unary_rpc_method_handler(
+                    servicer.ExportCalendar,
+                    request_deserializer=rondo_dot_gateway_dot_v1_dot_calendar__pb2.ExportCalendarRequest.FromString,
+                    response_serializer=rondo_dot_gateway_dot_v1_dot_calendar__pb2.CalendarFeed.SerializeToString,
+            ),
+            'WatchEvents': grpc.unary_stream_rpc_method_handler(
+                    servicer.WatchEvents,
+                    request_deserializer=rondo_dot_gateway_dot_v1_dot_events__pb2.WatchEventsRequest.FromString,
+                    response_serializer=rondo_dot_gateway_dot_v1_dot_events__pb2.Event.SerializeToString,
+            ),
+            'ListEvents': grpc.unary_unary_rpc_method_handler(
+                    servicer.ListEvents,
+                    request_deserializer=rondo_dot_gateway_dot_v1_dot_events__pb2.ListEventsRequest.FromString,
+                    response_serializer=rondo_dot_gateway_dot_v1_dot_events__pb2.ListEventsResponse.SerializeToString,
+            ),
+            'UpdateReminderSchedule': grpc.unary_unary_rpc_method_handler(
+                    servicer.UpdateReminderSchedule,
+                    request_deserializer=rondo_dot_gateway_dot_v1_dot_reminders__pb2.UpdateReminderScheduleRequest.FromString,
+                    response_serializer=rondo_dot_gateway_dot_v1_dot_reminders__pb2.ReminderSchedule.SerializeToString,
             ),
             'GetReminderSchedule': grpc.unary_unary_rpc_method_handler(
                     servicer.GetReminderSchedule,
-                    request_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.GetReminderScheduleRequest.FromString,
-                    response_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.ReminderSchedule.SerializeToString,
+                    request_deserializer=rondo_dot_gateway_dot_v1_dot_reminders__pb2.GetReminderScheduleRequest.FromString,
+                    response_serializer=rondo_dot_gateway_dot_v1_dot_reminders__pb2.ReminderSchedule.SerializeToString,
             ),
             'PublishDueReminders': grpc.unary_unary_rpc_method_handler(
                     servicer.PublishDueReminders,
-                    request_deserializer=rondo_dot_gateway_dot_v1_dot_gateway__pb2.PublishDueRemindersRequest.FromString,
-                    response_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.ListRemindersResponse.SerializeToString,
+                    request_deserializer=rondo_dot_gateway_dot_v1_dot_reminders__pb2.PublishDueRemindersRequest.FromString,
+                    response_serializer=rondo_dot_gateway_dot_v1_dot_reminders__pb2.PublishDueRemindersResponse.SerializeToString,
             ),
             'AcknowledgeReminder': grpc.unary_unary_rpc_method_handler(
                     servicer.AcknowledgeReminder,
-                    request_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.AcknowledgeReminderRequest.FromString,
-                    response_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.Reminder.SerializeToString,
+                    request_deserializer=rondo_dot_gateway_dot_v1_dot_reminders__pb2.AcknowledgeReminderRequest.FromString,
+                    response_serializer=rondo_dot_gateway_dot_v1_dot_reminders__pb2.Reminder.SerializeToString,
             ),
             'ListReminders': grpc.unary_unary_rpc_method_handler(
                     servicer.ListReminders,
-                    request_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.ListRemindersRequest.FromString,
-                    response_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.ListRemindersResponse.SerializeToString,
+                    request_deserializer=rondo_dot_gateway_dot_v1_dot_reminders__pb2.ListRemindersRequest.FromString,
+                    response_serializer=rondo_dot_gateway_dot_v1_dot_reminders__pb2.ListRemindersResponse.SerializeToString,
             ),
             'SetMediationCalendar': grpc.unary_unary_rpc_method_handler(
                     servicer.SetMediationCalendar,
-                    request_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.SetMediationCalendarRequest.FromString,
-                    response_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.MediationCalendar.SerializeToString,
+                    request_deserializer=rondo_dot_gateway_dot_v1_dot_mediation__pb2.SetMediationCalendarRequest.FromString,
+                    response_serializer=rondo_dot_gateway_dot_v1_dot_mediation__pb2.MediationCalendar.SerializeToString,
             ),
             'RequestMediation': grpc.unary_unary_rpc_method_handler(
                     servicer.RequestMediation,
-                    request_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.RequestMediationRequest.FromString,
-                    response_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.Mediation.SerializeToString,
+                    request_deserializer=rondo_dot_gateway_dot_v1_dot_mediation__pb2.RequestMediationRequest.FromString,
+                    response_serializer=rondo_dot_gateway_dot_v1_dot_mediation__pb2.Mediation.SerializeToString,
             ),
             'AnswerMediation': grpc.unary_unary_rpc_method_handler(
                     servicer.AnswerMediation,
-                    request_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.AnswerMediationRequest.FromString,
-                    response_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.Mediation.SerializeToString,
+                    request_deserializer=rondo_dot_gateway_dot_v1_dot_mediation__pb2.AnswerMediationRequest.FromString,
+                    response_serializer=rondo_dot_gateway_dot_v1_dot_mediation__pb2.Mediation.SerializeToString,
             ),
             'DecideMediation': grpc.unary_unary_rpc_method_handler(
                     servicer.DecideMediation,
-                    request_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.DecideMediationRequest.FromString,
-                    response_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.Mediation.SerializeToString,
+                    request_deserializer=rondo_dot_gateway_dot_v1_dot_mediation__pb2.DecideMediationRequest.FromString,
+                    response_serializer=rondo_dot_gateway_dot_v1_dot_mediation__pb2.Mediation.SerializeToString,
             ),
             'RecordMediatedGame': grpc.unary_unary_rpc_method_handler(
                     servicer.RecordMediatedGame,
-                    request_deserializer=rondo_dot_gateway_dot_v1_dot_gateway__pb2.RecordMediatedGameRequest.FromString,
-                    response_serializer=rondo_dot_gateway_dot_v1_dot_gateway__pb2.RecordMediatedGameResponse.SerializeToString,
+                    request_deserializer=rondo_dot_gateway_dot_v1_dot_mediation__pb2.RecordMediatedGameRequest.FromString,
+                    response_serializer=rondo_dot_gateway_dot_v1_dot_mediation__pb2.RecordMediatedGameResponse.SerializeToString,
             ),
             'RequestTimeout': grpc.unary_unary_rpc_method_handler(
                     servicer.RequestTimeout,
-                    request_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.RequestTimeoutRequest.FromString,
-                    response_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.Timeout.SerializeToString,
+                    request_deserializer=rondo_dot_gateway_dot_v1_dot_mediation__pb2.RequestTimeoutRequest.FromString,
+                    response_serializer=rondo_dot_gateway_dot_v1_dot_mediation__pb2.Timeout.SerializeToString,
             ),
             'ListMediations': grpc.unary_unary_rpc_method_handler(
                     servicer.ListMediations,
-                    request_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.ListMediationsRequest.FromString,
-                    response_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.ListMediationsResponse.SerializeToString,
+                    request_deserializer=rondo_dot_gateway_dot_v1_dot_mediation__pb2.ListMediationsRequest.FromString,
+                    response_serializer=rondo_dot_gateway_dot_v1_dot_mediation__pb2.ListMediationsResponse.SerializeToString,
+            ),
+            'ListTimeouts': grpc.unary_unary_rpc_method_handler(
+                    servicer.ListTimeouts,
+                    request_deserializer=rondo_dot_gateway_dot_v1_dot_mediation__pb2.ListTimeoutsRequest.FromString,
+                    response_serializer=rondo_dot_gateway_dot_v1_dot_mediation__pb2.ListTimeoutsResponse.SerializeToString,
             ),
     }
     generic_handler = grpc.method_handlers_generic_handler(
@@ -1557,6 +1584,15 @@ class GatewayService:
     """Every RPC but Login needs a token: the metadata "authorization: Bearer <token>" (UNAUTHENTICATED
     without a valid one). Who may call what is one matrix, gateway/domain/access.py (PERMISSION_DENIED
     naming the role and the RPC); the README lists it.
+
+    Conventions (Google AIP): standard methods Get, List, Create and Update answer the resource itself
+    (a List its page); Create requests carry the new resource, Update requests the resource and a field
+    mask; every List is paged (page_size 0 = 100, at most 1 000 unless its request says otherwise;
+    next_page_token empty on the last page; a token only fits the query it came from). Domain actions are
+    custom verbs (RegisterPlayer, ApproveDraw, RecordHanchan, AdvanceStage...). Mutating calls a client
+    may retry take an idempotency_key: the same key and request answer the first answer. Fields named
+    "recorded_by", "created_by", "judge", "changed_by", "decided_by", "committed_by" and
+    "acknowledged_by" are set by the gateway to the caller's account name, whatever the client sends.
     """
 
     @staticmethod
@@ -1574,8 +1610,8 @@ class GatewayService:
             request,
             target,
             '/rondo.gateway.v1.GatewayService/Login',
-            rondo_dot_gateway_dot_v1_dot_gateway__pb2.LoginRequest.SerializeToString,
-            rondo_dot_gateway_dot_v1_dot_gateway__pb2.LoginResponse.FromString,
+            rondo_dot_gateway_dot_v1_dot_identity__pb2.LoginRequest.SerializeToString,
+            rondo_dot_gateway_dot_v1_dot_identity__pb2.LoginResponse.FromString,
             options,
             channel_credentials,
             insecure,
@@ -1601,8 +1637,8 @@ class GatewayService:
             request,
             target,
             '/rondo.gateway.v1.GatewayService/Logout',
-            rondo_dot_gateway_dot_v1_dot_gateway__pb2.LogoutRequest.SerializeToString,
-            rondo_dot_gateway_dot_v1_dot_gateway__pb2.LogoutResponse.FromString,
+            rondo_dot_gateway_dot_v1_dot_identity__pb2.LogoutRequest.SerializeToString,
+            rondo_dot_gateway_dot_v1_dot_identity__pb2.LogoutResponse.FromString,
             options,
             channel_credentials,
             insecure,
@@ -1628,8 +1664,8 @@ class GatewayService:
             request,
             target,
             '/rondo.gateway.v1.GatewayService/RevokeToken',
-            rondo_dot_gateway_dot_v1_dot_gateway__pb2.RevokeTokenRequest.SerializeToString,
-            rondo_dot_gateway_dot_v1_dot_gateway__pb2.RevokeTokenResponse.FromString,
+            rondo_dot_gateway_dot_v1_dot_identity__pb2.RevokeTokenRequest.SerializeToString,
+            rondo_dot_gateway_dot_v1_dot_identity__pb2.RevokeTokenResponse.FromString,
             options,
             channel_credentials,
             insecure,
@@ -1655,8 +1691,8 @@ class GatewayService:
             request,
             target,
             '/rondo.gateway.v1.GatewayService/WhoAmI',
-            rondo_dot_gateway_dot_v1_dot_gateway__pb2.WhoAmIRequest.SerializeToString,
-            rondo_dot_gateway_dot_v1_dot_gateway__pb2.Account.FromString,
+            rondo_dot_gateway_dot_v1_dot_identity__pb2.WhoAmIRequest.SerializeToString,
+            rondo_dot_gateway_dot_v1_dot_identity__pb2.Account.FromString,
             options,
             channel_credentials,
             insecure,
@@ -1682,8 +1718,8 @@ class GatewayService:
             request,
             target,
             '/rondo.gateway.v1.GatewayService/CreateAccount',
-            rondo_dot_gateway_dot_v1_dot_gateway__pb2.CreateAccountRequest.SerializeToString,
-            rondo_dot_gateway_dot_v1_dot_gateway__pb2.AccountCredentials.FromString,
+            rondo_dot_gateway_dot_v1_dot_identity__pb2.CreateAccountRequest.SerializeToString,
+            rondo_dot_gateway_dot_v1_dot_identity__pb2.AccountCredentials.FromString,
             options,
             channel_credentials,
             insecure,
@@ -1709,8 +1745,8 @@ class GatewayService:
             request,
             target,
             '/rondo.gateway.v1.GatewayService/ResetPassword',
-            rondo_dot_gateway_dot_v1_dot_gateway__pb2.ResetPasswordRequest.SerializeToString,
-            rondo_dot_gateway_dot_v1_dot_gateway__pb2.AccountCredentials.FromString,
+            rondo_dot_gateway_dot_v1_dot_identity__pb2.ResetPasswordRequest.SerializeToString,
+            rondo_dot_gateway_dot_v1_dot_identity__pb2.AccountCredentials.FromString,
             options,
             channel_credentials,
             insecure,
@@ -1736,8 +1772,8 @@ class GatewayService:
             request,
             target,
             '/rondo.gateway.v1.GatewayService/ListAccounts',
-            rondo_dot_gateway_dot_v1_dot_gateway__pb2.ListAccountsRequest.SerializeToString,
-            rondo_dot_gateway_dot_v1_dot_gateway__pb2.ListAccountsResponse.FromString,
+            rondo_dot_gateway_dot_v1_dot_identity__pb2.ListAccountsRequest.SerializeToString,
+            rondo_dot_gateway_dot_v1_dot_identity__pb2.ListAccountsResponse.FromString,
             options,
             channel_credentials,
             insecure,
@@ -1763,8 +1799,8 @@ class GatewayService:
             request,
             target,
             '/rondo.gateway.v1.GatewayService/DisableAccount',
-            rondo_dot_gateway_dot_v1_dot_gateway__pb2.DisableAccountRequest.SerializeToString,
-            rondo_dot_gateway_dot_v1_dot_gateway__pb2.Account.FromString,
+            rondo_dot_gateway_dot_v1_dot_identity__pb2.DisableAccountRequest.SerializeToString,
+            rondo_dot_gateway_dot_v1_dot_identity__pb2.Account.FromString,
             options,
             channel_credentials,
             insecure,
@@ -1790,8 +1826,8 @@ class GatewayService:
             request,
             target,
             '/rondo.gateway.v1.GatewayService/LinkPlayer',
-            rondo_dot_gateway_dot_v1_dot_gateway__pb2.LinkPlayerRequest.SerializeToString,
-            rondo_dot_gateway_dot_v1_dot_gateway__pb2.Account.FromString,
+            rondo_dot_gateway_dot_v1_dot_identity__pb2.LinkPlayerRequest.SerializeToString,
+            rondo_dot_gateway_dot_v1_dot_identity__pb2.Account.FromString,
             options,
             channel_credentials,
             insecure,
@@ -1817,8 +1853,8 @@ class GatewayService:
             request,
             target,
             '/rondo.gateway.v1.GatewayService/ListAuditLog',
-            rondo_dot_gateway_dot_v1_dot_gateway__pb2.ListAuditLogRequest.SerializeToString,
-            rondo_dot_gateway_dot_v1_dot_gateway__pb2.ListAuditLogResponse.FromString,
+            rondo_dot_gateway_dot_v1_dot_identity__pb2.ListAuditLogRequest.SerializeToString,
+            rondo_dot_gateway_dot_v1_dot_identity__pb2.ListAuditLogResponse.FromString,
             options,
             channel_credentials,
             insecure,
@@ -1844,8 +1880,8 @@ class GatewayService:
             request,
             target,
             '/rondo.gateway.v1.GatewayService/CreateCompetition',
-            rondo_dot_league_dot_v1_dot_league__pb2.CreateCompetitionRequest.SerializeToString,
-            rondo_dot_league_dot_v1_dot_league__pb2.Competition.FromString,
+            rondo_dot_gateway_dot_v1_dot_competitions__pb2.CreateCompetitionRequest.SerializeToString,
+            rondo_dot_gateway_dot_v1_dot_competitions__pb2.Competition.FromString,
             options,
             channel_credentials,
             insecure,
@@ -1871,8 +1907,35 @@ class GatewayService:
             request,
             target,
             '/rondo.gateway.v1.GatewayService/GetCompetition',
-            rondo_dot_league_dot_v1_dot_league__pb2.GetCompetitionRequest.SerializeToString,
-            rondo_dot_league_dot_v1_dot_league__pb2.Competition.FromString,
+            rondo_dot_gateway_dot_v1_dot_competitions__pb2.GetCompetitionRequest.SerializeToString,
+            rondo_dot_gateway_dot_v1_dot_competitions__pb2.Competition.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def ListCompetitions(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/rondo.gateway.v1.GatewayService/ListCompetitions',
+            rondo_dot_gateway_dot_v1_dot_competitions__pb2.ListCompetitionsRequest.SerializeToString,
+            rondo_dot_gateway_dot_v1_dot_competitions__pb2.ListCompetitionsResponse.FromString,
             options,
             channel_credentials,
             insecure,
@@ -1898,8 +1961,8 @@ class GatewayService:
             request,
             target,
             '/rondo.gateway.v1.GatewayService/RegisterPlayer',
-            rondo_dot_league_dot_v1_dot_league__pb2.RegisterPlayerRequest.SerializeToString,
-            rondo_dot_league_dot_v1_dot_league__pb2.Player.FromString,
+            rondo_dot_gateway_dot_v1_dot_competitions__pb2.RegisterPlayerRequest.SerializeToString,
+            rondo_dot_gateway_dot_v1_dot_competitions__pb2.Player.FromString,
             options,
             channel_credentials,
             insecure,
@@ -1925,8 +1988,8 @@ class GatewayService:
             request,
             target,
             '/rondo.gateway.v1.GatewayService/WithdrawPlayer',
-            rondo_dot_league_dot_v1_dot_league__pb2.WithdrawPlayerRequest.SerializeToString,
-            rondo_dot_league_dot_v1_dot_league__pb2.Player.FromString,
+            rondo_dot_gateway_dot_v1_dot_competitions__pb2.WithdrawPlayerRequest.SerializeToString,
+            rondo_dot_gateway_dot_v1_dot_competitions__pb2.Player.FromString,
             options,
             channel_credentials,
             insecure,
@@ -1952,683 +2015,8 @@ class GatewayService:
             request,
             target,
             '/rondo.gateway.v1.GatewayService/ListPlayers',
-            rondo_dot_league_dot_v1_dot_league__pb2.ListPlayersRequest.SerializeToString,
-            rondo_dot_league_dot_v1_dot_league__pb2.ListPlayersResponse.FromString,
-            options,
-            channel_credentials,
-            insecure,
-            call_credentials,
-            compression,
-            wait_for_ready,
-            timeout,
-            metadata,
-            _registered_method=True)
-
-    @staticmethod
-    def DrawCompetition(request,
-            target,
-            options=(),
-            channel_credentials=None,
-            call_credentials=None,
-            insecure=False,
-            compression=None,
-            wait_for_ready=None,
-            timeout=None,
-            metadata=None):
-        return grpc.experimental.unary_unary(
-            request,
-            target,
-            '/rondo.gateway.v1.GatewayService/DrawCompetition',
-            rondo_dot_gateway_dot_v1_dot_gateway__pb2.DrawCompetitionRequest.SerializeToString,
-            rondo_dot_gateway_dot_v1_dot_gateway__pb2.DrawView.FromString,
-            options,
-            channel_credentials,
-            insecure,
-            call_credentials,
-            compression,
-            wait_for_ready,
-            timeout,
-            metadata,
-            _registered_method=True)
-
-    @staticmethod
-    def Redraw(request,
-            target,
-            options=(),
-            channel_credentials=None,
-            call_credentials=None,
-            insecure=False,
-            compression=None,
-            wait_for_ready=None,
-            timeout=None,
-            metadata=None):
-        return grpc.experimental.unary_unary(
-            request,
-            target,
-            '/rondo.gateway.v1.GatewayService/Redraw',
-            rondo_dot_gateway_dot_v1_dot_gateway__pb2.RedrawRequest.SerializeToString,
-            rondo_dot_gateway_dot_v1_dot_gateway__pb2.DrawView.FromString,
-            options,
-            channel_credentials,
-            insecure,
-            call_credentials,
-            compression,
-            wait_for_ready,
-            timeout,
-            metadata,
-            _registered_method=True)
-
-    @staticmethod
-    def ApproveDraw(request,
-            target,
-            options=(),
-            channel_credentials=None,
-            call_credentials=None,
-            insecure=False,
-            compression=None,
-            wait_for_ready=None,
-            timeout=None,
-            metadata=None):
-        return grpc.experimental.unary_unary(
-            request,
-            target,
-            '/rondo.gateway.v1.GatewayService/ApproveDraw',
-            rondo_dot_league_dot_v1_dot_league__pb2.ApproveDrawRequest.SerializeToString,
-            rondo_dot_gateway_dot_v1_dot_gateway__pb2.DrawView.FromString,
-            options,
-            channel_credentials,
-            insecure,
-            call_credentials,
-            compression,
-            wait_for_ready,
-            timeout,
-            metadata,
-            _registered_method=True)
-
-    @staticmethod
-    def GetDraw(request,
-            target,
-            options=(),
-            channel_credentials=None,
-            call_credentials=None,
-            insecure=False,
-            compression=None,
-            wait_for_ready=None,
-            timeout=None,
-            metadata=None):
-        return grpc.experimental.unary_unary(
-            request,
-            target,
-            '/rondo.gateway.v1.GatewayService/GetDraw',
-            rondo_dot_league_dot_v1_dot_league__pb2.GetDrawRequest.SerializeToString,
-            rondo_dot_gateway_dot_v1_dot_gateway__pb2.DrawView.FromString,
-            options,
-            channel_credentials,
-            insecure,
-            call_credentials,
-            compression,
-            wait_for_ready,
-            timeout,
-            metadata,
-            _registered_method=True)
-
-    @staticmethod
-    def ListDraws(request,
-            target,
-            options=(),
-            channel_credentials=None,
-            call_credentials=None,
-            insecure=False,
-            compression=None,
-            wait_for_ready=None,
-            timeout=None,
-            metadata=None):
-        return grpc.experimental.unary_unary(
-            request,
-            target,
-            '/rondo.gateway.v1.GatewayService/ListDraws',
-            rondo_dot_league_dot_v1_dot_league__pb2.ListDrawsRequest.SerializeToString,
-            rondo_dot_league_dot_v1_dot_league__pb2.ListDrawsResponse.FromString,
-            options,
-            channel_credentials,
-            insecure,
-            call_credentials,
-            compression,
-            wait_for_ready,
-            timeout,
-            metadata,
-            _registered_method=True)
-
-    @staticmethod
-    def ListTables(request,
-            target,
-            options=(),
-            channel_credentials=None,
-            call_credentials=None,
-            insecure=False,
-            compression=None,
-            wait_for_ready=None,
-            timeout=None,
-            metadata=None):
-        return grpc.experimental.unary_unary(
-            request,
-            target,
-            '/rondo.gateway.v1.GatewayService/ListTables',
-            rondo_dot_gateway_dot_v1_dot_gateway__pb2.ListTablesRequest.SerializeToString,
-            rondo_dot_gateway_dot_v1_dot_gateway__pb2.ListTablesResponse.FromString,
-            options,
-            channel_credentials,
-            insecure,
-            call_credentials,
-            compression,
-            wait_for_ready,
-            timeout,
-            metadata,
-            _registered_method=True)
-
-    @staticmethod
-    def BuildKnockout(request,
-            target,
-            options=(),
-            channel_credentials=None,
-            call_credentials=None,
-            insecure=False,
-            compression=None,
-            wait_for_ready=None,
-            timeout=None,
-            metadata=None):
-        return grpc.experimental.unary_unary(
-            request,
-            target,
-            '/rondo.gateway.v1.GatewayService/BuildKnockout',
-            rondo_dot_solver_dot_v1_dot_solver__pb2.BuildKnockoutRequest.SerializeToString,
-            rondo_dot_solver_dot_v1_dot_solver__pb2.BuildKnockoutResponse.FromString,
-            options,
-            channel_credentials,
-            insecure,
-            call_credentials,
-            compression,
-            wait_for_ready,
-            timeout,
-            metadata,
-            _registered_method=True)
-
-    @staticmethod
-    def PairKnockoutStage(request,
-            target,
-            options=(),
-            channel_credentials=None,
-            call_credentials=None,
-            insecure=False,
-            compression=None,
-            wait_for_ready=None,
-            timeout=None,
-            metadata=None):
-        return grpc.experimental.unary_unary(
-            request,
-            target,
-            '/rondo.gateway.v1.GatewayService/PairKnockoutStage',
-            rondo_dot_solver_dot_v1_dot_solver__pb2.PairKnockoutStageRequest.SerializeToString,
-            rondo_dot_solver_dot_v1_dot_solver__pb2.PairKnockoutStageResponse.FromString,
-            options,
-            channel_credentials,
-            insecure,
-            call_credentials,
-            compression,
-            wait_for_ready,
-            timeout,
-            metadata,
-            _registered_method=True)
-
-    @staticmethod
-    def BuildRoundRobin(request,
-            target,
-            options=(),
-            channel_credentials=None,
-            call_credentials=None,
-            insecure=False,
-            compression=None,
-            wait_for_ready=None,
-            timeout=None,
-            metadata=None):
-        return grpc.experimental.unary_unary(
-            request,
-            target,
-            '/rondo.gateway.v1.GatewayService/BuildRoundRobin',
-            rondo_dot_solver_dot_v1_dot_solver__pb2.BuildRoundRobinRequest.SerializeToString,
-            rondo_dot_solver_dot_v1_dot_solver__pb2.BuildRoundRobinResponse.FromString,
-            options,
-            channel_credentials,
-            insecure,
-            call_credentials,
-            compression,
-            wait_for_ready,
-            timeout,
-            metadata,
-            _registered_method=True)
-
-    @staticmethod
-    def MahjongPlayoff(request,
-            target,
-            options=(),
-            channel_credentials=None,
-            call_credentials=None,
-            insecure=False,
-            compression=None,
-            wait_for_ready=None,
-            timeout=None,
-            metadata=None):
-        return grpc.experimental.unary_unary(
-            request,
-            target,
-            '/rondo.gateway.v1.GatewayService/MahjongPlayoff',
-            rondo_dot_league_dot_v1_dot_league__pb2.PlayoffProgressRequest.SerializeToString,
-            rondo_dot_gateway_dot_v1_dot_gateway__pb2.MahjongPlayoffView.FromString,
-            options,
-            channel_credentials,
-            insecure,
-            call_credentials,
-            compression,
-            wait_for_ready,
-            timeout,
-            metadata,
-            _registered_method=True)
-
-    @staticmethod
-    def RecordHanchan(request,
-            target,
-            options=(),
-            channel_credentials=None,
-            call_credentials=None,
-            insecure=False,
-            compression=None,
-            wait_for_ready=None,
-            timeout=None,
-            metadata=None):
-        return grpc.experimental.unary_unary(
-            request,
-            target,
-            '/rondo.gateway.v1.GatewayService/RecordHanchan',
-            rondo_dot_league_dot_v1_dot_league__pb2.RecordHanchanRequest.SerializeToString,
-            rondo_dot_league_dot_v1_dot_league__pb2.ResultRecord.FromString,
-            options,
-            channel_credentials,
-            insecure,
-            call_credentials,
-            compression,
-            wait_for_ready,
-            timeout,
-            metadata,
-            _registered_method=True)
-
-    @staticmethod
-    def RecordPenalty(request,
-            target,
-            options=(),
-            channel_credentials=None,
-            call_credentials=None,
-            insecure=False,
-            compression=None,
-            wait_for_ready=None,
-            timeout=None,
-            metadata=None):
-        return grpc.experimental.unary_unary(
-            request,
-            target,
-            '/rondo.gateway.v1.GatewayService/RecordPenalty',
-            rondo_dot_league_dot_v1_dot_league__pb2.RecordPenaltyRequest.SerializeToString,
-            rondo_dot_league_dot_v1_dot_league__pb2.ResultRecord.FromString,
-            options,
-            channel_credentials,
-            insecure,
-            call_credentials,
-            compression,
-            wait_for_ready,
-            timeout,
-            metadata,
-            _registered_method=True)
-
-    @staticmethod
-    def RecordNoShow(request,
-            target,
-            options=(),
-            channel_credentials=None,
-            call_credentials=None,
-            insecure=False,
-            compression=None,
-            wait_for_ready=None,
-            timeout=None,
-            metadata=None):
-        return grpc.experimental.unary_unary(
-            request,
-            target,
-            '/rondo.gateway.v1.GatewayService/RecordNoShow',
-            rondo_dot_league_dot_v1_dot_league__pb2.RecordNoShowRequest.SerializeToString,
-            rondo_dot_league_dot_v1_dot_league__pb2.ResultRecord.FromString,
-            options,
-            channel_credentials,
-            insecure,
-            call_credentials,
-            compression,
-            wait_for_ready,
-            timeout,
-            metadata,
-            _registered_method=True)
-
-    @staticmethod
-    def RecordGame(request,
-            target,
-            options=(),
-            channel_credentials=None,
-            call_credentials=None,
-            insecure=False,
-            compression=None,
-            wait_for_ready=None,
-            timeout=None,
-            metadata=None):
-        return grpc.experimental.unary_unary(
-            request,
-            target,
-            '/rondo.gateway.v1.GatewayService/RecordGame',
-            rondo_dot_league_dot_v1_dot_league__pb2.RecordGameRequest.SerializeToString,
-            rondo_dot_league_dot_v1_dot_league__pb2.ResultRecord.FromString,
-            options,
-            channel_credentials,
-            insecure,
-            call_credentials,
-            compression,
-            wait_for_ready,
-            timeout,
-            metadata,
-            _registered_method=True)
-
-    @staticmethod
-    def CorrectRecord(request,
-            target,
-            options=(),
-            channel_credentials=None,
-            call_credentials=None,
-            insecure=False,
-            compression=None,
-            wait_for_ready=None,
-            timeout=None,
-            metadata=None):
-        return grpc.experimental.unary_unary(
-            request,
-            target,
-            '/rondo.gateway.v1.GatewayService/CorrectRecord',
-            rondo_dot_league_dot_v1_dot_league__pb2.CorrectRecordRequest.SerializeToString,
-            rondo_dot_league_dot_v1_dot_league__pb2.ResultRecord.FromString,
-            options,
-            channel_credentials,
-            insecure,
-            call_credentials,
-            compression,
-            wait_for_ready,
-            timeout,
-            metadata,
-            _registered_method=True)
-
-    @staticmethod
-    def ListMatchHistory(request,
-            target,
-            options=(),
-            channel_credentials=None,
-            call_credentials=None,
-            insecure=False,
-            compression=None,
-            wait_for_ready=None,
-            timeout=None,
-            metadata=None):
-        return grpc.experimental.unary_unary(
-            request,
-            target,
-            '/rondo.gateway.v1.GatewayService/ListMatchHistory',
-            rondo_dot_league_dot_v1_dot_league__pb2.ListMatchHistoryRequest.SerializeToString,
-            rondo_dot_league_dot_v1_dot_league__pb2.ListMatchHistoryResponse.FromString,
-            options,
-            channel_credentials,
-            insecure,
-            call_credentials,
-            compression,
-            wait_for_ready,
-            timeout,
-            metadata,
-            _registered_method=True)
-
-    @staticmethod
-    def GetStandings(request,
-            target,
-            options=(),
-            channel_credentials=None,
-            call_credentials=None,
-            insecure=False,
-            compression=None,
-            wait_for_ready=None,
-            timeout=None,
-            metadata=None):
-        return grpc.experimental.unary_unary(
-            request,
-            target,
-            '/rondo.gateway.v1.GatewayService/GetStandings',
-            rondo_dot_league_dot_v1_dot_league__pb2.GetStandingsRequest.SerializeToString,
-            rondo_dot_league_dot_v1_dot_league__pb2.Standings.FromString,
-            options,
-            channel_credentials,
-            insecure,
-            call_credentials,
-            compression,
-            wait_for_ready,
-            timeout,
-            metadata,
-            _registered_method=True)
-
-    @staticmethod
-    def AdvanceStage(request,
-            target,
-            options=(),
-            channel_credentials=None,
-            call_credentials=None,
-            insecure=False,
-            compression=None,
-            wait_for_ready=None,
-            timeout=None,
-            metadata=None):
-        return grpc.experimental.unary_unary(
-            request,
-            target,
-            '/rondo.gateway.v1.GatewayService/AdvanceStage',
-            rondo_dot_gateway_dot_v1_dot_gateway__pb2.AdvanceStageRequest.SerializeToString,
-            rondo_dot_league_dot_v1_dot_league__pb2.Stage.FromString,
-            options,
-            channel_credentials,
-            insecure,
-            call_credentials,
-            compression,
-            wait_for_ready,
-            timeout,
-            metadata,
-            _registered_method=True)
-
-    @staticmethod
-    def PrepareStage(request,
-            target,
-            options=(),
-            channel_credentials=None,
-            call_credentials=None,
-            insecure=False,
-            compression=None,
-            wait_for_ready=None,
-            timeout=None,
-            metadata=None):
-        return grpc.experimental.unary_unary(
-            request,
-            target,
-            '/rondo.gateway.v1.GatewayService/PrepareStage',
-            rondo_dot_league_dot_v1_dot_league__pb2.PrepareStageRequest.SerializeToString,
-            rondo_dot_league_dot_v1_dot_league__pb2.StagePlan.FromString,
-            options,
-            channel_credentials,
-            insecure,
-            call_credentials,
-            compression,
-            wait_for_ready,
-            timeout,
-            metadata,
-            _registered_method=True)
-
-    @staticmethod
-    def GetStage(request,
-            target,
-            options=(),
-            channel_credentials=None,
-            call_credentials=None,
-            insecure=False,
-            compression=None,
-            wait_for_ready=None,
-            timeout=None,
-            metadata=None):
-        return grpc.experimental.unary_unary(
-            request,
-            target,
-            '/rondo.gateway.v1.GatewayService/GetStage',
-            rondo_dot_league_dot_v1_dot_league__pb2.GetStageRequest.SerializeToString,
-            rondo_dot_league_dot_v1_dot_league__pb2.Stage.FromString,
-            options,
-            channel_credentials,
-            insecure,
-            call_credentials,
-            compression,
-            wait_for_ready,
-            timeout,
-            metadata,
-            _registered_method=True)
-
-    @staticmethod
-    def ListStages(request,
-            target,
-            options=(),
-            channel_credentials=None,
-            call_credentials=None,
-            insecure=False,
-            compression=None,
-            wait_for_ready=None,
-            timeout=None,
-            metadata=None):
-        return grpc.experimental.unary_unary(
-            request,
-            target,
-            '/rondo.gateway.v1.GatewayService/ListStages',
-            rondo_dot_league_dot_v1_dot_league__pb2.ListStagesRequest.SerializeToString,
-            rondo_dot_league_dot_v1_dot_league__pb2.ListStagesResponse.FromString,
-            options,
-            channel_credentials,
-            insecure,
-            call_credentials,
-            compression,
-            wait_for_ready,
-            timeout,
-            metadata,
-            _registered_method=True)
-
-    @staticmethod
-    def ReportResult(request,
-            target,
-            options=(),
-            channel_credentials=None,
-            call_credentials=None,
-            insecure=False,
-            compression=None,
-            wait_for_ready=None,
-            timeout=None,
-            metadata=None):
-        return grpc.experimental.unary_unary(
-            request,
-            target,
-            '/rondo.gateway.v1.GatewayService/ReportResult',
-            rondo_dot_league_dot_v1_dot_league__pb2.ReportResultRequest.SerializeToString,
-            rondo_dot_league_dot_v1_dot_league__pb2.ResultRecord.FromString,
-            options,
-            channel_credentials,
-            insecure,
-            call_credentials,
-            compression,
-            wait_for_ready,
-            timeout,
-            metadata,
-            _registered_method=True)
-
-    @staticmethod
-    def ConfirmResult(request,
-            target,
-            options=(),
-            channel_credentials=None,
-            call_credentials=None,
-            insecure=False,
-            compression=None,
-            wait_for_ready=None,
-            timeout=None,
-            metadata=None):
-        return grpc.experimental.unary_unary(
-            request,
-            target,
-            '/rondo.gateway.v1.GatewayService/ConfirmResult',
-            rondo_dot_league_dot_v1_dot_league__pb2.ConfirmResultRequest.SerializeToString,
-            rondo_dot_league_dot_v1_dot_league__pb2.ResultRecord.FromString,
-            options,
-            channel_credentials,
-            insecure,
-            call_credentials,
-            compression,
-            wait_for_ready,
-            timeout,
-            metadata,
-            _registered_method=True)
-
-    @staticmethod
-    def DisputeResult(request,
-            target,
-            options=(),
-            channel_credentials=None,
-            call_credentials=None,
-            insecure=False,
-            compression=None,
-            wait_for_ready=None,
-            timeout=None,
-            metadata=None):
-        return grpc.experimental.unary_unary(
-            request,
-            target,
-            '/rondo.gateway.v1.GatewayService/DisputeResult',
-            rondo_dot_league_dot_v1_dot_league__pb2.DisputeResultRequest.SerializeToString,
-            rondo_dot_league_dot_v1_dot_league__pb2.ResultRecord.FromString,
-            options,
-            channel_credentials,
-            insecure,
-            call_credentials,
-            compression,
-            wait_for_ready,
-            timeout,
-            metadata,
-            _registered_method=True)
-
-    @staticmethod
-    def ResolveDispute(request,
-            target,
-            options=(),
-            channel_credentials=None,
-            call_credentials=None,
-            insecure=False,
-            compression=None,
-            wait_for_ready=None,
-            timeout=None,
-            metadata=None):
-        return grpc.experimental.unary_unary(
-            request,
-            target,
-            '/rondo.gateway.v1.GatewayService/ResolveDispute',
-            rondo_dot_league_dot_v1_dot_league__pb2.ResolveDisputeRequest.SerializeToString,
-            rondo_dot_league_dot_v1_dot_league__pb2.ResultRecord.FromString,
+            rondo_dot_gateway_dot_v1_dot_competitions__pb2.ListPlayersRequest.SerializeToString,
+            rondo_dot_gateway_dot_v1_dot_competitions__pb2.ListPlayersResponse.FromString,
             options,
             channel_credentials,
             insecure,
@@ -2654,8 +2042,8 @@ class GatewayService:
             request,
             target,
             '/rondo.gateway.v1.GatewayService/ChangeRuleset',
-            rondo_dot_league_dot_v1_dot_league__pb2.ChangeRulesetRequest.SerializeToString,
-            rondo_dot_league_dot_v1_dot_league__pb2.RulesetVersion.FromString,
+            rondo_dot_gateway_dot_v1_dot_competitions__pb2.ChangeRulesetRequest.SerializeToString,
+            rondo_dot_gateway_dot_v1_dot_competitions__pb2.RulesetVersion.FromString,
             options,
             channel_credentials,
             insecure,
@@ -2681,8 +2069,8 @@ class GatewayService:
             request,
             target,
             '/rondo.gateway.v1.GatewayService/ListRulesetVersions',
-            rondo_dot_league_dot_v1_dot_league__pb2.ListRulesetVersionsRequest.SerializeToString,
-            rondo_dot_league_dot_v1_dot_league__pb2.ListRulesetVersionsResponse.FromString,
+            rondo_dot_gateway_dot_v1_dot_competitions__pb2.ListRulesetVersionsRequest.SerializeToString,
+            rondo_dot_gateway_dot_v1_dot_competitions__pb2.ListRulesetVersionsResponse.FromString,
             options,
             channel_credentials,
             insecure,
@@ -2694,7 +2082,7 @@ class GatewayService:
             _registered_method=True)
 
     @staticmethod
-    def DecideTie(request,
+    def DrawCompetition(request,
             target,
             options=(),
             channel_credentials=None,
@@ -2707,9 +2095,9 @@ class GatewayService:
         return grpc.experimental.unary_unary(
             request,
             target,
-            '/rondo.gateway.v1.GatewayService/DecideTie',
-            rondo_dot_league_dot_v1_dot_league__pb2.DecideTieRequest.SerializeToString,
-            rondo_dot_league_dot_v1_dot_league__pb2.TieDecision.FromString,
+            '/rondo.gateway.v1.GatewayService/DrawCompetition',
+            rondo_dot_gateway_dot_v1_dot_draws__pb2.DrawCompetitionRequest.SerializeToString,
+            rondo_dot_gateway_dot_v1_dot_draws__pb2.DrawProposal.FromString,
             options,
             channel_credentials,
             insecure,
@@ -2721,7 +2109,7 @@ class GatewayService:
             _registered_method=True)
 
     @staticmethod
-    def GetUpdownStandings(request,
+    def Redraw(request,
             target,
             options=(),
             channel_credentials=None,
@@ -2734,9 +2122,9 @@ class GatewayService:
         return grpc.experimental.unary_unary(
             request,
             target,
-            '/rondo.gateway.v1.GatewayService/GetUpdownStandings',
-            rondo_dot_league_dot_v1_dot_league__pb2.GetUpdownStandingsRequest.SerializeToString,
-            rondo_dot_league_dot_v1_dot_league__pb2.UpdownStandings.FromString,
+            '/rondo.gateway.v1.GatewayService/Redraw',
+            rondo_dot_gateway_dot_v1_dot_draws__pb2.RedrawRequest.SerializeToString,
+            rondo_dot_gateway_dot_v1_dot_draws__pb2.DrawProposal.FromString,
             options,
             channel_credentials,
             insecure,
@@ -2748,7 +2136,7 @@ class GatewayService:
             _registered_method=True)
 
     @staticmethod
-    def ApplyCheckpoint(request,
+    def ApproveDraw(request,
             target,
             options=(),
             channel_credentials=None,
@@ -2761,9 +2149,9 @@ class GatewayService:
         return grpc.experimental.unary_unary(
             request,
             target,
-            '/rondo.gateway.v1.GatewayService/ApplyCheckpoint',
-            rondo_dot_league_dot_v1_dot_league__pb2.ApplyCheckpointRequest.SerializeToString,
-            rondo_dot_league_dot_v1_dot_league__pb2.ApplyCheckpointResponse.FromString,
+            '/rondo.gateway.v1.GatewayService/ApproveDraw',
+            rondo_dot_gateway_dot_v1_dot_draws__pb2.ApproveDrawRequest.SerializeToString,
+            rondo_dot_gateway_dot_v1_dot_draws__pb2.Draw.FromString,
             options,
             channel_credentials,
             insecure,
@@ -2775,7 +2163,7 @@ class GatewayService:
             _registered_method=True)
 
     @staticmethod
-    def DisqualifyPlayer(request,
+    def GetDraw(request,
             target,
             options=(),
             channel_credentials=None,
@@ -2788,9 +2176,9 @@ class GatewayService:
         return grpc.experimental.unary_unary(
             request,
             target,
-            '/rondo.gateway.v1.GatewayService/DisqualifyPlayer',
-            rondo_dot_league_dot_v1_dot_league__pb2.DisqualifyPlayerRequest.SerializeToString,
-            rondo_dot_league_dot_v1_dot_league__pb2.DisqualifyPlayerResponse.FromString,
+            '/rondo.gateway.v1.GatewayService/GetDraw',
+            rondo_dot_gateway_dot_v1_dot_draws__pb2.GetDrawRequest.SerializeToString,
+            rondo_dot_gateway_dot_v1_dot_draws__pb2.Draw.FromString,
             options,
             channel_credentials,
             insecure,
@@ -2802,7 +2190,7 @@ class GatewayService:
             _registered_method=True)
 
     @staticmethod
-    def GetCupBracket(request,
+    def ListDraws(request,
             target,
             options=(),
             channel_credentials=None,
@@ -2815,9 +2203,9 @@ class GatewayService:
         return grpc.experimental.unary_unary(
             request,
             target,
-            '/rondo.gateway.v1.GatewayService/GetCupBracket',
-            rondo_dot_league_dot_v1_dot_league__pb2.GetCupBracketRequest.SerializeToString,
-            rondo_dot_league_dot_v1_dot_league__pb2.CupBracket.FromString,
+            '/rondo.gateway.v1.GatewayService/ListDraws',
+            rondo_dot_gateway_dot_v1_dot_draws__pb2.ListDrawsRequest.SerializeToString,
+            rondo_dot_gateway_dot_v1_dot_draws__pb2.ListDrawsResponse.FromString,
             options,
             channel_credentials,
             insecure,
@@ -2829,7 +2217,7 @@ class GatewayService:
             _registered_method=True)
 
     @staticmethod
-    def GetPlayoff(request,
+    def GetSeating(request,
             target,
             options=(),
             channel_credentials=None,
@@ -2842,711 +2230,9 @@ class GatewayService:
         return grpc.experimental.unary_unary(
             request,
             target,
-            '/rondo.gateway.v1.GatewayService/GetPlayoff',
-            rondo_dot_league_dot_v1_dot_league__pb2.GetPlayoffRequest.SerializeToString,
-            rondo_dot_league_dot_v1_dot_league__pb2.Playoff.FromString,
-            options,
-            channel_credentials,
-            insecure,
-            call_credentials,
-            compression,
-            wait_for_ready,
-            timeout,
-            metadata,
-            _registered_method=True)
-
-    @staticmethod
-    def CreateClub(request,
-            target,
-            options=(),
-            channel_credentials=None,
-            call_credentials=None,
-            insecure=False,
-            compression=None,
-            wait_for_ready=None,
-            timeout=None,
-            metadata=None):
-        return grpc.experimental.unary_unary(
-            request,
-            target,
-            '/rondo.gateway.v1.GatewayService/CreateClub',
-            rondo_dot_booking_dot_v1_dot_booking__pb2.CreateClubRequest.SerializeToString,
-            rondo_dot_booking_dot_v1_dot_booking__pb2.Club.FromString,
-            options,
-            channel_credentials,
-            insecure,
-            call_credentials,
-            compression,
-            wait_for_ready,
-            timeout,
-            metadata,
-            _registered_method=True)
-
-    @staticmethod
-    def AddRoom(request,
-            target,
-            options=(),
-            channel_credentials=None,
-            call_credentials=None,
-            insecure=False,
-            compression=None,
-            wait_for_ready=None,
-            timeout=None,
-            metadata=None):
-        return grpc.experimental.unary_unary(
-            request,
-            target,
-            '/rondo.gateway.v1.GatewayService/AddRoom',
-            rondo_dot_booking_dot_v1_dot_booking__pb2.AddRoomRequest.SerializeToString,
-            rondo_dot_booking_dot_v1_dot_booking__pb2.Room.FromString,
-            options,
-            channel_credentials,
-            insecure,
-            call_credentials,
-            compression,
-            wait_for_ready,
-            timeout,
-            metadata,
-            _registered_method=True)
-
-    @staticmethod
-    def ListRooms(request,
-            target,
-            options=(),
-            channel_credentials=None,
-            call_credentials=None,
-            insecure=False,
-            compression=None,
-            wait_for_ready=None,
-            timeout=None,
-            metadata=None):
-        return grpc.experimental.unary_unary(
-            request,
-            target,
-            '/rondo.gateway.v1.GatewayService/ListRooms',
-            rondo_dot_booking_dot_v1_dot_booking__pb2.ListRoomsRequest.SerializeToString,
-            rondo_dot_booking_dot_v1_dot_booking__pb2.ListRoomsResponse.FromString,
-            options,
-            channel_credentials,
-            insecure,
-            call_credentials,
-            compression,
-            wait_for_ready,
-            timeout,
-            metadata,
-            _registered_method=True)
-
-    @staticmethod
-    def OpenRoundScheduling(request,
-            target,
-            options=(),
-            channel_credentials=None,
-            call_credentials=None,
-            insecure=False,
-            compression=None,
-            wait_for_ready=None,
-            timeout=None,
-            metadata=None):
-        return grpc.experimental.unary_unary(
-            request,
-            target,
-            '/rondo.gateway.v1.GatewayService/OpenRoundScheduling',
-            rondo_dot_gateway_dot_v1_dot_gateway__pb2.OpenRoundSchedulingRequest.SerializeToString,
-            rondo_dot_gateway_dot_v1_dot_gateway__pb2.OpenRoundSchedulingResponse.FromString,
-            options,
-            channel_credentials,
-            insecure,
-            call_credentials,
-            compression,
-            wait_for_ready,
-            timeout,
-            metadata,
-            _registered_method=True)
-
-    @staticmethod
-    def ProposeRoundSchedule(request,
-            target,
-            options=(),
-            channel_credentials=None,
-            call_credentials=None,
-            insecure=False,
-            compression=None,
-            wait_for_ready=None,
-            timeout=None,
-            metadata=None):
-        return grpc.experimental.unary_unary(
-            request,
-            target,
-            '/rondo.gateway.v1.GatewayService/ProposeRoundSchedule',
-            rondo_dot_gateway_dot_v1_dot_gateway__pb2.ProposeRoundScheduleRequest.SerializeToString,
-            rondo_dot_gateway_dot_v1_dot_gateway__pb2.ProposeRoundScheduleResponse.FromString,
-            options,
-            channel_credentials,
-            insecure,
-            call_credentials,
-            compression,
-            wait_for_ready,
-            timeout,
-            metadata,
-            _registered_method=True)
-
-    @staticmethod
-    def SetAvailability(request,
-            target,
-            options=(),
-            channel_credentials=None,
-            call_credentials=None,
-            insecure=False,
-            compression=None,
-            wait_for_ready=None,
-            timeout=None,
-            metadata=None):
-        return grpc.experimental.unary_unary(
-            request,
-            target,
-            '/rondo.gateway.v1.GatewayService/SetAvailability',
-            rondo_dot_booking_dot_v1_dot_booking__pb2.SetAvailabilityRequest.SerializeToString,
-            rondo_dot_booking_dot_v1_dot_booking__pb2.AvailabilityResponse.FromString,
-            options,
-            channel_credentials,
-            insecure,
-            call_credentials,
-            compression,
-            wait_for_ready,
-            timeout,
-            metadata,
-            _registered_method=True)
-
-    @staticmethod
-    def GetMyAvailability(request,
-            target,
-            options=(),
-            channel_credentials=None,
-            call_credentials=None,
-            insecure=False,
-            compression=None,
-            wait_for_ready=None,
-            timeout=None,
-            metadata=None):
-        return grpc.experimental.unary_unary(
-            request,
-            target,
-            '/rondo.gateway.v1.GatewayService/GetMyAvailability',
-            rondo_dot_booking_dot_v1_dot_booking__pb2.GetMyAvailabilityRequest.SerializeToString,
-            rondo_dot_booking_dot_v1_dot_booking__pb2.AvailabilityResponse.FromString,
-            options,
-            channel_credentials,
-            insecure,
-            call_credentials,
-            compression,
-            wait_for_ready,
-            timeout,
-            metadata,
-            _registered_method=True)
-
-    @staticmethod
-    def GetMatchCard(request,
-            target,
-            options=(),
-            channel_credentials=None,
-            call_credentials=None,
-            insecure=False,
-            compression=None,
-            wait_for_ready=None,
-            timeout=None,
-            metadata=None):
-        return grpc.experimental.unary_unary(
-            request,
-            target,
-            '/rondo.gateway.v1.GatewayService/GetMatchCard',
-            rondo_dot_booking_dot_v1_dot_booking__pb2.GetMatchCardRequest.SerializeToString,
-            rondo_dot_booking_dot_v1_dot_booking__pb2.MatchCard.FromString,
-            options,
-            channel_credentials,
-            insecure,
-            call_credentials,
-            compression,
-            wait_for_ready,
-            timeout,
-            metadata,
-            _registered_method=True)
-
-    @staticmethod
-    def ProposeMeeting(request,
-            target,
-            options=(),
-            channel_credentials=None,
-            call_credentials=None,
-            insecure=False,
-            compression=None,
-            wait_for_ready=None,
-            timeout=None,
-            metadata=None):
-        return grpc.experimental.unary_unary(
-            request,
-            target,
-            '/rondo.gateway.v1.GatewayService/ProposeMeeting',
-            rondo_dot_booking_dot_v1_dot_booking__pb2.ProposeMeetingRequest.SerializeToString,
-            rondo_dot_booking_dot_v1_dot_booking__pb2.Meeting.FromString,
-            options,
-            channel_credentials,
-            insecure,
-            call_credentials,
-            compression,
-            wait_for_ready,
-            timeout,
-            metadata,
-            _registered_method=True)
-
-    @staticmethod
-    def ConfirmMeeting(request,
-            target,
-            options=(),
-            channel_credentials=None,
-            call_credentials=None,
-            insecure=False,
-            compression=None,
-            wait_for_ready=None,
-            timeout=None,
-            metadata=None):
-        return grpc.experimental.unary_unary(
-            request,
-            target,
-            '/rondo.gateway.v1.GatewayService/ConfirmMeeting',
-            rondo_dot_booking_dot_v1_dot_booking__pb2.ConfirmMeetingRequest.SerializeToString,
-            rondo_dot_booking_dot_v1_dot_booking__pb2.Meeting.FromString,
-            options,
-            channel_credentials,
-            insecure,
-            call_credentials,
-            compression,
-            wait_for_ready,
-            timeout,
-            metadata,
-            _registered_method=True)
-
-    @staticmethod
-    def CancelMeeting(request,
-            target,
-            options=(),
-            channel_credentials=None,
-            call_credentials=None,
-            insecure=False,
-            compression=None,
-            wait_for_ready=None,
-            timeout=None,
-            metadata=None):
-        return grpc.experimental.unary_unary(
-            request,
-            target,
-            '/rondo.gateway.v1.GatewayService/CancelMeeting',
-            rondo_dot_booking_dot_v1_dot_booking__pb2.CancelMeetingRequest.SerializeToString,
-            rondo_dot_booking_dot_v1_dot_booking__pb2.Meeting.FromString,
-            options,
-            channel_credentials,
-            insecure,
-            call_credentials,
-            compression,
-            wait_for_ready,
-            timeout,
-            metadata,
-            _registered_method=True)
-
-    @staticmethod
-    def AssignMeeting(request,
-            target,
-            options=(),
-            channel_credentials=None,
-            call_credentials=None,
-            insecure=False,
-            compression=None,
-            wait_for_ready=None,
-            timeout=None,
-            metadata=None):
-        return grpc.experimental.unary_unary(
-            request,
-            target,
-            '/rondo.gateway.v1.GatewayService/AssignMeeting',
-            rondo_dot_booking_dot_v1_dot_booking__pb2.AssignMeetingRequest.SerializeToString,
-            rondo_dot_booking_dot_v1_dot_booking__pb2.Meeting.FromString,
-            options,
-            channel_credentials,
-            insecure,
-            call_credentials,
-            compression,
-            wait_for_ready,
-            timeout,
-            metadata,
-            _registered_method=True)
-
-    @staticmethod
-    def BookActivity(request,
-            target,
-            options=(),
-            channel_credentials=None,
-            call_credentials=None,
-            insecure=False,
-            compression=None,
-            wait_for_ready=None,
-            timeout=None,
-            metadata=None):
-        return grpc.experimental.unary_unary(
-            request,
-            target,
-            '/rondo.gateway.v1.GatewayService/BookActivity',
-            rondo_dot_booking_dot_v1_dot_booking__pb2.BookActivityRequest.SerializeToString,
-            rondo_dot_booking_dot_v1_dot_booking__pb2.Booking.FromString,
-            options,
-            channel_credentials,
-            insecure,
-            call_credentials,
-            compression,
-            wait_for_ready,
-            timeout,
-            metadata,
-            _registered_method=True)
-
-    @staticmethod
-    def ListBookings(request,
-            target,
-            options=(),
-            channel_credentials=None,
-            call_credentials=None,
-            insecure=False,
-            compression=None,
-            wait_for_ready=None,
-            timeout=None,
-            metadata=None):
-        return grpc.experimental.unary_unary(
-            request,
-            target,
-            '/rondo.gateway.v1.GatewayService/ListBookings',
-            rondo_dot_booking_dot_v1_dot_booking__pb2.ListBookingsRequest.SerializeToString,
-            rondo_dot_booking_dot_v1_dot_booking__pb2.ListBookingsResponse.FromString,
-            options,
-            channel_credentials,
-            insecure,
-            call_credentials,
-            compression,
-            wait_for_ready,
-            timeout,
-            metadata,
-            _registered_method=True)
-
-    @staticmethod
-    def UpdateClub(request,
-            target,
-            options=(),
-            channel_credentials=None,
-            call_credentials=None,
-            insecure=False,
-            compression=None,
-            wait_for_ready=None,
-            timeout=None,
-            metadata=None):
-        return grpc.experimental.unary_unary(
-            request,
-            target,
-            '/rondo.gateway.v1.GatewayService/UpdateClub',
-            rondo_dot_booking_dot_v1_dot_booking__pb2.UpdateClubRequest.SerializeToString,
-            rondo_dot_booking_dot_v1_dot_booking__pb2.Club.FromString,
-            options,
-            channel_credentials,
-            insecure,
-            call_credentials,
-            compression,
-            wait_for_ready,
-            timeout,
-            metadata,
-            _registered_method=True)
-
-    @staticmethod
-    def BookRecurringActivity(request,
-            target,
-            options=(),
-            channel_credentials=None,
-            call_credentials=None,
-            insecure=False,
-            compression=None,
-            wait_for_ready=None,
-            timeout=None,
-            metadata=None):
-        return grpc.experimental.unary_unary(
-            request,
-            target,
-            '/rondo.gateway.v1.GatewayService/BookRecurringActivity',
-            rondo_dot_booking_dot_v1_dot_booking__pb2.BookRecurringActivityRequest.SerializeToString,
-            rondo_dot_booking_dot_v1_dot_booking__pb2.Series.FromString,
-            options,
-            channel_credentials,
-            insecure,
-            call_credentials,
-            compression,
-            wait_for_ready,
-            timeout,
-            metadata,
-            _registered_method=True)
-
-    @staticmethod
-    def GetSeries(request,
-            target,
-            options=(),
-            channel_credentials=None,
-            call_credentials=None,
-            insecure=False,
-            compression=None,
-            wait_for_ready=None,
-            timeout=None,
-            metadata=None):
-        return grpc.experimental.unary_unary(
-            request,
-            target,
-            '/rondo.gateway.v1.GatewayService/GetSeries',
-            rondo_dot_booking_dot_v1_dot_booking__pb2.GetSeriesRequest.SerializeToString,
-            rondo_dot_booking_dot_v1_dot_booking__pb2.Series.FromString,
-            options,
-            channel_credentials,
-            insecure,
-            call_credentials,
-            compression,
-            wait_for_ready,
-            timeout,
-            metadata,
-            _registered_method=True)
-
-    @staticmethod
-    def CancelOccurrence(request,
-            target,
-            options=(),
-            channel_credentials=None,
-            call_credentials=None,
-            insecure=False,
-            compression=None,
-            wait_for_ready=None,
-            timeout=None,
-            metadata=None):
-        return grpc.experimental.unary_unary(
-            request,
-            target,
-            '/rondo.gateway.v1.GatewayService/CancelOccurrence',
-            rondo_dot_booking_dot_v1_dot_booking__pb2.CancelOccurrenceRequest.SerializeToString,
-            rondo_dot_booking_dot_v1_dot_booking__pb2.Booking.FromString,
-            options,
-            channel_credentials,
-            insecure,
-            call_credentials,
-            compression,
-            wait_for_ready,
-            timeout,
-            metadata,
-            _registered_method=True)
-
-    @staticmethod
-    def MoveOccurrence(request,
-            target,
-            options=(),
-            channel_credentials=None,
-            call_credentials=None,
-            insecure=False,
-            compression=None,
-            wait_for_ready=None,
-            timeout=None,
-            metadata=None):
-        return grpc.experimental.unary_unary(
-            request,
-            target,
-            '/rondo.gateway.v1.GatewayService/MoveOccurrence',
-            rondo_dot_booking_dot_v1_dot_booking__pb2.MoveOccurrenceRequest.SerializeToString,
-            rondo_dot_booking_dot_v1_dot_booking__pb2.Booking.FromString,
-            options,
-            channel_credentials,
-            insecure,
-            call_credentials,
-            compression,
-            wait_for_ready,
-            timeout,
-            metadata,
-            _registered_method=True)
-
-    @staticmethod
-    def CancelSeries(request,
-            target,
-            options=(),
-            channel_credentials=None,
-            call_credentials=None,
-            insecure=False,
-            compression=None,
-            wait_for_ready=None,
-            timeout=None,
-            metadata=None):
-        return grpc.experimental.unary_unary(
-            request,
-            target,
-            '/rondo.gateway.v1.GatewayService/CancelSeries',
-            rondo_dot_booking_dot_v1_dot_booking__pb2.CancelSeriesRequest.SerializeToString,
-            rondo_dot_booking_dot_v1_dot_booking__pb2.Series.FromString,
-            options,
-            channel_credentials,
-            insecure,
-            call_credentials,
-            compression,
-            wait_for_ready,
-            timeout,
-            metadata,
-            _registered_method=True)
-
-    @staticmethod
-    def ApplyFallback(request,
-            target,
-            options=(),
-            channel_credentials=None,
-            call_credentials=None,
-            insecure=False,
-            compression=None,
-            wait_for_ready=None,
-            timeout=None,
-            metadata=None):
-        return grpc.experimental.unary_unary(
-            request,
-            target,
-            '/rondo.gateway.v1.GatewayService/ApplyFallback',
-            rondo_dot_booking_dot_v1_dot_booking__pb2.ApplyFallbackRequest.SerializeToString,
-            rondo_dot_booking_dot_v1_dot_booking__pb2.Meeting.FromString,
-            options,
-            channel_credentials,
-            insecure,
-            call_credentials,
-            compression,
-            wait_for_ready,
-            timeout,
-            metadata,
-            _registered_method=True)
-
-    @staticmethod
-    def MoveMatchWindow(request,
-            target,
-            options=(),
-            channel_credentials=None,
-            call_credentials=None,
-            insecure=False,
-            compression=None,
-            wait_for_ready=None,
-            timeout=None,
-            metadata=None):
-        return grpc.experimental.unary_unary(
-            request,
-            target,
-            '/rondo.gateway.v1.GatewayService/MoveMatchWindow',
-            rondo_dot_booking_dot_v1_dot_booking__pb2.MoveMatchWindowRequest.SerializeToString,
-            rondo_dot_booking_dot_v1_dot_booking__pb2.MoveMatchWindowResponse.FromString,
-            options,
-            channel_credentials,
-            insecure,
-            call_credentials,
-            compression,
-            wait_for_ready,
-            timeout,
-            metadata,
-            _registered_method=True)
-
-    @staticmethod
-    def RotateCalendarToken(request,
-            target,
-            options=(),
-            channel_credentials=None,
-            call_credentials=None,
-            insecure=False,
-            compression=None,
-            wait_for_ready=None,
-            timeout=None,
-            metadata=None):
-        return grpc.experimental.unary_unary(
-            request,
-            target,
-            '/rondo.gateway.v1.GatewayService/RotateCalendarToken',
-            rondo_dot_booking_dot_v1_dot_booking__pb2.RotateCalendarTokenRequest.SerializeToString,
-            rondo_dot_booking_dot_v1_dot_booking__pb2.CalendarToken.FromString,
-            options,
-            channel_credentials,
-            insecure,
-            call_credentials,
-            compression,
-            wait_for_ready,
-            timeout,
-            metadata,
-            _registered_method=True)
-
-    @staticmethod
-    def ExportCalendar(request,
-            target,
-            options=(),
-            channel_credentials=None,
-            call_credentials=None,
-            insecure=False,
-            compression=None,
-            wait_for_ready=None,
-            timeout=None,
-            metadata=None):
-        return grpc.experimental.unary_unary(
-            request,
-            target,
-            '/rondo.gateway.v1.GatewayService/ExportCalendar',
-            rondo_dot_booking_dot_v1_dot_booking__pb2.ExportCalendarRequest.SerializeToString,
-            rondo_dot_booking_dot_v1_dot_booking__pb2.CalendarFeed.FromString,
-            options,
-            channel_credentials,
-            insecure,
-            call_credentials,
-            compression,
-            wait_for_ready,
-            timeout,
-            metadata,
-            _registered_method=True)
-
-    @staticmethod
-    def WatchEvents(request,
-            target,
-            options=(),
-            channel_credentials=None,
-            call_credentials=None,
-            insecure=False,
-            compression=None,
-            wait_for_ready=None,
-            timeout=None,
-            metadata=None):
-        return grpc.experimental.unary_stream(
-            request,
-            target,
-            '/rondo.gateway.v1.GatewayService/WatchEvents',
-            rondo_dot_gateway_dot_v1_dot_gateway__pb2.WatchEventsRequest.SerializeToString,
-            rondo_dot_gateway_dot_v1_dot_gateway__pb2.Event.FromString,
-            options,
-            channel_credentials,
-            insecure,
-            call_credentials,
-            compression,
-            wait_for_ready,
-            timeout,
-            metadata,
-            _registered_method=True)
-
-    @staticmethod
-    def ListEvents(request,
-            target,
-            options=(),
-            channel_credentials=None,
-            call_credentials=None,
-            insecure=False,
-            compression=None,
-            wait_for_ready=None,
-            timeout=None,
-            metadata=None):
-        return grpc.experimental.unary_unary(
-            request,
-            target,
-            '/rondo.gateway.v1.GatewayService/ListEvents',
-            rondo_dot_gateway_dot_v1_dot_gateway__pb2.ListEventsRequest.SerializeToString,
-            rondo_dot_gateway_dot_v1_dot_gateway__pb2.ListEventsResponse.FromString,
+            '/rondo.gateway.v1.GatewayService/GetSeating',
+            rondo_dot_gateway_dot_v1_dot_draws__pb2.GetSeatingRequest.SerializeToString,
+            rondo_dot_gateway_dot_v1_dot_draws__pb2.Seating.FromString,
             options,
             channel_credentials,
             insecure,
@@ -3572,8 +2258,8 @@ class GatewayService:
             request,
             target,
             '/rondo.gateway.v1.GatewayService/CommitDrawSeed',
-            rondo_dot_league_dot_v1_dot_league__pb2.CommitDrawSeedRequest.SerializeToString,
-            rondo_dot_league_dot_v1_dot_league__pb2.SeedCommitment.FromString,
+            rondo_dot_gateway_dot_v1_dot_draws__pb2.CommitDrawSeedRequest.SerializeToString,
+            rondo_dot_gateway_dot_v1_dot_draws__pb2.SeedCommitment.FromString,
             options,
             channel_credentials,
             insecure,
@@ -3599,8 +2285,8 @@ class GatewayService:
             request,
             target,
             '/rondo.gateway.v1.GatewayService/GetSeedCommitment',
-            rondo_dot_league_dot_v1_dot_league__pb2.GetSeedCommitmentRequest.SerializeToString,
-            rondo_dot_league_dot_v1_dot_league__pb2.SeedCommitment.FromString,
+            rondo_dot_gateway_dot_v1_dot_draws__pb2.GetSeedCommitmentRequest.SerializeToString,
+            rondo_dot_gateway_dot_v1_dot_draws__pb2.SeedCommitment.FromString,
             options,
             channel_credentials,
             insecure,
@@ -3626,8 +2312,8 @@ class GatewayService:
             request,
             target,
             '/rondo.gateway.v1.GatewayService/GetDrawCertificate',
-            rondo_dot_league_dot_v1_dot_league__pb2.GetDrawCertificateRequest.SerializeToString,
-            rondo_dot_league_dot_v1_dot_league__pb2.DrawCertificate.FromString,
+            rondo_dot_gateway_dot_v1_dot_draws__pb2.GetDrawCertificateRequest.SerializeToString,
+            rondo_dot_gateway_dot_v1_dot_draws__pb2.DrawCertificate.FromString,
             options,
             channel_credentials,
             insecure,
@@ -3639,7 +2325,7 @@ class GatewayService:
             _registered_method=True)
 
     @staticmethod
-    def SetReminderSchedule(request,
+    def RecordHanchan(request,
             target,
             options=(),
             channel_credentials=None,
@@ -3652,9 +2338,1305 @@ class GatewayService:
         return grpc.experimental.unary_unary(
             request,
             target,
-            '/rondo.gateway.v1.GatewayService/SetReminderSchedule',
-            rondo_dot_booking_dot_v1_dot_booking__pb2.SetReminderScheduleRequest.SerializeToString,
-            rondo_dot_booking_dot_v1_dot_booking__pb2.ReminderSchedule.FromString,
+            '/rondo.gateway.v1.GatewayService/RecordHanchan',
+            rondo_dot_gateway_dot_v1_dot_results__pb2.RecordHanchanRequest.SerializeToString,
+            rondo_dot_gateway_dot_v1_dot_results__pb2.ResultRecord.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def RecordPenalty(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/rondo.gateway.v1.GatewayService/RecordPenalty',
+            rondo_dot_gateway_dot_v1_dot_results__pb2.RecordPenaltyRequest.SerializeToString,
+            rondo_dot_gateway_dot_v1_dot_results__pb2.ResultRecord.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def RecordNoShow(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/rondo.gateway.v1.GatewayService/RecordNoShow',
+            rondo_dot_gateway_dot_v1_dot_results__pb2.RecordNoShowRequest.SerializeToString,
+            rondo_dot_gateway_dot_v1_dot_results__pb2.ResultRecord.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def RecordGame(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/rondo.gateway.v1.GatewayService/RecordGame',
+            rondo_dot_gateway_dot_v1_dot_results__pb2.RecordGameRequest.SerializeToString,
+            rondo_dot_gateway_dot_v1_dot_results__pb2.ResultRecord.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def CorrectRecord(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/rondo.gateway.v1.GatewayService/CorrectRecord',
+            rondo_dot_gateway_dot_v1_dot_results__pb2.CorrectRecordRequest.SerializeToString,
+            rondo_dot_gateway_dot_v1_dot_results__pb2.ResultRecord.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def ListResultRecords(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/rondo.gateway.v1.GatewayService/ListResultRecords',
+            rondo_dot_gateway_dot_v1_dot_results__pb2.ListResultRecordsRequest.SerializeToString,
+            rondo_dot_gateway_dot_v1_dot_results__pb2.ListResultRecordsResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def GetStandings(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/rondo.gateway.v1.GatewayService/GetStandings',
+            rondo_dot_gateway_dot_v1_dot_results__pb2.GetStandingsRequest.SerializeToString,
+            rondo_dot_gateway_dot_v1_dot_results__pb2.Standings.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def ReportResult(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/rondo.gateway.v1.GatewayService/ReportResult',
+            rondo_dot_gateway_dot_v1_dot_results__pb2.ReportResultRequest.SerializeToString,
+            rondo_dot_gateway_dot_v1_dot_results__pb2.ResultRecord.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def ConfirmResult(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/rondo.gateway.v1.GatewayService/ConfirmResult',
+            rondo_dot_gateway_dot_v1_dot_results__pb2.ConfirmResultRequest.SerializeToString,
+            rondo_dot_gateway_dot_v1_dot_results__pb2.ResultRecord.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def DisputeResult(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/rondo.gateway.v1.GatewayService/DisputeResult',
+            rondo_dot_gateway_dot_v1_dot_results__pb2.DisputeResultRequest.SerializeToString,
+            rondo_dot_gateway_dot_v1_dot_results__pb2.ResultRecord.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def ResolveDispute(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/rondo.gateway.v1.GatewayService/ResolveDispute',
+            rondo_dot_gateway_dot_v1_dot_results__pb2.ResolveDisputeRequest.SerializeToString,
+            rondo_dot_gateway_dot_v1_dot_results__pb2.ResultRecord.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def DecideTie(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/rondo.gateway.v1.GatewayService/DecideTie',
+            rondo_dot_gateway_dot_v1_dot_results__pb2.DecideTieRequest.SerializeToString,
+            rondo_dot_gateway_dot_v1_dot_results__pb2.TieDecision.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def AdvanceStage(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/rondo.gateway.v1.GatewayService/AdvanceStage',
+            rondo_dot_gateway_dot_v1_dot_stages__pb2.AdvanceStageRequest.SerializeToString,
+            rondo_dot_gateway_dot_v1_dot_stages__pb2.Stage.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def PrepareStage(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/rondo.gateway.v1.GatewayService/PrepareStage',
+            rondo_dot_gateway_dot_v1_dot_stages__pb2.PrepareStageRequest.SerializeToString,
+            rondo_dot_gateway_dot_v1_dot_stages__pb2.StagePlan.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def GetStage(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/rondo.gateway.v1.GatewayService/GetStage',
+            rondo_dot_gateway_dot_v1_dot_stages__pb2.GetStageRequest.SerializeToString,
+            rondo_dot_gateway_dot_v1_dot_stages__pb2.Stage.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def ListStages(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/rondo.gateway.v1.GatewayService/ListStages',
+            rondo_dot_gateway_dot_v1_dot_stages__pb2.ListStagesRequest.SerializeToString,
+            rondo_dot_gateway_dot_v1_dot_stages__pb2.ListStagesResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def GetUpdownStandings(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/rondo.gateway.v1.GatewayService/GetUpdownStandings',
+            rondo_dot_gateway_dot_v1_dot_stages__pb2.GetUpdownStandingsRequest.SerializeToString,
+            rondo_dot_gateway_dot_v1_dot_stages__pb2.UpdownStandings.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def ApplyCheckpoint(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/rondo.gateway.v1.GatewayService/ApplyCheckpoint',
+            rondo_dot_gateway_dot_v1_dot_stages__pb2.ApplyCheckpointRequest.SerializeToString,
+            rondo_dot_gateway_dot_v1_dot_stages__pb2.ApplyCheckpointResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def DisqualifyPlayer(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/rondo.gateway.v1.GatewayService/DisqualifyPlayer',
+            rondo_dot_gateway_dot_v1_dot_stages__pb2.DisqualifyPlayerRequest.SerializeToString,
+            rondo_dot_gateway_dot_v1_dot_stages__pb2.DisqualifyPlayerResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def GetCupBracket(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/rondo.gateway.v1.GatewayService/GetCupBracket',
+            rondo_dot_gateway_dot_v1_dot_stages__pb2.GetCupBracketRequest.SerializeToString,
+            rondo_dot_gateway_dot_v1_dot_stages__pb2.CupBracket.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def GetPlayoff(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/rondo.gateway.v1.GatewayService/GetPlayoff',
+            rondo_dot_gateway_dot_v1_dot_stages__pb2.GetPlayoffRequest.SerializeToString,
+            rondo_dot_gateway_dot_v1_dot_stages__pb2.Playoff.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def CreateClub(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/rondo.gateway.v1.GatewayService/CreateClub',
+            rondo_dot_gateway_dot_v1_dot_scheduling__pb2.CreateClubRequest.SerializeToString,
+            rondo_dot_gateway_dot_v1_dot_scheduling__pb2.Club.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def GetClub(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/rondo.gateway.v1.GatewayService/GetClub',
+            rondo_dot_gateway_dot_v1_dot_scheduling__pb2.GetClubRequest.SerializeToString,
+            rondo_dot_gateway_dot_v1_dot_scheduling__pb2.Club.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def UpdateClub(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/rondo.gateway.v1.GatewayService/UpdateClub',
+            rondo_dot_gateway_dot_v1_dot_scheduling__pb2.UpdateClubRequest.SerializeToString,
+            rondo_dot_gateway_dot_v1_dot_scheduling__pb2.Club.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def CreateRoom(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/rondo.gateway.v1.GatewayService/CreateRoom',
+            rondo_dot_gateway_dot_v1_dot_scheduling__pb2.CreateRoomRequest.SerializeToString,
+            rondo_dot_gateway_dot_v1_dot_scheduling__pb2.Room.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def ListRooms(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/rondo.gateway.v1.GatewayService/ListRooms',
+            rondo_dot_gateway_dot_v1_dot_scheduling__pb2.ListRoomsRequest.SerializeToString,
+            rondo_dot_gateway_dot_v1_dot_scheduling__pb2.ListRoomsResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def OpenRoundScheduling(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/rondo.gateway.v1.GatewayService/OpenRoundScheduling',
+            rondo_dot_gateway_dot_v1_dot_scheduling__pb2.OpenRoundSchedulingRequest.SerializeToString,
+            rondo_dot_gateway_dot_v1_dot_scheduling__pb2.OpenRoundSchedulingResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def ProposeRoundSchedule(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/rondo.gateway.v1.GatewayService/ProposeRoundSchedule',
+            rondo_dot_gateway_dot_v1_dot_scheduling__pb2.ProposeRoundScheduleRequest.SerializeToString,
+            rondo_dot_gateway_dot_v1_dot_scheduling__pb2.ProposeRoundScheduleResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def SetAvailability(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/rondo.gateway.v1.GatewayService/SetAvailability',
+            rondo_dot_gateway_dot_v1_dot_scheduling__pb2.SetAvailabilityRequest.SerializeToString,
+            rondo_dot_gateway_dot_v1_dot_scheduling__pb2.Availability.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def GetAvailability(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/rondo.gateway.v1.GatewayService/GetAvailability',
+            rondo_dot_gateway_dot_v1_dot_scheduling__pb2.GetAvailabilityRequest.SerializeToString,
+            rondo_dot_gateway_dot_v1_dot_scheduling__pb2.Availability.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def GetMatchCard(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/rondo.gateway.v1.GatewayService/GetMatchCard',
+            rondo_dot_gateway_dot_v1_dot_scheduling__pb2.GetMatchCardRequest.SerializeToString,
+            rondo_dot_gateway_dot_v1_dot_scheduling__pb2.MatchCard.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def ProposeMeeting(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/rondo.gateway.v1.GatewayService/ProposeMeeting',
+            rondo_dot_gateway_dot_v1_dot_scheduling__pb2.ProposeMeetingRequest.SerializeToString,
+            rondo_dot_gateway_dot_v1_dot_scheduling__pb2.Meeting.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def ConfirmMeeting(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/rondo.gateway.v1.GatewayService/ConfirmMeeting',
+            rondo_dot_gateway_dot_v1_dot_scheduling__pb2.ConfirmMeetingRequest.SerializeToString,
+            rondo_dot_gateway_dot_v1_dot_scheduling__pb2.Meeting.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def CancelMeeting(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/rondo.gateway.v1.GatewayService/CancelMeeting',
+            rondo_dot_gateway_dot_v1_dot_scheduling__pb2.CancelMeetingRequest.SerializeToString,
+            rondo_dot_gateway_dot_v1_dot_scheduling__pb2.Meeting.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def AssignMeeting(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/rondo.gateway.v1.GatewayService/AssignMeeting',
+            rondo_dot_gateway_dot_v1_dot_scheduling__pb2.AssignMeetingRequest.SerializeToString,
+            rondo_dot_gateway_dot_v1_dot_scheduling__pb2.Meeting.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def ApplyFallback(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/rondo.gateway.v1.GatewayService/ApplyFallback',
+            rondo_dot_gateway_dot_v1_dot_scheduling__pb2.ApplyFallbackRequest.SerializeToString,
+            rondo_dot_gateway_dot_v1_dot_scheduling__pb2.Meeting.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def MoveMatchWindow(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/rondo.gateway.v1.GatewayService/MoveMatchWindow',
+            rondo_dot_gateway_dot_v1_dot_scheduling__pb2.MoveMatchWindowRequest.SerializeToString,
+            rondo_dot_gateway_dot_v1_dot_scheduling__pb2.MoveMatchWindowResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def BookActivity(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/rondo.gateway.v1.GatewayService/BookActivity',
+            rondo_dot_gateway_dot_v1_dot_calendar__pb2.BookActivityRequest.SerializeToString,
+            rondo_dot_gateway_dot_v1_dot_calendar__pb2.Booking.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def ListBookings(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/rondo.gateway.v1.GatewayService/ListBookings',
+            rondo_dot_gateway_dot_v1_dot_calendar__pb2.ListBookingsRequest.SerializeToString,
+            rondo_dot_gateway_dot_v1_dot_calendar__pb2.ListBookingsResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def BookRecurringActivity(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/rondo.gateway.v1.GatewayService/BookRecurringActivity',
+            rondo_dot_gateway_dot_v1_dot_calendar__pb2.BookRecurringActivityRequest.SerializeToString,
+            rondo_dot_gateway_dot_v1_dot_calendar__pb2.Series.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def GetSeries(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/rondo.gateway.v1.GatewayService/GetSeries',
+            rondo_dot_gateway_dot_v1_dot_calendar__pb2.GetSeriesRequest.SerializeToString,
+            rondo_dot_gateway_dot_v1_dot_calendar__pb2.Series.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def CancelOccurrence(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/rondo.gateway.v1.GatewayService/CancelOccurrence',
+            rondo_dot_gateway_dot_v1_dot_calendar__pb2.CancelOccurrenceRequest.SerializeToString,
+            rondo_dot_gateway_dot_v1_dot_calendar__pb2.Booking.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def MoveOccurrence(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/rondo.gateway.v1.GatewayService/MoveOccurrence',
+            rondo_dot_gateway_dot_v1_dot_calendar__pb2.MoveOccurrenceRequest.SerializeToString,
+            rondo_dot_gateway_dot_v1_dot_calendar__pb2.Booking.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def CancelSeries(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/rondo.gateway.v1.GatewayService/CancelSeries',
+            rondo_dot_gateway_dot_v1_dot_calendar__pb2.CancelSeriesRequest.SerializeToString,
+            rondo_dot_gateway_dot_v1_dot_calendar__pb2.Series.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def RotateCalendarToken(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/rondo.gateway.v1.GatewayService/RotateCalendarToken',
+            rondo_dot_gateway_dot_v1_dot_calendar__pb2.RotateCalendarTokenRequest.SerializeToString,
+            rondo_dot_gateway_dot_v1_dot_calendar__pb2.CalendarToken.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def ExportCalendar(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/rondo.gateway.v1.GatewayService/ExportCalendar',
+            rondo_dot_gateway_dot_v1_dot_calendar__pb2.ExportCalendarRequest.SerializeToString,
+            rondo_dot_gateway_dot_v1_dot_calendar__pb2.CalendarFeed.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def WatchEvents(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_stream(
+            request,
+            target,
+            '/rondo.gateway.v1.GatewayService/WatchEvents',
+            rondo_dot_gateway_dot_v1_dot_events__pb2.WatchEventsRequest.SerializeToString,
+            rondo_dot_gateway_dot_v1_dot_events__pb2.Event.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def ListEvents(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/rondo.gateway.v1.GatewayService/ListEvents',
+            rondo_dot_gateway_dot_v1_dot_events__pb2.ListEventsRequest.SerializeToString,
+            rondo_dot_gateway_dot_v1_dot_events__pb2.ListEventsResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def UpdateReminderSchedule(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/rondo.gateway.v1.GatewayService/UpdateReminderSchedule',
+            rondo_dot_gateway_dot_v1_dot_reminders__pb2.UpdateReminderScheduleRequest.SerializeToString,
+            rondo_dot_gateway_dot_v1_dot_reminders__pb2.ReminderSchedule.FromString,
             options,
             channel_credentials,
             insecure,
@@ -3680,8 +3662,8 @@ class GatewayService:
             request,
             target,
             '/rondo.gateway.v1.GatewayService/GetReminderSchedule',
-            rondo_dot_booking_dot_v1_dot_booking__pb2.GetReminderScheduleRequest.SerializeToString,
-            rondo_dot_booking_dot_v1_dot_booking__pb2.ReminderSchedule.FromString,
+            rondo_dot_gateway_dot_v1_dot_reminders__pb2.GetReminderScheduleRequest.SerializeToString,
+            rondo_dot_gateway_dot_v1_dot_reminders__pb2.ReminderSchedule.FromString,
             options,
             channel_credentials,
             insecure,
@@ -3707,8 +3689,8 @@ class GatewayService:
             request,
             target,
             '/rondo.gateway.v1.GatewayService/PublishDueReminders',
-            rondo_dot_gateway_dot_v1_dot_gateway__pb2.PublishDueRemindersRequest.SerializeToString,
-            rondo_dot_booking_dot_v1_dot_booking__pb2.ListRemindersResponse.FromString,
+            rondo_dot_gateway_dot_v1_dot_reminders__pb2.PublishDueRemindersRequest.SerializeToString,
+            rondo_dot_gateway_dot_v1_dot_reminders__pb2.PublishDueRemindersResponse.FromString,
             options,
             channel_credentials,
             insecure,
@@ -3734,8 +3716,8 @@ class GatewayService:
             request,
             target,
             '/rondo.gateway.v1.GatewayService/AcknowledgeReminder',
-            rondo_dot_booking_dot_v1_dot_booking__pb2.AcknowledgeReminderRequest.SerializeToString,
-            rondo_dot_booking_dot_v1_dot_booking__pb2.Reminder.FromString,
+            rondo_dot_gateway_dot_v1_dot_reminders__pb2.AcknowledgeReminderRequest.SerializeToString,
+            rondo_dot_gateway_dot_v1_dot_reminders__pb2.Reminder.FromString,
             options,
             channel_credentials,
             insecure,
@@ -3761,8 +3743,8 @@ class GatewayService:
             request,
             target,
             '/rondo.gateway.v1.GatewayService/ListReminders',
-            rondo_dot_booking_dot_v1_dot_booking__pb2.ListRemindersRequest.SerializeToString,
-            rondo_dot_booking_dot_v1_dot_booking__pb2.ListRemindersResponse.FromString,
+            rondo_dot_gateway_dot_v1_dot_reminders__pb2.ListRemindersRequest.SerializeToString,
+            rondo_dot_gateway_dot_v1_dot_reminders__pb2.ListRemindersResponse.FromString,
             options,
             channel_credentials,
             insecure,
@@ -3788,8 +3770,8 @@ class GatewayService:
             request,
             target,
             '/rondo.gateway.v1.GatewayService/SetMediationCalendar',
-            rondo_dot_booking_dot_v1_dot_booking__pb2.SetMediationCalendarRequest.SerializeToString,
-            rondo_dot_booking_dot_v1_dot_booking__pb2.MediationCalendar.FromString,
+            rondo_dot_gateway_dot_v1_dot_mediation__pb2.SetMediationCalendarRequest.SerializeToString,
+            rondo_dot_gateway_dot_v1_dot_mediation__pb2.MediationCalendar.FromString,
             options,
             channel_credentials,
             insecure,
@@ -3815,8 +3797,8 @@ class GatewayService:
             request,
             target,
             '/rondo.gateway.v1.GatewayService/RequestMediation',
-            rondo_dot_booking_dot_v1_dot_booking__pb2.RequestMediationRequest.SerializeToString,
-            rondo_dot_booking_dot_v1_dot_booking__pb2.Mediation.FromString,
+            rondo_dot_gateway_dot_v1_dot_mediation__pb2.RequestMediationRequest.SerializeToString,
+            rondo_dot_gateway_dot_v1_dot_mediation__pb2.Mediation.FromString,
             options,
             channel_credentials,
             insecure,
@@ -3842,8 +3824,8 @@ class GatewayService:
             request,
             target,
             '/rondo.gateway.v1.GatewayService/AnswerMediation',
-            rondo_dot_booking_dot_v1_dot_booking__pb2.AnswerMediationRequest.SerializeToString,
-            rondo_dot_booking_dot_v1_dot_booking__pb2.Mediation.FromString,
+            rondo_dot_gateway_dot_v1_dot_mediation__pb2.AnswerMediationRequest.SerializeToString,
+            rondo_dot_gateway_dot_v1_dot_mediation__pb2.Mediation.FromString,
             options,
             channel_credentials,
             insecure,
@@ -3869,8 +3851,8 @@ class GatewayService:
             request,
             target,
             '/rondo.gateway.v1.GatewayService/DecideMediation',
-            rondo_dot_booking_dot_v1_dot_booking__pb2.DecideMediationRequest.SerializeToString,
-            rondo_dot_booking_dot_v1_dot_booking__pb2.Mediation.FromString,
+            rondo_dot_gateway_dot_v1_dot_mediation__pb2.DecideMediationRequest.SerializeToString,
+            rondo_dot_gateway_dot_v1_dot_mediation__pb2.Mediation.FromString,
             options,
             channel_credentials,
             insecure,
@@ -3896,8 +3878,8 @@ class GatewayService:
             request,
             target,
             '/rondo.gateway.v1.GatewayService/RecordMediatedGame',
-            rondo_dot_gateway_dot_v1_dot_gateway__pb2.RecordMediatedGameRequest.SerializeToString,
-            rondo_dot_gateway_dot_v1_dot_gateway__pb2.RecordMediatedGameResponse.FromString,
+            rondo_dot_gateway_dot_v1_dot_mediation__pb2.RecordMediatedGameRequest.SerializeToString,
+            rondo_dot_gateway_dot_v1_dot_mediation__pb2.RecordMediatedGameResponse.FromString,
             options,
             channel_credentials,
             insecure,
@@ -3923,8 +3905,8 @@ class GatewayService:
             request,
             target,
             '/rondo.gateway.v1.GatewayService/RequestTimeout',
-            rondo_dot_booking_dot_v1_dot_booking__pb2.RequestTimeoutRequest.SerializeToString,
-            rondo_dot_booking_dot_v1_dot_booking__pb2.Timeout.FromString,
+            rondo_dot_gateway_dot_v1_dot_mediation__pb2.RequestTimeoutRequest.SerializeToString,
+            rondo_dot_gateway_dot_v1_dot_mediation__pb2.Timeout.FromString,
             options,
             channel_credentials,
             insecure,
@@ -3950,8 +3932,35 @@ class GatewayService:
             request,
             target,
             '/rondo.gateway.v1.GatewayService/ListMediations',
-            rondo_dot_booking_dot_v1_dot_booking__pb2.ListMediationsRequest.SerializeToString,
-            rondo_dot_booking_dot_v1_dot_booking__pb2.ListMediationsResponse.FromString,
+            rondo_dot_gateway_dot_v1_dot_mediation__pb2.ListMediationsRequest.SerializeToString,
+            rondo_dot_gateway_dot_v1_dot_mediation__pb2.ListMediationsResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def ListTimeouts(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/rondo.gateway.v1.GatewayService/ListTimeouts',
+            rondo_dot_gateway_dot_v1_dot_mediation__pb2.ListTimeoutsRequest.SerializeToString,
+            rondo_dot_gateway_dot_v1_dot_mediation__pb2.ListTimeoutsResponse.FromString,
             options,
             channel_credentials,
             insecure,

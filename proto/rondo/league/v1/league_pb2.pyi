@@ -250,6 +250,20 @@ class GetCompetitionRequest(_message.Message):
     competition_id: str
     def __init__(self, competition_id: _Optional[str] = ...) -> None: ...
 
+class ListCompetitionsRequest(_message.Message):
+    __slots__ = ("offset", "limit")
+    OFFSET_FIELD_NUMBER: _ClassVar[int]
+    LIMIT_FIELD_NUMBER: _ClassVar[int]
+    offset: int
+    limit: int
+    def __init__(self, offset: _Optional[int] = ..., limit: _Optional[int] = ...) -> None: ...
+
+class ListCompetitionsResponse(_message.Message):
+    __slots__ = ("competitions",)
+    COMPETITIONS_FIELD_NUMBER: _ClassVar[int]
+    competitions: _containers.RepeatedCompositeFieldContainer[Competition]
+    def __init__(self, competitions: _Optional[_Iterable[_Union[Competition, _Mapping]]] = ...) -> None: ...
+
 class RegisterPlayerRequest(_message.Message):
     __slots__ = ("competition_id", "name", "rating", "idempotency_key", "status")
     COMPETITION_ID_FIELD_NUMBER: _ClassVar[int]

@@ -44,6 +44,11 @@ class LeagueServiceStub:
                 request_serializer=rondo_dot_league_dot_v1_dot_league__pb2.GetCompetitionRequest.SerializeToString,
                 response_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.Competition.FromString,
                 _registered_method=True)
+        self.ListCompetitions = channel.unary_unary(
+                '/rondo.league.v1.LeagueService/ListCompetitions',
+                request_serializer=rondo_dot_league_dot_v1_dot_league__pb2.ListCompetitionsRequest.SerializeToString,
+                response_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.ListCompetitionsResponse.FromString,
+                _registered_method=True)
         self.RegisterPlayer = channel.unary_unary(
                 '/rondo.league.v1.LeagueService/RegisterPlayer',
                 request_serializer=rondo_dot_league_dot_v1_dot_league__pb2.RegisterPlayerRequest.SerializeToString,
@@ -242,6 +247,13 @@ class LeagueServiceServicer:
 
     def GetCompetition(self, request, context):
         """Missing associated documentation comment in .proto file."""
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def ListCompetitions(self, request, context):
+        """Competitions oldest first (creation time, then id): at most `limit` after the first `offset`.
+        """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
@@ -538,6 +550,11 @@ def add_LeagueServiceServicer_to_server(servicer, server):
                     request_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.GetCompetitionRequest.FromString,
                     response_serializer=rondo_dot_league_dot_v1_dot_league__pb2.Competition.SerializeToString,
             ),
+            'ListCompetitions': grpc.unary_unary_rpc_method_handler(
+                    servicer.ListCompetitions,
+                    request_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.ListCompetitionsRequest.FromString,
+                    response_serializer=rondo_dot_league_dot_v1_dot_league__pb2.ListCompetitionsResponse.SerializeToString,
+            ),
             'RegisterPlayer': grpc.unary_unary_rpc_method_handler(
                     servicer.RegisterPlayer,
                     request_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.RegisterPlayerRequest.FromString,
@@ -778,6 +795,33 @@ class LeagueService:
             '/rondo.league.v1.LeagueService/GetCompetition',
             rondo_dot_league_dot_v1_dot_league__pb2.GetCompetitionRequest.SerializeToString,
             rondo_dot_league_dot_v1_dot_league__pb2.Competition.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def ListCompetitions(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/rondo.league.v1.LeagueService/ListCompetitions',
+            rondo_dot_league_dot_v1_dot_league__pb2.ListCompetitionsRequest.SerializeToString,
+            rondo_dot_league_dot_v1_dot_league__pb2.ListCompetitionsResponse.FromString,
             options,
             channel_credentials,
             insecure,

@@ -1,0 +1,453 @@
+import datetime
+
+from google.protobuf import timestamp_pb2 as _timestamp_pb2
+from google.protobuf.internal import containers as _containers
+from google.protobuf.internal import enum_type_wrapper as _enum_type_wrapper
+from google.protobuf import descriptor as _descriptor
+from google.protobuf import message as _message
+from collections.abc import Iterable as _Iterable, Mapping as _Mapping
+from typing import ClassVar as _ClassVar, Optional as _Optional, Union as _Union
+
+DESCRIPTOR: _descriptor.FileDescriptor
+
+class RecordStatus(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    RECORD_STATUS_UNSPECIFIED: _ClassVar[RecordStatus]
+    RECORD_STATUS_CONFIRMED: _ClassVar[RecordStatus]
+    RECORD_STATUS_REPORTED: _ClassVar[RecordStatus]
+    RECORD_STATUS_DISPUTED: _ClassVar[RecordStatus]
+    RECORD_STATUS_REJECTED: _ClassVar[RecordStatus]
+    RECORD_STATUS_REPLACED: _ClassVar[RecordStatus]
+
+class ReviewVerdict(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    REVIEW_VERDICT_UNSPECIFIED: _ClassVar[ReviewVerdict]
+    REVIEW_VERDICT_CONFIRM: _ClassVar[ReviewVerdict]
+    REVIEW_VERDICT_DISPUTE: _ClassVar[ReviewVerdict]
+    REVIEW_VERDICT_UPHOLD: _ClassVar[ReviewVerdict]
+    REVIEW_VERDICT_REJECT: _ClassVar[ReviewVerdict]
+
+class DisputeDecision(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    DISPUTE_DECISION_UNSPECIFIED: _ClassVar[DisputeDecision]
+    DISPUTE_DECISION_UPHOLD: _ClassVar[DisputeDecision]
+    DISPUTE_DECISION_REJECT: _ClassVar[DisputeDecision]
+    DISPUTE_DECISION_REPLACE: _ClassVar[DisputeDecision]
+
+class TieMethod(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    TIE_METHOD_UNSPECIFIED: _ClassVar[TieMethod]
+    TIE_METHOD_ORGANIZER_ORDER: _ClassVar[TieMethod]
+    TIE_METHOD_LOT: _ClassVar[TieMethod]
+RECORD_STATUS_UNSPECIFIED: RecordStatus
+RECORD_STATUS_CONFIRMED: RecordStatus
+RECORD_STATUS_REPORTED: RecordStatus
+RECORD_STATUS_DISPUTED: RecordStatus
+RECORD_STATUS_REJECTED: RecordStatus
+RECORD_STATUS_REPLACED: RecordStatus
+REVIEW_VERDICT_UNSPECIFIED: ReviewVerdict
+REVIEW_VERDICT_CONFIRM: ReviewVerdict
+REVIEW_VERDICT_DISPUTE: ReviewVerdict
+REVIEW_VERDICT_UPHOLD: ReviewVerdict
+REVIEW_VERDICT_REJECT: ReviewVerdict
+DISPUTE_DECISION_UNSPECIFIED: DisputeDecision
+DISPUTE_DECISION_UPHOLD: DisputeDecision
+DISPUTE_DECISION_REJECT: DisputeDecision
+DISPUTE_DECISION_REPLACE: DisputeDecision
+TIE_METHOD_UNSPECIFIED: TieMethod
+TIE_METHOD_ORGANIZER_ORDER: TieMethod
+TIE_METHOD_LOT: TieMethod
+
+class HanchanResult(_message.Message):
+    __slots__ = ("number", "scores", "chombo")
+    class ScoresEntry(_message.Message):
+        __slots__ = ("key", "value")
+        KEY_FIELD_NUMBER: _ClassVar[int]
+        VALUE_FIELD_NUMBER: _ClassVar[int]
+        key: str
+        value: int
+        def __init__(self, key: _Optional[str] = ..., value: _Optional[int] = ...) -> None: ...
+    class ChomboEntry(_message.Message):
+        __slots__ = ("key", "value")
+        KEY_FIELD_NUMBER: _ClassVar[int]
+        VALUE_FIELD_NUMBER: _ClassVar[int]
+        key: str
+        value: int
+        def __init__(self, key: _Optional[str] = ..., value: _Optional[int] = ...) -> None: ...
+    NUMBER_FIELD_NUMBER: _ClassVar[int]
+    SCORES_FIELD_NUMBER: _ClassVar[int]
+    CHOMBO_FIELD_NUMBER: _ClassVar[int]
+    number: int
+    scores: _containers.ScalarMap[str, int]
+    chombo: _containers.ScalarMap[str, int]
+    def __init__(self, number: _Optional[int] = ..., scores: _Optional[_Mapping[str, int]] = ..., chombo: _Optional[_Mapping[str, int]] = ...) -> None: ...
+
+class PenaltyEntry(_message.Message):
+    __slots__ = ("player_id", "points", "reason")
+    PLAYER_ID_FIELD_NUMBER: _ClassVar[int]
+    POINTS_FIELD_NUMBER: _ClassVar[int]
+    REASON_FIELD_NUMBER: _ClassVar[int]
+    player_id: str
+    points: int
+    reason: str
+    def __init__(self, player_id: _Optional[str] = ..., points: _Optional[int] = ..., reason: _Optional[str] = ...) -> None: ...
+
+class NoShowEntry(_message.Message):
+    __slots__ = ("player_id", "substitute")
+    PLAYER_ID_FIELD_NUMBER: _ClassVar[int]
+    SUBSTITUTE_FIELD_NUMBER: _ClassVar[int]
+    player_id: str
+    substitute: str
+    def __init__(self, player_id: _Optional[str] = ..., substitute: _Optional[str] = ...) -> None: ...
+
+class GameResult(_message.Message):
+    __slots__ = ("number", "first_player_id", "second_player_id", "result", "long")
+    NUMBER_FIELD_NUMBER: _ClassVar[int]
+    FIRST_PLAYER_ID_FIELD_NUMBER: _ClassVar[int]
+    SECOND_PLAYER_ID_FIELD_NUMBER: _ClassVar[int]
+    RESULT_FIELD_NUMBER: _ClassVar[int]
+    LONG_FIELD_NUMBER: _ClassVar[int]
+    number: int
+    first_player_id: str
+    second_player_id: str
+    result: str
+    long: bool
+    def __init__(self, number: _Optional[int] = ..., first_player_id: _Optional[str] = ..., second_player_id: _Optional[str] = ..., result: _Optional[str] = ..., long: _Optional[bool] = ...) -> None: ...
+
+class RecordReview(_message.Message):
+    __slots__ = ("verdict", "player_id", "judge", "reason", "at")
+    VERDICT_FIELD_NUMBER: _ClassVar[int]
+    PLAYER_ID_FIELD_NUMBER: _ClassVar[int]
+    JUDGE_FIELD_NUMBER: _ClassVar[int]
+    REASON_FIELD_NUMBER: _ClassVar[int]
+    AT_FIELD_NUMBER: _ClassVar[int]
+    verdict: ReviewVerdict
+    player_id: str
+    judge: str
+    reason: str
+    at: _timestamp_pb2.Timestamp
+    def __init__(self, verdict: _Optional[_Union[ReviewVerdict, str]] = ..., player_id: _Optional[str] = ..., judge: _Optional[str] = ..., reason: _Optional[str] = ..., at: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ...) -> None: ...
+
+class ResultRecord(_message.Message):
+    __slots__ = ("id", "competition_id", "sequence", "round", "table", "hanchan", "penalty", "no_show", "game", "recorded_by", "recorded_at", "replaces_record_id", "reason", "replaced_by_record_id", "stage", "completed_stage", "status", "reported_by_player_id", "reviews", "changes")
+    ID_FIELD_NUMBER: _ClassVar[int]
+    COMPETITION_ID_FIELD_NUMBER: _ClassVar[int]
+    SEQUENCE_FIELD_NUMBER: _ClassVar[int]
+    ROUND_FIELD_NUMBER: _ClassVar[int]
+    TABLE_FIELD_NUMBER: _ClassVar[int]
+    HANCHAN_FIELD_NUMBER: _ClassVar[int]
+    PENALTY_FIELD_NUMBER: _ClassVar[int]
+    NO_SHOW_FIELD_NUMBER: _ClassVar[int]
+    GAME_FIELD_NUMBER: _ClassVar[int]
+    RECORDED_BY_FIELD_NUMBER: _ClassVar[int]
+    RECORDED_AT_FIELD_NUMBER: _ClassVar[int]
+    REPLACES_RECORD_ID_FIELD_NUMBER: _ClassVar[int]
+    REASON_FIELD_NUMBER: _ClassVar[int]
+    REPLACED_BY_RECORD_ID_FIELD_NUMBER: _ClassVar[int]
+    STAGE_FIELD_NUMBER: _ClassVar[int]
+    COMPLETED_STAGE_FIELD_NUMBER: _ClassVar[int]
+    STATUS_FIELD_NUMBER: _ClassVar[int]
+    REPORTED_BY_PLAYER_ID_FIELD_NUMBER: _ClassVar[int]
+    REVIEWS_FIELD_NUMBER: _ClassVar[int]
+    CHANGES_FIELD_NUMBER: _ClassVar[int]
+    id: str
+    competition_id: str
+    sequence: int
+    round: int
+    table: int
+    hanchan: HanchanResult
+    penalty: PenaltyEntry
+    no_show: NoShowEntry
+    game: GameResult
+    recorded_by: str
+    recorded_at: _timestamp_pb2.Timestamp
+    replaces_record_id: str
+    reason: str
+    replaced_by_record_id: str
+    stage: int
+    completed_stage: bool
+    status: RecordStatus
+    reported_by_player_id: str
+    reviews: _containers.RepeatedCompositeFieldContainer[RecordReview]
+    changes: _containers.RepeatedScalarFieldContainer[str]
+    def __init__(self, id: _Optional[str] = ..., competition_id: _Optional[str] = ..., sequence: _Optional[int] = ..., round: _Optional[int] = ..., table: _Optional[int] = ..., hanchan: _Optional[_Union[HanchanResult, _Mapping]] = ..., penalty: _Optional[_Union[PenaltyEntry, _Mapping]] = ..., no_show: _Optional[_Union[NoShowEntry, _Mapping]] = ..., game: _Optional[_Union[GameResult, _Mapping]] = ..., recorded_by: _Optional[str] = ..., recorded_at: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., replaces_record_id: _Optional[str] = ..., reason: _Optional[str] = ..., replaced_by_record_id: _Optional[str] = ..., stage: _Optional[int] = ..., completed_stage: _Optional[bool] = ..., status: _Optional[_Union[RecordStatus, str]] = ..., reported_by_player_id: _Optional[str] = ..., reviews: _Optional[_Iterable[_Union[RecordReview, _Mapping]]] = ..., changes: _Optional[_Iterable[str]] = ...) -> None: ...
+
+class RecordHanchanRequest(_message.Message):
+    __slots__ = ("competition_id", "round", "table", "hanchan", "recorded_by", "idempotency_key", "stage")
+    COMPETITION_ID_FIELD_NUMBER: _ClassVar[int]
+    ROUND_FIELD_NUMBER: _ClassVar[int]
+    TABLE_FIELD_NUMBER: _ClassVar[int]
+    HANCHAN_FIELD_NUMBER: _ClassVar[int]
+    RECORDED_BY_FIELD_NUMBER: _ClassVar[int]
+    IDEMPOTENCY_KEY_FIELD_NUMBER: _ClassVar[int]
+    STAGE_FIELD_NUMBER: _ClassVar[int]
+    competition_id: str
+    round: int
+    table: int
+    hanchan: HanchanResult
+    recorded_by: str
+    idempotency_key: str
+    stage: int
+    def __init__(self, competition_id: _Optional[str] = ..., round: _Optional[int] = ..., table: _Optional[int] = ..., hanchan: _Optional[_Union[HanchanResult, _Mapping]] = ..., recorded_by: _Optional[str] = ..., idempotency_key: _Optional[str] = ..., stage: _Optional[int] = ...) -> None: ...
+
+class RecordPenaltyRequest(_message.Message):
+    __slots__ = ("competition_id", "round", "table", "penalty", "recorded_by", "idempotency_key", "stage")
+    COMPETITION_ID_FIELD_NUMBER: _ClassVar[int]
+    ROUND_FIELD_NUMBER: _ClassVar[int]
+    TABLE_FIELD_NUMBER: _ClassVar[int]
+    PENALTY_FIELD_NUMBER: _ClassVar[int]
+    RECORDED_BY_FIELD_NUMBER: _ClassVar[int]
+    IDEMPOTENCY_KEY_FIELD_NUMBER: _ClassVar[int]
+    STAGE_FIELD_NUMBER: _ClassVar[int]
+    competition_id: str
+    round: int
+    table: int
+    penalty: PenaltyEntry
+    recorded_by: str
+    idempotency_key: str
+    stage: int
+    def __init__(self, competition_id: _Optional[str] = ..., round: _Optional[int] = ..., table: _Optional[int] = ..., penalty: _Optional[_Union[PenaltyEntry, _Mapping]] = ..., recorded_by: _Optional[str] = ..., idempotency_key: _Optional[str] = ..., stage: _Optional[int] = ...) -> None: ...
+
+class RecordNoShowRequest(_message.Message):
+    __slots__ = ("competition_id", "round", "table", "no_show", "recorded_by", "idempotency_key", "stage")
+    COMPETITION_ID_FIELD_NUMBER: _ClassVar[int]
+    ROUND_FIELD_NUMBER: _ClassVar[int]
+    TABLE_FIELD_NUMBER: _ClassVar[int]
+    NO_SHOW_FIELD_NUMBER: _ClassVar[int]
+    RECORDED_BY_FIELD_NUMBER: _ClassVar[int]
+    IDEMPOTENCY_KEY_FIELD_NUMBER: _ClassVar[int]
+    STAGE_FIELD_NUMBER: _ClassVar[int]
+    competition_id: str
+    round: int
+    table: int
+    no_show: NoShowEntry
+    recorded_by: str
+    idempotency_key: str
+    stage: int
+    def __init__(self, competition_id: _Optional[str] = ..., round: _Optional[int] = ..., table: _Optional[int] = ..., no_show: _Optional[_Union[NoShowEntry, _Mapping]] = ..., recorded_by: _Optional[str] = ..., idempotency_key: _Optional[str] = ..., stage: _Optional[int] = ...) -> None: ...
+
+class RecordGameRequest(_message.Message):
+    __slots__ = ("competition_id", "stage", "round", "table", "game", "recorded_by", "idempotency_key")
+    COMPETITION_ID_FIELD_NUMBER: _ClassVar[int]
+    STAGE_FIELD_NUMBER: _ClassVar[int]
+    ROUND_FIELD_NUMBER: _ClassVar[int]
+    TABLE_FIELD_NUMBER: _ClassVar[int]
+    GAME_FIELD_NUMBER: _ClassVar[int]
+    RECORDED_BY_FIELD_NUMBER: _ClassVar[int]
+    IDEMPOTENCY_KEY_FIELD_NUMBER: _ClassVar[int]
+    competition_id: str
+    stage: int
+    round: int
+    table: int
+    game: GameResult
+    recorded_by: str
+    idempotency_key: str
+    def __init__(self, competition_id: _Optional[str] = ..., stage: _Optional[int] = ..., round: _Optional[int] = ..., table: _Optional[int] = ..., game: _Optional[_Union[GameResult, _Mapping]] = ..., recorded_by: _Optional[str] = ..., idempotency_key: _Optional[str] = ...) -> None: ...
+
+class CorrectRecordRequest(_message.Message):
+    __slots__ = ("competition_id", "record_id", "reason", "recorded_by", "hanchan", "penalty", "no_show", "game", "idempotency_key", "organizer_confirms")
+    COMPETITION_ID_FIELD_NUMBER: _ClassVar[int]
+    RECORD_ID_FIELD_NUMBER: _ClassVar[int]
+    REASON_FIELD_NUMBER: _ClassVar[int]
+    RECORDED_BY_FIELD_NUMBER: _ClassVar[int]
+    HANCHAN_FIELD_NUMBER: _ClassVar[int]
+    PENALTY_FIELD_NUMBER: _ClassVar[int]
+    NO_SHOW_FIELD_NUMBER: _ClassVar[int]
+    GAME_FIELD_NUMBER: _ClassVar[int]
+    IDEMPOTENCY_KEY_FIELD_NUMBER: _ClassVar[int]
+    ORGANIZER_CONFIRMS_FIELD_NUMBER: _ClassVar[int]
+    competition_id: str
+    record_id: str
+    reason: str
+    recorded_by: str
+    hanchan: HanchanResult
+    penalty: PenaltyEntry
+    no_show: NoShowEntry
+    game: GameResult
+    idempotency_key: str
+    organizer_confirms: bool
+    def __init__(self, competition_id: _Optional[str] = ..., record_id: _Optional[str] = ..., reason: _Optional[str] = ..., recorded_by: _Optional[str] = ..., hanchan: _Optional[_Union[HanchanResult, _Mapping]] = ..., penalty: _Optional[_Union[PenaltyEntry, _Mapping]] = ..., no_show: _Optional[_Union[NoShowEntry, _Mapping]] = ..., game: _Optional[_Union[GameResult, _Mapping]] = ..., idempotency_key: _Optional[str] = ..., organizer_confirms: _Optional[bool] = ...) -> None: ...
+
+class ListResultRecordsRequest(_message.Message):
+    __slots__ = ("competition_id", "round", "table", "stage", "page_size", "page_token")
+    COMPETITION_ID_FIELD_NUMBER: _ClassVar[int]
+    ROUND_FIELD_NUMBER: _ClassVar[int]
+    TABLE_FIELD_NUMBER: _ClassVar[int]
+    STAGE_FIELD_NUMBER: _ClassVar[int]
+    PAGE_SIZE_FIELD_NUMBER: _ClassVar[int]
+    PAGE_TOKEN_FIELD_NUMBER: _ClassVar[int]
+    competition_id: str
+    round: int
+    table: int
+    stage: int
+    page_size: int
+    page_token: str
+    def __init__(self, competition_id: _Optional[str] = ..., round: _Optional[int] = ..., table: _Optional[int] = ..., stage: _Optional[int] = ..., page_size: _Optional[int] = ..., page_token: _Optional[str] = ...) -> None: ...
+
+class ListResultRecordsResponse(_message.Message):
+    __slots__ = ("result_records", "next_page_token")
+    RESULT_RECORDS_FIELD_NUMBER: _ClassVar[int]
+    NEXT_PAGE_TOKEN_FIELD_NUMBER: _ClassVar[int]
+    result_records: _containers.RepeatedCompositeFieldContainer[ResultRecord]
+    next_page_token: str
+    def __init__(self, result_records: _Optional[_Iterable[_Union[ResultRecord, _Mapping]]] = ..., next_page_token: _Optional[str] = ...) -> None: ...
+
+class ReportResultRequest(_message.Message):
+    __slots__ = ("competition_id", "round", "table", "reported_by_player_id", "hanchan", "idempotency_key")
+    COMPETITION_ID_FIELD_NUMBER: _ClassVar[int]
+    ROUND_FIELD_NUMBER: _ClassVar[int]
+    TABLE_FIELD_NUMBER: _ClassVar[int]
+    REPORTED_BY_PLAYER_ID_FIELD_NUMBER: _ClassVar[int]
+    HANCHAN_FIELD_NUMBER: _ClassVar[int]
+    IDEMPOTENCY_KEY_FIELD_NUMBER: _ClassVar[int]
+    competition_id: str
+    round: int
+    table: int
+    reported_by_player_id: str
+    hanchan: HanchanResult
+    idempotency_key: str
+    def __init__(self, competition_id: _Optional[str] = ..., round: _Optional[int] = ..., table: _Optional[int] = ..., reported_by_player_id: _Optional[str] = ..., hanchan: _Optional[_Union[HanchanResult, _Mapping]] = ..., idempotency_key: _Optional[str] = ...) -> None: ...
+
+class ConfirmResultRequest(_message.Message):
+    __slots__ = ("competition_id", "record_id", "player_id", "idempotency_key")
+    COMPETITION_ID_FIELD_NUMBER: _ClassVar[int]
+    RECORD_ID_FIELD_NUMBER: _ClassVar[int]
+    PLAYER_ID_FIELD_NUMBER: _ClassVar[int]
+    IDEMPOTENCY_KEY_FIELD_NUMBER: _ClassVar[int]
+    competition_id: str
+    record_id: str
+    player_id: str
+    idempotency_key: str
+    def __init__(self, competition_id: _Optional[str] = ..., record_id: _Optional[str] = ..., player_id: _Optional[str] = ..., idempotency_key: _Optional[str] = ...) -> None: ...
+
+class DisputeResultRequest(_message.Message):
+    __slots__ = ("competition_id", "record_id", "player_id", "reason", "idempotency_key")
+    COMPETITION_ID_FIELD_NUMBER: _ClassVar[int]
+    RECORD_ID_FIELD_NUMBER: _ClassVar[int]
+    PLAYER_ID_FIELD_NUMBER: _ClassVar[int]
+    REASON_FIELD_NUMBER: _ClassVar[int]
+    IDEMPOTENCY_KEY_FIELD_NUMBER: _ClassVar[int]
+    competition_id: str
+    record_id: str
+    player_id: str
+    reason: str
+    idempotency_key: str
+    def __init__(self, competition_id: _Optional[str] = ..., record_id: _Optional[str] = ..., player_id: _Optional[str] = ..., reason: _Optional[str] = ..., idempotency_key: _Optional[str] = ...) -> None: ...
+
+class ResolveDisputeRequest(_message.Message):
+    __slots__ = ("competition_id", "record_id", "judge", "decision", "reason", "hanchan", "idempotency_key")
+    COMPETITION_ID_FIELD_NUMBER: _ClassVar[int]
+    RECORD_ID_FIELD_NUMBER: _ClassVar[int]
+    JUDGE_FIELD_NUMBER: _ClassVar[int]
+    DECISION_FIELD_NUMBER: _ClassVar[int]
+    REASON_FIELD_NUMBER: _ClassVar[int]
+    HANCHAN_FIELD_NUMBER: _ClassVar[int]
+    IDEMPOTENCY_KEY_FIELD_NUMBER: _ClassVar[int]
+    competition_id: str
+    record_id: str
+    judge: str
+    decision: DisputeDecision
+    reason: str
+    hanchan: HanchanResult
+    idempotency_key: str
+    def __init__(self, competition_id: _Optional[str] = ..., record_id: _Optional[str] = ..., judge: _Optional[str] = ..., decision: _Optional[_Union[DisputeDecision, str]] = ..., reason: _Optional[str] = ..., hanchan: _Optional[_Union[HanchanResult, _Mapping]] = ..., idempotency_key: _Optional[str] = ...) -> None: ...
+
+class GetStandingsRequest(_message.Message):
+    __slots__ = ("competition_id",)
+    COMPETITION_ID_FIELD_NUMBER: _ClassVar[int]
+    competition_id: str
+    def __init__(self, competition_id: _Optional[str] = ...) -> None: ...
+
+class StandingRow(_message.Message):
+    __slots__ = ("place", "player_id", "name", "total", "average_place", "hanchans", "provisional", "separated_from_next", "notes", "fate", "fate_reason")
+    PLACE_FIELD_NUMBER: _ClassVar[int]
+    PLAYER_ID_FIELD_NUMBER: _ClassVar[int]
+    NAME_FIELD_NUMBER: _ClassVar[int]
+    TOTAL_FIELD_NUMBER: _ClassVar[int]
+    AVERAGE_PLACE_FIELD_NUMBER: _ClassVar[int]
+    HANCHANS_FIELD_NUMBER: _ClassVar[int]
+    PROVISIONAL_FIELD_NUMBER: _ClassVar[int]
+    SEPARATED_FROM_NEXT_FIELD_NUMBER: _ClassVar[int]
+    NOTES_FIELD_NUMBER: _ClassVar[int]
+    FATE_FIELD_NUMBER: _ClassVar[int]
+    FATE_REASON_FIELD_NUMBER: _ClassVar[int]
+    place: str
+    player_id: str
+    name: str
+    total: str
+    average_place: str
+    hanchans: int
+    provisional: bool
+    separated_from_next: str
+    notes: _containers.RepeatedScalarFieldContainer[str]
+    fate: str
+    fate_reason: str
+    def __init__(self, place: _Optional[str] = ..., player_id: _Optional[str] = ..., name: _Optional[str] = ..., total: _Optional[str] = ..., average_place: _Optional[str] = ..., hanchans: _Optional[int] = ..., provisional: _Optional[bool] = ..., separated_from_next: _Optional[str] = ..., notes: _Optional[_Iterable[str]] = ..., fate: _Optional[str] = ..., fate_reason: _Optional[str] = ...) -> None: ...
+
+class UnresolvedTie(_message.Message):
+    __slots__ = ("place", "player_ids", "reason", "at_cut")
+    PLACE_FIELD_NUMBER: _ClassVar[int]
+    PLAYER_IDS_FIELD_NUMBER: _ClassVar[int]
+    REASON_FIELD_NUMBER: _ClassVar[int]
+    AT_CUT_FIELD_NUMBER: _ClassVar[int]
+    place: str
+    player_ids: _containers.RepeatedScalarFieldContainer[str]
+    reason: str
+    at_cut: bool
+    def __init__(self, place: _Optional[str] = ..., player_ids: _Optional[_Iterable[str]] = ..., reason: _Optional[str] = ..., at_cut: _Optional[bool] = ...) -> None: ...
+
+class Standings(_message.Message):
+    __slots__ = ("competition_id", "ruleset", "rows", "unresolved", "ruleset_version", "notes")
+    COMPETITION_ID_FIELD_NUMBER: _ClassVar[int]
+    RULESET_FIELD_NUMBER: _ClassVar[int]
+    ROWS_FIELD_NUMBER: _ClassVar[int]
+    UNRESOLVED_FIELD_NUMBER: _ClassVar[int]
+    RULESET_VERSION_FIELD_NUMBER: _ClassVar[int]
+    NOTES_FIELD_NUMBER: _ClassVar[int]
+    competition_id: str
+    ruleset: str
+    rows: _containers.RepeatedCompositeFieldContainer[StandingRow]
+    unresolved: _containers.RepeatedCompositeFieldContainer[UnresolvedTie]
+    ruleset_version: int
+    notes: _containers.RepeatedScalarFieldContainer[str]
+    def __init__(self, competition_id: _Optional[str] = ..., ruleset: _Optional[str] = ..., rows: _Optional[_Iterable[_Union[StandingRow, _Mapping]]] = ..., unresolved: _Optional[_Iterable[_Union[UnresolvedTie, _Mapping]]] = ..., ruleset_version: _Optional[int] = ..., notes: _Optional[_Iterable[str]] = ...) -> None: ...
+
+class DecideTieRequest(_message.Message):
+    __slots__ = ("competition_id", "player_ids", "method", "seed", "reason", "decided_by", "idempotency_key")
+    COMPETITION_ID_FIELD_NUMBER: _ClassVar[int]
+    PLAYER_IDS_FIELD_NUMBER: _ClassVar[int]
+    METHOD_FIELD_NUMBER: _ClassVar[int]
+    SEED_FIELD_NUMBER: _ClassVar[int]
+    REASON_FIELD_NUMBER: _ClassVar[int]
+    DECIDED_BY_FIELD_NUMBER: _ClassVar[int]
+    IDEMPOTENCY_KEY_FIELD_NUMBER: _ClassVar[int]
+    competition_id: str
+    player_ids: _containers.RepeatedScalarFieldContainer[str]
+    method: TieMethod
+    seed: int
+    reason: str
+    decided_by: str
+    idempotency_key: str
+    def __init__(self, competition_id: _Optional[str] = ..., player_ids: _Optional[_Iterable[str]] = ..., method: _Optional[_Union[TieMethod, str]] = ..., seed: _Optional[int] = ..., reason: _Optional[str] = ..., decided_by: _Optional[str] = ..., idempotency_key: _Optional[str] = ...) -> None: ...
+
+class TieDecision(_message.Message):
+    __slots__ = ("id", "competition_id", "player_ids", "method", "seed", "reason", "decided_by", "at", "stage")
+    ID_FIELD_NUMBER: _ClassVar[int]
+    COMPETITION_ID_FIELD_NUMBER: _ClassVar[int]
+    PLAYER_IDS_FIELD_NUMBER: _ClassVar[int]
+    METHOD_FIELD_NUMBER: _ClassVar[int]
+    SEED_FIELD_NUMBER: _ClassVar[int]
+    REASON_FIELD_NUMBER: _ClassVar[int]
+    DECIDED_BY_FIELD_NUMBER: _ClassVar[int]
+    AT_FIELD_NUMBER: _ClassVar[int]
+    STAGE_FIELD_NUMBER: _ClassVar[int]
+    id: str
+    competition_id: str
+    player_ids: _containers.RepeatedScalarFieldContainer[str]
+    method: TieMethod
+    seed: int
+    reason: str
+    decided_by: str
+    at: _timestamp_pb2.Timestamp
+    stage: int
+    def __init__(self, id: _Optional[str] = ..., competition_id: _Optional[str] = ..., player_ids: _Optional[_Iterable[str]] = ..., method: _Optional[_Union[TieMethod, str]] = ..., seed: _Optional[int] = ..., reason: _Optional[str] = ..., decided_by: _Optional[str] = ..., at: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., stage: _Optional[int] = ...) -> None: ...
