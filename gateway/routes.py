@@ -209,6 +209,7 @@ _ROUTES: dict[str, Route] = {
     ),
     "GetCompetition": _league("GetCompetition"),
     "WithdrawPlayer": _league("WithdrawPlayer", withdraw),
+    "CloseRegistration": _league("CloseRegistration", act_league),
     "ListPlayers": _league("ListPlayers", page=Page("players", "players")),
     "ChangeRuleset": _league("ChangeRuleset", standings),
     "ListRulesetVersions": _league("ListRulesetVersions", page=Page("versions", "ruleset_versions")),

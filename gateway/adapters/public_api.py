@@ -71,6 +71,8 @@ PAIRS: list[Pair] = [
         (L.Player, C.Player),
         (L.RegisterPlayerRequest, C.RegisterPlayerRequest),
         (L.WithdrawPlayerRequest, C.WithdrawPlayerRequest),
+        (L.CloseRegistrationRequest, C.CloseRegistrationRequest),
+        (L.CloseRegistrationResponse, C.CloseRegistrationResponse),
         (L.RulesetVersion, C.RulesetVersion),
         (L.ChangeRulesetRequest, C.ChangeRulesetRequest),
     ),

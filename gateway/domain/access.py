@@ -95,6 +95,7 @@ MATRIX = {
     "ListCompetitions": _read(ANYONE),
     "RegisterPlayer": _act(ORGANIZER),
     "WithdrawPlayer": _act(ORGANIZER),
+    "CloseRegistration": _act(ORGANIZER, author=("closed_by",)),
     "ListPlayers": _read(ANYONE),
     "DrawCompetition": _act(ORGANIZER),
     "Redraw": _act(ORGANIZER),

@@ -230,3 +230,24 @@ def test_a_cup_correction_changing_a_paired_stage_is_refused_through_the_gateway
     assert done.changes[0] == "stage 1 (quarter-final), pairing 1: undecided again (1-1) (was won by P01)"
     bracket = gateway("GetCupBracket", stages_pb2.GetCupBracketRequest(competition_id=cid))
     assert [list(t.player_ids) for t in bracket.stages[1].pairings[:1]] == [[ids[2], ids[0]]]  # the stored pairs stand
+
+
+@pytest.mark.rule("mahjong.roster.close-registration")
+def test_the_organizer_closes_registration_through_the_gateway_dropping_the_last_registered(gateway):
+    competition = gateway.league.create_competition("Winter league", "discard-league-2026", 4, 4)
+    players = [gateway.league.register_player(competition.id, f"Q{i:02d}") for i in range(1, 11)]
+    with pytest.raises(FailedPrecondition, match="drop the last-registered 2 \\(Q09, Q10\\)"):
+        gateway("CloseRegistration", competitions_pb2.CloseRegistrationRequest(competition_id=competition.id))
+    closed = gateway(
+        "CloseRegistration",
+        competitions_pb2.CloseRegistrationRequest(
+            competition_id=competition.id,
+            resolution=competitions_pb2.REGISTRATION_RESOLUTION_DROP_LAST_REGISTERED,
+            idempotency_key="close",
+        ),
+    )
+    assert closed.main_participants == 8 and closed.competition.HasField("registration_closed_at")
+    assert [p.id for p in closed.moved_to_reserve] == [players[8].id, players[9].id]
+    assert all(p.status == competitions_pb2.PLAYER_STATUS_RESERVE for p in closed.moved_to_reserve)
+    with pytest.raises(FailedPrecondition, match="is closed"):
+        gateway("RegisterPlayer", competitions_pb2.RegisterPlayerRequest(competition_id=competition.id, name="Late"))

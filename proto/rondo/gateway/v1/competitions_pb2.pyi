@@ -18,15 +18,24 @@ class PlayerStatus(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     PLAYER_STATUS_SUBSTITUTE: _ClassVar[PlayerStatus]
     PLAYER_STATUS_WITHDRAWN: _ClassVar[PlayerStatus]
     PLAYER_STATUS_DISQUALIFIED: _ClassVar[PlayerStatus]
+
+class RegistrationResolution(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    REGISTRATION_RESOLUTION_UNSPECIFIED: _ClassVar[RegistrationResolution]
+    REGISTRATION_RESOLUTION_DROP_LAST_REGISTERED: _ClassVar[RegistrationResolution]
+    REGISTRATION_RESOLUTION_PROMOTE_RESERVES: _ClassVar[RegistrationResolution]
 PLAYER_STATUS_UNSPECIFIED: PlayerStatus
 PLAYER_STATUS_MAIN: PlayerStatus
 PLAYER_STATUS_RESERVE: PlayerStatus
 PLAYER_STATUS_SUBSTITUTE: PlayerStatus
 PLAYER_STATUS_WITHDRAWN: PlayerStatus
 PLAYER_STATUS_DISQUALIFIED: PlayerStatus
+REGISTRATION_RESOLUTION_UNSPECIFIED: RegistrationResolution
+REGISTRATION_RESOLUTION_DROP_LAST_REGISTERED: RegistrationResolution
+REGISTRATION_RESOLUTION_PROMOTE_RESERVES: RegistrationResolution
 
 class Competition(_message.Message):
-    __slots__ = ("id", "name", "ruleset", "rounds", "table_size", "created_at", "published_draw_id")
+    __slots__ = ("id", "name", "ruleset", "rounds", "table_size", "created_at", "published_draw_id", "registration_closed_at")
     ID_FIELD_NUMBER: _ClassVar[int]
     NAME_FIELD_NUMBER: _ClassVar[int]
     RULESET_FIELD_NUMBER: _ClassVar[int]
@@ -34,6 +43,7 @@ class Competition(_message.Message):
     TABLE_SIZE_FIELD_NUMBER: _ClassVar[int]
     CREATED_AT_FIELD_NUMBER: _ClassVar[int]
     PUBLISHED_DRAW_ID_FIELD_NUMBER: _ClassVar[int]
+    REGISTRATION_CLOSED_AT_FIELD_NUMBER: _ClassVar[int]
     id: str
     name: str
     ruleset: str
@@ -41,7 +51,32 @@ class Competition(_message.Message):
     table_size: int
     created_at: _timestamp_pb2.Timestamp
     published_draw_id: str
-    def __init__(self, id: _Optional[str] = ..., name: _Optional[str] = ..., ruleset: _Optional[str] = ..., rounds: _Optional[int] = ..., table_size: _Optional[int] = ..., created_at: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., published_draw_id: _Optional[str] = ...) -> None: ...
+    registration_closed_at: _timestamp_pb2.Timestamp
+    def __init__(self, id: _Optional[str] = ..., name: _Optional[str] = ..., ruleset: _Optional[str] = ..., rounds: _Optional[int] = ..., table_size: _Optional[int] = ..., created_at: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., published_draw_id: _Optional[str] = ..., registration_closed_at: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ...) -> None: ...
+
+class CloseRegistrationRequest(_message.Message):
+    __slots__ = ("competition_id", "resolution", "closed_by", "idempotency_key")
+    COMPETITION_ID_FIELD_NUMBER: _ClassVar[int]
+    RESOLUTION_FIELD_NUMBER: _ClassVar[int]
+    CLOSED_BY_FIELD_NUMBER: _ClassVar[int]
+    IDEMPOTENCY_KEY_FIELD_NUMBER: _ClassVar[int]
+    competition_id: str
+    resolution: RegistrationResolution
+    closed_by: str
+    idempotency_key: str
+    def __init__(self, competition_id: _Optional[str] = ..., resolution: _Optional[_Union[RegistrationResolution, str]] = ..., closed_by: _Optional[str] = ..., idempotency_key: _Optional[str] = ...) -> None: ...
+
+class CloseRegistrationResponse(_message.Message):
+    __slots__ = ("competition", "moved_to_reserve", "promoted", "main_participants")
+    COMPETITION_FIELD_NUMBER: _ClassVar[int]
+    MOVED_TO_RESERVE_FIELD_NUMBER: _ClassVar[int]
+    PROMOTED_FIELD_NUMBER: _ClassVar[int]
+    MAIN_PARTICIPANTS_FIELD_NUMBER: _ClassVar[int]
+    competition: Competition
+    moved_to_reserve: _containers.RepeatedCompositeFieldContainer[Player]
+    promoted: _containers.RepeatedCompositeFieldContainer[Player]
+    main_participants: int
+    def __init__(self, competition: _Optional[_Union[Competition, _Mapping]] = ..., moved_to_reserve: _Optional[_Iterable[_Union[Player, _Mapping]]] = ..., promoted: _Optional[_Iterable[_Union[Player, _Mapping]]] = ..., main_participants: _Optional[int] = ...) -> None: ...
 
 class Player(_message.Message):
     __slots__ = ("id", "competition_id", "name", "registration_order", "status", "rating", "completed_stage")

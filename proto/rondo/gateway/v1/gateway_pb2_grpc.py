@@ -130,6 +130,11 @@ class GatewayServiceStub:
                 request_serializer=rondo_dot_gateway_dot_v1_dot_competitions__pb2.WithdrawPlayerRequest.SerializeToString,
                 response_deserializer=rondo_dot_gateway_dot_v1_dot_competitions__pb2.Player.FromString,
                 _registered_method=True)
+        self.CloseRegistration = channel.unary_unary(
+                '/rondo.gateway.v1.GatewayService/CloseRegistration',
+                request_serializer=rondo_dot_gateway_dot_v1_dot_competitions__pb2.CloseRegistrationRequest.SerializeToString,
+                response_deserializer=rondo_dot_gateway_dot_v1_dot_competitions__pb2.CloseRegistrationResponse.FromString,
+                _registered_method=True)
         self.ListPlayers = channel.unary_unary(
                 '/rondo.gateway.v1.GatewayService/ListPlayers',
                 request_serializer=rondo_dot_gateway_dot_v1_dot_competitions__pb2.ListPlayersRequest.SerializeToString,
@@ -623,6 +628,15 @@ class GatewayServiceServicer:
     def WithdrawPlayer(self, request, context):
         """Organizer: a player withdraws; appends `player.withdrawn` and `standings.changed`, and
         `stage.completed` when it settled the stage's last open games.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def CloseRegistration(self, request, context):
+        """Organizer: closes registration (docs/rules.md mahjong.roster.close-registration); a roster that is
+        not a multiple of the table size needs a resolution (refused with the options by name otherwise).
+        Afterwards only reserves and technical substitutes register.
         """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')
@@ -1206,6 +1220,11 @@ def add_GatewayServiceServicer_to_server(servicer, server):
                     servicer.WithdrawPlayer,
                     request_deserializer=rondo_dot_gateway_dot_v1_dot_competitions__pb2.WithdrawPlayerRequest.FromString,
                     response_serializer=rondo_dot_gateway_dot_v1_dot_competitions__pb2.Player.SerializeToString,
+            ),
+            'CloseRegistration': grpc.unary_unary_rpc_method_handler(
+                    servicer.CloseRegistration,
+                    request_deserializer=rondo_dot_gateway_dot_v1_dot_competitions__pb2.CloseRegistrationRequest.FromString,
+                    response_serializer=rondo_dot_gateway_dot_v1_dot_competitions__pb2.CloseRegistrationResponse.SerializeToString,
             ),
             'ListPlayers': grpc.unary_unary_rpc_method_handler(
                     servicer.ListPlayers,
@@ -1990,6 +2009,33 @@ class GatewayService:
             '/rondo.gateway.v1.GatewayService/WithdrawPlayer',
             rondo_dot_gateway_dot_v1_dot_competitions__pb2.WithdrawPlayerRequest.SerializeToString,
             rondo_dot_gateway_dot_v1_dot_competitions__pb2.Player.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def CloseRegistration(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/rondo.gateway.v1.GatewayService/CloseRegistration',
+            rondo_dot_gateway_dot_v1_dot_competitions__pb2.CloseRegistrationRequest.SerializeToString,
+            rondo_dot_gateway_dot_v1_dot_competitions__pb2.CloseRegistrationResponse.FromString,
             options,
             channel_credentials,
             insecure,
