@@ -609,24 +609,44 @@ class GatewayService:
     async def open_round_scheduling(
         self, request: scheduling_pb2.OpenRoundSchedulingRequest, caller: str, deadline: float | None = None
     ) -> scheduling_pb2.OpenRoundSchedulingResponse:
-        """league.GetDraw (the approved draw) -> booking.OpenMatch per table of the round, match key
-        ``<competition>/1/<round>/<table>``; opening a table again answers the same match."""
+        """The tables of a round -> booking.OpenMatch per table, match key
+        ``<competition>/<stage>/<round>/<table>``; opening a table again answers the same match. The
+        regular stage's tables are the approved draw's (league.GetDraw); a later stage's (league.GetStage)
+        come with its games a match and, for the final, one meeting (docs/rules.md
+        schedule.meeting.split-or-whole)."""
         clock = Deadline(deadline)
         key = self.scoped(request, "OpenRoundScheduling", caller).idempotency_key
-        draw = await self.league("GetDraw", league_pb2.GetDrawRequest(competition_id=request.competition_id), clock.timeout())
-        _round_match_keys(draw, request.round)  # INVALID_ARGUMENT on round outside the draw
+        stage_number = request.stage or 1
+        games, one_meeting = 0, False
+        if stage_number == 1:
+            draw = await self.league("GetDraw", league_pb2.GetDrawRequest(competition_id=request.competition_id), clock.timeout())
+            _round_match_keys(draw, request.round)  # INVALID_ARGUMENT on round outside the draw
+            rounds = draw.rounds
+        else:
+            stage = await self.league(
+                "GetStage",
+                league_pb2.GetStageRequest(competition_id=request.competition_id, number=stage_number),
+                clock.timeout(),
+            )
+            if not 1 <= request.round <= len(stage.rounds):
+                raise InvalidArgument.single(
+                    "round", f"stage {stage_number} has rounds 1 to {len(stage.rounds)}, got {request.round}"
+                )
+            rounds, games, one_meeting = stage.rounds, stage.games_per_match, stage.one_meeting
         answer = scheduling_pb2.OpenRoundSchedulingResponse()
-        for number, table in enumerate(draw.rounds[request.round - 1].tables, start=1):
+        for number, table in enumerate(rounds[request.round - 1].tables, start=1):
             match = await self.booking(
                 "OpenMatch",
                 booking_pb2.OpenMatchRequest(
                     club_id=request.club_id,
-                    match_key=f"{draw.competition_id}/1/{request.round}/{number}",
+                    match_key=f"{request.competition_id}/{stage_number}/{request.round}/{number}",
                     player_ids=table.player_ids,
                     window_start=request.window_start if request.HasField("window_start") else None,
                     window_end=request.window_end if request.HasField("window_end") else None,
                     min_minutes=request.min_minutes,
                     idempotency_key=f"{key}#table{number}" if key else "",
+                    games=games,
+                    one_meeting=one_meeting,
                 ),
                 clock.timeout(),
             )

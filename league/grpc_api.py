@@ -22,7 +22,7 @@ from league.domain.redraw import RedrawPin, RedrawPlan
 from league.domain.registration import Resolution
 from league.domain.reviews import RecordStatus, ReviewedRecord, Verdict
 from league.domain.scoring import exact
-from league.domain.stage_kinds import Seating, StagePlan
+from league.domain.stage_kinds import Seating, StagePlan, meeting_shape
 from league.domain.stages import Stage, StageStatus
 from league.playoff_service import PlayoffReport
 from league.review_service import Decision
@@ -286,6 +286,8 @@ def stage_to_proto(st: Stage) -> league_pb2.Stage:
         created_by=st.created_by,
         created_at=timestamp(st.created_at),
         completed_at=timestamp(st.completed_at),
+        games_per_match=meeting_shape(st).games,
+        one_meeting=meeting_shape(st).one_meeting,
     )
 
 

@@ -34,12 +34,14 @@ from .records import GameEntry, HanchanEntry, check_match, check_new_hanchan_num
 from .ruleset import MAHJONG_LEAGUE, ORGANIZER_DECISION, Ruleset
 from .scoring import Points, exact, match_result, points_text
 from .stage_kinds import (
+    MEETING_SHAPES,
     NEW_RESULT,
     PROGRESS,
     RESULT_CHECKS,
     CompetitionState,
     CorrectionEffects,
     Derived,
+    MeetingShape,
     ResultContext,
     Seating,
     StagePlan,
@@ -459,5 +461,12 @@ def _basis_change(old: Mapping[str, Any], new: Mapping[str, Any], names: Mapping
     return "the results it was generated from"
 
 
+def playoff_meeting_shape(stage: Stage) -> MeetingShape:
+    """A playoff match is 3 hanchans, the final 5 in one meeting (discard-league-2026 §2)."""
+    ruleset = ruleset_of(stage)
+    return MeetingShape(ruleset.hanchans_per_match, one_meeting=ruleset is FINAL_RULESET)
+
+
 PROGRESS[RULESET] = MahjongProgress()
 RESULT_CHECKS[KIND] = check_playoff_result
+MEETING_SHAPES[KIND] = playoff_meeting_shape

@@ -57,6 +57,25 @@ class ResultCheck(Protocol):
 RESULT_CHECKS: dict[str, ResultCheck] = {}
 
 
+@dataclass(frozen=True)
+class MeetingShape:
+    """How a stage's matches are met, for scheduling them (booking's OpenMatch): the games of a match
+    (0: not fixed, e.g. a cup series) and whether a match is one meeting, never split (the final:
+    discard-league-2026 §2; docs/rules.md schedule.meeting.split-or-whole)."""
+
+    games: int = 0
+    one_meeting: bool = False
+
+
+#: kind -> the meeting shape of a stage of that kind (default: not fixed, may be split)
+MEETING_SHAPES: dict[str, Callable[[Stage], MeetingShape]] = {}
+
+
+def meeting_shape(stage: Stage) -> MeetingShape:
+    shape = MEETING_SHAPES.get(stage.kind)
+    return shape(stage) if shape is not None else MeetingShape()
+
+
 def check_stage_result(
     stage: Stage,
     round_no: int,

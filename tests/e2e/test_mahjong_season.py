@@ -6,12 +6,15 @@ and the gateway's event log holds stage.created and stage.completed for every pl
 
 from __future__ import annotations
 
+from datetime import UTC, datetime, timedelta
+
 import grpc
 import pytest
+from google.protobuf.timestamp_pb2 import Timestamp
 from sqlalchemy.pool import NullPool
 
 from gateway.adapters.events import EventLog
-from rondo.gateway.v1 import competitions_pb2, draws_pb2, results_pb2, stages_pb2
+from rondo.gateway.v1 import common_pb2, competitions_pb2, draws_pb2, results_pb2, scheduling_pb2, stages_pb2
 from rondo_runtime.db import make_engine
 from tests import mahjong_season as season
 
@@ -115,6 +118,42 @@ def _record_stage(stub, cid: str, stage: stages_pb2.Stage) -> results_pb2.Result
     return last
 
 
+def _schedule_the_final(deployment, cid: str, stage: stages_pb2.Stage) -> None:
+    """The final is opened for scheduling as one meeting of five hanchans: a player's proposal of part of
+    it is refused, the whole match is proposed (docs/rules.md schedule.meeting.split-or-whole)."""
+    stub = deployment.gateway
+    assert (stage.games_per_match, stage.one_meeting) == (5, True)
+    club = stub.CreateClub(scheduling_pb2.CreateClubRequest(club=scheduling_pb2.Club(name="Final club")), timeout=10)
+    stub.CreateRoom(scheduling_pb2.CreateRoomRequest(club_id=club.id, room=scheduling_pb2.Room(name="Final room")), timeout=10)
+    start = datetime.now(UTC).replace(microsecond=0) + timedelta(days=1)
+    window = dict(window_start=_ts(start), window_end=_ts(start + timedelta(days=6)))
+    [match] = stub.OpenRoundScheduling(
+        scheduling_pb2.OpenRoundSchedulingRequest(competition_id=cid, stage=stage.number, round=1, club_id=club.id, **window),
+        timeout=10,
+    ).matches
+    assert match.match_key == f"{cid}/{stage.number}/1/1" and (match.games, match.one_meeting) == (5, True)
+    players = list(match.player_ids)
+    free = [common_pb2.TimeInterval(start=_ts(start + timedelta(hours=2)), end=_ts(start + timedelta(hours=14)))]
+    for p in players:
+        deployment.accounts.player(cid, p).SetAvailability(
+            scheduling_pb2.SetAvailabilityRequest(match_key=match.match_key, intervals=free), timeout=10
+        )
+    first = deployment.accounts.player(cid, players[0])
+    meeting = dict(match_key=match.match_key, start=_ts(start + timedelta(hours=3)), end=_ts(start + timedelta(hours=8)))
+    with pytest.raises(grpc.RpcError) as split:
+        first.ProposeMeeting(scheduling_pb2.ProposeMeetingRequest(**meeting, hanchans=[1, 2, 3]), timeout=10)
+    assert split.value.code() == grpc.StatusCode.INVALID_ARGUMENT and "one meeting" in (split.value.details() or "")
+    whole = first.ProposeMeeting(scheduling_pb2.ProposeMeetingRequest(**meeting), timeout=10)
+    assert list(whole.hanchans) == []
+
+
+def _ts(at: datetime) -> Timestamp:
+    out = Timestamp()
+    out.FromDatetime(at)
+    return out
+
+
+@pytest.mark.rule("schedule.meeting.split-or-whole")
 @pytest.mark.rule("mahjong.playoff.generated-from-final-standings")
 @pytest.mark.rule("mahjong.playoff.stage-results")
 @pytest.mark.rule("mahjong.playoff.round-3-and-final")
@@ -185,6 +224,8 @@ def test_a_24_player_season_through_the_gateway_from_the_draw_to_the_prizes(mode
                     timeout=10,
                 )
             assert finished.value.code() == grpc.StatusCode.FAILED_PRECONDITION
+        if stage.name == "final":
+            _schedule_the_final(deployment, cid, stage)
         last = _record_stage(stub, cid, stage)
         assert last.completed_stage
         stages.append(stage)

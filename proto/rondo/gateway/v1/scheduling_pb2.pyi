@@ -160,7 +160,7 @@ class ScheduledMatch(_message.Message):
     def __init__(self, id: _Optional[str] = ..., match_key: _Optional[str] = ..., club_id: _Optional[str] = ..., player_ids: _Optional[_Iterable[str]] = ..., window_start: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., window_end: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., min_minutes: _Optional[int] = ..., games: _Optional[int] = ..., one_meeting: _Optional[bool] = ...) -> None: ...
 
 class OpenRoundSchedulingRequest(_message.Message):
-    __slots__ = ("competition_id", "round", "club_id", "window_start", "window_end", "min_minutes", "idempotency_key")
+    __slots__ = ("competition_id", "round", "club_id", "window_start", "window_end", "min_minutes", "idempotency_key", "stage")
     COMPETITION_ID_FIELD_NUMBER: _ClassVar[int]
     ROUND_FIELD_NUMBER: _ClassVar[int]
     CLUB_ID_FIELD_NUMBER: _ClassVar[int]
@@ -168,6 +168,7 @@ class OpenRoundSchedulingRequest(_message.Message):
     WINDOW_END_FIELD_NUMBER: _ClassVar[int]
     MIN_MINUTES_FIELD_NUMBER: _ClassVar[int]
     IDEMPOTENCY_KEY_FIELD_NUMBER: _ClassVar[int]
+    STAGE_FIELD_NUMBER: _ClassVar[int]
     competition_id: str
     round: int
     club_id: str
@@ -175,7 +176,8 @@ class OpenRoundSchedulingRequest(_message.Message):
     window_end: _timestamp_pb2.Timestamp
     min_minutes: int
     idempotency_key: str
-    def __init__(self, competition_id: _Optional[str] = ..., round: _Optional[int] = ..., club_id: _Optional[str] = ..., window_start: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., window_end: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., min_minutes: _Optional[int] = ..., idempotency_key: _Optional[str] = ...) -> None: ...
+    stage: int
+    def __init__(self, competition_id: _Optional[str] = ..., round: _Optional[int] = ..., club_id: _Optional[str] = ..., window_start: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., window_end: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., min_minutes: _Optional[int] = ..., idempotency_key: _Optional[str] = ..., stage: _Optional[int] = ...) -> None: ...
 
 class OpenRoundSchedulingResponse(_message.Message):
     __slots__ = ("matches",)

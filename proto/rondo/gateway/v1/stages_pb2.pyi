@@ -40,7 +40,7 @@ class StageGroup(_message.Message):
     def __init__(self, name: _Optional[str] = ..., player_ids: _Optional[_Iterable[str]] = ...) -> None: ...
 
 class Stage(_message.Message):
-    __slots__ = ("id", "competition_id", "number", "kind", "name", "status", "groups", "rounds", "created_by", "created_at", "completed_at")
+    __slots__ = ("id", "competition_id", "number", "kind", "name", "status", "groups", "rounds", "created_by", "created_at", "completed_at", "games_per_match", "one_meeting")
     ID_FIELD_NUMBER: _ClassVar[int]
     COMPETITION_ID_FIELD_NUMBER: _ClassVar[int]
     NUMBER_FIELD_NUMBER: _ClassVar[int]
@@ -52,6 +52,8 @@ class Stage(_message.Message):
     CREATED_BY_FIELD_NUMBER: _ClassVar[int]
     CREATED_AT_FIELD_NUMBER: _ClassVar[int]
     COMPLETED_AT_FIELD_NUMBER: _ClassVar[int]
+    GAMES_PER_MATCH_FIELD_NUMBER: _ClassVar[int]
+    ONE_MEETING_FIELD_NUMBER: _ClassVar[int]
     id: str
     competition_id: str
     number: int
@@ -63,7 +65,9 @@ class Stage(_message.Message):
     created_by: str
     created_at: _timestamp_pb2.Timestamp
     completed_at: _timestamp_pb2.Timestamp
-    def __init__(self, id: _Optional[str] = ..., competition_id: _Optional[str] = ..., number: _Optional[int] = ..., kind: _Optional[str] = ..., name: _Optional[str] = ..., status: _Optional[_Union[StageStatus, str]] = ..., groups: _Optional[_Iterable[_Union[StageGroup, _Mapping]]] = ..., rounds: _Optional[_Iterable[_Union[_common_pb2.Round, _Mapping]]] = ..., created_by: _Optional[str] = ..., created_at: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., completed_at: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ...) -> None: ...
+    games_per_match: int
+    one_meeting: bool
+    def __init__(self, id: _Optional[str] = ..., competition_id: _Optional[str] = ..., number: _Optional[int] = ..., kind: _Optional[str] = ..., name: _Optional[str] = ..., status: _Optional[_Union[StageStatus, str]] = ..., groups: _Optional[_Iterable[_Union[StageGroup, _Mapping]]] = ..., rounds: _Optional[_Iterable[_Union[_common_pb2.Round, _Mapping]]] = ..., created_by: _Optional[str] = ..., created_at: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., completed_at: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., games_per_match: _Optional[int] = ..., one_meeting: _Optional[bool] = ...) -> None: ...
 
 class AdvanceStageRequest(_message.Message):
     __slots__ = ("competition_id", "created_by", "idempotency_key")
