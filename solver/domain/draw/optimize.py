@@ -8,7 +8,8 @@ Pipeline:
 3. Lower bounds (bounds.py). The result reports the lexicographic one: objective == lower_bound
    means proven optimal.
 4. Starts: an algebraic repeat-free construction of as many rounds as one gives (no played
-   rounds), the rest random; a seeded random draw otherwise. A redraw first starts from the
+   rounds), the rest random; in an over-full season (R(k-1) > N-1) the longest design with whole
+   rounds of it repeated (``construction.repeated_classes_draw``); a seeded random draw otherwise. A redraw first starts from the
    previous draw (fewest moves), then from a fresh start if the bound was not reached. Pins are
    then seated in every start.
 5. Tabu search (local_search.py) from each start, stopping at the bound (and, for a redraw, at
@@ -35,7 +36,7 @@ from collections import defaultdict
 from dataclasses import dataclass
 
 from solver.domain.draw.bounds import lexicographic_lower_bound
-from solver.domain.draw.construction import longest_repeat_free_draw
+from solver.domain.draw.construction import is_over_full, longest_repeat_free_draw, repeated_classes_draw
 from solver.domain.draw.local_search import (
     SearchConfig,
     improve,
@@ -149,6 +150,11 @@ def _starts(problem: DrawProblem, rng: random.Random) -> list[tuple[Draw, str]]:
         if len(built) == problem.rounds:
             starts.append((seat_pins(problem, built), "construction"))
             return starts
+        if is_over_full(len(problem.players), problem.table_size, problem.rounds):
+            repeated = repeated_classes_draw(problem.players, problem.table_size, problem.rounds, seed)
+            if repeated is not None:
+                starts.append((seat_pins(problem, repeated[0]), f"construction with repeated rounds ({repeated[1]})"))
+                return starts
         if built:
             rest = random_draw(problem, rng)[len(built) :]
             starts.append((seat_pins(problem, built + rest), f"construction of {len(built)} rounds + random"))
@@ -261,7 +267,7 @@ def solve_draw(problem: DrawProblem, config: SearchConfig | None = None, *, use_
         )
         meter.charge(outcome.work)
         wall_cut = wall_cut or outcome.stopped_by == "time"
-        method = origin if outcome.iterations == 0 else "local-search"
+        method = origin.split(" (")[0] if outcome.iterations == 0 else "local-search"
         notes.append(f"start: {origin}; local search: {outcome.iterations} iterations, stopped by {outcome.stopped_by}")
         if outcome.score[0] == 0:
             objective = evaluate(problem, outcome.draw)
