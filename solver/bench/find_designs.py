@@ -18,7 +18,7 @@ solves it with one worker and a fixed seed, so the same command gives the same b
 same OR-Tools version; ``designs.py`` stores the result and a test checks it independently. Usage::
 
     python -m solver.bench.find_designs --players 40 --table-size 4 --modulus 13 --orbits 3 \\
-        --fixed 1 [--classes 1] [--seed 0] [--time-limit 600]
+        --fixed 1 [--classes 1] [--multiplier 3 --invariant-tables 1] [--seed 0] [--time-limit 600]
 
 prints the base rounds as a Python literal.
 
@@ -56,10 +56,34 @@ def pair_orbit(p: int, q: int, m: int, orbits: int) -> tuple | None:
     return ("pure", i, min(d, m - d))
 
 
+def multiplier_order(w: int, m: int) -> int:
+    order, power = 1, w % m
+    while power != 1:
+        power = power * w % m
+        order += 1
+        if order > m:
+            raise ValueError(f"{w} is not a unit mod {m}")
+    return order
+
+
 def find_base_rounds(
-    players: int, k: int, m: int, orbits: int, fixed: int, classes: int = 1, seed: int = 0, time_limit: float = 600.0
+    players: int,
+    k: int,
+    m: int,
+    orbits: int,
+    fixed: int,
+    classes: int = 1,
+    seed: int = 0,
+    time_limit: float = 600.0,
+    multiplier: int = 1,
+    invariant_tables: int = 0,
 ) -> list[list[list[int]]] | None:
-    """Base rounds (tables of player indices) whose development mod m repeats no pair, or None."""
+    """Base rounds (tables of player indices) whose development mod m repeats no pair, or None.
+
+    ``multiplier`` w > 1 also asks each base round to be invariant under (i, a) -> (i, w a) (fixed
+    points stay): tables 0 .. ``invariant_tables``-1 are mapped onto themselves, the others in
+    cycles of the order s of w (tables ``F + g s + r -> F + g s + (r + 1) mod s``). A smaller
+    search space, which is what makes the larger designs (40 players) quick to find."""
     if orbits * m + fixed != players or players % k or fixed > players // k:
         raise ValueError("need players = orbits * m + fixed, a multiple of k, at most one fixed point a table")
     tables = players // k
@@ -88,6 +112,25 @@ def find_base_rounds(
                 by_orbit[key].append(together)
     for uses in by_orbit.values():
         model.add_at_most_one(uses)
+    if multiplier != 1:
+        s = multiplier_order(multiplier, m)
+        first = max(invariant_tables, fixed)
+        if (tables - first) % s:
+            raise ValueError(f"{tables - first} tables do not split into cycles of {s}")
+
+        def image(p: int) -> int:
+            return p if p >= orbits * m else p - p % m + (p % m) * multiplier % m
+
+        def table_image(b: int) -> int:
+            if b < first:
+                return b
+            g, r = divmod(b - first, s)
+            return first + g * s + (r + 1) % s
+
+        for c in range(classes):
+            for p in range(players):
+                for b in range(tables):
+                    model.add(x[c][image(p)][table_image(b)] == x[c][p][b])
     solver = cp_model.CpSolver()
     solver.parameters.num_workers = 1
     solver.parameters.random_seed = seed
@@ -149,6 +192,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--fixed", type=int, default=0)
     parser.add_argument("--classes", type=int, default=1)
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--multiplier", type=int, default=1, help="also invariant under (i, a) -> (i, w a)")
+    parser.add_argument("--invariant-tables", type=int, default=0, help="tables the multiplier maps onto themselves")
     parser.add_argument("--time-limit", type=float, default=600.0)
     args = parser.parse_args(argv)
     if args.difference_matrix:
@@ -161,7 +206,16 @@ def main(argv: list[str] | None = None) -> int:
     if None in (args.players, args.table_size, args.modulus, args.orbits):
         parser.error("--players, --table-size, --modulus and --orbits are required")
     found = find_base_rounds(
-        args.players, args.table_size, args.modulus, args.orbits, args.fixed, args.classes, args.seed, args.time_limit
+        args.players,
+        args.table_size,
+        args.modulus,
+        args.orbits,
+        args.fixed,
+        args.classes,
+        args.seed,
+        args.time_limit,
+        args.multiplier,
+        args.invariant_tables,
     )
     if found is None:
         print("no base rounds found", file=sys.stderr)

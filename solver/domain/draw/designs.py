@@ -121,6 +121,8 @@ class DevelopedDesign:
     modulus: int
     orbits: int
     base_rounds: tuple[tuple[tuple[int, ...], ...], ...]
+    multiplier: int = 1  # the search also asked for invariance under (i, a) -> (i, w a)
+    invariant_tables: int = 0
 
     @property
     def fixed(self) -> int:
@@ -132,6 +134,7 @@ class DevelopedDesign:
         return (
             f"--players {self.players} --table-size {self.table_size} --modulus {self.modulus} "
             f"--orbits {self.orbits} --fixed {self.fixed} --classes {len(self.base_rounds)}"
+            + (f" --multiplier {self.multiplier} --invariant-tables {self.invariant_tables}" if self.multiplier != 1 else "")
         )
 
     def rounds(self) -> list[list[list[int]]]:
@@ -190,6 +193,60 @@ DEVELOPED_DESIGNS: tuple[DevelopedDesign, ...] = (
         9,
         3,
         (((0, 1, 3, 21), (2, 15, 17, 26), (4, 8, 11, 18), (5, 10, 13, 14), (6, 16, 19, 27), (7, 9, 23, 24), (12, 20, 22, 25)),),
+    ),
+    DevelopedDesign(
+        "resolvable (40, 4, 1) design",
+        40,
+        4,
+        13,
+        3,
+        (
+            (
+                (0, 13, 26, 39),
+                (1, 7, 16, 18),
+                (2, 12, 32, 34),
+                (3, 8, 15, 22),
+                (4, 5, 28, 33),
+                (6, 10, 31, 37),
+                (9, 11, 14, 19),
+                (17, 20, 29, 38),
+                (21, 25, 35, 36),
+                (23, 24, 27, 30),
+            ),
+        ),
+        multiplier=3,
+        invariant_tables=1,
+    ),
+    DevelopedDesign(
+        "13 rounds of a resolvable triple packing on 54 players",
+        54,
+        3,
+        13,
+        4,
+        (
+            (
+                (0, 26, 52),
+                (1, 24, 46),
+                (2, 31, 49),
+                (3, 23, 38),
+                (4, 19, 28),
+                (5, 22, 47),
+                (6, 33, 43),
+                (7, 32, 48),
+                (8, 17, 44),
+                (9, 20, 37),
+                (10, 16, 27),
+                (11, 34, 42),
+                (12, 15, 45),
+                (13, 39, 53),
+                (14, 30, 50),
+                (18, 36, 51),
+                (21, 29, 40),
+                (25, 35, 41),
+            ),
+        ),
+        multiplier=12,
+        invariant_tables=2,
     ),
 )
 

@@ -14,7 +14,8 @@ Pipeline:
    then seated in every start.
 5. Tabu search (local_search.py) from each start, stopping at the bound (and, for a redraw, at
    ``players_moved_lower_bound``).
-6. Not proven, N <= 64 (and N x R <= 256) and work left: CP-SAT (``solver.domain.draw.cpsat``,
+6. Not proven, N <= 64 (and N x R <= 256, and the model quick to build for the work budget:
+   ``work.cpsat_model_fits``) and work left: CP-SAT (``solver.domain.draw.cpsat``,
    imported lazily and skipped when absent) with the best draw as hint; its proof, bound or better
    draw is taken.
 7. Seat balance when asked (seats.py).
@@ -50,7 +51,13 @@ from solver.domain.draw.redraw import players_moved, players_moved_lower_bound, 
 from solver.domain.draw.round_order import spread_repeats
 from solver.domain.draw.seats import balance_seats, seat_imbalance
 from solver.domain.draw.validate import check_draw, validate_problem
-from solver.domain.draw.work import WorkMeter, cpsat_deterministic_seconds, work_for_time_limit
+from solver.domain.draw.work import (
+    WORK_UNITS_PER_SECOND,
+    WorkMeter,
+    cpsat_deterministic_seconds,
+    cpsat_model_fits,
+    work_for_time_limit,
+)
 
 CPSAT_MAX_PLAYERS = 64
 # Player-rounds: beyond this the CP-SAT model is too big to help within a club's budget, and the
@@ -64,13 +71,16 @@ LOCAL_SEARCH_SHARE_WITH_HISTORY = 0.8
 
 
 # A bigger budget buys a longer search before it gives up on improving: the stall budget grows
-# with the time limit, so hard instances (32 x 10) use the time they are given, while the stop
-# stays deterministic (iterations, not seconds) whenever the search ends before the deadline.
+# with the work budget (500 iterations per second's worth of work units), so hard instances use the
+# budget they are given, while the stop stays deterministic. It follows the work budget, never the
+# time limit: a redraw cut short by a nearer gRPC deadline, or re-run by ``rondo draw --verify``
+# with another safety cut, searches exactly as the original did.
 STALL_ITERATIONS_PER_SECOND = 500
 
 
 def default_search_config(problem: DrawProblem) -> SearchConfig:
-    stall = max(SearchConfig.stall_iterations, int(STALL_ITERATIONS_PER_SECOND * problem.time_limit_s))
+    seconds_of_work = work_budget(problem) / WORK_UNITS_PER_SECOND
+    stall = max(SearchConfig.stall_iterations, int(STALL_ITERATIONS_PER_SECOND * seconds_of_work))
     return SearchConfig(stall_iterations=stall, max_iterations=max(SearchConfig.max_iterations, 4 * stall))
 
 
@@ -169,13 +179,27 @@ def _moved(problem: DrawProblem, draw: Draw) -> int:
     return players_moved(problem.previous, draw, len(problem.fixed_rounds))
 
 
-def _try_cpsat(problem: DrawProblem, seconds: float, hint: Draw | None, work: int) -> DrawResult | None:
-    """CP-SAT within ``seconds`` of wall clock (the safety cut) and ``work`` units as deterministic time."""
+def _try_cpsat(problem: DrawProblem, deadline: float, hint: Draw | None, work: int) -> DrawResult | None:
+    """CP-SAT until the ``deadline`` instant (the safety cut) and within ``work`` units as deterministic
+    time. The wall clock left is measured after the import: OR-Tools takes about a second to
+    import on a loaded machine, which used to come on top of the budget."""
     try:
         from solver.domain.draw.cpsat import solve_cpsat
     except ImportError:
         return None
+    seconds = deadline - time.monotonic()
     return solve_cpsat(problem, seconds, hint=hint, use_bounds=True, deterministic_s=cpsat_deterministic_seconds(work))
+
+
+def finishing_reserve(problem: DrawProblem) -> float:
+    """Wall-clock seconds kept at the end of the budget for what follows the searches: the exact
+    round reordering (at most 0.1 s at 12 rounds on a loaded machine), seat balance, the final
+    check and recount. Only the safety cut moves: the work budget, and so the draw, do not."""
+    return min(FINISHING_RESERVE_SHARE * problem.time_limit_s, FINISHING_RESERVE_MAX_S)
+
+
+FINISHING_RESERVE_SHARE = 0.04
+FINISHING_RESERVE_MAX_S = 0.25
 
 
 def work_budget(problem: DrawProblem) -> int:
@@ -188,8 +212,8 @@ def solve_draw(problem: DrawProblem, config: SearchConfig | None = None, *, use_
 
     ``config`` tunes the local search budgets; ``use_cpsat=False`` skips step 6 (the engine alone)."""
     started = time.monotonic()
-    deadline = started + problem.time_limit_s
     validate_problem(problem)
+    deadline = started + problem.time_limit_s - finishing_reserve(problem)
     bound = lexicographic_lower_bound(problem)
     notes: list[str] = []
     meter = WorkMeter(work_budget(problem))
@@ -244,7 +268,10 @@ def solve_draw(problem: DrawProblem, config: SearchConfig | None = None, *, use_
     moved_bound = players_moved_lower_bound(problem)
     starts = _starts(problem, rng)
     cpsat_possible = (
-        use_cpsat and len(problem.players) <= CPSAT_MAX_PLAYERS and len(problem.players) * problem.rounds <= CPSAT_MAX_SEATS
+        use_cpsat
+        and len(problem.players) <= CPSAT_MAX_PLAYERS
+        and len(problem.players) * problem.rounds <= CPSAT_MAX_SEATS
+        and cpsat_model_fits(problem, meter.budget)
     )
     search_work = meter.budget
     if cpsat_possible:
@@ -287,7 +314,7 @@ def solve_draw(problem: DrawProblem, config: SearchConfig | None = None, *, use_
 
     remaining = deadline - time.monotonic()
     if cpsat_possible and remaining > 0.05 and meter.left > 0:
-        cp = _try_cpsat(problem, remaining, best.draw if best else None, meter.left)
+        cp = _try_cpsat(problem, deadline, best.draw if best else None, meter.left)
         if cp is None:
             notes.append("cp-sat not available")
         else:

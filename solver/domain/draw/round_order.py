@@ -34,25 +34,43 @@ def _path_cost(shared, start: int | None, order: list[int]) -> int:
 
 
 def _held_karp(shared, start: int | None, free: list[int]) -> list[int]:
-    """The order of ``free`` minimizing the shared pairs along the path (after ``start``, if any)."""
+    """The order of ``free`` minimizing the shared pairs along the path (after ``start``, if any).
+
+    Held-Karp over (set of rounds placed, last round), vectorized with numpy one set at a time:
+    2^n sets of an n x n step, about 0.1 s for n = 12 on a loaded machine (the pure-Python
+    version with paths in tuples took 0.3 s and 0.65 s for 13, past the time budget's end).
+    Ties go to the lowest round index, so the order is deterministic. numpy is imported here, not
+    with the module: most draws are proven and never reordered, and the import costs 0.2 s."""
+    import numpy as np
+
     n = len(free)
-    best: dict[tuple[int, int], tuple[int, tuple[int, ...]]] = {}
-    for i, r in enumerate(free):
-        best[(1 << i, i)] = (_weight(shared, start, r) if start is not None else 0, (r,))
+    weights = np.array([[_weight(shared, a, b) if a != b else 0 for b in free] for a in free], dtype=np.int64)
+    first = np.array([_weight(shared, start, r) if start is not None else 0 for r in free], dtype=np.int64)
+    unreachable = np.iinfo(np.int64).max // 4
+    cost = np.full((1 << n, n), unreachable, dtype=np.int64)
+    parent = np.full((1 << n, n), -1, dtype=np.int64)
+    for i in range(n):
+        cost[1 << i, i] = first[i]
+    bits = [1 << j for j in range(n)]
     for mask in range(1, 1 << n):
-        for last in range(n):
-            if (mask, last) not in best:
+        # step[last, nxt] = cost of ending at last, then going to nxt
+        step = cost[mask][:, None] + weights
+        best_last = np.argmin(step, axis=0)
+        best = step[best_last, np.arange(n)]
+        for nxt in range(n):
+            if mask & bits[nxt]:
                 continue
-            cost, path = best[(mask, last)]
-            for nxt in range(n):
-                if mask & (1 << nxt):
-                    continue
-                key = (mask | (1 << nxt), nxt)
-                candidate = (cost + _weight(shared, free[last], free[nxt]), path + (free[nxt],))
-                if key not in best or candidate < best[key]:
-                    best[key] = candidate
-    full = (1 << n) - 1
-    return list(min(best[(full, last)] for last in range(n))[1])
+            target = mask | bits[nxt]
+            if best[nxt] < cost[target, nxt]:
+                cost[target, nxt] = best[nxt]
+                parent[target, nxt] = best_last[nxt]
+    mask = (1 << n) - 1
+    last = int(np.argmin(cost[mask]))
+    order = []
+    while last >= 0:
+        order.append(free[last])
+        mask, last = mask ^ bits[last], int(parent[mask, last])
+    return order[::-1]
 
 
 def _nearest_neighbour(shared, start: int | None, free: list[int]) -> list[int]:
