@@ -315,6 +315,56 @@ def affine_space_rounds(q: int, dimension: int) -> list[list[list[int]]]:
     return rounds
 
 
+def prime_power_factors(t: int) -> list[int]:
+    """t as a product of powers of distinct primes (12 -> [4, 3])."""
+    factors, d = [], 2
+    while t > 1:
+        if t % d == 0:
+            q = 1
+            while t % d == 0:
+                t //= d
+                q *= d
+            factors.append(q)
+        d += 1
+    return factors
+
+
+def macneish_rounds(n_players: int, k: int) -> list[list[list[int]]] | None:
+    """t = N / k rounds of t tables of k when every prime-power factor q of t has q > k (H. F.
+    MacNeish, "Euler squares", Ann. of Math. 23, 1922): over the product G of the fields GF(q), row i
+    (i = 1 .. k) is c -> a_i c with a_i = (i, i, ...) (distinct and nonzero in every field), and
+    round x seats (row i, a_i c + x) at table c. Two rows differ by (a_i - a_j) c, a bijection of G,
+    so two players meet in at most one round (a resolvable transversal design TD(k, t)). Only
+    used when t is not a prime power (then the GF(t) layout already does this): e.g. 60 players
+    at tables of 3, t = 20 = 4 x 5, 20 rounds where Z_20 gives 10."""
+    if k < 2 or n_players % k:
+        return None
+    t = n_players // k
+    factors = prime_power_factors(t)
+    if len(factors) < 2 or min(factors) <= k:
+        return None
+    fields = [GaloisField.of_order(q) for q in factors]
+
+    def digits(g: int) -> list[int]:
+        out = []
+        for q in factors:
+            g, d = divmod(g, q)
+            out.append(d)
+        return out
+
+    def number(ds: list[int]) -> int:
+        g, scale = 0, 1
+        for d, q in zip(ds, factors):
+            g += d * scale
+            scale *= q
+        return g
+
+    def row_value(i: int, c: int, x: int) -> int:
+        return number([f.add(f.mul(i, d), e) for f, d, e in zip(fields, digits(c), digits(x))])
+
+    return [[sorted(i * t + row_value(i + 1, c, x) for i in range(k)) for c in range(t)] for x in range(t)]
+
+
 def affine_dimension(n_players: int, k: int) -> int | None:
     """d >= 2 with N = k^d when k is a prime power (AG(d, k) applies), else None."""
     if prime_power(k) is None or k > MAX_FIELD_ORDER:
@@ -337,6 +387,10 @@ def design_rounds(n_players: int, k: int) -> tuple[str, tuple[tuple[tuple[int, .
     stored = stored_design(n_players, k)
     if stored is not None:
         candidates.append(stored)
+    if n_players <= MAX_AFFINE_POINTS:
+        product = macneish_rounds(n_players, k)
+        if product is not None:
+            candidates.append((f"resolvable TD({k}, {n_players // k}) over a product of fields (MacNeish)", product))
     layout_rounds = max_layout_rounds(n_players, k)
     layout = repeat_free_layout(n_players, k, layout_rounds) if layout_rounds else None
     if layout is not None:

@@ -149,12 +149,7 @@ class DevelopedDesign:
 
 DEVELOPED_DESIGNS: tuple[DevelopedDesign, ...] = (
     DevelopedDesign(
-        "Kirkman triple system KTS(15)",
-        15,
-        3,
-        7,
-        2,
-        (((0, 1, 3), (2, 10, 13), (4, 9, 11), (5, 7, 8), (6, 12, 14)),),
+        "Kirkman triple system KTS(15)", 15, 3, 7, 2, (((0, 1, 3), (2, 10, 13), (4, 9, 11), (5, 7, 8), (6, 12, 14)),)
     ),
     DevelopedDesign(
         "nearly Kirkman triple system NKTS(18)",
@@ -185,6 +180,88 @@ DEVELOPED_DESIGNS: tuple[DevelopedDesign, ...] = (
         11,
         2,
         (((0, 1, 5), (2, 16, 21), (3, 6, 18), (4, 13, 23), (7, 9, 20), (8, 14, 22), (10, 15, 17), (11, 12, 19)),),
+    ),
+    DevelopedDesign(
+        "nearly Kirkman triple system NKTS(30)",
+        30,
+        3,
+        14,
+        2,
+        (
+            (
+                (0, 1, 5),
+                (2, 13, 18),
+                (3, 11, 26),
+                (4, 17, 25),
+                (6, 20, 23),
+                (7, 9, 27),
+                (8, 16, 29),
+                (10, 21, 28),
+                (12, 22, 24),
+                (14, 15, 19),
+            ),
+        ),
+    ),
+    DevelopedDesign(
+        "13 rounds of a resolvable packing of tables of 3 on 33 players",
+        33,
+        3,
+        13,
+        2,
+        (
+            (
+                (0, 22, 26),
+                (1, 20, 27),
+                (2, 17, 31),
+                (3, 6, 10),
+                (4, 18, 28),
+                (5, 15, 21),
+                (7, 24, 29),
+                (8, 19, 30),
+                (9, 11, 16),
+                (12, 25, 32),
+                (13, 14, 23),
+            ),
+        ),
+    ),
+    DevelopedDesign(
+        "13 rounds of a resolvable packing of tables of 3 on 54 players",
+        54,
+        3,
+        13,
+        4,
+        (
+            (
+                (0, 26, 52),
+                (1, 24, 46),
+                (2, 31, 49),
+                (3, 23, 38),
+                (4, 19, 28),
+                (5, 22, 47),
+                (6, 33, 43),
+                (7, 32, 48),
+                (8, 17, 44),
+                (9, 20, 37),
+                (10, 16, 27),
+                (11, 34, 42),
+                (12, 15, 45),
+                (13, 39, 53),
+                (14, 30, 50),
+                (18, 36, 51),
+                (21, 29, 40),
+                (25, 35, 41),
+            ),
+        ),
+        multiplier=12,
+        invariant_tables=2,
+    ),
+    DevelopedDesign(
+        "resolvable 4-GDD of type 3^8",
+        24,
+        4,
+        7,
+        3,
+        (((0, 1, 5, 14), (2, 7, 19, 22), (3, 12, 18, 21), (4, 8, 10, 11), (6, 9, 17, 23), (13, 15, 16, 20)),),
     ),
     DevelopedDesign(
         "resolvable (28, 4, 1) design",
@@ -218,35 +295,27 @@ DEVELOPED_DESIGNS: tuple[DevelopedDesign, ...] = (
         invariant_tables=1,
     ),
     DevelopedDesign(
-        "13 rounds of a resolvable triple packing on 54 players",
-        54,
-        3,
-        13,
+        "13 rounds of a resolvable packing of tables of 4 on 48 players",
+        48,
         4,
+        13,
+        3,
         (
             (
-                (0, 26, 52),
-                (1, 24, 46),
-                (2, 31, 49),
-                (3, 23, 38),
-                (4, 19, 28),
-                (5, 22, 47),
-                (6, 33, 43),
-                (7, 32, 48),
-                (8, 17, 44),
-                (9, 20, 37),
-                (10, 16, 27),
-                (11, 34, 42),
-                (12, 15, 45),
-                (13, 39, 53),
-                (14, 30, 50),
-                (18, 36, 51),
-                (21, 29, 40),
-                (25, 35, 41),
+                (0, 13, 29, 46),
+                (1, 5, 7, 26),
+                (2, 24, 28, 43),
+                (3, 23, 30, 44),
+                (4, 16, 19, 21),
+                (6, 25, 37, 39),
+                (8, 22, 36, 41),
+                (9, 20, 31, 42),
+                (10, 18, 27, 45),
+                (11, 14, 35, 40),
+                (12, 17, 32, 47),
+                (15, 33, 34, 38),
             ),
         ),
-        multiplier=12,
-        invariant_tables=2,
     ),
 )
 
@@ -287,8 +356,10 @@ def stored_design(n_players: int, k: int) -> tuple[str, list[list[list[int]]]] |
     best: tuple[str, list[list[list[int]]]] | None = None
     if (n_players, k) == (32, 4):
         best = ("social golfer 8-4-10 design", [_develop(base) for base in BASE_TABLES_32_4])
-    if (n_players, k) == (60, 5):
-        best = ("resolvable TD(5, 12) from a difference matrix over Z_2 x Z_6", transversal_design_rounds(DIFFERENCE_MATRIX_Z2_Z6, z2_z6_add))
+    if n_players == 12 * k and 3 <= k <= len(DIFFERENCE_MATRIX_Z2_Z6):
+        # any k rows of the matrix (with the implicit zero row) are a (12, k + 1, 1) difference matrix
+        rounds = transversal_design_rounds(DIFFERENCE_MATRIX_Z2_Z6[:k], z2_z6_add)
+        best = (f"resolvable TD({k}, 12) from a difference matrix over Z_2 x Z_6", rounds)
     for design in DEVELOPED_DESIGNS:
         if (design.players, design.table_size) == (n_players, k):
             rounds = design.rounds()
