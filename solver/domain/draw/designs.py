@@ -225,6 +225,54 @@ DEVELOPED_DESIGNS: tuple[DevelopedDesign, ...] = (
         ),
     ),
     DevelopedDesign(
+        "nearly Kirkman triple system NKTS(36)",
+        36,
+        3,
+        17,
+        2,
+        (
+            (
+                (0, 1, 29),
+                (2, 13, 32),
+                (3, 28, 34),
+                (4, 27, 35),
+                (5, 10, 26),
+                (6, 8, 23),
+                (7, 15, 33),
+                (9, 12, 16),
+                (11, 25, 31),
+                (14, 19, 24),
+                (17, 18, 21),
+                (20, 22, 30),
+            ),
+        ),
+    ),
+    DevelopedDesign(
+        "13 rounds of a resolvable packing of tables of 3 on 42 players",
+        42,
+        3,
+        13,
+        3,
+        (
+            (
+                (0, 24, 33),
+                (1, 7, 15),
+                (2, 12, 21),
+                (3, 4, 8),
+                (5, 18, 35),
+                (6, 27, 40),
+                (9, 11, 36),
+                (10, 17, 29),
+                (13, 20, 34),
+                (14, 22, 23),
+                (16, 26, 39),
+                (19, 38, 41),
+                (25, 28, 30),
+                (31, 32, 37),
+            ),
+        ),
+    ),
+    DevelopedDesign(
         "13 rounds of a resolvable packing of tables of 3 on 54 players",
         54,
         3,
@@ -317,7 +365,33 @@ DEVELOPED_DESIGNS: tuple[DevelopedDesign, ...] = (
             ),
         ),
     ),
+    DevelopedDesign(
+        "13 rounds of a resolvable packing of tables of 4 on 56 players",
+        56,
+        4,
+        13,
+        4,
+        (
+            (
+                (0, 15, 23, 38),
+                (1, 40, 48, 49),
+                (2, 14, 51, 55),
+                (3, 11, 24, 41),
+                (4, 6, 10, 30),
+                (5, 19, 28, 53),
+                (7, 8, 25, 39),
+                (9, 27, 37, 46),
+                (12, 21, 26, 52),
+                (13, 17, 20, 45),
+                (16, 33, 35, 50),
+                (18, 29, 47, 54),
+                (22, 34, 42, 44),
+                (31, 32, 36, 43),
+            ),
+        ),
+    ),
 )
+
 
 # ---------------------------------------------------------------------------------------------
 # A resolvable transversal design TD(5, 12) from a difference matrix over Z_2 x Z_6 (module
