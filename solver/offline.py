@@ -21,7 +21,6 @@ from __future__ import annotations
 import dataclasses
 import os
 import secrets
-import time
 
 from solver.domain.draw import solve_draw
 from solver.domain.draw.problem import DrawProblem, DrawResult

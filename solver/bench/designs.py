@@ -132,7 +132,11 @@ def summary(rows: Sequence[dict[str, Any]]) -> list[str]:
     missed = [r["instance"] for r in with_best if not r["reached"]]
     if missed:
         lines.append("missed: " + ", ".join(missed))
-    unproven = [f"{r['instance']} {fmt_tuple(r['objective'])} vs {fmt_tuple(r['lower_bound'])}" for r in open_rows if r["status"] != "OPTIMAL"]
+    unproven = [
+        f"{r['instance']} {fmt_tuple(r['objective'])} vs {fmt_tuple(r['lower_bound'])}"
+        for r in open_rows
+        if r["status"] != "OPTIMAL"
+    ]
     if unproven:
         lines.append("still open (objective vs lower bound): " + "; ".join(unproven))
     if worst is not None:

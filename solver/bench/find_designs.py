@@ -23,7 +23,7 @@ same OR-Tools version; ``designs.py`` stores the result and a test checks it ind
 prints the base rounds as a Python literal.
 
 ``--difference-matrix 6 --rows 5`` instead finds the rows of a difference matrix over
-Z_2 x Z_6 (``designs.RESOLVABLE_TD_60_5``): ``rows`` rows of 12 elements (element ``6a + b`` is
+Z_2 x Z_6 (``designs.DIFFERENCE_MATRIX_Z2_Z6``): ``rows`` rows of 12 elements (element ``6a + b`` is
 ``(a, b)``), row 0 the identity, column 0 zero, every row a permutation and every difference of two
 rows a permutation (with the implicit zero row: a (12, rows + 1, 1) difference matrix).
 """

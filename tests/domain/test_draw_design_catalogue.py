@@ -37,6 +37,18 @@ def as_players(rounds, n: int):
     return [[[players[i] for i in table] for table in round_] for round_ in rounds]
 
 
+def stored(n: int, k: int) -> tuple[str, list[list[list[int]]]]:
+    found = stored_design(n, k)
+    assert found is not None
+    return found
+
+
+def catalogued(n: int, k: int):
+    found = design_rounds(n, k)
+    assert found is not None
+    return found
+
+
 def develop(design) -> list[list[list[int]]]:
     """This test's own development: (i, a) -> (i, a + x mod m), fixed points stay."""
     m, finite = design.modulus, design.orbits * design.modulus
@@ -57,7 +69,7 @@ def test_every_developed_design_is_repeat_free(design):
 
 @pytest.mark.parametrize("n, k", [(15, 3), (21, 3), (28, 4), (40, 4)])
 def test_the_complete_designs_meet_every_pair_exactly_once(n, k):
-    name, rounds = stored_design(n, k)
+    name, rounds = stored(n, k)
     assert len(rounds) == (n - 1) // (k - 1)
     players = as_players(rounds, n)
     assert design_problems(players, names(n), k) == []
@@ -66,14 +78,14 @@ def test_the_complete_designs_meet_every_pair_exactly_once(n, k):
 
 @pytest.mark.parametrize("n", [18, 24, 30])
 def test_nearly_kirkman_systems_leave_a_perfect_matching_unmet(n):
-    name, rounds = stored_design(n, 3)
+    name, rounds = stored(n, 3)
     assert "NKTS" in name and len(rounds) == (n - 2) // 2
     unmet = unmet_pairs(as_players(rounds, n), names(n))
     assert sorted(p for pair in unmet for p in pair) == names(n)  # every player misses exactly one other
 
 
 def test_24_players_7_rounds_of_4_leave_eight_disjoint_triangles():
-    name, rounds = stored_design(24, 4)
+    name, rounds = stored(24, 4)
     assert len(rounds) == 7  # the counting bound: 7 * 3 = 21 <= 23
     unmet = unmet_pairs(as_players(rounds, 24), names(24))
     partners = {p: {q for pair in unmet if p in pair for q in pair if q != p} for p in names(24)}
@@ -115,7 +127,7 @@ def test_affine_spaces_meet_every_pair_exactly_once(q, dimension):
 
 
 def test_the_macneish_product_gives_60_players_20_rounds_of_3():
-    name, rounds = design_rounds(60, 3)
+    name, rounds = catalogued(60, 3)
     assert "MacNeish" in name and len(rounds) == 20
     assert design_problems(as_players(rounds, 60), names(60), 3) == []
 
@@ -141,7 +153,9 @@ def test_every_catalogue_design_of_the_sweep_is_repeat_free(n, k):
     [(25, 10, 5, (2, 200, 0, 16)), (28, 10, 4, (2, 42, 0, 3)), (16, 7, 4, (2, 48, 0, 6)), (9, 6, 3, (2, 18, 0, 4))],
 )
 def test_repeating_whole_rounds_of_a_complete_design_meets_the_issue_values(n, rounds, k, expected):
-    draw, how = repeated_classes_draw(names(n), k, rounds, seed=5)
+    built = repeated_classes_draw(names(n), k, rounds, seed=5)
+    assert built is not None
+    draw, how = built
     assert "repeated" in how
     assert recount(draw).as_tuple() == expected
     assert all(set(map(frozenset, a)) != set(map(frozenset, b)) for a, b in zip(draw, draw[1:]))

@@ -39,8 +39,8 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from math import gcd
 from itertools import product
+from math import gcd
 
 from solver.domain.draw.designs import known_design, stored_design
 from solver.domain.draw.problem import Draw, PlayerId

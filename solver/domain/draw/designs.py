@@ -22,19 +22,25 @@ no code with this module.
    --orbits o --fixed f --classes c`` with the parameters stored next to them. Stored:
    - Kirkman triple systems KTS(15) (7 rounds) and KTS(21) (10 rounds: m = 5, two base rounds);
      KTS(v), v = 3 (mod 6), exists for every such v (Ray-Chaudhuri and Wilson 1971);
-   - nearly Kirkman triple systems NKTS(18) (8 rounds) and NKTS(24) (11 rounds): resolvable
-     3-GDDs of type 2^(v/2), (v - 2)/2 rounds; they exist for every v = 0 (mod 6), v >= 18
-     (A. E. Brouwer, "Two new nearly Kirkman triple systems", Utilitas Math. 13, 1978; Rees and
-     Stinson, "On resolvable group-divisible designs with block size 3", Ars Combin. 23, 1987);
-   - resolvable (v, 4, 1) designs, v = 4 (mod 12) (H. Hanani, D. K. Ray-Chaudhuri and
-     R. M. Wilson, "On resolvable designs", Discrete Math. 3, 1972) and the best partial ones
-     for the other sizes the benchmark sweeps (the rounds stored are what the search found);
-   - resolvable (45, 5, 1) and partial designs with tables of 5.
+   - nearly Kirkman triple systems NKTS(18), NKTS(24), NKTS(30), NKTS(36) ((v - 2) / 2 rounds:
+     resolvable 3-GDDs of type 2^(v/2), every player misses exactly one other); they exist for
+     every v = 0 (mod 6), v >= 18 (A. E. Brouwer, "Two new nearly Kirkman triple systems",
+     Utilitas Math. 13, 1978; R. Rees and D. R. Stinson, "On resolvable group-divisible designs
+     with block size 3", Ars Combin. 23, 1987);
+   - 13 rounds of triples for 33, 42 and 54 players (the most the benchmark sweeps; KTS(33) and
+     NKTS(42), NKTS(54) have more);
+   - resolvable (v, 4, 1) designs for v = 28 and 40 (every pair meets exactly once; they exist for
+     every v = 4 (mod 12): H. Hanani, D. K. Ray-Chaudhuri and R. M. Wilson, "On resolvable
+     designs", Discrete Math. 3, 1972), a resolvable 4-GDD of type 3^8 (24 players, 7 rounds: the
+     counting bound, every player misses two), and 13 rounds of tables of 4 for 48 and 56 players.
+   The search space is cut by invariance under a multiplier where the stored parameters say so
+   (``multiplier``: (i, a) -> (i, w a)); the (40, 4, 1) design needs it to be found in seconds.
 3. A resolvable transversal design TD(5, 12) from a difference matrix over Z_2 x Z_6
-   (``RESOLVABLE_TD_60_5``): 60 players, 12 rounds of 12 tables of 5, i.e. four mutually
+   (``DIFFERENCE_MATRIX_Z2_Z6``): 60 players, 12 rounds of 12 tables of 5, i.e. four mutually
    orthogonal Latin squares of order 12, which exist (Johnson, Dulmage and Mendelsohn, "Orthomorphisms
    of groups and orthogonal Latin squares", Canad. J. Math. 13, 1961). 12 is not a prime power, so
-   the GF(q) layouts cannot give it, and no cyclic group of order 12 has such a matrix.
+   the GF(q) layouts cannot give it, and no cyclic group of order 12 has such a matrix. Its first
+   3 or 4 rows give TD(3, 12) and TD(4, 12): 36 players in threes and 48 in fours, 12 rounds.
 
 The social golfer instance 8-4-10: 32 players, 10 rounds of 8 tables of 4, no two players at a
 table twice. Each player then meets 30 of the 31 others; the 16 pairs that never meet form a perfect
