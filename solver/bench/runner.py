@@ -284,7 +284,7 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         "--json", nargs="?", const="-", metavar="PATH", help="also write the rows as JSON (to PATH, or stdout when no PATH)"
     )
     parser.add_argument(
-        "--hard", action="store_true", help="run the hard instances instead (32x10 social golfer 8-4-10, 40x13, 16x5)"
+        "--hard", action="store_true", help="run the hard instances instead (32x10 social golfer 8-4-10, 40x13, 16x5, 36x13)"
     )
     parser.add_argument("--hard-time-limit", type=float, default=60.0)
     parser.add_argument(
