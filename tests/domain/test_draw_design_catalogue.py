@@ -150,7 +150,13 @@ def test_every_catalogue_design_of_the_sweep_is_repeat_free(n, k):
 
 @pytest.mark.parametrize(
     "n, rounds, k, expected",
-    [(25, 10, 5, (2, 200, 0, 16)), (28, 10, 4, (2, 42, 0, 3)), (16, 7, 4, (2, 48, 0, 6)), (9, 6, 3, (2, 18, 0, 4))],
+    [
+        (25, 10, 5, (2, 200, 0, 16)),
+        (28, 10, 4, (2, 42, 0, 3)),
+        (16, 7, 4, (2, 48, 0, 6)),
+        (9, 6, 3, (2, 18, 0, 4)),
+        (8, 10, 2, (2, 12, 0, 3)),  # pairings: the circle method's 7 rounds, 3 of them again
+    ],
 )
 def test_repeating_whole_rounds_of_a_complete_design_meets_the_issue_values(n, rounds, k, expected):
     built = repeated_classes_draw(names(n), k, rounds, seed=5)

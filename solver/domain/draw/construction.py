@@ -381,6 +381,8 @@ def design_rounds(n_players: int, k: int) -> tuple[str, tuple[tuple[tuple[int, .
     """The longest repeat-free design of the catalogue for N players at tables of k: (its name, its
     rounds of tables of player indices 0..N-1), or None. Deterministic (no seed: the caller relabels)."""
     candidates: list[tuple[str, list[list[list[int]]]]] = []
+    if k == 2 and n_players % 2 == 0 and 2 <= n_players <= MAX_AFFINE_POINTS:
+        candidates.append(("circle method", circle_method_pairs(n_players, n_players - 1)))
     dimension = affine_dimension(n_players, k)
     if dimension is not None and dimension >= 3 and n_players <= MAX_AFFINE_POINTS:
         candidates.append((f"affine space AG({dimension}, {k})", affine_space_rounds(k, dimension)))
