@@ -429,6 +429,11 @@ def _layout_rounds(layout: Layout, n_players: int, k: int) -> list[list[list[int
     return rounds
 
 
+def complete_design(n_players: int, k: int, rounds: int) -> bool:
+    """``rounds`` repeat-free rounds meet every pair exactly once: R (k - 1) = N - 1."""
+    return rounds * (k - 1) == n_players - 1
+
+
 def is_over_full(n_players: int, k: int, rounds: int) -> bool:
     """Each player would meet more others than there are: R (k - 1) > N - 1, repeats unavoidable."""
     return rounds * (k - 1) > n_players - 1

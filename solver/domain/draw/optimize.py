@@ -37,7 +37,12 @@ from collections import defaultdict
 from dataclasses import dataclass
 
 from solver.domain.draw.bounds import lexicographic_lower_bound
-from solver.domain.draw.construction import is_over_full, longest_repeat_free_draw, repeated_classes_draw
+from solver.domain.draw.construction import (
+    complete_design,
+    is_over_full,
+    longest_repeat_free_draw,
+    repeated_classes_draw,
+)
 from solver.domain.draw.local_search import (
     SearchConfig,
     improve,
@@ -147,10 +152,14 @@ class _Candidate:
         return (*self.objective.as_tuple(), self.moved)
 
 
-def _starts(problem: DrawProblem, rng: random.Random) -> list[tuple[Draw, str]]:
+def _starts(problem: DrawProblem, rng: random.Random, max_meetings: int) -> list[tuple[Draw, str]]:
     """Starting draws, in the order they are searched from: a redraw starts from the previous draw
     (fewest moves) and then, if that does not reach the bound, from a fresh draw (a rigid previous
-    draw can trap the search in repeats a fresh start avoids)."""
+    draw can trap the search in repeats a fresh start avoids). An over-full season repeats whole
+    rounds of the longest design only while no round is needed more than ``max_meetings`` times
+    (the bound on the largest number of meetings): 16 x 13 at tables of 4 takes AG(2, 4)'s 5 rounds
+    up to three times, as the bound says it must, but 50 x 13 at tables of 5 would meet pairs three
+    times where twice is possible, so it starts from the design and random rounds instead."""
     starts = []
     if problem.previous is not None:
         starts.append((seat_pins(problem, previous_as_start(problem)), "redraw"))
@@ -160,11 +169,15 @@ def _starts(problem: DrawProblem, rng: random.Random) -> list[tuple[Draw, str]]:
         if len(built) == problem.rounds:
             starts.append((seat_pins(problem, built), "construction"))
             return starts
-        if is_over_full(len(problem.players), problem.table_size, problem.rounds):
-            repeated = repeated_classes_draw(problem.players, problem.table_size, problem.rounds, seed)
+        if is_over_full(len(problem.players), problem.table_size, problem.rounds) and built:
+            repeated = None
+            if -(-problem.rounds // len(built)) <= max_meetings:
+                repeated = repeated_classes_draw(problem.players, problem.table_size, problem.rounds, seed)
             if repeated is not None:
                 starts.append((seat_pins(problem, repeated[0]), f"construction with repeated rounds ({repeated[1]})"))
-                return starts
+                if complete_design(len(problem.players), problem.table_size, len(built)):
+                    return starts  # every pair already met once: repeating whole rounds is the best there is
+                # pairs the design left unmet can take some repeats: the random completion is searched too
         if built:
             rest = random_draw(problem, rng)[len(built) :]
             starts.append((seat_pins(problem, built + rest), f"construction of {len(built)} rounds + random"))
@@ -266,7 +279,7 @@ def solve_draw(problem: DrawProblem, config: SearchConfig | None = None, *, use_
 
     rng = random.Random(problem.seed)
     moved_bound = players_moved_lower_bound(problem)
-    starts = _starts(problem, rng)
+    starts = _starts(problem, rng, bound.max_meetings)
     cpsat_possible = (
         use_cpsat
         and len(problem.players) <= CPSAT_MAX_PLAYERS
