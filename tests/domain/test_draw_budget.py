@@ -28,6 +28,9 @@ def league(n: int, rounds: int, k: int, **kw) -> DrawProblem:
 def test_the_finishing_reserve_is_a_small_share_of_the_budget():
     assert finishing_reserve(league(8, 2, 4, time_limit_s=3)) == pytest.approx(0.12)
     assert finishing_reserve(league(8, 2, 4, time_limit_s=60)) == pytest.approx(0.25)
+    # seat balance colours every seat: its share grows with the seats, never past half the budget
+    assert finishing_reserve(league(1000, 4, 4, time_limit_s=3, seat_balance=True)) == pytest.approx(0.12 + 0.08)
+    assert finishing_reserve(league(10_000, 40, 4, time_limit_s=3, seat_balance=True)) == pytest.approx(1.5)
 
 
 def test_cpsat_is_tried_only_when_its_model_is_quick_to_build_for_the_work_budget():

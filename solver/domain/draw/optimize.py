@@ -207,12 +207,18 @@ def _try_cpsat(problem: DrawProblem, deadline: float, hint: Draw | None, work: i
 def finishing_reserve(problem: DrawProblem) -> float:
     """Wall-clock seconds kept at the end of the budget for what follows the searches: the exact
     round reordering (at most 0.1 s at 12 rounds on a loaded machine), seat balance, the final
-    check and recount. Only the safety cut moves: the work budget, and so the draw, do not."""
-    return min(FINISHING_RESERVE_SHARE * problem.time_limit_s, FINISHING_RESERVE_MAX_S)
+    check and recount; with seat balance also its edge colouring, about 16 us a seat (0.66 s for
+    10 000 players x 4 rounds on a loaded machine). At most half the budget. Only the safety cut
+    moves: the work budget, and so the draw, do not."""
+    reserve = min(FINISHING_RESERVE_SHARE * problem.time_limit_s, FINISHING_RESERVE_MAX_S)
+    if problem.seat_balance:
+        reserve += SEAT_BALANCE_SECONDS_PER_SEAT * len(problem.players) * problem.rounds
+    return min(reserve, 0.5 * problem.time_limit_s)
 
 
 FINISHING_RESERVE_SHARE = 0.04
 FINISHING_RESERVE_MAX_S = 0.25
+SEAT_BALANCE_SECONDS_PER_SEAT = 20e-6
 
 
 def work_budget(problem: DrawProblem) -> int:
