@@ -8,10 +8,10 @@ Pipeline:
 3. Lower bounds (bounds.py). The result reports the lexicographic one: objective == lower_bound
    means proven optimal.
 4. Starts: an algebraic repeat-free construction of as many rounds as one gives (no played
-   rounds), the rest random; in an over-full season (R(k-1) > N-1) the longest design with whole
-   rounds of it repeated (``construction.repeated_classes_draw``); a seeded random draw otherwise. A redraw first starts from the
-   previous draw (fewest moves), then from a fresh start if the bound was not reached. Pins are
-   then seated in every start.
+   rounds), the rest random; in an over-full season (R(k-1) > N-1) first the longest design with
+   whole rounds of it repeated (``construction.repeated_classes_draw``); a seeded random draw
+   otherwise. A redraw first starts from the previous draw (fewest moves), then from a fresh
+   start if the bound was not reached. Pins are then seated in every start.
 5. Tabu search (local_search.py) from each start, stopping at the bound (and, for a redraw, at
    ``players_moved_lower_bound``).
 6. Not proven, N <= 64 (and N x R <= 256, and the model quick to build for the work budget:
