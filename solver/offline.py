@@ -19,10 +19,36 @@ stopped the search first; solver/domain/draw/work.py).
 from __future__ import annotations
 
 import dataclasses
+import os
+import secrets
 
 from solver.domain.draw import solve_draw
 from solver.domain.draw.problem import DrawProblem, DrawResult
-from solver.service import new_seed
+from solver.domain.draw.work import work_for_time_limit
+
+# The safety cut never goes below this, however long the process took to start.
+MIN_SAFETY_CUT_S = 0.05
+# What follows the solve in ``rondo draw``: the report, JSON and the exit (rondo_app/cli.py ends the
+# process at once after printing; measured 0.02-0.05 s on a loaded machine).
+EXIT_RESERVE_S = 0.1
+
+
+def process_age_s() -> float:
+    """Seconds since this process started (Linux: /proc), 0.0 where that cannot be read. Python's
+    start and the imports (OR-Tools, about a second on a loaded machine) count in an offline draw's
+    time budget: the budget is what the organizer waits for the command."""
+    try:
+        with open("/proc/self/stat") as f:
+            fields = f.read().rsplit(")", 1)[1].split()
+        with open("/proc/uptime") as f:
+            uptime = float(f.read().split()[0])
+        return max(0.0, uptime - int(fields[19]) / os.sysconf("SC_CLK_TCK"))
+    except (OSError, ValueError, IndexError):
+        return 0.0
+
+
+def new_seed() -> int:
+    return secrets.randbelow(2**31)
 
 
 def draw_report(
@@ -33,8 +59,16 @@ def draw_report(
     time_limit: float,
     seat_balance: bool = False,
     work_budget: int = 0,
+    count_process_start: bool = False,
 ) -> dict:
-    """``work_budget`` 0: the default for ``time_limit``."""
+    """``work_budget`` 0: the default for ``time_limit``, fixed before anything else happens. With
+    ``count_process_start`` (the ``rondo draw`` command) the wall-clock safety cut is ``time_limit``
+    less the time the process has already lived, so the command as a whole stops within its budget;
+    the work budget, and so the draw, stay what the requested budget gives (a start so slow that the
+    cut fires first says ``reproducible: false``)."""
+    work_budget = work_budget or (work_for_time_limit(time_limit) if time_limit > 0 else 0)
+    if time_limit > 0 and count_process_start:
+        time_limit = max(MIN_SAFETY_CUT_S, time_limit - process_age_s() - EXIT_RESERVE_S)
     problem = DrawProblem(
         players=tuple(f"P{i + 1}" for i in range(max(players, 0))),
         rounds=rounds,

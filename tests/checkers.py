@@ -75,3 +75,32 @@ def players_moved(before: Rounds, after: Rounds, from_round: int = 0) -> int:
         for number, table in enumerate(after[r]):
             moved.update(p for p in table if p in seat_before and seat_before[p] != number)
     return len(moved)
+
+
+def design_problems(rounds: Rounds, players: Sequence[str], k: int) -> list[str]:
+    """What keeps ``rounds`` from being a repeat-free draw of ``players`` at tables of ``k``: a round
+    that is not a partition of the players into tables of k, or a pair at one table twice. Empty when
+    it is one (a resolvable packing: pairs meet at most once, each round a partition)."""
+    problems = []
+    roster = sorted(players)
+    seen: dict[frozenset[str], int] = {}
+    for r, tables in enumerate(rounds):
+        seated = sorted(p for table in tables for p in table)
+        if seated != roster:
+            problems.append(f"round {r} does not seat every player exactly once")
+        problems.extend(f"round {r} has a table of {len(table)}" for table in tables if len(table) != k)
+        for table in tables:
+            members = list(table)
+            for x in range(len(members)):
+                for y in range(x + 1, len(members)):
+                    pair = frozenset((members[x], members[y]))
+                    if pair in seen:
+                        problems.append(f"{sorted(pair)} meet in rounds {seen[pair]} and {r}")
+                    seen[pair] = r
+    return problems
+
+
+def unmet_pairs(rounds: Rounds, players: Sequence[str]) -> set[frozenset[str]]:
+    """The pairs of players who never share a table in ``rounds``."""
+    met = {frozenset((a, b)) for tables in rounds for table in tables for a in table for b in table if a != b}
+    return {frozenset((a, b)) for i, a in enumerate(players) for b in players[i + 1 :]} - met

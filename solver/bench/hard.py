@@ -3,9 +3,11 @@
 * 32 players x 10 rounds, tables of 4: the social golfer problem 8-4-10, notoriously hard for
   search. A repeat-free solution exists (Aguado 2004); Rondo ships one (``designs.py``).
 * 40 players x 13 rounds, tables of 4: every player meets all 39 others exactly once, a resolvable
-  (40, 4, 1) design, which exists; Rondo has no construction for it, so this is the open one: we
-  print the objective the search reaches within the budget.
+  (40, 4, 1) design; Rondo ships one (``designs.py``, developed from one base round mod 13).
 * 16 players x 5 rounds, tables of 4: the affine plane AG(2, 4); zero repeats are possible.
+* 36 players x 13 rounds, tables of 4: over-full (13 x 3 > 35), the open one: no design is known
+  whose repeated rounds would meet the counting bound, and the model is too large for CP-SAT; we
+  print the objective the search reaches within the budget.
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ HARD_INSTANCES = (
     (32, 10, 4, "social golfer 8-4-10"),
     (40, 13, 4, "resolvable (40,4,1) design"),
     (16, 5, 4, "affine plane AG(2,4)"),
+    (36, 13, 4, "over-full, open"),
 )
 
 

@@ -34,6 +34,7 @@ from solver.bench.common import (
     measured_row,
     rondo_row,
 )
+from solver.bench.designs import format_row, run_designs, summary
 from solver.bench.hard import format_hard, run_hard
 from solver.bench.measure import measure, process_peak_rss_bytes, python_heap_peak_mb
 from solver.domain.draw import solve_draw
@@ -283,15 +284,30 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         "--json", nargs="?", const="-", metavar="PATH", help="also write the rows as JSON (to PATH, or stdout when no PATH)"
     )
     parser.add_argument(
-        "--hard", action="store_true", help="run the hard instances instead (32x10 social golfer 8-4-10, 40x13, 16x5)"
+        "--hard", action="store_true", help="run the hard instances instead (32x10 social golfer 8-4-10, 40x13, 16x5, 36x13)"
     )
     parser.add_argument("--hard-time-limit", type=float, default=60.0)
+    parser.add_argument(
+        "--designs",
+        action="store_true",
+        help="run the design instances (KTS, NKTS, resolvable designs, MOLS, over-full seasons) and the sweep "
+        "k=3..5, R<=13, N<=64 against the best known draws",
+    )
+    parser.add_argument("--designs-time-limit", type=float, default=3.0, help="budget per design instance (default: %(default)s)")
+    parser.add_argument("--no-sweep", action="store_true", help="--designs: only the issue's instances")
+    parser.add_argument(
+        "--only",
+        type=lambda s: [tuple(int(x) for x in item.split("x")) for item in s.split(",") if item],
+        help="--designs: only these instances, as NxRxK (e.g. 15x7x3,25x10x5)",
+    )
     return parser.parse_args(argv)
 
 
 def main(argv: list[str] | None = None) -> int:
     """Entry point of ``python -m solver.bench`` (and ``rondo bench``); 0 when every target is met."""
     args = parse_args(argv)
+    if args.designs:
+        return _designs(args)
     if args.hard:
         rows = run_hard(time_limit=args.hard_time_limit, seed=args.seed, shuffles=args.shuffles)
         print(format_hard(rows))
@@ -332,6 +348,26 @@ def main(argv: list[str] | None = None) -> int:
     if args.json:
         _write_json(args.json, rows)
     return 0 if all(ok is not False for _, ok, _ in targets) else 1
+
+
+def _designs(args: argparse.Namespace) -> int:
+    print(
+        f"design benchmark: seed {args.seed}, {args.designs_time_limit:g} s budget per instance; "
+        f"objective = (soft, max meetings, sum C(m,2), consecutive, max player repeats)",
+        flush=True,
+    )
+    rows = run_designs(
+        args.designs_time_limit,
+        args.seed,
+        sweep=not args.no_sweep,
+        only=args.only,
+        log=lambda row: print(format_row(row), flush=True),
+    )
+    for line in summary(rows):
+        print(line)
+    if args.json:
+        _write_json(args.json, rows)
+    return 0
 
 
 def _write_json(path: str, rows: Sequence[dict[str, Any]]) -> None:

@@ -13,6 +13,9 @@ from solver.domain.draw.bounds import (
     even_spread_pairs,
     lexicographic_lower_bound,
     lower_bound,
+    repeat_free_averaging_bound,
+    repeat_free_rounds_max,
+    sum_repeat_pairs_bound,
     table_split_repeats,
 )
 from solver.domain.draw.local_search import random_draw
@@ -128,3 +131,37 @@ def test_bounds_never_exceed_the_exhaustive_optimum(n, k, rounds):
     componentwise_minimum = tuple(min(v.as_tuple()[i] for v in values) for i in range(5))
     assert all(b <= m for b, m in zip(lower_bound(problem).as_tuple(), componentwise_minimum))
     assert lexicographic_lower_bound(problem) <= min(values)
+
+
+def _most_repeat_free_rounds(players: tuple[str, ...], k: int) -> int:
+    """By exhaustive search: the most rounds with no pair at one table twice."""
+    options = [frozenset(frozenset(itertools.combinations(table, 2)) for table in r) for r in _rounds_of(players, k)]
+    pairs = [frozenset().union(*o) for o in options]
+
+    def extend(used: frozenset, start: int) -> int:
+        return max((1 + extend(used | pairs[i], i + 1) for i in range(start, len(pairs)) if not used & pairs[i]), default=0)
+
+    return extend(frozenset(), 0)
+
+
+@pytest.mark.rule("draw.objective.lower-bound-and-gap")
+@pytest.mark.parametrize("n, k, rounds", [(4, 2, 4), (4, 2, 5), (4, 2, 6), (6, 3, 2), (6, 3, 3), (6, 3, 4), (6, 2, 3)])
+def test_the_averaging_bound_never_exceeds_the_exhaustive_optimum(n, k, rounds):
+    """The averaging argument (bounds.repeat_free_averaging_bound) with the true maximum of
+    repeat-free rounds, found by exhaustive search, against the least sum C(m, 2) of every draw."""
+    problem = league(n, rounds=rounds, k=k)
+    most = _most_repeat_free_rounds(problem.players, k)
+    assert most == repeat_free_rounds_max(n, k)
+    options = list(_rounds_of(problem.players, k))
+    least = min(evaluate(problem, draw).sum_repeat_pairs for draw in itertools.product(options, repeat=rounds))
+    assert repeat_free_averaging_bound(rounds, most) <= least
+    assert sum_repeat_pairs_bound(problem) <= least
+
+
+@pytest.mark.rule("draw.objective.lower-bound-and-gap")
+def test_no_nkts_of_12_means_five_rounds_of_twelve_players_in_threes_repeat():
+    problem = league(12, rounds=5, k=3)
+    assert repeat_free_rounds_max(12, 3) == 4 < (12 - 1) // 2  # counting alone would allow 5
+    bound = lexicographic_lower_bound(problem)
+    assert (bound.max_meetings, bound.sum_repeat_pairs) == (2, 1)
+    assert repeat_free_averaging_bound(6, 4) == 2 and repeat_free_averaging_bound(4, 4) == 0

@@ -248,8 +248,11 @@ def test_constructions_are_repeat_free(n, k, rounds, ring):
 
 def test_no_construction_when_none_applies_but_a_prefix_helps():
     assert repeat_free_layout(24, 4, 4) is None  # Z_6 has zero divisors, 6 is no prime power
-    assert repeat_free_layout(28, 4, 9) is None  # GF(7) gives 7 rounds, not 9
-    assert len(longest_repeat_free_draw([f"p{i}" for i in range(28)], 4, 9, seed=1)) == 7
+    assert repeat_free_layout(36, 4, 11) is None  # GF(9) gives 9 rounds, not 11
+    assert len(longest_repeat_free_draw([f"p{i}" for i in range(36)], 4, 11, seed=1)) == 9
+    # 28 x 9 has no layout (GF(7) gives 7 rounds) but the stored resolvable (28, 4, 1) design covers it
+    assert repeat_free_layout(28, 4, 9) is None
+    assert len(longest_repeat_free_draw([f"p{i}" for i in range(28)], 4, 9, seed=1)) == 9
     # 32 x 10 has no algebraic layout either, but the stored 8-4-10 design covers it (designs.py)
     assert repeat_free_layout(32, 4, 10) is None
     assert len(longest_repeat_free_draw([f"p{i}" for i in range(32)], 4, 10, seed=1)) == 10

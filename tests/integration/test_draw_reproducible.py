@@ -14,10 +14,18 @@ import pytest
 
 pytestmark = [pytest.mark.integration, pytest.mark.rule("draw.seed.reproducible")]
 
-# 15 players, 7 rounds, tables of 3: the bound (zero repeats: a Kirkman triple system) is not reached
-# by the search, so it runs to its whole work budget, tabu search and CP-SAT both.
-DRAW = ["draw", "-n", "15", "-r", "7", "-k", "3", "--seed", "1", "--json"]
+# 12 players, 6 rounds, tables of 3: over-full (6 x 2 > 11) and the bound is not reached (no
+# NKTS(12) exists), so the search runs to its whole work budget, tabu search and CP-SAT both.
+DRAW = ["draw", "-n", "12", "-r", "6", "-k", "3", "--seed", "1", "--json"]
 WORK = ["--work", "60000", "--time-limit", "120"]  # the time limit far beyond what the work takes
+# The new constructions and searches (docs/rules.md draw.design.constructions): 15 x 7, k = 3, a
+# Kirkman triple system drawn by construction; 20 x 10, k = 4, over-full, five rounds of the GF(5)
+# layout repeated as the start of the tabu search; 40 x 13, k = 4, the stored (40, 4, 1) design.
+CONSTRUCTED = {
+    "kts-15": ["draw", "-n", "15", "-r", "7", "-k", "3", "--seed", "1", "--json"],
+    "over-full-20x10": ["draw", "-n", "20", "-r", "10", "-k", "4", "--seed", "1", "--json"],
+    "rbibd-40": ["draw", "-n", "40", "-r", "13", "-k", "4", "--seed", "1", "--json"],
+}
 
 
 def rondo_draw(*args: str, hash_seed: int, one_core: bool = False) -> subprocess.Popen:
@@ -56,6 +64,22 @@ def test_the_same_work_budget_gives_the_same_draw_quiet_slowed_and_after_a_resta
     assert alone["work_used"] == first["work_used"] == second["work_used"]
     assert alone["rounds_drawn"] == first["rounds_drawn"] == second["rounds_drawn"]
     assert alone["objective"] == first["objective"] == second["objective"]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", sorted(CONSTRUCTED))
+def test_the_new_constructions_and_searches_give_the_same_draw_slowed_and_after_a_restart(name):
+    args = [*CONSTRUCTED[name], "--work", "40000", "--time-limit", "120"]
+    alone = report(rondo_draw(*args, hash_seed=1))
+    slowed = [rondo_draw(*args, hash_seed=seed, one_core=True) for seed in (2, 3)]
+    first, second = (report(p) for p in slowed)
+    assert alone["reproducible"] and first["reproducible"] and second["reproducible"]
+    assert alone["rounds_drawn"] == first["rounds_drawn"] == second["rounds_drawn"]
+    assert alone["work_used"] == first["work_used"] == second["work_used"]
+    if name == "over-full-20x10":
+        assert any("repeated rounds" in note for note in alone["notes"]) and alone["method"] == "local-search"
+    else:
+        assert alone["status"] == "OPTIMAL" and alone["method"] == "construction"
 
 
 def test_a_draw_cut_by_the_time_limit_says_it_cannot_be_rerun():

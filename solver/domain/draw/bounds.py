@@ -199,12 +199,45 @@ def max_meetings_bound(problem: DrawProblem, sum_bound: int) -> int:
     return bound
 
 
+# (N, k) -> the most repeat-free rounds, where a theorem says fewer than counting and pigeonhole allow.
+REPEAT_FREE_MAXIMA: dict[tuple[int, int], tuple[int, str]] = {
+    (12, 3): (4, "no nearly Kirkman triple system NKTS(12) exists (A. Kotzig and A. Rosa, 1974)"),
+}
+
+
+def repeat_free_rounds_max(n: int, k: int) -> int:
+    """At most this many rounds of N players at tables of k can be repeat-free: pigeonhole (fewer
+    tables than seats: one round), counting (each player meets k - 1 new players a round: at most
+    (N - 1) / (k - 1) rounds) and the non-existence theorems of ``REPEAT_FREE_MAXIMA``."""
+    if k < 2 or n < k:
+        return 0
+    if n // k < k:
+        return 1
+    most = (n - 1) // (k - 1)
+    if (n, k) in REPEAT_FREE_MAXIMA:
+        most = min(most, REPEAT_FREE_MAXIMA[(n, k)][0])
+    return most
+
+
+def repeat_free_averaging_bound(rounds: int, most: int) -> int:
+    """Averaging over sets of rounds: when at most ``most`` rounds can be repeat-free, every set of
+    most + 1 of the R rounds holds a coincidence (a pair meeting in two of its rounds); a coincidence
+    (a pair and two rounds) lies in C(R - 2, most - 1) such sets, so there are at least
+    C(R, most + 1) / C(R - 2, most - 1) coincidences, i.e. sum C(m, 2) >= that. It is sharper than
+    counting exactly when a theorem forbids more rounds than counting does (12 players at tables of
+    3, 5 rounds: counting allows a repeat-free draw, but no NKTS(12) exists: at least 1)."""
+    if most < 1 or rounds <= most:
+        return 0
+    return ceil(comb(rounds, most + 1) / comb(rounds - 2, most - 1))
+
+
 def sum_repeat_pairs_bound(problem: DrawProblem) -> int:
     """max of (a) counting (``_spread``): each player's meetings spread as evenly as possible over the
     others, halved (every pair is seen by both players); (b) pigeonhole over pairs of rounds: sum
     C(m, 2) is the number of (pair, round pair) coincidences; two known rounds (history or fixed)
     count with their actual coincidences, a known and a free round with ``_table_spread``, two free
-    rounds with t * f(k, t)."""
+    rounds with t * f(k, t); (c) averaging over sets of rounds when a theorem caps the repeat-free
+    rounds (``repeat_free_averaging_bound``)."""
     known = _known(problem)
     counting = _spread(known, problem)[0]
     t, k = problem.tables_per_round, problem.table_size
@@ -213,7 +246,10 @@ def sum_repeat_pairs_bound(problem: DrawProblem) -> int:
     pigeonhole = sum(comb(m, 2) for m in known.counts.values())
     pigeonhole += free * sum(_table_spread(round_, roster, t) for round_ in known.rounds)
     pigeonhole += comb(free, 2) * t * table_split_repeats(k, t)
-    return max(counting, pigeonhole)
+    averaging = 0
+    if not problem.history:  # every round of the draw seats exactly the roster
+        averaging = repeat_free_averaging_bound(problem.rounds, repeat_free_rounds_max(len(roster), k))
+    return max(counting, pigeonhole, averaging)
 
 
 def consecutive_repeats_bound(problem: DrawProblem) -> int:

@@ -16,6 +16,19 @@ k + 1 rounds, e.g. 16 players x 5 rounds is the affine plane AG(2, 4).
 
 Pairings (k = 2) use the classical circle method instead: N - 1 repeat-free rounds.
 
+When these give fewer rounds than asked, the design catalogue (``design_rounds``) is tried:
+the lines of the affine space AG(d, q) for N = q^d players at tables of q (d >= 3; e.g. 27 players,
+13 rounds of 3 from AG(3, 3), a Kirkman triple system; 64 players, 21 rounds of 4 from AG(3, 4)),
+and the stored designs of ``designs.py`` (Kirkman and nearly Kirkman triple systems, resolvable
+(v, 4, 1) designs, a transversal design from four MOLS of order 12, ...).
+
+Over-full seasons (R(k-1) > N-1: repeats cannot be avoided): ``repeated_classes_draw`` takes the
+longest repeat-free design and repeats whole rounds of it, never two copies in consecutive rounds.
+When the design is complete (every pair meets exactly once, e.g. 25 players from AG(2, 5), 28 from
+the resolvable (28, 4, 1) design) and at most as many rounds are repeated as it has, this meets
+the counting bound: each extra round costs t C(k, 2) pairs meeting twice, k - 1 repeats a player,
+none consecutive (25 x 10, k = 5: (0, 2, 200, 0, 16); 28 x 10, k = 4: (0, 2, 42, 0, 3)).
+
 A seeded random permutation of the players (and of tables, seats and round order) makes the draw
 random yet reproducible: the same seed gives the same draw.
 """
@@ -25,12 +38,16 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from itertools import product
+from math import gcd
 
-from solver.domain.draw.designs import known_design
+from solver.domain.draw.designs import known_design, stored_design
 from solver.domain.draw.problem import Draw, PlayerId
 
 MAX_FIELD_ORDER = 1024
+MAX_CATALOGUE_ROUNDS = 128  # the catalogue's layouts stop here (rounds x players stay small)
+MAX_AFFINE_POINTS = 1024  # AG(d, q) up to this many points (AG(3, 9): 729 points, 91 rounds)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -115,6 +132,9 @@ class GaloisField:
         for d in reversed(digits):
             x = x * self.p + d
         return x
+
+    def add(self, x: int, y: int) -> int:
+        return self._number([(a + b) % self.p for a, b in zip(self._digits(x), self._digits(y))])
 
     def sub(self, x: int, y: int) -> int:
         return self._number([(a - b) % self.p for a, b in zip(self._digits(x), self._digits(y))])
@@ -214,7 +234,12 @@ def repeat_free_draw(players: Sequence[PlayerId], k: int, rounds: int, seed: int
         return _shuffled([[[order[i] for i in table] for table in round_] for round_ in design], rng)
     layout = repeat_free_layout(n, k, rounds)
     if layout is None:
-        return None
+        catalogued = design_rounds(n, k)
+        if catalogued is None or len(catalogued[1]) < rounds:
+            return None
+        rng.shuffle(order)
+        chosen = catalogued[1][:rounds]
+        return _shuffled([[[order[i] for i in table] for table in round_] for round_ in chosen], rng)
     t = n // k
     rng.shuffle(order)
     index = _table_index(layout, t, k)
@@ -250,3 +275,189 @@ def longest_repeat_free_draw(players: Sequence[PlayerId], k: int, rounds: int, s
         if built is not None:
             return built
     return ()
+
+
+# ---------------------------------------------------------------------------------------------
+# The design catalogue: affine spaces and the stored designs
+# ---------------------------------------------------------------------------------------------
+
+
+def affine_space_rounds(q: int, dimension: int) -> list[list[list[int]]]:
+    """The lines of the affine space AG(d, q), grouped by direction: (q^d - 1) / (q - 1) rounds of
+    q^(d-1) tables of q (R. C. Bose, "On the application of the properties of Galois fields to the
+    problem of construction of hyper-Graeco-Latin squares", Sankhya 3, 1938). Point p is the vector
+    of its base-q digits, each read as an element of GF(q); a direction is a nonzero vector whose
+    first nonzero coordinate is 1; the lines of direction u are the sets {p + s u : s in GF(q)}, a
+    partition of the points (a round), and two points lie on exactly one line, so no pair meets
+    twice (every pair meets exactly once)."""
+    field = GaloisField.of_order(q)
+    size = q**dimension
+
+    def vector(p: int) -> list[int]:
+        return [(p // q**i) % q for i in range(dimension)]
+
+    def number(v: list[int]) -> int:
+        return sum(c * q**i for i, c in enumerate(v))
+
+    directions = [u for u in map(vector, range(1, size)) if next(c for c in u if c) == 1]
+    rounds = []
+    for u in directions:
+        seen: set[int] = set()
+        tables = []
+        for p in range(size):
+            if p in seen:
+                continue
+            base = vector(p)
+            line = sorted(number([field.add(b, field.mul(s, c)) for b, c in zip(base, u)]) for s in range(q))
+            seen.update(line)
+            tables.append(line)
+        rounds.append(tables)
+    return rounds
+
+
+def prime_power_factors(t: int) -> list[int]:
+    """t as a product of powers of distinct primes (12 -> [4, 3])."""
+    factors, d = [], 2
+    while t > 1:
+        if t % d == 0:
+            q = 1
+            while t % d == 0:
+                t //= d
+                q *= d
+            factors.append(q)
+        d += 1
+    return factors
+
+
+def macneish_rounds(n_players: int, k: int) -> list[list[list[int]]] | None:
+    """t = N / k rounds of t tables of k when every prime-power factor q of t has q > k (H. F.
+    MacNeish, "Euler squares", Ann. of Math. 23, 1922): over the product G of the fields GF(q), row i
+    (i = 1 .. k) is c -> a_i c with a_i = (i, i, ...) (distinct and nonzero in every field), and
+    round x seats (row i, a_i c + x) at table c. Two rows differ by (a_i - a_j) c, a bijection of G,
+    so two players meet in at most one round (a resolvable transversal design TD(k, t)). Only
+    used when t is not a prime power (then the GF(t) layout already does this): e.g. 60 players
+    at tables of 3, t = 20 = 4 x 5, 20 rounds where Z_20 gives 10."""
+    if k < 2 or n_players % k:
+        return None
+    t = n_players // k
+    factors = prime_power_factors(t)
+    if len(factors) < 2 or min(factors) <= k:
+        return None
+    fields = [GaloisField.of_order(q) for q in factors]
+
+    def digits(g: int) -> list[int]:
+        out = []
+        for q in factors:
+            g, d = divmod(g, q)
+            out.append(d)
+        return out
+
+    def number(ds: list[int]) -> int:
+        g, scale = 0, 1
+        for d, q in zip(ds, factors):
+            g += d * scale
+            scale *= q
+        return g
+
+    def row_value(i: int, c: int, x: int) -> int:
+        return number([f.add(f.mul(i, d), e) for f, d, e in zip(fields, digits(c), digits(x))])
+
+    return [[sorted(i * t + row_value(i + 1, c, x) for i in range(k)) for c in range(t)] for x in range(t)]
+
+
+def affine_dimension(n_players: int, k: int) -> int | None:
+    """d >= 2 with N = k^d when k is a prime power (AG(d, k) applies), else None."""
+    if prime_power(k) is None or k > MAX_FIELD_ORDER:
+        return None
+    d, size = 1, k
+    while size < n_players:
+        size *= k
+        d += 1
+    return d if size == n_players and d >= 2 else None
+
+
+@lru_cache(maxsize=128)
+def design_rounds(n_players: int, k: int) -> tuple[str, tuple[tuple[tuple[int, ...], ...], ...]] | None:
+    """The longest repeat-free design of the catalogue for N players at tables of k: (its name, its
+    rounds of tables of player indices 0..N-1), or None. Deterministic (no seed: the caller relabels)."""
+    candidates: list[tuple[str, list[list[list[int]]]]] = []
+    if k == 2 and n_players % 2 == 0 and 2 <= n_players <= MAX_AFFINE_POINTS:
+        candidates.append(("circle method", circle_method_pairs(n_players, n_players - 1)))
+    dimension = affine_dimension(n_players, k)
+    if dimension is not None and dimension >= 3 and n_players <= MAX_AFFINE_POINTS:
+        candidates.append((f"affine space AG({dimension}, {k})", affine_space_rounds(k, dimension)))
+    stored = stored_design(n_players, k)
+    if stored is not None:
+        candidates.append(stored)
+    if n_players <= MAX_AFFINE_POINTS:
+        product = macneish_rounds(n_players, k)
+        if product is not None:
+            candidates.append((f"resolvable TD({k}, {n_players // k}) over a product of fields (MacNeish)", product))
+    layout_rounds = max_layout_rounds(n_players, k)
+    layout = repeat_free_layout(n_players, k, layout_rounds) if layout_rounds else None
+    if layout is not None:
+        candidates.append((f"{layout.ring} layout", _layout_rounds(layout, n_players, k)))
+    if not candidates:
+        return None
+    name, rounds = max(candidates, key=lambda c: len(c[1]))
+    return name, tuple(tuple(tuple(table) for table in round_) for round_ in rounds)
+
+
+def max_layout_rounds(n_players: int, k: int) -> int:
+    """The most rounds the Z_t / GF(t) layouts give, at most ``MAX_CATALOGUE_ROUNDS`` (0: none).
+    Z_t: round b >= 1 clashes with row a when t divides a * b, so R - 1 < min over a of t / gcd(a, t)."""
+    if k < 2 or n_players % k or n_players // k < k:
+        return 0
+    t = n_players // k
+    cyclic = min(t // gcd(a, t) for a in range(1, k))
+    field = 0
+    if prime_power(t) is not None and t <= MAX_FIELD_ORDER:
+        field = t + 1 if t == k else t
+    return min(max(cyclic, field), MAX_CATALOGUE_ROUNDS)
+
+
+def _layout_rounds(layout: Layout, n_players: int, k: int) -> list[list[list[int]]]:
+    t = n_players // k
+    index = _table_index(layout, t, k)
+    rounds = []
+    for r in range(len(index)):
+        tables: list[list[int]] = [[] for _ in range(t)]
+        for c in range(k):
+            for x in range(t):
+                tables[index[r][c][x]].append(c * t + x)
+        rounds.append(tables)
+    return rounds
+
+
+def complete_design(n_players: int, k: int, rounds: int) -> bool:
+    """``rounds`` repeat-free rounds meet every pair exactly once: R (k - 1) = N - 1."""
+    return rounds * (k - 1) == n_players - 1
+
+
+def is_over_full(n_players: int, k: int, rounds: int) -> bool:
+    """Each player would meet more others than there are: R (k - 1) > N - 1, repeats unavoidable."""
+    return rounds * (k - 1) > n_players - 1
+
+
+def repeated_classes_draw(players: Sequence[PlayerId], k: int, rounds: int, seed: int) -> tuple[Draw, str] | None:
+    """An over-full draw: the longest repeat-free design (at least two rounds, fewer than ``rounds``)
+    in a seeded random order, followed by its rounds again in the same order (cycling when more are
+    needed), so no round is followed by its own copy; (the draw, how it was built) or None."""
+    n = len(players)
+    catalogued = design_rounds(n, k)
+    if catalogued is None or not 2 <= len(catalogued[1]) < rounds:
+        return None
+    name, design = catalogued
+    rng = random.Random(seed)
+    order = list(players)
+    rng.shuffle(order)
+    classes = [[[order[i] for i in table] for table in round_] for round_ in design]
+    rng.shuffle(classes)
+    draw = []
+    for r in range(rounds):
+        tables = [list(table) for table in classes[r % len(classes)]]
+        for table in tables:
+            rng.shuffle(table)
+        rng.shuffle(tables)
+        draw.append(tuple(tuple(table) for table in tables))
+    return tuple(draw), f"{name}, {len(design)} rounds + {rounds - len(design)} repeated"

@@ -8,12 +8,14 @@ Pipeline:
 3. Lower bounds (bounds.py). The result reports the lexicographic one: objective == lower_bound
    means proven optimal.
 4. Starts: an algebraic repeat-free construction of as many rounds as one gives (no played
-   rounds), the rest random; a seeded random draw otherwise. A redraw first starts from the
-   previous draw (fewest moves), then from a fresh start if the bound was not reached. Pins are
-   then seated in every start.
+   rounds), the rest random; in an over-full season (R(k-1) > N-1) first the longest design with
+   whole rounds of it repeated (``construction.repeated_classes_draw``); a seeded random draw
+   otherwise. A redraw first starts from the previous draw (fewest moves), then from a fresh
+   start if the bound was not reached. Pins are then seated in every start.
 5. Tabu search (local_search.py) from each start, stopping at the bound (and, for a redraw, at
    ``players_moved_lower_bound``).
-6. Not proven, N <= 64 (and N x R <= 256) and work left: CP-SAT (``solver.domain.draw.cpsat``,
+6. Not proven, N <= 64 (and N x R <= 256, and the model quick to build for the work budget:
+   ``work.cpsat_model_fits``) and work left: CP-SAT (``solver.domain.draw.cpsat``,
    imported lazily and skipped when absent) with the best draw as hint; its proof, bound or better
    draw is taken.
 7. Seat balance when asked (seats.py).
@@ -35,7 +37,12 @@ from collections import defaultdict
 from dataclasses import dataclass
 
 from solver.domain.draw.bounds import lexicographic_lower_bound
-from solver.domain.draw.construction import longest_repeat_free_draw
+from solver.domain.draw.construction import (
+    complete_design,
+    is_over_full,
+    longest_repeat_free_draw,
+    repeated_classes_draw,
+)
 from solver.domain.draw.local_search import (
     SearchConfig,
     improve,
@@ -49,7 +56,13 @@ from solver.domain.draw.redraw import players_moved, players_moved_lower_bound, 
 from solver.domain.draw.round_order import spread_repeats
 from solver.domain.draw.seats import balance_seats, seat_imbalance
 from solver.domain.draw.validate import check_draw, validate_problem
-from solver.domain.draw.work import WorkMeter, cpsat_deterministic_seconds, work_for_time_limit
+from solver.domain.draw.work import (
+    WORK_UNITS_PER_SECOND,
+    WorkMeter,
+    cpsat_deterministic_seconds,
+    cpsat_model_fits,
+    work_for_time_limit,
+)
 
 CPSAT_MAX_PLAYERS = 64
 # Player-rounds: beyond this the CP-SAT model is too big to help within a club's budget, and the
@@ -63,13 +76,16 @@ LOCAL_SEARCH_SHARE_WITH_HISTORY = 0.8
 
 
 # A bigger budget buys a longer search before it gives up on improving: the stall budget grows
-# with the time limit, so hard instances (32 x 10) use the time they are given, while the stop
-# stays deterministic (iterations, not seconds) whenever the search ends before the deadline.
+# with the work budget (500 iterations per second's worth of work units), so hard instances use the
+# budget they are given, while the stop stays deterministic. It follows the work budget, never the
+# time limit: a redraw cut short by a nearer gRPC deadline, or re-run by ``rondo draw --verify``
+# with another safety cut, searches exactly as the original did.
 STALL_ITERATIONS_PER_SECOND = 500
 
 
 def default_search_config(problem: DrawProblem) -> SearchConfig:
-    stall = max(SearchConfig.stall_iterations, int(STALL_ITERATIONS_PER_SECOND * problem.time_limit_s))
+    seconds_of_work = work_budget(problem) / WORK_UNITS_PER_SECOND
+    stall = max(SearchConfig.stall_iterations, int(STALL_ITERATIONS_PER_SECOND * seconds_of_work))
     return SearchConfig(stall_iterations=stall, max_iterations=max(SearchConfig.max_iterations, 4 * stall))
 
 
@@ -136,10 +152,14 @@ class _Candidate:
         return (*self.objective.as_tuple(), self.moved)
 
 
-def _starts(problem: DrawProblem, rng: random.Random) -> list[tuple[Draw, str]]:
+def _starts(problem: DrawProblem, rng: random.Random, max_meetings: int) -> list[tuple[Draw, str]]:
     """Starting draws, in the order they are searched from: a redraw starts from the previous draw
     (fewest moves) and then, if that does not reach the bound, from a fresh draw (a rigid previous
-    draw can trap the search in repeats a fresh start avoids)."""
+    draw can trap the search in repeats a fresh start avoids). An over-full season repeats whole
+    rounds of the longest design only while no round is needed more than ``max_meetings`` times
+    (the bound on the largest number of meetings): 16 x 13 at tables of 4 takes AG(2, 4)'s 5 rounds
+    up to three times, as the bound says it must, but 50 x 13 at tables of 5 would meet pairs three
+    times where twice is possible, so it starts from the design and random rounds instead."""
     starts = []
     if problem.previous is not None:
         starts.append((seat_pins(problem, previous_as_start(problem)), "redraw"))
@@ -149,6 +169,15 @@ def _starts(problem: DrawProblem, rng: random.Random) -> list[tuple[Draw, str]]:
         if len(built) == problem.rounds:
             starts.append((seat_pins(problem, built), "construction"))
             return starts
+        if is_over_full(len(problem.players), problem.table_size, problem.rounds) and built:
+            repeated = None
+            if -(-problem.rounds // len(built)) <= max_meetings:
+                repeated = repeated_classes_draw(problem.players, problem.table_size, problem.rounds, seed)
+            if repeated is not None:
+                starts.append((seat_pins(problem, repeated[0]), f"construction with repeated rounds ({repeated[1]})"))
+                if complete_design(len(problem.players), problem.table_size, len(built)):
+                    return starts  # every pair already met once: repeating whole rounds is the best there is
+                # pairs the design left unmet can take some repeats: the random completion is searched too
         if built:
             rest = random_draw(problem, rng)[len(built) :]
             starts.append((seat_pins(problem, built + rest), f"construction of {len(built)} rounds + random"))
@@ -163,13 +192,33 @@ def _moved(problem: DrawProblem, draw: Draw) -> int:
     return players_moved(problem.previous, draw, len(problem.fixed_rounds))
 
 
-def _try_cpsat(problem: DrawProblem, seconds: float, hint: Draw | None, work: int) -> DrawResult | None:
-    """CP-SAT within ``seconds`` of wall clock (the safety cut) and ``work`` units as deterministic time."""
+def _try_cpsat(problem: DrawProblem, deadline: float, hint: Draw | None, work: int) -> DrawResult | None:
+    """CP-SAT until the ``deadline`` instant (the safety cut) and within ``work`` units as deterministic
+    time. The wall clock left is measured after the import: OR-Tools takes about a second to
+    import on a loaded machine, which used to come on top of the budget."""
     try:
         from solver.domain.draw.cpsat import solve_cpsat
     except ImportError:
         return None
+    seconds = deadline - time.monotonic()
     return solve_cpsat(problem, seconds, hint=hint, use_bounds=True, deterministic_s=cpsat_deterministic_seconds(work))
+
+
+def finishing_reserve(problem: DrawProblem) -> float:
+    """Wall-clock seconds kept at the end of the budget for what follows the searches: the exact
+    round reordering (at most 0.1 s at 12 rounds on a loaded machine), seat balance, the final
+    check and recount; with seat balance also its edge colouring, about 16 us a seat (0.66 s for
+    10 000 players x 4 rounds on a loaded machine). At most half the budget. Only the safety cut
+    moves: the work budget, and so the draw, do not."""
+    reserve = min(FINISHING_RESERVE_SHARE * problem.time_limit_s, FINISHING_RESERVE_MAX_S)
+    if problem.seat_balance:
+        reserve += SEAT_BALANCE_SECONDS_PER_SEAT * len(problem.players) * problem.rounds
+    return min(reserve, 0.5 * problem.time_limit_s)
+
+
+FINISHING_RESERVE_SHARE = 0.04
+FINISHING_RESERVE_MAX_S = 0.25
+SEAT_BALANCE_SECONDS_PER_SEAT = 20e-6
 
 
 def work_budget(problem: DrawProblem) -> int:
@@ -182,8 +231,8 @@ def solve_draw(problem: DrawProblem, config: SearchConfig | None = None, *, use_
 
     ``config`` tunes the local search budgets; ``use_cpsat=False`` skips step 6 (the engine alone)."""
     started = time.monotonic()
-    deadline = started + problem.time_limit_s
     validate_problem(problem)
+    deadline = started + problem.time_limit_s - finishing_reserve(problem)
     bound = lexicographic_lower_bound(problem)
     notes: list[str] = []
     meter = WorkMeter(work_budget(problem))
@@ -236,9 +285,12 @@ def solve_draw(problem: DrawProblem, config: SearchConfig | None = None, *, use_
 
     rng = random.Random(problem.seed)
     moved_bound = players_moved_lower_bound(problem)
-    starts = _starts(problem, rng)
+    starts = _starts(problem, rng, bound.max_meetings)
     cpsat_possible = (
-        use_cpsat and len(problem.players) <= CPSAT_MAX_PLAYERS and len(problem.players) * problem.rounds <= CPSAT_MAX_SEATS
+        use_cpsat
+        and len(problem.players) <= CPSAT_MAX_PLAYERS
+        and len(problem.players) * problem.rounds <= CPSAT_MAX_SEATS
+        and cpsat_model_fits(problem, meter.budget)
     )
     search_work = meter.budget
     if cpsat_possible:
@@ -261,7 +313,7 @@ def solve_draw(problem: DrawProblem, config: SearchConfig | None = None, *, use_
         )
         meter.charge(outcome.work)
         wall_cut = wall_cut or outcome.stopped_by == "time"
-        method = origin if outcome.iterations == 0 else "local-search"
+        method = origin.split(" (")[0] if outcome.iterations == 0 else "local-search"
         notes.append(f"start: {origin}; local search: {outcome.iterations} iterations, stopped by {outcome.stopped_by}")
         if outcome.score[0] == 0:
             objective = evaluate(problem, outcome.draw)
@@ -281,7 +333,7 @@ def solve_draw(problem: DrawProblem, config: SearchConfig | None = None, *, use_
 
     remaining = deadline - time.monotonic()
     if cpsat_possible and remaining > 0.05 and meter.left > 0:
-        cp = _try_cpsat(problem, remaining, best.draw if best else None, meter.left)
+        cp = _try_cpsat(problem, deadline, best.draw if best else None, meter.left)
         if cp is None:
             notes.append("cp-sat not available")
         else:

@@ -39,18 +39,12 @@ from solver.domain.draw.objective import evaluate
 from solver.domain.draw.problem import Draw, DrawObjective, DrawProblem, DrawResult, SolveStatus
 from solver.domain.draw.redraw import players_moved
 from solver.domain.draw.validate import check_draw, validate_problem
-from solver.domain.draw.work import work_of_cpsat
+from solver.domain.draw.work import meeting_clauses, work_of_cpsat
 
 METHOD = "cp-sat"
 # The model has about C(N, 2) * free rounds * tables meeting clauses; beyond this it would take
 # longer to build in Python than any sensible time limit (N = 64, R = 4: 129 024).
 MAX_MEETING_CLAUSES = 2_000_000
-
-
-def meeting_clauses(problem: DrawProblem) -> int:
-    n = len(problem.players)
-    free_rounds = max(problem.rounds - len(problem.fixed_rounds), 0)
-    return n * (n - 1) // 2 * free_rounds * problem.tables_per_round
 
 
 def add_hard_constraints(model: DrawModel) -> None:
@@ -237,6 +231,10 @@ def solve_cpsat(
         notes.append(f"model too large for cp-sat ({meeting_clauses(problem)} meeting clauses > {MAX_MEETING_CLAUSES})")
         return _result(problem, SolveStatus.UNKNOWN, started, bound=counting, notes=notes, budget=budget)
 
+    if budget.left() <= 0:
+        notes.append("no time left for cp-sat")
+        return _result(problem, SolveStatus.UNKNOWN, started, bound=counting, notes=notes, budget=budget)
+
     # 2. named groups: infeasibility and its minimal conflict
     feasibility = build_feasibility_model(problem)
     groups = list(feasibility.assumptions)
@@ -265,6 +263,9 @@ def solve_cpsat(
         work = replace(problem, players=roster)
     model, ordered = build_optimization_model(work, counting if use_bounds else None)
     start = symmetry.canonical_hint(model, hint, ordered) if hint is not None else None
+    if budget.left() <= 0:  # building the model in Python took what was left of the wall clock
+        notes.append("the time limit ran out while the cp-sat model was built")
+        return _result(problem, SolveStatus.UNKNOWN, started, bound=counting, notes=notes, budget=budget)
 
     def before_stage(name: str, found: dict[str, int]) -> None:
         # With no pair meeting more than M times (the value the max_meetings stage reached), the
