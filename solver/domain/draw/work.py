@@ -9,10 +9,12 @@ budget only sets the default work budget (``work_for_time_limit``, a fixed rate,
 machine) and the wall-clock *safety cut*: when the safety cut fires before the work is done (a very
 slow or overloaded machine), the draw says so and cannot be re-run (``DrawResult.reproducible``).
 
-The rates are set so that the default work fits well inside the time budget on a loaded machine:
-measured on 2 shared cores with four other test suites running, the tabu search did 60 000-110 000
-units a second over N = 15 ... 10 000 (``python -m solver.bench.work``), so 40 000 units per
-second of budget leaves a margin of about 1.5-2.5x.
+The rates are set so that the default work fits inside the time budget on a loaded machine. Measured
+on the 2 shared cores of the development machine, the tabu search did 60 000-110 000 units a second
+over N = 15 ... 10 000 with a load average near 2, and about 26 000 with a load average near 4
+(``rondo bench --designs`` then labelled the draws the safety cut stopped); 40 000 units and 0.25
+CP-SAT deterministic seconds per second of budget keep most draws re-runnable on such a machine,
+at the price of leaving a quiet machine's spare time unused.
 """
 
 from __future__ import annotations
@@ -21,8 +23,8 @@ from dataclasses import dataclass
 
 from solver.domain.draw.problem import DrawProblem
 
-WORK_UNITS_PER_SECOND = 80_000  # tabu-search work units per second of time budget
-CPSAT_DETERMINISTIC_SECONDS_PER_SECOND = 0.4  # CP-SAT deterministic time per second of time budget
+WORK_UNITS_PER_SECOND = 40_000  # tabu-search work units per second of time budget
+CPSAT_DETERMINISTIC_SECONDS_PER_SECOND = 0.25  # CP-SAT deterministic time per second of time budget
 MAX_WORK_BUDGET = 10**12  # capacity: far above 600 s of budget
 # Building the CP-SAT model in Python costs about this much per meeting clause on a loaded machine
 # (measured: 24 x 10, k = 4, 16 560 clauses, 0.76 s; 64 x 4, 129 024 clauses, 3.4 s). CP-SAT is only
