@@ -158,9 +158,12 @@ class GatewayService:
 
     @staticmethod
     def _roster(players: league_pb2.ListPlayersResponse) -> list[solver_pb2.Player]:
+        """A first draw's players: the main participants (a technical substitute is seated only by a
+        redraw, docs/rules.md mahjong.roster.substitute-registered), in registration order."""
         return [
             solver_pb2.Player(id=p.id, rating=p.rating if p.HasField("rating") else None)
             for p in sorted(players.players, key=lambda p: p.registration_order)
+            if p.status != league_pb2.PLAYER_STATUS_SUBSTITUTE
         ]
 
     async def draw_competition(self, request: draws_pb2.DrawCompetitionRequest, deadline: float | None) -> draws_pb2.DrawProposal:

@@ -249,7 +249,7 @@ class LeagueService(CupUseCases, UpdownUseCases, PlayoffUseCases, StageUseCases,
                 redraw.check_redraw_request(competition.rounds, played_rounds, reason)
                 replaced = self._draw(repo, competition, replaces_draw_id)
                 stored = redraw.splice_redraw(replaced.rounds, rounds, competition.rounds, played_rounds)
-            model.validate_draw_to_store(competition, stored, players, played_rounds)
+            model.validate_draw_to_store(competition, stored, players, played_rounds, redraw=bool(replaces_draw_id))
             model.validate_draw_statistics(statistics, players_moved, len(players))
             version = repo.next_draw_version(competition.id)
             check_draw_seed(repo.seed_commitment(competition.id), version, seed)
@@ -291,7 +291,7 @@ class LeagueService(CupUseCases, UpdownUseCases, PlayoffUseCases, StageUseCases,
                 )
             published = self._draw(repo, competition, competition.published_draw_id)
             players = repo.players(competition.id)
-            roster = model.main_roster(players)
+            roster = model.draw_roster(players, redraw=True)
             plan = redraw.plan_redraw(
                 published.id,
                 published.rounds,
