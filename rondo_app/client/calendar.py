@@ -17,7 +17,7 @@ from rich.console import Console
 
 from rondo.gateway.v1 import calendar_pb2, scheduling_pb2
 from rondo_app.client.parse import parse_when
-from rondo_app.client.render import enum_name, print_lines, table, when
+from rondo_app.client.render import enum_name, pairs, print_lines, table, when
 from rondo_app.client.session import DEFAULT_ADDRESS, Address, Json, Session, Token, session
 
 calendar = typer.Typer(no_args_is_help=True, help="Clubs, rooms, bookings, one-off activities, match cards.")
@@ -86,7 +86,9 @@ def create_room(
     as_json: Json = False,
 ) -> None:
     """Add a room to the club."""
-    request = scheduling_pb2.CreateRoomRequest(club_id=club_id, room=scheduling_pb2.Room(name=name), idempotency_key=idempotency_key)
+    request = scheduling_pb2.CreateRoomRequest(
+        club_id=club_id, room=scheduling_pb2.Room(name=name), idempotency_key=idempotency_key
+    )
     with session(address, token, as_json) as s:
         s.show(s.call("CreateRoom", request), lambda out, r: print_lines(out, [f"room {r.name!r} created: id {r.id}"]))
 
@@ -141,7 +143,10 @@ def book_activity(
             end=timestamp(end, "--end", zone),
             idempotency_key=idempotency_key,
         )
-        s.show(s.call("BookActivity", request), lambda out, b: render_bookings(out, calendar_pb2.ListBookingsResponse(bookings=[b]), zone))
+        s.show(
+            s.call("BookActivity", request),
+            lambda out, b: render_bookings(out, calendar_pb2.ListBookingsResponse(bookings=[b]), zone),
+        )
 
 
 @calendar.command("card")
@@ -168,7 +173,7 @@ def render_club(out: Console, club: scheduling_pb2.Club) -> None:
         ("opening hours", ", ".join(hours)),
         ("fallback time", club.fallback_time),
     ]
-    out.print(table(f"club {club.name}", ("", ""), rows))
+    out.print(pairs(f"club {club.name}", rows))
 
 
 def render_bookings(out: Console, answer: calendar_pb2.ListBookingsResponse, zone: str) -> None:
@@ -197,8 +202,8 @@ def render_card(out: Console, card: scheduling_pb2.MatchCard) -> None:
         ],
     )
     if card.options:
-        rows = [(when(o.slot.start), when(o.slot.end), ", ".join(o.room_ids)) for o in card.options]
-        out.print(table("common options", ("start", "end", "free rooms"), rows))
+        options = [(when(o.slot.start), when(o.slot.end), ", ".join(o.room_ids)) for o in card.options]
+        out.print(table("common options", ("start", "end", "free rooms"), options))
     if card.meetings:
         rows = [
             (

@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from enum import Enum
+from enum import StrEnum
 from typing import Annotated
 
 import typer
 from rich.console import Console
 
 from rondo.gateway.v1 import competitions_pb2
-from rondo_app.client.render import enum_name, print_lines, table, when
+from rondo_app.client.render import enum_name, pairs, print_lines, table, when
 from rondo_app.client.session import DEFAULT_ADDRESS, Address, Json, Session, Token, session
 
 competitions = typer.Typer(no_args_is_help=True, help="Competitions: list, create, show.")
@@ -32,7 +32,7 @@ def create_competition(
     ruleset: Annotated[str, typer.Option(help="The registered ruleset.")] = "discard-league-2026",
     rounds: Annotated[int, typer.Option(help="Rounds of the draw (0 = the ruleset's).")] = 0,
     table_size: Annotated[int, typer.Option("--table-size", help="Players per table (0 = the ruleset's).")] = 0,
-    overrides: Annotated[str, typer.Option(help='Ruleset fields changed, a JSON object, e.g. \'{"hanchan_uma": [...]}\'.')] = "",
+    overrides: Annotated[str, typer.Option(help="Ruleset fields changed, a JSON object, e.g. '{\"hanchan_uma\": [...]}'.")] = "",
     idempotency_key: Annotated[str, typer.Option("--idempotency-key", help="A retry with the same key answers the first.")] = "",
     address: Address = DEFAULT_ADDRESS,
     token: Token = "",
@@ -49,10 +49,14 @@ def create_competition(
 
 
 @competitions.command("show")
-def show_competition(competition_id: CompetitionId, address: Address = DEFAULT_ADDRESS, token: Token = "", as_json: Json = False) -> None:
+def show_competition(
+    competition_id: CompetitionId, address: Address = DEFAULT_ADDRESS, token: Token = "", as_json: Json = False
+) -> None:
     """One competition: ruleset, rounds, table size, registration, the published draw."""
     with session(address, token, as_json) as s:
-        s.show(s.call("GetCompetition", competitions_pb2.GetCompetitionRequest(competition_id=competition_id)), render_competition)
+        s.show(
+            s.call("GetCompetition", competitions_pb2.GetCompetitionRequest(competition_id=competition_id)), render_competition
+        )
 
 
 def render_competitions(out: Console, answer: competitions_pb2.ListCompetitionsResponse) -> None:
@@ -60,7 +64,14 @@ def render_competitions(out: Console, answer: competitions_pb2.ListCompetitionsR
         (c.id, c.name, c.ruleset, c.rounds, c.table_size, "closed" if c.HasField("registration_closed_at") else "open")
         for c in answer.competitions
     ]
-    out.print(table("competitions", ("id", "name", "ruleset", "rounds", "table size", "registration"), rows, right=("rounds", "table size")))
+    out.print(
+        table(
+            "competitions",
+            ("id", "name", "ruleset", "rounds", "table size", "registration"),
+            rows,
+            right=("rounds", "table size"),
+        )
+    )
 
 
 def render_competition(out: Console, c: competitions_pb2.Competition) -> None:
@@ -74,14 +85,16 @@ def render_competition(out: Console, c: competitions_pb2.Competition) -> None:
         ("registration", f"closed {when(c.registration_closed_at)}" if c.HasField("registration_closed_at") else "open"),
         ("published draw", c.published_draw_id or "none yet"),
     ]
-    out.print(table(f"competition {c.name}", ("field", "value"), rows))
+    out.print(pairs(f"competition {c.name}", rows))
 
 
 # ---- roster
 
 
 def players_of(s: Session, competition_id: str, include_inactive: bool = True) -> competitions_pb2.ListPlayersResponse:
-    request = competitions_pb2.ListPlayersRequest(competition_id=competition_id, include_inactive=include_inactive, page_size=1000)
+    request = competitions_pb2.ListPlayersRequest(
+        competition_id=competition_id, include_inactive=include_inactive, page_size=1000
+    )
     return s.all_pages("ListPlayers", request, "players")
 
 
@@ -139,7 +152,7 @@ def withdraw_player(
         s.show(s.call("WithdrawPlayer", request), render_player)
 
 
-class Resolution(str, Enum):
+class Resolution(StrEnum):
     """What closing does with a roster that is not a multiple of the table size (shell completion knows them)."""
 
     none = "none"
@@ -175,7 +188,13 @@ def close_registration(
 
 def render_players(out: Console, answer: competitions_pb2.ListPlayersResponse) -> None:
     rows = [
-        (p.registration_order, p.id, p.name, enum_name(competitions_pb2.PlayerStatus, p.status), p.rating if p.HasField("rating") else "")
+        (
+            p.registration_order,
+            p.id,
+            p.name,
+            enum_name(competitions_pb2.PlayerStatus, p.status),
+            p.rating if p.HasField("rating") else "",
+        )
         for p in answer.players
     ]
     out.print(table(f"roster ({len(rows)} players)", ("#", "id", "name", "status", "rating"), rows, right=("#", "rating")))

@@ -14,7 +14,7 @@ from rich.progress import BarColumn, Progress, SpinnerColumn, TextColumn
 
 from rondo.gateway.v1 import common_pb2, draws_pb2
 from rondo_app.client.competitions import CompetitionId, players_of
-from rondo_app.client.render import enum_name, print_lines, table, when, yes_no
+from rondo_app.client.render import enum_name, pairs, print_lines, table, when, yes_no
 from rondo_app.client.session import DEFAULT_ADDRESS, TIMEOUT_SECONDS, Address, Json, Session, Token, console, session
 
 draws = typer.Typer(no_args_is_help=True, help="Draws: run, show, list, approve, redraw, seed commitment, certificate.")
@@ -147,7 +147,9 @@ def show_draw(
 
 
 @draws.command("list")
-def list_draws(competition_id: CompetitionId, address: Address = DEFAULT_ADDRESS, token: Token = "", as_json: Json = False) -> None:
+def list_draws(
+    competition_id: CompetitionId, address: Address = DEFAULT_ADDRESS, token: Token = "", as_json: Json = False
+) -> None:
     """Every draw of the competition, version 1 first (proposed, approved, superseded)."""
     with session(address, token, as_json) as s:
         answer = s.all_pages("ListDraws", draws_pb2.ListDrawsRequest(competition_id=competition_id, page_size=1000), "draws")
@@ -184,7 +186,9 @@ def commit_seed(
 
 
 @draws.command("commitment")
-def show_commitment(competition_id: CompetitionId, address: Address = DEFAULT_ADDRESS, token: Token = "", as_json: Json = False) -> None:
+def show_commitment(
+    competition_id: CompetitionId, address: Address = DEFAULT_ADDRESS, token: Token = "", as_json: Json = False
+) -> None:
     """The published seed commitment."""
     with session(address, token, as_json) as s:
         s.show(s.call("GetSeedCommitment", draws_pb2.GetSeedCommitmentRequest(competition_id=competition_id)), render_commitment)
@@ -221,7 +225,12 @@ def objective_table(draw: draws_pb2.Draw) -> Any:
     for field, label in OBJECTIVE:
         value, bound = getattr(draw.objective, field), getattr(draw.lower_bound, field)
         rows.append((label, value, bound, "at the bound" if value == bound else f"{value - bound} above"))
-    return table("repeat statistics (compared in this order, smaller is better)", ("", "this draw", "lower bound", ""), rows, right=("this draw", "lower bound"))
+    return table(
+        "repeat statistics (compared in this order, smaller is better)",
+        ("", "this draw", "lower bound", "vs bound"),
+        rows,
+        right=("this draw", "lower bound"),
+    )
 
 
 def proof_lines(draw: draws_pb2.Draw) -> list[str]:
@@ -255,7 +264,7 @@ def render_draw(out: Console, draw: draws_pb2.Draw, names: dict[str, str]) -> No
         summary.extend([("replaces", draw.replaces_draw_id), ("played rounds kept", draw.played_rounds), ("reason", draw.reason)])
     if draw.HasField("players_moved"):
         summary.append(("players moved", draw.players_moved))
-    out.print(table(f"draw v{draw.version}", ("", ""), summary))
+    out.print(pairs(f"draw v{draw.version}", summary))
     out.print(objective_table(draw))
     print_lines(out, proof_lines(draw))
     for shown in rounds_tables(draw, names):
@@ -276,7 +285,9 @@ def render_proposal(out: Console, proposal: draws_pb2.DrawProposal, names: dict[
     print_lines(out, [f"note: {n}" for n in proposal.notes])
     if proposal.HasField("draw"):
         render_draw(out, proposal.draw, names)
-        print_lines(out, [f"proposed for review: `rondo draws approve {proposal.draw.competition_id} {proposal.draw.id}` publishes it"])
+        print_lines(
+            out, [f"proposed for review: `rondo draws approve {proposal.draw.competition_id} {proposal.draw.id}` publishes it"]
+        )
     if proposal.diff:
         rows = [(d.round, ", ".join(names.get(p, p) for p in d.moved_player_ids) or "-") for d in proposal.diff]
         out.print(table("moved against the published draw", ("round", "players"), rows, right=("round",)))
@@ -298,7 +309,18 @@ def render_draws(out: Console, answer: draws_pb2.ListDrawsResponse) -> None:
         )
         for d in answer.draws
     ]
-    columns = ("version", "id", "status", "seed", "max meetings", "sum C(m,2)", "proven optimal", "played kept", "created", "reason")
+    columns = (
+        "version",
+        "id",
+        "status",
+        "seed",
+        "max meetings",
+        "sum C(m,2)",
+        "proven optimal",
+        "played kept",
+        "created",
+        "reason",
+    )
     out.print(table("draws", columns, rows, right=("version", "seed", "max meetings", "sum C(m,2)", "played kept")))
 
 
@@ -310,4 +332,3 @@ def render_commitment(out: Console, c: draws_pb2.SeedCommitment) -> None:
             f"committed by {c.committed_by} at {when(c.committed_at)}",
         ],
     )
-

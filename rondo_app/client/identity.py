@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from typing import Annotated
 
+import grpc
 import typer
 from rich.console import Console
 
 from rondo.gateway.v1 import identity_pb2
-from rondo_app.client.credentials import forget_token, store_token
-from rondo_app.client.render import enum_name, print_lines, table, when
+from rondo_app.client.credentials import forget_token, store_token, stored_token
+from rondo_app.client.render import enum_name, pairs, print_lines, when
 from rondo_app.client.session import DEFAULT_ADDRESS, Address, Json, Token, print_json, session
 
 
@@ -31,7 +32,7 @@ def login(
 ) -> None:
     """Log in and keep the token (credentials.json in the config directory, mode 0600): later commands to
     this gateway send it."""
-    with session(address, "", as_json) as s:
+    with session(address, "", as_json, login_hint=False) as s:
         answer = s.call("Login", identity_pb2.LoginRequest(name=name, password=password))
         expires = answer.expires_at.ToDatetime().isoformat() + "Z" if answer.HasField("expires_at") else ""
         path = store_token(address, answer.token, answer.account.name, expires)
@@ -54,8 +55,13 @@ def logout(address: Address = DEFAULT_ADDRESS, token: Token = "", as_json: Json 
         if not s.token:
             print_lines(s.out, [f"not logged in to {address}"])
             return
-        answer = s.call("Logout", identity_pb2.LogoutRequest())
-        forgot = forget_token(address)
+        try:
+            answer = s.call("Logout", identity_pb2.LogoutRequest())
+        except grpc.RpcError as error:
+            if error.code() != grpc.StatusCode.UNAUTHENTICATED:
+                raise
+            answer = identity_pb2.LogoutResponse()  # the token had already stopped working: forget it all the same
+        forgot = s.token == stored_token(address) and forget_token(address)
         if as_json:
             print_json(answer)
         else:
@@ -77,4 +83,4 @@ def render_account(out: Console, account: identity_pb2.Account) -> None:
         ("disabled", "yes" if account.disabled else "no"),
     ]
     rows.extend(("plays as", f"{link.player_id} in {link.competition_id}") for link in account.players)
-    out.print(table("account", ("field", "value"), rows))
+    out.print(pairs("account", rows))

@@ -23,6 +23,13 @@ def table(title: str, columns: Sequence[str], rows: Iterable[Sequence[object]], 
     return shown
 
 
+def pairs(title: str, rows: Iterable[Sequence[object]]) -> Table:
+    """A resource's fields, one per line: a two-column table without a header."""
+    shown = table(title, ("field", "value"), rows)
+    shown.show_header = False
+    return shown
+
+
 def print_lines(out: Console, lines: Iterable[str]) -> None:
     """Plain text (player names, reasons): never read as rich markup."""
     for line in lines:

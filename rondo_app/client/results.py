@@ -37,7 +37,9 @@ def roster_pairs(s: Session, competition_id: str) -> list[tuple[str, str]]:
     return [(p.id, p.name) for p in players_of(s, competition_id).players]
 
 
-def hanchan_from_options(s: Session, competition_id: str, number: int, score: list[str], chombo: list[str] | None) -> results_pb2.HanchanResult:
+def hanchan_from_options(
+    s: Session, competition_id: str, number: int, score: list[str], chombo: list[str] | None
+) -> results_pb2.HanchanResult:
     """The hanchan the options describe, players resolved against the roster (parsed first: a typo
     exits 2 before anything is asked of the gateway)."""
     scores, chombos = parse_scores(score), parse_chombo(chombo or ())
@@ -51,7 +53,9 @@ def hanchan_from_options(s: Session, competition_id: str, number: int, score: li
 
 def _show_record(s: Session, competition_id: str, record: results_pb2.ResultRecord) -> None:
     names = {} if s.as_json else dict(roster_pairs(s, competition_id))
-    s.show(record, lambda out, r: render_records(out, results_pb2.ListResultRecordsResponse(result_records=[r]), names, "recorded"))
+    s.show(
+        record, lambda out, r: render_records(out, results_pb2.ListResultRecordsResponse(result_records=[r]), names, "recorded")
+    )
 
 
 @results.command("hanchan")
@@ -97,7 +101,9 @@ def record_penalty(
 ) -> None:
     """Record a penalty."""
     with session(address, token, as_json) as s:
-        entry = results_pb2.PenaltyEntry(player_id=resolve_player(player, roster_pairs(s, competition_id)), points=points_, reason=reason)
+        entry = results_pb2.PenaltyEntry(
+            player_id=resolve_player(player, roster_pairs(s, competition_id)), points=points_, reason=reason
+        )
         request = results_pb2.RecordPenaltyRequest(
             competition_id=competition_id, round=round_, table=table_, stage=stage, penalty=entry, idempotency_key=idempotency_key
         )
@@ -136,7 +142,8 @@ def correct_record(
     score: Scores,
     chombo: Chombo = None,
     organizer_confirms: Annotated[
-        bool, typer.Option("--organizer-confirms", help="Confirm a correction that changes who plays in a stage already generated.")
+        bool,
+        typer.Option("--organizer-confirms", help="Confirm a correction that changes who plays in a stage already generated."),
     ] = False,
     idempotency_key: IdempotencyKey = "",
     address: Address = DEFAULT_ADDRESS,
@@ -174,7 +181,9 @@ def list_records(
         matches = [(round_, table_)] if round_ and table_ else _published_matches(s, competition_id, round_)
         answer = results_pb2.ListResultRecordsResponse()
         for r, t in matches:
-            request = results_pb2.ListResultRecordsRequest(competition_id=competition_id, round=r, table=t, stage=stage, page_size=1000)
+            request = results_pb2.ListResultRecordsRequest(
+                competition_id=competition_id, round=r, table=t, stage=stage, page_size=1000
+            )
             answer.result_records.extend(s.all_pages("ListResultRecords", request, "result_records").result_records)
         answer.result_records.sort(key=lambda record: record.sequence)
         names = {} if as_json else dict(roster_pairs(s, competition_id))

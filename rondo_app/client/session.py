@@ -88,7 +88,7 @@ class Session:
         while token:
             page_request = type(request)()
             page_request.CopyFrom(request)
-            page_request.page_token = token  # type: ignore[attr-defined]
+            page_request.page_token = token
             page = self.call(rpc, page_request)
             getattr(first, field).extend(getattr(page, field))
             token = page.next_page_token
@@ -106,7 +106,7 @@ class Session:
         self.raw_channel.close()
 
 
-def error_lines(error: grpc.RpcError, address: str) -> list[str]:
+def error_lines(error: grpc.RpcError, address: str, login_hint: bool = True) -> list[str]:
     """What a refused call prints on stderr: the code and details, each field violation, and a hint
     for the two failures an organizer fixes at the keyboard (no token, no gateway)."""
     code_of = getattr(error, "code", None)
@@ -118,8 +118,11 @@ def error_lines(error: grpc.RpcError, address: str) -> list[str]:
         lines.append("is it running (`rondo up`)? The address comes from --address or RONDO_GATEWAY.")
         return lines
     lines = [f"error: {code.name}: {details}"]
-    lines.extend(f"  {field}: {description}" if field else f"  {description}" for field, description in field_violations(error))
-    if code == grpc.StatusCode.UNAUTHENTICATED:
+    for field, description in field_violations(error):
+        violation = f"{field}: {description}" if field else description
+        if violation != details:  # a single violation is often the message itself
+            lines.append(f"  {violation}")
+    if code == grpc.StatusCode.UNAUTHENTICATED and login_hint:
         lines.append("hint: run `rondo login NAME` (or pass --token / RONDO_TOKEN)")
     return lines
 
@@ -131,13 +134,14 @@ def fail(message: str, code: int = 2) -> typer.Exit:
 
 
 @contextmanager
-def session(address: str, token: str, as_json: bool) -> Iterator[Session]:
-    """A command's conversation with the gateway (see the module doc for what it handles)."""
+def session(address: str, token: str, as_json: bool, login_hint: bool = True) -> Iterator[Session]:
+    """A command's conversation with the gateway (see the module doc for what it handles);
+    ``login_hint`` False for ``rondo login`` itself, where UNAUTHENTICATED is a wrong password."""
     current = Session(address, token, as_json)
     try:
         yield current
     except grpc.RpcError as error:
-        for line in error_lines(error, address):
+        for line in error_lines(error, address, login_hint):
             typer.echo(line, err=True)
         raise typer.Exit(1) from None
     except BadArgument as error:

@@ -9,7 +9,7 @@ from pathlib import Path
 from rich.console import Console
 
 from rondo.gateway.v1 import results_pb2, stages_pb2
-from rondo_app.client.render import enum_name, print_lines, table
+from rondo_app.client.render import enum_name, points, print_lines, table
 from rondo_app.client.session import session
 
 
@@ -29,7 +29,20 @@ def playoff(competition_id: str, address: str, token: str, as_json: bool) -> Non
         s.show(s.call("GetPlayoff", stages_pb2.GetPlayoffRequest(competition_id=competition_id)), render_playoff)
 
 
+def with_names(text: str, names: dict[str, str]) -> str:
+    """The gateway's explanations name players by id; the organizer reads names."""
+    for player_id, name in names.items():
+        text = text.replace(player_id, name)
+    return text
+
+
+def total_text(total: str) -> str:
+    """``25000`` as ``25 000``; an exact fraction (``10000/3``) as is."""
+    return points(int(total)) if total.lstrip("-").isdigit() else total
+
+
 def render_standings(out: Console, standings: results_pb2.Standings) -> None:
+    names = {r.player_id: r.name for r in standings.rows}
     provisional = sum(1 for r in standings.rows if r.provisional)
     version = f" v{standings.ruleset_version}" if standings.ruleset_version else ""
     title = f"{standings.ruleset}{version}: regular-stage standings" + (f" ({provisional} provisional)" if provisional else "")
@@ -37,12 +50,12 @@ def render_standings(out: Console, standings: results_pb2.Standings) -> None:
         (
             r.place,
             r.name,
-            r.total,
+            total_text(r.total),
             r.average_place or "-",
             r.hanchans,
-            r.separated_from_next,
+            with_names(r.separated_from_next, names),
             r.fate + (f": {r.fate_reason}" if r.fate_reason else ""),
-            "\n".join(([("provisional")] if r.provisional else []) + list(r.notes)),
+            "\n".join((["provisional"] if r.provisional else []) + list(r.notes)),
         )
         for r in standings.rows
     ]
@@ -50,8 +63,9 @@ def render_standings(out: Console, standings: results_pb2.Standings) -> None:
     out.print(table(title, columns, rows, right=("place", "total", "average place", "hanchans")))
     for tie in standings.unresolved:
         cut = " (at the playoff cut)" if tie.at_cut else ""
-        print_lines(out, [f"places {tie.place}{cut}: {', '.join(tie.player_ids)}: {tie.reason}"])
-    print_lines(out, [f"note: {n}" for n in standings.notes])
+        players = ", ".join(names.get(p, p) for p in tie.player_ids)
+        print_lines(out, [f"places {tie.place}{cut}: {players}: {with_names(tie.reason, names)}"])
+    print_lines(out, [f"note: {with_names(n, names)}" for n in standings.notes])
 
 
 def render_playoff(out: Console, p: stages_pb2.Playoff) -> None:
@@ -77,15 +91,23 @@ def render_playoff(out: Console, p: stages_pb2.Playoff) -> None:
             for t in stage.tables
         ]
         status = enum_name(stages_pb2.StageStatus, stage.status)
-        out.print(table(f"stage {stage.number}: {stage.name} ({status})", ("", "table", "players", "hanchans", "order", "unresolved"), rows))
+        out.print(
+            table(
+                f"stage {stage.number}: {stage.name} ({status})",
+                ("", "table", "players", "hanchans", "order", "unresolved"),
+                rows,
+            )
+        )
     progress = p.progress
     if progress.groups:
-        out.print(table(f"next: {progress.stage}", ("group", "players"), [(g.name, names(g.player_ids)) for g in progress.groups]))
+        out.print(
+            table(f"next: {progress.stage}", ("group", "players"), [(g.name, names(g.player_ids)) for g in progress.groups])
+        )
     if progress.waiting_ids:
         print_lines(out, [f"waiting: {names(progress.waiting_ids)}"])
     if progress.exits:
-        rows = [(name(e.player_id), e.stage, e.table, "withdrawn" if e.withdrawn else e.place, e.reason) for e in progress.exits]
-        out.print(table("out", ("player", "stage", "table", "place", "why"), rows))
+        exits = [(name(e.player_id), e.stage, e.table, "withdrawn" if e.withdrawn else e.place, e.reason) for e in progress.exits]
+        out.print(table("out", ("player", "stage", "table", "place", "why"), exits))
     if progress.final_order:
         out.print(table("final order", ("place", "player"), [(i, name(x)) for i, x in enumerate(progress.final_order, start=1)]))
     prizes = [(label, name(x)) for label, x in (("1st", p.first_prize_player_id), ("2nd", p.second_prize_player_id)) if x]
