@@ -152,13 +152,18 @@ def book_activity(
 @calendar.command("card")
 def match_card(
     match_key: Annotated[str, typer.Argument(metavar="MATCH_KEY", help='"<competition>/<stage>/<round>/<table>".')],
+    viewer: Annotated[
+        str, typer.Option("--viewer", help="The player of the match whose card it is (a player's own token fills it in).")
+    ] = "",
     address: Address = DEFAULT_ADDRESS,
     token: Token = "",
     as_json: Json = False,
 ) -> None:
     """A match's card: who answered, the common options, the meetings."""
     with session(address, token, as_json) as s:
-        s.show(s.call("GetMatchCard", scheduling_pb2.GetMatchCardRequest(match_key=match_key)), render_card)
+        s.show(
+            s.call("GetMatchCard", scheduling_pb2.GetMatchCardRequest(match_key=match_key, viewer_player_id=viewer)), render_card
+        )
 
 
 # ---- rendering

@@ -44,9 +44,7 @@ def await_with_progress(start: Callable[[], Any], limit_s: float, label: str, er
     future = start()
     begun = time.monotonic()
     try:
-        if not err.is_terminal:
-            while not future.done():
-                time.sleep(0.05)
+        if not err.is_terminal:  # a pipe or a script: nothing to animate
             return future.result()
         columns = (
             SpinnerColumn(),
