@@ -18,7 +18,7 @@ from rich.console import Console
 from rondo.gateway.v1 import calendar_pb2, scheduling_pb2
 from rondo_app.client.parse import parse_when
 from rondo_app.client.render import enum_name, pairs, print_lines, table, when
-from rondo_app.client.session import DEFAULT_ADDRESS, Address, Json, Session, Token, session
+from rondo_app.client.session import DEFAULT_ADDRESS, Address, IdempotencyKey, Json, Session, Token, session
 
 calendar = typer.Typer(no_args_is_help=True, help="Clubs, rooms, bookings, one-off activities, match cards.")
 clubs = typer.Typer(no_args_is_help=True, help="Clubs: create, show.")
@@ -27,7 +27,6 @@ calendar.add_typer(clubs, name="clubs")
 calendar.add_typer(rooms, name="rooms")
 
 ClubId = Annotated[str, typer.Argument(metavar="CLUB", help="The club's id.")]
-IdempotencyKey = Annotated[str, typer.Option("--idempotency-key", help="A retry with the same key answers the first.")]
 BOOKINGS_DAYS = 14  # `calendar bookings` without --to: two weeks, a round's usual window
 
 

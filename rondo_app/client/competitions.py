@@ -10,7 +10,7 @@ from rich.console import Console
 
 from rondo.gateway.v1 import competitions_pb2
 from rondo_app.client.render import enum_name, pairs, print_lines, table, when
-from rondo_app.client.session import DEFAULT_ADDRESS, Address, Json, Session, Token, session
+from rondo_app.client.session import DEFAULT_ADDRESS, Address, IdempotencyKey, Json, Session, Token, session
 
 competitions = typer.Typer(no_args_is_help=True, help="Competitions: list, create, show.")
 roster = typer.Typer(no_args_is_help=True, help="A competition's players: list, add, withdraw, close registration.")
@@ -33,7 +33,7 @@ def create_competition(
     rounds: Annotated[int, typer.Option(help="Rounds of the draw (0 = the ruleset's).")] = 0,
     table_size: Annotated[int, typer.Option("--table-size", help="Players per table (0 = the ruleset's).")] = 0,
     overrides: Annotated[str, typer.Option(help="Ruleset fields changed, a JSON object, e.g. '{\"hanchan_uma\": [...]}'.")] = "",
-    idempotency_key: Annotated[str, typer.Option("--idempotency-key", help="A retry with the same key answers the first.")] = "",
+    idempotency_key: IdempotencyKey = "",
     address: Address = DEFAULT_ADDRESS,
     token: Token = "",
     as_json: Json = False,
@@ -117,7 +117,7 @@ def add_player(
     name: Annotated[str, typer.Argument(metavar="NAME")],
     substitute: Annotated[bool, typer.Option("--substitute", help="A technical substitute (never ranked).")] = False,
     rating: Annotated[int | None, typer.Option(help="The player's rating.")] = None,
-    idempotency_key: Annotated[str, typer.Option("--idempotency-key")] = "",
+    idempotency_key: IdempotencyKey = "",
     address: Address = DEFAULT_ADDRESS,
     token: Token = "",
     as_json: Json = False,
@@ -139,7 +139,7 @@ def withdraw_player(
     competition_id: CompetitionId,
     player_id: Annotated[str, typer.Argument(metavar="PLAYER_ID")],
     reason: Annotated[str, typer.Option(help="Why (required).")],
-    idempotency_key: Annotated[str, typer.Option("--idempotency-key")] = "",
+    idempotency_key: IdempotencyKey = "",
     address: Address = DEFAULT_ADDRESS,
     token: Token = "",
     as_json: Json = False,
@@ -173,7 +173,7 @@ def close_registration(
     resolution: Annotated[
         Resolution, typer.Option(help="When the main roster is not a multiple of the table size (none: refuse).")
     ] = Resolution.none,
-    idempotency_key: Annotated[str, typer.Option("--idempotency-key")] = "",
+    idempotency_key: IdempotencyKey = "",
     address: Address = DEFAULT_ADDRESS,
     token: Token = "",
     as_json: Json = False,

@@ -14,6 +14,8 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
+import typer
+
 FILE_NAME = "credentials.json"
 
 
@@ -21,8 +23,6 @@ def config_dir() -> Path:
     override = os.environ.get("RONDO_CONFIG_DIR")
     if override:
         return Path(override)
-    import typer
-
     return Path(typer.get_app_dir("rondo"))
 
 

@@ -15,7 +15,16 @@ from rich.progress import BarColumn, Progress, SpinnerColumn, TextColumn
 from rondo.gateway.v1 import common_pb2, draws_pb2
 from rondo_app.client.competitions import CompetitionId, players_of
 from rondo_app.client.render import enum_name, pairs, print_lines, table, when, yes_no
-from rondo_app.client.session import DEFAULT_ADDRESS, TIMEOUT_SECONDS, Address, Json, Session, Token, console, session
+from rondo_app.client.session import (
+    DEFAULT_ADDRESS,
+    Address,
+    IdempotencyKey,
+    Json,
+    Session,
+    Token,
+    console,
+    session,
+)
 
 draws = typer.Typer(no_args_is_help=True, help="Draws: run, show, list, approve, redraw, seed commitment, certificate.")
 
@@ -33,7 +42,6 @@ OBJECTIVE = (
 
 Seed = Annotated[int | None, typer.Option(help="The seed (default: the committed one, else the solver's pick).")]
 TimeLimit = Annotated[float, typer.Option("--time-limit", help="The solver's budget in seconds.")]
-IdempotencyKey = Annotated[str, typer.Option("--idempotency-key", help="A retry with the same key answers the first.")]
 
 
 def await_with_progress(start: Callable[[], Any], limit_s: float, label: str, err: Console | None = None) -> Any:
@@ -204,7 +212,7 @@ def certificate(
     """The draw's certificate (format rondo-draw-certificate/1): check it offline with `rondo draw --verify FILE`."""
     request = draws_pb2.GetDrawCertificateRequest(competition_id=competition_id, draw_id=draw_id)
     with session(address, token, as_json) as s:
-        answer = s.call("GetDrawCertificate", request, timeout=TIMEOUT_SECONDS)
+        answer = s.call("GetDrawCertificate", request)
         if output is not None:
             output.write_text(answer.certificate_json + "\n", encoding="utf-8")
         if as_json:

@@ -16,7 +16,7 @@ from rondo.gateway.v1 import draws_pb2, results_pb2
 from rondo_app.client.competitions import CompetitionId, players_of
 from rondo_app.client.parse import parse_chombo, parse_scores, resolve_player
 from rondo_app.client.render import enum_name, points, table, when
-from rondo_app.client.session import DEFAULT_ADDRESS, Address, Json, Session, Token, fail, session
+from rondo_app.client.session import DEFAULT_ADDRESS, Address, IdempotencyKey, Json, Session, Token, fail, session
 
 results = typer.Typer(no_args_is_help=True, help="Results: list, hanchan, penalty, no-show, correct.")
 
@@ -30,7 +30,6 @@ Scores = Annotated[
 Chombo = Annotated[
     list[str] | None, typer.Option("--chombo", metavar="PLAYER[=COUNT]", help="A chombo (repeat or =COUNT for more).")
 ]
-IdempotencyKey = Annotated[str, typer.Option("--idempotency-key", help="A retry with the same key answers the first.")]
 
 
 def roster_pairs(s: Session, competition_id: str) -> list[tuple[str, str]]:

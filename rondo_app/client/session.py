@@ -44,6 +44,9 @@ Token = Annotated[
         rich_help_panel="Connection",
     ),
 ]
+IdempotencyKey = Annotated[
+    str, typer.Option("--idempotency-key", help="A retry with the same key answers what the first call answered.")
+]
 Json = Annotated[bool, typer.Option("--json", help="Print the answer as JSON, every field (for scripts).")]
 
 M = TypeVar("M", bound=Message)

@@ -230,3 +230,19 @@ def test_bad_input_names_the_field_and_a_missing_gateway_names_the_address(rondo
     nowhere = f"127.0.0.1:{free_port()}"
     down = rondo("competitions", "list", "--address", nowhere)
     assert down.exit_code == 1 and f"the gateway at {nowhere} did not answer" in down.stderr
+
+
+def test_shell_completion_knows_the_commands_and_the_choices():
+    runner = CliRunner()
+
+    def complete(words: str) -> list[str]:
+        env = {
+            "_RONDO_COMPLETE": "complete_bash",
+            "COMP_WORDS": words,
+            "COMP_CWORD": str(len(words.split()) - (0 if words.endswith(" ") else 1)),
+        }
+        return runner.invoke(app, [], prog_name="rondo", env=env).stdout.split()
+
+    assert complete("rondo dra") == ["draw", "draws"]
+    assert set(complete("rondo draws ")) >= {"run", "show", "list", "approve", "redraw", "commit-seed", "certificate"}
+    assert complete("rondo roster close ID --resolution ") == ["none", "drop-last-registered", "promote-reserves"]
