@@ -110,10 +110,43 @@ def bench_in_process(data_dir: Path, calls: int) -> list[str]:
     ]
 
 
+def refused_round_trips(channel, token: str, n: int) -> tuple[list[float], list[float]]:
+    """Seconds of ``n`` CreateCompetition calls carrying ``token`` (of a role the matrix refuses it to:
+    authentication + matrix, nothing downstream) and of ``n`` without a token (UNAUTHENTICATED at once),
+    alternated after a warm-up so that a busy machine weighs on both alike."""
+    import grpc
+
+    from rondo.gateway.v1 import competitions_pb2, gateway_pb2_grpc
+    from rondo_runtime.bearer import with_bearer
+
+    request = competitions_pb2.CreateCompetitionRequest(competition=competitions_pb2.Competition(name="never made"))
+
+    def refused(stub) -> Callable[[], None]:
+        def call() -> None:
+            try:
+                stub.CreateCompetition(request, timeout=10)
+            except grpc.RpcError:
+                pass
+
+        return call
+
+    with_token = refused(gateway_pb2_grpc.GatewayServiceStub(with_bearer(channel, token)))
+    without = refused(gateway_pb2_grpc.GatewayServiceStub(channel))
+    for _ in range(3):
+        with_token()
+        without()
+    timed_with: list[float] = []
+    timed_without: list[float] = []
+    for _ in range(n):
+        timed_with += _timed(1, with_token)
+        timed_without += _timed(1, without)
+    return timed_with, timed_without
+
+
 def bench_grpc(data_dir: Path, calls: int) -> list[str]:
     import grpc
 
-    from rondo.gateway.v1 import competitions_pb2, gateway_pb2_grpc, identity_pb2
+    from rondo.gateway.v1 import gateway_pb2_grpc, identity_pb2
     from rondo_runtime.bearer import create_organizer, with_bearer
     from rondo_runtime.process import free_port, server_process
 
@@ -130,27 +163,8 @@ def bench_grpc(data_dir: Path, calls: int) -> list[str]:
             identity_pb2.CreateAccountRequest(account=identity_pb2.Account(name="Bench bot", role=identity_pb2.ROLE_BOT)),
             timeout=30,
         ).service_token
-        bot = gateway_pb2_grpc.GatewayServiceStub(with_bearer(channel, bot_token))
-        request = competitions_pb2.CreateCompetitionRequest(competition=competitions_pb2.Competition(name="never made"))
-
-        def refused(stub) -> Callable[[], None]:
-            def call() -> None:
-                try:
-                    stub.CreateCompetition(request, timeout=10)
-                except grpc.RpcError:
-                    pass
-
-            return call
-
         n = max(200, calls // 20)
-        with_token: list[float] = []
-        without: list[float] = []
-        for _ in range(3):  # warm up, then alternate so that a busy machine weighs on both alike
-            refused(bot)()
-            refused(anonymous)()
-        for _ in range(n):
-            with_token += _timed(1, refused(bot))
-            without += _timed(1, refused(anonymous))
+        with_token, without = refused_round_trips(channel, bot_token, n)
     return [
         "== over gRPC on 127.0.0.1, the gateway alone (a round trip each)",
         _summary("valid token checked, then PERMISSION_DENIED (a bot)", with_token),

@@ -21,8 +21,9 @@ player's call is drawn from ``PLAYER_MIX``:
   the fourth confirmation books a room.
 
 A judge's call is drawn from ``JUDGE_MIX``: ``RecordHanchan`` of the next hanchan not yet recorded
-(round 1 to 4, table by table, the judges share the list; every key unique), once all are recorded
-``CorrectRecord`` of the latest version of one, in turn; ``GetStandings`` now and then.
+(round 1 to 4, table by table, the judges share the list; every key unique), ``CorrectRecord`` of the
+latest version of a record, in turn (each becomes the other when it has nothing to do: a correction
+before any record, a record once all are recorded), ``GetStandings``.
 
 Errors are outcomes, counted by status code: FAILED_PRECONDITION when a card changed under a proposal
 or a confirmation, ABORTED when every room is taken. Never expected: INTERNAL, UNKNOWN.
@@ -69,7 +70,8 @@ from rondo.gateway.v1 import (
 )
 
 PLAYER_MIX = (("GetMatchCard", 45), ("SetAvailability", 20), ("ProposeMeeting", 10), ("ConfirmMeeting", 25))
-JUDGE_MIX = (("RecordHanchan", 85), ("GetStandings", 15))
+JUDGE_MIX = (("RecordHanchan", 70), ("CorrectRecord", 15), ("GetStandings", 15))
+JUDGE_WORK = {"RecordHanchan": "record", "CorrectRecord": "correct"}
 RPCS = ("GetMatchCard", "SetAvailability", "ProposeMeeting", "ConfirmMeeting", "RecordHanchan", "CorrectRecord", "GetStandings")
 EXPECTED_NEVER = ("INTERNAL", "UNKNOWN")
 ROOMS = 4
@@ -81,6 +83,12 @@ TIMEOUT = 60.0
 SETUP_THREADS = 4
 ROUND_TRIPS = 500
 TOKEN_CHECKS = 5000
+ROUND_TRIP_LABELS = {
+    "WhoAmI": "WhoAmI: token checked, account read, nothing downstream",
+    "Check": "health Check: no token",
+    "refused, token checked": "CreateCompetition as a player: token checked, matrix refuses",
+    "refused, no token": "CreateCompetition without a token: UNAUTHENTICATED",
+}
 DEFAULT_PG = "postgresql://postgres@127.0.0.1:5432/postgres"
 
 
@@ -148,7 +156,9 @@ def set_up(address: str, env: dict[str, str], players: int, judges: int) -> Seas
         )
         for r in range(1, ROOMS + 1):
             organizer.CreateRoom(
-                scheduling_pb2.CreateRoomRequest(club_id=club.id, room=scheduling_pb2.Room(name=f"Room {r}"), idempotency_key=f"r{r}"),
+                scheduling_pb2.CreateRoomRequest(
+                    club_id=club.id, room=scheduling_pb2.Room(name=f"Room {r}"), idempotency_key=f"r{r}"
+                ),
                 timeout=TIMEOUT,
             )
         start = (datetime.now(UTC) + timedelta(days=1)).replace(minute=0, second=0, microsecond=0)
@@ -218,8 +228,8 @@ class Tally:
 
 
 class Results:
-    """The judges' shared work: the hanchans not yet recorded, then the latest version of each record
-    to correct, in turn (a record is corrected once: its correction is the next to correct)."""
+    """The judges' shared work: the hanchans not yet recorded, in order, and the latest version of each
+    record, corrected in turn (a record is corrected once: its correction is the next to correct)."""
 
     def __init__(self, hanchans: list[tuple[int, int, int, list[str]]]):
         self._lock = threading.Lock()
@@ -227,14 +237,16 @@ class Results:
         self._recorded: deque[results_pb2.ResultRecord] = deque()
         self._serial = 0
 
-    def next(self) -> tuple[str, Any, int]:
-        """("record", hanchan, serial), ("correct", record, serial) or ("none", None, serial)."""
+    def next(self, wanted: str) -> tuple[str, Any, int]:
+        """The ``wanted`` work ("record" or "correct") when there is some, else the other; ("none",
+        None, serial) while every record is in flight. The serial makes each idempotency key unique."""
         with self._lock:
             self._serial += 1
-            if self._pending:
-                return "record", self._pending.popleft(), self._serial
-            if self._recorded:
-                return "correct", self._recorded.popleft(), self._serial
+            order = ("record", "correct") if wanted == "record" else ("correct", "record")
+            for work in order:
+                source: deque[Any] = self._pending if work == "record" else self._recorded
+                if source:
+                    return work, source.popleft(), self._serial
             return "none", None, self._serial
 
     def done(self, record: results_pb2.ResultRecord | None) -> None:
@@ -326,7 +338,10 @@ class JudgeClient:
 
     def step(self, tally: Tally) -> None:
         cid = self.season.competition_id
-        work, item, serial = self.results.next() if _pick(self.rng, JUDGE_MIX) == "RecordHanchan" else ("none", None, 0)
+        rpc = _pick(self.rng, JUDGE_MIX)
+        work: str
+        item: Any
+        work, item, serial = ("none", None, 0) if rpc == "GetStandings" else self.results.next(JUDGE_WORK[rpc])
         if work == "record":
             r, t, h, seats = item
             hanchan = results_pb2.HanchanResult(number=h, scores=_scores(seats, t + h))
@@ -388,8 +403,12 @@ def run_load(season: Season, clients: int, seconds: float, seed: int = 1) -> tup
 
 
 def round_trips(season: Season, n: int) -> dict[str, list[float]]:
-    """``WhoAmI`` (a token checked, nothing downstream) and health ``Check`` (no token), alternated."""
+    """Single calls on the idle server: ``WhoAmI`` (a token checked, the account read, nothing
+    downstream) and health ``Check`` (no token), alternated; then a player's ``CreateCompetition``
+    (a token checked, refused by the matrix) and the same without a token (refused at once)."""
     from grpc_health.v1 import health_pb2, health_pb2_grpc
+
+    from gateway.bench_auth import refused_round_trips
 
     with grpc.insecure_channel(season.address) as channel:
         who = _stub(channel, next(iter(season.player_tokens.values())))
@@ -405,6 +424,9 @@ def round_trips(season: Season, n: int) -> dict[str, list[float]]:
                 call()
                 if i >= 5:
                     out[name].append(time.perf_counter() - began)
+        out["refused, token checked"], out["refused, no token"] = refused_round_trips(
+            channel, next(iter(season.player_tokens.values())), n
+        )
     return out
 
 
@@ -457,7 +479,7 @@ def bench(kind: str, args: argparse.Namespace) -> dict[str, Any]:
             print(f"== {kind}: setup {setup_s:.1f} s; load {args.clients} clients for {args.seconds:g} s ...", flush=True)
             tally, elapsed = run_load(season, args.clients, args.seconds)
             trips = round_trips(season, args.round_trips)
-    rpcs = {}
+    rpcs: dict[str, dict[str, Any]] = {}
     for rpc in RPCS:
         seconds = tally.seconds.get(rpc, [])
         p50, p99 = p50_p99(seconds) if seconds else (0.0, 0.0)
@@ -488,7 +510,10 @@ def token_check(calls: int) -> dict[str, float]:
     """The guard's token check in this process, µs at the median."""
     with tempfile.TemporaryDirectory(prefix="rondo-bench-load-auth-") as tmp:
         measured = measure_in_process(Path(tmp), calls)
-    return {"cached_us": round(p50_p99(measured.hot)[0] * 1e6, 1), "first_sight_us": round(p50_p99(measured.signature)[0] * 1e6, 1)}
+    return {
+        "cached_us": round(p50_p99(measured.hot)[0] * 1e6, 1),
+        "first_sight_us": round(p50_p99(measured.signature)[0] * 1e6, 1),
+    }
 
 
 def report_lines(report: dict[str, Any], token: dict[str, float]) -> list[str]:
@@ -502,13 +527,18 @@ def report_lines(report: dict[str, Any], token: dict[str, float]) -> list[str]:
     for rpc, r in report["rpcs"].items():
         share = f"{cached / 10 / r['p50_ms']:.2f} %" if r["p50_ms"] else "-"
         codes = ", ".join(f"{c} {n}" for c, n in r["codes"].items())
-        lines.append(f"  {rpc:<16} {r['count']:>7} {r['per_second']:>8.1f} {r['p50_ms']:>8.2f} {r['p99_ms']:>8.2f} {share:>10}  {codes}")
+        lines.append(
+            f"  {rpc:<16} {r['count']:>7} {r['per_second']:>8.1f} {r['p50_ms']:>8.2f} {r['p99_ms']:>8.2f} {share:>10}  {codes}"
+        )
     trips = report["round_trips_ms"]
-    lines.append(
-        f"  round trips, idle server: WhoAmI (token checked) p50 {trips['WhoAmI']['p50']:.3f} ms p99 {trips['WhoAmI']['p99']:.3f} ms; "
-        f"health Check (no token) p50 {trips['Check']['p50']:.3f} ms p99 {trips['Check']['p99']:.3f} ms; "
-        f"difference {trips['WhoAmI']['p50'] - trips['Check']['p50']:.3f} ms"
-    )
+    lines.append("  single round trips after the load (idle server):")
+    for name, label in ROUND_TRIP_LABELS.items():
+        lines.append(f"    {label:<58} p50 {trips[name]['p50']:7.3f} ms  p99 {trips[name]['p99']:7.3f} ms")
+    for (a, b), label in (
+        (("WhoAmI", "Check"), "WhoAmI - health Check"),
+        (("refused, token checked", "refused, no token"), "refused with a token - refused without"),
+    ):
+        lines.append(f"    {label:<58} p50 {trips[a]['p50'] - trips[b]['p50']:7.3f} ms")
     return lines
 
 
@@ -548,7 +578,11 @@ def main(argv: list[str] | None = None) -> int:
         print(f"  throughput {pg['per_second'] / sqlite['per_second']:.2f}x", flush=True)
         for rpc in RPCS:
             a, b = sqlite["rpcs"][rpc], pg["rpcs"][rpc]
-            ratio = f"p50 {b['p50_ms'] / a['p50_ms']:.2f}x  p99 {b['p99_ms'] / a['p99_ms']:.2f}x" if a["p50_ms"] and a["p99_ms"] else "-"
+            ratio = (
+                f"p50 {b['p50_ms'] / a['p50_ms']:.2f}x  p99 {b['p99_ms'] / a['p99_ms']:.2f}x"
+                if a["p50_ms"] and a["p99_ms"]
+                else "-"
+            )
             print(f"  {rpc:<16} {ratio}", flush=True)
     if args.json:
         args.json.write_text(json.dumps({"token_check_us": token, "reports": reports}, indent=2) + "\n")
