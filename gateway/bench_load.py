@@ -5,7 +5,8 @@ confirmations, and result entry. Prints throughput and p50/p99 per RPC (figures 
 Setup (not timed): an organizer (``rondo admin create-organizer``'s work, in this process) logs in; a
 competition of ``--players`` players is drawn and approved; a club with ``ROOMS`` rooms; round 1 opened
 for scheduling over a window of ``WINDOW_DAYS`` days from tomorrow; one player account per player, linked
-to its league player; ``--judges`` judge accounts.
+to its league player, who answers the match's availability (so the load starts in a round in progress,
+every card with options); ``--judges`` judge accounts.
 
 Load: ``--clients`` threads with blocking stubs, each with its own channel (one HTTP/2 connection):
 ``--judges`` of them act as a judge, the others share the player accounts out (client k plays players
@@ -187,6 +188,10 @@ def set_up(address: str, env: dict[str, str], players: int, judges: int) -> Seas
             organizer.LinkPlayer(
                 identity_pb2.LinkPlayerRequest(account_id=account_id, competition_id=cid, player_id=player_id), timeout=TIMEOUT
             )
+            first = intervals(random.Random(player_id), start)  # a round in progress: every card has options
+            _stub(channel, token).SetAvailability(
+                scheduling_pb2.SetAvailabilityRequest(match_key=match_of[player_id], intervals=first), timeout=TIMEOUT
+            )
             return player_id, token
 
         with ThreadPoolExecutor(SETUP_THREADS) as pool:  # argon2 at every account and login: the slow part
@@ -207,7 +212,8 @@ class Tally:
 
     seconds: dict[str, list[float]] = field(default_factory=dict)
     codes: dict[str, Counter[str]] = field(default_factory=dict)
-    booked: int = 0
+    booked: set[str] = field(default_factory=set)
+    """meetings a confirmation answered BOOKED"""
 
     def call(self, rpc: str, fn: Callable[[], Any]) -> Any:
         start = time.perf_counter()
@@ -224,7 +230,7 @@ class Tally:
             self.seconds.setdefault(rpc, []).extend(seconds)
         for rpc, codes in other.codes.items():
             self.codes.setdefault(rpc, Counter()).update(codes)
-        self.booked += other.booked
+        self.booked |= other.booked
 
 
 class Results:
@@ -261,6 +267,20 @@ def _scores(seats: list[str], turn: int) -> dict[str, int]:
     return dict(zip(seats, SCORES[k:] + SCORES[:k], strict=True))
 
 
+def intervals(rng: random.Random, window_start: datetime) -> list[common_pb2.TimeInterval]:
+    """A player's answer: day 0 always (starting by 13:00 and ending from 19:00 of the window's clock:
+    every player of a match is free 13:00-19:00), days 1 and 2 half the time; quarter hours at random."""
+
+    def at(day: int, minutes: int) -> Timestamp:
+        return _ts(window_start + timedelta(days=day, minutes=minutes))
+
+    days = [0, *(d for d in range(1, WINDOW_DAYS) if rng.random() < 0.5)]
+    return [
+        common_pb2.TimeInterval(start=at(d, 10 * 60 + 15 * rng.randint(0, 12)), end=at(d, 19 * 60 + 15 * rng.randint(0, 12)))
+        for d in days
+    ]
+
+
 def _pick(rng: random.Random, mix: tuple[tuple[str, int], ...]) -> str:
     return rng.choices([name for name, _ in mix], weights=[w for _, w in mix])[0]
 
@@ -273,20 +293,6 @@ class PlayerClient:
         self.rng = random.Random(seed)
         self.stubs = {p: _stub(channel, season.player_tokens[p]) for p in players}
         self.cards: dict[str, scheduling_pb2.MatchCard] = {}
-
-    def at(self, day: int, minutes: int) -> Timestamp:
-        return _ts(self.season.window_start + timedelta(days=day, minutes=minutes))
-
-    def intervals(self) -> list[common_pb2.TimeInterval]:
-        """Day 0 always (starting by 13:00 and ending from 19:00 of the window's clock: every player of
-        a match is free 13:00-19:00), days 1 and 2 half the time; the quarter hours at random."""
-        days = [0, *(d for d in range(1, WINDOW_DAYS) if self.rng.random() < 0.5)]
-        return [
-            common_pb2.TimeInterval(
-                start=self.at(d, 10 * 60 + 15 * self.rng.randint(0, 12)), end=self.at(d, 19 * 60 + 15 * self.rng.randint(0, 12))
-            )
-            for d in days
-        ]
 
     def slot(self, card: scheduling_pb2.MatchCard | None) -> tuple[Timestamp, Timestamp]:
         """A meeting inside an option of ``card``, else inside day 0's 13:00-19:00."""
@@ -314,14 +320,14 @@ class PlayerClient:
                 request = scheduling_pb2.ConfirmMeetingRequest(match_key=key, meeting_id=proposed[-1].id)
                 meeting = tally.call(rpc, lambda: stub.ConfirmMeeting(request, timeout=TIMEOUT))
                 if meeting is not None and meeting.status == scheduling_pb2.MEETING_STATUS_BOOKED:
-                    tally.booked += 1
+                    tally.booked.add(meeting.id)
                 return
         if rpc == "GetMatchCard":
             got = tally.call(rpc, lambda: stub.GetMatchCard(scheduling_pb2.GetMatchCardRequest(match_key=key), timeout=TIMEOUT))
             if got is not None:
                 self.cards[player] = got
         elif rpc == "SetAvailability":
-            answer = scheduling_pb2.SetAvailabilityRequest(match_key=key, intervals=self.intervals())
+            answer = scheduling_pb2.SetAvailabilityRequest(match_key=key, intervals=intervals(self.rng, self.season.window_start))
             tally.call(rpc, lambda: stub.SetAvailability(answer, timeout=TIMEOUT))
         else:
             start, end = self.slot(card)
@@ -478,6 +484,7 @@ def bench(kind: str, args: argparse.Namespace) -> dict[str, Any]:
             setup_s = time.perf_counter() - began
             print(f"== {kind}: setup {setup_s:.1f} s; load {args.clients} clients for {args.seconds:g} s ...", flush=True)
             tally, elapsed = run_load(season, args.clients, args.seconds)
+            load_average = round(os.getloadavg()[0], 1)  # the machine's, over the last minute: how shared it was
             trips = round_trips(season, args.round_trips)
     rpcs: dict[str, dict[str, Any]] = {}
     for rpc in RPCS:
@@ -500,7 +507,8 @@ def bench(kind: str, args: argparse.Namespace) -> dict[str, Any]:
         "setup_seconds": round(setup_s, 1),
         "calls": total,
         "per_second": round(total / elapsed, 1),
-        "meetings_booked": tally.booked,
+        "meetings_booked": len(tally.booked),
+        "load_average": load_average,
         "rpcs": rpcs,
         "round_trips_ms": {name: dict(zip(("p50", "p99"), map(_ms, p50_p99(s)), strict=True)) for name, s in trips.items()},
     }
@@ -521,11 +529,12 @@ def report_lines(report: dict[str, Any], token: dict[str, float]) -> list[str]:
     lines = [
         f"== {report['database']}: {report['clients']} clients ({report['judges']} judges), {report['players']} players, "
         f"{report['seconds']:g} s: {report['calls']} calls, {report['per_second']:.1f} calls/s, "
-        f"{report['meetings_booked']} meetings booked (setup {report['setup_seconds']:g} s, not timed)",
+        f"{report['meetings_booked']} meetings booked (setup {report['setup_seconds']:g} s, not timed; "
+        f"load average {report['load_average']:g})",
         f"  {'rpc':<16} {'count':>7} {'calls/s':>8} {'p50 ms':>8} {'p99 ms':>8} {'token %p50':>10}  codes",
     ]
     for rpc, r in report["rpcs"].items():
-        share = f"{cached / 10 / r['p50_ms']:.2f} %" if r["p50_ms"] else "-"
+        share = f"{cached / 10 / r['p50_ms']:.3f} %" if r["p50_ms"] else "-"
         codes = ", ".join(f"{c} {n}" for c, n in r["codes"].items())
         lines.append(
             f"  {rpc:<16} {r['count']:>7} {r['per_second']:>8.1f} {r['p50_ms']:>8.2f} {r['p99_ms']:>8.2f} {share:>10}  {codes}"
@@ -533,12 +542,12 @@ def report_lines(report: dict[str, Any], token: dict[str, float]) -> list[str]:
     trips = report["round_trips_ms"]
     lines.append("  single round trips after the load (idle server):")
     for name, label in ROUND_TRIP_LABELS.items():
-        lines.append(f"    {label:<58} p50 {trips[name]['p50']:7.3f} ms  p99 {trips[name]['p99']:7.3f} ms")
+        lines.append(f"    {label:<62} p50 {trips[name]['p50']:7.3f} ms  p99 {trips[name]['p99']:7.3f} ms")
     for (a, b), label in (
         (("WhoAmI", "Check"), "WhoAmI - health Check"),
         (("refused, token checked", "refused, no token"), "refused with a token - refused without"),
     ):
-        lines.append(f"    {label:<58} p50 {trips[a]['p50'] - trips[b]['p50']:7.3f} ms")
+        lines.append(f"    {label:<62} p50 {trips[a]['p50'] - trips[b]['p50']:7.3f} ms")
     return lines
 
 
