@@ -31,8 +31,9 @@ or a confirmation, ABORTED when every room is taken. Never expected: INTERNAL, U
 
 Authentication's share: the guard's token check measured in this process
 (``gateway.bench_auth.measure_in_process``) as µs and as a % of each RPC's p50, and, once the load is
-over, a ``WhoAmI`` round trip (a token checked, nothing downstream) against a gRPC health ``Check``
-round trip (no token) on the same server.
+over, single round trips on the same server: ``WhoAmI`` (a token checked, the account read, nothing
+downstream) against a gRPC health ``Check`` (no token), and a player's call the matrix refuses after the
+token check against one refused at once for having no token (``gateway.bench_auth.refused_round_trips``).
 
     .venv/bin/python -m gateway.bench_load [--database sqlite|postgres|both] [--clients 32] [--players 96]
         [--seconds 20] [--json PATH]
