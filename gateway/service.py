@@ -451,7 +451,9 @@ class GatewayService:
         request = self.scoped(request, method, caller)
         answer = await self.league(method, request, Deadline(deadline).timeout())
         subject = answer.id if method == "DecideTie" else f"ruleset-v{answer.version}"
-        await self._append("standings.changed", answer.competition_id, subject, f"{answer.competition_id}/{subject}", change=method)
+        await self._append(
+            "standings.changed", answer.competition_id, subject, f"{answer.competition_id}/{subject}", change=method
+        )
         return answer
 
     async def apply_checkpoint(

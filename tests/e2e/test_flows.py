@@ -219,7 +219,9 @@ def test_flow_2_draw_review_approve_publish_then_a_withdrawal_redraw_with_its_di
     assert (seating.draw_id, seating.version) == (first.draw.id, 1)
 
     gone = ids[2]
-    stub.WithdrawPlayer(competitions_pb2.WithdrawPlayerRequest(competition_id=cid, player_id=gone, reason="moved away"), timeout=10)
+    stub.WithdrawPlayer(
+        competitions_pb2.WithdrawPlayerRequest(competition_id=cid, player_id=gone, reason="moved away"), timeout=10
+    )
     [newcomer] = _register(stub, cid, ["Newcomer"], "new")
     # the newcomer would take the departed seat everywhere; pinned to the other table of round 2, others move
     away = next(t for t, table in enumerate(first.draw.rounds[1].tables) if gone in table.player_ids)
@@ -328,7 +330,8 @@ def test_flow_3_availability_card_confirmations_book_a_room_and_the_bot_hears_of
 
     changed = player[players[2]].SetAvailability(
         scheduling_pb2.SetAvailabilityRequest(
-            match_key=key, intervals=[common_pb2.TimeInterval(start=_ts(day + timedelta(days=1)), end=_ts(day + timedelta(days=2)))]
+            match_key=key,
+            intervals=[common_pb2.TimeInterval(start=_ts(day + timedelta(days=1)), end=_ts(day + timedelta(days=2)))],
         ),
         timeout=10,
     )
@@ -384,7 +387,9 @@ def _late_correction(stub, cid: str, tables: list[list[str]]) -> tuple[results_p
     record = next(
         r
         for r in history
-        if r.HasField("hanchan") and p9 in r.hanchan.scores and r.status == results_pb2.RECORD_STATUS_CONFIRMED
+        if r.HasField("hanchan")
+        and p9 in r.hanchan.scores
+        and r.status == results_pb2.RECORD_STATUS_CONFIRMED
         and not r.replaced_by_record_id
     )
     scores = dict(record.hanchan.scores)
@@ -445,12 +450,20 @@ def test_flow_4_reports_a_dispute_and_the_judge_into_standings_the_playoff_to_th
     # hanchan 3 and the other tables: the judge enters them (confirmed at once)
     for t, h in [(1, 3), *((t, h) for t in (2, 3) for h in (1, 2, 3))]:
         judge.RecordHanchan(
-            results_pb2.RecordHanchanRequest(competition_id=cid, round=1, table=t, hanchan=hanchan(t, h), idempotency_key=f"j{t}{h}"),
+            results_pb2.RecordHanchanRequest(
+                competition_id=cid, round=1, table=t, hanchan=hanchan(t, h), idempotency_key=f"j{t}{h}"
+            ),
             timeout=10,
         )
     row = next(r for r in _standings(stub, cid).rows if r.player_id == seats[0])
-    assert row.provisional and any("awaiting confirmation" in n for n in row.notes) and any("awaiting a judge" in n for n in row.notes)
-    _refused(stub.AdvanceStage, stages_pb2.AdvanceStageRequest(competition_id=cid), grpc.StatusCode.FAILED_PRECONDITION, "provisional")
+    assert (
+        row.provisional
+        and any("awaiting confirmation" in n for n in row.notes)
+        and any("awaiting a judge" in n for n in row.notes)
+    )
+    _refused(
+        stub.AdvanceStage, stages_pb2.AdvanceStageRequest(competition_id=cid), grpc.StatusCode.FAILED_PRECONDITION, "provisional"
+    )
 
     for p in seats[1:]:
         player(p).ConfirmResult(results_pb2.ConfirmResultRequest(competition_id=cid, record_id=reported.id), timeout=10)

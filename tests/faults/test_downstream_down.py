@@ -22,6 +22,7 @@ import contextlib
 import os
 import secrets
 import signal
+import subprocess
 import time
 from concurrent.futures import Future, ThreadPoolExecutor
 from datetime import UTC, datetime, timedelta
@@ -71,7 +72,7 @@ class Cluster:
             **{f"RONDO_{name.upper()}_ADDR": f"127.0.0.1:{port}" for name, port in self.ports.items()},
         }
         self.stack = contextlib.ExitStack()
-        self.processes: dict[str, object] = {}
+        self.processes: dict[str, subprocess.Popen] = {}
         self.armed: set[str] = set()  # services started with extra settings (fail points)
         for s in SERVICES:
             self.start(s.name)
@@ -86,16 +87,18 @@ class Cluster:
         self.armed.discard(name)
         if env:
             self.armed.add(name)
-        self.processes[name] = self.stack.enter_context(rondo_process(["serve", name], full, address, (service(name).grpc_service,)))
+        self.processes[name] = self.stack.enter_context(
+            rondo_process(["serve", name], full, address, (service(name).grpc_service,))
+        )
 
     def kill(self, name: str) -> None:
         """SIGKILL the service's process and its children (the solver's workers), by their pids."""
         import psutil
 
         process = self.processes.pop(name)
-        children = psutil.Process(process.pid).children(recursive=True)  # type: ignore[attr-defined]
-        os.kill(process.pid, signal.SIGKILL)  # type: ignore[attr-defined]
-        process.wait(30)  # type: ignore[attr-defined]
+        children = psutil.Process(process.pid).children(recursive=True)
+        os.kill(process.pid, signal.SIGKILL)
+        process.wait(30)
         for child in children:
             with contextlib.suppress(psutil.Error):
                 child.kill()
