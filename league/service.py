@@ -23,7 +23,7 @@ from league.stage_service import StageUseCases
 from league.trust_service import TrustUseCases
 from league.updown_service import UpdownUseCases
 from league.use_cases import CompetitionStandings, _new_id, _now, _require_id
-from rondo_runtime import idempotency
+from rondo_runtime import failpoints, idempotency
 from rondo_runtime import text as text_limits
 from rondo_runtime.errors import FailedPrecondition, InvalidArgument, NotFound
 from rondo_runtime.text import clean_id, clean_key, clean_text
@@ -332,9 +332,12 @@ class LeagueService(CupUseCases, UpdownUseCases, PlayoffUseCases, StageUseCases,
                     repo.update_draw_status(model.supersede(other))
             repo.update_draw_status(approved)
             repo.set_published_draw(competition.id, approved.id)
+            failpoints.reached("league.approve_draw.before_commit")  # the faults tier kills the process here
             return approved
 
-        return self._transaction(work)
+        approved = self._transaction(work)
+        failpoints.reached("league.approve_draw.after_commit")  # ... or here: stored, not yet answered
+        return approved
 
     def get_draw(self, competition_id: str, draw_id: str = "") -> Draw:
         competition_id = _require_id("competition_id", competition_id)
