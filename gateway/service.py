@@ -21,6 +21,7 @@ from gateway.adapters.events import EventLog
 from gateway.adapters.idempotency import GatewayKeys
 from gateway.adapters.public_api import convert, convert_all, solve_status
 from gateway.domain.deadline import Deadline
+from gateway.domain.draw_seed import seed_from_key
 from rondo.booking.v1 import booking_pb2
 from rondo.gateway.v1 import common_pb2, draws_pb2, scheduling_pb2, stages_pb2
 from rondo.league.v1 import league_pb2
@@ -201,7 +202,9 @@ class GatewayService:
 
     async def _draw_seed(self, competition_id: str, request, clock: Deadline) -> int | None:
         """The seed of the next draw: the committed one (a request that names a seed is then refused),
-        else the request's (docs/rules.md draw.trust.seed-commitment)."""
+        else the request's, else one derived from the idempotency key (so a retry asks the solver the same
+        question: gateway/domain/draw_seed.py), else none (the solver picks one and reports it)
+        (docs/rules.md draw.trust.seed-commitment)."""
         committed = await self.league(
             "GetDrawSeed", league_pb2.GetDrawSeedRequest(competition_id=competition_id), clock.timeout()
         )
@@ -209,7 +212,9 @@ class GatewayService:
             if request.HasField("seed"):
                 raise FailedPrecondition("this competition's draw seed was committed; leave the seed unset, the draw uses it")
             return committed.seed
-        return request.seed if request.HasField("seed") else None
+        if request.HasField("seed"):
+            return request.seed
+        return seed_from_key(competition_id, request.idempotency_key) if request.idempotency_key else None
 
     async def redraw(self, request: draws_pb2.RedrawRequest, deadline: float | None) -> draws_pb2.DrawProposal:
         """league.PrepareRedraw (checks the redraw, splits the published draw) -> solver.DrawTables ->
