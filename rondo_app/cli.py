@@ -42,13 +42,17 @@ def serve(name: Annotated[ServiceName, typer.Argument(metavar="SERVICE")]) -> No
 
 @app.command()
 def demo(
-    players: int = typer.Option(16, help="How many players to register."),
-    seed: int = typer.Option(2026, help="Seed of the draw."),
+    players: int = typer.Option(24, help="How many players to register (a multiple of 4, 8-28)."),
+    seed: int = typer.Option(2026, help="Seed of the simulated season: availability and results."),
+    data_dir: str = typer.Option("demo-data", help="Where the season's databases are kept (wiped first)."),
 ) -> None:
-    """Start `rondo up`, create a league, register players, draw, approve, print the tables, stop."""
+    """Start `rondo up` and play a whole Discard League season through the gateway: seed commitment,
+    draw, the club calendar, results, standings, playoff and prizes; stop; keep the database."""
+    from pathlib import Path
+
     from rondo_app.demo import run_demo
 
-    raise typer.Exit(run_demo(players=players, seed=seed))
+    raise typer.Exit(run_demo(players=players, seed=seed, data_dir=Path(data_dir)))
 
 
 @app.command()
