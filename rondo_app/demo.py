@@ -133,7 +133,7 @@ def _prepare(data_dir: Path) -> str | None:
 
 def run_demo(players: int = 24, seed: int = 2026, data_dir: Path = Path("demo-data"), console: Console | None = None) -> int:
     """The whole season on a fresh ``data_dir``; 0 when every step worked, 2 for bad options."""
-    out = console or Console(highlight=False, width=None if sys.stdout.isatty() else 140)
+    out = console or Console(highlight=False, soft_wrap=True, width=None if sys.stdout.isatty() else 140)
     if players % 4 or not 8 <= players <= 28:
         out.print("error: --players: a multiple of 4 from 8 to 28 (one table a day of the week, a playoff of 8)")
         return 2

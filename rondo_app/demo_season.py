@@ -308,7 +308,12 @@ class Season:
         for t, match in enumerate(matches, start=1):
             proposer, *others = (self.people[p] for p in match.player_ids)
             card = proposer.stub.GetMatchCard(scheduling_pb2.GetMatchCardRequest(match_key=match.match_key), timeout=TIMEOUT)
-            option = next(o for o in card.options if o.room_ids)
+            evening = first_day + timedelta(days=sim.table_evening(self.seed, r, t))
+            # the table's own evening first: another option it happens to have may be the evening two other tables need
+            option = min(
+                (o for o in card.options if o.room_ids),
+                key=lambda o: o.slot.start.ToDatetime(UTC).astimezone(self.zone).date() != evening,
+            )
             begin = option.slot.start.ToDatetime(UTC)
             meeting = proposer.stub.ProposeMeeting(
                 scheduling_pb2.ProposeMeetingRequest(
@@ -413,10 +418,10 @@ class Season:
         to_correct = None
         truth: dict[str, int] = {}
         for r, tables in enumerate(self.rounds, start=1):
-            lines = Table(title=f"round {r}: hanchan places (1-4) and final scores")
+            lines = Table(title=f"round {r}: places in hanchans 1, 2, 3")
             lines.add_column("table")
-            for n in (1, 2, 3):
-                lines.add_column(f"hanchan {n}")
+            for seat in range(1, len(tables[0]) + 1):
+                lines.add_column(f"seat {seat}")
             for t, seats in enumerate(tables, start=1):
                 sat = list(seats)
                 if (r, t) == NO_SHOW_AT:
@@ -447,7 +452,7 @@ class Season:
                     to_correct = records[CORRECTED_AT[2] - 1]
                 if chombo:
                     self.facts.chombo = f"round {r}, table {t}, hanchan {CHOMBO_AT[2]}: {self.name(sat[0])}"
-                lines.add_row(str(t), *(self._hanchan_cell(h) for h in hanchans))
+                lines.add_row(str(t), *(f"{self.name(p)} {'-'.join(str(sim.places(h)[p]) for h in hanchans)}" for p in sat))
             self.out.print(lines)
         self.out.print(f"chombo (RecordHanchan with a chombo count): {self.facts.chombo}, 40 000 points after uma")
         assert to_correct is not None
@@ -466,9 +471,6 @@ class Season:
         self.out.print(f"correction (CorrectRecord, record {correction.replaces_record_id[:8]} replaced): {self.facts.correction}")
         for change in correction.changes:
             self.out.print(f"  {change}")
-
-    def _hanchan_cell(self, scores: dict[str, int]) -> str:
-        return " ".join(f"{self.name(p)} {place}:{scores[p] // 100}" for p, place in sorted(sim.places(scores).items(), key=lambda x: x[1]))
 
     # --- 5. standings ------------------------------------------------------------------------------
 
@@ -522,15 +524,22 @@ class Season:
                 stages_pb2.AdvanceStageRequest(competition_id=cid, idempotency_key=f"stage-{number}"), timeout=60
             )
             hanchans = stage.games_per_match
-            result = Table(title=f"stage {stage.number}: {stage.name} ({hanchans} hanchans a table)")
+            result = Table(title=f"stage {stage.number}: {stage.name}, final scores (place)")
             result.add_column("table")
+            result.add_column("player")
             for n in range(1, hanchans + 1):
-                result.add_column(f"hanchan {n}")
+                result.add_column(f"hanchan {n}", justify="right")
             for t, seated in enumerate(stage.rounds[0].tables, start=1):
                 seats = list(seated.player_ids)
                 played = sim.match_scores(self.seed, seats, hanchans, stage.number, 1, t)
                 self.record(1, t, stage.number, seats, played, f"s{stage.number}-{t}")
-                result.add_row(str(t), *(self._hanchan_cell(h) for h in played))
+                for i, p in enumerate(seats):
+                    result.add_row(
+                        str(t) if i == 0 else "",
+                        self.name(p),
+                        *(f"{h[p]:,} ({sim.places(h)[p]})".replace(",", " ") for h in played),
+                        end_section=i == len(seats) - 1,
+                    )
             self.out.print(result)
             view = self.organizer.GetPlayoff(stages_pb2.GetPlayoffRequest(competition_id=cid), timeout=TIMEOUT)
             done = next(s for s in view.stages if s.number == stage.number)

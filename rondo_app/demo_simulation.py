@@ -1,8 +1,8 @@
 """What the demo's players do, simulated: when they are free and how their hanchans end. Pure and
 deterministic: the same seed, players and places give the same answers on any machine.
 
-Availability: every table of a round shares one evening of the round's week (a different weekday
-for each table of the round, so the club's rooms are never short), each player arriving and leaving
+Availability: every table of a round shares one evening of the round's week with one other table
+(so the club's rooms are never short), each player arriving and leaving
 at a time of their own around it, so the table's common option is at least four hours long; each
 player also names an evening or two of their own, which rarely line up with the others'.
 
@@ -46,9 +46,10 @@ def _local(day: date, at: time, zone: ZoneInfo, minutes: int = 0) -> datetime:
 
 
 def table_evening(seed: int, round_number: int, table: int) -> int:
-    """The day of the round's week (0 = its first day) when the whole table is free: the tables of a
-    round take different weekdays (while there are at most seven of them)."""
-    return (_rng(seed, "evenings", round_number).randrange(7) + table - 1) % 7
+    """The day of the round's week (0 = its first day) when the whole table is free: two tables of a
+    round share an evening, every other day (up to seven tables: a club of three rooms with a D&D
+    evening in one of them still seats both)."""
+    return (_rng(seed, "evenings", round_number).randrange(7) + (table - 1) // 2 * 2) % 7
 
 
 def availability(
