@@ -11,6 +11,7 @@ is printed is what the gateway answered.
 from __future__ import annotations
 
 import json
+import time
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from datetime import UTC, date, datetime, timedelta
@@ -96,6 +97,7 @@ class Season:
         self.out = console
         self.today = today or datetime.now(UTC).date()
         self.facts = Facts()
+        self.started = time.monotonic()
         self.names: dict[str, str] = {}  # player id -> name
         self.people: dict[str, Person] = {}
         self.rounds: list[list[list[str]]] = []
@@ -118,7 +120,7 @@ class Season:
 
     def heading(self, text: str) -> None:
         self.out.print()
-        self.out.rule(f"[bold]{text}")
+        self.out.rule(f"[bold]{text}[/] [dim](at {time.monotonic() - self.started:.1f} s)")
 
     def name(self, player_id: str) -> str:
         return self.names.get(player_id, player_id)
