@@ -31,7 +31,6 @@ from rondo.gateway.v1 import common_pb2, competitions_pb2, draws_pb2, gateway_pb
 from rondo_app.admin import create_organizer
 from rondo_app.demo_season import JUDGE, Season, play
 from rondo_app.registry import GRPC_SERVICES
-from rondo_runtime.bearer import with_bearer
 from rondo_runtime.config import Settings
 from rondo_runtime.process import free_port, server_process
 
@@ -178,7 +177,7 @@ def run_demo(players: int = 24, seed: int = 2026, data_dir: Path = Path("demo-da
     out.print()
     out.rule("[bold]The season's database")
     out.print(f"server stopped (exit code {code}) after {time.monotonic() - started:.1f} s; the season is kept in {data_dir}")
-    out.print("inspect it (README \"Inspecting the demo's database\"):")
+    out.print('inspect it (README "Inspecting the demo\'s database"):')
     out.print(f"  RONDO_DATA_DIR={data_dir} rondo up")
     out.print(f"  rondo login {ORGANIZER!r}        # password {password}")
     out.print(f"  rondo standings {facts.competition_id}")

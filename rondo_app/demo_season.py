@@ -112,7 +112,7 @@ class Season:
         stub = gateway_pb2_grpc.GatewayServiceStub(self.raw)
         return stub.Login(identity_pb2.LoginRequest(name=name, password=password), timeout=TIMEOUT).token
 
-    def _account(self, name: str, role: identity_pb2.Role.ValueType) -> tuple[str, str]:
+    def _account(self, name: str, role: identity_pb2.Role) -> tuple[str, str]:
         made = self.organizer.CreateAccount(
             identity_pb2.CreateAccountRequest(account=identity_pb2.Account(name=name, role=role)), timeout=TIMEOUT
         )
@@ -156,7 +156,9 @@ class Season:
         closed = self.organizer.CloseRegistration(
             competitions_pb2.CloseRegistrationRequest(competition_id=cid, idempotency_key="close"), timeout=TIMEOUT
         )
-        self.out.print(f"registered {len(player_names)} players; registration closed: {closed.main_participants} main participants")
+        self.out.print(
+            f"registered {len(player_names)} players; registration closed: {closed.main_participants} main participants"
+        )
         judge_id, judge_token = self._account(JUDGE, identity_pb2.ROLE_JUDGE)
         self.judge = self._stub(judge_token)
 
@@ -210,7 +212,9 @@ class Season:
         )
         self.organizer.ApproveDraw(draws_pb2.ApproveDrawRequest(competition_id=cid, draw_id=draw.id), timeout=TIMEOUT)
         cert = json.loads(
-            self.organizer.GetDrawCertificate(draws_pb2.GetDrawCertificateRequest(competition_id=cid), timeout=TIMEOUT).certificate_json
+            self.organizer.GetDrawCertificate(
+                draws_pb2.GetDrawCertificateRequest(competition_id=cid), timeout=TIMEOUT
+            ).certificate_json
         )
         self.out.print(f"approved and published; the seed is revealed: {cert['seed']['seed']} (nonce {cert['seed']['nonce']})")
         outcome = verify_certificate(cert)
@@ -250,7 +254,9 @@ class Season:
             self.rooms[room.id] = room.name
         monday = self.today + timedelta(days=7 - self.today.weekday())  # next Monday: the season starts then
         self.weeks = [monday + timedelta(weeks=r) for r in range(len(self.rounds))]
-        self.out.print(f"club {club.name!r} ({club.time_zone}) with rooms {', '.join(ROOMS)}; round r is played in week r from {monday}")
+        self.out.print(
+            f"club {club.name!r} ({club.time_zone}) with rooms {', '.join(ROOMS)}; round r is played in week r from {monday}"
+        )
         room_ids = list(self.rooms)
         for room, weekday, start, end, title in DND_EVENINGS:
             day = monday + timedelta(days=weekday)
@@ -325,7 +331,9 @@ class Season:
             )
             for person in (proposer, *others):
                 meeting = person.stub.ConfirmMeeting(
-                    scheduling_pb2.ConfirmMeetingRequest(match_key=match.match_key, meeting_id=meeting.id, idempotency_key=f"c{r}"),
+                    scheduling_pb2.ConfirmMeetingRequest(
+                        match_key=match.match_key, meeting_id=meeting.id, idempotency_key=f"c{r}"
+                    ),
                     timeout=TIMEOUT,
                 )
             if meeting.status != scheduling_pb2.MEETING_STATUS_BOOKED:
@@ -371,7 +379,9 @@ class Season:
         )
         matches = sum(1 for b in bookings if b.match_id)
         self.facts.bookings, self.facts.overlaps = len(bookings), overlaps
-        per_room = ", ".join(f"{self.rooms[room]} {len(spans)}" for room, spans in sorted(by_room.items(), key=lambda x: self.rooms[x[0]]))
+        per_room = ", ".join(
+            f"{self.rooms[room]} {len(spans)}" for room, spans in sorted(by_room.items(), key=lambda x: self.rooms[x[0]])
+        )
         self.out.print(
             f"club calendar (ListBookings): {len(bookings)} bookings, {matches} matches and {len(bookings) - matches} D&D "
             f"evenings ({per_room}); checked room by room: "
@@ -470,7 +480,9 @@ class Season:
         )
         r, t, n = CORRECTED_AT
         self.facts.correction = f"round {r}, table {t}, hanchan {n}: {correction.reason}"
-        self.out.print(f"correction (CorrectRecord, record {correction.replaces_record_id[:8]} replaced): {self.facts.correction}")
+        self.out.print(
+            f"correction (CorrectRecord, record {correction.replaces_record_id[:8]} replaced): {self.facts.correction}"
+        )
         for change in correction.changes:
             self.out.print(f"  {change}")
 
@@ -492,7 +504,9 @@ class Season:
                     ),
                     timeout=TIMEOUT,
                 )
-                self.out.print(f"places {tie.place} tied ({tie.reason}): decided by lot: {', '.join(map(self.name, decided.player_ids))}")
+                self.out.print(
+                    f"places {tie.place} tied ({tie.reason}): decided by lot: {', '.join(map(self.name, decided.player_ids))}"
+                )
         if standings.unresolved:
             standings = self.organizer.GetStandings(results_pb2.GetStandingsRequest(competition_id=cid), timeout=TIMEOUT)
         table = Table(title=f"standings ({standings.ruleset}, ruleset version {standings.ruleset_version})")
@@ -583,4 +597,3 @@ def play(season: Season, competition_name: str, player_names: list[str], substit
     season.standings()
     season.playoff()
     return season.facts
-

@@ -53,7 +53,9 @@ def test_matches_sum_to_the_table_total_and_never_tie(hanchans):
         played = sim.match_scores(3, seats, hanchans, 1, 1, table, chombo={2: "a"})
         assert played == sim.match_scores(3, seats, hanchans, 1, 1, table, chombo={2: "a"})
         assert len(played) == hanchans
-        assert all(sum(h.values()) == 120_000 and len(set(h.values())) == 4 and all(s % 100 == 0 for s in h.values()) for h in played)
+        assert all(
+            sum(h.values()) == 120_000 and len(set(h.values())) == 4 and all(s % 100 == 0 for s in h.values()) for h in played
+        )
         match = Match(
             1,
             1,

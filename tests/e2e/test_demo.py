@@ -68,16 +68,23 @@ def test_the_demo_prints_the_whole_season(demo):
 def test_the_demo_leaves_a_season_in_its_databases(demo):
     data, _ = demo
     league, booking = data / "league.db", data / "booking.db"
-    assert _sql(league, "SELECT status, count(*) FROM players GROUP BY status ORDER BY status") == [("main", 24), ("substitute", 1)]
+    assert _sql(league, "SELECT status, count(*) FROM players GROUP BY status ORDER BY status") == [
+        ("main", 24),
+        ("substitute", 1),
+    ]
     kinds = dict(_sql(league, "SELECT kind, count(*) FROM result_records GROUP BY kind"))
     # 4 rounds x 6 tables x 3 hanchans, the correction, the playoff (2 + 2 + 1 tables of 3, the final of 5)
     assert kinds == {"hanchan": 72 + 1 + 15 + 5, "no_show": 1}
     assert _sql(league, "SELECT count(*) FROM result_records WHERE replaces_record_id IS NOT NULL AND reason != ''") == [(1,)]
-    assert _sql(league, """SELECT count(*) FROM result_records WHERE kind = 'hanchan' AND content NOT LIKE '%"chombo":[]%'""") == [(1,)]
+    assert _sql(
+        league, """SELECT count(*) FROM result_records WHERE kind = 'hanchan' AND content NOT LIKE '%"chombo":[]%'"""
+    ) == [(1,)]
     assert _sql(league, "SELECT count(*) FROM stages") == [(4,)]
     with sqlite3.connect(booking) as db:
         overlapping = db.execute(str(OVERLAPPING_ACTIVE_BOOKINGS)).fetchone()[0]
-        matches = db.execute("SELECT count(*) FROM bookings WHERE status = 'active' AND match_id IS NOT NULL AND match_id != ''").fetchone()[0]
+        matches = db.execute(
+            "SELECT count(*) FROM bookings WHERE status = 'active' AND match_id IS NOT NULL AND match_id != ''"
+        ).fetchone()[0]
         total = db.execute("SELECT count(*) FROM bookings WHERE status = 'active'").fetchone()[0]
     assert overlapping == 0
     assert matches == 24 and total > matches  # every match of the 4 rounds, and the D&D evenings
