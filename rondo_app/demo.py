@@ -30,7 +30,7 @@ from rich.console import Console
 from rondo.gateway.v1 import common_pb2, competitions_pb2, draws_pb2, gateway_pb2_grpc, identity_pb2
 from rondo_app.admin import create_organizer
 from rondo_app.demo_season import JUDGE, Season, play
-from rondo_app.registry import GRPC_SERVICES
+from rondo_app.registry import GRPC_SERVICES, SERVICES
 from rondo_runtime.config import Settings
 from rondo_runtime.process import free_port, server_process
 
@@ -133,8 +133,8 @@ def _prepare(data_dir: Path) -> str | None:
 def run_demo(players: int = 24, seed: int = 2026, data_dir: Path = Path("demo-data"), console: Console | None = None) -> int:
     """The whole season on a fresh ``data_dir``; 0 when every step worked, 2 for bad options."""
     out = console or Console(highlight=False, soft_wrap=True, width=None if sys.stdout.isatty() else 140)
-    if players % 4 or not 8 <= players <= 28:
-        out.print("error: --players: a multiple of 4 from 8 to 28 (one table a day of the week, a playoff of 8)")
+    if players % 4 or not 12 <= players <= 28:
+        out.print("error: --players: a multiple of 4 from 12 to 28 (two tables an evening, every other day of the week)")
         return 2
     started = time.monotonic()
     out.print(f"wiping and recreating the demo's data directory {data_dir}")
@@ -149,6 +149,9 @@ def run_demo(players: int = 24, seed: int = 2026, data_dir: Path = Path("demo-da
         "RONDO_CALENDAR_PORT": "-1",
         "RONDO_DATA_DIR": str(data_dir.resolve()),
         "RONDO_LOG_LEVEL": "WARNING",
+        "RONDO_SOLVER_WORKERS": "1",  # the season's draws are tiny: one solver process starts sooner than one per core
+        # SQLite in the data directory whatever this shell's RONDO_*_DATABASE_URL says: the demo wipes it
+        **{f"RONDO_{s.name.upper()}_DATABASE_URL": f"sqlite:///{data_dir.resolve() / s.name}.db" for s in SERVICES if s.database},
     }
     out.print(f"starting `rondo up` on {address} (SQLite in {data_dir})")
     with rondo_process(["up"], env, address) as process:
@@ -160,8 +163,15 @@ def run_demo(players: int = 24, seed: int = 2026, data_dir: Path = Path("demo-da
                 .Login(identity_pb2.LoginRequest(name=ORGANIZER, password=password), timeout=30)
                 .token
             )
-            season = Season(channel, token, players, seed, out)
-            facts = play(season, COMPETITION, [player_name(i) for i in range(players)], SUBSTITUTE)
+            season = Season(channel, token, seed, out)
+            try:
+                facts = play(season, COMPETITION, [player_name(i) for i in range(players)], SUBSTITUTE)
+            except grpc.RpcError as error:  # the server's answer says what went wrong; the server still stops
+                out.print(f"error: the gateway answered {error.code().name}: {error.details()}")
+                return 1
+            except RuntimeError as error:
+                out.print(f"error: {error}")
+                return 1
         process.send_signal(signal.SIGTERM)
         code = process.wait(timeout=30)
     summary = {
@@ -176,6 +186,10 @@ def run_demo(players: int = 24, seed: int = 2026, data_dir: Path = Path("demo-da
     (data_dir / DEMO_FILE).write_text(json.dumps(summary, indent=2) + "\n", encoding="utf-8")
     out.print()
     out.rule("[bold]The season's database")
+    out.print(
+        f"{players} players, {facts.bookings} bookings with zero overlaps; chombo: {facts.chombo}; no-show: "
+        f"{facts.no_show}; correction: {facts.correction}; {'; '.join(facts.prizes)}"
+    )
     out.print(f"server stopped (exit code {code}) after {time.monotonic() - started:.1f} s; the season is kept in {data_dir}")
     out.print('inspect it (README "Inspecting the demo\'s database"):')
     out.print(f"  RONDO_DATA_DIR={data_dir} rondo up")

@@ -74,7 +74,7 @@ class Person:
 
 @dataclass
 class Facts:
-    """What the season did, for the summary and demo.json."""
+    """What the season did, for the summary at the end and demo.json."""
 
     competition_id: str = ""
     club_id: str = ""
@@ -87,12 +87,13 @@ class Facts:
 
 
 class Season:
-    def __init__(
-        self, channel: grpc.Channel, organizer_token: str, players: int, seed: int, console: Console, today: date | None = None
-    ):
+    """One season over one channel to the gateway: each step prints what the gateway answered and
+    raises ``RuntimeError`` when an answer is not what the season needs (nothing is papered over)."""
+
+    def __init__(self, channel: grpc.Channel, organizer_token: str, seed: int, console: Console, today: date | None = None):
         self.raw = channel
         self.organizer = self._stub(organizer_token)
-        self.players = players
+        self.judge = self.organizer  # the judge's own account from registration on
         self.seed = seed
         self.out = console
         self.today = today or datetime.now(UTC).date()
@@ -159,8 +160,7 @@ class Season:
         self.out.print(
             f"registered {len(player_names)} players; registration closed: {closed.main_participants} main participants"
         )
-        judge_id, judge_token = self._account(JUDGE, identity_pb2.ROLE_JUDGE)
-        self.judge = self._stub(judge_token)
+        self.judge = self._stub(self._account(JUDGE, identity_pb2.ROLE_JUDGE)[1])
 
         def link(player_id: str) -> Person:
             account_id, token = self._account(self.names[player_id], identity_pb2.ROLE_PLAYER)
