@@ -52,7 +52,9 @@ def demo(
 
     from rondo_app.demo import run_demo
 
-    raise typer.Exit(run_demo(players=players, seed=seed, data_dir=Path(data_dir)))
+    code = run_demo(players=players, seed=seed, data_dir=Path(data_dir))
+    _exit_at_once_when_standalone(code)
+    raise typer.Exit(code)
 
 
 @app.command()
@@ -91,16 +93,17 @@ def draw(
     _exit_at_once_when_standalone()
 
 
-def _exit_at_once_when_standalone() -> None:
+def _exit_at_once_when_standalone(code: int = 0) -> None:
     """The draw is printed: a standalone ``rondo draw`` ends here, without the interpreter's
     teardown of OR-Tools and its imports (0.4-0.7 s on a loaded machine, past the time budget the
-    organizer gave; nothing is left to clean up). In-process callers (tests) return normally."""
+    organizer gave; nothing is left to clean up). ``rondo demo`` ends so too, its server stopped.
+    In-process callers (tests) return normally."""
     import os
 
     if os.path.basename(sys.argv[0]) in ("rondo", "cli.py"):
         sys.stdout.flush()
         sys.stderr.flush()
-        os._exit(0)
+        os._exit(code)
 
 
 def _verify(path: str, as_json: bool) -> int:
