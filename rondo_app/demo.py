@@ -113,20 +113,15 @@ def run_slice(stub: gateway_pb2_grpc.GatewayServiceStub, players: int, seed: int
     return tables
 
 
-def _prepare(data_dir: Path) -> str | None:
-    """Empty ``data_dir`` for a new season; the reason it is refused otherwise. Only a directory that
-    is empty or holds what a demo leaves (demo.json, the services' SQLite files) is wiped."""
+def _refusal(data_dir: Path) -> str | None:
+    """Why ``data_dir`` may not be wiped for a new season (None: it may). Only a directory that is
+    empty or holds what a demo leaves (demo.json, the services' SQLite files) is wiped."""
     if not data_dir.exists():
-        data_dir.mkdir(parents=True)
         return None
     if not data_dir.is_dir():
         return f"{data_dir} is not a directory"
-    entries = list(data_dir.iterdir())
-    ours = all(e.is_file() and (e.name == DEMO_FILE or ".db" in e.name) for e in entries)
-    if entries and not ours:
+    if any(not e.is_file() or (e.name != DEMO_FILE and ".db" not in e.name) for e in data_dir.iterdir()):
         return f"{data_dir} holds files the demo did not make: give another --data-dir"
-    shutil.rmtree(data_dir)
-    data_dir.mkdir(parents=True)
     return None
 
 
@@ -137,10 +132,12 @@ def run_demo(players: int = 24, seed: int = 2026, data_dir: Path = Path("demo-da
         out.print("error: --players: a multiple of 4 from 12 to 28 (two tables an evening, every other day of the week)")
         return 2
     started = time.monotonic()
-    out.print(f"wiping and recreating the demo's data directory {data_dir}")
-    if (refused := _prepare(data_dir)) is not None:
+    if (refused := _refusal(data_dir)) is not None:
         out.print(f"error: --data-dir: {refused}")
         return 2
+    out.print(f"wiping and recreating the demo's data directory {data_dir}")
+    shutil.rmtree(data_dir, ignore_errors=True)
+    data_dir.mkdir(parents=True)
     port = free_port()
     address = f"127.0.0.1:{port}"
     env = {

@@ -371,12 +371,12 @@ class Season:
         by_room: dict[str, list[tuple[datetime, datetime]]] = {}
         for b in bookings:
             by_room.setdefault(b.room_id, []).append((b.slot.start.ToDatetime(UTC), b.slot.end.ToDatetime(UTC)))
-        overlaps = sum(
-            1
-            for spans in by_room.values()
-            for (_, end_a), (start_b, _) in zip(sorted(spans), sorted(spans)[1:], strict=False)
-            if start_b < end_a
-        )
+        overlaps = 0
+        for spans in by_room.values():  # by start: a booking overlaps an earlier one iff it starts before the latest end so far
+            latest = datetime.min.replace(tzinfo=UTC)
+            for begin, end_ in sorted(spans):
+                overlaps += begin < latest
+                latest = max(latest, end_)
         matches = sum(1 for b in bookings if b.match_id)
         self.facts.bookings, self.facts.overlaps = len(bookings), overlaps
         per_room = ", ".join(
