@@ -175,7 +175,7 @@ class Season:
 
     # --- 2. the draw ----------------------------------------------------------------------------------
 
-    def draw(self) -> dict[str, Any]:
+    def draw(self) -> None:
         self.heading("2. The draw: every round at once")
         cid = self.facts.competition_id
         view = self.organizer.DrawCompetition(
@@ -234,7 +234,6 @@ class Season:
         for r, tables in enumerate(self.rounds, start=1):
             seating.add_row(str(r), *("\n".join(self.name(p) for p in table) for table in tables))
         self.out.print(seating)
-        return cert
 
     # --- 3. the club, its calendar, scheduling every round -----------------------------------------
 
