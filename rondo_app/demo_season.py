@@ -48,6 +48,7 @@ DND_EVENINGS = (
     (0, 3, "19:00", "23:00", "D&D: Curse of Strahd"),
     (1, 5, "17:00", "23:30", "D&D: one-shot night"),
 )
+PLAYOFF_STAGES = 4  # round 1, round 2, round 3, the final: a week each after the regular rounds
 CHOMBO_AT = (1, 1, 2)  # round, table, hanchan
 NO_SHOW_AT = (2, 3)  # round, table: its last seat does not come
 CORRECTED_AT = (3, 2, 1)  # round, table, hanchan first recorded with a misread score
@@ -104,7 +105,7 @@ class Season:
         self.rounds: list[list[list[str]]] = []
         self.zone = ZoneInfo("UTC")
         self.rooms: dict[str, str] = {}  # room id -> name
-        self.weeks: list[date] = []  # the first day (a Monday, club time) of every round's week
+        self.weeks: list[date] = []  # the first day (a Monday, club time) of every week of the season
 
     def _stub(self, token: str) -> gateway_pb2_grpc.GatewayServiceStub:
         return gateway_pb2_grpc.GatewayServiceStub(with_bearer(self.raw, token))
@@ -252,9 +253,10 @@ class Season:
             )
             self.rooms[room.id] = room.name
         monday = self.today + timedelta(days=7 - self.today.weekday())  # next Monday: the season starts then
-        self.weeks = [monday + timedelta(weeks=r) for r in range(len(self.rounds))]
+        self.weeks = [monday + timedelta(weeks=w) for w in range(len(self.rounds) + PLAYOFF_STAGES)]
         self.out.print(
-            f"club {club.name!r} ({club.time_zone}) with rooms {', '.join(ROOMS)}; round r is played in week r from {monday}"
+            f"club {club.name!r} ({club.time_zone}) with rooms {', '.join(ROOMS)}; round r is played in week r from "
+            f"{monday}, then the playoff a stage a week"
         )
         room_ids = list(self.rooms)
         for room, weekday, start, end, title in DND_EVENINGS:
@@ -268,7 +270,7 @@ class Season:
                     title=title,
                     start=_ts(first_start),
                     end=_ts(first_end),
-                    rrule=f"FREQ=WEEKLY;COUNT={len(self.rounds)}",
+                    rrule=f"FREQ=WEEKLY;COUNT={len(self.weeks)}",
                     idempotency_key=title,
                 ),
                 timeout=TIMEOUT,
@@ -278,34 +280,37 @@ class Season:
                 f"{len(series.occurrences)} evenings ({series.rrule})"
             )
 
-    def schedule_round(self, r: int) -> None:
-        """Open the round, every player answers, a player proposes a time in a common option, the
-        others confirm: the room is booked."""
+    def schedule(self, stage: int, r: int, week: int, title: str) -> None:
+        """Open round ``r`` of ``stage`` for scheduling in the season's ``week`` (0 = the first), every
+        player answers, a player of each table proposes a time in a common option and the others
+        confirm: the room is booked. Each match is one meeting of all its hanchans."""
         cid = self.facts.competition_id
-        first_day = self.weeks[r - 1]
+        first_day = self.weeks[week]
         start = datetime.combine(first_day, datetime.min.time(), tzinfo=self.zone)
         matches = self.organizer.OpenRoundScheduling(
             scheduling_pb2.OpenRoundSchedulingRequest(
                 competition_id=cid,
+                stage=stage,
                 round=r,
                 club_id=self.facts.club_id,
                 window_start=_ts(start),
                 window_end=_ts(start + timedelta(days=7)),
-                min_minutes=int(sim.MEETING.total_seconds() // 60),
-                idempotency_key=f"open-{r}",
+                min_minutes=int(sim.meeting(3).total_seconds() // 60),
+                idempotency_key=f"open-{stage}-{r}",
             ),
             timeout=TIMEOUT,
         ).matches
-        table = Table(title=f"round {r}: week of {first_day}, times in club time")
+        where = f"{stage}/{r}"
+        table = Table(title=f"{title}: week of {first_day}, times in club time")
         for column in ("table", "players", "common options", "booked", "room"):
             table.add_column(column)
 
         def answer(t: int, match: scheduling_pb2.ScheduledMatch) -> None:
-            free = sim.availability(self.seed, r, t, list(match.player_ids), first_day, self.zone)
+            free = sim.availability(self.seed, where, t, list(match.player_ids), first_day, self.zone, match.games)
             for p, intervals in free.items():
                 self.people[p].stub.SetAvailability(
                     scheduling_pb2.SetAvailabilityRequest(
-                        match_key=match.match_key, intervals=[_interval(i) for i in intervals], idempotency_key=f"a{r}"
+                        match_key=match.match_key, intervals=[_interval(i) for i in intervals], idempotency_key=f"a{where}"
                     ),
                     timeout=TIMEOUT,
                 )
@@ -315,28 +320,32 @@ class Season:
         for t, match in enumerate(matches, start=1):
             proposer, *others = (self.people[p] for p in match.player_ids)
             card = proposer.stub.GetMatchCard(scheduling_pb2.GetMatchCardRequest(match_key=match.match_key), timeout=TIMEOUT)
-            evening = first_day + timedelta(days=sim.table_evening(self.seed, r, t))
+            evening = first_day + timedelta(days=sim.table_evening(self.seed, where, t))
+            length = sim.meeting(match.games)
             # the table's own evening first: another option it happens to have may be the evening two other tables need
             option = min(
-                (o for o in card.options if o.room_ids),
+                (o for o in card.options if o.room_ids and o.slot.end.ToDatetime() - o.slot.start.ToDatetime() >= length),
                 key=lambda o: o.slot.start.ToDatetime(UTC).astimezone(self.zone).date() != evening,
             )
             begin = option.slot.start.ToDatetime(UTC)
             meeting = proposer.stub.ProposeMeeting(
                 scheduling_pb2.ProposeMeetingRequest(
-                    match_key=match.match_key, start=_ts(begin), end=_ts(begin + sim.MEETING), idempotency_key=f"m{r}"
+                    match_key=match.match_key,
+                    start=_ts(begin),
+                    end=_ts(begin + length),
+                    idempotency_key=f"m{where}",
                 ),
                 timeout=TIMEOUT,
             )
             for person in (proposer, *others):
                 meeting = person.stub.ConfirmMeeting(
                     scheduling_pb2.ConfirmMeetingRequest(
-                        match_key=match.match_key, meeting_id=meeting.id, idempotency_key=f"c{r}"
+                        match_key=match.match_key, meeting_id=meeting.id, idempotency_key=f"c{where}"
                     ),
                     timeout=TIMEOUT,
                 )
             if meeting.status != scheduling_pb2.MEETING_STATUS_BOOKED:
-                raise RuntimeError(f"round {r} table {t}: the meeting was not booked")
+                raise RuntimeError(f"{title}, table {t}: the meeting was not booked")
             options = ", ".join(self._span(o.slot) for o in card.options)
             table.add_row(
                 str(t),
@@ -539,6 +548,7 @@ class Season:
                 stages_pb2.AdvanceStageRequest(competition_id=cid, idempotency_key=f"stage-{number}"), timeout=60
             )
             hanchans = stage.games_per_match
+            self.schedule(stage.number, 1, len(self.rounds) + number - 1, f"stage {stage.number}: {stage.name}")
             result = Table(title=f"stage {stage.number}: {stage.name}, final scores (place)")
             result.add_column("table")
             result.add_column("player")
@@ -590,9 +600,10 @@ def play(season: Season, competition_name: str, player_names: list[str], substit
     season.draw()
     season.club()
     for r in range(1, len(season.rounds) + 1):
-        season.schedule_round(r)
+        season.schedule(1, r, r - 1, f"round {r}")
     season.check_calendar()
     season.regular_results(substitute)
     season.standings()
     season.playoff()
+    season.check_calendar()
     return season.facts

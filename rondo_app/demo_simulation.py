@@ -25,9 +25,13 @@ from league.domain.ruleset import MAHJONG_LEAGUE
 from league.domain.scoring import Hanchan, Match, match_result
 
 TABLE_TOTAL = MAHJONG_LEAGUE.total_points
-MEETING = timedelta(hours=4)  # three hanchans and a break
-EVENING_FROM = time(17, 0)  # club time; a player arrives at most 90 minutes later
+HANCHAN = timedelta(minutes=80)  # a meeting lasts this long a hanchan: three are an evening of four hours
+EVENING_FROM = time(17, 0)  # club time; a player arrives at most 90 minutes later (earlier for a longer match)
 EVENING_TO = time(23, 0)  # and leaves at most 30 minutes earlier or an hour later
+
+
+def meeting(games: int) -> timedelta:
+    return games * HANCHAN
 
 
 def _rng(seed: int, *where: object) -> random.Random:
@@ -45,25 +49,27 @@ def _local(day: date, at: time, zone: ZoneInfo, minutes: int = 0) -> datetime:
     return (datetime.combine(day, at, tzinfo=zone) + timedelta(minutes=minutes)).astimezone(ZoneInfo("UTC"))
 
 
-def table_evening(seed: int, round_number: int, table: int) -> int:
-    """The day of the round's week (0 = its first day) when the whole table is free: two tables of a
-    round share an evening, every other day (up to seven tables: a club of three rooms with a D&D
-    evening in one of them still seats both)."""
-    return (_rng(seed, "evenings", round_number).randrange(7) + (table - 1) // 2 * 2) % 7
+def table_evening(seed: int, week: object, table: int) -> int:
+    """The day of the week (0 = its first day) when the whole table is free: two tables of a round
+    share an evening, every other day (up to seven tables: a club of three rooms with a D&D evening
+    in one of them still seats both). ``week`` names the round ("<stage>/<round>")."""
+    return (_rng(seed, "evenings", week).randrange(7) + (table - 1) // 2 * 2) % 7
 
 
 def availability(
-    seed: int, round_number: int, table: int, players: Sequence[str], first_day: date, zone: ZoneInfo
+    seed: int, week: object, table: int, players: Sequence[str], first_day: date, zone: ZoneInfo, games: int = 3
 ) -> dict[str, list[Interval]]:
-    """Each player's free intervals in the round's week starting ``first_day`` (club time)."""
-    shared = table_evening(seed, round_number, table)
+    """Each player's free intervals in the round's week starting ``first_day`` (club time), for a
+    match of ``games`` hanchans."""
+    shared = table_evening(seed, week, table)
+    earlier = int((meeting(games) - meeting(3)).total_seconds() // 60)
     out: dict[str, list[Interval]] = {}
     for player in players:
-        rng = _rng(seed, "free", round_number, table, player)
+        rng = _rng(seed, "free", week, table, player)
         day = first_day + timedelta(days=shared)
         intervals = [
             Interval(
-                _local(day, EVENING_FROM, zone, rng.choice((0, 30, 60, 90))),
+                _local(day, EVENING_FROM, zone, rng.choice((0, 30, 60, 90)) - earlier),
                 _local(day, EVENING_TO, zone, rng.choice((-30, 0, 30, 60))),
             )
         ]

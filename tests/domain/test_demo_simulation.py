@@ -34,15 +34,16 @@ def _common(free: dict[str, list[sim.Interval]]) -> timedelta:
 
 
 @pytest.mark.parametrize("seed", [1, 7, 2026])
-def test_every_table_shares_an_evening_long_enough_for_its_match_and_two_tables_at_most_share_it(seed):
+@pytest.mark.parametrize("games", [3, 5])
+def test_every_table_shares_an_evening_long_enough_for_its_match_and_two_tables_at_most_share_it(seed, games):
     for r in range(1, 5):
-        evenings = [sim.table_evening(seed, r, t) for t in range(1, 8)]
+        evenings = [sim.table_evening(seed, f"1/{r}", t) for t in range(1, 8)]
         assert all(evenings.count(day) <= 2 for day in evenings)
         for t in range(1, 8):
             players = [f"r{r}t{t}p{i}" for i in range(4)]
-            free = sim.availability(seed, r, t, players, MONDAY, ZONE)
-            assert free == sim.availability(seed, r, t, players, MONDAY, ZONE)
-            assert _common(free) >= sim.MEETING
+            free = sim.availability(seed, f"1/{r}", t, players, MONDAY, ZONE, games)
+            assert free == sim.availability(seed, f"1/{r}", t, players, MONDAY, ZONE, games)
+            assert _common(free) >= sim.meeting(games)
             assert all(MONDAY <= i.start.astimezone(ZONE).date() < MONDAY + timedelta(days=7) for f in free.values() for i in f)
 
 
