@@ -21,14 +21,19 @@ import statistics
 import tempfile
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 
 
-def _summary(label: str, seconds: list[float]) -> str:
+def p50_p99(seconds: list[float]) -> tuple[float, float]:
+    """The median and the 99th percentile of ``seconds`` (not empty)."""
     ordered = sorted(seconds)
-    p50 = ordered[len(ordered) // 2]
-    p99 = ordered[min(len(ordered) - 1, int(len(ordered) * 0.99))]
-    return f"  {label:<58} p50 {p50 * 1e6:9.1f} us   p99 {p99 * 1e6:9.1f} us   mean {statistics.fmean(ordered) * 1e6:9.1f} us"
+    return ordered[len(ordered) // 2], ordered[min(len(ordered) - 1, int(len(ordered) * 0.99))]
+
+
+def _summary(label: str, seconds: list[float]) -> str:
+    p50, p99 = p50_p99(seconds)
+    return f"  {label:<58} p50 {p50 * 1e6:9.1f} us   p99 {p99 * 1e6:9.1f} us   mean {statistics.fmean(seconds) * 1e6:9.1f} us"
 
 
 def _timed(n: int, call: Callable[[], object]) -> list[float]:
@@ -40,7 +45,22 @@ def _timed(n: int, call: Callable[[], object]) -> list[float]:
     return out
 
 
-def bench_in_process(data_dir: Path, calls: int) -> list[str]:
+@dataclass(frozen=True)
+class InProcess:
+    """Seconds per ``IdentityService.authenticate``, one list per case (``bench_in_process`` prints
+    them; the load benchmark sets them against its round trips)."""
+
+    hot: list[float]
+    """token seen before, account cached: what almost every call pays"""
+    signature: list[float]
+    """token seen for the first time: the HS256 signature checked"""
+    database: list[float]
+    """the account read from the database (cache expired)"""
+
+
+def measure_in_process(data_dir: Path, calls: int) -> InProcess:
+    """The guard's token check in this process, on a fresh gateway database (SQLite) in ``data_dir``:
+    ``calls`` of the common case, a tenth as many first sights, a fiftieth as many database reads."""
     from gateway.app import make_identity
     from gateway.service import MIGRATIONS
     from rondo_runtime.config import Settings
@@ -77,18 +97,56 @@ def bench_in_process(data_dir: Path, calls: int) -> list[str]:
 
     hot, signature, database = asyncio.run(run())
     engine.dispose()
+    return InProcess(hot, signature, database)
+
+
+def bench_in_process(data_dir: Path, calls: int) -> list[str]:
+    measured = measure_in_process(data_dir, calls)
     return [
         "== in-process IdentityService.authenticate (SQLite)",
-        _summary("token seen before, account cached (the common case)", hot),
-        _summary("token seen for the first time: HS256 signature checked", signature),
-        _summary("account read from the database (cache expired)", database),
+        _summary("token seen before, account cached (the common case)", measured.hot),
+        _summary("token seen for the first time: HS256 signature checked", measured.signature),
+        _summary("account read from the database (cache expired)", measured.database),
     ]
+
+
+def refused_round_trips(channel, token: str, n: int) -> tuple[list[float], list[float]]:
+    """Seconds of ``n`` CreateCompetition calls carrying ``token`` (of a role the matrix refuses it to:
+    authentication + matrix, nothing downstream) and of ``n`` without a token (UNAUTHENTICATED at once),
+    alternated after a warm-up so that a busy machine weighs on both alike."""
+    import grpc
+
+    from rondo.gateway.v1 import competitions_pb2, gateway_pb2_grpc
+    from rondo_runtime.bearer import with_bearer
+
+    request = competitions_pb2.CreateCompetitionRequest(competition=competitions_pb2.Competition(name="never made"))
+
+    def refused(stub) -> Callable[[], None]:
+        def call() -> None:
+            try:
+                stub.CreateCompetition(request, timeout=10)
+            except grpc.RpcError:
+                pass
+
+        return call
+
+    with_token = refused(gateway_pb2_grpc.GatewayServiceStub(with_bearer(channel, token)))
+    without = refused(gateway_pb2_grpc.GatewayServiceStub(channel))
+    for _ in range(3):
+        with_token()
+        without()
+    timed_with: list[float] = []
+    timed_without: list[float] = []
+    for _ in range(n):
+        timed_with += _timed(1, with_token)
+        timed_without += _timed(1, without)
+    return timed_with, timed_without
 
 
 def bench_grpc(data_dir: Path, calls: int) -> list[str]:
     import grpc
 
-    from rondo.gateway.v1 import competitions_pb2, gateway_pb2_grpc, identity_pb2
+    from rondo.gateway.v1 import gateway_pb2_grpc, identity_pb2
     from rondo_runtime.bearer import create_organizer, with_bearer
     from rondo_runtime.process import free_port, server_process
 
@@ -105,27 +163,8 @@ def bench_grpc(data_dir: Path, calls: int) -> list[str]:
             identity_pb2.CreateAccountRequest(account=identity_pb2.Account(name="Bench bot", role=identity_pb2.ROLE_BOT)),
             timeout=30,
         ).service_token
-        bot = gateway_pb2_grpc.GatewayServiceStub(with_bearer(channel, bot_token))
-        request = competitions_pb2.CreateCompetitionRequest(competition=competitions_pb2.Competition(name="never made"))
-
-        def refused(stub) -> Callable[[], None]:
-            def call() -> None:
-                try:
-                    stub.CreateCompetition(request, timeout=10)
-                except grpc.RpcError:
-                    pass
-
-            return call
-
         n = max(200, calls // 20)
-        with_token: list[float] = []
-        without: list[float] = []
-        for _ in range(3):  # warm up, then alternate so that a busy machine weighs on both alike
-            refused(bot)()
-            refused(anonymous)()
-        for _ in range(n):
-            with_token += _timed(1, refused(bot))
-            without += _timed(1, refused(anonymous))
+        with_token, without = refused_round_trips(channel, bot_token, n)
     return [
         "== over gRPC on 127.0.0.1, the gateway alone (a round trip each)",
         _summary("valid token checked, then PERMISSION_DENIED (a bot)", with_token),

@@ -12,6 +12,7 @@ rule. Every downstream call carries a timeout derived from the incoming call's d
 from __future__ import annotations
 
 import asyncio
+import hashlib
 from collections.abc import Callable
 from pathlib import Path
 
@@ -32,6 +33,7 @@ SOLVER_MARGIN_SECONDS = 5.0  # without a deadline: time for the solver to answer
 KEY_POLL_SECONDS = 0.1  # how often a retry waiting for its key's first request looks again
 KEY_WAIT_WITHOUT_DEADLINE_SECONDS = 60.0  # how long it waits when its call has no deadline
 KEY_BUSY_MESSAGE = "a request with this idempotency key is still being processed; retry it in a moment"
+MAX_ONCE_KEY = 100  # the event log's once_key column
 
 
 class GatewayService:
@@ -139,8 +141,19 @@ class GatewayService:
         downstream = self.downstream()
         return await downstream.call("solver", getattr(downstream.solver, method), request, timeout_s)
 
+    async def _append(self, kind: str, competition_id: str, subject_id: str, once: str, **payload) -> None:
+        """Appends the event at most once per ``once``, what it reports (a draw published, a record
+        stored or reviewed, a meeting booked): league and booking answer a retried request with the
+        first answer, and a retry whose first attempt already appended the event appends nothing more,
+        so a client retrying with its idempotency key never makes a bot announce a thing twice."""
+        once_key = f"{kind}:{once}"
+        if len(once_key) > MAX_ONCE_KEY:
+            once_key = f"{kind}:{hashlib.sha256(once.encode()).hexdigest()}"
+        await asyncio.to_thread(self.events.append_once, kind, competition_id, subject_id, once_key, **payload)
+
     async def _event(self, kind: str, draw: league_pb2.Draw) -> None:
-        await asyncio.to_thread(self.events.append, kind, draw.competition_id, draw.id, version=draw.version, status=draw.status)
+        """``draw.proposed`` / ``draw.published``: once per draw (approving it again publishes nothing)."""
+        await self._append(kind, draw.competition_id, draw.id, draw.id, version=draw.version, status=draw.status)
 
     async def _solve(
         self, request: solver_pb2.DrawTablesRequest, names: dict[str, str], deadline: Deadline
@@ -158,9 +171,12 @@ class GatewayService:
 
     @staticmethod
     def _roster(players: league_pb2.ListPlayersResponse) -> list[solver_pb2.Player]:
+        """A first draw's players: the main participants (a technical substitute is seated only by a
+        redraw, docs/rules.md mahjong.roster.substitute-registered), in registration order."""
         return [
             solver_pb2.Player(id=p.id, rating=p.rating if p.HasField("rating") else None)
             for p in sorted(players.players, key=lambda p: p.registration_order)
+            if p.status != league_pb2.PLAYER_STATUS_SUBSTITUTE
         ]
 
     async def draw_competition(self, request: draws_pb2.DrawCompetitionRequest, deadline: float | None) -> draws_pb2.DrawProposal:
@@ -311,11 +327,11 @@ class GatewayService:
         appends ``standings.changed``. Who may call which is the guard's (``gateway/domain/access.py``)."""
         request = self.scoped(request, method, caller)
         record = await self.league(method, request, Deadline(deadline).timeout())
-        await asyncio.to_thread(
-            self.events.append,
+        await self._append(
             "standings.changed",
             record.competition_id,
             record.id,
+            f"{record.id}:{record.status}:{len(record.reviews)}",  # a new record, or a review of one
             stage=record.stage,
             round=record.round,
             table=record.table,
@@ -323,10 +339,12 @@ class GatewayService:
             replaces_record_id=record.replaces_record_id,
         )
         if record.completed_stage:
-            await asyncio.to_thread(
-                self.events.append, "stage.completed", record.competition_id, str(record.stage), stage=record.stage
-            )
+            await self._stage_completed(record.competition_id, record.stage)
         return record
+
+    async def _stage_completed(self, competition_id: str, stage: int) -> None:
+        """``stage.completed``: once per stage of a competition."""
+        await self._append("stage.completed", competition_id, str(stage), f"{competition_id}/{stage}", stage=stage)
 
     async def advance_stage(
         self, request: stages_pb2.AdvanceStageRequest, caller: str, deadline: float | None = None
@@ -353,10 +371,10 @@ class GatewayService:
             ),
             clock.timeout(),
         )
-        await asyncio.to_thread(
-            self.events.append,
+        await self._append(
             "stage.created",
             stage.competition_id,
+            stage.id,
             stage.id,
             number=stage.number,
             stage_kind=stage.kind,
@@ -371,18 +389,16 @@ class GatewayService:
         when it decided the stage's last open pairing, ``stage.completed``."""
         request = self.scoped(request, "DisqualifyPlayer", caller)
         done = await self.league("DisqualifyPlayer", request, Deadline(deadline).timeout())
-        await asyncio.to_thread(
-            self.events.append,
+        await self._append(
             "player.disqualified",
             request.competition_id,
+            done.player.id,
             done.player.id,
             stage=done.stage,
             reason=done.reason,
         )
         if done.completed_stage:
-            await asyncio.to_thread(
-                self.events.append, "stage.completed", request.competition_id, str(done.stage), stage=done.stage
-            )
+            await self._stage_completed(request.competition_id, done.stage)
         return done
 
     async def withdraw_player(
@@ -394,17 +410,11 @@ class GatewayService:
         request = self.scoped(request, "WithdrawPlayer", caller)
         player = await self.league("WithdrawPlayer", request, Deadline(deadline).timeout())
         for kind in ("player.withdrawn", "standings.changed"):
-            await asyncio.to_thread(
-                self.events.append, kind, request.competition_id, player.id, change="WithdrawPlayer", reason=request.reason
+            await self._append(
+                kind, request.competition_id, player.id, f"withdrawn:{player.id}", change="WithdrawPlayer", reason=request.reason
             )
         if player.completed_stage:
-            await asyncio.to_thread(
-                self.events.append,
-                "stage.completed",
-                request.competition_id,
-                str(player.completed_stage),
-                stage=player.completed_stage,
-            )
+            await self._stage_completed(request.competition_id, player.completed_stage)
         return player
 
     async def _seat_stage(self, plan: league_pb2.StagePlan, clock: Deadline) -> list[solver_pb2.Round]:
@@ -444,7 +454,9 @@ class GatewayService:
         request = self.scoped(request, method, caller)
         answer = await self.league(method, request, Deadline(deadline).timeout())
         subject = answer.id if method == "DecideTie" else f"ruleset-v{answer.version}"
-        await asyncio.to_thread(self.events.append, "standings.changed", answer.competition_id, subject, change=method)
+        await self._append(
+            "standings.changed", answer.competition_id, subject, f"{answer.competition_id}/{subject}", change=method
+        )
         return answer
 
     async def apply_checkpoint(
@@ -455,11 +467,12 @@ class GatewayService:
         request = self.scoped(request, "ApplyCheckpoint", caller)
         answer = await self.league("ApplyCheckpoint", request, Deadline(deadline).timeout())
         if answer.removed:
-            await asyncio.to_thread(
-                self.events.append,
+            subject = f"checkpoint-{answer.checkpoint}"
+            await self._append(
                 "standings.changed",
                 answer.competition_id,
-                f"checkpoint-{answer.checkpoint}",
+                subject,
+                f"{answer.competition_id}/{subject}",
                 checkpoint=answer.checkpoint,
                 removed_ids=[r.player_id for r in answer.removed],
             )
@@ -511,7 +524,9 @@ class GatewayService:
                 "AssignMeeting",
                 "ApplyFallback",
             ):
-                await self._schedule_event("schedule.booked", answer.match_key, answer.id, room_id=answer.room_id)
+                await self._schedule_event(
+                    "schedule.booked", answer.match_key, answer.id, f"{answer.id}/{answer.booking_id}", room_id=answer.room_id
+                )
             elif answer.status == booking_pb2.MEETING_STATUS_CANCELLED and method == "CancelMeeting":
                 await self._schedule_event("schedule.cancelled", answer.match_key, answer.id)
         elif isinstance(answer, booking_pb2.AvailabilityResponse):
@@ -522,9 +537,10 @@ class GatewayService:
                 await self._schedule_event("schedule.cancelled", answer.match.match_key, meeting_id, by_organizer=True)
         return answer
 
-    async def _schedule_event(self, kind: str, match_key: str, meeting_id: str, **payload) -> None:
+    async def _schedule_event(self, kind: str, match_key: str, meeting_id: str, once: str = "", **payload) -> None:
+        """Once per meeting (``once``: per booking of it, for ``schedule.booked``)."""
         competition_id = match_key.split("/", 1)[0]  # "<competition>/<stage>/<round>/<table>"
-        await asyncio.to_thread(self.events.append, kind, competition_id, meeting_id, match_key=match_key, **payload)
+        await self._append(kind, competition_id, meeting_id, once or meeting_id, match_key=match_key, **payload)
 
     async def propose_round_schedule(
         self, request: scheduling_pb2.ProposeRoundScheduleRequest, caller: str, deadline: float | None = None

@@ -23,7 +23,7 @@ from league.stage_service import StageUseCases
 from league.trust_service import TrustUseCases
 from league.updown_service import UpdownUseCases
 from league.use_cases import CompetitionStandings, _new_id, _now, _require_id
-from rondo_runtime import idempotency
+from rondo_runtime import failpoints, idempotency
 from rondo_runtime import text as text_limits
 from rondo_runtime.errors import FailedPrecondition, InvalidArgument, NotFound
 from rondo_runtime.text import clean_id, clean_key, clean_text
@@ -249,7 +249,7 @@ class LeagueService(CupUseCases, UpdownUseCases, PlayoffUseCases, StageUseCases,
                 redraw.check_redraw_request(competition.rounds, played_rounds, reason)
                 replaced = self._draw(repo, competition, replaces_draw_id)
                 stored = redraw.splice_redraw(replaced.rounds, rounds, competition.rounds, played_rounds)
-            model.validate_draw_to_store(competition, stored, players, played_rounds)
+            model.validate_draw_to_store(competition, stored, players, played_rounds, redraw=bool(replaces_draw_id))
             model.validate_draw_statistics(statistics, players_moved, len(players))
             version = repo.next_draw_version(competition.id)
             check_draw_seed(repo.seed_commitment(competition.id), version, seed)
@@ -291,7 +291,7 @@ class LeagueService(CupUseCases, UpdownUseCases, PlayoffUseCases, StageUseCases,
                 )
             published = self._draw(repo, competition, competition.published_draw_id)
             players = repo.players(competition.id)
-            roster = model.main_roster(players)
+            roster = model.draw_roster(players, redraw=True)
             plan = redraw.plan_redraw(
                 published.id,
                 published.rounds,
@@ -332,9 +332,12 @@ class LeagueService(CupUseCases, UpdownUseCases, PlayoffUseCases, StageUseCases,
                     repo.update_draw_status(model.supersede(other))
             repo.update_draw_status(approved)
             repo.set_published_draw(competition.id, approved.id)
+            failpoints.reached("league.approve_draw.before_commit")  # the faults tier kills the process here
             return approved
 
-        return self._transaction(work)
+        approved = self._transaction(work)
+        failpoints.reached("league.approve_draw.after_commit")  # ... or here: stored, not yet answered
+        return approved
 
     def get_draw(self, competition_id: str, draw_id: str = "") -> Draw:
         competition_id = _require_id("competition_id", competition_id)

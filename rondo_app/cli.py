@@ -1,4 +1,5 @@
-"""The ``rondo`` command: run the services, try a draw offline, benchmark the optimizer."""
+"""The ``rondo`` command: run the services, try a draw offline, benchmark the optimizer, and (the
+client commands of ``rondo_app/client/``) run competitions on a running gateway as an organizer."""
 
 from __future__ import annotations
 
@@ -9,14 +10,31 @@ from typing import Annotated
 
 import typer
 
+from rondo_app.client import identity
+from rondo_app.client.calendar import calendar
+from rondo_app.client.competitions import competitions, roster
+from rondo_app.client.draws import draws
+from rondo_app.client.results import results
+from rondo_app.client.session import DEFAULT_ADDRESS, Address, Json, Token
 from rondo_app.registry import NAMES, SERVICES, service
 
 app = typer.Typer(
-    add_completion=False, no_args_is_help=True, help="Rondo: draws, brackets, room booking and standings for game clubs."
+    add_completion=True, no_args_is_help=True, help="Rondo: draws, brackets, room booking and standings for game clubs."
 )
 
 admin = typer.Typer(no_args_is_help=True, help="Accounts, on the gateway's database directly (no server needed).")
 app.add_typer(admin, name="admin")
+
+# The organizer's client commands, on a running gateway (README "The organizer CLI").
+CLIENT = "Organizer (on a running gateway)"
+app.command(rich_help_panel=CLIENT)(identity.login)
+app.command(rich_help_panel=CLIENT)(identity.logout)
+app.command(rich_help_panel=CLIENT)(identity.whoami)
+app.add_typer(competitions, name="competitions", rich_help_panel=CLIENT)
+app.add_typer(roster, name="roster", rich_help_panel=CLIENT)
+app.add_typer(draws, name="draws", rich_help_panel=CLIENT)
+app.add_typer(calendar, name="calendar", rich_help_panel=CLIENT)
+app.add_typer(results, name="results", rich_help_panel=CLIENT)
 
 # `rondo serve`'s choices: the registry's names
 ServiceName = Enum("ServiceName", {name: name for name in NAMES}, type=str)  # type: ignore[misc]
@@ -124,16 +142,40 @@ def _verify(path: str, as_json: bool) -> int:
 @app.command()
 def standings(
     season: str = typer.Argument(
-        ..., metavar="SEASON.json", help="The season file (format: README, 'Scoring a season offline')."
+        ...,
+        metavar="SEASON.json|COMPETITION_ID",
+        help="A season file, scored offline (format: README, 'Scoring a season offline'); otherwise a competition "
+        "on the gateway.",
     ),
     as_json: bool = typer.Option(False, "--json", help="Machine-readable output (see README)."),
+    address: Address = DEFAULT_ADDRESS,
+    token: Token = "",
 ) -> None:
-    """Score a season file (mahjong league, Up&Down or open cup) offline, in this process: standings that explain themselves."""
+    """Standings that explain themselves: a season file (mahjong league, Up&Down or open cup) scored offline,
+    in this process, or a competition's standings from the gateway with every tie-break."""
     from pathlib import Path
 
+    from rondo_app.client.standings import is_season_file, online_standings
+
+    if not is_season_file(season):
+        online_standings(season, address, token, as_json)
+        return
     from league.offline import run_standings
 
     raise typer.Exit(run_standings(Path(season), as_json))
+
+
+@app.command(rich_help_panel=CLIENT)
+def playoff(
+    competition_id: str = typer.Argument(..., metavar="ID", help="The competition's id."),
+    address: Address = DEFAULT_ADDRESS,
+    token: Token = "",
+    as_json: Json = False,
+) -> None:
+    """A mahjong league's playoff: its stages and tables, who is out and why, the final order, the prizes."""
+    from rondo_app.client.standings import playoff as show
+
+    show(competition_id, address, token, as_json)
 
 
 @app.command(context_settings={"allow_extra_args": True, "ignore_unknown_options": True})

@@ -139,6 +139,9 @@ async def abort_with(context: aio.ServicerContext, error: BaseException, method:
 
 
 DATABASE_UNAVAILABLE_MESSAGE = "the database is unavailable; retry later"
+SERVER_UNAVAILABLE_MESSAGES = frozenset({_PASSED_THROUGH[grpc.StatusCode.UNAVAILABLE], DATABASE_UNAVAILABLE_MESSAGE})
+"""The UNAVAILABLE answers a server gives itself; any other UNAVAILABLE detail is the client's channel
+failing to reach the server (the organizer CLI tells the two apart)."""
 
 
 def database_unavailable(error: BaseException) -> str | None:

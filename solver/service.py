@@ -26,6 +26,7 @@ from typing import Any, TypeVar
 
 from prometheus_client import Counter, Histogram
 
+from rondo_runtime import failpoints
 from rondo_runtime.config import Settings
 from rondo_runtime.errors import InvalidArgument, ResourceExhausted
 from solver.domain.capacity import MAX_SCHEDULE_MATCHES, MAX_SEATS
@@ -147,6 +148,7 @@ class SolverService:
 
     async def draw(self, problem: DrawProblem, remaining_deadline: float | None) -> DrawResult:
         """``remaining_deadline``: seconds left of the call (None = no deadline)."""
+        failpoints.reached("solver.draw.before_solve")  # the faults tier kills the process mid-call here (it hangs)
         result = await self._in_pool(problem, remaining_deadline, validate_problem, deadline_margin, solve_draw, draw_budget)
         SOLVES.labels(result.status.value).inc()
         SOLVE_SECONDS.observe(result.wall_time_s)

@@ -19,13 +19,18 @@ from rondo_runtime.grpc_errors import error_from_rpc
 from rondo_runtime.internal_auth import token_interceptors
 
 R = TypeVar("R")
+RECONNECT_BACKOFF_MS = 2000  # the longest wait between attempts to reach a downstream service that is down
 log = logging.getLogger(__name__)
 
 
 def translate(service: str, error: grpc.aio.AioRpcError) -> errors.RondoError:
-    """The downstream's own error, passed through; a downstream that does not answer is UNAVAILABLE."""
-    if error.code() in (grpc.StatusCode.UNAVAILABLE, grpc.StatusCode.DEADLINE_EXCEEDED):
-        return errors.Unavailable(f"the {service} service did not answer in time ({error.code().name}); try again")
+    """The downstream's own error, passed through; a downstream that does not answer is UNAVAILABLE,
+    naming the service (never its address) and saying to retry: a client retrying with the same
+    idempotency key gets the work done once."""
+    if error.code() == grpc.StatusCode.UNAVAILABLE:
+        return errors.Unavailable(f"the {service} service is unavailable right now; retry in a moment")
+    if error.code() == grpc.StatusCode.DEADLINE_EXCEEDED:
+        return errors.Unavailable(f"the {service} service did not answer in time; retry in a moment")
     if error.code() == grpc.StatusCode.UNAUTHENTICATED:
         # the internal credential was refused: the deployment's fault, not the client's credentials
         log.error(
@@ -49,7 +54,13 @@ class Downstream:
         self.timeout_s = timeout_s
         # round_robin: behind a headless Service (dns:///solver:50051) calls spread over every replica
         # message sizes: the largest draw within Rondo's capacity (rondo_runtime.capacity)
-        options = channel_options(("grpc.lb_policy_name", "round_robin"))
+        # reconnect backoff at most RECONNECT_BACKOFF_MS: a service back after a restart is reached
+        # again within it (gRPC's default backoff grows to 120 s, answering UNAVAILABLE all along)
+        options = channel_options(
+            ("grpc.lb_policy_name", "round_robin"),
+            ("grpc.initial_reconnect_backoff_ms", RECONNECT_BACKOFF_MS // 4),
+            ("grpc.max_reconnect_backoff_ms", RECONNECT_BACKOFF_MS),
+        )
 
         # the internal credential on every call: internal services refuse calls without it
         def channel(address: str) -> grpc.aio.Channel:

@@ -175,6 +175,13 @@ def main_roster(players: list[Player]) -> list[Player]:
     return sorted((p for p in players if p.active), key=lambda p: p.registration_order)
 
 
+def draw_roster(players: list[Player], redraw: bool) -> list[Player]:
+    """Who a draw seats, in registration order: a first draw seats the main participants only; a redraw
+    also seats the registered technical substitutes, in the seats of players who left (docs/rules.md
+    `mahjong.roster.substitute-registered`: a substitute is drawn only by a redraw)."""
+    return [p for p in main_roster(players) if redraw or p.status is PlayerStatus.MAIN]
+
+
 def withdraw(player: Player) -> Player:
     """A withdrawn player leaves the standings and future draws; the history is kept (docs/rules.md
     `mahjong.roster.withdrawal-keeps-history`; discard-league-2026 §6.1)."""
@@ -215,6 +222,7 @@ def validate_draw_to_store(
     rounds: tuple[Round, ...],
     players: list[Player],
     played_rounds: int = 0,
+    redraw: bool = False,
 ) -> None:
     """What league stores as a draw, as strictly as the gateway asks for it (docs/rules.md
     `mahjong.draw.redraw-keeps-played-rounds`): the competition's number of rounds, full tables, and in
@@ -225,7 +233,7 @@ def validate_draw_to_store(
     if len(rounds) != competition.rounds:
         v.add("rounds", f"the competition has {competition.rounds} rounds, the draw has {len(rounds)}")
     by_id = {p.id: p for p in players}
-    active = [p.id for p in main_roster(players)]
+    active = [p.id for p in draw_roster(players, redraw)]
     active_ids, k = frozenset(active), competition.table_size
     for r, rnd in enumerate(rounds):
         history = r < played_rounds
@@ -288,7 +296,7 @@ def check_draw_matches_roster(draw: Draw, players: list[Player]) -> None:
     """A proposal made before a withdrawal or a registration no longer fits the roster: approving it
     would publish a withdrawn player, or leave an active one out. FAILED_PRECONDITION: redraw."""
     by_id = {p.id: p for p in players}
-    active = {p.id for p in main_roster(players)}
+    active = {p.id for p in draw_roster(players, redraw=bool(draw.replaces_draw_id))}
     for r in range(draw.played_rounds, len(draw.rounds)):
         seated = [pid for table in draw.rounds[r] for pid in table]
         gone = sorted({by_id[pid].name if pid in by_id else pid for pid in seated if pid not in active})

@@ -10,7 +10,7 @@ import pytest
 
 from league.domain.records import GameEntry
 from league.domain.stage_kinds import Seating
-from rondo.gateway.v1 import competitions_pb2, results_pb2, stages_pb2
+from rondo.gateway.v1 import competitions_pb2, draws_pb2, results_pb2, stages_pb2
 from rondo_runtime.errors import FailedPrecondition, InvalidArgument
 from solver.domain import knockout
 from solver.domain.round_robin import round_robin
@@ -67,6 +67,28 @@ def _correct(gateway: Gateway, cid: str, record_id: str, game: GameEntry, confir
             idempotency_key=key,
         ),
     )
+
+
+@pytest.mark.rule("mahjong.roster.substitute-registered")
+def test_a_substitute_registered_before_the_first_draw_is_not_drawn_and_a_redraw_seats_him(gateway):
+    """Registering the technical substitute early must not make him a main participant: the first draw
+    seats the 8 main players (it would refuse 9 players); a redraw after a withdrawal seats him."""
+    competition, roster = gateway.competition(players=8, rounds=2)
+    cid = competition.id
+    sub = gateway(
+        "RegisterPlayer",
+        competitions_pb2.RegisterPlayerRequest(
+            competition_id=cid, name="Early sub", status=competitions_pb2.PLAYER_STATUS_SUBSTITUTE
+        ),
+    )
+    view = gateway("DrawCompetition", draws_pb2.DrawCompetitionRequest(competition_id=cid))
+    seated = {pid for rnd in view.draw.rounds for table in rnd.tables for pid in table.player_ids}
+    assert seated == {p.id for p in roster}
+    gateway("ApproveDraw", draws_pb2.ApproveDrawRequest(competition_id=cid, draw_id=view.draw.id))
+    gateway.league.withdraw_player(cid, roster[0].id, "moved away")
+    redrawn = gateway("Redraw", draws_pb2.RedrawRequest(competition_id=cid, played_rounds=1, reason="a player left"))
+    last = {pid for table in redrawn.draw.rounds[1].tables for pid in table.player_ids}
+    assert sub.id in last and roster[0].id not in last
 
 
 @pytest.mark.rule("mahjong.roster.substitute-registered")

@@ -1,0 +1,241 @@
+"""``rondo results``: record hanchans, penalties and no-shows, correct a record, list a match's records.
+
+Players are named by id or by their roster name (``--score Akagi=32000``): the CLI looks the names up
+in the roster once and sends ids; a name it does not know is sent as typed (an unregistered
+substitute's name is a valid key) and the gateway refuses anything else naming the field.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+from rich.console import Console
+
+from rondo.gateway.v1 import draws_pb2, results_pb2
+from rondo_app.client.competitions import CompetitionId, players_of
+from rondo_app.client.parse import parse_chombo, parse_scores, resolve_player
+from rondo_app.client.render import enum_name, points, table, when
+from rondo_app.client.session import DEFAULT_ADDRESS, Address, IdempotencyKey, Json, Session, Token, fail, session
+
+results = typer.Typer(no_args_is_help=True, help="Results: list, hanchan, penalty, no-show, correct.")
+
+Round = Annotated[int, typer.Option("--round", help="The round, from 1.")]
+TableNumber = Annotated[int, typer.Option("--table", help="The table, from 1.")]
+Stage = Annotated[int, typer.Option("--stage", help="The competition's stage (1: the regular stage of the approved draw).")]
+Number = Annotated[int, typer.Option("--number", help="The hanchan's number in the match, from 1.")]
+Scores = Annotated[
+    list[str], typer.Option("--score", metavar="PLAYER=POINTS", help="A final score; once per player (id or roster name).")
+]
+Chombo = Annotated[
+    list[str] | None, typer.Option("--chombo", metavar="PLAYER[=COUNT]", help="A chombo (repeat or =COUNT for more).")
+]
+
+
+def roster_pairs(s: Session, competition_id: str) -> list[tuple[str, str]]:
+    return [(p.id, p.name) for p in players_of(s, competition_id).players]
+
+
+def hanchan_from_options(
+    s: Session, competition_id: str, number: int, score: list[str], chombo: list[str] | None
+) -> results_pb2.HanchanResult:
+    """The hanchan the options describe, players resolved against the roster (parsed first: a typo
+    exits 2 before anything is asked of the gateway)."""
+    scores, chombos = parse_scores(score), parse_chombo(chombo or ())
+    roster = roster_pairs(s, competition_id)
+    return results_pb2.HanchanResult(
+        number=number,
+        scores={resolve_player(k, roster): v for k, v in scores.items()},
+        chombo={resolve_player(k, roster): v for k, v in chombos.items()},
+    )
+
+
+def _show_record(s: Session, competition_id: str, record: results_pb2.ResultRecord) -> None:
+    names = {} if s.as_json else dict(roster_pairs(s, competition_id))
+    s.show(
+        record, lambda out, r: render_records(out, results_pb2.ListResultRecordsResponse(result_records=[r]), names, "recorded")
+    )
+
+
+@results.command("hanchan")
+def record_hanchan(
+    competition_id: CompetitionId,
+    round_: Round,
+    table_: TableNumber,
+    number: Number,
+    score: Scores,
+    chombo: Chombo = None,
+    stage: Stage = 1,
+    idempotency_key: IdempotencyKey = "",
+    address: Address = DEFAULT_ADDRESS,
+    token: Token = "",
+    as_json: Json = False,
+) -> None:
+    """Record a hanchan's final scores (they sum to 120 000)."""
+    with session(address, token, as_json) as s:
+        request = results_pb2.RecordHanchanRequest(
+            competition_id=competition_id,
+            round=round_,
+            table=table_,
+            stage=stage,
+            hanchan=hanchan_from_options(s, competition_id, number, score, chombo),
+            idempotency_key=idempotency_key,
+        )
+        _show_record(s, competition_id, s.call("RecordHanchan", request))
+
+
+@results.command("penalty")
+def record_penalty(
+    competition_id: CompetitionId,
+    round_: Round,
+    table_: TableNumber,
+    player: Annotated[str, typer.Option("--player", help="The player penalized (id or roster name).")],
+    points_: Annotated[int, typer.Option("--points", help="Points deducted, positive.")],
+    reason: Annotated[str, typer.Option(help="Why (recorded in the match protocol).")],
+    stage: Stage = 1,
+    idempotency_key: IdempotencyKey = "",
+    address: Address = DEFAULT_ADDRESS,
+    token: Token = "",
+    as_json: Json = False,
+) -> None:
+    """Record a penalty."""
+    with session(address, token, as_json) as s:
+        entry = results_pb2.PenaltyEntry(
+            player_id=resolve_player(player, roster_pairs(s, competition_id)), points=points_, reason=reason
+        )
+        request = results_pb2.RecordPenaltyRequest(
+            competition_id=competition_id, round=round_, table=table_, stage=stage, penalty=entry, idempotency_key=idempotency_key
+        )
+        _show_record(s, competition_id, s.call("RecordPenalty", request))
+
+
+@results.command("no-show")
+def record_no_show(
+    competition_id: CompetitionId,
+    round_: Round,
+    table_: TableNumber,
+    player: Annotated[str, typer.Option("--player", help="The drawn player who did not come (id or roster name).")],
+    substitute: Annotated[str, typer.Option(help="Who took the seat: a registered substitute, or an unregistered one's name.")],
+    stage: Stage = 1,
+    idempotency_key: IdempotencyKey = "",
+    address: Address = DEFAULT_ADDRESS,
+    token: Token = "",
+    as_json: Json = False,
+) -> None:
+    """Record a no-show and the technical substitute who played instead."""
+    with session(address, token, as_json) as s:
+        roster = roster_pairs(s, competition_id)
+        entry = results_pb2.NoShowEntry(player_id=resolve_player(player, roster), substitute=resolve_player(substitute, roster))
+        request = results_pb2.RecordNoShowRequest(
+            competition_id=competition_id, round=round_, table=table_, stage=stage, no_show=entry, idempotency_key=idempotency_key
+        )
+        _show_record(s, competition_id, s.call("RecordNoShow", request))
+
+
+@results.command("correct")
+def correct_record(
+    competition_id: CompetitionId,
+    record_id: Annotated[str, typer.Argument(metavar="RECORD_ID")],
+    reason: Annotated[str, typer.Option(help="Why (required).")],
+    number: Number,
+    score: Scores,
+    chombo: Chombo = None,
+    organizer_confirms: Annotated[
+        bool,
+        typer.Option("--organizer-confirms", help="Confirm a correction that changes who plays in a stage already generated."),
+    ] = False,
+    idempotency_key: IdempotencyKey = "",
+    address: Address = DEFAULT_ADDRESS,
+    token: Token = "",
+    as_json: Json = False,
+) -> None:
+    """Correct a hanchan record: a new record replaces it in scoring, with the reason; prints what changed."""
+    with session(address, token, as_json) as s:
+        request = results_pb2.CorrectRecordRequest(
+            competition_id=competition_id,
+            record_id=record_id,
+            reason=reason,
+            hanchan=hanchan_from_options(s, competition_id, number, score, chombo),
+            organizer_confirms=organizer_confirms,
+            idempotency_key=idempotency_key,
+        )
+        _show_record(s, competition_id, s.call("CorrectRecord", request))
+
+
+@results.command("list")
+def list_records(
+    competition_id: CompetitionId,
+    round_: Annotated[int, typer.Option("--round", help="Only this round (default: every round of the published draw).")] = 0,
+    table_: Annotated[int, typer.Option("--table", help="Only this table (default: every table of the round).")] = 0,
+    stage: Stage = 1,
+    address: Address = DEFAULT_ADDRESS,
+    token: Token = "",
+    as_json: Json = False,
+) -> None:
+    """Every record of a match, or of every match of the published draw, in the order entered
+    (corrections and what they replace included)."""
+    if stage > 1 and not (round_ and table_):
+        raise fail("--round and --table: name the match of a later stage")
+    with session(address, token, as_json) as s:
+        matches = [(round_, table_)] if round_ and table_ else _published_matches(s, competition_id, round_)
+        answer = results_pb2.ListResultRecordsResponse()
+        for r, t in matches:
+            request = results_pb2.ListResultRecordsRequest(
+                competition_id=competition_id, round=r, table=t, stage=stage, page_size=1000
+            )
+            answer.result_records.extend(s.all_pages("ListResultRecords", request, "result_records").result_records)
+        answer.result_records.sort(key=lambda record: record.sequence)
+        names = {} if as_json else dict(roster_pairs(s, competition_id))
+        s.show(answer, lambda out, a: render_records(out, a, names, "result records"))
+
+
+def _published_matches(s: Session, competition_id: str, only_round: int) -> list[tuple[int, int]]:
+    seating = s.call("GetSeating", draws_pb2.GetSeatingRequest(competition_id=competition_id))
+    return [(r.number, t.number) for r in seating.rounds if not only_round or r.number == only_round for t in r.tables]
+
+
+# ---- rendering
+
+
+def content_text(record: results_pb2.ResultRecord, names: dict[str, str]) -> str:
+    def name(player: str) -> str:
+        return names.get(player, player)
+
+    kind = record.WhichOneof("content")
+    if kind == "hanchan":
+        h = record.hanchan
+        ordered = sorted(h.scores.items(), key=lambda item: -item[1])
+        text = f"hanchan {h.number}: " + ", ".join(f"{name(p)} {points(v)}" for p, v in ordered)
+        return text + "".join(f"; chombo {name(p)} x{n}" for p, n in sorted(h.chombo.items()))
+    if kind == "penalty":
+        return f"penalty {name(record.penalty.player_id)} -{points(record.penalty.points)}: {record.penalty.reason}"
+    if kind == "no_show":
+        return f"no-show {name(record.no_show.player_id)}, substitute {name(record.no_show.substitute)}"
+    if kind == "game":
+        g = record.game
+        return f"game {g.number}: {name(g.first_player_id)} {g.result} {name(g.second_player_id)}"
+    return ""
+
+
+def render_records(out: Console, answer: results_pb2.ListResultRecordsResponse, names: dict[str, str], title: str) -> None:
+    rows = [
+        (
+            r.sequence,
+            r.id,
+            r.round,
+            r.table,
+            content_text(r, names),
+            enum_name(results_pb2.RecordStatus, r.status),
+            r.recorded_by,
+            when(r.recorded_at),
+            (f"replaces {r.replaces_record_id}: {r.reason}" if r.replaces_record_id else ""),
+        )
+        for r in answer.result_records
+    ]
+    columns = ("#", "id", "round", "table", "content", "status", "by", "at", "correction")
+    out.print(table(title, columns, rows, right=("#", "round", "table")))
+    for record in answer.result_records:
+        for change in record.changes:
+            out.print(f"changed: {change}", markup=False, highlight=False)
+        if record.completed_stage:
+            out.print(f"this record completed stage {record.stage}", markup=False, highlight=False)
