@@ -189,8 +189,10 @@ def run_demo(players: int = 24, seed: int = 2026, data_dir: Path = Path("demo-da
     )
     out.print(f"server stopped (exit code {code}) after {time.monotonic() - started:.1f} s; the season is kept in {data_dir}")
     out.print('inspect it (README "Inspecting the demo\'s database"):')
-    out.print(f"  RONDO_DATA_DIR={data_dir} rondo up")
+    out.print(f"  RONDO_DATA_DIR={data_dir} rondo up          # then, in another shell:")
     out.print(f"  rondo login {ORGANIZER!r}        # password {password}")
     out.print(f"  rondo standings {facts.competition_id}")
+    out.print(f"  rondo playoff {facts.competition_id}")
+    out.print(f"  rondo calendar bookings {facts.club_id} --from {facts.first_day} --to {facts.last_day}")
     out.print(f"(the organizer's name and password and the competition id are in {data_dir / DEMO_FILE})")
     return code

@@ -79,6 +79,8 @@ class Facts:
 
     competition_id: str = ""
     club_id: str = ""
+    first_day: str = ""  # of the season, club time (ISO)
+    last_day: str = ""
     bookings: int = 0
     overlaps: int = 0
     chombo: str = ""
@@ -254,6 +256,7 @@ class Season:
             self.rooms[room.id] = room.name
         monday = self.today + timedelta(days=7 - self.today.weekday())  # next Monday: the season starts then
         self.weeks = [monday + timedelta(weeks=w) for w in range(len(self.rounds) + PLAYOFF_STAGES)]
+        self.facts.first_day, self.facts.last_day = monday.isoformat(), (self.weeks[-1] + timedelta(days=7)).isoformat()
         self.out.print(
             f"club {club.name!r} ({club.time_zone}) with rooms {', '.join(ROOMS)}; round r is played in week r from "
             f"{monday}, then the playoff a stage a week"
