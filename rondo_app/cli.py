@@ -60,13 +60,19 @@ def serve(name: Annotated[ServiceName, typer.Argument(metavar="SERVICE")]) -> No
 
 @app.command()
 def demo(
-    players: int = typer.Option(16, help="How many players to register."),
-    seed: int = typer.Option(2026, help="Seed of the draw."),
+    players: int = typer.Option(24, help="How many players to register (a multiple of 4, 8-28)."),
+    seed: int = typer.Option(2026, help="Seed of the simulated season: availability and results."),
+    data_dir: str = typer.Option("demo-data", help="Where the season's databases are kept (wiped first)."),
 ) -> None:
-    """Start `rondo up`, create a league, register players, draw, approve, print the tables, stop."""
+    """Start `rondo up` and play a whole Discard League season through the gateway: seed commitment,
+    draw, the club calendar, results, standings, playoff and prizes; stop; keep the database."""
+    from pathlib import Path
+
     from rondo_app.demo import run_demo
 
-    raise typer.Exit(run_demo(players=players, seed=seed))
+    code = run_demo(players=players, seed=seed, data_dir=Path(data_dir))
+    _exit_at_once_when_standalone(code)
+    raise typer.Exit(code)
 
 
 @app.command()
@@ -105,16 +111,17 @@ def draw(
     _exit_at_once_when_standalone()
 
 
-def _exit_at_once_when_standalone() -> None:
+def _exit_at_once_when_standalone(code: int = 0) -> None:
     """The draw is printed: a standalone ``rondo draw`` ends here, without the interpreter's
     teardown of OR-Tools and its imports (0.4-0.7 s on a loaded machine, past the time budget the
-    organizer gave; nothing is left to clean up). In-process callers (tests) return normally."""
+    organizer gave; nothing is left to clean up). ``rondo demo`` ends so too, its server stopped.
+    In-process callers (tests) return normally."""
     import os
 
     if os.path.basename(sys.argv[0]) in ("rondo", "cli.py"):
         sys.stdout.flush()
         sys.stderr.flush()
-        os._exit(0)
+        os._exit(code)
 
 
 def _verify(path: str, as_json: bool) -> int:

@@ -1,30 +1,41 @@
-"""`rondo demo`: the first vertical slice, end to end, as a newcomer sees it.
+"""`rondo demo`: Rondo's main job end to end, as a newcomer sees it: a whole Discard League season.
 
-Starts `rondo up` as a real server process (SQLite in a fresh data directory), waits until every
-service reports SERVING, creates the first organizer on the gateway's database (as `rondo admin
-create-organizer` does) and logs in, then, as that organizer through the gateway: creates a league,
-registers players, draws every round, approves the draw and prints the published tables. Stops
-the server with SIGTERM and exits 0 when all of that worked.
+Starts `rondo up` as a real server process (SQLite in the demo's data directory, wiped first), waits
+until every service reports SERVING, creates the first organizer on the gateway's database (as `rondo
+admin create-organizer` does) and logs in; then the season is played through the gateway by the
+accounts that play it in a club (rondo_app/demo_season.py): the seed commitment, the roster, the draw
+verified offline, the club calendar with every match booked by its players, the results with a
+chombo, a no-show and a correction, the standings, the playoff and the prizes. Stops the server with
+SIGTERM, leaves the database for `rondo up` to serve again (the organizer's name and password and the
+competition id are in ``demo.json``) and exits 0 when all of that worked.
+
+:func:`run_slice` is the first vertical slice (create, register, draw, approve, list the tables) that
+the end-to-end and fault tests run in both modes.
 """
 
 from __future__ import annotations
 
+import json
 import os
+import shutil
 import signal
-import tempfile
+import sys
+import time
 from collections.abc import Iterable
 from pathlib import Path
 
 import grpc
+from rich.console import Console
 
 from rondo.gateway.v1 import common_pb2, competitions_pb2, draws_pb2, gateway_pb2_grpc, identity_pb2
 from rondo_app.admin import create_organizer
-from rondo_app.registry import GRPC_SERVICES
-from rondo_runtime.bearer import with_bearer
+from rondo_app.demo_season import JUDGE, Season, play
+from rondo_app.registry import GRPC_SERVICES, SERVICES
 from rondo_runtime.config import Settings
 from rondo_runtime.process import free_port, server_process
 
 ORGANIZER = "Demo organizer"
+DEMO_FILE = "demo.json"
 
 PLAYER_NAMES = (
     "Akagi",
@@ -47,7 +58,13 @@ PLAYER_NAMES = (
     "Sumire",
     "Takami",
     "Seiko",
+    "Hatsumi",
+    "Kasumi",
+    "Satoha",
+    "Megan",
 )
+SUBSTITUTE = "Kurumi"  # the technical substitute of the no-show
+COMPETITION = "Discard League 2026"
 
 
 def rondo_process(args: list[str], env: dict[str, str], address: str, services: Iterable[str] = GRPC_SERVICES):
@@ -96,22 +113,86 @@ def run_slice(stub: gateway_pb2_grpc.GatewayServiceStub, players: int, seed: int
     return tables
 
 
-def run_demo(players: int = 16, seed: int = 2026) -> int:
+def _refusal(data_dir: Path) -> str | None:
+    """Why ``data_dir`` may not be wiped for a new season (None: it may). Only a directory that is
+    empty or holds what a demo leaves (demo.json, the services' SQLite files) is wiped."""
+    if not data_dir.exists():
+        return None
+    if not data_dir.is_dir():
+        return f"{data_dir} is not a directory"
+    if any(not e.is_file() or (e.name != DEMO_FILE and ".db" not in e.name) for e in data_dir.iterdir()):
+        return f"{data_dir} holds files the demo did not make: give another --data-dir"
+    return None
+
+
+def run_demo(players: int = 24, seed: int = 2026, data_dir: Path = Path("demo-data"), console: Console | None = None) -> int:
+    """The whole season on a fresh ``data_dir``; 0 when every step worked, 2 for bad options."""
+    out = console or Console(highlight=False, soft_wrap=True, width=None if sys.stdout.isatty() else 140)
+    if players % 4 or not 12 <= players <= 28:
+        out.print("error: --players: a multiple of 4 from 12 to 28 (two tables an evening, every other day of the week)")
+        return 2
+    started = time.monotonic()
+    if (refused := _refusal(data_dir)) is not None:
+        out.print(f"error: --data-dir: {refused}")
+        return 2
+    out.print(f"wiping and recreating the demo's data directory {data_dir}")
+    shutil.rmtree(data_dir, ignore_errors=True)
+    data_dir.mkdir(parents=True)
     port = free_port()
     address = f"127.0.0.1:{port}"
-    data_dir = Path(os.environ.get("RONDO_DATA_DIR") or tempfile.mkdtemp(prefix="rondo-demo-"))
-    env = {"RONDO_PORT": str(port), "RONDO_METRICS_PORT": "0", "RONDO_DATA_DIR": str(data_dir), "RONDO_LOG_LEVEL": "WARNING"}
-    print(f"starting `rondo up` on {address} (data in {data_dir})")
+    env = {
+        "RONDO_PORT": str(port),
+        "RONDO_METRICS_PORT": "0",
+        "RONDO_CALENDAR_PORT": "-1",
+        "RONDO_DATA_DIR": str(data_dir.resolve()),
+        "RONDO_LOG_LEVEL": "WARNING",
+        "RONDO_SOLVER_WORKERS": "1",  # the season's draws are tiny: one solver process starts sooner than one per core
+        # SQLite in the data directory whatever this shell's RONDO_*_DATABASE_URL says: the demo wipes it
+        **{f"RONDO_{s.name.upper()}_DATABASE_URL": f"sqlite:///{data_dir.resolve() / s.name}.db" for s in SERVICES if s.database},
+    }
+    out.print(f"starting `rondo up` on {address} (SQLite in {data_dir})")
     with rondo_process(["up"], env, address) as process:
         password = create_organizer(ORGANIZER, Settings.from_env({**os.environ, **env})).password
-        print(f"organizer {ORGANIZER!r} created on the gateway's database (password {password}, shown once)")
+        out.print(f"organizer {ORGANIZER!r} created on the gateway's database; logged in, every call below carries a token")
         with grpc.insecure_channel(address) as channel:
-            login = gateway_pb2_grpc.GatewayServiceStub(channel).Login(
-                identity_pb2.LoginRequest(name=ORGANIZER, password=password), timeout=30
+            token = (
+                gateway_pb2_grpc.GatewayServiceStub(channel)
+                .Login(identity_pb2.LoginRequest(name=ORGANIZER, password=password), timeout=30)
+                .token
             )
-            print(f"logged in as {login.account.name!r}; every call below carries its token")
-            run_slice(gateway_pb2_grpc.GatewayServiceStub(with_bearer(channel, login.token)), players, seed)
+            season = Season(channel, token, seed, out)
+            try:
+                facts = play(season, COMPETITION, [player_name(i) for i in range(players)], SUBSTITUTE)
+            except grpc.RpcError as error:  # the server's answer says what went wrong; the server still stops
+                out.print(f"error: the gateway answered {error.code().name}: {error.details()}")
+                return 1
+            except RuntimeError as error:
+                out.print(f"error: {error}")
+                return 1
         process.send_signal(signal.SIGTERM)
         code = process.wait(timeout=30)
-    print(f"server stopped (exit code {code})")
+    summary = {
+        "organizer": ORGANIZER,
+        "password": password,
+        "competition_id": facts.competition_id,
+        "club_id": facts.club_id,
+        "judge": JUDGE,
+        "players": players,
+        "seed": seed,
+    }
+    (data_dir / DEMO_FILE).write_text(json.dumps(summary, indent=2) + "\n", encoding="utf-8")
+    out.print()
+    out.rule("[bold]The season's database")
+    out.print(
+        f"{players} players, {facts.bookings} bookings with zero overlaps; chombo: {facts.chombo}; no-show: "
+        f"{facts.no_show}; correction: {facts.correction}; {'; '.join(facts.prizes)}"
+    )
+    out.print(f"server stopped (exit code {code}) after {time.monotonic() - started:.1f} s; the season is kept in {data_dir}")
+    out.print('inspect it (README "Inspecting the demo\'s database"):')
+    out.print(f"  RONDO_DATA_DIR={data_dir} rondo up          # then, in another shell:")
+    out.print(f"  rondo login {ORGANIZER!r}        # password {password}")
+    out.print(f"  rondo standings {facts.competition_id}")
+    out.print(f"  rondo playoff {facts.competition_id}")
+    out.print(f"  rondo calendar bookings {facts.club_id} --from {facts.first_day} --to {facts.last_day}")
+    out.print(f"(the organizer's name and password and the competition id are in {data_dir / DEMO_FILE})")
     return code
