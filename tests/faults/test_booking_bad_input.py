@@ -132,7 +132,7 @@ def test_meetings_outside_the_common_options_or_in_the_past_are_refused_and_chan
     assert "in the past" in (error.details() or "")
     error = refused(
         stub.BookActivity,
-        booking_pb2.BookActivityRequest(club_id=club_id, room_id=room_id, title="D&D", start=at(-2, 19), end=at(-2, 23)),
+        booking_pb2.BookActivityRequest(club_id=club_id, room_id=room_id, title="D&D", start=at(-3, 19), end=at(-3, 23)),
         grpc.StatusCode.FAILED_PRECONDITION,
     )
     assert "in the past" in (error.details() or "")
