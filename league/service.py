@@ -208,18 +208,22 @@ class LeagueService(CupUseCases, UpdownUseCases, PlayoffUseCases, StageUseCases,
         solve_record: SolveRecord | None = None,
     ) -> Draw:
         """Stores a proposed draw (and what the solver was asked for it, for its certificate). Under a
-        seed commitment the draw must use the committed seed (docs/rules.md draw.trust.seed-commitment)."""
-        request = {
+        seed commitment the draw must use the committed seed (docs/rules.md draw.trust.seed-commitment).
+
+        The idempotency key is bound to the seats, or, when the draw comes with its solve record, to
+        the question asked of the solver: the gateway retrying a draw whose answer it lost asks the
+        same question again, and even if the solver's answer differs this time (a draw the wall clock
+        cut), the key answers the draw stored first instead of refusing the retry."""
+        request: dict = {
             "competition_id": competition_id,
-            "seed": seed,
-            "rounds": rounds,
-            "statistics": statistics,
             "replaces_draw_id": replaces_draw_id,
             "played_rounds": played_rounds,
             "reason": reason,
-            "players_moved": players_moved,
-            "solve_record": None if solve_record is None else hashlib.sha256(solve_record.solver_request).hexdigest(),
         }
+        if solve_record is None:
+            request |= {"seed": seed, "rounds": rounds, "statistics": statistics, "players_moved": players_moved}
+        else:
+            request["solve_record"] = hashlib.sha256(solve_record.solver_request).hexdigest()
         raw_key = clean_key(idempotency_key)
         if solve_record is not None and len(solve_record.solver_request) > MAX_SOLVER_REQUEST_BYTES:
             raise InvalidArgument.single("solver_request", f"at most {MAX_SOLVER_REQUEST_BYTES} bytes")
@@ -273,7 +277,9 @@ class LeagueService(CupUseCases, UpdownUseCases, PlayoffUseCases, StageUseCases,
             idempotency.remember(repo, key, draw.created_at, draw.id)
             return draw
 
-        return self._transaction(work)
+        stored = self._transaction(work)
+        failpoints.reached("league.save_draw.after_commit")  # the faults tier kills here: stored, not yet answered
+        return stored
 
     def prepare_redraw(
         self, competition_id: str, played_rounds: int, reason: str, pins: tuple[redraw.RedrawPin, ...] = ()

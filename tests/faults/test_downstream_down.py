@@ -12,6 +12,9 @@ same database and port.
   is not approved and no ``draw.published`` is appended; the retry approves once, one event. Killed
   after the approval committed but before it answered (``league.approve_draw.after_commit``): the
   retry appends the missing ``draw.published`` once;
+* the league killed after storing a keyed draw without a seed but before answering
+  (``league.save_draw.after_commit``): the retry asks the solver the same question (the seed derives
+  from the key) and answers the stored draw, one ``draw.proposed``;
 * booking killed: SetAvailability and ConfirmMeeting answer UNAVAILABLE naming booking; after the
   restart the retries complete once (one booking, one ``schedule.booked``).
 """
@@ -316,6 +319,26 @@ def test_an_approval_stored_but_not_answered_is_published_once_by_the_retry(clus
     stub.ApproveDraw(approve, timeout=10)
     assert events(stub, cid) == [("draw.proposed", draw.id), ("draw.published", draw.id)]
     assert stub.GetSeating(draws_pb2.GetSeatingRequest(competition_id=cid), timeout=10).draw_id == draw.id
+
+
+def test_a_draw_stored_but_not_answered_is_answered_by_the_retry_and_proposed_once(cluster, tmp_path):
+    stub = cluster.gateway
+    cid, _ = competition(stub, "Unanswered draw league")
+    request = draws_pb2.DrawCompetitionRequest(competition_id=cid, time_limit_seconds=2, idempotency_key="lost-answer")
+    marker = tmp_path / "draw-stored-unanswered"
+    cluster.restart("league", RONDO_FAILPOINTS=f"league.save_draw.after_commit={marker}")
+    with ThreadPoolExecutor(1) as pool:
+        pending = paused(pool, stub.DrawCompetition, request, marker)  # committed; the answer never leaves league
+        cluster.kill("league")
+        with pytest.raises(grpc.RpcError) as lost:
+            pending.result(timeout=60)
+    assert lost.value.code() == grpc.StatusCode.UNAVAILABLE
+    cluster.start("league")
+    assert events(stub, cid) == []  # the gateway never saw the draw
+    proposal = retried(stub.DrawCompetition, request, timeout=60)
+    assert [d.id for d in draws(stub, cid)] == [proposal.draw.id]  # the draw stored first, not a second one
+    assert stub.DrawCompetition(request, timeout=60).draw.id == proposal.draw.id
+    assert events(stub, cid) == [("draw.proposed", proposal.draw.id)]
 
 
 def _ts(at: datetime) -> Timestamp:

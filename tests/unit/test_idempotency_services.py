@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from booking.service import BookingService
+from league.domain.certificate import SolveRecord
 from league.domain.model import DrawStatistics
 from league.service import LeagueService
 from rondo_runtime.errors import InvalidArgument
@@ -61,6 +62,23 @@ def test_a_draw_key_is_bound_to_its_seats_and_other_methods_keys_mean_nothing(le
     assert league.save_draw(competition.id, 1, rounds, STATS, idempotency_key="same").id == draw.id
     with pytest.raises(InvalidArgument) as error:
         league.save_draw(competition.id, 1, (rounds[1], rounds[0]), STATS, idempotency_key="same")
+    _reused(error)
+    assert [d.id for d in league.list_draws(competition.id)] == [draw.id]
+
+
+def test_a_draw_with_its_solve_record_is_keyed_on_the_question_asked_of_the_solver(league, league_uow):
+    """The gateway's retry after a lost answer asks the solver the same question; a differing answer
+    (a draw the wall clock cut) gets the draw stored first, a different question is refused."""
+    competition = league.create_competition("L", "", 2, 4)
+    ids = [league.register_player(competition.id, f"P{i}").id for i in range(8)]
+    rounds = ((tuple(ids[:4]), tuple(ids[4:])), ((ids[0], ids[1], ids[4], ids[5]), (ids[2], ids[3], ids[6], ids[7])))
+    asked = SolveRecord(solver_request=b"draw 8 players, seed 7", work_budget=100, work_used=100, reproducible=False)
+    draw = league.save_draw(competition.id, 7, rounds, STATS, idempotency_key="k", solve_record=asked)
+    other_answer = league.save_draw(competition.id, 7, (rounds[1], rounds[0]), STATS, idempotency_key="k", solve_record=asked)
+    assert other_answer.id == draw.id and other_answer.rounds == rounds
+    with pytest.raises(InvalidArgument) as error:
+        other_question = SolveRecord(solver_request=b"draw 8 players, seed 8", work_budget=100, work_used=1, reproducible=True)
+        league.save_draw(competition.id, 8, rounds, STATS, idempotency_key="k", solve_record=other_question)
     _reused(error)
     assert [d.id for d in league.list_draws(competition.id)] == [draw.id]
 
