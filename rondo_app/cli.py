@@ -16,6 +16,7 @@ from rondo_app.client.competitions import competitions, roster
 from rondo_app.client.draws import draws
 from rondo_app.client.results import results
 from rondo_app.client.session import DEFAULT_ADDRESS, Address, Json, Token
+from rondo_app.client.stages import schedule, stages
 from rondo_app.registry import NAMES, SERVICES, service
 
 app = typer.Typer(
@@ -35,6 +36,8 @@ app.add_typer(roster, name="roster", rich_help_panel=CLIENT)
 app.add_typer(draws, name="draws", rich_help_panel=CLIENT)
 app.add_typer(calendar, name="calendar", rich_help_panel=CLIENT)
 app.add_typer(results, name="results", rich_help_panel=CLIENT)
+app.add_typer(stages, name="stages", rich_help_panel=CLIENT)
+app.add_typer(schedule, name="schedule", rich_help_panel=CLIENT)
 
 # `rondo serve`'s choices: the registry's names
 ServiceName = Enum("ServiceName", {name: name for name in NAMES}, type=str)  # type: ignore[misc]

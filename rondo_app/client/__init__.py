@@ -4,5 +4,5 @@
 ``credentials`` where ``rondo login`` keeps the token, ``parse`` the CLI's own argument syntax (pure),
 ``render`` the table pieces, and one module per noun: ``identity`` (login, logout, whoami),
 ``competitions`` (competitions and roster), ``draws``, ``calendar``, ``results``, ``standings``
-(standings and playoff). ``rondo_app/cli.py`` registers them next to the server commands.
+(standings and playoff), ``stages`` (stages and scheduling a round). ``rondo_app/cli.py`` registers them next to the server commands.
 """

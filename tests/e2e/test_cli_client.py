@@ -14,11 +14,13 @@ import pytest
 from rich.console import Console
 from typer.testing import CliRunner
 
+from rondo.gateway.v1 import results_pb2
 from rondo_app.cli import app
 from rondo_app.client.credentials import FILE_NAME
 from rondo_app.client.draws import await_with_progress
 from rondo_app.verify import load_certificate
 from rondo_runtime.process import free_port
+from tests import mahjong_season as season
 
 pytestmark = pytest.mark.e2e
 
@@ -169,6 +171,54 @@ def test_a_club_room_and_a_booking_in_club_time(rondo):
         "calendar", "book", club["id"], room["id"], "--start", "2031-12-05T20:00", "--end", "2031-12-05T22:00", "--title", "Go"
     )
     assert overlap.exit_code == 1 and overlap.stderr.startswith("error: ")
+
+
+def test_a_round_opened_for_scheduling_the_auto_scheduler_and_the_stages(rondo, embedded):
+    """`schedule open` opens a round's tables in a club (match keys, windows in club time); `schedule
+        auto` answers every match waiting for its players' answers; `stages next` refuses while regular
+        results are open, naming what is missing; `stages list` has no stage after the draw yet; with every
+    result in, `stages next` shows the playoff's first stage and `stages advance` stores it."""
+    cid = out_json(rondo("competitions", "create", "CLI scheduled league", "--json"))["id"]
+    for name in NAMES:
+        assert rondo("roster", "add", cid, name).exit_code == 0
+    draw = out_json(rondo("draws", "run", cid, "--seed", "3", "--time-limit", "5", "--json"))["draw"]
+    assert rondo("draws", "approve", cid, draw["id"]).exit_code == 0
+    club = out_json(rondo("calendar", "clubs", "create", "CLI scheduling club", "--time-zone", "Europe/Berlin", "--json"))
+    assert rondo("calendar", "rooms", "create", club["id"], "Hall").exit_code == 0
+
+    opened = out_json(
+        rondo("schedule", "open", cid, "--round", "1", "--club", club["id"], "--from", "2031-12-01T00:00",
+              "--to", "2031-12-08T00:00", "--json")
+    )  # fmt: skip
+    assert [m["match_key"] for m in opened["matches"]] == [f"{cid}/1/1/1", f"{cid}/1/1/2"]
+    assert opened["matches"][0]["window_start"] == "2031-11-30T23:00:00Z"  # midnight in Berlin
+    shown = rondo("schedule", "open", cid, "--round", "2", "--club", club["id"], "--from", "2031-12-08", "--to", "2031-12-15")
+    assert shown.exit_code == 0 and f"{cid}/1/2/1" in shown.stdout and "Akagi" in shown.stdout
+
+    proposed = out_json(rondo("schedule", "auto", cid, "--round", "1", "--time-limit", "2", "--json"))
+    assert [m["state"] for m in proposed["matches"]] == ["PROPOSAL_STATE_WAITING_FOR_ANSWERS"] * 2
+    refused = rondo("stages", "next", cid)
+    assert refused.exit_code == 1 and "FAILED_PRECONDITION" in refused.stderr and "round 1, table 1" in refused.stderr
+    assert out_json(rondo("stages", "list", cid, "--json")).get("stages", []) == []  # only the draw so far
+    none_yet = rondo("stages", "list", cid)
+    assert none_yet.exit_code == 0 and "no stage after the draw yet" in none_yet.stdout
+
+    ids = [p["id"] for p in out_json(rondo("roster", "list", cid, "--json"))["players"]]
+    season.stable_names(ids)  # distinct totals: one finishing order
+    for r, rnd in enumerate(draw["rounds"], start=1):  # every result, through the gateway directly
+        for t, table in enumerate(rnd["tables"], start=1):
+            for h in (1, 2, 3):
+                hanchan = results_pb2.HanchanResult(number=h, scores=season.scores(table["player_ids"], "cli", r, t, h))
+                request = results_pb2.RecordHanchanRequest(competition_id=cid, round=r, table=t, hanchan=hanchan)
+                embedded.gateway.RecordHanchan(request, timeout=30)
+    plan = rondo("stages", "next", cid)
+    assert plan.exit_code == 0 and "next: stage 2" in plan.stdout, plan.output
+    advanced = out_json(rondo("stages", "advance", cid, "--idempotency-key", "stage-2", "--json"))
+    assert advanced["number"] == 2 and len(advanced["rounds"][0]["tables"]) == 2
+    listed = rondo("stages", "list", cid)
+    assert listed.exit_code == 0 and "stage 2: round 1" in listed.stdout
+    top_two = {ids.index(p) for p in advanced["rounds"][0]["tables"][0]["player_ids"][:2]}
+    assert all(NAMES[i] in listed.stdout for i in top_two)  # tables by name
 
 
 def test_no_token_is_unauthenticated_with_the_login_hint(rondo, tmp_path):
