@@ -35,13 +35,11 @@ def _named(players, names: dict[str, str]) -> str:
 def list_stages(
     competition_id: CompetitionId, address: Address = DEFAULT_ADDRESS, token: Token = "", as_json: Json = False
 ) -> None:
-    """Every stage of the competition, stage 1 first: kind, status, tables."""
+    """Every stage stored after the draw (the playoff's, a cup's, an Up&Down league's): kind, status, tables."""
     with session(address, token, as_json) as s:
         answer = s.all_pages("ListStages", stages_pb2.ListStagesRequest(competition_id=competition_id, page_size=1000), "stages")
         names = {} if as_json else names_of(s, competition_id)
-        s.show(
-            answer, lambda out, a: [render_stage(out, stage, names) for stage in a.stages] or print_lines(out, ["no stage after the draw yet"])
-        )
+        s.show(answer, lambda out, a: render_stages(out, a, names))
 
 
 @stages.command("next")
@@ -127,6 +125,13 @@ def auto_schedule(
 
 
 # ---- rendering
+
+
+def render_stages(out: Console, answer: stages_pb2.ListStagesResponse, names: dict[str, str]) -> None:
+    if not answer.stages:
+        print_lines(out, ["no stage after the draw yet"])
+    for stage in answer.stages:
+        render_stage(out, stage, names)
 
 
 def render_stage(out: Console, stage: stages_pb2.Stage, names: dict[str, str]) -> None:
