@@ -294,6 +294,9 @@ class PlayerClient:
         self.rng = random.Random(seed)
         self.stubs = {p: _stub(channel, season.player_tokens[p]) for p in players}
         self.cards: dict[str, scheduling_pb2.MatchCard] = {}
+        # Every RPC of the mix once first, by one player, in an order where each call has what it
+        # needs (a proposal to see, then to confirm): a short run reports every RPC, whatever the dice.
+        self.warm_up = ["ProposeMeeting", "GetMatchCard", "ConfirmMeeting", "SetAvailability"]
 
     def slot(self, card: scheduling_pb2.MatchCard | None) -> tuple[Timestamp, Timestamp]:
         """A meeting inside an option of ``card``, else inside day 0's 13:00-19:00."""
@@ -309,9 +312,9 @@ class PlayerClient:
         return _ts(begin), _ts(begin + length)
 
     def step(self, tally: Tally) -> None:
-        player = self.rng.choice(list(self.stubs))
+        player = next(iter(self.stubs)) if self.warm_up else self.rng.choice(list(self.stubs))
         stub, key = self.stubs[player], self.season.match_of[player]
-        rpc = _pick(self.rng, PLAYER_MIX)
+        rpc = self.warm_up.pop(0) if self.warm_up else _pick(self.rng, PLAYER_MIX)
         card = self.cards.get(player)
         if rpc == "ConfirmMeeting":
             proposed = [m for m in (card.meetings if card else []) if m.status == scheduling_pb2.MEETING_STATUS_PROPOSED]
@@ -342,10 +345,11 @@ class JudgeClient:
         self.rng = random.Random(seed)
         self.stub = _stub(channel, token)
         self.results = results
+        self.warm_up = [name for name, _ in JUDGE_MIX]  # each once first: a record, its correction, the standings
 
     def step(self, tally: Tally) -> None:
         cid = self.season.competition_id
-        rpc = _pick(self.rng, JUDGE_MIX)
+        rpc = self.warm_up.pop(0) if self.warm_up else _pick(self.rng, JUDGE_MIX)
         work: str
         item: Any
         work, item, serial = ("none", None, 0) if rpc == "GetStandings" else self.results.next(JUDGE_WORK[rpc])
@@ -390,7 +394,7 @@ def run_load(season: Season, clients: int, seconds: float, seed: int = 1) -> tup
                 worker = PlayerClient(season, channel, players[k - judges :: player_clients], seed * 1000 + k)
             grpc.channel_ready_future(channel).result(timeout=TIMEOUT)
             start.wait()
-            while not stop.is_set():
+            while not stop.is_set() or worker.warm_up:  # a client ends its warm-up even past the time
                 worker.step(tallies[k])
 
     threads = [threading.Thread(target=client, args=(k,), daemon=True) for k in range(clients)]
