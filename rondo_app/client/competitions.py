@@ -98,6 +98,11 @@ def players_of(s: Session, competition_id: str, include_inactive: bool = True) -
     return s.all_pages("ListPlayers", request, "players")
 
 
+def player_names(s: Session, competition_id: str) -> dict[str, str]:
+    """Player id -> name over the whole roster (withdrawn players too): tables show names, not ids."""
+    return {p.id: p.name for p in players_of(s, competition_id).players}
+
+
 @roster.command("list")
 def list_players(
     competition_id: CompetitionId,

@@ -13,7 +13,7 @@ from rich.console import Console
 from rich.progress import BarColumn, Progress, SpinnerColumn, TextColumn
 
 from rondo.gateway.v1 import common_pb2, draws_pb2
-from rondo_app.client.competitions import CompetitionId, players_of
+from rondo_app.client.competitions import CompetitionId, player_names
 from rondo_app.client.render import enum_name, pairs, print_lines, table, when, yes_no
 from rondo_app.client.session import (
     DEFAULT_ADDRESS,
@@ -129,12 +129,8 @@ def redraw(
 
 
 def _show_proposal(s: Session, competition_id: str, proposal: draws_pb2.DrawProposal) -> None:
-    names = {} if s.as_json else _names(s, competition_id)
+    names = {} if s.as_json else player_names(s, competition_id)
     s.show(proposal, lambda out, p: render_proposal(out, p, names))
-
-
-def _names(s: Session, competition_id: str) -> dict[str, str]:
-    return {p.id: p.name for p in players_of(s, competition_id).players}
 
 
 @draws.command("show")
@@ -148,7 +144,7 @@ def show_draw(
     """A draw: its repeat statistics, proof status and tables (default: the published one)."""
     with session(address, token, as_json) as s:
         found = s.call("GetDraw", draws_pb2.GetDrawRequest(competition_id=competition_id, draw_id=draw_id))
-        names = {} if as_json else _names(s, competition_id)
+        names = {} if as_json else player_names(s, competition_id)
         s.show(found, lambda out, d: render_draw(out, d, names))
 
 

@@ -11,20 +11,15 @@ from rich.console import Console
 
 from rondo.gateway.v1 import common_pb2, scheduling_pb2, stages_pb2
 from rondo_app.client.calendar import club_zone, timestamp
-from rondo_app.client.competitions import CompetitionId, players_of
+from rondo_app.client.competitions import CompetitionId, player_names
 from rondo_app.client.render import enum_name, print_lines, table, when
-from rondo_app.client.session import DEFAULT_ADDRESS, Address, IdempotencyKey, Json, Session, Token, session
+from rondo_app.client.results import Round, Stage
+from rondo_app.client.session import DEFAULT_ADDRESS, Address, IdempotencyKey, Json, Token, session
 
 stages = typer.Typer(no_args_is_help=True, help="Stages after the draw: review the next, generate it, list them.")
 schedule = typer.Typer(no_args_is_help=True, help="Scheduling a round: open it in a club, let the auto-scheduler propose.")
 
-RoundOption = Annotated[int, typer.Option("--round", help="The round of the stage, from 1.")]
-StageOption = Annotated[int, typer.Option("--stage", help="The stage (1: the regular stage of the approved draw).")]
 SOLVER_SECONDS = 10.0  # ProposeRoundSchedule's default budget
-
-
-def names_of(s: Session, competition_id: str) -> dict[str, str]:
-    return {p.id: p.name for p in players_of(s, competition_id).players}
 
 
 def _named(players, names: dict[str, str]) -> str:
@@ -38,7 +33,7 @@ def list_stages(
     """Every stage stored after the draw (the playoff's, a cup's, an Up&Down league's): kind, status, tables."""
     with session(address, token, as_json) as s:
         answer = s.all_pages("ListStages", stages_pb2.ListStagesRequest(competition_id=competition_id, page_size=1000), "stages")
-        names = {} if as_json else names_of(s, competition_id)
+        names = {} if as_json else player_names(s, competition_id)
         s.show(answer, lambda out, a: render_stages(out, a, names))
 
 
@@ -49,7 +44,7 @@ def next_stage(
     """The stage `stages advance` would generate from the stored results, for review (nothing is stored)."""
     with session(address, token, as_json) as s:
         plan = s.call("PrepareStage", stages_pb2.PrepareStageRequest(competition_id=competition_id))
-        names = {} if as_json else names_of(s, competition_id)
+        names = {} if as_json else player_names(s, competition_id)
         s.show(plan, lambda out, p: render_plan(out, p, names))
 
 
@@ -65,18 +60,18 @@ def advance_stage(
     with session(address, token, as_json) as s:
         request = stages_pb2.AdvanceStageRequest(competition_id=competition_id, idempotency_key=idempotency_key)
         stage = s.call("AdvanceStage", request, timeout=60)
-        names = {} if as_json else names_of(s, competition_id)
+        names = {} if as_json else player_names(s, competition_id)
         s.show(stage, lambda out, st: render_stage(out, st, names))
 
 
 @schedule.command("open")
 def open_round(
     competition_id: CompetitionId,
-    round_: RoundOption,
+    round_: Round,
     club_id: Annotated[str, typer.Option("--club", help="The club whose rooms the matches are played in.")],
     start: Annotated[str, typer.Option("--from", help="Window start, club time unless an offset is given.")],
     end: Annotated[str, typer.Option("--to", help="Window end, excluded.")],
-    stage: StageOption = 1,
+    stage: Stage = 1,
     min_minutes: Annotated[int, typer.Option("--min-minutes", help="Shortest useful option (0: one hanchan, 90).")] = 0,
     idempotency_key: IdempotencyKey = "",
     address: Address = DEFAULT_ADDRESS,
@@ -97,14 +92,14 @@ def open_round(
             idempotency_key=idempotency_key,
         )
         answer = s.call("OpenRoundScheduling", request)
-        names = {} if as_json else names_of(s, competition_id)
+        names = {} if as_json else player_names(s, competition_id)
         s.show(answer, lambda out, a: render_matches(out, a, names, zone))
 
 
 @schedule.command("auto")
 def auto_schedule(
     competition_id: CompetitionId,
-    round_: RoundOption,
+    round_: Round,
     meeting_minutes: Annotated[int, typer.Option("--minutes", help="Length of each meeting (0: each match's minimum).")] = 0,
     time_limit: Annotated[float, typer.Option("--time-limit", help="The solver's budget in seconds.")] = SOLVER_SECONDS,
     idempotency_key: IdempotencyKey = "",
