@@ -110,6 +110,7 @@ def solve_by_deadline(problem: P, deadline: float | None, solve: Callable[[P], R
     (``time.monotonic()`` clock, shared by the processes of one machine) is when the solve must have
     stopped; the time limit is computed here, when the job starts, so time spent waiting in the queue
     counts against it."""
+    failpoints.reached("solver.worker.solve")  # the tests hold a worker busy here (a ``hold:`` point)
     if deadline is not None:
         left = deadline - time.monotonic()
         if left < useful_time(problem.time_limit_s):

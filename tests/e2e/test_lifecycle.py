@@ -4,7 +4,6 @@ deadline and refuses work beyond its queue (RESOURCE_EXHAUSTED), while health ke
 from __future__ import annotations
 
 import signal
-import time
 
 import grpc
 import pytest
@@ -15,6 +14,7 @@ from rondo_app.demo import rondo_process
 from rondo_app.registry import GRPC_SERVICES
 from rondo_runtime.process import free_port
 from tests.solver_requests import hard_request
+from tests.waiting import held, hold, wait_until
 
 pytestmark = pytest.mark.e2e
 SOLVER = ("rondo.solver.v1.SolverService",)
@@ -26,14 +26,28 @@ def _solver_server(tmp_path, command=("serve", "solver"), services=SOLVER, **env
     return port, rondo_process(list(command), {**base, **env}, f"127.0.0.1:{port}", services)
 
 
+def _serving(channel, service: str) -> bool:
+    try:
+        check = health_pb2_grpc.HealthStub(channel).Check(health_pb2.HealthCheckRequest(service=service), timeout=1)
+    except grpc.RpcError:
+        return False
+    return check.status == health_pb2.HealthCheckResponse.SERVING
+
+
 def test_sigterm_to_rondo_up_finishes_in_flight_call_and_exits_zero(tmp_path):
     internal = free_port()  # the solver is internal: `rondo up` serves it on its loopback port
-    _, server = _solver_server(tmp_path, ("up",), GRPC_SERVICES, RONDO_INTERNAL_PORT=str(internal))
+    busy = tmp_path / "worker-busy"
+    _, server = _solver_server(
+        tmp_path, ("up",), GRPC_SERVICES, RONDO_INTERNAL_PORT=str(internal), RONDO_FAILPOINTS=hold("solver.worker.solve", busy)
+    )
     with server as process, grpc.insecure_channel(f"127.0.0.1:{internal}") as channel:
         stub = solver_pb2_grpc.SolverServiceStub(channel)
-        future = stub.DrawTables.future(hard_request(3.0), timeout=30)
-        time.sleep(1.0)
+        future = stub.DrawTables.future(hard_request(3.0), timeout=60)
+        held(busy)  # the call is in flight, held there
         process.send_signal(signal.SIGTERM)
+        wait_until(lambda: not _serving(channel, SOLVER[0]), "the server stopped taking calls after SIGTERM")
+        assert not future.done()
+        busy.unlink()  # the worker goes on; the stopping server must still answer the call
         response = future.result()
         assert response.status in (solver_pb2.SOLVE_STATUS_FEASIBLE, solver_pb2.SOLVE_STATUS_OPTIMAL)
         assert len(response.rounds) == 13
@@ -51,14 +65,17 @@ def test_solver_answers_within_the_callers_deadline(tmp_path):
 
 
 def test_overload_is_resource_exhausted_and_health_keeps_answering(tmp_path):
-    port, server = _solver_server(tmp_path, RONDO_SOLVER_WORKERS="1", RONDO_SOLVER_QUEUE="0")
+    gate = tmp_path / "worker-busy"
+    port, server = _solver_server(
+        tmp_path, RONDO_SOLVER_WORKERS="1", RONDO_SOLVER_QUEUE="0", RONDO_FAILPOINTS=hold("solver.worker.solve", gate)
+    )
     with server, grpc.insecure_channel(f"127.0.0.1:{port}") as channel:
         stub = solver_pb2_grpc.SolverServiceStub(channel)
-        busy = stub.DrawTables.future(hard_request(3.0), timeout=30)
-        time.sleep(0.5)
+        busy = stub.DrawTables.future(hard_request(3.0), timeout=60)
+        held(gate)  # however fast the machine
         with pytest.raises(grpc.RpcError) as error:
             stub.DrawTables(hard_request(1.0), timeout=30)
         assert error.value.code() == grpc.StatusCode.RESOURCE_EXHAUSTED
-        health = health_pb2_grpc.HealthStub(channel).Check(health_pb2.HealthCheckRequest(service=SOLVER[0]), timeout=1)
-        assert health.status == health_pb2.HealthCheckResponse.SERVING
+        assert _serving(channel, SOLVER[0])
+        gate.unlink()
         assert busy.result().status == solver_pb2.SOLVE_STATUS_FEASIBLE

@@ -28,6 +28,7 @@ from rondo_runtime.grpc_errors import field_violations
 from tests.databases import create_test_database, drop_database
 from tests.faults.conftest import InProcessServer
 from tests.faults.test_errors_bounded import _fails
+from tests.waiting import started_calls, wait_until
 
 pytestmark = pytest.mark.faults
 
@@ -265,11 +266,12 @@ def test_32_registrations_while_a_10000_by_4_draw_is_saved_never_internal(league
         rounds.append(solver_pb2.Round(tables=[solver_pb2.Table(player_ids=order[i : i + 4]) for i in range(0, len(order), 4)]))
     small = league.CreateCompetition(league_pb2.CreateCompetitionRequest(name="Small league"), timeout=10)
 
+    saves_before = started_calls(LEAGUE, "SaveDraw")
     with concurrent.futures.ThreadPoolExecutor(max_workers=33) as pool:
         save = pool.submit(
             league.SaveDraw, league_pb2.SaveDrawRequest(competition_id=big.id, seed=1, rounds=rounds, method="test"), timeout=120
         )
-        time.sleep(0.3)
+        wait_until(lambda: started_calls(LEAGUE, "SaveDraw") > saves_before, "the draw's save reached league")
         registrations = [
             pool.submit(
                 league.RegisterPlayer, league_pb2.RegisterPlayerRequest(competition_id=small.id, name=f"Racer {i}"), timeout=60

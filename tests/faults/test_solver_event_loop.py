@@ -5,13 +5,12 @@ answering within its own short deadline while the largest allowed ones are compu
 
 from __future__ import annotations
 
-import time
-
 import pytest
 from grpc_health.v1 import health_pb2
 
 from rondo.solver.v1 import solver_pb2, solver_pb2_grpc
 from solver.domain import capacity
+from tests.waiting import started_calls, wait_until
 
 pytestmark = pytest.mark.faults
 
@@ -21,6 +20,8 @@ SERVING = health_pb2.HealthCheckResponse.SERVING
 def test_health_answers_while_large_allowed_pairings_are_computed(solver_server):
     stub = solver_pb2_grpc.SolverServiceStub(solver_server.channel)
     assert solver_server.wait_for_status(SERVING)
+    service = "rondo.solver.v1.SolverService"
+    before = started_calls(service, "BuildRoundRobin") + started_calls(service, "BuildKnockout")
     largest_group = [solver_pb2.Player(id=f"player-{i:04d}") for i in range(capacity.MAX_ROUND_ROBIN_GROUP)]
     entrants = [solver_pb2.Entrant(id=f"e{i}", rating=i, applied_at=i) for i in range(capacity.MAX_KNOCKOUT_ENTRANTS)]
     calls = [
@@ -32,9 +33,13 @@ def test_health_answers_while_large_allowed_pairings_are_computed(solver_server)
         )
         for _ in range(4)
     ]
-    time.sleep(0.3)  # let them reach the server
-    for _ in range(3):
+    wait_until(
+        lambda: started_calls(service, "BuildRoundRobin") + started_calls(service, "BuildKnockout") >= before + len(calls),
+        "every pairing call reached the server",
+    )
+    checks = 0
+    while checks < 3 or not all(call.done() for call in calls):  # health answers all along
         assert solver_server.status(timeout=1.0) == SERVING  # within its own 1 s deadline
-        time.sleep(0.2)
+        checks += 1
     for call in calls:
         assert call.result().ByteSize() > 0

@@ -9,6 +9,7 @@ import os
 import resource
 import signal
 import time
+from pathlib import Path
 
 import grpc
 import pytest
@@ -18,6 +19,7 @@ from rondo.solver.v1 import solver_pb2, solver_pb2_grpc
 from rondo_runtime.errors import ResourceExhausted
 from tests.faults.conftest import solver_service, solver_worker_pids
 from tests.solver_requests import hard_request
+from tests.waiting import held, hold
 
 pytestmark = pytest.mark.faults
 
@@ -36,19 +38,18 @@ def small_request() -> solver_pb2.DrawTablesRequest:
     )
 
 
-def busy_worker(candidates: set[int], timeout_s: float = 10.0) -> int:
-    """The candidate worker that is using the CPU (the one running the solve)."""
-    import psutil
+@pytest.fixture
+def held_worker(tmp_path, monkeypatch) -> Path:
+    """A marker file: a solver worker that starts a solve writes its pid there and waits while the file
+    exists (set before the server starts, so its spawned workers inherit it)."""
+    marker = tmp_path / "worker-busy"
+    monkeypatch.setenv("RONDO_FAILPOINTS", hold("solver.worker.solve", marker))
+    return marker
 
-    end = time.monotonic() + timeout_s
-    while time.monotonic() < end:
-        for pid in candidates:
-            try:
-                if psutil.Process(pid).cpu_percent(interval=0.2) > 20:
-                    return pid
-            except psutil.Error:
-                continue
-    raise AssertionError(f"no busy solver worker among {candidates}")
+
+def busy_worker(marker: Path) -> int:
+    """The worker holding the solve at its start (its pid, from the marker)."""
+    return held(marker)
 
 
 # Jobs the tests run in a worker through the pool (module-level, so the worker can import them).
@@ -63,13 +64,13 @@ def address_space_limit() -> int:
 
 
 @pytest.mark.slow
-def test_a_worker_killed_mid_solve_is_replaced_and_its_call_is_unavailable(server_factory):
-    before = solver_worker_pids()
+def test_a_worker_killed_mid_solve_is_replaced_and_its_call_is_unavailable(server_factory, held_worker):
     server = server_factory(solver_workers=1)
     stub = solver_pb2_grpc.SolverServiceStub(server.channel)
     assert server.wait_for_status(SERVING, SOLVER)
     call = stub.DrawTables.future(hard_request(20), timeout=60)
-    victim = busy_worker(solver_worker_pids() - before)
+    victim = busy_worker(held_worker)
+    held_worker.unlink()  # later solves (the replacement's) run through
     os.kill(victim, signal.SIGKILL)
 
     with pytest.raises(grpc.RpcError) as caught:
@@ -114,12 +115,13 @@ def test_a_runaway_allocation_is_resource_exhausted_and_kills_only_its_worker(se
 
 
 @pytest.mark.slow
-def test_a_cancelled_call_stops_its_solve_and_frees_the_worker(server_factory):
+def test_a_cancelled_call_stops_its_solve_and_frees_the_worker(server_factory, held_worker):
     server = server_factory(solver_workers=1, solver_queue=4)
     stub = solver_pb2_grpc.SolverServiceStub(server.channel)
     assert server.wait_for_status(SERVING, SOLVER)
     abandoned = stub.DrawTables.future(hard_request(60), timeout=120)
-    time.sleep(1.0)
+    busy_worker(held_worker)  # the only worker has the abandoned solve (held for as long as it takes)
+    held_worker.unlink()
     abandoned.cancel()
     # today the abandoned solve keeps the only worker for its whole 60 s budget and this call expires
     response = stub.DrawTables(hard_request(1), timeout=8)

@@ -124,7 +124,10 @@ def test_the_periodic_task_runs_without_a_bot_and_the_bot_acknowledges_later(rem
 
     async def two_ticks() -> None:
         task = asyncio.ensure_future(g.servicer.inner.reminders.run(0.01))
-        await asyncio.sleep(0.1)
+        for _ in range(1000):  # until the task has published (at most 10 s), not for a guessed time
+            if g.kinds("reminder."):
+                break
+            await asyncio.sleep(0.01)
         task.cancel()
         await asyncio.gather(task, return_exceptions=True)
 
