@@ -22,6 +22,7 @@ from league.domain.updown import (
     UpdownSeason,
     effective_games,
     sonneborn_berger,
+    stage_two_groups,
     updown_standings,
 )
 from rondo_runtime.errors import InvalidArgument
@@ -450,3 +451,14 @@ def test_stage_two_two_tied_with_equal_head_to_head_go_to_the_organizer_not_to_s
         ("2", "B", "stays"),
         ("3", "A", "relegated"),
     ]
+
+
+@pytest.mark.rule("updown.stage.split-and-carry")
+def test_a_group_too_small_for_the_split_is_ranked_and_forms_no_stage_two_groups():
+    standings = updown_standings(UpdownSeason(SUPER_LEAGUE, SIX, FIVE_GAMES))
+    assert [r.place for r in standings.rows][:2] == ["1", "2-4"] and {r.fate for r in standings.rows} == {"no split"}
+    with pytest.raises(InvalidArgument) as error:
+        stage_two_groups(standings)
+    assert (
+        error.value.violations[0].field == "ruleset" and "needs 8 leaders + 8 outsiders" in error.value.violations[0].description
+    )
