@@ -8,15 +8,19 @@ docs/rules.md ``updown.*``:
 * ``scoring.long-match`` — a long match (first to 5) is worth 2 points to its winner (§4.4.1.1, §6.1).
 * ``scoring.unplayed-and-late`` — unplayed by the stage deadline is ``-/-``, 0-0 (§7.8); a game marked
   ``after_deadline`` is removed from the table.
-* ``standings.sonneborn-berger`` — SB is the sum over games of the points scored against the opponent
-  × that opponent's final score in the same stage, from the stage's own games (§6.1).
-* ``standings.two-tied`` / ``several-tied`` / ``shared-places`` — the chains of §6.2-§6.5.
+* ``standings.sonneborn-berger`` — SB is the sum over the stage's own games of the points scored against
+  the opponent × that opponent's final result, his carried points included unless the ruleset's
+  ``sb_counts_carried`` says otherwise (§6.1).
+* ``standings.two-tied`` / ``several-tied`` / ``shared-places`` — the chains of §6.2-§6.5: several tied
+  are ordered by the mini-table of all of them, then SB; only two still equal after both go to the
+  two-player rule; three or more still equal need the organizer.
 * ``withdrawal.half-rule`` — §10.4; ``annul.thrown-match`` — §9.2;
   ``stage.split-and-carry`` — §4.3, §4.4.
 
 Pure and exact: integer points, nothing rounded, no I/O. The standings never order a tie silently:
 what the chain cannot separate shares a place range (``"11-12"``) and, unless every tied player stops
-after stage 1 (§6.5), is listed in ``unresolved`` ("extra match needed").
+after stage 1 (§6.5), is listed in ``unresolved`` ("extra match needed", or "organizer decision
+required" where the text gives no further step).
 """
 
 from __future__ import annotations

@@ -169,7 +169,8 @@ def test_stage_two_groups_come_from_the_final_stage_one_standings_with_points_ca
         ("p01", 22, 22),
     ]
     assert "mini-table 6 > 4" in (leaders.rows[0].separated_from_next or "")
-    assert leaders.rows[0].fate == "champion" and leaders.rows[0].sonneborn_berger == 2 * 4 + 2 * 2 + 2 * 0
+    # SB: three long wins, each times the loser's final result (22, carried points included, §6.1)
+    assert leaders.rows[0].fate == "champion" and leaders.rows[0].sonneborn_berger == 2 * 22 + 2 * 22 + 2 * 22
     assert outsiders.players_with_fate("stays") == ("p09",)
     assert set(outsiders.players_with_fate("relegated")) == {"p10", "p11", "p12"}
     finished = PROGRESS_OF.next_stage(

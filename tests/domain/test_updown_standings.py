@@ -348,6 +348,7 @@ FIVE_GAMES = games(
 
 
 @pytest.mark.rule("updown.standings.several-tied")
+@pytest.mark.rule("updown.standings.extra-match-by-decision")
 def test_three_still_equal_after_mini_table_and_sb_need_the_organizer_not_a_second_mini_table():
     # A, B, C, D on 2 points: D leads the mini-table of the four (2); A, B, C have 1 each and SB 3 each.
     # Among A, B, C alone A would be last (B and C beat him): the text has no such second mini-table.
