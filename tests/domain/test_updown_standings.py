@@ -463,3 +463,47 @@ def test_a_group_too_small_for_the_split_is_ranked_and_forms_no_stage_two_groups
     assert (
         error.value.violations[0].field == "ruleset" and "needs 8 leaders + 8 outsiders" in error.value.violations[0].description
     )
+
+
+def random_stage(seed: int) -> tuple[UpdownSeason, list[tuple[str, str, int, int]]]:
+    """A stage of 3-9 players, one or two cycles, wins and 0-0s, stage 2 with carried points and long
+    matches in some; with the scored games as plain tuples for the referee."""
+    rnd = random.Random(seed)
+    n = rnd.randint(3, 9)
+    stage = rnd.choice((1, 2))
+    cycles = rnd.choice((1, 2)) if stage == 1 else 1
+    players = tuple(f"P{i}" for i in range(n))
+    long = stage == 2 and rnd.random() < 0.5
+    counts_carried = rnd.random() < 0.7
+    rs = UpdownRuleset("r", cycles=cycles, leaders=n, outsiders=0, leaders_long=long, sb_counts_carried=counts_carried)
+    played, plain = [], []
+    for cycle in range(cycles):
+        for a, b in itertools.combinations(players, 2):
+            w, bl = (a, b) if cycle == 0 else (b, a)
+            result = rnd.choices(("1-0", "0-1", "-/-"), (5, 5, 1))[0]
+            played.append(Game(cycle + 1, w, bl, GameResult(result)))
+            win = 2 if long else 1
+            plain.append((w, bl, win if result == "1-0" else 0, win if result == "0-1" else 0))
+    carried = {p: rnd.randint(0, 3) for p in players} if stage == 2 else {}
+    group = "leaders" if stage == 2 else None
+    return UpdownSeason(rs, players, tuple(played), stage=stage, group=group, carried=carried), plain
+
+
+@pytest.mark.rule("updown.standings.several-tied")
+def test_a_thousand_random_stages_agree_with_an_independent_referee():
+    from tests.updown_referee import RefereeClass, recount
+
+    for seed in range(1000):
+        season, plain = random_stage(seed)
+        standings = updown_standings(season)
+        points, sb, classes = recount(season.players, plain, season.carried, season.stage, season.ruleset.sb_counts_carried)
+        assert {r.player: (r.points, r.sonneborn_berger) for r in standings.rows} == {
+            p: (points[p], sb[p]) for p in season.players
+        }, seed
+        unresolved = {frozenset(t.players) for t in standings.unresolved}
+        engine = []
+        for r in standings.rows:
+            if not engine or engine[-1][0] != r.place:
+                engine.append((r.place, set()))
+            engine[-1][1].add(r.player)
+        assert [RefereeClass(place, frozenset(ps), frozenset(ps) in unresolved) for place, ps in engine] == classes, seed
