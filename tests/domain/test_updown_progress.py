@@ -196,6 +196,21 @@ def test_a_tie_at_the_cut_blocks_stage_two_with_the_extra_match_named():
 
 
 @pytest.mark.rule("updown.stage-two.generated-from-standings")
+def test_three_equal_after_mini_table_and_sb_at_the_cut_block_stage_two_naming_the_organizer():
+    roster = players(6)
+    one = stage_from(PROGRESS_OF.next_stage(state(roster)), StageStatus.COMPLETED)
+
+    def winner(a, b):  # p02, p03, p04 split their games (1 of 2 each) and beat p05, p06; p01 beats everyone
+        if {a, b} <= {"p02", "p03", "p04"}:
+            return a
+        return min(a, b)
+
+    records = play(one, winner=winner)
+    with pytest.raises(FailedPrecondition, match="organizer decision required between p02 and p03 and p04 for place 2"):
+        PROGRESS_OF.next_stage(state(roster, [one], records))
+
+
+@pytest.mark.rule("updown.stage-two.generated-from-standings")
 def test_a_seating_that_is_not_each_groups_round_robin_is_refused():
     plan = PROGRESS_OF.next_stage(state(players(4)))
     rounds = seat(plan)

@@ -501,7 +501,7 @@ def test_a_thousand_random_stages_agree_with_an_independent_referee():
             p: (points[p], sb[p]) for p in season.players
         }, seed
         unresolved = {frozenset(t.players) for t in standings.unresolved}
-        engine = []
+        engine: list[tuple[str, set[str]]] = []
         for r in standings.rows:
             if not engine or engine[-1][0] != r.place:
                 engine.append((r.place, set()))
