@@ -106,7 +106,7 @@ def pinned_division(
 ) -> tuple[str, dict[str, Any]]:
     """docs/rules.md ``updown.ruleset.division-as-data``: an Up&Down competition's division as pinned data.
     ``overrides`` name a registered ``division`` (``updown``, ``updown-first-league``) and any of its fields
-    (cut places, cycles, group size, who stays, who goes up, the checkpoint); they apply on top of
+    (cut places, cycles, group size, who stays, who goes up, the checkpoint, the SB reading); they apply on top of
     ``latest`` (or, when ``division`` is given, on top of that division). No overrides and no data: ``{}``,
     the registered division fitted to the field. Errors at ``<field>.<name>``."""
     start = dict(latest or {})

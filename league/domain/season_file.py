@@ -501,12 +501,6 @@ def parse_updown_season(data: Any) -> UpdownSeason:
         for key in ("group", "carried"):
             if key in top:
                 v.add(key, "only stage 2 has a group and carried points")
-    if rs is not None and stage == 1 and players and rs.leaders + rs.outsiders > len(players):
-        v.add(
-            "players",
-            f"{len(players)} players, but the split needs {rs.leaders} leaders + {rs.outsiders} outsiders; "
-            'use a variant: {"base": "updown", "leaders": ..., "outsiders": ...}',
-        )
     withdrawn = p.names(top.get("withdrawn"), "withdrawn")
     for i, w in enumerate(withdrawn):
         if w not in players:

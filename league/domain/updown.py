@@ -8,15 +8,19 @@ docs/rules.md ``updown.*``:
 * ``scoring.long-match`` — a long match (first to 5) is worth 2 points to its winner (§4.4.1.1, §6.1).
 * ``scoring.unplayed-and-late`` — unplayed by the stage deadline is ``-/-``, 0-0 (§7.8); a game marked
   ``after_deadline`` is removed from the table.
-* ``standings.sonneborn-berger`` — SB is the sum over games of the points scored against the opponent
-  × that opponent's final score in the same stage, from the stage's own games (§6.1).
-* ``standings.two-tied`` / ``several-tied`` / ``shared-places`` — the chains of §6.2-§6.5.
+* ``standings.sonneborn-berger`` — SB is the sum over the stage's own games of the points scored against
+  the opponent × that opponent's final result, his carried points included unless the ruleset's
+  ``sb_counts_carried`` says otherwise (§6.1).
+* ``standings.two-tied`` / ``several-tied`` / ``shared-places`` — the chains of §6.2-§6.5: several tied
+  are ordered by the mini-table of all of them, then SB; only two still equal after both go to the
+  two-player rule; three or more still equal need the organizer.
 * ``withdrawal.half-rule`` — §10.4; ``annul.thrown-match`` — §9.2;
   ``stage.split-and-carry`` — §4.3, §4.4.
 
 Pure and exact: integer points, nothing rounded, no I/O. The standings never order a tie silently:
 what the chain cannot separate shares a place range (``"11-12"``) and, unless every tied player stops
-after stage 1 (§6.5), is listed in ``unresolved`` ("extra match needed").
+after stage 1 (§6.5), is listed in ``unresolved`` ("extra match needed", or "organizer decision
+required" where the text gives no further step).
 """
 
 from __future__ import annotations
@@ -93,6 +97,10 @@ class UpdownRuleset:
     #: §4.3 (the First League plays stage 1 in groups "of xxx"): the largest stage-1 group; 0 = one group
     #: of everyone. With several groups the cut places count in each group.
     group_size: int = 0
+    #: §6.1 "SB: over each game, the points scored × the opponent's final result": in stage 2 the
+    #: opponent's final result keeps the points he carried from stage 1 (True, the text's reading), or
+    #: counts his stage-2 points only (False). docs/rules.md ``updown.standings.sonneborn-berger``.
+    sb_counts_carried: bool = True
 
     def __post_init__(self) -> None:
         v = Violations()
@@ -112,8 +120,9 @@ class UpdownRuleset:
                 v.add(f"ruleset.{name}", f"an integer from {low} to 1000, got {value!r}"[:200])
         if self.group_size == 1:
             v.add("ruleset.group_size", "a group plays a round robin: at least 2 players, or 0 for one group of everyone")
-        if not isinstance(self.leaders_long, bool):
-            v.add("ruleset.leaders_long", f"true or false, got {self.leaders_long!r}"[:200])
+        for name in ("leaders_long", "sb_counts_carried"):
+            if not isinstance(getattr(self, name), bool):
+                v.add(f"ruleset.{name}", f"true or false, got {getattr(self, name)!r}"[:200])
         v.raise_if_any()
 
 
@@ -259,11 +268,17 @@ def stage_points(players: Iterable[str], games: Iterable[ScoredGame]) -> dict[st
     return pts
 
 
-def sonneborn_berger(players: Iterable[str], games: Sequence[ScoredGame]) -> dict[str, int]:
-    """docs/rules.md ``updown.standings.sonneborn-berger``: the sum over games of the points scored
-    against the opponent × that opponent's final score in the same stage (its own games only)."""
+def sonneborn_berger(
+    players: Iterable[str], games: Sequence[ScoredGame], carried: Mapping[str, int] | None = None
+) -> dict[str, int]:
+    """docs/rules.md ``updown.standings.sonneborn-berger``: the sum over this stage's games of the points
+    scored against the opponent × that opponent's final result (§6.1): his points from this stage's
+    games plus what he ``carried`` from stage 1 (none given: this stage's points only)."""
     players = list(players)
     final = stage_points(players, games)
+    for p, pts in (carried or {}).items():
+        if p in final:
+            final[p] += pts
     sb = {p: 0 for p in players}
     for sg in games:
         for p in (sg.game.white, sg.game.black):
@@ -288,15 +303,24 @@ class TieGroup:
 
 
 def rank_updown(
-    order: Sequence[str], points: Mapping[str, int], sb: Mapping[str, int], games: Sequence[ScoredGame]
+    order: Sequence[str],
+    points: Mapping[str, int],
+    sb: Mapping[str, int],
+    games: Sequence[ScoredGame],
+    stage: int = 1,
 ) -> tuple[list[TieGroup], list[str]]:
-    """Groups best first and the step that separated each pair of consecutive groups: points, then for
-    two tied head-to-head → SB → extra match (§6.2.2); for several the mini-table → SB, recursively,
-    and two left → the two-player rule (§6.2.3, §6.2.4). A group of more than one is unresolved."""
+    """docs/rules.md ``updown.standings.two-tied``, ``updown.standings.several-tied``: groups best first
+    and the step that separated each pair of consecutive groups.
 
-    def split(
-        players: list[str], value: Callable[[str], int], label: str, prefix: list[str], then: Callable
-    ) -> tuple[list[TieGroup], list[str]] | None:
+    Points first. Two tied (§6.2.2): head-to-head, then SB, then an extra match; in stage 2 (§6.3.2,
+    §6.4.2) head-to-head only. Three or more tied (§6.2.3, §6.3.3, §6.4.3): the mini-table among all of
+    them, then SB; two still equal after both go to the two-player rule (§6.2.4, §6.3.4, §6.4.4: SB
+    is already known equal); three or more still equal have no further step in the text: organizer
+    decision. A group of more than one is unresolved (its reason says why)."""
+
+    Ranked = tuple[list[TieGroup], list[str]]
+
+    def split(players: list[str], value: Callable[[str], int], label: str, prefix: list[str], then: Callable) -> Ranked | None:
         values = {p: value(p) for p in players}
         if len(set(values.values())) == 1:
             return None
@@ -311,35 +335,50 @@ def rank_updown(
             bounds.extend(sub_bounds)
         return groups, bounds
 
-    def rank(players: list[str], prefix: list[str]) -> tuple[list[TieGroup], list[str]]:
+    def unresolved(players: list[str], steps: list[str]) -> Ranked:
+        return [TieGroup(tuple(players), "; ".join(steps))], []
+
+    def tied_on_points(players: list[str], prefix: list[str]) -> Ranked:
         if len(players) == 1:
             return [TieGroup(tuple(players), None)], []
-        return two(players, prefix) if len(players) == 2 else several(players, prefix)
+        return two(players, prefix, sb_known_equal=False) if len(players) == 2 else several(players, prefix)
 
-    def two(players: list[str], prefix: list[str]) -> tuple[list[TieGroup], list[str]]:
-        h2h = mini_table(players, games)
-        done = split(players, h2h.__getitem__, "head-to-head", prefix, rank)
-        sb_known_equal = "equal Sonneborn-Berger" in prefix  # they came out of an SB split (§6.2.4)
-        if done is None and not sb_known_equal:
-            done = split(players, sb.__getitem__, "Sonneborn-Berger", prefix + ["equal head-to-head"], rank)
-        if done is None:
-            steps = ["equal head-to-head"] + ([] if sb_known_equal else ["equal Sonneborn-Berger"])
-            reason = "; ".join(prefix + steps + [EXTRA_MATCH])
-            return [TieGroup(tuple(players), reason)], []
-        return done
+    def two(players: list[str], prefix: list[str], sb_known_equal: bool) -> Ranked:
+        """§6.2.2 (stage 1): head-to-head, SB, extra match; §6.3.2, §6.4.2 (stage 2): head-to-head."""
+        done = split(players, mini_table(players, games).__getitem__, "head-to-head", prefix, tied_on_points)
+        if done is not None:
+            return done
+        prefix = prefix + ["equal head-to-head"]
+        if stage == 2:
+            return unresolved(players, prefix + [ORGANIZER_DECISION])
+        if not sb_known_equal:
+            done = split(players, sb.__getitem__, "Sonneborn-Berger", prefix, tied_on_points)
+            if done is not None:
+                return done
+            prefix = prefix + ["equal Sonneborn-Berger"]
+        return unresolved(players, prefix + [EXTRA_MATCH])
 
-    def several(players: list[str], prefix: list[str]) -> tuple[list[TieGroup], list[str]]:
+    def several(players: list[str], prefix: list[str]) -> Ranked:
+        """§6.2.3: the mini-table among all of them, then SB; what is left goes to ``left``."""
         table = mini_table(players, games)
-        done = split(players, table.__getitem__, "mini-table", prefix, rank)
-        if done is None:
-            # a subgroup left by SB restarts the chain among its own players (two: §6.2.4)
-            done = split(players, sb.__getitem__, "Sonneborn-Berger", prefix + ["equal mini-table"], rank)
-        if done is None:
-            reason = "; ".join(prefix + ["equal mini-table", "equal Sonneborn-Berger", ORGANIZER_DECISION])
-            return [TieGroup(tuple(players), reason)], []
-        return done
 
-    return split(list(order), points.__getitem__, "points", [], rank) or rank(list(order), ["equal points"])
+        def by_sb(tied: list[str], prefix: list[str]) -> Ranked:
+            if len(tied) == 1:
+                return [TieGroup(tuple(tied), None)], []
+            return split(tied, sb.__getitem__, "Sonneborn-Berger", prefix, left) or left(
+                tied, prefix + ["equal Sonneborn-Berger"]
+            )
+
+        def left(tied: list[str], prefix: list[str]) -> Ranked:
+            if len(tied) == 1:
+                return [TieGroup(tuple(tied), None)], []
+            if len(tied) == 2:
+                return two(tied, prefix, sb_known_equal=True)  # §6.2.4
+            return unresolved(tied, prefix + [ORGANIZER_DECISION])
+
+        return split(players, table.__getitem__, "mini-table", prefix, by_sb) or by_sb(players, prefix + ["equal mini-table"])
+
+    return split(list(order), points.__getitem__, "points", [], tied_on_points) or tied_on_points(list(order), ["equal points"])
 
 
 # --- the standings ------------------------------------------------------------------------------------
@@ -374,10 +413,22 @@ class UpdownStandings:
         return tuple(r.player for r in self.rows if r.fate == fate)
 
 
+#: A stage-1 place of a group too small for the ruleset's split (docs/rules.md ``updown.stage.split-and-carry``).
+NO_SPLIT = "no split"
+
+
+def split_fits(ruleset: UpdownRuleset, size: int) -> bool:
+    """Whether a stage-1 group of ``size`` players holds the ruleset's leaders and outsiders groups."""
+    return ruleset.leaders + ruleset.outsiders <= size
+
+
 def place_fate(season: UpdownSeason, place: int, size: int) -> str:
-    """docs/rules.md ``updown.stage.split-and-carry``: what a place means, from the ruleset's cut places."""
+    """docs/rules.md ``updown.stage.split-and-carry``: what a place means, from the ruleset's cut places;
+    :data:`NO_SPLIT` in a stage-1 group too small for them."""
     rs = season.ruleset
     if season.stage == 1:
+        if not split_fits(rs, size):
+            return NO_SPLIT
         if place <= rs.leaders:
             return "leaders"
         if rs.outsiders and place > size - rs.outsiders:
@@ -397,6 +448,12 @@ def fate_reason(season: UpdownSeason, place: int, size: int) -> str:
     fate = place_fate(season, place, size)
     if season.stage == 1:
         clause = "updown-league-2007 §4.3.2" if rs.promoted else "updown-league-2007 §4.3.1"
+        if fate == NO_SPLIT:
+            return (
+                f"{size} players, but the split of {rs.name} needs {rs.leaders} leaders + {rs.outsiders} outsiders ({clause}): "
+                'the group needs a variant {"base": "updown", "leaders": ..., "outsiders": ...} '
+                "or the First League's split (updown-first-league: places 1-6 of two groups, updown-league-2007 §4.3.2)"
+            )
         stop = f"places {rs.leaders + 1}-{size - rs.outsiders}" if rs.leaders + 1 <= size - rs.outsiders else "no place"
         return {
             "leaders": f"place {place}: places 1-{rs.leaders} form the leaders group of stage 2 ({clause})",
@@ -446,14 +503,14 @@ def updown_standings(season: UpdownSeason, decided: Decided | None = None) -> Up
     games, decisions = effective_games(season)
     withdrawn = set(season.withdrawn)
     stage = stage_points(season.players, games)
-    sb = sonneborn_berger(season.players, games)
+    sb = sonneborn_berger(season.players, games, season.carried if season.ruleset.sb_counts_carried else None)
     points = {p: season.carried.get(p, 0) + stage[p] for p in season.players}
     groups: list[TieGroup] = []
     bounds: list[str] = []
     for part in ([p for p in season.players if p not in withdrawn], [p for p in season.players if p in withdrawn]):
         if not part:
             continue
-        g, b = rank_updown(part, points, sb, games)
+        g, b = rank_updown(part, points, sb, games, season.stage)
         if decided:
             g, b = _apply_decisions(g, b, decided)
         if groups:
@@ -476,11 +533,9 @@ def updown_standings(season: UpdownSeason, decided: Decided | None = None) -> Up
                 unresolved.append(UnresolvedTie(place, group.players, reason, len(fates) > 1))
         fate = next(iter(fates)) if len(fates) == 1 else "undecided: " + " or ".join(sorted(fates))
         if len(fates) == 1:
-            why = (
-                fate_reason(season, first, size)
-                if n == 1
-                else fate_reason(season, first, size).replace(f"place {first}", f"places {place}", 1)
-            )
+            why = fate_reason(season, first, size)
+            if n > 1 and why.startswith(f"place {first}"):
+                why = f"places {place}" + why.removeprefix(f"place {first}")
         else:
             why = f"places {place} straddle a cut: {reason}"
         for k, player in enumerate(group.players):
@@ -521,6 +576,8 @@ def stage_two_groups(standings: UpdownStandings) -> dict[str, dict[str, int]]:
     cut is unresolved (an extra match decides it first)."""
     if standings.stage != 1:
         raise InvalidArgument.single("stage", "groups are formed from the standings of stage 1")
+    if standings.rows and standings.rows[0].fate == NO_SPLIT:
+        raise InvalidArgument.single("ruleset", standings.rows[0].fate_reason)
     at_cut = [t for t in standings.unresolved if t.at_cut]
     if at_cut:
         t = at_cut[0]

@@ -30,6 +30,7 @@ from solver.domain.round_robin import RatedPlayer, split_into_groups
 from .lots import latest_decisions
 from .model import PlayerStatus
 from .records import Content, GameEntry
+from .ruleset import ORGANIZER_DECISION
 from .stage_kinds import (
     NEW_RESULT,
     PROGRESS,
@@ -45,6 +46,7 @@ from .stage_kinds import (
 )
 from .stages import Stage, StageRound, StageStatus, Table
 from .updown import (
+    EXTRA_MATCH,
     SUPER_LEAGUE,
     Game,
     GameResult,
@@ -345,8 +347,9 @@ class UpdownProgress:
                 size = len(standings.rows)
                 cuts = [c for c in (ruleset.leaders, size - ruleset.outsiders) if a <= c < b]
                 place = cuts[0] if cuts else a
+                needed = EXTRA_MATCH if t.reason.endswith(EXTRA_MATCH) else ORGANIZER_DECISION
                 raise FailedPrecondition(
-                    f"extra match needed between {' and '.join(t.players)} for place {place} (places {t.place}): {t.reason}"
+                    f"{needed} between {' and '.join(t.players)} for place {place} (places {t.place}): {t.reason}"
                 )
         # a group's members best first: by their stage-1 place, then by the order of their stage-1 groups
         ranked = sorted(

@@ -169,7 +169,8 @@ def test_stage_two_groups_come_from_the_final_stage_one_standings_with_points_ca
         ("p01", 22, 22),
     ]
     assert "mini-table 6 > 4" in (leaders.rows[0].separated_from_next or "")
-    assert leaders.rows[0].fate == "champion" and leaders.rows[0].sonneborn_berger == 2 * 4 + 2 * 2 + 2 * 0
+    # SB: three long wins, each times the loser's final result (22, carried points included, §6.1)
+    assert leaders.rows[0].fate == "champion" and leaders.rows[0].sonneborn_berger == 2 * 22 + 2 * 22 + 2 * 22
     assert outsiders.players_with_fate("stays") == ("p09",)
     assert set(outsiders.players_with_fate("relegated")) == {"p10", "p11", "p12"}
     finished = PROGRESS_OF.next_stage(
@@ -191,6 +192,21 @@ def test_a_tie_at_the_cut_blocks_stage_two_with_the_extra_match_named():
     records = play(one, winner=winner)
     # p01 10 points; p02 and p03 7 each (1 of 2 between them), equal SB: an extra match
     with pytest.raises(FailedPrecondition, match="extra match needed between p02 and p03 for place 2"):
+        PROGRESS_OF.next_stage(state(roster, [one], records))
+
+
+@pytest.mark.rule("updown.stage-two.generated-from-standings")
+def test_three_equal_after_mini_table_and_sb_at_the_cut_block_stage_two_naming_the_organizer():
+    roster = players(6)
+    one = stage_from(PROGRESS_OF.next_stage(state(roster)), StageStatus.COMPLETED)
+
+    def winner(a, b):  # p02, p03, p04 split their games (1 of 2 each) and beat p05, p06; p01 beats everyone
+        if {a, b} <= {"p02", "p03", "p04"}:
+            return a
+        return min(a, b)
+
+    records = play(one, winner=winner)
+    with pytest.raises(FailedPrecondition, match="organizer decision required between p02 and p03 and p04 for place 2"):
         PROGRESS_OF.next_stage(state(roster, [one], records))
 
 

@@ -80,12 +80,10 @@ def test_bad_games_are_named_by_index_and_field_all_together():
     assert not any(x.startswith("games[4]") for x in found)  # a late game does not count as a meeting
 
 
-def test_stage_two_needs_its_group_and_carried_points_and_the_split_must_fit():
+def test_stage_two_needs_its_group_and_carried_points():
     found = errors({"ruleset": "updown", "stage": 2, "players": ["A", "B"], "carried": {"A": 3, "Q": 1}, "games": []})
     assert any(x.startswith("group: stage 2 is played in a group") for x in found)
     assert "carried.Q: 'Q' is not in players" in found and "carried: no points carried for 'B'" in found
-    found = errors({"ruleset": "updown", "players": ["A", "B", "C"], "games": []})
-    assert any(x.startswith("players: 3 players, but the split needs 8 leaders + 8 outsiders") for x in found)
     found = errors({"ruleset": {"base": "updown", "leaders": -1, "colour": 1}, "players": ["A", "B"]})
     assert any(x.startswith("ruleset.colour: unknown ruleset field") for x in found)
 

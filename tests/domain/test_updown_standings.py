@@ -11,16 +11,21 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from league.domain.ruleset import ORGANIZER_DECISION
 from league.domain.updown import (
     EXTRA_MATCH,
+    FIRST_LEAGUE,
+    SUPER_LEAGUE,
     Game,
     GameResult,
     UpdownRuleset,
     UpdownSeason,
     effective_games,
     sonneborn_berger,
+    stage_two_groups,
     updown_standings,
 )
+from rondo_runtime.errors import InvalidArgument
 
 pytestmark = pytest.mark.domain
 SIX = ("A", "B", "C", "D", "E", "F")
@@ -56,10 +61,9 @@ def test_sonneborn_berger_is_points_scored_times_the_opponents_final_score():
     assert sonneborn_berger(long.players, effective_games(long)[0]) == {"A": 2 * 1, "B": 1 * 0, "C": 0}
 
 
-@pytest.mark.rule("updown.standings.sonneborn-berger")
-def test_stage_two_sb_from_stage_two_games_only_while_points_carry():
-    rs = UpdownRuleset("sl", leaders=2, outsiders=0, leaders_long=False)
-    season = UpdownSeason(
+def stage_two(**ruleset: object) -> UpdownSeason:
+    rs = UpdownRuleset("sl", leaders=2, outsiders=0, leaders_long=False, **ruleset)  # type: ignore[arg-type]
+    return UpdownSeason(
         rs,
         ("A", "B", "C"),
         games(("A", "B", "1-0"), ("B", "C", "1-0"), ("C", "A", "1-0")),
@@ -67,12 +71,31 @@ def test_stage_two_sb_from_stage_two_games_only_while_points_carry():
         group="leaders",
         carried={"A": 10, "B": 4, "C": 7},
     )
-    out = {r.player: r for r in updown_standings(season).rows}
+
+
+@pytest.mark.rule("updown.standings.sonneborn-berger")
+def test_stage_two_sb_counts_the_opponents_final_result_with_his_carried_points_by_default():
+    # §6.1: stage-1 games do not count, but the opponent's final result keeps what he carried
+    out = {r.player: r for r in updown_standings(stage_two()).rows}
+    assert {p: (r.points, r.carried, r.sonneborn_berger) for p, r in out.items()} == {
+        "A": (11, 10, 5),  # beat B, final 4 + 1
+        "B": (5, 4, 8),  # beat C, final 7 + 1
+        "C": (8, 7, 11),  # beat A, final 10 + 1
+    }
+    assert SUPER_LEAGUE.sb_counts_carried and FIRST_LEAGUE.sb_counts_carried
+
+
+@pytest.mark.rule("updown.standings.sonneborn-berger")
+def test_stage_two_sb_from_stage_two_points_only_when_the_ruleset_says_so():
+    out = {r.player: r for r in updown_standings(stage_two(sb_counts_carried=False)).rows}
     assert {p: (r.points, r.carried, r.sonneborn_berger) for p, r in out.items()} == {
         "A": (11, 10, 1),
         "B": (5, 4, 1),
-        "C": (8, 7, 1),  # SB: each beat a stage-2 score of 1, carried points not used
+        "C": (8, 7, 1),  # each beat a stage-2 score of 1, carried points not used
     }
+    with pytest.raises(InvalidArgument) as error:
+        UpdownRuleset("x", sb_counts_carried="yes")  # type: ignore[arg-type]
+    assert error.value.violations[0].field == "ruleset.sb_counts_carried"
 
 
 @pytest.mark.rule("updown.standings.sonneborn-berger")
@@ -234,7 +257,8 @@ def test_example_three_way_tie_at_the_leaders_cut_resolved_by_mini_table_then_sb
         ("4", 14, "leaders"),
         ("5", 14, "stop"),
     ]
-    assert out["P06"].separated_from_next == "equal points; equal mini-table; equal head-to-head; Sonneborn-Berger 142 > 122"
+    # §6.2.3: the two left equal on the mini-table of the three are ordered by SB, not by their game
+    assert out["P06"].separated_from_next == "equal points; equal mini-table; Sonneborn-Berger 142 > 122"
     assert out["P05"].separated_from_next == "equal points; mini-table 2 > 1"
     assert out["P07"].sonneborn_berger > out["P05"].sonneborn_berger  # the mini-table comes before SB
 
@@ -280,3 +304,206 @@ def test_two_left_equal_after_mini_table_and_sb_get_the_two_player_rule_without_
     continuing = updown_standings(UpdownSeason(UpdownRuleset("all", cycles=1, leaders=6, outsiders=0), SIX, games(*results)))
     (tie,) = continuing.unresolved
     assert (tie.place, tie.players, tie.reason, tie.at_cut) == ("5-6", ("A", "C"), f"{equal}; {EXTRA_MATCH}", False)
+
+
+# --- §6.2.3-§6.2.4, §6.3, §6.4 as written: the mini-table of all the tied, then SB; only then two ---------
+
+
+@pytest.mark.rule("updown.standings.several-tied")
+def test_three_tied_mini_table_then_sb_before_the_head_to_head_of_the_two_left():
+    # A, B, C on 2 points; among them A beat B, B beat C, A-C 0-0: mini-table A 1, B 1, C 0.
+    # A beat B, but §6.2.3 asks SB next: B beat C (2) and E (4) = 6 > A beat B (2) and D (1) = 3.
+    season = UpdownSeason(
+        SINGLE,
+        SIX,
+        games(
+            ("A", "B", "1-0"),
+            ("A", "C", "-/-"),
+            ("B", "C", "1-0"),
+            ("A", "D", "1-0"),
+            ("A", "E", "0-1"),
+            ("A", "F", "0-1"),
+            ("B", "D", "0-1"),
+            ("B", "E", "1-0"),
+            ("B", "F", "0-1"),
+            ("C", "D", "1-0"),
+            ("C", "E", "0-1"),
+            ("C", "F", "1-0"),
+            ("D", "E", "0-1"),
+            ("D", "F", "0-1"),
+            ("E", "F", "1-0"),
+        ),  # fmt: skip
+    )
+    assert rows(season)[2:5] == [
+        ("3", "B", 2, 6, "equal points; equal mini-table; Sonneborn-Berger 6 > 3"),
+        ("4", "A", 2, 3, "equal points; mini-table 1 > 0"),
+        ("5", "C", 2, 4, "points 2 > 1"),
+    ]
+
+
+FIVE_GAMES = games(
+    ("A", "B", "0-1"), ("A", "C", "0-1"), ("A", "D", "1-0"), ("A", "E", "1-0"), ("B", "C", "-/-"),
+    ("B", "D", "0-1"), ("B", "E", "1-0"), ("C", "D", "0-1"), ("C", "E", "1-0"), ("D", "E", "0-1"),
+)  # fmt: skip
+
+
+@pytest.mark.rule("updown.standings.several-tied")
+@pytest.mark.rule("updown.standings.extra-match-by-decision")
+def test_three_still_equal_after_mini_table_and_sb_need_the_organizer_not_a_second_mini_table():
+    # A, B, C, D on 2 points: D leads the mini-table of the four (2); A, B, C have 1 each and SB 3 each.
+    # Among A, B, C alone A would be last (B and C beat him): the text has no such second mini-table.
+    everyone = UpdownRuleset("all continue", cycles=1, leaders=5, outsiders=0)
+    standings = updown_standings(UpdownSeason(everyone, SIX[:5], FIVE_GAMES))
+    assert [(r.place, r.player, r.sonneborn_berger, r.separated_from_next) for r in standings.rows][:4] == [
+        ("1", "D", 4, "equal points; mini-table 2 > 1"),
+        ("2-4", "A", 3, f"equal points; equal mini-table; equal Sonneborn-Berger; {ORGANIZER_DECISION}"),
+        ("2-4", "B", 3, f"equal points; equal mini-table; equal Sonneborn-Berger; {ORGANIZER_DECISION}"),
+        ("2-4", "C", 3, "points 2 > 1"),
+    ]
+    (tie,) = standings.unresolved
+    assert (tie.place, tie.players, tie.at_cut) == ("2-4", ("A", "B", "C"), False)
+    assert tie.reason.endswith(ORGANIZER_DECISION)
+    # the organizer's decision (DecideTie) orders exactly that tie
+    decided = {frozenset("ABC"): (("C", "A", "B"), "organizer decision: lot from seed 7")}
+    after = updown_standings(UpdownSeason(everyone, SIX[:5], FIVE_GAMES), decided)
+    assert after.unresolved == ()
+    assert [(r.place, r.player, r.separated_from_next) for r in after.rows][1:4] == [
+        ("2", "C", "organizer decision: lot from seed 7"),
+        ("3", "A", "organizer decision: lot from seed 7"),
+        ("4", "B", "points 2 > 1"),
+    ]
+    # across a cut the tie blocks the split; among those who stop they share the places (§6.5)
+    at_cut = updown_standings(UpdownSeason(UpdownRuleset("cut", cycles=1, leaders=2, outsiders=0), SIX[:5], FIVE_GAMES))
+    assert [(t.players, t.at_cut) for t in at_cut.unresolved] == [(("A", "B", "C"), True)]
+    stopping = updown_standings(UpdownSeason(UpdownRuleset("stop", cycles=1, leaders=1, outsiders=0), SIX[:5], FIVE_GAMES))
+    assert stopping.unresolved == () and [r.place for r in stopping.rows][1:4] == ["2-4"] * 3
+
+
+def twenty_four_players(seed: int) -> UpdownSeason:
+    """A Super League stage 1 (24 players, two cycles) with every game a win, drawn from ``seed``."""
+    rnd = random.Random(seed)
+    players = tuple("ABCDEFGHIJKLMNOPQRSTUVWX")
+    played = [
+        Game(cycle + 1, *((a, b) if cycle == 0 else (b, a)), GameResult("1-0" if rnd.random() < 0.5 else "0-1"))
+        for cycle in range(2)
+        for a, b in itertools.combinations(players, 2)
+    ]
+    return UpdownSeason(SUPER_LEAGUE, players, tuple(played))
+
+
+@pytest.mark.rule("updown.standings.several-tied")
+def test_super_league_places_16_and_17_are_the_stop_and_the_outsiders_group_by_sb_not_head_to_head():
+    season = twenty_four_players(44)
+    standings = updown_standings(season)
+    at = {r.player: r for r in standings.rows}
+    # four on 22 points at places 15-18; the mini-table of the four: T 4, I 3, U 3, A 2
+    assert [(at[p].place, at[p].points) for p in "TUIA"] == [("15", 22), ("16", 22), ("17", 22), ("18", 22)]
+    assert effective_scores_between(season, "I", "U") == (2, 0)  # I won both their games...
+    assert at["U"].sonneborn_berger == 489 and at["I"].sonneborn_berger == 480  # ...but U has the better SB
+    assert (at["U"].fate, at["I"].fate) == ("stop", "outsiders")
+    assert at["U"].separated_from_next == "equal points; equal mini-table; Sonneborn-Berger 489 > 480"
+    assert at["I"].separated_from_next == "equal points; mini-table 3 > 2"
+
+
+def effective_scores_between(season: UpdownSeason, a: str, b: str) -> tuple[int, int]:
+    among = [sg for sg in effective_games(season)[0] if {sg.game.white, sg.game.black} == {a, b}]
+    return sum(sg.points_of(a) for sg in among), sum(sg.points_of(b) for sg in among)
+
+
+@pytest.mark.rule("updown.standings.several-tied")
+def test_stage_two_three_tied_mini_table_then_stage_two_sb_decides_who_stays():
+    # the outsiders group (§6.4.3 chain): A, B, C on 4; mini-table A 1, C 1, B 0; A beat C, but SB:
+    # C beat B (final 4) and D (final 5) = 9 > A beat C (final 4) = 4, so C keeps the place
+    rs = UpdownRuleset("out", cycles=1, leaders=2, outsiders=4, outsiders_stay=2)
+    season = UpdownSeason(
+        rs,
+        ("A", "B", "C", "D"),
+        games(("A", "B", "-/-"), ("A", "C", "1-0"), ("A", "D", "0-1"), ("B", "C", "0-1"), ("B", "D", "1-0"), ("C", "D", "1-0")),
+        stage=2,
+        group="outsiders",
+        carried={"A": 3, "B": 3, "C": 2, "D": 4},
+    )
+    assert [(r.place, r.player, r.sonneborn_berger, r.fate) for r in updown_standings(season).rows] == [
+        ("1", "D", 4, "stays"),
+        ("2", "C", 9, "stays"),
+        ("3", "A", 4, "relegated"),
+        ("4", "B", 5, "relegated"),
+    ]
+
+
+@pytest.mark.rule("updown.standings.two-tied")
+def test_stage_two_two_tied_with_equal_head_to_head_go_to_the_organizer_not_to_sb():
+    # §6.3.2 / §6.4.2 name the stage-2 head-to-head only; A-B 0-0, their SB differ (1 and 8)
+    rs = UpdownRuleset("out", cycles=1, leaders=2, outsiders=4, outsiders_stay=2)
+    season = UpdownSeason(
+        rs,
+        ("A", "B", "C", "D"),
+        games(("A", "B", "-/-"), ("A", "C", "1-0"), ("A", "D", "0-1"), ("B", "C", "0-1"), ("B", "D", "1-0"), ("C", "D", "0-1")),
+        stage=2,
+        group="outsiders",
+        carried={"A": 3, "B": 3, "C": 0, "D": 6},
+    )
+    standings = updown_standings(season)
+    (tie,) = standings.unresolved
+    assert (tie.place, tie.players, tie.at_cut) == ("2-3", ("A", "B"), True)
+    assert tie.reason == f"equal points; equal head-to-head; {ORGANIZER_DECISION}"
+    decided = {frozenset("AB"): (("B", "A"), "organizer decision: B keeps the place")}
+    assert [(r.place, r.player, r.fate) for r in updown_standings(season, decided).rows][1:3] == [
+        ("2", "B", "stays"),
+        ("3", "A", "relegated"),
+    ]
+
+
+@pytest.mark.rule("updown.stage.split-and-carry")
+def test_a_group_too_small_for_the_split_is_ranked_and_forms_no_stage_two_groups():
+    standings = updown_standings(UpdownSeason(SUPER_LEAGUE, SIX, FIVE_GAMES))
+    assert [r.place for r in standings.rows][:2] == ["1", "2-4"] and {r.fate for r in standings.rows} == {"no split"}
+    with pytest.raises(InvalidArgument) as error:
+        stage_two_groups(standings)
+    assert (
+        error.value.violations[0].field == "ruleset" and "needs 8 leaders + 8 outsiders" in error.value.violations[0].description
+    )
+
+
+def random_stage(seed: int) -> tuple[UpdownSeason, list[tuple[str, str, int, int]]]:
+    """A stage of 3-9 players, one or two cycles, wins and 0-0s, stage 2 with carried points and long
+    matches in some; with the scored games as plain tuples for the referee."""
+    rnd = random.Random(seed)
+    n = rnd.randint(3, 9)
+    stage = rnd.choice((1, 2))
+    cycles = rnd.choice((1, 2)) if stage == 1 else 1
+    players = tuple(f"P{i}" for i in range(n))
+    long = stage == 2 and rnd.random() < 0.5
+    counts_carried = rnd.random() < 0.7
+    rs = UpdownRuleset("r", cycles=cycles, leaders=n, outsiders=0, leaders_long=long, sb_counts_carried=counts_carried)
+    played, plain = [], []
+    for cycle in range(cycles):
+        for a, b in itertools.combinations(players, 2):
+            w, bl = (a, b) if cycle == 0 else (b, a)
+            result = rnd.choices(("1-0", "0-1", "-/-"), (5, 5, 1))[0]
+            played.append(Game(cycle + 1, w, bl, GameResult(result)))
+            win = 2 if long else 1
+            plain.append((w, bl, win if result == "1-0" else 0, win if result == "0-1" else 0))
+    carried = {p: rnd.randint(0, 3) for p in players} if stage == 2 else {}
+    group = "leaders" if stage == 2 else None
+    return UpdownSeason(rs, players, tuple(played), stage=stage, group=group, carried=carried), plain
+
+
+@pytest.mark.rule("updown.standings.several-tied")
+def test_a_thousand_random_stages_agree_with_an_independent_referee():
+    from tests.updown_referee import RefereeClass, recount
+
+    for seed in range(1000):
+        season, plain = random_stage(seed)
+        standings = updown_standings(season)
+        points, sb, classes = recount(season.players, plain, season.carried, season.stage, season.ruleset.sb_counts_carried)
+        assert {r.player: (r.points, r.sonneborn_berger) for r in standings.rows} == {
+            p: (points[p], sb[p]) for p in season.players
+        }, seed
+        unresolved = {frozenset(t.players) for t in standings.unresolved}
+        engine: list[tuple[str, set[str]]] = []
+        for r in standings.rows:
+            if not engine or engine[-1][0] != r.place:
+                engine.append((r.place, set()))
+            engine[-1][1].add(r.player)
+        assert [RefereeClass(place, frozenset(ps), frozenset(ps) in unresolved) for place, ps in engine] == classes, seed

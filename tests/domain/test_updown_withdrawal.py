@@ -87,12 +87,13 @@ def test_stage_one_splits_by_the_configured_cut_places_and_stage_two_carries_the
     assert [r.fate for r in stage1.rows] == ["leaders", "leaders", "stop", "stop", "outsiders", "outsiders"]
     groups = stage_two_groups(stage1)
     assert groups == {"leaders": {"A": 5, "B": 4}, "outsiders": {"E": 1, "F": 0}}
-    # stage 2: one cycle; leaders play long matches (2 points); SB from stage-2 games only
+    # stage 2: one cycle; leaders play long matches (2 points); SB from stage-2 games only, each times
+    # the opponent's final result, carried points included (§6.1): B 2 x A's 5
     leaders = updown_standings(
         UpdownSeason(rs, ("A", "B"), (g("B", "A", "1-0"),), stage=2, group="leaders", carried=groups["leaders"])
     )
     assert [(r.player, r.points, r.carried, r.sonneborn_berger, r.fate) for r in leaders.rows] == [
-        ("B", 6, 4, 0, "champion"),
+        ("B", 6, 4, 10, "champion"),
         ("A", 5, 5, 0, "prize places"),
     ]
     outsiders = updown_standings(

@@ -80,6 +80,29 @@ def test_updown_standings_json_and_table_from_the_same_entry_point():
         assert text in table.stdout
 
 
+@pytest.mark.rule("updown.stage.split-and-carry")
+def test_updown_twelve_players_with_the_plain_super_league_ruleset_are_ranked_and_the_split_says_what_it_needs(tmp_path):
+    data = json.loads((EXAMPLE.parent / "updown-season.json").read_text(encoding="utf-8"))
+    data["ruleset"] = "updown"  # written for 24 players: 8 leaders + 8 outsiders
+    plain = tmp_path / "season.json"
+    plain.write_text(json.dumps(data), encoding="utf-8")
+    result = runner.invoke(app, ["standings", str(plain), "--json"])
+    assert result.exit_code == 0, result.output
+    rows = json.loads(result.stdout)["standings"]
+    variant = json.loads(runner.invoke(app, ["standings", str(EXAMPLE.parent / "updown-season.json"), "--json"]).stdout)
+    # stage 1 stands as with the club's variant: places, points, SB
+    assert [(r["place"], r["player"], r["points"], r["sonneborn_berger"]) for r in rows] == [
+        (r["place"], r["player"], r["points"], r["sonneborn_berger"]) for r in variant["standings"]
+    ]
+    assert {r["fate"] for r in rows} == {"no split"}
+    why = rows[0]["fate_reason"]
+    assert why.startswith("12 players, but the split of updown needs 8 leaders + 8 outsiders (updown-league-2007 §4.3.1)")
+    assert '{"base": "updown", "leaders": ..., "outsiders": ...}' in why and "updown-first-league" in why and "§4.3.2" in why
+    table = runner.invoke(app, ["standings", str(plain)])
+    assert table.exit_code == 0, table.output
+    assert "no split" in table.stdout and "stage 1 standings" in table.stdout
+
+
 def test_updown_malformed_file_names_the_game_and_field(tmp_path):
     data = json.loads((EXAMPLE.parent / "updown-season.json").read_text(encoding="utf-8"))
     data["games"][7]["result"] = "1-1"

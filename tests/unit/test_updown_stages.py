@@ -420,3 +420,31 @@ def test_a_tie_at_the_cut_is_decided_by_the_extra_match_the_organizer_records_an
     assert rows[ids[4]].separated_from_next == "organizer decision: extra match: P05 won 3-1 (§6.2.2)"
     two = advance(league, cid)
     assert two.details["groups"][0][1] == [ids[0], ids[1], ids[2], ids[4]]
+
+
+@pytest.mark.rule("updown.standings.extra-match-by-decision")
+def test_three_equal_after_mini_table_and_sb_at_the_cut_are_decided_by_the_organizer_and_stage_two_follows():
+    from league.domain.lots import TieMethod
+
+    league, uow, cid, ids = league_of(6)  # fitted to 6 players: 2 leaders, 2 outsiders
+    one = advance(league, cid)
+    trio = set(ids[1:4])
+
+    def winner(a, b):  # P02, P03, P04 split their games and beat P05, P06; P01 beats everyone
+        return a if {a, b} <= trio else min(a, b, key=ids.index)
+
+    record_all(league, cid, one, winner=winner)
+    [(_, table)] = league.get_updown_standings(cid, 1).groups
+    (tie,) = table.unresolved
+    assert tie.place == "2-4" and set(tie.players) == trio and tie.at_cut
+    assert tie.reason == "equal points; equal mini-table; equal Sonneborn-Berger; organizer decision required"
+    with pytest.raises(FailedPrecondition, match="organizer decision required between"):
+        league.prepare_stage(cid)
+    why = "organizer decision (updown-league-2007 §11.3): P03 first"
+    league.reviews.decide_tie(cid, [ids[2], ids[1], ids[3]], TieMethod.ORGANIZER_ORDER, None, why, "organizer")
+    [(_, table)] = league.get_updown_standings(cid, 1).groups
+    rows = {r.player: r for r in table.rows}
+    assert not table.unresolved
+    assert [(rows[p].place, rows[p].fate) for p in (ids[2], ids[1], ids[3])] == [("2", "leaders"), ("3", "stop"), ("4", "stop")]
+    two = advance(league, cid)
+    assert two.details["groups"][0][1] == [ids[0], ids[2]]
