@@ -250,3 +250,83 @@ def test_a_24_player_season_through_the_gateway_from_the_draw_to_the_prizes(mode
     completed = [subject for kind, subject in events if kind == "stage.completed"]
     assert created == [s.id for s in stages] and completed == ["2", "3", "4", "5"]
     assert sum(1 for kind, _ in events if kind == "standings.changed") == 4 * 6 * 3 + 1 + 1 + 2 * 3 * 2 + 3 + 5
+
+
+@pytest.mark.rule("mahjong.playoff.no-show-substitute")
+@pytest.mark.parametrize("mode", ["embedded", pytest.param("distributed", marks=pytest.mark.postgres)])
+def test_a_playoff_with_a_no_show_and_a_registered_substitute_goes_to_the_prizes_through_the_gateway(mode, request):
+    """Round 1, table A: its second seat does not come and the registered technical substitute plays and
+    wins every hanchan; he is removed from the table's order (§6.1), the no-show places last of the
+    table, and the playoff goes on stage by stage to the prizes, which the substitute never takes."""
+    deployment = request.getfixturevalue(mode)
+    stub = deployment.gateway
+    cid, rounds = _setup(stub)
+    _record_regular(stub, cid, rounds)
+    substitute = stub.RegisterPlayer(  # the same request as _record_regular's: the same player
+        competitions_pb2.RegisterPlayerRequest(
+            competition_id=cid, name=season.SUBSTITUTE, status=competitions_pb2.PLAYER_STATUS_SUBSTITUTE, idempotency_key="sub"
+        ),
+        timeout=10,
+    ).id
+    round_1 = _advance(stub, cid, 1)
+    a = list(round_1.rounds[0].tables[0].player_ids)
+    absent = a[1]
+    stub.RecordNoShow(
+        results_pb2.RecordNoShowRequest(
+            competition_id=cid,
+            stage=2,
+            round=1,
+            table=1,
+            no_show=results_pb2.NoShowEntry(player_id=absent, substitute=substitute),
+            recorded_by=BY,
+            idempotency_key="playoff-no-show",
+        ),
+        timeout=10,
+    )
+    sat = [substitute if p == absent else p for p in a]
+    for h in (1, 2, 3):
+        stub.RecordHanchan(
+            results_pb2.RecordHanchanRequest(
+                competition_id=cid,
+                stage=2,
+                round=1,
+                table=1,
+                hanchan=results_pb2.HanchanResult(
+                    number=h, scores=season.ranked_scores(sat, [substitute, a[0], a[2], a[3]], 2, 1, 1, h)
+                ),
+                recorded_by=BY,
+                idempotency_key=f"s2-1-{h}",
+            ),
+            timeout=10,
+        )
+    b = round_1.rounds[0].tables[1]
+    for h in (1, 2, 3):
+        last = stub.RecordHanchan(
+            results_pb2.RecordHanchanRequest(
+                competition_id=cid,
+                stage=2,
+                round=1,
+                table=2,
+                hanchan=results_pb2.HanchanResult(number=h, scores=season.scores(list(b.player_ids), 2, 1, 2, h)),
+                recorded_by=BY,
+                idempotency_key=f"s2-2-{h}",
+            ),
+            timeout=10,
+        )
+    assert last.completed_stage
+    playoff = stub.GetPlayoff(stages_pb2.GetPlayoffRequest(competition_id=cid), timeout=10)
+    table_a = playoff.stages[0].tables[0]
+    assert list(table_a.order) == [substitute, a[0], a[2], a[3], absent] and substitute in table_a.substitute_ids
+
+    stages = [round_1]
+    for n in range(2, 5):  # was: "table A seats 4, the result has 5 places", and no round 2 ever
+        stage = _advance(stub, cid, n)
+        if n == 2:
+            upper, lower = (set(t.player_ids) for t in stage.rounds[0].tables)
+            assert {a[0], a[2]} <= upper and {a[3], absent} <= lower and substitute not in upper | lower
+        assert _record_stage(stub, cid, stage).completed_stage
+        stages.append(stage)
+    playoff = stub.GetPlayoff(stages_pb2.GetPlayoffRequest(competition_id=cid), timeout=10)
+    assert playoff.finished and [s.name for s in stages] == ["round 1", "round 2", "round 3", "final"]
+    prizes = [playoff.first_prize_player_id, playoff.second_prize_player_id]
+    assert prizes == list(playoff.stages[-1].tables[0].order)[:2] and substitute not in prizes

@@ -8,7 +8,8 @@ from typing import Any
 import pytest
 
 from league.domain import mahjong_progress
-from league.domain.records import GameEntry, HanchanEntry, PenaltyEntry
+from league.domain.model import PlayerStatus
+from league.domain.records import GameEntry, HanchanEntry, NoShowEntry, PenaltyEntry
 from league.domain.stage_kinds import Seating, StagePlan
 from league.domain.stages import StageStatus
 from league.service import LeagueService
@@ -305,3 +306,33 @@ def test_a_player_who_leaves_the_season_after_round_1_is_out_and_the_next_of_his
     _play_stage(league, cid, 3, {1: list(upper), 2: ["substitute 1", *lower]})
     round_3 = _advance(league, cid)
     assert sorted(round_3.rounds[0][0]) == sorted([*upper[2:], *lower[:2]])
+
+
+@pytest.mark.rule("mahjong.playoff.no-show-substitute")
+def test_a_no_show_at_a_playoff_table_is_replaced_by_a_substitute_and_the_playoff_goes_on_to_the_prizes():
+    league, _, cid, _ = _league()
+    a, b = _advance(league, cid).rounds[0]
+    sub = league.register_player(cid, "Sub Oleg", status=PlayerStatus.SUBSTITUTE)
+    absent = a[1]
+    league.record_no_show(cid, 1, 1, NoShowEntry(absent, sub.id), BY, stage=2)
+    sat = [sub.id if p == absent else p for p in a]
+    for h in (1, 2, 3):  # the substitute wins every hanchan of table A
+        league.record_hanchan(
+            cid, 1, 1, _hanchan(h, season.ranked_scores(sat, [sub.id, a[0], a[2], a[3]], 2, 1, 1, h)), BY, stage=2
+        )
+    for h in (1, 2, 3):
+        league.record_hanchan(cid, 1, 2, _hanchan(h, season.ranked_scores(b, list(b), 2, 2, h)), BY, stage=2)
+    assert league.get_stage(cid, 2).status is StageStatus.COMPLETED
+    ((table_a, _),) = [o for _, o in league.get_playoff(cid).play.stages]
+    assert table_a.order == (sub.id, a[0], a[2], a[3], absent) and sub.id in table_a.substitutes
+    round_2 = _advance(league, cid)  # was: "table A seats 4, the result has 5 places"
+    upper, lower = round_2.rounds[0]
+    # the substitute is removed and places re-counted (§6.1): a[0] and a[2] go up, a[3] and the no-show down
+    assert sorted(upper) == sorted([a[0], a[2], b[0], b[1]]) and sorted(lower) == sorted([a[3], absent, b[2], b[3]])
+    _play_stage(league, cid, 3, {1: list(upper), 2: list(lower)})
+    (table,) = _advance(league, cid).rounds[0]
+    _play_stage(league, cid, 4, {1: list(table)})
+    (finalists,) = _advance(league, cid).rounds[0]
+    _play_stage(league, cid, 5, {1: list(finalists)})
+    report = league.get_playoff(cid)
+    assert report.play.finished and report.prizes == tuple(finalists[:2]) and sub.id not in report.prizes
