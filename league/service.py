@@ -715,8 +715,14 @@ class LeagueService(CupUseCases, UpdownUseCases, PlayoffUseCases, StageUseCases,
         """Regular-stage standings from the latest confirmed version of every record, by the season
         file's scorer and the competition's pinned ruleset; pending reports make rows provisional, the
         organizer's tie decisions are applied (league/review_service.py). Answered again from the cache
-        while nothing they depend on changed (league/review_service.py::StandingsCache)."""
-        return self._read(lambda repo: self.reviews.cached_standings(repo, self._competition(repo, competition_id)))
+        while nothing they depend on changed (league/review_service.py::StandingsCache); a stored playoff
+        they no longer give is flagged on top (mahjong.playoff.stale-after-correction)."""
+
+        def work(repo: LeagueRepository) -> CompetitionStandings:
+            competition = self._competition(repo, competition_id)
+            return self.with_playoff_conflict(repo, competition, self.reviews.cached_standings(repo, competition))
+
+        return self._read(work)
 
     # --- player reports (docs/rules.md mahjong.records.player-report-confirmed-by-table) ---
     def report_result(

@@ -9,6 +9,7 @@ import pytest
 
 from league.domain import mahjong_progress
 from league.domain.model import PlayerStatus
+from league.domain.playoff_basis import PlayoffDecisionKind
 from league.domain.records import GameEntry, HanchanEntry, NoShowEntry, PenaltyEntry
 from league.domain.stage_kinds import Seating, StagePlan
 from league.domain.stages import StageStatus
@@ -336,3 +337,73 @@ def test_a_no_show_at_a_playoff_table_is_replaced_by_a_substitute_and_the_playof
     _play_stage(league, cid, 5, {1: list(finalists)})
     report = league.get_playoff(cid)
     assert report.play.finished and report.prizes == tuple(finalists[:2]) and sub.id not in report.prizes
+
+
+def _confirmed_correction_swapping_places_8_and_9(league: LeagueService, cid: str) -> tuple[str, str]:
+    """A regular correction the organizer confirms after round 1 was generated: place 9 moves into the top 8."""
+    rows = league.get_standings(cid).standings.rows
+    totals = {row.player: row.figures.total for row in rows}
+    top9 = [row.player for row in rows[:9]]
+    p8, p9 = top9[7], top9[8]
+    gap = int(totals[p8] - totals[p9]) + 1
+    record, q = next(
+        (r, q)
+        for r in _regular_hanchans(league, cid)
+        if p9 in dict(r.content.scores) and p8 not in dict(r.content.scores)
+        for q in dict(r.content.scores)
+        if q not in top9
+    )
+    scores = dict(record.content.scores)
+    scores[p9] += gap
+    scores[q] -= gap
+    league.correct_record(
+        cid, record.id, _hanchan(record.content.number, scores), "scores misread", "organizer", organizer_confirms=True
+    )
+    return p8, p9
+
+
+@pytest.mark.rule("mahjong.playoff.stale-after-correction")
+def test_a_confirmed_correction_changing_the_top_8_is_shown_until_the_organizer_regenerates_round_1():
+    league, _, cid, _ = _league()
+    _advance(league, cid)
+    assert league.get_standings(cid).playoff_conflict is None
+    p8, p9 = _confirmed_correction_swapping_places_8_and_9(league, cid)
+    standings = league.get_standings(cid)
+    names = standings.names
+    conflict = standings.playoff_conflict
+    assert conflict is not None and conflict.open
+    assert (conflict.seated_not_qualified, conflict.qualified_not_seated) == ((p8,), (p9,))
+    assert f"seats {names[p8]}, whom the corrected standings no longer qualify; they qualify {names[p9]} instead" in (
+        conflict.explanation
+    )
+    assert conflict.explanation in standings.notes and "DecidePlayoff" in conflict.explanation
+    with pytest.raises(InvalidArgument) as error:  # a decision needs its reason
+        league.decide_playoff(cid, PlayoffDecisionKind.REGENERATE, " ", "organizer")
+    assert [v.field for v in error.value.violations] == ["reason"]
+    decision = league.decide_playoff(cid, PlayoffDecisionKind.REGENERATE, "round 1 not played yet", "organizer", "k1")
+    assert league.decide_playoff(cid, PlayoffDecisionKind.REGENERATE, "round 1 not played yet", "organizer", "k1") == decision
+    assert decision.stored[7] == p8 and p9 in decision.qualified and decision.removed[0]["number"] == 2
+    assert league.list_stages(cid) == [] and league.get_standings(cid).playoff_conflict is None
+    with pytest.raises(FailedPrecondition, match="nothing to decide"):
+        league.decide_playoff(cid, PlayoffDecisionKind.KEEP, "again", "organizer")
+    round_1 = _advance(league, cid)  # from the corrected standings
+    assert p9 in round_1.basis["regular_places"] and p8 not in round_1.basis["regular_places"]
+
+
+@pytest.mark.rule("mahjong.playoff.stale-after-correction")
+def test_a_played_round_1_is_kept_with_the_organizer_s_reason_and_the_conflict_becomes_a_note():
+    league, _, cid, _ = _league()
+    _advance(league, cid)
+    _play_stage(league, cid, 2)
+    p8, p9 = _confirmed_correction_swapping_places_8_and_9(league, cid)
+    with pytest.raises(FailedPrecondition, match="already has results"):
+        league.decide_playoff(cid, PlayoffDecisionKind.REGENERATE, "start over", "organizer")
+    league.decide_playoff(cid, PlayoffDecisionKind.KEEP, "round 1 was played in good faith", "organizer")
+    standings = league.get_standings(cid)
+    conflict = standings.playoff_conflict
+    assert conflict is not None and not conflict.open and conflict.kept is not None
+    assert "kept as stored by the organizer (organizer): round 1 was played in good faith" in conflict.explanation
+    assert conflict.explanation in standings.notes
+    assert [s.number for s in league.list_stages(cid)] == [2]
+    with pytest.raises(FailedPrecondition, match="already decided"):
+        league.decide_playoff(cid, PlayoffDecisionKind.KEEP, "twice", "organizer")
