@@ -6,7 +6,9 @@ and the gateway's event log holds stage.created and stage.completed for every pl
 
 from __future__ import annotations
 
+import math
 from datetime import UTC, datetime, timedelta
+from fractions import Fraction
 
 import grpc
 import pytest
@@ -14,7 +16,7 @@ from google.protobuf.timestamp_pb2 import Timestamp
 from sqlalchemy.pool import NullPool
 
 from gateway.adapters.events import EventLog
-from rondo.gateway.v1 import common_pb2, competitions_pb2, draws_pb2, results_pb2, scheduling_pb2, stages_pb2
+from rondo.gateway.v1 import common_pb2, competitions_pb2, draws_pb2, identity_pb2, results_pb2, scheduling_pb2, stages_pb2
 from rondo_runtime.db import make_engine
 from tests import mahjong_season as season
 
@@ -330,3 +332,81 @@ def test_a_playoff_with_a_no_show_and_a_registered_substitute_goes_to_the_prizes
     assert playoff.finished and [s.name for s in stages] == ["round 1", "round 2", "round 3", "final"]
     prizes = [playoff.first_prize_player_id, playoff.second_prize_player_id]
     assert prizes == list(playoff.stages[-1].tables[0].order)[:2] and substitute not in prizes
+
+
+@pytest.mark.rule("mahjong.playoff.stale-after-correction")
+@pytest.mark.parametrize("mode", ["embedded", pytest.param("distributed", marks=pytest.mark.postgres)])
+def test_a_confirmed_correction_changing_the_top_8_is_flagged_until_the_organizer_regenerates_round_1(mode, request):
+    """After round 1 was generated, a correction the organizer confirms moves place 9 into the top 8:
+    GetStandings names whom the stored round 1 seats and whom the standings qualify until the organizer
+    decides (a player may not); REGENERATE is audited, removes the unplayed round 1, and AdvanceStage
+    generates it again from the corrected standings."""
+    deployment = request.getfixturevalue(mode)
+    stub = deployment.gateway
+    cid, rounds = _setup(stub)
+    _record_regular(stub, cid, rounds)
+    round_1 = _advance(stub, cid, 1)
+    standings = stub.GetStandings(results_pb2.GetStandingsRequest(competition_id=cid), timeout=10)
+    assert not standings.HasField("playoff_conflict")
+    rows = list(standings.rows)
+    top9 = [r.player_id for r in rows[:9]]
+    p8, p9 = top9[7], top9[8]
+    gap = math.floor(Fraction(rows[7].total) - Fraction(rows[8].total)) + 1
+    r, t = next(
+        (r, t)
+        for r, tables in enumerate(rounds, start=1)
+        for t, seats in enumerate(tables, start=1)
+        if p9 in seats and p8 not in seats and (r, t) != NO_SHOW_AT and (r, t, 1) != CHOMBO_AT
+    )
+    (record,) = [
+        x
+        for x in stub.ListResultRecords(
+            results_pb2.ListResultRecordsRequest(competition_id=cid, round=r, table=t), timeout=10
+        ).result_records
+        if x.hanchan.number == 1
+    ]
+    scores = dict(record.hanchan.scores)
+    q = next(p for p in scores if p not in top9)
+    scores[p9] += gap
+    scores[q] -= gap
+    stub.CorrectRecord(
+        results_pb2.CorrectRecordRequest(
+            competition_id=cid,
+            record_id=record.id,
+            reason="scores misread",
+            recorded_by="organizer",
+            hanchan=results_pb2.HanchanResult(number=1, scores=scores),
+            organizer_confirms=True,
+            idempotency_key="correction-8-9",
+        ),
+        timeout=10,
+    )
+    standings = stub.GetStandings(results_pb2.GetStandingsRequest(competition_id=cid), timeout=10)
+    conflict = standings.playoff_conflict
+    assert conflict.open and conflict.stage == 2
+    assert list(conflict.seated_not_qualified_ids) == [p8] and list(conflict.qualified_not_seated_ids) == [p9]
+    assert conflict.explanation in standings.notes and "DecidePlayoff" in conflict.explanation
+    assert {r.player_id: r.fate for r in standings.rows}[p9] == "playoff"
+
+    decide = results_pb2.DecidePlayoffRequest(
+        competition_id=cid,
+        decision=results_pb2.PLAYOFF_DECISION_KIND_REGENERATE,
+        reason="round 1 not played yet",
+        idempotency_key="regenerate",
+    )
+    player = deployment.accounts.player(cid, p8)
+    with pytest.raises(grpc.RpcError) as denied:  # the organizer decides, not a player
+        player.DecidePlayoff(decide, timeout=10)
+    assert denied.value.code() == grpc.StatusCode.PERMISSION_DENIED
+    decision = stub.DecidePlayoff(decide, timeout=10)
+    assert decision.decision == results_pb2.PLAYOFF_DECISION_KIND_REGENERATE and list(decision.removed_stages) == [2]
+    assert decision.decided_by and set(decision.stored_player_ids) == {p for t in round_1.rounds[0].tables for p in t.player_ids}
+    assert p8 in decision.stored_player_ids and p9 in decision.qualified_player_ids
+    assert stub.DecidePlayoff(decide, timeout=10).id == decision.id  # a retry answers the same decision
+    standings = stub.GetStandings(results_pb2.GetStandingsRequest(competition_id=cid), timeout=10)
+    assert not standings.HasField("playoff_conflict")
+    audit = stub.ListAuditLog(identity_pb2.ListAuditLogRequest(), timeout=10).entries
+    assert any(e.rpc == "DecidePlayoff" and e.outcome == "OK" and e.reason == "round 1 not played yet" for e in audit)
+    again = _advance(stub, cid, 11)
+    assert again.number == 2 and p9 in {p for t in again.rounds[0].tables for p in t.player_ids}
+    assert p8 not in {p for t in again.rounds[0].tables for p in t.player_ids}
