@@ -27,6 +27,27 @@ CHOMBO_AT = (1, 1, 2)  # round, table, hanchan
 NO_SHOW_AT = (2, 1)  # round, table: its last seat did not come
 
 
+class _Keyed:
+    """The gateway stub with every idempotency key prefixed: the deployment is shared by the module's
+    tests, and a key the first test used would answer its first request again."""
+
+    def __init__(self, stub, prefix: str):
+        self._stub, self._prefix = stub, prefix
+
+    def __getattr__(self, rpc: str):
+        call = getattr(self._stub, rpc)
+
+        def keyed(request, **kwargs):
+            if getattr(request, "idempotency_key", ""):
+                copy = type(request)()
+                copy.CopyFrom(request)
+                copy.idempotency_key = f"{self._prefix}-{request.idempotency_key}"
+                request = copy
+            return call(request, **kwargs)
+
+        return keyed
+
+
 def _setup(stub) -> tuple[str, list[list[list[str]]]]:
     competition = stub.CreateCompetition(
         competitions_pb2.CreateCompetitionRequest(
@@ -261,7 +282,7 @@ def test_a_playoff_with_a_no_show_and_a_registered_substitute_goes_to_the_prizes
     wins every hanchan; he is removed from the table's order (§6.1), the no-show places last of the
     table, and the playoff goes on stage by stage to the prizes, which the substitute never takes."""
     deployment = request.getfixturevalue(mode)
-    stub = deployment.gateway
+    stub = _Keyed(deployment.gateway, "playoff-no-show")
     cid, rounds = _setup(stub)
     _record_regular(stub, cid, rounds)
     substitute = stub.RegisterPlayer(  # the same request as _record_regular's: the same player
@@ -342,7 +363,7 @@ def test_a_confirmed_correction_changing_the_top_8_is_flagged_until_the_organize
     decides (a player may not); REGENERATE is audited, removes the unplayed round 1, and AdvanceStage
     generates it again from the corrected standings."""
     deployment = request.getfixturevalue(mode)
-    stub = deployment.gateway
+    stub = _Keyed(deployment.gateway, "stale-playoff")
     cid, rounds = _setup(stub)
     _record_regular(stub, cid, rounds)
     round_1 = _advance(stub, cid, 1)
