@@ -179,6 +179,7 @@ def playoff_report_to_proto(competition_id: str, report: PlayoffReport) -> leagu
                         order=list(o.order),
                         substitute_ids=list(o.substitutes),
                         unresolved=o.unresolved,
+                        no_show_ids=list(o.no_shows),
                     )
                     for o in tables
                 ],

@@ -340,6 +340,7 @@ def test_a_playoff_with_a_no_show_and_a_registered_substitute_goes_to_the_prizes
     playoff = stub.GetPlayoff(stages_pb2.GetPlayoffRequest(competition_id=cid), timeout=10)
     table_a = playoff.stages[0].tables[0]
     assert list(table_a.order) == [substitute, a[0], a[2], a[3], absent] and substitute in table_a.substitute_ids
+    assert list(table_a.no_show_ids) == [absent]
 
     stages = [round_1]
     for n in range(2, 5):  # was: "table A seats 4, the result has 5 places", and no round 2 ever
