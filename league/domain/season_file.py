@@ -478,6 +478,7 @@ _UPDOWN_SEASON_KEYS = {"ruleset", "stage", "group", "carried", "players", "withd
 _GAME_KEYS = {"round", "white", "black", "result", "long", "after_deadline", "thrown"}
 MAX_GAMES = 100_000
 MAX_ROUND = 1000
+MAX_CARRIED = 2 * MAX_ROUND  # points carried from stage 1: at most one game a round, at most 2 points a game
 
 
 def _named(ruleset: Any, registry: Mapping[str, Any]) -> bool:
@@ -519,8 +520,11 @@ def parse_updown_season(data: Any) -> UpdownSeason:
             for name, pts in raw_carried.items():
                 if name not in players:
                     v.add(f"carried.{name}", f"{name!r} is not in players")
-                elif not _is_int(pts) or pts < 0:
-                    v.add(f"carried.{name}", f"points carried from stage 1, a non-negative integer, got {_int_text(pts)}")
+                elif not _is_int(pts) or not 0 <= pts <= MAX_CARRIED:
+                    v.add(
+                        f"carried.{name}",
+                        f"points carried from stage 1, an integer from 0 to {MAX_CARRIED}, got {_int_text(pts)}",
+                    )
                 else:
                     carried[name] = pts
             for name in players:

@@ -157,3 +157,21 @@ def test_property_hostile_numbers_and_nesting_give_named_errors_or_a_season_neve
         lines = violations_text(error)
         _bounded(lines, total=len(error.violations))
         assert all(line.split(": ", 1)[0] for line in lines[:MAX_VIOLATIONS])
+
+
+@pytest.mark.rule("mahjong.season-file.bounded")
+def test_up_down_carried_points_and_cup_ratings_are_bounded_too():
+    from league.domain.model import MAX_RATING
+    from league.domain.season_file import MAX_CARRIED
+
+    data = copy.deepcopy(FILES["updown-season.json"])
+    data.update(stage=2, group="leaders", carried=dict.fromkeys(data["players"], 0))
+    data["ruleset"] = data.get("ruleset", "updown")
+    data["carried"][data["players"][0]] = 10**30
+    lines = _refused(json.dumps(data))
+    assert f"carried.{data['players'][0]}: points carried from stage 1, an integer from 0 to {MAX_CARRIED}, got" in "\n".join(
+        lines
+    )
+    cup = copy.deepcopy(FILES["open-cup-season.json"])
+    cup["entrants"][0]["rating"] = 10**30
+    assert any(line.startswith("entrants[0].rating: ") and str(MAX_RATING) in line for line in _refused(json.dumps(cup)))
