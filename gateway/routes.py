@@ -57,7 +57,7 @@ async def record(servicer: GatewayServicer, rpc: str, method: str, request, call
 
 
 async def standings(servicer: GatewayServicer, rpc: str, method: str, request, caller: str, deadline: float | None):
-    """A ruleset version or a tie decision: appends ``standings.changed``."""
+    """A ruleset version, a tie decision or a decision on a stale playoff: appends ``standings.changed``."""
     return await servicer.service.standings_change(method, request, caller, deadline)
 
 
@@ -226,6 +226,7 @@ _ROUTES: dict[str, Route] = {
     "ListResultRecords": _league("ListMatchHistory", page=Page("records", "result_records")),
     "GetStandings": _league("GetStandings"),
     "DecideTie": _league("DecideTie", standings),
+    "DecidePlayoff": _league("DecidePlayoff", standings),
     # stages
     "PrepareStage": _league("PrepareStage"),
     "GetStage": _league("GetStage"),

@@ -454,11 +454,11 @@ class GatewayService:
         return []  # fixed: league seats it itself
 
     async def standings_change(self, method: str, request, caller: str, deadline: float | None = None):
-        """ChangeRuleset, DecideTie: league checks and stores (the key scoped to the caller and this
-        method); every accepted change appends ``standings.changed``."""
+        """ChangeRuleset, DecideTie, DecidePlayoff: league checks and stores (the key scoped to the caller
+        and this method); every accepted change appends ``standings.changed``."""
         request = self.scoped(request, method, caller)
         answer = await self.league(method, request, Deadline(deadline).timeout())
-        subject = answer.id if method == "DecideTie" else f"ruleset-v{answer.version}"
+        subject = answer.id if method in ("DecideTie", "DecidePlayoff") else f"ruleset-v{answer.version}"
         await self._append(
             "standings.changed", answer.competition_id, subject, f"{answer.competition_id}/{subject}", change=method
         )

@@ -17,6 +17,7 @@ from league.domain.commitment import SeedCommitment
 from league.domain.lots import TieDecision, TieMethod
 from league.domain.model import Competition, Draw, DrawStatistics, DrawStatus, Player, PlayerStatus
 from league.domain.pinning import RulesetVersion
+from league.domain.playoff_basis import PlayoffConflict, PlayoffDecision, PlayoffDecisionKind
 from league.domain.records import Content, GameEntry, HanchanEntry, NoShowEntry, PenaltyEntry, ResultRecord
 from league.domain.redraw import RedrawPin, RedrawPlan
 from league.domain.registration import Resolution
@@ -178,6 +179,7 @@ def playoff_report_to_proto(competition_id: str, report: PlayoffReport) -> leagu
                         order=list(o.order),
                         substitute_ids=list(o.substitutes),
                         unresolved=o.unresolved,
+                        no_show_ids=list(o.no_shows),
                     )
                     for o in tables
                 ],
@@ -426,6 +428,38 @@ def tie_decision_to_proto(d: TieDecision) -> league_pb2.TieDecision:
     )
 
 
+PLAYOFF_DECISION = {
+    league_pb2.PLAYOFF_DECISION_KIND_REGENERATE: PlayoffDecisionKind.REGENERATE,
+    league_pb2.PLAYOFF_DECISION_KIND_KEEP: PlayoffDecisionKind.KEEP,
+}
+
+
+def playoff_decision_to_proto(d: PlayoffDecision) -> league_pb2.PlayoffDecision:
+    return league_pb2.PlayoffDecision(
+        id=d.id,
+        competition_id=d.competition_id,
+        decision=next(k for k, kind in PLAYOFF_DECISION.items() if kind is d.kind),
+        reason=d.reason,
+        decided_by=d.decided_by,
+        at=timestamp(d.at),
+        stored_player_ids=list(d.stored),
+        qualified_player_ids=list(d.qualified),
+        removed_stages=[int(x["number"]) for x in d.removed],
+    )
+
+
+def playoff_conflict_to_proto(c: PlayoffConflict | None) -> league_pb2.PlayoffConflict | None:
+    if c is None:
+        return None
+    return league_pb2.PlayoffConflict(
+        stage=c.stage,
+        seated_not_qualified_ids=list(c.seated_not_qualified),
+        qualified_not_seated_ids=list(c.qualified_not_seated),
+        explanation=c.explanation,
+        open=c.open,
+    )
+
+
 def disqualified_to_proto(d: Disqualified) -> league_pb2.DisqualifyPlayerResponse:
     return league_pb2.DisqualifyPlayerResponse(
         player=player_to_proto(d.player),
@@ -546,6 +580,7 @@ def standings_to_proto(competition_id: str, result: CompetitionStandings) -> lea
         ],
         ruleset_version=result.ruleset_version,
         notes=list(result.notes),
+        playoff_conflict=playoff_conflict_to_proto(result.playoff_conflict),
     )
 
 
@@ -897,6 +932,17 @@ class LeagueServicer(league_pb2_grpc.LeagueServiceServicer):
             request.idempotency_key,
         )
         return tie_decision_to_proto(d)
+
+    async def DecidePlayoff(self, request, context):
+        d = await asyncio.to_thread(
+            self.service.decide_playoff,
+            request.competition_id,
+            PLAYOFF_DECISION.get(request.decision),
+            request.reason,
+            request.decided_by,
+            request.idempotency_key,
+        )
+        return playoff_decision_to_proto(d)
 
     # --- the Up&Down league ---
     async def GetUpdownStandings(self, request, context):

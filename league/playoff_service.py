@@ -3,16 +3,23 @@ playoff stands, read from the stored stages and their records (docs/rules.md mah
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
 from dataclasses import dataclass
 
 from league.adapters.repository import LeagueRepository
-from league.domain import mahjong_progress
+from league.domain import mahjong_progress, playoff_basis
 from league.domain.mahjong_progress import PlayoffPlay
-from league.domain.model import Competition
+from league.domain.model import Competition, PlayerStatus
+from league.domain.playoff_basis import PlayoffConflict, PlayoffDecision, PlayoffDecisionKind
 from league.domain.stage_kinds import CompetitionState
-from league.use_cases import LeagueUseCases
+from league.use_cases import CompetitionStandings, LeagueUseCases, _new_id
+from rondo_runtime import idempotency
+from rondo_runtime import text as text_limits
 from rondo_runtime.errors import FailedPrecondition
+from rondo_runtime.validation import Violations
+
+MAX_AUTHOR_LENGTH = 200
 
 
 @dataclass(frozen=True)
@@ -32,6 +39,98 @@ class PlayoffReport:
 class PlayoffUseCases(LeagueUseCases):
     #: league.stage_service.StageUseCases._state (LeagueService is made of both mixins)
     _state: Callable[[LeagueRepository, Competition], CompetitionState]
+
+    # --- a stored playoff the corrected standings no longer give (mahjong.playoff.stale-after-correction) ---
+    def playoff_conflict(
+        self, repo: LeagueRepository, competition: Competition, standings: CompetitionStandings
+    ) -> PlayoffConflict | None:
+        """The stored round 1 against places 1-8 of ``standings`` (the ones GetStandings answers)."""
+        if competition.ruleset != mahjong_progress.RULESET:
+            return None
+        stage = next((s for s in repo.stages(competition.id) if s.kind == mahjong_progress.KIND), None)
+        if stage is None:
+            return None
+        subs = {p.id for p in repo.players(competition.id) if p.status is PlayerStatus.SUBSTITUTE}
+        rows = [row.player for row in standings.standings.rows if row.player not in subs]
+        top = playoff_basis.top_places(rows, [t.place for t in standings.standings.unresolved])
+        stored = tuple(stage.basis.get("regular_places", ()))
+        return playoff_basis.playoff_conflict(stage.number, stored, top, repo.playoff_decisions(competition.id), standings.names)
+
+    def with_playoff_conflict(
+        self, repo: LeagueRepository, competition: Competition, standings: CompetitionStandings
+    ) -> CompetitionStandings:
+        """GetStandings: the standings with the stale playoff's conflict (open until decided) and its note."""
+        conflict = self.playoff_conflict(repo, competition, standings)
+        if conflict is None:
+            return standings
+        return dataclasses.replace(standings, notes=(*standings.notes, conflict.explanation), playoff_conflict=conflict)
+
+    def decide_playoff(
+        self,
+        competition_id: str,
+        kind: PlayoffDecisionKind | None,
+        reason: str,
+        decided_by: str,
+        idempotency_key: str = "",
+    ) -> PlayoffDecision:
+        """The organizer's decision on a stored playoff the corrected standings no longer give:
+        REGENERATE (round 1 without results is removed, AdvanceStage then generates it from the
+        corrected standings) or KEEP it as stored, with his reason; recorded either way."""
+        request = {
+            "competition_id": competition_id,
+            "decision": kind.value if kind else "",
+            "reason": reason,
+            "decided_by": decided_by,
+        }
+        v = Violations()
+        competition_id = v.id("competition_id", competition_id)
+        if kind is None:
+            v.add("decision", "one of REGENERATE (round 1 again from the corrected standings) or KEEP (as stored)")
+        reason = v.text("reason", reason, "say why the organizer decides so (it is recorded)", text_limits.MAX_REASON_LENGTH)
+        decided_by = v.text("decided_by", decided_by, "say who decides", MAX_AUTHOR_LENGTH)
+        raw_key = v.key("idempotency_key", idempotency_key)
+        v.raise_if_any()
+        assert kind is not None
+        key = self._key("DecidePlayoff", raw_key, request)
+
+        def work(repo: LeagueRepository) -> PlayoffDecision:
+            competition = self._competition(repo, competition_id, for_update=True)
+            if (done := idempotency.first_answer(repo, key)) and done.resource_id:
+                found = repo.playoff_decision(done.resource_id)
+                assert found is not None
+                return found
+            if competition.ruleset != mahjong_progress.RULESET:
+                raise FailedPrecondition(f"competition {competition.name!r} ({competition.ruleset}) has no mahjong playoff")
+            conflict = self.playoff_conflict(repo, competition, self._standings(repo, competition))
+            stages = [s for s in repo.stages(competition.id) if s.kind == mahjong_progress.KIND]
+            played = bool(stages) and bool(repo.records(competition.id, stage=stages[0].number))
+            playoff_basis.check_decision(conflict, kind, played or len(stages) > 1)
+            assert conflict is not None
+            removed: tuple[dict, ...] = ()
+            if kind is PlayoffDecisionKind.REGENERATE:
+                removed = tuple(
+                    {"number": s.number, "name": s.name, "rounds": [[list(t) for t in r] for r in s.rounds], "basis": s.basis}
+                    for s in stages
+                )
+                for s in reversed(stages):
+                    repo.remove_stage(s.id)
+            decision = PlayoffDecision(
+                id=_new_id(),
+                competition_id=competition.id,
+                sequence=repo.next_playoff_decision_sequence(competition.id),
+                kind=kind,
+                reason=reason,
+                decided_by=decided_by,
+                at=self.clock(),
+                stored=conflict.stored,
+                qualified=conflict.qualified,
+                removed=removed,
+            )
+            repo.add_playoff_decision(decision)
+            idempotency.remember(repo, key, decision.at, decision.id)
+            return decision
+
+        return self._transaction(work)
 
     def get_playoff(self, competition_id: str) -> PlayoffReport:
         """The stages played, who sits at which table, exits and why, what blocks the next stage, and

@@ -16,6 +16,7 @@ from league.domain.certificate import MAX_SOLVER_REQUEST_BYTES, SolveRecord
 from league.domain.commitment import check_draw_seed
 from league.domain.model import Competition, Draw, DrawStatistics, DrawStatus, Player, PlayerStatus, Round
 from league.domain.records import Content, GameEntry, HanchanEntry, NoShowEntry, PenaltyEntry, ResultRecord
+from league.domain.ruleset import MAX_CHOMBO, MAX_POINTS
 from league.domain.stages import REGULAR_STAGE, Stage
 from league.playoff_service import PlayoffUseCases
 from league.review_service import ReviewUseCases
@@ -33,8 +34,6 @@ from rondo_runtime.validation import Violations
 MIGRATIONS = str(Path(__file__).parent / "adapters" / "migrations")
 T = TypeVar("T")
 MAX_AUTHOR_LENGTH = 200  # ``recorded_by``: free text until identity arrives with the gateway issue
-MAX_POINTS = 10_000_000  # a final score or a penalty, in points (far beyond any real table)
-MAX_CHOMBO = 100
 MAX_COMPETITION_PAGE = 1001  # ListCompetitions: the gateway asks one more than its largest page
 MAX_GAMES_IN_PAIRING = 100  # a cup series replays drawn games: far beyond any real series
 GAME_RESULTS = ("1-0", "0-1", "+/-", "-/+", "-/-", "=", "annulled")  # annulled: corrections only (updown.annul.thrown-match)
@@ -716,8 +715,14 @@ class LeagueService(CupUseCases, UpdownUseCases, PlayoffUseCases, StageUseCases,
         """Regular-stage standings from the latest confirmed version of every record, by the season
         file's scorer and the competition's pinned ruleset; pending reports make rows provisional, the
         organizer's tie decisions are applied (league/review_service.py). Answered again from the cache
-        while nothing they depend on changed (league/review_service.py::StandingsCache)."""
-        return self._read(lambda repo: self.reviews.cached_standings(repo, self._competition(repo, competition_id)))
+        while nothing they depend on changed (league/review_service.py::StandingsCache); a stored playoff
+        they no longer give is flagged on top (mahjong.playoff.stale-after-correction)."""
+
+        def work(repo: LeagueRepository) -> CompetitionStandings:
+            competition = self._competition(repo, competition_id)
+            return self.with_playoff_conflict(repo, competition, self.reviews.cached_standings(repo, competition))
+
+        return self._read(work)
 
     # --- player reports (docs/rules.md mahjong.records.player-report-confirmed-by-table) ---
     def report_result(

@@ -11,6 +11,7 @@ from typing import Any, TypeVar
 from league.adapters.repository import LeagueRepository
 from league.domain import updown_progress
 from league.domain.model import Competition, Draw
+from league.domain.playoff_basis import PlayoffConflict
 from league.domain.records import ResultRecord
 from league.domain.stage_kinds import CompetitionState
 from league.domain.standings import Standings
@@ -43,6 +44,8 @@ class CompetitionStandings:
     names: dict[str, str]
     ruleset_version: int = 0  # the pinned ruleset version scored (0: a competition from before pinning)
     notes: tuple[str, ...] = ()  # e.g. tie decisions that no longer match a tie (league.domain.lots)
+    #: a stored playoff the standings no longer give (league.domain.playoff_basis); open until decided
+    playoff_conflict: PlayoffConflict | None = None
 
 
 class LeagueUseCases:

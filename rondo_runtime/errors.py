@@ -13,6 +13,20 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 MESSAGE_VIOLATIONS = 10  # how many violations an InvalidArgument's message spells out
+MAX_VIOLATIONS = 20  # how many violations are listed (gRPC details, offline errors); then "… and N more"
+MAX_VIOLATION_CHARS = 420  # one listed violation, field and description (offline: one line)
+
+
+def violation_lines(violations, limit: int = MAX_VIOLATIONS) -> list[str]:
+    """``field: description`` for the first ``limit`` violations, each cut to ``MAX_VIOLATION_CHARS``,
+    plus ``… and N more`` for the rest."""
+    lines = []
+    for v in violations[:limit]:
+        line = f"{v.field}: {v.description}" if v.field else str(v.description)
+        lines.append(line if len(line) <= MAX_VIOLATION_CHARS else line[: MAX_VIOLATION_CHARS - 1] + "…")
+    if len(violations) > limit:
+        lines.append(f"… and {len(violations) - limit} more")
+    return lines
 
 
 @dataclass(frozen=True)

@@ -62,7 +62,7 @@ def status_code_of(error: errors.RondoError) -> grpc.StatusCode:
 # message travels percent-encoded in ``grpc-message`` and again, base64-encoded, in
 # ``grpc-status-details-bin`` with the violations. These bounds keep both well under 6 KiB.
 MAX_MESSAGE_BYTES = 512  # UTF-8 bytes of the status message
-MAX_VIOLATIONS = 20  # field violations sent; the rest are summed up as "… and N more"
+MAX_VIOLATIONS = errors.MAX_VIOLATIONS  # field violations sent; the rest are summed up as "… and N more"
 MAX_FIELD_CHARS = 120
 MAX_DESCRIPTION_CHARS = 300
 MAX_VIOLATION_BYTES = 2048  # all sent violations together, serialized

@@ -10,6 +10,25 @@ from rondo_runtime.errors import FieldViolation, InvalidArgument
 from rondo_runtime.text import MAX_NAME_LENGTH, clean_id, clean_key, clean_name, clean_text
 
 
+def shown(value: object, limit: int = 40) -> str:
+    """A bounded description of any value a request or a file gave, for an error: short values as
+    written, a long string cut, a huge number by its digits, a list or an object by its kind (never
+    the repr of a whole file or of deep nesting)."""
+    if isinstance(value, bool) or value is None:
+        return repr(value)
+    if isinstance(value, int):
+        digits = len(str(abs(value))) if abs(value) < 10**limit else None
+        return repr(value) if digits is not None else f"a number of more than {limit} digits"
+    if isinstance(value, str):
+        return repr(value) if len(value) <= limit else repr(value[:limit]) + "…"
+    if isinstance(value, list):
+        return f"a list of {len(value)}"
+    if isinstance(value, dict):
+        return f"an object of {len(value)} field(s)"
+    text = str(value)
+    return text if len(text) <= limit else text[:limit] + "…"
+
+
 class Violations:
     """Collects field violations while validating a request, then raises them together."""
 

@@ -112,6 +112,8 @@ PAIRS: list[Pair] = [
         (L.Standings, R.Standings),
         (L.DecideTieRequest, R.DecideTieRequest),
         (L.TieDecision, R.TieDecision),
+        (L.DecidePlayoffRequest, R.DecidePlayoffRequest),
+        (L.PlayoffDecision, R.PlayoffDecision),
     ),
     *_same((L.ListMatchHistoryRequest, R.ListResultRecordsRequest), gateway_fields=PAGE_FIELDS),
     # stages, the Up&Down league, the cup, the playoff

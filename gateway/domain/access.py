@@ -125,6 +125,7 @@ MATRIX = {
     "ChangeRuleset": _act(ORGANIZER, author=("changed_by",)),
     "ListRulesetVersions": _read(ANYONE),
     "DecideTie": _act(ORGANIZER, author=("decided_by",)),
+    "DecidePlayoff": _act(ORGANIZER, author=("decided_by",)),
     # --- Up&Down and the cup ---
     "GetUpdownStandings": _read(ANYONE),
     "ApplyCheckpoint": _act(STAFF, author=("recorded_by",)),

@@ -16,6 +16,7 @@ from league.adapters.tables import (
     DrawRow,
     IdempotencyKeyRow,
     PlayerRow,
+    PlayoffDecisionRow,
     RecordReviewRow,
     ResultRecordRow,
     RulesetVersionRow,
@@ -39,6 +40,7 @@ from league.domain.model import (
     normalized_name,
 )
 from league.domain.pinning import RulesetVersion
+from league.domain.playoff_basis import PlayoffDecision, PlayoffDecisionKind
 from league.domain.records import Content, GameEntry, HanchanEntry, NoShowEntry, PenaltyEntry, RecordKind, ResultRecord
 from league.domain.reviews import Review, Verdict
 from league.domain.stages import Stage, StageStatus
@@ -504,6 +506,67 @@ class LeagueRepository(IdempotencyRecords):
             select(func.max(TieDecisionRow.sequence)).where(TieDecisionRow.competition_id == competition_id)
         ).one()
         return (top or 0) + 1
+
+    # --- decisions on a stale playoff (league.domain.playoff_basis): append-only ---
+    def add_playoff_decision(self, d: PlayoffDecision) -> None:
+        def dump(x: Any) -> str:
+            return json.dumps(x, separators=(",", ":"), ensure_ascii=False)
+
+        self.session.add(
+            PlayoffDecisionRow(
+                id=d.id,
+                competition_id=d.competition_id,
+                sequence=d.sequence,
+                kind=d.kind.value,
+                reason=d.reason,
+                decided_by=d.decided_by,
+                at=d.at,
+                stored=dump(list(d.stored)),
+                qualified=dump(list(d.qualified)),
+                removed=dump([dict(x) for x in d.removed]),
+            )
+        )
+
+    def playoff_decisions(self, competition_id: str) -> list[PlayoffDecision]:
+        rows = self.session.exec(
+            select(PlayoffDecisionRow)
+            .where(PlayoffDecisionRow.competition_id == competition_id)
+            .order_by(col(PlayoffDecisionRow.sequence))
+        ).all()
+        return [self._playoff_decision(row) for row in rows]
+
+    def playoff_decision(self, decision_id: str) -> PlayoffDecision | None:
+        row = self.session.get(PlayoffDecisionRow, decision_id)
+        return self._playoff_decision(row) if row else None
+
+    @staticmethod
+    def _playoff_decision(row: PlayoffDecisionRow) -> PlayoffDecision:
+        return PlayoffDecision(
+            id=row.id,
+            competition_id=row.competition_id,
+            sequence=row.sequence,
+            kind=PlayoffDecisionKind(row.kind),
+            reason=row.reason,
+            decided_by=row.decided_by,
+            at=_utc(row.at),
+            stored=tuple(json.loads(row.stored)),
+            qualified=tuple(json.loads(row.qualified)),
+            removed=tuple(json.loads(row.removed)),
+        )
+
+    def next_playoff_decision_sequence(self, competition_id: str) -> int:
+        top = self.session.exec(
+            select(func.max(PlayoffDecisionRow.sequence)).where(PlayoffDecisionRow.competition_id == competition_id)
+        ).one()
+        return (top or 0) + 1
+
+    def remove_stage(self, stage_id: str) -> None:
+        """A playoff stage without any result, removed by the organizer's REGENERATE decision (which keeps
+        its tables); the only deletion of a stage."""
+        row = self.session.get(StageRow, stage_id)
+        if row is not None:
+            self.session.delete(row)
+            self.session.flush()
 
     # --- disqualifications (league.domain.disqualification): written once ---
     def add_disqualification(self, d: PlayerDisqualification) -> None:

@@ -202,6 +202,25 @@ class TieDecisionRow(LeagueTable, table=True):
     stage: int = Field(default=1, sa_column=Column(Integer, nullable=False, server_default="1"))
 
 
+class PlayoffDecisionRow(LeagueTable, table=True):
+    """The organizer's decision on a stored playoff the corrected standings no longer give
+    (``league.domain.playoff_basis``): REGENERATE (the removed stages kept here) or KEEP; append-only."""
+
+    __tablename__ = "playoff_decisions"
+    __table_args__ = (UniqueConstraint("competition_id", "sequence", name="uq_playoff_decisions_competition_sequence"),)
+
+    id: str = Field(primary_key=True, max_length=36)
+    competition_id: str = Field(sa_column=Column(String(36), ForeignKey("competitions.id"), nullable=False))
+    sequence: int
+    kind: str = Field(max_length=16)
+    reason: str = Field(max_length=500)
+    decided_by: str = Field(max_length=200)
+    at: datetime = Field(sa_column=_utc_column())
+    stored: str = Field(sa_column=Column(Text, nullable=False))  # JSON list of player ids
+    qualified: str = Field(sa_column=Column(Text, nullable=False))  # JSON list of player ids
+    removed: str = Field(sa_column=Column(Text, nullable=False))  # JSON list of the removed stages
+
+
 class DisqualificationRow(LeagueTable, table=True):
     """One disqualification (``league.domain.disqualification``): written once, never updated or deleted;
     the player's status and reason are set in the same transaction."""

@@ -12,8 +12,8 @@ the result does not depend on the order they were entered.
   ``CupRules.series_wins`` games wins it. A drawn game does not count and is replayed with the
   replay start setting (§3.3.2: "4X random"); a regular game uses §3.3.1 ("X in the centre").
 * Technical defeat (§4.3): a player absent from a game loses it technically; his opponent wins the
-  game. Both absent (§4.3.3): both lose technically, the match ends and nobody advances from it; the
-  opponent waiting in the next stage then passes (the solver pads the list again).
+  game. Both absent (§4.3.3): both lose that game technically; neither wins it and the series goes
+  on (the arbiter's further decision, a disqualification say, is an action of its own).
 * The semi-final winners play the final, the losers the match for third place (§3.4.3). Places 1-4
   get medals, the others badges (§1.6.1); each player's exit names the stage he went out in.
 * Prize money for places 1-4 (§1.7.1) needs at most one technical defeat in the whole cup (§1.7.2).
@@ -28,9 +28,9 @@ Decisions where the regulation is silent:
   the regulation plays "until the end of the series" without a number.
 * Technical defeats are counted per game (§4.3 speaks of "данной партии"): a player absent for a whole
   series collects one per game his opponent needed.
-* A double technical defeat in the semi-final, the final or the third-place match is refused: no rule
-  fills the final or the medals (§5.2.2 г, the arbiter decides); record the arbiter's winner. This
-  matches the solver's ``cup.forfeit.both-absent``.
+* A double technical defeat (§4.3.3) is one game's result, like any technical defeat (§4.3 speaks of
+  "данной партии"): it counts as a technical defeat of both, gives no win to either, is no drawn game
+  (the next game is not a replay) and ends no series; the same in every stage, medal matches included.
 * "Moves up one level" is read along the disqualified player's path: the player he beat last takes
   his result, the one he beat before that takes that player's former result, and so on; the first
   player he beat leaves his own level empty. Players he did not beat keep their results. A place is
@@ -175,7 +175,7 @@ class MatchProgress:
     games: tuple[GameOutcome, ...]
     wins: tuple[int, ...]
     winner: str | None
-    losers: tuple[str, ...]  # both players after a double technical defeat
+    losers: tuple[str, ...]  # both players when both are disqualified (6.4)
     decided: bool
     technical: bool  # decided by a technical result (absence or disqualification)
     explanation: str
@@ -387,18 +387,18 @@ def _series(
             break
         setting = rules.replay_setting if replay else rules.start_setting
         start = f"game {g.number} ({'replay, ' if replay else ''}start: {setting})"
-        if len(g.absent) == 2:
-            if name in (SEMI_FINAL, FINAL, THIRD_PLACE):
-                v.add(
-                    f"{f}.absent",
-                    f"a double technical defeat in the {name} leaves a medal match without a player and the regulation "
-                    "gives no rule (5.2.2 г: the arbiter decides); record the arbiter's winner",
-                )
-                break
+        if len(g.absent) == 2:  # both lose this game technically; the series goes on (4.3.3)
             outcomes.append(
-                GameOutcome(g.number, setting, replay, None, (a, b), f"{start}: both absent, both lose technically (4.3.3)")
+                GameOutcome(
+                    g.number,
+                    setting,
+                    replay,
+                    None,
+                    (a, b),
+                    f"{start}: both absent, both lose this game technically (4.3.3); the series goes on",
+                )
             )
-            losers, technical, decided_by = (a, b), True, g.number
+            replay, technical = False, True
             continue
         if g.absent:
             (absentee,) = g.absent
@@ -434,12 +434,13 @@ def _series(
     score = f"{wins[a]}-{wins[b]}"
     if winner is not None:
         loser = losers[0]
-        how = "technically " if technical and any(loser in o.technical_losers for o in outcomes) else ""
+        how = "technically " if any(o.winner == winner and loser in o.technical_losers for o in outcomes) else ""
         why = f"{winner} beat {loser} {how}{max(wins.values())}-{min(wins.values())}: first to {target} wins"
         if any(o.winner is None and not o.technical_losers for o in outcomes):
             why += "; drawn games replayed and not counted (3.3.2)"
-    elif losers:
-        why = f"{a} and {b} were both absent: both lose technically, nobody advances (4.3.3)"
+        both = [str(o.number) for o in outcomes if len(o.technical_losers) == 2]
+        if both:
+            why += f"; both absent in game {', '.join(both)}: both lost it technically (4.3.3)"
     else:
         why = f"{a} v {b} {score}, first to {target} wins: undecided"
     # §6.4: a disqualified player is never replaced; an undecided series goes to his opponent.

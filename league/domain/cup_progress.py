@@ -443,7 +443,7 @@ def check_cup_game(
 ) -> None:
     """A game of a pairing of a cup stage (cup.records.series-games-in-order): the pairing's two
     players (either order), numbered 1, 2, ... without gaps or repeats, none after the series is
-    decided, a pass takes none, no double technical defeat in a medal match."""
+    decided, a pass takes none; a double technical defeat (4.3.3) is a game neither wins."""
     if not isinstance(new, GameEntry):
         raise InvalidArgument.single(
             KIND_OF[type(new)].value,
@@ -475,12 +475,6 @@ def check_cup_game(
             "game.number",
             f"the next game of {what} is game {len(games) + 1}, not {new.number}: games are numbered 1, 2, ... (replays included)",
         )
-    if new.result == "-/-" and name in (cup.SEMI_FINAL, cup.FINAL, cup.THIRD_PLACE):
-        raise InvalidArgument.single(
-            "game.result",
-            f"a double technical defeat in the {name} leaves a medal match without a player; the regulation gives "
-            "no rule (5.2.2 г): record the arbiter's winner",
-        )
     target = cup.OPEN_CUP_2023.wins_needed(name)
     wins = dict.fromkeys(seats, 0)
     for g in sorted([*games, new], key=lambda g: g.number):
@@ -493,10 +487,6 @@ def check_cup_game(
                 raise FailedPrecondition(text + "; it takes no more games")
             raise InvalidArgument.single("game.result", text + f" after this correction; game {g.number} would follow it")
         cg = game_of(g, stage.number, table)
-        if len(cg.absent) == 2:
-            if g is new:
-                return
-            raise InvalidArgument.single("game.number", f"{what} ended with game {g.number} (both absent, 4.3.3)")
         winner = cg.winner if cg.winner else next((p for p in seats if p not in cg.absent), None) if cg.absent else None
         if winner is not None:
             wins[winner] += 1

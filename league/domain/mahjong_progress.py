@@ -30,7 +30,7 @@ from rondo_runtime.errors import FailedPrecondition, InvalidArgument
 
 from . import playoff
 from .model import PlayerStatus
-from .records import GameEntry, HanchanEntry, check_match, check_new_hanchan_number, substitutes_of
+from .records import GameEntry, HanchanEntry, NoShowEntry, check_match, check_new_hanchan_number, substitutes_of
 from .ruleset import MAHJONG_LEAGUE, ORGANIZER_DECISION, Ruleset
 from .scoring import Points, exact, match_result, points_text
 from .stage_kinds import (
@@ -101,6 +101,7 @@ class TableOutcome:
     hanchans: int
     order: tuple[str, ...] = ()  # everyone with a place, best first; empty while incomplete or tied
     substitutes: tuple[str, ...] = ()
+    no_shows: tuple[str, ...] = ()  # main participants who did not come: a substitute took the seat (§6.1)
     unresolved: str = ""  # "P03 and P05: equal sum 12 000 and average place 5/2 ...: organizer decision required"
 
     @property
@@ -112,7 +113,7 @@ class TableOutcome:
         return f"stage {self.stage.number} ({self.stage.name}), table {self.name}"
 
     def result(self) -> playoff.TableResult:
-        return playoff.TableResult(self.name, self.order, self.substitutes)
+        return playoff.TableResult(self.name, self.order, self.substitutes, self.no_shows)
 
 
 def table_names(stage: Stage) -> tuple[str, ...]:
@@ -138,7 +139,10 @@ def table_outcomes(state: CompetitionState, stage: Stage, names: Mapping[str, st
         if outcome.complete:
             subs = tuple(sorted(substitutes_of(contents) | (set(padded(seats)) - set(seats))))
             order, tie = _finishing_order(match_result(match, ruleset), set(subs), names)
-            outcome = dataclasses.replace(outcome, order=order if not tie else (), substitutes=subs, unresolved=tie)
+            absent = tuple(sorted({c.player for c in contents if isinstance(c, NoShowEntry)}))
+            outcome = dataclasses.replace(
+                outcome, order=order if not tie else (), substitutes=subs, no_shows=absent, unresolved=tie
+            )
         out.append(outcome)
     return tuple(out)
 
@@ -394,7 +398,10 @@ class MahjongProgress:
 # --- corrections ---------------------------------------------------------------------------------
 
 #: who rules on a stored stage that a confirmed correction would now generate otherwise
-WHO_DECIDES = "the organizer decides how it is played out (discard-league-2026 §4: what the rules do not settle is his)"
+WHO_DECIDES = (
+    "the organizer decides how it is played out (discard-league-2026 §4: what the rules do not settle is his; "
+    "a round 1 the standings no longer give is shown by GetStandings until he decides: DecidePlayoff)"
+)
 
 
 def _regular_order(state: CompetitionState) -> tuple[str, ...] | None:

@@ -87,11 +87,13 @@ class PlayoffGroup:
 @dataclass(frozen=True)
 class TableResult:
     """A played table: finishing order, best first, substitutes included (they are removed with
-    :func:`places_without_substitutes`)."""
+    :func:`places_without_substitutes`). ``no_shows``: main participants of the table who did not come
+    (a technical substitute took the seat, §6.1); they have a place (after everyone who sat) but no seat."""
 
     table: str
     order: tuple[str, ...]
     substitutes: tuple[str, ...] = ()
+    no_shows: tuple[str, ...] = ()
 
     @classmethod
     def from_places(cls, table: str, places: Mapping[str, int], substitutes: Iterable[str] = ()) -> TableResult:
@@ -433,8 +435,17 @@ def _check_round_1_result(
             )
         elif p in placed:
             v.add(f"{f}.order[{j}]", f"'{p}' already has a place at table {placed[p]}; each player plays one table")
-    if len(order) > TABLE_SEATS:
-        v.add(f"{f}.order", f"table {r.table} seats {TABLE_SEATS}, the result has {len(order)} places")
+    absent = set(r.no_shows)
+    for j, p in enumerate(r.no_shows):
+        if p not in qualifiers or p not in order:
+            v.add(f"{f}.no_shows[{j}]", f"'{p}' is no main participant with a place in the result of table {r.table}")
+    sat = [p for p in order if p not in absent]
+    if len(sat) > TABLE_SEATS:
+        v.add(
+            f"{f}.order",
+            f"table {r.table} seats {TABLE_SEATS}, the result has {len(sat)} players who sat"
+            + (f" (and {len(order) - len(sat)} no-show(s))" if len(sat) < len(order) else ""),
+        )
     return [p for p in order if p in qualifiers]
 
 

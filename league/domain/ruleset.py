@@ -20,7 +20,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from rondo_runtime.errors import InvalidArgument
-from rondo_runtime.validation import Violations
+from rondo_runtime.validation import Violations, shown
+
+#: A final score, a penalty or any amount of a ruleset, in points: far beyond any real table. The one
+#: range the service (RecordHanchan, RecordPenalty) and the season files check against.
+MAX_POINTS = 10_000_000
+MAX_CHOMBO = 100  # chombo of one player in one hanchan
+MAX_PLAYOFF_PLACES = 10_000  # the cut: at most a season file's main roster
 
 
 class TieHandling(enum.StrEnum):
@@ -72,24 +78,27 @@ class Ruleset:
 def ruleset_violations(r: Ruleset, field: str = "ruleset") -> Violations:
     """What is wrong with a ruleset, each problem at ``ruleset.<field>``."""
     v = Violations()
-    if not 2 <= r.table_size <= 8:
-        v.add(f"{field}.table_size", f"a table seats 2 to 8 players, got {r.table_size}")
+    if isinstance(r.table_size, bool) or not isinstance(r.table_size, int) or not 2 <= r.table_size <= 8:
+        v.add(f"{field}.table_size", f"a table seats 2 to 8 players, got {shown(r.table_size)}")
     for name in ("start_points", "total_points", "chombo_penalty", "no_show_penalty"):
         value = getattr(r, name)
-        if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-            v.add(f"{field}.{name}", f"must be a non-negative integer number of points, got {value!r}")
+        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_POINTS:
+            v.add(f"{field}.{name}", f"must be an integer number of points from 0 to {MAX_POINTS}, got {shown(value)}")
     for name in ("hanchans_per_match", "rounds"):
         value = getattr(r, name)
         if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 100:
-            v.add(f"{field}.{name}", f"must be an integer from 1 to 100, got {value!r}")
-    if isinstance(r.playoff_places, bool) or not isinstance(r.playoff_places, int) or r.playoff_places < 0:
-        v.add(f"{field}.playoff_places", f"must be a non-negative integer, got {r.playoff_places!r}")
+            v.add(f"{field}.{name}", f"must be an integer from 1 to 100, got {shown(value)}")
+    places = r.playoff_places
+    if isinstance(places, bool) or not isinstance(places, int) or not 0 <= places <= MAX_PLAYOFF_PLACES:
+        v.add(f"{field}.playoff_places", f"must be an integer from 0 to {MAX_PLAYOFF_PLACES}, got {shown(places)}")
     for name in ("hanchan_uma", "match_uma"):
         uma = getattr(r, name)
         if uma is None and name == "match_uma":
             continue
         if not isinstance(uma, tuple) or any(isinstance(x, bool) or not isinstance(x, int) for x in uma):
-            v.add(f"{field}.{name}", f"must be a list of integer amounts, one per place, got {uma!r}")
+            v.add(f"{field}.{name}", f"must be a list of integer amounts, one per place, got {shown(uma)}")
+        elif any(not -MAX_POINTS <= x <= MAX_POINTS for x in uma):
+            v.add(f"{field}.{name}", f"every amount must be between {-MAX_POINTS} and {MAX_POINTS} points")
         elif len(uma) != r.table_size:
             v.add(f"{field}.{name}", f"needs one amount per place ({r.table_size}), got {len(uma)}")
         elif list(uma) != sorted(uma, reverse=True):
@@ -100,9 +109,9 @@ def ruleset_violations(r: Ruleset, field: str = "ruleset") -> Violations:
         v.add(f"{field}.tie_breaks", f"a non-empty list of criteria from: {', '.join(TIE_BREAK_CRITERIA)}")
     else:
         for i, criterion in enumerate(r.tie_breaks):
-            if criterion not in TIE_BREAK_CRITERIA:
-                v.add(f"{field}.tie_breaks[{i}]", f"unknown criterion {criterion!r}; known: {', '.join(TIE_BREAK_CRITERIA)}")
-        if len(set(r.tie_breaks)) != len(r.tie_breaks):
+            if not isinstance(criterion, str) or criterion not in TIE_BREAK_CRITERIA:
+                v.add(f"{field}.tie_breaks[{i}]", f"unknown criterion {shown(criterion)}; known: {', '.join(TIE_BREAK_CRITERIA)}")
+        if all(isinstance(c, str) for c in r.tie_breaks) and len(set(r.tie_breaks)) != len(r.tie_breaks):
             v.add(f"{field}.tie_breaks", "names a criterion twice")
     return v
 
@@ -133,7 +142,7 @@ def variant(base: str, overrides: Mapping[str, Any], name: str | None = None, fi
             try:
                 changes[key] = TieHandling(value)
             except ValueError:
-                v.add(f"{field}.{key}", f"one of {', '.join(t.value for t in TieHandling)}, got {value!r}")
+                v.add(f"{field}.{key}", f"one of {', '.join(t.value for t in TieHandling)}, got {shown(value)}")
         elif isinstance(value, list):
             changes[key] = tuple(value)
         else:
@@ -148,4 +157,4 @@ def variant(base: str, overrides: Mapping[str, Any], name: str | None = None, fi
 
 
 def unknown_ruleset(name: object) -> str:
-    return f"unknown ruleset {name!r}; known: {', '.join(sorted(RULESETS))}"
+    return f"unknown ruleset {shown(name)}; known: {', '.join(sorted(RULESETS))}"

@@ -29,8 +29,9 @@ from functools import cached_property
 from typing import Protocol
 
 from rondo_runtime.errors import FieldViolation, InvalidArgument
+from rondo_runtime.validation import shown
 
-from .ruleset import Ruleset, TieHandling
+from .ruleset import MAX_POINTS, Ruleset, TieHandling
 
 Points = int | Fraction
 
@@ -84,8 +85,12 @@ def penalty_violations(p: PenaltyFields, field: str = "penalty") -> list[FieldVi
     out = []
     if not isinstance(p.reason, str) or not p.reason.strip():
         out.append(FieldViolation(f"{field}.reason", "a penalty needs its reason (recorded in the match protocol)"))
-    if isinstance(p.points, bool) or not isinstance(p.points, int) or p.points <= 0:
-        out.append(FieldViolation(f"{field}.points", f"the points deducted, a positive integer; got {p.points!r}"))
+    if isinstance(p.points, bool) or not isinstance(p.points, int) or not 1 <= p.points <= MAX_POINTS:
+        out.append(
+            FieldViolation(
+                f"{field}.points", f"the points deducted, an integer between 1 and {MAX_POINTS}; got {shown(p.points)}"
+            )
+        )
     return out
 
 

@@ -26,11 +26,12 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any, TypeGuard, TypeVar
 
-from rondo_runtime.errors import InvalidArgument
-from rondo_runtime.validation import Violations
+from rondo_runtime.errors import InvalidArgument, violation_lines
+from rondo_runtime.validation import Violations, shown
 
 from .cup import CUP_RULESETS, CupRules, cup_variant
-from .ruleset import RULESETS, Ruleset, unknown_ruleset, variant
+from .model import MAX_RATING, MIN_RATING
+from .ruleset import MAX_CHOMBO, MAX_POINTS, RULESETS, Ruleset, unknown_ruleset, variant
 from .scoring import Hanchan, Match, NoShow, Penalty, hanchan_score_violations, penalty_violations
 from .standings import Season
 from .updown import UPDOWN_RULESETS, Game, GameResult, UpdownRuleset, UpdownSeason, updown_variant
@@ -64,13 +65,33 @@ def _pairs(pairs: list[tuple[str, Any]]) -> _Object:
     return obj
 
 
+class _HugeNumber:
+    """A number written with more digits than any range of the service allows: kept as its size (Python
+    refuses to convert more than 4 300 digits, and no field takes even 40), refused by every check."""
+
+    def __init__(self, text: str) -> None:
+        self.digits = len(text.lstrip("-"))
+
+    def __str__(self) -> str:
+        return f"a number of {self.digits} digits"
+
+    __repr__ = __str__
+
+
+MAX_NUMBER_DIGITS = 40
+
+
+def _number(text: str) -> int | _HugeNumber:
+    return int(text) if len(text) <= MAX_NUMBER_DIGITS else _HugeNumber(text)
+
+
 def load_season(text: str | bytes) -> Season | UpdownSeason | CupSeason:
     """Parse a season file's text; :class:`InvalidArgument` on anything wrong (JSON syntax included).
     Dispatches on ``ruleset``: an Up&Down ruleset (``"updown"``, ``{"base": "updown", ...}``) is read by
     :func:`parse_updown_season`, a cup (``"open-cup"``) by :func:`parse_cup_season`, anything else as a
-    mahjong league."""
+    mahjong league. Numbers are bounded: one of more than 40 digits is no number any field takes."""
     try:
-        data = json.loads(text, object_pairs_hook=_pairs)
+        data = json.loads(text, object_pairs_hook=_pairs, parse_int=_number)
     except (json.JSONDecodeError, UnicodeDecodeError) as error:
         where = f" at line {error.lineno} column {error.colno}" if isinstance(error, json.JSONDecodeError) else ""
         raise InvalidArgument.single("file", f"not valid JSON{where}: {getattr(error, 'msg', error)}") from None
@@ -115,7 +136,7 @@ def _is_int(x: object) -> TypeGuard[int]:
 
 
 def _int_text(x: object) -> str:
-    return repr(x)[:40]
+    return shown(x)
 
 
 class _Parser:
@@ -408,7 +429,15 @@ def _hanchans(p: _Parser, raw: Any, f: str, rs: Ruleset, seated: tuple[str, ...]
             missing = [x for x in seated if x not in scores]
             if missing:
                 v.add(f"{g}.scores", f"no final score for {', '.join(missing)} ({where})")
-            if not strangers and not missing and not getattr(scores, "duplicates", ()):
+            out_of_range = False
+            for x, score in pairs:
+                if not _is_int(score) or not -MAX_POINTS <= score <= MAX_POINTS:
+                    v.add(
+                        f"{g}.scores.{x}",
+                        f"must be between {-MAX_POINTS} and {MAX_POINTS} (a final score, integer points), got {shown(score)}",
+                    )
+                    out_of_range = True
+            if not strangers and not missing and not getattr(scores, "duplicates", ()) and not out_of_range:
                 v.items.extend(hanchan_score_violations(pairs, rs, f"{g}.scores"))
         chombo = h.get("chombo", {})
         chombo_pairs: list[tuple[str, int]] = []
@@ -418,7 +447,7 @@ def _hanchans(p: _Parser, raw: Any, f: str, rs: Ruleset, seated: tuple[str, ...]
             for x, count in chombo.items():
                 if x not in seated:
                     v.add(f"{g}.chombo.{x}", f"{x!r} is not at this table ({where})")
-                elif not _is_int(count) or not 1 <= count <= 100:
+                elif not _is_int(count) or not 1 <= count <= MAX_CHOMBO:
                     v.add(f"{g}.chombo.{x}", f"how many chombo, an integer from 1, got {_int_text(count)}")
                 else:
                     chombo_pairs.append((x, count))
@@ -428,8 +457,8 @@ def _hanchans(p: _Parser, raw: Any, f: str, rs: Ruleset, seated: tuple[str, ...]
 
 
 def violations_text(error: InvalidArgument) -> list[str]:
-    """One line per violation, ``field: description``."""
-    return [f"{x.field}: {x.description}" for x in error.violations]
+    """One line per violation, ``field: description``: the first 20, then "… and N more"."""
+    return violation_lines(error.violations)
 
 
 # --- the Up&Down league (docs/rules.md ``updown.*``) ---------------------------------------------------
@@ -449,6 +478,7 @@ _UPDOWN_SEASON_KEYS = {"ruleset", "stage", "group", "carried", "players", "withd
 _GAME_KEYS = {"round", "white", "black", "result", "long", "after_deadline", "thrown"}
 MAX_GAMES = 100_000
 MAX_ROUND = 1000
+MAX_CARRIED = 2 * MAX_ROUND  # points carried from stage 1: at most one game a round, at most 2 points a game
 
 
 def _named(ruleset: Any, registry: Mapping[str, Any]) -> bool:
@@ -490,8 +520,11 @@ def parse_updown_season(data: Any) -> UpdownSeason:
             for name, pts in raw_carried.items():
                 if name not in players:
                     v.add(f"carried.{name}", f"{name!r} is not in players")
-                elif not _is_int(pts) or pts < 0:
-                    v.add(f"carried.{name}", f"points carried from stage 1, a non-negative integer, got {_int_text(pts)}")
+                elif not _is_int(pts) or not 0 <= pts <= MAX_CARRIED:
+                    v.add(
+                        f"carried.{name}",
+                        f"points carried from stage 1, an integer from 0 to {MAX_CARRIED}, got {_int_text(pts)}",
+                    )
                 else:
                     carried[name] = pts
             for name in players:
@@ -588,7 +621,6 @@ MAX_CUP_ENTRANTS = 4_096
 MAX_SERIES = 10_000
 MAX_SERIES_GAMES = 100
 MAX_CUP_STAGES = 13  # 4 096 entrants: 12 knockout stages and the final
-MAX_RATING = 1_000_000
 MAX_REASON = 1000
 
 
@@ -701,8 +733,8 @@ def _entrants(p: _Parser, raw: Any) -> tuple[CupEntrant, ...]:
         elif name in seen:
             v.add(where, f"{name!r} is listed twice (entrants[{seen[name]}] too)")
             ok = False
-        if rating is not None and (not _is_int(rating) or not -MAX_RATING <= rating <= MAX_RATING):
-            v.add(f"{f}.rating", f"an integer from {-MAX_RATING} to {MAX_RATING}, got {_int_text(rating)}")
+        if rating is not None and (not _is_int(rating) or not MIN_RATING <= rating <= MAX_RATING):
+            v.add(f"{f}.rating", f"an integer from {MIN_RATING} to {MAX_RATING}, got {_int_text(rating)}")
             ok = False
         if title is not None and (not isinstance(title, str) or not title.strip() or len(title) > 40):
             v.add(f"{f}.title", f"a sports title of 1 to 40 characters, got {_int_text(title)}")

@@ -142,9 +142,9 @@ def test_a_game_is_checked_against_its_pairing_and_the_series_so_far():
     with pytest.raises(FailedPrecondition, match="is a pass"):
         check_cup_game(qf, 1, 2, ("c",), [], GameEntry(1, "c", "d", "1-0"))
     final = _stage(3, "final", [("b", "a"), ("d", "c")], details={"third_place_table": 2})
-    with pytest.raises(InvalidArgument, match="double technical defeat in the third-place match"):
-        check_cup_game(final, 1, 2, ("d", "c"), [], GameEntry(1, "d", "c", "-/-"))
-    check_cup_game(qf, 1, 1, seats, [], GameEntry(1, "b", "a", "-/-"))  # allowed before the medal matches
+    # both absent (4.3.3): a game neither wins, in a medal match too; the series goes on
+    check_cup_game(final, 1, 2, ("d", "c"), [], GameEntry(1, "d", "c", "-/-"))
+    check_cup_game(qf, 1, 1, seats, [GameEntry(1, "b", "a", "0-1"), GameEntry(2, "b", "a", "-/-")], GameEntry(3, "b", "a", "1-0"))
 
 
 RESULTS = st.sampled_from(["1-0", "0-1", "=", "+/-", "-/+", "-/-"])
@@ -183,13 +183,11 @@ def test_the_converter_reads_every_result_notation():
 
 
 def _series(results: list[str]) -> list[str]:
-    """The games of one series as far as they go: up to a winner of 2, or both absent."""
+    """The games of one series as far as they go: up to a winner of 2 (both absent is a game neither wins)."""
     out: list[str] = []
     wins = {"first": 0, "second": 0}
     for r in results:
         out.append(r)
-        if r == "-/-":
-            break
         if r in ("1-0", "+/-"):
             wins["first"] += 1
         elif r in ("0-1", "-/+"):

@@ -355,3 +355,22 @@ def test_property_any_places_give_a_valid_bracket(rnd):
     assert len(s.final_order) == 4 and len(s.exits) == 4
     assert sorted(s.final_order + s.eliminated) == sorted(PLACES)
     assert [t.table for t in s.played] == ["A", "B", "upper", "lower", "round 3", "final"]
+
+
+@pytest.mark.rule("mahjong.playoff.no-show-substitute")
+def test_a_no_show_s_seat_taken_by_a_substitute_leaves_four_who_sat_and_the_no_show_placed_last_6_1():
+    s = initial_playoff(PLACES)
+    no_show = TableResult("A", ("sub", "p1", "p5", "p7", "p3"), ("sub",), ("p3",))  # p3 did not come, sub sat
+    after = playoff_next_round(s, [no_show, TableResult("B", ("p2", "p4", "p6", "p8"))])
+    assert tables(after) == {"upper": ("p1", "p2", "p4", "p5"), "lower": ("p3", "p6", "p7", "p8")}
+    assert "sub" not in after.in_play and not after.exits
+    # without the no-show the result has five who sat at a table of four
+    with pytest.raises(InvalidArgument) as five:
+        playoff_next_round(s, [TableResult("A", no_show.order, ("sub",)), TableResult("B", ("p2", "p4", "p6", "p8"))])
+    assert fields(five) == ["results[0].order"] and "5 players who sat" in five.value.violations[0].description
+    # a no-show is a main participant of the table with a place; five who sat stay refused
+    bad = TableResult("A", ("sub", "x", "p1", "p5", "p7", "p3"), ("sub", "x"), ("p2",))
+    with pytest.raises(InvalidArgument) as error:
+        playoff_next_round(s, [bad, TableResult("B", ("p2", "p4", "p6", "p8"))])
+    assert "results[0].no_shows[0]" in fields(error)
+    assert any(v.field == "results[0].order" and "6 players who sat" in v.description for v in error.value.violations)

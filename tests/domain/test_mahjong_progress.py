@@ -179,3 +179,30 @@ def test_a_correction_that_changes_no_place_says_no_derived_change():
     fixed = _record(len(records) + 1, 1, 1, HanchanEntry(1, tuple(scores.items())), replaces=original.id)
     effects = mp.correction_effects(before, _state([*records, fixed], (stage,)))
     assert effects.changes[0] == "no derived change" and not effects.later_stage_conflicts
+
+
+@pytest.mark.rule("mahjong.playoff.stale-after-correction")
+def test_a_stale_playoff_names_who_it_seats_and_who_qualifies_and_a_keep_covers_exactly_its_conflict():
+    from datetime import UTC, datetime
+
+    from league.domain.playoff_basis import PlayoffDecision, PlayoffDecisionKind, playoff_conflict, top_places
+
+    stored = tuple(f"p{i}" for i in range(1, 9))
+    assert playoff_conflict(2, stored, stored, [], {}) is None
+    # the same eight, places 1 and 3 swapped: the same tables (1, 3, 5, 7 / 2, 4, 6, 8 as sets): no conflict
+    swapped = ("p3", "p2", "p1", *stored[3:])
+    assert playoff_conflict(2, stored, swapped, [], {}) is None
+    moved = ("p2", "p1", *stored[2:])  # p1 and p2 change tables
+    conflict = playoff_conflict(2, stored, moved, [], {"p1": "Anna"})
+    assert conflict is not None and conflict.open and "same eight players" in conflict.explanation
+    qualified = (*stored[:7], "p9")
+    conflict = playoff_conflict(2, stored, qualified, [], {"p8": "Boris", "p9": "Vera"})
+    assert conflict is not None and (conflict.seated_not_qualified, conflict.qualified_not_seated) == (("p8",), ("p9",))
+    assert "seats Boris, whom the corrected standings no longer qualify; they qualify Vera instead" in conflict.explanation
+    keep = PlayoffDecision("d", "c", 1, PlayoffDecisionKind.KEEP, "played", "org", datetime.now(UTC), stored, qualified)
+    kept = playoff_conflict(2, stored, qualified, [keep], {})
+    assert kept is not None and not kept.open and kept.kept == keep
+    other = playoff_conflict(2, stored, (*stored[:7], "p10"), [keep], {})  # another conflict: open again
+    assert other is not None and other.open
+    assert top_places([f"p{i}" for i in range(1, 10)], ["8-9"]) is None  # an undecided tie at the cut
+    assert top_places([f"p{i}" for i in range(1, 10)], ["10-11"]) == stored

@@ -84,7 +84,7 @@ def test_a_40_player_cup_to_its_final_places_through_the_gateway(mode, request):
     scenarios: dict[tuple[int, int], list[str]] = {}  # (stage, better seed) -> results from the better seed's side
     scenarios[(1, 1)] = ["=", "W", "W"]  # a drawn game, replayed
     scenarios[(1, 2)] = ["A", "W", "W"]  # seed 2 absent once: a single technical defeat
-    scenarios[(1, 8)] = ["-/-"]  # seeds 8 and 40 both absent: both out
+    scenarios[(1, 8)] = ["-/-", "L", "L"]  # seeds 8 and 40 both absent from game 1: the series goes on (4.3.3), 40 wins
     scenarios[(3, 1)] = ["A", "W", "W"]  # seed 1 absent once in the 1/8 final ...
     scenarios[(4, 1)] = ["W", "A", "W"]  # ... and once in the quarter-final: no prize for him (1.7.2)
     disqualify = {2: 5}  # in stage 2, seed 5 is disqualified before his series
@@ -109,7 +109,8 @@ def test_a_40_player_cup_to_its_final_places_through_the_gateway(mode, request):
             third = stage.name == "final" and t == 2
             plan = scenarios.get((stage.number, seed[better]), ["W", "W"]) if not third else ["W", "W"]
             for n, r in enumerate(plan, start=1):
-                result = {"W": "1-0" if better == a else "0-1", "A": "-/+" if better == a else "+/-"}.get(r, r)
+                result = {"W": "1-0" if better == a else "0-1", "L": "0-1" if better == a else "1-0"}.get(r, r)
+                result = {"A": "-/+" if better == a else "+/-"}.get(result, result)
                 events.append(_game(stub, cid, stage.number, t, n, a, b, result))
         assert stub.GetStage(stages_pb2.GetStageRequest(competition_id=cid, number=stage.number)).status == (
             stages_pb2.STAGE_STATUS_COMPLETED
@@ -166,7 +167,8 @@ def test_a_40_player_cup_to_its_final_places_through_the_gateway(mode, request):
     replayed = next(p for p in one.pairings if by_seed[1] in p.player_ids)
     assert [g.replay for g in replayed.games] == [False, True, False] and replayed.winner_id == by_seed[1]
     double = next(p for p in one.pairings if by_seed[8] in p.player_ids)
-    assert double.decided and not double.winner_id and set(double.loser_ids) == {by_seed[8], by_seed[40]}
+    assert double.decided and double.winner_id == by_seed[40] and list(double.loser_ids) == [by_seed[8]]
+    assert set(double.games[0].technical_loser_ids) == {by_seed[8], by_seed[40]} and len(double.games) == 3
     assert sum(p.is_pass for p in one.pairings) == 24
     dq = next(p for p in bracket.stages[1].pairings if by_seed[5] in p.player_ids)
     assert dq.technical and "disqualified" in dq.explanation

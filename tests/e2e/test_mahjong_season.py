@@ -6,7 +6,9 @@ and the gateway's event log holds stage.created and stage.completed for every pl
 
 from __future__ import annotations
 
+import math
 from datetime import UTC, datetime, timedelta
+from fractions import Fraction
 
 import grpc
 import pytest
@@ -14,7 +16,7 @@ from google.protobuf.timestamp_pb2 import Timestamp
 from sqlalchemy.pool import NullPool
 
 from gateway.adapters.events import EventLog
-from rondo.gateway.v1 import common_pb2, competitions_pb2, draws_pb2, results_pb2, scheduling_pb2, stages_pb2
+from rondo.gateway.v1 import common_pb2, competitions_pb2, draws_pb2, identity_pb2, results_pb2, scheduling_pb2, stages_pb2
 from rondo_runtime.db import make_engine
 from tests import mahjong_season as season
 
@@ -23,6 +25,27 @@ PLAYERS = 24
 BY = season.BY
 CHOMBO_AT = (1, 1, 2)  # round, table, hanchan
 NO_SHOW_AT = (2, 1)  # round, table: its last seat did not come
+
+
+class _Keyed:
+    """The gateway stub with every idempotency key prefixed: the deployment is shared by the module's
+    tests, and a key the first test used would answer its first request again."""
+
+    def __init__(self, stub, prefix: str):
+        self._stub, self._prefix = stub, prefix
+
+    def __getattr__(self, rpc: str):
+        call = getattr(self._stub, rpc)
+
+        def keyed(request, **kwargs):
+            if getattr(request, "idempotency_key", ""):
+                copy = type(request)()
+                copy.CopyFrom(request)
+                copy.idempotency_key = f"{self._prefix}-{request.idempotency_key}"
+                request = copy
+            return call(request, **kwargs)
+
+        return keyed
 
 
 def _setup(stub) -> tuple[str, list[list[list[str]]]]:
@@ -250,3 +273,162 @@ def test_a_24_player_season_through_the_gateway_from_the_draw_to_the_prizes(mode
     completed = [subject for kind, subject in events if kind == "stage.completed"]
     assert created == [s.id for s in stages] and completed == ["2", "3", "4", "5"]
     assert sum(1 for kind, _ in events if kind == "standings.changed") == 4 * 6 * 3 + 1 + 1 + 2 * 3 * 2 + 3 + 5
+
+
+@pytest.mark.rule("mahjong.playoff.no-show-substitute")
+@pytest.mark.parametrize("mode", ["embedded", pytest.param("distributed", marks=pytest.mark.postgres)])
+def test_a_playoff_with_a_no_show_and_a_registered_substitute_goes_to_the_prizes_through_the_gateway(mode, request):
+    """Round 1, table A: its second seat does not come and the registered technical substitute plays and
+    wins every hanchan; he is removed from the table's order (§6.1), the no-show places last of the
+    table, and the playoff goes on stage by stage to the prizes, which the substitute never takes."""
+    deployment = request.getfixturevalue(mode)
+    stub = _Keyed(deployment.gateway, "playoff-no-show")
+    cid, rounds = _setup(stub)
+    _record_regular(stub, cid, rounds)
+    substitute = stub.RegisterPlayer(  # the same request as _record_regular's: the same player
+        competitions_pb2.RegisterPlayerRequest(
+            competition_id=cid, name=season.SUBSTITUTE, status=competitions_pb2.PLAYER_STATUS_SUBSTITUTE, idempotency_key="sub"
+        ),
+        timeout=10,
+    ).id
+    round_1 = _advance(stub, cid, 1)
+    a = list(round_1.rounds[0].tables[0].player_ids)
+    absent = a[1]
+    stub.RecordNoShow(
+        results_pb2.RecordNoShowRequest(
+            competition_id=cid,
+            stage=2,
+            round=1,
+            table=1,
+            no_show=results_pb2.NoShowEntry(player_id=absent, substitute=substitute),
+            recorded_by=BY,
+            idempotency_key="playoff-no-show",
+        ),
+        timeout=10,
+    )
+    sat = [substitute if p == absent else p for p in a]
+    for h in (1, 2, 3):
+        stub.RecordHanchan(
+            results_pb2.RecordHanchanRequest(
+                competition_id=cid,
+                stage=2,
+                round=1,
+                table=1,
+                hanchan=results_pb2.HanchanResult(
+                    number=h, scores=season.ranked_scores(sat, [substitute, a[0], a[2], a[3]], 2, 1, 1, h)
+                ),
+                recorded_by=BY,
+                idempotency_key=f"s2-1-{h}",
+            ),
+            timeout=10,
+        )
+    b = round_1.rounds[0].tables[1]
+    for h in (1, 2, 3):
+        last = stub.RecordHanchan(
+            results_pb2.RecordHanchanRequest(
+                competition_id=cid,
+                stage=2,
+                round=1,
+                table=2,
+                hanchan=results_pb2.HanchanResult(number=h, scores=season.scores(list(b.player_ids), 2, 1, 2, h)),
+                recorded_by=BY,
+                idempotency_key=f"s2-2-{h}",
+            ),
+            timeout=10,
+        )
+    assert last.completed_stage
+    playoff = stub.GetPlayoff(stages_pb2.GetPlayoffRequest(competition_id=cid), timeout=10)
+    table_a = playoff.stages[0].tables[0]
+    assert list(table_a.order) == [substitute, a[0], a[2], a[3], absent] and substitute in table_a.substitute_ids
+    assert list(table_a.no_show_ids) == [absent]
+
+    stages = [round_1]
+    for n in range(2, 5):  # was: "table A seats 4, the result has 5 places", and no round 2 ever
+        stage = _advance(stub, cid, n)
+        if n == 2:
+            upper, lower = (set(t.player_ids) for t in stage.rounds[0].tables)
+            assert {a[0], a[2]} <= upper and {a[3], absent} <= lower and substitute not in upper | lower
+        assert _record_stage(stub, cid, stage).completed_stage
+        stages.append(stage)
+    playoff = stub.GetPlayoff(stages_pb2.GetPlayoffRequest(competition_id=cid), timeout=10)
+    assert playoff.finished and [s.name for s in stages] == ["round 1", "round 2", "round 3", "final"]
+    prizes = [playoff.first_prize_player_id, playoff.second_prize_player_id]
+    assert prizes == list(playoff.stages[-1].tables[0].order)[:2] and substitute not in prizes
+
+
+@pytest.mark.rule("mahjong.playoff.stale-after-correction")
+@pytest.mark.parametrize("mode", ["embedded", pytest.param("distributed", marks=pytest.mark.postgres)])
+def test_a_confirmed_correction_changing_the_top_8_is_flagged_until_the_organizer_regenerates_round_1(mode, request):
+    """After round 1 was generated, a correction the organizer confirms moves place 9 into the top 8:
+    GetStandings names whom the stored round 1 seats and whom the standings qualify until the organizer
+    decides (a player may not); REGENERATE is audited, removes the unplayed round 1, and AdvanceStage
+    generates it again from the corrected standings."""
+    deployment = request.getfixturevalue(mode)
+    stub = _Keyed(deployment.gateway, "stale-playoff")
+    cid, rounds = _setup(stub)
+    _record_regular(stub, cid, rounds)
+    round_1 = _advance(stub, cid, 1)
+    standings = stub.GetStandings(results_pb2.GetStandingsRequest(competition_id=cid), timeout=10)
+    assert not standings.HasField("playoff_conflict")
+    rows = list(standings.rows)
+    top9 = [r.player_id for r in rows[:9]]
+    p8, p9 = top9[7], top9[8]
+    gap = math.floor(Fraction(rows[7].total) - Fraction(rows[8].total)) + 1
+    r, t = next(
+        (r, t)
+        for r, tables in enumerate(rounds, start=1)
+        for t, seats in enumerate(tables, start=1)
+        if p9 in seats and p8 not in seats and (r, t) != NO_SHOW_AT and (r, t, 1) != CHOMBO_AT
+    )
+    (record,) = [
+        x
+        for x in stub.ListResultRecords(
+            results_pb2.ListResultRecordsRequest(competition_id=cid, round=r, table=t), timeout=10
+        ).result_records
+        if x.hanchan.number == 1
+    ]
+    scores = dict(record.hanchan.scores)
+    q = next(p for p in scores if p not in top9)
+    scores[p9] += gap
+    scores[q] -= gap
+    stub.CorrectRecord(
+        results_pb2.CorrectRecordRequest(
+            competition_id=cid,
+            record_id=record.id,
+            reason="scores misread",
+            recorded_by="organizer",
+            hanchan=results_pb2.HanchanResult(number=1, scores=scores),
+            organizer_confirms=True,
+            idempotency_key="correction-8-9",
+        ),
+        timeout=10,
+    )
+    standings = stub.GetStandings(results_pb2.GetStandingsRequest(competition_id=cid), timeout=10)
+    conflict = standings.playoff_conflict
+    assert conflict.open and conflict.stage == 2
+    assert list(conflict.seated_not_qualified_ids) == [p8] and list(conflict.qualified_not_seated_ids) == [p9]
+    assert conflict.explanation in standings.notes and "DecidePlayoff" in conflict.explanation
+    assert {r.player_id: r.fate for r in standings.rows}[p9] == "playoff"
+
+    decide = results_pb2.DecidePlayoffRequest(
+        competition_id=cid,
+        decision=results_pb2.PLAYOFF_DECISION_KIND_REGENERATE,
+        reason="round 1 not played yet",
+        idempotency_key="regenerate",
+    )
+    player = deployment.accounts.player(cid, p8)
+    with pytest.raises(grpc.RpcError) as denied:  # the organizer decides, not a player
+        player.DecidePlayoff(decide, timeout=10)
+    assert denied.value.code() == grpc.StatusCode.PERMISSION_DENIED
+    decision = stub.DecidePlayoff(decide, timeout=10)
+    assert decision.decision == results_pb2.PLAYOFF_DECISION_KIND_REGENERATE and list(decision.removed_stages) == [2]
+    assert decision.decided_by and set(decision.stored_player_ids) == {p for t in round_1.rounds[0].tables for p in t.player_ids}
+    assert p8 in decision.stored_player_ids and p9 in decision.qualified_player_ids
+    assert stub.DecidePlayoff(decide, timeout=10).id == decision.id  # a retry answers the same decision
+    standings = stub.GetStandings(results_pb2.GetStandingsRequest(competition_id=cid), timeout=10)
+    assert not standings.HasField("playoff_conflict")
+    audit = stub.ListAuditLog(identity_pb2.ListAuditLogRequest(), timeout=10).entries
+    assert any(e.rpc == "DecidePlayoff" and e.outcome == "OK" and e.reason == "round 1 not played yet" for e in audit)
+    again = _advance(stub, cid, 11)
+    assert again.number == 2 and p9 in {p for t in again.rounds[0].tables for p in t.player_ids}
+    assert p8 not in {p for t in again.rounds[0].tables for p in t.player_ids}

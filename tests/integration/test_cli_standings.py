@@ -150,3 +150,20 @@ def test_cup_malformed_file_names_the_series_the_game_and_the_field(tmp_path):
     assert result.exit_code == 2 and result.stdout == ""
     assert "series[2].games[1]: one of 1-0, 0-1, =, +/-, -/+, -/-" in result.stderr
     assert "disqualifications[0].reason: a disqualification needs its reason" in result.stderr
+
+
+@pytest.mark.rule("mahjong.season-file.bounded")
+def test_a_file_with_thousands_of_errors_prints_20_and_how_many_more_and_a_huge_number_no_traceback(tmp_path):
+    data = json.loads(EXAMPLE.read_text(encoding="utf-8"))
+    for match in data["matches"]:
+        for hanchan in match["hanchans"]:
+            hanchan["scores"] = dict.fromkeys(hanchan["scores"], 10**30)
+    bad = tmp_path / "season.json"
+    bad.write_text(json.dumps(data), encoding="utf-8")
+    result = runner.invoke(app, ["standings", str(bad)])
+    lines = result.stderr.splitlines()
+    assert result.exit_code == 2 and len(lines) == 21 and lines[-1].startswith("error: … and ") and lines[-1].endswith(" more")
+    assert "must be between -10000000 and 10000000 (a final score, integer points)" in lines[0]
+    bad.write_text(json.dumps(data).replace("1" + "0" * 30, "9" * 5000, 1), encoding="utf-8")
+    result = runner.invoke(app, ["standings", str(bad)])
+    assert result.exit_code == 2 and "a number of 5000 digits" in result.stderr and "Traceback" not in result.output

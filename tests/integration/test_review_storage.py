@@ -70,3 +70,27 @@ def test_ruleset_versions_and_tie_decisions_are_stored_and_applied(league):
     result = league.get_standings(cid)
     assert result.ruleset_version == 2
     assert tuple(r.player for r in result.standings.rows) == lots.draw_lots(-(2**63), ids)
+
+
+@pytest.mark.rule("mahjong.playoff.stale-after-correction")
+def test_decisions_on_a_stale_playoff_are_stored_and_regenerate_removes_the_unplayed_round_1(league):
+    from league.domain.playoff_basis import PlayoffDecisionKind
+    from tests import mahjong_season as season
+    from tests.unit import test_playoff_stages as playoff_flow
+
+    competition, ids, _ = data.approved_league(league)
+    season.stable_names(ids)
+    cid = competition.id
+    playoff_flow._record_regular(league, cid, ids)
+    playoff_flow._advance(league, cid)
+    p8, p9 = playoff_flow._confirmed_correction_swapping_places_8_and_9(league, cid)
+    conflict = league.get_standings(cid).playoff_conflict
+    assert conflict is not None and conflict.open and conflict.seated_not_qualified == (p8,)
+    decision = league.decide_playoff(cid, PlayoffDecisionKind.REGENERATE, "round 1 not played yet", "organizer", "k")
+    assert league.decide_playoff(cid, PlayoffDecisionKind.REGENERATE, "round 1 not played yet", "organizer", "k") == decision
+    assert decision.removed[0]["number"] == 2 and decision.removed[0]["basis"]["regular_places"][7] == p8
+    assert league.list_stages(cid) == [] and league.get_standings(cid).playoff_conflict is None
+    round_1 = playoff_flow._advance(league, cid)
+    assert round_1.number == 2 and p9 in round_1.basis["regular_places"]
+    playoff_flow._play_stage(league, cid, 2)
+    assert league.get_standings(cid).playoff_conflict is None

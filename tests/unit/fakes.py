@@ -27,6 +27,7 @@ from league.domain.disqualification import PlayerDisqualification
 from league.domain.lots import TieDecision
 from league.domain.model import Competition, Draw, Player, normalized_name
 from league.domain.pinning import RulesetVersion
+from league.domain.playoff_basis import PlayoffDecision
 from league.domain.records import ResultRecord
 from league.domain.reviews import Review
 from league.domain.stages import Stage, StageStatus
@@ -83,6 +84,7 @@ class FakeLeagueRepository(FakeKeyStore):
         self.ruleset_versions_by_key: dict[tuple[str, int], RulesetVersion] = {}
         self.tie_decisions_by_id: dict[str, TieDecision] = {}
         self.disqualifications_by_id: dict[str, PlayerDisqualification] = {}
+        self.playoff_decisions_by_id: dict[str, PlayoffDecision] = {}
 
     # --- competitions ---
     def add_competition(self, c: Competition) -> None:
@@ -216,6 +218,22 @@ class FakeLeagueRepository(FakeKeyStore):
 
     def ruleset_versions(self, competition_id: str) -> list[RulesetVersion]:
         return sorted((v for (c, _), v in self.ruleset_versions_by_key.items() if c == competition_id), key=lambda v: v.version)
+
+    def add_playoff_decision(self, d: PlayoffDecision) -> None:
+        self.playoff_decisions_by_id[d.id] = d
+
+    def playoff_decisions(self, competition_id: str) -> list[PlayoffDecision]:
+        mine = (d for d in self.playoff_decisions_by_id.values() if d.competition_id == competition_id)
+        return sorted(mine, key=lambda d: d.sequence)
+
+    def playoff_decision(self, decision_id: str) -> PlayoffDecision | None:
+        return self.playoff_decisions_by_id.get(decision_id)
+
+    def next_playoff_decision_sequence(self, competition_id: str) -> int:
+        return len(self.playoff_decisions(competition_id)) + 1
+
+    def remove_stage(self, stage_id: str) -> None:
+        self.stages_by_id.pop(stage_id, None)
 
     def add_tie_decision(self, d: TieDecision) -> None:
         self.tie_decisions_by_id[d.id] = d

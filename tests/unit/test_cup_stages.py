@@ -171,35 +171,35 @@ def test_games_of_a_series_are_checked_and_a_bad_one_stores_nothing(league, uow)
 
 
 @pytest.mark.rule("cup.records.series-games-in-order")
-def test_technical_defeats_and_a_double_one_end_series_and_prizes_need_at_most_one(league):
+@pytest.mark.rule("cup.progress.double-technical-defeat")
+def test_technical_defeats_end_no_series_a_double_one_is_a_game_neither_wins_and_prizes_need_at_most_one(league):
     cid, ids = _cup(league, 8)
     seed_of = {p: i for i, p in enumerate(ids, start=1)}
     qf = _advance(league, cid)
-    s5, s1 = qf.rounds[0][0]
     s8, s4 = qf.rounds[0][3]
-    # seed 1 loses game 1 technically (absent), then wins 2 games: one technical defeat
+    # seeds 8 and 4 both absent from game 1 (4.3.3): both lose it, the series goes on (it used to end it)
     _game(league, cid, 1, 4, 1, s8, s4, "-/-")
-    with pytest.raises(InvalidArgument, match="ended with game 1"):
-        _game(league, cid, 1, 4, 2, s8, s4, "1-0")
+    _game(league, cid, 1, 4, 2, s8, s4, "0-1")
+    assert not league.cup_bracket(cid).progress.stages[0].matches[3].decided
+    # seed 1 loses game 1 technically (absent), then wins 2 games: one technical defeat
     _play_stage(league, cid, qf, seed_of, {1: ["+/-", "0-1", "0-1"], 4: []})
+    _game(league, cid, 1, 4, 3, s8, s4, "0-1")  # seed 4 wins 2-0 after the game both missed
     sf = _advance(league, cid)
-    assert sf.rounds[0] == ((ids[2], ids[0]), (ids[1],))  # seeds 4 and 8 are both out: seed 2 passes
-    with pytest.raises(FailedPrecondition, match="is a pass"):
-        _game(league, cid, 2, 2, 1, ids[1], ids[1], "1-0")
-    with pytest.raises(InvalidArgument, match="double technical defeat in the semi-final"):
-        _game(league, cid, 2, 1, 1, ids[2], ids[0], "-/-")
-    _play_stage(league, cid, sf, seed_of, {1: ["1-0", "0-1", "0-1"]})  # seed 1 wins 2-1
-    final = _advance(league, cid)
-    assert final.rounds == (((ids[1], ids[0]), (ids[2],)),)  # seed 3 the only semi-final loser: third without playing
-    _game(league, cid, 3, 1, 1, ids[1], ids[0], "0-1")
-    last = _game(league, cid, 3, 1, 2, ids[1], ids[0], "-/+")  # seed 2 absent: seed 1 wins 2-0
+    assert sf.rounds[0] == ((ids[2], ids[0]), (ids[3], ids[1]))
+    _game(league, cid, 2, 2, 1, ids[3], ids[1], "-/-")  # in a medal stage too: a game neither wins
+    _play_stage(league, cid, sf, seed_of, {1: ["1-0", "0-1", "0-1"], 2: []})  # seed 1 wins 2-1
+    for n in (2, 3):
+        last = _game(league, cid, 2, 2, n, ids[3], ids[1], "0-1")
     assert last.completed_stage
+    final = _advance(league, cid)
+    assert final.rounds == (((ids[1], ids[0]), (ids[3], ids[2])),)
+    _play_stage(league, cid, final, seed_of, {1: ["0-1", "0-1"]})
     progress = league.cup_bracket(cid).progress
-    assert progress is not None and progress.places == (ids[0], ids[1], ids[2], None)
-    first = progress.results[ids[0]]
+    assert progress is not None and progress.places == (ids[0], ids[1], ids[2], ids[3])
+    first, second, fourth = (progress.results[ids[k]] for k in (0, 1, 3))
     assert first.technical_defeats == 1 and first.prize_place == 1
-    second = progress.results[ids[1]]
     assert second.technical_defeats == 1 and second.prize_place == 2
+    assert fourth.technical_defeats == 2 and fourth.prize_place is None  # two double technical defeats (1.7.2)
 
 
 @pytest.mark.rule("cup.progress.prize-eligibility")

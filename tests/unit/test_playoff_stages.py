@@ -8,7 +8,9 @@ from typing import Any
 import pytest
 
 from league.domain import mahjong_progress
-from league.domain.records import GameEntry, HanchanEntry, PenaltyEntry
+from league.domain.model import PlayerStatus
+from league.domain.playoff_basis import PlayoffDecisionKind
+from league.domain.records import GameEntry, HanchanEntry, NoShowEntry, PenaltyEntry
 from league.domain.stage_kinds import Seating, StagePlan
 from league.domain.stages import StageStatus
 from league.service import LeagueService
@@ -234,6 +236,7 @@ def test_a_regular_correction_swapping_places_8_and_9_after_round_1_is_refused_t
     assert stored.replaces_record_id == record.id
     assert any(c.startswith("regular places: ") and names[p9] in c for c in stored.changes)
     assert any(c.startswith("confirmed by the organizer: this correction changes who plays in stage 2") for c in stored.changes)
+    assert any(c.startswith("to redo: stage 2 (round 1)") and "DecidePlayoff" in c for c in stored.changes)
     new_top = [row.player for row in league.get_standings(cid).standings.rows][:8]
     assert p9 in new_top and p8 not in new_top
     # the stage keeps who it was generated with, and the playoff goes on from it
@@ -305,3 +308,103 @@ def test_a_player_who_leaves_the_season_after_round_1_is_out_and_the_next_of_his
     _play_stage(league, cid, 3, {1: list(upper), 2: ["substitute 1", *lower]})
     round_3 = _advance(league, cid)
     assert sorted(round_3.rounds[0][0]) == sorted([*upper[2:], *lower[:2]])
+
+
+@pytest.mark.rule("mahjong.playoff.no-show-substitute")
+def test_a_no_show_at_a_playoff_table_is_replaced_by_a_substitute_and_the_playoff_goes_on_to_the_prizes():
+    league, _, cid, _ = _league()
+    a, b = _advance(league, cid).rounds[0]
+    sub = league.register_player(cid, "Sub Oleg", status=PlayerStatus.SUBSTITUTE)
+    absent = a[1]
+    league.record_no_show(cid, 1, 1, NoShowEntry(absent, sub.id), BY, stage=2)
+    sat = [sub.id if p == absent else p for p in a]
+    for h in (1, 2, 3):  # the substitute wins every hanchan of table A
+        league.record_hanchan(
+            cid, 1, 1, _hanchan(h, season.ranked_scores(sat, [sub.id, a[0], a[2], a[3]], 2, 1, 1, h)), BY, stage=2
+        )
+    for h in (1, 2, 3):
+        league.record_hanchan(cid, 1, 2, _hanchan(h, season.ranked_scores(b, list(b), 2, 2, h)), BY, stage=2)
+    assert league.get_stage(cid, 2).status is StageStatus.COMPLETED
+    ((table_a, _),) = [o for _, o in league.get_playoff(cid).play.stages]
+    assert table_a.order == (sub.id, a[0], a[2], a[3], absent) and sub.id in table_a.substitutes
+    round_2 = _advance(league, cid)  # was: "table A seats 4, the result has 5 places"
+    upper, lower = round_2.rounds[0]
+    # the substitute is removed and places re-counted (§6.1): a[0] and a[2] go up, a[3] and the no-show down
+    assert sorted(upper) == sorted([a[0], a[2], b[0], b[1]]) and sorted(lower) == sorted([a[3], absent, b[2], b[3]])
+    _play_stage(league, cid, 3, {1: list(upper), 2: list(lower)})
+    (table,) = _advance(league, cid).rounds[0]
+    _play_stage(league, cid, 4, {1: list(table)})
+    (finalists,) = _advance(league, cid).rounds[0]
+    _play_stage(league, cid, 5, {1: list(finalists)})
+    report = league.get_playoff(cid)
+    assert report.play.finished and report.prizes == tuple(finalists[:2]) and sub.id not in report.prizes
+
+
+def _confirmed_correction_swapping_places_8_and_9(league: LeagueService, cid: str) -> tuple[str, str]:
+    """A regular correction the organizer confirms after round 1 was generated: place 9 moves into the top 8."""
+    rows = league.get_standings(cid).standings.rows
+    totals = {row.player: row.figures.total for row in rows}
+    top9 = [row.player for row in rows[:9]]
+    p8, p9 = top9[7], top9[8]
+    gap = int(totals[p8] - totals[p9]) + 1
+    record, q = next(
+        (r, q)
+        for r in _regular_hanchans(league, cid)
+        if p9 in dict(r.content.scores) and p8 not in dict(r.content.scores)
+        for q in dict(r.content.scores)
+        if q not in top9
+    )
+    scores = dict(record.content.scores)
+    scores[p9] += gap
+    scores[q] -= gap
+    league.correct_record(
+        cid, record.id, _hanchan(record.content.number, scores), "scores misread", "organizer", organizer_confirms=True
+    )
+    return p8, p9
+
+
+@pytest.mark.rule("mahjong.playoff.stale-after-correction")
+def test_a_confirmed_correction_changing_the_top_8_is_shown_until_the_organizer_regenerates_round_1():
+    league, _, cid, _ = _league()
+    _advance(league, cid)
+    assert league.get_standings(cid).playoff_conflict is None
+    p8, p9 = _confirmed_correction_swapping_places_8_and_9(league, cid)
+    standings = league.get_standings(cid)
+    names = standings.names
+    conflict = standings.playoff_conflict
+    assert conflict is not None and conflict.open
+    assert (conflict.seated_not_qualified, conflict.qualified_not_seated) == ((p8,), (p9,))
+    assert f"seats {names[p8]}, whom the corrected standings no longer qualify; they qualify {names[p9]} instead" in (
+        conflict.explanation
+    )
+    assert conflict.explanation in standings.notes and "DecidePlayoff" in conflict.explanation
+    with pytest.raises(InvalidArgument) as error:  # a decision needs its reason
+        league.decide_playoff(cid, PlayoffDecisionKind.REGENERATE, " ", "organizer")
+    assert [v.field for v in error.value.violations] == ["reason"]
+    decision = league.decide_playoff(cid, PlayoffDecisionKind.REGENERATE, "round 1 not played yet", "organizer", "k1")
+    assert league.decide_playoff(cid, PlayoffDecisionKind.REGENERATE, "round 1 not played yet", "organizer", "k1") == decision
+    assert decision.stored[7] == p8 and p9 in decision.qualified and decision.removed[0]["number"] == 2
+    assert league.list_stages(cid) == [] and league.get_standings(cid).playoff_conflict is None
+    with pytest.raises(FailedPrecondition, match="nothing to decide"):
+        league.decide_playoff(cid, PlayoffDecisionKind.KEEP, "again", "organizer")
+    round_1 = _advance(league, cid)  # from the corrected standings
+    assert p9 in round_1.basis["regular_places"] and p8 not in round_1.basis["regular_places"]
+
+
+@pytest.mark.rule("mahjong.playoff.stale-after-correction")
+def test_a_played_round_1_is_kept_with_the_organizer_s_reason_and_the_conflict_becomes_a_note():
+    league, _, cid, _ = _league()
+    _advance(league, cid)
+    _play_stage(league, cid, 2)
+    p8, p9 = _confirmed_correction_swapping_places_8_and_9(league, cid)
+    with pytest.raises(FailedPrecondition, match="already has results"):
+        league.decide_playoff(cid, PlayoffDecisionKind.REGENERATE, "start over", "organizer")
+    league.decide_playoff(cid, PlayoffDecisionKind.KEEP, "round 1 was played in good faith", "organizer")
+    standings = league.get_standings(cid)
+    conflict = standings.playoff_conflict
+    assert conflict is not None and not conflict.open and conflict.kept is not None
+    assert "kept as stored by the organizer (organizer): round 1 was played in good faith" in conflict.explanation
+    assert conflict.explanation in standings.notes
+    assert [s.number for s in league.list_stages(cid)] == [2]
+    with pytest.raises(FailedPrecondition, match="already decided"):
+        league.decide_playoff(cid, PlayoffDecisionKind.KEEP, "twice", "organizer")

@@ -255,6 +255,11 @@ class GatewayServiceStub:
                 request_serializer=rondo_dot_gateway_dot_v1_dot_results__pb2.DecideTieRequest.SerializeToString,
                 response_deserializer=rondo_dot_gateway_dot_v1_dot_results__pb2.TieDecision.FromString,
                 _registered_method=True)
+        self.DecidePlayoff = channel.unary_unary(
+                '/rondo.gateway.v1.GatewayService/DecidePlayoff',
+                request_serializer=rondo_dot_gateway_dot_v1_dot_results__pb2.DecidePlayoffRequest.SerializeToString,
+                response_deserializer=rondo_dot_gateway_dot_v1_dot_results__pb2.PlayoffDecision.FromString,
+                _registered_method=True)
         self.AdvanceStage = channel.unary_unary(
                 '/rondo.gateway.v1.GatewayService/AdvanceStage',
                 request_serializer=rondo_dot_gateway_dot_v1_dot_stages__pb2.AdvanceStageRequest.SerializeToString,
@@ -807,6 +812,14 @@ class GatewayServiceServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def DecidePlayoff(self, request, context):
+        """Organizer: a stored playoff round 1 the corrected standings no longer give (GetStandings shows the
+        conflict): REGENERATE it (no result yet; AdvanceStage then generates it again) or KEEP it, with the reason.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
     def AdvanceStage(self, request, context):
         """---- Stages after the draw (docs/architecture.md "A competition's stages") ----
         Organizer: league plans the next stage from the stored results, the solver seats or pairs it,
@@ -1345,6 +1358,11 @@ def add_GatewayServiceServicer_to_server(servicer, server):
                     servicer.DecideTie,
                     request_deserializer=rondo_dot_gateway_dot_v1_dot_results__pb2.DecideTieRequest.FromString,
                     response_serializer=rondo_dot_gateway_dot_v1_dot_results__pb2.TieDecision.SerializeToString,
+            ),
+            'DecidePlayoff': grpc.unary_unary_rpc_method_handler(
+                    servicer.DecidePlayoff,
+                    request_deserializer=rondo_dot_gateway_dot_v1_dot_results__pb2.DecidePlayoffRequest.FromString,
+                    response_serializer=rondo_dot_gateway_dot_v1_dot_results__pb2.PlayoffDecision.SerializeToString,
             ),
             'AdvanceStage': grpc.unary_unary_rpc_method_handler(
                     servicer.AdvanceStage,
@@ -2684,6 +2702,33 @@ class GatewayService:
             '/rondo.gateway.v1.GatewayService/DecideTie',
             rondo_dot_gateway_dot_v1_dot_results__pb2.DecideTieRequest.SerializeToString,
             rondo_dot_gateway_dot_v1_dot_results__pb2.TieDecision.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def DecidePlayoff(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/rondo.gateway.v1.GatewayService/DecidePlayoff',
+            rondo_dot_gateway_dot_v1_dot_results__pb2.DecidePlayoffRequest.SerializeToString,
+            rondo_dot_gateway_dot_v1_dot_results__pb2.PlayoffDecision.FromString,
             options,
             channel_credentials,
             insecure,

@@ -39,6 +39,12 @@ class TieMethod(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     TIE_METHOD_UNSPECIFIED: _ClassVar[TieMethod]
     TIE_METHOD_ORGANIZER_ORDER: _ClassVar[TieMethod]
     TIE_METHOD_LOT: _ClassVar[TieMethod]
+
+class PlayoffDecisionKind(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    PLAYOFF_DECISION_KIND_UNSPECIFIED: _ClassVar[PlayoffDecisionKind]
+    PLAYOFF_DECISION_KIND_REGENERATE: _ClassVar[PlayoffDecisionKind]
+    PLAYOFF_DECISION_KIND_KEEP: _ClassVar[PlayoffDecisionKind]
 RECORD_STATUS_UNSPECIFIED: RecordStatus
 RECORD_STATUS_CONFIRMED: RecordStatus
 RECORD_STATUS_REPORTED: RecordStatus
@@ -57,6 +63,9 @@ DISPUTE_DECISION_REPLACE: DisputeDecision
 TIE_METHOD_UNSPECIFIED: TieMethod
 TIE_METHOD_ORGANIZER_ORDER: TieMethod
 TIE_METHOD_LOT: TieMethod
+PLAYOFF_DECISION_KIND_UNSPECIFIED: PlayoffDecisionKind
+PLAYOFF_DECISION_KIND_REGENERATE: PlayoffDecisionKind
+PLAYOFF_DECISION_KIND_KEEP: PlayoffDecisionKind
 
 class HanchanResult(_message.Message):
     __slots__ = ("number", "scores", "chombo")
@@ -397,20 +406,22 @@ class UnresolvedTie(_message.Message):
     def __init__(self, place: _Optional[str] = ..., player_ids: _Optional[_Iterable[str]] = ..., reason: _Optional[str] = ..., at_cut: _Optional[bool] = ...) -> None: ...
 
 class Standings(_message.Message):
-    __slots__ = ("competition_id", "ruleset", "rows", "unresolved", "ruleset_version", "notes")
+    __slots__ = ("competition_id", "ruleset", "rows", "unresolved", "ruleset_version", "notes", "playoff_conflict")
     COMPETITION_ID_FIELD_NUMBER: _ClassVar[int]
     RULESET_FIELD_NUMBER: _ClassVar[int]
     ROWS_FIELD_NUMBER: _ClassVar[int]
     UNRESOLVED_FIELD_NUMBER: _ClassVar[int]
     RULESET_VERSION_FIELD_NUMBER: _ClassVar[int]
     NOTES_FIELD_NUMBER: _ClassVar[int]
+    PLAYOFF_CONFLICT_FIELD_NUMBER: _ClassVar[int]
     competition_id: str
     ruleset: str
     rows: _containers.RepeatedCompositeFieldContainer[StandingRow]
     unresolved: _containers.RepeatedCompositeFieldContainer[UnresolvedTie]
     ruleset_version: int
     notes: _containers.RepeatedScalarFieldContainer[str]
-    def __init__(self, competition_id: _Optional[str] = ..., ruleset: _Optional[str] = ..., rows: _Optional[_Iterable[_Union[StandingRow, _Mapping]]] = ..., unresolved: _Optional[_Iterable[_Union[UnresolvedTie, _Mapping]]] = ..., ruleset_version: _Optional[int] = ..., notes: _Optional[_Iterable[str]] = ...) -> None: ...
+    playoff_conflict: PlayoffConflict
+    def __init__(self, competition_id: _Optional[str] = ..., ruleset: _Optional[str] = ..., rows: _Optional[_Iterable[_Union[StandingRow, _Mapping]]] = ..., unresolved: _Optional[_Iterable[_Union[UnresolvedTie, _Mapping]]] = ..., ruleset_version: _Optional[int] = ..., notes: _Optional[_Iterable[str]] = ..., playoff_conflict: _Optional[_Union[PlayoffConflict, _Mapping]] = ...) -> None: ...
 
 class DecideTieRequest(_message.Message):
     __slots__ = ("competition_id", "player_ids", "method", "seed", "reason", "decided_by", "idempotency_key")
@@ -451,3 +462,53 @@ class TieDecision(_message.Message):
     at: _timestamp_pb2.Timestamp
     stage: int
     def __init__(self, id: _Optional[str] = ..., competition_id: _Optional[str] = ..., player_ids: _Optional[_Iterable[str]] = ..., method: _Optional[_Union[TieMethod, str]] = ..., seed: _Optional[int] = ..., reason: _Optional[str] = ..., decided_by: _Optional[str] = ..., at: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., stage: _Optional[int] = ...) -> None: ...
+
+class PlayoffConflict(_message.Message):
+    __slots__ = ("stage", "seated_not_qualified_ids", "qualified_not_seated_ids", "explanation", "open")
+    STAGE_FIELD_NUMBER: _ClassVar[int]
+    SEATED_NOT_QUALIFIED_IDS_FIELD_NUMBER: _ClassVar[int]
+    QUALIFIED_NOT_SEATED_IDS_FIELD_NUMBER: _ClassVar[int]
+    EXPLANATION_FIELD_NUMBER: _ClassVar[int]
+    OPEN_FIELD_NUMBER: _ClassVar[int]
+    stage: int
+    seated_not_qualified_ids: _containers.RepeatedScalarFieldContainer[str]
+    qualified_not_seated_ids: _containers.RepeatedScalarFieldContainer[str]
+    explanation: str
+    open: bool
+    def __init__(self, stage: _Optional[int] = ..., seated_not_qualified_ids: _Optional[_Iterable[str]] = ..., qualified_not_seated_ids: _Optional[_Iterable[str]] = ..., explanation: _Optional[str] = ..., open: _Optional[bool] = ...) -> None: ...
+
+class DecidePlayoffRequest(_message.Message):
+    __slots__ = ("competition_id", "decision", "reason", "decided_by", "idempotency_key")
+    COMPETITION_ID_FIELD_NUMBER: _ClassVar[int]
+    DECISION_FIELD_NUMBER: _ClassVar[int]
+    REASON_FIELD_NUMBER: _ClassVar[int]
+    DECIDED_BY_FIELD_NUMBER: _ClassVar[int]
+    IDEMPOTENCY_KEY_FIELD_NUMBER: _ClassVar[int]
+    competition_id: str
+    decision: PlayoffDecisionKind
+    reason: str
+    decided_by: str
+    idempotency_key: str
+    def __init__(self, competition_id: _Optional[str] = ..., decision: _Optional[_Union[PlayoffDecisionKind, str]] = ..., reason: _Optional[str] = ..., decided_by: _Optional[str] = ..., idempotency_key: _Optional[str] = ...) -> None: ...
+
+class PlayoffDecision(_message.Message):
+    __slots__ = ("id", "competition_id", "decision", "reason", "decided_by", "at", "stored_player_ids", "qualified_player_ids", "removed_stages")
+    ID_FIELD_NUMBER: _ClassVar[int]
+    COMPETITION_ID_FIELD_NUMBER: _ClassVar[int]
+    DECISION_FIELD_NUMBER: _ClassVar[int]
+    REASON_FIELD_NUMBER: _ClassVar[int]
+    DECIDED_BY_FIELD_NUMBER: _ClassVar[int]
+    AT_FIELD_NUMBER: _ClassVar[int]
+    STORED_PLAYER_IDS_FIELD_NUMBER: _ClassVar[int]
+    QUALIFIED_PLAYER_IDS_FIELD_NUMBER: _ClassVar[int]
+    REMOVED_STAGES_FIELD_NUMBER: _ClassVar[int]
+    id: str
+    competition_id: str
+    decision: PlayoffDecisionKind
+    reason: str
+    decided_by: str
+    at: _timestamp_pb2.Timestamp
+    stored_player_ids: _containers.RepeatedScalarFieldContainer[str]
+    qualified_player_ids: _containers.RepeatedScalarFieldContainer[str]
+    removed_stages: _containers.RepeatedScalarFieldContainer[int]
+    def __init__(self, id: _Optional[str] = ..., competition_id: _Optional[str] = ..., decision: _Optional[_Union[PlayoffDecisionKind, str]] = ..., reason: _Optional[str] = ..., decided_by: _Optional[str] = ..., at: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., stored_player_ids: _Optional[_Iterable[str]] = ..., qualified_player_ids: _Optional[_Iterable[str]] = ..., removed_stages: _Optional[_Iterable[int]] = ...) -> None: ...

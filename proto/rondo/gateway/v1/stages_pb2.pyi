@@ -404,7 +404,7 @@ class GetPlayoffRequest(_message.Message):
     def __init__(self, competition_id: _Optional[str] = ...) -> None: ...
 
 class PlayoffTableView(_message.Message):
-    __slots__ = ("name", "table", "player_ids", "hanchans_played", "hanchans", "order", "substitute_ids", "unresolved")
+    __slots__ = ("name", "table", "player_ids", "hanchans_played", "hanchans", "order", "substitute_ids", "unresolved", "no_show_ids")
     NAME_FIELD_NUMBER: _ClassVar[int]
     TABLE_FIELD_NUMBER: _ClassVar[int]
     PLAYER_IDS_FIELD_NUMBER: _ClassVar[int]
@@ -413,6 +413,7 @@ class PlayoffTableView(_message.Message):
     ORDER_FIELD_NUMBER: _ClassVar[int]
     SUBSTITUTE_IDS_FIELD_NUMBER: _ClassVar[int]
     UNRESOLVED_FIELD_NUMBER: _ClassVar[int]
+    NO_SHOW_IDS_FIELD_NUMBER: _ClassVar[int]
     name: str
     table: int
     player_ids: _containers.RepeatedScalarFieldContainer[str]
@@ -421,7 +422,8 @@ class PlayoffTableView(_message.Message):
     order: _containers.RepeatedScalarFieldContainer[str]
     substitute_ids: _containers.RepeatedScalarFieldContainer[str]
     unresolved: str
-    def __init__(self, name: _Optional[str] = ..., table: _Optional[int] = ..., player_ids: _Optional[_Iterable[str]] = ..., hanchans_played: _Optional[int] = ..., hanchans: _Optional[int] = ..., order: _Optional[_Iterable[str]] = ..., substitute_ids: _Optional[_Iterable[str]] = ..., unresolved: _Optional[str] = ...) -> None: ...
+    no_show_ids: _containers.RepeatedScalarFieldContainer[str]
+    def __init__(self, name: _Optional[str] = ..., table: _Optional[int] = ..., player_ids: _Optional[_Iterable[str]] = ..., hanchans_played: _Optional[int] = ..., hanchans: _Optional[int] = ..., order: _Optional[_Iterable[str]] = ..., substitute_ids: _Optional[_Iterable[str]] = ..., unresolved: _Optional[str] = ..., no_show_ids: _Optional[_Iterable[str]] = ...) -> None: ...
 
 class PlayoffStageView(_message.Message):
     __slots__ = ("number", "name", "status", "tables")

@@ -74,6 +74,12 @@ class Checkpoint(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     CHECKPOINT_UNSPECIFIED: _ClassVar[Checkpoint]
     CHECKPOINT_FIRST: _ClassVar[Checkpoint]
     CHECKPOINT_SECOND: _ClassVar[Checkpoint]
+
+class PlayoffDecisionKind(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    PLAYOFF_DECISION_KIND_UNSPECIFIED: _ClassVar[PlayoffDecisionKind]
+    PLAYOFF_DECISION_KIND_REGENERATE: _ClassVar[PlayoffDecisionKind]
+    PLAYOFF_DECISION_KIND_KEEP: _ClassVar[PlayoffDecisionKind]
 REGISTRATION_RESOLUTION_UNSPECIFIED: RegistrationResolution
 REGISTRATION_RESOLUTION_DROP_LAST_REGISTERED: RegistrationResolution
 REGISTRATION_RESOLUTION_PROMOTE_RESERVES: RegistrationResolution
@@ -111,6 +117,9 @@ STAGE_STATUS_COMPLETED: StageStatus
 CHECKPOINT_UNSPECIFIED: Checkpoint
 CHECKPOINT_FIRST: Checkpoint
 CHECKPOINT_SECOND: Checkpoint
+PLAYOFF_DECISION_KIND_UNSPECIFIED: PlayoffDecisionKind
+PLAYOFF_DECISION_KIND_REGENERATE: PlayoffDecisionKind
+PLAYOFF_DECISION_KIND_KEEP: PlayoffDecisionKind
 
 class CloseRegistrationRequest(_message.Message):
     __slots__ = ("competition_id", "resolution", "closed_by", "idempotency_key")
@@ -764,20 +773,22 @@ class UnresolvedTie(_message.Message):
     def __init__(self, place: _Optional[str] = ..., player_ids: _Optional[_Iterable[str]] = ..., reason: _Optional[str] = ..., at_cut: _Optional[bool] = ...) -> None: ...
 
 class Standings(_message.Message):
-    __slots__ = ("competition_id", "ruleset", "rows", "unresolved", "ruleset_version", "notes")
+    __slots__ = ("competition_id", "ruleset", "rows", "unresolved", "ruleset_version", "notes", "playoff_conflict")
     COMPETITION_ID_FIELD_NUMBER: _ClassVar[int]
     RULESET_FIELD_NUMBER: _ClassVar[int]
     ROWS_FIELD_NUMBER: _ClassVar[int]
     UNRESOLVED_FIELD_NUMBER: _ClassVar[int]
     RULESET_VERSION_FIELD_NUMBER: _ClassVar[int]
     NOTES_FIELD_NUMBER: _ClassVar[int]
+    PLAYOFF_CONFLICT_FIELD_NUMBER: _ClassVar[int]
     competition_id: str
     ruleset: str
     rows: _containers.RepeatedCompositeFieldContainer[StandingRow]
     unresolved: _containers.RepeatedCompositeFieldContainer[UnresolvedTie]
     ruleset_version: int
     notes: _containers.RepeatedScalarFieldContainer[str]
-    def __init__(self, competition_id: _Optional[str] = ..., ruleset: _Optional[str] = ..., rows: _Optional[_Iterable[_Union[StandingRow, _Mapping]]] = ..., unresolved: _Optional[_Iterable[_Union[UnresolvedTie, _Mapping]]] = ..., ruleset_version: _Optional[int] = ..., notes: _Optional[_Iterable[str]] = ...) -> None: ...
+    playoff_conflict: PlayoffConflict
+    def __init__(self, competition_id: _Optional[str] = ..., ruleset: _Optional[str] = ..., rows: _Optional[_Iterable[_Union[StandingRow, _Mapping]]] = ..., unresolved: _Optional[_Iterable[_Union[UnresolvedTie, _Mapping]]] = ..., ruleset_version: _Optional[int] = ..., notes: _Optional[_Iterable[str]] = ..., playoff_conflict: _Optional[_Union[PlayoffConflict, _Mapping]] = ...) -> None: ...
 
 class RecordReview(_message.Message):
     __slots__ = ("verdict", "player_id", "judge", "reason", "at")
@@ -1328,7 +1339,7 @@ class GetPlayoffRequest(_message.Message):
     def __init__(self, competition_id: _Optional[str] = ...) -> None: ...
 
 class PlayoffTableView(_message.Message):
-    __slots__ = ("name", "table", "player_ids", "hanchans_played", "hanchans", "order", "substitute_ids", "unresolved")
+    __slots__ = ("name", "table", "player_ids", "hanchans_played", "hanchans", "order", "substitute_ids", "unresolved", "no_show_ids")
     NAME_FIELD_NUMBER: _ClassVar[int]
     TABLE_FIELD_NUMBER: _ClassVar[int]
     PLAYER_IDS_FIELD_NUMBER: _ClassVar[int]
@@ -1337,6 +1348,7 @@ class PlayoffTableView(_message.Message):
     ORDER_FIELD_NUMBER: _ClassVar[int]
     SUBSTITUTE_IDS_FIELD_NUMBER: _ClassVar[int]
     UNRESOLVED_FIELD_NUMBER: _ClassVar[int]
+    NO_SHOW_IDS_FIELD_NUMBER: _ClassVar[int]
     name: str
     table: int
     player_ids: _containers.RepeatedScalarFieldContainer[str]
@@ -1345,7 +1357,8 @@ class PlayoffTableView(_message.Message):
     order: _containers.RepeatedScalarFieldContainer[str]
     substitute_ids: _containers.RepeatedScalarFieldContainer[str]
     unresolved: str
-    def __init__(self, name: _Optional[str] = ..., table: _Optional[int] = ..., player_ids: _Optional[_Iterable[str]] = ..., hanchans_played: _Optional[int] = ..., hanchans: _Optional[int] = ..., order: _Optional[_Iterable[str]] = ..., substitute_ids: _Optional[_Iterable[str]] = ..., unresolved: _Optional[str] = ...) -> None: ...
+    no_show_ids: _containers.RepeatedScalarFieldContainer[str]
+    def __init__(self, name: _Optional[str] = ..., table: _Optional[int] = ..., player_ids: _Optional[_Iterable[str]] = ..., hanchans_played: _Optional[int] = ..., hanchans: _Optional[int] = ..., order: _Optional[_Iterable[str]] = ..., substitute_ids: _Optional[_Iterable[str]] = ..., unresolved: _Optional[str] = ..., no_show_ids: _Optional[_Iterable[str]] = ...) -> None: ...
 
 class PlayoffStageView(_message.Message):
     __slots__ = ("number", "name", "status", "tables")
@@ -1387,3 +1400,53 @@ class Playoff(_message.Message):
     second_prize_player_id: str
     names: _containers.ScalarMap[str, str]
     def __init__(self, competition_id: _Optional[str] = ..., regular_places: _Optional[_Iterable[str]] = ..., stages: _Optional[_Iterable[_Union[PlayoffStageView, _Mapping]]] = ..., progress: _Optional[_Union[PlayoffProgressResponse, _Mapping]] = ..., blocked: _Optional[_Iterable[str]] = ..., finished: _Optional[bool] = ..., first_prize_player_id: _Optional[str] = ..., second_prize_player_id: _Optional[str] = ..., names: _Optional[_Mapping[str, str]] = ...) -> None: ...
+
+class PlayoffConflict(_message.Message):
+    __slots__ = ("stage", "seated_not_qualified_ids", "qualified_not_seated_ids", "explanation", "open")
+    STAGE_FIELD_NUMBER: _ClassVar[int]
+    SEATED_NOT_QUALIFIED_IDS_FIELD_NUMBER: _ClassVar[int]
+    QUALIFIED_NOT_SEATED_IDS_FIELD_NUMBER: _ClassVar[int]
+    EXPLANATION_FIELD_NUMBER: _ClassVar[int]
+    OPEN_FIELD_NUMBER: _ClassVar[int]
+    stage: int
+    seated_not_qualified_ids: _containers.RepeatedScalarFieldContainer[str]
+    qualified_not_seated_ids: _containers.RepeatedScalarFieldContainer[str]
+    explanation: str
+    open: bool
+    def __init__(self, stage: _Optional[int] = ..., seated_not_qualified_ids: _Optional[_Iterable[str]] = ..., qualified_not_seated_ids: _Optional[_Iterable[str]] = ..., explanation: _Optional[str] = ..., open: _Optional[bool] = ...) -> None: ...
+
+class DecidePlayoffRequest(_message.Message):
+    __slots__ = ("competition_id", "decision", "reason", "decided_by", "idempotency_key")
+    COMPETITION_ID_FIELD_NUMBER: _ClassVar[int]
+    DECISION_FIELD_NUMBER: _ClassVar[int]
+    REASON_FIELD_NUMBER: _ClassVar[int]
+    DECIDED_BY_FIELD_NUMBER: _ClassVar[int]
+    IDEMPOTENCY_KEY_FIELD_NUMBER: _ClassVar[int]
+    competition_id: str
+    decision: PlayoffDecisionKind
+    reason: str
+    decided_by: str
+    idempotency_key: str
+    def __init__(self, competition_id: _Optional[str] = ..., decision: _Optional[_Union[PlayoffDecisionKind, str]] = ..., reason: _Optional[str] = ..., decided_by: _Optional[str] = ..., idempotency_key: _Optional[str] = ...) -> None: ...
+
+class PlayoffDecision(_message.Message):
+    __slots__ = ("id", "competition_id", "decision", "reason", "decided_by", "at", "stored_player_ids", "qualified_player_ids", "removed_stages")
+    ID_FIELD_NUMBER: _ClassVar[int]
+    COMPETITION_ID_FIELD_NUMBER: _ClassVar[int]
+    DECISION_FIELD_NUMBER: _ClassVar[int]
+    REASON_FIELD_NUMBER: _ClassVar[int]
+    DECIDED_BY_FIELD_NUMBER: _ClassVar[int]
+    AT_FIELD_NUMBER: _ClassVar[int]
+    STORED_PLAYER_IDS_FIELD_NUMBER: _ClassVar[int]
+    QUALIFIED_PLAYER_IDS_FIELD_NUMBER: _ClassVar[int]
+    REMOVED_STAGES_FIELD_NUMBER: _ClassVar[int]
+    id: str
+    competition_id: str
+    decision: PlayoffDecisionKind
+    reason: str
+    decided_by: str
+    at: _timestamp_pb2.Timestamp
+    stored_player_ids: _containers.RepeatedScalarFieldContainer[str]
+    qualified_player_ids: _containers.RepeatedScalarFieldContainer[str]
+    removed_stages: _containers.RepeatedScalarFieldContainer[int]
+    def __init__(self, id: _Optional[str] = ..., competition_id: _Optional[str] = ..., decision: _Optional[_Union[PlayoffDecisionKind, str]] = ..., reason: _Optional[str] = ..., decided_by: _Optional[str] = ..., at: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., stored_player_ids: _Optional[_Iterable[str]] = ..., qualified_player_ids: _Optional[_Iterable[str]] = ..., removed_stages: _Optional[_Iterable[int]] = ...) -> None: ...

@@ -184,6 +184,11 @@ class LeagueServiceStub:
                 request_serializer=rondo_dot_league_dot_v1_dot_league__pb2.DecideTieRequest.SerializeToString,
                 response_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.TieDecision.FromString,
                 _registered_method=True)
+        self.DecidePlayoff = channel.unary_unary(
+                '/rondo.league.v1.LeagueService/DecidePlayoff',
+                request_serializer=rondo_dot_league_dot_v1_dot_league__pb2.DecidePlayoffRequest.SerializeToString,
+                response_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.PlayoffDecision.FromString,
+                _registered_method=True)
         self.GetUpdownStandings = channel.unary_unary(
                 '/rondo.league.v1.LeagueService/GetUpdownStandings',
                 request_serializer=rondo_dot_league_dot_v1_dot_league__pb2.GetUpdownStandingsRequest.SerializeToString,
@@ -456,6 +461,14 @@ class LeagueServiceServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def DecidePlayoff(self, request, context):
+        """The organizer's decision on a stored playoff the corrected standings no longer give: REGENERATE
+        round 1 (no result yet) or KEEP it, with the reason (docs/rules.md mahjong.playoff.stale-after-correction).
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
     def GetUpdownStandings(self, request, context):
         """---- The Up&Down league (docs/rules.md updown.*) ----
         A stage's standings group by group (stage 0: the latest): places (shared "11-12"), points,
@@ -689,6 +702,11 @@ def add_LeagueServiceServicer_to_server(servicer, server):
                     servicer.DecideTie,
                     request_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.DecideTieRequest.FromString,
                     response_serializer=rondo_dot_league_dot_v1_dot_league__pb2.TieDecision.SerializeToString,
+            ),
+            'DecidePlayoff': grpc.unary_unary_rpc_method_handler(
+                    servicer.DecidePlayoff,
+                    request_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.DecidePlayoffRequest.FromString,
+                    response_serializer=rondo_dot_league_dot_v1_dot_league__pb2.PlayoffDecision.SerializeToString,
             ),
             'GetUpdownStandings': grpc.unary_unary_rpc_method_handler(
                     servicer.GetUpdownStandings,
@@ -1551,6 +1569,33 @@ class LeagueService:
             '/rondo.league.v1.LeagueService/DecideTie',
             rondo_dot_league_dot_v1_dot_league__pb2.DecideTieRequest.SerializeToString,
             rondo_dot_league_dot_v1_dot_league__pb2.TieDecision.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def DecidePlayoff(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/rondo.league.v1.LeagueService/DecidePlayoff',
+            rondo_dot_league_dot_v1_dot_league__pb2.DecidePlayoffRequest.SerializeToString,
+            rondo_dot_league_dot_v1_dot_league__pb2.PlayoffDecision.FromString,
             options,
             channel_credentials,
             insecure,
