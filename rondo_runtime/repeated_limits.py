@@ -3,9 +3,12 @@ the edge before any validation (``rondo_runtime.grpc_errors.ErrorMappingIntercep
 
 Validators then see bounded lists: a ``RecordHanchan`` with 20 000 extra ``scores`` is refused at once
 with INVALID_ARGUMENT naming ``hanchan.scores`` and the limit, instead of costing league seconds of CPU.
-Every repeated field (and map) that any request of a Rondo service can carry has a row here; the limit
-is Rondo's capacity for what the list holds (``rondo_runtime.capacity``, the solver's per-request
-limits). ``tests/faults/test_repeated_limits.py`` checks that no field is missing.
+Every repeated field (and map) that any request of a Rondo service can carry has a row here: Rondo's
+capacity for what the list holds (``rondo_runtime.capacity``, the solver's per-request limits), and the
+edge refuses more than ``HEADROOM`` times that. Near the capacity the services' own checks answer, and
+they say more ("needs one final score per player at the table (4), got 9", "at most 10 000 players
+(Rondo's capacity)"); far beyond it nothing is validated at all. ``tests/faults/test_repeated_limits.py``
+checks that no field is missing.
 
 :func:`repeated_field_violations` walks a request by its descriptor: linear in the message's size.
 """
@@ -30,9 +33,10 @@ DAYS = 366  # days of a mediation request or answer
 HANCHANS = 100  # hanchan numbers of one meeting
 INTERVALS = 1_000  # availability intervals, opening-hours windows, candidates of one match
 DEFAULT = 1_000  # a field missing from the table (a test keeps every Rondo field in it)
+HEADROOM = 2
 
-#: full proto field name -> the most entries a request may carry in it.
-LIMITS: dict[str, int] = {
+#: full proto field name -> the capacity of that list (the edge refuses more than HEADROOM times it).
+CAPACITY: dict[str, int] = {
     "google.protobuf.FieldMask.paths": SMALL,
     # gateway (public)
     "rondo.gateway.v1.Account.players": ROSTER,
@@ -100,6 +104,8 @@ LIMITS: dict[str, int] = {
     "rondo.booking.v1.RequestMediationRequest.days": DAYS,
     "rondo.booking.v1.SetAvailabilityRequest.intervals": INTERVALS,
 }
+#: full proto field name -> the most entries a request may carry in it.
+LIMITS: dict[str, int] = {name: HEADROOM * n for name, n in CAPACITY.items()}
 
 
 def _spaced(n: int) -> str:
@@ -123,7 +129,7 @@ def _fields(descriptor: Descriptor, outer: frozenset[str]):
         inner = field.message_type
         descend = inner is not None and not _is_map(field) and _has_repeated(inner, outer | {descriptor.full_name})
         if repeated or descend:
-            yield field, (LIMITS.get(field.full_name, DEFAULT) if repeated else None), descend
+            yield field, (LIMITS.get(field.full_name, HEADROOM * DEFAULT) if repeated else None), descend
 
 
 def _has_repeated(descriptor: Descriptor, outer: frozenset[str]) -> bool:

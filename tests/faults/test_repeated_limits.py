@@ -20,7 +20,6 @@ from hypothesis import strategies as st
 from rondo.gateway.v1 import competitions_pb2, gateway_pb2_grpc, results_pb2
 from rondo.league.v1 import league_pb2, league_pb2_grpc
 from rondo_runtime import repeated_limits
-from rondo_runtime.capacity import MAX_TABLE_SIZE
 from rondo_runtime.errors import InvalidArgument
 from tests.faults.conftest import refused
 
@@ -33,6 +32,7 @@ SERVICES = (
     "rondo.booking.v1.BookingService",
 )
 EXTRA = 20_000
+SCORES_LIMIT = repeated_limits.LIMITS["rondo.league.v1.HanchanResult.scores"]  # twice a table's seats: 16
 
 
 def _repeated_fields_of_requests() -> dict[str, str]:
@@ -67,7 +67,7 @@ def test_every_repeated_field_of_every_request_has_a_limit():
 
 
 @settings(max_examples=60, deadline=None)
-@given(scores=st.integers(0, 3 * MAX_TABLE_SIZE), chombo=st.integers(0, 3 * MAX_TABLE_SIZE))
+@given(scores=st.integers(0, 3 * SCORES_LIMIT), chombo=st.integers(0, 3 * SCORES_LIMIT))
 def test_a_map_is_refused_exactly_when_it_has_more_entries_than_its_limit(scores, chombo):
     request = league_pb2.RecordHanchanRequest(
         hanchan=league_pb2.HanchanResult(
@@ -75,22 +75,22 @@ def test_a_map_is_refused_exactly_when_it_has_more_entries_than_its_limit(scores
         )
     )
     fields = {v.field: v.description for v in repeated_limits.repeated_field_violations(request)}
-    expected = {name for name, n in (("hanchan.scores", scores), ("hanchan.chombo", chombo)) if n > MAX_TABLE_SIZE}
+    expected = {name for name, n in (("hanchan.scores", scores), ("hanchan.chombo", chombo)) if n > SCORES_LIMIT}
     assert set(fields) == expected
     for description in fields.values():
-        assert description.startswith(f"at most {MAX_TABLE_SIZE} entries, got ")
+        assert description.startswith(f"at most {SCORES_LIMIT} entries, got ")
 
 
 def test_nested_lists_are_named_by_their_path():
     from rondo.gateway.v1 import draws_pb2
 
     request = draws_pb2.DrawCompetitionRequest(
-        separations=[draws_pb2.Separation(player_ids=["a", "b"]), draws_pb2.Separation(player_ids=["x"] * 65)]
+        separations=[draws_pb2.Separation(player_ids=["a", "b"]), draws_pb2.Separation(player_ids=["x"] * 129)]
     )
     with pytest.raises(InvalidArgument) as error:
         repeated_limits.check_repeated_fields(request)
     assert [(v.field, v.description) for v in error.value.violations] == [
-        ("separations[1].player_ids", "at most 64 items, got 65")
+        ("separations[1].player_ids", "at most 128 items, got 129")
     ]
 
 
@@ -110,7 +110,7 @@ def test_twenty_thousand_extra_scores_are_refused_at_once_and_league_keeps_answe
         timeout=10,
     )
     hanchan = {"number": 1, "scores": _scores(EXTRA)}
-    limit = f"at most {MAX_TABLE_SIZE} entries, got 20 004"  # EXTRA + the four seats
+    limit = f"at most {SCORES_LIMIT} entries, got 20 004"  # EXTRA + the four seats
 
     answered: list[int] = []  # another client's calls answered while the hostile ones ran
     failures: list[BaseException] = []
