@@ -16,7 +16,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 from collections import Counter
-from collections.abc import AsyncIterator, Callable, Iterator
+from collections.abc import AsyncGenerator, Callable, Iterator
 
 from gateway.adapters.events import MAX_PAGE, Event, EventLog
 from gateway.domain.events import EventQuery
@@ -83,7 +83,7 @@ class EventService:
         finally:
             self.slots.give_back(account)
 
-    async def watch(self, query: EventQuery, gone: Callable[[], bool] = lambda: False) -> AsyncIterator[Event]:
+    async def watch(self, query: EventQuery, gone: Callable[[], bool] = lambda: False) -> AsyncGenerator[Event]:
         """Every event after ``query.after`` that matches, oldest first, then each new one as it is
         appended, until ``gone()`` or the server stops."""
         signal = self.events.listen()
@@ -114,6 +114,7 @@ class EventService:
         wakes them too: an event may have come between a stream's first read and that look."""
         seen: int | None = None
         while self._watching and not self.events.closing:
+            newest: int | None
             try:
                 newest = await asyncio.to_thread(self.events.last_id)
             except Exception:  # noqa: BLE001 - a database hiccup: the streams wait for the next look
