@@ -37,9 +37,10 @@ MAX_MESSAGE_BYTES = 64 * 1024 * 1024
 #: player id (at most 64 ASCII characters) with round and table, ~73 bytes each, 7.0 MiB; 10 000
 #: players over 1 000 separations, 0.6 MiB; ids, reason and key: under 8 KiB. 7.6 MiB in all
 #: (``tests/faults/test_message_sizes.py`` builds it), so 8 MiB. gRPC refuses a larger request with
-#: RESOURCE_EXHAUSTED from its length prefix, before reading it into memory: two concurrent 60 MB
-#: ``Login`` calls cost the gateway nothing. Only league and the solver, which take whole draws from
-#: the other services (SaveDraw, DrawTables), receive up to MAX_MESSAGE_BYTES.
+#: RESOURCE_EXHAUSTED before parsing it: two concurrent 60 MB ``Login`` calls raise the gateway's peak
+#: RSS by tens of MB, not hundreds (grpcio 1.81 still buffers the raw bytes first, grpc/grpc#43012).
+#: Only league and the solver, which take whole draws from the other services (SaveDraw, DrawTables),
+#: receive up to MAX_MESSAGE_BYTES.
 MAX_REQUEST_BYTES = 8 * 1024 * 1024
 
 _MESSAGE_OPTIONS = (

@@ -1,8 +1,7 @@
 """Message sizes at the public port (issue 16 §3; ``rondo_runtime.capacity.MAX_REQUEST_BYTES``).
 
 The gateway takes requests up to 8 MiB, the largest legitimate public request (a draw at the solver's
-own limits) with room to spare; gRPC refuses a larger one with RESOURCE_EXHAUSTED from its length prefix,
-before reading it into memory. Checked against a real gateway in its own process on loopback: two
+own limits) with room to spare; gRPC refuses a larger one with RESOURCE_EXHAUSTED before parsing it. Checked against a real gateway in its own process on loopback: two
 concurrent 60 MB ``Login`` calls are refused and the gateway's peak RSS hardly moves (it went to 608 MB
 when every port took 64 MiB), while the largest legitimate request still reaches the service.
 """
@@ -29,7 +28,8 @@ HOSTILE_BYTES = 60 * 1000 * 1000  # one hostile Login, as in the issue
 #: How much the gateway's peak RSS may grow while it refuses two of them: less than the two requests'
 #: bytes. Read and parsed (the 64 MiB limit) they cost several times that. Refused, they still cost
 #: ~40 MB each for a moment: grpcio 1.81's HTTP/2 transport buffers a message whole before it compares
-#: its size with the limit (grpc/grpc#43012), so the bound is not "a few MB".
+#: its size with the limit (grpc/grpc#43012), so the bound is not "a few MB" (grpcio 1.85.3 refuses
+#: from the length prefix: two 200 MB requests moved a bare server's peak RSS by 8 MB).
 PEAK_GROWTH_BOUND_MB = 2 * HOSTILE_BYTES // 10**6
 
 
