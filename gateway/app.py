@@ -19,6 +19,7 @@ from gateway.adapters.accounts import IdentityRepository
 from gateway.adapters.calendar_http import CalendarFeedServer
 from gateway.adapters.downstream import Downstream
 from gateway.adapters.events import EventLog
+from gateway.event_service import EventService
 from gateway.grpc_api import GatewayServicer
 from gateway.guard import GuardedServicer, guarded
 from gateway.identity_service import IdentityService
@@ -101,7 +102,13 @@ def spec(settings: Settings, downstream: LazyDownstream | None = None) -> Servic
 
     def make_servicer(engine) -> GuardedServicer:
         identity = make_identity(engine, settings)
-        servicers.append(GatewayServicer(GatewayService(downstream.get, EventLog(engine)), identity=identity))
+        service = GatewayService(downstream.get, EventLog(engine))
+        events = EventService(
+            service.events,
+            streams_per_account=settings.event_streams_per_account,
+            streams_total=settings.event_streams_total,
+        )
+        servicers.append(GatewayServicer(service, events, identity=identity))
         return guarded_servicer(servicers[-1], identity)
 
     async def stop() -> None:

@@ -176,8 +176,11 @@ class GatewayServicer(IdentityRpcs, gateway_pb2_grpc.GatewayServiceServicer):
     # --- events for bots (gateway/event_service.py) ---
     async def WatchEvents(self, request, context):
         query = event_query(request.after, list(request.kinds), request.competition_id)
-        async for event in self.event_service.watch(query, gone=context.done):
-            yield event_to_proto(event)
+        principal = current_principal()
+        with self.event_service.stream_slot(principal.account_id if principal is not None else ""):
+            await context.send_initial_metadata(())  # the stream is open: the client may tell before any event
+            async for event in self.event_service.watch(query, gone=context.done):
+                yield event_to_proto(event)
 
     async def ListEvents(self, request, context):
         query = event_query(request.after, list(request.kinds), request.competition_id)

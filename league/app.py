@@ -12,6 +12,7 @@ from league.adapters.repository import LeagueRepository
 from league.grpc_api import LeagueServicer
 from league.service import MIGRATIONS, LeagueService
 from rondo.league.v1 import league_pb2, league_pb2_grpc
+from rondo_runtime.capacity import MAX_MESSAGE_BYTES
 from rondo_runtime.config import Settings
 from rondo_runtime.server import ServiceSpec
 from rondo_runtime.transactions import SqlUnitOfWork
@@ -34,4 +35,5 @@ def spec(settings: Settings) -> ServiceSpec:
         descriptor=league_pb2.DESCRIPTOR.services_by_name["LeagueService"],
         add_to_server=league_pb2_grpc.add_LeagueServiceServicer_to_server,
         make_servicer=lambda engine: LeagueServicer(make_service(engine)),
+        max_request_bytes=MAX_MESSAGE_BYTES,  # SaveDraw, SaveStage: whole draws from the gateway
     )

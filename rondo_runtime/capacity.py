@@ -3,7 +3,9 @@
 One set of numbers for every service (README "Capacity"): the solver refuses a draw request beyond
 them before any work (``solver/domain/capacity.py`` adds its own per-request limits on top), league
 refuses a competition that could never be drawn when it is created and the registration that would
-make it so, and every server and channel accepts messages as large as the largest draw within them.
+make it so, and every server and channel sends answers as large as the largest draw within them. Only
+the services that take whole draws from the others (league, the solver) receive requests that large;
+the public gateway port takes small ones (``MAX_REQUEST_BYTES``).
 
 Pure constants and one small check: no gRPC, no I/O.
 """
@@ -29,15 +31,31 @@ MAX_SEATS = 100_000
 #: solver's own answer estimate (``solver/domain/capacity.py``) refuses anything larger up front.
 MAX_MESSAGE_BYTES = 64 * 1024 * 1024
 
+#: The largest request a server takes unless its services need more (``ServiceSpec.max_request_bytes``):
+#: the public gateway port and booking. The largest legitimate public request is a ``DrawCompetition``
+#: or ``Redraw`` at the solver's own limits (``solver/domain/capacity.py``): MAX_SEATS pins of one
+#: player id (at most 64 ASCII characters) with round and table, ~73 bytes each, 7.0 MiB; 10 000
+#: players over 1 000 separations, 0.6 MiB; ids, reason and key: under 8 KiB. 7.6 MiB in all
+#: (``tests/faults/test_message_sizes.py`` builds it), so 8 MiB. gRPC refuses a larger request with
+#: RESOURCE_EXHAUSTED before parsing it: two concurrent 60 MB ``Login`` calls raise the gateway's peak
+#: RSS by tens of MB, not hundreds (grpcio 1.81 still buffers the raw bytes first, grpc/grpc#43012).
+#: Only league and the solver, which take whole draws from the other services (SaveDraw, DrawTables),
+#: receive up to MAX_MESSAGE_BYTES.
+MAX_REQUEST_BYTES = 8 * 1024 * 1024
+
 _MESSAGE_OPTIONS = (
     ("grpc.max_send_message_length", MAX_MESSAGE_BYTES),
     ("grpc.max_receive_message_length", MAX_MESSAGE_BYTES),
 )
 
 
-def server_options() -> list[tuple[str, int]]:
-    """gRPC options every Rondo server is built with (``rondo_runtime.server.start_server``)."""
-    return list(_MESSAGE_OPTIONS)
+def server_options(max_request_bytes: int = MAX_REQUEST_BYTES) -> list[tuple[str, int]]:
+    """gRPC options of a Rondo server (``rondo_runtime.server.start_server``): answers up to
+    MAX_MESSAGE_BYTES, requests up to ``max_request_bytes`` (the most any of its services needs)."""
+    return [
+        ("grpc.max_send_message_length", MAX_MESSAGE_BYTES),
+        ("grpc.max_receive_message_length", max_request_bytes),
+    ]
 
 
 def channel_options(*extra: tuple[str, object]) -> list[tuple[str, object]]:

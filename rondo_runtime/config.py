@@ -59,6 +59,10 @@ class Settings:
     # how often the gateway publishes the reminders due (docs/rules.md schedule.reminder.*); 0 = never
     # (PublishDueReminders still runs it on demand)
     reminder_interval_seconds: float = 60.0
+    # the bots' WatchEvents streams one gateway replica keeps open, per account and in all; one more is
+    # refused with RESOURCE_EXHAUSTED naming the limit (an idle stream costs no CPU: it waits to be woken)
+    event_streams_per_account: int = 16
+    event_streams_total: int = 1000
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "data_dir", Path(self.data_dir))
@@ -141,6 +145,16 @@ class Settings:
             calendar_port=None if calendar_port == -1 else calendar_port,
             reminder_interval_seconds=_float(
                 get("RONDO_REMINDER_INTERVAL_SECONDS"), "RONDO_REMINDER_INTERVAL_SECONDS", defaults.reminder_interval_seconds, 0.0
+            ),
+            event_streams_per_account=_int(
+                get("RONDO_EVENT_STREAMS_PER_ACCOUNT"),
+                "RONDO_EVENT_STREAMS_PER_ACCOUNT",
+                defaults.event_streams_per_account,
+                1,
+                1_000_000,
+            ),
+            event_streams_total=_int(
+                get("RONDO_EVENT_STREAMS_TOTAL"), "RONDO_EVENT_STREAMS_TOTAL", defaults.event_streams_total, 1, 1_000_000
             ),
         )
 

@@ -11,7 +11,9 @@ Server side, :class:`ErrorMappingInterceptor` (place it *after* the metrics inte
 * ``NotImplementedError`` (a generated servicer's default method) becomes UNIMPLEMENTED;
 * anything else is logged with its traceback and becomes INTERNAL with a generic message;
 * request bytes that do not parse as the method's message become INVALID_ARGUMENT (the interceptor
-  swaps in a deserializer that does not raise; grpc.aio would answer UNKNOWN and log a traceback).
+  swaps in a deserializer that does not raise; grpc.aio would answer UNKNOWN and log a traceback);
+* a request with a repeated field longer than ``rondo_runtime.repeated_limits`` allows is refused with
+  INVALID_ARGUMENT naming the field and the limit before the handler sees it.
 
 Every answer fits in gRPC metadata: the message and the ``BadRequest`` details are bounded (at most
 ``MAX_VIOLATIONS`` violations plus "… and N more", each field and description truncated).
@@ -40,6 +42,7 @@ from rondo_runtime._method_handlers import (
     tolerant_deserializer,
     with_behavior,
 )
+from rondo_runtime.repeated_limits import check_repeated_fields
 
 log = logging.getLogger(__name__)
 
@@ -183,6 +186,7 @@ class ErrorMappingInterceptor(aio.ServerInterceptor):
                 if isinstance(request, MalformedRequest):
                     await _refuse_malformed(context, method, request)
                 try:
+                    check_repeated_fields(request)
                     async with aclosing(inner(request, context)) as responses:
                         async for response in responses:
                             yield response
@@ -196,6 +200,7 @@ class ErrorMappingInterceptor(aio.ServerInterceptor):
             if isinstance(request, MalformedRequest):
                 await _refuse_malformed(context, method, request)
             try:
+                check_repeated_fields(request)
                 return await inner(request, context)
             except Exception as error:  # noqa: BLE001
                 await abort_with(context, error, method)

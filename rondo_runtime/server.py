@@ -33,7 +33,7 @@ from grpc_health.v1 import health_pb2, health_pb2_grpc
 from grpc_health.v1._async import HealthServicer
 from grpc_reflection.v1alpha import reflection
 
-from rondo_runtime.capacity import server_options
+from rondo_runtime.capacity import MAX_REQUEST_BYTES, server_options
 from rondo_runtime.config import Settings
 from rondo_runtime.grpc_errors import ErrorMappingInterceptor
 from rondo_runtime.internal_auth import InternalTokenInterceptor
@@ -79,6 +79,9 @@ class ServiceSpec:
     """Long-running jobs (the gateway's reminder publication): started once the servers accept calls,
     cancelled when the process stops, before ``on_stop``. A job that fails is logged, not restarted."""
     on_stopping: Callable[[], None] | None = None
+    max_request_bytes: int = MAX_REQUEST_BYTES
+    """The largest request this service takes (gRPC's receive limit; a server takes the most any of its
+    services needs): small by default, MAX_MESSAGE_BYTES for the services that receive whole draws."""
 
 
 class RunningServer:
@@ -240,7 +243,7 @@ def resolve_internal_port(settings: Settings) -> Settings:
         return dataclasses.replace(settings, internal_port=s.getsockname()[1])
 
 
-def _new_server(settings: Settings, *, internal: bool) -> aio.Server:
+def _new_server(settings: Settings, *, internal: bool, max_request_bytes: int = MAX_REQUEST_BYTES) -> aio.Server:
     # The first interceptor is the outermost: metrics must see the status error mapping produced, and
     # count refused calls (Unauthenticated) too.
     interceptors: list[aio.ServerInterceptor] = [PrometheusServerInterceptor()]
@@ -249,9 +252,10 @@ def _new_server(settings: Settings, *, internal: bool) -> aio.Server:
     interceptors.append(ErrorMappingInterceptor())
     return aio.server(
         interceptors=interceptors,
-        # so_reuseport 0: a second process on the same port must fail, not share it; message sizes:
-        # the largest draw within Rondo's capacity (rondo_runtime.capacity), one place for all servers
-        options=[("grpc.so_reuseport", 0), *server_options()],
+        # so_reuseport 0: a second process on the same port must fail, not share it; message sizes
+        # (rondo_runtime.capacity): answers as large as the largest draw, requests as large as the
+        # server's services need (the public port: small)
+        options=[("grpc.so_reuseport", 0), *server_options(max_request_bytes)],
     )
 
 
@@ -288,7 +292,7 @@ async def start_server(specs: list[ServiceSpec], settings: Settings, *, readines
     health = HealthServicer()
     servers: list[aio.Server] = []
     for group, is_internal in groups:
-        server = _new_server(settings, internal=is_internal)
+        server = _new_server(settings, internal=is_internal, max_request_bytes=max(s.max_request_bytes for s in group))
         for spec in group:
             spec.register(server)
         health_pb2_grpc.add_HealthServicer_to_server(health, server)  # one health: every name on every port

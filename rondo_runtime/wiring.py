@@ -15,6 +15,7 @@ from typing import Any
 from google.protobuf.descriptor import ServiceDescriptor
 from sqlalchemy import Engine
 
+from rondo_runtime.capacity import MAX_REQUEST_BYTES
 from rondo_runtime.config import Settings
 from rondo_runtime.db import make_engine, readiness_probe, run_migrations
 from rondo_runtime.server import ServiceSpec
@@ -32,6 +33,7 @@ def stateful_spec(
     add_to_server: Callable[[Any, Any], None],
     make_servicer: Callable[[Engine], Any],
     on_stop: Callable[[], Awaitable[None]] | None = None,
+    max_request_bytes: int = MAX_REQUEST_BYTES,
 ) -> ServiceSpec:
     engine, stop_retries = _start_database(name, settings.database_url(name), migrations)
     servicer = make_servicer(engine)
@@ -56,6 +58,7 @@ def stateful_spec(
         register=lambda server: add_to_server(servicer, server),
         readiness=ready,
         on_stop=stop,
+        max_request_bytes=max_request_bytes,
     )
 
 

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from rondo.solver.v1 import solver_pb2, solver_pb2_grpc
+from rondo_runtime.capacity import MAX_MESSAGE_BYTES
 from rondo_runtime.config import Settings
 from rondo_runtime.server import ServiceSpec
 from solver.grpc_api import SolverServicer
@@ -22,4 +23,5 @@ def spec(settings: Settings) -> ServiceSpec:
         register=lambda server: solver_pb2_grpc.add_SolverServiceServicer_to_server(servicer, server),
         readiness=service.ready,
         on_stop=service.stop,
+        max_request_bytes=MAX_MESSAGE_BYTES,  # DrawTables: whole draws (fixed rounds, history) from league
     )

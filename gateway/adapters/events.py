@@ -143,6 +143,10 @@ class EventLog:
         self.closing = True
         self._wake()
 
+    def wake(self) -> None:
+        """Wake every listener of this process: another replica appended (``gateway.event_service``)."""
+        self._wake()
+
     def _wake(self) -> None:
         with self._lock:
             listeners = list(self._listeners)

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import dataclasses
 import enum
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -190,22 +190,30 @@ def check_match(
     except InvalidArgument as error:
         if new is None:
             raise
-        raise InvalidArgument.of([_renamed(x, data, new) for x in error.violations]) from None
+        renamed = _renamer(data, new)
+        raise InvalidArgument.of([renamed(x) for x in error.violations]) from None
 
 
-def _renamed(x: FieldViolation, data: dict[str, Any], new: Content) -> FieldViolation:
+def _renamer(data: dict[str, Any], new: Content) -> Callable[[FieldViolation], FieldViolation]:
+    """Renames a violation of the match's entry for ``new`` to the request's field. The entry is found
+    once, not per violation: a record with many bad scores is checked in linear time."""
     if isinstance(new, HanchanEntry):
-        index = next(i for i, h in enumerate(data["hanchans"]) if h["number"] == new.number and dict(new.scores) == h["scores"])
+        scores = dict(new.scores)
+        index = next(i for i, h in enumerate(data["hanchans"]) if h["number"] == new.number and scores == h["scores"])
         prefix, name = f"match.hanchans[{index}]", "hanchan"
     elif isinstance(new, PenaltyEntry):
         prefix, name = f"match.penalties[{len(data['penalties']) - 1}]", "penalty"
     elif isinstance(new, NoShowEntry):
         prefix, name = f"match.no_show[{len(data['no_show']) - 1}]", "no_show"
     else:
+        return lambda x: x
+
+    def renamed(x: FieldViolation) -> FieldViolation:
+        if x.field == prefix or x.field.startswith(prefix + "."):
+            return FieldViolation(name + x.field[len(prefix) :], x.description)
         return x
-    if x.field == prefix or x.field.startswith(prefix + "."):
-        return FieldViolation(name + x.field[len(prefix) :], x.description)
-    return x
+
+    return renamed
 
 
 def check_new_hanchan_number(entry: HanchanEntry, contents: Sequence[Content], round_no: int, table: int) -> None:

@@ -118,6 +118,7 @@ def test_events_survive_a_gateway_restart_and_a_stop_ends_open_streams(tmp_path:
         competition = league_with_draw(stub, "Before restart")
         before = watch(stub, 0, 2)
         open_stream = stub.WatchEvents(events_pb2.WatchEventsRequest(after=before[-1].id), timeout=300)
+        open_stream.initial_metadata()  # the gateway opened it (a stream not yet started would be CANCELLED)
         process.send_signal(signal.SIGTERM)
         # the stop closes the stream at once (else it would hang until the 120 s grace ran out)
         assert list(open_stream) == []

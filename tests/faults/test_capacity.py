@@ -51,8 +51,11 @@ def test_solver_and_league_share_the_capacity():
     assert solver_capacity.MAX_PLAYERS == capacity.MAX_PLAYERS and model.MAX_ROUNDS == capacity.MAX_ROUNDS
     assert model.TABLE_SIZES == range(capacity.MIN_TABLE_SIZE, capacity.MAX_TABLE_SIZE + 1)
     assert solver_capacity.GRPC_MAX_MESSAGE_BYTES == capacity.MAX_MESSAGE_BYTES
-    # every server and channel is configured from the same place
-    assert ("grpc.max_receive_message_length", capacity.MAX_MESSAGE_BYTES) in capacity.server_options()
+    # every server and channel is configured from the same place: answers as large as a draw; requests
+    # that large only where a service takes whole draws (league, the solver), small everywhere else
+    assert ("grpc.max_send_message_length", capacity.MAX_MESSAGE_BYTES) in capacity.server_options()
+    assert ("grpc.max_receive_message_length", capacity.MAX_REQUEST_BYTES) in capacity.server_options()
+    assert ("grpc.max_receive_message_length", capacity.MAX_MESSAGE_BYTES) in capacity.server_options(capacity.MAX_MESSAGE_BYTES)
     assert ("grpc.max_send_message_length", capacity.MAX_MESSAGE_BYTES) in capacity.channel_options()
 
 

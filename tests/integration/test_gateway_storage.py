@@ -84,3 +84,34 @@ def test_concurrent_appends_never_let_a_reader_skip_one(db_url):
     assert len(every) == 200
     assert seen == every, "the reader missed or repeated events"
     log.engine.dispose()
+
+
+def test_a_waiting_stream_gets_another_replicas_event_from_the_one_poller(db_url):
+    """Idle streams wait to be woken; the one poller of a replica wakes them when another replica (its own
+    EventLog on the same database) appended, and stops with the last stream (gateway/event_service.py)."""
+    import asyncio
+
+    from gateway.domain.events import EventQuery
+    from gateway.event_service import EventService
+
+    log = _log(db_url)
+    replica = EventLog(make_engine(db_url))
+    service = EventService(log, poll_seconds=0.05)
+
+    async def scenario() -> list[str]:
+        streams = [service.watch(EventQuery(0, (), "")) for _ in range(3)]
+        waiting = [asyncio.ensure_future(anext(s)) for s in streams]
+        end = asyncio.get_running_loop().time() + 10
+        while service._watching < 3 and asyncio.get_running_loop().time() < end:  # all three are waiting
+            await asyncio.sleep(0.01)
+        assert service._poller is not None and not service._poller.done()
+        await asyncio.to_thread(replica.append, "draw.proposed", "c1", "d1", version=1)
+        got = await asyncio.wait_for(asyncio.gather(*waiting), 10)
+        for stream in streams:
+            await stream.aclose()
+        await asyncio.wait_for(service._poller, 10)  # the last stream gone, the poller stops
+        return [event.subject_id for event in got]
+
+    assert asyncio.run(scenario()) == ["d1"] * 3
+    replica.engine.dispose()
+    log.engine.dispose()

@@ -290,6 +290,9 @@ class FakeEventLog:
     def close(self) -> None:
         self.closing = True
 
+    def wake(self) -> None:
+        pass
+
     closing = False
 
     def append_once(self, kind: str, competition_id: str, subject_id: str, once_key: str, **payload: Any) -> bool:
