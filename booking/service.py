@@ -279,8 +279,10 @@ class BookingService:
 
     # --- scheduling (discard-league-2026 §3, §6.1; docs/rules.md schedule.*) ---
     @staticmethod
-    def _match(repo: BookingRepository, match_key: str) -> Match:
-        match = repo.match_by_key(match_key)
+    def _match(repo: BookingRepository, match_key: str, lock: bool = False) -> Match:
+        """The open match; ``lock``: every write that changes the match's meetings passes ``lock=True``,
+        which serializes them on the match (docs/rules.md ``schedule.booking.match-serialized``)."""
+        match = repo.match_by_key(match_key, lock)
         if match is None:
             raise NotFound(f"match {match_key!r} is not open for scheduling")
         return match
@@ -374,7 +376,7 @@ class BookingService:
         )
 
         def work(repo: BookingRepository) -> AvailabilityAnswer:
-            match = self._match(repo, match_key)
+            match = self._match(repo, match_key, lock=True)
             self._player(match, player_id)
             merged = validate_availability(intervals, match.window)
             answers = repo.availabilities(match.id)
@@ -467,7 +469,7 @@ class BookingService:
         key = idempotency.request_key("BookingService.ProposeMeeting", raw_key, request)
 
         def work(repo: BookingRepository) -> Meeting:
-            match = self._match(repo, match_key)
+            match = self._match(repo, match_key, lock=True)
             self._player(match, player_id)
             if done := self._replayed(repo, key):
                 return self._existing_meeting(repo, match, done)
@@ -543,7 +545,7 @@ class BookingService:
         key = idempotency.request_key("BookingService.ConfirmMeeting", raw_key, request)
 
         def work(repo: BookingRepository) -> Meeting:
-            match = self._match(repo, match_key)
+            match = self._match(repo, match_key, lock=True)
             self._player(match, player_id)
             meeting = self._existing_meeting(repo, match, meeting_id, for_update=True)  # one confirmation at a time
             if self._replayed(repo, key) or meeting.status is MeetingStatus.BOOKED:
@@ -569,7 +571,7 @@ class BookingService:
         v.raise_if_any()
 
         def work(repo: BookingRepository) -> Meeting:
-            match = self._match(repo, match_key)
+            match = self._match(repo, match_key, lock=True)
             meeting = self._existing_meeting(repo, match, meeting_id)
             if meeting.status is not MeetingStatus.CANCELLED:
                 self._cancel(repo, meeting)
@@ -601,7 +603,7 @@ class BookingService:
         key = idempotency.request_key("BookingService.AssignMeeting", raw_key, request)
 
         def work(repo: BookingRepository) -> Meeting:
-            match = self._match(repo, match_key)
+            match = self._match(repo, match_key, lock=True)
             if done := self._replayed(repo, key):
                 return self._existing_meeting(repo, match, done)
             check_meeting_games(match, games)
@@ -852,7 +854,7 @@ class BookingService:
         key = idempotency.request_key("BookingService.ApplyFallback", raw_key, {"match_key": match_key, "minutes": minutes})
 
         def work(repo: BookingRepository) -> Meeting:
-            match = self._match(repo, match_key)
+            match = self._match(repo, match_key, lock=True)
             if done := self._replayed(repo, key):
                 return self._existing_meeting(repo, match, done)
             club = self._club(repo, match.club_id)
@@ -901,7 +903,7 @@ class BookingService:
         key = idempotency.request_key("BookingService.MoveMatchWindow", raw_key, request)
 
         def work(repo: BookingRepository) -> WindowMove:
-            match = self._match(repo, match_key)
+            match = self._match(repo, match_key, lock=True)
             if self._replayed(repo, key):
                 return WindowMove(match, (), ())
             if window.end <= match.window.end:
@@ -1022,6 +1024,8 @@ class BookingService:
         def work(repo: BookingRepository) -> list[Meeting]:
             if (record := idempotency.first_answer(repo, key)) is not None:  # the first answer's meetings, read again
                 return [m for mid in (record.response or b"").decode().split(",") if mid and (m := repo.meeting(mid)) is not None]
+            for match_key in sorted({c[0] for c in checked}):  # one order for every caller: no deadlock
+                repo.match_by_key(match_key, lock=True)
             out = []
             for i, (match_key, slot, room_id, games) in enumerate(checked):
                 assert slot is not None

@@ -149,8 +149,12 @@ class BookingRepository(IdempotencyRecords):
         self.session.add(row)
         self.session.flush()
 
-    def match_by_key(self, match_key: str) -> Match | None:
-        row = self.session.exec(select(MatchRow).where(MatchRow.match_key == match_key)).first()
+    def match_by_key(self, match_key: str, lock: bool = False) -> Match | None:
+        """``lock``: hold the match's row until the transaction ends (PostgreSQL ``FOR UPDATE``; SQLite's
+        writes are serialized already): every write that changes the match's meetings takes it first, so
+        they run one after another (docs/rules.md ``schedule.booking.match-serialized``)."""
+        query = select(MatchRow).where(MatchRow.match_key == match_key)
+        row = self.session.exec(query.with_for_update() if lock else query).first()
         return None if row is None else self._match(row)
 
     def _match(self, row: MatchRow) -> Match:

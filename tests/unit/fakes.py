@@ -278,7 +278,7 @@ class FakeBookingRepository(FakeKeyStore):
             raise ValueError("match key taken")  # the database's unique constraint
         self.matches_by_key[match.key] = match
 
-    def match_by_key(self, match_key: str) -> Match | None:
+    def match_by_key(self, match_key: str, lock: bool = False) -> Match | None:  # the fake runs one call at a time
         return self.matches_by_key.get(match_key)
 
     def move_match_window(self, match: Match, window: Interval, reason: str, at: datetime) -> None:
