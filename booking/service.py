@@ -37,6 +37,7 @@ from booking.domain.scheduling import (
     Confirmation,
     Match,
     Meeting,
+    MeetingRefused,
     MeetingStatus,
     RoomTaken,
     all_confirmed,
@@ -514,15 +515,31 @@ class BookingService:
                 continue
             title = match_title(match.key, meeting.hanchans)
             booking = Booking(_new_id(), club.id, room.id, meeting.slot, title, BookingStatus.ACTIVE, match.id, meeting.id)
+            booked = dataclasses.replace(meeting, status=MeetingStatus.BOOKED, room_id=room.id, booking_id=booking.id)
+            self._store_booked(repo, match, club, booked)  # first: the database takes a booking only for its booked meeting
             try:
                 repo.add_booking(booking, self.clock())
             except RoomTaken:
                 bookings = repo.active_bookings(club.id, meeting.slot.start, meeting.slot.end)
                 continue
-            booked = dataclasses.replace(meeting, status=MeetingStatus.BOOKED, room_id=room.id, booking_id=booking.id)
-            repo.update_meeting(booked)
             return booked
         raise self._taken(repo, club, rooms, meeting.slot)
+
+    @staticmethod
+    def _store_booked(repo: BookingRepository, match: Match, club: Club, booked: Meeting) -> None:
+        """The meeting marked BOOKED; ABORTED naming what collided when the database refuses it (a race
+        the checks before could not see: docs/rules.md ``schedule.booking.invariants-in-database``)."""
+        try:
+            repo.update_meeting(booked)
+        except MeetingRefused as refused:
+            when = _local(club, booked.slot)
+            if refused.invariant == "player-overlap":
+                raise Aborted(
+                    f"a player of match {match.key!r} was just booked in another meeting overlapping {when}; pick another option"
+                ) from None
+            if refused.invariant == "hanchans-booked":
+                raise Aborted(f"match {match.key!r} was just booked for these hanchans by another request; reload the card") from None
+            raise Aborted(f"meeting {booked.id!r} changed meanwhile; reload the card and try again") from None
 
     @staticmethod
     def _taken(repo: BookingRepository, club: Club, rooms: list[Room], slot: Interval) -> Aborted:

@@ -35,6 +35,7 @@ from booking.domain.scheduling import (
     Confirmation,
     Match,
     Meeting,
+    MeetingRefused,
     MeetingStatus,
     RoomTaken,
 )
@@ -236,10 +237,14 @@ class BookingRepository(IdempotencyRecords):
         """A meeting's status, room, booking and cancellation reason (what it is for never changes)."""
         row = self.session.get(MeetingRow, meeting.id)
         assert row is not None
-        row.status, row.room_id, row.booking_id = meeting.status.value, meeting.room_id or None, meeting.booking_id or None
-        row.cancel_reason = meeting.cancel_reason or None
-        self.session.add(row)
-        self.session.flush()
+        try:
+            with self.session.begin_nested():
+                row.status, row.room_id = meeting.status.value, meeting.room_id or None
+                row.booking_id, row.cancel_reason = meeting.booking_id or None, meeting.cancel_reason or None
+                self.session.add(row)
+        except IntegrityError as error:  # only this change is undone (a savepoint): the transaction goes on
+            self.session.expire(row)
+            raise MeetingRefused(_invariant(error)) from error
 
     def meetings(self, match_id: str) -> list[Meeting]:
         rows = self.session.exec(
@@ -452,6 +457,16 @@ class BookingRepository(IdempotencyRecords):
             cancelled_at=_utc(row.cancelled_at) if row.cancelled_at else None,
             cancel_reason=row.cancel_reason or "",
         )
+
+
+def _invariant(error: IntegrityError) -> str:
+    """Which invariant of migration 0007 the database refused (by the constraint or trigger named in its message)."""
+    said = str(error.orig)
+    if "booked_players" in said:
+        return "player-overlap"
+    if "uq_meetings_booked_hanchans" in said or "meetings.match_id, meetings.hanchans" in said:
+        return "hanchans-booked"
+    return "booking-mismatch"
 
 
 def _utc(value: datetime) -> datetime:

@@ -325,6 +325,16 @@ class RoomTaken(Exception):
         self.room_id = room_id
 
 
+class MeetingRefused(Exception):
+    """The storage refused a meeting's new state: it would break one of the invariants the database
+    holds (migration 0007); ``invariant`` names it: ``player-overlap``, ``hanchans-booked`` or
+    ``booking-mismatch``."""
+
+    def __init__(self, invariant: str):
+        super().__init__(f"the database refused the meeting: {invariant}")
+        self.invariant = invariant
+
+
 def check_meeting_games(match: Match, hanchans: Sequence[int], field: str = "hanchans") -> None:
     """A meeting plays the whole match (no hanchans named) or some of its hanchans: a match may be
     split over several meetings, the break falling between hanchans; the final is one meeting
