@@ -516,30 +516,29 @@ class BookingService:
             title = match_title(match.key, meeting.hanchans)
             booking = Booking(_new_id(), club.id, room.id, meeting.slot, title, BookingStatus.ACTIVE, match.id, meeting.id)
             booked = dataclasses.replace(meeting, status=MeetingStatus.BOOKED, room_id=room.id, booking_id=booking.id)
-            self._store_booked(repo, match, club, booked)  # first: the database takes a booking only for its booked meeting
-            try:
+            try:  # the meeting first: the database takes an active booking only for its booked meeting
+                repo.update_meeting(booked)
                 repo.add_booking(booking, self.clock())
-            except RoomTaken:
+            except (RoomTaken, MeetingRefused) as refused:
                 bookings = repo.active_bookings(club.id, meeting.slot.start, meeting.slot.end)
-                continue
+                if isinstance(refused, RoomTaken) or any(b.room_id == room.id and b.slot.overlaps(meeting.slot) for b in bookings):
+                    continue  # the room was taken meanwhile (and maybe the players with it): the next room
+                raise self._refused(match, club, booked, refused) from None
             return booked
         raise self._taken(repo, club, rooms, meeting.slot)
 
     @staticmethod
-    def _store_booked(repo: BookingRepository, match: Match, club: Club, booked: Meeting) -> None:
-        """The meeting marked BOOKED; ABORTED naming what collided when the database refuses it (a race
-        the checks before could not see: docs/rules.md ``schedule.booking.invariants-in-database``)."""
-        try:
-            repo.update_meeting(booked)
-        except MeetingRefused as refused:
-            when = _local(club, booked.slot)
-            if refused.invariant == "player-overlap":
-                raise Aborted(
-                    f"a player of match {match.key!r} was just booked in another meeting overlapping {when}; pick another option"
-                ) from None
-            if refused.invariant == "hanchans-booked":
-                raise Aborted(f"match {match.key!r} was just booked for these hanchans by another request; reload the card") from None
-            raise Aborted(f"meeting {booked.id!r} changed meanwhile; reload the card and try again") from None
+    def _refused(match: Match, club: Club, booked: Meeting, refused: MeetingRefused) -> Aborted:
+        """ABORTED naming what collided when the database refuses a meeting as booked: a race the checks
+        before could not see (docs/rules.md ``schedule.booking.invariants-in-database``)."""
+        if refused.invariant == "player-overlap":
+            return Aborted(
+                f"a player of match {match.key!r} was just booked in another meeting overlapping {_local(club, booked.slot)}; "
+                "pick another option"
+            )
+        if refused.invariant == "hanchans-booked":
+            return Aborted(f"match {match.key!r} was just booked for these hanchans by another request; reload the card")
+        return Aborted(f"meeting {booked.id!r} changed meanwhile; reload the card and try again")
 
     @staticmethod
     def _taken(repo: BookingRepository, club: Club, rooms: list[Room], slot: Interval) -> Aborted:
