@@ -42,12 +42,14 @@ from booking.domain.scheduling import (
     RoomTaken,
     all_confirmed,
     check_meeting_games,
+    check_meeting_length,
+    check_not_booked,
     first_overlap,
     match_card,
     match_title,
-    meetings_no_longer_covered,
     players_free,
     taken_message,
+    unbooked_by_new_answer,
     validate_availability,
     validate_hanchans,
     validate_window,
@@ -364,8 +366,10 @@ class BookingService:
     def set_availability(
         self, match_key: str, player_id: str, intervals: Sequence[Raw], idempotency_key: str = ""
     ) -> AvailabilityAnswer:
-        """Replaces the player's intervals (merged); voids the player's pending confirmations and cancels
-        booked meetings the new intervals no longer cover (their rooms are freed)."""
+        """Replaces the player's intervals (merged); voids the player's pending confirmations. A booked
+        meeting the players agreed is undone: cancelled when the new intervals no longer cover it, else
+        back to waiting for this player's confirmation; either way its room is freed. The organizer's
+        meetings stand (docs/rules.md ``schedule.organizer.meeting-stands``)."""
         v = Violations()
         match_key = v.id("match_key", match_key)
         player_id = v.id("player_id", player_id)
@@ -386,12 +390,14 @@ class BookingService:
             previous = answers.get(player_id)
             answer = Availability(player_id, (previous.version if previous else 0) + 1, merged)
             repo.add_availability(match.id, answer, self.clock())
-            cancelled = []
-            for meeting in meetings_no_longer_covered(repo.meetings(match.id), merged):
-                self._cancel(repo, meeting)
-                cancelled.append(meeting.id)
+            gone, to_confirm = unbooked_by_new_answer(repo.meetings(match.id), merged)
+            for meeting in gone:
+                self._cancel(repo, meeting, f"{player_id} is no longer free then")
+            for meeting in to_confirm:  # the time does not stand without a new confirmation (discard-league-2026 §6.1)
+                repo.cancel_booking(meeting.booking_id, self.clock(), f"{player_id} changed their availability; needs their confirmation again")
+                repo.update_meeting(dataclasses.replace(meeting, status=MeetingStatus.PROPOSED, booking_id=""))
             idempotency.remember(repo, key, self.clock(), match.id)
-            return AvailabilityAnswer(answer, tuple(cancelled))
+            return AvailabilityAnswer(answer, tuple(m.id for m in gone + to_confirm))
 
         return self._transaction(work)
 
@@ -475,6 +481,7 @@ class BookingService:
             if done := self._replayed(repo, key):
                 return self._existing_meeting(repo, match, done)
             check_meeting_games(match, games)
+            check_meeting_length(match, slot)
             self._check_bookable(repo, match, slot)
             meeting = Meeting(_new_id(), match.id, slot, games, player_id)
             repo.add_meeting(meeting, self.clock())
@@ -485,14 +492,18 @@ class BookingService:
 
     def _check_bookable(self, repo: BookingRepository, match: Match, slot: Interval) -> None:
         self._not_past(slot)
-        if not match.window.covers(slot):
-            raise FailedPrecondition(
-                f"the meeting is outside the match's window {match.window.start.isoformat()} .. {match.window.end.isoformat()}"
-            )
+        self._check_in_window(match, slot)
         self._check_open(self._club(repo, match.club_id), slot)
         answers = repo.availabilities(match.id)
         if not players_free(match, answers, slot):
             raise FailedPrecondition("the meeting is not inside a common option: not every player is free for all of it")
+
+    @staticmethod
+    def _check_in_window(match: Match, slot: Interval) -> None:
+        if not match.window.covers(slot):
+            raise FailedPrecondition(
+                f"the meeting is outside the match's window {match.window.start.isoformat()} .. {match.window.end.isoformat()}"
+            )
 
     @staticmethod
     def _existing_meeting(repo: BookingRepository, match: Match, meeting_id: str, for_update: bool = False) -> Meeting:
@@ -568,6 +579,8 @@ class BookingService:
                 return meeting
             if meeting.status is MeetingStatus.CANCELLED:
                 raise FailedPrecondition(f"meeting {meeting_id!r} was cancelled; confirm another one")
+            zone = self._club(repo, match.club_id).zone
+            check_not_booked(match, repo.meetings(match.id), meeting.hanchans, zone, "confirm a meeting for the hanchans left")
             self._check_bookable(repo, match, meeting.slot)
             answers = repo.availabilities(match.id)
             repo.add_confirmation(Confirmation(meeting.id, player_id, answers[player_id].version), self.clock())
@@ -623,12 +636,18 @@ class BookingService:
             if done := self._replayed(repo, key):
                 return self._existing_meeting(repo, match, done)
             check_meeting_games(match, games)
+            check_meeting_length(match, slot)
             self._not_past(slot)
-            self._check_open(self._club(repo, match.club_id), slot)
+            self._check_in_window(match, slot)
+            club = self._club(repo, match.club_id)
+            self._check_open(club, slot)
             if replaces:
                 old = self._existing_meeting(repo, match, replaces)
                 if old.status is not MeetingStatus.CANCELLED:
                     self._cancel(repo, old)
+            check_not_booked(
+                match, repo.meetings(match.id), games, club.zone, "pass replaces_meeting_id to move that meeting, or cancel it first"
+            )
             meeting = Meeting(_new_id(), match.id, slot, games, "")
             repo.add_meeting(meeting, self.clock())
             meeting = self._book(repo, match, meeting, room_id)
@@ -878,6 +897,10 @@ class BookingService:
                 raise FailedPrecondition(
                     f"match {match.key!r} is already booked for {_local(club, booked[0].slot)}; cancel that meeting first"
                 )
+            if minutes and minutes < match.min_minutes:
+                raise InvalidArgument.single(
+                    "minutes", f"the meeting lasts at least {match.min_minutes} minutes (one hanchan of this match), got {minutes}"
+                )
             length = minutes or MATCH_HANCHANS * match.min_minutes
             slot = fallback_slot(match.window, club.zone, length, club.fallback_minute)
             if slot is None:
@@ -1061,6 +1084,7 @@ class BookingService:
                     out.append(same)
                     continue
                 check_meeting_games(match, games, f"proposals[{i}].hanchans")
+                check_meeting_length(match, slot, f"proposals[{i}].end")
                 self._check_bookable(repo, match, slot)
                 meeting = Meeting(_new_id(), match.id, slot, games, author, room_id=room_id)
                 repo.add_meeting(meeting, self.clock())

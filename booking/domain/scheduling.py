@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
 from booking.domain.intervals import Interval, Intervals, covered, intersect, intersect_all, merge, subtract
-from rondo_runtime.errors import InvalidArgument
+from rondo_runtime.errors import FailedPrecondition, InvalidArgument
 from rondo_runtime.validation import Violations
 
 MAX_INTERVALS = 200  # per player and match
@@ -31,6 +31,8 @@ MAX_HANCHANS = 16
 MAX_WINDOW = timedelta(days=62)
 MAX_PLAYERS = 8
 MAX_TITLE_LENGTH = 100
+MAX_MEETING_HOURS = 24
+MAX_MEETING = timedelta(hours=MAX_MEETING_HOURS)
 
 
 class MeetingStatus(enum.StrEnum):
@@ -80,6 +82,11 @@ class Meeting:
     room_id: str = ""
     booking_id: str = ""
     cancel_reason: str = ""
+
+    @property
+    def by_organizer(self) -> bool:
+        """Assigned by the organizer or the binding fallback, booked without the players' confirmations."""
+        return not self.proposed_by
 
 
 @dataclass(frozen=True)
@@ -227,6 +234,45 @@ def all_confirmed(
 def meetings_no_longer_covered(meetings: Iterable[Meeting], new_intervals: Intervals) -> list[Meeting]:
     """Booked meetings a player's new availability no longer covers: they are cancelled (room freed)."""
     return [m for m in meetings if m.status is MeetingStatus.BOOKED and not covered(m.slot, new_intervals)]
+
+
+def unbooked_by_new_answer(meetings: Iterable[Meeting], new_intervals: Intervals) -> tuple[list[Meeting], list[Meeting]]:
+    """What a player's new answer undoes (docs/rules.md ``schedule.availability.change-voids-confirmations``,
+    ``schedule.organizer.meeting-stands``): (the players' booked meetings it no longer covers: cancelled;
+    those it still covers: back to PROPOSED, needing that player's confirmation again). Both free their
+    room. The organizer's meetings (assigned, the fallback) are neither: they stand."""
+    booked = [m for m in meetings if m.status is MeetingStatus.BOOKED and not m.by_organizer]
+    gone = meetings_no_longer_covered(booked, new_intervals)
+    return gone, [m for m in booked if m not in gone]
+
+
+def match_hanchans(match: Match, hanchans: Sequence[int]) -> frozenset[int]:
+    """The hanchans a meeting plays: the ones it names, or all of the match's (none named)."""
+    return frozenset(hanchans) if hanchans else frozenset(range(1, match.games + 1))
+
+
+def check_not_booked(match: Match, meetings: Iterable[Meeting], hanchans: Sequence[int], zone, what: str) -> None:
+    """FAILED_PRECONDITION when a BOOKED meeting of the match already plays one of these hanchans (a match,
+    and each of its hanchans, is booked once: docs/rules.md ``schedule.meeting.booked-once``)."""
+    wanted = match_hanchans(match, hanchans)
+    for m in meetings:
+        if m.status is MeetingStatus.BOOKED and (both := wanted & match_hanchans(match, m.hanchans)):
+            start = m.slot.start.astimezone(zone)
+            which = f"hanchan {min(both)}" if len(both) < match.games else "the whole match"
+            raise FailedPrecondition(
+                f"match {match.key!r} is already booked for {which} on {start:%Y-%m-%d %H:%M} (meeting {m.id!r}); {what}"
+            )
+
+
+def check_meeting_length(match: Match, slot: Interval, field: str = "end") -> None:
+    """A meeting lasts at least the match's minimum length (one hanchan) and at most a day (docs/rules.md
+    ``schedule.meeting.booked-once``); INVALID_ARGUMENT on ``field`` otherwise."""
+    minutes = int(slot.length.total_seconds() // 60)
+    if slot.length < match.min_length or slot.length > MAX_MEETING:
+        raise InvalidArgument.single(
+            field,
+            f"a meeting of this match lasts {match.min_minutes} minutes (one hanchan) to {MAX_MEETING_HOURS} hours, got {minutes} minutes",
+        )
 
 
 # --- the card ---
