@@ -11,7 +11,10 @@ Decisions (docs/rules.md ``schedule.*``):
 * The card shows who answered, the options only once everyone answered, and who confirmed which
   meeting; never anyone's intervals.
 * A confirmation counts only for the availability it was given with: a new answer voids that
-  player's pending confirmations, and cancels a booked meeting the new intervals no longer cover.
+  player's confirmations; a booked meeting the players agreed is cancelled when the new intervals no
+  longer cover it, else back to waiting for that player's confirmation. The organizer's meetings stand.
+* A match, and each of its hanchans, is booked by one meeting at most; a meeting lasts one hanchan's
+  length to a day.
 """
 
 from __future__ import annotations
