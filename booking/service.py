@@ -394,7 +394,9 @@ class BookingService:
             for meeting in gone:
                 self._cancel(repo, meeting, f"{player_id} is no longer free then")
             for meeting in to_confirm:  # the time does not stand without a new confirmation (discard-league-2026 §6.1)
-                repo.cancel_booking(meeting.booking_id, self.clock(), f"{player_id} changed their availability; needs their confirmation again")
+                repo.cancel_booking(
+                    meeting.booking_id, self.clock(), f"{player_id} changed their availability; needs their confirmation again"
+                )
                 repo.update_meeting(dataclasses.replace(meeting, status=MeetingStatus.PROPOSED, booking_id=""))
             idempotency.remember(repo, key, self.clock(), match.id)
             return AvailabilityAnswer(answer, tuple(m.id for m in gone + to_confirm))
@@ -532,7 +534,9 @@ class BookingService:
                 repo.add_booking(booking, self.clock())
             except (RoomTaken, MeetingRefused) as refused:
                 bookings = repo.active_bookings(club.id, meeting.slot.start, meeting.slot.end)
-                if isinstance(refused, RoomTaken) or any(b.room_id == room.id and b.slot.overlaps(meeting.slot) for b in bookings):
+                if isinstance(refused, RoomTaken) or any(
+                    b.room_id == room.id and b.slot.overlaps(meeting.slot) for b in bookings
+                ):
                     continue  # the room was taken meanwhile (and maybe the players with it): the next room
                 raise self._refused(match, club, booked, refused) from None
             return booked
@@ -646,7 +650,11 @@ class BookingService:
                 if old.status is not MeetingStatus.CANCELLED:
                     self._cancel(repo, old)
             check_not_booked(
-                match, repo.meetings(match.id), games, club.zone, "pass replaces_meeting_id to move that meeting, or cancel it first"
+                match,
+                repo.meetings(match.id),
+                games,
+                club.zone,
+                "pass replaces_meeting_id to move that meeting, or cancel it first",
             )
             meeting = Meeting(_new_id(), match.id, slot, games, "")
             repo.add_meeting(meeting, self.clock())
@@ -899,7 +907,8 @@ class BookingService:
                 )
             if minutes and minutes < match.min_minutes:
                 raise InvalidArgument.single(
-                    "minutes", f"the meeting lasts at least {match.min_minutes} minutes (one hanchan of this match), got {minutes}"
+                    "minutes",
+                    f"the meeting lasts at least {match.min_minutes} minutes (one hanchan of this match), got {minutes}",
                 )
             length = minutes or MATCH_HANCHANS * match.min_minutes
             slot = fallback_slot(match.window, club.zone, length, club.fallback_minute)

@@ -11,6 +11,7 @@ from __future__ import annotations
 import threading
 from concurrent.futures import ThreadPoolExecutor
 from datetime import UTC, datetime, timedelta
+from functools import partial
 
 import grpc
 import pytest
@@ -105,8 +106,8 @@ def assert_no_impossible_state(service) -> None:
 
 
 def confirm(stub, key: str, meeting_id: str):
-    return lambda: stub.ConfirmMeeting(
-        booking_pb2.ConfirmMeetingRequest(match_key=key, meeting_id=meeting_id, player_id="p4"), timeout=30
+    return partial(
+        stub.ConfirmMeeting, booking_pb2.ConfirmMeetingRequest(match_key=key, meeting_id=meeting_id, player_id="p4"), timeout=30
     )
 
 
@@ -119,7 +120,7 @@ def test_cancel_meeting_racing_the_fourth_confirmation_never_leaves_a_ghost_book
     for n in range(ROUNDS):
         key = f"lock/cancel/{n}"
         meeting_id = three_confirmed(service, club.id, key)
-        cancel = lambda: stub.CancelMeeting(booking_pb2.CancelMeetingRequest(match_key=key, meeting_id=meeting_id), timeout=30)  # noqa: E731
+        cancel = partial(stub.CancelMeeting, booking_pb2.CancelMeetingRequest(match_key=key, meeting_id=meeting_id), timeout=30)
         answers = race(confirm(stub, key, meeting_id), cancel)
         clean_losses(answers)
         assert_no_impossible_state(service)
@@ -141,7 +142,8 @@ def test_move_match_window_racing_the_fourth_confirmation_never_leaves_a_ghost_b
         key = f"lock/move/{n}"
         meeting_id = three_confirmed(service, club.id, key)
         later = (WINDOW[0] + timedelta(days=3), WINDOW[1] + timedelta(days=7))  # the meeting (day 1) falls outside
-        move = lambda: stub.MoveMatchWindow(  # noqa: E731
+        move = partial(
+            stub.MoveMatchWindow,
             booking_pb2.MoveMatchWindowRequest(
                 match_key=key, window_start=ts(later[0]), window_end=ts(later[1]), reason="a player is ill"
             ),
@@ -165,8 +167,10 @@ def test_narrowed_availability_racing_the_fourth_confirmation_never_leaves_the_m
         key = f"lock/narrow/{n}"
         meeting_id = three_confirmed(service, club.id, key)
         narrowed = [booking_pb2.TimeInterval(start=ts(at(1, 16)), end=ts(at(1, 19)))]  # no longer covers 18-21
-        narrow = lambda: stub.SetAvailability(  # noqa: E731
-            booking_pb2.SetAvailabilityRequest(match_key=key, player_id="p1", intervals=narrowed), timeout=30
+        narrow = partial(
+            stub.SetAvailability,
+            booking_pb2.SetAvailabilityRequest(match_key=key, player_id="p1", intervals=narrowed),
+            timeout=30,
         )
         clean_losses(race(confirm(stub, key, meeting_id), narrow))
         assert_no_impossible_state(service)
@@ -183,7 +187,7 @@ def test_two_concurrent_fallbacks_book_the_match_once(rig):
             service.add_room(club.id, f"room {r + 1}")
         key = f"lock/fallback/{n}"
         service.open_match(club.id, key, [f"{n}-{p}" for p in PLAYERS], *WINDOW, 60)  # the players booked in no round before
-        fallback = lambda: stub.ApplyFallback(booking_pb2.ApplyFallbackRequest(match_key=key), timeout=30)  # noqa: E731
+        fallback = partial(stub.ApplyFallback, booking_pb2.ApplyFallbackRequest(match_key=key), timeout=30)
         answers = race(fallback, fallback)
         clean_losses(answers)
         assert sum(isinstance(a, booking_pb2.Meeting) for a in answers) == 1, answers

@@ -19,8 +19,13 @@ KEY = "c/1/1/1"
 
 
 @pytest.fixture
-def booking() -> BookingService:
-    service = BookingService(FakeUnitOfWork(FakeBookingRepository()), clock)
+def uow() -> FakeUnitOfWork[FakeBookingRepository]:
+    return FakeUnitOfWork(FakeBookingRepository())
+
+
+@pytest.fixture
+def booking(uow) -> BookingService:
+    service = BookingService(uow, clock)
     club = service.create_club("Discard club", "")
     service.add_room(club.id, "Room 1")
     service.add_room(club.id, "Room 2")
