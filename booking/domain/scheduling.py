@@ -289,6 +289,18 @@ class CardState(enum.StrEnum):
 class MeetingView:
     meeting: Meeting
     confirmed_by: tuple[str, ...]
+    unavailable: tuple[str, ...] = ()  # the organizer's booked meeting: players whose answer no longer covers it
+
+
+def unavailable_for(match: Match, meeting: Meeting, answers: Mapping[str, Availability]) -> tuple[str, ...]:
+    """The players whose current answer does not cover the organizer's booked meeting: shown on the card,
+    the meeting stands (docs/rules.md ``schedule.organizer.meeting-stands``). Players who never answered
+    are not counted: the organizer's time binds them all the same."""
+    if not (meeting.by_organizer and meeting.status is MeetingStatus.BOOKED):
+        return ()
+    return tuple(
+        p for p in match.player_ids if p in answers and answers[p].version > 0 and not covered(meeting.slot, answers[p].intervals)
+    )
 
 
 @dataclass(frozen=True)
@@ -321,7 +333,10 @@ def match_card(
     if not pending:  # before that, the options would reveal the intervals of whoever answered
         everyone = (answers[p].intervals for p in match.player_ids)
         options = common_options(match.window, everyone, room_ids, busy, match.min_length, open_hours)
-    views = tuple(MeetingView(m, confirmed_by(m, confirmations, answers)) for m in sorted(meetings, key=lambda m: (m.slot, m.id)))
+    views = tuple(
+        MeetingView(m, confirmed_by(m, confirmations, answers), unavailable_for(match, m, answers))
+        for m in sorted(meetings, key=lambda m: (m.slot, m.id))
+    )
     booked = any(m.status is MeetingStatus.BOOKED for m in meetings)
     state = CardState.WAITING_FOR_ANSWERS if pending else CardState.BOOKED if booked else CardState.AGREEING
     mine = tuple(v.meeting.id for v in views if viewer_player_id in v.confirmed_by)

@@ -9,6 +9,7 @@ from datetime import timedelta
 import pytest
 
 from booking.domain.scheduling import MeetingStatus
+from booking.grpc_api import card_to_proto
 from booking.service import BookingService
 from rondo_runtime.errors import FailedPrecondition, InvalidArgument
 from tests.booking_scheduling import PLAYERS, WINDOW_END, WINDOW_START, at, clock
@@ -85,12 +86,13 @@ def test_the_organizer_assigns_only_inside_the_window_and_for_a_sane_length(book
 
 @pytest.mark.rule("schedule.organizer.meeting-stands")
 def test_a_players_new_answer_never_undoes_the_organizers_meeting(booking):
-    assigned = booking.assign_meeting(KEY, at(2, 18), at(2, 22), [])
+    assigned = booking.assign_meeting(KEY, at(1, 18), at(1, 22), [])  # everyone free then
     answer = booking.set_availability(KEY, "p3", [(at(0, 10), at(0, 12))])  # no longer free then
     assert answer.cancelled_meeting_ids == () and answer.availability.version == 2
     assert [b.meeting_id for b in active(booking)] == [assigned.id]
     card = booking.get_match_card(KEY, "p1")
-    assert [v.meeting.status for v in card.meetings] == [MeetingStatus.BOOKED]
+    assert [(v.meeting.status, v.unavailable) for v in card.meetings] == [(MeetingStatus.BOOKED, ("p3",))]  # shown
+    assert list(card_to_proto(card).meetings[0].unavailable_player_ids) == ["p3"]
     booking.cancel_meeting(KEY, assigned.id)
     fallback = booking.apply_fallback(KEY)  # the binding last-Sunday meeting stands too
     assert booking.set_availability(KEY, "p1", [(at(0, 10), at(0, 12))]).cancelled_meeting_ids == ()
