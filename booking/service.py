@@ -538,18 +538,18 @@ class BookingService:
                     b.room_id == room.id and b.slot.overlaps(meeting.slot) for b in bookings
                 ):
                     continue  # the room was taken meanwhile (and maybe the players with it): the next room
-                raise self._refused(match, club, booked, refused) from None
+                raise self._refused(repo, match, club, booked, refused) from None
             return booked
         raise self._taken(repo, club, rooms, meeting.slot)
 
     @staticmethod
-    def _refused(match: Match, club: Club, booked: Meeting, refused: MeetingRefused) -> Aborted:
-        """ABORTED naming what collided when the database refuses a meeting as booked: a race the checks
-        before could not see (docs/rules.md ``schedule.booking.invariants-in-database``)."""
+    def _refused(repo: BookingRepository, match: Match, club: Club, booked: Meeting, refused: MeetingRefused) -> Aborted:
+        """ABORTED naming what collided when the database refuses a meeting as booked (docs/rules.md
+        ``schedule.booking.invariants-in-database``)."""
         if refused.invariant == "player-overlap":
+            who = ", ".join(repo.booked_elsewhere(match.player_ids, booked.slot, booked.id)) or "a player of the match"
             return Aborted(
-                f"a player of match {match.key!r} was just booked in another meeting overlapping {_local(club, booked.slot)}; "
-                "pick another option"
+                f"{who} is already booked in another match's meeting overlapping {_local(club, booked.slot)}; pick another time"
             )
         if refused.invariant == "hanchans-booked":
             return Aborted(f"match {match.key!r} was just booked for these hanchans by another request; reload the card")

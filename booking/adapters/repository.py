@@ -12,6 +12,7 @@ from sqlmodel import Session, col, select
 from booking.adapters.tables import (
     AvailabilityIntervalRow,
     AvailabilityRow,
+    BookedPlayerRow,
     BookingRow,
     CalendarTokenRow,
     ClubRow,
@@ -281,6 +282,18 @@ class BookingRepository(IdempotencyRecords):
                     created_at=_utc(at),
                 )
             )
+
+    def booked_elsewhere(self, player_ids: tuple[str, ...], slot: Interval, meeting_id: str) -> list[str]:
+        """The players among ``player_ids`` booked in another meeting overlapping ``slot`` (``booked_players``)."""
+        rows = self.session.exec(
+            select(BookedPlayerRow.player_id).where(
+                col(BookedPlayerRow.player_id).in_(player_ids),
+                BookedPlayerRow.meeting_id != meeting_id,
+                col(BookedPlayerRow.starts_at) < _utc(slot.end),
+                col(BookedPlayerRow.ends_at) > _utc(slot.start),
+            )
+        ).all()
+        return sorted(set(rows))
 
     def confirmations(self, match_id: str) -> list[Confirmation]:
         rows = self.session.exec(

@@ -10,8 +10,10 @@ from sqlalchemy import text
 from sqlalchemy.exc import IntegrityError
 
 from booking.app import make_service
+from booking.domain.scheduling import MeetingStatus
 from booking.service import MIGRATIONS
 from rondo_runtime.db import make_engine, run_migrations
+from rondo_runtime.errors import Aborted
 from tests.booking_scheduling import PLAYERS, WINDOW_END, WINDOW_START, at, clock
 
 pytestmark = pytest.mark.integration
@@ -111,3 +113,13 @@ def test_a_player_is_in_at_most_one_booked_meeting_at_a_time(booked):
                 ),
                 {"id": mid, "match": match, "s": start, "e": at(1, 23)},
             )
+
+
+@pytest.mark.rule("schedule.booking.invariants-in-database")
+def test_booking_a_player_twice_through_the_service_is_aborted_naming_the_player(booked):
+    booking, club_id, _ = booked  # p1..p4 play match "a" day 1 18:00-21:00
+    booking.open_match(club_id, "b", ["p1", "q2", "q3", "q4"], WINDOW_START, WINDOW_END, 60)
+    with pytest.raises(Aborted) as error:  # a free room, but p1 is busy
+        booking.assign_meeting("b", at(1, 20), at(1, 23), [])
+    assert error.value.message.startswith("p1 is already booked in another match's meeting overlapping ")
+    assert booking.assign_meeting("b", at(1, 21), at(1, 23), []).status is MeetingStatus.BOOKED  # right after: fine
