@@ -68,12 +68,13 @@ def rig(tmp_path, db_url):
         engine.dispose()
 
 
-def three_confirmed(service, club_id: str, key: str) -> str:
-    service.open_match(club_id, key, PLAYERS, *WINDOW, 60)
-    for p in PLAYERS:
+def three_confirmed(service, club_id: str, key: str, players: list[str] = PLAYERS) -> str:
+    """Match ``key`` whose players all answered and three of them (not ``players[3]``) confirmed a meeting."""
+    service.open_match(club_id, key, players, *WINDOW, 60)
+    for p in players:
         service.set_availability(key, p, [(at(1, 16), at(1, 23))])
-    meeting = service.propose_meeting(key, PLAYERS[0], at(1, 18), at(1, 21), [])
-    for p in PLAYERS[:3]:
+    meeting = service.propose_meeting(key, players[0], at(1, 18), at(1, 21), [])
+    for p in players[:3]:
         service.confirm_meeting(key, meeting.id, p)
     return meeting.id
 
@@ -195,3 +196,36 @@ def test_two_concurrent_fallbacks_book_the_match_once(rig):
         with service.uow.engine.connect() as c:
             active = c.execute(text("SELECT count(*) FROM bookings WHERE status = 'active' AND club_id = :c"), {"c": club.id})
             assert active.scalar_one() == 1
+
+
+@pytest.mark.rule("schedule.booking.match-serialized")
+@pytest.mark.rule("schedule.meeting.booked-once")
+def test_assign_meeting_racing_the_fourth_confirmation_books_the_match_once(rig):
+    service, stub = rig
+    for n in range(ROUNDS):
+        club = service.create_club(f"Lock club {n}", "")
+        for r in range(2):  # a room for each: only the rule stops the second booking
+            service.add_room(club.id, f"room {r + 1}")
+        key, players = f"lock/assign/{n}", [f"{n}-{p}" for p in PLAYERS]
+        meeting_id = three_confirmed(service, club.id, key, players)
+        last = partial(
+            stub.ConfirmMeeting,
+            booking_pb2.ConfirmMeetingRequest(match_key=key, meeting_id=meeting_id, player_id=players[3]),
+            timeout=30,
+        )
+        assign = partial(
+            stub.AssignMeeting,
+            booking_pb2.AssignMeetingRequest(match_key=key, start=ts(at(2, 18)), end=ts(at(2, 21))),
+            timeout=30,
+        )
+        answers = race(last, assign)
+        clean_losses(answers)
+        assert_no_impossible_state(service)
+        with service.uow.engine.connect() as c:
+            booked = c.execute(
+                text(
+                    "SELECT count(*) FROM meetings m JOIN matches x ON x.id = m.match_id WHERE x.match_key = :k AND m.status = 'booked'"
+                ),
+                {"k": key},
+            ).scalar_one()
+        assert booked == 1 and sum(isinstance(a, booking_pb2.Meeting) for a in answers) == 1, answers
