@@ -388,6 +388,9 @@ class BookingService:
             if self._replayed(repo, key):
                 return AvailabilityAnswer(answers[player_id], ())
             previous = answers.get(player_id)
+            if previous is not None and previous.intervals == merged:  # the same answer again: nothing changed
+                idempotency.remember(repo, key, self.clock(), match.id)
+                return AvailabilityAnswer(previous, ())
             answer = Availability(player_id, (previous.version if previous else 0) + 1, merged)
             repo.add_availability(match.id, answer, self.clock())
             gone, to_confirm = unbooked_by_new_answer(repo.meetings(match.id), merged)

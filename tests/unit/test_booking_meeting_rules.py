@@ -102,7 +102,12 @@ def test_a_players_new_answer_never_undoes_the_organizers_meeting(booking):
 @pytest.mark.rule("schedule.availability.change-voids-confirmations")
 def test_a_changed_answer_still_covering_the_meeting_needs_that_players_confirmation_again(booking):
     meeting = agreed(booking, at(0, 18), at(0, 21))
-    answer = booking.set_availability(KEY, "p2", [(at(0, 17), at(0, 22))])  # still covers 18-21
+    same = booking.set_availability(KEY, "p2", [(at(1, 10), at(1, 23)), (at(0, 10), at(0, 23))])  # no change at all
+    assert same.cancelled_meeting_ids == () and same.availability.version == 1
+    assert [(v.meeting.status, len(v.confirmed_by)) for v in booking.get_match_card(KEY, "p1").meetings] == [
+        (MeetingStatus.BOOKED, 4)
+    ]
+    answer = booking.set_availability(KEY, "p2", [(at(0, 17), at(0, 22))])  # changed, still covers 18-21
     assert answer.cancelled_meeting_ids == (meeting.id,)  # its room is freed
     [view] = booking.get_match_card(KEY, "p1").meetings
     assert (view.meeting.status, view.confirmed_by) == (MeetingStatus.PROPOSED, ("p1", "p3", "p4"))
