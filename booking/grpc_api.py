@@ -294,7 +294,9 @@ _CARD_STATE = {
 }
 
 
-def meeting_to_proto(match_key: str, m: Meeting, confirmed_by: tuple[str, ...] = ()) -> booking_pb2.Meeting:
+def meeting_to_proto(
+    match_key: str, m: Meeting, confirmed_by: tuple[str, ...] = (), unavailable: tuple[str, ...] = ()
+) -> booking_pb2.Meeting:
     return booking_pb2.Meeting(
         id=m.id,
         match_key=match_key,
@@ -305,6 +307,7 @@ def meeting_to_proto(match_key: str, m: Meeting, confirmed_by: tuple[str, ...] =
         room_id=m.room_id,
         booking_id=m.booking_id,
         confirmed_by=confirmed_by,
+        unavailable_player_ids=unavailable,
     )
 
 
@@ -316,7 +319,7 @@ def card_to_proto(card: Card) -> booking_pb2.MatchCard:
         answered_player_ids=card.answered,
         pending_player_ids=card.pending,
         options=[option_to_proto(o) for o in card.options],
-        meetings=[meeting_to_proto(card.match.key, v.meeting, v.confirmed_by) for v in card.meetings],
+        meetings=[meeting_to_proto(card.match.key, v.meeting, v.confirmed_by, v.unavailable) for v in card.meetings],
         min_minutes=card.match.min_minutes,
         window=interval_to_proto(card.match.window),
     )

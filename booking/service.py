@@ -37,16 +37,19 @@ from booking.domain.scheduling import (
     Confirmation,
     Match,
     Meeting,
+    MeetingRefused,
     MeetingStatus,
     RoomTaken,
     all_confirmed,
     check_meeting_games,
+    check_meeting_length,
+    check_not_booked,
     first_overlap,
     match_card,
     match_title,
-    meetings_no_longer_covered,
     players_free,
     taken_message,
+    unbooked_by_new_answer,
     validate_availability,
     validate_hanchans,
     validate_window,
@@ -279,8 +282,10 @@ class BookingService:
 
     # --- scheduling (discard-league-2026 §3, §6.1; docs/rules.md schedule.*) ---
     @staticmethod
-    def _match(repo: BookingRepository, match_key: str) -> Match:
-        match = repo.match_by_key(match_key)
+    def _match(repo: BookingRepository, match_key: str, lock: bool = False) -> Match:
+        """The open match; ``lock``: every write that changes the match's meetings passes ``lock=True``,
+        which serializes them on the match (docs/rules.md ``schedule.booking.match-serialized``)."""
+        match = repo.match_by_key(match_key, lock)
         if match is None:
             raise NotFound(f"match {match_key!r} is not open for scheduling")
         return match
@@ -361,8 +366,10 @@ class BookingService:
     def set_availability(
         self, match_key: str, player_id: str, intervals: Sequence[Raw], idempotency_key: str = ""
     ) -> AvailabilityAnswer:
-        """Replaces the player's intervals (merged); voids the player's pending confirmations and cancels
-        booked meetings the new intervals no longer cover (their rooms are freed)."""
+        """Replaces the player's intervals (merged); voids the player's pending confirmations. A booked
+        meeting the players agreed is undone: cancelled when the new intervals no longer cover it, else
+        back to waiting for this player's confirmation; either way its room is freed. The organizer's
+        meetings stand (docs/rules.md ``schedule.organizer.meeting-stands``)."""
         v = Violations()
         match_key = v.id("match_key", match_key)
         player_id = v.id("player_id", player_id)
@@ -374,21 +381,28 @@ class BookingService:
         )
 
         def work(repo: BookingRepository) -> AvailabilityAnswer:
-            match = self._match(repo, match_key)
+            match = self._match(repo, match_key, lock=True)
             self._player(match, player_id)
             merged = validate_availability(intervals, match.window)
             answers = repo.availabilities(match.id)
             if self._replayed(repo, key):
                 return AvailabilityAnswer(answers[player_id], ())
             previous = answers.get(player_id)
+            if previous is not None and previous.intervals == merged:  # the same answer again: nothing changed
+                idempotency.remember(repo, key, self.clock(), match.id)
+                return AvailabilityAnswer(previous, ())
             answer = Availability(player_id, (previous.version if previous else 0) + 1, merged)
             repo.add_availability(match.id, answer, self.clock())
-            cancelled = []
-            for meeting in meetings_no_longer_covered(repo.meetings(match.id), merged):
-                self._cancel(repo, meeting)
-                cancelled.append(meeting.id)
+            gone, to_confirm = unbooked_by_new_answer(repo.meetings(match.id), merged)
+            for meeting in gone:
+                self._cancel(repo, meeting, f"{player_id} is no longer free then")
+            for meeting in to_confirm:  # the time does not stand without a new confirmation (discard-league-2026 §6.1)
+                repo.cancel_booking(
+                    meeting.booking_id, self.clock(), f"{player_id} changed their availability; needs their confirmation again"
+                )
+                repo.update_meeting(dataclasses.replace(meeting, status=MeetingStatus.PROPOSED, booking_id=""))
             idempotency.remember(repo, key, self.clock(), match.id)
-            return AvailabilityAnswer(answer, tuple(cancelled))
+            return AvailabilityAnswer(answer, tuple(m.id for m in gone + to_confirm))
 
         return self._transaction(work)
 
@@ -467,11 +481,12 @@ class BookingService:
         key = idempotency.request_key("BookingService.ProposeMeeting", raw_key, request)
 
         def work(repo: BookingRepository) -> Meeting:
-            match = self._match(repo, match_key)
+            match = self._match(repo, match_key, lock=True)
             self._player(match, player_id)
             if done := self._replayed(repo, key):
                 return self._existing_meeting(repo, match, done)
             check_meeting_games(match, games)
+            check_meeting_length(match, slot)
             self._check_bookable(repo, match, slot)
             meeting = Meeting(_new_id(), match.id, slot, games, player_id)
             repo.add_meeting(meeting, self.clock())
@@ -482,14 +497,18 @@ class BookingService:
 
     def _check_bookable(self, repo: BookingRepository, match: Match, slot: Interval) -> None:
         self._not_past(slot)
-        if not match.window.covers(slot):
-            raise FailedPrecondition(
-                f"the meeting is outside the match's window {match.window.start.isoformat()} .. {match.window.end.isoformat()}"
-            )
+        self._check_in_window(match, slot)
         self._check_open(self._club(repo, match.club_id), slot)
         answers = repo.availabilities(match.id)
         if not players_free(match, answers, slot):
             raise FailedPrecondition("the meeting is not inside a common option: not every player is free for all of it")
+
+    @staticmethod
+    def _check_in_window(match: Match, slot: Interval) -> None:
+        if not match.window.covers(slot):
+            raise FailedPrecondition(
+                f"the meeting is outside the match's window {match.window.start.isoformat()} .. {match.window.end.isoformat()}"
+            )
 
     @staticmethod
     def _existing_meeting(repo: BookingRepository, match: Match, meeting_id: str, for_update: bool = False) -> Meeting:
@@ -512,15 +531,32 @@ class BookingService:
                 continue
             title = match_title(match.key, meeting.hanchans)
             booking = Booking(_new_id(), club.id, room.id, meeting.slot, title, BookingStatus.ACTIVE, match.id, meeting.id)
-            try:
-                repo.add_booking(booking, self.clock())
-            except RoomTaken:
-                bookings = repo.active_bookings(club.id, meeting.slot.start, meeting.slot.end)
-                continue
             booked = dataclasses.replace(meeting, status=MeetingStatus.BOOKED, room_id=room.id, booking_id=booking.id)
-            repo.update_meeting(booked)
+            try:  # the meeting first: the database takes an active booking only for its booked meeting
+                repo.update_meeting(booked)
+                repo.add_booking(booking, self.clock())
+            except (RoomTaken, MeetingRefused) as refused:
+                bookings = repo.active_bookings(club.id, meeting.slot.start, meeting.slot.end)
+                if isinstance(refused, RoomTaken) or any(
+                    b.room_id == room.id and b.slot.overlaps(meeting.slot) for b in bookings
+                ):
+                    continue  # the room was taken meanwhile (and maybe the players with it): the next room
+                raise self._refused(repo, match, club, booked, refused) from None
             return booked
         raise self._taken(repo, club, rooms, meeting.slot)
+
+    @staticmethod
+    def _refused(repo: BookingRepository, match: Match, club: Club, booked: Meeting, refused: MeetingRefused) -> Aborted:
+        """ABORTED naming what collided when the database refuses a meeting as booked (docs/rules.md
+        ``schedule.booking.invariants-in-database``)."""
+        if refused.invariant == "player-overlap":
+            who = ", ".join(repo.booked_elsewhere(match.player_ids, booked.slot, booked.id)) or "a player of the match"
+            return Aborted(
+                f"{who} is already booked in another match's meeting overlapping {_local(club, booked.slot)}; pick another time"
+            )
+        if refused.invariant == "hanchans-booked":
+            return Aborted(f"match {match.key!r} was just booked for these hanchans by another request; reload the card")
+        return Aborted(f"meeting {booked.id!r} changed meanwhile; reload the card and try again")
 
     @staticmethod
     def _taken(repo: BookingRepository, club: Club, rooms: list[Room], slot: Interval) -> Aborted:
@@ -543,13 +579,15 @@ class BookingService:
         key = idempotency.request_key("BookingService.ConfirmMeeting", raw_key, request)
 
         def work(repo: BookingRepository) -> Meeting:
-            match = self._match(repo, match_key)
+            match = self._match(repo, match_key, lock=True)
             self._player(match, player_id)
             meeting = self._existing_meeting(repo, match, meeting_id, for_update=True)  # one confirmation at a time
             if self._replayed(repo, key) or meeting.status is MeetingStatus.BOOKED:
                 return meeting
             if meeting.status is MeetingStatus.CANCELLED:
                 raise FailedPrecondition(f"meeting {meeting_id!r} was cancelled; confirm another one")
+            zone = self._club(repo, match.club_id).zone
+            check_not_booked(match, repo.meetings(match.id), meeting.hanchans, zone, "confirm a meeting for the hanchans left")
             self._check_bookable(repo, match, meeting.slot)
             answers = repo.availabilities(match.id)
             repo.add_confirmation(Confirmation(meeting.id, player_id, answers[player_id].version), self.clock())
@@ -569,7 +607,7 @@ class BookingService:
         v.raise_if_any()
 
         def work(repo: BookingRepository) -> Meeting:
-            match = self._match(repo, match_key)
+            match = self._match(repo, match_key, lock=True)
             meeting = self._existing_meeting(repo, match, meeting_id)
             if meeting.status is not MeetingStatus.CANCELLED:
                 self._cancel(repo, meeting)
@@ -601,16 +639,26 @@ class BookingService:
         key = idempotency.request_key("BookingService.AssignMeeting", raw_key, request)
 
         def work(repo: BookingRepository) -> Meeting:
-            match = self._match(repo, match_key)
+            match = self._match(repo, match_key, lock=True)
             if done := self._replayed(repo, key):
                 return self._existing_meeting(repo, match, done)
             check_meeting_games(match, games)
+            check_meeting_length(match, slot)
             self._not_past(slot)
-            self._check_open(self._club(repo, match.club_id), slot)
+            self._check_in_window(match, slot)
+            club = self._club(repo, match.club_id)
+            self._check_open(club, slot)
             if replaces:
                 old = self._existing_meeting(repo, match, replaces)
                 if old.status is not MeetingStatus.CANCELLED:
                     self._cancel(repo, old)
+            check_not_booked(
+                match,
+                repo.meetings(match.id),
+                games,
+                club.zone,
+                "pass replaces_meeting_id to move that meeting, or cancel it first",
+            )
             meeting = Meeting(_new_id(), match.id, slot, games, "")
             repo.add_meeting(meeting, self.clock())
             meeting = self._book(repo, match, meeting, room_id)
@@ -852,13 +900,18 @@ class BookingService:
         key = idempotency.request_key("BookingService.ApplyFallback", raw_key, {"match_key": match_key, "minutes": minutes})
 
         def work(repo: BookingRepository) -> Meeting:
-            match = self._match(repo, match_key)
+            match = self._match(repo, match_key, lock=True)
             if done := self._replayed(repo, key):
                 return self._existing_meeting(repo, match, done)
             club = self._club(repo, match.club_id)
             if booked := [m for m in repo.meetings(match.id) if m.status is MeetingStatus.BOOKED]:
                 raise FailedPrecondition(
                     f"match {match.key!r} is already booked for {_local(club, booked[0].slot)}; cancel that meeting first"
+                )
+            if minutes and minutes < match.min_minutes:
+                raise InvalidArgument.single(
+                    "minutes",
+                    f"the meeting lasts at least {match.min_minutes} minutes (one hanchan of this match), got {minutes}",
                 )
             length = minutes or MATCH_HANCHANS * match.min_minutes
             slot = fallback_slot(match.window, club.zone, length, club.fallback_minute)
@@ -901,7 +954,7 @@ class BookingService:
         key = idempotency.request_key("BookingService.MoveMatchWindow", raw_key, request)
 
         def work(repo: BookingRepository) -> WindowMove:
-            match = self._match(repo, match_key)
+            match = self._match(repo, match_key, lock=True)
             if self._replayed(repo, key):
                 return WindowMove(match, (), ())
             if window.end <= match.window.end:
@@ -1022,6 +1075,8 @@ class BookingService:
         def work(repo: BookingRepository) -> list[Meeting]:
             if (record := idempotency.first_answer(repo, key)) is not None:  # the first answer's meetings, read again
                 return [m for mid in (record.response or b"").decode().split(",") if mid and (m := repo.meeting(mid)) is not None]
+            for match_key in sorted({c[0] for c in checked}):  # one order for every caller: no deadlock
+                repo.match_by_key(match_key, lock=True)
             out = []
             for i, (match_key, slot, room_id, games) in enumerate(checked):
                 assert slot is not None
@@ -1041,6 +1096,7 @@ class BookingService:
                     out.append(same)
                     continue
                 check_meeting_games(match, games, f"proposals[{i}].hanchans")
+                check_meeting_length(match, slot, f"proposals[{i}].end")
                 self._check_bookable(repo, match, slot)
                 meeting = Meeting(_new_id(), match.id, slot, games, author, room_id=room_id)
                 repo.add_meeting(meeting, self.clock())

@@ -12,6 +12,7 @@ from sqlmodel import Session, col, select
 from booking.adapters.tables import (
     AvailabilityIntervalRow,
     AvailabilityRow,
+    BookedPlayerRow,
     BookingRow,
     CalendarTokenRow,
     ClubRow,
@@ -35,6 +36,7 @@ from booking.domain.scheduling import (
     Confirmation,
     Match,
     Meeting,
+    MeetingRefused,
     MeetingStatus,
     RoomTaken,
 )
@@ -149,8 +151,12 @@ class BookingRepository(IdempotencyRecords):
         self.session.add(row)
         self.session.flush()
 
-    def match_by_key(self, match_key: str) -> Match | None:
-        row = self.session.exec(select(MatchRow).where(MatchRow.match_key == match_key)).first()
+    def match_by_key(self, match_key: str, lock: bool = False) -> Match | None:
+        """``lock``: hold the match's row until the transaction ends (PostgreSQL ``FOR UPDATE``; SQLite's
+        writes are serialized already): every write that changes the match's meetings takes it first, so
+        they run one after another (docs/rules.md ``schedule.booking.match-serialized``)."""
+        query = select(MatchRow).where(MatchRow.match_key == match_key)
+        row = self.session.exec(query.with_for_update() if lock else query).first()
         return None if row is None else self._match(row)
 
     def _match(self, row: MatchRow) -> Match:
@@ -232,10 +238,14 @@ class BookingRepository(IdempotencyRecords):
         """A meeting's status, room, booking and cancellation reason (what it is for never changes)."""
         row = self.session.get(MeetingRow, meeting.id)
         assert row is not None
-        row.status, row.room_id, row.booking_id = meeting.status.value, meeting.room_id or None, meeting.booking_id or None
-        row.cancel_reason = meeting.cancel_reason or None
-        self.session.add(row)
-        self.session.flush()
+        try:
+            with self.session.begin_nested():
+                row.status, row.room_id = meeting.status.value, meeting.room_id or None
+                row.booking_id, row.cancel_reason = meeting.booking_id or None, meeting.cancel_reason or None
+                self.session.add(row)
+        except IntegrityError as error:  # only this change is undone (a savepoint): the transaction goes on
+            self.session.expire(row)
+            raise MeetingRefused(_invariant(error)) from error
 
     def meetings(self, match_id: str) -> list[Meeting]:
         rows = self.session.exec(
@@ -272,6 +282,18 @@ class BookingRepository(IdempotencyRecords):
                     created_at=_utc(at),
                 )
             )
+
+    def booked_elsewhere(self, player_ids: tuple[str, ...], slot: Interval, meeting_id: str) -> list[str]:
+        """The players among ``player_ids`` booked in another meeting overlapping ``slot`` (``booked_players``)."""
+        rows = self.session.exec(
+            select(BookedPlayerRow.player_id).where(
+                col(BookedPlayerRow.player_id).in_(player_ids),
+                BookedPlayerRow.meeting_id != meeting_id,
+                col(BookedPlayerRow.starts_at) < _utc(slot.end),
+                col(BookedPlayerRow.ends_at) > _utc(slot.start),
+            )
+        ).all()
+        return sorted(set(rows))
 
     def confirmations(self, match_id: str) -> list[Confirmation]:
         rows = self.session.exec(
@@ -448,6 +470,16 @@ class BookingRepository(IdempotencyRecords):
             cancelled_at=_utc(row.cancelled_at) if row.cancelled_at else None,
             cancel_reason=row.cancel_reason or "",
         )
+
+
+def _invariant(error: IntegrityError) -> str:
+    """Which invariant of migration 0007 the database refused (by the constraint or trigger named in its message)."""
+    said = str(error.orig)
+    if "booked_players" in said:
+        return "player-overlap"
+    if "uq_meetings_booked_hanchans" in said or "meetings.match_id, meetings.hanchans" in said:
+        return "hanchans-booked"
+    return "booking-mismatch"
 
 
 def _utc(value: datetime) -> datetime:

@@ -17,6 +17,7 @@ from sqlalchemy import (
     Text,
     UniqueConstraint,
     false,
+    text,
 )
 from sqlalchemy.orm import registry
 from sqlmodel import Field, SQLModel
@@ -114,7 +115,21 @@ class AvailabilityIntervalRow(BookingTable, table=True):
 
 
 class MeetingRow(BookingTable, table=True):
+    """A meeting of a match. The database holds what it can never be (migration 0007): at most one
+    BOOKED meeting per match and hanchan set (this index), an active booking only for its booked
+    meeting, a player in at most one booked meeting at a time (``booked_players``)."""
+
     __tablename__ = "meetings"
+    __table_args__ = (
+        Index(
+            "uq_meetings_booked_hanchans",
+            "match_id",
+            "hanchans",
+            unique=True,
+            postgresql_where=text("status = 'booked'"),
+            sqlite_where=text("status = 'booked'"),
+        ),
+    )
 
     id: str = Field(primary_key=True, max_length=36)
     match_id: str = Field(sa_column=Column(String(36), ForeignKey("matches.id"), nullable=False, index=True))
@@ -127,6 +142,18 @@ class MeetingRow(BookingTable, table=True):
     booking_id: str | None = Field(default=None, max_length=36)
     created_at: datetime = Field(sa_column=_at())
     cancel_reason: str | None = Field(default=None, max_length=500)  # migration 0004
+
+
+class BookedPlayerRow(BookingTable, table=True):
+    """One player of one booked meeting, written only by triggers on ``meetings`` (migration 0007): no two
+    rows of one player overlap (an exclusion constraint on PostgreSQL, a trigger on SQLite)."""
+
+    __tablename__ = "booked_players"
+
+    meeting_id: str = Field(sa_column=Column(String(36), ForeignKey("meetings.id"), primary_key=True))
+    player_id: str = Field(primary_key=True, max_length=64)
+    starts_at: datetime = Field(sa_column=_at())
+    ends_at: datetime = Field(sa_column=_at())
 
 
 class ConfirmationRow(BookingTable, table=True):

@@ -11,7 +11,10 @@ Decisions (docs/rules.md ``schedule.*``):
 * The card shows who answered, the options only once everyone answered, and who confirmed which
   meeting; never anyone's intervals.
 * A confirmation counts only for the availability it was given with: a new answer voids that
-  player's pending confirmations, and cancels a booked meeting the new intervals no longer cover.
+  player's confirmations; a booked meeting the players agreed is cancelled when the new intervals no
+  longer cover it, else back to waiting for that player's confirmation. The organizer's meetings stand.
+* A match, and each of its hanchans, is booked by one meeting at most; a meeting lasts one hanchan's
+  length to a day.
 """
 
 from __future__ import annotations
@@ -22,7 +25,7 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
 from booking.domain.intervals import Interval, Intervals, covered, intersect, intersect_all, merge, subtract
-from rondo_runtime.errors import InvalidArgument
+from rondo_runtime.errors import FailedPrecondition, InvalidArgument
 from rondo_runtime.validation import Violations
 
 MAX_INTERVALS = 200  # per player and match
@@ -31,6 +34,8 @@ MAX_HANCHANS = 16
 MAX_WINDOW = timedelta(days=62)
 MAX_PLAYERS = 8
 MAX_TITLE_LENGTH = 100
+MAX_MEETING_HOURS = 24
+MAX_MEETING = timedelta(hours=MAX_MEETING_HOURS)
 
 
 class MeetingStatus(enum.StrEnum):
@@ -80,6 +85,11 @@ class Meeting:
     room_id: str = ""
     booking_id: str = ""
     cancel_reason: str = ""
+
+    @property
+    def by_organizer(self) -> bool:
+        """Assigned by the organizer or the binding fallback, booked without the players' confirmations."""
+        return not self.proposed_by
 
 
 @dataclass(frozen=True)
@@ -229,6 +239,45 @@ def meetings_no_longer_covered(meetings: Iterable[Meeting], new_intervals: Inter
     return [m for m in meetings if m.status is MeetingStatus.BOOKED and not covered(m.slot, new_intervals)]
 
 
+def unbooked_by_new_answer(meetings: Iterable[Meeting], new_intervals: Intervals) -> tuple[list[Meeting], list[Meeting]]:
+    """What a player's new answer undoes (docs/rules.md ``schedule.availability.change-voids-confirmations``,
+    ``schedule.organizer.meeting-stands``): (the players' booked meetings it no longer covers: cancelled;
+    those it still covers: back to PROPOSED, needing that player's confirmation again). Both free their
+    room. The organizer's meetings (assigned, the fallback) are neither: they stand."""
+    booked = [m for m in meetings if m.status is MeetingStatus.BOOKED and not m.by_organizer]
+    gone = meetings_no_longer_covered(booked, new_intervals)
+    return gone, [m for m in booked if m not in gone]
+
+
+def match_hanchans(match: Match, hanchans: Sequence[int]) -> frozenset[int]:
+    """The hanchans a meeting plays: the ones it names, or all of the match's (none named)."""
+    return frozenset(hanchans) if hanchans else frozenset(range(1, match.games + 1))
+
+
+def check_not_booked(match: Match, meetings: Iterable[Meeting], hanchans: Sequence[int], zone, what: str) -> None:
+    """FAILED_PRECONDITION when a BOOKED meeting of the match already plays one of these hanchans (a match,
+    and each of its hanchans, is booked once: docs/rules.md ``schedule.meeting.booked-once``)."""
+    wanted = match_hanchans(match, hanchans)
+    for m in meetings:
+        if m.status is MeetingStatus.BOOKED and (both := wanted & match_hanchans(match, m.hanchans)):
+            start = m.slot.start.astimezone(zone)
+            which = f"hanchan {min(both)}" if len(both) < match.games else "the whole match"
+            raise FailedPrecondition(
+                f"match {match.key!r} is already booked for {which} on {start:%Y-%m-%d %H:%M} (meeting {m.id!r}); {what}"
+            )
+
+
+def check_meeting_length(match: Match, slot: Interval, field: str = "end") -> None:
+    """A meeting lasts at least the match's minimum length (one hanchan) and at most a day (docs/rules.md
+    ``schedule.meeting.booked-once``); INVALID_ARGUMENT on ``field`` otherwise."""
+    minutes = int(slot.length.total_seconds() // 60)
+    if slot.length < match.min_length or slot.length > MAX_MEETING:
+        raise InvalidArgument.single(
+            field,
+            f"a meeting of this match lasts {match.min_minutes} minutes (one hanchan) to {MAX_MEETING_HOURS} hours, got {minutes} minutes",
+        )
+
+
 # --- the card ---
 class CardState(enum.StrEnum):
     WAITING_FOR_ANSWERS = "waiting_for_answers"
@@ -240,6 +289,18 @@ class CardState(enum.StrEnum):
 class MeetingView:
     meeting: Meeting
     confirmed_by: tuple[str, ...]
+    unavailable: tuple[str, ...] = ()  # the organizer's booked meeting: players whose answer no longer covers it
+
+
+def unavailable_for(match: Match, meeting: Meeting, answers: Mapping[str, Availability]) -> tuple[str, ...]:
+    """The players whose current answer does not cover the organizer's booked meeting: shown on the card,
+    the meeting stands (docs/rules.md ``schedule.organizer.meeting-stands``). Players who never answered
+    are not counted: the organizer's time binds them all the same."""
+    if not (meeting.by_organizer and meeting.status is MeetingStatus.BOOKED):
+        return ()
+    return tuple(
+        p for p in match.player_ids if p in answers and answers[p].version > 0 and not covered(meeting.slot, answers[p].intervals)
+    )
 
 
 @dataclass(frozen=True)
@@ -272,7 +333,10 @@ def match_card(
     if not pending:  # before that, the options would reveal the intervals of whoever answered
         everyone = (answers[p].intervals for p in match.player_ids)
         options = common_options(match.window, everyone, room_ids, busy, match.min_length, open_hours)
-    views = tuple(MeetingView(m, confirmed_by(m, confirmations, answers)) for m in sorted(meetings, key=lambda m: (m.slot, m.id)))
+    views = tuple(
+        MeetingView(m, confirmed_by(m, confirmations, answers), unavailable_for(match, m, answers))
+        for m in sorted(meetings, key=lambda m: (m.slot, m.id))
+    )
     booked = any(m.status is MeetingStatus.BOOKED for m in meetings)
     state = CardState.WAITING_FOR_ANSWERS if pending else CardState.BOOKED if booked else CardState.AGREEING
     mine = tuple(v.meeting.id for v in views if viewer_player_id in v.confirmed_by)
@@ -323,6 +387,16 @@ class RoomTaken(Exception):
     def __init__(self, room_id: str):
         super().__init__(f"room {room_id} is already booked for that time")
         self.room_id = room_id
+
+
+class MeetingRefused(Exception):
+    """The storage refused a meeting's new state: it would break one of the invariants the database
+    holds (migration 0007); ``invariant`` names it: ``player-overlap``, ``hanchans-booked`` or
+    ``booking-mismatch``."""
+
+    def __init__(self, invariant: str):
+        super().__init__(f"the database refused the meeting: {invariant}")
+        self.invariant = invariant
 
 
 def check_meeting_games(match: Match, hanchans: Sequence[int], field: str = "hanchans") -> None:

@@ -153,7 +153,9 @@ def test_a_table_agrees_a_time_books_a_room_and_loses_it_when_a_player_changes(m
 
     with pytest.raises(grpc.RpcError) as error:  # the organizer cannot overlap the D&D evening either
         stub.AssignMeeting(
-            scheduling_pb2.AssignMeetingRequest(match_key=matches[1].match_key, start=ts(0, 22), end=ts(0, 23), room_id=room.id),
+            scheduling_pb2.AssignMeetingRequest(
+                match_key=matches[1].match_key, start=ts(0, 22), end=ts(0, 23, 30), room_id=room.id
+            ),
             timeout=10,
         )
     assert error.value.code() == grpc.StatusCode.ABORTED and "D&D evening" in (error.value.details() or "")

@@ -19,7 +19,7 @@ from booking.domain.mediation import Mediation, StageCalendar, Timeout
 from booking.domain.model import Club, Room
 from booking.domain.recurrence import Series
 from booking.domain.reminders import Reminder, ReminderSchedule
-from booking.domain.scheduling import Availability, Booking, BookingStatus, Confirmation, Match, Meeting, RoomTaken
+from booking.domain.scheduling import Availability, Booking, BookingStatus, Confirmation, Match, Meeting, MeetingStatus, RoomTaken
 from gateway.domain.identity import Account, AuditEntry, LoginAttempt, PlayerLink, Role
 from league.domain.certificate import SolveRecord
 from league.domain.commitment import SeedCommitment
@@ -296,7 +296,7 @@ class FakeBookingRepository(FakeKeyStore):
             raise ValueError("match key taken")  # the database's unique constraint
         self.matches_by_key[match.key] = match
 
-    def match_by_key(self, match_key: str) -> Match | None:
+    def match_by_key(self, match_key: str, lock: bool = False) -> Match | None:  # the fake runs one call at a time
         return self.matches_by_key.get(match_key)
 
     def move_match_window(self, match: Match, window: Interval, reason: str, at: datetime) -> None:
@@ -328,6 +328,18 @@ class FakeBookingRepository(FakeKeyStore):
     def add_confirmation(self, c: Confirmation, at: datetime) -> None:
         if c not in self.confirmation_rows:
             self.confirmation_rows.append(c)
+
+    def booked_elsewhere(self, player_ids: tuple[str, ...], slot: Interval, meeting_id: str) -> list[str]:
+        players = {m.id: m.player_ids for m in self.matches_by_key.values()}
+        return sorted(
+            {
+                p
+                for m in self.meetings_by_id.values()
+                if m.status is MeetingStatus.BOOKED and m.id != meeting_id and m.slot.overlaps(slot)
+                for p in players.get(m.match_id, ())
+                if p in player_ids
+            }
+        )
 
     def confirmations(self, match_id: str) -> list[Confirmation]:
         mine = {m.id for m in self.meetings(match_id)}

@@ -251,7 +251,7 @@ class CommonOption(_message.Message):
     def __init__(self, slot: _Optional[_Union[TimeInterval, _Mapping]] = ..., room_ids: _Optional[_Iterable[str]] = ...) -> None: ...
 
 class Meeting(_message.Message):
-    __slots__ = ("id", "match_key", "slot", "hanchans", "proposed_by", "status", "room_id", "booking_id", "confirmed_by")
+    __slots__ = ("id", "match_key", "slot", "hanchans", "proposed_by", "status", "room_id", "booking_id", "confirmed_by", "unavailable_player_ids")
     ID_FIELD_NUMBER: _ClassVar[int]
     MATCH_KEY_FIELD_NUMBER: _ClassVar[int]
     SLOT_FIELD_NUMBER: _ClassVar[int]
@@ -261,6 +261,7 @@ class Meeting(_message.Message):
     ROOM_ID_FIELD_NUMBER: _ClassVar[int]
     BOOKING_ID_FIELD_NUMBER: _ClassVar[int]
     CONFIRMED_BY_FIELD_NUMBER: _ClassVar[int]
+    UNAVAILABLE_PLAYER_IDS_FIELD_NUMBER: _ClassVar[int]
     id: str
     match_key: str
     slot: TimeInterval
@@ -270,7 +271,8 @@ class Meeting(_message.Message):
     room_id: str
     booking_id: str
     confirmed_by: _containers.RepeatedScalarFieldContainer[str]
-    def __init__(self, id: _Optional[str] = ..., match_key: _Optional[str] = ..., slot: _Optional[_Union[TimeInterval, _Mapping]] = ..., hanchans: _Optional[_Iterable[int]] = ..., proposed_by: _Optional[str] = ..., status: _Optional[_Union[MeetingStatus, str]] = ..., room_id: _Optional[str] = ..., booking_id: _Optional[str] = ..., confirmed_by: _Optional[_Iterable[str]] = ...) -> None: ...
+    unavailable_player_ids: _containers.RepeatedScalarFieldContainer[str]
+    def __init__(self, id: _Optional[str] = ..., match_key: _Optional[str] = ..., slot: _Optional[_Union[TimeInterval, _Mapping]] = ..., hanchans: _Optional[_Iterable[int]] = ..., proposed_by: _Optional[str] = ..., status: _Optional[_Union[MeetingStatus, str]] = ..., room_id: _Optional[str] = ..., booking_id: _Optional[str] = ..., confirmed_by: _Optional[_Iterable[str]] = ..., unavailable_player_ids: _Optional[_Iterable[str]] = ...) -> None: ...
 
 class MatchCard(_message.Message):
     __slots__ = ("match_key", "state", "answered_player_ids", "pending_player_ids", "options", "meetings", "min_minutes", "window")
