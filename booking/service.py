@@ -324,7 +324,7 @@ class BookingService:
         for i, pid in enumerate(player_ids):
             if pid.strip():
                 v.id(f"player_ids[{i}]", pid)
-        window = validate_window(v, window_start, window_end, "window_start", "window_end")
+        window = validate_window(v, window_start, window_end, "window_start", "window_end", self.clock())
         if window is not None and window.length > MAX_WINDOW:
             v.add("window_end", f"a play window is at most {MAX_WINDOW.days} days long")
         minutes = min_minutes or DEFAULT_MIN_MINUTES
@@ -443,7 +443,7 @@ class BookingService:
     def _meeting_request(
         self, v: Violations, start: datetime | None, end: datetime | None, hanchans: list[int]
     ) -> tuple[Interval | None, tuple[int, ...]]:
-        slot = validate_window(v, start, end, "start", "end")
+        slot = validate_window(v, start, end, "start", "end", self.clock())
         return slot, validate_hanchans(v, hanchans)
 
     def propose_meeting(
@@ -627,7 +627,7 @@ class BookingService:
         club_id = v.id("club_id", club_id)
         room_id = v.id("room_id", room_id)
         title = v.name("title", title, "give the activity a title", MAX_TITLE_LENGTH)
-        slot = validate_window(v, start, end, "start", "end")
+        slot = validate_window(v, start, end, "start", "end", self.clock())
         raw_key = v.key("idempotency_key", idempotency_key)
         v.raise_if_any()
         assert slot is not None
@@ -659,7 +659,7 @@ class BookingService:
         """The club's active bookings overlapping ``[start, end)`` (at most a year), by start."""
         v = Violations()
         club_id = v.id("club_id", club_id)
-        span = validate_window(v, start, end, "from", "to")
+        span = validate_window(v, start, end, "from", "to", self.clock())
         if span is not None and span.length > MAX_LIST_SPAN:
             v.add("to", f"list at most {MAX_LIST_SPAN.days} days at a time")
         v.raise_if_any()
@@ -685,7 +685,7 @@ class BookingService:
         club_id = v.id("club_id", club_id)
         room_id = v.id("room_id", room_id)
         title = v.name("title", title, "give the activity a title", MAX_TITLE_LENGTH)
-        first = validate_window(v, start, end, "start", "end")
+        first = validate_window(v, start, end, "start", "end", self.clock())
         normalize_rule(rule, v)
         raw_key = v.key("idempotency_key", idempotency_key)
         v.raise_if_any()
@@ -784,7 +784,7 @@ class BookingService:
         v = Violations()
         club_id = v.id("club_id", club_id)
         booking_id = v.id("booking_id", booking_id)
-        slot = validate_window(v, start, end, "start", "end")
+        slot = validate_window(v, start, end, "start", "end", self.clock())
         room_id = v.id("room_id", room_id, required=False)
         raw_key = v.key("idempotency_key", idempotency_key)
         v.raise_if_any()
@@ -890,7 +890,7 @@ class BookingService:
         meeting inside the new window stays. The old window is kept as a record."""
         v = Violations()
         match_key = v.id("match_key", match_key)
-        window = validate_window(v, window_start, window_end, "window_start", "window_end")
+        window = validate_window(v, window_start, window_end, "window_start", "window_end", self.clock())
         if window is not None and window.length > MAX_WINDOW:
             v.add("window_end", f"a play window is at most {MAX_WINDOW.days} days long")
         reason = v.text("reason", reason, "say why the match moves (the valid reasons)", MAX_REASON_LENGTH)
@@ -1012,7 +1012,7 @@ class BookingService:
         for i, p in enumerate(proposals):
             match_key = v.id(f"proposals[{i}].match_key", p.match_key)
             room = v.id(f"proposals[{i}].room_id", p.room_id, required=False)
-            slot = validate_window(v, p.start, p.end, f"proposals[{i}].start", f"proposals[{i}].end")
+            slot = validate_window(v, p.start, p.end, f"proposals[{i}].start", f"proposals[{i}].end", self.clock())
             games = validate_hanchans(v, list(p.hanchans))
             checked.append((match_key, slot, room, games))
         v.raise_if_any()

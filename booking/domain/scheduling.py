@@ -31,6 +31,7 @@ MAX_HANCHANS = 16
 MAX_WINDOW = timedelta(days=62)
 MAX_PLAYERS = 8
 MAX_TITLE_LENGTH = 100
+MAX_REACH = timedelta(days=5 * 365 + 1)  # every instant booking takes lies within five years of now
 
 
 class MeetingStatus(enum.StrEnum):
@@ -114,8 +115,18 @@ class Option:
 
 # --- validation of what players and organizers enter ---
 def validate_window(
-    v: Violations, start: datetime | None, end: datetime | None, start_field: str, end_field: str
+    v: Violations, start: datetime | None, end: datetime | None, start_field: str, end_field: str, now: datetime | None = None
 ) -> Interval | None:
+    """``[start, end)`` when both are given and end after start; with ``now``, also within
+    :data:`MAX_REACH` of it on both sides (docs/rules.md ``schedule.time.near-now``): an instant near
+    year 1 or 9999 is no play time, and would overflow once converted to a club's zone."""
+    if now is not None:
+        reach = f"must be within {MAX_REACH.days // 365} years of now ({now:%Y-%m-%d})"
+        far = [(f, t) for f, t in ((start_field, start), (end_field, end)) if t is not None and abs(t - now) > MAX_REACH]
+        for f, _ in far:
+            v.add(f, reach)
+        if far:
+            return None
     if start is None:
         v.add(start_field, "is required")
     if end is None:
