@@ -17,11 +17,14 @@ Decisions (docs/rules.md ``schedule.*``):
 from __future__ import annotations
 
 import enum
+from bisect import bisect_left, bisect_right
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
+from itertools import compress, repeat
+from operator import add, and_, ge, itemgetter, not_, sub
 
-from booking.domain.intervals import Interval, Intervals, covered, intersect, intersect_all, merge, subtract
+from booking.domain.intervals import _END, _START, Interval, Intervals, covered, intersect, intersect_all, is_normal, merge, subtract
 from rondo_runtime.errors import InvalidArgument
 from rondo_runtime.validation import Violations
 
@@ -193,16 +196,40 @@ def common_options(
 ) -> tuple[Option, ...]:
     """Maximal intervals where every player is free, the club is open (``open_hours``, UTC; None: 24/7)
     and one room is free for all of it, at least ``min_length`` long; an option lists every room free
-    for all of it."""
+    for all of it.
+
+    Fast on dense input (issue 16: 4 x 200 disjoint answers against 2 000 bookings): only the common
+    pieces at least ``min_length`` long are looked at, and per room they are intersected with the
+    room's free gaps (between its bookings) by bisection and element-wise ``max``/``min`` in C
+    (``map``): a piece inside one gap (the usual case) costs no Python-level step; only a piece
+    several gaps reach is walked gap by gap."""
     everyone = intersect_all(availabilities, window)
     if open_hours is not None:
         everyone = intersect(everyone, open_hours)
-    rooms_by_slot: dict[Interval, list[str]] = {}
-    for room, free in free_rooms(room_ids, busy, window, min_length if everyone else window.length).items():
-        for slot in intersect(everyone, free):
-            if slot.length >= min_length:
-                rooms_by_slot.setdefault(slot, []).append(room)
-    return tuple(Option(slot, tuple(rooms)) for slot, rooms in sorted(rooms_by_slot.items()))
+    pieces = [p for p in everyone if p.end - p.start >= min_length]
+    if not pieces:
+        return ()
+    firsts, lasts = list(map(_START, pieces)), list(map(_END, pieces))
+    shortest = max(min_length, timedelta.resolution)  # a zero-length gap is no option
+    found: dict[tuple[datetime, datetime], list[str]] = {}
+    for room in room_ids:
+        holes = busy.get(room, ())
+        holes = holes if isinstance(holes, (list, tuple)) and is_normal(holes) else merge(holes)
+        gap_starts = [window.start, *map(_END, holes)]  # the room's free gaps: before, between, after its bookings
+        gap_ends = [*map(_START, holes), window.end]
+        a = list(map(bisect_right, repeat(gap_ends), firsts))  # gaps[a[k]] is the first to reach pieces[k]
+        gap_starts.append(window.end)  # so gap_starts[a + 1] always exists
+        one = list(map(ge, map(gap_starts.__getitem__, map(add, a, repeat(1))), lasts))  # no later gap reaches it
+        starts = list(map(max, firsts, map(gap_starts.__getitem__, a)))
+        ends = list(map(min, lasts, map(gap_ends.__getitem__, a)))
+        for key in compress(zip(starts, ends), map(and_, one, map(ge, map(sub, ends, starts), repeat(shortest)))):
+            found.setdefault(key, []).append(room)
+        for k in compress(range(len(pieces)), map(not_, one)):  # several gaps reach it: walk them
+            for g in range(a[k], bisect_left(gap_starts, lasts[k], a[k], len(gap_ends))):
+                start, end = max(firsts[k], gap_starts[g]), min(lasts[k], gap_ends[g])
+                if end - start >= shortest:
+                    found.setdefault((start, end), []).append(room)
+    return tuple(Option(Interval(start, end), tuple(rooms)) for (start, end), rooms in sorted(found.items(), key=itemgetter(0)))
 
 
 def everyone_answered(match: Match, answers: Mapping[str, Availability]) -> bool:
