@@ -52,7 +52,14 @@ from booking.domain.scheduling import (
     validate_window,
 )
 from rondo_runtime import failpoints, idempotency
-from rondo_runtime.errors import Aborted, FailedPrecondition, InvalidArgument, NotFound, PermissionDenied
+from rondo_runtime.errors import (
+    Aborted,
+    FailedPrecondition,
+    InvalidArgument,
+    NotFound,
+    PermissionDenied,
+    ResourceExhausted,
+)
 from rondo_runtime.text import MAX_NAME_LENGTH, MAX_REASON_LENGTH, clean_id, clean_key, clean_text
 from rondo_runtime.transactions import UnitOfWork
 from rondo_runtime.validation import Violations
@@ -66,6 +73,8 @@ Raw = tuple[datetime | None, datetime | None]
 RawHours = list[tuple[int, str, str]]  # (ISO weekday, "HH:MM" opens, "HH:MM" closes)
 MATCH_HANCHANS = 3  # a regular-stage match (discard-league-2026 §2): the fallback meeting's default length
 _FEED_TOKEN = re.compile(r"^[A-Za-z0-9_-]{20,64}$")
+MAX_PROPOSALS_PER_HOUR = 10  # a player's proposals for one match in any hour (schedule.proposal.rate-limited)
+PROPOSAL_PERIOD = timedelta(hours=1)
 NO_CALENDAR = "there is no calendar at this address"  # the same for a wrong token and a wrong room
 
 
@@ -473,6 +482,8 @@ class BookingService:
                 return self._existing_meeting(repo, match, done)
             check_meeting_games(match, games)
             self._check_bookable(repo, match, slot)
+            self._check_shown(repo, match, slot)
+            self._check_proposal_rate(repo, match, player_id)
             meeting = Meeting(_new_id(), match.id, slot, games, player_id)
             repo.add_meeting(meeting, self.clock())
             idempotency.remember(repo, key, self.clock(), meeting.id)
@@ -490,6 +501,27 @@ class BookingService:
         answers = repo.availabilities(match.id)
         if not players_free(match, answers, slot):
             raise FailedPrecondition("the meeting is not inside a common option: not every player is free for all of it")
+
+    def _check_shown(self, repo: BookingRepository, match: Match, slot: Interval) -> None:
+        """A player's proposal lies inside an option the card shows and lasts at least the match's
+        minimum length (docs/rules.md ``schedule.confirmation.inside-a-shown-option``): proposing any
+        slot of the common free time would let minute-by-minute proposals map the others' intervals."""
+        if slot.length < match.min_length:
+            raise FailedPrecondition(f"a meeting lasts at least {match.min_minutes} minutes (the match's minimum length)")
+        if not any(o.slot.covers(slot) for o in self._card(repo, match).options):
+            raise FailedPrecondition("the meeting is not inside an option the card shows; pick one of the card's options")
+
+    def _check_proposal_rate(self, repo: BookingRepository, match: Match, player_id: str) -> None:
+        """At most :data:`MAX_PROPOSALS_PER_HOUR` proposals per player and match in any hour, counted
+        from the stored meetings (docs/rules.md ``schedule.proposal.rate-limited``)."""
+        now = self.clock()
+        recent = repo.proposal_times(match.id, player_id, now - PROPOSAL_PERIOD)
+        if len(recent) >= MAX_PROPOSALS_PER_HOUR:
+            retry = recent[-MAX_PROPOSALS_PER_HOUR] + PROPOSAL_PERIOD
+            raise ResourceExhausted(
+                f"at most {MAX_PROPOSALS_PER_HOUR} proposals per player and match in an hour; "
+                f"try again after {retry:%Y-%m-%d %H:%M:%S} UTC"
+            )
 
     @staticmethod
     def _existing_meeting(repo: BookingRepository, match: Match, meeting_id: str, for_update: bool = False) -> Meeting:

@@ -24,7 +24,19 @@ from datetime import datetime, timedelta
 from itertools import compress, repeat
 from operator import add, and_, ge, itemgetter, not_, sub
 
-from booking.domain.intervals import _END, _START, Interval, Intervals, covered, intersect, intersect_all, is_normal, merge, subtract
+from booking.domain.intervals import (
+    _END,
+    _START,
+    Interval,
+    Intervals,
+    covered,
+    intersect,
+    intersect_all,
+    is_normal,
+    merge,
+    subtract,
+)
+from booking.domain.suggestions import suggested_meetings
 from rondo_runtime.errors import InvalidArgument
 from rondo_runtime.validation import Violations
 
@@ -310,6 +322,8 @@ def match_card(
     if not pending:  # before that, the options would reveal the intervals of whoever answered
         everyone = (answers[p].intervals for p in match.player_ids)
         options = common_options(match.window, everyone, room_ids, busy, match.min_length, open_hours)
+        if len(match.player_ids) == 2:  # the raw options would show each the other's intervals
+            options = suggested_meetings(options, match.min_length)
     views = tuple(MeetingView(m, confirmed_by(m, confirmations, answers)) for m in sorted(meetings, key=lambda m: (m.slot, m.id)))
     booked = any(m.status is MeetingStatus.BOOKED for m in meetings)
     state = CardState.WAITING_FOR_ANSWERS if pending else CardState.BOOKED if booked else CardState.AGREEING
