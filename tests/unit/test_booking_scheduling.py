@@ -137,8 +137,8 @@ def test_a_taken_room_aborts_with_a_readable_message_and_changes_nothing(booking
         == error.value.message
     )  # Kirov time, UTC+3
     open_match(booking, club)
-    everyone_free(booking, "c/1/1/1", at(0, 18), at(0, 23))
-    meeting = booking.propose_meeting("c/1/1/1", "p1", at(0, 18), at(0, 19), [])  # before the D&D evening
+    everyone_free(booking, "c/1/1/1", at(0, 17), at(0, 23))
+    meeting = booking.propose_meeting("c/1/1/1", "p1", at(0, 17, 30), at(0, 19), [])  # before the D&D evening
     for p in PLAYERS[:3]:
         booking.confirm_meeting("c/1/1/1", meeting.id, p)
     booked = booking.confirm_meeting("c/1/1/1", meeting.id, "p4")
