@@ -146,7 +146,13 @@ def run(
     dense_before = timed(
         lambda: reference_options(dense_match.window, answers_only, room_ids, dense_busy, dense_match.min_length), repeat
     )
-    return {"domain": domain, "service": stored, "dense": dense_now, "dense_before": dense_before, "dense_options": [len(card.options)]}
+    return {
+        "domain": domain,
+        "service": stored,
+        "dense": dense_now,
+        "dense_before": dense_before,
+        "dense_options": [len(card.options)],
+    }
 
 
 def main(argv: list[str] | None = None) -> int:

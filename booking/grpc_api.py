@@ -94,7 +94,8 @@ class BookingServicer(booking_pb2_grpc.BookingServiceServicer):
 
     async def SetAvailability(self, request, context):
         intervals = [
-            (_at(i, "start", f"intervals[{n}].start"), _at(i, "end", f"intervals[{n}].end")) for n, i in enumerate(request.intervals)
+            (_at(i, "start", f"intervals[{n}].start"), _at(i, "end", f"intervals[{n}].end"))
+            for n, i in enumerate(request.intervals)
         ]
         answer = await asyncio.to_thread(
             self.service.set_availability, request.match_key, request.player_id, intervals, request.idempotency_key
@@ -233,7 +234,11 @@ class BookingServicer(booking_pb2_grpc.BookingServiceServicer):
     async def ProposeMeetings(self, request, context):
         proposals = [
             Proposal(
-                p.match_key, _at(p, "start", f"proposals[{n}].start"), _at(p, "end", f"proposals[{n}].end"), p.room_id, tuple(p.hanchans)
+                p.match_key,
+                _at(p, "start", f"proposals[{n}].start"),
+                _at(p, "end", f"proposals[{n}].end"),
+                p.room_id,
+                tuple(p.hanchans),
             )
             for n, p in enumerate(request.proposals)
         ]

@@ -19,8 +19,13 @@ FIRST = datetime(1, 1, 1, 1, 0, tzinfo=UTC)  # west of UTC this is still year 0
 
 
 @pytest.fixture
-def booking() -> BookingService:
-    return BookingService(FakeUnitOfWork(FakeBookingRepository()), clock)
+def uow() -> FakeUnitOfWork[FakeBookingRepository]:
+    return FakeUnitOfWork(FakeBookingRepository())
+
+
+@pytest.fixture
+def booking(uow) -> BookingService:
+    return BookingService(uow, clock)
 
 
 def fields(error: pytest.ExceptionInfo[InvalidArgument]) -> list[str]:
