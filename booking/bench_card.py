@@ -1,10 +1,14 @@
 """Match-card benchmark: 4 players x 200 free intervals each, against 2 000 existing bookings of the club.
 
-Two figures, printed, not asserted:
+Figures, printed, not asserted:
 
 1. pure domain: ``match_card`` (common options with rooms, confirmations) on objects in memory;
 2. the service on SQLite (a fresh file): ``BookingService.get_match_card`` reading the answers, the
-   meetings and the week's bookings from the database and building the card.
+   meetings and the week's bookings from the database and building the card;
+3. the dense case (issue 16): each player's 200 intervals disjoint (three hours every 3.4 hours of a
+   four-week window, each player a few minutes later), so the common time is 200 pieces that every
+   room's bookings cut at both ends: ``match_card`` now, and the algorithm before issue 16 (:func:`reference_options`)
+   on the same input, with the ratio.
 
 Each: median ms per card and cards per second over ``--repeat`` cards.
 
@@ -14,6 +18,7 @@ Each: median ms per card and cards per second over ``--repeat`` cards.
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import random
 import statistics
 import tempfile
@@ -23,13 +28,14 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 from booking.app import make_service
-from booking.domain.intervals import Interval
-from booking.domain.scheduling import Availability, Booking, Match, busy_by_room, match_card
+from booking.domain.intervals import Interval, intersect, subtract
+from booking.domain.scheduling import Availability, Booking, Match, Option, busy_by_room, match_card
 from booking.service import MIGRATIONS
 from rondo_runtime.db import make_engine, run_migrations
 
 WINDOW_START = datetime(2030, 3, 4, tzinfo=UTC)
 WINDOW = timedelta(days=7)
+DENSE_WINDOW = timedelta(days=28)
 NOW = WINDOW_START - timedelta(days=1)
 
 
@@ -44,10 +50,33 @@ def intervals(rng: random.Random, count: int) -> list[tuple[datetime, datetime]]
     return out
 
 
-def bookings(club_id: str, room_ids: list[str], count: int) -> list[Booking]:
+def dense_intervals(count: int, player: int, window: timedelta = DENSE_WINDOW) -> list[Interval]:
+    """``count`` disjoint three-hour intervals spread evenly over ``window`` from an hour after each
+    step, the ``player``-th player's starting ``5 * player`` minutes later: together they leave ``count``
+    common pieces, each cut at both ends by the bookings of every room (:func:`bookings`)."""
+    step = window / count
+    shift = timedelta(hours=1, minutes=5 * player)
+    return [Interval(WINDOW_START + step * i + shift, WINDOW_START + step * i + timedelta(hours=4)) for i in range(count)]
+
+
+def reference_options(window, availabilities, room_ids, busy, min_length) -> tuple[Option, ...]:
+    """``common_options`` as it was before issue 16 (the baseline of the dense figure): intersect the
+    answers pairwise, build every room's free time, intersect it with the common time."""
+    everyone: tuple[Interval, ...] = (window,)
+    for answer in availabilities:
+        everyone = intersect(everyone, answer)
+    rooms_by_slot: dict[Interval, list[str]] = {}
+    for room in room_ids:
+        for slot in intersect(everyone, subtract((window,), busy.get(room, ()), min_length)):
+            if slot.length >= min_length:
+                rooms_by_slot.setdefault(slot, []).append(room)
+    return tuple(Option(slot, tuple(rooms)) for slot, rooms in sorted(rooms_by_slot.items()))
+
+
+def bookings(club_id: str, room_ids: list[str], count: int, window: timedelta = WINDOW) -> list[Booking]:
     """``count`` bookings spread evenly over the rooms and the window, never overlapping in a room."""
     per_room = -(-count // len(room_ids))
-    step = WINDOW / per_room
+    step = window / per_room
     out = []
     for i in range(count):
         room, k = room_ids[i % len(room_ids)], i // len(room_ids)
@@ -104,7 +133,26 @@ def run(
             service.set_availability("bench/1/1/1", p, answers[p])
         stored = timed(lambda: service.get_match_card("bench/1/1/1", ids[0]), repeat)
         engine.dispose()
-    return {"domain": domain, "service": stored}
+
+    # 3. the dense case: disjoint answers, every common piece cut by the bookings
+    dense_match = dataclasses.replace(match, window=Interval(WINDOW_START, WINDOW_START + DENSE_WINDOW))
+    dense = {p: Availability(p, 1, tuple(dense_intervals(per_player, k))) for k, p in enumerate(ids)}
+    dense_busy = busy_by_room(bookings("club", room_ids, existing, DENSE_WINDOW))
+    card = match_card(dense_match, dense, [], [], room_ids, dense_busy, ids[0])
+    answers_only = [dense[p].intervals for p in ids]
+    before = reference_options(dense_match.window, answers_only, room_ids, dense_busy, dense_match.min_length)
+    assert card.options == before, "the dense card differs from the reference algorithm's"
+    dense_now = timed(lambda: match_card(dense_match, dense, [], [], room_ids, dense_busy, ids[0]), repeat)
+    dense_before = timed(
+        lambda: reference_options(dense_match.window, answers_only, room_ids, dense_busy, dense_match.min_length), repeat
+    )
+    return {
+        "domain": domain,
+        "service": stored,
+        "dense": dense_now,
+        "dense_before": dense_before,
+        "dense_options": [len(card.options)],
+    }
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -122,6 +170,11 @@ def main(argv: list[str] | None = None) -> int:
     figures = run(args.players, args.intervals, args.bookings, args.rooms, args.repeat)
     print(line("domain (match_card)", figures["domain"]))
     print(line("service on SQLite", figures["service"]))
+    print(f"dense: {args.players} x {args.intervals} disjoint intervals, {figures['dense_options'][0]} options")
+    print(line("dense (match_card)", figures["dense"]))
+    print(line("dense, before issue 16", figures["dense_before"]))
+    ratio = statistics.median(figures["dense_before"]) / statistics.median(figures["dense"])
+    print(f"  dense speed-up: {ratio:.1f}x")
     return 0
 
 

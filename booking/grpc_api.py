@@ -93,7 +93,10 @@ class BookingServicer(booking_pb2_grpc.BookingServiceServicer):
         return match_to_proto(match)
 
     async def SetAvailability(self, request, context):
-        intervals = [(_at(i, "start"), _at(i, "end")) for i in request.intervals]
+        intervals = [
+            (_at(i, "start", f"intervals[{n}].start"), _at(i, "end", f"intervals[{n}].end"))
+            for n, i in enumerate(request.intervals)
+        ]
         answer = await asyncio.to_thread(
             self.service.set_availability, request.match_key, request.player_id, intervals, request.idempotency_key
         )
@@ -230,22 +233,31 @@ class BookingServicer(booking_pb2_grpc.BookingServiceServicer):
 
     async def ProposeMeetings(self, request, context):
         proposals = [
-            Proposal(p.match_key, _at(p, "start"), _at(p, "end"), p.room_id, tuple(p.hanchans)) for p in request.proposals
+            Proposal(
+                p.match_key,
+                _at(p, "start", f"proposals[{n}].start"),
+                _at(p, "end", f"proposals[{n}].end"),
+                p.room_id,
+                tuple(p.hanchans),
+            )
+            for n, p in enumerate(request.proposals)
         ]
         meetings = await asyncio.to_thread(self.service.propose_meetings, proposals, request.proposed_by, request.idempotency_key)
         keys = [p.match_key for p in request.proposals]
         return booking_pb2.ProposeMeetingsResponse(meetings=[meeting_to_proto(k, m) for k, m in zip(keys, meetings)])
 
 
-def _at(message, field: str) -> datetime | None:
-    """A Timestamp field as an aware UTC datetime; None when unset (the service says it is required)."""
+def _at(message, field: str, path: str = "") -> datetime | None:
+    """A Timestamp field as an aware UTC datetime; None when unset (the service says it is required).
+    A value no datetime holds is INVALID_ARGUMENT naming ``path`` (the field's full path in the request,
+    e.g. ``intervals[3].start``; default: ``field``)."""
     if not message.HasField(field):
         return None
     value = getattr(message, field)
     try:
         return value.ToDatetime(tzinfo=UTC)
     except (ValueError, OverflowError):
-        raise InvalidArgument.single(field, "is not a valid timestamp") from None
+        raise InvalidArgument.single(path or field, "is not a valid timestamp") from None
 
 
 def _ts(value: datetime) -> Timestamp:

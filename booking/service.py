@@ -55,7 +55,14 @@ from booking.domain.scheduling import (
     validate_window,
 )
 from rondo_runtime import failpoints, idempotency
-from rondo_runtime.errors import Aborted, FailedPrecondition, InvalidArgument, NotFound, PermissionDenied
+from rondo_runtime.errors import (
+    Aborted,
+    FailedPrecondition,
+    InvalidArgument,
+    NotFound,
+    PermissionDenied,
+    ResourceExhausted,
+)
 from rondo_runtime.text import MAX_NAME_LENGTH, MAX_REASON_LENGTH, clean_id, clean_key, clean_text
 from rondo_runtime.transactions import UnitOfWork
 from rondo_runtime.validation import Violations
@@ -69,6 +76,8 @@ Raw = tuple[datetime | None, datetime | None]
 RawHours = list[tuple[int, str, str]]  # (ISO weekday, "HH:MM" opens, "HH:MM" closes)
 MATCH_HANCHANS = 3  # a regular-stage match (discard-league-2026 §2): the fallback meeting's default length
 _FEED_TOKEN = re.compile(r"^[A-Za-z0-9_-]{20,64}$")
+MAX_PROPOSALS_PER_HOUR = 10  # a player's proposals for one match in any hour (schedule.proposal.rate-limited)
+PROPOSAL_PERIOD = timedelta(hours=1)
 NO_CALENDAR = "there is no calendar at this address"  # the same for a wrong token and a wrong room
 
 
@@ -329,7 +338,7 @@ class BookingService:
         for i, pid in enumerate(player_ids):
             if pid.strip():
                 v.id(f"player_ids[{i}]", pid)
-        window = validate_window(v, window_start, window_end, "window_start", "window_end")
+        window = validate_window(v, window_start, window_end, "window_start", "window_end", self.clock())
         if window is not None and window.length > MAX_WINDOW:
             v.add("window_end", f"a play window is at most {MAX_WINDOW.days} days long")
         minutes = min_minutes or DEFAULT_MIN_MINUTES
@@ -457,7 +466,7 @@ class BookingService:
     def _meeting_request(
         self, v: Violations, start: datetime | None, end: datetime | None, hanchans: list[int]
     ) -> tuple[Interval | None, tuple[int, ...]]:
-        slot = validate_window(v, start, end, "start", "end")
+        slot = validate_window(v, start, end, "start", "end", self.clock())
         return slot, validate_hanchans(v, hanchans)
 
     def propose_meeting(
@@ -488,6 +497,8 @@ class BookingService:
             check_meeting_games(match, games)
             check_meeting_length(match, slot)
             self._check_bookable(repo, match, slot)
+            self._check_shown(repo, match, slot)
+            self._check_proposal_rate(repo, match, player_id)
             meeting = Meeting(_new_id(), match.id, slot, games, player_id)
             repo.add_meeting(meeting, self.clock())
             idempotency.remember(repo, key, self.clock(), meeting.id)
@@ -502,6 +513,27 @@ class BookingService:
         answers = repo.availabilities(match.id)
         if not players_free(match, answers, slot):
             raise FailedPrecondition("the meeting is not inside a common option: not every player is free for all of it")
+
+    def _check_shown(self, repo: BookingRepository, match: Match, slot: Interval) -> None:
+        """A player's proposal lies inside an option the card shows and lasts at least the match's
+        minimum length (docs/rules.md ``schedule.confirmation.inside-a-shown-option``): proposing any
+        slot of the common free time would let minute-by-minute proposals map the others' intervals."""
+        if slot.length < match.min_length:
+            raise FailedPrecondition(f"a meeting lasts at least {match.min_minutes} minutes (the match's minimum length)")
+        if not any(o.slot.covers(slot) for o in self._card(repo, match).options):
+            raise FailedPrecondition("the meeting is not inside an option the card shows; pick one of the card's options")
+
+    def _check_proposal_rate(self, repo: BookingRepository, match: Match, player_id: str) -> None:
+        """At most :data:`MAX_PROPOSALS_PER_HOUR` proposals per player and match in any hour, counted
+        from the stored meetings (docs/rules.md ``schedule.proposal.rate-limited``)."""
+        now = self.clock()
+        recent = repo.proposal_times(match.id, player_id, now - PROPOSAL_PERIOD)
+        if len(recent) >= MAX_PROPOSALS_PER_HOUR:
+            retry = recent[-MAX_PROPOSALS_PER_HOUR] + PROPOSAL_PERIOD
+            raise ResourceExhausted(
+                f"at most {MAX_PROPOSALS_PER_HOUR} proposals per player and match in an hour; "
+                f"try again after {retry:%Y-%m-%d %H:%M:%S} UTC"
+            )
 
     @staticmethod
     def _check_in_window(match: Match, slot: Interval) -> None:
@@ -675,7 +707,7 @@ class BookingService:
         club_id = v.id("club_id", club_id)
         room_id = v.id("room_id", room_id)
         title = v.name("title", title, "give the activity a title", MAX_TITLE_LENGTH)
-        slot = validate_window(v, start, end, "start", "end")
+        slot = validate_window(v, start, end, "start", "end", self.clock())
         raw_key = v.key("idempotency_key", idempotency_key)
         v.raise_if_any()
         assert slot is not None
@@ -707,7 +739,7 @@ class BookingService:
         """The club's active bookings overlapping ``[start, end)`` (at most a year), by start."""
         v = Violations()
         club_id = v.id("club_id", club_id)
-        span = validate_window(v, start, end, "from", "to")
+        span = validate_window(v, start, end, "from", "to", self.clock())
         if span is not None and span.length > MAX_LIST_SPAN:
             v.add("to", f"list at most {MAX_LIST_SPAN.days} days at a time")
         v.raise_if_any()
@@ -733,7 +765,7 @@ class BookingService:
         club_id = v.id("club_id", club_id)
         room_id = v.id("room_id", room_id)
         title = v.name("title", title, "give the activity a title", MAX_TITLE_LENGTH)
-        first = validate_window(v, start, end, "start", "end")
+        first = validate_window(v, start, end, "start", "end", self.clock())
         normalize_rule(rule, v)
         raw_key = v.key("idempotency_key", idempotency_key)
         v.raise_if_any()
@@ -832,7 +864,7 @@ class BookingService:
         v = Violations()
         club_id = v.id("club_id", club_id)
         booking_id = v.id("booking_id", booking_id)
-        slot = validate_window(v, start, end, "start", "end")
+        slot = validate_window(v, start, end, "start", "end", self.clock())
         room_id = v.id("room_id", room_id, required=False)
         raw_key = v.key("idempotency_key", idempotency_key)
         v.raise_if_any()
@@ -943,7 +975,7 @@ class BookingService:
         meeting inside the new window stays. The old window is kept as a record."""
         v = Violations()
         match_key = v.id("match_key", match_key)
-        window = validate_window(v, window_start, window_end, "window_start", "window_end")
+        window = validate_window(v, window_start, window_end, "window_start", "window_end", self.clock())
         if window is not None and window.length > MAX_WINDOW:
             v.add("window_end", f"a play window is at most {MAX_WINDOW.days} days long")
         reason = v.text("reason", reason, "say why the match moves (the valid reasons)", MAX_REASON_LENGTH)
@@ -1065,7 +1097,7 @@ class BookingService:
         for i, p in enumerate(proposals):
             match_key = v.id(f"proposals[{i}].match_key", p.match_key)
             room = v.id(f"proposals[{i}].room_id", p.room_id, required=False)
-            slot = validate_window(v, p.start, p.end, f"proposals[{i}].start", f"proposals[{i}].end")
+            slot = validate_window(v, p.start, p.end, f"proposals[{i}].start", f"proposals[{i}].end", self.clock())
             games = validate_hanchans(v, list(p.hanchans))
             checked.append((match_key, slot, room, games))
         v.raise_if_any()

@@ -535,8 +535,9 @@ class GatewayService:
             elif answer.status == booking_pb2.MEETING_STATUS_CANCELLED and method == "CancelMeeting":
                 await self._schedule_event("schedule.cancelled", answer.match_key, answer.id)
         elif isinstance(answer, booking_pb2.AvailabilityResponse):
+            # never whose answer undid it: that would tell everyone the player is no longer free then
             for meeting_id in answer.cancelled_meeting_ids:
-                await self._schedule_event("schedule.cancelled", answer.match_key, meeting_id, by_player=answer.player_id)
+                await self._schedule_event("schedule.cancelled", answer.match_key, meeting_id)
         elif isinstance(answer, booking_pb2.MoveMatchWindowResponse):  # the match moved to a later window
             for meeting_id in answer.cancelled_meeting_ids:
                 await self._schedule_event("schedule.cancelled", answer.match.match_key, meeting_id, by_organizer=True)

@@ -43,16 +43,16 @@ app.add_typer(schedule, name="schedule", rich_help_panel=CLIENT)
 ServiceName = Enum("ServiceName", {name: name for name in NAMES}, type=str)  # type: ignore[misc]
 
 
-def _serve(names: list[str]) -> int:
+def _serve(names: list[str], embedded: bool = False) -> int:
     from rondo_runtime.server import main
 
-    return main(*(service(name).spec for name in names))
+    return main(*(service(name).spec for name in names), embedded=embedded)
 
 
 @app.command()
 def up() -> None:
     """Run every service in one process on one port (the embedded default: SQLite in RONDO_DATA_DIR)."""
-    raise typer.Exit(_serve([s.name for s in SERVICES]))
+    raise typer.Exit(_serve([s.name for s in SERVICES], embedded=True))
 
 
 @app.command()

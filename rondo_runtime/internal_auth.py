@@ -5,13 +5,19 @@ Internal services (every service but the gateway) answer only calls that carry t
 ``RONDO_INTERNAL_TOKEN`` in the metadata ``x-rondo-internal-token``; the gateway's downstream channels
 attach it. Server side, :class:`InternalTokenInterceptor` refuses any other call with UNAUTHENTICATED
 (compared in constant time) — except gRPC health (probes) and reflection. Client side,
-:func:`token_interceptors` for a ``grpc.aio`` channel. The token itself is never logged or echoed.
+:func:`token_interceptors` for a ``grpc.aio`` channel, :func:`internal_channel` for a blocking one (tools,
+benchmarks and tests that dial an internal port). The token itself is never logged or echoed.
+
+Every mode: in embedded mode (``rondo up``) the process makes a random token at start-up when none is
+configured (:func:`new_token`), so its internal port refuses any other local process too.
 """
 
 from __future__ import annotations
 
+import collections
 import hmac
 import logging
+import secrets
 
 import grpc
 from grpc import aio
@@ -101,3 +107,44 @@ def token_interceptors(token: str | None) -> list[aio.ClientInterceptor]:
     if not token:
         return []
     return [_UnaryUnary(token), _UnaryStream(token)]
+
+
+def new_token() -> str:
+    """A random internal token (256 bits) for a process that has none configured (embedded mode)."""
+    return secrets.token_urlsafe(32)
+
+
+class _CallDetails(
+    collections.namedtuple("_CallDetails", ("method", "timeout", "metadata", "credentials", "wait_for_ready", "compression")),
+    grpc.ClientCallDetails,
+):
+    pass
+
+
+class _BlockingToken(grpc.UnaryUnaryClientInterceptor, grpc.UnaryStreamClientInterceptor):
+    def __init__(self, token: str):
+        self._token = token
+
+    def _details(self, details):
+        metadata = [*(details.metadata or ()), (METADATA_KEY, self._token)]
+        return _CallDetails(
+            details.method,
+            details.timeout,
+            metadata,
+            details.credentials,
+            getattr(details, "wait_for_ready", None),
+            getattr(details, "compression", None),
+        )
+
+    def intercept_unary_unary(self, continuation, client_call_details, request):
+        return continuation(self._details(client_call_details), request)
+
+    def intercept_unary_stream(self, continuation, client_call_details, request):
+        return continuation(self._details(client_call_details), request)
+
+
+def internal_channel(address: str, token: str | None, options=None) -> grpc.Channel:
+    """A blocking channel to an internal port that attaches ``token`` to every call (none: a plain
+    channel, which the internal port refuses)."""
+    channel = grpc.insecure_channel(address, options=options)
+    return grpc.intercept_channel(channel, _BlockingToken(token)) if token else channel

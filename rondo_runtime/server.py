@@ -36,7 +36,7 @@ from grpc_reflection.v1alpha import reflection
 from rondo_runtime.capacity import MAX_REQUEST_BYTES, server_options
 from rondo_runtime.config import Settings
 from rondo_runtime.grpc_errors import ErrorMappingInterceptor
-from rondo_runtime.internal_auth import InternalTokenInterceptor
+from rondo_runtime.internal_auth import InternalTokenInterceptor, new_token
 from rondo_runtime.logging import configure_logging
 from rondo_runtime.metrics import PrometheusServerInterceptor, initialize_metrics, start_metrics_server
 
@@ -233,9 +233,13 @@ def check_exposure(specs: list[ServiceSpec], settings: Settings) -> None:
         )
 
 
-def resolve_internal_port(settings: Settings) -> Settings:
+def resolve_internal_port(settings: Settings, embedded: bool = False) -> Settings:
     """``settings`` with ``internal_port`` 0 replaced by a free port on 127.0.0.1: the gateway dials the
-    internal server in embedded mode, so it must know the port before the services are built."""
+    internal server in embedded mode, so it must know the port before the services are built. In
+    ``embedded`` mode without ``internal_token``, a random one is made: the internal port refuses
+    every call without it in every mode, and the gateway of this process attaches it."""
+    if embedded and not settings.internal_token:
+        settings = dataclasses.replace(settings, internal_token=new_token())
     if settings.internal_port:
         return settings
     with socket.socket() as s:
@@ -282,10 +286,10 @@ async def start_server(specs: list[ServiceSpec], settings: Settings, *, readines
     public = [spec for spec in specs if not spec.internal]
     internal = [spec for spec in specs if spec.internal]
     embedded = bool(public and internal)
-    if embedded and not settings.internal_port:
+    if embedded and not (settings.internal_port and settings.internal_token):
         raise ConfigurationError(
-            "embedded mode needs a known internal port (the gateway dials it): resolve_internal_port(settings) "
-            "before building the services"
+            "embedded mode needs a known internal port and an internal token (the gateway dials it with the "
+            "token): resolve_internal_port(settings, embedded=True) before building the services"
         )
 
     groups = [(public, False), (internal, True)] if embedded else [(specs, bool(internal))]
@@ -372,19 +376,20 @@ async def run_until_signal(specs: list[ServiceSpec], settings: Settings) -> int:
     return 0
 
 
-def main(*spec_builders: Callable[[Settings], ServiceSpec]) -> int:
+def main(*spec_builders: Callable[[Settings], ServiceSpec], embedded: bool = False) -> int:
     """The body of ``python -m <service>`` and of ``rondo up`` / ``rondo serve``: settings from the
     environment, the services built, served until a signal. Exit code 2, with a message naming the
     variable, on a configuration error (a malformed value; internal services beyond loopback without
     ``RONDO_INTERNAL_TOKEN``).
 
     ``RONDO_INTERNAL_PORT`` 0 is replaced by a free port before the services are built: in embedded mode
-    the gateway dials the internal server, so it must know the port up front.
+    the gateway dials the internal server, so it must know the port up front; ``embedded`` (``rondo up``)
+    without ``RONDO_INTERNAL_TOKEN`` makes a random token for this process.
     """
     import sys
 
     try:
-        settings = resolve_internal_port(Settings.from_env())
+        settings = resolve_internal_port(Settings.from_env(), embedded)
     except ValueError as error:
         print(f"configuration error: {error}", file=sys.stderr)
         return 2

@@ -253,6 +253,16 @@ class BookingRepository(IdempotencyRecords):
         ).all()
         return [self._meeting(r) for r in rows]
 
+    def proposal_times(self, match_id: str, player_id: str, since: datetime) -> list[datetime]:
+        """When ``player_id`` proposed meetings of the match from ``since`` on, oldest first (the
+        proposal rate limit, docs/rules.md ``schedule.proposal.rate-limited``)."""
+        rows = self.session.exec(
+            select(MeetingRow.created_at)
+            .where(MeetingRow.match_id == match_id, MeetingRow.proposed_by == player_id, MeetingRow.created_at >= _utc(since))
+            .order_by(col(MeetingRow.created_at))
+        ).all()
+        return [_utc(at) for at in rows]
+
     def meeting(self, meeting_id: str, for_update: bool = False) -> Meeting | None:
         """``for_update``: lock the row until the transaction ends (PostgreSQL; SQLite's writes are serialized)."""
         row = self.session.get(MeetingRow, meeting_id, with_for_update=for_update)

@@ -11,8 +11,8 @@ from bisect import bisect_left, bisect_right
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
-from itertools import compress, repeat
-from operator import attrgetter, ge, lt, sub
+from itertools import accumulate, chain, compress, repeat
+from operator import attrgetter, eq, ge, itemgetter, lt, sub
 
 
 @dataclass(frozen=True, order=True)
@@ -81,11 +81,19 @@ def intersect(a: Iterable[Interval], b: Iterable[Interval]) -> Intervals:
 
 
 def intersect_all(sets: Iterable[Iterable[Interval]], within: Interval) -> Intervals:
-    """Instants inside ``within`` that are in every set (no sets: all of ``within``)."""
-    common: Intervals = (within,)
-    for s in sets:
-        common = intersect(common, s)
-    return common
+    """Instants inside ``within`` that are in every set (no sets: all of ``within``).
+
+    One sweep over every set's bounds, sorted and counted in C (``sorted``, ``accumulate``): where the
+    count of open intervals reaches the number of sets, a common piece starts, and it ends at the next
+    bound. At one instant an end sorts before a start (-1 < +1), so touching intervals of two players
+    share nothing (half-open); each set is normal first, so a set never counts twice."""
+    normal = [merge(s) for s in sets]
+    normal.append((within,))
+    every = list(chain.from_iterable(normal))
+    events = sorted(chain(zip(map(_START, every), repeat(1)), zip(map(_END, every), repeat(-1))))
+    times = list(map(itemgetter(0), events))
+    depth = accumulate(map(itemgetter(1), events))
+    return tuple(Interval(times[k], times[k + 1]) for k in compress(range(len(times) - 1), map(eq, depth, repeat(len(normal)))))
 
 
 def subtract(a: Iterable[Interval], b: Iterable[Interval], at_least: timedelta | None = None) -> Intervals:

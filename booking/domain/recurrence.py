@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import itertools
 from dataclasses import dataclass
-from datetime import UTC, timedelta
+from datetime import UTC, datetime, timedelta
 from typing import NoReturn
 from zoneinfo import ZoneInfo
 
@@ -77,7 +77,7 @@ def normalize_rule(text: str, v: Violations, field: str = "rrule") -> dict[str, 
 
 
 def expand(rule: str, first: Interval, zone: ZoneInfo, field: str = "rrule") -> tuple[Interval, ...]:
-    """Every occurrence of the series (UTC intervals of the first one's length), in order.
+    """Every occurrence of the series (UTC intervals at the first one's local wall-clock times), in order.
     INVALID_ARGUMENT naming ``field`` (or ``start``/``end``) for a rule out of bounds."""
     v = Violations()
     if first.length > MAX_DURATION:
@@ -115,11 +115,22 @@ def expand(rule: str, first: Interval, zone: ZoneInfo, field: str = "rrule") -> 
         raise_single(
             "start", "the first occurrence must be the start itself: pick a start the rule matches (e.g. a Thursday for BYDAY=TH)"
         )
-    occurrences = tuple(Interval(s.astimezone(UTC), s.astimezone(UTC) + first.length) for s in starts)
+    occurrences = tuple(_wall_clock_occurrence(s, first, zone) for s in starts)
     for a, b in itertools.pairwise(occurrences):
         if a.overlaps(b):
             raise_single(field, "occurrences of the series would overlap each other; make them shorter or further apart")
     return occurrences
+
+
+def _wall_clock_occurrence(start: datetime, first: Interval, zone: ZoneInfo) -> Interval:
+    """The occurrence starting at ``start`` (local, from the rule) with the first one's local wall-clock
+    length: 00:00-24:00 stays the whole day across a DST change (23 or 25 hours), 19:00-23:00 stays
+    19:00-23:00. A local end in a DST gap is read like a start (the offset before it); an end that
+    would not come after the start (a gap swallowing a short occurrence) keeps the first's exact length."""
+    wall = first.end.astimezone(zone).replace(tzinfo=None) - first.start.astimezone(zone).replace(tzinfo=None)
+    begin = start.astimezone(UTC)
+    end = (start.replace(tzinfo=None) + wall).replace(tzinfo=zone).astimezone(UTC)
+    return Interval(begin, end if end > begin else begin + first.length)
 
 
 def raise_single(field: str, description: str) -> NoReturn:

@@ -20,11 +20,26 @@ Decisions (docs/rules.md ``schedule.*``):
 from __future__ import annotations
 
 import enum
+from bisect import bisect_left, bisect_right
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
+from itertools import compress, repeat
+from operator import add, and_, ge, itemgetter, not_, sub
 
-from booking.domain.intervals import Interval, Intervals, covered, intersect, intersect_all, merge, subtract
+from booking.domain.intervals import (
+    _END,
+    _START,
+    Interval,
+    Intervals,
+    covered,
+    intersect,
+    intersect_all,
+    is_normal,
+    merge,
+    subtract,
+)
+from booking.domain.suggestions import suggested_meetings
 from rondo_runtime.errors import FailedPrecondition, InvalidArgument
 from rondo_runtime.validation import Violations
 
@@ -36,6 +51,7 @@ MAX_PLAYERS = 8
 MAX_TITLE_LENGTH = 100
 MAX_MEETING_HOURS = 24
 MAX_MEETING = timedelta(hours=MAX_MEETING_HOURS)
+MAX_REACH = timedelta(days=5 * 365 + 1)  # every instant booking takes lies within five years of now
 
 
 class MeetingStatus(enum.StrEnum):
@@ -124,8 +140,18 @@ class Option:
 
 # --- validation of what players and organizers enter ---
 def validate_window(
-    v: Violations, start: datetime | None, end: datetime | None, start_field: str, end_field: str
+    v: Violations, start: datetime | None, end: datetime | None, start_field: str, end_field: str, now: datetime | None = None
 ) -> Interval | None:
+    """``[start, end)`` when both are given and end after start; with ``now``, also within
+    :data:`MAX_REACH` of it on both sides (docs/rules.md ``schedule.time.near-now``): an instant near
+    year 1 or 9999 is no play time, and would overflow once converted to a club's zone."""
+    if now is not None:
+        reach = f"must be within {MAX_REACH.days // 365} years of now ({now:%Y-%m-%d})"
+        far = [(f, t) for f, t in ((start_field, start), (end_field, end)) if t is not None and abs(t - now) > MAX_REACH]
+        for f, _ in far:
+            v.add(f, reach)
+        if far:
+            return None
     if start is None:
         v.add(start_field, "is required")
     if end is None:
@@ -192,16 +218,51 @@ def common_options(
 ) -> tuple[Option, ...]:
     """Maximal intervals where every player is free, the club is open (``open_hours``, UTC; None: 24/7)
     and one room is free for all of it, at least ``min_length`` long; an option lists every room free
-    for all of it."""
+    for all of it.
+
+    Fast on dense input (issue 16: 4 x 200 disjoint answers against 2 000 bookings): only the common
+    pieces at least ``min_length`` long are looked at, and per room they are intersected with the
+    room's free gaps (between its bookings) by bisection and element-wise ``max``/``min`` in C
+    (``map``): a piece inside one gap (the usual case) costs no Python-level step; a piece several
+    gaps reach has its inner gaps' lengths checked in C. Where the pieces are few against the room's
+    bookings, the room's long-enough free time is subtracted first (``subtract``) and intersected."""
     everyone = intersect_all(availabilities, window)
     if open_hours is not None:
         everyone = intersect(everyone, open_hours)
-    rooms_by_slot: dict[Interval, list[str]] = {}
-    for room, free in free_rooms(room_ids, busy, window, min_length if everyone else window.length).items():
-        for slot in intersect(everyone, free):
-            if slot.length >= min_length:
-                rooms_by_slot.setdefault(slot, []).append(room)
-    return tuple(Option(slot, tuple(rooms)) for slot, rooms in sorted(rooms_by_slot.items()))
+    pieces = [p for p in everyone if p.end - p.start >= min_length]
+    if not pieces:
+        return ()
+    firsts, lasts = list(map(_START, pieces)), list(map(_END, pieces))
+    shortest = max(min_length, timedelta.resolution)  # a zero-length gap is no option
+    found: dict[tuple[datetime, datetime], list[str]] = {}
+    for room in room_ids:
+        holes = busy.get(room, ())
+        holes = holes if isinstance(holes, (list, tuple)) and is_normal(holes) else merge(holes)
+        if len(pieces) * 2 < len(holes):  # few long pieces: the room's long-enough free time first, in C
+            for slot in intersect(pieces, subtract((window,), holes, min_length)):
+                if slot.end - slot.start >= shortest:
+                    found.setdefault((slot.start, slot.end), []).append(room)
+            continue
+        gap_starts = [window.start, *map(_END, holes)]  # the room's free gaps: before, between, after its bookings
+        gap_ends = [*map(_START, holes), window.end]
+        a = list(map(bisect_right, repeat(gap_ends), firsts))  # gaps[a[k]] is the first to reach pieces[k]
+        gap_starts.append(window.end)  # so gap_starts[a + 1] always exists
+        one = list(map(ge, map(gap_starts.__getitem__, map(add, a, repeat(1))), lasts))  # no later gap reaches it
+        starts = list(map(max, firsts, map(gap_starts.__getitem__, a)))
+        ends = list(map(min, lasts, map(gap_ends.__getitem__, a)))
+        for key in compress(zip(starts, ends), map(and_, one, map(ge, map(sub, ends, starts), repeat(shortest)))):
+            found.setdefault(key, []).append(room)
+        for k in compress(range(len(pieces)), map(not_, one)):  # several gaps reach it
+            lo, hi = a[k], bisect_left(gap_starts, lasts[k], a[k], len(gap_ends))  # gaps[lo:hi], hi - lo >= 2
+            inner = range(lo + 1, hi - 1)  # wholly inside the piece: only their lengths are checked, in C
+            fits = map(ge, map(sub, gap_ends[lo + 1 : hi - 1], gap_starts[lo + 1 : hi - 1]), repeat(shortest))
+            parts = [(max(firsts[k], gap_starts[lo]), gap_ends[lo])]  # the first gap, cut at the piece's start
+            parts.extend((gap_starts[g], gap_ends[g]) for g in compress(inner, fits))
+            parts.append((gap_starts[hi - 1], min(lasts[k], gap_ends[hi - 1])))  # the last, cut at its end
+            for start, end in parts:
+                if end - start >= shortest:
+                    found.setdefault((start, end), []).append(room)
+    return tuple(Option(Interval(start, end), tuple(rooms)) for (start, end), rooms in sorted(found.items(), key=itemgetter(0)))
 
 
 def everyone_answered(match: Match, answers: Mapping[str, Availability]) -> bool:
@@ -333,6 +394,8 @@ def match_card(
     if not pending:  # before that, the options would reveal the intervals of whoever answered
         everyone = (answers[p].intervals for p in match.player_ids)
         options = common_options(match.window, everyone, room_ids, busy, match.min_length, open_hours)
+        if len(match.player_ids) == 2:  # the raw options would show each the other's intervals
+            options = suggested_meetings(options, match.min_length)
     views = tuple(
         MeetingView(m, confirmed_by(m, confirmations, answers), unavailable_for(match, m, answers))
         for m in sorted(meetings, key=lambda m: (m.slot, m.id))

@@ -35,7 +35,7 @@ from typing import Any
 
 from gateway.domain.identity import Principal, Role
 from rondo_runtime.errors import InvalidArgument, PermissionDenied, Unauthenticated
-from rondo_runtime.text import MAX_REASON_LENGTH
+from rondo_runtime.text import MAX_REASON_LENGTH, clean_id
 
 ANYONE = frozenset(Role)
 STAFF = frozenset({Role.ORGANIZER, Role.JUDGE})
@@ -213,13 +213,14 @@ def authorize(rpc: str, principal: Principal | None) -> Access:
 
 def competition_hint(values: Mapping[str, object]) -> str:
     """The competition a request is about: its ``competition_id``, else the first part of its
-    ``match_key`` (``<competition>/<stage>/<round>/<table>``); "" when neither says."""
+    ``match_key`` (``<competition>/<stage>/<round>/<table>``); "" when neither says. A malformed one
+    (too long, not printable ASCII) is INVALID_ARGUMENT naming it, before any player is looked up."""
     competition = values.get("competition_id")
     if isinstance(competition, str) and competition:
-        return competition
+        return clean_id(competition, "competition_id")
     match_key = values.get("match_key")
     if isinstance(match_key, str) and match_key:
-        return match_key.split("/", 1)[0]
+        return clean_id(match_key, "match_key").split("/", 1)[0]
     return ""
 
 

@@ -27,6 +27,7 @@ from rondo.league.v1 import league_pb2, league_pb2_grpc
 from rondo.solver.v1 import solver_pb2
 from rondo_runtime.bearer import create_organizer, with_bearer
 from rondo_runtime.capacity import channel_options
+from rondo_runtime.internal_auth import internal_channel, new_token
 from rondo_runtime.process import free_port, server_process
 
 DEFAULT_SIZES = ("1000x100", "10000x4")
@@ -155,12 +156,13 @@ def main(argv: list[str] | None = None) -> int:
             "RONDO_DATA_DIR": data_dir,
             "RONDO_LOG_LEVEL": "WARNING",
             "RONDO_DOWNSTREAM_TIMEOUT_SECONDS": str(args.timeout),
+            "RONDO_INTERNAL_TOKEN": new_token(),  # the internal port refuses calls without it
         }
         with server_process(["-m", "rondo_app.cli", "up"], env, address):
             internal = f"127.0.0.1:{internal_port}"  # league answers only on the loopback-only internal port
             with (
                 grpc.insecure_channel(address, options=channel_options()) as channel,
-                grpc.insecure_channel(internal, options=channel_options()) as internal_channel,
+                internal_channel(internal, env["RONDO_INTERNAL_TOKEN"], channel_options()) as league_channel,
             ):
                 password = create_organizer("bench organizer", env)  # `rondo admin create-organizer`
                 token = (
@@ -169,7 +171,7 @@ def main(argv: list[str] | None = None) -> int:
                     .token
                 )
                 stub = gateway_pb2_grpc.GatewayServiceStub(with_bearer(channel, token))
-                league = league_pb2_grpc.LeagueServiceStub(internal_channel)
+                league = league_pb2_grpc.LeagueServiceStub(league_channel)
                 for text in args.sizes:
                     players, rounds = _size(text)
                     run_size(stub, players, rounds, args.table_size, args.budget, args.timeout, league).print()

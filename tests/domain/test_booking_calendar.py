@@ -153,11 +153,26 @@ def test_occurrences_never_overlap_each_other_and_last_at_most_a_day():
     with pytest.raises(InvalidArgument) as error:
         expand("FREQ=DAILY;COUNT=3", long, BERLIN)
     assert violations(error) == ["end"]
-    saturday = local(BERLIN, 2026, 3, 28, 19)  # a whole day from Saturday 19:00 CET; Sunday 19:00 CEST is 23 h later
+    saturday = local(BERLIN, 2026, 3, 28, 19)  # Saturday 19:00 CET + 24 h is Sunday 20:00 CEST: runs into the next
     with pytest.raises(InvalidArgument) as error:
         expand("FREQ=DAILY;COUNT=2", Interval(saturday, saturday + timedelta(hours=24)), BERLIN)
     assert "overlap each other" in error.value.violations[0].description
-    assert len(expand("FREQ=DAILY;COUNT=2", Interval(saturday, saturday + timedelta(hours=23)), BERLIN)) == 2  # touching
+
+
+@pytest.mark.rule("schedule.recurring.rrule-in-club-zone")
+def test_a_whole_day_series_keeps_its_wall_clock_times_across_both_dst_changes():
+    """Each occurrence keeps the first one's local start and end (issue 16): a whole day is 00:00-24:00
+    local, 23 hours on the spring-forward day and 25 on the fall-back day, and they touch, never overlap."""
+    spring = local(BERLIN, 2026, 3, 28)
+    days = expand("FREQ=DAILY;COUNT=3", Interval(spring, local(BERLIN, 2026, 3, 29)), BERLIN)
+    assert [d.length for d in days] == [timedelta(hours=24), timedelta(hours=23), timedelta(hours=24)]
+    assert all(d.start.astimezone(BERLIN).hour == 0 and d.end.astimezone(BERLIN).hour == 0 for d in days)
+    autumn = expand("FREQ=DAILY;COUNT=2", Interval(local(BERLIN, 2026, 10, 24), local(BERLIN, 2026, 10, 25)), BERLIN)
+    assert autumn[1].length == timedelta(hours=25)
+    assert autumn[1].end.astimezone(BERLIN).strftime("%d.%m %H:%M") == "26.10 00:00"  # not 23:00 on the 25th
+    saturday = local(BERLIN, 2026, 3, 28, 19)  # Saturday 19:00 to Sunday 19:00, daily: touching, in club time
+    evening = expand("FREQ=DAILY;COUNT=2", Interval(saturday, saturday + timedelta(hours=23)), BERLIN)
+    assert [e.end.astimezone(BERLIN).strftime("%d %H:%M") for e in evening] == ["29 19:00", "30 19:00"]
 
 
 # --- the fallback time ---

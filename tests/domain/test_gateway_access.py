@@ -109,6 +109,11 @@ def test_a_players_empty_field_is_filled_in_and_another_players_refused():
     assert [v.field for v in ambiguous.value.violations] == ["reported_by_player_id"]
     with pytest.raises(PermissionDenied, match="not linked"):
         own_fields(report, saki, {"reported_by_player_id": "", "competition_id": "c3"})
+    # a malformed key or competition is the request's own error, named, never "not linked" (issue 16)
+    for hint in ("match_key", "competition_id"):
+        with pytest.raises(InvalidArgument) as malformed:
+            own_fields(entry, saki, {"player_id": "", hint: "c1/" + "x" * 10_000})
+        assert [v.field for v in malformed.value.violations] == [hint]
     # other roles allowed on the RPC may name any player (an organizer reading a card)
     assert own_fields(MATRIX["GetMatchCard"], principal(Role.ORGANIZER), {"viewer_player_id": "p2"}) == {}
 

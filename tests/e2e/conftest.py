@@ -19,6 +19,7 @@ from rondo.gateway.v1 import gateway_pb2_grpc
 from rondo_app.demo import rondo_process
 from rondo_app.registry import SERVICES
 from rondo_runtime.config import Settings
+from rondo_runtime.internal_auth import internal_channel
 from rondo_runtime.process import free_port
 from tests.accounts import Accounts
 from tests.databases import create_test_database, drop_database
@@ -33,6 +34,7 @@ class Deployment:
         internal_address: str | None = None,
         databases: dict[str, str] | None = None,
         calendar_port: int = 0,
+        internal_token: str | None = None,
     ):
         self.address = address
         self.calendar_port = calendar_port
@@ -51,7 +53,8 @@ class Deployment:
         self.gateway = gateway_pb2_grpc.GatewayServiceStub(self.channel)
         self.internal_address = internal_address
         """Embedded mode: the internal services' server (127.0.0.1 only)."""
-        self.internal_channel = grpc.insecure_channel(internal_address) if internal_address else None
+        self.internal_channel = internal_channel(internal_address, internal_token) if internal_address else None
+        """...with the internal token (the internal port refuses calls without it in every mode)."""
 
     def close(self) -> None:
         self.raw_channel.close()
@@ -73,6 +76,7 @@ def embedded(tmp_path_factory):
         "RONDO_DATA_DIR": str(tmp_path_factory.mktemp("embedded")),
         "RONDO_LOG_LEVEL": "WARNING",
         "RONDO_REMINDER_INTERVAL_SECONDS": "1",  # the gateway publishes the reminders due every second
+        "RONDO_INTERNAL_TOKEN": secrets.token_urlsafe(24),  # so the tests can dial the internal port too
     }
     databases = {s.name: f"sqlite:///{Path(env['RONDO_DATA_DIR']).resolve() / s.name}.db" for s in SERVICES if s.database}
     with rondo_process(["up"], env, f"127.0.0.1:{port}") as process:
@@ -83,6 +87,7 @@ def embedded(tmp_path_factory):
             internal_address=f"127.0.0.1:{internal}",
             databases=databases,
             calendar_port=calendar,
+            internal_token=env["RONDO_INTERNAL_TOKEN"],
         )
         yield deployment
         deployment.close()

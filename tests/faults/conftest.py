@@ -6,7 +6,8 @@
 * ``server_factory`` — start servers inside one test (stopped at its end).
 * ``solver_server`` (module) — the solver alone, default pool settings.
 * ``embedded_server`` (module) — every service as `rondo up` runs them, SQLite in a fresh data directory:
-  the gateway on ``channel``, the internal services on ``internal_channel`` (127.0.0.1 only).
+  the gateway on ``channel``, the internal services on ``internal_channel`` (127.0.0.1 only, carrying the
+  process's random internal token; ``settings.internal_token``).
 
 A server running the gateway makes its first organizer (as `rondo admin create-organizer` does):
 ``channel`` carries that organizer's token, ``raw_channel`` none, and ``accounts`` makes players,
@@ -32,8 +33,9 @@ from rondo_app.registry import NAMES, service
 from rondo_runtime.capacity import channel_options
 from rondo_runtime.config import Settings
 from rondo_runtime.grpc_errors import field_violations
+from rondo_runtime.internal_auth import internal_channel
 from rondo_runtime.process import free_port
-from rondo_runtime.server import start_server
+from rondo_runtime.server import resolve_internal_port, start_server
 from tests.accounts import Accounts
 
 SERVING = health_pb2.HealthCheckResponse.SERVING
@@ -63,6 +65,8 @@ class InProcessServer:
             grace_seconds=1.0,
         )
         self.settings = Settings(**{**base, **settings})
+        if "gateway" in services and len(services) > 1:  # embedded mode, as `rondo up`: a random internal token
+            self.settings = resolve_internal_port(self.settings, embedded=True)
         self.specs = [service(name).spec(self.settings) for name in services]
         self.loop = asyncio.new_event_loop()
         self.thread = threading.Thread(target=self.loop.run_forever, daemon=True, name="faults-server-loop")
@@ -79,8 +83,8 @@ class InProcessServer:
             self.channel = self.accounts.channel
         # the internal services: their own server in embedded mode, else the one server
         self.internal_address = self.running.internal_address or self.address
-        self.internal_channel = (
-            grpc.insecure_channel(self.internal_address, options=channel_options())
+        self.internal_channel = (  # carries the process's internal token, as the gateway's calls do
+            internal_channel(self.internal_address, self.settings.internal_token, channel_options())
             if self.running.internal_address
             else self.raw_channel
         )

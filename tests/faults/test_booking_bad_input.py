@@ -87,7 +87,11 @@ def test_bad_intervals_are_refused_by_field_and_overlaps_are_merged(setup):
     broken = booking_pb2.TimeInterval(start=at(0, 18))
     broken.end.seconds = 2**62  # past year 9999: not a timestamp
     error = refused(stub.SetAvailability, answer(broken), grpc.StatusCode.INVALID_ARGUMENT)
-    assert fields(error) == ["end"] and "not a valid timestamp" in field_violations(error)[0][1]
+    assert fields(error) == ["intervals[0].end"] and "not a valid timestamp" in field_violations(error)[0][1]
+    broken = booking_pb2.TimeInterval(end=at(0, 18))
+    broken.start.seconds = -(2**62)  # before year 1: the field named is the fourth interval's start
+    error = refused(stub.SetAvailability, answer(*[slot(0, 18, 19)] * 3, broken), grpc.StatusCode.INVALID_ARGUMENT)
+    assert fields(error) == ["intervals[3].start"]
     refused(stub.SetAvailability, answer(slot(0, 18, 20), key="bad/1/1/9"), grpc.StatusCode.NOT_FOUND)
     error = refused(stub.SetAvailability, answer(slot(0, 18, 20), player="stranger"), grpc.StatusCode.PERMISSION_DENIED)
     assert "does not play match" in (error.details() or "")

@@ -158,6 +158,31 @@ def test_the_internal_port_listens_on_loopback_only(embedded_server):
     assert _code(gateway.GetSeating, draws_pb2.GetSeatingRequest(competition_id="x")) == (grpc.StatusCode.UNIMPLEMENTED)
 
 
+def test_in_embedded_mode_the_internal_port_refuses_a_local_client_without_the_token(embedded_server):
+    """Issue 16: `rondo up` makes a random internal token when none is configured, so another local
+    process cannot read a player's availability from booking's internal port; the gateway's own calls
+    (and a client with the token) still pass."""
+    token = embedded_server.settings.internal_token
+    assert token and len(token) >= 32
+    request = booking_pb2.GetMyAvailabilityRequest(match_key="c/1/1/1", player_id="p1")
+    with grpc.insecure_channel(embedded_server.internal_address) as bare:
+        booking = booking_pb2_grpc.BookingServiceStub(bare)
+        assert _code(booking.GetMyAvailability, request) == grpc.StatusCode.UNAUTHENTICATED
+        league = league_pb2_grpc.LeagueServiceStub(bare)
+        assert _code(league.GetCompetition, league_pb2.GetCompetitionRequest(competition_id="x")) == (
+            grpc.StatusCode.UNAUTHENTICATED
+        )
+    with_token = booking_pb2_grpc.BookingServiceStub(embedded_server.internal_channel)
+    assert _code(with_token.GetMyAvailability, request) == grpc.StatusCode.NOT_FOUND  # passed the credential check
+
+
+def test_embedded_mode_without_an_internal_token_does_not_start(tmp_path):
+    settings = Settings(host="127.0.0.1", port=0, internal_port=1, metrics_port=None, data_dir=tmp_path)
+    specs = [service(name).spec(settings) for name in ("gateway", "booking")]
+    with pytest.raises(ConfigurationError, match="internal token"):
+        asyncio.run(start_server(specs, settings))
+
+
 def test_the_internal_host_is_fixed_and_loopback_is_recognised():
     """The internal server's host is not configurable (whatever RONDO_HOST says), and only loopback
     hosts let an internal service run without the token."""

@@ -80,3 +80,29 @@ def test_the_database_refuses_overlapping_active_bookings_of_one_room(booking):
         with pytest.raises(IntegrityError), connection.begin_nested():  # re-activating it would overlap
             connection.execute(text("UPDATE bookings SET status = 'active' WHERE title = 'raw'"))
     assert [b.id for b in booking.list_bookings(club.id, WINDOW_START, WINDOW_END)][0] == first.id
+
+
+@pytest.mark.rule("schedule.proposal.rate-limited")
+def test_the_proposal_rate_limit_is_counted_from_stored_meetings(db_url):
+    """The limit holds across service instances (replicas) because it counts the stored proposals."""
+    from datetime import timedelta
+
+    from booking.service import MAX_PROPOSALS_PER_HOUR
+    from rondo_runtime.errors import ResourceExhausted
+
+    engine = make_engine(db_url)
+    run_migrations(engine, MIGRATIONS)
+    now = [clock()]
+    first, second = make_service(engine, lambda: now[0]), make_service(engine, lambda: now[0])
+    club = first.create_club("Discard club", "")
+    first.add_room(club.id, "Room 1")
+    first.open_match(club.id, "c/1/1/1", PLAYERS, WINDOW_START, WINDOW_END, 90)
+    for p in PLAYERS:
+        first.set_availability("c/1/1/1", p, [(at(0, 8), at(0, 23))])
+    for n in range(MAX_PROPOSALS_PER_HOUR):
+        (first if n % 2 else second).propose_meeting("c/1/1/1", "p1", at(0, 8, n), at(0, 10, n), [])
+    with pytest.raises(ResourceExhausted, match="try again after"):
+        second.propose_meeting("c/1/1/1", "p1", at(0, 12), at(0, 14), [])
+    now[0] += timedelta(hours=1, seconds=1)  # an hour later the budget is back
+    assert first.propose_meeting("c/1/1/1", "p1", at(0, 12), at(0, 14), []).proposed_by == "p1"
+    engine.dispose()

@@ -266,6 +266,7 @@ class FakeBookingRepository(FakeKeyStore):
         self.matches_by_key: dict[str, Match] = {}
         self.answers: list[tuple[str, Availability]] = []
         self.meetings_by_id: dict[str, Meeting] = {}
+        self.meeting_created: dict[str, datetime] = {}
         self.confirmation_rows: list[Confirmation] = []
         self.bookings_by_id: dict[str, Booking] = {}
         self.series_by_id: dict[str, Series] = {}
@@ -315,6 +316,14 @@ class FakeBookingRepository(FakeKeyStore):
 
     def add_meeting(self, meeting: Meeting, at: datetime) -> None:
         self.meetings_by_id[meeting.id] = meeting
+        self.meeting_created[meeting.id] = at
+
+    def proposal_times(self, match_id: str, player_id: str, since: datetime) -> list[datetime]:
+        return sorted(
+            self.meeting_created[m.id]
+            for m in self.meetings_by_id.values()
+            if m.match_id == match_id and m.proposed_by == player_id and self.meeting_created[m.id] >= since
+        )
 
     def update_meeting(self, meeting: Meeting) -> None:
         self.meetings_by_id[meeting.id] = meeting

@@ -137,6 +137,9 @@ def test_a_booked_meeting_and_its_cancellation_are_events(gateway):
         ),
     )
     assert gateway.events.for_competition(cid)[-1] == ("schedule.cancelled", meeting.id)
+    # the event never says whose new answer undid it: that would tell everyone the player is no longer free then
+    kind, _, _, payload = gateway.events.events[-1]
+    assert kind == "schedule.cancelled" and payload == {"match_key": match.match_key}
 
 
 @pytest.mark.rule("schedule.organizer.fallback-last-sunday")
