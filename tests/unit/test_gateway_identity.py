@@ -325,7 +325,7 @@ def test_a_server_streaming_rpc_passes_the_same_guard(gateway):
         for i in range(3):
             yield i
 
-    watch = guard_method("ListStages", stream, gateway.identity)  # any entry anyone may read
+    watch = guard_method("ListStages", stream, gateway.identity, gateway.scopes)  # any entry anyone may read
 
     async def collect(token: str) -> list[int]:
         return [i async for i in watch(stages_pb2.ListStagesRequest(), FakeContext(metadata=bearer(token) if token else ()))]
