@@ -11,12 +11,12 @@ from gateway.identity_api import _ts, caller
 from gateway.scope_service import ScopeService
 from gateway.service import GatewayService
 from rondo.booking.v1 import booking_pb2
-from rondo.gateway.v1 import access_pb2
+from rondo.gateway.v1 import identity_pb2
 from rondo.league.v1 import league_pb2
 
 
-def grant_to_proto(grant: AccessGrant) -> access_pb2.AccessGrant:
-    return access_pb2.AccessGrant(
+def grant_to_proto(grant: AccessGrant) -> identity_pb2.AccessGrant:
+    return identity_pb2.AccessGrant(
         club_id=grant.resource_id if grant.kind == Kind.CLUB.value else "",
         competition_id=grant.resource_id if grant.kind == Kind.COMPETITION.value else "",
         account_id=grant.account_id,

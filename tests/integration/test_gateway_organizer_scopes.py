@@ -14,7 +14,7 @@ import pytest
 from google.protobuf.field_mask_pb2 import FieldMask
 from google.protobuf.timestamp_pb2 import Timestamp
 
-from rondo.gateway.v1 import access_pb2, calendar_pb2, competitions_pb2, identity_pb2, scheduling_pb2
+from rondo.gateway.v1 import calendar_pb2, competitions_pb2, identity_pb2, scheduling_pb2
 from rondo_app.registry import NAMES
 from tests.faults.conftest import InProcessServer
 
@@ -159,7 +159,9 @@ def test_an_organizer_acts_only_on_his_clubs_competitions_and_accounts_until_gra
         refused(organizer.stub.ResetPassword, identity_pb2.ResetPasswordRequest(account_id=owner_id), "gateway's owner")
     new_organizer = identity_pb2.Account(name="Bob's deputy", role=identity_pb2.ROLE_ORGANIZER)
     refused(bob.stub.CreateAccount, identity_pb2.CreateAccountRequest(account=new_organizer), "organizer accounts")
-    refused(bob.stub.GrantAccess, access_pb2.GrantAccessRequest(competition_id=comp, account_id=bob.account_id), "only the owner")
+    refused(
+        bob.stub.GrantAccess, identity_pb2.GrantAccessRequest(competition_id=comp, account_id=bob.account_id), "only the owner"
+    )
 
     # nothing changed, and every refusal is in the audit log
     assert alice.state() == before
@@ -174,7 +176,7 @@ def test_an_organizer_acts_only_on_his_clubs_competitions_and_accounts_until_gra
 
     # Alice grants Bob her competition: he acts on it, on nothing else of hers, and cannot grant it on
     grant = alice.stub.GrantAccess(
-        access_pb2.GrantAccessRequest(competition_id=comp, account_id=bob.account_id, reason="co-organizer"), timeout=TIMEOUT
+        identity_pb2.GrantAccessRequest(competition_id=comp, account_id=bob.account_id, reason="co-organizer"), timeout=TIMEOUT
     )
     assert (grant.competition_id, grant.account_id, grant.granted_by, grant.owner, grant.revoked) == (
         comp,
@@ -187,10 +189,10 @@ def test_an_organizer_acts_only_on_his_clubs_competitions_and_accounts_until_gra
     assert withdrawn.status == competitions_pb2.PLAYER_STATUS_WITHDRAWN
     bob.stub.RegisterPlayer(competitions_pb2.RegisterPlayerRequest(competition_id=comp, name="Bob's friend"), timeout=TIMEOUT)
     refused(bob.stub.UpdateClub, scheduling_pb2.UpdateClubRequest(club=renamed, update_mask=FieldMask(paths=["name"])), club)
-    refused(bob.stub.GrantAccess, access_pb2.GrantAccessRequest(competition_id=comp, account_id=owner_id), "only the owner")
+    refused(bob.stub.GrantAccess, identity_pb2.GrantAccessRequest(competition_id=comp, account_id=owner_id), "only the owner")
     # Alice takes it back: Bob is refused again
     revoked = alice.stub.RevokeAccess(
-        access_pb2.RevokeAccessRequest(competition_id=comp, account_id=bob.account_id), timeout=TIMEOUT
+        identity_pb2.RevokeAccessRequest(competition_id=comp, account_id=bob.account_id), timeout=TIMEOUT
     )
     assert revoked.revoked
     refused(bob.stub.RegisterPlayer, competitions_pb2.RegisterPlayerRequest(competition_id=comp, name="Another"), comp)
@@ -214,11 +216,13 @@ def test_an_organizer_manages_the_accounts_he_created_and_grants_only_to_organiz
     judge = identity_pb2.ResetPasswordRequest(account_id=alice.judge_id)
     assert alice.stub.ResetPassword(judge, timeout=TIMEOUT).password  # her own judge
     with pytest.raises(grpc.RpcError) as caught:
-        alice.stub.GrantAccess(access_pb2.GrantAccessRequest(club_id=alice.club.id, account_id=alice.judge_id), timeout=TIMEOUT)
+        alice.stub.GrantAccess(identity_pb2.GrantAccessRequest(club_id=alice.club.id, account_id=alice.judge_id), timeout=TIMEOUT)
     assert caught.value.code() == grpc.StatusCode.FAILED_PRECONDITION
     with pytest.raises(grpc.RpcError) as caught:
         alice.stub.GrantAccess(
-            access_pb2.GrantAccessRequest(club_id=alice.club.id, competition_id=alice.competition.id, account_id=alice.judge_id),
+            identity_pb2.GrantAccessRequest(
+                club_id=alice.club.id, competition_id=alice.competition.id, account_id=alice.judge_id
+            ),
             timeout=TIMEOUT,
         )
     assert caught.value.code() == grpc.StatusCode.INVALID_ARGUMENT

@@ -334,6 +334,6 @@ def test_a_server_streaming_rpc_passes_the_same_guard(gateway):
     assert gateway.run(collect(bot)) == [0, 1, 2] and seen == ["Bot"]
     with pytest.raises(Unauthenticated):
         gateway.run(collect(""))
-    denied = guard_method("CreateCompetition", stream, gateway.identity)
+    denied = guard_method("CreateCompetition", stream, gateway.identity, gateway.scopes)
     with pytest.raises(PermissionDenied):
         gateway.run(denied(competitions_pb2.CreateCompetitionRequest(), FakeContext(metadata=bearer(bot))).__anext__())

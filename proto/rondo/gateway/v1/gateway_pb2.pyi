@@ -1,4 +1,3 @@
-from rondo.gateway.v1 import access_pb2 as _access_pb2
 from rondo.gateway.v1 import calendar_pb2 as _calendar_pb2
 from rondo.gateway.v1 import competitions_pb2 as _competitions_pb2
 from rondo.gateway.v1 import draws_pb2 as _draws_pb2

@@ -3,7 +3,6 @@
 import grpc
 import warnings
 
-from rondo.gateway.v1 import access_pb2 as rondo_dot_gateway_dot_v1_dot_access__pb2
 from rondo.gateway.v1 import calendar_pb2 as rondo_dot_gateway_dot_v1_dot_calendar__pb2
 from rondo.gateway.v1 import competitions_pb2 as rondo_dot_gateway_dot_v1_dot_competitions__pb2
 from rondo.gateway.v1 import draws_pb2 as rondo_dot_gateway_dot_v1_dot_draws__pb2
@@ -108,13 +107,13 @@ class GatewayServiceStub:
                 _registered_method=True)
         self.GrantAccess = channel.unary_unary(
                 '/rondo.gateway.v1.GatewayService/GrantAccess',
-                request_serializer=rondo_dot_gateway_dot_v1_dot_access__pb2.GrantAccessRequest.SerializeToString,
-                response_deserializer=rondo_dot_gateway_dot_v1_dot_access__pb2.AccessGrant.FromString,
+                request_serializer=rondo_dot_gateway_dot_v1_dot_identity__pb2.GrantAccessRequest.SerializeToString,
+                response_deserializer=rondo_dot_gateway_dot_v1_dot_identity__pb2.AccessGrant.FromString,
                 _registered_method=True)
         self.RevokeAccess = channel.unary_unary(
                 '/rondo.gateway.v1.GatewayService/RevokeAccess',
-                request_serializer=rondo_dot_gateway_dot_v1_dot_access__pb2.RevokeAccessRequest.SerializeToString,
-                response_deserializer=rondo_dot_gateway_dot_v1_dot_access__pb2.AccessGrant.FromString,
+                request_serializer=rondo_dot_gateway_dot_v1_dot_identity__pb2.RevokeAccessRequest.SerializeToString,
+                response_deserializer=rondo_dot_gateway_dot_v1_dot_identity__pb2.AccessGrant.FromString,
                 _registered_method=True)
         self.CreateCompetition = channel.unary_unary(
                 '/rondo.gateway.v1.GatewayService/CreateCompetition',
@@ -1227,13 +1226,13 @@ def add_GatewayServiceServicer_to_server(servicer, server):
             ),
             'GrantAccess': grpc.unary_unary_rpc_method_handler(
                     servicer.GrantAccess,
-                    request_deserializer=rondo_dot_gateway_dot_v1_dot_access__pb2.GrantAccessRequest.FromString,
-                    response_serializer=rondo_dot_gateway_dot_v1_dot_access__pb2.AccessGrant.SerializeToString,
+                    request_deserializer=rondo_dot_gateway_dot_v1_dot_identity__pb2.GrantAccessRequest.FromString,
+                    response_serializer=rondo_dot_gateway_dot_v1_dot_identity__pb2.AccessGrant.SerializeToString,
             ),
             'RevokeAccess': grpc.unary_unary_rpc_method_handler(
                     servicer.RevokeAccess,
-                    request_deserializer=rondo_dot_gateway_dot_v1_dot_access__pb2.RevokeAccessRequest.FromString,
-                    response_serializer=rondo_dot_gateway_dot_v1_dot_access__pb2.AccessGrant.SerializeToString,
+                    request_deserializer=rondo_dot_gateway_dot_v1_dot_identity__pb2.RevokeAccessRequest.FromString,
+                    response_serializer=rondo_dot_gateway_dot_v1_dot_identity__pb2.AccessGrant.SerializeToString,
             ),
             'CreateCompetition': grpc.unary_unary_rpc_method_handler(
                     servicer.CreateCompetition,
@@ -1938,8 +1937,8 @@ class GatewayService:
             request,
             target,
             '/rondo.gateway.v1.GatewayService/GrantAccess',
-            rondo_dot_gateway_dot_v1_dot_access__pb2.GrantAccessRequest.SerializeToString,
-            rondo_dot_gateway_dot_v1_dot_access__pb2.AccessGrant.FromString,
+            rondo_dot_gateway_dot_v1_dot_identity__pb2.GrantAccessRequest.SerializeToString,
+            rondo_dot_gateway_dot_v1_dot_identity__pb2.AccessGrant.FromString,
             options,
             channel_credentials,
             insecure,
@@ -1965,8 +1964,8 @@ class GatewayService:
             request,
             target,
             '/rondo.gateway.v1.GatewayService/RevokeAccess',
-            rondo_dot_gateway_dot_v1_dot_access__pb2.RevokeAccessRequest.SerializeToString,
-            rondo_dot_gateway_dot_v1_dot_access__pb2.AccessGrant.FromString,
+            rondo_dot_gateway_dot_v1_dot_identity__pb2.RevokeAccessRequest.SerializeToString,
+            rondo_dot_gateway_dot_v1_dot_identity__pb2.AccessGrant.FromString,
             options,
             channel_credentials,
             insecure,
