@@ -82,7 +82,7 @@ _MATCH = _on((Kind.MATCH, "match_key"))
 _MEDIATION = _on((Kind.MEDIATION, "mediation_id"))
 _ACCOUNT = _on((Kind.ACCOUNT, "account_id"))
 
-SCOPES: dict[str, Scope] = {
+SCOPES = {
     # --- identity ---
     "Logout": Scope(unscoped="the caller's own token"),
     "RevokeToken": _ACCOUNT,
