@@ -7,6 +7,8 @@ grants Bob her competition he acts on it (and on nothing else of hers); once she
 
 from __future__ import annotations
 
+import threading
+from concurrent.futures import ThreadPoolExecutor
 from datetime import UTC, datetime, timedelta
 
 import grpc
@@ -226,3 +228,31 @@ def test_an_organizer_manages_the_accounts_he_created_and_grants_only_to_organiz
             timeout=TIMEOUT,
         )
     assert caught.value.code() == grpc.StatusCode.INVALID_ARGUMENT
+
+
+def test_concurrent_retries_of_a_create_make_one_club_owned_once_by_its_creator(gateway):
+    """Two retries of one CreateClub race (30 rounds): one club, owned by its creator, who alone (with the
+    gateway's owner) acts on it — the other organizer is refused every round."""
+    assert gateway.accounts is not None
+    dave_id, dave_token = gateway.accounts.account(identity_pb2.ROLE_ORGANIZER, "Dave")
+    erin_id, erin_token = gateway.accounts.account(identity_pb2.ROLE_ORGANIZER, "Erin")
+    dave, erin = gateway.accounts.stub(dave_token), gateway.accounts.stub(erin_token)
+    for round_number in range(30):
+        request = scheduling_pb2.CreateClubRequest(
+            club=scheduling_pb2.Club(name=f"Race club {round_number}"), idempotency_key=f"race-{round_number}"
+        )
+        start = threading.Barrier(2)
+
+        def create(request=request, start=start):
+            start.wait(TIMEOUT)
+            return dave.CreateClub(request, timeout=TIMEOUT)
+
+        with ThreadPoolExecutor(2) as pool:
+            made = [f.result(TIMEOUT) for f in [pool.submit(create), pool.submit(create)]]
+        assert made[0].id == made[1].id
+        rotate = calendar_pb2.RotateCalendarTokenRequest(club_id=made[0].id)
+        assert dave.RotateCalendarToken(rotate, timeout=TIMEOUT).token
+        refused(erin.RotateCalendarToken, rotate, made[0].id, "not yours")
+        granted = dave.GrantAccess(identity_pb2.GrantAccessRequest(club_id=made[0].id, account_id=erin_id), timeout=TIMEOUT)
+        assert granted.granted_by == dave_id
+        assert erin.RotateCalendarToken(rotate, timeout=TIMEOUT).token
