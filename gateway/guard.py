@@ -182,6 +182,9 @@ class GuardedServicer:
         missing = [m.name for m in descriptor.methods if m.name not in matrix.MATRIX]
         if missing:
             raise ValueError(f"RPCs without an entry in the authorization matrix (gateway/domain/access.py): {missing}")
+        unruled = [m.name for m in descriptor.methods if scoping.scope_for(m.name) is scoping.NO_RULE]
+        if unruled:
+            raise ValueError(f"organizer RPCs without a scoping rule (gateway/domain/scopes.py): {unruled}")
         self.inner = servicer
         for method in descriptor.methods:
             setattr(self, method.name, guard_method(method.name, getattr(servicer, method.name), identity, scopes))

@@ -76,3 +76,9 @@ def test_a_create_through_the_guard_makes_the_caller_its_owner():
         assert gateway.scopes.holders(Kind.COMPETITION, created.id) == Holders(made.account.id)
     finally:
         gateway.close()
+
+
+def test_the_gateway_refuses_to_start_with_an_organizer_rpc_without_a_scoping_rule(monkeypatch):
+    monkeypatch.delitem(scoping.SCOPES, "RotateCalendarToken")
+    with pytest.raises(ValueError, match="RotateCalendarToken"):
+        GuardedGateway()
