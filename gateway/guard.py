@@ -98,7 +98,7 @@ class Guard:
             for name, value in {**own, **matrix.author_fields(self.access, principal)}.items():
                 if name in names:
                     setattr(request, name, value)
-            if self.scope is not None:
+            if self.scope is not None and principal.role in scoping.SCOPED_ROLES:
                 values = MessageToDict(request, preserving_proto_field_name=True) if self.scope.targets else {}
                 await self.scopes.check(self.rpc, principal, values, context.time_remaining())
         except errors.PermissionDenied as error:

@@ -46,6 +46,7 @@ class ScopeService:
         self.clock = clock
         self.mediation_competition = mediation_competition
         self._owner: str | None = None
+        self._creators: dict[str, str] = {}
         self._owner_lock = threading.Lock()
 
     # --- the gateway's owner ---
@@ -82,10 +83,23 @@ class ScopeService:
         return self.uow.read(lambda repo: repo.holders(kind.value, resource_id))
 
     # --- the guard's check ---
+    def _creator(self, account_id: str) -> str:
+        """Who created the account (``created_by``; remembered: it never changes)."""
+        with self._owner_lock:
+            known = self._creators.get(account_id)
+        if known is None:
+            account = self._account(account_id)
+            known = account.created_by if account is not None else ""
+            with self._owner_lock:
+                self._creators[account_id] = known
+        return known
+
     async def check(self, rpc: str, principal: Principal | None, values: Mapping[str, object], deadline: float | None) -> None:
         """PERMISSION_DENIED unless the organizer may make this call on what it addresses (``values``: the
-        request as ``MessageToDict`` reads it, with the proto field names). Other roles pass."""
-        if principal is None or principal.role != Role.ORGANIZER:
+        request as ``MessageToDict`` reads it, with the proto field names). A judge acts where the
+        organizer who created the account may (a judge made by the gateway's owner, everywhere). Players
+        and bots pass (the matrix and the self fields decide for them)."""
+        if principal is None or principal.role not in scopes.SCOPED_ROLES:
             return
         rule = scopes.scope_for(rpc)
         if rule is None:
@@ -93,7 +107,13 @@ class ScopeService:
         if not (rule.targets or rule.creates or rule.unscoped):
             raise scopes.refuse_unruled(rpc)
         owner = await asyncio.to_thread(self.gateway_owner)
-        if principal.account_id == owner:
+        acting = principal
+        if principal.role == Role.JUDGE:
+            creator = await asyncio.to_thread(self._creator, principal.account_id)
+            if not creator or creator in (owner, FIRST_ORGANIZER_BY):
+                return  # a judge of the gateway's owner judges everywhere
+            acting = Principal(creator, principal.name, Role.ORGANIZER)
+        if acting.account_id == owner:
             return  # the gateway's owner acts on everything
         for target in rule.targets:
             value = scopes.value_at(values, target.field)
@@ -108,7 +128,9 @@ class ScopeService:
                 kind, value = Kind.COMPETITION, await self.mediation_competition(value, deadline)
             if kind in scopes.RESOURCES:
                 holders = await asyncio.to_thread(self.holders, kind, value)
-                scopes.check_resource(rpc, principal, kind, value, holders, owner, rule.owner_only)
+                scopes.check_resource(rpc, acting, kind, value, holders, owner, rule.owner_only, judge=acting is not principal)
+            elif principal.role != Role.ORGANIZER:
+                continue  # accounts: a judge names only their own (the matrix's self fields)
             elif kind == Kind.ACCOUNT:
                 account = await asyncio.to_thread(self._account, value)
                 if account is not None:  # an unknown account: the handler answers NOT_FOUND

@@ -16,8 +16,10 @@ Rondo serves many clubs from one gateway, so an organizer acts only on what is t
   may disable them, and they may act on every club and competition (one whose creator left, or one made
   before the gateway recorded owners).
 
-Judges, players and bots are not scoped here: a player acts only for themselves already (``access.py``),
-a bot decides nothing, and a judge's game decisions stay open to every judge of the gateway.
+A **judge** acts in the clubs and competitions of the organizer who created the account (a judge made by
+the gateway's owner, in all of them), so an organizer cannot reach another's competition through a judge.
+Players and bots are not scoped here: a player acts only for themselves already (``access.py``), and a
+bot decides nothing.
 
 Deny by default: an RPC organizers may call without a rule here is refused to them, and a test fails for
 it (``tests/domain/test_gateway_scopes.py``).
@@ -46,6 +48,8 @@ class Kind(enum.Enum):
     NEW_ACCOUNT_ROLE = "new account role"  # the role of an account being made (organizers: the owner only)
 
 
+#: Who is scoped: organizers, and judges through the organizer who created them.
+SCOPED_ROLES = frozenset({Role.ORGANIZER, Role.JUDGE})
 #: The kinds that are grantable resources (the ``resource_access`` table's ``kind``).
 RESOURCES = (Kind.CLUB, Kind.COMPETITION)
 
@@ -227,11 +231,24 @@ def may_act_on(principal: Principal, holders: Holders, gateway_owner: str | None
 
 
 def check_resource(
-    rpc: str, principal: Principal, kind: Kind, resource_id: str, holders: Holders, gateway_owner: str | None, owner_only: bool
+    rpc: str,
+    principal: Principal,
+    kind: Kind,
+    resource_id: str,
+    holders: Holders,
+    gateway_owner: str | None,
+    owner_only: bool,
+    judge: bool = False,
 ) -> None:
-    """PERMISSION_DENIED, naming the RPC and the resource, unless :func:`may_act_on`."""
+    """PERMISSION_DENIED, naming the RPC and the resource, unless :func:`may_act_on` (``judge``: the
+    principal is the organizer who created the calling judge's account)."""
     if may_act_on(principal, holders, gateway_owner, owner_only):
         return
+    if judge:
+        raise PermissionDenied(
+            f"{rpc}: {kind.value} {resource_id!r} is not your organizer's; a judge acts in the clubs and competitions "
+            "of the organizer who created the account"
+        )
     if owner_only:
         raise PermissionDenied(
             f"{rpc}: only the owner of {kind.value} {resource_id!r} (the organizer who created it) may grant or revoke access to it"

@@ -1,7 +1,8 @@
 """Two clubs sharing one gateway (docs/rules.md access.organizers.scoped), over real gRPC on 127.0.0.1
 (the whole system in one process, as `rondo up` runs it): the gateway's owner (its first organizer, made
 from the command line) makes two organizers, Alice and Bob; each creates a club and a competition. Bob
-cannot touch Alice's club, competition or accounts, nor disable the owner, and every refusal is
+cannot touch Alice's club, competition or accounts, nor reach them through a judge he made, nor disable
+the owner, and every refusal is
 PERMISSION_DENIED with a message naming what is not his, changes nothing, and is audited. Once Alice
 grants Bob her competition he acts on it (and on nothing else of hers); once she revokes it he cannot."""
 
@@ -16,7 +17,7 @@ import pytest
 from google.protobuf.field_mask_pb2 import FieldMask
 from google.protobuf.timestamp_pb2 import Timestamp
 
-from rondo.gateway.v1 import calendar_pb2, competitions_pb2, identity_pb2, scheduling_pb2
+from rondo.gateway.v1 import calendar_pb2, competitions_pb2, draws_pb2, identity_pb2, results_pb2, scheduling_pb2
 from rondo_app.registry import NAMES
 from tests.faults.conftest import InProcessServer
 
@@ -164,6 +165,17 @@ def test_an_organizer_acts_only_on_his_clubs_competitions_and_accounts_until_gra
     refused(
         bob.stub.GrantAccess, identity_pb2.GrantAccessRequest(competition_id=comp, account_id=bob.account_id), "only the owner"
     )
+
+    # nor reach her competition through a judge he made; her own judge acts in it
+    penalty = results_pb2.RecordPenaltyRequest(
+        competition_id=comp,
+        round=1,
+        table=1,
+        penalty=results_pb2.PenaltyEntry(player_id=alice.player_ids[1], points=20, reason="x"),
+    )
+    refused(bob.judge.RecordPenalty, penalty, "RecordPenalty", comp, "not your organizer's")
+    refused(bob.judge.ListDraws, draws_pb2.ListDrawsRequest(competition_id=comp), comp)
+    assert list(alice.judge.ListDraws(draws_pb2.ListDrawsRequest(competition_id=comp), timeout=TIMEOUT).draws) == []
 
     # nothing changed, and every refusal is in the audit log
     assert alice.state() == before

@@ -47,7 +47,7 @@ def test_a_mediation_is_scoped_by_the_competition_booking_says_it_is_in():
         asyncio.run(service.check("RecordMediatedGame", bob, {"mediation_id": "m1"}, None))
     assert asked == ["m1", "m1"]
     judge = Principal("j1", "Judge", Role.JUDGE)
-    asyncio.run(service.check("DecideMediation", judge, {"mediation_id": "m1"}, None))  # judges are not scoped
+    asyncio.run(service.check("DecideMediation", judge, {"mediation_id": "m1"}, None))  # made by nobody it knows: unscoped
     assert asked == ["m1", "m1"]
 
 
