@@ -19,10 +19,12 @@ from gateway.adapters.accounts import IdentityRepository
 from gateway.adapters.calendar_http import CalendarFeedServer
 from gateway.adapters.downstream import Downstream
 from gateway.adapters.events import EventLog
+from gateway.adapters.scopes import ScopeRepository
 from gateway.event_service import EventService
 from gateway.grpc_api import GatewayServicer
 from gateway.guard import GuardedServicer, guarded
 from gateway.identity_service import IdentityService
+from gateway.scope_service import ScopeService
 from gateway.service import MIGRATIONS, GatewayService
 from rondo.booking.v1 import booking_pb2
 from rondo.gateway.v1 import gateway_pb2, gateway_pb2_grpc
@@ -79,9 +81,21 @@ def make_identity(engine: Engine, settings: Settings, clock: Callable[[], dateti
     return IdentityService(uow, **options) if clock is None else IdentityService(uow, clock, **options)  # type: ignore[arg-type]
 
 
-def guarded_servicer(servicer: GatewayServicer, identity: IdentityService) -> GuardedServicer:
-    """Every RPC of the gateway behind the guard (gateway/guard.py): identity, roles, self fields, audit."""
-    return guarded(servicer, DESCRIPTOR, identity)
+def make_scopes(engine: Engine, identity: IdentityService, service: GatewayService) -> ScopeService:
+    """Who holds which club and competition, on the gateway's database; a mediation's competition is
+    booking's to say."""
+
+    async def mediation_competition(mediation_id: str, timeout_s: float | None) -> str:
+        request = booking_pb2.GetMediationRequest(mediation_id=mediation_id)
+        return (await service.booking("GetMediation", request, timeout_s)).competition_id
+
+    return ScopeService(SqlUnitOfWork(engine, ScopeRepository), identity, mediation_competition=mediation_competition)
+
+
+def guarded_servicer(servicer: GatewayServicer, identity: IdentityService, scopes: ScopeService) -> GuardedServicer:
+    """Every RPC of the gateway behind the guard (gateway/guard.py): identity, roles, self fields, scopes,
+    audit."""
+    return guarded(servicer, DESCRIPTOR, identity, scopes)
 
 
 def calendar_feed(settings: Settings, downstream: LazyDownstream) -> CalendarFeedServer:
@@ -108,8 +122,9 @@ def spec(settings: Settings, downstream: LazyDownstream | None = None) -> Servic
             streams_per_account=settings.event_streams_per_account,
             streams_total=settings.event_streams_total,
         )
-        servicers.append(GatewayServicer(service, events, identity=identity))
-        return guarded_servicer(servicers[-1], identity)
+        scopes = make_scopes(engine, identity, service)
+        servicers.append(GatewayServicer(service, events, identity=identity, scopes=scopes))
+        return guarded_servicer(servicers[-1], identity, scopes)
 
     async def stop() -> None:
         await feed.stop()

@@ -13,6 +13,7 @@ from collections.abc import Callable
 from google.protobuf import message_factory
 from google.protobuf.struct_pb2 import Struct
 
+from gateway.access_api import AccessRpcs
 from gateway.adapters.events import Event
 from gateway.adapters.public_api import convert, convert_all
 from gateway.domain import paging
@@ -25,6 +26,7 @@ from gateway.identity_service import IdentityService
 from gateway.mediation import MediationFlow
 from gateway.reminders import ReminderPublisher
 from gateway.routes import ROUTES, Route
+from gateway.scope_service import ScopeService
 from gateway.service import GatewayService
 from rondo.booking.v1 import booking_pb2
 from rondo.gateway.v1 import (
@@ -65,15 +67,23 @@ def _query(route: Route, internal) -> str:
     return paging.query_fingerprint(route.rpc, internal.SerializeToString(deterministic=True).hex())
 
 
-class GatewayServicer(IdentityRpcs, gateway_pb2_grpc.GatewayServiceServicer):
-    def __init__(self, service: GatewayService, events: EventService | None = None, identity: IdentityService | None = None):
-        """``identity``: the accounts and tokens (``gateway/identity_service.py``); the guard in front of
-        this servicer (``gateway/guard.py``) uses the same one."""
+class GatewayServicer(IdentityRpcs, AccessRpcs, gateway_pb2_grpc.GatewayServiceServicer):
+    def __init__(
+        self,
+        service: GatewayService,
+        events: EventService | None = None,
+        identity: IdentityService | None = None,
+        scopes: ScopeService | None = None,
+    ):
+        """``identity``: the accounts and tokens (``gateway/identity_service.py``); ``scopes``: who holds
+        which club and competition (``gateway/scope_service.py``); the guard in front of this servicer
+        (``gateway/guard.py``) uses the same ones."""
         self.service = service
         self.event_service = events or EventService(service.events)
         self.reminders = ReminderPublisher(service)
         self.mediation = MediationFlow(service)
         self._identity = identity
+        self._scopes = scopes
 
     async def route(self, route: Route, request, context):
         """One downstream call: the request converted, the call made ``via`` the route (with what remains

@@ -10,7 +10,10 @@ handler runs, each wrapper
 2. checks the role against the matrix (PERMISSION_DENIED naming the role and the RPC);
 3. applies the self fields (a player's empty ``player_id``... filled in from the token, another
    player's refused) and sets the author fields to the caller's account name;
-4. hands the handler the principal (:func:`current_principal`, also what idempotency keys are scoped to);
+4. scopes an organizer to their clubs, competitions and accounts (``gateway/domain/scopes.py``, applied
+   by ``gateway/scope_service.py``; PERMISSION_DENIED naming the RPC and what is not theirs), and makes
+   the organizer who creates a club or a competition its owner once the call succeeded;
+5. hands the handler the principal (:func:`current_principal`, also what idempotency keys are scoped to);
 
 and afterwards records an organizer's or a judge's action in the audit log with its outcome. Unary and
 server-streaming methods are both wrapped, so a later streaming RPC passes the same way.
@@ -31,8 +34,10 @@ from google.protobuf.descriptor import ServiceDescriptor
 from google.protobuf.json_format import MessageToDict
 
 from gateway.domain import access as matrix
+from gateway.domain import scopes as scoping
 from gateway.domain.identity import Principal
 from gateway.identity_service import IdentityService
+from gateway.scope_service import ScopeService
 from rondo_runtime import errors
 from rondo_runtime.grpc_errors import database_unavailable, status_code_of
 
@@ -72,10 +77,12 @@ def _field_names(message) -> set[str]:
 class Guard:
     """The decisions of the matrix applied to one RPC's requests."""
 
-    def __init__(self, rpc: str, identity: IdentityService):
+    def __init__(self, rpc: str, identity: IdentityService, scopes: ScopeService):
         self.rpc = rpc
         self.access = matrix.access_for(rpc)
         self.identity = identity
+        self.scopes = scopes
+        self.scope = scoping.scope_for(rpc)
 
     async def admit(self, request, context) -> Principal | None:
         """Authenticate, authorize, fill in the self and author fields; the principal (None: open RPC).
@@ -88,13 +95,22 @@ class Guard:
             names = _field_names(request)
             wanted = [n for n in (*self.access.own_player, *self.access.own_account, *_HINTS) if n in names]
             own = matrix.own_fields(self.access, principal, {n: getattr(request, n) for n in wanted})
+            for name, value in {**own, **matrix.author_fields(self.access, principal)}.items():
+                if name in names:
+                    setattr(request, name, value)
+            if self.scope is not None and principal.role in scoping.SCOPED_ROLES:
+                values = MessageToDict(request, preserving_proto_field_name=True) if self.scope.targets else {}
+                await self.scopes.check(self.rpc, principal, values, context.time_remaining())
         except errors.PermissionDenied as error:
             await self.audit(principal, request, error)
             raise
-        for name, value in {**own, **matrix.author_fields(self.access, principal)}.items():
-            if name in names:
-                setattr(request, name, value)
         return principal
+
+    async def created(self, principal: Principal | None, answer) -> None:
+        """The organizer who created a club or a competition owns it (the answer's ``id``)."""
+        kind = self.scope.creates if self.scope is not None else None
+        if kind is not None and principal is not None:
+            await asyncio.to_thread(self.scopes.record_owner, kind, getattr(answer, "id", ""), principal)
 
     @contextlib.asynccontextmanager
     async def serving(self, request, context) -> AsyncIterator[Principal | None]:
@@ -135,9 +151,9 @@ class Guard:
             )
 
 
-def guard_method(rpc: str, method: Callable, identity: IdentityService) -> Callable:
+def guard_method(rpc: str, method: Callable, identity: IdentityService, scopes: ScopeService) -> Callable:
     """``method`` (a unary coroutine or a server-streaming async generator) behind the guard of ``rpc``."""
-    guard = Guard(rpc, identity)
+    guard = Guard(rpc, identity, scopes)
 
     if inspect.isasyncgenfunction(method):
 
@@ -150,8 +166,10 @@ def guard_method(rpc: str, method: Callable, identity: IdentityService) -> Calla
         return stream
 
     async def unary(request, context):
-        async with guard.serving(request, context):
-            return await method(request, context)
+        async with guard.serving(request, context) as principal:
+            answer = await method(request, context)
+            await guard.created(principal, answer)
+            return answer
 
     unary.__name__ = rpc
     return unary
@@ -160,14 +178,17 @@ def guard_method(rpc: str, method: Callable, identity: IdentityService) -> Calla
 class GuardedServicer:
     """A servicer whose every RPC of ``descriptor`` passes the guard (attributes named after the RPCs)."""
 
-    def __init__(self, servicer: Any, descriptor: ServiceDescriptor, identity: IdentityService):
+    def __init__(self, servicer: Any, descriptor: ServiceDescriptor, identity: IdentityService, scopes: ScopeService):
         missing = [m.name for m in descriptor.methods if m.name not in matrix.MATRIX]
         if missing:
             raise ValueError(f"RPCs without an entry in the authorization matrix (gateway/domain/access.py): {missing}")
+        unruled = [m.name for m in descriptor.methods if scoping.scope_for(m.name) is scoping.NO_RULE]
+        if unruled:
+            raise ValueError(f"organizer RPCs without a scoping rule (gateway/domain/scopes.py): {unruled}")
         self.inner = servicer
         for method in descriptor.methods:
-            setattr(self, method.name, guard_method(method.name, getattr(servicer, method.name), identity))
+            setattr(self, method.name, guard_method(method.name, getattr(servicer, method.name), identity, scopes))
 
 
-def guarded(servicer: Any, descriptor: ServiceDescriptor, identity: IdentityService) -> GuardedServicer:
-    return GuardedServicer(servicer, descriptor, identity)
+def guarded(servicer: Any, descriptor: ServiceDescriptor, identity: IdentityService, scopes: ScopeService) -> GuardedServicer:
+    return GuardedServicer(servicer, descriptor, identity, scopes)

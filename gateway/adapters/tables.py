@@ -141,3 +141,25 @@ class SigningKeyRow(GatewayTable, table=True):
     name: str = Field(primary_key=True, max_length=32)
     secret: str = Field(max_length=128)
     created_at: datetime = Field(sa_column=Column(DateTime(timezone=True), nullable=False))
+
+
+class ResourceAccessRow(GatewayTable, table=True):
+    """Who holds a club or a competition (docs/rules.md access.organizers.scoped): its owner, the organizer
+    who created it (``owner`` true, one per resource), and the organizers the owner granted access to.
+    Nothing is deleted: a revoked grant keeps its row with ``revoked_at`` set; granting again clears it."""
+
+    __tablename__ = "resource_access"
+    __table_args__ = (
+        UniqueConstraint("kind", "resource_id", "account_id", name="uq_resource_access"),
+        Index("ix_resource_access_resource", "kind", "resource_id"),
+    )
+
+    id: int | None = Field(default=None, primary_key=True)
+    kind: str = Field(max_length=16)
+    resource_id: str = Field(max_length=64)
+    account_id: str = Field(max_length=36)
+    owner: bool = Field(default=False)
+    granted_by: str = Field(max_length=64)
+    granted_at: datetime = Field(sa_column=Column(DateTime(timezone=True), nullable=False))
+    revoked_at: datetime | None = Field(default=None, sa_column=Column(DateTime(timezone=True), nullable=True))
+    revoked_by: str | None = Field(default=None, max_length=64)

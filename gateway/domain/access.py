@@ -89,6 +89,9 @@ MATRIX = {
     "DisableAccount": _act(ORGANIZER),
     "LinkPlayer": _act(ORGANIZER),
     "ListAuditLog": _read(ORGANIZER),
+    # organizers are scoped to their clubs and competitions (gateway/domain/scopes.py): the owner grants
+    "GrantAccess": _act(ORGANIZER),
+    "RevokeAccess": _act(ORGANIZER),
     # --- competitions, rosters, draws ---
     "CreateCompetition": _act(ORGANIZER),
     "GetCompetition": _read(ANYONE),

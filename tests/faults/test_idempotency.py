@@ -35,6 +35,7 @@ from rondo_runtime.grpc_errors import field_violations
 pytestmark = pytest.mark.faults
 
 _CLUBS: dict[str, tuple[tuple[str, str], ...]] = {}  # two organizers' tokens (the ``gateway`` fixture)
+_ACCOUNTS: dict[str, str] = {}  # their account ids
 
 
 def club(name: str) -> tuple[tuple[str, str], ...]:
@@ -95,7 +96,7 @@ def test_the_caller_is_the_authenticated_account_else_anonymous():
 def gateway(embedded_server):
     """The gateway as the fixture's organizer; ``club("x")`` / ``club("y")``: two more organizers."""
     for name in ("x", "y"):
-        _, token = embedded_server.accounts.account(identity_pb2.ROLE_ORGANIZER, f"club {name}")
+        _ACCOUNTS[name], token = embedded_server.accounts.account(identity_pb2.ROLE_ORGANIZER, f"club {name}")
         _CLUBS[name] = (("authorization", f"Bearer {token}"),)
     return gateway_pb2_grpc.GatewayServiceStub(embedded_server.channel)
 
@@ -204,6 +205,9 @@ def test_a_draw_retry_returns_the_same_draw_and_stores_one(gateway):
     assert first.draw.id and again.draw.id == first.draw.id
     assert again.draw.rounds == first.draw.rounds and again.status == first.status
     assert [d.id for d in _draws(gateway, competition_id)] == [first.draw.id]
+    # club x owns the competition (docs/rules.md access.organizers.scoped): club y co-organizes it once granted
+    grant = identity_pb2.GrantAccessRequest(competition_id=competition_id, account_id=_ACCOUNTS["y"])
+    gateway.GrantAccess(grant, metadata=club("x"), timeout=10)
     other = gateway.DrawCompetition(_draw_request(competition_id, "draw-1"), metadata=club("y"), timeout=60)
     assert other.draw.id != first.draw.id  # another caller's key is another key
 

@@ -21,6 +21,7 @@ from booking.domain.recurrence import Series
 from booking.domain.reminders import Reminder, ReminderSchedule
 from booking.domain.scheduling import Availability, Booking, BookingStatus, Confirmation, Match, Meeting, MeetingStatus, RoomTaken
 from gateway.domain.identity import Account, AuditEntry, LoginAttempt, PlayerLink, Role
+from gateway.domain.scopes import AccessGrant, Holders
 from league.domain.certificate import SolveRecord
 from league.domain.commitment import SeedCommitment
 from league.domain.disqualification import PlayerDisqualification
@@ -641,3 +642,37 @@ class FakeMediationRepository(FakeKeyStore):
         return sorted(
             (t for t in self.timeouts_by_id.values() if t.competition_id == competition_id), key=lambda t: (t.starts_on, t.id)
         )
+
+
+class FakeScopeRepository:
+    """``gateway.adapters.scopes.ScopeRepository`` in a dict keyed by (kind, resource id, account id)."""
+
+    def __init__(self) -> None:
+        self.rows: dict[tuple[str, str, str], AccessGrant] = {}
+
+    def holders(self, kind: str, resource_id: str) -> Holders:
+        rows = [g for (k, r, _), g in self.rows.items() if (k, r) == (kind, resource_id) and g.revoked_at is None]
+        owner = next((g.account_id for g in rows if g.owner), None)
+        return Holders(owner, frozenset(g.account_id for g in rows if not g.owner))
+
+    def add_owner(self, kind: str, resource_id: str, account_id: str, at: datetime) -> bool:
+        if self.holders(kind, resource_id).owner is not None:
+            return False
+        self.rows[(kind, resource_id, account_id)] = AccessGrant(kind, resource_id, account_id, True, account_id, at)
+        return True
+
+    def grant(self, kind: str, resource_id: str, account_id: str, by: str, at: datetime) -> AccessGrant:
+        found = self.rows.get((kind, resource_id, account_id))
+        if found is None or found.revoked_at is not None:
+            found = AccessGrant(kind, resource_id, account_id, False, by, at)
+            self.rows[(kind, resource_id, account_id)] = found
+        return found
+
+    def revoke(self, kind: str, resource_id: str, account_id: str, by: str, at: datetime) -> AccessGrant | None:
+        found = self.rows.get((kind, resource_id, account_id))
+        if found is None or found.owner:
+            return None
+        if found.revoked_at is None:
+            found = dataclasses.replace(found, revoked_at=at)
+            self.rows[(kind, resource_id, account_id)] = found
+        return found

@@ -36,10 +36,12 @@ from gateway.adapters.accounts import IdentityRepository
 from gateway.adapters.downstream import Downstream, translate
 from gateway.adapters.events import Event, EventLog
 from gateway.adapters.idempotency import LEASE_SECONDS, Claim, GatewayKeys
+from gateway.adapters.scopes import ScopeRepository
 from gateway.app import DESCRIPTOR
 from gateway.grpc_api import GatewayServicer
 from gateway.guard import guarded
 from gateway.identity_service import IdentityService
+from gateway.scope_service import ScopeService
 from gateway.service import GatewayService
 from league.adapters.repository import LeagueRepository
 from league.grpc_api import LeagueServicer
@@ -52,7 +54,7 @@ from rondo_runtime.transactions import UnitOfWork
 from solver.domain.schedule.cpsat.solve import solve_schedule
 from solver.grpc_api import schedule_problem_from_proto, schedule_result_to_proto
 from solver.service import requested_budget
-from tests.unit.fakes import FakeIdentityRepository, FakeLeagueRepository, FakeUnitOfWork
+from tests.unit.fakes import FakeIdentityRepository, FakeLeagueRepository, FakeScopeRepository, FakeUnitOfWork
 
 DEFAULT_TIMEOUT_SECONDS = 30.0  # the fake's configured downstream timeout (RONDO_DOWNSTREAM_TIMEOUT_SECONDS)
 
@@ -417,7 +419,12 @@ class GuardedGateway:
         self.service, self.downstream, self.events, self.keys = gateway_on_fakes(downstream)
         self.identity_clock = clock or MovableClock()
         self.identity, self.identity_uow = identity_on_fakes(self.identity_clock)
-        self.servicer = guarded(GatewayServicer(self.service, identity=self.identity), DESCRIPTOR, self.identity)
+        self.scopes = ScopeService(
+            cast("UnitOfWork[ScopeRepository]", FakeUnitOfWork(FakeScopeRepository())), self.identity, self.identity_clock
+        )
+        self.servicer = guarded(
+            GatewayServicer(self.service, identity=self.identity, scopes=self.scopes), DESCRIPTOR, self.identity, self.scopes
+        )
         self.loop = asyncio.new_event_loop()
         self.organizer_password = self.identity.create_first_organizer(self.ORGANIZER).password
         self.organizer_token = self.login(self.ORGANIZER, self.organizer_password)

@@ -325,7 +325,7 @@ def test_a_server_streaming_rpc_passes_the_same_guard(gateway):
         for i in range(3):
             yield i
 
-    watch = guard_method("ListStages", stream, gateway.identity)  # any entry anyone may read
+    watch = guard_method("ListStages", stream, gateway.identity, gateway.scopes)  # any entry anyone may read
 
     async def collect(token: str) -> list[int]:
         return [i async for i in watch(stages_pb2.ListStagesRequest(), FakeContext(metadata=bearer(token) if token else ()))]
@@ -334,6 +334,6 @@ def test_a_server_streaming_rpc_passes_the_same_guard(gateway):
     assert gateway.run(collect(bot)) == [0, 1, 2] and seen == ["Bot"]
     with pytest.raises(Unauthenticated):
         gateway.run(collect(""))
-    denied = guard_method("CreateCompetition", stream, gateway.identity)
+    denied = guard_method("CreateCompetition", stream, gateway.identity, gateway.scopes)
     with pytest.raises(PermissionDenied):
         gateway.run(denied(competitions_pb2.CreateCompetitionRequest(), FakeContext(metadata=bearer(bot))).__anext__())

@@ -105,6 +105,16 @@ class GatewayServiceStub:
                 request_serializer=rondo_dot_gateway_dot_v1_dot_identity__pb2.ListAuditLogRequest.SerializeToString,
                 response_deserializer=rondo_dot_gateway_dot_v1_dot_identity__pb2.ListAuditLogResponse.FromString,
                 _registered_method=True)
+        self.GrantAccess = channel.unary_unary(
+                '/rondo.gateway.v1.GatewayService/GrantAccess',
+                request_serializer=rondo_dot_gateway_dot_v1_dot_identity__pb2.GrantAccessRequest.SerializeToString,
+                response_deserializer=rondo_dot_gateway_dot_v1_dot_identity__pb2.AccessGrant.FromString,
+                _registered_method=True)
+        self.RevokeAccess = channel.unary_unary(
+                '/rondo.gateway.v1.GatewayService/RevokeAccess',
+                request_serializer=rondo_dot_gateway_dot_v1_dot_identity__pb2.RevokeAccessRequest.SerializeToString,
+                response_deserializer=rondo_dot_gateway_dot_v1_dot_identity__pb2.AccessGrant.FromString,
+                _registered_method=True)
         self.CreateCompetition = channel.unary_unary(
                 '/rondo.gateway.v1.GatewayService/CreateCompetition',
                 request_serializer=rondo_dot_gateway_dot_v1_dot_competitions__pb2.CreateCompetitionRequest.SerializeToString,
@@ -598,6 +608,24 @@ class GatewayServiceServicer:
     def ListAuditLog(self, request, context):
         """Organizer: every organizer and judge action, newest first (who, role, what, when, why, outcome;
         page_size at most 500).
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def GrantAccess(self, request, context):
+        """Organizers act only on the clubs and competitions they own (created) or were granted, and manage
+        only the accounts they created; the gateway's owner (its first organizer, made from the command
+        line) manages organizers and acts on everything (PERMISSION_DENIED naming what is not the caller's).
+        The owner of a club or a competition: another organizer may act on it (granting twice changes
+        nothing).
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def RevokeAccess(self, request, context):
+        """The owner of a club or a competition: the organizer's grant ends (NOT_FOUND without one).
         """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')
@@ -1208,6 +1236,16 @@ def add_GatewayServiceServicer_to_server(servicer, server):
                     servicer.ListAuditLog,
                     request_deserializer=rondo_dot_gateway_dot_v1_dot_identity__pb2.ListAuditLogRequest.FromString,
                     response_serializer=rondo_dot_gateway_dot_v1_dot_identity__pb2.ListAuditLogResponse.SerializeToString,
+            ),
+            'GrantAccess': grpc.unary_unary_rpc_method_handler(
+                    servicer.GrantAccess,
+                    request_deserializer=rondo_dot_gateway_dot_v1_dot_identity__pb2.GrantAccessRequest.FromString,
+                    response_serializer=rondo_dot_gateway_dot_v1_dot_identity__pb2.AccessGrant.SerializeToString,
+            ),
+            'RevokeAccess': grpc.unary_unary_rpc_method_handler(
+                    servicer.RevokeAccess,
+                    request_deserializer=rondo_dot_gateway_dot_v1_dot_identity__pb2.RevokeAccessRequest.FromString,
+                    response_serializer=rondo_dot_gateway_dot_v1_dot_identity__pb2.AccessGrant.SerializeToString,
             ),
             'CreateCompetition': grpc.unary_unary_rpc_method_handler(
                     servicer.CreateCompetition,
@@ -1892,6 +1930,60 @@ class GatewayService:
             '/rondo.gateway.v1.GatewayService/ListAuditLog',
             rondo_dot_gateway_dot_v1_dot_identity__pb2.ListAuditLogRequest.SerializeToString,
             rondo_dot_gateway_dot_v1_dot_identity__pb2.ListAuditLogResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def GrantAccess(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/rondo.gateway.v1.GatewayService/GrantAccess',
+            rondo_dot_gateway_dot_v1_dot_identity__pb2.GrantAccessRequest.SerializeToString,
+            rondo_dot_gateway_dot_v1_dot_identity__pb2.AccessGrant.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def RevokeAccess(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/rondo.gateway.v1.GatewayService/RevokeAccess',
+            rondo_dot_gateway_dot_v1_dot_identity__pb2.RevokeAccessRequest.SerializeToString,
+            rondo_dot_gateway_dot_v1_dot_identity__pb2.AccessGrant.FromString,
             options,
             channel_credentials,
             insecure,
