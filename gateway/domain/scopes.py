@@ -118,6 +118,7 @@ SCOPES = {
     "ResolveDispute": _COMPETITION,
     "ChangeRuleset": _COMPETITION,
     "DecideTie": _COMPETITION,
+    "DecidePlayoff": _COMPETITION,
     "AdvanceStage": _COMPETITION,
     "PrepareStage": _COMPETITION,
     "ApplyCheckpoint": _COMPETITION,
