@@ -88,6 +88,8 @@ class Guard:
             names = _field_names(request)
             wanted = [n for n in (*self.access.own_player, *self.access.own_account, *_HINTS) if n in names]
             own = matrix.own_fields(self.access, principal, {n: getattr(request, n) for n in wanted})
+            confirms = [n for n in self.access.organizer_only if n in names]
+            matrix.forbid_organizer_fields(self.access, principal, {n: getattr(request, n) for n in confirms})
         except errors.PermissionDenied as error:
             await self.audit(principal, request, error)
             raise

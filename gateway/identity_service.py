@@ -57,6 +57,7 @@ from gateway.domain.identity import (
     new_password,
     new_signing_secret,
     peer_host,
+    shown_to,
 )
 from gateway.tokens import MAX_TOKEN_LENGTH, TokenCodec
 from rondo_runtime.errors import FailedPrecondition, InvalidArgument, NotFound, Unauthenticated
@@ -354,7 +355,8 @@ class IdentityService:
         return account
 
     def whoami(self, principal: Principal) -> Account:
-        return self.uow.read(lambda repo: self._account(repo, principal.account_id))
+        """The caller's account as their role may see it (``shown_to``)."""
+        return shown_to(self.uow.read(lambda repo: self._account(repo, principal.account_id)), principal.role)
 
     # --- login and tokens ---
     def attempt_login(self, name: object, password: object, peer: object) -> _Attempt:
@@ -402,7 +404,7 @@ class IdentityService:
             return _Attempt(error=error, delay=self.throttle.delay_after(max(in_a_row, from_peer)))
         assert account is not None
         token, expires = self._issue(account)
-        return _Attempt(result=LoginResult(token, expires, account))
+        return _Attempt(result=LoginResult(token, expires, shown_to(account, account.role)))
 
     async def login(self, name: object, password: object, peer: object) -> LoginResult:
         attempt = await asyncio.to_thread(self.attempt_login, name, password, peer)

@@ -58,14 +58,16 @@ class Access:
     fields that a *player* must fill with one of their own league players (empty: filled in from the
     token); other roles allowed may name anyone. ``own_account``: request fields that must name the
     caller's own account unless the caller is an organizer (empty: filled in). ``author``: fields the
-    guard sets to the caller's account name, whatever the client sent. ``action``: a change, kept in
-    the audit log when an organizer or a judge makes it."""
+    guard sets to the caller's account name, whatever the client sent. ``organizer_only``: fields only
+    an organizer may set (another role setting one is refused). ``action``: a change, kept in the audit
+    log when an organizer or a judge makes it."""
 
     roles: frozenset[Role]
     action: bool = False
     own_player: tuple[str, ...] = ()
     own_account: tuple[str, ...] = ()
     author: tuple[str, ...] = ()
+    organizer_only: tuple[str, ...] = ()
     open: bool = False
 
 
@@ -109,7 +111,9 @@ MATRIX = {
     "RecordPenalty": _act(STAFF, author=("recorded_by",)),
     "RecordNoShow": _act(STAFF, author=("recorded_by",)),
     "RecordGame": _act(STAFF, author=("recorded_by",)),
-    "CorrectRecord": _act(STAFF, author=("recorded_by",)),
+    # the judge decides the game, the organizer the organisation (discard-league-2026 §6.3): only an
+    # organizer confirms a correction that changes a stage already generated
+    "CorrectRecord": _act(STAFF, author=("recorded_by",), organizer_only=("organizer_confirms",)),
     "ListResultRecords": _read(ANYONE),
     "GetStandings": _read(ANYONE),
     # --- stages ---
@@ -260,6 +264,20 @@ def _own_player(principal: Principal, field_name: str, competition: str) -> str:
         where = "this competition" if competition else "any competition"
         raise PermissionDenied(f"your account is not linked to a player of {where}; ask an organizer (LinkPlayer)")
     raise InvalidArgument.single(field_name, "your account plays in several competitions: name your player id")
+
+
+def forbid_organizer_fields(access: Access, principal: Principal, values: Mapping[str, object]) -> None:
+    """PERMISSION_DENIED when a caller other than an organizer sets a field only an organizer may
+    set (docs/rules.md access.organizer.confirms-organisation): ``values`` holds the request's value of
+    each field named by ``access.organizer_only``."""
+    if principal.role == Role.ORGANIZER:
+        return
+    for name in access.organizer_only:
+        if values.get(name):
+            raise PermissionDenied(
+                f"{name} is the organizer's confirmation; a {principal.role.value} may not set it "
+                "(the judge decides the game, the organizer the organisation)"
+            )
 
 
 def author_fields(access: Access, principal: Principal) -> dict[str, str]:

@@ -19,6 +19,7 @@ stores accounts and signs tokens; this module decides.
 
 from __future__ import annotations
 
+import dataclasses
 import enum
 import math
 import secrets
@@ -117,6 +118,15 @@ class AuditEntry:
     summary: str
     reason: str
     outcome: str
+
+
+def shown_to(account: Account, viewer: Role) -> Account:
+    """The account as ``viewer``'s role may see it (docs/rules.md access.privacy.accounts-need-to-know):
+    who created an account (an organizer's account id) is the organizers' business; anyone else is
+    shown their account without it."""
+    if viewer == Role.ORGANIZER:
+        return account
+    return dataclasses.replace(account, created_by="")
 
 
 def new_password() -> str:

@@ -337,3 +337,42 @@ def test_a_server_streaming_rpc_passes_the_same_guard(gateway):
     denied = guard_method("CreateCompetition", stream, gateway.identity)
     with pytest.raises(PermissionDenied):
         gateway.run(denied(competitions_pb2.CreateCompetitionRequest(), FakeContext(metadata=bearer(bot))).__anext__())
+
+
+@pytest.mark.rule("access.organizer.confirms-organisation")
+def test_only_an_organizer_confirms_a_correction_a_judge_setting_organizer_confirms_is_refused(gateway):
+    cid, _ = _league(gateway)
+    _, judge = gateway.account(identity_pb2.ROLE_JUDGE, "judge Anna")
+    request = results_pb2.CorrectRecordRequest(
+        competition_id=cid, record_id="r1", reason="the sheet says otherwise", organizer_confirms=True
+    )
+    before = len(gateway.downstream.called("league"))
+    with pytest.raises(PermissionDenied, match="organizer_confirms") as refused:
+        gateway("CorrectRecord", request, token=judge)
+    assert "judge" in refused.value.message
+    assert len(gateway.downstream.called("league")) == before  # nothing reached league
+    entries = gateway("ListAuditLog", identity_pb2.ListAuditLogRequest()).entries
+    assert (entries[0].rpc, entries[0].account_name, entries[0].outcome) == ("CorrectRecord", "judge Anna", "PERMISSION_DENIED")
+    unconfirmed = results_pb2.CorrectRecordRequest(competition_id=cid, record_id="r1", reason="the sheet says otherwise")
+    for token in (judge, gateway.organizer_token):  # without the flag a judge corrects; the organizer may confirm
+        with pytest.raises(Exception) as passed:  # noqa: PT011 - the fake league has no record r1: it got the call
+            gateway("CorrectRecord", unconfirmed if token == judge else request, token=token)
+        assert not isinstance(passed.value, PermissionDenied)
+    assert len(gateway.downstream.called("league")) == before + 2
+
+
+@pytest.mark.rule("access.privacy.accounts-need-to-know")
+def test_a_player_or_judge_does_not_read_which_organizer_created_their_account(gateway):
+    cid, ids = _league(gateway)
+    player = gateway.player(cid, ids[0])
+    _, judge = gateway.account(identity_pb2.ROLE_JUDGE, "judge Anna")
+    organizer_id = gateway("WhoAmI", identity_pb2.WhoAmIRequest()).id
+    for token in (player, judge):
+        who = gateway("WhoAmI", identity_pb2.WhoAmIRequest(), token=token)
+        assert who.name and who.created_by == "" and organizer_id not in str(who)
+    made = gateway("CreateAccount", identity_pb2.CreateAccountRequest(account=identity_pb2.Account(name="Zoe", role=identity_pb2.ROLE_PLAYER)))
+    assert made.account.created_by == organizer_id  # the organizer sees it
+    answer = gateway("Login", identity_pb2.LoginRequest(name="Zoe", password=made.password), token="")
+    assert answer.account.created_by == "" and organizer_id not in str(answer)
+    listed = gateway("ListAccounts", identity_pb2.ListAccountsRequest())
+    assert {a.created_by for a in listed.accounts if a.name == "Zoe"} == {organizer_id}
