@@ -44,8 +44,9 @@ class Settings:
     # gRPC server reflection (what grpcurl lists): off unless asked for, e.g. in development
     reflection: bool = False
     # Identity (docs/architecture.md "Identity and roles"): the HS256 key that signs the gateway's
-    # tokens (RONDO_TOKEN_SECRET, at least 32 bytes; unset: generated once and kept in the gateway's
-    # database, so embedded mode works out of the box and tokens survive a restart; never logged),
+    # tokens (RONDO_TOKEN_SECRET, at least 32 bytes, never a placeholder from deploy/; unset: generated
+    # once and kept in a 0600 key file beside an embedded gateway's database, or in a PostgreSQL
+    # gateway's database, so embedded mode works out of the box and tokens survive a restart; never logged),
     # how long a login token lives, how long a bot's service token lives (revocable any time), and
     # how long a gateway replica trusts what it cached about an account (token version, disabled,
     # revoked tokens, linked players) before reading it again.

@@ -137,6 +137,12 @@ class IdentityRepository:
     def add_signing_key(self, name: str, secret: str, at: datetime) -> None:
         self.session.add(SigningKeyRow(name=name, secret=secret, created_at=at))
 
+    def remove_signing_key(self, name: str) -> None:
+        """The key moved out of the database (to the key file of an embedded gateway)."""
+        row = self.session.get(SigningKeyRow, name)
+        if row is not None:
+            self.session.delete(row)
+
     # --- login attempts ---
     def _attempts(self, column, value: str, since: datetime) -> list[LoginAttempt]:
         rows = self.session.exec(

@@ -29,6 +29,7 @@ def _serve(tmp_path, service: str, **env: str) -> subprocess.CompletedProcess:
 
 
 @pytest.mark.parametrize("secret", sorted(PLACEHOLDER_SECRETS))
+@pytest.mark.rule("access.login.signed-expiring-tokens")
 def test_the_gateway_refuses_to_start_with_a_placeholder_token_secret(tmp_path, secret):
     result = _serve(tmp_path, "gateway", RONDO_TOKEN_SECRET=secret)
     assert result.returncode == 2, result.stderr[-2000:]

@@ -470,6 +470,7 @@ def shipped_secrets() -> list[tuple[str, str, str]]:
     return out
 
 
+@pytest.mark.rule("access.login.signed-expiring-tokens")
 def test_every_placeholder_secret_shipped_is_known_and_refused():
     """A secret value shipped in deploy/ is known to anyone who read the repository: each one is in
     rondo_runtime.config.PLACEHOLDER_SECRETS and Settings refuses it naming the variable; compose ships

@@ -5,6 +5,8 @@ once and shared (tokens survive a restart), links unique, login attempts and the
 from __future__ import annotations
 
 import asyncio
+import os
+import stat
 from datetime import UTC, datetime
 
 import pytest
@@ -77,7 +79,9 @@ def test_the_generated_signing_key_is_made_once_shared_and_survives_a_restart(en
     principal = asyncio.run(restarted.authenticate([("authorization", f"Bearer {token}")]))
     assert principal is not None and principal.name == "Boss" and principal.role == Role.ORGANIZER
     with engine.connect() as connection:
-        assert connection.execute(text("SELECT count(*) FROM signing_keys")).scalar_one() == 1
+        in_database = connection.execute(text("SELECT count(*) FROM signing_keys")).scalar_one()
+    # PostgreSQL: one key row the replicas share; SQLite (embedded): none, the key is a 0600 file beside it
+    assert in_database == (1 if engine.url.get_backend_name() == "postgresql" else 0)
     other_key = make_identity(engine, Settings(token_secret="another-key-of-at-least-32-bytes-long!"))
     with pytest.raises(Unauthenticated):
         asyncio.run(other_key.authenticate([("authorization", f"Bearer {token}")]))
@@ -121,3 +125,50 @@ def test_links_attempts_revocations_and_the_audit_log_are_stored(engine):
     with engine.connect() as connection:
         attempts = connection.execute(text("SELECT name_key, peer, success FROM login_attempts ORDER BY id")).all()
     assert [(a[0], a[1], bool(a[2])) for a in attempts] == [("saki", "::1", False), ("saki", "127.0.0.1", True)]
+
+
+def _mode(path) -> int:
+    return stat.S_IMODE(os.stat(path).st_mode)
+
+
+@pytest.mark.rule("access.login.signed-expiring-tokens")
+def test_the_data_directory_is_0700_and_the_database_files_0600_whatever_the_umask(tmp_path):
+    data = tmp_path / "data" / "nested"
+    previous = os.umask(0o022)  # the usual umask: files 0644, directories 0755
+    try:
+        engine = make_engine(f"sqlite:///{data / 'gateway.db'}")
+        run_migrations(engine, MIGRATIONS)
+        identity = make_identity(engine, Settings())
+        identity.create_first_organizer("Boss")
+        identity.codec()  # the key is generated on first use
+        with engine.connect():  # WAL mode: -wal and -shm exist while a connection is open
+            files = sorted(p.name for p in data.iterdir())
+            assert {"gateway.db", "gateway.db-wal", "gateway.db-shm", "token-signing.key"} <= set(files), files
+            assert {name: _mode(data / name) for name in files} == dict.fromkeys(files, 0o600)
+        assert _mode(data) == _mode(data.parent) == 0o700
+        engine.dispose()
+    finally:
+        os.umask(previous)
+
+
+@pytest.mark.rule("access.login.signed-expiring-tokens")
+def test_an_embedded_gateways_key_is_a_0600_file_and_an_old_key_in_the_database_moves_out(tmp_path):
+    data = tmp_path / "data"
+    engine = make_engine(f"sqlite:///{data / 'gateway.db'}")
+    run_migrations(engine, MIGRATIONS)
+    old = make_identity(engine, Settings())
+    old.key_file = None  # an older version: the key generated into gateway.db
+    password = old.create_first_organizer("Boss").password
+    token = _login(old, "Boss", password).token
+    with engine.connect() as connection:
+        [stored] = connection.execute(text("SELECT secret FROM signing_keys")).scalars().all()
+    upgraded = make_identity(engine, Settings())
+    principal = asyncio.run(upgraded.authenticate([("authorization", f"Bearer {token}")]))
+    assert principal is not None and principal.name == "Boss"  # the same key: tokens survive the upgrade
+    key_file = data / "token-signing.key"
+    assert key_file.read_text().strip() == stored and _mode(key_file) == 0o600
+    with engine.connect() as connection:
+        assert connection.execute(text("SELECT count(*) FROM signing_keys")).scalar_one() == 0  # out of the database
+    restarted = make_identity(engine, Settings())
+    assert asyncio.run(restarted.authenticate([("authorization", f"Bearer {token}")])) is not None
+    engine.dispose()

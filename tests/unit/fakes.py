@@ -469,6 +469,9 @@ class FakeIdentityRepository:
     def add_signing_key(self, name: str, secret: str, at: datetime) -> None:
         self.signing_keys[name] = secret
 
+    def remove_signing_key(self, name: str) -> None:
+        self.signing_keys.pop(name, None)
+
     def attempts_by_name(self, name_key: str, since: datetime) -> list[LoginAttempt]:
         return [a for key, _, a in self.login_attempts if key == name_key and a.at > since]
 
