@@ -23,6 +23,8 @@ and the hasher injected; only :meth:`login` and :meth:`authenticate` are corouti
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import contextvars
 import base64
 import binascii
 import re
@@ -30,11 +32,11 @@ import threading
 import time
 import uuid
 from collections import OrderedDict
-from collections.abc import Awaitable, Callable, Iterable
+from collections.abc import Awaitable, Callable, Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from datetime import UTC, datetime
-from typing import Protocol
+from typing import Protocol, TypeVar
 
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
@@ -73,6 +75,7 @@ DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE = 100, 500
 LOGIN_FAILED_MESSAGE = "wrong name or password"
 _TOKEN_TEXT = re.compile(r"[!-~]+")  # printable ASCII, no spaces
 VERIFIED_TOKENS_KEPT = 10_000  # tokens whose signature was checked, remembered (least recently used out)
+_T = TypeVar("_T")
 
 
 def _now() -> datetime:
@@ -113,6 +116,36 @@ class _Attempt:
     result: LoginResult | None = None
     error: Exception | None = None
     delay: float = 0.0
+
+
+@dataclass
+class PendingAudit:
+    """The audit entry of the organizer's or judge's action being served (set by the guard): an
+    identity action stores it in its own transaction, so the action and its entry commit together or
+    not at all (``stored`` then tells the guard it is done)."""
+
+    principal: Principal
+    rpc: str
+    summary: str
+    reason: str
+    stored: bool = False
+
+    def entry(self, at: datetime, outcome: str = "OK") -> AuditEntry:
+        p = self.principal
+        return AuditEntry(0, at, p.account_id, p.name, p.role, self.rpc, self.summary, self.reason, outcome)
+
+
+_pending_audit: contextvars.ContextVar[PendingAudit | None] = contextvars.ContextVar("rondo_pending_audit", default=None)
+
+
+@contextlib.contextmanager
+def auditing(pending: PendingAudit | None) -> Iterator[PendingAudit | None]:
+    """While the action runs (its threads inherit the context), its identity writes carry ``pending``."""
+    token = _pending_audit.set(pending)
+    try:
+        yield pending
+    finally:
+        _pending_audit.reset(token)
 
 
 class AccountCache:
@@ -224,6 +257,21 @@ class IdentityService:
             self.uow.write(lambda repo: repo.remove_signing_key(SIGNING_KEY_NAME))
         return kept
 
+    def _act(self, work: Callable[[IdentityRepository], _T]) -> _T:
+        """An action's write: with the audit entry the guard is keeping for it, in one transaction."""
+        pending = _pending_audit.get()
+        if pending is None or pending.stored:
+            return self.uow.write(work)
+
+        def with_entry(repo: IdentityRepository) -> _T:
+            out = work(repo)
+            repo.add_audit(pending.entry(self.clock()))
+            return out
+
+        result = self.uow.write(with_entry)
+        pending.stored = True
+        return result
+
     # --- accounts ---
     def _hash(self, password: str) -> str:
         return self.hasher.hash(password)
@@ -271,7 +319,7 @@ class IdentityService:
             repo.add_account(account, password_hash)
             return account
 
-        return self._credentials(self.uow.write(work), password)
+        return self._credentials(self._act(work), password)
 
     def create_first_organizer(self, name: str) -> Credentials:
         """`rondo admin create-organizer NAME`: an organizer account and its password (shown once)."""
@@ -300,7 +348,7 @@ class IdentityService:
             repo.bump_token_version(account.id)
             return self._account(repo, account.id)
 
-        updated = self.uow.write(work)
+        updated = self._act(work)
         self.cache.invalidate(account.id)
         return self._credentials(updated, password)
 
@@ -332,7 +380,7 @@ class IdentityService:
                 repo.bump_token_version(account.id)
             return self._account(repo, account.id)
 
-        account = self.uow.write(work)
+        account = self._act(work)
         self.cache.invalidate(account.id)
         return account
 
@@ -370,7 +418,7 @@ class IdentityService:
             repo.add_link(account.id, link, self.clock(), actor.account_id if actor else FIRST_ORGANIZER_BY)
             return self._account(repo, account.id)
 
-        account = self.uow.write(work)
+        account = self._act(work)
         self.cache.invalidate(account.id)
         return account
 
@@ -437,7 +485,7 @@ class IdentityService:
     def logout(self, principal: Principal) -> None:
         """The caller's current token stops working (until it would have expired anyway)."""
         until = principal.expires_at or self.clock()
-        self.uow.write(lambda repo: repo.revoke_token(principal.token_id, principal.account_id, until, self.clock()))
+        self._act(lambda repo: repo.revoke_token(principal.token_id, principal.account_id, until, self.clock()))
         self.cache.invalidate(principal.account_id)
 
     def revoke_tokens(self, actor: Principal, account_id: str) -> Account:
@@ -448,7 +496,7 @@ class IdentityService:
             repo.bump_token_version(account.id)
             return account
 
-        account = self.uow.write(work)
+        account = self._act(work)
         self.cache.invalidate(account.id)
         return account
 

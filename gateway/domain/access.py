@@ -35,7 +35,8 @@ from typing import Any
 
 from gateway.domain.identity import Principal, Role
 from rondo_runtime.errors import InvalidArgument, PermissionDenied, Unauthenticated
-from rondo_runtime.text import MAX_REASON_LENGTH
+from rondo_runtime.text import MAX_REASON_LENGTH, is_forbidden
+from rondo_runtime.validation import Violations
 
 ANYONE = frozenset(Role)
 STAFF = frozenset({Role.ORGANIZER, Role.JUDGE})
@@ -318,8 +319,39 @@ def audit_summary(fields: Mapping[str, Any]) -> str:
 
 
 def audit_reason(fields: Mapping[str, Any]) -> str:
-    """Why: the request's ``reason`` field when it has one, bounded."""
+    """Why: the request's ``reason`` field when it has one, bounded, a control character shown as
+    U+FFFD (the call itself is refused by :func:`check_text_fields`, but its refusal is kept)."""
     reason = fields.get("reason")
     if not isinstance(reason, str):
         return ""
+    reason = "".join("\ufffd" if is_forbidden(c) and c not in "\t\r\n" else c for c in reason)
     return reason if len(reason) <= MAX_REASON_LENGTH else reason[: MAX_REASON_LENGTH - 1] + "…"
+
+
+MAX_CHECKED_TEXTS = 10_000  # string values one request may carry into the check (beyond: refused)
+
+
+def check_text_fields(fields: Mapping[str, Any]) -> None:
+    """INVALID_ARGUMENT naming each field (its path, ``account.created_by``) whose text holds a control
+    character other than tab and line breaks — NUL above all, which PostgreSQL cannot store: an
+    audited action is refused before it runs, so it and its audit entry both store or neither runs
+    (docs/rules.md access.audit.organizer-and-judge-actions)."""
+    v = Violations()
+    stack: list[tuple[str, Any]] = [("", fields)]
+    seen = 0
+    while stack:
+        path, value = stack.pop()
+        seen += 1
+        if seen > MAX_CHECKED_TEXTS:
+            v.add(path or "request", "carries too many values")
+            break
+        if isinstance(value, Mapping):
+            stack.extend((f"{path}.{k}" if path else str(k), item) for k, item in value.items())
+        elif isinstance(value, list):
+            stack.extend((f"{path}[{i}]", item) for i, item in enumerate(value))
+        elif isinstance(value, str):
+            bad = next((c for c in value if is_forbidden(c) and c not in "\t\r\n"), None)
+            if bad is not None:
+                v.add(path, f"contains the control character U+{ord(bad):04X}; remove it")
+    v.items.sort(key=lambda item: item.field)
+    v.raise_if_any()

@@ -18,7 +18,8 @@ from gateway.domain.identity import Principal, Role
 from gateway.service import MIGRATIONS
 from rondo_runtime.config import Settings
 from rondo_runtime.db import make_engine, run_migrations
-from rondo_runtime.errors import FailedPrecondition, Unauthenticated
+from rondo.gateway.v1 import identity_pb2
+from rondo_runtime.errors import FailedPrecondition, InvalidArgument, Unauthenticated
 
 pytestmark = pytest.mark.integration
 
@@ -172,3 +173,91 @@ def test_an_embedded_gateways_key_is_a_0600_file_and_an_old_key_in_the_database_
     restarted = make_identity(engine, Settings())
     assert asyncio.run(restarted.authenticate([("authorization", f"Bearer {token}")])) is not None
     engine.dispose()
+
+
+class _GuardedOnDatabase:
+    """The gateway's guarded servicer with the real identity on the test database (league and solver faked)."""
+
+    def __init__(self, engine):
+        from gateway.app import DESCRIPTOR
+        from gateway.grpc_api import GatewayServicer
+        from gateway.guard import guarded
+        from tests.unit.gateway_fakes import gateway_on_fakes
+
+        self.identity = make_identity(engine, Settings(token_secret="integration-signing-key-of-32-bytes-at-least"))
+        service = gateway_on_fakes()[0]
+        self.servicer = guarded(GatewayServicer(service, identity=self.identity), DESCRIPTOR, self.identity)
+        self.password = self.identity.create_first_organizer("Boss").password
+        self.token = self("Login", identity_pb2.LoginRequest(name="Boss", password=self.password), token="").token
+
+    def __call__(self, method: str, request, token: str | None = None):
+        from tests.unit.gateway_fakes import FakeContext, bearer
+
+        token = self.token if token is None else token
+        context = FakeContext(None, metadata=bearer(token) if token else ())
+        return asyncio.run(getattr(self.servicer, method)(request, context))
+
+
+@pytest.mark.rule("access.audit.organizer-and-judge-actions")
+def test_an_organizer_action_with_a_nul_in_its_text_is_refused_before_it_runs_and_the_refusal_is_audited(engine):
+    gateway = _GuardedOnDatabase(engine)
+    made = gateway(
+        "CreateAccount", identity_pb2.CreateAccountRequest(account=identity_pb2.Account(name="Saki", role=identity_pb2.ROLE_PLAYER))
+    )
+    saki_token = gateway("Login", identity_pb2.LoginRequest(name="Saki", password=made.password), token="").token
+    calls = [
+        ("ResetPassword", identity_pb2.ResetPasswordRequest(account_id=made.account.id, reason="lost\x00it"), "reason"),
+        ("RevokeToken", identity_pb2.RevokeTokenRequest(account_id=made.account.id, reason="\x00"), "reason"),
+        (
+            "CreateAccount",
+            identity_pb2.CreateAccountRequest(
+                account=identity_pb2.Account(name="Nodoka", role=identity_pb2.ROLE_PLAYER, created_by="x\x00")
+            ),
+            "account.created_by",
+        ),
+    ]
+    for rpc, request, field in calls:
+        with pytest.raises(InvalidArgument) as refused:
+            gateway(rpc, request)
+        assert [v.field for v in refused.value.violations] == [field] and "U+0000" in refused.value.violations[0].description
+    # nothing ran: the password, the tokens and the accounts are as they were
+    assert gateway("WhoAmI", identity_pb2.WhoAmIRequest(), token=saki_token).name == "Saki"
+    assert gateway("Login", identity_pb2.LoginRequest(name="Saki", password=made.password), token="").token
+    names = [a.name for a in gateway("ListAccounts", identity_pb2.ListAccountsRequest()).accounts]
+    assert names == ["Boss", "Saki"]
+    entries = gateway("ListAuditLog", identity_pb2.ListAuditLogRequest()).entries
+    refusals = [(e.rpc, e.outcome) for e in entries if e.outcome != "OK"]
+    assert refusals == [("CreateAccount", "INVALID_ARGUMENT"), ("RevokeToken", "INVALID_ARGUMENT"), ("ResetPassword", "INVALID_ARGUMENT")]
+    assert entries[2].reason == "lost\ufffdit"  # kept, the control character shown as U+FFFD
+
+
+@pytest.mark.rule("access.audit.organizer-and-judge-actions")
+def test_an_identity_action_and_its_audit_entry_commit_together_or_not_at_all(engine, monkeypatch):
+    gateway = _GuardedOnDatabase(engine)
+    made = gateway(
+        "CreateAccount", identity_pb2.CreateAccountRequest(account=identity_pb2.Account(name="Saki", role=identity_pb2.ROLE_PLAYER))
+    )
+    with engine.connect() as connection:
+        audited = connection.execute(text("SELECT count(*) FROM audit_log WHERE rpc = 'CreateAccount'")).scalar_one()
+    assert audited == 1  # one entry, stored with the account
+
+    def broken(self, entry):
+        raise RuntimeError("the audit log cannot be written")
+
+    from gateway.adapters.accounts import IdentityRepository
+
+    monkeypatch.setattr(IdentityRepository, "add_audit", broken)
+    for rpc, request in (
+        ("ResetPassword", identity_pb2.ResetPasswordRequest(account_id=made.account.id, reason="lost it")),
+        ("RevokeToken", identity_pb2.RevokeTokenRequest(account_id=made.account.id, reason="stolen")),
+        ("CreateAccount", identity_pb2.CreateAccountRequest(account=identity_pb2.Account(name="Nodoka", role=identity_pb2.ROLE_PLAYER))),
+    ):
+        with pytest.raises(RuntimeError):
+            gateway(rpc, request)
+    monkeypatch.undo()
+    # none of the three took effect: the password still works, its token version is unchanged, no Nodoka
+    token = gateway("Login", identity_pb2.LoginRequest(name="Saki", password=made.password), token="").token
+    with engine.connect() as connection:
+        version = connection.execute(text("SELECT token_version FROM accounts WHERE name = 'Saki'")).scalar_one()
+        names = connection.execute(text("SELECT name FROM accounts ORDER BY name")).scalars().all()
+    assert version == 1 and names == ["Boss", "Saki"] and token
