@@ -27,11 +27,13 @@ import contextlib
 import contextvars
 import base64
 import binascii
+import os
 import re
 import threading
 import time
 import uuid
 from collections import OrderedDict
+from concurrent.futures import ThreadPoolExecutor
 from collections.abc import Awaitable, Callable, Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -64,7 +66,7 @@ from gateway.domain.identity import (
     shown_to,
 )
 from gateway.tokens import MAX_TOKEN_LENGTH, TokenCodec
-from rondo_runtime.errors import FailedPrecondition, InvalidArgument, NotFound, Unauthenticated
+from rondo_runtime.errors import FailedPrecondition, InvalidArgument, NotFound, ResourceExhausted, Unauthenticated
 from rondo_runtime.text import MAX_NAME_LENGTH, clean_id, name_key
 from rondo_runtime.transactions import UnitOfWork
 from rondo_runtime.validation import Violations
@@ -73,6 +75,8 @@ FIRST_ORGANIZER_BY = "command line"  # created_by of the organizer made by `rond
 SIGNING_KEY_NAME = "tokens"
 DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE = 100, 500
 LOGIN_FAILED_MESSAGE = "wrong name or password"
+LOGINS_BUSY_MESSAGE = "too many logins at once; retry in a second"
+LOGINS_PER_HASH_WORKER = 8  # logins admitted at once per argon2 thread (the rest wait in its queue)
 _TOKEN_TEXT = re.compile(r"[!-~]+")  # printable ASCII, no spaces
 VERIFIED_TOKENS_KEPT = 10_000  # tokens whose signature was checked, remembered (least recently used out)
 _T = TypeVar("_T")
@@ -80,6 +84,16 @@ _T = TypeVar("_T")
 
 def _now() -> datetime:
     return datetime.now(UTC)
+
+
+LOGIN_THREAD_NICENESS = 10  # a login's hashing yields the CPU to every other call (Linux: per thread)
+
+
+def _yield_cpu_to_other_calls() -> None:
+    """Lowers the calling login thread's CPU priority (argon2's own lane threads inherit it), so a
+    login flood takes the CPU the other calls leave; best effort (no error where unsupported)."""
+    with contextlib.suppress(AttributeError, OSError):
+        os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), LOGIN_THREAD_NICENESS)
 
 
 class PasswordHashing(Protocol):
@@ -210,10 +224,15 @@ class IdentityService:
         monotonic: Callable[[], float] = time.monotonic,
         sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
         key_file: Path | None = None,
+        hash_workers: int = 0,
+        max_concurrent_logins: int = 0,
     ):
         """``sleep``: how a failed login waits before it is answered (tests pass one that records).
         ``key_file``: where the generated signing key is kept (0600) when there is no ``token_secret``;
-        None: in the database (a PostgreSQL gateway's replicas share it)."""
+        None: in the database (a PostgreSQL gateway's replicas share it). ``hash_workers``: the threads
+        of the login's own argon2 pool (0: half the CPUs, at least one), so a login flood never takes
+        the threads every other call runs on; ``max_concurrent_logins``: logins admitted at once
+        (0: eight per hash worker), RESOURCE_EXHAUSTED beyond."""
         self.uow = uow
         self.clock = clock
         self.hasher: PasswordHashing = hasher or PasswordHasher()
@@ -227,6 +246,12 @@ class IdentityService:
         self._dummy_hash: str | None = None
         self.sleep = sleep
         self.key_file = key_file
+        workers = hash_workers or max(1, (os.cpu_count() or 2) // 2)
+        self._login_pool = ThreadPoolExecutor(
+            max_workers=workers, thread_name_prefix="rondo-login", initializer=_yield_cpu_to_other_calls
+        )
+        self.max_concurrent_logins = max_concurrent_logins or LOGINS_PER_HASH_WORKER * workers
+        self._login_slots = threading.BoundedSemaphore(self.max_concurrent_logins)
 
     # --- the signing key ---
     def codec(self) -> TokenCodec:
@@ -475,7 +500,16 @@ class IdentityService:
         return _Attempt(result=LoginResult(token, expires, shown_to(account, account.role)))
 
     async def login(self, name: object, password: object, peer: object) -> LoginResult:
-        attempt = await asyncio.to_thread(self.attempt_login, name, password, peer)
+        """One login on the login pool (argon2 is slow by design): at most ``max_concurrent_logins``
+        at once, RESOURCE_EXHAUSTED beyond, so a flood of logins, right or wrong, waits for itself
+        and never for the threads of every other call (docs/rules.md access.login.flood-isolated)."""
+        if not self._login_slots.acquire(blocking=False):
+            raise ResourceExhausted(LOGINS_BUSY_MESSAGE)
+        try:
+            loop = asyncio.get_running_loop()
+            attempt = await loop.run_in_executor(self._login_pool, self.attempt_login, name, password, peer)
+        finally:
+            self._login_slots.release()
         if attempt.error is not None:
             await self.sleep(attempt.delay)  # the failure is answered late: guessing is slow
             raise attempt.error

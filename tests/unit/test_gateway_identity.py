@@ -376,3 +376,43 @@ def test_a_player_or_judge_does_not_read_which_organizer_created_their_account(g
     assert answer.account.created_by == "" and organizer_id not in str(answer)
     listed = gateway("ListAccounts", identity_pb2.ListAccountsRequest())
     assert {a.created_by for a in listed.accounts if a.name == "Zoe"} == {organizer_id}
+
+
+@pytest.mark.rule("access.login.flood-isolated")
+def test_logins_run_on_their_own_bounded_pool_and_those_beyond_the_limit_are_refused_at_once():
+    import threading
+
+    release, started = threading.Event(), threading.Semaphore(0)
+    threads: set[str] = set()
+
+    class BlockingHasher:
+        def hash(self, password: str) -> str:
+            return FAST_HASHER.hash(password)
+
+        def verify(self, hash: str, password: str) -> bool:
+            threads.add(threading.current_thread().name)
+            started.release()
+            assert release.wait(30)
+            return FAST_HASHER.verify(hash, password)
+
+        def check_needs_rehash(self, hash: str) -> bool:
+            return False
+
+    identity, _ = identity_on_fakes(
+        MovableClock(), hasher=BlockingHasher(), sleep=Sleeps(), hash_workers=2, max_concurrent_logins=3
+    )
+    password = identity.create_first_organizer("Boss").password
+
+    async def scenario() -> list[object]:
+        running = [asyncio.ensure_future(identity.login("Boss", password, f"ipv4:10.0.0.{i}:1")) for i in range(3)]
+        for _ in range(2):  # two verifying on the two workers, the third waiting in the pool's queue
+            await asyncio.to_thread(started.acquire)
+        with pytest.raises(ResourceExhausted, match="too many logins at once"):
+            await identity.login("Boss", password, "ipv4:10.0.0.9:1")  # the fourth: refused, nothing verified
+        release.set()
+        return list(await asyncio.gather(*running))
+
+    answers = asyncio.run(scenario())
+    assert all(answer.token for answer in answers)  # type: ignore[attr-defined]
+    assert threads and all(name.startswith("rondo-login") for name in threads)  # never the default pool
+    assert login(identity, "Boss", password).token  # slots are given back
