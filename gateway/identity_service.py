@@ -66,6 +66,7 @@ from gateway.domain.identity import (
     shown_to,
 )
 from gateway.tokens import MAX_TOKEN_LENGTH, TokenCodec
+from rondo_runtime.confusables import lookalike_of
 from rondo_runtime.errors import FailedPrecondition, InvalidArgument, NotFound, ResourceExhausted, Unauthenticated
 from rondo_runtime.text import MAX_NAME_LENGTH, clean_id, name_key
 from rondo_runtime.transactions import UnitOfWork
@@ -341,6 +342,12 @@ class IdentityService:
         def work(repo: IdentityRepository) -> Account:
             if repo.name_taken(account.name_key):
                 raise FailedPrecondition(f"an account named {clean!r} already exists; choose another name")
+            twin = lookalike_of(clean, repo.account_names())
+            if twin is not None:
+                raise FailedPrecondition(
+                    f"an account named {clean!r} looks like the account {twin!r} (Unicode confusables); "
+                    "type it in one alphabet or choose another name"
+                )
             repo.add_account(account, password_hash)
             return account
 

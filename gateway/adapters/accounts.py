@@ -58,6 +58,10 @@ class IdentityRepository:
         row = self.session.exec(select(AccountRow).where(AccountRow.name_key == name_key)).first()
         return None if row is None else (self._accounts([row])[0], row.password_hash)
 
+    def account_names(self) -> list[str]:
+        """Every account's name (disabled ones too): what a new name must not look like."""
+        return list(self.session.exec(select(AccountRow.name).order_by(col(AccountRow.name_key))).all())
+
     def name_taken(self, name_key: str) -> bool:
         return self.session.exec(select(AccountRow.id).where(AccountRow.name_key == name_key)).first() is not None
 

@@ -30,6 +30,7 @@ from league.domain.pinning import RulesetVersion
 from league.domain.records import ResultRecord
 from league.domain.reviews import Review
 from league.domain.stages import Stage, StageStatus
+from rondo_runtime.confusables import lookalike_key
 from rondo_runtime.idempotency import IdempotencyRecord
 
 R = TypeVar("R")
@@ -122,6 +123,10 @@ class FakeLeagueRepository(FakeKeyStore):
     def player_named(self, competition_id: str, name: str) -> Player | None:
         key = normalized_name(name)
         return next((p for p in self.players(competition_id) if normalized_name(p.name) == key), None)
+
+    def player_looking_like(self, competition_id: str, name: str) -> Player | None:
+        key = lookalike_key(name)
+        return next((p for p in self.players(competition_id) if lookalike_key(p.name) == key), None)
 
     def active_player_count(self, competition_id: str) -> int:
         return sum(1 for p in self.players(competition_id) if p.active)
@@ -412,6 +417,9 @@ class FakeIdentityRepository:
             if account.name_key == name_key:
                 return self._with_links(account), self.password_hashes.get(account.id)
         return None
+
+    def account_names(self) -> list[str]:
+        return [a.name for a in sorted(self.accounts_by_id.values(), key=lambda a: a.name_key)]
 
     def name_taken(self, name_key: str) -> bool:
         return self.account_by_name(name_key) is not None

@@ -416,3 +416,20 @@ def test_logins_run_on_their_own_bounded_pool_and_those_beyond_the_limit_are_ref
     assert all(answer.token for answer in answers)  # type: ignore[attr-defined]
     assert threads and all(name.startswith("rondo-login") for name in threads)  # never the default pool
     assert login(identity, "Boss", password).token  # slots are given back
+
+
+@pytest.mark.rule("mahjong.roster.no-lookalike-names")
+def test_an_account_name_that_looks_like_anothers_is_refused_naming_it(gateway):
+    def create(name: str):
+        return gateway(
+            "CreateAccount",
+            identity_pb2.CreateAccountRequest(account=identity_pb2.Account(name=name, role=identity_pb2.ROLE_PLAYER)),
+        )
+
+    create("Zed")
+    for twin in ("Zеd", "zЕd"):
+        with pytest.raises(FailedPrecondition, match="looks like the account 'Zed'"):
+            create(twin)
+    with pytest.raises(FailedPrecondition, match="looks like the account 'Organizer'"):
+        create("Оrganizer")  # Cyrillic О
+    assert create("Zoe").account.name == "Zoe"
