@@ -17,10 +17,10 @@ from pathlib import Path
 from sqlalchemy import Engine
 
 from gateway.adapters.accounts import IdentityRepository
-from gateway.adapters.key_file import KEY_FILE_NAME
 from gateway.adapters.calendar_http import CalendarFeedServer
 from gateway.adapters.downstream import Downstream
 from gateway.adapters.events import EventLog
+from gateway.adapters.key_file import KEY_FILE_NAME
 from gateway.grpc_api import GatewayServicer
 from gateway.guard import GuardedServicer, guarded
 from gateway.identity_service import IdentityService

@@ -8,8 +8,9 @@
   service token instead of a password. The key is RONDO_TOKEN_SECRET or, when unset, one generated once
   and kept in a 0600 key file beside an embedded gateway's SQLite database (``key_file``), else in the
   gateway's database (every replica on that database shares it); tokens survive a restart.
-* Failed logins are slowed and limited by ``ThrottlePolicy`` per account name and per peer; an unknown
-  name is verified against a dummy hash, so it takes as long as a wrong password, and counts the same.
+* Failed logins are slowed (never locked) by ``ThrottlePolicy`` per (account name, address) and per
+  address, counted atomically before the password is checked; an unknown name is verified against a
+  dummy hash, so it takes as long as a wrong password, and counts the same.
 * :meth:`IdentityService.authenticate` is the guard's hot path: the signature is verified in-process
   (once per token: a verified token is remembered), and what can change about an account (disabled,
   token version, revoked tokens, linked players) is cached for ``cache_seconds``. A change made through
@@ -23,21 +24,21 @@ and the hasher injected; only :meth:`login` and :meth:`authenticate` are corouti
 from __future__ import annotations
 
 import asyncio
-import contextlib
-import contextvars
 import base64
 import binascii
+import contextlib
+import contextvars
 import os
 import re
 import threading
 import time
 import uuid
 from collections import OrderedDict
-from concurrent.futures import ThreadPoolExecutor
 from collections.abc import Awaitable, Callable, Iterable, Iterator
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
-from pathlib import Path
 from datetime import UTC, datetime
+from pathlib import Path
 from typing import Protocol, TypeVar
 
 from argon2 import PasswordHasher
@@ -62,7 +63,9 @@ from gateway.domain.identity import (
     issue_claims,
     new_password,
     new_signing_secret,
+    pair_key,
     peer_host,
+    peer_key,
     shown_to,
 )
 from gateway.tokens import MAX_TOKEN_LENGTH, TokenCodec
@@ -461,7 +464,8 @@ class IdentityService:
     # --- login and tokens ---
     def attempt_login(self, name: object, password: object, peer: object) -> _Attempt:
         """One login attempt, throttled (``ThrottlePolicy``): the token, or the error and how long to
-        wait before answering it. A locked name or peer is refused at once, before any hashing."""
+        wait before answering it. An attempt before its time (per account and address, or per
+        address) is refused at once, before any hashing."""
         v = Violations()
         if not isinstance(name, str) or not name.strip():
             v.add("name", "is required")
@@ -474,14 +478,18 @@ class IdentityService:
         v.raise_if_any()
         assert isinstance(name, str) and isinstance(password, str)
         key, host, now = name_key(name), peer_host(peer), self.clock()
-        since = now - self.throttle.window - self.throttle.lock
+        pair, address = pair_key(key, host), peer_key(host)
 
-        def look(repo: IdentityRepository):
-            found = repo.account_by_name(key)
-            return found, repo.attempts_by_name(key, since), repo.attempts_by_peer(host, since)
+        def admit(repo: IdentityRepository):
+            """Counted as a failure before the password is checked, under the counters' row locks: of
+            parallel guesses each is counted, and those before their time are refused."""
+            states = repo.lock_throttle([pair, address])
+            counted = self.throttle.admit(states[pair], states[address], now)  # RESOURCE_EXHAUSTED: nothing verified
+            repo.save_throttle(pair, counted[0])
+            repo.save_throttle(address, counted[1])
+            return repo.account_by_name(key), counted
 
-        found, by_name, by_peer = self.uow.read(look)
-        self.throttle.check(by_name, by_peer, now)  # RESOURCE_EXHAUSTED while locked: nothing verified or recorded
+        found, (pair_state, _) = self.uow.write(admit)
         account, password_hash = found if found is not None else (None, None)
         ok = self._verify(password_hash, password) and account is not None
         if ok and account is not None and account.disabled:
@@ -494,14 +502,17 @@ class IdentityService:
 
         def record(repo: IdentityRepository) -> None:
             repo.add_attempt(key, host, now, error is None, account.id if account else None)
+            if error is None:  # the right password: the pair starts over, the address gets this one back
+                states = repo.lock_throttle([pair, address])
+                reset = self.throttle.succeeded(states[pair], states[address], now)
+                repo.save_throttle(pair, reset[0])
+                repo.save_throttle(address, reset[1])
             if rehash is not None and account is not None:
                 repo.set_password_hash(account.id, rehash)
 
         self.uow.write(record)
         if error is not None:
-            in_a_row = len(self.throttle.failures_since_success(by_name, now)) + 1
-            from_peer = sum(1 for a in by_peer if not a.success and a.at > now - self.throttle.window) + 1
-            return _Attempt(error=error, delay=self.throttle.delay_after(max(in_a_row, from_peer)))
+            return _Attempt(error=error, delay=self.throttle.answer_delay(pair_state, now))
         assert account is not None
         token, expires = self._issue(account)
         return _Attempt(result=LoginResult(token, expires, shown_to(account, account.role)))

@@ -203,7 +203,9 @@ def _token(raw: str | None, name: str, min_length: int = MIN_TOKEN_LENGTH) -> st
             "set a random secret, e.g. $(openssl rand -base64 48)"
         )
     if len(raw.encode()) < min_length:
-        raise ValueError(f"{name} must be at least {min_length} characters long (bytes; use a random secret), got {len(raw.encode())}")
+        raise ValueError(
+            f"{name} must be at least {min_length} characters long (bytes; use a random secret), got {len(raw.encode())}"
+        )
     return raw
 
 

@@ -7,10 +7,19 @@ from __future__ import annotations
 from collections.abc import Sequence
 from datetime import UTC, datetime
 
+from sqlalchemy.dialects import postgresql, sqlite
 from sqlmodel import Session, col, select
 
-from gateway.adapters.tables import AccountRow, AuditRow, LoginAttemptRow, PlayerLinkRow, RevokedTokenRow, SigningKeyRow
-from gateway.domain.identity import Account, AuditEntry, LoginAttempt, PlayerLink, Role
+from gateway.adapters.tables import (
+    AccountRow,
+    AuditRow,
+    LoginAttemptRow,
+    LoginThrottleRow,
+    PlayerLinkRow,
+    RevokedTokenRow,
+    SigningKeyRow,
+)
+from gateway.domain.identity import Account, AuditEntry, LoginAttempt, PlayerLink, Role, ThrottleState
 
 
 def _utc(value: datetime) -> datetime:
@@ -162,6 +171,33 @@ class IdentityRepository:
 
     def add_attempt(self, name_key: str, peer: str, at: datetime, success: bool, account_id: str | None) -> None:
         self.session.add(LoginAttemptRow(name_key=name_key, peer=peer, at=at, success=success, account_id=account_id))
+
+    # --- login throttling (counted atomically) ---
+    def lock_throttle(self, keys: Sequence[str]) -> dict[str, ThrottleState]:
+        """The throttle rows of ``keys``, made when missing and locked until the transaction ends
+        (PostgreSQL: SELECT ... FOR UPDATE; SQLite: the write transaction, BEGIN IMMEDIATE, serializes)."""
+        dialect = self.session.get_bind().dialect.name
+        insert = postgresql.insert if dialect == "postgresql" else sqlite.insert
+        for key in sorted(keys):  # one order: two attempts never wait for each other's rows crosswise
+            self.session.execute(insert(LoginThrottleRow).values(key=key, failures=0).on_conflict_do_nothing())
+        rows = self.session.exec(
+            select(LoginThrottleRow).where(col(LoginThrottleRow.key).in_(list(keys))).with_for_update()
+        ).all()
+        return {
+            r.key: ThrottleState(
+                r.failures,
+                _utc(r.last_failure_at) if r.last_failure_at else None,
+                _utc(r.next_allowed_at) if r.next_allowed_at else None,
+            )
+            for r in rows
+        }
+
+    def save_throttle(self, key: str, state: ThrottleState) -> None:
+        row = self.session.get(LoginThrottleRow, key)
+        if row is None:
+            row = LoginThrottleRow(key=key)
+        row.failures, row.last_failure_at, row.next_allowed_at = state.failures, state.last_failure_at, state.next_allowed_at
+        self.session.add(row)
 
     # --- the audit log ---
     def add_audit(self, entry: AuditEntry) -> None:

@@ -141,3 +141,16 @@ class SigningKeyRow(GatewayTable, table=True):
     name: str = Field(primary_key=True, max_length=32)
     secret: str = Field(max_length=128)
     created_at: datetime = Field(sa_column=Column(DateTime(timezone=True), nullable=False))
+
+
+class LoginThrottleRow(GatewayTable, table=True):
+    """Failed logins counted per (account name, address) — key ``account:<name_key> <peer>`` — and per
+    address — ``peer:<peer>``: how many in a row, the last, and when the next attempt is allowed. The
+    row is locked while an attempt is admitted, so parallel guesses are counted one by one."""
+
+    __tablename__ = "login_throttle"
+
+    key: str = Field(primary_key=True, max_length=300)
+    failures: int = Field(default=0)
+    last_failure_at: datetime | None = Field(default=None, sa_column=Column(DateTime(timezone=True), nullable=True))
+    next_allowed_at: datetime | None = Field(default=None, sa_column=Column(DateTime(timezone=True), nullable=True))

@@ -42,7 +42,7 @@ from league.domain.pinning import RulesetVersion
 from league.domain.records import Content, GameEntry, HanchanEntry, NoShowEntry, PenaltyEntry, RecordKind, ResultRecord
 from league.domain.reviews import Review, Verdict
 from league.domain.stages import Stage, StageStatus
-from rondo_runtime.confusables import MAX_LOOKALIKE_KEY_LENGTH, lookalike_key
+from rondo_runtime.confusables import lookalike_key
 from rondo_runtime.idempotency import IdempotencyRecords
 
 

@@ -11,8 +11,8 @@ from dataclasses import dataclass, replace
 from datetime import datetime
 
 from rondo_runtime import capacity, text
-from rondo_runtime.errors import FailedPrecondition, InvalidArgument
 from rondo_runtime.confusables import lookalike_of
+from rondo_runtime.errors import FailedPrecondition, InvalidArgument
 from rondo_runtime.text import name_key
 from rondo_runtime.validation import Violations
 

@@ -90,4 +90,3 @@ def test_a_login_flood_leaves_another_users_whoami_latency_flat(gateway):
     assert set(outcomes) <= {"OK", "RESOURCE_EXHAUSTED"}, outcomes
     assert outcomes.get("OK", 0) > 0
     assert ratio < MAX_P99_RATIO, f"WhoAmI p99 grew x{ratio:.1f} during the login flood"
-

@@ -16,9 +16,9 @@ from sqlalchemy import text
 from gateway.app import make_identity
 from gateway.domain.identity import Principal, Role
 from gateway.service import MIGRATIONS
+from rondo.gateway.v1 import identity_pb2
 from rondo_runtime.config import Settings
 from rondo_runtime.db import make_engine, run_migrations
-from rondo.gateway.v1 import identity_pb2
 from rondo_runtime.errors import FailedPrecondition, InvalidArgument, Unauthenticated
 
 pytestmark = pytest.mark.integration
@@ -202,7 +202,8 @@ class _GuardedOnDatabase:
 def test_an_organizer_action_with_a_nul_in_its_text_is_refused_before_it_runs_and_the_refusal_is_audited(engine):
     gateway = _GuardedOnDatabase(engine)
     made = gateway(
-        "CreateAccount", identity_pb2.CreateAccountRequest(account=identity_pb2.Account(name="Saki", role=identity_pb2.ROLE_PLAYER))
+        "CreateAccount",
+        identity_pb2.CreateAccountRequest(account=identity_pb2.Account(name="Saki", role=identity_pb2.ROLE_PLAYER)),
     )
     saki_token = gateway("Login", identity_pb2.LoginRequest(name="Saki", password=made.password), token="").token
     calls = [
@@ -227,7 +228,11 @@ def test_an_organizer_action_with_a_nul_in_its_text_is_refused_before_it_runs_an
     assert names == ["Boss", "Saki"]
     entries = gateway("ListAuditLog", identity_pb2.ListAuditLogRequest()).entries
     refusals = [(e.rpc, e.outcome) for e in entries if e.outcome != "OK"]
-    assert refusals == [("CreateAccount", "INVALID_ARGUMENT"), ("RevokeToken", "INVALID_ARGUMENT"), ("ResetPassword", "INVALID_ARGUMENT")]
+    assert refusals == [
+        ("CreateAccount", "INVALID_ARGUMENT"),
+        ("RevokeToken", "INVALID_ARGUMENT"),
+        ("ResetPassword", "INVALID_ARGUMENT"),
+    ]
     assert entries[2].reason == "lost\ufffdit"  # kept, the control character shown as U+FFFD
 
 
@@ -235,7 +240,8 @@ def test_an_organizer_action_with_a_nul_in_its_text_is_refused_before_it_runs_an
 def test_an_identity_action_and_its_audit_entry_commit_together_or_not_at_all(engine, monkeypatch):
     gateway = _GuardedOnDatabase(engine)
     made = gateway(
-        "CreateAccount", identity_pb2.CreateAccountRequest(account=identity_pb2.Account(name="Saki", role=identity_pb2.ROLE_PLAYER))
+        "CreateAccount",
+        identity_pb2.CreateAccountRequest(account=identity_pb2.Account(name="Saki", role=identity_pb2.ROLE_PLAYER)),
     )
     with engine.connect() as connection:
         audited = connection.execute(text("SELECT count(*) FROM audit_log WHERE rpc = 'CreateAccount'")).scalar_one()
@@ -250,7 +256,10 @@ def test_an_identity_action_and_its_audit_entry_commit_together_or_not_at_all(en
     for rpc, request in (
         ("ResetPassword", identity_pb2.ResetPasswordRequest(account_id=made.account.id, reason="lost it")),
         ("RevokeToken", identity_pb2.RevokeTokenRequest(account_id=made.account.id, reason="stolen")),
-        ("CreateAccount", identity_pb2.CreateAccountRequest(account=identity_pb2.Account(name="Nodoka", role=identity_pb2.ROLE_PLAYER))),
+        (
+            "CreateAccount",
+            identity_pb2.CreateAccountRequest(account=identity_pb2.Account(name="Nodoka", role=identity_pb2.ROLE_PLAYER)),
+        ),
     ):
         with pytest.raises(RuntimeError):
             gateway(rpc, request)
@@ -261,3 +270,41 @@ def test_an_identity_action_and_its_audit_entry_commit_together_or_not_at_all(en
         version = connection.execute(text("SELECT token_version FROM accounts WHERE name = 'Saki'")).scalar_one()
         names = connection.execute(text("SELECT name FROM accounts ORDER BY name")).scalars().all()
     assert version == 1 and names == ["Boss", "Saki"] and token
+
+
+@pytest.mark.rule("access.login.failures-throttled")
+def test_parallel_guesses_are_counted_one_by_one_so_only_the_free_ones_are_verified(engine):
+    """Real threads on the real database, 30 rounds: of 12 simultaneous wrong guesses for one name from
+    one address, exactly the policy's free failures are verified; the rest are refused before hashing."""
+    import threading
+
+    from argon2 import PasswordHasher as Hasher
+
+    from gateway.domain.identity import ThrottlePolicy
+    from rondo_runtime.errors import ResourceExhausted
+
+    frozen = datetime(2026, 3, 1, 12, 0, tzinfo=UTC)
+    identity = make_identity(engine, Settings(token_secret="integration-signing-key-of-32-bytes-at-least"), clock=lambda: frozen)
+    identity.hasher = Hasher(time_cost=1, memory_cost=1024, parallelism=1)
+    free = ThrottlePolicy().free_failures
+    guessers = 12
+
+    def guess(round_: int, barrier: threading.Barrier, outcomes: list[str], lock: threading.Lock) -> None:
+        barrier.wait(30)
+        try:
+            attempt = identity.attempt_login(f"victim {round_}", "wrong", f"ipv4:10.6.6.{round_}:1")
+            outcome = type(attempt.error).__name__
+        except ResourceExhausted:
+            outcome = "ResourceExhausted"
+        with lock:
+            outcomes.append(outcome)
+
+    for round_ in range(30):
+        barrier, lock = threading.Barrier(guessers), threading.Lock()
+        outcomes: list[str] = []
+        threads = [threading.Thread(target=guess, args=(round_, barrier, outcomes, lock)) for _ in range(guessers)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join(60)
+        assert sorted(outcomes) == ["ResourceExhausted"] * (guessers - free) + ["Unauthenticated"] * free, (round_, outcomes)

@@ -441,8 +441,9 @@ def test_migration_0011_gives_existing_players_their_lookalike_key(db_url):
     engine = make_engine(db_url)
     config = alembic_config(MIGRATIONS)
     with engine.connect() as connection:
-        if engine.dialect.name == "sqlite":
-            connection.connection.dbapi_connection.execute("PRAGMA foreign_keys = OFF")
+        raw = connection.connection.dbapi_connection
+        if engine.dialect.name == "sqlite" and raw is not None:
+            raw.execute("PRAGMA foreign_keys = OFF")
         with connection.begin():
             config.attributes["connection"] = connection
             config.attributes["version_table"] = "alembic_version"

@@ -20,7 +20,7 @@ from booking.domain.model import Club, Room
 from booking.domain.recurrence import Series
 from booking.domain.reminders import Reminder, ReminderSchedule
 from booking.domain.scheduling import Availability, Booking, BookingStatus, Confirmation, Match, Meeting, RoomTaken
-from gateway.domain.identity import Account, AuditEntry, LoginAttempt, PlayerLink, Role
+from gateway.domain.identity import Account, AuditEntry, LoginAttempt, PlayerLink, Role, ThrottleState
 from league.domain.certificate import SolveRecord
 from league.domain.commitment import SeedCommitment
 from league.domain.disqualification import PlayerDisqualification
@@ -404,6 +404,7 @@ class FakeIdentityRepository:
         self.login_attempts: list[tuple[str, str, LoginAttempt]] = []
         self.audit: list[AuditEntry] = []
         self.signing_keys: dict[str, str] = {}
+        self.throttle: dict[str, ThrottleState] = {}
 
     def _with_links(self, account: Account) -> Account:
         return dataclasses.replace(account, links=tuple(link for owner, link in self.links if owner == account.id))
@@ -488,6 +489,12 @@ class FakeIdentityRepository:
 
     def add_attempt(self, name_key: str, peer: str, at: datetime, success: bool, account_id: str | None) -> None:
         self.login_attempts.append((name_key, peer, LoginAttempt(at, success)))
+
+    def lock_throttle(self, keys) -> dict:
+        return {key: self.throttle.get(key, ThrottleState()) for key in keys}
+
+    def save_throttle(self, key: str, state: ThrottleState) -> None:
+        self.throttle[key] = state
 
     def add_audit(self, entry: AuditEntry) -> None:
         self.audit.append(dataclasses.replace(entry, id=len(self.audit) + 1))
