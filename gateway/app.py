@@ -12,6 +12,7 @@ import dataclasses
 import logging
 from collections.abc import Callable
 from datetime import datetime
+from pathlib import Path
 
 from sqlalchemy import Engine
 
@@ -19,6 +20,7 @@ from gateway.adapters.accounts import IdentityRepository
 from gateway.adapters.calendar_http import CalendarFeedServer
 from gateway.adapters.downstream import Downstream
 from gateway.adapters.events import EventLog
+from gateway.adapters.key_file import KEY_FILE_NAME
 from gateway.adapters.scopes import ScopeRepository
 from gateway.event_service import EventService
 from gateway.grpc_api import GatewayServicer
@@ -69,11 +71,24 @@ class LazyDownstream:
 DESCRIPTOR = gateway_pb2.DESCRIPTOR.services_by_name["GatewayService"]
 
 
+def embedded_key_file(engine: Engine) -> Path | None:
+    """Where an embedded gateway (a SQLite file) keeps its generated signing key: a 0600 file beside the
+    database; None on PostgreSQL (the key is shared by the replicas through the database, and a
+    deployment sets RONDO_TOKEN_SECRET anyway)."""
+    if engine.url.get_backend_name() != "sqlite":
+        return None
+    database = engine.url.database
+    if not database or database == ":memory:" or database.startswith("file:"):
+        return None
+    return Path(database).expanduser().resolve().parent / KEY_FILE_NAME
+
+
 def make_identity(engine: Engine, settings: Settings, clock: Callable[[], datetime] | None = None) -> IdentityService:
     """The identity use cases on the gateway's (migrated) database, with the settings' key and lifetimes."""
     uow = SqlUnitOfWork(engine, IdentityRepository)
     options = dict(
         token_secret=settings.token_secret,
+        key_file=embedded_key_file(engine),
         token_ttl_seconds=settings.token_ttl_seconds,
         service_token_ttl_seconds=settings.service_token_ttl_seconds,
         cache_seconds=settings.auth_cache_seconds,

@@ -36,7 +36,7 @@ from google.protobuf.json_format import MessageToDict
 from gateway.domain import access as matrix
 from gateway.domain import scopes as scoping
 from gateway.domain.identity import Principal
-from gateway.identity_service import IdentityService
+from gateway.identity_service import IdentityService, PendingAudit, auditing
 from gateway.scope_service import ScopeService
 from rondo_runtime import errors
 from rondo_runtime.grpc_errors import database_unavailable, status_code_of
@@ -95,6 +95,8 @@ class Guard:
             names = _field_names(request)
             wanted = [n for n in (*self.access.own_player, *self.access.own_account, *_HINTS) if n in names]
             own = matrix.own_fields(self.access, principal, {n: getattr(request, n) for n in wanted})
+            confirms = [n for n in self.access.organizer_only if n in names]
+            matrix.forbid_organizer_fields(self.access, principal, {n: getattr(request, n) for n in confirms})
             for name, value in {**own, **matrix.author_fields(self.access, principal)}.items():
                 if name in names:
                     setattr(request, name, value)
@@ -102,7 +104,8 @@ class Guard:
                 values = MessageToDict(request, preserving_proto_field_name=True) if self.scope.targets else {}
                 await self.scopes.check(self.rpc, principal, values, context.time_remaining())
         except errors.PermissionDenied as error:
-            await self.audit(principal, request, error)
+            if (pending := self.pending_audit(principal, request)) is not None:
+                await self.audit(pending, error)
             raise
         return principal
 
@@ -112,36 +115,43 @@ class Guard:
         if kind is not None and principal is not None:
             await asyncio.to_thread(self.scopes.record_owner, kind, getattr(answer, "id", ""), principal)
 
+    def pending_audit(self, principal: Principal | None, request) -> PendingAudit | None:
+        """The audit entry of an organizer's or judge's action, kept for it (None: not audited)."""
+        if not matrix.audited(self.access, principal) or principal is None:
+            return None
+        try:
+            fields = MessageToDict(request, preserving_proto_field_name=True)
+        except Exception:  # noqa: BLE001 - a summary must never fail the call
+            fields = {}
+        return PendingAudit(principal, self.rpc, matrix.audit_summary(fields), matrix.audit_reason(fields))
+
     @contextlib.asynccontextmanager
     async def serving(self, request, context) -> AsyncIterator[Principal | None]:
-        """Admits the call, hands the handler the principal while it runs, then audits its outcome."""
+        """Admits the call, checks the text of an audited action (a control character anywhere is
+        INVALID_ARGUMENT before it runs), hands the handler the principal while it runs, then audits
+        its outcome — an identity action has stored its entry in its own transaction already."""
         principal = await self.admit(request, context)
+        pending = self.pending_audit(principal, request)
         token = _principal.set(principal)
         failure: BaseException | None = None
         try:
-            yield principal
+            if pending is not None:
+                matrix.check_text_fields(MessageToDict(request, preserving_proto_field_name=True))
+            with auditing(pending):
+                yield principal
         except BaseException as error:
             failure = error
             raise
         finally:
             _principal.reset(token)
-            await self.audit(principal, request, failure)
+            if pending is not None and not (pending.stored and failure is None):
+                await self.audit(pending, failure)
 
-    async def audit(self, principal: Principal | None, request, error: BaseException | None) -> None:
-        if not matrix.audited(self.access, principal) or principal is None:
-            return
-        try:
-            fields = MessageToDict(request, preserving_proto_field_name=True)
-        except Exception:  # noqa: BLE001 - a summary must never fail the call
-            fields = {}
+    async def audit(self, pending: PendingAudit, error: BaseException | None) -> None:
+        principal = pending.principal
         try:
             await asyncio.to_thread(
-                self.identity.record_audit,
-                principal,
-                self.rpc,
-                matrix.audit_summary(fields),
-                matrix.audit_reason(fields),
-                outcome_of(error),
+                self.identity.record_audit, principal, self.rpc, pending.summary, pending.reason, outcome_of(error)
             )
         except Exception:  # noqa: BLE001 - the action is done; its audit entry is logged instead
             log.error(

@@ -6,10 +6,11 @@
   parameters is replaced at the next successful login.
 * Login answers a signed token (``gateway/tokens.py``, HS256) that expires; a bot gets a long-lived
   service token instead of a password. The key is RONDO_TOKEN_SECRET or, when unset, one generated once
-  and kept in the gateway's database (every replica on that database shares it; tokens survive a
-  restart).
-* Failed logins are slowed and limited by ``ThrottlePolicy`` per account name and per peer; an unknown
-  name is verified against a dummy hash, so it takes as long as a wrong password, and counts the same.
+  and kept in a 0600 key file beside an embedded gateway's SQLite database (``key_file``), else in the
+  gateway's database (every replica on that database shares it); tokens survive a restart.
+* Failed logins are slowed (never locked) by ``ThrottlePolicy`` per (account name, address) and per
+  address, counted atomically before the password is checked; an unknown name is verified against a
+  dummy hash, so it takes as long as a wrong password, and counts the same.
 * :meth:`IdentityService.authenticate` is the guard's hot path: the signature is verified in-process
   (once per token: a verified token is remembered), and what can change about an account (disabled,
   token version, revoked tokens, linked players) is cached for ``cache_seconds``. A change made through
@@ -25,20 +26,26 @@ from __future__ import annotations
 import asyncio
 import base64
 import binascii
+import contextlib
+import contextvars
+import os
 import re
 import threading
 import time
 import uuid
 from collections import OrderedDict
-from collections.abc import Awaitable, Callable, Iterable
+from collections.abc import Awaitable, Callable, Iterable, Iterator
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import Protocol
+from pathlib import Path
+from typing import Protocol, TypeVar
 
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
 
 from gateway.adapters.accounts import IdentityRepository
+from gateway.adapters.key_file import keep_key, read_key
 from gateway.domain.identity import (
     MAX_PASSWORD_LENGTH,
     PASSWORD_ROLES,
@@ -56,10 +63,14 @@ from gateway.domain.identity import (
     issue_claims,
     new_password,
     new_signing_secret,
+    pair_key,
     peer_host,
+    peer_key,
+    shown_to,
 )
 from gateway.tokens import MAX_TOKEN_LENGTH, TokenCodec
-from rondo_runtime.errors import FailedPrecondition, InvalidArgument, NotFound, Unauthenticated
+from rondo_runtime.confusables import lookalike_of
+from rondo_runtime.errors import FailedPrecondition, InvalidArgument, NotFound, ResourceExhausted, Unauthenticated
 from rondo_runtime.text import MAX_NAME_LENGTH, clean_id, name_key
 from rondo_runtime.transactions import UnitOfWork
 from rondo_runtime.validation import Violations
@@ -68,12 +79,25 @@ FIRST_ORGANIZER_BY = "command line"  # created_by of the organizer made by `rond
 SIGNING_KEY_NAME = "tokens"
 DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE = 100, 500
 LOGIN_FAILED_MESSAGE = "wrong name or password"
+LOGINS_BUSY_MESSAGE = "too many logins at once; retry in a second"
+LOGINS_PER_HASH_WORKER = 8  # logins admitted at once per argon2 thread (the rest wait in its queue)
 _TOKEN_TEXT = re.compile(r"[!-~]+")  # printable ASCII, no spaces
 VERIFIED_TOKENS_KEPT = 10_000  # tokens whose signature was checked, remembered (least recently used out)
+_T = TypeVar("_T")
 
 
 def _now() -> datetime:
     return datetime.now(UTC)
+
+
+LOGIN_THREAD_NICENESS = 10  # a login's hashing yields the CPU to every other call (Linux: per thread)
+
+
+def _yield_cpu_to_other_calls() -> None:
+    """Lowers the calling login thread's CPU priority (argon2's own lane threads inherit it), so a
+    login flood takes the CPU the other calls leave; best effort (no error where unsupported)."""
+    with contextlib.suppress(AttributeError, OSError):
+        os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), LOGIN_THREAD_NICENESS)
 
 
 class PasswordHashing(Protocol):
@@ -110,6 +134,36 @@ class _Attempt:
     result: LoginResult | None = None
     error: Exception | None = None
     delay: float = 0.0
+
+
+@dataclass
+class PendingAudit:
+    """The audit entry of the organizer's or judge's action being served (set by the guard): an
+    identity action stores it in its own transaction, so the action and its entry commit together or
+    not at all (``stored`` then tells the guard it is done)."""
+
+    principal: Principal
+    rpc: str
+    summary: str
+    reason: str
+    stored: bool = False
+
+    def entry(self, at: datetime, outcome: str = "OK") -> AuditEntry:
+        p = self.principal
+        return AuditEntry(0, at, p.account_id, p.name, p.role, self.rpc, self.summary, self.reason, outcome)
+
+
+_pending_audit: contextvars.ContextVar[PendingAudit | None] = contextvars.ContextVar("rondo_pending_audit", default=None)
+
+
+@contextlib.contextmanager
+def auditing(pending: PendingAudit | None) -> Iterator[PendingAudit | None]:
+    """While the action runs (its threads inherit the context), its identity writes carry ``pending``."""
+    token = _pending_audit.set(pending)
+    try:
+        yield pending
+    finally:
+        _pending_audit.reset(token)
 
 
 class AccountCache:
@@ -173,8 +227,16 @@ class IdentityService:
         cache_seconds: float = 5.0,
         monotonic: Callable[[], float] = time.monotonic,
         sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
+        key_file: Path | None = None,
+        hash_workers: int = 0,
+        max_concurrent_logins: int = 0,
     ):
-        """``sleep``: how a failed login waits before it is answered (tests pass one that records)."""
+        """``sleep``: how a failed login waits before it is answered (tests pass one that records).
+        ``key_file``: where the generated signing key is kept (0600) when there is no ``token_secret``;
+        None: in the database (a PostgreSQL gateway's replicas share it). ``hash_workers``: the threads
+        of the login's own argon2 pool (0: half the CPUs, at least one), so a login flood never takes
+        the threads every other call runs on; ``max_concurrent_logins``: logins admitted at once
+        (0: eight per hash worker), RESOURCE_EXHAUSTED beyond."""
         self.uow = uow
         self.clock = clock
         self.hasher: PasswordHashing = hasher or PasswordHasher()
@@ -187,10 +249,20 @@ class IdentityService:
         self._verified_lock = threading.Lock()
         self._dummy_hash: str | None = None
         self.sleep = sleep
+        self.key_file = key_file
+        workers = hash_workers or max(1, (os.cpu_count() or 2) // 2)
+        self._login_pool = ThreadPoolExecutor(
+            max_workers=workers, thread_name_prefix="rondo-login", initializer=_yield_cpu_to_other_calls
+        )
+        self.max_concurrent_logins = max_concurrent_logins or LOGINS_PER_HASH_WORKER * workers
+        self._login_slots = threading.BoundedSemaphore(self.max_concurrent_logins)
 
     # --- the signing key ---
     def codec(self) -> TokenCodec:
-        """RONDO_TOKEN_SECRET's codec, else the key kept in the database (generated by the first caller)."""
+        """RONDO_TOKEN_SECRET's codec, else the generated key: in the key file when there is one, else in
+        the database (generated by the first caller)."""
+        if self._codec is None and self.key_file is not None:
+            self._codec = TokenCodec(self._file_key(self.key_file))
         if self._codec is None:
 
             def work(repo: IdentityRepository) -> str:
@@ -202,6 +274,32 @@ class IdentityService:
 
             self._codec = TokenCodec(self.uow.write(work))
         return self._codec
+
+    def _file_key(self, path: Path) -> str:
+        """The key file's key; made on first start from the key an older version kept in the database
+        (moved out: written to the file, then removed from the database), else generated."""
+        kept = read_key(path)
+        old = self.uow.read(lambda repo: repo.signing_key(SIGNING_KEY_NAME))
+        if kept is None:
+            kept = keep_key(path, old or new_signing_secret())
+        if old is not None:
+            self.uow.write(lambda repo: repo.remove_signing_key(SIGNING_KEY_NAME))
+        return kept
+
+    def _act(self, work: Callable[[IdentityRepository], _T]) -> _T:
+        """An action's write: with the audit entry the guard is keeping for it, in one transaction."""
+        pending = _pending_audit.get()
+        if pending is None or pending.stored:
+            return self.uow.write(work)
+
+        def with_entry(repo: IdentityRepository) -> _T:
+            out = work(repo)
+            repo.add_audit(pending.entry(self.clock()))
+            return out
+
+        result = self.uow.write(with_entry)
+        pending.stored = True
+        return result
 
     # --- accounts ---
     def _hash(self, password: str) -> str:
@@ -247,10 +345,16 @@ class IdentityService:
         def work(repo: IdentityRepository) -> Account:
             if repo.name_taken(account.name_key):
                 raise FailedPrecondition(f"an account named {clean!r} already exists; choose another name")
+            twin = lookalike_of(clean, repo.account_names())
+            if twin is not None:
+                raise FailedPrecondition(
+                    f"an account named {clean!r} looks like the account {twin!r} (Unicode confusables); "
+                    "type it in one alphabet or choose another name"
+                )
             repo.add_account(account, password_hash)
             return account
 
-        return self._credentials(self.uow.write(work), password)
+        return self._credentials(self._act(work), password)
 
     def create_first_organizer(self, name: str) -> Credentials:
         """`rondo admin create-organizer NAME`: an organizer account and its password (shown once)."""
@@ -279,7 +383,7 @@ class IdentityService:
             repo.bump_token_version(account.id)
             return self._account(repo, account.id)
 
-        updated = self.uow.write(work)
+        updated = self._act(work)
         self.cache.invalidate(account.id)
         return self._credentials(updated, password)
 
@@ -311,7 +415,7 @@ class IdentityService:
                 repo.bump_token_version(account.id)
             return self._account(repo, account.id)
 
-        account = self.uow.write(work)
+        account = self._act(work)
         self.cache.invalidate(account.id)
         return account
 
@@ -349,17 +453,19 @@ class IdentityService:
             repo.add_link(account.id, link, self.clock(), actor.account_id if actor else FIRST_ORGANIZER_BY)
             return self._account(repo, account.id)
 
-        account = self.uow.write(work)
+        account = self._act(work)
         self.cache.invalidate(account.id)
         return account
 
     def whoami(self, principal: Principal) -> Account:
-        return self.uow.read(lambda repo: self._account(repo, principal.account_id))
+        """The caller's account as their role may see it (``shown_to``)."""
+        return shown_to(self.uow.read(lambda repo: self._account(repo, principal.account_id)), principal.role)
 
     # --- login and tokens ---
     def attempt_login(self, name: object, password: object, peer: object) -> _Attempt:
         """One login attempt, throttled (``ThrottlePolicy``): the token, or the error and how long to
-        wait before answering it. A locked name or peer is refused at once, before any hashing."""
+        wait before answering it. An attempt before its time (per account and address, or per
+        address) is refused at once, before any hashing."""
         v = Violations()
         if not isinstance(name, str) or not name.strip():
             v.add("name", "is required")
@@ -372,14 +478,18 @@ class IdentityService:
         v.raise_if_any()
         assert isinstance(name, str) and isinstance(password, str)
         key, host, now = name_key(name), peer_host(peer), self.clock()
-        since = now - self.throttle.window - self.throttle.lock
+        pair, address = pair_key(key, host), peer_key(host)
 
-        def look(repo: IdentityRepository):
-            found = repo.account_by_name(key)
-            return found, repo.attempts_by_name(key, since), repo.attempts_by_peer(host, since)
+        def admit(repo: IdentityRepository):
+            """Counted as a failure before the password is checked, under the counters' row locks: of
+            parallel guesses each is counted, and those before their time are refused."""
+            states = repo.lock_throttle([pair, address])
+            counted = self.throttle.admit(states[pair], states[address], now)  # RESOURCE_EXHAUSTED: nothing verified
+            repo.save_throttle(pair, counted[0])
+            repo.save_throttle(address, counted[1])
+            return repo.account_by_name(key), counted
 
-        found, by_name, by_peer = self.uow.read(look)
-        self.throttle.check(by_name, by_peer, now)  # RESOURCE_EXHAUSTED while locked: nothing verified or recorded
+        found, (pair_state, _) = self.uow.write(admit)
         account, password_hash = found if found is not None else (None, None)
         ok = self._verify(password_hash, password) and account is not None
         if ok and account is not None and account.disabled:
@@ -392,20 +502,32 @@ class IdentityService:
 
         def record(repo: IdentityRepository) -> None:
             repo.add_attempt(key, host, now, error is None, account.id if account else None)
+            if error is None:  # the right password: the pair starts over, the address gets this one back
+                states = repo.lock_throttle([pair, address])
+                reset = self.throttle.succeeded(states[pair], states[address], now)
+                repo.save_throttle(pair, reset[0])
+                repo.save_throttle(address, reset[1])
             if rehash is not None and account is not None:
                 repo.set_password_hash(account.id, rehash)
 
         self.uow.write(record)
         if error is not None:
-            in_a_row = len(self.throttle.failures_since_success(by_name, now)) + 1
-            from_peer = sum(1 for a in by_peer if not a.success and a.at > now - self.throttle.window) + 1
-            return _Attempt(error=error, delay=self.throttle.delay_after(max(in_a_row, from_peer)))
+            return _Attempt(error=error, delay=self.throttle.answer_delay(pair_state, now))
         assert account is not None
         token, expires = self._issue(account)
-        return _Attempt(result=LoginResult(token, expires, account))
+        return _Attempt(result=LoginResult(token, expires, shown_to(account, account.role)))
 
     async def login(self, name: object, password: object, peer: object) -> LoginResult:
-        attempt = await asyncio.to_thread(self.attempt_login, name, password, peer)
+        """One login on the login pool (argon2 is slow by design): at most ``max_concurrent_logins``
+        at once, RESOURCE_EXHAUSTED beyond, so a flood of logins, right or wrong, waits for itself
+        and never for the threads of every other call (docs/rules.md access.login.flood-isolated)."""
+        if not self._login_slots.acquire(blocking=False):
+            raise ResourceExhausted(LOGINS_BUSY_MESSAGE)
+        try:
+            loop = asyncio.get_running_loop()
+            attempt = await loop.run_in_executor(self._login_pool, self.attempt_login, name, password, peer)
+        finally:
+            self._login_slots.release()
         if attempt.error is not None:
             await self.sleep(attempt.delay)  # the failure is answered late: guessing is slow
             raise attempt.error
@@ -415,7 +537,7 @@ class IdentityService:
     def logout(self, principal: Principal) -> None:
         """The caller's current token stops working (until it would have expired anyway)."""
         until = principal.expires_at or self.clock()
-        self.uow.write(lambda repo: repo.revoke_token(principal.token_id, principal.account_id, until, self.clock()))
+        self._act(lambda repo: repo.revoke_token(principal.token_id, principal.account_id, until, self.clock()))
         self.cache.invalidate(principal.account_id)
 
     def revoke_tokens(self, actor: Principal, account_id: str) -> Account:
@@ -426,7 +548,7 @@ class IdentityService:
             repo.bump_token_version(account.id)
             return account
 
-        account = self.uow.write(work)
+        account = self._act(work)
         self.cache.invalidate(account.id)
         return account
 

@@ -128,8 +128,10 @@ class LeagueService(CupUseCases, UpdownUseCases, PlayoffUseCases, StageUseCases,
                     f"registration of competition {competition.name!r} is closed: register the player as a reserve "
                     "or a technical substitute"
                 )
-            # Only the player the name could clash with, not the whole roster (issue 7).
-            clean = model.validate_player_name(name, [p for p in [repo.player_named(competition.id, name)] if p])
+            # Only the players the name could clash with, not the whole roster (issue 7): the same name,
+            # or a look-alike (both found by an indexed key).
+            clashes = [repo.player_named(competition.id, name), repo.player_looking_like(competition.id, name)]
+            clean = model.validate_player_name(name, [p for p in clashes if p])
             order = repo.next_registration_order(competition.id)
             if order > capacity.players_allowed(competition):  # fewer ever registered: room for sure, no count
                 capacity.check_room_for_one_more_player(competition, repo.active_player_count(competition.id))

@@ -44,8 +44,9 @@ class Settings:
     # gRPC server reflection (what grpcurl lists): off unless asked for, e.g. in development
     reflection: bool = False
     # Identity (docs/architecture.md "Identity and roles"): the HS256 key that signs the gateway's
-    # tokens (RONDO_TOKEN_SECRET, at least 32 bytes; unset: generated once and kept in the gateway's
-    # database, so embedded mode works out of the box and tokens survive a restart; never logged),
+    # tokens (RONDO_TOKEN_SECRET, at least 32 bytes, never a placeholder from deploy/; unset: generated
+    # once and kept in a 0600 key file beside an embedded gateway's database, or in a PostgreSQL
+    # gateway's database, so embedded mode works out of the box and tokens survive a restart; never logged),
     # how long a login token lives, how long a bot's service token lives (revocable any time), and
     # how long a gateway replica trusts what it cached about an account (token version, disabled,
     # revoked tokens, linked players) before reading it again.
@@ -182,9 +183,26 @@ def _int(raw: str | None, name: str, default, lo: int, hi: int):
     return value
 
 
-MIN_TOKEN_LENGTH = 16
 MIN_SIGNING_SECRET_LENGTH = 32  # bytes of an HS256 key (RFC 7518 §3.2: at least the hash's size)
+MIN_TOKEN_LENGTH = 32  # bytes of any shared secret (the internal token too)
 _TOKEN = re.compile(r"^[\x21-\x7e]+$")  # printable ASCII without spaces: a valid gRPC metadata value
+#: The placeholder secrets deploy/ has ever shipped (compose's defaults, the k8s Secrets' CHANGE_ME values):
+#: anyone who read the repository knows them, so a process given one refuses to start
+#: (tests/integration/test_deploy_config.py checks that every placeholder the manifests ship is here).
+PLACEHOLDER_SECRETS = frozenset(
+    {
+        "local-compose-internal-token-change-me",
+        "local-compose-token-signing-key-change-me-please",
+        "CHANGE_ME-to-a-random-secret-of-32-characters",
+        "CHANGE_ME-to-a-random-secret-of-at-least-32-characters",
+    }
+)
+_PLACEHOLDER_MARK = re.compile(r"change[-_ ]?me", re.IGNORECASE)  # and whatever else still says "change me"
+
+
+def is_placeholder_secret(value: str) -> bool:
+    """A secret shipped in deploy/ (or one that still says "change me"): known to anyone, never accepted."""
+    return value in PLACEHOLDER_SECRETS or _PLACEHOLDER_MARK.search(value) is not None
 
 
 def _token(raw: str | None, name: str, min_length: int = MIN_TOKEN_LENGTH) -> str | None:
@@ -193,8 +211,15 @@ def _token(raw: str | None, name: str, min_length: int = MIN_TOKEN_LENGTH) -> st
         return None
     if not _TOKEN.match(raw):
         raise ValueError(f"{name} must be printable ASCII without spaces (it is sent as gRPC metadata)")
-    if len(raw) < min_length:
-        raise ValueError(f"{name} must be at least {min_length} characters long (use a random secret), got {len(raw)}")
+    if is_placeholder_secret(raw):
+        raise ValueError(
+            f"{name} is a placeholder from deploy/ that anyone who read the repository knows: "
+            "set a random secret, e.g. $(openssl rand -base64 48)"
+        )
+    if len(raw.encode()) < min_length:
+        raise ValueError(
+            f"{name} must be at least {min_length} characters long (bytes; use a random secret), got {len(raw.encode())}"
+        )
     return raw
 
 

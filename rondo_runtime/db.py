@@ -13,7 +13,9 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
+import os
 import threading
 import uuid
 import weakref
@@ -89,7 +91,7 @@ def make_engine(url: str | URL, *, busy_timeout_ms: int = 5000, **engine_kwargs:
     if backend == "sqlite":
         database = parsed.database
         if database and database != ":memory:" and not database.startswith("file:"):
-            Path(database).expanduser().parent.mkdir(parents=True, exist_ok=True)
+            private_database_file(Path(database).expanduser())
         engine = create_engine(parsed, **engine_kwargs)
         _setup_sqlite(engine, busy_timeout_ms)
         return engine
@@ -99,6 +101,37 @@ def make_engine(url: str | URL, *, busy_timeout_ms: int = 5000, **engine_kwargs:
         connect_args.setdefault("connect_timeout", 5)
         return create_engine(parsed, **engine_kwargs)
     raise ValueError(f"unsupported database URL {parsed.render_as_string(hide_password=True)!r}: use sqlite:// or postgresql://")
+
+
+PRIVATE_DIR_MODE, PRIVATE_FILE_MODE = 0o700, 0o600
+SQLITE_SIDE_FILES = ("-wal", "-shm", "-journal")
+
+
+def private_dir(path: Path) -> Path:
+    """``path`` as a directory only its owner reads (0700): made so when missing (parents too)."""
+    missing = []
+    for parent in (path, *path.parents):
+        if parent.exists():
+            break
+        missing.append(parent)
+    for made in reversed(missing):
+        made.mkdir(mode=PRIVATE_DIR_MODE, exist_ok=True)
+        os.chmod(made, PRIVATE_DIR_MODE)  # whatever the umask
+    return path
+
+
+def private_database_file(database: Path) -> None:
+    """A SQLite database file only its owner reads: its directory made 0700 when missing, the file made
+    (or tightened to) 0600 before SQLite opens it; SQLite gives its -wal and -shm files the database
+    file's mode, and any already there are tightened too. The signing key and the password hashes live
+    beside or inside these files."""
+    private_dir(database.parent)
+    fd = os.open(database, os.O_CREAT | os.O_RDWR, PRIVATE_FILE_MODE)
+    os.close(fd)
+    for path in (database, *(database.with_name(database.name + side) for side in SQLITE_SIDE_FILES)):
+        with contextlib.suppress(FileNotFoundError, PermissionError):
+            if path.stat().st_mode & 0o077:
+                os.chmod(path, PRIVATE_FILE_MODE)
 
 
 def _setup_sqlite(engine: Engine, busy_timeout_ms: int) -> None:

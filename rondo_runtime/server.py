@@ -228,7 +228,7 @@ def check_exposure(specs: list[ServiceSpec], settings: Settings) -> None:
         raise ConfigurationError(
             f"RONDO_INTERNAL_TOKEN is not set: the internal service{'s' if len(internal) > 1 else ''} "
             f"{', '.join(internal)} would answer anyone on {settings.host or 'every interface'}:{settings.port}. "
-            "Set RONDO_INTERNAL_TOKEN to the same random secret (16+ characters) on the gateway and every "
+            "Set RONDO_INTERNAL_TOKEN to the same random secret (32+ bytes) on the gateway and every "
             "internal service, or listen on loopback (RONDO_HOST=127.0.0.1)."
         )
 

@@ -7,10 +7,19 @@ from __future__ import annotations
 from collections.abc import Sequence
 from datetime import UTC, datetime
 
+from sqlalchemy.dialects import postgresql, sqlite
 from sqlmodel import Session, col, select
 
-from gateway.adapters.tables import AccountRow, AuditRow, LoginAttemptRow, PlayerLinkRow, RevokedTokenRow, SigningKeyRow
-from gateway.domain.identity import Account, AuditEntry, LoginAttempt, PlayerLink, Role
+from gateway.adapters.tables import (
+    AccountRow,
+    AuditRow,
+    LoginAttemptRow,
+    LoginThrottleRow,
+    PlayerLinkRow,
+    RevokedTokenRow,
+    SigningKeyRow,
+)
+from gateway.domain.identity import Account, AuditEntry, LoginAttempt, PlayerLink, Role, ThrottleState
 
 
 def _utc(value: datetime) -> datetime:
@@ -57,6 +66,10 @@ class IdentityRepository:
         """The account with this case-folded name and its password hash (None for a bot)."""
         row = self.session.exec(select(AccountRow).where(AccountRow.name_key == name_key)).first()
         return None if row is None else (self._accounts([row])[0], row.password_hash)
+
+    def account_names(self) -> list[str]:
+        """Every account's name (disabled ones too): what a new name must not look like."""
+        return list(self.session.exec(select(AccountRow.name).order_by(col(AccountRow.name_key))).all())
 
     def name_taken(self, name_key: str) -> bool:
         return self.session.exec(select(AccountRow.id).where(AccountRow.name_key == name_key)).first() is not None
@@ -137,6 +150,12 @@ class IdentityRepository:
     def add_signing_key(self, name: str, secret: str, at: datetime) -> None:
         self.session.add(SigningKeyRow(name=name, secret=secret, created_at=at))
 
+    def remove_signing_key(self, name: str) -> None:
+        """The key moved out of the database (to the key file of an embedded gateway)."""
+        row = self.session.get(SigningKeyRow, name)
+        if row is not None:
+            self.session.delete(row)
+
     # --- login attempts ---
     def _attempts(self, column, value: str, since: datetime) -> list[LoginAttempt]:
         rows = self.session.exec(
@@ -152,6 +171,33 @@ class IdentityRepository:
 
     def add_attempt(self, name_key: str, peer: str, at: datetime, success: bool, account_id: str | None) -> None:
         self.session.add(LoginAttemptRow(name_key=name_key, peer=peer, at=at, success=success, account_id=account_id))
+
+    # --- login throttling (counted atomically) ---
+    def lock_throttle(self, keys: Sequence[str]) -> dict[str, ThrottleState]:
+        """The throttle rows of ``keys``, made when missing and locked until the transaction ends
+        (PostgreSQL: SELECT ... FOR UPDATE; SQLite: the write transaction, BEGIN IMMEDIATE, serializes)."""
+        dialect = self.session.get_bind().dialect.name
+        insert = postgresql.insert if dialect == "postgresql" else sqlite.insert
+        for key in sorted(keys):  # one order: two attempts never wait for each other's rows crosswise
+            self.session.execute(insert(LoginThrottleRow).values(key=key, failures=0).on_conflict_do_nothing())
+        rows = self.session.exec(
+            select(LoginThrottleRow).where(col(LoginThrottleRow.key).in_(list(keys))).with_for_update()
+        ).all()
+        return {
+            r.key: ThrottleState(
+                r.failures,
+                _utc(r.last_failure_at) if r.last_failure_at else None,
+                _utc(r.next_allowed_at) if r.next_allowed_at else None,
+            )
+            for r in rows
+        }
+
+    def save_throttle(self, key: str, state: ThrottleState) -> None:
+        row = self.session.get(LoginThrottleRow, key)
+        if row is None:
+            row = LoginThrottleRow(key=key)
+        row.failures, row.last_failure_at, row.next_allowed_at = state.failures, state.last_failure_at, state.next_allowed_at
+        self.session.add(row)
 
     # --- the audit log ---
     def add_audit(self, entry: AuditEntry) -> None:

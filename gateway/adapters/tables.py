@@ -163,3 +163,16 @@ class ResourceAccessRow(GatewayTable, table=True):
     granted_at: datetime = Field(sa_column=Column(DateTime(timezone=True), nullable=False))
     revoked_at: datetime | None = Field(default=None, sa_column=Column(DateTime(timezone=True), nullable=True))
     revoked_by: str | None = Field(default=None, max_length=64)
+
+
+class LoginThrottleRow(GatewayTable, table=True):
+    """Failed logins counted per (account name, address) — key ``account:<name_key> <peer>`` — and per
+    address — ``peer:<peer>``: how many in a row, the last, and when the next attempt is allowed. The
+    row is locked while an attempt is admitted, so parallel guesses are counted one by one."""
+
+    __tablename__ = "login_throttle"
+
+    key: str = Field(primary_key=True, max_length=300)
+    failures: int = Field(default=0)
+    last_failure_at: datetime | None = Field(default=None, sa_column=Column(DateTime(timezone=True), nullable=True))
+    next_allowed_at: datetime | None = Field(default=None, sa_column=Column(DateTime(timezone=True), nullable=True))

@@ -35,7 +35,8 @@ from typing import Any
 
 from gateway.domain.identity import Principal, Role
 from rondo_runtime.errors import InvalidArgument, PermissionDenied, Unauthenticated
-from rondo_runtime.text import MAX_REASON_LENGTH, clean_id
+from rondo_runtime.text import MAX_REASON_LENGTH, clean_id, is_forbidden
+from rondo_runtime.validation import Violations
 
 ANYONE = frozenset(Role)
 STAFF = frozenset({Role.ORGANIZER, Role.JUDGE})
@@ -58,14 +59,16 @@ class Access:
     fields that a *player* must fill with one of their own league players (empty: filled in from the
     token); other roles allowed may name anyone. ``own_account``: request fields that must name the
     caller's own account unless the caller is an organizer (empty: filled in). ``author``: fields the
-    guard sets to the caller's account name, whatever the client sent. ``action``: a change, kept in
-    the audit log when an organizer or a judge makes it."""
+    guard sets to the caller's account name, whatever the client sent. ``organizer_only``: fields only
+    an organizer may set (another role setting one is refused). ``action``: a change, kept in the audit
+    log when an organizer or a judge makes it."""
 
     roles: frozenset[Role]
     action: bool = False
     own_player: tuple[str, ...] = ()
     own_account: tuple[str, ...] = ()
     author: tuple[str, ...] = ()
+    organizer_only: tuple[str, ...] = ()
     open: bool = False
 
 
@@ -112,7 +115,9 @@ MATRIX = {
     "RecordPenalty": _act(STAFF, author=("recorded_by",)),
     "RecordNoShow": _act(STAFF, author=("recorded_by",)),
     "RecordGame": _act(STAFF, author=("recorded_by",)),
-    "CorrectRecord": _act(STAFF, author=("recorded_by",)),
+    # the judge decides the game, the organizer the organisation (discard-league-2026 §6.3): only an
+    # organizer confirms a correction that changes a stage already generated
+    "CorrectRecord": _act(STAFF, author=("recorded_by",), organizer_only=("organizer_confirms",)),
     "ListResultRecords": _read(ANYONE),
     "GetStandings": _read(ANYONE),
     # --- stages ---
@@ -267,6 +272,20 @@ def _own_player(principal: Principal, field_name: str, competition: str) -> str:
     raise InvalidArgument.single(field_name, "your account plays in several competitions: name your player id")
 
 
+def forbid_organizer_fields(access: Access, principal: Principal, values: Mapping[str, object]) -> None:
+    """PERMISSION_DENIED when a caller other than an organizer sets a field only an organizer may
+    set (docs/rules.md access.organizer.confirms-organisation): ``values`` holds the request's value of
+    each field named by ``access.organizer_only``."""
+    if principal.role == Role.ORGANIZER:
+        return
+    for name in access.organizer_only:
+        if values.get(name):
+            raise PermissionDenied(
+                f"{name} is the organizer's confirmation; a {principal.role.value} may not set it "
+                "(the judge decides the game, the organizer the organisation)"
+            )
+
+
 def author_fields(access: Access, principal: Principal) -> dict[str, str]:
     """The author fields to set: the caller's account name (never what the client said)."""
     return {name: principal.name for name in access.author}
@@ -305,8 +324,39 @@ def audit_summary(fields: Mapping[str, Any]) -> str:
 
 
 def audit_reason(fields: Mapping[str, Any]) -> str:
-    """Why: the request's ``reason`` field when it has one, bounded."""
+    """Why: the request's ``reason`` field when it has one, bounded, a control character shown as
+    U+FFFD (the call itself is refused by :func:`check_text_fields`, but its refusal is kept)."""
     reason = fields.get("reason")
     if not isinstance(reason, str):
         return ""
+    reason = "".join("\ufffd" if is_forbidden(c) and c not in "\t\r\n" else c for c in reason)
     return reason if len(reason) <= MAX_REASON_LENGTH else reason[: MAX_REASON_LENGTH - 1] + "…"
+
+
+MAX_CHECKED_TEXTS = 10_000  # string values one request may carry into the check (beyond: refused)
+
+
+def check_text_fields(fields: Mapping[str, Any]) -> None:
+    """INVALID_ARGUMENT naming each field (its path, ``account.created_by``) whose text holds a control
+    character other than tab and line breaks — NUL above all, which PostgreSQL cannot store: an
+    audited action is refused before it runs, so it and its audit entry both store or neither runs
+    (docs/rules.md access.audit.organizer-and-judge-actions)."""
+    v = Violations()
+    stack: list[tuple[str, Any]] = [("", fields)]
+    seen = 0
+    while stack:
+        path, value = stack.pop()
+        seen += 1
+        if seen > MAX_CHECKED_TEXTS:
+            v.add(path or "request", "carries too many values")
+            break
+        if isinstance(value, Mapping):
+            stack.extend((f"{path}.{k}" if path else str(k), item) for k, item in value.items())
+        elif isinstance(value, list):
+            stack.extend((f"{path}[{i}]", item) for i, item in enumerate(value))
+        elif isinstance(value, str):
+            bad = next((c for c in value if is_forbidden(c) and c not in "\t\r\n"), None)
+            if bad is not None:
+                v.add(path, f"contains the control character U+{ord(bad):04X}; remove it")
+    v.items.sort(key=lambda item: item.field)
+    v.raise_if_any()

@@ -13,16 +13,16 @@ stores accounts and signs tokens; this module decides.
 * :class:`TokenClaims` — what a token says (sub, role, jti, iat, exp, ver) and :func:`check_claims`,
   the checks after the signature: every claim present and well formed, not expired, not revoked, the
   account enabled and its token version unchanged.
-* :class:`ThrottlePolicy` — failed logins are slowed (an exponential, capped delay after each) and
-  limited (N failures within a window lock the account name, or the peer, for a while).
+* :class:`ThrottlePolicy` — failed logins are slowed per (account name, address) and per address by
+  growing, capped delays, counted atomically; never locked.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import enum
 import math
 import secrets
-from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
@@ -117,6 +117,15 @@ class AuditEntry:
     summary: str
     reason: str
     outcome: str
+
+
+def shown_to(account: Account, viewer: Role) -> Account:
+    """The account as ``viewer``'s role may see it (docs/rules.md access.privacy.accounts-need-to-know):
+    who created an account (an organizer's account id) is the organizers' business; anyone else is
+    shown their account without it."""
+    if viewer == Role.ORGANIZER:
+        return account
+    return dataclasses.replace(account, created_by="")
 
 
 def new_password() -> str:
@@ -233,63 +242,87 @@ class LoginAttempt:
 
 
 @dataclass(frozen=True)
+class ThrottleState:
+    """One throttle counter: failures in a row (within the window), the last, and when the next attempt
+    is allowed."""
+
+    failures: int = 0
+    last_failure_at: datetime | None = None
+    next_allowed_at: datetime | None = None
+
+
+def pair_key(name_key: str, peer: str) -> str:
+    """The counter of one account name tried from one address."""
+    return f"account:{name_key} {peer}"
+
+
+def peer_key(peer: str) -> str:
+    """The counter of one address, whatever names it tries."""
+    return f"peer:{peer}"
+
+
+@dataclass(frozen=True)
 class ThrottlePolicy:
-    """Failed logins are slowed and limited (docs/rules.md access.login.failures-throttled).
+    """Failed logins are slowed, never locked (docs/rules.md access.login.failures-throttled).
 
-    After the n-th failure in a row the answer waits ``base_delay * 2**(n-1)`` seconds, at most
-    ``max_delay``. ``max_failures`` failures within ``window`` lock the account name for ``lock``
-    (a successful login resets the name's count); a peer (an IP address) is locked after
-    ``max_peer_failures`` failures within the window, whatever names it tried — a club's members may
-    share one address, so its limit is higher, and a success does not reset it."""
+    Per (account name, address): the first ``free_failures`` failures cost nothing; after each further
+    one the next attempt from that address for that name waits ``base_delay * 2**k`` seconds, at most
+    ``max_delay``. The owner, from another address, is never slowed by someone else's guesses, and a
+    success resets the pair. Per address, whatever names it tries: after ``peer_free_failures`` the
+    next attempt waits too, at most ``peer_max_delay`` (a club behind one address is slowed, not
+    banned). Counters forget failures older than ``window``. Every attempt is counted as a failure
+    before the password is checked (and given back on success), so parallel guesses are counted one by
+    one: ``admit`` refuses the attempts that come before their time."""
 
-    base_delay_seconds: float = 0.25
-    max_delay_seconds: float = 4.0
-    max_failures: int = 5
-    max_peer_failures: int = 20
+    base_delay_seconds: float = 1.0
+    max_delay_seconds: float = 300.0
+    free_failures: int = 3
+    peer_free_failures: int = 20
+    peer_max_delay_seconds: float = 30.0
     window: timedelta = timedelta(minutes=15)
-    lock: timedelta = timedelta(minutes=15)
+    max_answer_delay_seconds: float = 4.0  # a failure is answered after its delay, at most this long
 
-    def failures_since_success(self, attempts: Sequence[LoginAttempt], now: datetime) -> list[datetime]:
-        """The times of the failures within the window after the last success, oldest first."""
-        since = now - self.window
-        out: list[datetime] = []
-        for attempt in sorted(attempts, key=lambda a: a.at):
-            if attempt.success:
-                out = []
-            elif attempt.at > since:
-                out.append(attempt.at)
-        return out
-
-    def locked_until(self, failures: Sequence[datetime], limit: int, now: datetime) -> datetime | None:
-        """When the lock ends, if ``limit`` of the ``failures`` (times, any order) fall within the window
-        and the lock that the last of them started still holds; None otherwise."""
-        recent = sorted(t for t in failures if t > now - self.window - self.lock)
-        for i in range(limit - 1, len(recent)):
-            if recent[i] - recent[i - limit + 1] <= self.window:
-                until = recent[i] + self.lock
-                if until > now:
-                    return until
-        return None
-
-    def delay_after(self, failures_in_a_row: int) -> float:
-        """Seconds to wait before answering the ``failures_in_a_row``-th failure (0 for none)."""
-        if failures_in_a_row <= 0:
+    def delay_after(self, failures: int, peer: bool = False) -> float:
+        """Seconds before the next attempt after ``failures`` failures in a row."""
+        free = self.peer_free_failures if peer else self.free_failures
+        cap = self.peer_max_delay_seconds if peer else self.max_delay_seconds
+        if failures < free:
             return 0.0
-        return min(self.max_delay_seconds, self.base_delay_seconds * 2 ** min(failures_in_a_row - 1, 30))
+        return min(cap, self.base_delay_seconds * 2 ** min(failures - free, 30))
 
-    def check(self, by_name: Sequence[LoginAttempt], by_peer: Sequence[LoginAttempt], now: datetime) -> None:
-        """RESOURCE_EXHAUSTED, saying when to retry, while the name or the peer is locked."""
-        name_until = self.locked_until(self.failures_since_success(by_name, now), self.max_failures, now)
-        peer_until = self.locked_until([a.at for a in by_peer if not a.success], self.max_peer_failures, now)
-        if name_until is not None:
-            raise ResourceExhausted(locked_message("this account", name_until, now))
-        if peer_until is not None:
-            raise ResourceExhausted(locked_message("this address", peer_until, now))
+    def _current(self, state: ThrottleState, now: datetime) -> int:
+        if state.last_failure_at is None or state.last_failure_at <= now - self.window:
+            return 0
+        return state.failures
+
+    def admit(self, pair: ThrottleState, peer: ThrottleState, now: datetime) -> tuple[ThrottleState, ThrottleState]:
+        """The counters with this attempt counted as a failure; RESOURCE_EXHAUSTED, saying when to
+        retry, when it comes before the pair's or the address's next allowed time."""
+        for state, what in ((pair, "for this account from this address"), (peer, "from this address")):
+            if state.next_allowed_at is not None and now < state.next_allowed_at:
+                raise ResourceExhausted(retry_message(what, state.next_allowed_at, now))
+        return self._failed(pair, now, False), self._failed(peer, now, True)
+
+    def _failed(self, state: ThrottleState, now: datetime, peer: bool) -> ThrottleState:
+        failures = self._current(state, now) + 1
+        return ThrottleState(failures, now, now + timedelta(seconds=self.delay_after(failures, peer)))
+
+    def succeeded(self, pair: ThrottleState, peer: ThrottleState, now: datetime) -> tuple[ThrottleState, ThrottleState]:
+        """After the right password: the pair starts over; the address gets this attempt back."""
+        back = max(0, self._current(peer, now) - 1)
+        until = (peer.last_failure_at or now) + timedelta(seconds=self.delay_after(back, True))
+        return ThrottleState(), ThrottleState(back, peer.last_failure_at if back else None, until if back else None)
+
+    def answer_delay(self, pair: ThrottleState, now: datetime) -> float:
+        """How long a failure waits before it is answered: until the next attempt is allowed, capped."""
+        if pair.next_allowed_at is None:
+            return 0.0
+        return min(self.max_answer_delay_seconds, max(0.0, (pair.next_allowed_at - now).total_seconds()))
 
 
-def locked_message(what: str, until: datetime, now: datetime) -> str:
-    minutes = max(1, math.ceil((until - now).total_seconds() / 60))
-    return f"too many failed logins for {what}; retry after {until.strftime('%Y-%m-%dT%H:%M:%SZ')} (in {minutes} min)"
+def retry_message(what: str, until: datetime, now: datetime) -> str:
+    seconds = max(1, math.ceil((until - now).total_seconds()))
+    return f"too many failed logins {what}; retry after {until.strftime('%Y-%m-%dT%H:%M:%SZ')} (in {seconds} s)"
 
 
 def peer_host(peer: object) -> str:

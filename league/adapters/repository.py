@@ -44,6 +44,7 @@ from league.domain.playoff_basis import PlayoffDecision, PlayoffDecisionKind
 from league.domain.records import Content, GameEntry, HanchanEntry, NoShowEntry, PenaltyEntry, RecordKind, ResultRecord
 from league.domain.reviews import Review, Verdict
 from league.domain.stages import Stage, StageStatus
+from rondo_runtime.confusables import lookalike_key
 from rondo_runtime.idempotency import IdempotencyRecords
 
 
@@ -126,6 +127,7 @@ class LeagueRepository(IdempotencyRecords):
                 competition_id=p.competition_id,
                 name=p.name,
                 name_key=normalized_name(p.name),
+                lookalike_key=lookalike_key(p.name),
                 registration_order=p.registration_order,
                 status=p.status.value,
                 rating=p.rating,
@@ -156,6 +158,16 @@ class LeagueRepository(IdempotencyRecords):
         found by the stored key: registration does not load the whole roster."""
         row = self.session.exec(
             select(PlayerRow).where(PlayerRow.competition_id == competition_id, PlayerRow.name_key == normalized_name(name))
+        ).first()
+        return self._player(row) if row else None
+
+    def player_looking_like(self, competition_id: str, name: str) -> Player | None:
+        """A player of the competition whose name could be mistaken for ``name`` (the same UTS #39
+        key, ``rondo_runtime.confusables.lookalike_key``), found by the stored, indexed key."""
+        row = self.session.exec(
+            select(PlayerRow)
+            .where(PlayerRow.competition_id == competition_id, PlayerRow.lookalike_key == lookalike_key(name))
+            .order_by(col(PlayerRow.registration_order))
         ).first()
         return self._player(row) if row else None
 

@@ -11,6 +11,7 @@ from dataclasses import dataclass, replace
 from datetime import datetime
 
 from rondo_runtime import capacity, text
+from rondo_runtime.confusables import lookalike_of
 from rondo_runtime.errors import FailedPrecondition, InvalidArgument
 from rondo_runtime.text import name_key
 from rondo_runtime.validation import Violations
@@ -139,11 +140,18 @@ def _never_drawn(beyond_capacity: bool) -> str:
 
 
 def validate_player_name(name: str, roster: list[Player]) -> str:
-    """A player's name is required and unique within the competition (withdrawn players included)."""
+    """A player's name is required and unique within the competition (withdrawn players included), and
+    no look-alike of another's (docs/rules.md mahjong.roster.no-lookalike-names: UTS #39 skeletons)."""
     v = Violations()
     clean = v.name("name", name, "give the player's name", MAX_NAME_LENGTH)
     if not v and any(normalized_name(p.name) == normalized_name(clean) for p in roster):
         v.add("name", f"a player named {clean!r} is already registered in this competition; add a distinguishing detail")
+    elif not v and (twin := lookalike_of(clean, [p.name for p in roster])) is not None:
+        v.add(
+            "name",
+            f"{clean!r} looks like {twin!r}, already registered in this competition (Unicode confusables); "
+            "type it in one alphabet or add a distinguishing detail",
+        )
     v.raise_if_any()
     return clean
 

@@ -11,9 +11,9 @@ from gateway.domain.identity import (
     PASSWORD_ALPHABET,
     Account,
     AccountState,
-    LoginAttempt,
     Role,
     ThrottlePolicy,
+    ThrottleState,
     TokenClaims,
     check_claims,
     issue_claims,
@@ -29,41 +29,60 @@ T0 = datetime(2026, 3, 1, 12, 0, tzinfo=UTC)
 POLICY = ThrottlePolicy()
 
 
-def fails(*minutes: float, success_at: float | None = None) -> list[LoginAttempt]:
-    out = [LoginAttempt(T0 + timedelta(minutes=m), False) for m in minutes]
-    if success_at is not None:
-        out.append(LoginAttempt(T0 + timedelta(minutes=success_at), True))
-    return out
+NEVER_FAILED = ThrottleState()
+
+
+def _fail_n(n: int, start: ThrottleState = NEVER_FAILED, peer: ThrottleState = NEVER_FAILED, at=T0):
+    """``n`` attempts in a row, each at its allowed time: (pair, peer, the times they were admitted)."""
+    pair, now, times = start, at, []
+    for _ in range(n):
+        now = max(now, pair.next_allowed_at or now, peer.next_allowed_at or now)
+        pair, peer = POLICY.admit(pair, peer, now)
+        times.append(now)
+    return pair, peer, times
 
 
 @pytest.mark.rule("access.login.failures-throttled")
-def test_each_failure_in_a_row_doubles_the_delay_up_to_a_cap():
-    assert [POLICY.delay_after(n) for n in range(0, 8)] == [0.0, 0.25, 0.5, 1.0, 2.0, 4.0, 4.0, 4.0]
-    assert POLICY.delay_after(10_000) == POLICY.max_delay_seconds
+def test_after_three_free_failures_each_next_attempt_waits_twice_as_long_up_to_a_cap():
+    assert [POLICY.delay_after(n) for n in range(0, 8)] == [0.0, 0.0, 0.0, 1.0, 2.0, 4.0, 8.0, 16.0]
+    assert POLICY.delay_after(10_000) == POLICY.max_delay_seconds == 300.0
+    assert POLICY.delay_after(19, peer=True) == 0.0 and POLICY.delay_after(10_000, peer=True) == 30.0
+    pair, _, times = _fail_n(6)
+    assert [(t - T0).total_seconds() for t in times] == [0.0, 0.0, 0.0, 1.0, 3.0, 7.0]
+    assert pair.failures == 6 and pair.next_allowed_at == times[-1] + timedelta(seconds=8)
 
 
 @pytest.mark.rule("access.login.failures-throttled")
-def test_five_failures_within_the_window_lock_the_name_and_the_message_says_when_to_retry():
-    attempts = fails(0, 1, 2, 3, 4)
-    now = T0 + timedelta(minutes=5)
-    with pytest.raises(ResourceExhausted) as locked:
-        POLICY.check(attempts, [], now)
-    assert "this account" in locked.value.message and "retry after 2026-03-01T12:19:00Z" in locked.value.message
-    assert "(in 14 min)" in locked.value.message
-    POLICY.check(attempts, [], T0 + timedelta(minutes=19, seconds=1))  # the lock is over
-    POLICY.check(fails(0, 1, 2, 3), [], now)  # four are not enough
-    POLICY.check(fails(0, 5, 10, 20, 30), [], T0 + timedelta(minutes=31))  # spread beyond the window
+def test_an_attempt_before_its_time_is_refused_saying_when_to_retry_and_is_not_counted():
+    pair, peer, times = _fail_n(5)
+    early = times[-1] + timedelta(seconds=1)
+    with pytest.raises(ResourceExhausted) as refused:
+        POLICY.admit(pair, peer, early)
+    assert "for this account from this address" in refused.value.message
+    assert "retry after 2026-03-01T12:00:07Z (in 3 s)" in refused.value.message
+    assert POLICY.admit(pair, peer, pair.next_allowed_at)[0].failures == 6  # on time: admitted, counted
+    forgotten = POLICY.admit(pair, peer, T0 + POLICY.window + timedelta(minutes=1))[0]
+    assert forgotten.failures == 1  # failures older than the window are forgotten
 
 
 @pytest.mark.rule("access.login.failures-throttled")
-def test_a_success_resets_the_names_count_but_not_the_peers():
-    now = T0 + timedelta(minutes=5)
-    POLICY.check(fails(0, 1, 2, 3, 4, success_at=4.5), [], now)
-    assert POLICY.failures_since_success(fails(0, 1, success_at=2), now) == []
-    assert len(POLICY.failures_since_success(fails(0, 3, success_at=2), now)) == 1
-    peer = fails(*[i * 0.5 for i in range(20)], success_at=9.8)
-    with pytest.raises(ResourceExhausted, match="this address"):
-        POLICY.check([], peer, T0 + timedelta(minutes=10))
+def test_a_success_resets_the_pair_and_gives_the_address_its_attempt_back_and_an_address_is_only_slowed():
+    pair, peer, times = _fail_n(5)
+    assert pair.next_allowed_at is not None
+    pair, peer = POLICY.admit(pair, peer, pair.next_allowed_at)  # the right password, counted first
+    assert pair.last_failure_at is not None
+    reset_pair, reset_peer = POLICY.succeeded(pair, peer, pair.last_failure_at)
+    assert reset_pair == ThrottleState() and reset_peer.failures == 5
+    # an address trying many names: slowed after 20, by at most 30 s, never banned
+    peer = ThrottleState()
+    now = T0
+    for _ in range(40):
+        pair_i = ThrottleState()
+        now = max(now, peer.next_allowed_at or now)
+        _, peer = POLICY.admit(pair_i, peer, now)
+    assert peer.failures == 40 and peer.next_allowed_at is not None
+    assert (peer.next_allowed_at - now).total_seconds() == 30.0
+    assert POLICY.answer_delay(ThrottleState(6, T0, T0 + timedelta(seconds=8)), T0) == POLICY.max_answer_delay_seconds
 
 
 @pytest.mark.rule("access.login.signed-expiring-tokens")

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import asyncio
 import fnmatch
+import hashlib
 import importlib
 import json
 import os
@@ -33,7 +34,7 @@ from pathlib import Path
 import pytest
 
 from rondo_app.registry import SERVICES as REGISTRY
-from rondo_runtime.config import _SERVICE_VAR, Settings
+from rondo_runtime.config import _SERVICE_VAR, PLACEHOLDER_SECRETS, Settings, is_placeholder_secret
 from rondo_runtime.db import normalize_url
 from rondo_runtime.server import LIVENESS_SERVICE_NAME
 
@@ -105,9 +106,33 @@ def variables_the_code_reads() -> set[str]:
     return names
 
 
+_REQUIRED_VAR = re.compile(r"^\$\{([A-Z0-9_]+):\?[^}]*\}$")  # compose's ${VAR:?message}: the operator must set it
+_DEFAULTED_VAR = re.compile(r"^\$\{([A-Z0-9_]+):-([^}]*)\}$")  # compose's ${VAR:-default}
+
+
+SECRET_VARIABLES = ("RONDO_INTERNAL_TOKEN", "RONDO_TOKEN_SECRET")
+
+
+def operator_secret(name: str) -> str:
+    """What an operator sets for a required secret (the same for every service, as they would)."""
+    return "operator-" + hashlib.sha256(name.encode()).hexdigest()
+
+
+def deployed_value(key: str, value: str) -> str:
+    """The value a container gets: compose's ``${VAR:-default}`` its default, ``${VAR:?...}`` (required)
+    and a placeholder Secret value what the operator must set instead (checked by
+    test_every_placeholder_secret_shipped_is_known_and_refused)."""
+    if (match := _DEFAULTED_VAR.match(value)) is not None:
+        return match.group(2)
+    if _REQUIRED_VAR.match(value) is not None or (key in SECRET_VARIABLES and is_placeholder_secret(value)):
+        return operator_secret(key)
+    return value
+
+
 def check_environment(env: dict, where: str) -> Settings:
-    """Every RONDO_* variable is read by the code, and Settings accepts the whole environment."""
-    env = {key: "" if value is None else str(value) for key, value in env.items()}
+    """Every RONDO_* variable is read by the code, and Settings accepts the whole environment (with the
+    secrets the operator must set)."""
+    env = {key: "" if value is None else deployed_value(key, str(value)) for key, value in env.items()}
     known = variables_the_code_reads()
     for key in env:
         if not key.startswith("RONDO_"):
@@ -427,6 +452,43 @@ def test_only_the_gateway_gets_the_token_signing_key_and_it_is_long_enough():
     ref = item["valueFrom"]["secretKeyRef"]
     assert ref["name"] not in ("rondo-database", "rondo-internal"), "the signing key is its own Secret"
     assert secrets[ref["name"]]["metadata"]["namespace"] == "rondo"
+
+
+def shipped_secrets() -> list[tuple[str, str, str]]:
+    """(where, variable, value) of every secret value deploy/ ships: compose's values (a default inside
+    ``${VAR:-...}`` too) and the k8s Secrets' stringData."""
+    out = []
+    for name, service in compose()["services"].items():
+        for key, value in (service.get("environment") or {}).items():
+            if key in SECRET_VARIABLES:
+                match = _DEFAULTED_VAR.match(str(value))
+                out.append((f"compose.yaml {name}", key, match.group(2) if match else str(value)))
+    for secret in k8s_by_kind("Secret").values():
+        for key, value in secret["stringData"].items():
+            if key in SECRET_VARIABLES:
+                out.append((f"k8s Secret {secret['metadata']['name']}", key, str(value)))
+    return out
+
+
+@pytest.mark.rule("access.login.signed-expiring-tokens")
+def test_every_placeholder_secret_shipped_is_known_and_refused():
+    """A secret value shipped in deploy/ is known to anyone who read the repository: each one is in
+    rondo_runtime.config.PLACEHOLDER_SECRETS and Settings refuses it naming the variable; compose ships
+    none (the operator must set ``${VAR:?...}``)."""
+    shipped = shipped_secrets()
+    assert {key for _, key, _ in shipped} == set(SECRET_VARIABLES)
+    for where, key, value in shipped:
+        if where.startswith("compose.yaml"):
+            assert _REQUIRED_VAR.match(value), f"{where}: {key} must be required (${{{key}:?...}}), not defaulted"
+            continue
+        assert value in PLACEHOLDER_SECRETS, f"{where}: {key}'s shipped value is not in PLACEHOLDER_SECRETS"
+        with pytest.raises(ValueError, match=key) as refused:
+            Settings.from_env({key: value})
+        assert "placeholder" in str(refused.value)
+    for value in PLACEHOLDER_SECRETS:  # every one ever shipped, by either variable
+        for key in SECRET_VARIABLES:
+            with pytest.raises(ValueError, match=key):
+                Settings.from_env({key: value})
 
 
 def test_compose_postgres_init_creates_each_database_and_role():

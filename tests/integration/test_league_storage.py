@@ -411,3 +411,59 @@ def test_stages_and_game_records_round_trip(league):
     assert league.uow.read(lambda repo: repo.stages(competition.id))[0].status is StageStatus.COMPLETED
     with pytest.raises(Exception):  # noqa: B017 - the unique (competition, number) constraint, whatever the driver calls it
         league.uow.write(lambda repo: repo.add_stage(Stage(**{**stage.__dict__, "id": "s2"})))
+
+
+@pytest.mark.rule("mahjong.roster.no-lookalike-names")
+def test_a_lookalike_name_is_found_by_its_stored_key_and_refused(db_url):
+    from sqlalchemy import text
+
+    from rondo_runtime.confusables import lookalike_key
+
+    engine = make_engine(db_url)
+    run_migrations(engine, MIGRATIONS)
+    league = make_service(engine)
+    competition = league.create_competition("Spring league", "", 0, 0)
+    league.register_player(competition.id, "Zed")
+    with pytest.raises(InvalidArgument, match="looks like 'Zed'"):
+        league.register_player(competition.id, "Zеd")  # Cyrillic е
+    with engine.connect() as connection:
+        stored = connection.execute(text("SELECT name, lookalike_key FROM players")).all()
+    assert [tuple(row) for row in stored] == [("Zed", lookalike_key("Zed"))]
+    engine.dispose()
+
+
+def test_migration_0012_gives_existing_players_their_lookalike_key(db_url):
+    from alembic import command
+    from sqlalchemy import text
+
+    from rondo_runtime.db import alembic_config
+
+    engine = make_engine(db_url)
+    config = alembic_config(MIGRATIONS)
+    with engine.connect() as connection:
+        raw = connection.connection.dbapi_connection
+        if engine.dialect.name == "sqlite" and raw is not None:
+            raw.execute("PRAGMA foreign_keys = OFF")
+        with connection.begin():
+            config.attributes["connection"] = connection
+            config.attributes["version_table"] = "alembic_version"
+            command.upgrade(config, "0011")  # a league of the version before
+    with engine.begin() as connection:
+        connection.execute(
+            text(
+                "INSERT INTO competitions (id, name, ruleset, rounds, table_size, created_at) "
+                "VALUES ('c1', 'Old', 'discard-league-2026', 4, 4, CURRENT_TIMESTAMP)"
+            )
+        )
+        connection.execute(
+            text(
+                "INSERT INTO players (id, competition_id, name, name_key, registration_order, status, status_reason) "
+                "VALUES ('p1', 'c1', 'Zed', 'zed', 1, 'main', '')"
+            )
+        )
+    run_migrations(engine, MIGRATIONS)
+    with engine.connect() as connection:
+        assert connection.execute(text("SELECT lookalike_key FROM players")).scalar_one() == "zed"
+    with pytest.raises(InvalidArgument, match="looks like 'Zed'"):
+        make_service(engine).register_player("c1", "Zеd")
+    engine.dispose()

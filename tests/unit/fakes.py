@@ -20,7 +20,7 @@ from booking.domain.model import Club, Room
 from booking.domain.recurrence import Series
 from booking.domain.reminders import Reminder, ReminderSchedule
 from booking.domain.scheduling import Availability, Booking, BookingStatus, Confirmation, Match, Meeting, MeetingStatus, RoomTaken
-from gateway.domain.identity import Account, AuditEntry, LoginAttempt, PlayerLink, Role
+from gateway.domain.identity import Account, AuditEntry, LoginAttempt, PlayerLink, Role, ThrottleState
 from gateway.domain.scopes import AccessGrant, Holders
 from league.domain.certificate import SolveRecord
 from league.domain.commitment import SeedCommitment
@@ -32,6 +32,7 @@ from league.domain.playoff_basis import PlayoffDecision
 from league.domain.records import ResultRecord
 from league.domain.reviews import Review
 from league.domain.stages import Stage, StageStatus
+from rondo_runtime.confusables import lookalike_key
 from rondo_runtime.idempotency import IdempotencyRecord
 
 R = TypeVar("R")
@@ -125,6 +126,10 @@ class FakeLeagueRepository(FakeKeyStore):
     def player_named(self, competition_id: str, name: str) -> Player | None:
         key = normalized_name(name)
         return next((p for p in self.players(competition_id) if normalized_name(p.name) == key), None)
+
+    def player_looking_like(self, competition_id: str, name: str) -> Player | None:
+        key = lookalike_key(name)
+        return next((p for p in self.players(competition_id) if lookalike_key(p.name) == key), None)
 
     def active_player_count(self, competition_id: str) -> int:
         return sum(1 for p in self.players(competition_id) if p.active)
@@ -439,6 +444,7 @@ class FakeIdentityRepository:
         self.login_attempts: list[tuple[str, str, LoginAttempt]] = []
         self.audit: list[AuditEntry] = []
         self.signing_keys: dict[str, str] = {}
+        self.throttle: dict[str, ThrottleState] = {}
 
     def _with_links(self, account: Account) -> Account:
         return dataclasses.replace(account, links=tuple(link for owner, link in self.links if owner == account.id))
@@ -452,6 +458,9 @@ class FakeIdentityRepository:
             if account.name_key == name_key:
                 return self._with_links(account), self.password_hashes.get(account.id)
         return None
+
+    def account_names(self) -> list[str]:
+        return [a.name for a in sorted(self.accounts_by_id.values(), key=lambda a: a.name_key)]
 
     def name_taken(self, name_key: str) -> bool:
         return self.account_by_name(name_key) is not None
@@ -509,6 +518,9 @@ class FakeIdentityRepository:
     def add_signing_key(self, name: str, secret: str, at: datetime) -> None:
         self.signing_keys[name] = secret
 
+    def remove_signing_key(self, name: str) -> None:
+        self.signing_keys.pop(name, None)
+
     def attempts_by_name(self, name_key: str, since: datetime) -> list[LoginAttempt]:
         return [a for key, _, a in self.login_attempts if key == name_key and a.at > since]
 
@@ -517,6 +529,12 @@ class FakeIdentityRepository:
 
     def add_attempt(self, name_key: str, peer: str, at: datetime, success: bool, account_id: str | None) -> None:
         self.login_attempts.append((name_key, peer, LoginAttempt(at, success)))
+
+    def lock_throttle(self, keys) -> dict:
+        return {key: self.throttle.get(key, ThrottleState()) for key in keys}
+
+    def save_throttle(self, key: str, state: ThrottleState) -> None:
+        self.throttle[key] = state
 
     def add_audit(self, entry: AuditEntry) -> None:
         self.audit.append(dataclasses.replace(entry, id=len(self.audit) + 1))

@@ -206,3 +206,18 @@ def test_closing_registration_can_promote_reserves_instead(league, uow):
     _, closing = league.close_registration(competition.id, Resolution.PROMOTE_RESERVES, "Organizer")
     assert [p.id for p in closing.promoted] == [reserve.id] and closing.main_count == 8
     assert uow.repository.player(reserve.id).status is PlayerStatus.MAIN
+
+
+@pytest.mark.rule("mahjong.roster.no-lookalike-names")
+def test_a_lookalike_of_a_registered_name_is_refused_naming_the_name_it_collides_with(league, uow):
+    competition, _ = _league_of(league, 0)
+    league.register_player(competition.id, "Zed")
+    for twin in ("Zеd", "ZЕD", "ᴢed"):  # Cyrillic е, Cyrillic Е upper-cased, small-capital z
+        with pytest.raises(InvalidArgument) as error:
+            league.register_player(competition.id, twin)
+        [violation] = error.value.violations
+        assert violation.field == "name" and "looks like 'Zed'" in violation.description
+    league.register_player(competition.id, "Zoe")  # a different name is welcome
+    assert [p.name for p in league.list_players(competition.id)] == ["Zed", "Zoe"]
+    other, _ = _league_of(league, 0)
+    assert league.register_player(other.id, "Zеd").name == "Zеd"  # within a competition only
