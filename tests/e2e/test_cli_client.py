@@ -159,16 +159,16 @@ def test_a_club_room_and_a_booking_in_club_time(rondo):
     club = out_json(rondo("calendar", "clubs", "create", "CLI club", "--time-zone", "Europe/Berlin", "--json"))
     room = out_json(rondo("calendar", "rooms", "create", club["id"], "Hall", "--json"))
     booked = out_json(
-        rondo("calendar", "book", club["id"], room["id"], "--start", "2031-12-05T18:00", "--end", "2031-12-05T21:00",
+        rondo("calendar", "book", club["id"], room["id"], "--start", "2028-12-05T18:00", "--end", "2028-12-05T21:00",
               "--title", "D&D evening", "--json")
     )  # fmt: skip
-    assert booked["slot"]["start"] == "2031-12-05T17:00:00Z"  # 18:00 in Berlin (UTC+1 in December)
-    listed = rondo("calendar", "bookings", club["id"], "--from", "2031-12-01", "--to", "2031-12-31")
-    assert listed.exit_code == 0 and "2031-12-05 18:00" in listed.stdout and "D&D evening" in listed.stdout
+    assert booked["slot"]["start"] == "2028-12-05T17:00:00Z"  # 18:00 in Berlin (UTC+1 in December)
+    listed = rondo("calendar", "bookings", club["id"], "--from", "2028-12-01", "--to", "2028-12-31")
+    assert listed.exit_code == 0 and "2028-12-05 18:00" in listed.stdout and "D&D evening" in listed.stdout
     rooms = out_json(rondo("calendar", "rooms", "list", club["id"], "--json"))["rooms"]
     assert [r["name"] for r in rooms] == ["Hall"]
     overlap = rondo(
-        "calendar", "book", club["id"], room["id"], "--start", "2031-12-05T20:00", "--end", "2031-12-05T22:00", "--title", "Go"
+        "calendar", "book", club["id"], room["id"], "--start", "2028-12-05T20:00", "--end", "2028-12-05T22:00", "--title", "Go"
     )
     assert overlap.exit_code == 1 and overlap.stderr.startswith("error: ")
 
@@ -187,12 +187,12 @@ def test_a_round_opened_for_scheduling_the_auto_scheduler_and_the_stages(rondo, 
     assert rondo("calendar", "rooms", "create", club["id"], "Hall").exit_code == 0
 
     opened = out_json(
-        rondo("schedule", "open", cid, "--round", "1", "--club", club["id"], "--from", "2031-12-01T00:00",
-              "--to", "2031-12-08T00:00", "--json")
+        rondo("schedule", "open", cid, "--round", "1", "--club", club["id"], "--from", "2028-12-01T00:00",
+              "--to", "2028-12-08T00:00", "--json")
     )  # fmt: skip
     assert [m["match_key"] for m in opened["matches"]] == [f"{cid}/1/1/1", f"{cid}/1/1/2"]
-    assert opened["matches"][0]["window_start"] == "2031-11-30T23:00:00Z"  # midnight in Berlin
-    shown = rondo("schedule", "open", cid, "--round", "2", "--club", club["id"], "--from", "2031-12-08", "--to", "2031-12-15")
+    assert opened["matches"][0]["window_start"] == "2028-11-30T23:00:00Z"  # midnight in Berlin
+    shown = rondo("schedule", "open", cid, "--round", "2", "--club", club["id"], "--from", "2028-12-08", "--to", "2028-12-15")
     assert shown.exit_code == 0 and f"{cid}/1/2/1" in shown.stdout and "Akagi" in shown.stdout
 
     proposed = out_json(rondo("schedule", "auto", cid, "--round", "1", "--time-limit", "2", "--json"))

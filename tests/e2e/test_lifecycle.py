@@ -3,6 +3,7 @@ deadline and refuses work beyond its queue (RESOURCE_EXHAUSTED), while health ke
 
 from __future__ import annotations
 
+import secrets
 import signal
 
 import grpc
@@ -12,6 +13,7 @@ from grpc_health.v1 import health_pb2, health_pb2_grpc
 from rondo.solver.v1 import solver_pb2, solver_pb2_grpc
 from rondo_app.demo import rondo_process
 from rondo_app.registry import GRPC_SERVICES
+from rondo_runtime.internal_auth import internal_channel
 from rondo_runtime.process import free_port
 from tests.solver_requests import hard_request
 from tests.waiting import held, hold, wait_until
@@ -37,10 +39,16 @@ def _serving(channel, service: str) -> bool:
 def test_sigterm_to_rondo_up_finishes_in_flight_call_and_exits_zero(tmp_path):
     internal = free_port()  # the solver is internal: `rondo up` serves it on its loopback port
     busy = tmp_path / "worker-busy"
+    token = secrets.token_urlsafe(32)  # so the test may dial the internal port
     _, server = _solver_server(
-        tmp_path, ("up",), GRPC_SERVICES, RONDO_INTERNAL_PORT=str(internal), RONDO_FAILPOINTS=hold("solver.worker.solve", busy)
+        tmp_path,
+        ("up",),
+        GRPC_SERVICES,
+        RONDO_INTERNAL_PORT=str(internal),
+        RONDO_INTERNAL_TOKEN=token,
+        RONDO_FAILPOINTS=hold("solver.worker.solve", busy),
     )
-    with server as process, grpc.insecure_channel(f"127.0.0.1:{internal}") as channel:
+    with server as process, internal_channel(f"127.0.0.1:{internal}", token) as channel:
         stub = solver_pb2_grpc.SolverServiceStub(channel)
         future = stub.DrawTables.future(hard_request(3.0), timeout=60)
         held(busy)  # the call is in flight, held there

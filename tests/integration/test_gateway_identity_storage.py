@@ -179,14 +179,17 @@ class _GuardedOnDatabase:
     """The gateway's guarded servicer with the real identity on the test database (league and solver faked)."""
 
     def __init__(self, engine):
-        from gateway.app import DESCRIPTOR
+        from gateway.app import DESCRIPTOR, make_scopes
         from gateway.grpc_api import GatewayServicer
         from gateway.guard import guarded
         from tests.unit.gateway_fakes import gateway_on_fakes
 
         self.identity = make_identity(engine, Settings(token_secret="integration-signing-key-of-32-bytes-at-least"))
         service = gateway_on_fakes()[0]
-        self.servicer = guarded(GatewayServicer(service, identity=self.identity), DESCRIPTOR, self.identity)
+        scopes = make_scopes(engine, self.identity, service)
+        self.servicer = guarded(
+            GatewayServicer(service, identity=self.identity, scopes=scopes), DESCRIPTOR, self.identity, scopes
+        )
         self.password = self.identity.create_first_organizer("Boss").password
         self.token = self("Login", identity_pb2.LoginRequest(name="Boss", password=self.password), token="").token
 
