@@ -39,7 +39,7 @@ class PlayerRow(LeagueTable, table=True):
     __table_args__ = (
         UniqueConstraint("competition_id", "name_key", name="uq_players_competition_name"),
         UniqueConstraint("competition_id", "registration_order", name="uq_players_competition_order"),
-        Index("ix_players_competition_lookalike", "competition_id", "lookalike_key"),
+        Index("ix_players_competition_lookalike", "competition_id", "lookalike_key", unique=True),
     )
 
     id: str = Field(primary_key=True, max_length=36)
@@ -50,7 +50,7 @@ class PlayerRow(LeagueTable, table=True):
     status: str = Field(max_length=16)
     rating: int | None = None
     status_reason: str = Field(default="", max_length=500)
-    # rondo_runtime.confusables.lookalike_key(name): look-alike names collide (migration 0011)
+    # rondo_runtime.confusables.lookalike_key(name): look-alike names collide (migration 0012; unique per competition)
     lookalike_key: str | None = Field(default=None, max_length=400)
 
 

@@ -432,6 +432,33 @@ def test_a_lookalike_name_is_found_by_its_stored_key_and_refused(db_url):
     engine.dispose()
 
 
+@pytest.mark.rule("mahjong.roster.no-lookalike-names")
+def test_two_lookalikes_registered_at_once_cannot_both_be_stored(db_url):
+    """The service's check reads, then writes: the database's unique key is what stops a second look-alike
+    whose registration raced the first (written here directly, as the losing transaction would)."""
+    from sqlalchemy import text
+    from sqlalchemy.exc import IntegrityError
+
+    from rondo_runtime.confusables import lookalike_key
+
+    engine = make_engine(db_url)
+    run_migrations(engine, MIGRATIONS)
+    competition = make_service(engine).create_competition("Spring league", "", 0, 0)
+    insert = text(
+        "INSERT INTO players (id, competition_id, name, name_key, registration_order, status, status_reason, lookalike_key) "
+        "VALUES (:id, :cid, :name, :key, :order, 'main', '', :lookalike)"
+    )
+    with engine.begin() as connection:
+        connection.execute(
+            insert, dict(id="p1", cid=competition.id, name="Zed", key="zed", order=1, lookalike=lookalike_key("Zed"))
+        )
+    with pytest.raises(IntegrityError), engine.begin() as connection:
+        connection.execute(
+            insert, dict(id="p2", cid=competition.id, name="Zеd", key="zеd", order=2, lookalike=lookalike_key("Zеd"))
+        )
+    engine.dispose()
+
+
 def test_migration_0012_gives_existing_players_their_lookalike_key(db_url):
     from alembic import command
     from sqlalchemy import text
@@ -458,12 +485,13 @@ def test_migration_0012_gives_existing_players_their_lookalike_key(db_url):
         connection.execute(
             text(
                 "INSERT INTO players (id, competition_id, name, name_key, registration_order, status, status_reason) "
-                "VALUES ('p1', 'c1', 'Zed', 'zed', 1, 'main', '')"
+                "VALUES ('p1', 'c1', 'Zed', 'zed', 1, 'main', ''), ('p2', 'c1', 'Zеd', 'zеd', 2, 'main', '')"
             )
-        )
+        )  # a look-alike registered before the rule: the migration keeps both, the first holds the key
     run_migrations(engine, MIGRATIONS)
     with engine.connect() as connection:
-        assert connection.execute(text("SELECT lookalike_key FROM players")).scalar_one() == "zed"
+        keys = connection.execute(text("SELECT id, lookalike_key FROM players ORDER BY id")).all()
+        assert [tuple(k) for k in keys] == [("p1", "zed"), ("p2", None)]
     with pytest.raises(InvalidArgument, match="looks like 'Zed'"):
-        make_service(engine).register_player("c1", "Zеd")
+        make_service(engine).register_player("c1", "\u0396ed")  # Greek capital Zeta
     engine.dispose()
