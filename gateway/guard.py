@@ -41,6 +41,7 @@ from gateway.scope_service import ScopeService
 from rondo_runtime import errors
 from rondo_runtime.grpc_errors import database_unavailable, status_code_of
 
+STARTED = "STARTED"  # an audited action whose outcome is not recorded yet (or could not be)
 log = logging.getLogger(__name__)
 
 _principal: contextvars.ContextVar[Principal | None] = contextvars.ContextVar("rondo_principal", default=None)
@@ -137,6 +138,7 @@ class Guard:
         try:
             if pending is not None:
                 matrix.check_text_fields(MessageToDict(request, preserving_proto_field_name=True))
+                await self.write_ahead(pending)
             with auditing(pending):
                 yield principal
         except BaseException as error:
@@ -147,13 +149,27 @@ class Guard:
             if pending is not None and not (pending.stored and failure is None):
                 await self.audit(pending, failure)
 
+    async def write_ahead(self, pending: PendingAudit) -> None:
+        """An action's audit entry is stored before the action runs (outcome ``STARTED``, set when it
+        ends): no action without its entry. A log that cannot be written refuses the action, retryable."""
+        try:
+            pending.entry_id = await asyncio.to_thread(
+                self.identity.record_audit, pending.principal, self.rpc, pending.summary, pending.reason, STARTED
+            )
+        except Exception as error:  # noqa: BLE001 - nothing was done: the caller retries
+            log.error("audit entry not stored; action refused", exc_info=True, extra={"grpc_method": self.rpc})
+            raise errors.Unavailable("the audit log cannot be written right now; nothing was done; retry in a moment") from error
+
     async def audit(self, pending: PendingAudit, error: BaseException | None) -> None:
         principal = pending.principal
         try:
-            await asyncio.to_thread(
-                self.identity.record_audit, principal, self.rpc, pending.summary, pending.reason, outcome_of(error)
-            )
-        except Exception:  # noqa: BLE001 - the action is done; its audit entry is logged instead
+            if pending.entry_id is not None:
+                await asyncio.to_thread(self.identity.finish_audit, pending.entry_id, outcome_of(error))
+            else:
+                await asyncio.to_thread(
+                    self.identity.record_audit, principal, self.rpc, pending.summary, pending.reason, outcome_of(error)
+                )
+        except Exception:  # noqa: BLE001 - the action is done; its entry stays STARTED and this is logged
             log.error(
                 "audit entry not stored",
                 exc_info=True,

@@ -147,6 +147,7 @@ class PendingAudit:
     summary: str
     reason: str
     stored: bool = False
+    entry_id: int | None = None  # its entry written ahead (outcome STARTED) before the action ran
 
     def entry(self, at: datetime, outcome: str = "OK") -> AuditEntry:
         p = self.principal
@@ -294,7 +295,10 @@ class IdentityService:
 
         def with_entry(repo: IdentityRepository) -> _T:
             out = work(repo)
-            repo.add_audit(pending.entry(self.clock()))
+            if pending.entry_id is not None:  # the entry written ahead gets its outcome in this transaction
+                repo.set_audit_outcome(pending.entry_id, "OK")
+            else:
+                repo.add_audit(pending.entry(self.clock()))
             return out
 
         result = self.uow.write(with_entry)
@@ -590,9 +594,13 @@ class IdentityService:
         return check_claims(claims, state, self.clock())
 
     # --- the audit log ---
-    def record_audit(self, principal: Principal, rpc: str, summary: str, reason: str, outcome: str) -> None:
+    def record_audit(self, principal: Principal, rpc: str, summary: str, reason: str, outcome: str) -> int:
         entry = AuditEntry(0, self.clock(), principal.account_id, principal.name, principal.role, rpc, summary, reason, outcome)
-        self.uow.write(lambda repo: repo.add_audit(entry))
+        return self.uow.write(lambda repo: repo.add_audit(entry))
+
+    def finish_audit(self, entry_id: int, outcome: str) -> None:
+        """The outcome of an action whose entry was written ahead (docs/rules.md ``access.audit.written-ahead``)."""
+        self.uow.write(lambda repo: repo.set_audit_outcome(entry_id, outcome))
 
     def audit_log(self, account_id: str = "", page_size: int = 0, page_token: str = "") -> tuple[list[AuditEntry], str]:
         v = Violations()

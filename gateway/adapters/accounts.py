@@ -200,19 +200,27 @@ class IdentityRepository:
         self.session.add(row)
 
     # --- the audit log ---
-    def add_audit(self, entry: AuditEntry) -> None:
-        self.session.add(
-            AuditRow(
-                at=entry.at,
-                account_id=entry.account_id,
-                account_name=entry.account_name,
-                role=entry.role.value,
-                rpc=entry.rpc,
-                summary=entry.summary,
-                reason=entry.reason,
-                outcome=entry.outcome,
-            )
+    def add_audit(self, entry: AuditEntry) -> int:
+        row = AuditRow(
+            at=entry.at,
+            account_id=entry.account_id,
+            account_name=entry.account_name,
+            role=entry.role.value,
+            rpc=entry.rpc,
+            summary=entry.summary,
+            reason=entry.reason,
+            outcome=entry.outcome,
         )
+        self.session.add(row)
+        self.session.flush()
+        assert row.id is not None
+        return row.id
+
+    def set_audit_outcome(self, entry_id: int, outcome: str) -> None:
+        row = self.session.get(AuditRow, entry_id)
+        if row is not None:
+            row.outcome = outcome
+            self.session.add(row)
 
     def audit_entries(self, account_id: str, before_id: int, limit: int) -> list[AuditEntry]:
         """Newest first; ``before_id`` > 0: only older entries (a page); ``account_id``: only theirs."""

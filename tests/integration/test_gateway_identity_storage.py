@@ -255,15 +255,25 @@ def test_an_identity_action_and_its_audit_entry_commit_together_or_not_at_all(en
 
     from gateway.adapters.accounts import IdentityRepository
 
-    monkeypatch.setattr(IdentityRepository, "add_audit", broken)
-    for rpc, request in (
+    from rondo_runtime.errors import Unavailable
+
+    actions = (
         ("ResetPassword", identity_pb2.ResetPasswordRequest(account_id=made.account.id, reason="lost it")),
         ("RevokeToken", identity_pb2.RevokeTokenRequest(account_id=made.account.id, reason="stolen")),
         (
             "CreateAccount",
             identity_pb2.CreateAccountRequest(account=identity_pb2.Account(name="Nodoka", role=identity_pb2.ROLE_PLAYER)),
         ),
-    ):
+    )
+    # the entry cannot be written ahead: the action is refused, retryable, before it runs
+    monkeypatch.setattr(IdentityRepository, "add_audit", broken)
+    for rpc, request in actions:
+        with pytest.raises(Unavailable, match="nothing was done"):
+            gateway(rpc, request)
+    monkeypatch.undo()
+    # written ahead, but its outcome cannot be stored with the action: the action's transaction fails whole
+    monkeypatch.setattr(IdentityRepository, "set_audit_outcome", lambda self, entry_id, outcome: broken(self, None))
+    for rpc, request in actions:
         with pytest.raises(RuntimeError):
             gateway(rpc, request)
     monkeypatch.undo()
@@ -273,6 +283,32 @@ def test_an_identity_action_and_its_audit_entry_commit_together_or_not_at_all(en
         version = connection.execute(text("SELECT token_version FROM accounts WHERE name = 'Saki'")).scalar_one()
         names = connection.execute(text("SELECT name FROM accounts ORDER BY name")).scalars().all()
     assert version == 1 and names == ["Boss", "Saki"] and token
+
+
+@pytest.mark.rule("access.audit.written-ahead")
+def test_an_action_of_another_service_runs_only_once_its_audit_entry_is_stored(engine, monkeypatch):
+    """League's and booking's actions cannot share the gateway's transaction: their entry is written
+    ahead (STARTED) and gets its outcome when the action ends; no entry, no action."""
+    from gateway.adapters.accounts import IdentityRepository
+    from rondo.gateway.v1 import competitions_pb2
+    from rondo_runtime.errors import Unavailable
+
+    gateway = _GuardedOnDatabase(engine)
+    create = competitions_pb2.CreateCompetitionRequest(competition=competitions_pb2.Competition(name="Spring league"))
+
+    def broken(self, entry):
+        raise RuntimeError("the audit log cannot be written")
+
+    monkeypatch.setattr(IdentityRepository, "add_audit", broken)
+    with pytest.raises(Unavailable, match="nothing was done"):
+        gateway("CreateCompetition", create)
+    monkeypatch.undo()
+    listed = gateway("ListCompetitions", competitions_pb2.ListCompetitionsRequest())
+    assert list(listed.competitions) == []  # league was never asked
+    made = gateway("CreateCompetition", create)
+    with engine.connect() as connection:
+        rows = connection.execute(text("SELECT rpc, outcome FROM audit_log WHERE rpc = 'CreateCompetition'")).all()
+    assert [tuple(r) for r in rows] == [("CreateCompetition", "OK")] and made.id
 
 
 @pytest.mark.rule("access.login.failures-throttled")

@@ -536,8 +536,12 @@ class FakeIdentityRepository:
     def save_throttle(self, key: str, state: ThrottleState) -> None:
         self.throttle[key] = state
 
-    def add_audit(self, entry: AuditEntry) -> None:
+    def add_audit(self, entry: AuditEntry) -> int:
         self.audit.append(dataclasses.replace(entry, id=len(self.audit) + 1))
+        return len(self.audit)
+
+    def set_audit_outcome(self, entry_id: int, outcome: str) -> None:
+        self.audit[entry_id - 1] = dataclasses.replace(self.audit[entry_id - 1], outcome=outcome)
 
     def audit_entries(self, account_id: str, before_id: int, limit: int) -> list[AuditEntry]:
         found = [
