@@ -254,7 +254,6 @@ def test_an_identity_action_and_its_audit_entry_commit_together_or_not_at_all(en
         raise RuntimeError("the audit log cannot be written")
 
     from gateway.adapters.accounts import IdentityRepository
-
     from rondo_runtime.errors import Unavailable
 
     actions = (
