@@ -1,0 +1,88 @@
+"""`rondo accounts ...` against `rondo up` as a real process (the CLI run in-process with typer's
+CliRunner, like tests/e2e/test_cli_client.py): the organizer makes a judge, a player and a bot, the
+password is printed once and logs in, the player account is linked to a league player by name,
+a reset password replaces the old one, revoked tokens and a disabled account stop working."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from rondo_app.cli import app
+
+pytestmark = pytest.mark.e2e
+
+
+@pytest.fixture(scope="module")
+def config_dir(tmp_path_factory) -> Path:
+    return tmp_path_factory.mktemp("rondo-config")
+
+
+@pytest.fixture(scope="module")
+def rondo(embedded, config_dir):
+    env = {"RONDO_GATEWAY": embedded.address, "RONDO_CONFIG_DIR": str(config_dir), "RONDO_TOKEN": None, "RONDO_PASSWORD": None}
+    runner = CliRunner()
+
+    def invoke(*args: str, extra_env: dict[str, str | None] | None = None):
+        return runner.invoke(app, list(args), env={**env, **(extra_env or {})})
+
+    done = invoke("login", embedded.accounts.organizer_name, "--password", embedded.accounts.organizer_password)
+    assert done.exit_code == 0, done.output
+    return invoke
+
+
+def out_json(result) -> dict:
+    assert result.exit_code == 0, result.output
+    return json.loads(result.stdout)
+
+
+def test_accounts_from_creation_to_disabled(rondo, tmp_path):
+    judge = rondo("accounts", "create", "CLI judge", "--role", "judge")
+    assert judge.exit_code == 0, judge.output
+    assert "password" in judge.stdout and "shown once" in judge.stdout and "judge" in judge.stdout
+    made = out_json(rondo("accounts", "create", "CLI player", "--role", "player", "--json"))
+    assert made["account"]["role"] == "ROLE_PLAYER" and made["password"]
+    bot = out_json(rondo("accounts", "create", "CLI bot", "--role", "bot", "--json"))
+    assert bot["service_token"] and not bot["password"]
+
+    other = {"RONDO_CONFIG_DIR": str(tmp_path)}
+    logged = rondo("login", "cli player", "--password", made["password"], extra_env=other)
+    assert logged.exit_code == 0, logged.output
+
+    cid = out_json(rondo("competitions", "create", "Accounts league", "--ruleset", "discard-league-2026", "--json"))["id"]
+    rondo("roster", "add", cid, "Akagi")
+    linked = rondo("accounts", "link", "CLI player", cid, "akagi")
+    assert linked.exit_code == 0 and "plays as 'Akagi'" in linked.stdout, linked.output
+    listed = rondo("accounts", "list")
+    assert listed.exit_code == 0, listed.output
+    assert "CLI judge" in listed.stdout and "Akagi (Accounts league)" in listed.stdout and cid not in listed.stdout
+    rows = out_json(rondo("accounts", "list", "--role", "player", "--json"))["accounts"]
+    assert [a["name"] for a in rows] == ["CLI player"] and rows[0]["players"][0]["competition_id"] == cid
+
+    reset = out_json(rondo("accounts", "reset-password", "CLI player", "--reason", "forgotten", "--json"))
+    assert reset["password"] and reset["password"] != made["password"]
+    assert rondo("login", "CLI player", "--password", made["password"], extra_env=other).exit_code == 1
+    assert rondo("login", "CLI player", "--password", reset["password"], extra_env=other).exit_code == 0
+
+    revoked = rondo("accounts", "revoke", "CLI player", "--reason", "lost laptop")
+    assert revoked.exit_code == 0 and "revoked" in revoked.stdout, revoked.output
+    assert rondo("whoami", extra_env=other).exit_code == 1
+
+    disabled = rondo("accounts", "disable", "CLI judge", "--reason", "left the club")
+    assert disabled.exit_code == 0 and "disabled" in disabled.stdout, disabled.output
+    assert "CLI judge" not in rondo("accounts", "list").stdout
+    assert "CLI judge" in rondo("accounts", "list", "--disabled").stdout
+
+
+def test_an_unknown_account_or_player_exits_2_naming_the_argument(rondo):
+    unknown = rondo("accounts", "disable", "nobody at all", "--reason", "x")
+    assert unknown.exit_code == 2 and "ACCOUNT" in unknown.output and "nobody at all" in unknown.output
+    rondo("accounts", "create", "Lonely player", "--role", "player")
+    cid = out_json(rondo("competitions", "create", "Empty league", "--ruleset", "discard-league-2026", "--json"))["id"]
+    missing = rondo("accounts", "link", "Lonely player", cid, "Ghost")
+    assert missing.exit_code == 2 and "PLAYER" in missing.output
+    bad_role = rondo("accounts", "create", "X", "--role", "organizer")
+    assert bad_role.exit_code == 2
