@@ -1,7 +1,8 @@
 """`rondo accounts ...` against `rondo up` as a real process (the CLI run in-process with typer's
 CliRunner, like tests/e2e/test_cli_client.py): the organizer makes a judge, a player and a bot, the
 password is printed once and logs in, the player account is linked to a league player by name,
-a reset password replaces the old one, revoked tokens and a disabled account stop working."""
+a reset password replaces the old one, revoked tokens and a disabled account stop working; and
+`rondo roster import`: a bad file registers nobody, a re-run registers nobody twice."""
 
 from __future__ import annotations
 
@@ -86,3 +87,28 @@ def test_an_unknown_account_or_player_exits_2_naming_the_argument(rondo):
     assert missing.exit_code == 2 and "PLAYER" in missing.output
     bad_role = rondo("accounts", "create", "X", "--role", "organizer")
     assert bad_role.exit_code == 2
+
+
+def test_roster_import_checks_the_whole_file_first_and_a_rerun_registers_nobody_twice(rondo, tmp_path):
+    cid = out_json(rondo("competitions", "create", "Imported league", "--ruleset", "discard-league-2026", "--json"))["id"]
+    bad = tmp_path / "bad.csv"
+    bad.write_text("name,rating\nAkagi,1500\nWashizu,lots\n,1400\nakagi,1300\n", encoding="utf-8")
+    refused = rondo("roster", "import", cid, str(bad))
+    assert refused.exit_code == 2 and "nobody registered" in refused.output
+    for text in ("line 3: rating:", "line 4: the name is empty", "line 5: 'akagi' is already on line 2"):
+        assert text in refused.output
+    assert out_json(rondo("roster", "list", cid, "--json"))["players"] == []
+
+    good = tmp_path / "club.csv"
+    good.write_text("Name,Rating\nAkagi,1500\nWashizu,\nSaki,1450\n", encoding="utf-8")
+    done = rondo("roster", "import", cid, str(good))
+    assert done.exit_code == 0 and "3 player(s) registered" in done.stdout and "Washizu" in done.stdout, done.output
+    again = out_json(rondo("roster", "import", cid, str(good), "--json"))
+    assert [p["name"] for p in again["players"]] == ["Akagi", "Washizu", "Saki"]
+    roster = out_json(rondo("roster", "list", cid, "--json"))["players"]
+    assert [(p["name"], p.get("rating")) for p in roster] == [("Akagi", 1500), ("Washizu", None), ("Saki", 1450)]
+
+    text = tmp_path / "more.txt"
+    text.write_text("# late entries\nNodoka\n\nKoromo\n", encoding="utf-8")
+    assert rondo("roster", "import", cid, str(text)).exit_code == 0
+    assert len(out_json(rondo("roster", "list", cid, "--json"))["players"]) == 5
