@@ -10,7 +10,7 @@ from typing import Annotated
 
 import typer
 
-from rondo_app.client import identity, roster_import  # noqa: F401 (roster import registers itself)
+from rondo_app.client import identity, results_import, roster_import  # noqa: F401 (the imports register themselves)
 from rondo_app.client.accounts import accounts
 from rondo_app.client.calendar import calendar
 from rondo_app.client.competitions import competitions, roster

@@ -102,8 +102,73 @@ def _unique(players: list[RosterLine], problems: list[tuple[int, str]]) -> list[
     return players
 
 
-def line_key(competition_id: str, file_name: str, line: int, text: str) -> str:
+def line_key(competition_id: str, file_name: str, line: int, text: str, kind: str = "roster-import") -> str:
     """The idempotency key of one line of one file for one competition: a re-run of the same file
     answers the lines already registered instead of registering them twice."""
     digest = hashlib.sha256(f"{competition_id}\0{file_name}\0{line}\0{text}".encode()).hexdigest()
-    return f"roster-import-{digest[:64]}"
+    return f"{kind}-{digest[:64]}"
+
+
+HANCHAN_COLUMNS = ("table", "hanchan", "player1", "score1", "player2", "score2", "player3", "score3", "player4", "score4")
+
+
+@dataclass(frozen=True)
+class HanchanLine:
+    line: int
+    table: int
+    number: int
+    scores: tuple[tuple[str, int], ...]
+
+
+def parse_hanchans(text: str) -> list[HanchanLine]:
+    """A round's hanchans, one row per table's hanchan, under the header
+    ``table,hanchan,player1,score1,player2,score2,player3,score3,player4,score4`` (players by roster
+    name or id; final scores in points). :class:`BadFile` listing every bad line."""
+    numbered = [(number, line) for number, line in enumerate(text.splitlines(), start=1) if not _is_skipped(line)]
+    if not numbered:
+        raise BadFile([(1, "no hanchans in the file")])
+    header_line, header = numbered[0]
+    first = tuple(cell.strip().casefold() for cell in next(csv.reader([header])))
+    if first != HANCHAN_COLUMNS:
+        raise BadFile([(header_line, f"the header is {','.join(HANCHAN_COLUMNS)}")])
+    problems: list[tuple[int, str]] = []
+    hanchans: list[HanchanLine] = []
+    seen: dict[tuple[int, int], int] = {}
+    for number, line in numbered[1:]:
+        cells = [cell.strip() for cell in next(csv.reader([line]))]
+        if len(cells) != len(HANCHAN_COLUMNS):
+            problems.append((number, f"{len(cells)} column(s), the header has {len(HANCHAN_COLUMNS)}"))
+            continue
+        row_problems: list[str] = []
+        table_, hanchan = _positive(cells[0], "table", row_problems), _positive(cells[1], "hanchan", row_problems)
+        scores: list[tuple[str, int]] = []
+        for seat in range(4):
+            player, score = cells[2 + 2 * seat], cells[3 + 2 * seat]
+            if not player:
+                row_problems.append(f"player{seat + 1}: empty")
+                continue
+            try:
+                scores.append((player, parse_points(score, f"score{seat + 1}")))
+            except BadArgument as error:
+                row_problems.append(str(error))
+        if len({player.casefold() for player, _ in scores}) != len(scores):
+            row_problems.append("a player is named twice")
+        if not row_problems and (table_, hanchan) in seen:
+            row_problems.append(f"table {table_} hanchan {hanchan} is already on line {seen[(table_, hanchan)]}")
+        if row_problems:
+            problems.append((number, "; ".join(row_problems)))
+            continue
+        seen[(table_, hanchan)] = number
+        hanchans.append(HanchanLine(number, table_, hanchan, tuple(scores)))
+    if not hanchans and not problems:
+        problems.append((header_line, "no hanchans after the header"))
+    if problems:
+        raise BadFile(problems)
+    return hanchans
+
+
+def _positive(text: str, column: str, problems: list[str]) -> int:
+    if text.isascii() and text.isdigit() and 1 <= int(text) <= 1000:
+        return int(text)
+    problems.append(f"{column}: {text!r} is not a number from 1")
+    return 0

@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rondo_app.client.bulk import MAX_SHOWN_PROBLEMS, BadFile, line_key, parse_roster
+from rondo_app.client.bulk import HANCHAN_COLUMNS, MAX_SHOWN_PROBLEMS, BadFile, line_key, parse_hanchans, parse_roster
 
 pytestmark = pytest.mark.domain
 
@@ -73,3 +73,45 @@ def test_the_key_is_the_file_and_line_and_fits_the_gateway():
     key = line_key("c1", "club.csv", 3, "Akagi,1500")
     assert key == line_key("c1", "club.csv", 3, "Akagi,1500") and len(key) <= 128 and key.isascii()
     assert key != line_key("c1", "club.csv", 4, "Akagi,1500") != line_key("c2", "club.csv", 3, "Akagi,1500")
+
+
+seat_names = names.filter(lambda n: not n.startswith("#"))
+tables = st.lists(
+    st.tuples(
+        st.integers(min_value=1, max_value=20),
+        st.integers(min_value=1, max_value=4),
+        st.lists(
+            st.tuples(seat_names, st.integers(min_value=-(10**6), max_value=10**6)),
+            min_size=4,
+            max_size=4,
+            unique_by=lambda s: s[0].casefold(),
+        ),
+    ),
+    min_size=1,
+    max_size=8,
+    unique_by=lambda t: (t[0], t[1]),
+)
+
+
+@settings(max_examples=200, deadline=None)
+@given(tables)
+def test_a_results_csv_reads_back_exactly(rows):
+    out = io.StringIO()
+    writer = csv.writer(out)
+    writer.writerow(HANCHAN_COLUMNS)
+    for table, number, seats in rows:
+        writer.writerow([table, number, *(cell for seat in seats for cell in seat)])
+    parsed = parse_hanchans(out.getvalue())
+    assert [(h.table, h.number, list(h.scores)) for h in parsed] == rows
+    assert [h.line for h in parsed] == [i + 2 for i in range(len(rows))]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(max_size=200))
+def test_any_text_is_hanchans_or_a_bad_file_with_line_numbers(text):
+    try:
+        parsed = parse_hanchans(",".join(HANCHAN_COLUMNS) + "\n" + text)
+    except BadFile as bad:
+        assert bad.problems and all(1 <= line <= len(text.splitlines()) + 1 for line, _ in bad.problems)
+        return
+    assert parsed and all(len(h.scores) == 4 for h in parsed)

@@ -112,3 +112,41 @@ def test_roster_import_checks_the_whole_file_first_and_a_rerun_registers_nobody_
     text.write_text("# late entries\nNodoka\n\nKoromo\n", encoding="utf-8")
     assert rondo("roster", "import", cid, str(text)).exit_code == 0
     assert len(out_json(rondo("roster", "list", cid, "--json"))["players"]) == 5
+
+
+def test_results_import_records_a_round_checked_first_and_a_rerun_records_nothing_twice(rondo, tmp_path):
+    cid = out_json(rondo("competitions", "create", "Results league", "--ruleset", "discard-league-2026", "--json"))["id"]
+    club = tmp_path / "eight.txt"
+    club.write_text("\n".join(("Akagi", "Washizu", "Saki", "Nodoka", "Koromo", "Teru", "Hisa", "Mako")) + "\n", encoding="utf-8")
+    assert rondo("roster", "import", cid, str(club)).exit_code == 0
+    assert rondo("roster", "close", cid).exit_code == 0
+    draw = out_json(rondo("draws", "run", cid, "--seed", "7", "--time-limit", "5", "--json"))["draw"]
+    assert rondo("draws", "approve", cid, draw["id"]).exit_code == 0
+    names = {p["id"]: p["name"] for p in out_json(rondo("roster", "list", cid, "--json"))["players"]}
+    tables = [[names[p] for p in t["player_ids"]] for t in draw["rounds"][0]["tables"]]
+    header = "table,hanchan,player1,score1,player2,score2,player3,score3,player4,score4"
+
+    def row(number: int, seated: list[str]) -> str:
+        return f"{number},1,{seated[0]},45000,{seated[1]},35000,{seated[2]},25000,{seated[3]},15000"
+
+    bad = tmp_path / "bad.csv"
+    bad.write_text(
+        "\n".join((header, row(1, tables[0]), "2,1,Nobody,45000,Akagi,x,,1,Saki,2", row(2, ["Ghost", *tables[1][1:]]))),
+        encoding="utf-8",
+    )
+    refused = rondo("results", "import", cid, str(bad), "--round", "1")
+    assert refused.exit_code == 2 and "line 3: score2:" in refused.output and "player3: empty" in refused.output, refused.output
+    unknown = tmp_path / "unknown.csv"
+    unknown.write_text("\n".join((header, row(1, tables[0]), row(2, ["Ghost", *tables[1][1:]]))), encoding="utf-8")
+    refused = rondo("results", "import", cid, str(unknown), "--round", "1")
+    assert refused.exit_code == 2 and "line 3: 'Ghost' is not in the roster" in refused.output, refused.output
+    assert out_json(rondo("results", "list", cid, "--round", "1", "--json")).get("result_records", []) == []
+
+    good = tmp_path / "round1.csv"
+    good.write_text("\n".join((header, row(1, tables[0]), row(2, [n.lower() for n in tables[1]]))) + "\n", encoding="utf-8")
+    done = rondo("results", "import", cid, str(good), "--round", "1")
+    assert done.exit_code == 0 and "2 hanchan(s) recorded" in done.stdout and f"{tables[1][0]} 45 000" in done.stdout, done.output
+    first = out_json(rondo("results", "list", cid, "--round", "1", "--json"))["result_records"]
+    assert len(first) == 2
+    assert rondo("results", "import", cid, str(good), "--round", "1").exit_code == 0
+    assert out_json(rondo("results", "list", cid, "--round", "1", "--json"))["result_records"] == first
