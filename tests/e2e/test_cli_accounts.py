@@ -150,3 +150,18 @@ def test_results_import_records_a_round_checked_first_and_a_rerun_records_nothin
     assert len(first) == 2
     assert rondo("results", "import", cid, str(good), "--round", "1").exit_code == 0
     assert out_json(rondo("results", "list", cid, "--round", "1", "--json"))["result_records"] == first
+
+
+def test_roster_import_failing_midway_says_so_and_the_rerun_of_the_fixed_file_completes_it(rondo, tmp_path):
+    cid = out_json(rondo("competitions", "create", "Midway league", "--ruleset", "discard-league-2026", "--json"))["id"]
+    assert rondo("roster", "add", cid, "Teru").exit_code == 0
+    club = tmp_path / "club.txt"
+    club.write_text("Akagi\nWashizu\nTeru\n", encoding="utf-8")
+    failed = rondo("roster", "import", cid, str(club))
+    assert failed.exit_code == 1 and "error on line 3 ('Teru'): 2 player(s) before it are registered" in failed.output, (
+        failed.output
+    )
+    club.write_text("Akagi\nWashizu\nSaki\n", encoding="utf-8")
+    assert rondo("roster", "import", cid, str(club)).exit_code == 0
+    roster = out_json(rondo("roster", "list", cid, "--json"))["players"]
+    assert [p["name"] for p in roster] == ["Teru", "Akagi", "Washizu", "Saki"]
