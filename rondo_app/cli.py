@@ -10,7 +10,8 @@ from typing import Annotated
 
 import typer
 
-from rondo_app.client import identity
+from rondo_app.client import identity, results_import, roster_import  # noqa: F401 (the imports register themselves)
+from rondo_app.client.accounts import accounts
 from rondo_app.client.calendar import calendar
 from rondo_app.client.competitions import competitions, roster
 from rondo_app.client.draws import draws
@@ -31,6 +32,7 @@ CLIENT = "Organizer (on a running gateway)"
 app.command(rich_help_panel=CLIENT)(identity.login)
 app.command(rich_help_panel=CLIENT)(identity.logout)
 app.command(rich_help_panel=CLIENT)(identity.whoami)
+app.add_typer(accounts, name="accounts", rich_help_panel=CLIENT)
 app.add_typer(competitions, name="competitions", rich_help_panel=CLIENT)
 app.add_typer(roster, name="roster", rich_help_panel=CLIENT)
 app.add_typer(draws, name="draws", rich_help_panel=CLIENT)
