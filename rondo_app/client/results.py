@@ -13,11 +13,12 @@ from typing import Annotated
 import typer
 from rich.console import Console
 
-from rondo.gateway.v1 import draws_pb2, results_pb2
+from rondo.gateway.v1 import competitions_pb2, draws_pb2, results_pb2, stages_pb2
 from rondo_app.client.competitions import CompetitionId, players_of
 from rondo_app.client.parse import parse_chombo, parse_game_result, parse_scores, resolve_player
 from rondo_app.client.render import enum_name, points, table, when
 from rondo_app.client.session import DEFAULT_ADDRESS, Address, IdempotencyKey, Json, Session, Token, fail, session
+from rondo_app.client.standings import CUP_RULESET, UPDOWN_RULESET
 
 results = typer.Typer(no_args_is_help=True, help="Results: list, hanchan, game, penalty, no-show, correct.")
 
@@ -256,12 +257,11 @@ def list_records(
     token: Token = "",
     as_json: Json = False,
 ) -> None:
-    """Every record of a match, or of every match of the published draw, in the order entered
-    (corrections and what they replace included)."""
-    if stage > 1 and not (round_ and table_):
-        raise fail("--round and --table: name the match of a later stage")
+    """Every record of a match, or of every match of the stage (stage 1 of a mahjong league: the
+    published draw; a cup or Up&Down stage: its pairings), in the order entered (corrections and what
+    they replace included)."""
     with session(address, token, as_json) as s:
-        matches = [(round_, table_)] if round_ and table_ else _published_matches(s, competition_id, round_)
+        matches = [(round_, table_)] if round_ and table_ else _stage_matches(s, competition_id, stage, round_, table_)
         answer = results_pb2.ListResultRecordsResponse()
         for r, t in matches:
             request = results_pb2.ListResultRecordsRequest(
@@ -273,9 +273,25 @@ def list_records(
         s.show(answer, lambda out, a: render_records(out, a, names, "result records"))
 
 
-def _published_matches(s: Session, competition_id: str, only_round: int) -> list[tuple[int, int]]:
-    seating = s.call("GetSeating", draws_pb2.GetSeatingRequest(competition_id=competition_id))
-    return [(r.number, t.number) for r in seating.rounds if not only_round or r.number == only_round for t in r.tables]
+def _stage_matches(s: Session, competition_id: str, stage: int, only_round: int, only_table: int) -> list[tuple[int, int]]:
+    """The stage's matches (round, table): the published draw's tables for a mahjong league's stage 1, else
+    the stored stage's tables of two or more (a cup's pass has no game)."""
+    ruleset = s.call("GetCompetition", competitions_pb2.GetCompetitionRequest(competition_id=competition_id)).ruleset
+    if stage <= 1 and ruleset not in (CUP_RULESET, UPDOWN_RULESET):
+        seating = s.call("GetSeating", draws_pb2.GetSeatingRequest(competition_id=competition_id))
+        rounds = [(r.number, [(t.number, 2) for t in r.tables]) for r in seating.rounds]
+    else:
+        stored = s.call("GetStage", stages_pb2.GetStageRequest(competition_id=competition_id, number=max(stage, 1)))
+        rounds = [
+            (i, [(k, len(t.player_ids)) for k, t in enumerate(r.tables, start=1)]) for i, r in enumerate(stored.rounds, start=1)
+        ]
+    return [
+        (r, t)
+        for r, tables in rounds
+        if not only_round or r == only_round
+        for t, seated in tables
+        if seated > 1 and (not only_table or t == only_table)
+    ]
 
 
 # ---- rendering
