@@ -139,7 +139,8 @@ def render_updown(out: Console, standings: stages_pb2.UpdownStandings) -> None:
         ties = [
             (t.place, t.at_cut, [names.get(p, p) for p in t.player_ids], with_names(t.reason, names)) for t in group.unresolved
         ]
-        title = f"{standings.ruleset}{version}: stage {standings.stage} ({standings.stage_kind}), {group.name}{complete}"
+        group_name = "" if group.name == f"stage {standings.stage}" else f", {group.name}"
+        title = f"{standings.ruleset}{version}: stage {standings.stage} ({standings.stage_kind}){group_name}{complete}"
         render_updown_rows(title, standings.stage, rows, ties, _out_stream(out))
     decided = [
         (label, ", ".join(names.get(p, p) for p in players))

@@ -1,7 +1,8 @@
 """The open cup from the organizer CLI only (`rondo competitions create`, `roster add`, `stages advance`,
 `results game`, `results correct`, `results list`, `standings`) against `rondo up`, in-process with
 typer's CliRunner like tests/e2e/test_cli_client.py: 8 players to places 1-4, a drawn game replayed,
-a technical defeat, a corrected game, the bracket rendered by the offline cup renderer."""
+a technical defeat, a corrected game, the bracket rendered by the offline cup renderer; and an Up&Down
+stage's tables (points, SB, fates, the tie-break) after a round of games."""
 
 from __future__ import annotations
 
@@ -110,3 +111,32 @@ def test_an_8_player_cup_to_places_1_4_from_the_cli(rondo):
     assert not any(p["id"] in shown.stdout for p in roster)  # names, never ids
     history = rondo("results", "list", cid, "--stage", "1")
     assert history.exit_code == 0 and "winner swapped on the sheet" in history.stdout
+
+
+def test_updown_standings_after_a_few_games_from_the_cli(rondo):
+    cid = out_json(rondo(
+        "competitions", "create", "CLI Up&Down", "--ruleset", "updown-league-2007", "--rounds", "22", "--table-size", "2", "--json"
+    ))["id"]  # fmt: skip
+    players = [f"U{i:02d}" for i in range(1, 13)]
+    for i, name in enumerate(players):
+        assert rondo("roster", "add", cid, name, "--rating", str(2000 - i)).exit_code == 0
+    by_id = {p["id"]: p["name"] for p in out_json(rondo("roster", "list", cid, "--json"))["players"]}
+    stage = out_json(rondo("stages", "advance", cid, "--json"))
+    results = ["1-0", "0-1", "+/-", "-/+", "-/-", "1:0"]  # 1:0 is read as 1-0
+    for t, table in enumerate(stage["rounds"][0]["tables"], start=1):
+        a, b = (by_id[p] for p in table["player_ids"])
+        done = rondo(
+            "results", "game", cid, "--round", "1", "--table", str(t), "--first", a, "--second", b, "--result", results[t - 1]
+        )
+        assert done.exit_code == 0, done.output
+    listed = out_json(rondo("results", "list", cid, "--round", "1", "--json"))["result_records"]
+    assert sorted(r["game"]["result"] for r in listed) == sorted(["1-0", "0-1", "+/-", "-/+", "-/-", "1-0"])
+
+    standings = out_json(rondo("standings", cid, "--json"))
+    rows = [r for g in standings["groups"] for r in g["rows"]]
+    assert len(rows) == 12 and all(r["fate"] for r in rows)
+    shown = rondo("standings", cid)
+    assert shown.exit_code == 0, shown.output
+    for text in ("stage 1", "points", "SB", "fate", "vs next", "games still to play"):
+        assert text in shown.stdout
+    assert not any(player_id in shown.stdout for player_id in by_id)  # names, never ids
