@@ -132,7 +132,8 @@ def test_updown_standings_after_a_few_games_from_the_cli(rondo):
     listed = out_json(rondo("results", "list", cid, "--round", "1", "--json"))["result_records"]
     assert sorted(r["game"]["result"] for r in listed) == sorted(["1-0", "0-1", "+/-", "-/+", "-/-", "1-0"])
 
-    standings = out_json(rondo("standings", cid, "--json"))
+    standings = out_json(rondo("standings", cid, "--stage", "1", "--json"))
+    assert standings["stage"] == 1
     rows = [r for g in standings["groups"] for r in g["rows"]]
     assert len(rows) == 12 and all(r["fate"] for r in rows)
     shown = rondo("standings", cid)
