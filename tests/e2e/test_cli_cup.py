@@ -132,6 +132,13 @@ def test_updown_standings_after_a_few_games_from_the_cli(rondo):
     listed = out_json(rondo("results", "list", cid, "--round", "1", "--json"))["result_records"]
     assert sorted(r["game"]["result"] for r in listed) == sorted(["1-0", "0-1", "+/-", "-/+", "-/-", "1-0"])
 
+    thrown = next(r for r in listed if r["game"]["result"] == "0-1")
+    a, b = by_id[thrown["game"]["first_player_id"]], by_id[thrown["game"]["second_player_id"]]
+    annulled = rondo(
+        "results", "correct", cid, thrown["id"], "--reason", "a thrown match", "--first", a, "--second", b, "--result", "annulled"
+    )
+    assert annulled.exit_code == 0, annulled.output
+    assert f"{a} annulled {b}" in annulled.stdout and "a thrown match" in annulled.stdout
     standings = out_json(rondo("standings", cid, "--stage", "1", "--json"))
     assert standings["stage"] == 1
     rows = [r for g in standings["groups"] for r in g["rows"]]
