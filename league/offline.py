@@ -14,7 +14,9 @@ from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Iterable
 from pathlib import Path
+from typing import Any
 
 from league.domain.cup_progress import CupSeasonScore, cup_score_as_dict, score_cup_season
 from league.domain.season_file import CupSeason, load_season, violations_text
@@ -81,20 +83,35 @@ def render_standings(standings: Standings, stream=None) -> None:
 def render_updown_standings(standings: UpdownStandings, stream=None) -> None:
     """An Up&Down stage: place, player, points (carried), Sonneborn-Berger, games, what the place means,
     the step that separated the row from the next, notes; then the ties left unresolved."""
+    group = f", {standings.group} group" if standings.group else ""
+    render_updown_rows(
+        f"{standings.ruleset}: stage {standings.stage}{group} standings",
+        standings.stage,
+        standings.rows,
+        [(tie.place, tie.at_cut, list(tie.players), tie.reason) for tie in standings.unresolved],
+        stream,
+    )
+
+
+def render_updown_rows(
+    title: str, stage: int, rows: Iterable[Any], unresolved: Iterable[tuple[Any, bool, list[str], str]], stream=None
+) -> None:
+    """The one Up&Down table (the offline season file's and the gateway's, ``rondo standings ID``): rows
+    with ``place``, ``player`` (a name), ``points``, ``carried``, ``sonneborn_berger``, ``games``,
+    ``really_played``, ``fate``, ``separated_from_next`` and ``notes``; ties as (place, at_cut, names, reason)."""
     from rich.console import Console
     from rich.table import Table
 
     console = Console(file=stream or sys.stdout, width=None if (stream or sys.stdout).isatty() else 160)
-    group = f", {standings.group} group" if standings.group else ""
-    table = Table(title=f"{standings.ruleset}: stage {standings.stage}{group} standings", title_justify="left")
+    table = Table(title=title, title_justify="left")
     for name, justify in [("place", "right"), ("player", "left"), ("points", "right"), ("SB", "right")]:
         table.add_column(name, justify=justify)  # type: ignore[arg-type]
     table.add_column("games", justify="right")
     table.add_column("fate")
     table.add_column("vs next")
     table.add_column("notes")
-    for r in standings.rows:
-        carried = f" ({r.carried} carried)" if standings.stage == 2 else ""
+    for r in rows:
+        carried = f" ({r.carried} carried)" if stage == 2 else ""
         table.add_row(
             r.place,
             r.player,
@@ -106,19 +123,24 @@ def render_updown_standings(standings: UpdownStandings, stream=None) -> None:
             "\n".join(r.notes),
         )
     console.print(table)
-    for tie in standings.unresolved:
-        cut = " (across a cut)" if tie.at_cut else ""
-        console.print(f"places {tie.place}{cut}: {', '.join(tie.players)}: {tie.reason}", markup=False, highlight=False)
+    for place, at_cut, players, reason in unresolved:
+        cut = " (across a cut)" if at_cut else ""
+        console.print(f"places {place}{cut}: {', '.join(players)}: {reason}", markup=False, highlight=False)
 
 
 def render_cup(score: CupSeasonScore, stream=None) -> None:
     """An open cup: a table per stage (table, players, games, series score, winner and why), then places
     1-4 with prize eligibility, the explanation (disqualifications, the lift) and what comes next."""
+    render_cup_data(cup_score_as_dict(score), stream)
+
+
+def render_cup_data(data: dict[str, Any], stream=None) -> None:
+    """The one cup renderer (the offline season file's and the gateway's bracket, ``rondo standings ID``),
+    from :func:`cup_score_as_dict`'s shape: players named as they should be read."""
     from rich.console import Console
     from rich.table import Table
 
     console = Console(file=stream or sys.stdout, width=None if (stream or sys.stdout).isatty() else 160)
-    data = cup_score_as_dict(score)
     seeds = ", ".join(f"{s['seed']}. {s['player']}" for s in data["seeds"])
     console.print(f"{data['ruleset']}: {len(data['seeds'])} seeds: {seeds}", markup=False, highlight=False)
     if data["left_out"]:
@@ -153,7 +175,8 @@ def render_cup(score: CupSeasonScore, stream=None) -> None:
     console.print(places)
     for line in data["explanation"]:
         console.print(line, markup=False, highlight=False)
-    console.print(data["next"], markup=False, highlight=False)
+    if data["next"]:
+        console.print(data["next"], markup=False, highlight=False)
 
 
 def _game_text(game: dict) -> str:

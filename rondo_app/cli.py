@@ -153,17 +153,19 @@ def standings(
         "on the gateway.",
     ),
     as_json: bool = typer.Option(False, "--json", help="Machine-readable output (see README)."),
+    stage: int = typer.Option(0, "--stage", help="An Up&Down competition's stage (0: the latest)."),
     address: Address = DEFAULT_ADDRESS,
     token: Token = "",
 ) -> None:
     """Standings that explain themselves: a season file (mahjong league, Up&Down or open cup) scored offline,
-    in this process, or a competition's standings from the gateway with every tie-break."""
+    in this process, or a competition's from the gateway (a mahjong league's standings, the cup's bracket,
+    an Up&Down stage's tables) with every tie-break."""
     from pathlib import Path
 
     from rondo_app.client.standings import is_season_file, online_standings
 
     if not is_season_file(season):
-        online_standings(season, address, token, as_json)
+        online_standings(season, address, token, as_json, stage)
         return
     from league.offline import run_standings
 

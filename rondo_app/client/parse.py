@@ -91,3 +91,23 @@ def resolve_player(key: str, roster: Iterable[tuple[str, str]]) -> str:
         return key
     named = [player_id for player_id, name in pairs if name.casefold() == key.casefold()]
     return named[0] if len(named) == 1 else key
+
+
+# The notations of a 1-vs-1 game (the cup, Up&Down), as the regulations write them, first player first.
+GAME_RESULTS = ("1-0", "0-1", "+/-", "-/+", "-/-", "=")
+ANNULLED = "annulled"
+_GAME_ALIASES = {"1:0": "1-0", "0:1": "0-1", "+:-": "+/-", "-:+": "-/+", "-:-": "-/-", "0-0": "-/-", "draw": "="}
+_DASHES = str.maketrans({"\u2013": "-", "\u2014": "-", "\u2212": "-"})
+
+
+def parse_game_result(text: str, option: str = "--result", allow_annulled: bool = False) -> str:
+    """A game's result in the regulations' notation: ``1-0``, ``0-1``, ``+/-`` and ``-/+`` (a technical
+    win/loss), ``-/-`` (both lose technically, or unplayed: ``0-0`` says the same) and ``=`` (a drawn cup
+    game, replayed); ``1:0`` and typographic dashes are read as well. ``annulled`` only in a correction
+    (``allow_annulled``). A long Up&Down match is the same notation with ``--long``."""
+    typed = text.strip().translate(_DASHES).replace(" ", "").casefold()
+    result = _GAME_ALIASES.get(typed, typed)
+    if result in GAME_RESULTS or (allow_annulled and result == ANNULLED):
+        return result
+    accepted = ", ".join(GAME_RESULTS + ((ANNULLED,) if allow_annulled else ()))
+    raise BadArgument(option, f"{text!r} is not a game result (one of {accepted})")

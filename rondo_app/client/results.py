@@ -1,4 +1,5 @@
-"""``rondo results``: record hanchans, penalties and no-shows, correct a record, list a match's records.
+"""``rondo results``: record hanchans, penalties, no-shows and 1-vs-1 games (the cup, Up&Down), correct
+a record, list a match's records.
 
 Players are named by id or by their roster name (``--score Akagi=32000``): the CLI looks the names up
 in the roster once and sends ids; a name it does not know is sent as typed (an unregistered
@@ -12,13 +13,14 @@ from typing import Annotated
 import typer
 from rich.console import Console
 
-from rondo.gateway.v1 import draws_pb2, results_pb2
+from rondo.gateway.v1 import competitions_pb2, draws_pb2, results_pb2, stages_pb2
 from rondo_app.client.competitions import CompetitionId, players_of
-from rondo_app.client.parse import parse_chombo, parse_scores, resolve_player
+from rondo_app.client.parse import parse_chombo, parse_game_result, parse_scores, resolve_player
 from rondo_app.client.render import enum_name, points, table, when
 from rondo_app.client.session import DEFAULT_ADDRESS, Address, IdempotencyKey, Json, Session, Token, fail, session
+from rondo_app.client.standings import CUP_RULESET, UPDOWN_RULESET
 
-results = typer.Typer(no_args_is_help=True, help="Results: list, hanchan, penalty, no-show, correct.")
+results = typer.Typer(no_args_is_help=True, help="Results: list, hanchan, game, penalty, no-show, correct.")
 
 Round = Annotated[int, typer.Option("--round", help="The round, from 1.")]
 TableNumber = Annotated[int, typer.Option("--table", help="The table, from 1.")]
@@ -30,6 +32,20 @@ Scores = Annotated[
 Chombo = Annotated[
     list[str] | None, typer.Option("--chombo", metavar="PLAYER[=COUNT]", help="A chombo (repeat or =COUNT for more).")
 ]
+GameNumber = Annotated[
+    int, typer.Option("--number", help="The game's number in a cup series, from 1 (a drawn game is replayed as the next).")
+]
+First = Annotated[str, typer.Option("--first", help="The player listed first in the pairing (id or roster name).")]
+Second = Annotated[str, typer.Option("--second", help="The other player (id or roster name).")]
+GameResultText = Annotated[
+    str,
+    typer.Option(
+        "--result",
+        metavar="RESULT",
+        help="The first player's result: 1-0, 0-1, +/-, -/+ (technical), -/- (both lose), = (drawn).",
+    ),
+]
+Long = Annotated[bool, typer.Option("--long", help="An Up&Down long match (a win is worth 2 points).")]
 
 
 def roster_pairs(s: Session, competition_id: str) -> list[tuple[str, str]]:
@@ -47,6 +63,21 @@ def hanchan_from_options(
         number=number,
         scores={resolve_player(k, roster): v for k, v in scores.items()},
         chombo={resolve_player(k, roster): v for k, v in chombos.items()},
+    )
+
+
+def game_from_options(
+    s: Session, competition_id: str, number: int, first: str, second: str, result: str, long: bool, correction: bool = False
+) -> results_pb2.GameResult:
+    """The game the options describe (the result parsed first: a typo exits 2 before anything is asked)."""
+    notation = parse_game_result(result, allow_annulled=correction)
+    roster = roster_pairs(s, competition_id)
+    return results_pb2.GameResult(
+        number=number,
+        first_player_id=resolve_player(first, roster),
+        second_player_id=resolve_player(second, roster),
+        result=notation,
+        long=long,
     )
 
 
@@ -82,6 +113,36 @@ def record_hanchan(
             idempotency_key=idempotency_key,
         )
         _show_record(s, competition_id, s.call("RecordHanchan", request))
+
+
+@results.command("game")
+def record_game(
+    competition_id: CompetitionId,
+    round_: Round,
+    table_: TableNumber,
+    first: First,
+    second: Second,
+    result: GameResultText,
+    number: GameNumber = 1,
+    long: Long = False,
+    stage: Stage = 1,
+    idempotency_key: IdempotencyKey = "",
+    address: Address = DEFAULT_ADDRESS,
+    token: Token = "",
+    as_json: Json = False,
+) -> None:
+    """Record a cup or Up&Down game: the pairing's two players and the first one's result, in the
+    regulations' notation (e.g. --first Akagi --second Washizu --result 1-0)."""
+    with session(address, token, as_json) as s:
+        request = results_pb2.RecordGameRequest(
+            competition_id=competition_id,
+            stage=stage,
+            round=round_,
+            table=table_,
+            game=game_from_options(s, competition_id, number, first, second, result, long),
+            idempotency_key=idempotency_key,
+        )
+        _show_record(s, competition_id, s.call("RecordGame", request))
 
 
 @results.command("penalty")
@@ -137,9 +198,23 @@ def correct_record(
     competition_id: CompetitionId,
     record_id: Annotated[str, typer.Argument(metavar="RECORD_ID")],
     reason: Annotated[str, typer.Option(help="Why (required).")],
-    number: Number,
-    score: Scores,
+    number: Annotated[int, typer.Option("--number", help="The hanchan's (or the cup game's) number, from 1.")] = 0,
+    score: Annotated[
+        list[str] | None,
+        typer.Option("--score", metavar="PLAYER=POINTS", help="A hanchan's final score; once per player (id or roster name)."),
+    ] = None,
     chombo: Chombo = None,
+    result: Annotated[
+        str,
+        typer.Option(
+            "--result",
+            metavar="RESULT",
+            help="A game's corrected result: 1-0, 0-1, +/-, -/+, -/-, =, or annulled (a thrown Up&Down match).",
+        ),
+    ] = "",
+    first: Annotated[str, typer.Option("--first", help="With --result: the player listed first.")] = "",
+    second: Annotated[str, typer.Option("--second", help="With --result: the other player.")] = "",
+    long: Long = False,
     organizer_confirms: Annotated[
         bool,
         typer.Option("--organizer-confirms", help="Confirm a correction that changes who plays in a stage already generated."),
@@ -149,16 +224,26 @@ def correct_record(
     token: Token = "",
     as_json: Json = False,
 ) -> None:
-    """Correct a hanchan record: a new record replaces it in scoring, with the reason; prints what changed."""
+    """Correct a record: a new record replaces it in scoring, with the reason; prints what changed. A
+    hanchan with --number and --score; a cup or Up&Down game with --first, --second and --result."""
+    if bool(result) == bool(score):
+        raise fail("give either --score (a hanchan) or --result (a game)")
+    if result and not (first and second):
+        raise fail("--first and --second: name the game's players (as paired) with --result")
+    if score and number < 1:
+        raise fail("--number: the hanchan's number, from 1")
     with session(address, token, as_json) as s:
         request = results_pb2.CorrectRecordRequest(
             competition_id=competition_id,
             record_id=record_id,
             reason=reason,
-            hanchan=hanchan_from_options(s, competition_id, number, score, chombo),
             organizer_confirms=organizer_confirms,
             idempotency_key=idempotency_key,
         )
+        if result:
+            request.game.CopyFrom(game_from_options(s, competition_id, number or 1, first, second, result, long, correction=True))
+        else:
+            request.hanchan.CopyFrom(hanchan_from_options(s, competition_id, number, score or [], chombo))
         _show_record(s, competition_id, s.call("CorrectRecord", request))
 
 
@@ -172,12 +257,11 @@ def list_records(
     token: Token = "",
     as_json: Json = False,
 ) -> None:
-    """Every record of a match, or of every match of the published draw, in the order entered
-    (corrections and what they replace included)."""
-    if stage > 1 and not (round_ and table_):
-        raise fail("--round and --table: name the match of a later stage")
+    """Every record of a match, or of every match of the stage (stage 1 of a mahjong league: the
+    published draw; a cup or Up&Down stage: its pairings), in the order entered (corrections and what
+    they replace included)."""
     with session(address, token, as_json) as s:
-        matches = [(round_, table_)] if round_ and table_ else _published_matches(s, competition_id, round_)
+        matches = [(round_, table_)] if round_ and table_ else _stage_matches(s, competition_id, stage, round_, table_)
         answer = results_pb2.ListResultRecordsResponse()
         for r, t in matches:
             request = results_pb2.ListResultRecordsRequest(
@@ -189,9 +273,25 @@ def list_records(
         s.show(answer, lambda out, a: render_records(out, a, names, "result records"))
 
 
-def _published_matches(s: Session, competition_id: str, only_round: int) -> list[tuple[int, int]]:
-    seating = s.call("GetSeating", draws_pb2.GetSeatingRequest(competition_id=competition_id))
-    return [(r.number, t.number) for r in seating.rounds if not only_round or r.number == only_round for t in r.tables]
+def _stage_matches(s: Session, competition_id: str, stage: int, only_round: int, only_table: int) -> list[tuple[int, int]]:
+    """The stage's matches (round, table): the published draw's tables for a mahjong league's stage 1, else
+    the stored stage's tables of two or more (a cup's pass has no game)."""
+    ruleset = s.call("GetCompetition", competitions_pb2.GetCompetitionRequest(competition_id=competition_id)).ruleset
+    if stage <= 1 and ruleset not in (CUP_RULESET, UPDOWN_RULESET):
+        seating = s.call("GetSeating", draws_pb2.GetSeatingRequest(competition_id=competition_id))
+        rounds = [(r.number, [(t.number, 2) for t in r.tables]) for r in seating.rounds]
+    else:
+        stored = s.call("GetStage", stages_pb2.GetStageRequest(competition_id=competition_id, number=max(stage, 1)))
+        rounds = [
+            (i, [(k, len(t.player_ids)) for k, t in enumerate(r.tables, start=1)]) for i, r in enumerate(stored.rounds, start=1)
+        ]
+    return [
+        (r, t)
+        for r, tables in rounds
+        if not only_round or r == only_round
+        for t, seated in tables
+        if seated > 1 and (not only_table or t == only_table)
+    ]
 
 
 # ---- rendering
@@ -213,7 +313,7 @@ def content_text(record: results_pb2.ResultRecord, names: dict[str, str]) -> str
         return f"no-show {name(record.no_show.player_id)}, substitute {name(record.no_show.substitute)}"
     if kind == "game":
         g = record.game
-        return f"game {g.number}: {name(g.first_player_id)} {g.result} {name(g.second_player_id)}"
+        return f"game {g.number}: {name(g.first_player_id)} {g.result} {name(g.second_player_id)}" + (" (long)" if g.long else "")
     return ""
 
 

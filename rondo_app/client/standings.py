@@ -4,13 +4,19 @@ stages, the final order and the prizes. ``rondo standings SEASON.json`` stays th
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
+from typing import Any
 
 from rich.console import Console
 
-from rondo.gateway.v1 import results_pb2, stages_pb2
+from rondo.gateway.v1 import competitions_pb2, results_pb2, stages_pb2
 from rondo_app.client.render import enum_name, points, print_lines, table
-from rondo_app.client.session import session
+from rondo_app.client.session import Session, session
+
+#: The competition rulesets (league.domain.model.RULESETS) whose standings are a bracket or Up&Down tables.
+CUP_RULESET = "open-cup-2023"
+UPDOWN_RULESET = "updown-league-2007"
 
 
 def is_season_file(argument: str) -> bool:
@@ -19,9 +25,133 @@ def is_season_file(argument: str) -> bool:
     return Path(argument).is_file() or argument.endswith(".json") or "/" in argument or "\\" in argument
 
 
-def online_standings(competition_id: str, address: str, token: str, as_json: bool) -> None:
+def online_standings(competition_id: str, address: str, token: str, as_json: bool, stage: int = 0) -> None:
+    """Dispatched on the competition's ruleset: the cup's bracket, an Up&Down stage's tables (``stage``;
+    0: the latest), or a mahjong league's regular-stage standings."""
     with session(address, token, as_json) as s:
-        s.show(s.call("GetStandings", results_pb2.GetStandingsRequest(competition_id=competition_id)), render_standings)
+        ruleset = _ruleset_of(s, competition_id)
+        if ruleset == CUP_RULESET:
+            s.show(s.call("GetCupBracket", stages_pb2.GetCupBracketRequest(competition_id=competition_id)), render_cup_bracket)
+        elif ruleset == UPDOWN_RULESET:
+            request = stages_pb2.GetUpdownStandingsRequest(competition_id=competition_id, stage=stage)
+            s.show(s.call("GetUpdownStandings", request), render_updown)
+        else:
+            s.show(s.call("GetStandings", results_pb2.GetStandingsRequest(competition_id=competition_id)), render_standings)
+
+
+def _ruleset_of(s: Session, competition_id: str) -> str:
+    request = competitions_pb2.GetCompetitionRequest(competition_id=competition_id)
+    return str(s.call("GetCompetition", request).ruleset)
+
+
+def _out_stream(out: Console) -> Any:
+    return out.file if out.file is not sys.stdout else None
+
+
+def render_cup_bracket(out: Console, bracket: stages_pb2.CupBracket) -> None:
+    """The gateway's bracket through the offline cup renderer (league.offline.render_cup_data): players
+    by name, series scores, technical defeats, the final places, what the next stage is made from."""
+    from league.offline import render_cup_data
+
+    names = {seed.player_id: seed.name for seed in [*bracket.seeds, *bracket.left_out]}
+    names.update({r.player_id: r.name for r in bracket.results})
+
+    def name(player: str) -> str:
+        return names.get(player, player)
+
+    technical = {r.player_id: r.technical_defeats for r in bracket.results}
+    stages = [
+        {
+            "number": stage.number,
+            "name": f"{stage.name} ({enum_name(stages_pb2.StageStatus, stage.status)})",
+            "pairings": [
+                {
+                    "table": m.table,
+                    "players": [name(p) for p in m.player_ids],
+                    "third_place": m.third_place,
+                    "pass": m.is_pass,
+                    "games": [
+                        {
+                            "winner": name(g.winner_id) if g.winner_id else None,
+                            "technical_losers": [name(p) for p in g.technical_loser_ids],
+                        }
+                        for g in m.games
+                    ],
+                    "wins": list(m.wins),
+                    "winner": name(m.winner_id) if m.winner_id else None,
+                    "explanation": with_names(m.explanation, names),
+                }
+                for m in stage.pairings
+            ],
+        }
+        for stage in bracket.stages
+    ]
+    data = {
+        "ruleset": "open cup",
+        "seeds": [{"seed": seed.seed, "player": seed.name} for seed in bracket.seeds],
+        "left_out": [seed.name for seed in bracket.left_out],
+        "stages": stages,
+        "finished": bracket.finished,
+        "places": [
+            {
+                "place": p.place,
+                "player": p.name,
+                "prize": p.prize_eligible,
+                "technical_defeats": technical.get(p.player_id, 0),
+                "reason": with_names(p.reason, names),
+            }
+            for p in bracket.places
+        ],
+        "explanation": [with_names(line, names) for line in bracket.explanation],
+        "next": "",
+    }
+    render_cup_data(data, _out_stream(out))
+
+
+def render_updown(out: Console, standings: stages_pb2.UpdownStandings) -> None:
+    """An Up&Down stage group by group through the offline renderer (league.offline.render_updown_rows):
+    points, SB, games, each fate with why, the step that separates a row from the next (the tie-break)."""
+    from league.domain.updown import UpdownRow
+    from league.offline import render_updown_rows
+
+    names = {r.player_id: r.name for g in standings.groups for r in g.rows}
+    version = f" v{standings.ruleset_version}" if standings.ruleset_version else ""
+    complete = "" if standings.complete else " (games still to play)"
+    for group in standings.groups:
+        rows = [
+            UpdownRow(
+                place=r.place,
+                player=r.name,
+                points=r.points,
+                carried=r.carried,
+                sonneborn_berger=r.sonneborn_berger,
+                games=r.games,
+                really_played=r.really_played,
+                fate=r.fate
+                + (f": {with_names(r.fate_reason, names)}" if r.fate_reason else "")
+                + (" (withdrawn)" if r.withdrawn else ""),
+                withdrawn=r.withdrawn,
+                separated_from_next=with_names(r.separated_from_next, names),
+                notes=tuple(with_names(n, names) for n in r.notes),
+            )
+            for r in group.rows
+        ]
+        ties = [
+            (t.place, t.at_cut, [names.get(p, p) for p in t.player_ids], with_names(t.reason, names)) for t in group.unresolved
+        ]
+        group_name = "" if group.name == f"stage {standings.stage}" else f", {group.name}"
+        title = f"{standings.ruleset}{version}: stage {standings.stage} ({standings.stage_kind}){group_name}{complete}"
+        render_updown_rows(title, standings.stage, rows, ties, _out_stream(out))
+    decided = [
+        (label, ", ".join(names.get(p, p) for p in players))
+        for label, players in (
+            ("champion", [standings.champion_id] if standings.champion_id else []),
+            ("promoted", standings.promoted_ids),
+            ("relegated", standings.relegated_ids),
+        )
+        if players
+    ]
+    print_lines(out, [f"{label}: {who}" for label, who in decided])
 
 
 def playoff(competition_id: str, address: str, token: str, as_json: bool) -> None:

@@ -10,7 +10,17 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rondo_app.client.parse import BadArgument, parse_chombo, parse_points, parse_scores, parse_when, resolve_player
+from rondo_app.client.parse import (
+    ANNULLED,
+    GAME_RESULTS,
+    BadArgument,
+    parse_chombo,
+    parse_game_result,
+    parse_points,
+    parse_scores,
+    parse_when,
+    resolve_player,
+)
 
 pytestmark = pytest.mark.domain
 
@@ -113,3 +123,39 @@ def test_any_time_text_is_a_time_or_a_bad_argument(text):
         parse_when(text, "--start")
     except BadArgument as error:
         assert error.option == "--start" and "ISO 8601" in error.message
+
+
+# ---- a cup or Up&Down game's result (parse_game_result)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.sampled_from(GAME_RESULTS), st.text(" ", max_size=3), st.text(" ", max_size=3))
+def test_every_regulation_notation_reads_back_as_typed(result, before, after):
+    assert parse_game_result(before + result + after) == result
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(max_size=12), st.booleans())
+def test_any_result_text_is_a_notation_or_a_bad_argument_naming_the_option(text, allow_annulled):
+    try:
+        parsed = parse_game_result(text, allow_annulled=allow_annulled)
+    except BadArgument as error:
+        assert error.option == "--result" and str(error).startswith("--result: ")
+        return
+    assert parsed in GAME_RESULTS or (allow_annulled and parsed == ANNULLED)
+
+
+@pytest.mark.parametrize(
+    ("typed", "meant"),
+    [("1:0", "1-0"), ("0 : 1", "0-1"), ("1\u20130", "1-0"), ("0-0", "-/-"), ("- / +", "-/+"), ("Draw", "=")],
+)
+def test_usual_variants_read_as_the_notation(typed, meant):
+    assert parse_game_result(typed) == meant
+
+
+def test_annulled_only_in_a_correction():
+    assert parse_game_result("Annulled", allow_annulled=True) == ANNULLED
+    with pytest.raises(BadArgument, match="not a game result"):
+        parse_game_result("annulled")
+    with pytest.raises(BadArgument):
+        parse_game_result("2-0")
