@@ -123,6 +123,11 @@ class LeagueService(CupUseCases, UpdownUseCases, PlayoffUseCases, StageUseCases,
             competition = self._competition(repo, competition_id, for_update=True)
             if done := self._replayed(repo, key):
                 return self._player(repo, competition, done)
+            # docs/rules.md cup.entry.closed-once-drawn: a drawn bracket takes nobody more.
+            if competition.ruleset == model.CUP_RULESET and repo.stages(competition.id):
+                raise FailedPrecondition(
+                    f"registration closed: the bracket of cup {competition.name!r} is drawn; nobody can join it now"
+                )
             if competition.registration_closed_at is not None and status is PlayerStatus.MAIN:
                 raise FailedPrecondition(
                     f"registration of competition {competition.name!r} is closed: register the player as a reserve "

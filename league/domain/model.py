@@ -38,9 +38,30 @@ class DrawStatus(enum.Enum):
 # The rulesets Rondo ships (docs/rules.md), with the draw shape each one uses by default.
 RULESETS: dict[str, tuple[int, int]] = {
     "discard-league-2026": (4, 4),  # 4 rounds, tables of 4 (riichi mahjong)
-    "open-cup-2023": (0, 2),  # knockout, 1 vs 1: rounds follow from the bracket
-    "updown-league-2007": (0, 2),  # round robin, 1 vs 1
+    "open-cup-2023": (6, 2),  # knockout, 1 vs 1: up to 6 rounds (a bracket of 64, open-cup-2023 2.3)
+    "updown-league-2007": (22, 2),  # round robin, 1 vs 1: 22 rounds (two stages)
 }
+CUP_RULESET = "open-cup-2023"
+UPDOWN_RULESET = "updown-league-2007"
+
+
+def ruleset_contradictions(ruleset: str, rounds: int, table_size: int) -> list[tuple[str, str]]:
+    """(field, message) for each value a ruleset fixes that the request contradicts (docs/rules.md
+    draw.competition.ruleset-defaults): both one-vs-one rulesets play tables of 2, a cup has at most
+    the 6 rounds of a 64-player bracket, an Up&Down league exactly its 22 rounds. Pure."""
+    if ruleset not in (CUP_RULESET, UPDOWN_RULESET):
+        return []
+    default_rounds, default_size = RULESETS[ruleset]
+    found = []
+    if ruleset == CUP_RULESET and rounds > default_rounds:
+        found.append(("rounds", f"{ruleset} has at most {default_rounds} rounds (a bracket of 64), got {rounds}"))
+    if ruleset == UPDOWN_RULESET and rounds != default_rounds:
+        found.append(("rounds", f"{ruleset} has {default_rounds} rounds, got {rounds}; leave it 0 for the ruleset's"))
+    if table_size != default_size:
+        found.append(("table_size", f"{ruleset} plays tables of {default_size}, got {table_size}"))
+    return found
+
+
 DEFAULT_RULESET = "discard-league-2026"
 MAX_NAME_LENGTH = text.MAX_NAME_LENGTH  # one limit for every name, league and booking alike
 MAX_ROUNDS = capacity.MAX_ROUNDS  # Rondo's capacity, shared with the solver (rondo_runtime.capacity)
@@ -131,6 +152,9 @@ def validate_new_competition(name: str, ruleset: str, rounds: int, table_size: i
             f"must be between {TABLE_SIZES.start} and {TABLE_SIZES.stop - 1}, got {table_size}"
             + _never_drawn(table_size >= TABLE_SIZES.stop),
         )
+    if not v:
+        for field, message in ruleset_contradictions(ruleset, rounds, table_size):
+            v.add(field, message)
     v.raise_if_any()
     return name, ruleset, rounds, table_size
 

@@ -47,6 +47,34 @@ def test_competition_validation_names_the_field(args, field):
     assert [v.field for v in error.value.violations] == [field]
 
 
+@pytest.mark.rule("draw.competition.ruleset-defaults")
+@pytest.mark.parametrize(
+    "ruleset, expected",
+    [("open-cup-2023", ("Open cup", "open-cup-2023", 6, 2)), ("updown-league-2007", ("Open cup", "updown-league-2007", 22, 2))],
+)
+def test_zero_rounds_and_table_size_take_the_rulesets_defaults(ruleset, expected):
+    assert validate_new_competition("Open cup", ruleset, 0, 0) == expected
+
+
+@pytest.mark.rule("draw.competition.ruleset-defaults")
+@pytest.mark.parametrize(
+    "ruleset, rounds, table_size, field, says",
+    [
+        ("updown-league-2007", 1, 2, "rounds", "has 22 rounds, got 1"),
+        ("updown-league-2007", 0, 4, "table_size", "plays tables of 2, got 4"),
+        ("open-cup-2023", 7, 0, "rounds", "at most 6 rounds"),
+        ("open-cup-2023", 0, 3, "table_size", "plays tables of 2, got 3"),
+    ],
+)
+def test_values_contradicting_the_ruleset_are_refused_naming_the_field_and_the_rulesets_value(
+    ruleset, rounds, table_size, field, says
+):
+    with pytest.raises(InvalidArgument) as error:
+        validate_new_competition("Cup", ruleset, rounds, table_size)
+    assert [v.field for v in error.value.violations] == [field]
+    assert says in error.value.violations[0].description
+
+
 def test_player_names_are_unique_ignoring_case_and_spacing():
     roster = [_player(1, name="Saki Miyanaga")]
     with pytest.raises(InvalidArgument):

@@ -260,6 +260,16 @@ def test_bad_score_syntax_exits_2_before_anything_is_sent(rondo):
     assert points.exit_code == 2 and "not a whole number of points" in points.stderr
 
 
+def test_a_cup_and_an_up_and_down_league_take_their_rulesets_rounds_and_refuse_contradicting_ones(rondo):
+    cup = out_json(rondo("competitions", "create", "Open cup", "--ruleset", "open-cup-2023", "--json"))
+    assert (cup["ruleset"], cup["rounds"], cup["table_size"]) == ("open-cup-2023", 6, 2)
+    updown = out_json(rondo("competitions", "create", "Up&Down", "--ruleset", "updown-league-2007", "--json"))
+    assert (updown["rounds"], updown["table_size"]) == (22, 2)
+    refused = rondo("competitions", "create", "Short Up&Down", "--ruleset", "updown-league-2007", "--rounds", "1")
+    assert refused.exit_code == 1 and refused.stderr.startswith("error: INVALID_ARGUMENT: ")
+    assert "competition.rounds" in refused.stderr and "has 22 rounds, got 1" in refused.stderr
+
+
 def test_an_unknown_competition_is_not_found(rondo):
     result = rondo("competitions", "show", "no-such-competition")
     assert result.exit_code == 1 and result.stderr.startswith("error: NOT_FOUND: ")

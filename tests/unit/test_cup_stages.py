@@ -451,3 +451,14 @@ def test_a_correction_that_keeps_every_series_winner_changes_nothing_derived(lea
     done = league.correct_record(cid, first.id, _corrected(first, "-/+"), "P06 did not come to game 1", BY)
     assert done.changes == ("no derived change", "stage 2 (semi-final) tables unchanged")
     assert league.cup_bracket(cid).progress.results[ids[5]].technical_defeats == 1
+
+
+@pytest.mark.rule("cup.entry.closed-once-drawn")
+def test_a_drawn_bracket_takes_nobody_more_and_stores_nothing(league, uow):
+    cid, ids = _cup(league, 8)
+    league.register_player(cid, "Late but in time", rating=1)  # before the draw: still open
+    _advance(league, cid)
+    for status in (PlayerStatus.MAIN, PlayerStatus.RESERVE):
+        with pytest.raises(FailedPrecondition, match="registration closed: the bracket .* is drawn"):
+            league.register_player(cid, "Too late", rating=2000, status=status)
+    assert "Too late" not in {p.name for p in uow.repository.players(cid)}

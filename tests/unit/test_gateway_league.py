@@ -181,7 +181,7 @@ def test_a_withdrawal_through_the_gateway_is_keyed_and_appends_its_events(gatewa
 @pytest.mark.rule("updown.withdrawal.half-rule")
 def test_a_withdrawal_that_settles_the_last_games_of_an_updown_stage_completes_it_with_its_event(gateway):
     league = gateway.league
-    cid = league.create_competition("Up&Down", "updown-league-2007", 6, 2).id
+    cid = league.create_competition("Up&Down", "updown-league-2007", 22, 2).id
     ids = [league.register_player(cid, f"U{i}", rating=2000 - i).id for i in range(4)]
     one = _advance(gateway, cid)
     quitter = ids[3]
