@@ -14,7 +14,6 @@ from __future__ import annotations
 import os
 import signal
 import threading
-import time
 from concurrent.futures import ThreadPoolExecutor
 from datetime import UTC, datetime, timedelta
 
@@ -31,6 +30,7 @@ from rondo_runtime.db import make_engine, run_migrations
 from rondo_runtime.process import free_port
 from tests.booking_scheduling import OVERLAPPING_ACTIVE_BOOKINGS
 from tests.faults.conftest import InProcessServer
+from tests.waiting import wait_until
 
 pytestmark = [pytest.mark.faults, pytest.mark.slow]
 
@@ -221,9 +221,7 @@ def test_a_booking_server_killed_inside_the_booking_transaction_leaves_no_partia
         with grpc.insecure_channel(f"127.0.0.1:{port}") as channel, ThreadPoolExecutor(1) as pool:
             stub = booking_pb2_grpc.BookingServiceStub(channel)
             pending = pool.submit(stub.ConfirmMeeting, request, timeout=120)
-            deadline = time.monotonic() + 60
-            while not marker.exists() and time.monotonic() < deadline and not pending.done():
-                time.sleep(0.05)
+            wait_until(lambda: marker.exists() or pending.done(), "the confirmation reaching the fail point")
             assert marker.exists(), "the confirmation never reached the fail point"
             # inside the transaction: the booking row, the meeting's new status and the confirmation are
             # written but not committed

@@ -7,7 +7,6 @@ from __future__ import annotations
 import concurrent.futures
 import sqlite3
 import threading
-import time
 import uuid
 
 import grpc
@@ -43,10 +42,7 @@ def _health(server, service: str = "") -> int:
 
 
 def _wait_for_health(server, service: str, status: int, seconds: float = 30.0) -> None:
-    deadline = time.monotonic() + seconds
-    while _health(server, service) != status:
-        assert time.monotonic() < deadline, f"{service or 'overall'} never became {status}"
-        time.sleep(0.1)
+    wait_until(lambda: _health(server, service) == status, f"{service or 'overall'} becoming {status}", seconds)
 
 
 @pytest.fixture
@@ -175,12 +171,14 @@ def test_nul_and_over_long_text_is_invalid_argument_never_stored(league_server, 
 # --- contention -------------------------------------------------------------------------------------
 
 
-def _hold_sqlite_write_lock(path: str, seconds: float, locked: threading.Event) -> None:
+def _hold_sqlite_write_lock(path: str, seconds: float, locked: threading.Event, release: threading.Event | None = None) -> None:
+    """Holds SQLite's write lock until ``release`` is set, or for ``seconds`` at most (a duration that is
+    the point of the test: longer than the busy timeout)."""
     connection = sqlite3.connect(path, isolation_level=None, timeout=30)
     try:
         connection.execute("BEGIN IMMEDIATE")
         locked.set()
-        time.sleep(seconds)
+        (release or threading.Event()).wait(seconds)
         connection.execute("COMMIT")
     finally:
         connection.close()
@@ -213,16 +211,19 @@ def test_sqlite_lock_held_past_the_deadline_answers_unavailable(tmp_path):
     try:
         league = league_pb2_grpc.LeagueServiceStub(server.channel)
         c = league.CreateCompetition(league_pb2.CreateCompetitionRequest(name="Locked league"), timeout=10)
-        locked = threading.Event()
-        holder = threading.Thread(target=_hold_sqlite_write_lock, args=(path, 4.0, locked))
+        locked, release = threading.Event(), threading.Event()
+        holder = threading.Thread(target=_hold_sqlite_write_lock, args=(path, 60.0, locked, release))
         holder.start()
         assert locked.wait(10)
-        error = _fails(
-            league.RegisterPlayer,
-            league_pb2.RegisterPlayerRequest(competition_id=c.id, name="Hasty"),
-            grpc.StatusCode.UNAVAILABLE,
-            timeout=2,
-        )
+        try:  # held until the call has answered, however long that takes on this machine
+            error = _fails(
+                league.RegisterPlayer,
+                league_pb2.RegisterPlayerRequest(competition_id=c.id, name="Hasty"),
+                grpc.StatusCode.UNAVAILABLE,
+                timeout=2,
+            )
+        finally:
+            release.set()
         assert "busy" in error.details()
         holder.join()
     finally:
