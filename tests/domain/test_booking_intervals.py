@@ -90,18 +90,22 @@ def brute_force_options(players, busy, rooms, min_len):
     st.lists(intervals_st, min_size=1, max_size=4),
     st.fixed_dictionaries({"r1": intervals_st, "r2": intervals_st}),
     st.integers(1, 10),
+    st.sampled_from(["own", "as r1", "as r2"]),
 )
-def test_common_options_are_exactly_where_everyone_and_some_room_are_free(players, busy, min_len):
-    options = common_options(iv(0, SPAN), players, ["r1", "r2"], busy, timedelta(minutes=min_len))
+def test_common_options_are_exactly_where_everyone_and_some_room_are_free(players, busy, min_len, r3):
+    # a third room booked like another one (rooms booked alike are computed once) or on its own
+    busy = {**busy, "r3": busy["r2"] if r3 == "as r2" else list(busy["r1"]) if r3 == "as r1" else busy["r1"][1:]}
+    rooms = ["r1", "r3", "r2"]  # r3 between the two: an option's rooms stay in this order
+    options = common_options(iv(0, SPAN), players, rooms, busy, timedelta(minutes=min_len))
     got = [
         ((int((o.slot.start - T0).total_seconds() // 60), int((o.slot.end - T0).total_seconds() // 60)), list(o.room_ids))
         for o in options
     ]
-    assert got == brute_force_options(players, busy, ["r1", "r2"], min_len)
+    assert got == brute_force_options(players, busy, rooms, min_len)
     # with no minimum: the options cover exactly the instants where all players are free and some room is
-    everything = common_options(iv(0, SPAN), players, ["r1", "r2"], busy, timedelta(0))
+    everything = common_options(iv(0, SPAN), players, rooms, busy, timedelta(0))
     free_all = set(range(SPAN)).intersection(*(minutes(p) for p in players))
-    some_room = (set(range(SPAN)) - minutes(busy["r1"])) | (set(range(SPAN)) - minutes(busy["r2"]))
+    some_room = set().union(*(set(range(SPAN)) - minutes(busy[r]) for r in rooms))
     assert minutes(o.slot for o in everything) == free_all & some_room
 
 

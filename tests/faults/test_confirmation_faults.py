@@ -152,7 +152,17 @@ def test_64_concurrent_confirmations_for_one_room_book_one_per_overlapping_set_o
         answers = list(pool.map(last_confirmation, jobs))
     won = [a for a in answers if isinstance(a, booking_pb2.Meeting)]
     lost = [a for a in answers if isinstance(a, grpc.RpcError)]
-    assert len(won) == days and len(lost) == len(jobs) - days
+    outcome = {  # what each day's calls answered: which day lost its winner, and how (printed if this fails)
+        day: sorted(
+            {
+                "booked" if not isinstance(a, grpc.RpcError) else f"{a.code().name}: {(a.details() or '')[:50]}"
+                for (key, _), a in zip(jobs, answers)
+                if int(key.rsplit("/", 1)[1]) % days == day
+            }
+        )
+        for day in range(days)
+    }
+    assert len(won) == days and len(lost) == len(jobs) - days, (outcome, counts(db_url))
     assert sorted(int(jobs[answers.index(w)][0].rsplit("/", 1)[1]) % days for w in won) == list(range(days))
     assert all(w.status == booking_pb2.MEETING_STATUS_BOOKED and w.room_id == room_id for w in won)
     for error in lost:
