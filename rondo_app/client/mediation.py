@@ -167,10 +167,10 @@ def record_mediated_game(
     """The mediated game's outcome: its result (--result), or who did not come (--absent)."""
     if bool(result) == bool(absent):
         raise fail("--result: give the game's result, or --absent for a no-show (one of the two)")
-    notation = parse_game_result(result) if result else ""
-    if notation and notation not in ("1-0", "0-1"):
-        raise fail(f"--result: a mediated game is 1-0 or 0-1 (a no-show is --absent), got {result!r}")
     with session(address, token, as_json) as s:
+        notation = parse_game_result(result) if result else ""
+        if notation and notation not in ("1-0", "0-1"):
+            raise fail(f"--result: a mediated game is 1-0 or 0-1 (a no-show is --absent), got {result!r}")
         cid = competition_id(s, competition)
         request = mediation_pb2.RecordMediatedGameRequest(
             mediation_id=mediation_id(s, cid, mediation_key),

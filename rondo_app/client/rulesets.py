@@ -80,8 +80,8 @@ def change_ruleset(
 ) -> None:
     """A new version of the competition's ruleset, from the latest with the fields given changed
     (`rondo rulesets versions` shows the fields); the standings use it at once."""
-    changes = parse_changes(set_ or [], overrides)
     with session(address, token, as_json) as s:
+        changes = parse_changes(set_ or [], overrides)  # a malformed option exits 2 before anything is sent
         request = competitions_pb2.ChangeRulesetRequest(
             competition_id=competition_id(s, competition),
             overrides_json=json.dumps(changes, ensure_ascii=False) if changes else "",
