@@ -143,7 +143,13 @@ def competition_names(s: Session) -> dict[str, str]:
 def payload_text(event: events_pb2.Event) -> str:
     """The payload in brief: its fields as ``key=value``, names before ids."""
     data = json_format.MessageToDict(event.payload)
-    return ", ".join(f"{k}={json.dumps(v, ensure_ascii=False)}" for k, v in sorted(data.items()) if not k.endswith("_id"))
+
+    def shown(value: object) -> str:
+        if isinstance(value, float) and value.is_integer():  # a Struct holds every number as a double
+            return str(int(value))
+        return json.dumps(value, ensure_ascii=False)
+
+    return ", ".join(f"{k}={shown(v)}" for k, v in sorted(data.items()) if not k.endswith("_id") and not k.endswith("_ids"))
 
 
 def event_line(event: events_pb2.Event, names: dict[str, str]) -> str:
