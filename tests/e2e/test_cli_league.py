@@ -178,6 +178,28 @@ def test_a_disputed_report_is_listed_and_resolved_from_the_cli(rondo, embedded):
     standings = out_json(rondo("standings", cid, "--json"))
     assert standings["rows"][0]["name"] == seats[0]
 
+    second = embedded.accounts.player(cid, ids[seats[0]]).ReportResult(
+        results_pb2.ReportResultRequest(
+            competition_id=cid,
+            round=1,
+            table=1,
+            hanchan=results_pb2.HanchanResult(number=2, scores={ids[n]: v for n, v in scores.items()}),
+        ),
+        timeout=10,
+    )
+    embedded.accounts.player(cid, ids[seats[3]]).DisputeResult(
+        results_pb2.DisputeResultRequest(competition_id=cid, record_id=second.id, reason="the scores are reversed"),
+        timeout=10,
+    )
+    judge_scores = [arg for n, v in zip(seats, (20000, 25000, 35000, 40000), strict=True) for arg in ("--score", f"{n}={v}")]
+    replaced = out_json(rondo(
+        "disputes", "resolve", cid, second.id[:8], "--decision", "replace", "--reason", "the sheet was reversed",
+        "--number", "2", *judge_scores, "--json",
+    ))  # fmt: skip
+    assert replaced["status"] == "RECORD_STATUS_CONFIRMED" and replaced["hanchan"]["scores"][ids[seats[3]]] == 40000
+    history = out_json(rondo("results", "list", cid, "--round", "1", "--table", "1", "--json"))["result_records"]
+    assert [r["status"] for r in history if r["hanchan"]["number"] == 2] == ["RECORD_STATUS_REPLACED", "RECORD_STATUS_CONFIRMED"]
+
 
 def test_a_cup_player_is_disqualified_from_the_cli(rondo):
     cid = out_json(rondo("competitions", "create", "CLI dq cup", "--ruleset", "open-cup-2023", "--json"))["id"]
