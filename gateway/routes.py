@@ -213,6 +213,7 @@ _ROUTES: dict[str, Route] = {
     "ListPlayers": _league("ListPlayers", page=Page("players", "players")),
     "ChangeRuleset": _league("ChangeRuleset", standings),
     "ListRulesetVersions": _league("ListRulesetVersions", page=Page("versions", "ruleset_versions")),
+    "ListRulesets": _league("ListRulesets", page=Page("rulesets", "rulesets")),
     # draws
     "ApproveDraw": _league("ApproveDraw", approve),
     "GetDraw": _league("GetDraw"),

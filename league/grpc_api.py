@@ -12,6 +12,7 @@ from google.protobuf.timestamp_pb2 import Timestamp
 
 from league.cup_service import CupBracket, Disqualified
 from league.domain import cup, playoff
+from league.domain.catalogue import RulesetInfo, RulesetKind, catalogue
 from league.domain.certificate import SolveRecord, certificate
 from league.domain.commitment import SeedCommitment
 from league.domain.lots import TieDecision, TieMethod
@@ -410,6 +411,28 @@ def ruleset_version_to_proto(v: RulesetVersion) -> league_pb2.RulesetVersion:
         reason=v.reason,
         changed_by=v.changed_by,
         at=timestamp(v.at),
+    )
+
+
+RULESET_KIND = {
+    RulesetKind.MAHJONG_LEAGUE: league_pb2.RULESET_KIND_MAHJONG_LEAGUE,
+    RulesetKind.CUP: league_pb2.RULESET_KIND_CUP,
+    RulesetKind.UPDOWN: league_pb2.RULESET_KIND_UPDOWN,
+}
+
+
+def ruleset_to_proto(r: RulesetInfo) -> league_pb2.Ruleset:
+    return league_pb2.Ruleset(
+        name=r.name,
+        kind=RULESET_KIND[r.kind],
+        description=r.description,
+        description_ru=r.description_ru,
+        default_rounds=r.default_rounds,
+        default_table_size=r.default_table_size,
+        stages=list(r.stages),
+        stages_ru=list(r.stages_ru),
+        version=r.version,
+        default=r.default,
     )
 
 
@@ -919,6 +942,9 @@ class LeagueServicer(league_pb2_grpc.LeagueServiceServicer):
     async def ListRulesetVersions(self, request, context):
         versions = await asyncio.to_thread(self.service.reviews.ruleset_versions, request.competition_id)
         return league_pb2.ListRulesetVersionsResponse(versions=[ruleset_version_to_proto(v) for v in versions])
+
+    async def ListRulesets(self, request, context):
+        return league_pb2.ListRulesetsResponse(rulesets=[ruleset_to_proto(r) for r in catalogue()])
 
     async def DecideTie(self, request, context):
         d = await asyncio.to_thread(

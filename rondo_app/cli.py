@@ -12,10 +12,16 @@ import typer
 
 from rondo_app.client import identity, results_import, roster_import  # noqa: F401 (the imports register themselves)
 from rondo_app.client.accounts import accounts
+from rondo_app.client.audit import audit, events
 from rondo_app.client.calendar import calendar
 from rondo_app.client.competitions import competitions, roster
+from rondo_app.client.decisions import decisions
+from rondo_app.client.disputes import disputes
 from rondo_app.client.draws import draws
+from rondo_app.client.mediation import mediation
+from rondo_app.client.reminders import reminders
 from rondo_app.client.results import results
+from rondo_app.client.rulesets import rulesets
 from rondo_app.client.session import DEFAULT_ADDRESS, Address, Json, Token
 from rondo_app.client.stages import schedule, stages
 from rondo_app.registry import NAMES, SERVICES, service
@@ -40,6 +46,13 @@ app.add_typer(calendar, name="calendar", rich_help_panel=CLIENT)
 app.add_typer(results, name="results", rich_help_panel=CLIENT)
 app.add_typer(stages, name="stages", rich_help_panel=CLIENT)
 app.add_typer(schedule, name="schedule", rich_help_panel=CLIENT)
+app.add_typer(rulesets, name="rulesets", rich_help_panel=CLIENT)
+app.add_typer(decisions, name="decisions", rich_help_panel=CLIENT)
+app.add_typer(disputes, name="disputes", rich_help_panel=CLIENT)
+app.add_typer(mediation, name="mediation", rich_help_panel=CLIENT)
+app.add_typer(reminders, name="reminders", rich_help_panel=CLIENT)
+app.add_typer(events, name="events", rich_help_panel=CLIENT)
+app.command("audit", rich_help_panel=CLIENT)(audit)
 
 # `rondo serve`'s choices: the registry's names
 ServiceName = Enum("ServiceName", {name: name for name in NAMES}, type=str)  # type: ignore[misc]

@@ -75,10 +75,12 @@ PAIRS: list[Pair] = [
         (L.CloseRegistrationResponse, C.CloseRegistrationResponse),
         (L.RulesetVersion, C.RulesetVersion),
         (L.ChangeRulesetRequest, C.ChangeRulesetRequest),
+        (L.Ruleset, C.Ruleset),
     ),
     *_same(
         (L.ListPlayersRequest, C.ListPlayersRequest),
         (L.ListRulesetVersionsRequest, C.ListRulesetVersionsRequest),
+        (L.ListRulesetsRequest, C.ListRulesetsRequest),
         gateway_fields=PAGE_FIELDS,
     ),
     # draws

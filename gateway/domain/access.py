@@ -132,6 +132,7 @@ MATRIX = {
     "ResolveDispute": _act(STAFF, author=("judge",)),
     "ChangeRuleset": _act(ORGANIZER, author=("changed_by",)),
     "ListRulesetVersions": _read(ANYONE),
+    "ListRulesets": _read(ANYONE),
     "DecideTie": _act(ORGANIZER, author=("decided_by",)),
     "DecidePlayoff": _act(ORGANIZER, author=("decided_by",)),
     # --- Up&Down and the cup ---

@@ -117,6 +117,7 @@ SCOPES = {
     "CorrectRecord": _COMPETITION,
     "ResolveDispute": _COMPETITION,
     "ChangeRuleset": _COMPETITION,
+    "ListRulesets": Scope(unscoped="a read of the rulesets Rondo ships, the same for every club and competition"),
     "DecideTie": _COMPETITION,
     "DecidePlayoff": _COMPETITION,
     "AdvanceStage": _COMPETITION,

@@ -24,6 +24,13 @@ class RegistrationResolution(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     REGISTRATION_RESOLUTION_UNSPECIFIED: _ClassVar[RegistrationResolution]
     REGISTRATION_RESOLUTION_DROP_LAST_REGISTERED: _ClassVar[RegistrationResolution]
     REGISTRATION_RESOLUTION_PROMOTE_RESERVES: _ClassVar[RegistrationResolution]
+
+class RulesetKind(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    RULESET_KIND_UNSPECIFIED: _ClassVar[RulesetKind]
+    RULESET_KIND_MAHJONG_LEAGUE: _ClassVar[RulesetKind]
+    RULESET_KIND_CUP: _ClassVar[RulesetKind]
+    RULESET_KIND_UPDOWN: _ClassVar[RulesetKind]
 PLAYER_STATUS_UNSPECIFIED: PlayerStatus
 PLAYER_STATUS_MAIN: PlayerStatus
 PLAYER_STATUS_RESERVE: PlayerStatus
@@ -33,6 +40,10 @@ PLAYER_STATUS_DISQUALIFIED: PlayerStatus
 REGISTRATION_RESOLUTION_UNSPECIFIED: RegistrationResolution
 REGISTRATION_RESOLUTION_DROP_LAST_REGISTERED: RegistrationResolution
 REGISTRATION_RESOLUTION_PROMOTE_RESERVES: RegistrationResolution
+RULESET_KIND_UNSPECIFIED: RulesetKind
+RULESET_KIND_MAHJONG_LEAGUE: RulesetKind
+RULESET_KIND_CUP: RulesetKind
+RULESET_KIND_UPDOWN: RulesetKind
 
 class Competition(_message.Message):
     __slots__ = ("id", "name", "ruleset", "rounds", "table_size", "created_at", "published_draw_id", "registration_closed_at")
@@ -223,3 +234,43 @@ class ListRulesetVersionsResponse(_message.Message):
     ruleset_versions: _containers.RepeatedCompositeFieldContainer[RulesetVersion]
     next_page_token: str
     def __init__(self, ruleset_versions: _Optional[_Iterable[_Union[RulesetVersion, _Mapping]]] = ..., next_page_token: _Optional[str] = ...) -> None: ...
+
+class Ruleset(_message.Message):
+    __slots__ = ("name", "kind", "description", "description_ru", "default_rounds", "default_table_size", "stages", "stages_ru", "version", "default")
+    NAME_FIELD_NUMBER: _ClassVar[int]
+    KIND_FIELD_NUMBER: _ClassVar[int]
+    DESCRIPTION_FIELD_NUMBER: _ClassVar[int]
+    DESCRIPTION_RU_FIELD_NUMBER: _ClassVar[int]
+    DEFAULT_ROUNDS_FIELD_NUMBER: _ClassVar[int]
+    DEFAULT_TABLE_SIZE_FIELD_NUMBER: _ClassVar[int]
+    STAGES_FIELD_NUMBER: _ClassVar[int]
+    STAGES_RU_FIELD_NUMBER: _ClassVar[int]
+    VERSION_FIELD_NUMBER: _ClassVar[int]
+    DEFAULT_FIELD_NUMBER: _ClassVar[int]
+    name: str
+    kind: RulesetKind
+    description: str
+    description_ru: str
+    default_rounds: int
+    default_table_size: int
+    stages: _containers.RepeatedScalarFieldContainer[str]
+    stages_ru: _containers.RepeatedScalarFieldContainer[str]
+    version: str
+    default: bool
+    def __init__(self, name: _Optional[str] = ..., kind: _Optional[_Union[RulesetKind, str]] = ..., description: _Optional[str] = ..., description_ru: _Optional[str] = ..., default_rounds: _Optional[int] = ..., default_table_size: _Optional[int] = ..., stages: _Optional[_Iterable[str]] = ..., stages_ru: _Optional[_Iterable[str]] = ..., version: _Optional[str] = ..., default: _Optional[bool] = ...) -> None: ...
+
+class ListRulesetsRequest(_message.Message):
+    __slots__ = ("page_size", "page_token")
+    PAGE_SIZE_FIELD_NUMBER: _ClassVar[int]
+    PAGE_TOKEN_FIELD_NUMBER: _ClassVar[int]
+    page_size: int
+    page_token: str
+    def __init__(self, page_size: _Optional[int] = ..., page_token: _Optional[str] = ...) -> None: ...
+
+class ListRulesetsResponse(_message.Message):
+    __slots__ = ("rulesets", "next_page_token")
+    RULESETS_FIELD_NUMBER: _ClassVar[int]
+    NEXT_PAGE_TOKEN_FIELD_NUMBER: _ClassVar[int]
+    rulesets: _containers.RepeatedCompositeFieldContainer[Ruleset]
+    next_page_token: str
+    def __init__(self, rulesets: _Optional[_Iterable[_Union[Ruleset, _Mapping]]] = ..., next_page_token: _Optional[str] = ...) -> None: ...

@@ -160,6 +160,11 @@ class GatewayServiceStub:
                 request_serializer=rondo_dot_gateway_dot_v1_dot_competitions__pb2.ListRulesetVersionsRequest.SerializeToString,
                 response_deserializer=rondo_dot_gateway_dot_v1_dot_competitions__pb2.ListRulesetVersionsResponse.FromString,
                 _registered_method=True)
+        self.ListRulesets = channel.unary_unary(
+                '/rondo.gateway.v1.GatewayService/ListRulesets',
+                request_serializer=rondo_dot_gateway_dot_v1_dot_competitions__pb2.ListRulesetsRequest.SerializeToString,
+                response_deserializer=rondo_dot_gateway_dot_v1_dot_competitions__pb2.ListRulesetsResponse.FromString,
+                _registered_method=True)
         self.DrawCompetition = channel.unary_unary(
                 '/rondo.gateway.v1.GatewayService/DrawCompetition',
                 request_serializer=rondo_dot_gateway_dot_v1_dot_draws__pb2.DrawCompetitionRequest.SerializeToString,
@@ -690,6 +695,14 @@ class GatewayServiceServicer:
 
     def ListRulesetVersions(self, request, context):
         """Missing associated documentation comment in .proto file."""
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def ListRulesets(self, request, context):
+        """Anyone: the rulesets a competition may be created with — what each runs, a one-line description
+        (English and Russian), the defaults rounds and table size 0 take, the stages, the edition.
+        """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
@@ -1291,6 +1304,11 @@ def add_GatewayServiceServicer_to_server(servicer, server):
                     servicer.ListRulesetVersions,
                     request_deserializer=rondo_dot_gateway_dot_v1_dot_competitions__pb2.ListRulesetVersionsRequest.FromString,
                     response_serializer=rondo_dot_gateway_dot_v1_dot_competitions__pb2.ListRulesetVersionsResponse.SerializeToString,
+            ),
+            'ListRulesets': grpc.unary_unary_rpc_method_handler(
+                    servicer.ListRulesets,
+                    request_deserializer=rondo_dot_gateway_dot_v1_dot_competitions__pb2.ListRulesetsRequest.FromString,
+                    response_serializer=rondo_dot_gateway_dot_v1_dot_competitions__pb2.ListRulesetsResponse.SerializeToString,
             ),
             'DrawCompetition': grpc.unary_unary_rpc_method_handler(
                     servicer.DrawCompetition,
@@ -2227,6 +2245,33 @@ class GatewayService:
             '/rondo.gateway.v1.GatewayService/ListRulesetVersions',
             rondo_dot_gateway_dot_v1_dot_competitions__pb2.ListRulesetVersionsRequest.SerializeToString,
             rondo_dot_gateway_dot_v1_dot_competitions__pb2.ListRulesetVersionsResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def ListRulesets(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/rondo.gateway.v1.GatewayService/ListRulesets',
+            rondo_dot_gateway_dot_v1_dot_competitions__pb2.ListRulesetsRequest.SerializeToString,
+            rondo_dot_gateway_dot_v1_dot_competitions__pb2.ListRulesetsResponse.FromString,
             options,
             channel_credentials,
             insecure,

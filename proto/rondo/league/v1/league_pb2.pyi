@@ -57,6 +57,13 @@ class DisputeDecision(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     DISPUTE_DECISION_REJECT: _ClassVar[DisputeDecision]
     DISPUTE_DECISION_REPLACE: _ClassVar[DisputeDecision]
 
+class RulesetKind(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    RULESET_KIND_UNSPECIFIED: _ClassVar[RulesetKind]
+    RULESET_KIND_MAHJONG_LEAGUE: _ClassVar[RulesetKind]
+    RULESET_KIND_CUP: _ClassVar[RulesetKind]
+    RULESET_KIND_UPDOWN: _ClassVar[RulesetKind]
+
 class TieMethod(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     __slots__ = ()
     TIE_METHOD_UNSPECIFIED: _ClassVar[TieMethod]
@@ -108,6 +115,10 @@ DISPUTE_DECISION_UNSPECIFIED: DisputeDecision
 DISPUTE_DECISION_UPHOLD: DisputeDecision
 DISPUTE_DECISION_REJECT: DisputeDecision
 DISPUTE_DECISION_REPLACE: DisputeDecision
+RULESET_KIND_UNSPECIFIED: RulesetKind
+RULESET_KIND_MAHJONG_LEAGUE: RulesetKind
+RULESET_KIND_CUP: RulesetKind
+RULESET_KIND_UPDOWN: RulesetKind
 TIE_METHOD_UNSPECIFIED: TieMethod
 TIE_METHOD_ORGANIZER_ORDER: TieMethod
 TIE_METHOD_LOT: TieMethod
@@ -907,6 +918,40 @@ class ListRulesetVersionsResponse(_message.Message):
     VERSIONS_FIELD_NUMBER: _ClassVar[int]
     versions: _containers.RepeatedCompositeFieldContainer[RulesetVersion]
     def __init__(self, versions: _Optional[_Iterable[_Union[RulesetVersion, _Mapping]]] = ...) -> None: ...
+
+class Ruleset(_message.Message):
+    __slots__ = ("name", "kind", "description", "description_ru", "default_rounds", "default_table_size", "stages", "stages_ru", "version", "default")
+    NAME_FIELD_NUMBER: _ClassVar[int]
+    KIND_FIELD_NUMBER: _ClassVar[int]
+    DESCRIPTION_FIELD_NUMBER: _ClassVar[int]
+    DESCRIPTION_RU_FIELD_NUMBER: _ClassVar[int]
+    DEFAULT_ROUNDS_FIELD_NUMBER: _ClassVar[int]
+    DEFAULT_TABLE_SIZE_FIELD_NUMBER: _ClassVar[int]
+    STAGES_FIELD_NUMBER: _ClassVar[int]
+    STAGES_RU_FIELD_NUMBER: _ClassVar[int]
+    VERSION_FIELD_NUMBER: _ClassVar[int]
+    DEFAULT_FIELD_NUMBER: _ClassVar[int]
+    name: str
+    kind: RulesetKind
+    description: str
+    description_ru: str
+    default_rounds: int
+    default_table_size: int
+    stages: _containers.RepeatedScalarFieldContainer[str]
+    stages_ru: _containers.RepeatedScalarFieldContainer[str]
+    version: str
+    default: bool
+    def __init__(self, name: _Optional[str] = ..., kind: _Optional[_Union[RulesetKind, str]] = ..., description: _Optional[str] = ..., description_ru: _Optional[str] = ..., default_rounds: _Optional[int] = ..., default_table_size: _Optional[int] = ..., stages: _Optional[_Iterable[str]] = ..., stages_ru: _Optional[_Iterable[str]] = ..., version: _Optional[str] = ..., default: _Optional[bool] = ...) -> None: ...
+
+class ListRulesetsRequest(_message.Message):
+    __slots__ = ()
+    def __init__(self) -> None: ...
+
+class ListRulesetsResponse(_message.Message):
+    __slots__ = ("rulesets",)
+    RULESETS_FIELD_NUMBER: _ClassVar[int]
+    rulesets: _containers.RepeatedCompositeFieldContainer[Ruleset]
+    def __init__(self, rulesets: _Optional[_Iterable[_Union[Ruleset, _Mapping]]] = ...) -> None: ...
 
 class DecideTieRequest(_message.Message):
     __slots__ = ("competition_id", "player_ids", "method", "seed", "reason", "decided_by", "idempotency_key")

@@ -179,6 +179,11 @@ class LeagueServiceStub:
                 request_serializer=rondo_dot_league_dot_v1_dot_league__pb2.ListRulesetVersionsRequest.SerializeToString,
                 response_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.ListRulesetVersionsResponse.FromString,
                 _registered_method=True)
+        self.ListRulesets = channel.unary_unary(
+                '/rondo.league.v1.LeagueService/ListRulesets',
+                request_serializer=rondo_dot_league_dot_v1_dot_league__pb2.ListRulesetsRequest.SerializeToString,
+                response_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.ListRulesetsResponse.FromString,
+                _registered_method=True)
         self.DecideTie = channel.unary_unary(
                 '/rondo.league.v1.LeagueService/DecideTie',
                 request_serializer=rondo_dot_league_dot_v1_dot_league__pb2.DecideTieRequest.SerializeToString,
@@ -454,6 +459,13 @@ class LeagueServiceServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def ListRulesets(self, request, context):
+        """The rulesets a competition may be created with: what each runs, its defaults, its stages.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
     def DecideTie(self, request, context):
         """The organizer's order, or a lot from a recorded seed, for a tie the standings leave unresolved.
         """
@@ -697,6 +709,11 @@ def add_LeagueServiceServicer_to_server(servicer, server):
                     servicer.ListRulesetVersions,
                     request_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.ListRulesetVersionsRequest.FromString,
                     response_serializer=rondo_dot_league_dot_v1_dot_league__pb2.ListRulesetVersionsResponse.SerializeToString,
+            ),
+            'ListRulesets': grpc.unary_unary_rpc_method_handler(
+                    servicer.ListRulesets,
+                    request_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.ListRulesetsRequest.FromString,
+                    response_serializer=rondo_dot_league_dot_v1_dot_league__pb2.ListRulesetsResponse.SerializeToString,
             ),
             'DecideTie': grpc.unary_unary_rpc_method_handler(
                     servicer.DecideTie,
@@ -1542,6 +1559,33 @@ class LeagueService:
             '/rondo.league.v1.LeagueService/ListRulesetVersions',
             rondo_dot_league_dot_v1_dot_league__pb2.ListRulesetVersionsRequest.SerializeToString,
             rondo_dot_league_dot_v1_dot_league__pb2.ListRulesetVersionsResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def ListRulesets(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/rondo.league.v1.LeagueService/ListRulesets',
+            rondo_dot_league_dot_v1_dot_league__pb2.ListRulesetsRequest.SerializeToString,
+            rondo_dot_league_dot_v1_dot_league__pb2.ListRulesetsResponse.FromString,
             options,
             channel_credentials,
             insecure,
