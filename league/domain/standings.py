@@ -163,7 +163,7 @@ class Standings:
         first, last = int(low), int(high or low)
         where = f"place {row.place}" if first == last else f"places {row.place}"
         if self.in_progress:
-            so_far = f"provisional, {self.progress()[0]}"
+            so_far = f"provisional, {rounds_played(self.rounds, self.complete_rounds)[0]}"
             if last <= cut:
                 return "playoff", f"{so_far}: {where} within the playoff cut at {cut} so far; the regular stage decides"
             if first > cut:
@@ -181,19 +181,24 @@ TIED_SO_FAR = "tied so far, order not final"
 TIED_SO_FAR_RU = "пока равны, порядок не окончательный"
 
 
+def rounds_played(rounds: int, complete_rounds: Sequence[int]) -> tuple[str, str]:
+    """``("after round 2 of 4", "после тура 2 из 4")``; ``("2 of 4 rounds complete", ...)`` when the
+    complete rounds are not the first ones."""
+    done = len(complete_rounds)
+    if tuple(complete_rounds) == tuple(range(1, done + 1)):
+        return f"after round {done} of {rounds}", f"после тура {done} из {rounds}"
+    return f"{done} of {rounds} rounds complete", f"завершено туров: {done} из {rounds}"
+
+
 def season_progress(rounds: int, complete_rounds: Sequence[int], final: bool) -> tuple[str, str]:
     """``("after round 1 of 4: places and fates are provisional", "после тура 1 из 4: ...")``; the
     regular stage over: ``("final after round 4 of 4", ...)``; nothing when the rounds are not known."""
     if not rounds:
         return "", ""
-    done = len(complete_rounds)
-    if tuple(complete_rounds) == tuple(range(1, done + 1)):
-        en, ru = f"after round {done} of {rounds}", f"после тура {done} из {rounds}"
-    else:
-        en, ru = f"{done} of {rounds} rounds complete", f"завершено туров: {done} из {rounds}"
+    en, ru = rounds_played(rounds, complete_rounds)
     if final:
         return f"final, {en}", f"итог, {ru}"
-    if done == rounds:
+    if len(complete_rounds) == rounds:
         return f"{en}: results awaiting confirmation, places and fates are provisional", (
             f"{ru}: результаты ждут подтверждения, места и итоги предварительные"
         )

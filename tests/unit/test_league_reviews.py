@@ -196,6 +196,7 @@ def test_the_ruleset_is_pinned_at_creation_changed_freely_before_the_start_bad_o
 
 
 @pytest.mark.rule("mahjong.standings.tie-by-organizer-or-lot")
+@pytest.mark.rule("mahjong.standings.provisional-until-played")
 def test_a_tie_is_decided_by_lot_from_the_recorded_seed_and_a_stale_decision_is_reported(season):
     league, uow, cid, ids, tables = season
     decide = league.reviews.decide_tie
