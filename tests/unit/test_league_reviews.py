@@ -202,11 +202,7 @@ def test_a_tie_is_decided_by_lot_from_the_recorded_seed_and_a_stale_decision_is_
     decide = league.reviews.decide_tie
     assert league.get_standings(cid).standings.unresolved == ()  # nothing played: tied so far, no decision yet
     refused(uow, FailedPrecondition, decide, cid, ids, TieMethod.LOT, 7, "", "organizer")
-    last = None
-    for r, tables_of_round in enumerate(data.draw_rounds(ids), start=1):  # every hanchan 30 000 each
-        for t, seats in enumerate(tables_of_round, start=1):
-            for h in (1, 2, 3):
-                last = league.record_hanchan(cid, r, t, data.hanchan(h, dict.fromkeys(seats, 30_000)), data.BY)
+    last = data.record_even_season(league, cid, ids)
     [tie] = league.get_standings(cid).standings.unresolved  # the season played out: all 16 tied
     assert set(tie.players) == set(ids) and tie.reason.endswith("organizer decision required")
     assert fields(refused(uow, InvalidArgument, decide, cid, ids, TieMethod.LOT, None, "", "organizer")) == ["seed"]
@@ -221,7 +217,6 @@ def test_a_tie_is_decided_by_lot_from_the_recorded_seed_and_a_stale_decision_is_
     assert result.standings.rows[0].separated_from_next == "drawn by lot with seed 12345"
     assert result.standings.unresolved == () and result.notes == ()
 
-    assert last is not None
     seats = data.draw_rounds(ids)[3][3]
     league.correct_record(cid, last.id, data.hanchan(3, data.scores(list(seats), 4, 3)), "the protocol said otherwise", data.BY)
     result = league.get_standings(cid)
