@@ -185,6 +185,8 @@ def rounds_played(rounds: int, complete_rounds: Sequence[int]) -> tuple[str, str
     """``("after round 2 of 4", "после тура 2 из 4")``; ``("2 of 4 rounds complete", ...)`` when the
     complete rounds are not the first ones."""
     done = len(complete_rounds)
+    if not done:
+        return f"no round of {rounds} complete yet", f"ни один из {rounds} туров ещё не завершён"
     if tuple(complete_rounds) == tuple(range(1, done + 1)):
         return f"after round {done} of {rounds}", f"после тура {done} из {rounds}"
     return f"{done} of {rounds} rounds complete", f"завершено туров: {done} из {rounds}"

@@ -440,12 +440,16 @@ def games_to_play(season: UpdownSeason) -> int:
     return sum(max(0, season.cycles - played.get(frozenset((a, b)), 0)) for i, a in enumerate(active) for b in active[i + 1 :])
 
 
+def games_left(to_play: int) -> str:
+    return f"{to_play} game{'' if to_play == 1 else 's'} still to play"
+
+
 def stage_progress(counted: int, to_play: int) -> tuple[str, str]:
     """``("3 games still to play: places and fates are provisional", "...")``, or final."""
     if not to_play:
         return f"final: every game played ({counted} counted)", f"итог: все партии сыграны (учтено {counted})"
     return (
-        f"{to_play} games still to play: places and fates are provisional",
+        f"{games_left(to_play)}: places and fates are provisional",
         f"осталось сыграть партий: {to_play}; места и итоги предварительные",
     )
 
@@ -579,7 +583,7 @@ def updown_standings(season: UpdownSeason, decided: Decided | None = None) -> Up
         else:
             why = f"places {place} straddle a cut: {reason}"
         if to_play:
-            why = f"provisional, {to_play} games still to play: {why}"
+            why = f"provisional, {games_left(to_play)}: {why}"
         for k, player in enumerate(group.players):
             step = reason if k + 1 < n else (bounds[gi] if gi + 1 < len(groups) else None)
             notes = []

@@ -358,7 +358,7 @@ def test_a_round_is_complete_only_when_every_drawn_table_has_every_hanchan():
     # a season file names no draw: a round has as many tables as the most any round has (16 / 4 at least)
     assert regular_standings(Season(RS, SIXTEEN, matches=no_table_4)).complete_rounds == (1, 3, 4)
     nothing = regular_standings(Season(RS, SIXTEEN))
-    assert nothing.progress()[0] == "after round 0 of 4: places and fates are provisional" and nothing.unresolved == ()
+    assert nothing.progress()[0] == "no round of 4 complete yet: places and fates are provisional" and nothing.unresolved == ()
 
 
 @pytest.mark.rule("mahjong.standings.provisional-until-played")
