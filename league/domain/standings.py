@@ -178,7 +178,6 @@ class Standings:
 
 #: a tie while games that may break it are still to play (docs/rules.md ``mahjong.standings.provisional-until-played``)
 TIED_SO_FAR = "tied so far, order not final"
-TIED_SO_FAR_RU = "пока равны, порядок не окончательный"
 
 
 def rounds_played(rounds: int, complete_rounds: Sequence[int]) -> tuple[str, str]:
