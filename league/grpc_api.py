@@ -90,6 +90,7 @@ def player_to_proto(p: Player) -> league_pb2.Player:
         status=PLAYER_STATUS[p.status],
         rating=p.rating,
         completed_stage=p.completed_stage,
+        title=p.title,
     )
 
 
@@ -578,6 +579,7 @@ def _pairing(m: cup.MatchProgress, table: int) -> league_pb2.CupPairing:
 
 def standings_to_proto(competition_id: str, result: CompetitionStandings) -> league_pb2.Standings:
     s = result.standings
+    progress, progress_ru = s.progress()
     return league_pb2.Standings(
         competition_id=competition_id,
         ruleset=s.ruleset,
@@ -589,7 +591,7 @@ def standings_to_proto(competition_id: str, result: CompetitionStandings) -> lea
                 total=str(exact(row.figures.total)),
                 average_place="" if row.figures.average_place is None else str(row.figures.average_place),
                 hanchans=row.figures.hanchans,
-                provisional=row.figures.provisional,
+                provisional=s.provisional(row),
                 separated_from_next=row.separated_from_next or "",
                 notes=list(row.figures.notes),
                 fate=s.advancement(row)[0],
@@ -604,6 +606,11 @@ def standings_to_proto(competition_id: str, result: CompetitionStandings) -> lea
         ruleset_version=result.ruleset_version,
         notes=list(result.notes),
         playoff_conflict=playoff_conflict_to_proto(result.playoff_conflict),
+        rounds=s.rounds,
+        after_round=s.after_round,
+        final=s.final,
+        progress=progress,
+        progress_ru=progress_ru,
     )
 
 
@@ -639,6 +646,7 @@ def updown_standings_to_proto(result: UpdownStageStandings) -> league_pb2.Updown
                         separated_from_next=r.separated_from_next or "",
                         notes=list(r.notes),
                         fate_reason=r.fate_reason,
+                        provisional=r.provisional,
                     )
                     for r in s.rows
                 ],
@@ -650,6 +658,7 @@ def updown_standings_to_proto(result: UpdownStageStandings) -> league_pb2.Updown
             for name, s in result.groups
         ],
     )
+    out.progress, out.progress_ru = result.progress()
     if result.stage.number > 1 and result.complete:
         out.champion_id = next(iter(result.with_fate("champion")), "")
         out.promoted_ids.extend(result.with_fate("promoted"))
@@ -707,6 +716,7 @@ class LeagueServicer(league_pb2_grpc.LeagueServiceServicer):
             rating,
             request.idempotency_key,
             player_status(request.status),
+            request.title,
         )
         return player_to_proto(p)
 

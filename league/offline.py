@@ -49,8 +49,11 @@ def render_standings(standings: Standings, stream=None) -> None:
 
     console = Console(file=stream or sys.stdout, width=None if (stream or sys.stdout).isatty() else 160)
     provisional = sum(1 for r in standings.rows if r.figures.provisional)
+    progress = standings.progress()[0]
     table = Table(
-        title=f"{standings.ruleset}: regular-stage standings" + (f" ({provisional} provisional)" if provisional else ""),
+        title=f"{standings.ruleset}: regular-stage standings"
+        + (f", {progress}" if progress else "")
+        + (f" ({provisional} provisional)" if provisional else ""),
         title_justify="left",
     )
     table.add_column("place", justify="right")
@@ -71,7 +74,7 @@ def render_standings(standings: Standings, stream=None) -> None:
             row["average_place"] or "-",
             str(row["hanchans"]),
             row["separated_from_next"] or "",
-            row["fate"],
+            row["fate"] + (" (provisional)" if row["fate"] and row["provisional"] else ""),
             "\n".join(row["notes"]),
         )
     console.print(table)
@@ -85,7 +88,7 @@ def render_updown_standings(standings: UpdownStandings, stream=None) -> None:
     the step that separated the row from the next, notes; then the ties left unresolved."""
     group = f", {standings.group} group" if standings.group else ""
     render_updown_rows(
-        f"{standings.ruleset}: stage {standings.stage}{group} standings",
+        f"{standings.ruleset}: stage {standings.stage}{group} standings, {standings.progress()[0]}",
         standings.stage,
         standings.rows,
         [(tie.place, tie.at_cut, list(tie.players), tie.reason) for tie in standings.unresolved],
@@ -118,7 +121,7 @@ def render_updown_rows(
             f"{r.points}{carried}",
             str(r.sonneborn_berger),
             f"{r.games} ({r.really_played} played)",
-            r.fate,
+            r.fate + (" (provisional)" if getattr(r, "provisional", False) else ""),
             r.separated_from_next or "",
             "\n".join(r.notes),
         )

@@ -554,6 +554,12 @@ class ReviewUseCases(LeagueUseCases):
                 raise FailedPrecondition(
                     f"players {', '.join(names.get(p, p) for p in players)} are not exactly an unresolved tie of the "
                     f"current standings (unresolved ties: {ties or 'none'})"
+                    + (
+                        ""
+                        if ties
+                        else "; players tied while games that could separate them are still to play are only tied so far: "
+                        "their tie is decided once those games are played"
+                    )
                 )
             decision = TieDecision(
                 id=_new_id(),

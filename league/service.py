@@ -27,7 +27,7 @@ from league.use_cases import CompetitionStandings, _new_id, _now, _require_id
 from rondo_runtime import failpoints, idempotency
 from rondo_runtime import text as text_limits
 from rondo_runtime.errors import FailedPrecondition, InvalidArgument, NotFound
-from rondo_runtime.text import clean_id, clean_key, clean_text
+from rondo_runtime.text import clean_id, clean_key, clean_name, clean_text
 from rondo_runtime.transactions import UnitOfWork
 from rondo_runtime.validation import Violations
 
@@ -100,14 +100,20 @@ class LeagueService(CupUseCases, UpdownUseCases, PlayoffUseCases, StageUseCases,
         rating: int | None = None,
         idempotency_key: str = "",
         status: PlayerStatus = PlayerStatus.MAIN,
+        title: str = "",
     ) -> Player:
         """A main participant, or a technical substitute (status SUBSTITUTE: never ranked, drawn only by
-        a redraw, and named by his id in RecordNoShow; docs/rules.md mahjong.roster.substitute-registered)."""
+        a redraw, and named by his id in RecordNoShow; docs/rules.md mahjong.roster.substitute-registered).
+        ``title``: optional, the player's title ("1 dan"), bounded like a name (mahjong.roster.title)."""
         # The request's own fields first, before anything is looked up (issue 7).
         v = Violations()
         competition_id = v.id("competition_id", competition_id)
         v.name("name", name, "give the player's name", model.MAX_NAME_LENGTH)
         v.integer("rating", rating, model.MIN_RATING, model.MAX_RATING)
+        try:
+            title = clean_name(title, "title", required=False)
+        except InvalidArgument as error:
+            v.items.extend(error.violations)
         raw_key = v.key("idempotency_key", idempotency_key)
         try:
             model.check_registrable(status)
@@ -117,6 +123,8 @@ class LeagueService(CupUseCases, UpdownUseCases, PlayoffUseCases, StageUseCases,
         request: dict = {"competition_id": competition_id, "name": name, "rating": rating}
         if status is not PlayerStatus.MAIN:
             request["status"] = status.value
+        if title:
+            request["title"] = title
         key = self._key("RegisterPlayer", raw_key, request)
 
         def work(repo: LeagueRepository) -> Player:
@@ -147,6 +155,7 @@ class LeagueService(CupUseCases, UpdownUseCases, PlayoffUseCases, StageUseCases,
                 registration_order=order,
                 status=status,
                 rating=rating,
+                title=title,
             )
             repo.add_player(player)
             idempotency.remember(repo, key, self.clock(), player.id)

@@ -13,7 +13,7 @@ from league.domain import model, stage_kinds, updown_progress
 from league.domain.model import PlayerStatus
 from league.domain.records import GameEntry, ResultRecord
 from league.domain.stages import Stage, StageStatus
-from league.domain.updown import UpdownStandings
+from league.domain.updown import UpdownStandings, stage_progress
 from league.domain.updown_progress import ANNULLED, Checkpoint, Removal
 from league.use_cases import LeagueUseCases, _new_id
 from rondo_runtime import idempotency
@@ -34,6 +34,11 @@ class UpdownStageStandings:
     names: dict[str, str]
     complete: bool
     ruleset_version: int = 0  # the pinned version of the division data (0: the registered division, fitted)
+
+    def progress(self) -> tuple[str, str]:
+        """docs/rules.md ``updown.standings.provisional-until-played``: the stage's games still to play,
+        over its groups, in English and Russian."""
+        return stage_progress(sum(len(s.games) for _, s in self.groups), sum(s.to_play for _, s in self.groups))
 
     def with_fate(self, fate: str) -> list[str]:
         return [p for _, s in self.groups for p in s.players_with_fate(fate)]

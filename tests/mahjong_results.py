@@ -41,6 +41,19 @@ def approved_league(league: LeagueService):
     return competition, ids, [list(t) for t in rounds[0]]
 
 
+def record_even_season(league: LeagueService, competition_id: str, ids: list[str]):
+    """Every hanchan of the 4-round draw of :func:`approved_league` at 30 000 each: the season played out
+    with all 16 tied (a tie only the organizer can decide: mahjong.standings.provisional-until-played);
+    returns the last record."""
+    last = None
+    for r, tables in enumerate(draw_rounds(ids), start=1):
+        for t, seats in enumerate(tables, start=1):
+            for h in (1, 2, 3):
+                last = league.record_hanchan(competition_id, r, t, hanchan(h, dict.fromkeys(seats, 30_000)), BY)
+    assert last is not None
+    return last
+
+
 def hanchan(number: int, s: dict[str, int], chombo: dict[str, int] | None = None) -> HanchanEntry:
     return HanchanEntry(number, tuple(s.items()), tuple((chombo or {}).items()))
 

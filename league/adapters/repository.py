@@ -131,6 +131,7 @@ class LeagueRepository(IdempotencyRecords):
                 registration_order=p.registration_order,
                 status=p.status.value,
                 rating=p.rating,
+                title=p.title,
             )
         )
 
@@ -195,6 +196,7 @@ class LeagueRepository(IdempotencyRecords):
             registration_order=row.registration_order,
             status=PlayerStatus(row.status),
             rating=row.rating,
+            title=row.title,
         )
 
     # --- draws anyone can verify (league.domain.commitment, league.domain.certificate) ---
@@ -632,7 +634,7 @@ class LeagueRepository(IdempotencyRecords):
 
 
 _PLAYER_COLUMNS = tuple(
-    getattr(PlayerRow, name) for name in ("id", "competition_id", "name", "registration_order", "status", "rating")
+    getattr(PlayerRow, name) for name in ("id", "competition_id", "name", "registration_order", "status", "rating", "title")
 )
 #: Every column of a draw but its seats (``draw_headers`` reads only these).
 _DRAW_COLUMNS = tuple(c for name, c in inspect(DrawRow).columns.items() if name != "seating")

@@ -49,6 +49,8 @@ class PlayerRow(LeagueTable, table=True):
     registration_order: int
     status: str = Field(max_length=16)
     rating: int | None = None
+    # the player's title, bounded like a name (migration 0013_provisional_player_title)
+    title: str = Field(default="", max_length=200)
     status_reason: str = Field(default="", max_length=500)
     # rondo_runtime.confusables.lookalike_key(name): look-alike names collide (migration 0012; unique per competition)
     lookalike_key: str | None = Field(default=None, max_length=400)

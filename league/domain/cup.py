@@ -14,7 +14,8 @@ the result does not depend on the order they were entered.
 * Technical defeat (§4.3): a player absent from a game loses it technically; his opponent wins the
   game. Both absent (§4.3.3): both lose that game technically; neither wins it and the series goes
   on (the arbiter's further decision, a disqualification say, is an action of its own).
-* The semi-final winners play the final, the losers the match for third place (§3.4.3). Places 1-4
+* The semi-final winners play the final, the losers the match for third place (§3.4.3); until the cup is
+  over nobody has a place, and a semi-final loser is still in the cup (``places-final-when-decided``). Places 1-4
   get medals, the others badges (§1.6.1); each player's exit names the stage he went out in.
 * Prize money for places 1-4 (§1.7.1) needs at most one technical defeat in the whole cup (§1.7.2).
 * Disqualification (§6.4): the player is never replaced; he keeps his position and every opponent he
@@ -487,6 +488,7 @@ def _summarize(
 ) -> CupProgress:
     level: dict[str, _Level] = {}
     beaten: dict[str, list[str]] = defaultdict(list)  # whom each player beat, in stage order
+    semi_final_losers: dict[str, _Level] = {}  # each as he went out: the match for third place still decides
     advanced: dict[str, str] = {}  # why each player is still in the cup
     tech: dict[str, int] = defaultdict(int)
     guaranteed: dict[tuple[str, int], int] = {}  # (player, stage) -> the worst place still open to him after it
@@ -527,6 +529,8 @@ def _summarize(
                 continue
             for p in m.losers:
                 level[p] = _Level(None, stage.name, stage.number, f"went out in the {stage.name}: {m.explanation}")
+                if stage.name == SEMI_FINAL:
+                    semi_final_losers[p] = level[p]
     finished = False
     if stages and stages[-1].name == FINAL and stages[-1].decided:
         finished = True
@@ -568,6 +572,17 @@ def _summarize(
                 f"moved up one level from {_level_text(before)} to {_level_text(moving)}: {player}, who beat him, was disqualified after securing a prize place (6.4)"
             )
             moving = before
+    if not finished:
+        # docs/rules.md cup.progress.places-final-when-decided: a semi-final loser still plays the match
+        # for third place (3.4.3): his place, award and prize wait for it
+        third = stages[-1].third_place if stages and stages[-1].name == FINAL else None
+        for p, out in list(level.items()):
+            if semi_final_losers.get(p) is out:
+                del level[p]
+                if third is not None and p in third.players:
+                    advanced[p] = f"playing the match for third place (3.4.3): {third.explanation}"
+                else:
+                    advanced[p] = f"to play the match for third place (3.4.3); {out.why}"
     places: list[str | None] = [None] * rules.medal_places if finished else []
     results: dict[str, PlayerResult] = {}
     for player in seeds:

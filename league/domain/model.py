@@ -89,6 +89,8 @@ class Player:
     registration_order: int
     status: PlayerStatus = PlayerStatus.MAIN
     rating: int | None = None
+    #: The player's title as the club writes it ("1 dan", "MCR master"); "" for none. Bounded like a name.
+    title: str = ""
     #: Not stored: set on the answer to WithdrawPlayer when the withdrawal settled the last open games
     #: of that stage, which is now completed (an Up&Down player's unplayed games are not awaited).
     completed_stage: int = dataclasses.field(default=0, compare=False)

@@ -244,4 +244,11 @@ def season_of(
         for (rnd, table), contents in sorted(by_table.items())
     )
     substitutes = sorted({s for m in by_table.values() for s in substitutes_of(m)})
-    return Season(ruleset, tuple(players), tuple(substitutes), tuple(w for w in players if w in set(withdrawn)), matches)
+    return Season(
+        ruleset,
+        tuple(players),
+        tuple(substitutes),
+        tuple(w for w in players if w in set(withdrawn)),
+        matches,
+        tuple(len(tables) for tables in rounds),
+    )

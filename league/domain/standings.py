@@ -13,6 +13,9 @@ docs/rules.md ``mahjong.standings.*``:
 * ``withdrawn-leave`` — a withdrawn player leaves the standings; his games stay in the history.
 * ``partial-match`` — a match with hanchans still to play gives provisional figures (no match uma yet)
   and the row says what is missing.
+* ``provisional-until-played`` — until every match of every round of the regular stage is complete the
+  standings say so ("after round 1 of 4"), every row and its fate are provisional and a tie is "tied so
+  far", not yet a decision for the organizer.
 
 Every adjacent pair of rows says the step that separated them (``"equal total; average place 9/4 <
 5/2"``). Pure: no I/O; the same code scores a season file and (later) the service's records.
@@ -43,6 +46,15 @@ class Season:
     substitutes: tuple[str, ...] = ()
     withdrawn: tuple[str, ...] = ()
     matches: tuple[Match, ...] = ()
+    #: the number of tables of each round of the approved draw; empty (a season file): every round has
+    #: as many tables as the most any round has, at least the main participants / table size
+    tables: tuple[int, ...] = ()
+
+    def tables_in(self, round_no: int) -> int:
+        if self.tables:
+            return self.tables[round_no - 1] if 0 < round_no <= len(self.tables) else 0
+        seen = max((m.table for m in self.matches), default=0)
+        return max(seen, len(self.players) // max(self.ruleset.table_size, 1))
 
 
 def average_place(places: Iterable[Fraction | int]) -> Fraction | None:
@@ -109,22 +121,101 @@ class Standings:
     unresolved: tuple[UnresolvedTie, ...]
     history: tuple[MatchResult, ...]  # every match scored, substitutes' and withdrawn players' games included
     playoff_places: int = 0  # the ruleset's cut: how many continue after the regular stage
+    #: the rounds of the regular stage, and those of them whose every drawn match is complete
+    #: (docs/rules.md ``mahjong.standings.provisional-until-played``); 0 rounds: not known, final
+    rounds: int = 0
+    complete_rounds: tuple[int, ...] = ()
+
+    @property
+    def after_round(self) -> int:
+        """How many rounds are complete ("after round 2 of 4")."""
+        return len(self.complete_rounds)
+
+    @property
+    def in_progress(self) -> bool:
+        """Some match of the regular stage is still to be played or completed."""
+        return self.rounds > 0 and self.after_round < self.rounds
+
+    @property
+    def final(self) -> bool:
+        """Every match played and complete, no row waiting for a result: the places and fates are final."""
+        return not self.in_progress and not any(row.figures.provisional for row in self.rows)
+
+    def provisional(self, row: StandingRow) -> bool:
+        """The row's place and fate may still change: its own figures are, or the season is in progress."""
+        return row.figures.provisional or self.in_progress
+
+    def progress(self) -> tuple[str, str]:
+        """docs/rules.md ``mahjong.standings.provisional-until-played``: where the season is, in English
+        and Russian ("" once the rounds are not known)."""
+        return season_progress(self.rounds, self.complete_rounds, self.final)
 
     def advancement(self, row: StandingRow) -> tuple[str, str]:
         """docs/rules.md ``mahjong.standings.advancement-explained``: what a row's place means and why:
         ``("playoff", ...)``, ``("out", ...)``, or undecided while a shared place straddles the cut;
-        ``("", "")`` for a ruleset without a playoff."""
+        ``("", "")`` for a ruleset without a playoff. While the season is in progress the fate is the
+        place's as it stands, and its reason says it is provisional
+        (``mahjong.standings.provisional-until-played``)."""
         cut = self.playoff_places
         if not cut:
             return "", ""
         low, _, high = row.place.partition("-")
         first, last = int(low), int(high or low)
         where = f"place {row.place}" if first == last else f"places {row.place}"
+        if self.in_progress:
+            so_far = f"provisional, {rounds_played(self.rounds, self.complete_rounds)[0]}"
+            if last <= cut:
+                return "playoff", f"{so_far}: {where} within the playoff cut at {cut} so far; the regular stage decides"
+            if first > cut:
+                return "out", f"{so_far}: {where} below the playoff cut at {cut} so far; the regular stage decides"
+            return "undecided: playoff or out", f"{so_far}: {where} straddle the playoff cut at {cut}: {TIED_SO_FAR}"
         if last <= cut:
             return "playoff", f"{where}: the playoff takes places 1-{cut} of the regular stage (discard-league-2026 §1, §2)"
         if first > cut:
             return "out", f"{where}: the playoff takes places 1-{cut}; the season ends here (discard-league-2026 §1)"
         return "undecided: playoff or out", f"{where} straddle the playoff cut at {cut}: {ORGANIZER_DECISION}"
+
+
+#: a tie while games that may break it are still to play (docs/rules.md ``mahjong.standings.provisional-until-played``)
+TIED_SO_FAR = "tied so far, order not final"
+
+
+def rounds_played(rounds: int, complete_rounds: Sequence[int]) -> tuple[str, str]:
+    """``("after round 2 of 4", "после тура 2 из 4")``; ``("2 of 4 rounds complete", ...)`` when the
+    complete rounds are not the first ones."""
+    done = len(complete_rounds)
+    if not done:
+        return f"no round of {rounds} complete yet", f"ни один из {rounds} туров ещё не завершён"
+    if tuple(complete_rounds) == tuple(range(1, done + 1)):
+        return f"after round {done} of {rounds}", f"после тура {done} из {rounds}"
+    return f"{done} of {rounds} rounds complete", f"завершено туров: {done} из {rounds}"
+
+
+def season_progress(rounds: int, complete_rounds: Sequence[int], final: bool) -> tuple[str, str]:
+    """``("after round 1 of 4: places and fates are provisional", "после тура 1 из 4: ...")``; the
+    regular stage over: ``("final after round 4 of 4", ...)``; nothing when the rounds are not known."""
+    if not rounds:
+        return "", ""
+    en, ru = rounds_played(rounds, complete_rounds)
+    if final:
+        return f"final, {en}", f"итог, {ru}"
+    if len(complete_rounds) == rounds:
+        return f"{en}: results awaiting confirmation, places and fates are provisional", (
+            f"{ru}: результаты ждут подтверждения, места и итоги предварительные"
+        )
+    return f"{en}: places and fates are provisional", f"{ru}: места и итоги предварительные"
+
+
+def complete_rounds(season: Season, results: Sequence[MatchResult]) -> tuple[int, ...]:
+    """The rounds of the regular stage whose every drawn table has a complete match
+    (docs/rules.md ``mahjong.standings.provisional-until-played``)."""
+    done = {(r.match.round, r.match.table) for r in results if r.complete}
+    out = []
+    for n in range(1, season.ruleset.rounds + 1):
+        tables = season.tables_in(n)
+        if tables and all((n, t) in done for t in range(1, tables + 1)):
+            out.append(n)
+    return tuple(out)
 
 
 # --- the figures ------------------------------------------------------------------------------------
@@ -247,11 +338,15 @@ def place_range(first: int, size: int) -> str:
     return str(first) if size == 1 else f"{first}-{first + size - 1}"
 
 
-def rank_standings(figures: Sequence[Figures], ruleset: Ruleset) -> tuple[tuple[StandingRow, ...], tuple[UnresolvedTie, ...]]:
+def rank_standings(
+    figures: Sequence[Figures], ruleset: Ruleset, in_progress: bool = False
+) -> tuple[tuple[StandingRow, ...], tuple[UnresolvedTie, ...]]:
     """Rows in standings order from the figures of the ranked players (given in registration order):
     the ruleset's tie-break chain, shared place ranges, the step between adjacent rows, the ties left
     to the organizer (docs/rules.md ``mahjong.standings.total-then-average-place``,
-    ``mahjong.standings.organizer-decision``)."""
+    ``mahjong.standings.organizer-decision``). ``in_progress``: games that may break a tie are still to
+    play, so a tie is "tied so far" and not left to the organizer
+    (``mahjong.standings.provisional-until-played``)."""
     by_player = {f.player: f for f in figures}
     groups, bounds = rank_by_chain(by_player, [f.player for f in figures], ruleset.tie_breaks)
     rows: list[StandingRow] = []
@@ -259,7 +354,9 @@ def rank_standings(figures: Sequence[Figures], ruleset: Ruleset) -> tuple[tuple[
     first = 1
     for g_index, group in enumerate(groups):
         place = place_range(first, len(group.players))
-        if group.reason is not None:
+        if group.reason is not None and in_progress:
+            group = _Group(group.players, group.reason.replace(ORGANIZER_DECISION, TIED_SO_FAR))
+        elif group.reason is not None:
             last = first + len(group.players) - 1
             at_cut = 0 < ruleset.playoff_places and first <= ruleset.playoff_places < last
             unresolved.append(UnresolvedTie(place, group.players, group.reason, at_cut))
@@ -281,8 +378,10 @@ def regular_standings(season: Season) -> Standings:
     rs = season.ruleset
     results = tuple(match_result(m, rs) for m in sorted(season.matches, key=lambda m: (m.round, m.table)))
     figures = player_figures(season, results)
-    rows, unresolved = rank_standings([figures[p] for p in season.players if p in figures], rs)
-    return Standings(rs.name, rows, unresolved, results, rs.playoff_places)
+    complete = complete_rounds(season, results)
+    in_progress = len(complete) < rs.rounds
+    rows, unresolved = rank_standings([figures[p] for p in season.players if p in figures], rs, in_progress)
+    return Standings(rs.name, rows, unresolved, results, rs.playoff_places, rs.rounds, complete)
 
 
 # --- presentation as plain data (the CLI's --json and, later, the service) ----------------------------
@@ -296,9 +395,16 @@ def _json_number(value: Points | Fraction | None) -> int | str | None:
 
 
 def standings_as_dict(standings: Standings) -> dict:
-    """``{"standings": [{"place": "1", "player": "P05", "total": 12345, "average_place": "9/4", ...}],
-    "unresolved": [...]}`` in standings order; exact fractions as strings."""
+    """``{"progress": "after round 4 of 4", "final": true, "standings": [{"place": "1", "player": "P05",
+    "total": 12345, "average_place": "9/4", ...}], "unresolved": [...]}`` in standings order; exact
+    fractions as strings."""
+    progress, progress_ru = standings.progress()
     return {
+        "rounds": standings.rounds,
+        "after_round": standings.after_round,
+        "final": standings.final,
+        "progress": progress,
+        "progress_ru": progress_ru,
         "standings": [
             {
                 "place": row.place,
@@ -306,7 +412,7 @@ def standings_as_dict(standings: Standings) -> dict:
                 "total": _json_number(row.figures.total),
                 "average_place": None if row.figures.average_place is None else str(row.figures.average_place),
                 "hanchans": row.figures.hanchans,
-                "provisional": row.figures.provisional,
+                "provisional": standings.provisional(row),
                 "separated_from_next": row.separated_from_next,
                 "notes": list(row.figures.notes),
                 "fate": standings.advancement(row)[0],

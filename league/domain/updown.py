@@ -14,6 +14,9 @@ docs/rules.md ``updown.*``:
 * ``standings.two-tied`` / ``several-tied`` / ``shared-places`` — the chains of §6.2-§6.5: several tied
   are ordered by the mini-table of all of them, then SB; only two still equal after both go to the
   two-player rule; three or more still equal need the organizer.
+* ``standings.provisional-until-played`` — while a group has games still to play, every row's place
+  and fate are provisional and a tie is "tied so far, order not final", not an extra match or an
+  organizer decision yet.
 * ``withdrawal.half-rule`` — §10.4; ``annul.thrown-match`` — §9.2;
   ``stage.split-and-carry`` — §4.3, §4.4.
 
@@ -35,7 +38,7 @@ from rondo_runtime.errors import InvalidArgument
 from rondo_runtime.validation import Violations
 
 from .ruleset import ORGANIZER_DECISION
-from .standings import UnresolvedTie, place_range, runs_of_equal
+from .standings import TIED_SO_FAR, UnresolvedTie, place_range, runs_of_equal
 
 EXTRA_MATCH = "extra match needed"
 SHARED = "they share the place (updown-league-2007 §6.5: no extra match for those who stop)"
@@ -398,6 +401,7 @@ class UpdownRow:
     separated_from_next: str | None
     notes: tuple[str, ...]
     fate_reason: str = ""  # why the place means ``fate``, with the clause
+    provisional: bool = False  # the group still has games to play: the place and fate may change
 
 
 @dataclass(frozen=True)
@@ -408,9 +412,46 @@ class UpdownStandings:
     rows: tuple[UpdownRow, ...]
     unresolved: tuple[UnresolvedTie, ...]
     games: tuple[ScoredGame, ...]  # the games the table counts
+    to_play: int = 0  # games between players still in the league not recorded yet
+
+    @property
+    def final(self) -> bool:
+        return not self.to_play
+
+    def progress(self) -> tuple[str, str]:
+        """docs/rules.md ``updown.standings.provisional-until-played``: where the group is, in English
+        and Russian."""
+        return stage_progress(len(self.games), self.to_play)
 
     def players_with_fate(self, fate: str) -> tuple[str, ...]:
         return tuple(r.player for r in self.rows if r.fate == fate)
+
+
+def games_to_play(season: UpdownSeason) -> int:
+    """docs/rules.md ``updown.standings.provisional-until-played``: the games of the stage's round robin
+    (``cycles`` a pairing) between two players still in the league that have no result yet; a withdrawn
+    player's games are settled by the half rule (§10.4), not awaited."""
+    withdrawn = set(season.withdrawn)
+    active = [p for p in season.players if p not in withdrawn]
+    played: dict[frozenset[str], int] = {}
+    for g in season.games:
+        key = frozenset((g.white, g.black))
+        played[key] = played.get(key, 0) + 1
+    return sum(max(0, season.cycles - played.get(frozenset((a, b)), 0)) for i, a in enumerate(active) for b in active[i + 1 :])
+
+
+def games_left(to_play: int) -> str:
+    return f"{to_play} game{'' if to_play == 1 else 's'} still to play"
+
+
+def stage_progress(counted: int, to_play: int) -> tuple[str, str]:
+    """``("3 games still to play: places and fates are provisional", "...")``, or final."""
+    if not to_play:
+        return f"final: every game played ({counted} counted)", f"итог: все партии сыграны (учтено {counted})"
+    return (
+        f"{games_left(to_play)}: places and fates are provisional",
+        f"осталось сыграть партий: {to_play}; места и итоги предварительные",
+    )
 
 
 #: A stage-1 place of a group too small for the ruleset's split (docs/rules.md ``updown.stage.split-and-carry``).
@@ -518,6 +559,7 @@ def updown_standings(season: UpdownSeason, decided: Decided | None = None) -> Up
         groups.extend(g)
         bounds.extend(b)
     size = len(season.players)
+    to_play = games_to_play(season)
     rows: list[UpdownRow] = []
     unresolved: list[UnresolvedTie] = []
     first = 1
@@ -526,7 +568,9 @@ def updown_standings(season: UpdownSeason, decided: Decided | None = None) -> Up
         place = place_range(first, n)
         fates = {place_fate(season, k, size) for k in range(first, first + n)}
         reason = group.reason
-        if reason is not None:
+        if reason is not None and to_play:  # the games still to play may break it: not a decision yet
+            reason = reason.replace(EXTRA_MATCH, TIED_SO_FAR).replace(ORGANIZER_DECISION, TIED_SO_FAR)
+        elif reason is not None:
             if season.stage == 1 and fates == {"stop"}:
                 reason = reason.replace(EXTRA_MATCH, SHARED).replace(ORGANIZER_DECISION, SHARED)
             else:
@@ -538,6 +582,8 @@ def updown_standings(season: UpdownSeason, decided: Decided | None = None) -> Up
                 why = f"places {place}" + why.removeprefix(f"place {first}")
         else:
             why = f"places {place} straddle a cut: {reason}"
+        if to_play:
+            why = f"provisional, {games_left(to_play)}: {why}"
         for k, player in enumerate(group.players):
             step = reason if k + 1 < n else (bounds[gi] if gi + 1 < len(groups) else None)
             notes = []
@@ -564,10 +610,11 @@ def updown_standings(season: UpdownSeason, decided: Decided | None = None) -> Up
                     step,
                     tuple(notes),
                     why,
+                    bool(to_play),
                 )
             )
         first += n
-    return UpdownStandings(season.ruleset.name, season.stage, season.group, tuple(rows), tuple(unresolved), games)
+    return UpdownStandings(season.ruleset.name, season.stage, season.group, tuple(rows), tuple(unresolved), games, to_play)
 
 
 def stage_two_groups(standings: UpdownStandings) -> dict[str, dict[str, int]]:
@@ -592,7 +639,12 @@ def stage_two_groups(standings: UpdownStandings) -> dict[str, dict[str, int]]:
 def updown_standings_as_dict(standings: UpdownStandings) -> dict:
     """``{"standings": [{"place": "1", "player": "A", "points": 5, "sonneborn_berger": 25, ...}],
     "unresolved": [...]}`` in standings order."""
+    progress, progress_ru = standings.progress()
     return {
+        "final": standings.final,
+        "to_play": standings.to_play,
+        "progress": progress,
+        "progress_ru": progress_ru,
         "standings": [
             {
                 "place": r.place,
@@ -607,6 +659,7 @@ def updown_standings_as_dict(standings: UpdownStandings) -> dict:
                 "separated_from_next": r.separated_from_next,
                 "notes": list(r.notes),
                 "fate_reason": r.fate_reason,
+                "provisional": r.provisional,
             }
             for r in standings.rows
         ],

@@ -122,6 +122,7 @@ def add_player(
     name: Annotated[str, typer.Argument(metavar="NAME")],
     substitute: Annotated[bool, typer.Option("--substitute", help="A technical substitute (never ranked).")] = False,
     rating: Annotated[int | None, typer.Option(help="The player's rating.")] = None,
+    title: Annotated[str, typer.Option(help='The player\'s title, e.g. "1 dan" (at most 100 characters).')] = "",
     idempotency_key: IdempotencyKey = "",
     address: Address = DEFAULT_ADDRESS,
     token: Token = "",
@@ -134,6 +135,7 @@ def add_player(
         rating=rating,
         idempotency_key=idempotency_key,
         status=competitions_pb2.PLAYER_STATUS_SUBSTITUTE if substitute else competitions_pb2.PLAYER_STATUS_MAIN,
+        title=title,
     )
     with session(address, token, as_json) as s:
         s.show(s.call("RegisterPlayer", request), render_player)
@@ -199,15 +201,18 @@ def render_players(out: Console, answer: competitions_pb2.ListPlayersResponse) -
             p.name,
             enum_name(competitions_pb2.PlayerStatus, p.status),
             p.rating if p.HasField("rating") else "",
+            p.title,
         )
         for p in answer.players
     ]
-    out.print(table(f"roster ({len(rows)} players)", ("#", "id", "name", "status", "rating"), rows, right=("#", "rating")))
+    columns = ("#", "id", "name", "status", "rating", "title")
+    out.print(table(f"roster ({len(rows)} players)", columns, rows, right=("#", "rating")))
 
 
 def render_player(out: Console, p: competitions_pb2.Player) -> None:
     status = enum_name(competitions_pb2.PlayerStatus, p.status)
-    print_lines(out, [f"player {p.name!r}: id {p.id}, {status}, registered #{p.registration_order}"])
+    title = f", title {p.title!r}" if p.title else ""
+    print_lines(out, [f"player {p.name!r}: id {p.id}, {status}, registered #{p.registration_order}{title}"])
     if p.completed_stage:
         print_lines(out, [f"this withdrawal completed stage {p.completed_stage}"])
 

@@ -116,7 +116,7 @@ def render_updown(out: Console, standings: stages_pb2.UpdownStandings) -> None:
 
     names = {r.player_id: r.name for g in standings.groups for r in g.rows}
     version = f" v{standings.ruleset_version}" if standings.ruleset_version else ""
-    complete = "" if standings.complete else " (games still to play)"
+    complete = f" ({standings.progress})" if standings.progress else ("" if standings.complete else " (games still to play)")
     for group in standings.groups:
         rows = [
             UpdownRow(
@@ -128,6 +128,7 @@ def render_updown(out: Console, standings: stages_pb2.UpdownStandings) -> None:
                 games=r.games,
                 really_played=r.really_played,
                 fate=r.fate
+                + (" (provisional)" if r.provisional else "")
                 + (f": {with_names(r.fate_reason, names)}" if r.fate_reason else "")
                 + (" (withdrawn)" if r.withdrawn else ""),
                 withdrawn=r.withdrawn,
@@ -172,10 +173,16 @@ def total_text(total: str) -> str:
 
 
 def render_standings(out: Console, standings: results_pb2.Standings) -> None:
+    """The regular-stage standings; the title says where the season is ("after round 1 of 4: places and
+    fates are provisional", docs/rules.md mahjong.standings.provisional-until-played) and each
+    provisional row's fate says so."""
     names = {r.player_id: r.name for r in standings.rows}
     provisional = sum(1 for r in standings.rows if r.provisional)
     version = f" v{standings.ruleset_version}" if standings.ruleset_version else ""
-    title = f"{standings.ruleset}{version}: regular-stage standings" + (f" ({provisional} provisional)" if provisional else "")
+    progress = f", {standings.progress}" if standings.progress else ""
+    title = f"{standings.ruleset}{version}: regular-stage standings{progress}" + (
+        f" ({provisional} provisional)" if provisional and not standings.progress else ""
+    )
     rows = [
         (
             r.place,
@@ -184,8 +191,8 @@ def render_standings(out: Console, standings: results_pb2.Standings) -> None:
             r.average_place or "-",
             r.hanchans,
             with_names(r.separated_from_next, names),
-            r.fate + (f": {r.fate_reason}" if r.fate_reason else ""),
-            "\n".join((["provisional"] if r.provisional else []) + list(r.notes)),
+            r.fate + (" (provisional)" if r.fate and r.provisional else "") + (f": {r.fate_reason}" if r.fate_reason else ""),
+            "\n".join((["provisional"] if r.provisional and not r.fate else []) + list(r.notes)),
         )
         for r in standings.rows
     ]

@@ -406,3 +406,27 @@ def test_as_paired_a_stage_keeps_its_players_after_a_confirmed_correction_and_sa
         third_place=("P4", "P3"),
     )
     assert done.finished and done.places == ("P1", "P2", "P3", "P4")
+
+
+@pytest.mark.rule("cup.progress.places-final-when-decided")
+def test_no_place_is_given_until_the_medal_matches_are_decided_a_final_won_with_the_third_place_match_open():
+    seeds = EIGHT
+    better = lambda k, j, players, _: won(k, j, min(players, key=EIGHT.index))  # noqa: E731
+    pairings = [first_pairs(seeds)]
+    games: list[Game] = []
+    for k in (1, 2):
+        games += [g for j, pair in enumerate(pairings[-1], start=1) for g in better(k, j, tuple(pair), 0)]
+        pairings.append(solver_pairs(cup_progress(seeds, pairings, games).survivors))
+    games += won(3, 1, "P1")  # the final is decided, the match for third place is not
+    progress = cup_progress(seeds, pairings, games)
+    assert progress.stages[-1].name == FINAL and not progress.finished and progress.places == ()
+    assert all(r.place is None and r.prize_place is None for r in progress.results.values())
+    third = progress.stages[-1].third_place
+    assert third is not None and set(third.players) == {"P3", "P4"}
+    for p in ("P3", "P4"):  # not "went out in the semi-final, a badge": the match for third place decides
+        assert progress.results[p].award is None and progress.results[p].eliminated_in is None
+        assert progress.results[p].why == (f"still in the cup, playing the match for third place (3.4.3): {third.explanation}",)
+    assert progress.results["P5"].award == BADGE  # out in the quarter-final: that is final
+    games += won(3, THIRD_PLACE_MATCH, "P4")
+    progress = cup_progress(seeds, pairings, games)
+    assert progress.finished and progress.places == ("P1", "P2", "P4", "P3")

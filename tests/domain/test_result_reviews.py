@@ -4,6 +4,7 @@ versions (``mahjong.ruleset.pinned-with-versions``) and ties decided by the orga
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import json
 from datetime import UTC, datetime, timedelta
@@ -16,6 +17,7 @@ from league.domain import lots, pinning, records, reviews
 from league.domain.records import HanchanEntry, ResultRecord
 from league.domain.reviews import RecordStatus, Review, Verdict
 from league.domain.ruleset import MAHJONG_LEAGUE
+from league.domain.scoring import Hanchan, Match
 from league.domain.season_file import load_season
 from league.domain.standings import Season, regular_standings, standings_as_dict
 from rondo_runtime.errors import FailedPrecondition, InvalidArgument
@@ -189,7 +191,11 @@ def test_draw_lots_orders_by_the_sha256_of_seed_and_player_id_one_known_answer()
 
 
 def _tied_standings():
-    season = Season(MAHJONG_LEAGUE, EIGHT)  # nothing played: all eight tied, organizer decision required
+    # a one-round season played out with every hanchan 30 000 each: all eight tied, organizer decision
+    # required (a tie before the games are over is not one yet: mahjong.standings.provisional-until-played)
+    even = tuple(Hanchan(h, tuple((p, 30_000) for p in EIGHT[t * 4 : t * 4 + 4])) for t in range(2) for h in (1, 2, 3))
+    matches = tuple(Match(1, t + 1, EIGHT[t * 4 : t * 4 + 4], even[t * 3 : t * 3 + 3]) for t in range(2))
+    season = Season(dataclasses.replace(MAHJONG_LEAGUE, rounds=1), EIGHT, matches=matches)
     return regular_standings(season)
 
 

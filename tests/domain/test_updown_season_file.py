@@ -93,7 +93,8 @@ def test_the_example_has_a_technical_result_a_withdrawal_and_shared_places():
     season = load_season(EXAMPLE.read_text(encoding="utf-8"))
     assert isinstance(season, UpdownSeason) and len(season.players) == 12 and season.cycles == 2
     out = updown_standings_as_dict(updown_standings(season))
-    assert set(out) == {"standings", "unresolved"} and out["unresolved"] == []
+    assert set(out) == {"standings", "unresolved", "final", "to_play", "progress", "progress_ru"} and out["unresolved"] == []
+    assert out["final"] and out["to_play"] == 0 and not any(r["provisional"] for r in out["standings"])
     by = {r["player"]: r for r in out["standings"]}
     assert by["P12"]["withdrawn"] and "his 8 remaining games are technical losses 0-1" in by["P12"]["notes"][0]
     assert by["P03"]["place"] == by["P04"]["place"] == "6-7" and by["P03"]["fate"] == "stop"

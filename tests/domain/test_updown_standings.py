@@ -507,3 +507,47 @@ def test_a_thousand_random_stages_agree_with_an_independent_referee():
                 engine.append((r.place, set()))
             engine[-1][1].add(r.player)
         assert [RefereeClass(place, frozenset(ps), frozenset(ps) in unresolved) for place, ps in engine] == classes, seed
+
+
+# --- mid-stage: provisional until the games that decide it are played ------------------------------------
+
+
+@pytest.mark.rule("updown.standings.provisional-until-played")
+def test_early_ties_are_tied_so_far_not_an_extra_match_or_an_organizer_decision():
+    twelve = tuple(f"P{i:02}" for i in range(1, 13))
+    rs = UpdownRuleset("twelve", leaders=6, outsiders=4, field=12)
+    # round 1 of a double round robin of 12: six games, six winners on 1 point, six losers on 0
+    first_round = games(*[(twelve[i], twelve[11 - i], "1-0") for i in range(6)])
+    early = updown_standings(UpdownSeason(rs, twelve, first_round))
+    assert early.to_play == 2 * 66 - 6 and not early.final
+    assert early.progress() == (
+        "126 games still to play: places and fates are provisional",
+        "осталось сыграть партий: 126; места и итоги предварительные",
+    )
+    assert early.unresolved == ()  # not 12 rows of "organizer decision required"
+    assert all(r.provisional for r in early.rows)
+    for r in early.rows:
+        assert ORGANIZER_DECISION not in (r.separated_from_next or "") and EXTRA_MATCH not in (r.separated_from_next or "")
+        assert r.fate_reason.startswith("provisional, 126 games still to play: ")
+    assert early.rows[0].place == "1-6" and early.rows[0].separated_from_next.endswith("tied so far, order not final")
+    assert {r.fate for r in early.rows[:6]} == {"leaders"}  # places 1-6 as they stand, provisional
+
+
+@pytest.mark.rule("updown.standings.provisional-until-played")
+@pytest.mark.rule("updown.standings.two-tied")
+def test_once_every_game_is_played_the_same_tie_needs_the_extra_match():
+    rs = UpdownRuleset("cut", cycles=1, leaders=1, outsiders=0)
+    played = games(("A", "B", "-/-"), ("A", "C", "1-0"))
+    mid = updown_standings(UpdownSeason(rs, ("A", "B", "C"), played))
+    assert mid.to_play == 1 and mid.unresolved == () and all(r.provisional for r in mid.rows)
+    done = updown_standings(UpdownSeason(rs, ("A", "B", "C"), (*played, *games(("B", "C", "1-0")))))
+    assert done.final and not any(r.provisional for r in done.rows)
+    (tie,) = done.unresolved
+    assert tie.players == ("A", "B") and tie.reason.endswith(EXTRA_MATCH)
+
+
+@pytest.mark.rule("updown.standings.provisional-until-played")
+def test_a_withdrawn_players_games_are_not_awaited():
+    rs = UpdownRuleset("cut", cycles=1, leaders=1, outsiders=0)
+    season = UpdownSeason(rs, ("A", "B", "C"), games(("A", "B", "1-0")), withdrawn=("C",))
+    assert updown_standings(season).to_play == 0

@@ -129,6 +129,7 @@ def test_a_report_confirmed_a_dispute_replaced_by_the_judge_standings_provisiona
 
 @pytest.mark.rule("mahjong.ruleset.pinned-with-versions")
 @pytest.mark.rule("mahjong.standings.tie-by-organizer-or-lot")
+@pytest.mark.rule("mahjong.standings.provisional-until-played")
 def test_ruleset_versions_and_a_tie_by_lot_through_the_gateway(embedded):
     stub = embedded.gateway
     cid, ids, _ = _league(stub, "lots")
@@ -145,6 +146,27 @@ def test_ruleset_versions_and_a_tie_by_lot_through_the_gateway(embedded):
     listed = stub.ListRulesetVersions(competitions_pb2.ListRulesetVersionsRequest(competition_id=cid)).ruleset_versions
     assert version.version == 2 and [v.version for v in listed] == [1, 2] and listed[1].reason == "smaller playoff"
 
+    # a tie is the organizer's only once the season is played out: every hanchan of the draw 30 000 each,
+    # all 16 tied (mahjong.standings.provisional-until-played)
+    with pytest.raises(grpc.RpcError) as error:
+        stub.DecideTie(
+            results_pb2.DecideTieRequest(
+                competition_id=cid, player_ids=ids, method=results_pb2.TIE_METHOD_LOT, seed=12345, decided_by="organizer"
+            )
+        )
+    assert error.value.code() == grpc.StatusCode.FAILED_PRECONDITION and "only tied so far" in (error.value.details() or "")
+    draw = stub.GetDraw(draws_pb2.GetDrawRequest(competition_id=cid), timeout=10)
+    for r, round_ in enumerate(draw.rounds, start=1):
+        for t, table in enumerate(round_.tables, start=1):
+            for h in (1, 2, 3):
+                even = results_pb2.HanchanResult(number=h, scores=dict.fromkeys(table.player_ids, 30_000))
+                stub.RecordHanchan(
+                    results_pb2.RecordHanchanRequest(competition_id=cid, round=r, table=t, hanchan=even, recorded_by="o"),
+                    timeout=10,
+                )
+    played_out = stub.GetStandings(results_pb2.GetStandingsRequest(competition_id=cid), timeout=10)
+    assert played_out.final and played_out.progress == "final, after round 4 of 4"
+    assert [set(t.player_ids) for t in played_out.unresolved] == [set(ids)]
     decision = stub.DecideTie(
         results_pb2.DecideTieRequest(
             competition_id=cid, player_ids=ids, method=results_pb2.TIE_METHOD_LOT, seed=12345, decided_by="organizer"

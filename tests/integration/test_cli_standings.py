@@ -20,7 +20,7 @@ def test_standings_json_is_the_documented_shape_in_standings_order():
     result = runner.invoke(app, ["standings", str(EXAMPLE), "--json"])
     assert result.exit_code == 0, result.output
     out = json.loads(result.stdout)
-    assert set(out) == {"standings", "unresolved"}
+    assert set(out) == {"standings", "unresolved", "rounds", "after_round", "final", "progress", "progress_ru"}
     rows = out["standings"]
     assert [r["place"] for r in rows] == [str(i) for i in range(1, 25)]
     assert {r["player"] for r in rows} == {f"P{i:02}" for i in range(1, 25)}  # SUB1 is not ranked
@@ -63,7 +63,7 @@ def test_updown_standings_json_and_table_from_the_same_entry_point():
     result = runner.invoke(app, ["standings", str(example), "--json"])
     assert result.exit_code == 0, result.output
     out = json.loads(result.stdout)
-    assert set(out) == {"standings", "unresolved"} and out["unresolved"] == []
+    assert set(out) == {"standings", "unresolved", "final", "to_play", "progress", "progress_ru"} and out["unresolved"] == []
     rows = out["standings"]
     assert [r["place"] for r in rows][:8] == ["1", "2", "3", "4", "5", "6-7", "6-7", "8"]
     assert all(isinstance(r["points"], int) and isinstance(r["sonneborn_berger"], int) for r in rows)

@@ -107,6 +107,25 @@ def test_withdrawn_player_leaves_roster_but_history_is_kept(league):
         league.withdraw_player(c.id, p.id, "again")
 
 
+@pytest.mark.rule("mahjong.roster.title")
+def test_a_players_title_is_stored_bounded_like_a_name_and_listed(league):
+    c = league.create_competition("L", "", 4, 4)
+    dan = league.register_player(c.id, "Saki", title="  1   dan ", idempotency_key="saki")
+    plain = league.register_player(c.id, "Nodoka")
+    longest = league.register_player(c.id, "Koromo", title="т" * 100)  # 100 characters, Cyrillic: 200 bytes
+    assert (dan.title, plain.title) == ("1 dan", "")
+    listed = {p.name: p.title for p in league.list_players(c.id)}
+    assert listed == {"Saki": "1 dan", "Nodoka": "", "Koromo": "т" * 100}
+    assert league.register_player(c.id, "Saki", title="1 dan", idempotency_key="saki").id == dan.id  # the same request
+    before = len(league.list_players(c.id, include_inactive=True))
+    for bad in ("x" * 101, "MCR\nmaster"):
+        with pytest.raises(InvalidArgument) as error:
+            league.register_player(c.id, "Hisa", title=bad)
+        assert [v.field for v in error.value.violations] == ["title"]
+    assert len(league.list_players(c.id, include_inactive=True)) == before
+    assert longest.title == "т" * 100
+
+
 def _drawn_competition(league, n=8):
     c = league.create_competition("L", "", 2, 4)
     ids = [league.register_player(c.id, f"P{i}").id for i in range(n)]

@@ -65,6 +65,7 @@ def test_ruleset_versions_and_tie_decisions_are_stored_and_applied(league):
     league.reviews.change_ruleset(cid, '{"playoff_places": 4}', "a smaller playoff", "organizer")
     versions = league.reviews.ruleset_versions(cid)
     assert [(v.version, v.data["playoff_places"], v.reason) for v in versions] == [(1, 8, ""), (2, 4, "a smaller playoff")]
+    data.record_even_season(league, cid, ids)  # played out, all 16 tied: the organizer's to decide
     decision = league.reviews.decide_tie(cid, ids, TieMethod.LOT, -(2**63), "", "organizer", "lot")
     assert league.reviews.decide_tie(cid, ids, TieMethod.LOT, -(2**63), "", "organizer", "lot") == decision
     result = league.get_standings(cid)

@@ -196,11 +196,15 @@ def test_the_ruleset_is_pinned_at_creation_changed_freely_before_the_start_bad_o
 
 
 @pytest.mark.rule("mahjong.standings.tie-by-organizer-or-lot")
+@pytest.mark.rule("mahjong.standings.provisional-until-played")
 def test_a_tie_is_decided_by_lot_from_the_recorded_seed_and_a_stale_decision_is_reported(season):
     league, uow, cid, ids, tables = season
-    [tie] = league.get_standings(cid).standings.unresolved  # nothing played: all 16 tied
-    assert set(tie.players) == set(ids)
     decide = league.reviews.decide_tie
+    assert league.get_standings(cid).standings.unresolved == ()  # nothing played: tied so far, no decision yet
+    refused(uow, FailedPrecondition, decide, cid, ids, TieMethod.LOT, 7, "", "organizer")
+    last = data.record_even_season(league, cid, ids)
+    [tie] = league.get_standings(cid).standings.unresolved  # the season played out: all 16 tied
+    assert set(tie.players) == set(ids) and tie.reason.endswith("organizer decision required")
     assert fields(refused(uow, InvalidArgument, decide, cid, ids, TieMethod.LOT, None, "", "organizer")) == ["seed"]
     assert fields(refused(uow, InvalidArgument, decide, cid, ids, TieMethod.ORGANIZER_ORDER, None, "", "organizer")) == ["reason"]
     assert fields(refused(uow, InvalidArgument, decide, cid, ids[:1], None, None, "", "organizer")) == ["player_ids", "method"]
@@ -213,6 +217,7 @@ def test_a_tie_is_decided_by_lot_from_the_recorded_seed_and_a_stale_decision_is_
     assert result.standings.rows[0].separated_from_next == "drawn by lot with seed 12345"
     assert result.standings.unresolved == () and result.notes == ()
 
-    league.record_hanchan(cid, 1, 1, data.hanchan(1, data.scores(tables[0], 1, 1)), data.BY)
+    seats = data.draw_rounds(ids)[3][3]
+    league.correct_record(cid, last.id, data.hanchan(3, data.scores(list(seats), 4, 3)), "the protocol said otherwise", data.BY)
     result = league.get_standings(cid)
     assert result.notes and "stale tie decision (drawn by lot with seed 12345)" in result.notes[0]

@@ -25,19 +25,19 @@ _sym_db = _symbol_database.Default()
 from google.protobuf import timestamp_pb2 as google_dot_protobuf_dot_timestamp__pb2
 
 
-DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n#rondo/gateway/v1/competitions.proto\x12\x10rondo.gateway.v1\x1a\x1fgoogle/protobuf/timestamp.proto\"\xe3\x01\n\x0b\x43ompetition\x12\n\n\x02id\x18\x01 \x01(\t\x12\x0c\n\x04name\x18\x02 \x01(\t\x12\x0f\n\x07ruleset\x18\x03 \x01(\t\x12\x0e\n\x06rounds\x18\x04 \x01(\x05\x12\x12\n\ntable_size\x18\x05 \x01(\x05\x12.\n\ncreated_at\x18\x06 \x01(\x0b\x32\x1a.google.protobuf.Timestamp\x12\x19\n\x11published_draw_id\x18\x07 \x01(\t\x12:\n\x16registration_closed_at\x18\x08 \x01(\x0b\x32\x1a.google.protobuf.Timestamp\"\x9c\x01\n\x18\x43loseRegistrationRequest\x12\x16\n\x0e\x63ompetition_id\x18\x01 \x01(\t\x12<\n\nresolution\x18\x02 \x01(\x0e\x32(.rondo.gateway.v1.RegistrationResolution\x12\x11\n\tclosed_by\x18\x03 \x01(\t\x12\x17\n\x0fidempotency_key\x18\x04 \x01(\t\"\xca\x01\n\x19\x43loseRegistrationResponse\x12\x32\n\x0b\x63ompetition\x18\x01 \x01(\x0b\x32\x1d.rondo.gateway.v1.Competition\x12\x32\n\x10moved_to_reserve\x18\x02 \x03(\x0b\x32\x18.rondo.gateway.v1.Player\x12*\n\x08promoted\x18\x03 \x03(\x0b\x32\x18.rondo.gateway.v1.Player\x12\x19\n\x11main_participants\x18\x04 \x01(\x05\"\xbf\x01\n\x06Player\x12\n\n\x02id\x18\x01 \x01(\t\x12\x16\n\x0e\x63ompetition_id\x18\x02 \x01(\t\x12\x0c\n\x04name\x18\x03 \x01(\t\x12\x1a\n\x12registration_order\x18\x04 \x01(\x05\x12.\n\x06status\x18\x05 \x01(\x0e\x32\x1e.rondo.gateway.v1.PlayerStatus\x12\x13\n\x06rating\x18\x06 \x01(\x05H\x00\x88\x01\x01\x12\x17\n\x0f\x63ompleted_stage\x18\x07 \x01(\x05\x42\t\n\x07_rating\"\x82\x01\n\x18\x43reateCompetitionRequest\x12\x32\n\x0b\x63ompetition\x18\x01 \x01(\x0b\x32\x1d.rondo.gateway.v1.Competition\x12\x19\n\x11ruleset_overrides\x18\x02 \x01(\t\x12\x17\n\x0fidempotency_key\x18\x03 \x01(\t\"/\n\x15GetCompetitionRequest\x12\x16\n\x0e\x63ompetition_id\x18\x01 \x01(\t\"@\n\x17ListCompetitionsRequest\x12\x11\n\tpage_size\x18\x01 \x01(\x05\x12\x12\n\npage_token\x18\x02 \x01(\t\"h\n\x18ListCompetitionsResponse\x12\x33\n\x0c\x63ompetitions\x18\x01 \x03(\x0b\x32\x1d.rondo.gateway.v1.Competition\x12\x17\n\x0fnext_page_token\x18\x02 \x01(\t\"\xa6\x01\n\x15RegisterPlayerRequest\x12\x16\n\x0e\x63ompetition_id\x18\x01 \x01(\t\x12\x0c\n\x04name\x18\x02 \x01(\t\x12\x13\n\x06rating\x18\x03 \x01(\x05H\x00\x88\x01\x01\x12\x17\n\x0fidempotency_key\x18\x04 \x01(\t\x12.\n\x06status\x18\x05 \x01(\x0e\x32\x1e.rondo.gateway.v1.PlayerStatusB\t\n\x07_rating\"k\n\x15WithdrawPlayerRequest\x12\x16\n\x0e\x63ompetition_id\x18\x01 \x01(\t\x12\x11\n\tplayer_id\x18\x02 \x01(\t\x12\x0e\n\x06reason\x18\x03 \x01(\t\x12\x17\n\x0fidempotency_key\x18\x04 \x01(\t\"m\n\x12ListPlayersRequest\x12\x16\n\x0e\x63ompetition_id\x18\x01 \x01(\t\x12\x18\n\x10include_inactive\x18\x02 \x01(\x08\x12\x11\n\tpage_size\x18\x03 \x01(\x05\x12\x12\n\npage_token\x18\x04 \x01(\t\"Y\n\x13ListPlayersResponse\x12)\n\x07players\x18\x01 \x03(\x0b\x32\x18.rondo.gateway.v1.Player\x12\x17\n\x0fnext_page_token\x18\x02 \x01(\t\"\xa6\x01\n\x0eRulesetVersion\x12\x16\n\x0e\x63ompetition_id\x18\x01 \x01(\t\x12\x0f\n\x07version\x18\x02 \x01(\x05\x12\x0c\n\x04name\x18\x03 \x01(\t\x12\x11\n\tdata_json\x18\x04 \x01(\t\x12\x0e\n\x06reason\x18\x05 \x01(\t\x12\x12\n\nchanged_by\x18\x06 \x01(\t\x12&\n\x02\x61t\x18\x07 \x01(\x0b\x32\x1a.google.protobuf.Timestamp\"\x83\x01\n\x14\x43hangeRulesetRequest\x12\x16\n\x0e\x63ompetition_id\x18\x01 \x01(\t\x12\x16\n\x0eoverrides_json\x18\x02 \x01(\t\x12\x0e\n\x06reason\x18\x03 \x01(\t\x12\x12\n\nchanged_by\x18\x04 \x01(\t\x12\x17\n\x0fidempotency_key\x18\x05 \x01(\t\"[\n\x1aListRulesetVersionsRequest\x12\x16\n\x0e\x63ompetition_id\x18\x01 \x01(\t\x12\x11\n\tpage_size\x18\x02 \x01(\x05\x12\x12\n\npage_token\x18\x03 \x01(\t\"r\n\x1bListRulesetVersionsResponse\x12:\n\x10ruleset_versions\x18\x01 \x03(\x0b\x32 .rondo.gateway.v1.RulesetVersion\x12\x17\n\x0fnext_page_token\x18\x02 \x01(\t\"\xea\x01\n\x07Ruleset\x12\x0c\n\x04name\x18\x01 \x01(\t\x12+\n\x04kind\x18\x02 \x01(\x0e\x32\x1d.rondo.gateway.v1.RulesetKind\x12\x13\n\x0b\x64\x65scription\x18\x03 \x01(\t\x12\x16\n\x0e\x64\x65scription_ru\x18\x04 \x01(\t\x12\x16\n\x0e\x64\x65\x66\x61ult_rounds\x18\x05 \x01(\x05\x12\x1a\n\x12\x64\x65\x66\x61ult_table_size\x18\x06 \x01(\x05\x12\x0e\n\x06stages\x18\x07 \x03(\t\x12\x11\n\tstages_ru\x18\x08 \x03(\t\x12\x0f\n\x07version\x18\t \x01(\t\x12\x0f\n\x07\x64\x65\x66\x61ult\x18\n \x01(\x08\"<\n\x13ListRulesetsRequest\x12\x11\n\tpage_size\x18\x01 \x01(\x05\x12\x12\n\npage_token\x18\x02 \x01(\t\"\\\n\x14ListRulesetsResponse\x12+\n\x08rulesets\x18\x01 \x03(\x0b\x32\x19.rondo.gateway.v1.Ruleset\x12\x17\n\x0fnext_page_token\x18\x02 \x01(\t*\xbb\x01\n\x0cPlayerStatus\x12\x1d\n\x19PLAYER_STATUS_UNSPECIFIED\x10\x00\x12\x16\n\x12PLAYER_STATUS_MAIN\x10\x01\x12\x19\n\x15PLAYER_STATUS_RESERVE\x10\x02\x12\x1c\n\x18PLAYER_STATUS_SUBSTITUTE\x10\x03\x12\x1b\n\x17PLAYER_STATUS_WITHDRAWN\x10\x04\x12\x1e\n\x1aPLAYER_STATUS_DISQUALIFIED\x10\x05*\xa1\x01\n\x16RegistrationResolution\x12\'\n#REGISTRATION_RESOLUTION_UNSPECIFIED\x10\x00\x12\x30\n,REGISTRATION_RESOLUTION_DROP_LAST_REGISTERED\x10\x01\x12,\n(REGISTRATION_RESOLUTION_PROMOTE_RESERVES\x10\x02*{\n\x0bRulesetKind\x12\x1c\n\x18RULESET_KIND_UNSPECIFIED\x10\x00\x12\x1f\n\x1bRULESET_KIND_MAHJONG_LEAGUE\x10\x01\x12\x14\n\x10RULESET_KIND_CUP\x10\x02\x12\x17\n\x13RULESET_KIND_UPDOWN\x10\x03\x62\x06proto3')
+DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n#rondo/gateway/v1/competitions.proto\x12\x10rondo.gateway.v1\x1a\x1fgoogle/protobuf/timestamp.proto\"\xe3\x01\n\x0b\x43ompetition\x12\n\n\x02id\x18\x01 \x01(\t\x12\x0c\n\x04name\x18\x02 \x01(\t\x12\x0f\n\x07ruleset\x18\x03 \x01(\t\x12\x0e\n\x06rounds\x18\x04 \x01(\x05\x12\x12\n\ntable_size\x18\x05 \x01(\x05\x12.\n\ncreated_at\x18\x06 \x01(\x0b\x32\x1a.google.protobuf.Timestamp\x12\x19\n\x11published_draw_id\x18\x07 \x01(\t\x12:\n\x16registration_closed_at\x18\x08 \x01(\x0b\x32\x1a.google.protobuf.Timestamp\"\x9c\x01\n\x18\x43loseRegistrationRequest\x12\x16\n\x0e\x63ompetition_id\x18\x01 \x01(\t\x12<\n\nresolution\x18\x02 \x01(\x0e\x32(.rondo.gateway.v1.RegistrationResolution\x12\x11\n\tclosed_by\x18\x03 \x01(\t\x12\x17\n\x0fidempotency_key\x18\x04 \x01(\t\"\xca\x01\n\x19\x43loseRegistrationResponse\x12\x32\n\x0b\x63ompetition\x18\x01 \x01(\x0b\x32\x1d.rondo.gateway.v1.Competition\x12\x32\n\x10moved_to_reserve\x18\x02 \x03(\x0b\x32\x18.rondo.gateway.v1.Player\x12*\n\x08promoted\x18\x03 \x03(\x0b\x32\x18.rondo.gateway.v1.Player\x12\x19\n\x11main_participants\x18\x04 \x01(\x05\"\xce\x01\n\x06Player\x12\n\n\x02id\x18\x01 \x01(\t\x12\x16\n\x0e\x63ompetition_id\x18\x02 \x01(\t\x12\x0c\n\x04name\x18\x03 \x01(\t\x12\x1a\n\x12registration_order\x18\x04 \x01(\x05\x12.\n\x06status\x18\x05 \x01(\x0e\x32\x1e.rondo.gateway.v1.PlayerStatus\x12\x13\n\x06rating\x18\x06 \x01(\x05H\x00\x88\x01\x01\x12\x17\n\x0f\x63ompleted_stage\x18\x07 \x01(\x05\x12\r\n\x05title\x18\x08 \x01(\tB\t\n\x07_rating\"\x82\x01\n\x18\x43reateCompetitionRequest\x12\x32\n\x0b\x63ompetition\x18\x01 \x01(\x0b\x32\x1d.rondo.gateway.v1.Competition\x12\x19\n\x11ruleset_overrides\x18\x02 \x01(\t\x12\x17\n\x0fidempotency_key\x18\x03 \x01(\t\"/\n\x15GetCompetitionRequest\x12\x16\n\x0e\x63ompetition_id\x18\x01 \x01(\t\"@\n\x17ListCompetitionsRequest\x12\x11\n\tpage_size\x18\x01 \x01(\x05\x12\x12\n\npage_token\x18\x02 \x01(\t\"h\n\x18ListCompetitionsResponse\x12\x33\n\x0c\x63ompetitions\x18\x01 \x03(\x0b\x32\x1d.rondo.gateway.v1.Competition\x12\x17\n\x0fnext_page_token\x18\x02 \x01(\t\"\xb5\x01\n\x15RegisterPlayerRequest\x12\x16\n\x0e\x63ompetition_id\x18\x01 \x01(\t\x12\x0c\n\x04name\x18\x02 \x01(\t\x12\x13\n\x06rating\x18\x03 \x01(\x05H\x00\x88\x01\x01\x12\x17\n\x0fidempotency_key\x18\x04 \x01(\t\x12.\n\x06status\x18\x05 \x01(\x0e\x32\x1e.rondo.gateway.v1.PlayerStatus\x12\r\n\x05title\x18\x06 \x01(\tB\t\n\x07_rating\"k\n\x15WithdrawPlayerRequest\x12\x16\n\x0e\x63ompetition_id\x18\x01 \x01(\t\x12\x11\n\tplayer_id\x18\x02 \x01(\t\x12\x0e\n\x06reason\x18\x03 \x01(\t\x12\x17\n\x0fidempotency_key\x18\x04 \x01(\t\"m\n\x12ListPlayersRequest\x12\x16\n\x0e\x63ompetition_id\x18\x01 \x01(\t\x12\x18\n\x10include_inactive\x18\x02 \x01(\x08\x12\x11\n\tpage_size\x18\x03 \x01(\x05\x12\x12\n\npage_token\x18\x04 \x01(\t\"Y\n\x13ListPlayersResponse\x12)\n\x07players\x18\x01 \x03(\x0b\x32\x18.rondo.gateway.v1.Player\x12\x17\n\x0fnext_page_token\x18\x02 \x01(\t\"\xa6\x01\n\x0eRulesetVersion\x12\x16\n\x0e\x63ompetition_id\x18\x01 \x01(\t\x12\x0f\n\x07version\x18\x02 \x01(\x05\x12\x0c\n\x04name\x18\x03 \x01(\t\x12\x11\n\tdata_json\x18\x04 \x01(\t\x12\x0e\n\x06reason\x18\x05 \x01(\t\x12\x12\n\nchanged_by\x18\x06 \x01(\t\x12&\n\x02\x61t\x18\x07 \x01(\x0b\x32\x1a.google.protobuf.Timestamp\"\x83\x01\n\x14\x43hangeRulesetRequest\x12\x16\n\x0e\x63ompetition_id\x18\x01 \x01(\t\x12\x16\n\x0eoverrides_json\x18\x02 \x01(\t\x12\x0e\n\x06reason\x18\x03 \x01(\t\x12\x12\n\nchanged_by\x18\x04 \x01(\t\x12\x17\n\x0fidempotency_key\x18\x05 \x01(\t\"[\n\x1aListRulesetVersionsRequest\x12\x16\n\x0e\x63ompetition_id\x18\x01 \x01(\t\x12\x11\n\tpage_size\x18\x02 \x01(\x05\x12\x12\n\npage_token\x18\x03 \x01(\t\"r\n\x1bListRulesetVersionsResponse\x12:\n\x10ruleset_versions\x18\x01 \x03(\x0b\x32 .rondo.gateway.v1.RulesetVersion\x12\x17\n\x0fnext_page_token\x18\x02 \x01(\t\"\xea\x01\n\x07Ruleset\x12\x0c\n\x04name\x18\x01 \x01(\t\x12+\n\x04kind\x18\x02 \x01(\x0e\x32\x1d.rondo.gateway.v1.RulesetKind\x12\x13\n\x0b\x64\x65scription\x18\x03 \x01(\t\x12\x16\n\x0e\x64\x65scription_ru\x18\x04 \x01(\t\x12\x16\n\x0e\x64\x65\x66\x61ult_rounds\x18\x05 \x01(\x05\x12\x1a\n\x12\x64\x65\x66\x61ult_table_size\x18\x06 \x01(\x05\x12\x0e\n\x06stages\x18\x07 \x03(\t\x12\x11\n\tstages_ru\x18\x08 \x03(\t\x12\x0f\n\x07version\x18\t \x01(\t\x12\x0f\n\x07\x64\x65\x66\x61ult\x18\n \x01(\x08\"<\n\x13ListRulesetsRequest\x12\x11\n\tpage_size\x18\x01 \x01(\x05\x12\x12\n\npage_token\x18\x02 \x01(\t\"\\\n\x14ListRulesetsResponse\x12+\n\x08rulesets\x18\x01 \x03(\x0b\x32\x19.rondo.gateway.v1.Ruleset\x12\x17\n\x0fnext_page_token\x18\x02 \x01(\t*\xbb\x01\n\x0cPlayerStatus\x12\x1d\n\x19PLAYER_STATUS_UNSPECIFIED\x10\x00\x12\x16\n\x12PLAYER_STATUS_MAIN\x10\x01\x12\x19\n\x15PLAYER_STATUS_RESERVE\x10\x02\x12\x1c\n\x18PLAYER_STATUS_SUBSTITUTE\x10\x03\x12\x1b\n\x17PLAYER_STATUS_WITHDRAWN\x10\x04\x12\x1e\n\x1aPLAYER_STATUS_DISQUALIFIED\x10\x05*\xa1\x01\n\x16RegistrationResolution\x12\'\n#REGISTRATION_RESOLUTION_UNSPECIFIED\x10\x00\x12\x30\n,REGISTRATION_RESOLUTION_DROP_LAST_REGISTERED\x10\x01\x12,\n(REGISTRATION_RESOLUTION_PROMOTE_RESERVES\x10\x02*{\n\x0bRulesetKind\x12\x1c\n\x18RULESET_KIND_UNSPECIFIED\x10\x00\x12\x1f\n\x1bRULESET_KIND_MAHJONG_LEAGUE\x10\x01\x12\x14\n\x10RULESET_KIND_CUP\x10\x02\x12\x17\n\x13RULESET_KIND_UPDOWN\x10\x03\x62\x06proto3')
 
 _globals = globals()
 _builder.BuildMessageAndEnumDescriptors(DESCRIPTOR, _globals)
 _builder.BuildTopDescriptorsAndMessages(DESCRIPTOR, 'rondo.gateway.v1.competitions_pb2', _globals)
 if not _descriptor._USE_C_DESCRIPTORS:
   DESCRIPTOR._loaded_options = None
-  _globals['_PLAYERSTATUS']._serialized_start=2618
-  _globals['_PLAYERSTATUS']._serialized_end=2805
-  _globals['_REGISTRATIONRESOLUTION']._serialized_start=2808
-  _globals['_REGISTRATIONRESOLUTION']._serialized_end=2969
-  _globals['_RULESETKIND']._serialized_start=2971
-  _globals['_RULESETKIND']._serialized_end=3094
+  _globals['_PLAYERSTATUS']._serialized_start=2648
+  _globals['_PLAYERSTATUS']._serialized_end=2835
+  _globals['_REGISTRATIONRESOLUTION']._serialized_start=2838
+  _globals['_REGISTRATIONRESOLUTION']._serialized_end=2999
+  _globals['_RULESETKIND']._serialized_start=3001
+  _globals['_RULESETKIND']._serialized_end=3124
   _globals['_COMPETITION']._serialized_start=91
   _globals['_COMPETITION']._serialized_end=318
   _globals['_CLOSEREGISTRATIONREQUEST']._serialized_start=321
@@ -45,35 +45,35 @@ if not _descriptor._USE_C_DESCRIPTORS:
   _globals['_CLOSEREGISTRATIONRESPONSE']._serialized_start=480
   _globals['_CLOSEREGISTRATIONRESPONSE']._serialized_end=682
   _globals['_PLAYER']._serialized_start=685
-  _globals['_PLAYER']._serialized_end=876
-  _globals['_CREATECOMPETITIONREQUEST']._serialized_start=879
-  _globals['_CREATECOMPETITIONREQUEST']._serialized_end=1009
-  _globals['_GETCOMPETITIONREQUEST']._serialized_start=1011
-  _globals['_GETCOMPETITIONREQUEST']._serialized_end=1058
-  _globals['_LISTCOMPETITIONSREQUEST']._serialized_start=1060
-  _globals['_LISTCOMPETITIONSREQUEST']._serialized_end=1124
-  _globals['_LISTCOMPETITIONSRESPONSE']._serialized_start=1126
-  _globals['_LISTCOMPETITIONSRESPONSE']._serialized_end=1230
-  _globals['_REGISTERPLAYERREQUEST']._serialized_start=1233
-  _globals['_REGISTERPLAYERREQUEST']._serialized_end=1399
-  _globals['_WITHDRAWPLAYERREQUEST']._serialized_start=1401
-  _globals['_WITHDRAWPLAYERREQUEST']._serialized_end=1508
-  _globals['_LISTPLAYERSREQUEST']._serialized_start=1510
-  _globals['_LISTPLAYERSREQUEST']._serialized_end=1619
-  _globals['_LISTPLAYERSRESPONSE']._serialized_start=1621
-  _globals['_LISTPLAYERSRESPONSE']._serialized_end=1710
-  _globals['_RULESETVERSION']._serialized_start=1713
-  _globals['_RULESETVERSION']._serialized_end=1879
-  _globals['_CHANGERULESETREQUEST']._serialized_start=1882
-  _globals['_CHANGERULESETREQUEST']._serialized_end=2013
-  _globals['_LISTRULESETVERSIONSREQUEST']._serialized_start=2015
-  _globals['_LISTRULESETVERSIONSREQUEST']._serialized_end=2106
-  _globals['_LISTRULESETVERSIONSRESPONSE']._serialized_start=2108
-  _globals['_LISTRULESETVERSIONSRESPONSE']._serialized_end=2222
-  _globals['_RULESET']._serialized_start=2225
-  _globals['_RULESET']._serialized_end=2459
-  _globals['_LISTRULESETSREQUEST']._serialized_start=2461
-  _globals['_LISTRULESETSREQUEST']._serialized_end=2521
-  _globals['_LISTRULESETSRESPONSE']._serialized_start=2523
-  _globals['_LISTRULESETSRESPONSE']._serialized_end=2615
+  _globals['_PLAYER']._serialized_end=891
+  _globals['_CREATECOMPETITIONREQUEST']._serialized_start=894
+  _globals['_CREATECOMPETITIONREQUEST']._serialized_end=1024
+  _globals['_GETCOMPETITIONREQUEST']._serialized_start=1026
+  _globals['_GETCOMPETITIONREQUEST']._serialized_end=1073
+  _globals['_LISTCOMPETITIONSREQUEST']._serialized_start=1075
+  _globals['_LISTCOMPETITIONSREQUEST']._serialized_end=1139
+  _globals['_LISTCOMPETITIONSRESPONSE']._serialized_start=1141
+  _globals['_LISTCOMPETITIONSRESPONSE']._serialized_end=1245
+  _globals['_REGISTERPLAYERREQUEST']._serialized_start=1248
+  _globals['_REGISTERPLAYERREQUEST']._serialized_end=1429
+  _globals['_WITHDRAWPLAYERREQUEST']._serialized_start=1431
+  _globals['_WITHDRAWPLAYERREQUEST']._serialized_end=1538
+  _globals['_LISTPLAYERSREQUEST']._serialized_start=1540
+  _globals['_LISTPLAYERSREQUEST']._serialized_end=1649
+  _globals['_LISTPLAYERSRESPONSE']._serialized_start=1651
+  _globals['_LISTPLAYERSRESPONSE']._serialized_end=1740
+  _globals['_RULESETVERSION']._serialized_start=1743
+  _globals['_RULESETVERSION']._serialized_end=1909
+  _globals['_CHANGERULESETREQUEST']._serialized_start=1912
+  _globals['_CHANGERULESETREQUEST']._serialized_end=2043
+  _globals['_LISTRULESETVERSIONSREQUEST']._serialized_start=2045
+  _globals['_LISTRULESETVERSIONSREQUEST']._serialized_end=2136
+  _globals['_LISTRULESETVERSIONSRESPONSE']._serialized_start=2138
+  _globals['_LISTRULESETVERSIONSRESPONSE']._serialized_end=2252
+  _globals['_RULESET']._serialized_start=2255
+  _globals['_RULESET']._serialized_end=2489
+  _globals['_LISTRULESETSREQUEST']._serialized_start=2491
+  _globals['_LISTRULESETSREQUEST']._serialized_end=2551
+  _globals['_LISTRULESETSRESPONSE']._serialized_start=2553
+  _globals['_LISTRULESETSRESPONSE']._serialized_end=2645
 # @@protoc_insertion_point(module_scope)

@@ -90,7 +90,7 @@ class CloseRegistrationResponse(_message.Message):
     def __init__(self, competition: _Optional[_Union[Competition, _Mapping]] = ..., moved_to_reserve: _Optional[_Iterable[_Union[Player, _Mapping]]] = ..., promoted: _Optional[_Iterable[_Union[Player, _Mapping]]] = ..., main_participants: _Optional[int] = ...) -> None: ...
 
 class Player(_message.Message):
-    __slots__ = ("id", "competition_id", "name", "registration_order", "status", "rating", "completed_stage")
+    __slots__ = ("id", "competition_id", "name", "registration_order", "status", "rating", "completed_stage", "title")
     ID_FIELD_NUMBER: _ClassVar[int]
     COMPETITION_ID_FIELD_NUMBER: _ClassVar[int]
     NAME_FIELD_NUMBER: _ClassVar[int]
@@ -98,6 +98,7 @@ class Player(_message.Message):
     STATUS_FIELD_NUMBER: _ClassVar[int]
     RATING_FIELD_NUMBER: _ClassVar[int]
     COMPLETED_STAGE_FIELD_NUMBER: _ClassVar[int]
+    TITLE_FIELD_NUMBER: _ClassVar[int]
     id: str
     competition_id: str
     name: str
@@ -105,7 +106,8 @@ class Player(_message.Message):
     status: PlayerStatus
     rating: int
     completed_stage: int
-    def __init__(self, id: _Optional[str] = ..., competition_id: _Optional[str] = ..., name: _Optional[str] = ..., registration_order: _Optional[int] = ..., status: _Optional[_Union[PlayerStatus, str]] = ..., rating: _Optional[int] = ..., completed_stage: _Optional[int] = ...) -> None: ...
+    title: str
+    def __init__(self, id: _Optional[str] = ..., competition_id: _Optional[str] = ..., name: _Optional[str] = ..., registration_order: _Optional[int] = ..., status: _Optional[_Union[PlayerStatus, str]] = ..., rating: _Optional[int] = ..., completed_stage: _Optional[int] = ..., title: _Optional[str] = ...) -> None: ...
 
 class CreateCompetitionRequest(_message.Message):
     __slots__ = ("competition", "ruleset_overrides", "idempotency_key")
@@ -140,18 +142,20 @@ class ListCompetitionsResponse(_message.Message):
     def __init__(self, competitions: _Optional[_Iterable[_Union[Competition, _Mapping]]] = ..., next_page_token: _Optional[str] = ...) -> None: ...
 
 class RegisterPlayerRequest(_message.Message):
-    __slots__ = ("competition_id", "name", "rating", "idempotency_key", "status")
+    __slots__ = ("competition_id", "name", "rating", "idempotency_key", "status", "title")
     COMPETITION_ID_FIELD_NUMBER: _ClassVar[int]
     NAME_FIELD_NUMBER: _ClassVar[int]
     RATING_FIELD_NUMBER: _ClassVar[int]
     IDEMPOTENCY_KEY_FIELD_NUMBER: _ClassVar[int]
     STATUS_FIELD_NUMBER: _ClassVar[int]
+    TITLE_FIELD_NUMBER: _ClassVar[int]
     competition_id: str
     name: str
     rating: int
     idempotency_key: str
     status: PlayerStatus
-    def __init__(self, competition_id: _Optional[str] = ..., name: _Optional[str] = ..., rating: _Optional[int] = ..., idempotency_key: _Optional[str] = ..., status: _Optional[_Union[PlayerStatus, str]] = ...) -> None: ...
+    title: str
+    def __init__(self, competition_id: _Optional[str] = ..., name: _Optional[str] = ..., rating: _Optional[int] = ..., idempotency_key: _Optional[str] = ..., status: _Optional[_Union[PlayerStatus, str]] = ..., title: _Optional[str] = ...) -> None: ...
 
 class WithdrawPlayerRequest(_message.Message):
     __slots__ = ("competition_id", "player_id", "reason", "idempotency_key")

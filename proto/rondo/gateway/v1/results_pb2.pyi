@@ -406,7 +406,7 @@ class UnresolvedTie(_message.Message):
     def __init__(self, place: _Optional[str] = ..., player_ids: _Optional[_Iterable[str]] = ..., reason: _Optional[str] = ..., at_cut: _Optional[bool] = ...) -> None: ...
 
 class Standings(_message.Message):
-    __slots__ = ("competition_id", "ruleset", "rows", "unresolved", "ruleset_version", "notes", "playoff_conflict")
+    __slots__ = ("competition_id", "ruleset", "rows", "unresolved", "ruleset_version", "notes", "playoff_conflict", "rounds", "after_round", "final", "progress", "progress_ru")
     COMPETITION_ID_FIELD_NUMBER: _ClassVar[int]
     RULESET_FIELD_NUMBER: _ClassVar[int]
     ROWS_FIELD_NUMBER: _ClassVar[int]
@@ -414,6 +414,11 @@ class Standings(_message.Message):
     RULESET_VERSION_FIELD_NUMBER: _ClassVar[int]
     NOTES_FIELD_NUMBER: _ClassVar[int]
     PLAYOFF_CONFLICT_FIELD_NUMBER: _ClassVar[int]
+    ROUNDS_FIELD_NUMBER: _ClassVar[int]
+    AFTER_ROUND_FIELD_NUMBER: _ClassVar[int]
+    FINAL_FIELD_NUMBER: _ClassVar[int]
+    PROGRESS_FIELD_NUMBER: _ClassVar[int]
+    PROGRESS_RU_FIELD_NUMBER: _ClassVar[int]
     competition_id: str
     ruleset: str
     rows: _containers.RepeatedCompositeFieldContainer[StandingRow]
@@ -421,7 +426,12 @@ class Standings(_message.Message):
     ruleset_version: int
     notes: _containers.RepeatedScalarFieldContainer[str]
     playoff_conflict: PlayoffConflict
-    def __init__(self, competition_id: _Optional[str] = ..., ruleset: _Optional[str] = ..., rows: _Optional[_Iterable[_Union[StandingRow, _Mapping]]] = ..., unresolved: _Optional[_Iterable[_Union[UnresolvedTie, _Mapping]]] = ..., ruleset_version: _Optional[int] = ..., notes: _Optional[_Iterable[str]] = ..., playoff_conflict: _Optional[_Union[PlayoffConflict, _Mapping]] = ...) -> None: ...
+    rounds: int
+    after_round: int
+    final: bool
+    progress: str
+    progress_ru: str
+    def __init__(self, competition_id: _Optional[str] = ..., ruleset: _Optional[str] = ..., rows: _Optional[_Iterable[_Union[StandingRow, _Mapping]]] = ..., unresolved: _Optional[_Iterable[_Union[UnresolvedTie, _Mapping]]] = ..., ruleset_version: _Optional[int] = ..., notes: _Optional[_Iterable[str]] = ..., playoff_conflict: _Optional[_Union[PlayoffConflict, _Mapping]] = ..., rounds: _Optional[int] = ..., after_round: _Optional[int] = ..., final: _Optional[bool] = ..., progress: _Optional[str] = ..., progress_ru: _Optional[str] = ...) -> None: ...
 
 class DecideTieRequest(_message.Message):
     __slots__ = ("competition_id", "player_ids", "method", "seed", "reason", "decided_by", "idempotency_key")

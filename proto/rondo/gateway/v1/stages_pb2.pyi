@@ -138,7 +138,7 @@ class GetUpdownStandingsRequest(_message.Message):
     def __init__(self, competition_id: _Optional[str] = ..., stage: _Optional[int] = ...) -> None: ...
 
 class UpdownRow(_message.Message):
-    __slots__ = ("place", "player_id", "name", "points", "carried", "sonneborn_berger", "games", "really_played", "fate", "withdrawn", "separated_from_next", "notes", "fate_reason")
+    __slots__ = ("place", "player_id", "name", "points", "carried", "sonneborn_berger", "games", "really_played", "fate", "withdrawn", "separated_from_next", "notes", "fate_reason", "provisional")
     PLACE_FIELD_NUMBER: _ClassVar[int]
     PLAYER_ID_FIELD_NUMBER: _ClassVar[int]
     NAME_FIELD_NUMBER: _ClassVar[int]
@@ -152,6 +152,7 @@ class UpdownRow(_message.Message):
     SEPARATED_FROM_NEXT_FIELD_NUMBER: _ClassVar[int]
     NOTES_FIELD_NUMBER: _ClassVar[int]
     FATE_REASON_FIELD_NUMBER: _ClassVar[int]
+    PROVISIONAL_FIELD_NUMBER: _ClassVar[int]
     place: str
     player_id: str
     name: str
@@ -165,7 +166,8 @@ class UpdownRow(_message.Message):
     separated_from_next: str
     notes: _containers.RepeatedScalarFieldContainer[str]
     fate_reason: str
-    def __init__(self, place: _Optional[str] = ..., player_id: _Optional[str] = ..., name: _Optional[str] = ..., points: _Optional[int] = ..., carried: _Optional[int] = ..., sonneborn_berger: _Optional[int] = ..., games: _Optional[int] = ..., really_played: _Optional[int] = ..., fate: _Optional[str] = ..., withdrawn: _Optional[bool] = ..., separated_from_next: _Optional[str] = ..., notes: _Optional[_Iterable[str]] = ..., fate_reason: _Optional[str] = ...) -> None: ...
+    provisional: bool
+    def __init__(self, place: _Optional[str] = ..., player_id: _Optional[str] = ..., name: _Optional[str] = ..., points: _Optional[int] = ..., carried: _Optional[int] = ..., sonneborn_berger: _Optional[int] = ..., games: _Optional[int] = ..., really_played: _Optional[int] = ..., fate: _Optional[str] = ..., withdrawn: _Optional[bool] = ..., separated_from_next: _Optional[str] = ..., notes: _Optional[_Iterable[str]] = ..., fate_reason: _Optional[str] = ..., provisional: _Optional[bool] = ...) -> None: ...
 
 class UpdownGroup(_message.Message):
     __slots__ = ("name", "rows", "unresolved")
@@ -178,7 +180,7 @@ class UpdownGroup(_message.Message):
     def __init__(self, name: _Optional[str] = ..., rows: _Optional[_Iterable[_Union[UpdownRow, _Mapping]]] = ..., unresolved: _Optional[_Iterable[_Union[_results_pb2.UnresolvedTie, _Mapping]]] = ...) -> None: ...
 
 class UpdownStandings(_message.Message):
-    __slots__ = ("competition_id", "stage", "stage_kind", "ruleset", "groups", "complete", "champion_id", "promoted_ids", "relegated_ids", "ruleset_version")
+    __slots__ = ("competition_id", "stage", "stage_kind", "ruleset", "groups", "complete", "champion_id", "promoted_ids", "relegated_ids", "ruleset_version", "progress", "progress_ru")
     COMPETITION_ID_FIELD_NUMBER: _ClassVar[int]
     STAGE_FIELD_NUMBER: _ClassVar[int]
     STAGE_KIND_FIELD_NUMBER: _ClassVar[int]
@@ -189,6 +191,8 @@ class UpdownStandings(_message.Message):
     PROMOTED_IDS_FIELD_NUMBER: _ClassVar[int]
     RELEGATED_IDS_FIELD_NUMBER: _ClassVar[int]
     RULESET_VERSION_FIELD_NUMBER: _ClassVar[int]
+    PROGRESS_FIELD_NUMBER: _ClassVar[int]
+    PROGRESS_RU_FIELD_NUMBER: _ClassVar[int]
     competition_id: str
     stage: int
     stage_kind: str
@@ -199,7 +203,9 @@ class UpdownStandings(_message.Message):
     promoted_ids: _containers.RepeatedScalarFieldContainer[str]
     relegated_ids: _containers.RepeatedScalarFieldContainer[str]
     ruleset_version: int
-    def __init__(self, competition_id: _Optional[str] = ..., stage: _Optional[int] = ..., stage_kind: _Optional[str] = ..., ruleset: _Optional[str] = ..., groups: _Optional[_Iterable[_Union[UpdownGroup, _Mapping]]] = ..., complete: _Optional[bool] = ..., champion_id: _Optional[str] = ..., promoted_ids: _Optional[_Iterable[str]] = ..., relegated_ids: _Optional[_Iterable[str]] = ..., ruleset_version: _Optional[int] = ...) -> None: ...
+    progress: str
+    progress_ru: str
+    def __init__(self, competition_id: _Optional[str] = ..., stage: _Optional[int] = ..., stage_kind: _Optional[str] = ..., ruleset: _Optional[str] = ..., groups: _Optional[_Iterable[_Union[UpdownGroup, _Mapping]]] = ..., complete: _Optional[bool] = ..., champion_id: _Optional[str] = ..., promoted_ids: _Optional[_Iterable[str]] = ..., relegated_ids: _Optional[_Iterable[str]] = ..., ruleset_version: _Optional[int] = ..., progress: _Optional[str] = ..., progress_ru: _Optional[str] = ...) -> None: ...
 
 class ApplyCheckpointRequest(_message.Message):
     __slots__ = ("competition_id", "checkpoint", "recorded_by", "idempotency_key")
