@@ -256,7 +256,7 @@ def check_resource(
         )
     raise PermissionDenied(
         f"{rpc}: {kind.value} {resource_id!r} is not yours; only its owner and the organizers it granted access to "
-        "(GrantAccess) may act on it"
+        "may act on it"
     )
 
 

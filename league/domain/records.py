@@ -222,7 +222,7 @@ def check_new_hanchan_number(entry: HanchanEntry, contents: Sequence[Content], r
         raise InvalidArgument.single(
             "hanchan.number",
             f"hanchan {entry.number} of round {round_no}, table {table} is already recorded; "
-            "correct that record (CorrectRecord) instead",
+            "correct that record instead",
         )
 
 
