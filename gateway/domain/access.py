@@ -268,7 +268,9 @@ def _own_player(principal: Principal, field_name: str, competition: str) -> str:
         return links[0].player_id
     if not links:
         where = "this competition" if competition else "any competition"
-        raise PermissionDenied(f"your account is not linked to a player of {where}; ask an organizer to link your account to your player")
+        raise PermissionDenied(
+            f"your account is not linked to a player of {where}; ask an organizer to link your account to your player"
+        )
     raise InvalidArgument.single(field_name, "your account plays in several competitions: name your player id")
 
 

@@ -467,9 +467,7 @@ def check_cup_game(
     games = [c for c in live if isinstance(c, GameEntry)]
     numbers = {g.number for g in games}
     if new.number in numbers:
-        raise InvalidArgument.single(
-            "game.number", f"game {new.number} of {what} is already recorded; correct it instead"
-        )
+        raise InvalidArgument.single("game.number", f"game {new.number} of {what} is already recorded; correct it instead")
     if new.number > len(games) + 1:
         raise InvalidArgument.single(
             "game.number",

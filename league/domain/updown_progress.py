@@ -217,7 +217,9 @@ def check_updown_game(
     """docs/rules.md ``updown.records.one-game-per-pairing``: one game a pairing, between the table's two
     players in its order, no drawn result, long exactly where the stage plays long matches."""
     if not isinstance(new, GameEntry):
-        raise FailedPrecondition(f"stage {stage.number} ({stage.name}) of an Up&Down league takes game results only: record a game")
+        raise FailedPrecondition(
+            f"stage {stage.number} ({stage.name}) of an Up&Down league takes game results only: record a game"
+        )
     where = f"round {round_no}, table {table} of stage {stage.number}"
     annulled = [c for c in (context.replaced, *live) if isinstance(c, GameEntry) and c.result == ANNULLED]
     if annulled:  # docs/rules.md updown.records.annulled-and-withdrawn-take-no-results
