@@ -253,7 +253,7 @@ def check_updown_game(
         )
     if any(isinstance(c, GameEntry) for c in live):
         raise FailedPrecondition(
-            f"round {round_no}, table {table} of stage {stage.number} already has its game; correct the record instead, with the reason"
+            f"round {round_no}, table {table} of stage {stage.number} already has its game; correct it instead, with the reason"
         )
 
 
