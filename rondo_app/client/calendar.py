@@ -179,8 +179,8 @@ def match_card(
     """A match's card: who answered, the common options, the meetings."""
     with session(address, token, as_json) as s:
         competition, _, place = match_key.rpartition("/")
-        competition, _, stage = competition.rpartition("/")
         competition, _, round_ = competition.rpartition("/")
+        competition, _, stage = competition.rpartition("/")
         if not competition:
             raise BadArgument("MATCH_KEY", f"{match_key!r} is not COMPETITION/STAGE/ROUND/TABLE")
         cid = lookup.competition(s, competition, "MATCH_KEY")

@@ -19,6 +19,8 @@ from typing import Any
 
 #: A UUID as the gateway writes ids (quoted or not).
 UUID = re.compile(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}")
+#: The start of a UUID where the gateway cut a long message short.
+CUT_UUID = re.compile(r"[0-9a-f]{8}(?:-[0-9a-f]{0,12}){0,4}…")
 #: A field path naming a player by its position in a repeated field (``scores[2].player_id``).
 INDEXED_PLAYER = re.compile(r"\b(?P<list>[a-z_]+)\[(?P<index>\d+)\]\.(?:player_id|player)\b")
 
@@ -55,10 +57,17 @@ def known_of(session: Any) -> Known:
 
 
 def with_names(text: str, names: Mapping[str, str]) -> str:
-    """Every id of ``names`` in ``text`` replaced by its name (quoted ids keep their quotes)."""
+    """Every id of ``names`` in ``text`` replaced by its name (quoted ids keep their quotes), and an id
+    the gateway cut short at the end of a long message (``93769bc1-3204-41…``) too when it is one of them."""
     if not names:
         return text
-    return UUID.sub(lambda m: names.get(m.group(0), m.group(0)), text)
+
+    def cut(m: re.Match[str]) -> str:
+        start = m.group(0).rstrip("…")
+        found = [name for i, name in names.items() if i.startswith(start)]
+        return found[0] + "…" if len(found) == 1 else m.group(0)
+
+    return CUT_UUID.sub(cut, UUID.sub(lambda m: names.get(m.group(0), m.group(0)), text))
 
 
 def _indexed(text: str, known: Known) -> str:

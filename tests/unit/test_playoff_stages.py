@@ -236,7 +236,10 @@ def test_a_regular_correction_swapping_places_8_and_9_after_round_1_is_refused_t
     assert stored.replaces_record_id == record.id
     assert any(c.startswith("regular places: ") and names[p9] in c for c in stored.changes)
     assert any(c.startswith("confirmed by the organizer: this correction changes who plays in stage 2") for c in stored.changes)
-    assert any(c.startswith("to redo: stage 2 (round 1)") and "decides the playoff" in c and "DecidePlayoff" not in c for c in stored.changes)
+    assert any(
+        c.startswith("to redo: stage 2 (round 1)") and "decides the playoff" in c and "DecidePlayoff" not in c
+        for c in stored.changes
+    )
     new_top = [row.player for row in league.get_standings(cid).standings.rows][:8]
     assert p9 in new_top and p8 not in new_top
     # the stage keeps who it was generated with, and the playoff goes on from it
