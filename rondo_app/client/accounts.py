@@ -96,7 +96,7 @@ def list_accounts(
                 enum_name(identity_pb2.Role, a.role),
                 when(a.created_at),
                 yes_no(a.disabled),
-                ", ".join(names.get((link.competition_id, link.player_id), link.player_id) for link in a.players),
+                ", ".join(names.get((link.competition_id, link.player_id)) or lookup.short(link.player_id) for link in a.players),
             )
             for a in answer.accounts
         ]

@@ -22,7 +22,7 @@ UUID = re.compile(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}
 #: The start of a UUID where the gateway cut a long message short.
 CUT_UUID = re.compile(r"[0-9a-f]{8}(?:-[0-9a-f]{0,12}){0,4}…")
 #: A field path naming a player by its position in a repeated field (``scores[2].player_id``).
-INDEXED_PLAYER = re.compile(r"\b(?P<list>[a-z_]+)\[(?P<index>\d+)\]\.(?:player_id|player)\b")
+INDEXED_PLAYER = re.compile(r"\b(?P<list>[a-z_]+)\[(?P<index>\d+)\](?:\.(?:player_id|player)\b)?")
 
 
 @dataclass
@@ -71,7 +71,8 @@ def with_names(text: str, names: Mapping[str, str]) -> str:
 
 
 def _indexed(text: str, known: Known) -> str:
-    """``scores[2].player_id`` -> ``scores[2].player_id (Akagi)`` when the request's list is known."""
+    """``scores[2].player_id`` or ``player_ids[2]`` -> ``... (Akagi)`` when the command told which players
+    the request listed there (:func:`remember`'s ``listed``); other lists (``rounds[0]``) stay as they are."""
 
     def name(m: re.Match[str]) -> str:
         players = known.listed.get(m.group("list"), [])
@@ -121,10 +122,6 @@ HINTS: tuple[tuple[str, str], ...] = (
     ),
     ("registered as a substitute", "register one with `rondo roster add COMPETITION NAME --substitute`"),
     ("link your account to your player", "the organizer links it with `rondo accounts link ACCOUNT COMPETITION PLAYER`"),
-    (
-        "redraw the remaining rounds",
-        "redraw with `rondo draws redraw COMPETITION --played-rounds N --reason ...`, then `rondo draws approve COMPETITION VERSION`",
-    ),
     (
         "Redraw, then approve",
         "redraw with `rondo draws redraw COMPETITION --played-rounds N --reason ...`, then `rondo draws approve COMPETITION VERSION`",
