@@ -200,6 +200,7 @@ def render_club(out: Console, club: scheduling_pb2.Club) -> None:
     hours = [f"day {w.day} {w.opens}-{w.closes}" for w in club.opening_hours.windows] or ["24/7"]
     rows = [
         ("name", club.name),
+        ("id", club.id),  # the one id still shown: the gateway has no list of clubs to find one by name yet
         ("time zone", club.time_zone),
         ("opening hours", ", ".join(hours)),
         ("fallback time", club.fallback_time),
