@@ -145,7 +145,7 @@ def session(address: str, token: str, as_json: bool, login_hint: bool = True) ->
     try:
         yield current
     except grpc.RpcError as error:
-        for line in hints.explain(error_lines(error, address, login_hint), current):
+        for line in hints.explain(error_lines(error, address, login_hint), current, error):
             typer.echo(line, err=True)
         raise typer.Exit(1) from None
     except BadArgument as error:

@@ -32,6 +32,7 @@ def rondo(embedded, tmp_path_factory):
         "RONDO_CONFIG_DIR": str(tmp_path_factory.mktemp("rondo-config")),
         "RONDO_TOKEN": None,
         "RONDO_PASSWORD": None,
+        "RONDO_LANG": "en",
     }
     runner = CliRunner()
 

@@ -35,7 +35,8 @@ def test_a_player_named_by_index_into_the_request_is_named():
     assert shown == ["error: INVALID_ARGUMENT: player_ids[1] (Akagi): is not tied", "  rounds[1]: not seated"]
 
 
-def test_a_message_asking_for_a_correction_gets_the_command_with_the_competition_as_typed():
+def test_a_message_asking_for_a_correction_gets_the_command_with_the_competition_as_typed(monkeypatch):
+    monkeypatch.setenv("RONDO_LANG", "en")
     s = FakeSession()
     hints.remember(s, competition="Winter league")
     shown = hints.explain(
@@ -50,3 +51,39 @@ def test_a_message_asking_for_a_correction_gets_the_command_with_the_competition
         "hint: close with `rondo roster close COMPETITION --resolution drop-last-registered` or `--resolution promote-reserves`"
     )
     assert hints.explain(["error: NOT_FOUND: no such thing"]) == ["error: NOT_FOUND: no such thing"]
+
+
+class RefusedCall:
+    """A refused call as grpc raises it: code, details and the google.rpc.Status in trailing metadata."""
+
+    def __init__(self, reason: str, message: str):
+        import grpc
+        from google.protobuf import any_pb2
+        from google.rpc import error_details_pb2, status_pb2
+
+        packed = any_pb2.Any()
+        packed.Pack(error_details_pb2.ErrorInfo(reason=reason, domain="rondo"))
+        self.message = message
+        self.code_value = grpc.StatusCode.PERMISSION_DENIED
+        self.status = status_pb2.Status(code=self.code_value.value[0], message=message, details=[packed])
+
+    def code(self):
+        return self.code_value
+
+    def details(self) -> str:
+        return self.message
+
+    def trailing_metadata(self):
+        return (("grpc-status-details-bin", self.status.SerializeToString()),)
+
+
+def test_the_hint_follows_the_error_reason_in_any_language_and_speaks_the_users(monkeypatch):
+    monkeypatch.setenv("RONDO_LANG", "ru")
+    refused = RefusedCall("PLAYER_NOT_LINKED", "Ваша учётная запись не связана с игроком")
+    shown = hints.explain(["error: PERMISSION_DENIED: Ваша учётная запись не связана с игроком"], FakeSession(), refused)
+    assert shown[-1] == "подсказка: организатор связывает её: `rondo accounts link ACCOUNT COMPETITION PLAYER`"
+    monkeypatch.setenv("RONDO_LANG", "en")
+    assert hints.explain(["error: PERMISSION_DENIED: ..."], FakeSession(), refused)[-1] == (
+        "hint: the organizer links it with `rondo accounts link ACCOUNT COMPETITION PLAYER`"
+    )
+    assert hints.reason_of(object()) == ""  # not a call: no reason, no hint
