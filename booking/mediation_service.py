@@ -67,7 +67,7 @@ class MediationService:
         found = repo.calendar(competition_id, stage)
         if found is None:
             raise FailedPrecondition(
-                f"no mediation calendar for stage {stage} of {competition_id!r}: the organizer sets it first (SetMediationCalendar)"
+                f"no mediation calendar for stage {stage} of {competition_id!r}: the organizer sets the stage's mediation calendar first"
             )
         return found
 

@@ -826,7 +826,7 @@ class BookingService:
             raise NotFound(f"booking {booking_id!r} does not exist in club {club.id!r}")
         if booking.match_id:
             raise FailedPrecondition(
-                f"booking {booking_id!r} is a match's meeting: cancel or move the meeting instead (CancelMeeting, AssignMeeting)"
+                f"booking {booking_id!r} is a match's meeting: cancel the meeting or assign it another time instead"
             )
         return booking
 

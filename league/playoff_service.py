@@ -85,7 +85,7 @@ class PlayoffUseCases(LeagueUseCases):
         v = Violations()
         competition_id = v.id("competition_id", competition_id)
         if kind is None:
-            v.add("decision", "one of REGENERATE (round 1 again from the corrected standings) or KEEP (as stored)")
+            v.add("decision", "one of regenerate (round 1 again from the corrected standings) or keep (as stored)")
         reason = v.text("reason", reason, "say why the organizer decides so (it is recorded)", text_limits.MAX_REASON_LENGTH)
         decided_by = v.text("decided_by", decided_by, "say who decides", MAX_AUTHOR_LENGTH)
         raw_key = v.key("idempotency_key", idempotency_key)
@@ -145,8 +145,8 @@ class PlayoffUseCases(LeagueUseCases):
             played = mahjong_progress.play(state, names=names)
             if played.state is None:
                 raise FailedPrecondition(
-                    f"the playoff of competition {competition.name!r} has not started: generate round 1 (AdvanceStage) "
-                    "once the regular stage is complete"
+                    f"the playoff of competition {competition.name!r} has not started: generate round 1 (advance to the "
+                    "next stage) once the regular stage is complete"
                 )
             return PlayoffReport(played, names)
 

@@ -523,7 +523,7 @@ class ReviewUseCases(LeagueUseCases):
         elif len(set(players)) != len(players):
             v.add("player_ids", "names a player twice")
         if method is None:
-            v.add("method", "one of ORGANIZER_ORDER (the order given) or LOT (drawn from the seed given)")
+            v.add("method", "one of organizer order (the order given) or lot (drawn from the seed given)")
         elif method is TieMethod.LOT and seed is None:
             v.add("seed", "a lot is drawn from the organizer's seed (any int64); give it, it is recorded")
         elif method is TieMethod.ORGANIZER_ORDER and seed is not None:

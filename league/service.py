@@ -538,7 +538,7 @@ class LeagueService(CupUseCases, UpdownUseCases, PlayoffUseCases, StageUseCases,
             v.integer("stage", stage_no, 1, model.MAX_ROUNDS, "the competition's stage")
         content = self._content(v, content)
         if not correction and isinstance(content, GameEntry) and content.result == "annulled":
-            v.add("game.result", "a match is annulled by correcting its record (CorrectRecord, with the reason)")
+            v.add("game.result", "a match is annulled by correcting its record, with the reason")
         if method != "ReportResult":  # a report's author is its reporter
             recorded_by = v.text(author_field, recorded_by, "say who records this result", MAX_AUTHOR_LENGTH)
         raw_key = v.key("idempotency_key", idempotency_key)
@@ -662,7 +662,7 @@ class LeagueService(CupUseCases, UpdownUseCases, PlayoffUseCases, StageUseCases,
                 raise InvalidArgument.single(
                     "no_show.substitute",
                     f"{registered.name!r} is registered as {registered.status.value}; a no-show's seat is taken by a "
-                    "technical substitute (RegisterPlayer with status SUBSTITUTE)",
+                    "technical substitute (registered as a substitute)",
                 )
             rounds = (
                 stage.rounds if stage is not None else self._draw(repo, competition, competition.published_draw_id or "").rounds

@@ -161,9 +161,9 @@ def _verify(path: str, as_json: bool) -> int:
 def standings(
     season: str = typer.Argument(
         ...,
-        metavar="SEASON.json|COMPETITION_ID",
+        metavar="SEASON.json|COMPETITION",
         help="A season file, scored offline (format: README, 'Scoring a season offline'); otherwise a competition "
-        "on the gateway.",
+        "on the gateway, by name, id or id prefix.",
     ),
     as_json: bool = typer.Option(False, "--json", help="Machine-readable output (see README)."),
     stage: int = typer.Option(0, "--stage", help="An Up&Down competition's stage (0: the latest)."),
@@ -187,7 +187,9 @@ def standings(
 
 @app.command(rich_help_panel=CLIENT)
 def playoff(
-    competition_id: str = typer.Argument(..., metavar="ID", help="The competition's id."),
+    competition_id: str = typer.Argument(
+        ..., metavar="COMPETITION", help="The competition: its name, id or an unambiguous id prefix."
+    ),
     address: Address = DEFAULT_ADDRESS,
     token: Token = "",
     as_json: Json = False,

@@ -45,7 +45,7 @@ PLAYER = frozenset({Role.PLAYER})
 AUDIENCE = frozenset({Role.ORGANIZER, Role.JUDGE, Role.BOT})  # those who follow everything that happens
 AUDITED_ROLES = STAFF  # every action of an organizer or a judge goes to the audit log
 
-NO_TOKEN_MESSAGE = "this call needs a token: log in (Login) and send the metadata 'authorization: Bearer <token>'"
+NO_TOKEN_MESSAGE = "this call needs a token: log in and send the metadata 'authorization: Bearer <token>'"
 MAX_SUMMARY_LENGTH = 1000  # characters of an audit entry's request summary
 MAX_SUMMARY_TEXT = 80  # characters of one text value in a summary
 MAX_SUMMARY_ITEMS = 20  # items of one list in a summary
@@ -269,7 +269,9 @@ def _own_player(principal: Principal, field_name: str, competition: str) -> str:
         return links[0].player_id
     if not links:
         where = "this competition" if competition else "any competition"
-        raise PermissionDenied(f"your account is not linked to a player of {where}; ask an organizer (LinkPlayer)")
+        raise PermissionDenied(
+            f"your account is not linked to a player of {where}; ask an organizer to link your account to your player"
+        )
     raise InvalidArgument.single(field_name, "your account plays in several competitions: name your player id")
 
 

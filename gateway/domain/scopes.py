@@ -256,8 +256,7 @@ def check_resource(
             f"{rpc}: only the owner of {kind.value} {resource_id!r} (the organizer who created it) may grant or revoke access to it"
         )
     raise PermissionDenied(
-        f"{rpc}: {kind.value} {resource_id!r} is not yours; only its owner and the organizers it granted access to "
-        "(GrantAccess) may act on it"
+        f"{rpc}: {kind.value} {resource_id!r} is not yours; only its owner and the organizers it granted access to may act on it"
     )
 
 

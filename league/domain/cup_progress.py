@@ -447,7 +447,7 @@ def check_cup_game(
     if not isinstance(new, GameEntry):
         raise InvalidArgument.single(
             KIND_OF[type(new)].value,
-            f"stage {stage.number} ({stage.name}) is a cup stage: record its games (RecordGame) only",
+            f"stage {stage.number} ({stage.name}) is a cup stage: record its games only",
         )
     third = stage.details.get("third_place_table") == table
     name = cup.THIRD_PLACE if third else stage.name
@@ -467,9 +467,7 @@ def check_cup_game(
     games = [c for c in live if isinstance(c, GameEntry)]
     numbers = {g.number for g in games}
     if new.number in numbers:
-        raise InvalidArgument.single(
-            "game.number", f"game {new.number} of {what} is already recorded; correct it (CorrectRecord) instead"
-        )
+        raise InvalidArgument.single("game.number", f"game {new.number} of {what} is already recorded; correct it instead")
     if new.number > len(games) + 1:
         raise InvalidArgument.single(
             "game.number",

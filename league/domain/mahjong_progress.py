@@ -400,7 +400,7 @@ class MahjongProgress:
 #: who rules on a stored stage that a confirmed correction would now generate otherwise
 WHO_DECIDES = (
     "the organizer decides how it is played out (discard-league-2026 §4: what the rules do not settle is his; "
-    "a round 1 the standings no longer give is shown by GetStandings until he decides: DecidePlayoff)"
+    "a round 1 the standings no longer give is shown by the standings until he decides the playoff)"
 )
 
 

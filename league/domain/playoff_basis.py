@@ -25,7 +25,7 @@ from rondo_runtime.errors import FailedPrecondition
 
 from . import playoff
 
-DECIDE = "the organizer decides (DecidePlayoff): REGENERATE round 1 from the corrected standings, or KEEP it, with the reason"
+DECIDE = "the organizer decides the playoff: regenerate round 1 from the corrected standings, or keep it, with the reason"
 
 
 class PlayoffDecisionKind(enum.StrEnum):
@@ -137,7 +137,7 @@ def check_decision(conflict: PlayoffConflict | None, kind: PlayoffDecisionKind, 
     if kind is PlayoffDecisionKind.REGENERATE and round_1_played:
         raise FailedPrecondition(
             f"stage {conflict.stage} (round 1) already has results: a played stage keeps the players it was "
-            "generated with; KEEP it, with the reason"
+            "generated with; keep it, with the reason"
         )
 
 

@@ -221,8 +221,7 @@ def check_new_hanchan_number(entry: HanchanEntry, contents: Sequence[Content], r
     if any(isinstance(c, HanchanEntry) and c.number == entry.number for c in contents):
         raise InvalidArgument.single(
             "hanchan.number",
-            f"hanchan {entry.number} of round {round_no}, table {table} is already recorded; "
-            "correct that record (CorrectRecord) instead",
+            f"hanchan {entry.number} of round {round_no}, table {table} is already recorded; correct that record instead",
         )
 
 

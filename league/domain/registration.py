@@ -41,8 +41,8 @@ def options_text(main: list[Player], reserves: list[Player], table_size: int) ->
     have = f"{len(reserves)} registered: {', '.join(p.name for p in reserves[:needed])}" if reserves else "none registered"
     return (
         f"{len(main)} main participants is not a multiple of {table_size}: drop the last-registered {remainder} "
-        f"({dropped}) with DROP_LAST_REGISTERED, or promote {needed} reserve{'s' if needed > 1 else ''} with "
-        f"PROMOTE_RESERVES (reserves: {have})"
+        f"({dropped}) with the resolution drop-last-registered, or promote {needed} reserve{'s' if needed > 1 else ''} with "
+        f"the resolution promote-reserves (reserves: {have})"
     )
 
 

@@ -94,8 +94,8 @@ def awaiting(record: ResultRecord, seated_main_players: Iterable[str], reviews: 
 
 def _not_pending(record: ResultRecord, status: RecordStatus, action: str) -> FailedPrecondition:
     why = {
-        RecordStatus.CONFIRMED: "is already confirmed; a judge or the organizer corrects it (CorrectRecord)",
-        RecordStatus.DISPUTED: "is disputed and waits for a judge (ResolveDispute)",
+        RecordStatus.CONFIRMED: "is already confirmed; a judge or the organizer corrects the record",
+        RecordStatus.DISPUTED: "is disputed and waits for a judge to resolve the dispute",
         RecordStatus.REJECTED: "was rejected by a judge; report the hanchan again",
         RecordStatus.REPLACED: "was replaced by a later record; act on the latest version",
         RecordStatus.REPORTED: "is awaiting confirmation by the table",

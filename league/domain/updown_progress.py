@@ -217,7 +217,9 @@ def check_updown_game(
     """docs/rules.md ``updown.records.one-game-per-pairing``: one game a pairing, between the table's two
     players in its order, no drawn result, long exactly where the stage plays long matches."""
     if not isinstance(new, GameEntry):
-        raise FailedPrecondition(f"stage {stage.number} ({stage.name}) of an Up&Down league takes game results only (RecordGame)")
+        raise FailedPrecondition(
+            f"stage {stage.number} ({stage.name}) of an Up&Down league takes game results only: record a game"
+        )
     where = f"round {round_no}, table {table} of stage {stage.number}"
     annulled = [c for c in (context.replaced, *live) if isinstance(c, GameEntry) and c.result == ANNULLED]
     if annulled:  # docs/rules.md updown.records.annulled-and-withdrawn-take-no-results
@@ -251,7 +253,7 @@ def check_updown_game(
         )
     if any(isinstance(c, GameEntry) for c in live):
         raise FailedPrecondition(
-            f"round {round_no}, table {table} of stage {stage.number} already has its game; correct it instead (CorrectRecord, with the reason)"
+            f"round {round_no}, table {table} of stage {stage.number} already has its game; correct it instead, with the reason"
         )
 
 
@@ -310,7 +312,7 @@ class UpdownProgress:
         if ruleset.outsiders and ruleset.leaders + ruleset.outsiders > smallest:  # the two groups would overlap
             raise FailedPrecondition(
                 f"{ruleset.name}: {ruleset.leaders} leaders and {ruleset.outsiders} outsiders a group need {ruleset.leaders + ruleset.outsiders} "
-                f"players, the smallest group has {smallest}; change the ruleset (ChangeRuleset: leaders, outsiders, group_size)"
+                f"players, the smallest group has {smallest}; change the ruleset's leaders, outsiders or group_size"
             )
         where = (
             ""

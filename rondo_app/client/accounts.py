@@ -15,8 +15,9 @@ import typer
 from rich.console import Console
 
 from rondo.gateway.v1 import competitions_pb2, identity_pb2
+from rondo_app.client import lookup
 from rondo_app.client.competitions import players_of
-from rondo_app.client.parse import BadArgument, resolve_player
+from rondo_app.client.names import pick
 from rondo_app.client.render import enum_name, pairs, print_lines, table, when, yes_no
 from rondo_app.client.session import DEFAULT_ADDRESS, Address, Json, Session, Token, print_json, session
 
@@ -50,15 +51,11 @@ def all_accounts(s: Session) -> identity_pb2.ListAccountsResponse:
 
 
 def resolve_account(s: Session, key: str) -> identity_pb2.Account:
-    """The account ``key`` names: its id as is, else its name compared case-folded."""
+    """The account ``key`` names: its id, its name (compared case-folded) or an unambiguous id prefix
+    (rondo_app/client/names.py's rule)."""
     listed = list(all_accounts(s).accounts)
-    for account in listed:
-        if account.id == key:
-            return account
-    named = [a for a in listed if a.name.casefold() == key.casefold()]
-    if len(named) == 1:
-        return named[0]
-    raise BadArgument("ACCOUNT", f"no account is named {key!r} (`rondo accounts list` shows them)")
+    found = pick(key, ((a.id, a.name) for a in listed), "ACCOUNT", "account", "rondo accounts list")
+    return next(a for a in listed if a.id == found)
 
 
 @accounts.command("create")
@@ -99,7 +96,7 @@ def list_accounts(
                 enum_name(identity_pb2.Role, a.role),
                 when(a.created_at),
                 yes_no(a.disabled),
-                ", ".join(names.get((link.competition_id, link.player_id), link.player_id) for link in a.players),
+                ", ".join(names.get((link.competition_id, link.player_id)) or lookup.short(link.player_id) for link in a.players),
             )
             for a in answer.accounts
         ]
@@ -170,8 +167,10 @@ def revoke_tokens(
 @accounts.command("link")
 def link_player(
     account: AccountName,
-    competition_id: Annotated[str, typer.Argument(metavar="COMPETITION", help="The competition's id.")],
-    player: Annotated[str, typer.Argument(metavar="PLAYER", help="The league player's name (or id).")],
+    competition_id: Annotated[
+        str, typer.Argument(metavar="COMPETITION", help="The competition: its name, id or an unambiguous id prefix.")
+    ],
+    player: Annotated[str, typer.Argument(metavar="PLAYER", help="The league player: roster name, id or id prefix.")],
     address: Address = DEFAULT_ADDRESS,
     token: Token = "",
     as_json: Json = False,
@@ -179,10 +178,9 @@ def link_player(
     """A player account plays as this league player (it sees and reports that player's games)."""
     with session(address, token, as_json) as s:
         found = resolve_account(s, account)
+        competition_id = lookup.competition(s, competition_id)
         roster = players_of(s, competition_id).players
-        player_id = resolve_player(player, ((p.id, p.name) for p in roster))
-        if not any(p.id == player_id for p in roster):
-            raise BadArgument("PLAYER", f"no player {player!r} in the competition (`rondo roster list` shows them)")
+        player_id = lookup.player(player, ((p.id, p.name) for p in roster))
         request = identity_pb2.LinkPlayerRequest(account_id=found.id, competition_id=competition_id, player_id=player_id)
         answer = s.call("LinkPlayer", request)
         if as_json:

@@ -9,13 +9,16 @@ import typer
 from rich.console import Console
 
 from rondo.gateway.v1 import competitions_pb2
+from rondo_app.client import lookup
 from rondo_app.client.render import enum_name, pairs, print_lines, table, when
 from rondo_app.client.session import DEFAULT_ADDRESS, Address, IdempotencyKey, Json, Session, Token, session
 
 competitions = typer.Typer(no_args_is_help=True, help="Competitions: list, create, show.")
 roster = typer.Typer(no_args_is_help=True, help="A competition's players: list, add, withdraw, close registration.")
 
-CompetitionId = Annotated[str, typer.Argument(metavar="ID", help="The competition's id.")]
+CompetitionId = Annotated[
+    str, typer.Argument(metavar="COMPETITION", help="The competition: its name, id or an unambiguous id prefix.")
+]
 
 
 @competitions.command("list")
@@ -54,36 +57,37 @@ def show_competition(
 ) -> None:
     """One competition: ruleset, rounds, table size, registration, the published draw."""
     with session(address, token, as_json) as s:
-        s.show(
-            s.call("GetCompetition", competitions_pb2.GetCompetitionRequest(competition_id=competition_id)), render_competition
-        )
+        cid = lookup.competition(s, competition_id)
+        found = s.call("GetCompetition", competitions_pb2.GetCompetitionRequest(competition_id=cid))
+        versions = {} if as_json or not found.published_draw_id else lookup.draw_versions(s, cid)
+        s.show(found, lambda out, c: render_competition(out, c, versions))
 
 
 def render_competitions(out: Console, answer: competitions_pb2.ListCompetitionsResponse) -> None:
     rows = [
-        (c.id, c.name, c.ruleset, c.rounds, c.table_size, "closed" if c.HasField("registration_closed_at") else "open")
+        (c.name, c.ruleset, c.rounds, c.table_size, "closed" if c.HasField("registration_closed_at") else "open")
         for c in answer.competitions
     ]
     out.print(
         table(
             "competitions",
-            ("id", "name", "ruleset", "rounds", "table size", "registration"),
+            ("name", "ruleset", "rounds", "table size", "registration"),
             rows,
             right=("rounds", "table size"),
         )
     )
 
 
-def render_competition(out: Console, c: competitions_pb2.Competition) -> None:
+def render_competition(out: Console, c: competitions_pb2.Competition, versions: dict[str, str] | None = None) -> None:
+    published = (versions or {}).get(c.published_draw_id, "yes") if c.published_draw_id else "none yet"
     rows = [
-        ("id", c.id),
         ("name", c.name),
         ("ruleset", c.ruleset),
         ("rounds", c.rounds),
         ("table size", c.table_size),
         ("created", when(c.created_at)),
         ("registration", f"closed {when(c.registration_closed_at)}" if c.HasField("registration_closed_at") else "open"),
-        ("published draw", c.published_draw_id or "none yet"),
+        ("published draw", published),
     ]
     out.print(pairs(f"competition {c.name}", rows))
 
@@ -100,7 +104,7 @@ def players_of(s: Session, competition_id: str, include_inactive: bool = True) -
 
 def player_names(s: Session, competition_id: str) -> dict[str, str]:
     """Player id -> name over the whole roster (withdrawn players too): tables show names, not ids."""
-    return {p.id: p.name for p in players_of(s, competition_id).players}
+    return dict(lookup.roster(s, competition_id))
 
 
 @roster.command("list")
@@ -113,7 +117,7 @@ def list_players(
 ) -> None:
     """The roster in registration order (withdrawn and disqualified players too, unless --active)."""
     with session(address, token, as_json) as s:
-        s.show(players_of(s, competition_id, include_inactive=not active), render_players)
+        s.show(players_of(s, lookup.competition(s, competition_id), include_inactive=not active), render_players)
 
 
 @roster.command("add")
@@ -129,22 +133,22 @@ def add_player(
     as_json: Json = False,
 ) -> None:
     """Register a player (a main participant, or with --substitute a technical substitute)."""
-    request = competitions_pb2.RegisterPlayerRequest(
-        competition_id=competition_id,
-        name=name,
-        rating=rating,
-        idempotency_key=idempotency_key,
-        status=competitions_pb2.PLAYER_STATUS_SUBSTITUTE if substitute else competitions_pb2.PLAYER_STATUS_MAIN,
-        title=title,
-    )
     with session(address, token, as_json) as s:
+        request = competitions_pb2.RegisterPlayerRequest(
+            competition_id=lookup.competition(s, competition_id),
+            name=name,
+            rating=rating,
+            idempotency_key=idempotency_key,
+            status=competitions_pb2.PLAYER_STATUS_SUBSTITUTE if substitute else competitions_pb2.PLAYER_STATUS_MAIN,
+            title=title,
+        )
         s.show(s.call("RegisterPlayer", request), render_player)
 
 
 @roster.command("withdraw")
 def withdraw_player(
     competition_id: CompetitionId,
-    player_id: Annotated[str, typer.Argument(metavar="PLAYER_ID")],
+    player_id: Annotated[str, typer.Argument(metavar="PLAYER", help="The player: roster name, id or id prefix.")],
     reason: Annotated[str, typer.Option(help="Why (required).")],
     idempotency_key: IdempotencyKey = "",
     address: Address = DEFAULT_ADDRESS,
@@ -152,10 +156,14 @@ def withdraw_player(
     as_json: Json = False,
 ) -> None:
     """A player withdraws (kept in the roster as withdrawn)."""
-    request = competitions_pb2.WithdrawPlayerRequest(
-        competition_id=competition_id, player_id=player_id, reason=reason, idempotency_key=idempotency_key
-    )
     with session(address, token, as_json) as s:
+        cid = lookup.competition(s, competition_id)
+        request = competitions_pb2.WithdrawPlayerRequest(
+            competition_id=cid,
+            player_id=lookup.player(player_id, lookup.roster(s, cid)),
+            reason=reason,
+            idempotency_key=idempotency_key,
+        )
         s.show(s.call("WithdrawPlayer", request), render_player)
 
 
@@ -186,10 +194,12 @@ def close_registration(
     as_json: Json = False,
 ) -> None:
     """Close registration (afterwards only reserves and technical substitutes register)."""
-    request = competitions_pb2.CloseRegistrationRequest(
-        competition_id=competition_id, resolution=RESOLUTIONS[resolution], idempotency_key=idempotency_key
-    )
     with session(address, token, as_json) as s:
+        request = competitions_pb2.CloseRegistrationRequest(
+            competition_id=lookup.competition(s, competition_id),
+            resolution=RESOLUTIONS[resolution],
+            idempotency_key=idempotency_key,
+        )
         s.show(s.call("CloseRegistration", request), render_closed)
 
 
@@ -197,7 +207,6 @@ def render_players(out: Console, answer: competitions_pb2.ListPlayersResponse) -
     rows = [
         (
             p.registration_order,
-            p.id,
             p.name,
             enum_name(competitions_pb2.PlayerStatus, p.status),
             p.rating if p.HasField("rating") else "",
@@ -205,20 +214,20 @@ def render_players(out: Console, answer: competitions_pb2.ListPlayersResponse) -
         )
         for p in answer.players
     ]
-    columns = ("#", "id", "name", "status", "rating", "title")
+    columns = ("#", "name", "status", "rating", "title")
     out.print(table(f"roster ({len(rows)} players)", columns, rows, right=("#", "rating")))
 
 
 def render_player(out: Console, p: competitions_pb2.Player) -> None:
     status = enum_name(competitions_pb2.PlayerStatus, p.status)
     title = f", title {p.title!r}" if p.title else ""
-    print_lines(out, [f"player {p.name!r}: id {p.id}, {status}, registered #{p.registration_order}{title}"])
+    print_lines(out, [f"player {p.name!r}: {status}, registered #{p.registration_order}{title}"])
     if p.completed_stage:
         print_lines(out, [f"this withdrawal completed stage {p.completed_stage}"])
 
 
 def render_closed(out: Console, answer: competitions_pb2.CloseRegistrationResponse) -> None:
     lines = [f"registration of {answer.competition.name!r} closed: {answer.main_participants} main participants"]
-    lines.extend(f"moved to the reserve: {p.name} ({p.id})" for p in answer.moved_to_reserve)
-    lines.extend(f"promoted from the reserve: {p.name} ({p.id})" for p in answer.promoted)
+    lines.extend(f"moved to the reserve: {p.name}" for p in answer.moved_to_reserve)
+    lines.extend(f"promoted from the reserve: {p.name}" for p in answer.promoted)
     print_lines(out, lines)

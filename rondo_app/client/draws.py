@@ -3,6 +3,7 @@ the seed commitment and certificate anyone can verify offline (``rondo draw --ve
 
 from __future__ import annotations
 
+import shlex
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -13,6 +14,7 @@ from rich.console import Console
 from rich.progress import BarColumn, Progress, SpinnerColumn, TextColumn
 
 from rondo.gateway.v1 import common_pb2, draws_pb2
+from rondo_app.client import lookup
 from rondo_app.client.competitions import CompetitionId, player_names
 from rondo_app.client.render import enum_name, pairs, print_lines, table, when, yes_no
 from rondo_app.client.session import (
@@ -88,16 +90,16 @@ def run_draw(
     as_json: Json = False,
 ) -> None:
     """Draw every round from the current main roster: proposed for review (approve it to publish)."""
-    request = draws_pb2.DrawCompetitionRequest(
-        competition_id=competition_id,
-        seed=seed,
-        time_limit_seconds=time_limit,
-        seat_balance=seat_balance,
-        idempotency_key=idempotency_key,
-    )
     with session(address, token, as_json) as s:
+        request = draws_pb2.DrawCompetitionRequest(
+            competition_id=lookup.competition(s, competition_id),
+            seed=seed,
+            time_limit_seconds=time_limit,
+            seat_balance=seat_balance,
+            idempotency_key=idempotency_key,
+        )
         proposal = _solve(s, "DrawCompetition", request, time_limit, "drawing every round")
-        _show_proposal(s, competition_id, proposal)
+        _show_proposal(s, request.competition_id, proposal, competition_id)
 
 
 @draws.command("redraw")
@@ -114,38 +116,44 @@ def redraw(
     as_json: Json = False,
 ) -> None:
     """Redo the rounds not yet played from the current roster, moving as few players as possible."""
-    request = draws_pb2.RedrawRequest(
-        competition_id=competition_id,
-        played_rounds=played_rounds,
-        reason=reason,
-        seed=seed,
-        time_limit_seconds=time_limit,
-        seat_balance=seat_balance,
-        idempotency_key=idempotency_key,
-    )
     with session(address, token, as_json) as s:
+        request = draws_pb2.RedrawRequest(
+            competition_id=lookup.competition(s, competition_id),
+            played_rounds=played_rounds,
+            reason=reason,
+            seed=seed,
+            time_limit_seconds=time_limit,
+            seat_balance=seat_balance,
+            idempotency_key=idempotency_key,
+        )
         proposal = _solve(s, "Redraw", request, time_limit, f"redrawing rounds after {played_rounds}")
-        _show_proposal(s, competition_id, proposal)
+        _show_proposal(s, request.competition_id, proposal, competition_id)
 
 
-def _show_proposal(s: Session, competition_id: str, proposal: draws_pb2.DrawProposal) -> None:
+def _show_proposal(s: Session, competition_id: str, proposal: draws_pb2.DrawProposal, typed: str) -> None:
     names = {} if s.as_json else player_names(s, competition_id)
-    s.show(proposal, lambda out, p: render_proposal(out, p, names))
+    versions = {} if s.as_json else lookup.draw_versions(s, competition_id)
+    s.show(proposal, lambda out, p: render_proposal(out, p, names, versions, typed))
 
 
 @draws.command("show")
 def show_draw(
     competition_id: CompetitionId,
-    draw_id: Annotated[str, typer.Option("--draw", help="A draw's id (default: the published draw).")] = "",
+    draw_id: Annotated[
+        str, typer.Option("--draw", help="A draw's version (v2), id or id prefix (default: the published draw).")
+    ] = "",
     address: Address = DEFAULT_ADDRESS,
     token: Token = "",
     as_json: Json = False,
 ) -> None:
     """A draw: its repeat statistics, proof status and tables (default: the published one)."""
     with session(address, token, as_json) as s:
-        found = s.call("GetDraw", draws_pb2.GetDrawRequest(competition_id=competition_id, draw_id=draw_id))
-        names = {} if as_json else player_names(s, competition_id)
-        s.show(found, lambda out, d: render_draw(out, d, names))
+        cid = lookup.competition(s, competition_id)
+        request = draws_pb2.GetDrawRequest(competition_id=cid, draw_id=lookup.draw(s, cid, draw_id, "--draw"))
+        found = s.call("GetDraw", request)
+        names = {} if as_json else player_names(s, cid)
+        versions = {} if as_json else lookup.draw_versions(s, cid)
+        s.show(found, lambda out, d: render_draw(out, d, names, versions))
 
 
 @draws.command("list")
@@ -154,22 +162,25 @@ def list_draws(
 ) -> None:
     """Every draw of the competition, version 1 first (proposed, approved, superseded)."""
     with session(address, token, as_json) as s:
-        answer = s.all_pages("ListDraws", draws_pb2.ListDrawsRequest(competition_id=competition_id, page_size=1000), "draws")
+        request = draws_pb2.ListDrawsRequest(competition_id=lookup.competition(s, competition_id), page_size=1000)
+        answer = s.all_pages("ListDraws", request, "draws")
         s.show(answer, render_draws)
 
 
 @draws.command("approve")
 def approve_draw(
     competition_id: CompetitionId,
-    draw_id: Annotated[str, typer.Argument(metavar="DRAW_ID")],
+    draw_id: Annotated[str, typer.Argument(metavar="DRAW", help="The draw: its version (v2 or 2), id or id prefix.")],
     address: Address = DEFAULT_ADDRESS,
     token: Token = "",
     as_json: Json = False,
 ) -> None:
     """Publish a proposed draw (the one it replaces becomes superseded)."""
     with session(address, token, as_json) as s:
-        approved = s.call("ApproveDraw", draws_pb2.ApproveDrawRequest(competition_id=competition_id, draw_id=draw_id))
-        s.show(approved, lambda out, d: print_lines(out, [f"draw v{d.version} ({d.id}) approved: it is the published draw"]))
+        cid = lookup.competition(s, competition_id)
+        request = draws_pb2.ApproveDrawRequest(competition_id=cid, draw_id=lookup.draw(s, cid, draw_id))
+        approved = s.call("ApproveDraw", request)
+        s.show(approved, lambda out, d: print_lines(out, [f"draw v{d.version} approved: it is the published draw"]))
 
 
 @draws.command("commit-seed")
@@ -182,9 +193,11 @@ def commit_seed(
 ) -> None:
     """Commit to the draw seed before registration closes: the gateway picks the seed and publishes only its
     SHA-256 commitment; the certificate reveals the seed once the draw is published."""
-    request = draws_pb2.CommitDrawSeedRequest(competition_id=competition_id, idempotency_key=idempotency_key)
     with session(address, token, as_json) as s:
-        s.show(s.call("CommitDrawSeed", request), render_commitment)
+        request = draws_pb2.CommitDrawSeedRequest(
+            competition_id=lookup.competition(s, competition_id), idempotency_key=idempotency_key
+        )
+        s.show(s.call("CommitDrawSeed", request), lambda out, c: render_commitment(out, c, competition_id))
 
 
 @draws.command("commitment")
@@ -193,21 +206,25 @@ def show_commitment(
 ) -> None:
     """The published seed commitment."""
     with session(address, token, as_json) as s:
-        s.show(s.call("GetSeedCommitment", draws_pb2.GetSeedCommitmentRequest(competition_id=competition_id)), render_commitment)
+        request = draws_pb2.GetSeedCommitmentRequest(competition_id=lookup.competition(s, competition_id))
+        s.show(s.call("GetSeedCommitment", request), lambda out, c: render_commitment(out, c, competition_id))
 
 
 @draws.command("certificate")
 def certificate(
     competition_id: CompetitionId,
-    draw_id: Annotated[str, typer.Option("--draw", help="A draw's id (default: the published draw).")] = "",
+    draw_id: Annotated[
+        str, typer.Option("--draw", help="A draw's version (v2), id or id prefix (default: the published draw).")
+    ] = "",
     output: Annotated[Path | None, typer.Option("--output", "-o", help="Write it to this file (default: print it).")] = None,
     address: Address = DEFAULT_ADDRESS,
     token: Token = "",
     as_json: Json = False,
 ) -> None:
     """The draw's certificate (format rondo-draw-certificate/1): check it offline with `rondo draw --verify FILE`."""
-    request = draws_pb2.GetDrawCertificateRequest(competition_id=competition_id, draw_id=draw_id)
     with session(address, token, as_json) as s:
+        cid = lookup.competition(s, competition_id)
+        request = draws_pb2.GetDrawCertificateRequest(competition_id=cid, draw_id=lookup.draw(s, cid, draw_id, "--draw"))
         answer = s.call("GetDrawCertificate", request)
         if output is not None:
             output.write_text(answer.certificate_json + "\n", encoding="utf-8")
@@ -220,6 +237,11 @@ def certificate(
 
 
 # ---- rendering
+
+
+def named(players: Any, names: dict[str, str]) -> str:
+    """Players by name; one the roster does not know by a short id, never a whole UUID."""
+    return ", ".join(names.get(p) or lookup.short(p) for p in players) or "-"
 
 
 def objective_table(draw: draws_pb2.Draw) -> Any:
@@ -244,17 +266,16 @@ def proof_lines(draw: draws_pb2.Draw) -> list[str]:
 def rounds_tables(draw: draws_pb2.Draw, names: dict[str, str]) -> list[Any]:
     shown = []
     for number, rnd in enumerate(draw.rounds, start=1):
-        rows = [(t, ", ".join(names.get(p, p) for p in tb.player_ids)) for t, tb in enumerate(rnd.tables, start=1)]
+        rows = [(t, named(tb.player_ids, names)) for t, tb in enumerate(rnd.tables, start=1)]
         kept = " (played, kept)" if number <= draw.played_rounds else ""
         shown.append(table(f"round {number}{kept}", ("table", "players"), rows, right=("table",)))
     return shown
 
 
-def render_draw(out: Console, draw: draws_pb2.Draw, names: dict[str, str]) -> None:
+def render_draw(out: Console, draw: draws_pb2.Draw, names: dict[str, str], versions: dict[str, str] | None = None) -> None:
     status = enum_name(draws_pb2.DrawStatus, draw.status)
     summary = [
         ("status", status),
-        ("id", draw.id),
         ("seed", draw.seed),
         ("method", draw.method),
         ("proven optimal", yes_no(draw.proven_optimal)),
@@ -263,7 +284,8 @@ def render_draw(out: Console, draw: draws_pb2.Draw, names: dict[str, str]) -> No
     if draw.approved_at.seconds:
         summary.append(("approved", when(draw.approved_at)))
     if draw.replaces_draw_id:
-        summary.extend([("replaces", draw.replaces_draw_id), ("played rounds kept", draw.played_rounds), ("reason", draw.reason)])
+        replaced = (versions or {}).get(draw.replaces_draw_id, lookup.short(draw.replaces_draw_id))
+        summary.extend([("replaces", replaced), ("played rounds kept", draw.played_rounds), ("reason", draw.reason)])
     if draw.HasField("players_moved"):
         summary.append(("players moved", draw.players_moved))
     out.print(pairs(f"draw v{draw.version}", summary))
@@ -273,7 +295,9 @@ def render_draw(out: Console, draw: draws_pb2.Draw, names: dict[str, str]) -> No
         out.print(shown)
 
 
-def render_proposal(out: Console, proposal: draws_pb2.DrawProposal, names: dict[str, str]) -> None:
+def render_proposal(
+    out: Console, proposal: draws_pb2.DrawProposal, names: dict[str, str], versions: dict[str, str] | None = None, typed: str = ""
+) -> None:
     status = common_pb2.SolveStatus.Name(proposal.status).removeprefix("SOLVE_STATUS_")
     work = f"{proposal.work_used} of {proposal.work_budget} units" + ("" if proposal.reproducible else " (cut by the wall clock)")
     print_lines(
@@ -286,20 +310,18 @@ def render_proposal(out: Console, proposal: draws_pb2.DrawProposal, names: dict[
     print_lines(out, [f"conflicting constraints: {c}" for c in proposal.conflicts])
     print_lines(out, [f"note: {n}" for n in proposal.notes])
     if proposal.HasField("draw"):
-        render_draw(out, proposal.draw, names)
-        print_lines(
-            out, [f"proposed for review: `rondo draws approve {proposal.draw.competition_id} {proposal.draw.id}` publishes it"]
-        )
+        render_draw(out, proposal.draw, names, versions)
+        competition = shlex.quote(typed or proposal.draw.competition_id)
+        print_lines(out, [f"proposed for review: `rondo draws approve {competition} v{proposal.draw.version}` publishes it"])
     if proposal.diff:
-        rows = [(d.round, ", ".join(names.get(p, p) for p in d.moved_player_ids) or "-") for d in proposal.diff]
+        rows = [(d.round, named(d.moved_player_ids, names)) for d in proposal.diff]
         out.print(table("moved against the published draw", ("round", "players"), rows, right=("round",)))
 
 
 def render_draws(out: Console, answer: draws_pb2.ListDrawsResponse) -> None:
     rows = [
         (
-            d.version,
-            d.id,
+            f"v{d.version}",
             enum_name(draws_pb2.DrawStatus, d.status),
             d.seed,
             d.objective.max_meetings,
@@ -313,7 +335,6 @@ def render_draws(out: Console, answer: draws_pb2.ListDrawsResponse) -> None:
     ]
     columns = (
         "version",
-        "id",
         "status",
         "seed",
         "max meetings",
@@ -326,11 +347,11 @@ def render_draws(out: Console, answer: draws_pb2.ListDrawsResponse) -> None:
     out.print(table("draws", columns, rows, right=("version", "seed", "max meetings", "sum C(m,2)", "played kept")))
 
 
-def render_commitment(out: Console, c: draws_pb2.SeedCommitment) -> None:
+def render_commitment(out: Console, c: draws_pb2.SeedCommitment, competition: str = "") -> None:
     print_lines(
         out,
         [
-            f"seed commitment of {c.competition_id}: {c.commitment}",
+            f"seed commitment of {competition or c.competition_id}: {c.commitment}",
             f"committed by {c.committed_by} at {when(c.committed_at)}",
         ],
     )

@@ -10,8 +10,9 @@ from rich.console import Console
 
 from rondo.gateway.v1 import identity_pb2
 from rondo_app.client.credentials import forget_token, store_token, stored_token
+from rondo_app.client.lookup import short
 from rondo_app.client.render import enum_name, pairs, print_lines, when
-from rondo_app.client.session import DEFAULT_ADDRESS, Address, Json, Token, print_json, session
+from rondo_app.client.session import DEFAULT_ADDRESS, Address, Json, Session, Token, print_json, session
 
 
 def login(
@@ -71,16 +72,34 @@ def logout(address: Address = DEFAULT_ADDRESS, token: Token = "", as_json: Json 
 def whoami(address: Address = DEFAULT_ADDRESS, token: Token = "", as_json: Json = False) -> None:
     """The account the token belongs to: name, role, linked players."""
     with session(address, token, as_json) as s:
-        s.show(s.call("WhoAmI", identity_pb2.WhoAmIRequest()), render_account)
+        answer = s.call("WhoAmI", identity_pb2.WhoAmIRequest())
+        names = {} if as_json else _linked_names(s, answer)
+        s.show(answer, lambda out, a: render_account(out, a, names))
 
 
-def render_account(out: Console, account: identity_pb2.Account) -> None:
+def _linked_names(s: Session, account: identity_pb2.Account) -> dict[tuple[str, str], str]:
+    """ "Akagi (Winter league)" for each linked player, when the account may read the rosters."""
+    from rondo_app.client.accounts import competition_players
+
+    try:
+        return competition_players(s, [account])
+    except grpc.RpcError:
+        return {}
+
+
+def render_account(out: Console, account: identity_pb2.Account, names: dict[tuple[str, str], str] | None = None) -> None:
     rows = [
         ("name", account.name),
         ("role", enum_name(identity_pb2.Role, account.role)),
-        ("id", account.id),
         ("created", when(account.created_at)),
         ("disabled", "yes" if account.disabled else "no"),
     ]
-    rows.extend(("plays as", f"{link.player_id} in {link.competition_id}") for link in account.players)
+    rows.extend(
+        (
+            "plays as",
+            (names or {}).get((link.competition_id, link.player_id))
+            or f"{short(link.player_id)} in {short(link.competition_id)}",
+        )
+        for link in account.players
+    )
     out.print(pairs("account", rows))

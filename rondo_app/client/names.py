@@ -9,9 +9,10 @@ several is an error listing them, so the organizer can type more.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 
-from rondo.gateway.v1 import competitions_pb2, results_pb2, scheduling_pb2
+from rondo.gateway.v1 import competitions_pb2, scheduling_pb2
 from rondo_app.client.parse import BadArgument
 from rondo_app.client.session import Session
 
@@ -19,6 +20,8 @@ from rondo_app.client.session import Session
 MIN_PREFIX = 4
 #: How many candidates an ambiguity error lists before "…".
 SHOWN_CANDIDATES = 8
+#: A whole id as the gateway makes them.
+_UUID = re.compile(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}")
 
 
 def pick(key: str, candidates: Iterable[tuple[str, str]], option: str, what: str, listing: str) -> str:
@@ -66,11 +69,12 @@ def room_id(s: Session, club: str, key: str, option: str = "--room") -> str:
 
 def record_id(s: Session, competition: str, key: str, option: str = "RECORD") -> str:
     """A result record of ``competition`` by id, id prefix or sequence number (``#12`` or ``12``)."""
-    answer = s.all_pages(
-        "ListResultRecords", results_pb2.ListResultRecordsRequest(competition_id=competition, page_size=1000), "result_records"
-    )
-    pairs = [(r.id, f"#{r.sequence}") for r in answer.result_records]
     typed = key.strip()
+    if _UUID.fullmatch(typed):
+        return typed  # a whole id: the gateway says whether it exists (listing every match is not needed)
+    from rondo_app.client.results import competition_records  # the gateway lists one match's records at a time
+
+    pairs = [(r.id, f"#{r.sequence}") for r in competition_records(s, competition)]
     if typed.isdigit():
         typed = f"#{typed}"
     return pick(typed, pairs, option, "record", "rondo results list COMPETITION")

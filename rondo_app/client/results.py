@@ -8,14 +8,17 @@ substitute's name is a valid key) and the gateway refuses anything else naming t
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from typing import Annotated
 
+import grpc
 import typer
 from rich.console import Console
 
 from rondo.gateway.v1 import competitions_pb2, draws_pb2, results_pb2, stages_pb2
-from rondo_app.client.competitions import CompetitionId, players_of
-from rondo_app.client.parse import parse_chombo, parse_game_result, parse_scores, resolve_player
+from rondo_app.client import lookup
+from rondo_app.client.competitions import CompetitionId
+from rondo_app.client.parse import BadArgument, parse_chombo, parse_game_result, parse_scores
 from rondo_app.client.render import enum_name, points, table, when
 from rondo_app.client.session import DEFAULT_ADDRESS, Address, IdempotencyKey, Json, Session, Token, fail, session
 from rondo_app.client.standings import CUP_RULESET, UPDOWN_RULESET
@@ -48,8 +51,16 @@ GameResultText = Annotated[
 Long = Annotated[bool, typer.Option("--long", help="An Up&Down long match (a win is worth 2 points).")]
 
 
+def _checked(parse: Callable[[], object]) -> None:
+    """The options' syntax checked before anything is asked of the gateway: a typo exits 2 at once."""
+    try:
+        parse()
+    except BadArgument as error:
+        raise fail(str(error)) from None
+
+
 def roster_pairs(s: Session, competition_id: str) -> list[tuple[str, str]]:
-    return [(p.id, p.name) for p in players_of(s, competition_id).players]
+    return lookup.roster(s, competition_id)
 
 
 def hanchan_from_options(
@@ -61,8 +72,8 @@ def hanchan_from_options(
     roster = roster_pairs(s, competition_id)
     return results_pb2.HanchanResult(
         number=number,
-        scores={resolve_player(k, roster): v for k, v in scores.items()},
-        chombo={resolve_player(k, roster): v for k, v in chombos.items()},
+        scores={lookup.player_or_name(k, roster, "--score"): v for k, v in scores.items()},
+        chombo={lookup.player_or_name(k, roster, "--chombo"): v for k, v in chombos.items()},
     )
 
 
@@ -74,18 +85,51 @@ def game_from_options(
     roster = roster_pairs(s, competition_id)
     return results_pb2.GameResult(
         number=number,
-        first_player_id=resolve_player(first, roster),
-        second_player_id=resolve_player(second, roster),
+        first_player_id=lookup.player(first, roster, "--first"),
+        second_player_id=lookup.player(second, roster, "--second"),
         result=notation,
         long=long,
     )
 
 
 def _show_record(s: Session, competition_id: str, record: results_pb2.ResultRecord) -> None:
-    names = {} if s.as_json else dict(roster_pairs(s, competition_id))
+    if s.as_json:
+        names: dict[str, str] = {}
+    else:
+        request = results_pb2.ListResultRecordsRequest(
+            competition_id=competition_id, round=record.round, table=record.table, stage=record.stage, page_size=1000
+        )
+        match = s.all_pages("ListResultRecords", request, "result_records").result_records  # a correction's original is there
+        names = {**dict(roster_pairs(s, competition_id)), **_record_numbers([*match, record])}
     s.show(
         record, lambda out, r: render_records(out, results_pb2.ListResultRecordsResponse(result_records=[r]), names, "recorded")
     )
+
+
+def _record_numbers(records: Iterable[results_pb2.ResultRecord]) -> dict[str, str]:
+    """Record id -> ``#12``: a record is shown (and typed) by its sequence number."""
+    return {r.id: f"#{r.sequence}" for r in records}
+
+
+def competition_records(s: Session, competition_id: str) -> list[results_pb2.ResultRecord]:
+    """Every record of the competition, every stage, in entry order (the gateway lists a match's records:
+    each match of the draw and of every stored stage is asked; a competition without a draw has none)."""
+    stored = s.all_pages("ListStages", stages_pb2.ListStagesRequest(competition_id=competition_id, page_size=1000), "stages")
+    found: dict[str, results_pb2.ResultRecord] = {}
+    for stage in sorted({1, *(st.number for st in stored.stages)}):
+        try:
+            matches = _stage_matches(s, competition_id, stage, 0, 0)
+        except grpc.RpcError as error:
+            if error.code() in (grpc.StatusCode.FAILED_PRECONDITION, grpc.StatusCode.NOT_FOUND):
+                continue  # no approved draw yet, or no such stage: no records there
+            raise
+        for r, t in matches:
+            request = results_pb2.ListResultRecordsRequest(
+                competition_id=competition_id, round=r, table=t, stage=stage, page_size=1000
+            )
+            for record in s.all_pages("ListResultRecords", request, "result_records").result_records:
+                found[record.id] = record
+    return sorted(found.values(), key=lambda record: record.sequence)
 
 
 @results.command("hanchan")
@@ -103,7 +147,9 @@ def record_hanchan(
     as_json: Json = False,
 ) -> None:
     """Record a hanchan's final scores (they sum to 120 000)."""
+    _checked(lambda: (parse_scores(score), parse_chombo(chombo or ())))
     with session(address, token, as_json) as s:
+        competition_id = lookup.competition(s, competition_id)
         request = results_pb2.RecordHanchanRequest(
             competition_id=competition_id,
             round=round_,
@@ -133,7 +179,9 @@ def record_game(
 ) -> None:
     """Record a cup or Up&Down game: the pairing's two players and the first one's result, in the
     regulations' notation (e.g. --first Akagi --second Washizu --result 1-0)."""
+    _checked(lambda: parse_game_result(result))
     with session(address, token, as_json) as s:
+        competition_id = lookup.competition(s, competition_id)
         request = results_pb2.RecordGameRequest(
             competition_id=competition_id,
             stage=stage,
@@ -161,8 +209,9 @@ def record_penalty(
 ) -> None:
     """Record a penalty."""
     with session(address, token, as_json) as s:
+        competition_id = lookup.competition(s, competition_id)
         entry = results_pb2.PenaltyEntry(
-            player_id=resolve_player(player, roster_pairs(s, competition_id)), points=points_, reason=reason
+            player_id=lookup.player(player, roster_pairs(s, competition_id), "--player"), points=points_, reason=reason
         )
         request = results_pb2.RecordPenaltyRequest(
             competition_id=competition_id, round=round_, table=table_, stage=stage, penalty=entry, idempotency_key=idempotency_key
@@ -185,8 +234,12 @@ def record_no_show(
 ) -> None:
     """Record a no-show and the technical substitute who played instead."""
     with session(address, token, as_json) as s:
+        competition_id = lookup.competition(s, competition_id)
         roster = roster_pairs(s, competition_id)
-        entry = results_pb2.NoShowEntry(player_id=resolve_player(player, roster), substitute=resolve_player(substitute, roster))
+        entry = results_pb2.NoShowEntry(
+            player_id=lookup.player(player, roster, "--player"),
+            substitute=lookup.player_or_name(substitute, roster, "--substitute"),
+        )
         request = results_pb2.RecordNoShowRequest(
             competition_id=competition_id, round=round_, table=table_, stage=stage, no_show=entry, idempotency_key=idempotency_key
         )
@@ -196,7 +249,10 @@ def record_no_show(
 @results.command("correct")
 def correct_record(
     competition_id: CompetitionId,
-    record_id: Annotated[str, typer.Argument(metavar="RECORD_ID")],
+    record_id: Annotated[
+        str,
+        typer.Argument(metavar="RECORD", help="The record: its number (#12 or 12, see `rondo results list`), id or id prefix."),
+    ],
     reason: Annotated[str, typer.Option(help="Why (required).")],
     number: Annotated[int, typer.Option("--number", help="The hanchan's (or the cup game's) number, from 1.")] = 0,
     score: Annotated[
@@ -232,10 +288,15 @@ def correct_record(
         raise fail("--first and --second: name the game's players (as paired) with --result")
     if score and number < 1:
         raise fail("--number: the hanchan's number, from 1")
+    if result:
+        _checked(lambda: parse_game_result(result, allow_annulled=True))
+    else:
+        _checked(lambda: (parse_scores(score or []), parse_chombo(chombo or ())))
     with session(address, token, as_json) as s:
+        competition_id = lookup.competition(s, competition_id)
         request = results_pb2.CorrectRecordRequest(
             competition_id=competition_id,
-            record_id=record_id,
+            record_id=lookup.record(s, competition_id, record_id),
             reason=reason,
             organizer_confirms=organizer_confirms,
             idempotency_key=idempotency_key,
@@ -261,6 +322,7 @@ def list_records(
     published draw; a cup or Up&Down stage: its pairings), in the order entered (corrections and what
     they replace included)."""
     with session(address, token, as_json) as s:
+        competition_id = lookup.competition(s, competition_id)
         matches = [(round_, table_)] if round_ and table_ else _stage_matches(s, competition_id, stage, round_, table_)
         answer = results_pb2.ListResultRecordsResponse()
         for r, t in matches:
@@ -269,7 +331,7 @@ def list_records(
             )
             answer.result_records.extend(s.all_pages("ListResultRecords", request, "result_records").result_records)
         answer.result_records.sort(key=lambda record: record.sequence)
-        names = {} if as_json else dict(roster_pairs(s, competition_id))
+        names = {} if as_json else {**dict(roster_pairs(s, competition_id)), **_record_numbers(answer.result_records)}
         s.show(answer, lambda out, a: render_records(out, a, names, "result records"))
 
 
@@ -299,7 +361,7 @@ def _stage_matches(s: Session, competition_id: str, stage: int, only_round: int,
 
 def content_text(record: results_pb2.ResultRecord, names: dict[str, str]) -> str:
     def name(player: str) -> str:
-        return names.get(player, player)
+        return names.get(player, player)  # an unregistered substitute is named as typed
 
     kind = record.WhichOneof("content")
     if kind == "hanchan":
@@ -321,18 +383,21 @@ def render_records(out: Console, answer: results_pb2.ListResultRecordsResponse, 
     rows = [
         (
             r.sequence,
-            r.id,
             r.round,
             r.table,
             content_text(r, names),
             enum_name(results_pb2.RecordStatus, r.status),
             r.recorded_by,
             when(r.recorded_at),
-            (f"replaces {r.replaces_record_id}: {r.reason}" if r.replaces_record_id else ""),
+            (
+                f"replaces {names.get(r.replaces_record_id) or lookup.short(r.replaces_record_id)}: {r.reason}"
+                if r.replaces_record_id
+                else ""
+            ),
         )
         for r in answer.result_records
     ]
-    columns = ("#", "id", "round", "table", "content", "status", "by", "at", "correction")
+    columns = ("#", "round", "table", "content", "status", "by", "at", "correction")
     out.print(table(title, columns, rows, right=("#", "round", "table")))
     for record in answer.result_records:
         for change in record.changes:

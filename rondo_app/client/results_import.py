@@ -11,9 +11,10 @@ from typing import Annotated
 import typer
 
 from rondo.gateway.v1 import results_pb2
+from rondo_app.client import lookup
 from rondo_app.client.bulk import BadFile, line_key, parse_hanchans
 from rondo_app.client.competitions import CompetitionId
-from rondo_app.client.parse import resolve_player
+from rondo_app.client.parse import BadArgument
 from rondo_app.client.render import points, table
 from rondo_app.client.results import Round, Stage, results, roster_pairs
 from rondo_app.client.session import DEFAULT_ADDRESS, Address, Json, Token, as_dict, print_json, session
@@ -56,15 +57,20 @@ def import_results(
         raise _refuse(file, bad, "nothing recorded") from None
     lines = text.splitlines()
     with session(address, token, as_json) as s:
+        competition_id = lookup.competition(s, competition_id)
         roster = roster_pairs(s, competition_id)
-        known = {player_id for player_id, _ in roster}
         names = dict(roster)
-        unknown = [
-            (h.line, f"{player!r} is not in the roster")
-            for h in hanchans
-            for player, _ in h.scores
-            if resolve_player(player, roster) not in known
-        ]
+        resolved: dict[str, str] = {}
+        unknown: list[tuple[int, str]] = []
+        for h in hanchans:
+            for player, _ in h.scores:
+                if not lookup.names_any(player, roster):
+                    unknown.append((h.line, f"{player!r} is not in the roster"))
+                    continue
+                try:
+                    resolved[player] = lookup.player(player, roster, "player")
+                except BadArgument as error:
+                    unknown.append((h.line, error.message))
         if unknown:
             raise _refuse(file, BadFile(unknown), "nothing recorded")
         recorded = []
@@ -74,7 +80,7 @@ def import_results(
                 round=round_,
                 table=h.table,
                 stage=stage,
-                hanchan=results_pb2.HanchanResult(number=h.number, scores={resolve_player(p, roster): v for p, v in h.scores}),
+                hanchan=results_pb2.HanchanResult(number=h.number, scores={resolved[p]: v for p, v in h.scores}),
                 idempotency_key=line_key(
                     competition_id, file.name, h.line, f"{stage}/{round_}/{lines[h.line - 1]}", "results-import"
                 ),
@@ -97,7 +103,7 @@ def import_results(
                 h.line,
                 h.table,
                 h.number,
-                ", ".join(f"{names[resolve_player(p, roster)]} {points(v)}" for p, v in h.scores),
+                ", ".join(f"{names[resolved[p]]} {points(v)}" for p, v in h.scores),
             )
             for h, _ in recorded
         ]

@@ -13,8 +13,9 @@ from typing import Annotated
 import typer
 
 from rondo.gateway.v1 import competitions_pb2
+from rondo_app.client import lookup
 from rondo_app.client.bulk import BadFile, RosterLine, line_key, parse_roster
-from rondo_app.client.competitions import roster
+from rondo_app.client.competitions import CompetitionId, roster
 from rondo_app.client.render import table
 from rondo_app.client.session import DEFAULT_ADDRESS, Address, Json, Token, as_dict, print_json, session
 
@@ -72,7 +73,7 @@ def parse_roster_with_titles(text: str) -> list[tuple[RosterLine, str]]:
 
 @roster.command("import")
 def import_roster(
-    competition_id: Annotated[str, typer.Argument(metavar="ID", help="The competition's id.")],
+    competition_id: CompetitionId,
     file: Annotated[
         Path,
         typer.Argument(
@@ -101,6 +102,7 @@ def import_roster(
         raise typer.Exit(2) from None
     lines = text.splitlines()
     with session(address, token, as_json) as s:
+        competition_id = lookup.competition(s, competition_id)
         registered = []
         for p, title in players:
             request = competitions_pb2.RegisterPlayerRequest(

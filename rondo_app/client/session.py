@@ -23,6 +23,7 @@ from google.protobuf.message import Message
 from rich.console import Console
 
 from rondo.gateway.v1 import gateway_pb2_grpc
+from rondo_app.client import hints
 from rondo_app.client.credentials import stored_token
 from rondo_app.client.parse import BadArgument
 from rondo_runtime.bearer import with_bearer
@@ -144,7 +145,7 @@ def session(address: str, token: str, as_json: bool, login_hint: bool = True) ->
     try:
         yield current
     except grpc.RpcError as error:
-        for line in error_lines(error, address, login_hint):
+        for line in hints.explain(error_lines(error, address, login_hint), current, error):
             typer.echo(line, err=True)
         raise typer.Exit(1) from None
     except BadArgument as error:

@@ -10,6 +10,7 @@ import typer
 from rich.console import Console
 
 from rondo.gateway.v1 import common_pb2, scheduling_pb2, stages_pb2
+from rondo_app.client import lookup
 from rondo_app.client.calendar import club_zone, timestamp
 from rondo_app.client.competitions import CompetitionId, player_names
 from rondo_app.client.render import enum_name, print_lines, table, when
@@ -23,7 +24,15 @@ SOLVER_SECONDS = 10.0  # ProposeRoundSchedule's default budget
 
 
 def _named(players, names: dict[str, str]) -> str:
-    return ", ".join(names.get(p, p) for p in players) or "-"
+    return ", ".join(names.get(p) or lookup.short(p) for p in players) or "-"
+
+
+def match_label(match_key: str) -> str:
+    """``<competition>/<stage>/<round>/<table>`` as ``stage 1, round 2, table 1``: the competition is the command's."""
+    parts = match_key.split("/")
+    if len(parts) != 4:
+        return match_key
+    return f"stage {parts[1]}, round {parts[2]}, table {parts[3]}"
 
 
 @stages.command("list")
@@ -32,6 +41,7 @@ def list_stages(
 ) -> None:
     """Every stage stored after the draw (the playoff's, a cup's, an Up&Down league's): kind, status, tables."""
     with session(address, token, as_json) as s:
+        competition_id = lookup.competition(s, competition_id)
         answer = s.all_pages("ListStages", stages_pb2.ListStagesRequest(competition_id=competition_id, page_size=1000), "stages")
         names = {} if as_json else player_names(s, competition_id)
         s.show(answer, lambda out, a: render_stages(out, a, names))
@@ -43,6 +53,7 @@ def next_stage(
 ) -> None:
     """The stage `stages advance` would generate from the stored results, for review (nothing is stored)."""
     with session(address, token, as_json) as s:
+        competition_id = lookup.competition(s, competition_id)
         plan = s.call("PrepareStage", stages_pb2.PrepareStageRequest(competition_id=competition_id))
         names = {} if as_json else player_names(s, competition_id)
         s.show(plan, lambda out, p: render_plan(out, p, names))
@@ -58,6 +69,7 @@ def advance_stage(
 ) -> None:
     """Generate and store the next stage (refused naming what is missing while results are open)."""
     with session(address, token, as_json) as s:
+        competition_id = lookup.competition(s, competition_id)
         request = stages_pb2.AdvanceStageRequest(competition_id=competition_id, idempotency_key=idempotency_key)
         stage = s.call("AdvanceStage", request, timeout=60)
         names = {} if as_json else player_names(s, competition_id)
@@ -80,6 +92,7 @@ def open_round(
 ) -> None:
     """Open a round's matches for scheduling in a club: each table's players answer their availability."""
     with session(address, token, as_json) as s:
+        competition_id = lookup.competition(s, competition_id)
         zone = club_zone(s, club_id)
         request = scheduling_pb2.OpenRoundSchedulingRequest(
             competition_id=competition_id,
@@ -109,6 +122,7 @@ def auto_schedule(
 ) -> None:
     """Propose a meeting for every match of an opened round that everyone answered (the players confirm)."""
     with session(address, token, as_json) as s:
+        competition_id = lookup.competition(s, competition_id)
         request = scheduling_pb2.ProposeRoundScheduleRequest(
             competition_id=competition_id,
             round=round_,
@@ -116,7 +130,9 @@ def auto_schedule(
             time_limit_seconds=time_limit,
             idempotency_key=idempotency_key,
         )
-        s.show(s.call("ProposeRoundSchedule", request, timeout=time_limit + 30), render_proposals)
+        answer = s.call("ProposeRoundSchedule", request, timeout=time_limit + 30)
+        names = {} if as_json else player_names(s, competition_id)
+        s.show(answer, lambda out, a: render_proposals(out, a, names))
 
 
 # ---- rendering
@@ -134,7 +150,7 @@ def render_stage(out: Console, stage: stages_pb2.Stage, names: dict[str, str]) -
     games = f", {stage.games_per_match} games a match" if stage.games_per_match else ""
     meeting = ", one meeting" if stage.one_meeting else ""
     status = enum_name(stages_pb2.StageStatus, stage.status)
-    print_lines(out, [f"stage {stage.number}: {stage.name} ({stage.kind}, {status}{games}{meeting}{done}) id {stage.id}"])
+    print_lines(out, [f"stage {stage.number}: {stage.name} ({stage.kind}, {status}{games}{meeting}{done})"])
     rows = [
         (r, t, _named(table_.player_ids, names))
         for r, rnd in enumerate(stage.rounds, 1)
@@ -156,7 +172,7 @@ def render_plan(out: Console, plan: stages_pb2.StagePlan, names: dict[str, str])
 def render_matches(out: Console, answer: scheduling_pb2.OpenRoundSchedulingResponse, names: dict[str, str], zone: str) -> None:
     rows = [
         (
-            m.match_key,
+            match_label(m.match_key),
             _named(m.player_ids, names),
             f"{when(m.window_start, zone)} - {when(m.window_end, zone)}",
             m.games or "-",
@@ -164,12 +180,10 @@ def render_matches(out: Console, answer: scheduling_pb2.OpenRoundSchedulingRespo
         )
         for m in answer.matches
     ]
-    out.print(
-        table(f"matches open for scheduling ({zone} time)", ("match key", "players", "window", "games", "one meeting"), rows)
-    )
+    out.print(table(f"matches open for scheduling ({zone} time)", ("match", "players", "window", "games", "one meeting"), rows))
 
 
-def render_proposals(out: Console, answer: scheduling_pb2.ProposeRoundScheduleResponse) -> None:
+def render_proposals(out: Console, answer: scheduling_pb2.ProposeRoundScheduleResponse, names: dict[str, str]) -> None:
     status = common_pb2.SolveStatus.Name(answer.status).removeprefix("SOLVE_STATUS_")
     print_lines(
         out,
@@ -180,13 +194,13 @@ def render_proposals(out: Console, answer: scheduling_pb2.ProposeRoundScheduleRe
     )
     rows = [
         (
-            p.match_key,
+            match_label(p.match_key),
             enum_name(scheduling_pb2.ProposalState, p.state),
             when(p.meeting.slot.start) if p.meeting.id else "",
-            p.meeting.room_id,
-            p.reason or ", ".join(p.pending_player_ids),
+            names.get(p.meeting.room_id) or lookup.short(p.meeting.room_id),
+            p.reason or _named(p.pending_player_ids, names),
         )
         for p in answer.matches
     ]
-    out.print(table("proposals (the players confirm each)", ("match key", "state", "start", "room", "why / waiting for"), rows))
+    out.print(table("proposals (the players confirm each)", ("match", "state", "start", "room", "why / waiting for"), rows))
     print_lines(out, [f"note: {n}" for n in answer.notes])

@@ -5,12 +5,14 @@ stages, the final order and the prizes. ``rondo standings SEASON.json`` stays th
 from __future__ import annotations
 
 import sys
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
 from rich.console import Console
 
 from rondo.gateway.v1 import competitions_pb2, results_pb2, stages_pb2
+from rondo_app.client import lookup
 from rondo_app.client.render import enum_name, points, print_lines, table
 from rondo_app.client.session import Session, session
 
@@ -29,6 +31,7 @@ def online_standings(competition_id: str, address: str, token: str, as_json: boo
     """Dispatched on the competition's ruleset: the cup's bracket, an Up&Down stage's tables (``stage``;
     0: the latest), or a mahjong league's regular-stage standings."""
     with session(address, token, as_json) as s:
+        competition_id = lookup.competition(s, competition_id)
         ruleset = _ruleset_of(s, competition_id)
         if ruleset == CUP_RULESET:
             s.show(s.call("GetCupBracket", stages_pb2.GetCupBracketRequest(competition_id=competition_id)), render_cup_bracket)
@@ -157,10 +160,14 @@ def render_updown(out: Console, standings: stages_pb2.UpdownStandings) -> None:
 
 def playoff(competition_id: str, address: str, token: str, as_json: bool) -> None:
     with session(address, token, as_json) as s:
-        s.show(s.call("GetPlayoff", stages_pb2.GetPlayoffRequest(competition_id=competition_id)), render_playoff)
+        cid = lookup.competition(s, competition_id)
+        name = lookup.competition_name(s, cid)
+        s.show(
+            s.call("GetPlayoff", stages_pb2.GetPlayoffRequest(competition_id=cid)), lambda out, p: render_playoff(out, p, name)
+        )
 
 
-def with_names(text: str, names: dict[str, str]) -> str:
+def with_names(text: str, names: Mapping[str, str]) -> str:
     """The gateway's explanations name players by id; the organizer reads names."""
     for player_id, name in names.items():
         text = text.replace(player_id, name)
@@ -191,7 +198,9 @@ def render_standings(out: Console, standings: results_pb2.Standings) -> None:
             r.average_place or "-",
             r.hanchans,
             with_names(r.separated_from_next, names),
-            r.fate + (" (provisional)" if r.fate and r.provisional else "") + (f": {r.fate_reason}" if r.fate_reason else ""),
+            r.fate
+            + (" (provisional)" if r.fate and r.provisional else "")
+            + (f": {with_names(r.fate_reason, names)}" if r.fate_reason else ""),
             "\n".join((["provisional"] if r.provisional and not r.fate else []) + list(r.notes)),
         )
         for r in standings.rows
@@ -205,14 +214,16 @@ def render_standings(out: Console, standings: results_pb2.Standings) -> None:
     print_lines(out, [f"note: {with_names(n, names)}" for n in standings.notes])
 
 
-def render_playoff(out: Console, p: stages_pb2.Playoff) -> None:
+def render_playoff(out: Console, p: stages_pb2.Playoff, competition: str = "") -> None:
     def name(player: str) -> str:
         return p.names.get(player, player)
 
     def names(players) -> str:
         return ", ".join(name(x) for x in players) or "-"
 
-    print_lines(out, [f"playoff of {p.competition_id}: {'finished' if p.finished else 'next: ' + p.progress.stage}"])
+    print_lines(
+        out, [f"playoff of {competition or p.competition_id}: {'finished' if p.finished else 'next: ' + p.progress.stage}"]
+    )
     if p.regular_places:
         print_lines(out, [f"from the regular places 1-{len(p.regular_places)}: {names(p.regular_places)}"])
     for stage in p.stages:
@@ -223,7 +234,7 @@ def render_playoff(out: Console, p: stages_pb2.Playoff) -> None:
                 names(t.player_ids),
                 f"{t.hanchans_played} of {t.hanchans}",
                 names(t.order) if t.order else "",
-                t.unresolved,
+                with_names(t.unresolved, p.names),
             )
             for t in stage.tables
         ]
@@ -243,12 +254,15 @@ def render_playoff(out: Console, p: stages_pb2.Playoff) -> None:
     if progress.waiting_ids:
         print_lines(out, [f"waiting: {names(progress.waiting_ids)}"])
     if progress.exits:
-        exits = [(name(e.player_id), e.stage, e.table, "withdrawn" if e.withdrawn else e.place, e.reason) for e in progress.exits]
+        exits = [
+            (name(e.player_id), e.stage, e.table, "withdrawn" if e.withdrawn else e.place, with_names(e.reason, p.names))
+            for e in progress.exits
+        ]
         out.print(table("out", ("player", "stage", "table", "place", "why"), exits))
     if progress.final_order:
         out.print(table("final order", ("place", "player"), [(i, name(x)) for i, x in enumerate(progress.final_order, start=1)]))
     prizes = [(label, name(x)) for label, x in (("1st", p.first_prize_player_id), ("2nd", p.second_prize_player_id)) if x]
     if prizes:
         out.print(table("prizes", ("prize", "player"), prizes))
-    print_lines(out, [f"blocked: {b}" for b in p.blocked])
-    print_lines(out, progress.explanation)
+    print_lines(out, [f"blocked: {with_names(b, p.names)}" for b in p.blocked])
+    print_lines(out, [with_names(line, p.names) for line in progress.explanation])

@@ -193,7 +193,8 @@ def test_a_round_opened_for_scheduling_the_auto_scheduler_and_the_stages(rondo, 
     assert [m["match_key"] for m in opened["matches"]] == [f"{cid}/1/1/1", f"{cid}/1/1/2"]
     assert opened["matches"][0]["window_start"] == "2028-11-30T23:00:00Z"  # midnight in Berlin
     shown = rondo("schedule", "open", cid, "--round", "2", "--club", club["id"], "--from", "2028-12-08", "--to", "2028-12-15")
-    assert shown.exit_code == 0 and f"{cid}/1/2/1" in shown.stdout and "Akagi" in shown.stdout
+    assert shown.exit_code == 0 and "stage 1, round 2, table 1" in shown.stdout and "Akagi" in shown.stdout
+    assert cid not in shown.stdout  # the match by its place, the players by name
 
     proposed = out_json(rondo("schedule", "auto", cid, "--round", "1", "--time-limit", "2", "--json"))
     assert [m["state"] for m in proposed["matches"]] == ["PROPOSAL_STATE_WAITING_FOR_ANSWERS"] * 2
@@ -272,7 +273,8 @@ def test_a_cup_and_an_up_and_down_league_take_their_rulesets_rounds_and_refuse_c
 
 def test_an_unknown_competition_is_not_found(rondo):
     result = rondo("competitions", "show", "no-such-competition")
-    assert result.exit_code == 1 and result.stderr.startswith("error: NOT_FOUND: ")
+    assert result.exit_code == 2 and "no competition is named 'no-such-competition'" in result.stderr
+    assert "`rondo competitions list` shows them" in result.stderr
     assert out_json(rondo("standings", str(SEASON_FILE), "--json"))["standings"]  # a file is still scored offline
 
 

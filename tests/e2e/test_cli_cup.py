@@ -7,6 +7,7 @@ stage's tables (points, SB, fates, the tie-break) after a round of games."""
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 from typer.testing import CliRunner
@@ -15,6 +16,7 @@ from rondo_app.cli import app
 
 pytestmark = pytest.mark.e2e
 
+UUID = re.compile(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}")
 NAMES = ("Akagi", "Washizu", "Saki", "Nodoka", "Koromo", "Teru", "Hisa", "Mako")
 
 
@@ -109,8 +111,10 @@ def test_an_8_player_cup_to_places_1_4_from_the_cli(rondo):
     assert "results are recorded for mahjong league" not in shown.output
     roster = out_json(rondo("roster", "list", cid, "--json"))["players"]
     assert not any(p["id"] in shown.stdout for p in roster)  # names, never ids
-    history = rondo("results", "list", cid, "--stage", "1")
+    history = rondo("results", "list", "cli CUP", "--stage", "1")  # the cup by name
     assert history.exit_code == 0 and "winner swapped on the sheet" in history.stdout
+    for output in (shown.stdout, history.stdout, rondo("stages", "list", cid[:6]).stdout, rondo("roster", "list", cid).stdout):
+        assert not UUID.search(output), output  # tables name players, stages and records, never by id
 
 
 def test_updown_standings_after_a_few_games_from_the_cli(rondo):

@@ -236,7 +236,10 @@ def test_a_regular_correction_swapping_places_8_and_9_after_round_1_is_refused_t
     assert stored.replaces_record_id == record.id
     assert any(c.startswith("regular places: ") and names[p9] in c for c in stored.changes)
     assert any(c.startswith("confirmed by the organizer: this correction changes who plays in stage 2") for c in stored.changes)
-    assert any(c.startswith("to redo: stage 2 (round 1)") and "DecidePlayoff" in c for c in stored.changes)
+    assert any(
+        c.startswith("to redo: stage 2 (round 1)") and "decides the playoff" in c and "DecidePlayoff" not in c
+        for c in stored.changes
+    )
     new_top = [row.player for row in league.get_standings(cid).standings.rows][:8]
     assert p9 in new_top and p8 not in new_top
     # the stage keeps who it was generated with, and the playoff goes on from it
@@ -377,7 +380,7 @@ def test_a_confirmed_correction_changing_the_top_8_is_shown_until_the_organizer_
     assert f"seats {names[p8]}, whom the corrected standings no longer qualify; they qualify {names[p9]} instead" in (
         conflict.explanation
     )
-    assert conflict.explanation in standings.notes and "DecidePlayoff" in conflict.explanation
+    assert conflict.explanation in standings.notes and "the organizer decides the playoff" in conflict.explanation
     with pytest.raises(InvalidArgument) as error:  # a decision needs its reason
         league.decide_playoff(cid, PlayoffDecisionKind.REGENERATE, " ", "organizer")
     assert [v.field for v in error.value.violations] == ["reason"]
