@@ -2,7 +2,8 @@
 book a series, show it, cancel or move one occurrence, cancel the series from a date on.
 
 A series is typed by its title (or id, or id prefix) among the club's series booked from a month ago on;
-an occurrence by its number in the series (``3`` or ``#3``) or its local date (``2026-12-10``). Times are
+an occurrence by its number as ``rondo activities show`` lists them, by start (``3`` or ``#3``), or by
+its local date (``2026-12-10``). Times are
 club time, as in ``rondo calendar``.
 """
 
@@ -61,7 +62,7 @@ def occurrence_id(series: calendar_pb2.Series, key: str, zone: str) -> str:
     """The booking of the occurrence ``key`` names: its number (``3``, ``#3``) or its local date."""
     typed = key.strip().lstrip("#")
     if typed.isdigit():
-        matches = [b for b in series.occurrences if b.sequence == int(typed)]
+        matches = [b for n, b in enumerate(series.occurrences, 1) if n == int(typed)]
     else:
         matches = [b for b in series.occurrences if when(b.slot.start, zone)[:10] == typed]
         if not matches and not _is_date(typed):
@@ -142,7 +143,7 @@ def cancel_occurrence(
         answer = s.call("CancelOccurrence", request)
         s.show(
             answer,
-            lambda out, b: print_lines(out, [f"{found.title} #{b.sequence} on {when(b.slot.start, found.time_zone)} cancelled"]),
+            lambda out, b: print_lines(out, [f"{found.title} on {when(b.slot.start, found.time_zone)} cancelled"]),
         )
 
 
@@ -175,9 +176,7 @@ def move_occurrence(
         answer = s.call("MoveOccurrence", request)
         s.show(
             answer,
-            lambda out, b: print_lines(
-                out, [f"{found.title} #{b.sequence} moved to {when(b.slot.start, zone)} - {when(b.slot.end, zone)}"]
-            ),
+            lambda out, b: print_lines(out, [f"{found.title} moved to {when(b.slot.start, zone)} - {when(b.slot.end, zone)}"]),
         )
 
 
@@ -207,13 +206,13 @@ def render_series(out: Console, series: calendar_pb2.Series, zone: str, rooms: d
     zone = zone or series.time_zone or "UTC"
     rows = [
         (
-            f"#{b.sequence}",
+            f"#{n}",
             when(b.slot.start, zone),
             when(b.slot.end, zone),
             rooms.get(b.room_id, b.room_id[:8]),
             enum_name(calendar_pb2.BookingStatus, b.status),
             b.cancel_reason,
         )
-        for b in series.occurrences
+        for n, b in enumerate(series.occurrences, 1)
     ]
     out.print(table(f"{series.title} ({series.rrule}; {zone} time)", ("#", "start", "end", "room", "status", "reason"), rows))

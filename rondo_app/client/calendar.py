@@ -17,8 +17,9 @@ import typer
 from google.protobuf.timestamp_pb2 import Timestamp
 from rich.console import Console
 
-from rondo.gateway.v1 import calendar_pb2, scheduling_pb2
+from rondo.gateway.v1 import calendar_pb2, draws_pb2, identity_pb2, scheduling_pb2, stages_pb2
 from rondo_app.client.names import club_id as resolve_club
+from rondo_app.client.names import competition_id, player_id
 from rondo_app.client.names import room_id as resolve_room
 from rondo_app.client.parse import BadArgument, parse_when
 from rondo_app.client.render import enum_name, pairs, print_lines, table, when
@@ -44,6 +45,46 @@ def room_names(s: Session, club_id: str) -> dict[str, str]:
     """The club's rooms, id -> name (tables show names)."""
     answer = s.all_pages("ListRooms", scheduling_pb2.ListRoomsRequest(club_id=club_id, page_size=1000), "rooms")
     return {r.id: r.name for r in answer.rooms}
+
+
+def match_key(s: Session, key: str, option: str = "MATCH") -> str:
+    """``COMPETITION/STAGE/ROUND/TABLE`` with its competition (the first part) resolved by name, id or id
+    prefix."""
+    parts = [p.strip() for p in key.strip().split("/")]
+    if len(parts) != 4 or not all(parts) or not all(p.isdigit() for p in parts[1:]):
+        raise BadArgument(option, f"{key!r} is not COMPETITION/STAGE/ROUND/TABLE (e.g. 'Winter league/1/2/3')")
+    parts[0] = competition_id(s, parts[0], option)
+    return "/".join(parts)
+
+
+def match_players(s: Session, key: str) -> list[str]:
+    """The players of a match (ids, seat order): stage 1 from the published draw, a later stage from it."""
+    competition, stage, round_number, table_number = key.split("/")
+    if stage == "1":
+        seating = s.call("GetSeating", draws_pb2.GetSeatingRequest(competition_id=competition))
+        rounds = [[list(t.player_ids) for t in r.tables] for r in sorted(seating.rounds, key=lambda r: r.number)]
+    else:
+        found = s.call("GetStage", stages_pb2.GetStageRequest(competition_id=competition, number=int(stage)))
+        rounds = [[list(t.player_ids) for t in r.tables] for r in found.rounds]
+    r, t = int(round_number) - 1, int(table_number) - 1
+    if not (0 <= r < len(rounds) and 0 <= t < len(rounds[r])):
+        raise BadArgument("MATCH", f"{key!r}: there is no such round and table in stage {stage}")
+    return rounds[r][t]
+
+
+def match_viewer(s: Session, key: str, viewer: str) -> str:
+    """Whose card: ``viewer`` (a player by name or id), else the match's first player."""
+    competition = key.split("/")[0]
+    if viewer:
+        return player_id(s, competition, viewer, "--viewer")
+    players = match_players(s, key)
+    return players[0] if players else ""
+
+
+def card_request(s: Session, key: str, viewer: str = "") -> scheduling_pb2.GetMatchCardRequest:
+    """GetMatchCard for ``viewer`` (see :func:`match_viewer`); a player's own token names them."""
+    mine = not viewer and s.call("WhoAmI", identity_pb2.WhoAmIRequest()).role == identity_pb2.ROLE_PLAYER
+    return scheduling_pb2.GetMatchCardRequest(match_key=key, viewer_player_id="" if mine else match_viewer(s, key, viewer))
 
 
 def parse_hours(items: list[str], option: str = "--hours") -> scheduling_pb2.OpeningHours:
@@ -270,19 +311,24 @@ def export_calendar(
 
 @calendar.command("card")
 def match_card(
-    match_key: Annotated[str, typer.Argument(metavar="MATCH_KEY", help='"<competition>/<stage>/<round>/<table>".')],
+    match: Annotated[
+        str, typer.Argument(metavar="MATCH", help='"COMPETITION/STAGE/ROUND/TABLE", the competition by name or id.')
+    ],
     viewer: Annotated[
-        str, typer.Option("--viewer", help="The player of the match whose card it is (a player's own token fills it in).")
+        str,
+        typer.Option(
+            "--viewer",
+            help="The player of the match whose card it is, by name or id (default: its first; a player's own token fills it in).",
+        ),
     ] = "",
     address: Address = DEFAULT_ADDRESS,
     token: Token = "",
     as_json: Json = False,
 ) -> None:
-    """A match's card: who answered, the common options, the meetings."""
+    """A match's card: its window, who answered, the common options, the meetings."""
     with session(address, token, as_json) as s:
-        s.show(
-            s.call("GetMatchCard", scheduling_pb2.GetMatchCardRequest(match_key=match_key, viewer_player_id=viewer)), render_card
-        )
+        key = match_key(s, match)
+        s.show(s.call("GetMatchCard", card_request(s, key, viewer)), render_card)
 
 
 # ---- rendering
@@ -321,7 +367,7 @@ def render_bookings(
             when(b.slot.end, zone),
             names.get(b.room_id, b.room_id[:8]),
             b.title,
-            "match" if b.match_id else (f"series #{b.sequence}" if b.series_id else "activity"),
+            "match" if b.match_id else ("series" if b.series_id else "activity"),
             enum_name(calendar_pb2.BookingStatus, b.status),
         )
         for b in answer.bookings

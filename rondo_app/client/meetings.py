@@ -16,9 +16,9 @@ import typer
 from rich.console import Console
 
 from rondo.gateway.v1 import scheduling_pb2
-from rondo_app.client.calendar import club_zone, room_names, timestamp
+from rondo_app.client.calendar import card_request, club_zone, match_key, room_names, timestamp
 from rondo_app.client.names import club_id as resolve_club
-from rondo_app.client.names import competition_id, pick, player_id
+from rondo_app.client.names import pick, player_id
 from rondo_app.client.names import room_id as resolve_room
 from rondo_app.client.parse import BadArgument
 from rondo_app.client.render import enum_name, print_lines, table, when
@@ -35,15 +35,6 @@ Player = Annotated[str, typer.Option("--player", help="The player (name or id; a
 Hanchans = Annotated[
     list[int] | None, typer.Option("--hanchan", help="A hanchan of the match it covers; repeat it (default: all).")
 ]
-
-
-def match_key(s: Session, key: str) -> str:
-    """``key`` with its competition (the first part) resolved by name, id or id prefix."""
-    parts = key.strip().split("/")
-    if len(parts) != 4 or not all(p.strip() for p in parts):
-        raise BadArgument("MATCH", f"{key!r} is not COMPETITION/STAGE/ROUND/TABLE (e.g. 'Winter league/1/2/3')")
-    parts[0] = competition_id(s, parts[0], "MATCH")
-    return "/".join(p.strip() for p in parts)
 
 
 def club_of(s: Session, key: str) -> str:
@@ -63,7 +54,7 @@ def zone_of(s: Session, club: str) -> str:
 
 
 def card(s: Session, key: str) -> scheduling_pb2.MatchCard:
-    return s.call("GetMatchCard", scheduling_pb2.GetMatchCardRequest(match_key=key))
+    return s.call("GetMatchCard", card_request(s, key))
 
 
 def meeting_id(s: Session, key: str, typed: str, zone: str) -> str:

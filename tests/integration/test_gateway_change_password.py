@@ -68,9 +68,7 @@ def test_a_player_changes_their_password_over_grpc_and_every_older_token_stops(d
         for old_token in (first, second):  # every older token of the account, the caller's included
             refused(server.accounts.stub(old_token).WhoAmI, identity_pb2.WhoAmIRequest(), grpc.StatusCode.UNAUTHENTICATED)
         assert server.accounts.stub(changed.token).WhoAmI(identity_pb2.WhoAmIRequest(), timeout=TIMEOUT).name == "Saki"
-        refused(
-            anonymous.Login, identity_pb2.LoginRequest(name="Saki", password=made.password), grpc.StatusCode.UNAUTHENTICATED
-        )
+        refused(anonymous.Login, identity_pb2.LoginRequest(name="Saki", password=made.password), grpc.StatusCode.UNAUTHENTICATED)
         assert anonymous.Login(identity_pb2.LoginRequest(name="Saki", password="a new secret 1"), timeout=TIMEOUT).token
         # a bot has no password to change
         refused(
