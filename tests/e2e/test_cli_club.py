@@ -52,6 +52,7 @@ def organizer(embedded, name: str, config: Path) -> dict[str, str | None]:
     return {"RONDO_CONFIG_DIR": str(config), "RONDO_TOKEN": token}
 
 
+@pytest.mark.rule("access.organizers.scoped")
 def test_a_grant_lets_another_organizer_see_and_act_on_a_club_and_a_competition(rondo, embedded, tmp_path):
     anna = organizer(embedded, "Anna Club", tmp_path / "anna")
     boris = organizer(embedded, "Boris Club", tmp_path / "boris")
@@ -186,6 +187,7 @@ def test_a_moved_window_shows_in_the_card_and_an_assigned_meeting_is_booked(rond
     assert unknown.exit_code == 2 and "no competition is named" in unknown.stderr
 
 
+@pytest.mark.rule("access.password.changed-by-its-owner")
 def test_rondo_password_changes_the_password_and_keeps_the_new_token(rondo, tmp_path):
     made = out_json(rondo("accounts", "create", "Password judge", "--role", "judge", "--json"))
     env: dict[str, str | None] = {"RONDO_CONFIG_DIR": str(tmp_path / "judge")}
