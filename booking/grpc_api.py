@@ -68,6 +68,10 @@ class BookingServicer(booking_pb2_grpc.BookingServiceServicer):
     async def GetClub(self, request, context):
         return club_to_proto(await asyncio.to_thread(self.service.get_club, request.club_id))
 
+    async def ListClubs(self, request, context):
+        clubs = await asyncio.to_thread(self.service.list_clubs, request.all, list(request.club_ids))
+        return booking_pb2.ListClubsResponse(clubs=[club_to_proto(c) for c in clubs])
+
     async def AddRoom(self, request, context):
         room = await asyncio.to_thread(self.service.add_room, request.club_id, request.name, request.idempotency_key)
         return room_to_proto(room)

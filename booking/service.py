@@ -72,6 +72,7 @@ T = TypeVar("T")
 DEFAULT_MIN_MINUTES = 90  # one hanchan
 DEFAULT_GAMES = 3  # a regular match (discard-league-2026 §2)
 MAX_LIST_SPAN = timedelta(days=366)
+MAX_LISTED_CLUBS = 10_000  # ids one ListClubs may name (an organizer holding more is not a club)
 Raw = tuple[datetime | None, datetime | None]
 RawHours = list[tuple[int, str, str]]  # (ISO weekday, "HH:MM" opens, "HH:MM" closes)
 MATCH_HANCHANS = 3  # a regular-stage match (discard-league-2026 §2): the fallback meeting's default length
@@ -262,6 +263,15 @@ class BookingService:
     def get_club(self, club_id: str) -> Club:
         club_id = clean_id(club_id, "club_id")
         return self._read(lambda repo: self._club(repo, club_id))
+
+    def list_clubs(self, every: bool, club_ids: list[str]) -> list[Club]:
+        """Every club (``every``: the gateway's owner), or those of ``club_ids`` that exist, by name."""
+        v = Violations()
+        if len(club_ids) > MAX_LISTED_CLUBS:
+            v.add("club_ids", f"at most {MAX_LISTED_CLUBS} ids")
+        ids = frozenset(v.id(f"club_ids[{i}]", c) for i, c in enumerate(club_ids[:MAX_LISTED_CLUBS]))
+        v.raise_if_any()
+        return self._read(lambda repo: repo.clubs(None if every else ids))
 
     # --- rooms ---
     def add_room(self, club_id: str, name: str, idempotency_key: str = "") -> Room:

@@ -158,6 +158,18 @@ class GatewayServicer(IdentityRpcs, AccessRpcs, gateway_pb2_grpc.GatewayServiceS
     async def ProposeRoundSchedule(self, request, context):
         return await self.service.propose_round_schedule(request, caller(context), context.time_remaining())
 
+    async def ListClubs(self, request, context):
+        """The clubs the caller holds (``ScopeService.club_listing``), one page of booking's answer."""
+        principal = current_principal()
+        if principal is None or self._scopes is None:
+            raise RuntimeError("ListClubs needs the guard's principal and the scope service")
+        listing = await asyncio.to_thread(self._scopes.club_listing, principal)
+        inner = booking_pb2.ListClubsRequest(all=listing.every, club_ids=sorted(listing.ids))
+        found = await self.service.booking("ListClubs", inner, context.time_remaining())
+        query = paging.query_fingerprint("ListClubs", principal.account_id)
+        page, token = paging.page_of(list(found.clubs), request.page_size, request.page_token, query)
+        return scheduling_pb2.ListClubsResponse(clubs=convert_all(page, scheduling_pb2.Club), next_page_token=token)
+
     async def UpdateClub(self, request, context):
         """AIP-134: the fields in ``update_mask`` (or, without one, those ``club`` sets) change; the time
         zone never does (INVALID_ARGUMENT unless it is the club's own)."""

@@ -102,6 +102,12 @@ class IdentityRpcs:
             token=answer.token, expires_at=_ts(answer.expires_at), account=account_to_proto(answer.account)
         )
 
+    async def ChangePassword(self, request, context):
+        answer = await self.identity.change_password(caller(), request.old_password, request.new_password, context.peer())
+        return identity_pb2.ChangePasswordResponse(
+            token=answer.token, expires_at=_ts(answer.expires_at), account=account_to_proto(answer.account)
+        )
+
     async def Logout(self, request, context):
         await asyncio.to_thread(self.identity.logout, caller())
         return identity_pb2.LogoutResponse()

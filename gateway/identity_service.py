@@ -59,6 +59,7 @@ from gateway.domain.identity import (
     ThrottlePolicy,
     TokenClaims,
     check_claims,
+    check_new_password,
     forbid_self_disable,
     issue_claims,
     new_password,
@@ -534,6 +535,50 @@ class IdentityService:
             self._login_slots.release()
         if attempt.error is not None:
             await self.sleep(attempt.delay)  # the failure is answered late: guessing is slow
+            raise attempt.error
+        assert attempt.result is not None
+        return attempt.result
+
+    def attempt_password_change(self, principal: Principal, old: object, new: object, peer: object) -> _Attempt:
+        """ChangePassword's work on the login pool: the old password checked as a login of the account
+        is (the same throttle: a wrong one counts as a failed login, a locked account is refused before
+        any hashing), then the new hash stored and every older token revoked; the answer is a new token."""
+        check_new_password(old, new)
+        assert isinstance(old, str) and isinstance(new, str)
+        account = self.uow.read(lambda repo: self._account(repo, principal.account_id))
+        if account.role not in PASSWORD_ROLES:
+            raise FailedPrecondition(f"account {account.name!r} is a {account.role.value}: it has a service token, no password")
+        checked = self.attempt_login(account.name, old, peer)
+        if checked.error is not None:
+            wrong = InvalidArgument.single("old_password", "is not your current password (it counts as a failed login)")
+            return _Attempt(error=wrong if isinstance(checked.error, Unauthenticated) else checked.error, delay=checked.delay)
+        password_hash = self._hash(new)
+
+        def work(repo: IdentityRepository) -> Account:
+            self._account(repo, account.id)
+            repo.set_password_hash(account.id, password_hash)
+            repo.bump_token_version(account.id)
+            return self._account(repo, account.id)
+
+        updated = self._act(work)
+        self.cache.invalidate(account.id)
+        token, expires = self._issue(updated)
+        return _Attempt(result=LoginResult(token, expires, shown_to(updated, updated.role)))
+
+    async def change_password(self, principal: Principal, old: object, new: object, peer: object) -> LoginResult:
+        """The caller's own password changes (``attempt_password_change``), on the login pool as a login
+        is: argon2 twice, at most ``max_concurrent_logins`` at once; a wrong old password is answered late."""
+        check_new_password(old, new)  # before a slot: a malformed request costs no hashing
+        if not self._login_slots.acquire(blocking=False):
+            raise ResourceExhausted(LOGINS_BUSY_MESSAGE)
+        try:
+            loop = asyncio.get_running_loop()
+            work = contextvars.copy_context().run  # the audit entry the guard keeps goes with the write
+            attempt = await loop.run_in_executor(self._login_pool, work, self.attempt_password_change, principal, old, new, peer)
+        finally:
+            self._login_slots.release()
+        if attempt.error is not None:
+            await self.sleep(attempt.delay)
             raise attempt.error
         assert attempt.result is not None
         return attempt.result

@@ -138,6 +138,19 @@ class ScopeService:
             elif kind == Kind.NEW_ACCOUNT_ROLE:
                 scopes.check_new_account_role(rpc, principal, value, owner)
 
+    def club_listing(self, principal: Principal) -> scopes.ClubListing:
+        """What ListClubs shows the caller (``scopes.clubs_listed``): a judge sees the clubs of the
+        organizer who created the account."""
+        owner = self.gateway_owner()
+        acting = principal.account_id
+        if principal.role == Role.JUDGE:
+            creator = self._creator(principal.account_id)
+            acting = "" if creator in (owner, FIRST_ORGANIZER_BY) else creator
+        elif principal.role != Role.ORGANIZER:
+            return scopes.ClubListing(every=False)
+        held = self.uow.read(lambda repo: repo.held(Kind.CLUB.value, acting)) if acting and acting != owner else frozenset()
+        return scopes.clubs_listed(acting, owner, held)
+
     def record_owner(self, kind: Kind, resource_id: str, principal: Principal) -> bool:
         """The organizer who created the club or competition owns it (a retried create changes nothing)."""
         if not resource_id or principal.role != Role.ORGANIZER:

@@ -11,14 +11,17 @@ from typing import Annotated
 import typer
 
 from rondo_app.client import identity, results_import, roster_import  # noqa: F401 (the imports register themselves)
+from rondo_app.client.access import access, password
 from rondo_app.client.accounts import accounts
+from rondo_app.client.activities import activities
 from rondo_app.client.audit import audit, events
-from rondo_app.client.calendar import calendar
+from rondo_app.client.calendar import calendar, clubs
 from rondo_app.client.competitions import competitions, roster
 from rondo_app.client.decisions import decisions
 from rondo_app.client.disputes import disputes
 from rondo_app.client.draws import draws
 from rondo_app.client.mediation import mediation
+from rondo_app.client.meetings import meetings
 from rondo_app.client.reminders import reminders
 from rondo_app.client.results import results
 from rondo_app.client.rulesets import rulesets
@@ -43,6 +46,11 @@ app.add_typer(competitions, name="competitions", rich_help_panel=CLIENT)
 app.add_typer(roster, name="roster", rich_help_panel=CLIENT)
 app.add_typer(draws, name="draws", rich_help_panel=CLIENT)
 app.add_typer(calendar, name="calendar", rich_help_panel=CLIENT)
+app.add_typer(clubs, name="clubs", rich_help_panel=CLIENT)  # also `rondo calendar clubs`
+app.add_typer(activities, name="activities", rich_help_panel=CLIENT)
+app.add_typer(meetings, name="meetings", rich_help_panel=CLIENT)
+app.add_typer(access, name="access", rich_help_panel=CLIENT)
+app.command(rich_help_panel=CLIENT)(password)
 app.add_typer(results, name="results", rich_help_panel=CLIENT)
 app.add_typer(stages, name="stages", rich_help_panel=CLIENT)
 app.add_typer(schedule, name="schedule", rich_help_panel=CLIENT)

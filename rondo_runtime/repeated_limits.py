@@ -32,6 +32,7 @@ SMALL = 64  # rooms, titles, playoff groups, update-mask paths, event kinds (at 
 DAYS = 366  # days of a mediation request or answer
 HANCHANS = 100  # hanchan numbers of one meeting
 INTERVALS = 1_000  # availability intervals, opening-hours windows, candidates of one match
+CLUBS = 5_000  # clubs one organizer holds (ListClubs' ids; booking.service.MAX_LISTED_CLUBS is the edge's 10 000)
 DEFAULT = 1_000  # a field missing from the table (a test keeps every Rondo field in it)
 HEADROOM = 2
 
@@ -94,6 +95,7 @@ CAPACITY: dict[str, int] = {
     "rondo.booking.v1.AnswerMediationRequest.days": DAYS,
     "rondo.booking.v1.AssignMeetingRequest.hanchans": HANCHANS,
     "rondo.booking.v1.GetRoundOptionsRequest.match_keys": ROSTER,
+    "rondo.booking.v1.ListClubsRequest.club_ids": CLUBS,
     "rondo.booking.v1.MarkRemindersPublishedRequest.reminder_ids": ROSTER,
     "rondo.booking.v1.MeetingProposal.hanchans": HANCHANS,
     "rondo.booking.v1.OpenMatchRequest.player_ids": AT_A_TABLE,

@@ -77,6 +77,16 @@ class BookingRepository(IdempotencyRecords):
         row = self.session.get(ClubRow, club_id)
         return self._club(row) if row else None
 
+    def clubs(self, ids: frozenset[str] | None) -> list[Club]:
+        """Every club (``ids`` None) or those of ``ids`` that exist, by name (case-folded), then id."""
+        query = select(ClubRow)
+        if ids is not None:
+            if not ids:
+                return []
+            query = query.where(col(ClubRow.id).in_(sorted(ids)))
+        rows = self.session.exec(query).all()
+        return sorted((self._club(r) for r in rows), key=lambda c: (c.name.casefold(), c.id))
+
     @staticmethod
     def _club(row: ClubRow) -> Club:
         return Club(

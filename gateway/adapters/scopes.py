@@ -48,6 +48,17 @@ class ScopeRepository:
         owner = next((r.account_id for r in rows if r.owner), None)
         return Holders(owner, frozenset(r.account_id for r in rows if not r.owner))
 
+    def held(self, kind: str, account_id: str) -> frozenset[str]:
+        """The resources of ``kind`` the account owns or was granted (not revoked)."""
+        rows = self.session.exec(
+            select(ResourceAccessRow.resource_id).where(
+                ResourceAccessRow.kind == kind,
+                ResourceAccessRow.account_id == account_id,
+                col(ResourceAccessRow.revoked_at).is_(None),
+            )
+        ).all()
+        return frozenset(rows)
+
     def add_owner(self, kind: str, resource_id: str, account_id: str, at: datetime) -> bool:
         """The creator becomes the owner, unless the resource has one already (a retried create): whether
         this call recorded it."""

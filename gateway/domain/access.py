@@ -42,6 +42,7 @@ ANYONE = frozenset(Role)
 STAFF = frozenset({Role.ORGANIZER, Role.JUDGE})
 ORGANIZER = frozenset({Role.ORGANIZER})
 PLAYER = frozenset({Role.PLAYER})
+PASSWORD_HOLDERS = frozenset({Role.ORGANIZER, Role.JUDGE, Role.PLAYER})  # who logs in with a password (not a bot)
 AUDIENCE = frozenset({Role.ORGANIZER, Role.JUDGE, Role.BOT})  # those who follow everything that happens
 AUDITED_ROLES = STAFF  # every action of an organizer or a judge goes to the audit log
 
@@ -50,7 +51,9 @@ MAX_SUMMARY_LENGTH = 1000  # characters of an audit entry's request summary
 MAX_SUMMARY_TEXT = 80  # characters of one text value in a summary
 MAX_SUMMARY_ITEMS = 20  # items of one list in a summary
 #: Never in an audit summary: secrets, and a player's intervals (discard-league-2026 §3).
-REDACTED_FIELDS = frozenset({"password", "token", "service_token", "secret", "intervals", "idempotency_key"})
+REDACTED_FIELDS = frozenset(
+    {"password", "old_password", "new_password", "token", "service_token", "secret", "intervals", "idempotency_key"}
+)
 
 
 @dataclass(frozen=True)
@@ -86,6 +89,8 @@ MATRIX = {
     "Logout": _act(ANYONE),
     "RevokeToken": _act(ANYONE, own_account=("account_id",)),
     "WhoAmI": _read(ANYONE),
+    # the caller's own password, given the old one (a bot has none: it has a service token)
+    "ChangePassword": _act(PASSWORD_HOLDERS),
     "CreateAccount": _act(ORGANIZER),
     "ResetPassword": _act(ORGANIZER),
     "ListAccounts": _read(ORGANIZER),
@@ -144,6 +149,8 @@ MATRIX = {
     # --- scheduling ---
     "CreateClub": _act(ORGANIZER),
     "GetClub": _read(ANYONE),
+    # the clubs the caller holds (gateway/domain/scopes.py clubs_listed): organizers and their judges
+    "ListClubs": _read(STAFF),
     "CreateRoom": _act(ORGANIZER),
     "ListRooms": _read(ANYONE),
     "OpenRoundScheduling": _act(ORGANIZER),

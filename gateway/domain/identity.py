@@ -28,6 +28,7 @@ from datetime import datetime, timedelta
 
 from rondo_runtime.errors import InvalidArgument, PermissionDenied, ResourceExhausted, Unauthenticated
 from rondo_runtime.text import MAX_NAME_LENGTH, name_key
+from rondo_runtime.validation import Violations
 
 MAX_ACCOUNT_NAME_LENGTH = MAX_NAME_LENGTH  # 100 code points, like a player's name
 MAX_PASSWORD_LENGTH = 256  # what Login accepts: longer is refused before any hashing
@@ -133,6 +134,29 @@ def new_password() -> str:
     return "-".join(
         "".join(secrets.choice(PASSWORD_ALPHABET) for _ in range(PASSWORD_GROUP_LENGTH)) for _ in range(PASSWORD_GROUPS)
     )
+
+
+MIN_CHOSEN_PASSWORD_LENGTH = 10  # a password an account chooses (ChangePassword); generated ones have 23
+
+
+def check_new_password(old: object, new: object) -> None:
+    """ChangePassword's request (docs/rules.md access.password.changed-by-its-owner): the current
+    password given, a new one of ``MIN_CHOSEN_PASSWORD_LENGTH``-``MAX_PASSWORD_LENGTH`` characters,
+    without control characters and not the old one — INVALID_ARGUMENT naming each field."""
+    v = Violations()
+    if not isinstance(old, str) or not old:
+        v.add("old_password", "is required: your current password")
+    elif len(old) > MAX_PASSWORD_LENGTH:
+        v.add("old_password", f"at most {MAX_PASSWORD_LENGTH} characters")
+    if not isinstance(new, str) or not new:
+        v.add("new_password", "is required")
+    elif not MIN_CHOSEN_PASSWORD_LENGTH <= len(new) <= MAX_PASSWORD_LENGTH:
+        v.add("new_password", f"must have {MIN_CHOSEN_PASSWORD_LENGTH}-{MAX_PASSWORD_LENGTH} characters, got {len(new)}")
+    elif any(ord(c) < 32 or ord(c) == 127 for c in new):
+        v.add("new_password", "must not contain control characters")
+    elif new == old:
+        v.add("new_password", "is the current password; choose another")
+    v.raise_if_any()
 
 
 def new_token_id() -> str:

@@ -93,6 +93,7 @@ SCOPES = {
     "CreateAccount": _on((Kind.NEW_ACCOUNT_ROLE, "account.role")),
     "ResetPassword": _ACCOUNT,
     "DisableAccount": _ACCOUNT,
+    "ChangePassword": Scope(unscoped="the caller's own password"),
     "ListAccounts": Scope(unscoped="a read: the names and roles of accounts, which granting access needs"),
     "LinkPlayer": _COMPETITION,  # a player account plays in many clubs: the competition is what is scoped
     "ListAuditLog": Scope(unscoped="a read of the gateway's audit log"),
@@ -126,6 +127,7 @@ SCOPES = {
     "DisqualifyPlayer": _COMPETITION,
     # --- clubs, rooms, scheduling ---
     "CreateClub": Scope(creates=Kind.CLUB),
+    "ListClubs": Scope(unscoped="a read that lists only the clubs the caller holds (clubs_listed)"),
     "UpdateClub": _on((Kind.CLUB, "club.id")),
     "CreateRoom": _CLUB,
     "OpenRoundScheduling": _on((Kind.COMPETITION, "competition_id"), (Kind.CLUB, "club_id")),
@@ -258,6 +260,23 @@ def check_resource(
     raise PermissionDenied(
         f"{rpc}: {kind.value} {resource_id!r} is not yours; only its owner and the organizers it granted access to may act on it"
     )
+
+
+@dataclass(frozen=True)
+class ClubListing:
+    """Which clubs ListClubs answers: every one, or those of ``ids``."""
+
+    every: bool
+    ids: frozenset[str] = frozenset()
+
+
+def clubs_listed(acting: str, gateway_owner: str | None, held: frozenset[str]) -> ClubListing:
+    """ListClubs shows an organizer the clubs they own or were granted (``held``: not revoked), the
+    gateway's owner every club (``acting``: the organizer, or the organizer who created the calling
+    judge; "" for a judge of the gateway's owner or one made before owners were recorded)."""
+    if not acting or acting == gateway_owner:
+        return ClubListing(every=True)
+    return ClubListing(every=False, ids=held)
 
 
 def may_administer(actor: Principal, target: Account, gateway_owner: str | None) -> bool:

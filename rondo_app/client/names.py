@@ -54,6 +54,12 @@ def competition_id(s: Session, key: str, option: str = "COMPETITION") -> str:
     return pick(key, ((c.id, c.name) for c in answer.competitions), option, "competition", "rondo competitions list")
 
 
+def club_id(s: Session, key: str, option: str = "CLUB") -> str:
+    """A club the caller holds (ListClubs) by name, id or id prefix."""
+    answer = s.all_pages("ListClubs", scheduling_pb2.ListClubsRequest(page_size=1000), "clubs")
+    return pick(key, ((c.id, c.name) for c in answer.clubs), option, "club", "rondo clubs list")
+
+
 def player_id(s: Session, competition: str, key: str, option: str = "PLAYER") -> str:
     """A player of ``competition`` (an id) by roster name, id or id prefix."""
     request = competitions_pb2.ListPlayersRequest(competition_id=competition, include_inactive=True, page_size=1000)

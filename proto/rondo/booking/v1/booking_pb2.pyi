@@ -148,6 +148,20 @@ class ListRoomsResponse(_message.Message):
     rooms: _containers.RepeatedCompositeFieldContainer[Room]
     def __init__(self, rooms: _Optional[_Iterable[_Union[Room, _Mapping]]] = ...) -> None: ...
 
+class ListClubsRequest(_message.Message):
+    __slots__ = ("all", "club_ids")
+    ALL_FIELD_NUMBER: _ClassVar[int]
+    CLUB_IDS_FIELD_NUMBER: _ClassVar[int]
+    all: bool
+    club_ids: _containers.RepeatedScalarFieldContainer[str]
+    def __init__(self, all: _Optional[bool] = ..., club_ids: _Optional[_Iterable[str]] = ...) -> None: ...
+
+class ListClubsResponse(_message.Message):
+    __slots__ = ("clubs",)
+    CLUBS_FIELD_NUMBER: _ClassVar[int]
+    clubs: _containers.RepeatedCompositeFieldContainer[Club]
+    def __init__(self, clubs: _Optional[_Iterable[_Union[Club, _Mapping]]] = ...) -> None: ...
+
 class TimeInterval(_message.Message):
     __slots__ = ("start", "end")
     START_FIELD_NUMBER: _ClassVar[int]

@@ -54,6 +54,11 @@ class BookingServiceStub:
                 request_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.ListRoomsRequest.SerializeToString,
                 response_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.ListRoomsResponse.FromString,
                 _registered_method=True)
+        self.ListClubs = channel.unary_unary(
+                '/rondo.booking.v1.BookingService/ListClubs',
+                request_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.ListClubsRequest.SerializeToString,
+                response_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.ListClubsResponse.FromString,
+                _registered_method=True)
         self.OpenMatch = channel.unary_unary(
                 '/rondo.booking.v1.BookingService/OpenMatch',
                 request_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.OpenMatchRequest.SerializeToString,
@@ -259,6 +264,13 @@ class BookingServiceServicer:
 
     def ListRooms(self, request, context):
         """Missing associated documentation comment in .proto file."""
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def ListClubs(self, request, context):
+        """The clubs named by `club_ids` (unknown ids are left out), or every club with `all`; by name.
+        """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
@@ -530,6 +542,11 @@ def add_BookingServiceServicer_to_server(servicer, server):
                     servicer.ListRooms,
                     request_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.ListRoomsRequest.FromString,
                     response_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.ListRoomsResponse.SerializeToString,
+            ),
+            'ListClubs': grpc.unary_unary_rpc_method_handler(
+                    servicer.ListClubs,
+                    request_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.ListClubsRequest.FromString,
+                    response_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.ListClubsResponse.SerializeToString,
             ),
             'OpenMatch': grpc.unary_unary_rpc_method_handler(
                     servicer.OpenMatch,
@@ -820,6 +837,33 @@ class BookingService:
             '/rondo.booking.v1.BookingService/ListRooms',
             rondo_dot_booking_dot_v1_dot_booking__pb2.ListRoomsRequest.SerializeToString,
             rondo_dot_booking_dot_v1_dot_booking__pb2.ListRoomsResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def ListClubs(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/rondo.booking.v1.BookingService/ListClubs',
+            rondo_dot_booking_dot_v1_dot_booking__pb2.ListClubsRequest.SerializeToString,
+            rondo_dot_booking_dot_v1_dot_booking__pb2.ListClubsResponse.FromString,
             options,
             channel_credentials,
             insecure,

@@ -115,6 +115,11 @@ class GatewayServiceStub:
                 request_serializer=rondo_dot_gateway_dot_v1_dot_identity__pb2.RevokeAccessRequest.SerializeToString,
                 response_deserializer=rondo_dot_gateway_dot_v1_dot_identity__pb2.AccessGrant.FromString,
                 _registered_method=True)
+        self.ChangePassword = channel.unary_unary(
+                '/rondo.gateway.v1.GatewayService/ChangePassword',
+                request_serializer=rondo_dot_gateway_dot_v1_dot_identity__pb2.ChangePasswordRequest.SerializeToString,
+                response_deserializer=rondo_dot_gateway_dot_v1_dot_identity__pb2.ChangePasswordResponse.FromString,
+                _registered_method=True)
         self.CreateCompetition = channel.unary_unary(
                 '/rondo.gateway.v1.GatewayService/CreateCompetition',
                 request_serializer=rondo_dot_gateway_dot_v1_dot_competitions__pb2.CreateCompetitionRequest.SerializeToString,
@@ -329,6 +334,11 @@ class GatewayServiceStub:
                 '/rondo.gateway.v1.GatewayService/GetClub',
                 request_serializer=rondo_dot_gateway_dot_v1_dot_scheduling__pb2.GetClubRequest.SerializeToString,
                 response_deserializer=rondo_dot_gateway_dot_v1_dot_scheduling__pb2.Club.FromString,
+                _registered_method=True)
+        self.ListClubs = channel.unary_unary(
+                '/rondo.gateway.v1.GatewayService/ListClubs',
+                request_serializer=rondo_dot_gateway_dot_v1_dot_scheduling__pb2.ListClubsRequest.SerializeToString,
+                response_deserializer=rondo_dot_gateway_dot_v1_dot_scheduling__pb2.ListClubsResponse.FromString,
                 _registered_method=True)
         self.UpdateClub = channel.unary_unary(
                 '/rondo.gateway.v1.GatewayService/UpdateClub',
@@ -636,6 +646,15 @@ class GatewayServiceServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def ChangePassword(self, request, context):
+        """Anyone with a password: the caller's own password changes, given the current one (a wrong one is
+        INVALID_ARGUMENT on old_password and counts as a failed login: the same throttling and lockout).
+        Every older token of the account stops working; the answer carries a new one for the caller.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
     def CreateCompetition(self, request, context):
         """---- Competitions and rosters ----
         """
@@ -934,6 +953,14 @@ class GatewayServiceServicer:
 
     def GetClub(self, request, context):
         """Missing associated documentation comment in .proto file."""
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def ListClubs(self, request, context):
+        """Organizers and judges: the clubs the caller owns or was granted (a judge: those of the organizer
+        who created the account; the gateway's owner and their judges: every club), by name.
+        """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
@@ -1260,6 +1287,11 @@ def add_GatewayServiceServicer_to_server(servicer, server):
                     request_deserializer=rondo_dot_gateway_dot_v1_dot_identity__pb2.RevokeAccessRequest.FromString,
                     response_serializer=rondo_dot_gateway_dot_v1_dot_identity__pb2.AccessGrant.SerializeToString,
             ),
+            'ChangePassword': grpc.unary_unary_rpc_method_handler(
+                    servicer.ChangePassword,
+                    request_deserializer=rondo_dot_gateway_dot_v1_dot_identity__pb2.ChangePasswordRequest.FromString,
+                    response_serializer=rondo_dot_gateway_dot_v1_dot_identity__pb2.ChangePasswordResponse.SerializeToString,
+            ),
             'CreateCompetition': grpc.unary_unary_rpc_method_handler(
                     servicer.CreateCompetition,
                     request_deserializer=rondo_dot_gateway_dot_v1_dot_competitions__pb2.CreateCompetitionRequest.FromString,
@@ -1474,6 +1506,11 @@ def add_GatewayServiceServicer_to_server(servicer, server):
                     servicer.GetClub,
                     request_deserializer=rondo_dot_gateway_dot_v1_dot_scheduling__pb2.GetClubRequest.FromString,
                     response_serializer=rondo_dot_gateway_dot_v1_dot_scheduling__pb2.Club.SerializeToString,
+            ),
+            'ListClubs': grpc.unary_unary_rpc_method_handler(
+                    servicer.ListClubs,
+                    request_deserializer=rondo_dot_gateway_dot_v1_dot_scheduling__pb2.ListClubsRequest.FromString,
+                    response_serializer=rondo_dot_gateway_dot_v1_dot_scheduling__pb2.ListClubsResponse.SerializeToString,
             ),
             'UpdateClub': grpc.unary_unary_rpc_method_handler(
                     servicer.UpdateClub,
@@ -2002,6 +2039,33 @@ class GatewayService:
             '/rondo.gateway.v1.GatewayService/RevokeAccess',
             rondo_dot_gateway_dot_v1_dot_identity__pb2.RevokeAccessRequest.SerializeToString,
             rondo_dot_gateway_dot_v1_dot_identity__pb2.AccessGrant.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def ChangePassword(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/rondo.gateway.v1.GatewayService/ChangePassword',
+            rondo_dot_gateway_dot_v1_dot_identity__pb2.ChangePasswordRequest.SerializeToString,
+            rondo_dot_gateway_dot_v1_dot_identity__pb2.ChangePasswordResponse.FromString,
             options,
             channel_credentials,
             insecure,
@@ -3163,6 +3227,33 @@ class GatewayService:
             '/rondo.gateway.v1.GatewayService/GetClub',
             rondo_dot_gateway_dot_v1_dot_scheduling__pb2.GetClubRequest.SerializeToString,
             rondo_dot_gateway_dot_v1_dot_scheduling__pb2.Club.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def ListClubs(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/rondo.gateway.v1.GatewayService/ListClubs',
+            rondo_dot_gateway_dot_v1_dot_scheduling__pb2.ListClubsRequest.SerializeToString,
+            rondo_dot_gateway_dot_v1_dot_scheduling__pb2.ListClubsResponse.FromString,
             options,
             channel_credentials,
             insecure,

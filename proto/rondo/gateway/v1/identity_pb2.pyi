@@ -67,6 +67,24 @@ class LoginResponse(_message.Message):
     account: Account
     def __init__(self, token: _Optional[str] = ..., expires_at: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., account: _Optional[_Union[Account, _Mapping]] = ...) -> None: ...
 
+class ChangePasswordRequest(_message.Message):
+    __slots__ = ("old_password", "new_password")
+    OLD_PASSWORD_FIELD_NUMBER: _ClassVar[int]
+    NEW_PASSWORD_FIELD_NUMBER: _ClassVar[int]
+    old_password: str
+    new_password: str
+    def __init__(self, old_password: _Optional[str] = ..., new_password: _Optional[str] = ...) -> None: ...
+
+class ChangePasswordResponse(_message.Message):
+    __slots__ = ("token", "expires_at", "account")
+    TOKEN_FIELD_NUMBER: _ClassVar[int]
+    EXPIRES_AT_FIELD_NUMBER: _ClassVar[int]
+    ACCOUNT_FIELD_NUMBER: _ClassVar[int]
+    token: str
+    expires_at: _timestamp_pb2.Timestamp
+    account: Account
+    def __init__(self, token: _Optional[str] = ..., expires_at: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., account: _Optional[_Union[Account, _Mapping]] = ...) -> None: ...
+
 class LogoutRequest(_message.Message):
     __slots__ = ()
     def __init__(self) -> None: ...

@@ -119,6 +119,22 @@ class CreateRoomRequest(_message.Message):
     idempotency_key: str
     def __init__(self, club_id: _Optional[str] = ..., room: _Optional[_Union[Room, _Mapping]] = ..., idempotency_key: _Optional[str] = ...) -> None: ...
 
+class ListClubsRequest(_message.Message):
+    __slots__ = ("page_size", "page_token")
+    PAGE_SIZE_FIELD_NUMBER: _ClassVar[int]
+    PAGE_TOKEN_FIELD_NUMBER: _ClassVar[int]
+    page_size: int
+    page_token: str
+    def __init__(self, page_size: _Optional[int] = ..., page_token: _Optional[str] = ...) -> None: ...
+
+class ListClubsResponse(_message.Message):
+    __slots__ = ("clubs", "next_page_token")
+    CLUBS_FIELD_NUMBER: _ClassVar[int]
+    NEXT_PAGE_TOKEN_FIELD_NUMBER: _ClassVar[int]
+    clubs: _containers.RepeatedCompositeFieldContainer[Club]
+    next_page_token: str
+    def __init__(self, clubs: _Optional[_Iterable[_Union[Club, _Mapping]]] = ..., next_page_token: _Optional[str] = ...) -> None: ...
+
 class ListRoomsRequest(_message.Message):
     __slots__ = ("club_id", "page_size", "page_token")
     CLUB_ID_FIELD_NUMBER: _ClassVar[int]
