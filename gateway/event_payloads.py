@@ -71,16 +71,25 @@ def payload_of(message: Message) -> tuple[str, dict[str, Any]]:
     return kind, stored
 
 
-def typed(kind: str, payload: dict[str, Any]) -> Message | None:
-    """The stored payload of a ``kind`` event as its message; None for a kind the gateway does not
-    know or a payload its message cannot hold (logged; the untyped ``payload`` still carries it)."""
+def parse(kind: str, payload: dict[str, Any]) -> Message:
+    """The stored payload of a ``kind`` event as its message; ValueError for a kind that has none or a
+    payload its message cannot hold (``EventLog`` refuses to append either: no event is untyped)."""
     message_type = KINDS.get(kind)
     if message_type is None:
-        return None
+        raise ValueError(f"{kind!r} is no event kind with a typed payload (gateway/event_payloads.py KINDS)")
     try:
         return ParseDict(payload, message_type())
     except ParseError as error:
-        log.warning("event payload of %s does not fit %s: %s", kind, message_type.__name__, error)
+        raise ValueError(f"the payload of {kind!r} does not fit {message_type.__name__}: {error}") from None
+
+
+def typed(kind: str, payload: dict[str, Any]) -> Message | None:
+    """``parse``, or None (logged) for an event the gateway cannot read typed; its untyped ``payload``
+    still carries it."""
+    try:
+        return parse(kind, payload)
+    except ValueError as error:
+        log.warning("event of kind %s read untyped: %s", kind, error)
         return None
 
 
