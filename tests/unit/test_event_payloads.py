@@ -169,3 +169,17 @@ def test_the_check_fails_an_untyped_or_different_event():
     wrong_member.kind = "draw.published"
     with pytest.raises(AssertionError, match="draw_proposed"):
         check_typed(wrong_member)
+
+
+def test_the_readme_lists_every_kind_with_its_typed_member():
+    readme = (GATEWAY.parent / "README.md").read_text(encoding="utf-8")
+    section = readme[readme.index("### Events for bots") :]
+    section = section[: section.index("\n### ", 1)]
+    rows = {}
+    for line in section.splitlines():
+        cells = [c.strip() for c in line.strip().strip("|").split("|")]
+        if line.startswith("| `") and len(cells) == 4:
+            rows[cells[0].strip("`")] = cells[1]
+    assert set(rows) == set(KINDS), "README 'Events for bots' lists other kinds than gateway/event_payloads.py"
+    for kind, message in KINDS.items():
+        assert rows[kind] == f"`{member(kind)}` (`{message.__name__}`)", kind
