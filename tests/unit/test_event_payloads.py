@@ -21,6 +21,7 @@ from gateway.adapters.events import Event
 from gateway.event_payloads import KINDS, kind_of, member, parse, payload_of, typed
 from gateway.grpc_api import event_to_proto
 from rondo.gateway.v1 import draws_pb2, events_pb2
+from rondo_app.client.event_payload import payload_fields
 from tests.typed_events import check_typed
 
 GATEWAY = Path(__file__).resolve().parents[2] / "gateway"
@@ -183,3 +184,14 @@ def test_the_readme_lists_every_kind_with_its_typed_member():
     assert set(rows) == set(KINDS), "README 'Events for bots' lists other kinds than gateway/event_payloads.py"
     for kind, message in KINDS.items():
         assert rows[kind] == f"`{member(kind)}` (`{message.__name__}`)", kind
+
+
+def test_the_cli_shows_the_typed_payload_in_its_own_words():
+    """rondo_app/client/event_payload.py: ints as ints and enums as words, not the Struct's doubles."""
+    answer = _through_the_log(events_pb2.DrawPublishedEvent(version=3, status=draws_pb2.DRAW_STATUS_APPROVED))
+    assert payload_fields(answer) == {"version": 3, "status": "approved"}
+    cancelled = _through_the_log(events_pb2.ScheduleCancelledEvent(match_key="c/1/1/1", by_organizer=True))
+    assert payload_fields(cancelled) == {"match_key": "c/1/1/1", "by_organizer": True}
+    newer = events_pb2.Event(id=1, kind="draw.reviewed")
+    newer.payload.update({"version": 2, "ids": [1, 2], "note": "x"})
+    assert payload_fields(newer) == {"version": 2, "ids": [1, 2], "note": "x"}
