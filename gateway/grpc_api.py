@@ -19,6 +19,7 @@ from gateway.adapters.public_api import convert, convert_all
 from gateway.domain import paging
 from gateway.domain.events import event_query
 from gateway.domain.update_mask import fields_to_update, nested_paths
+from gateway.event_payloads import set_typed
 from gateway.event_service import EventService
 from gateway.guard import current_principal
 from gateway.identity_api import IdentityRpcs
@@ -265,4 +266,5 @@ def event_to_proto(event: Event) -> events_pb2.Event:
         id=event.id, kind=event.kind, competition_id=event.competition_id, subject_id=event.subject_id, payload=payload
     )
     answer.created_at.FromDatetime(event.created_at)
+    set_typed(answer, event.payload)  # the kind's typed member; ``payload`` stays filled for one release
     return answer

@@ -15,15 +15,25 @@ from __future__ import annotations
 import asyncio
 from typing import TYPE_CHECKING
 
+from google.protobuf.timestamp_pb2 import Timestamp
+
 from gateway.adapters.public_api import convert, convert_all
 from gateway.domain.deadline import Deadline
+from gateway.event_payloads import payload_of
 from rondo.booking.v1 import booking_pb2
-from rondo.gateway.v1 import mediation_pb2, results_pb2
+from rondo.gateway.v1 import events_pb2, mediation_pb2, results_pb2
 from rondo.league.v1 import league_pb2
 from rondo_runtime.errors import FailedPrecondition, InvalidArgument
 
 if TYPE_CHECKING:
     from gateway.service import GatewayService
+
+MediationPayload = (
+    events_pb2.MediationRequestedEvent
+    | events_pb2.MediationScheduledEvent
+    | events_pb2.MediationClosedEvent
+    | events_pb2.MediationRemovalDueEvent
+)
 
 PLAYED_RESULTS = ("1-0", "0-1")
 
@@ -47,21 +57,14 @@ class MediationFlow:
             raise FailedPrecondition(f"round {round_number}, table {table} is not a game of two players: no mediation")
         return players[0], players[1]
 
-    async def _event(self, kind: str, m: booking_pb2.Mediation, **payload) -> None:
-        """Once per kind and mediation: a retried call appends nothing more."""
-        await asyncio.to_thread(
-            self.gateway.events.append_once,
-            kind,
-            m.competition_id,
-            m.id,
-            f"{kind}:{m.id}",
-            stage=m.stage,
-            round=m.round,
-            table=m.table,
-            requester_id=m.requester_id,
-            opponent_id=m.opponent_id,
-            **payload,
+    async def _event(self, payload_type: type[MediationPayload], m: booking_pb2.Mediation, **fields) -> None:
+        """Once per kind and mediation: a retried call appends nothing more. ``fields``: the kind's own,
+        besides the game's (stage, round, table, requester, opponent)."""
+        payload = payload_type(
+            stage=m.stage, round=m.round, table=m.table, requester_id=m.requester_id, opponent_id=m.opponent_id, **fields
         )
+        kind, stored = payload_of(payload)
+        await asyncio.to_thread(self.gateway.events.append_once, kind, m.competition_id, m.id, f"{kind}:{m.id}", **stored)
 
     async def request(
         self, request: booking_pb2.RequestMediationRequest, caller: str, deadline: float | None = None
@@ -76,13 +79,17 @@ class MediationFlow:
         made = await self.gateway.booking(
             "RequestMediation", self.gateway.scoped(request, "RequestMediation", caller), clock.timeout()
         )
-        await self._event("mediation.requested", made, days=list(made.requester_days), answer_due_at=_iso(made.answer_due_at))
+        await self._event(
+            events_pb2.MediationRequestedEvent, made, days=list(made.requester_days), answer_due_at=_when(made.answer_due_at)
+        )
         return made
 
     async def answer_or_decide(self, method: str, request, deadline: float | None = None) -> booking_pb2.Mediation:
         """AnswerMediation (the opponent's days) or DecideMediation (the referee): the game is set."""
         done = await self.gateway.booking(method, request, Deadline(deadline).timeout())
-        await self._event("mediation.scheduled", done, scheduled_at=_iso(done.scheduled_at), decided_by=done.decided_by)
+        await self._event(
+            events_pb2.MediationScheduledEvent, done, scheduled_at=_when(done.scheduled_at), decided_by=done.decided_by
+        )
         return done
 
     async def record_game(
@@ -126,10 +133,13 @@ class MediationFlow:
             caller,
             clock.timeout(),
         )
-        await self._event("mediation.closed", outcome.mediation, result=record.game.result, absent_player_ids=absent)
+        await self._event(events_pb2.MediationClosedEvent, outcome.mediation, result=record.game.result, absent_player_ids=absent)
         for due in outcome.removal_due:
             await self._event(
-                "mediation.removal-due", outcome.mediation, player_id=due.player_id, no_show_opponent_ids=list(due.opponent_ids)
+                events_pb2.MediationRemovalDueEvent,
+                outcome.mediation,
+                player_id=due.player_id,
+                no_show_opponent_ids=list(due.opponent_ids),
             )
         return mediation_pb2.RecordMediatedGameResponse(
             mediation=convert(outcome.mediation, mediation_pb2.Mediation),
@@ -143,20 +153,21 @@ class MediationFlow:
         taken = await self.gateway.booking(
             "RequestTimeout", self.gateway.scoped(request, "RequestTimeout", caller), Deadline(deadline).timeout()
         )
+        kind, stored = payload_of(
+            events_pb2.TimeoutTakenEvent(
+                stage=taken.stage,
+                player_id=taken.player_id,
+                starts_on=taken.starts_on,
+                ends_on=taken.ends_on,
+                clipped=taken.clipped,
+            )
+        )
         await asyncio.to_thread(
-            self.gateway.events.append_once,
-            "timeout.taken",
-            taken.competition_id,
-            taken.id,
-            f"timeout.taken:{taken.id}",
-            stage=taken.stage,
-            player_id=taken.player_id,
-            starts_on=taken.starts_on,
-            ends_on=taken.ends_on,
-            clipped=taken.clipped,
+            self.gateway.events.append_once, kind, taken.competition_id, taken.id, f"{kind}:{taken.id}", **stored
         )
         return taken
 
 
-def _iso(ts) -> str:
-    return ts.ToDatetime().isoformat() + "Z" if ts.seconds or ts.nanos else ""
+def _when(ts: Timestamp) -> Timestamp | None:
+    """The time, or None (the event's field left unset) when booking has none."""
+    return ts if ts.seconds or ts.nanos else None

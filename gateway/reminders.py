@@ -17,7 +17,9 @@ from typing import TYPE_CHECKING
 from prometheus_client import Counter
 
 from gateway.domain.deadline import Deadline
+from gateway.event_payloads import payload_of
 from rondo.booking.v1 import booking_pb2
+from rondo.gateway.v1 import events_pb2
 from rondo.league.v1 import league_pb2
 from rondo_runtime.errors import RondoError
 
@@ -60,19 +62,19 @@ class ReminderPublisher:
             competition_id = competition_of(r.match_key)
             if competition_id not in names:
                 names[competition_id] = await self._names(competition_id, clock)
+            kind, stored = payload_of(
+                events_pb2.ReminderDueEvent(
+                    match_key=r.match_key,
+                    club_id=r.club_id,
+                    due_at=r.due_at,
+                    window_start=r.window.start,
+                    window_end=r.window.end,
+                    reason=r.reason,
+                    players=[events_pb2.EventPlayer(id=pid, name=names[competition_id].get(pid, pid)) for pid in r.player_ids],
+                )
+            )
             appended = await asyncio.to_thread(
-                self.gateway.events.append_once,
-                "reminder.due",
-                competition_id,
-                r.id,
-                f"reminder.due:{r.id}",
-                match_key=r.match_key,
-                club_id=r.club_id,
-                due_at=r.due_at.ToDatetime().isoformat() + "Z",
-                window_start=r.window.start.ToDatetime().isoformat() + "Z",
-                window_end=r.window.end.ToDatetime().isoformat() + "Z",
-                reason=r.reason,
-                players=[{"id": pid, "name": names[competition_id].get(pid, pid)} for pid in r.player_ids],
+                self.gateway.events.append_once, kind, competition_id, r.id, f"{kind}:{r.id}", **stored
             )
             if appended:
                 REMINDER_EVENTS.inc()

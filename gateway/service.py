@@ -16,14 +16,17 @@ import hashlib
 from collections.abc import Callable
 from pathlib import Path
 
+from google.protobuf.message import Message
+
 from gateway.adapters.downstream import Downstream
 from gateway.adapters.events import EventLog
 from gateway.adapters.idempotency import GatewayKeys
 from gateway.adapters.public_api import convert, convert_all, solve_status
 from gateway.domain.deadline import Deadline
 from gateway.domain.draw_seed import seed_from_key
+from gateway.event_payloads import payload_of
 from rondo.booking.v1 import booking_pb2
-from rondo.gateway.v1 import common_pb2, draws_pb2, scheduling_pb2, stages_pb2
+from rondo.gateway.v1 import common_pb2, draws_pb2, events_pb2, scheduling_pb2, stages_pb2
 from rondo.league.v1 import league_pb2
 from rondo.solver.v1 import solver_pb2
 from rondo_runtime import idempotency
@@ -142,19 +145,24 @@ class GatewayService:
         downstream = self.downstream()
         return await downstream.call("solver", getattr(downstream.solver, method), request, timeout_s)
 
-    async def _append(self, kind: str, competition_id: str, subject_id: str, once: str, **payload) -> None:
-        """Appends the event at most once per ``once``, what it reports (a draw published, a record
-        stored or reviewed, a meeting booked): league and booking answer a retried request with the
-        first answer, and a retry whose first attempt already appended the event appends nothing more,
-        so a client retrying with its idempotency key never makes a bot announce a thing twice."""
+    async def _append(self, competition_id: str, subject_id: str, once: str, payload: Message) -> None:
+        """Appends the event whose typed ``payload`` is given (its kind is the message's:
+        ``gateway/event_payloads.py``) at most once per ``once``, what it reports (a draw published, a
+        record stored or reviewed, a meeting booked): league and booking answer a retried request with
+        the first answer, and a retry whose first attempt already appended the event appends nothing
+        more, so a client retrying with its idempotency key never makes a bot announce a thing twice."""
+        kind, fields = payload_of(payload)
         once_key = f"{kind}:{once}"
         if len(once_key) > MAX_ONCE_KEY:
             once_key = f"{kind}:{hashlib.sha256(once.encode()).hexdigest()}"
-        await asyncio.to_thread(self.events.append_once, kind, competition_id, subject_id, once_key, **payload)
+        await asyncio.to_thread(self.events.append_once, kind, competition_id, subject_id, once_key, **fields)
 
-    async def _event(self, kind: str, draw: league_pb2.Draw) -> None:
+    async def _event(
+        self, kind: type[events_pb2.DrawProposedEvent | events_pb2.DrawPublishedEvent], draw: league_pb2.Draw
+    ) -> None:
         """``draw.proposed`` / ``draw.published``: once per draw (approving it again publishes nothing)."""
-        await self._append(kind, draw.competition_id, draw.id, draw.id, version=draw.version, status=draw.status)
+        status = draws_pb2.DrawStatus.Value(league_pb2.DrawStatus.Name(draw.status))  # league's, by name
+        await self._append(draw.competition_id, draw.id, draw.id, kind(version=draw.version, status=status))
 
     async def _solve(
         self, request: solver_pb2.DrawTablesRequest, names: dict[str, str], deadline: Deadline
@@ -316,13 +324,13 @@ class GatewayService:
             ),
             deadline.timeout(),
         )
-        await self._event("draw.proposed", draw)
+        await self._event(events_pb2.DrawProposedEvent, draw)
         view.draw.CopyFrom(convert(draw, draws_pb2.Draw))
         return view
 
     async def approve_draw(self, request: league_pb2.ApproveDrawRequest, deadline: float | None = None) -> league_pb2.Draw:
         draw = await self.league("ApproveDraw", request, Deadline(deadline).timeout())
-        await self._event("draw.published", draw)
+        await self._event(events_pb2.DrawPublishedEvent, draw)
         return draw
 
     async def record_result(self, method: str, request, caller: str, deadline: float | None = None) -> league_pb2.ResultRecord:
@@ -333,15 +341,16 @@ class GatewayService:
         request = self.scoped(request, method, caller)
         record = await self.league(method, request, Deadline(deadline).timeout())
         await self._append(
-            "standings.changed",
             record.competition_id,
             record.id,
             f"{record.id}:{record.status}:{len(record.reviews)}",  # a new record, or a review of one
-            stage=record.stage,
-            round=record.round,
-            table=record.table,
-            record_kind=record.WhichOneof("content"),
-            replaces_record_id=record.replaces_record_id,
+            events_pb2.StandingsChangedEvent(
+                stage=record.stage,
+                round=record.round,
+                table=record.table,
+                record_kind=record.WhichOneof("content"),
+                replaces_record_id=record.replaces_record_id,
+            ),
         )
         if record.completed_stage:
             await self._stage_completed(record.competition_id, record.stage)
@@ -349,7 +358,7 @@ class GatewayService:
 
     async def _stage_completed(self, competition_id: str, stage: int) -> None:
         """``stage.completed``: once per stage of a competition."""
-        await self._append("stage.completed", competition_id, str(stage), f"{competition_id}/{stage}", stage=stage)
+        await self._append(competition_id, str(stage), f"{competition_id}/{stage}", events_pb2.StageCompletedEvent(stage=stage))
 
     async def advance_stage(
         self, request: stages_pb2.AdvanceStageRequest, caller: str, deadline: float | None = None
@@ -377,13 +386,10 @@ class GatewayService:
             clock.timeout(),
         )
         await self._append(
-            "stage.created",
             stage.competition_id,
             stage.id,
             stage.id,
-            number=stage.number,
-            stage_kind=stage.kind,
-            name=stage.name,
+            events_pb2.StageCreatedEvent(number=stage.number, stage_kind=stage.kind, name=stage.name),
         )
         return stage
 
@@ -395,12 +401,10 @@ class GatewayService:
         request = self.scoped(request, "DisqualifyPlayer", caller)
         done = await self.league("DisqualifyPlayer", request, Deadline(deadline).timeout())
         await self._append(
-            "player.disqualified",
             request.competition_id,
             done.player.id,
             done.player.id,
-            stage=done.stage,
-            reason=done.reason,
+            events_pb2.PlayerDisqualifiedEvent(stage=done.stage, reason=done.reason),
         )
         if done.completed_stage:
             await self._stage_completed(request.competition_id, done.stage)
@@ -414,10 +418,11 @@ class GatewayService:
         settled the stage's last open games."""
         request = self.scoped(request, "WithdrawPlayer", caller)
         player = await self.league("WithdrawPlayer", request, Deadline(deadline).timeout())
-        for kind in ("player.withdrawn", "standings.changed"):
-            await self._append(
-                kind, request.competition_id, player.id, f"withdrawn:{player.id}", change="WithdrawPlayer", reason=request.reason
-            )
+        for payload in (
+            events_pb2.PlayerWithdrawnEvent(change="WithdrawPlayer", reason=request.reason),
+            events_pb2.StandingsChangedEvent(change="WithdrawPlayer", reason=request.reason),
+        ):
+            await self._append(request.competition_id, player.id, f"withdrawn:{player.id}", payload)
         if player.completed_stage:
             await self._stage_completed(request.competition_id, player.completed_stage)
         return player
@@ -460,7 +465,7 @@ class GatewayService:
         answer = await self.league(method, request, Deadline(deadline).timeout())
         subject = answer.id if method in ("DecideTie", "DecidePlayoff") else f"ruleset-v{answer.version}"
         await self._append(
-            "standings.changed", answer.competition_id, subject, f"{answer.competition_id}/{subject}", change=method
+            answer.competition_id, subject, f"{answer.competition_id}/{subject}", events_pb2.StandingsChangedEvent(change=method)
         )
         return answer
 
@@ -474,12 +479,10 @@ class GatewayService:
         if answer.removed:
             subject = f"checkpoint-{answer.checkpoint}"
             await self._append(
-                "standings.changed",
                 answer.competition_id,
                 subject,
                 f"{answer.competition_id}/{subject}",
-                checkpoint=answer.checkpoint,
-                removed_ids=[r.player_id for r in answer.removed],
+                events_pb2.StandingsChangedEvent(checkpoint=answer.checkpoint, removed_ids=[r.player_id for r in answer.removed]),
             )
         return answer
 
@@ -530,23 +533,32 @@ class GatewayService:
                 "ApplyFallback",
             ):
                 await self._schedule_event(
-                    "schedule.booked", answer.match_key, answer.id, f"{answer.id}/{answer.booking_id}", room_id=answer.room_id
+                    answer.id,
+                    events_pb2.ScheduleBookedEvent(match_key=answer.match_key, room_id=answer.room_id),
+                    f"{answer.id}/{answer.booking_id}",
                 )
             elif answer.status == booking_pb2.MEETING_STATUS_CANCELLED and method == "CancelMeeting":
-                await self._schedule_event("schedule.cancelled", answer.match_key, answer.id)
+                await self._schedule_event(answer.id, events_pb2.ScheduleCancelledEvent(match_key=answer.match_key))
         elif isinstance(answer, booking_pb2.AvailabilityResponse):
             # never whose answer undid it: that would tell everyone the player is no longer free then
             for meeting_id in answer.cancelled_meeting_ids:
-                await self._schedule_event("schedule.cancelled", answer.match_key, meeting_id)
+                await self._schedule_event(meeting_id, events_pb2.ScheduleCancelledEvent(match_key=answer.match_key))
         elif isinstance(answer, booking_pb2.MoveMatchWindowResponse):  # the match moved to a later window
             for meeting_id in answer.cancelled_meeting_ids:
-                await self._schedule_event("schedule.cancelled", answer.match.match_key, meeting_id, by_organizer=True)
+                await self._schedule_event(
+                    meeting_id, events_pb2.ScheduleCancelledEvent(match_key=answer.match.match_key, by_organizer=True)
+                )
         return answer
 
-    async def _schedule_event(self, kind: str, match_key: str, meeting_id: str, once: str = "", **payload) -> None:
+    async def _schedule_event(
+        self,
+        meeting_id: str,
+        payload: events_pb2.ScheduleProposedEvent | events_pb2.ScheduleBookedEvent | events_pb2.ScheduleCancelledEvent,
+        once: str = "",
+    ) -> None:
         """Once per meeting (``once``: per booking of it, for ``schedule.booked``)."""
-        competition_id = match_key.split("/", 1)[0]  # "<competition>/<stage>/<round>/<table>"
-        await self._append(kind, competition_id, meeting_id, once or meeting_id, match_key=match_key, **payload)
+        competition_id = payload.match_key.split("/", 1)[0]  # "<competition>/<stage>/<round>/<table>"
+        await self._append(competition_id, meeting_id, once or meeting_id, payload)
 
     async def propose_round_schedule(
         self, request: scheduling_pb2.ProposeRoundScheduleRequest, caller: str, deadline: float | None = None
@@ -619,7 +631,9 @@ class GatewayService:
                         meeting=convert(meeting, scheduling_pb2.Meeting),
                     )
                 )
-                await self._schedule_event("schedule.proposed", meeting.match_key, meeting.id, room_id=meeting.room_id)
+                await self._schedule_event(
+                    meeting.id, events_pb2.ScheduleProposedEvent(match_key=meeting.match_key, room_id=meeting.room_id)
+                )
             else:
                 answer.matches.append(
                     scheduling_pb2.RoundProposal(

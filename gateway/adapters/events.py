@@ -8,7 +8,9 @@ commit after a reader has seen a larger one. SQLite serializes writers; on Postg
 takes a transaction-level advisory lock, so appends commit in id order (they are tiny).
 
 Events carry only what a bot may post: kinds, ids, names, times of meetings, never anyone's
-availability intervals (the callers build the payloads; ``tests/e2e`` checks every payload).
+availability intervals (the callers build the payloads; ``tests/e2e`` checks every payload). Every
+payload is its kind's typed message as a dict (``gateway/event_payloads.py``): an append of a kind
+without one, or of a payload its message cannot hold, is refused (ValueError).
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, col, select
 
 from gateway.adapters.tables import EventRow
+from gateway.event_payloads import parse
 from rondo_runtime import unit_of_work
 
 APPEND_LOCK = 0x726F6E646F  # "rondo": the advisory lock that orders appends on PostgreSQL
@@ -58,6 +61,7 @@ class EventLog:
 
     @staticmethod
     def _row(kind: str, competition_id: str, subject_id: str, payload: dict, once_key: str | None = None) -> EventRow:
+        parse(kind, payload)  # ValueError for a kind without its typed message or a payload it cannot hold
         return EventRow(
             kind=kind,
             competition_id=competition_id,

@@ -4,7 +4,9 @@ Only the gateway is public: in embedded mode the internal services listen on the
 (``internal_channel``); in distributed mode they answer only calls carrying the internal token. Every
 gateway call needs a token: each deployment makes its first organizer on the gateway's database (as
 `rondo admin create-organizer` does), and ``channel`` / ``gateway`` carry that organizer's token;
-``accounts`` makes players (linked to league players), judges and bots (``tests/accounts.py``)."""
+``accounts`` makes players (linked to league players), judges and bots (``tests/accounts.py``).
+Before a deployment stops, every event its module's flows appended is checked typed
+(``check_every_event_typed``)."""
 
 from __future__ import annotations
 
@@ -23,6 +25,7 @@ from rondo_runtime.internal_auth import internal_channel
 from rondo_runtime.process import free_port
 from tests.accounts import Accounts
 from tests.databases import create_test_database, drop_database
+from tests.typed_events import check_typed, every_event
 
 
 class Deployment:
@@ -62,6 +65,13 @@ class Deployment:
             self.internal_channel.close()
 
 
+def check_every_event_typed(deployment: Deployment) -> None:
+    """After a module's flows: every event they made the gateway append reads typed and equal to its
+    Struct payload, over ListEvents (tests/typed_events.py; README "Events for bots")."""
+    for event in every_event(deployment.gateway):
+        check_typed(event)
+
+
 @pytest.fixture(scope="module")
 def embedded(tmp_path_factory):
     """`rondo up`: every service in one process, SQLite in a fresh data directory; the gateway on the
@@ -90,6 +100,7 @@ def embedded(tmp_path_factory):
             internal_token=env["RONDO_INTERNAL_TOKEN"],
         )
         yield deployment
+        check_every_event_typed(deployment)
         deployment.close()
 
 
@@ -135,4 +146,5 @@ def distributed(tmp_path_factory, pg_database_factory):
             processes.append(stack.enter_context(rondo_process(["serve", s.name], env, f"127.0.0.1:{port}", (s.grpc_service,))))
         deployment = Deployment(f"127.0.0.1:{ports['gateway']}", 0, processes, databases=urls, calendar_port=calendar)
         yield deployment
+        check_every_event_typed(deployment)
         deployment.close()

@@ -25,6 +25,7 @@ from rondo.gateway.v1 import (
     stages_pb2,
 )
 from rondo_runtime.db import make_engine
+from tests.typed_events import check_typed, every_event
 
 pytestmark = pytest.mark.e2e
 MODES = ["embedded", pytest.param("distributed", marks=pytest.mark.postgres)]
@@ -116,6 +117,10 @@ def test_a_reminder_due_now_is_published_by_the_running_gateway_and_acknowledged
     assert sorted(r[0] for r in rows) == sorted(r.id for r in log)
     players = [p for r in rows for p in json.loads(r[1])["players"]]
     assert len(players) == 8 and {p["name"] for p in players} == set(names)
+    due = [e for e in every_event(stub, competition.id) if check_typed(e) == "reminder.due"]
+    assert sorted(e.subject_id for e in due) == sorted(r.id for r in log)
+    assert {p.name for e in due for p in e.reminder_due.players} == set(names)
+    assert {e.reminder_due.reason for e in due} == {"waiting_for_answers"}
 
 
 @pytest.mark.rule("updown.mediation.four-days-each")
@@ -177,3 +182,25 @@ def test_a_mediated_game_through_the_gateway_is_set_and_recorded_in_league(mode,
     assert [r.game.result for r in history.result_records] == ["1-0"]
     log = stub.ListMediations(mediation_pb2.ListMediationsRequest(competition_id=cid), timeout=10)
     assert [x.id for x in log.mediations] == [m.id]
+    resting = stage.rounds[0].tables[1].player_ids[0]
+    stub.RequestTimeout(
+        mediation_pb2.RequestTimeoutRequest(
+            competition_id=cid,
+            stage=1,
+            player_id=resting,
+            starts_on=today.isoformat(),
+            ends_on=(today + timedelta(days=7)).isoformat(),
+            idempotency_key="t",
+        ),
+        timeout=10,
+    )
+    # what a bot reads of it, typed (tests/typed_events.py checks each against its Struct payload)
+    typed = {check_typed(e): e for e in every_event(stub, cid)}
+    assert {"stage.created", "mediation.requested", "mediation.scheduled", "mediation.closed", "timeout.taken"} <= set(typed)
+    assert list(typed["mediation.requested"].mediation_requested.days) == days
+    scheduled = typed["mediation.scheduled"].mediation_scheduled
+    assert scheduled.scheduled_at == set_.scheduled_at and (scheduled.requester_id, scheduled.opponent_id) == (second, first)
+    closed = typed["mediation.closed"].mediation_closed
+    assert (closed.stage, closed.round, closed.table, closed.result) == (1, 1, 1, "1-0")
+    taken = typed["timeout.taken"].timeout_taken
+    assert (taken.stage, taken.player_id, taken.starts_on) == (1, resting, today.isoformat())

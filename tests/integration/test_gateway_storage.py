@@ -36,7 +36,10 @@ def _log(db_url) -> EventLog:
 def test_events_after_a_cursor_in_order_with_filters(db_url):
     log = _log(db_url)
     for i in range(5):
-        log.append("draw.proposed" if i % 2 else "schedule.booked", f"c{i % 2}", f"s{i}", n=i)
+        if i % 2:
+            log.append("draw.proposed", f"c{i % 2}", f"s{i}", version=i)
+        else:
+            log.append("schedule.booked", f"c{i % 2}", f"s{i}", match_key=f"c0/1/1/{i}")
     every = log.after(0)
     assert [e.subject_id for e in every] == ["s0", "s1", "s2", "s3", "s4"]
     assert [e.id for e in every] == sorted(e.id for e in every) and len({e.id for e in every}) == 5
@@ -44,7 +47,21 @@ def test_events_after_a_cursor_in_order_with_filters(db_url):
     assert [e.subject_id for e in log.after(0, kinds=("draw.proposed",))] == ["s1", "s3"]
     assert [e.subject_id for e in log.after(0, competition_id="c0")] == ["s0", "s2", "s4"]
     assert [e.subject_id for e in log.after(0, limit=2)] == ["s0", "s1"]
-    assert every[4].payload == {"n": 4} and log.last_id() == every[4].id
+    assert every[4].payload == {"match_key": "c0/1/1/4"} and log.last_id() == every[4].id
+    log.engine.dispose()
+
+
+def test_the_log_refuses_an_event_without_its_typed_message(db_url):
+    """Every kind has its message (gateway/event_payloads.py): an unknown kind, or a payload its
+    message cannot hold, is never appended, so every event a bot reads is typed."""
+    log = _log(db_url)
+    with pytest.raises(ValueError, match="no event kind"):
+        log.append("draw.reviewed", "c", "d", version=1)
+    with pytest.raises(ValueError, match="does not fit DrawPublishedEvent"):
+        log.append("draw.published", "c", "d", version="one")
+    with pytest.raises(ValueError, match="does not fit ScheduleBookedEvent"):
+        log.append_once("schedule.booked", "c", "m", "k", match_key="c/1/1/1", availability=[])
+    assert log.after(0) == [] and log.with_once_key("k") == []
     log.engine.dispose()
 
 

@@ -38,6 +38,7 @@ from gateway.adapters.events import Event, EventLog
 from gateway.adapters.idempotency import LEASE_SECONDS, Claim, GatewayKeys
 from gateway.adapters.scopes import ScopeRepository
 from gateway.app import DESCRIPTOR
+from gateway.event_payloads import parse
 from gateway.grpc_api import GatewayServicer
 from gateway.guard import guarded
 from gateway.identity_service import IdentityService
@@ -267,6 +268,7 @@ class FakeEventLog:
         self.once_keys: dict[str, int] = {}
 
     def append(self, kind: str, competition_id: str, subject_id: str, **payload: Any) -> None:
+        parse(kind, payload)  # as the log: no event without its typed message (gateway/event_payloads.py)
         self.events.append((kind, competition_id, subject_id, dict(payload)))
 
     def for_competition(self, competition_id: str) -> list[tuple[str, str]]:
