@@ -98,7 +98,7 @@ class GatewayService:
                 return None
             left = waited.timeout()
             if left is not None and left <= KEY_POLL_SECONDS * 2:
-                raise Aborted(KEY_BUSY_MESSAGE)
+                raise Aborted(KEY_BUSY_MESSAGE, reason="IDEMPOTENCY_KEY_BUSY")
             await asyncio.sleep(KEY_POLL_SECONDS)
 
     async def _replay(
@@ -136,7 +136,7 @@ class GatewayService:
         for player in players.players:
             if player.id == player_id:
                 return player
-        raise NotFound(f"competition {competition_id!r} has no player {player_id!r}")
+        raise NotFound.because("PLAYER_NOT_FOUND", competition_id=competition_id, player_id=player_id)
 
     async def solver(self, method: str, request, timeout_s: float | None = None):
         downstream = self.downstream()
@@ -210,7 +210,7 @@ class GatewayService:
         )
         if committed.HasField("seed"):
             if request.HasField("seed"):
-                raise FailedPrecondition("this competition's draw seed was committed; leave the seed unset, the draw uses it")
+                raise FailedPrecondition.because("DRAW_SEED_COMMITTED")
             return committed.seed
         if request.HasField("seed"):
             return request.seed
@@ -682,7 +682,7 @@ AUTO_SCHEDULER = "organizer:auto-scheduler"  # proposed_by of the auto-scheduler
 def _round_match_keys(draw: league_pb2.Draw, round_number: int) -> list[str]:
     """Booking's match keys of a round of the approved draw (as OpenRoundScheduling opens them)."""
     if not 1 <= round_number <= len(draw.rounds):
-        raise InvalidArgument.single("round", f"the approved draw has rounds 1 to {len(draw.rounds)}, got {round_number}")
+        raise InvalidArgument.at("round", "ROUND_OUT_OF_RANGE", rounds=len(draw.rounds), round=round_number)
     return [f"{draw.competition_id}/1/{round_number}/{t}" for t in range(1, len(draw.rounds[round_number - 1].tables) + 1)]
 
 

@@ -218,7 +218,7 @@ def playoff_next_round(state: PlayoffState, results: Iterable[TableResult], *, w
     season now (§6.1); they are removed from the results like substitutes and go out.
     """
     if state.stage is PlayoffStage.FINISHED:
-        raise FailedPrecondition("the playoff is finished: the final has been recorded")
+        raise FailedPrecondition.because("PLAYOFF_FINISHED")
     results = list(results)
     withdrawn = tuple(withdrawn)
     v = Violations()
