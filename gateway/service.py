@@ -27,7 +27,7 @@ from rondo.gateway.v1 import common_pb2, draws_pb2, scheduling_pb2, stages_pb2
 from rondo.league.v1 import league_pb2
 from rondo.solver.v1 import solver_pb2
 from rondo_runtime import idempotency
-from rondo_runtime.errors import Aborted, FailedPrecondition, FieldViolation, InvalidArgument, NotFound
+from rondo_runtime.errors import Aborted, FailedPrecondition, InvalidArgument, NotFound
 
 MIGRATIONS = str(Path(__file__).parent / "adapters" / "migrations")
 SOLVER_MARGIN_SECONDS = 5.0  # without a deadline: time for the solver to answer after its budget runs out
@@ -730,7 +730,15 @@ def with_names(error: InvalidArgument, names: dict[str, str]) -> InvalidArgument
             text = text.replace(pid, name)
         return text
 
-    return InvalidArgument(named(error.message), [FieldViolation(v.field, named(v.description)) for v in error.violations])
+    renamed = InvalidArgument(
+        named(error.message),
+        [v.renamed(v.field, named(v.description)) for v in error.violations],
+        reason=error.reason,
+        params={k: named(str(v)) for k, v in error.params.items()},
+        retry_after_s=error.retry_after_s,
+    )
+    renamed.localized = {locale: named(text) for locale, text in error.localized.items()}
+    return renamed
 
 
 def _not_scheduled(m: booking_pb2.MatchOptions) -> scheduling_pb2.RoundProposal:

@@ -124,6 +124,10 @@ CATALOGUE: dict[str, Entry] = {
     ),
     # --- request fields ---
     "FIELD_REQUIRED": _e(IA, "is required", "Поле {field} обязательно."),
+    "FIELD_TOO_LONG": _e(IA, "at most {max} characters, got {got}", "Поле {field}: не больше {max} символов, а введено {got}."),
+    "VALUE_OUT_OF_RANGE": _e(
+        IA, "must be between {lo} and {hi}, got {value}", "Поле {field}: значение должно быть от {lo} до {hi}, а указано {value}."
+    ),
     "FIELD_NOT_TEXT": _e(IA, "must be text, got {type}", "Поле {field} должно быть текстом (получено: {type})."),
     "FIELD_CONTROL_CHARACTER": _e(
         IA,

@@ -10,8 +10,8 @@ import here, so pure domain code may raise them. Requests are checked field by f
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, replace
 from typing import TypeVar
 
 MESSAGE_VIOLATIONS = 10  # how many violations an InvalidArgument's message spells out
@@ -41,6 +41,10 @@ class FieldViolation:
     description: str
     reason: str = ""
     params: tuple[tuple[str, object], ...] = ()
+
+    def renamed(self, field: str, description: str | None = None) -> FieldViolation:
+        """The same violation (reason and params kept) at another path, or with other words."""
+        return replace(self, field=field, description=self.description if description is None else description)
 
 
 Params = Mapping[str, object]
@@ -121,6 +125,18 @@ class InvalidArgument(RondoError):
 
         values = {"field": field, **params}
         return cls.single(field, english(reason, values), reason, values)
+
+    def with_fields(self, rename: Callable[[str], str]) -> InvalidArgument:
+        """This error with every violation's field renamed (a downstream path under the public request's
+        resource): message rebuilt, reason, params (``field`` renamed too) and retry delay kept; the
+        localized texts are made again from the catalogue, so they name the public path."""
+        out = InvalidArgument.of([v.renamed(rename(v.field)) for v in self.violations])
+        out.reason = self.reason
+        out.params = dict(self.params)
+        if "field" in out.params:
+            out.params["field"] = rename(str(out.params["field"]))
+        out.retry_after_s = self.retry_after_s
+        return out
 
     @classmethod
     def of(cls, violations: list[FieldViolation]) -> InvalidArgument:

@@ -299,13 +299,17 @@ def rich_status(rpc_error: grpc.RpcError) -> status_pb2.Status | None:
 
 def field_violations(rpc_error: grpc.RpcError) -> list[tuple[str, str]]:
     """``(field, description)`` of every ``google.rpc.BadRequest`` violation in a failed call's status."""
+    return [(v.field, v.description) for v in _bad_request_violations(rpc_error)]
+
+
+def _bad_request_violations(rpc_error: grpc.RpcError) -> list[error_details_pb2.BadRequest.FieldViolation]:
     status = rich_status(rpc_error)
-    found: list[tuple[str, str]] = []
+    found: list[error_details_pb2.BadRequest.FieldViolation] = []
     for detail in status.details if status is not None else ():
         if detail.Is(error_details_pb2.BadRequest.DESCRIPTOR):
             bad_request = error_details_pb2.BadRequest()
             detail.Unpack(bad_request)
-            found.extend((v.field, v.description) for v in bad_request.field_violations)
+            found.extend(bad_request.field_violations)
     return found
 
 
@@ -352,7 +356,9 @@ def error_from_rpc(rpc_error: grpc.RpcError) -> errors.RondoError | None:
     details = error_details(rpc_error)
     error: errors.RondoError | None = None
     if code == grpc.StatusCode.INVALID_ARGUMENT:
-        error = errors.InvalidArgument(message, [errors.FieldViolation(f, d) for f, d in details.violations])
+        error = errors.InvalidArgument(
+            message, [errors.FieldViolation(v.field, v.description, v.reason) for v in _bad_request_violations(rpc_error)]
+        )
     else:
         for cls in _rondo_error_classes():
             if code is not None and cls.code == code.name:

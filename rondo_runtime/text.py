@@ -93,7 +93,7 @@ def _check_type(value: object, field: str) -> str:
 
 
 def _too_long(field: str, max_len: int, got: int) -> InvalidArgument:
-    return InvalidArgument.single(field, f"at most {max_len} characters, got {got}")
+    return InvalidArgument.at(field, "FIELD_TOO_LONG", max=max_len, got=got)
 
 
 def clean_text(value: object, field: str, max_len: int = MAX_REASON_LENGTH, required: bool | str = False) -> str:
@@ -110,9 +110,9 @@ def clean_text(value: object, field: str, max_len: int = MAX_REASON_LENGTH, requ
         if is_forbidden(char):
             raise InvalidArgument.at(field, "FIELD_CONTROL_CHARACTER", char=f"{ord(char):04X}")
     if not cleaned and required:
-        raise (
-            InvalidArgument.single(field, required) if isinstance(required, str) else InvalidArgument.at(field, "FIELD_REQUIRED")
-        )
+        if isinstance(required, str):  # the field's own words ("give the competition a name")
+            raise InvalidArgument.single(field, required, "FIELD_REQUIRED", {"field": field})
+        raise InvalidArgument.at(field, "FIELD_REQUIRED")
     if len(cleaned) > max_len:
         raise _too_long(field, max_len, len(cleaned))
     return cleaned

@@ -623,9 +623,9 @@ def _scored(
         def renamed(x: FieldViolation) -> FieldViolation:
             head, _, _ = x.field.partition("]")
             if head.startswith("games["):
-                return FieldViolation(origin[int(head[6:])], x.description)
+                return x.renamed(origin[int(head[6:])])
             if head.startswith("disqualifications["):
-                return FieldViolation(f"disqualifications[{dqs[int(head[18:])][0]}]" + x.field[len(head) + 1 :], x.description)
+                return x.renamed(f"disqualifications[{dqs[int(head[18:])][0]}]" + x.field[len(head) + 1 :])
             return x
 
         raise InvalidArgument.of([renamed(x) for x in error.violations]) from None

@@ -45,7 +45,7 @@ import enum
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 
-from rondo_runtime.errors import FailedPrecondition, FieldViolation, InvalidArgument
+from rondo_runtime.errors import FailedPrecondition, InvalidArgument
 from rondo_runtime.validation import Violations
 
 PLAYOFF_PLAYERS = 8
@@ -553,5 +553,5 @@ def _renumber(err: InvalidArgument, indices: list[int]) -> InvalidArgument:
             field = f"results[{indices[j]}]{field[field.index(']') + 1 :]}"
         elif field.startswith("withdrawn["):
             field = "withdrawn"
-        out.append(FieldViolation(field, fv.description))
+        out.append(fv.renamed(field))
     return InvalidArgument.of(out)
