@@ -495,6 +495,11 @@ CATALOGUE: dict[str, Entry] = {
         "повторите позже или дайте вызову больше времени.",
         True,
     ),
+    "DEADLINE_TOO_SHORT": _e(
+        RE,
+        "this call's deadline leaves {left} s, too little for a useful solve; allow a longer deadline",
+        "До конца срока вызова остаётся {left} с — слишком мало для расчёта; дайте вызову больше времени.",
+    ),
     "SOLVER_OUT_OF_MEMORY": _e(
         RE,
         "the solve needed more than the solver worker's {memory_mb} MiB of memory; make the request smaller "
@@ -589,3 +594,34 @@ def metadata(params: Mapping[str, object]) -> dict[str, str]:
         out[key] = value
         size += cost
     return out
+
+
+def markdown() -> str:
+    """docs/errors.md: every reason, its gRPC code, whether a retry can succeed, its English and Russian
+    text (``python -m rondo_runtime.error_catalogue > docs/errors.md``; a test keeps them equal)."""
+
+    def cell(text: str) -> str:
+        return text.replace("|", "\\|").replace("\n", " ")
+
+    lines = [
+        "# Error reasons",
+        "",
+        "Generated from `rondo_runtime/error_catalogue.py` by `python -m rondo_runtime.error_catalogue > docs/errors.md`",
+        "(tests/unit/test_error_catalogue.py checks that this file is up to date).",
+        "",
+        "Every refused call carries `google.rpc.ErrorInfo` with one of these reasons (domain `rondo`; metadata:",
+        "the `{params}` of the texts, and `field` for a field error), `google.rpc.LocalizedMessage` in `en` and",
+        "`ru`, and `google.rpc.RetryInfo` when the retry column says yes. `{detail}` is the English message",
+        "itself: the generic reason of each status code gives a Russian sentence followed by it.",
+        "",
+        "| reason | code | retry | English | Russian |",
+        "| --- | --- | --- | --- | --- |",
+    ]
+    for reason, item in CATALOGUE.items():
+        retry = "yes" if item.retry else ""
+        lines.append(f"| `{reason}` | {item.code} | {retry} | {cell(item.en)} | {cell(item.ru)} |")
+    return "\n".join(lines) + "\n"
+
+
+if __name__ == "__main__":
+    print(markdown(), end="")

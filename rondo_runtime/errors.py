@@ -14,6 +14,9 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from typing import TypeVar
 
+from rondo_runtime import error_catalogue
+
+DEFAULT_RETRY_SECONDS = 1.0  # RetryInfo of a reason the catalogue marks retryable, when the raise site gives none
 MESSAGE_VIOLATIONS = 10  # how many violations an InvalidArgument's message spells out
 MAX_VIOLATIONS = 20  # how many violations are listed (gRPC details, offline errors); then "… and N more"
 MAX_VIOLATION_CHARS = 420  # one listed violation, field and description (offline: one line)
@@ -76,16 +79,16 @@ class RondoError(Exception):
         self.message = message
         self.reason = reason or self.default_reason
         self.params: dict[str, object] = dict(params or {})
-        self.retry_after_s = retry_after_s if retry_after_s is not None else self.default_retry_after_s
+        if retry_after_s is None and error_catalogue.entry(self.reason).retry:  # the catalogue says a retry helps
+            retry_after_s = self.default_retry_after_s or DEFAULT_RETRY_SECONDS
+        self.retry_after_s = retry_after_s
         self.localized: dict[str, str] = {}
 
     @classmethod
     def because(cls: type[E], reason: str, *, retry_after_s: float | None = None, **params: object) -> E:
         """The error for a catalogue ``reason``: its message is the reason's English template over
         ``params`` (``NotFound.because("CLUB_NOT_FOUND", club_id=...)``)."""
-        from rondo_runtime.error_catalogue import english
-
-        return cls(english(reason, params), reason=reason, params=params, retry_after_s=retry_after_s)
+        return cls(error_catalogue.english(reason, params), reason=reason, params=params, retry_after_s=retry_after_s)
 
 
 E = TypeVar("E", bound=RondoError)
@@ -121,10 +124,8 @@ class InvalidArgument(RondoError):
     def at(cls, field: str, reason: str, **params: object) -> InvalidArgument:
         """One violation of ``field`` for a catalogue ``reason``: its description is the reason's English
         template over ``params`` (``field`` is a param too)."""
-        from rondo_runtime.error_catalogue import english
-
         values = {"field": field, **params}
-        return cls.single(field, english(reason, values), reason, values)
+        return cls.single(field, error_catalogue.english(reason, values), reason, values)
 
     def with_fields(self, rename: Callable[[str], str]) -> InvalidArgument:
         """This error with every violation's field renamed (a downstream path under the public request's
@@ -163,7 +164,6 @@ class Aborted(RondoError):
 
     code = "ABORTED"
     default_reason = "ABORTED"
-    default_retry_after_s = 1.0
 
 
 class ResourceExhausted(RondoError):
@@ -186,4 +186,3 @@ class Unavailable(RondoError):
 
     code = "UNAVAILABLE"
     default_reason = "UNAVAILABLE"
-    default_retry_after_s = 1.0

@@ -193,7 +193,8 @@ class SolverService:
             raise ResourceExhausted(
                 f"this call's deadline leaves {max(remaining_deadline, 0.0):.1f} s, too little for a useful solve "
                 f"({useful_time(budget):g} s plus {margin:.1f} s to set up and answer); allow a longer deadline",
-                reason="SOLVER_DEADLINE",
+                reason="DEADLINE_TOO_SHORT",
+                params={"left": f"{max(remaining_deadline, 0.0):.1f}"},
             )
         start_by = None if deadline is None else deadline - useful_time(budget)
         try:
