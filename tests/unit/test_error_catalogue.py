@@ -64,6 +64,13 @@ def _name(node: ast.expr) -> str:
     return node.attr if isinstance(node, ast.Attribute) else node.id if isinstance(node, ast.Name) else ""
 
 
+def _literal_of(call: ast.Call):
+    def literal(i: int):
+        return call.args[i].value if len(call.args) > i and isinstance(call.args[i], ast.Constant) else None
+
+    return literal
+
+
 def _reason_uses():
     """``(where, reason, given params or None when unknown)`` for every call naming a reason."""
     for path, tree in _sources():
@@ -74,7 +81,7 @@ def _reason_uses():
             kwargs = {k.arg for k in node.keywords if k.arg}
             has_star = any(k.arg is None for k in node.keywords)
             method = _name(node.func)
-            literal = lambda i: node.args[i].value if len(node.args) > i and isinstance(node.args[i], ast.Constant) else None  # noqa: E731
+            literal = _literal_of(node)
             if method == "status_for" and isinstance(literal(2), str):
                 yield where, literal(2), set()
             if method == "because" and isinstance(literal(0), str):
