@@ -16,12 +16,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rondo_app.client.session import error_lines, user_locale
+from rondo_app.registry import SERVICES
 from rondo_runtime import error_catalogue, errors
 from rondo_runtime.error_catalogue import CATALOGUE, GENERIC, params_of
 from rondo_runtime.grpc_errors import error_details, error_from_rpc, to_grpc_status
 
 ROOT = Path(__file__).resolve().parents[2]
-PACKAGES = ("solver", "booking", "league", "gateway", "rondo_runtime")
+PACKAGES = (*(s.name for s in SERVICES), "rondo_runtime")
 CYRILLIC = re.compile("[а-яА-ЯёЁ]")
 REASON = re.compile(r"[A-Z][A-Z0-9_]*[A-Z0-9]")
 ERROR_CLASSES = {
