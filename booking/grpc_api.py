@@ -261,7 +261,7 @@ def _at(message, field: str, path: str = "") -> datetime | None:
     try:
         return value.ToDatetime(tzinfo=UTC)
     except (ValueError, OverflowError):
-        raise InvalidArgument.single(path or field, "is not a valid timestamp") from None
+        raise InvalidArgument.at(path or field, "TIMESTAMP_INVALID") from None
 
 
 def _ts(value: datetime) -> Timestamp:

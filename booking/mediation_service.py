@@ -75,7 +75,7 @@ class MediationService:
     def _mediation(repo: MediationRepository, mediation_id: str) -> Mediation:
         found = repo.mediation(mediation_id, for_update=True)
         if found is None:
-            raise NotFound(f"mediation {mediation_id!r} does not exist")
+            raise NotFound.because("MEDIATION_NOT_FOUND", mediation_id=mediation_id)
         return found
 
     # --- the stage calendar ---
@@ -274,7 +274,7 @@ class MediationService:
         def work(repo: MediationRepository) -> Mediation:
             found = repo.mediation(mediation_id)
             if found is None:
-                raise NotFound(f"mediation {mediation_id!r} does not exist")
+                raise NotFound.because("MEDIATION_NOT_FOUND", mediation_id=mediation_id)
             return found
 
         return self.uow.read(work)

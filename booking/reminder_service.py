@@ -49,7 +49,7 @@ class ReminderService:
     def _club(repo: ReminderRepository, club_id: str) -> Club:
         club = repo.club(club_id)
         if club is None:
-            raise NotFound(f"club {club_id!r} does not exist")
+            raise NotFound.because("CLUB_NOT_FOUND", club_id=club_id)
         return club
 
     def set_schedule(self, club_id: str, weekday: int, local_time: str) -> ReminderSchedule:
@@ -120,7 +120,7 @@ class ReminderService:
             for rid in dict.fromkeys(ids):
                 found = repo.reminder(rid)
                 if found is None:
-                    raise NotFound(f"reminder {rid!r} does not exist")
+                    raise NotFound.because("REMINDER_NOT_FOUND", reminder_id=rid)
                 if found.published_at is None:
                     repo.mark_published(rid, now)
                     newly += 1
@@ -142,9 +142,9 @@ class ReminderService:
         def work(repo: ReminderRepository) -> tuple[Reminder, bool]:
             found = repo.reminder(reminder_id)
             if found is None:
-                raise NotFound(f"reminder {reminder_id!r} does not exist")
+                raise NotFound.because("REMINDER_NOT_FOUND", reminder_id=reminder_id)
             if found.published_at is None:
-                raise FailedPrecondition(f"reminder {reminder_id!r} has not been published yet; acknowledge it once delivered")
+                raise FailedPrecondition.because("REMINDER_NOT_PUBLISHED", reminder_id=reminder_id)
             if found.acknowledged_at is not None:
                 return found, False
             repo.acknowledge(reminder_id, by, now)

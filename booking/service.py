@@ -48,7 +48,7 @@ from booking.domain.scheduling import (
     match_card,
     match_title,
     players_free,
-    taken_message,
+    taken,
     unbooked_by_new_answer,
     validate_availability,
     validate_hanchans,
@@ -184,14 +184,14 @@ class BookingService:
         club_id = clean_id(club_id, "club_id")
         club = repo.club(club_id)
         if club is None:
-            raise NotFound(f"club {club_id!r} does not exist")
+            raise NotFound.because("CLUB_NOT_FOUND", club_id=club_id)
         return club
 
     @staticmethod
     def _room(repo: BookingRepository, club: Club, room_id: str) -> Room:
         room = repo.room(room_id)
         if room is None or room.club_id != club.id:
-            raise NotFound(f"room {room_id!r} does not exist in club {club.id!r}")
+            raise NotFound.because("ROOM_NOT_FOUND", room_id=room_id, club_id=club.id)
         return room
 
     @staticmethod
@@ -306,17 +306,17 @@ class BookingService:
         which serializes them on the match (docs/rules.md ``schedule.booking.match-serialized``)."""
         match = repo.match_by_key(match_key, lock)
         if match is None:
-            raise NotFound(f"match {match_key!r} is not open for scheduling")
+            raise NotFound.because("MATCH_NOT_OPEN", match=match_key)
         return match
 
     @staticmethod
     def _player(match: Match, player_id: str) -> None:
         if player_id not in match.player_ids:
-            raise PermissionDenied(f"player {player_id!r} does not play match {match.key!r}")
+            raise PermissionDenied.because("NOT_A_MATCH_PLAYER", player_id=player_id, match=match.key)
 
     def _not_past(self, slot: Interval, field: str = "start") -> None:
         if slot.start < self.clock():
-            raise FailedPrecondition(f"{field} {slot.start.isoformat()} is in the past; pick a time from now on")
+            raise FailedPrecondition.because("TIME_IN_PAST", field=field, time=slot.start.isoformat())
 
     @staticmethod
     def _check_open(club: Club, slot: Interval, what: str = "the meeting") -> None:
@@ -373,7 +373,7 @@ class BookingService:
             existing = repo.match_by_key(match_key)
             if existing is not None:  # opening the same match again answers it (the gateway opens per table)
                 if dataclasses.replace(existing, id="") != wanted:
-                    raise FailedPrecondition(f"match {match_key!r} is already open with other players, club, window or length")
+                    raise FailedPrecondition.because("MATCH_ALREADY_OPEN", match=match_key)
                 return existing
             match = dataclasses.replace(wanted, id=_new_id())
             repo.add_match(match, self.clock())
@@ -522,16 +522,16 @@ class BookingService:
         self._check_open(self._club(repo, match.club_id), slot)
         answers = repo.availabilities(match.id)
         if not players_free(match, answers, slot):
-            raise FailedPrecondition("the meeting is not inside a common option: not every player is free for all of it")
+            raise FailedPrecondition.because("MEETING_NOT_COMMON")
 
     def _check_shown(self, repo: BookingRepository, match: Match, slot: Interval) -> None:
         """A player's proposal lies inside an option the card shows and lasts at least the match's
         minimum length (docs/rules.md ``schedule.confirmation.inside-a-shown-option``): proposing any
         slot of the common free time would let minute-by-minute proposals map the others' intervals."""
         if slot.length < match.min_length:
-            raise FailedPrecondition(f"a meeting lasts at least {match.min_minutes} minutes (the match's minimum length)")
+            raise FailedPrecondition.because("MEETING_TOO_SHORT", minutes=match.min_minutes)
         if not any(o.slot.covers(slot) for o in self._card(repo, match).options):
-            raise FailedPrecondition("the meeting is not inside an option the card shows; pick one of the card's options")
+            raise FailedPrecondition.because("MEETING_NOT_ON_CARD")
 
     def _check_proposal_rate(self, repo: BookingRepository, match: Match, player_id: str) -> None:
         """At most :data:`MAX_PROPOSALS_PER_HOUR` proposals per player and match in any hour, counted
@@ -556,7 +556,7 @@ class BookingService:
     def _existing_meeting(repo: BookingRepository, match: Match, meeting_id: str, for_update: bool = False) -> Meeting:
         meeting = repo.meeting(meeting_id, for_update)
         if meeting is None or meeting.match_id != match.id:
-            raise NotFound(f"meeting {meeting_id!r} does not exist in match {match.key!r}")
+            raise NotFound.because("MEETING_NOT_FOUND", meeting_id=meeting_id, match=match.key)
         return meeting
 
     def _book(self, repo: BookingRepository, match: Match, meeting: Meeting, room_id: str = "") -> Meeting:
@@ -593,20 +593,18 @@ class BookingService:
         ``schedule.booking.invariants-in-database``)."""
         if refused.invariant == "player-overlap":
             who = ", ".join(repo.booked_elsewhere(match.player_ids, booked.slot, booked.id)) or "a player of the match"
-            return Aborted(
-                f"{who} is already booked in another match's meeting overlapping {_local(club, booked.slot)}; pick another time"
-            )
+            return Aborted.because("PLAYER_DOUBLE_BOOKED", players=who, when=_local(club, booked.slot))
         if refused.invariant == "hanchans-booked":
-            return Aborted(f"match {match.key!r} was just booked for these hanchans by another request; reload the card")
-        return Aborted(f"meeting {booked.id!r} changed meanwhile; reload the card and try again")
+            return Aborted.because("HANCHANS_JUST_BOOKED", match=match.key)
+        return Aborted.because("MEETING_CHANGED", meeting_id=booked.id)
 
     @staticmethod
     def _taken(repo: BookingRepository, club: Club, rooms: list[Room], slot: Interval) -> Aborted:
         bookings = repo.active_bookings(club.id, slot.start, slot.end)
         for room in rooms:
             if (b := first_overlap(slot, [b for b in bookings if b.room_id == room.id])) is not None:
-                return Aborted(taken_message(room.name, b, club.zone))
-        return Aborted("no room of the club is free for all of that time; pick another option")
+                return taken(room.name, b, club.zone)
+        return Aborted.because("NO_ROOM_FREE")
 
     def confirm_meeting(self, match_key: str, meeting_id: str, player_id: str, idempotency_key: str = "") -> Meeting:
         """The player confirms; when every player of the match has confirmed (with their current
@@ -627,7 +625,7 @@ class BookingService:
             if self._replayed(repo, key) or meeting.status is MeetingStatus.BOOKED:
                 return meeting
             if meeting.status is MeetingStatus.CANCELLED:
-                raise FailedPrecondition(f"meeting {meeting_id!r} was cancelled; confirm another one")
+                raise FailedPrecondition.because("MEETING_CANCELLED", meeting_id=meeting_id)
             zone = self._club(repo, match.club_id).zone
             check_not_booked(match, repo.meetings(match.id), meeting.hanchans, zone, "confirm a meeting for the hanchans left")
             self._check_bookable(repo, match, meeting.slot)
@@ -818,7 +816,7 @@ class BookingService:
     def _series_view(repo: BookingRepository, club: Club, series_id: str) -> SeriesView:
         series = repo.series(series_id)
         if series is None or series.club_id != club.id:
-            raise NotFound(f"series {series_id!r} does not exist in club {club.id!r}")
+            raise NotFound.because("SERIES_NOT_FOUND", series_id=series_id, club_id=club.id)
         return SeriesView(series, tuple(repo.series_bookings(series.id)))
 
     def get_series(self, club_id: str, series_id: str) -> SeriesView:
@@ -833,7 +831,7 @@ class BookingService:
         changes through its meeting (CancelMeeting, AssignMeeting)."""
         booking = repo.booking(booking_id)
         if booking is None or booking.club_id != club.id:
-            raise NotFound(f"booking {booking_id!r} does not exist in club {club.id!r}")
+            raise NotFound.because("BOOKING_NOT_FOUND", booking_id=booking_id, club_id=club.id)
         if booking.match_id:
             raise FailedPrecondition(
                 f"booking {booking_id!r} is a match's meeting: cancel the meeting or assign it another time instead"
@@ -888,7 +886,7 @@ class BookingService:
             if self._replayed(repo, key):
                 return booking
             if booking.status is not BookingStatus.ACTIVE:
-                raise FailedPrecondition(f"booking {booking_id!r} was cancelled; book the activity again instead")
+                raise FailedPrecondition.because("BOOKING_CANCELLED", booking_id=booking_id)
             room = self._room(repo, club, room_id or booking.room_id)
             if (room.id, slot) != (booking.room_id, booking.slot):
                 self._not_past(slot)
@@ -1004,7 +1002,7 @@ class BookingService:
                     f"the new window must end after the current one ({match.window.end.isoformat()}): a match moves to a later round's window"
                 )
             if window.end <= self.clock():
-                raise FailedPrecondition("the new window is over already; pick one that ends in the future")
+                raise FailedPrecondition.because("WINDOW_OVER")
             repo.move_match_window(match, window, reason, self.clock())
             why = f"the match moved to another window: {reason}"[:MAX_REASON_LENGTH]
             cancelled, voided = [], []
@@ -1041,17 +1039,17 @@ class BookingService:
         wrong token and a wrong room, so an answer never tells whether a token exists; the stored hash
         is compared in constant time."""
         if not isinstance(token, str) or not _FEED_TOKEN.match(token) or not isinstance(room_id, str) or len(room_id) > 64:
-            raise NotFound(NO_CALENDAR)
+            raise NotFound(NO_CALENDAR, reason="CALENDAR_NOT_FOUND")
         digest = token_digest(token)
 
         def work(repo: BookingRepository) -> bytes:
             found = repo.calendar_token(digest)
             if found is None or not hmac.compare_digest(found[1], digest):
-                raise NotFound(NO_CALENDAR)
+                raise NotFound(NO_CALENDAR, reason="CALENDAR_NOT_FOUND")
             club = self._club(repo, found[0])
             rooms = {r.id: r.name for r in repo.rooms(club.id)}
             if room_id and room_id not in rooms:
-                raise NotFound(NO_CALENDAR)
+                raise NotFound(NO_CALENDAR, reason="CALENDAR_NOT_FOUND")
             now = self.clock()
             span = calendar_feed.feed_span(now)
             bookings = repo.calendar_bookings(club.id, span.start, span.end, span.cancelled_since, calendar_feed.MAX_EVENTS)
@@ -1078,7 +1076,7 @@ class BookingService:
             matches = [self._match(repo, key) for key in keys]
             clubs = {m.club_id for m in matches}
             if len(clubs) > 1:
-                raise FailedPrecondition("the matches are in different clubs; schedule one club's matches at once")
+                raise FailedPrecondition.because("MATCHES_IN_DIFFERENT_CLUBS")
             club = self._club(repo, matches[0].club_id)
             rooms = tuple(repo.rooms(club.id))
             start = min(m.window.start for m in matches)

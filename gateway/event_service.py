@@ -39,15 +39,9 @@ class StreamSlots:
     def take(self, account: str) -> None:
         """One more open stream for ``account``, or RESOURCE_EXHAUSTED naming the limit it would pass."""
         if self._open[account] >= self.per_account:
-            raise ResourceExhausted(
-                f"this account already has {self.per_account} open WatchEvents streams, the most one account may "
-                "have (RONDO_EVENT_STREAMS_PER_ACCOUNT); close one first (one stream can follow every competition)"
-            )
+            raise ResourceExhausted.because("EVENT_STREAMS_PER_ACCOUNT", limit=self.per_account)
         if self.open_streams() >= self.total:
-            raise ResourceExhausted(
-                f"the gateway already has {self.total} open WatchEvents streams, the most it keeps "
-                "(RONDO_EVENT_STREAMS_TOTAL); try again later, or read with ListEvents"
-            )
+            raise ResourceExhausted.because("EVENT_STREAMS_TOTAL", limit=self.total, retry_after_s=5.0)
         self._open[account] += 1
 
     def give_back(self, account: str) -> None:

@@ -158,7 +158,7 @@ class Guard:
             )
         except Exception as error:  # noqa: BLE001 - nothing was done: the caller retries
             log.error("audit entry not stored; action refused", exc_info=True, extra={"grpc_method": self.rpc})
-            raise errors.Unavailable("the audit log cannot be written right now; nothing was done; retry in a moment") from error
+            raise errors.Unavailable.because("AUDIT_LOG_UNAVAILABLE") from error
 
     async def audit(self, pending: PendingAudit, error: BaseException | None) -> None:
         principal = pending.principal

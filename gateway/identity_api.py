@@ -80,7 +80,7 @@ def caller() -> Principal:
     """The guard's principal; a guarded RPC that needs a token never runs without one."""
     principal = current_principal()
     if principal is None:
-        raise Unauthenticated("this call needs a token")
+        raise Unauthenticated("this call needs a token", reason="TOKEN_MISSING")
     return principal
 
 

@@ -206,7 +206,7 @@ def bearer_token(metadata: Iterable[tuple[str, str | bytes]] | None) -> str | No
         scheme, _, token = text.strip().partition(" ")
         token = token.strip()
         if scheme.lower() != "bearer" or _TOKEN_TEXT.fullmatch(token) is None:
-            raise Unauthenticated("the authorization metadata must be 'Bearer <token>'")
+            raise Unauthenticated.because("AUTH_HEADER_INVALID")
         return token
     return None
 
@@ -349,7 +349,7 @@ class IdentityService:
 
         def work(repo: IdentityRepository) -> Account:
             if repo.name_taken(account.name_key):
-                raise FailedPrecondition(f"an account named {clean!r} already exists; choose another name")
+                raise FailedPrecondition.because("ACCOUNT_NAME_TAKEN", name=clean)
             twin = lookalike_of(clean, repo.account_names())
             if twin is not None:
                 raise FailedPrecondition(
@@ -371,14 +371,14 @@ class IdentityService:
     def _account(self, repo: IdentityRepository, account_id: str, field: str = "account_id") -> Account:
         account = repo.account(clean_id(account_id, field))
         if account is None:
-            raise NotFound(f"account {account_id!r} does not exist")
+            raise NotFound.because("ACCOUNT_NOT_FOUND", account_id=account_id)
         return account
 
     def reset_password(self, actor: Principal, account_id: str) -> Credentials:
         """A new generated password (a bot: a new service token); every older token stops working."""
         account = self.uow.read(lambda repo: self._account(repo, account_id))
         if account.disabled:
-            raise FailedPrecondition(f"account {account.name!r} is disabled")
+            raise FailedPrecondition.because("TARGET_ACCOUNT_DISABLED", account=account.name)
         password = new_password() if account.role in PASSWORD_ROLES else None
         password_hash = self._hash(password) if password else None
 
@@ -430,7 +430,7 @@ class IdentityService:
         if account.role != Role.PLAYER:
             raise FailedPrecondition(f"account {account.name!r} is a {account.role.value}; only a player account plays")
         if account.disabled:
-            raise FailedPrecondition(f"account {account.name!r} is disabled")
+            raise FailedPrecondition.because("TARGET_ACCOUNT_DISABLED", account=account.name)
         return account
 
     def link_player(self, actor: Principal | None, account_id: str, competition_id: str, player_id: str) -> Account:
@@ -500,7 +500,7 @@ class IdentityService:
         if ok and account is not None and account.disabled:
             error: Exception | None = Unauthenticated("this account is disabled; ask an organizer")
         elif not ok:
-            error = Unauthenticated(LOGIN_FAILED_MESSAGE)
+            error = Unauthenticated(LOGIN_FAILED_MESSAGE, reason="LOGIN_FAILED")
         else:
             error = None
         rehash = self._hash(password) if ok and password_hash and self.hasher.check_needs_rehash(password_hash) else None
@@ -527,7 +527,7 @@ class IdentityService:
         at once, RESOURCE_EXHAUSTED beyond, so a flood of logins, right or wrong, waits for itself
         and never for the threads of every other call (docs/rules.md access.login.flood-isolated)."""
         if not self._login_slots.acquire(blocking=False):
-            raise ResourceExhausted(LOGINS_BUSY_MESSAGE)
+            raise ResourceExhausted(LOGINS_BUSY_MESSAGE, reason="LOGINS_BUSY", retry_after_s=1.0)
         try:
             loop = asyncio.get_running_loop()
             attempt = await loop.run_in_executor(self._login_pool, self.attempt_login, name, password, peer)

@@ -174,11 +174,11 @@ class ScopeService:
         kind, resource_id, account_id = self._resource(club_id, competition_id, account_id)
         account = self._account(account_id)
         if account is None:
-            raise NotFound(f"account {account_id!r} does not exist")
+            raise NotFound.because("ACCOUNT_NOT_FOUND", account_id=account_id)
         if account.role != Role.ORGANIZER:
             raise FailedPrecondition(f"account {account.name!r} is a {account.role.value}; access is granted to organizers")
         if account.disabled:
-            raise FailedPrecondition(f"account {account.name!r} is disabled")
+            raise FailedPrecondition.because("TARGET_ACCOUNT_DISABLED", account=account.name)
         if self.holders(kind, resource_id).owner == account.id:
             raise FailedPrecondition(f"account {account.name!r} owns {kind.value} {resource_id!r} already")
         at = self.clock()
@@ -190,5 +190,5 @@ class ScopeService:
         at = self.clock()
         found = self.uow.write(lambda repo: repo.revoke(kind.value, resource_id, account_id, actor.account_id, at))
         if found is None:
-            raise NotFound(f"account {account_id!r} has no grant on {kind.value} {resource_id!r}")
+            raise NotFound.because("GRANT_NOT_FOUND", account_id=account_id, kind=kind.value, resource_id=resource_id)
         return found

@@ -30,7 +30,7 @@ from rondo.gateway.v1 import common_pb2, draws_pb2, events_pb2, scheduling_pb2, 
 from rondo.league.v1 import league_pb2
 from rondo.solver.v1 import solver_pb2
 from rondo_runtime import idempotency
-from rondo_runtime.errors import Aborted, FailedPrecondition, FieldViolation, InvalidArgument, NotFound
+from rondo_runtime.errors import Aborted, FailedPrecondition, InvalidArgument, NotFound
 
 MIGRATIONS = str(Path(__file__).parent / "adapters" / "migrations")
 SOLVER_MARGIN_SECONDS = 5.0  # without a deadline: time for the solver to answer after its budget runs out
@@ -101,7 +101,7 @@ class GatewayService:
                 return None
             left = waited.timeout()
             if left is not None and left <= KEY_POLL_SECONDS * 2:
-                raise Aborted(KEY_BUSY_MESSAGE)
+                raise Aborted(KEY_BUSY_MESSAGE, reason="IDEMPOTENCY_KEY_BUSY")
             await asyncio.sleep(KEY_POLL_SECONDS)
 
     async def _replay(
@@ -139,7 +139,7 @@ class GatewayService:
         for player in players.players:
             if player.id == player_id:
                 return player
-        raise NotFound(f"competition {competition_id!r} has no player {player_id!r}")
+        raise NotFound.because("PLAYER_NOT_FOUND", competition_id=competition_id, player_id=player_id)
 
     async def solver(self, method: str, request, timeout_s: float | None = None):
         downstream = self.downstream()
@@ -218,7 +218,7 @@ class GatewayService:
         )
         if committed.HasField("seed"):
             if request.HasField("seed"):
-                raise FailedPrecondition("this competition's draw seed was committed; leave the seed unset, the draw uses it")
+                raise FailedPrecondition.because("DRAW_SEED_COMMITTED")
             return committed.seed
         if request.HasField("seed"):
             return request.seed
@@ -696,7 +696,7 @@ AUTO_SCHEDULER = "organizer:auto-scheduler"  # proposed_by of the auto-scheduler
 def _round_match_keys(draw: league_pb2.Draw, round_number: int) -> list[str]:
     """Booking's match keys of a round of the approved draw (as OpenRoundScheduling opens them)."""
     if not 1 <= round_number <= len(draw.rounds):
-        raise InvalidArgument.single("round", f"the approved draw has rounds 1 to {len(draw.rounds)}, got {round_number}")
+        raise InvalidArgument.at("round", "ROUND_OUT_OF_RANGE", rounds=len(draw.rounds), round=round_number)
     return [f"{draw.competition_id}/1/{round_number}/{t}" for t in range(1, len(draw.rounds[round_number - 1].tables) + 1)]
 
 
@@ -744,7 +744,15 @@ def with_names(error: InvalidArgument, names: dict[str, str]) -> InvalidArgument
             text = text.replace(pid, name)
         return text
 
-    return InvalidArgument(named(error.message), [FieldViolation(v.field, named(v.description)) for v in error.violations])
+    renamed = InvalidArgument(
+        named(error.message),
+        [v.renamed(v.field, named(v.description)) for v in error.violations],
+        reason=error.reason,
+        params={k: named(str(v)) for k, v in error.params.items()},
+        retry_after_s=error.retry_after_s,
+    )
+    renamed.localized = {locale: named(text) for locale, text in error.localized.items()}
+    return renamed
 
 
 def _not_scheduled(m: booking_pb2.MatchOptions) -> scheduling_pb2.RoundProposal:

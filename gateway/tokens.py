@@ -35,7 +35,7 @@ class TokenCodec:
         """The claims of a token this gateway signed; expiry is checked by the caller against the
         injected clock (``check_claims``), not here against the wall clock."""
         if not token or len(token) > MAX_TOKEN_LENGTH:
-            raise Unauthenticated(BAD_TOKEN_MESSAGE)
+            raise Unauthenticated(BAD_TOKEN_MESSAGE, reason="TOKEN_INVALID")
         try:
             payload = jwt.decode(
                 token,
@@ -44,5 +44,5 @@ class TokenCodec:
                 options={"require": _REQUIRED, "verify_exp": False, "verify_iat": False, "verify_nbf": False},
             )
         except jwt.PyJWTError:
-            raise Unauthenticated(BAD_TOKEN_MESSAGE) from None
+            raise Unauthenticated(BAD_TOKEN_MESSAGE, reason="TOKEN_INVALID") from None
         return parse_claims(payload)

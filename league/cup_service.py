@@ -74,11 +74,11 @@ class CupUseCases(StageUseCases):
             if done := self._replayed(repo, key):
                 found = next((d for d in repo.disqualifications(competition.id) if d.id == done), None)
                 if found is None:
-                    raise NotFound(f"disqualification {done!r} does not exist")
+                    raise NotFound.because("DISQUALIFICATION_NOT_FOUND", record_id=done)
                 return Disqualified(self._cup_player(repo, competition, found.player_id), found)
             player = self._cup_player(repo, competition, player_id)
             if player.status in (PlayerStatus.WITHDRAWN, PlayerStatus.DISQUALIFIED):
-                raise FailedPrecondition(f"player {player.name!r} is already {player.status.value}")
+                raise FailedPrecondition.because("PLAYER_ALREADY_IN_STATUS", player=player.name, status=player.status.value)
             stages = repo.stages(competition.id)
             current = stages[-1] if stages else None
             fact = PlayerDisqualification(
@@ -121,7 +121,7 @@ class CupUseCases(StageUseCases):
     def _cup_player(repo: LeagueRepository, competition: Competition, player_id: str) -> Player:
         player = repo.player(player_id)
         if player is None or player.competition_id != competition.id:
-            raise NotFound(f"player {player_id!r} is not registered in competition {competition.id!r}")
+            raise NotFound.because("PLAYER_NOT_REGISTERED", player_id=player_id, competition_id=competition.id)
         return player
 
     def cup_bracket(self, competition_id: str) -> CupBracket:

@@ -100,7 +100,7 @@ class PlayoffUseCases(LeagueUseCases):
                 assert found is not None
                 return found
             if competition.ruleset != mahjong_progress.RULESET:
-                raise FailedPrecondition(f"competition {competition.name!r} ({competition.ruleset}) has no mahjong playoff")
+                raise FailedPrecondition.because("NO_MAHJONG_PLAYOFF", competition=competition.name, ruleset=competition.ruleset)
             conflict = self.playoff_conflict(repo, competition, self._standings(repo, competition))
             stages = [s for s in repo.stages(competition.id) if s.kind == mahjong_progress.KIND]
             played = bool(stages) and bool(repo.records(competition.id, stage=stages[0].number))
@@ -139,7 +139,7 @@ class PlayoffUseCases(LeagueUseCases):
         def work(repo: LeagueRepository) -> PlayoffReport:
             competition = self._competition(repo, competition_id)
             if competition.ruleset != mahjong_progress.RULESET:
-                raise FailedPrecondition(f"competition {competition.name!r} ({competition.ruleset}) has no mahjong playoff")
+                raise FailedPrecondition.because("NO_MAHJONG_PLAYOFF", competition=competition.name, ruleset=competition.ruleset)
             state = self._state(repo, competition)
             names = {p.id: p.name for p in state.players}
             played = mahjong_progress.play(state, names=names)

@@ -59,15 +59,15 @@ class MatchState:
 def _player(repo: LeagueRepository, competition: Competition, player_id: str) -> None:
     player = repo.player(player_id)
     if player is None or player.competition_id != competition.id:
-        raise NotFound(f"player {player_id!r} is not registered in competition {competition.id!r}")
+        raise NotFound.because("PLAYER_NOT_REGISTERED", player_id=player_id, competition_id=competition.id)
 
 
 def _seats(rounds: Sequence[Round], competition: Competition, round_no: int, table: int) -> tuple[str, ...]:
     """The table of the approved draw: an unknown match names ``round`` or ``table``."""
     if not rounds:
-        raise FailedPrecondition(f"competition {competition.name!r} has no approved draw; results follow the approved tables")
+        raise FailedPrecondition.because("RESULTS_NEED_APPROVED_DRAW", competition=competition.name)
     if not 1 <= round_no <= len(rounds):
-        raise InvalidArgument.single("round", f"the approved draw has rounds 1-{len(rounds)}, got {round_no}")
+        raise InvalidArgument.at("round", "ROUND_OUT_OF_RANGE", rounds=len(rounds), round=round_no)
     if not 1 <= table <= len(rounds[round_no - 1]):
         raise InvalidArgument.single(
             "table", f"round {round_no} of the approved draw has tables 1-{len(rounds[round_no - 1])}, got {table}"

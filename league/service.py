@@ -197,7 +197,7 @@ class LeagueService(CupUseCases, UpdownUseCases, PlayoffUseCases, StageUseCases,
         player_id = _require_id("player_id", player_id)
         player = repo.player(player_id)
         if player is None or player.competition_id != competition.id:
-            raise NotFound(f"player {player_id!r} is not registered in competition {competition.id!r}")
+            raise NotFound.because("PLAYER_NOT_REGISTERED", player_id=player_id, competition_id=competition.id)
         return player
 
     def list_players(self, competition_id: str, include_inactive: bool = False) -> list[Player]:
@@ -369,7 +369,7 @@ class LeagueService(CupUseCases, UpdownUseCases, PlayoffUseCases, StageUseCases,
             if draw_id.strip():
                 return self._draw(repo, competition, draw_id)
             if not competition.published_draw_id:
-                raise FailedPrecondition(f"competition {competition.name!r} has no approved draw yet; draw and approve one first")
+                raise FailedPrecondition.because("DRAW_NOT_APPROVED", competition=competition.name)
             return self._draw(repo, competition, competition.published_draw_id)
 
         return self._read(work)
@@ -712,7 +712,7 @@ class LeagueService(CupUseCases, UpdownUseCases, PlayoffUseCases, StageUseCases,
         if stage_no != REGULAR_STAGE:
             raise InvalidArgument.single("stage", f"competition {competition.name!r} has no stage {stage_no} yet")
         if not competition.published_draw_id:
-            raise FailedPrecondition(f"competition {competition.name!r} has no approved draw; results follow the approved tables")
+            raise FailedPrecondition.because("RESULTS_NEED_APPROVED_DRAW", competition=competition.name)
         rounds = self._draw(repo, competition, competition.published_draw_id).rounds
         return stages.seats_of(rounds, round_no, table, "the approved draw"), None
 

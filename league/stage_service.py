@@ -82,7 +82,7 @@ class StageUseCases(LeagueUseCases):
             progress = stage_kinds.progress_of(competition)
             plan = progress.next_stage(self._state(repo, competition))
             if plan.finished:
-                raise FailedPrecondition(f"competition {competition.name!r} is finished; there is no stage to generate")
+                raise FailedPrecondition.because("COMPETITION_FINISHED", competition=competition.name)
             if plan.number != number:
                 raise FailedPrecondition(
                     f"the next stage of competition {competition.name!r} is stage {plan.number} ({plan.name}), not {number}"
@@ -111,7 +111,7 @@ class StageUseCases(LeagueUseCases):
             competition = self._competition(repo, competition_id)
             stage = repo.stage(competition.id, number)
             if stage is None:
-                raise NotFound(f"competition {competition.name!r} has no stage {number}")
+                raise NotFound.because("STAGE_NOT_FOUND", competition=competition.name, stage=number)
             return stage
 
         return self._read(work)

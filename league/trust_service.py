@@ -46,7 +46,7 @@ class TrustUseCases(LeagueUseCases):
                 return existing
             check_can_commit(repo.seed_commitment(competition.id), len(repo.draw_headers(competition.id)))
             if competition.registration_closed_at is not None:
-                raise FailedPrecondition("registration is closed: the draw seed is committed before registration closes")
+                raise FailedPrecondition.because("SEED_AFTER_REGISTRATION")
             made = SeedCommitment(
                 competition.id, seed, nonce, seed_commitment(competition.id, seed, nonce), self.clock(), committed_by
             )
@@ -63,7 +63,7 @@ class TrustUseCases(LeagueUseCases):
             competition = self._competition(repo, competition_id)
             found = repo.seed_commitment(competition.id)
             if found is None:
-                raise FailedPrecondition(f"no draw seed was committed for competition {competition.name!r}")
+                raise FailedPrecondition.because("NO_SEED_COMMITTED", competition=competition.name)
             return found
 
         return self._read(work)
@@ -87,10 +87,10 @@ class TrustUseCases(LeagueUseCases):
         def work(repo: LeagueRepository) -> DrawEvidence:
             competition = self._competition(repo, competition_id)
             if not draw_id and not competition.published_draw_id:
-                raise FailedPrecondition(f"competition {competition.name!r} has no published draw yet")
+                raise FailedPrecondition.because("NO_PUBLISHED_DRAW", competition=competition.name)
             draw = self._draw(repo, competition, draw_id or competition.published_draw_id or "")
             if draw.status is DrawStatus.PROPOSED:
-                raise FailedPrecondition(f"draw {draw.version} is not published yet: its seed is revealed once it is approved")
+                raise FailedPrecondition.because("DRAW_NOT_PUBLISHED", version=draw.version)
             return DrawEvidence(
                 competition, draw, repo.players(competition.id), repo.seed_commitment(competition.id), repo.solve_record(draw.id)
             )
@@ -116,7 +116,7 @@ class TrustUseCases(LeagueUseCases):
                     (), (), len([p for p in repo.players(competition.id) if p.status is PlayerStatus.MAIN])
                 )
             if competition.registration_closed_at is not None:
-                raise FailedPrecondition(f"registration closed at {competition.registration_closed_at.isoformat()}")
+                raise FailedPrecondition.because("REGISTRATION_CLOSED", closed_at=competition.registration_closed_at.isoformat())
             closing = close_registration(repo.players(competition.id), competition.table_size, resolution)
             for player in closing.to_reserve:
                 repo.update_player_status(

@@ -64,7 +64,7 @@ class UpdownUseCases(LeagueUseCases):
             competition = self._competition(repo, competition_id)
             state = self._updown_state(repo, competition)
             if not state.stages:
-                raise FailedPrecondition(f"competition {competition.name!r} has no stage yet; advance to stage 1 first")
+                raise FailedPrecondition.because("NO_STAGE_YET", competition=competition.name)
             chosen = state.stages[-1] if not stage else next((s for s in state.stages if s.number == stage), None)
             if chosen is None:
                 raise NotFound(f"competition {competition.name!r} has no stage {stage}")

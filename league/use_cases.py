@@ -69,7 +69,7 @@ class LeagueUseCases:
         competition_id = _require_id("competition_id", competition_id)
         competition = repo.competition(competition_id, for_update)
         if competition is None:
-            raise NotFound(f"competition {competition_id!r} does not exist")
+            raise NotFound.because("COMPETITION_NOT_FOUND", competition_id=competition_id)
         return competition
 
     # --- idempotency keys (rondo_runtime.idempotency; docs/architecture.md "Idempotency") ---
@@ -91,7 +91,7 @@ class LeagueUseCases:
         draw_id = _require_id("draw_id", draw_id)
         draw = repo.draw(draw_id)
         if draw is None or draw.competition_id != competition.id:
-            raise NotFound(f"draw {draw_id!r} does not exist in competition {competition.id!r}")
+            raise NotFound.because("DRAW_NOT_FOUND", draw_id=draw_id, competition_id=competition.id)
         return draw
 
     @staticmethod
@@ -99,7 +99,7 @@ class LeagueUseCases:
         record_id = _require_id("record_id", record_id)
         record = repo.record(record_id)
         if record is None or record.competition_id != competition.id:
-            raise NotFound(f"record {record_id!r} does not exist in competition {competition.id!r}")
+            raise NotFound.because("RECORD_NOT_FOUND", record_id=record_id, competition_id=competition.id)
         return record
 
     @staticmethod

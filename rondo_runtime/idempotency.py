@@ -131,7 +131,7 @@ def fingerprint(request: Message | Mapping[str, object]) -> str:
 
 
 def key_reused() -> InvalidArgument:
-    return InvalidArgument.single(FIELD, REUSED_MESSAGE)
+    return InvalidArgument.at(FIELD, "IDEMPOTENCY_KEY_REUSED")
 
 
 def replay(record: IdempotencyRecord | None, request_fingerprint: str) -> IdempotencyRecord | None:

@@ -50,7 +50,10 @@ def token_matches(metadata, token: str) -> bool:
 
 
 async def _refuse(request, context) -> None:
-    await context.abort(grpc.StatusCode.UNAUTHENTICATED, UNAUTHENTICATED_MESSAGE)
+    from rondo_runtime.grpc_errors import status_for
+
+    status = status_for(grpc.StatusCode.UNAUTHENTICATED, UNAUTHENTICATED_MESSAGE, "INTERNAL_CREDENTIAL_MISSING")
+    await context.abort(status.code, status.details, trailing_metadata=status.trailing_metadata)
 
 
 _UNKNOWN_METHOD = grpc.unary_unary_rpc_method_handler(_refuse)

@@ -88,12 +88,12 @@ def _normalize(value: str) -> str:
 
 def _check_type(value: object, field: str) -> str:
     if not isinstance(value, str):
-        raise InvalidArgument.single(field, f"must be text, got {type(value).__name__}")
+        raise InvalidArgument.at(field, "FIELD_NOT_TEXT", type=type(value).__name__)
     return value
 
 
 def _too_long(field: str, max_len: int, got: int) -> InvalidArgument:
-    return InvalidArgument.single(field, f"at most {max_len} characters, got {got}")
+    return InvalidArgument.at(field, "FIELD_TOO_LONG", max=max_len, got=got)
 
 
 def clean_text(value: object, field: str, max_len: int = MAX_REASON_LENGTH, required: bool | str = False) -> str:
@@ -104,13 +104,15 @@ def clean_text(value: object, field: str, max_len: int = MAX_REASON_LENGTH, requ
         raise _too_long(field, max_len, len(value))
     for char in value:
         if is_forbidden(char) and char not in _TEXT_CONTROLS_AS_SPACE:
-            raise InvalidArgument.single(field, f"contains the control character U+{ord(char):04X}; remove it")
+            raise InvalidArgument.at(field, "FIELD_CONTROL_CHARACTER", char=f"{ord(char):04X}")
     cleaned = _normalize(value)
     for char in cleaned:  # NFKC never produces controls, but the guarantee is ours, not Unicode's
         if is_forbidden(char):
-            raise InvalidArgument.single(field, f"contains the control character U+{ord(char):04X}; remove it")
+            raise InvalidArgument.at(field, "FIELD_CONTROL_CHARACTER", char=f"{ord(char):04X}")
     if not cleaned and required:
-        raise InvalidArgument.single(field, required if isinstance(required, str) else "is required")
+        if isinstance(required, str):  # the field's own words ("give the competition a name")
+            raise InvalidArgument.single(field, required, "FIELD_REQUIRED", {"field": field})
+        raise InvalidArgument.at(field, "FIELD_REQUIRED")
     if len(cleaned) > max_len:
         raise _too_long(field, max_len, len(cleaned))
     return cleaned
@@ -123,7 +125,7 @@ def clean_name(value: object, field: str, required: bool | str = True, max_len: 
     value = _check_type(value, field)
     for char in value:
         if is_forbidden(char):
-            raise InvalidArgument.single(field, f"contains the control character U+{ord(char):04X}; a name is one line of text")
+            raise InvalidArgument.at(field, "NAME_CONTROL_CHARACTER", char=f"{ord(char):04X}")
     cleaned = clean_text(value, field, max_len, required or False)
     if len(cleaned.casefold()) > MAX_NAME_KEY_LENGTH:
         raise InvalidArgument.single(
@@ -160,5 +162,5 @@ def clean_id(value: object, field: str, required: bool = True) -> str:
     id is refused when ``required``; an id that passes but names nothing is the caller's NOT_FOUND."""
     cleaned = _clean_ascii(value, field, MAX_ID_LENGTH, allow_space=False)
     if not cleaned and required:
-        raise InvalidArgument.single(field, "is required")
+        raise InvalidArgument.at(field, "FIELD_REQUIRED")
     return cleaned

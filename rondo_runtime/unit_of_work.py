@@ -63,7 +63,7 @@ def not_ready_reason(engine: Engine) -> str | None:
 
 def _check_ready(engine: Engine) -> None:
     if engine in _not_ready:
-        raise Unavailable("the database is not ready yet (starting up or unreachable); retry later")
+        raise Unavailable.because("DATABASE_NOT_READY", retry_after_s=2.0)
 
 
 def is_contention(error: BaseException) -> bool:
@@ -99,7 +99,7 @@ def write(engine: Engine, work: Callable[[Session], T], attempts: int = 3) -> T:
         left = stop_at - time.monotonic()
         if left <= 0:
             log.warning("database busy: gave up", extra={"attempts": busy_attempts})
-            raise Unavailable(BUSY_MESSAGE)
+            raise Unavailable(BUSY_MESSAGE, reason="DATABASE_BUSY")
         try:
             return _write_once(engine, work, left)
         except IntegrityError:
@@ -114,7 +114,7 @@ def write(engine: Engine, work: Callable[[Session], T], attempts: int = 3) -> T:
                 backoff = min(backoff * 2, _MAX_BACKOFF_SECONDS)
                 continue
             if isinstance(error, (OperationalError, InterfaceError)) or error.connection_invalidated:
-                raise Unavailable(UNAVAILABLE_MESSAGE) from error
+                raise Unavailable(UNAVAILABLE_MESSAGE, reason="DATABASE_UNAVAILABLE", retry_after_s=2.0) from error
             raise
 
 
@@ -147,5 +147,5 @@ def read(engine: Engine, work: Callable[[Session], T]) -> T:
             return work(session)
     except (OperationalError, InterfaceError) as error:
         if is_contention(error):
-            raise Unavailable(BUSY_MESSAGE) from error
-        raise Unavailable(UNAVAILABLE_MESSAGE) from error
+            raise Unavailable(BUSY_MESSAGE, reason="DATABASE_BUSY") from error
+        raise Unavailable(UNAVAILABLE_MESSAGE, reason="DATABASE_UNAVAILABLE", retry_after_s=2.0) from error

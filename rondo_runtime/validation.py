@@ -35,8 +35,9 @@ class Violations:
     def __init__(self) -> None:
         self.items: list[FieldViolation] = []
 
-    def add(self, field: str, description: str) -> None:
-        self.items.append(FieldViolation(field, description))
+    def add(self, field: str, description: str, reason: str = "", **params: object) -> None:
+        """One violation; ``reason`` (a catalogue reason) and ``params`` for machines (docs/errors.md)."""
+        self.items.append(FieldViolation(field, description, reason, tuple(params.items())))
 
     def text(self, field: str, value: str, required: str = "is required", max_length: int = 200) -> str:
         """A person-entered text, cleaned by :func:`rondo_runtime.text.clean_text` (NFKC, no controls,
@@ -58,7 +59,14 @@ class Violations:
     def integer(self, field: str, value: int | None, lo: int, hi: int, what: str = "") -> int | None:
         """A violation unless ``lo <= value <= hi`` (None passes: the field was not set)."""
         if value is not None and not lo <= value <= hi:
-            self.add(field, f"must be between {lo} and {hi}{' (' + what + ')' if what else ''}, got {value}")
+            self.add(
+                field,
+                f"must be between {lo} and {hi}{' (' + what + ')' if what else ''}, got {value}",
+                "VALUE_OUT_OF_RANGE",
+                lo=lo,
+                hi=hi,
+                value=value,
+            )
         return value
 
     def _clean(self, clean, value, fallback=None):

@@ -38,7 +38,7 @@ from solver.domain.draw.work import work_for_time_limit
 from solver.domain.schedule import validate as schedule_validate
 from solver.domain.schedule.cpsat.solve import solve_schedule
 from solver.domain.schedule.problem import ScheduleProblem, ScheduleResult
-from solver.worker_pool import WorkerPool
+from solver.worker_pool import SOLVER_RETRY_SECONDS, WorkerPool
 
 SOLVES = Counter("rondo_solver_solves_total", "Draw solves finished, by result status.", ["status"])
 SOLVE_SECONDS = Histogram(
@@ -116,7 +116,9 @@ def solve_by_deadline(problem: P, deadline: float | None, solve: Callable[[P], R
         if left < useful_time(problem.time_limit_s):
             raise ResourceExhausted(
                 f"the solver was busy until only {max(left, 0):.1f} s of this call's deadline were left; "
-                "retry later or allow a longer deadline"
+                "retry later or allow a longer deadline",
+                reason="SOLVER_DEADLINE",
+                retry_after_s=SOLVER_RETRY_SECONDS,
             )
         problem = replace(problem, time_limit_s=min(problem.time_limit_s, left))
     return solve(problem)
@@ -190,7 +192,9 @@ class SolverService:
             REFUSED.inc()
             raise ResourceExhausted(
                 f"this call's deadline leaves {max(remaining_deadline, 0.0):.1f} s, too little for a useful solve "
-                f"({useful_time(budget):g} s plus {margin:.1f} s to set up and answer); allow a longer deadline"
+                f"({useful_time(budget):g} s plus {margin:.1f} s to set up and answer); allow a longer deadline",
+                reason="DEADLINE_TOO_SHORT",
+                params={"left": f"{max(remaining_deadline, 0.0):.1f}"},
             )
         start_by = None if deadline is None else deadline - useful_time(budget)
         try:
@@ -203,7 +207,12 @@ class SolverService:
         """``fn(*args)`` (a bracket, round robin or playoff: bounded by Rondo's capacity) in the solver's
         own thread, so the event loop keeps answering while it computes."""
         if self._pairing_pending >= PAIRING_QUEUE:
-            raise ResourceExhausted(f"the solver is busy with {self._pairing_pending} requests; try again in a few seconds")
+            raise ResourceExhausted(
+                f"the solver is busy with {self._pairing_pending} requests; try again in a few seconds",
+                reason="SOLVER_BUSY",
+                params={"jobs": self._pairing_pending},
+                retry_after_s=SOLVER_RETRY_SECONDS,
+            )
         self._pairing_pending += 1
         try:
             return await asyncio.get_running_loop().run_in_executor(self._pairing, fn, *args)

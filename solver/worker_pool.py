@@ -40,6 +40,7 @@ log = logging.getLogger(__name__)
 
 RESTART_BACKOFF_S = 1.0  # between restarts of a worker that died before it was ready
 WORKER_RESTARTS = Counter("rondo_solver_worker_restarts_total", "Solver worker processes replaced after they stopped.")
+SOLVER_RETRY_SECONDS = 2.0  # the retry delay a busy solver suggests (RetryInfo)
 _STOPPED_MESSAGE = "the solver worker stopped (killed or out of memory) while working on this request; retry"
 
 
@@ -83,7 +84,15 @@ def _worker_main(conn, memory_mb: int, warm_up: tuple[str, ...]) -> None:
         except MemoryError:
             outcome = ("memory", None)
         except errors.RondoError as error:
-            outcome = ("error", (error.code, error.message, tuple(getattr(error, "violations", ()))))
+            outcome = (
+                "error",
+                (
+                    error.code,
+                    error.message,
+                    tuple(getattr(error, "violations", ())),
+                    (error.reason, error.params, error.retry_after_s),
+                ),
+            )
         except BaseException as error:  # noqa: BLE001 - a bug: reported to the parent, which logs it
             outcome = ("crash", "".join(traceback.format_exception(error))[-20_000:])
         try:
@@ -282,11 +291,14 @@ class WorkerPool:
 
     def check_admission(self) -> None:
         if self._closed:
-            raise errors.Unavailable("the solver is stopping; retry on another instance")
+            raise errors.Unavailable.because("SOLVER_STOPPING")
         if self._in_flight >= self.capacity:
             raise errors.ResourceExhausted(
                 f"the solver is busy with {self._in_flight} jobs ({self.size} running, {self.queue_limit} waiting); "
-                "try again in a few seconds"
+                "try again in a few seconds",
+                reason="SOLVER_BUSY",
+                params={"jobs": self._in_flight, "running": self.size, "waiting": self.queue_limit},
+                retry_after_s=SOLVER_RETRY_SECONDS,
             )
 
     async def run(self, fn: Callable, *args: Any, start_by: float | None = None) -> Any:
@@ -299,10 +311,7 @@ class WorkerPool:
                 try:
                     worker = await self._acquire(start_by)
                 except TimeoutError:
-                    raise errors.ResourceExhausted(
-                        "the solver was busy until too little of this call's deadline was left for a useful "
-                        "solve; retry later or allow a longer deadline"
-                    ) from None
+                    raise errors.ResourceExhausted.because("SOLVER_DEADLINE", retry_after_s=SOLVER_RETRY_SECONDS) from None
                 try:
                     outcome = await self._call(worker, fn, args)
                 except _JobNotStarted:
@@ -314,10 +323,7 @@ class WorkerPool:
         if kind == "ok":
             return value
         if kind == "memory":
-            raise errors.ResourceExhausted(
-                f"the solve needed more than the solver worker's {self.memory_mb} MiB of memory; "
-                "make the request smaller (see Rondo's capacity in the README)"
-            )
+            raise errors.ResourceExhausted.because("SOLVER_OUT_OF_MEMORY", memory_mb=self.memory_mb)
         if kind == "error":
             return _raise_rondo_error(*value)
         raise RuntimeError(f"solver job {getattr(fn, '__name__', fn)} failed in the worker:\n{value}")
@@ -343,7 +349,7 @@ class WorkerPool:
             raise
         except (EOFError, OSError):
             worker.dead = True
-            raise errors.Unavailable(_STOPPED_MESSAGE) from None
+            raise errors.Unavailable(_STOPPED_MESSAGE, reason="SOLVER_WORKER_STOPPED") from None
         except BaseException:
             self._release(worker)  # e.g. a job or an answer that cannot be pickled: the worker is fine
             raise
@@ -389,14 +395,16 @@ def _loop_time(monotonic_time: float) -> float:
     return loop.time() + (monotonic_time - time.monotonic())
 
 
-def _raise_rondo_error(code: str, message: str, violations: tuple) -> Any:
-    """Re-raise, in the parent, the RondoError a job raised in its worker (violations included)."""
+def _raise_rondo_error(code: str, message: str, violations: tuple, machine: tuple = ("", None, None)) -> Any:
+    """Re-raise, in the parent, the RondoError a job raised in its worker (violations, reason, params
+    and retry delay included)."""
+    reason, params, retry_after_s = machine
     if code == errors.InvalidArgument.code:
-        raise errors.InvalidArgument(message, violations)
+        raise errors.InvalidArgument(message, violations, reason=reason, params=params, retry_after_s=retry_after_s)
     pending = list(errors.RondoError.__subclasses__())
     while pending:
         cls = pending.pop(0)
         if cls.code == code:
-            raise cls(message)
+            raise cls(message, reason=reason, params=params, retry_after_s=retry_after_s)
         pending.extend(cls.__subclasses__())
-    raise errors.RondoError(message)
+    raise errors.RondoError(message, reason=reason, params=params, retry_after_s=retry_after_s)

@@ -20,6 +20,9 @@ from rondo_runtime.db import normalize_url
 from tests.databases import create_test_database, drop_database
 
 DEFAULT_PG_URL = "postgresql+psycopg://postgres@127.0.0.1:5432/test"
+# The CLI speaks the user's language (rondo_app/client/session.py user_locale): tests that read its
+# English output run in English whatever the machine's LANG; tests of Russian set RONDO_LANG themselves.
+os.environ.setdefault("RONDO_LANG", "en")
 _PG_FIXTURES = {"pg_server_url", "pg_url"}
 
 

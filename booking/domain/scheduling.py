@@ -40,7 +40,7 @@ from booking.domain.intervals import (
     subtract,
 )
 from booking.domain.suggestions import suggested_meetings
-from rondo_runtime.errors import FailedPrecondition, InvalidArgument
+from rondo_runtime.errors import Aborted, FailedPrecondition, InvalidArgument
 from rondo_runtime.validation import Violations
 
 MAX_INTERVALS = 200  # per player and match
@@ -460,14 +460,21 @@ def first_overlap(slot: Interval, bookings: Iterable[Booking]) -> Booking | None
 def taken_message(room_name: str, booking: Booking, zone) -> str:
     """The answer to a lost race, in the club's local time ("room 2 was just booked for 19:00-23:00 by
     another match; pick another option")."""
+    return taken(room_name, booking, zone).message
+
+
+def taken(room_name: str, booking: Booking, zone) -> Aborted:
+    """ABORTED for a room lost to a race (reason ``ROOM_TAKEN``, or ``ROOM_TAKEN_BY_ACTIVITY`` naming the
+    club activity that took it), with the room and the time in the club's local time as params."""
     start, end = booking.slot.start.astimezone(zone), booking.slot.end.astimezone(zone)
     when = (
         f"{start:%Y-%m-%d} {start:%H:%M}-{end:%H:%M}"
         if start.date() == end.date()
         else f"{start:%Y-%m-%d %H:%M}-{end:%Y-%m-%d %H:%M}"
     )
-    by = "another match" if booking.match_id else f"{booking.title!r}"
-    return f"{room_name} was just booked for {when} by {by}; pick another option"
+    if booking.match_id:
+        return Aborted.because("ROOM_TAKEN", room=room_name, when=when, booking_id=booking.id)
+    return Aborted.because("ROOM_TAKEN_BY_ACTIVITY", room=room_name, when=when, title=booking.title, booking_id=booking.id)
 
 
 def match_title(match_key: str, hanchans: Sequence[int] = ()) -> str:

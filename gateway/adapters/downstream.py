@@ -28,9 +28,9 @@ def translate(service: str, error: grpc.aio.AioRpcError) -> errors.RondoError:
     naming the service (never its address) and saying to retry: a client retrying with the same
     idempotency key gets the work done once."""
     if error.code() == grpc.StatusCode.UNAVAILABLE:
-        return errors.Unavailable(f"the {service} service is unavailable right now; retry in a moment")
+        return errors.Unavailable.because("SERVICE_UNAVAILABLE", service=service, retry_after_s=1.0)
     if error.code() == grpc.StatusCode.DEADLINE_EXCEEDED:
-        return errors.Unavailable(f"the {service} service did not answer in time; retry in a moment")
+        return errors.Unavailable.because("SERVICE_TIMEOUT", service=service, retry_after_s=1.0)
     if error.code() == grpc.StatusCode.UNAUTHENTICATED:
         # the internal credential was refused: the deployment's fault, not the client's credentials
         log.error(

@@ -205,7 +205,7 @@ def access_for(rpc: str) -> Access:
     """The RPC's entry; an RPC without one is refused for everyone (deny by default)."""
     access = MATRIX.get(rpc)
     if access is None:
-        raise PermissionDenied(f"{rpc} has no entry in the authorization matrix; nobody may call it")
+        raise PermissionDenied.because("RPC_NOT_IN_MATRIX", rpc=rpc)
     return access
 
 
@@ -221,9 +221,9 @@ def authorize(rpc: str, principal: Principal | None) -> Access:
     if access.open:
         return access
     if principal is None:
-        raise Unauthenticated(NO_TOKEN_MESSAGE)
+        raise Unauthenticated(NO_TOKEN_MESSAGE, reason="TOKEN_MISSING")
     if principal.role not in access.roles:
-        raise PermissionDenied(f"a {principal.role.value} may not call {rpc} (it is for: {role_names(access.roles)})")
+        raise PermissionDenied.because("ROLE_NOT_ALLOWED", role=principal.role.value, rpc=rpc, roles=role_names(access.roles))
     return access
 
 
@@ -255,7 +255,7 @@ def own_fields(access: Access, principal: Principal, values: Mapping[str, object
             given = given.strip() if isinstance(given, str) else ""
             if given:
                 if given not in principal.player_ids:
-                    raise PermissionDenied(f"{name} names another player; a player acts only for themselves")
+                    raise PermissionDenied.because("NOT_YOUR_PLAYER", field=name)
             else:
                 out[name] = _own_player(principal, name, competition_hint(values))
     for name in access.own_account:
@@ -264,7 +264,7 @@ def own_fields(access: Access, principal: Principal, values: Mapping[str, object
         if not given:
             out[name] = principal.account_id
         elif given != principal.account_id and principal.role != Role.ORGANIZER:
-            raise PermissionDenied(f"{name} names another account; only an organizer may act on other accounts")
+            raise PermissionDenied.because("NOT_YOUR_ACCOUNT", field=name)
     return out
 
 
@@ -276,9 +276,7 @@ def _own_player(principal: Principal, field_name: str, competition: str) -> str:
         return links[0].player_id
     if not links:
         where = "this competition" if competition else "any competition"
-        raise PermissionDenied(
-            f"your account is not linked to a player of {where}; ask an organizer to link your account to your player"
-        )
+        raise PermissionDenied.because("PLAYER_NOT_LINKED", where=where)
     raise InvalidArgument.single(field_name, "your account plays in several competitions: name your player id")
 
 

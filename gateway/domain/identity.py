@@ -51,7 +51,7 @@ class Role(enum.Enum):
         for role in cls:
             if value == role.value:
                 return role
-        raise InvalidArgument.single(field_name, f"must be one of {', '.join(r.value for r in cls)}, got {value!r}")
+        raise InvalidArgument.at(field_name, "VALUE_NOT_ALLOWED", allowed=", ".join(r.value for r in cls), value=value)
 
 
 ROLES: tuple[Role, ...] = tuple(Role)
@@ -211,17 +211,17 @@ def parse_claims(payload: object) -> TokenClaims:
     """The claims of a token whose signature was verified: every claim present, of its type, bounded;
     UNAUTHENTICATED otherwise (the same small message for every defect)."""
     if not isinstance(payload, dict):
-        raise Unauthenticated(BAD_TOKEN_MESSAGE)
+        raise Unauthenticated(BAD_TOKEN_MESSAGE, reason="TOKEN_INVALID")
     for name, kind in _CLAIM_TYPES.items():
         value = payload.get(name)
         if not isinstance(value, kind) or isinstance(value, bool):
-            raise Unauthenticated(BAD_TOKEN_MESSAGE)
+            raise Unauthenticated(BAD_TOKEN_MESSAGE, reason="TOKEN_INVALID")
         if isinstance(value, str) and not 0 < len(value) <= MAX_CLAIM_TEXT:
-            raise Unauthenticated(BAD_TOKEN_MESSAGE)
+            raise Unauthenticated(BAD_TOKEN_MESSAGE, reason="TOKEN_INVALID")
     try:
         role = Role(payload["role"])
     except ValueError:
-        raise Unauthenticated(BAD_TOKEN_MESSAGE) from None
+        raise Unauthenticated(BAD_TOKEN_MESSAGE, reason="TOKEN_INVALID") from None
     return TokenClaims(payload["sub"], role, payload["jti"], payload["iat"], payload["exp"], payload["ver"], payload["kind"])
 
 
@@ -238,14 +238,14 @@ def check_claims(claims: TokenClaims, state: AccountState, now: datetime) -> Pri
     an account that is unknown or disabled, issued before the account's token version was bumped, or
     naming another role than the account has now."""
     if now.timestamp() >= claims.exp:
-        raise Unauthenticated("the token has expired; log in again")
+        raise Unauthenticated.because("TOKEN_EXPIRED")
     account = state.account
     if account is None or account.id != claims.sub:
-        raise Unauthenticated(BAD_TOKEN_MESSAGE)
+        raise Unauthenticated(BAD_TOKEN_MESSAGE, reason="TOKEN_INVALID")
     if account.disabled:
-        raise Unauthenticated("this account is disabled; ask an organizer")
+        raise Unauthenticated.because("ACCOUNT_DISABLED")
     if claims.jti in state.revoked_token_ids or claims.ver != account.token_version or claims.role != account.role:
-        raise Unauthenticated("the token was revoked; log in again")
+        raise Unauthenticated.because("TOKEN_REVOKED")
     return Principal(
         account.id,
         account.name,
@@ -324,7 +324,7 @@ class ThrottlePolicy:
         retry, when it comes before the pair's or the address's next allowed time."""
         for state, what in ((pair, "for this account from this address"), (peer, "from this address")):
             if state.next_allowed_at is not None and now < state.next_allowed_at:
-                raise ResourceExhausted(retry_message(what, state.next_allowed_at, now))
+                raise login_locked(what, state.next_allowed_at, now)
         return self._failed(pair, now, False), self._failed(peer, now, True)
 
     def _failed(self, state: ThrottleState, now: datetime, peer: bool) -> ThrottleState:
@@ -345,8 +345,20 @@ class ThrottlePolicy:
 
 
 def retry_message(what: str, until: datetime, now: datetime) -> str:
+    return login_locked(what, until, now).message
+
+
+def login_locked(what: str, until: datetime, now: datetime) -> ResourceExhausted:
+    """RESOURCE_EXHAUSTED ``LOGIN_LOCKED`` with the remaining lockout as the retry delay (RetryInfo)."""
     seconds = max(1, math.ceil((until - now).total_seconds()))
-    return f"too many failed logins {what}; retry after {until.strftime('%Y-%m-%dT%H:%M:%SZ')} (in {seconds} s)"
+    return ResourceExhausted.because(
+        "LOGIN_LOCKED",
+        retry_after_s=seconds,
+        what=what,
+        until=until.strftime("%Y-%m-%dT%H:%M:%SZ"),
+        seconds=seconds,
+        scope="account" if "account" in what else "address",
+    )
 
 
 def peer_host(peer: object) -> str:
@@ -369,4 +381,4 @@ def peer_host(peer: object) -> str:
 def forbid_self_disable(actor: Principal | None, account: Account) -> None:
     """An organizer cannot disable their own account (and so lock the club out of it)."""
     if actor is not None and actor.account_id == account.id:
-        raise PermissionDenied("you cannot disable your own account; ask another organizer")
+        raise PermissionDenied.because("CANNOT_DISABLE_SELF")

@@ -45,14 +45,14 @@ def decode_page_token(token: str, query: str, field: str = "page_token") -> int 
     if not token:
         return None
     if len(token) > MAX_TOKEN_LENGTH:
-        raise InvalidArgument.single(field, "is not a page token of this list (too long)")
+        raise InvalidArgument.at(field, "PAGE_TOKEN_TOO_LONG")
     try:
         data = json.loads(base64.urlsafe_b64decode(token + "=" * (-len(token) % 4)))
         position, made_for = data["p"], data["q"]
     except (ValueError, TypeError, KeyError):
-        raise InvalidArgument.single(field, "is not a page token of this list; pass next_page_token unchanged") from None
+        raise InvalidArgument.at(field, "PAGE_TOKEN_INVALID") from None
     if made_for != query or not isinstance(position, int) or position < 0:
-        raise InvalidArgument.single(field, "was made for another query; start again without a page token")
+        raise InvalidArgument.at(field, "PAGE_TOKEN_OTHER_QUERY")
     return position
 
 

@@ -249,17 +249,10 @@ def check_resource(
     if may_act_on(principal, holders, gateway_owner, owner_only):
         return
     if judge:
-        raise PermissionDenied(
-            f"{rpc}: {kind.value} {resource_id!r} is not your organizer's; a judge acts in the clubs and competitions "
-            "of the organizer who created the account"
-        )
+        raise PermissionDenied.because("NOT_YOUR_ORGANIZERS", rpc=rpc, kind=kind.value, resource_id=resource_id)
     if owner_only:
-        raise PermissionDenied(
-            f"{rpc}: only the owner of {kind.value} {resource_id!r} (the organizer who created it) may grant or revoke access to it"
-        )
-    raise PermissionDenied(
-        f"{rpc}: {kind.value} {resource_id!r} is not yours; only its owner and the organizers it granted access to may act on it"
-    )
+        raise PermissionDenied.because("OWNER_ONLY", rpc=rpc, kind=kind.value, resource_id=resource_id)
+    raise PermissionDenied.because("NOT_YOURS", rpc=rpc, kind=kind.value, resource_id=resource_id)
 
 
 @dataclass(frozen=True)

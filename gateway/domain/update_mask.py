@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Iterable, Mapping
 
-from rondo_runtime.errors import FieldViolation, InvalidArgument
+from rondo_runtime.errors import InvalidArgument
 
 EVERY_FIELD = "*"
 
@@ -57,4 +57,4 @@ def nested_paths(error: InvalidArgument, paths: Mapping[str, str]) -> InvalidArg
 
     if not error.violations:
         return error
-    return InvalidArgument.of([FieldViolation(renamed(v.field), v.description) for v in error.violations])
+    return error.with_fields(renamed)

@@ -49,7 +49,7 @@ from collections import defaultdict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
-from rondo_runtime.errors import FieldViolation, InvalidArgument
+from rondo_runtime.errors import InvalidArgument
 from rondo_runtime.validation import Violations
 
 FINAL = "final"
@@ -126,7 +126,7 @@ def cup_variant(base: str, overrides: Mapping[str, object], name: str | None = N
     rules = dataclasses.replace(CUP_RULESETS[base], name=name or f"{base} (variant)", **changes)  # type: ignore[arg-type]
     _check_rules(v, rules)
     if v:
-        raise InvalidArgument.of([FieldViolation(x.field.replace("rules.", "ruleset.", 1), x.description) for x in v.items])
+        raise InvalidArgument.of([x.renamed(x.field.replace("rules.", "ruleset.", 1)) for x in v.items])
     return rules
 
 
@@ -796,4 +796,4 @@ def _no_such_match(g: Game, stages: list[StageProgress]) -> str:
 
 def refield(err: InvalidArgument, prefix: str) -> InvalidArgument:
     """The same violations under ``prefix`` (a service nests these records in its request)."""
-    return InvalidArgument.of([FieldViolation(f"{prefix}.{fv.field}", fv.description) for fv in err.violations])
+    return InvalidArgument.of([fv.renamed(f"{prefix}.{fv.field}") for fv in err.violations])

@@ -73,7 +73,7 @@ def cup_seeding(players: Sequence[Player]) -> knockout.Seeding:
         if p.status is PlayerStatus.MAIN
     ]
     if len(entrants) < MIN_PLAYERS:
-        raise FailedPrecondition(f"the cup needs at least {MIN_PLAYERS} players (open-cup-2023 2.3); {len(entrants)} registered")
+        raise FailedPrecondition.because("CUP_TOO_FEW_PLAYERS", minimum=MIN_PLAYERS, registered=len(entrants))
     return seeding_of(entrants)
 
 
@@ -272,7 +272,7 @@ def stage_after(
     last = progress.stages[-1]
     if not last.decided:
         open_ = ", ".join(_label(m, tables or {}, last.number) for m in last.all_matches if not m.decided)
-        raise FailedPrecondition(f"stage {last.number} ({last.name}) is not finished: {open_} undecided")
+        raise FailedPrecondition.because("STAGE_NOT_FINISHED", stage=last.number, name=last.name, open=open_)
     if progress.finished:
         places = ", ".join(f"{i}. {p}" for i, p in enumerate(progress.places, start=1) if p)
         return StagePlan(0, KIND, "", (), Seating.FIXED, notes=(f"the cup is over: {places}",), finished=True)
@@ -621,9 +621,9 @@ def _scored(
         def renamed(x: FieldViolation) -> FieldViolation:
             head, _, _ = x.field.partition("]")
             if head.startswith("games["):
-                return FieldViolation(origin[int(head[6:])], x.description)
+                return x.renamed(origin[int(head[6:])])
             if head.startswith("disqualifications["):
-                return FieldViolation(f"disqualifications[{dqs[int(head[18:])][0]}]" + x.field[len(head) + 1 :], x.description)
+                return x.renamed(f"disqualifications[{dqs[int(head[18:])][0]}]" + x.field[len(head) + 1 :])
             return x
 
         raise InvalidArgument.of([renamed(x) for x in error.violations]) from None

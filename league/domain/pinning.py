@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from rondo_runtime.errors import FieldViolation, InvalidArgument
+from rondo_runtime.errors import InvalidArgument
 
 from .records import SCORED_RULESETS
 from .ruleset import Ruleset, variant
@@ -129,7 +129,7 @@ def pinned_division(
         def renamed(name: str) -> str:
             return f"{field}.division" if name == "ruleset.base" else field + name[len("ruleset") :]
 
-        raise InvalidArgument.of([FieldViolation(renamed(x.field), x.description) for x in error.violations]) from None
+        raise InvalidArgument.of([x.renamed(renamed(x.field)) for x in error.violations]) from None
     return division.name, {"division": base, **dataclasses.asdict(division)}
 
 

@@ -45,7 +45,7 @@ import enum
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 
-from rondo_runtime.errors import FailedPrecondition, FieldViolation, InvalidArgument
+from rondo_runtime.errors import FailedPrecondition, InvalidArgument
 from rondo_runtime.validation import Violations
 
 PLAYOFF_PLAYERS = 8
@@ -218,7 +218,7 @@ def playoff_next_round(state: PlayoffState, results: Iterable[TableResult], *, w
     season now (§6.1); they are removed from the results like substitutes and go out.
     """
     if state.stage is PlayoffStage.FINISHED:
-        raise FailedPrecondition("the playoff is finished: the final has been recorded")
+        raise FailedPrecondition.because("PLAYOFF_FINISHED")
     results = list(results)
     withdrawn = tuple(withdrawn)
     v = Violations()
@@ -553,5 +553,5 @@ def _renumber(err: InvalidArgument, indices: list[int]) -> InvalidArgument:
             field = f"results[{indices[j]}]{field[field.index(']') + 1 :]}"
         elif field.startswith("withdrawn["):
             field = "withdrawn"
-        out.append(FieldViolation(field, fv.description))
+        out.append(fv.renamed(field))
     return InvalidArgument.of(out)

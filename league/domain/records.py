@@ -210,7 +210,7 @@ def _renamer(data: dict[str, Any], new: Content) -> Callable[[FieldViolation], F
 
     def renamed(x: FieldViolation) -> FieldViolation:
         if x.field == prefix or x.field.startswith(prefix + "."):
-            return FieldViolation(name + x.field[len(prefix) :], x.description)
+            return x.renamed(name + x.field[len(prefix) :])
         return x
 
     return renamed

@@ -199,9 +199,18 @@ def hanchan_score_violations(scores: Sequence[tuple[str, int]], ruleset: Ruleset
         )
     bad = [p for p, s in scores if isinstance(s, bool) or not isinstance(s, int)]
     if bad:
-        out.append(FieldViolation(field, f"final scores are integer points; not an integer for {', '.join(bad)}"))
+        players = ", ".join(bad)
+        out.append(
+            FieldViolation(
+                field,
+                f"final scores are integer points; not an integer for {players}",
+                "SCORES_NOT_INTEGER",
+                (("players", players),),
+            )
+        )
     elif len(scores) == ruleset.table_size and (total := sum(s for _, s in scores)) != ruleset.total_points:
-        out.append(FieldViolation(field, f"sum is {points_text(total)}, must be {points_text(ruleset.total_points)}"))
+        sums = (("total", points_text(total)), ("expected", points_text(ruleset.total_points)))
+        out.append(FieldViolation(field, f"sum is {sums[0][1]}, must be {sums[1][1]}", "SCORES_DO_NOT_SUM", sums))
     return out
 
 
@@ -227,7 +236,8 @@ def hanchan_result(hanchan: Hanchan, ruleset: Ruleset) -> HanchanResult:
     chombo = dict(hanchan.chombo)
     unknown = sorted(set(chombo) - set(hanchan.players))
     if unknown:
-        problems.append(FieldViolation("chombo", f"{', '.join(unknown)} not at this table"))
+        players = ", ".join(unknown)
+        problems.append(FieldViolation("chombo", f"{players} not at this table", "PLAYER_NOT_AT_TABLE", (("players", players),)))
     if problems:
         raise InvalidArgument.of(problems)
     placing = split_uma(hanchan.scores, ruleset.hanchan_uma, ruleset.tie_handling is TieHandling.SPLIT)

@@ -11,8 +11,10 @@ repeats that handling.
 from __future__ import annotations
 
 import json
+import math
+import os
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from typing import Annotated, Any, TypeVar
 
@@ -27,7 +29,7 @@ from rondo_app.client import hints
 from rondo_app.client.credentials import stored_token
 from rondo_app.client.parse import BadArgument
 from rondo_runtime.bearer import with_bearer
-from rondo_runtime.grpc_errors import SERVER_UNAVAILABLE_MESSAGES, field_violations
+from rondo_runtime.grpc_errors import SERVER_UNAVAILABLE_MESSAGES, error_details
 
 DEFAULT_ADDRESS = "127.0.0.1:50051"
 TIMEOUT_SECONDS = 30.0
@@ -110,25 +112,57 @@ class Session:
         self.raw_channel.close()
 
 
-def error_lines(error: grpc.RpcError, address: str, login_hint: bool = True) -> list[str]:
-    """What a refused call prints on stderr: the code and details, each field violation, and a hint
-    for the two failures an organizer fixes at the keyboard (no token, no gateway)."""
+def user_locale(environ: Mapping[str, str] | None = None) -> str:
+    """``ru`` or ``en``: ``RONDO_LANG`` when set, else ``LC_ALL`` / ``LANG`` (``ru_RU.UTF-8`` -> ``ru``);
+    English for anything else."""
+    env = os.environ if environ is None else environ
+    for name in ("RONDO_LANG", "LC_ALL", "LANG"):
+        value = (env.get(name) or "").strip().lower()
+        if value:
+            return "ru" if value.startswith("ru") else "en"
+    return "en"
+
+
+_RETRY_IN = {"en": "retry in {seconds} s", "ru": "повторите через {seconds} с"}
+_HINT_LOGIN = {
+    "en": "hint: run `rondo login NAME` (or pass --token / RONDO_TOKEN)",
+    "ru": "подсказка: выполните `rondo login ИМЯ` (или передайте --token / RONDO_TOKEN)",
+}
+
+
+def error_lines(error: grpc.RpcError, address: str, login_hint: bool = True, locale: str | None = None) -> list[str]:
+    """What a refused call prints on stderr: the code and the message in the user's locale
+    (:func:`user_locale`; the status's ``LocalizedMessage``, else its details), each field violation,
+    "retry in N s" when the status carries ``RetryInfo``, and a hint for the two failures an organizer
+    fixes at the keyboard (no token, no gateway)."""
+    locale = locale or user_locale()
     code_of = getattr(error, "code", None)
     code = code_of() if callable(code_of) else grpc.StatusCode.UNKNOWN
     details_of = getattr(error, "details", None)
     details = (details_of() if callable(details_of) else "") or ""
-    if code == grpc.StatusCode.UNAVAILABLE and details not in SERVER_UNAVAILABLE_MESSAGES:
+    if code == grpc.StatusCode.UNAVAILABLE and details not in SERVER_UNAVAILABLE_MESSAGES and not _from_server(error):
         lines = [f"error: UNAVAILABLE: the gateway at {address} did not answer ({details})"]
         lines.append("is it running (`rondo up`)? The address comes from --address or RONDO_GATEWAY.")
         return lines
-    lines = [f"error: {code.name}: {details}"]
-    for field, description in field_violations(error):
-        violation = f"{field}: {description}" if field else description
-        if violation != details:  # a single violation is often the message itself
-            lines.append(f"  {violation}")
+    machine = error_details(error)
+    text = machine.texts.get(locale) or details
+    lines = [f"error: {code.name}: {text}"]
+    if locale == "en":  # the Russian message already says what the violations say
+        for field, description in machine.violations:
+            violation = f"{field}: {description}" if field else description
+            if violation != details:  # a single violation is often the message itself
+                lines.append(f"  {violation}")
+    if machine.retry_after_s is not None:
+        lines.append(_RETRY_IN.get(locale, _RETRY_IN["en"]).format(seconds=max(1, math.ceil(machine.retry_after_s))))
     if code == grpc.StatusCode.UNAUTHENTICATED and login_hint:
-        lines.append("hint: run `rondo login NAME` (or pass --token / RONDO_TOKEN)")
+        lines.append(_HINT_LOGIN.get(locale, _HINT_LOGIN["en"]))
     return lines
+
+
+def _from_server(error: grpc.RpcError) -> bool:
+    """The status was made by a Rondo server (it carries an ErrorInfo of domain ``rondo``), not by the
+    client's channel failing to reach one."""
+    return error_details(error).domain == "rondo"
 
 
 def fail(message: str, code: int = 2) -> typer.Exit:

@@ -63,7 +63,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from fractions import Fraction
 
-from rondo_runtime.errors import FailedPrecondition, FieldViolation, InvalidArgument
+from rondo_runtime.errors import FailedPrecondition, InvalidArgument
 from rondo_runtime.validation import Violations
 from solver.domain.capacity import MAX_KNOCKOUT_ENTRANTS, check_knockout_capacity
 
@@ -821,7 +821,7 @@ def _refield(err: InvalidArgument, prefixes: dict[str, str]) -> InvalidArgument:
             if field == old or field.startswith(old + "["):
                 field = new + field[len(old) :]
                 break
-        out.append(FieldViolation(field, fv.description))
+        out.append(fv.renamed(field))
     return InvalidArgument.of(out)
 
 
