@@ -74,7 +74,7 @@ RULESETS = {
         (24, 12, 28),
         "a multiple of 4 from 12 to 28 (two tables an evening, every other day of the week)",
     ),
-    "cup": ("Open cup 2026", (16, 4, 64), "from 4 to 64 (the cup's bracket)"),
+    "cup": ("Open cup 2026", (16, 8, 64), "from 8 to 64 (the cup's bracket, open-cup-2023 2.3)"),
     "updown": ("Up&Down 2026", (12, 8, 24), "an even number from 8 to 24 (the round robin's pairs)"),
 }
 

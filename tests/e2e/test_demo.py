@@ -138,7 +138,7 @@ def test_the_cup_demo_plays_an_open_cup_to_places_1_4(tmp_path):
 def test_the_updown_demo_plays_through_the_split_to_the_champion_and_relegation(tmp_path):
     data = tmp_path / "demo-data"
     # an earlier demo's files (the databases, demo.json, the gateway's token signing key) are wiped
-    assert _run_demo(data, "--ruleset", "cup", "--players", "4").returncode == 0
+    assert _run_demo(data, "--ruleset", "cup", "--players", "8").returncode == 0
     done = _run_demo(data, "--ruleset", "updown")
     assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
     out = done.stdout
