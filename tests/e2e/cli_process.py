@@ -51,3 +51,21 @@ class Rondo:
         """A file the organizer keeps next to the commands (a roster, a round's results): its name."""
         (self.cwd / name).write_text("\n".join(lines) + "\n", encoding="utf-8")
         return name
+
+
+#: Commands a test runs only to read ids a person reads off the tables (names, not ids, in the README).
+LOOKUPS = {"roster list"}
+SINGLE = {"login", "standings", "playoff"}
+
+
+def quickstart_text() -> str:
+    """README's "## Organizer quickstart" section."""
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
+    return readme.split("## Organizer quickstart", 1)[1].split("\n## ", 1)[0]
+
+
+def undocumented(commands: list[list[str]]) -> set[str]:
+    """The commands a test ran (``rondo X Y``) that the README's organizer quickstart does not show."""
+    ran = {args[0] if args[0] in SINGLE else " ".join(args[:2]) for args in commands}
+    text = quickstart_text()
+    return {c for c in ran - LOOKUPS if f"rondo {c} " not in text}

@@ -12,7 +12,7 @@ import pytest
 
 from league.domain.cup_progress import score_cup_season
 from league.domain.season_file import load_season
-from tests.e2e.cli_process import Rondo
+from tests.e2e.cli_process import Rondo, undocumented
 
 pytestmark = pytest.mark.e2e
 
@@ -83,3 +83,7 @@ def test_an_8_player_cup_to_places_1_4_from_the_cli(rondo):
     offline = score_cup_season(load_season(json.dumps(season).encode())).progress
     assert [p["name"] for p in bracket["places"]] == list(offline.places)
     assert technical == {p: r.technical_defeats for p, r in offline.results.items()}
+
+
+def test_the_readme_quickstart_shows_every_command_this_season_ran(rondo):
+    assert rondo.commands and not undocumented(rondo.commands)

@@ -12,7 +12,7 @@ import pytest
 
 from league.domain.season_file import load_season
 from league.domain.standings import regular_standings, standings_as_dict
-from tests.e2e.cli_process import Rondo
+from tests.e2e.cli_process import Rondo, undocumented
 
 pytestmark = pytest.mark.e2e
 
@@ -125,3 +125,7 @@ def test_a_16_player_mahjong_league_to_the_prizes_from_the_cli(rondo):
     assert {names[playoff["first_prize_player_id"]], names[playoff["second_prize_player_id"]]} <= set(PLAYERS[:8])
     assert names[playoff["first_prize_player_id"]] in final and names[playoff["second_prize_player_id"]] in final
     assert absent not in [names.get(p) for p in playoff["progress"]["final_order"]]  # the no-show's 80 000 keep them out
+
+
+def test_the_readme_quickstart_shows_every_command_this_season_ran(rondo):
+    assert rondo.commands and not undocumented(rondo.commands)

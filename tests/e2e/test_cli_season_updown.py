@@ -13,7 +13,7 @@ import pytest
 
 from league.domain.season_file import load_season
 from league.domain.updown import updown_standings, updown_standings_as_dict
-from tests.e2e.cli_process import Rondo
+from tests.e2e.cli_process import Rondo, undocumented
 
 pytestmark = pytest.mark.e2e
 
@@ -106,3 +106,7 @@ def test_a_12_player_updown_league_through_the_split_to_promotion_and_relegation
         assert text in shown
     assert not any(player_id in shown for player_id in names)
     assert "finished" in rondo.ok("stages", "next", cid)
+
+
+def test_the_readme_quickstart_shows_every_command_this_season_ran(rondo):
+    assert rondo.commands and not undocumented(rondo.commands)
