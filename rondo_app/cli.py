@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 import sys
-from enum import Enum
+from enum import Enum, StrEnum
 from typing import Annotated
 
 import typer
@@ -62,6 +62,14 @@ app.add_typer(reminders, name="reminders", rich_help_panel=CLIENT)
 app.add_typer(events, name="events", rich_help_panel=CLIENT)
 app.command("audit", rich_help_panel=CLIENT)(audit)
 
+
+# `rondo demo --ruleset`'s choices
+class DemoRuleset(StrEnum):
+    mahjong = "mahjong"
+    cup = "cup"
+    updown = "updown"
+
+
 # `rondo serve`'s choices: the registry's names
 ServiceName = Enum("ServiceName", {name: name for name in NAMES}, type=str)  # type: ignore[misc]
 
@@ -86,17 +94,24 @@ def serve(name: Annotated[ServiceName, typer.Argument(metavar="SERVICE")]) -> No
 
 @app.command()
 def demo(
-    players: int = typer.Option(24, help="How many players to register (a multiple of 4, 8-28)."),
+    players: int = typer.Option(
+        0,
+        help="How many players to register (0: the ruleset's demo: mahjong 24, a multiple of 4 from 12 to 28; cup 16; updown 12).",
+    ),
     seed: int = typer.Option(2026, help="Seed of the simulated season: availability and results."),
     data_dir: str = typer.Option("demo-data", help="Where the season's databases are kept (wiped first)."),
+    ruleset: Annotated[
+        DemoRuleset, typer.Option(help="The season: a mahjong league (Discard League), an open cup, or an Up&Down league.")
+    ] = DemoRuleset.mahjong,
 ) -> None:
-    """Start `rondo up` and play a whole Discard League season through the gateway: seed commitment,
-    draw, the club calendar, results, standings, playoff and prizes; stop; keep the database."""
+    """Start `rondo up` and play a whole season through the gateway, then print its final standings: a
+    Discard League season (seed commitment, draw, the club calendar, results, standings, playoff and
+    prizes), an open cup to places 1-4, or an Up&Down league through the split; stop; keep the database."""
     from pathlib import Path
 
     from rondo_app.demo import run_demo
 
-    code = run_demo(players=players, seed=seed, data_dir=Path(data_dir))
+    code = run_demo(players=players, seed=seed, data_dir=Path(data_dir), ruleset=ruleset.value)
     _exit_at_once_when_standalone(code)
     raise typer.Exit(code)
 

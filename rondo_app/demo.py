@@ -27,9 +27,10 @@ from pathlib import Path
 import grpc
 from rich.console import Console
 
+from gateway.adapters.key_file import KEY_FILE_NAME
 from rondo.gateway.v1 import common_pb2, competitions_pb2, draws_pb2, gateway_pb2_grpc, identity_pb2
 from rondo_app.admin import create_organizer
-from rondo_app.demo_season import JUDGE, Season, play
+from rondo_app.demo_season import JUDGE, GameSeason, Season, play, play_cup, play_updown
 from rondo_app.registry import GRPC_SERVICES, SERVICES
 from rondo_runtime.config import Settings
 from rondo_runtime.process import free_port, server_process
@@ -65,6 +66,17 @@ PLAYER_NAMES = (
 )
 SUBSTITUTE = "Kurumi"  # the technical substitute of the no-show
 COMPETITION = "Discard League 2026"
+#: ``rondo demo --ruleset``: the competition each plays, its name, its players (default, fewest, most) and
+#: what a valid count is.
+RULESETS = {
+    "mahjong": (
+        "Discard League 2026",
+        (24, 12, 28),
+        "a multiple of 4 from 12 to 28 (two tables an evening, every other day of the week)",
+    ),
+    "cup": ("Open cup 2026", (16, 8, 64), "from 8 to 64 (the cup's bracket, open-cup-2023 2.3)"),
+    "updown": ("Up&Down 2026", (12, 8, 24), "an even number from 8 to 24 (the round robin's pairs)"),
+}
 
 
 def rondo_process(args: list[str], env: dict[str, str], address: str, services: Iterable[str] = GRPC_SERVICES):
@@ -115,21 +127,40 @@ def run_slice(stub: gateway_pb2_grpc.GatewayServiceStub, players: int, seed: int
 
 def _refusal(data_dir: Path) -> str | None:
     """Why ``data_dir`` may not be wiped for a new season (None: it may). Only a directory that is
-    empty or holds what a demo leaves (demo.json, the services' SQLite files) is wiped."""
+    empty or holds what a demo leaves (demo.json, the services' SQLite files, the gateway's token
+    signing key) is wiped."""
     if not data_dir.exists():
         return None
     if not data_dir.is_dir():
         return f"{data_dir} is not a directory"
-    if any(not e.is_file() or (e.name != DEMO_FILE and ".db" not in e.name) for e in data_dir.iterdir()):
+    if any(not e.is_file() or (e.name not in (DEMO_FILE, KEY_FILE_NAME) and ".db" not in e.name) for e in data_dir.iterdir()):
         return f"{data_dir} holds files the demo did not make: give another --data-dir"
     return None
 
 
-def run_demo(players: int = 24, seed: int = 2026, data_dir: Path = Path("demo-data"), console: Console | None = None) -> int:
-    """The whole season on a fresh ``data_dir``; 0 when every step worked, 2 for bad options."""
+def _bad_players(ruleset: str, players: int) -> bool:
+    _, (_, low, high), _ = RULESETS[ruleset]
+    odd = {"mahjong": players % 4, "updown": players % 2}.get(ruleset, 0)
+    return bool(odd) or not low <= players <= high
+
+
+def run_demo(
+    players: int = 0,
+    seed: int = 2026,
+    data_dir: Path = Path("demo-data"),
+    console: Console | None = None,
+    ruleset: str = "mahjong",
+) -> int:
+    """The whole season on a fresh ``data_dir``; 0 when every step worked, 2 for bad options.
+    ``ruleset``: ``mahjong`` (the Discard League season), ``cup`` or ``updown``; ``players`` 0: its default."""
     out = console or Console(highlight=False, soft_wrap=True, width=None if sys.stdout.isatty() else 140)
-    if players % 4 or not 12 <= players <= 28:
-        out.print("error: --players: a multiple of 4 from 12 to 28 (two tables an evening, every other day of the week)")
+    if ruleset not in RULESETS:
+        out.print(f"error: --ruleset: one of {', '.join(RULESETS)}, not {ruleset!r}")
+        return 2
+    competition, (default_players, _, _), valid = RULESETS[ruleset]
+    players = players or default_players
+    if _bad_players(ruleset, players):
+        out.print(f"error: --players: {valid}")
         return 2
     started = time.monotonic()
     if (refused := _refusal(data_dir)) is not None:
@@ -160,9 +191,13 @@ def run_demo(players: int = 24, seed: int = 2026, data_dir: Path = Path("demo-da
                 .Login(identity_pb2.LoginRequest(name=ORGANIZER, password=password), timeout=30)
                 .token
             )
-            season = Season(channel, token, seed, out)
+            names = [player_name(i) for i in range(players)]
             try:
-                facts = play(season, COMPETITION, [player_name(i) for i in range(players)], SUBSTITUTE)
+                if ruleset == "mahjong":
+                    facts = play(Season(channel, token, seed, out), competition, names, SUBSTITUTE)
+                else:
+                    games = GameSeason(channel, token, seed, out)
+                    (play_cup if ruleset == "cup" else play_updown)(games, competition, names)
             except grpc.RpcError as error:  # the server's answer says what went wrong; the server still stops
                 out.print(f"error: the gateway answered {error.code().name}: {error.details()}")
                 return 1
@@ -171,6 +206,8 @@ def run_demo(players: int = 24, seed: int = 2026, data_dir: Path = Path("demo-da
                 return 1
         process.send_signal(signal.SIGTERM)
         code = process.wait(timeout=30)
+    if ruleset != "mahjong":
+        return _game_summary(out, data_dir, ruleset, games, password, players, seed, code, started)
     summary = {
         "organizer": ORGANIZER,
         "password": password,
@@ -194,5 +231,39 @@ def run_demo(players: int = 24, seed: int = 2026, data_dir: Path = Path("demo-da
     out.print(f"  rondo standings {facts.competition_id}")
     out.print(f"  rondo playoff {facts.competition_id}")
     out.print(f"  rondo calendar bookings {facts.club_id} --from {facts.first_day} --to {facts.last_day}")
+    out.print(f"(the organizer's name and password and the competition id are in {data_dir / DEMO_FILE})")
+    return code
+
+
+def _game_summary(
+    out: Console,
+    data_dir: Path,
+    ruleset: str,
+    season: GameSeason,
+    password: str,
+    players: int,
+    seed: int,
+    code: int,
+    started: float,
+) -> int:
+    """demo.json and the closing lines of a cup's or an Up&Down league's season."""
+    summary = {
+        "organizer": ORGANIZER,
+        "password": password,
+        "ruleset": ruleset,
+        "competition_id": season.competition_id,
+        "players": players,
+        "seed": seed,
+    }
+    (data_dir / DEMO_FILE).write_text(json.dumps(summary, indent=2) + "\n", encoding="utf-8")
+    out.print()
+    out.rule("[bold]The season's database")
+    out.print(f"{players} players, {season.games} games recorded")
+    out.print(f"server stopped (exit code {code}) after {time.monotonic() - started:.1f} s; the season is kept in {data_dir}")
+    out.print('inspect it (README "Inspecting the demo\'s database"):')
+    out.print(f"  RONDO_DATA_DIR={data_dir} rondo up          # then, in another shell:")
+    out.print(f"  rondo login {ORGANIZER!r}        # password {password}")
+    out.print(f"  rondo standings {season.competition_id}")
+    out.print(f"  rondo results list {season.competition_id} --stage 1")
     out.print(f"(the organizer's name and password and the competition id are in {data_dir / DEMO_FILE})")
     return code

@@ -11,6 +11,7 @@ is printed is what the gateway answered.
 from __future__ import annotations
 
 import json
+import random
 import time
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
@@ -610,3 +611,178 @@ def play(season: Season, competition_name: str, player_names: list[str], substit
     season.playoff()
     season.check_calendar()
     return season.facts
+
+
+# --- the other two competitions: an open cup and an Up&Down league ----------------------------------
+
+CUP_RULESET = "open-cup-2023"
+UPDOWN_RULESET = "updown-league-2007"
+
+
+class GameSeason:
+    """A cup or an Up&Down league played through the gateway by the organizer (who also records the
+    games here, as the judge would): each stage generated (``AdvanceStage``), every game recorded in the
+    regulations' notation (``RecordGame``), the final standings printed by the CLI's own renderers
+    (``rondo standings ID``). Results are simulated from the seed: the higher rated wins more often."""
+
+    def __init__(self, channel: grpc.Channel, organizer_token: str, seed: int, console: Console):
+        self.stub = gateway_pb2_grpc.GatewayServiceStub(with_bearer(channel, organizer_token))
+        self.rng = random.Random(seed)
+        self.out = console
+        self.started = time.monotonic()
+        self.names: dict[str, str] = {}
+        self.rating: dict[str, int] = {}
+        self.competition_id = ""
+        self.games = 0
+
+    def heading(self, text: str) -> None:
+        self.out.print()
+        self.out.rule(f"[bold]{text}[/] [dim](at {time.monotonic() - self.started:.1f} s)")
+
+    def create(self, name: str, ruleset: str, player_names: list[str]) -> None:
+        self.heading("1. Competition and registration")
+        competition = self.stub.CreateCompetition(
+            competitions_pb2.CreateCompetitionRequest(
+                competition=competitions_pb2.Competition(name=name, ruleset=ruleset), idempotency_key="demo"
+            ),
+            timeout=TIMEOUT,
+        )
+        self.competition_id = competition.id
+        self.out.print(
+            f"competition {competition.name!r} ({competition.ruleset}): the ruleset's {competition.rounds} rounds, "
+            f"tables of {competition.table_size}"
+        )
+        for i, player in enumerate(player_names):
+            made = self.stub.RegisterPlayer(
+                competitions_pb2.RegisterPlayerRequest(
+                    competition_id=self.competition_id, name=player, rating=2400 - 10 * i, idempotency_key=f"p{i}"
+                ),
+                timeout=TIMEOUT,
+            )
+            self.names[made.id] = made.name
+            self.rating[made.id] = 2400 - 10 * i
+        self.out.print(f"registered {len(player_names)} players with their ratings (the seeds: the higher rated first)")
+
+    def advance(self) -> stages_pb2.Stage:
+        stage = self.stub.AdvanceStage(
+            stages_pb2.AdvanceStageRequest(competition_id=self.competition_id, idempotency_key=f"stage-{self.games}"),
+            timeout=60,
+        )
+        self.heading(f"stage {stage.number}: {stage.name} ({stage.kind})")
+        return stage
+
+    def record(self, stage: int, round_: int, table: int, number: int, a: str, b: str, result: str, long: bool = False) -> None:
+        self.stub.RecordGame(
+            results_pb2.RecordGameRequest(
+                competition_id=self.competition_id,
+                stage=stage,
+                round=round_,
+                table=table,
+                game=results_pb2.GameResult(number=number, first_player_id=a, second_player_id=b, result=result, long=long),
+                idempotency_key=f"g{stage}-{round_}-{table}-{number}",
+            ),
+            timeout=TIMEOUT,
+        )
+        self.games += 1
+
+    def winner(self, a: str, b: str) -> bool:
+        """True when ``a`` wins: the higher rated wins two games in three."""
+        stronger = self.rating[a] > self.rating[b]
+        return stronger if self.rng.random() < 2 / 3 else not stronger
+
+
+def play_cup(season: GameSeason, competition_name: str, player_names: list[str]) -> None:
+    """The open cup (open-cup-2023): series to two wins, a drawn game replayed, a technical defeat,
+    stage by stage to the final and the match for third place; places 1-4 and the prizes."""
+    from rondo_app.client.standings import render_cup_bracket
+
+    season.create(competition_name, CUP_RULESET, player_names)
+    cid = season.competition_id
+    for _ in range(8):  # 64 players play 6 stages; more would be a bug
+        stage = season.advance()
+        for t, pairing in enumerate(stage.rounds[0].tables, start=1):
+            if len(pairing.player_ids) < 2:
+                season.out.print(f"  table {t}: {season.names[pairing.player_ids[0]]} passes")
+                continue
+            a, b = pairing.player_ids
+            games: list[str] = []
+            for n in range(1, 10):
+                if stage.number == 1 and t == 1 and n == 1:
+                    result = "="  # a drawn game: replayed as the next
+                elif stage.number == 1 and t == 2 and n == 1:
+                    result = "-/+" if season.rating[a] > season.rating[b] else "+/-"  # the favourite did not come
+                else:
+                    result = "1-0" if season.winner(a, b) else "0-1"
+                season.record(stage.number, 1, t, n, a, b, result)
+                games.append(result)
+                bracket = season.stub.GetCupBracket(stages_pb2.GetCupBracketRequest(competition_id=cid), timeout=TIMEOUT)
+                done = next(s for s in bracket.stages if s.number == stage.number)
+                played = next(p for p in done.pairings if p.table == t)
+                if played.winner_id:
+                    break
+            season.out.print(
+                f"  table {t}: {season.names[a]} v {season.names[b]}: {' '.join(games)} -> {season.names[played.winner_id]}"
+                + (" (technical)" if played.technical else "")
+            )
+        if bracket.finished:
+            break
+    season.heading("The bracket and the final places (rondo standings ID)")
+    render_cup_bracket(season.out, bracket)
+    if not bracket.finished:
+        raise RuntimeError("the cup did not finish")
+
+
+def play_updown(season: GameSeason, competition_name: str, player_names: list[str]) -> None:
+    """The Up&Down league (updown-league-2007): stage 1 a double round robin, the split into the leaders
+    (long matches) and the outsiders, stage 2 a round robin in each group; the champion, who stays and
+    who is relegated. A tie the standings leave at a cut is decided by the extra match (simulated)."""
+    from rondo_app.client.standings import render_updown
+
+    season.create(competition_name, UPDOWN_RULESET, player_names)
+    for _ in range(2):
+        stage = season.advance()
+        long = {p for g in stage.groups if g.name == "leaders" for p in g.player_ids} if stage.number == 2 else set()
+        for r, rnd in enumerate(stage.rounds, start=1):
+            for t, table in enumerate(rnd.tables, start=1):
+                if len(table.player_ids) < 2:
+                    continue
+                a, b = table.player_ids
+                if stage.number == 1 and r == 1 and t == 1:
+                    result = "+/-"  # the second player did not come: a technical result
+                else:
+                    result = "1-0" if season.winner(a, b) else "0-1"
+                season.record(stage.number, r, t, 1, a, b, result, a in long)
+        season.out.print(f"  {sum(len(r.tables) for r in stage.rounds)} games recorded in {len(stage.rounds)} rounds")
+        standings = _decide_ties(season, stage.number)
+        render_updown(season.out, standings)
+    if not standings.complete:
+        raise RuntimeError("the Up&Down league did not finish")
+
+
+def _decide_ties(season: GameSeason, stage: int) -> stages_pb2.UpdownStandings:
+    """Every tie the stage's standings leave to the organizer, decided by the extra match the regulation
+    plays (simulated: the higher rated wins), recorded with ``DecideTie``; the standings afterwards."""
+    cid = season.competition_id
+    for _ in range(10):
+        standings = season.stub.GetUpdownStandings(
+            stages_pb2.GetUpdownStandingsRequest(competition_id=cid, stage=stage), timeout=TIMEOUT
+        )
+        ties = [t for g in standings.groups for t in g.unresolved]
+        if not ties:
+            return standings
+        for tie in ties:
+            order = sorted(tie.player_ids, key=lambda p: -season.rating[p])
+            season.stub.DecideTie(
+                results_pb2.DecideTieRequest(
+                    competition_id=cid,
+                    player_ids=order,
+                    method=results_pb2.TIE_METHOD_ORGANIZER_ORDER,
+                    reason=f"the extra match: {season.names[order[0]]} won",
+                    idempotency_key=f"tie-{stage}-{tie.place}",
+                ),
+                timeout=TIMEOUT,
+            )
+            season.out.print(
+                f"  places {tie.place} tied ({tie.reason}): the extra match decided " + ", ".join(season.names[p] for p in order)
+            )
+    raise RuntimeError("ties left after every decision")

@@ -12,7 +12,7 @@ import csv
 import hashlib
 from dataclasses import dataclass
 
-from rondo_app.client.parse import BadArgument, parse_points
+from rondo_app.client.parse import BadArgument, parse_game_result, parse_points
 
 ROSTER_COLUMNS = ("name", "rating")
 MAX_SHOWN_PROBLEMS = 20
@@ -172,3 +172,74 @@ def _positive(text: str, column: str, problems: list[str]) -> int:
         return int(text)
     problems.append(f"{column}: {text!r} is not a number from 1")
     return 0
+
+
+GAME_COLUMNS = ("round", "table", "first", "second", "result")
+GAME_OPTIONAL_COLUMNS = ("game", "long")
+
+
+@dataclass(frozen=True)
+class GameLine:
+    line: int
+    round: int
+    table: int
+    number: int
+    first: str
+    second: str
+    result: str
+    long: bool
+
+
+def parse_games(text: str) -> list[GameLine]:
+    """A stage's cup or Up&Down games, one row per game, under the header
+    ``round,table,first,second,result`` (optionally ``game``: the game's number in a cup series, and
+    ``long``: ``yes`` for a long Up&Down match); players by roster name or id, the result the first
+    player's in the regulations' notation (``1-0``, ``0-1``, ``+/-``, ``-/+``, ``-/-``, ``=``).
+    :class:`BadFile` listing every bad line."""
+    numbered = [(number, line) for number, line in enumerate(text.splitlines(), start=1) if not _is_skipped(line)]
+    if not numbered:
+        raise BadFile([(1, "no games in the file")])
+    header_line, header = numbered[0]
+    first = [cell.strip().casefold() for cell in next(csv.reader([header]))]
+    allowed = GAME_COLUMNS + GAME_OPTIONAL_COLUMNS
+    if any(c not in first for c in GAME_COLUMNS) or any(c not in allowed for c in first) or len(set(first)) != len(first):
+        raise BadFile([(header_line, f"the header is {','.join(GAME_COLUMNS)} (and optionally game, long)")])
+    problems: list[tuple[int, str]] = []
+    games: list[GameLine] = []
+    seen: dict[tuple[int, int, int], int] = {}
+    for number, line in numbered[1:]:
+        cells = [cell.strip() for cell in next(csv.reader([line]))]
+        if len(cells) != len(first):
+            problems.append((number, f"{len(cells)} column(s), the header has {len(first)}"))
+            continue
+        row = dict(zip(first, cells, strict=True))
+        row_problems: list[str] = []
+        round_, table_ = _positive(row["round"], "round", row_problems), _positive(row["table"], "table", row_problems)
+        game = _positive(row["game"], "game", row_problems) if row.get("game") else 1
+        for column in ("first", "second"):
+            if not row[column]:
+                row_problems.append(f"{column}: empty")
+        if row["first"] and row["first"].casefold() == row["second"].casefold():
+            row_problems.append("a player is named twice")
+        try:
+            result = parse_game_result(row["result"], "result")
+        except BadArgument as error:
+            row_problems.append(str(error))
+            result = ""
+        long_text = row.get("long", "").casefold()
+        if long_text not in ("", "yes", "no", "true", "false", "1", "0"):
+            row_problems.append(f"long: {row['long']!r} is not yes or no")
+        if not row_problems and (round_, table_, game) in seen:
+            row_problems.append(f"round {round_} table {table_} game {game} is already on line {seen[(round_, table_, game)]}")
+        if row_problems:
+            problems.append((number, "; ".join(row_problems)))
+            continue
+        seen[(round_, table_, game)] = number
+        games.append(
+            GameLine(number, round_, table_, game, row["first"], row["second"], result, long_text in ("yes", "true", "1"))
+        )
+    if not games and not problems:
+        problems.append((header_line, "no games after the header"))
+    if problems:
+        raise BadFile(problems)
+    return games

@@ -5,6 +5,7 @@ after a failure records nothing twice. The gateway checks the rest (the score su
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Annotated
 
@@ -12,7 +13,7 @@ import typer
 
 from rondo.gateway.v1 import results_pb2
 from rondo_app.client import lookup
-from rondo_app.client.bulk import BadFile, line_key, parse_hanchans
+from rondo_app.client.bulk import BadFile, line_key, parse_games, parse_hanchans
 from rondo_app.client.competitions import CompetitionId
 from rondo_app.client.parse import BadArgument
 from rondo_app.client.render import points, table
@@ -60,17 +61,7 @@ def import_results(
         competition_id = lookup.competition(s, competition_id)
         roster = roster_pairs(s, competition_id)
         names = dict(roster)
-        resolved: dict[str, str] = {}
-        unknown: list[tuple[int, str]] = []
-        for h in hanchans:
-            for player, _ in h.scores:
-                if not lookup.names_any(player, roster):
-                    unknown.append((h.line, f"{player!r} is not in the roster"))
-                    continue
-                try:
-                    resolved[player] = lookup.player(player, roster, "player")
-                except BadArgument as error:
-                    unknown.append((h.line, error.message))
+        resolved, unknown = _players_of_the_file(((h.line, p) for h in hanchans for p, _ in h.scores), roster)
         if unknown:
             raise _refuse(file, BadFile(unknown), "nothing recorded")
         recorded = []
@@ -115,3 +106,109 @@ def import_results(
                 right=("line", "table", "hanchan"),
             )
         )
+
+
+@results.command("import-games")
+def import_games(
+    competition_id: CompetitionId,
+    file: Annotated[
+        Path,
+        typer.Argument(
+            metavar="FILE",
+            exists=True,
+            dir_okay=False,
+            help="CSV: round,table,first,second,result (optionally game, long); players by name or id.",
+        ),
+    ],
+    stage: Stage = 1,
+    address: Address = DEFAULT_ADDRESS,
+    token: Token = "",
+    as_json: Json = False,
+) -> None:
+    """Record a cup or Up&Down stage's games, one CSV row per game (e.g. ``3,2,Akagi,Saki,1-0``); nothing
+    is sent if any line is bad, and a re-run after a failure records nothing twice."""
+    try:
+        text = file.read_text(encoding="utf-8-sig")
+    except UnicodeDecodeError:
+        typer.echo(f"error: {file}: not UTF-8 text", err=True)
+        raise typer.Exit(2) from None
+    try:
+        games = parse_games(text)
+    except BadFile as bad:
+        raise _refuse(file, bad, "nothing recorded") from None
+    lines = text.splitlines()
+    with session(address, token, as_json) as s:
+        competition_id = lookup.competition(s, competition_id)
+        roster = roster_pairs(s, competition_id)
+        names = dict(roster)
+        resolved, unknown = _players_of_the_file(((g.line, p) for g in games for p in (g.first, g.second)), roster)
+        if unknown:
+            raise _refuse(file, BadFile(unknown), "nothing recorded")
+        recorded = []
+        for g in games:
+            request = results_pb2.RecordGameRequest(
+                competition_id=competition_id,
+                stage=stage,
+                round=g.round,
+                table=g.table,
+                game=results_pb2.GameResult(
+                    number=g.number,
+                    first_player_id=resolved[g.first],
+                    second_player_id=resolved[g.second],
+                    result=g.result,
+                    long=g.long,
+                ),
+                idempotency_key=line_key(competition_id, file.name, g.line, f"{stage}/{lines[g.line - 1]}", "games-import"),
+            )
+            try:
+                recorded.append((g, s.call("RecordGame", request)))
+            except Exception:
+                if recorded:
+                    typer.echo(
+                        f"error on line {g.line}: {len(recorded)} row(s) before it are recorded;"
+                        " fix and run the same command again — they are not recorded twice",
+                        err=True,
+                    )
+                raise
+        if as_json:
+            print_json({"result_records": [as_dict(record) for _, record in recorded]})
+            return
+        rows = [
+            (
+                g.line,
+                g.round,
+                g.table,
+                g.number,
+                f"{names[resolved[g.first]]} {g.result} {names[resolved[g.second]]}" + (" (long)" if g.long else ""),
+            )
+            for g, _ in recorded
+        ]
+        s.out.print(
+            table(
+                f"stage {stage}: {len(recorded)} game(s) recorded",
+                ("line", "round", "table", "game", "result"),
+                rows,
+                right=("line", "round", "table", "game"),
+            )
+        )
+        done = [record for _, record in recorded if record.completed_stage]
+        if done:
+            s.out.print(f"stage {stage} is complete: `rondo stages advance {competition_id}` generates the next", markup=False)
+
+
+def _players_of_the_file(
+    named: Iterable[tuple[int, str]], roster: list[tuple[str, str]]
+) -> tuple[dict[str, str], list[tuple[int, str]]]:
+    """Each player a file names (``(line, name or id)``) resolved against the roster: the ids, and the
+    lines naming someone not in it (or ambiguously) — the file is refused whole before anything is sent."""
+    resolved: dict[str, str] = {}
+    unknown: list[tuple[int, str]] = []
+    for line, player in named:
+        if not lookup.names_any(player, roster):
+            unknown.append((line, f"{player!r} is not in the roster"))
+            continue
+        try:
+            resolved[player] = lookup.player(player, roster, "player")
+        except BadArgument as error:
+            unknown.append((line, error.message))
+    return resolved, unknown

@@ -10,7 +10,16 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rondo_app.client.bulk import HANCHAN_COLUMNS, MAX_SHOWN_PROBLEMS, BadFile, line_key, parse_hanchans, parse_roster
+from rondo_app.client.bulk import (
+    GAME_COLUMNS,
+    HANCHAN_COLUMNS,
+    MAX_SHOWN_PROBLEMS,
+    BadFile,
+    line_key,
+    parse_games,
+    parse_hanchans,
+    parse_roster,
+)
 
 pytestmark = pytest.mark.domain
 
@@ -115,3 +124,60 @@ def test_any_text_is_hanchans_or_a_bad_file_with_line_numbers(text):
         assert bad.problems and all(1 <= line <= len(text.splitlines()) + 1 for line, _ in bad.problems)
         return
     assert parsed and all(len(h.scores) == 4 for h in parsed)
+
+
+games = st.lists(
+    st.tuples(
+        st.integers(1, 30),
+        st.integers(1, 20),
+        st.integers(1, 5),
+        st.lists(
+            st.text(alphabet="abcdefghXYZ -", min_size=1, max_size=10).map(str.strip).filter(bool), min_size=2, max_size=2
+        ).filter(lambda pair: pair[0].casefold() != pair[1].casefold()),
+        st.sampled_from(["1-0", "0-1", "+/-", "-/+", "-/-", "="]),
+        st.booleans(),
+    ),
+    min_size=1,
+    max_size=20,
+    unique_by=lambda g: (g[0], g[1], g[2]),
+)
+
+
+@settings(max_examples=200, deadline=None)
+@given(games)
+def test_a_games_csv_reads_back_exactly(rows):
+    out = io.StringIO()
+    writer = csv.writer(out)
+    writer.writerow(["game", *GAME_COLUMNS, "long"])
+    for round_, table, number, (first, second), result, long in rows:
+        writer.writerow([number, round_, table, first, second, result, "yes" if long else "no"])
+    parsed = parse_games(out.getvalue())
+    assert [(g.round, g.table, g.number, [g.first, g.second], g.result, g.long) for g in parsed] == rows
+    assert [g.line for g in parsed] == [i + 2 for i in range(len(rows))]
+
+
+def test_a_games_csv_names_every_bad_line():
+    text = "round,table,first,second,result\n1,1,Akagi,Saki,1-0\n1,x,Akagi,Saki,2-0\n1,2,Teru,teru,0-1\n1,1,Hisa,Mako,1:0\n"
+    with pytest.raises(BadFile) as bad:
+        parse_games(text)
+    assert [line for line, _ in bad.value.problems] == [3, 4, 5]
+    assert (
+        "table: 'x' is not a number from 1" in bad.value.problems[0][1]
+        and "'2-0' is not a game result" in bad.value.problems[0][1]
+    )
+    assert "a player is named twice" in bad.value.problems[1][1]
+    assert "round 1 table 1 game 1 is already on line 2" in bad.value.problems[2][1]
+    with pytest.raises(BadFile) as header:
+        parse_games("round,table,first,second\n1,1,A,B\n")
+    assert header.value.problems[0][0] == 1
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(max_size=200))
+def test_any_text_is_games_or_a_bad_file_with_line_numbers(text):
+    try:
+        parsed = parse_games(",".join(GAME_COLUMNS) + "\n" + text)
+    except BadFile as bad:
+        assert bad.problems and all(1 <= line <= len(text.splitlines()) + 1 for line, _ in bad.problems)
+        return
+    assert parsed and all(g.first and g.second for g in parsed)

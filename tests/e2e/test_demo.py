@@ -108,3 +108,44 @@ def test_rondo_up_serves_the_demo_s_database_to_its_organizer(demo):
         assert len(standings.rows) == 24 and not any(r.provisional for r in standings.rows)
         playoff = stub.GetPlayoff(stages_pb2.GetPlayoffRequest(competition_id=cid), timeout=30)
         assert playoff.finished and playoff.first_prize_player_id and playoff.second_prize_player_id
+
+
+def _run_demo(data: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "rondo_app.cli", "demo", "--data-dir", str(data), "--seed", "7", *args],
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+
+
+def test_the_cup_demo_plays_an_open_cup_to_places_1_4(tmp_path):
+    data = tmp_path / "demo-data"
+    done = _run_demo(data, "--ruleset", "cup")
+    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
+    out = done.stdout
+    for fact in ("open-cup-2023", "registered 16 players", "open cup: 16 seeds", "final places", "(tech.)", "16 players, "):
+        assert fact in out, fact
+    assert "drawn games replayed" in out  # stage 1, table 1: a drawn game, replayed
+    facts = json.loads((data / "demo.json").read_text())
+    assert facts["ruleset"] == "cup" and facts["players"] == 16
+    places = _sql(data / "league.db", "SELECT count(*) FROM stages")[0][0]
+    assert places == 4  # 1/8 final, quarter-final, semi-final, the final with the match for third place
+    again = _run_demo(data, "--ruleset", "updown", "--players", "9")
+    assert again.returncode == 2 and "--players: an even number from 8 to 24" in again.stdout
+
+
+def test_the_updown_demo_plays_through_the_split_to_the_champion_and_relegation(tmp_path):
+    data = tmp_path / "demo-data"
+    # an earlier demo's files (the databases, demo.json, the gateway's token signing key) are wiped
+    assert _run_demo(data, "--ruleset", "cup", "--players", "8").returncode == 0
+    done = _run_demo(data, "--ruleset", "updown")
+    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
+    out = done.stdout
+    for fact in ("updown-league-2007", "registered 12 players", "stage 1 (updown-round-robin)", "leaders", "outsiders"):
+        assert fact in out, fact
+    assert "champion: " in out and "relegated: " in out
+    facts = json.loads((data / "demo.json").read_text())
+    assert facts["ruleset"] == "updown" and facts["players"] == 12
+    kinds = dict(_sql(data / "league.db", "SELECT kind, count(*) FROM result_records GROUP BY kind"))
+    assert kinds == {"game": 132 + 12}  # stage 1: 22 rounds of 6 games; stage 2: two groups of 4, 3 rounds of 2
