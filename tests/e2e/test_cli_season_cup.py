@@ -80,7 +80,7 @@ def test_an_8_player_cup_to_places_1_4_from_the_cli(rondo):
     assert not any(player_id in shown for player_id in names)
 
     season = {"ruleset": "open-cup", "entrants": [{"name": p, "rating": r} for p, r in RATING.items()], "series": played}
-    offline = score_cup_season(load_season(json.dumps(season).encode())).progress
+    offline = score_cup_season(load_season(json.dumps(season).encode())).progress  # type: ignore[arg-type]
     assert [p["name"] for p in bracket["places"]] == list(offline.places)
     assert technical == {p: r.technical_defeats for p, r in offline.results.items()}
 

@@ -100,7 +100,7 @@ def test_a_16_player_mahjong_league_to_the_prizes_from_the_cli(rondo):
     standings = rondo.json("standings", cid)
     assert not standings.get("unresolved") and not any(row.get("provisional") for row in standings["rows"])
     season = {"ruleset": "mahjong-league", "players": PLAYERS, "substitutes": [SUBSTITUTE], "matches": season_matches}
-    offline = regular_standings(load_season(json.dumps(season).encode()))
+    offline = regular_standings(load_season(json.dumps(season).encode()))  # type: ignore[arg-type]
     assert [(row["name"], int(row["total"])) for row in standings["rows"]] == [
         (row["player"], row["total"]) for row in standings_as_dict(offline)["standings"]
     ]  # fmt: skip

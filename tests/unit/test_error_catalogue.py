@@ -67,7 +67,7 @@ def _name(node: ast.expr) -> str:
 
 def _literal_of(call: ast.Call):
     def literal(i: int):
-        return call.args[i].value if len(call.args) > i and isinstance(call.args[i], ast.Constant) else None
+        return call.args[i].value if len(call.args) > i and isinstance(call.args[i], ast.Constant) else None  # type: ignore[attr-defined]
 
     return literal
 
@@ -120,7 +120,7 @@ def test_russian_templates_speak_only_of_what_the_english_ones_are_given():
 
 
 def test_every_error_class_has_a_generic_reason_in_the_catalogue():
-    classes = [errors.RondoError, *errors.RondoError.__subclasses__()]
+    classes: list = [errors.RondoError, *errors.RondoError.__subclasses__()]
     assert {c.default_reason for c in classes} == GENERIC
     for cls in classes:
         assert CATALOGUE[cls.default_reason].code == cls.code
