@@ -267,7 +267,7 @@ class FakeLeagueRepository(FakeKeyStore):
 class FakeBookingRepository(FakeKeyStore):
     def __init__(self) -> None:
         super().__init__()
-        self.clubs: dict[str, Club] = {}
+        self.clubs_by_id: dict[str, Club] = {}
         self.rooms_by_id: dict[str, Room] = {}
         self.matches_by_key: dict[str, Match] = {}
         self.answers: list[tuple[str, Availability]] = []
@@ -280,13 +280,17 @@ class FakeBookingRepository(FakeKeyStore):
         self.window_moves: list[tuple[str, Interval, Interval, str]] = []
 
     def add_club(self, club: Club) -> None:
-        self.clubs[club.id] = club
+        self.clubs_by_id[club.id] = club
 
     def update_club(self, club: Club) -> None:
-        self.clubs[club.id] = club
+        self.clubs_by_id[club.id] = club
 
     def club(self, club_id: str) -> Club | None:
-        return self.clubs.get(club_id)
+        return self.clubs_by_id.get(club_id)
+
+    def clubs(self, ids: frozenset[str] | None) -> list[Club]:
+        chosen = [c for c in self.clubs_by_id.values() if ids is None or c.id in ids]
+        return sorted(chosen, key=lambda c: (c.name.casefold(), c.id))
 
     def add_room(self, room: Room) -> None:
         self.rooms_by_id[room.id] = room

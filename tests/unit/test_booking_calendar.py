@@ -55,7 +55,7 @@ def test_a_club_is_24_7_by_default_and_takes_weekly_hours_at_creation_and_update
     with pytest.raises(InvalidArgument) as error:
         booking.create_club("", "Mars/Base", opening_hours=[(8, "18:00", "24:00")], fallback_time="7pm")
     assert [v.field for v in error.value.violations] == ["name", "time_zone", "opening_hours.windows[0].day", "fallback_time"]
-    assert len(uow.repository.clubs) == 1  # nothing stored
+    assert len(uow.repository.clubs_by_id) == 1  # nothing stored
     updated = booking.update_club(club.id, opening_hours=EVENINGS, fallback_time="17:30")
     assert len(updated.opening_hours) == 7 and updated.fallback_minute == 17 * 60 + 30 and updated.name == "Club"
     assert booking.get_club(club.id) == updated

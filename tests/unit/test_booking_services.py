@@ -30,14 +30,14 @@ def test_club_defaults_to_kirov_time_and_is_idempotent(booking, uow):
     club = booking.create_club("Discard club", "", idempotency_key="c1")
     assert booking.create_club("Discard club", "", idempotency_key="c1").id == club.id
     assert booking.get_club(club.id).time_zone == "Europe/Kirov"
-    assert len(uow.repository.clubs) == 1
+    assert len(uow.repository.clubs_by_id) == 1
 
 
 def test_bad_time_zone_names_the_field_and_stores_nothing(booking, uow):
     with pytest.raises(InvalidArgument) as error:
         booking.create_club("Club", "Mars/Olympus")
     assert [v.field for v in error.value.violations] == ["time_zone"]
-    assert uow.repository.clubs == {}
+    assert uow.repository.clubs_by_id == {}
 
 
 def test_room_names_are_unique_per_club_ignoring_case(booking):

@@ -103,4 +103,4 @@ def test_booking_keys_are_bound_to_their_requests(booking, booking_uow):
     with pytest.raises(InvalidArgument) as error:
         booking.add_room(club.id, "Annex", idempotency_key="k")
     _reused(error)
-    assert list(booking_uow.repository.clubs) == [club.id] and list(booking_uow.repository.rooms_by_id) == [room.id]
+    assert list(booking_uow.repository.clubs_by_id) == [club.id] and list(booking_uow.repository.rooms_by_id) == [room.id]
