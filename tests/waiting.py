@@ -6,18 +6,56 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import TypeVar
+
+import grpc
 
 from rondo_runtime.failpoints import held_marker
 
 POLL_S = 0.01
+T = TypeVar("T")
+
+
+def eventually(condition: Callable[[], object], timeout_s: float = 60.0) -> bool:
+    """True once ``condition()`` is true; False if it never was within ``timeout_s``."""
+    end = time.monotonic() + timeout_s
+    while not condition():
+        if time.monotonic() >= end:
+            return False
+        time.sleep(POLL_S)
+    return True
 
 
 def wait_until(condition: Callable[[], object], what: str, timeout_s: float = 60.0) -> None:
     """Return once ``condition()`` is true; fail naming ``what`` after ``timeout_s``."""
-    end = time.monotonic() + timeout_s
-    while not condition():
-        assert time.monotonic() < end, f"{what}: not within {timeout_s:g} s"
-        time.sleep(POLL_S)
+    assert eventually(condition, timeout_s), f"{what}: not within {timeout_s:g} s"
+
+
+def answered(call: Callable[[], T], retry: Callable[[grpc.RpcError], bool], what: str, timeout_s: float = 60.0) -> T:
+    """``call()``'s answer, asked again while it is refused with an error ``retry`` accepts (a service
+    restarting, a delay the server imposes): the test waits for the answer, not for a guessed time. Any
+    other error is raised at once; still refused after ``timeout_s``: the last refusal is raised."""
+    answers: list[T] = []
+    refusals: list[grpc.RpcError] = []
+
+    def asked() -> bool:
+        try:
+            answers.append(call())
+            return True
+        except grpc.RpcError as error:
+            if not retry(error):
+                raise
+            refusals.append(error)
+            return False
+
+    if not eventually(asked, timeout_s):
+        raise refusals[-1] if refusals else AssertionError(f"{what}: no answer within {timeout_s:g} s")
+    return answers[0]
+
+
+def refused_with(*codes: grpc.StatusCode) -> Callable[[grpc.RpcError], bool]:
+    """A ``retry`` for :func:`answered`: the refusals with one of ``codes``."""
+    return lambda error: error.code() in codes
 
 
 def hold(name: str, gate: Path) -> str:

@@ -22,7 +22,6 @@ from __future__ import annotations
 import asyncio
 import os
 import threading
-import time
 from types import MethodType
 
 import grpc
@@ -37,6 +36,7 @@ from rondo_runtime.internal_auth import internal_channel
 from rondo_runtime.process import free_port
 from rondo_runtime.server import resolve_internal_port, start_server
 from tests.accounts import Accounts
+from tests.waiting import eventually
 
 SERVING = health_pb2.HealthCheckResponse.SERVING
 
@@ -97,16 +97,15 @@ class InProcessServer:
         return self.health.Check(health_pb2.HealthCheckRequest(service=service), timeout=timeout).status
 
     def wait_for_status(self, wanted: int, service: str = "", timeout_s: float = 60.0) -> bool:
-        """Poll gRPC health until it reports ``wanted``; False if it never did within ``timeout_s``."""
-        end = time.monotonic() + timeout_s
-        while time.monotonic() < end:
+        """Wait until gRPC health reports ``wanted``; False if it never did within ``timeout_s``."""
+
+        def reports() -> bool:
             try:
-                if self.status(service) == wanted:
-                    return True
+                return self.status(service) == wanted
             except grpc.RpcError:
-                pass
-            time.sleep(0.05)
-        return False
+                return False
+
+        return eventually(reports, timeout_s)
 
     def close(self) -> None:
         self.raw_channel.close()

@@ -16,6 +16,7 @@ import pytest
 from gateway.adapters import calendar_http
 from gateway.adapters.calendar_http import MAX_CONCURRENT, CalendarFeedServer
 from tests.calendar_feed_server import serving
+from tests.waiting import wait_until
 
 pytestmark = pytest.mark.faults
 
@@ -23,18 +24,35 @@ TOKEN = "T" * 43
 
 
 class Booking:
+    """The booking service the feed asks: while ``blocking``, each fetch waits (without polling) until the
+    test calls :meth:`release`, so the test sees exactly how many requests are inside."""
+
     def __init__(self) -> None:
-        self.release = threading.Event()
         self.blocking = False
         self.entered = 0
         self.lock = threading.Lock()
+        self.released = False
+        self.waiters: list[tuple[asyncio.AbstractEventLoop, asyncio.Event]] = []
 
     async def fetch(self, token: str, room_id: str, timeout_s: float) -> bytes:
-        with self.lock:
-            self.entered += 1
-        while self.blocking and not self.release.is_set():
-            await asyncio.sleep(0.01)
+        if self.blocking:
+            event = asyncio.Event()
+            with self.lock:
+                self.entered += 1
+                self.waiters.append((asyncio.get_running_loop(), event))
+                if self.released:
+                    event.set()
+            await event.wait()
+        else:
+            with self.lock:
+                self.entered += 1
         return b"BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n"
+
+    def release(self) -> None:
+        with self.lock:
+            self.released = True
+            for loop, event in self.waiters:
+                loop.call_soon_threadsafe(event.set)
 
 
 @pytest.fixture
@@ -43,7 +61,7 @@ def served(monkeypatch) -> Iterator[tuple[CalendarFeedServer, Booking]]:
     booking = Booking()
     with serving(booking.fetch) as server:
         yield server, booking
-        booking.release.set()
+        booking.release()
 
 
 def raw(port: int, data: bytes, timeout: float = 10.0) -> bytes:
@@ -107,13 +125,10 @@ def test_more_concurrent_requests_than_the_bound_are_told_to_retry(served):
     ]
     for t in threads:
         t.start()
-    deadline = time.monotonic() + 10
-    while booking.entered < MAX_CONCURRENT and time.monotonic() < deadline:
-        time.sleep(0.01)
-    assert booking.entered == MAX_CONCURRENT
+    wait_until(lambda: booking.entered == MAX_CONCURRENT, "every allowed request is inside", 10)
     refused = raw(server.port, f"GET /calendar/{TOKEN}.ics HTTP/1.0\r\n\r\n".encode())
     assert status(refused) == 503 and b"Retry-After: 5" in refused
-    booking.release.set()
+    booking.release()
     for t in threads:
         t.join(10)
     assert sorted(status(a) for a in answers) == [200] * MAX_CONCURRENT

@@ -26,7 +26,6 @@ import os
 import secrets
 import signal
 import subprocess
-import time
 from concurrent.futures import Future, ThreadPoolExecutor
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -51,6 +50,7 @@ from rondo_runtime.config import Settings
 from rondo_runtime.process import free_port
 from tests import mahjong_season as season
 from tests.accounts import Accounts
+from tests.waiting import answered, refused_with, wait_until
 
 pytestmark = [pytest.mark.faults, pytest.mark.slow]
 
@@ -150,14 +150,9 @@ def unavailable(call, request, service_name: str, timeout: float = 30) -> str:
 def retried(call, request, timeout: float = 30):
     """A client's retry of the same request (same key) while the gateway answers UNAVAILABLE (a
     restarted service is found again once the gateway's channel reconnects)."""
-    end = time.monotonic() + RETRY_FOR_SECONDS
-    while True:
-        try:
-            return call(request, timeout=timeout)
-        except grpc.RpcError as error:
-            if error.code() != grpc.StatusCode.UNAVAILABLE or time.monotonic() > end:
-                raise
-            time.sleep(0.2)
+    return answered(
+        lambda: call(request, timeout=timeout), refused_with(grpc.StatusCode.UNAVAILABLE), "the retried call", RETRY_FOR_SECONDS
+    )
 
 
 def events(stub, competition_id: str) -> list[tuple[str, str]]:
@@ -194,18 +189,20 @@ def draws(stub, cid: str) -> list[draws_pb2.Draw]:
 
 def paused(pool: ThreadPoolExecutor, call, request, marker: Path) -> Future:
     """Sends ``request`` until a server process pauses with it at its fail point (it writes ``marker``);
-    answers UNAVAILABLE until the gateway's channel reaches the service just started are retried."""
-    end = time.monotonic() + RETRY_FOR_SECONDS
-    while time.monotonic() < end:
-        pending = pool.submit(call, request, timeout=120)
-        while not marker.exists() and not pending.done():
-            time.sleep(0.05)
+    answers UNAVAILABLE until the gateway's channel reaches the service just started are sent again."""
+    sent: list[Future] = []
+
+    def reached() -> bool:
+        sent.append(pool.submit(call, request, timeout=120))
+        wait_until(lambda: marker.exists() or sent[-1].done(), "the call paused or answered")
         if marker.exists():
-            return pending
-        error = pending.exception()
+            return True
+        error = sent[-1].exception()
         assert isinstance(error, grpc.RpcError) and error.code() == grpc.StatusCode.UNAVAILABLE, error
-        time.sleep(0.2)
-    raise AssertionError("the call never reached the fail point")
+        return False
+
+    wait_until(reached, "the call reached the fail point", RETRY_FOR_SECONDS)
+    return sent[-1]
 
 
 def test_league_down_answers_unavailable_stores_nothing_and_the_same_keys_complete_once_after_the_restart(cluster):

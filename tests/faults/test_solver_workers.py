@@ -8,7 +8,6 @@ from __future__ import annotations
 import os
 import resource
 import signal
-import time
 from pathlib import Path
 
 import grpc
@@ -70,6 +69,8 @@ def test_a_worker_killed_mid_solve_is_replaced_and_its_call_is_unavailable(serve
     assert server.wait_for_status(SERVING, SOLVER)
     call = stub.DrawTables.future(hard_request(20), timeout=60)
     victim = busy_worker(held_worker)
+    # health's changes are pushed to a watcher (Watch), which starts before the kill: none is missed
+    watch = server.health.Watch(health_pb2.HealthCheckRequest(service=SOLVER), timeout=60)
     held_worker.unlink()  # later solves (the replacement's) run through
     os.kill(victim, signal.SIGKILL)
 
@@ -80,13 +81,11 @@ def test_a_worker_killed_mid_solve_is_replaced_and_its_call_is_unavailable(serve
     assert "retry" in caught.value.details()
 
     seen: list[int] = []
-    end = time.monotonic() + 30
-    while time.monotonic() < end and not (NOT_SERVING in seen and seen[-1] == SERVING):
-        try:
-            seen.append(server.status(SOLVER))
-        except grpc.RpcError:
-            pass
-        time.sleep(0.02)
+    for change in watch:  # SERVING first (the status when watching began), then each change
+        seen.append(change.status)
+        if NOT_SERVING in seen and seen[-1] == SERVING:
+            break
+    watch.cancel()
     assert NOT_SERVING in seen, "health must say NOT_SERVING while no worker is alive"
     assert seen[-1] == SERVING, "health must be SERVING again once the replacement is up"
 
