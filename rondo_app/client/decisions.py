@@ -17,9 +17,9 @@ from rich.console import Console
 from rondo.gateway.v1 import competitions_pb2, results_pb2, stages_pb2
 from rondo_app.client.competitions import player_names
 from rondo_app.client.names import competition_id, player_id
+from rondo_app.client.records import UPDOWN_RULESET
 from rondo_app.client.render import pairs, print_lines, table, when
 from rondo_app.client.session import DEFAULT_ADDRESS, Address, IdempotencyKey, Json, Session, Token, fail, session
-from rondo_app.client.standings import UPDOWN_RULESET
 
 decisions = typer.Typer(
     no_args_is_help=True,

@@ -11,12 +11,12 @@ import typer
 
 from rondo.gateway.v1 import results_pb2
 from rondo_app.client.names import competition_id, pick
+from rondo_app.client.records import stage_matches
 from rondo_app.client.results import (
     Chombo,
     Number,
     Stage,
     _show_record,
-    _stage_matches,
     hanchan_from_options,
     render_records,
     roster_pairs,
@@ -45,7 +45,7 @@ DECISIONS = {
 def stage_records(s: Session, cid: str, stage: int) -> list[results_pb2.ResultRecord]:
     """Every record of every match of the stage, in the order entered."""
     found: list[results_pb2.ResultRecord] = []
-    for r, t in _stage_matches(s, cid, stage, 0, 0):
+    for r, t in stage_matches(s, cid, stage, 0, 0):
         request = results_pb2.ListResultRecordsRequest(competition_id=cid, round=r, table=t, stage=stage, page_size=1000)
         found += s.all_pages("ListResultRecords", request, "result_records").result_records
     return sorted(found, key=lambda x: x.sequence)

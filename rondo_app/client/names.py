@@ -14,6 +14,7 @@ from collections.abc import Iterable
 
 from rondo.gateway.v1 import competitions_pb2, scheduling_pb2
 from rondo_app.client.parse import BadArgument
+from rondo_app.client.records import competition_records
 from rondo_app.client.session import Session
 
 #: The shortest id prefix accepted: shorter ones match too much to be meant.
@@ -78,8 +79,6 @@ def record_id(s: Session, competition: str, key: str, option: str = "RECORD") ->
     typed = key.strip()
     if _UUID.fullmatch(typed):
         return typed  # a whole id: the gateway says whether it exists (listing every match is not needed)
-    from rondo_app.client.results import competition_records  # the gateway lists one match's records at a time
-
     pairs = [(r.id, f"#{r.sequence}") for r in competition_records(s, competition)]
     if typed.isdigit():
         typed = f"#{typed}"

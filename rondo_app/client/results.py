@@ -11,17 +11,16 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Annotated
 
-import grpc
 import typer
 from rich.console import Console
 
-from rondo.gateway.v1 import competitions_pb2, draws_pb2, results_pb2, stages_pb2
+from rondo.gateway.v1 import results_pb2
 from rondo_app.client import lookup
 from rondo_app.client.competitions import CompetitionId
 from rondo_app.client.parse import BadArgument, parse_chombo, parse_game_result, parse_scores
+from rondo_app.client.records import stage_matches
 from rondo_app.client.render import enum_name, points, table, when
 from rondo_app.client.session import DEFAULT_ADDRESS, Address, IdempotencyKey, Json, Session, Token, fail, session
-from rondo_app.client.standings import CUP_RULESET, UPDOWN_RULESET
 
 results = typer.Typer(no_args_is_help=True, help="Results: list, hanchan, game, penalty, no-show, correct.")
 
@@ -109,27 +108,6 @@ def _show_record(s: Session, competition_id: str, record: results_pb2.ResultReco
 def _record_numbers(records: Iterable[results_pb2.ResultRecord]) -> dict[str, str]:
     """Record id -> ``#12``: a record is shown (and typed) by its sequence number."""
     return {r.id: f"#{r.sequence}" for r in records}
-
-
-def competition_records(s: Session, competition_id: str) -> list[results_pb2.ResultRecord]:
-    """Every record of the competition, every stage, in entry order (the gateway lists a match's records:
-    each match of the draw and of every stored stage is asked; a competition without a draw has none)."""
-    stored = s.all_pages("ListStages", stages_pb2.ListStagesRequest(competition_id=competition_id, page_size=1000), "stages")
-    found: dict[str, results_pb2.ResultRecord] = {}
-    for stage in sorted({1, *(st.number for st in stored.stages)}):
-        try:
-            matches = _stage_matches(s, competition_id, stage, 0, 0)
-        except grpc.RpcError as error:
-            if error.code() in (grpc.StatusCode.FAILED_PRECONDITION, grpc.StatusCode.NOT_FOUND):
-                continue  # no approved draw yet, or no such stage: no records there
-            raise
-        for r, t in matches:
-            request = results_pb2.ListResultRecordsRequest(
-                competition_id=competition_id, round=r, table=t, stage=stage, page_size=1000
-            )
-            for record in s.all_pages("ListResultRecords", request, "result_records").result_records:
-                found[record.id] = record
-    return sorted(found.values(), key=lambda record: record.sequence)
 
 
 @results.command("hanchan")
@@ -323,7 +301,7 @@ def list_records(
     they replace included)."""
     with session(address, token, as_json) as s:
         competition_id = lookup.competition(s, competition_id)
-        matches = [(round_, table_)] if round_ and table_ else _stage_matches(s, competition_id, stage, round_, table_)
+        matches = [(round_, table_)] if round_ and table_ else stage_matches(s, competition_id, stage, round_, table_)
         answer = results_pb2.ListResultRecordsResponse()
         for r, t in matches:
             request = results_pb2.ListResultRecordsRequest(
@@ -333,27 +311,6 @@ def list_records(
         answer.result_records.sort(key=lambda record: record.sequence)
         names = {} if as_json else {**dict(roster_pairs(s, competition_id)), **_record_numbers(answer.result_records)}
         s.show(answer, lambda out, a: render_records(out, a, names, "result records"))
-
-
-def _stage_matches(s: Session, competition_id: str, stage: int, only_round: int, only_table: int) -> list[tuple[int, int]]:
-    """The stage's matches (round, table): the published draw's tables for a mahjong league's stage 1, else
-    the stored stage's tables of two or more (a cup's pass has no game)."""
-    ruleset = s.call("GetCompetition", competitions_pb2.GetCompetitionRequest(competition_id=competition_id)).ruleset
-    if stage <= 1 and ruleset not in (CUP_RULESET, UPDOWN_RULESET):
-        seating = s.call("GetSeating", draws_pb2.GetSeatingRequest(competition_id=competition_id))
-        rounds = [(r.number, [(t.number, 2) for t in r.tables]) for r in seating.rounds]
-    else:
-        stored = s.call("GetStage", stages_pb2.GetStageRequest(competition_id=competition_id, number=max(stage, 1)))
-        rounds = [
-            (i, [(k, len(t.player_ids)) for k, t in enumerate(r.tables, start=1)]) for i, r in enumerate(stored.rounds, start=1)
-        ]
-    return [
-        (r, t)
-        for r, tables in rounds
-        if not only_round or r == only_round
-        for t, seated in tables
-        if seated > 1 and (not only_table or t == only_table)
-    ]
 
 
 # ---- rendering

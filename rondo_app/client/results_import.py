@@ -13,19 +13,13 @@ import typer
 
 from rondo.gateway.v1 import results_pb2
 from rondo_app.client import lookup
-from rondo_app.client.bulk import BadFile, line_key, parse_games, parse_hanchans
+from rondo_app.client.bulk import BadFile, GameLine, HanchanLine, line_key, parse_games, parse_hanchans
+from rondo_app.client.bulk_file import read_file, refuse, send_each
 from rondo_app.client.competitions import CompetitionId
 from rondo_app.client.parse import BadArgument
 from rondo_app.client.render import points, table
 from rondo_app.client.results import Round, Stage, results, roster_pairs
 from rondo_app.client.session import DEFAULT_ADDRESS, Address, Json, Token, as_dict, print_json, session
-
-
-def _refuse(file: Path, bad: BadFile, what: str) -> typer.Exit:
-    typer.echo(f"error: {file}: {len(bad.problems)} bad line(s), {what}", err=True)
-    for line in bad.lines():
-        typer.echo(f"  {line}", err=True)
-    return typer.Exit(2)
 
 
 @results.command("import")
@@ -47,25 +41,16 @@ def import_results(
     as_json: Json = False,
 ) -> None:
     """Record a round's hanchans, one CSV row per table's hanchan; nothing is sent if any line is bad."""
-    try:
-        text = file.read_text(encoding="utf-8-sig")
-    except UnicodeDecodeError:
-        typer.echo(f"error: {file}: not UTF-8 text", err=True)
-        raise typer.Exit(2) from None
-    try:
-        hanchans = parse_hanchans(text)
-    except BadFile as bad:
-        raise _refuse(file, bad, "nothing recorded") from None
-    lines = text.splitlines()
+    hanchans, lines = read_file(file, parse_hanchans, "nothing recorded")
     with session(address, token, as_json) as s:
         competition_id = lookup.competition(s, competition_id)
         roster = roster_pairs(s, competition_id)
         names = dict(roster)
         resolved, unknown = _players_of_the_file(((h.line, p) for h in hanchans for p, _ in h.scores), roster)
         if unknown:
-            raise _refuse(file, BadFile(unknown), "nothing recorded")
-        recorded = []
-        for h in hanchans:
+            raise refuse(file, BadFile(unknown), "nothing recorded")
+
+        def record(h: HanchanLine) -> results_pb2.ResultRecord:
             request = results_pb2.RecordHanchanRequest(
                 competition_id=competition_id,
                 round=round_,
@@ -76,16 +61,9 @@ def import_results(
                     competition_id, file.name, h.line, f"{stage}/{round_}/{lines[h.line - 1]}", "results-import"
                 ),
             )
-            try:
-                recorded.append((h, s.call("RecordHanchan", request)))
-            except Exception:
-                if recorded:
-                    typer.echo(
-                        f"error on line {h.line}: {len(recorded)} row(s) before it are recorded;"
-                        " fix and run the same command again — they are not recorded twice",
-                        err=True,
-                    )
-                raise
+            return s.call("RecordHanchan", request)
+
+        recorded = send_each(hanchans, record, lambda h: f"line {h.line}", "recorded")
         if as_json:
             print_json({"result_records": [as_dict(record) for _, record in recorded]})
             return
@@ -127,25 +105,16 @@ def import_games(
 ) -> None:
     """Record a cup or Up&Down stage's games, one CSV row per game (e.g. ``3,2,Akagi,Saki,1-0``); nothing
     is sent if any line is bad, and a re-run after a failure records nothing twice."""
-    try:
-        text = file.read_text(encoding="utf-8-sig")
-    except UnicodeDecodeError:
-        typer.echo(f"error: {file}: not UTF-8 text", err=True)
-        raise typer.Exit(2) from None
-    try:
-        games = parse_games(text)
-    except BadFile as bad:
-        raise _refuse(file, bad, "nothing recorded") from None
-    lines = text.splitlines()
+    games, lines = read_file(file, parse_games, "nothing recorded")
     with session(address, token, as_json) as s:
         competition_id = lookup.competition(s, competition_id)
         roster = roster_pairs(s, competition_id)
         names = dict(roster)
         resolved, unknown = _players_of_the_file(((g.line, p) for g in games for p in (g.first, g.second)), roster)
         if unknown:
-            raise _refuse(file, BadFile(unknown), "nothing recorded")
-        recorded = []
-        for g in games:
+            raise refuse(file, BadFile(unknown), "nothing recorded")
+
+        def record(g: GameLine) -> results_pb2.ResultRecord:
             request = results_pb2.RecordGameRequest(
                 competition_id=competition_id,
                 stage=stage,
@@ -160,16 +129,9 @@ def import_games(
                 ),
                 idempotency_key=line_key(competition_id, file.name, g.line, f"{stage}/{lines[g.line - 1]}", "games-import"),
             )
-            try:
-                recorded.append((g, s.call("RecordGame", request)))
-            except Exception:
-                if recorded:
-                    typer.echo(
-                        f"error on line {g.line}: {len(recorded)} row(s) before it are recorded;"
-                        " fix and run the same command again — they are not recorded twice",
-                        err=True,
-                    )
-                raise
+            return s.call("RecordGame", request)
+
+        recorded = send_each(games, record, lambda g: f"line {g.line}", "recorded")
         if as_json:
             print_json({"result_records": [as_dict(record) for _, record in recorded]})
             return

@@ -15,6 +15,7 @@ import typer
 from rondo.gateway.v1 import competitions_pb2
 from rondo_app.client import lookup
 from rondo_app.client.bulk import BadFile, RosterLine, line_key, parse_roster
+from rondo_app.client.bulk_file import read_file, send_each
 from rondo_app.client.competitions import CompetitionId, roster
 from rondo_app.client.render import table
 from rondo_app.client.session import DEFAULT_ADDRESS, Address, Json, Token, as_dict, print_json, session
@@ -88,23 +89,12 @@ def import_roster(
     as_json: Json = False,
 ) -> None:
     """Register every player of FILE as a main participant; nothing is sent if any line is bad."""
-    try:
-        text = file.read_text(encoding="utf-8-sig")
-    except UnicodeDecodeError:
-        typer.echo(f"error: {file}: not UTF-8 text", err=True)
-        raise typer.Exit(2) from None
-    try:
-        players = parse_roster_with_titles(text)
-    except BadFile as bad:
-        typer.echo(f"error: {file}: {len(bad.problems)} bad line(s), nobody registered", err=True)
-        for line in bad.lines():
-            typer.echo(f"  {line}", err=True)
-        raise typer.Exit(2) from None
-    lines = text.splitlines()
+    players, lines = read_file(file, parse_roster_with_titles, "nobody registered")
     with session(address, token, as_json) as s:
         competition_id = lookup.competition(s, competition_id)
-        registered = []
-        for p, title in players:
+
+        def register(row: tuple[RosterLine, str]) -> competitions_pb2.Player:
+            p, title = row
             request = competitions_pb2.RegisterPlayerRequest(
                 competition_id=competition_id,
                 name=p.name,
@@ -113,16 +103,10 @@ def import_roster(
                 idempotency_key=line_key(competition_id, file.name, p.line, lines[p.line - 1]),
                 title=title,
             )
-            try:
-                registered.append((p.line, s.call("RegisterPlayer", request)))
-            except Exception:
-                if registered:
-                    typer.echo(
-                        f"error on line {p.line} ({p.name!r}): {len(registered)} player(s) before it are registered;"
-                        " fix and run the same command again — they are not registered twice",
-                        err=True,
-                    )
-                raise
+            return s.call("RegisterPlayer", request)
+
+        sent = send_each(players, register, lambda row: f"line {row[0].line} ({row[0].name!r})", "registered", "player(s)")
+        registered = [(p.line, player) for (p, _), player in sent]
         if as_json:
             print_json({"players": [as_dict(player) for _, player in registered]})
             return

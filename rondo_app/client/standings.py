@@ -13,12 +13,11 @@ from rich.console import Console
 
 from rondo.gateway.v1 import competitions_pb2, results_pb2, stages_pb2
 from rondo_app.client import lookup
+from rondo_app.client.records import CUP_RULESET, UPDOWN_RULESET
 from rondo_app.client.render import enum_name, points, print_lines, table
 from rondo_app.client.session import Session, session
 
 #: The competition rulesets (league.domain.model.RULESETS) whose standings are a bracket or Up&Down tables.
-CUP_RULESET = "open-cup-2023"
-UPDOWN_RULESET = "updown-league-2007"
 
 
 def is_season_file(argument: str) -> bool:

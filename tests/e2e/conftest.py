@@ -11,6 +11,7 @@ Before a deployment stops, every event its module's flows appended is checked ty
 from __future__ import annotations
 
 import contextlib
+import json
 import secrets
 from pathlib import Path
 
@@ -148,3 +149,38 @@ def distributed(tmp_path_factory, pg_database_factory):
         yield deployment
         check_every_event_typed(deployment)
         deployment.close()
+
+
+# ---- the organizer CLI in this process (typer's CliRunner) against the embedded gateway
+
+
+@pytest.fixture(scope="module")
+def config_dir(tmp_path_factory) -> Path:
+    """A fresh directory for the CLI's stored logins (``RONDO_CONFIG_DIR``)."""
+    return tmp_path_factory.mktemp("rondo-config")
+
+
+@pytest.fixture(scope="module")
+def rondo(embedded, config_dir):
+    """``rondo(*args, extra_env=..., input=...)``: the CLI in this process against the embedded gateway, its
+    config in a fresh directory, no token or password from the environment; logged in as the organizer once."""
+    from typer.testing import CliRunner
+
+    from rondo_app.cli import app
+
+    env = {"RONDO_GATEWAY": embedded.address, "RONDO_CONFIG_DIR": str(config_dir), "RONDO_TOKEN": None, "RONDO_PASSWORD": None}
+    runner = CliRunner()
+
+    def invoke(*args: str, extra_env: dict[str, str | None] | None = None, input: str | None = None):
+        return runner.invoke(app, list(args), env={**env, **(extra_env or {})}, input=input)
+
+    accounts = embedded.accounts
+    done = invoke("login", accounts.organizer_name, "--password", accounts.organizer_password)
+    assert done.exit_code == 0, done.output
+    return invoke
+
+
+def out_json(result) -> dict:
+    """A CLI answer's ``--json``, once the command succeeded."""
+    assert result.exit_code == 0, result.output
+    return json.loads(result.stdout)

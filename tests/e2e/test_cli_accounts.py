@@ -6,38 +6,11 @@ a reset password replaces the old one, revoked tokens and a disabled account sto
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
-
 import pytest
-from typer.testing import CliRunner
 
-from rondo_app.cli import app
+from tests.e2e.conftest import out_json
 
 pytestmark = pytest.mark.e2e
-
-
-@pytest.fixture(scope="module")
-def config_dir(tmp_path_factory) -> Path:
-    return tmp_path_factory.mktemp("rondo-config")
-
-
-@pytest.fixture(scope="module")
-def rondo(embedded, config_dir):
-    env = {"RONDO_GATEWAY": embedded.address, "RONDO_CONFIG_DIR": str(config_dir), "RONDO_TOKEN": None, "RONDO_PASSWORD": None}
-    runner = CliRunner()
-
-    def invoke(*args: str, extra_env: dict[str, str | None] | None = None):
-        return runner.invoke(app, list(args), env={**env, **(extra_env or {})})
-
-    done = invoke("login", embedded.accounts.organizer_name, "--password", embedded.accounts.organizer_password)
-    assert done.exit_code == 0, done.output
-    return invoke
-
-
-def out_json(result) -> dict:
-    assert result.exit_code == 0, result.output
-    return json.loads(result.stdout)
 
 
 def test_accounts_from_creation_to_disabled(rondo, tmp_path):

@@ -21,37 +21,12 @@ from rondo_app.client.draws import await_with_progress
 from rondo_app.verify import load_certificate
 from rondo_runtime.process import free_port
 from tests import mahjong_season as season
+from tests.e2e.conftest import out_json
 
 pytestmark = pytest.mark.e2e
 
 SEASON_FILE = Path(__file__).resolve().parents[2] / "docs" / "examples" / "mahjong-league-season.json"
 NAMES = ("Akagi", "Washizu", "Saki", "Nodoka", "Koromo", "Teru", "Hisa", "Mako")
-
-
-@pytest.fixture(scope="module")
-def config_dir(tmp_path_factory) -> Path:
-    return tmp_path_factory.mktemp("rondo-config")
-
-
-@pytest.fixture(scope="module")
-def rondo(embedded, config_dir):
-    """``rondo(*args)``: the CLI in this process against the embedded gateway, its config in a fresh
-    directory, no token or password from the environment; logged in as the organizer once."""
-    env = {"RONDO_GATEWAY": embedded.address, "RONDO_CONFIG_DIR": str(config_dir), "RONDO_TOKEN": None, "RONDO_PASSWORD": None}
-    runner = CliRunner()
-
-    def invoke(*args: str, extra_env: dict[str, str | None] | None = None, input: str | None = None):
-        return runner.invoke(app, list(args), env={**env, **(extra_env or {})}, input=input)
-
-    accounts = embedded.accounts
-    done = invoke("login", accounts.organizer_name, "--password", accounts.organizer_password)
-    assert done.exit_code == 0, done.output
-    return invoke
-
-
-def out_json(result) -> dict:
-    assert result.exit_code == 0, result.output
-    return json.loads(result.stdout)
 
 
 def test_login_stores_the_token_mode_0600_and_later_commands_send_it(rondo, embedded, config_dir):

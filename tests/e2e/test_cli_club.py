@@ -12,37 +12,12 @@ from pathlib import Path
 
 import icalendar
 import pytest
-from typer.testing import CliRunner
 
 from rondo.gateway.v1 import identity_pb2
-from rondo_app.cli import app
 from rondo_app.client.credentials import FILE_NAME
+from tests.e2e.conftest import out_json
 
 pytestmark = pytest.mark.e2e
-
-
-@pytest.fixture(scope="module")
-def config_dir(tmp_path_factory) -> Path:
-    return tmp_path_factory.mktemp("rondo-config")
-
-
-@pytest.fixture(scope="module")
-def rondo(embedded, config_dir):
-    """``rondo(*args)``: the CLI against the embedded gateway, logged in as the gateway's owner."""
-    env = {"RONDO_GATEWAY": embedded.address, "RONDO_CONFIG_DIR": str(config_dir), "RONDO_TOKEN": None, "RONDO_PASSWORD": None}
-    runner = CliRunner()
-
-    def invoke(*args: str, extra_env: dict[str, str | None] | None = None, input: str | None = None):
-        return runner.invoke(app, list(args), env={**env, **(extra_env or {})}, input=input)
-
-    done = invoke("login", embedded.accounts.organizer_name, "--password", embedded.accounts.organizer_password)
-    assert done.exit_code == 0, done.output
-    return invoke
-
-
-def out_json(result) -> dict:
-    assert result.exit_code == 0, result.output
-    return json.loads(result.stdout)
 
 
 def organizer(embedded, name: str, config: Path) -> dict[str, str | None]:

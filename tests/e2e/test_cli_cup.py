@@ -6,41 +6,16 @@ stage's tables (points, SB, fates, the tie-break) after a round of games."""
 
 from __future__ import annotations
 
-import json
 import re
 
 import pytest
-from typer.testing import CliRunner
 
-from rondo_app.cli import app
+from tests.e2e.conftest import out_json
 
 pytestmark = pytest.mark.e2e
 
 UUID = re.compile(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}")
 NAMES = ("Akagi", "Washizu", "Saki", "Nodoka", "Koromo", "Teru", "Hisa", "Mako")
-
-
-@pytest.fixture(scope="module")
-def rondo(embedded, tmp_path_factory):
-    env = {
-        "RONDO_GATEWAY": embedded.address,
-        "RONDO_CONFIG_DIR": str(tmp_path_factory.mktemp("rondo-config")),
-        "RONDO_TOKEN": None,
-        "RONDO_PASSWORD": None,
-    }
-    runner = CliRunner()
-
-    def invoke(*args: str):
-        return runner.invoke(app, list(args), env=env)
-
-    done = invoke("login", embedded.accounts.organizer_name, "--password", embedded.accounts.organizer_password)
-    assert done.exit_code == 0, done.output
-    return invoke
-
-
-def out_json(result) -> dict:
-    assert result.exit_code == 0, result.output
-    return json.loads(result.stdout)
 
 
 def test_an_8_player_cup_to_places_1_4_from_the_cli(rondo):

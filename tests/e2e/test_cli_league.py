@@ -12,38 +12,14 @@ from zoneinfo import ZoneInfo
 
 import grpc
 import pytest
-from typer.testing import CliRunner
 
 from rondo.gateway.v1 import competitions_pb2, results_pb2
-from rondo_app.cli import app
+from tests.e2e.conftest import out_json
 
 pytestmark = pytest.mark.e2e
 
 MOSCOW = ZoneInfo("Europe/Moscow")
 FOUR = ("Akagi", "Washizu", "Saki", "Nodoka")
-
-
-@pytest.fixture(scope="module")
-def rondo(embedded, tmp_path_factory):
-    env = {
-        "RONDO_GATEWAY": embedded.address,
-        "RONDO_CONFIG_DIR": str(tmp_path_factory.mktemp("rondo-config")),
-        "RONDO_TOKEN": None,
-        "RONDO_PASSWORD": None,
-    }
-    runner = CliRunner()
-
-    def invoke(*args: str):
-        return runner.invoke(app, list(args), env=env)
-
-    done = invoke("login", embedded.accounts.organizer_name, "--password", embedded.accounts.organizer_password)
-    assert done.exit_code == 0, done.output
-    return invoke
-
-
-def out_json(result) -> dict:
-    assert result.exit_code == 0, result.output
-    return json.loads(result.stdout)
 
 
 def ok(result) -> str:

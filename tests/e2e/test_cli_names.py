@@ -5,15 +5,13 @@ keeps them); a refused call names the players and says which command does what i
 
 from __future__ import annotations
 
-import json
 import re
 
 import pytest
-from typer.testing import CliRunner
 
 from rondo.gateway.v1 import competitions_pb2
-from rondo_app.cli import app
 from rondo_app.client.names import MIN_PREFIX
+from tests.e2e.conftest import out_json
 
 pytestmark = pytest.mark.e2e
 
@@ -23,30 +21,6 @@ LEAGUE = "Names league"
 #: Players registered at most while looking for two ids sharing a prefix of MIN_PREFIX hex digits:
 #: some pair does among n random ids with probability 1 - exp(-n^2 / 2^17), 1 - 1e-13 at 2 000.
 MAX_PLAYERS_FOR_A_SHARED_PREFIX = 2_000
-
-
-@pytest.fixture(scope="module")
-def rondo(embedded, tmp_path_factory):
-    env = {
-        "RONDO_GATEWAY": embedded.address,
-        "RONDO_CONFIG_DIR": str(tmp_path_factory.mktemp("rondo-config")),
-        "RONDO_TOKEN": None,
-        "RONDO_PASSWORD": None,
-        "RONDO_LANG": "en",
-    }
-    runner = CliRunner()
-
-    def invoke(*args: str):
-        return runner.invoke(app, list(args), env=env)
-
-    done = invoke("login", embedded.accounts.organizer_name, "--password", embedded.accounts.organizer_password)
-    assert done.exit_code == 0, done.output
-    return invoke
-
-
-def out_json(result) -> dict:
-    assert result.exit_code == 0, result.output
-    return json.loads(result.stdout)
 
 
 def shown(result) -> str:

@@ -4,34 +4,11 @@ them (table and --json); a title over 100 characters is refused before anybody i
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
-
 import pytest
-from typer.testing import CliRunner
 
-from rondo_app.cli import app
+from tests.e2e.conftest import out_json
 
 pytestmark = pytest.mark.e2e
-
-
-@pytest.fixture(scope="module")
-def rondo(embedded, tmp_path_factory):
-    config_dir: Path = tmp_path_factory.mktemp("rondo-config")
-    env = {"RONDO_GATEWAY": embedded.address, "RONDO_CONFIG_DIR": str(config_dir), "RONDO_TOKEN": None, "RONDO_PASSWORD": None}
-    runner = CliRunner()
-
-    def invoke(*args: str):
-        return runner.invoke(app, list(args), env=env)
-
-    done = invoke("login", embedded.accounts.organizer_name, "--password", embedded.accounts.organizer_password)
-    assert done.exit_code == 0, done.output
-    return invoke
-
-
-def out_json(result) -> dict:
-    assert result.exit_code == 0, result.output
-    return json.loads(result.stdout)
 
 
 @pytest.mark.rule("mahjong.roster.title")

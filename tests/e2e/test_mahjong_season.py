@@ -407,7 +407,7 @@ def test_a_confirmed_correction_changing_the_top_8_is_flagged_until_the_organize
     conflict = standings.playoff_conflict
     assert conflict.open and conflict.stage == 2
     assert list(conflict.seated_not_qualified_ids) == [p8] and list(conflict.qualified_not_seated_ids) == [p9]
-    assert conflict.explanation in standings.notes and "DecidePlayoff" in conflict.explanation
+    assert conflict.explanation in standings.notes and "the organizer decides the playoff" in conflict.explanation
     assert {r.player_id: r.fate for r in standings.rows}[p9] == "playoff"
 
     decide = results_pb2.DecidePlayoffRequest(

@@ -681,6 +681,9 @@ class FakeScopeRepository:
         owner = next((g.account_id for g in rows if g.owner), None)
         return Holders(owner, frozenset(g.account_id for g in rows if not g.owner))
 
+    def held(self, kind: str, account_id: str) -> frozenset[str]:
+        return frozenset(r for (k, r, a), g in self.rows.items() if (k, a) == (kind, account_id) and g.revoked_at is None)
+
     def add_owner(self, kind: str, resource_id: str, account_id: str, at: datetime) -> bool:
         if self.holders(kind, resource_id).owner is not None:
             return False
