@@ -24,20 +24,21 @@ from bisect import bisect_left, bisect_right
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
-from itertools import compress, repeat
-from operator import add, and_, ge, itemgetter, not_, sub
+from itertools import compress, repeat, starmap
+from operator import add, and_, ge, itemgetter, lt, not_, sub
 
 from booking.domain.intervals import (
     _END,
     _START,
     Interval,
     Intervals,
+    common_bounds,
     covered,
     intersect,
     intersect_all,
-    is_normal,
     merge,
     subtract,
+    trusted_interval,
 )
 from booking.domain.suggestions import suggested_meetings
 from rondo_runtime.errors import Aborted, FailedPrecondition, InvalidArgument
@@ -224,29 +225,41 @@ def common_options(
     pieces at least ``min_length`` long are looked at (:func:`_free_in_room`), and rooms booked alike (a
     club night, a tournament day books every room the same) are computed once: a room whose bookings
     equal an earlier room's (compared in C, bound by bound) takes that room's answer."""
-    everyone = intersect_all(availabilities, window)
-    if open_hours is not None:
-        everyone = intersect(everyone, open_hours)
-    pieces = [p for p in everyone if p.end - p.start >= min_length]
-    if not pieces:
+    if open_hours is None:
+        firsts, lasts = common_bounds(availabilities, window)
+    else:
+        everyone = intersect(intersect_all(availabilities, window), open_hours)
+        firsts, lasts = list(map(_START, everyone)), list(map(_END, everyone))
+    long_enough = list(map(ge, map(sub, lasts, firsts), repeat(min_length)))
+    if not all(long_enough):
+        firsts, lasts = list(compress(firsts, long_enough)), list(compress(lasts, long_enough))
+    if not firsts:
         return ()
-    firsts, lasts = list(map(_START, pieces)), list(map(_END, pieces))
     shortest = max(min_length, timedelta.resolution)  # a zero-length gap is no option
     alike: list[tuple[list[datetime], list[datetime], list[int]]] = []  # (booking starts, ends, rooms) per pattern
     for index, room in enumerate(room_ids):
         holes = busy.get(room, ())
-        holes = holes if isinstance(holes, (list, tuple)) and is_normal(holes) else merge(holes)
+        if not isinstance(holes, (list, tuple)):
+            holes = tuple(holes)
         starts, ends = list(map(_START, holes)), list(map(_END, holes))
+        if not all(map(lt, ends, starts[1:])):  # not normal: overlapping or touching bookings merged
+            holes = merge(holes)
+            starts, ends = list(map(_START, holes)), list(map(_END, holes))
         same = next((rooms for s, e, rooms in alike if s == starts and e == ends), None)
         if same is not None:
             same.append(index)
         else:
             alike.append((starts, ends, [index]))
+    names = [tuple(map(room_ids.__getitem__, rooms)) for _, _, rooms in alike]
+    if len(alike) == 1:  # every room booked alike: one room's answer, already in order
+        starts, ends, _ = alike[0]
+        free = _free_in_room(window, firsts, lasts, starts, ends, min_length, shortest)
+        free.sort()  # a piece's several parts come after the pieces inside one gap
+        return tuple(map(Option, starmap(trusted_interval, free), repeat(names[0])))
     found: dict[tuple[datetime, datetime], list[int]] = {}  # (start, end) -> the patterns free for it
     for number, (starts, ends, _) in enumerate(alike):
-        for key in _free_in_room(window, pieces, firsts, lasts, starts, ends, min_length, shortest):
+        for key in _free_in_room(window, firsts, lasts, starts, ends, min_length, shortest):
             found.setdefault(key, []).append(number)
-    names = [tuple(map(room_ids.__getitem__, rooms)) for _, _, rooms in alike]
 
     def rooms_of(patterns: list[int]) -> tuple[str, ...]:
         if len(patterns) == 1:
@@ -254,13 +267,13 @@ def common_options(
         return tuple(map(room_ids.__getitem__, sorted(i for n in patterns for i in alike[n][2])))
 
     return tuple(
-        Option(Interval(start, end), rooms_of(patterns)) for (start, end), patterns in sorted(found.items(), key=itemgetter(0))
+        Option(trusted_interval(start, end), rooms_of(patterns))
+        for (start, end), patterns in sorted(found.items(), key=itemgetter(0))
     )
 
 
 def _free_in_room(
     window: Interval,
-    pieces: list[Interval],
     firsts: list[datetime],
     lasts: list[datetime],
     hole_starts: list[datetime],
@@ -268,7 +281,7 @@ def _free_in_room(
     min_length: timedelta,
     shortest: timedelta,
 ) -> list[tuple[datetime, datetime]]:
-    """The parts of ``pieces`` (normal; ``firsts``/``lasts`` their bounds) that one room with these
+    """The parts of the pieces (normal, given by their bounds ``firsts`` and ``lasts``) that one room with these
     bookings (normal, as bounds) has free, each at least ``shortest`` long, as ``(start, end)``.
 
     The pieces are intersected with the room's free gaps (between its bookings) by bisection and
@@ -276,11 +289,11 @@ def _free_in_room(
     Python-level step; a piece several gaps reach has its inner gaps' lengths checked in C. Where the
     pieces are few against the room's bookings, the room's long-enough free time is subtracted first
     (``subtract``) and intersected."""
-    if len(pieces) * 2 < len(hole_starts):  # few long pieces: the room's long-enough free time first, in C
+    if len(firsts) * 2 < len(hole_starts):  # few long pieces: the room's long-enough free time first, in C
         holes = tuple(map(Interval, hole_starts, hole_ends))
         return [
             (slot.start, slot.end)
-            for slot in intersect(pieces, subtract((window,), holes, min_length))
+            for slot in intersect(tuple(map(trusted_interval, firsts, lasts)), subtract((window,), holes, min_length))
             if slot.end - slot.start >= shortest
         ]
     gap_starts = [window.start, *hole_ends]  # the room's free gaps: before, between, after its bookings
@@ -291,7 +304,7 @@ def _free_in_room(
     starts = list(map(max, firsts, map(gap_starts.__getitem__, a)))
     ends = list(map(min, lasts, map(gap_ends.__getitem__, a)))
     out = list(compress(zip(starts, ends), map(and_, one, map(ge, map(sub, ends, starts), repeat(shortest)))))
-    for k in compress(range(len(pieces)), map(not_, one)):  # several gaps reach it
+    for k in compress(range(len(firsts)), map(not_, one)):  # several gaps reach it
         lo, hi = a[k], bisect_left(gap_starts, lasts[k], a[k], len(gap_ends))  # gaps[lo:hi], hi - lo >= 2
         inner = range(lo + 1, hi - 1)  # wholly inside the piece: only their lengths are checked, in C
         fits = map(ge, map(sub, gap_ends[lo + 1 : hi - 1], gap_starts[lo + 1 : hi - 1]), repeat(shortest))

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from booking.domain.intervals import Interval, intersect, merge, subtract
+from booking.domain.intervals import Interval, intersect, intersect_all, merge, subtract
 from booking.domain.scheduling import common_options
 
 pytestmark = pytest.mark.domain
@@ -64,6 +64,15 @@ def test_intersection_and_subtraction_match_the_minute_grid(xs, ys):
     assert merge(intersect(xs, ys)) == intersect(xs, ys)
 
 
+@settings(max_examples=200, deadline=None)
+@given(st.lists(intervals_st, max_size=4), st.tuples(st.integers(0, SPAN - 1), st.integers(1, SPAN)))
+def test_intersecting_every_set_matches_the_minute_grid(sets, within):
+    window = iv(within[0], min(SPAN, within[0] + within[1]))
+    common = intersect_all(sets, window)
+    assert minutes(common) == minutes([window]).intersection(*(minutes(s) for s in sets))
+    assert merge(common) == common  # normal: sorted, never touching
+
+
 def brute_force_options(players, busy, rooms, min_len):
     """Per room: runs of minutes where every player and the room are free, at least ``min_len`` long."""
     free_all = set(range(SPAN))
@@ -90,11 +99,13 @@ def brute_force_options(players, busy, rooms, min_len):
     st.lists(intervals_st, min_size=1, max_size=4),
     st.fixed_dictionaries({"r1": intervals_st, "r2": intervals_st}),
     st.integers(1, 10),
-    st.sampled_from(["own", "as r1", "as r2"]),
+    st.sampled_from(["own", "as r1", "as r2", "every room as r1"]),
 )
 def test_common_options_are_exactly_where_everyone_and_some_room_are_free(players, busy, min_len, r3):
     # a third room booked like another one (rooms booked alike are computed once) or on its own
     busy = {**busy, "r3": busy["r2"] if r3 == "as r2" else list(busy["r1"]) if r3 == "as r1" else busy["r1"][1:]}
+    if r3 == "every room as r1":  # one pattern for every room: its answer alone, sorted
+        busy = {room: list(busy["r1"]) for room in busy}
     rooms = ["r1", "r3", "r2"]  # r3 between the two: an option's rooms stay in this order
     options = common_options(iv(0, SPAN), players, rooms, busy, timedelta(minutes=min_len))
     got = [
