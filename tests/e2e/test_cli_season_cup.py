@@ -6,12 +6,10 @@ for the same games. The commands are README's "Organizer quickstart: a cup"."""
 
 from __future__ import annotations
 
-import json
-
 import pytest
 
 from league.domain.cup_progress import score_cup_season
-from league.domain.season_file import load_season
+from league.domain.season_file import parse_cup_season
 from tests.e2e.cli_process import Rondo, undocumented
 
 pytestmark = pytest.mark.e2e
@@ -80,7 +78,7 @@ def test_an_8_player_cup_to_places_1_4_from_the_cli(rondo):
     assert not any(player_id in shown for player_id in names)
 
     season = {"ruleset": "open-cup", "entrants": [{"name": p, "rating": r} for p, r in RATING.items()], "series": played}
-    offline = score_cup_season(load_season(json.dumps(season).encode())).progress  # type: ignore[arg-type]
+    offline = score_cup_season(parse_cup_season(season)).progress
     assert [p["name"] for p in bracket["places"]] == list(offline.places)
     assert technical == {p: r.technical_defeats for p, r in offline.results.items()}
 

@@ -6,11 +6,9 @@ final order and the prizes. The commands are README's "Organizer quickstart: a m
 
 from __future__ import annotations
 
-import json
-
 import pytest
 
-from league.domain.season_file import load_season
+from league.domain.season_file import parse_season
 from league.domain.standings import regular_standings, standings_as_dict
 from tests.e2e.cli_process import Rondo, undocumented
 
@@ -100,7 +98,7 @@ def test_a_16_player_mahjong_league_to_the_prizes_from_the_cli(rondo):
     standings = rondo.json("standings", cid)
     assert not standings.get("unresolved") and not any(row.get("provisional") for row in standings["rows"])
     season = {"ruleset": "mahjong-league", "players": PLAYERS, "substitutes": [SUBSTITUTE], "matches": season_matches}
-    offline = regular_standings(load_season(json.dumps(season).encode()))  # type: ignore[arg-type]
+    offline = regular_standings(parse_season(season))
     assert [(row["name"], int(row["total"])) for row in standings["rows"]] == [
         (row["player"], row["total"]) for row in standings_as_dict(offline)["standings"]
     ]  # fmt: skip

@@ -11,7 +11,7 @@ import json
 
 import pytest
 
-from league.domain.season_file import load_season
+from league.domain.season_file import parse_updown_season
 from league.domain.updown import updown_standings, updown_standings_as_dict
 from tests.e2e.cli_process import Rondo, undocumented
 
@@ -81,7 +81,7 @@ def test_a_12_player_updown_league_through_the_split_to_promotion_and_relegation
         "players": PLAYERS,
         "games": [{"round": int(g[0]), "white": g[2], "black": g[3], "result": g[4]} for g in games],
     }
-    offline = updown_standings_as_dict(updown_standings(load_season(json.dumps(season).encode())))["standings"]  # type: ignore[arg-type]
+    offline = updown_standings_as_dict(updown_standings(parse_updown_season(season)))["standings"]
     assert [(r["name"], r["points"], r["sonneborn_berger"]) for r in group["rows"]] == [
         (r["player"], r["points"], str(r["sonneborn_berger"])) for r in offline
     ]

@@ -24,7 +24,8 @@ def gateway(tmp_path_factory):
 
 
 def names(stub, page_size: int = 0) -> list[str]:
-    listed, token = [], ""  # type: ignore[var-annotated]
+    listed: list[str] = []
+    token = ""
     while True:
         page = stub.ListClubs(scheduling_pb2.ListClubsRequest(page_size=page_size, page_token=token), timeout=TIMEOUT)
         listed.extend(c.name for c in page.clubs)
