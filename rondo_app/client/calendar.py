@@ -13,6 +13,7 @@ from datetime import datetime, timedelta
 from typing import Annotated
 from zoneinfo import ZoneInfo
 
+import grpc
 import typer
 from google.protobuf.timestamp_pb2 import Timestamp
 from rich.console import Console
@@ -333,7 +334,22 @@ def match_card(
     with session(address, token, as_json) as s:
         key = match_key(s, match)
         names = dict(lookup.roster(s, key.split("/")[0]))
-        s.show(s.call("GetMatchCard", card_request(s, key, viewer)), lambda out, c: render_card(out, c, names))
+        card = s.call("GetMatchCard", card_request(s, key, viewer))
+        if not as_json:
+            names.update(rooms_you_see(s))
+        s.show(card, lambda out, c: render_card(out, c, names))
+
+
+def rooms_you_see(s: Session) -> dict[str, str]:
+    """Room id -> name in every club the caller holds (a card names rooms by id, not by club): the
+    staff's; a player lists no clubs, and their card's rooms keep their short ids."""
+    try:
+        clubs = s.all_pages("ListClubs", scheduling_pb2.ListClubsRequest(page_size=1000), "clubs").clubs
+    except grpc.RpcError as error:
+        if error.code() == grpc.StatusCode.PERMISSION_DENIED:
+            return {}
+        raise
+    return {room: name for club in clubs for room, name in room_names(s, club.id).items()}
 
 
 # ---- rendering

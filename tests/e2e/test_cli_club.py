@@ -152,6 +152,8 @@ def test_a_moved_window_shows_in_the_card_and_an_assigned_meeting_is_booked(rond
     assert assigned.exit_code == 0 and "2027-02-10 18:00" in assigned.stdout and "room Hall" in assigned.stdout, assigned.output
     card = out_json(rondo("calendar", "card", "Window league/1/1/1", "--json"))
     assert [(m["slot"]["start"], m["status"]) for m in card["meetings"]] == [("2027-02-10T17:00:00Z", "MEETING_STATUS_BOOKED")]
+    shown = rondo("calendar", "card", "Window league/1/1/1").stdout
+    assert "Hall" in shown and card["meetings"][0]["room_id"][:8] not in shown  # the room by its name
     cancelled = rondo("meetings", "cancel", "Window league/1/1/1", "2027-02-10 18:00", "--club", "Window club")
     assert cancelled.exit_code == 0 and "cancelled" in cancelled.stdout.lower(), cancelled.output
 
