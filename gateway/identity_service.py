@@ -780,7 +780,9 @@ class IdentityService:
     async def act_for(self, bot: Principal, telegram_user_id: int) -> Principal:
         """The linked player's principal for the bot's call (``via`` the bot's name): PERMISSION_DENIED
         ``TELEGRAM_NOT_LINKED`` for an unknown or unlinked Telegram user, or a disabled account."""
-        account_id = await asyncio.to_thread(self.linked_account_id, telegram_user_id)
+        account_id = self.telegram_cache.get(str(telegram_user_id))  # the common case: no thread hop
+        if account_id is None:
+            account_id = await asyncio.to_thread(self.linked_account_id, telegram_user_id)
         state = self.cache.get(account_id) if account_id else None
         if account_id and state is None:
             state = await asyncio.to_thread(self.account_state, account_id)
