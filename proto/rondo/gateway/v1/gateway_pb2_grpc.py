@@ -120,6 +120,31 @@ class GatewayServiceStub:
                 request_serializer=rondo_dot_gateway_dot_v1_dot_identity__pb2.ChangePasswordRequest.SerializeToString,
                 response_deserializer=rondo_dot_gateway_dot_v1_dot_identity__pb2.ChangePasswordResponse.FromString,
                 _registered_method=True)
+        self.CreateTelegramLinkCode = channel.unary_unary(
+                '/rondo.gateway.v1.GatewayService/CreateTelegramLinkCode',
+                request_serializer=rondo_dot_gateway_dot_v1_dot_identity__pb2.CreateTelegramLinkCodeRequest.SerializeToString,
+                response_deserializer=rondo_dot_gateway_dot_v1_dot_identity__pb2.TelegramLinkCode.FromString,
+                _registered_method=True)
+        self.LinkTelegram = channel.unary_unary(
+                '/rondo.gateway.v1.GatewayService/LinkTelegram',
+                request_serializer=rondo_dot_gateway_dot_v1_dot_identity__pb2.LinkTelegramRequest.SerializeToString,
+                response_deserializer=rondo_dot_gateway_dot_v1_dot_identity__pb2.TelegramLink.FromString,
+                _registered_method=True)
+        self.UnlinkTelegram = channel.unary_unary(
+                '/rondo.gateway.v1.GatewayService/UnlinkTelegram',
+                request_serializer=rondo_dot_gateway_dot_v1_dot_identity__pb2.UnlinkTelegramRequest.SerializeToString,
+                response_deserializer=rondo_dot_gateway_dot_v1_dot_identity__pb2.UnlinkTelegramResponse.FromString,
+                _registered_method=True)
+        self.GetTelegramLink = channel.unary_unary(
+                '/rondo.gateway.v1.GatewayService/GetTelegramLink',
+                request_serializer=rondo_dot_gateway_dot_v1_dot_identity__pb2.GetTelegramLinkRequest.SerializeToString,
+                response_deserializer=rondo_dot_gateway_dot_v1_dot_identity__pb2.TelegramLink.FromString,
+                _registered_method=True)
+        self.ListTelegramLinks = channel.unary_unary(
+                '/rondo.gateway.v1.GatewayService/ListTelegramLinks',
+                request_serializer=rondo_dot_gateway_dot_v1_dot_identity__pb2.ListTelegramLinksRequest.SerializeToString,
+                response_deserializer=rondo_dot_gateway_dot_v1_dot_identity__pb2.ListTelegramLinksResponse.FromString,
+                _registered_method=True)
         self.CreateCompetition = channel.unary_unary(
                 '/rondo.gateway.v1.GatewayService/CreateCompetition',
                 request_serializer=rondo_dot_gateway_dot_v1_dot_competitions__pb2.CreateCompetitionRequest.SerializeToString,
@@ -650,6 +675,48 @@ class GatewayServiceServicer:
         """Anyone with a password: the caller's own password changes, given the current one (a wrong one is
         INVALID_ARGUMENT on old_password and counts as a failed login: the same throttling and lockout).
         Every older token of the account stops working; the answer carries a new one for the caller.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def CreateTelegramLinkCode(self, request, context):
+        """---- Telegram: a player links their Telegram account (from the web app); the bot then acts for
+        them within their own rights (docs/rules.md access.telegram.link-one-time-code,
+        access.bot.acts-for-linked-player).
+        A player: a one-time code (10 minutes, one use) and the deep link t.me/<bot>?start=CODE when the
+        gateway knows the bot's name. A new code replaces the account's unused one.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def LinkTelegram(self, request, context):
+        """The bot, when a Telegram user sends /start CODE: the code's account is linked to that Telegram
+        user (one Telegram user per account, one account per Telegram user; a new link replaces the
+        old). A wrong, used or expired code is NOT_FOUND and changes nothing.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def UnlinkTelegram(self, request, context):
+        """A player: their own link ends (telegram_user_id ignored). The bot: the named Telegram user's
+        link ends (the user asked the bot to forget them). NOT_FOUND without one.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def GetTelegramLink(self, request, context):
+        """A player: their own link (NOT_FOUND without one). The bot: every link, by Telegram user id.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def ListTelegramLinks(self, request, context):
+        """The bot: every link, oldest first (page_size at most 500).
         """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')
@@ -1291,6 +1358,31 @@ def add_GatewayServiceServicer_to_server(servicer, server):
                     servicer.ChangePassword,
                     request_deserializer=rondo_dot_gateway_dot_v1_dot_identity__pb2.ChangePasswordRequest.FromString,
                     response_serializer=rondo_dot_gateway_dot_v1_dot_identity__pb2.ChangePasswordResponse.SerializeToString,
+            ),
+            'CreateTelegramLinkCode': grpc.unary_unary_rpc_method_handler(
+                    servicer.CreateTelegramLinkCode,
+                    request_deserializer=rondo_dot_gateway_dot_v1_dot_identity__pb2.CreateTelegramLinkCodeRequest.FromString,
+                    response_serializer=rondo_dot_gateway_dot_v1_dot_identity__pb2.TelegramLinkCode.SerializeToString,
+            ),
+            'LinkTelegram': grpc.unary_unary_rpc_method_handler(
+                    servicer.LinkTelegram,
+                    request_deserializer=rondo_dot_gateway_dot_v1_dot_identity__pb2.LinkTelegramRequest.FromString,
+                    response_serializer=rondo_dot_gateway_dot_v1_dot_identity__pb2.TelegramLink.SerializeToString,
+            ),
+            'UnlinkTelegram': grpc.unary_unary_rpc_method_handler(
+                    servicer.UnlinkTelegram,
+                    request_deserializer=rondo_dot_gateway_dot_v1_dot_identity__pb2.UnlinkTelegramRequest.FromString,
+                    response_serializer=rondo_dot_gateway_dot_v1_dot_identity__pb2.UnlinkTelegramResponse.SerializeToString,
+            ),
+            'GetTelegramLink': grpc.unary_unary_rpc_method_handler(
+                    servicer.GetTelegramLink,
+                    request_deserializer=rondo_dot_gateway_dot_v1_dot_identity__pb2.GetTelegramLinkRequest.FromString,
+                    response_serializer=rondo_dot_gateway_dot_v1_dot_identity__pb2.TelegramLink.SerializeToString,
+            ),
+            'ListTelegramLinks': grpc.unary_unary_rpc_method_handler(
+                    servicer.ListTelegramLinks,
+                    request_deserializer=rondo_dot_gateway_dot_v1_dot_identity__pb2.ListTelegramLinksRequest.FromString,
+                    response_serializer=rondo_dot_gateway_dot_v1_dot_identity__pb2.ListTelegramLinksResponse.SerializeToString,
             ),
             'CreateCompetition': grpc.unary_unary_rpc_method_handler(
                     servicer.CreateCompetition,
@@ -2066,6 +2158,141 @@ class GatewayService:
             '/rondo.gateway.v1.GatewayService/ChangePassword',
             rondo_dot_gateway_dot_v1_dot_identity__pb2.ChangePasswordRequest.SerializeToString,
             rondo_dot_gateway_dot_v1_dot_identity__pb2.ChangePasswordResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def CreateTelegramLinkCode(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/rondo.gateway.v1.GatewayService/CreateTelegramLinkCode',
+            rondo_dot_gateway_dot_v1_dot_identity__pb2.CreateTelegramLinkCodeRequest.SerializeToString,
+            rondo_dot_gateway_dot_v1_dot_identity__pb2.TelegramLinkCode.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def LinkTelegram(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/rondo.gateway.v1.GatewayService/LinkTelegram',
+            rondo_dot_gateway_dot_v1_dot_identity__pb2.LinkTelegramRequest.SerializeToString,
+            rondo_dot_gateway_dot_v1_dot_identity__pb2.TelegramLink.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def UnlinkTelegram(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/rondo.gateway.v1.GatewayService/UnlinkTelegram',
+            rondo_dot_gateway_dot_v1_dot_identity__pb2.UnlinkTelegramRequest.SerializeToString,
+            rondo_dot_gateway_dot_v1_dot_identity__pb2.UnlinkTelegramResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def GetTelegramLink(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/rondo.gateway.v1.GatewayService/GetTelegramLink',
+            rondo_dot_gateway_dot_v1_dot_identity__pb2.GetTelegramLinkRequest.SerializeToString,
+            rondo_dot_gateway_dot_v1_dot_identity__pb2.TelegramLink.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def ListTelegramLinks(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/rondo.gateway.v1.GatewayService/ListTelegramLinks',
+            rondo_dot_gateway_dot_v1_dot_identity__pb2.ListTelegramLinksRequest.SerializeToString,
+            rondo_dot_gateway_dot_v1_dot_identity__pb2.ListTelegramLinksResponse.FromString,
             options,
             channel_credentials,
             insecure,

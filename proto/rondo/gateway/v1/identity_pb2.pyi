@@ -176,7 +176,7 @@ class LinkPlayerRequest(_message.Message):
     def __init__(self, account_id: _Optional[str] = ..., competition_id: _Optional[str] = ..., player_id: _Optional[str] = ...) -> None: ...
 
 class AuditEntry(_message.Message):
-    __slots__ = ("id", "at", "account_id", "account_name", "role", "rpc", "summary", "reason", "outcome")
+    __slots__ = ("id", "at", "account_id", "account_name", "role", "rpc", "summary", "reason", "outcome", "via")
     ID_FIELD_NUMBER: _ClassVar[int]
     AT_FIELD_NUMBER: _ClassVar[int]
     ACCOUNT_ID_FIELD_NUMBER: _ClassVar[int]
@@ -186,6 +186,7 @@ class AuditEntry(_message.Message):
     SUMMARY_FIELD_NUMBER: _ClassVar[int]
     REASON_FIELD_NUMBER: _ClassVar[int]
     OUTCOME_FIELD_NUMBER: _ClassVar[int]
+    VIA_FIELD_NUMBER: _ClassVar[int]
     id: int
     at: _timestamp_pb2.Timestamp
     account_id: str
@@ -195,7 +196,8 @@ class AuditEntry(_message.Message):
     summary: str
     reason: str
     outcome: str
-    def __init__(self, id: _Optional[int] = ..., at: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., account_id: _Optional[str] = ..., account_name: _Optional[str] = ..., role: _Optional[_Union[Role, str]] = ..., rpc: _Optional[str] = ..., summary: _Optional[str] = ..., reason: _Optional[str] = ..., outcome: _Optional[str] = ...) -> None: ...
+    via: str
+    def __init__(self, id: _Optional[int] = ..., at: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., account_id: _Optional[str] = ..., account_name: _Optional[str] = ..., role: _Optional[_Union[Role, str]] = ..., rpc: _Optional[str] = ..., summary: _Optional[str] = ..., reason: _Optional[str] = ..., outcome: _Optional[str] = ..., via: _Optional[str] = ...) -> None: ...
 
 class ListAuditLogRequest(_message.Message):
     __slots__ = ("account_id", "page_size", "page_token")
@@ -256,3 +258,81 @@ class AccessGrant(_message.Message):
     granted_at: _timestamp_pb2.Timestamp
     revoked: bool
     def __init__(self, club_id: _Optional[str] = ..., competition_id: _Optional[str] = ..., account_id: _Optional[str] = ..., owner: _Optional[bool] = ..., granted_by: _Optional[str] = ..., granted_at: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., revoked: _Optional[bool] = ...) -> None: ...
+
+class CreateTelegramLinkCodeRequest(_message.Message):
+    __slots__ = ()
+    def __init__(self) -> None: ...
+
+class TelegramLinkCode(_message.Message):
+    __slots__ = ("code", "expires_at", "deep_link")
+    CODE_FIELD_NUMBER: _ClassVar[int]
+    EXPIRES_AT_FIELD_NUMBER: _ClassVar[int]
+    DEEP_LINK_FIELD_NUMBER: _ClassVar[int]
+    code: str
+    expires_at: _timestamp_pb2.Timestamp
+    deep_link: str
+    def __init__(self, code: _Optional[str] = ..., expires_at: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., deep_link: _Optional[str] = ...) -> None: ...
+
+class LinkTelegramRequest(_message.Message):
+    __slots__ = ("code", "telegram_user_id", "chat_id", "language")
+    CODE_FIELD_NUMBER: _ClassVar[int]
+    TELEGRAM_USER_ID_FIELD_NUMBER: _ClassVar[int]
+    CHAT_ID_FIELD_NUMBER: _ClassVar[int]
+    LANGUAGE_FIELD_NUMBER: _ClassVar[int]
+    code: str
+    telegram_user_id: int
+    chat_id: int
+    language: str
+    def __init__(self, code: _Optional[str] = ..., telegram_user_id: _Optional[int] = ..., chat_id: _Optional[int] = ..., language: _Optional[str] = ...) -> None: ...
+
+class TelegramLink(_message.Message):
+    __slots__ = ("account_id", "account_name", "telegram_user_id", "chat_id", "language", "players", "linked_at")
+    ACCOUNT_ID_FIELD_NUMBER: _ClassVar[int]
+    ACCOUNT_NAME_FIELD_NUMBER: _ClassVar[int]
+    TELEGRAM_USER_ID_FIELD_NUMBER: _ClassVar[int]
+    CHAT_ID_FIELD_NUMBER: _ClassVar[int]
+    LANGUAGE_FIELD_NUMBER: _ClassVar[int]
+    PLAYERS_FIELD_NUMBER: _ClassVar[int]
+    LINKED_AT_FIELD_NUMBER: _ClassVar[int]
+    account_id: str
+    account_name: str
+    telegram_user_id: int
+    chat_id: int
+    language: str
+    players: _containers.RepeatedCompositeFieldContainer[PlayerLink]
+    linked_at: _timestamp_pb2.Timestamp
+    def __init__(self, account_id: _Optional[str] = ..., account_name: _Optional[str] = ..., telegram_user_id: _Optional[int] = ..., chat_id: _Optional[int] = ..., language: _Optional[str] = ..., players: _Optional[_Iterable[_Union[PlayerLink, _Mapping]]] = ..., linked_at: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ...) -> None: ...
+
+class UnlinkTelegramRequest(_message.Message):
+    __slots__ = ("telegram_user_id",)
+    TELEGRAM_USER_ID_FIELD_NUMBER: _ClassVar[int]
+    telegram_user_id: int
+    def __init__(self, telegram_user_id: _Optional[int] = ...) -> None: ...
+
+class UnlinkTelegramResponse(_message.Message):
+    __slots__ = ("account_id",)
+    ACCOUNT_ID_FIELD_NUMBER: _ClassVar[int]
+    account_id: str
+    def __init__(self, account_id: _Optional[str] = ...) -> None: ...
+
+class GetTelegramLinkRequest(_message.Message):
+    __slots__ = ("telegram_user_id",)
+    TELEGRAM_USER_ID_FIELD_NUMBER: _ClassVar[int]
+    telegram_user_id: int
+    def __init__(self, telegram_user_id: _Optional[int] = ...) -> None: ...
+
+class ListTelegramLinksRequest(_message.Message):
+    __slots__ = ("page_size", "page_token")
+    PAGE_SIZE_FIELD_NUMBER: _ClassVar[int]
+    PAGE_TOKEN_FIELD_NUMBER: _ClassVar[int]
+    page_size: int
+    page_token: str
+    def __init__(self, page_size: _Optional[int] = ..., page_token: _Optional[str] = ...) -> None: ...
+
+class ListTelegramLinksResponse(_message.Message):
+    __slots__ = ("links", "next_page_token")
+    LINKS_FIELD_NUMBER: _ClassVar[int]
+    NEXT_PAGE_TOKEN_FIELD_NUMBER: _ClassVar[int]
+    links: _containers.RepeatedCompositeFieldContainer[TelegramLink]
+    next_page_token: str
+    def __init__(self, links: _Optional[_Iterable[_Union[TelegramLink, _Mapping]]] = ..., next_page_token: _Optional[str] = ...) -> None: ...
