@@ -155,6 +155,12 @@ def test_unbooked_matches_come_from_the_cards_of_matches_not_complete() -> None:
             state=scheduling_pb2.CARD_STATE_AGREEING,
             meetings=[scheduling_pb2.Meeting(id="m", status=scheduling_pb2.MEETING_STATUS_PROPOSED)],
         ),
+        keys[3]: scheduling_pb2.MatchCard(  # the organizer assigned it: booked, though nobody answered
+            match_key=keys[3],
+            state=scheduling_pb2.CARD_STATE_WAITING_FOR_ANSWERS,
+            pending_player_ids=["e"],
+            meetings=[scheduling_pb2.Meeting(id="n", status=scheduling_pb2.MEETING_STATUS_BOOKED)],
+        ),
     }
     shown = glance([], cards)
     assert [(u.match.key, u.state, u.pending_player_ids, u.proposed_meetings) for u in shown.unbooked] == [

@@ -214,6 +214,14 @@ def open_disputes(matches: Sequence[MatchRef], records: Iterable[results_pb2.Res
     return tuple(found)
 
 
+def booked(card: scheduling_pb2.MatchCard) -> bool:
+    """A meeting of the match is booked (the organizer's assigned one as well: the card's state still
+    says who has not answered then)."""
+    return card.state == scheduling_pb2.CARD_STATE_BOOKED or any(
+        m.status == scheduling_pb2.MEETING_STATUS_BOOKED for m in card.meetings
+    )
+
+
 def unbooked_matches(
     progress: Sequence[MatchProgress], cards: Mapping[str, scheduling_pb2.MatchCard | None]
 ) -> tuple[UnbookedMatch, ...]:
@@ -230,7 +238,7 @@ def unbooked_matches(
             if (p.match.stage, p.match.round) in due:
                 found.append(UnbookedMatch(p.match, BookingState.NOT_OPENED, (), 0))
             continue
-        if card.state == scheduling_pb2.CARD_STATE_BOOKED:
+        if booked(card):
             continue
         state = BookingState.AGREEING if card.state == scheduling_pb2.CARD_STATE_AGREEING else BookingState.WAITING_FOR_ANSWERS
         proposed = sum(m.status == scheduling_pb2.MEETING_STATUS_PROPOSED for m in card.meetings)
