@@ -12,7 +12,7 @@ from zoneinfo import ZoneInfo
 import pytest
 from google.protobuf.timestamp_pb2 import Timestamp
 
-from rondo.gateway.v1 import competitions_pb2, draws_pb2, identity_pb2, results_pb2, scheduling_pb2
+from rondo.gateway.v1 import competitions_pb2, draws_pb2, identity_pb2, results_pb2, scheduling_pb2, stages_pb2
 from tests.web.conftest import WebApp, csrf_of, make_account
 
 pytestmark = pytest.mark.web
@@ -63,6 +63,7 @@ def organizer(web: WebApp):
     return web.login(web.deployment.accounts.organizer_name, web.deployment.accounts.organizer_password)
 
 
+@pytest.mark.rule("access.web.staff-pages")
 def test_a_player_is_refused_every_staff_page_and_form(web: WebApp) -> None:
     cid, did, _, _ = league(web, "Refused league", rounds=1, approve=False)
     _, password = make_account(web.deployment, identity_pb2.ROLE_PLAYER, "Staff-page player")
@@ -78,6 +79,7 @@ def test_a_player_is_refused_every_staff_page_and_form(web: WebApp) -> None:
     assert draw.status == draws_pb2.DRAW_STATUS_PROPOSED
 
 
+@pytest.mark.rule("access.web.staff-pages")
 def test_the_organizer_approves_a_draw_from_its_figures_and_a_form_without_csrf_is_refused(web: WebApp, organizer) -> None:
     cid, did, _, names = league(web, "Approved league", rounds=2, approve=False)
     index = organizer.get("/staff")
@@ -290,3 +292,57 @@ def test_every_staff_page_renders_in_russian_and_english(web: WebApp) -> None:
     for locale, text in (("en", "Record a result"), ("ru", "Записать результат")):
         browser = web.login(accounts.organizer_name, accounts.organizer_password, locale=locale)
         assert text in browser.get(f"/staff/c/{cid}/m/1/1/1").text
+
+
+@pytest.mark.rule("access.web.staff-pages")
+def test_a_judge_sees_the_gateways_refusal_of_an_organizers_action(web: WebApp) -> None:
+    cid, did, _, _ = league(web, "Judged league", rounds=1, approve=False)
+    _, password = make_account(web.deployment, identity_pb2.ROLE_JUDGE, "Draw-page judge")
+    judge = web.login("Draw-page judge", password)
+    page = judge.get(f"/staff/c/{cid}/draws/{did}")
+    assert page.status_code == 200 and 'id="approve-form"' in page.text
+    answer = judge.post(f"/staff/c/{cid}/draws/{did}/approve", data={"csrf_token": csrf_of(page.text)})
+    assert answer.status_code == 303 and answer.headers["location"] == f"/staff/c/{cid}/draws/{did}"
+    shown = judge.get(answer.headers["location"])
+    assert 'class="flash flash-error"' in shown.text and "ApproveDraw" in shown.text  # the matrix names the RPC
+    draw = web.deployment.gateway.GetDraw(draws_pb2.GetDrawRequest(competition_id=cid, draw_id=did), timeout=TIMEOUT)
+    assert draw.status == draws_pb2.DRAW_STATUS_PROPOSED
+
+
+def test_a_cup_game_is_recorded_in_the_regulations_notation_and_a_drawn_game_decides_nothing(web: WebApp, organizer) -> None:
+    stub = web.deployment.gateway
+    cid = stub.CreateCompetition(
+        competitions_pb2.CreateCompetitionRequest(
+            competition=competitions_pb2.Competition(name="Staff cup", ruleset="open-cup-2023"), idempotency_key="staff cup"
+        ),
+        timeout=TIMEOUT,
+    ).id
+    for i in range(1, 9):
+        stub.RegisterPlayer(
+            competitions_pb2.RegisterPlayerRequest(
+                competition_id=cid, name=f"Cup P{i}", rating=2000 - i, idempotency_key=f"cup{i}"
+            ),
+            timeout=TIMEOUT,
+        )
+    stage = stub.AdvanceStage(stages_pb2.AdvanceStageRequest(competition_id=cid, idempotency_key="cup-s1"), timeout=60)
+    first = next(t for t in stage.rounds[0].tables if len(t.player_ids) == 2)
+    table = list(stage.rounds[0].tables).index(first) + 1
+    base = f"/staff/c/{cid}/m/{stage.number}/1/{table}"
+    page = organizer.get(base)
+    assert page.status_code == 200 and 'id="record-form"' in page.text and "no decisive game yet" in page.text
+    token = csrf_of(page.text)
+    organizer.post(base + "/record", data={"csrf_token": token, "idempotency_key": "g1", "number": "1", "result": "="})
+    assert "no decisive game yet" in organizer.get(base).text
+    organizer.post(base + "/record", data={"csrf_token": token, "idempotency_key": "g2", "number": "2", "result": "1:0"})
+    request = results_pb2.ListResultRecordsRequest(competition_id=cid, stage=stage.number, round=1, table=table)
+    games = [r.game for r in stub.ListResultRecords(request, timeout=TIMEOUT).result_records]
+    assert [(g.number, g.result, g.first_player_id) for g in games] == [
+        (1, "=", first.player_ids[0]),
+        (2, "1-0", first.player_ids[0]),
+    ]
+    assert 'class="badge ok"' in organizer.get(base).text
+    organizer.post(base + "/record", data={"csrf_token": token, "idempotency_key": "g3", "number": "3", "result": "2-0"})
+    assert (
+        "is not a game result" in organizer.get(base).text
+        and len(stub.ListResultRecords(request, timeout=TIMEOUT).result_records) == 2
+    )

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from datetime import datetime, timedelta
+from datetime import UTC, datetime, timedelta
 from zoneinfo import ZoneInfo
 
 from google.protobuf.timestamp_pb2 import Timestamp
@@ -120,8 +120,12 @@ def meeting_slot(form: Mapping[str, str], zone: str) -> tuple[Timestamp, Timesta
         local = local.replace(tzinfo=ZoneInfo(zone))
     minutes = _number(form, "minutes", 1, MAX_MEETING_MINUTES, default=DEFAULT_MEETING_MINUTES)
     start, end = Timestamp(), Timestamp()
-    start.FromDatetime(local)
-    end.FromDatetime(local + timedelta(minutes=minutes))
+    try:
+        begin = local.astimezone(UTC)  # real minutes: wall-clock arithmetic would be off across a DST change
+        start.FromDatetime(begin)
+        end.FromDatetime(begin + timedelta(minutes=minutes))
+    except (OverflowError, ValueError):  # the first or the last day of the calendar
+        raise FormProblem("start", N_("%(value)s is not a date and time"), typed[:40]) from None
     return start, end
 
 
