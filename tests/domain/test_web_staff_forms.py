@@ -126,3 +126,20 @@ def test_any_meeting_form_is_read_or_refused_naming_its_field(typed: str, minute
         staff_forms.meeting_slot({"start": typed, "minutes": minutes}, "Europe/Kirov")
     except FormProblem as problem:
         assert problem.field in ("start", "minutes")
+
+
+def test_a_penalty_and_a_no_show_name_a_player_of_the_match() -> None:
+    read = staff_forms.penalty({"player": "p2", "points": "1000", "reason": "late"}, PLAYERS)
+    assert (read.player_id, read.points, read.reason) == ("p2", 1000, "late")
+    for form, field in (
+        ({"player": "x", "points": "1000", "reason": "late"}, "player"),
+        ({"player": "p2", "points": "0", "reason": "late"}, "points"),
+        ({"player": "p2", "points": "1000"}, "reason"),
+    ):
+        with pytest.raises(FormProblem) as problem:
+            staff_forms.penalty(form, PLAYERS)
+        assert problem.value.field == field
+    assert staff_forms.no_show({"player": "p3", "substitute": " Guest "}, PLAYERS).substitute == "Guest"
+    with pytest.raises(FormProblem) as problem:
+        staff_forms.no_show({"player": "p3", "substitute": " "}, PLAYERS)
+    assert problem.value.field == "substitute"

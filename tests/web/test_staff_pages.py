@@ -241,6 +241,8 @@ def test_the_organizer_force_assigns_a_meeting_for_an_unbooked_match(web: WebApp
     assert len(booked) == 1 and booked[0].room_id == room.id
     assert booked[0].slot.start.ToDatetime(tzinfo=UTC) == start + timedelta(days=1)
     assert organizer.get(f"/staff/c/{cid}").text.count("waiting for answers") == 1
+    shown = organizer.get(f"/staff/c/{cid}/m/1/1/1")  # the meeting at the club's wall-clock time
+    assert 'id="meetings"' in shown.text and local.strftime("%H:%M").lstrip("0") in shown.text and "Blue" in shown.text
 
 
 def test_the_organizer_decides_a_tie_in_his_order(web: WebApp, organizer) -> None:
@@ -346,3 +348,25 @@ def test_a_cup_game_is_recorded_in_the_regulations_notation_and_a_drawn_game_dec
         "is not a game result" in organizer.get(base).text
         and len(stub.ListResultRecords(request, timeout=TIMEOUT).result_records) == 2
     )
+
+
+def test_a_penalty_and_a_no_show_recorded_from_the_match_page(web: WebApp, organizer) -> None:
+    cid, _, _, _ = league(web, "Penalized league", rounds=1)
+    seats = table_of(web, cid)
+    base = f"/staff/c/{cid}/m/1/1/1"
+    page = organizer.get(base)
+    assert 'id="penalty-form"' in page.text and 'id="no-show-form"' in page.text
+    token = csrf_of(page.text)
+    penalty = {"csrf_token": token, "idempotency_key": "pen", "player": seats[1], "points": "2000", "reason": "slow play"}
+    assert organizer.post(base + "/penalty", data=penalty).status_code == 303
+    no_show = {"csrf_token": token, "idempotency_key": "ns", "player": seats[2], "substitute": "Walk-in Guest"}
+    assert organizer.post(base + "/no-show", data=no_show).status_code == 303
+    stored = records(web, cid)
+    assert [r.WhichOneof("content") for r in stored] == ["penalty", "no_show"]
+    assert (stored[0].penalty.player_id, stored[0].penalty.points, stored[0].penalty.reason) == (seats[1], 2000, "slow play")
+    assert (stored[1].no_show.player_id, stored[1].no_show.substitute) == (seats[2], "Walk-in Guest")
+    foreign = dict(penalty, idempotency_key="pen-2", player="not-a-player-of-this-match")
+    organizer.post(base + "/penalty", data=foreign)
+    shown = organizer.get(base)
+    assert "Choose a player of this match" in shown.text and len(records(web, cid)) == 2
+    assert "slow play" in shown.text and "Walk-in Guest" in shown.text

@@ -306,6 +306,7 @@ async def match_page(request: Request) -> Response:
     clubs = await club_rooms(request)
     names = await player_names(request, cid)
     room_names = {r.id: r.name for _club, rooms in clubs for r in rooms}
+    room_zones = {r.id: club.time_zone for club, rooms in clubs for r in rooms}  # a meeting in its room's club time
     zone = clubs[0][0].time_zone if clubs else "UTC"
     return render(
         request,
@@ -321,6 +322,7 @@ async def match_page(request: Request) -> Response:
             "clubs": clubs,
             "zone": zone,
             "room_names": room_names,
+            "room_zones": room_zones,
             "names": names,
             "moment": moment,
             "game_results": GAME_RESULTS,
@@ -383,6 +385,28 @@ def _record(m: MatchRef, kind: MatchKind, form: dict[str, str]) -> tuple[str, Me
     )
 
 
+def _penalty(m: MatchRef, kind: MatchKind, form: dict[str, str]) -> tuple[str, Message]:
+    return "RecordPenalty", results_pb2.RecordPenaltyRequest(
+        competition_id=m.competition_id,
+        stage=m.stage,
+        round=m.round,
+        table=m.table,
+        penalty=staff_forms.penalty(form, m.player_ids),
+        idempotency_key=form.get("idempotency_key", "")[:100],
+    )
+
+
+def _no_show(m: MatchRef, kind: MatchKind, form: dict[str, str]) -> tuple[str, Message]:
+    return "RecordNoShow", results_pb2.RecordNoShowRequest(
+        competition_id=m.competition_id,
+        stage=m.stage,
+        round=m.round,
+        table=m.table,
+        no_show=staff_forms.no_show(form, m.player_ids),
+        idempotency_key=form.get("idempotency_key", "")[:100],
+    )
+
+
 def _correct(m: MatchRef, kind: MatchKind, form: dict[str, str]) -> tuple[str, Message]:
     message = results_pb2.CorrectRecordRequest(
         competition_id=m.competition_id,
@@ -414,6 +438,14 @@ def _resolve(m: MatchRef, kind: MatchKind, form: dict[str, str]) -> tuple[str, M
 
 async def record_result(request: Request) -> Response:
     return await _match_action(request, _record)
+
+
+async def record_penalty(request: Request) -> Response:
+    return await _match_action(request, _penalty)
+
+
+async def record_no_show(request: Request) -> Response:
+    return await _match_action(request, _no_show)
 
 
 async def correct_record(request: Request) -> Response:
@@ -485,6 +517,8 @@ routes: list[BaseRoute] = [
     Route("/staff/c/{cid}/ties", decide_tie, methods=["POST"]),
     Route(MATCH, match_page, methods=["GET"]),
     Route(MATCH + "/record", record_result, methods=["POST"]),
+    Route(MATCH + "/penalty", record_penalty, methods=["POST"]),
+    Route(MATCH + "/no-show", record_no_show, methods=["POST"]),
     Route(MATCH + "/correct", correct_record, methods=["POST"]),
     Route(MATCH + "/resolve", resolve_dispute, methods=["POST"]),
     Route(MATCH + "/assign", assign_meeting, methods=["POST"]),

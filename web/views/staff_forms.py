@@ -132,3 +132,23 @@ def meeting_slot(form: Mapping[str, str], zone: str) -> tuple[Timestamp, Timesta
 def seed(form: Mapping[str, str]) -> int:
     """A lot's seed: a whole number, recorded so anyone can repeat the lot."""
     return _number(form, "seed", -(2**63) + 1, 2**63 - 1)
+
+
+def penalty(form: Mapping[str, str], players: Sequence[str]) -> results_pb2.PenaltyEntry:
+    """``player`` (one of the match's), ``points`` deducted (positive), ``reason`` (kept in the protocol)."""
+    player = form.get("player", "")
+    if player not in players:
+        raise FormProblem("player", N_("Choose a player of this match"))
+    return results_pb2.PenaltyEntry(player_id=player, points=_number(form, "points", 1, INT32_MAX), reason=reason(form))
+
+
+def no_show(form: Mapping[str, str], players: Sequence[str]) -> results_pb2.NoShowEntry:
+    """``player`` (one of the match's, who did not come) and ``substitute``: a registered substitute's
+    id, or an unregistered one's name (the gateway checks which)."""
+    player = form.get("player", "")
+    if player not in players:
+        raise FormProblem("player", N_("Choose a player of this match"))
+    substitute = form.get("substitute", "").strip()[:100]
+    if not substitute:
+        raise FormProblem("substitute", N_("Name the substitute who took the seat"))
+    return results_pb2.NoShowEntry(player_id=player, substitute=substitute)
