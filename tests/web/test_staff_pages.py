@@ -128,6 +128,9 @@ def test_a_result_recorded_and_corrected_from_the_match_page(web: WebApp, organi
 
     season = organizer.get(f"/staff/c/{cid}")
     assert "hanchans missing: 2, 3" in season.text and "in progress" in season.text
+    # the glance asks for each match's records and each incomplete match's card, plus a fixed few reads
+    matches = 4
+    assert int(season.headers["x-gateway-calls"]) <= 8 + 2 * matches
 
     bad = _hanchan_form(csrf_of(page.text), "rec-bad", 2, [40_000, 35_000, 25_000, 25_000])  # sums to 125 000
     organizer.post(base + "/record", data=bad)
