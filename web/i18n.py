@@ -144,3 +144,8 @@ def format_weekday(day, locale: str | None = None, width: str = "abbreviated") -
 
 def format_duration(seconds: float, locale: str | None = None) -> str:
     return babel_dates.format_timedelta(timedelta(seconds=seconds), locale=Locale.parse(locale or current_locale.get()))
+
+
+def format_short_date(day, locale: str | None = None) -> str:
+    """A local date as "5 Dec" / "5 дек." (the grid's column heads)."""
+    return babel_dates.format_date(day, format="d MMM", locale=Locale.parse(locale or current_locale.get()))

@@ -40,6 +40,8 @@ def make_environment(catalogues: i18n.Catalogues) -> jinja2.Environment:
     env.install_gettext_callables(catalogues.gettext, catalogues.ngettext, newstyle=True, pgettext=catalogues.pgettext)  # type: ignore[attr-defined]
     env.filters["datetime"] = lambda moment, zone=None, format="medium": i18n.format_datetime(moment, zone, format=format)
     env.filters["date"] = lambda moment, zone=None, format="medium": i18n.format_date(moment, zone, format=format)
+    env.filters["weekday"] = lambda day: i18n.format_weekday(day)
+    env.filters["shortdate"] = lambda day: i18n.format_short_date(day)
     env.filters["time"] = lambda moment, zone=None, format="short": i18n.format_time(moment, zone, format=format)
     return env
 
