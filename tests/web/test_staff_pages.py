@@ -73,6 +73,9 @@ def test_a_player_is_refused_every_staff_page_and_form(web: WebApp) -> None:
         answer = player.get(page)
         assert answer.status_code == 403, page
         assert "Refused" in answer.text
+    staff = web.login(web.deployment.accounts.organizer_name, web.deployment.accounts.organizer_password)
+    for odd in ("/staff/c/a%20b", "/staff/c/%0d%0aX", f"/staff/c/{'x' * 65}"):  # not an id: 404, nothing asked
+        assert staff.get(odd).status_code == 404, odd
     approve = player.post(f"/staff/c/{cid}/draws/{did}/approve", data={"csrf_token": token})
     assert approve.status_code == 403
     draw = web.deployment.gateway.GetDraw(draws_pb2.GetDrawRequest(competition_id=cid, draw_id=did), timeout=TIMEOUT)
