@@ -192,6 +192,24 @@ def test_the_judge_decides_a_reported_result_seen_among_the_open_disputes(web: W
     assert [r.status for r in records(web, cid)] == [results_pb2.RECORD_STATUS_CONFIRMED]
     assert f'id="dispute-{reported.sequence}"' not in judge.get(f"/staff/c/{cid}").text
 
+    second = reporter.ReportResult(
+        results_pb2.ReportResultRequest(
+            competition_id=cid,
+            round=1,
+            table=1,
+            hanchan=results_pb2.HanchanResult(number=2, scores=dict(zip(seats, [50_000, 30_000, 25_000, 15_000], strict=True))),
+            idempotency_key="report-2",
+        ),
+        timeout=TIMEOUT,
+    )
+    page = judge.get(f"/staff/c/{cid}/m/1/1/1")
+    replace = _hanchan_form(csrf_of(page.text), "replace", 2, [45_000, 35_000, 25_000, 15_000])
+    replace.update({"record_id": second.id, "decision": "replace", "reason": "the judge recounted"})
+    assert judge.post(f"/staff/c/{cid}/m/1/1/1/resolve", data=replace).status_code == 303
+    after = records(web, cid)
+    assert [r.status for r in after[1:]] == [results_pb2.RECORD_STATUS_REPLACED, results_pb2.RECORD_STATUS_CONFIRMED]
+    assert dict(after[2].hanchan.scores) == dict(zip(seats, [45_000, 35_000, 25_000, 15_000], strict=True))
+
 
 def _stamp(moment: datetime) -> Timestamp:
     out = Timestamp()
