@@ -757,7 +757,7 @@ class IdentityService:
 
         def work(repo: IdentityRepository) -> list[tuple[int, LinkedAccount]]:
             found = repo.telegram_links(after, size + 1)
-            accounts = {a.id: a for a in (repo.account(link.account_id) for _, link in found) if a is not None}
+            accounts = repo.accounts_with_ids(sorted({link.account_id for _, link in found}))
             return [(i, LinkedAccount(link, accounts[link.account_id])) for i, link in found if link.account_id in accounts]
 
         found = self.uow.read(work)
