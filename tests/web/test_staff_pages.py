@@ -155,7 +155,7 @@ def test_a_result_recorded_and_corrected_from_the_match_page(web: WebApp, organi
 
 
 def test_the_judge_decides_a_reported_result_seen_among_the_open_disputes(web: WebApp) -> None:
-    cid, _, _, _ = league(web, "Disputed league", rounds=1)
+    cid, _, _, names = league(web, "Disputed league", rounds=1)
     seats = table_of(web, cid)
     reporter = web.deployment.accounts.player(cid, seats[0])
     reported = reporter.ReportResult(
@@ -178,6 +178,7 @@ def test_the_judge_decides_a_reported_result_seen_among_the_open_disputes(web: W
     )
     page = judge.get(f"/staff/c/{cid}/m/1/1/1")
     assert f'id="resolve-form-{reported.sequence}"' in page.text
+    assert f"<td>{names[seats[0]]}</td>" in page.text  # the reporter by name, never an account id
     answer = judge.post(
         f"/staff/c/{cid}/m/1/1/1/resolve",
         data={
