@@ -43,3 +43,15 @@ def test_every_staff_message_is_translated_with_its_placeholders(locale: str) ->
     for msgid in used:
         assert translated[msgid], msgid
         assert set(PLACEHOLDER.findall(translated[msgid])) == set(PLACEHOLDER.findall(msgid)), msgid
+
+
+@pytest.mark.parametrize("locale", ["ru", "en"])
+def test_a_message_shared_with_the_players_pages_reads_the_same_in_both_catalogues(locale: str) -> None:
+    """The app merges web.po and staff.po into one catalogue (staff.po last): a msgid both have must
+    have one translation, or the staff catalogue would change the players' pages."""
+    catalogues = {}
+    for domain in ("web", "staff"):
+        with (ROOT / f"web/locale/{locale}/LC_MESSAGES/{domain}.po").open("rb") as source:
+            catalogues[domain] = {str(m.id): str(m.string) for m in read_po(source, locale=locale) if m.id}
+    shared = set(catalogues["web"]) & set(catalogues["staff"])
+    assert {m for m in shared if catalogues["web"][m] != catalogues["staff"][m]} == set()
