@@ -85,6 +85,7 @@ def test_the_week_grid_offers_only_open_hours_and_saves_my_answer(site: WebApp, 
     assert season.names[player] in found(r'id="answered">([^<]*)<', card.text)
 
 
+@pytest.mark.rule("access.privacy.intervals-owner-only")
 def test_a_table_agrees_confirms_books_and_the_calendar_shows_it_without_anyones_intervals(site: WebApp, season: Season) -> None:
     table = season.tables[0]
     browsers = {p: login(site, season, p) for p in table}
@@ -151,6 +152,8 @@ def test_a_reported_result_is_confirmed_by_one_disputed_by_another_and_standings
         assert season.names[player] in standings.text
 
 
+@pytest.mark.rule("access.web.login-required")
+@pytest.mark.rule("access.privacy.intervals-owner-only")
 def test_a_player_editing_the_url_to_another_tables_card_is_refused_and_sees_none_of_it(site: WebApp, season: Season) -> None:
     outsider = login(site, season, season.tables[1][3])
     for suffix in ("", "/availability"):
