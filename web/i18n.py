@@ -70,12 +70,13 @@ def load_translations(locale_dir: Path = LOCALE_DIR) -> dict[str, Translations]:
     """Each locale's catalogues (every ``*.po`` of :data:`DOMAINS` present) merged into one."""
     found: dict[str, Translations] = {}
     for locale in LOCALES:
-        merged = Translations()
+        merged: Translations | None = None  # the first catalogue found carries the locale's plural rule
         for domain in DOMAINS:
             po = locale_dir / locale / "LC_MESSAGES" / f"{domain}.po"
             if po.exists():
-                merged.merge(_compile(po, locale))
-        found[locale] = merged
+                compiled = _compile(po, locale)
+                merged = compiled if merged is None else merged.merge(compiled)
+        found[locale] = merged if merged is not None else Translations()
     return found
 
 

@@ -12,7 +12,7 @@ from urllib.parse import urlencode
 import pytest
 from starlette.testclient import TestClient
 
-from rondo.gateway.v1 import scheduling_pb2
+from rondo.gateway.v1 import identity_pb2, scheduling_pb2
 from tests.web.conftest import WebApp, csrf_of, running_web
 from tests.web.season import Season, make_season
 
@@ -85,6 +85,7 @@ def test_the_week_grid_offers_only_open_hours_and_saves_my_answer(site: WebApp, 
     assert season.names[player] in found(r'id="answered">([^<]*)<', card.text)
 
 
+@pytest.mark.rule("access.privacy.intervals-owner-only")
 def test_a_table_agrees_confirms_books_and_the_calendar_shows_it_without_anyones_intervals(site: WebApp, season: Season) -> None:
     table = season.tables[0]
     browsers = {p: login(site, season, p) for p in table}
@@ -151,6 +152,8 @@ def test_a_reported_result_is_confirmed_by_one_disputed_by_another_and_standings
         assert season.names[player] in standings.text
 
 
+@pytest.mark.rule("access.web.login-required")
+@pytest.mark.rule("access.privacy.intervals-owner-only")
 def test_a_player_editing_the_url_to_another_tables_card_is_refused_and_sees_none_of_it(site: WebApp, season: Season) -> None:
     outsider = login(site, season, season.tables[1][3])
     for suffix in ("", "/availability"):
@@ -173,3 +176,20 @@ def test_pages_speak_russian_from_the_browser_and_switch_to_english(site: WebApp
     assert switched.status_code == 303
     english = browser.get("/")
     assert '<html lang="en">' in english.text and "My matches" in english.text
+
+
+def test_link_telegram_shows_a_one_time_code_the_bot_links_and_the_player_can_unlink(site: WebApp, season: Season) -> None:
+    player = season.tables[1][1]
+    browser = login(site, season, player)
+    assert 'id="create-link-code"' in browser.get("/telegram").text and 'id="linked"' not in browser.get("/telegram").text
+    page = post(browser, "/telegram", "/telegram", {})
+    assert page.status_code == 200
+    code = found(r'id="link-code">([^<]+)<', page.text)
+    bot = site.deployment.accounts.bot("Web test bot")
+    bot.LinkTelegram(
+        identity_pb2.LinkTelegramRequest(code=code, telegram_user_id=777001, chat_id=777001, language="ru"), timeout=10
+    )
+    linked = browser.get("/telegram")
+    assert 'id="linked"' in linked.text
+    assert post(browser, "/telegram", "/telegram/unlink", {}).status_code == 303
+    assert 'id="linked"' not in browser.get("/telegram").text
