@@ -12,6 +12,7 @@ from zoneinfo import ZoneInfo
 import pytest
 from google.protobuf.timestamp_pb2 import Timestamp
 
+from league.domain import lots
 from rondo.gateway.v1 import competitions_pb2, draws_pb2, identity_pb2, results_pb2, scheduling_pb2, stages_pb2
 from tests.web.conftest import WebApp, csrf_of, make_account
 
@@ -270,16 +271,37 @@ def test_the_organizer_force_assigns_a_meeting_for_an_unbooked_match(web: WebApp
     assert 'id="meetings"' in shown.text and local.strftime("%H:%M").lstrip("0") in shown.text and "Blue" in shown.text
 
 
-def test_the_organizer_decides_a_tie_in_his_order(web: WebApp, organizer) -> None:
-    cid, _, ids, _ = league(web, "Tied league", rounds=1)
-    stub = web.deployment.gateway
+def tied_league(web: WebApp, name: str) -> tuple[str, list[str]]:
+    """A league of one round played out at 30 000 each: all 8 players tied, the organizer's to decide."""
+    cid, _, ids, _ = league(web, name, rounds=1)
     for t in (1, 2):
         seats = table_of(web, cid, 1, t)
         for h in (1, 2, 3):
             even = results_pb2.HanchanResult(number=h, scores=dict.fromkeys(seats, 30_000))
-            stub.RecordHanchan(
+            web.deployment.gateway.RecordHanchan(
                 results_pb2.RecordHanchanRequest(competition_id=cid, round=1, table=t, hanchan=even), timeout=TIMEOUT
             )
+    return cid, ids
+
+
+def test_the_organizer_decides_a_tie_by_lot_anyone_can_repeat(web: WebApp, organizer) -> None:
+    cid, ids = tied_league(web, "Lot league")
+    season = organizer.get(f"/staff/c/{cid}")
+    form = {
+        "csrf_token": csrf_of(season.text),
+        "idempotency_key": "lot",
+        "players": ",".join(ids),
+        "method": "lot",
+        "seed": "12345",
+    }
+    assert organizer.post(f"/staff/c/{cid}/ties", data=form).status_code == 303
+    standings = web.deployment.gateway.GetStandings(results_pb2.GetStandingsRequest(competition_id=cid), timeout=TIMEOUT)
+    assert not standings.unresolved and [r.player_id for r in standings.rows] == list(lots.draw_lots(12345, ids))
+
+
+def test_the_organizer_decides_a_tie_in_his_order(web: WebApp, organizer) -> None:
+    cid, ids = tied_league(web, "Tied league")
+    stub = web.deployment.gateway
     season = organizer.get(f"/staff/c/{cid}")
     assert 'id="tie-form-1"' in season.text
     order = list(reversed(ids))
