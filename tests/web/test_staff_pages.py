@@ -6,6 +6,7 @@ refused and changes nothing."""
 
 from __future__ import annotations
 
+import html
 from datetime import UTC, datetime, timedelta
 from zoneinfo import ZoneInfo
 
@@ -379,6 +380,7 @@ def test_a_cup_game_is_recorded_in_the_regulations_notation_and_a_drawn_game_dec
     base = f"/staff/c/{cid}/m/{stage.number}/1/{table}"
     season = organizer.get(f"/staff/c/{cid}")  # the cup's stage 1: its pairings, none decided yet
     assert f'id="round-{stage.number}-1"' in season.text and "no decisive game yet" in season.text
+    assert html.escape(stage.name) in season.text
     page = organizer.get(base)
     assert page.status_code == 200 and 'id="record-form"' in page.text and "no decisive game yet" in page.text
     token = csrf_of(page.text)

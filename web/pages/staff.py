@@ -126,9 +126,9 @@ async def player_names(request: Request, cid: str) -> dict[str, str]:
 
 async def competition_matches(
     request: Request, competition: competitions_pb2.Competition, kind: MatchKind
-) -> list[tuple[MatchRef, int]]:
+) -> tuple[list[tuple[MatchRef, int]], dict[int, str]]:
     """Every match of the competition with its hanchans (0: 1-vs-1 games): the published draw's tables
-    (a mahjong league's stage 1), then every stored stage's."""
+    (a mahjong league's stage 1), then every stored stage's; and the stored stages' names by number."""
     cid = competition.id
     stages = await all_pages(request, "ListStages", stages_pb2.ListStagesRequest(competition_id=cid, page_size=1000), "stages")
     found: list[tuple[MatchRef, int]] = []
@@ -149,7 +149,7 @@ async def competition_matches(
     else:
         for st in stages:
             found += [(m, 0) for m in stage_matches(cid, st)]
-    return found
+    return found, {st.number: st.name for st in stages}
 
 
 async def match_records(request: Request, m: MatchRef) -> list[results_pb2.ResultRecord]:
@@ -194,6 +194,7 @@ async def open_ties(request: Request, competition: competitions_pb2.Competition)
 class GlanceRead:
     glance: SeasonGlance
     names: dict[str, str]
+    stage_names: dict[int, str]
     truncated: bool
 
 
@@ -201,7 +202,7 @@ async def read_glance(request: Request, cid: str) -> GlanceRead:
     competition = await call(request, "GetCompetition", competitions_pb2.GetCompetitionRequest(competition_id=cid))
     kind = await ruleset_kind(request, competition.ruleset)
     draws = await all_pages(request, "ListDraws", draws_pb2.ListDrawsRequest(competition_id=cid, page_size=1000), "draws")
-    matches = await competition_matches(request, competition, kind)
+    matches, stage_names = await competition_matches(request, competition, kind)
     truncated = len(matches) > MAX_GLANCE_MATCHES
     matches = matches[:MAX_GLANCE_MATCHES]
     per_match = await gathered([functools.partial(match_records, request, m) for m, _ in matches])
@@ -218,7 +219,7 @@ async def read_glance(request: Request, cid: str) -> GlanceRead:
     )
     ties = await open_ties(request, competition)
     glance = season_glance(competition, kind, draws, matches, records, cards, ties)
-    return GlanceRead(glance, await player_names(request, cid), truncated)
+    return GlanceRead(glance, await player_names(request, cid), stage_names, truncated)
 
 
 def _key() -> str:
@@ -239,7 +240,9 @@ async def season_page(request: Request) -> Response:
     staff(request)
     read = await read_glance(request, _id(request, "cid"))
     return render(
-        request, "staff/season.html", {"g": read.glance, "names": read.names, "truncated": read.truncated, "key": _key()}
+        request,
+        "staff/season.html",
+        {"g": read.glance, "names": read.names, "stage_names": read.stage_names, "truncated": read.truncated, "key": _key()},
     )
 
 
@@ -273,7 +276,7 @@ async def find_match(request: Request, cid: str) -> tuple[competitions_pb2.Compe
         raise HTTPException(404) from None
     competition = await call(request, "GetCompetition", competitions_pb2.GetCompetitionRequest(competition_id=cid))
     kind = await ruleset_kind(request, competition.ruleset)
-    for m, games in await competition_matches(request, competition, kind):
+    for m, games in (await competition_matches(request, competition, kind))[0]:
         if (m.stage, m.round, m.table) == (stage, round_, table):
             return competition, kind, m, games
     raise HTTPException(404)
