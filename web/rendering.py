@@ -3,6 +3,7 @@ template with the user, the navigation, the CSRF field, the flash messages and t
 
 from __future__ import annotations
 
+import uuid
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -65,12 +66,19 @@ class Renderer:
             "flashes": pop_flashes(request),
             "csrf_token": token,
             "csrf_field": Markup('<input type="hidden" name="csrf_token" value="%s">') % escape(token),
+            "idempotency_field": idempotency_field,
             "path": request.url.path,
             "here": request.url.path + (f"?{request.url.query}" if request.url.query else ""),
         }
         values.update(context or {})
         html = self.env.get_template(template).render(values)
         return HTMLResponse(html, status_code=status_code)
+
+
+def idempotency_field() -> Markup:
+    """A hidden ``idempotency_key`` made when the form is shown: sending the same form twice (a double
+    click, a retry after a lost answer) asks the gateway for one change, not two."""
+    return Markup('<input type="hidden" name="idempotency_key" value="%s">') % uuid.uuid4().hex
 
 
 def renderer(request: Request) -> Renderer:

@@ -34,10 +34,7 @@ async def calendar(request: Request) -> Response:
                 club_id=club.id, to=timestamp(now + timedelta(days=DAYS_SHOWN)), page_size=1000, **{"from": timestamp(now)}
             ),
         )
-        rooms = {
-            r.id: r.name
-            for r in (await call(request, "ListRooms", scheduling_pb2.ListRoomsRequest(club_id=club.id, page_size=1000))).rooms
-        }
+        rooms = club.rooms
         bookings = [
             {
                 "start": when(b.slot.start),

@@ -4,11 +4,14 @@ call the gateway and render; web/views/ shapes the answers."""
 
 from __future__ import annotations
 
+import re
+import time
 import uuid
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
 from google.protobuf.timestamp_pb2 import Timestamp
+from starlette.datastructures import FormData
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import RedirectResponse, Response
@@ -28,7 +31,7 @@ from web.forms import read_form, text, texts
 from web.gateway import GatewayError, call
 from web.i18n import gettext as _
 from web.rendering import NavItem, render
-from web.session import current_user, flash
+from web.session import current_user, flash, remember_players, remembered_player
 from web.views import card as card_views
 from web.views import week
 from web.views.matches import MatchKey, MyTable, last_opened_round, match_key, my_tables
@@ -54,8 +57,13 @@ def when(value: Timestamp) -> datetime:
     return value.ToDatetime(tzinfo=UTC)
 
 
-def idempotency_key() -> str:
-    return uuid.uuid4().hex
+_KEY = re.compile(r"^[A-Za-z0-9_-]{16,64}$")
+
+
+def idempotency_key(form: FormData | None = None, suffix: str = "") -> str:
+    """The form's ``idempotency_key`` (made when the form was shown), else a new one."""
+    sent = text(form, "idempotency_key", 64) if form is not None else ""
+    return (sent if _KEY.match(sent) else uuid.uuid4().hex) + suffix
 
 
 # --- shared look-ups -------------------------------------------------------------------------------
@@ -67,25 +75,42 @@ class Club:
     name: str
     zone: str
     opening_hours: list[tuple[int, str, str]]
+    rooms: dict[str, str]  # id -> name
+
+
+CLUB_CACHE_SECONDS = 30.0
 
 
 async def club_of(request: Request) -> Club | None:
-    """The club this app serves (RONDO_WEB_CLUB_ID), or None."""
+    """The club this app serves (RONDO_WEB_CLUB_ID) with its rooms, or None. Read through the gateway
+    with the user's token and kept for :data:`CLUB_CACHE_SECONDS` (every logged-in user may read it;
+    an organizer's change shows within that time)."""
     club_id = request.app.state.settings.club_id
     if not club_id:
         return None
+    cached = getattr(request.app.state, "club_cache", None)
+    if cached is not None and cached[0] > time.monotonic():
+        return cached[1]
     club = await call(request, "GetClub", scheduling_pb2.GetClubRequest(club_id=club_id))
+    rooms = await call(request, "ListRooms", scheduling_pb2.ListRoomsRequest(club_id=club_id, page_size=1000))
     windows = [(w.day, w.opens, w.closes) for w in club.opening_hours.windows]
-    return Club(club.id, club.name, club.time_zone or "UTC", windows)
+    found = Club(club.id, club.name, club.time_zone or "UTC", windows, {r.id: r.name for r in rooms.rooms})
+    request.app.state.club_cache = (time.monotonic() + CLUB_CACHE_SECONDS, found)
+    return found
 
 
 async def my_player_in(request: Request, competition_id: str) -> str:
-    """My league player in the competition (403 when I have none there)."""
+    """My league player in the competition: from the session, else asked again (a link made since the
+    login); 403 when I have none there."""
+    known = remembered_player(request, competition_id)
+    if known is not None:
+        return known
     account = await call(request, "WhoAmI", identity_pb2.WhoAmIRequest())
-    for link in account.players:
-        if link.competition_id == competition_id:
-            return link.player_id
-    raise HTTPException(403)
+    remember_players(request, account.players)
+    found = remembered_player(request, competition_id)
+    if found is None:
+        raise HTTPException(403)
+    return found
 
 
 async def names_in(request: Request, competition_id: str) -> dict[str, str]:
@@ -111,6 +136,7 @@ def key_of(request: Request) -> MatchKey:
 async def home(request: Request) -> Response:
     user = current_user(request)
     account = await call(request, "WhoAmI", identity_pb2.WhoAmIRequest())
+    remember_players(request, account.players)
     if not user.is_player:
         return render(request, "player/home.html", {"account": account, "competitions": []})
     links: dict[str, list[str]] = {}
@@ -194,14 +220,16 @@ async def propose(request: Request) -> Response:
                 match_key=str(key),
                 start=timestamp(start),
                 end=timestamp(start + timedelta(minutes=int(minutes))),
-                idempotency_key=idempotency_key(),
+                idempotency_key=idempotency_key(form),
             ),
         )
         # proposing a time is agreeing to it: the proposer's confirmation comes with the proposal
         await call(
             request,
             "ConfirmMeeting",
-            scheduling_pb2.ConfirmMeetingRequest(match_key=str(key), meeting_id=meeting.id, idempotency_key=idempotency_key()),
+            scheduling_pb2.ConfirmMeetingRequest(
+                match_key=str(key), meeting_id=meeting.id, idempotency_key=idempotency_key(form, "-confirm")
+            ),
         )
     except GatewayError as error:
         return _refused(request, error, key.path)
@@ -217,7 +245,9 @@ async def confirm(request: Request) -> Response:
         meeting = await call(
             request,
             "ConfirmMeeting",
-            scheduling_pb2.ConfirmMeetingRequest(match_key=str(key), meeting_id=meeting_id, idempotency_key=idempotency_key()),
+            scheduling_pb2.ConfirmMeetingRequest(
+                match_key=str(key), meeting_id=meeting_id, idempotency_key=idempotency_key(form)
+            ),
         )
     except GatewayError as error:
         return _refused(request, error, key.path)
@@ -272,7 +302,7 @@ async def _grid(request: Request, key: MatchKey) -> tuple[week.WeekGrid, Club | 
             ),
         )
         busy = [week.Interval(when(b.slot.start), when(b.slot.end)) for b in listed.bookings]
-        rooms = len((await call(request, "ListRooms", scheduling_pb2.ListRoomsRequest(club_id=club.id, page_size=1000))).rooms)
+        rooms = len(club.rooms)
     selected = [week.Interval(when(i.start), when(i.end)) for i in mine.intervals]
     grid = week.build_week(window, zone.key, STEP_MINUTES, selected=selected, opening=opening, busy=busy, total_rooms=rooms)
     return grid, club, mine
@@ -298,7 +328,7 @@ async def save_availability(request: Request) -> Response:
         answer = await call(
             request,
             "SetAvailability",
-            scheduling_pb2.SetAvailabilityRequest(match_key=str(key), intervals=intervals, idempotency_key=idempotency_key()),
+            scheduling_pb2.SetAvailabilityRequest(match_key=str(key), intervals=intervals, idempotency_key=idempotency_key(form)),
         )
     except GatewayError as error:
         return _refused(request, error, key.path + "/availability")
@@ -397,7 +427,7 @@ async def report_result(request: Request) -> Response:
                 round=key.round,
                 table=key.table,
                 hanchan=hanchan,
-                idempotency_key=idempotency_key(),
+                idempotency_key=idempotency_key(form),
             ),
         )
     except GatewayError as error:
@@ -418,7 +448,7 @@ async def review_result(request: Request) -> Response:
                 request,
                 "ConfirmResult",
                 results_pb2.ConfirmResultRequest(
-                    competition_id=key.competition_id, record_id=record_id, idempotency_key=idempotency_key()
+                    competition_id=key.competition_id, record_id=record_id, idempotency_key=idempotency_key(form)
                 ),
             )
             flash(request, _("You confirmed the result."), "success")
@@ -431,7 +461,7 @@ async def review_result(request: Request) -> Response:
                 request,
                 "DisputeResult",
                 results_pb2.DisputeResultRequest(
-                    competition_id=key.competition_id, record_id=record_id, reason=reason, idempotency_key=idempotency_key()
+                    competition_id=key.competition_id, record_id=record_id, reason=reason, idempotency_key=idempotency_key(form)
                 ),
             )
             flash(request, _("You disputed the result; a judge will decide."), "success")
