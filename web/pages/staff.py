@@ -5,8 +5,9 @@ to approve with its figures, a match's records (record, correct, decide a disput
 Only organizers and judges reach these pages (a player is refused with 403 before anything is asked);
 what each of them may do is still the gateway's access matrix: a refused action is shown with the
 gateway's own message. Every form carries the CSRF token (checked by the app for every POST) and an
-idempotency key, so a form sent twice records once. Handlers only read forms (web/views/staff_forms.py),
-call the gateway and render; what the season looks like is web/views/season.py.
+idempotency key made when it is shown (``idempotency_field``), so a form sent twice records once.
+Handlers only read forms (web/views/staff_forms.py), call the gateway and render; what the season
+looks like is web/views/season.py.
 """
 
 from __future__ import annotations
@@ -14,7 +15,6 @@ from __future__ import annotations
 import asyncio
 import functools
 import re
-import secrets
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from datetime import UTC
@@ -222,10 +222,6 @@ async def read_glance(request: Request, cid: str) -> GlanceRead:
     return GlanceRead(glance, await player_names(request, cid), stage_names, truncated)
 
 
-def _key() -> str:
-    return secrets.token_hex(16)
-
-
 # ---- pages
 
 
@@ -242,7 +238,7 @@ async def season_page(request: Request) -> Response:
     return render(
         request,
         "staff/season.html",
-        {"g": read.glance, "names": read.names, "stage_names": read.stage_names, "truncated": read.truncated, "key": _key()},
+        {"g": read.glance, "names": read.names, "stage_names": read.stage_names, "truncated": read.truncated},
     )
 
 
@@ -335,7 +331,6 @@ async def match_page(request: Request) -> Response:
             "moment": moment,
             "game_results": GAME_RESULTS,
             "annulled": ANNULLED,
-            "key": _key(),
             "base": f"/staff/c/{cid}/m/{m.stage}/{m.round}/{m.table}",
         },
     )
