@@ -22,11 +22,11 @@ from rondo_app.client.results import (
     roster_pairs,
 )
 from rondo_app.client.session import DEFAULT_ADDRESS, Address, IdempotencyKey, Json, Session, Token, fail, session
+from rondo_client.matches import PENDING
 
 disputes = typer.Typer(no_args_is_help=True, help="Disputed results: list the open ones, decide one (the judge).")
 
 Competition = Annotated[str, typer.Argument(metavar="COMPETITION", help="The competition: its name, id or id prefix.")]
-PENDING = (results_pb2.RECORD_STATUS_DISPUTED, results_pb2.RECORD_STATUS_REPORTED)
 
 
 class DisputeDecisionWord(enum.StrEnum):

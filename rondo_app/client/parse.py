@@ -8,11 +8,22 @@ the rules live in one place.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable
 from datetime import datetime
 
-_POINTS = re.compile(r"[+-]?[0-9]+")
+from rondo_client.notation import ANNULLED, GAME_RESULTS, game_result, whole_points
+
+__all__ = [  # the notation's constants are read from here by the CLI's tests and commands
+    "ANNULLED",
+    "GAME_RESULTS",
+    "BadArgument",
+    "parse_chombo",
+    "parse_game_result",
+    "parse_points",
+    "parse_scores",
+    "parse_when",
+    "resolve_player",
+]
 
 
 class BadArgument(ValueError):
@@ -26,10 +37,10 @@ class BadArgument(ValueError):
 
 def parse_points(text: str, option: str) -> int:
     """A whole number of points, e.g. ``32000``, ``-4500`` or ``+800`` (no separators, no decimals)."""
-    stripped = text.strip()
-    if not _POINTS.fullmatch(stripped):
+    value = whole_points(text)
+    if value is None:
         raise BadArgument(option, f"{text!r} is not a whole number of points")
-    return int(stripped)
+    return value
 
 
 def parse_assignment(text: str, option: str) -> tuple[str, str]:
@@ -93,21 +104,13 @@ def resolve_player(key: str, roster: Iterable[tuple[str, str]]) -> str:
     return named[0] if len(named) == 1 else key
 
 
-# The notations of a 1-vs-1 game (the cup, Up&Down), as the regulations write them, first player first.
-GAME_RESULTS = ("1-0", "0-1", "+/-", "-/+", "-/-", "=")
-ANNULLED = "annulled"
-_GAME_ALIASES = {"1:0": "1-0", "0:1": "0-1", "+:-": "+/-", "-:+": "-/+", "-:-": "-/-", "0-0": "-/-", "draw": "="}
-_DASHES = str.maketrans({"\u2013": "-", "\u2014": "-", "\u2212": "-"})
-
-
 def parse_game_result(text: str, option: str = "--result", allow_annulled: bool = False) -> str:
     """A game's result in the regulations' notation: ``1-0``, ``0-1``, ``+/-`` and ``-/+`` (a technical
     win/loss), ``-/-`` (both lose technically, or unplayed: ``0-0`` says the same) and ``=`` (a drawn cup
     game, replayed); ``1:0`` and typographic dashes are read as well. ``annulled`` only in a correction
     (``allow_annulled``). A long Up&Down match is the same notation with ``--long``."""
-    typed = text.strip().translate(_DASHES).replace(" ", "").casefold()
-    result = _GAME_ALIASES.get(typed, typed)
-    if result in GAME_RESULTS or (allow_annulled and result == ANNULLED):
+    result = game_result(text, allow_annulled)
+    if result is not None:
         return result
     accepted = ", ".join(GAME_RESULTS + ((ANNULLED,) if allow_annulled else ()))
     raise BadArgument(option, f"{text!r} is not a game result (one of {accepted})")

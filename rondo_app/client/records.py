@@ -8,6 +8,8 @@ import grpc
 
 from rondo.gateway.v1 import competitions_pb2, draws_pb2, results_pb2, stages_pb2
 from rondo_app.client.session import Session
+from rondo_client.matches import seating_matches
+from rondo_client.matches import stage_matches as matches_of_stage
 
 CUP_RULESET = "open-cup-2023"
 UPDOWN_RULESET = "updown-league-2007"
@@ -39,17 +41,12 @@ def stage_matches(s: Session, competition_id: str, stage: int, only_round: int, 
     the stored stage's tables of two or more (a cup's pass has no game)."""
     ruleset = s.call("GetCompetition", competitions_pb2.GetCompetitionRequest(competition_id=competition_id)).ruleset
     if stage <= 1 and ruleset not in (CUP_RULESET, UPDOWN_RULESET):
-        seating = s.call("GetSeating", draws_pb2.GetSeatingRequest(competition_id=competition_id))
-        rounds = [(r.number, [(t.number, 2) for t in r.tables]) for r in seating.rounds]
+        found = seating_matches(competition_id, s.call("GetSeating", draws_pb2.GetSeatingRequest(competition_id=competition_id)))
     else:
         stored = s.call("GetStage", stages_pb2.GetStageRequest(competition_id=competition_id, number=max(stage, 1)))
-        rounds = [
-            (i, [(k, len(t.player_ids)) for k, t in enumerate(r.tables, start=1)]) for i, r in enumerate(stored.rounds, start=1)
-        ]
+        found = matches_of_stage(competition_id, stored)
     return [
-        (r, t)
-        for r, tables in rounds
-        if not only_round or r == only_round
-        for t, seated in tables
-        if seated > 1 and (not only_table or t == only_table)
+        (m.round, m.table)
+        for m in found
+        if (not only_round or m.round == only_round) and (not only_table or m.table == only_table)
     ]

@@ -47,7 +47,7 @@ SERVICES = tuple(s.name for s in REGISTRY)
 STATEFUL = tuple(s.name for s in REGISTRY if s.database)
 INTERNAL = tuple(s.name for s in REGISTRY if s.internal)  # all but the gateway: only it is public
 PUBLIC = tuple(s.name for s in REGISTRY if s.public)
-CODE_PACKAGES = ("rondo_runtime", *SERVICES, "rondo_app")
+CODE_PACKAGES = ("rondo_runtime", "rondo_client", *SERVICES, "rondo_app")
 
 # Metric names the dashboard/alerts may use before the code exports them: the solver's domain metrics
 # (docs/architecture.md "Observability": solve seconds and status), being added in solver/service.py. Once the

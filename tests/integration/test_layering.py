@@ -1,6 +1,8 @@
 """The floors of the house, checked on the source (``ast``, nothing imported):
 
 * ``rondo_runtime/`` is the ground floor: it imports no service and not the composition root;
+* ``rondo_client/`` (what every client reads the same way) is pure: the generated messages, no gRPC
+  calls, no service, no CLI;
 * ``<service>/domain/`` is pure: no gRPC, protobuf, SQL or generated ``rondo.*`` code;
 * no import cycles among the project's own modules;
 * ``rondo_app/registry.py`` is the one list of services, and every service has the same anatomy.
@@ -21,7 +23,7 @@ pytestmark = pytest.mark.integration
 
 ROOT = Path(__file__).resolve().parents[2]
 SERVICE_PACKAGES = tuple(s.name for s in SERVICES)
-PACKAGES = ("rondo_runtime", *SERVICE_PACKAGES, "rondo_app")
+PACKAGES = ("rondo_runtime", "rondo_client", *SERVICE_PACKAGES, "rondo_app")
 DOMAIN_FORBIDDEN = (
     "grpc",
     "grpc_health",
@@ -107,6 +109,17 @@ def test_the_runtime_imports_no_service_and_not_the_composition_root():
         if _under(m, ("rondo_runtime",))
         for target, line in _imports(m, MODULES[m], runtime_only=False)
         if _under(target, (*SERVICE_PACKAGES, "rondo_app"))
+    ]
+    assert offenders == []
+
+
+def test_the_clients_shared_reading_is_pure():
+    offenders = [
+        f"{MODULES[m].relative_to(ROOT)}:{line} imports {target}"
+        for m in MODULES
+        if _under(m, ("rondo_client",))
+        for target, line in _imports(m, MODULES[m], runtime_only=False)
+        if _under(target, ("grpc", "sqlalchemy", "sqlmodel", "rondo_runtime", "rondo_app", *SERVICE_PACKAGES))
     ]
     assert offenders == []
 
