@@ -41,6 +41,9 @@ class BotApiStandIn:
         self._new_update: asyncio.Condition | None = None
         self._thread = threading.Thread(target=self._loop.run_forever, name="bot-api-standin", daemon=True)
         self._runner: web.AppRunner | None = None
+        self._gate: asyncio.Event | None = None
+        self.held = 0
+        """sendMessage calls recorded (Telegram sent them) whose answers are held (``hold``)."""
 
     # ---------------------------------------------------------------- lifecycle
     def start(self) -> BotApiStandIn:
@@ -50,6 +53,8 @@ class BotApiStandIn:
 
     async def _start(self) -> None:
         self._new_update = asyncio.Condition()
+        self._gate = asyncio.Event()
+        self._gate.set()
         app = web.Application()
         app.router.add_route("POST", "/bot{token}/{method}", self._handle)
         self._runner = web.AppRunner(app)
@@ -109,6 +114,23 @@ class BotApiStandIn:
             }
         )
 
+    def hold(self) -> None:
+        """From now on sendMessage delivers (records) each message but holds its answer until
+        ``release``: the bot then waits with the message sent and not yet known to be (a crash there is
+        the crash between sending and recording)."""
+        self._loop.call_soon_threadsafe(self._gate_clear)
+
+    def release(self) -> None:
+        self._loop.call_soon_threadsafe(self._gate_set)
+
+    def _gate_clear(self) -> None:
+        assert self._gate is not None
+        self._gate.clear()
+
+    def _gate_set(self) -> None:
+        assert self._gate is not None
+        self._gate.set()
+
     def sent(self, method: str = "sendMessage", chat_id: int | None = None) -> list[Call]:
         with self._lock:
             return [
@@ -141,6 +163,9 @@ class BotApiStandIn:
         if method != "getUpdates":
             with self._lock:
                 self.calls.append(Call(method, params))
+        if method == "sendMessage" and self._gate is not None and not self._gate.is_set():
+            self.held += 1
+            await self._gate.wait()
         return web.json_response({"ok": True, "result": result})
 
     async def _api_getMe(self, params: dict[str, Any]) -> dict[str, Any]:
