@@ -23,6 +23,7 @@ from bot.config import BotSettings
 from bot.gateway import Gateway, error_text
 from bot.service import TELEGRAM_ERRORS, BotService, NotSent
 from bot.store import Store
+from rondo.gateway.v1 import identity_pb2
 
 log = logging.getLogger("bot")
 
@@ -81,13 +82,13 @@ def router(service: BotService) -> Router:
     @r.callback_query()
     async def on_press(query: CallbackQuery) -> None:
         answer, outcome = await service.press(query.from_user.id, query.data or "", query.from_user.language_code or "")
-        await query.answer(answer, show_alert=outcome is None)
-        if outcome is not None and isinstance(query.message, Message):
+        if outcome is not None and isinstance(query.message, Message):  # the outcome shown, then the press answered
             original = query.message.text or ""
             try:
                 await query.message.edit_text(f"{original}\n\n{outcome}"[: texts.MAX_MESSAGE], reply_markup=None)
             except TelegramBadRequest:  # e.g. "message is not modified" on a repeated press
                 TELEGRAM_ERRORS.labels("editMessageText").inc()
+        await query.answer(answer, show_alert=outcome is None)
 
     return r
 
@@ -99,8 +100,9 @@ async def follow(service: BotService, gateway: Gateway, state: dict[str, bool], 
     while True:
         after = await asyncio.to_thread(service.store.cursor)
         try:
+            await gateway.call("WhoAmI", identity_pb2.WhoAmIRequest())  # the gateway answers, the token is good
+            state["gateway"] = True
             async for event in gateway.watch(after):
-                state["gateway"] = True
                 pause = 0.5
                 await service.handle(event)
                 await asyncio.to_thread(service.store.set_cursor, event.id)

@@ -14,6 +14,7 @@ import logging
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from datetime import UTC
 from typing import Protocol
 
 import grpc
@@ -190,27 +191,52 @@ class BotService:
             out.append(Outgoing(f"event:{event.id}:{player_id}", "draw.published", link, "\n".join(lines)[: texts.MAX_MESSAGE]))
         return out
 
-    async def _card(self, match_key: str) -> scheduling_pb2.MatchCard | None:
+    async def _card(self, match_key: str, player_id: str, telegram_user_id: int) -> scheduling_pb2.MatchCard | None:
+        """The match card as the linked player sees it (read for them: a card is its players' own)."""
         try:
-            return await self.gateway.call("GetMatchCard", scheduling_pb2.GetMatchCardRequest(match_key=match_key))
+            return await self.gateway.call(
+                "GetMatchCard",
+                scheduling_pb2.GetMatchCardRequest(match_key=match_key, viewer_player_id=player_id),
+                telegram_user_id,
+            )
         except grpc.aio.AioRpcError as e:
-            log.warning("GetMatchCard failed", extra={"match_key": match_key, "error": error_text(e)})
+            log.info("GetMatchCard %s for %s: %s", match_key, player_id, error_text(e))
             return None
+
+    async def _match_players(self, competition_id: str, stage: int, round_: int, table: int) -> list[str] | None:
+        """The players drawn at a table of the regular stage (the published seating); None for a later
+        stage (each linked player's own card then says whether it is theirs)."""
+        if stage > 1:
+            return None
+        seating = await self._seating(competition_id)
+        for r in seating.rounds if seating else ():
+            for t in r.tables:
+                if r.number == round_ and t.number == table:
+                    return list(t.player_ids)
+        return []
 
     async def _plan_meeting(self, event: events_pb2.Event, match_key: str, kind: str) -> list[Outgoing]:
         parsed = texts.parse_match_key(match_key)
-        card = await self._card(match_key)
-        if parsed is None or card is None:
+        if parsed is None:
             return []
         competition_id, stage, round_, table = parsed
-        meeting = next((m for m in card.meetings if m.id == event.subject_id), None)
-        when = "—"
-        if meeting is not None and meeting.HasField("slot"):
-            when = texts.when(meeting.slot.start.ToDatetime(), meeting.slot.end.ToDatetime())
-        room = (meeting.room_id if meeting is not None else "") or "—"
-        players = [*card.answered_player_ids, *card.pending_player_ids]
+        players = await self._match_players(competition_id, stage, round_, table)
+        if players is None:
+            candidates = [
+                (link, p.player_id) for link in await self.links() for p in link.players if p.competition_id == competition_id
+            ]
+        else:
+            candidates = await self.linked(competition_id, players)
         out = []
-        for link, player_id in await self.linked(competition_id, players):
+        for link, player_id in candidates:
+            card = await self._card(match_key, player_id, link.telegram_user_id)
+            if card is None:
+                continue
+            meeting = next((m for m in card.meetings if m.id == event.subject_id), None)
+            when, room = "—", "—"
+            if meeting is not None:
+                when = texts.when(meeting.slot.start.ToDatetime(UTC), meeting.slot.end.ToDatetime(UTC))
+                room = meeting.room_id or "—"
             language = lang(link)
             match = texts.match(language, stage, round_, table)
             buttons: tuple[tuple[str, ButtonSpec], ...] = ()
@@ -385,11 +411,11 @@ class BotService:
                 if meeting.status == scheduling_pb2.MEETING_STATUS_BOOKED:
                     outcome = texts.text("outcome.meeting_booked", language, room=meeting.room_id or "—")
                 else:
-                    card = await self._card(button.match_key)
+                    card = await self._card(button.match_key, button.player_id, telegram_user_id)
                     players = len(card.answered_player_ids) + len(card.pending_player_ids) if card else 4
-                    outcome = texts.text(
-                        "outcome.meeting_confirmed", language, confirmed=len(meeting.confirmed_by), players=players
-                    )
+                    shown = next((m for m in card.meetings if m.id == meeting.id), meeting) if card else meeting
+                    confirmed = max(len(shown.confirmed_by), len(meeting.confirmed_by), 1)  # at least this one
+                    outcome = texts.text("outcome.meeting_confirmed", language, confirmed=confirmed, players=players)
             elif button.action == "confirm_result":
                 await self.gateway.call(
                     "ConfirmResult",

@@ -33,7 +33,7 @@ def test_a_value_is_cut_and_a_message_never_exceeds_telegrams_limit(value):
     assert value[: texts.MAX_VALUE - 1] in out
 
 
-@pytest.mark.rule("bot.link.code-from-the-player")
+@pytest.mark.rule("access.telegram.start-code-links")
 @given(st.text(max_size=300), st.text(alphabet=string.ascii_letters + string.digits + "-_", min_size=1, max_size=200))
 def test_the_start_code_is_read_from_any_text_and_never_longer_than_64(noise, code):
     assert texts.start_code(f"/start {code}") == code[:64]

@@ -115,7 +115,7 @@ def press(api: BotApiStandIn, user: int, sent: Call, label: str) -> tuple[str, s
     return answer, (edited[-1].params["text"] if edited else None)
 
 
-@pytest.mark.rule("bot.link.code-from-the-player")
+@pytest.mark.rule("access.telegram.start-code-links")
 def test_a_player_links_with_their_code_and_gets_their_own_tables_when_the_draw_is_published(embedded, api, bot):
     stub = embedded.gateway
     cid, draw = league(stub, "Linked league", approve=False)
@@ -149,8 +149,8 @@ def test_a_player_links_with_their_code_and_gets_their_own_tables_when_the_draw_
     assert texts(api, 1003) == []  # nobody else
 
 
-@pytest.mark.rule("bot.delegation.button-of-the-linked-player")
-@pytest.mark.rule("bot.privacy.own-messages-only")
+@pytest.mark.rule("access.bot.button-for-its-player")
+@pytest.mark.rule("access.bot.own-messages-only")
 def test_a_proposed_meeting_is_confirmed_with_the_button_and_booked_by_the_fourth(embedded, api, bot):
     stub = embedded.gateway
     cid, draw = league(stub, "Meeting league")
@@ -199,7 +199,12 @@ def test_a_proposed_meeting_is_confirmed_with_the_button_and_booked_by_the_fourt
     # someone else (not linked at all) presses the first player's button: refused, nothing confirmed
     answer, edited = press(api, 2999, offers[players[0]], "Confirm")
     assert answer == "This button is not for your Telegram account." and edited is None
-    card = lambda: stub.GetMatchCard(scheduling_pb2.GetMatchCardRequest(match_key=key), timeout=10)  # noqa: E731
+
+    def card() -> scheduling_pb2.MatchCard:
+        return embedded.accounts.player(cid, players[1]).GetMatchCard(
+            scheduling_pb2.GetMatchCardRequest(match_key=key), timeout=10
+        )
+
     assert list(next(m for m in card().meetings if m.id == meeting.id).confirmed_by) == []
     # a linked player presses another linked player's button: refused too
     answer, edited = press(api, users[players[1]], offers[players[0]], "Confirm")
@@ -226,7 +231,7 @@ def test_a_proposed_meeting_is_confirmed_with_the_button_and_booked_by_the_fourt
     assert not others & set(users)
 
 
-@pytest.mark.rule("bot.delegation.button-of-the-linked-player")
+@pytest.mark.rule("access.bot.button-for-its-player")
 def test_a_reported_result_is_confirmed_and_disputed_with_the_buttons(embedded, api, bot):
     stub = embedded.gateway
     cid, draw = league(stub, "Result league")
@@ -321,7 +326,7 @@ def test_a_due_reminder_reaches_the_linked_players_of_its_match_and_is_acknowled
     )
 
 
-@pytest.mark.rule("bot.delivery.never-twice")
+@pytest.mark.rule("access.bot.delivery-never-twice")
 def test_the_bot_killed_while_sending_resumes_from_its_cursor_and_sends_nothing_twice(embedded, api, bot):
     stub = embedded.gateway
     cid, draw = league(stub, "Restart league", approve=False)

@@ -10,7 +10,7 @@ from bot.store import FAILED, SENDING, SENT, ButtonSpec, Store
 pytestmark = pytest.mark.integration
 
 
-@pytest.mark.rule("bot.delivery.never-twice")
+@pytest.mark.rule("access.bot.delivery-never-twice")
 def test_a_delivery_is_claimed_once_and_the_cursor_only_moves_forward(db_url):
     store = Store(db_url)
     assert store.cursor() == 0
