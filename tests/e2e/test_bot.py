@@ -8,6 +8,10 @@ player reaches another; a button pressed by someone else is refused."""
 from __future__ import annotations
 
 import collections
+import os
+import re
+import subprocess
+import sys
 from datetime import UTC, datetime, timedelta
 from zoneinfo import ZoneInfo
 
@@ -15,6 +19,7 @@ import pytest
 from google.protobuf.field_mask_pb2 import FieldMask
 from google.protobuf.timestamp_pb2 import Timestamp
 
+from bot.gateway import KINDS
 from bot.standin import BotApiStandIn, Call, buttons
 from rondo.gateway.v1 import (
     common_pb2,
@@ -26,6 +31,7 @@ from rondo.gateway.v1 import (
     scheduling_pb2,
 )
 from tests.bot_process import BotProcess
+from tests.typed_events import every_event
 from tests.waiting import wait_until
 
 pytestmark = pytest.mark.e2e
@@ -97,6 +103,21 @@ def link(deployment, api: BotApiStandIn, cid: str, player_id: str, user: int, la
     api.message(user, f"/start {code.code}", language)
     wait_until(lambda: len(api.sent(chat_id=user)) > before, f"the bot answers /start of user {user}")
     return texts(api, user)[-1]
+
+
+def last_event(stub) -> int:
+    """The id of the gateway's latest event of a kind the bot follows."""
+    return max((e.id for e in every_event(stub) if e.kind in KINDS), default=0)
+
+
+def wait_handled(bot: BotProcess, event_id: int) -> None:
+    """Until the bot's cursor (its /metrics) has reached ``event_id``: everything before it was handled."""
+
+    def cursor() -> float:
+        found = re.search(r"^rondo_bot_cursor (\S+)$", bot.get("/metrics")[1], re.M)
+        return float(found.group(1)) if found else 0.0
+
+    wait_until(lambda: cursor() >= event_id, f"the bot handled event {event_id}")
 
 
 def message_with(api: BotApiStandIn, chat: int, part: str) -> Call:
@@ -353,3 +374,56 @@ def test_the_bot_killed_while_sending_resumes_from_its_cursor_and_sends_nothing_
     status, metrics = bot.get("/metrics")
     assert status == 200 and 'rondo_bot_messages_sent_total{kind="draw.published"}' in metrics
     assert bot.get("/readyz")[0] == 200
+
+
+def test_standings_after_a_complete_round_reach_each_linked_player_once_with_their_own_row(embedded, api, bot):
+    stub = embedded.gateway
+    cid, draw = league(stub, "Standings league")
+    first_table = list(draw.rounds[0].tables[0].player_ids)
+    users = {p: 6001 + i for i, p in enumerate(first_table[:2])}
+    for p, user in users.items():
+        link(embedded, api, cid, p, user, "ru" if user == 6002 else "en")
+    for t, table in enumerate(draw.rounds[0].tables, start=1):
+        seats = list(table.player_ids)
+        for number in (1, 2, 3):
+            stub.RecordHanchan(
+                results_pb2.RecordHanchanRequest(
+                    competition_id=cid,
+                    round=1,
+                    table=t,
+                    hanchan=results_pb2.HanchanResult(number=number, scores=dict(zip(seats, (40000, 35000, 25000, 20000)))),
+                    idempotency_key=f"standings-{t}-{number}",
+                ),
+                timeout=10,
+            )
+    standings = stub.GetStandings(results_pb2.GetStandingsRequest(competition_id=cid), timeout=10)
+    assert standings.after_round == 1
+    rows = {r.player_id: r for r in standings.rows}
+    en = message_with(api, users[first_table[0]], "standings after round 1").params["text"]
+    assert (
+        en
+        == f"“Standings league”, standings after round 1: you are {rows[first_table[0]].place} with {rows[first_table[0]].total} points."
+    )
+    ru = message_with(api, users[first_table[1]], "таблица после тура 1").params["text"]
+    assert f"у вас {rows[first_table[1]].place} место, {rows[first_table[1]].total} очков" in ru
+    # a further change in the same round tells nobody again; only their own row, never another's
+    stub.RecordPenalty(
+        results_pb2.RecordPenaltyRequest(
+            competition_id=cid,
+            round=1,
+            table=1,
+            penalty=results_pb2.PenaltyEntry(player_id=first_table[3], points=10, reason="late"),
+            idempotency_key="pen",
+        ),
+        timeout=10,
+    )
+    wait_handled(bot, last_event(stub))
+    for user in users.values():
+        assert sum("after round 1" in t or "после тура 1" in t for t in texts(api, user)) == 1
+
+
+def test_a_configuration_error_exits_2_naming_the_variable(tmp_path):
+    env = {k: v for k, v in os.environ.items() if not k.startswith("RONDO_")}
+    env.update({"RONDO_BOT_SERVICE_TOKEN": "x", "RONDO_TELEGRAM_TOKEN": "nonsense", "RONDO_DATA_DIR": str(tmp_path)})
+    done = subprocess.run([sys.executable, "-m", "bot"], env=env, capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2 and "RONDO_TELEGRAM_TOKEN" in done.stderr and "nonsense" not in done.stderr
