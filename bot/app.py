@@ -26,6 +26,7 @@ from bot.store import Store
 from rondo.gateway.v1 import identity_pb2
 
 log = logging.getLogger("bot")
+SHUTDOWN_GRACE_SECONDS = 10.0
 
 
 class AiogramSender:
@@ -93,10 +94,18 @@ def router(service: BotService) -> Router:
     return r
 
 
-async def follow(service: BotService, gateway: Gateway, state: dict[str, bool], reconnect_max: float) -> None:
+async def _handle(service: BotService, event) -> None:
+    await service.handle(event)
+    await asyncio.to_thread(service.store.set_cursor, event.id)
+
+
+async def follow(
+    service: BotService, gateway: Gateway, state: dict[str, bool], reconnect_max: float, current: list | None = None
+) -> None:
     """The event stream from the stored cursor; on any break, reconnect with exponential backoff
     (0.5 s doubling up to ``reconnect_max``, with jitter)."""
     pause = 0.5
+    current = current if current is not None else [None]
     while True:
         after = await asyncio.to_thread(service.store.cursor)
         try:
@@ -104,8 +113,10 @@ async def follow(service: BotService, gateway: Gateway, state: dict[str, bool], 
             state["gateway"] = True
             async for event in gateway.watch(after):
                 pause = 0.5
-                await service.handle(event)
-                await asyncio.to_thread(service.store.set_cursor, event.id)
+                # shielded: a shutdown lets the event's messages finish (``run`` waits for them)
+                handling = asyncio.ensure_future(_handle(service, event))
+                current[0] = handling
+                await asyncio.shield(handling)
         except grpc.aio.AioRpcError as e:
             state["gateway"] = False
             log.warning("event stream broken; reconnecting", extra={"error": error_text(e), "after": after, "pause": pause})
@@ -162,12 +173,16 @@ async def run(settings: BotSettings) -> None:
     async def started() -> None:
         state["telegram"] = True
 
-    follower = asyncio.create_task(follow(service, gateway, state, settings.reconnect_max_seconds))
+    current: list[asyncio.Future | None] = [None]
+    follower = asyncio.create_task(follow(service, gateway, state, settings.reconnect_max_seconds, current))
     try:
-        await dispatcher.start_polling(bot, polling_timeout=settings.poll_seconds, handle_signals=True, close_bot_session=True)
+        await dispatcher.start_polling(bot, polling_timeout=settings.poll_seconds, handle_signals=True, close_bot_session=False)
     finally:
         follower.cancel()
         await asyncio.gather(follower, return_exceptions=True)
+        if current[0] is not None:  # the event being handled finishes its messages (or SHUTDOWN_GRACE passes)
+            await asyncio.wait([current[0]], timeout=SHUTDOWN_GRACE_SECONDS)
+        await bot.session.close()
         await gateway.close()
         if runner is not None:
             await runner.cleanup()

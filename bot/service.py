@@ -49,6 +49,9 @@ DELIVERY = Histogram(
 
 ACTIONS = ("confirm_meeting", "confirm_result", "dispute_result")
 LINKS_TTL_SECONDS = 5.0
+SENDING_AT_ONCE = 8
+ACK_ATTEMPTS = 6
+RETRIED = (grpc.StatusCode.FAILED_PRECONDITION, grpc.StatusCode.UNAVAILABLE, grpc.StatusCode.ABORTED, grpc.StatusCode.NOT_FOUND)
 
 
 class Sender(Protocol):
@@ -87,6 +90,8 @@ class BotService:
         self.sender = sender
         self._links = _Links()
         self._names: dict[str, str] = {}
+        self._sending = asyncio.Semaphore(SENDING_AT_ONCE)
+        self._background: set[asyncio.Task] = set()
 
     # ------------------------------------------------------------------ links
     async def links(self) -> list[identity_pb2.TelegramLink]:
@@ -118,17 +123,21 @@ class BotService:
         """Every message ``event`` causes, each claimed then sent (at most once per key and chat)."""
         plan = getattr(self, "_plan_" + event.kind.replace(".", "_"), None)
         outgoing: list[Outgoing] = await plan(event) if plan else []
-        delivered = 0
-        for out in outgoing:
-            delivered += await self.deliver(
-                out, event.created_at.ToDatetime().timestamp() if event.HasField("created_at") else None
-            )
+        created = event.created_at.ToDatetime(UTC).timestamp() if event.HasField("created_at") else None
+        # an event's messages go to different chats: sent side by side, a few at a time
+        delivered = sum(await asyncio.gather(*(self._deliver_limited(out, created) for out in outgoing)))
         if event.kind == "reminder.due" and delivered:
-            await self._acknowledge(event.subject_id)
+            task = asyncio.create_task(self._acknowledge(event.subject_id))
+            self._background.add(task)
+            task.add_done_callback(self._background.discard)
         EVENTS.labels(event.kind).inc()
         CURSOR.set(event.id)
-        if event.HasField("created_at"):
-            CURSOR_LAG.set(max(0.0, time.time() - event.created_at.ToDatetime().timestamp()))
+        if created is not None:
+            CURSOR_LAG.set(max(0.0, time.time() - created))
+
+    async def _deliver_limited(self, out: Outgoing, created: float | None) -> int:
+        async with self._sending:
+            return await self.deliver(out, created)
 
     async def deliver(self, out: Outgoing, created: float | None = None) -> int:
         chat = out.link.chat_id
@@ -155,10 +164,19 @@ class BotService:
         return 1
 
     async def _acknowledge(self, reminder_id: str) -> None:
-        try:
-            await self.gateway.call("AcknowledgeReminder", reminders_pb2.AcknowledgeReminderRequest(reminder_id=reminder_id))
-        except grpc.aio.AioRpcError as e:
-            log.warning("AcknowledgeReminder failed", extra={"reminder": reminder_id, "error": error_text(e)})
+        """The reminder delivered: AcknowledgeReminder, in the background, tried again a few times (the
+        gateway may still be marking it published, or be restarting)."""
+        pause = 0.5
+        for attempt in range(ACK_ATTEMPTS):
+            try:
+                await self.gateway.call("AcknowledgeReminder", reminders_pb2.AcknowledgeReminderRequest(reminder_id=reminder_id))
+                return
+            except grpc.aio.AioRpcError as e:
+                if attempt == ACK_ATTEMPTS - 1 or e.code() not in RETRIED:
+                    log.warning("AcknowledgeReminder %s failed: %s", reminder_id, error_text(e))
+                    return
+            await asyncio.sleep(pause)
+            pause *= 2
 
     async def _competition_name(self, competition_id: str) -> str:
         if competition_id not in self._names:

@@ -21,6 +21,7 @@ from google.protobuf.timestamp_pb2 import Timestamp
 
 from bot.gateway import KINDS
 from bot.standin import BotApiStandIn, Call, buttons
+from bot.store import SENDING, Store
 from rondo.gateway.v1 import (
     common_pb2,
     competitions_pb2,
@@ -365,8 +366,34 @@ def test_the_bot_killed_while_sending_resumes_from_its_cursor_and_sends_nothing_
     status, _ = bot.get("/healthz")
     assert status == 0  # gone
     bot.start()
-    for user in users.values():
-        message_with(api, user, "The draw of “Restart league” is published")
+    # every player's draw message at most once: sent before the kill (its answer held, so the bot never
+    # knew) or after the restart; one claimed and not yet sent when the bot was killed stays lost
+    store = Store(bot.env["RONDO_BOT_DATABASE_URL"])
+    try:
+        wait_handled(bot, last_event(stub))
+        draw_sent = {u: sum("“Restart league” is published" in t for t in texts(api, u)) for u in users.values()}
+        claimed = {d.chat_id: d.state for d in store.deliveries() if d.chat_id in draw_sent and d.key.startswith("event:")}
+    finally:
+        store.close()
+    assert set(draw_sent.values()) <= {0, 1} and set(claimed) == set(users.values())
+    lost = [u for u, n in draw_sent.items() if n == 0]
+    assert all(claimed[u] == SENDING for u in lost) and len(lost) < len(users)
+    # and it goes on from its cursor: a result reported now reaches the table's other players
+    table = list(draw.rounds[0].tables[0].player_ids)
+    embedded.accounts.player(cid, table[0]).ReportResult(
+        results_pb2.ReportResultRequest(
+            competition_id=cid,
+            round=1,
+            table=1,
+            reported_by_player_id=table[0],
+            hanchan=results_pb2.HanchanResult(number=1, scores=dict(zip(table, (30000, 30000, 30000, 30000)))),
+            idempotency_key="restart-report",
+        ),
+        timeout=10,
+    )
+    for p in table[1:]:
+        message_with(api, users[p], "reported hanchan 1")
+    assert bot.get("/metrics")[1].count("rondo_bot_messages_sent_total{") >= 1
     # every message of the whole module once: the one whose answer never came was not sent again,
     # and nothing before the cursor was replayed
     counted = collections.Counter((int(c.params["chat_id"]), c.params["text"]) for c in api.sent())
