@@ -38,6 +38,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from rondo_runtime.config import _int
+
 _TELEGRAM_TOKEN = re.compile(r"^\d{1,20}:[A-Za-z0-9_-]{1,200}$")
 _LOG_LEVELS = ("CRITICAL", "ERROR", "WARNING", "INFO", "DEBUG")
 _DATABASE_SCHEMES = ("sqlite", "postgresql")
@@ -104,16 +106,4 @@ def _secret(get, name: str) -> str:
             raise ValueError(f"{name}_FILE: cannot read {path!r} ({e.strerror})") from None
     if value is None:
         raise ValueError(f"{name} (or {name}_FILE) is required")
-    return value
-
-
-def _int(raw: str | None, name: str, default: int, lo: int, hi: int) -> int:
-    if raw is None:
-        return default
-    try:
-        value = int(raw)
-    except ValueError:
-        raise ValueError(f"{name} must be an integer, got {raw!r}") from None
-    if not lo <= value <= hi:
-        raise ValueError(f"{name} must be between {lo} and {hi}, got {value}")
     return value

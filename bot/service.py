@@ -434,31 +434,22 @@ class BotService:
                     shown = next((m for m in card.meetings if m.id == meeting.id), meeting) if card else meeting
                     confirmed = max(len(shown.confirmed_by), len(meeting.confirmed_by), 1)  # at least this one
                     outcome = texts.text("outcome.meeting_confirmed", language, confirmed=confirmed, players=players)
-            elif button.action == "confirm_result":
-                await self.gateway.call(
-                    "ConfirmResult",
-                    results_pb2.ConfirmResultRequest(
-                        competition_id=button.competition_id,
-                        record_id=button.target_id,
-                        player_id=button.player_id,
-                        idempotency_key=key,
-                    ),
-                    telegram_user_id,
+            else:  # a reported result: confirmed or disputed, the record named the same way
+                review = dict(
+                    competition_id=button.competition_id,
+                    record_id=button.target_id,
+                    player_id=button.player_id,
+                    idempotency_key=key,
                 )
-                outcome = texts.text("outcome.result_confirmed", language)
-            else:
-                await self.gateway.call(
-                    "DisputeResult",
-                    results_pb2.DisputeResultRequest(
-                        competition_id=button.competition_id,
-                        record_id=button.target_id,
-                        player_id=button.player_id,
-                        reason=texts.text("dispute.reason", language),
-                        idempotency_key=key,
-                    ),
-                    telegram_user_id,
-                )
-                outcome = texts.text("outcome.result_disputed", language)
+                if button.action == "confirm_result":
+                    await self.gateway.call("ConfirmResult", results_pb2.ConfirmResultRequest(**review), telegram_user_id)
+                    outcome = texts.text("outcome.result_confirmed", language)
+                else:
+                    reason = texts.text("dispute.reason", language)
+                    await self.gateway.call(
+                        "DisputeResult", results_pb2.DisputeResultRequest(**review, reason=reason), telegram_user_id
+                    )
+                    outcome = texts.text("outcome.result_disputed", language)
         except grpc.aio.AioRpcError as e:
             PRESSES.labels(button.action, "failed").inc()
             failed = texts.text("outcome.failed", language, reason=error_text(e))

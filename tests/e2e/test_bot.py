@@ -91,6 +91,17 @@ def league(stub, name: str, approve: bool = True) -> tuple[str, draws_pb2.Draw]:
     return competition.id, view.draw
 
 
+def club_with_a_room(stub, name: str) -> scheduling_pb2.Club:
+    club = stub.CreateClub(
+        scheduling_pb2.CreateClubRequest(club=scheduling_pb2.Club(name=name), idempotency_key=name), timeout=10
+    )
+    stub.CreateRoom(
+        scheduling_pb2.CreateRoomRequest(room=scheduling_pb2.Room(name="Room 1"), club_id=club.id, idempotency_key=name),
+        timeout=10,
+    )
+    return club
+
+
 def texts(api: BotApiStandIn, chat: int) -> list[str]:
     return [c.params["text"] for c in api.sent(chat_id=chat)]
 
@@ -119,6 +130,18 @@ def wait_handled(bot: BotProcess, event_id: int) -> None:
         return float(found.group(1)) if found else 0.0
 
     wait_until(lambda: cursor() >= event_id, f"the bot handled event {event_id}")
+
+
+def linked_league(deployment, api: BotApiStandIn, name: str, first_user: int, linked: int = 4, russian: tuple[int, ...] = ()):
+    """A league drawn and approved, and the first ``linked`` players of round 1's table 1 linked to
+    Telegram users ``first_user``, ``first_user + 1``, ... (those in ``russian`` in Russian): (competition
+    id, draw, the table's players, player -> Telegram user)."""
+    cid, draw = league(deployment.gateway, name)
+    players = list(draw.rounds[0].tables[0].player_ids)
+    users = {p: first_user + i for i, p in enumerate(players[:linked])}
+    for p, user in users.items():
+        link(deployment, api, cid, p, user, "ru" if user in russian else "en")
+    return cid, draw, players, users
 
 
 def message_with(api: BotApiStandIn, chat: int, part: str) -> Call:
@@ -175,18 +198,8 @@ def test_a_player_links_with_their_code_and_gets_their_own_tables_when_the_draw_
 @pytest.mark.rule("access.bot.own-messages-only")
 def test_a_proposed_meeting_is_confirmed_with_the_button_and_booked_by_the_fourth(embedded, api, bot):
     stub = embedded.gateway
-    cid, draw = league(stub, "Meeting league")
-    players = list(draw.rounds[0].tables[0].player_ids)
-    users = {p: 2001 + i for i, p in enumerate(players)}
-    for p, user in users.items():
-        link(embedded, api, cid, p, user)
-    club = stub.CreateClub(
-        scheduling_pb2.CreateClubRequest(club=scheduling_pb2.Club(name="Bot club"), idempotency_key="botclub"), timeout=10
-    )
-    stub.CreateRoom(
-        scheduling_pb2.CreateRoomRequest(room=scheduling_pb2.Room(name="Room 1"), club_id=club.id, idempotency_key="botroom"),
-        timeout=10,
-    )
+    cid, draw, players, users = linked_league(embedded, api, "Meeting league", 2001)
+    club = club_with_a_room(stub, "Bot club")
     stub.OpenRoundScheduling(
         scheduling_pb2.OpenRoundSchedulingRequest(
             competition_id=cid,
@@ -256,11 +269,7 @@ def test_a_proposed_meeting_is_confirmed_with_the_button_and_booked_by_the_fourt
 @pytest.mark.rule("access.bot.button-for-its-player")
 def test_a_reported_result_is_confirmed_and_disputed_with_the_buttons(embedded, api, bot):
     stub = embedded.gateway
-    cid, draw = league(stub, "Result league")
-    players = list(draw.rounds[0].tables[0].player_ids)
-    users = {p: 3001 + i for i, p in enumerate(players)}
-    for p, user in users.items():
-        link(embedded, api, cid, p, user, "ru" if user == 3003 else "en")
+    cid, draw, players, users = linked_league(embedded, api, "Result league", 3001, russian=(3003,))
     reporter, confirmer, disputer, silent = players
     scores = dict(zip(players, (45000, 35000, 25000, 15000)))
     record = embedded.accounts.player(cid, reporter).ReportResult(
@@ -308,18 +317,8 @@ def test_a_reported_result_is_confirmed_and_disputed_with_the_buttons(embedded, 
 @pytest.mark.rule("schedule.reminder.bot-optional")
 def test_a_due_reminder_reaches_the_linked_players_of_its_match_and_is_acknowledged(embedded, api, bot):
     stub = embedded.gateway
-    cid, draw = league(stub, "Reminded bot league")
-    players = list(draw.rounds[0].tables[0].player_ids)
-    users = {p: 4001 + i for i, p in enumerate(players[:2])}
-    for p, user in users.items():
-        link(embedded, api, cid, p, user)
-    club = stub.CreateClub(
-        scheduling_pb2.CreateClubRequest(club=scheduling_pb2.Club(name="Reminding club"), idempotency_key="botrem"), timeout=10
-    )
-    stub.CreateRoom(
-        scheduling_pb2.CreateRoomRequest(room=scheduling_pb2.Room(name="Room 1"), club_id=club.id, idempotency_key="botrem"),
-        timeout=10,
-    )
+    cid, draw, players, users = linked_league(embedded, api, "Reminded bot league", 4001, linked=2)
+    club = club_with_a_room(stub, "Reminding club")
     instant = (datetime.now(UTC) - timedelta(minutes=2)).astimezone(KIROV)
     stub.UpdateReminderSchedule(
         reminders_pb2.UpdateReminderScheduleRequest(
@@ -405,11 +404,7 @@ def test_the_bot_killed_while_sending_resumes_from_its_cursor_and_sends_nothing_
 
 def test_standings_after_a_complete_round_reach_each_linked_player_once_with_their_own_row(embedded, api, bot):
     stub = embedded.gateway
-    cid, draw = league(stub, "Standings league")
-    first_table = list(draw.rounds[0].tables[0].player_ids)
-    users = {p: 6001 + i for i, p in enumerate(first_table[:2])}
-    for p, user in users.items():
-        link(embedded, api, cid, p, user, "ru" if user == 6002 else "en")
+    cid, draw, first_table, users = linked_league(embedded, api, "Standings league", 6001, linked=2, russian=(6002,))
     for t, table in enumerate(draw.rounds[0].tables, start=1):
         seats = list(table.player_ids)
         for number in (1, 2, 3):
