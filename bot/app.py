@@ -119,7 +119,10 @@ async def follow(
                 await asyncio.shield(handling)
         except grpc.aio.AioRpcError as e:
             state["gateway"] = False
-            log.warning("event stream broken; reconnecting", extra={"error": error_text(e), "after": after, "pause": pause})
+            log.warning("event stream broken after event %s (%s); reconnecting in %.1f s", after, error_text(e), pause)
+        except Exception:  # the bot's database, a bug: logged, and the event is tried again from the cursor
+            state["gateway"] = False
+            log.exception("handling events after %s failed; trying again in %.1f s", after, pause)
         else:
             state["gateway"] = False
         await asyncio.sleep(pause * (0.5 + random.random() / 2))

@@ -22,7 +22,7 @@ from prometheus_client import Counter, Gauge, Histogram
 
 from bot import texts
 from bot.gateway import Gateway, error_text
-from bot.store import ButtonSpec, Store
+from bot.store import ButtonSpec, Claim, Store
 from rondo.gateway.v1 import (
     competitions_pb2,
     draws_pb2,
@@ -79,6 +79,29 @@ class _Links:
     links: list[identity_pb2.TelegramLink] = field(default_factory=list)
 
 
+#: A gateway answer that may differ if asked again: the event is not handled (the cursor stays), the
+#: stream reconnects and the event comes again (its claimed messages are not sent twice).
+TRANSIENT = frozenset(
+    {
+        grpc.StatusCode.UNAVAILABLE,
+        grpc.StatusCode.DEADLINE_EXCEEDED,
+        grpc.StatusCode.ABORTED,
+        grpc.StatusCode.RESOURCE_EXHAUSTED,
+        grpc.StatusCode.INTERNAL,
+        grpc.StatusCode.UNKNOWN,
+        grpc.StatusCode.CANCELLED,
+        grpc.StatusCode.UNAUTHENTICATED,
+    }
+)
+
+
+def raise_transient(error: grpc.aio.AioRpcError) -> None:
+    """Re-raises ``error`` when asking again may answer otherwise; a refusal for good (NOT_FOUND,
+    PERMISSION_DENIED, INVALID_ARGUMENT, FAILED_PRECONDITION) is the caller's to skip."""
+    if error.code() in TRANSIENT:
+        raise error
+
+
 def lang(link: identity_pb2.TelegramLink) -> str:
     return texts.language(link.language)
 
@@ -90,7 +113,6 @@ class BotService:
         self.sender = sender
         self._links = _Links()
         self._names: dict[str, str] = {}
-        self._sending = asyncio.Semaphore(SENDING_AT_ONCE)
         self._background: set[asyncio.Task] = set()
 
     # ------------------------------------------------------------------ links
@@ -124,8 +146,21 @@ class BotService:
         plan = getattr(self, "_plan_" + event.kind.replace(".", "_"), None)
         outgoing: list[Outgoing] = await plan(event) if plan else []
         created = event.created_at.ToDatetime(UTC).timestamp() if event.HasField("created_at") else None
-        # an event's messages go to different chats: sent side by side, a few at a time
-        delivered = sum(await asyncio.gather(*(self._deliver_limited(out, created) for out in outgoing)))
+        delivered = 0
+        # a few messages at a time: claimed in one commit, sent side by side (different chats), then
+        # recorded in one commit; a crash loses at most the batch in flight, never sends one twice
+        for at in range(0, len(outgoing), SENDING_AT_ONCE):
+            batch = outgoing[at : at + SENDING_AT_ONCE]
+            claims = [
+                Claim(
+                    out.key, out.link.chat_id, out.link.telegram_user_id, lang(out.link), tuple(spec for _, spec in out.buttons)
+                )
+                for out in batch
+            ]
+            claimed = await asyncio.to_thread(self.store.claim_all, claims)
+            results = await asyncio.gather(*(self.send(out, ids, created) for out, ids in zip(batch, claimed) if ids is not None))
+            await asyncio.to_thread(self.store.finish_all, [r for r in results if r is not None])
+            delivered += sum(1 for r in results if r is not None and not r[3])
         if event.kind == "reminder.due" and delivered:
             task = asyncio.create_task(self._acknowledge(event.subject_id))
             self._background.add(task)
@@ -135,33 +170,24 @@ class BotService:
         if created is not None:
             CURSOR_LAG.set(max(0.0, time.time() - created))
 
-    async def _deliver_limited(self, out: Outgoing, created: float | None) -> int:
-        async with self._sending:
-            return await self.deliver(out, created)
-
-    async def deliver(self, out: Outgoing, created: float | None = None) -> int:
+    async def send(self, out: Outgoing, button_ids: list[int], created: float | None) -> tuple[str, int, int | None, str] | None:
+        """A claimed message sent: (key, chat, message id, error) to record; None when the outcome is
+        unknown (it stays claimed, never sent again)."""
         chat = out.link.chat_id
-        if not await asyncio.to_thread(self.store.claim, out.key, chat):
-            return 0
-        buttons = []
-        for label, spec in out.buttons:
-            button_id = await asyncio.to_thread(self.store.add_button, out.link.telegram_user_id, chat, spec, lang(out.link))
-            buttons.append((label, f"b:{button_id}"))
+        buttons = [(label, f"b:{button_id}") for (label, _), button_id in zip(out.buttons, button_ids)]
         try:
             message_id = await self.sender.send(chat, out.text, buttons)
         except NotSent as e:
             TELEGRAM_ERRORS.labels("sendMessage").inc()
-            await asyncio.to_thread(self.store.finish, out.key, chat, None, str(e) or "refused")
-            return 0
+            return out.key, chat, None, str(e) or "refused"
         except Exception:  # unknown outcome: stays "sending", never retried (at most once)
             TELEGRAM_ERRORS.labels("sendMessage").inc()
-            log.warning("sendMessage failed; not retried", extra={"key": out.key, "chat": chat}, exc_info=True)
-            return 0
-        await asyncio.to_thread(self.store.finish, out.key, chat, message_id)
+            log.warning("sendMessage for %s to chat %s failed; not retried", out.key, chat, exc_info=True)
+            return None
         MESSAGES.labels(out.kind).inc()
         if created is not None:
             DELIVERY.observe(max(0.0, time.time() - created))
-        return 1
+        return out.key, chat, message_id, ""
 
     async def _acknowledge(self, reminder_id: str) -> None:
         """The reminder delivered: AcknowledgeReminder, in the background, tried again a few times (the
@@ -187,7 +213,8 @@ class BotService:
     async def _seating(self, competition_id: str) -> draws_pb2.Seating | None:
         try:
             return await self.gateway.call("GetSeating", draws_pb2.GetSeatingRequest(competition_id=competition_id))
-        except grpc.aio.AioRpcError:
+        except grpc.aio.AioRpcError as e:
+            raise_transient(e)
             return None
 
     async def _plan_draw_published(self, event: events_pb2.Event) -> list[Outgoing]:
@@ -218,6 +245,7 @@ class BotService:
                 telegram_user_id,
             )
         except grpc.aio.AioRpcError as e:
+            raise_transient(e)
             log.info("GetMatchCard %s for %s: %s", match_key, player_id, error_text(e))
             return None
 
@@ -311,7 +339,8 @@ class BotService:
                     competition_id=event.competition_id, stage=s.stage, round=s.round, table=s.table, page_size=1000
                 ),
             )
-        except grpc.aio.AioRpcError:
+        except grpc.aio.AioRpcError as e:
+            raise_transient(e)
             return []
         record = next((r for r in records.result_records if r.id == event.subject_id), None)
         if record is None or record.status != results_pb2.RECORD_STATUS_REPORTED or record.reviews:
@@ -350,7 +379,8 @@ class BotService:
         """Once a round is complete, each linked player's own row (key: the round, whichever event)."""
         try:
             standings = await self.gateway.call("GetStandings", results_pb2.GetStandingsRequest(competition_id=competition_id))
-        except grpc.aio.AioRpcError:
+        except grpc.aio.AioRpcError as e:
+            raise_transient(e)
             return []
         if standings.after_round < 1:
             return []

@@ -71,6 +71,17 @@ class ButtonSpec:
     match_key: str = ""
 
 
+@dataclass(frozen=True)
+class Claim:
+    """One message to claim: its key and chat, and the buttons it will carry (for whom, in which language)."""
+
+    key: str
+    chat_id: int
+    telegram_user_id: int
+    language: str
+    buttons: tuple[ButtonSpec, ...] = ()
+
+
 class Store:
     def __init__(self, url: str):
         self.engine = make_engine(url)
@@ -104,6 +115,51 @@ class Store:
                 return False
         return True
 
+    def claim_all(self, claims: list[Claim]) -> list[list[int] | None]:
+        """``claim`` for an event's messages in one transaction (one commit, not one per message), their
+        buttons stored with them: for each, its button ids when it is claimed now, None when it was
+        claimed before. Another process claiming at the same time: one by one instead."""
+        if not claims:
+            return []
+        with Session(self.engine) as s:
+            seen = {(c.key, c.chat_id) for c in claims if s.get(Delivery, (c.key, c.chat_id)) is not None}
+            made: list[list[Button] | None] = []
+            now = datetime.now(UTC)
+            for c in claims:
+                if (c.key, c.chat_id) in seen:
+                    made.append(None)
+                    continue
+                seen.add((c.key, c.chat_id))
+                s.add(Delivery(key=c.key, chat_id=c.chat_id, state=SENDING, at=now))
+                buttons = [_button(c.telegram_user_id, c.chat_id, spec, c.language) for spec in c.buttons]
+                s.add_all(buttons)
+                made.append(buttons)
+            try:
+                s.commit()
+            except IntegrityError:
+                s.rollback()
+                return [self._claim_one(c) for c in claims]
+            return [None if buttons is None else [b.id for b in buttons if b.id is not None] for buttons in made]
+
+    def _claim_one(self, c: Claim) -> list[int] | None:
+        if not self.claim(c.key, c.chat_id):
+            return None
+        return [self.add_button(c.telegram_user_id, c.chat_id, spec, c.language) for spec in c.buttons]
+
+    def finish_all(self, results: list[tuple[str, int, int | None, str]]) -> None:
+        """``finish`` for several messages (key, chat, message id, error) in one transaction."""
+        if not results:
+            return
+        with Session(self.engine) as s:
+            for key, chat_id, message_id, error in results:
+                row = s.get(Delivery, (key, chat_id))
+                if row is not None:
+                    row.state = FAILED if error else SENT
+                    row.message_id = message_id
+                    row.error = error[:200]
+                    s.add(row)
+            s.commit()
+
     def finish(self, key: str, chat_id: int, message_id: int | None, error: str = "") -> None:
         with Session(self.engine) as s:
             row = s.get(Delivery, (key, chat_id))
@@ -125,16 +181,7 @@ class Store:
     # --- buttons ---
     def add_button(self, telegram_user_id: int, chat_id: int, spec: ButtonSpec, language: str) -> int:
         with Session(self.engine) as s:
-            row = Button(
-                telegram_user_id=telegram_user_id,
-                chat_id=chat_id,
-                action=spec.action,
-                competition_id=spec.competition_id,
-                match_key=spec.match_key,
-                target_id=spec.target_id,
-                player_id=spec.player_id,
-                language=language,
-            )
+            row = _button(telegram_user_id, chat_id, spec, language)
             s.add(row)
             s.commit()
             assert row.id is not None
@@ -151,3 +198,16 @@ class Store:
                 row.outcome = outcome[:1000]
                 s.add(row)
                 s.commit()
+
+
+def _button(telegram_user_id: int, chat_id: int, spec: ButtonSpec, language: str) -> Button:
+    return Button(
+        telegram_user_id=telegram_user_id,
+        chat_id=chat_id,
+        action=spec.action,
+        competition_id=spec.competition_id,
+        match_key=spec.match_key,
+        target_id=spec.target_id,
+        player_id=spec.player_id,
+        language=language,
+    )

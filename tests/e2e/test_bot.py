@@ -398,7 +398,7 @@ def test_the_bot_killed_while_sending_resumes_from_its_cursor_and_sends_nothing_
     counted = collections.Counter((int(c.params["chat_id"]), c.params["text"]) for c in api.sent())
     assert [k for k, n in counted.items() if n > 1] == []
     status, metrics = bot.get("/metrics")
-    assert status == 200 and 'rondo_bot_messages_sent_total{kind="draw.published"}' in metrics
+    assert status == 200 and 'rondo_bot_messages_sent_total{kind="result.reported"}' in metrics
     assert bot.get("/readyz")[0] == 200
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.store import FAILED, SENDING, SENT, ButtonSpec, Store
+from bot.store import FAILED, SENDING, SENT, ButtonSpec, Claim, Store
 
 pytestmark = pytest.mark.integration
 
@@ -43,4 +43,22 @@ def test_a_delivery_is_claimed_once_and_the_cursor_only_moves_forward(db_url):
     )
     again.finish_button(button, "done")
     assert (again.button(button) or row).outcome == "done" and again.button(button + 1) is None
+
+    # an event's messages claimed in one transaction, their buttons with them; the claimed ones skipped
+    spec = ButtonSpec("confirm_result", "c", "r", "p")
+    claimed = again.claim_all(
+        [
+            Claim("event:9:p1", 1001, 1001, "en", (spec, spec)),
+            Claim("event:7:p1", 1001, 1001, "en", (spec,)),  # claimed before
+            Claim("event:9:p2", 1002, 1002, "ru"),
+            Claim("event:9:p2", 1002, 1002, "ru"),  # twice in one batch: once
+        ]
+    )
+    assert claimed[1] is None and claimed[2] == [] and claimed[3] is None
+    first = claimed[0]
+    assert first is not None and len(first) == 2 and all((again.button(b) or row).action == "confirm_result" for b in first)
+    assert again.claim_all([Claim("event:9:p1", 1001, 1001, "en")]) == [None]
+    again.finish_all([("event:9:p1", 1001, 77, ""), ("event:9:p2", 1002, None, "Forbidden")])
+    finished = {(d.key, d.chat_id): d.state for d in again.deliveries("event:9")}
+    assert finished == {("event:9:p1", 1001): SENT, ("event:9:p2", 1002): FAILED}
     again.close()
