@@ -315,9 +315,12 @@ def test_a_reported_result_is_confirmed_and_disputed_with_the_buttons(embedded, 
 
 
 @pytest.mark.rule("schedule.reminder.bot-optional")
+@pytest.mark.rule("access.bot.own-messages-only")
 def test_a_due_reminder_reaches_the_linked_players_of_its_match_and_is_acknowledged(embedded, api, bot):
     stub = embedded.gateway
     cid, draw, players, users = linked_league(embedded, api, "Reminded bot league", 4001, linked=2)
+    elsewhere = draw.rounds[0].tables[1].player_ids[0]  # a player of the other table, linked too
+    link(embedded, api, cid, elsewhere, 4009)
     club = club_with_a_room(stub, "Reminding club")
     instant = (datetime.now(UTC) - timedelta(minutes=2)).astimezone(KIROV)
     stub.UpdateReminderSchedule(
@@ -339,6 +342,11 @@ def test_a_due_reminder_reaches_the_linked_players_of_its_match_and_is_acknowled
     for user in users.values():
         sent = message_with(api, user, "Reminder — Round 1, table 1 is not scheduled yet")
         assert "availability" in sent.params["text"]
+    message_with(api, 4009, "Reminder — Round 1, table 2 is not scheduled yet")
+    # each is told of their own match only (the names and reasons of the other are not theirs)
+    wait_handled(bot, last_event(stub))
+    assert not any("table 2" in t for u in users.values() for t in texts(api, u))
+    assert not any("table 1" in t for t in texts(api, 4009))
     span = reminders_pb2.ListRemindersRequest(club_id=club.id, to=ts(start + timedelta(days=7)), match_key_prefix=f"{cid}/1/1/1")
     getattr(span, "from").CopyFrom(ts(start))
     wait_until(
