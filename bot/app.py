@@ -27,6 +27,7 @@ from rondo.gateway.v1 import identity_pb2
 
 log = logging.getLogger("bot")
 SHUTDOWN_GRACE_SECONDS = 10.0
+FLOOD_ATTEMPTS = 10  # Telegram's 429 (nothing sent): waited out this many times before giving up
 
 
 class AiogramSender:
@@ -43,13 +44,13 @@ class AiogramSender:
             if buttons
             else None
         )
-        for attempt in range(3):
+        for attempt in range(FLOOD_ATTEMPTS):
             try:
                 message = await self.bot.send_message(chat_id, text, reply_markup=markup)
                 return message.message_id
             except TelegramRetryAfter as e:  # refused before sending: safe to send again
                 TELEGRAM_ERRORS.labels("sendMessage").inc()
-                if attempt == 2:
+                if attempt == FLOOD_ATTEMPTS - 1:
                     raise NotSent("flood control") from e
                 await asyncio.sleep(min(e.retry_after, 60))
             except (TelegramForbiddenError, TelegramBadRequest) as e:
