@@ -267,6 +267,33 @@ def test_a_proposed_meeting_is_confirmed_with_the_button_and_booked_by_the_fourt
 
 
 @pytest.mark.rule("access.bot.button-for-its-player")
+def test_a_players_own_proposal_reaches_the_table_with_the_confirm_button(embedded, api, bot):
+    stub = embedded.gateway
+    cid, draw, players, users = linked_league(embedded, api, "Proposal league", 2101)
+    club = club_with_a_room(stub, "Proposal club")
+    stub.OpenRoundScheduling(
+        scheduling_pb2.OpenRoundSchedulingRequest(
+            competition_id=cid, round=1, club_id=club.id, window_start=slot(0, 0, 0, 1).start, window_end=slot(7, 0, 0, 1).start
+        ),
+        timeout=10,
+    )
+    key = f"{cid}/1/1/1"
+    for p in players:
+        embedded.accounts.player(cid, p).SetAvailability(
+            scheduling_pb2.SetAvailabilityRequest(match_key=key, player_id=p, intervals=[slot(2, 15, 0, 22)]), timeout=10
+        )
+    option = slot(2, 17, 0, 21)
+    embedded.accounts.player(cid, players[0]).ProposeMeeting(
+        scheduling_pb2.ProposeMeetingRequest(match_key=key, start=option.start, end=option.end, idempotency_key="own"), timeout=10
+    )
+    when = f"{DAY0 + timedelta(days=2, hours=17):%Y-%m-%d %H:%M}–21:00 UTC"
+    offers = {p: message_with(api, user, "a meeting is proposed") for p, user in users.items()}
+    assert all(when in sent.params["text"] and [label for label, _ in buttons(sent)] == ["Confirm"] for sent in offers.values())
+    answer, edited = press(api, users[players[2]], offers[players[2]], "Confirm")
+    assert edited is not None and edited.endswith("✅ You confirmed. Waiting for the others (1 of 4).")
+
+
+@pytest.mark.rule("access.bot.button-for-its-player")
 def test_a_reported_result_is_confirmed_and_disputed_with_the_buttons(embedded, api, bot):
     stub = embedded.gateway
     cid, draw, players, users = linked_league(embedded, api, "Result league", 3001, russian=(3003,))
