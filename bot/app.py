@@ -27,6 +27,7 @@ from rondo.gateway.v1 import identity_pb2
 
 log = logging.getLogger("bot")
 SHUTDOWN_GRACE_SECONDS = 10.0
+CALLBACK_ANSWER_MAX = 200  # Telegram's limit of answerCallbackQuery's text
 FLOOD_ATTEMPTS = 10  # Telegram's 429 (nothing sent): waited out this many times before giving up
 
 
@@ -90,7 +91,7 @@ def router(service: BotService) -> Router:
                 await query.message.edit_text(f"{original}\n\n{outcome}"[: texts.MAX_MESSAGE], reply_markup=None)
             except TelegramBadRequest:  # e.g. "message is not modified" on a repeated press
                 TELEGRAM_ERRORS.labels("editMessageText").inc()
-        await query.answer(answer, show_alert=outcome is None)
+        await query.answer(answer[:CALLBACK_ANSWER_MAX], show_alert=outcome is None)
 
     return r
 

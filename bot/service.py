@@ -482,7 +482,7 @@ class BotService:
                     outcome = texts.text("outcome.result_disputed", language)
         except grpc.aio.AioRpcError as e:
             PRESSES.labels(button.action, "failed").inc()
-            failed = texts.text("outcome.failed", language, reason=error_text(e))
+            failed = texts.text("outcome.failed", language, reason=error_text(e, language))
             return failed, None  # the buttons stay: the player may try again
         PRESSES.labels(button.action, "done").inc()
         await asyncio.to_thread(self.store.finish_button, button.id or 0, outcome)

@@ -338,7 +338,13 @@ def test_a_reported_result_is_confirmed_and_disputed_with_the_buttons(embedded, 
     api.message(users[silent], "/stop", "en")
     message_with(api, users[silent], "Unlinked.")
     answer, edited = press(api, users[silent], told[silent], "Confirm")
-    assert edited is None and answer.startswith("❌ Not done")
+    assert edited is None and answer.startswith("❌ Not done: ") and "not linked" in answer
+    # a Russian player's refusal is in Russian (the gateway's own localized message)
+    api.message(users[disputer], "/stop", "ru")
+    message_with(api, users[disputer], "Аккаунт отвязан.")
+    again = next(c for c in api.sent(chat_id=users[disputer]) if "ханчана 1" in c.params["text"])
+    answer, edited = press(api, users[disputer], again, "Подтвердить")
+    assert edited is None and answer.startswith("❌ Не выполнено: ") and "not linked" not in answer
 
 
 @pytest.mark.rule("schedule.reminder.bot-optional")
