@@ -102,6 +102,17 @@ def club_with_a_room(stub, name: str) -> scheduling_pb2.Club:
     return club
 
 
+def round_one_opened(stub, cid: str, club_name: str) -> None:
+    """Round 1 of ``cid`` opened for scheduling in a new club with one room, for the week from DAY0."""
+    club = club_with_a_room(stub, club_name)
+    stub.OpenRoundScheduling(
+        scheduling_pb2.OpenRoundSchedulingRequest(
+            competition_id=cid, round=1, club_id=club.id, window_start=slot(0, 0, 0, 1).start, window_end=slot(7, 0, 0, 1).start
+        ),
+        timeout=10,
+    )
+
+
 def texts(api: BotApiStandIn, chat: int) -> list[str]:
     return [c.params["text"] for c in api.sent(chat_id=chat)]
 
@@ -199,19 +210,7 @@ def test_a_player_links_with_their_code_and_gets_their_own_tables_when_the_draw_
 def test_a_proposed_meeting_is_confirmed_with_the_button_and_booked_by_the_fourth(embedded, api, bot):
     stub = embedded.gateway
     cid, draw, players, users = linked_league(embedded, api, "Meeting league", 2001)
-    club = club_with_a_room(stub, "Bot club")
-    stub.OpenRoundScheduling(
-        scheduling_pb2.OpenRoundSchedulingRequest(
-            competition_id=cid,
-            round=1,
-            club_id=club.id,
-            window_start=slot(0, 0, 0, 1).start,
-            window_end=slot(7, 0, 0, 1).start,
-            min_minutes=90,
-            idempotency_key="botr1",
-        ),
-        timeout=10,
-    )
+    round_one_opened(stub, cid, "Bot club")
     key = f"{cid}/1/1/1"
     private = slot(3, 10, 7, 12, 53)  # only the first player's: never in anyone's message
     for i, p in enumerate(players):
@@ -270,13 +269,7 @@ def test_a_proposed_meeting_is_confirmed_with_the_button_and_booked_by_the_fourt
 def test_a_players_own_proposal_reaches_the_table_with_the_confirm_button(embedded, api, bot):
     stub = embedded.gateway
     cid, draw, players, users = linked_league(embedded, api, "Proposal league", 2101)
-    club = club_with_a_room(stub, "Proposal club")
-    stub.OpenRoundScheduling(
-        scheduling_pb2.OpenRoundSchedulingRequest(
-            competition_id=cid, round=1, club_id=club.id, window_start=slot(0, 0, 0, 1).start, window_end=slot(7, 0, 0, 1).start
-        ),
-        timeout=10,
-    )
+    round_one_opened(stub, cid, "Proposal club")
     key = f"{cid}/1/1/1"
     for p in players:
         embedded.accounts.player(cid, p).SetAvailability(
