@@ -6,15 +6,18 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from datetime import UTC, datetime, timedelta
 from typing import Any
 from urllib.parse import urlencode
+from zoneinfo import ZoneInfo
 
 import pytest
 from starlette.testclient import TestClient
 
 from rondo.gateway.v1 import identity_pb2, scheduling_pb2
+from tests.accounts import login as login_token
 from tests.web.conftest import WebApp, csrf_of, running_web
-from tests.web.season import Season, make_season
+from tests.web.season import ZONE, Season, make_season, ts
 
 pytestmark = pytest.mark.web
 
@@ -193,3 +196,55 @@ def test_link_telegram_shows_a_one_time_code_the_bot_links_and_the_player_can_un
     assert 'id="linked"' in linked.text
     assert post(browser, "/telegram", "/telegram/unlink", {}).status_code == 303
     assert 'id="linked"' not in browser.get("/telegram").text
+
+
+def test_the_grid_of_a_window_across_the_spring_dst_change_has_no_slot_in_the_missing_hour(embedded, season: Season) -> None:
+    stub = embedded.gateway
+    club = stub.CreateClub(
+        scheduling_pb2.CreateClubRequest(
+            club=scheduling_pb2.Club(name="Web club 24/7", time_zone=ZONE), idempotency_key="club-dst"
+        ),
+        timeout=10,
+    )
+    window_start = datetime(2027, 3, 27, tzinfo=ZoneInfo(ZONE))  # Saturday; Sunday 28 March 2027 02:00 -> 03:00
+    stub.OpenRoundScheduling(
+        scheduling_pb2.OpenRoundSchedulingRequest(
+            competition_id=season.competition_id,
+            round=2,
+            club_id=club.id,
+            window_start=ts(window_start.astimezone(UTC)),
+            window_end=ts((window_start + timedelta(days=3)).astimezone(UTC)),
+            min_minutes=90,
+            idempotency_key="r2-dst",
+        ),
+        timeout=10,
+    )
+    with running_web(embedded, club_id=club.id) as dst_site:
+        player = season.tables[0][0]
+        browser = login(dst_site, season, player)
+        table = next(i for i in range(1, 3) if f"/1/2/{i}" in browser.get("/").text)
+        availability = f"/match/{season.competition_id}/1/2/{table}/availability"
+        page = browser.get(availability)
+        assert page.status_code == 200, page.text
+        slots = sorted(slots_on(page.text))
+        local = [datetime.fromisoformat(v).astimezone(ZoneInfo(ZONE)) for v in slots]
+        per_day = {d: sum(1 for m in local if m.date().isoformat() == d) for d in ("2027-03-27", "2027-03-28", "2027-03-29")}
+        assert per_day == {"2027-03-27": 48, "2027-03-28": 46, "2027-03-29": 48}
+        assert not [m for m in local if m.date().isoformat() == "2027-03-28" and m.hour == 2]
+        assert page.text.count("no such time") == 2  # the 02:00 and 02:30 cells of that Sunday
+        three = next(v for v, m in zip(slots, local) if m.isoformat() == "2027-03-28T03:00:00+02:00")
+        assert three == "2027-03-28T01:00:00+00:00"
+        before = next(v for v, m in zip(slots, local) if m.isoformat() == "2027-03-28T01:30:00+01:00")
+        assert post(browser, availability, availability, [("slot", before), ("slot", three)]).status_code == 303
+        assert set(_CHECKED.findall(browser.get(availability).text)) == {before, three}
+        mine = site_player_stub(embedded, season, player).GetAvailability(
+            scheduling_pb2.GetAvailabilityRequest(match_key=f"{season.competition_id}/1/2/{table}"), timeout=10
+        )
+        (interval,) = mine.intervals  # 01:30 CET and 03:00 CEST are adjacent: one hour, one interval
+        assert interval.start.ToDatetime(tzinfo=UTC) == datetime(2027, 3, 28, 0, 30, tzinfo=UTC)
+        assert interval.end.ToDatetime(tzinfo=UTC) == datetime(2027, 3, 28, 1, 30, tzinfo=UTC)
+
+
+def site_player_stub(embedded, season: Season, player_id: str):
+    name, password = season.logins[player_id]
+    return embedded.accounts.stub(login_token(embedded.raw_channel, name, password))
