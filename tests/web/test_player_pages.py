@@ -68,6 +68,7 @@ def test_my_matches_lists_my_tables_with_the_current_round(site: WebApp, season:
     assert f'href="{season.path(1)}"' in home.text
     for other in season.tables[0]:
         assert season.names[other] in home.text
+    assert 'id="current-state-1" data-state="waiting"' in home.text and "your availability is missing" in home.text
     assert int(home.headers["x-gateway-calls"]) <= 6
 
 
@@ -76,6 +77,7 @@ def test_the_week_grid_offers_only_open_hours_and_saves_my_answer(site: WebApp, 
     browser = login(site, season, player)
     page = browser.get(season.path(2) + "/availability")
     assert page.status_code == 200, page.text
+    assert "Mon 12:00–23:00" in found(r'id="opening-hours">([^<]*)<', page.text)
     offered = slots_on(page.text)
     # 12:00-23:00 Berlin, half hours, 7 days (a DST day would have the same open hours)
     assert len(offered) == 7 * 22

@@ -147,31 +147,39 @@ async def home(request: Request) -> Response:
         competition = await call(request, "GetCompetition", competitions_pb2.GetCompetitionRequest(competition_id=competition_id))
         tables = []
         current = 0
+        summary = None
         if competition.published_draw_id:
             seating = await call(request, "GetSeating", draws_pb2.GetSeatingRequest(competition_id=competition_id))
             tables = my_tables(competition_id, player_ids, seating.rounds)
-            current = await current_round(request, tables)
-        competitions.append({"competition": competition, "tables": tables, "current": current})
+            current, card = await current_round(request, tables)
+            if card is not None:
+                me = next(t.player_id for t in tables if t.key.round == current)
+                summary = card_views.card_view(card, me, {})
+        competitions.append({"competition": competition, "tables": tables, "current": current, "card": summary})
     return render(request, "player/home.html", {"account": account, "competitions": competitions})
 
 
-async def current_round(request: Request, tables: list[MyTable]) -> int:
-    """The last round whose table of mine is open for scheduling (0: none yet)."""
+async def current_round(request: Request, tables: list[MyTable]) -> tuple[int, scheduling_pb2.MatchCard | None]:
+    """The last round whose table of mine is open for scheduling (0: none yet), and its card."""
     by_round = {t.key.round: t for t in tables}
+    cards: dict[int, scheduling_pb2.MatchCard] = {}
 
     async def opened(round_: int) -> bool:
         table = by_round.get(round_)
         if table is None:
             return False
         try:
-            await call(request, "GetMatchCard", scheduling_pb2.GetMatchCardRequest(match_key=str(table.key)))
+            cards[round_] = await call(request, "GetMatchCard", scheduling_pb2.GetMatchCardRequest(match_key=str(table.key)))
         except GatewayError as error:
             if error.code.name in ("NOT_FOUND", "FAILED_PRECONDITION"):
                 return False
             raise
         return True
 
-    return await last_opened_round(max(by_round, default=0), opened)
+    found = await last_opened_round(max(by_round, default=0), opened)
+    if found and found not in cards:  # the search may end on a round it did not have to ask about
+        await opened(found)
+    return found, cards.get(found)
 
 
 # --- the match card ---------------------------------------------------------------------------------
@@ -314,7 +322,14 @@ async def availability(request: Request) -> Response:
     return render(
         request,
         "player/availability.html",
-        {"key": key, "grid": grid, "club": club, "zone": grid.zone, "answered": mine.version > 0},
+        {
+            "key": key,
+            "grid": grid,
+            "club": club,
+            "zone": grid.zone,
+            "answered": mine.version > 0,
+            "weekdays": i18n.weekday_names(),
+        },
     )
 
 
