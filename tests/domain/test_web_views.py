@@ -12,12 +12,12 @@ from google.protobuf.timestamp_pb2 import Timestamp
 from hypothesis import given
 from hypothesis import strategies as st
 
-from rondo.gateway.v1 import common_pb2, scheduling_pb2
+from rondo.gateway.v1 import common_pb2, scheduling_pb2, stages_pb2
 from web.config import ConfigError, WebSettings
 from web.i18n import negotiate
 from web.security import form_field, safe_next
 from web.views.card import card_view, proposal_starts
-from web.views.matches import last_opened_round, match_key
+from web.views.matches import last_opened_round, match_key, my_stage_tables
 
 pytestmark = pytest.mark.domain
 
@@ -196,3 +196,18 @@ def test_settings_have_working_defaults_and_read_every_variable() -> None:
 def test_a_bad_variable_is_refused_naming_it(values: dict[str, str], named: str) -> None:
     with pytest.raises(ConfigError, match=named):
         WebSettings.from_env({"RONDO_WEB_SECRET": SECRET, **values})
+
+
+def test_my_tables_in_later_stages_are_numbered_as_booking_and_league_number_them() -> None:
+    regular = stages_pb2.Stage(number=1, rounds=[common_pb2.Round(tables=[common_pb2.Table(player_ids=["me", "b"])])])
+    cup = stages_pb2.Stage(
+        number=2,
+        rounds=[
+            common_pb2.Round(tables=[common_pb2.Table(player_ids=["a", "b"]), common_pb2.Table(player_ids=["c", "me"])]),
+            common_pb2.Round(tables=[common_pb2.Table(player_ids=["me"])]),  # a pass
+        ],
+    )
+    found = my_stage_tables("cup1", ["me"], [regular, cup], {"me": "Me", "c": "Cee"})
+    assert [str(t.key) for t in found] == ["cup1/2/1/2", "cup1/2/2/1"]
+    assert found[0].names == ("Cee", "Me") and found[0].player_id == "me"
+    assert [str(t.key) for t in my_stage_tables("cup1", ["me"], [regular, cup], {}, from_stage=1)][0] == "cup1/1/1/1"

@@ -25,6 +25,7 @@ from rondo.gateway.v1 import (
     identity_pb2,
     results_pb2,
     scheduling_pb2,
+    stages_pb2,
 )
 from web import i18n
 from web.forms import read_form, text, texts
@@ -34,7 +35,7 @@ from web.rendering import NavItem, render
 from web.session import current_user, flash, remember_players, remembered_player
 from web.views import card as card_views
 from web.views import week
-from web.views.matches import MatchKey, MyTable, last_opened_round, match_key, my_tables
+from web.views.matches import MatchKey, MyTable, last_opened_round, match_key, my_stage_tables, my_tables
 
 MAX_COMPETITIONS = 10  # linked competitions shown on "my matches"
 STEP_MINUTES = 30
@@ -155,7 +156,15 @@ async def home(request: Request) -> Response:
             if card is not None:
                 me = next(t.player_id for t in tables if t.key.round == current)
                 summary = card_views.card_view(card, me, {})
-        competitions.append({"competition": competition, "tables": tables, "current": current, "card": summary})
+        stages = await call(request, "ListStages", stages_pb2.ListStagesRequest(competition_id=competition_id, page_size=100))
+        later: list[MyTable] = []
+        if any(stage.rounds for stage in stages.stages):
+            names = await names_in(request, competition_id)
+            first = 2 if competition.published_draw_id else 1
+            later = my_stage_tables(competition_id, player_ids, stages.stages, names, from_stage=first)
+        competitions.append(
+            {"competition": competition, "tables": tables, "current": current, "card": summary, "stage_tables": later}
+        )
     return render(request, "player/home.html", {"account": account, "competitions": competitions})
 
 
@@ -353,6 +362,19 @@ async def save_availability(request: Request) -> Response:
     return RedirectResponse(key.path, status_code=303)
 
 
+async def players_at(request: Request, key: MatchKey) -> list[str]:
+    """The players of the match's table: the published draw's (stage 1) or the stored stage's."""
+    if key.stage == 1:
+        seating = await call(request, "GetSeating", draws_pb2.GetSeatingRequest(competition_id=key.competition_id))
+        return [
+            p for r in seating.rounds if r.number == key.round for t in r.tables if t.number == key.table for p in t.player_ids
+        ]
+    stage = await call(request, "GetStage", stages_pb2.GetStageRequest(competition_id=key.competition_id, number=key.stage))
+    if not 1 <= key.round <= len(stage.rounds) or not 1 <= key.table <= len(stage.rounds[key.round - 1].tables):
+        raise HTTPException(404)
+    return list(stage.rounds[key.round - 1].tables[key.table - 1].player_ids)
+
+
 # --- results ------------------------------------------------------------------------------------------
 
 _RECORD_STATES = {1: "confirmed", 2: "reported", 3: "disputed", 4: "rejected", 5: "replaced"}
@@ -362,13 +384,7 @@ async def results(request: Request) -> Response:
     key = key_of(request)
     me = await my_player_in(request, key.competition_id)
     names = await names_in(request, key.competition_id)
-    seating = await call(request, "GetSeating", draws_pb2.GetSeatingRequest(competition_id=key.competition_id))
-    players: list[str] = []
-    for round_ in seating.rounds:
-        if round_.number == key.round:
-            for table in round_.tables:
-                if table.number == key.table:
-                    players = list(table.player_ids)
+    players = await players_at(request, key)
     listed = await call(
         request,
         "ListResultRecords",
@@ -399,7 +415,7 @@ async def results(request: Request) -> Response:
                 "can_review": status == "reported" and record.reported_by_player_id != me and me not in reviewed,
             }
         )
-    seated = me in players  # results are public; only the table's own players report and review
+    seated = me in players and key.stage == 1  # results are public; the draw's tables' own players report and review
     if not seated:
         records = [{**r, "can_review": False} for r in records]
     return render(
@@ -413,10 +429,7 @@ async def report_result(request: Request) -> Response:
     key = key_of(request)
     back = key.path + "/results"
     form = await read_form(request)
-    seating = await call(request, "GetSeating", draws_pb2.GetSeatingRequest(competition_id=key.competition_id))
-    players = [
-        p for r in seating.rounds if r.number == key.round for t in r.tables if t.number == key.table for p in t.player_ids
-    ]
+    players = await players_at(request, key)
     number = text(form, "number", 3)
     hanchan = results_pb2.HanchanResult(number=int(number) if number.isdigit() else 0)
     for player in players:
