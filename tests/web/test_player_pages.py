@@ -11,10 +11,11 @@ from typing import Any
 from urllib.parse import urlencode
 from zoneinfo import ZoneInfo
 
+import httpx2 as httpx
 import pytest
 from starlette.testclient import TestClient
 
-from rondo.gateway.v1 import identity_pb2, scheduling_pb2
+from rondo.gateway.v1 import calendar_pb2, identity_pb2, scheduling_pb2
 from tests.accounts import login as login_token
 from tests.web.conftest import WebApp, csrf_of, running_web
 from tests.web.season import ZONE, Season, make_season, ts
@@ -32,7 +33,9 @@ def season(embedded) -> Season:
 
 @pytest.fixture(scope="module")
 def site(embedded, season: Season) -> Iterator[WebApp]:
-    with running_web(embedded, club_id=season.club_id) as app:
+    feed = embedded.gateway.RotateCalendarToken(calendar_pb2.RotateCalendarTokenRequest(club_id=season.club_id), timeout=10)
+    url = f"http://127.0.0.1:{embedded.calendar_port}{feed.path}"  # the organizer's token, published on the site
+    with running_web(embedded, club_id=season.club_id, club_feed_url=url) as app:
         yield app
 
 
@@ -127,6 +130,8 @@ def test_a_table_agrees_confirms_books_and_the_calendar_shows_it_without_anyones
     assert calendar.status_code == 200, calendar.text
     rows = re.findall(r"<tr><td>(.*?)</td><td>(.*?)</td><td>(.*?)</td></tr>", calendar.text)
     assert len(rows) == 1 and rows[0][1] in ("Room 1", "Room 2"), rows
+    feed = found(r'href="([^"]+)" id="club-feed"', calendar.text)
+    assert httpx.get(feed, timeout=10).text.count("BEGIN:VEVENT") == 1  # the club's feed has the booked meeting too
     ics = second.get("/calendar/mine.ics")
     assert ics.headers["content-type"].startswith("text/calendar") and f"meeting-{meeting_id}@" in ics.text
     booked = site.deployment.gateway.GetMatchCard(
