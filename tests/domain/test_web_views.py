@@ -5,17 +5,21 @@ the settings' validation."""
 from __future__ import annotations
 
 import asyncio
+import base64
+import json
 from datetime import UTC, datetime, timedelta
 
 import pytest
 from google.protobuf.timestamp_pb2 import Timestamp
 from hypothesis import given
 from hypothesis import strategies as st
+from itsdangerous import TimestampSigner
 
 from rondo.gateway.v1 import common_pb2, scheduling_pb2, stages_pb2
 from web.config import ConfigError, WebSettings
 from web.i18n import negotiate
 from web.security import form_field, safe_next
+from web.session import MAX_LINKS, flash
 from web.views.card import card_view, proposal_starts
 from web.views.matches import last_opened_round, match_key, my_stage_tables
 
@@ -214,3 +218,19 @@ def test_my_tables_in_later_stages_are_numbered_as_booking_and_league_number_the
     assert [str(t.key) for t in found] == ["cup1/2/1/2", "cup1/2/2/1"]
     assert found[0].names == ("Cee", "Me") and found[0].player_id == "me"
     assert [str(t.key) for t in my_stage_tables("cup1", ["me"], [regular, cup], {}, from_stage=1)][0] == "cup1/1/1/1"
+
+
+def test_the_session_cookie_stays_under_4_kib_whatever_is_flashed() -> None:
+    class Request:  # what flash() uses of a Starlette request: its session
+        session: dict = {
+            "user": {"token": "t" * 400, "id": "a" * 36, "name": "Я" * 100, "role": "ROLE_PLAYER"},
+            "csrf": "x" * 43,
+            "players": [["c" * 36, "p" * 36]] * MAX_LINKS,
+        }
+
+    request = Request()
+    for _ in range(10):
+        flash(request, "Ошибка: " + "очень длинное сообщение " * 40, "error")  # type: ignore[arg-type]
+    cookie = TimestampSigner("k" * 32).sign(base64.b64encode(json.dumps(request.session).encode()))
+    assert len(cookie) + len("rondo_session=") < 4096
+    assert request.session["flash"][-1]["text"].startswith("Ошибка")
