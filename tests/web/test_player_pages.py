@@ -88,6 +88,15 @@ def test_the_week_grid_offers_only_open_hours_and_saves_my_answer(site: WebApp, 
     answer = post(browser, season.path(2) + "/availability", season.path(2) + "/availability", [("slot", v) for v in chosen])
     assert answer.status_code == 303 and answer.headers["location"] == season.path(2)
     again = browser.get(season.path(2) + "/availability")
+    calls = {
+        page: int(browser.get(page).headers["x-gateway-calls"])
+        for page in (season.path(2), season.path(2) + "/results", "/calendar")
+    }
+    assert int(again.headers["x-gateway-calls"]) <= 3 and calls == {
+        season.path(2): 2,
+        season.path(2) + "/results": 3,
+        "/calendar": 1,
+    }
     assert _CHECKED.findall(again.text) == chosen
     card = browser.get(season.path(2))
     assert season.names[player] in found(r'id="answered">([^<]*)<', card.text)
