@@ -130,7 +130,8 @@ def test_a_table_agrees_confirms_books_and_the_calendar_shows_it_without_anyones
         shown = browsers[player].get(season.path(1)).text
         assert "flash-success" in shown, re.findall(r'class="flash[^>]*>([^<]*)<', shown)
     card = second.get(season.path(1))
-    assert 'data-state="booked"' in card.text and 'data-status="booked"' in card.text, card.text[
+    assert 'data-state="booked"' in card.text and 'data-status="booked"' in card.text
+    assert found(rf'id="room-{meeting_id}">([^<]*)<', card.text) in ("Room: Room 1", "Room: Room 2"), card.text[
         card.text.find("card-facts") : card.text.find("Common options")
     ]
     calendar = second.get("/calendar")
