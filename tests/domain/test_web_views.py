@@ -22,6 +22,7 @@ from web.security import form_field, safe_next
 from web.session import MAX_LINKS, flash
 from web.views.card import card_view, proposal_starts
 from web.views.matches import last_opened_round, match_key, my_stage_tables
+from web.views.report import NOT_A_NUMBER, OUT_OF_RANGE, ReportedHanchan, read_hanchan
 
 pytestmark = pytest.mark.domain
 
@@ -234,3 +235,36 @@ def test_the_session_cookie_stays_under_4_kib_whatever_is_flashed() -> None:
     cookie = TimestampSigner("k" * 32).sign(base64.b64encode(json.dumps(request.session).encode()))
     assert len(cookie) + len("rondo_session=") < 4096
     assert request.session["flash"][-1]["text"].startswith("Ошибка")
+
+
+def form(values: dict[str, str]):
+    return lambda name: values.get(name, "")
+
+
+def test_a_reported_hanchan_is_read_from_the_form_or_its_problem_named() -> None:
+    players = ["a", "b", "c", "d"]
+    values = {
+        "number": "1",
+        "score-a": "45 000",
+        "score-b": "35000",
+        "score-c": "+25000",
+        "score-d": "15\u00a0000",
+        "chombo-b": "1",
+    }
+    read = read_hanchan(form(values), players)
+    assert isinstance(read, ReportedHanchan)
+    assert read.scores == {"a": 45000, "b": 35000, "c": 25000, "d": 15000} and read.chombo == {"b": 1} and read.number == 1
+    assert read_hanchan(form({**values, "score-c": "25k"}), players) == NOT_A_NUMBER
+    assert read_hanchan(form({**values, "score-c": "١٢"}), players) == NOT_A_NUMBER  # ASCII digits only
+    assert read_hanchan(form({**values, "chombo-a": "11"}), players) == OUT_OF_RANGE
+    assert read_hanchan(form({**values, "number": "0"}), players) == OUT_OF_RANGE
+
+
+@given(st.dictionaries(st.sampled_from(["number", "score-a", "score-b", "chombo-a", "chombo-b"]), st.text(max_size=30)))
+def test_any_report_form_is_read_or_refused_never_raises_and_stays_in_range(values: dict[str, str]) -> None:
+    read = read_hanchan(form(values), ["a", "b"])
+    if isinstance(read, str):
+        assert read in (NOT_A_NUMBER, OUT_OF_RANGE)
+    else:
+        assert 1 <= read.number <= 9 and all(abs(v) <= 1_000_000 for v in read.scores.values())
+        assert all(1 <= v <= 10 for v in read.chombo.values())
