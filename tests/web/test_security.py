@@ -249,3 +249,9 @@ def test_without_a_gateway_the_app_is_not_ready_and_says_so_on_a_small_page(embe
         answer = client.post("/login", data={"name": "Anyone", "password": "whatever", "csrf_token": csrf_of(page.text)})
         assert answer.status_code in (503, 504) and "The Rondo server is not answering" in answer.text
         assert answer.headers["content-security-policy"] == CSP
+
+
+def test_health_and_readiness_need_no_session(web: WebApp) -> None:
+    browser = web.browser()
+    assert browser.get("/healthz").text == "ok"
+    assert browser.get("/readyz").text == "ready"
