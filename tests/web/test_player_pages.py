@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, date, datetime, time, timedelta
 from typing import Any
 from urllib.parse import urlencode
 from zoneinfo import ZoneInfo
@@ -18,7 +18,7 @@ from starlette.testclient import TestClient
 from rondo.gateway.v1 import calendar_pb2, identity_pb2, scheduling_pb2
 from tests.accounts import login as login_token
 from tests.web.conftest import WebApp, csrf_of, running_web
-from tests.web.season import ZONE, Season, make_season, ts
+from tests.web.season import DAY0, ZONE, Season, make_season, ts
 
 pytestmark = pytest.mark.web
 
@@ -189,11 +189,17 @@ def test_pages_speak_russian_from_the_browser_and_switch_to_english(site: WebApp
     home = browser.get("/")
     assert '<html lang="ru">' in home.text and "Мои матчи" in home.text and "Выйти" in home.text
     card = browser.get(season.path(1))
-    assert "Карточка матча" in card.text or "Встречи" in card.text
+    assert "Встречи" in card.text and "Europe/Berlin" in card.text
+    window = found(r"<dt>Окно</dt><dd>([^<]*)</dd>", card.text)  # the club's wall clock, in Russian
+    # the window runs from midnight UTC for 7 days: 01:00 or 02:00 in Berlin (a DST change may fall between)
+    hour, end = (moment.astimezone(ZoneInfo(ZONE)).hour for moment in (DAY0, DAY0 + timedelta(days=7)))
+    assert re.fullmatch(rf"\d\d\.\d\d\.\d{{4}}, 0{hour}:00 – \d\d\.\d\d\.\d{{4}}, 0{end}:00", window), window
     switched = post(browser, "/", "/lang", {"lang": "en", "next": "/"})
     assert switched.status_code == 303
     english = browser.get("/")
     assert '<html lang="en">' in english.text and "My matches" in english.text
+    window = found(r"<dt>Window</dt><dd>([^<]*)</dd>", browser.get(season.path(1)).text)
+    assert re.fullmatch(rf"\d+/\d+/\d\d, {hour}:00\u202fAM – \d+/\d+/\d\d, {end}:00\u202fAM", window), window
 
 
 def test_link_telegram_shows_a_one_time_code_the_bot_links_and_the_player_can_unlink(site: WebApp, season: Season) -> None:
@@ -221,7 +227,9 @@ def test_the_grid_of_a_window_across_the_spring_dst_change_has_no_slot_in_the_mi
         ),
         timeout=10,
     )
-    window_start = datetime(2027, 3, 27, tzinfo=ZoneInfo(ZONE))  # Saturday; Sunday 28 March 2027 02:00 -> 03:00
+    sunday = next_spring_change()  # Europe/Berlin: 02:00 CET -> 03:00 CEST that Sunday
+    saturday, monday = sunday - timedelta(days=1), sunday + timedelta(days=1)
+    window_start = datetime.combine(saturday, time(0), tzinfo=ZoneInfo(ZONE))
     stub.OpenRoundScheduling(
         scheduling_pb2.OpenRoundSchedulingRequest(
             competition_id=season.competition_id,
@@ -243,21 +251,32 @@ def test_the_grid_of_a_window_across_the_spring_dst_change_has_no_slot_in_the_mi
         assert page.status_code == 200, page.text
         slots = sorted(slots_on(page.text))
         local = [datetime.fromisoformat(v).astimezone(ZoneInfo(ZONE)) for v in slots]
-        per_day = {d: sum(1 for m in local if m.date().isoformat() == d) for d in ("2027-03-27", "2027-03-28", "2027-03-29")}
-        assert per_day == {"2027-03-27": 48, "2027-03-28": 46, "2027-03-29": 48}
-        assert not [m for m in local if m.date().isoformat() == "2027-03-28" and m.hour == 2]
+        per_day = {d: sum(1 for m in local if m.date() == d) for d in (saturday, sunday, monday)}
+        assert per_day == {saturday: 48, sunday: 46, monday: 48}
+        assert not [m for m in local if m.date() == sunday and m.hour == 2]
         assert page.text.count("no such time") == 2  # the 02:00 and 02:30 cells of that Sunday
-        three = next(v for v, m in zip(slots, local) if m.isoformat() == "2027-03-28T03:00:00+02:00")
-        assert three == "2027-03-28T01:00:00+00:00"
-        before = next(v for v, m in zip(slots, local) if m.isoformat() == "2027-03-28T01:30:00+01:00")
+        three = next(v for v, m in zip(slots, local) if m.date() == sunday and (m.hour, m.minute) == (3, 0))
+        assert three == datetime.combine(sunday, time(1), tzinfo=UTC).isoformat()  # 03:00 CEST is 01:00 UTC
+        before = next(v for v, m in zip(slots, local) if m.date() == sunday and (m.hour, m.minute) == (1, 30))
         assert post(browser, availability, availability, [("slot", before), ("slot", three)]).status_code == 303
         assert set(_CHECKED.findall(browser.get(availability).text)) == {before, three}
         mine = site_player_stub(embedded, season, player).GetAvailability(
             scheduling_pb2.GetAvailabilityRequest(match_key=f"{season.competition_id}/1/2/{table}"), timeout=10
         )
         (interval,) = mine.intervals  # 01:30 CET and 03:00 CEST are adjacent: one hour, one interval
-        assert interval.start.ToDatetime(tzinfo=UTC) == datetime(2027, 3, 28, 0, 30, tzinfo=UTC)
-        assert interval.end.ToDatetime(tzinfo=UTC) == datetime(2027, 3, 28, 1, 30, tzinfo=UTC)
+        assert interval.start.ToDatetime(tzinfo=UTC) == datetime.combine(sunday, time(0, 30), tzinfo=UTC)
+        assert interval.end.ToDatetime(tzinfo=UTC) == datetime.combine(sunday, time(1, 30), tzinfo=UTC)
+
+
+def next_spring_change() -> date:
+    """The next last Sunday of March (Europe/Berlin springs forward then) at least a week away."""
+    today = datetime.now(UTC).date()
+    for year in (today.year, today.year + 1):
+        last = date(year, 3, 31)
+        sunday = last - timedelta(days=(last.weekday() - 6) % 7)
+        if sunday - today >= timedelta(days=7):
+            return sunday
+    raise AssertionError("unreachable")
 
 
 def site_player_stub(embedded, season: Season, player_id: str):
