@@ -150,3 +150,9 @@ def format_duration(seconds: float, locale: str | None = None) -> str:
 def format_short_date(day, locale: str | None = None) -> str:
     """A local date as "5 Dec" / "5 дек." (the grid's column heads)."""
     return babel_dates.format_date(day, format="d MMM", locale=Locale.parse(locale or current_locale.get()))
+
+
+def weekday_names(locale: str | None = None) -> dict[int, str]:
+    """ISO weekday (1 = Monday) -> its abbreviated name in the locale."""
+    names = Locale.parse(locale or current_locale.get()).days["format"]["abbreviated"]
+    return {day: names[day - 1] for day in range(1, 8)}

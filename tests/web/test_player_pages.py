@@ -6,15 +6,19 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from datetime import UTC, date, datetime, time, timedelta
 from typing import Any
 from urllib.parse import urlencode
+from zoneinfo import ZoneInfo
 
+import httpx2 as httpx
 import pytest
 from starlette.testclient import TestClient
 
-from rondo.gateway.v1 import identity_pb2, scheduling_pb2
+from rondo.gateway.v1 import calendar_pb2, identity_pb2, scheduling_pb2
+from tests.accounts import login as login_token
 from tests.web.conftest import WebApp, csrf_of, running_web
-from tests.web.season import Season, make_season
+from tests.web.season import DAY0, ZONE, Season, make_season, ts
 
 pytestmark = pytest.mark.web
 
@@ -29,7 +33,9 @@ def season(embedded) -> Season:
 
 @pytest.fixture(scope="module")
 def site(embedded, season: Season) -> Iterator[WebApp]:
-    with running_web(embedded, club_id=season.club_id) as app:
+    feed = embedded.gateway.RotateCalendarToken(calendar_pb2.RotateCalendarTokenRequest(club_id=season.club_id), timeout=10)
+    url = f"http://127.0.0.1:{embedded.calendar_port}{feed.path}"  # the organizer's token, published on the site
+    with running_web(embedded, club_id=season.club_id, club_feed_url=url) as app:
         yield app
 
 
@@ -65,7 +71,8 @@ def test_my_matches_lists_my_tables_with_the_current_round(site: WebApp, season:
     assert f'href="{season.path(1)}"' in home.text
     for other in season.tables[0]:
         assert season.names[other] in home.text
-    assert int(home.headers["x-gateway-calls"]) <= 6
+    assert 'id="current-state-1" data-state="waiting"' in home.text and "your availability is missing" in home.text
+    assert int(home.headers["x-gateway-calls"]) <= 8  # WhoAmI, competition, seating, log2 cards, stages
 
 
 def test_the_week_grid_offers_only_open_hours_and_saves_my_answer(site: WebApp, season: Season) -> None:
@@ -73,6 +80,7 @@ def test_the_week_grid_offers_only_open_hours_and_saves_my_answer(site: WebApp, 
     browser = login(site, season, player)
     page = browser.get(season.path(2) + "/availability")
     assert page.status_code == 200, page.text
+    assert "Mon 12:00–23:00" in found(r'id="opening-hours">([^<]*)<', page.text)
     offered = slots_on(page.text)
     # 12:00-23:00 Berlin, half hours, 7 days (a DST day would have the same open hours)
     assert len(offered) == 7 * 22
@@ -80,6 +88,13 @@ def test_the_week_grid_offers_only_open_hours_and_saves_my_answer(site: WebApp, 
     answer = post(browser, season.path(2) + "/availability", season.path(2) + "/availability", [("slot", v) for v in chosen])
     assert answer.status_code == 303 and answer.headers["location"] == season.path(2)
     again = browser.get(season.path(2) + "/availability")
+    calls = {
+        page: int(browser.get(page).headers["x-gateway-calls"])
+        for page in (season.path(2), season.path(2) + "/results", "/calendar")
+    }
+    # bounds that hold with the club's 30 s cache cold (GetClub + ListRooms); warm, they are 3, 2, 3, 1
+    assert int(again.headers["x-gateway-calls"]) <= 5
+    assert calls[season.path(2)] <= 4 and calls[season.path(2) + "/results"] <= 3 and calls["/calendar"] <= 3
     assert _CHECKED.findall(again.text) == chosen
     card = browser.get(season.path(2))
     assert season.names[player] in found(r'id="answered">([^<]*)<', card.text)
@@ -115,13 +130,16 @@ def test_a_table_agrees_confirms_books_and_the_calendar_shows_it_without_anyones
         shown = browsers[player].get(season.path(1)).text
         assert "flash-success" in shown, re.findall(r'class="flash[^>]*>([^<]*)<', shown)
     card = second.get(season.path(1))
-    assert 'data-state="booked"' in card.text and 'data-status="booked"' in card.text, card.text[
+    assert 'data-state="booked"' in card.text and 'data-status="booked"' in card.text
+    assert found(rf'id="room-{meeting_id}">([^<]*)<', card.text) in ("Room: Room 1", "Room: Room 2"), card.text[
         card.text.find("card-facts") : card.text.find("Common options")
     ]
     calendar = second.get("/calendar")
     assert calendar.status_code == 200, calendar.text
     rows = re.findall(r"<tr><td>(.*?)</td><td>(.*?)</td><td>(.*?)</td></tr>", calendar.text)
     assert len(rows) == 1 and rows[0][1] in ("Room 1", "Room 2"), rows
+    feed = found(r'href="([^"]+)" id="club-feed"', calendar.text)
+    assert httpx.get(feed, timeout=10).text.count("BEGIN:VEVENT") == 1  # the club's feed has the booked meeting too
     ics = second.get("/calendar/mine.ics")
     assert ics.headers["content-type"].startswith("text/calendar") and f"meeting-{meeting_id}@" in ics.text
     booked = site.deployment.gateway.GetMatchCard(
@@ -171,11 +189,17 @@ def test_pages_speak_russian_from_the_browser_and_switch_to_english(site: WebApp
     home = browser.get("/")
     assert '<html lang="ru">' in home.text and "Мои матчи" in home.text and "Выйти" in home.text
     card = browser.get(season.path(1))
-    assert "Карточка матча" in card.text or "Встречи" in card.text
+    assert "Встречи" in card.text and "Europe/Berlin" in card.text
+    window = found(r"<dt>Окно</dt><dd>([^<]*)</dd>", card.text)  # the club's wall clock, in Russian
+    # the window runs from midnight UTC for 7 days: 01:00 or 02:00 in Berlin (a DST change may fall between)
+    hour, end = (moment.astimezone(ZoneInfo(ZONE)).hour for moment in (DAY0, DAY0 + timedelta(days=7)))
+    assert re.fullmatch(rf"\d\d\.\d\d\.\d{{4}}, 0{hour}:00 – \d\d\.\d\d\.\d{{4}}, 0{end}:00", window), window
     switched = post(browser, "/", "/lang", {"lang": "en", "next": "/"})
     assert switched.status_code == 303
     english = browser.get("/")
     assert '<html lang="en">' in english.text and "My matches" in english.text
+    window = found(r"<dt>Window</dt><dd>([^<]*)</dd>", browser.get(season.path(1)).text)
+    assert re.fullmatch(rf"\d+/\d+/\d\d, {hour}:00\u202fAM – \d+/\d+/\d\d, {end}:00\u202fAM", window), window
 
 
 def test_link_telegram_shows_a_one_time_code_the_bot_links_and_the_player_can_unlink(site: WebApp, season: Season) -> None:
@@ -193,3 +217,68 @@ def test_link_telegram_shows_a_one_time_code_the_bot_links_and_the_player_can_un
     assert 'id="linked"' in linked.text
     assert post(browser, "/telegram", "/telegram/unlink", {}).status_code == 303
     assert 'id="linked"' not in browser.get("/telegram").text
+
+
+def test_the_grid_of_a_window_across_the_spring_dst_change_has_no_slot_in_the_missing_hour(embedded, season: Season) -> None:
+    stub = embedded.gateway
+    club = stub.CreateClub(
+        scheduling_pb2.CreateClubRequest(
+            club=scheduling_pb2.Club(name="Web club 24/7", time_zone=ZONE), idempotency_key="club-dst"
+        ),
+        timeout=10,
+    )
+    sunday = next_spring_change()  # Europe/Berlin: 02:00 CET -> 03:00 CEST that Sunday
+    saturday, monday = sunday - timedelta(days=1), sunday + timedelta(days=1)
+    window_start = datetime.combine(saturday, time(0), tzinfo=ZoneInfo(ZONE))
+    stub.OpenRoundScheduling(
+        scheduling_pb2.OpenRoundSchedulingRequest(
+            competition_id=season.competition_id,
+            round=2,
+            club_id=club.id,
+            window_start=ts(window_start.astimezone(UTC)),
+            window_end=ts((window_start + timedelta(days=3)).astimezone(UTC)),
+            min_minutes=90,
+            idempotency_key="r2-dst",
+        ),
+        timeout=10,
+    )
+    with running_web(embedded, club_id=club.id) as dst_site:
+        player = season.tables[0][0]
+        browser = login(dst_site, season, player)
+        table = next(i for i in range(1, 3) if f"/1/2/{i}" in browser.get("/").text)
+        availability = f"/match/{season.competition_id}/1/2/{table}/availability"
+        page = browser.get(availability)
+        assert page.status_code == 200, page.text
+        slots = sorted(slots_on(page.text))
+        local = [datetime.fromisoformat(v).astimezone(ZoneInfo(ZONE)) for v in slots]
+        per_day = {d: sum(1 for m in local if m.date() == d) for d in (saturday, sunday, monday)}
+        assert per_day == {saturday: 48, sunday: 46, monday: 48}
+        assert not [m for m in local if m.date() == sunday and m.hour == 2]
+        assert page.text.count("no such time") == 2  # the 02:00 and 02:30 cells of that Sunday
+        three = next(v for v, m in zip(slots, local) if m.date() == sunday and (m.hour, m.minute) == (3, 0))
+        assert three == datetime.combine(sunday, time(1), tzinfo=UTC).isoformat()  # 03:00 CEST is 01:00 UTC
+        before = next(v for v, m in zip(slots, local) if m.date() == sunday and (m.hour, m.minute) == (1, 30))
+        assert post(browser, availability, availability, [("slot", before), ("slot", three)]).status_code == 303
+        assert set(_CHECKED.findall(browser.get(availability).text)) == {before, three}
+        mine = site_player_stub(embedded, season, player).GetAvailability(
+            scheduling_pb2.GetAvailabilityRequest(match_key=f"{season.competition_id}/1/2/{table}"), timeout=10
+        )
+        (interval,) = mine.intervals  # 01:30 CET and 03:00 CEST are adjacent: one hour, one interval
+        assert interval.start.ToDatetime(tzinfo=UTC) == datetime.combine(sunday, time(0, 30), tzinfo=UTC)
+        assert interval.end.ToDatetime(tzinfo=UTC) == datetime.combine(sunday, time(1, 30), tzinfo=UTC)
+
+
+def next_spring_change() -> date:
+    """The next last Sunday of March (Europe/Berlin springs forward then) at least a week away."""
+    today = datetime.now(UTC).date()
+    for year in (today.year, today.year + 1):
+        last = date(year, 3, 31)
+        sunday = last - timedelta(days=(last.weekday() - 6) % 7)
+        if sunday - today >= timedelta(days=7):
+            return sunday
+    raise AssertionError("unreachable")
+
+
+def site_player_stub(embedded, season: Season, player_id: str):
+    name, password = season.logins[player_id]
+    return embedded.accounts.stub(login_token(embedded.raw_channel, name, password))

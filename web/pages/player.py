@@ -25,6 +25,7 @@ from rondo.gateway.v1 import (
     identity_pb2,
     results_pb2,
     scheduling_pb2,
+    stages_pb2,
 )
 from web import i18n
 from web.forms import read_form, text, texts
@@ -33,12 +34,11 @@ from web.i18n import gettext as _
 from web.rendering import NavItem, render
 from web.session import current_user, flash, remember_players, remembered_player
 from web.views import card as card_views
-from web.views import week
-from web.views.matches import MatchKey, MyTable, last_opened_round, match_key, my_tables
+from web.views import report, week
+from web.views.matches import MatchKey, MyTable, last_opened_round, match_key, my_stage_tables, my_tables
 
 MAX_COMPETITIONS = 10  # linked competitions shown on "my matches"
 STEP_MINUTES = 30
-SCORE_LIMIT = 1_000_000
 MAX_REASON = 500
 
 
@@ -147,31 +147,47 @@ async def home(request: Request) -> Response:
         competition = await call(request, "GetCompetition", competitions_pb2.GetCompetitionRequest(competition_id=competition_id))
         tables = []
         current = 0
+        summary = None
         if competition.published_draw_id:
             seating = await call(request, "GetSeating", draws_pb2.GetSeatingRequest(competition_id=competition_id))
             tables = my_tables(competition_id, player_ids, seating.rounds)
-            current = await current_round(request, tables)
-        competitions.append({"competition": competition, "tables": tables, "current": current})
+            current, card = await current_round(request, tables)
+            if card is not None:
+                me = next(t.player_id for t in tables if t.key.round == current)
+                summary = card_views.card_view(card, me, {})
+        stages = await call(request, "ListStages", stages_pb2.ListStagesRequest(competition_id=competition_id, page_size=100))
+        later: list[MyTable] = []
+        if any(stage.rounds for stage in stages.stages):
+            names = await names_in(request, competition_id)
+            first = 2 if competition.published_draw_id else 1
+            later = my_stage_tables(competition_id, player_ids, stages.stages, names, from_stage=first)
+        competitions.append(
+            {"competition": competition, "tables": tables, "current": current, "card": summary, "stage_tables": later}
+        )
     return render(request, "player/home.html", {"account": account, "competitions": competitions})
 
 
-async def current_round(request: Request, tables: list[MyTable]) -> int:
-    """The last round whose table of mine is open for scheduling (0: none yet)."""
+async def current_round(request: Request, tables: list[MyTable]) -> tuple[int, scheduling_pb2.MatchCard | None]:
+    """The last round whose table of mine is open for scheduling (0: none yet), and its card."""
     by_round = {t.key.round: t for t in tables}
+    cards: dict[int, scheduling_pb2.MatchCard] = {}
 
     async def opened(round_: int) -> bool:
         table = by_round.get(round_)
         if table is None:
             return False
         try:
-            await call(request, "GetMatchCard", scheduling_pb2.GetMatchCardRequest(match_key=str(table.key)))
+            cards[round_] = await call(request, "GetMatchCard", scheduling_pb2.GetMatchCardRequest(match_key=str(table.key)))
         except GatewayError as error:
             if error.code.name in ("NOT_FOUND", "FAILED_PRECONDITION"):
                 return False
             raise
         return True
 
-    return await last_opened_round(max(by_round, default=0), opened)
+    found = await last_opened_round(max(by_round, default=0), opened)
+    if found and found not in cards:  # the search may end on a round it did not have to ask about
+        await opened(found)
+    return found, cards.get(found)
 
 
 # --- the match card ---------------------------------------------------------------------------------
@@ -314,7 +330,14 @@ async def availability(request: Request) -> Response:
     return render(
         request,
         "player/availability.html",
-        {"key": key, "grid": grid, "club": club, "zone": grid.zone, "answered": mine.version > 0},
+        {
+            "key": key,
+            "grid": grid,
+            "club": club,
+            "zone": grid.zone,
+            "answered": mine.version > 0,
+            "weekdays": i18n.weekday_names(),
+        },
     )
 
 
@@ -338,6 +361,19 @@ async def save_availability(request: Request) -> Response:
     return RedirectResponse(key.path, status_code=303)
 
 
+async def players_at(request: Request, key: MatchKey) -> list[str]:
+    """The players of the match's table: the published draw's (stage 1) or the stored stage's."""
+    if key.stage == 1:
+        seating = await call(request, "GetSeating", draws_pb2.GetSeatingRequest(competition_id=key.competition_id))
+        return [
+            p for r in seating.rounds if r.number == key.round for t in r.tables if t.number == key.table for p in t.player_ids
+        ]
+    stage = await call(request, "GetStage", stages_pb2.GetStageRequest(competition_id=key.competition_id, number=key.stage))
+    if not 1 <= key.round <= len(stage.rounds) or not 1 <= key.table <= len(stage.rounds[key.round - 1].tables):
+        raise HTTPException(404)
+    return list(stage.rounds[key.round - 1].tables[key.table - 1].player_ids)
+
+
 # --- results ------------------------------------------------------------------------------------------
 
 _RECORD_STATES = {1: "confirmed", 2: "reported", 3: "disputed", 4: "rejected", 5: "replaced"}
@@ -347,13 +383,7 @@ async def results(request: Request) -> Response:
     key = key_of(request)
     me = await my_player_in(request, key.competition_id)
     names = await names_in(request, key.competition_id)
-    seating = await call(request, "GetSeating", draws_pb2.GetSeatingRequest(competition_id=key.competition_id))
-    players: list[str] = []
-    for round_ in seating.rounds:
-        if round_.number == key.round:
-            for table in round_.tables:
-                if table.number == key.table:
-                    players = list(table.player_ids)
+    players = await players_at(request, key)
     listed = await call(
         request,
         "ListResultRecords",
@@ -384,7 +414,7 @@ async def results(request: Request) -> Response:
                 "can_review": status == "reported" and record.reported_by_player_id != me and me not in reviewed,
             }
         )
-    seated = me in players  # results are public; only the table's own players report and review
+    seated = me in players and key.stage == 1  # results are public; the draw's tables' own players report and review
     if not seated:
         records = [{**r, "can_review": False} for r in records]
     return render(
@@ -398,26 +428,12 @@ async def report_result(request: Request) -> Response:
     key = key_of(request)
     back = key.path + "/results"
     form = await read_form(request)
-    seating = await call(request, "GetSeating", draws_pb2.GetSeatingRequest(competition_id=key.competition_id))
-    players = [
-        p for r in seating.rounds if r.number == key.round for t in r.tables if t.number == key.table for p in t.player_ids
-    ]
-    number = text(form, "number", 3)
-    hanchan = results_pb2.HanchanResult(number=int(number) if number.isdigit() else 0)
-    for player in players:
-        score = text(form, f"score-{player}", 12).strip().replace(" ", "")
-        chombo = text(form, f"chombo-{player}", 3).strip() or "0"
-        try:
-            value, count = int(score), int(chombo)
-        except ValueError:
-            flash(request, _("Every score must be a whole number."), "error")
-            return RedirectResponse(back, status_code=303)
-        if not -SCORE_LIMIT <= value <= SCORE_LIMIT or not 0 <= count <= 10:
-            flash(request, _("A score or a chombo count is out of range."), "error")
-            return RedirectResponse(back, status_code=303)
-        hanchan.scores[player] = value
-        if count:
-            hanchan.chombo[player] = count
+    players = await players_at(request, key)
+    read = report.read_hanchan(lambda name: text(form, name, 20), players)
+    if isinstance(read, str):
+        flash(request, _(read), "error")
+        return RedirectResponse(back, status_code=303)
+    hanchan = results_pb2.HanchanResult(number=read.number, scores=read.scores, chombo=read.chombo)
     try:
         await call(
             request,

@@ -53,6 +53,25 @@ def my_tables(competition_id: str, my_player_ids: Iterable[str], seating_rounds)
     return found
 
 
+def my_stage_tables(
+    competition_id: str, my_player_ids: Iterable[str], stages, names: dict[str, str], from_stage: int = 2
+) -> list[MyTable]:
+    """Every table (a pairing is a table of two) of the stored stages numbered ``from_stage`` and up
+    (``ListStages.stages``: the cup's, Up&Down's, the mahjong playoff's) where one of my players sits."""
+    mine = set(my_player_ids)
+    found: list[MyTable] = []
+    for stage in stages:
+        if stage.number < from_stage:
+            continue
+        for round_number, round_ in enumerate(stage.rounds, start=1):
+            for table_number, table in enumerate(round_.tables, start=1):
+                seated = mine.intersection(table.player_ids)
+                if seated:
+                    key = MatchKey(competition_id, stage.number, round_number, table_number)
+                    found.append(MyTable(key, sorted(seated)[0], tuple(names.get(p, p) for p in table.player_ids)))
+    return found
+
+
 async def last_opened_round(rounds: int, opened: Callable[[int], Awaitable[bool]]) -> int:
     """The last round whose match is open for scheduling (0: none), asking ``opened(round)`` about
     log2(rounds) + 1 times: the organizer opens rounds in order, so the opened ones are a prefix."""
