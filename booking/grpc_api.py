@@ -338,6 +338,7 @@ def card_to_proto(card: Card) -> booking_pb2.MatchCard:
         meetings=[meeting_to_proto(card.match.key, v.meeting, v.confirmed_by, v.unavailable) for v in card.meetings],
         min_minutes=card.match.min_minutes,
         window=interval_to_proto(card.match.window),
+        club_id=card.match.club_id,
     )
 
 

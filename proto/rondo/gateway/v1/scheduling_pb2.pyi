@@ -344,7 +344,7 @@ class Meeting(_message.Message):
     def __init__(self, id: _Optional[str] = ..., match_key: _Optional[str] = ..., slot: _Optional[_Union[_common_pb2.TimeInterval, _Mapping]] = ..., hanchans: _Optional[_Iterable[int]] = ..., proposed_by: _Optional[str] = ..., status: _Optional[_Union[MeetingStatus, str]] = ..., room_id: _Optional[str] = ..., booking_id: _Optional[str] = ..., confirmed_by: _Optional[_Iterable[str]] = ..., unavailable_player_ids: _Optional[_Iterable[str]] = ...) -> None: ...
 
 class MatchCard(_message.Message):
-    __slots__ = ("match_key", "state", "answered_player_ids", "pending_player_ids", "options", "meetings", "min_minutes", "window")
+    __slots__ = ("match_key", "state", "answered_player_ids", "pending_player_ids", "options", "meetings", "min_minutes", "window", "club_id")
     MATCH_KEY_FIELD_NUMBER: _ClassVar[int]
     STATE_FIELD_NUMBER: _ClassVar[int]
     ANSWERED_PLAYER_IDS_FIELD_NUMBER: _ClassVar[int]
@@ -353,6 +353,7 @@ class MatchCard(_message.Message):
     MEETINGS_FIELD_NUMBER: _ClassVar[int]
     MIN_MINUTES_FIELD_NUMBER: _ClassVar[int]
     WINDOW_FIELD_NUMBER: _ClassVar[int]
+    CLUB_ID_FIELD_NUMBER: _ClassVar[int]
     match_key: str
     state: CardState
     answered_player_ids: _containers.RepeatedScalarFieldContainer[str]
@@ -361,7 +362,8 @@ class MatchCard(_message.Message):
     meetings: _containers.RepeatedCompositeFieldContainer[Meeting]
     min_minutes: int
     window: _common_pb2.TimeInterval
-    def __init__(self, match_key: _Optional[str] = ..., state: _Optional[_Union[CardState, str]] = ..., answered_player_ids: _Optional[_Iterable[str]] = ..., pending_player_ids: _Optional[_Iterable[str]] = ..., options: _Optional[_Iterable[_Union[CommonOption, _Mapping]]] = ..., meetings: _Optional[_Iterable[_Union[Meeting, _Mapping]]] = ..., min_minutes: _Optional[int] = ..., window: _Optional[_Union[_common_pb2.TimeInterval, _Mapping]] = ...) -> None: ...
+    club_id: str
+    def __init__(self, match_key: _Optional[str] = ..., state: _Optional[_Union[CardState, str]] = ..., answered_player_ids: _Optional[_Iterable[str]] = ..., pending_player_ids: _Optional[_Iterable[str]] = ..., options: _Optional[_Iterable[_Union[CommonOption, _Mapping]]] = ..., meetings: _Optional[_Iterable[_Union[Meeting, _Mapping]]] = ..., min_minutes: _Optional[int] = ..., window: _Optional[_Union[_common_pb2.TimeInterval, _Mapping]] = ..., club_id: _Optional[str] = ...) -> None: ...
 
 class ProposeMeetingRequest(_message.Message):
     __slots__ = ("match_key", "player_id", "start", "end", "hanchans", "idempotency_key")
