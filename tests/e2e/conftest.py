@@ -13,6 +13,7 @@ from __future__ import annotations
 import contextlib
 import json
 import secrets
+from collections.abc import Iterator
 from pathlib import Path
 
 import grpc
@@ -73,10 +74,11 @@ def check_every_event_typed(deployment: Deployment) -> None:
         check_typed(event)
 
 
-@pytest.fixture(scope="module")
-def embedded(tmp_path_factory):
-    """`rondo up`: every service in one process, SQLite in a fresh data directory; the gateway on the
-    public port, the internal services on a loopback port; reflection on (a test lists it)."""
+@contextlib.contextmanager
+def embedded_up(data_dir: Path, **extra_env: str) -> Iterator[Deployment]:
+    """`rondo up`: every service in one process, SQLite in ``data_dir``; the gateway on the public port,
+    the internal services on a loopback port; reflection on (a test lists it); ``extra_env`` on top (the
+    browser tier's web app: ``RONDO_WEB_PORT``)."""
     port, internal, metrics, calendar = free_port(), free_port(), free_port(), free_port()
     env = {
         "RONDO_PORT": str(port),
@@ -84,10 +86,11 @@ def embedded(tmp_path_factory):
         "RONDO_INTERNAL_PORT": str(internal),
         "RONDO_REFLECTION": "1",
         "RONDO_METRICS_PORT": str(metrics),
-        "RONDO_DATA_DIR": str(tmp_path_factory.mktemp("embedded")),
+        "RONDO_DATA_DIR": str(data_dir),
         "RONDO_LOG_LEVEL": "WARNING",
         "RONDO_REMINDER_INTERVAL_SECONDS": "1",  # the gateway publishes the reminders due every second
         "RONDO_INTERNAL_TOKEN": secrets.token_urlsafe(24),  # so the tests can dial the internal port too
+        **extra_env,
     }
     databases = {s.name: f"sqlite:///{Path(env['RONDO_DATA_DIR']).resolve() / s.name}.db" for s in SERVICES if s.database}
     with rondo_process(["up"], env, f"127.0.0.1:{port}") as process:
@@ -103,6 +106,13 @@ def embedded(tmp_path_factory):
         yield deployment
         check_every_event_typed(deployment)
         deployment.close()
+
+
+@pytest.fixture(scope="module")
+def embedded(tmp_path_factory):
+    """`rondo up` in a fresh data directory (:func:`embedded_up`), for the module's tests."""
+    with embedded_up(tmp_path_factory.mktemp("embedded")) as deployment:
+        yield deployment
 
 
 @pytest.fixture(scope="module")
