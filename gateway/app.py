@@ -92,6 +92,7 @@ def make_identity(engine: Engine, settings: Settings, clock: Callable[[], dateti
         token_ttl_seconds=settings.token_ttl_seconds,
         service_token_ttl_seconds=settings.service_token_ttl_seconds,
         cache_seconds=settings.auth_cache_seconds,
+        telegram_bot_username=settings.telegram_bot_username,
     )
     return IdentityService(uow, **options) if clock is None else IdentityService(uow, clock, **options)  # type: ignore[arg-type]
 

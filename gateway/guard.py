@@ -7,6 +7,9 @@ handler runs, each wrapper
 
 1. authenticates the caller from the ``authorization: Bearer <token>`` metadata
    (``IdentityService.authenticate``; UNAUTHENTICATED without a valid token, unless the RPC is open);
+   with ``x-rondo-telegram-user: <id>`` a bot acts for the player linked to that Telegram user, on the
+   RPCs the matrix lets it (``Access.for_player_via_bot``): the principal is then the player's, ``via``
+   the bot (``IdentityService.act_for``);
 2. checks the role against the matrix (PERMISSION_DENIED naming the role and the RPC);
 3. applies the self fields (a player's empty ``player_id``... filled in from the token, another
    player's refused) and sets the author fields to the caller's account name;
@@ -15,7 +18,8 @@ handler runs, each wrapper
    the organizer who creates a club or a competition its owner once the call succeeded;
 5. hands the handler the principal (:func:`current_principal`, also what idempotency keys are scoped to);
 
-and afterwards records an organizer's or a judge's action in the audit log with its outcome. Unary and
+and afterwards records an organizer's or a judge's action (or a bot's for a linked player) in the audit
+log with its outcome. Unary and
 server-streaming methods are both wrapped, so a later streaming RPC passes the same way.
 """
 
@@ -36,6 +40,7 @@ from google.protobuf.json_format import MessageToDict
 from gateway.domain import access as matrix
 from gateway.domain import scopes as scoping
 from gateway.domain.identity import Principal
+from gateway.domain.telegram import telegram_user_of
 from gateway.identity_service import IdentityService, PendingAudit, auditing
 from gateway.scope_service import ScopeService
 from rondo_runtime import errors
@@ -88,7 +93,13 @@ class Guard:
     async def admit(self, request, context) -> Principal | None:
         """Authenticate, authorize, fill in the self and author fields; the principal (None: open RPC).
         A refused organizer's or judge's action is audited too."""
-        principal = None if self.access.open else await self.identity.authenticate(context.invocation_metadata())
+        metadata = context.invocation_metadata()
+        principal = None if self.access.open else await self.identity.authenticate(metadata)
+        telegram_user = None if self.access.open else telegram_user_of(metadata)
+        if telegram_user is not None:  # the bot acts for a linked player: the call is the player's
+            matrix.check_delegation(self.rpc, self.access, principal)
+            assert principal is not None
+            principal = await self.identity.act_for(principal, telegram_user)
         try:
             matrix.authorize(self.rpc, principal)
             if principal is None:

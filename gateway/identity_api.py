@@ -11,7 +11,7 @@ from google.protobuf.timestamp_pb2 import Timestamp
 from gateway.domain.identity import Account, AuditEntry, Principal, Role
 from gateway.domain.update_mask import nested_paths
 from gateway.guard import current_principal
-from gateway.identity_service import Credentials, IdentityService
+from gateway.identity_service import Credentials, IdentityService, LinkedAccount
 from gateway.service import GatewayService
 from rondo.gateway.v1 import identity_pb2
 from rondo_runtime.errors import InvalidArgument, Unauthenticated
@@ -41,8 +41,12 @@ def account_to_proto(account: Account) -> identity_pb2.Account:
         created_at=_ts(account.created_at),
         created_by=account.created_by,
         disabled=account.disabled,
-        players=[identity_pb2.PlayerLink(competition_id=p.competition_id, player_id=p.player_id) for p in account.links],
+        players=_players(account),
     )
+
+
+def _players(account: Account) -> list[identity_pb2.PlayerLink]:
+    return [identity_pb2.PlayerLink(competition_id=p.competition_id, player_id=p.player_id) for p in account.links]
 
 
 def credentials_to_proto(credentials: Credentials) -> identity_pb2.AccountCredentials:
@@ -65,6 +69,20 @@ def audit_to_proto(entry: AuditEntry) -> identity_pb2.AuditEntry:
         summary=entry.summary,
         reason=entry.reason,
         outcome=entry.outcome,
+        via=entry.via,
+    )
+
+
+def linked_to_proto(linked: LinkedAccount) -> identity_pb2.TelegramLink:
+    link, account = linked.link, linked.account
+    return identity_pb2.TelegramLink(
+        account_id=account.id,
+        account_name=account.name,
+        telegram_user_id=link.telegram_user_id,
+        chat_id=link.chat_id,
+        language=link.language,
+        players=_players(account),
+        linked_at=_ts(link.linked_at),
     )
 
 
@@ -153,3 +171,25 @@ class IdentityRpcs:
             self.identity.audit_log, request.account_id, request.page_size, request.page_token
         )
         return identity_pb2.ListAuditLogResponse(entries=[audit_to_proto(e) for e in entries], next_page_token=token)
+
+    # --- Telegram links (gateway/domain/telegram.py) ---
+    async def CreateTelegramLinkCode(self, request, context):
+        issued = await asyncio.to_thread(self.identity.create_link_code, caller())
+        return identity_pb2.TelegramLinkCode(code=issued.code, expires_at=_ts(issued.expires_at), deep_link=issued.deep_link)
+
+    async def LinkTelegram(self, request, context):
+        linked = await asyncio.to_thread(
+            self.identity.link_telegram, request.code, request.telegram_user_id, request.chat_id, request.language
+        )
+        return linked_to_proto(linked)
+
+    async def UnlinkTelegram(self, request, context):
+        account_id = await asyncio.to_thread(self.identity.unlink_telegram, caller(), request.telegram_user_id)
+        return identity_pb2.UnlinkTelegramResponse(account_id=account_id)
+
+    async def GetTelegramLink(self, request, context):
+        return linked_to_proto(await asyncio.to_thread(self.identity.telegram_link, caller(), request.telegram_user_id))
+
+    async def ListTelegramLinks(self, request, context):
+        links, token = await asyncio.to_thread(self.identity.telegram_links, request.page_size, request.page_token)
+        return identity_pb2.ListTelegramLinksResponse(links=[linked_to_proto(x) for x in links], next_page_token=token)

@@ -39,7 +39,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Protocol, TypeVar
+from typing import Generic, Protocol, TypeVar
 
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
@@ -68,6 +68,17 @@ from gateway.domain.identity import (
     peer_host,
     peer_key,
     shown_to,
+)
+from gateway.domain.paging import decode_page_token, encode_page_token, query_fingerprint
+from gateway.domain.telegram import (
+    TelegramLink,
+    acting_for,
+    check_link_request,
+    check_telegram_user_id,
+    code_hash,
+    deep_link,
+    link_code,
+    new_link_code,
 )
 from gateway.tokens import MAX_TOKEN_LENGTH, TokenCodec
 from rondo_runtime.confusables import lookalike_of
@@ -152,7 +163,7 @@ class PendingAudit:
 
     def entry(self, at: datetime, outcome: str = "OK") -> AuditEntry:
         p = self.principal
-        return AuditEntry(0, at, p.account_id, p.name, p.role, self.rpc, self.summary, self.reason, outcome)
+        return AuditEntry(0, at, p.account_id, p.name, p.role, self.rpc, self.summary, self.reason, outcome, p.via)
 
 
 _pending_audit: contextvars.ContextVar[PendingAudit | None] = contextvars.ContextVar("rondo_pending_audit", default=None)
@@ -168,23 +179,27 @@ def auditing(pending: PendingAudit | None) -> Iterator[PendingAudit | None]:
         _pending_audit.reset(token)
 
 
-class AccountCache:
-    """``AccountState`` per account id for ``ttl`` seconds (monotonic clock); 0 = no caching."""
+_V = TypeVar("_V")
+
+
+class AccountCache(Generic[_V]):
+    """A value (``AccountState`` per account id; the account a Telegram user is linked to) per key for
+    ``ttl`` seconds (monotonic clock); 0 = no caching."""
 
     def __init__(self, ttl: float, monotonic: Callable[[], float] = time.monotonic):
         self.ttl = ttl
         self.monotonic = monotonic
-        self._entries: dict[str, tuple[float, AccountState]] = {}
+        self._entries: dict[str, tuple[float, _V]] = {}
         self._lock = threading.Lock()
 
-    def get(self, account_id: str) -> AccountState | None:
+    def get(self, account_id: str) -> _V | None:
         with self._lock:
             entry = self._entries.get(account_id)
             if entry is None or entry[0] <= self.monotonic():
                 return None
             return entry[1]
 
-    def put(self, account_id: str, state: AccountState) -> None:
+    def put(self, account_id: str, state: _V) -> None:
         if self.ttl > 0:
             with self._lock:
                 self._entries[account_id] = (self.monotonic() + self.ttl, state)
@@ -216,6 +231,26 @@ def _page_size(v: Violations, page_size: int) -> int:
     return page_size or DEFAULT_PAGE_SIZE
 
 
+@dataclass(frozen=True)
+class LinkCodeIssued:
+    """A Telegram link code, shown once (only its hash is kept), and its deep link ("" without the bot's name)."""
+
+    code: str
+    expires_at: datetime
+    deep_link: str
+
+
+@dataclass(frozen=True)
+class LinkedAccount:
+    """A Telegram link with the account it links (its name and league players)."""
+
+    link: TelegramLink
+    account: Account
+
+
+TELEGRAM_LINKS_QUERY = query_fingerprint("ListTelegramLinks")
+
+
 class IdentityService:
     def __init__(
         self,
@@ -232,20 +267,24 @@ class IdentityService:
         key_file: Path | None = None,
         hash_workers: int = 0,
         max_concurrent_logins: int = 0,
+        telegram_bot_username: str | None = None,
     ):
         """``sleep``: how a failed login waits before it is answered (tests pass one that records).
         ``key_file``: where the generated signing key is kept (0600) when there is no ``token_secret``;
         None: in the database (a PostgreSQL gateway's replicas share it). ``hash_workers``: the threads
         of the login's own argon2 pool (0: half the CPUs, at least one), so a login flood never takes
         the threads every other call runs on; ``max_concurrent_logins``: logins admitted at once
-        (0: eight per hash worker), RESOURCE_EXHAUSTED beyond."""
+        (0: eight per hash worker), RESOURCE_EXHAUSTED beyond. ``telegram_bot_username``: the bot a
+        Telegram link code's deep link opens (None: the code alone)."""
         self.uow = uow
         self.clock = clock
         self.hasher: PasswordHashing = hasher or PasswordHasher()
         self.throttle = throttle or ThrottlePolicy()
         self.token_ttl_seconds = token_ttl_seconds
         self.service_token_ttl_seconds = service_token_ttl_seconds
-        self.cache = AccountCache(cache_seconds, monotonic)
+        self.cache: AccountCache[AccountState] = AccountCache(cache_seconds, monotonic)
+        self.telegram_cache: AccountCache[str] = AccountCache(cache_seconds, monotonic)  # user id -> account id ("": none)
+        self.telegram_bot_username = telegram_bot_username
         self._codec = TokenCodec(token_secret) if token_secret else None
         self._verified: OrderedDict[str, TokenClaims] = OrderedDict()
         self._verified_lock = threading.Lock()
@@ -638,9 +677,121 @@ class IdentityService:
             self.cache.put(claims.sub, state)
         return check_claims(claims, state, self.clock())
 
+    # --- Telegram links (docs/rules.md access.telegram.link-one-time-code, access.bot.acts-for-linked-player) ---
+    def create_link_code(self, principal: Principal) -> LinkCodeIssued:
+        """A one-time code for the caller's account (a new one replaces its unused one), shown once."""
+        code = new_link_code()
+        issued = link_code(principal.account_id, code, self.clock())
+
+        def work(repo: IdentityRepository) -> None:
+            self._account(repo, principal.account_id)
+            repo.put_link_code(issued)
+
+        self.uow.write(work)
+        return LinkCodeIssued(code, issued.expires_at, deep_link(self.telegram_bot_username, code))
+
+    def link_telegram(self, code: object, telegram_user_id: object, chat_id: object, language: object) -> LinkedAccount:
+        """The code's account linked to the Telegram user; a wrong, used or expired code (or one of an
+        account disabled since) is NOT_FOUND and changes nothing. Of two uses of one code, one wins."""
+        text, tag = check_link_request(code, telegram_user_id, chat_id, language)
+        assert isinstance(telegram_user_id, int) and isinstance(chat_id, int)
+        now = self.clock()
+
+        def work(repo: IdentityRepository) -> tuple[LinkedAccount, TelegramLink | None]:
+            account_id = repo.use_link_code(code_hash(text), now)
+            account = repo.account(account_id) if account_id is not None else None
+            if account is None or account.disabled or account.role != Role.PLAYER:
+                raise NotFound.because("LINK_CODE_NOT_FOUND")
+            replaced = repo.telegram_link_of_account(account.id)
+            link = TelegramLink(account.id, telegram_user_id, chat_id, tag, now)
+            repo.put_telegram_link(link)
+            return LinkedAccount(link, account), replaced
+
+        linked, replaced = self.uow.write(work)
+        self.telegram_cache.invalidate(str(telegram_user_id))
+        if replaced is not None:
+            self.telegram_cache.invalidate(str(replaced.telegram_user_id))
+        return linked
+
+    def _link_for(self, repo: IdentityRepository, principal: Principal, telegram_user_id: object) -> TelegramLink:
+        """The caller's own link (a player), or the named Telegram user's (the bot); NOT_FOUND without one."""
+        if principal.role == Role.BOT:
+            user = check_telegram_user_id(telegram_user_id)
+            link = repo.telegram_link_of_user(user)
+            whom = f"to Telegram user {user}"
+        else:
+            link = repo.telegram_link_of_account(principal.account_id)
+            whom = "to your account"
+        account = repo.account(link.account_id) if link is not None else None
+        if link is None or account is None or account.disabled:
+            raise NotFound.because("TELEGRAM_LINK_NOT_FOUND", whom=whom)
+        return link
+
+    def unlink_telegram(self, principal: Principal, telegram_user_id: object) -> str:
+        """The link ends (a player's own; the bot's: the named Telegram user's); its account id."""
+        link = self.uow.write(lambda repo: self._removed(repo, principal, telegram_user_id))
+        self.telegram_cache.invalidate(str(link.telegram_user_id))
+        return link.account_id
+
+    def _removed(self, repo: IdentityRepository, principal: Principal, telegram_user_id: object) -> TelegramLink:
+        link = self._link_for(repo, principal, telegram_user_id)
+        repo.remove_telegram_link(link.telegram_user_id)
+        return link
+
+    def telegram_link(self, principal: Principal, telegram_user_id: object) -> LinkedAccount:
+        def work(repo: IdentityRepository) -> LinkedAccount:
+            link = self._link_for(repo, principal, telegram_user_id)
+            return LinkedAccount(link, self._account(repo, link.account_id))
+
+        return self.uow.read(work)
+
+    def telegram_links(self, page_size: int = 0, page_token: str = "") -> tuple[list[LinkedAccount], str]:
+        """Every link of an enabled account, oldest first, a page at a time (``gateway/domain/paging.py``)."""
+        v = Violations()
+        size = _page_size(v, page_size)
+        v.raise_if_any()
+        after = decode_page_token(page_token, TELEGRAM_LINKS_QUERY) or 0
+
+        def work(repo: IdentityRepository) -> list[tuple[int, LinkedAccount]]:
+            found = repo.telegram_links(after, size + 1)
+            accounts = {a.id: a for a in (repo.account(link.account_id) for _, link in found) if a is not None}
+            return [(i, LinkedAccount(link, accounts[link.account_id])) for i, link in found if link.account_id in accounts]
+
+        found = self.uow.read(work)
+        page, more = found[:size], len(found) > size
+        token = encode_page_token(page[-1][0], TELEGRAM_LINKS_QUERY) if more and page else ""
+        return [linked for _, linked in page], token
+
+    def linked_account_id(self, telegram_user_id: int) -> str:
+        """The account a Telegram user is linked to ("" for none), cached like an account's state."""
+        key = str(telegram_user_id)
+        cached = self.telegram_cache.get(key)
+        if cached is not None:
+            return cached
+
+        def work(repo: IdentityRepository) -> str:
+            link = repo.telegram_link_of_user(telegram_user_id)
+            return "" if link is None else link.account_id
+
+        account_id = self.uow.read(work)
+        self.telegram_cache.put(key, account_id)
+        return account_id
+
+    async def act_for(self, bot: Principal, telegram_user_id: int) -> Principal:
+        """The linked player's principal for the bot's call (``via`` the bot's name): PERMISSION_DENIED
+        ``TELEGRAM_NOT_LINKED`` for an unknown or unlinked Telegram user, or a disabled account."""
+        account_id = await asyncio.to_thread(self.linked_account_id, telegram_user_id)
+        state = self.cache.get(account_id) if account_id else None
+        if account_id and state is None:
+            state = await asyncio.to_thread(self.account_state, account_id)
+            self.cache.put(account_id, state)
+        account = state.account if state is not None else None
+        return acting_for(bot, account)
+
     # --- the audit log ---
     def record_audit(self, principal: Principal, rpc: str, summary: str, reason: str, outcome: str) -> int:
-        entry = AuditEntry(0, self.clock(), principal.account_id, principal.name, principal.role, rpc, summary, reason, outcome)
+        p = principal
+        entry = AuditEntry(0, self.clock(), p.account_id, p.name, p.role, rpc, summary, reason, outcome, p.via)
         return self.uow.write(lambda repo: repo.add_audit(entry))
 
     def finish_audit(self, entry_id: int, outcome: str) -> None:

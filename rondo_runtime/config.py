@@ -64,6 +64,9 @@ class Settings:
     # refused with RESOURCE_EXHAUSTED naming the limit (an idle stream costs no CPU: it waits to be woken)
     event_streams_per_account: int = 16
     event_streams_total: int = 1000
+    # the Telegram bot's username (RONDO_TELEGRAM_BOT_USERNAME, "@" optional): a player's Telegram link
+    # code then comes with the deep link https://t.me/<bot>?start=<code>; None: the code alone
+    telegram_bot_username: str | None = None
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "data_dir", Path(self.data_dir))
@@ -157,6 +160,7 @@ class Settings:
             event_streams_total=_int(
                 get("RONDO_EVENT_STREAMS_TOTAL"), "RONDO_EVENT_STREAMS_TOTAL", defaults.event_streams_total, 1, 1_000_000
             ),
+            telegram_bot_username=_bot_username(get("RONDO_TELEGRAM_BOT_USERNAME"), "RONDO_TELEGRAM_BOT_USERNAME"),
         )
 
     def database_url(self, service: str) -> str:
@@ -221,6 +225,22 @@ def _token(raw: str | None, name: str, min_length: int = MIN_TOKEN_LENGTH) -> st
             f"{name} must be at least {min_length} characters long (bytes; use a random secret), got {len(raw.encode())}"
         )
     return raw
+
+
+_BOT_USERNAME = re.compile(r"^[A-Za-z][A-Za-z0-9_]{3,31}$")  # Telegram: 5-32 characters; a bot's ends in "bot"
+
+
+def _bot_username(raw: str | None, name: str) -> str | None:
+    """A Telegram bot's username, without the leading "@" (it goes into https://t.me/<bot> links)."""
+    if raw is None:
+        return None
+    username = raw.removeprefix("@")
+    if _BOT_USERNAME.match(username) is None or not username.lower().endswith("bot"):
+        raise ValueError(
+            f"{name} must be a Telegram bot's username: 5-32 letters, digits or '_', starting with a letter and "
+            f"ending in 'bot', got {raw!r}"
+        )
+    return username
 
 
 _TRUE = ("1", "true", "yes", "on")

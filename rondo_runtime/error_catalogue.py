@@ -460,6 +460,32 @@ CATALOGUE: dict[str, Entry] = {
         "your account is not linked to a player of {where}; ask an organizer to link your account to your player",
         "Ваша учётная запись не связана с игроком ({where}); попросите организатора связать её.",
     ),
+    # --- Telegram links and the bot acting for a linked player ---
+    "TELEGRAM_NOT_LINKED": _e(
+        PD,
+        "this Telegram account is not linked; link it from the web app (Telegram, link code)",
+        "Этот аккаунт Telegram не привязан; привяжите его в веб-приложении (код привязки Telegram).",
+    ),
+    "NOT_FOR_A_LINKED_PLAYER": _e(
+        PD,
+        "a bot may not call {rpc} for a linked player; only a player's own cards, availability, meetings and results",
+        "Бот не может вызывать {rpc} от имени привязанного игрока; только карточки, доступность, встречи и результаты игрока.",
+    ),
+    "ONLY_A_BOT_ACTS_FOR_TELEGRAM_USERS": _e(
+        PD,
+        "only a bot's service token may act for a Telegram user (metadata x-rondo-telegram-user)",
+        "Действовать от имени пользователя Telegram (заголовок x-rondo-telegram-user) может только сервисный токен бота.",
+    ),
+    "LINK_CODE_NOT_FOUND": _e(
+        NF,
+        "this link code is wrong, used or expired; ask for a new one in the web app",
+        "Код привязки неверен, уже использован или просрочен; получите новый в веб-приложении.",
+    ),
+    "TELEGRAM_LINK_NOT_FOUND": _e(
+        NF,
+        "no Telegram account is linked {whom}",
+        "Аккаунт Telegram не привязан ({whom}).",
+    ),
     "NOT_YOUR_ORGANIZERS": _e(
         PD,
         "{rpc}: {kind} {resource_id!r} is not your organizer's; a judge acts in the clubs and competitions "

@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from datetime import UTC, datetime
 
+from sqlalchemy import delete, update
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlmodel import Session, col, select
 
@@ -18,8 +19,11 @@ from gateway.adapters.tables import (
     PlayerLinkRow,
     RevokedTokenRow,
     SigningKeyRow,
+    TelegramLinkCodeRow,
+    TelegramLinkRow,
 )
 from gateway.domain.identity import Account, AuditEntry, LoginAttempt, PlayerLink, Role, ThrottleState
+from gateway.domain.telegram import LinkCode, TelegramLink
 
 
 def _utc(value: datetime) -> datetime:
@@ -210,6 +214,7 @@ class IdentityRepository:
             summary=entry.summary,
             reason=entry.reason,
             outcome=entry.outcome,
+            via=entry.via,
         )
         self.session.add(row)
         self.session.flush()
@@ -231,6 +236,100 @@ class IdentityRepository:
             query = query.where(col(AuditRow.id) < before_id)
         rows = self.session.exec(query.order_by(col(AuditRow.id).desc()).limit(limit)).all()
         return [
-            AuditEntry(r.id or 0, _utc(r.at), r.account_id, r.account_name, Role(r.role), r.rpc, r.summary, r.reason, r.outcome)
+            AuditEntry(
+                r.id or 0, _utc(r.at), r.account_id, r.account_name, Role(r.role), r.rpc, r.summary, r.reason, r.outcome, r.via
+            )
             for r in rows
         ]
+
+    # --- Telegram links (docs/rules.md access.telegram.link-one-time-code) ---
+    def _insert(self):
+        return postgresql.insert if self.session.get_bind().dialect.name == "postgresql" else sqlite.insert
+
+    def put_link_code(self, code: LinkCode) -> None:
+        """The account's link code, replacing its previous one (used or not)."""
+        values = dict(
+            account_id=code.account_id,
+            code_hash=code.code_hash,
+            created_at=code.created_at,
+            expires_at=code.expires_at,
+            used_at=None,
+        )
+        statement = self._insert()(TelegramLinkCodeRow).values(**values)
+        self.session.execute(
+            statement.on_conflict_do_update(
+                index_elements=["account_id"],
+                set_={k: statement.excluded[k] for k in ("code_hash", "created_at", "expires_at", "used_at")},
+            )
+        )
+
+    def link_code(self, account_id: str) -> LinkCode | None:
+        row = self.session.get(TelegramLinkCodeRow, account_id)
+        if row is None:
+            return None
+        used = _utc(row.used_at) if row.used_at else None
+        return LinkCode(row.account_id, row.code_hash, _utc(row.created_at), _utc(row.expires_at), used)
+
+    def use_link_code(self, code_hash: str, now: datetime) -> str | None:
+        """Marks the unused, unexpired code used and answers its account; None when there is no such
+        code. One conditional UPDATE: of two concurrent uses exactly one changes the row (PostgreSQL
+        re-checks the condition after the winner commits; SQLite's write transactions are serial)."""
+        account_id = self.session.exec(
+            select(TelegramLinkCodeRow.account_id).where(TelegramLinkCodeRow.code_hash == code_hash)
+        ).first()
+        if account_id is None:
+            return None
+        done = self.session.execute(
+            update(TelegramLinkCodeRow)
+            .where(
+                col(TelegramLinkCodeRow.code_hash) == code_hash,
+                col(TelegramLinkCodeRow.used_at).is_(None),
+                col(TelegramLinkCodeRow.expires_at) > now,
+            )
+            .values(used_at=now)
+        )
+        return account_id if done.rowcount == 1 else None  # type: ignore[attr-defined]
+
+    def _telegram_link(self, row: TelegramLinkRow) -> TelegramLink:
+        return TelegramLink(row.account_id, row.telegram_user_id, row.chat_id, row.language, _utc(row.linked_at))
+
+    def put_telegram_link(self, link: TelegramLink) -> None:
+        """The link, replacing the account's older link and the Telegram user's older one."""
+        self.session.execute(
+            delete(TelegramLinkRow).where(
+                (col(TelegramLinkRow.account_id) == link.account_id)
+                | (col(TelegramLinkRow.telegram_user_id) == link.telegram_user_id)
+            )
+        )
+        self.session.add(
+            TelegramLinkRow(
+                telegram_user_id=link.telegram_user_id,
+                account_id=link.account_id,
+                chat_id=link.chat_id,
+                language=link.language,
+                linked_at=link.linked_at,
+            )
+        )
+        self.session.flush()
+
+    def telegram_link_of_user(self, telegram_user_id: int) -> TelegramLink | None:
+        row = self.session.exec(select(TelegramLinkRow).where(TelegramLinkRow.telegram_user_id == telegram_user_id)).first()
+        return None if row is None else self._telegram_link(row)
+
+    def telegram_link_of_account(self, account_id: str) -> TelegramLink | None:
+        row = self.session.exec(select(TelegramLinkRow).where(TelegramLinkRow.account_id == account_id)).first()
+        return None if row is None else self._telegram_link(row)
+
+    def remove_telegram_link(self, telegram_user_id: int) -> None:
+        self.session.execute(delete(TelegramLinkRow).where(col(TelegramLinkRow.telegram_user_id) == telegram_user_id))
+
+    def telegram_links(self, after_id: int, limit: int) -> list[tuple[int, TelegramLink]]:
+        """Oldest first (the order they were made in), those after ``after_id`` (a page), of enabled
+        accounts only (a disabled account's link stops working), at most ``limit``; each with its id."""
+        query = (
+            select(TelegramLinkRow)
+            .join(AccountRow, col(AccountRow.id) == col(TelegramLinkRow.account_id))
+            .where(col(AccountRow.disabled).is_(False), col(TelegramLinkRow.id) > after_id)
+        )
+        rows = self.session.exec(query.order_by(col(TelegramLinkRow.id)).limit(limit)).all()
+        return [(r.id or 0, self._telegram_link(r)) for r in rows]

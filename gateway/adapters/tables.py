@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from sqlalchemy import Column, DateTime, Index, LargeBinary, String, Text, UniqueConstraint
+from sqlalchemy import BigInteger, Column, DateTime, Index, LargeBinary, String, Text, UniqueConstraint
 from sqlalchemy.orm import registry
 from sqlmodel import Field, SQLModel
 
@@ -130,6 +130,8 @@ class AuditRow(GatewayTable, table=True):
     summary: str = Field(default="", sa_type=Text)
     reason: str = Field(default="", sa_type=Text)
     outcome: str = Field(max_length=32)
+    # the bot account's name when a bot made the call for a linked player (migration 0007); "" otherwise
+    via: str = Field(default="", max_length=100)
 
 
 class SigningKeyRow(GatewayTable, table=True):
@@ -176,3 +178,31 @@ class LoginThrottleRow(GatewayTable, table=True):
     failures: int = Field(default=0)
     last_failure_at: datetime | None = Field(default=None, sa_column=Column(DateTime(timezone=True), nullable=True))
     next_allowed_at: datetime | None = Field(default=None, sa_column=Column(DateTime(timezone=True), nullable=True))
+
+
+class TelegramLinkCodeRow(GatewayTable, table=True):
+    """An account's current Telegram link code (one per account: a new one replaces it), stored only as
+    its SHA-256; ``used_at`` once it linked (docs/rules.md access.telegram.link-one-time-code)."""
+
+    __tablename__ = "telegram_link_codes"
+
+    account_id: str = Field(primary_key=True, max_length=36, foreign_key="accounts.id")
+    code_hash: str = Field(max_length=64, unique=True)
+    created_at: datetime = Field(sa_column=Column(DateTime(timezone=True), nullable=False))
+    expires_at: datetime = Field(sa_column=Column(DateTime(timezone=True), nullable=False))
+    used_at: datetime | None = Field(default=None, sa_column=Column(DateTime(timezone=True), nullable=True))
+
+
+class TelegramLinkRow(GatewayTable, table=True):
+    """An account linked to a Telegram user: one Telegram user per account and one account per Telegram
+    user (both unique); the chat the bot writes to and the user's language. Unlinking deletes the row
+    (the bot forgets the Telegram user)."""
+
+    __tablename__ = "telegram_links"
+
+    id: int | None = Field(default=None, primary_key=True)  # the order links were made in (pages resume after one)
+    telegram_user_id: int = Field(sa_column=Column(BigInteger, nullable=False, unique=True))
+    account_id: str = Field(max_length=36, foreign_key="accounts.id", unique=True)
+    chat_id: int = Field(sa_column=Column(BigInteger, nullable=False))
+    language: str = Field(default="", max_length=16)
+    linked_at: datetime = Field(sa_column=Column(DateTime(timezone=True), nullable=False))

@@ -42,6 +42,7 @@ ANYONE = frozenset(Role)
 STAFF = frozenset({Role.ORGANIZER, Role.JUDGE})
 ORGANIZER = frozenset({Role.ORGANIZER})
 PLAYER = frozenset({Role.PLAYER})
+BOT = frozenset({Role.BOT})
 PASSWORD_HOLDERS = frozenset({Role.ORGANIZER, Role.JUDGE, Role.PLAYER})  # who logs in with a password (not a bot)
 AUDIENCE = frozenset({Role.ORGANIZER, Role.JUDGE, Role.BOT})  # those who follow everything that happens
 AUDITED_ROLES = STAFF  # every action of an organizer or a judge goes to the audit log
@@ -64,7 +65,9 @@ class Access:
     caller's own account unless the caller is an organizer (empty: filled in). ``author``: fields the
     guard sets to the caller's account name, whatever the client sent. ``organizer_only``: fields only
     an organizer may set (another role setting one is refused). ``action``: a change, kept in the audit
-    log when an organizer or a judge makes it."""
+    log when an organizer or a judge makes it. ``for_player_via_bot``: the bot may make this call for a
+    linked player (metadata ``x-rondo-telegram-user``; docs/rules.md access.bot.acts-for-linked-player):
+    the player's own actions and reads; every other RPC refuses that metadata."""
 
     roles: frozenset[Role]
     action: bool = False
@@ -73,6 +76,7 @@ class Access:
     author: tuple[str, ...] = ()
     organizer_only: tuple[str, ...] = ()
     open: bool = False
+    for_player_via_bot: bool = False
 
 
 def _read(roles: frozenset[Role], **kwargs: Any) -> Access:
@@ -88,7 +92,7 @@ MATRIX = {
     "Login": Access(frozenset(), action=False, open=True),
     "Logout": _act(ANYONE),
     "RevokeToken": _act(ANYONE, own_account=("account_id",)),
-    "WhoAmI": _read(ANYONE),
+    "WhoAmI": _read(ANYONE, for_player_via_bot=True),
     # the caller's own password, given the old one (a bot has none: it has a service token)
     "ChangePassword": _act(PASSWORD_HOLDERS),
     "CreateAccount": _act(ORGANIZER),
@@ -98,6 +102,12 @@ MATRIX = {
     "LinkPlayer": _act(ORGANIZER),
     "ListAuditLog": _read(ORGANIZER),
     # organizers are scoped to their clubs and competitions (gateway/domain/scopes.py): the owner grants
+    # Telegram links: the player asks for a one-time code, the bot links it (gateway/domain/telegram.py)
+    "CreateTelegramLinkCode": _act(PLAYER),
+    "LinkTelegram": _act(BOT),
+    "UnlinkTelegram": _act(PLAYER | BOT),
+    "GetTelegramLink": _read(PLAYER | BOT),
+    "ListTelegramLinks": _read(BOT),
     "GrantAccess": _act(ORGANIZER),
     "RevokeAccess": _act(ORGANIZER),
     # --- competitions, rosters, draws ---
@@ -114,7 +124,7 @@ MATRIX = {
     # a draw under review is not shown to players (mahjong.draw.organizer-approves): they read GetSeating
     "GetDraw": _read(STAFF),
     "ListDraws": _read(STAFF),
-    "GetSeating": _read(ANYONE),
+    "GetSeating": _read(ANYONE, for_player_via_bot=True),
     # --- results: game decisions (judges and organizers) ---
     "RecordHanchan": _act(STAFF, author=("recorded_by",)),
     "RecordPenalty": _act(STAFF, author=("recorded_by",)),
@@ -123,17 +133,17 @@ MATRIX = {
     # the judge decides the game, the organizer the organisation (discard-league-2026 §6.3): only an
     # organizer confirms a correction that changes a stage already generated
     "CorrectRecord": _act(STAFF, author=("recorded_by",), organizer_only=("organizer_confirms",)),
-    "ListResultRecords": _read(ANYONE),
-    "GetStandings": _read(ANYONE),
+    "ListResultRecords": _read(ANYONE, for_player_via_bot=True),
+    "GetStandings": _read(ANYONE, for_player_via_bot=True),
     # --- stages ---
     "AdvanceStage": _act(ORGANIZER, author=("created_by",)),
     "PrepareStage": _read(STAFF),
     "GetStage": _read(ANYONE),
     "ListStages": _read(ANYONE),
     # --- player reports, disputes, rulesets, ties ---
-    "ReportResult": _act(PLAYER, own_player=("reported_by_player_id",)),
-    "ConfirmResult": _act(PLAYER, own_player=("player_id",)),
-    "DisputeResult": _act(PLAYER, own_player=("player_id",)),
+    "ReportResult": _act(PLAYER, own_player=("reported_by_player_id",), for_player_via_bot=True),
+    "ConfirmResult": _act(PLAYER, own_player=("player_id",), for_player_via_bot=True),
+    "DisputeResult": _act(PLAYER, own_player=("player_id",), for_player_via_bot=True),
     "ResolveDispute": _act(STAFF, author=("judge",)),
     "ChangeRuleset": _act(ORGANIZER, author=("changed_by",)),
     "ListRulesetVersions": _read(ANYONE),
@@ -155,11 +165,11 @@ MATRIX = {
     "ListRooms": _read(ANYONE),
     "OpenRoundScheduling": _act(ORGANIZER),
     "ProposeRoundSchedule": _act(ORGANIZER),
-    "SetAvailability": _act(PLAYER, own_player=("player_id",)),
-    "GetAvailability": _read(PLAYER, own_player=("player_id",)),
-    "GetMatchCard": _read(ANYONE, own_player=("viewer_player_id",)),
-    "ProposeMeeting": _act(PLAYER, own_player=("player_id",)),
-    "ConfirmMeeting": _act(PLAYER, own_player=("player_id",)),
+    "SetAvailability": _act(PLAYER, own_player=("player_id",), for_player_via_bot=True),
+    "GetAvailability": _read(PLAYER, own_player=("player_id",), for_player_via_bot=True),
+    "GetMatchCard": _read(ANYONE, own_player=("viewer_player_id",), for_player_via_bot=True),
+    "ProposeMeeting": _act(PLAYER, own_player=("player_id",), for_player_via_bot=True),
+    "ConfirmMeeting": _act(PLAYER, own_player=("player_id",), for_player_via_bot=True),
     "CancelMeeting": _act(ORGANIZER),
     "AssignMeeting": _act(ORGANIZER),
     "BookActivity": _act(ORGANIZER),
@@ -300,8 +310,21 @@ def author_fields(access: Access, principal: Principal) -> dict[str, str]:
 
 
 def audited(access: Access, principal: Principal | None) -> bool:
-    """Whether the call goes to the audit log: an action of an organizer or a judge."""
-    return access.action and principal is not None and principal.role in AUDITED_ROLES
+    """Whether the call goes to the audit log: an action of an organizer or a judge, or one a bot made
+    for a linked player (kept as the player's, ``via`` the bot)."""
+    return access.action and principal is not None and (principal.role in AUDITED_ROLES or bool(principal.via))
+
+
+def check_delegation(rpc: str, access: Access, principal: Principal | None) -> None:
+    """A call carrying ``x-rondo-telegram-user`` (docs/rules.md access.bot.acts-for-linked-player): only
+    a bot's token may send it (UNAUTHENTICATED without a token, PERMISSION_DENIED for another role),
+    and only for an RPC the matrix marks ``for_player_via_bot`` (PERMISSION_DENIED naming the RPC)."""
+    if principal is None:
+        raise Unauthenticated(NO_TOKEN_MESSAGE, reason="TOKEN_MISSING")
+    if principal.role != Role.BOT:
+        raise PermissionDenied.because("ONLY_A_BOT_ACTS_FOR_TELEGRAM_USERS")
+    if not access.for_player_via_bot:
+        raise PermissionDenied.because("NOT_FOR_A_LINKED_PLAYER", rpc=rpc)
 
 
 # ----------------------------------------------------------------------------------- audit summaries

@@ -93,6 +93,9 @@ class Principal:
     links: tuple[PlayerLink, ...] = ()
     token_id: str = ""
     expires_at: datetime | None = None
+    # the bot account's name when a bot acts for this linked player (docs/rules.md
+    # access.bot.acts-for-linked-player); "" when the player calls themselves
+    via: str = ""
 
     @property
     def player_ids(self) -> frozenset[str]:
@@ -118,6 +121,7 @@ class AuditEntry:
     summary: str
     reason: str
     outcome: str
+    via: str = ""  # the bot's account name when a bot made the call for a linked player
 
 
 def shown_to(account: Account, viewer: Role) -> Account:

@@ -79,7 +79,8 @@ def test_the_policy_organizers_organize_judges_decide_games_players_act_for_them
         assert roles(rpc) == {"organizer", "judge", "player", "bot"}, rpc
     assert roles("WatchEvents") == roles("ListEvents") == {"organizer", "judge", "bot"}
     bot_acts = {rpc for rpc, e in MATRIX.items() if Role.BOT in e.roles and e.action}
-    assert bot_acts == {"Logout", "RevokeToken", "AcknowledgeReminder"}  # its own tokens, what it delivered
+    # its own tokens, what it delivered, and the Telegram links it makes and ends when a user asks
+    assert bot_acts == {"Logout", "RevokeToken", "AcknowledgeReminder", "LinkTelegram", "UnlinkTelegram"}
 
 
 @pytest.mark.rule("access.privacy.intervals-owner-only")
@@ -169,6 +170,8 @@ def readme_table() -> list[str]:
             who = "anyone authenticated"
         else:
             who = ", ".join(r.value for r in Role if r in entry.roles)
+        if entry.for_player_via_bot:
+            who += " (a bot for its linked player)"
         fields = [f"`{f}` (a player's own)" for f in entry.own_player]
         fields += [f"`{f}` (own unless organizer)" for f in entry.own_account]
         fields += [f"`{f}` = caller" for f in entry.author]

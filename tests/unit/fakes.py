@@ -22,6 +22,7 @@ from booking.domain.reminders import Reminder, ReminderSchedule
 from booking.domain.scheduling import Availability, Booking, BookingStatus, Confirmation, Match, Meeting, MeetingStatus, RoomTaken
 from gateway.domain.identity import Account, AuditEntry, LoginAttempt, PlayerLink, Role, ThrottleState
 from gateway.domain.scopes import AccessGrant, Holders
+from gateway.domain.telegram import LinkCode, TelegramLink
 from league.domain.certificate import SolveRecord
 from league.domain.commitment import SeedCommitment
 from league.domain.disqualification import PlayerDisqualification
@@ -449,6 +450,9 @@ class FakeIdentityRepository:
         self.audit: list[AuditEntry] = []
         self.signing_keys: dict[str, str] = {}
         self.throttle: dict[str, ThrottleState] = {}
+        self.link_codes: dict[str, LinkCode] = {}
+        self.telegram: list[tuple[int, TelegramLink]] = []  # (id, link), in the order made
+        self.telegram_ids = 0
 
     def _with_links(self, account: Account) -> Account:
         return dataclasses.replace(account, links=tuple(link for owner, link in self.links if owner == account.id))
@@ -554,6 +558,45 @@ class FakeIdentityRepository:
             if (not account_id or e.account_id == account_id) and (before_id <= 0 or e.id < before_id)
         ]
         return found[:limit]
+
+    def put_link_code(self, code: LinkCode) -> None:
+        self.link_codes[code.account_id] = code
+
+    def link_code(self, account_id: str) -> LinkCode | None:
+        return self.link_codes.get(account_id)
+
+    def use_link_code(self, code_hash: str, now: datetime) -> str | None:
+        code = next((c for c in self.link_codes.values() if c.code_hash == code_hash), None)
+        if code is None or not code.usable(now):
+            return None
+        self.link_codes[code.account_id] = dataclasses.replace(code, used_at=now)
+        return code.account_id
+
+    def put_telegram_link(self, link: TelegramLink) -> None:
+        self.telegram = [
+            (i, old)
+            for i, old in self.telegram
+            if old.account_id != link.account_id and old.telegram_user_id != link.telegram_user_id
+        ]
+        self.telegram_ids += 1
+        self.telegram.append((self.telegram_ids, link))
+
+    def telegram_link_of_user(self, telegram_user_id: int) -> TelegramLink | None:
+        return next((link for _, link in self.telegram if link.telegram_user_id == telegram_user_id), None)
+
+    def telegram_link_of_account(self, account_id: str) -> TelegramLink | None:
+        return next((link for _, link in self.telegram if link.account_id == account_id), None)
+
+    def remove_telegram_link(self, telegram_user_id: int) -> None:
+        self.telegram = [(i, link) for i, link in self.telegram if link.telegram_user_id != telegram_user_id]
+
+    def telegram_links(self, after_id: int, limit: int) -> list[tuple[int, TelegramLink]]:
+        enabled = [
+            (i, link)
+            for i, link in self.telegram
+            if i > after_id and link.account_id in self.accounts_by_id and not self.accounts_by_id[link.account_id].disabled
+        ]
+        return enabled[:limit]
 
 
 def public_methods(cls: type) -> set[str]:
