@@ -69,7 +69,7 @@ def db_url(request, tmp_path):
 
 
 #: The tiers: a test's directory under tests/ sets its marker (``-m browser``, ``-m "not browser"``).
-TIERS = ("domain", "unit", "integration", "e2e", "faults", "browser")
+TIERS = ("domain", "unit", "integration", "e2e", "faults", "web", "browser")
 
 
 def pytest_collection_modifyitems(items) -> None:

@@ -1,0 +1,3 @@
+import web.server
+
+raise SystemExit(web.server.main())

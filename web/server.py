@@ -1,0 +1,39 @@
+"""``python -m web``: the web app under uvicorn. SIGTERM or SIGINT stops accepting connections and
+lets open requests finish for ``RONDO_WEB_GRACE_SECONDS``; the gateway channel is closed last (the
+app's lifespan)."""
+
+from __future__ import annotations
+
+import logging
+import sys
+
+import uvicorn
+
+from web.app import create_app
+from web.config import ConfigError, WebSettings
+
+log = logging.getLogger("web")
+
+
+def main() -> int:
+    try:
+        settings = WebSettings.from_env()
+    except ConfigError as error:
+        print(f"rondo web: {error}", file=sys.stderr)
+        return 2
+    logging.basicConfig(level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    if settings.dev:
+        log.warning("RONDO_WEB_DEV=1: a session key made for this process only; sessions end when it stops")
+    config = uvicorn.Config(
+        create_app(settings),
+        host=settings.host,
+        port=settings.port,
+        log_level=settings.log_level.lower(),
+        timeout_graceful_shutdown=int(settings.grace_seconds),
+        proxy_headers=False,
+        server_header=False,
+        access_log=settings.log_level == "DEBUG",
+    )
+    server = uvicorn.Server(config)
+    server.run()
+    return 0 if server.started else 1
