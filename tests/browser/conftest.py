@@ -23,9 +23,10 @@ import json
 import math
 import os
 import urllib.error
+import urllib.parse
 import urllib.request
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
@@ -80,6 +81,8 @@ def artefacts() -> Path:
 class Site:
     deployment: Deployment
     base: str
+    people: dict[str, tuple[str, str]] = field(default_factory=dict)
+    """The accounts made so far by name: (account id, password); both viewports' tests share them."""
 
     @property
     def accounts(self):
@@ -195,3 +198,52 @@ def shoot(artefacts: Path, viewport: str) -> Callable[[object, str], Path]:
         return path
 
     return screenshot
+
+
+# ---- people and pages
+
+
+def make_person(site: Site, role, name: str) -> tuple[str, str]:
+    """An account the organizer makes (once per name and site): (account id, the password it hands over)."""
+    from rondo.gateway.v1 import identity_pb2
+
+    if name not in site.people:
+        made = site.accounts.organizer.CreateAccount(
+            identity_pb2.CreateAccountRequest(account=identity_pb2.Account(name=name, role=role)), timeout=30
+        )
+        site.people[name] = (made.account.id, made.password)
+    return site.people[name]
+
+
+def path_of(driver) -> str:
+    return urllib.parse.urlsplit(driver.current_url).path
+
+
+def wait_for(driver, condition: Callable[[object], object], what: str, timeout_s: float = PAGE_LOAD_SECONDS):
+    """Until ``condition(driver)`` is truthy (an element shown, a page reached): its value."""
+    from selenium.common.exceptions import TimeoutException
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    try:
+        return WebDriverWait(driver, timeout_s).until(condition)
+    except TimeoutException:
+        raise AssertionError(f"{what}: not within {timeout_s:g} s (at {driver.current_url})") from None
+
+
+def log_in(driver, site: Site, name: str, password: str) -> None:
+    """Through the login form, as a person does; returns on the first page after it."""
+    from selenium.webdriver.common.by import By
+
+    driver.get(site.url("/login"))
+    driver.find_element(By.ID, "name").send_keys(name)
+    driver.find_element(By.ID, "password").send_keys(password)
+    driver.find_element(By.ID, "login").click()
+    wait_for(driver, lambda d: path_of(d) != "/login", f"{name} logged in")
+
+
+def nav_links(driver) -> list[str]:
+    """The paths of the main navigation (``nav#nav``) on the page now, in order."""
+    from selenium.webdriver.common.by import By
+
+    links = driver.find_elements(By.CSS_SELECTOR, "nav#nav a[href]")
+    return [urllib.parse.urlsplit(link.get_attribute("href")).path for link in links]
