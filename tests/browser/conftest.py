@@ -28,6 +28,7 @@ import urllib.request
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -143,7 +144,7 @@ def new_driver(viewport: str):
 
 
 @pytest.fixture
-def browser(viewport: str) -> Iterator[Callable[[], object]]:
+def browser(viewport: str) -> Iterator[Callable[[], Any]]:
     drivers: list = []
 
     def open_browser():
@@ -185,7 +186,7 @@ def assert_accessible(driver, page: str) -> None:
 
 
 @pytest.fixture
-def shoot(artefacts: Path, viewport: str) -> Callable[[object, str], Path]:
+def shoot(artefacts: Path, viewport: str) -> Callable[[Any, str], Path]:
     def screenshot(driver, name: str) -> Path:
         """The whole page (not just the viewport), as the person would scroll through it."""
         width, height = VIEWPORTS[viewport]
@@ -219,7 +220,7 @@ def path_of(driver) -> str:
     return urllib.parse.urlsplit(driver.current_url).path
 
 
-def wait_for(driver, condition: Callable[[object], object], what: str, timeout_s: float = PAGE_LOAD_SECONDS):
+def wait_for(driver, condition: Callable[[Any], Any], what: str, timeout_s: float = PAGE_LOAD_SECONDS) -> Any:
     """Until ``condition(driver)`` is truthy (an element shown, a page reached): its value."""
     from selenium.common.exceptions import TimeoutException
     from selenium.webdriver.support.ui import WebDriverWait
