@@ -53,6 +53,8 @@ MIN_MINUTES = 90
 BLOCK_SLOTS = 8  # half hours a table's players answer: 4 hours
 SETUP_THREADS = 8  # account creation hashes passwords (argon2): the slow part of the setup
 ORGANIZER = "Bench organizer"
+LOGIN_ATTEMPTS = 120
+LOGIN_RETRY_SECONDS = 1.0  # the gateway's retry delay for a login refused as one too many at once
 PAGES = ("login page", "log in", "my matches", "card", "availability", "save availability", "propose", "confirm")
 
 _CSRF = re.compile(r'name="csrf_token" value="([^"]+)"')
@@ -192,6 +194,7 @@ class Timings:
     def __init__(self) -> None:
         self.seconds: dict[str, list[float]] = defaultdict(list)
         self.statuses: dict[str, dict[int, int]] = defaultdict(lambda: defaultdict(int))
+        self.retried_logins = 0
 
     def record(self, page: str, seconds: float, status: int) -> None:
         self.seconds[page].append(seconds)
@@ -210,15 +213,16 @@ class Player:
         self.card = ""
         self.page = ""
 
-    async def open(self, page: str, method: str, path: str, data: dict[str, Any] | None = None, expect: int = 200) -> str:
+    async def open(self, page: str, method: str, path: str, data: dict[str, Any] | None = None, expect: int = 200) -> Any:
+        """The answer (``expect`` 0: whatever its status); any other status than ``expect`` is an error."""
         async with self.limit:
             began = time.perf_counter()
             response = await self.client.request(method, path, data=data)
             self.timings.record(page, time.perf_counter() - began, response.status_code)
-        if response.status_code != expect:
+        if expect and response.status_code != expect:
             raise RuntimeError(f"{self.name}: {method} {path} answered {response.status_code}, not {expect}")
         self.page = response.text
-        return self.page
+        return response
 
     def csrf(self) -> str:
         found = _CSRF.search(self.page)
@@ -227,10 +231,20 @@ class Player:
         return found.group(1)
 
     async def log_in(self) -> None:
+        """The login form, sent again after a pause while the gateway refuses logins as too many at once
+        (its login flood limit, RESOURCE_EXHAUSTED), as a person would; those refusals are counted."""
         await self.open("login page", "GET", "/login")
-        await self.open(
-            "log in", "POST", "/login", {"name": self.name, "password": self.password, "csrf_token": self.csrf()}, 303
-        )
+        for _ in range(LOGIN_ATTEMPTS):
+            data = {"name": self.name, "password": self.password, "csrf_token": self.csrf()}
+            answer = await self.open("log in", "POST", "/login", data, expect=0)
+            if answer.status_code == 303:
+                break
+            if answer.status_code != 401 or "Wrong name or password" in answer.text:
+                raise RuntimeError(f"{self.name}: POST /login answered {answer.status_code}")
+            self.timings.retried_logins += 1
+            await asyncio.sleep(LOGIN_RETRY_SECONDS)  # a person's pause before trying again, not a synchronisation
+        else:
+            raise RuntimeError(f"{self.name}: still refused after {LOGIN_ATTEMPTS} logins")
         await self.open("my matches", "GET", "/")
         found = _CARD_LINK.search(self.page)
         if not found:
@@ -420,6 +434,7 @@ def bench(players: int, rooms: int, concurrency: int) -> dict[str, Any]:
         "round_seconds": round(elapsed, 2),
         "requests": sum(p["count"] for p in pages.values()),
         "confirmations": confirmations,
+        "logins_refused_busy": timings.retried_logins,
         "tables_booked": booked,
         "load_average": load_average,
         "pages": pages,
@@ -435,7 +450,8 @@ def print_report(report: dict[str, Any]) -> None:
     print(
         f"{report['players']} players, {report['tables']} tables, {report['rooms']} rooms, at most {report['concurrency']} "
         f"requests at once: {report['requests']} pages in {report['round_seconds']:.1f} s "
-        f"({report['confirmations']} confirmations, {report['tables_booked']} of {report['tables']} tables booked; "
+        f"({report['confirmations']} confirmations, {report['tables_booked']} of {report['tables']} tables booked, "
+        f"{report['logins_refused_busy']} logins refused as too many at once and sent again; "
         f"load average {report['load_average']})"
     )
     print(f"  {'page':<20} {'count':>6} {'p50 ms':>9} {'p99 ms':>9}  statuses")

@@ -180,9 +180,23 @@ def describe(violations: list[dict]) -> str:
     return "\n".join(lines)
 
 
+def overflowing(driver) -> tuple[int, int, list[str]]:
+    """(the page's width, the viewport's, the elements reaching past the viewport's right edge)."""
+    return driver.execute_script(
+        "const width = window.visualViewport ? window.visualViewport.width : window.innerWidth;"
+        "const wide = Array.from(document.querySelectorAll('body *')).filter(e => e.getBoundingClientRect().right > width + 1);"
+        "return [document.documentElement.scrollWidth, Math.round(width),"
+        " wide.slice(0, 5).map(e => e.tagName.toLowerCase() + (e.id ? '#' + e.id : '') + (e.className ? '.' + e.className : ''))];"
+    )
+
+
 def assert_accessible(driver, page: str) -> None:
+    """No axe-core violation of WCAG 2.0/2.1 A and AA, and the page reflows (WCAG 2.1 1.4.10, which axe
+    does not test): nothing makes the whole page scroll sideways; a wide table scrolls in its own box."""
     violations = axe(driver)
     assert not violations, f"WCAG 2.1 A/AA violations on {page} ({driver.current_url}):\n{describe(violations)}"
+    page_width, viewport_width, wide = overflowing(driver)
+    assert page_width <= viewport_width, f"{page} is {page_width} px wide in a {viewport_width} px viewport: {wide}"
 
 
 @pytest.fixture
@@ -228,7 +242,10 @@ def wait_for(driver, condition: Callable[[Any], Any], what: str, timeout_s: floa
     try:
         return WebDriverWait(driver, timeout_s).until(condition)
     except TimeoutException:
-        raise AssertionError(f"{what}: not within {timeout_s:g} s (at {driver.current_url})") from None
+        from selenium.webdriver.common.by import By
+
+        said = [flash.text for flash in driver.find_elements(By.CSS_SELECTOR, ".flash")]
+        raise AssertionError(f"{what}: not within {timeout_s:g} s (at {driver.current_url}; the page says {said})") from None
 
 
 def log_in(driver, site: Site, name: str, password: str) -> None:
@@ -248,3 +265,13 @@ def nav_links(driver) -> list[str]:
 
     links = driver.find_elements(By.CSS_SELECTOR, "nav#nav a[href]")
     return [urllib.parse.urlsplit(link.get_attribute("href")).path for link in links]
+
+
+def submit(driver, button, what: str) -> None:
+    """Click a form's button and wait until the answer replaced the page (the button's page is gone and
+    the new one loaded): the next look at the page sees the answer, not the page before it."""
+    from selenium.webdriver.support import expected_conditions
+
+    button.click()
+    wait_for(driver, expected_conditions.staleness_of(button), what)
+    wait_for(driver, lambda d: d.execute_script("return document.readyState") == "complete", what)

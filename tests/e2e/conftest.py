@@ -25,7 +25,7 @@ from rondo_app.registry import SERVICES
 from rondo_runtime.config import Settings
 from rondo_runtime.internal_auth import internal_channel
 from rondo_runtime.process import free_port
-from tests.accounts import Accounts
+from tests.accounts import ORGANIZER, Accounts
 from tests.databases import create_test_database, drop_database
 from tests.typed_events import check_typed, every_event
 
@@ -40,6 +40,7 @@ class Deployment:
         databases: dict[str, str] | None = None,
         calendar_port: int = 0,
         internal_token: str | None = None,
+        organizer: str = ORGANIZER,
     ):
         self.address = address
         self.calendar_port = calendar_port
@@ -52,7 +53,7 @@ class Deployment:
         self.processes = processes
         self.raw_channel = grpc.insecure_channel(address)
         """The gateway without a token."""
-        self.accounts = Accounts(self.raw_channel, Settings(database_urls={"gateway": self.gateway_database_url}))
+        self.accounts = Accounts(self.raw_channel, Settings(database_urls={"gateway": self.gateway_database_url}), organizer)
         self.channel = self.accounts.channel
         """The gateway with the organizer's token."""
         self.gateway = gateway_pb2_grpc.GatewayServiceStub(self.channel)
@@ -75,10 +76,11 @@ def check_every_event_typed(deployment: Deployment) -> None:
 
 
 @contextlib.contextmanager
-def embedded_up(data_dir: Path, **extra_env: str) -> Iterator[Deployment]:
+def embedded_up(data_dir: Path, organizer: str = ORGANIZER, **extra_env: str) -> Iterator[Deployment]:
     """`rondo up`: every service in one process, SQLite in ``data_dir``; the gateway on the public port,
     the internal services on a loopback port; reflection on (a test lists it); ``extra_env`` on top (the
-    browser tier's web app: ``RONDO_WEB_PORT``)."""
+    browser tier's web app: ``RONDO_WEB_PORT``). ``organizer``: the organizer account made on start (a
+    second `rondo up` on the same ``data_dir`` needs another name)."""
     port, internal, metrics, calendar = free_port(), free_port(), free_port(), free_port()
     env = {
         "RONDO_PORT": str(port),
@@ -102,6 +104,7 @@ def embedded_up(data_dir: Path, **extra_env: str) -> Iterator[Deployment]:
             databases=databases,
             calendar_port=calendar,
             internal_token=env["RONDO_INTERNAL_TOKEN"],
+            organizer=organizer,
         )
         yield deployment
         check_every_event_typed(deployment)
