@@ -232,14 +232,15 @@ class Player:
 
     async def log_in(self) -> None:
         """The login form, sent again after a pause while the gateway refuses logins as too many at once
-        (its login flood limit, RESOURCE_EXHAUSTED), as a person would; those refusals are counted."""
+        (its login flood limit, RESOURCE_EXHAUSTED: 401 with the reason) or the web app gave up waiting
+        for it (503/504), as a person would; those refusals are counted."""
         await self.open("login page", "GET", "/login")
         for _ in range(LOGIN_ATTEMPTS):
             data = {"name": self.name, "password": self.password, "csrf_token": self.csrf()}
             answer = await self.open("log in", "POST", "/login", data, expect=0)
             if answer.status_code == 303:
                 break
-            if answer.status_code != 401 or "Wrong name or password" in answer.text:
+            if answer.status_code not in (401, 503, 504) or "Wrong name or password" in answer.text:
                 raise RuntimeError(f"{self.name}: POST /login answered {answer.status_code}")
             self.timings.retried_logins += 1
             await asyncio.sleep(LOGIN_RETRY_SECONDS)  # a person's pause before trying again, not a synchronisation
@@ -451,7 +452,7 @@ def print_report(report: dict[str, Any]) -> None:
         f"{report['players']} players, {report['tables']} tables, {report['rooms']} rooms, at most {report['concurrency']} "
         f"requests at once: {report['requests']} pages in {report['round_seconds']:.1f} s "
         f"({report['confirmations']} confirmations, {report['tables_booked']} of {report['tables']} tables booked, "
-        f"{report['logins_refused_busy']} logins refused as too many at once and sent again; "
+        f"{report['logins_refused_busy']} logins refused or timed out in the login flood and sent again; "
         f"load average {report['load_average']})"
     )
     print(f"  {'page':<20} {'count':>6} {'p50 ms':>9} {'p99 ms':>9}  statuses")

@@ -8,7 +8,8 @@ and at a desktop's viewport (each viewport plays its own table of the same leagu
 * once the table has answered, the common option appears; player 1 proposes it, the others confirm,
   and the fourth confirmation books a room: the card says booked and the club calendar lists it;
 * player 1 reports the hanchan, the three others confirm it, and the standings list the table in the
-  order of its scores.
+  order of its scores;
+* a player who edits the URL to another table's card or grid sees none of it, and cannot report its result.
 
 Every page on the way passes axe-core (WCAG 2.0/2.1 A and AA) and is kept as a screenshot.
 
@@ -198,3 +199,22 @@ def path_of_link(link) -> str:
     from urllib.parse import urlsplit
 
     return urlsplit(link.get_attribute("href")).path
+
+
+def test_a_player_cannot_open_another_tables_card_by_editing_the_url(round_site, browser, viewport):
+    """Player 1 of one table types the other table's card and grid paths: refused, nothing of that table
+    shown (its players' names, its state); its results page offers no form to report them."""
+    site, setup = round_site.site, round_site.setup
+    mine = TABLE_OF[viewport]
+    other = 3 - mine
+    driver = browser()
+    log_in(driver, site, *setup.logins[setup.tables[mine - 1][0]])
+    strangers = [setup.names[p] for p in setup.tables[other - 1]]
+    for path in (setup.match_path(other), setup.match_path(other) + "/availability"):
+        driver.get(site.url(path))
+        assert not driver.find_elements(By.ID, "card-state") and not driver.find_elements(By.ID, "week-grid"), path
+        assert not driver.find_elements(By.CSS_SELECTOR, "input[name=slot]"), path
+        shown = [name for name in strangers if name in driver.find_element(By.TAG_NAME, "main").text]
+        assert not shown, f"{path} shows the other table's players {shown}"
+    driver.get(site.url(setup.match_path(other) + "/results"))  # results are public; reporting is the table's
+    assert not driver.find_elements(By.ID, "report-form"), "a form to report another table's result"

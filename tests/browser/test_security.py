@@ -1,6 +1,7 @@
 """Security as a browser sees it: a page without a session sends the person to the login page; a
 session cookie this web app did not sign, or one whose session was logged out, is refused; the
-Content-Security-Policy stops an injected inline script in the real browser."""
+Content-Security-Policy stops an injected inline script in the real browser; a form sent without its
+CSRF token is refused."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ from itsdangerous import TimestampSigner
 from selenium.webdriver.common.by import By
 
 from rondo.gateway.v1 import identity_pb2
-from tests.browser.conftest import log_in, make_person, path_of, wait_for
+from tests.browser.conftest import log_in, make_person, path_of, submit, wait_for
 from web.app import SESSION_COOKIE
 
 pytestmark = pytest.mark.browser
@@ -93,3 +94,20 @@ def test_the_content_security_policy_blocks_an_injected_inline_script(site, brow
     )
     assert any(v.startswith("script-src") for v in violations)
     assert driver.execute_script("return window.__ran === undefined")
+
+
+def test_a_form_sent_without_its_csrf_token_is_refused(site, browser, player):
+    """The browser sends the password form with its CSRF field removed (as a forged form would arrive):
+    refused, and the password is unchanged (the player still logs in with it)."""
+    driver = browser()
+    log_in(driver, site, *player)
+    driver.get(site.url("/password"))
+    form = driver.find_element(By.CSS_SELECTOR, "form[action='/password']")
+    driver.execute_script("arguments[0].querySelectorAll('input[name=csrf_token]').forEach(e => e.remove())", form)
+    for field in form.find_elements(By.CSS_SELECTOR, "input[type=password]"):
+        field.send_keys("a new password nobody asked for 1")
+    submit(driver, form.find_element(By.CSS_SELECTOR, "button[type=submit]"), "sending the form without its token")
+    assert driver.find_element(By.TAG_NAME, "h1").text == "Refused"
+    again = browser()
+    log_in(again, site, *player)
+    assert path_of(again) == "/"
