@@ -7,7 +7,9 @@ every gateway RPC pays it, on a real gateway database (SQLite in a temporary dir
 2. over gRPC on 127.0.0.1 (the gateway alone): a call the guard refuses after checking a valid token
    (a bot calling CreateCompetition: authentication + matrix, no downstream) against one refused for
    having no token — the difference is the token check as a client sees it;
-3. argon2id with the defaults: what one Login costs the server (hash at account creation, verify at
+3. a bot acting for a linked player (``x-rondo-telegram-user``, ``IdentityService.act_for`` after the
+   bot's own token check): the link and the player's account cached, and both read from the database;
+4. argon2id with the defaults: what one Login costs the server (hash at account creation, verify at
    login), to compare.
 
     .venv/bin/python -m gateway.bench_auth [--calls 20000]
@@ -110,6 +112,55 @@ def bench_in_process(data_dir: Path, calls: int) -> list[str]:
     ]
 
 
+def measure_delegation(data_dir: Path, calls: int) -> tuple[list[float], list[float]]:
+    """Seconds per ``IdentityService.act_for`` (what a bot's call for a linked player adds to its own
+    token check): ``calls`` with the link and the account cached, a fiftieth as many reading both."""
+    from gateway.app import make_identity
+    from gateway.domain.identity import Principal, Role
+    from gateway.service import MIGRATIONS
+    from rondo_runtime.config import Settings
+    from rondo_runtime.db import make_engine, run_migrations
+
+    engine = make_engine(f"sqlite:///{data_dir / 'delegation.db'}")
+    run_migrations(engine, MIGRATIONS)
+    identity = make_identity(engine, Settings())
+    organizer = Principal("bench", "Bench", Role.ORGANIZER)
+    player = identity.create_account(organizer, "Bench player", Role.PLAYER).account
+    bot = identity.create_account(organizer, "Bench bot", Role.BOT).account
+    code = identity.create_link_code(Principal(player.id, player.name, Role.PLAYER)).code
+    identity.link_telegram(code, 4242, 4242, "en")
+    acting = Principal(bot.id, bot.name, Role.BOT)
+
+    async def timed(n: int) -> list[float]:
+        out = []
+        for _ in range(n):
+            start = time.perf_counter()
+            await identity.act_for(acting, 4242)
+            out.append(time.perf_counter() - start)
+        return out
+
+    async def run() -> tuple[list[float], list[float]]:
+        await identity.act_for(acting, 4242)
+        hot = await timed(calls)
+        identity.cache.ttl = identity.telegram_cache.ttl = 0  # every call reads the link and the account
+        identity.cache.invalidate(player.id)
+        identity.telegram_cache.invalidate("4242")
+        return hot, await timed(max(50, calls // 50))
+
+    hot, database = asyncio.run(run())
+    engine.dispose()
+    return hot, database
+
+
+def bench_delegation(data_dir: Path, calls: int) -> list[str]:
+    hot, database = measure_delegation(data_dir, calls)
+    return [
+        "== in-process IdentityService.act_for: a bot's call for a linked player, on top of its token check",
+        _summary("link and account cached (the common case)", hot),
+        _summary("link and account read from the database (cache expired)", database),
+    ]
+
+
 def refused_round_trips(channel, token: str, n: int) -> tuple[list[float], list[float]]:
     """Seconds of ``n`` CreateCompetition calls carrying ``token`` (of a role the matrix refuses it to:
     authentication + matrix, nothing downstream) and of ``n`` without a token (UNAUTHENTICATED at once),
@@ -195,6 +246,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     with tempfile.TemporaryDirectory(prefix="rondo-bench-auth-") as tmp:
         lines = bench_in_process(Path(tmp), args.calls)
+        lines += bench_delegation(Path(tmp), args.calls)
         if not args.no_grpc:
             lines += bench_grpc(Path(tmp), args.calls)
         lines += bench_argon2()

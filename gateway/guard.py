@@ -19,8 +19,8 @@ handler runs, each wrapper
 5. hands the handler the principal (:func:`current_principal`, also what idempotency keys are scoped to);
 
 and afterwards records an organizer's or a judge's action (or a bot's for a linked player) in the audit
-log with its outcome. Unary and
-server-streaming methods are both wrapped, so a later streaming RPC passes the same way.
+log with its outcome. Unary and server-streaming methods are both wrapped, so a later streaming RPC
+passes the same way.
 """
 
 from __future__ import annotations

@@ -713,8 +713,11 @@ class IdentityService:
             self.telegram_cache.invalidate(str(replaced.telegram_user_id))
         return linked
 
-    def _link_for(self, repo: IdentityRepository, principal: Principal, telegram_user_id: object) -> TelegramLink:
-        """The caller's own link (a player), or the named Telegram user's (the bot); NOT_FOUND without one."""
+    def _link_for(
+        self, repo: IdentityRepository, principal: Principal, telegram_user_id: object, disabled_too: bool = False
+    ) -> TelegramLink:
+        """The caller's own link (a player), or the named Telegram user's (the bot); NOT_FOUND without one
+        (or for a disabled account's, unless ``disabled_too``: its link no longer works, but ends)."""
         if principal.role == Role.BOT:
             user = check_telegram_user_id(telegram_user_id)
             link = repo.telegram_link_of_user(user)
@@ -723,7 +726,7 @@ class IdentityService:
             link = repo.telegram_link_of_account(principal.account_id)
             whom = "to your account"
         account = repo.account(link.account_id) if link is not None else None
-        if link is None or account is None or account.disabled:
+        if link is None or account is None or (account.disabled and not disabled_too):
             raise NotFound.because("TELEGRAM_LINK_NOT_FOUND", whom=whom)
         return link
 
@@ -734,7 +737,7 @@ class IdentityService:
         return link.account_id
 
     def _removed(self, repo: IdentityRepository, principal: Principal, telegram_user_id: object) -> TelegramLink:
-        link = self._link_for(repo, principal, telegram_user_id)
+        link = self._link_for(repo, principal, telegram_user_id, disabled_too=True)  # the bot may always forget a user
         repo.remove_telegram_link(link.telegram_user_id)
         return link
 
@@ -754,7 +757,7 @@ class IdentityService:
 
         def work(repo: IdentityRepository) -> list[tuple[int, LinkedAccount]]:
             found = repo.telegram_links(after, size + 1)
-            accounts = {a.id: a for a in (repo.account(link.account_id) for _, link in found) if a is not None}
+            accounts = repo.accounts_with_ids(sorted({link.account_id for _, link in found}))
             return [(i, LinkedAccount(link, accounts[link.account_id])) for i, link in found if link.account_id in accounts]
 
         found = self.uow.read(work)
@@ -780,7 +783,9 @@ class IdentityService:
     async def act_for(self, bot: Principal, telegram_user_id: int) -> Principal:
         """The linked player's principal for the bot's call (``via`` the bot's name): PERMISSION_DENIED
         ``TELEGRAM_NOT_LINKED`` for an unknown or unlinked Telegram user, or a disabled account."""
-        account_id = await asyncio.to_thread(self.linked_account_id, telegram_user_id)
+        account_id = self.telegram_cache.get(str(telegram_user_id))  # the common case: no thread hop
+        if account_id is None:
+            account_id = await asyncio.to_thread(self.linked_account_id, telegram_user_id)
         state = self.cache.get(account_id) if account_id else None
         if account_id and state is None:
             state = await asyncio.to_thread(self.account_state, account_id)

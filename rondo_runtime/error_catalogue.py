@@ -476,6 +476,22 @@ CATALOGUE: dict[str, Entry] = {
         "only a bot's service token may act for a Telegram user (metadata x-rondo-telegram-user)",
         "Действовать от имени пользователя Telegram (заголовок x-rondo-telegram-user) может только сервисный токен бота.",
     ),
+    "LINK_CODE_MALFORMED": _e(
+        IA,
+        "must be 16-64 URL-safe characters (letters, digits, '-', '_')",
+        "Поле {field}: код привязки — это 16–64 символа: латинские буквы, цифры, «-» и «_».",
+    ),
+    "TELEGRAM_ID_INVALID": _e(IA, "must be a positive Telegram id", "Поле {field}: нужен положительный идентификатор Telegram."),
+    "LANGUAGE_TAG_INVALID": _e(
+        IA,
+        "must be a language tag like 'ru' or 'en' (at most 16 characters)",
+        "Поле {field}: нужен код языка, например «ru» или «en» (не длиннее 16 символов).",
+    ),
+    "TELEGRAM_USER_METADATA_INVALID": _e(
+        IA,
+        "must be the positive decimal id of a Telegram user",
+        "Заголовок {field}: нужен положительный десятичный идентификатор пользователя Telegram.",
+    ),
     "LINK_CODE_NOT_FOUND": _e(
         NF,
         "this link code is wrong, used or expired; ask for a new one in the web app",

@@ -28,6 +28,10 @@ Variables (a bad value stops the process with exit code 2 and a line naming the 
 ``RONDO_WEB_TELEGRAM_BOT``
     The Telegram bot's username (without ``@``) for the "Link Telegram" deep link
     ``https://t.me/<bot>?start=CODE``; empty: the page shows only the code.
+``RONDO_WEB_CLUB_ID``
+    The club this web app serves: its time zone for every date and time shown, its opening hours and
+    busy rooms on the availability grid, and its calendar page. Empty: times in UTC, no club calendar
+    (a player cannot list clubs through the gateway).
 ``RONDO_WEB_LOG_LEVEL``
     ``CRITICAL``, ``ERROR``, ``WARNING``, ``INFO`` (default) or ``DEBUG``.
 ``RONDO_WEB_GRACE_SECONDS``
@@ -64,6 +68,7 @@ class WebSettings:
     gateway_timeout_seconds: float = 10.0
     session_seconds: int = 12 * 3600
     telegram_bot: str = ""
+    club_id: str = ""
     log_level: str = "INFO"
     grace_seconds: float = 10.0
 
@@ -119,9 +124,18 @@ class WebSettings:
                 )
             ),
             telegram_bot=bot,
+            club_id=_club(get("RONDO_WEB_CLUB_ID")),
             log_level=log_level,
             grace_seconds=_number(get("RONDO_WEB_GRACE_SECONDS"), "RONDO_WEB_GRACE_SECONDS", cls.grace_seconds, 0, 600),
         )
+
+
+def _club(raw: str | None) -> str:
+    if raw is None:
+        return ""
+    if not re.match(r"^[A-Za-z0-9_.:-]{1,100}$", raw):
+        raise ConfigError(f"RONDO_WEB_CLUB_ID must be a club id, got {raw[:40]!r}")
+    return raw
 
 
 def _bool(raw: str | None, name: str, default: bool) -> bool:

@@ -70,12 +70,13 @@ def load_translations(locale_dir: Path = LOCALE_DIR) -> dict[str, Translations]:
     """Each locale's catalogues (every ``*.po`` of :data:`DOMAINS` present) merged into one."""
     found: dict[str, Translations] = {}
     for locale in LOCALES:
-        merged = Translations()
+        merged: Translations | None = None  # the first catalogue found carries the locale's plural rule
         for domain in DOMAINS:
             po = locale_dir / locale / "LC_MESSAGES" / f"{domain}.po"
             if po.exists():
-                merged.merge(_compile(po, locale))
-        found[locale] = merged
+                compiled = _compile(po, locale)
+                merged = compiled if merged is None else merged.merge(compiled)
+        found[locale] = merged if merged is not None else Translations()
     return found
 
 
@@ -144,3 +145,14 @@ def format_weekday(day, locale: str | None = None, width: str = "abbreviated") -
 
 def format_duration(seconds: float, locale: str | None = None) -> str:
     return babel_dates.format_timedelta(timedelta(seconds=seconds), locale=Locale.parse(locale or current_locale.get()))
+
+
+def format_short_date(day, locale: str | None = None) -> str:
+    """A local date as "5 Dec" / "5 дек." (the grid's column heads)."""
+    return babel_dates.format_date(day, format="d MMM", locale=Locale.parse(locale or current_locale.get()))
+
+
+def weekday_names(locale: str | None = None) -> dict[int, str]:
+    """ISO weekday (1 = Monday) -> its abbreviated name in the locale."""
+    names = Locale.parse(locale or current_locale.get()).days["format"]["abbreviated"]
+    return {day: names[day - 1] for day in range(1, 8)}

@@ -3,6 +3,7 @@ template with the user, the navigation, the CSRF field, the flash messages and t
 
 from __future__ import annotations
 
+import uuid
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -40,6 +41,8 @@ def make_environment(catalogues: i18n.Catalogues) -> jinja2.Environment:
     env.install_gettext_callables(catalogues.gettext, catalogues.ngettext, newstyle=True, pgettext=catalogues.pgettext)  # type: ignore[attr-defined]
     env.filters["datetime"] = lambda moment, zone=None, format="medium": i18n.format_datetime(moment, zone, format=format)
     env.filters["date"] = lambda moment, zone=None, format="medium": i18n.format_date(moment, zone, format=format)
+    env.filters["weekday"] = lambda day: i18n.format_weekday(day)
+    env.filters["shortdate"] = lambda day: i18n.format_short_date(day)
     env.filters["time"] = lambda moment, zone=None, format="short": i18n.format_time(moment, zone, format=format)
     return env
 
@@ -63,12 +66,19 @@ class Renderer:
             "flashes": pop_flashes(request),
             "csrf_token": token,
             "csrf_field": Markup('<input type="hidden" name="csrf_token" value="%s">') % escape(token),
+            "idempotency_field": idempotency_field,
             "path": request.url.path,
             "here": request.url.path + (f"?{request.url.query}" if request.url.query else ""),
         }
         values.update(context or {})
         html = self.env.get_template(template).render(values)
         return HTMLResponse(html, status_code=status_code)
+
+
+def idempotency_field() -> Markup:
+    """A hidden ``idempotency_key`` made when the form is shown: sending the same form twice (a double
+    click, a retry after a lost answer) asks the gateway for one change, not two."""
+    return Markup('<input type="hidden" name="idempotency_key" value="%s">') % uuid.uuid4().hex
 
 
 def renderer(request: Request) -> Renderer:

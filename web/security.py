@@ -78,7 +78,9 @@ def form_field(body: bytes, name: str) -> str | None:
     return None
 
 
-class SecurityHeaders:
+class HttpMiddleware:
+    """A pure ASGI middleware that sees only HTTP requests (lifespan and others pass through)."""
+
     def __init__(self, app: ASGIApp):
         self.app = app
 
@@ -86,6 +88,14 @@ class SecurityHeaders:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
+        await self.handle(scope, receive, send)
+
+    async def handle(self, scope: Scope, receive: Receive, send: Send) -> None:
+        raise NotImplementedError
+
+
+class SecurityHeaders(HttpMiddleware):
+    async def handle(self, scope: Scope, receive: Receive, send: Send) -> None:
         static = scope["path"].startswith(PUBLIC_PREFIXES)
 
         async def send_with_headers(message: Message) -> None:
@@ -100,15 +110,12 @@ class SecurityHeaders:
         await self.app(scope, receive, send_with_headers)
 
 
-class RequestMetrics:
+class RequestMetrics(HttpMiddleware):
     def __init__(self, app: ASGIApp, web_metrics: metrics.WebMetrics):
-        self.app = app
+        super().__init__(app)
         self.metrics = web_metrics
 
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
-            await self.app(scope, receive, send)
-            return
+    async def handle(self, scope: Scope, receive: Receive, send: Send) -> None:
         calls: list[str] = []
         reset = gateway.calls_this_request.set(calls)
         started = time.perf_counter()
@@ -132,14 +139,8 @@ class RequestMetrics:
             self.metrics.calls_per_page.labels(label, scope["method"]).observe(len(calls))
 
 
-class LocaleSelection:
-    def __init__(self, app: ASGIApp):
-        self.app = app
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
-            await self.app(scope, receive, send)
-            return
+class LocaleSelection(HttpMiddleware):
+    async def handle(self, scope: Scope, receive: Receive, send: Send) -> None:
         headers = Headers(scope=scope)
         chosen = None
         raw_cookie = headers.get("cookie")
@@ -162,17 +163,17 @@ class LocaleSelection:
 Refusal = Callable[[Scope, str], Response]
 
 
-class CsrfProtection:
+class CsrfProtection(HttpMiddleware):
     """Reads an unsafe request's body (at most :data:`MAX_FORM_BYTES`), checks its token against the
     session's in constant time, and replays the body to the route."""
 
     def __init__(self, app: ASGIApp, refuse: Refusal, web_metrics: metrics.WebMetrics):
-        self.app = app
+        super().__init__(app)
         self.refuse = refuse
         self.metrics = web_metrics
 
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http" or scope["method"] not in UNSAFE_METHODS:
+    async def handle(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["method"] not in UNSAFE_METHODS:
             await self.app(scope, receive, send)
             return
         headers = Headers(scope=scope)
@@ -211,13 +212,13 @@ class CsrfProtection:
         await self.app(scope, replay, send)
 
 
-class LoginGate:
+class LoginGate(HttpMiddleware):
     def __init__(self, app: ASGIApp, refuse: Refusal):
-        self.app = app
+        super().__init__(app)
         self.refuse = refuse
 
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http" or is_public(scope["path"]):
+    async def handle(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if is_public(scope["path"]):
             await self.app(scope, receive, send)
             return
         user = (scope.get("session") or {}).get("user")

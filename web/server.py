@@ -5,6 +5,7 @@ app's lifespan)."""
 from __future__ import annotations
 
 import logging
+import signal
 import sys
 
 import uvicorn
@@ -35,5 +36,9 @@ def main() -> int:
         access_log=settings.log_level == "DEBUG",
     )
     server = uvicorn.Server(config)
+    # uvicorn stops gracefully on SIGTERM/SIGINT and then raises the signal again under the handlers
+    # it found: with these, that second delivery is a no-op and a clean stop exits 0
+    for stop in (signal.SIGTERM, signal.SIGINT):
+        signal.signal(stop, lambda *_: None)
     server.run()
     return 0 if server.started else 1

@@ -69,10 +69,28 @@ def optional_user(request: Request) -> User | None:
 
 
 def start_session(request: Request, token: str, account: Any, role_name: str) -> None:
-    """After a login: a fresh session (new CSRF token) holding the new token."""
+    """After a login: a fresh session (new CSRF token) holding the new token and the account's linked
+    players (which league player "I" am in each competition: pages pick my seat with it; what I may
+    see and do is still the gateway's decision)."""
     request.session.clear()
     request.session["user"] = {"token": token, "id": account.id, "name": account.name[:100], "role": role_name}
+    remember_players(request, account.players)
     csrf_token(request)
+
+
+MAX_LINKS = 50
+
+
+def remember_players(request: Request, links: Any) -> None:
+    """The account's linked players as the gateway last said (refreshed by "my matches")."""
+    request.session["players"] = [[link.competition_id, link.player_id] for link in list(links)[:MAX_LINKS]]
+
+
+def remembered_player(request: Request, competition_id: str) -> str | None:
+    for pair in request.session.get("players") or []:
+        if isinstance(pair, list) and len(pair) == 2 and pair[0] == competition_id:
+            return str(pair[1])
+    return None
 
 
 def replace_token(request: Request, token: str) -> None:

@@ -66,6 +66,13 @@ class IdentityRepository:
         row = self.session.get(AccountRow, account_id)
         return None if row is None else self._accounts([row])[0]
 
+    def accounts_with_ids(self, account_ids: Sequence[str]) -> dict[str, Account]:
+        """The accounts of ``account_ids`` that exist, by id (one query, their links in another)."""
+        if not account_ids:
+            return {}
+        rows = self.session.exec(select(AccountRow).where(col(AccountRow.id).in_(list(account_ids)))).all()
+        return {account.id: account for account in self._accounts(rows)}
+
     def account_by_name(self, name_key: str) -> tuple[Account, str | None] | None:
         """The account with this case-folded name and its password hash (None for a bot)."""
         row = self.session.exec(select(AccountRow).where(AccountRow.name_key == name_key)).first()

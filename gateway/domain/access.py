@@ -19,7 +19,9 @@ The policy (discard-league-2026 §3, §6.3, §6.4; updown-league-2007 §11.2):
   meeting proposals and confirmations, result reports, confirmations and disputes, mediation requests
   and answers, time-outs;
 * the **bot** reads what everyone reads, match cards, the event stream and the reminders (it posts
-  them, and says which it delivered); it decides nothing;
+  them, and says which it delivered); it decides nothing. It links a player's Telegram account from
+  the player's one-time code, and then acts *for* that player — as the player, within the player's own
+  rights — only on the RPCs marked ``for_player_via_bot`` (docs/rules.md access.bot.acts-for-linked-player);
 * **anyone authenticated** reads competitions, rosters, published tables, match history, standings,
   stages, brackets, the playoff and the club calendar;
 * a player's **availability** (their intervals) is read and written only by its owner — not even by
@@ -101,13 +103,13 @@ MATRIX = {
     "DisableAccount": _act(ORGANIZER),
     "LinkPlayer": _act(ORGANIZER),
     "ListAuditLog": _read(ORGANIZER),
-    # organizers are scoped to their clubs and competitions (gateway/domain/scopes.py): the owner grants
     # Telegram links: the player asks for a one-time code, the bot links it (gateway/domain/telegram.py)
     "CreateTelegramLinkCode": _act(PLAYER),
     "LinkTelegram": _act(BOT),
     "UnlinkTelegram": _act(PLAYER | BOT),
     "GetTelegramLink": _read(PLAYER | BOT),
     "ListTelegramLinks": _read(BOT),
+    # organizers are scoped to their clubs and competitions (gateway/domain/scopes.py): the owner grants
     "GrantAccess": _act(ORGANIZER),
     "RevokeAccess": _act(ORGANIZER),
     # --- competitions, rosters, draws ---

@@ -87,22 +87,26 @@ def check_link_request(code: object, telegram_user_id: object, chat_id: object, 
     v = Violations()
     text = code.strip() if isinstance(code, str) else ""
     if not text:
-        v.add("code", "is required")
+        v.add("code", "is required", "FIELD_REQUIRED")
     elif not MIN_CODE_LENGTH <= len(text) <= MAX_CODE_LENGTH or _CODE.fullmatch(text) is None:
-        v.add("code", f"must be {MIN_CODE_LENGTH}-{MAX_CODE_LENGTH} URL-safe characters (letters, digits, '-', '_')")
+        v.add("code", "must be 16-64 URL-safe characters (letters, digits, '-', '_')", "LINK_CODE_MALFORMED")
     for name, value in (("telegram_user_id", telegram_user_id), ("chat_id", chat_id)):
         if not isinstance(value, int) or isinstance(value, bool) or not 0 < value <= MAX_TELEGRAM_ID:
-            v.add(name, "must be a positive Telegram id")
+            v.add(name, "must be a positive Telegram id", "TELEGRAM_ID_INVALID")
     tag = language.strip() if isinstance(language, str) else ""
     if tag and (len(tag) > MAX_LANGUAGE_LENGTH or _LANGUAGE.fullmatch(tag) is None):
-        v.add("language", f"must be a language tag like 'ru' or 'en' (at most {MAX_LANGUAGE_LENGTH} characters)")
+        v.add(
+            "language",
+            "must be a language tag like 'ru' or 'en' (at most 16 characters)",
+            "LANGUAGE_TAG_INVALID",
+        )
     v.raise_if_any()
     return text, tag.lower()
 
 
 def check_telegram_user_id(value: object, field_name: str = "telegram_user_id") -> int:
     if not isinstance(value, int) or isinstance(value, bool) or not 0 < value <= MAX_TELEGRAM_ID:
-        raise InvalidArgument.single(field_name, "must be a positive Telegram id")
+        raise InvalidArgument.at(field_name, "TELEGRAM_ID_INVALID")
     return value
 
 
@@ -115,10 +119,10 @@ def telegram_user_of(metadata: Iterable[tuple[str, str | bytes]] | None) -> int 
         text = value.decode("latin-1") if isinstance(value, bytes) else str(value)
         text = text.strip()
         if not text or len(text) > MAX_HEADER_LENGTH or not text.isascii() or not text.isdigit():
-            raise InvalidArgument.single(TELEGRAM_USER_HEADER, "must be the positive decimal id of a Telegram user")
+            raise InvalidArgument.at(TELEGRAM_USER_HEADER, "TELEGRAM_USER_METADATA_INVALID")
         number = int(text)
         if not 0 < number <= MAX_TELEGRAM_ID:
-            raise InvalidArgument.single(TELEGRAM_USER_HEADER, "must be the positive decimal id of a Telegram user")
+            raise InvalidArgument.at(TELEGRAM_USER_HEADER, "TELEGRAM_USER_METADATA_INVALID")
         return number
     return None
 

@@ -104,6 +104,24 @@ def test_a_link_request_is_bounded_and_each_bad_field_named():
         assert [v.field for v in caught.value.violations] == [field], args
 
 
+@pytest.mark.rule("access.telegram.link-one-time-code")
+@given(
+    st.one_of(st.text(max_size=80), st.from_regex(r"[A-Za-z0-9_-]{10,70}", fullmatch=True)),
+    st.integers(min_value=-(2**63), max_value=2**63),
+    st.text(max_size=20),
+)
+def test_a_link_request_is_accepted_exactly_when_each_field_is_well_formed(code, user, language):
+    try:
+        clean, tag = check_link_request(code, user, 1, language)
+    except InvalidArgument as error:
+        fields = {v.field for v in error.violations}
+        assert fields and fields <= {"code", "telegram_user_id", "language"}
+        assert ("telegram_user_id" in fields) == (not 0 < user <= MAX_TELEGRAM_ID)
+        return
+    assert re.fullmatch(r"[A-Za-z0-9_-]{16,64}", clean) and clean == code.strip()
+    assert 0 < user <= MAX_TELEGRAM_ID and len(tag) <= 16 and tag == language.strip().lower()
+
+
 @pytest.mark.rule("access.bot.acts-for-linked-player")
 @given(st.integers(min_value=1, max_value=MAX_TELEGRAM_ID))
 def test_the_metadata_parser_reads_every_positive_int64(user):

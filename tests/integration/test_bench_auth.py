@@ -13,5 +13,5 @@ def test_the_in_process_part_prints_p50_p99_and_the_mean(capsys):
     assert main(["--calls", "200", "--no-grpc"]) == 0
     lines = capsys.readouterr().out.splitlines()
     figures = [line for line in lines if "p50" in line]
-    assert len(figures) == 5, lines
+    assert len(figures) == 7, lines
     assert all("p99" in line and "mean" in line for line in figures)

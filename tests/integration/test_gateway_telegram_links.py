@@ -209,24 +209,25 @@ def test_unlinking_by_the_player_or_by_the_bot_ends_the_link(world):
     refused(world.bot.UnlinkTelegram, identity_pb2.UnlinkTelegramRequest(), grpc.StatusCode.INVALID_ARGUMENT)
 
 
-def race(world: World, code: str, users: tuple[int, ...]) -> dict[int, grpc.StatusCode]:
-    """LinkTelegram with one ``code`` for each of ``users`` at once, each from its own client (a channel
-    and a thread), released together by a barrier; each user's status code."""
-    start = threading.Barrier(len(users))
-    outcomes: dict[int, grpc.StatusCode] = {}
-    channels = [with_bearer(grpc.insecure_channel(world.server.address), world.bot_token) for _ in users]
+def race(world: World, links: list[tuple[str, int]]) -> list[grpc.StatusCode]:
+    """LinkTelegram for each (code, Telegram user) of ``links`` at once, each from its own client (a
+    channel and a thread), released together by a barrier; each one's status code, in order."""
+    start = threading.Barrier(len(links))
+    outcomes: list[grpc.StatusCode] = [grpc.StatusCode.UNKNOWN] * len(links)
+    channels = [with_bearer(grpc.insecure_channel(world.server.address), world.bot_token) for _ in links]
 
-    def link(user: int, channel: grpc.Channel) -> None:
+    def link(index: int, channel: grpc.Channel) -> None:
         stub = gateway_pb2_grpc.GatewayServiceStub(channel)
+        code, user = links[index]
         request = identity_pb2.LinkTelegramRequest(code=code, telegram_user_id=user, chat_id=user, language="en")
         start.wait(TIMEOUT)
         try:
             stub.LinkTelegram(request, timeout=TIMEOUT)
-            outcomes[user] = grpc.StatusCode.OK
+            outcomes[index] = grpc.StatusCode.OK
         except grpc.RpcError as error:
-            outcomes[user] = error.code()
+            outcomes[index] = error.code()
 
-    threads = [threading.Thread(target=link, args=pair) for pair in zip(users, channels, strict=True)]
+    threads = [threading.Thread(target=link, args=pair) for pair in enumerate(channels)]
     for thread in threads:
         thread.start()
     for thread in threads:
@@ -241,13 +242,27 @@ def test_two_concurrent_links_with_one_code_exactly_one_wins(world):
     _, player = world.new_player()
     for attempt in range(RACES):
         code = player.CreateTelegramLinkCode(identity_pb2.CreateTelegramLinkCodeRequest(), timeout=TIMEOUT).code
-        outcomes = race(world, code, (1400 + 2 * attempt, 1401 + 2 * attempt))
-        assert sorted(c.name for c in outcomes.values()) == ["NOT_FOUND", "OK"], outcomes
-        [winner] = [user for user, status in outcomes.items() if status == grpc.StatusCode.OK]
+        users = (1400 + 2 * attempt, 1401 + 2 * attempt)
+        outcomes = race(world, [(code, user) for user in users])
+        assert sorted(c.name for c in outcomes) == ["NOT_FOUND", "OK"], outcomes
+        winner, loser = users if outcomes[0] == grpc.StatusCode.OK else users[::-1]
         own = player.GetTelegramLink(identity_pb2.GetTelegramLinkRequest(), timeout=TIMEOUT)
         assert own.telegram_user_id == winner
-        loser = next(user for user in outcomes if user != winner)
         refused(world.bot.GetTelegramLink, identity_pb2.GetTelegramLinkRequest(telegram_user_id=loser), grpc.StatusCode.NOT_FOUND)
+
+
+@pytest.mark.rule("access.telegram.link-one-time-code")
+def test_two_accounts_linking_one_telegram_user_at_once_leave_one_link(world):
+    for attempt in range(RACES):
+        players = [world.new_player() for _ in range(2)]
+        codes = [p.CreateTelegramLinkCode(identity_pb2.CreateTelegramLinkCodeRequest(), timeout=TIMEOUT).code for _, p in players]
+        user = 1450 + attempt
+        assert race(world, [(code, user) for code in codes]) == [grpc.StatusCode.OK, grpc.StatusCode.OK]
+        holder = world.bot.GetTelegramLink(identity_pb2.GetTelegramLinkRequest(telegram_user_id=user), timeout=TIMEOUT)
+        assert holder.account_id in {account_id for account_id, _ in players}
+        for account_id, stub in players:  # the other account was replaced: it has no link any more
+            if account_id != holder.account_id:
+                refused(stub.GetTelegramLink, identity_pb2.GetTelegramLinkRequest(), grpc.StatusCode.NOT_FOUND)
 
 
 @pytest.mark.rule("access.telegram.link-one-time-code")

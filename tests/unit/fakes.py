@@ -461,6 +461,9 @@ class FakeIdentityRepository:
         account = self.accounts_by_id.get(account_id)
         return None if account is None else self._with_links(account)
 
+    def accounts_with_ids(self, account_ids) -> dict[str, Account]:
+        return {i: self._with_links(self.accounts_by_id[i]) for i in account_ids if i in self.accounts_by_id}
+
     def account_by_name(self, name_key: str) -> tuple[Account, str | None] | None:
         for account in self.accounts_by_id.values():
             if account.name_key == name_key:

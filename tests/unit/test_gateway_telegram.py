@@ -71,6 +71,21 @@ def test_a_code_of_an_account_disabled_since_links_nothing(gateway):
     assert gateway.identity_uow.repository.telegram == []
 
 
+@pytest.mark.rule("access.telegram.link-one-time-code")
+def test_a_disabled_accounts_link_stops_working_but_the_bot_can_still_forget_the_user(gateway):
+    account_id, player = gateway.account(identity_pb2.ROLE_PLAYER, "Saki")
+    _, bot = gateway.account(identity_pb2.ROLE_BOT, "Bot")
+    link(gateway, bot, code_for(gateway, player), 5)
+    gateway("DisableAccount", identity_pb2.DisableAccountRequest(account_id=account_id))
+    with pytest.raises(NotFound):
+        gateway("GetTelegramLink", identity_pb2.GetTelegramLinkRequest(telegram_user_id=5), token=bot)
+    with pytest.raises(PermissionDenied, match="not linked"):
+        gateway("WhoAmI", identity_pb2.WhoAmIRequest(), token=bot, metadata=as_user(5))
+    assert gateway("ListTelegramLinks", identity_pb2.ListTelegramLinksRequest(), token=bot).links == []
+    gone = gateway("UnlinkTelegram", identity_pb2.UnlinkTelegramRequest(telegram_user_id=5), token=bot)
+    assert gone.account_id == account_id and gateway.identity_uow.repository.telegram == []
+
+
 @pytest.mark.rule("access.bot.acts-for-linked-player")
 def test_a_delegated_action_reaches_the_downstream_as_the_players_and_is_audited_via_the_bot(gateway):
     league = gateway.downstream.league_service

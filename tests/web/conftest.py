@@ -7,6 +7,7 @@ carry; :func:`make_account` makes an account through the organizer and answers i
 
 from __future__ import annotations
 
+import contextlib
 import re
 import secrets
 from collections.abc import Iterator
@@ -66,7 +67,14 @@ def settings_for(deployment: Deployment, **overrides) -> WebSettings:
     return WebSettings(**values)
 
 
+@contextlib.contextmanager
+def running_web(deployment: Deployment, **overrides) -> Iterator[WebApp]:
+    """The web app (its lifespan entered: one gateway channel) in front of ``deployment``."""
+    with TestClient(create_app(settings_for(deployment, **overrides)), base_url=BASE_URL, follow_redirects=False) as main:
+        yield WebApp(main, deployment)
+
+
 @pytest.fixture(scope="module")
 def web(embedded: Deployment) -> Iterator[WebApp]:  # noqa: F811 - the imported fixture
-    with TestClient(create_app(settings_for(embedded)), base_url=BASE_URL, follow_redirects=False) as main:
-        yield WebApp(main, embedded)
+    with running_web(embedded) as app:
+        yield app

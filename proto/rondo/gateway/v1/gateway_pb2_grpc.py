@@ -682,7 +682,8 @@ class GatewayServiceServicer:
 
     def CreateTelegramLinkCode(self, request, context):
         """---- Telegram: a player links their Telegram account (from the web app); the bot then acts for
-        them within their own rights (docs/rules.md access.bot.delegation).
+        them within their own rights (docs/rules.md access.telegram.link-one-time-code,
+        access.bot.acts-for-linked-player).
         A player: a one-time code (10 minutes, one use) and the deep link t.me/<bot>?start=CODE when the
         gateway knows the bot's name. A new code replaces the account's unused one.
         """

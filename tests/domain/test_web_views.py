@@ -1,0 +1,213 @@
+"""The web app's pure parts: locale negotiation, the login redirect target, the CSRF form field, match
+keys from URLs, the current round's search, the card summary (names, what I may do, no intervals), and
+the settings' validation."""
+
+from __future__ import annotations
+
+import asyncio
+from datetime import UTC, datetime, timedelta
+
+import pytest
+from google.protobuf.timestamp_pb2 import Timestamp
+from hypothesis import given
+from hypothesis import strategies as st
+
+from rondo.gateway.v1 import common_pb2, scheduling_pb2, stages_pb2
+from web.config import ConfigError, WebSettings
+from web.i18n import negotiate
+from web.security import form_field, safe_next
+from web.views.card import card_view, proposal_starts
+from web.views.matches import last_opened_round, match_key, my_stage_tables
+
+pytestmark = pytest.mark.domain
+
+SECRET = "s" * 32
+
+
+@pytest.mark.parametrize(
+    ("header", "locale"),
+    [
+        ("ru-RU,ru;q=0.9,en-US;q=0.8,en;q=0.7", "ru"),
+        ("en-GB,en;q=0.9,ru;q=0.8", "en"),
+        ("de-DE,de;q=0.9,ru;q=0.5", "ru"),
+        ("de", "en"),
+        ("", "en"),
+        (None, "en"),
+        ("ru;q=0, en;q=0.1", "en"),
+        ("ru;q=abc", "en"),
+        ("en;q=0.5, ru;q=0.6", "ru"),
+        ("RU", "ru"),
+    ],
+)
+def test_the_locale_follows_the_browsers_preferences(header: str | None, locale: str) -> None:
+    assert negotiate(header) == locale
+
+
+@given(st.text(max_size=600))
+def test_any_accept_language_header_gives_a_supported_locale(header: str) -> None:
+    assert negotiate(header) in ("en", "ru")
+
+
+@pytest.mark.parametrize(
+    ("target", "safe"),
+    [
+        ("/match/a/1/1/1", "/match/a/1/1/1"),
+        ("//evil.example", "/"),
+        ("https://evil.example", "/"),
+        ("/\\evil", "/"),
+        ("", "/"),
+        (None, "/"),
+    ],
+)
+def test_after_login_only_a_local_path_is_followed(target: str | None, safe: str) -> None:
+    assert safe_next(target) == safe
+
+
+@given(st.text(max_size=200))
+def test_a_login_target_is_always_local(target: str) -> None:
+    result = safe_next(target)
+    assert result.startswith("/") and not result.startswith("//") and "\\" not in result
+
+
+def test_the_csrf_field_is_found_in_any_form_body() -> None:
+    assert form_field(b"a=1&csrf_token=abc%2Bd&b=2", "csrf_token") == "abc+d"
+    assert form_field(b"csrf_token", "csrf_token") == ""
+    assert form_field(b"a=1", "csrf_token") is None
+    many = b"&".join(b"slot=%d" % i for i in range(5000)) + b"&csrf_token=t"
+    assert form_field(many, "csrf_token") == "t"
+
+
+def test_match_keys_come_only_from_well_formed_url_parts() -> None:
+    assert str(match_key("c1", 1, 2, 3)) == "c1/1/2/3"
+    assert match_key("c1", 1, 2, 3).path == "/match/c1/1/2/3"  # type: ignore[union-attr]
+    assert match_key("a/b", 1, 1, 1) is None and match_key("", 1, 1, 1) is None and match_key("c", 0, 1, 1) is None
+    assert match_key("x" * 101, 1, 1, 1) is None and match_key("c", 1, 1, 0) is None
+
+
+@pytest.mark.parametrize("opened", [0, 1, 2, 5, 7])
+def test_the_current_round_is_found_with_few_look_ups(opened: int) -> None:
+    asked: list[int] = []
+
+    async def is_open(round_: int) -> bool:
+        asked.append(round_)
+        return round_ <= opened
+
+    assert asyncio.run(last_opened_round(7, is_open)) == opened
+    assert len(asked) <= 3
+
+
+def ts(moment: datetime) -> Timestamp:
+    out = Timestamp()
+    out.FromDatetime(moment)
+    return out
+
+
+def test_the_card_summary_names_players_and_says_what_i_may_do() -> None:
+    start = datetime(2026, 3, 2, 17, tzinfo=UTC)
+    card = scheduling_pb2.MatchCard(
+        match_key="c/1/1/1",
+        state=scheduling_pb2.CARD_STATE_AGREEING,
+        answered_player_ids=["p1", "p2", "p3", "p4"],
+        options=[
+            scheduling_pb2.CommonOption(
+                slot=common_pb2.TimeInterval(start=ts(start), end=ts(start + timedelta(hours=3))), room_ids=["r1", "r2"]
+            )
+        ],
+        meetings=[
+            scheduling_pb2.Meeting(
+                id="m1",
+                slot=common_pb2.TimeInterval(start=ts(start), end=ts(start + timedelta(minutes=90))),
+                status=scheduling_pb2.MEETING_STATUS_PROPOSED,
+                confirmed_by=["p1", "p2"],
+            )
+        ],
+        min_minutes=90,
+    )
+    names = {"p1": "Anna", "p2": "Boris", "p3": "Vera", "p4": "Gleb"}
+    view = card_view(card, "p3", names)
+    assert view.state == "agreeing" and view.answered == ("Anna", "Boris", "Vera", "Gleb") and view.i_answered
+    (meeting,) = view.meetings
+    assert meeting.confirmed == ("Anna", "Boris") and meeting.waiting == ("Vera", "Gleb") and meeting.can_confirm
+    assert not card_view(card, "p1", names).meetings[0].can_confirm
+    (option,) = view.options
+    assert option.rooms == 2 and option.starts[0] == start and option.starts[-1] == start + timedelta(minutes=90)
+    assert len(option.starts) == 4
+
+
+def test_proposal_starts_fit_the_meeting_and_are_bounded() -> None:
+    start = datetime(2026, 3, 2, tzinfo=UTC)
+    assert proposal_starts(start, start + timedelta(minutes=89), 90) == ()
+    assert len(proposal_starts(start, start + timedelta(days=7), 90)) == 48
+
+
+def env(**values: str) -> dict[str, str]:
+    return {"RONDO_WEB_SECRET": SECRET, **values}
+
+
+def test_settings_have_working_defaults_and_read_every_variable() -> None:
+    default = WebSettings.from_env(env())
+    assert (default.host, default.port, default.gateway_addr, default.secure_cookie, default.metrics) == (
+        "127.0.0.1",
+        8000,
+        "127.0.0.1:50051",
+        True,
+        True,
+    )
+    custom = WebSettings.from_env(
+        env(
+            RONDO_WEB_HOST="0.0.0.0",
+            RONDO_WEB_PORT="9000",
+            RONDO_GATEWAY_ADDR="gateway:50051",
+            RONDO_WEB_SECURE_COOKIE="0",
+            RONDO_WEB_METRICS="0",
+            RONDO_WEB_TELEGRAM_BOT="@rondo_club_bot",
+            RONDO_WEB_CLUB_ID="club-1",
+            RONDO_WEB_GATEWAY_TIMEOUT_SECONDS="2.5",
+        )
+    )
+    assert (custom.host, custom.port, custom.gateway_addr, custom.secure_cookie, custom.metrics) == (
+        "0.0.0.0",
+        9000,
+        "gateway:50051",
+        False,
+        False,
+    )
+    assert (custom.telegram_bot, custom.club_id, custom.gateway_timeout_seconds) == ("rondo_club_bot", "club-1", 2.5)
+    assert SECRET not in repr(custom)  # never logged
+    dev = WebSettings.from_env({"RONDO_WEB_DEV": "1"})
+    assert len(dev.secret) >= 32 and dev.secret != WebSettings.from_env({"RONDO_WEB_DEV": "1"}).secret
+
+
+@pytest.mark.parametrize(
+    ("values", "named"),
+    [
+        ({"RONDO_WEB_SECRET": ""}, "RONDO_WEB_SECRET"),
+        ({"RONDO_WEB_SECRET": "short"}, "RONDO_WEB_SECRET"),
+        ({"RONDO_WEB_PORT": "http"}, "RONDO_WEB_PORT"),
+        ({"RONDO_WEB_PORT": "70000"}, "RONDO_WEB_PORT"),
+        ({"RONDO_GATEWAY_ADDR": "no port"}, "RONDO_GATEWAY_ADDR"),
+        ({"RONDO_WEB_SECURE_COOKIE": "maybe"}, "RONDO_WEB_SECURE_COOKIE"),
+        ({"RONDO_WEB_LOG_LEVEL": "LOUD"}, "RONDO_WEB_LOG_LEVEL"),
+        ({"RONDO_WEB_TELEGRAM_BOT": "no spaces allowed"}, "RONDO_WEB_TELEGRAM_BOT"),
+        ({"RONDO_WEB_CLUB_ID": "../x y"}, "RONDO_WEB_CLUB_ID"),
+        ({"RONDO_WEB_GATEWAY_TIMEOUT_SECONDS": "0"}, "RONDO_WEB_GATEWAY_TIMEOUT_SECONDS"),
+    ],
+)
+def test_a_bad_variable_is_refused_naming_it(values: dict[str, str], named: str) -> None:
+    with pytest.raises(ConfigError, match=named):
+        WebSettings.from_env({"RONDO_WEB_SECRET": SECRET, **values})
+
+
+def test_my_tables_in_later_stages_are_numbered_as_booking_and_league_number_them() -> None:
+    regular = stages_pb2.Stage(number=1, rounds=[common_pb2.Round(tables=[common_pb2.Table(player_ids=["me", "b"])])])
+    cup = stages_pb2.Stage(
+        number=2,
+        rounds=[
+            common_pb2.Round(tables=[common_pb2.Table(player_ids=["a", "b"]), common_pb2.Table(player_ids=["c", "me"])]),
+            common_pb2.Round(tables=[common_pb2.Table(player_ids=["me"])]),  # a pass
+        ],
+    )
+    found = my_stage_tables("cup1", ["me"], [regular, cup], {"me": "Me", "c": "Cee"})
+    assert [str(t.key) for t in found] == ["cup1/2/1/2", "cup1/2/2/1"]
+    assert found[0].names == ("Cee", "Me") and found[0].player_id == "me"
+    assert [str(t.key) for t in my_stage_tables("cup1", ["me"], [regular, cup], {}, from_stage=1)][0] == "cup1/1/1/1"

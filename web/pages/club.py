@@ -1,0 +1,92 @@
+"""The club calendar (every booking of the club's rooms for the next weeks, in the club's zone) and my
+own calendar: my booked meetings as an iCalendar file to add to a phone's calendar."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+
+from starlette.requests import Request
+from starlette.responses import Response
+from starlette.routing import BaseRoute, Route
+
+from rondo.gateway.v1 import calendar_pb2, draws_pb2, identity_pb2, scheduling_pb2
+from web.gateway import GatewayError, call
+from web.i18n import gettext as _
+from web.pages.player import N_, club_of, timestamp, when
+from web.rendering import NavItem, render
+from web.views.ical import MyMeeting, calendar_file
+from web.views.matches import my_tables
+
+DAYS_SHOWN = 28
+MAX_MEETINGS = 200
+
+
+async def calendar(request: Request) -> Response:
+    club = await club_of(request)
+    bookings = []
+    rooms: dict[str, str] = {}
+    if club is not None:
+        now = datetime.now(UTC).replace(minute=0, second=0, microsecond=0)
+        listed = await call(
+            request,
+            "ListBookings",
+            calendar_pb2.ListBookingsRequest(
+                club_id=club.id, to=timestamp(now + timedelta(days=DAYS_SHOWN)), page_size=1000, **{"from": timestamp(now)}
+            ),
+        )
+        rooms = club.rooms
+        bookings = [
+            {
+                "start": when(b.slot.start),
+                "end": when(b.slot.end),
+                "title": b.title,
+                "room": rooms.get(b.room_id, b.room_id),
+                "match": bool(b.match_id),
+            }
+            for b in listed.bookings
+        ]
+    return render(
+        request,
+        "club/calendar.html",
+        {"club": club, "bookings": bookings, "zone": club.zone if club else "UTC", "days": DAYS_SHOWN},
+    )
+
+
+async def my_calendar(request: Request) -> Response:
+    """My booked meetings (the current and earlier rounds' cards) as text/calendar."""
+    account = await call(request, "WhoAmI", identity_pb2.WhoAmIRequest())
+    club = await club_of(request)
+    meetings: list[MyMeeting] = []
+    for link in account.players:
+        try:
+            seating = await call(request, "GetSeating", draws_pb2.GetSeatingRequest(competition_id=link.competition_id))
+        except GatewayError as error:
+            if error.code.name in ("NOT_FOUND", "FAILED_PRECONDITION"):
+                continue
+            raise
+        for table in my_tables(link.competition_id, [link.player_id], seating.rounds):
+            try:
+                card = await call(request, "GetMatchCard", scheduling_pb2.GetMatchCardRequest(match_key=str(table.key)))
+            except GatewayError as error:
+                if error.code.name in ("NOT_FOUND", "FAILED_PRECONDITION"):
+                    break  # rounds are opened in order: none later is open either
+                raise
+            for m in card.meetings:
+                if m.status == scheduling_pb2.MEETING_STATUS_BOOKED and len(meetings) < MAX_MEETINGS:
+                    summary = _("Round %(r)s, table %(t)s") % {"r": table.key.round, "t": table.key.table}
+                    meetings.append(
+                        MyMeeting(m.id, when(m.slot.start), when(m.slot.end), summary, ", ".join(table.names), table.key.path)
+                    )
+    body = calendar_file(meetings, club.name if club else "Rondo", request.url.netloc)
+    return Response(
+        body,
+        media_type="text/calendar; charset=utf-8",
+        headers={"Content-Disposition": 'attachment; filename="rondo-my-matches.ics"'},
+    )
+
+
+routes: list[BaseRoute] = [
+    Route("/calendar", calendar, methods=["GET"]),
+    Route("/calendar/mine.ics", my_calendar, methods=["GET"]),
+]
+nav: list[NavItem] = [NavItem(N_("Club calendar"), "/calendar", order=50)]

@@ -1,0 +1,49 @@
+"""Standings with their tie-break explanations (a mahjong league), the cup's bracket, the Up&Down
+table: whichever the competition's ruleset makes, at ``/standings/<competition>``."""
+
+from __future__ import annotations
+
+from starlette.exceptions import HTTPException
+from starlette.requests import Request
+from starlette.responses import Response
+from starlette.routing import BaseRoute, Route
+
+from rondo.gateway.v1 import competitions_pb2, results_pb2, stages_pb2
+from web.gateway import call
+from web.rendering import render
+
+
+def kind_of(ruleset: str) -> str:
+    """``cup``, ``updown`` or ``mahjong`` (the league of tables of four) from a ruleset's name."""
+    name = ruleset.lower()
+    if "cup" in name:
+        return "cup"
+    if "updown" in name or "up-down" in name:
+        return "updown"
+    return "mahjong"
+
+
+async def standings(request: Request) -> Response:
+    competition_id = request.path_params["competition"][:100]
+    if not competition_id:
+        raise HTTPException(404)
+    competition = await call(request, "GetCompetition", competitions_pb2.GetCompetitionRequest(competition_id=competition_id))
+    kind = kind_of(competition.ruleset)
+    context: dict = {"competition": competition, "kind": kind}
+    if kind == "cup":
+        bracket = await call(request, "GetCupBracket", stages_pb2.GetCupBracketRequest(competition_id=competition_id))
+        names = {s.player_id: s.name for s in bracket.seeds}
+        names.update({r.player_id: r.name for r in bracket.results})
+        context.update(bracket=bracket, names=names)
+    elif kind == "updown":
+        context["table"] = await call(
+            request, "GetUpdownStandings", stages_pb2.GetUpdownStandingsRequest(competition_id=competition_id)
+        )
+    else:
+        table = await call(request, "GetStandings", results_pb2.GetStandingsRequest(competition_id=competition_id))
+        names = {row.player_id: row.name for row in table.rows}
+        context.update(table=table, names=names)
+    return render(request, "league/standings.html", context)
+
+
+routes: list[BaseRoute] = [Route("/standings/{competition:str}", standings, methods=["GET"])]
