@@ -216,13 +216,66 @@ def bench_grpc(data_dir: Path, calls: int) -> list[str]:
         ).service_token
         n = max(200, calls // 20)
         with_token, without = refused_round_trips(channel, bot_token, n)
+        player_token = _linked_player(organizer, anonymous, bot_token, channel)
+        direct, delegated = whoami_round_trips(channel, player_token, bot_token, n)
     return [
         "== over gRPC on 127.0.0.1, the gateway alone (a round trip each)",
         _summary("valid token checked, then PERMISSION_DENIED (a bot)", with_token),
         _summary("no token: UNAUTHENTICATED at once", without),
         f"  token check as a client sees it (difference of the medians): "
         f"{(sorted(with_token)[n // 2] - sorted(without)[n // 2]) * 1e6:.1f} us",
+        _summary("WhoAmI with the player's own token", direct),
+        _summary("WhoAmI by the bot for its linked player (delegated)", delegated),
     ]
+
+
+BENCH_TELEGRAM_USER = 4242
+
+
+def _linked_player(organizer, anonymous, bot_token: str, channel) -> str:
+    """A player account linked to the Telegram user ``BENCH_TELEGRAM_USER`` by the bot; its login token."""
+    from rondo.gateway.v1 import gateway_pb2_grpc, identity_pb2
+    from rondo_runtime.bearer import with_bearer
+
+    made = organizer.CreateAccount(
+        identity_pb2.CreateAccountRequest(account=identity_pb2.Account(name="Bench player", role=identity_pb2.ROLE_PLAYER)),
+        timeout=30,
+    )
+    token = anonymous.Login(identity_pb2.LoginRequest(name="Bench player", password=made.password), timeout=30).token
+    player = gateway_pb2_grpc.GatewayServiceStub(with_bearer(channel, token))
+    code = player.CreateTelegramLinkCode(identity_pb2.CreateTelegramLinkCodeRequest(), timeout=30).code
+    bot = gateway_pb2_grpc.GatewayServiceStub(with_bearer(channel, bot_token))
+    user = BENCH_TELEGRAM_USER
+    bot.LinkTelegram(identity_pb2.LinkTelegramRequest(code=code, telegram_user_id=user, chat_id=user), timeout=30)
+    return token
+
+
+def whoami_round_trips(channel, player_token: str, bot_token: str, n: int) -> tuple[list[float], list[float]]:
+    """Seconds of ``n`` WhoAmI with the player's token and ``n`` by the bot for that player, alternated
+    after a warm-up: the difference is what acting for a linked player costs a client."""
+    from rondo.gateway.v1 import gateway_pb2_grpc, identity_pb2
+    from rondo_runtime.bearer import with_bearer
+
+    request = identity_pb2.WhoAmIRequest()
+    player = gateway_pb2_grpc.GatewayServiceStub(with_bearer(channel, player_token))
+    bot = gateway_pb2_grpc.GatewayServiceStub(with_bearer(channel, bot_token))
+    metadata = (("x-rondo-telegram-user", str(BENCH_TELEGRAM_USER)),)
+
+    def direct() -> None:
+        player.WhoAmI(request, timeout=10)
+
+    def delegated() -> None:
+        bot.WhoAmI(request, metadata=metadata, timeout=10)
+
+    for _ in range(3):
+        direct()
+        delegated()
+    timed_direct: list[float] = []
+    timed_delegated: list[float] = []
+    for _ in range(n):
+        timed_direct += _timed(1, direct)
+        timed_delegated += _timed(1, delegated)
+    return timed_direct, timed_delegated
 
 
 def bench_argon2() -> list[str]:

@@ -1,0 +1,185 @@
+"""Everything the bot writes, in Russian and English (pure: no I/O).
+
+The language is the link's (``TelegramLink.language``, the user's Telegram language): Russian for
+"ru" and its variants ("ru-RU"), English otherwise. Times are written in UTC with the zone named.
+No text takes an availability interval: the bot is never given one.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Final
+
+RU: Final = "ru"
+EN: Final = "en"
+
+#: At most this many characters of any one value put into a message (names, room ids, reasons).
+MAX_VALUE = 100
+#: Telegram's limit of one message's text.
+MAX_MESSAGE = 4096
+
+
+def language(code: str) -> str:
+    """ "ru", "ru-RU", "RU" -> "ru"; anything else (also "") -> "en"."""
+    return RU if code.strip().lower()[:2] == "ru" and code.strip().lower()[2:3] in ("", "-", "_") else EN
+
+
+_TEXTS: Final[dict[str, dict[str, str]]] = {
+    "start.help": {
+        EN: "Hello! I am the Rondo bot. To link your account, open the Rondo web app, choose “Link Telegram”, "
+        "and follow the link it gives (or send me /start CODE). /stop unlinks.",
+        RU: "Здравствуйте! Я бот Rondo. Чтобы привязать аккаунт, откройте веб-приложение Rondo, выберите "
+        "«Привязать Telegram» и перейдите по ссылке (или пришлите мне /start КОД). /stop отвязывает.",
+    },
+    "start.linked": {
+        EN: "Linked as {name}. I will write here about your matches. /stop unlinks.",
+        RU: "Привязано к аккаунту {name}. Я буду писать сюда о ваших матчах. /stop отвязывает.",
+    },
+    "start.bad_code": {
+        EN: "This code is wrong, used or expired. Make a new one in the Rondo web app.",
+        RU: "Этот код неверен, уже использован или истёк. Создайте новый в веб-приложении Rondo.",
+    },
+    "stop.done": {
+        EN: "Unlinked. I will not write to you any more.",
+        RU: "Аккаунт отвязан. Я больше не буду вам писать.",
+    },
+    "stop.not_linked": {
+        EN: "This Telegram account is not linked to Rondo.",
+        RU: "Этот аккаунт Telegram не привязан к Rondo.",
+    },
+    "error.unavailable": {
+        EN: "Rondo is not reachable right now. Please try again in a minute.",
+        RU: "Rondo сейчас недоступен. Попробуйте через минуту.",
+    },
+    "draw.published": {
+        EN: "The draw of “{competition}” is published. Your tables:",
+        RU: "Жеребьёвка турнира «{competition}» опубликована. Ваши столы:",
+    },
+    "draw.table": {
+        EN: "Round {round}, table {table}: {names}",
+        RU: "Тур {round}, стол {table}: {names}",
+    },
+    "match": {
+        EN: "Round {round}, table {table}",
+        RU: "Тур {round}, стол {table}",
+    },
+    "match.stage": {
+        EN: "Stage {stage}, round {round}, table {table}",
+        RU: "Этап {stage}, тур {round}, стол {table}",
+    },
+    "meeting.proposed": {
+        EN: "{match}: a meeting is proposed for {when}, room {room}. Press “Confirm” if you can come.",
+        RU: "{match}: предложена встреча {when}, зал {room}. Нажмите «Подтвердить», если сможете прийти.",
+    },
+    "meeting.booked": {
+        EN: "{match}: the meeting is booked for {when}, room {room}.",
+        RU: "{match}: встреча назначена на {when}, зал {room}.",
+    },
+    "meeting.cancelled": {
+        EN: "{match}: the meeting at {when} is cancelled.",
+        RU: "{match}: встреча {when} отменена.",
+    },
+    "meeting.cancelled_by_organizer": {
+        EN: "{match}: the organizer moved the match window; the meeting at {when} is cancelled.",
+        RU: "{match}: организатор перенёс окно матча; встреча {when} отменена.",
+    },
+    "reminder.waiting_for_answers": {
+        EN: "Reminder — {match} is not scheduled yet: please enter your availability in the Rondo web app.",
+        RU: "Напоминание — {match} ещё не назначен: укажите, когда вы свободны, в веб-приложении Rondo.",
+    },
+    "reminder.no_proposal": {
+        EN: "Reminder — {match} is not scheduled yet: please propose one of the common options.",
+        RU: "Напоминание — {match} ещё не назначен: предложите один из общих вариантов.",
+    },
+    "reminder.waiting_for_confirmations": {
+        EN: "Reminder — {match} is not scheduled yet: please confirm the proposed meeting.",
+        RU: "Напоминание — {match} ещё не назначен: подтвердите предложенную встречу.",
+    },
+    "result.reported": {
+        EN: "{match}: {reporter} reported hanchan {number}: {scores}. Confirm or dispute it.",
+        RU: "{match}: {reporter} сообщил(а) результат ханчана {number}: {scores}. Подтвердите или оспорьте.",
+    },
+    "standings.after_round": {
+        EN: "“{competition}”, standings after round {round}: you are {place} with {total} points.",
+        RU: "«{competition}», таблица после тура {round}: у вас {place} место, {total} очков.",
+    },
+    "button.confirm": {EN: "Confirm", RU: "Подтвердить"},
+    "button.dispute": {EN: "Dispute", RU: "Оспорить"},
+    "outcome.meeting_confirmed": {
+        EN: "✅ You confirmed. Waiting for the others ({confirmed} of {players}).",
+        RU: "✅ Вы подтвердили. Ждём остальных ({confirmed} из {players}).",
+    },
+    "outcome.meeting_booked": {
+        EN: "✅ Everyone confirmed: the meeting is booked, room {room}.",
+        RU: "✅ Все подтвердили: встреча назначена, зал {room}.",
+    },
+    "outcome.result_confirmed": {EN: "✅ You confirmed the result.", RU: "✅ Вы подтвердили результат."},
+    "outcome.result_disputed": {
+        EN: "⚠️ You disputed the result: a judge will decide.",
+        RU: "⚠️ Вы оспорили результат: решит судья.",
+    },
+    "outcome.failed": {EN: "❌ Not done: {reason}", RU: "❌ Не выполнено: {reason}"},
+    "press.not_yours": {
+        EN: "This button is not for your Telegram account.",
+        RU: "Эта кнопка не для вашего аккаунта Telegram.",
+    },
+    "press.unknown": {EN: "This button is no longer valid.", RU: "Эта кнопка больше не действует."},
+    "press.done": {EN: "Done.", RU: "Готово."},
+    "dispute.reason": {EN: "Disputed in Telegram", RU: "Оспорено в Telegram"},
+}
+
+KEYS: Final = frozenset(_TEXTS)
+
+
+def text(key: str, lang: str, **values: object) -> str:
+    """The message ``key`` in ``lang`` ("ru" or "en"), each value cut to ``MAX_VALUE`` characters; the
+    whole cut to Telegram's limit."""
+    template = _TEXTS[key][RU if lang == RU else EN]
+    cut = {k: _cut(str(v)) for k, v in values.items()}
+    return template.format(**cut)[:MAX_MESSAGE]
+
+
+def _cut(value: str) -> str:
+    return value if len(value) <= MAX_VALUE else value[: MAX_VALUE - 1] + "…"
+
+
+def when(start: datetime, end: datetime | None = None) -> str:
+    """ "2026-12-12 19:00–23:00 UTC" (the end's date too when it is another day)."""
+    start = start.astimezone(UTC)
+    if end is None:
+        return f"{start:%Y-%m-%d %H:%M} UTC"
+    end = end.astimezone(UTC)
+    end_text = f"{end:%H:%M}" if end.date() == start.date() else f"{end:%Y-%m-%d %H:%M}"
+    return f"{start:%Y-%m-%d %H:%M}–{end_text} UTC"
+
+
+def match(lang: str, stage: int, round_: int, table: int) -> str:
+    """ "Round 2, table 3" (the regular stage) or "Stage 2, round 1, table 1"."""
+    if stage <= 1:
+        return text("match", lang, round=round_, table=table)
+    return text("match.stage", lang, stage=stage, round=round_, table=table)
+
+
+def parse_match_key(key: str) -> tuple[str, int, int, int] | None:
+    """ "<competition>/<stage>/<round>/<table>" -> its parts; None for anything else."""
+    parts = key.split("/")
+    if len(parts) != 4 or not parts[0]:
+        return None
+    try:
+        stage, round_, table = (int(p) for p in parts[1:])
+    except ValueError:
+        return None
+    if min(stage, round_, table) < 1:
+        return None
+    return parts[0], stage, round_, table
+
+
+def start_code(message_text: str) -> str | None:
+    """The code of "/start CODE" (or "/start@bot CODE"): 16-64 URL-safe characters; None without a
+    code. A malformed code is returned as it is (the gateway answers NOT_FOUND, the user reads why)
+    but cut to 64 characters."""
+    parts = message_text.strip().split(maxsplit=1)
+    if not parts or not parts[0].split("@", 1)[0] == "/start" or len(parts) < 2:
+        return None
+    code = parts[1].strip()
+    return code[:64] or None
