@@ -13,7 +13,8 @@ operator does.
 
 The round, every player at once, phase by phase (a phase ends when every player finished it):
 
-1. log in (the login page, then the form), "my matches" (``/``), the match card;
+1. log in (the login page, then the form; at most ``LOGINS_AT_ONCE`` players at once, as they arrive),
+   "my matches" (``/``), the match card;
 2. the availability grid, then saving a 4-hour block of it (each table its own block, so the rooms
    suffice), then the card again;
 3. the first player of each table proposes the card's first common option;
@@ -53,6 +54,7 @@ MIN_MINUTES = 90
 BLOCK_SLOTS = 8  # half hours a table's players answer: 4 hours
 SETUP_THREADS = 8  # account creation hashes passwords (argon2): the slow part of the setup
 ORGANIZER = "Bench organizer"
+LOGINS_AT_ONCE = 8  # players arrive a few at a time: the gateway admits 8 logins per hash worker at once
 LOGIN_ATTEMPTS = 120
 LOGIN_RETRY_SECONDS = 1.0  # the gateway's retry delay for a login refused as one too many at once
 PAGES = ("login page", "log in", "my matches", "card", "availability", "save availability", "propose", "confirm")
@@ -299,7 +301,13 @@ async def play_round(web: str, setup: RoundSetup, concurrency: int) -> tuple[Tim
             players.append(Player(client, timings, limit, setup.logins[player_id], t, seat))
     began = time.perf_counter()
     try:
-        await asyncio.gather(*(p.log_in() for p in players))
+        arriving = asyncio.Semaphore(LOGINS_AT_ONCE)
+
+        async def arrive(player: Player) -> None:
+            async with arriving:
+                await player.log_in()
+
+        await asyncio.gather(*(arrive(p) for p in players))
         await asyncio.gather(*(p.answer() for p in players))
         await asyncio.gather(*(p.propose() for p in players if p.seat == 0))
         confirmed = await asyncio.gather(*(p.confirm() for p in players if p.seat > 0))

@@ -87,7 +87,14 @@ def card_state(driver) -> str:
     return driver.find_element(By.ID, "card-state").get_attribute("data-state")
 
 
-def test_a_table_schedules_plays_and_sees_its_standings(round_site, browser, shoot, viewport):
+#: Known to fail at 390 px until the web app's week grid scrolls in its own box: the grid (433 px) widens
+#: the whole page to 413 px (WCAG 2.1 1.4.10), and the phone's taps then land beside the boxes.
+GRID_OVERFLOWS_ON_A_PHONE = "the week grid makes the availability page 413 px wide at 390 px (web/static/site.css)"
+
+
+def test_a_table_schedules_plays_and_sees_its_standings(round_site, browser, shoot, viewport, request):
+    if viewport == "phone":
+        request.applymarker(pytest.mark.xfail(strict=True, reason=GRID_OVERFLOWS_ON_A_PHONE))
     site, setup = round_site.site, round_site.setup
     table = TABLE_OF[viewport]
     seats = setup.tables[table - 1]
