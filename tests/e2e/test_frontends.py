@@ -79,3 +79,31 @@ def test_sigterm_stops_the_web_app_with_rondo_up(tmp_path):
         assert process.wait(timeout=60) == 0
         assert not child.is_running() or child.status() == psutil.STATUS_ZOMBIE
         assert status(f"http://127.0.0.1:{port}/healthz") == 0  # nobody listens there any more
+
+
+@pytest.mark.skipif(importlib.util.find_spec("bot") is None, reason="the Telegram bot (bot/) is not in this tree")
+def test_with_a_telegram_token_rondo_up_runs_the_bot_with_the_operators_service_token(tmp_path):
+    """The operator makes a bot account on a first start (its service token), then starts `rondo up`
+    with RONDO_TELEGRAM_TOKEN and RONDO_BOT_SERVICE_TOKEN: the bot runs as a child, reaches the gateway
+    (its /readyz) and answers a message through the Bot API (here the local stand-in)."""
+    from bot.standin import BotApiStandIn
+    from rondo.gateway.v1 import identity_pb2
+
+    with embedded_up(tmp_path) as first:
+        _, service_token = first.accounts.account(identity_pb2.ROLE_BOT, "Club bot")
+    health = free_port()
+    with BotApiStandIn() as api:
+        env = {
+            "RONDO_WEB_PORT": "-1",
+            "RONDO_TELEGRAM_TOKEN": "123456:stand-in-token",
+            "RONDO_BOT_SERVICE_TOKEN": service_token,
+            "RONDO_TELEGRAM_API_URL": api.url,
+            "RONDO_BOT_HEALTH_PORT": str(health),
+            "RONDO_BOT_POLL_SECONDS": "1",  # a long poll left open when the bot stops ends soon: the stand-in stops
+        }
+        with embedded_up(tmp_path, organizer="Second organizer", **env) as deployment:
+            wait_until(lambda: status(f"http://127.0.0.1:{health}/readyz") == 200, "the bot started by `rondo up` ready")
+            api.message(777, "/start")  # someone writes to the bot: it answers (how to link), so it polls
+            wait_until(lambda: api.sent("sendMessage", chat_id=777), "the bot answering /start through the Bot API")
+            (bot,) = [c for c in psutil.Process(deployment.processes[0].pid).children() if c.cmdline()[-2:] == ["-m", "bot"]]
+            assert bot.is_running()
