@@ -92,6 +92,7 @@ def card_state(driver) -> str:
 GRID_OVERFLOWS_ON_A_PHONE = "the week grid makes the availability page 413 px wide at 390 px (web/static/site.css)"
 
 
+@pytest.mark.rule("access.privacy.intervals-owner-only")
 def test_a_table_schedules_plays_and_sees_its_standings(round_site, browser, shoot, viewport, request):
     if viewport == "phone":
         request.applymarker(pytest.mark.xfail(strict=True, reason=GRID_OVERFLOWS_ON_A_PHONE))
@@ -208,6 +209,7 @@ def path_of_link(link) -> str:
     return urlsplit(link.get_attribute("href")).path
 
 
+@pytest.mark.rule("access.web.login-required")
 def test_a_player_cannot_open_another_tables_card_by_editing_the_url(round_site, browser, viewport):
     """Player 1 of one table types the other table's card and grid paths: refused, nothing of that table
     shown (its players' names, its state); its results page offers no form to report them."""

@@ -38,6 +38,7 @@ def player(site):
     return "Boris Guard", password
 
 
+@pytest.mark.rule("access.web.login-required")
 def test_a_page_without_a_session_sends_to_the_login_page(site, browser):
     driver = browser()
     for path in ("/", "/password"):
@@ -46,6 +47,7 @@ def test_a_page_without_a_session_sends_to_the_login_page(site, browser):
         assert driver.find_element(By.ID, "login-form")
 
 
+@pytest.mark.rule("access.web.session-cookie-only")
 def test_the_session_cookie_is_httponly_and_samesite(site, browser, player):
     driver = browser()
     log_in(driver, site, *player)
@@ -54,6 +56,7 @@ def test_the_session_cookie_is_httponly_and_samesite(site, browser, player):
     assert driver.execute_script("return document.cookie").find(SESSION_COOKIE) == -1, "scripts never see the session"
 
 
+@pytest.mark.rule("access.web.login-required")
 def test_a_session_cookie_signed_by_someone_else_is_refused(site, browser, player):
     """The same session content (a real token of the player's), signed with another key: refused."""
     driver = browser()
@@ -68,6 +71,7 @@ def test_a_session_cookie_signed_by_someone_else_is_refused(site, browser, playe
     json.loads(content)  # it was a real session: only the signature differs
 
 
+@pytest.mark.rule("access.web.session-cookie-only")
 def test_a_logged_out_session_cookie_is_refused(site, browser, player):
     """Logging out revokes the token at the gateway: the old cookie, replayed, opens nothing."""
     driver = browser()
@@ -81,6 +85,7 @@ def test_a_logged_out_session_cookie_is_refused(site, browser, player):
     assert path_of(replay) == "/login"
 
 
+@pytest.mark.rule("access.web.csp-strict")
 def test_the_content_security_policy_blocks_an_injected_inline_script(site, browser, player):
     driver = browser()
     log_in(driver, site, *player)
@@ -96,6 +101,7 @@ def test_the_content_security_policy_blocks_an_injected_inline_script(site, brow
     assert driver.execute_script("return window.__ran === undefined")
 
 
+@pytest.mark.rule("access.web.csrf-every-post")
 def test_a_form_sent_without_its_csrf_token_is_refused(site, browser, player):
     """The browser sends the password form with its CSRF field removed (as a forged form would arrive):
     refused, and the password is unchanged (the player still logs in with it)."""
