@@ -32,6 +32,10 @@ Variables (a bad value stops the process with exit code 2 and a line naming the 
     The club this web app serves: its time zone for every date and time shown, its opening hours and
     busy rooms on the availability grid, and its calendar page. Empty: times in UTC, no club calendar
     (a player cannot list clubs through the gateway).
+``RONDO_WEB_CLUB_FEED_URL``
+    The club's iCalendar feed to subscribe to (the gateway's ``/calendar/<token>.ics`` on its public
+    address: the organizer makes the token with RotateCalendarToken, which players cannot call); shown
+    on the calendar page. Empty: players download their own meetings as a file only.
 ``RONDO_WEB_LOG_LEVEL``
     ``CRITICAL``, ``ERROR``, ``WARNING``, ``INFO`` (default) or ``DEBUG``.
 ``RONDO_WEB_GRACE_SECONDS``
@@ -69,6 +73,7 @@ class WebSettings:
     session_seconds: int = 12 * 3600
     telegram_bot: str = ""
     club_id: str = ""
+    club_feed_url: str = ""
     log_level: str = "INFO"
     grace_seconds: float = 10.0
 
@@ -125,6 +130,7 @@ class WebSettings:
             ),
             telegram_bot=bot,
             club_id=_club(get("RONDO_WEB_CLUB_ID")),
+            club_feed_url=_feed(get("RONDO_WEB_CLUB_FEED_URL")),
             log_level=log_level,
             grace_seconds=_number(get("RONDO_WEB_GRACE_SECONDS"), "RONDO_WEB_GRACE_SECONDS", cls.grace_seconds, 0, 600),
         )
@@ -135,6 +141,14 @@ def _club(raw: str | None) -> str:
         return ""
     if not re.match(r"^[A-Za-z0-9_.:-]{1,100}$", raw):
         raise ConfigError(f"RONDO_WEB_CLUB_ID must be a club id, got {raw[:40]!r}")
+    return raw
+
+
+def _feed(raw: str | None) -> str:
+    if raw is None:
+        return ""
+    if len(raw) > 500 or not re.match(r"^(https?|webcal)://[^\s\"'<>]+\.ics$", raw):
+        raise ConfigError("RONDO_WEB_CLUB_FEED_URL must be an http(s) or webcal URL of an .ics feed")
     return raw
 
 

@@ -15,6 +15,7 @@
 
 from __future__ import annotations
 
+import logging
 import secrets
 import time
 from collections.abc import Callable
@@ -27,6 +28,8 @@ from starlette.responses import PlainTextResponse, RedirectResponse, Response
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from web import gateway, i18n, metrics
+
+log = logging.getLogger(__name__)
 
 CSP = "; ".join(
     [
@@ -97,9 +100,12 @@ class HttpMiddleware:
 class SecurityHeaders(HttpMiddleware):
     async def handle(self, scope: Scope, receive: Receive, send: Send) -> None:
         static = scope["path"].startswith(PUBLIC_PREFIXES)
+        started = False
 
         async def send_with_headers(message: Message) -> None:
+            nonlocal started
             if message["type"] == "http.response.start":
+                started = True
                 headers = [(k, v) for k, v in message.get("headers", []) if k.lower() not in {h for h, _ in HEADERS}]
                 headers.extend(HEADERS)
                 if not static:
@@ -107,7 +113,15 @@ class SecurityHeaders(HttpMiddleware):
                 message = {**message, "headers": headers}
             await send(message)
 
-        await self.app(scope, receive, send_with_headers)
+        try:
+            await self.app(scope, receive, send_with_headers)
+        except Exception:
+            # a bug: logged with its traceback, answered with a bare 500 that still carries the headers
+            # (Starlette's own error page would be sent outside this middleware, without them)
+            log.exception("unhandled error on %s %s", scope["method"], scope["path"][:200])
+            if started:
+                raise
+            await PlainTextResponse("internal error", status_code=500)(scope, receive, send_with_headers)
 
 
 class RequestMetrics(HttpMiddleware):

@@ -5,14 +5,16 @@ role for the header, the form's CSRF token and the flash messages of the next pa
 
 from __future__ import annotations
 
+import json
 import secrets
 from dataclasses import dataclass
 from typing import Any
 
 from starlette.requests import Request
 
-MAX_FLASHES = 5
-MAX_FLASH_CHARS = 500
+MAX_FLASHES = 3
+MAX_FLASH_CHARS = 300
+MAX_SESSION_JSON = 2600  # base64 (x4/3) and the signature keep the cookie under 4 KiB
 
 
 class LoginRequired(Exception):
@@ -78,7 +80,7 @@ def start_session(request: Request, token: str, account: Any, role_name: str) ->
     csrf_token(request)
 
 
-MAX_LINKS = 50
+MAX_LINKS = 12
 
 
 def remember_players(request: Request, links: Any) -> None:
@@ -105,10 +107,21 @@ def end_session(request: Request) -> None:
 
 
 def flash(request: Request, text: str, kind: str = "info") -> None:
-    """A message shown once, on the next page rendered for this session."""
+    """A message shown once, on the next page rendered for this session. The cookie must stay under
+    the browsers' 4 KiB: older messages give way, then the new one is cut, to keep the session's JSON
+    within :data:`MAX_SESSION_JSON` bytes."""
     flashes = list(request.session.get("flash") or [])[-(MAX_FLASHES - 1) :]
     flashes.append({"kind": kind if kind in ("info", "error", "success") else "info", "text": text[:MAX_FLASH_CHARS]})
     request.session["flash"] = flashes
+    while session_size(request) > MAX_SESSION_JSON and len(flashes) > 1:
+        flashes.pop(0)
+    while session_size(request) > MAX_SESSION_JSON and len(flashes[-1]["text"]) > 20:
+        flashes[-1]["text"] = flashes[-1]["text"][: len(flashes[-1]["text"]) // 2] + "…"
+
+
+def session_size(request: Request) -> int:
+    """The session as the cookie carries it (JSON, non-ASCII escaped), in bytes before base64."""
+    return len(json.dumps(request.session))
 
 
 def pop_flashes(request: Request) -> list[dict[str, str]]:

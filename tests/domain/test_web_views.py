@@ -5,19 +5,24 @@ the settings' validation."""
 from __future__ import annotations
 
 import asyncio
+import base64
+import json
 from datetime import UTC, datetime, timedelta
 
 import pytest
 from google.protobuf.timestamp_pb2 import Timestamp
 from hypothesis import given
 from hypothesis import strategies as st
+from itsdangerous import TimestampSigner
 
 from rondo.gateway.v1 import common_pb2, scheduling_pb2, stages_pb2
 from web.config import ConfigError, WebSettings
 from web.i18n import negotiate
 from web.security import form_field, safe_next
+from web.session import MAX_LINKS, flash
 from web.views.card import card_view, proposal_starts
 from web.views.matches import last_opened_round, match_key, my_stage_tables
+from web.views.report import NOT_A_NUMBER, OUT_OF_RANGE, ReportedHanchan, read_hanchan
 
 pytestmark = pytest.mark.domain
 
@@ -163,6 +168,7 @@ def test_settings_have_working_defaults_and_read_every_variable() -> None:
             RONDO_WEB_TELEGRAM_BOT="@rondo_club_bot",
             RONDO_WEB_CLUB_ID="club-1",
             RONDO_WEB_GATEWAY_TIMEOUT_SECONDS="2.5",
+            RONDO_WEB_CLUB_FEED_URL="https://rondo.example/calendar/abc.ics",
         )
     )
     assert (custom.host, custom.port, custom.gateway_addr, custom.secure_cookie, custom.metrics) == (
@@ -173,6 +179,7 @@ def test_settings_have_working_defaults_and_read_every_variable() -> None:
         False,
     )
     assert (custom.telegram_bot, custom.club_id, custom.gateway_timeout_seconds) == ("rondo_club_bot", "club-1", 2.5)
+    assert custom.club_feed_url == "https://rondo.example/calendar/abc.ics"
     assert SECRET not in repr(custom)  # never logged
     dev = WebSettings.from_env({"RONDO_WEB_DEV": "1"})
     assert len(dev.secret) >= 32 and dev.secret != WebSettings.from_env({"RONDO_WEB_DEV": "1"}).secret
@@ -191,6 +198,7 @@ def test_settings_have_working_defaults_and_read_every_variable() -> None:
         ({"RONDO_WEB_TELEGRAM_BOT": "no spaces allowed"}, "RONDO_WEB_TELEGRAM_BOT"),
         ({"RONDO_WEB_CLUB_ID": "../x y"}, "RONDO_WEB_CLUB_ID"),
         ({"RONDO_WEB_GATEWAY_TIMEOUT_SECONDS": "0"}, "RONDO_WEB_GATEWAY_TIMEOUT_SECONDS"),
+        ({"RONDO_WEB_CLUB_FEED_URL": "javascript:alert(1)//x.ics"}, "RONDO_WEB_CLUB_FEED_URL"),
     ],
 )
 def test_a_bad_variable_is_refused_naming_it(values: dict[str, str], named: str) -> None:
@@ -211,3 +219,52 @@ def test_my_tables_in_later_stages_are_numbered_as_booking_and_league_number_the
     assert [str(t.key) for t in found] == ["cup1/2/1/2", "cup1/2/2/1"]
     assert found[0].names == ("Cee", "Me") and found[0].player_id == "me"
     assert [str(t.key) for t in my_stage_tables("cup1", ["me"], [regular, cup], {}, from_stage=1)][0] == "cup1/1/1/1"
+
+
+def test_the_session_cookie_stays_under_4_kib_whatever_is_flashed() -> None:
+    class Request:  # what flash() uses of a Starlette request: its session
+        session: dict = {
+            "user": {"token": "t" * 400, "id": "a" * 36, "name": "Я" * 100, "role": "ROLE_PLAYER"},
+            "csrf": "x" * 43,
+            "players": [["c" * 36, "p" * 36]] * MAX_LINKS,
+        }
+
+    request = Request()
+    for _ in range(10):
+        flash(request, "Ошибка: " + "очень длинное сообщение " * 40, "error")  # type: ignore[arg-type]
+    cookie = TimestampSigner("k" * 32).sign(base64.b64encode(json.dumps(request.session).encode()))
+    assert len(cookie) + len("rondo_session=") < 4096
+    assert request.session["flash"][-1]["text"].startswith("Ошибка")
+
+
+def form(values: dict[str, str]):
+    return lambda name: values.get(name, "")
+
+
+def test_a_reported_hanchan_is_read_from_the_form_or_its_problem_named() -> None:
+    players = ["a", "b", "c", "d"]
+    values = {
+        "number": "1",
+        "score-a": "45 000",
+        "score-b": "35000",
+        "score-c": "+25000",
+        "score-d": "15\u00a0000",
+        "chombo-b": "1",
+    }
+    read = read_hanchan(form(values), players)
+    assert isinstance(read, ReportedHanchan)
+    assert read.scores == {"a": 45000, "b": 35000, "c": 25000, "d": 15000} and read.chombo == {"b": 1} and read.number == 1
+    assert read_hanchan(form({**values, "score-c": "25k"}), players) == NOT_A_NUMBER
+    assert read_hanchan(form({**values, "score-c": "١٢"}), players) == NOT_A_NUMBER  # ASCII digits only
+    assert read_hanchan(form({**values, "chombo-a": "11"}), players) == OUT_OF_RANGE
+    assert read_hanchan(form({**values, "number": "0"}), players) == OUT_OF_RANGE
+
+
+@given(st.dictionaries(st.sampled_from(["number", "score-a", "score-b", "chombo-a", "chombo-b"]), st.text(max_size=30)))
+def test_any_report_form_is_read_or_refused_never_raises_and_stays_in_range(values: dict[str, str]) -> None:
+    read = read_hanchan(form(values), ["a", "b"])
+    if isinstance(read, str):
+        assert read in (NOT_A_NUMBER, OUT_OF_RANGE)
+    else:
+        assert 1 <= read.number <= 9 and all(abs(v) <= 1_000_000 for v in read.scores.values())
+        assert all(1 <= v <= 10 for v in read.chombo.values())

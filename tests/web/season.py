@@ -7,20 +7,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 
-from google.protobuf.timestamp_pb2 import Timestamp
-
 from rondo.gateway.v1 import competitions_pb2, draws_pb2, identity_pb2, scheduling_pb2
 from tests.e2e.conftest import Deployment
 from tests.web.conftest import make_account
+from web.pages.player import timestamp as ts
 
 ZONE = "Europe/Berlin"
 DAY0 = (datetime.now(UTC) + timedelta(days=2)).replace(hour=0, minute=0, second=0, microsecond=0)
-
-
-def ts(moment: datetime) -> Timestamp:
-    out = Timestamp()
-    out.FromDatetime(moment)
-    return out
 
 
 @dataclass

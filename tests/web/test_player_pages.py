@@ -11,10 +11,11 @@ from typing import Any
 from urllib.parse import urlencode
 from zoneinfo import ZoneInfo
 
+import httpx2 as httpx
 import pytest
 from starlette.testclient import TestClient
 
-from rondo.gateway.v1 import identity_pb2, scheduling_pb2
+from rondo.gateway.v1 import calendar_pb2, identity_pb2, scheduling_pb2
 from tests.accounts import login as login_token
 from tests.web.conftest import WebApp, csrf_of, running_web
 from tests.web.season import ZONE, Season, make_season, ts
@@ -32,7 +33,9 @@ def season(embedded) -> Season:
 
 @pytest.fixture(scope="module")
 def site(embedded, season: Season) -> Iterator[WebApp]:
-    with running_web(embedded, club_id=season.club_id) as app:
+    feed = embedded.gateway.RotateCalendarToken(calendar_pb2.RotateCalendarTokenRequest(club_id=season.club_id), timeout=10)
+    url = f"http://127.0.0.1:{embedded.calendar_port}{feed.path}"  # the organizer's token, published on the site
+    with running_web(embedded, club_id=season.club_id, club_feed_url=url) as app:
         yield app
 
 
@@ -85,6 +88,13 @@ def test_the_week_grid_offers_only_open_hours_and_saves_my_answer(site: WebApp, 
     answer = post(browser, season.path(2) + "/availability", season.path(2) + "/availability", [("slot", v) for v in chosen])
     assert answer.status_code == 303 and answer.headers["location"] == season.path(2)
     again = browser.get(season.path(2) + "/availability")
+    calls = {
+        page: int(browser.get(page).headers["x-gateway-calls"])
+        for page in (season.path(2), season.path(2) + "/results", "/calendar")
+    }
+    # bounds that hold with the club's 30 s cache cold (GetClub + ListRooms); warm, they are 3, 2, 3, 1
+    assert int(again.headers["x-gateway-calls"]) <= 5
+    assert calls[season.path(2)] <= 4 and calls[season.path(2) + "/results"] <= 3 and calls["/calendar"] <= 3
     assert _CHECKED.findall(again.text) == chosen
     card = browser.get(season.path(2))
     assert season.names[player] in found(r'id="answered">([^<]*)<', card.text)
@@ -120,13 +130,16 @@ def test_a_table_agrees_confirms_books_and_the_calendar_shows_it_without_anyones
         shown = browsers[player].get(season.path(1)).text
         assert "flash-success" in shown, re.findall(r'class="flash[^>]*>([^<]*)<', shown)
     card = second.get(season.path(1))
-    assert 'data-state="booked"' in card.text and 'data-status="booked"' in card.text, card.text[
+    assert 'data-state="booked"' in card.text and 'data-status="booked"' in card.text
+    assert found(rf'id="room-{meeting_id}">([^<]*)<', card.text) in ("Room: Room 1", "Room: Room 2"), card.text[
         card.text.find("card-facts") : card.text.find("Common options")
     ]
     calendar = second.get("/calendar")
     assert calendar.status_code == 200, calendar.text
     rows = re.findall(r"<tr><td>(.*?)</td><td>(.*?)</td><td>(.*?)</td></tr>", calendar.text)
     assert len(rows) == 1 and rows[0][1] in ("Room 1", "Room 2"), rows
+    feed = found(r'href="([^"]+)" id="club-feed"', calendar.text)
+    assert httpx.get(feed, timeout=10).text.count("BEGIN:VEVENT") == 1  # the club's feed has the booked meeting too
     ics = second.get("/calendar/mine.ics")
     assert ics.headers["content-type"].startswith("text/calendar") and f"meeting-{meeting_id}@" in ics.text
     booked = site.deployment.gateway.GetMatchCard(

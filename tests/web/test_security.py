@@ -13,11 +13,13 @@ import grpc
 import pytest
 from itsdangerous import TimestampSigner
 from starlette.routing import Route
+from starlette.testclient import TestClient
 
 from rondo.gateway.v1 import gateway_pb2_grpc, identity_pb2
 from rondo_runtime.bearer import with_bearer
-from tests.web.conftest import WebApp, csrf_of, make_account
-from web.app import SESSION_COOKIE
+from rondo_runtime.process import free_port
+from tests.web.conftest import BASE_URL, WebApp, csrf_of, make_account, settings_for
+from web.app import SESSION_COOKIE, create_app
 from web.security import CSP
 
 pytestmark = pytest.mark.web
@@ -222,3 +224,34 @@ def test_gateway_calls_per_page_are_counted_and_exposed(web: WebApp) -> None:
     metrics = browser.get("/metrics").text
     assert 'rondo_web_gateway_calls_per_page_count{method="GET",route="/"}' in metrics
     assert 'rondo_web_gateway_calls_total{code="OK",rpc="WhoAmI"}' in metrics
+
+
+@pytest.mark.rule("access.web.csp-strict")
+def test_a_bug_is_a_bare_500_with_the_security_headers_and_no_traceback(embedded) -> None:
+    app = create_app(settings_for(embedded))
+
+    async def boom(request):
+        raise RuntimeError("secret detail of a bug")
+
+    app.router.routes.insert(0, Route("/healthz", boom))
+    with TestClient(app, base_url=BASE_URL, raise_server_exceptions=False) as client:
+        answer = client.get("/healthz")
+    assert answer.status_code == 500 and answer.text == "internal error"
+    assert answer.headers["content-security-policy"] == CSP and "secret detail" not in answer.text
+
+
+def test_without_a_gateway_the_app_is_not_ready_and_says_so_on_a_small_page(embedded) -> None:
+    settings = settings_for(embedded, gateway_addr=f"127.0.0.1:{free_port()}", gateway_timeout_seconds=2.0)
+    with TestClient(create_app(settings), base_url=BASE_URL, follow_redirects=False) as client:
+        assert client.get("/healthz").status_code == 200
+        assert client.get("/readyz").status_code == 503
+        page = client.get("/login")
+        answer = client.post("/login", data={"name": "Anyone", "password": "whatever", "csrf_token": csrf_of(page.text)})
+        assert answer.status_code in (503, 504) and "The Rondo server is not answering" in answer.text
+        assert answer.headers["content-security-policy"] == CSP
+
+
+def test_health_and_readiness_need_no_session(web: WebApp) -> None:
+    browser = web.browser()
+    assert browser.get("/healthz").text == "ok"
+    assert browser.get("/readyz").text == "ready"

@@ -48,7 +48,13 @@ async def calendar(request: Request) -> Response:
     return render(
         request,
         "club/calendar.html",
-        {"club": club, "bookings": bookings, "zone": club.zone if club else "UTC", "days": DAYS_SHOWN},
+        {
+            "club": club,
+            "bookings": bookings,
+            "zone": club.zone if club else "UTC",
+            "days": DAYS_SHOWN,
+            "feed": request.app.state.settings.club_feed_url,
+        },
     )
 
 

@@ -9,7 +9,8 @@ from starlette.responses import Response
 from starlette.routing import BaseRoute, Route
 
 from rondo.gateway.v1 import competitions_pb2, results_pb2, stages_pb2
-from web.gateway import call
+from web import i18n
+from web.gateway import GatewayError, call
 from web.rendering import render
 
 
@@ -30,6 +31,17 @@ async def standings(request: Request) -> Response:
     competition = await call(request, "GetCompetition", competitions_pb2.GetCompetitionRequest(competition_id=competition_id))
     kind = kind_of(competition.ruleset)
     context: dict = {"competition": competition, "kind": kind}
+    try:
+        context.update(await _table(request, competition_id, kind))
+    except GatewayError as error:
+        if error.code.name != "FAILED_PRECONDITION" or error.unreachable:
+            raise
+        context.update(kind="none", message=error.text(i18n.current_locale.get()))  # e.g. no stage yet
+    return render(request, "league/standings.html", context)
+
+
+async def _table(request: Request, competition_id: str, kind: str) -> dict:
+    context: dict = {}
     if kind == "cup":
         bracket = await call(request, "GetCupBracket", stages_pb2.GetCupBracketRequest(competition_id=competition_id))
         names = {s.player_id: s.name for s in bracket.seeds}
@@ -43,7 +55,7 @@ async def standings(request: Request) -> Response:
         table = await call(request, "GetStandings", results_pb2.GetStandingsRequest(competition_id=competition_id))
         names = {row.player_id: row.name for row in table.rows}
         context.update(table=table, names=names)
-    return render(request, "league/standings.html", context)
+    return context
 
 
 routes: list[BaseRoute] = [Route("/standings/{competition:str}", standings, methods=["GET"])]

@@ -34,12 +34,11 @@ from web.i18n import gettext as _
 from web.rendering import NavItem, render
 from web.session import current_user, flash, remember_players, remembered_player
 from web.views import card as card_views
-from web.views import week
+from web.views import report, week
 from web.views.matches import MatchKey, MyTable, last_opened_round, match_key, my_stage_tables, my_tables
 
 MAX_COMPETITIONS = 10  # linked competitions shown on "my matches"
 STEP_MINUTES = 30
-SCORE_LIMIT = 1_000_000
 MAX_REASON = 500
 
 
@@ -430,22 +429,11 @@ async def report_result(request: Request) -> Response:
     back = key.path + "/results"
     form = await read_form(request)
     players = await players_at(request, key)
-    number = text(form, "number", 3)
-    hanchan = results_pb2.HanchanResult(number=int(number) if number.isdigit() else 0)
-    for player in players:
-        score = text(form, f"score-{player}", 12).strip().replace(" ", "")
-        chombo = text(form, f"chombo-{player}", 3).strip() or "0"
-        try:
-            value, count = int(score), int(chombo)
-        except ValueError:
-            flash(request, _("Every score must be a whole number."), "error")
-            return RedirectResponse(back, status_code=303)
-        if not -SCORE_LIMIT <= value <= SCORE_LIMIT or not 0 <= count <= 10:
-            flash(request, _("A score or a chombo count is out of range."), "error")
-            return RedirectResponse(back, status_code=303)
-        hanchan.scores[player] = value
-        if count:
-            hanchan.chombo[player] = count
+    read = report.read_hanchan(lambda name: text(form, name, 20), players)
+    if isinstance(read, str):
+        flash(request, _(read), "error")
+        return RedirectResponse(back, status_code=303)
+    hanchan = results_pb2.HanchanResult(number=read.number, scores=read.scores, chombo=read.chombo)
     try:
         await call(
             request,

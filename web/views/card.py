@@ -29,6 +29,7 @@ class MeetingView:
     waiting: tuple[str, ...]  # names of players not yet confirmed
     i_confirmed: bool
     can_confirm: bool
+    room_id: str = ""
 
 
 @dataclass(frozen=True)
@@ -93,6 +94,7 @@ def card_view(card, me: str, names: Mapping[str, str]) -> CardView:
                 waiting=tuple(name(p) for p in players if p not in confirmed),
                 i_confirmed=me in confirmed,
                 can_confirm=status == "proposed" and me not in confirmed,
+                room_id=m.room_id,
             )
         )
     window = card.window if card.HasField("window") else None

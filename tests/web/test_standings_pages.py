@@ -1,0 +1,52 @@
+"""The standings page for each kind of competition, through a real gateway: a mahjong league's table
+with its tie-break steps, a cup's seeds and bracket, an Up&Down stage table — in both languages."""
+
+from __future__ import annotations
+
+import pytest
+
+from rondo.gateway.v1 import competitions_pb2
+from tests.web.conftest import WebApp
+
+pytestmark = pytest.mark.web
+
+
+def competition(web: WebApp, name: str, ruleset: str, players: int) -> str:
+    stub = web.deployment.gateway
+    made = stub.CreateCompetition(
+        competitions_pb2.CreateCompetitionRequest(
+            competition=competitions_pb2.Competition(name=name, ruleset=ruleset), idempotency_key=name
+        ),
+        timeout=10,
+    )
+    for i in range(1, players + 1):
+        stub.RegisterPlayer(
+            competitions_pb2.RegisterPlayerRequest(
+                competition_id=made.id, name=f"{name} {i}", rating=2000 - i, idempotency_key=f"{name}-{i}"
+            ),
+            timeout=10,
+        )
+    return made.id
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "players", "marker"),
+    [
+        ("discard-league-2026", 8, 'id="standings"'),
+        ("open-cup-2023", 8, 'id="seeds"'),
+        ("updown-league-2007", 12, 'id="no-standings"'),
+    ],
+)
+@pytest.mark.parametrize("locale", ["en", "ru"])
+def test_the_standings_page_renders_for_every_kind_of_competition(
+    web: WebApp, ruleset: str, players: int, marker: str, locale: str
+) -> None:
+    cid = competition(web, f"{ruleset} {locale}", ruleset, players)
+    accounts = web.deployment.accounts
+    browser = web.login(accounts.organizer_name, accounts.organizer_password, locale)
+    page = browser.get(f"/standings/{cid}")
+    assert page.status_code == 200, page.text
+    assert f'<html lang="{locale}">' in page.text and marker in page.text
+    assert ("Турнирная таблица" in page.text) == (locale == "ru")
+    if ruleset != "updown-league-2007":  # before its first stage an Up&Down division has no table yet
+        assert f"{ruleset} {locale} 1<" in page.text
