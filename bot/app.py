@@ -27,6 +27,8 @@ from rondo.gateway.v1 import identity_pb2
 
 log = logging.getLogger("bot")
 SHUTDOWN_GRACE_SECONDS = 10.0
+CALLBACK_ANSWER_MAX = 200  # Telegram's limit of answerCallbackQuery's text
+FLOOD_ATTEMPTS = 10  # Telegram's 429 (nothing sent): waited out this many times before giving up
 
 
 class AiogramSender:
@@ -43,13 +45,13 @@ class AiogramSender:
             if buttons
             else None
         )
-        for attempt in range(3):
+        for attempt in range(FLOOD_ATTEMPTS):
             try:
                 message = await self.bot.send_message(chat_id, text, reply_markup=markup)
                 return message.message_id
             except TelegramRetryAfter as e:  # refused before sending: safe to send again
                 TELEGRAM_ERRORS.labels("sendMessage").inc()
-                if attempt == 2:
+                if attempt == FLOOD_ATTEMPTS - 1:
                     raise NotSent("flood control") from e
                 await asyncio.sleep(min(e.retry_after, 60))
             except (TelegramForbiddenError, TelegramBadRequest) as e:
@@ -89,7 +91,7 @@ def router(service: BotService) -> Router:
                 await query.message.edit_text(f"{original}\n\n{outcome}"[: texts.MAX_MESSAGE], reply_markup=None)
             except TelegramBadRequest:  # e.g. "message is not modified" on a repeated press
                 TELEGRAM_ERRORS.labels("editMessageText").inc()
-        await query.answer(answer, show_alert=outcome is None)
+        await query.answer(answer[:CALLBACK_ANSWER_MAX], show_alert=outcome is None)
 
     return r
 

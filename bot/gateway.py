@@ -9,6 +9,7 @@ from collections.abc import AsyncIterator
 import grpc
 
 from rondo.gateway.v1 import events_pb2, gateway_pb2_grpc, identity_pb2
+from rondo_runtime.grpc_errors import error_details
 
 TELEGRAM_USER = "x-rondo-telegram-user"
 TIMEOUT = 30.0
@@ -61,6 +62,11 @@ class Gateway:
         return self.stub.WatchEvents(request, metadata=self.metadata())
 
 
-def error_text(error: grpc.aio.AioRpcError) -> str:
-    """The gateway's own message, short (it names what is wrong; never a secret)."""
-    return (error.details() or error.code().name)[:300]
+def error_text(error: grpc.aio.AioRpcError, language: str = "en") -> str:
+    """The gateway's own message, short (it names what is wrong; never a secret): in ``language`` when the
+    status carries it (``google.rpc.LocalizedMessage``, English and Russian), else its details."""
+    try:
+        localized = error_details(error).texts.get(language, "")
+    except Exception:  # noqa: BLE001 - a status that does not parse: its details are still there
+        localized = ""
+    return (localized or error.details() or error.code().name)[:300]

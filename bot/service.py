@@ -435,7 +435,7 @@ class BotService:
         is refused before any call."""
         language = texts.language(language_code)
         button = None
-        if data.startswith("b:") and data[2:].isdigit() and len(data) <= 22:
+        if data.startswith("b:") and data[2:].isdigit() and len(data) <= 20:  # at most 18 digits: an int64
             button = await asyncio.to_thread(self.store.button, int(data[2:]))
         if button is None or button.action not in ACTIONS:
             PRESSES.labels("unknown", "refused").inc()
@@ -482,7 +482,7 @@ class BotService:
                     outcome = texts.text("outcome.result_disputed", language)
         except grpc.aio.AioRpcError as e:
             PRESSES.labels(button.action, "failed").inc()
-            failed = texts.text("outcome.failed", language, reason=error_text(e))
+            failed = texts.text("outcome.failed", language, reason=error_text(e, language))
             return failed, None  # the buttons stay: the player may try again
         PRESSES.labels(button.action, "done").inc()
         await asyncio.to_thread(self.store.finish_button, button.id or 0, outcome)

@@ -42,6 +42,7 @@ class BotApiStandIn:
         self._thread = threading.Thread(target=self._loop.run_forever, name="bot-api-standin", daemon=True)
         self._runner: web.AppRunner | None = None
         self._gate: asyncio.Event | None = None
+        self._refusals: list[tuple[int, str, dict[str, Any]]] = []
         self.held = 0
         """sendMessage calls recorded (Telegram sent them) whose answers are held (``hold``)."""
 
@@ -131,6 +132,11 @@ class BotApiStandIn:
         assert self._gate is not None
         self._gate.set()
 
+    def refuse(self, status: int, description: str, **parameters: Any) -> None:
+        """The next sendMessage is refused as Telegram refuses (e.g. 429 with ``retry_after``, 403 for a
+        bot the user blocked) and not recorded."""
+        self._refusals.append((status, description, parameters))
+
     def sent(self, method: str = "sendMessage", chat_id: int | None = None) -> list[Call]:
         with self._lock:
             return [
@@ -151,6 +157,12 @@ class BotApiStandIn:
     # ---------------------------------------------------------------- the Bot API's side
     async def _handle(self, request: web.Request) -> web.Response:
         method = request.match_info["method"]
+        if method == "sendMessage" and self._refusals:
+            status, description, parameters = self._refusals.pop(0)
+            body: dict[str, Any] = {"ok": False, "error_code": status, "description": description}
+            if parameters:
+                body["parameters"] = parameters
+            return web.json_response(body, status=status)
         params: dict[str, Any] = dict(await request.post())
         for name in ("reply_markup", "allowed_updates"):
             if isinstance(params.get(name), str):

@@ -522,7 +522,8 @@ class GatewayService:
 
     async def schedule(self, method: str, request, caller: str, deadline: float | None = None, rpc: str = ""):
         """A booking RPC with its key scoped to the caller and the gateway's ``rpc`` (default: ``method``;
-        like RecordHanchan's); a meeting booked appends ``schedule.booked``, one undone ``schedule.cancelled``."""
+        like RecordHanchan's); a meeting booked appends ``schedule.booked``, one undone ``schedule.cancelled``, a
+        player's proposal ``schedule.proposed``."""
         if any(f.name == "idempotency_key" for f in request.DESCRIPTOR.fields):
             request = self.scoped(request, rpc or method, caller)
         answer = await self.booking(method, request, Deadline(deadline).timeout())
@@ -539,6 +540,11 @@ class GatewayService:
                 )
             elif answer.status == booking_pb2.MEETING_STATUS_CANCELLED and method == "CancelMeeting":
                 await self._schedule_event(answer.id, events_pb2.ScheduleCancelledEvent(match_key=answer.match_key))
+            elif answer.status == booking_pb2.MEETING_STATUS_PROPOSED and method == "ProposeMeeting":
+                # a player's proposal: the others are asked to confirm it (the bot posts it with a button)
+                await self._schedule_event(
+                    answer.id, events_pb2.ScheduleProposedEvent(match_key=answer.match_key, room_id=answer.room_id)
+                )
         elif isinstance(answer, booking_pb2.AvailabilityResponse):
             # never whose answer undid it: that would tell everyone the player is no longer free then
             for meeting_id in answer.cancelled_meeting_ids:

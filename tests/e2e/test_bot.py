@@ -102,6 +102,17 @@ def club_with_a_room(stub, name: str) -> scheduling_pb2.Club:
     return club
 
 
+def round_one_opened(stub, cid: str, club_name: str) -> None:
+    """Round 1 of ``cid`` opened for scheduling in a new club with one room, for the week from DAY0."""
+    club = club_with_a_room(stub, club_name)
+    stub.OpenRoundScheduling(
+        scheduling_pb2.OpenRoundSchedulingRequest(
+            competition_id=cid, round=1, club_id=club.id, window_start=slot(0, 0, 0, 1).start, window_end=slot(7, 0, 0, 1).start
+        ),
+        timeout=10,
+    )
+
+
 def texts(api: BotApiStandIn, chat: int) -> list[str]:
     return [c.params["text"] for c in api.sent(chat_id=chat)]
 
@@ -199,19 +210,7 @@ def test_a_player_links_with_their_code_and_gets_their_own_tables_when_the_draw_
 def test_a_proposed_meeting_is_confirmed_with_the_button_and_booked_by_the_fourth(embedded, api, bot):
     stub = embedded.gateway
     cid, draw, players, users = linked_league(embedded, api, "Meeting league", 2001)
-    club = club_with_a_room(stub, "Bot club")
-    stub.OpenRoundScheduling(
-        scheduling_pb2.OpenRoundSchedulingRequest(
-            competition_id=cid,
-            round=1,
-            club_id=club.id,
-            window_start=slot(0, 0, 0, 1).start,
-            window_end=slot(7, 0, 0, 1).start,
-            min_minutes=90,
-            idempotency_key="botr1",
-        ),
-        timeout=10,
-    )
+    round_one_opened(stub, cid, "Bot club")
     key = f"{cid}/1/1/1"
     private = slot(3, 10, 7, 12, 53)  # only the first player's: never in anyone's message
     for i, p in enumerate(players):
@@ -267,6 +266,27 @@ def test_a_proposed_meeting_is_confirmed_with_the_button_and_booked_by_the_fourt
 
 
 @pytest.mark.rule("access.bot.button-for-its-player")
+def test_a_players_own_proposal_reaches_the_table_with_the_confirm_button(embedded, api, bot):
+    stub = embedded.gateway
+    cid, draw, players, users = linked_league(embedded, api, "Proposal league", 2101)
+    round_one_opened(stub, cid, "Proposal club")
+    key = f"{cid}/1/1/1"
+    for p in players:
+        embedded.accounts.player(cid, p).SetAvailability(
+            scheduling_pb2.SetAvailabilityRequest(match_key=key, player_id=p, intervals=[slot(2, 15, 0, 22)]), timeout=10
+        )
+    option = slot(2, 17, 0, 21)
+    embedded.accounts.player(cid, players[0]).ProposeMeeting(
+        scheduling_pb2.ProposeMeetingRequest(match_key=key, start=option.start, end=option.end, idempotency_key="own"), timeout=10
+    )
+    when = f"{DAY0 + timedelta(days=2, hours=17):%Y-%m-%d %H:%M}–21:00 UTC"
+    offers = {p: message_with(api, user, "a meeting is proposed") for p, user in users.items()}
+    assert all(when in sent.params["text"] and [label for label, _ in buttons(sent)] == ["Confirm"] for sent in offers.values())
+    answer, edited = press(api, users[players[2]], offers[players[2]], "Confirm")
+    assert edited is not None and edited.endswith("✅ You confirmed. Waiting for the others (1 of 4).")
+
+
+@pytest.mark.rule("access.bot.button-for-its-player")
 def test_a_reported_result_is_confirmed_and_disputed_with_the_buttons(embedded, api, bot):
     stub = embedded.gateway
     cid, draw, players, users = linked_league(embedded, api, "Result league", 3001, russian=(3003,))
@@ -311,13 +331,22 @@ def test_a_reported_result_is_confirmed_and_disputed_with_the_buttons(embedded, 
     api.message(users[silent], "/stop", "en")
     message_with(api, users[silent], "Unlinked.")
     answer, edited = press(api, users[silent], told[silent], "Confirm")
-    assert edited is None and answer.startswith("❌ Not done")
+    assert edited is None and answer.startswith("❌ Not done: ") and "not linked" in answer
+    # a Russian player's refusal is in Russian (the gateway's own localized message)
+    api.message(users[disputer], "/stop", "ru")
+    message_with(api, users[disputer], "Аккаунт отвязан.")
+    again = next(c for c in api.sent(chat_id=users[disputer]) if "ханчана 1" in c.params["text"])
+    answer, edited = press(api, users[disputer], again, "Подтвердить")
+    assert edited is None and answer.startswith("❌ Не выполнено: ") and "not linked" not in answer
 
 
 @pytest.mark.rule("schedule.reminder.bot-optional")
+@pytest.mark.rule("access.bot.own-messages-only")
 def test_a_due_reminder_reaches_the_linked_players_of_its_match_and_is_acknowledged(embedded, api, bot):
     stub = embedded.gateway
     cid, draw, players, users = linked_league(embedded, api, "Reminded bot league", 4001, linked=2)
+    elsewhere = draw.rounds[0].tables[1].player_ids[0]  # a player of the other table, linked too
+    link(embedded, api, cid, elsewhere, 4009)
     club = club_with_a_room(stub, "Reminding club")
     instant = (datetime.now(UTC) - timedelta(minutes=2)).astimezone(KIROV)
     stub.UpdateReminderSchedule(
@@ -339,6 +368,11 @@ def test_a_due_reminder_reaches_the_linked_players_of_its_match_and_is_acknowled
     for user in users.values():
         sent = message_with(api, user, "Reminder — Round 1, table 1 is not scheduled yet")
         assert "availability" in sent.params["text"]
+    message_with(api, 4009, "Reminder — Round 1, table 2 is not scheduled yet")
+    # each is told of their own match only (the names and reasons of the other are not theirs)
+    wait_handled(bot, last_event(stub))
+    assert not any("table 2" in t for u in users.values() for t in texts(api, u))
+    assert not any("table 1" in t for t in texts(api, 4009))
     span = reminders_pb2.ListRemindersRequest(club_id=club.id, to=ts(start + timedelta(days=7)), match_key_prefix=f"{cid}/1/1/1")
     getattr(span, "from").CopyFrom(ts(start))
     wait_until(

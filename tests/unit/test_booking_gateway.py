@@ -117,6 +117,7 @@ def test_a_booked_meeting_and_its_cancellation_are_events(gateway):
     )
     [sent] = [c.request for c in gateway.downstream.calls if c.method == "ProposeMeeting"]
     assert len(sent.idempotency_key) == 64  # scoped to the caller and the method
+    assert gateway.events.for_competition(cid)[-1] == ("schedule.proposed", meeting.id)  # the others are asked to confirm
     for p in match.player_ids:
         done = gateway.as_player(
             cid,
