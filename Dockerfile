@@ -1,6 +1,7 @@
 # Rondo: one image for every mode (see deploy/README.md).
 #   docker build -t rondo .
-#   docker run --rm -p 50051:50051 -p 9464:9464 -v rondo-data:/data rondo     # embedded: `rondo up`
+#   docker run --rm -p 50051:50051 -p 8000:8000 -p 9464:9464 -v rondo-data:/data rondo   # embedded: `rondo up`
+#                                                                   (the gateway and the web app on :8000)
 #   docker run ... rondo serve league                                            # distributed: one service
 FROM python:3.11-slim
 
@@ -31,8 +32,9 @@ ENV RONDO_HOST=0.0.0.0 \
 
 # 50051: gRPC (`rondo up`: the gateway and grpc.health.v1; `rondo serve X`: service X, which needs
 # RONDO_INTERNAL_TOKEN when internal; reflection only with RONDO_REFLECTION=1); 8080: the gateway's calendar
-# feeds over HTTP (RONDO_CALENDAR_PORT); 9464: Prometheus /metrics
-EXPOSE 50051 8080 9464
+# feeds over HTTP (RONDO_CALENDAR_PORT); 8000: the web app `rondo up` runs (RONDO_WEB_PORT; `python -m web`
+# in distributed mode); 9464: Prometheus /metrics
+EXPOSE 50051 8000 8080 9464
 
 # Overall gRPC health ("" = every service in this process SERVING). compose and Kubernetes use their
 # own per-service checks instead. grpc_health_probe is not in the image: grpc_health is.

@@ -75,14 +75,18 @@ ServiceName = Enum("ServiceName", {name: name for name in NAMES}, type=str)  # t
 
 
 def _serve(names: list[str], embedded: bool = False) -> int:
+    from rondo_app import frontends
     from rondo_runtime.server import main
 
-    return main(*(service(name).spec for name in names), embedded=embedded)
+    extra = (frontends.spec,) if embedded else ()  # `rondo up` also runs the web app and the bot
+    return main(*(service(name).spec for name in names), *extra, embedded=embedded)
 
 
 @app.command()
 def up() -> None:
-    """Run every service in one process on one port (the embedded default: SQLite in RONDO_DATA_DIR)."""
+    """Run every service in one process on one port (the embedded default: SQLite in RONDO_DATA_DIR), and
+    the frontends as child processes: the web app on RONDO_WEB_PORT (8000; -1 = none), the Telegram bot
+    when RONDO_TELEGRAM_TOKEN is set."""
     raise typer.Exit(_serve([s.name for s in SERVICES], embedded=True))
 
 

@@ -175,6 +175,7 @@ def run_demo(
         "RONDO_PORT": str(port),
         "RONDO_METRICS_PORT": "0",
         "RONDO_CALENDAR_PORT": "-1",
+        "RONDO_WEB_PORT": "-1",  # the demo plays through the gateway; `rondo up` afterwards serves the web app
         "RONDO_DATA_DIR": str(data_dir.resolve()),
         "RONDO_LOG_LEVEL": "WARNING",
         "RONDO_SOLVER_WORKERS": "1",  # the season's draws are tiny: one solver process starts sooner than one per core

@@ -23,6 +23,9 @@ DEFAULT_PG_URL = "postgresql+psycopg://postgres@127.0.0.1:5432/test"
 # The CLI speaks the user's language (rondo_app/client/session.py user_locale): tests that read its
 # English output run in English whatever the machine's LANG; tests of Russian set RONDO_LANG themselves.
 os.environ.setdefault("RONDO_LANG", "en")
+# `rondo up` runs the web app too (rondo_app/frontends.py); the servers tests start run without it unless
+# a test asks for it with a port of its own (tests/browser, tests/e2e/test_frontends.py).
+os.environ.setdefault("RONDO_WEB_PORT", "-1")
 _PG_FIXTURES = {"pg_server_url", "pg_url"}
 
 
@@ -65,7 +68,15 @@ def db_url(request, tmp_path):
     drop_database(url)
 
 
+#: The tiers: a test's directory under tests/ sets its marker (``-m browser``, ``-m "not browser"``).
+TIERS = ("domain", "unit", "integration", "e2e", "faults", "web", "browser")
+
+
 def pytest_collection_modifyitems(items) -> None:
     for item in items:
         if _PG_FIXTURES & set(getattr(item, "fixturenames", ())):
             item.add_marker(pytest.mark.postgres)
+        parts = item.path.parts
+        tier = parts[parts.index("tests") + 1] if "tests" in parts[:-1] else ""
+        if tier in TIERS:
+            item.add_marker(tier)

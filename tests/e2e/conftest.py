@@ -13,6 +13,7 @@ from __future__ import annotations
 import contextlib
 import json
 import secrets
+from collections.abc import Iterator
 from pathlib import Path
 
 import grpc
@@ -24,7 +25,7 @@ from rondo_app.registry import SERVICES
 from rondo_runtime.config import Settings
 from rondo_runtime.internal_auth import internal_channel
 from rondo_runtime.process import free_port
-from tests.accounts import Accounts
+from tests.accounts import ORGANIZER, Accounts
 from tests.databases import create_test_database, drop_database
 from tests.typed_events import check_typed, every_event
 
@@ -39,6 +40,7 @@ class Deployment:
         databases: dict[str, str] | None = None,
         calendar_port: int = 0,
         internal_token: str | None = None,
+        organizer: str = ORGANIZER,
     ):
         self.address = address
         self.calendar_port = calendar_port
@@ -51,7 +53,7 @@ class Deployment:
         self.processes = processes
         self.raw_channel = grpc.insecure_channel(address)
         """The gateway without a token."""
-        self.accounts = Accounts(self.raw_channel, Settings(database_urls={"gateway": self.gateway_database_url}))
+        self.accounts = Accounts(self.raw_channel, Settings(database_urls={"gateway": self.gateway_database_url}), organizer)
         self.channel = self.accounts.channel
         """The gateway with the organizer's token."""
         self.gateway = gateway_pb2_grpc.GatewayServiceStub(self.channel)
@@ -73,10 +75,12 @@ def check_every_event_typed(deployment: Deployment) -> None:
         check_typed(event)
 
 
-@pytest.fixture(scope="module")
-def embedded(tmp_path_factory):
-    """`rondo up`: every service in one process, SQLite in a fresh data directory; the gateway on the
-    public port, the internal services on a loopback port; reflection on (a test lists it)."""
+@contextlib.contextmanager
+def embedded_up(data_dir: Path, organizer: str = ORGANIZER, **extra_env: str) -> Iterator[Deployment]:
+    """`rondo up`: every service in one process, SQLite in ``data_dir``; the gateway on the public port,
+    the internal services on a loopback port; reflection on (a test lists it); ``extra_env`` on top (the
+    browser tier's web app: ``RONDO_WEB_PORT``). ``organizer``: the organizer account made on start (a
+    second `rondo up` on the same ``data_dir`` needs another name)."""
     port, internal, metrics, calendar = free_port(), free_port(), free_port(), free_port()
     env = {
         "RONDO_PORT": str(port),
@@ -84,10 +88,11 @@ def embedded(tmp_path_factory):
         "RONDO_INTERNAL_PORT": str(internal),
         "RONDO_REFLECTION": "1",
         "RONDO_METRICS_PORT": str(metrics),
-        "RONDO_DATA_DIR": str(tmp_path_factory.mktemp("embedded")),
+        "RONDO_DATA_DIR": str(data_dir),
         "RONDO_LOG_LEVEL": "WARNING",
         "RONDO_REMINDER_INTERVAL_SECONDS": "1",  # the gateway publishes the reminders due every second
         "RONDO_INTERNAL_TOKEN": secrets.token_urlsafe(24),  # so the tests can dial the internal port too
+        **extra_env,
     }
     databases = {s.name: f"sqlite:///{Path(env['RONDO_DATA_DIR']).resolve() / s.name}.db" for s in SERVICES if s.database}
     with rondo_process(["up"], env, f"127.0.0.1:{port}") as process:
@@ -99,10 +104,18 @@ def embedded(tmp_path_factory):
             databases=databases,
             calendar_port=calendar,
             internal_token=env["RONDO_INTERNAL_TOKEN"],
+            organizer=organizer,
         )
         yield deployment
         check_every_event_typed(deployment)
         deployment.close()
+
+
+@pytest.fixture(scope="module")
+def embedded(tmp_path_factory):
+    """`rondo up` in a fresh data directory (:func:`embedded_up`), for the module's tests."""
+    with embedded_up(tmp_path_factory.mktemp("embedded")) as deployment:
+        yield deployment
 
 
 @pytest.fixture(scope="module")

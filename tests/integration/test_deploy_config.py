@@ -13,7 +13,13 @@ file and check it against what the code really does:
   ``NOT_YET_EXPORTED``);
 * only the gateway is reachable from outside: every service gets the same internal token from a Secret
   (compose: one value), and a NetworkPolicy lets only gateway pods reach the internal services' gRPC
-  port and only Prometheus their metrics port.
+  port and only Prometheus their metrics port;
+* the frontends (``web``, ``bot``: ``FRONTENDS``) run ``python -m <name>`` with an environment their own
+  settings class accepts (``web.config.WebSettings``, ``bot.config.BotSettings``), reach the gateway and
+  nothing else in the cluster, probe ``/healthz`` and ``/readyz``, are scraped on their metrics port, and
+  get their secrets from Secrets deploy/ does not ship;
+* every Kubernetes manifest validates against the API schemas (kubernetes-validate, strict), and the
+  Prometheus files pass ``promtool check`` where promtool is installed.
 
 The YAML files need PyYAML (a dev extra); without it those tests are skipped, the rest still run.
 """
@@ -47,7 +53,12 @@ SERVICES = tuple(s.name for s in REGISTRY)
 STATEFUL = tuple(s.name for s in REGISTRY if s.database)
 INTERNAL = tuple(s.name for s in REGISTRY if s.internal)  # all but the gateway: only it is public
 PUBLIC = tuple(s.name for s in REGISTRY if s.public)
-CODE_PACKAGES = ("rondo_runtime", "rondo_client", *SERVICES, "rondo_app")
+#: The frontends: (package, settings class, its port variable, the port serving /metrics, /healthz, /readyz).
+FRONTENDS = {
+    "web": ("web.config", "WebSettings", "RONDO_WEB_PORT"),
+    "bot": ("bot.config", "BotSettings", "RONDO_BOT_HEALTH_PORT"),
+}
+CODE_PACKAGES = ("rondo_runtime", "rondo_client", *SERVICES, "rondo_app", *FRONTENDS)
 
 # Metric names the dashboard/alerts may use before the code exports them: the solver's domain metrics
 # (docs/architecture.md "Observability": solve seconds and status), being added in solver/service.py. Once the
@@ -272,7 +283,7 @@ def test_deploy_has_the_expected_files():
         "grafana/provisioning/dashboards/rondo.yml",
         "k8s/kustomization.yaml",
         "README.md",
-        *(f"k8s/{service}.yaml" for service in SERVICES),
+        *(f"k8s/{service}.yaml" for service in (*SERVICES, *FRONTENDS)),
     }
     missing = {name for name in expected if not (DEPLOY / name).is_file()}
     assert not missing, f"missing under deploy/: {sorted(missing)}"
@@ -307,7 +318,7 @@ def test_dockerfile():
     expose = re.search(r"^EXPOSE (.+)$", text, re.MULTILINE)
     assert expose, "the Dockerfile must EXPOSE its ports"
     exposed = expose.group(1).split()
-    assert set(exposed) == {"50051", "8080", "9464"}  # gRPC, the gateway's calendar feeds, metrics
+    assert set(exposed) == {"50051", "8000", "8080", "9464"}  # gRPC, the web app, the gateway's calendar feeds, metrics
     user = re.findall(r"^USER (\S+)$", text, re.MULTILINE)
     assert user and not user[-1].startswith(("root", "0:", "0")), "the image must not run as root"
     assert re.fullmatch(r"\d+(:\d+)?", user[-1]), "numeric USER, so Kubernetes' runAsNonRoot can verify it"
@@ -653,9 +664,9 @@ def test_k8s_everything_in_namespace_rondo():
 
 def test_k8s_deployments():
     deployments = k8s_by_kind("Deployment")
-    assert set(deployments) == set(SERVICES)
+    assert set(deployments) == {*SERVICES, *FRONTENDS}
     cpu_requests = {}
-    for name, deployment in deployments.items():
+    for name, deployment in ((name, deployments[name]) for name in SERVICES):
         pod = deployment["spec"]["template"]
         assert deployment["spec"]["selector"]["matchLabels"].items() <= pod["metadata"]["labels"].items()
         (container,) = pod["spec"]["containers"]
@@ -704,7 +715,7 @@ def test_k8s_deployments():
 def test_k8s_services_and_gateway_addresses():
     services = k8s_by_kind("Service")
     deployments = k8s_by_kind("Deployment")
-    assert set(services) == set(SERVICES)
+    assert set(services) == {*SERVICES, "web"}  # the bot serves nobody: no Service
     for name, service in services.items():
         labels = deployments[name]["spec"]["template"]["metadata"]["labels"]
         assert service["spec"]["selector"].items() <= labels.items()
@@ -818,3 +829,254 @@ def test_k8s_network_policy_lets_only_the_gateway_reach_the_internal_services():
         assert all("ipBlock" not in peer and "podSelector" in peer for peer in metrics_peers)
         assert all(selects(peer["podSelector"], prometheus) for peer in metrics_peers), f"{name}: metrics from Prometheus"
         assert not any(selects(peer["podSelector"], pod_labels[other]) for peer in metrics_peers for other in SERVICES)
+
+
+# ----------------------------------------------------------------------------------------------
+# the frontends: web and bot
+
+#: What an operator sets for the frontends' secrets (compose ships none, deploy/k8s no Secret for them).
+FRONTEND_SECRETS = {
+    "RONDO_WEB_SECRET": operator_secret("RONDO_WEB_SECRET"),
+    "RONDO_TELEGRAM_TOKEN": "123456789:operator-telegram-token",
+    "RONDO_BOT_SERVICE_TOKEN": operator_secret("RONDO_BOT_SERVICE_TOKEN"),
+}
+#: Each frontend's settings attributes: (host, port serving /healthz /readyz /metrics).
+FRONTEND_PORT_ATTRIBUTES = {"web": ("host", "port"), "bot": ("health_host", "health_port")}
+
+
+def frontend_settings(name: str, env: dict, where: str):
+    """Every RONDO_* variable is read by the frontend's own code, and its settings class accepts the
+    whole environment (with the secrets the operator sets)."""
+    module, settings_class, _ = FRONTENDS[name]
+    config = pytest.importorskip(module, reason=f"the {name} frontend is not in this tree")
+    known = set()
+    for path in sorted((ROOT / name).rglob("*.py")):
+        known |= set(re.findall(r"""["'](RONDO_[A-Z0-9_]+)["']""", path.read_text()))
+    values = {}
+    for key, value in env.items():
+        assert not key.startswith("RONDO_") or key in known, f"{where}: {key} is read by no code of {name}/"
+        value = "" if value is None else str(value)
+        if key in FRONTEND_SECRETS and (not value or _REQUIRED_VAR.match(value) or _DEFAULTED_VAR.match(value)):
+            value = FRONTEND_SECRETS[key]
+        values[key] = deployed_value(key, value)
+    try:
+        return getattr(config, settings_class).from_env(values)
+    except ValueError as error:
+        pytest.fail(f"{where}: {settings_class}.from_env rejects the environment: {error}")
+
+
+def frontend_port(name: str, settings) -> int:
+    return getattr(settings, FRONTEND_PORT_ATTRIBUTES[name][1])
+
+
+def http_health_one_liner() -> str:
+    anchors = (DEPLOY / "compose.yaml").read_text()
+    match = re.search(r'^x-http-health: &http-health "([^"]+)"$', anchors, re.MULTILINE)
+    assert match, "compose.yaml: the x-http-health anchor"
+    return match.group(1)
+
+
+def test_the_http_health_one_liner_against_a_real_server():
+    """The frontends' compose health check exits 0 only while the path answers 200."""
+    import http.server
+    import subprocess
+    import threading
+
+    class Handler(http.server.BaseHTTPRequestHandler):
+        def do_GET(self):  # noqa: N802 - the standard library's name
+            self.send_response(200 if self.path == "/readyz" else 503)
+            self.end_headers()
+
+        def log_message(self, *args):
+            pass
+
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    port = str(server.server_address[1])
+    try:
+
+        def probe(path: str) -> int:
+            command = [sys.executable, "-c", http_health_one_liner(), port, path]
+            return subprocess.run(command, capture_output=True, timeout=30).returncode
+
+        assert probe("/readyz") == 0
+        assert probe("/down") != 0
+    finally:
+        server.shutdown()
+        server.server_close()
+    assert subprocess.run([sys.executable, "-c", http_health_one_liner(), port, "/readyz"], capture_output=True).returncode != 0
+
+
+@pytest.mark.parametrize("name", list(FRONTENDS))
+def test_compose_frontend_runs_its_module_against_the_gateway(name):
+    services = compose()["services"]
+    service = services[name]
+    assert service["entrypoint"] == ["python", "-m", name] and service["command"] == []
+    assert service["build"]["context"] == ".." and service["image"] == services["gateway"]["image"]
+    settings = frontend_settings(name, service["environment"], f"compose.yaml {name}")
+    gateway = check_environment(services["gateway"]["environment"], "compose.yaml gateway")
+    assert settings.gateway_addr == f"gateway:{gateway.port}"
+    assert service["depends_on"] == {"gateway": {"condition": "service_healthy"}}
+    host, port = (getattr(settings, attribute) for attribute in FRONTEND_PORT_ATTRIBUTES[name])
+    assert host == "0.0.0.0" and port
+    test = service["healthcheck"]["test"]
+    assert test[:4] == ["CMD", "python", "-c", http_health_one_liner()] and test[4:] == [str(port), "/readyz"]
+    assert seconds(service["stop_grace_period"]) > getattr(settings, "grace_seconds", 0.0)
+    assert service.get("ports", []) == ([f"{port}:{port}"] if name == "web" else []), "only the web app is published"
+    for key in FRONTEND_SECRETS:
+        if key in service["environment"]:
+            value = str(service["environment"][key])
+            assert _REQUIRED_VAR.match(value) or value == f"${{{key}:-}}", f"compose.yaml {name}: {key} ships no value"
+    assert "bot" in service.get("profiles", ["bot"]) if name == "bot" else not service.get("profiles")
+
+
+def test_prometheus_scrapes_the_frontends_on_their_metrics_port():
+    config = load_one(DEPLOY / "prometheus" / "prometheus.yml")
+    services = compose()["services"]
+    (job,) = [job for job in config["scrape_configs"] if job["job_name"] == "rondo-frontends"]
+    assert job["metrics_path"] == "/metrics"
+    targets = dict(t.rsplit(":", 1) for static in job["static_configs"] for t in static["targets"])
+    assert set(targets) == set(FRONTENDS)
+    for name, port in targets.items():
+        settings = frontend_settings(name, services[name]["environment"], f"compose.yaml {name}")
+        assert int(port) == frontend_port(name, settings)
+
+
+def frontend_container_env(container: dict, where: str) -> dict[str, str]:
+    """A frontend container's environment: plain values, and its secrets from Secrets deploy/k8s does
+    not ship (the operator creates them: no placeholder value anyone could read)."""
+    shipped = k8s_by_kind("Secret")
+    env = {}
+    for item in container.get("env", []):
+        if "value" in item:
+            env[item["name"]] = item["value"]
+            continue
+        ref = item["valueFrom"]["secretKeyRef"]
+        assert ref["name"] not in shipped, f"{where}: Secret {ref['name']} is shipped in deploy/k8s"
+        assert item["name"] in FRONTEND_SECRETS and ref["key"] == item["name"], f"{where}: {item['name']} from a Secret"
+        env[item["name"]] = FRONTEND_SECRETS[item["name"]]
+    assert not container.get("envFrom"), f"{where}: not the services' ConfigMap"
+    return env
+
+
+@pytest.mark.parametrize("name", list(FRONTENDS))
+def test_k8s_frontend_deployment(name):
+    deployment = k8s_by_kind("Deployment")[name]
+    pod = deployment["spec"]["template"]
+    assert deployment["spec"]["selector"]["matchLabels"].items() <= pod["metadata"]["labels"].items()
+    (container,) = pod["spec"]["containers"]
+    assert container["command"] == ["python", "-m", name] and not container.get("args")
+    settings = frontend_settings(name, frontend_container_env(container, f"k8s {name}"), f"k8s {name}")
+    gateway_service = k8s_by_kind("Service")["gateway"]
+    host, port = settings.gateway_addr.rsplit(":", 1)
+    assert host == "gateway" and int(port) in {p["port"] for p in gateway_service["spec"]["ports"]}
+    listen, http_port = (getattr(settings, attribute) for attribute in FRONTEND_PORT_ATTRIBUTES[name])
+    assert listen == "0.0.0.0"
+    named = {p["name"]: p["containerPort"] for p in container["ports"]}
+    assert set(named.values()) == {http_port}
+    paths = {"startupProbe": "/healthz", "livenessProbe": "/healthz", "readinessProbe": "/readyz"}
+    for kind, path in paths.items():
+        probe = container[kind]["httpGet"]
+        assert probe["path"] == path and named.get(probe["port"], probe["port"]) == http_port, f"k8s {name} {kind}"
+    annotations = pod["metadata"]["annotations"]
+    assert annotations["prometheus.io/scrape"] == "true" and annotations["prometheus.io/port"] == str(http_port)
+    assert annotations.get("prometheus.io/path", "/metrics") == "/metrics"
+    pre_stop = container.get("lifecycle", {}).get("preStop", {}).get("exec", {}).get("command", [])
+    pause = float(pre_stop[1]) if pre_stop[:1] == ["sleep"] else 0.0
+    assert pod["spec"]["terminationGracePeriodSeconds"] > getattr(settings, "grace_seconds", 0.0) + pause
+    security = pod["spec"]["securityContext"]
+    assert security["runAsNonRoot"] is True and security["seccompProfile"]["type"] == "RuntimeDefault"
+    assert container["securityContext"] == {
+        "allowPrivilegeEscalation": False,
+        "readOnlyRootFilesystem": True,
+        "capabilities": {"drop": ["ALL"]},
+    }
+    resources = container["resources"]
+    assert resources["requests"]["cpu"] and resources["requests"]["memory"] and resources["limits"]["memory"]
+    if name == "bot":  # one consumer of the event stream: two replicas would deliver every message twice
+        assert deployment["spec"]["replicas"] == 1 and deployment["spec"]["strategy"]["type"] == "Recreate"
+        mounts = {m["mountPath"]: m["name"] for m in container["volumeMounts"]}
+        volumes = {v["name"]: v for v in pod["spec"]["volumes"]}
+        database = normalize_url(settings.database_url)
+        assert database.get_backend_name() == "sqlite"
+        directory = str(Path(database.database or "").parent)
+        assert "persistentVolumeClaim" in volumes[mounts[directory]], "the bot's cursor survives a restart"
+    else:
+        service = k8s_by_kind("Service")["web"]
+        assert service["spec"]["selector"].items() <= pod["metadata"]["labels"].items()
+        assert {named.get(p["targetPort"], p["targetPort"]) for p in service["spec"]["ports"]} == {http_port}
+
+
+def test_k8s_frontends_reach_only_the_gateway():
+    """Egress from web and bot pods: the gateway's gRPC port, the cluster DNS, and for the bot only the
+    Telegram Bot API (HTTPS outside the private ranges); ingress: the web app is public, the bot admits
+    only Prometheus."""
+    deployments = k8s_by_kind("Deployment")
+    labels = {name: d["spec"]["template"]["metadata"]["labels"] for name, d in deployments.items()}
+    policies = list(k8s_by_kind("NetworkPolicy").values())
+    gateway_port = check_environment(
+        container_env(deployments["gateway"]["spec"]["template"]["spec"]["containers"][0]), "k8s"
+    ).port
+    for name in FRONTENDS:
+        egress = [p for p in policies if selects(p["spec"]["podSelector"], labels[name]) and "Egress" in p["spec"]["policyTypes"]]
+        assert egress, f"no egress NetworkPolicy selects the {name} pods"
+        for rule in (rule for policy in egress for rule in policy["spec"].get("egress", [])):
+            assert rule.get("to") and rule.get("ports"), f"{name}: an egress rule without 'to' or 'ports' admits everything"
+            ports = {(p.get("protocol", "TCP"), int(p["port"])) for p in rule["ports"]}
+            for peer in rule["to"]:
+                if "ipBlock" in peer:
+                    assert name == "bot" and ports == {("TCP", 443)}, f"{name}: outside the cluster only the bot, over HTTPS"
+                    assert peer["ipBlock"]["cidr"] == "0.0.0.0/0"
+                    assert {"10.0.0.0/8", "172.16.0.0/12", "192.168.0.0/16"} <= set(peer["ipBlock"]["except"])
+                elif "namespaceSelector" in peer:
+                    assert peer["podSelector"] == {"matchLabels": {"k8s-app": "kube-dns"}}, f"{name}: DNS only"
+                    assert ports <= {("UDP", 53), ("TCP", 53)}
+                else:
+                    reached = {other for other in deployments if selects(peer["podSelector"], labels[other])}
+                    assert reached == {"gateway"} and ports == {("TCP", gateway_port)}, f"{name}: only the gateway's gRPC"
+        ingress = [
+            p for p in policies if selects(p["spec"]["podSelector"], labels[name]) and "Ingress" in p["spec"]["policyTypes"]
+        ]
+        if name == "web":
+            assert not ingress, "the web app is public"
+            continue
+        health_port = int(deployments["bot"]["spec"]["template"]["spec"]["containers"][0]["ports"][0]["containerPort"])
+        rules = [rule for policy in ingress for rule in policy["spec"]["ingress"]]
+        assert rules and all({int(p["port"]) for p in rule["ports"]} == {health_port} for rule in rules)
+        assert all(
+            selects(peer["podSelector"], {"app.kubernetes.io/name": "prometheus"}) for rule in rules for peer in rule["from"]
+        )
+
+
+KUBERNETES_VERSIONS = ("1.25.0", "latest")  # the oldest schema kubernetes-validate ships, and the newest
+
+
+@pytest.mark.parametrize("version", KUBERNETES_VERSIONS)
+def test_every_k8s_manifest_validates_against_the_api_schema(version):
+    import kubernetes_validate
+    from kubernetes_validate.utils import latest_version
+
+    wanted = latest_version() if version == "latest" else version
+    for document in k8s_documents():
+        try:
+            kubernetes_validate.validate(document, wanted, strict=True)
+        except kubernetes_validate.ValidationError as error:
+            pytest.fail(f"{document['kind']}/{document['metadata']['name']} (Kubernetes {wanted}): {error.message}")
+
+
+def test_promtool_accepts_the_prometheus_files(tmp_path):
+    import shutil
+    import subprocess
+
+    promtool = shutil.which("promtool")
+    if promtool is None:
+        pytest.skip("promtool is not installed (Debian: prometheus); the YAML is still checked above")
+    config = load_one(DEPLOY / "prometheus" / "prometheus.yml")
+    config["rule_files"] = [str(DEPLOY / "prometheus" / "alerts.yml")]  # where compose mounts it, here
+    (tmp_path / "prometheus.yml").write_text(_yaml().safe_dump(config))
+    for command in (
+        ["check", "config", str(tmp_path / "prometheus.yml")],
+        ["check", "rules", str(DEPLOY / "prometheus" / "alerts.yml")],
+    ):
+        done = subprocess.run([promtool, *command], capture_output=True, text=True, timeout=60)
+        assert done.returncode == 0, f"promtool {' '.join(command)}:\n{done.stdout}{done.stderr}"
