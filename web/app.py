@@ -123,4 +123,5 @@ def create_app(settings: WebSettings) -> Starlette:
     app.state.metrics = web_metrics
     app.state.renderer = renderer
     app.state.catalogues = catalogues
+    app.state.club_cache = {}  # club id -> (until, web.pages.player.Club): see club_of
     return app

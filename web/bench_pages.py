@@ -7,9 +7,8 @@ players saw it and the gateway calls each page made (the web app's own metric,
 Setup (not timed; :func:`set_up_round`, also the browser tests' season): a club open 12:00-23:00 in
 Europe/Berlin with ``--rooms`` rooms; a league of ``--players`` players drawn and approved; round 1
 opened for scheduling over a week from the day after tomorrow; a player account (name + password) per
-league player, linked to it. The web app serves that club (``RONDO_WEB_CLUB_ID``): `rondo up` is
-started once to make the season and again, on the same data directory, with the club's id, as an
-operator does.
+league player, linked to it, all on the `rondo up` whose web app is measured (the pages find the club
+from the match card).
 
 The round, every player at once, phase by phase (a phase ends when every player finished it):
 
@@ -350,9 +349,9 @@ def percentile(values: list[float], q: float) -> float:
 
 
 @contextmanager
-def rondo_up(data_dir: Path, web_port: int = -1, club_id: str = "") -> Iterator[str]:
-    """`rondo up` on ``data_dir`` (SQLite), with its web app on ``web_port`` (-1: none) serving
-    ``club_id``; the gateway's address."""
+def rondo_up(data_dir: Path, web_port: int = -1) -> Iterator[str]:
+    """`rondo up` on ``data_dir`` (SQLite), with its web app on ``web_port`` (-1: none); the gateway's
+    address."""
     from rondo_app.demo import rondo_process
     from rondo_runtime.process import free_port
 
@@ -366,7 +365,6 @@ def rondo_up(data_dir: Path, web_port: int = -1, club_id: str = "") -> Iterator[
         "RONDO_LOG_LEVEL": "ERROR",
         "RONDO_WEB_LOG_LEVEL": "WARNING",
         "RONDO_WEB_PORT": str(web_port),
-        "RONDO_WEB_CLUB_ID": club_id,
         # the simulated players are plain HTTP clients on loopback: they send no Secure cookie (a browser
         # treats 127.0.0.1 as secure, an HTTP library does not)
         "RONDO_WEB_SECURE_COOKIE": "0",
@@ -406,15 +404,14 @@ def bench(players: int, rooms: int, concurrency: int) -> dict[str, Any]:
     with tempfile.TemporaryDirectory(prefix="rondo-bench-pages-") as tmp:
         data_dir = Path(tmp)
         began = time.perf_counter()
-        with rondo_up(data_dir) as address, grpc.insecure_channel(address) as channel:
+        web_port = free_port()
+        web = f"http://127.0.0.1:{web_port}"
+        with rondo_up(data_dir, web_port) as address, grpc.insecure_channel(address) as channel:
             password = create_organizer(ORGANIZER, Settings.from_env({**os.environ, "RONDO_DATA_DIR": str(data_dir)})).password
             anonymous = gateway_pb2_grpc.GatewayServiceStub(channel)
             token = anonymous.Login(identity_pb2.LoginRequest(name=ORGANIZER, password=password), timeout=TIMEOUT).token
             organizer = gateway_pb2_grpc.GatewayServiceStub(with_bearer(channel, token))
             setup = set_up_round(organizer, players, rooms, "Bench")
-        web_port = free_port()
-        web = f"http://127.0.0.1:{web_port}"
-        with rondo_up(data_dir, web_port, setup.club_id):
             wait_ready(web)
             setup_s = time.perf_counter() - began
             print(

@@ -29,9 +29,10 @@ Variables (a bad value stops the process with exit code 2 and a line naming the 
     The Telegram bot's username (without ``@``) for the "Link Telegram" deep link
     ``https://t.me/<bot>?start=CODE``; empty: the page shows only the code.
 ``RONDO_WEB_CLUB_ID``
-    The club this web app serves: its time zone for every date and time shown, its opening hours and
-    busy rooms on the availability grid, and its calendar page. Empty: times in UTC, no club calendar
-    (a player cannot list clubs through the gateway).
+    Optional: the default club of the club calendar page, shown to whoever has no match yet (an
+    organizer, a judge, a player before the first round opens). A match card names its own club
+    (``MatchCard.club_id``): the card, the availability grid and a player's calendar take the time zone,
+    opening hours and room names from that club, whatever this says. Empty: no default calendar.
 ``RONDO_WEB_CLUB_FEED_URL``
     The club's iCalendar feed to subscribe to (the gateway's ``/calendar/<token>.ics`` on its public
     address: the organizer makes the token with RotateCalendarToken, which players cannot call); shown

@@ -14,8 +14,8 @@ and at a desktop's viewport (each viewport plays its own table of the same leagu
 Every page on the way passes axe-core (WCAG 2.0/2.1 A and AA) and is kept as a screenshot.
 
 The season (web/bench_pages.py ``set_up_round``: a club open 12:00-23:00 in Europe/Berlin with two
-rooms, 8 players drawn, round 1 open) is made on a first `rondo up`; the web app then serves that club
-from a second `rondo up` on the same data directory with ``RONDO_WEB_CLUB_ID``, as an operator does.
+rooms, 8 players drawn, round 1 open) is made on the `rondo up` whose web app the browsers use, without
+``RONDO_WEB_CLUB_ID``: the pages find the club from the match card.
 """
 
 from __future__ import annotations
@@ -49,13 +49,9 @@ class RoundSite:
 
 @pytest.fixture(scope="module")
 def round_site(tmp_path_factory) -> Iterator[RoundSite]:
-    data_dir = tmp_path_factory.mktemp("round")
-    with embedded_up(data_dir) as first:
-        setup = set_up_round(first.accounts.organizer, players=8, rooms=2, tag="Browser")
     port = free_port()
-    with embedded_up(
-        data_dir, organizer="Second organizer", RONDO_WEB_PORT=str(port), RONDO_WEB_CLUB_ID=setup.club_id
-    ) as deployment:
+    with embedded_up(tmp_path_factory.mktemp("round"), RONDO_WEB_PORT=str(port)) as deployment:
+        setup = set_up_round(deployment.accounts.organizer, players=8, rooms=2, tag="Browser")
         base = f"http://localhost:{port}"
         assert wait_for_ready(base)
         yield RoundSite(Site(deployment, base), setup)
@@ -87,15 +83,8 @@ def card_state(driver) -> str:
     return driver.find_element(By.ID, "card-state").get_attribute("data-state")
 
 
-#: Known to fail at 390 px until the web app's week grid scrolls in its own box: the grid (433 px) widens
-#: the whole page to 413 px (WCAG 2.1 1.4.10), and the phone's taps then land beside the boxes.
-GRID_OVERFLOWS_ON_A_PHONE = "the week grid makes the availability page 413 px wide at 390 px (web/static/site.css)"
-
-
 @pytest.mark.rule("access.privacy.intervals-owner-only")
 def test_a_table_schedules_plays_and_sees_its_standings(round_site, browser, shoot, viewport, request):
-    if viewport == "phone":
-        request.applymarker(pytest.mark.xfail(strict=True, reason=GRID_OVERFLOWS_ON_A_PHONE))
     site, setup = round_site.site, round_site.setup
     table = TABLE_OF[viewport]
     seats = setup.tables[table - 1]

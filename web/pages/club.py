@@ -12,8 +12,9 @@ from starlette.routing import BaseRoute, Route
 from rondo.gateway.v1 import calendar_pb2, draws_pb2, identity_pb2, scheduling_pb2
 from web.gateway import GatewayError, call
 from web.i18n import gettext as _
-from web.pages.player import N_, club_of, timestamp, when
+from web.pages.player import MAX_COMPETITIONS, N_, club_of, current_round, timestamp, when
 from web.rendering import NavItem, render
+from web.session import current_user
 from web.views.ical import MyMeeting, calendar_file
 from web.views.matches import my_tables
 
@@ -21,8 +22,27 @@ DAYS_SHOWN = 28
 MAX_MEETINGS = 200
 
 
+async def my_club_id(request: Request) -> str:
+    """The club of my current match card (the first linked competition with a round open), else ''
+    (then the page shows the optional default club, ``RONDO_WEB_CLUB_ID``)."""
+    if not current_user(request).is_player:
+        return ""
+    account = await call(request, "WhoAmI", identity_pb2.WhoAmIRequest())
+    for link in account.players[:MAX_COMPETITIONS]:
+        try:
+            seating = await call(request, "GetSeating", draws_pb2.GetSeatingRequest(competition_id=link.competition_id))
+        except GatewayError as error:
+            if error.code.name in ("NOT_FOUND", "FAILED_PRECONDITION"):
+                continue
+            raise
+        _round, card = await current_round(request, my_tables(link.competition_id, [link.player_id], seating.rounds))
+        if card is not None and card.club_id:
+            return card.club_id
+    return ""
+
+
 async def calendar(request: Request) -> Response:
-    club = await club_of(request)
+    club = await club_of(request, await my_club_id(request))
     bookings = []
     rooms: dict[str, str] = {}
     if club is not None:
@@ -61,7 +81,7 @@ async def calendar(request: Request) -> Response:
 async def my_calendar(request: Request) -> Response:
     """My booked meetings (the current and earlier rounds' cards) as text/calendar."""
     account = await call(request, "WhoAmI", identity_pb2.WhoAmIRequest())
-    club = await club_of(request)
+    club_id = ""
     meetings: list[MyMeeting] = []
     for link in account.players:
         try:
@@ -77,12 +97,14 @@ async def my_calendar(request: Request) -> Response:
                 if error.code.name in ("NOT_FOUND", "FAILED_PRECONDITION"):
                     break  # rounds are opened in order: none later is open either
                 raise
+            club_id = club_id or card.club_id
             for m in card.meetings:
                 if m.status == scheduling_pb2.MEETING_STATUS_BOOKED and len(meetings) < MAX_MEETINGS:
                     summary = _("Round %(r)s, table %(t)s") % {"r": table.key.round, "t": table.key.table}
                     meetings.append(
                         MyMeeting(m.id, when(m.slot.start), when(m.slot.end), summary, ", ".join(table.names), table.key.path)
                     )
+    club = await club_of(request, club_id)
     body = calendar_file(meetings, club.name if club else "Rondo", request.url.netloc)
     return Response(
         body,

@@ -79,23 +79,28 @@ class Club:
 
 
 CLUB_CACHE_SECONDS = 30.0
+MAX_CACHED_CLUBS = 100  # a bound on the cache: cleared when full
 
 
-async def club_of(request: Request) -> Club | None:
-    """The club this app serves (RONDO_WEB_CLUB_ID) with its rooms, or None. Read through the gateway
-    with the user's token and kept for :data:`CLUB_CACHE_SECONDS` (every logged-in user may read it;
-    an organizer's change shows within that time)."""
-    club_id = request.app.state.settings.club_id
+async def club_of(request: Request, club_id: str = "") -> Club | None:
+    """The club ``club_id`` (a match card's ``club_id``; empty: the optional default
+    ``RONDO_WEB_CLUB_ID``) with its rooms, or None when there is neither. Read through the gateway with
+    the user's token (GetClub and ListRooms are open to anyone logged in) and kept per club for
+    :data:`CLUB_CACHE_SECONDS` (an organizer's change shows within that time)."""
+    club_id = club_id or request.app.state.settings.club_id
     if not club_id:
         return None
-    cached = getattr(request.app.state, "club_cache", None)
+    cache: dict[str, tuple[float, Club]] = request.app.state.club_cache  # made by create_app
+    cached = cache.get(club_id)
     if cached is not None and cached[0] > time.monotonic():
         return cached[1]
     club = await call(request, "GetClub", scheduling_pb2.GetClubRequest(club_id=club_id))
     rooms = await call(request, "ListRooms", scheduling_pb2.ListRoomsRequest(club_id=club_id, page_size=1000))
     windows = [(w.day, w.opens, w.closes) for w in club.opening_hours.windows]
     found = Club(club.id, club.name, club.time_zone or "UTC", windows, {r.id: r.name for r in rooms.rooms})
-    request.app.state.club_cache = (time.monotonic() + CLUB_CACHE_SECONDS, found)
+    if len(cache) >= MAX_CACHED_CLUBS:
+        cache.clear()
+    cache[club_id] = (time.monotonic() + CLUB_CACHE_SECONDS, found)
     return found
 
 
@@ -197,7 +202,7 @@ async def _card_context(request: Request, key: MatchKey) -> dict:
     me = await my_player_in(request, key.competition_id)
     card = await call(request, "GetMatchCard", scheduling_pb2.GetMatchCardRequest(match_key=str(key)))
     names = await names_in(request, key.competition_id)
-    club = await club_of(request)
+    club = await club_of(request, card.club_id)
     return {
         "key": key,
         "me": me,
@@ -301,7 +306,7 @@ async def _grid(request: Request, key: MatchKey) -> tuple[week.WeekGrid, Club | 
     await my_player_in(request, key.competition_id)
     card = await call(request, "GetMatchCard", scheduling_pb2.GetMatchCardRequest(match_key=str(key)))
     mine = await call(request, "GetAvailability", scheduling_pb2.GetAvailabilityRequest(match_key=str(key)))
-    club = await club_of(request)
+    club = await club_of(request, card.club_id)
     window = week.Interval(when(card.window.start), when(card.window.end))
     zone = i18n.zone(club.zone if club else None)
     opening = None
