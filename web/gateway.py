@@ -39,6 +39,8 @@ class GatewayError(Exception):
     texts: dict[str, str] = field(default_factory=dict)
     violations: list[tuple[str, str]] = field(default_factory=list)
     reason: str = ""
+    retry_after_s: float | None = None
+    """The gateway's RetryInfo: a retry after this many seconds may succeed (None: it gave none)."""
 
     def __str__(self) -> str:
         return f"{self.rpc}: {self.code.name}: {self.message}"
@@ -62,6 +64,7 @@ class GatewayError(Exception):
             texts={k: v[:500] for k, v in details.texts.items()},
             violations=[(f[:120], d[:300]) for f, d in field_violations(error)][:20],
             reason=details.reason,
+            retry_after_s=details.retry_after_s,
         )
 
 

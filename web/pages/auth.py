@@ -3,6 +3,9 @@ token replaces the session's), and the language switch."""
 
 from __future__ import annotations
 
+import math
+
+import grpc
 from starlette.requests import Request
 from starlette.responses import RedirectResponse, Response
 from starlette.routing import BaseRoute, Route
@@ -27,6 +30,25 @@ async def login_page(request: Request) -> Response:
     return render(request, "auth/login.html", {"name": "", "next": safe_next(request.query_params.get("next"))})
 
 
+MAX_RETRY_AFTER = 300  # seconds: a Retry-After the gateway's RetryInfo asks for, at most
+DEFAULT_RETRY_AFTER = {429: 5, 503: 10}  # seconds, when the gateway gave no RetryInfo (or did not answer)
+
+
+def busy_answer(error: GatewayError) -> tuple[int, int] | None:
+    """A login the gateway could not take now (a login flood: RESOURCE_EXHAUSTED; unavailable or too
+    slow: UNAVAILABLE, DEADLINE_EXCEEDED) as ``(HTTP status, Retry-After seconds)``: 429 or 503, after
+    the gateway's RetryInfo rounded up (bounded); None for any other refusal."""
+    if error.code == grpc.StatusCode.RESOURCE_EXHAUSTED:
+        status = 429
+    elif error.code in (grpc.StatusCode.UNAVAILABLE, grpc.StatusCode.DEADLINE_EXCEEDED):
+        status = 503
+    else:
+        return None
+    if error.retry_after_s is None:
+        return status, DEFAULT_RETRY_AFTER[status]
+    return status, min(MAX_RETRY_AFTER, max(1, math.ceil(error.retry_after_s)))
+
+
 async def login(request: Request) -> Response:
     form = await read_form(request)
     name, password = text(form, "name", MAX_NAME), text(form, "password", MAX_PASSWORD)
@@ -34,8 +56,13 @@ async def login(request: Request) -> Response:
     try:
         answer = await gateway_of(request).call("Login", identity_pb2.LoginRequest(name=name, password=password), None)
     except GatewayError as error:
-        if error.unreachable:
-            raise
+        busy = busy_answer(error)
+        if busy is not None:
+            status, retry_after = busy
+            message = _("Too many people are logging in right now. Try again in %(n)s seconds.") % {"n": retry_after}
+            page = render(request, "auth/login.html", {"name": name, "next": target, "error": message}, status_code=status)
+            page.headers["Retry-After"] = str(retry_after)
+            return page
         message = (
             _("Wrong name or password.")
             if error.code.name in ("UNAUTHENTICATED", "NOT_FOUND", "INVALID_ARGUMENT")
