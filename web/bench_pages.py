@@ -55,7 +55,17 @@ SETUP_THREADS = 8  # account creation hashes passwords (argon2): the slow part o
 ORGANIZER = "Bench organizer"
 LOGINS_AT_ONCE = 8  # players arrive a few at a time: the gateway admits 8 logins per hash worker at once
 LOGIN_ATTEMPTS = 120
-LOGIN_RETRY_SECONDS = 1.0  # the gateway's retry delay for a login refused as one too many at once
+LOGIN_RETRY_SECONDS = 1.0  # the pause before a refused login is sent again when the answer has no Retry-After
+MAX_LOGIN_RETRY_SECONDS = 30.0  # a Retry-After longer than this is cut to it
+
+
+def retry_after(header: str | None) -> float:
+    """The seconds of a ``Retry-After: <seconds>`` header (bounded), else :data:`LOGIN_RETRY_SECONDS`."""
+    if header is None or not header.strip().isdigit():
+        return LOGIN_RETRY_SECONDS
+    return min(MAX_LOGIN_RETRY_SECONDS, float(header.strip()))
+
+
 PAGES = ("login page", "log in", "my matches", "card", "availability", "save availability", "propose", "confirm")
 
 _CSRF = re.compile(r'name="csrf_token" value="([^"]+)"')
@@ -84,12 +94,18 @@ class RoundSetup:
     """Round 1's tables: player ids, in seat order."""
     names: dict[str, str]
     """League player id -> name."""
+    window_start: datetime
+    """Round 1's scheduling window opens then (UTC midnight, the day after tomorrow); it lasts 7 days."""
     logins: dict[str, tuple[str, str]] = field(default_factory=dict)
     """League player id -> (account name, password)."""
 
     def match_path(self, table: int, round_: int = 1, stage: int = 1) -> str:
         """The match card's path in the web app (``table`` counts from 1)."""
         return f"/match/{self.competition_id}/{stage}/{round_}/{table}"
+
+    def key(self, table: int, round_: int = 1, stage: int = 1) -> str:
+        """The match key (``competition/stage/round/table``) of a card."""
+        return f"{self.competition_id}/{stage}/{round_}/{table}"
 
 
 def set_up_round(organizer: gateway_pb2_grpc.GatewayServiceStub, players: int, rooms: int, tag: str) -> RoundSetup:
@@ -150,7 +166,7 @@ def set_up_round(organizer: gateway_pb2_grpc.GatewayServiceStub, players: int, r
         ),
         timeout=TIMEOUT,
     )
-    setup = RoundSetup(competition.id, club.id, [list(t.player_ids) for t in view.draw.rounds[0].tables], names)
+    setup = RoundSetup(competition.id, club.id, [list(t.player_ids) for t in view.draw.rounds[0].tables], names, start)
 
     def account(player_id: str) -> tuple[str, tuple[str, str]]:
         name = f"{names[player_id]} account"
@@ -232,19 +248,19 @@ class Player:
         return found.group(1)
 
     async def log_in(self) -> None:
-        """The login form, sent again after a pause while the gateway refuses logins as too many at once
-        (its login flood limit, RESOURCE_EXHAUSTED: 401 with the reason) or the web app gave up waiting
-        for it (503/504), as a person would; those refusals are counted."""
+        """The login form, sent again after the ``Retry-After`` the web app answers while the gateway
+        refuses logins as too many at once (its login flood limit, RESOURCE_EXHAUSTED: 429) or does not
+        answer in time (503, 504), as a person would; those refusals are counted."""
         await self.open("login page", "GET", "/login")
         for _ in range(LOGIN_ATTEMPTS):
             data = {"name": self.name, "password": self.password, "csrf_token": self.csrf()}
             answer = await self.open("log in", "POST", "/login", data, expect=0)
             if answer.status_code == 303:
                 break
-            if answer.status_code not in (401, 503, 504) or "Wrong name or password" in answer.text:
+            if answer.status_code not in (429, 503, 504):
                 raise RuntimeError(f"{self.name}: POST /login answered {answer.status_code}")
             self.timings.retried_logins += 1
-            await asyncio.sleep(LOGIN_RETRY_SECONDS)  # a person's pause before trying again, not a synchronisation
+            await asyncio.sleep(retry_after(answer.headers.get("retry-after")))  # a person's pause, not a synchronisation
         else:
             raise RuntimeError(f"{self.name}: still refused after {LOGIN_ATTEMPTS} logins")
         await self.open("my matches", "GET", "/")

@@ -10,6 +10,7 @@ import json
 
 import pytest
 
+from web import bench_pages
 from web.bench_pages import PAGES, block_for, calls_per_page, main
 
 pytestmark = pytest.mark.integration
@@ -49,3 +50,9 @@ def test_the_calls_per_page_are_read_from_the_metric_with_braces_in_the_route():
         'rondo_web_gateway_calls_per_page_count{method="GET",route="/match/{competition:str}"} 3.0\n'
     )
     assert calls_per_page(text) == {("/match/{competition:str}", "GET"): (12.0, 3.0)}
+
+
+def test_a_refused_login_is_sent_again_after_the_retry_after_it_was_told():
+    assert bench_pages.retry_after("3") == 3.0
+    assert bench_pages.retry_after(None) == bench_pages.retry_after("soon") == bench_pages.LOGIN_RETRY_SECONDS
+    assert bench_pages.retry_after("86400") == bench_pages.MAX_LOGIN_RETRY_SECONDS

@@ -18,7 +18,7 @@ from starlette.testclient import TestClient
 from rondo.gateway.v1 import calendar_pb2, identity_pb2, scheduling_pb2
 from tests.accounts import login as login_token
 from tests.web.conftest import WebApp, csrf_of, running_web
-from tests.web.season import DAY0, ZONE, Season, make_season, ts
+from tests.web.season import ZONE, Season, make_season, ts
 
 pytestmark = pytest.mark.web
 
@@ -67,8 +67,8 @@ def test_my_matches_lists_my_tables_with_the_current_round(site: WebApp, season:
     browser = login(site, season, player)
     home = browser.get("/")
     assert home.status_code == 200
-    assert "Web league pages" in home.text and "This round: round 1" in home.text
-    assert f'href="{season.path(1)}"' in home.text
+    assert "pages league" in home.text and "This round: round 1" in home.text
+    assert f'href="{season.match_path(1)}"' in home.text
     for other in season.tables[0]:
         assert season.names[other] in home.text
     assert 'id="current-state-1" data-state="waiting"' in home.text and "your availability is missing" in home.text
@@ -78,26 +78,28 @@ def test_my_matches_lists_my_tables_with_the_current_round(site: WebApp, season:
 def test_the_week_grid_offers_only_open_hours_and_saves_my_answer(site: WebApp, season: Season) -> None:
     player = season.tables[1][0]
     browser = login(site, season, player)
-    page = browser.get(season.path(2) + "/availability")
+    page = browser.get(season.match_path(2) + "/availability")
     assert page.status_code == 200, page.text
     assert "Mon 12:00–23:00" in found(r'id="opening-hours">([^<]*)<', page.text)
     offered = slots_on(page.text)
     # 12:00-23:00 Berlin, half hours, 7 days (a DST day would have the same open hours)
     assert len(offered) == 7 * 22
     chosen = offered[4:8]
-    answer = post(browser, season.path(2) + "/availability", season.path(2) + "/availability", [("slot", v) for v in chosen])
-    assert answer.status_code == 303 and answer.headers["location"] == season.path(2)
-    again = browser.get(season.path(2) + "/availability")
+    answer = post(
+        browser, season.match_path(2) + "/availability", season.match_path(2) + "/availability", [("slot", v) for v in chosen]
+    )
+    assert answer.status_code == 303 and answer.headers["location"] == season.match_path(2)
+    again = browser.get(season.match_path(2) + "/availability")
     calls = {
         page: int(browser.get(page).headers["x-gateway-calls"])
-        for page in (season.path(2), season.path(2) + "/results", "/calendar")
+        for page in (season.match_path(2), season.match_path(2) + "/results", "/calendar")
     }
     # bounds that hold with the club's 30 s cache cold (GetClub + ListRooms); warm, they are 3, 2, 3, 5 (the
     # calendar finds my club from my current card: WhoAmI, GetSeating, GetMatchCard per round probed, ListBookings)
     assert int(again.headers["x-gateway-calls"]) <= 5
-    assert calls[season.path(2)] <= 4 and calls[season.path(2) + "/results"] <= 3 and calls["/calendar"] <= 7
+    assert calls[season.match_path(2)] <= 4 and calls[season.match_path(2) + "/results"] <= 3 and calls["/calendar"] <= 7
     assert _CHECKED.findall(again.text) == chosen
-    card = browser.get(season.path(2))
+    card = browser.get(season.match_path(2))
     assert season.names[player] in found(r'id="answered">([^<]*)<', card.text)
 
 
@@ -105,7 +107,7 @@ def test_the_week_grid_offers_only_open_hours_and_saves_my_answer(site: WebApp, 
 def test_a_table_agrees_confirms_books_and_the_calendar_shows_it_without_anyones_intervals(site: WebApp, season: Season) -> None:
     table = season.tables[0]
     browsers = {p: login(site, season, p) for p in table}
-    availability = season.path(1) + "/availability"
+    availability = season.match_path(1) + "/availability"
     grid = sorted(slots_on(browsers[table[0]].get(availability).text))  # UTC starts: in time order
     shared = grid[10:16]  # three hours on day 1, everyone
     private = grid[40:42]  # only the first player's
@@ -113,7 +115,7 @@ def test_a_table_agrees_confirms_books_and_the_calendar_shows_it_without_anyones
         mine = shared + (private if i == 0 else [])
         assert post(browser, availability, availability, [("slot", v) for v in mine]).status_code == 303
     second = browsers[table[1]]
-    card = second.get(season.path(1))
+    card = second.get(season.match_path(1))
     assert 'data-state="agreeing"' in card.text
     for value in private:
         assert value not in card.text  # the first player's private slot: nowhere on another's card
@@ -123,14 +125,17 @@ def test_a_table_agrees_confirms_books_and_the_calendar_shows_it_without_anyones
     starts = re.findall(r'<option value="([^"]+)"', card.text)
     assert starts, card.text
     first = browsers[table[0]]
-    assert post(first, season.path(1), season.path(1) + "/propose", {"start": starts[0], "minutes": "90"}).status_code == 303
-    meeting_id = found(r'id="meeting-([^"]+)" data-status="proposed"', first.get(season.path(1)).text)
+    assert (
+        post(first, season.match_path(1), season.match_path(1) + "/propose", {"start": starts[0], "minutes": "90"}).status_code
+        == 303
+    )
+    meeting_id = found(r'id="meeting-([^"]+)" data-status="proposed"', first.get(season.match_path(1)).text)
     for player in table[1:]:
-        answer = post(browsers[player], season.path(1), season.path(1) + "/confirm", {"meeting_id": meeting_id})
+        answer = post(browsers[player], season.match_path(1), season.match_path(1) + "/confirm", {"meeting_id": meeting_id})
         assert answer.status_code == 303
-        shown = browsers[player].get(season.path(1)).text
+        shown = browsers[player].get(season.match_path(1)).text
         assert "flash-success" in shown, re.findall(r'class="flash[^>]*>([^<]*)<', shown)
-    card = second.get(season.path(1))
+    card = second.get(season.match_path(1))
     assert 'data-state="booked"' in card.text and 'data-status="booked"' in card.text
     assert found(rf'id="room-{meeting_id}">([^<]*)<', card.text) in ("Room: Room 1", "Room: Room 2"), card.text[
         card.text.find("card-facts") : card.text.find("Common options")
@@ -152,7 +157,7 @@ def test_a_table_agrees_confirms_books_and_the_calendar_shows_it_without_anyones
 def test_a_reported_result_is_confirmed_by_one_disputed_by_another_and_standings_show(site: WebApp, season: Season) -> None:
     table = season.tables[1]
     reporter = login(site, season, table[0])
-    results = season.path(2) + "/results"
+    results = season.match_path(2) + "/results"
     scores = dict(zip(table, ("45000", "35000", "25000", "15000")))
     form = {"number": "1", **{f"score-{p}": s for p, s in scores.items()}, **{f"chombo-{p}": "0" for p in table}}
     assert post(reporter, results, results, form).status_code == 303
@@ -176,12 +181,12 @@ def test_a_reported_result_is_confirmed_by_one_disputed_by_another_and_standings
 def test_a_player_editing_the_url_to_another_tables_card_is_refused_and_sees_none_of_it(site: WebApp, season: Season) -> None:
     outsider = login(site, season, season.tables[1][3])
     for suffix in ("", "/availability"):
-        page = outsider.get(season.path(1) + suffix)
+        page = outsider.get(season.match_path(1) + suffix)
         assert page.status_code == 403, (suffix, page.status_code)
         assert 'id="answered"' not in page.text and 'name="slot"' not in page.text and "meeting-" not in page.text
-    results = outsider.get(season.path(1) + "/results")  # results are public: read-only for another table
+    results = outsider.get(season.match_path(1) + "/results")  # results are public: read-only for another table
     assert results.status_code == 200 and 'id="report-form"' not in results.text and "confirm-result-" not in results.text
-    refused = post(outsider, "/", season.path(1) + "/availability", [("slot", "2030-01-01T12:00:00+00:00")])
+    refused = post(outsider, "/", season.match_path(1) + "/availability", [("slot", "2030-01-01T12:00:00+00:00")])
     assert refused.status_code == 403
 
 
@@ -189,17 +194,19 @@ def test_pages_speak_russian_from_the_browser_and_switch_to_english(site: WebApp
     browser = login(site, season, season.tables[0][2], locale="ru")
     home = browser.get("/")
     assert '<html lang="ru">' in home.text and "Мои матчи" in home.text and "Выйти" in home.text
-    card = browser.get(season.path(1))
+    card = browser.get(season.match_path(1))
     assert "Встречи" in card.text and "Europe/Berlin" in card.text
     window = found(r"<dt>Окно</dt><dd>([^<]*)</dd>", card.text)  # the club's wall clock, in Russian
     # the window runs from midnight UTC for 7 days: 01:00 or 02:00 in Berlin (a DST change may fall between)
-    hour, end = (moment.astimezone(ZoneInfo(ZONE)).hour for moment in (DAY0, DAY0 + timedelta(days=7)))
+    hour, end = (
+        moment.astimezone(ZoneInfo(ZONE)).hour for moment in (season.window_start, season.window_start + timedelta(days=7))
+    )
     assert re.fullmatch(rf"\d\d\.\d\d\.\d{{4}}, 0{hour}:00 – \d\d\.\d\d\.\d{{4}}, 0{end}:00", window), window
     switched = post(browser, "/", "/lang", {"lang": "en", "next": "/"})
     assert switched.status_code == 303
     english = browser.get("/")
     assert '<html lang="en">' in english.text and "My matches" in english.text
-    window = found(r"<dt>Window</dt><dd>([^<]*)</dd>", browser.get(season.path(1)).text)
+    window = found(r"<dt>Window</dt><dd>([^<]*)</dd>", browser.get(season.match_path(1)).text)
     assert re.fullmatch(rf"\d+/\d+/\d\d, {hour}:00\u202fAM – \d+/\d+/\d\d, {end}:00\u202fAM", window), window
 
 
