@@ -107,6 +107,8 @@ def frontends(settings: Settings, environ: Mapping[str, str] = os.environ) -> li
         host = environ.get("RONDO_WEB_HOST") or settings.host
         env = {"RONDO_GATEWAY_ADDR": gateway, "RONDO_WEB_HOST": host, "RONDO_WEB_PORT": str(port)}
         env["RONDO_WEB_SECRET"] = web_secret(settings, environ)
+        # its metrics only on a port the operator names (a fixed default would clash between two `up`s)
+        env["RONDO_WEB_METRICS_PORT"] = environ.get("RONDO_WEB_METRICS_PORT") or "-1"
         found.append(Frontend("web", "web", env, url=f"http://{_url_host(host)}:{port}/"))
     if environ.get("RONDO_TELEGRAM_TOKEN"):
         if not environ.get("RONDO_BOT_SERVICE_TOKEN"):

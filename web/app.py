@@ -111,8 +111,6 @@ def create_app(settings: WebSettings) -> Starlette:
         Middleware(security.LoginGate, refuse=refuse),
     ]
     routes = [*found.routes, Mount("/static", app=StaticFiles(directory=STATIC), name="static")]
-    if not settings.metrics:
-        routes = [r for r in routes if getattr(r, "path", "") != "/metrics"]
     app = Starlette(
         routes=routes,
         middleware=middleware,

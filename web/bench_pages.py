@@ -365,9 +365,9 @@ def percentile(values: list[float], q: float) -> float:
 
 
 @contextmanager
-def rondo_up(data_dir: Path, web_port: int = -1) -> Iterator[str]:
-    """`rondo up` on ``data_dir`` (SQLite), with its web app on ``web_port`` (-1: none); the gateway's
-    address."""
+def rondo_up(data_dir: Path, web_port: int = -1, metrics_port: int = -1) -> Iterator[str]:
+    """`rondo up` on ``data_dir`` (SQLite), with its web app on ``web_port`` (-1: none) and the web app's
+    metrics on ``metrics_port`` (-1: none); the gateway's address."""
     from rondo_app.demo import rondo_process
     from rondo_runtime.process import free_port
 
@@ -381,6 +381,7 @@ def rondo_up(data_dir: Path, web_port: int = -1) -> Iterator[str]:
         "RONDO_LOG_LEVEL": "ERROR",
         "RONDO_WEB_LOG_LEVEL": "WARNING",
         "RONDO_WEB_PORT": str(web_port),
+        "RONDO_WEB_METRICS_PORT": str(metrics_port),
         # the simulated players are plain HTTP clients on loopback: they send no Secure cookie (a browser
         # treats 127.0.0.1 as secure, an HTTP library does not)
         "RONDO_WEB_SECURE_COOKIE": "0",
@@ -420,9 +421,9 @@ def bench(players: int, rooms: int, concurrency: int) -> dict[str, Any]:
     with tempfile.TemporaryDirectory(prefix="rondo-bench-pages-") as tmp:
         data_dir = Path(tmp)
         began = time.perf_counter()
-        web_port = free_port()
+        web_port, metrics_port = free_port(), free_port()
         web = f"http://127.0.0.1:{web_port}"
-        with rondo_up(data_dir, web_port) as address, grpc.insecure_channel(address) as channel:
+        with rondo_up(data_dir, web_port, metrics_port) as address, grpc.insecure_channel(address) as channel:
             password = create_organizer(ORGANIZER, Settings.from_env({**os.environ, "RONDO_DATA_DIR": str(data_dir)})).password
             anonymous = gateway_pb2_grpc.GatewayServiceStub(channel)
             token = anonymous.Login(identity_pb2.LoginRequest(name=ORGANIZER, password=password), timeout=TIMEOUT).token
@@ -435,7 +436,7 @@ def bench(players: int, rooms: int, concurrency: int) -> dict[str, Any]:
                 flush=True,
             )
             timings, elapsed, confirmations, booked = asyncio.run(play_round(web, setup, concurrency))
-            with urllib.request.urlopen(web + "/metrics", timeout=10) as response:
+            with urllib.request.urlopen(f"http://127.0.0.1:{metrics_port}/metrics", timeout=10) as response:
                 calls = calls_per_page(response.read().decode())
             load_average = round(os.getloadavg()[0], 1)
     pages = {}

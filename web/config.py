@@ -18,8 +18,10 @@ Variables (a bad value stops the process with exit code 2 and a line naming the 
 ``RONDO_WEB_SECURE_COOKIE``
     ``1`` (default): the session cookie is ``Secure`` (sent over HTTPS only, and to http://localhost
     by browsers that treat it as secure); ``0`` for plain HTTP on another host, in development only.
-``RONDO_WEB_METRICS``
-    ``1`` (default): Prometheus metrics at ``/metrics`` on the same port; ``0``: no ``/metrics``.
+``RONDO_WEB_METRICS_PORT``
+    The port of the Prometheus metrics (``/metrics``, on ``RONDO_WEB_HOST``), apart from the pages' public
+    port, which never serves them (like the gateway's ``RONDO_METRICS_PORT``). Default 9465; ``0``: any
+    free port (logged); ``-1``: no metrics. Under `rondo up` the web app has none unless this is set.
 ``RONDO_WEB_GATEWAY_TIMEOUT_SECONDS``
     The deadline of every gateway call (default 10, between 0.1 and 300).
 ``RONDO_WEB_SESSION_SECONDS``
@@ -69,7 +71,7 @@ class WebSettings:
     secret: str = field(default="", repr=False)
     dev: bool = False
     secure_cookie: bool = True
-    metrics: bool = True
+    metrics_port: int | None = 9465  # None: no metrics
     gateway_timeout_seconds: float = 10.0
     session_seconds: int = 12 * 3600
     telegram_bot: str = ""
@@ -111,7 +113,7 @@ class WebSettings:
             secret=secret,
             dev=dev,
             secure_cookie=_bool(get("RONDO_WEB_SECURE_COOKIE"), "RONDO_WEB_SECURE_COOKIE", True),
-            metrics=_bool(get("RONDO_WEB_METRICS"), "RONDO_WEB_METRICS", True),
+            metrics_port=_metrics_port(get("RONDO_WEB_METRICS_PORT"), cls.metrics_port),
             gateway_timeout_seconds=_number(
                 get("RONDO_WEB_GATEWAY_TIMEOUT_SECONDS"),
                 "RONDO_WEB_GATEWAY_TIMEOUT_SECONDS",
@@ -135,6 +137,11 @@ class WebSettings:
             log_level=log_level,
             grace_seconds=_number(get("RONDO_WEB_GRACE_SECONDS"), "RONDO_WEB_GRACE_SECONDS", cls.grace_seconds, 0, 600),
         )
+
+
+def _metrics_port(raw: str | None, default: int | None) -> int | None:
+    port = int(_number(raw, "RONDO_WEB_METRICS_PORT", default if default is not None else -1, -1, 65535, integer=True))
+    return None if port == -1 else port
 
 
 def _club(raw: str | None) -> str:

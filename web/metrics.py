@@ -1,5 +1,5 @@
-"""The web app's Prometheus metrics (``/metrics`` on the app's own port, ``RONDO_WEB_METRICS``): one
-registry per app, so tests may run several apps in one process."""
+"""The web app's Prometheus metrics (``/metrics`` on their own port, ``RONDO_WEB_METRICS_PORT``, served by
+web/server.py): one registry per app, so tests may run several apps in one process."""
 
 from __future__ import annotations
 

@@ -52,7 +52,7 @@ HEADERS = [
     (b"x-frame-options", b"DENY"),
     (b"cross-origin-opener-policy", b"same-origin"),
 ]
-PUBLIC_PATHS = frozenset({"/login", "/healthz", "/readyz", "/metrics", "/lang", "/favicon.ico"})
+PUBLIC_PATHS = frozenset({"/login", "/healthz", "/readyz", "/lang", "/favicon.ico"})
 PUBLIC_PREFIXES = ("/static/",)
 UNSAFE_METHODS = frozenset({"POST", "PUT", "PATCH", "DELETE"})
 MAX_FORM_BYTES = 256 * 1024

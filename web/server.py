@@ -9,6 +9,7 @@ import signal
 import sys
 
 import uvicorn
+from prometheus_client import start_http_server
 
 from web.app import create_app
 from web.config import ConfigError, WebSettings
@@ -25,8 +26,15 @@ def main() -> int:
     logging.basicConfig(level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     if settings.dev:
         log.warning("RONDO_WEB_DEV=1: a session key made for this process only; sessions end when it stops")
+    app = create_app(settings)
+    metrics_server = None
+    if settings.metrics_port is not None:
+        metrics_server, _thread = start_http_server(
+            settings.metrics_port, addr=settings.host, registry=app.state.metrics.registry
+        )
+        log.info("metrics on port %s", metrics_server.server_port)
     config = uvicorn.Config(
-        create_app(settings),
+        app,
         host=settings.host,
         port=settings.port,
         log_level=settings.log_level.lower(),
@@ -40,5 +48,10 @@ def main() -> int:
     # it found: with these, that second delivery is a no-op and a clean stop exits 0
     for stop in (signal.SIGTERM, signal.SIGINT):
         signal.signal(stop, lambda *_: None)
-    server.run()
+    try:
+        server.run()
+    finally:
+        if metrics_server is not None:
+            metrics_server.shutdown()
+            metrics_server.server_close()
     return 0 if server.started else 1

@@ -151,12 +151,12 @@ def env(**values: str) -> dict[str, str]:
 
 def test_settings_have_working_defaults_and_read_every_variable() -> None:
     default = WebSettings.from_env(env())
-    assert (default.host, default.port, default.gateway_addr, default.secure_cookie, default.metrics) == (
+    assert (default.host, default.port, default.gateway_addr, default.secure_cookie, default.metrics_port) == (
         "127.0.0.1",
         8000,
         "127.0.0.1:50051",
         True,
-        True,
+        9465,
     )
     custom = WebSettings.from_env(
         env(
@@ -164,20 +164,21 @@ def test_settings_have_working_defaults_and_read_every_variable() -> None:
             RONDO_WEB_PORT="9000",
             RONDO_GATEWAY_ADDR="gateway:50051",
             RONDO_WEB_SECURE_COOKIE="0",
-            RONDO_WEB_METRICS="0",
+            RONDO_WEB_METRICS_PORT="-1",
             RONDO_WEB_TELEGRAM_BOT="@rondo_club_bot",
             RONDO_WEB_CLUB_ID="club-1",
             RONDO_WEB_GATEWAY_TIMEOUT_SECONDS="2.5",
             RONDO_WEB_CLUB_FEED_URL="https://rondo.example/calendar/abc.ics",
         )
     )
-    assert (custom.host, custom.port, custom.gateway_addr, custom.secure_cookie, custom.metrics) == (
+    assert (custom.host, custom.port, custom.gateway_addr, custom.secure_cookie, custom.metrics_port) == (
         "0.0.0.0",
         9000,
         "gateway:50051",
         False,
-        False,
+        None,
     )
+    assert WebSettings.from_env(env(RONDO_WEB_METRICS_PORT="0")).metrics_port == 0  # any free port
     assert (custom.telegram_bot, custom.club_id, custom.gateway_timeout_seconds) == ("rondo_club_bot", "club-1", 2.5)
     assert custom.club_feed_url == "https://rondo.example/calendar/abc.ics"
     assert SECRET not in repr(custom)  # never logged

@@ -842,6 +842,8 @@ FRONTEND_SECRETS = {
 }
 #: Each frontend's settings attributes: (host, port serving /healthz /readyz /metrics).
 FRONTEND_PORT_ATTRIBUTES = {"web": ("host", "port"), "bot": ("health_host", "health_port")}
+#: Each frontend's settings attribute of the port serving /metrics: the web app's is not its public port.
+FRONTEND_METRICS_ATTRIBUTE = {"web": "metrics_port", "bot": "health_port"}
 
 
 def frontend_settings(name: str, env: dict, where: str):
@@ -867,6 +869,10 @@ def frontend_settings(name: str, env: dict, where: str):
 
 def frontend_port(name: str, settings) -> int:
     return getattr(settings, FRONTEND_PORT_ATTRIBUTES[name][1])
+
+
+def frontend_metrics_port(name: str, settings) -> int:
+    return getattr(settings, FRONTEND_METRICS_ATTRIBUTE[name])
 
 
 def http_health_one_liner() -> str:
@@ -939,7 +945,9 @@ def test_prometheus_scrapes_the_frontends_on_their_metrics_port():
     assert set(targets) == set(FRONTENDS)
     for name, port in targets.items():
         settings = frontend_settings(name, services[name]["environment"], f"compose.yaml {name}")
-        assert int(port) == frontend_port(name, settings)
+        assert int(port) == frontend_metrics_port(name, settings)
+        if name == "web":
+            assert frontend_metrics_port(name, settings) != frontend_port(name, settings), "web: metrics off the public port"
 
 
 def frontend_container_env(container: dict, where: str) -> dict[str, str]:
@@ -973,13 +981,17 @@ def test_k8s_frontend_deployment(name):
     listen, http_port = (getattr(settings, attribute) for attribute in FRONTEND_PORT_ATTRIBUTES[name])
     assert listen == "0.0.0.0"
     named = {p["name"]: p["containerPort"] for p in container["ports"]}
-    assert set(named.values()) == {http_port}
+    metrics_port = frontend_metrics_port(name, settings)
+    assert set(named.values()) == {http_port, metrics_port}
     paths = {"startupProbe": "/healthz", "livenessProbe": "/healthz", "readinessProbe": "/readyz"}
     for kind, path in paths.items():
         probe = container[kind]["httpGet"]
         assert probe["path"] == path and named.get(probe["port"], probe["port"]) == http_port, f"k8s {name} {kind}"
     annotations = pod["metadata"]["annotations"]
-    assert annotations["prometheus.io/scrape"] == "true" and annotations["prometheus.io/port"] == str(http_port)
+    assert annotations["prometheus.io/scrape"] == "true" and annotations["prometheus.io/port"] == str(metrics_port)
+    if name == "web":  # the Service (the public side) publishes the pages' port, not the metrics port
+        service_ports = {named.get(p["targetPort"], p["targetPort"]) for p in k8s_by_kind("Service")[name]["spec"]["ports"]}
+        assert service_ports == {http_port}
     assert annotations.get("prometheus.io/path", "/metrics") == "/metrics"
     pre_stop = container.get("lifecycle", {}).get("preStop", {}).get("exec", {}).get("command", [])
     pause = float(pre_stop[1]) if pre_stop[:1] == ["sleep"] else 0.0

@@ -44,9 +44,10 @@ def test_a_bad_setting_stops_it_with_exit_code_2_naming_the_variable(values: dic
 
 
 def test_it_serves_health_readiness_metrics_and_a_login_then_stops_cleanly_on_sigterm(embedded) -> None:
-    port = free_port()
+    port, metrics_port = free_port(), free_port()
     env = web_env(
         RONDO_WEB_PORT=str(port),
+        RONDO_WEB_METRICS_PORT=str(metrics_port),
         RONDO_GATEWAY_ADDR=embedded.address,
         RONDO_WEB_SECRET=secrets.token_urlsafe(32),
         RONDO_WEB_SECURE_COOKIE="0",  # plain HTTP on loopback in this test
@@ -66,7 +67,8 @@ def test_it_serves_health_readiness_metrics_and_a_login_then_stops_cleanly_on_si
             )
             assert answer.status_code == 303
             assert "Server Player" in browser.get("/").text
-        assert "rondo_web_page_seconds_bucket" in httpx.get(f"{base}/metrics", timeout=5).text
+        assert "rondo_web_page_seconds_bucket" in httpx.get(f"http://127.0.0.1:{metrics_port}/metrics", timeout=5).text
+        assert httpx.get(f"{base}/metrics", timeout=5).status_code == 303, "no metrics on the pages' port: a page like any"
     finally:
         process.send_signal(signal.SIGTERM)
         code = process.wait(timeout=30)

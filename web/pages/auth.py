@@ -59,7 +59,10 @@ async def login(request: Request) -> Response:
         busy = busy_answer(error)
         if busy is not None:
             status, retry_after = busy
-            message = _("Too many people are logging in right now. Try again in %(n)s seconds.") % {"n": retry_after}
+            if status == 429:
+                message = _("Too many people are logging in right now. Try again in %(n)s seconds.") % {"n": retry_after}
+            else:
+                message = _("The Rondo server is not answering. Try again in %(n)s seconds.") % {"n": retry_after}
             page = render(request, "auth/login.html", {"name": name, "next": target, "error": message}, status_code=status)
             page.headers["Retry-After"] = str(retry_after)
             return page

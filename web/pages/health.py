@@ -1,9 +1,8 @@
-"""``/healthz`` (the process answers), ``/readyz`` (and the gateway answers its health check) and
-``/metrics`` (Prometheus, when ``RONDO_WEB_METRICS`` is on)."""
+"""``/healthz`` (the process answers) and ``/readyz`` (and the gateway answers its health check); the
+metrics are on their own port (web/server.py, ``RONDO_WEB_METRICS_PORT``), never on the pages' port."""
 
 from __future__ import annotations
 
-from prometheus_client import CONTENT_TYPE_LATEST, generate_latest
 from starlette.requests import Request
 from starlette.responses import PlainTextResponse, Response
 from starlette.routing import BaseRoute, Route
@@ -21,12 +20,7 @@ async def readyz(request: Request) -> Response:
     return PlainTextResponse("gateway unreachable", status_code=503)
 
 
-async def metrics(request: Request) -> Response:
-    return Response(generate_latest(request.app.state.metrics.registry), media_type=CONTENT_TYPE_LATEST)
-
-
 routes: list[BaseRoute] = [
     Route("/healthz", healthz, methods=["GET"]),
     Route("/readyz", readyz, methods=["GET"]),
-    Route("/metrics", metrics, methods=["GET"]),
 ]
