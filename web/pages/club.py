@@ -3,6 +3,7 @@ own calendar: my booked meetings as an iCalendar file to add to a phone's calend
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
 from datetime import UTC, datetime, timedelta
 
 from starlette.requests import Request
@@ -16,10 +17,23 @@ from web.pages.player import MAX_COMPETITIONS, N_, club_of, current_round, times
 from web.rendering import NavItem, render
 from web.session import current_user
 from web.views.ical import MyMeeting, calendar_file
-from web.views.matches import my_tables
+from web.views.matches import MyTable, my_tables
 
 DAYS_SHOWN = 28
 MAX_MEETINGS = 200
+
+
+async def my_drawn_tables(request: Request, limit: int | None = None) -> AsyncIterator[list[MyTable]]:
+    """For each competition I am linked to (the first ``limit``) whose draw is published: my tables."""
+    account = await call(request, "WhoAmI", identity_pb2.WhoAmIRequest())
+    for link in account.players[:limit]:
+        try:
+            seating = await call(request, "GetSeating", draws_pb2.GetSeatingRequest(competition_id=link.competition_id))
+        except GatewayError as error:
+            if error.code.name in ("NOT_FOUND", "FAILED_PRECONDITION"):
+                continue
+            raise
+        yield my_tables(link.competition_id, [link.player_id], seating.rounds)
 
 
 async def my_club_id(request: Request) -> str:
@@ -27,15 +41,8 @@ async def my_club_id(request: Request) -> str:
     (then the page shows the optional default club, ``RONDO_WEB_CLUB_ID``)."""
     if not current_user(request).is_player:
         return ""
-    account = await call(request, "WhoAmI", identity_pb2.WhoAmIRequest())
-    for link in account.players[:MAX_COMPETITIONS]:
-        try:
-            seating = await call(request, "GetSeating", draws_pb2.GetSeatingRequest(competition_id=link.competition_id))
-        except GatewayError as error:
-            if error.code.name in ("NOT_FOUND", "FAILED_PRECONDITION"):
-                continue
-            raise
-        _round, card = await current_round(request, my_tables(link.competition_id, [link.player_id], seating.rounds))
+    async for tables in my_drawn_tables(request, MAX_COMPETITIONS):
+        _round, card = await current_round(request, tables)
         if card is not None and card.club_id:
             return card.club_id
     return ""
@@ -80,17 +87,10 @@ async def calendar(request: Request) -> Response:
 
 async def my_calendar(request: Request) -> Response:
     """My booked meetings (the current and earlier rounds' cards) as text/calendar."""
-    account = await call(request, "WhoAmI", identity_pb2.WhoAmIRequest())
     club_id = ""
     meetings: list[MyMeeting] = []
-    for link in account.players:
-        try:
-            seating = await call(request, "GetSeating", draws_pb2.GetSeatingRequest(competition_id=link.competition_id))
-        except GatewayError as error:
-            if error.code.name in ("NOT_FOUND", "FAILED_PRECONDITION"):
-                continue
-            raise
-        for table in my_tables(link.competition_id, [link.player_id], seating.rounds):
+    async for tables in my_drawn_tables(request):
+        for table in tables:
             try:
                 card = await call(request, "GetMatchCard", scheduling_pb2.GetMatchCardRequest(match_key=str(table.key)))
             except GatewayError as error:
