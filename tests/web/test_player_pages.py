@@ -290,3 +290,24 @@ def next_spring_change() -> date:
 def site_player_stub(embedded, season: Season, player_id: str):
     name, password = season.logins[player_id]
     return embedded.accounts.stub(login_token(embedded.raw_channel, name, password))
+
+
+def test_the_club_calendar_is_my_cards_club_and_the_optional_default_only_without_a_match(embedded, season: Season) -> None:
+    other = embedded.gateway.CreateClub(
+        scheduling_pb2.CreateClubRequest(
+            club=scheduling_pb2.Club(name="Default club", time_zone="Asia/Tokyo"), idempotency_key="club-default"
+        ),
+        timeout=10,
+    )
+    heading = re.compile(r"<h1>([^<]*)</h1>")
+    with running_web(embedded) as plain:  # no RONDO_WEB_CLUB_ID: nobody without a match has a club calendar
+        organizer = plain.login(embedded.accounts.organizer_name, embedded.accounts.organizer_password)
+        assert 'id="no-club"' in organizer.get("/calendar").text
+        player = login(plain, season, season.tables[0][0])
+        assert heading.findall(player.get("/calendar").text) == ["Club calendar: pages club"]  # from the card
+    with running_web(embedded, club_id=other.id) as defaulted:
+        organizer = defaulted.login(embedded.accounts.organizer_name, embedded.accounts.organizer_password)
+        page = organizer.get("/calendar").text
+        assert heading.findall(page) == ["Club calendar: Default club"] and "Asia/Tokyo" in page
+        player = login(defaulted, season, season.tables[1][0])
+        assert heading.findall(player.get("/calendar").text) == ["Club calendar: pages club"]  # the card wins
