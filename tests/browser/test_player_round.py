@@ -74,7 +74,7 @@ def all_slots(driver) -> list[str]:
 def tick(driver, values: list[str]) -> None:
     for value in values:
         box = driver.find_element(By.ID, f"slot-{value}")
-        driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", box)
+        driver.execute_script("arguments[0].scrollIntoView({block: 'center', inline: 'center'})", box)
         if not box.is_selected():
             box.click()
 
