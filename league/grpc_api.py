@@ -26,6 +26,8 @@ from league.domain.reviews import RecordStatus, ReviewedRecord, Verdict
 from league.domain.scoring import exact
 from league.domain.stage_kinds import Seating, StagePlan, meeting_shape
 from league.domain.stages import Stage, StageStatus
+from league.domain.standings import UnresolvedTie
+from league.domain.texts import ru_of
 from league.playoff_service import PlayoffReport
 from league.review_service import Decision
 from league.service import CompetitionStandings, LeagueService
@@ -480,6 +482,7 @@ def playoff_conflict_to_proto(c: PlayoffConflict | None) -> league_pb2.PlayoffCo
         seated_not_qualified_ids=list(c.seated_not_qualified),
         qualified_not_seated_ids=list(c.qualified_not_seated),
         explanation=c.explanation,
+        explanation_ru=ru_of(c.explanation),
         open=c.open,
     )
 
@@ -577,6 +580,12 @@ def _pairing(m: cup.MatchProgress, table: int) -> league_pb2.CupPairing:
     )
 
 
+def unresolved_tie_to_proto(t: UnresolvedTie) -> league_pb2.UnresolvedTie:
+    return league_pb2.UnresolvedTie(
+        place=t.place, player_ids=list(t.players), reason=t.reason, reason_ru=ru_of(t.reason), at_cut=t.at_cut
+    )
+
+
 def standings_to_proto(competition_id: str, result: CompetitionStandings) -> league_pb2.Standings:
     s = result.standings
     progress, progress_ru = s.progress()
@@ -593,18 +602,19 @@ def standings_to_proto(competition_id: str, result: CompetitionStandings) -> lea
                 hanchans=row.figures.hanchans,
                 provisional=s.provisional(row),
                 separated_from_next=row.separated_from_next or "",
+                separated_from_next_ru=ru_of(row.separated_from_next),
                 notes=list(row.figures.notes),
+                notes_ru=[ru_of(n) for n in row.figures.notes],
                 fate=s.advancement(row)[0],
                 fate_reason=s.advancement(row)[1],
+                fate_reason_ru=ru_of(s.advancement(row)[1]),
             )
             for row in s.rows
         ],
-        unresolved=[
-            league_pb2.UnresolvedTie(place=t.place, player_ids=list(t.players), reason=t.reason, at_cut=t.at_cut)
-            for t in s.unresolved
-        ],
+        unresolved=[unresolved_tie_to_proto(t) for t in s.unresolved],
         ruleset_version=result.ruleset_version,
         notes=list(result.notes),
+        notes_ru=[ru_of(n) for n in result.notes],
         playoff_conflict=playoff_conflict_to_proto(result.playoff_conflict),
         rounds=s.rounds,
         after_round=s.after_round,
@@ -644,16 +654,16 @@ def updown_standings_to_proto(result: UpdownStageStandings) -> league_pb2.Updown
                         fate=r.fate,
                         withdrawn=r.withdrawn,
                         separated_from_next=r.separated_from_next or "",
+                        separated_from_next_ru=ru_of(r.separated_from_next),
                         notes=list(r.notes),
+                        notes_ru=[ru_of(n) for n in r.notes],
                         fate_reason=r.fate_reason,
+                        fate_reason_ru=ru_of(r.fate_reason),
                         provisional=r.provisional,
                     )
                     for r in s.rows
                 ],
-                unresolved=[
-                    league_pb2.UnresolvedTie(place=t.place, player_ids=list(t.players), reason=t.reason, at_cut=t.at_cut)
-                    for t in s.unresolved
-                ],
+                unresolved=[unresolved_tie_to_proto(t) for t in s.unresolved],
             )
             for name, s in result.groups
         ],

@@ -12,6 +12,7 @@ A file that cannot be read or is malformed: every problem on stderr as ``field: 
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import sys
 from collections.abc import Iterable
@@ -21,6 +22,7 @@ from typing import Any
 from league.domain.cup_progress import CupSeasonScore, cup_score_as_dict, score_cup_season
 from league.domain.season_file import CupSeason, load_season, violations_text
 from league.domain.standings import Standings, regular_standings, standings_as_dict
+from league.domain.texts import ru_of
 from league.domain.updown import UpdownSeason, UpdownStandings, updown_standings, updown_standings_as_dict
 from rondo_runtime.errors import InvalidArgument
 
@@ -43,13 +45,19 @@ def score_season_file(path: Path) -> Standings | UpdownStandings | CupSeasonScor
     return regular_standings(season)
 
 
-def render_standings(standings: Standings, stream=None) -> None:
+def _in(language: str, en: Any, ru: Any) -> Any:
+    """The Russian twin for ``language`` "ru", else the English text."""
+    return ru if language == "ru" else en
+
+
+def render_standings(standings: Standings, stream=None, language: str = "en") -> None:
+    """The explanations (progress, the step to the next row, notes, tie reasons) in ``language``."""
     from rich.console import Console
     from rich.table import Table
 
     console = Console(file=stream or sys.stdout, width=None if (stream or sys.stdout).isatty() else 160)
     provisional = sum(1 for r in standings.rows if r.figures.provisional)
-    progress = standings.progress()[0]
+    progress = _in(language, *standings.progress())
     table = Table(
         title=f"{standings.ruleset}: regular-stage standings"
         + (f", {progress}" if progress else "")
@@ -73,25 +81,41 @@ def render_standings(standings: Standings, stream=None) -> None:
             f"{total:,}".replace(",", " ") if isinstance(total, int) else str(total),
             row["average_place"] or "-",
             str(row["hanchans"]),
-            row["separated_from_next"] or "",
+            _in(language, row["separated_from_next"], row["separated_from_next_ru"]) or "",
             row["fate"] + (" (provisional)" if row["fate"] and row["provisional"] else ""),
-            "\n".join(row["notes"]),
+            "\n".join(_in(language, row["notes"], row["notes_ru"])),
         )
     console.print(table)
     for tie in standings.unresolved:
         cut = " (at the playoff cut)" if tie.at_cut else ""
-        console.print(f"places {tie.place}{cut}: {', '.join(tie.players)}: {tie.reason}", markup=False, highlight=False)
+        reason = _in(language, tie.reason, ru_of(tie.reason))
+        console.print(f"places {tie.place}{cut}: {', '.join(tie.players)}: {reason}", markup=False, highlight=False)
 
 
-def render_updown_standings(standings: UpdownStandings, stream=None) -> None:
+def render_updown_standings(standings: UpdownStandings, stream=None, language: str = "en") -> None:
     """An Up&Down stage: place, player, points (carried), Sonneborn-Berger, games, what the place means,
-    the step that separated the row from the next, notes; then the ties left unresolved."""
+    the step that separated the row from the next, notes; then the ties left unresolved; the explanations
+    in ``language``."""
     group = f", {standings.group} group" if standings.group else ""
+    rows = standings.rows
+    if language == "ru":
+        rows = tuple(
+            dataclasses.replace(
+                r,
+                separated_from_next=None if r.separated_from_next is None else ru_of(r.separated_from_next),
+                notes=tuple(ru_of(n) for n in r.notes),
+                fate_reason=ru_of(r.fate_reason),
+            )
+            for r in rows
+        )
     render_updown_rows(
-        f"{standings.ruleset}: stage {standings.stage}{group} standings, {standings.progress()[0]}",
+        f"{standings.ruleset}: stage {standings.stage}{group} standings, {_in(language, *standings.progress())}",
         standings.stage,
-        standings.rows,
-        [(tie.place, tie.at_cut, list(tie.players), tie.reason) for tie in standings.unresolved],
+        rows,
+        [
+            (tie.place, tie.at_cut, list(tie.players), _in(language, tie.reason, ru_of(tie.reason)))
+            for tie in standings.unresolved
+        ],
         stream,
     )
 
@@ -191,8 +215,9 @@ def _game_text(game: dict) -> str:
     return game["winner"] + (" (tech.)" if game["technical_losers"] else "")
 
 
-def run_standings(path: Path, as_json: bool) -> int:
-    """The command's body: 0 with the standings printed, 2 with every problem on stderr."""
+def run_standings(path: Path, as_json: bool, language: str = "en") -> int:
+    """The command's body: 0 with the standings printed (the explanations in ``language``; ``--json``
+    carries both), 2 with every problem on stderr."""
     try:
         standings = score_season_file(path)
     except InvalidArgument as error:
@@ -209,10 +234,10 @@ def run_standings(path: Path, as_json: bool) -> int:
         if as_json:
             print(json.dumps(updown_standings_as_dict(standings), indent=2, ensure_ascii=False))
         else:
-            render_updown_standings(standings)
+            render_updown_standings(standings, language=language)
         return 0
     if as_json:
         print(json.dumps(standings_as_dict(standings), indent=2, ensure_ascii=False))
     else:
-        render_standings(standings)
+        render_standings(standings, language=language)
     return 0

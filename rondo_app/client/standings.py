@@ -5,7 +5,7 @@ stages, the final order and the prizes. ``rondo standings SEASON.json`` stays th
 from __future__ import annotations
 
 import sys
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -15,7 +15,7 @@ from rondo.gateway.v1 import competitions_pb2, results_pb2, stages_pb2
 from rondo_app.client import lookup
 from rondo_app.client.records import CUP_RULESET, UPDOWN_RULESET
 from rondo_app.client.render import enum_name, points, print_lines, table
-from rondo_app.client.session import Session, session
+from rondo_app.client.session import Session, session, user_locale
 
 #: The competition rulesets (league.domain.model.RULESETS) whose standings are a bracket or Up&Down tables.
 
@@ -110,15 +110,29 @@ def render_cup_bracket(out: Console, bracket: stages_pb2.CupBracket) -> None:
     render_cup_data(data, _out_stream(out))
 
 
-def render_updown(out: Console, standings: stages_pb2.UpdownStandings) -> None:
+def in_language(en: str, ru: str, language: str) -> str:
+    """The Russian twin for a Russian user (:func:`~rondo_app.client.session.user_locale`), English
+    otherwise, or when the gateway sent no Russian text."""
+    return ru if language == "ru" and ru else en
+
+
+def lines_in_language(en: Sequence[str], ru: Sequence[str], language: str) -> list[str]:
+    """Repeated texts with their one-for-one Russian twins (English when the twins do not match up)."""
+    return list(ru) if language == "ru" and len(ru) == len(en) else list(en)
+
+
+def render_updown(out: Console, standings: stages_pb2.UpdownStandings, language: str | None = None) -> None:
     """An Up&Down stage group by group through the offline renderer (league.offline.render_updown_rows):
-    points, SB, games, each fate with why, the step that separates a row from the next (the tie-break)."""
+    points, SB, games, each fate with why, the step that separates a row from the next (the tie-break);
+    the explanations in the user's language."""
     from league.domain.updown import UpdownRow
     from league.offline import render_updown_rows
 
+    lang = language or user_locale()
     names = {r.player_id: r.name for g in standings.groups for r in g.rows}
     version = f" v{standings.ruleset_version}" if standings.ruleset_version else ""
-    complete = f" ({standings.progress})" if standings.progress else ("" if standings.complete else " (games still to play)")
+    progress = in_language(standings.progress, standings.progress_ru, lang)
+    complete = f" ({progress})" if progress else ("" if standings.complete else " (games still to play)")
     for group in standings.groups:
         rows = [
             UpdownRow(
@@ -131,16 +145,22 @@ def render_updown(out: Console, standings: stages_pb2.UpdownStandings) -> None:
                 really_played=r.really_played,
                 fate=r.fate
                 + (" (provisional)" if r.provisional else "")
-                + (f": {with_names(r.fate_reason, names)}" if r.fate_reason else "")
+                + (f": {with_names(in_language(r.fate_reason, r.fate_reason_ru, lang), names)}" if r.fate_reason else "")
                 + (" (withdrawn)" if r.withdrawn else ""),
                 withdrawn=r.withdrawn,
-                separated_from_next=with_names(r.separated_from_next, names),
-                notes=tuple(with_names(n, names) for n in r.notes),
+                separated_from_next=with_names(in_language(r.separated_from_next, r.separated_from_next_ru, lang), names),
+                notes=tuple(with_names(n, names) for n in lines_in_language(r.notes, r.notes_ru, lang)),
             )
             for r in group.rows
         ]
         ties = [
-            (t.place, t.at_cut, [names.get(p, p) for p in t.player_ids], with_names(t.reason, names)) for t in group.unresolved
+            (
+                t.place,
+                t.at_cut,
+                [names.get(p, p) for p in t.player_ids],
+                with_names(in_language(t.reason, t.reason_ru, lang), names),
+            )
+            for t in group.unresolved
         ]
         group_name = "" if group.name == f"stage {standings.stage}" else f", {group.name}"
         title = f"{standings.ruleset}{version}: stage {standings.stage} ({standings.stage_kind}){group_name}{complete}"
@@ -178,14 +198,16 @@ def total_text(total: str) -> str:
     return points(int(total)) if total.lstrip("-").isdigit() else total
 
 
-def render_standings(out: Console, standings: results_pb2.Standings) -> None:
+def render_standings(out: Console, standings: results_pb2.Standings, language: str | None = None) -> None:
     """The regular-stage standings; the title says where the season is ("after round 1 of 4: places and
     fates are provisional", docs/rules.md mahjong.standings.provisional-until-played) and each
-    provisional row's fate says so."""
+    provisional row's fate says so; the explanations in the user's language."""
+    lang = language or user_locale()
     names = {r.player_id: r.name for r in standings.rows}
     provisional = sum(1 for r in standings.rows if r.provisional)
     version = f" v{standings.ruleset_version}" if standings.ruleset_version else ""
-    progress = f", {standings.progress}" if standings.progress else ""
+    shown_progress = in_language(standings.progress, standings.progress_ru, lang)
+    progress = f", {shown_progress}" if shown_progress else ""
     title = f"{standings.ruleset}{version}: regular-stage standings{progress}" + (
         f" ({provisional} provisional)" if provisional and not standings.progress else ""
     )
@@ -196,11 +218,11 @@ def render_standings(out: Console, standings: results_pb2.Standings) -> None:
             total_text(r.total),
             r.average_place or "-",
             r.hanchans,
-            with_names(r.separated_from_next, names),
+            with_names(in_language(r.separated_from_next, r.separated_from_next_ru, lang), names),
             r.fate
             + (" (provisional)" if r.fate and r.provisional else "")
-            + (f": {with_names(r.fate_reason, names)}" if r.fate_reason else ""),
-            "\n".join((["provisional"] if r.provisional and not r.fate else []) + list(r.notes)),
+            + (f": {with_names(in_language(r.fate_reason, r.fate_reason_ru, lang), names)}" if r.fate_reason else ""),
+            "\n".join((["provisional"] if r.provisional and not r.fate else []) + lines_in_language(r.notes, r.notes_ru, lang)),
         )
         for r in standings.rows
     ]
@@ -209,8 +231,10 @@ def render_standings(out: Console, standings: results_pb2.Standings) -> None:
     for tie in standings.unresolved:
         cut = " (at the playoff cut)" if tie.at_cut else ""
         players = ", ".join(names.get(p, p) for p in tie.player_ids)
-        print_lines(out, [f"places {tie.place}{cut}: {players}: {with_names(tie.reason, names)}"])
-    print_lines(out, [f"note: {with_names(n, names)}" for n in standings.notes])
+        print_lines(
+            out, [f"places {tie.place}{cut}: {players}: {with_names(in_language(tie.reason, tie.reason_ru, lang), names)}"]
+        )
+    print_lines(out, [f"note: {with_names(n, names)}" for n in lines_in_language(standings.notes, standings.notes_ru, lang)])
 
 
 def render_playoff(out: Console, p: stages_pb2.Playoff, competition: str = "") -> None:

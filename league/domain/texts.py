@@ -1,0 +1,437 @@
+"""The standings' explanations in English and Russian, rendered side by side from one description.
+
+Every message a player or organizer reads exists in both languages. A :class:`Text` *is* its English
+rendering (a ``str``, so the code and the API fields that always carried English keep doing so) and
+carries its Russian rendering in ``.ru``. Each phrase kind is one function below with its two renderings
+next to each other; numbers, names, places and clauses are parameters, never translated by pattern.
+The Russian wording follows the regulations' own terms (тур, ханчан, ума, плей-офф, жребий, очки,
+коэффициент Зонненборна-Бергера, мини-турнир). Pure: no I/O.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import SupportsIndex
+
+
+class Text(str):
+    """A text in English (the string itself) with its Russian twin in ``ru``."""
+
+    ru: str
+
+    def __new__(cls, en: str, ru: str) -> Text:
+        self = super().__new__(cls, en)
+        self.ru = ru
+        return self
+
+    def replace(self, old: str, new: str, count: SupportsIndex = -1) -> Text:
+        """Both renderings with ``old`` replaced by ``new`` (each in its own language)."""
+        return Text(str.replace(self, old, new, count), ru_of(self).replace(ru_of(old), ru_of(new), count))
+
+    def __add__(self, other: str) -> Text:
+        return Text(str(self) + other, self.ru + ru_of(other))
+
+
+def ru_of(text: str | None) -> str:
+    """The Russian rendering of ``text``; a plain ``str`` is language-neutral data (a name, an id, the
+    organizer's own reason) and stays as it is."""
+    if text is None:
+        return ""
+    return text.ru if isinstance(text, Text) else text
+
+
+def join(parts: Iterable[str], sep: str = "; ") -> Text:
+    parts = list(parts)
+    return Text(sep.join(parts), sep.join(ru_of(p) for p in parts))
+
+
+def both(text: str | None) -> tuple[str, str]:
+    """``(english, russian)``; ``("", "")`` for None."""
+    return ("", "") if text is None else (str(text), ru_of(text))
+
+
+def _plural(n: int, one: str, few: str, many: str) -> str:
+    """The Russian noun form for ``n`` (1 ханчан, 2 ханчана, 5 ханчанов)."""
+    if n % 10 == 1 and n % 100 != 11:
+        return one
+    if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14:
+        return few
+    return many
+
+
+# --- ties and the steps between rows --------------------------------------------------------------------
+
+#: the tie-break criteria's names (mahjong and Up&Down)
+CRITERIA: dict[str, Text] = {
+    "total": Text("total", "сумма очков"),
+    "average place": Text("average place", "среднее место"),
+    "points": Text("points", "очки"),
+    "mini-table": Text("mini-table", "мини-турнир"),
+    "head-to-head": Text("head-to-head", "личные встречи"),
+    "Sonneborn-Berger": Text("Sonneborn-Berger", "коэффициент Зонненборна-Бергера"),
+    "wins": Text("wins", "победы"),
+}
+
+
+def criterion(name: str) -> Text:
+    return CRITERIA[name]
+
+
+def criterion_compared(name: str, above: str, op: str, below: str) -> Text:
+    """``"average place 9/4 < 5/2"``: the step that separated two rows."""
+    label = criterion(name)
+    return Text(f"{label} {above} {op} {below}", f"{label.ru} {above} {op} {below}")
+
+
+#: "equal <criterion>" in Russian, each criterion in its own grammatical form
+_EQUAL_RU = {
+    "total": "равная сумма очков",
+    "average place": "равное среднее место",
+    "points": "равенство очков",
+    "mini-table": "равенство в мини-турнире",
+    "head-to-head": "равенство в личных встречах",
+    "Sonneborn-Berger": "равный коэффициент Зонненборна-Бергера",
+    "wins": "равное число побед",
+}
+
+
+def criterion_equal(name: str) -> Text:
+    return Text(f"equal {criterion(name)}", _EQUAL_RU[name])
+
+
+def criterion_missing(name: str, players: Iterable[str]) -> Text:
+    who = ", ".join(players)
+    label = criterion(name)
+    return Text(f"{label} not available for {who}", f"{label.ru}: нет данных у {who}")
+
+
+ORGANIZER_DECISION = Text("organizer decision required", "требуется решение организатора")
+TIED_SO_FAR = Text("tied so far, order not final", "пока равенство, порядок не окончательный")
+EXTRA_MATCH = Text("extra match needed", "нужен дополнительный матч")
+
+
+def tie_decided_by_lot(seed: int | None) -> Text:
+    return Text(f"drawn by lot with seed {seed}", f"жребий с зерном {seed}")
+
+
+def tie_decided_by_organizer(reason: str) -> Text:
+    return Text(f"organizer decision: {reason}", f"решение организатора: {reason}")
+
+
+def stale_tie_decision(explained: Text, players: Iterable[str]) -> Text:
+    who = ", ".join(players)
+    return Text(
+        f"stale tie decision ({explained}) for {who}: those players are no longer exactly an unresolved tie; not applied",
+        f"устаревшее решение по равенству ({explained.ru}) для {who}: эти игроки больше не составляют "
+        "в точности нерешённое равенство; не применено",
+    )
+
+
+# --- a mahjong row's notes ------------------------------------------------------------------------------
+
+
+def no_show(round_no: int, points: str) -> Text:
+    return Text(f"round {round_no}: no-show {points}", f"тур {round_no}: неявка {points}")
+
+
+def chombo(round_no: int, hanchan: int, times: int, points: str) -> Text:
+    return Text(
+        f"round {round_no} hanchan {hanchan}: chombo x{times} {points}",
+        f"тур {round_no}, ханчан {hanchan}: чомбо x{times} {points}",
+    )
+
+
+def penalty(round_no: int, points: str, reason: str) -> Text:
+    return Text(f"round {round_no}: penalty -{points} ({reason})", f"тур {round_no}: штраф -{points} ({reason})")
+
+
+def match_incomplete(round_no: int, table: int, played: int, hanchans: int, missing: Iterable[int]) -> Text:
+    gone = ", ".join(str(n) for n in missing)
+    return Text(
+        f"round {round_no} table {table}: {played} of {hanchans} hanchans played (missing {gone}); "
+        "provisional, match uma pending",
+        f"тур {round_no}, стол {table}: сыграно {played} из {hanchans} "
+        f"{_plural(hanchans, 'ханчана', 'ханчанов', 'ханчанов')} (не хватает {gone}); "
+        "предварительно, ума матча ещё не начислена",
+    )
+
+
+def no_match_entered(rounds: Iterable[int]) -> Text:
+    which = ", ".join(map(str, rounds))
+    return Text(f"no match entered for round {which}; provisional", f"нет матча за тур {which}; предварительно")
+
+
+# --- a mahjong row's fate -------------------------------------------------------------------------------
+
+
+def _places(place: str) -> Text:
+    one = "-" not in place
+    return Text(f"place {place}" if one else f"places {place}", f"место {place}" if one else f"места {place}")
+
+
+def fate_provisional(progress: Text, place: str, cut: int, side: str) -> Text:
+    """While the regular stage is played: ``side`` is "within", "below" or "straddle" the playoff cut."""
+    where = _places(place)
+    so_far = Text(f"provisional, {progress}", f"предварительно, {progress.ru}")
+    if side == "within":
+        return Text(
+            f"{so_far}: {where} within the playoff cut at {cut} so far; the regular stage decides",
+            f"{so_far.ru}: {where.ru} пока в пределах выхода в плей-офф (первые {cut}); решит регулярный этап",
+        )
+    if side == "below":
+        return Text(
+            f"{so_far}: {where} below the playoff cut at {cut} so far; the regular stage decides",
+            f"{so_far.ru}: {where.ru} пока ниже границы плей-офф (первые {cut}); решит регулярный этап",
+        )
+    return Text(
+        f"{so_far}: {where} straddle the playoff cut at {cut}: {TIED_SO_FAR}",
+        f"{so_far.ru}: {where.ru} на границе плей-офф (первые {cut}): {TIED_SO_FAR.ru}",
+    )
+
+
+def fate_playoff(place: str, cut: int) -> Text:
+    where = _places(place)
+    return Text(
+        f"{where}: the playoff takes places 1-{cut} of the regular stage (discard-league-2026 §1, §2)",
+        f"{where.ru}: в плей-офф выходят места 1-{cut} регулярного этапа (discard-league-2026 §1, §2)",
+    )
+
+
+def fate_out(place: str, cut: int) -> Text:
+    where = _places(place)
+    return Text(
+        f"{where}: the playoff takes places 1-{cut}; the season ends here (discard-league-2026 §1)",
+        f"{where.ru}: в плей-офф выходят места 1-{cut}; сезон для игрока окончен (discard-league-2026 §1)",
+    )
+
+
+def fate_at_cut(place: str, cut: int) -> Text:
+    where = _places(place)
+    return Text(
+        f"{where} straddle the playoff cut at {cut}: {ORGANIZER_DECISION}",
+        f"{where.ru} на границе плей-офф (первые {cut}): {ORGANIZER_DECISION.ru}",
+    )
+
+
+def rounds_played(rounds: int, complete_rounds: int, first_ones: bool) -> Text:
+    """``"after round 2 of 4"``; ``"2 of 4 rounds complete"`` when the complete rounds are not the first ones."""
+    if not complete_rounds:
+        return Text(f"no round of {rounds} complete yet", f"ни один из {rounds} туров ещё не завершён")
+    if first_ones:
+        return Text(f"after round {complete_rounds} of {rounds}", f"после тура {complete_rounds} из {rounds}")
+    return Text(f"{complete_rounds} of {rounds} rounds complete", f"завершено туров: {complete_rounds} из {rounds}")
+
+
+# --- the playoff's conflict with corrected standings ----------------------------------------------------
+
+PLAYOFF_DECIDE = Text(
+    "the organizer decides the playoff: regenerate round 1 from the corrected standings, or keep it, with the reason",
+    "организатор решает судьбу плей-офф: заново составить первый круг по исправленной таблице или оставить его, указав причину",
+)
+
+
+def playoff_seats_unplaceable(stage: int, seated: str) -> Text:
+    return Text(
+        f"stage {stage} (round 1) of the playoff seats {seated} (regular places 1-8 when it was generated); "
+        "the standings cannot name places 1-8 now (a tie the organizer has not decided)",
+        f"в этапе {stage} (первый круг плей-офф) играют {ru_of(seated)} (места 1-8 регулярного этапа на момент составления); "
+        "сейчас таблица не может назвать места 1-8 (равенство, которое организатор ещё не решил)",
+    )
+
+
+def playoff_seats_unqualified(stage: int, seated: str, qualified: str) -> Text:
+    return Text(
+        f"stage {stage} (round 1) of the playoff seats {seated}, whom the corrected standings no longer "
+        f"qualify; they qualify {qualified} instead",
+        f"в этапе {stage} (первый круг плей-офф) играют {ru_of(seated)}, но по исправленной таблице они больше не "
+        f"проходят в плей-офф; вместо них проходят {ru_of(qualified)}",
+    )
+
+
+def playoff_seats_reordered(stage: int, table_a: str, table_b: str) -> Text:
+    return Text(
+        f"stage {stage} (round 1) of the playoff seats the same eight players, but the corrected standings place "
+        f"them otherwise: round 1 would be table A {table_a}, table B {table_b}",
+        f"в этапе {stage} (первый круг плей-офф) играют те же восемь игроков, но исправленная таблица расставляет "
+        f"их иначе: первый круг был бы таким — стол A {table_a}, стол B {table_b}",
+    )
+
+
+def playoff_kept(decided_by: str, reason: str) -> Text:
+    return Text(
+        f"kept as stored by the organizer ({decided_by}): {reason}",
+        f"оставлено как есть решением организатора ({decided_by}): {reason}",
+    )
+
+
+NOBODY = Text("nobody", "никого")
+
+
+# --- results awaiting review (a row's notes) ------------------------------------------------------------
+
+
+def recorded_item(kind: str, hanchan: int | None = None) -> Text:
+    """What a pending record holds: ``"hanchan 2"``, or its kind (``"penalty"``, ``"no-show"`` ...)."""
+    if hanchan is not None:
+        return Text(f"hanchan {hanchan}", f"ханчан {hanchan}")
+    ru = {"penalty": "штраф", "no-show": "неявка", "game": "партия"}.get(kind, kind)
+    return Text(kind, ru)
+
+
+def result_awaiting_confirmation(round_no: int, table: int, what: Text, reporter: str, waiting: Iterable[str]) -> Text:
+    who = ", ".join(waiting)
+    return Text(
+        f"round {round_no}, table {table}: {what} reported by {reporter}, awaiting confirmation by {who}",
+        f"тур {round_no}, стол {table}: {what.ru} внёс {reporter}, ждёт подтверждения от: {who}",
+    )
+
+
+def result_disputed(round_no: int, table: int, what: Text, reporter: str, by: Iterable[str]) -> Text:
+    who = ", ".join(by)
+    return Text(
+        f"round {round_no}, table {table}: {what} reported by {reporter}, disputed by {who}, awaiting a judge",
+        f"тур {round_no}, стол {table}: {what.ru} внёс {reporter}, оспорил: {who}, ждёт судью",
+    )
+
+
+PROVISIONAL = Text("provisional", "предварительно")
+
+
+# --- the Up&Down league (updown-league-2007) ------------------------------------------------------------
+
+SHARED_PLACE = Text(
+    "they share the place (updown-league-2007 §6.5: no extra match for those who stop)",
+    "они делят место (updown-league-2007 §6.5: для выбывающих дополнительный матч не проводится)",
+)
+WITHDRAWN_AFTER = Text(
+    "withdrawn players are ranked after those still in the league",
+    "выбывшие из турнира ставятся после продолжающих игру",
+)
+
+
+def criterion_greater(name: str, above: int, below: int) -> Text:
+    return criterion_compared(name, str(above), ">", str(below))
+
+
+def games_left(to_play: int) -> Text:
+    return Text(
+        f"{to_play} game{'' if to_play == 1 else 's'} still to play",
+        f"осталось сыграть {to_play} {_plural(to_play, 'партию', 'партии', 'партий')}",
+    )
+
+
+def updown_provisional(to_play: int, why: Text) -> Text:
+    left = games_left(to_play)
+    return Text(f"provisional, {left}: {why}", f"предварительно, {left.ru}: {why.ru}")
+
+
+def updown_straddle(place: str, reason: str) -> Text:
+    return Text(f"places {place} straddle a cut: {reason}", f"места {place} на границе: {ru_of(reason)}")
+
+
+def withdrawal_note(really_played: int, scheduled: int, annulled: bool, technical_losses: int) -> Text:
+    en = f"withdrawn: really played {really_played} of {scheduled} games against players still in the league"
+    ru = f"выбыл: реально сыграно {really_played} из {scheduled} партий с продолжающими игру"
+    if annulled:
+        return Text(
+            en + "; fewer than half, all his results annulled (updown-league-2007 §10.4)",
+            ru + "; меньше половины, все его результаты аннулированы (updown-league-2007 §10.4)",
+        )
+    return Text(
+        en + f"; at least half, his {technical_losses} remaining games are technical losses 0-1",
+        ru + f"; не меньше половины, оставшиеся {technical_losses} "
+        f"{_plural(technical_losses, 'партия засчитывается', 'партии засчитываются', 'партий засчитываются')} "
+        "ему техническими поражениями 0-1",
+    )
+
+
+def thrown_match(round_no: int, opponent: str) -> Text:
+    return Text(
+        f"round {round_no} vs {opponent}: thrown match annulled, 0-0 (§9.2)",
+        f"тур {round_no}, против {opponent}: договорная партия аннулирована, 0-0 (§9.2)",
+    )
+
+
+def played_after_deadline(round_no: int, opponent: str) -> Text:
+    return Text(
+        f"round {round_no} vs {opponent}: played after the deadline, removed",
+        f"тур {round_no}, против {opponent}: сыграна после срока, не учитывается",
+    )
+
+
+def _place_or_places(first: int, place: str) -> Text:
+    """``"place 3"`` or, for a shared place, ``"places 3-4"``."""
+    return _places(place if "-" in place else str(first))
+
+
+def updown_no_split(size: int, ruleset: str, leaders: int, outsiders: int, clause: str) -> Text:
+    return Text(
+        f"{size} players, but the split of {ruleset} needs {leaders} leaders + {outsiders} outsiders ({clause}): "
+        'the group needs a variant {"base": "updown", "leaders": ..., "outsiders": ...} '
+        "or the First League's split (updown-first-league: places 1-6 of two groups, updown-league-2007 §4.3.2)",
+        f"{size} игроков, но разделение {ruleset} требует {leaders} лидеров + {outsiders} аутсайдеров ({clause}): "
+        'группе нужен вариант {"base": "updown", "leaders": ..., "outsiders": ...} '
+        "или разделение Первой лиги (updown-first-league: места 1-6 двух групп, updown-league-2007 §4.3.2)",
+    )
+
+
+def updown_leaders(place: str, leaders: int, clause: str) -> Text:
+    where = _places(place)
+    return Text(
+        f"{where}: places 1-{leaders} form the leaders group of stage 2 ({clause})",
+        f"{where.ru}: места 1-{leaders} составляют группу лидеров второго этапа ({clause})",
+    )
+
+
+def updown_outsiders(place: str, first: int, size: int, clause: str) -> Text:
+    where = _places(place)
+    return Text(
+        f"{where}: places {first}-{size} form the outsiders group of stage 2, withdrawn players included ({clause})",
+        f"{where.ru}: места {first}-{size} составляют группу аутсайдеров второго этапа, включая выбывших ({clause})",
+    )
+
+
+def updown_stop(place: str, first: int, last: int, clause: str) -> Text:
+    where = _places(place)
+    if first <= last:
+        return Text(
+            f"{where}: places {first}-{last} do not play stage 2 ({clause})",
+            f"{where.ru}: места {first}-{last} не играют во втором этапе ({clause})",
+        )
+    return Text(f"{where}: no place do not play stage 2 ({clause})", f"{where.ru}: нет мест вне второго этапа ({clause})")
+
+
+def updown_outsiders_stay(place: str, stay: int) -> Text:
+    where = _places(place)
+    return Text(
+        f"{where} of the outsiders group: the first {stay} of the outsiders group keep their place in the division "
+        "(updown-league-2007 §4.4.1.2)",
+        f"{where.ru} в группе аутсайдеров: первые {stay} группы аутсайдеров сохраняют место в дивизионе "
+        "(updown-league-2007 §4.4.1.2)",
+    )
+
+
+def updown_promoted(place: str, promoted: int) -> Text:
+    where = _places(place)
+    return Text(
+        f"{where} of the leaders group: the first {promoted} of the leaders group go up to the higher division "
+        "(updown-league-2007 §4.4.2.1)",
+        f"{where.ru} в группе лидеров: первые {promoted} группы лидеров переходят в высший дивизион "
+        "(updown-league-2007 §4.4.2.1)",
+    )
+
+
+def updown_champion(place: str) -> Text:
+    where = _places(place)
+    return Text(
+        f"{where} of the leaders group: the champion (updown-league-2007 §4.4.1.1)",
+        f"{where.ru} в группе лидеров: чемпион (updown-league-2007 §4.4.1.1)",
+    )
+
+
+def updown_prize_places(place: str) -> Text:
+    where = _places(place)
+    return Text(
+        f"{where} of the leaders group, which plays for the prize places (updown-league-2007 §4.4.1.1)",
+        f"{where.ru} в группе лидеров, которая разыгрывает призовые места (updown-league-2007 §4.4.1.1)",
+    )
