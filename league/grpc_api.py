@@ -152,11 +152,13 @@ def playoff_to_proto(state: playoff.PlayoffState) -> league_pb2.PlayoffProgressR
                 place=e.place or 0,
                 withdrawn=e.withdrawn,
                 reason=e.reason,
+                reason_ru=ru_of(e.reason),
             )
             for e in state.exits
         ],
         final_order=list(state.final_order),
         explanation=list(playoff.explain_playoff(state)),
+        explanation_ru=[ru_of(line) for line in playoff.explain_playoff(state)],
     )
 
 
@@ -207,11 +209,13 @@ def _named_progress(progress: league_pb2.PlayoffProgressResponse, names: dict[st
             text = text.replace(pid, name)
         return text
 
-    explanation = [named(x) for x in progress.explanation]
-    del progress.explanation[:]
-    progress.explanation.extend(explanation)
+    for lines in (progress.explanation, progress.explanation_ru):
+        named_lines = [named(x) for x in lines]
+        del lines[:]
+        lines.extend(named_lines)
     for e in progress.exits:
         e.reason = named(e.reason)
+        e.reason_ru = named(e.reason_ru)
     return progress
 
 
@@ -532,6 +536,7 @@ def cup_bracket_to_proto(b: CupBracket) -> league_pb2.CupBracket:
                 name=names.get(player, player),
                 prize_eligible=r.prize_place is not None,
                 reason=prize[-1] if prize else "",
+                reason_ru=ru_of(prize[-1]) if prize else "",
             )
         )
     for p in b.seeds:
@@ -548,9 +553,11 @@ def cup_bracket_to_proto(b: CupBracket) -> league_pb2.CupBracket:
                 prize_place=r.prize_place or 0,
                 disqualified=r.disqualified,
                 why=r.why,
+                why_ru=[ru_of(w) for w in r.why],
             )
         )
     out.explanation.extend(b.progress.explanation)
+    out.explanation_ru.extend(ru_of(line) for line in b.progress.explanation)
     return out
 
 
@@ -568,6 +575,7 @@ def _pairing(m: cup.MatchProgress, table: int) -> league_pb2.CupPairing:
                 winner_id=g.winner or "",
                 technical_loser_ids=g.technical_losers,
                 text=g.text,
+                text_ru=ru_of(g.text),
             )
             for g in m.games
         ],
@@ -577,6 +585,7 @@ def _pairing(m: cup.MatchProgress, table: int) -> league_pb2.CupPairing:
         decided=m.decided,
         technical=m.technical,
         explanation=m.explanation,
+        explanation_ru=ru_of(m.explanation),
     )
 
 

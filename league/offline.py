@@ -155,10 +155,19 @@ def render_updown_rows(
         console.print(f"places {place}{cut}: {', '.join(players)}: {reason}", markup=False, highlight=False)
 
 
-def render_cup(score: CupSeasonScore, stream=None) -> None:
+def render_cup(score: CupSeasonScore, stream=None, language: str = "en") -> None:
     """An open cup: a table per stage (table, players, games, series score, winner and why), then places
-    1-4 with prize eligibility, the explanation (disqualifications, the lift) and what comes next."""
-    render_cup_data(cup_score_as_dict(score), stream)
+    1-4 with prize eligibility, the explanation (disqualifications, the lift) and what comes next; the
+    explanations in ``language``."""
+    data = cup_score_as_dict(score)
+    if language == "ru":
+        for stage in data["stages"]:
+            for m in stage["pairings"]:
+                m["explanation"] = m["explanation_ru"]
+        for p in data["places"]:
+            p["reason"] = p["reason_ru"]
+        data["explanation"] = data["explanation_ru"]
+    render_cup_data(data, stream)
 
 
 def render_cup_data(data: dict[str, Any], stream=None) -> None:
@@ -228,7 +237,7 @@ def run_standings(path: Path, as_json: bool, language: str = "en") -> int:
         if as_json:
             print(json.dumps(cup_score_as_dict(standings), indent=2, ensure_ascii=False))
         else:
-            render_cup(standings)
+            render_cup(standings, language=language)
         return 0
     if isinstance(standings, UpdownStandings):
         if as_json:

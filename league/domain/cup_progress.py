@@ -28,7 +28,7 @@ from rondo_runtime.errors import FailedPrecondition, FieldViolation, InvalidArgu
 from rondo_runtime.validation import Violations
 from solver.domain import knockout
 
-from . import cup
+from . import cup, texts
 from .model import Player, PlayerStatus
 from .records import KIND_OF, Content, GameEntry, RecordKind
 from .season_file import CupSeason, CupSeries
@@ -661,6 +661,7 @@ def cup_score_as_dict(score: CupSeasonScore) -> dict[str, Any]:
                             "winner": g.winner,
                             "technical_losers": list(g.technical_losers),
                             "text": g.text,
+                            "text_ru": texts.ru_of(g.text),
                         }
                         for g in m.games
                     ],
@@ -670,6 +671,7 @@ def cup_score_as_dict(score: CupSeasonScore) -> dict[str, Any]:
                     "decided": m.decided,
                     "technical": m.technical,
                     "explanation": m.explanation,
+                    "explanation_ru": texts.ru_of(m.explanation),
                 }
             )
         stages.append({"number": paired.number, "name": paired.name, "pairings": pairings})
@@ -687,6 +689,7 @@ def cup_score_as_dict(score: CupSeasonScore) -> dict[str, Any]:
                 "prize": results[player].prize_place is not None,
                 "technical_defeats": results[player].technical_defeats,
                 "reason": next((w for w in reversed(results[player].why) if "prize" in w), ""),
+                "reason_ru": texts.ru_of(next((w for w in reversed(results[player].why) if "prize" in w), "")),
             }
             for place, player in enumerate(progress.places, start=1)
             if player is not None
@@ -702,9 +705,11 @@ def cup_score_as_dict(score: CupSeasonScore) -> dict[str, Any]:
                 "prize_place": r.prize_place,
                 "disqualified": r.disqualified,
                 "why": list(r.why),
+                "why_ru": [texts.ru_of(w) for w in r.why],
             }
             for r in sorted(results.values(), key=lambda r: r.seed)
         ],
         "explanation": list(progress.explanation),
+        "explanation_ru": [texts.ru_of(line) for line in progress.explanation],
         "next": score.next_stage,
     }

@@ -10,7 +10,7 @@ The Russian wording follows the regulations' own terms (тур, ханчан, у
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import SupportsIndex
 
 
@@ -434,4 +434,349 @@ def updown_prize_places(place: str) -> Text:
     return Text(
         f"{where} of the leaders group, which plays for the prize places (updown-league-2007 §4.4.1.1)",
         f"{where.ru} в группе лидеров, которая разыгрывает призовые места (updown-league-2007 §4.4.1.1)",
+    )
+
+
+# --- the open cup (open-cup-2023) -----------------------------------------------------------------------
+
+_STAGES_RU = {
+    "final": "финал",
+    "semi-final": "полуфинал",
+    "quarter-final": "четвертьфинал",
+    "third-place match": "матч за третье место",
+}
+
+
+def stage_ru(name: str) -> str:
+    """A cup stage's name in Russian: финал, полуфинал, четвертьфинал, 1/8 финала."""
+    if name in _STAGES_RU:
+        return _STAGES_RU[name]
+    if name.startswith("1/") and name.endswith(" final"):
+        return name.removesuffix(" final") + " финала"
+    return name
+
+
+def _who(players: Iterable[str]) -> Text:
+    names = list(players)
+    return Text(", ".join(names) or "nobody", ", ".join(names) or "никто")
+
+
+def cup_passes(player: str) -> Text:
+    return Text(
+        f"{player} passes without playing: an empty position opposite (3.4.2)",
+        f"{player} проходит дальше без игры: напротив пустая позиция (3.4.2)",
+    )
+
+
+def cup_third_without_playing(player: str) -> Text:
+    return Text(
+        f"{player} takes third place without playing: the only semi-final loser",
+        f"{player} занимает третье место без игры: единственный проигравший в полуфинале",
+    )
+
+
+def cup_game_start(number: int, replay: bool, setting: str) -> Text:
+    return Text(
+        f"game {number} ({'replay, ' if replay else ''}start: {setting})",
+        f"партия {number} ({'переигровка, ' if replay else ''}начальная позиция: {setting})",
+    )
+
+
+def cup_both_absent(start: Text) -> Text:
+    return Text(
+        f"{start}: both absent, both lose this game technically (4.3.3); the series goes on",
+        f"{start.ru}: оба не явились, обоим техническое поражение в этой партии (4.3.3); матч продолжается",
+    )
+
+
+def cup_absent(start: Text, absentee: str, other: str) -> Text:
+    return Text(
+        f"{start}: {absentee} absent, technical win for {other} (4.3)",
+        f"{start.ru}: {absentee} не явился, техническая победа {other} (4.3)",
+    )
+
+
+def cup_drawn(start: Text, replay_setting: str) -> Text:
+    return Text(
+        f"{start}: drawn, does not count, replayed from {replay_setting} (3.3.2)",
+        f"{start.ru}: ничья не засчитывается, переигровка из позиции {replay_setting} (3.3.2)",
+    )
+
+
+def cup_won_game(start: Text, winner: str) -> Text:
+    return Text(f"{start}: won by {winner}", f"{start.ru}: победил {winner}")
+
+
+def cup_series_won(winner: str, loser: str, technically: bool, high: int, low: int, target: int) -> Text:
+    how_en, how_ru = ("technically ", "технически ") if technically else ("", "")
+    return Text(
+        f"{winner} beat {loser} {how_en}{high}-{low}: first to {target} wins",
+        f"{winner} {how_ru}выиграл у {loser} {high}-{low}: матч идёт до {target} {_plural(target, 'победы', 'побед', 'побед')}",
+    )
+
+
+CUP_DRAWS_REPLAYED = Text("drawn games replayed and not counted (3.3.2)", "ничьи переиграны и не засчитаны (3.3.2)")
+
+
+def cup_both_absent_in(games: Iterable[str]) -> Text:
+    which = ", ".join(games)
+    return Text(
+        f"both absent in game {which}: both lost it technically (4.3.3)",
+        f"оба не явились на партию {which}: обоим техническое поражение (4.3.3)",
+    )
+
+
+def cup_undecided(a: str, b: str, score: str, target: int) -> Text:
+    return Text(
+        f"{a} v {b} {score}, first to {target} wins: undecided",
+        f"{a} — {b} {score}, матч идёт до {target} {_plural(target, 'победы', 'побед', 'побед')}: не решён",
+    )
+
+
+def cup_both_disqualified(a: str, b: str) -> Text:
+    return Text(
+        f"{a} and {b} are both disqualified (6.4): nobody advances",
+        f"{a} и {b} оба дисквалифицированы (6.4): дальше не проходит никто",
+    )
+
+
+def cup_wins_by_disqualification(other: str, out: str, reason: str) -> Text:
+    return Text(
+        f"{other} wins technically: {out} was disqualified ({reason}) and is never replaced (6.4)",
+        f"{other} побеждает технически: {out} дисквалифицирован ({reason}), замена не допускается (6.4)",
+    )
+
+
+def cup_out_before_paired(stage: str) -> Text:
+    return Text(
+        f"went out before the {stage}: it was paired without him before the correction of the stage "
+        "before it that put him through was confirmed; the arbiter decides (5.2.2 г)",
+        f"выбыл перед стадией «{stage_ru(stage)}»: её пары составлены без него до того, как было подтверждено "
+        "исправление предыдущей стадии, выводившее его дальше; решает главный судья (5.2.2 г)",
+    )
+
+
+def cup_kept_pairing(stage: str, paired_anyway: Iterable[str], not_paired: Iterable[str]) -> Text:
+    anyway, not_in = _who(paired_anyway), _who(not_paired)
+    return Text(
+        f"The {stage} keeps the players it was paired with (a correction of the stage before it was "
+        f"confirmed afterwards): {anyway} play in it although the results now say they went out; "
+        f"{not_in} went through but are not in it.",
+        f"Стадия «{stage_ru(stage)}» сохраняет составленные пары (исправление предыдущей стадии подтверждено "
+        f"позже): {anyway.ru} играют в ней, хотя по результатам выбыли; {not_in.ru} прошли дальше, но в ней не играют.",
+    )
+
+
+def cup_advanced(stage: str, explanation: Text) -> Text:
+    return Text(f"advanced from the {stage}: {explanation}", f"прошёл стадию «{stage_ru(stage)}»: {ru_of(explanation)}")
+
+
+def cup_playing(stage: str, explanation: Text) -> Text:
+    return Text(f"playing in the {stage}: {explanation}", f"играет в стадии «{stage_ru(stage)}»: {ru_of(explanation)}")
+
+
+def cup_went_out(stage: str, explanation: Text) -> Text:
+    return Text(f"went out in the {stage}: {explanation}", f"выбыл в стадии «{stage_ru(stage)}»: {ru_of(explanation)}")
+
+
+def cup_disqualified_no_prize_place(player: str, stage: int, reason: str, secured: bool) -> Text:
+    if not secured:
+        return Text(
+            f"{player} disqualified in stage {stage} ({reason}); no prize place secured, so the players he beat keep "
+            "their results (6.4)",
+            f"{player} дисквалифицирован на стадии {stage} ({reason}); призовое место не было обеспечено, поэтому "
+            "побеждённые им сохраняют свои результаты (6.4)",
+        )
+    return Text(
+        f"{player} disqualified in stage {stage} ({reason}); he had secured a prize place: the players he beat move "
+        "up one level when the cup is over (6.4)",
+        f"{player} дисквалифицирован на стадии {stage} ({reason}); он обеспечил себе призовое место: побеждённые им "
+        "поднимаются на уровень выше по окончании кубка (6.4)",
+    )
+
+
+def cup_disqualified_lift(player: str, stage: int, reason: str, chain: Iterable[str]) -> Text:
+    moved = _who(chain)
+    return Text(
+        f"{player} disqualified in stage {stage} ({reason}) after securing a prize place: everyone he beat "
+        f"moves up one level ({moved}) (6.4); his prizes are withheld (6.3.1)",
+        f"{player} дисквалифицирован на стадии {stage} ({reason}) после того, как обеспечил призовое место: все "
+        f"побеждённые им поднимаются на уровень выше ({moved.ru}) (6.4); его призы не выдаются (6.3.1)",
+    )
+
+
+def cup_level(place: int | None, eliminated_in: str | None) -> Text:
+    if place is not None:
+        return Text(f"place {place}", f"место {place}")
+    return Text(f"going out in the {eliminated_in}", f"выбывание в стадии «{stage_ru(eliminated_in or '')}»")
+
+
+def cup_lifted(before: Text, after: Text, player: str) -> Text:
+    return Text(
+        f"moved up one level from {before} to {after}: {player}, who beat him, was disqualified after securing a "
+        "prize place (6.4)",
+        f"поднят на уровень выше: {before.ru} → {after.ru}; {player}, победивший его, дисквалифицирован после того, "
+        "как обеспечил призовое место (6.4)",
+    )
+
+
+def cup_playing_third(explanation: Text) -> Text:
+    return Text(
+        f"playing the match for third place (3.4.3): {explanation}",
+        f"играет матч за третье место (3.4.3): {ru_of(explanation)}",
+    )
+
+
+def cup_to_play_third(why: Text) -> Text:
+    return Text(f"to play the match for third place (3.4.3); {why}", f"сыграет матч за третье место (3.4.3); {ru_of(why)}")
+
+
+def cup_disqualified_result(stage: int, reason: str) -> Text:
+    return Text(
+        f"disqualified in stage {stage}: {reason}; no place, award or prize (6.3.1, 6.4)",
+        f"дисквалифицирован на стадии {stage}: {reason}; без места, награды и приза (6.3.1, 6.4)",
+    )
+
+
+def cup_still_in(advanced: Text | None) -> Text:
+    if advanced is None:
+        return Text("still in the cup", "продолжает борьбу в кубке")
+    return Text(f"still in the cup, {advanced}", f"продолжает борьбу в кубке, {ru_of(advanced)}")
+
+
+def cup_award(medal: bool) -> Text:
+    return Text("a medal (1.6.1)", "медаль (1.6.1)") if medal else Text("a badge (1.6.1)", "значок (1.6.1)")
+
+
+def cup_prize(place: int, defeats: int, allowed: int, granted: bool) -> Text:
+    if granted:
+        return Text(
+            f"prize for place {place} (1.7.1): {defeats} technical defeat(s), at most {allowed} allowed (1.7.2)",
+            f"приз за {place}-е место (1.7.1): технических поражений: {defeats}, допускается не больше {allowed} (1.7.2)",
+        )
+    return Text(
+        f"no prize for place {place}: {defeats} technical defeats, at most {allowed} allowed (1.7.2)",
+        f"без приза за {place}-е место: технических поражений: {defeats}, допускается не больше {allowed} (1.7.2)",
+    )
+
+
+def cup_next_stage(stage: str, survivors: int, next_number: int) -> Text:
+    return Text(
+        f"The {stage} is finished; {survivors} survivors in their original seed order go to the solver to pair stage "
+        f"{next_number} (3.4.1.3).",
+        f"Стадия «{stage_ru(stage)}» завершена; {survivors} оставшихся в исходном порядке посева передаются "
+        f"на составление пар стадии {next_number} (3.4.1.3).",
+    )
+
+
+def cup_place_from(place: int, third_place_match: bool, explanation: Text) -> Text:
+    if third_place_match:
+        return Text(
+            f"place {place} from the third-place match (3.4.3): {explanation}",
+            f"место {place} по итогам матча за третье место (3.4.3): {ru_of(explanation)}",
+        )
+    return Text(f"place {place} from the final: {explanation}", f"место {place} по итогам финала: {ru_of(explanation)}")
+
+
+EMPTY = Text("", "")
+
+
+# --- the mahjong playoff (discard-league-2026 §1, §6.1) -----------------------------------------------
+
+_PLAYOFF_RU = {
+    "round 1": "1-й круг",
+    "round 2": "2-й круг",
+    "round 3": "3-й круг",
+    "final": "финал",
+    "the final": "финал",
+    "upper": "верхняя группа",
+    "lower": "нижняя группа",
+    "upper bracket (round 2)": "верхняя группа (2-й круг)",
+    "lower bracket (round 2)": "нижняя группа (2-й круг)",
+    "out": "выбывает",
+    "waiting for the final": "ждёт финала",
+}
+
+
+def playoff_ru(name: str) -> str:
+    """A playoff stage's, group's or destination's name in Russian (a table "A" / "B" stays)."""
+    return _PLAYOFF_RU.get(name, name)
+
+
+def _playoff_table_ru(table: str) -> str:
+    """``"стол A"``; a table named after its group or stage by that name (``"верхняя группа"``)."""
+    return f"стол {table}" if table in ("A", "B") else playoff_ru(table)
+
+
+def playoff_stage_in(stage: str) -> Text:
+    """``"round 2"`` / ``"the final"``: the stage something happened in."""
+    return Text("the final" if stage == "final" else stage, playoff_ru(stage))
+
+
+def playoff_left_season(stage: str) -> Text:
+    where = playoff_stage_in(stage)
+    return Text(f"left the season during {where} (§6.1)", f"выбыл из сезона во время стадии «{where.ru}» (§6.1)")
+
+
+def playoff_placed_out(place: int | None, table: str, stage: str) -> Text:
+    where = playoff_stage_in(stage)
+    return Text(
+        f"placed {place} at table {table} of {where}: only the first two continue",
+        f"{place}-е место ({_playoff_table_ru(table)}, {where.ru}): дальше проходят только первые двое",
+    )
+
+
+def playoff_withdrawn_out(player: str, stage: str) -> Text:
+    where = playoff_stage_in(stage)
+    return Text(
+        f"{player} left the season during {where} (§6.1) and is out.",
+        f"{player} выбыл из сезона во время стадии «{where.ru}» (§6.1) и выбывает из плей-офф.",
+    )
+
+
+PLAYOFF_ROUND_1 = Text(
+    "Round 1: the 8 best of the regular stage play at two tables of four, A and B.",
+    "1-й круг: 8 лучших по итогам регулярного этапа играют за двумя столами по четыре, A и B.",
+)
+
+
+def _numbered(order: Sequence[str]) -> str:
+    return ", ".join(f"{i}. {p}" for i, p in enumerate(order, start=1))
+
+
+def playoff_final_standings(order: Sequence[str]) -> Text:
+    places = _numbered(order)
+    return Text(
+        f"Final standings: {places}; prizes for 1st and 2nd (§1).",
+        f"Итоговые места: {places}; призы за 1-е и 2-е места (§1).",
+    )
+
+
+def playoff_next(stage: str, groups: Sequence[tuple[str, Sequence[str]]], waiting: Sequence[str]) -> Text:
+    where = playoff_stage_in(stage)
+    en = "; ".join(f"{name}: {', '.join(players)}" for name, players in groups)
+    ru = "; ".join(f"{playoff_ru(name)}: {', '.join(players)}" for name, players in groups)
+    if waiting:
+        en += f"; waiting in the final: {', '.join(waiting)}"
+        ru += f"; ждут в финале: {', '.join(waiting)}"
+    return Text(f"Next, {where}: {en}.", f"Далее, {where.ru}: {ru}.")
+
+
+def playoff_table(stage: str, table: str, order: Sequence[str], subs: Sequence[str], up: str, down: str) -> Text:
+    """One table's result and where its players go (``up``: the first two, ``down``: the rest)."""
+    places = _numbered(order)
+    removed_en = f" (substitutes {', '.join(subs)} removed, places re-counted, §6.1)" if subs else ""
+    removed_ru = f" (технические замены {', '.join(subs)} исключены, места пересчитаны, §6.1)" if subs else ""
+    if stage == "final":
+        return Text(f"Final: {places}{removed_en}.", f"Финал: {places}{removed_ru}.")
+    first, last = ", ".join(order[:2]), ", ".join(order[2:])
+    tail_en = f"; {last} → {down}" if last else ""
+    tail_ru = f"; {last} → {playoff_ru(down)}" if last else ""
+    if stage == "round 3":
+        where_en, where_ru = "Round 3", "3-й круг"
+    else:
+        where_en, where_ru = f"{stage.capitalize()}, table {table}", f"{playoff_ru(stage)}, {_playoff_table_ru(table)}"
+    return Text(
+        f"{where_en}: {places}{removed_en}. {first} → {up}{tail_en} (by places only).",
+        f"{where_ru}: {places}{removed_ru}. {first} → {playoff_ru(up)}{tail_ru} (только по местам).",
     )

@@ -50,11 +50,13 @@ def _out_stream(out: Console) -> Any:
     return out.file if out.file is not sys.stdout else None
 
 
-def render_cup_bracket(out: Console, bracket: stages_pb2.CupBracket) -> None:
+def render_cup_bracket(out: Console, bracket: stages_pb2.CupBracket, language: str | None = None) -> None:
     """The gateway's bracket through the offline cup renderer (league.offline.render_cup_data): players
-    by name, series scores, technical defeats, the final places, what the next stage is made from."""
+    by name, series scores, technical defeats, the final places, what the next stage is made from; the
+    explanations in the user's language."""
     from league.offline import render_cup_data
 
+    lang = language or user_locale()
     names = {seed.player_id: seed.name for seed in [*bracket.seeds, *bracket.left_out]}
     names.update({r.player_id: r.name for r in bracket.results})
 
@@ -81,7 +83,7 @@ def render_cup_bracket(out: Console, bracket: stages_pb2.CupBracket) -> None:
                     ],
                     "wins": list(m.wins),
                     "winner": name(m.winner_id) if m.winner_id else None,
-                    "explanation": with_names(m.explanation, names),
+                    "explanation": with_names(in_language(m.explanation, m.explanation_ru, lang), names),
                 }
                 for m in stage.pairings
             ],
@@ -100,11 +102,11 @@ def render_cup_bracket(out: Console, bracket: stages_pb2.CupBracket) -> None:
                 "player": p.name,
                 "prize": p.prize_eligible,
                 "technical_defeats": technical.get(p.player_id, 0),
-                "reason": with_names(p.reason, names),
+                "reason": with_names(in_language(p.reason, p.reason_ru, lang), names),
             }
             for p in bracket.places
         ],
-        "explanation": [with_names(line, names) for line in bracket.explanation],
+        "explanation": [with_names(line, names) for line in lines_in_language(bracket.explanation, bracket.explanation_ru, lang)],
         "next": "",
     }
     render_cup_data(data, _out_stream(out))
@@ -237,7 +239,11 @@ def render_standings(out: Console, standings: results_pb2.Standings, language: s
     print_lines(out, [f"note: {with_names(n, names)}" for n in lines_in_language(standings.notes, standings.notes_ru, lang)])
 
 
-def render_playoff(out: Console, p: stages_pb2.Playoff, competition: str = "") -> None:
+def render_playoff(out: Console, p: stages_pb2.Playoff, competition: str = "", language: str | None = None) -> None:
+    """The playoff's stages, who is out and why, the final order, the prizes, the explanation (its texts in
+    the user's language)."""
+    lang = language or user_locale()
+
     def name(player: str) -> str:
         return p.names.get(player, player)
 
@@ -278,7 +284,13 @@ def render_playoff(out: Console, p: stages_pb2.Playoff, competition: str = "") -
         print_lines(out, [f"waiting: {names(progress.waiting_ids)}"])
     if progress.exits:
         exits = [
-            (name(e.player_id), e.stage, e.table, "withdrawn" if e.withdrawn else e.place, with_names(e.reason, p.names))
+            (
+                name(e.player_id),
+                e.stage,
+                e.table,
+                "withdrawn" if e.withdrawn else e.place,
+                with_names(in_language(e.reason, e.reason_ru, lang), p.names),
+            )
             for e in progress.exits
         ]
         out.print(table("out", ("player", "stage", "table", "place", "why"), exits))
@@ -288,4 +300,5 @@ def render_playoff(out: Console, p: stages_pb2.Playoff, competition: str = "") -
     if prizes:
         out.print(table("prizes", ("prize", "player"), prizes))
     print_lines(out, [f"blocked: {with_names(b, p.names)}" for b in p.blocked])
-    print_lines(out, [with_names(line, p.names) for line in progress.explanation])
+    explanation = lines_in_language(progress.explanation, progress.explanation_ru, lang)
+    print_lines(out, [with_names(line, p.names) for line in explanation])

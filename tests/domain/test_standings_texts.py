@@ -15,7 +15,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from league.domain import texts
+from league.domain.cup import CUP_RULESETS, CupProgress, Disqualification, cup_progress
+from league.domain.cup import Game as CupGame
 from league.domain.lots import TieDecision, TieMethod, apply_tie_decisions
+from league.domain.playoff import PlayoffStage, TableResult, explain_playoff, initial_playoff, playoff_next_round
 from league.domain.playoff_basis import playoff_conflict
 from league.domain.season_file import load_season
 from league.domain.standings import Season, Standings, regular_standings, standings_as_dict
@@ -29,6 +32,7 @@ from league.domain.updown import (
     updown_standings,
     updown_standings_as_dict,
 )
+from tests.domain.test_cup_progress import play_through, random_cups
 from tests.domain.test_mahjong_standings import seasons
 
 pytestmark = pytest.mark.domain
@@ -243,3 +247,85 @@ def test_the_example_season_files_explain_themselves_in_russian(example):
     else:
         assert isinstance(season, UpdownSeason)
         check_updown(updown_standings(season))
+
+
+def check_cup(progress: CupProgress) -> None:
+    names = set(progress.results) | {"engine assistance", "5.3.3", "start", "replay"} | SETTINGS
+    for stage in progress.stages:
+        for m in stage.all_matches:
+            check(m.explanation, names)
+            for g in m.games:
+                check(g.text, names)
+    for r in progress.results.values():
+        for why in r.why:
+            check(why, names)
+    for line in progress.explanation:
+        check(line, names)
+
+
+#: the regulation's start settings as the ruleset writes them (data, named in both languages as is)
+SETTINGS = {CUP_RULESETS[name].start_setting for name in CUP_RULESETS} | {CUP_RULESETS[n].replay_setting for n in CUP_RULESETS}
+
+
+@pytest.mark.rule("cup.progress.explanations-in-both-languages")
+@settings(max_examples=40, deadline=None)
+@given(random_cups(), st.booleans())
+def test_every_explanation_of_a_random_cup_has_a_russian_twin(cup, disqualify):
+    seeds, rng = cup
+    cheat = rng.choice(seeds) if disqualify else ""
+
+    def decide(stage: int, match: int, players: tuple[str, ...], _pairs: int) -> list[CupGame]:
+        if cheat in players and stage > 1:
+            return []  # his later opponents win technically
+        out: list[CupGame] = []
+        wins = dict.fromkeys(players, 0)
+        number = 0
+        while max(wins.values()) < 2:
+            number += 1
+            roll = rng.random()
+            if roll < 0.1:
+                out.append(CupGame(stage, match, number, absent=players))
+            elif roll < 0.2:
+                out.append(CupGame(stage, match, number))
+            elif roll < 0.3:
+                gone = rng.choice(players)
+                out.append(CupGame(stage, match, number, absent=(gone,)))
+                wins[players[1] if gone == players[0] else players[0]] += 1
+            else:
+                w = rng.choice(players)
+                out.append(CupGame(stage, match, number, w))
+                wins[w] += 1
+        return out
+
+    dqs = [Disqualification(cheat, 1, "engine assistance (5.3.3)")] if cheat else []
+    progress, pairings, games = play_through(seeds, decide, dqs)
+    check_cup(progress)
+    first_stage = [g for g in games if g.stage == 1]
+    check_cup(cup_progress(seeds, pairings[:1], first_stage, dqs))  # mid-cup: who plays on, who is still in
+
+
+@pytest.mark.rule("mahjong.playoff.explanations-in-both-languages")
+@settings(max_examples=60, deadline=None)
+@given(st.randoms(use_true_random=False), st.booleans())
+def test_every_explanation_of_a_random_playoff_has_a_russian_twin(rnd, withdraw):
+    places = tuple(f"p{i}" for i in range(1, 9))
+    state = initial_playoff(places)
+    subs = {"sub1"}
+    while state.stage is not PlayoffStage.FINISHED:
+        if state.stage is PlayoffStage.ROUND_1:
+            eight = list(state.groups[0].players)
+            rnd.shuffle(eight)
+            seated = {"A": eight[:4], "B": eight[4:]}
+        else:
+            seated = {g.name: list(g.players) for g in state.groups}
+        results = []
+        for name, players in seated.items():
+            order = list(players)
+            rnd.shuffle(order)
+            results.append(TableResult(name, tuple(order)))
+        leaving = [rnd.choice(seated[next(iter(seated))])] if withdraw and state.stage is PlayoffStage.ROUND_2 else []
+        state = playoff_next_round(state, results, withdrawn=leaving)
+        for line in explain_playoff(state):
+            check(line, [*places, *subs])
+        for e in state.exits:
+            check(e.reason, places)

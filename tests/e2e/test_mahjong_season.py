@@ -408,6 +408,10 @@ def test_a_confirmed_correction_changing_the_top_8_is_flagged_until_the_organize
     assert conflict.open and conflict.stage == 2
     assert list(conflict.seated_not_qualified_ids) == [p8] and list(conflict.qualified_not_seated_ids) == [p9]
     assert conflict.explanation in standings.notes and "the organizer decides the playoff" in conflict.explanation
+    # and in Russian (docs/rules.md mahjong.standings.explanations-in-both-languages)
+    assert conflict.explanation_ru in standings.notes_ru and "организатор решает судьбу плей-офф" in conflict.explanation_ru
+    assert len(standings.notes_ru) == len(standings.notes)
+    assert all(r.fate_reason_ru and bool(r.separated_from_next_ru) == bool(r.separated_from_next) for r in standings.rows)
     assert {r.player_id: r.fate for r in standings.rows}[p9] == "playoff"
 
     decide = results_pb2.DecidePlayoffRequest(

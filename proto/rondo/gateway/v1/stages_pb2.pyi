@@ -298,23 +298,25 @@ class CupSeed(_message.Message):
     def __init__(self, seed: _Optional[int] = ..., player_id: _Optional[str] = ..., name: _Optional[str] = ...) -> None: ...
 
 class CupGame(_message.Message):
-    __slots__ = ("number", "setting", "replay", "winner_id", "technical_loser_ids", "text")
+    __slots__ = ("number", "setting", "replay", "winner_id", "technical_loser_ids", "text", "text_ru")
     NUMBER_FIELD_NUMBER: _ClassVar[int]
     SETTING_FIELD_NUMBER: _ClassVar[int]
     REPLAY_FIELD_NUMBER: _ClassVar[int]
     WINNER_ID_FIELD_NUMBER: _ClassVar[int]
     TECHNICAL_LOSER_IDS_FIELD_NUMBER: _ClassVar[int]
     TEXT_FIELD_NUMBER: _ClassVar[int]
+    TEXT_RU_FIELD_NUMBER: _ClassVar[int]
     number: int
     setting: str
     replay: bool
     winner_id: str
     technical_loser_ids: _containers.RepeatedScalarFieldContainer[str]
     text: str
-    def __init__(self, number: _Optional[int] = ..., setting: _Optional[str] = ..., replay: _Optional[bool] = ..., winner_id: _Optional[str] = ..., technical_loser_ids: _Optional[_Iterable[str]] = ..., text: _Optional[str] = ...) -> None: ...
+    text_ru: str
+    def __init__(self, number: _Optional[int] = ..., setting: _Optional[str] = ..., replay: _Optional[bool] = ..., winner_id: _Optional[str] = ..., technical_loser_ids: _Optional[_Iterable[str]] = ..., text: _Optional[str] = ..., text_ru: _Optional[str] = ...) -> None: ...
 
 class CupPairing(_message.Message):
-    __slots__ = ("table", "third_place", "player_ids", "is_pass", "games", "wins", "winner_id", "loser_ids", "decided", "technical", "explanation")
+    __slots__ = ("table", "third_place", "player_ids", "is_pass", "games", "wins", "winner_id", "loser_ids", "decided", "technical", "explanation", "explanation_ru")
     TABLE_FIELD_NUMBER: _ClassVar[int]
     THIRD_PLACE_FIELD_NUMBER: _ClassVar[int]
     PLAYER_IDS_FIELD_NUMBER: _ClassVar[int]
@@ -326,6 +328,7 @@ class CupPairing(_message.Message):
     DECIDED_FIELD_NUMBER: _ClassVar[int]
     TECHNICAL_FIELD_NUMBER: _ClassVar[int]
     EXPLANATION_FIELD_NUMBER: _ClassVar[int]
+    EXPLANATION_RU_FIELD_NUMBER: _ClassVar[int]
     table: int
     third_place: bool
     player_ids: _containers.RepeatedScalarFieldContainer[str]
@@ -337,7 +340,8 @@ class CupPairing(_message.Message):
     decided: bool
     technical: bool
     explanation: str
-    def __init__(self, table: _Optional[int] = ..., third_place: _Optional[bool] = ..., player_ids: _Optional[_Iterable[str]] = ..., is_pass: _Optional[bool] = ..., games: _Optional[_Iterable[_Union[CupGame, _Mapping]]] = ..., wins: _Optional[_Iterable[int]] = ..., winner_id: _Optional[str] = ..., loser_ids: _Optional[_Iterable[str]] = ..., decided: _Optional[bool] = ..., technical: _Optional[bool] = ..., explanation: _Optional[str] = ...) -> None: ...
+    explanation_ru: str
+    def __init__(self, table: _Optional[int] = ..., third_place: _Optional[bool] = ..., player_ids: _Optional[_Iterable[str]] = ..., is_pass: _Optional[bool] = ..., games: _Optional[_Iterable[_Union[CupGame, _Mapping]]] = ..., wins: _Optional[_Iterable[int]] = ..., winner_id: _Optional[str] = ..., loser_ids: _Optional[_Iterable[str]] = ..., decided: _Optional[bool] = ..., technical: _Optional[bool] = ..., explanation: _Optional[str] = ..., explanation_ru: _Optional[str] = ...) -> None: ...
 
 class CupStage(_message.Message):
     __slots__ = ("number", "name", "status", "pairings")
@@ -352,21 +356,23 @@ class CupStage(_message.Message):
     def __init__(self, number: _Optional[int] = ..., name: _Optional[str] = ..., status: _Optional[_Union[StageStatus, str]] = ..., pairings: _Optional[_Iterable[_Union[CupPairing, _Mapping]]] = ...) -> None: ...
 
 class CupPlace(_message.Message):
-    __slots__ = ("place", "player_id", "name", "prize_eligible", "reason")
+    __slots__ = ("place", "player_id", "name", "prize_eligible", "reason", "reason_ru")
     PLACE_FIELD_NUMBER: _ClassVar[int]
     PLAYER_ID_FIELD_NUMBER: _ClassVar[int]
     NAME_FIELD_NUMBER: _ClassVar[int]
     PRIZE_ELIGIBLE_FIELD_NUMBER: _ClassVar[int]
     REASON_FIELD_NUMBER: _ClassVar[int]
+    REASON_RU_FIELD_NUMBER: _ClassVar[int]
     place: int
     player_id: str
     name: str
     prize_eligible: bool
     reason: str
-    def __init__(self, place: _Optional[int] = ..., player_id: _Optional[str] = ..., name: _Optional[str] = ..., prize_eligible: _Optional[bool] = ..., reason: _Optional[str] = ...) -> None: ...
+    reason_ru: str
+    def __init__(self, place: _Optional[int] = ..., player_id: _Optional[str] = ..., name: _Optional[str] = ..., prize_eligible: _Optional[bool] = ..., reason: _Optional[str] = ..., reason_ru: _Optional[str] = ...) -> None: ...
 
 class CupPlayerResult(_message.Message):
-    __slots__ = ("player_id", "name", "seed", "place", "eliminated_in", "award", "technical_defeats", "prize_place", "disqualified", "why")
+    __slots__ = ("player_id", "name", "seed", "place", "eliminated_in", "award", "technical_defeats", "prize_place", "disqualified", "why", "why_ru")
     PLAYER_ID_FIELD_NUMBER: _ClassVar[int]
     NAME_FIELD_NUMBER: _ClassVar[int]
     SEED_FIELD_NUMBER: _ClassVar[int]
@@ -377,6 +383,7 @@ class CupPlayerResult(_message.Message):
     PRIZE_PLACE_FIELD_NUMBER: _ClassVar[int]
     DISQUALIFIED_FIELD_NUMBER: _ClassVar[int]
     WHY_FIELD_NUMBER: _ClassVar[int]
+    WHY_RU_FIELD_NUMBER: _ClassVar[int]
     player_id: str
     name: str
     seed: int
@@ -387,10 +394,11 @@ class CupPlayerResult(_message.Message):
     prize_place: int
     disqualified: bool
     why: _containers.RepeatedScalarFieldContainer[str]
-    def __init__(self, player_id: _Optional[str] = ..., name: _Optional[str] = ..., seed: _Optional[int] = ..., place: _Optional[int] = ..., eliminated_in: _Optional[str] = ..., award: _Optional[str] = ..., technical_defeats: _Optional[int] = ..., prize_place: _Optional[int] = ..., disqualified: _Optional[bool] = ..., why: _Optional[_Iterable[str]] = ...) -> None: ...
+    why_ru: _containers.RepeatedScalarFieldContainer[str]
+    def __init__(self, player_id: _Optional[str] = ..., name: _Optional[str] = ..., seed: _Optional[int] = ..., place: _Optional[int] = ..., eliminated_in: _Optional[str] = ..., award: _Optional[str] = ..., technical_defeats: _Optional[int] = ..., prize_place: _Optional[int] = ..., disqualified: _Optional[bool] = ..., why: _Optional[_Iterable[str]] = ..., why_ru: _Optional[_Iterable[str]] = ...) -> None: ...
 
 class CupBracket(_message.Message):
-    __slots__ = ("competition_id", "seeds", "left_out", "stages", "finished", "places", "results", "explanation")
+    __slots__ = ("competition_id", "seeds", "left_out", "stages", "finished", "places", "results", "explanation", "explanation_ru")
     COMPETITION_ID_FIELD_NUMBER: _ClassVar[int]
     SEEDS_FIELD_NUMBER: _ClassVar[int]
     LEFT_OUT_FIELD_NUMBER: _ClassVar[int]
@@ -399,6 +407,7 @@ class CupBracket(_message.Message):
     PLACES_FIELD_NUMBER: _ClassVar[int]
     RESULTS_FIELD_NUMBER: _ClassVar[int]
     EXPLANATION_FIELD_NUMBER: _ClassVar[int]
+    EXPLANATION_RU_FIELD_NUMBER: _ClassVar[int]
     competition_id: str
     seeds: _containers.RepeatedCompositeFieldContainer[CupSeed]
     left_out: _containers.RepeatedCompositeFieldContainer[CupSeed]
@@ -407,7 +416,8 @@ class CupBracket(_message.Message):
     places: _containers.RepeatedCompositeFieldContainer[CupPlace]
     results: _containers.RepeatedCompositeFieldContainer[CupPlayerResult]
     explanation: _containers.RepeatedScalarFieldContainer[str]
-    def __init__(self, competition_id: _Optional[str] = ..., seeds: _Optional[_Iterable[_Union[CupSeed, _Mapping]]] = ..., left_out: _Optional[_Iterable[_Union[CupSeed, _Mapping]]] = ..., stages: _Optional[_Iterable[_Union[CupStage, _Mapping]]] = ..., finished: _Optional[bool] = ..., places: _Optional[_Iterable[_Union[CupPlace, _Mapping]]] = ..., results: _Optional[_Iterable[_Union[CupPlayerResult, _Mapping]]] = ..., explanation: _Optional[_Iterable[str]] = ...) -> None: ...
+    explanation_ru: _containers.RepeatedScalarFieldContainer[str]
+    def __init__(self, competition_id: _Optional[str] = ..., seeds: _Optional[_Iterable[_Union[CupSeed, _Mapping]]] = ..., left_out: _Optional[_Iterable[_Union[CupSeed, _Mapping]]] = ..., stages: _Optional[_Iterable[_Union[CupStage, _Mapping]]] = ..., finished: _Optional[bool] = ..., places: _Optional[_Iterable[_Union[CupPlace, _Mapping]]] = ..., results: _Optional[_Iterable[_Union[CupPlayerResult, _Mapping]]] = ..., explanation: _Optional[_Iterable[str]] = ..., explanation_ru: _Optional[_Iterable[str]] = ...) -> None: ...
 
 class GetPlayoffRequest(_message.Message):
     __slots__ = ("competition_id",)
@@ -458,36 +468,40 @@ class PlayoffGroup(_message.Message):
     def __init__(self, name: _Optional[str] = ..., player_ids: _Optional[_Iterable[str]] = ...) -> None: ...
 
 class PlayoffExit(_message.Message):
-    __slots__ = ("player_id", "stage", "table", "place", "withdrawn", "reason")
+    __slots__ = ("player_id", "stage", "table", "place", "withdrawn", "reason", "reason_ru")
     PLAYER_ID_FIELD_NUMBER: _ClassVar[int]
     STAGE_FIELD_NUMBER: _ClassVar[int]
     TABLE_FIELD_NUMBER: _ClassVar[int]
     PLACE_FIELD_NUMBER: _ClassVar[int]
     WITHDRAWN_FIELD_NUMBER: _ClassVar[int]
     REASON_FIELD_NUMBER: _ClassVar[int]
+    REASON_RU_FIELD_NUMBER: _ClassVar[int]
     player_id: str
     stage: str
     table: str
     place: int
     withdrawn: bool
     reason: str
-    def __init__(self, player_id: _Optional[str] = ..., stage: _Optional[str] = ..., table: _Optional[str] = ..., place: _Optional[int] = ..., withdrawn: _Optional[bool] = ..., reason: _Optional[str] = ...) -> None: ...
+    reason_ru: str
+    def __init__(self, player_id: _Optional[str] = ..., stage: _Optional[str] = ..., table: _Optional[str] = ..., place: _Optional[int] = ..., withdrawn: _Optional[bool] = ..., reason: _Optional[str] = ..., reason_ru: _Optional[str] = ...) -> None: ...
 
 class PlayoffProgress(_message.Message):
-    __slots__ = ("stage", "groups", "waiting_ids", "exits", "final_order", "explanation")
+    __slots__ = ("stage", "groups", "waiting_ids", "exits", "final_order", "explanation", "explanation_ru")
     STAGE_FIELD_NUMBER: _ClassVar[int]
     GROUPS_FIELD_NUMBER: _ClassVar[int]
     WAITING_IDS_FIELD_NUMBER: _ClassVar[int]
     EXITS_FIELD_NUMBER: _ClassVar[int]
     FINAL_ORDER_FIELD_NUMBER: _ClassVar[int]
     EXPLANATION_FIELD_NUMBER: _ClassVar[int]
+    EXPLANATION_RU_FIELD_NUMBER: _ClassVar[int]
     stage: str
     groups: _containers.RepeatedCompositeFieldContainer[PlayoffGroup]
     waiting_ids: _containers.RepeatedScalarFieldContainer[str]
     exits: _containers.RepeatedCompositeFieldContainer[PlayoffExit]
     final_order: _containers.RepeatedScalarFieldContainer[str]
     explanation: _containers.RepeatedScalarFieldContainer[str]
-    def __init__(self, stage: _Optional[str] = ..., groups: _Optional[_Iterable[_Union[PlayoffGroup, _Mapping]]] = ..., waiting_ids: _Optional[_Iterable[str]] = ..., exits: _Optional[_Iterable[_Union[PlayoffExit, _Mapping]]] = ..., final_order: _Optional[_Iterable[str]] = ..., explanation: _Optional[_Iterable[str]] = ...) -> None: ...
+    explanation_ru: _containers.RepeatedScalarFieldContainer[str]
+    def __init__(self, stage: _Optional[str] = ..., groups: _Optional[_Iterable[_Union[PlayoffGroup, _Mapping]]] = ..., waiting_ids: _Optional[_Iterable[str]] = ..., exits: _Optional[_Iterable[_Union[PlayoffExit, _Mapping]]] = ..., final_order: _Optional[_Iterable[str]] = ..., explanation: _Optional[_Iterable[str]] = ..., explanation_ru: _Optional[_Iterable[str]] = ...) -> None: ...
 
 class Playoff(_message.Message):
     __slots__ = ("competition_id", "regular_places", "stages", "progress", "blocked", "finished", "first_prize_player_id", "second_prize_player_id", "names")
