@@ -309,6 +309,7 @@ def plan_to_proto(competition_id: str, plan: StagePlan) -> league_pb2.StagePlan:
         name=plan.name,
         groups=[league_pb2.StageGroup(name=name, player_ids=players) for name, players in plan.groups],
         notes=plan.notes,
+        notes_ru=[ru_of(n) for n in plan.notes],
         finished=plan.finished,
     )
     if plan.finished:

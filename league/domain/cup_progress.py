@@ -248,9 +248,9 @@ class CupProgressRules:
 def first_stage(seeding: knockout.Seeding, ratings: Mapping[str, int | None]) -> StagePlan:
     """Stage 1 of a cup from its seed list: the solver pairs it by halves (3.4.1.2-3.4.2)."""
     size = _next_power_of_two(len(seeding.seeds))
-    notes = [f"{len(seeding.seeds)} players seeded by rating, then registration order (3.4.1.1, 3.4.1.3)"]
+    notes = [texts.cup_seeded(len(seeding.seeds))]
     if seeding.cut:
-        notes.append(f"over the maximum of {MAX_PLAYERS} (2.3): left out, best first: {', '.join(s.id for s in seeding.cut)}")
+        notes.append(texts.cup_left_out(MAX_PLAYERS, [s.id for s in seeding.cut]))
     survivors = tuple((s.id, s.number) for s in seeding.seeds)
     basis = {"seeds": [list(x) for x in survivors], "cut": [s.id for s in seeding.cut]}
     return _knockout(1, survivors, ratings, size, basis, tuple(notes))
@@ -274,8 +274,7 @@ def stage_after(
         open_ = ", ".join(_label(m, tables or {}, last.number) for m in last.all_matches if not m.decided)
         raise FailedPrecondition.because("STAGE_NOT_FINISHED", stage=last.number, name=last.name, open=open_)
     if progress.finished:
-        places = ", ".join(f"{i}. {p}" for i, p in enumerate(progress.places, start=1) if p)
-        return StagePlan(0, KIND, "", (), Seating.FIXED, notes=(f"the cup is over: {places}",), finished=True)
+        return StagePlan(0, KIND, "", (), Seating.FIXED, notes=(texts.cup_over(progress.places),), finished=True)
     survivors = progress.survivors
     if not survivors:
         raise FailedPrecondition(f"nobody survived stage {last.number} ({last.name}); the arbiter decides (5.2.2)")

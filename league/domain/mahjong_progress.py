@@ -28,7 +28,7 @@ from typing import Any
 
 from rondo_runtime.errors import FailedPrecondition, InvalidArgument
 
-from . import playoff
+from . import playoff, texts
 from .model import PlayerStatus
 from .records import GameEntry, HanchanEntry, NoShowEntry, check_match, check_new_hanchan_number, substitutes_of
 from .ruleset import MAHJONG_LEAGUE, ORGANIZER_DECISION, Ruleset
@@ -338,7 +338,7 @@ class MahjongProgress:
                     "tables": list(playoff.STAGE_TABLES[playoff.PlayoffStage.ROUND_1]),
                 },
                 basis={"regular_places": list(places)},
-                notes=(f"Round 1 from the final regular standings: {listing}.",),
+                notes=(texts.playoff_round_1_from(listing),),
             )
         played = play(state, upto=number, names=names)
         if played.blocked:
@@ -347,7 +347,7 @@ class MahjongProgress:
         assert current_state is not None
         if current_state.stage is playoff.PlayoffStage.FINISHED:
             order = ", ".join(f"{i}. {names.get(p, p)}" for i, p in enumerate(current_state.final_order, start=1))
-            return StagePlan(0, KIND, "finished", (), Seating.FIXED, notes=(f"The playoff is finished: {order}.",), finished=True)
+            return StagePlan(0, KIND, "finished", (), Seating.FIXED, notes=(texts.playoff_finished(order),), finished=True)
         groups = tuple((g.name, g.players) for g in current_state.groups)
         results = [
             [o.name, list(o.order), list(o.substitutes)]

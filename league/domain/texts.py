@@ -780,3 +780,59 @@ def playoff_table(stage: str, table: str, order: Sequence[str], subs: Sequence[s
         f"{where_en}: {places}{removed_en}. {first} → {up}{tail_en} (by places only).",
         f"{where_ru}: {places}{removed_ru}. {first} → {playoff_ru(up)}{tail_ru} (только по местам).",
     )
+
+
+# --- what the next stage is made from (PrepareStage's notes) --------------------------------------------
+
+
+def cup_seeded(players: int) -> Text:
+    return Text(
+        f"{players} players seeded by rating, then registration order (3.4.1.1, 3.4.1.3)",
+        f"посев {players} игроков по рейтингу, затем по порядку регистрации (3.4.1.1, 3.4.1.3)",
+    )
+
+
+def cup_left_out(maximum: int, players: Iterable[str]) -> Text:
+    who = ", ".join(players)
+    return Text(
+        f"over the maximum of {maximum} (2.3): left out, best first: {who}",
+        f"сверх максимума в {maximum} участников (2.3): не включены, начиная с лучшего: {who}",
+    )
+
+
+def cup_over(places: Sequence[str | None]) -> Text:
+    listed = ", ".join(f"{i}. {p}" for i, p in enumerate(places, start=1) if p)
+    return Text(f"the cup is over: {listed}", f"кубок завершён: {listed}")
+
+
+def updown_stage_one_plan(ruleset: str, cycles: int, leaders: int, outsiders: int, groups: int, low: int, high: int) -> Text:
+    en_where = f"; {groups} groups of {low}-{high}, the places count in each" if groups > 1 else ""
+    ru_where = f"; {groups} групп по {low}-{high} игроков, места считаются в каждой" if groups > 1 else ""
+    return Text(
+        f"{ruleset}: {cycles} cycles; places 1-{leaders} to the leaders group, the last {outsiders} to the outsiders "
+        f"group{en_where}",
+        f"{ruleset}: кругов: {cycles}; места 1-{leaders} — в группу лидеров, последние {outsiders} — в группу "
+        f"аутсайдеров{ru_where}",
+    )
+
+
+UPDOWN_SEASON_OVER = Text("stage 2 is complete: the season is over", "второй этап завершён: сезон окончен")
+
+
+def updown_group_carried(group: str, players: int) -> Text:
+    ru_group = {"leaders": "лидеры", "outsiders": "аутсайдеры"}.get(group, group)
+    return Text(
+        f"{group}: {players} players, points carried from stage 1",
+        f"{ru_group}: {players} {_plural(players, 'игрок', 'игрока', 'игроков')}, очки перенесены с первого этапа",
+    )
+
+
+def playoff_round_1_from(listing: str) -> Text:
+    return Text(
+        f"Round 1 from the final regular standings: {listing}.",
+        f"1-й круг по итоговой таблице регулярного этапа: {listing}.",
+    )
+
+
+def playoff_finished(order: str) -> Text:
+    return Text(f"The playoff is finished: {order}.", f"Плей-офф завершён: {order}.")

@@ -5,7 +5,7 @@ stages, the final order and the prizes. ``rondo standings SEASON.json`` stays th
 from __future__ import annotations
 
 import sys
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -14,7 +14,7 @@ from rich.console import Console
 from rondo.gateway.v1 import competitions_pb2, results_pb2, stages_pb2
 from rondo_app.client import lookup
 from rondo_app.client.records import CUP_RULESET, UPDOWN_RULESET
-from rondo_app.client.render import enum_name, points, print_lines, table
+from rondo_app.client.render import enum_name, in_language, lines_in_language, points, print_lines, table
 from rondo_app.client.session import Session, session, user_locale
 
 #: The competition rulesets (league.domain.model.RULESETS) whose standings are a bracket or Up&Down tables.
@@ -110,17 +110,6 @@ def render_cup_bracket(out: Console, bracket: stages_pb2.CupBracket, language: s
         "next": "",
     }
     render_cup_data(data, _out_stream(out))
-
-
-def in_language(en: str, ru: str, language: str) -> str:
-    """The Russian twin for a Russian user (:func:`~rondo_app.client.session.user_locale`), English
-    otherwise, or when the gateway sent no Russian text."""
-    return ru if language == "ru" and ru else en
-
-
-def lines_in_language(en: Sequence[str], ru: Sequence[str], language: str) -> list[str]:
-    """Repeated texts with their one-for-one Russian twins (English when the twins do not match up)."""
-    return list(ru) if language == "ru" and len(ru) == len(en) else list(en)
 
 
 def render_updown(out: Console, standings: stages_pb2.UpdownStandings, language: str | None = None) -> None:

@@ -50,6 +50,7 @@ def _record_stage(
 
 @pytest.mark.rule("updown.stage-two.generated-from-standings")
 @pytest.mark.rule("updown.records.correction-refused-after-later-stage")
+@pytest.mark.rule("updown.standings.explanations-in-both-languages")
 @pytest.mark.parametrize("mode", ["embedded", pytest.param("distributed", marks=pytest.mark.postgres)])
 def test_a_twelve_player_updown_season_through_the_gateway(mode, request):
     deployment = request.getfixturevalue(mode)

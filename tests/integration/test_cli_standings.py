@@ -171,6 +171,7 @@ def test_a_file_with_thousands_of_errors_prints_20_and_how_many_more_and_a_huge_
 
 @pytest.mark.rule("mahjong.standings.explanations-in-both-languages")
 @pytest.mark.rule("updown.standings.explanations-in-both-languages")
+@pytest.mark.rule("cup.progress.explanations-in-both-languages")
 def test_a_russian_user_reads_the_explanations_in_russian_and_json_keeps_both():
     ru = runner.invoke(app, ["standings", str(EXAMPLE)], env={"RONDO_LANG": "ru", "LANG": "en_US.UTF-8"})
     assert ru.exit_code == 0, ru.output
@@ -188,3 +189,6 @@ def test_a_russian_user_reads_the_explanations_in_russian_and_json_keeps_both():
     updown = runner.invoke(app, ["standings", str(EXAMPLE.parent / "updown-season.json")], env={"RONDO_LANG": "ru"})
     assert updown.exit_code == 0, updown.output
     assert "равенство очков; мини-турнир 2 > 1" in updown.stdout and "mini-table" not in updown.stdout
+    cup = runner.invoke(app, ["standings", str(EXAMPLE.parent / "open-cup-season.json")], env={"RONDO_LANG": "ru"})
+    assert cup.exit_code == 0, cup.output
+    assert "выиграл у" in cup.stdout and " beat " not in cup.stdout

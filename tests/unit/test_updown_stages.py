@@ -14,6 +14,7 @@ from league.domain.stage_kinds import StagePlan
 from league.domain.stages import StageStatus
 from league.domain.updown import FIRST_LEAGUE
 from league.domain.updown_progress import UpdownProgress
+from league.grpc_api import plan_to_proto
 from league.service import LeagueService
 from rondo_runtime.errors import FailedPrecondition, InvalidArgument
 from solver.domain.round_robin import round_robin
@@ -42,6 +43,8 @@ def league_of(n: int):
 
 def advance(league: LeagueService, cid: str):
     plan = league.prepare_stage(cid)
+    notes = plan_to_proto(cid, plan).notes_ru  # what the stage is made from, in Russian too
+    assert len(notes) == len(plan.notes) and all("очки" in n or "лидеров" in n for n in notes)
     return league.save_stage(cid, plan.number, seat(plan), "organizer")
 
 
@@ -93,6 +96,7 @@ def test_twelve_players_stage_one_completes_stage_two_is_generated_and_finishes_
     # outsiders carry 6, 4, 2, 0 and win 0, 1, 2, 3 games: 6, 5, 4, 3, one stays (12 players: 1 of 4)
     assert final.with_fate("stays") == [ids[8]] and final.with_fate("relegated") == ids[9:12]
     assert league.prepare_stage(cid).finished
+    assert list(plan_to_proto(cid, league.prepare_stage(cid)).notes_ru) == ["второй этап завершён: сезон окончен"]
     with pytest.raises(FailedPrecondition, match="finished"):
         league.save_stage(cid, 3, (), "organizer")
 

@@ -86,7 +86,7 @@ class PrepareStageRequest(_message.Message):
     def __init__(self, competition_id: _Optional[str] = ...) -> None: ...
 
 class StagePlan(_message.Message):
-    __slots__ = ("competition_id", "number", "kind", "name", "groups", "notes", "finished")
+    __slots__ = ("competition_id", "number", "kind", "name", "groups", "notes", "finished", "notes_ru")
     COMPETITION_ID_FIELD_NUMBER: _ClassVar[int]
     NUMBER_FIELD_NUMBER: _ClassVar[int]
     KIND_FIELD_NUMBER: _ClassVar[int]
@@ -94,6 +94,7 @@ class StagePlan(_message.Message):
     GROUPS_FIELD_NUMBER: _ClassVar[int]
     NOTES_FIELD_NUMBER: _ClassVar[int]
     FINISHED_FIELD_NUMBER: _ClassVar[int]
+    NOTES_RU_FIELD_NUMBER: _ClassVar[int]
     competition_id: str
     number: int
     kind: str
@@ -101,7 +102,8 @@ class StagePlan(_message.Message):
     groups: _containers.RepeatedCompositeFieldContainer[StageGroup]
     notes: _containers.RepeatedScalarFieldContainer[str]
     finished: bool
-    def __init__(self, competition_id: _Optional[str] = ..., number: _Optional[int] = ..., kind: _Optional[str] = ..., name: _Optional[str] = ..., groups: _Optional[_Iterable[_Union[StageGroup, _Mapping]]] = ..., notes: _Optional[_Iterable[str]] = ..., finished: _Optional[bool] = ...) -> None: ...
+    notes_ru: _containers.RepeatedScalarFieldContainer[str]
+    def __init__(self, competition_id: _Optional[str] = ..., number: _Optional[int] = ..., kind: _Optional[str] = ..., name: _Optional[str] = ..., groups: _Optional[_Iterable[_Union[StageGroup, _Mapping]]] = ..., notes: _Optional[_Iterable[str]] = ..., finished: _Optional[bool] = ..., notes_ru: _Optional[_Iterable[str]] = ...) -> None: ...
 
 class GetStageRequest(_message.Message):
     __slots__ = ("competition_id", "number")

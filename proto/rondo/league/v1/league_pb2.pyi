@@ -1048,7 +1048,7 @@ class PrepareStageRequest(_message.Message):
     def __init__(self, competition_id: _Optional[str] = ...) -> None: ...
 
 class StagePlan(_message.Message):
-    __slots__ = ("competition_id", "number", "kind", "name", "groups", "fixed", "playoff_tables", "knockout_pairs", "round_robin", "notes", "finished")
+    __slots__ = ("competition_id", "number", "kind", "name", "groups", "fixed", "playoff_tables", "knockout_pairs", "round_robin", "notes", "finished", "notes_ru")
     COMPETITION_ID_FIELD_NUMBER: _ClassVar[int]
     NUMBER_FIELD_NUMBER: _ClassVar[int]
     KIND_FIELD_NUMBER: _ClassVar[int]
@@ -1060,6 +1060,7 @@ class StagePlan(_message.Message):
     ROUND_ROBIN_FIELD_NUMBER: _ClassVar[int]
     NOTES_FIELD_NUMBER: _ClassVar[int]
     FINISHED_FIELD_NUMBER: _ClassVar[int]
+    NOTES_RU_FIELD_NUMBER: _ClassVar[int]
     competition_id: str
     number: int
     kind: str
@@ -1071,7 +1072,8 @@ class StagePlan(_message.Message):
     round_robin: RoundRobinSeating
     notes: _containers.RepeatedScalarFieldContainer[str]
     finished: bool
-    def __init__(self, competition_id: _Optional[str] = ..., number: _Optional[int] = ..., kind: _Optional[str] = ..., name: _Optional[str] = ..., groups: _Optional[_Iterable[_Union[StageGroup, _Mapping]]] = ..., fixed: _Optional[_Union[StageRounds, _Mapping]] = ..., playoff_tables: _Optional[_Union[_solver_pb2.SeatPlayoffRoundRequest, _Mapping]] = ..., knockout_pairs: _Optional[_Union[_solver_pb2.PairKnockoutStageRequest, _Mapping]] = ..., round_robin: _Optional[_Union[RoundRobinSeating, _Mapping]] = ..., notes: _Optional[_Iterable[str]] = ..., finished: _Optional[bool] = ...) -> None: ...
+    notes_ru: _containers.RepeatedScalarFieldContainer[str]
+    def __init__(self, competition_id: _Optional[str] = ..., number: _Optional[int] = ..., kind: _Optional[str] = ..., name: _Optional[str] = ..., groups: _Optional[_Iterable[_Union[StageGroup, _Mapping]]] = ..., fixed: _Optional[_Union[StageRounds, _Mapping]] = ..., playoff_tables: _Optional[_Union[_solver_pb2.SeatPlayoffRoundRequest, _Mapping]] = ..., knockout_pairs: _Optional[_Union[_solver_pb2.PairKnockoutStageRequest, _Mapping]] = ..., round_robin: _Optional[_Union[RoundRobinSeating, _Mapping]] = ..., notes: _Optional[_Iterable[str]] = ..., finished: _Optional[bool] = ..., notes_ru: _Optional[_Iterable[str]] = ...) -> None: ...
 
 class SaveStageRequest(_message.Message):
     __slots__ = ("competition_id", "number", "rounds", "created_by", "idempotency_key")
