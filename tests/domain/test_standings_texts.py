@@ -32,7 +32,7 @@ from league.domain.updown import (
     updown_standings,
     updown_standings_as_dict,
 )
-from tests.domain.test_cup_progress import play_through, random_cups
+from tests.domain.test_cup_progress import play_through, random_cups, random_series
 from tests.domain.test_mahjong_standings import seasons
 
 pytestmark = pytest.mark.domain
@@ -274,28 +274,12 @@ def test_every_explanation_of_a_random_cup_has_a_russian_twin(cup, disqualify):
     seeds, rng = cup
     cheat = rng.choice(seeds) if disqualify else ""
 
-    def decide(stage: int, match: int, players: tuple[str, ...], _pairs: int) -> list[CupGame]:
+    series = random_series(rng)
+
+    def decide(stage: int, match: int, players: tuple[str, ...], pairs: int) -> list[CupGame]:
         if cheat in players and stage > 1:
             return []  # his later opponents win technically
-        out: list[CupGame] = []
-        wins = dict.fromkeys(players, 0)
-        number = 0
-        while max(wins.values()) < 2:
-            number += 1
-            roll = rng.random()
-            if roll < 0.1:
-                out.append(CupGame(stage, match, number, absent=players))
-            elif roll < 0.2:
-                out.append(CupGame(stage, match, number))
-            elif roll < 0.3:
-                gone = rng.choice(players)
-                out.append(CupGame(stage, match, number, absent=(gone,)))
-                wins[players[1] if gone == players[0] else players[0]] += 1
-            else:
-                w = rng.choice(players)
-                out.append(CupGame(stage, match, number, w))
-                wins[w] += 1
-        return out
+        return series(stage, match, players, pairs)
 
     dqs = [Disqualification(cheat, 1, "engine assistance (5.3.3)")] if cheat else []
     progress, pairings, games = play_through(seeds, decide, dqs)
