@@ -185,6 +185,7 @@ def playoff_report_to_proto(competition_id: str, report: PlayoffReport) -> leagu
                         order=list(o.order),
                         substitute_ids=list(o.substitutes),
                         unresolved=o.unresolved,
+                        unresolved_ru=ru_of(o.unresolved),
                         no_show_ids=list(o.no_shows),
                     )
                     for o in tables
@@ -194,6 +195,7 @@ def playoff_report_to_proto(competition_id: str, report: PlayoffReport) -> leagu
         ],
         progress=_named_progress(playoff_to_proto(play.state), report.names),
         blocked=list(play.blocked),
+        blocked_ru=[ru_of(b) for b in play.blocked],
         finished=play.finished,
         first_prize_player_id=prizes[0],
         second_prize_player_id=prizes[1],

@@ -836,3 +836,37 @@ def playoff_round_1_from(listing: str) -> Text:
 
 def playoff_finished(order: str) -> Text:
     return Text(f"The playoff is finished: {order}.", f"Плей-офф завершён: {order}.")
+
+
+def playoff_table_tie(a: str, b: str, total: str, average_place: str | None) -> Text:
+    """Two players of a playoff table the match cannot separate (discard-league-2026 §2)."""
+    avg_en = f" and average place {average_place}" if average_place is not None else ""
+    avg_ru = f" и среднее место {average_place}" if average_place is not None else ""
+    return Text(
+        f"{a} and {b}: equal sum {total}{avg_en} in the match: {ORGANIZER_DECISION}",
+        f"{a} и {b}: равная сумма {total}{avg_ru} в матче: {ORGANIZER_DECISION.ru}",
+    )
+
+
+def playoff_table_label(stage: int, name: str, table: str) -> Text:
+    return Text(
+        f"stage {stage} ({name}), table {table}",
+        f"этап {stage} ({playoff_ru(name)}), {_playoff_table_ru(table)}",
+    )
+
+
+def playoff_stage_being_played(stage: int, name: str, tables: Sequence[tuple[str, int, int]]) -> Text:
+    """``tables``: (table, hanchans played, hanchans) of each table still being played."""
+    en = ", ".join(f"table {t} has {played} of {of} hanchans" for t, played, of in tables)
+    ru = ", ".join(f"{_playoff_table_ru(t)}: сыграно {played} из {of} ханчанов" for t, played, of in tables)
+    return Text(
+        f"stage {stage} ({name}) is still being played: {en}",
+        f"этап {stage} ({playoff_ru(name)}) ещё играется: {ru}",
+    )
+
+
+def playoff_cannot_replay(stage: int, name: str, error: str) -> Text:
+    return Text(
+        f"stage {stage} ({name}) cannot be replayed: {error}",
+        f"этап {stage} ({playoff_ru(name)}) не удаётся пересчитать: {error}",
+    )

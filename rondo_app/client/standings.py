@@ -252,7 +252,7 @@ def render_playoff(out: Console, p: stages_pb2.Playoff, competition: str = "", l
                 names(t.player_ids),
                 f"{t.hanchans_played} of {t.hanchans}",
                 names(t.order) if t.order else "",
-                with_names(t.unresolved, p.names),
+                with_names(in_language(t.unresolved, t.unresolved_ru, lang), p.names),
             )
             for t in stage.tables
         ]
@@ -288,6 +288,6 @@ def render_playoff(out: Console, p: stages_pb2.Playoff, competition: str = "", l
     prizes = [(label, name(x)) for label, x in (("1st", p.first_prize_player_id), ("2nd", p.second_prize_player_id)) if x]
     if prizes:
         out.print(table("prizes", ("prize", "player"), prizes))
-    print_lines(out, [f"blocked: {with_names(b, p.names)}" for b in p.blocked])
+    print_lines(out, [f"blocked: {with_names(b, p.names)}" for b in lines_in_language(p.blocked, p.blocked_ru, lang)])
     explanation = lines_in_language(progress.explanation, progress.explanation_ru, lang)
     print_lines(out, [with_names(line, p.names) for line in explanation])

@@ -428,7 +428,7 @@ class GetPlayoffRequest(_message.Message):
     def __init__(self, competition_id: _Optional[str] = ...) -> None: ...
 
 class PlayoffTableView(_message.Message):
-    __slots__ = ("name", "table", "player_ids", "hanchans_played", "hanchans", "order", "substitute_ids", "unresolved", "no_show_ids")
+    __slots__ = ("name", "table", "player_ids", "hanchans_played", "hanchans", "order", "substitute_ids", "unresolved", "no_show_ids", "unresolved_ru")
     NAME_FIELD_NUMBER: _ClassVar[int]
     TABLE_FIELD_NUMBER: _ClassVar[int]
     PLAYER_IDS_FIELD_NUMBER: _ClassVar[int]
@@ -438,6 +438,7 @@ class PlayoffTableView(_message.Message):
     SUBSTITUTE_IDS_FIELD_NUMBER: _ClassVar[int]
     UNRESOLVED_FIELD_NUMBER: _ClassVar[int]
     NO_SHOW_IDS_FIELD_NUMBER: _ClassVar[int]
+    UNRESOLVED_RU_FIELD_NUMBER: _ClassVar[int]
     name: str
     table: int
     player_ids: _containers.RepeatedScalarFieldContainer[str]
@@ -447,7 +448,8 @@ class PlayoffTableView(_message.Message):
     substitute_ids: _containers.RepeatedScalarFieldContainer[str]
     unresolved: str
     no_show_ids: _containers.RepeatedScalarFieldContainer[str]
-    def __init__(self, name: _Optional[str] = ..., table: _Optional[int] = ..., player_ids: _Optional[_Iterable[str]] = ..., hanchans_played: _Optional[int] = ..., hanchans: _Optional[int] = ..., order: _Optional[_Iterable[str]] = ..., substitute_ids: _Optional[_Iterable[str]] = ..., unresolved: _Optional[str] = ..., no_show_ids: _Optional[_Iterable[str]] = ...) -> None: ...
+    unresolved_ru: str
+    def __init__(self, name: _Optional[str] = ..., table: _Optional[int] = ..., player_ids: _Optional[_Iterable[str]] = ..., hanchans_played: _Optional[int] = ..., hanchans: _Optional[int] = ..., order: _Optional[_Iterable[str]] = ..., substitute_ids: _Optional[_Iterable[str]] = ..., unresolved: _Optional[str] = ..., no_show_ids: _Optional[_Iterable[str]] = ..., unresolved_ru: _Optional[str] = ...) -> None: ...
 
 class PlayoffStageView(_message.Message):
     __slots__ = ("number", "name", "status", "tables")
@@ -506,7 +508,7 @@ class PlayoffProgress(_message.Message):
     def __init__(self, stage: _Optional[str] = ..., groups: _Optional[_Iterable[_Union[PlayoffGroup, _Mapping]]] = ..., waiting_ids: _Optional[_Iterable[str]] = ..., exits: _Optional[_Iterable[_Union[PlayoffExit, _Mapping]]] = ..., final_order: _Optional[_Iterable[str]] = ..., explanation: _Optional[_Iterable[str]] = ..., explanation_ru: _Optional[_Iterable[str]] = ...) -> None: ...
 
 class Playoff(_message.Message):
-    __slots__ = ("competition_id", "regular_places", "stages", "progress", "blocked", "finished", "first_prize_player_id", "second_prize_player_id", "names")
+    __slots__ = ("competition_id", "regular_places", "stages", "progress", "blocked", "finished", "first_prize_player_id", "second_prize_player_id", "names", "blocked_ru")
     class NamesEntry(_message.Message):
         __slots__ = ("key", "value")
         KEY_FIELD_NUMBER: _ClassVar[int]
@@ -523,6 +525,7 @@ class Playoff(_message.Message):
     FIRST_PRIZE_PLAYER_ID_FIELD_NUMBER: _ClassVar[int]
     SECOND_PRIZE_PLAYER_ID_FIELD_NUMBER: _ClassVar[int]
     NAMES_FIELD_NUMBER: _ClassVar[int]
+    BLOCKED_RU_FIELD_NUMBER: _ClassVar[int]
     competition_id: str
     regular_places: _containers.RepeatedScalarFieldContainer[str]
     stages: _containers.RepeatedCompositeFieldContainer[PlayoffStageView]
@@ -532,4 +535,5 @@ class Playoff(_message.Message):
     first_prize_player_id: str
     second_prize_player_id: str
     names: _containers.ScalarMap[str, str]
-    def __init__(self, competition_id: _Optional[str] = ..., regular_places: _Optional[_Iterable[str]] = ..., stages: _Optional[_Iterable[_Union[PlayoffStageView, _Mapping]]] = ..., progress: _Optional[_Union[PlayoffProgress, _Mapping]] = ..., blocked: _Optional[_Iterable[str]] = ..., finished: _Optional[bool] = ..., first_prize_player_id: _Optional[str] = ..., second_prize_player_id: _Optional[str] = ..., names: _Optional[_Mapping[str, str]] = ...) -> None: ...
+    blocked_ru: _containers.RepeatedScalarFieldContainer[str]
+    def __init__(self, competition_id: _Optional[str] = ..., regular_places: _Optional[_Iterable[str]] = ..., stages: _Optional[_Iterable[_Union[PlayoffStageView, _Mapping]]] = ..., progress: _Optional[_Union[PlayoffProgress, _Mapping]] = ..., blocked: _Optional[_Iterable[str]] = ..., finished: _Optional[bool] = ..., first_prize_player_id: _Optional[str] = ..., second_prize_player_id: _Optional[str] = ..., names: _Optional[_Mapping[str, str]] = ..., blocked_ru: _Optional[_Iterable[str]] = ...) -> None: ...
