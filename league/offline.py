@@ -22,7 +22,7 @@ from typing import Any
 from league.domain.cup_progress import CupSeasonScore, cup_score_as_dict, score_cup_season
 from league.domain.season_file import CupSeason, load_season, violations_text
 from league.domain.standings import Standings, regular_standings, standings_as_dict
-from league.domain.texts import ru_of
+from league.domain.texts import label, ru_of
 from league.domain.updown import UpdownSeason, UpdownStandings, updown_standings, updown_standings_as_dict
 from rondo_runtime.errors import InvalidArgument
 
@@ -55,23 +55,21 @@ def render_standings(standings: Standings, stream=None, language: str = "en") ->
     from rich.console import Console
     from rich.table import Table
 
+    def w(word: str) -> str:
+        return label(word, language)
+
     console = Console(file=stream or sys.stdout, width=None if (stream or sys.stdout).isatty() else 160)
     provisional = sum(1 for r in standings.rows if r.figures.provisional)
     progress = _in(language, *standings.progress())
     table = Table(
-        title=f"{standings.ruleset}: regular-stage standings"
+        title=f"{standings.ruleset}: {w('regular-stage standings')}"
         + (f", {progress}" if progress else "")
-        + (f" ({provisional} provisional)" if provisional else ""),
+        + (f" ({provisional} {w('provisional')})" if provisional else ""),
         title_justify="left",
     )
-    table.add_column("place", justify="right")
-    table.add_column("player")
-    table.add_column("total", justify="right")
-    table.add_column("average place", justify="right")
-    table.add_column("hanchans", justify="right")
-    table.add_column("vs next")
-    table.add_column("fate")
-    table.add_column("notes")
+    for name in ("place", "player", "total", "average place", "hanchans", "vs next", "fate", "notes"):
+        right = name in ("place", "total", "average place", "hanchans")
+        table.add_column(w(name), justify="right" if right else "left")
     data = standings_as_dict(standings)["standings"]
     for row in data:
         total = row["total"]
@@ -82,14 +80,14 @@ def render_standings(standings: Standings, stream=None, language: str = "en") ->
             row["average_place"] or "-",
             str(row["hanchans"]),
             _in(language, row["separated_from_next"], row["separated_from_next_ru"]) or "",
-            row["fate"] + (" (provisional)" if row["fate"] and row["provisional"] else ""),
+            w(row["fate"]) + (f" ({w('provisional')})" if row["fate"] and row["provisional"] else ""),
             "\n".join(_in(language, row["notes"], row["notes_ru"])),
         )
     console.print(table)
     for tie in standings.unresolved:
-        cut = " (at the playoff cut)" if tie.at_cut else ""
+        cut = f" ({w('at the playoff cut')})" if tie.at_cut else ""
         reason = _in(language, tie.reason, ru_of(tie.reason))
-        console.print(f"places {tie.place}{cut}: {', '.join(tie.players)}: {reason}", markup=False, highlight=False)
+        console.print(f"{w('places')} {tie.place}{cut}: {', '.join(tie.players)}: {reason}", markup=False, highlight=False)
 
 
 def render_updown_standings(standings: UpdownStandings, stream=None, language: str = "en") -> None:
@@ -105,11 +103,15 @@ def render_updown_standings(standings: UpdownStandings, stream=None, language: s
                 separated_from_next=None if r.separated_from_next is None else ru_of(r.separated_from_next),
                 notes=tuple(ru_of(n) for n in r.notes),
                 fate_reason=ru_of(r.fate_reason),
+                fate=label(r.fate, language),
             )
             for r in rows
         )
+    words = f"stage {standings.stage}{group} standings"
+    if language == "ru":
+        words = f"таблица этапа {standings.stage}" + (f", группа: {label(standings.group, language)}" if standings.group else "")
     render_updown_rows(
-        f"{standings.ruleset}: stage {standings.stage}{group} standings, {_in(language, *standings.progress())}",
+        f"{standings.ruleset}: {words}, {_in(language, *standings.progress())}",
         standings.stage,
         rows,
         [
@@ -117,42 +119,52 @@ def render_updown_standings(standings: UpdownStandings, stream=None, language: s
             for tie in standings.unresolved
         ],
         stream,
+        language,
     )
 
 
 def render_updown_rows(
-    title: str, stage: int, rows: Iterable[Any], unresolved: Iterable[tuple[Any, bool, list[str], str]], stream=None
+    title: str,
+    stage: int,
+    rows: Iterable[Any],
+    unresolved: Iterable[tuple[Any, bool, list[str], str]],
+    stream=None,
+    language: str = "en",
 ) -> None:
     """The one Up&Down table (the offline season file's and the gateway's, ``rondo standings ID``): rows
     with ``place``, ``player`` (a name), ``points``, ``carried``, ``sonneborn_berger``, ``games``,
-    ``really_played``, ``fate``, ``separated_from_next`` and ``notes``; ties as (place, at_cut, names, reason)."""
+    ``really_played``, ``fate``, ``separated_from_next`` and ``notes``; ties as (place, at_cut, names, reason).
+    The table's own words in ``language``; the texts are given in it."""
     from rich.console import Console
     from rich.table import Table
+
+    def w(word: str) -> str:
+        return label(word, language)
 
     console = Console(file=stream or sys.stdout, width=None if (stream or sys.stdout).isatty() else 160)
     table = Table(title=title, title_justify="left")
     for name, justify in [("place", "right"), ("player", "left"), ("points", "right"), ("SB", "right")]:
-        table.add_column(name, justify=justify)  # type: ignore[arg-type]
-    table.add_column("games", justify="right")
-    table.add_column("fate")
-    table.add_column("vs next")
-    table.add_column("notes")
+        table.add_column(w(name), justify=justify)  # type: ignore[arg-type]
+    table.add_column(w("games"), justify="right")
+    table.add_column(w("fate"))
+    table.add_column(w("vs next"))
+    table.add_column(w("notes"))
     for r in rows:
-        carried = f" ({r.carried} carried)" if stage == 2 else ""
+        carried = f" ({r.carried} {w('carried')})" if stage == 2 else ""
         table.add_row(
             r.place,
             r.player,
             f"{r.points}{carried}",
             str(r.sonneborn_berger),
-            f"{r.games} ({r.really_played} played)",
-            r.fate + (" (provisional)" if getattr(r, "provisional", False) else ""),
+            f"{r.games} ({r.really_played} {w('played')})",
+            r.fate + (f" ({w('provisional')})" if getattr(r, "provisional", False) else ""),
             r.separated_from_next or "",
             "\n".join(r.notes),
         )
     console.print(table)
     for place, at_cut, players, reason in unresolved:
-        cut = " (across a cut)" if at_cut else ""
-        console.print(f"places {place}{cut}: {', '.join(players)}: {reason}", markup=False, highlight=False)
+        cut = f" ({w('across a cut')})" if at_cut else ""
+        console.print(f"{w('places')} {place}{cut}: {', '.join(players)}: {reason}", markup=False, highlight=False)
 
 
 def render_cup(score: CupSeasonScore, stream=None, language: str = "en") -> None:

@@ -870,3 +870,52 @@ def playoff_cannot_replay(stage: int, name: str, error: str) -> Text:
         f"stage {stage} ({name}) cannot be replayed: {error}",
         f"этап {stage} ({playoff_ru(name)}) не удаётся пересчитать: {error}",
     )
+
+
+# --- the tables' own words (column headers, fates) --------------------------------------------------------
+
+_LABELS_RU = {
+    "place": "место",
+    "player": "игрок",
+    "total": "сумма",
+    "average place": "среднее место",
+    "hanchans": "ханчаны",
+    "vs next": "от следующего",
+    "fate": "итог",
+    "notes": "примечания",
+    "points": "очки",
+    "SB": "КЗБ",
+    "games": "партии",
+    "note": "примечание",
+    "places": "места",
+    "provisional": "предварительно",
+    "at the playoff cut": "на границе плей-офф",
+    "across a cut": "на границе",
+    "carried": "перенесено",
+    "played": "сыграно",
+    "regular-stage standings": "таблица регулярного этапа",
+    "stage": "этап",
+    "withdrawn": "выбыл",
+    # fates
+    "playoff": "плей-офф",
+    "out": "выбывает",
+    "leaders": "лидеры",
+    "outsiders": "аутсайдеры",
+    "stop": "без второго этапа",
+    "champion": "чемпион",
+    "prize places": "призовые места",
+    "stays": "остаётся",
+    "relegated": "понижен",
+    "promoted": "повышен",
+    "no split": "без разделения",
+}
+
+
+def label(word: str, language: str) -> str:
+    """A table's word (a column header, a fate) in ``language`` ("ru"; anything else: as given)."""
+    if language != "ru" or not word:
+        return word
+    if word.startswith("undecided: "):
+        options = word.removeprefix("undecided: ").split(" or ")
+        return "не решено: " + " или ".join(_LABELS_RU.get(o, o) for o in options)
+    return _LABELS_RU.get(word, word)

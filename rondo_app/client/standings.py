@@ -11,6 +11,7 @@ from typing import Any
 
 from rich.console import Console
 
+from league.domain.texts import label as word
 from rondo.gateway.v1 import competitions_pb2, results_pb2, stages_pb2
 from rondo_app.client import lookup
 from rondo_app.client.records import CUP_RULESET, UPDOWN_RULESET
@@ -134,10 +135,10 @@ def render_updown(out: Console, standings: stages_pb2.UpdownStandings, language:
                 sonneborn_berger=r.sonneborn_berger,
                 games=r.games,
                 really_played=r.really_played,
-                fate=r.fate
-                + (" (provisional)" if r.provisional else "")
+                fate=word(r.fate, lang)
+                + (f" ({word('provisional', lang)})" if r.provisional else "")
                 + (f": {with_names(in_language(r.fate_reason, r.fate_reason_ru, lang), names)}" if r.fate_reason else "")
-                + (" (withdrawn)" if r.withdrawn else ""),
+                + (f" ({word('withdrawn', lang)})" if r.withdrawn else ""),
                 withdrawn=r.withdrawn,
                 separated_from_next=with_names(in_language(r.separated_from_next, r.separated_from_next_ru, lang), names),
                 notes=tuple(with_names(n, names) for n in lines_in_language(r.notes, r.notes_ru, lang)),
@@ -154,10 +155,10 @@ def render_updown(out: Console, standings: stages_pb2.UpdownStandings, language:
             for t in group.unresolved
         ]
         group_name = "" if group.name == f"stage {standings.stage}" else f", {group.name}"
-        title = f"{standings.ruleset}{version}: stage {standings.stage} ({standings.stage_kind}){group_name}{complete}"
-        render_updown_rows(title, standings.stage, rows, ties, _out_stream(out))
+        title = f"{standings.ruleset}{version}: {word('stage', lang)} {standings.stage} ({standings.stage_kind}){group_name}{complete}"
+        render_updown_rows(title, standings.stage, rows, ties, _out_stream(out), lang)
     decided = [
-        (label, ", ".join(names.get(p, p) for p in players))
+        (word(label, lang), ", ".join(names.get(p, p) for p in players))
         for label, players in (
             ("champion", [standings.champion_id] if standings.champion_id else []),
             ("promoted", standings.promoted_ids),
@@ -199,8 +200,8 @@ def render_standings(out: Console, standings: results_pb2.Standings, language: s
     version = f" v{standings.ruleset_version}" if standings.ruleset_version else ""
     shown_progress = in_language(standings.progress, standings.progress_ru, lang)
     progress = f", {shown_progress}" if shown_progress else ""
-    title = f"{standings.ruleset}{version}: regular-stage standings{progress}" + (
-        f" ({provisional} provisional)" if provisional and not standings.progress else ""
+    title = f"{standings.ruleset}{version}: {word('regular-stage standings', lang)}{progress}" + (
+        f" ({provisional} {word('provisional', lang)})" if provisional and not standings.progress else ""
     )
     rows = [
         (
@@ -210,22 +211,26 @@ def render_standings(out: Console, standings: results_pb2.Standings, language: s
             r.average_place or "-",
             r.hanchans,
             with_names(in_language(r.separated_from_next, r.separated_from_next_ru, lang), names),
-            r.fate
-            + (" (provisional)" if r.fate and r.provisional else "")
+            word(r.fate, lang)
+            + (f" ({word('provisional', lang)})" if r.fate and r.provisional else "")
             + (f": {with_names(in_language(r.fate_reason, r.fate_reason_ru, lang), names)}" if r.fate_reason else ""),
-            "\n".join((["provisional"] if r.provisional and not r.fate else []) + lines_in_language(r.notes, r.notes_ru, lang)),
+            "\n".join(
+                ([word("provisional", lang)] if r.provisional and not r.fate else [])
+                + lines_in_language(r.notes, r.notes_ru, lang)
+            ),
         )
         for r in standings.rows
     ]
-    columns = ("place", "player", "total", "average place", "hanchans", "vs next", "fate", "notes")
-    out.print(table(title, columns, rows, right=("place", "total", "average place", "hanchans")))
+    columns = tuple(word(c, lang) for c in ("place", "player", "total", "average place", "hanchans", "vs next", "fate", "notes"))
+    right = tuple(word(c, lang) for c in ("place", "total", "average place", "hanchans"))
+    out.print(table(title, columns, rows, right=right))
     for tie in standings.unresolved:
-        cut = " (at the playoff cut)" if tie.at_cut else ""
+        cut = f" ({word('at the playoff cut', lang)})" if tie.at_cut else ""
         players = ", ".join(names.get(p, p) for p in tie.player_ids)
-        print_lines(
-            out, [f"places {tie.place}{cut}: {players}: {with_names(in_language(tie.reason, tie.reason_ru, lang), names)}"]
-        )
-    print_lines(out, [f"note: {with_names(n, names)}" for n in lines_in_language(standings.notes, standings.notes_ru, lang)])
+        reason = with_names(in_language(tie.reason, tie.reason_ru, lang), names)
+        print_lines(out, [f"{word('places', lang)} {tie.place}{cut}: {players}: {reason}"])
+    notes = lines_in_language(standings.notes, standings.notes_ru, lang)
+    print_lines(out, [f"{word('note', lang)}: {with_names(n, names)}" for n in notes])
 
 
 def render_playoff(out: Console, p: stages_pb2.Playoff, competition: str = "", language: str | None = None) -> None:

@@ -178,6 +178,7 @@ def test_a_russian_user_reads_the_explanations_in_russian_and_json_keeps_both():
     for text in ("равная сумма очков; среднее место 7/3 < 5/2", "тур 3: неявка -80 000", "чомбо"):
         assert text in ru.stdout
     assert "equal total" not in ru.stdout and "no-show" not in ru.stdout
+    assert "таблица регулярного этапа" in ru.stdout and "среднее место" in ru.stdout and "плей-офф" in ru.stdout
     by_lang = runner.invoke(app, ["standings", str(EXAMPLE)], env={"RONDO_LANG": "", "LC_ALL": "ru_RU.UTF-8"})
     assert "равная сумма очков; среднее место 7/3 < 5/2" in by_lang.stdout
     en = runner.invoke(app, ["standings", str(EXAMPLE)], env={"RONDO_LANG": "en", "LC_ALL": "ru_RU.UTF-8"})
@@ -189,6 +190,7 @@ def test_a_russian_user_reads_the_explanations_in_russian_and_json_keeps_both():
     updown = runner.invoke(app, ["standings", str(EXAMPLE.parent / "updown-season.json")], env={"RONDO_LANG": "ru"})
     assert updown.exit_code == 0, updown.output
     assert "равенство очков; мини-турнир 2 > 1" in updown.stdout and "mini-table" not in updown.stdout
+    assert "лидеры" in updown.stdout and "аутсайдеры" in updown.stdout and "leaders" not in updown.stdout
     cup = runner.invoke(app, ["standings", str(EXAMPLE.parent / "open-cup-season.json")], env={"RONDO_LANG": "ru"})
     assert cup.exit_code == 0, cup.output
     assert "выиграл у" in cup.stdout and " beat " not in cup.stdout

@@ -82,7 +82,7 @@ def test_the_gateways_standings_carry_russian_twins_and_the_cli_shows_them_to_a_
         assert bool(row.separated_from_next_ru) == bool(row.separated_from_next)
     text = _shown_in(render_standings, answer, "ru")
     assert "после тура 1 из 4: места и итоги предварительные" in text and "предварительно, после тура 1 из 4" in text
-    assert "after round 1" not in text
+    assert "after round 1" not in text and "таблица регулярного этапа" in text and "выбывает (предварительно)" in text
     assert "after round 1 of 4" in _shown_in(render_standings, answer, "en")
 
 
