@@ -22,7 +22,7 @@ from typing import Any
 from league.domain.cup_progress import CupSeasonScore, cup_score_as_dict, score_cup_season
 from league.domain.season_file import CupSeason, load_season, violations_text
 from league.domain.standings import Standings, regular_standings, standings_as_dict
-from league.domain.texts import label, ru_of
+from league.domain.texts import cup_word, label, ru_of
 from league.domain.updown import UpdownSeason, UpdownStandings, updown_standings, updown_standings_as_dict
 from rondo_runtime.errors import InvalidArgument
 
@@ -179,33 +179,39 @@ def render_cup(score: CupSeasonScore, stream=None, language: str = "en") -> None
         for p in data["places"]:
             p["reason"] = p["reason_ru"]
         data["explanation"] = data["explanation_ru"]
-    render_cup_data(data, stream)
+        data["next"] = data["next_ru"]
+    render_cup_data(data, stream, language)
 
 
-def render_cup_data(data: dict[str, Any], stream=None) -> None:
+def render_cup_data(data: dict[str, Any], stream=None, language: str = "en") -> None:
     """The one cup renderer (the offline season file's and the gateway's bracket, ``rondo standings ID``),
-    from :func:`cup_score_as_dict`'s shape: players named as they should be read."""
+    from :func:`cup_score_as_dict`'s shape: players named as they should be read; the table's own words
+    in ``language`` (the texts are given in it)."""
     from rich.console import Console
     from rich.table import Table
 
+    def w(word: str) -> str:
+        return cup_word(word, language)
+
     console = Console(file=stream or sys.stdout, width=None if (stream or sys.stdout).isatty() else 160)
     seeds = ", ".join(f"{s['seed']}. {s['player']}" for s in data["seeds"])
-    console.print(f"{data['ruleset']}: {len(data['seeds'])} seeds: {seeds}", markup=False, highlight=False)
+    console.print(f"{data['ruleset']}: {len(data['seeds'])} {w('seeds')}: {seeds}", markup=False, highlight=False)
     if data["left_out"]:
-        console.print(f"left out (over the maximum): {', '.join(data['left_out'])}", markup=False, highlight=False)
+        console.print(f"{w('left out (over the maximum)')}: {', '.join(data['left_out'])}", markup=False, highlight=False)
     for stage in data["stages"]:
-        table = Table(title=f"stage {stage['number']}: {stage['name']}", title_justify="left")
+        table = Table(title=f"{w('stage')} {stage['number']}: {w(stage['name'])}", title_justify="left")
         for name, justify in [("table", "right"), ("players", "left"), ("games", "left"), ("score", "right")]:
-            table.add_column(name, justify=justify)  # type: ignore[arg-type]
-        table.add_column("winner")
-        table.add_column("why")
+            table.add_column(w(name), justify=justify)  # type: ignore[arg-type]
+        table.add_column(w("winner"))
+        table.add_column(w("why"))
         passes = [m["players"][0] for m in stage["pairings"] if m["pass"]]
         for m in stage["pairings"]:
             if m["pass"]:
                 continue
-            games = " ".join(_game_text(g) for g in m["games"])
+            games = " ".join(_game_text(g, w("tech.")) for g in m["games"])
+            third = f" ({w('3rd')})" if m["third_place"] else ""
             table.add_row(
-                f"{m['table']}{' (3rd)' if m['third_place'] else ''}",
+                f"{m['table']}{third}",
                 " v ".join(m["players"]),
                 games,
                 "-".join(map(str, m["wins"])),
@@ -214,12 +220,13 @@ def render_cup_data(data: dict[str, Any], stream=None) -> None:
             )
         console.print(table)
         if passes:
-            console.print(f"pass without playing (3.4.2): {', '.join(passes)}", markup=False, highlight=False)
-    places = Table(title="final places" if data["finished"] else "final places (the cup is not over)", title_justify="left")
+            console.print(f"{w('pass without playing (3.4.2)')}: {', '.join(passes)}", markup=False, highlight=False)
+    title = w("final places" if data["finished"] else "final places (the cup is not over)")
+    places = Table(title=title, title_justify="left")
     for name in ("place", "player", "technical defeats", "prize", "why"):
-        places.add_column(name)
+        places.add_column(w(name))
     for p in data["places"]:
-        places.add_row(str(p["place"]), p["player"], str(p["technical_defeats"]), "yes" if p["prize"] else "no", p["reason"])
+        places.add_row(str(p["place"]), p["player"], str(p["technical_defeats"]), w("yes" if p["prize"] else "no"), p["reason"])
     console.print(places)
     for line in data["explanation"]:
         console.print(line, markup=False, highlight=False)
@@ -227,13 +234,13 @@ def render_cup_data(data: dict[str, Any], stream=None) -> None:
         console.print(data["next"], markup=False, highlight=False)
 
 
-def _game_text(game: dict) -> str:
+def _game_text(game: dict, tech: str = "tech.") -> str:
     """One game of a series in a word: its winner, ``=`` (drawn, replayed), ``X (tech.)``, ``-/-``."""
     if len(game["technical_losers"]) == 2:
         return "-/-"
     if game["winner"] is None:
         return "="
-    return game["winner"] + (" (tech.)" if game["technical_losers"] else "")
+    return game["winner"] + (f" ({tech})" if game["technical_losers"] else "")
 
 
 def run_standings(path: Path, as_json: bool, language: str = "en") -> int:

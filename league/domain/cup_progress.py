@@ -218,7 +218,7 @@ class CupProgressRules:
         wanted = literal_pairs(plan.knockout.entrants)
         got = tuple(tuple(t) for t in rounds[0]) if len(rounds) == 1 else None
         if got != wanted:
-            text = "; ".join(" v ".join(t) if len(t) == 2 else f"{t[0]} passes" for t in wanted)
+            text = _pairs_text(wanted)
             raise InvalidArgument.single(
                 "rounds",
                 f"stage {plan.number} ({plan.name}) is one round: the survivors paired by halves in their "
@@ -571,7 +571,7 @@ def score_cup_season(season: CupSeason) -> CupSeasonScore:
             following = (
                 plan.notes[0]
                 if plan.finished
-                else f"next: stage {plan.number} ({plan.name}): " + _pairs_text(planned_tables(plan))
+                else texts.cup_next_pairs(plan.number, plan.name, texts.cup_pairs(planned_tables(plan)))
             )
             if later:
                 raise InvalidArgument.of(
@@ -633,7 +633,7 @@ def _not_reached(field: str, stage: int, why: str) -> FieldViolation:
 
 
 def _pairs_text(tables: Sequence[Table]) -> str:
-    return "; ".join(" v ".join(t) if len(t) == 2 else f"{t[0]} passes" for t in tables)
+    return str(texts.cup_pairs(tables))
 
 
 def cup_score_as_dict(score: CupSeasonScore) -> dict[str, Any]:
@@ -711,4 +711,5 @@ def cup_score_as_dict(score: CupSeasonScore) -> dict[str, Any]:
         "explanation": list(progress.explanation),
         "explanation_ru": [texts.ru_of(line) for line in progress.explanation],
         "next": score.next_stage,
+        "next_ru": texts.ru_of(score.next_stage),
     }

@@ -919,3 +919,47 @@ def label(word: str, language: str) -> str:
         options = word.removeprefix("undecided: ").split(" or ")
         return "не решено: " + " или ".join(_LABELS_RU.get(o, o) for o in options)
     return _LABELS_RU.get(word, word)
+
+
+def cup_pairs(tables: Iterable[Sequence[str]]) -> Text:
+    """``"A v B; C passes"``: a stage's pairs in seat order."""
+    tables = [tuple(t) for t in tables]
+    return Text(
+        "; ".join(" v ".join(t) if len(t) == 2 else f"{t[0]} passes" for t in tables),
+        "; ".join(" — ".join(t) if len(t) == 2 else f"{t[0]} проходит без игры" for t in tables),
+    )
+
+
+def cup_next_pairs(number: int, stage: str, pairs: Text) -> Text:
+    return Text(f"next: stage {number} ({stage}): {pairs}", f"далее: стадия {number} («{stage_ru(stage)}»): {pairs.ru}")
+
+
+_CUP_WORDS_RU = {
+    "seeds": "посев",
+    "left out (over the maximum)": "не включены (сверх максимума)",
+    "stage": "стадия",
+    "table": "стол",
+    "players": "игроки",
+    "games": "партии",
+    "score": "счёт",
+    "winner": "победитель",
+    "why": "почему",
+    "3rd": "за 3-е",
+    "pass without playing (3.4.2)": "проходят без игры (3.4.2)",
+    "final places": "итоговые места",
+    "final places (the cup is not over)": "итоговые места (кубок не завершён)",
+    "place": "место",
+    "player": "игрок",
+    "technical defeats": "технические поражения",
+    "prize": "приз",
+    "yes": "да",
+    "no": "нет",
+    "tech.": "тех.",
+}
+
+
+def cup_word(word: str, language: str) -> str:
+    """The cup table's own words in ``language``; stage names through :func:`stage_ru`."""
+    if language != "ru":
+        return word
+    return _CUP_WORDS_RU.get(word) or stage_ru(word)

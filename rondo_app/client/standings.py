@@ -110,7 +110,7 @@ def render_cup_bracket(out: Console, bracket: stages_pb2.CupBracket, language: s
         "explanation": [with_names(line, names) for line in lines_in_language(bracket.explanation, bracket.explanation_ru, lang)],
         "next": "",
     }
-    render_cup_data(data, _out_stream(out))
+    render_cup_data(data, _out_stream(out), lang)
 
 
 def render_updown(out: Console, standings: stages_pb2.UpdownStandings, language: str | None = None) -> None:

@@ -194,3 +194,9 @@ def test_a_russian_user_reads_the_explanations_in_russian_and_json_keeps_both():
     cup = runner.invoke(app, ["standings", str(EXAMPLE.parent / "open-cup-season.json")], env={"RONDO_LANG": "ru"})
     assert cup.exit_code == 0, cup.output
     assert "выиграл у" in cup.stdout and " beat " not in cup.stdout
+    assert (
+        "итоговые места" in cup.stdout
+        and "стадия 6: финал" in cup.stdout
+        and "1/8 финала" in cup.stdout
+        and "final places" not in cup.stdout
+    )
