@@ -963,3 +963,38 @@ def cup_word(word: str, language: str) -> str:
     if language != "ru":
         return word
     return _CUP_WORDS_RU.get(word) or stage_ru(word)
+
+
+_PLAYOFF_WORDS_RU = {
+    "playoff of": "плей-офф",
+    "finished": "завершён",
+    "next": "далее",
+    "from the regular places": "по местам регулярного этапа",
+    "stage": "этап",
+    "table": "стол",
+    "players": "игроки",
+    "hanchans": "ханчаны",
+    "of": "из",
+    "order": "порядок",
+    "unresolved": "не решено",
+    "group": "группа",
+    "waiting": "ждут",
+    "out": "выбыли",
+    "player": "игрок",
+    "place": "место",
+    "why": "почему",
+    "withdrawn": "выбыл из сезона",
+    "final order": "итоговый порядок",
+    "prizes": "призы",
+    "prize": "приз",
+    "1st": "1-е место",
+    "2nd": "2-е место",
+    "blocked": "не даёт продолжить",
+}
+
+
+def playoff_word(word: str, language: str) -> str:
+    """The playoff table's own words in ``language``; stage, group and table names through :func:`playoff_ru`."""
+    if language != "ru":
+        return word
+    return _PLAYOFF_WORDS_RU.get(word) or playoff_ru(word)

@@ -12,6 +12,7 @@ from typing import Any
 from rich.console import Console
 
 from league.domain.texts import label as word
+from league.domain.texts import playoff_word
 from rondo.gateway.v1 import competitions_pb2, results_pb2, stages_pb2
 from rondo_app.client import lookup
 from rondo_app.client.records import CUP_RULESET, UPDOWN_RULESET
@@ -234,9 +235,12 @@ def render_standings(out: Console, standings: results_pb2.Standings, language: s
 
 
 def render_playoff(out: Console, p: stages_pb2.Playoff, competition: str = "", language: str | None = None) -> None:
-    """The playoff's stages, who is out and why, the final order, the prizes, the explanation (its texts in
-    the user's language)."""
+    """The playoff's stages, who is out and why, the final order, the prizes, the explanation (its texts and
+    the table's own words in the user's language)."""
     lang = language or user_locale()
+
+    def w(text: str) -> str:
+        return playoff_word(text, lang)
 
     def name(player: str) -> str:
         return p.names.get(player, player)
@@ -244,18 +248,17 @@ def render_playoff(out: Console, p: stages_pb2.Playoff, competition: str = "", l
     def names(players) -> str:
         return ", ".join(name(x) for x in players) or "-"
 
-    print_lines(
-        out, [f"playoff of {competition or p.competition_id}: {'finished' if p.finished else 'next: ' + p.progress.stage}"]
-    )
+    where = w("finished") if p.finished else f"{w('next')}: {w(p.progress.stage)}"
+    print_lines(out, [f"{w('playoff of')} {competition or p.competition_id}: {where}"])
     if p.regular_places:
-        print_lines(out, [f"from the regular places 1-{len(p.regular_places)}: {names(p.regular_places)}"])
+        print_lines(out, [f"{w('from the regular places')} 1-{len(p.regular_places)}: {names(p.regular_places)}"])
     for stage in p.stages:
         rows = [
             (
-                t.name,
+                w(t.name),
                 t.table,
                 names(t.player_ids),
-                f"{t.hanchans_played} of {t.hanchans}",
+                f"{t.hanchans_played} {w('of')} {t.hanchans}",
                 names(t.order) if t.order else "",
                 with_names(in_language(t.unresolved, t.unresolved_ru, lang), p.names),
             )
@@ -264,35 +267,35 @@ def render_playoff(out: Console, p: stages_pb2.Playoff, competition: str = "", l
         status = enum_name(stages_pb2.StageStatus, stage.status)
         out.print(
             table(
-                f"stage {stage.number}: {stage.name} ({status})",
-                ("", "table", "players", "hanchans", "order", "unresolved"),
+                f"{w('stage')} {stage.number}: {w(stage.name)} ({status})",
+                ("", w("table"), w("players"), w("hanchans"), w("order"), w("unresolved")),
                 rows,
             )
         )
     progress = p.progress
     if progress.groups:
-        out.print(
-            table(f"next: {progress.stage}", ("group", "players"), [(g.name, names(g.player_ids)) for g in progress.groups])
-        )
+        groups = [(w(g.name), names(g.player_ids)) for g in progress.groups]
+        out.print(table(f"{w('next')}: {w(progress.stage)}", (w("group"), w("players")), groups))
     if progress.waiting_ids:
-        print_lines(out, [f"waiting: {names(progress.waiting_ids)}"])
+        print_lines(out, [f"{w('waiting')}: {names(progress.waiting_ids)}"])
     if progress.exits:
         exits = [
             (
                 name(e.player_id),
-                e.stage,
-                e.table,
-                "withdrawn" if e.withdrawn else e.place,
+                w(e.stage),
+                w(e.table),
+                w("withdrawn") if e.withdrawn else e.place,
                 with_names(in_language(e.reason, e.reason_ru, lang), p.names),
             )
             for e in progress.exits
         ]
-        out.print(table("out", ("player", "stage", "table", "place", "why"), exits))
+        out.print(table(w("out"), (w("player"), w("stage"), w("table"), w("place"), w("why")), exits))
     if progress.final_order:
-        out.print(table("final order", ("place", "player"), [(i, name(x)) for i, x in enumerate(progress.final_order, start=1)]))
-    prizes = [(label, name(x)) for label, x in (("1st", p.first_prize_player_id), ("2nd", p.second_prize_player_id)) if x]
+        order = [(i, name(x)) for i, x in enumerate(progress.final_order, start=1)]
+        out.print(table(w("final order"), (w("place"), w("player")), order))
+    prizes = [(w(label), name(x)) for label, x in (("1st", p.first_prize_player_id), ("2nd", p.second_prize_player_id)) if x]
     if prizes:
-        out.print(table("prizes", ("prize", "player"), prizes))
-    print_lines(out, [f"blocked: {with_names(b, p.names)}" for b in lines_in_language(p.blocked, p.blocked_ru, lang)])
+        out.print(table(w("prizes"), (w("prize"), w("player")), prizes))
+    print_lines(out, [f"{w('blocked')}: {with_names(b, p.names)}" for b in lines_in_language(p.blocked, p.blocked_ru, lang)])
     explanation = lines_in_language(progress.explanation, progress.explanation_ru, lang)
     print_lines(out, [with_names(line, p.names) for line in explanation])
