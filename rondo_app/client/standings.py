@@ -155,7 +155,7 @@ def render_updown(out: Console, standings: stages_pb2.UpdownStandings, language:
             )
             for t in group.unresolved
         ]
-        group_name = "" if group.name == f"stage {standings.stage}" else f", {group.name}"
+        group_name = "" if group.name == f"stage {standings.stage}" else f", {word(group.name, lang)}"
         title = f"{standings.ruleset}{version}: {word('stage', lang)} {standings.stage} ({standings.stage_kind}){group_name}{complete}"
         render_updown_rows(title, standings.stage, rows, ties, _out_stream(out), lang)
     decided = [
