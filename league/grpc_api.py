@@ -699,6 +699,7 @@ def checkpoint_to_proto(result: CheckpointResult) -> league_pb2.ApplyCheckpointR
                 really_played=r.really_played,
                 due=r.due,
                 reason=r.reason,
+                reason_ru=r.reason_ru,
                 results_annulled=r.results_annulled,
             )
             for r in result.removed

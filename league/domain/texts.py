@@ -24,6 +24,10 @@ class Text(str):
         self.ru = ru
         return self
 
+    def __getnewargs__(self) -> tuple[str, str]:  # type: ignore[override]
+        """Copied and pickled with both renderings."""
+        return str(self), self.ru
+
     def replace(self, old: str, new: str, count: SupportsIndex = -1) -> Text:
         """Both renderings with ``old`` replaced by ``new`` (each in its own language)."""
         return Text(str.replace(self, old, new, count), ru_of(self).replace(ru_of(old), ru_of(new), count))
@@ -998,3 +1002,25 @@ def playoff_word(word: str, language: str) -> str:
     if language != "ru":
         return word
     return _PLAYOFF_WORDS_RU.get(word) or playoff_ru(word)
+
+
+# --- the Up&Down checkpoints (updown-league-2007 §10.3) ---------------------------------------------------
+
+
+def checkpoint_below_place(points: int, bar: int, keep: int) -> Text:
+    return Text(
+        f"first checkpoint: {points} points, fewer than the {bar} of place {keep}; "
+        "leaves the First League, results annulled (updown-league-2007 §10.3.1.2)",
+        f"первая контрольная точка: {points} {_plural(points, 'очко', 'очка', 'очков')}, меньше, чем {bar} "
+        f"у {keep}-го места; выбывает из Первой лиги, результаты аннулированы (updown-league-2007 §10.3.1.2)",
+    )
+
+
+def checkpoint_too_few_games(first: bool, played: int, due: int, share: str, clause: str) -> Text:
+    which_en, which_ru = ("first", "первая") if first else ("second", "вторая")
+    return Text(
+        f"{which_en} checkpoint: really played {played} of {due} games, fewer than {share} "
+        f"(updown-league-2007 {clause}); removed, §10.4 applies",
+        f"{which_ru} контрольная точка: реально сыграно {played} из {due} партий, меньше {share} "
+        f"(updown-league-2007 {clause}); снят с турнира, применяется §10.4",
+    )

@@ -520,6 +520,7 @@ class Removal:
     due: int
     reason: str
     results_annulled: bool  # First League, first checkpoint: his results are annulled outright
+    reason_ru: str = ""  # the reason in Russian ("": a removal stored before it was kept)
 
 
 def _really_played(season: UpdownSeason, player: str, opponents: set[str]) -> int:
@@ -550,11 +551,8 @@ def checkpoint_removals(season: UpdownSeason, checkpoint: Checkpoint) -> list[Re
         for r in rows:
             if r.points < bar:
                 played = _really_played(season, r.player, set(continuing))
-                reason = (
-                    f"first checkpoint: {r.points} points, fewer than the {bar} of place {keep}; "
-                    "leaves the First League, results annulled (updown-league-2007 §10.3.1.2)"
-                )
-                out.append(Removal(r.player, played, season.cycles * (len(continuing) - 1), reason, True))
+                reason = texts.checkpoint_below_place(r.points, bar, keep)
+                out.append(Removal(r.player, played, season.cycles * (len(continuing) - 1), reason, True, reason.ru))
         return out
     for p in continuing:
         if checkpoint is Checkpoint.FIRST:
@@ -564,11 +562,9 @@ def checkpoint_removals(season: UpdownSeason, checkpoint: Checkpoint) -> list[Re
         due = season.cycles * len(opponents)
         played = _really_played(season, p, opponents)
         if due and Fraction(played, due) < share:
-            reason = (
-                f"{checkpoint.value} checkpoint: really played {played} of {due} games, fewer than "
-                f"{share.numerator}/{share.denominator} (updown-league-2007 {clause}); removed, §10.4 applies"
-            )
-            out.append(Removal(p, played, due, reason, False))
+            share_text = f"{share.numerator}/{share.denominator}"
+            reason = texts.checkpoint_too_few_games(checkpoint is Checkpoint.FIRST, played, due, share_text, clause)
+            out.append(Removal(p, played, due, reason, False, reason.ru))
     return out
 
 

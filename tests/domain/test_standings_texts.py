@@ -4,6 +4,9 @@ explanation without a Russian twin or with English words in it."""
 
 from __future__ import annotations
 
+import copy
+import dataclasses
+import pickle
 import random
 import re
 from collections.abc import Callable, Iterable
@@ -144,6 +147,13 @@ def test_a_joined_or_replaced_text_keeps_both_renderings():
     assert so_far == "equal total; tied so far, order not final"
     assert so_far.ru == "равная сумма очков; пока равенство, порядок не окончательный"
     assert texts.ru_of("Anna") == "Anna" and texts.ru_of(None) == ""
+    for copied in (copy.deepcopy(reason), pickle.loads(pickle.dumps(reason)), dataclasses.asdict(Holder(reason)).get("text")):
+        assert isinstance(copied, Text) and (copied, copied.ru) == (reason, reason.ru)
+
+
+@dataclasses.dataclass
+class Holder:
+    text: str
 
 
 # --- whole seasons --------------------------------------------------------------------------------------

@@ -1236,20 +1236,22 @@ class ApplyCheckpointRequest(_message.Message):
     def __init__(self, competition_id: _Optional[str] = ..., checkpoint: _Optional[_Union[Checkpoint, str]] = ..., recorded_by: _Optional[str] = ..., idempotency_key: _Optional[str] = ...) -> None: ...
 
 class CheckpointRemoval(_message.Message):
-    __slots__ = ("player_id", "name", "really_played", "due", "reason", "results_annulled")
+    __slots__ = ("player_id", "name", "really_played", "due", "reason", "results_annulled", "reason_ru")
     PLAYER_ID_FIELD_NUMBER: _ClassVar[int]
     NAME_FIELD_NUMBER: _ClassVar[int]
     REALLY_PLAYED_FIELD_NUMBER: _ClassVar[int]
     DUE_FIELD_NUMBER: _ClassVar[int]
     REASON_FIELD_NUMBER: _ClassVar[int]
     RESULTS_ANNULLED_FIELD_NUMBER: _ClassVar[int]
+    REASON_RU_FIELD_NUMBER: _ClassVar[int]
     player_id: str
     name: str
     really_played: int
     due: int
     reason: str
     results_annulled: bool
-    def __init__(self, player_id: _Optional[str] = ..., name: _Optional[str] = ..., really_played: _Optional[int] = ..., due: _Optional[int] = ..., reason: _Optional[str] = ..., results_annulled: _Optional[bool] = ...) -> None: ...
+    reason_ru: str
+    def __init__(self, player_id: _Optional[str] = ..., name: _Optional[str] = ..., really_played: _Optional[int] = ..., due: _Optional[int] = ..., reason: _Optional[str] = ..., results_annulled: _Optional[bool] = ..., reason_ru: _Optional[str] = ...) -> None: ...
 
 class ApplyCheckpointResponse(_message.Message):
     __slots__ = ("competition_id", "checkpoint", "removed")
