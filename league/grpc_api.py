@@ -26,6 +26,8 @@ from league.domain.reviews import RecordStatus, ReviewedRecord, Verdict
 from league.domain.scoring import exact
 from league.domain.stage_kinds import Seating, StagePlan, meeting_shape
 from league.domain.stages import Stage, StageStatus
+from league.domain.standings import UnresolvedTie
+from league.domain.texts import ru_of
 from league.playoff_service import PlayoffReport
 from league.review_service import Decision
 from league.service import CompetitionStandings, LeagueService
@@ -150,11 +152,13 @@ def playoff_to_proto(state: playoff.PlayoffState) -> league_pb2.PlayoffProgressR
                 place=e.place or 0,
                 withdrawn=e.withdrawn,
                 reason=e.reason,
+                reason_ru=ru_of(e.reason),
             )
             for e in state.exits
         ],
         final_order=list(state.final_order),
         explanation=list(playoff.explain_playoff(state)),
+        explanation_ru=[ru_of(line) for line in playoff.explain_playoff(state)],
     )
 
 
@@ -181,6 +185,7 @@ def playoff_report_to_proto(competition_id: str, report: PlayoffReport) -> leagu
                         order=list(o.order),
                         substitute_ids=list(o.substitutes),
                         unresolved=o.unresolved,
+                        unresolved_ru=ru_of(o.unresolved),
                         no_show_ids=list(o.no_shows),
                     )
                     for o in tables
@@ -190,6 +195,7 @@ def playoff_report_to_proto(competition_id: str, report: PlayoffReport) -> leagu
         ],
         progress=_named_progress(playoff_to_proto(play.state), report.names),
         blocked=list(play.blocked),
+        blocked_ru=[ru_of(b) for b in play.blocked],
         finished=play.finished,
         first_prize_player_id=prizes[0],
         second_prize_player_id=prizes[1],
@@ -205,11 +211,13 @@ def _named_progress(progress: league_pb2.PlayoffProgressResponse, names: dict[st
             text = text.replace(pid, name)
         return text
 
-    explanation = [named(x) for x in progress.explanation]
-    del progress.explanation[:]
-    progress.explanation.extend(explanation)
+    for lines in (progress.explanation, progress.explanation_ru):
+        named_lines = [named(x) for x in lines]
+        del lines[:]
+        lines.extend(named_lines)
     for e in progress.exits:
         e.reason = named(e.reason)
+        e.reason_ru = named(e.reason_ru)
     return progress
 
 
@@ -303,6 +311,7 @@ def plan_to_proto(competition_id: str, plan: StagePlan) -> league_pb2.StagePlan:
         name=plan.name,
         groups=[league_pb2.StageGroup(name=name, player_ids=players) for name, players in plan.groups],
         notes=plan.notes,
+        notes_ru=[ru_of(n) for n in plan.notes],
         finished=plan.finished,
     )
     if plan.finished:
@@ -480,6 +489,7 @@ def playoff_conflict_to_proto(c: PlayoffConflict | None) -> league_pb2.PlayoffCo
         seated_not_qualified_ids=list(c.seated_not_qualified),
         qualified_not_seated_ids=list(c.qualified_not_seated),
         explanation=c.explanation,
+        explanation_ru=ru_of(c.explanation),
         open=c.open,
     )
 
@@ -529,6 +539,7 @@ def cup_bracket_to_proto(b: CupBracket) -> league_pb2.CupBracket:
                 name=names.get(player, player),
                 prize_eligible=r.prize_place is not None,
                 reason=prize[-1] if prize else "",
+                reason_ru=ru_of(prize[-1]) if prize else "",
             )
         )
     for p in b.seeds:
@@ -545,9 +556,11 @@ def cup_bracket_to_proto(b: CupBracket) -> league_pb2.CupBracket:
                 prize_place=r.prize_place or 0,
                 disqualified=r.disqualified,
                 why=r.why,
+                why_ru=[ru_of(w) for w in r.why],
             )
         )
     out.explanation.extend(b.progress.explanation)
+    out.explanation_ru.extend(ru_of(line) for line in b.progress.explanation)
     return out
 
 
@@ -565,6 +578,7 @@ def _pairing(m: cup.MatchProgress, table: int) -> league_pb2.CupPairing:
                 winner_id=g.winner or "",
                 technical_loser_ids=g.technical_losers,
                 text=g.text,
+                text_ru=ru_of(g.text),
             )
             for g in m.games
         ],
@@ -574,6 +588,13 @@ def _pairing(m: cup.MatchProgress, table: int) -> league_pb2.CupPairing:
         decided=m.decided,
         technical=m.technical,
         explanation=m.explanation,
+        explanation_ru=ru_of(m.explanation),
+    )
+
+
+def unresolved_tie_to_proto(t: UnresolvedTie) -> league_pb2.UnresolvedTie:
+    return league_pb2.UnresolvedTie(
+        place=t.place, player_ids=list(t.players), reason=t.reason, reason_ru=ru_of(t.reason), at_cut=t.at_cut
     )
 
 
@@ -593,18 +614,19 @@ def standings_to_proto(competition_id: str, result: CompetitionStandings) -> lea
                 hanchans=row.figures.hanchans,
                 provisional=s.provisional(row),
                 separated_from_next=row.separated_from_next or "",
+                separated_from_next_ru=ru_of(row.separated_from_next),
                 notes=list(row.figures.notes),
+                notes_ru=[ru_of(n) for n in row.figures.notes],
                 fate=s.advancement(row)[0],
                 fate_reason=s.advancement(row)[1],
+                fate_reason_ru=ru_of(s.advancement(row)[1]),
             )
             for row in s.rows
         ],
-        unresolved=[
-            league_pb2.UnresolvedTie(place=t.place, player_ids=list(t.players), reason=t.reason, at_cut=t.at_cut)
-            for t in s.unresolved
-        ],
+        unresolved=[unresolved_tie_to_proto(t) for t in s.unresolved],
         ruleset_version=result.ruleset_version,
         notes=list(result.notes),
+        notes_ru=[ru_of(n) for n in result.notes],
         playoff_conflict=playoff_conflict_to_proto(result.playoff_conflict),
         rounds=s.rounds,
         after_round=s.after_round,
@@ -644,16 +666,16 @@ def updown_standings_to_proto(result: UpdownStageStandings) -> league_pb2.Updown
                         fate=r.fate,
                         withdrawn=r.withdrawn,
                         separated_from_next=r.separated_from_next or "",
+                        separated_from_next_ru=ru_of(r.separated_from_next),
                         notes=list(r.notes),
+                        notes_ru=[ru_of(n) for n in r.notes],
                         fate_reason=r.fate_reason,
+                        fate_reason_ru=ru_of(r.fate_reason),
                         provisional=r.provisional,
                     )
                     for r in s.rows
                 ],
-                unresolved=[
-                    league_pb2.UnresolvedTie(place=t.place, player_ids=list(t.players), reason=t.reason, at_cut=t.at_cut)
-                    for t in s.unresolved
-                ],
+                unresolved=[unresolved_tie_to_proto(t) for t in s.unresolved],
             )
             for name, s in result.groups
         ],
@@ -677,6 +699,7 @@ def checkpoint_to_proto(result: CheckpointResult) -> league_pb2.ApplyCheckpointR
                 really_played=r.really_played,
                 due=r.due,
                 reason=r.reason,
+                reason_ru=r.reason_ru,
                 results_annulled=r.results_annulled,
             )
             for r in result.removed

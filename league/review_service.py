@@ -29,6 +29,7 @@ from league.domain.reviews import RecordStatus, Review, ReviewedRecord, Verdict
 from league.domain.ruleset import Ruleset
 from league.domain.stages import REGULAR_STAGE
 from league.domain.standings import UnresolvedTie, regular_standings
+from league.domain.texts import Text
 from league.use_cases import CompetitionStandings, LeagueUseCases, _new_id
 from rondo_runtime import idempotency
 from rondo_runtime import text as text_limits
@@ -231,7 +232,7 @@ class ReviewUseCases(LeagueUseCases):
         pending = reviews.pending_notes(stored, state.statuses, state.reviews, state.seated_main, names)
         drawn = {(r, t): rounds[r - 1][t - 1] for (r, t) in pending}
         standings = reviews.with_pending(standings, pending, drawn)
-        notes: tuple[str, ...] = ()
+        notes: tuple[Text, ...] = ()
         if decided:
             regular = [d for d in repo.tie_decisions(competition.id) if d.stage == REGULAR_STAGE]
             standings, notes = lots.apply_tie_decisions(standings, regular, names)

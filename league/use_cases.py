@@ -15,6 +15,7 @@ from league.domain.playoff_basis import PlayoffConflict
 from league.domain.records import ResultRecord
 from league.domain.stage_kinds import CompetitionState
 from league.domain.standings import Standings
+from league.domain.texts import Text
 from rondo_runtime import idempotency
 from rondo_runtime.errors import FailedPrecondition, NotFound
 from rondo_runtime.text import clean_id
@@ -43,7 +44,7 @@ class CompetitionStandings:
     standings: Standings
     names: dict[str, str]
     ruleset_version: int = 0  # the pinned ruleset version scored (0: a competition from before pinning)
-    notes: tuple[str, ...] = ()  # e.g. tie decisions that no longer match a tie (league.domain.lots)
+    notes: tuple[Text, ...] = ()  # e.g. tie decisions that no longer match a tie (league.domain.lots)
     #: a stored playoff the standings no longer give (league.domain.playoff_basis); open until decided
     playoff_conflict: PlayoffConflict | None = None
 

@@ -208,8 +208,9 @@ def standings(
         online_standings(season, address, token, as_json, stage)
         return
     from league.offline import run_standings
+    from rondo_app.client.session import user_locale
 
-    raise typer.Exit(run_standings(Path(season), as_json))
+    raise typer.Exit(run_standings(Path(season), as_json, user_locale()))
 
 
 @app.command(rich_help_panel=CLIENT)

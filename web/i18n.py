@@ -11,6 +11,7 @@ import functools
 import io
 from datetime import datetime, timedelta
 from pathlib import Path
+from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from babel import Locale
@@ -156,3 +157,13 @@ def weekday_names(locale: str | None = None) -> dict[int, str]:
     """ISO weekday (1 = Monday) -> its abbreviated name in the locale."""
     names = Locale.parse(locale or current_locale.get()).days["format"]["abbreviated"]
     return {day: names[day - 1] for day in range(1, 8)}
+
+
+def twin(message: Any, field: str) -> Any:
+    """A text field of a gateway answer in the user's language: its ``<field>_ru`` twin for a Russian
+    reader when the answer has one (standings explanations, notes, fates, reasons), else the field."""
+    if current_locale.get() == "ru":
+        russian = getattr(message, f"{field}_ru", None)
+        if russian:
+            return russian
+    return getattr(message, field)

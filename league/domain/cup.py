@@ -52,6 +52,9 @@ from dataclasses import dataclass, field
 from rondo_runtime.errors import InvalidArgument
 from rondo_runtime.validation import Violations
 
+from . import texts
+from .texts import Text
+
 FINAL = "final"
 SEMI_FINAL = "semi-final"
 QUARTER_FINAL = "quarter-final"
@@ -162,7 +165,7 @@ class GameOutcome:
     replay: bool  # a replay of the drawn game before it (§3.3.2)
     winner: str | None
     technical_losers: tuple[str, ...]
-    text: str
+    text: Text
 
 
 @dataclass(frozen=True)
@@ -179,7 +182,7 @@ class MatchProgress:
     losers: tuple[str, ...]  # both players when both are disqualified (6.4)
     decided: bool
     technical: bool  # decided by a technical result (absence or disqualification)
-    explanation: str
+    explanation: Text
 
     @property
     def is_pass(self) -> bool:
@@ -218,7 +221,7 @@ class PlayerResult:
     technical_defeats: int
     prize_place: int | None  # the place whose prize he receives (§1.7.1, §1.7.2)
     disqualified: bool
-    why: tuple[str, ...]
+    why: tuple[Text, ...]
 
 
 @dataclass(frozen=True)
@@ -228,7 +231,7 @@ class CupProgress:
     finished: bool
     places: tuple[str | None, ...]  # places 1..medal_places after the final; () before
     results: Mapping[str, PlayerResult]
-    explanation: tuple[str, ...] = field(default=())
+    explanation: tuple[Text, ...] = field(default=())
 
 
 # ------------------------------------------------------------------------------------------ progress
@@ -341,9 +344,9 @@ def _series(
     if len(players) == 1:
         for i, _ in games:
             v.add(f"games[{i}].match", f"{label} is a pass ('{players[0]}' faces an empty position): no games are played")
-        why = f"{players[0]} passes without playing: an empty position opposite (3.4.2)"
+        why = texts.cup_passes(players[0])
         if number == THIRD_PLACE_MATCH:
-            why = f"{players[0]} takes third place without playing: the only semi-final loser"
+            why = texts.cup_third_without_playing(players[0])
         return MatchProgress(stage, name, number, players, (), (0,), players[0], (), True, False, why)
     target = rules.wins_needed(name)
     a, b = players
@@ -387,7 +390,7 @@ def _series(
             v.add(f"{f}.absent", "a player is listed twice")
             break
         setting = rules.replay_setting if replay else rules.start_setting
-        start = f"game {g.number} ({'replay, ' if replay else ''}start: {setting})"
+        start = texts.cup_game_start(g.number, replay, setting)
         if len(g.absent) == 2:  # both lose this game technically; the series goes on (4.3.3)
             outcomes.append(
                 GameOutcome(
@@ -396,7 +399,7 @@ def _series(
                     replay,
                     None,
                     (a, b),
-                    f"{start}: both absent, both lose this game technically (4.3.3); the series goes on",
+                    texts.cup_both_absent(start),
                 )
             )
             replay, technical = False, True
@@ -405,11 +408,7 @@ def _series(
             (absentee,) = g.absent
             other = b if absentee == a else a
             wins[other] += 1
-            outcomes.append(
-                GameOutcome(
-                    g.number, setting, replay, other, (absentee,), f"{start}: {absentee} absent, technical win for {other} (4.3)"
-                )
-            )
+            outcomes.append(GameOutcome(g.number, setting, replay, other, (absentee,), texts.cup_absent(start, absentee, other)))
             replay, technical = False, True
             won = other
         elif g.winner is None:
@@ -420,7 +419,7 @@ def _series(
                     replay,
                     None,
                     (),
-                    f"{start}: drawn, does not count, replayed from {rules.replay_setting} (3.3.2)",
+                    texts.cup_drawn(start, rules.replay_setting),
                 )
             )
             replay = True
@@ -428,22 +427,23 @@ def _series(
         else:
             won = g.winner
             wins[won] += 1
-            outcomes.append(GameOutcome(g.number, setting, replay, won, (), f"{start}: won by {won}"))
+            outcomes.append(GameOutcome(g.number, setting, replay, won, (), texts.cup_won_game(start, won)))
             replay = False
         if wins[won] == target:
             winner, losers, decided_by = won, (b if won == a else a,), g.number
     score = f"{wins[a]}-{wins[b]}"
     if winner is not None:
         loser = losers[0]
-        how = "technically " if any(o.winner == winner and loser in o.technical_losers for o in outcomes) else ""
-        why = f"{winner} beat {loser} {how}{max(wins.values())}-{min(wins.values())}: first to {target} wins"
+        how = any(o.winner == winner and loser in o.technical_losers for o in outcomes)
+        parts = [texts.cup_series_won(winner, loser, how, max(wins.values()), min(wins.values()), target)]
         if any(o.winner is None and not o.technical_losers for o in outcomes):
-            why += "; drawn games replayed and not counted (3.3.2)"
+            parts.append(texts.CUP_DRAWS_REPLAYED)
         both = [str(o.number) for o in outcomes if len(o.technical_losers) == 2]
         if both:
-            why += f"; both absent in game {', '.join(both)}: both lost it technically (4.3.3)"
+            parts.append(texts.cup_both_absent_in(both))
+        why = texts.join(parts)
     else:
-        why = f"{a} v {b} {score}, first to {target} wins: undecided"
+        why = texts.cup_undecided(a, b, score, target)
     # §6.4: a disqualified player is never replaced; an undecided series goes to his opponent.
     if not losers:
         gone = [q for q in players if q in dqs and dqs[q][1].stage <= stage]
@@ -454,12 +454,12 @@ def _series(
                     f"both players of {label} are disqualified; the arbiter decides (5.2.2 г)",
                 )
             losers, technical = (a, b), True
-            why = f"{a} and {b} are both disqualified (6.4): nobody advances"
+            why = texts.cup_both_disqualified(a, b)
         elif gone:
             (out,) = gone
             other = b if out == a else a
             winner, losers, technical = other, (out,), True
-            why = f"{other} wins technically: {out} was disqualified ({dqs[out][1].reason}) and is never replaced (6.4)"
+            why = texts.cup_wins_by_disqualification(other, out, dqs[out][1].reason)
     decided = winner is not None or bool(losers)
     return MatchProgress(
         stage, name, number, players, tuple(outcomes), (wins[a], wins[b]), winner, losers, decided, technical, why
@@ -476,7 +476,7 @@ class _Level:
     place: int | None = None
     eliminated_in: str | None = None
     stage: int = 0
-    why: str = ""
+    why: Text = texts.EMPTY
 
 
 def _summarize(
@@ -489,29 +489,19 @@ def _summarize(
     level: dict[str, _Level] = {}
     beaten: dict[str, list[str]] = defaultdict(list)  # whom each player beat, in stage order
     semi_final_losers: dict[str, _Level] = {}  # each as he went out: the match for third place still decides
-    advanced: dict[str, str] = {}  # why each player is still in the cup
+    advanced: dict[str, Text] = {}  # why each player is still in the cup
     tech: dict[str, int] = defaultdict(int)
     guaranteed: dict[tuple[str, int], int] = {}  # (player, stage) -> the worst place still open to him after it
-    lines: list[str] = []
+    lines: list[Text] = []
     for stage in stages:
         positions = 2 * len(stage.matches)
         for p in stage.paired_anyway:  # he plays on: his earlier exit is not his result
             level.pop(p, None)
         for p in stage.not_paired:
             advanced.pop(p, None)
-            level[p] = _Level(
-                None,
-                stage.name,
-                stage.number,
-                f"went out before the {stage.name}: it was paired without him before the correction of the stage "
-                "before it that put him through was confirmed; the arbiter decides (5.2.2 г)",
-            )
+            level[p] = _Level(None, stage.name, stage.number, texts.cup_out_before_paired(stage.name))
         if stage.paired_anyway or stage.not_paired:
-            lines.append(
-                f"The {stage.name} keeps the players it was paired with (a correction of the stage before it was "
-                f"confirmed afterwards): {', '.join(stage.paired_anyway) or 'nobody'} play in it although the results "
-                f"now say they went out; {', '.join(stage.not_paired) or 'nobody'} went through but are not in it."
-            )
+            lines.append(texts.cup_kept_pairing(stage.name, stage.paired_anyway, stage.not_paired))
         for m in stage.all_matches:
             for p in m.players:
                 worst = 4 if m.number == THIRD_PLACE_MATCH else positions // 2 if m.winner == p else positions
@@ -521,14 +511,14 @@ def _summarize(
                     tech[p] += 1
             if m.winner is not None:
                 beaten[m.winner].extend(m.losers)
-                advanced[m.winner] = f"advanced from the {stage.name}: {m.explanation}"
+                advanced[m.winner] = texts.cup_advanced(stage.name, m.explanation)
             elif not m.decided:
                 for p in m.players:
-                    advanced[p] = f"playing in the {stage.name}: {m.explanation}"
+                    advanced[p] = texts.cup_playing(stage.name, m.explanation)
             if stage.name == FINAL:
                 continue
             for p in m.losers:
-                level[p] = _Level(None, stage.name, stage.number, f"went out in the {stage.name}: {m.explanation}")
+                level[p] = _Level(None, stage.name, stage.number, texts.cup_went_out(stage.name, m.explanation))
                 if stage.name == SEMI_FINAL:
                     semi_final_losers[p] = level[p]
     finished = False
@@ -542,35 +532,23 @@ def _summarize(
                 level[medal_match.winner] = _Level(first, None, last.number, _place_why(first, medal_match))
             for p in medal_match.losers:
                 level[p] = _Level(first + 1, None, last.number, _place_why(first + 1, medal_match))
-    lifted: dict[str, str] = {}
+    lifted: dict[str, Text] = {}
     for player, (_, d) in sorted(dqs.items(), key=lambda x: seed_of[x[0]]):
         # "secured" when disqualified: the worst place he could still finish in carries a prize
         secured = guaranteed.get((player, d.stage), rules.prize_places + 1) <= rules.prize_places
         own = level.pop(player, None)
         if not secured or own is None:
-            lines.append(
-                f"{player} disqualified in stage {d.stage} ({d.reason}); "
-                + (
-                    "no prize place secured, so the players he beat keep their results (6.4)"
-                    if not secured
-                    else "he had secured a prize place: the players he beat move up one level when the cup is over (6.4)"
-                )
-            )
+            lines.append(texts.cup_disqualified_no_prize_place(player, d.stage, d.reason, secured))
             continue
         chain = list(reversed(beaten[player]))  # the player he beat last first
-        lines.append(
-            f"{player} disqualified in stage {d.stage} ({d.reason}) after securing a prize place: everyone he beat "
-            f"moves up one level ({', '.join(chain) or 'nobody'}) (6.4); his prizes are withheld (6.3.1)"
-        )
+        lines.append(texts.cup_disqualified_lift(player, d.stage, d.reason, chain))
         moving = own
         for victim in chain:
             before = level.get(victim)
             if before is None:
                 break
             level[victim] = _Level(moving.place, moving.eliminated_in, moving.stage, moving.why)
-            lifted[victim] = (
-                f"moved up one level from {_level_text(before)} to {_level_text(moving)}: {player}, who beat him, was disqualified after securing a prize place (6.4)"
-            )
+            lifted[victim] = texts.cup_lifted(_level_text(before), _level_text(moving), player)
             moving = before
     if not finished:
         # docs/rules.md cup.progress.places-final-when-decided: a semi-final loser still plays the match
@@ -580,41 +558,37 @@ def _summarize(
             if semi_final_losers.get(p) is out:
                 del level[p]
                 if third is not None and p in third.players:
-                    advanced[p] = f"playing the match for third place (3.4.3): {third.explanation}"
+                    advanced[p] = texts.cup_playing_third(third.explanation)
                 else:
-                    advanced[p] = f"to play the match for third place (3.4.3); {out.why}"
+                    advanced[p] = texts.cup_to_play_third(out.why)
     places: list[str | None] = [None] * rules.medal_places if finished else []
     results: dict[str, PlayerResult] = {}
     for player in seeds:
         lv = level.get(player)
-        why: list[str] = []
+        why: list[Text] = []
         dq = dqs.get(player)
         place = lv.place if lv else None
         if finished and place is not None and place <= rules.medal_places:
             places[place - 1] = player
         if dq is not None:
             award = None
-            why.append(f"disqualified in stage {dq[1].stage}: {dq[1].reason}; no place, award or prize (6.3.1, 6.4)")
+            why.append(texts.cup_disqualified_result(dq[1].stage, dq[1].reason))
         elif lv is None:
             award = None
-            why.append(f"still in the cup, {advanced[player]}" if player in advanced else "still in the cup")
+            why.append(texts.cup_still_in(advanced.get(player)))
         else:
             award = MEDAL if place is not None and place <= rules.medal_places else BADGE
             why.append(lv.why)
             if player in lifted:
                 why.append(lifted[player])
-            why.append(f"{'a medal' if award == MEDAL else 'a badge'} (1.6.1)")
+            why.append(texts.cup_award(award == MEDAL))
         prize = None
         if award == MEDAL and place is not None and place <= rules.prize_places:
             if tech[player] <= rules.max_technical_defeats_for_prize:
                 prize = place
-                why.append(
-                    f"prize for place {place} (1.7.1): {tech[player]} technical defeat(s), at most {rules.max_technical_defeats_for_prize} allowed (1.7.2)"
-                )
+                why.append(texts.cup_prize(place, tech[player], rules.max_technical_defeats_for_prize, True))
             else:
-                why.append(
-                    f"no prize for place {place}: {tech[player]} technical defeats, at most {rules.max_technical_defeats_for_prize} allowed (1.7.2)"
-                )
+                why.append(texts.cup_prize(place, tech[player], rules.max_technical_defeats_for_prize, False))
         results[player] = PlayerResult(
             player,
             seed_of[player],
@@ -630,20 +604,16 @@ def _summarize(
     if stages and stages[-1].decided and stages[-1].name != FINAL:
         alive = sorted((m.winner for m in stages[-1].matches if m.winner is not None), key=lambda p: seed_of[p])
         survivors = tuple((p, seed_of[p]) for p in alive)
-        lines.append(
-            f"The {stages[-1].name} is finished; {len(survivors)} survivors in their original seed order go to the solver to pair stage "
-            f"{len(stages) + 1} (3.4.1.3)."
-        )
+        lines.append(texts.cup_next_stage(stages[-1].name, len(survivors), len(stages) + 1))
     return CupProgress(tuple(stages), survivors, finished, tuple(places), results, tuple(lines))
 
 
-def _place_why(place: int, m: MatchProgress) -> str:
-    what = "the final" if m.number != THIRD_PLACE_MATCH else "the third-place match (3.4.3)"
-    return f"place {place} from {what}: {m.explanation}"
+def _place_why(place: int, m: MatchProgress) -> Text:
+    return texts.cup_place_from(place, m.number == THIRD_PLACE_MATCH, m.explanation)
 
 
-def _level_text(lv: _Level) -> str:
-    return f"place {lv.place}" if lv.place is not None else f"going out in the {lv.eliminated_in}"
+def _level_text(lv: _Level) -> Text:
+    return texts.cup_level(lv.place, lv.eliminated_in)
 
 
 # --------------------------------------------------------------------------------------- validation

@@ -28,7 +28,7 @@ from rondo_runtime.errors import FailedPrecondition, FieldViolation, InvalidArgu
 from rondo_runtime.validation import Violations
 from solver.domain import knockout
 
-from . import cup
+from . import cup, texts
 from .model import Player, PlayerStatus
 from .records import KIND_OF, Content, GameEntry, RecordKind
 from .season_file import CupSeason, CupSeries
@@ -218,7 +218,7 @@ class CupProgressRules:
         wanted = literal_pairs(plan.knockout.entrants)
         got = tuple(tuple(t) for t in rounds[0]) if len(rounds) == 1 else None
         if got != wanted:
-            text = "; ".join(" v ".join(t) if len(t) == 2 else f"{t[0]} passes" for t in wanted)
+            text = _pairs_text(wanted)
             raise InvalidArgument.single(
                 "rounds",
                 f"stage {plan.number} ({plan.name}) is one round: the survivors paired by halves in their "
@@ -248,9 +248,9 @@ class CupProgressRules:
 def first_stage(seeding: knockout.Seeding, ratings: Mapping[str, int | None]) -> StagePlan:
     """Stage 1 of a cup from its seed list: the solver pairs it by halves (3.4.1.2-3.4.2)."""
     size = _next_power_of_two(len(seeding.seeds))
-    notes = [f"{len(seeding.seeds)} players seeded by rating, then registration order (3.4.1.1, 3.4.1.3)"]
+    notes = [texts.cup_seeded(len(seeding.seeds))]
     if seeding.cut:
-        notes.append(f"over the maximum of {MAX_PLAYERS} (2.3): left out, best first: {', '.join(s.id for s in seeding.cut)}")
+        notes.append(texts.cup_left_out(MAX_PLAYERS, [s.id for s in seeding.cut]))
     survivors = tuple((s.id, s.number) for s in seeding.seeds)
     basis = {"seeds": [list(x) for x in survivors], "cut": [s.id for s in seeding.cut]}
     return _knockout(1, survivors, ratings, size, basis, tuple(notes))
@@ -274,8 +274,7 @@ def stage_after(
         open_ = ", ".join(_label(m, tables or {}, last.number) for m in last.all_matches if not m.decided)
         raise FailedPrecondition.because("STAGE_NOT_FINISHED", stage=last.number, name=last.name, open=open_)
     if progress.finished:
-        places = ", ".join(f"{i}. {p}" for i, p in enumerate(progress.places, start=1) if p)
-        return StagePlan(0, KIND, "", (), Seating.FIXED, notes=(f"the cup is over: {places}",), finished=True)
+        return StagePlan(0, KIND, "", (), Seating.FIXED, notes=(texts.cup_over(progress.places),), finished=True)
     survivors = progress.survivors
     if not survivors:
         raise FailedPrecondition(f"nobody survived stage {last.number} ({last.name}); the arbiter decides (5.2.2)")
@@ -572,7 +571,7 @@ def score_cup_season(season: CupSeason) -> CupSeasonScore:
             following = (
                 plan.notes[0]
                 if plan.finished
-                else f"next: stage {plan.number} ({plan.name}): " + _pairs_text(planned_tables(plan))
+                else texts.cup_next_pairs(plan.number, plan.name, texts.cup_pairs(planned_tables(plan)))
             )
             if later:
                 raise InvalidArgument.of(
@@ -634,7 +633,7 @@ def _not_reached(field: str, stage: int, why: str) -> FieldViolation:
 
 
 def _pairs_text(tables: Sequence[Table]) -> str:
-    return "; ".join(" v ".join(t) if len(t) == 2 else f"{t[0]} passes" for t in tables)
+    return str(texts.cup_pairs(tables))
 
 
 def cup_score_as_dict(score: CupSeasonScore) -> dict[str, Any]:
@@ -661,6 +660,7 @@ def cup_score_as_dict(score: CupSeasonScore) -> dict[str, Any]:
                             "winner": g.winner,
                             "technical_losers": list(g.technical_losers),
                             "text": g.text,
+                            "text_ru": texts.ru_of(g.text),
                         }
                         for g in m.games
                     ],
@@ -670,6 +670,7 @@ def cup_score_as_dict(score: CupSeasonScore) -> dict[str, Any]:
                     "decided": m.decided,
                     "technical": m.technical,
                     "explanation": m.explanation,
+                    "explanation_ru": texts.ru_of(m.explanation),
                 }
             )
         stages.append({"number": paired.number, "name": paired.name, "pairings": pairings})
@@ -687,6 +688,7 @@ def cup_score_as_dict(score: CupSeasonScore) -> dict[str, Any]:
                 "prize": results[player].prize_place is not None,
                 "technical_defeats": results[player].technical_defeats,
                 "reason": next((w for w in reversed(results[player].why) if "prize" in w), ""),
+                "reason_ru": texts.ru_of(next((w for w in reversed(results[player].why) if "prize" in w), "")),
             }
             for place, player in enumerate(progress.places, start=1)
             if player is not None
@@ -702,9 +704,12 @@ def cup_score_as_dict(score: CupSeasonScore) -> dict[str, Any]:
                 "prize_place": r.prize_place,
                 "disqualified": r.disqualified,
                 "why": list(r.why),
+                "why_ru": [texts.ru_of(w) for w in r.why],
             }
             for r in sorted(results.values(), key=lambda r: r.seed)
         ],
         "explanation": list(progress.explanation),
+        "explanation_ru": [texts.ru_of(line) for line in progress.explanation],
         "next": score.next_stage,
+        "next_ru": texts.ru_of(score.next_stage),
     }

@@ -15,7 +15,9 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime
 
+from . import texts
 from .standings import StandingRow, Standings, place_range
+from .texts import Text
 
 
 class TieMethod(enum.StrEnum):
@@ -38,10 +40,10 @@ class TieDecision:
     at: datetime
     stage: int = 1  # the stage whose standings it decides (1: a drawn competition's regular stage)
 
-    def explained(self) -> str:
+    def explained(self) -> Text:
         if self.method is TieMethod.LOT:
-            return f"drawn by lot with seed {self.seed}"
-        return f"organizer decision: {self.reason}"
+            return texts.tie_decided_by_lot(self.seed)
+        return texts.tie_decided_by_organizer(self.reason)
 
 
 def lot_key(seed: int, player_id: str) -> str:
@@ -65,7 +67,7 @@ def latest_decisions(decisions: Iterable[TieDecision]) -> dict[frozenset[str], T
 
 def apply_tie_decisions(
     standings: Standings, decisions: Iterable[TieDecision], names: Mapping[str, str] | None = None
-) -> tuple[Standings, tuple[str, ...]]:
+) -> tuple[Standings, tuple[Text, ...]]:
     """The standings with every unresolved tie that a decision names exactly put in the decided order
     (places no longer shared; ``separated_from_next`` says how it was decided), and notes about
     decisions that no longer match an unresolved tie (stale)."""
@@ -91,8 +93,7 @@ def apply_tie_decisions(
         for i, row in zip(index, ordered, strict=True):
             rows[i] = row
     notes = tuple(
-        f"stale tie decision ({d.explained()}) for {', '.join(names.get(p, p) for p in d.players)}: "
-        "those players are no longer exactly an unresolved tie; not applied"
+        texts.stale_tie_decision(d.explained(), (names.get(p, p) for p in d.players))
         for key, d in sorted(latest.items(), key=lambda kv: kv[1].sequence)
         if key not in used
     )

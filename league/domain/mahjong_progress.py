@@ -28,7 +28,7 @@ from typing import Any
 
 from rondo_runtime.errors import FailedPrecondition, InvalidArgument
 
-from . import playoff
+from . import playoff, texts
 from .model import PlayerStatus
 from .records import GameEntry, HanchanEntry, NoShowEntry, check_match, check_new_hanchan_number, substitutes_of
 from .ruleset import MAHJONG_LEAGUE, ORGANIZER_DECISION, Ruleset
@@ -50,6 +50,7 @@ from .stage_kinds import (
     place_moves,
 )
 from .stages import REGULAR_STAGE, Stage, StageRound, Table
+from .texts import Text
 
 RULESET = "discard-league-2026"
 KIND = "mahjong-playoff"
@@ -102,15 +103,17 @@ class TableOutcome:
     order: tuple[str, ...] = ()  # everyone with a place, best first; empty while incomplete or tied
     substitutes: tuple[str, ...] = ()
     no_shows: tuple[str, ...] = ()  # main participants who did not come: a substitute took the seat (§6.1)
-    unresolved: str = ""  # "P03 and P05: equal sum 12 000 and average place 5/2 ...: organizer decision required"
+    unresolved: str = (
+        ""  # a Text (English with .ru): "P03 and P05: equal sum 12 000 and average place 5/2 ...: organizer decision required"
+    )
 
     @property
     def complete(self) -> bool:
         return self.played >= self.hanchans
 
     @property
-    def label(self) -> str:
-        return f"stage {self.stage.number} ({self.stage.name}), table {self.name}"
+    def label(self) -> Text:
+        return texts.playoff_table_label(self.stage.number, self.stage.name, self.name)
 
     def result(self) -> playoff.TableResult:
         return playoff.TableResult(self.name, self.order, self.substitutes, self.no_shows)
@@ -147,7 +150,7 @@ def table_outcomes(state: CompetitionState, stage: Stage, names: Mapping[str, st
     return tuple(out)
 
 
-def _finishing_order(result: Any, subs: set[str], names: Mapping[str, str]) -> tuple[tuple[str, ...], str]:
+def _finishing_order(result: Any, subs: set[str], names: Mapping[str, str]) -> tuple[tuple[str, ...], Text]:
     """Sum of the match (hanchans with penalties, no-show penalty), then average place in the match;
     what remains equal between main participants is the organizer's (§2, §4; substitutes are
     removed before advancement, so their ties decide nothing)."""
@@ -166,11 +169,14 @@ def _finishing_order(result: Any, subs: set[str], names: Mapping[str, str]) -> t
         if key(a) == key(b):
             avg = key(a)[2]
             ties.append(
-                f"{names.get(a.player, a.player)} and {names.get(b.player, b.player)}: equal sum {points_text(exact(a.total))}"
-                + (f" and average place {avg}" if avg != Fraction(10**6) else "")
-                + f" in the match: {ORGANIZER_DECISION}"
+                texts.playoff_table_tie(
+                    names.get(a.player, a.player),
+                    names.get(b.player, b.player),
+                    points_text(exact(a.total)),
+                    str(avg) if avg != Fraction(10**6) else None,
+                )
             )
-    return tuple(x.player for x in lines), "; ".join(ties)
+    return tuple(x.player for x in lines), texts.join(ties)
 
 
 # --- the playoff from the stored stages ----------------------------------------------------------
@@ -224,7 +230,7 @@ def play(state: CompetitionState, upto: int | None = None, names: Mapping[str, s
     places = tuple(stages[0].basis.get("regular_places", ()))
     current_state = playoff.initial_playoff(places)
     seen: list[tuple[Stage, tuple[TableOutcome, ...]]] = []
-    blocked: list[str] = []
+    blocked: list[Text] = []
     for stage in stages:
         outcomes = table_outcomes(state, stage, names)
         seen.append((stage, outcomes))
@@ -233,20 +239,19 @@ def play(state: CompetitionState, upto: int | None = None, names: Mapping[str, s
         missing = [o for o in outcomes if not o.complete]
         if missing:
             blocked.append(
-                f"stage {stage.number} ({stage.name}) is still being played: "
-                + ", ".join(f"table {o.name} has {o.played} of {o.hanchans} hanchans" for o in missing)
+                texts.playoff_stage_being_played(stage.number, stage.name, [(o.name, o.played, o.hanchans) for o in missing])
             )
             continue
         ties = [o for o in outcomes if o.unresolved]
         if ties:
-            blocked.extend(f"{o.label}: {o.unresolved}" for o in ties)
+            blocked.extend(texts.join([o.label, o.unresolved], ": ") for o in ties)
             continue
         as_played = _as_played(current_state, stage)
         leaving = _leaving(state, as_played, [s for s in stored if s.number > stage.number])
         try:
             current_state = playoff.playoff_next_round(as_played, [o.result() for o in outcomes], withdrawn=leaving)
         except InvalidArgument as error:  # stored tables no longer fit (cannot happen without a bug)
-            blocked.append(f"stage {stage.number} ({stage.name}) cannot be replayed: {error.message}")
+            blocked.append(texts.playoff_cannot_replay(stage.number, stage.name, error.message))
     return PlayoffPlay(tuple(seen), current_state, tuple(blocked))
 
 
@@ -338,7 +343,7 @@ class MahjongProgress:
                     "tables": list(playoff.STAGE_TABLES[playoff.PlayoffStage.ROUND_1]),
                 },
                 basis={"regular_places": list(places)},
-                notes=(f"Round 1 from the final regular standings: {listing}.",),
+                notes=(texts.playoff_round_1_from(listing),),
             )
         played = play(state, upto=number, names=names)
         if played.blocked:
@@ -347,7 +352,7 @@ class MahjongProgress:
         assert current_state is not None
         if current_state.stage is playoff.PlayoffStage.FINISHED:
             order = ", ".join(f"{i}. {names.get(p, p)}" for i, p in enumerate(current_state.final_order, start=1))
-            return StagePlan(0, KIND, "finished", (), Seating.FIXED, notes=(f"The playoff is finished: {order}.",), finished=True)
+            return StagePlan(0, KIND, "finished", (), Seating.FIXED, notes=(texts.playoff_finished(order),), finished=True)
         groups = tuple((g.name, g.players) for g in current_state.groups)
         results = [
             [o.name, list(o.order), list(o.substitutes)]

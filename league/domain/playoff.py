@@ -48,6 +48,9 @@ from dataclasses import dataclass, replace
 from rondo_runtime.errors import FailedPrecondition, InvalidArgument
 from rondo_runtime.validation import Violations
 
+from . import texts
+from .texts import Text
+
 PLAYOFF_PLAYERS = 8
 TABLE_SEATS = 4
 
@@ -113,10 +116,10 @@ class Exit:
     withdrawn: bool = False
 
     @property
-    def reason(self) -> str:
+    def reason(self) -> Text:
         if self.withdrawn:
-            return f"left the season during {_in(self.stage)} (§6.1)"
-        return f"placed {self.place} at table {self.table} of {_in(self.stage)}: only the first two continue"
+            return texts.playoff_left_season(self.stage.value)
+        return texts.playoff_placed_out(self.place, self.table, self.stage.value)
 
 
 @dataclass(frozen=True)
@@ -142,7 +145,7 @@ class PlayoffState:
     exits: tuple[Exit, ...] = ()
     played: tuple[PlayedTable, ...] = ()
     final_order: tuple[str, ...] = ()
-    notes: tuple[str, ...] = ()
+    notes: tuple[Text, ...] = ()
 
     @property
     def eliminated(self) -> tuple[str, ...]:
@@ -179,8 +182,7 @@ def initial_playoff(regular_places: Sequence[str]) -> PlayoffState:
             seen[p] = i
     v.raise_if_any()
     places = tuple(regular_places)
-    note = "Round 1: the 8 best of the regular stage play at two tables of four, A and B."
-    return PlayoffState(places, PlayoffStage.ROUND_1, (PlayoffGroup(ROUND_1_GROUP, places),), notes=(note,))
+    return PlayoffState(places, PlayoffStage.ROUND_1, (PlayoffGroup(ROUND_1_GROUP, places),), notes=(texts.PLAYOFF_ROUND_1,))
 
 
 def places_without_substitutes(
@@ -264,7 +266,7 @@ def playoff_next_round(state: PlayoffState, results: Iterable[TableResult], *, w
         if state.stage is PlayoffStage.ROUND_1:
             table = next((t for t in names if w in by_table[t]), table)
         exits.append(Exit(w, state.stage, table, None, withdrawn=True))
-        notes.append(f"{w} left the season during {_in(state.stage)} (§6.1) and is out.")
+        notes.append(texts.playoff_withdrawn_out(w, state.stage.value))
     for name in names:
         by_table[name] = [p for p in by_table[name] if p not in gone]
     played = list(state.played)
@@ -330,12 +332,9 @@ def playoff_next_round(state: PlayoffState, results: Iterable[TableResult], *, w
             final_order=tuple(by_table[FINAL_TABLE]),
         )
     if nxt.stage is PlayoffStage.FINISHED:
-        places = ", ".join(f"{i}. {p}" for i, p in enumerate(nxt.final_order, start=1))
-        notes.append(f"Final standings: {places}; prizes for 1st and 2nd (§1).")
+        notes.append(texts.playoff_final_standings(nxt.final_order))
     else:
-        listing = "; ".join(f"{g.name}: {', '.join(g.players)}" for g in nxt.groups)
-        wait = f"; waiting in the final: {', '.join(nxt.waiting)}" if nxt.waiting else ""
-        notes.append(f"Next, {_in(nxt.stage)}: {listing}{wait}.")
+        notes.append(texts.playoff_next(nxt.stage.value, [(g.name, g.players) for g in nxt.groups], nxt.waiting))
     return replace(nxt, notes=tuple(notes))
 
 
@@ -385,7 +384,7 @@ def replay_playoff(
     return state
 
 
-def explain_playoff(state: PlayoffState) -> tuple[str, ...]:
+def explain_playoff(state: PlayoffState) -> tuple[Text, ...]:
     """The playoff so far in words (what advanced where and why), then what is next."""
     return state.notes
 
@@ -520,7 +519,7 @@ def _order_from_places(places: Mapping[str, int], field: str) -> tuple[str, ...]
     return tuple(sorted(places, key=places.__getitem__))
 
 
-def _table_note(stage: PlayoffStage, name: str, order: Sequence[str], subs: Sequence[str]) -> str:
+def _table_note(stage: PlayoffStage, name: str, order: Sequence[str], subs: Sequence[str]) -> Text:
     dest = {
         (PlayoffStage.ROUND_1, TABLE_A): ("upper bracket (round 2)", "lower bracket (round 2)"),
         (PlayoffStage.ROUND_1, TABLE_B): ("upper bracket (round 2)", "lower bracket (round 2)"),
@@ -528,15 +527,8 @@ def _table_note(stage: PlayoffStage, name: str, order: Sequence[str], subs: Sequ
         (PlayoffStage.ROUND_2, LOWER): ("round 3", "out"),
         (PlayoffStage.ROUND_3, ROUND_3_TABLE): ("the final", "out"),
     }
-    places = ", ".join(f"{i}. {p}" for i, p in enumerate(order, start=1))
-    removed = f" (substitutes {', '.join(subs)} removed, places re-counted, §6.1)" if subs else ""
-    if stage is PlayoffStage.FINAL:
-        return f"Final: {places}{removed}."
-    up, down = dest[(stage, name)]
-    first, last = ", ".join(order[:2]), ", ".join(order[2:])
-    tail = f"; {last} → {down}" if last else ""
-    where = "Round 3" if stage is PlayoffStage.ROUND_3 else f"{stage.value.capitalize()}, table {name}"
-    return f"{where}: {places}{removed}. {first} → {up}{tail} (by places only)."
+    up, down = dest.get((stage, name), ("", ""))
+    return texts.playoff_table(stage.value, name, order, subs, up, down)
 
 
 def _in(stage: PlayoffStage) -> str:

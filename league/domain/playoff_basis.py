@@ -23,9 +23,9 @@ from datetime import datetime
 
 from rondo_runtime.errors import FailedPrecondition
 
-from . import playoff
+from . import playoff, texts
 
-DECIDE = "the organizer decides the playoff: regenerate round 1 from the corrected standings, or keep it, with the reason"
+DECIDE = texts.PLAYOFF_DECIDE
 
 
 class PlayoffDecisionKind(enum.StrEnum):
@@ -61,7 +61,7 @@ class PlayoffConflict:
     qualified: tuple[str, ...]
     seated_not_qualified: tuple[str, ...]
     qualified_not_seated: tuple[str, ...]
-    explanation: str
+    explanation: texts.Text
     kept: PlayoffDecision | None = None
 
     @property
@@ -93,25 +93,16 @@ def playoff_conflict(
     qualified = tuple(qualified or ())
 
     def who(players: Sequence[str]) -> str:
-        return ", ".join(names.get(p, p) for p in players) or "nobody"
+        return ", ".join(names.get(p, p) for p in players) or texts.NOBODY
 
     seated_not = tuple(p for p in stored if p not in qualified) if qualified else ()
     qualified_not = tuple(p for p in qualified if p not in stored)
     if not qualified:
-        text = (
-            f"stage {stage} (round 1) of the playoff seats {who(stored)} (regular places 1-8 when it was generated); "
-            "the standings cannot name places 1-8 now (a tie the organizer has not decided)"
-        )
+        text = texts.playoff_seats_unplaceable(stage, who(stored))
     elif seated_not:
-        text = (
-            f"stage {stage} (round 1) of the playoff seats {who(seated_not)}, whom the corrected standings no longer "
-            f"qualify; they qualify {who(qualified_not)} instead"
-        )
+        text = texts.playoff_seats_unqualified(stage, who(seated_not), who(qualified_not))
     else:
-        text = (
-            f"stage {stage} (round 1) of the playoff seats the same eight players, but the corrected standings place "
-            f"them otherwise: round 1 would be table A {who(_tables(qualified)[0])}, table B {who(_tables(qualified)[1])}"
-        )
+        text = texts.playoff_seats_reordered(stage, who(_tables(qualified)[0]), who(_tables(qualified)[1]))
     kept = next(
         (
             d
@@ -121,9 +112,9 @@ def playoff_conflict(
         None,
     )
     if kept is not None:
-        text += f"; kept as stored by the organizer ({kept.decided_by}): {kept.reason}"
+        text = texts.join([text, texts.playoff_kept(kept.decided_by, kept.reason)])
     else:
-        text += f"; {DECIDE}"
+        text = texts.join([text, DECIDE])
     return PlayoffConflict(stage, stored, qualified, seated_not, qualified_not, text, kept)
 
 

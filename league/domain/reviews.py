@@ -21,8 +21,10 @@ from datetime import datetime
 
 from rondo_runtime.errors import FailedPrecondition
 
+from . import texts
 from .records import HanchanEntry, ResultRecord, current
 from .standings import Standings
+from .texts import Text
 
 
 class RecordStatus(enum.StrEnum):
@@ -185,9 +187,9 @@ def confirmed(records: Iterable[ResultRecord], status: Mapping[str, RecordStatus
     return [r for r in current(records) if status.get(r.id, RecordStatus.CONFIRMED) is RecordStatus.CONFIRMED]
 
 
-def _what(record: ResultRecord) -> str:
+def _what(record: ResultRecord) -> Text:
     c = record.content
-    return f"hanchan {c.number}" if isinstance(c, HanchanEntry) else record.kind.value.replace("_", "-")
+    return texts.recorded_item(record.kind.value.replace("_", "-"), c.number if isinstance(c, HanchanEntry) else None)
 
 
 def pending_notes(
@@ -196,33 +198,33 @@ def pending_notes(
     reviews: Iterable[Review],
     seated_main_by_match: Mapping[tuple[int, int], Sequence[str]],
     names: Mapping[str, str],
-) -> dict[tuple[int, int], list[str]]:
+) -> dict[tuple[int, int], list[Text]]:
     """(round, table) -> what is pending there, e.g. "round 1, table 3: hanchan 2 reported by P01,
     awaiting confirmation by P06, P08" or "... disputed by P06, awaiting a judge"."""
     reviews = list(reviews)
-    out: dict[tuple[int, int], list[str]] = {}
+    out: dict[tuple[int, int], list[Text]] = {}
     for r in current(records):
         s = status.get(r.id, RecordStatus.CONFIRMED)
         if s not in PENDING:
             continue
         reporter = names.get(r.reported_by_player_id or "", r.reported_by_player_id or "")
-        head = f"round {r.round}, table {r.table}: {_what(r)} reported by {reporter}"
         if s is RecordStatus.REPORTED:
             waiting = awaiting(r, seated_main_by_match.get((r.round, r.table), ()), reviews)
-            text = f"{head}, awaiting confirmation by {', '.join(names.get(p, p) for p in waiting)}"
+            who = [names.get(p, p) for p in waiting]
+            text = texts.result_awaiting_confirmation(r.round, r.table, _what(r), reporter, who)
         else:
             by = sorted({x.by for x in reviews if x.record_id == r.id and x.verdict is Verdict.DISPUTE})
-            text = f"{head}, disputed by {', '.join(names.get(p, p) for p in by)}, awaiting a judge"
+            text = texts.result_disputed(r.round, r.table, _what(r), reporter, [names.get(p, p) for p in by])
         out.setdefault((r.round, r.table), []).append(text)
     return out
 
 
 def with_pending(
-    standings: Standings, notes_by_match: Mapping[tuple[int, int], Sequence[str]], drawn: Mapping[tuple[int, int], Sequence[str]]
+    standings: Standings, notes_by_match: Mapping[tuple[int, int], Sequence[Text]], drawn: Mapping[tuple[int, int], Sequence[str]]
 ) -> Standings:
     """The standings with every row whose match has pending records marked provisional, naming what is
     pending (``drawn``: (round, table) -> the players drawn there)."""
-    extra: dict[str, list[str]] = {}
+    extra: dict[str, list[Text]] = {}
     for match, notes in sorted(notes_by_match.items()):
         for player in drawn.get(match, ()):
             extra.setdefault(player, []).extend(notes)
@@ -234,7 +236,7 @@ def with_pending(
             figures=replace(
                 row.figures,
                 provisional=True,
-                notes=row.figures.notes + tuple(n + "; provisional" for n in extra[row.player]),
+                notes=row.figures.notes + tuple(texts.join([n, texts.PROVISIONAL]) for n in extra[row.player]),
             ),
         )
         if row.player in extra

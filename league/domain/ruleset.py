@@ -22,6 +22,8 @@ from typing import Any
 from rondo_runtime.errors import InvalidArgument
 from rondo_runtime.validation import Violations, shown
 
+from . import texts
+
 #: A final score, a penalty or any amount of a ruleset, in points: far beyond any real table. The one
 #: range the service (RecordHanchan, RecordPenalty) and the season files check against.
 MAX_POINTS = 10_000_000
@@ -42,7 +44,7 @@ TIE_BREAK_CRITERIA: dict[str, str] = {
     "average_place": "average place",  # exact, lower is better
 }
 
-ORGANIZER_DECISION = "organizer decision required"
+ORGANIZER_DECISION = texts.ORGANIZER_DECISION
 
 
 @dataclass(frozen=True)

@@ -30,8 +30,10 @@ from functools import cached_property
 from itertools import groupby
 from typing import TypeVar
 
+from . import texts
 from .ruleset import ORGANIZER_DECISION, TIE_BREAK_CRITERIA, Ruleset
 from .scoring import Match, MatchResult, Points, exact, match_result, points_text
+from .texts import TIED_SO_FAR, Text
 
 V = TypeVar("V")
 
@@ -84,7 +86,7 @@ class Figures:
     places: tuple[Fraction, ...]
     matches: tuple[MatchFigure, ...]
     provisional: bool
-    notes: tuple[str, ...]
+    notes: tuple[Text, ...]
 
     @property
     def hanchans(self) -> int:
@@ -99,7 +101,7 @@ class Figures:
 class StandingRow:
     place: str  # "3", or a shared range "11-12"
     figures: Figures
-    separated_from_next: str | None  # the step that put this row above the next one (None: last row)
+    separated_from_next: Text | None  # the step that put this row above the next one (None: last row)
 
     @property
     def player(self) -> str:
@@ -110,7 +112,7 @@ class StandingRow:
 class UnresolvedTie:
     place: str
     players: tuple[str, ...]
-    reason: str
+    reason: Text
     at_cut: bool  # the shared places straddle the playoff cut
 
 
@@ -150,7 +152,7 @@ class Standings:
         and Russian ("" once the rounds are not known)."""
         return season_progress(self.rounds, self.complete_rounds, self.final)
 
-    def advancement(self, row: StandingRow) -> tuple[str, str]:
+    def advancement(self, row: StandingRow) -> tuple[str, Text]:
         """docs/rules.md ``mahjong.standings.advancement-explained``: what a row's place means and why:
         ``("playoff", ...)``, ``("out", ...)``, or undecided while a shared place straddles the cut;
         ``("", "")`` for a ruleset without a playoff. While the season is in progress the fate is the
@@ -158,37 +160,32 @@ class Standings:
         (``mahjong.standings.provisional-until-played``)."""
         cut = self.playoff_places
         if not cut:
-            return "", ""
+            return "", Text("", "")
         low, _, high = row.place.partition("-")
         first, last = int(low), int(high or low)
-        where = f"place {row.place}" if first == last else f"places {row.place}"
         if self.in_progress:
-            so_far = f"provisional, {rounds_played(self.rounds, self.complete_rounds)[0]}"
+            so_far = rounds_played_text(self.rounds, self.complete_rounds)
             if last <= cut:
-                return "playoff", f"{so_far}: {where} within the playoff cut at {cut} so far; the regular stage decides"
+                return "playoff", texts.fate_provisional(so_far, row.place, cut, "within")
             if first > cut:
-                return "out", f"{so_far}: {where} below the playoff cut at {cut} so far; the regular stage decides"
-            return "undecided: playoff or out", f"{so_far}: {where} straddle the playoff cut at {cut}: {TIED_SO_FAR}"
+                return "out", texts.fate_provisional(so_far, row.place, cut, "below")
+            return "undecided: playoff or out", texts.fate_provisional(so_far, row.place, cut, "straddle")
         if last <= cut:
-            return "playoff", f"{where}: the playoff takes places 1-{cut} of the regular stage (discard-league-2026 §1, §2)"
+            return "playoff", texts.fate_playoff(row.place, cut)
         if first > cut:
-            return "out", f"{where}: the playoff takes places 1-{cut}; the season ends here (discard-league-2026 §1)"
-        return "undecided: playoff or out", f"{where} straddle the playoff cut at {cut}: {ORGANIZER_DECISION}"
+            return "out", texts.fate_out(row.place, cut)
+        return "undecided: playoff or out", texts.fate_at_cut(row.place, cut)
 
 
-#: a tie while games that may break it are still to play (docs/rules.md ``mahjong.standings.provisional-until-played``)
-TIED_SO_FAR = "tied so far, order not final"
+def rounds_played_text(rounds: int, complete_rounds: Sequence[int]) -> Text:
+    done = len(complete_rounds)
+    return texts.rounds_played(rounds, done, tuple(complete_rounds) == tuple(range(1, done + 1)))
 
 
 def rounds_played(rounds: int, complete_rounds: Sequence[int]) -> tuple[str, str]:
     """``("after round 2 of 4", "после тура 2 из 4")``; ``("2 of 4 rounds complete", ...)`` when the
     complete rounds are not the first ones."""
-    done = len(complete_rounds)
-    if not done:
-        return f"no round of {rounds} complete yet", f"ни один из {rounds} туров ещё не завершён"
-    if tuple(complete_rounds) == tuple(range(1, done + 1)):
-        return f"after round {done} of {rounds}", f"после тура {done} из {rounds}"
-    return f"{done} of {rounds} rounds complete", f"завершено туров: {done} из {rounds}"
+    return texts.both(rounds_played_text(rounds, complete_rounds))
 
 
 def season_progress(rounds: int, complete_rounds: Sequence[int], final: bool) -> tuple[str, str]:
@@ -235,7 +232,7 @@ def player_figures(season: Season, results: Sequence[MatchResult]) -> dict[str, 
     for p in ranked:
         total: Points = 0
         places: list[Fraction] = []
-        notes: list[str] = []
+        notes: list[Text] = []
         figures: list[MatchFigure] = []
         provisional = False
         for r in sorted(by_player[p], key=lambda r: (r.match.round, r.match.table)):
@@ -243,28 +240,24 @@ def player_figures(season: Season, results: Sequence[MatchResult]) -> dict[str, 
             assert line is not None  # by_player holds only the matches the player is in
             total += line.total
             places.extend(line.places)
-            where = f"round {r.match.round}"
+            round_no = r.match.round
             if line.no_show:
-                notes.append(f"{where}: no-show {points_text(line.no_show)}")
+                notes.append(texts.no_show(round_no, points_text(line.no_show)))
             for h in r.hanchans:
                 x = next((x for x in h.lines if x.player == p), None)
                 if x is not None and x.chombo:
-                    notes.append(f"{where} hanchan {h.number}: chombo x{x.chombo} {points_text(x.chombo_penalty)}")
+                    notes.append(texts.chombo(round_no, h.number, x.chombo, points_text(x.chombo_penalty)))
             for pen in line.penalties:
-                notes.append(f"{where}: penalty -{points_text(pen.points)} ({pen.reason})")
+                notes.append(texts.penalty(round_no, points_text(pen.points), pen.reason))
             sat = not line.no_show
             if sat and not r.complete:
                 provisional = True
-                missing = ", ".join(str(n) for n in r.missing)
-                notes.append(
-                    f"{where} table {r.match.table}: {len(r.hanchans)} of {rs.hanchans_per_match} hanchans played "
-                    f"(missing {missing}); provisional, match uma pending"
-                )
+                notes.append(texts.match_incomplete(round_no, r.match.table, len(r.hanchans), rs.hanchans_per_match, r.missing))
             figures.append(MatchFigure(r.match.round, r.match.table, line.total, r.complete or not sat, len(line.hanchans)))
         absent = [n for n in rounds_entered if n not in {f.round for f in figures}]
         if absent:
             provisional = True
-            notes.append(f"no match entered for round {', '.join(map(str, absent))}; provisional")
+            notes.append(texts.no_match_entered(absent))
         out[p] = Figures(p, exact(total), tuple(places), tuple(figures), provisional, tuple(notes))
     return out
 
@@ -290,34 +283,34 @@ def _shown(name: str, value: Fraction) -> str:
 @dataclass(frozen=True)
 class _Group:
     players: tuple[str, ...]
-    reason: str | None  # why they are still tied (None: one player)
+    reason: Text | None  # why they are still tied (None: one player)
 
 
-def rank_by_chain(figures: dict[str, Figures], order: Sequence[str], chain: Sequence[str]) -> tuple[list[_Group], list[str]]:
+def rank_by_chain(figures: dict[str, Figures], order: Sequence[str], chain: Sequence[str]) -> tuple[list[_Group], list[Text]]:
     """Split ``order`` (registration order) into ranked groups by the tie-break chain; returns the groups
     best first and, for each boundary between consecutive groups, the step that separated them.
     A group of more than one is a tie the chain could not break."""
 
-    def rank(players: list[str], rest: Sequence[str], equal: list[str]) -> tuple[list[_Group], list[str]]:
+    def rank(players: list[str], rest: Sequence[str], equal: list[Text]) -> tuple[list[_Group], list[Text]]:
         if len(players) == 1:
             return [_Group(tuple(players), None)], []
         if not rest:
-            return [_Group(tuple(players), "; ".join(equal + [ORGANIZER_DECISION]))], []
+            return [_Group(tuple(players), texts.join(equal + [ORGANIZER_DECISION]))], []
         name, label = rest[0], TIE_BREAK_CRITERIA[rest[0]]
         found = {p: _criterion_value(name, figures[p]) for p in players}
         values = {p: x for p, x in found.items() if x is not None}
         lacking = [p for p in players if p not in values]
         if lacking:  # nothing to compare (no hanchans yet): this criterion cannot separate the group
-            return rank(players, rest[1:], equal + [f"{label} not available for {', '.join(lacking)}"])
+            return rank(players, rest[1:], equal + [texts.criterion_missing(label, lacking)])
         sign = -1 if _HIGHER_IS_BETTER[name] else 1
         ordered = sorted(players, key=lambda p: sign * values[p])  # stable: registration order within a tie
         groups: list[_Group] = []
-        bounds: list[str] = []
+        bounds: list[Text] = []
         for above, below, tied in runs_of_equal(ordered, values):
             if above is not None:
                 op = ">" if above > below else "<"
-                bounds.append("; ".join(equal + [f"{label} {_shown(name, above)} {op} {_shown(name, below)}"]))
-            sub_groups, sub_bounds = rank(tied, rest[1:], equal + [f"equal {label}"])
+                bounds.append(texts.join(equal + [texts.criterion_compared(label, _shown(name, above), op, _shown(name, below))]))
+            sub_groups, sub_bounds = rank(tied, rest[1:], equal + [texts.criterion_equal(label)])
             groups.extend(sub_groups)
             bounds.extend(sub_bounds)
         return groups, bounds
@@ -414,9 +407,12 @@ def standings_as_dict(standings: Standings) -> dict:
                 "hanchans": row.figures.hanchans,
                 "provisional": standings.provisional(row),
                 "separated_from_next": row.separated_from_next,
+                "separated_from_next_ru": None if row.separated_from_next is None else row.separated_from_next.ru,
                 "notes": list(row.figures.notes),
+                "notes_ru": [n.ru for n in row.figures.notes],
                 "fate": standings.advancement(row)[0],
                 "fate_reason": standings.advancement(row)[1],
+                "fate_reason_ru": standings.advancement(row)[1].ru,
                 "matches": [
                     {
                         "round": m.round,
@@ -431,6 +427,7 @@ def standings_as_dict(standings: Standings) -> dict:
             for row in standings.rows
         ],
         "unresolved": [
-            {"place": t.place, "players": list(t.players), "reason": t.reason, "at_cut": t.at_cut} for t in standings.unresolved
+            {"place": t.place, "players": list(t.players), "reason": t.reason, "reason_ru": t.reason.ru, "at_cut": t.at_cut}
+            for t in standings.unresolved
         ],
     }

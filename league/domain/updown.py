@@ -37,11 +37,12 @@ from typing import Any
 from rondo_runtime.errors import InvalidArgument
 from rondo_runtime.validation import Violations
 
+from . import texts
 from .ruleset import ORGANIZER_DECISION
 from .standings import TIED_SO_FAR, UnresolvedTie, place_range, runs_of_equal
+from .texts import EXTRA_MATCH, Text
 
-EXTRA_MATCH = "extra match needed"
-SHARED = "they share the place (updown-league-2007 §6.5: no extra match for those who stop)"
+SHARED = texts.SHARED_PLACE
 
 
 class GameResult(enum.StrEnum):
@@ -218,11 +219,8 @@ class Withdrawal:
     technical_losses: int  # otherwise: his remaining games, technical losses 0-1
 
     @property
-    def note(self) -> str:
-        base = f"withdrawn: really played {self.really_played} of {self.scheduled} games against players still in the league"
-        if self.annulled:
-            return base + "; fewer than half, all his results annulled (updown-league-2007 §10.4)"
-        return base + f"; at least half, his {self.technical_losses} remaining games are technical losses 0-1"
+    def note(self) -> Text:
+        return texts.withdrawal_note(self.really_played, self.scheduled, self.annulled, self.technical_losses)
 
 
 def withdrawal_decision(player: str, games: Sequence[Game], continuing: Iterable[str], cycles: int) -> Withdrawal:
@@ -302,7 +300,7 @@ def mini_table(players: Iterable[str], games: Iterable[ScoredGame]) -> dict[str,
 @dataclass(frozen=True)
 class TieGroup:
     players: tuple[str, ...]
-    reason: str | None  # why they are still tied (None: one player)
+    reason: Text | None  # why they are still tied (None: one player)
 
 
 def rank_updown(
@@ -311,7 +309,7 @@ def rank_updown(
     sb: Mapping[str, int],
     games: Sequence[ScoredGame],
     stage: int = 1,
-) -> tuple[list[TieGroup], list[str]]:
+) -> tuple[list[TieGroup], list[Text]]:
     """docs/rules.md ``updown.standings.two-tied``, ``updown.standings.several-tied``: groups best first
     and the step that separated each pair of consecutive groups.
 
@@ -321,67 +319,71 @@ def rank_updown(
     is already known equal); three or more still equal have no further step in the text: organizer
     decision. A group of more than one is unresolved (its reason says why)."""
 
-    Ranked = tuple[list[TieGroup], list[str]]
+    Ranked = tuple[list[TieGroup], list[Text]]
 
-    def split(players: list[str], value: Callable[[str], int], label: str, prefix: list[str], then: Callable) -> Ranked | None:
+    def split(players: list[str], value: Callable[[str], int], label: str, prefix: list[Text], then: Callable) -> Ranked | None:
         values = {p: value(p) for p in players}
         if len(set(values.values())) == 1:
             return None
         ordered = sorted(players, key=lambda p: -values[p])  # stable: registration order within a tie
         groups: list[TieGroup] = []
-        bounds: list[str] = []
+        bounds: list[Text] = []
         for above, below, tied in runs_of_equal(ordered, values):
             if above is not None:
-                bounds.append("; ".join(prefix + [f"{label} {above} > {below}"]))
-            sub_groups, sub_bounds = then(tied, prefix + [f"equal {label}"])
+                bounds.append(texts.join(prefix + [texts.criterion_greater(label, above, below)]))
+            sub_groups, sub_bounds = then(tied, prefix + [texts.criterion_equal(label)])
             groups.extend(sub_groups)
             bounds.extend(sub_bounds)
         return groups, bounds
 
-    def unresolved(players: list[str], steps: list[str]) -> Ranked:
-        return [TieGroup(tuple(players), "; ".join(steps))], []
+    def unresolved(players: list[str], steps: list[Text]) -> Ranked:
+        return [TieGroup(tuple(players), texts.join(steps))], []
 
-    def tied_on_points(players: list[str], prefix: list[str]) -> Ranked:
+    def tied_on_points(players: list[str], prefix: list[Text]) -> Ranked:
         if len(players) == 1:
             return [TieGroup(tuple(players), None)], []
         return two(players, prefix, sb_known_equal=False) if len(players) == 2 else several(players, prefix)
 
-    def two(players: list[str], prefix: list[str], sb_known_equal: bool) -> Ranked:
+    def two(players: list[str], prefix: list[Text], sb_known_equal: bool) -> Ranked:
         """§6.2.2 (stage 1): head-to-head, SB, extra match; §6.3.2, §6.4.2 (stage 2): head-to-head."""
         done = split(players, mini_table(players, games).__getitem__, "head-to-head", prefix, tied_on_points)
         if done is not None:
             return done
-        prefix = prefix + ["equal head-to-head"]
+        prefix = prefix + [texts.criterion_equal("head-to-head")]
         if stage == 2:
             return unresolved(players, prefix + [ORGANIZER_DECISION])
         if not sb_known_equal:
             done = split(players, sb.__getitem__, "Sonneborn-Berger", prefix, tied_on_points)
             if done is not None:
                 return done
-            prefix = prefix + ["equal Sonneborn-Berger"]
+            prefix = prefix + [texts.criterion_equal("Sonneborn-Berger")]
         return unresolved(players, prefix + [EXTRA_MATCH])
 
-    def several(players: list[str], prefix: list[str]) -> Ranked:
+    def several(players: list[str], prefix: list[Text]) -> Ranked:
         """§6.2.3: the mini-table among all of them, then SB; what is left goes to ``left``."""
         table = mini_table(players, games)
 
-        def by_sb(tied: list[str], prefix: list[str]) -> Ranked:
+        def by_sb(tied: list[str], prefix: list[Text]) -> Ranked:
             if len(tied) == 1:
                 return [TieGroup(tuple(tied), None)], []
             return split(tied, sb.__getitem__, "Sonneborn-Berger", prefix, left) or left(
-                tied, prefix + ["equal Sonneborn-Berger"]
+                tied, prefix + [texts.criterion_equal("Sonneborn-Berger")]
             )
 
-        def left(tied: list[str], prefix: list[str]) -> Ranked:
+        def left(tied: list[str], prefix: list[Text]) -> Ranked:
             if len(tied) == 1:
                 return [TieGroup(tuple(tied), None)], []
             if len(tied) == 2:
                 return two(tied, prefix, sb_known_equal=True)  # §6.2.4
             return unresolved(tied, prefix + [ORGANIZER_DECISION])
 
-        return split(players, table.__getitem__, "mini-table", prefix, by_sb) or by_sb(players, prefix + ["equal mini-table"])
+        return split(players, table.__getitem__, "mini-table", prefix, by_sb) or by_sb(
+            players, prefix + [texts.criterion_equal("mini-table")]
+        )
 
-    return split(list(order), points.__getitem__, "points", [], tied_on_points) or tied_on_points(list(order), ["equal points"])
+    return split(list(order), points.__getitem__, "points", [], tied_on_points) or tied_on_points(
+        list(order), [texts.criterion_equal("points")]
+    )
 
 
 # --- the standings ------------------------------------------------------------------------------------
@@ -398,6 +400,8 @@ class UpdownRow:
     really_played: int
     fate: str  # what the place means: the stage-2 group, stop, stays, relegated, promoted...
     withdrawn: bool
+    #: the texts are :class:`~league.domain.texts.Text` (English with the Russian twin) when the domain
+    #: makes them; the CLI renders the gateway's texts of one language with the same rows
     separated_from_next: str | None
     notes: tuple[str, ...]
     fate_reason: str = ""  # why the place means ``fate``, with the clause
@@ -440,16 +444,12 @@ def games_to_play(season: UpdownSeason) -> int:
     return sum(max(0, season.cycles - played.get(frozenset((a, b)), 0)) for i, a in enumerate(active) for b in active[i + 1 :])
 
 
-def games_left(to_play: int) -> str:
-    return f"{to_play} game{'' if to_play == 1 else 's'} still to play"
-
-
 def stage_progress(counted: int, to_play: int) -> tuple[str, str]:
     """``("3 games still to play: places and fates are provisional", "...")``, or final."""
     if not to_play:
         return f"final: every game played ({counted} counted)", f"итог: все партии сыграны (учтено {counted})"
     return (
-        f"{games_left(to_play)}: places and fates are provisional",
+        f"{texts.games_left(to_play)}: places and fates are provisional",
         f"осталось сыграть партий: {to_play}; места и итоги предварительные",
     )
 
@@ -482,46 +482,40 @@ def place_fate(season: UpdownSeason, place: int, size: int) -> str:
     return "champion" if place == 1 else "prize places"
 
 
-def fate_reason(season: UpdownSeason, place: int, size: int) -> str:
+def fate_reason(season: UpdownSeason, place: int, size: int, shown: str = "") -> Text:
     """docs/rules.md ``updown.stage.promotion-and-relegation-lists``: why place ``place`` means what
-    :func:`place_fate` says, from the ruleset's cut places, with the clause."""
+    :func:`place_fate` says, from the ruleset's cut places, with the clause; ``shown``: the place as the
+    table shows it when shared ("3-4")."""
     rs = season.ruleset
     fate = place_fate(season, place, size)
+    shown = shown or str(place)
     if season.stage == 1:
         clause = "updown-league-2007 §4.3.2" if rs.promoted else "updown-league-2007 §4.3.1"
         if fate == NO_SPLIT:
-            return (
-                f"{size} players, but the split of {rs.name} needs {rs.leaders} leaders + {rs.outsiders} outsiders ({clause}): "
-                'the group needs a variant {"base": "updown", "leaders": ..., "outsiders": ...} '
-                "or the First League's split (updown-first-league: places 1-6 of two groups, updown-league-2007 §4.3.2)"
-            )
-        stop = f"places {rs.leaders + 1}-{size - rs.outsiders}" if rs.leaders + 1 <= size - rs.outsiders else "no place"
-        return {
-            "leaders": f"place {place}: places 1-{rs.leaders} form the leaders group of stage 2 ({clause})",
-            "outsiders": f"place {place}: places {size - rs.outsiders + 1}-{size} form the outsiders group of stage 2, "
-            f"withdrawn players included ({clause})",
-            "stop": f"place {place}: {stop} do not play stage 2 ({clause})",
-        }[fate]
+            return texts.updown_no_split(size, rs.name, rs.leaders, rs.outsiders, clause)
+        if fate == "leaders":
+            return texts.updown_leaders(shown, rs.leaders, clause)
+        if fate == "outsiders":
+            return texts.updown_outsiders(shown, size - rs.outsiders + 1, size, clause)
+        return texts.updown_stop(shown, rs.leaders + 1, size - rs.outsiders, clause)
     if season.group == "outsiders":
-        kept = f"the first {rs.outsiders_stay} of the outsiders group keep their place in the division"
-        return f"place {place} of the outsiders group: {kept} (updown-league-2007 §4.4.1.2)"
+        return texts.updown_outsiders_stay(shown, rs.outsiders_stay)
     if rs.promoted:
-        up = f"the first {rs.promoted} of the leaders group go up to the higher division"
-        return f"place {place} of the leaders group: {up} (updown-league-2007 §4.4.2.1)"
+        return texts.updown_promoted(shown, rs.promoted)
     if fate == "champion":
-        return "place 1 of the leaders group: the champion (updown-league-2007 §4.4.1.1)"
-    return f"place {place} of the leaders group, which plays for the prize places (updown-league-2007 §4.4.1.1)"
+        return texts.updown_champion(shown)
+    return texts.updown_prize_places(shown)
 
 
 #: Ties the organizer decided (docs/rules.md ``updown.standings.extra-match-by-decision``): the exact set
 #: of tied players -> (their order, best first; why, e.g. "organizer decision: extra match won 3-1").
-Decided = Mapping[frozenset[str], tuple[tuple[str, ...], str]]
+Decided = Mapping[frozenset[str], tuple[tuple[str, ...], Text]]
 
 
-def _apply_decisions(groups: list[TieGroup], bounds: list[str], decided: Decided) -> tuple[list[TieGroup], list[str]]:
+def _apply_decisions(groups: list[TieGroup], bounds: list[Text], decided: Decided) -> tuple[list[TieGroup], list[Text]]:
     """Each unresolved group that a decision names exactly, split in the decided order."""
     out_groups: list[TieGroup] = []
-    out_bounds: list[str] = []
+    out_bounds: list[Text] = []
     for i, group in enumerate(groups):
         found = decided.get(frozenset(group.players)) if group.reason is not None else None
         if found is not None and set(found[0]) == set(group.players):
@@ -547,7 +541,7 @@ def updown_standings(season: UpdownSeason, decided: Decided | None = None) -> Up
     sb = sonneborn_berger(season.players, games, season.carried if season.ruleset.sb_counts_carried else None)
     points = {p: season.carried.get(p, 0) + stage[p] for p in season.players}
     groups: list[TieGroup] = []
-    bounds: list[str] = []
+    bounds: list[Text] = []
     for part in ([p for p in season.players if p not in withdrawn], [p for p in season.players if p in withdrawn]):
         if not part:
             continue
@@ -555,7 +549,7 @@ def updown_standings(season: UpdownSeason, decided: Decided | None = None) -> Up
         if decided:
             g, b = _apply_decisions(g, b, decided)
         if groups:
-            bounds.append("withdrawn players are ranked after those still in the league")
+            bounds.append(texts.WITHDRAWN_AFTER)
         groups.extend(g)
         bounds.extend(b)
     size = len(season.players)
@@ -577,24 +571,22 @@ def updown_standings(season: UpdownSeason, decided: Decided | None = None) -> Up
                 unresolved.append(UnresolvedTie(place, group.players, reason, len(fates) > 1))
         fate = next(iter(fates)) if len(fates) == 1 else "undecided: " + " or ".join(sorted(fates))
         if len(fates) == 1:
-            why = fate_reason(season, first, size)
-            if n > 1 and why.startswith(f"place {first}"):
-                why = f"places {place}" + why.removeprefix(f"place {first}")
+            why = fate_reason(season, first, size, place)
         else:
-            why = f"places {place} straddle a cut: {reason}"
+            why = texts.updown_straddle(place, reason or "")
         if to_play:
-            why = f"provisional, {games_left(to_play)}: {why}"
+            why = texts.updown_provisional(to_play, why)
         for k, player in enumerate(group.players):
             step = reason if k + 1 < n else (bounds[gi] if gi + 1 < len(groups) else None)
-            notes = []
+            notes: list[Text] = []
             if player in decisions:
                 notes.append(decisions[player].note)
             for sg in games:
                 if sg.game.involves(player) and sg.game.thrown:
-                    notes.append(f"round {sg.game.round} vs {sg.game.opponent(player)}: thrown match annulled, 0-0 (§9.2)")
+                    notes.append(texts.thrown_match(sg.game.round, sg.game.opponent(player)))
             for late in season.games:
                 if late.involves(player) and late.after_deadline:
-                    notes.append(f"round {late.round} vs {late.opponent(player)}: played after the deadline, removed")
+                    notes.append(texts.played_after_deadline(late.round, late.opponent(player)))
             mine = [sg for sg in games if sg.game.involves(player)]
             rows.append(
                 UpdownRow(
@@ -657,8 +649,11 @@ def updown_standings_as_dict(standings: UpdownStandings) -> dict:
                 "fate": r.fate,
                 "withdrawn": r.withdrawn,
                 "separated_from_next": r.separated_from_next,
+                "separated_from_next_ru": None if r.separated_from_next is None else texts.ru_of(r.separated_from_next),
                 "notes": list(r.notes),
+                "notes_ru": [texts.ru_of(n) for n in r.notes],
                 "fate_reason": r.fate_reason,
+                "fate_reason_ru": texts.ru_of(r.fate_reason),
                 "provisional": r.provisional,
             }
             for r in standings.rows

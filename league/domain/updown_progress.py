@@ -27,6 +27,7 @@ from typing import Any
 from rondo_runtime.errors import FailedPrecondition, InvalidArgument
 from solver.domain.round_robin import RatedPlayer, split_into_groups
 
+from . import texts
 from .lots import latest_decisions
 from .model import PlayerStatus
 from .records import Content, GameEntry
@@ -290,7 +291,7 @@ class UpdownProgress:
             )
         if last.kind == ROUND_ROBIN_KIND:
             return self._stage_two(state, last)
-        return StagePlan(0, "", "finished", (), Seating.FIXED, finished=True, notes=("stage 2 is complete: the season is over",))
+        return StagePlan(0, "", "finished", (), Seating.FIXED, finished=True, notes=(texts.UPDOWN_SEASON_OVER,))
 
     def _stage_one(self, state: CompetitionState) -> StagePlan:
         """docs/rules.md ``updown.stage-one.double-round-robin-of-main-players``: every main player, in
@@ -314,11 +315,6 @@ class UpdownProgress:
                 f"{ruleset.name}: {ruleset.leaders} leaders and {ruleset.outsiders} outsiders a group need {ruleset.leaders + ruleset.outsiders} "
                 f"players, the smallest group has {smallest}; change the ruleset's leaders, outsiders or group_size"
             )
-        where = (
-            ""
-            if len(groups) == 1
-            else f"; {len(groups)} groups of {smallest}-{max(len(m) for _, m in groups)}, the places count in each"
-        )
         return StagePlan(
             number=1,
             kind=ROUND_ROBIN_KIND,
@@ -330,8 +326,15 @@ class UpdownProgress:
             details={"ruleset": ruleset_data(ruleset), "long_groups": [], "ruleset_version": state.ruleset_version},
             basis={"players": list(ids)},
             notes=(
-                f"{ruleset.name}: {ruleset.cycles} cycles; places 1-{ruleset.leaders} to the leaders group, "
-                f"the last {ruleset.outsiders} to the outsiders group{where}",
+                texts.updown_stage_one_plan(
+                    ruleset.name,
+                    ruleset.cycles,
+                    ruleset.leaders,
+                    ruleset.outsiders,
+                    len(groups),
+                    smallest,
+                    max(len(m) for _, m in groups),
+                ),
             ),
         )
 
@@ -381,7 +384,7 @@ class UpdownProgress:
                 "ruleset_version": state.ruleset_version,
             },
             basis={"standings": [[r.place, r.player, r.points] for _, standings in per_group for r in standings.rows]},
-            notes=tuple(f"{name}: {len(points)} players, points carried from stage 1" for name, points in groups.items()),
+            notes=tuple(texts.updown_group_carried(name, len(points)) for name, points in groups.items()),
         )
 
     def check_rounds(self, plan: StagePlan, rounds: tuple[StageRound, ...]) -> None:
@@ -517,6 +520,7 @@ class Removal:
     due: int
     reason: str
     results_annulled: bool  # First League, first checkpoint: his results are annulled outright
+    reason_ru: str = ""  # the reason in Russian ("": a removal stored before it was kept)
 
 
 def _really_played(season: UpdownSeason, player: str, opponents: set[str]) -> int:
@@ -547,11 +551,8 @@ def checkpoint_removals(season: UpdownSeason, checkpoint: Checkpoint) -> list[Re
         for r in rows:
             if r.points < bar:
                 played = _really_played(season, r.player, set(continuing))
-                reason = (
-                    f"first checkpoint: {r.points} points, fewer than the {bar} of place {keep}; "
-                    "leaves the First League, results annulled (updown-league-2007 §10.3.1.2)"
-                )
-                out.append(Removal(r.player, played, season.cycles * (len(continuing) - 1), reason, True))
+                reason = texts.checkpoint_below_place(r.points, bar, keep)
+                out.append(Removal(r.player, played, season.cycles * (len(continuing) - 1), reason, True, reason.ru))
         return out
     for p in continuing:
         if checkpoint is Checkpoint.FIRST:
@@ -561,11 +562,9 @@ def checkpoint_removals(season: UpdownSeason, checkpoint: Checkpoint) -> list[Re
         due = season.cycles * len(opponents)
         played = _really_played(season, p, opponents)
         if due and Fraction(played, due) < share:
-            reason = (
-                f"{checkpoint.value} checkpoint: really played {played} of {due} games, fewer than "
-                f"{share.numerator}/{share.denominator} (updown-league-2007 {clause}); removed, §10.4 applies"
-            )
-            out.append(Removal(p, played, due, reason, False))
+            share_text = f"{share.numerator}/{share.denominator}"
+            reason = texts.checkpoint_too_few_games(checkpoint is Checkpoint.FIRST, played, due, share_text, clause)
+            out.append(Removal(p, played, due, reason, False, reason.ru))
     return out
 
 

@@ -60,3 +60,14 @@ def points(value: int) -> str:
 
 def yes_no(flag: bool) -> str:
     return "yes" if flag else "no"
+
+
+def in_language(en: str, ru: str, language: str) -> str:
+    """The Russian twin for a Russian user (:func:`~rondo_app.client.session.user_locale`), English
+    otherwise, or when the gateway sent no Russian text."""
+    return ru if language == "ru" and ru else en
+
+
+def lines_in_language(en: Sequence[str], ru: Sequence[str], language: str) -> list[str]:
+    """Repeated texts with their one-for-one Russian twins (English when the twins do not match up)."""
+    return list(ru) if language == "ru" and len(ru) == len(en) else list(en)

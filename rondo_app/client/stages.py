@@ -13,9 +13,9 @@ from rondo.gateway.v1 import common_pb2, scheduling_pb2, stages_pb2
 from rondo_app.client import lookup
 from rondo_app.client.calendar import club_zone, timestamp
 from rondo_app.client.competitions import CompetitionId, player_names
-from rondo_app.client.render import enum_name, print_lines, table, when
+from rondo_app.client.render import enum_name, lines_in_language, print_lines, table, when
 from rondo_app.client.results import Round, Stage
-from rondo_app.client.session import DEFAULT_ADDRESS, Address, IdempotencyKey, Json, Token, session
+from rondo_app.client.session import DEFAULT_ADDRESS, Address, IdempotencyKey, Json, Token, session, user_locale
 
 stages = typer.Typer(no_args_is_help=True, help="Stages after the draw: review the next, generate it, list them.")
 schedule = typer.Typer(no_args_is_help=True, help="Scheduling a round: open it in a club, let the auto-scheduler propose.")
@@ -166,7 +166,7 @@ def render_plan(out: Console, plan: stages_pb2.StagePlan, names: dict[str, str])
     print_lines(out, [f"next: stage {plan.number}, {plan.name} ({plan.kind})"])
     rows = [(g.name, _named(g.player_ids, names)) for g in plan.groups]
     out.print(table("who plays", ("group", "players"), rows))
-    print_lines(out, [f"note: {n}" for n in plan.notes])
+    print_lines(out, [f"note: {n}" for n in lines_in_language(plan.notes, plan.notes_ru, user_locale())])
 
 
 def render_matches(out: Console, answer: scheduling_pb2.OpenRoundSchedulingResponse, names: dict[str, str], zone: str) -> None:

@@ -11,11 +11,13 @@ from typing import Any
 
 from rich.console import Console
 
+from league.domain.texts import label as word
+from league.domain.texts import playoff_word
 from rondo.gateway.v1 import competitions_pb2, results_pb2, stages_pb2
 from rondo_app.client import lookup
 from rondo_app.client.records import CUP_RULESET, UPDOWN_RULESET
-from rondo_app.client.render import enum_name, points, print_lines, table
-from rondo_app.client.session import Session, session
+from rondo_app.client.render import enum_name, in_language, lines_in_language, points, print_lines, table
+from rondo_app.client.session import Session, session, user_locale
 
 #: The competition rulesets (league.domain.model.RULESETS) whose standings are a bracket or Up&Down tables.
 
@@ -50,11 +52,13 @@ def _out_stream(out: Console) -> Any:
     return out.file if out.file is not sys.stdout else None
 
 
-def render_cup_bracket(out: Console, bracket: stages_pb2.CupBracket) -> None:
+def render_cup_bracket(out: Console, bracket: stages_pb2.CupBracket, language: str | None = None) -> None:
     """The gateway's bracket through the offline cup renderer (league.offline.render_cup_data): players
-    by name, series scores, technical defeats, the final places, what the next stage is made from."""
+    by name, series scores, technical defeats, the final places, what the next stage is made from; the
+    explanations in the user's language."""
     from league.offline import render_cup_data
 
+    lang = language or user_locale()
     names = {seed.player_id: seed.name for seed in [*bracket.seeds, *bracket.left_out]}
     names.update({r.player_id: r.name for r in bracket.results})
 
@@ -81,7 +85,7 @@ def render_cup_bracket(out: Console, bracket: stages_pb2.CupBracket) -> None:
                     ],
                     "wins": list(m.wins),
                     "winner": name(m.winner_id) if m.winner_id else None,
-                    "explanation": with_names(m.explanation, names),
+                    "explanation": with_names(in_language(m.explanation, m.explanation_ru, lang), names),
                 }
                 for m in stage.pairings
             ],
@@ -100,25 +104,28 @@ def render_cup_bracket(out: Console, bracket: stages_pb2.CupBracket) -> None:
                 "player": p.name,
                 "prize": p.prize_eligible,
                 "technical_defeats": technical.get(p.player_id, 0),
-                "reason": with_names(p.reason, names),
+                "reason": with_names(in_language(p.reason, p.reason_ru, lang), names),
             }
             for p in bracket.places
         ],
-        "explanation": [with_names(line, names) for line in bracket.explanation],
+        "explanation": [with_names(line, names) for line in lines_in_language(bracket.explanation, bracket.explanation_ru, lang)],
         "next": "",
     }
-    render_cup_data(data, _out_stream(out))
+    render_cup_data(data, _out_stream(out), lang)
 
 
-def render_updown(out: Console, standings: stages_pb2.UpdownStandings) -> None:
+def render_updown(out: Console, standings: stages_pb2.UpdownStandings, language: str | None = None) -> None:
     """An Up&Down stage group by group through the offline renderer (league.offline.render_updown_rows):
-    points, SB, games, each fate with why, the step that separates a row from the next (the tie-break)."""
+    points, SB, games, each fate with why, the step that separates a row from the next (the tie-break);
+    the explanations in the user's language."""
     from league.domain.updown import UpdownRow
     from league.offline import render_updown_rows
 
+    lang = language or user_locale()
     names = {r.player_id: r.name for g in standings.groups for r in g.rows}
     version = f" v{standings.ruleset_version}" if standings.ruleset_version else ""
-    complete = f" ({standings.progress})" if standings.progress else ("" if standings.complete else " (games still to play)")
+    progress = in_language(standings.progress, standings.progress_ru, lang)
+    complete = f" ({progress})" if progress else ("" if standings.complete else " (games still to play)")
     for group in standings.groups:
         rows = [
             UpdownRow(
@@ -129,24 +136,30 @@ def render_updown(out: Console, standings: stages_pb2.UpdownStandings) -> None:
                 sonneborn_berger=r.sonneborn_berger,
                 games=r.games,
                 really_played=r.really_played,
-                fate=r.fate
-                + (" (provisional)" if r.provisional else "")
-                + (f": {with_names(r.fate_reason, names)}" if r.fate_reason else "")
-                + (" (withdrawn)" if r.withdrawn else ""),
+                fate=word(r.fate, lang)
+                + (f" ({word('provisional', lang)})" if r.provisional else "")
+                + (f": {with_names(in_language(r.fate_reason, r.fate_reason_ru, lang), names)}" if r.fate_reason else "")
+                + (f" ({word('withdrawn', lang)})" if r.withdrawn else ""),
                 withdrawn=r.withdrawn,
-                separated_from_next=with_names(r.separated_from_next, names),
-                notes=tuple(with_names(n, names) for n in r.notes),
+                separated_from_next=with_names(in_language(r.separated_from_next, r.separated_from_next_ru, lang), names),
+                notes=tuple(with_names(n, names) for n in lines_in_language(r.notes, r.notes_ru, lang)),
             )
             for r in group.rows
         ]
         ties = [
-            (t.place, t.at_cut, [names.get(p, p) for p in t.player_ids], with_names(t.reason, names)) for t in group.unresolved
+            (
+                t.place,
+                t.at_cut,
+                [names.get(p, p) for p in t.player_ids],
+                with_names(in_language(t.reason, t.reason_ru, lang), names),
+            )
+            for t in group.unresolved
         ]
-        group_name = "" if group.name == f"stage {standings.stage}" else f", {group.name}"
-        title = f"{standings.ruleset}{version}: stage {standings.stage} ({standings.stage_kind}){group_name}{complete}"
-        render_updown_rows(title, standings.stage, rows, ties, _out_stream(out))
+        group_name = "" if group.name == f"stage {standings.stage}" else f", {word(group.name, lang)}"
+        title = f"{standings.ruleset}{version}: {word('stage', lang)} {standings.stage} ({standings.stage_kind}){group_name}{complete}"
+        render_updown_rows(title, standings.stage, rows, ties, _out_stream(out), lang)
     decided = [
-        (label, ", ".join(names.get(p, p) for p in players))
+        (word(label, lang), ", ".join(names.get(p, p) for p in players))
         for label, players in (
             ("champion", [standings.champion_id] if standings.champion_id else []),
             ("promoted", standings.promoted_ids),
@@ -178,16 +191,18 @@ def total_text(total: str) -> str:
     return points(int(total)) if total.lstrip("-").isdigit() else total
 
 
-def render_standings(out: Console, standings: results_pb2.Standings) -> None:
+def render_standings(out: Console, standings: results_pb2.Standings, language: str | None = None) -> None:
     """The regular-stage standings; the title says where the season is ("after round 1 of 4: places and
     fates are provisional", docs/rules.md mahjong.standings.provisional-until-played) and each
-    provisional row's fate says so."""
+    provisional row's fate says so; the explanations in the user's language."""
+    lang = language or user_locale()
     names = {r.player_id: r.name for r in standings.rows}
     provisional = sum(1 for r in standings.rows if r.provisional)
     version = f" v{standings.ruleset_version}" if standings.ruleset_version else ""
-    progress = f", {standings.progress}" if standings.progress else ""
-    title = f"{standings.ruleset}{version}: regular-stage standings{progress}" + (
-        f" ({provisional} provisional)" if provisional and not standings.progress else ""
+    shown_progress = in_language(standings.progress, standings.progress_ru, lang)
+    progress = f", {shown_progress}" if shown_progress else ""
+    title = f"{standings.ruleset}{version}: {word('regular-stage standings', lang)}{progress}" + (
+        f" ({provisional} {word('provisional', lang)})" if provisional and not standings.progress else ""
     )
     rows = [
         (
@@ -196,72 +211,91 @@ def render_standings(out: Console, standings: results_pb2.Standings) -> None:
             total_text(r.total),
             r.average_place or "-",
             r.hanchans,
-            with_names(r.separated_from_next, names),
-            r.fate
-            + (" (provisional)" if r.fate and r.provisional else "")
-            + (f": {with_names(r.fate_reason, names)}" if r.fate_reason else ""),
-            "\n".join((["provisional"] if r.provisional and not r.fate else []) + list(r.notes)),
+            with_names(in_language(r.separated_from_next, r.separated_from_next_ru, lang), names),
+            word(r.fate, lang)
+            + (f" ({word('provisional', lang)})" if r.fate and r.provisional else "")
+            + (f": {with_names(in_language(r.fate_reason, r.fate_reason_ru, lang), names)}" if r.fate_reason else ""),
+            "\n".join(
+                ([word("provisional", lang)] if r.provisional and not r.fate else [])
+                + lines_in_language(r.notes, r.notes_ru, lang)
+            ),
         )
         for r in standings.rows
     ]
-    columns = ("place", "player", "total", "average place", "hanchans", "vs next", "fate", "notes")
-    out.print(table(title, columns, rows, right=("place", "total", "average place", "hanchans")))
+    columns = tuple(word(c, lang) for c in ("place", "player", "total", "average place", "hanchans", "vs next", "fate", "notes"))
+    right = tuple(word(c, lang) for c in ("place", "total", "average place", "hanchans"))
+    out.print(table(title, columns, rows, right=right))
     for tie in standings.unresolved:
-        cut = " (at the playoff cut)" if tie.at_cut else ""
+        cut = f" ({word('at the playoff cut', lang)})" if tie.at_cut else ""
         players = ", ".join(names.get(p, p) for p in tie.player_ids)
-        print_lines(out, [f"places {tie.place}{cut}: {players}: {with_names(tie.reason, names)}"])
-    print_lines(out, [f"note: {with_names(n, names)}" for n in standings.notes])
+        reason = with_names(in_language(tie.reason, tie.reason_ru, lang), names)
+        print_lines(out, [f"{word('places', lang)} {tie.place}{cut}: {players}: {reason}"])
+    notes = lines_in_language(standings.notes, standings.notes_ru, lang)
+    print_lines(out, [f"{word('note', lang)}: {with_names(n, names)}" for n in notes])
 
 
-def render_playoff(out: Console, p: stages_pb2.Playoff, competition: str = "") -> None:
+def render_playoff(out: Console, p: stages_pb2.Playoff, competition: str = "", language: str | None = None) -> None:
+    """The playoff's stages, who is out and why, the final order, the prizes, the explanation (its texts and
+    the table's own words in the user's language)."""
+    lang = language or user_locale()
+
+    def w(text: str) -> str:
+        return playoff_word(text, lang)
+
     def name(player: str) -> str:
         return p.names.get(player, player)
 
     def names(players) -> str:
         return ", ".join(name(x) for x in players) or "-"
 
-    print_lines(
-        out, [f"playoff of {competition or p.competition_id}: {'finished' if p.finished else 'next: ' + p.progress.stage}"]
-    )
+    where = w("finished") if p.finished else f"{w('next')}: {w(p.progress.stage)}"
+    print_lines(out, [f"{w('playoff of')} {competition or p.competition_id}: {where}"])
     if p.regular_places:
-        print_lines(out, [f"from the regular places 1-{len(p.regular_places)}: {names(p.regular_places)}"])
+        print_lines(out, [f"{w('from the regular places')} 1-{len(p.regular_places)}: {names(p.regular_places)}"])
     for stage in p.stages:
         rows = [
             (
-                t.name,
+                w(t.name),
                 t.table,
                 names(t.player_ids),
-                f"{t.hanchans_played} of {t.hanchans}",
+                f"{t.hanchans_played} {w('of')} {t.hanchans}",
                 names(t.order) if t.order else "",
-                with_names(t.unresolved, p.names),
+                with_names(in_language(t.unresolved, t.unresolved_ru, lang), p.names),
             )
             for t in stage.tables
         ]
         status = enum_name(stages_pb2.StageStatus, stage.status)
         out.print(
             table(
-                f"stage {stage.number}: {stage.name} ({status})",
-                ("", "table", "players", "hanchans", "order", "unresolved"),
+                f"{w('stage')} {stage.number}: {w(stage.name)} ({status})",
+                ("", w("table"), w("players"), w("hanchans"), w("order"), w("unresolved")),
                 rows,
             )
         )
     progress = p.progress
     if progress.groups:
-        out.print(
-            table(f"next: {progress.stage}", ("group", "players"), [(g.name, names(g.player_ids)) for g in progress.groups])
-        )
+        groups = [(w(g.name), names(g.player_ids)) for g in progress.groups]
+        out.print(table(f"{w('next')}: {w(progress.stage)}", (w("group"), w("players")), groups))
     if progress.waiting_ids:
-        print_lines(out, [f"waiting: {names(progress.waiting_ids)}"])
+        print_lines(out, [f"{w('waiting')}: {names(progress.waiting_ids)}"])
     if progress.exits:
         exits = [
-            (name(e.player_id), e.stage, e.table, "withdrawn" if e.withdrawn else e.place, with_names(e.reason, p.names))
+            (
+                name(e.player_id),
+                w(e.stage),
+                w(e.table),
+                w("withdrawn") if e.withdrawn else e.place,
+                with_names(in_language(e.reason, e.reason_ru, lang), p.names),
+            )
             for e in progress.exits
         ]
-        out.print(table("out", ("player", "stage", "table", "place", "why"), exits))
+        out.print(table(w("out"), (w("player"), w("stage"), w("table"), w("place"), w("why")), exits))
     if progress.final_order:
-        out.print(table("final order", ("place", "player"), [(i, name(x)) for i, x in enumerate(progress.final_order, start=1)]))
-    prizes = [(label, name(x)) for label, x in (("1st", p.first_prize_player_id), ("2nd", p.second_prize_player_id)) if x]
+        order = [(i, name(x)) for i, x in enumerate(progress.final_order, start=1)]
+        out.print(table(w("final order"), (w("place"), w("player")), order))
+    prizes = [(w(label), name(x)) for label, x in (("1st", p.first_prize_player_id), ("2nd", p.second_prize_player_id)) if x]
     if prizes:
-        out.print(table("prizes", ("prize", "player"), prizes))
-    print_lines(out, [f"blocked: {with_names(b, p.names)}" for b in p.blocked])
-    print_lines(out, [with_names(line, p.names) for line in progress.explanation])
+        out.print(table(w("prizes"), (w("prize"), w("player")), prizes))
+    print_lines(out, [f"{w('blocked')}: {with_names(b, p.names)}" for b in lines_in_language(p.blocked, p.blocked_ru, lang)])
+    explanation = lines_in_language(progress.explanation, progress.explanation_ru, lang)
+    print_lines(out, [with_names(line, p.names) for line in explanation])

@@ -270,8 +270,22 @@ def nav_links(driver) -> list[str]:
 def submit(driver, button, what: str) -> None:
     """Click a form's button and wait until the answer replaced the page (the button's page is gone and
     the new one loaded): the next look at the page sees the answer, not the page before it."""
-    from selenium.webdriver.support import expected_conditions
-
     button.click()
-    wait_for(driver, expected_conditions.staleness_of(button), what)
+    wait_for(driver, lambda d: _gone(button), what)
     wait_for(driver, lambda d: d.execute_script("return document.readyState") == "complete", what)
+
+
+def _gone(element) -> bool:
+    """The element's page was replaced. Chromium reports a node of a page being replaced either as
+    stale or as one that "does not belong to the document" (a plain WebDriverException): both mean gone."""
+    from selenium.common.exceptions import StaleElementReferenceException, WebDriverException
+
+    try:
+        element.is_enabled()
+    except StaleElementReferenceException:
+        return True
+    except WebDriverException as error:
+        if "does not belong to the document" in (error.msg or ""):
+            return True
+        raise
+    return False

@@ -27,7 +27,7 @@ def test_the_login_page(site, browser, shoot):
     assert_accessible(driver, "the login page")
     driver.find_element(By.ID, "name").send_keys("nobody")
     driver.find_element(By.ID, "password").send_keys("not the password")
-    submit(driver, driver.find_element(By.ID, "login"), "the refused login's page")  # not the page before it
+    submit(driver, driver.find_element(By.ID, "login"), "a wrong password")
     error = driver.find_element(By.ID, "login-error")
     assert error.text == "Wrong name or password."
     shoot(driver, "login-refused")
@@ -37,7 +37,7 @@ def test_the_login_page(site, browser, shoot):
 def test_the_login_page_in_russian(site, browser, shoot):
     driver = browser()
     driver.get(site.url("/login"))
-    submit(driver, driver.find_element(By.ID, "lang-ru"), "the login page in Russian")
+    submit(driver, driver.find_element(By.ID, "lang-ru"), "switching to Russian")
     assert driver.find_element(By.TAG_NAME, "html").get_attribute("lang") == "ru"
     shoot(driver, "login-ru")
     assert_accessible(driver, "the login page in Russian")

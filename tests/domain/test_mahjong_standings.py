@@ -120,6 +120,7 @@ def test_organizer_decision_for_a_tie_the_chain_cannot_break():
             "place": "4-5",
             "players": ["P2", "P3"],
             "reason": "equal total; equal average place; organizer decision required",
+            "reason_ru": "равная сумма очков; равное среднее место; требуется решение организатора",
             "at_cut": False,
         }
     ]

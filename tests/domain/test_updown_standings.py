@@ -11,6 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from league.domain import texts
 from league.domain.ruleset import ORGANIZER_DECISION
 from league.domain.updown import (
     EXTRA_MATCH,
@@ -364,7 +365,7 @@ def test_three_still_equal_after_mini_table_and_sb_need_the_organizer_not_a_seco
     assert (tie.place, tie.players, tie.at_cut) == ("2-4", ("A", "B", "C"), False)
     assert tie.reason.endswith(ORGANIZER_DECISION)
     # the organizer's decision (DecideTie) orders exactly that tie
-    decided = {frozenset("ABC"): (("C", "A", "B"), "organizer decision: lot from seed 7")}
+    decided = {frozenset("ABC"): (("C", "A", "B"), texts.tie_decided_by_organizer("lot from seed 7"))}
     after = updown_standings(UpdownSeason(everyone, SIX[:5], FIVE_GAMES), decided)
     assert after.unresolved == ()
     assert [(r.place, r.player, r.separated_from_next) for r in after.rows][1:4] == [
@@ -447,7 +448,7 @@ def test_stage_two_two_tied_with_equal_head_to_head_go_to_the_organizer_not_to_s
     (tie,) = standings.unresolved
     assert (tie.place, tie.players, tie.at_cut) == ("2-3", ("A", "B"), True)
     assert tie.reason == f"equal points; equal head-to-head; {ORGANIZER_DECISION}"
-    decided = {frozenset("AB"): (("B", "A"), "organizer decision: B keeps the place")}
+    decided = {frozenset("AB"): (("B", "A"), texts.tie_decided_by_organizer("B keeps the place"))}
     assert [(r.place, r.player, r.fate) for r in updown_standings(season, decided).rows][1:3] == [
         ("2", "B", "stays"),
         ("3", "A", "relegated"),

@@ -269,3 +269,19 @@ def test_any_report_form_is_read_or_refused_never_raises_and_stays_in_range(valu
     else:
         assert 1 <= read.number <= 9 and all(abs(v) <= 1_000_000 for v in read.scores.values())
         assert all(1 <= v <= 10 for v in read.chombo.values())
+
+
+@pytest.mark.parametrize("locale", ["en", "ru"])
+def test_a_text_with_a_russian_twin_is_shown_in_the_readers_language(locale):
+    from rondo.gateway.v1 import results_pb2
+    from web import i18n
+
+    row = results_pb2.StandingRow(separated_from_next="more points", separated_from_next_ru="больше очков")
+    untranslated = results_pb2.StandingRow(separated_from_next="more points")
+    token = i18n.current_locale.set(locale)
+    try:
+        assert i18n.twin(row, "separated_from_next") == ("больше очков" if locale == "ru" else "more points")
+        assert i18n.twin(untranslated, "separated_from_next") == "more points"  # no twin: the English
+        assert i18n.twin(row, "player_id") == ""  # a field without a twin at all
+    finally:
+        i18n.current_locale.reset(token)

@@ -66,6 +66,7 @@ def _game(stub, cid, stage, table, number, first, second, result) -> results_pb2
 @pytest.mark.rule("cup.bracket.read")
 @pytest.mark.rule("cup.season-file.same-scorer")
 @pytest.mark.rule("cup.records.correction-refused-after-later-stage")
+@pytest.mark.rule("cup.progress.explanations-in-both-languages")
 @pytest.mark.parametrize("mode", ["embedded", pytest.param("distributed", marks=pytest.mark.postgres)])
 def test_a_40_player_cup_to_its_final_places_through_the_gateway(mode, request):
     stub = request.getfixturevalue(mode).gateway
@@ -172,6 +173,11 @@ def test_a_40_player_cup_to_its_final_places_through_the_gateway(mode, request):
     assert sum(p.is_pass for p in one.pairings) == 24
     dq = next(p for p in bracket.stages[1].pairings if by_seed[5] in p.player_ids)
     assert dq.technical and "disqualified" in dq.explanation
+    # every explanation in Russian too (docs/rules.md cup.progress.explanations-in-both-languages)
+    assert "дисквалифицирован" in dq.explanation_ru and "технических поражений: 2" in bracket.places[0].reason_ru
+    assert len(bracket.explanation_ru) == len(bracket.explanation) and all(bracket.explanation_ru)
+    assert all(len(r.why_ru) == len(r.why) and all(r.why_ru) for r in bracket.results)
+    assert all(p.explanation_ru and all(g.text_ru for g in p.games) for st in bracket.stages for p in st.pairings)
     results = {r.player_id: r for r in bracket.results}
     assert results[by_seed[5]].disqualified and results[by_seed[2]].technical_defeats == 1
     assert bracket.stages[-1].pairings[1].third_place

@@ -183,6 +183,7 @@ def _ts(at: datetime) -> Timestamp:
 @pytest.mark.rule("mahjong.records.correction-recomputes-derived")
 @pytest.mark.rule("mahjong.roster.substitute-registered")
 @pytest.mark.rule("mahjong.records.finished-stage-takes-no-new-results")
+@pytest.mark.rule("mahjong.playoff.explanations-in-both-languages")
 @pytest.mark.parametrize("mode", ["embedded", pytest.param("distributed", marks=pytest.mark.postgres)])
 def test_a_24_player_season_through_the_gateway_from_the_draw_to_the_prizes(mode, request):
     deployment = request.getfixturevalue(mode)
@@ -266,6 +267,10 @@ def test_a_24_player_season_through_the_gateway_from_the_draw_to_the_prizes(mode
     assert [playoff.first_prize_player_id, playoff.second_prize_player_id] == list(final.order)[:2]
     assert sorted(final.order) == sorted(stages[-1].rounds[0].tables[0].player_ids)
     assert len(playoff.progress.exits) == 4 and all(e.reason for e in playoff.progress.exits)
+    # and in Russian, players named (docs/rules.md mahjong.playoff.explanations-in-both-languages)
+    assert all("дальше проходят только первые двое" in e.reason_ru for e in playoff.progress.exits)
+    assert len(playoff.progress.explanation_ru) == len(playoff.progress.explanation)
+    assert playoff.progress.explanation_ru[-1].startswith("Итоговые места: 1. P")
     assert playoff.names[playoff.first_prize_player_id].startswith("P")
 
     events = EventLog(make_engine(deployment.gateway_database_url, poolclass=NullPool)).for_competition(cid)
@@ -357,6 +362,7 @@ def test_a_playoff_with_a_no_show_and_a_registered_substitute_goes_to_the_prizes
 
 
 @pytest.mark.rule("mahjong.playoff.stale-after-correction")
+@pytest.mark.rule("mahjong.standings.explanations-in-both-languages")
 @pytest.mark.parametrize("mode", ["embedded", pytest.param("distributed", marks=pytest.mark.postgres)])
 def test_a_confirmed_correction_changing_the_top_8_is_flagged_until_the_organizer_regenerates_round_1(mode, request):
     """After round 1 was generated, a correction the organizer confirms moves place 9 into the top 8:
@@ -408,6 +414,10 @@ def test_a_confirmed_correction_changing_the_top_8_is_flagged_until_the_organize
     assert conflict.open and conflict.stage == 2
     assert list(conflict.seated_not_qualified_ids) == [p8] and list(conflict.qualified_not_seated_ids) == [p9]
     assert conflict.explanation in standings.notes and "the organizer decides the playoff" in conflict.explanation
+    # and in Russian (docs/rules.md mahjong.standings.explanations-in-both-languages)
+    assert conflict.explanation_ru in standings.notes_ru and "организатор решает судьбу плей-офф" in conflict.explanation_ru
+    assert len(standings.notes_ru) == len(standings.notes)
+    assert all(r.fate_reason_ru and bool(r.separated_from_next_ru) == bool(r.separated_from_next) for r in standings.rows)
     assert {r.player_id: r.fate for r in standings.rows}[p9] == "playoff"
 
     decide = results_pb2.DecidePlayoffRequest(

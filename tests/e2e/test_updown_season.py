@@ -50,6 +50,7 @@ def _record_stage(
 
 @pytest.mark.rule("updown.stage-two.generated-from-standings")
 @pytest.mark.rule("updown.records.correction-refused-after-later-stage")
+@pytest.mark.rule("updown.standings.explanations-in-both-languages")
 @pytest.mark.parametrize("mode", ["embedded", pytest.param("distributed", marks=pytest.mark.postgres)])
 def test_a_twelve_player_updown_season_through_the_gateway(mode, request):
     deployment = request.getfixturevalue(mode)
@@ -109,6 +110,8 @@ def test_a_twelve_player_updown_season_through_the_gateway(mode, request):
     assert standings.ruleset == "updown (12 players)" and group.name == "stage 1" and standings.complete
     assert rows[ids[0]].points == 22 and rows[ids[0]].really_played <= 20  # two technical wins over U12
     assert rows[quitter].withdrawn and "technical losses" in rows[quitter].notes[0] and group.rows[-1].player_id == quitter
+    assert "техническими поражениями 0-1" in rows[quitter].notes_ru[0]  # updown.standings.explanations-in-both-languages
+    assert all(r.fate_reason_ru.startswith("место") and r.separated_from_next_ru for r in group.rows[:-1])
     assert [r.fate for r in group.rows] == ["leaders"] * 4 + ["stop"] * 4 + ["outsiders"] * 4
 
     two = stub.AdvanceStage(

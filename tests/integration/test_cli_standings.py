@@ -167,3 +167,36 @@ def test_a_file_with_thousands_of_errors_prints_20_and_how_many_more_and_a_huge_
     bad.write_text(json.dumps(data).replace("1" + "0" * 30, "9" * 5000, 1), encoding="utf-8")
     result = runner.invoke(app, ["standings", str(bad)])
     assert result.exit_code == 2 and "a number of 5000 digits" in result.stderr and "Traceback" not in result.output
+
+
+@pytest.mark.rule("mahjong.standings.explanations-in-both-languages")
+@pytest.mark.rule("updown.standings.explanations-in-both-languages")
+@pytest.mark.rule("cup.progress.explanations-in-both-languages")
+def test_a_russian_user_reads_the_explanations_in_russian_and_json_keeps_both():
+    ru = runner.invoke(app, ["standings", str(EXAMPLE)], env={"RONDO_LANG": "ru", "LANG": "en_US.UTF-8"})
+    assert ru.exit_code == 0, ru.output
+    for text in ("равная сумма очков; среднее место 7/3 < 5/2", "тур 3: неявка -80 000", "чомбо"):
+        assert text in ru.stdout
+    assert "equal total" not in ru.stdout and "no-show" not in ru.stdout
+    assert "таблица регулярного этапа" in ru.stdout and "среднее место" in ru.stdout and "плей-офф" in ru.stdout
+    by_lang = runner.invoke(app, ["standings", str(EXAMPLE)], env={"RONDO_LANG": "", "LC_ALL": "ru_RU.UTF-8"})
+    assert "равная сумма очков; среднее место 7/3 < 5/2" in by_lang.stdout
+    en = runner.invoke(app, ["standings", str(EXAMPLE)], env={"RONDO_LANG": "en", "LC_ALL": "ru_RU.UTF-8"})
+    assert "equal total; average place 7/3 < 5/2" in en.stdout and "равная" not in en.stdout
+    rows = json.loads(runner.invoke(app, ["standings", str(EXAMPLE), "--json"], env={"RONDO_LANG": "ru"}).stdout)["standings"]
+    assert rows[7]["separated_from_next"] == "equal total; average place 7/3 < 5/2"
+    assert rows[7]["separated_from_next_ru"] == "равная сумма очков; среднее место 7/3 < 5/2"
+    assert all(len(r["notes_ru"]) == len(r["notes"]) and r["fate_reason_ru"] for r in rows)
+    updown = runner.invoke(app, ["standings", str(EXAMPLE.parent / "updown-season.json")], env={"RONDO_LANG": "ru"})
+    assert updown.exit_code == 0, updown.output
+    assert "равенство очков; мини-турнир 2 > 1" in updown.stdout and "mini-table" not in updown.stdout
+    assert "лидеры" in updown.stdout and "аутсайдеры" in updown.stdout and "leaders" not in updown.stdout
+    cup = runner.invoke(app, ["standings", str(EXAMPLE.parent / "open-cup-season.json")], env={"RONDO_LANG": "ru"})
+    assert cup.exit_code == 0, cup.output
+    assert "выиграл у" in cup.stdout and " beat " not in cup.stdout
+    assert (
+        "итоговые места" in cup.stdout
+        and "стадия 6: финал" in cup.stdout
+        and "1/8 финала" in cup.stdout
+        and "final places" not in cup.stdout
+    )

@@ -63,3 +63,43 @@ def test_updown_tables_mid_stage_say_how_many_games_are_left():
     assert all(r.provisional for g in answer.groups for r in g.rows) and not answer.groups[0].unresolved
     text = _shown(render_updown, answer)
     assert "1 game still to play" in text and "(provisional)" in text and "extra match needed" not in text
+
+
+def _shown_in(render, answer, language: str) -> str:
+    out = io.StringIO()
+    render(Console(file=out, width=400), answer, language)
+    return out.getvalue()
+
+
+@pytest.mark.rule("mahjong.standings.explanations-in-both-languages")
+def test_the_gateways_standings_carry_russian_twins_and_the_cli_shows_them_to_a_russian_user():
+    names = {p: p for p in SIXTEEN}
+    early = regular_standings(Season(RS, SIXTEEN, matches=_played(1), tables=(4, 4, 4, 4)))
+    answer = _gateway(standings_to_proto("c", CompetitionStandings(early, names)), results_pb2.Standings)
+    for row in answer.rows:
+        assert row.fate_reason_ru.startswith("предварительно, после тура 1 из 4: ")
+        assert len(row.notes_ru) == len(row.notes)
+        assert bool(row.separated_from_next_ru) == bool(row.separated_from_next)
+    text = _shown_in(render_standings, answer, "ru")
+    assert "после тура 1 из 4: места и итоги предварительные" in text and "предварительно, после тура 1 из 4" in text
+    assert "after round 1" not in text and "таблица регулярного этапа" in text and "выбывает (предварительно)" in text
+    assert "after round 1 of 4" in _shown_in(render_standings, answer, "en")
+
+
+@pytest.mark.rule("updown.standings.explanations-in-both-languages")
+def test_the_gateways_updown_tables_carry_russian_twins_and_the_cli_shows_them_to_a_russian_user():
+    rs = UpdownRuleset("cut", cycles=1, leaders=2, outsiders=0)
+    games = (Game(1, "A", "B", GameResult("1-0")), Game(1, "A", "C", GameResult("1-0")), Game(1, "B", "C", GameResult("-/-")))
+    standings = updown_standings(UpdownSeason(rs, ("A", "B", "C"), games))
+    stage = Stage("s", "c", 1, "updown-round-robin", "stage 1", (), datetime(2026, 12, 5, tzinfo=UTC), "organizer")
+    result = UpdownStageStandings("c", stage, rs.name, [("stage 1", standings)], {}, True)
+    answer = _gateway(updown_standings_to_proto(result), stages_pb2.UpdownStandings)
+    rows = answer.groups[0].rows
+    assert rows[0].separated_from_next == "points 2 > 0" and rows[0].separated_from_next_ru == "очки 2 > 0"
+    assert rows[1].separated_from_next_ru == (
+        "равенство очков; равенство в личных встречах; равный коэффициент Зонненборна-Бергера; нужен дополнительный матч"
+    )
+    assert rows[0].fate_reason_ru == "место 1: места 1-2 составляют группу лидеров второго этапа (updown-league-2007 §4.3.1)"
+    assert answer.groups[0].unresolved and answer.groups[0].unresolved[0].reason_ru.endswith("нужен дополнительный матч")
+    text = _shown_in(render_updown, answer, "ru")
+    assert "нужен дополнительный матч" in text and "очки 2 > 0" in text and "extra match needed" not in text

@@ -16,6 +16,7 @@ from league.domain.model import PlayerStatus
 from league.domain.records import GameEntry, HanchanEntry
 from league.domain.season_file import CupSeason, load_season
 from league.domain.stage_kinds import Seating
+from league.grpc_api import plan_to_proto
 from league.service import LeagueService
 from rondo.gateway.v1 import stages_pb2
 from rondo.league.v1 import league_pb2
@@ -122,6 +123,7 @@ def test_an_8_player_cup_goes_stage_by_stage_to_its_final_places(league):
 
 
 @pytest.mark.rule("cup.stages.seeded-from-the-roster")
+@pytest.mark.rule("cup.progress.explanations-in-both-languages")
 def test_fewer_than_8_players_is_refused_and_over_64_keeps_the_best_64(league):
     cid, _ = _cup(league, 7)
     with pytest.raises(FailedPrecondition, match="the cup needs at least 8 players"):
@@ -130,6 +132,9 @@ def test_fewer_than_8_players_is_refused_and_over_64_keeps_the_best_64(league):
     plan = league.prepare_stage(cid)
     assert plan.name == "1/32 final" and len(plan.knockout.entrants) == 64
     assert any(ids[64] in n and ids[65] in n and "left out" in n for n in plan.notes)
+    answer = plan_to_proto(cid, plan)  # and in Russian (docs/rules.md cup.progress.explanations-in-both-languages)
+    assert answer.notes_ru[0] == "посев 64 игроков по рейтингу, затем по порядку регистрации (3.4.1.1, 3.4.1.3)"
+    assert "не включены" in answer.notes_ru[1] and ids[64] in answer.notes_ru[1]
     assert league.cup_bracket(cid).cut == (ids[64], ids[65])
 
 

@@ -3,9 +3,11 @@ cases on in-memory fakes (docs/rules.md mahjong.playoff.*, mahjong.records.corre
 
 from __future__ import annotations
 
+import io
 from typing import Any
 
 import pytest
+from rich.console import Console
 
 from league.domain import mahjong_progress
 from league.domain.model import PlayerStatus
@@ -13,7 +15,10 @@ from league.domain.playoff_basis import PlayoffDecisionKind
 from league.domain.records import GameEntry, HanchanEntry, NoShowEntry, PenaltyEntry
 from league.domain.stage_kinds import Seating, StagePlan
 from league.domain.stages import StageStatus
+from league.grpc_api import playoff_report_to_proto
 from league.service import LeagueService
+from rondo.gateway.v1 import stages_pb2
+from rondo_app.client.standings import render_playoff
 from rondo_runtime.errors import FailedPrecondition, InvalidArgument
 from tests import mahjong_results
 from tests import mahjong_season as season
@@ -174,6 +179,7 @@ def test_the_playoff_progresses_stage_by_stage_to_the_final_order_and_prizes():
 
 
 @pytest.mark.rule("mahjong.playoff.tie-blocks-next-stage")
+@pytest.mark.rule("mahjong.playoff.explanations-in-both-languages")
 def test_a_playoff_tie_left_to_the_organizer_is_reported_and_blocks_the_next_stage():
     league, _, cid, _ = _league()
     stage = _advance(league, cid)
@@ -191,6 +197,17 @@ def test_a_playoff_tie_left_to_the_organizer_is_reported_and_blocks_the_next_sta
     report = league.get_playoff(cid)
     table_a = report.play.stages[0][1][0]
     assert table_a.unresolved and table_a.order == () and report.play.blocked
+    # in Russian too, players named (docs/rules.md mahjong.playoff.explanations-in-both-languages)
+    answer = playoff_report_to_proto(cid, report)
+    view = answer.stages[0].tables[0]
+    assert view.unresolved_ru.endswith("в матче: требуется решение организатора") and " и " in view.unresolved_ru
+    assert len(answer.blocked_ru) == len(answer.blocked) == 1
+    assert answer.blocked_ru[0].startswith("этап 2 (1-й круг), стол A: ")
+    shown = io.StringIO()  # the CLI for a Russian user
+    render_playoff(Console(file=shown, width=300), stages_pb2.Playoff.FromString(answer.SerializeToString()), "c", "ru")
+    text = shown.getvalue()
+    assert "не даёт продолжить: этап 2 (1-й круг), стол A: " in text and "этап 2: 1-й круг" in text
+    assert "blocked" not in text and "organizer decision required" not in text
 
 
 def _regular_hanchans(league: LeagueService, cid: str):

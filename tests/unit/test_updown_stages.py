@@ -14,6 +14,7 @@ from league.domain.stage_kinds import StagePlan
 from league.domain.stages import StageStatus
 from league.domain.updown import FIRST_LEAGUE
 from league.domain.updown_progress import UpdownProgress
+from league.grpc_api import checkpoint_to_proto, plan_to_proto
 from league.service import LeagueService
 from rondo_runtime.errors import FailedPrecondition, InvalidArgument
 from solver.domain.round_robin import round_robin
@@ -42,6 +43,8 @@ def league_of(n: int):
 
 def advance(league: LeagueService, cid: str):
     plan = league.prepare_stage(cid)
+    notes = plan_to_proto(cid, plan).notes_ru  # what the stage is made from, in Russian too
+    assert len(notes) == len(plan.notes) and all("очки" in n or "лидеров" in n for n in notes)
     return league.save_stage(cid, plan.number, seat(plan), "organizer")
 
 
@@ -93,6 +96,7 @@ def test_twelve_players_stage_one_completes_stage_two_is_generated_and_finishes_
     # outsiders carry 6, 4, 2, 0 and win 0, 1, 2, 3 games: 6, 5, 4, 3, one stays (12 players: 1 of 4)
     assert final.with_fate("stays") == [ids[8]] and final.with_fate("relegated") == ids[9:12]
     assert league.prepare_stage(cid).finished
+    assert list(plan_to_proto(cid, league.prepare_stage(cid)).notes_ru) == ["второй этап завершён: сезон окончен"]
     with pytest.raises(FailedPrecondition, match="finished"):
         league.save_stage(cid, 3, (), "organizer")
 
@@ -166,6 +170,7 @@ def test_withdrawal_both_branches_show_in_the_standings():
 
 
 @pytest.mark.rule("updown.checkpoints.fifty-seventy-five")
+@pytest.mark.rule("updown.standings.explanations-in-both-languages")
 def test_checkpoints_withdraw_the_players_below_the_share_with_the_reason_and_replay_by_key():
     league, uow, cid, ids = league_of(5)
     one = advance(league, cid)
@@ -189,6 +194,12 @@ def test_checkpoints_withdraw_the_players_below_the_share_with_the_reason_and_re
     assert uow.repository.player(lazy).status.value == "withdrawn"
     again = league.apply_checkpoint(cid, "first", BY, idempotency_key="cp1")
     assert again.removed == result.removed
+    # the reason in Russian too, kept with the answer a retry replays
+    (removed,) = checkpoint_to_proto(again).removed
+    assert removed.reason_ru == (
+        "первая контрольная точка: реально сыграно 3 из 8 партий, меньше 1/2 (updown-league-2007 §10.3.1.1); "
+        "снят с турнира, применяется §10.4"
+    )
     assert league.get_stage(cid, 1).status is StageStatus.COMPLETED  # his games are no longer awaited
     with pytest.raises(FailedPrecondition, match="has completed it"):
         league.apply_checkpoint(cid, "second", BY)
@@ -222,6 +233,7 @@ def test_first_league_first_checkpoint_annuls_the_results_of_those_below_the_kep
     record_all(league, cid, one, winner=rank(ids), skip=lambda a, b: {a, b} == {ids[0], ids[1]})
     result = league.apply_checkpoint(cid, "first", BY)
     assert [(r.player, r.results_annulled) for r in result.removed] == [(ids[3], True), (ids[4], True)]
+    assert all(r.reason_ru.startswith("первая контрольная точка: ") for r in checkpoint_to_proto(result).removed)
     annulled = [r for r in uow.repository.records(cid) if r.content.result == "annulled"]
     assert len(annulled) == 14 and all(r.replaces_record_id and "§10.3.1.2" in r.reason for r in annulled)
     [(_, table)] = league.get_updown_standings(cid, 1).groups

@@ -3,9 +3,11 @@ with its tie-break steps, a cup's seeds and bracket, an Up&Down stage table — 
 
 from __future__ import annotations
 
+import html
+
 import pytest
 
-from rondo.gateway.v1 import competitions_pb2
+from rondo.gateway.v1 import competitions_pb2, results_pb2
 from tests.web.conftest import WebApp
 
 pytestmark = pytest.mark.web
@@ -50,3 +52,11 @@ def test_the_standings_page_renders_for_every_kind_of_competition(
     assert ("Турнирная таблица" in page.text) == (locale == "ru")
     if ruleset != "updown-league-2007":  # before its first stage an Up&Down division has no table yet
         assert f"{ruleset} {locale} 1<" in page.text
+
+    if ruleset == "discard-league-2026":  # the explanations in the reader's language (the gateway sends both)
+        table = web.deployment.gateway.GetStandings(results_pb2.GetStandingsRequest(competition_id=cid), timeout=10)
+        steps = [r for r in table.rows if r.separated_from_next and r.separated_from_next_ru]
+        assert steps, "no explanation to show"
+        shown = steps[0].separated_from_next_ru if locale == "ru" else steps[0].separated_from_next
+        hidden = steps[0].separated_from_next if locale == "ru" else steps[0].separated_from_next_ru
+        assert html.escape(shown) in page.text and html.escape(hidden) not in page.text

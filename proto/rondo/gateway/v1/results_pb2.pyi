@@ -368,7 +368,7 @@ class GetStandingsRequest(_message.Message):
     def __init__(self, competition_id: _Optional[str] = ...) -> None: ...
 
 class StandingRow(_message.Message):
-    __slots__ = ("place", "player_id", "name", "total", "average_place", "hanchans", "provisional", "separated_from_next", "notes", "fate", "fate_reason")
+    __slots__ = ("place", "player_id", "name", "total", "average_place", "hanchans", "provisional", "separated_from_next", "notes", "fate", "fate_reason", "separated_from_next_ru", "notes_ru", "fate_reason_ru")
     PLACE_FIELD_NUMBER: _ClassVar[int]
     PLAYER_ID_FIELD_NUMBER: _ClassVar[int]
     NAME_FIELD_NUMBER: _ClassVar[int]
@@ -380,6 +380,9 @@ class StandingRow(_message.Message):
     NOTES_FIELD_NUMBER: _ClassVar[int]
     FATE_FIELD_NUMBER: _ClassVar[int]
     FATE_REASON_FIELD_NUMBER: _ClassVar[int]
+    SEPARATED_FROM_NEXT_RU_FIELD_NUMBER: _ClassVar[int]
+    NOTES_RU_FIELD_NUMBER: _ClassVar[int]
+    FATE_REASON_RU_FIELD_NUMBER: _ClassVar[int]
     place: str
     player_id: str
     name: str
@@ -391,22 +394,27 @@ class StandingRow(_message.Message):
     notes: _containers.RepeatedScalarFieldContainer[str]
     fate: str
     fate_reason: str
-    def __init__(self, place: _Optional[str] = ..., player_id: _Optional[str] = ..., name: _Optional[str] = ..., total: _Optional[str] = ..., average_place: _Optional[str] = ..., hanchans: _Optional[int] = ..., provisional: _Optional[bool] = ..., separated_from_next: _Optional[str] = ..., notes: _Optional[_Iterable[str]] = ..., fate: _Optional[str] = ..., fate_reason: _Optional[str] = ...) -> None: ...
+    separated_from_next_ru: str
+    notes_ru: _containers.RepeatedScalarFieldContainer[str]
+    fate_reason_ru: str
+    def __init__(self, place: _Optional[str] = ..., player_id: _Optional[str] = ..., name: _Optional[str] = ..., total: _Optional[str] = ..., average_place: _Optional[str] = ..., hanchans: _Optional[int] = ..., provisional: _Optional[bool] = ..., separated_from_next: _Optional[str] = ..., notes: _Optional[_Iterable[str]] = ..., fate: _Optional[str] = ..., fate_reason: _Optional[str] = ..., separated_from_next_ru: _Optional[str] = ..., notes_ru: _Optional[_Iterable[str]] = ..., fate_reason_ru: _Optional[str] = ...) -> None: ...
 
 class UnresolvedTie(_message.Message):
-    __slots__ = ("place", "player_ids", "reason", "at_cut")
+    __slots__ = ("place", "player_ids", "reason", "at_cut", "reason_ru")
     PLACE_FIELD_NUMBER: _ClassVar[int]
     PLAYER_IDS_FIELD_NUMBER: _ClassVar[int]
     REASON_FIELD_NUMBER: _ClassVar[int]
     AT_CUT_FIELD_NUMBER: _ClassVar[int]
+    REASON_RU_FIELD_NUMBER: _ClassVar[int]
     place: str
     player_ids: _containers.RepeatedScalarFieldContainer[str]
     reason: str
     at_cut: bool
-    def __init__(self, place: _Optional[str] = ..., player_ids: _Optional[_Iterable[str]] = ..., reason: _Optional[str] = ..., at_cut: _Optional[bool] = ...) -> None: ...
+    reason_ru: str
+    def __init__(self, place: _Optional[str] = ..., player_ids: _Optional[_Iterable[str]] = ..., reason: _Optional[str] = ..., at_cut: _Optional[bool] = ..., reason_ru: _Optional[str] = ...) -> None: ...
 
 class Standings(_message.Message):
-    __slots__ = ("competition_id", "ruleset", "rows", "unresolved", "ruleset_version", "notes", "playoff_conflict", "rounds", "after_round", "final", "progress", "progress_ru")
+    __slots__ = ("competition_id", "ruleset", "rows", "unresolved", "ruleset_version", "notes", "playoff_conflict", "rounds", "after_round", "final", "progress", "progress_ru", "notes_ru")
     COMPETITION_ID_FIELD_NUMBER: _ClassVar[int]
     RULESET_FIELD_NUMBER: _ClassVar[int]
     ROWS_FIELD_NUMBER: _ClassVar[int]
@@ -419,6 +427,7 @@ class Standings(_message.Message):
     FINAL_FIELD_NUMBER: _ClassVar[int]
     PROGRESS_FIELD_NUMBER: _ClassVar[int]
     PROGRESS_RU_FIELD_NUMBER: _ClassVar[int]
+    NOTES_RU_FIELD_NUMBER: _ClassVar[int]
     competition_id: str
     ruleset: str
     rows: _containers.RepeatedCompositeFieldContainer[StandingRow]
@@ -431,7 +440,8 @@ class Standings(_message.Message):
     final: bool
     progress: str
     progress_ru: str
-    def __init__(self, competition_id: _Optional[str] = ..., ruleset: _Optional[str] = ..., rows: _Optional[_Iterable[_Union[StandingRow, _Mapping]]] = ..., unresolved: _Optional[_Iterable[_Union[UnresolvedTie, _Mapping]]] = ..., ruleset_version: _Optional[int] = ..., notes: _Optional[_Iterable[str]] = ..., playoff_conflict: _Optional[_Union[PlayoffConflict, _Mapping]] = ..., rounds: _Optional[int] = ..., after_round: _Optional[int] = ..., final: _Optional[bool] = ..., progress: _Optional[str] = ..., progress_ru: _Optional[str] = ...) -> None: ...
+    notes_ru: _containers.RepeatedScalarFieldContainer[str]
+    def __init__(self, competition_id: _Optional[str] = ..., ruleset: _Optional[str] = ..., rows: _Optional[_Iterable[_Union[StandingRow, _Mapping]]] = ..., unresolved: _Optional[_Iterable[_Union[UnresolvedTie, _Mapping]]] = ..., ruleset_version: _Optional[int] = ..., notes: _Optional[_Iterable[str]] = ..., playoff_conflict: _Optional[_Union[PlayoffConflict, _Mapping]] = ..., rounds: _Optional[int] = ..., after_round: _Optional[int] = ..., final: _Optional[bool] = ..., progress: _Optional[str] = ..., progress_ru: _Optional[str] = ..., notes_ru: _Optional[_Iterable[str]] = ...) -> None: ...
 
 class DecideTieRequest(_message.Message):
     __slots__ = ("competition_id", "player_ids", "method", "seed", "reason", "decided_by", "idempotency_key")
@@ -474,18 +484,20 @@ class TieDecision(_message.Message):
     def __init__(self, id: _Optional[str] = ..., competition_id: _Optional[str] = ..., player_ids: _Optional[_Iterable[str]] = ..., method: _Optional[_Union[TieMethod, str]] = ..., seed: _Optional[int] = ..., reason: _Optional[str] = ..., decided_by: _Optional[str] = ..., at: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., stage: _Optional[int] = ...) -> None: ...
 
 class PlayoffConflict(_message.Message):
-    __slots__ = ("stage", "seated_not_qualified_ids", "qualified_not_seated_ids", "explanation", "open")
+    __slots__ = ("stage", "seated_not_qualified_ids", "qualified_not_seated_ids", "explanation", "open", "explanation_ru")
     STAGE_FIELD_NUMBER: _ClassVar[int]
     SEATED_NOT_QUALIFIED_IDS_FIELD_NUMBER: _ClassVar[int]
     QUALIFIED_NOT_SEATED_IDS_FIELD_NUMBER: _ClassVar[int]
     EXPLANATION_FIELD_NUMBER: _ClassVar[int]
     OPEN_FIELD_NUMBER: _ClassVar[int]
+    EXPLANATION_RU_FIELD_NUMBER: _ClassVar[int]
     stage: int
     seated_not_qualified_ids: _containers.RepeatedScalarFieldContainer[str]
     qualified_not_seated_ids: _containers.RepeatedScalarFieldContainer[str]
     explanation: str
     open: bool
-    def __init__(self, stage: _Optional[int] = ..., seated_not_qualified_ids: _Optional[_Iterable[str]] = ..., qualified_not_seated_ids: _Optional[_Iterable[str]] = ..., explanation: _Optional[str] = ..., open: _Optional[bool] = ...) -> None: ...
+    explanation_ru: str
+    def __init__(self, stage: _Optional[int] = ..., seated_not_qualified_ids: _Optional[_Iterable[str]] = ..., qualified_not_seated_ids: _Optional[_Iterable[str]] = ..., explanation: _Optional[str] = ..., open: _Optional[bool] = ..., explanation_ru: _Optional[str] = ...) -> None: ...
 
 class DecidePlayoffRequest(_message.Message):
     __slots__ = ("competition_id", "decision", "reason", "decided_by", "idempotency_key")

@@ -86,7 +86,7 @@ class PrepareStageRequest(_message.Message):
     def __init__(self, competition_id: _Optional[str] = ...) -> None: ...
 
 class StagePlan(_message.Message):
-    __slots__ = ("competition_id", "number", "kind", "name", "groups", "notes", "finished")
+    __slots__ = ("competition_id", "number", "kind", "name", "groups", "notes", "finished", "notes_ru")
     COMPETITION_ID_FIELD_NUMBER: _ClassVar[int]
     NUMBER_FIELD_NUMBER: _ClassVar[int]
     KIND_FIELD_NUMBER: _ClassVar[int]
@@ -94,6 +94,7 @@ class StagePlan(_message.Message):
     GROUPS_FIELD_NUMBER: _ClassVar[int]
     NOTES_FIELD_NUMBER: _ClassVar[int]
     FINISHED_FIELD_NUMBER: _ClassVar[int]
+    NOTES_RU_FIELD_NUMBER: _ClassVar[int]
     competition_id: str
     number: int
     kind: str
@@ -101,7 +102,8 @@ class StagePlan(_message.Message):
     groups: _containers.RepeatedCompositeFieldContainer[StageGroup]
     notes: _containers.RepeatedScalarFieldContainer[str]
     finished: bool
-    def __init__(self, competition_id: _Optional[str] = ..., number: _Optional[int] = ..., kind: _Optional[str] = ..., name: _Optional[str] = ..., groups: _Optional[_Iterable[_Union[StageGroup, _Mapping]]] = ..., notes: _Optional[_Iterable[str]] = ..., finished: _Optional[bool] = ...) -> None: ...
+    notes_ru: _containers.RepeatedScalarFieldContainer[str]
+    def __init__(self, competition_id: _Optional[str] = ..., number: _Optional[int] = ..., kind: _Optional[str] = ..., name: _Optional[str] = ..., groups: _Optional[_Iterable[_Union[StageGroup, _Mapping]]] = ..., notes: _Optional[_Iterable[str]] = ..., finished: _Optional[bool] = ..., notes_ru: _Optional[_Iterable[str]] = ...) -> None: ...
 
 class GetStageRequest(_message.Message):
     __slots__ = ("competition_id", "number")
@@ -138,7 +140,7 @@ class GetUpdownStandingsRequest(_message.Message):
     def __init__(self, competition_id: _Optional[str] = ..., stage: _Optional[int] = ...) -> None: ...
 
 class UpdownRow(_message.Message):
-    __slots__ = ("place", "player_id", "name", "points", "carried", "sonneborn_berger", "games", "really_played", "fate", "withdrawn", "separated_from_next", "notes", "fate_reason", "provisional")
+    __slots__ = ("place", "player_id", "name", "points", "carried", "sonneborn_berger", "games", "really_played", "fate", "withdrawn", "separated_from_next", "notes", "fate_reason", "provisional", "separated_from_next_ru", "notes_ru", "fate_reason_ru")
     PLACE_FIELD_NUMBER: _ClassVar[int]
     PLAYER_ID_FIELD_NUMBER: _ClassVar[int]
     NAME_FIELD_NUMBER: _ClassVar[int]
@@ -153,6 +155,9 @@ class UpdownRow(_message.Message):
     NOTES_FIELD_NUMBER: _ClassVar[int]
     FATE_REASON_FIELD_NUMBER: _ClassVar[int]
     PROVISIONAL_FIELD_NUMBER: _ClassVar[int]
+    SEPARATED_FROM_NEXT_RU_FIELD_NUMBER: _ClassVar[int]
+    NOTES_RU_FIELD_NUMBER: _ClassVar[int]
+    FATE_REASON_RU_FIELD_NUMBER: _ClassVar[int]
     place: str
     player_id: str
     name: str
@@ -167,7 +172,10 @@ class UpdownRow(_message.Message):
     notes: _containers.RepeatedScalarFieldContainer[str]
     fate_reason: str
     provisional: bool
-    def __init__(self, place: _Optional[str] = ..., player_id: _Optional[str] = ..., name: _Optional[str] = ..., points: _Optional[int] = ..., carried: _Optional[int] = ..., sonneborn_berger: _Optional[int] = ..., games: _Optional[int] = ..., really_played: _Optional[int] = ..., fate: _Optional[str] = ..., withdrawn: _Optional[bool] = ..., separated_from_next: _Optional[str] = ..., notes: _Optional[_Iterable[str]] = ..., fate_reason: _Optional[str] = ..., provisional: _Optional[bool] = ...) -> None: ...
+    separated_from_next_ru: str
+    notes_ru: _containers.RepeatedScalarFieldContainer[str]
+    fate_reason_ru: str
+    def __init__(self, place: _Optional[str] = ..., player_id: _Optional[str] = ..., name: _Optional[str] = ..., points: _Optional[int] = ..., carried: _Optional[int] = ..., sonneborn_berger: _Optional[int] = ..., games: _Optional[int] = ..., really_played: _Optional[int] = ..., fate: _Optional[str] = ..., withdrawn: _Optional[bool] = ..., separated_from_next: _Optional[str] = ..., notes: _Optional[_Iterable[str]] = ..., fate_reason: _Optional[str] = ..., provisional: _Optional[bool] = ..., separated_from_next_ru: _Optional[str] = ..., notes_ru: _Optional[_Iterable[str]] = ..., fate_reason_ru: _Optional[str] = ...) -> None: ...
 
 class UpdownGroup(_message.Message):
     __slots__ = ("name", "rows", "unresolved")
@@ -220,20 +228,22 @@ class ApplyCheckpointRequest(_message.Message):
     def __init__(self, competition_id: _Optional[str] = ..., checkpoint: _Optional[_Union[Checkpoint, str]] = ..., recorded_by: _Optional[str] = ..., idempotency_key: _Optional[str] = ...) -> None: ...
 
 class CheckpointRemoval(_message.Message):
-    __slots__ = ("player_id", "name", "really_played", "due", "reason", "results_annulled")
+    __slots__ = ("player_id", "name", "really_played", "due", "reason", "results_annulled", "reason_ru")
     PLAYER_ID_FIELD_NUMBER: _ClassVar[int]
     NAME_FIELD_NUMBER: _ClassVar[int]
     REALLY_PLAYED_FIELD_NUMBER: _ClassVar[int]
     DUE_FIELD_NUMBER: _ClassVar[int]
     REASON_FIELD_NUMBER: _ClassVar[int]
     RESULTS_ANNULLED_FIELD_NUMBER: _ClassVar[int]
+    REASON_RU_FIELD_NUMBER: _ClassVar[int]
     player_id: str
     name: str
     really_played: int
     due: int
     reason: str
     results_annulled: bool
-    def __init__(self, player_id: _Optional[str] = ..., name: _Optional[str] = ..., really_played: _Optional[int] = ..., due: _Optional[int] = ..., reason: _Optional[str] = ..., results_annulled: _Optional[bool] = ...) -> None: ...
+    reason_ru: str
+    def __init__(self, player_id: _Optional[str] = ..., name: _Optional[str] = ..., really_played: _Optional[int] = ..., due: _Optional[int] = ..., reason: _Optional[str] = ..., results_annulled: _Optional[bool] = ..., reason_ru: _Optional[str] = ...) -> None: ...
 
 class ApplyCheckpointResponse(_message.Message):
     __slots__ = ("competition_id", "checkpoint", "removed")
@@ -292,23 +302,25 @@ class CupSeed(_message.Message):
     def __init__(self, seed: _Optional[int] = ..., player_id: _Optional[str] = ..., name: _Optional[str] = ...) -> None: ...
 
 class CupGame(_message.Message):
-    __slots__ = ("number", "setting", "replay", "winner_id", "technical_loser_ids", "text")
+    __slots__ = ("number", "setting", "replay", "winner_id", "technical_loser_ids", "text", "text_ru")
     NUMBER_FIELD_NUMBER: _ClassVar[int]
     SETTING_FIELD_NUMBER: _ClassVar[int]
     REPLAY_FIELD_NUMBER: _ClassVar[int]
     WINNER_ID_FIELD_NUMBER: _ClassVar[int]
     TECHNICAL_LOSER_IDS_FIELD_NUMBER: _ClassVar[int]
     TEXT_FIELD_NUMBER: _ClassVar[int]
+    TEXT_RU_FIELD_NUMBER: _ClassVar[int]
     number: int
     setting: str
     replay: bool
     winner_id: str
     technical_loser_ids: _containers.RepeatedScalarFieldContainer[str]
     text: str
-    def __init__(self, number: _Optional[int] = ..., setting: _Optional[str] = ..., replay: _Optional[bool] = ..., winner_id: _Optional[str] = ..., technical_loser_ids: _Optional[_Iterable[str]] = ..., text: _Optional[str] = ...) -> None: ...
+    text_ru: str
+    def __init__(self, number: _Optional[int] = ..., setting: _Optional[str] = ..., replay: _Optional[bool] = ..., winner_id: _Optional[str] = ..., technical_loser_ids: _Optional[_Iterable[str]] = ..., text: _Optional[str] = ..., text_ru: _Optional[str] = ...) -> None: ...
 
 class CupPairing(_message.Message):
-    __slots__ = ("table", "third_place", "player_ids", "is_pass", "games", "wins", "winner_id", "loser_ids", "decided", "technical", "explanation")
+    __slots__ = ("table", "third_place", "player_ids", "is_pass", "games", "wins", "winner_id", "loser_ids", "decided", "technical", "explanation", "explanation_ru")
     TABLE_FIELD_NUMBER: _ClassVar[int]
     THIRD_PLACE_FIELD_NUMBER: _ClassVar[int]
     PLAYER_IDS_FIELD_NUMBER: _ClassVar[int]
@@ -320,6 +332,7 @@ class CupPairing(_message.Message):
     DECIDED_FIELD_NUMBER: _ClassVar[int]
     TECHNICAL_FIELD_NUMBER: _ClassVar[int]
     EXPLANATION_FIELD_NUMBER: _ClassVar[int]
+    EXPLANATION_RU_FIELD_NUMBER: _ClassVar[int]
     table: int
     third_place: bool
     player_ids: _containers.RepeatedScalarFieldContainer[str]
@@ -331,7 +344,8 @@ class CupPairing(_message.Message):
     decided: bool
     technical: bool
     explanation: str
-    def __init__(self, table: _Optional[int] = ..., third_place: _Optional[bool] = ..., player_ids: _Optional[_Iterable[str]] = ..., is_pass: _Optional[bool] = ..., games: _Optional[_Iterable[_Union[CupGame, _Mapping]]] = ..., wins: _Optional[_Iterable[int]] = ..., winner_id: _Optional[str] = ..., loser_ids: _Optional[_Iterable[str]] = ..., decided: _Optional[bool] = ..., technical: _Optional[bool] = ..., explanation: _Optional[str] = ...) -> None: ...
+    explanation_ru: str
+    def __init__(self, table: _Optional[int] = ..., third_place: _Optional[bool] = ..., player_ids: _Optional[_Iterable[str]] = ..., is_pass: _Optional[bool] = ..., games: _Optional[_Iterable[_Union[CupGame, _Mapping]]] = ..., wins: _Optional[_Iterable[int]] = ..., winner_id: _Optional[str] = ..., loser_ids: _Optional[_Iterable[str]] = ..., decided: _Optional[bool] = ..., technical: _Optional[bool] = ..., explanation: _Optional[str] = ..., explanation_ru: _Optional[str] = ...) -> None: ...
 
 class CupStage(_message.Message):
     __slots__ = ("number", "name", "status", "pairings")
@@ -346,21 +360,23 @@ class CupStage(_message.Message):
     def __init__(self, number: _Optional[int] = ..., name: _Optional[str] = ..., status: _Optional[_Union[StageStatus, str]] = ..., pairings: _Optional[_Iterable[_Union[CupPairing, _Mapping]]] = ...) -> None: ...
 
 class CupPlace(_message.Message):
-    __slots__ = ("place", "player_id", "name", "prize_eligible", "reason")
+    __slots__ = ("place", "player_id", "name", "prize_eligible", "reason", "reason_ru")
     PLACE_FIELD_NUMBER: _ClassVar[int]
     PLAYER_ID_FIELD_NUMBER: _ClassVar[int]
     NAME_FIELD_NUMBER: _ClassVar[int]
     PRIZE_ELIGIBLE_FIELD_NUMBER: _ClassVar[int]
     REASON_FIELD_NUMBER: _ClassVar[int]
+    REASON_RU_FIELD_NUMBER: _ClassVar[int]
     place: int
     player_id: str
     name: str
     prize_eligible: bool
     reason: str
-    def __init__(self, place: _Optional[int] = ..., player_id: _Optional[str] = ..., name: _Optional[str] = ..., prize_eligible: _Optional[bool] = ..., reason: _Optional[str] = ...) -> None: ...
+    reason_ru: str
+    def __init__(self, place: _Optional[int] = ..., player_id: _Optional[str] = ..., name: _Optional[str] = ..., prize_eligible: _Optional[bool] = ..., reason: _Optional[str] = ..., reason_ru: _Optional[str] = ...) -> None: ...
 
 class CupPlayerResult(_message.Message):
-    __slots__ = ("player_id", "name", "seed", "place", "eliminated_in", "award", "technical_defeats", "prize_place", "disqualified", "why")
+    __slots__ = ("player_id", "name", "seed", "place", "eliminated_in", "award", "technical_defeats", "prize_place", "disqualified", "why", "why_ru")
     PLAYER_ID_FIELD_NUMBER: _ClassVar[int]
     NAME_FIELD_NUMBER: _ClassVar[int]
     SEED_FIELD_NUMBER: _ClassVar[int]
@@ -371,6 +387,7 @@ class CupPlayerResult(_message.Message):
     PRIZE_PLACE_FIELD_NUMBER: _ClassVar[int]
     DISQUALIFIED_FIELD_NUMBER: _ClassVar[int]
     WHY_FIELD_NUMBER: _ClassVar[int]
+    WHY_RU_FIELD_NUMBER: _ClassVar[int]
     player_id: str
     name: str
     seed: int
@@ -381,10 +398,11 @@ class CupPlayerResult(_message.Message):
     prize_place: int
     disqualified: bool
     why: _containers.RepeatedScalarFieldContainer[str]
-    def __init__(self, player_id: _Optional[str] = ..., name: _Optional[str] = ..., seed: _Optional[int] = ..., place: _Optional[int] = ..., eliminated_in: _Optional[str] = ..., award: _Optional[str] = ..., technical_defeats: _Optional[int] = ..., prize_place: _Optional[int] = ..., disqualified: _Optional[bool] = ..., why: _Optional[_Iterable[str]] = ...) -> None: ...
+    why_ru: _containers.RepeatedScalarFieldContainer[str]
+    def __init__(self, player_id: _Optional[str] = ..., name: _Optional[str] = ..., seed: _Optional[int] = ..., place: _Optional[int] = ..., eliminated_in: _Optional[str] = ..., award: _Optional[str] = ..., technical_defeats: _Optional[int] = ..., prize_place: _Optional[int] = ..., disqualified: _Optional[bool] = ..., why: _Optional[_Iterable[str]] = ..., why_ru: _Optional[_Iterable[str]] = ...) -> None: ...
 
 class CupBracket(_message.Message):
-    __slots__ = ("competition_id", "seeds", "left_out", "stages", "finished", "places", "results", "explanation")
+    __slots__ = ("competition_id", "seeds", "left_out", "stages", "finished", "places", "results", "explanation", "explanation_ru")
     COMPETITION_ID_FIELD_NUMBER: _ClassVar[int]
     SEEDS_FIELD_NUMBER: _ClassVar[int]
     LEFT_OUT_FIELD_NUMBER: _ClassVar[int]
@@ -393,6 +411,7 @@ class CupBracket(_message.Message):
     PLACES_FIELD_NUMBER: _ClassVar[int]
     RESULTS_FIELD_NUMBER: _ClassVar[int]
     EXPLANATION_FIELD_NUMBER: _ClassVar[int]
+    EXPLANATION_RU_FIELD_NUMBER: _ClassVar[int]
     competition_id: str
     seeds: _containers.RepeatedCompositeFieldContainer[CupSeed]
     left_out: _containers.RepeatedCompositeFieldContainer[CupSeed]
@@ -401,7 +420,8 @@ class CupBracket(_message.Message):
     places: _containers.RepeatedCompositeFieldContainer[CupPlace]
     results: _containers.RepeatedCompositeFieldContainer[CupPlayerResult]
     explanation: _containers.RepeatedScalarFieldContainer[str]
-    def __init__(self, competition_id: _Optional[str] = ..., seeds: _Optional[_Iterable[_Union[CupSeed, _Mapping]]] = ..., left_out: _Optional[_Iterable[_Union[CupSeed, _Mapping]]] = ..., stages: _Optional[_Iterable[_Union[CupStage, _Mapping]]] = ..., finished: _Optional[bool] = ..., places: _Optional[_Iterable[_Union[CupPlace, _Mapping]]] = ..., results: _Optional[_Iterable[_Union[CupPlayerResult, _Mapping]]] = ..., explanation: _Optional[_Iterable[str]] = ...) -> None: ...
+    explanation_ru: _containers.RepeatedScalarFieldContainer[str]
+    def __init__(self, competition_id: _Optional[str] = ..., seeds: _Optional[_Iterable[_Union[CupSeed, _Mapping]]] = ..., left_out: _Optional[_Iterable[_Union[CupSeed, _Mapping]]] = ..., stages: _Optional[_Iterable[_Union[CupStage, _Mapping]]] = ..., finished: _Optional[bool] = ..., places: _Optional[_Iterable[_Union[CupPlace, _Mapping]]] = ..., results: _Optional[_Iterable[_Union[CupPlayerResult, _Mapping]]] = ..., explanation: _Optional[_Iterable[str]] = ..., explanation_ru: _Optional[_Iterable[str]] = ...) -> None: ...
 
 class GetPlayoffRequest(_message.Message):
     __slots__ = ("competition_id",)
@@ -410,7 +430,7 @@ class GetPlayoffRequest(_message.Message):
     def __init__(self, competition_id: _Optional[str] = ...) -> None: ...
 
 class PlayoffTableView(_message.Message):
-    __slots__ = ("name", "table", "player_ids", "hanchans_played", "hanchans", "order", "substitute_ids", "unresolved", "no_show_ids")
+    __slots__ = ("name", "table", "player_ids", "hanchans_played", "hanchans", "order", "substitute_ids", "unresolved", "no_show_ids", "unresolved_ru")
     NAME_FIELD_NUMBER: _ClassVar[int]
     TABLE_FIELD_NUMBER: _ClassVar[int]
     PLAYER_IDS_FIELD_NUMBER: _ClassVar[int]
@@ -420,6 +440,7 @@ class PlayoffTableView(_message.Message):
     SUBSTITUTE_IDS_FIELD_NUMBER: _ClassVar[int]
     UNRESOLVED_FIELD_NUMBER: _ClassVar[int]
     NO_SHOW_IDS_FIELD_NUMBER: _ClassVar[int]
+    UNRESOLVED_RU_FIELD_NUMBER: _ClassVar[int]
     name: str
     table: int
     player_ids: _containers.RepeatedScalarFieldContainer[str]
@@ -429,7 +450,8 @@ class PlayoffTableView(_message.Message):
     substitute_ids: _containers.RepeatedScalarFieldContainer[str]
     unresolved: str
     no_show_ids: _containers.RepeatedScalarFieldContainer[str]
-    def __init__(self, name: _Optional[str] = ..., table: _Optional[int] = ..., player_ids: _Optional[_Iterable[str]] = ..., hanchans_played: _Optional[int] = ..., hanchans: _Optional[int] = ..., order: _Optional[_Iterable[str]] = ..., substitute_ids: _Optional[_Iterable[str]] = ..., unresolved: _Optional[str] = ..., no_show_ids: _Optional[_Iterable[str]] = ...) -> None: ...
+    unresolved_ru: str
+    def __init__(self, name: _Optional[str] = ..., table: _Optional[int] = ..., player_ids: _Optional[_Iterable[str]] = ..., hanchans_played: _Optional[int] = ..., hanchans: _Optional[int] = ..., order: _Optional[_Iterable[str]] = ..., substitute_ids: _Optional[_Iterable[str]] = ..., unresolved: _Optional[str] = ..., no_show_ids: _Optional[_Iterable[str]] = ..., unresolved_ru: _Optional[str] = ...) -> None: ...
 
 class PlayoffStageView(_message.Message):
     __slots__ = ("number", "name", "status", "tables")
@@ -452,39 +474,43 @@ class PlayoffGroup(_message.Message):
     def __init__(self, name: _Optional[str] = ..., player_ids: _Optional[_Iterable[str]] = ...) -> None: ...
 
 class PlayoffExit(_message.Message):
-    __slots__ = ("player_id", "stage", "table", "place", "withdrawn", "reason")
+    __slots__ = ("player_id", "stage", "table", "place", "withdrawn", "reason", "reason_ru")
     PLAYER_ID_FIELD_NUMBER: _ClassVar[int]
     STAGE_FIELD_NUMBER: _ClassVar[int]
     TABLE_FIELD_NUMBER: _ClassVar[int]
     PLACE_FIELD_NUMBER: _ClassVar[int]
     WITHDRAWN_FIELD_NUMBER: _ClassVar[int]
     REASON_FIELD_NUMBER: _ClassVar[int]
+    REASON_RU_FIELD_NUMBER: _ClassVar[int]
     player_id: str
     stage: str
     table: str
     place: int
     withdrawn: bool
     reason: str
-    def __init__(self, player_id: _Optional[str] = ..., stage: _Optional[str] = ..., table: _Optional[str] = ..., place: _Optional[int] = ..., withdrawn: _Optional[bool] = ..., reason: _Optional[str] = ...) -> None: ...
+    reason_ru: str
+    def __init__(self, player_id: _Optional[str] = ..., stage: _Optional[str] = ..., table: _Optional[str] = ..., place: _Optional[int] = ..., withdrawn: _Optional[bool] = ..., reason: _Optional[str] = ..., reason_ru: _Optional[str] = ...) -> None: ...
 
 class PlayoffProgress(_message.Message):
-    __slots__ = ("stage", "groups", "waiting_ids", "exits", "final_order", "explanation")
+    __slots__ = ("stage", "groups", "waiting_ids", "exits", "final_order", "explanation", "explanation_ru")
     STAGE_FIELD_NUMBER: _ClassVar[int]
     GROUPS_FIELD_NUMBER: _ClassVar[int]
     WAITING_IDS_FIELD_NUMBER: _ClassVar[int]
     EXITS_FIELD_NUMBER: _ClassVar[int]
     FINAL_ORDER_FIELD_NUMBER: _ClassVar[int]
     EXPLANATION_FIELD_NUMBER: _ClassVar[int]
+    EXPLANATION_RU_FIELD_NUMBER: _ClassVar[int]
     stage: str
     groups: _containers.RepeatedCompositeFieldContainer[PlayoffGroup]
     waiting_ids: _containers.RepeatedScalarFieldContainer[str]
     exits: _containers.RepeatedCompositeFieldContainer[PlayoffExit]
     final_order: _containers.RepeatedScalarFieldContainer[str]
     explanation: _containers.RepeatedScalarFieldContainer[str]
-    def __init__(self, stage: _Optional[str] = ..., groups: _Optional[_Iterable[_Union[PlayoffGroup, _Mapping]]] = ..., waiting_ids: _Optional[_Iterable[str]] = ..., exits: _Optional[_Iterable[_Union[PlayoffExit, _Mapping]]] = ..., final_order: _Optional[_Iterable[str]] = ..., explanation: _Optional[_Iterable[str]] = ...) -> None: ...
+    explanation_ru: _containers.RepeatedScalarFieldContainer[str]
+    def __init__(self, stage: _Optional[str] = ..., groups: _Optional[_Iterable[_Union[PlayoffGroup, _Mapping]]] = ..., waiting_ids: _Optional[_Iterable[str]] = ..., exits: _Optional[_Iterable[_Union[PlayoffExit, _Mapping]]] = ..., final_order: _Optional[_Iterable[str]] = ..., explanation: _Optional[_Iterable[str]] = ..., explanation_ru: _Optional[_Iterable[str]] = ...) -> None: ...
 
 class Playoff(_message.Message):
-    __slots__ = ("competition_id", "regular_places", "stages", "progress", "blocked", "finished", "first_prize_player_id", "second_prize_player_id", "names")
+    __slots__ = ("competition_id", "regular_places", "stages", "progress", "blocked", "finished", "first_prize_player_id", "second_prize_player_id", "names", "blocked_ru")
     class NamesEntry(_message.Message):
         __slots__ = ("key", "value")
         KEY_FIELD_NUMBER: _ClassVar[int]
@@ -501,6 +527,7 @@ class Playoff(_message.Message):
     FIRST_PRIZE_PLAYER_ID_FIELD_NUMBER: _ClassVar[int]
     SECOND_PRIZE_PLAYER_ID_FIELD_NUMBER: _ClassVar[int]
     NAMES_FIELD_NUMBER: _ClassVar[int]
+    BLOCKED_RU_FIELD_NUMBER: _ClassVar[int]
     competition_id: str
     regular_places: _containers.RepeatedScalarFieldContainer[str]
     stages: _containers.RepeatedCompositeFieldContainer[PlayoffStageView]
@@ -510,4 +537,5 @@ class Playoff(_message.Message):
     first_prize_player_id: str
     second_prize_player_id: str
     names: _containers.ScalarMap[str, str]
-    def __init__(self, competition_id: _Optional[str] = ..., regular_places: _Optional[_Iterable[str]] = ..., stages: _Optional[_Iterable[_Union[PlayoffStageView, _Mapping]]] = ..., progress: _Optional[_Union[PlayoffProgress, _Mapping]] = ..., blocked: _Optional[_Iterable[str]] = ..., finished: _Optional[bool] = ..., first_prize_player_id: _Optional[str] = ..., second_prize_player_id: _Optional[str] = ..., names: _Optional[_Mapping[str, str]] = ...) -> None: ...
+    blocked_ru: _containers.RepeatedScalarFieldContainer[str]
+    def __init__(self, competition_id: _Optional[str] = ..., regular_places: _Optional[_Iterable[str]] = ..., stages: _Optional[_Iterable[_Union[PlayoffStageView, _Mapping]]] = ..., progress: _Optional[_Union[PlayoffProgress, _Mapping]] = ..., blocked: _Optional[_Iterable[str]] = ..., finished: _Optional[bool] = ..., first_prize_player_id: _Optional[str] = ..., second_prize_player_id: _Optional[str] = ..., names: _Optional[_Mapping[str, str]] = ..., blocked_ru: _Optional[_Iterable[str]] = ...) -> None: ...

@@ -473,20 +473,22 @@ class PlayoffTableResult(_message.Message):
     def __init__(self, table: _Optional[str] = ..., order: _Optional[_Iterable[str]] = ..., substitute_ids: _Optional[_Iterable[str]] = ...) -> None: ...
 
 class PlayoffExit(_message.Message):
-    __slots__ = ("player_id", "stage", "table", "place", "withdrawn", "reason")
+    __slots__ = ("player_id", "stage", "table", "place", "withdrawn", "reason", "reason_ru")
     PLAYER_ID_FIELD_NUMBER: _ClassVar[int]
     STAGE_FIELD_NUMBER: _ClassVar[int]
     TABLE_FIELD_NUMBER: _ClassVar[int]
     PLACE_FIELD_NUMBER: _ClassVar[int]
     WITHDRAWN_FIELD_NUMBER: _ClassVar[int]
     REASON_FIELD_NUMBER: _ClassVar[int]
+    REASON_RU_FIELD_NUMBER: _ClassVar[int]
     player_id: str
     stage: str
     table: str
     place: int
     withdrawn: bool
     reason: str
-    def __init__(self, player_id: _Optional[str] = ..., stage: _Optional[str] = ..., table: _Optional[str] = ..., place: _Optional[int] = ..., withdrawn: _Optional[bool] = ..., reason: _Optional[str] = ...) -> None: ...
+    reason_ru: str
+    def __init__(self, player_id: _Optional[str] = ..., stage: _Optional[str] = ..., table: _Optional[str] = ..., place: _Optional[int] = ..., withdrawn: _Optional[bool] = ..., reason: _Optional[str] = ..., reason_ru: _Optional[str] = ...) -> None: ...
 
 class PlayoffProgressRequest(_message.Message):
     __slots__ = ("regular_places", "results", "withdrawn")
@@ -514,20 +516,22 @@ class PlayoffGroup(_message.Message):
     def __init__(self, name: _Optional[str] = ..., player_ids: _Optional[_Iterable[str]] = ...) -> None: ...
 
 class PlayoffProgressResponse(_message.Message):
-    __slots__ = ("stage", "groups", "waiting_ids", "exits", "final_order", "explanation")
+    __slots__ = ("stage", "groups", "waiting_ids", "exits", "final_order", "explanation", "explanation_ru")
     STAGE_FIELD_NUMBER: _ClassVar[int]
     GROUPS_FIELD_NUMBER: _ClassVar[int]
     WAITING_IDS_FIELD_NUMBER: _ClassVar[int]
     EXITS_FIELD_NUMBER: _ClassVar[int]
     FINAL_ORDER_FIELD_NUMBER: _ClassVar[int]
     EXPLANATION_FIELD_NUMBER: _ClassVar[int]
+    EXPLANATION_RU_FIELD_NUMBER: _ClassVar[int]
     stage: str
     groups: _containers.RepeatedCompositeFieldContainer[PlayoffGroup]
     waiting_ids: _containers.RepeatedScalarFieldContainer[str]
     exits: _containers.RepeatedCompositeFieldContainer[PlayoffExit]
     final_order: _containers.RepeatedScalarFieldContainer[str]
     explanation: _containers.RepeatedScalarFieldContainer[str]
-    def __init__(self, stage: _Optional[str] = ..., groups: _Optional[_Iterable[_Union[PlayoffGroup, _Mapping]]] = ..., waiting_ids: _Optional[_Iterable[str]] = ..., exits: _Optional[_Iterable[_Union[PlayoffExit, _Mapping]]] = ..., final_order: _Optional[_Iterable[str]] = ..., explanation: _Optional[_Iterable[str]] = ...) -> None: ...
+    explanation_ru: _containers.RepeatedScalarFieldContainer[str]
+    def __init__(self, stage: _Optional[str] = ..., groups: _Optional[_Iterable[_Union[PlayoffGroup, _Mapping]]] = ..., waiting_ids: _Optional[_Iterable[str]] = ..., exits: _Optional[_Iterable[_Union[PlayoffExit, _Mapping]]] = ..., final_order: _Optional[_Iterable[str]] = ..., explanation: _Optional[_Iterable[str]] = ..., explanation_ru: _Optional[_Iterable[str]] = ...) -> None: ...
 
 class HanchanResult(_message.Message):
     __slots__ = ("number", "scores", "chombo")
@@ -750,7 +754,7 @@ class GetStandingsRequest(_message.Message):
     def __init__(self, competition_id: _Optional[str] = ...) -> None: ...
 
 class StandingRow(_message.Message):
-    __slots__ = ("place", "player_id", "name", "total", "average_place", "hanchans", "provisional", "separated_from_next", "notes", "fate", "fate_reason")
+    __slots__ = ("place", "player_id", "name", "total", "average_place", "hanchans", "provisional", "separated_from_next", "notes", "fate", "fate_reason", "separated_from_next_ru", "notes_ru", "fate_reason_ru")
     PLACE_FIELD_NUMBER: _ClassVar[int]
     PLAYER_ID_FIELD_NUMBER: _ClassVar[int]
     NAME_FIELD_NUMBER: _ClassVar[int]
@@ -762,6 +766,9 @@ class StandingRow(_message.Message):
     NOTES_FIELD_NUMBER: _ClassVar[int]
     FATE_FIELD_NUMBER: _ClassVar[int]
     FATE_REASON_FIELD_NUMBER: _ClassVar[int]
+    SEPARATED_FROM_NEXT_RU_FIELD_NUMBER: _ClassVar[int]
+    NOTES_RU_FIELD_NUMBER: _ClassVar[int]
+    FATE_REASON_RU_FIELD_NUMBER: _ClassVar[int]
     place: str
     player_id: str
     name: str
@@ -773,22 +780,27 @@ class StandingRow(_message.Message):
     notes: _containers.RepeatedScalarFieldContainer[str]
     fate: str
     fate_reason: str
-    def __init__(self, place: _Optional[str] = ..., player_id: _Optional[str] = ..., name: _Optional[str] = ..., total: _Optional[str] = ..., average_place: _Optional[str] = ..., hanchans: _Optional[int] = ..., provisional: _Optional[bool] = ..., separated_from_next: _Optional[str] = ..., notes: _Optional[_Iterable[str]] = ..., fate: _Optional[str] = ..., fate_reason: _Optional[str] = ...) -> None: ...
+    separated_from_next_ru: str
+    notes_ru: _containers.RepeatedScalarFieldContainer[str]
+    fate_reason_ru: str
+    def __init__(self, place: _Optional[str] = ..., player_id: _Optional[str] = ..., name: _Optional[str] = ..., total: _Optional[str] = ..., average_place: _Optional[str] = ..., hanchans: _Optional[int] = ..., provisional: _Optional[bool] = ..., separated_from_next: _Optional[str] = ..., notes: _Optional[_Iterable[str]] = ..., fate: _Optional[str] = ..., fate_reason: _Optional[str] = ..., separated_from_next_ru: _Optional[str] = ..., notes_ru: _Optional[_Iterable[str]] = ..., fate_reason_ru: _Optional[str] = ...) -> None: ...
 
 class UnresolvedTie(_message.Message):
-    __slots__ = ("place", "player_ids", "reason", "at_cut")
+    __slots__ = ("place", "player_ids", "reason", "at_cut", "reason_ru")
     PLACE_FIELD_NUMBER: _ClassVar[int]
     PLAYER_IDS_FIELD_NUMBER: _ClassVar[int]
     REASON_FIELD_NUMBER: _ClassVar[int]
     AT_CUT_FIELD_NUMBER: _ClassVar[int]
+    REASON_RU_FIELD_NUMBER: _ClassVar[int]
     place: str
     player_ids: _containers.RepeatedScalarFieldContainer[str]
     reason: str
     at_cut: bool
-    def __init__(self, place: _Optional[str] = ..., player_ids: _Optional[_Iterable[str]] = ..., reason: _Optional[str] = ..., at_cut: _Optional[bool] = ...) -> None: ...
+    reason_ru: str
+    def __init__(self, place: _Optional[str] = ..., player_ids: _Optional[_Iterable[str]] = ..., reason: _Optional[str] = ..., at_cut: _Optional[bool] = ..., reason_ru: _Optional[str] = ...) -> None: ...
 
 class Standings(_message.Message):
-    __slots__ = ("competition_id", "ruleset", "rows", "unresolved", "ruleset_version", "notes", "playoff_conflict", "rounds", "after_round", "final", "progress", "progress_ru")
+    __slots__ = ("competition_id", "ruleset", "rows", "unresolved", "ruleset_version", "notes", "playoff_conflict", "rounds", "after_round", "final", "progress", "progress_ru", "notes_ru")
     COMPETITION_ID_FIELD_NUMBER: _ClassVar[int]
     RULESET_FIELD_NUMBER: _ClassVar[int]
     ROWS_FIELD_NUMBER: _ClassVar[int]
@@ -801,6 +813,7 @@ class Standings(_message.Message):
     FINAL_FIELD_NUMBER: _ClassVar[int]
     PROGRESS_FIELD_NUMBER: _ClassVar[int]
     PROGRESS_RU_FIELD_NUMBER: _ClassVar[int]
+    NOTES_RU_FIELD_NUMBER: _ClassVar[int]
     competition_id: str
     ruleset: str
     rows: _containers.RepeatedCompositeFieldContainer[StandingRow]
@@ -813,7 +826,8 @@ class Standings(_message.Message):
     final: bool
     progress: str
     progress_ru: str
-    def __init__(self, competition_id: _Optional[str] = ..., ruleset: _Optional[str] = ..., rows: _Optional[_Iterable[_Union[StandingRow, _Mapping]]] = ..., unresolved: _Optional[_Iterable[_Union[UnresolvedTie, _Mapping]]] = ..., ruleset_version: _Optional[int] = ..., notes: _Optional[_Iterable[str]] = ..., playoff_conflict: _Optional[_Union[PlayoffConflict, _Mapping]] = ..., rounds: _Optional[int] = ..., after_round: _Optional[int] = ..., final: _Optional[bool] = ..., progress: _Optional[str] = ..., progress_ru: _Optional[str] = ...) -> None: ...
+    notes_ru: _containers.RepeatedScalarFieldContainer[str]
+    def __init__(self, competition_id: _Optional[str] = ..., ruleset: _Optional[str] = ..., rows: _Optional[_Iterable[_Union[StandingRow, _Mapping]]] = ..., unresolved: _Optional[_Iterable[_Union[UnresolvedTie, _Mapping]]] = ..., ruleset_version: _Optional[int] = ..., notes: _Optional[_Iterable[str]] = ..., playoff_conflict: _Optional[_Union[PlayoffConflict, _Mapping]] = ..., rounds: _Optional[int] = ..., after_round: _Optional[int] = ..., final: _Optional[bool] = ..., progress: _Optional[str] = ..., progress_ru: _Optional[str] = ..., notes_ru: _Optional[_Iterable[str]] = ...) -> None: ...
 
 class RecordReview(_message.Message):
     __slots__ = ("verdict", "player_id", "judge", "reason", "at")
@@ -1034,7 +1048,7 @@ class PrepareStageRequest(_message.Message):
     def __init__(self, competition_id: _Optional[str] = ...) -> None: ...
 
 class StagePlan(_message.Message):
-    __slots__ = ("competition_id", "number", "kind", "name", "groups", "fixed", "playoff_tables", "knockout_pairs", "round_robin", "notes", "finished")
+    __slots__ = ("competition_id", "number", "kind", "name", "groups", "fixed", "playoff_tables", "knockout_pairs", "round_robin", "notes", "finished", "notes_ru")
     COMPETITION_ID_FIELD_NUMBER: _ClassVar[int]
     NUMBER_FIELD_NUMBER: _ClassVar[int]
     KIND_FIELD_NUMBER: _ClassVar[int]
@@ -1046,6 +1060,7 @@ class StagePlan(_message.Message):
     ROUND_ROBIN_FIELD_NUMBER: _ClassVar[int]
     NOTES_FIELD_NUMBER: _ClassVar[int]
     FINISHED_FIELD_NUMBER: _ClassVar[int]
+    NOTES_RU_FIELD_NUMBER: _ClassVar[int]
     competition_id: str
     number: int
     kind: str
@@ -1057,7 +1072,8 @@ class StagePlan(_message.Message):
     round_robin: RoundRobinSeating
     notes: _containers.RepeatedScalarFieldContainer[str]
     finished: bool
-    def __init__(self, competition_id: _Optional[str] = ..., number: _Optional[int] = ..., kind: _Optional[str] = ..., name: _Optional[str] = ..., groups: _Optional[_Iterable[_Union[StageGroup, _Mapping]]] = ..., fixed: _Optional[_Union[StageRounds, _Mapping]] = ..., playoff_tables: _Optional[_Union[_solver_pb2.SeatPlayoffRoundRequest, _Mapping]] = ..., knockout_pairs: _Optional[_Union[_solver_pb2.PairKnockoutStageRequest, _Mapping]] = ..., round_robin: _Optional[_Union[RoundRobinSeating, _Mapping]] = ..., notes: _Optional[_Iterable[str]] = ..., finished: _Optional[bool] = ...) -> None: ...
+    notes_ru: _containers.RepeatedScalarFieldContainer[str]
+    def __init__(self, competition_id: _Optional[str] = ..., number: _Optional[int] = ..., kind: _Optional[str] = ..., name: _Optional[str] = ..., groups: _Optional[_Iterable[_Union[StageGroup, _Mapping]]] = ..., fixed: _Optional[_Union[StageRounds, _Mapping]] = ..., playoff_tables: _Optional[_Union[_solver_pb2.SeatPlayoffRoundRequest, _Mapping]] = ..., knockout_pairs: _Optional[_Union[_solver_pb2.PairKnockoutStageRequest, _Mapping]] = ..., round_robin: _Optional[_Union[RoundRobinSeating, _Mapping]] = ..., notes: _Optional[_Iterable[str]] = ..., finished: _Optional[bool] = ..., notes_ru: _Optional[_Iterable[str]] = ...) -> None: ...
 
 class SaveStageRequest(_message.Message):
     __slots__ = ("competition_id", "number", "rounds", "created_by", "idempotency_key")
@@ -1132,7 +1148,7 @@ class GetUpdownStandingsRequest(_message.Message):
     def __init__(self, competition_id: _Optional[str] = ..., stage: _Optional[int] = ...) -> None: ...
 
 class UpdownRow(_message.Message):
-    __slots__ = ("place", "player_id", "name", "points", "carried", "sonneborn_berger", "games", "really_played", "fate", "withdrawn", "separated_from_next", "notes", "fate_reason", "provisional")
+    __slots__ = ("place", "player_id", "name", "points", "carried", "sonneborn_berger", "games", "really_played", "fate", "withdrawn", "separated_from_next", "notes", "fate_reason", "provisional", "separated_from_next_ru", "notes_ru", "fate_reason_ru")
     PLACE_FIELD_NUMBER: _ClassVar[int]
     PLAYER_ID_FIELD_NUMBER: _ClassVar[int]
     NAME_FIELD_NUMBER: _ClassVar[int]
@@ -1147,6 +1163,9 @@ class UpdownRow(_message.Message):
     NOTES_FIELD_NUMBER: _ClassVar[int]
     FATE_REASON_FIELD_NUMBER: _ClassVar[int]
     PROVISIONAL_FIELD_NUMBER: _ClassVar[int]
+    SEPARATED_FROM_NEXT_RU_FIELD_NUMBER: _ClassVar[int]
+    NOTES_RU_FIELD_NUMBER: _ClassVar[int]
+    FATE_REASON_RU_FIELD_NUMBER: _ClassVar[int]
     place: str
     player_id: str
     name: str
@@ -1161,7 +1180,10 @@ class UpdownRow(_message.Message):
     notes: _containers.RepeatedScalarFieldContainer[str]
     fate_reason: str
     provisional: bool
-    def __init__(self, place: _Optional[str] = ..., player_id: _Optional[str] = ..., name: _Optional[str] = ..., points: _Optional[int] = ..., carried: _Optional[int] = ..., sonneborn_berger: _Optional[int] = ..., games: _Optional[int] = ..., really_played: _Optional[int] = ..., fate: _Optional[str] = ..., withdrawn: _Optional[bool] = ..., separated_from_next: _Optional[str] = ..., notes: _Optional[_Iterable[str]] = ..., fate_reason: _Optional[str] = ..., provisional: _Optional[bool] = ...) -> None: ...
+    separated_from_next_ru: str
+    notes_ru: _containers.RepeatedScalarFieldContainer[str]
+    fate_reason_ru: str
+    def __init__(self, place: _Optional[str] = ..., player_id: _Optional[str] = ..., name: _Optional[str] = ..., points: _Optional[int] = ..., carried: _Optional[int] = ..., sonneborn_berger: _Optional[int] = ..., games: _Optional[int] = ..., really_played: _Optional[int] = ..., fate: _Optional[str] = ..., withdrawn: _Optional[bool] = ..., separated_from_next: _Optional[str] = ..., notes: _Optional[_Iterable[str]] = ..., fate_reason: _Optional[str] = ..., provisional: _Optional[bool] = ..., separated_from_next_ru: _Optional[str] = ..., notes_ru: _Optional[_Iterable[str]] = ..., fate_reason_ru: _Optional[str] = ...) -> None: ...
 
 class UpdownGroup(_message.Message):
     __slots__ = ("name", "rows", "unresolved")
@@ -1214,20 +1236,22 @@ class ApplyCheckpointRequest(_message.Message):
     def __init__(self, competition_id: _Optional[str] = ..., checkpoint: _Optional[_Union[Checkpoint, str]] = ..., recorded_by: _Optional[str] = ..., idempotency_key: _Optional[str] = ...) -> None: ...
 
 class CheckpointRemoval(_message.Message):
-    __slots__ = ("player_id", "name", "really_played", "due", "reason", "results_annulled")
+    __slots__ = ("player_id", "name", "really_played", "due", "reason", "results_annulled", "reason_ru")
     PLAYER_ID_FIELD_NUMBER: _ClassVar[int]
     NAME_FIELD_NUMBER: _ClassVar[int]
     REALLY_PLAYED_FIELD_NUMBER: _ClassVar[int]
     DUE_FIELD_NUMBER: _ClassVar[int]
     REASON_FIELD_NUMBER: _ClassVar[int]
     RESULTS_ANNULLED_FIELD_NUMBER: _ClassVar[int]
+    REASON_RU_FIELD_NUMBER: _ClassVar[int]
     player_id: str
     name: str
     really_played: int
     due: int
     reason: str
     results_annulled: bool
-    def __init__(self, player_id: _Optional[str] = ..., name: _Optional[str] = ..., really_played: _Optional[int] = ..., due: _Optional[int] = ..., reason: _Optional[str] = ..., results_annulled: _Optional[bool] = ...) -> None: ...
+    reason_ru: str
+    def __init__(self, player_id: _Optional[str] = ..., name: _Optional[str] = ..., really_played: _Optional[int] = ..., due: _Optional[int] = ..., reason: _Optional[str] = ..., results_annulled: _Optional[bool] = ..., reason_ru: _Optional[str] = ...) -> None: ...
 
 class ApplyCheckpointResponse(_message.Message):
     __slots__ = ("competition_id", "checkpoint", "removed")
@@ -1286,23 +1310,25 @@ class CupSeed(_message.Message):
     def __init__(self, seed: _Optional[int] = ..., player_id: _Optional[str] = ..., name: _Optional[str] = ...) -> None: ...
 
 class CupGame(_message.Message):
-    __slots__ = ("number", "setting", "replay", "winner_id", "technical_loser_ids", "text")
+    __slots__ = ("number", "setting", "replay", "winner_id", "technical_loser_ids", "text", "text_ru")
     NUMBER_FIELD_NUMBER: _ClassVar[int]
     SETTING_FIELD_NUMBER: _ClassVar[int]
     REPLAY_FIELD_NUMBER: _ClassVar[int]
     WINNER_ID_FIELD_NUMBER: _ClassVar[int]
     TECHNICAL_LOSER_IDS_FIELD_NUMBER: _ClassVar[int]
     TEXT_FIELD_NUMBER: _ClassVar[int]
+    TEXT_RU_FIELD_NUMBER: _ClassVar[int]
     number: int
     setting: str
     replay: bool
     winner_id: str
     technical_loser_ids: _containers.RepeatedScalarFieldContainer[str]
     text: str
-    def __init__(self, number: _Optional[int] = ..., setting: _Optional[str] = ..., replay: _Optional[bool] = ..., winner_id: _Optional[str] = ..., technical_loser_ids: _Optional[_Iterable[str]] = ..., text: _Optional[str] = ...) -> None: ...
+    text_ru: str
+    def __init__(self, number: _Optional[int] = ..., setting: _Optional[str] = ..., replay: _Optional[bool] = ..., winner_id: _Optional[str] = ..., technical_loser_ids: _Optional[_Iterable[str]] = ..., text: _Optional[str] = ..., text_ru: _Optional[str] = ...) -> None: ...
 
 class CupPairing(_message.Message):
-    __slots__ = ("table", "third_place", "player_ids", "is_pass", "games", "wins", "winner_id", "loser_ids", "decided", "technical", "explanation")
+    __slots__ = ("table", "third_place", "player_ids", "is_pass", "games", "wins", "winner_id", "loser_ids", "decided", "technical", "explanation", "explanation_ru")
     TABLE_FIELD_NUMBER: _ClassVar[int]
     THIRD_PLACE_FIELD_NUMBER: _ClassVar[int]
     PLAYER_IDS_FIELD_NUMBER: _ClassVar[int]
@@ -1314,6 +1340,7 @@ class CupPairing(_message.Message):
     DECIDED_FIELD_NUMBER: _ClassVar[int]
     TECHNICAL_FIELD_NUMBER: _ClassVar[int]
     EXPLANATION_FIELD_NUMBER: _ClassVar[int]
+    EXPLANATION_RU_FIELD_NUMBER: _ClassVar[int]
     table: int
     third_place: bool
     player_ids: _containers.RepeatedScalarFieldContainer[str]
@@ -1325,7 +1352,8 @@ class CupPairing(_message.Message):
     decided: bool
     technical: bool
     explanation: str
-    def __init__(self, table: _Optional[int] = ..., third_place: _Optional[bool] = ..., player_ids: _Optional[_Iterable[str]] = ..., is_pass: _Optional[bool] = ..., games: _Optional[_Iterable[_Union[CupGame, _Mapping]]] = ..., wins: _Optional[_Iterable[int]] = ..., winner_id: _Optional[str] = ..., loser_ids: _Optional[_Iterable[str]] = ..., decided: _Optional[bool] = ..., technical: _Optional[bool] = ..., explanation: _Optional[str] = ...) -> None: ...
+    explanation_ru: str
+    def __init__(self, table: _Optional[int] = ..., third_place: _Optional[bool] = ..., player_ids: _Optional[_Iterable[str]] = ..., is_pass: _Optional[bool] = ..., games: _Optional[_Iterable[_Union[CupGame, _Mapping]]] = ..., wins: _Optional[_Iterable[int]] = ..., winner_id: _Optional[str] = ..., loser_ids: _Optional[_Iterable[str]] = ..., decided: _Optional[bool] = ..., technical: _Optional[bool] = ..., explanation: _Optional[str] = ..., explanation_ru: _Optional[str] = ...) -> None: ...
 
 class CupStage(_message.Message):
     __slots__ = ("number", "name", "status", "pairings")
@@ -1340,21 +1368,23 @@ class CupStage(_message.Message):
     def __init__(self, number: _Optional[int] = ..., name: _Optional[str] = ..., status: _Optional[_Union[StageStatus, str]] = ..., pairings: _Optional[_Iterable[_Union[CupPairing, _Mapping]]] = ...) -> None: ...
 
 class CupPlace(_message.Message):
-    __slots__ = ("place", "player_id", "name", "prize_eligible", "reason")
+    __slots__ = ("place", "player_id", "name", "prize_eligible", "reason", "reason_ru")
     PLACE_FIELD_NUMBER: _ClassVar[int]
     PLAYER_ID_FIELD_NUMBER: _ClassVar[int]
     NAME_FIELD_NUMBER: _ClassVar[int]
     PRIZE_ELIGIBLE_FIELD_NUMBER: _ClassVar[int]
     REASON_FIELD_NUMBER: _ClassVar[int]
+    REASON_RU_FIELD_NUMBER: _ClassVar[int]
     place: int
     player_id: str
     name: str
     prize_eligible: bool
     reason: str
-    def __init__(self, place: _Optional[int] = ..., player_id: _Optional[str] = ..., name: _Optional[str] = ..., prize_eligible: _Optional[bool] = ..., reason: _Optional[str] = ...) -> None: ...
+    reason_ru: str
+    def __init__(self, place: _Optional[int] = ..., player_id: _Optional[str] = ..., name: _Optional[str] = ..., prize_eligible: _Optional[bool] = ..., reason: _Optional[str] = ..., reason_ru: _Optional[str] = ...) -> None: ...
 
 class CupPlayerResult(_message.Message):
-    __slots__ = ("player_id", "name", "seed", "place", "eliminated_in", "award", "technical_defeats", "prize_place", "disqualified", "why")
+    __slots__ = ("player_id", "name", "seed", "place", "eliminated_in", "award", "technical_defeats", "prize_place", "disqualified", "why", "why_ru")
     PLAYER_ID_FIELD_NUMBER: _ClassVar[int]
     NAME_FIELD_NUMBER: _ClassVar[int]
     SEED_FIELD_NUMBER: _ClassVar[int]
@@ -1365,6 +1395,7 @@ class CupPlayerResult(_message.Message):
     PRIZE_PLACE_FIELD_NUMBER: _ClassVar[int]
     DISQUALIFIED_FIELD_NUMBER: _ClassVar[int]
     WHY_FIELD_NUMBER: _ClassVar[int]
+    WHY_RU_FIELD_NUMBER: _ClassVar[int]
     player_id: str
     name: str
     seed: int
@@ -1375,10 +1406,11 @@ class CupPlayerResult(_message.Message):
     prize_place: int
     disqualified: bool
     why: _containers.RepeatedScalarFieldContainer[str]
-    def __init__(self, player_id: _Optional[str] = ..., name: _Optional[str] = ..., seed: _Optional[int] = ..., place: _Optional[int] = ..., eliminated_in: _Optional[str] = ..., award: _Optional[str] = ..., technical_defeats: _Optional[int] = ..., prize_place: _Optional[int] = ..., disqualified: _Optional[bool] = ..., why: _Optional[_Iterable[str]] = ...) -> None: ...
+    why_ru: _containers.RepeatedScalarFieldContainer[str]
+    def __init__(self, player_id: _Optional[str] = ..., name: _Optional[str] = ..., seed: _Optional[int] = ..., place: _Optional[int] = ..., eliminated_in: _Optional[str] = ..., award: _Optional[str] = ..., technical_defeats: _Optional[int] = ..., prize_place: _Optional[int] = ..., disqualified: _Optional[bool] = ..., why: _Optional[_Iterable[str]] = ..., why_ru: _Optional[_Iterable[str]] = ...) -> None: ...
 
 class CupBracket(_message.Message):
-    __slots__ = ("competition_id", "seeds", "left_out", "stages", "finished", "places", "results", "explanation")
+    __slots__ = ("competition_id", "seeds", "left_out", "stages", "finished", "places", "results", "explanation", "explanation_ru")
     COMPETITION_ID_FIELD_NUMBER: _ClassVar[int]
     SEEDS_FIELD_NUMBER: _ClassVar[int]
     LEFT_OUT_FIELD_NUMBER: _ClassVar[int]
@@ -1387,6 +1419,7 @@ class CupBracket(_message.Message):
     PLACES_FIELD_NUMBER: _ClassVar[int]
     RESULTS_FIELD_NUMBER: _ClassVar[int]
     EXPLANATION_FIELD_NUMBER: _ClassVar[int]
+    EXPLANATION_RU_FIELD_NUMBER: _ClassVar[int]
     competition_id: str
     seeds: _containers.RepeatedCompositeFieldContainer[CupSeed]
     left_out: _containers.RepeatedCompositeFieldContainer[CupSeed]
@@ -1395,7 +1428,8 @@ class CupBracket(_message.Message):
     places: _containers.RepeatedCompositeFieldContainer[CupPlace]
     results: _containers.RepeatedCompositeFieldContainer[CupPlayerResult]
     explanation: _containers.RepeatedScalarFieldContainer[str]
-    def __init__(self, competition_id: _Optional[str] = ..., seeds: _Optional[_Iterable[_Union[CupSeed, _Mapping]]] = ..., left_out: _Optional[_Iterable[_Union[CupSeed, _Mapping]]] = ..., stages: _Optional[_Iterable[_Union[CupStage, _Mapping]]] = ..., finished: _Optional[bool] = ..., places: _Optional[_Iterable[_Union[CupPlace, _Mapping]]] = ..., results: _Optional[_Iterable[_Union[CupPlayerResult, _Mapping]]] = ..., explanation: _Optional[_Iterable[str]] = ...) -> None: ...
+    explanation_ru: _containers.RepeatedScalarFieldContainer[str]
+    def __init__(self, competition_id: _Optional[str] = ..., seeds: _Optional[_Iterable[_Union[CupSeed, _Mapping]]] = ..., left_out: _Optional[_Iterable[_Union[CupSeed, _Mapping]]] = ..., stages: _Optional[_Iterable[_Union[CupStage, _Mapping]]] = ..., finished: _Optional[bool] = ..., places: _Optional[_Iterable[_Union[CupPlace, _Mapping]]] = ..., results: _Optional[_Iterable[_Union[CupPlayerResult, _Mapping]]] = ..., explanation: _Optional[_Iterable[str]] = ..., explanation_ru: _Optional[_Iterable[str]] = ...) -> None: ...
 
 class GetPlayoffRequest(_message.Message):
     __slots__ = ("competition_id",)
@@ -1404,7 +1438,7 @@ class GetPlayoffRequest(_message.Message):
     def __init__(self, competition_id: _Optional[str] = ...) -> None: ...
 
 class PlayoffTableView(_message.Message):
-    __slots__ = ("name", "table", "player_ids", "hanchans_played", "hanchans", "order", "substitute_ids", "unresolved", "no_show_ids")
+    __slots__ = ("name", "table", "player_ids", "hanchans_played", "hanchans", "order", "substitute_ids", "unresolved", "no_show_ids", "unresolved_ru")
     NAME_FIELD_NUMBER: _ClassVar[int]
     TABLE_FIELD_NUMBER: _ClassVar[int]
     PLAYER_IDS_FIELD_NUMBER: _ClassVar[int]
@@ -1414,6 +1448,7 @@ class PlayoffTableView(_message.Message):
     SUBSTITUTE_IDS_FIELD_NUMBER: _ClassVar[int]
     UNRESOLVED_FIELD_NUMBER: _ClassVar[int]
     NO_SHOW_IDS_FIELD_NUMBER: _ClassVar[int]
+    UNRESOLVED_RU_FIELD_NUMBER: _ClassVar[int]
     name: str
     table: int
     player_ids: _containers.RepeatedScalarFieldContainer[str]
@@ -1423,7 +1458,8 @@ class PlayoffTableView(_message.Message):
     substitute_ids: _containers.RepeatedScalarFieldContainer[str]
     unresolved: str
     no_show_ids: _containers.RepeatedScalarFieldContainer[str]
-    def __init__(self, name: _Optional[str] = ..., table: _Optional[int] = ..., player_ids: _Optional[_Iterable[str]] = ..., hanchans_played: _Optional[int] = ..., hanchans: _Optional[int] = ..., order: _Optional[_Iterable[str]] = ..., substitute_ids: _Optional[_Iterable[str]] = ..., unresolved: _Optional[str] = ..., no_show_ids: _Optional[_Iterable[str]] = ...) -> None: ...
+    unresolved_ru: str
+    def __init__(self, name: _Optional[str] = ..., table: _Optional[int] = ..., player_ids: _Optional[_Iterable[str]] = ..., hanchans_played: _Optional[int] = ..., hanchans: _Optional[int] = ..., order: _Optional[_Iterable[str]] = ..., substitute_ids: _Optional[_Iterable[str]] = ..., unresolved: _Optional[str] = ..., no_show_ids: _Optional[_Iterable[str]] = ..., unresolved_ru: _Optional[str] = ...) -> None: ...
 
 class PlayoffStageView(_message.Message):
     __slots__ = ("number", "name", "status", "tables")
@@ -1438,7 +1474,7 @@ class PlayoffStageView(_message.Message):
     def __init__(self, number: _Optional[int] = ..., name: _Optional[str] = ..., status: _Optional[_Union[StageStatus, str]] = ..., tables: _Optional[_Iterable[_Union[PlayoffTableView, _Mapping]]] = ...) -> None: ...
 
 class Playoff(_message.Message):
-    __slots__ = ("competition_id", "regular_places", "stages", "progress", "blocked", "finished", "first_prize_player_id", "second_prize_player_id", "names")
+    __slots__ = ("competition_id", "regular_places", "stages", "progress", "blocked", "finished", "first_prize_player_id", "second_prize_player_id", "names", "blocked_ru")
     class NamesEntry(_message.Message):
         __slots__ = ("key", "value")
         KEY_FIELD_NUMBER: _ClassVar[int]
@@ -1455,6 +1491,7 @@ class Playoff(_message.Message):
     FIRST_PRIZE_PLAYER_ID_FIELD_NUMBER: _ClassVar[int]
     SECOND_PRIZE_PLAYER_ID_FIELD_NUMBER: _ClassVar[int]
     NAMES_FIELD_NUMBER: _ClassVar[int]
+    BLOCKED_RU_FIELD_NUMBER: _ClassVar[int]
     competition_id: str
     regular_places: _containers.RepeatedScalarFieldContainer[str]
     stages: _containers.RepeatedCompositeFieldContainer[PlayoffStageView]
@@ -1464,21 +1501,24 @@ class Playoff(_message.Message):
     first_prize_player_id: str
     second_prize_player_id: str
     names: _containers.ScalarMap[str, str]
-    def __init__(self, competition_id: _Optional[str] = ..., regular_places: _Optional[_Iterable[str]] = ..., stages: _Optional[_Iterable[_Union[PlayoffStageView, _Mapping]]] = ..., progress: _Optional[_Union[PlayoffProgressResponse, _Mapping]] = ..., blocked: _Optional[_Iterable[str]] = ..., finished: _Optional[bool] = ..., first_prize_player_id: _Optional[str] = ..., second_prize_player_id: _Optional[str] = ..., names: _Optional[_Mapping[str, str]] = ...) -> None: ...
+    blocked_ru: _containers.RepeatedScalarFieldContainer[str]
+    def __init__(self, competition_id: _Optional[str] = ..., regular_places: _Optional[_Iterable[str]] = ..., stages: _Optional[_Iterable[_Union[PlayoffStageView, _Mapping]]] = ..., progress: _Optional[_Union[PlayoffProgressResponse, _Mapping]] = ..., blocked: _Optional[_Iterable[str]] = ..., finished: _Optional[bool] = ..., first_prize_player_id: _Optional[str] = ..., second_prize_player_id: _Optional[str] = ..., names: _Optional[_Mapping[str, str]] = ..., blocked_ru: _Optional[_Iterable[str]] = ...) -> None: ...
 
 class PlayoffConflict(_message.Message):
-    __slots__ = ("stage", "seated_not_qualified_ids", "qualified_not_seated_ids", "explanation", "open")
+    __slots__ = ("stage", "seated_not_qualified_ids", "qualified_not_seated_ids", "explanation", "open", "explanation_ru")
     STAGE_FIELD_NUMBER: _ClassVar[int]
     SEATED_NOT_QUALIFIED_IDS_FIELD_NUMBER: _ClassVar[int]
     QUALIFIED_NOT_SEATED_IDS_FIELD_NUMBER: _ClassVar[int]
     EXPLANATION_FIELD_NUMBER: _ClassVar[int]
     OPEN_FIELD_NUMBER: _ClassVar[int]
+    EXPLANATION_RU_FIELD_NUMBER: _ClassVar[int]
     stage: int
     seated_not_qualified_ids: _containers.RepeatedScalarFieldContainer[str]
     qualified_not_seated_ids: _containers.RepeatedScalarFieldContainer[str]
     explanation: str
     open: bool
-    def __init__(self, stage: _Optional[int] = ..., seated_not_qualified_ids: _Optional[_Iterable[str]] = ..., qualified_not_seated_ids: _Optional[_Iterable[str]] = ..., explanation: _Optional[str] = ..., open: _Optional[bool] = ...) -> None: ...
+    explanation_ru: str
+    def __init__(self, stage: _Optional[int] = ..., seated_not_qualified_ids: _Optional[_Iterable[str]] = ..., qualified_not_seated_ids: _Optional[_Iterable[str]] = ..., explanation: _Optional[str] = ..., open: _Optional[bool] = ..., explanation_ru: _Optional[str] = ...) -> None: ...
 
 class DecidePlayoffRequest(_message.Message):
     __slots__ = ("competition_id", "decision", "reason", "decided_by", "idempotency_key")
