@@ -49,6 +49,8 @@ DELIVERY = Histogram(
 
 ACTIONS = ("confirm_meeting", "confirm_result", "dispute_result")
 LINKS_TTL_SECONDS = 5.0
+#: How long a club's time zone and room names are kept before they are asked for again.
+CLUB_TTL_SECONDS = 60.0
 SENDING_AT_ONCE = 8
 ACK_ATTEMPTS = 6
 RETRIED = (grpc.StatusCode.FAILED_PRECONDITION, grpc.StatusCode.UNAVAILABLE, grpc.StatusCode.ABORTED, grpc.StatusCode.NOT_FOUND)
@@ -71,6 +73,18 @@ class Outgoing:
     link: identity_pb2.TelegramLink
     text: str
     buttons: tuple[tuple[str, ButtonSpec], ...] = ()
+
+
+@dataclass(frozen=True)
+class _Club:
+    """What the bot writes about a club: its time zone and its rooms' names by id."""
+
+    at: float
+    time_zone: str = ""
+    rooms: dict[str, str] = field(default_factory=dict)
+
+    def room(self, room_id: str) -> str:
+        return self.rooms.get(room_id, room_id) or "—"
 
 
 @dataclass
@@ -113,6 +127,7 @@ class BotService:
         self.sender = sender
         self._links = _Links()
         self._names: dict[str, str] = {}
+        self._clubs: dict[str, _Club] = {}
         self._background: set[asyncio.Task] = set()
 
     # ------------------------------------------------------------------ links
@@ -204,6 +219,33 @@ class BotService:
             await asyncio.sleep(pause)
             pause *= 2
 
+    async def _club(self, club_id: str) -> _Club:
+        """The club's time zone and room names (GetClub, ListRooms: open to any logged-in caller), kept
+        ``CLUB_TTL_SECONDS``; an unknown or unreadable club: UTC and the rooms' ids."""
+        cached = self._clubs.get(club_id)
+        if cached is not None and time.monotonic() - cached.at <= CLUB_TTL_SECONDS:
+            return cached
+        if not club_id:
+            return _Club(time.monotonic())
+        try:
+            club = await self.gateway.call("GetClub", scheduling_pb2.GetClubRequest(club_id=club_id))
+            rooms: dict[str, str] = {}
+            token = ""
+            while True:
+                page = await self.gateway.call(
+                    "ListRooms", scheduling_pb2.ListRoomsRequest(club_id=club_id, page_size=500, page_token=token)
+                )
+                rooms.update((r.id, r.name) for r in page.rooms)
+                token = page.next_page_token
+                if not token or len(rooms) > 10_000:
+                    break
+        except grpc.aio.AioRpcError as e:
+            raise_transient(e)
+            log.info("club %s: %s", club_id, error_text(e))
+            return _Club(time.monotonic())
+        self._clubs[club_id] = _Club(time.monotonic(), club.time_zone, rooms)
+        return self._clubs[club_id]
+
     async def _competition_name(self, competition_id: str) -> str:
         if competition_id not in self._names:
             c = await self.gateway.call("GetCompetition", competitions_pb2.GetCompetitionRequest(competition_id=competition_id))
@@ -279,11 +321,13 @@ class BotService:
             if card is None:
                 continue
             meeting = next((m for m in card.meetings if m.id == event.subject_id), None)
+            language = lang(link)
             when, room = "—", "—"
             if meeting is not None:
-                when = texts.when(meeting.slot.start.ToDatetime(UTC), meeting.slot.end.ToDatetime(UTC))
-                room = meeting.room_id or "—"
-            language = lang(link)
+                club = await self._club(card.club_id)
+                start, end = meeting.slot.start.ToDatetime(UTC), meeting.slot.end.ToDatetime(UTC)
+                when = texts.when(start, end, language, club.time_zone)
+                room = club.room(meeting.room_id)
             match = texts.match(language, stage, round_, table)
             buttons: tuple[tuple[str, ButtonSpec], ...] = ()
             if kind == "meeting.proposed":
@@ -457,7 +501,9 @@ class BotService:
                     telegram_user_id,
                 )
                 if meeting.status == scheduling_pb2.MEETING_STATUS_BOOKED:
-                    outcome = texts.text("outcome.meeting_booked", language, room=meeting.room_id or "—")
+                    booked = await self._card(button.match_key, button.player_id, telegram_user_id)
+                    room = (await self._club(booked.club_id)).room(meeting.room_id) if booked else meeting.room_id
+                    outcome = texts.text("outcome.meeting_booked", language, room=room or "—")
                 else:
                     card = await self._card(button.match_key, button.player_id, telegram_user_id)
                     players = len(card.answered_player_ids) + len(card.pending_player_ids) if card else 4
