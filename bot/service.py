@@ -158,7 +158,7 @@ class BotService:
     # ------------------------------------------------------------------ events
     async def handle(self, event: events_pb2.Event) -> None:
         """Every message ``event`` causes, each claimed then sent (at most once per key and chat)."""
-        plan = getattr(self, "_plan_" + event.kind.replace(".", "_"), None)
+        plan = getattr(self, "_plan_" + event.kind.replace(".", "_").replace("-", "_"), None)
         outgoing: list[Outgoing] = await plan(event) if plan else []
         created = event.created_at.ToDatetime(UTC).timestamp() if event.HasField("created_at") else None
         delivered = 0
@@ -303,18 +303,25 @@ class BotService:
                     return list(t.player_ids)
         return []
 
+    async def _candidates(
+        self, competition_id: str, stage: int, round_: int, table: int
+    ) -> tuple[list[str] | None, list[tuple[identity_pb2.TelegramLink, str]]]:
+        """The table's players (None for a later stage) and the linked ones who may be at it (a later
+        stage: every linked player of the competition; their own card then says whether it is theirs)."""
+        players = await self._match_players(competition_id, stage, round_, table)
+        if players is None:
+            every = [
+                (link, p.player_id) for link in await self.links() for p in link.players if p.competition_id == competition_id
+            ]
+            return None, every
+        return players, await self.linked(competition_id, players)
+
     async def _plan_meeting(self, event: events_pb2.Event, match_key: str, kind: str) -> list[Outgoing]:
         parsed = texts.parse_match_key(match_key)
         if parsed is None:
             return []
         competition_id, stage, round_, table = parsed
-        players = await self._match_players(competition_id, stage, round_, table)
-        if players is None:
-            candidates = [
-                (link, p.player_id) for link in await self.links() for p in link.players if p.competition_id == competition_id
-            ]
-        else:
-            candidates = await self.linked(competition_id, players)
+        _, candidates = await self._candidates(competition_id, stage, round_, table)
         out = []
         for link, player_id in candidates:
             card = await self._card(match_key, player_id, link.telegram_user_id)
@@ -350,6 +357,26 @@ class BotService:
         c = event.schedule_cancelled
         kind = "meeting.cancelled_by_organizer" if c.by_organizer else "meeting.cancelled"
         return await self._plan_meeting(event, c.match_key, kind)
+
+    async def _plan_schedule_options_ready(self, event: events_pb2.Event) -> list[Outgoing]:
+        """Everyone at the table answered: each linked player of the match is told how many common
+        options their card now shows (the count only: never anyone's intervals)."""
+        ready = event.schedule_options_ready
+        parsed = texts.parse_match_key(ready.match_key)
+        if parsed is None:
+            return []
+        competition_id, stage, round_, table = parsed
+        players, candidates = await self._candidates(competition_id, stage, round_, table)
+        out = []
+        for link, player_id in candidates:
+            if players is None and await self._card(ready.match_key, player_id, link.telegram_user_id) is None:
+                continue  # a later stage: only the match's own players read its card
+            language = lang(link)
+            match = texts.match(language, stage, round_, table)
+            key = "options.ready" if ready.options > 0 else "options.none"
+            body = texts.text(key, language, match=match, options=ready.options)
+            out.append(Outgoing(f"event:{event.id}:{player_id}", "schedule.options-ready", link, body))
+        return out
 
     async def _plan_reminder_due(self, event: events_pb2.Event) -> list[Outgoing]:
         r = event.reminder_due

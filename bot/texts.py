@@ -86,6 +86,15 @@ _TEXTS: Final[dict[str, dict[str, str]]] = {
         EN: "{match}: the organizer moved the match window; the meeting at {when} is cancelled.",
         RU: "{match}: организатор перенёс окно матча; встреча {when} отменена.",
     },
+    "options.ready": {
+        EN: "{match}: your table has answered: {options} common options. Open the match in the Rondo web app to propose one.",
+        RU: "{match}: ваш стол ответил: общих вариантов — {options}. Откройте матч в веб-приложении Rondo, "
+        "чтобы предложить один из них.",
+    },
+    "options.none": {
+        EN: "{match}: your table has answered, but there is no common time. The organizer will set the meeting.",
+        RU: "{match}: ваш стол ответил, но общего времени нет. Встречу назначит организатор.",
+    },
     "reminder.waiting_for_answers": {
         EN: "Reminder — {match} is not scheduled yet: please enter your availability in the Rondo web app.",
         RU: "Напоминание — {match} ещё не назначен: укажите, когда вы свободны, в веб-приложении Rondo.",

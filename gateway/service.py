@@ -549,12 +549,27 @@ class GatewayService:
             # never whose answer undid it: that would tell everyone the player is no longer free then
             for meeting_id in answer.cancelled_meeting_ids:
                 await self._schedule_event(meeting_id, events_pb2.ScheduleCancelledEvent(match_key=answer.match_key))
+            if answer.version == 1:  # a first answer: the last one missing completes the table
+                await self._options_ready(answer, deadline)
         elif isinstance(answer, booking_pb2.MoveMatchWindowResponse):  # the match moved to a later window
             for meeting_id in answer.cancelled_meeting_ids:
                 await self._schedule_event(
                     meeting_id, events_pb2.ScheduleCancelledEvent(match_key=answer.match.match_key, by_organizer=True)
                 )
         return answer
+
+    async def _options_ready(self, answer: booking_pb2.AvailabilityResponse, deadline: float | None) -> None:
+        """``schedule.options-ready`` when this answer was the table's last one missing: every player's
+        card now shows the common options (how many; never an interval). Once per match."""
+        card = await self.booking(
+            "GetMatchCard",
+            booking_pb2.GetMatchCardRequest(match_key=answer.match_key, viewer_player_id=answer.player_id),
+            Deadline(deadline).timeout(),
+        )
+        if card.pending_player_ids or not card.answered_player_ids:
+            return
+        payload = events_pb2.ScheduleOptionsReadyEvent(match_key=answer.match_key, options=len(card.options))
+        await self._append(answer.match_key.split("/", 1)[0], answer.match_key, answer.match_key, payload)
 
     async def _schedule_event(
         self,

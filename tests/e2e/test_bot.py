@@ -32,7 +32,7 @@ from rondo.gateway.v1 import (
     scheduling_pb2,
 )
 from tests.bot_process import BotProcess
-from tests.typed_events import every_event
+from tests.typed_events import check_typed, every_event
 from tests.waiting import wait_until
 
 pytestmark = pytest.mark.e2e
@@ -275,18 +275,30 @@ def test_a_players_own_proposal_reaches_the_table_with_the_confirm_button(embedd
     stub = embedded.gateway
     cid, draw, players, users = linked_league(embedded, api, "Proposal league", 2101, russian=(2104,))
     round_one_opened(stub, cid, "Proposal club", "Asia/Tokyo")
+    english = {p: u for p, u in users.items() if u != 2104}
     key = f"{cid}/1/1/1"
     for p in players:
         embedded.accounts.player(cid, p).SetAvailability(
             scheduling_pb2.SetAvailabilityRequest(match_key=key, player_id=p, intervals=[slot(2, 15, 0, 22)]), timeout=10
         )
+    # the last answer completed the table: one "schedule.options-ready" event (a count, no interval),
+    # and each linked player told how many common options their card now shows, in their language
+    card = embedded.accounts.player(cid, players[0]).GetMatchCard(scheduling_pb2.GetMatchCardRequest(match_key=key), timeout=10)
+    assert card.options and not card.pending_player_ids
+    ready = [e for e in every_event(stub, cid) if e.kind == "schedule.options-ready"]
+    assert len(ready) == 1 and check_typed(ready[0]) == "schedule.options-ready" and ready[0].subject_id == key
+    assert ready[0].schedule_options_ready.options == len(card.options) and "interval" not in str(ready[0].payload)
+    told = {p: message_with(api, u, f"your table has answered: {len(card.options)} common options") for p, u in english.items()}
+    assert len(told) == 3 and all(
+        len([t for t in texts(api, u) if "your table has answered" in t]) == 1 for u in english.values()
+    )
+    message_with(api, 2104, f"ваш стол ответил: общих вариантов — {len(card.options)}")
     option = slot(2, 17, 0, 21)
     embedded.accounts.player(cid, players[0]).ProposeMeeting(
         scheduling_pb2.ProposeMeetingRequest(match_key=key, start=option.start, end=option.end, idempotency_key="own"), timeout=10
     )
     tokyo = (DAY0 + timedelta(days=2, hours=17)).astimezone(ZoneInfo("Asia/Tokyo"))
     when = f"{tokyo:%A}, {tokyo:%B} {tokyo.day}, {tokyo.year}, 02:00–06:00 (Asia/Tokyo)"  # no room yet
-    english = {p: u for p, u in users.items() if u != 2104}
     offers = {p: message_with(api, user, "a meeting is proposed") for p, user in english.items()}
     assert all(when in sent.params["text"] and [label for label, _ in buttons(sent)] == ["Confirm"] for sent in offers.values())
     russian = message_with(api, 2104, "предложена встреча")
