@@ -304,24 +304,28 @@ class BotService:
         return []
 
     async def _candidates(
-        self, competition_id: str, stage: int, round_: int, table: int
-    ) -> tuple[list[str] | None, list[tuple[identity_pb2.TelegramLink, str]]]:
-        """The table's players (None for a later stage) and the linked ones who may be at it (a later
-        stage: every linked player of the competition; their own card then says whether it is theirs)."""
+        self, match_key: str
+    ) -> tuple[tuple[str, int, int, int], list[str] | None, list[tuple[identity_pb2.TelegramLink, str]]] | None:
+        """The match key's parts, the table's players (None for a later stage) and the linked ones who
+        may be at it (a later stage: every linked player of the competition; their own card then says
+        whether it is theirs); None for a key that is no match's."""
+        parsed = texts.parse_match_key(match_key)
+        if parsed is None:
+            return None
+        competition_id, stage, round_, table = parsed
         players = await self._match_players(competition_id, stage, round_, table)
         if players is None:
             every = [
                 (link, p.player_id) for link in await self.links() for p in link.players if p.competition_id == competition_id
             ]
-            return None, every
-        return players, await self.linked(competition_id, players)
+            return parsed, None, every
+        return parsed, players, await self.linked(competition_id, players)
 
     async def _plan_meeting(self, event: events_pb2.Event, match_key: str, kind: str) -> list[Outgoing]:
-        parsed = texts.parse_match_key(match_key)
-        if parsed is None:
+        found = await self._candidates(match_key)
+        if found is None:
             return []
-        competition_id, stage, round_, table = parsed
-        _, candidates = await self._candidates(competition_id, stage, round_, table)
+        (competition_id, stage, round_, table), _, candidates = found
         out = []
         for link, player_id in candidates:
             card = await self._card(match_key, player_id, link.telegram_user_id)
@@ -362,11 +366,10 @@ class BotService:
         """Everyone at the table answered: each linked player of the match is told how many common
         options their card now shows (the count only: never anyone's intervals)."""
         ready = event.schedule_options_ready
-        parsed = texts.parse_match_key(ready.match_key)
-        if parsed is None:
+        found = await self._candidates(ready.match_key)
+        if found is None:
             return []
-        competition_id, stage, round_, table = parsed
-        players, candidates = await self._candidates(competition_id, stage, round_, table)
+        (_, stage, round_, table), players, candidates = found
         out = []
         for link, player_id in candidates:
             if players is None and await self._card(ready.match_key, player_id, link.telegram_user_id) is None:
