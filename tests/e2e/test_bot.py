@@ -269,6 +269,7 @@ def test_a_proposed_meeting_is_confirmed_with_the_button_and_booked_by_the_fourt
 
 
 @pytest.mark.rule("access.bot.button-for-its-player")
+@pytest.mark.rule("access.bot.options-ready-count-only")
 def test_a_players_own_proposal_reaches_the_table_with_the_confirm_button(embedded, api, bot):
     """...its time in the club's zone (Tokyo here: the next day's night), the date in words in each
     player's language, the room by name."""
