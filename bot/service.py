@@ -121,6 +121,9 @@ def lang(link: identity_pb2.TelegramLink) -> str:
 
 
 class BotService:
+    #: The clock of the club cache (a test's own).
+    clock = staticmethod(time.monotonic)
+
     def __init__(self, gateway: Gateway, store: Store, sender: Sender):
         self.gateway = gateway
         self.store = store
@@ -223,10 +226,10 @@ class BotService:
         """The club's time zone and room names (GetClub, ListRooms: open to any logged-in caller), kept
         ``CLUB_TTL_SECONDS``; an unknown or unreadable club: UTC and the rooms' ids."""
         cached = self._clubs.get(club_id)
-        if cached is not None and time.monotonic() - cached.at <= CLUB_TTL_SECONDS:
+        if cached is not None and self.clock() - cached.at <= CLUB_TTL_SECONDS:
             return cached
         if not club_id:
-            return _Club(time.monotonic())
+            return _Club(self.clock())
         try:
             club = await self.gateway.call("GetClub", scheduling_pb2.GetClubRequest(club_id=club_id))
             rooms: dict[str, str] = {}
@@ -242,8 +245,8 @@ class BotService:
         except grpc.aio.AioRpcError as e:
             raise_transient(e)
             log.info("club %s: %s", club_id, error_text(e))
-            return _Club(time.monotonic())
-        self._clubs[club_id] = _Club(time.monotonic(), club.time_zone, rooms)
+            return _Club(self.clock())
+        self._clubs[club_id] = _Club(self.clock(), club.time_zone, rooms)
         return self._clubs[club_id]
 
     async def _competition_name(self, competition_id: str) -> str:
