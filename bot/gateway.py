@@ -19,6 +19,7 @@ KINDS = (
     "schedule.proposed",
     "schedule.booked",
     "schedule.cancelled",
+    "schedule.options-ready",
     "reminder.due",
     "standings.changed",
 )

@@ -49,6 +49,8 @@ DELIVERY = Histogram(
 
 ACTIONS = ("confirm_meeting", "confirm_result", "dispute_result")
 LINKS_TTL_SECONDS = 5.0
+#: How long a club's time zone and room names are kept before they are asked for again.
+CLUB_TTL_SECONDS = 60.0
 SENDING_AT_ONCE = 8
 ACK_ATTEMPTS = 6
 RETRIED = (grpc.StatusCode.FAILED_PRECONDITION, grpc.StatusCode.UNAVAILABLE, grpc.StatusCode.ABORTED, grpc.StatusCode.NOT_FOUND)
@@ -71,6 +73,18 @@ class Outgoing:
     link: identity_pb2.TelegramLink
     text: str
     buttons: tuple[tuple[str, ButtonSpec], ...] = ()
+
+
+@dataclass(frozen=True)
+class _Club:
+    """What the bot writes about a club: its time zone and its rooms' names by id."""
+
+    at: float
+    time_zone: str = ""
+    rooms: dict[str, str] = field(default_factory=dict)
+
+    def room(self, room_id: str) -> str:
+        return self.rooms.get(room_id, room_id) or "—"
 
 
 @dataclass
@@ -107,12 +121,16 @@ def lang(link: identity_pb2.TelegramLink) -> str:
 
 
 class BotService:
+    #: The clock of the club cache (a test's own).
+    clock = staticmethod(time.monotonic)
+
     def __init__(self, gateway: Gateway, store: Store, sender: Sender):
         self.gateway = gateway
         self.store = store
         self.sender = sender
         self._links = _Links()
         self._names: dict[str, str] = {}
+        self._clubs: dict[str, _Club] = {}
         self._background: set[asyncio.Task] = set()
 
     # ------------------------------------------------------------------ links
@@ -143,7 +161,7 @@ class BotService:
     # ------------------------------------------------------------------ events
     async def handle(self, event: events_pb2.Event) -> None:
         """Every message ``event`` causes, each claimed then sent (at most once per key and chat)."""
-        plan = getattr(self, "_plan_" + event.kind.replace(".", "_"), None)
+        plan = getattr(self, "_plan_" + event.kind.replace(".", "_").replace("-", "_"), None)
         outgoing: list[Outgoing] = await plan(event) if plan else []
         created = event.created_at.ToDatetime(UTC).timestamp() if event.HasField("created_at") else None
         delivered = 0
@@ -204,6 +222,33 @@ class BotService:
             await asyncio.sleep(pause)
             pause *= 2
 
+    async def _club(self, club_id: str) -> _Club:
+        """The club's time zone and room names (GetClub, ListRooms: open to any logged-in caller), kept
+        ``CLUB_TTL_SECONDS``; an unknown or unreadable club: UTC and the rooms' ids."""
+        cached = self._clubs.get(club_id)
+        if cached is not None and self.clock() - cached.at <= CLUB_TTL_SECONDS:
+            return cached
+        if not club_id:
+            return _Club(self.clock())
+        try:
+            club = await self.gateway.call("GetClub", scheduling_pb2.GetClubRequest(club_id=club_id))
+            rooms: dict[str, str] = {}
+            token = ""
+            while True:
+                page = await self.gateway.call(
+                    "ListRooms", scheduling_pb2.ListRoomsRequest(club_id=club_id, page_size=500, page_token=token)
+                )
+                rooms.update((r.id, r.name) for r in page.rooms)
+                token = page.next_page_token
+                if not token or len(rooms) > 10_000:
+                    break
+        except grpc.aio.AioRpcError as e:
+            raise_transient(e)
+            log.info("club %s: %s", club_id, error_text(e))
+            return _Club(self.clock())
+        self._clubs[club_id] = _Club(self.clock(), club.time_zone, rooms)
+        return self._clubs[club_id]
+
     async def _competition_name(self, competition_id: str) -> str:
         if competition_id not in self._names:
             c = await self.gateway.call("GetCompetition", competitions_pb2.GetCompetitionRequest(competition_id=competition_id))
@@ -261,29 +306,42 @@ class BotService:
                     return list(t.player_ids)
         return []
 
-    async def _plan_meeting(self, event: events_pb2.Event, match_key: str, kind: str) -> list[Outgoing]:
+    async def _candidates(
+        self, match_key: str
+    ) -> tuple[tuple[str, int, int, int], list[str] | None, list[tuple[identity_pb2.TelegramLink, str]]] | None:
+        """The match key's parts, the table's players (None for a later stage) and the linked ones who
+        may be at it (a later stage: every linked player of the competition; their own card then says
+        whether it is theirs); None for a key that is no match's."""
         parsed = texts.parse_match_key(match_key)
         if parsed is None:
-            return []
+            return None
         competition_id, stage, round_, table = parsed
         players = await self._match_players(competition_id, stage, round_, table)
         if players is None:
-            candidates = [
+            every = [
                 (link, p.player_id) for link in await self.links() for p in link.players if p.competition_id == competition_id
             ]
-        else:
-            candidates = await self.linked(competition_id, players)
+            return parsed, None, every
+        return parsed, players, await self.linked(competition_id, players)
+
+    async def _plan_meeting(self, event: events_pb2.Event, match_key: str, kind: str) -> list[Outgoing]:
+        found = await self._candidates(match_key)
+        if found is None:
+            return []
+        (competition_id, stage, round_, table), _, candidates = found
         out = []
         for link, player_id in candidates:
             card = await self._card(match_key, player_id, link.telegram_user_id)
             if card is None:
                 continue
             meeting = next((m for m in card.meetings if m.id == event.subject_id), None)
+            language = lang(link)
             when, room = "—", "—"
             if meeting is not None:
-                when = texts.when(meeting.slot.start.ToDatetime(UTC), meeting.slot.end.ToDatetime(UTC))
-                room = meeting.room_id or "—"
-            language = lang(link)
+                club = await self._club(card.club_id)
+                start, end = meeting.slot.start.ToDatetime(UTC), meeting.slot.end.ToDatetime(UTC)
+                when = texts.when(start, end, language, club.time_zone)
+                room = club.room(meeting.room_id)
             match = texts.match(language, stage, round_, table)
             buttons: tuple[tuple[str, ButtonSpec], ...] = ()
             if kind == "meeting.proposed":
@@ -306,6 +364,25 @@ class BotService:
         c = event.schedule_cancelled
         kind = "meeting.cancelled_by_organizer" if c.by_organizer else "meeting.cancelled"
         return await self._plan_meeting(event, c.match_key, kind)
+
+    async def _plan_schedule_options_ready(self, event: events_pb2.Event) -> list[Outgoing]:
+        """Everyone at the table answered: each linked player of the match is told how many common
+        options their card now shows (the count only: never anyone's intervals)."""
+        ready = event.schedule_options_ready
+        found = await self._candidates(ready.match_key)
+        if found is None:
+            return []
+        (_, stage, round_, table), players, candidates = found
+        out = []
+        for link, player_id in candidates:
+            if players is None and await self._card(ready.match_key, player_id, link.telegram_user_id) is None:
+                continue  # a later stage: only the match's own players read its card
+            language = lang(link)
+            match = texts.match(language, stage, round_, table)
+            key = "options.ready" if ready.options > 0 else "options.none"
+            body = texts.text(key, language, match=match, options=ready.options)
+            out.append(Outgoing(f"event:{event.id}:{player_id}", "schedule.options-ready", link, body))
+        return out
 
     async def _plan_reminder_due(self, event: events_pb2.Event) -> list[Outgoing]:
         r = event.reminder_due
@@ -457,7 +534,9 @@ class BotService:
                     telegram_user_id,
                 )
                 if meeting.status == scheduling_pb2.MEETING_STATUS_BOOKED:
-                    outcome = texts.text("outcome.meeting_booked", language, room=meeting.room_id or "—")
+                    booked = await self._card(button.match_key, button.player_id, telegram_user_id)
+                    room = (await self._club(booked.club_id)).room(meeting.room_id) if booked else meeting.room_id
+                    outcome = texts.text("outcome.meeting_booked", language, room=room or "—")
                 else:
                     card = await self._card(button.match_key, button.player_id, telegram_user_id)
                     players = len(card.answered_player_ids) + len(card.pending_player_ids) if card else 4

@@ -13,20 +13,29 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from pathlib import Path
 
 from sqlalchemy import BigInteger, Column, String
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import registry
 from sqlmodel import Field, Session, SQLModel, select
 
-from rondo_runtime.db import make_engine
+from rondo_runtime.db import make_engine, run_migrations
 
 SENDING, SENT, FAILED = "sending", "sent", "failed"
 CURSOR = "events"
+#: The bot's Alembic migrations, and the version table they keep (its own name: the bot's database
+#: may be one a service uses too).
+MIGRATIONS = str(Path(__file__).parent / "migrations")
+VERSION_TABLE = "bot_alembic_version"
 
 
 class _Table(SQLModel, registry=registry()):
     """The bot's tables only (its own metadata: nothing else is created in its database)."""
+
+
+#: The bot's tables (what its migrations must equal).
+metadata = _Table.metadata
 
 
 class Cursor(_Table, table=True):
@@ -85,7 +94,7 @@ class Claim:
 class Store:
     def __init__(self, url: str):
         self.engine = make_engine(url)
-        _Table.metadata.create_all(self.engine)
+        run_migrations(self.engine, MIGRATIONS, VERSION_TABLE)
 
     def close(self) -> None:
         self.engine.dispose()

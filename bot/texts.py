@@ -1,14 +1,17 @@
 """Everything the bot writes, in Russian and English (pure: no I/O).
 
 The language is the link's (``TelegramLink.language``, the user's Telegram language): Russian for
-"ru" and its variants ("ru-RU"), English otherwise. Times are written in UTC with the zone named.
+"ru" and its variants ("ru-RU"), English otherwise. Times are written in the club's time zone, named, the date in words.
 No text takes an availability interval: the bot is never given one.
 """
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timezone
 from typing import Final
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+from babel import dates as babel_dates
 
 RU: Final = "ru"
 EN: Final = "en"
@@ -68,12 +71,12 @@ _TEXTS: Final[dict[str, dict[str, str]]] = {
         RU: "Этап {stage}, тур {round}, стол {table}",
     },
     "meeting.proposed": {
-        EN: "{match}: a meeting is proposed for {when}, room {room}. Press “Confirm” if you can come.",
-        RU: "{match}: предложена встреча {when}, зал {room}. Нажмите «Подтвердить», если сможете прийти.",
+        EN: "{match}: a meeting is proposed for {when}, room “{room}”. Press “Confirm” if you can come.",
+        RU: "{match}: предложена встреча {when}, зал «{room}». Нажмите «Подтвердить», если сможете прийти.",
     },
     "meeting.booked": {
-        EN: "{match}: the meeting is booked for {when}, room {room}.",
-        RU: "{match}: встреча назначена на {when}, зал {room}.",
+        EN: "{match}: the meeting is booked for {when}, room “{room}”.",
+        RU: "{match}: встреча назначена на {when}, зал «{room}».",
     },
     "meeting.cancelled": {
         EN: "{match}: the meeting at {when} is cancelled.",
@@ -82,6 +85,15 @@ _TEXTS: Final[dict[str, dict[str, str]]] = {
     "meeting.cancelled_by_organizer": {
         EN: "{match}: the organizer moved the match window; the meeting at {when} is cancelled.",
         RU: "{match}: организатор перенёс окно матча; встреча {when} отменена.",
+    },
+    "options.ready": {
+        EN: "{match}: your table has answered: {options} common options. Open the match in the Rondo web app to propose one.",
+        RU: "{match}: ваш стол ответил: общих вариантов — {options}. Откройте матч в веб-приложении Rondo, "
+        "чтобы предложить один из них.",
+    },
+    "options.none": {
+        EN: "{match}: your table has answered, but there is no common time. The organizer will set the meeting.",
+        RU: "{match}: ваш стол ответил, но общего времени нет. Встречу назначит организатор.",
     },
     "reminder.waiting_for_answers": {
         EN: "Reminder — {match} is not scheduled yet: please enter your availability in the Rondo web app.",
@@ -110,8 +122,8 @@ _TEXTS: Final[dict[str, dict[str, str]]] = {
         RU: "✅ Вы подтвердили. Ждём остальных ({confirmed} из {players}).",
     },
     "outcome.meeting_booked": {
-        EN: "✅ Everyone confirmed: the meeting is booked, room {room}.",
-        RU: "✅ Все подтвердили: встреча назначена, зал {room}.",
+        EN: "✅ Everyone confirmed: the meeting is booked, room “{room}”.",
+        RU: "✅ Все подтвердили: встреча назначена, зал «{room}».",
     },
     "outcome.result_confirmed": {EN: "✅ You confirmed the result.", RU: "✅ Вы подтвердили результат."},
     "outcome.result_disputed": {
@@ -143,14 +155,31 @@ def _cut(value: str) -> str:
     return value if len(value) <= MAX_VALUE else value[: MAX_VALUE - 1] + "…"
 
 
-def when(start: datetime, end: datetime | None = None) -> str:
-    """ "2026-12-12 19:00–23:00 UTC" (the end's date too when it is another day)."""
-    start = start.astimezone(UTC)
-    if end is None:
-        return f"{start:%Y-%m-%d %H:%M} UTC"
-    end = end.astimezone(UTC)
-    end_text = f"{end:%H:%M}" if end.date() == start.date() else f"{end:%Y-%m-%d %H:%M}"
-    return f"{start:%Y-%m-%d %H:%M}–{end_text} UTC"
+def when(start: datetime, end: datetime | None = None, lang: str = EN, zone: str = "") -> str:
+    """The meeting's time in the club's time zone ``zone`` (UTC when it is empty or unknown), the date
+    written naturally in ``lang`` (Babel): "Saturday, December 12, 2026, 19:00–23:00 (Europe/Moscow)",
+    "суббота, 12 декабря 2026 г., 19:00–23:00 (Europe/Moscow)"; the end's date too when it is another day."""
+    tz = _zone(zone)
+    locale = "ru_RU" if lang == RU else "en_US"
+    start = start.astimezone(tz)
+    day = babel_dates.format_date(start.date(), format="full", locale=locale)
+    out = f"{day}, {start:%H:%M}"
+    if end is not None:
+        end = end.astimezone(tz)
+        if end.date() == start.date():
+            out += f"–{end:%H:%M}"
+        else:
+            out += f" – {babel_dates.format_date(end.date(), format='full', locale=locale)}, {end:%H:%M}"
+    # CLDR puts (narrow) no-break spaces in dates ("2026\u202fг."), which ones depends on its version
+    out = out.replace("\u202f", " ").replace("\u00a0", " ")
+    return f"{out} ({tz.key if isinstance(tz, ZoneInfo) else 'UTC'})"
+
+
+def _zone(name: str) -> ZoneInfo | timezone:
+    try:
+        return ZoneInfo(name) if name else UTC
+    except (ZoneInfoNotFoundError, ValueError):
+        return UTC
 
 
 def match(lang: str, stage: int, round_: int, table: int) -> str:

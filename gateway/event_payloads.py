@@ -31,6 +31,7 @@ KINDS: dict[str, type[Message]] = {
     "schedule.proposed": events_pb2.ScheduleProposedEvent,
     "schedule.booked": events_pb2.ScheduleBookedEvent,
     "schedule.cancelled": events_pb2.ScheduleCancelledEvent,
+    "schedule.options-ready": events_pb2.ScheduleOptionsReadyEvent,
     "mediation.requested": events_pb2.MediationRequestedEvent,
     "mediation.scheduled": events_pb2.MediationScheduledEvent,
     "mediation.closed": events_pb2.MediationClosedEvent,

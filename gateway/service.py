@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
+import logging
 from collections.abc import Callable
 from pathlib import Path
 
@@ -30,7 +31,9 @@ from rondo.gateway.v1 import common_pb2, draws_pb2, events_pb2, scheduling_pb2, 
 from rondo.league.v1 import league_pb2
 from rondo.solver.v1 import solver_pb2
 from rondo_runtime import idempotency
-from rondo_runtime.errors import Aborted, FailedPrecondition, InvalidArgument, NotFound
+from rondo_runtime.errors import Aborted, FailedPrecondition, InvalidArgument, NotFound, RondoError
+
+log = logging.getLogger(__name__)
 
 MIGRATIONS = str(Path(__file__).parent / "adapters" / "migrations")
 SOLVER_MARGIN_SECONDS = 5.0  # without a deadline: time for the solver to answer after its budget runs out
@@ -549,12 +552,31 @@ class GatewayService:
             # never whose answer undid it: that would tell everyone the player is no longer free then
             for meeting_id in answer.cancelled_meeting_ids:
                 await self._schedule_event(meeting_id, events_pb2.ScheduleCancelledEvent(match_key=answer.match_key))
+            if answer.version == 1:  # a first answer: the last one missing completes the table
+                await self._options_ready(answer, deadline)
         elif isinstance(answer, booking_pb2.MoveMatchWindowResponse):  # the match moved to a later window
             for meeting_id in answer.cancelled_meeting_ids:
                 await self._schedule_event(
                     meeting_id, events_pb2.ScheduleCancelledEvent(match_key=answer.match.match_key, by_organizer=True)
                 )
         return answer
+
+    async def _options_ready(self, answer: booking_pb2.AvailabilityResponse, deadline: float | None) -> None:
+        """``schedule.options-ready`` when this answer was the table's last one missing: every player's
+        card now shows the common options (how many; never an interval). Once per match."""
+        try:
+            card = await self.booking(
+                "GetMatchCard",
+                booking_pb2.GetMatchCardRequest(match_key=answer.match_key, viewer_player_id=answer.player_id),
+                Deadline(deadline).timeout(),
+            )
+        except RondoError as error:  # the answer is stored: the player is not told it failed for a notice
+            log.warning("options-ready of %s not known: %s", answer.match_key, error)
+            return
+        if card.pending_player_ids or not card.answered_player_ids:
+            return
+        payload = events_pb2.ScheduleOptionsReadyEvent(match_key=answer.match_key, options=len(card.options))
+        await self._append(answer.match_key.split("/", 1)[0], answer.match_key, answer.match_key, payload)
 
     async def _schedule_event(
         self,

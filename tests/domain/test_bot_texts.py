@@ -52,8 +52,17 @@ def test_a_match_key_parses_only_when_it_is_competition_stage_round_table(raw):
     assert texts.parse_match_key("c1/0/2/3") is None and texts.parse_match_key("c1/1/2") is None
 
 
-def test_times_are_written_in_utc_and_a_match_names_its_stage_after_the_first():
+def test_times_are_written_in_the_clubs_zone_with_the_date_in_words_and_a_match_names_its_stage_after_the_first():
     start, end = datetime(2026, 12, 12, 16, 0, tzinfo=UTC), datetime(2026, 12, 12, 20, 0, tzinfo=UTC)
-    assert texts.when(start, end) == "2026-12-12 16:00–20:00 UTC"
-    assert texts.when(start, datetime(2026, 12, 13, 1, 0, tzinfo=UTC)) == "2026-12-12 16:00–2026-12-13 01:00 UTC"
+    assert texts.when(start, end, "en", "Europe/Moscow") == "Saturday, December 12, 2026, 19:00–23:00 (Europe/Moscow)"
+    assert texts.when(start, end, "ru", "Europe/Moscow") == "суббота, 12 декабря 2026 г., 19:00–23:00 (Europe/Moscow)"
+    assert texts.when(start, end, "en", "Asia/Tokyo") == "Sunday, December 13, 2026, 01:00–05:00 (Asia/Tokyo)"
+    assert texts.when(start, end, "en", "") == texts.when(start, end, "en", "No/Such_Zone")  # unknown: UTC, named
+    assert texts.when(start, end, "en", "").endswith("16:00–20:00 (UTC)")
+    assert texts.when(start, datetime(2026, 12, 13, 1, 0, tzinfo=UTC), "en", "UTC") == (
+        "Saturday, December 12, 2026, 16:00 – Sunday, December 13, 2026, 01:00 (UTC)"
+    )
+    # a summer date in a zone with DST: the offset of that day, not of today
+    summer = datetime(2026, 7, 1, 16, 0, tzinfo=UTC)
+    assert texts.when(summer, None, "ru", "Europe/Berlin") == "среда, 1 июля 2026 г., 18:00 (Europe/Berlin)"
     assert texts.match("en", 1, 2, 3) == "Round 2, table 3" and texts.match("ru", 2, 1, 1) == "Этап 2, тур 1, стол 1"

@@ -32,7 +32,7 @@ from rondo.gateway.v1 import (
     scheduling_pb2,
 )
 from tests.bot_process import BotProcess
-from tests.typed_events import every_event
+from tests.typed_events import check_typed, every_event
 from tests.waiting import wait_until
 
 pytestmark = pytest.mark.e2e
@@ -91,9 +91,10 @@ def league(stub, name: str, approve: bool = True) -> tuple[str, draws_pb2.Draw]:
     return competition.id, view.draw
 
 
-def club_with_a_room(stub, name: str) -> scheduling_pb2.Club:
+def club_with_a_room(stub, name: str, time_zone: str = "") -> scheduling_pb2.Club:
     club = stub.CreateClub(
-        scheduling_pb2.CreateClubRequest(club=scheduling_pb2.Club(name=name), idempotency_key=name), timeout=10
+        scheduling_pb2.CreateClubRequest(club=scheduling_pb2.Club(name=name, time_zone=time_zone), idempotency_key=name),
+        timeout=10,
     )
     stub.CreateRoom(
         scheduling_pb2.CreateRoomRequest(room=scheduling_pb2.Room(name="Room 1"), club_id=club.id, idempotency_key=name),
@@ -102,9 +103,10 @@ def club_with_a_room(stub, name: str) -> scheduling_pb2.Club:
     return club
 
 
-def round_one_opened(stub, cid: str, club_name: str) -> None:
-    """Round 1 of ``cid`` opened for scheduling in a new club with one room, for the week from DAY0."""
-    club = club_with_a_room(stub, club_name)
+def round_one_opened(stub, cid: str, club_name: str, time_zone: str = "") -> None:
+    """Round 1 of ``cid`` opened for scheduling in a new club with one room ("Room 1"), for the week
+    from DAY0 (the club in ``time_zone``, Europe/Kirov when empty)."""
+    club = club_with_a_room(stub, club_name, time_zone)
     stub.OpenRoundScheduling(
         scheduling_pb2.OpenRoundSchedulingRequest(
             competition_id=cid, round=1, club_id=club.id, window_start=slot(0, 0, 0, 1).start, window_end=slot(7, 0, 0, 1).start
@@ -227,8 +229,9 @@ def test_a_proposed_meeting_is_confirmed_with_the_button_and_booked_by_the_fourt
     meeting = next(m.meeting for m in proposed.matches if m.match_key == key)
     offers = {p: message_with(api, user, "a meeting is proposed") for p, user in users.items()}
     assert all(buttons(sent) == [("Confirm", buttons(sent)[0][1])] for sent in offers.values())
-    start = meeting.slot.start.ToDatetime(UTC)
-    assert f"{start:%Y-%m-%d %H:%M}" in offers[players[0]].params["text"]
+    start = meeting.slot.start.ToDatetime(UTC).astimezone(KIROV)  # the club's zone (the default)
+    assert f"{start:%A}, {start:%B} {start.day}, {start.year}, {start:%H:%M}" in offers[players[0]].params["text"]
+    assert "(Europe/Kirov), room “Room 1”" in offers[players[0]].params["text"]  # the room by name, not its id
 
     # someone else (not linked at all) presses the first player's button: refused, nothing confirmed
     answer, edited = press(api, 2999, offers[players[0]], "Confirm")
@@ -266,22 +269,42 @@ def test_a_proposed_meeting_is_confirmed_with_the_button_and_booked_by_the_fourt
 
 
 @pytest.mark.rule("access.bot.button-for-its-player")
+@pytest.mark.rule("access.bot.options-ready-count-only")
 def test_a_players_own_proposal_reaches_the_table_with_the_confirm_button(embedded, api, bot):
+    """...its time in the club's zone (Tokyo here: the next day's night), the date in words in each
+    player's language, the room by name."""
     stub = embedded.gateway
-    cid, draw, players, users = linked_league(embedded, api, "Proposal league", 2101)
-    round_one_opened(stub, cid, "Proposal club")
+    cid, draw, players, users = linked_league(embedded, api, "Proposal league", 2101, russian=(2104,))
+    round_one_opened(stub, cid, "Proposal club", "Asia/Tokyo")
+    english = {p: u for p, u in users.items() if u != 2104}
     key = f"{cid}/1/1/1"
     for p in players:
         embedded.accounts.player(cid, p).SetAvailability(
             scheduling_pb2.SetAvailabilityRequest(match_key=key, player_id=p, intervals=[slot(2, 15, 0, 22)]), timeout=10
         )
+    # the last answer completed the table: one "schedule.options-ready" event (a count, no interval),
+    # and each linked player told how many common options their card now shows, in their language
+    card = embedded.accounts.player(cid, players[0]).GetMatchCard(scheduling_pb2.GetMatchCardRequest(match_key=key), timeout=10)
+    assert card.options and not card.pending_player_ids
+    ready = [e for e in every_event(stub, cid) if e.kind == "schedule.options-ready"]
+    assert len(ready) == 1 and check_typed(ready[0]) == "schedule.options-ready" and ready[0].subject_id == key
+    assert ready[0].schedule_options_ready.options == len(card.options) and "interval" not in str(ready[0].payload)
+    told = {p: message_with(api, u, f"your table has answered: {len(card.options)} common options") for p, u in english.items()}
+    assert len(told) == 3 and all(
+        len([t for t in texts(api, u) if "your table has answered" in t]) == 1 for u in english.values()
+    )
+    message_with(api, 2104, f"ваш стол ответил: общих вариантов — {len(card.options)}")
     option = slot(2, 17, 0, 21)
     embedded.accounts.player(cid, players[0]).ProposeMeeting(
         scheduling_pb2.ProposeMeetingRequest(match_key=key, start=option.start, end=option.end, idempotency_key="own"), timeout=10
     )
-    when = f"{DAY0 + timedelta(days=2, hours=17):%Y-%m-%d %H:%M}–21:00 UTC"
-    offers = {p: message_with(api, user, "a meeting is proposed") for p, user in users.items()}
+    tokyo = (DAY0 + timedelta(days=2, hours=17)).astimezone(ZoneInfo("Asia/Tokyo"))
+    when = f"{tokyo:%A}, {tokyo:%B} {tokyo.day}, {tokyo.year}, 02:00–06:00 (Asia/Tokyo)"  # no room yet
+    offers = {p: message_with(api, user, "a meeting is proposed") for p, user in english.items()}
     assert all(when in sent.params["text"] and [label for label, _ in buttons(sent)] == ["Confirm"] for sent in offers.values())
+    russian = message_with(api, 2104, "предложена встреча")
+    assert f"{tokyo.day} " in russian.params["text"] and f"{tokyo.year} г., 02:00–06:00 (Asia/Tokyo)" in (russian.params["text"])
+    assert [label for label, _ in buttons(russian)] == ["Подтвердить"]
     answer, edited = press(api, users[players[2]], offers[players[2]], "Confirm")
     assert edited is not None and edited.endswith("✅ You confirmed. Waiting for the others (1 of 4).")
 

@@ -4,8 +4,12 @@ the cursor survives a new Store and never moves back; a button keeps whom it was
 from __future__ import annotations
 
 import pytest
+from alembic.autogenerate import compare_metadata
+from alembic.migration import MigrationContext
+from sqlalchemy import inspect
 
-from bot.store import FAILED, SENDING, SENT, ButtonSpec, Claim, Store
+from bot.store import FAILED, SENDING, SENT, VERSION_TABLE, ButtonSpec, Claim, Store, metadata
+from rondo_runtime.db import make_engine
 
 pytestmark = pytest.mark.integration
 
@@ -62,3 +66,34 @@ def test_a_delivery_is_claimed_once_and_the_cursor_only_moves_forward(db_url):
     finished = {(d.key, d.chat_id): d.state for d in again.deliveries("event:9")}
     assert finished == {("event:9:p1", 1001): SENT, ("event:9:p2", 1002): FAILED}
     again.close()
+
+
+def test_the_migrations_equal_the_models(db_url):
+    """The bot's database is made by its Alembic migrations (not create_all), and they make exactly
+    the tables its models describe: a model changed without a migration fails here."""
+    store = Store(db_url)
+    with store.engine.connect() as connection:
+        context = MigrationContext.configure(connection, opts={"version_table": VERSION_TABLE})
+        assert compare_metadata(context, metadata) == []
+        assert context.get_current_revision() is not None
+        assert set(inspect(connection).get_table_names()) == {"bot_cursor", "bot_delivery", "bot_button", VERSION_TABLE}
+    store.close()
+    Store(db_url).close()  # a restart: already at head, nothing to do
+
+
+def test_a_database_made_before_the_migrations_is_adopted_as_it_is(db_url):
+    """A bot database created by the older create_all keeps its rows: the first migration makes only
+    the tables that are missing, and the cursor is where it was."""
+    engine = make_engine(db_url)
+    metadata.create_all(engine)
+    engine.dispose()
+    old = Store.__new__(Store)
+    old.engine = make_engine(db_url)
+    old.set_cursor(41)
+    old.close()
+    store = Store(db_url)
+    assert store.cursor() == 41
+    with store.engine.connect() as connection:
+        context = MigrationContext.configure(connection, opts={"version_table": VERSION_TABLE})
+        assert compare_metadata(context, metadata) == []
+    store.close()

@@ -143,6 +143,33 @@ def test_a_booked_meeting_and_its_cancellation_are_events(gateway):
     assert kind == "schedule.cancelled" and payload == {"match_key": match.match_key}
 
 
+@pytest.mark.rule("access.bot.options-ready-count-only")
+def test_the_last_missing_answer_appends_options_ready_once_with_the_count_only(gateway):
+    cid = _published(gateway)
+    club = gateway("CreateClub", scheduling_pb2.CreateClubRequest(club=scheduling_pb2.Club(name="Club")))
+    gateway("CreateRoom", scheduling_pb2.CreateRoomRequest(room=scheduling_pb2.Room(name="Room 1"), club_id=club.id))
+    [match, _] = _round_one(gateway, cid, club.id)
+
+    def answer(p: str, day: int) -> None:
+        free = [common_pb2.TimeInterval(start=ts(at(day, 18)), end=ts(at(day, 23)))]
+        request = scheduling_pb2.SetAvailabilityRequest(match_key=match.match_key, player_id=p, intervals=free)
+        gateway.as_player(cid, p, "SetAvailability", request)
+
+    def ready() -> list[tuple]:
+        return [e for e in gateway.events.events if e[0] == "schedule.options-ready"]
+
+    *first, last = match.player_ids
+    for p in first:
+        answer(p, 0)
+    assert ready() == []  # someone has not answered: no card shows options yet
+    answer(last, 0)
+    [(kind, _, subject, payload)] = ready()
+    assert subject == match.match_key and payload == {"match_key": match.match_key, "options": 1}  # a count, no interval
+    answer(last, 1)  # a changed answer: the table was complete already (the card's change is its own event)
+    answer(first[0], 0)
+    assert len(ready()) == 1
+
+
 @pytest.mark.rule("schedule.organizer.fallback-last-sunday")
 @pytest.mark.rule("schedule.organizer.move-to-next-window")
 def test_the_fallback_and_a_window_move_pass_through_and_are_events(gateway):

@@ -27,7 +27,7 @@ from google.protobuf import timestamp_pb2 as google_dot_protobuf_dot_timestamp__
 from rondo.gateway.v1 import draws_pb2 as rondo_dot_gateway_dot_v1_dot_draws__pb2
 
 
-DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x1drondo/gateway/v1/events.proto\x12\x10rondo.gateway.v1\x1a\x1cgoogle/protobuf/struct.proto\x1a\x1fgoogle/protobuf/timestamp.proto\x1a\x1crondo/gateway/v1/draws.proto\"\xf9\t\n\x05\x45vent\x12\n\n\x02id\x18\x01 \x01(\x03\x12\x0c\n\x04kind\x18\x02 \x01(\t\x12\x16\n\x0e\x63ompetition_id\x18\x03 \x01(\t\x12\x12\n\nsubject_id\x18\x04 \x01(\t\x12(\n\x07payload\x18\x05 \x01(\x0b\x32\x17.google.protobuf.Struct\x12.\n\ncreated_at\x18\x06 \x01(\x0b\x32\x1a.google.protobuf.Timestamp\x12<\n\rdraw_proposed\x18\x07 \x01(\x0b\x32#.rondo.gateway.v1.DrawProposedEventH\x00\x12>\n\x0e\x64raw_published\x18\x08 \x01(\x0b\x32$.rondo.gateway.v1.DrawPublishedEventH\x00\x12<\n\rstage_created\x18\t \x01(\x0b\x32#.rondo.gateway.v1.StageCreatedEventH\x00\x12@\n\x0fstage_completed\x18\n \x01(\x0b\x32%.rondo.gateway.v1.StageCompletedEventH\x00\x12\x44\n\x11standings_changed\x18\x0b \x01(\x0b\x32\'.rondo.gateway.v1.StandingsChangedEventH\x00\x12H\n\x13player_disqualified\x18\x0c \x01(\x0b\x32).rondo.gateway.v1.PlayerDisqualifiedEventH\x00\x12\x42\n\x10player_withdrawn\x18\r \x01(\x0b\x32&.rondo.gateway.v1.PlayerWithdrawnEventH\x00\x12\x44\n\x11schedule_proposed\x18\x0e \x01(\x0b\x32\'.rondo.gateway.v1.ScheduleProposedEventH\x00\x12@\n\x0fschedule_booked\x18\x0f \x01(\x0b\x32%.rondo.gateway.v1.ScheduleBookedEventH\x00\x12\x46\n\x12schedule_cancelled\x18\x10 \x01(\x0b\x32(.rondo.gateway.v1.ScheduleCancelledEventH\x00\x12H\n\x13mediation_requested\x18\x11 \x01(\x0b\x32).rondo.gateway.v1.MediationRequestedEventH\x00\x12H\n\x13mediation_scheduled\x18\x12 \x01(\x0b\x32).rondo.gateway.v1.MediationScheduledEventH\x00\x12\x42\n\x10mediation_closed\x18\x13 \x01(\x0b\x32&.rondo.gateway.v1.MediationClosedEventH\x00\x12K\n\x15mediation_removal_due\x18\x14 \x01(\x0b\x32*.rondo.gateway.v1.MediationRemovalDueEventH\x00\x12<\n\rtimeout_taken\x18\x15 \x01(\x0b\x32#.rondo.gateway.v1.TimeoutTakenEventH\x00\x12:\n\x0creminder_due\x18\x16 \x01(\x0b\x32\".rondo.gateway.v1.ReminderDueEventH\x00\x42\x0f\n\rtyped_payload\"R\n\x11\x44rawProposedEvent\x12\x0f\n\x07version\x18\x01 \x01(\x05\x12,\n\x06status\x18\x02 \x01(\x0e\x32\x1c.rondo.gateway.v1.DrawStatus\"S\n\x12\x44rawPublishedEvent\x12\x0f\n\x07version\x18\x01 \x01(\x05\x12,\n\x06status\x18\x02 \x01(\x0e\x32\x1c.rondo.gateway.v1.DrawStatus\"E\n\x11StageCreatedEvent\x12\x0e\n\x06number\x18\x01 \x01(\x05\x12\x12\n\nstage_kind\x18\x02 \x01(\t\x12\x0c\n\x04name\x18\x03 \x01(\t\"$\n\x13StageCompletedEvent\x12\r\n\x05stage\x18\x01 \x01(\x05\"\xd0\x02\n\x15StandingsChangedEvent\x12\x12\n\x05stage\x18\x01 \x01(\x05H\x00\x88\x01\x01\x12\x12\n\x05round\x18\x02 \x01(\x05H\x01\x88\x01\x01\x12\x12\n\x05table\x18\x03 \x01(\x05H\x02\x88\x01\x01\x12\x18\n\x0brecord_kind\x18\x04 \x01(\tH\x03\x88\x01\x01\x12\x1f\n\x12replaces_record_id\x18\x05 \x01(\tH\x04\x88\x01\x01\x12\x13\n\x06\x63hange\x18\x06 \x01(\tH\x05\x88\x01\x01\x12\x13\n\x06reason\x18\x07 \x01(\tH\x06\x88\x01\x01\x12\x17\n\ncheckpoint\x18\x08 \x01(\x05H\x07\x88\x01\x01\x12\x13\n\x0bremoved_ids\x18\t \x03(\tB\x08\n\x06_stageB\x08\n\x06_roundB\x08\n\x06_tableB\x0e\n\x0c_record_kindB\x15\n\x13_replaces_record_idB\t\n\x07_changeB\t\n\x07_reasonB\r\n\x0b_checkpoint\"8\n\x17PlayerDisqualifiedEvent\x12\r\n\x05stage\x18\x01 \x01(\x05\x12\x0e\n\x06reason\x18\x02 \x01(\t\"6\n\x14PlayerWithdrawnEvent\x12\x0e\n\x06\x63hange\x18\x01 \x01(\t\x12\x0e\n\x06reason\x18\x02 \x01(\t\";\n\x15ScheduleProposedEvent\x12\x11\n\tmatch_key\x18\x01 \x01(\t\x12\x0f\n\x07room_id\x18\x02 \x01(\t\"9\n\x13ScheduleBookedEvent\x12\x11\n\tmatch_key\x18\x01 \x01(\t\x12\x0f\n\x07room_id\x18\x02 \x01(\t\"W\n\x16ScheduleCancelledEvent\x12\x11\n\tmatch_key\x18\x01 \x01(\t\x12\x19\n\x0c\x62y_organizer\x18\x02 \x01(\x08H\x00\x88\x01\x01\x42\x0f\n\r_by_organizer\"\xb2\x01\n\x17MediationRequestedEvent\x12\r\n\x05stage\x18\x01 \x01(\x05\x12\r\n\x05round\x18\x02 \x01(\x05\x12\r\n\x05table\x18\x03 \x01(\x05\x12\x14\n\x0crequester_id\x18\x04 \x01(\t\x12\x13\n\x0bopponent_id\x18\x05 \x01(\t\x12\x0c\n\x04\x64\x61ys\x18\x06 \x03(\t\x12\x31\n\ranswer_due_at\x18\x07 \x01(\x0b\x32\x1a.google.protobuf.Timestamp\"\xb7\x01\n\x17MediationScheduledEvent\x12\r\n\x05stage\x18\x01 \x01(\x05\x12\r\n\x05round\x18\x02 \x01(\x05\x12\r\n\x05table\x18\x03 \x01(\x05\x12\x14\n\x0crequester_id\x18\x04 \x01(\t\x12\x13\n\x0bopponent_id\x18\x05 \x01(\t\x12\x30\n\x0cscheduled_at\x18\x06 \x01(\x0b\x32\x1a.google.protobuf.Timestamp\x12\x12\n\ndecided_by\x18\x07 \x01(\t\"\x99\x01\n\x14MediationClosedEvent\x12\r\n\x05stage\x18\x01 \x01(\x05\x12\r\n\x05round\x18\x02 \x01(\x05\x12\r\n\x05table\x18\x03 \x01(\x05\x12\x14\n\x0crequester_id\x18\x04 \x01(\t\x12\x13\n\x0bopponent_id\x18\x05 \x01(\t\x12\x0e\n\x06result\x18\x06 \x01(\t\x12\x19\n\x11\x61\x62sent_player_ids\x18\x07 \x03(\t\"\xa3\x01\n\x18MediationRemovalDueEvent\x12\r\n\x05stage\x18\x01 \x01(\x05\x12\r\n\x05round\x18\x02 \x01(\x05\x12\r\n\x05table\x18\x03 \x01(\x05\x12\x14\n\x0crequester_id\x18\x04 \x01(\t\x12\x13\n\x0bopponent_id\x18\x05 \x01(\t\x12\x11\n\tplayer_id\x18\x06 \x01(\t\x12\x1c\n\x14no_show_opponent_ids\x18\x07 \x03(\t\"j\n\x11TimeoutTakenEvent\x12\r\n\x05stage\x18\x01 \x01(\x05\x12\x11\n\tplayer_id\x18\x02 \x01(\t\x12\x11\n\tstarts_on\x18\x03 \x01(\t\x12\x0f\n\x07\x65nds_on\x18\x04 \x01(\t\x12\x0f\n\x07\x63lipped\x18\x05 \x01(\x08\"\x84\x02\n\x10ReminderDueEvent\x12\x11\n\tmatch_key\x18\x01 \x01(\t\x12\x0f\n\x07\x63lub_id\x18\x02 \x01(\t\x12*\n\x06\x64ue_at\x18\x03 \x01(\x0b\x32\x1a.google.protobuf.Timestamp\x12\x30\n\x0cwindow_start\x18\x04 \x01(\x0b\x32\x1a.google.protobuf.Timestamp\x12.\n\nwindow_end\x18\x05 \x01(\x0b\x32\x1a.google.protobuf.Timestamp\x12\x0e\n\x06reason\x18\x06 \x01(\t\x12.\n\x07players\x18\x07 \x03(\x0b\x32\x1d.rondo.gateway.v1.EventPlayer\"\'\n\x0b\x45ventPlayer\x12\n\n\x02id\x18\x01 \x01(\t\x12\x0c\n\x04name\x18\x02 \x01(\t\"J\n\x12WatchEventsRequest\x12\r\n\x05\x61\x66ter\x18\x01 \x01(\x03\x12\r\n\x05kinds\x18\x02 \x03(\t\x12\x16\n\x0e\x63ompetition_id\x18\x03 \x01(\t\"p\n\x11ListEventsRequest\x12\r\n\x05\x61\x66ter\x18\x01 \x01(\x03\x12\r\n\x05kinds\x18\x02 \x03(\t\x12\x16\n\x0e\x63ompetition_id\x18\x03 \x01(\t\x12\x11\n\tpage_size\x18\x04 \x01(\x05\x12\x12\n\npage_token\x18\x05 \x01(\t\"V\n\x12ListEventsResponse\x12\'\n\x06\x65vents\x18\x01 \x03(\x0b\x32\x17.rondo.gateway.v1.Event\x12\x17\n\x0fnext_page_token\x18\x02 \x01(\tb\x06proto3')
+DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x1drondo/gateway/v1/events.proto\x12\x10rondo.gateway.v1\x1a\x1cgoogle/protobuf/struct.proto\x1a\x1fgoogle/protobuf/timestamp.proto\x1a\x1crondo/gateway/v1/draws.proto\"\xc8\n\n\x05\x45vent\x12\n\n\x02id\x18\x01 \x01(\x03\x12\x0c\n\x04kind\x18\x02 \x01(\t\x12\x16\n\x0e\x63ompetition_id\x18\x03 \x01(\t\x12\x12\n\nsubject_id\x18\x04 \x01(\t\x12(\n\x07payload\x18\x05 \x01(\x0b\x32\x17.google.protobuf.Struct\x12.\n\ncreated_at\x18\x06 \x01(\x0b\x32\x1a.google.protobuf.Timestamp\x12<\n\rdraw_proposed\x18\x07 \x01(\x0b\x32#.rondo.gateway.v1.DrawProposedEventH\x00\x12>\n\x0e\x64raw_published\x18\x08 \x01(\x0b\x32$.rondo.gateway.v1.DrawPublishedEventH\x00\x12<\n\rstage_created\x18\t \x01(\x0b\x32#.rondo.gateway.v1.StageCreatedEventH\x00\x12@\n\x0fstage_completed\x18\n \x01(\x0b\x32%.rondo.gateway.v1.StageCompletedEventH\x00\x12\x44\n\x11standings_changed\x18\x0b \x01(\x0b\x32\'.rondo.gateway.v1.StandingsChangedEventH\x00\x12H\n\x13player_disqualified\x18\x0c \x01(\x0b\x32).rondo.gateway.v1.PlayerDisqualifiedEventH\x00\x12\x42\n\x10player_withdrawn\x18\r \x01(\x0b\x32&.rondo.gateway.v1.PlayerWithdrawnEventH\x00\x12\x44\n\x11schedule_proposed\x18\x0e \x01(\x0b\x32\'.rondo.gateway.v1.ScheduleProposedEventH\x00\x12@\n\x0fschedule_booked\x18\x0f \x01(\x0b\x32%.rondo.gateway.v1.ScheduleBookedEventH\x00\x12\x46\n\x12schedule_cancelled\x18\x10 \x01(\x0b\x32(.rondo.gateway.v1.ScheduleCancelledEventH\x00\x12H\n\x13mediation_requested\x18\x11 \x01(\x0b\x32).rondo.gateway.v1.MediationRequestedEventH\x00\x12H\n\x13mediation_scheduled\x18\x12 \x01(\x0b\x32).rondo.gateway.v1.MediationScheduledEventH\x00\x12\x42\n\x10mediation_closed\x18\x13 \x01(\x0b\x32&.rondo.gateway.v1.MediationClosedEventH\x00\x12K\n\x15mediation_removal_due\x18\x14 \x01(\x0b\x32*.rondo.gateway.v1.MediationRemovalDueEventH\x00\x12<\n\rtimeout_taken\x18\x15 \x01(\x0b\x32#.rondo.gateway.v1.TimeoutTakenEventH\x00\x12:\n\x0creminder_due\x18\x16 \x01(\x0b\x32\".rondo.gateway.v1.ReminderDueEventH\x00\x12M\n\x16schedule_options_ready\x18\x17 \x01(\x0b\x32+.rondo.gateway.v1.ScheduleOptionsReadyEventH\x00\x42\x0f\n\rtyped_payload\"R\n\x11\x44rawProposedEvent\x12\x0f\n\x07version\x18\x01 \x01(\x05\x12,\n\x06status\x18\x02 \x01(\x0e\x32\x1c.rondo.gateway.v1.DrawStatus\"S\n\x12\x44rawPublishedEvent\x12\x0f\n\x07version\x18\x01 \x01(\x05\x12,\n\x06status\x18\x02 \x01(\x0e\x32\x1c.rondo.gateway.v1.DrawStatus\"E\n\x11StageCreatedEvent\x12\x0e\n\x06number\x18\x01 \x01(\x05\x12\x12\n\nstage_kind\x18\x02 \x01(\t\x12\x0c\n\x04name\x18\x03 \x01(\t\"$\n\x13StageCompletedEvent\x12\r\n\x05stage\x18\x01 \x01(\x05\"\xd0\x02\n\x15StandingsChangedEvent\x12\x12\n\x05stage\x18\x01 \x01(\x05H\x00\x88\x01\x01\x12\x12\n\x05round\x18\x02 \x01(\x05H\x01\x88\x01\x01\x12\x12\n\x05table\x18\x03 \x01(\x05H\x02\x88\x01\x01\x12\x18\n\x0brecord_kind\x18\x04 \x01(\tH\x03\x88\x01\x01\x12\x1f\n\x12replaces_record_id\x18\x05 \x01(\tH\x04\x88\x01\x01\x12\x13\n\x06\x63hange\x18\x06 \x01(\tH\x05\x88\x01\x01\x12\x13\n\x06reason\x18\x07 \x01(\tH\x06\x88\x01\x01\x12\x17\n\ncheckpoint\x18\x08 \x01(\x05H\x07\x88\x01\x01\x12\x13\n\x0bremoved_ids\x18\t \x03(\tB\x08\n\x06_stageB\x08\n\x06_roundB\x08\n\x06_tableB\x0e\n\x0c_record_kindB\x15\n\x13_replaces_record_idB\t\n\x07_changeB\t\n\x07_reasonB\r\n\x0b_checkpoint\"8\n\x17PlayerDisqualifiedEvent\x12\r\n\x05stage\x18\x01 \x01(\x05\x12\x0e\n\x06reason\x18\x02 \x01(\t\"6\n\x14PlayerWithdrawnEvent\x12\x0e\n\x06\x63hange\x18\x01 \x01(\t\x12\x0e\n\x06reason\x18\x02 \x01(\t\";\n\x15ScheduleProposedEvent\x12\x11\n\tmatch_key\x18\x01 \x01(\t\x12\x0f\n\x07room_id\x18\x02 \x01(\t\"9\n\x13ScheduleBookedEvent\x12\x11\n\tmatch_key\x18\x01 \x01(\t\x12\x0f\n\x07room_id\x18\x02 \x01(\t\"?\n\x19ScheduleOptionsReadyEvent\x12\x11\n\tmatch_key\x18\x01 \x01(\t\x12\x0f\n\x07options\x18\x02 \x01(\x05\"W\n\x16ScheduleCancelledEvent\x12\x11\n\tmatch_key\x18\x01 \x01(\t\x12\x19\n\x0c\x62y_organizer\x18\x02 \x01(\x08H\x00\x88\x01\x01\x42\x0f\n\r_by_organizer\"\xb2\x01\n\x17MediationRequestedEvent\x12\r\n\x05stage\x18\x01 \x01(\x05\x12\r\n\x05round\x18\x02 \x01(\x05\x12\r\n\x05table\x18\x03 \x01(\x05\x12\x14\n\x0crequester_id\x18\x04 \x01(\t\x12\x13\n\x0bopponent_id\x18\x05 \x01(\t\x12\x0c\n\x04\x64\x61ys\x18\x06 \x03(\t\x12\x31\n\ranswer_due_at\x18\x07 \x01(\x0b\x32\x1a.google.protobuf.Timestamp\"\xb7\x01\n\x17MediationScheduledEvent\x12\r\n\x05stage\x18\x01 \x01(\x05\x12\r\n\x05round\x18\x02 \x01(\x05\x12\r\n\x05table\x18\x03 \x01(\x05\x12\x14\n\x0crequester_id\x18\x04 \x01(\t\x12\x13\n\x0bopponent_id\x18\x05 \x01(\t\x12\x30\n\x0cscheduled_at\x18\x06 \x01(\x0b\x32\x1a.google.protobuf.Timestamp\x12\x12\n\ndecided_by\x18\x07 \x01(\t\"\x99\x01\n\x14MediationClosedEvent\x12\r\n\x05stage\x18\x01 \x01(\x05\x12\r\n\x05round\x18\x02 \x01(\x05\x12\r\n\x05table\x18\x03 \x01(\x05\x12\x14\n\x0crequester_id\x18\x04 \x01(\t\x12\x13\n\x0bopponent_id\x18\x05 \x01(\t\x12\x0e\n\x06result\x18\x06 \x01(\t\x12\x19\n\x11\x61\x62sent_player_ids\x18\x07 \x03(\t\"\xa3\x01\n\x18MediationRemovalDueEvent\x12\r\n\x05stage\x18\x01 \x01(\x05\x12\r\n\x05round\x18\x02 \x01(\x05\x12\r\n\x05table\x18\x03 \x01(\x05\x12\x14\n\x0crequester_id\x18\x04 \x01(\t\x12\x13\n\x0bopponent_id\x18\x05 \x01(\t\x12\x11\n\tplayer_id\x18\x06 \x01(\t\x12\x1c\n\x14no_show_opponent_ids\x18\x07 \x03(\t\"j\n\x11TimeoutTakenEvent\x12\r\n\x05stage\x18\x01 \x01(\x05\x12\x11\n\tplayer_id\x18\x02 \x01(\t\x12\x11\n\tstarts_on\x18\x03 \x01(\t\x12\x0f\n\x07\x65nds_on\x18\x04 \x01(\t\x12\x0f\n\x07\x63lipped\x18\x05 \x01(\x08\"\x84\x02\n\x10ReminderDueEvent\x12\x11\n\tmatch_key\x18\x01 \x01(\t\x12\x0f\n\x07\x63lub_id\x18\x02 \x01(\t\x12*\n\x06\x64ue_at\x18\x03 \x01(\x0b\x32\x1a.google.protobuf.Timestamp\x12\x30\n\x0cwindow_start\x18\x04 \x01(\x0b\x32\x1a.google.protobuf.Timestamp\x12.\n\nwindow_end\x18\x05 \x01(\x0b\x32\x1a.google.protobuf.Timestamp\x12\x0e\n\x06reason\x18\x06 \x01(\t\x12.\n\x07players\x18\x07 \x03(\x0b\x32\x1d.rondo.gateway.v1.EventPlayer\"\'\n\x0b\x45ventPlayer\x12\n\n\x02id\x18\x01 \x01(\t\x12\x0c\n\x04name\x18\x02 \x01(\t\"J\n\x12WatchEventsRequest\x12\r\n\x05\x61\x66ter\x18\x01 \x01(\x03\x12\r\n\x05kinds\x18\x02 \x03(\t\x12\x16\n\x0e\x63ompetition_id\x18\x03 \x01(\t\"p\n\x11ListEventsRequest\x12\r\n\x05\x61\x66ter\x18\x01 \x01(\x03\x12\r\n\x05kinds\x18\x02 \x03(\t\x12\x16\n\x0e\x63ompetition_id\x18\x03 \x01(\t\x12\x11\n\tpage_size\x18\x04 \x01(\x05\x12\x12\n\npage_token\x18\x05 \x01(\t\"V\n\x12ListEventsResponse\x12\'\n\x06\x65vents\x18\x01 \x03(\x0b\x32\x17.rondo.gateway.v1.Event\x12\x17\n\x0fnext_page_token\x18\x02 \x01(\tb\x06proto3')
 
 _globals = globals()
 _builder.BuildMessageAndEnumDescriptors(DESCRIPTOR, _globals)
@@ -35,45 +35,47 @@ _builder.BuildTopDescriptorsAndMessages(DESCRIPTOR, 'rondo.gateway.v1.events_pb2
 if not _descriptor._USE_C_DESCRIPTORS:
   DESCRIPTOR._loaded_options = None
   _globals['_EVENT']._serialized_start=145
-  _globals['_EVENT']._serialized_end=1418
-  _globals['_DRAWPROPOSEDEVENT']._serialized_start=1420
-  _globals['_DRAWPROPOSEDEVENT']._serialized_end=1502
-  _globals['_DRAWPUBLISHEDEVENT']._serialized_start=1504
-  _globals['_DRAWPUBLISHEDEVENT']._serialized_end=1587
-  _globals['_STAGECREATEDEVENT']._serialized_start=1589
-  _globals['_STAGECREATEDEVENT']._serialized_end=1658
-  _globals['_STAGECOMPLETEDEVENT']._serialized_start=1660
-  _globals['_STAGECOMPLETEDEVENT']._serialized_end=1696
-  _globals['_STANDINGSCHANGEDEVENT']._serialized_start=1699
-  _globals['_STANDINGSCHANGEDEVENT']._serialized_end=2035
-  _globals['_PLAYERDISQUALIFIEDEVENT']._serialized_start=2037
-  _globals['_PLAYERDISQUALIFIEDEVENT']._serialized_end=2093
-  _globals['_PLAYERWITHDRAWNEVENT']._serialized_start=2095
-  _globals['_PLAYERWITHDRAWNEVENT']._serialized_end=2149
-  _globals['_SCHEDULEPROPOSEDEVENT']._serialized_start=2151
-  _globals['_SCHEDULEPROPOSEDEVENT']._serialized_end=2210
-  _globals['_SCHEDULEBOOKEDEVENT']._serialized_start=2212
-  _globals['_SCHEDULEBOOKEDEVENT']._serialized_end=2269
-  _globals['_SCHEDULECANCELLEDEVENT']._serialized_start=2271
-  _globals['_SCHEDULECANCELLEDEVENT']._serialized_end=2358
-  _globals['_MEDIATIONREQUESTEDEVENT']._serialized_start=2361
-  _globals['_MEDIATIONREQUESTEDEVENT']._serialized_end=2539
-  _globals['_MEDIATIONSCHEDULEDEVENT']._serialized_start=2542
-  _globals['_MEDIATIONSCHEDULEDEVENT']._serialized_end=2725
-  _globals['_MEDIATIONCLOSEDEVENT']._serialized_start=2728
-  _globals['_MEDIATIONCLOSEDEVENT']._serialized_end=2881
-  _globals['_MEDIATIONREMOVALDUEEVENT']._serialized_start=2884
-  _globals['_MEDIATIONREMOVALDUEEVENT']._serialized_end=3047
-  _globals['_TIMEOUTTAKENEVENT']._serialized_start=3049
-  _globals['_TIMEOUTTAKENEVENT']._serialized_end=3155
-  _globals['_REMINDERDUEEVENT']._serialized_start=3158
-  _globals['_REMINDERDUEEVENT']._serialized_end=3418
-  _globals['_EVENTPLAYER']._serialized_start=3420
-  _globals['_EVENTPLAYER']._serialized_end=3459
-  _globals['_WATCHEVENTSREQUEST']._serialized_start=3461
-  _globals['_WATCHEVENTSREQUEST']._serialized_end=3535
-  _globals['_LISTEVENTSREQUEST']._serialized_start=3537
-  _globals['_LISTEVENTSREQUEST']._serialized_end=3649
-  _globals['_LISTEVENTSRESPONSE']._serialized_start=3651
-  _globals['_LISTEVENTSRESPONSE']._serialized_end=3737
+  _globals['_EVENT']._serialized_end=1497
+  _globals['_DRAWPROPOSEDEVENT']._serialized_start=1499
+  _globals['_DRAWPROPOSEDEVENT']._serialized_end=1581
+  _globals['_DRAWPUBLISHEDEVENT']._serialized_start=1583
+  _globals['_DRAWPUBLISHEDEVENT']._serialized_end=1666
+  _globals['_STAGECREATEDEVENT']._serialized_start=1668
+  _globals['_STAGECREATEDEVENT']._serialized_end=1737
+  _globals['_STAGECOMPLETEDEVENT']._serialized_start=1739
+  _globals['_STAGECOMPLETEDEVENT']._serialized_end=1775
+  _globals['_STANDINGSCHANGEDEVENT']._serialized_start=1778
+  _globals['_STANDINGSCHANGEDEVENT']._serialized_end=2114
+  _globals['_PLAYERDISQUALIFIEDEVENT']._serialized_start=2116
+  _globals['_PLAYERDISQUALIFIEDEVENT']._serialized_end=2172
+  _globals['_PLAYERWITHDRAWNEVENT']._serialized_start=2174
+  _globals['_PLAYERWITHDRAWNEVENT']._serialized_end=2228
+  _globals['_SCHEDULEPROPOSEDEVENT']._serialized_start=2230
+  _globals['_SCHEDULEPROPOSEDEVENT']._serialized_end=2289
+  _globals['_SCHEDULEBOOKEDEVENT']._serialized_start=2291
+  _globals['_SCHEDULEBOOKEDEVENT']._serialized_end=2348
+  _globals['_SCHEDULEOPTIONSREADYEVENT']._serialized_start=2350
+  _globals['_SCHEDULEOPTIONSREADYEVENT']._serialized_end=2413
+  _globals['_SCHEDULECANCELLEDEVENT']._serialized_start=2415
+  _globals['_SCHEDULECANCELLEDEVENT']._serialized_end=2502
+  _globals['_MEDIATIONREQUESTEDEVENT']._serialized_start=2505
+  _globals['_MEDIATIONREQUESTEDEVENT']._serialized_end=2683
+  _globals['_MEDIATIONSCHEDULEDEVENT']._serialized_start=2686
+  _globals['_MEDIATIONSCHEDULEDEVENT']._serialized_end=2869
+  _globals['_MEDIATIONCLOSEDEVENT']._serialized_start=2872
+  _globals['_MEDIATIONCLOSEDEVENT']._serialized_end=3025
+  _globals['_MEDIATIONREMOVALDUEEVENT']._serialized_start=3028
+  _globals['_MEDIATIONREMOVALDUEEVENT']._serialized_end=3191
+  _globals['_TIMEOUTTAKENEVENT']._serialized_start=3193
+  _globals['_TIMEOUTTAKENEVENT']._serialized_end=3299
+  _globals['_REMINDERDUEEVENT']._serialized_start=3302
+  _globals['_REMINDERDUEEVENT']._serialized_end=3562
+  _globals['_EVENTPLAYER']._serialized_start=3564
+  _globals['_EVENTPLAYER']._serialized_end=3603
+  _globals['_WATCHEVENTSREQUEST']._serialized_start=3605
+  _globals['_WATCHEVENTSREQUEST']._serialized_end=3679
+  _globals['_LISTEVENTSREQUEST']._serialized_start=3681
+  _globals['_LISTEVENTSREQUEST']._serialized_end=3793
+  _globals['_LISTEVENTSRESPONSE']._serialized_start=3795
+  _globals['_LISTEVENTSRESPONSE']._serialized_end=3881
 # @@protoc_insertion_point(module_scope)

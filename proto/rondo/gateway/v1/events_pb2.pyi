@@ -12,7 +12,7 @@ from typing import ClassVar as _ClassVar, Optional as _Optional, Union as _Union
 DESCRIPTOR: _descriptor.FileDescriptor
 
 class Event(_message.Message):
-    __slots__ = ("id", "kind", "competition_id", "subject_id", "payload", "created_at", "draw_proposed", "draw_published", "stage_created", "stage_completed", "standings_changed", "player_disqualified", "player_withdrawn", "schedule_proposed", "schedule_booked", "schedule_cancelled", "mediation_requested", "mediation_scheduled", "mediation_closed", "mediation_removal_due", "timeout_taken", "reminder_due")
+    __slots__ = ("id", "kind", "competition_id", "subject_id", "payload", "created_at", "draw_proposed", "draw_published", "stage_created", "stage_completed", "standings_changed", "player_disqualified", "player_withdrawn", "schedule_proposed", "schedule_booked", "schedule_cancelled", "mediation_requested", "mediation_scheduled", "mediation_closed", "mediation_removal_due", "timeout_taken", "reminder_due", "schedule_options_ready")
     ID_FIELD_NUMBER: _ClassVar[int]
     KIND_FIELD_NUMBER: _ClassVar[int]
     COMPETITION_ID_FIELD_NUMBER: _ClassVar[int]
@@ -35,6 +35,7 @@ class Event(_message.Message):
     MEDIATION_REMOVAL_DUE_FIELD_NUMBER: _ClassVar[int]
     TIMEOUT_TAKEN_FIELD_NUMBER: _ClassVar[int]
     REMINDER_DUE_FIELD_NUMBER: _ClassVar[int]
+    SCHEDULE_OPTIONS_READY_FIELD_NUMBER: _ClassVar[int]
     id: int
     kind: str
     competition_id: str
@@ -57,7 +58,8 @@ class Event(_message.Message):
     mediation_removal_due: MediationRemovalDueEvent
     timeout_taken: TimeoutTakenEvent
     reminder_due: ReminderDueEvent
-    def __init__(self, id: _Optional[int] = ..., kind: _Optional[str] = ..., competition_id: _Optional[str] = ..., subject_id: _Optional[str] = ..., payload: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ..., created_at: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., draw_proposed: _Optional[_Union[DrawProposedEvent, _Mapping]] = ..., draw_published: _Optional[_Union[DrawPublishedEvent, _Mapping]] = ..., stage_created: _Optional[_Union[StageCreatedEvent, _Mapping]] = ..., stage_completed: _Optional[_Union[StageCompletedEvent, _Mapping]] = ..., standings_changed: _Optional[_Union[StandingsChangedEvent, _Mapping]] = ..., player_disqualified: _Optional[_Union[PlayerDisqualifiedEvent, _Mapping]] = ..., player_withdrawn: _Optional[_Union[PlayerWithdrawnEvent, _Mapping]] = ..., schedule_proposed: _Optional[_Union[ScheduleProposedEvent, _Mapping]] = ..., schedule_booked: _Optional[_Union[ScheduleBookedEvent, _Mapping]] = ..., schedule_cancelled: _Optional[_Union[ScheduleCancelledEvent, _Mapping]] = ..., mediation_requested: _Optional[_Union[MediationRequestedEvent, _Mapping]] = ..., mediation_scheduled: _Optional[_Union[MediationScheduledEvent, _Mapping]] = ..., mediation_closed: _Optional[_Union[MediationClosedEvent, _Mapping]] = ..., mediation_removal_due: _Optional[_Union[MediationRemovalDueEvent, _Mapping]] = ..., timeout_taken: _Optional[_Union[TimeoutTakenEvent, _Mapping]] = ..., reminder_due: _Optional[_Union[ReminderDueEvent, _Mapping]] = ...) -> None: ...
+    schedule_options_ready: ScheduleOptionsReadyEvent
+    def __init__(self, id: _Optional[int] = ..., kind: _Optional[str] = ..., competition_id: _Optional[str] = ..., subject_id: _Optional[str] = ..., payload: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ..., created_at: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., draw_proposed: _Optional[_Union[DrawProposedEvent, _Mapping]] = ..., draw_published: _Optional[_Union[DrawPublishedEvent, _Mapping]] = ..., stage_created: _Optional[_Union[StageCreatedEvent, _Mapping]] = ..., stage_completed: _Optional[_Union[StageCompletedEvent, _Mapping]] = ..., standings_changed: _Optional[_Union[StandingsChangedEvent, _Mapping]] = ..., player_disqualified: _Optional[_Union[PlayerDisqualifiedEvent, _Mapping]] = ..., player_withdrawn: _Optional[_Union[PlayerWithdrawnEvent, _Mapping]] = ..., schedule_proposed: _Optional[_Union[ScheduleProposedEvent, _Mapping]] = ..., schedule_booked: _Optional[_Union[ScheduleBookedEvent, _Mapping]] = ..., schedule_cancelled: _Optional[_Union[ScheduleCancelledEvent, _Mapping]] = ..., mediation_requested: _Optional[_Union[MediationRequestedEvent, _Mapping]] = ..., mediation_scheduled: _Optional[_Union[MediationScheduledEvent, _Mapping]] = ..., mediation_closed: _Optional[_Union[MediationClosedEvent, _Mapping]] = ..., mediation_removal_due: _Optional[_Union[MediationRemovalDueEvent, _Mapping]] = ..., timeout_taken: _Optional[_Union[TimeoutTakenEvent, _Mapping]] = ..., reminder_due: _Optional[_Union[ReminderDueEvent, _Mapping]] = ..., schedule_options_ready: _Optional[_Union[ScheduleOptionsReadyEvent, _Mapping]] = ...) -> None: ...
 
 class DrawProposedEvent(_message.Message):
     __slots__ = ("version", "status")
@@ -144,6 +146,14 @@ class ScheduleBookedEvent(_message.Message):
     match_key: str
     room_id: str
     def __init__(self, match_key: _Optional[str] = ..., room_id: _Optional[str] = ...) -> None: ...
+
+class ScheduleOptionsReadyEvent(_message.Message):
+    __slots__ = ("match_key", "options")
+    MATCH_KEY_FIELD_NUMBER: _ClassVar[int]
+    OPTIONS_FIELD_NUMBER: _ClassVar[int]
+    match_key: str
+    options: int
+    def __init__(self, match_key: _Optional[str] = ..., options: _Optional[int] = ...) -> None: ...
 
 class ScheduleCancelledEvent(_message.Message):
     __slots__ = ("match_key", "by_organizer")
