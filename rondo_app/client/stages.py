@@ -13,6 +13,7 @@ from rondo.gateway.v1 import common_pb2, scheduling_pb2, stages_pb2
 from rondo_app.client import lookup
 from rondo_app.client.calendar import club_zone, timestamp
 from rondo_app.client.competitions import CompetitionId, player_names
+from rondo_app.client.names import club_id as club_by_name
 from rondo_app.client.render import enum_name, lines_in_language, print_lines, table, when
 from rondo_app.client.results import Round, Stage
 from rondo_app.client.session import DEFAULT_ADDRESS, Address, IdempotencyKey, Json, Token, session, user_locale
@@ -80,7 +81,9 @@ def advance_stage(
 def open_round(
     competition_id: CompetitionId,
     round_: Round,
-    club_id: Annotated[str, typer.Option("--club", help="The club whose rooms the matches are played in.")],
+    club: Annotated[
+        str, typer.Option("--club", help="The club whose rooms the matches are played in: its name, id or id prefix.")
+    ],
     start: Annotated[str, typer.Option("--from", help="Window start, club time unless an offset is given.")],
     end: Annotated[str, typer.Option("--to", help="Window end, excluded.")],
     stage: Stage = 1,
@@ -93,6 +96,7 @@ def open_round(
     """Open a round's matches for scheduling in a club: each table's players answer their availability."""
     with session(address, token, as_json) as s:
         competition_id = lookup.competition(s, competition_id)
+        club_id = club_by_name(s, club, "--club")
         zone = club_zone(s, club_id)
         request = scheduling_pb2.OpenRoundSchedulingRequest(
             competition_id=competition_id,
