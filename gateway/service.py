@@ -576,7 +576,8 @@ class GatewayService:
         if card.pending_player_ids or not card.answered_player_ids:
             return
         payload = events_pb2.ScheduleOptionsReadyEvent(match_key=answer.match_key, options=len(card.options))
-        await self._append(answer.match_key.split("/", 1)[0], answer.match_key, answer.match_key, payload)
+        competition_id = answer.match_key.split("/", 1)[0]  # the subject: a match has no id of its own here
+        await self._append(competition_id, competition_id, answer.match_key, payload)
 
     async def _schedule_event(
         self,

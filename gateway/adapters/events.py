@@ -44,6 +44,9 @@ class Event:
     created_at: datetime
 
 
+SUBJECT_LENGTH = 36  # events.subject_id and events.competition_id: VARCHAR(36)
+
+
 class EventLog:
     def __init__(self, engine: Engine):
         self.engine = engine
@@ -62,6 +65,8 @@ class EventLog:
     @staticmethod
     def _row(kind: str, competition_id: str, subject_id: str, payload: dict, once_key: str | None = None) -> EventRow:
         parse(kind, payload)  # ValueError for a kind without its typed message or a payload it cannot hold
+        if len(subject_id) > SUBJECT_LENGTH or len(competition_id) > SUBJECT_LENGTH:  # SQLite would keep it, PostgreSQL not
+            raise ValueError(f"an event's subject and competition are ids of at most {SUBJECT_LENGTH} characters: {subject_id!r}")
         return EventRow(
             kind=kind,
             competition_id=competition_id,

@@ -287,7 +287,7 @@ def test_a_players_own_proposal_reaches_the_table_with_the_confirm_button(embedd
     card = embedded.accounts.player(cid, players[0]).GetMatchCard(scheduling_pb2.GetMatchCardRequest(match_key=key), timeout=10)
     assert card.options and not card.pending_player_ids
     ready = [e for e in every_event(stub, cid) if e.kind == "schedule.options-ready"]
-    assert len(ready) == 1 and check_typed(ready[0]) == "schedule.options-ready" and ready[0].subject_id == key
+    assert len(ready) == 1 and check_typed(ready[0]) == "schedule.options-ready" and ready[0].subject_id == key.split("/", 1)[0]
     assert ready[0].schedule_options_ready.options == len(card.options) and "interval" not in str(ready[0].payload)
     told = {p: message_with(api, u, f"your table has answered: {len(card.options)} common options") for p, u in english.items()}
     assert len(told) == 3 and all(

@@ -142,7 +142,9 @@ def test_the_tables_of_the_main_commands_show_no_uuid(rondo, league):
     booked = rondo("calendar", "book", club, "hall", "--start", "2027-01-05T18:00", "--end", "2027-01-05T21:00", "--title", "Go")
     assert "Hall" in shown(booked)
     assert "Hall" in shown(rondo("calendar", "bookings", club, "--from", "2027-01-01", "--to", "2027-01-31"))
-    opened = rondo("schedule", "open", LEAGUE, "--round", "2", "--club", "names club", "--from", "2027-01-08", "--to", "2027-01-15")
+    opened = rondo(
+        "schedule", "open", LEAGUE, "--round", "2", "--club", "names club", "--from", "2027-01-08", "--to", "2027-01-15"
+    )
     assert "stage 1, round 2, table 1" in shown(opened)
     viewer = next(name for name, pid in ids.items() if pid == draw["rounds"][1]["tables"][0]["player_ids"][0])
     card = rondo("calendar", "card", f"{LEAGUE}/1/2/1", "--viewer", viewer.lower())  # the competition and the player by name
