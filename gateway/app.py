@@ -26,11 +26,13 @@ from gateway.event_service import EventService
 from gateway.grpc_api import GatewayServicer
 from gateway.guard import GuardedServicer, guarded
 from gateway.identity_service import IdentityService
+from gateway.my_calendar import my_calendar
 from gateway.scope_service import ScopeService
 from gateway.service import MIGRATIONS, GatewayService
 from rondo.booking.v1 import booking_pb2
 from rondo.gateway.v1 import gateway_pb2, gateway_pb2_grpc
 from rondo_runtime.config import Settings
+from rondo_runtime.errors import NotFound
 from rondo_runtime.server import ServiceSpec
 from rondo_runtime.transactions import SqlUnitOfWork
 from rondo_runtime.wiring import stateful_spec
@@ -114,21 +116,30 @@ def guarded_servicer(servicer: GatewayServicer, identity: IdentityService, scope
     return guarded(servicer, DESCRIPTOR, identity, scopes)
 
 
-def calendar_feed(settings: Settings, downstream: LazyDownstream) -> CalendarFeedServer:
-    """The clubs' iCalendar feeds over HTTP on ``RONDO_HOST:RONDO_CALENDAR_PORT`` (booking makes the bytes)."""
+def calendar_feed(
+    settings: Settings, downstream: LazyDownstream, servicers: list[GatewayServicer] | None = None
+) -> CalendarFeedServer:
+    """The clubs' iCalendar feeds over HTTP on ``RONDO_HOST:RONDO_CALENDAR_PORT`` (booking makes the bytes),
+    and the players' own feeds (gateway/my_calendar.py, once ``servicers`` holds the gateway's)."""
 
     async def fetch(token: str, room_id: str, timeout_s: float) -> bytes:
         stubs = downstream.get()
         request = booking_pb2.ExportCalendarRequest(token=token, room_id=room_id)
         return (await stubs.call("booking", stubs.booking.ExportCalendar, request, timeout_s)).ics
 
-    return CalendarFeedServer(settings.host, settings.calendar_port, fetch)
+    async def fetch_mine(token: str, timeout_s: float) -> bytes:
+        if not servicers:
+            raise NotFound.because("CALENDAR_NOT_FOUND")
+        servicer = servicers[0]
+        return await my_calendar(servicer.identity, servicer.service, token, timeout_s)
+
+    return CalendarFeedServer(settings.host, settings.calendar_port, fetch, fetch_mine)
 
 
 def spec(settings: Settings, downstream: LazyDownstream | None = None) -> ServiceSpec:
     downstream = downstream or LazyDownstream(settings)
     servicers: list[GatewayServicer] = []
-    feed = calendar_feed(settings, downstream)
+    feed = calendar_feed(settings, downstream, servicers)
 
     def make_servicer(engine) -> GuardedServicer:
         identity = make_identity(engine, settings)

@@ -13,7 +13,7 @@ from gateway.domain.update_mask import nested_paths
 from gateway.guard import current_principal
 from gateway.identity_service import Credentials, IdentityService, LinkedAccount
 from gateway.service import GatewayService
-from rondo.gateway.v1 import identity_pb2
+from rondo.gateway.v1 import calendar_pb2, identity_pb2
 from rondo_runtime.errors import InvalidArgument, Unauthenticated
 
 ROLE_TO_PROTO: dict[Role, identity_pb2.Role] = {
@@ -171,6 +171,11 @@ class IdentityRpcs:
             self.identity.audit_log, request.account_id, request.page_size, request.page_token
         )
         return identity_pb2.ListAuditLogResponse(entries=[audit_to_proto(e) for e in entries], next_page_token=token)
+
+    # --- a player's own iCalendar feed (served by gateway/adapters/calendar_http.py) ---
+    async def RotateMyCalendarToken(self, request, context):
+        token = await asyncio.to_thread(self.identity.rotate_my_calendar_token, caller())
+        return calendar_pb2.MyCalendarToken(token=token, path=f"/calendar/me/{token}.ics")
 
     # --- Telegram links (gateway/domain/telegram.py) ---
     async def CreateTelegramLinkCode(self, request, context):

@@ -30,6 +30,7 @@ import contextlib
 import contextvars
 import os
 import re
+import secrets
 import threading
 import time
 import uuid
@@ -676,6 +677,29 @@ class IdentityService:
             state = await asyncio.to_thread(self.account_state, claims.sub)
             self.cache.put(claims.sub, state)
         return check_claims(claims, state, self.clock())
+
+    # --- a player's own iCalendar feed (docs/rules.md schedule.calendar.player-feed-own-meetings) ---
+    def rotate_my_calendar_token(self, principal: Principal) -> str:
+        """A new feed token for the caller's account (256 random bits, shown once; only its SHA-256 is
+        stored); the old one stops working."""
+        token = secrets.token_urlsafe(32)
+
+        def work(repo: IdentityRepository) -> None:
+            self._account(repo, principal.account_id)
+            repo.put_my_calendar_token(principal.account_id, code_hash(token), self.clock())
+
+        self.uow.write(work)
+        return token
+
+    def calendar_account(self, token: str) -> Account | None:
+        """The enabled account whose current feed token this is, else None (unknown, rotated, disabled)."""
+
+        def work(repo: IdentityRepository) -> Account | None:
+            account_id = repo.account_of_calendar_token(code_hash(token))
+            account = repo.account(account_id) if account_id is not None else None
+            return None if account is None or account.disabled else account
+
+        return self.uow.read(work)
 
     # --- Telegram links (docs/rules.md access.telegram.link-one-time-code, access.bot.acts-for-linked-player) ---
     def create_link_code(self, principal: Principal) -> LinkCodeIssued:

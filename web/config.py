@@ -77,6 +77,9 @@ class WebSettings:
     telegram_bot: str = ""
     club_id: str = ""
     club_feed_url: str = ""
+    # the gateway's calendar port as players reach it ("https://calendar.example.org"): a player's own
+    # subscription link is this + "/calendar/me/<token>.ics"; empty: this site's own address
+    calendar_url: str = ""
     log_level: str = "INFO"
     grace_seconds: float = 10.0
 
@@ -134,6 +137,7 @@ class WebSettings:
             telegram_bot=bot,
             club_id=_club(get("RONDO_WEB_CLUB_ID")),
             club_feed_url=_feed(get("RONDO_WEB_CLUB_FEED_URL")),
+            calendar_url=_base_url(get("RONDO_WEB_CALENDAR_URL")),
             log_level=log_level,
             grace_seconds=_number(get("RONDO_WEB_GRACE_SECONDS"), "RONDO_WEB_GRACE_SECONDS", cls.grace_seconds, 0, 600),
         )
@@ -158,6 +162,14 @@ def _feed(raw: str | None) -> str:
     if len(raw) > 500 or not re.match(r"^(https?|webcal)://[^\s\"'<>]+\.ics$", raw):
         raise ConfigError("RONDO_WEB_CLUB_FEED_URL must be an http(s) or webcal URL of an .ics feed")
     return raw
+
+
+def _base_url(raw: str | None) -> str:
+    if raw is None or raw == "":
+        return ""
+    if len(raw) > 300 or not re.match(r"^https?://[^\s\"'<>/?#]+(/[^\s\"'<>?#]*)?$", raw):
+        raise ConfigError("RONDO_WEB_CALENDAR_URL must be an http(s) URL (the gateway's calendar port)")
+    return raw.rstrip("/")
 
 
 def _bool(raw: str | None, name: str, default: bool) -> bool:

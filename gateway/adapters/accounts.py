@@ -16,6 +16,7 @@ from gateway.adapters.tables import (
     AuditRow,
     LoginAttemptRow,
     LoginThrottleRow,
+    MyCalendarTokenRow,
     PlayerLinkRow,
     RevokedTokenRow,
     SigningKeyRow,
@@ -340,3 +341,17 @@ class IdentityRepository:
         )
         rows = self.session.exec(query.order_by(col(TelegramLinkRow.id)).limit(limit)).all()
         return [(r.id or 0, self._telegram_link(r)) for r in rows]
+
+    # --- a player's own iCalendar feed (docs/rules.md schedule.calendar.player-feed-own-meetings) ---
+    def put_my_calendar_token(self, account_id: str, token_hash: str, at: datetime) -> None:
+        """The account's feed token, replacing its previous one (which stops working)."""
+        statement = self._insert()(MyCalendarTokenRow).values(account_id=account_id, token_hash=token_hash, created_at=at)
+        self.session.execute(
+            statement.on_conflict_do_update(
+                index_elements=["account_id"],
+                set_={k: statement.excluded[k] for k in ("token_hash", "created_at")},
+            )
+        )
+
+    def account_of_calendar_token(self, token_hash: str) -> str | None:
+        return self.session.exec(select(MyCalendarTokenRow.account_id).where(MyCalendarTokenRow.token_hash == token_hash)).first()

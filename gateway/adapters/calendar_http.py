@@ -1,8 +1,8 @@
 """The clubs' iCalendar feeds over plain HTTP, served by the gateway process so a calendar app can
 subscribe by URL (docs/rules.md ``schedule.calendar.ical-feed``; README "Running it").
 
-``GET /calendar/<token>.ics`` (the whole club) and ``GET /calendar/<token>/<room_id>.ics`` (one room),
-also ``HEAD``; anything else is 404. Booking makes the bytes (``ExportCalendar`` over gRPC, with the
+``GET /calendar/<token>.ics`` (the whole club), ``GET /calendar/<token>/<room_id>.ics`` (one room) and
+``GET /calendar/me/<token>.ics`` (a player's own booked meetings, gateway/my_calendar.py), also ``HEAD``; anything else is 404. Booking makes the bytes (``ExportCalendar`` over gRPC, with the
 gateway's deadline); this module only carries them:
 
 * an unknown token, a wrong room and a malformed path all answer the same 404, so the answer never
@@ -36,6 +36,7 @@ from rondo_runtime import errors
 
 log = logging.getLogger(__name__)
 
+MY_FEED_PATH = re.compile(r"^/calendar/me/(?P<token>[A-Za-z0-9_-]{20,64})\.ics$")
 FEED_PATH = re.compile(r"^/calendar/(?P<token>[A-Za-z0-9_-]{20,64})(?:/(?P<room>[A-Za-z0-9_-]{1,64}))?\.ics$")
 MAX_PATH = 512
 MAX_CONCURRENT = 16
@@ -46,12 +47,20 @@ CACHE_SECONDS = 300
 Fetch = Callable[[str, str, float], Coroutine[Any, Any, bytes]]
 """(token, room_id or "", timeout seconds) -> the feed's bytes; raises ``rondo_runtime.errors.NotFound``."""
 
+FetchMine = Callable[[str, float], Coroutine[Any, Any, bytes]]
+"""(a player's own token, timeout seconds) -> their feed's bytes; raises ``rondo_runtime.errors.NotFound``."""
+
+
+async def _no_player_feeds(token: str, timeout_s: float) -> bytes:
+    raise errors.NotFound("not found")
+
 
 class _Server(ThreadingHTTPServer):
     daemon_threads = True
 
-    def __init__(self, address: tuple[str, int], fetch: Fetch, loop: asyncio.AbstractEventLoop):
+    def __init__(self, address: tuple[str, int], fetch: Fetch, fetch_mine: FetchMine, loop: asyncio.AbstractEventLoop):
         self.fetch = fetch
+        self.fetch_mine = fetch_mine
         self.loop = loop
         self.slots = threading.BoundedSemaphore(MAX_CONCURRENT)
         if ":" in address[0]:
@@ -87,11 +96,16 @@ class _Handler(BaseHTTPRequestHandler):
         if len(self.path) > MAX_PATH:
             self._plain(HTTPStatus.NOT_FOUND, "not found", body)
             return
-        match = FEED_PATH.match(urlsplit(self.path).path)
-        if match is None:
+        path = urlsplit(self.path).path
+        mine = MY_FEED_PATH.match(path)
+        match = FEED_PATH.match(path)
+        if mine is not None:
+            call = self.server.fetch_mine(mine["token"], FETCH_TIMEOUT_S)
+        elif match is not None:
+            call = self.server.fetch(match["token"], match["room"] or "", FETCH_TIMEOUT_S)
+        else:
             self._plain(HTTPStatus.NOT_FOUND, "not found", body)
             return
-        call = self.server.fetch(match["token"], match["room"] or "", FETCH_TIMEOUT_S)
         future: concurrent.futures.Future[bytes] = asyncio.run_coroutine_threadsafe(call, self.server.loop)
         try:
             ics = future.result(FETCH_TIMEOUT_S + 1)
@@ -156,10 +170,11 @@ class CalendarFeedServer:
     the servers accept calls, cancelled when the process stops); ``port`` is the bound port (None: not
     serving)."""
 
-    def __init__(self, host: str, port: int | None, fetch: Fetch):
+    def __init__(self, host: str, port: int | None, fetch: Fetch, fetch_mine: FetchMine = _no_player_feeds):
         self.host = host
         self.requested_port = port
         self.fetch = fetch
+        self.fetch_mine = fetch_mine
         self._http: _Server | None = None
 
     @property
@@ -171,7 +186,7 @@ class CalendarFeedServer:
             return
         host = self.host.strip("[]") or "0.0.0.0"
         try:
-            self._http = _Server((host, self.requested_port), self.fetch, asyncio.get_running_loop())
+            self._http = _Server((host, self.requested_port), self.fetch, self.fetch_mine, asyncio.get_running_loop())
         except OSError as error:
             log.error(
                 "calendar feed not served: cannot listen",

@@ -206,3 +206,14 @@ class TelegramLinkRow(GatewayTable, table=True):
     chat_id: int = Field(sa_column=Column(BigInteger, nullable=False))
     language: str = Field(default="", max_length=16)
     linked_at: datetime = Field(sa_column=Column(DateTime(timezone=True), nullable=False))
+
+
+class MyCalendarTokenRow(GatewayTable, table=True):
+    """A player's own iCalendar feed token (``RotateMyCalendarToken``): only its SHA-256, one per account;
+    a new one replaces the old (docs/rules.md schedule.calendar.player-feed-own-meetings)."""
+
+    __tablename__ = "my_calendar_tokens"
+
+    account_id: str = Field(primary_key=True, max_length=36, foreign_key="accounts.id")
+    token_hash: str = Field(max_length=64, unique=True)
+    created_at: datetime = Field(sa_column=Column(DateTime(timezone=True), nullable=False))

@@ -188,6 +188,8 @@ MATRIX = {
     "RotateCalendarToken": _act(ORGANIZER),
     # the feed's own token says which club; it carries bookings, never an interval
     "ExportCalendar": _read(ANYONE),
+    # a player's own feed: the token is the account's; the feed lists only its own booked meetings
+    "RotateMyCalendarToken": _act(PLAYER),
     # --- events for bots: what happened, never an interval ---
     "WatchEvents": _read(AUDIENCE),
     "ListEvents": _read(AUDIENCE),

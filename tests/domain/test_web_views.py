@@ -169,6 +169,7 @@ def test_settings_have_working_defaults_and_read_every_variable() -> None:
             RONDO_WEB_CLUB_ID="club-1",
             RONDO_WEB_GATEWAY_TIMEOUT_SECONDS="2.5",
             RONDO_WEB_CLUB_FEED_URL="https://rondo.example/calendar/abc.ics",
+            RONDO_WEB_CALENDAR_URL="https://calendar.rondo.example/",
         )
     )
     assert (custom.host, custom.port, custom.gateway_addr, custom.secure_cookie, custom.metrics_port) == (
@@ -181,6 +182,7 @@ def test_settings_have_working_defaults_and_read_every_variable() -> None:
     assert WebSettings.from_env(env(RONDO_WEB_METRICS_PORT="0")).metrics_port == 0  # any free port
     assert (custom.telegram_bot, custom.club_id, custom.gateway_timeout_seconds) == ("rondo_club_bot", "club-1", 2.5)
     assert custom.club_feed_url == "https://rondo.example/calendar/abc.ics"
+    assert custom.calendar_url == "https://calendar.rondo.example"  # a player's link: + "/calendar/me/<token>.ics"
     assert SECRET not in repr(custom)  # never logged
     dev = WebSettings.from_env({"RONDO_WEB_DEV": "1"})
     assert len(dev.secret) >= 32 and dev.secret != WebSettings.from_env({"RONDO_WEB_DEV": "1"}).secret
@@ -200,6 +202,8 @@ def test_settings_have_working_defaults_and_read_every_variable() -> None:
         ({"RONDO_WEB_CLUB_ID": "../x y"}, "RONDO_WEB_CLUB_ID"),
         ({"RONDO_WEB_GATEWAY_TIMEOUT_SECONDS": "0"}, "RONDO_WEB_GATEWAY_TIMEOUT_SECONDS"),
         ({"RONDO_WEB_CLUB_FEED_URL": "javascript:alert(1)//x.ics"}, "RONDO_WEB_CLUB_FEED_URL"),
+        ({"RONDO_WEB_CALENDAR_URL": "javascript:alert(1)"}, "RONDO_WEB_CALENDAR_URL"),
+        ({"RONDO_WEB_CALENDAR_URL": 'https://x.example/"><script>'}, "RONDO_WEB_CALENDAR_URL"),
     ],
 )
 def test_a_bad_variable_is_refused_naming_it(values: dict[str, str], named: str) -> None:

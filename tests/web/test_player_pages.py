@@ -12,6 +12,7 @@ from urllib.parse import urlencode
 from zoneinfo import ZoneInfo
 
 import httpx2 as httpx
+import icalendar
 import pytest
 from starlette.testclient import TestClient
 
@@ -104,6 +105,7 @@ def test_the_week_grid_offers_only_open_hours_and_saves_my_answer(site: WebApp, 
 
 
 @pytest.mark.rule("access.privacy.intervals-owner-only")
+@pytest.mark.rule("schedule.calendar.player-feed-own-meetings")
 def test_a_table_agrees_confirms_books_and_the_calendar_shows_it_without_anyones_intervals(site: WebApp, season: Season) -> None:
     table = season.tables[0]
     browsers = {p: login(site, season, p) for p in table}
@@ -152,6 +154,19 @@ def test_a_table_agrees_confirms_books_and_the_calendar_shows_it_without_anyones
         scheduling_pb2.GetMatchCardRequest(match_key=season.key(1), viewer_player_id=table[1]), timeout=10
     )
     assert booked.state == scheduling_pb2.CARD_STATE_BOOKED
+    # my own subscription link (CSRF form): https and webcal; the gateway's calendar port serves it
+    made = post(second, "/calendar", "/calendar/feed", {})
+    assert made.status_code == 200, made.text
+    https_url = found(r'id="my-feed-url" value="([^"]+)"', made.text)
+    path = found(r"^https://[^/]+(/calendar/me/[A-Za-z0-9_-]+\.ics)$", https_url)
+    assert found(r'href="([^"]+)" id="my-feed-webcal"', made.text) == "webcal://" + https_url.removeprefix("https://")
+    subscribed = httpx.get(f"http://127.0.0.1:{site.deployment.calendar_port}{path}", timeout=10)
+    assert subscribed.status_code == 200 and subscribed.text.count("BEGIN:VEVENT") == 1
+    [event] = icalendar.Calendar.from_ical(subscribed.content).walk("VEVENT")
+    assert str(event["UID"]) == f"meeting-{meeting_id}@rondo" and ", round 1, table " in str(event["SUMMARY"])
+    again = post(second, "/calendar", "/calendar/feed", {})
+    assert found(r'id="my-feed-url" value="([^"]+)"', again.text) != https_url
+    assert httpx.get(f"http://127.0.0.1:{site.deployment.calendar_port}{path}", timeout=10).status_code == 404
 
 
 def test_a_reported_result_is_confirmed_by_one_disputed_by_another_and_standings_show(site: WebApp, season: Season) -> None:

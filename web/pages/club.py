@@ -113,8 +113,24 @@ async def my_calendar(request: Request) -> Response:
     )
 
 
+def feed_urls(base: str, path: str) -> tuple[str, str]:
+    """The subscription link of a feed path on the gateway's calendar port: (https URL, webcal:// URL)."""
+    url = base.rstrip("/") + path
+    return url, "webcal://" + url.split("://", 1)[1]
+
+
+async def rotate_my_feed(request: Request) -> Response:
+    """A new subscription link for my own booked meetings (RotateMyCalendarToken; the old one ends).
+    The gateway keeps only the token's hash: the link is shown here, once."""
+    token = await call(request, "RotateMyCalendarToken", calendar_pb2.RotateMyCalendarTokenRequest())
+    base = request.app.state.settings.calendar_url or f"https://{request.url.netloc}"
+    https_url, webcal_url = feed_urls(base, token.path)
+    return render(request, "club/my_feed.html", {"https_url": https_url, "webcal_url": webcal_url})
+
+
 routes: list[BaseRoute] = [
     Route("/calendar", calendar, methods=["GET"]),
     Route("/calendar/mine.ics", my_calendar, methods=["GET"]),
+    Route("/calendar/feed", rotate_my_feed, methods=["POST"]),
 ]
 nav: list[NavItem] = [NavItem(N_("Club calendar"), "/calendar", order=50)]

@@ -180,6 +180,18 @@ class CalendarToken(_message.Message):
     path: str
     def __init__(self, club_id: _Optional[str] = ..., token: _Optional[str] = ..., path: _Optional[str] = ...) -> None: ...
 
+class RotateMyCalendarTokenRequest(_message.Message):
+    __slots__ = ()
+    def __init__(self) -> None: ...
+
+class MyCalendarToken(_message.Message):
+    __slots__ = ("token", "path")
+    TOKEN_FIELD_NUMBER: _ClassVar[int]
+    PATH_FIELD_NUMBER: _ClassVar[int]
+    token: str
+    path: str
+    def __init__(self, token: _Optional[str] = ..., path: _Optional[str] = ...) -> None: ...
+
 class ExportCalendarRequest(_message.Message):
     __slots__ = ("token", "room_id")
     TOKEN_FIELD_NUMBER: _ClassVar[int]

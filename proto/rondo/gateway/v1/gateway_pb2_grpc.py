@@ -480,6 +480,11 @@ class GatewayServiceStub:
                 request_serializer=rondo_dot_gateway_dot_v1_dot_calendar__pb2.ExportCalendarRequest.SerializeToString,
                 response_deserializer=rondo_dot_gateway_dot_v1_dot_calendar__pb2.CalendarFeed.FromString,
                 _registered_method=True)
+        self.RotateMyCalendarToken = channel.unary_unary(
+                '/rondo.gateway.v1.GatewayService/RotateMyCalendarToken',
+                request_serializer=rondo_dot_gateway_dot_v1_dot_calendar__pb2.RotateMyCalendarTokenRequest.SerializeToString,
+                response_deserializer=rondo_dot_gateway_dot_v1_dot_calendar__pb2.MyCalendarToken.FromString,
+                _registered_method=True)
         self.WatchEvents = channel.unary_stream(
                 '/rondo.gateway.v1.GatewayService/WatchEvents',
                 request_serializer=rondo_dot_gateway_dot_v1_dot_events__pb2.WatchEventsRequest.SerializeToString,
@@ -1188,6 +1193,15 @@ class GatewayServiceServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def RotateMyCalendarToken(self, request, context):
+        """A player's own feed: a new unguessable token for the caller's account (the old one stops working);
+        "/calendar/me/<token>.ics" on RONDO_CALENDAR_PORT lists the account's booked meetings
+        (docs/rules.md schedule.calendar.player-feed-own-meetings).
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
     def WatchEvents(self, request, context):
         """---- Events for bots (docs/architecture.md "Events for bots") ----
         Every event after a cursor, in order, then new ones as they happen; reconnect with the last id
@@ -1718,6 +1732,11 @@ def add_GatewayServiceServicer_to_server(servicer, server):
                     servicer.ExportCalendar,
                     request_deserializer=rondo_dot_gateway_dot_v1_dot_calendar__pb2.ExportCalendarRequest.FromString,
                     response_serializer=rondo_dot_gateway_dot_v1_dot_calendar__pb2.CalendarFeed.SerializeToString,
+            ),
+            'RotateMyCalendarToken': grpc.unary_unary_rpc_method_handler(
+                    servicer.RotateMyCalendarToken,
+                    request_deserializer=rondo_dot_gateway_dot_v1_dot_calendar__pb2.RotateMyCalendarTokenRequest.FromString,
+                    response_serializer=rondo_dot_gateway_dot_v1_dot_calendar__pb2.MyCalendarToken.SerializeToString,
             ),
             'WatchEvents': grpc.unary_stream_rpc_method_handler(
                     servicer.WatchEvents,
@@ -4102,6 +4121,33 @@ class GatewayService:
             '/rondo.gateway.v1.GatewayService/ExportCalendar',
             rondo_dot_gateway_dot_v1_dot_calendar__pb2.ExportCalendarRequest.SerializeToString,
             rondo_dot_gateway_dot_v1_dot_calendar__pb2.CalendarFeed.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def RotateMyCalendarToken(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/rondo.gateway.v1.GatewayService/RotateMyCalendarToken',
+            rondo_dot_gateway_dot_v1_dot_calendar__pb2.RotateMyCalendarTokenRequest.SerializeToString,
+            rondo_dot_gateway_dot_v1_dot_calendar__pb2.MyCalendarToken.FromString,
             options,
             channel_credentials,
             insecure,

@@ -1,0 +1,77 @@
+"""A player's own iCalendar feed (``/calendar/me/<token>.ics``; docs/rules.md
+``schedule.calendar.player-feed-own-meetings``): the token's account, then for each competition it plays
+in (the first :data:`~gateway.domain.my_calendar.MAX_COMPETITIONS`) the published seating's tables of its
+players and their match cards' BOOKED meetings — through the RPCs league and booking already have. A
+card answers meetings only: never anyone's availability."""
+
+from __future__ import annotations
+
+import asyncio
+from datetime import UTC, datetime
+
+from gateway.domain.deadline import Deadline
+from gateway.domain.my_calendar import MAX_COMPETITIONS, MAX_MEETINGS, MyMeeting, my_feed
+from gateway.identity_service import IdentityService
+from gateway.service import GatewayService
+from rondo.booking.v1 import booking_pb2
+from rondo.gateway.v1 import draws_pb2
+from rondo.league.v1 import league_pb2
+from rondo_runtime.errors import FailedPrecondition, NotFound
+
+
+def _when(value) -> datetime:
+    return value.ToDatetime(tzinfo=UTC)
+
+
+async def my_calendar(identity: IdentityService, service: GatewayService, token: str, timeout_s: float) -> bytes:
+    """The feed's bytes; NOT_FOUND for an unknown or rotated token or a disabled account."""
+    account = await asyncio.to_thread(identity.calendar_account, token)
+    if account is None:
+        raise NotFound.because("CALENDAR_NOT_FOUND")
+    clock = Deadline(timeout_s)
+    clubs: dict[str, tuple[str, str, dict[str, str]]] = {}
+    meetings: list[MyMeeting] = []
+    for link in account.links[:MAX_COMPETITIONS]:
+        try:
+            seating = await service.seating(draws_pb2.GetSeatingRequest(competition_id=link.competition_id), clock.timeout())
+            competition = await service.league(
+                "GetCompetition", league_pb2.GetCompetitionRequest(competition_id=link.competition_id), clock.timeout()
+            )
+        except (NotFound, FailedPrecondition):
+            continue  # no published draw yet
+        for round_ in seating.rounds:
+            for table in round_.tables:
+                if link.player_id not in table.player_ids:
+                    continue
+                key = f"{link.competition_id}/1/{round_.number}/{table.number}"
+                try:
+                    card = await service.booking(
+                        "GetMatchCard",
+                        booking_pb2.GetMatchCardRequest(match_key=key, viewer_player_id=link.player_id),
+                        clock.timeout(),
+                    )
+                except (NotFound, FailedPrecondition):
+                    continue  # the round is not open for scheduling
+                booked = [m for m in card.meetings if m.status == booking_pb2.MEETING_STATUS_BOOKED]
+                if booked and card.club_id not in clubs:
+                    club = await service.booking("GetClub", booking_pb2.GetClubRequest(club_id=card.club_id), clock.timeout())
+                    rooms = await service.booking(
+                        "ListRooms", booking_pb2.ListRoomsRequest(club_id=card.club_id), clock.timeout()
+                    )
+                    clubs[card.club_id] = (club.name, club.time_zone, {r.id: r.name for r in rooms.rooms})
+                for m in booked[: MAX_MEETINGS - len(meetings)]:
+                    name, zone, room_names = clubs[card.club_id]
+                    meetings.append(
+                        MyMeeting(
+                            m.id,
+                            _when(m.slot.start),
+                            _when(m.slot.end),
+                            competition.name,
+                            round_.number,
+                            table.number,
+                            name,
+                            zone,
+                            room_names.get(m.room_id, ""),
+                        )
+                    )
+    return my_feed(meetings, datetime.now(UTC))
