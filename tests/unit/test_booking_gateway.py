@@ -164,7 +164,10 @@ def test_the_last_missing_answer_appends_options_ready_once_with_the_count_only(
     assert ready() == []  # someone has not answered: no card shows options yet
     answer(last, 0)
     [(kind, _, subject, payload)] = ready()
-    assert subject == match.match_key.split("/", 1)[0] and payload == {"match_key": match.match_key, "options": 1}  # a count, no interval
+    assert subject == match.match_key.split("/", 1)[0] and payload == {
+        "match_key": match.match_key,
+        "options": 1,
+    }  # a count, no interval
     answer(last, 1)  # a changed answer: the table was complete already (the card's change is its own event)
     answer(first[0], 0)
     assert len(ready()) == 1
