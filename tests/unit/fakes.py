@@ -453,6 +453,7 @@ class FakeIdentityRepository:
         self.link_codes: dict[str, LinkCode] = {}
         self.telegram: list[tuple[int, TelegramLink]] = []  # (id, link), in the order made
         self.telegram_ids = 0
+        self.calendar_tokens: dict[str, str] = {}  # account id -> its feed token's hash
 
     def _with_links(self, account: Account) -> Account:
         return dataclasses.replace(account, links=tuple(link for owner, link in self.links if owner == account.id))
@@ -600,6 +601,12 @@ class FakeIdentityRepository:
             if i > after_id and link.account_id in self.accounts_by_id and not self.accounts_by_id[link.account_id].disabled
         ]
         return enabled[:limit]
+
+    def put_my_calendar_token(self, account_id: str, token_hash: str, at: datetime) -> None:
+        self.calendar_tokens[account_id] = token_hash
+
+    def account_of_calendar_token(self, token_hash: str) -> str | None:
+        return next((a for a, h in self.calendar_tokens.items() if h == token_hash), None)
 
 
 def public_methods(cls: type) -> set[str]:
