@@ -33,45 +33,70 @@ async def my_calendar(identity: IdentityService, service: GatewayService, token:
     meetings: list[MyMeeting] = []
     for link in account.links[:MAX_COMPETITIONS]:
         try:
-            seating = await service.seating(draws_pb2.GetSeatingRequest(competition_id=link.competition_id), clock.timeout())
             competition = await service.league(
                 "GetCompetition", league_pb2.GetCompetitionRequest(competition_id=link.competition_id), clock.timeout()
             )
         except (NotFound, FailedPrecondition):
-            continue  # no published draw yet
-        for round_ in seating.rounds:
-            for table in round_.tables:
-                if link.player_id not in table.player_ids:
-                    continue
-                key = f"{link.competition_id}/1/{round_.number}/{table.number}"
-                try:
-                    card = await service.booking(
-                        "GetMatchCard",
-                        booking_pb2.GetMatchCardRequest(match_key=key, viewer_player_id=link.player_id),
-                        clock.timeout(),
+            continue
+        for stage, round_number, table_number in await _my_tables(service, link, clock):
+            key = f"{link.competition_id}/{stage}/{round_number}/{table_number}"
+            try:
+                card = await service.booking(
+                    "GetMatchCard",
+                    booking_pb2.GetMatchCardRequest(match_key=key, viewer_player_id=link.player_id),
+                    clock.timeout(),
+                )
+            except (NotFound, FailedPrecondition):
+                continue  # the round is not open for scheduling
+            booked = [m for m in card.meetings if m.status == booking_pb2.MEETING_STATUS_BOOKED]
+            if booked and card.club_id not in clubs:
+                club = await service.booking("GetClub", booking_pb2.GetClubRequest(club_id=card.club_id), clock.timeout())
+                rooms = await service.booking("ListRooms", booking_pb2.ListRoomsRequest(club_id=card.club_id), clock.timeout())
+                clubs[card.club_id] = (club.name, club.time_zone, {r.id: r.name for r in rooms.rooms})
+            for m in booked[: MAX_MEETINGS - len(meetings)]:
+                name, zone, room_names = clubs[card.club_id]
+                title = competition.name if stage == 1 else f"{competition.name}, stage {stage}"
+                meetings.append(
+                    MyMeeting(
+                        m.id,
+                        _when(m.slot.start),
+                        _when(m.slot.end),
+                        title,
+                        round_number,
+                        table_number,
+                        name,
+                        zone,
+                        room_names.get(m.room_id, ""),
                     )
-                except (NotFound, FailedPrecondition):
-                    continue  # the round is not open for scheduling
-                booked = [m for m in card.meetings if m.status == booking_pb2.MEETING_STATUS_BOOKED]
-                if booked and card.club_id not in clubs:
-                    club = await service.booking("GetClub", booking_pb2.GetClubRequest(club_id=card.club_id), clock.timeout())
-                    rooms = await service.booking(
-                        "ListRooms", booking_pb2.ListRoomsRequest(club_id=card.club_id), clock.timeout()
-                    )
-                    clubs[card.club_id] = (club.name, club.time_zone, {r.id: r.name for r in rooms.rooms})
-                for m in booked[: MAX_MEETINGS - len(meetings)]:
-                    name, zone, room_names = clubs[card.club_id]
-                    meetings.append(
-                        MyMeeting(
-                            m.id,
-                            _when(m.slot.start),
-                            _when(m.slot.end),
-                            competition.name,
-                            round_.number,
-                            table.number,
-                            name,
-                            zone,
-                            room_names.get(m.room_id, ""),
-                        )
-                    )
+                )
+
     return my_feed(meetings, datetime.now(UTC))
+
+
+async def _my_tables(service: GatewayService, link, clock: Deadline) -> list[tuple[int, int, int]]:
+    """(stage, round, table) of every table where the linked player sits: the published draw's (stage
+    1 of a mahjong league) and every stored stage's (the playoff, a cup, Up&Down); a pairing is a
+    table of two."""
+    found: list[tuple[int, int, int]] = []
+    drawn = False
+    try:
+        seating = await service.seating(draws_pb2.GetSeatingRequest(competition_id=link.competition_id), clock.timeout())
+        drawn = True
+        for round_ in seating.rounds:
+            found.extend((1, round_.number, t.number) for t in round_.tables if link.player_id in t.player_ids)
+    except (NotFound, FailedPrecondition):
+        pass  # no published draw: a cup or Up&Down, or not drawn yet
+    try:
+        stages = await service.league(
+            "ListStages", league_pb2.ListStagesRequest(competition_id=link.competition_id), clock.timeout()
+        )
+    except (NotFound, FailedPrecondition):
+        return found
+    for stage in stages.stages:
+        if drawn and stage.number < 2:
+            continue  # stage 1 is the draw's
+        for r, round_ in enumerate(stage.rounds, start=1):
+            found.extend(
+                (stage.number, r, t) for t, table in enumerate(round_.tables, start=1) if link.player_id in table.player_ids
+            )
+    return found

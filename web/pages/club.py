@@ -10,14 +10,14 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import BaseRoute, Route
 
-from rondo.gateway.v1 import calendar_pb2, draws_pb2, identity_pb2, scheduling_pb2
+from rondo.gateway.v1 import calendar_pb2, draws_pb2, identity_pb2, scheduling_pb2, stages_pb2
 from web.gateway import GatewayError, call
 from web.i18n import gettext as _
-from web.pages.player import MAX_COMPETITIONS, N_, club_of, current_round, timestamp, when
+from web.pages.player import MAX_COMPETITIONS, N_, club_of, current_round, names_in, timestamp, when
 from web.rendering import NavItem, render
 from web.session import current_user
 from web.views.ical import MyMeeting, calendar_file
-from web.views.matches import MyTable, my_tables
+from web.views.matches import MyTable, my_stage_tables, my_tables
 
 DAYS_SHOWN = 28
 MAX_MEETINGS = 200
@@ -27,13 +27,23 @@ async def my_drawn_tables(request: Request, limit: int | None = None) -> AsyncIt
     """For each competition I am linked to (the first ``limit``) whose draw is published: my tables."""
     account = await call(request, "WhoAmI", identity_pb2.WhoAmIRequest())
     for link in account.players[:limit]:
+        tables: list[MyTable] = []
         try:
             seating = await call(request, "GetSeating", draws_pb2.GetSeatingRequest(competition_id=link.competition_id))
+            tables = my_tables(link.competition_id, [link.player_id], seating.rounds)
         except GatewayError as error:
-            if error.code.name in ("NOT_FOUND", "FAILED_PRECONDITION"):
-                continue
-            raise
-        yield my_tables(link.competition_id, [link.player_id], seating.rounds)
+            if error.code.name not in ("NOT_FOUND", "FAILED_PRECONDITION"):
+                raise
+            seating = None  # no published draw: a cup or an Up&Down league has stored stages only
+        stages = await call(
+            request, "ListStages", stages_pb2.ListStagesRequest(competition_id=link.competition_id, page_size=100)
+        )
+        if any(stage.rounds for stage in stages.stages):  # the playoff after a draw; every stage of a cup
+            names = await names_in(request, link.competition_id)
+            first = 1 if seating is None else 2
+            tables += my_stage_tables(link.competition_id, [link.player_id], stages.stages, names, from_stage=first)
+        if tables:
+            yield tables
 
 
 async def my_club_id(request: Request) -> str:
@@ -42,7 +52,8 @@ async def my_club_id(request: Request) -> str:
     if not current_user(request).is_player:
         return ""
     async for tables in my_drawn_tables(request, MAX_COMPETITIONS):
-        _round, card = await current_round(request, tables)
+        first_stage = [t for t in tables if t.key.stage == tables[0].key.stage]  # rounds of one stage
+        _round, card = await current_round(request, first_stage)
         if card is not None and card.club_id:
             return card.club_id
     return ""
@@ -95,7 +106,7 @@ async def my_calendar(request: Request) -> Response:
                 card = await call(request, "GetMatchCard", scheduling_pb2.GetMatchCardRequest(match_key=str(table.key)))
             except GatewayError as error:
                 if error.code.name in ("NOT_FOUND", "FAILED_PRECONDITION"):
-                    break  # rounds are opened in order: none later is open either
+                    continue  # not open for scheduling (yet)
                 raise
             club_id = club_id or card.club_id
             for m in card.meetings:
