@@ -46,6 +46,7 @@ def tables_of(service: FakeService) -> list[tuple[int, int, int]]:
     return asyncio.run(_my_tables(service, link, Deadline(5)))  # type: ignore[arg-type]
 
 
+@pytest.mark.rule("schedule.calendar.player-feed-own-meetings")
 def test_a_league_feed_has_the_draws_tables_and_the_playoffs_not_a_stored_stage_1():
     seating = draws_pb2.Seating()
     r1 = seating.rounds.add(number=1)
@@ -55,6 +56,7 @@ def test_a_league_feed_has_the_draws_tables_and_the_playoffs_not_a_stored_stage_
     assert tables_of(FakeService(seating, stored)) == [(1, 1, 2), (2, 1, 2)]
 
 
+@pytest.mark.rule("schedule.calendar.player-feed-own-meetings")
 def test_a_cups_feed_has_every_stage_from_stage_1_when_there_is_no_draw():
     stored = [stage(1, [["a", "b"], ["me", "c"]]), stage(2, [["me", "a"]], [["b", "c"]])]
     assert tables_of(FakeService(None, stored)) == [(1, 1, 2), (2, 1, 1)]
