@@ -35,6 +35,7 @@ class Probe:
 
     def __init__(self) -> None:
         self.slow_started = asyncio.Event()
+        self.release = asyncio.Event()  # a "held" Slow call answers once the test sets it
         self.stopped = False
 
     async def Ok(self, request: bytes, context) -> bytes:
@@ -69,7 +70,10 @@ class Probe:
 
     async def Slow(self, request: bytes, context) -> bytes:
         self.slow_started.set()
-        await asyncio.sleep(float(request.decode()))
+        if request == b"held":
+            await self.release.wait()
+        else:
+            await asyncio.sleep(float(request.decode()))
         return b"done"
 
     async def Stream(self, request: bytes, context):
@@ -306,7 +310,7 @@ def test_metrics_count_every_way_a_call_ends():
 def test_graceful_stop_lets_an_in_flight_call_finish():
     async def scenario():
         async with probe_server() as (running, channel, name, probe):
-            in_flight = asyncio.ensure_future(_unary(channel, name, "Slow")(b"0.5", timeout=10))
+            in_flight = asyncio.ensure_future(_unary(channel, name, "Slow")(b"held", timeout=60))
             await asyncio.wait_for(probe.slow_started.wait(), 5)
             stopping = asyncio.ensure_future(running.stop(5))
             refused = None
@@ -320,6 +324,7 @@ def test_graceful_stop_lets_an_in_flight_call_finish():
                 await asyncio.sleep(0.01)
             assert refused == grpc.StatusCode.UNAVAILABLE
             assert not probe.stopped  # on_stop waits for the in-flight call
+            probe.release.set()  # the call ends only now, however long the refusals took to see
             assert await in_flight == b"done"
             await asyncio.wait_for(stopping, 5)
             assert probe.stopped
