@@ -15,6 +15,7 @@ from google.protobuf.timestamp_pb2 import Timestamp
 
 from league.domain import lots
 from rondo.gateway.v1 import competitions_pb2, draws_pb2, identity_pb2, results_pb2, scheduling_pb2, stages_pb2
+from web import i18n
 from tests.web.conftest import WebApp, csrf_of, make_account
 
 pytestmark = pytest.mark.web
@@ -269,7 +270,8 @@ def test_the_organizer_force_assigns_a_meeting_for_an_unbooked_match(web: WebApp
     assert booked[0].slot.start.ToDatetime(tzinfo=UTC) == start + timedelta(days=1)
     assert organizer.get(f"/staff/c/{cid}").text.count("waiting for answers") == 1
     shown = organizer.get(f"/staff/c/{cid}/m/1/1/1")  # the meeting at the club's wall-clock time
-    assert 'id="meetings"' in shown.text and local.strftime("%H:%M").lstrip("0") in shown.text and "Blue" in shown.text
+    wall_clock = i18n.format_time(start + timedelta(days=1), "Europe/Kirov", locale="en")  # "1:00 PM", as shown
+    assert 'id="meetings"' in shown.text and wall_clock in shown.text and "Blue" in shown.text
 
 
 def tied_league(web: WebApp, name: str) -> tuple[str, list[str]]:
