@@ -13,6 +13,8 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from babel import dates as babel_dates
 
+from rondo_runtime.match_key import MatchKey
+
 RU: Final = "ru"
 EN: Final = "en"
 
@@ -191,16 +193,8 @@ def match(lang: str, stage: int, round_: int, table: int) -> str:
 
 def parse_match_key(key: str) -> tuple[str, int, int, int] | None:
     """ "<competition>/<stage>/<round>/<table>" -> its parts; None for anything else."""
-    parts = key.split("/")
-    if len(parts) != 4 or not parts[0]:
-        return None
-    try:
-        stage, round_, table = (int(p) for p in parts[1:])
-    except ValueError:
-        return None
-    if min(stage, round_, table) < 1:
-        return None
-    return parts[0], stage, round_, table
+    parsed = MatchKey.parse(key)
+    return None if parsed is None else (parsed.competition_id, parsed.stage, parsed.round, parsed.table)
 
 
 def start_code(message_text: str) -> str | None:

@@ -17,6 +17,7 @@ from rondo.booking.v1 import booking_pb2
 from rondo.gateway.v1 import draws_pb2
 from rondo.league.v1 import league_pb2
 from rondo_runtime.errors import FailedPrecondition, NotFound
+from rondo_runtime.match_key import MatchKey
 
 
 def _when(value) -> datetime:
@@ -39,7 +40,7 @@ async def my_calendar(identity: IdentityService, service: GatewayService, token:
         except (NotFound, FailedPrecondition):
             continue
         for stage, round_number, table_number in await _my_tables(service, link, clock):
-            key = f"{link.competition_id}/{stage}/{round_number}/{table_number}"
+            key = str(MatchKey(link.competition_id, stage, round_number, table_number))
             try:
                 card = await service.booking(
                     "GetMatchCard",

@@ -22,16 +22,13 @@ from rondo.booking.v1 import booking_pb2
 from rondo.gateway.v1 import events_pb2
 from rondo.league.v1 import league_pb2
 from rondo_runtime.errors import RondoError
+from rondo_runtime.match_key import competition_of
 
 if TYPE_CHECKING:
     from gateway.service import GatewayService
 
 log = logging.getLogger(__name__)
 REMINDER_EVENTS = Counter("rondo_gateway_reminder_events_total", "reminder.due events appended to the event log.")
-
-
-def competition_of(match_key: str) -> str:
-    return match_key.split("/", 1)[0]  # "<competition>/<stage>/<round>/<table>"
 
 
 class ReminderPublisher:

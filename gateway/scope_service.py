@@ -21,6 +21,7 @@ from gateway.domain.identity import Account, Principal, Role
 from gateway.domain.scopes import AccessGrant, Holders, Kind
 from gateway.identity_service import FIRST_ORGANIZER_BY, IdentityService
 from rondo_runtime.errors import FailedPrecondition, NotFound, PermissionDenied
+from rondo_runtime.match_key import competition_of
 from rondo_runtime.transactions import UnitOfWork
 from rondo_runtime.validation import Violations
 
@@ -121,7 +122,7 @@ class ScopeService:
                 continue  # the handler answers INVALID_ARGUMENT naming the field
             kind = target.kind
             if kind == Kind.MATCH:
-                kind, value = Kind.COMPETITION, scopes.competition_of_match(value)
+                kind, value = Kind.COMPETITION, competition_of(value)
             elif kind == Kind.MEDIATION:
                 if self.mediation_competition is None:
                     raise PermissionDenied(f"{rpc}: this gateway cannot tell which competition a mediation is in")

@@ -32,6 +32,7 @@ from rondo.league.v1 import league_pb2
 from rondo.solver.v1 import solver_pb2
 from rondo_runtime import idempotency
 from rondo_runtime.errors import Aborted, FailedPrecondition, InvalidArgument, NotFound, RondoError
+from rondo_runtime.match_key import MatchKey, competition_of
 
 log = logging.getLogger(__name__)
 
@@ -576,7 +577,7 @@ class GatewayService:
         if card.pending_player_ids or not card.answered_player_ids:
             return
         payload = events_pb2.ScheduleOptionsReadyEvent(match_key=answer.match_key, options=len(card.options))
-        competition_id = answer.match_key.split("/", 1)[0]  # the subject: a match has no id of its own here
+        competition_id = competition_of(answer.match_key)  # the subject: a match has no id of its own here
         await self._append(competition_id, competition_id, answer.match_key, payload)
 
     async def _schedule_event(
@@ -586,7 +587,7 @@ class GatewayService:
         once: str = "",
     ) -> None:
         """Once per meeting (``once``: per booking of it, for ``schedule.booked``)."""
-        competition_id = payload.match_key.split("/", 1)[0]  # "<competition>/<stage>/<round>/<table>"
+        competition_id = competition_of(payload.match_key)
         await self._append(competition_id, meeting_id, once or meeting_id, payload)
 
     async def propose_round_schedule(
@@ -704,7 +705,7 @@ class GatewayService:
                 "OpenMatch",
                 booking_pb2.OpenMatchRequest(
                     club_id=request.club_id,
-                    match_key=f"{request.competition_id}/{stage_number}/{request.round}/{number}",
+                    match_key=str(MatchKey(request.competition_id, stage_number, request.round, number)),
                     player_ids=table.player_ids,
                     window_start=request.window_start if request.HasField("window_start") else None,
                     window_end=request.window_end if request.HasField("window_end") else None,

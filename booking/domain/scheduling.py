@@ -42,6 +42,7 @@ from booking.domain.intervals import (
 )
 from booking.domain.suggestions import suggested_meetings
 from rondo_runtime.errors import Aborted, FailedPrecondition, InvalidArgument
+from rondo_runtime.match_key import MatchKey
 from rondo_runtime.validation import Violations
 
 MAX_INTERVALS = 200  # per player and match
@@ -494,8 +495,8 @@ def match_title(match_key: str, hanchans: Sequence[int] = ()) -> str:
     """A match booking's title in the shared calendar and its feed: the stage, round and table from the
     gateway's key ``<competition>/<stage>/<round>/<table>``, never a player (docs/rules.md
     ``schedule.calendar.ical-feed``); another key is shown as it is."""
-    parts = match_key.split("/")
-    title = f"Match: stage {parts[1]}, round {parts[2]}, table {parts[3]}" if len(parts) == 4 else f"Match {match_key}"
+    key = MatchKey.parse(match_key)
+    title = f"Match: stage {key.stage}, round {key.round}, table {key.table}" if key else f"Match {match_key}"
     if hanchans:
         title += f", hanchan{'s' if len(hanchans) > 1 else ''} {', '.join(str(h) for h in hanchans)}"
     return title[:MAX_TITLE_LENGTH]

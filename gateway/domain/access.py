@@ -37,6 +37,7 @@ from typing import Any
 
 from gateway.domain.identity import Principal, Role
 from rondo_runtime.errors import InvalidArgument, PermissionDenied, Unauthenticated
+from rondo_runtime.match_key import competition_of
 from rondo_runtime.text import MAX_REASON_LENGTH, clean_id, is_forbidden
 from rondo_runtime.validation import Violations
 
@@ -250,7 +251,7 @@ def competition_hint(values: Mapping[str, object]) -> str:
         return clean_id(competition, "competition_id")
     match_key = values.get("match_key")
     if isinstance(match_key, str) and match_key:
-        return clean_id(match_key, "match_key").split("/", 1)[0]
+        return competition_of(clean_id(match_key, "match_key"))
     return ""
 
 

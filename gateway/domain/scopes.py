@@ -190,11 +190,6 @@ def value_at(values: Mapping[str, object], path: str) -> str:
     return current.strip() if isinstance(current, str) else ""
 
 
-def competition_of_match(match_key: str) -> str:
-    """A match key's competition: its first part."""
-    return match_key.split("/", 1)[0]
-
-
 def refuse_unruled(rpc: str) -> PermissionDenied:
     return PermissionDenied(f"{rpc} has no scoping rule (gateway/domain/scopes.py); no organizer may call it")
 

@@ -15,6 +15,7 @@ from gateway.domain.identity import Account, Principal, Role
 from gateway.domain.scopes import SCOPES, Holders, Kind, check_account, check_new_account_role, check_resource, scope_for
 from rondo.gateway.v1 import gateway_pb2
 from rondo_runtime.errors import PermissionDenied
+from rondo_runtime.match_key import competition_of
 
 pytestmark = [pytest.mark.domain, pytest.mark.rule("access.organizers.scoped")]
 
@@ -121,7 +122,7 @@ def test_an_organizer_manages_his_own_account_and_those_he_created_and_only_the_
 
 
 def test_a_match_key_is_inside_its_competition_and_values_are_read_by_dotted_path():
-    assert scopes.competition_of_match("comp-1/1/2/3") == "comp-1"
+    assert competition_of("comp-1/1/2/3") == "comp-1"
     assert scopes.value_at({"club": {"id": " c1 "}}, "club.id") == "c1"
     assert scopes.value_at({"club": "x"}, "club.id") == ""
     assert scopes.value_at({}, "competition_id") == ""

@@ -15,8 +15,8 @@ from google.protobuf.timestamp_pb2 import Timestamp
 
 from league.domain import lots
 from rondo.gateway.v1 import competitions_pb2, draws_pb2, identity_pb2, results_pb2, scheduling_pb2, stages_pb2
-from web import i18n
 from tests.web.conftest import WebApp, csrf_of, make_account
+from web import i18n
 
 pytestmark = pytest.mark.web
 TIMEOUT = 30

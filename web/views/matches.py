@@ -6,18 +6,13 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass
 
+from rondo_runtime.match_key import MatchKey as SharedMatchKey
+
 MAX_KEY_PART = 100
 
 
-@dataclass(frozen=True)
-class MatchKey:
-    competition_id: str
-    stage: int
-    round: int
-    table: int
-
-    def __str__(self) -> str:
-        return f"{self.competition_id}/{self.stage}/{self.round}/{self.table}"
+class MatchKey(SharedMatchKey):
+    """A match key (written as booking knows it) with its page's address."""
 
     @property
     def path(self) -> str:
