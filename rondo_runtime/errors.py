@@ -130,7 +130,11 @@ class InvalidArgument(RondoError):
     def with_fields(self, rename: Callable[[str], str]) -> InvalidArgument:
         """This error with every violation's field renamed (a downstream path under the public request's
         resource): message rebuilt, reason, params (``field`` renamed too) and retry delay kept; the
-        localized texts are made again from the catalogue, so they name the public path."""
+        localized texts are made again from the catalogue, so they name the public path. Every
+        re-rooting of an error's fields (a nested request, a file's lines, a caller's indices) goes
+        through here."""
+        if not self.violations:
+            return self
         out = InvalidArgument.of([v.renamed(rename(v.field)) for v in self.violations])
         out.reason = self.reason
         out.params = dict(self.params)

@@ -55,6 +55,4 @@ def nested_paths(error: InvalidArgument, paths: Mapping[str, str]) -> InvalidArg
         head = path.split(".", 1)[0].split("[", 1)[0]
         return paths[head] + path[len(head) :] if head in paths else path
 
-    if not error.violations:
-        return error
     return error.with_fields(renamed)

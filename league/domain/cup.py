@@ -766,4 +766,4 @@ def _no_such_match(g: Game, stages: list[StageProgress]) -> str:
 
 def refield(err: InvalidArgument, prefix: str) -> InvalidArgument:
     """The same violations under ``prefix`` (a service nests these records in its request)."""
-    return InvalidArgument.of([fv.renamed(f"{prefix}.{fv.field}") for fv in err.violations])
+    return err.with_fields(lambda field: f"{prefix}.{field}")

@@ -617,15 +617,15 @@ def _scored(
         )
     except InvalidArgument as error:
 
-        def renamed(x: FieldViolation) -> FieldViolation:
-            head, _, _ = x.field.partition("]")
+        def renamed(field: str) -> str:
+            head, _, _ = field.partition("]")
             if head.startswith("games["):
-                return x.renamed(origin[int(head[6:])])
+                return origin[int(head[6:])]
             if head.startswith("disqualifications["):
-                return x.renamed(f"disqualifications[{dqs[int(head[18:])][0]}]" + x.field[len(head) + 1 :])
-            return x
+                return f"disqualifications[{dqs[int(head[18:])][0]}]" + field[len(head) + 1 :]
+            return field
 
-        raise InvalidArgument.of([renamed(x) for x in error.violations]) from None
+        raise error.with_fields(renamed) from None
 
 
 def _not_reached(field: str, stage: int, why: str) -> FieldViolation:

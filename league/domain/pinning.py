@@ -129,7 +129,7 @@ def pinned_division(
         def renamed(name: str) -> str:
             return f"{field}.division" if name == "ruleset.base" else field + name[len("ruleset") :]
 
-        raise InvalidArgument.of([x.renamed(renamed(x.field)) for x in error.violations]) from None
+        raise error.with_fields(renamed) from None
     return division.name, {"division": base, **dataclasses.asdict(division)}
 
 

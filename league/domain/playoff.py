@@ -537,13 +537,11 @@ def _in(stage: PlayoffStage) -> str:
 
 def _renumber(err: InvalidArgument, indices: list[int]) -> InvalidArgument:
     """Violations of one stage's call re-pointed at the caller's ``results`` indices."""
-    out = []
-    for fv in err.violations:
-        field = fv.field
+
+    def renumbered(field: str) -> str:
         if field.startswith("results["):
             j = int(field[len("results[") : field.index("]")])
-            field = f"results[{indices[j]}]{field[field.index(']') + 1 :]}"
-        elif field.startswith("withdrawn["):
-            field = "withdrawn"
-        out.append(fv.renamed(field))
-    return InvalidArgument.of(out)
+            return f"results[{indices[j]}]{field[field.index(']') + 1 :]}"
+        return "withdrawn" if field.startswith("withdrawn[") else field
+
+    return err.with_fields(renumbered)

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from rondo_runtime.errors import FailedPrecondition, FieldViolation, InvalidArgument
+from rondo_runtime.errors import FailedPrecondition, InvalidArgument
 
 from .ruleset import MAHJONG_LEAGUE, Ruleset
 from .scoring import Match
@@ -190,11 +190,10 @@ def check_match(
     except InvalidArgument as error:
         if new is None:
             raise
-        renamed = _renamer(data, new)
-        raise InvalidArgument.of([renamed(x) for x in error.violations]) from None
+        raise error.with_fields(_renamer(data, new)) from None
 
 
-def _renamer(data: dict[str, Any], new: Content) -> Callable[[FieldViolation], FieldViolation]:
+def _renamer(data: dict[str, Any], new: Content) -> Callable[[str], str]:
     """Renames a violation of the match's entry for ``new`` to the request's field. The entry is found
     once, not per violation: a record with many bad scores is checked in linear time."""
     if isinstance(new, HanchanEntry):
@@ -206,12 +205,12 @@ def _renamer(data: dict[str, Any], new: Content) -> Callable[[FieldViolation], F
     elif isinstance(new, NoShowEntry):
         prefix, name = f"match.no_show[{len(data['no_show']) - 1}]", "no_show"
     else:
-        return lambda x: x
+        return lambda field: field
 
-    def renamed(x: FieldViolation) -> FieldViolation:
-        if x.field == prefix or x.field.startswith(prefix + "."):
-            return x.renamed(name + x.field[len(prefix) :])
-        return x
+    def renamed(field: str) -> str:
+        if field == prefix or field.startswith(prefix + "."):
+            return name + field[len(prefix) :]
+        return field
 
     return renamed
 
