@@ -33,6 +33,7 @@ from rondo.solver.v1 import solver_pb2
 from rondo_runtime import idempotency
 from rondo_runtime.errors import Aborted, FailedPrecondition, InvalidArgument, NotFound, RondoError
 from rondo_runtime.match_key import MatchKey, competition_of
+from rondo_runtime.text import with_player_names
 
 log = logging.getLogger(__name__)
 
@@ -770,9 +771,7 @@ def with_names(error: InvalidArgument, names: dict[str, str]) -> InvalidArgument
     """The solver knows players by id; the organizer knows them by name."""
 
     def named(text: str) -> str:
-        for pid, name in names.items():
-            text = text.replace(pid, name)
-        return text
+        return with_player_names(text, names)
 
     renamed = InvalidArgument(
         named(error.message),

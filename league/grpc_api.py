@@ -36,6 +36,7 @@ from rondo.league.v1 import league_pb2, league_pb2_grpc
 from rondo.solver.v1 import solver_pb2
 from rondo_runtime.draw_messages import objective_from_proto, objective_to_proto, rounds_from_proto, rounds_to_proto
 from rondo_runtime.errors import InvalidArgument
+from rondo_runtime.text import with_player_names
 
 PLAYER_STATUS = {
     PlayerStatus.MAIN: league_pb2.PLAYER_STATUS_MAIN,
@@ -207,9 +208,7 @@ def _named_progress(progress: league_pb2.PlayoffProgressResponse, names: dict[st
     """The explanation and the exits' reasons with player names, not ids (the ids stay in the fields)."""
 
     def named(text: str) -> str:
-        for pid, name in names.items():
-            text = text.replace(pid, name)
-        return text
+        return with_player_names(text, names)
 
     for lines in (progress.explanation, progress.explanation_ru):
         named_lines = [named(x) for x in lines]

@@ -26,6 +26,7 @@ field, and is idempotent: ``clean(clean(x)) == clean(x)``. Echoed input in messa
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Mapping
 
 from rondo_runtime.errors import InvalidArgument
 
@@ -164,3 +165,12 @@ def clean_id(value: object, field: str, required: bool = True) -> str:
     if not cleaned and required:
         raise InvalidArgument.at(field, "FIELD_REQUIRED")
     return cleaned
+
+
+def with_player_names(text: str, names: Mapping[str, str]) -> str:
+    """``text`` with every player id that occurs in it replaced by the player's name: the services and
+    the solver explain by id, people read names."""
+    for player_id, name in names.items():
+        if player_id in text:
+            text = text.replace(player_id, name)
+    return text

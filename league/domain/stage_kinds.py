@@ -18,6 +18,7 @@ from fractions import Fraction
 from typing import Any, Protocol
 
 from rondo_runtime.errors import FailedPrecondition, InvalidArgument
+from rondo_runtime.text import with_player_names
 
 from .disqualification import PlayerDisqualification
 from .lots import TieDecision
@@ -336,7 +337,7 @@ def later_stage_effects(
         old, new = derive(before, stage), derive(after, stage)
         if isinstance(new, str):
             if not isinstance(old, str):
-                conflicts.append(f"{label} could no longer be generated: {named(new, names)}")
+                conflicts.append(f"{label} could no longer be generated: {with_player_names(new, names)}")
                 to_redo.append(f"{label} keeps the players it was generated with; {who_decides}")
             continue
         reference = old.members if isinstance(old, Derived) else tuple(tuple(m) for m in stored(stage))
@@ -352,14 +353,6 @@ def later_stage_effects(
         else:
             changes.append(f"{label} {unit}s unchanged")
     return changes, conflicts, to_redo
-
-
-def named(text: str, names: Mapping[str, str]) -> str:
-    """``text`` with every player id that occurs in it replaced by the player's name."""
-    for pid, name in names.items():
-        if pid in text:
-            text = text.replace(pid, name)
-    return text
 
 
 def effects(changes: Sequence[str], conflicts: Sequence[str], to_redo: Sequence[str]) -> CorrectionEffects:

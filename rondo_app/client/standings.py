@@ -5,7 +5,6 @@ stages, the final order and the prizes. ``rondo standings SEASON.json`` stays th
 from __future__ import annotations
 
 import sys
-from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -18,6 +17,7 @@ from rondo_app.client import lookup
 from rondo_app.client.records import CUP_RULESET, UPDOWN_RULESET
 from rondo_app.client.render import enum_name, in_language, lines_in_language, points, print_lines, table
 from rondo_app.client.session import Session, session, user_locale
+from rondo_runtime.text import with_player_names
 
 #: The competition rulesets (league.domain.model.RULESETS) whose standings are a bracket or Up&Down tables.
 
@@ -85,7 +85,7 @@ def render_cup_bracket(out: Console, bracket: stages_pb2.CupBracket, language: s
                     ],
                     "wins": list(m.wins),
                     "winner": name(m.winner_id) if m.winner_id else None,
-                    "explanation": with_names(in_language(m.explanation, m.explanation_ru, lang), names),
+                    "explanation": with_player_names(in_language(m.explanation, m.explanation_ru, lang), names),
                 }
                 for m in stage.pairings
             ],
@@ -104,11 +104,13 @@ def render_cup_bracket(out: Console, bracket: stages_pb2.CupBracket, language: s
                 "player": p.name,
                 "prize": p.prize_eligible,
                 "technical_defeats": technical.get(p.player_id, 0),
-                "reason": with_names(in_language(p.reason, p.reason_ru, lang), names),
+                "reason": with_player_names(in_language(p.reason, p.reason_ru, lang), names),
             }
             for p in bracket.places
         ],
-        "explanation": [with_names(line, names) for line in lines_in_language(bracket.explanation, bracket.explanation_ru, lang)],
+        "explanation": [
+            with_player_names(line, names) for line in lines_in_language(bracket.explanation, bracket.explanation_ru, lang)
+        ],
         "next": "",
     }
     render_cup_data(data, _out_stream(out), lang)
@@ -138,11 +140,11 @@ def render_updown(out: Console, standings: stages_pb2.UpdownStandings, language:
                 really_played=r.really_played,
                 fate=word(r.fate, lang)
                 + (f" ({word('provisional', lang)})" if r.provisional else "")
-                + (f": {with_names(in_language(r.fate_reason, r.fate_reason_ru, lang), names)}" if r.fate_reason else "")
+                + (f": {with_player_names(in_language(r.fate_reason, r.fate_reason_ru, lang), names)}" if r.fate_reason else "")
                 + (f" ({word('withdrawn', lang)})" if r.withdrawn else ""),
                 withdrawn=r.withdrawn,
-                separated_from_next=with_names(in_language(r.separated_from_next, r.separated_from_next_ru, lang), names),
-                notes=tuple(with_names(n, names) for n in lines_in_language(r.notes, r.notes_ru, lang)),
+                separated_from_next=with_player_names(in_language(r.separated_from_next, r.separated_from_next_ru, lang), names),
+                notes=tuple(with_player_names(n, names) for n in lines_in_language(r.notes, r.notes_ru, lang)),
             )
             for r in group.rows
         ]
@@ -151,7 +153,7 @@ def render_updown(out: Console, standings: stages_pb2.UpdownStandings, language:
                 t.place,
                 t.at_cut,
                 [names.get(p, p) for p in t.player_ids],
-                with_names(in_language(t.reason, t.reason_ru, lang), names),
+                with_player_names(in_language(t.reason, t.reason_ru, lang), names),
             )
             for t in group.unresolved
         ]
@@ -179,13 +181,6 @@ def playoff(competition_id: str, address: str, token: str, as_json: bool) -> Non
         )
 
 
-def with_names(text: str, names: Mapping[str, str]) -> str:
-    """The gateway's explanations name players by id; the organizer reads names."""
-    for player_id, name in names.items():
-        text = text.replace(player_id, name)
-    return text
-
-
 def total_text(total: str) -> str:
     """``25000`` as ``25 000``; an exact fraction (``10000/3``) as is."""
     return points(int(total)) if total.lstrip("-").isdigit() else total
@@ -211,10 +206,10 @@ def render_standings(out: Console, standings: results_pb2.Standings, language: s
             total_text(r.total),
             r.average_place or "-",
             r.hanchans,
-            with_names(in_language(r.separated_from_next, r.separated_from_next_ru, lang), names),
+            with_player_names(in_language(r.separated_from_next, r.separated_from_next_ru, lang), names),
             word(r.fate, lang)
             + (f" ({word('provisional', lang)})" if r.fate and r.provisional else "")
-            + (f": {with_names(in_language(r.fate_reason, r.fate_reason_ru, lang), names)}" if r.fate_reason else ""),
+            + (f": {with_player_names(in_language(r.fate_reason, r.fate_reason_ru, lang), names)}" if r.fate_reason else ""),
             "\n".join(
                 ([word("provisional", lang)] if r.provisional and not r.fate else [])
                 + lines_in_language(r.notes, r.notes_ru, lang)
@@ -228,10 +223,10 @@ def render_standings(out: Console, standings: results_pb2.Standings, language: s
     for tie in standings.unresolved:
         cut = f" ({word('at the playoff cut', lang)})" if tie.at_cut else ""
         players = ", ".join(names.get(p, p) for p in tie.player_ids)
-        reason = with_names(in_language(tie.reason, tie.reason_ru, lang), names)
+        reason = with_player_names(in_language(tie.reason, tie.reason_ru, lang), names)
         print_lines(out, [f"{word('places', lang)} {tie.place}{cut}: {players}: {reason}"])
     notes = lines_in_language(standings.notes, standings.notes_ru, lang)
-    print_lines(out, [f"{word('note', lang)}: {with_names(n, names)}" for n in notes])
+    print_lines(out, [f"{word('note', lang)}: {with_player_names(n, names)}" for n in notes])
 
 
 def render_playoff(out: Console, p: stages_pb2.Playoff, competition: str = "", language: str | None = None) -> None:
@@ -260,7 +255,7 @@ def render_playoff(out: Console, p: stages_pb2.Playoff, competition: str = "", l
                 names(t.player_ids),
                 f"{t.hanchans_played} {w('of')} {t.hanchans}",
                 names(t.order) if t.order else "",
-                with_names(in_language(t.unresolved, t.unresolved_ru, lang), p.names),
+                with_player_names(in_language(t.unresolved, t.unresolved_ru, lang), p.names),
             )
             for t in stage.tables
         ]
@@ -285,7 +280,7 @@ def render_playoff(out: Console, p: stages_pb2.Playoff, competition: str = "", l
                 w(e.stage),
                 w(e.table),
                 w("withdrawn") if e.withdrawn else e.place,
-                with_names(in_language(e.reason, e.reason_ru, lang), p.names),
+                with_player_names(in_language(e.reason, e.reason_ru, lang), p.names),
             )
             for e in progress.exits
         ]
@@ -296,6 +291,8 @@ def render_playoff(out: Console, p: stages_pb2.Playoff, competition: str = "", l
     prizes = [(w(label), name(x)) for label, x in (("1st", p.first_prize_player_id), ("2nd", p.second_prize_player_id)) if x]
     if prizes:
         out.print(table(w("prizes"), (w("prize"), w("player")), prizes))
-    print_lines(out, [f"{w('blocked')}: {with_names(b, p.names)}" for b in lines_in_language(p.blocked, p.blocked_ru, lang)])
+    print_lines(
+        out, [f"{w('blocked')}: {with_player_names(b, p.names)}" for b in lines_in_language(p.blocked, p.blocked_ru, lang)]
+    )
     explanation = lines_in_language(progress.explanation, progress.explanation_ru, lang)
-    print_lines(out, [with_names(line, p.names) for line in explanation])
+    print_lines(out, [with_player_names(line, p.names) for line in explanation])
