@@ -14,8 +14,9 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import logging
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from pathlib import Path
+from typing import TypeVar
 
 from google.protobuf.message import Message
 
@@ -36,6 +37,7 @@ from rondo_runtime.match_key import MatchKey, competition_of
 from rondo_runtime.text import with_player_names
 
 log = logging.getLogger(__name__)
+T = TypeVar("T")
 
 MIGRATIONS = str(Path(__file__).parent / "adapters" / "migrations")
 SOLVER_MARGIN_SECONDS = 5.0  # without a deadline: time for the solver to answer after its budget runs out
@@ -73,25 +75,55 @@ class GatewayService:
         again); with a different request INVALID_ARGUMENT on ``idempotency_key``; while the first is
         still running, a retry waits for it. A failed request, or one that made no draw, frees its key."""
         inner = self.scoped(request, method, caller)
-        if not inner.idempotency_key:
-            return await work(inner, deadline)
+
+        def kept(view: draws_pb2.DrawProposal) -> tuple[str | None, bytes] | None:
+            if not view.HasField("draw"):  # nothing made (infeasible, no solution in time): a retry may try again
+                return None
+            answer = draws_pb2.DrawProposal()
+            answer.CopyFrom(view)
+            answer.ClearField("draw")  # read again on replay: it may be large, and approved by then
+            return view.draw.id, answer.SerializeToString(deterministic=True)
+
+        return await self.at_most_once(
+            inner.idempotency_key,
+            request,
+            deadline,
+            lambda clock: work(inner, clock.timeout()),
+            kept,
+            lambda record, clock: self._replay(request.competition_id, record, clock),
+        )
+
+    async def at_most_once(
+        self,
+        scoped_key: str,
+        request,
+        deadline: float | None,
+        work: Callable[[Deadline], Awaitable[T]],
+        kept: Callable[[T], tuple[str | None, bytes] | None],
+        replay: Callable[[idempotency.IdempotencyRecord, Deadline], Awaitable[T]],
+    ) -> T:
+        """The gateway's own idempotency (for flows that span services): without a key, ``work``; with
+        one, claim it (a retry of a running request waits for it), and answer the first request's
+        record through ``replay`` (INVALID_ARGUMENT when the request differs); else do ``work`` and
+        keep what ``kept`` says of its answer (resource id, answer bytes), or free the key when it says
+        None. A failed or cancelled request frees its key (a completed key stays)."""
         clock = Deadline(deadline)
-        key = idempotency.RequestKey(inner.idempotency_key, idempotency.fingerprint(request))
+        if not scoped_key:
+            return await work(clock)
+        key = idempotency.RequestKey(scoped_key, idempotency.fingerprint(request))
         if (record := await self._claim(key, deadline)) is not None:
-            return await self._replay(request.competition_id, record, clock)
+            return await replay(record, clock)
         try:
-            view = await work(inner, clock.timeout())
-            if view.HasField("draw"):
-                answer = draws_pb2.DrawProposal()
-                answer.CopyFrom(view)
-                answer.ClearField("draw")  # read again on replay: it may be large, and approved by then
-                await asyncio.to_thread(self.keys.complete, key, view.draw.id, answer.SerializeToString(deterministic=True))
-            else:  # nothing made (infeasible, no solution in time): a retry may try again
+            answer = await work(clock)
+            keep = kept(answer)
+            if keep is None:
                 await asyncio.to_thread(self.keys.release, key)
-        except BaseException:  # failed or cancelled: the key is free for a retry (a completed key stays)
+            else:
+                await asyncio.to_thread(self.keys.complete, key, *keep)
+        except BaseException:
             self._in_background(self.keys.release, key)
             raise
-        return view
+        return answer
 
     async def _claim(self, key: idempotency.RequestKey, deadline: float | None) -> idempotency.IdempotencyRecord | None:
         """Claims ``key`` for this request: None when it may do the work (it holds the key now), else the
@@ -600,20 +632,19 @@ class GatewayService:
         "organizer:auto-scheduler" that still need every player's confirmation); appends
         ``schedule.proposed`` per meeting. With a key, a retry answers the first answer (the solve is
         not run again): the gateway keeps it, like DrawCompetition's."""
-        clock = Deadline(deadline)
         scoped = self.scoped(request, "ProposeRoundSchedule", caller).idempotency_key
-        if not scoped:
-            return await self._propose_round_schedule(request, "", clock)
-        key = idempotency.RequestKey(scoped, idempotency.fingerprint(request))
-        if (record := await self._claim(key, deadline)) is not None:
+
+        async def replay(record: idempotency.IdempotencyRecord, _clock: Deadline) -> scheduling_pb2.ProposeRoundScheduleResponse:
             return scheduling_pb2.ProposeRoundScheduleResponse.FromString(record.response or b"")
-        try:
-            answer = await self._propose_round_schedule(request, scoped, clock)
-            await asyncio.to_thread(self.keys.complete, key, None, answer.SerializeToString(deterministic=True))
-        except BaseException:
-            self._in_background(self.keys.release, key)
-            raise
-        return answer
+
+        return await self.at_most_once(
+            scoped,
+            request,
+            deadline,
+            lambda clock: self._propose_round_schedule(request, scoped, clock),
+            lambda answer: (None, answer.SerializeToString(deterministic=True)),
+            replay,
+        )
 
     async def _propose_round_schedule(
         self, request: scheduling_pb2.ProposeRoundScheduleRequest, key: str, clock: Deadline
