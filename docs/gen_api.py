@@ -71,15 +71,21 @@ def comments(file: descriptor_pb2.FileDescriptorProto) -> Comments:
     }
 
 
+def markdown(text: str) -> str:
+    """Plain comment text as Markdown: outside `code` spans, "<" and "*" are text, not HTML or emphasis."""
+    parts = re.split(r"(`[^`]*`)", text)
+    return "".join(p if p.startswith("`") else p.replace("<", "&lt;").replace("*", "\\*") for p in parts)
+
+
 def one_line(text: str) -> str:
     """A comment as one table cell."""
-    return " ".join(line.strip() for line in text.splitlines() if line.strip()).replace("|", "\\|")
+    return markdown(" ".join(line.strip() for line in text.splitlines() if line.strip())).replace("|", "\\|")
 
 
 def paragraph(text: str) -> str:
     """A comment as Markdown text: its lines joined, its blank lines kept as paragraph breaks."""
     paragraphs = [" ".join(line.strip() for line in block.splitlines()) for block in re.split(r"\n\s*\n", text.strip())]
-    return "\n\n".join(p for p in paragraphs if p)
+    return "\n\n".join(markdown(p) for p in paragraphs if p)
 
 
 def type_name(field: descriptor_pb2.FieldDescriptorProto, maps: dict[str, descriptor_pb2.DescriptorProto]) -> str:

@@ -55,7 +55,13 @@ def documented(docstring: str) -> list[tuple[list[str], str]]:
             entries[-1][1].append(line.strip())
         elif entries and not line.strip() and entries[-1][1]:
             entries.append(([], []))  # a blank line ends the list's entry
-    return [(names, " ".join(text).replace("``", "`")) for names, text in entries if names]
+    return [(names, _markdown(" ".join(text).replace("``", "`"))) for names, text in entries if names]
+
+
+def _markdown(text: str) -> str:
+    """Outside `code` spans, "<" and "*" are text, not HTML or emphasis."""
+    parts = re.split(r"(`[^`]*`)", text)
+    return "".join(p if p.startswith("`") else p.replace("<", "&lt;").replace("*", "\\*") for p in parts)
 
 
 def read_variables(source: str) -> set[str]:
