@@ -36,7 +36,7 @@ app = typer.Typer(
 admin = typer.Typer(no_args_is_help=True, help="Accounts, on the gateway's database directly (no server needed).")
 app.add_typer(admin, name="admin")
 
-# The organizer's client commands, on a running gateway (README "The organizer CLI").
+# The organizer's client commands, on a running gateway (docs/organizer/cli.md).
 CLIENT = "Organizer (on a running gateway)"
 app.command(rich_help_panel=CLIENT)(identity.login)
 app.command(rich_help_panel=CLIENT)(identity.logout)
@@ -189,7 +189,7 @@ def standings(
     season: str = typer.Argument(
         ...,
         metavar="SEASON.json|COMPETITION",
-        help="A season file, scored offline (format: README, 'Scoring a season offline'); otherwise a competition "
+        help="A season file, scored offline (format: docs/organizer/season-files.md); otherwise a competition "
         "on the gateway, by name, id or id prefix.",
     ),
     as_json: bool = typer.Option(False, "--json", help="Machine-readable output (see README)."),

@@ -1,4 +1,4 @@
-"""The frontends `rondo up` runs beside the services (README "The players' doors"): the web app
+"""The frontends `rondo up` runs beside the services (docs/player.md, docs/operating/deploy.md): the web app
 (``python -m web``) always, unless ``RONDO_WEB_PORT=-1``, and the Telegram bot (``python -m bot``) when
 ``RONDO_TELEGRAM_TOKEN`` is set. Each is a child process calling the gateway of this process over gRPC,
 like any other client (``RONDO_GATEWAY_ADDR``); nothing is shared in memory.
@@ -10,7 +10,7 @@ get SIGTERM first, ``RONDO_GRACE_SECONDS`` to stop, then SIGKILL; then the servi
 
 The web app's session secret is ``RONDO_WEB_SECRET``, else one generated once and kept in a 0600 file
 ``<data dir>/web-secret``, so sessions survive a restart. The bot acts with a service token the operator
-makes for a bot account and sets as ``RONDO_BOT_SERVICE_TOKEN`` (README "The Telegram bot"): `up` never
+makes for a bot account and sets as ``RONDO_BOT_SERVICE_TOKEN`` (docs/bot.md): `up` never
 mints credentials itself; a Telegram token without it is a configuration error (exit 2).
 """
 
@@ -114,7 +114,7 @@ def frontends(settings: Settings, environ: Mapping[str, str] = os.environ) -> li
         if not environ.get("RONDO_BOT_SERVICE_TOKEN"):
             raise ConfigurationError(
                 "RONDO_TELEGRAM_TOKEN is set but RONDO_BOT_SERVICE_TOKEN is not: make a bot account and its service "
-                'token (README "The Telegram bot") and set it, or unset RONDO_TELEGRAM_TOKEN to run without the bot'
+                "token (docs/bot.md) and set it, or unset RONDO_TELEGRAM_TOKEN to run without the bot"
             )
         database = environ.get("RONDO_BOT_DATABASE_URL") or f"sqlite:///{(Path(settings.data_dir) / 'bot.db').resolve()}"
         found.append(Frontend("bot", "bot", {"RONDO_GATEWAY_ADDR": gateway, "RONDO_BOT_DATABASE_URL": database}))

@@ -1,5 +1,5 @@
 """`rondo draw --verify CERTIFICATE.json`: re-run a published draw offline and compare it bit for bit
-(README "A draw anyone can verify"; docs/rules.md draw.trust.seed-commitment).
+(docs/organizer/draws.md "A draw anyone can verify"; docs/rules.md draw.trust.seed-commitment).
 
 A player checks, with nothing but the certificate the gateway publishes (`GetDrawCertificate`):
 1. that the revealed seed and nonce hash to the commitment the organizer published before

@@ -1,6 +1,6 @@
 """Rondo's capacity: the largest table draw any service takes, and the gRPC message size that carries it.
 
-One set of numbers for every service (README "Capacity"): the solver refuses a draw request beyond
+One set of numbers for every service (docs/operating/capacity.md): the solver refuses a draw request beyond
 them before any work (``solver/domain/capacity.py`` adds its own per-request limits on top), league
 refuses a competition that could never be drawn when it is created and the registration that would
 make it so, and every server and channel sends answers as large as the largest draw within them. Only

@@ -3,6 +3,69 @@
 Embedded mode (the default) needs no variables at all: every service in one process on
 127.0.0.1:50051, SQLite files under ``./data``. Distributed mode sets, per service,
 ``RONDO_<SERVICE>_DATABASE_URL`` and (for the gateway) ``RONDO_<SERVICE>_ADDR``.
+
+Variables (unset or empty means the default; a malformed value is a ``ValueError`` naming the
+variable, and the process exits 2; docs/operating/configuration.md is generated from this list):
+
+``RONDO_HOST``
+    The address the public server (the gateway, with health) listens on.
+``RONDO_PORT``
+    The public gRPC port; ``0`` picks a free port.
+``RONDO_METRICS_PORT``
+    The Prometheus metrics port; ``0`` picks a free port, ``-1`` turns metrics off.
+``RONDO_CALENDAR_PORT``
+    The gateway's plain-HTTP port for the clubs' iCalendar feeds (``GET /calendar/<token>.ics``), on
+    ``RONDO_HOST``; ``0`` picks a free port, ``-1`` turns the feeds off.
+``RONDO_DATA_DIR``
+    The data directory of the embedded default: one SQLite file per service, the token signing key.
+``RONDO_LOG_LEVEL``
+    ``CRITICAL``, ``ERROR``, ``WARNING``, ``INFO`` or ``DEBUG``; JSON logs on stderr.
+``RONDO_GRACE_SECONDS``
+    On SIGTERM: how long in-flight calls (and ``rondo up``'s children) may finish.
+``RONDO_DOWNSTREAM_TIMEOUT_SECONDS``
+    The gateway's deadline for a call to an internal service.
+``RONDO_<SERVICE>_DATABASE_URL``
+    A service's database (``RONDO_LEAGUE_DATABASE_URL``, ...); default a SQLite file
+    ``<RONDO_DATA_DIR>/<service>.db``; ``postgresql://...`` for PostgreSQL.
+``RONDO_<SERVICE>_ADDR``
+    Where the gateway reaches a service (``HOST:PORT``); default the process's own internal server
+    (embedded mode).
+``RONDO_SOLVER_WORKERS``
+    The solver's worker processes; ``0`` = one per CPU.
+``RONDO_SOLVER_QUEUE``
+    Draws waiting beyond the workers before ``RESOURCE_EXHAUSTED``.
+``RONDO_SOLVER_WORKER_MEMORY_MB``
+    Each solver process's address-space cap in MiB, ``0`` = none: budget workers x this within the
+    container's memory.
+``RONDO_INTERNAL_PORT``
+    Embedded mode: the internal services' port, always on 127.0.0.1; ``0`` picks a free port.
+``RONDO_INTERNAL_TOKEN``
+    The shared secret (32+ characters, never a placeholder from deploy/) every internal service
+    requires and the gateway sends; required for an internal service listening beyond loopback;
+    ``rondo up`` makes one at every start.
+``RONDO_REFLECTION``
+    ``1`` turns on gRPC server reflection (what ``grpcurl list`` shows), for development.
+``RONDO_TOKEN_SECRET``
+    The HS256 key that signs the gateway's tokens (32+ characters, the same on every gateway replica);
+    unset: generated once and kept in ``token-signing.key`` (0600) beside an embedded gateway's
+    database (set it on PostgreSQL).
+``RONDO_TOKEN_TTL_SECONDS``
+    How long a login token lives (12 h).
+``RONDO_SERVICE_TOKEN_TTL_SECONDS``
+    How long a bot's service token lives (a year; revocable any time).
+``RONDO_AUTH_CACHE_SECONDS``
+    How long a gateway replica trusts what it read about an account: a revocation reaches the other
+    replicas within it.
+``RONDO_REMINDER_INTERVAL_SECONDS``
+    How often the gateway publishes the reminders due; ``0`` = only on ``PublishDueReminders``.
+``RONDO_EVENT_STREAMS_PER_ACCOUNT``
+    ``WatchEvents`` streams one gateway replica keeps open per account; one more is
+    ``RESOURCE_EXHAUSTED``.
+``RONDO_EVENT_STREAMS_TOTAL``
+    ``WatchEvents`` streams one gateway replica keeps open in all.
+``RONDO_TELEGRAM_BOT_USERNAME``
+    The Telegram bot's username (5-32 characters ending in "bot", "@" optional): a player's link code
+    then comes with the deep link ``https://t.me/<bot>?start=<code>``; unset: the code alone.
 """
 
 from __future__ import annotations
@@ -35,7 +98,7 @@ class Settings:
     # service name (lower case) -> value; only services whose variable is set
     database_urls: Mapping[str, str] = field(default_factory=dict)
     service_addrs: Mapping[str, str] = field(default_factory=dict)
-    # Only the gateway is reachable from outside (README "Running it"). Embedded mode: the internal
+    # Only the gateway is reachable from outside (docs/operating/deploy.md). Embedded mode: the internal
     # services listen on 127.0.0.1:internal_port (0 = any free port). Distributed mode: an internal
     # service answers only calls carrying this shared secret (metadata x-rondo-internal-token), and
     # refuses to listen beyond loopback without one. Never logged (repr=False).

@@ -10,7 +10,7 @@ from rondo.solver.v1 import solver_pb2
 
 Rounds = tuple[tuple[tuple[str, ...], ...], ...]
 
-# The lexicographic order of the objective (README "The draw objective").
+# The lexicographic order of the objective (docs/organizer/draws.md "The draw objective").
 OBJECTIVE_FIELDS = ("soft_violations", "max_meetings", "sum_repeat_pairs", "consecutive_repeats", "max_player_repeats")
 
 

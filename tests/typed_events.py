@@ -1,6 +1,6 @@
 """Checks that an event read from the gateway is typed: its ``typed_payload`` member is the one named
 after its kind, and carries what the deprecated ``payload`` Struct carries, field by field, with the
-types of the message (README "Events for bots"; gateway/event_payloads.py).
+types of the message (docs/api/events.md; gateway/event_payloads.py).
 
 The comparison does not reuse the gateway's conversion: ints must arrive as ints (the Struct's double
 a whole number equal to it), enums as known values of their enum, times as Timestamps equal to the

@@ -39,6 +39,9 @@ Variables (a bad value stops the process with exit code 2 and a line naming the 
     The club's iCalendar feed to subscribe to (the gateway's ``/calendar/<token>.ics`` on its public
     address: the organizer makes the token with RotateCalendarToken, which players cannot call); shown
     on the calendar page. Empty: players download their own meetings as a file only.
+``RONDO_WEB_CALENDAR_URL``
+    The gateway's calendar port as players reach it (e.g. ``https://calendar.example.org``): the base of
+    a player's own subscription link (``/calendar/me/<token>.ics``). Empty: the site's own address.
 ``RONDO_WEB_LOG_LEVEL``
     ``CRITICAL``, ``ERROR``, ``WARNING``, ``INFO`` (default) or ``DEBUG``.
 ``RONDO_WEB_GRACE_SECONDS``

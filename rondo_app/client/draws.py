@@ -33,7 +33,7 @@ draws = typer.Typer(no_args_is_help=True, help="Draws: run, show, list, approve,
 DEFAULT_TIME_LIMIT_SECONDS = 10.0  # the solver's own default budget
 CALL_MARGIN_SECONDS = 60.0  # the gateway's reads and writes around the solve, on a loaded machine
 
-# The objective's fields in the order they are compared (README "The draw objective").
+# The objective's fields in the order they are compared (docs/organizer/draws.md "The draw objective").
 OBJECTIVE = (
     ("soft_violations", "soft separations violated"),
     ("max_meetings", "largest number of meetings of a pair"),

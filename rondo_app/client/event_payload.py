@@ -1,4 +1,4 @@
-"""An event's payload as the CLI shows it: its typed member (README "Events for bots"), not the
+"""An event's payload as the CLI shows it: its typed member (docs/api/events.md), not the
 deprecated ``Event.payload`` Struct, whose numbers are doubles (``version=1.0``) and enums numbers
 (``status=2.0``). For the event commands (``rondo events``) to print."""
 

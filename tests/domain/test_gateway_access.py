@@ -159,8 +159,8 @@ def test_an_audit_summary_is_bounded_and_never_holds_a_secret_an_interval_or_a_k
     assert audit_reason({}) == ""
 
 
-def readme_table() -> list[str]:
-    """The README's matrix table as the matrix gives it (one row per RPC of the descriptor)."""
+def matrix_table() -> list[str]:
+    """docs/operating/security.md's matrix table as the matrix gives it (one row per RPC of the descriptor)."""
     rows = []
     for method in SERVICE.methods:
         entry = MATRIX[method.name]
@@ -180,9 +180,9 @@ def readme_table() -> list[str]:
 
 
 @pytest.mark.rule("access.roles.one-matrix")
-def test_the_readme_shows_the_matrix_as_it_is():
+def test_the_docs_show_the_matrix_as_it_is():
     from pathlib import Path
 
-    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8").splitlines()
-    shown = [line for line in readme if line.startswith("| `") and line.count("|") == 5 and line.split("`")[1] in MATRIX]
-    assert shown == readme_table(), "README.md's table differs from gateway/domain/access.py: regenerate it"
+    page = (Path(__file__).resolve().parents[2] / "docs" / "operating" / "security.md").read_text(encoding="utf-8").splitlines()
+    shown = [line for line in page if line.startswith("| `") and line.count("|") == 5 and line.split("`")[1] in MATRIX]
+    assert shown == matrix_table(), "docs/operating/security.md's table differs from gateway/domain/access.py: regenerate it"

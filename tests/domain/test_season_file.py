@@ -1,5 +1,5 @@
 """The season file: parsed into domain objects, every error naming the match and the field, nothing
-returned on error (docs/rules.md ``mahjong.scoring.*``; the format is in the README)."""
+returned on error (docs/rules.md ``mahjong.scoring.*``; the format is in docs/organizer/season-files.md)."""
 
 from __future__ import annotations
 

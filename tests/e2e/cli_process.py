@@ -28,7 +28,7 @@ class Rondo:
     def __init__(self, address: str, config_dir: Path, cwd: Path):
         self.cwd = cwd
         self.commands: list[list[str]] = []
-        """Every command run, in order (what the README quickstart shows)."""
+        """Every command run, in order (what the organizer guide's quickstart shows)."""
         env = {k: v for k, v in os.environ.items() if not k.startswith("RONDO_")}
         self.env = {**env, "RONDO_GATEWAY": address, "RONDO_CONFIG_DIR": str(config_dir), "HOME": str(config_dir)}
         self.env["COLUMNS"] = "200"  # a wide terminal: tables keep every column's text
@@ -53,19 +53,19 @@ class Rondo:
         return name
 
 
-#: Commands a test runs only to read ids a person reads off the tables (names, not ids, in the README).
+#: Commands a test runs only to read ids a person reads off the tables (names, not ids, in the organizer guide).
 LOOKUPS = {"roster list"}
 SINGLE = {"login", "standings", "playoff"}
 
 
 def quickstart_text() -> str:
-    """README's "## Organizer quickstart" section."""
-    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
-    return readme.split("## Organizer quickstart", 1)[1].split("\n## ", 1)[0]
+    """docs/organizer/index.md's "## Organizer quickstart" section."""
+    guide = (Path(__file__).resolve().parents[2] / "docs" / "organizer" / "index.md").read_text(encoding="utf-8")
+    return guide.split("## Organizer quickstart", 1)[1].split("\n## ", 1)[0]
 
 
 def undocumented(commands: list[list[str]]) -> set[str]:
-    """The commands a test ran (``rondo X Y``) that the README's organizer quickstart does not show."""
+    """The commands a test ran (``rondo X Y``) that the organizer guide's quickstart (docs/organizer/index.md) does not show."""
     ran = {args[0] if args[0] in SINGLE else " ".join(args[:2]) for args in commands}
     text = quickstart_text()
     return {c for c in ran - LOOKUPS if f"rondo {c} " not in text}

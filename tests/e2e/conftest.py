@@ -70,7 +70,7 @@ class Deployment:
 
 def check_every_event_typed(deployment: Deployment) -> None:
     """After a module's flows: every event they made the gateway append reads typed and equal to its
-    Struct payload, over ListEvents (tests/typed_events.py; README "Events for bots")."""
+    Struct payload, over ListEvents (tests/typed_events.py; docs/api/events.md)."""
     for event in every_event(deployment.gateway):
         check_typed(event)
 

@@ -2,7 +2,8 @@
 8 players registered with their ratings, each stage generated, a drawn game (``=``) typed at the table
 and replayed, a technical defeat (``+/-``: a player did not come), the rest of each stage imported from
 the club's spreadsheet, the bracket with series scores, and places 1-4 — equal to the offline scorer's
-for the same games. The commands are README's "Organizer quickstart: a cup"."""
+for the same games. The commands are the organizer guide's (docs/organizer/index.md)
+"Organizer quickstart: a cup"."""
 
 from __future__ import annotations
 

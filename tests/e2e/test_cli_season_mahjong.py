@@ -2,7 +2,8 @@
 ``rondo up``: 16 players registered from a text file, a 2-round draw, each round's hanchans imported
 from a CSV, a no-show with a technical substitute, a hanchan typed wrong and corrected, the regular
 standings (equal to the offline scorer's for the same results), then the playoff stage by stage to the
-final order and the prizes. The commands are README's "Organizer quickstart: a mahjong league"."""
+final order and the prizes. The commands are the organizer guide's (docs/organizer/index.md)
+"Organizer quickstart: a mahjong league"."""
 
 from __future__ import annotations
 

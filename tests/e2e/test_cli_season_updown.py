@@ -3,7 +3,8 @@ up``: 12 players registered from a CSV with ratings, stage 1 (the double round r
 games) imported from the club's spreadsheet with a technical result, its tables (equal to the offline
 scorer's for the same games), the split into the leaders and outsiders groups, stage 2 with the leaders'
 long matches, and the final fates: who goes up, who stays, who is relegated. The
-commands are README's "Organizer quickstart: an Up&Down league"."""
+commands are the organizer guide's (docs/organizer/index.md)
+"Organizer quickstart: an Up&Down league"."""
 
 from __future__ import annotations
 

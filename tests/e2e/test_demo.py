@@ -1,4 +1,4 @@
-"""`rondo demo` as a newcomer runs it (README "Two commands"): a whole season in a fresh process on a
+"""`rondo demo` as a newcomer runs it (README and docs/index.md "Two commands"): a whole season in a fresh process on a
 data directory of its own, exit 0; what it printed, what it left in the databases, and that `rondo up`
 serves that database again to the organizer of demo.json."""
 

@@ -1,5 +1,5 @@
 """Issue 7, "A competition that can never be drawn is refused when it is created": Rondo's capacity
-(rondo_runtime/capacity.py, README "Capacity") is one set of numbers for solver and league. League
+(rondo_runtime/capacity.py, docs/operating/capacity.md) is one set of numbers for solver and league. League
 refuses a competition beyond it at ``CreateCompetition`` and the player who would make players x rounds
 exceed it at ``RegisterPlayer``, with the limit and "the draw could never be made"; the solver refuses
 such a draw at once. What the capacity allows goes end to end through the gateway: every server and

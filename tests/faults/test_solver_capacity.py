@@ -1,5 +1,5 @@
 """Issue 7, "The solver must not be taken down by one request": every size in a solver request is
-bounded by Rondo's capacity (solver/domain/capacity.py, README "Capacity"), checked before any work
+bounded by Rondo's capacity (solver/domain/capacity.py, docs/operating/capacity.md), checked before any work
 and answered INVALID_ARGUMENT naming the field and stating the limit; what the capacity allows is
 answered within the budget and fits in one gRPC message."""
 

@@ -1,4 +1,4 @@
-"""The contracts under buf (docs/architecture.md "Contracts"; README "The public API"): `buf lint` with
+"""The contracts under buf (docs/architecture.md "Contracts"; docs/api/index.md): `buf lint` with
 the STANDARD rules passes on every proto, each exception listed in buf.yaml with its reason; `buf
 breaking` (FILE rules) finds no incompatible change of ``rondo.gateway.v1`` against the API as last
 released (the committed baseline image), and it does bite: a field of a gateway message removed or
@@ -56,7 +56,9 @@ def test_every_lint_exception_in_buf_yaml_says_why():
 
 def test_the_public_api_is_compatible_with_its_release_baseline():
     done = buf("breaking", "--against", str(BASELINE.relative_to(ROOT)))
-    assert done.returncode == 0, "incompatible with the released public API (README: moving the baseline):\n" + done.stdout
+    assert done.returncode == 0, (
+        "incompatible with the released public API (docs/api/index.md: moving the baseline):\n" + done.stdout
+    )
 
 
 def test_the_baseline_is_the_public_package_alone():

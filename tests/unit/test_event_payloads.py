@@ -1,4 +1,4 @@
-"""Typed event payloads (gateway/event_payloads.py; README "Events for bots"): every kind the gateway
+"""Typed event payloads (gateway/event_payloads.py; docs/api/events.md): every kind the gateway
 appends has its member of ``Event.typed_payload``, producers never name a kind (it is their message's),
 and what the log stores reads back typed and equal to the deprecated Struct ``payload``."""
 
@@ -172,16 +172,14 @@ def test_the_check_fails_an_untyped_or_different_event():
         check_typed(wrong_member)
 
 
-def test_the_readme_lists_every_kind_with_its_typed_member():
-    readme = (GATEWAY.parent / "README.md").read_text(encoding="utf-8")
-    section = readme[readme.index("### Events for bots") :]
-    section = section[: section.index("\n### ", 1)]
+def test_the_docs_list_every_kind_with_its_typed_member():
+    section = (GATEWAY.parent / "docs" / "api" / "events.md").read_text(encoding="utf-8")
     rows = {}
     for line in section.splitlines():
         cells = [c.strip() for c in line.strip().strip("|").split("|")]
         if line.startswith("| `") and len(cells) == 4:
             rows[cells[0].strip("`")] = cells[1]
-    assert set(rows) == set(KINDS), "README 'Events for bots' lists other kinds than gateway/event_payloads.py"
+    assert set(rows) == set(KINDS), "docs/api/events.md lists other kinds than gateway/event_payloads.py"
     for kind, message in KINDS.items():
         assert rows[kind] == f"`{member(kind)}` (`{message.__name__}`)", kind
 

@@ -37,7 +37,7 @@ if _version_not_supported:
 class GatewayServiceStub:
     """Every RPC but Login needs a token: the metadata "authorization: Bearer <token>" (UNAUTHENTICATED
     without a valid one). Who may call what is one matrix, gateway/domain/access.py (PERMISSION_DENIED
-    naming the role and the RPC); the README lists it.
+    naming the role and the RPC); docs/operating/security.md lists it.
 
     Conventions (Google AIP): standard methods Get, List, Create and Update answer the resource itself
     (a List its page); Create requests carry the new resource, Update requests the resource and a field
@@ -565,7 +565,7 @@ class GatewayServiceStub:
 class GatewayServiceServicer:
     """Every RPC but Login needs a token: the metadata "authorization: Bearer <token>" (UNAUTHENTICATED
     without a valid one). Who may call what is one matrix, gateway/domain/access.py (PERMISSION_DENIED
-    naming the role and the RPC); the README lists it.
+    naming the role and the RPC); docs/operating/security.md lists it.
 
     Conventions (Google AIP): standard methods Get, List, Create and Update answer the resource itself
     (a List its page); Create requests carry the new resource, Update requests the resource and a field
@@ -580,8 +580,8 @@ class GatewayServiceServicer:
     def Login(self, request, context):
         """---- Identity and access (docs/architecture.md "Identity and roles") ----
         Anyone: name + password -> a signed token that expires (12 h by default). Failed logins are
-        slowed and, after 5 failures within 15 minutes, locked for 15 minutes per account name (20 per
-        address): RESOURCE_EXHAUSTED saying when to retry.
+        slowed, never locked: per account name and address 3 are free, then each next attempt waits twice
+        as long (1 s up to 5 min); per address 20, then up to 30 s: RESOURCE_EXHAUSTED saying when to retry.
         """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')
@@ -845,7 +845,7 @@ class GatewayServiceServicer:
         raise NotImplementedError('Method not implemented!')
 
     def CommitDrawSeed(self, request, context):
-        """A draw anyone can verify (README "A draw anyone can verify"): commit to the draw seed before
+        """A draw anyone can verify (docs/organizer/draws.md "A draw anyone can verify"): commit to the draw seed before
         registration closes; read the commitment; after publication, the certificate to check offline.
         """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
@@ -1824,7 +1824,7 @@ def add_GatewayServiceServicer_to_server(servicer, server):
 class GatewayService:
     """Every RPC but Login needs a token: the metadata "authorization: Bearer <token>" (UNAUTHENTICATED
     without a valid one). Who may call what is one matrix, gateway/domain/access.py (PERMISSION_DENIED
-    naming the role and the RPC); the README lists it.
+    naming the role and the RPC); docs/operating/security.md lists it.
 
     Conventions (Google AIP): standard methods Get, List, Create and Update answer the resource itself
     (a List its page); Create requests carry the new resource, Update requests the resource and a field
