@@ -1,4 +1,4 @@
-"""A local stand-in of the Telegram Bot API, for the tests and ``bot.bench_reminders``: an HTTP server
+"""A local stand-in of the Telegram Bot API, for the tests and ``bench.bot_reminders``: an HTTP server
 on loopback (``RONDO_TELEGRAM_API_URL`` points the bot at it) serving getMe, getUpdates (long poll, fed
 by ``message`` and ``press``), sendMessage, answerCallbackQuery and editMessageText, and recording
 every call it answered. It runs in its own thread with its own event loop, so a synchronous test can

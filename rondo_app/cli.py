@@ -230,8 +230,8 @@ def playoff(
 
 @app.command(context_settings={"allow_extra_args": True, "ignore_unknown_options": True})
 def bench(ctx: typer.Context) -> None:
-    """Benchmark the optimizer against the baselines (arguments: see `python -m solver.bench --help`)."""
-    from solver.bench import main as bench_main
+    """Benchmark the optimizer against the baselines (arguments: see `python -m bench.solver --help`)."""
+    from bench.solver import main as bench_main
 
     raise typer.Exit(bench_main(list(ctx.args)))
 

@@ -15,7 +15,7 @@ Pure: the bookings in, the feed's bytes out.
 
 icalendar renders about a thousand events a second on a small machine, so each event's bytes are kept
 in an :class:`EventCache` keyed by everything the event shows: a booking is rendered again only when it
-changed (``python -m booking.bench_calendar`` prints the figures).
+changed (``python -m bench.booking_calendar`` prints the figures).
 """
 
 from __future__ import annotations

@@ -13,7 +13,7 @@ and at a desktop's viewport (each viewport plays its own table of the same leagu
 
 Every page on the way passes axe-core (WCAG 2.0/2.1 A and AA) and is kept as a screenshot.
 
-The season (web/bench_pages.py ``set_up_round``: a club open 12:00-23:00 in Europe/Berlin with two
+The season (bench/web_pages.py ``set_up_round``: a club open 12:00-23:00 in Europe/Berlin with two
 rooms, 8 players drawn, round 1 open) is made on the `rondo up` whose web app the browsers use, without
 ``RONDO_WEB_CLUB_ID``: the pages find the club from the match card.
 """
@@ -27,10 +27,10 @@ from dataclasses import dataclass
 import pytest
 from selenium.webdriver.common.by import By
 
+from bench.web_pages import RoundSetup, block_for, set_up_round
 from rondo_runtime.process import free_port
 from tests.browser.conftest import Site, answers, assert_accessible, log_in, path_of, submit
 from tests.e2e.conftest import embedded_up
-from web.bench_pages import RoundSetup, block_for, set_up_round
 
 pytestmark = [
     pytest.mark.browser,

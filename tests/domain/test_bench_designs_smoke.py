@@ -1,13 +1,13 @@
-"""Smoke test of ``rondo bench --designs`` (solver/bench/designs.py) and its table of best known
-values (solver/bench/best_known.py)."""
+"""Smoke test of ``rondo bench --designs`` (bench/solver/designs.py) and its table of best known
+values (bench/solver/best_known.py)."""
 
 from __future__ import annotations
 
 import pytest
 
-from solver.bench.best_known import REPEAT_FREE, best_known, repeat_free_rounds
-from solver.bench.designs import ISSUE_INSTANCES, run_designs, summary, sweep_instances
-from solver.bench.runner import main
+from bench.solver.best_known import REPEAT_FREE, best_known, repeat_free_rounds
+from bench.solver.designs import ISSUE_INSTANCES, run_designs, summary, sweep_instances
+from bench.solver.runner import main
 
 pytestmark = [pytest.mark.domain, pytest.mark.rule("draw.design.constructions")]
 

@@ -1,11 +1,11 @@
-"""Smoke test of the round-schedule benchmark (solver/bench/schedule.py), run small: both methods,
+"""Smoke test of the round-schedule benchmark (bench/solver/schedule.py), run small: both methods,
 valid schedules, CP-SAT never worse than the earliest-first baseline."""
 
 from __future__ import annotations
 
 import pytest
 
-from solver.bench.schedule import main, make_round, run
+from bench.solver.schedule import main, make_round, run
 from solver.domain.schedule.validate import validate_problem
 
 pytestmark = pytest.mark.domain

@@ -1,11 +1,11 @@
-"""Smoke test of the draw benchmark (solver/bench): rows, fields, and Rondo never worse than a baseline."""
+"""Smoke test of the draw benchmark (bench/solver): rows, fields, and Rondo never worse than a baseline."""
 
 from __future__ import annotations
 
 import pytest
 
-from solver.bench import run_benchmark
-from solver.bench.runner import BASELINES, RONDO, check_targets, format_table, main
+from bench.solver import run_benchmark
+from bench.solver.runner import BASELINES, RONDO, check_targets, format_table, main
 
 pytestmark = pytest.mark.domain
 

@@ -12,7 +12,7 @@ from itertools import combinations
 
 import pytest
 
-from solver.bench.best_known import literature_repeat_free_rounds
+from bench.solver.best_known import literature_repeat_free_rounds
 from solver.domain.draw import solve_draw
 from solver.domain.draw.construction import affine_space_rounds, design_rounds, repeated_classes_draw
 from solver.domain.draw.designs import (

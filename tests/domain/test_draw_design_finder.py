@@ -1,12 +1,12 @@
 """The stored developed designs are re-derived by the command their docstring names
-(``python -m solver.bench.find_designs``: CP-SAT, one worker, seed 0), base round for base round
+(``python -m bench.solver.find_designs``: CP-SAT, one worker, seed 0), base round for base round
 (docs/rules.md ``draw.design.constructions``)."""
 
 from __future__ import annotations
 
 import pytest
 
-from solver.bench.find_designs import find_base_rounds, find_difference_matrix, pair_orbit
+from bench.solver.find_designs import find_base_rounds, find_difference_matrix, pair_orbit
 from solver.domain.draw.designs import DEVELOPED_DESIGNS, DIFFERENCE_MATRIX_Z2_Z6
 
 pytestmark = [pytest.mark.domain, pytest.mark.rule("draw.design.constructions")]

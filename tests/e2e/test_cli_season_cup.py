@@ -13,7 +13,7 @@ from league.domain.cup_progress import score_cup_season
 from league.domain.season_file import parse_cup_season
 from tests.e2e.cli_process import Rondo, undocumented
 
-pytestmark = pytest.mark.e2e
+pytestmark = [pytest.mark.e2e, pytest.mark.slow]
 
 PLAYERS = ["Akagi", "Washizu", "Saki", "Nodoka", "Koromo", "Teru", "Hisa", "Mako"]
 RATING = {name: 2400 - 10 * i for i, name in enumerate(PLAYERS)}  # the seeds: the higher rated first

@@ -13,7 +13,7 @@ from league.domain.season_file import parse_season
 from league.domain.standings import regular_standings, standings_as_dict
 from tests.e2e.cli_process import Rondo, undocumented
 
-pytestmark = pytest.mark.e2e
+pytestmark = [pytest.mark.e2e, pytest.mark.slow]
 
 PLAYERS = [
     "Akagi", "Washizu", "Saki", "Nodoka", "Koromo", "Teru", "Hisa", "Mako",

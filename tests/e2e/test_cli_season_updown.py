@@ -16,7 +16,7 @@ from league.domain.season_file import parse_updown_season
 from league.domain.updown import updown_standings, updown_standings_as_dict
 from tests.e2e.cli_process import Rondo, undocumented
 
-pytestmark = pytest.mark.e2e
+pytestmark = [pytest.mark.e2e, pytest.mark.slow]
 
 PLAYERS = [f"U{i:02d}" for i in range(1, 13)]
 STRENGTH = {name: i for i, name in enumerate(PLAYERS)}  # the earlier the stronger

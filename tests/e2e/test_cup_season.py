@@ -1,5 +1,5 @@
 """A 40-player open cup to its final places, all through the gateway over real gRPC (`rondo up` on
-SQLite, and one process per service on PostgreSQL): AdvanceStage stage by stage (the literal pairing:
+SQLite; the one distributed season is the mahjong one, tests/e2e/test_mahjong_season.py): AdvanceStage stage by stage (the literal pairing:
 seeds 1-8 play seeds 33-40, the others pass), RecordGame for every series (a drawn game replayed, a
 single technical defeat, a double one, a disqualification), GetCupBracket for places 1-4 and prizes."""
 
@@ -15,7 +15,7 @@ from league.domain.season_file import CupSeason, load_season
 from rondo.gateway.v1 import competitions_pb2, results_pb2, stages_pb2
 from rondo_runtime.grpc_errors import field_violations
 
-pytestmark = pytest.mark.e2e
+pytestmark = [pytest.mark.e2e, pytest.mark.slow]
 BY = "arbiter"
 
 
@@ -67,9 +67,8 @@ def _game(stub, cid, stage, table, number, first, second, result) -> results_pb2
 @pytest.mark.rule("cup.season-file.same-scorer")
 @pytest.mark.rule("cup.records.correction-refused-after-later-stage")
 @pytest.mark.rule("cup.progress.explanations-in-both-languages")
-@pytest.mark.parametrize("mode", ["embedded", pytest.param("distributed", marks=pytest.mark.postgres)])
-def test_a_40_player_cup_to_its_final_places_through_the_gateway(mode, request):
-    stub = request.getfixturevalue(mode).gateway
+def test_a_40_player_cup_to_its_final_places_through_the_gateway(embedded):
+    stub = embedded.gateway
     cid, ids = _cup(stub)
     seed = {p: i for i, p in enumerate(ids, start=1)}
     by_seed = {i: p for p, i in seed.items()}

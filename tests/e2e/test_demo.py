@@ -19,7 +19,7 @@ from rondo_runtime.bearer import with_bearer
 from rondo_runtime.process import free_port
 from tests.booking_scheduling import OVERLAPPING_ACTIVE_BOOKINGS
 
-pytestmark = pytest.mark.e2e
+pytestmark = [pytest.mark.e2e, pytest.mark.slow]
 
 
 @pytest.fixture(scope="module")

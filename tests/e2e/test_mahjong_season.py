@@ -1,8 +1,15 @@
-"""A 24-player mahjong season through the gateway over real gRPC, on SQLite (`rondo up`) and on
-PostgreSQL (one process per service): roster, draw, approval, 4 rounds x 6 tables x 3 hanchans with a
-chombo, a no-show with a substitute and a correction, the standings, then the playoff generated stage
-by stage (AdvanceStage) and recorded to the final; GetPlayoff shows the final order and the prizes,
-and the gateway's event log holds stage.created and stage.completed for every playoff stage."""
+"""A 24-player mahjong season through the gateway over real gRPC, on SQLite (`rondo up`) and, as the
+suite's one distributed season, on PostgreSQL (one process per service): roster, draw, approval, 4
+rounds x 6 tables x 3 hanchans with a chombo, a no-show with a substitute and a correction, the
+standings, then the playoff generated stage by stage (AdvanceStage) and recorded to the final;
+GetPlayoff shows the final order and the prizes, and the gateway's event log holds stage.created and
+stage.completed for every playoff stage.
+
+The two playoff variants (a no-show with a substitute; a correction that changes the top 8, flagged
+until the organizer regenerates round 1) play their own season in embedded mode only: both modes run
+the same code path (docs/architecture.md), the distributed run of the whole season carries their RPCs
+across processes but DecidePlayoff, and tests/integration/test_review_storage.py stores its decisions
+on PostgreSQL."""
 
 from __future__ import annotations
 
@@ -20,7 +27,7 @@ from rondo.gateway.v1 import common_pb2, competitions_pb2, draws_pb2, identity_p
 from rondo_runtime.db import make_engine
 from tests import mahjong_season as season
 
-pytestmark = pytest.mark.e2e
+pytestmark = [pytest.mark.e2e, pytest.mark.slow]
 PLAYERS = 24
 BY = season.BY
 CHOMBO_AT = (1, 1, 2)  # round, table, hanchan
@@ -281,13 +288,11 @@ def test_a_24_player_season_through_the_gateway_from_the_draw_to_the_prizes(mode
 
 
 @pytest.mark.rule("mahjong.playoff.no-show-substitute")
-@pytest.mark.parametrize("mode", ["embedded", pytest.param("distributed", marks=pytest.mark.postgres)])
-def test_a_playoff_with_a_no_show_and_a_registered_substitute_goes_to_the_prizes_through_the_gateway(mode, request):
+def test_a_playoff_with_a_no_show_and_a_registered_substitute_goes_to_the_prizes_through_the_gateway(embedded):
     """Round 1, table A: its second seat does not come and the registered technical substitute plays and
     wins every hanchan; he is removed from the table's order (§6.1), the no-show places last of the
     table, and the playoff goes on stage by stage to the prizes, which the substitute never takes."""
-    deployment = request.getfixturevalue(mode)
-    stub = _Keyed(deployment.gateway, "playoff-no-show")
+    stub = _Keyed(embedded.gateway, "playoff-no-show")
     cid, rounds = _setup(stub)
     _record_regular(stub, cid, rounds)
     substitute = stub.RegisterPlayer(  # the same request as _record_regular's: the same player
@@ -363,13 +368,12 @@ def test_a_playoff_with_a_no_show_and_a_registered_substitute_goes_to_the_prizes
 
 @pytest.mark.rule("mahjong.playoff.stale-after-correction")
 @pytest.mark.rule("mahjong.standings.explanations-in-both-languages")
-@pytest.mark.parametrize("mode", ["embedded", pytest.param("distributed", marks=pytest.mark.postgres)])
-def test_a_confirmed_correction_changing_the_top_8_is_flagged_until_the_organizer_regenerates_round_1(mode, request):
+def test_a_confirmed_correction_changing_the_top_8_is_flagged_until_the_organizer_regenerates_round_1(embedded):
     """After round 1 was generated, a correction the organizer confirms moves place 9 into the top 8:
     GetStandings names whom the stored round 1 seats and whom the standings qualify until the organizer
     decides (a player may not); REGENERATE is audited, removes the unplayed round 1, and AdvanceStage
     generates it again from the corrected standings."""
-    deployment = request.getfixturevalue(mode)
+    deployment = embedded
     stub = _Keyed(deployment.gateway, "stale-playoff")
     cid, rounds = _setup(stub)
     _record_regular(stub, cid, rounds)

@@ -1,5 +1,5 @@
-"""A 12-player Up&Down season through the GATEWAY over real gRPC, on SQLite (`rondo up`) and on
-PostgreSQL (one process per service): AdvanceStage -> stage 1 (double round robin, 22 rounds of 6
+"""A 12-player Up&Down season through the GATEWAY over real gRPC, on SQLite (`rondo up`; the one
+distributed season is the mahjong one, tests/e2e/test_mahjong_season.py): AdvanceStage -> stage 1 (double round robin, 22 rounds of 6
 games), every game recorded (a technical result, one withdrawal), the standings, AdvanceStage -> the
 stage-2 groups with their points, every game recorded, the final standings with the champion, who
 stays and who is relegated; the gateway's event log has `stage.created` and `stage.completed`."""
@@ -13,7 +13,7 @@ from gateway.adapters.events import EventLog
 from rondo.gateway.v1 import competitions_pb2, results_pb2, stages_pb2
 from rondo_runtime.db import make_engine
 
-pytestmark = pytest.mark.e2e
+pytestmark = [pytest.mark.e2e, pytest.mark.slow]
 BY = "judge"
 
 
@@ -51,9 +51,8 @@ def _record_stage(
 @pytest.mark.rule("updown.stage-two.generated-from-standings")
 @pytest.mark.rule("updown.records.correction-refused-after-later-stage")
 @pytest.mark.rule("updown.standings.explanations-in-both-languages")
-@pytest.mark.parametrize("mode", ["embedded", pytest.param("distributed", marks=pytest.mark.postgres)])
-def test_a_twelve_player_updown_season_through_the_gateway(mode, request):
-    deployment = request.getfixturevalue(mode)
+def test_a_twelve_player_updown_season_through_the_gateway(embedded):
+    deployment = embedded
     stub = deployment.gateway
     cid = stub.CreateCompetition(
         competitions_pb2.CreateCompetitionRequest(

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from gateway.bench_auth import main
+from bench.gateway_auth import main
 
 pytestmark = pytest.mark.integration
 

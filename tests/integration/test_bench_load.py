@@ -8,7 +8,7 @@ import json
 
 import pytest
 
-from gateway.bench_load import EXPECTED_NEVER, RPCS, main
+from bench.gateway_load import EXPECTED_NEVER, RPCS, main
 
 pytestmark = pytest.mark.integration
 

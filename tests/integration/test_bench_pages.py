@@ -1,4 +1,4 @@
-"""The web app's load benchmark (web/bench_pages.py) runs small: 8 players at 2 tables through a round
+"""The web app's load benchmark (bench/web_pages.py) runs small: 8 players at 2 tables through a round
 of pages against `rondo up`; every page answers as a browser expects (no 4xx/5xx), both tables end
 booked, and the gateway calls per page come from the web app's own metric. Figures are printed, never
 asserted."""
@@ -10,8 +10,8 @@ import json
 
 import pytest
 
-from web import bench_pages
-from web.bench_pages import PAGES, block_for, calls_per_page, main
+from bench import web_pages
+from bench.web_pages import PAGES, block_for, calls_per_page, main
 
 pytestmark = pytest.mark.integration
 
@@ -53,6 +53,6 @@ def test_the_calls_per_page_are_read_from_the_metric_with_braces_in_the_route():
 
 
 def test_a_refused_login_is_sent_again_after_the_retry_after_it_was_told():
-    assert bench_pages.retry_after("3") == 3.0
-    assert bench_pages.retry_after(None) == bench_pages.retry_after("soon") == bench_pages.LOGIN_RETRY_SECONDS
-    assert bench_pages.retry_after("86400") == bench_pages.MAX_LOGIN_RETRY_SECONDS
+    assert web_pages.retry_after("3") == 3.0
+    assert web_pages.retry_after(None) == web_pages.retry_after("soon") == web_pages.LOGIN_RETRY_SECONDS
+    assert web_pages.retry_after("86400") == web_pages.MAX_LOGIN_RETRY_SECONDS

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from gateway.bench_scopes import main
+from bench.gateway_scopes import main
 
 pytestmark = pytest.mark.integration
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from league.bench_standings import main, synthetic_season
+from bench.league_standings import main, synthetic_season
 
 pytestmark = pytest.mark.integration
 

@@ -1,10 +1,10 @@
-"""Smoke test of the club-calendar benchmark (booking/bench_calendar.py), run tiny."""
+"""Smoke test of the club-calendar benchmark (bench/booking_calendar.py), run tiny."""
 
 from __future__ import annotations
 
 import pytest
 
-from booking.bench_calendar import main, run
+from bench.booking_calendar import main, run
 
 pytestmark = pytest.mark.integration
 

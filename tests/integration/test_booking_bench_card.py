@@ -1,10 +1,10 @@
-"""Smoke test of the match-card benchmark (booking/bench_card.py), run tiny."""
+"""Smoke test of the match-card benchmark (bench/booking_card.py), run tiny."""
 
 from __future__ import annotations
 
 import pytest
 
-from booking.bench_card import main, run
+from bench.booking_card import main, run
 
 pytestmark = pytest.mark.integration
 

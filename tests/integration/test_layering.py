@@ -5,7 +5,9 @@
   calls, no service, no CLI;
 * ``<service>/domain/`` is pure: no gRPC, protobuf, SQL or generated ``rondo.*`` code;
 * no import cycles among the project's own modules;
-* ``rondo_app/registry.py`` is the one list of services, and every service has the same anatomy.
+* ``rondo_app/registry.py`` is the one list of services, and every service has the same anatomy;
+* ``bench/`` (the benchmarks) depends on the services, never the reverse: no service, web, bot, runtime
+  or client module imports it, and the composition root only for ``rondo bench`` (``rondo_app/cli.py``).
 """
 
 from __future__ import annotations
@@ -23,7 +25,7 @@ pytestmark = pytest.mark.integration
 
 ROOT = Path(__file__).resolve().parents[2]
 SERVICE_PACKAGES = tuple(s.name for s in SERVICES)
-PACKAGES = ("rondo_runtime", "rondo_client", *SERVICE_PACKAGES, "rondo_app")
+PACKAGES = ("rondo_runtime", "rondo_client", *SERVICE_PACKAGES, "rondo_app", "bench")
 DOMAIN_FORBIDDEN = (
     "grpc",
     "grpc_health",
@@ -192,6 +194,21 @@ def test_cycle_finder_finds_a_cycle():
 def test_no_import_cycles_among_the_projects_modules():
     found = cycles(import_graph())
     assert found == [], "import cycles:\n" + "\n".join(" <-> ".join(c) for c in found)
+
+
+def test_nothing_in_the_product_imports_the_benchmarks():
+    """bench/ sits on top of the house; `rondo bench` (rondo_app/cli.py) is the product's one way in."""
+    importers = {}
+    for package in ("rondo_runtime", "rondo_client", *SERVICE_PACKAGES, "web", "bot", "rondo_app"):
+        for path in sorted((ROOT / package).rglob("*.py")):
+            if "migrations" in path.parts:
+                continue
+            module = _module_name(path)
+            for target, line in _imports(module, path, runtime_only=False):
+                if _under(target, ("bench",)):
+                    importers[f"{path.relative_to(ROOT)}:{line}"] = target
+    assert sorted({k.partition(":")[0] for k in importers}) == ["rondo_app/cli.py"], importers
+    assert set(importers.values()) == {"bench.solver"}
 
 
 # --- the composition root -------------------------------------------------------------------------

@@ -321,7 +321,7 @@ def test_get_draw_and_approve_draw_answer_the_draw_itself(gateway):
 
 
 def test_the_conversion_benchmark_prints_its_figures(capsys):
-    from gateway.bench_public_api import main
+    from bench.gateway_public_api import main
 
     assert main(["--players", "8", "--rounds", "2", "--calls", "20"]) == 0
     printed = capsys.readouterr().out

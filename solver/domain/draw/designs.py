@@ -18,7 +18,7 @@ no code with this module.
    when every pair orbit (mixed difference (i, j, b - a), pure difference (i, +-d) with d != m/2,
    (orbit, fixed point)) is used at most once by the base rounds' tables, and no table holds two
    fixed points. The base rounds were found once by CP-SAT (one worker, seed 0, OR-Tools 9.15) and
-   are re-derived by ``python -m solver.bench.find_designs --players N --table-size k --modulus m
+   are re-derived by ``python -m bench.solver.find_designs --players N --table-size k --modulus m
    --orbits o --fixed f --classes c`` with the parameters stored next to them. Stored:
    - Kirkman triple systems KTS(15) (7 rounds) and KTS(21) (10 rounds: m = 5, two base rounds);
      KTS(v), v = 3 (mod 6), exists for every such v (Ray-Chaudhuri and Wilson 1971);
@@ -136,7 +136,7 @@ class DevelopedDesign:
 
     @property
     def finder_arguments(self) -> str:
-        """The ``solver.bench.find_designs`` arguments that re-derive ``base_rounds``."""
+        """The ``bench.solver.find_designs`` arguments that re-derive ``base_rounds``."""
         return (
             f"--players {self.players} --table-size {self.table_size} --modulus {self.modulus} "
             f"--orbits {self.orbits} --fixed {self.fixed} --classes {len(self.base_rounds)}"
@@ -403,7 +403,7 @@ DEVELOPED_DESIGNS: tuple[DevelopedDesign, ...] = (
 # A resolvable transversal design TD(5, 12) from a difference matrix over Z_2 x Z_6 (module
 # docstring, 3.). Element code 6a + b is (a, b). Row 0 is the identity, column 0 zero; every row
 # and every difference of two rows is a permutation of the group, so with an implicit zero row it
-# is a (12, 6, 1) difference matrix. Re-derive: ``python -m solver.bench.find_designs
+# is a (12, 6, 1) difference matrix. Re-derive: ``python -m bench.solver.find_designs
 # --difference-matrix 6 --rows 5`` (CP-SAT, one worker, seed 0).
 # ---------------------------------------------------------------------------------------------
 

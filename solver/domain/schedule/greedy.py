@@ -2,7 +2,7 @@
 in order of start (then the match's order, then the room's), and place a match at the first option
 that is free: its room not taken and none of its players playing then. Fast and often good; it can
 lose matches (an early placement may take the only time another match has), which is what the
-CP-SAT model improves on (``solver.bench.schedule`` compares the two)."""
+CP-SAT model improves on (``bench.solver.schedule`` compares the two)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""A round's Sunday reminders delivered by the bot: ``python -m bot.bench_reminders [--players 200]``.
+"""A round's Sunday reminders delivered by the bot: ``python -m bench.bot_reminders [--players 200]``.
 
 `rondo up` (embedded, SQLite, in a temporary directory; the gateway publishes due reminders every
 second), a league of N players drawn and approved, every player's account linked to a Telegram user
@@ -244,7 +244,7 @@ def run(players: int) -> dict[str, float]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m bot.bench_reminders", description=__doc__.split("\n\n")[0])
+    parser = argparse.ArgumentParser(prog="python -m bench.bot_reminders", description=__doc__.split("\n\n")[0])
     parser.add_argument("--players", type=int, default=200, help="linked players (a multiple of 4; default 200)")
     args = parser.parse_args(argv)
     if args.players < 8 or args.players % 4:

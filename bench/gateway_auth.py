@@ -12,7 +12,7 @@ every gateway RPC pays it, on a real gateway database (SQLite in a temporary dir
 4. argon2id with the defaults: what one Login costs the server (hash at account creation, verify at
    login), to compare.
 
-    .venv/bin/python -m gateway.bench_auth [--calls 20000]
+    .venv/bin/python -m bench.gateway_auth [--calls 20000]
 """
 
 from __future__ import annotations
@@ -293,7 +293,7 @@ def bench_argon2() -> list[str]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m gateway.bench_auth", description=__doc__.split("\n\n")[0])
+    parser = argparse.ArgumentParser(prog="python -m bench.gateway_auth", description=__doc__.split("\n\n")[0])
     parser.add_argument("--calls", type=int, default=20000, help="in-process checks of the common case")
     parser.add_argument("--no-grpc", action="store_true", help="skip the gRPC part (no server process)")
     args = parser.parse_args(argv)

@@ -12,7 +12,7 @@ Two figures (issue 8's benchmark), printed, not asserted:
    and of the pair, with the setup times; then ``GetStandings`` once more with nothing changed (league
    answers it from its standings cache, league/review_service.py::StandingsCache).
 
-    .venv/bin/python -m league.bench_standings [--players 1000] [--repeat 50] [--pure-only]
+    .venv/bin/python -m bench.league_standings [--players 1000] [--repeat 50] [--pure-only]
 """
 
 from __future__ import annotations
@@ -239,7 +239,7 @@ def bench_gateway(players: int, repeat: int, budget: float, timeout: float) -> N
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m league.bench_standings", description=(__doc__ or "").split("\n\n")[0])
+    parser = argparse.ArgumentParser(prog="python -m bench.league_standings", description=(__doc__ or "").split("\n\n")[0])
     parser.add_argument("--players", type=int, default=1000, help="a multiple of 4 (default: %(default)s)")
     parser.add_argument("--repeat", type=int, default=50, help="measured repeats of each part (default: %(default)s)")
     parser.add_argument("--budget", type=float, default=2.0, help="the solver's time limit for the draw, seconds")

@@ -18,7 +18,7 @@ other activities take a few more evenings. Each match's candidates are its commo
 computes them: the half hours where all four are free and a room is free, cut per room into maximal
 intervals of at least the match's length (4 hours).
 
-    .venv/bin/python -m solver.bench.schedule [--matches 16] [--rooms 3] [--days 14] [--seed 1] [--time-limit 10]
+    .venv/bin/python -m bench.solver.schedule [--matches 16] [--rooms 3] [--days 14] [--seed 1] [--time-limit 10]
 """
 
 from __future__ import annotations

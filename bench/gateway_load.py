@@ -30,12 +30,12 @@ Errors are outcomes, counted by status code: FAILED_PRECONDITION when a card cha
 or a confirmation, ABORTED when every room is taken. Never expected: INTERNAL, UNKNOWN.
 
 Authentication's share: the guard's token check measured in this process
-(``gateway.bench_auth.measure_in_process``) as µs and as a % of each RPC's p50, and, once the load is
+(``bench.gateway_auth.measure_in_process``) as µs and as a % of each RPC's p50, and, once the load is
 over, single round trips on the same server: ``WhoAmI`` (a token checked, the account read, nothing
 downstream) against a gRPC health ``Check`` (no token), and a player's call the matrix refuses after the
-token check against one refused at once for having no token (``gateway.bench_auth.refused_round_trips``).
+token check against one refused at once for having no token (``bench.gateway_auth.refused_round_trips``).
 
-    .venv/bin/python -m gateway.bench_load [--database sqlite|postgres|both] [--clients 32] [--players 96]
+    .venv/bin/python -m bench.gateway_load [--database sqlite|postgres|both] [--clients 32] [--players 96]
         [--seconds 20] [--json PATH]
 """
 
@@ -60,7 +60,7 @@ from typing import Any
 import grpc
 from google.protobuf.timestamp_pb2 import Timestamp
 
-from gateway.bench_auth import measure_in_process, p50_p99
+from bench.gateway_auth import measure_in_process, p50_p99
 from rondo.gateway.v1 import (
     common_pb2,
     competitions_pb2,
@@ -419,7 +419,7 @@ def round_trips(season: Season, n: int) -> dict[str, list[float]]:
     (a token checked, refused by the matrix) and the same without a token (refused at once)."""
     from grpc_health.v1 import health_pb2, health_pb2_grpc
 
-    from gateway.bench_auth import refused_round_trips
+    from bench.gateway_auth import refused_round_trips
 
     with grpc.insecure_channel(season.address) as channel:
         who = _stub(channel, next(iter(season.player_tokens.values())))
@@ -557,7 +557,7 @@ def report_lines(report: dict[str, Any], token: dict[str, float]) -> list[str]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m gateway.bench_load", description=(__doc__ or "").split("\n\n")[0])
+    parser = argparse.ArgumentParser(prog="python -m bench.gateway_load", description=(__doc__ or "").split("\n\n")[0])
     parser.add_argument("--database", choices=("sqlite", "postgres", "both"), default="both")
     parser.add_argument("--clients", type=int, default=32, help="concurrent client threads (default: %(default)s)")
     parser.add_argument("--judges", type=int, help="of the clients, how many act as a judge (default: clients / 8, at least 1)")

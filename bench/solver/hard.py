@@ -17,9 +17,9 @@ from collections.abc import Sequence
 from functools import partial
 from typing import Any
 
-from solver.bench import baselines
-from solver.bench.common import RESTARTS, fmt_tuple, make_problem, measured_row, rondo_row
-from solver.bench.measure import measure
+from bench.solver import baselines
+from bench.solver.common import RESTARTS, fmt_tuple, make_problem, measured_row, rondo_row
+from bench.solver.measure import measure
 from solver.domain.draw import solve_draw
 from solver.domain.draw.bounds import lexicographic_lower_bound
 

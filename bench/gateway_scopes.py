@@ -3,7 +3,7 @@ access.organizers.scoped): ``ScopeService.check`` as the guard calls it for ever
 addresses a competition, on a real gateway database (SQLite in a temporary directory) — an organizer
 (one indexed read of ``resource_access``) against the gateway's owner (no read: they act on everything).
 
-    .venv/bin/python -m gateway.bench_scopes [--calls 5000]
+    .venv/bin/python -m bench.gateway_scopes [--calls 5000]
 """
 
 from __future__ import annotations
@@ -14,9 +14,9 @@ import tempfile
 import time
 from pathlib import Path
 
+from bench.gateway_auth import p50_p99
 from gateway.adapters.scopes import ScopeRepository
 from gateway.app import make_identity
-from gateway.bench_auth import p50_p99
 from gateway.domain.identity import Principal, Role
 from gateway.domain.scopes import Kind
 from gateway.scope_service import ScopeService

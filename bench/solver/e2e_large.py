@@ -9,8 +9,8 @@ and prints one line per step with its wall time. ``DrawCompetition`` is split in
 time (``wall_time_seconds`` of the answer) and the rest (league ``SaveDraw``, the messages between
 the services). Figures, not assertions: run it before and after a change and compare.
 
-    .venv/bin/python -m solver.bench.e2e_large                 # 1000x100 and 10000x4
-    .venv/bin/python -m solver.bench.e2e_large 1000x100 --budget 5
+    .venv/bin/python -m bench.solver.e2e_large                 # 1000x100 and 10000x4
+    .venv/bin/python -m bench.solver.e2e_large 1000x100 --budget 5
 """
 
 from __future__ import annotations
@@ -140,7 +140,7 @@ def run_size(
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m solver.bench.e2e_large", description=__doc__.split("\n\n")[0])
+    parser = argparse.ArgumentParser(prog="python -m bench.solver.e2e_large", description=__doc__.split("\n\n")[0])
     parser.add_argument("sizes", nargs="*", default=list(DEFAULT_SIZES), help="PLAYERSxROUNDS (default: %(default)s)")
     parser.add_argument("--table-size", type=int, default=4)
     parser.add_argument("--budget", type=float, default=5.0, help="the solver's time limit per draw, seconds")

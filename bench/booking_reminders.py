@@ -2,7 +2,7 @@
 players on a fresh SQLite database, half of them agreed; the first run records, the second finds
 everything recorded. Prints figures; asserts nothing about time.
 
-    python -m booking.bench_reminders [matches]
+    python -m bench.booking_reminders [matches]
 """
 
 from __future__ import annotations

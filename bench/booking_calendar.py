@@ -9,7 +9,7 @@
    fetched over HTTP from the gateway's calendar port ``--requests`` times, one client (median ms,
    requests per second).
 
-    .venv/bin/python -m booking.bench_calendar [--bookings 2000] [--occurrences 100] [--repeat 20] [--http] [--requests 50]
+    .venv/bin/python -m bench.booking_calendar [--bookings 2000] [--occurrences 100] [--repeat 20] [--http] [--requests 50]
 """
 
 from __future__ import annotations
@@ -22,8 +22,8 @@ import urllib.request
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
+from bench.booking_card import timed
 from booking.app import make_service
-from booking.bench_card import timed
 from booking.domain.calendar_feed import EventCache, club_calendar
 from booking.domain.intervals import Interval
 from booking.domain.model import Club

@@ -23,8 +23,8 @@ from collections.abc import Callable, Sequence
 from functools import partial
 from typing import Any
 
-from solver.bench import baselines
-from solver.bench.common import (
+from bench.solver import baselines
+from bench.solver.common import (
     PLAIN_CPSAT,
     RANDOM,
     RESTARTS,
@@ -34,9 +34,9 @@ from solver.bench.common import (
     measured_row,
     rondo_row,
 )
-from solver.bench.designs import format_row, run_designs, summary
-from solver.bench.hard import format_hard, run_hard
-from solver.bench.measure import measure, process_peak_rss_bytes, python_heap_peak_mb
+from bench.solver.designs import format_row, run_designs, summary
+from bench.solver.hard import format_hard, run_hard
+from bench.solver.measure import measure, process_peak_rss_bytes, python_heap_peak_mb
 from solver.domain.draw import solve_draw
 from solver.domain.draw.bounds import lexicographic_lower_bound
 
@@ -263,7 +263,7 @@ def format_targets(targets: Sequence[tuple[str, bool | None, str]]) -> str:
 
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(
-        prog="python -m solver.bench",
+        prog="python -m bench.solver",
         description="Rondo's draw optimizer vs baselines (round-by-round restarts, random rounds, plain CP-SAT).",
     )
     parser.add_argument(
@@ -304,7 +304,7 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Entry point of ``python -m solver.bench`` (and ``rondo bench``); 0 when every target is met."""
+    """Entry point of ``python -m bench.solver`` (and ``rondo bench``); 0 when every target is met."""
     args = parse_args(argv)
     if args.designs:
         return _designs(args)

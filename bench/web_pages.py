@@ -19,7 +19,7 @@ The round, every player at once, phase by phase (a phase ends when every player 
 3. the first player of each table proposes the card's first common option;
 4. the other three open the card and confirm it; the fourth confirmation books a room.
 
-    .venv/bin/python -m web.bench_pages [--players 200] [--rooms 8] [--concurrency 200] [--json PATH]
+    .venv/bin/python -m bench.web_pages [--players 200] [--rooms 8] [--concurrency 200] [--json PATH]
 """
 
 from __future__ import annotations

@@ -17,7 +17,7 @@ This module states that as a CP-SAT model (x[c][p][b]: player p at table b of ba
 solves it with one worker and a fixed seed, so the same command gives the same base rounds with the
 same OR-Tools version; ``designs.py`` stores the result and a test checks it independently. Usage::
 
-    python -m solver.bench.find_designs --players 40 --table-size 4 --modulus 13 --orbits 3 \\
+    python -m bench.solver.find_designs --players 40 --table-size 4 --modulus 13 --orbits 3 \\
         --fixed 1 [--classes 1] [--multiplier 3 --invariant-tables 1] [--seed 0] [--time-limit 600]
 
 prints the base rounds as a Python literal.
@@ -182,7 +182,7 @@ def find_difference_matrix(half: int, rows: int, seed: int = 0, time_limit: floa
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m solver.bench.find_designs", description=__doc__.split("\n")[0])
+    parser = argparse.ArgumentParser(prog="python -m bench.solver.find_designs", description=__doc__.split("\n")[0])
     parser.add_argument("--difference-matrix", type=int, metavar="HALF", help="find a difference matrix over Z_2 x Z_HALF")
     parser.add_argument("--rows", type=int, default=5)
     parser.add_argument("--players", type=int)

@@ -2,8 +2,8 @@
 into the public message by its wire bytes, for the largest draw within Rondo's capacity and for a small
 result record. Prints p50/p99; asserts nothing.
 
-    .venv/bin/python -m gateway.bench_public_api
-    .venv/bin/python -m gateway.bench_public_api --players 200 --rounds 10 --calls 2000
+    .venv/bin/python -m bench.gateway_public_api
+    .venv/bin/python -m bench.gateway_public_api --players 200 --rounds 10 --calls 2000
 """
 
 from __future__ import annotations
@@ -35,7 +35,7 @@ def _draw(players: int, rounds: int, table_size: int = 4) -> league_pb2.Draw:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m gateway.bench_public_api", description=__doc__.split("\n\n")[0])
+    parser = argparse.ArgumentParser(prog="python -m bench.gateway_public_api", description=__doc__.split("\n\n")[0])
     parser.add_argument("--players", type=int, default=1000)
     parser.add_argument("--rounds", type=int, default=100)
     parser.add_argument("--calls", type=int, default=20000, help="conversions of the small record")

@@ -15,7 +15,7 @@ Figures, printed, not asserted:
 Each: median and fastest ms per card, and cards per second, over ``--repeat`` cards. On a shared machine the
 fastest card is the closest to what an idle machine gives (other work only ever adds time).
 
-    .venv/bin/python -m booking.bench_card [--players 4] [--intervals 200] [--bookings 2000] [--rooms 10] [--repeat 50]
+    .venv/bin/python -m bench.booking_card [--players 4] [--intervals 200] [--bookings 2000] [--rooms 10] [--repeat 50]
 """
 
 from __future__ import annotations

@@ -15,8 +15,8 @@ import time
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
-from solver.bench.best_known import REPEAT_FREE, best_known
-from solver.bench.common import fmt_tuple, make_problem
+from bench.solver.best_known import REPEAT_FREE, best_known
+from bench.solver.common import fmt_tuple, make_problem
 from solver.domain.draw import solve_draw
 from solver.domain.draw.validate import check_draw
 

@@ -10,7 +10,7 @@ from collections.abc import Callable, Sequence
 from functools import partial
 from typing import Any
 
-from solver.bench.measure import measure
+from bench.solver.measure import measure
 from solver.domain.draw.objective import evaluate
 from solver.domain.draw.problem import DrawObjective, DrawProblem, DrawResult
 from solver.domain.draw.validate import check_draw

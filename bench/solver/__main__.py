@@ -1,0 +1,3 @@
+from bench.solver.runner import main
+
+raise SystemExit(main())

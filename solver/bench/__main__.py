@@ -1,3 +1,0 @@
-from solver.bench.runner import main
-
-raise SystemExit(main())
