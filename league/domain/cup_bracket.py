@@ -396,11 +396,11 @@ def pair_by_halves(seeds: Sequence[Seed], *, byes_to_top_seeds: bool = False) ->
     i-th of the second half; facing an empty position means advancing without playing.
 
     ``seeds`` is the list in its numbered order (for a later stage: the survivors in their original
-    order, see :func:`next_stage`). With ``byes_to_top_seeds`` the first stage of the conventional
+    order). With ``byes_to_top_seeds`` the first stage of the conventional
     bracket instead (:func:`bracket_positions`).
     """
     _check_seed_sequence(seeds, "seeds")
-    return _stage(seeds, byes_to_top_seeds).matches
+    return stage_of(seeds, byes_to_top_seeds=byes_to_top_seeds).matches
 
 
 def _pairs(positions: tuple[Seed | None, ...]) -> tuple[Match, ...]:
@@ -441,7 +441,8 @@ def _check_seed_sequence(seeds: Sequence[Seed], field: str) -> None:
     v.raise_if_any()
 
 
-def _stage(seeds: Sequence[Seed], byes_to_top_seeds: bool) -> Stage:
+def stage_of(seeds: Sequence[Seed], *, byes_to_top_seeds: bool = False) -> Stage:
+    """The stage paired from a numbered list (:func:`pair_by_halves`): its name, positions and pairs."""
     if byes_to_top_seeds:
         return _bracket_stage(bracket_positions(seeds))
     positions = numbered_list(seeds)

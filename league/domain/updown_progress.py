@@ -475,7 +475,11 @@ def round_robin_rounds(
     side by side: round i holds round i of every group that has one; a pairing is a table of two, the
     first player moves first."""
     schedules = [
-        [r for _, schedule in group_round_robins([RatedPlayer(p, ratings.get(p)) for p in players], cycles) for r in schedule.rounds]
+        [
+            r
+            for _, schedule in group_round_robins([RatedPlayer(p, ratings.get(p)) for p in players], cycles)
+            for r in schedule.rounds
+        ]
         for _, players in groups
     ]
     return tuple(
