@@ -251,6 +251,7 @@ def test_byes_to_top_seeds_top_seeds_meet_as_late_as_possible():
 
 
 @pytest.mark.rule("cup.bracket.literal-halves")
+@pytest.mark.rule("cup.bracket.survivors-renumbered")
 def test_literal_halves_unchanged_by_the_option():
     stage = first(field_players(40))
     assert not stage.byes_to_top_seeds

@@ -189,6 +189,8 @@ def test_both_absent_both_lose_that_game_and_the_series_goes_on_4_3_3():
 
 
 @pytest.mark.rule("cup.progress.third-place-and-final-places")
+@pytest.mark.rule("cup.final.third-place-match")
+@pytest.mark.rule("cup.final.places-1-to-4")
 def test_semi_final_losers_play_for_third_and_places_1_to_4_get_medals_3_4_3_1_6_1():
     progress, pairings, _ = play_through(EIGHT, lambda k, j, players, _: won(k, j, min(players, key=EIGHT.index)))
     assert [s.name for s in progress.stages] == [QUARTER_FINAL, SEMI_FINAL, FINAL]
@@ -436,3 +438,18 @@ def test_no_place_is_given_until_the_medal_matches_are_decided_a_final_won_with_
     games += won(3, THIRD_PLACE_MATCH, "P4")
     progress = cup_progress(seeds, pairings, games)
     assert progress.finished and progress.places == ("P1", "P2", "P4", "P3")
+
+
+@pytest.mark.rule("cup.forfeit.both-absent")
+def test_a_pair_whose_players_are_both_out_removes_both_and_the_next_list_is_padded_4_3_3():
+    pairings = [first_pairs(EIGHT)]  # P1 v P5, P2 v P6, P3 v P7, P4 v P8
+    dq = [Disqualification("P4", 1, "absent (4.3.3)"), Disqualification("P8", 1, "absent (4.3.3)")]
+    progress = cup_progress(EIGHT, pairings, [*won(1, 1, "P1"), *won(1, 2, "P2"), *won(1, 3, "P3")], dq)
+    assert [p for p, _ in progress.survivors] == ["P1", "P2", "P3"]
+    assert bracket_pairs(progress.survivors) == [["P1", "P3"], ["P2"]]  # padded to 4: P2 passes (3.4.1.2)
+    # in a semi-final nothing fills the final: the arbiter decides (5.2.2 г)
+    semi = [*pairings, bracket_pairs([("P1", 1), ("P2", 2), ("P3", 3), ("P4", 4)])]
+    quarter = [*won(1, 1, "P1"), *won(1, 2, "P2"), *won(1, 3, "P3"), *won(1, 4, "P4")]
+    with pytest.raises(InvalidArgument) as err:
+        cup_progress(EIGHT, semi, quarter, [Disqualification("P1", 2, "absent"), Disqualification("P3", 2, "absent")])
+    assert "the arbiter decides" in " ".join(violations(err).values())

@@ -75,6 +75,8 @@ def test_over_64_the_best_64_play_and_the_plan_names_who_is_left_out():
 
 
 @pytest.mark.rule("cup.stages.paired-from-survivors")
+@pytest.mark.rule("cup.bracket.survivors-renumbered")
+@pytest.mark.rule("cup.bracket.later-stages")
 def test_stage_2_is_planned_from_the_survivors_in_seed_order_and_seated_by_the_literal_pairing():
     players = _players(8)
     ids = [p.id for p in players]
@@ -101,6 +103,7 @@ def test_stage_2_is_planned_from_the_survivors_in_seed_order_and_seated_by_the_l
 
 
 @pytest.mark.rule("cup.stages.final-with-third-place")
+@pytest.mark.rule("cup.final.third-place-match")
 def test_the_final_stage_holds_the_final_and_the_third_place_match_seated_by_league():
     players = _players(4 + 4)
     ids = [p.id for p in players]

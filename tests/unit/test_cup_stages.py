@@ -81,6 +81,9 @@ def _play_stage(league, cid, stage, seed_of, results=None):
 @pytest.mark.rule("cup.stages.paired-from-survivors")
 @pytest.mark.rule("cup.stages.final-with-third-place")
 @pytest.mark.rule("cup.bracket.read")
+@pytest.mark.rule("cup.bracket.later-stages")
+@pytest.mark.rule("cup.final.third-place-match")
+@pytest.mark.rule("cup.final.places-1-to-4")
 def test_an_8_player_cup_goes_stage_by_stage_to_its_final_places(league):
     cid, ids = _cup(league, 8)
     seed_of = {p: i for i, p in enumerate(ids, start=1)}
