@@ -4,9 +4,9 @@ Requests come in as the public API's messages (``rondo.gateway.v1``) and go down
 services' own; what a use case answers is public again (``gateway/adapters/public_api.py`` converts).
 
 draw -> review (GetDraw / GetSeating) -> approve -> (later) redraw -> review -> approve.
-The gateway decides nothing itself: league checks and stores (PrepareRedraw, SaveDraw, ApproveDraw,
-PlayoffProgress), the solver draws and seats (DrawTables, SeatPlayoffRound) and owns the time-budget
-rule. Every downstream call carries a timeout derived from the incoming call's deadline.
+The gateway decides nothing itself: league checks, seats and stores (PrepareRedraw, SaveDraw,
+ApproveDraw, PrepareStage, SaveStage), the solver searches (DrawTables, ProposeRoundSchedule) and owns
+the time-budget rule. Every downstream call carries a timeout derived from the incoming call's deadline.
 """
 
 from __future__ import annotations
@@ -400,9 +400,10 @@ class GatewayService:
     async def advance_stage(
         self, request: stages_pb2.AdvanceStageRequest, caller: str, deadline: float | None = None
     ) -> league_pb2.Stage:
-        """league.PrepareStage (the next stage from the stored results) -> the solver seats or pairs it
-        -> league.SaveStage (derives the plan again and checks the seating); appends ``stage.created``.
-        The key is scoped to the caller: a retry answers the stage the first request stored."""
+        """league.PrepareStage (the next stage from the stored results, seated by league) ->
+        league.SaveStage (derives the plan again and stores it with its seating); appends
+        ``stage.created``. The key is scoped to the caller: a retry answers the stage the first request
+        stored. The solver is not asked: a fixed stage is not a search."""
         clock = Deadline(deadline)
         key = self.scoped(request, "AdvanceStage", caller).idempotency_key
         plan = await self.league(
@@ -410,13 +411,11 @@ class GatewayService:
         )
         if plan.finished:  # league's own words; SaveStage would refuse stage number 0 as a bad field
             raise FailedPrecondition("; ".join(["the competition is finished: there is no stage to generate", *plan.notes]))
-        rounds = await self._seat_stage(plan, clock)
         stage = await self.league(
             "SaveStage",
             league_pb2.SaveStageRequest(
                 competition_id=request.competition_id,
                 number=plan.number,
-                rounds=rounds,
                 created_by=request.created_by,
                 idempotency_key=key,
             ),
@@ -463,37 +462,6 @@ class GatewayService:
         if player.completed_stage:
             await self._stage_completed(request.competition_id, player.completed_stage)
         return player
-
-    async def _seat_stage(self, plan: league_pb2.StagePlan, clock: Deadline) -> list[solver_pb2.Round]:
-        """The stage's rounds from the solver RPC the plan names (a pass is a table of one)."""
-        which = plan.WhichOneof("seating")
-        if which == "playoff_tables":
-            seated = await self.solver("SeatPlayoffRound", plan.playoff_tables, clock.timeout())
-            return [solver_pb2.Round(tables=[solver_pb2.Table(player_ids=t.player_ids) for t in seated.tables])]
-        if which == "knockout_pairs":
-            paired = await self.solver("PairKnockoutStage", plan.knockout_pairs, clock.timeout())
-            return [
-                solver_pb2.Round(
-                    tables=[
-                        solver_pb2.Table(player_ids=[m.first_id, *([m.second_id] if m.second_id else [])]) for m in paired.matches
-                    ]
-                )
-            ]
-        if which == "round_robin":
-            schedules = [await self.solver("BuildRoundRobin", group, clock.timeout()) for group in plan.round_robin.groups]
-            group_rounds = [[r for g in answer.groups for r in g.rounds] for answer in schedules]
-            return [
-                solver_pb2.Round(
-                    tables=[
-                        solver_pb2.Table(player_ids=[p.first_id, p.second_id])
-                        for rounds in group_rounds
-                        if i < len(rounds)
-                        for p in rounds[i].pairings
-                    ]
-                )
-                for i in range(max((len(r) for r in group_rounds), default=0))
-            ]
-        return []  # fixed: league seats it itself
 
     async def standings_change(self, method: str, request, caller: str, deadline: float | None = None):
         """ChangeRuleset, DecideTie, DecidePlayoff: league checks and stores (the key scoped to the caller

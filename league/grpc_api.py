@@ -24,7 +24,7 @@ from league.domain.redraw import RedrawPin, RedrawPlan
 from league.domain.registration import Resolution
 from league.domain.reviews import RecordStatus, ReviewedRecord, Verdict
 from league.domain.scoring import exact
-from league.domain.stage_kinds import Seating, StagePlan, meeting_shape
+from league.domain.stage_kinds import StagePlan, meeting_shape
 from league.domain.stages import Stage, StageStatus
 from league.domain.standings import UnresolvedTie
 from league.domain.texts import ru_of
@@ -132,16 +132,8 @@ def redraw_plan_to_proto(plan: RedrawPlan, roster: list[Player], table_size: int
     )
 
 
-def playoff_stage(field: str, name: str) -> playoff.PlayoffStage:
-    try:
-        return playoff.PlayoffStage(name.strip().lower())
-    except ValueError:
-        stages = ", ".join(repr(s.value) for s in playoff.STAGE_ORDER)
-        raise InvalidArgument.single(field, f"unknown stage {name[:40]!r}; one of {stages}") from None
-
-
-def playoff_to_proto(state: playoff.PlayoffState) -> league_pb2.PlayoffProgressResponse:
-    return league_pb2.PlayoffProgressResponse(
+def playoff_to_proto(state: playoff.PlayoffState) -> league_pb2.PlayoffProgress:
+    return league_pb2.PlayoffProgress(
         stage=state.stage.value,
         groups=[league_pb2.PlayoffGroup(name=g.name, player_ids=list(g.players)) for g in state.groups],
         waiting_ids=list(state.waiting),
@@ -204,7 +196,7 @@ def playoff_report_to_proto(competition_id: str, report: PlayoffReport) -> leagu
     )
 
 
-def _named_progress(progress: league_pb2.PlayoffProgressResponse, names: dict[str, str]) -> league_pb2.PlayoffProgressResponse:
+def _named_progress(progress: league_pb2.PlayoffProgress, names: dict[str, str]) -> league_pb2.PlayoffProgress:
     """The explanation and the exits' reasons with player names, not ids (the ids stay in the fields)."""
 
     def named(text: str) -> str:
@@ -315,46 +307,7 @@ def plan_to_proto(competition_id: str, plan: StagePlan) -> league_pb2.StagePlan:
     )
     if plan.finished:
         return out
-    if plan.seating is Seating.FIXED:
-        out.fixed.CopyFrom(league_pb2.StageRounds(rounds=rounds_to_proto(plan.rounds)))
-    elif plan.seating is Seating.PLAYOFF_TABLES:
-        out.playoff_tables.CopyFrom(
-            solver_pb2.SeatPlayoffRoundRequest(
-                stage=plan.name,
-                groups=[solver_pb2.PlayoffGroup(name=name, player_ids=players) for name, players in plan.groups],
-            )
-        )
-    elif plan.seating is Seating.KNOCKOUT_PAIRS and plan.knockout is not None:
-        k = plan.knockout
-        out.knockout_pairs.CopyFrom(
-            solver_pb2.PairKnockoutStageRequest(
-                players=[
-                    solver_pb2.KnockoutPlayer(
-                        id=e.id,
-                        seed=e.seed,
-                        position=e.position,
-                        rating=e.rating,
-                        win_numerator=e.win_share.numerator,
-                        win_denominator=e.win_share.denominator,
-                    )
-                    for e in k.entrants
-                ],
-                byes_to_top_seeds=k.byes_to_top_seeds,
-                bracket_size=k.bracket_size,
-                stage_size=k.stage_size,
-            )
-        )
-    else:
-        out.round_robin.CopyFrom(
-            league_pb2.RoundRobinSeating(
-                groups=[
-                    solver_pb2.BuildRoundRobinRequest(
-                        players=[solver_pb2.Player(id=p, rating=plan.ratings.get(p)) for p in players], cycles=plan.cycles
-                    )
-                    for _, players in plan.groups
-                ]
-            )
-        )
+    out.rounds.extend(rounds_to_proto(plan.rounds))
     return out
 
 
@@ -792,12 +745,6 @@ class LeagueServicer(league_pb2_grpc.LeagueServiceServicer):
             self.service.prepare_redraw, request.competition_id, request.played_rounds, request.reason, pins
         )
         return redraw_plan_to_proto(plan, roster, competition.table_size)
-
-    async def PlayoffProgress(self, request, context):
-        results = [playoff.TableResult(r.table, tuple(r.order), tuple(r.substitute_ids)) for r in request.results]
-        withdrawn = {p: playoff_stage(f"withdrawn[{p}]", stage) for p, stage in request.withdrawn.items()}
-        state = await asyncio.to_thread(self.service.playoff_progress, tuple(request.regular_places), results, withdrawn)
-        return playoff_to_proto(state)
 
     # --- results (docs/rules.md mahjong.records.corrections-replace) ---
     async def RecordHanchan(self, request, context):

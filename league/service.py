@@ -11,7 +11,7 @@ from typing import TypeVar
 
 from league.adapters.repository import LeagueRepository
 from league.cup_service import CupUseCases
-from league.domain import capacity, model, pinning, playoff, records, redraw, stage_kinds, stages
+from league.domain import capacity, model, pinning, records, redraw, stage_kinds, stages
 from league.domain.certificate import MAX_SOLVER_REQUEST_BYTES, SolveRecord
 from league.domain.commitment import check_draw_seed
 from league.domain.model import Competition, Draw, DrawStatistics, DrawStatus, Player, PlayerStatus, Round
@@ -326,16 +326,6 @@ class LeagueService(CupUseCases, UpdownUseCases, PlayoffUseCases, StageUseCases,
             return competition, plan, roster
 
         return self._read(work)
-
-    # --- playoff ---
-    @staticmethod
-    def playoff_progress(
-        regular_places: tuple[str, ...],
-        results: list[playoff.TableResult],
-        withdrawn: dict[str, playoff.PlayoffStage],
-    ) -> playoff.PlayoffState:
-        """Where the mahjong playoff stands after the results so far (docs/rules.md mahjong.playoff.*)."""
-        return playoff.replay_playoff(regular_places, results, withdrawn=withdrawn)
 
     def approve_draw(self, competition_id: str, draw_id: str) -> Draw:
         """Publishes a proposed draw; the draw it replaces and other open proposals are superseded."""

@@ -1,9 +1,9 @@
 """Use cases of the stages after the draw (``league.domain.stages``): plan the next stage from stored
-results, store it once the solver has seated or paired it, read it.
+results, seated by league itself, store it, read it.
 
 The competition's ruleset decides everything (``league.domain.stage_kinds.PROGRESS``): the plan is
-derived again when the stage is saved, so a seating that does not fit it is refused and a stage is
-never generated twice (the stage number is unique).
+derived again when the stage is saved and stored with its own seating, and a stage is never generated
+twice (the stage number is unique).
 """
 
 from __future__ import annotations
@@ -64,7 +64,8 @@ class StageUseCases(LeagueUseCases):
     def save_stage(
         self, competition_id: str, number: int, rounds: tuple[Round, ...], created_by: str, idempotency_key: str = ""
     ) -> Stage:
-        """Stores the next stage with the solver's seating; the plan is derived again and must be stage ``number``."""
+        """Stores the next stage, seated as its plan says; the plan is derived again and must be stage
+        ``number``; ``rounds``, when given, must be the plan's own (``check_fixed_rounds``)."""
         v = Violations()
         competition_id = v.id("competition_id", competition_id)
         v.integer("number", number, 1, 1000, "the stage's number (PrepareStage.number)")
@@ -87,14 +88,14 @@ class StageUseCases(LeagueUseCases):
                 raise FailedPrecondition(
                     f"the next stage of competition {competition.name!r} is stage {plan.number} ({plan.name}), not {number}"
                 )
-            progress.check_rounds(plan, rounds)
+            stage_kinds.check_fixed_rounds(plan, rounds)
             stage = Stage(
                 id=_new_id(),
                 competition_id=competition.id,
                 number=plan.number,
                 kind=plan.kind,
                 name=plan.name,
-                rounds=plan.rounds if plan.seating is stage_kinds.Seating.FIXED else rounds,
+                rounds=plan.rounds,
                 created_at=self.clock(),
                 created_by=created_by,
                 details={**plan.details, "groups": [[name, list(players)] for name, players in plan.groups]},

@@ -1,9 +1,7 @@
 """Solver use cases: run the optimizer off the event loop, within the budget and the deadline.
 
 Draws run in the worker pool (solver/worker_pool.py: processes with capped memory, replaced when they
-die), so the server keeps answering health checks while it works. Brackets, round robins and the
-playoff (bounded by Rondo's capacity, milliseconds each) run in one thread of their own, never on the
-event loop and never queued behind a long draw.
+die), so the server keeps answering health checks while it works (so do the round schedules).
 
 Time: a draw's time limit is the smaller of its budget (default 10 s) and what is left of the call's
 deadline *when the solve starts* in its worker, less a margin to send the answer: time spent waiting
@@ -20,9 +18,8 @@ import os
 import secrets
 import time
 from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import replace
-from typing import Any, TypeVar
+from typing import TypeVar
 
 from prometheus_client import Counter, Histogram
 
@@ -57,7 +54,6 @@ DEADLINE_MARGIN_S = 1.0  # left to hand the result back and send the answer afte
 # the margin grows with the draw, up to 2 s more at Rondo's capacity.
 SETUP_MARGIN_S_PER_SEAT = 2.0 / MAX_SEATS
 MIN_USEFUL_SOLVE_S = 0.5  # less than this (or than the budget, if smaller) is refused, not attempted
-PAIRING_QUEUE = 64  # brackets / round robins / playoffs waiting for their thread
 WARM_UP_MODULES = (
     "solver.domain.draw",
     "solver.domain.draw.cpsat",
@@ -67,7 +63,6 @@ WARM_UP_MODULES = (
 # a round's schedule: building the options and the model of the largest allowed round takes about a second
 SCHEDULE_SETUP_MARGIN_S_PER_MATCH = 1.0 / MAX_SCHEDULE_MATCHES
 
-T = TypeVar("T")
 P = TypeVar("P", DrawProblem, ScheduleProblem)
 R = TypeVar("R")
 
@@ -133,8 +128,6 @@ class SolverService:
         self.workers = workers or os.cpu_count() or 1
         self.queue_limit = queue_limit
         self.pool = WorkerPool(self.workers, queue_limit, worker_memory_mb, warm_up=WARM_UP_MODULES)
-        self._pairing = ThreadPoolExecutor(max_workers=1, thread_name_prefix="rondo-solver-pairing")
-        self._pairing_pending = 0
 
     @classmethod
     def from_settings(cls, settings: Settings) -> SolverService:
@@ -147,7 +140,6 @@ class SolverService:
 
     async def stop(self) -> None:
         await self.pool.stop()
-        self._pairing.shutdown(wait=False, cancel_futures=True)
 
     async def draw(self, problem: DrawProblem, remaining_deadline: float | None) -> DrawResult:
         """``remaining_deadline``: seconds left of the call (None = no deadline)."""
@@ -202,22 +194,6 @@ class SolverService:
         except ResourceExhausted:
             REFUSED.inc()
             raise
-
-    async def off_loop(self, fn: Callable[..., T], *args: Any) -> T:
-        """``fn(*args)`` (a bracket, round robin or playoff: bounded by Rondo's capacity) in the solver's
-        own thread, so the event loop keeps answering while it computes."""
-        if self._pairing_pending >= PAIRING_QUEUE:
-            raise ResourceExhausted(
-                f"the solver is busy with {self._pairing_pending} requests; try again in a few seconds",
-                reason="SOLVER_BUSY",
-                params={"jobs": self._pairing_pending},
-                retry_after_s=SOLVER_RETRY_SECONDS,
-            )
-        self._pairing_pending += 1
-        try:
-            return await asyncio.get_running_loop().run_in_executor(self._pairing, fn, *args)
-        finally:
-            self._pairing_pending -= 1
 
     @staticmethod
     def diff(problem: DrawProblem, result: DrawResult) -> list[tuple[int, list[str]]]:

@@ -2,8 +2,8 @@
 disqualification (docs/rules.md ``cup.progress.*``; open-cup-2023 §1.6, §1.7, §3.3, §3.4.3, §4.3, §6.3,
 §6.4).
 
-Pairing is the solver's: league hands it the survivors of a stage in their original seed order and
-receives the next stage's pairs (``pairings``). Everything else is here: which games were played,
+Pairing is the bracket's (``league.domain.cup_bracket``, from the survivors of a stage in their
+original seed order: the next stage's pairs, ``pairings``). Everything else is here: which games were played,
 who won each series, who survived, the semi-final losers' match for third place, places 1-4, badges,
 prize eligibility and disqualification. :func:`cup_progress` is a pure function of the records, so
 the result does not depend on the order they were entered.
@@ -63,7 +63,7 @@ THIRD_PLACE = "third-place match"
 THIRD_PLACE_MATCH = 0
 MEDAL = "medal"
 BADGE = "badge"
-MAX_CUP_PLAYERS = 4_096  # Rondo's capacity, as the solver's knockout pairing
+MAX_CUP_PLAYERS = 4_096  # Rondo's capacity
 MAX_CUP_GAMES = 200_000  # games recorded in one cup (replays included)
 
 
@@ -227,7 +227,7 @@ class PlayerResult:
 @dataclass(frozen=True)
 class CupProgress:
     stages: tuple[StageProgress, ...]
-    survivors: tuple[tuple[str, int], ...]  # (player, seed) in seed order: the solver pairs the next stage
+    survivors: tuple[tuple[str, int], ...]  # (player, seed) in seed order: the next stage is paired from them
     finished: bool
     places: tuple[str | None, ...]  # places 1..medal_places after the final; () before
     results: Mapping[str, PlayerResult]
@@ -248,7 +248,7 @@ def cup_progress(
 ) -> CupProgress:
     """The cup as far as it went: stages, survivors for the next pairing, places and prizes.
 
-    ``seeds``: the seed list, best first (3.4.1.3). ``pairings[k]``: the solver's pairs of stage k + 1
+    ``seeds``: the seed list, best first (3.4.1.3). ``pairings[k]``: the pairs of stage k + 1
     (each one or two player ids; one = a pass), made from the survivors of stage k in seed order.
     Raises InvalidArgument naming every bad field.
 

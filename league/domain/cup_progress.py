@@ -1,17 +1,17 @@
 """The open cup through the service, stage by stage (docs/rules.md ``cup.stages.*``, ``cup.records.*``,
 ``cup.disqualification.*``; open-cup-2023 3.4.1.1-3.4.3, 4.3, 6.4).
 
-League keeps the cup's state; the solver pairs each stage. This module is the competition ruleset
+League keeps the cup's state and seats every stage. This module is the competition ruleset
 "open-cup-2023" in the stages framework (``league.domain.stage_kinds``):
 
-* :func:`cup_seeding`: the seed list from the registered players, by the solver's own ordering
-  (``solver.domain.knockout.seed_list``, one implementation; Rondo stores no sports titles yet, so
+* :func:`cup_seeding`: the seed list from the registered players, by the bracket's ordering
+  (``league.domain.cup_bracket.seed_list``, one implementation; Rondo stores no sports titles yet, so
   rating then registration order decide); 8 to 64 players, the rest are left out and named.
 * :func:`cup_input`: THE converter from stored stages, game records and disqualifications to the cup
   domain's input (``league.domain.cup.cup_progress``); the progress and the bracket read both use it.
-* :class:`CupProgressRules`: the next stage from the survivors in their original seed order (the
-  solver pairs it by halves), the final and the third-place match together as one stage (league
-  seats it: two tables, the final first), when a stage is complete.
+* :class:`CupProgressRules`: the next stage from the survivors in their original seed order, paired
+  by halves (:func:`literal_pairs`), the final and the third-place match together as one stage (two
+  tables, the final first), when a stage is complete.
 * :func:`check_cup_game`: a game recorded in a pairing of a cup stage.
 
 Pure: no I/O.
@@ -26,9 +26,8 @@ from typing import Any
 
 from rondo_runtime.errors import FailedPrecondition, FieldViolation, InvalidArgument
 from rondo_runtime.validation import Violations
-from solver.domain import knockout
 
-from . import cup, texts
+from . import cup, cup_bracket, texts
 from .model import Player, PlayerStatus
 from .records import KIND_OF, Content, GameEntry, RecordKind
 from .season_file import CupSeason, CupSeries
@@ -39,16 +38,12 @@ from .stage_kinds import (
     CompetitionState,
     CorrectionEffects,
     Derived,
-    KnockoutEntrant,
-    KnockoutSeating,
     ResultContext,
-    Seating,
     StagePlan,
-    check_fixed_rounds,
     effects,
     later_stage_effects,
 )
-from .stages import Stage, StageRound, Table
+from .stages import Stage, Table
 
 RULESET = "open-cup-2023"
 KIND = "cup-knockout"
@@ -63,12 +58,12 @@ BYES_TO_TOP_SEEDS = {RULESET: False}
 # ------------------------------------------------------------------------------------------ seeding
 
 
-def cup_seeding(players: Sequence[Player]) -> knockout.Seeding:
-    """The seed list of a cup from its registered players (3.4.1.1, 3.4.1.3): the solver's ordering
+def cup_seeding(players: Sequence[Player]) -> cup_bracket.Seeding:
+    """The seed list of a cup from its registered players (3.4.1.1, 3.4.1.3): the bracket's ordering
     (title, rating, application order) with no titles stored, so rating (unrated after rated), then
     registration order. Withdrawn and disqualified players do not enter. FAILED_PRECONDITION under 8."""
     entrants = [
-        knockout.Entrant(p.id, None, p.rating, p.registration_order)
+        cup_bracket.Entrant(p.id, None, p.rating, p.registration_order)
         for p in sorted(players, key=lambda p: p.registration_order)
         if p.status is PlayerStatus.MAIN
     ]
@@ -77,10 +72,10 @@ def cup_seeding(players: Sequence[Player]) -> knockout.Seeding:
     return seeding_of(entrants)
 
 
-def seeding_of(entrants: Sequence[knockout.Entrant]) -> knockout.Seeding:
-    """The seed list of the service and of the season file alike: the solver's own ordering
-    (``solver.domain.knockout.seed_list``), 8 to 64 entrants, the rest left out (2.3, 3.4.1.1)."""
-    return knockout.seed_list(entrants, max_participants=MAX_PLAYERS, min_participants=MIN_PLAYERS)
+def seeding_of(entrants: Sequence[cup_bracket.Entrant]) -> cup_bracket.Seeding:
+    """The seed list of the service and of the season file alike: the bracket's ordering
+    (``league.domain.cup_bracket.seed_list``), 8 to 64 entrants, the rest left out (2.3, 3.4.1.1)."""
+    return cup_bracket.seed_list(entrants, max_participants=MAX_PLAYERS, min_participants=MIN_PLAYERS)
 
 
 # ---------------------------------------------------------------------------------------- converter
@@ -179,15 +174,15 @@ def _next_power_of_two(n: int) -> int:
     return size
 
 
-def _seed(player: str, number: int, rating: int | None) -> knockout.Seed:
-    return knockout.Seed(number, knockout.Entrant(player, None, rating, 0, Fraction(0)))
+def _seed(player: str, number: int, rating: int | None) -> cup_bracket.Seed:
+    return cup_bracket.Seed(number, cup_bracket.Entrant(player, None, rating, 0, Fraction(0)))
 
 
 def _blue_first(pair: Sequence[tuple[str, int]], ratings: Mapping[str, int | None]) -> Table:
-    """A pair in the order it plays: blue first (4.1.2, the solver's ``first_game_blue``)."""
+    """A pair in the order it plays: blue first (4.1.2, the bracket's ``first_game_blue``)."""
     if len(pair) == 1:
         return (pair[0][0],)
-    blue, other, _ = knockout.first_game_blue(*(_seed(p, n, ratings.get(p)) for p, n in pair))
+    blue, other, _ = cup_bracket.first_game_blue(*(_seed(p, n, ratings.get(p)) for p, n in pair))
     return (blue.id, other.id)
 
 
@@ -207,23 +202,7 @@ class CupProgressRules:
                 raise FailedPrecondition("the conventional bracket (byes to top seeds) is not offered through stages yet")
             return first_stage(cup_seeding(state.players), ratings)
         data, progress = cup_state(state)
-        return stage_after(progress, data.seeds, ratings, 2 * len(data.pairings[0]), _disqualified(state), data.tables)
-
-    def check_rounds(self, plan: StagePlan, rounds: tuple[StageRound, ...]) -> None:
-        """A knockout stage is exactly the literal pairing by halves of its survivors (3.4.2), blue first;
-        the final stage (the final and the third-place match) is league's own."""
-        if plan.seating is Seating.FIXED or plan.knockout is None:
-            check_fixed_rounds(plan, rounds)
-            return
-        wanted = literal_pairs(plan.knockout.entrants)
-        got = tuple(tuple(t) for t in rounds[0]) if len(rounds) == 1 else None
-        if got != wanted:
-            text = _pairs_text(wanted)
-            raise InvalidArgument.single(
-                "rounds",
-                f"stage {plan.number} ({plan.name}) is one round: the survivors paired by halves in their "
-                f"original seed order, blue first (3.4.1.3, 3.4.2): {text}"[:900],
-            )
+        return stage_after(progress, data.seeds, ratings, _disqualified(state), data.tables)
 
     def correction_effects(self, before: CompetitionState, after: CompetitionState) -> CorrectionEffects:
         return correction_effects(before, after)
@@ -245,36 +224,34 @@ class CupProgressRules:
         return len(progress.stages) >= stage.number and progress.stages[stage.number - 1].decided
 
 
-def first_stage(seeding: knockout.Seeding, ratings: Mapping[str, int | None]) -> StagePlan:
-    """Stage 1 of a cup from its seed list: the solver pairs it by halves (3.4.1.2-3.4.2)."""
-    size = _next_power_of_two(len(seeding.seeds))
+def first_stage(seeding: cup_bracket.Seeding, ratings: Mapping[str, int | None]) -> StagePlan:
+    """Stage 1 of a cup from its seed list, paired by halves (3.4.1.2-3.4.2)."""
     notes = [texts.cup_seeded(len(seeding.seeds))]
     if seeding.cut:
         notes.append(texts.cup_left_out(MAX_PLAYERS, [s.id for s in seeding.cut]))
     survivors = tuple((s.id, s.number) for s in seeding.seeds)
     basis = {"seeds": [list(x) for x in survivors], "cut": [s.id for s in seeding.cut]}
-    return _knockout(1, survivors, ratings, size, basis, tuple(notes))
+    return _knockout(1, survivors, ratings, basis, tuple(notes))
 
 
 def stage_after(
     progress: cup.CupProgress,
     seeds: Sequence[str],
     ratings: Mapping[str, int | None],
-    bracket_size: int,
     disqualified: Sequence[str] = (),
     tables: Mapping[tuple[int, int], int] | None = None,
 ) -> StagePlan:
     """The stage after the last one of ``progress`` (the cup as far as it went), for the service and the
-    season file alike: the survivors in their original seed order, paired by halves (the solver pairs
-    it, league checks it is :func:`literal_pairs`), or the final stage (the final at table 1, the
-    semi-final losers at table 2: league seats it); ``finished`` after the final. FAILED_PRECONDITION
-    while the last stage is undecided, or when nobody survived it."""
+    season file alike: the survivors in their original seed order, paired by halves
+    (:func:`literal_pairs`), or the final stage (the final at table 1, the semi-final losers at
+    table 2); ``finished`` after the final. FAILED_PRECONDITION while the last stage is
+    undecided, or when nobody survived it."""
     last = progress.stages[-1]
     if not last.decided:
         open_ = ", ".join(_label(m, tables or {}, last.number) for m in last.all_matches if not m.decided)
         raise FailedPrecondition.because("STAGE_NOT_FINISHED", stage=last.number, name=last.name, open=open_)
     if progress.finished:
-        return StagePlan(0, KIND, "", (), Seating.FIXED, notes=(texts.cup_over(progress.places),), finished=True)
+        return StagePlan(0, KIND, "", (), notes=(texts.cup_over(progress.places),), finished=True)
     survivors = progress.survivors
     if not survivors:
         raise FailedPrecondition(f"nobody survived stage {last.number} ({last.name}); the arbiter decides (5.2.2)")
@@ -282,10 +259,9 @@ def stage_after(
     size = _next_power_of_two(len(survivors))
     basis: dict = {"survivors": [list(x) for x in survivors]}
     if cup.stage_name(max(size, 2)) != cup.FINAL:
-        return _knockout(number, survivors, ratings, bracket_size, basis, progress.explanation)
+        return _knockout(number, survivors, ratings, basis, progress.explanation)
     # The final and the third-place match: one stage, one round, the final at table 1 and the
-    # semi-final losers at table 2 (3.4.3); both pairs are fixed, so league seats them itself
-    # with the solver's rule for blue (cup.stages.final-with-third-place).
+    # semi-final losers at table 2 (3.4.3), blue by the bracket's rule (cup.stages.final-with-third-place).
     finalists = {s for s, _ in survivors}
     tables_: list[Table] = [_blue_first(survivors, ratings)]
     details: dict = {"disqualified": [p for p in disqualified if p in finalists]}
@@ -302,7 +278,6 @@ def stage_after(
         kind=KIND,
         name=cup.FINAL,
         groups=tuple((name, table) for name, table in zip(("final", cup.THIRD_PLACE), tables_, strict=False)),
-        seating=Seating.FIXED,
         rounds=(tuple(tables_),),
         details=details,
         basis=basis,
@@ -310,19 +285,16 @@ def stage_after(
     )
 
 
-def literal_pairs(entrants: Sequence[KnockoutEntrant]) -> tuple[Table, ...]:
-    """The pairs of a knockout stage as the regulation makes them: the survivors in their original seed
-    order paired by halves, blue first (3.4.1.3, 3.4.2, 4.1.2), by the solver's own function; a pass is
-    a table of one. The seating the solver answers must be exactly this."""
-    seeds = [_seed(e.id, e.seed, e.rating) for e in entrants]
-    return tuple((m.first.id,) if m.second is None else (m.first.id, m.second.id) for m in knockout.pair_by_halves(seeds))
+def literal_pairs(survivors: Sequence[tuple[str, int]], ratings: Mapping[str, int | None]) -> tuple[Table, ...]:
+    """The pairs of a knockout stage as the regulation makes them: the survivors (player, original
+    seed) in their original seed order paired by halves, blue first (3.4.1.3, 3.4.2, 4.1.2); a pass is
+    a table of one."""
+    seeds = [_seed(p, seed, ratings.get(p)) for p, seed in survivors]
+    return tuple((m.first.id,) if m.second is None else (m.first.id, m.second.id) for m in cup_bracket.pair_by_halves(seeds))
 
 
 def planned_tables(plan: StagePlan) -> tuple[Table, ...]:
-    """The tables a planned stage is stored with when seated as the regulation says: the literal pairs
-    of a knockout stage, or league's own final stage."""
-    if plan.seating is Seating.KNOCKOUT_PAIRS and plan.knockout is not None:
-        return literal_pairs(plan.knockout.entrants)
+    """The tables a planned stage is stored with (its one round)."""
     return plan.rounds[0] if plan.rounds else ()
 
 
@@ -330,19 +302,15 @@ def _knockout(
     number: int,
     survivors: tuple[tuple[str, int], ...],
     ratings: Mapping[str, int | None],
-    bracket_size: int,
     basis: dict,
     notes: tuple[str, ...],
 ) -> StagePlan:
-    size = _next_power_of_two(len(survivors))
-    entrants = tuple(KnockoutEntrant(p, seed, rating=ratings.get(p)) for p, seed in survivors)
     return StagePlan(
         number=number,
         kind=KIND,
-        name=cup.stage_name(size),
+        name=cup.stage_name(_next_power_of_two(len(survivors))),
         groups=(("survivors", tuple(p for p, _ in survivors)),),
-        seating=Seating.KNOCKOUT_PAIRS,
-        knockout=KnockoutSeating(entrants, False, bracket_size, size),
+        rounds=(literal_pairs(survivors, ratings),),
         details={},
         basis=basis,
         notes=notes,
@@ -513,7 +481,7 @@ class CupSeasonScore:
     (pairings with games, winners and why, places, prizes, the lift) and what comes next."""
 
     rules: cup.CupRules
-    seeding: knockout.Seeding
+    seeding: cup_bracket.Seeding
     stages: tuple[PairedStage, ...]
     progress: cup.CupProgress
     next_stage: str
@@ -523,7 +491,7 @@ def score_cup_season(season: CupSeason) -> CupSeasonScore:
     """docs/rules.md ``cup.season-file.same-scorer``: a cup season file scored by the service's own
     code. The entrants are seeded by :func:`seeding_of`; stage 1 is :func:`first_stage`, every later
     stage :func:`stage_after` of the cup so far, each paired by :func:`planned_tables` (what the service
-    checks the solver's seating against); each series' results become games by :func:`game_of` (the
+    stores); each series' results become games by :func:`game_of` (the
     converter of the stored records) and :func:`league.domain.cup.cup_progress` scores them.
     :class:`InvalidArgument` names ``series[i]``, ``series[i].games[j]``, ``disqualifications[i]`` or
     ``entrants``."""
@@ -531,7 +499,7 @@ def score_cup_season(season: CupSeason) -> CupSeasonScore:
         raise InvalidArgument.single(
             "entrants", f"the cup needs at least {MIN_PLAYERS} entrants (open-cup-2023 2.3), got {len(season.entrants)}"
         )
-    entrants = [knockout.Entrant(e.name, e.title, e.rating, i) for i, e in enumerate(season.entrants, start=1)]
+    entrants = [cup_bracket.Entrant(e.name, e.title, e.rating, i) for i, e in enumerate(season.entrants, start=1)]
     seeding = seeding_of(entrants)
     seeds = tuple(s.id for s in seeding.seeds)
     ratings = {e.name: e.rating for e in season.entrants}
@@ -562,7 +530,7 @@ def score_cup_season(season: CupSeason) -> CupSeasonScore:
             (f"disqualifications[{i}].stage", d.stage) for i, d in enumerate(season.disqualifications) if d.stage > stage.number
         ]
         try:
-            plan = stage_after(progress, seeds, ratings, 2 * len(pairings[0]), [d.player for d in season.disqualifications])
+            plan = stage_after(progress, seeds, ratings, [d.player for d in season.disqualifications])
         except FailedPrecondition as error:
             if later:
                 raise InvalidArgument.of([_not_reached(f, n, error.message) for f, n in later]) from None

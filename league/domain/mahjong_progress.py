@@ -5,7 +5,8 @@ Stage 1 is the approved draw (the regular stage). Stage 2 is playoff round 1, ge
 final regular standings (the same standings GetStandings answers); stage 3 is round 2 (upper and
 lower tables), stage 4 round 3, stage 5 the final. Who plays in each stage comes from
 :mod:`league.domain.playoff` (one playoff: ``initial_playoff`` and ``playoff_next_round``) applied to
-the stored stages and their results; the solver seats each stage (``SeatPlayoffRound``).
+the stored stages and their results; league seats each stage itself (round 1: :func:`round_1_tables`,
+later stages: one table per group, in the group's order).
 
 A playoff table is one match at round 1 of its stage: zero start, no match uma, the hanchan uma
 applies, 3 hanchans (the final: 5). Its finishing order: the sum of its hanchans with penalties (and a
@@ -43,13 +44,12 @@ from .stage_kinds import (
     Derived,
     MeetingShape,
     ResultContext,
-    Seating,
     StagePlan,
     effects,
     later_stage_effects,
     place_moves,
 )
-from .stages import REGULAR_STAGE, Stage, StageRound, Table
+from .stages import REGULAR_STAGE, Stage, Table
 from .texts import Text
 
 RULESET = "discard-league-2026"
@@ -337,7 +337,7 @@ class MahjongProgress:
                 kind=KIND,
                 name=playoff.PlayoffStage.ROUND_1.value,
                 groups=((playoff.ROUND_1_GROUP, places),),
-                seating=Seating.PLAYOFF_TABLES,
+                rounds=(round_1_tables(places),),
                 details={
                     "playoff_stage": playoff.PlayoffStage.ROUND_1.value,
                     "tables": list(playoff.STAGE_TABLES[playoff.PlayoffStage.ROUND_1]),
@@ -352,7 +352,7 @@ class MahjongProgress:
         assert current_state is not None
         if current_state.stage is playoff.PlayoffStage.FINISHED:
             order = ", ".join(f"{i}. {names.get(p, p)}" for i, p in enumerate(current_state.final_order, start=1))
-            return StagePlan(0, KIND, "finished", (), Seating.FIXED, notes=(texts.playoff_finished(order),), finished=True)
+            return StagePlan(0, KIND, "finished", (), notes=(texts.playoff_finished(order),), finished=True)
         groups = tuple((g.name, g.players) for g in current_state.groups)
         results = [
             [o.name, list(o.order), list(o.substitutes)]
@@ -365,7 +365,7 @@ class MahjongProgress:
             kind=KIND,
             name=current_state.stage.value,
             groups=groups,
-            seating=Seating.PLAYOFF_TABLES,
+            rounds=(tuple(players for _, players in groups),),
             details={
                 "playoff_stage": current_state.stage.value,
                 "tables": [name for name, _ in groups],
@@ -379,19 +379,6 @@ class MahjongProgress:
         """Round 1 once the regular stage is complete and its top 8 decided; each later stage once the
         one before it is complete and no tie is left to the organizer; ``finished`` after the final."""
         return self.plan(state)
-
-    def check_rounds(self, plan: StagePlan, rounds: tuple[StageRound, ...]) -> None:
-        if plan.name == playoff.PlayoffStage.ROUND_1.value:
-            wanted: tuple[Table, ...] = round_1_tables(plan.groups[0][1])
-            rule = "table A = regular places 1, 3, 5, 7 and table B = places 2, 4, 6, 8"
-        else:
-            wanted = tuple(players for _, players in plan.groups)
-            rule = "one table per group, in the plan's order"
-        if len(rounds) != 1 or [sorted(t) for t in rounds[0]] != [sorted(t) for t in wanted]:
-            listing = "; ".join(
-                f"{name}: {', '.join(t)}" for name, t in zip(plan.details.get("tables", []), wanted, strict=False)
-            )
-            raise InvalidArgument.single("rounds", f"stage {plan.number} ({plan.name}) is one round, {rule}: {listing}")
 
     def stage_complete(self, state: CompetitionState, stage: Stage) -> bool:
         return all(o.complete for o in table_outcomes(state, stage))

@@ -1,12 +1,12 @@
 """Advancement in the 8-player mahjong playoff with an upper and a lower bracket: who continues,
 who is out, who wins a prize (docs/rules.md `mahjong.playoff.*`; discard-league-2026 §2, §4, §6.1).
 
-League owns results and advancement; the solver owns the seating (which of the eight sit at table A
-and which at table B in round 1). This module says, stage by stage, who plays (``groups``): the eight
+League owns results, advancement and the seating (which of the eight sit at table A and which at
+table B in round 1: ``league.domain.mahjong_progress.round_1_tables``). This module says, stage by stage, who plays (``groups``): the eight
 qualifiers in round 1, then the upper and the lower match, round 3 and the final.
 
 * The eight best of the regular stage play; nobody else continues (§1, §2).
-* Round 1: two tables of four (seated by the solver). The first two of each table continue in the
+* Round 1: two tables of four (places 1, 3, 5, 7 and 2, 4, 6, 8). The first two of each table continue in the
   upper bracket, the last two in the lower; nobody is out.
 * Round 2: upper match (the four upper players): the first two go straight to the final, the last
   two continue in the lower bracket. Lower match (the four lower players): the first two go to
@@ -64,7 +64,7 @@ class PlayoffStage(enum.Enum):
 
 
 STAGE_ORDER = (PlayoffStage.ROUND_1, PlayoffStage.ROUND_2, PlayoffStage.ROUND_3, PlayoffStage.FINAL)
-ROUND_1_GROUP = "round 1"  # the eight qualifiers; the solver seats them at tables A and B
+ROUND_1_GROUP = "round 1"  # the eight qualifiers, seated at tables A and B
 TABLE_A, TABLE_B = "A", "B"
 UPPER, LOWER = "upper", "lower"
 ROUND_3_TABLE = "round 3"
@@ -81,7 +81,7 @@ STAGE_TABLES = {
 @dataclass(frozen=True)
 class PlayoffGroup:
     """Who plays together in a stage, in regular-stage order. From round 2 on a group is one table;
-    in round 1 the eight qualifiers are one group, seated at two tables by the solver."""
+    in round 1 the eight qualifiers are one group, seated at two tables."""
 
     name: str
     players: tuple[str, ...]

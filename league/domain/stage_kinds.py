@@ -11,10 +11,8 @@ its stage kinds here, so the service records every stage's results through one p
 from __future__ import annotations
 
 import dataclasses
-import enum
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from fractions import Fraction
 from typing import Any, Protocol
 
 from rondo_runtime.errors import FailedPrecondition, InvalidArgument
@@ -95,38 +93,11 @@ def check_stage_result(
 # --- generating the next stage -------------------------------------------------------------------
 
 
-class Seating(enum.Enum):
-    """How the rounds of a planned stage are made: by league itself, or by one of the solver's RPCs."""
-
-    FIXED = "fixed"  # league's own rounds (StagePlan.rounds), stored as they are
-    PLAYOFF_TABLES = "playoff_tables"  # SolverService.SeatPlayoffRound from the plan's groups
-    KNOCKOUT_PAIRS = "knockout_pairs"  # SolverService.PairKnockoutStage from StagePlan.knockout
-    ROUND_ROBIN = "round_robin"  # SolverService.BuildRoundRobin, one request per group
-
-
-@dataclass(frozen=True)
-class KnockoutEntrant:
-    """A survivor as the solver pairs him: original seed (never re-numbered), first-stage position
-    (conventional byes only), and what decides who plays blue."""
-
-    id: str
-    seed: int
-    position: int = 0
-    rating: int | None = None
-    win_share: Fraction = Fraction(0)
-
-
-@dataclass(frozen=True)
-class KnockoutSeating:
-    entrants: tuple[KnockoutEntrant, ...]  # in original seed order
-    byes_to_top_seeds: bool = False
-    bracket_size: int = 0
-    stage_size: int = 0
-
-
 @dataclass(frozen=True)
 class StagePlan:
-    """The next stage as league's rules derive it from stored results; the solver seats or pairs it.
+    """The next stage as league's rules derive it from stored results, seated: ``rounds`` are its
+    rounds of tables of player ids (a pairing is a table of two, a pass a table of one), stored as
+    they are.
 
     ``groups``: who plays together (a table, a group, the survivors), best first. ``basis``: what it was
     derived from (kept with the stage; a later correction that changes it is checked against it).
@@ -136,11 +107,7 @@ class StagePlan:
     kind: str
     name: str
     groups: tuple[tuple[str, tuple[str, ...]], ...]
-    seating: Seating
-    rounds: tuple[StageRound, ...] = ()  # Seating.FIXED
-    knockout: KnockoutSeating | None = None  # Seating.KNOCKOUT_PAIRS
-    cycles: int = 1  # Seating.ROUND_ROBIN: 1 single, 2 double
-    ratings: Mapping[str, int | None] = field(default_factory=dict)  # Seating.ROUND_ROBIN: for the solver's seeding
+    rounds: tuple[StageRound, ...] = ()
     details: Mapping[str, Any] = field(default_factory=dict)
     basis: Mapping[str, Any] = field(default_factory=dict)
     notes: tuple[str, ...] = ()
@@ -200,16 +167,12 @@ class CorrectionEffects:
 
 
 class CompetitionProgress(Protocol):
-    """One competition ruleset's stages: what comes next, whether a seating fits the plan, when a stage
-    is complete, and what a correction changes. Implemented once per ruleset and registered in
+    """One competition ruleset's stages: what comes next (seated), when a stage is complete, and what a
+    correction changes. Implemented once per ruleset and registered in
     :data:`PROGRESS`."""
 
     def next_stage(self, state: CompetitionState) -> StagePlan:
         """The stage to generate now; FAILED_PRECONDITION saying what is missing when it cannot be yet."""
-        ...
-
-    def check_rounds(self, plan: StagePlan, rounds: tuple[StageRound, ...]) -> None:
-        """INVALID_ARGUMENT naming ``rounds`` when the seating does not fit the plan."""
         ...
 
     def stage_complete(self, state: CompetitionState, stage: Stage) -> bool:
@@ -237,22 +200,9 @@ def progress_of(competition: Competition) -> CompetitionProgress:
 
 
 def check_fixed_rounds(plan: StagePlan, rounds: tuple[StageRound, ...]) -> None:
-    """A FIXED plan is stored exactly as league derived it."""
+    """League seats every stage: rounds given with it must be the plan's own, exactly."""
     if rounds and rounds != plan.rounds:
         raise InvalidArgument.single("rounds", f"stage {plan.number} ({plan.name}) is seated by league; send no rounds")
-
-
-def check_groups_seated(plan: StagePlan, rounds: tuple[StageRound, ...]) -> None:
-    """Each table of a one-round stage holds exactly one group's players (in any seat order)."""
-    wanted = sorted(sorted(players) for _, players in plan.groups)
-    if len(rounds) != 1 or sorted(sorted(t) for t in rounds[0]) != wanted:
-        raise InvalidArgument.single(
-            "rounds", f"stage {plan.number} ({plan.name}) is one round with one table per group: {_groups_text(plan)}"
-        )
-
-
-def _groups_text(plan: StagePlan) -> str:
-    return "; ".join(f"{name}: {', '.join(players)}" for name, players in plan.groups)
 
 
 # --- what a correction changes (one mechanism for every ruleset) ----------------------------------------

@@ -2,8 +2,8 @@
 
 A competition is played in numbered stages. Stage 1 of a mahjong league is its regular stage: its
 matches are the tables of the approved draw (``league.domain.model.Draw``), and no stage row exists
-for it. Every other stage is a :class:`Stage` that league generated from stored standings and the
-solver's pairings or seatings: the mahjong playoff's rounds, the Up&Down round robins and its stage-2
+for it. Every other stage is a :class:`Stage` that league generated and seated from stored standings:
+the mahjong playoff's rounds, the Up&Down round robins and its stage-2
 groups, the cup's knockout stages. A stage's matches are addressed like a draw's: ``round`` (from 1)
 and ``table`` (from 1) within the stage, and a table lists its players in seat order (a 1-vs-1 pairing
 is a table of two, a pass a table of one).

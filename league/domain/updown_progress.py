@@ -25,9 +25,9 @@ from fractions import Fraction
 from typing import Any
 
 from rondo_runtime.errors import FailedPrecondition, InvalidArgument
-from solver.domain.round_robin import RatedPlayer, split_into_groups
 
 from . import texts
+from .berger import RatedPlayer, group_round_robins, split_into_groups
 from .lots import latest_decisions
 from .model import PlayerStatus
 from .records import Content, GameEntry
@@ -40,7 +40,6 @@ from .stage_kinds import (
     CorrectionEffects,
     Derived,
     ResultContext,
-    Seating,
     StagePlan,
     effects,
     later_stage_effects,
@@ -291,12 +290,12 @@ class UpdownProgress:
             )
         if last.kind == ROUND_ROBIN_KIND:
             return self._stage_two(state, last)
-        return StagePlan(0, "", "finished", (), Seating.FIXED, finished=True, notes=(texts.UPDOWN_SEASON_OVER,))
+        return StagePlan(0, "", "finished", (), finished=True, notes=(texts.UPDOWN_SEASON_OVER,))
 
     def _stage_one(self, state: CompetitionState) -> StagePlan:
         """docs/rules.md ``updown.stage-one.double-round-robin-of-main-players``: every main player, in
         registration order, in one group, or in groups of at most ``group_size`` (snake-seeded by rating,
-        the solver's split: ``updown.groups.snake-or-random``); the division is the competition's pinned
+        ``league.domain.berger.split_into_groups``: ``updown.groups.snake-or-random``); the division is the competition's pinned
         data, else the registered one fitted to the field (``updown.stage.cut-places-fit-the-field``)."""
         players = sorted((p for p in state.players if p.status is PlayerStatus.MAIN), key=lambda p: p.registration_order)
         if len(players) < 2:
@@ -320,9 +319,7 @@ class UpdownProgress:
             kind=ROUND_ROBIN_KIND,
             name="stage 1",
             groups=groups,
-            seating=Seating.ROUND_ROBIN,
-            cycles=ruleset.cycles,
-            ratings={p.id: p.rating for p in players},
+            rounds=round_robin_rounds(groups, ruleset.cycles, {p.id: p.rating for p in players}),
             details={"ruleset": ruleset_data(ruleset), "long_groups": [], "ruleset_version": state.ruleset_version},
             basis={"players": list(ids)},
             notes=(
@@ -369,14 +366,13 @@ class UpdownProgress:
         if not groups:
             raise FailedPrecondition("nobody continues to stage 2: the division's cut places leave both groups empty")
         ratings = {p.id: p.rating for p in state.players}
+        members = tuple((name, tuple(points)) for name, points in groups.items())
         return StagePlan(
             number=2,
             kind=GROUP_KIND,
             name="stage 2",
-            groups=tuple((name, tuple(points)) for name, points in groups.items()),
-            seating=Seating.ROUND_ROBIN,
-            cycles=1,
-            ratings={p: ratings.get(p) for points in groups.values() for p in points},
+            groups=members,
+            rounds=round_robin_rounds(members, 1, ratings),
             details={
                 "ruleset": ruleset_data(ruleset),
                 "carried": {name: dict(points) for name, points in groups.items()},
@@ -386,9 +382,6 @@ class UpdownProgress:
             basis={"standings": [[r.place, r.player, r.points] for _, standings in per_group for r in standings.rows]},
             notes=tuple(texts.updown_group_carried(name, len(points)) for name, points in groups.items()),
         )
-
-    def check_rounds(self, plan: StagePlan, rounds: tuple[StageRound, ...]) -> None:
-        check_round_robin_rounds(plan, rounds)
 
     def stage_complete(self, state: CompetitionState, stage: Stage) -> bool:
         return not missing_games(state, stage)
@@ -473,34 +466,26 @@ def _carried_change(old: Mapping[str, Any], new: Mapping[str, Any], names: Mappi
     return "the points carried from stage 1 change, and its standings with them: " + ", ".join(moved)
 
 
-def check_round_robin_rounds(plan: StagePlan, rounds: tuple[StageRound, ...]) -> None:
-    """INVALID_ARGUMENT naming ``rounds`` unless every table is two players of one group, nobody plays
-    twice in a round, and each pair of a group meets exactly ``plan.cycles`` times."""
-    group_of = {p: name for name, players in plan.groups for p in players}
-    met: dict[frozenset[str], int] = {}
-    problems: list[str] = []
-    for r, rnd in enumerate(rounds, 1):
-        seen: set[str] = set()
-        for t, table in enumerate(rnd, 1):
-            if len(table) != 2 or table[0] == table[1]:
-                problems.append(f"round {r}, table {t} is not a pairing of two players")
-                continue
-            if any(p not in group_of for p in table) or group_of[table[0]] != group_of[table[1]]:
-                problems.append(f"round {r}, table {t} pairs players of different groups or not in the stage")
-                continue
-            if seen & set(table):
-                problems.append(f"round {r}: a player plays twice")
-            seen |= set(table)
-            met[frozenset(table)] = met.get(frozenset(table), 0) + 1
-    for _, players in plan.groups:
-        for i, a in enumerate(players):
-            for b in players[i + 1 :]:
-                if met.get(frozenset((a, b)), 0) != plan.cycles:
-                    problems.append(f"{a} and {b} meet {met.get(frozenset((a, b)), 0)} times, not {plan.cycles}")
-    if problems:
-        raise InvalidArgument.single(
-            "rounds", f"stage {plan.number} ({plan.name}) is a round robin of each group: " + "; ".join(problems[:5])
-        )
+def round_robin_rounds(
+    groups: Sequence[tuple[str, Sequence[str]]], cycles: int, ratings: Mapping[str, int | None]
+) -> tuple[StageRound, ...]:
+    """A stage's rounds (docs/rules.md ``updown.schedule.berger-tables``, ``updown.groups.snake-or-random``):
+    every group's round robin from the Berger tables, its players ordered by rating (the higher rating
+    takes the lower Berger number, unrated last, equal ratings in the group's order), the groups played
+    side by side: round i holds round i of every group that has one; a pairing is a table of two, the
+    first player moves first."""
+    schedules = [
+        [
+            r
+            for _, schedule in group_round_robins([RatedPlayer(p, ratings.get(p)) for p in players], cycles)
+            for r in schedule.rounds
+        ]
+        for _, players in groups
+    ]
+    return tuple(
+        tuple((pairing.first, pairing.second) for rounds in schedules if i < len(rounds) for pairing in rounds[i].pairings)
+        for i in range(max((len(r) for r in schedules), default=0))
+    )
 
 
 # --- §10.3 checkpoints ------------------------------------------------------------------------------

@@ -39,16 +39,6 @@ MAX_SEPARATION_WEIGHT = 1_000
 MAX_GIVEN_SEATS = MAX_SEATS
 MAX_ID_LENGTH = 200  # characters of one player id
 
-# ---------------------------------------------------------------------- brackets and round robins
-MAX_KNOCKOUT_ENTRANTS = 4_096
-MAX_KNOCKOUT_PARTICIPANTS = 4_096  # max_participants (the bracket size follows from it)
-MAX_TITLES = 64
-MAX_ROUND_ROBIN_PLAYERS = 1_024  # per call, over all groups
-MAX_ROUND_ROBIN_GROUP = 256  # players in one group (one group of everybody: at most this many)
-# ------------------------------------------------------------------------------------- playoff
-MAX_PLAYOFF_GROUPS = 64  # groups seated in one playoff round
-MAX_PLAYOFF_GROUP = 1_024  # players in one of them
-
 # ------------------------------------------------------------------------ round auto-scheduler
 MAX_SCHEDULE_MATCHES = 512  # matches of one round (a 2 048-player mahjong round, or a 1 024-player 1-vs-1 one)
 MAX_SCHEDULE_PLAYERS = 8  # players of one match (booking's limit)
@@ -102,18 +92,6 @@ def draw_answer_bytes(players: Sequence[str], rounds: int, table_size: int, with
     if with_diff:
         per_round += _message_field_size(ids + 8)
     return rounds * per_round + ANSWER_SLACK_BYTES
-
-
-def round_robin_answer_bytes(group_sizes: Iterable[int], cycles: int, id_bytes: int) -> int:
-    """Upper estimate of a BuildRoundRobin answer: per group, ``cycles`` x (n-1 or n) rounds of n/2
-    pairings of two ids of at most ``id_bytes`` bytes each, plus the group's player list."""
-    pairing = _message_field_size(2 * (1 + _varint_size(id_bytes) + id_bytes))
-    total = ANSWER_SLACK_BYTES
-    for n in group_sizes:
-        rounds = cycles * (n - 1 + n % 2)
-        per_round = _message_field_size(10 + (n // 2) * pairing + 1 + id_bytes)
-        total += rounds * per_round + n * (2 + id_bytes)
-    return total
 
 
 def _at_most(v: Violations, field: str, count: int, limit: int, what: str) -> bool:
@@ -239,55 +217,3 @@ def schedule_capacity_violations(problem) -> Violations:
 def check_draw_capacity(problem) -> None:
     """Raise ``InvalidArgument`` when a draw problem exceeds Rondo's capacity (see the module doc)."""
     draw_capacity_violations(problem).raise_if_any()
-
-
-def check_knockout_capacity(entrants: Sequence[object], title_order: Sequence[object], max_participants: object) -> None:
-    v = Violations()
-    _at_most(v, "entrants", len(entrants), MAX_KNOCKOUT_ENTRANTS, "entrants")
-    _long_ids(v, "entrants", (getattr(e, "id", None) for e in entrants))
-    if not isinstance(title_order, str):
-        _at_most(v, "title_order", len(title_order), MAX_TITLES, "titles")
-    if isinstance(max_participants, int) and max_participants > MAX_KNOCKOUT_PARTICIPANTS:
-        v.add("max_participants", f"at most {MAX_KNOCKOUT_PARTICIPANTS} (Rondo's capacity), got {max_participants}")
-    v.raise_if_any()
-
-
-def check_round_robin_capacity(player_ids: Sequence[str], cycles: object, group_size: int | None) -> None:
-    """Players per call, players per group (``group_size`` 0/None = one group of everybody) and the
-    answer's size."""
-    v = Violations()
-    n = len(player_ids)
-    ok = _at_most(v, "players", n, MAX_ROUND_ROBIN_PLAYERS, "players in one call")
-    _long_ids(v, "players", player_ids)
-    largest = n if not group_size else group_size
-    if ok and isinstance(largest, int) and largest > MAX_ROUND_ROBIN_GROUP:
-        field = "group_size" if group_size else "players"
-        v.add(
-            field,
-            f"at most {MAX_ROUND_ROBIN_GROUP} players in one group (Rondo's capacity), got {largest}; "
-            "split the players into groups (group_size)",
-        )
-    if not v and isinstance(cycles, int) and cycles in (1, 2) and n >= 2:
-        largest = min(largest, n) if isinstance(largest, int) and largest >= 2 else n
-        groups = -(-n // largest)
-        base, extra = divmod(n, groups)
-        sizes = [base + 1] * extra + [base] * (groups - extra)
-        id_bytes = max((len(p.encode("utf-8", "surrogatepass")) for p in player_ids if isinstance(p, str)), default=0)
-        size = round_robin_answer_bytes(sizes, cycles, id_bytes)
-        if size > MAX_ANSWER_BYTES:
-            v.add(
-                "players",
-                f"the schedule would be about {size / 2**20:.1f} MiB, more than the {GRPC_MAX_MESSAGE_BYTES // 2**20} MiB "
-                "a gRPC answer may have; use smaller groups or shorter player ids",
-            )
-    v.raise_if_any()
-
-
-def check_playoff_capacity(groups: Sequence[Sequence[str]]) -> None:
-    """Playoff seating: the groups (each a ranked list of player ids) of one round."""
-    v = Violations()
-    if _at_most(v, "groups", len(groups), MAX_PLAYOFF_GROUPS, "groups"):
-        for i, group in enumerate(groups):
-            _at_most(v, f"groups[{i}].player_ids", len(group), MAX_PLAYOFF_GROUP, "players in one group")
-            _long_ids(v, f"groups[{i}].player_ids", group)
-    v.raise_if_any()

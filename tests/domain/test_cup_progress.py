@@ -1,8 +1,8 @@
 """The open cup's progress (docs/rules.md ``cup.progress.*``; open-cup-2023 §1.6.1, §1.7, §3.3, §3.4.3,
 §4.3, §6.3.1, §6.4).
 
-League keeps the cup's state; the pairs of each stage come from the solver's domain, called here only
-from the test (league hands it the survivors in seed order, as the service does over gRPC).
+League keeps the cup's state; the pairs of each stage come from the bracket (``league.domain.cup_bracket``,
+from the survivors in seed order, as the stages do).
 """
 
 from __future__ import annotations
@@ -27,22 +27,22 @@ from league.domain.cup import (
     Game,
     cup_progress,
 )
+from league.domain.cup_bracket import Entrant, Seed, stage_of
 from rondo_runtime.errors import InvalidArgument
-from solver.domain.knockout import Entrant, Seed, pair_stage
 
 pytestmark = pytest.mark.domain
 
 EIGHT = [f"P{i}" for i in range(1, 9)]
 
 
-def solver_pairs(survivors: Sequence[tuple[str, int]]) -> list[list[str]]:
-    """The solver's literal pairing of a stage from league's ordered survivors (3.4.2)."""
-    stage = pair_stage([Seed(n, Entrant(p)) for p, n in survivors])
+def bracket_pairs(survivors: Sequence[tuple[str, int]]) -> list[list[str]]:
+    """The bracket's literal pairing of a stage from the ordered survivors (3.4.2)."""
+    stage = stage_of([Seed(n, Entrant(p)) for p, n in survivors])
     return [[s.id for s in m.players] for m in stage.matches]
 
 
 def first_pairs(seeds: Sequence[str]) -> list[list[str]]:
-    return solver_pairs([(p, i) for i, p in enumerate(seeds, start=1)])
+    return bracket_pairs([(p, i) for i, p in enumerate(seeds, start=1)])
 
 
 def won(stage: int, match: int, winner: str, wins: int = 2) -> list[Game]:
@@ -72,7 +72,7 @@ def play_through(
             if third is not None and not third.is_pass and not third.decided:
                 games += decide(k, THIRD_PLACE_MATCH, third.players, 1)
             return cup_progress(seeds, pairings, games, disqualifications), pairings, games
-        pairings.append(solver_pairs(progress.survivors))
+        pairings.append(bracket_pairs(progress.survivors))
 
 
 @pytest.mark.rule("cup.progress.series-and-replays")
@@ -140,7 +140,7 @@ def test_bad_results_name_their_field():
     with pytest.raises(InvalidArgument) as err:  # the next stage before this one is finished
         cup_progress(seeds, [*pairings, [["A", "B"]]], won(1, 1, "A"))
     assert "the semi-final is not finished (pair 2 (B v D) undecided)" in violations(err)["pairings[1]"]
-    with pytest.raises(InvalidArgument) as err:  # the solver's pairs must be exactly the survivors
+    with pytest.raises(InvalidArgument) as err:  # the pairs must be exactly the survivors
         cup_progress(seeds, [*pairings, [["A", "C"]]], [*won(1, 1, "A"), *won(1, 2, "B")])
     assert violations(err)["pairings[1][0]"] == "'C' is no longer in the cup; pair only the survivors"
 
@@ -189,6 +189,8 @@ def test_both_absent_both_lose_that_game_and_the_series_goes_on_4_3_3():
 
 
 @pytest.mark.rule("cup.progress.third-place-and-final-places")
+@pytest.mark.rule("cup.final.third-place-match")
+@pytest.mark.rule("cup.final.places-1-to-4")
 def test_semi_final_losers_play_for_third_and_places_1_to_4_get_medals_3_4_3_1_6_1():
     progress, pairings, _ = play_through(EIGHT, lambda k, j, players, _: won(k, j, min(players, key=EIGHT.index)))
     assert [s.name for s in progress.stages] == [QUARTER_FINAL, SEMI_FINAL, FINAL]
@@ -390,7 +392,7 @@ def test_property_one_disqualification_leaves_every_entrant_one_exit_and_places_
 def test_as_paired_a_stage_keeps_its_players_after_a_confirmed_correction_and_says_who_went_out_before_it():
     qf = first_pairs(EIGHT)  # P1 v P5, P2 v P6, P3 v P7, P4 v P8
     games = [g for m, pair in enumerate(qf, start=1) for g in won(1, m, pair[0])]
-    sf = solver_pairs([("P1", 1), ("P2", 2), ("P3", 3), ("P4", 4)])
+    sf = bracket_pairs([("P1", 1), ("P2", 2), ("P3", 3), ("P4", 4)])
     # the quarter-final pair 1 corrected afterwards: P5 won it, but the semi-final was paired with P1
     corrected = [g for g in games if g.match != 1] + won(1, 1, "P5")
     with pytest.raises(InvalidArgument) as error:
@@ -422,7 +424,7 @@ def test_no_place_is_given_until_the_medal_matches_are_decided_a_final_won_with_
     games: list[Game] = []
     for k in (1, 2):
         games += [g for j, pair in enumerate(pairings[-1], start=1) for g in better(k, j, tuple(pair), 0)]
-        pairings.append(solver_pairs(cup_progress(seeds, pairings, games).survivors))
+        pairings.append(bracket_pairs(cup_progress(seeds, pairings, games).survivors))
     games += won(3, 1, "P1")  # the final is decided, the match for third place is not
     progress = cup_progress(seeds, pairings, games)
     assert progress.stages[-1].name == FINAL and not progress.finished and progress.places == ()
@@ -436,3 +438,18 @@ def test_no_place_is_given_until_the_medal_matches_are_decided_a_final_won_with_
     games += won(3, THIRD_PLACE_MATCH, "P4")
     progress = cup_progress(seeds, pairings, games)
     assert progress.finished and progress.places == ("P1", "P2", "P4", "P3")
+
+
+@pytest.mark.rule("cup.forfeit.both-absent")
+def test_a_pair_whose_players_are_both_out_removes_both_and_the_next_list_is_padded_4_3_3():
+    pairings = [first_pairs(EIGHT)]  # P1 v P5, P2 v P6, P3 v P7, P4 v P8
+    dq = [Disqualification("P4", 1, "absent (4.3.3)"), Disqualification("P8", 1, "absent (4.3.3)")]
+    progress = cup_progress(EIGHT, pairings, [*won(1, 1, "P1"), *won(1, 2, "P2"), *won(1, 3, "P3")], dq)
+    assert [p for p, _ in progress.survivors] == ["P1", "P2", "P3"]
+    assert bracket_pairs(progress.survivors) == [["P1", "P3"], ["P2"]]  # padded to 4: P2 passes (3.4.1.2)
+    # in a semi-final nothing fills the final: the arbiter decides (5.2.2 г)
+    semi = [*pairings, bracket_pairs([("P1", 1), ("P2", 2), ("P3", 3), ("P4", 4)])]
+    quarter = [*won(1, 1, "P1"), *won(1, 2, "P2"), *won(1, 3, "P3"), *won(1, 4, "P4")]
+    with pytest.raises(InvalidArgument) as err:
+        cup_progress(EIGHT, semi, quarter, [Disqualification("P1", 2, "absent"), Disqualification("P3", 2, "absent")])
+    assert "the arbiter decides" in " ".join(violations(err).values())

@@ -15,7 +15,7 @@ from league.domain import cup, cup_progress
 from league.domain.cup_progress import CupProgressRules, check_cup_game, cup_input, cup_seeding, game_of
 from league.domain.model import Competition, Player, PlayerStatus
 from league.domain.records import GameEntry, ResultRecord
-from league.domain.stage_kinds import PROGRESS, RESULT_CHECKS, CompetitionState, Seating
+from league.domain.stage_kinds import PROGRESS, RESULT_CHECKS, CompetitionState, check_fixed_rounds
 from league.domain.stages import Stage
 from rondo_runtime.errors import FailedPrecondition, InvalidArgument
 
@@ -68,15 +68,16 @@ def test_seeds_by_rating_then_registration_without_the_withdrawn_and_at_least_8(
 def test_over_64_the_best_64_play_and_the_plan_names_who_is_left_out():
     state = CompetitionState(CUP, _players(70), (), (), ())
     plan = CupProgressRules().next_stage(state)
-    assert plan.name == "1/32 final" and plan.seating is Seating.KNOCKOUT_PAIRS
-    assert (
-        plan.knockout is not None and len(plan.knockout.entrants) == 64 and plan.basis["cut"] == [f"p{i}" for i in range(65, 71)]
-    )
+    assert plan.name == "1/32 final" and len(plan.rounds) == 1 and len(plan.rounds[0]) == 32
+    assert sorted(p for t in plan.rounds[0] for p in t) == [f"p{i:02d}" for i in range(1, 65)]
+    assert plan.basis["cut"] == [f"p{i}" for i in range(65, 71)]
     assert any("left out" in n and "p70" in n for n in plan.notes)
 
 
 @pytest.mark.rule("cup.stages.paired-from-survivors")
-def test_stage_2_is_planned_from_the_survivors_in_seed_order_and_checked_against_the_literal_pairing():
+@pytest.mark.rule("cup.bracket.survivors-renumbered")
+@pytest.mark.rule("cup.bracket.later-stages")
+def test_stage_2_is_planned_from_the_survivors_in_seed_order_and_seated_by_the_literal_pairing():
     players = _players(8)
     ids = [p.id for p in players]
     first = _stage(
@@ -94,13 +95,15 @@ def test_stage_2_is_planned_from_the_survivors_in_seed_order_and_checked_against
     plan = rules.next_stage(state)
     assert plan.number == 2 and plan.name == "semi-final"
     assert plan.basis["survivors"] == [["p01", 1], ["p02", 2], ["p04", 4], ["p07", 7]]
-    rules.check_rounds(plan, ((("p04", "p01"), ("p07", "p02")),))
+    assert plan.rounds == ((("p04", "p01"), ("p07", "p02")),)  # by halves, blue first (4.1.2)
+    check_fixed_rounds(plan, plan.rounds)
     with pytest.raises(InvalidArgument) as error:
-        rules.check_rounds(plan, ((("p01", "p04"), ("p07", "p02")),))
+        check_fixed_rounds(plan, ((("p01", "p04"), ("p07", "p02")),))
     assert error.value.violations[0].field == "rounds"
 
 
 @pytest.mark.rule("cup.stages.final-with-third-place")
+@pytest.mark.rule("cup.final.third-place-match")
 def test_the_final_stage_holds_the_final_and_the_third_place_match_seated_by_league():
     players = _players(4 + 4)
     ids = [p.id for p in players]
@@ -113,7 +116,7 @@ def test_the_final_stage_holds_the_final_and_the_third_place_match_seated_by_lea
     records += [_record(30 + n, 2, 2, GameEntry(n, "p04", "p02", "0-1")) for n in (1, 2)]
     state = CompetitionState(CUP, players, (), (first, sf), tuple(records))
     plan = CupProgressRules().next_stage(state)
-    assert plan.seating is Seating.FIXED and plan.name == "final"
+    assert plan.name == "final"
     assert plan.rounds == ((("p03", "p02"), ("p04", "p01")),)  # blue to the lower rating in both (4.1.2)
     assert plan.details["third_place_table"] == 2 and plan.basis["semi_final_losers"] == ["p01", "p04"]
     final = _stage(3, "final", plan.rounds[0], details=plan.details)

@@ -1,6 +1,6 @@
 """Advancement in the mahjong playoff with upper and lower brackets: who continues, who is out, who
 wins a prize (league's; docs/rules.md mahjong.playoff.*; discard-league-2026 §2, §4, §6.1).
-The seating of each stage is the solver's: tests/domain/test_mahjong_playoff.py."""
+The seating of each stage (league's too): tests/domain/test_mahjong_progress.py."""
 
 from __future__ import annotations
 

@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from league.domain import mahjong_progress as mp
 from league.domain.model import Competition, Player
 from league.domain.records import GameEntry, HanchanEntry, NoShowEntry, ResultRecord, ruleset_for, season_of
-from league.domain.stage_kinds import PROGRESS, RESULT_CHECKS, CompetitionState, Seating
+from league.domain.stage_kinds import PROGRESS, RESULT_CHECKS, CompetitionState, check_fixed_rounds
 from league.domain.stages import Stage
 from league.domain.standings import Figures, Standings, rank_standings, regular_standings
 from rondo_runtime.errors import FailedPrecondition, InvalidArgument
@@ -73,11 +73,11 @@ def test_round_1_needs_every_regular_match_and_names_at_most_ten_then_counts():
 
 
 @pytest.mark.rule("mahjong.playoff.generated-from-final-standings")
-def test_round_1_plan_is_the_top_8_in_regular_order_seated_by_the_solver():
+def test_round_1_plan_is_the_top_8_in_regular_order_seated_by_league():
     records = _regular_records()
     plan = mp.MahjongProgress().next_stage(_state(records))
     top = tuple(row.player for row in _standings_of(tuple(records)).rows[:8])
-    assert (plan.number, plan.name, plan.seating) == (2, "round 1", Seating.PLAYOFF_TABLES)
+    assert (plan.number, plan.name, plan.rounds) == (2, "round 1", ((top[0::2], top[1::2]),))
     assert plan.groups == (("round 1", top),) and plan.basis == {"regular_places": list(top)}
 
 
@@ -101,12 +101,13 @@ def test_a_tie_left_to_the_organizer_at_the_cut_or_inside_the_top_8_blocks_round
 
 
 @pytest.mark.rule("mahjong.playoff.round-1-tables")
-def test_the_round_1_seating_must_be_places_1357_and_2468():
+def test_the_round_1_seating_is_places_1357_and_2468():
     plan = mp.MahjongProgress().next_stage(_state(_regular_records()))
     top = plan.groups[0][1]
-    mp.MahjongProgress().check_rounds(plan, ((top[0::2][::-1], top[1::2]),))  # seat order within a table is free
+    assert plan.rounds == ((top[0::2], top[1::2]),) == ((mp.round_1_tables(top)),)
+    check_fixed_rounds(plan, ())  # league's own seating: nothing to send
     with pytest.raises(InvalidArgument) as error:
-        mp.MahjongProgress().check_rounds(plan, ((top[:4], top[4:]),))
+        check_fixed_rounds(plan, ((top[:4], top[4:]),))
     assert [v.field for v in error.value.violations] == ["rounds"]
 
 

@@ -11,9 +11,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from league.domain.berger import round_robin
 from league.domain.model import Competition, Player, PlayerStatus
 from league.domain.records import GameEntry, HanchanEntry, ResultRecord
-from league.domain.stage_kinds import PROGRESS, RESULT_CHECKS, CompetitionState, Seating, StagePlan
+from league.domain.stage_kinds import PROGRESS, RESULT_CHECKS, CompetitionState, StagePlan, check_fixed_rounds
 from league.domain.stages import Stage, StageStatus
 from league.domain.updown import FIRST_LEAGUE, SUPER_LEAGUE, updown_standings
 from league.domain.updown_progress import (
@@ -22,15 +23,14 @@ from league.domain.updown_progress import (
     ROUND_ROBIN_KIND,
     Checkpoint,
     UpdownProgress,
-    check_round_robin_rounds,
     check_updown_game,
     checkpoint_removals,
     fit_to_field,
+    round_robin_rounds,
     stage_seasons,
     stage_standings,
 )
 from rondo_runtime.errors import FailedPrecondition, InvalidArgument
-from solver.domain.round_robin import round_robin
 
 pytestmark = pytest.mark.domain
 AT = datetime(2026, 1, 1, tzinfo=UTC)
@@ -45,12 +45,25 @@ def players(n: int, withdrawn: tuple[int, ...] = ()) -> tuple[Player, ...]:
 
 
 def seat(plan: StagePlan) -> tuple[tuple[tuple[str, ...], ...], ...]:
-    """What the gateway does with a ROUND_ROBIN plan: one Berger schedule per group, rounds merged."""
-    per_group = [round_robin(list(ids), plan.cycles).rounds for _, ids in plan.groups]
-    return tuple(
-        tuple((p.first, p.second) for rounds in per_group if i < len(rounds) for p in rounds[i].pairings)
-        for i in range(max(len(r) for r in per_group))
-    )
+    """League's own seating of the plan (stored as it is)."""
+    return plan.rounds
+
+
+def assert_each_groups_round_robin(plan: StagePlan, cycles: int) -> None:
+    """Every table is two players of one group, nobody plays twice in a round, and each pair of a
+    group meets exactly ``cycles`` times."""
+    group_of = {p: name for name, players in plan.groups for p in players}
+    met: dict[frozenset[str], int] = {}
+    for rnd in plan.rounds:
+        seated = [p for table in rnd for p in table]
+        assert len(seated) == len(set(seated))
+        for table in rnd:
+            assert len(table) == 2 and group_of[table[0]] == group_of[table[1]]
+            met[frozenset(table)] = met.get(frozenset(table), 0) + 1
+    for _, players in plan.groups:
+        for i, a in enumerate(players):
+            for b in players[i + 1 :]:
+                assert met.get(frozenset((a, b)), 0) == cycles, (a, b)
 
 
 def stage_from(plan: StagePlan, status: StageStatus = StageStatus.OPEN) -> Stage:
@@ -102,15 +115,13 @@ def test_the_division_cut_places_keep_their_proportions_in_a_smaller_field():
 def test_stage_one_is_a_double_round_robin_of_the_main_players_in_registration_order():
     roster = players(7, withdrawn=(3,))
     plan = PROGRESS["updown-league-2007"].next_stage(state(roster))
-    assert (plan.number, plan.kind, plan.name, plan.seating, plan.cycles) == (
-        1,
-        ROUND_ROBIN_KIND,
-        "stage 1",
-        Seating.ROUND_ROBIN,
-        2,
-    )
+    assert (plan.number, plan.kind, plan.name) == (1, ROUND_ROBIN_KIND, "stage 1")
     assert plan.groups == (("stage 1", ("p01", "p02", "p04", "p05", "p06", "p07")),)
-    assert plan.ratings["p01"] == 1999 and plan.details["ruleset"]["leaders"] == 2
+    assert plan.details["ruleset"]["leaders"] == 2
+    # the Berger tables of the group by rating (p01 1999 first), double: the second cycle reversed
+    berger = round_robin(["p01", "p02", "p04", "p05", "p06", "p07"], 2).rounds
+    assert plan.rounds == tuple(tuple((p.first, p.second) for p in r.pairings) for r in berger)
+    assert_each_groups_round_robin(plan, 2)
     with pytest.raises(FailedPrecondition, match="at least 2 main players"):
         PROGRESS_OF.next_stage(state(players(1)))
 
@@ -150,11 +161,11 @@ def test_stage_two_groups_come_from_the_final_stage_one_standings_with_points_ca
         PROGRESS_OF.next_stage(state(roster, [one], records[:-1]))
     one = dataclasses.replace(one, status=StageStatus.COMPLETED)
     plan = PROGRESS_OF.next_stage(state(roster, [one], records))
-    assert (plan.number, plan.kind, plan.cycles) == (2, GROUP_KIND, 1)
+    assert (plan.number, plan.kind) == (2, GROUP_KIND)
     assert plan.groups == (("leaders", ("p01", "p02", "p03", "p04")), ("outsiders", ("p09", "p10", "p11", "p12")))
     assert plan.details["carried"]["leaders"] == {"p01": 22, "p02": 20, "p03": 18, "p04": 16}
     assert plan.details["carried"]["outsiders"]["p12"] == 0 and plan.details["long_groups"] == ["leaders"]
-    check_round_robin_rounds(plan, seat(plan))
+    assert_each_groups_round_robin(plan, 1)
 
     two = stage_from(plan)
     upset = play(two, winner=max, start=len(records) + 1)  # in stage 2 the higher id wins every game
@@ -210,15 +221,23 @@ def test_three_equal_after_mini_table_and_sb_at_the_cut_block_stage_two_naming_t
         PROGRESS_OF.next_stage(state(roster, [one], records))
 
 
+@pytest.mark.rule("updown.schedule.berger-tables")
+def test_a_groups_berger_numbers_follow_rating_and_groups_play_side_by_side():
+    ratings = {"a": 1000, "b": None, "c": 2000, "d": 1500, "x": 1, "y": 2, "z": 3}
+    rounds = round_robin_rounds((("g1", ("a", "b", "c", "d")), ("g2", ("x", "y", "z"))), 1, ratings)
+    g1 = [tuple((p.first, p.second) for p in r.pairings) for r in round_robin(["c", "d", "a", "b"]).rounds]
+    g2 = [tuple((p.first, p.second) for p in r.pairings) for r in round_robin(["z", "y", "x"]).rounds]
+    assert rounds == tuple(one + two for one, two in zip(g1, g2, strict=True))
+
+
 @pytest.mark.rule("updown.stage-two.generated-from-standings")
-def test_a_seating_that_is_not_each_groups_round_robin_is_refused():
+def test_league_seats_each_groups_round_robin_and_refuses_another_seating():
     plan = PROGRESS_OF.next_stage(state(players(4)))
-    rounds = seat(plan)
-    with pytest.raises(InvalidArgument, match="meet 1 times, not 2") as error:
-        check_round_robin_rounds(plan, rounds[:-1])
+    assert_each_groups_round_robin(plan, 2)
+    check_fixed_rounds(plan, plan.rounds)  # league's own seating, sent back unchanged
+    with pytest.raises(InvalidArgument, match="seated by league") as error:
+        check_fixed_rounds(plan, plan.rounds[:-1])
     assert error.value.violations[0].field == "rounds"
-    with pytest.raises(InvalidArgument, match="plays twice"):
-        check_round_robin_rounds(plan, ((("p01", "p02"), ("p01", "p03")),) + rounds[1:])
 
 
 @pytest.mark.rule("updown.withdrawal.half-rule")

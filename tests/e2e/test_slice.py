@@ -137,20 +137,23 @@ def test_redraw_through_gateway_after_substitution(embedded):
 
 
 def test_the_solver_s_tools_are_internal_and_the_public_api_has_its_own_messages(embedded):
-    """Cup brackets, round robins and the playoff seating are made by AdvanceStage from the stored
-    stages; the solver's own RPCs are on the internal port only, and no public message is an internal one."""
+    """Cup brackets, round robins and the playoff seating are league's (AdvanceStage, from the stored
+    stages); the solver only searches, on the internal port only, and no public message is an internal one."""
     from rondo.solver.v1 import solver_pb2_grpc
 
     public = {m.name for m in gateway_pb2.DESCRIPTOR.services_by_name["GatewayService"].methods}
-    assert not public & {"BuildKnockout", "PairKnockoutStage", "BuildRoundRobin", "MahjongPlayoff", "DrawTables"}
+    searches = {m.name for m in solver_pb2.DESCRIPTOR.services_by_name["SolverService"].methods}
+    assert searches == {"DrawTables", "ProposeRoundSchedule"}
+    assert not public & {"DrawTables", "MahjongPlayoff"}  # the public ProposeRoundSchedule is the gateway's workflow
     for method in gateway_pb2.DESCRIPTOR.services_by_name["GatewayService"].methods:
         for message in (method.input_type, method.output_type):
             assert message.full_name.startswith("rondo.gateway.v1."), (method.name, message.full_name)
     solver = solver_pb2_grpc.SolverServiceStub(embedded.internal_channel)
-    cup = solver.BuildKnockout(
-        solver_pb2.BuildKnockoutRequest(entrants=[solver_pb2.Entrant(id=f"c{i}", applied_at=i) for i in range(8)]), timeout=10
+    draw = solver.DrawTables(
+        solver_pb2.DrawTablesRequest(players=[solver_pb2.Player(id=f"c{i}") for i in range(8)], rounds=1, table_size=4, seed=1),
+        timeout=10,
     )
-    assert cup.bracket_size == 8
+    assert len(draw.rounds) == 1
 
 
 def test_booking_clubs_and_rooms_over_grpc(embedded):

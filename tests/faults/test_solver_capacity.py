@@ -121,43 +121,6 @@ def test_the_largest_allowed_draws_are_answered_within_budget_and_fit(stub, n, r
     assert len(response.rounds) == rounds and all(len(r.tables) == n // k for r in response.rounds)
 
 
-# --- brackets, round robins, playoff seating -----------------------------------------------------
-
-
-def test_knockout_entrants_beyond_capacity_are_refused(stub):
-    entrants = [solver_pb2.Entrant(id=f"e{i}", applied_at=i) for i in range(capacity.MAX_KNOCKOUT_ENTRANTS + 1)]
-    refused(stub.BuildKnockout, solver_pb2.BuildKnockoutRequest(entrants=entrants), "entrants", "at most 4 096 entrants")
-
-
-def test_knockout_at_capacity_is_answered(stub):
-    entrants = [solver_pb2.Entrant(id=f"e{i}", rating=i, applied_at=i) for i in range(capacity.MAX_KNOCKOUT_ENTRANTS)]
-    r = stub.BuildKnockout(
-        solver_pb2.BuildKnockoutRequest(entrants=entrants, max_participants=capacity.MAX_KNOCKOUT_PARTICIPANTS), timeout=10
-    )
-    assert r.bracket_size == 4096 and len(r.seed_ids) == 4096
-
-
-def test_round_robin_players_beyond_capacity_are_refused(stub):
-    request = solver_pb2.BuildRoundRobinRequest(players=players(capacity.MAX_ROUND_ROBIN_PLAYERS + 1), group_size=10)
-    refused(stub.BuildRoundRobin, request, "players", "at most 1 024 players")
-
-
-def test_one_round_robin_group_beyond_capacity_is_refused(stub):
-    request = solver_pb2.BuildRoundRobinRequest(players=players(capacity.MAX_ROUND_ROBIN_GROUP + 44))
-    refused(stub.BuildRoundRobin, request, "players", f"at most {capacity.MAX_ROUND_ROBIN_GROUP} players in one group")
-    request = solver_pb2.BuildRoundRobinRequest(players=players(1_000), group_size=500)
-    refused(stub.BuildRoundRobin, request, "group_size", f"at most {capacity.MAX_ROUND_ROBIN_GROUP} players in one group")
-
-
-def test_round_robin_at_capacity_is_answered(stub):
-    single = stub.BuildRoundRobin(solver_pb2.BuildRoundRobinRequest(players=players(capacity.MAX_ROUND_ROBIN_GROUP)), timeout=10)
-    assert len(single.groups) == 1 and len(single.groups[0].rounds) == capacity.MAX_ROUND_ROBIN_GROUP - 1
-    grouped = stub.BuildRoundRobin(
-        solver_pb2.BuildRoundRobinRequest(players=players(capacity.MAX_ROUND_ROBIN_PLAYERS), group_size=12, cycles=2), timeout=10
-    )
-    assert sum(len(g.player_ids) for g in grouped.groups) == capacity.MAX_ROUND_ROBIN_PLAYERS
-
-
 def test_capacity_checks_are_pure_and_state_the_limit():
     from rondo_runtime.errors import InvalidArgument
     from solver.domain.draw.problem import DrawProblem

@@ -4,6 +4,9 @@
 * ``rondo_client/`` (what every client reads the same way) is pure: the generated messages, no gRPC
   calls, no service, no CLI;
 * ``<service>/domain/`` is pure: no gRPC, protobuf, SQL or generated ``rondo.*`` code;
+* a service imports no other service and no frontend or the composition root (``rondo_app``, ``web``,
+  ``bot``): services talk over their contracts (the generated ``rondo.*`` code), and share only
+  ``rondo_runtime`` and ``rondo_client``;
 * no import cycles among the project's own modules;
 * ``rondo_app/registry.py`` is the one list of services, and every service has the same anatomy;
 * ``bench/`` (the benchmarks) depends on the services, never the reverse: no service, web, bot, runtime
@@ -136,6 +139,42 @@ def test_the_domain_is_pure(service):
         if _under(target, DOMAIN_FORBIDDEN)
     ]
     assert offenders == []
+
+
+#: what no service package imports: the frontends and the composition root
+FRONTENDS = ("rondo_app", "web", "bot")
+
+
+def service_import_offenders(modules: dict[str, Path]) -> list[str]:
+    """``file:line imports x`` for every import (at any level, type-checking ones included) by a module
+    of one service package of another service package or of a frontend."""
+    offenders = []
+    for m, path in modules.items():
+        own = m.partition(".")[0]
+        if own not in SERVICE_PACKAGES:
+            continue
+        forbidden = (*(s for s in SERVICE_PACKAGES if s != own), *FRONTENDS)
+        offenders += [
+            f"{path.relative_to(ROOT) if path.is_relative_to(ROOT) else path.name}:{line} imports {target}"
+            for target, line in _imports(m, path, runtime_only=False)
+            if _under(target, forbidden)
+        ]
+    return offenders
+
+
+def test_no_service_imports_another_service_or_a_frontend():
+    """Issue 19: league asks, the solver searches, each over the other's contract; a fixed pairing lives
+    in league, not in the solver, so nothing is computed in two services."""
+    assert service_import_offenders(MODULES) == []
+
+
+def test_the_service_import_check_names_file_and_line(tmp_path):
+    own, other = SERVICE_PACKAGES[0], SERVICE_PACKAGES[1]
+    fake = tmp_path / "x.py"
+    fake.write_text(
+        f"import json\nfrom {other}.domain import y\nfrom rondo.{other}.v1 import z\n\n\ndef f():\n    import rondo_app.registry\n"
+    )
+    assert service_import_offenders({f"{own}.x": fake}) == [f"x.py:2 imports {other}.domain", "x.py:7 imports rondo_app.registry"]
 
 
 def import_graph() -> dict[str, set[str]]:

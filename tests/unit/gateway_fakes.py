@@ -170,12 +170,11 @@ def rpc_error(code: grpc.StatusCode, details: str = "") -> grpc.aio.AioRpcError:
 class FakeSolver:
     """The solver's stub, scripted. ``requests`` holds a copy of every ``DrawTablesRequest``; each call
     answers the next queued answer (a response, or an exception to raise), else :func:`canned_draw`.
-    ``playoff_requests``: every ``SeatPlayoffRoundRequest``."""
+    ``schedule_requests``: every ``ProposeRoundScheduleRequest``."""
 
     def __init__(self) -> None:
         self.requests: list[solver_pb2.DrawTablesRequest] = []
         self.answers: list[solver_pb2.DrawTablesResponse | BaseException] = []
-        self.playoff_requests: list[solver_pb2.SeatPlayoffRoundRequest] = []
         self.schedule_requests: list[solver_pb2.ProposeRoundScheduleRequest] = []
 
     def answer(self, *answers: solver_pb2.DrawTablesResponse | BaseException) -> None:
@@ -208,18 +207,6 @@ class FakeSolver:
         problem = schedule_problem_from_proto(request)
         problem = dataclasses.replace(problem, time_limit_s=requested_budget(problem.time_limit_s))
         return schedule_result_to_proto(problem, solve_schedule(problem))
-
-    async def SeatPlayoffRound(
-        self, request: solver_pb2.SeatPlayoffRoundRequest, timeout: float | None = None
-    ) -> solver_pb2.SeatPlayoffRoundResponse:
-        """Records the request; seats each group at one table of its name, in the given order."""
-        kept = solver_pb2.SeatPlayoffRoundRequest()
-        kept.CopyFrom(request)
-        self.playoff_requests.append(kept)
-        return solver_pb2.SeatPlayoffRoundResponse(
-            tables=[solver_pb2.PlayoffTable(name=g.name, player_ids=g.player_ids) for g in request.groups],
-            explanation=["seated by the fake solver"],
-        )
 
 
 class FakeDownstream:

@@ -15,14 +15,11 @@ from league.domain.cup_progress import score_cup_season
 from league.domain.model import PlayerStatus
 from league.domain.records import GameEntry, HanchanEntry
 from league.domain.season_file import CupSeason, load_season
-from league.domain.stage_kinds import Seating
 from league.grpc_api import plan_to_proto
 from league.service import LeagueService
 from rondo.gateway.v1 import stages_pb2
 from rondo.league.v1 import league_pb2
 from rondo_runtime.errors import FailedPrecondition, InvalidArgument
-from solver.domain import knockout
-from solver.grpc_api import pair_knockout_stage
 from tests.unit.fakes import FakeLeagueRepository, FakeUnitOfWork
 from tests.unit.gateway_fakes import gateway_on_fakes
 
@@ -58,18 +55,9 @@ def _cup(league: LeagueService, players: int) -> tuple[str, list[str]]:
 
 
 def _advance(league: LeagueService, cid: str):
-    """What the gateway's AdvanceStage does, with the solver's pairing called in-process."""
+    """What the gateway's AdvanceStage does: PrepareStage (seated by league), then SaveStage."""
     plan = league.prepare_stage(cid)
-    rounds: tuple = ()
-    if plan.seating is Seating.KNOCKOUT_PAIRS:
-        assert plan.knockout is not None
-        seeds = [
-            knockout.Seed(e.seed, knockout.Entrant(e.id, rating=e.rating, win_percentage=e.win_share))
-            for e in plan.knockout.entrants
-        ]
-        paired = knockout.pair_stage(seeds)
-        rounds = (tuple((m.first.id,) if m.second is None else (m.first.id, m.second.id) for m in paired.matches),)
-    return league.save_stage(cid, plan.number, rounds, BY)
+    return league.save_stage(cid, plan.number, (), BY)
 
 
 def _game(league, cid, stage, table, number, first, second, result, key=""):
@@ -93,6 +81,9 @@ def _play_stage(league, cid, stage, seed_of, results=None):
 @pytest.mark.rule("cup.stages.paired-from-survivors")
 @pytest.mark.rule("cup.stages.final-with-third-place")
 @pytest.mark.rule("cup.bracket.read")
+@pytest.mark.rule("cup.bracket.later-stages")
+@pytest.mark.rule("cup.final.third-place-match")
+@pytest.mark.rule("cup.final.places-1-to-4")
 def test_an_8_player_cup_goes_stage_by_stage_to_its_final_places(league):
     cid, ids = _cup(league, 8)
     seed_of = {p: i for i, p in enumerate(ids, start=1)}
@@ -130,7 +121,7 @@ def test_fewer_than_8_players_is_refused_and_over_64_keeps_the_best_64(league):
         league.prepare_stage(cid)
     cid, ids = _cup(league, 66)
     plan = league.prepare_stage(cid)
-    assert plan.name == "1/32 final" and len(plan.knockout.entrants) == 64
+    assert plan.name == "1/32 final" and len(plan.groups[0][1]) == 64 and len(plan.rounds[0]) == 32
     assert any(ids[64] in n and ids[65] in n and "left out" in n for n in plan.notes)
     answer = plan_to_proto(cid, plan)  # and in Russian (docs/rules.md cup.progress.explanations-in-both-languages)
     assert answer.notes_ru[0] == "посев 64 игроков по рейтингу, затем по порядку регистрации (3.4.1.1, 3.4.1.3)"
@@ -143,8 +134,10 @@ def test_a_seating_other_than_the_literal_pairing_is_refused_and_nothing_stored(
     cid, ids = _cup(league, 8)
     with pytest.raises(InvalidArgument) as error:
         league.save_stage(cid, 1, (((ids[0], ids[1]), (ids[2], ids[3]), (ids[4], ids[5]), (ids[6], ids[7])),), BY)
-    assert error.value.violations[0].field == "rounds" and "paired by halves" in error.value.violations[0].description
+    assert error.value.violations[0].field == "rounds" and "seated by league" in error.value.violations[0].description
     assert uow.repository.stages_by_id == {}
+    plan = league.prepare_stage(cid)  # league's own seating: the literal pairing by halves, blue first
+    assert plan.rounds == (((ids[4], ids[0]), (ids[5], ids[1]), (ids[6], ids[2]), (ids[7], ids[3])),)
 
 
 @pytest.mark.rule("cup.records.series-games-in-order")
@@ -308,11 +301,6 @@ def test_in_a_mahjong_league_a_disqualification_only_sets_the_status(league):
 @pytest.mark.rule("cup.stages.paired-from-survivors")
 def test_advance_stage_through_the_gateway_pairs_each_stage_and_appends_the_stage_events():
     gateway, downstream, events, _ = gateway_on_fakes()
-
-    async def pair(request, timeout=None):
-        return pair_knockout_stage(request)
-
-    downstream.solver.PairKnockoutStage = pair  # type: ignore[attr-defined]  # the real pairing, in-process
     league = downstream.league_service
     cid, ids = _cup(league, 8)
     seed_of = {p: i for i, p in enumerate(ids, start=1)}
@@ -322,8 +310,11 @@ def test_advance_stage_through_the_gateway_pairs_each_stage_and_appends_the_stag
         return asyncio.run(gateway.advance_stage(request, "judge"))
 
     for n, name in enumerate(("quarter-final", "semi-final", "final"), start=1):
+        before = len(downstream.calls)
         stage = advance(n)
         assert (stage.number, stage.name) == (n, name)
+        # league plans, seats and stores the stage: two league calls, the solver is not asked
+        assert [(c.service, c.method) for c in downstream.calls[before:]] == [("league", "PrepareStage"), ("league", "SaveStage")]
         for t, table in enumerate(stage.rounds[0].tables, start=1):
             a, b = table.player_ids
             result = "1-0" if seed_of[a] < seed_of[b] else "0-1"

@@ -9,11 +9,8 @@ from collections.abc import Iterator
 import pytest
 
 from league.domain.records import GameEntry
-from league.domain.stage_kinds import Seating
 from rondo.gateway.v1 import competitions_pb2, draws_pb2, results_pb2, stages_pb2
 from rondo_runtime.errors import FailedPrecondition, InvalidArgument
-from solver.domain import knockout
-from solver.domain.round_robin import round_robin
 from tests import mahjong_season as season
 from tests.unit.test_gateway_services import Gateway
 
@@ -29,23 +26,10 @@ def gateway() -> Iterator[Gateway]:
 
 
 def _advance(gateway: Gateway, cid: str):
-    """AdvanceStage's three steps, the solver's pairing or round robin called in-process."""
+    """AdvanceStage's two steps: league plans and seats the stage, then stores it."""
     league = gateway.league
     plan = league.prepare_stage(cid)
-    rounds: tuple = ()
-    if plan.seating is Seating.KNOCKOUT_PAIRS:
-        assert plan.knockout is not None
-        seeds = [knockout.Seed(e.seed, knockout.Entrant(e.id, rating=e.rating)) for e in plan.knockout.entrants]
-        rounds = (
-            tuple((m.first.id,) if m.second is None else (m.first.id, m.second.id) for m in knockout.pair_stage(seeds).matches),
-        )
-    elif plan.seating is Seating.ROUND_ROBIN:
-        per_group = [round_robin(list(ids), plan.cycles).rounds for _, ids in plan.groups]
-        rounds = tuple(
-            tuple((p.first, p.second) for g in per_group if i < len(g) for p in g[i].pairings)
-            for i in range(max(len(g) for g in per_group))
-        )
-    return league.save_stage(cid, plan.number, rounds, BY)
+    return league.save_stage(cid, plan.number, (), BY)
 
 
 def _records(gateway: Gateway, cid: str) -> list:

@@ -13,7 +13,7 @@ from league.domain import mahjong_progress
 from league.domain.model import PlayerStatus
 from league.domain.playoff_basis import PlayoffDecisionKind
 from league.domain.records import GameEntry, HanchanEntry, NoShowEntry, PenaltyEntry
-from league.domain.stage_kinds import Seating, StagePlan
+from league.domain.stage_kinds import StagePlan
 from league.domain.stages import StageStatus
 from league.grpc_api import playoff_report_to_proto
 from league.service import LeagueService
@@ -52,12 +52,16 @@ def _record_regular(league: LeagueService, cid: str, ids: list[str], skip: int =
 
 
 def _seat(plan: StagePlan) -> tuple[tuple[tuple[str, ...], ...], ...]:
-    """What the solver's SeatPlayoffRound answers (solver/domain/mahjong_playoff.py)."""
-    assert plan.seating is Seating.PLAYOFF_TABLES
+    """The seating league gives every playoff stage: round 1 at tables A (places 1, 3, 5, 7) and B
+    (2, 4, 6, 8), every later stage one table per group, in the group's order."""
+    wanted: tuple[tuple[tuple[str, ...], ...], ...]
     if plan.name == "round 1":
         places = plan.groups[0][1]
-        return ((tuple(places[0::2]), tuple(places[1::2])),)
-    return (tuple(players for _, players in plan.groups),)
+        wanted = ((tuple(places[0::2]), tuple(places[1::2])),)
+    else:
+        wanted = (tuple(players for _, players in plan.groups),)
+    assert plan.rounds == wanted
+    return plan.rounds
 
 
 def _advance(league: LeagueService, cid: str):

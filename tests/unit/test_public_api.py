@@ -89,7 +89,7 @@ def test_a_pair_that_is_not_listed_is_refused():
 
 def test_an_internal_field_the_public_message_hides_never_reaches_a_client_at_any_depth():
     plan = league_pb2.StagePlan(competition_id="c1", number=2, name="round 1", notes=["places 1-8"])
-    plan.playoff_tables.stage = "round 1"  # the solver's request: league's and the gateway's business
+    plan.rounds.add().tables.add(player_ids=["a", "b"])  # league's seating: not in the public plan
     public = convert(plan, stages_pb2.StagePlan)
     expected = stages_pb2.StagePlan(competition_id="c1", number=2, name="round 1", notes=["places 1-8"])
     assert public.SerializeToString(deterministic=True) == expected.SerializeToString(deterministic=True)

@@ -17,7 +17,6 @@ from league.domain.updown_progress import UpdownProgress
 from league.grpc_api import checkpoint_to_proto, plan_to_proto
 from league.service import LeagueService
 from rondo_runtime.errors import FailedPrecondition, InvalidArgument
-from solver.domain.round_robin import round_robin
 from tests.unit.fakes import FakeLeagueRepository, FakeUnitOfWork
 from tests.unit.test_league_services import Clock
 
@@ -26,11 +25,8 @@ BY = "judge"
 
 
 def seat(plan: StagePlan) -> tuple:
-    per_group = [round_robin(list(ids), plan.cycles).rounds for _, ids in plan.groups]
-    return tuple(
-        tuple((p.first, p.second) for rounds in per_group if i < len(rounds) for p in rounds[i].pairings)
-        for i in range(max(len(r) for r in per_group))
-    )
+    """League's own seating of the plan (each group's Berger tables, side by side)."""
+    return plan.rounds
 
 
 def league_of(n: int):

@@ -462,16 +462,6 @@ class PrepareRedrawResponse(_message.Message):
     notes: _containers.RepeatedScalarFieldContainer[str]
     def __init__(self, replaces_draw_id: _Optional[str] = ..., played_rounds: _Optional[int] = ..., roster: _Optional[_Iterable[_Union[_solver_pb2.Player, _Mapping]]] = ..., rounds: _Optional[int] = ..., table_size: _Optional[int] = ..., history: _Optional[_Iterable[_Union[_solver_pb2.Round, _Mapping]]] = ..., previous: _Optional[_Iterable[_Union[_solver_pb2.Round, _Mapping]]] = ..., pins: _Optional[_Iterable[_Union[_solver_pb2.Pin, _Mapping]]] = ..., notes: _Optional[_Iterable[str]] = ...) -> None: ...
 
-class PlayoffTableResult(_message.Message):
-    __slots__ = ("table", "order", "substitute_ids")
-    TABLE_FIELD_NUMBER: _ClassVar[int]
-    ORDER_FIELD_NUMBER: _ClassVar[int]
-    SUBSTITUTE_IDS_FIELD_NUMBER: _ClassVar[int]
-    table: str
-    order: _containers.RepeatedScalarFieldContainer[str]
-    substitute_ids: _containers.RepeatedScalarFieldContainer[str]
-    def __init__(self, table: _Optional[str] = ..., order: _Optional[_Iterable[str]] = ..., substitute_ids: _Optional[_Iterable[str]] = ...) -> None: ...
-
 class PlayoffExit(_message.Message):
     __slots__ = ("player_id", "stage", "table", "place", "withdrawn", "reason", "reason_ru")
     PLAYER_ID_FIELD_NUMBER: _ClassVar[int]
@@ -490,23 +480,6 @@ class PlayoffExit(_message.Message):
     reason_ru: str
     def __init__(self, player_id: _Optional[str] = ..., stage: _Optional[str] = ..., table: _Optional[str] = ..., place: _Optional[int] = ..., withdrawn: _Optional[bool] = ..., reason: _Optional[str] = ..., reason_ru: _Optional[str] = ...) -> None: ...
 
-class PlayoffProgressRequest(_message.Message):
-    __slots__ = ("regular_places", "results", "withdrawn")
-    class WithdrawnEntry(_message.Message):
-        __slots__ = ("key", "value")
-        KEY_FIELD_NUMBER: _ClassVar[int]
-        VALUE_FIELD_NUMBER: _ClassVar[int]
-        key: str
-        value: str
-        def __init__(self, key: _Optional[str] = ..., value: _Optional[str] = ...) -> None: ...
-    REGULAR_PLACES_FIELD_NUMBER: _ClassVar[int]
-    RESULTS_FIELD_NUMBER: _ClassVar[int]
-    WITHDRAWN_FIELD_NUMBER: _ClassVar[int]
-    regular_places: _containers.RepeatedScalarFieldContainer[str]
-    results: _containers.RepeatedCompositeFieldContainer[PlayoffTableResult]
-    withdrawn: _containers.ScalarMap[str, str]
-    def __init__(self, regular_places: _Optional[_Iterable[str]] = ..., results: _Optional[_Iterable[_Union[PlayoffTableResult, _Mapping]]] = ..., withdrawn: _Optional[_Mapping[str, str]] = ...) -> None: ...
-
 class PlayoffGroup(_message.Message):
     __slots__ = ("name", "player_ids")
     NAME_FIELD_NUMBER: _ClassVar[int]
@@ -515,7 +488,7 @@ class PlayoffGroup(_message.Message):
     player_ids: _containers.RepeatedScalarFieldContainer[str]
     def __init__(self, name: _Optional[str] = ..., player_ids: _Optional[_Iterable[str]] = ...) -> None: ...
 
-class PlayoffProgressResponse(_message.Message):
+class PlayoffProgress(_message.Message):
     __slots__ = ("stage", "groups", "waiting_ids", "exits", "final_order", "explanation", "explanation_ru")
     STAGE_FIELD_NUMBER: _ClassVar[int]
     GROUPS_FIELD_NUMBER: _ClassVar[int]
@@ -1029,18 +1002,6 @@ class StageGroup(_message.Message):
     player_ids: _containers.RepeatedScalarFieldContainer[str]
     def __init__(self, name: _Optional[str] = ..., player_ids: _Optional[_Iterable[str]] = ...) -> None: ...
 
-class StageRounds(_message.Message):
-    __slots__ = ("rounds",)
-    ROUNDS_FIELD_NUMBER: _ClassVar[int]
-    rounds: _containers.RepeatedCompositeFieldContainer[_solver_pb2.Round]
-    def __init__(self, rounds: _Optional[_Iterable[_Union[_solver_pb2.Round, _Mapping]]] = ...) -> None: ...
-
-class RoundRobinSeating(_message.Message):
-    __slots__ = ("groups",)
-    GROUPS_FIELD_NUMBER: _ClassVar[int]
-    groups: _containers.RepeatedCompositeFieldContainer[_solver_pb2.BuildRoundRobinRequest]
-    def __init__(self, groups: _Optional[_Iterable[_Union[_solver_pb2.BuildRoundRobinRequest, _Mapping]]] = ...) -> None: ...
-
 class PrepareStageRequest(_message.Message):
     __slots__ = ("competition_id",)
     COMPETITION_ID_FIELD_NUMBER: _ClassVar[int]
@@ -1048,16 +1009,13 @@ class PrepareStageRequest(_message.Message):
     def __init__(self, competition_id: _Optional[str] = ...) -> None: ...
 
 class StagePlan(_message.Message):
-    __slots__ = ("competition_id", "number", "kind", "name", "groups", "fixed", "playoff_tables", "knockout_pairs", "round_robin", "notes", "finished", "notes_ru")
+    __slots__ = ("competition_id", "number", "kind", "name", "groups", "rounds", "notes", "finished", "notes_ru")
     COMPETITION_ID_FIELD_NUMBER: _ClassVar[int]
     NUMBER_FIELD_NUMBER: _ClassVar[int]
     KIND_FIELD_NUMBER: _ClassVar[int]
     NAME_FIELD_NUMBER: _ClassVar[int]
     GROUPS_FIELD_NUMBER: _ClassVar[int]
-    FIXED_FIELD_NUMBER: _ClassVar[int]
-    PLAYOFF_TABLES_FIELD_NUMBER: _ClassVar[int]
-    KNOCKOUT_PAIRS_FIELD_NUMBER: _ClassVar[int]
-    ROUND_ROBIN_FIELD_NUMBER: _ClassVar[int]
+    ROUNDS_FIELD_NUMBER: _ClassVar[int]
     NOTES_FIELD_NUMBER: _ClassVar[int]
     FINISHED_FIELD_NUMBER: _ClassVar[int]
     NOTES_RU_FIELD_NUMBER: _ClassVar[int]
@@ -1066,14 +1024,11 @@ class StagePlan(_message.Message):
     kind: str
     name: str
     groups: _containers.RepeatedCompositeFieldContainer[StageGroup]
-    fixed: StageRounds
-    playoff_tables: _solver_pb2.SeatPlayoffRoundRequest
-    knockout_pairs: _solver_pb2.PairKnockoutStageRequest
-    round_robin: RoundRobinSeating
+    rounds: _containers.RepeatedCompositeFieldContainer[_solver_pb2.Round]
     notes: _containers.RepeatedScalarFieldContainer[str]
     finished: bool
     notes_ru: _containers.RepeatedScalarFieldContainer[str]
-    def __init__(self, competition_id: _Optional[str] = ..., number: _Optional[int] = ..., kind: _Optional[str] = ..., name: _Optional[str] = ..., groups: _Optional[_Iterable[_Union[StageGroup, _Mapping]]] = ..., fixed: _Optional[_Union[StageRounds, _Mapping]] = ..., playoff_tables: _Optional[_Union[_solver_pb2.SeatPlayoffRoundRequest, _Mapping]] = ..., knockout_pairs: _Optional[_Union[_solver_pb2.PairKnockoutStageRequest, _Mapping]] = ..., round_robin: _Optional[_Union[RoundRobinSeating, _Mapping]] = ..., notes: _Optional[_Iterable[str]] = ..., finished: _Optional[bool] = ..., notes_ru: _Optional[_Iterable[str]] = ...) -> None: ...
+    def __init__(self, competition_id: _Optional[str] = ..., number: _Optional[int] = ..., kind: _Optional[str] = ..., name: _Optional[str] = ..., groups: _Optional[_Iterable[_Union[StageGroup, _Mapping]]] = ..., rounds: _Optional[_Iterable[_Union[_solver_pb2.Round, _Mapping]]] = ..., notes: _Optional[_Iterable[str]] = ..., finished: _Optional[bool] = ..., notes_ru: _Optional[_Iterable[str]] = ...) -> None: ...
 
 class SaveStageRequest(_message.Message):
     __slots__ = ("competition_id", "number", "rounds", "created_by", "idempotency_key")
@@ -1495,14 +1450,14 @@ class Playoff(_message.Message):
     competition_id: str
     regular_places: _containers.RepeatedScalarFieldContainer[str]
     stages: _containers.RepeatedCompositeFieldContainer[PlayoffStageView]
-    progress: PlayoffProgressResponse
+    progress: PlayoffProgress
     blocked: _containers.RepeatedScalarFieldContainer[str]
     finished: bool
     first_prize_player_id: str
     second_prize_player_id: str
     names: _containers.ScalarMap[str, str]
     blocked_ru: _containers.RepeatedScalarFieldContainer[str]
-    def __init__(self, competition_id: _Optional[str] = ..., regular_places: _Optional[_Iterable[str]] = ..., stages: _Optional[_Iterable[_Union[PlayoffStageView, _Mapping]]] = ..., progress: _Optional[_Union[PlayoffProgressResponse, _Mapping]] = ..., blocked: _Optional[_Iterable[str]] = ..., finished: _Optional[bool] = ..., first_prize_player_id: _Optional[str] = ..., second_prize_player_id: _Optional[str] = ..., names: _Optional[_Mapping[str, str]] = ..., blocked_ru: _Optional[_Iterable[str]] = ...) -> None: ...
+    def __init__(self, competition_id: _Optional[str] = ..., regular_places: _Optional[_Iterable[str]] = ..., stages: _Optional[_Iterable[_Union[PlayoffStageView, _Mapping]]] = ..., progress: _Optional[_Union[PlayoffProgress, _Mapping]] = ..., blocked: _Optional[_Iterable[str]] = ..., finished: _Optional[bool] = ..., first_prize_player_id: _Optional[str] = ..., second_prize_player_id: _Optional[str] = ..., names: _Optional[_Mapping[str, str]] = ..., blocked_ru: _Optional[_Iterable[str]] = ...) -> None: ...
 
 class PlayoffConflict(_message.Message):
     __slots__ = ("stage", "seated_not_qualified_ids", "qualified_not_seated_ids", "explanation", "open", "explanation_ru")

@@ -89,11 +89,6 @@ class LeagueServiceStub:
                 request_serializer=rondo_dot_league_dot_v1_dot_league__pb2.PrepareRedrawRequest.SerializeToString,
                 response_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.PrepareRedrawResponse.FromString,
                 _registered_method=True)
-        self.PlayoffProgress = channel.unary_unary(
-                '/rondo.league.v1.LeagueService/PlayoffProgress',
-                request_serializer=rondo_dot_league_dot_v1_dot_league__pb2.PlayoffProgressRequest.SerializeToString,
-                response_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.PlayoffProgressResponse.FromString,
-                _registered_method=True)
         self.RecordHanchan = channel.unary_unary(
                 '/rondo.league.v1.LeagueService/RecordHanchan',
                 request_serializer=rondo_dot_league_dot_v1_dot_league__pb2.RecordHanchanRequest.SerializeToString,
@@ -322,15 +317,6 @@ class LeagueServiceServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
-    def PlayoffProgress(self, request, context):
-        """The 8-player mahjong playoff from the regular places and the results so far: the stage to
-        play, who plays in it, who waits, who is out and why, the final order (docs/rules.md
-        mahjong.playoff.*). The seating of each stage is the solver's (SolverService.SeatPlayoffRound).
-        """
-        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
-        context.set_details('Method not implemented!')
-        raise NotImplementedError('Method not implemented!')
-
     def RecordHanchan(self, request, context):
         """---- Results of the regular stage (docs/rules.md mahjong.records.corrections-replace) ----
         Each accepted call stores one record (author, time), never deleted. The match is a table of
@@ -383,16 +369,17 @@ class LeagueServiceServicer:
 
     def PrepareStage(self, request, context):
         """---- Stages after the draw (docs/rules.md: playoff, Up&Down stages, cup stages) ----
-        The next stage as the competition's rules derive it from the stored results, with what the
-        solver needs to seat or pair it; FAILED_PRECONDITION saying what is missing when not yet.
+        The next stage as the competition's rules derive it from the stored results, seated by league
+        (every stage: the cup's pairs, the Berger tables, the playoff's tables); FAILED_PRECONDITION
+        saying what is missing when not yet.
         """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
     def SaveStage(self, request, context):
-        """Stores the next stage with the solver's seating; league derives the plan again and refuses a
-        seating that does not fit it. A stage number is generated once.
+        """Stores the next stage with league's own seating (the plan derived again). A stage number is
+        generated once.
         """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')
@@ -619,11 +606,6 @@ def add_LeagueServiceServicer_to_server(servicer, server):
                     servicer.PrepareRedraw,
                     request_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.PrepareRedrawRequest.FromString,
                     response_serializer=rondo_dot_league_dot_v1_dot_league__pb2.PrepareRedrawResponse.SerializeToString,
-            ),
-            'PlayoffProgress': grpc.unary_unary_rpc_method_handler(
-                    servicer.PlayoffProgress,
-                    request_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.PlayoffProgressRequest.FromString,
-                    response_serializer=rondo_dot_league_dot_v1_dot_league__pb2.PlayoffProgressResponse.SerializeToString,
             ),
             'RecordHanchan': grpc.unary_unary_rpc_method_handler(
                     servicer.RecordHanchan,
@@ -1073,33 +1055,6 @@ class LeagueService:
             '/rondo.league.v1.LeagueService/PrepareRedraw',
             rondo_dot_league_dot_v1_dot_league__pb2.PrepareRedrawRequest.SerializeToString,
             rondo_dot_league_dot_v1_dot_league__pb2.PrepareRedrawResponse.FromString,
-            options,
-            channel_credentials,
-            insecure,
-            call_credentials,
-            compression,
-            wait_for_ready,
-            timeout,
-            metadata,
-            _registered_method=True)
-
-    @staticmethod
-    def PlayoffProgress(request,
-            target,
-            options=(),
-            channel_credentials=None,
-            call_credentials=None,
-            insecure=False,
-            compression=None,
-            wait_for_ready=None,
-            timeout=None,
-            metadata=None):
-        return grpc.experimental.unary_unary(
-            request,
-            target,
-            '/rondo.league.v1.LeagueService/PlayoffProgress',
-            rondo_dot_league_dot_v1_dot_league__pb2.PlayoffProgressRequest.SerializeToString,
-            rondo_dot_league_dot_v1_dot_league__pb2.PlayoffProgressResponse.FromString,
             options,
             channel_credentials,
             insecure,

@@ -39,26 +39,6 @@ class SolverServiceStub:
                 request_serializer=rondo_dot_solver_dot_v1_dot_solver__pb2.DrawTablesRequest.SerializeToString,
                 response_deserializer=rondo_dot_solver_dot_v1_dot_solver__pb2.DrawTablesResponse.FromString,
                 _registered_method=True)
-        self.BuildKnockout = channel.unary_unary(
-                '/rondo.solver.v1.SolverService/BuildKnockout',
-                request_serializer=rondo_dot_solver_dot_v1_dot_solver__pb2.BuildKnockoutRequest.SerializeToString,
-                response_deserializer=rondo_dot_solver_dot_v1_dot_solver__pb2.BuildKnockoutResponse.FromString,
-                _registered_method=True)
-        self.PairKnockoutStage = channel.unary_unary(
-                '/rondo.solver.v1.SolverService/PairKnockoutStage',
-                request_serializer=rondo_dot_solver_dot_v1_dot_solver__pb2.PairKnockoutStageRequest.SerializeToString,
-                response_deserializer=rondo_dot_solver_dot_v1_dot_solver__pb2.PairKnockoutStageResponse.FromString,
-                _registered_method=True)
-        self.BuildRoundRobin = channel.unary_unary(
-                '/rondo.solver.v1.SolverService/BuildRoundRobin',
-                request_serializer=rondo_dot_solver_dot_v1_dot_solver__pb2.BuildRoundRobinRequest.SerializeToString,
-                response_deserializer=rondo_dot_solver_dot_v1_dot_solver__pb2.BuildRoundRobinResponse.FromString,
-                _registered_method=True)
-        self.SeatPlayoffRound = channel.unary_unary(
-                '/rondo.solver.v1.SolverService/SeatPlayoffRound',
-                request_serializer=rondo_dot_solver_dot_v1_dot_solver__pb2.SeatPlayoffRoundRequest.SerializeToString,
-                response_deserializer=rondo_dot_solver_dot_v1_dot_solver__pb2.SeatPlayoffRoundResponse.FromString,
-                _registered_method=True)
         self.ProposeRoundSchedule = channel.unary_unary(
                 '/rondo.solver.v1.SolverService/ProposeRoundSchedule',
                 request_serializer=rondo_dot_solver_dot_v1_dot_solver__pb2.ProposeRoundScheduleRequest.SerializeToString,
@@ -75,36 +55,6 @@ class SolverServiceServicer:
         A redraw is the same call with `fixed_rounds` or `history` (played) and `previous` (the draw it
         replaces); the objective and its bound count the whole competition, history included.
         An infeasible or time-limited solve is a result with its status, not an error.
-        """
-        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
-        context.set_details('Method not implemented!')
-        raise NotImplementedError('Method not implemented!')
-
-    def BuildKnockout(self, request, context):
-        """Seeds a single-elimination cup and pairs its first stage (docs/rules.md cup.seeding.*, cup.bracket.*).
-        """
-        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
-        context.set_details('Method not implemented!')
-        raise NotImplementedError('Method not implemented!')
-
-    def PairKnockoutStage(self, request, context):
-        """Pairs any stage of the cup from the survivors it is given and explains who passes
-        (docs/rules.md cup.bracket.later-stages). Results, survivors and places are league's.
-        """
-        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
-        context.set_details('Method not implemented!')
-        raise NotImplementedError('Method not implemented!')
-
-    def BuildRoundRobin(self, request, context):
-        """Single or double round robin from the FIDE Berger tables, optionally in groups (docs/rules.md updown.*).
-        """
-        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
-        context.set_details('Method not implemented!')
-        raise NotImplementedError('Method not implemented!')
-
-    def SeatPlayoffRound(self, request, context):
-        """Seats one stage of the 8-player mahjong playoff from ranked groups (docs/rules.md
-        mahjong.playoff.round-1-tables). Who advances is league's (LeagueService.PlayoffProgress).
         """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')
@@ -128,26 +78,6 @@ def add_SolverServiceServicer_to_server(servicer, server):
                     servicer.DrawTables,
                     request_deserializer=rondo_dot_solver_dot_v1_dot_solver__pb2.DrawTablesRequest.FromString,
                     response_serializer=rondo_dot_solver_dot_v1_dot_solver__pb2.DrawTablesResponse.SerializeToString,
-            ),
-            'BuildKnockout': grpc.unary_unary_rpc_method_handler(
-                    servicer.BuildKnockout,
-                    request_deserializer=rondo_dot_solver_dot_v1_dot_solver__pb2.BuildKnockoutRequest.FromString,
-                    response_serializer=rondo_dot_solver_dot_v1_dot_solver__pb2.BuildKnockoutResponse.SerializeToString,
-            ),
-            'PairKnockoutStage': grpc.unary_unary_rpc_method_handler(
-                    servicer.PairKnockoutStage,
-                    request_deserializer=rondo_dot_solver_dot_v1_dot_solver__pb2.PairKnockoutStageRequest.FromString,
-                    response_serializer=rondo_dot_solver_dot_v1_dot_solver__pb2.PairKnockoutStageResponse.SerializeToString,
-            ),
-            'BuildRoundRobin': grpc.unary_unary_rpc_method_handler(
-                    servicer.BuildRoundRobin,
-                    request_deserializer=rondo_dot_solver_dot_v1_dot_solver__pb2.BuildRoundRobinRequest.FromString,
-                    response_serializer=rondo_dot_solver_dot_v1_dot_solver__pb2.BuildRoundRobinResponse.SerializeToString,
-            ),
-            'SeatPlayoffRound': grpc.unary_unary_rpc_method_handler(
-                    servicer.SeatPlayoffRound,
-                    request_deserializer=rondo_dot_solver_dot_v1_dot_solver__pb2.SeatPlayoffRoundRequest.FromString,
-                    response_serializer=rondo_dot_solver_dot_v1_dot_solver__pb2.SeatPlayoffRoundResponse.SerializeToString,
             ),
             'ProposeRoundSchedule': grpc.unary_unary_rpc_method_handler(
                     servicer.ProposeRoundSchedule,
@@ -182,114 +112,6 @@ class SolverService:
             '/rondo.solver.v1.SolverService/DrawTables',
             rondo_dot_solver_dot_v1_dot_solver__pb2.DrawTablesRequest.SerializeToString,
             rondo_dot_solver_dot_v1_dot_solver__pb2.DrawTablesResponse.FromString,
-            options,
-            channel_credentials,
-            insecure,
-            call_credentials,
-            compression,
-            wait_for_ready,
-            timeout,
-            metadata,
-            _registered_method=True)
-
-    @staticmethod
-    def BuildKnockout(request,
-            target,
-            options=(),
-            channel_credentials=None,
-            call_credentials=None,
-            insecure=False,
-            compression=None,
-            wait_for_ready=None,
-            timeout=None,
-            metadata=None):
-        return grpc.experimental.unary_unary(
-            request,
-            target,
-            '/rondo.solver.v1.SolverService/BuildKnockout',
-            rondo_dot_solver_dot_v1_dot_solver__pb2.BuildKnockoutRequest.SerializeToString,
-            rondo_dot_solver_dot_v1_dot_solver__pb2.BuildKnockoutResponse.FromString,
-            options,
-            channel_credentials,
-            insecure,
-            call_credentials,
-            compression,
-            wait_for_ready,
-            timeout,
-            metadata,
-            _registered_method=True)
-
-    @staticmethod
-    def PairKnockoutStage(request,
-            target,
-            options=(),
-            channel_credentials=None,
-            call_credentials=None,
-            insecure=False,
-            compression=None,
-            wait_for_ready=None,
-            timeout=None,
-            metadata=None):
-        return grpc.experimental.unary_unary(
-            request,
-            target,
-            '/rondo.solver.v1.SolverService/PairKnockoutStage',
-            rondo_dot_solver_dot_v1_dot_solver__pb2.PairKnockoutStageRequest.SerializeToString,
-            rondo_dot_solver_dot_v1_dot_solver__pb2.PairKnockoutStageResponse.FromString,
-            options,
-            channel_credentials,
-            insecure,
-            call_credentials,
-            compression,
-            wait_for_ready,
-            timeout,
-            metadata,
-            _registered_method=True)
-
-    @staticmethod
-    def BuildRoundRobin(request,
-            target,
-            options=(),
-            channel_credentials=None,
-            call_credentials=None,
-            insecure=False,
-            compression=None,
-            wait_for_ready=None,
-            timeout=None,
-            metadata=None):
-        return grpc.experimental.unary_unary(
-            request,
-            target,
-            '/rondo.solver.v1.SolverService/BuildRoundRobin',
-            rondo_dot_solver_dot_v1_dot_solver__pb2.BuildRoundRobinRequest.SerializeToString,
-            rondo_dot_solver_dot_v1_dot_solver__pb2.BuildRoundRobinResponse.FromString,
-            options,
-            channel_credentials,
-            insecure,
-            call_credentials,
-            compression,
-            wait_for_ready,
-            timeout,
-            metadata,
-            _registered_method=True)
-
-    @staticmethod
-    def SeatPlayoffRound(request,
-            target,
-            options=(),
-            channel_credentials=None,
-            call_credentials=None,
-            insecure=False,
-            compression=None,
-            wait_for_ready=None,
-            timeout=None,
-            metadata=None):
-        return grpc.experimental.unary_unary(
-            request,
-            target,
-            '/rondo.solver.v1.SolverService/SeatPlayoffRound',
-            rondo_dot_solver_dot_v1_dot_solver__pb2.SeatPlayoffRoundRequest.SerializeToString,
-            rondo_dot_solver_dot_v1_dot_solver__pb2.SeatPlayoffRoundResponse.FromString,
             options,
             channel_credentials,
             insecure,

@@ -1,4 +1,5 @@
-"""Round robin by the FIDE Berger tables, and groups (docs/rules.md `updown.*`).
+"""Round robin by the FIDE Berger tables, and groups (docs/rules.md `updown.*`). League seats every
+Up&Down stage with it (``league.domain.updown_progress``). Pure.
 
 Implements updown-league-2007:
 
@@ -39,7 +40,6 @@ from typing import Literal
 
 from rondo_runtime.errors import FieldViolation, InvalidArgument
 from rondo_runtime.validation import Violations
-from solver.domain.capacity import check_round_robin_capacity
 
 BergerPair = tuple[int, int]  # (white / first move, black / second), 1-based Berger numbers
 
@@ -260,8 +260,6 @@ def group_round_robins(
     swap_last_two_rounds: bool = True,
 ) -> tuple[tuple[Group, RoundRobinSchedule], ...]:
     """Groups (see :func:`groups`) and the round robin of each, Berger numbers in group order."""
-    if isinstance(players, Sequence) and not isinstance(players, (str, bytes)):  # before any work
-        check_round_robin_capacity([getattr(p, "id", "") for p in players], cycles, group_size)
     v = Violations()
     if not _is_int(cycles) or cycles not in (1, 2):
         v.add("cycles", f"must be 1 (single round robin) or 2 (double round robin), got {cycles!r}")

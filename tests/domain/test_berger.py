@@ -10,8 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rondo_runtime.errors import InvalidArgument
-from solver.domain.round_robin import (
+from league.domain.berger import (
     RatedPlayer,
     berger_table,
     group_round_robins,
@@ -19,6 +18,7 @@ from solver.domain.round_robin import (
     round_robin,
     split_into_groups,
 )
+from rondo_runtime.errors import InvalidArgument
 
 pytestmark = pytest.mark.domain
 
