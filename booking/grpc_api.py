@@ -160,6 +160,28 @@ class BookingHandlers:
         )
         return meeting_to_proto(request.match_key, meeting)
 
+    async def ApplyFallback(self, request, context):
+        meeting = await asyncio.to_thread(
+            self.booking.scheduling.apply_fallback, request.match_key, request.minutes, request.idempotency_key
+        )
+        return meeting_to_proto(request.match_key, meeting)
+
+    async def MoveMatchWindow(self, request, context):
+        moved = await asyncio.to_thread(
+            self.booking.scheduling.move_match_window,
+            request.match_key,
+            _at(request, "window_start"),
+            _at(request, "window_end"),
+            request.reason,
+            request.idempotency_key,
+        )
+        return booking_pb2.MoveMatchWindowResponse(
+            match=match_to_proto(moved.match),
+            cancelled_meeting_ids=moved.cancelled_meeting_ids,
+            voided_meeting_ids=moved.voided_meeting_ids,
+        )
+
+    # --- the club calendar: activities, recurring activities, the iCalendar feed ---
     async def BookActivity(self, request, context):
         booking = await asyncio.to_thread(
             self.booking.calendar.book_activity,
@@ -178,7 +200,6 @@ class BookingHandlers:
         )
         return booking_pb2.ListBookingsResponse(bookings=[booking_to_proto(b) for b in bookings])
 
-    # --- the club calendar ---
     async def BookRecurringActivity(self, request, context):
         view = await asyncio.to_thread(
             self.booking.calendar.book_recurring_activity,
@@ -218,27 +239,6 @@ class BookingHandlers:
             self.booking.calendar.cancel_series, request.club_id, request.series_id, _at(request, "from"), request.reason
         )
         return series_to_proto(view)
-
-    async def ApplyFallback(self, request, context):
-        meeting = await asyncio.to_thread(
-            self.booking.scheduling.apply_fallback, request.match_key, request.minutes, request.idempotency_key
-        )
-        return meeting_to_proto(request.match_key, meeting)
-
-    async def MoveMatchWindow(self, request, context):
-        moved = await asyncio.to_thread(
-            self.booking.scheduling.move_match_window,
-            request.match_key,
-            _at(request, "window_start"),
-            _at(request, "window_end"),
-            request.reason,
-            request.idempotency_key,
-        )
-        return booking_pb2.MoveMatchWindowResponse(
-            match=match_to_proto(moved.match),
-            cancelled_meeting_ids=moved.cancelled_meeting_ids,
-            voided_meeting_ids=moved.voided_meeting_ids,
-        )
 
     async def RotateCalendarToken(self, request, context):
         token = await asyncio.to_thread(self.booking.calendar.rotate_calendar_token, request.club_id)

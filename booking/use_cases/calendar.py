@@ -104,7 +104,7 @@ class Calendar:
         assert span is not None
         return self.uow.read(lambda repo: repo.active_bookings(common.club(repo, club_id).id, span.start, span.end))
 
-    # --- the club calendar: recurring activities (docs/rules.md schedule.recurring.*) ---
+    # --- recurring activities (docs/rules.md schedule.recurring.*) ---
     def book_recurring_activity(
         self,
         club_id: str,
