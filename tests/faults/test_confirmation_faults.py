@@ -5,7 +5,7 @@
   overlapping set, zero overlapping rows, every loser ABORTED with a sentence naming the room and the
   time, and the loser's confirmations still valid for another option;
 * `rondo serve booking` killed (SIGKILL) inside the transaction of the confirmation that books the
-  room (the ``booking.scheduling.confirm_meeting.before_commit`` fail point): after a restart no partial row is
+  room (the ``booking.confirm_meeting.before_commit`` fail point): after a restart no partial row is
   left, the meeting is not booked, and the same confirmation retried books once.
 """
 
@@ -228,7 +228,7 @@ def test_a_booking_server_killed_inside_the_booking_transaction_leaves_no_partia
     request = confirm_request(key, meeting_id, idempotency_key="last-confirmation")
     port = free_port()
     with _serve_booking(
-        tmp_path, db_url, port, RONDO_FAILPOINTS=f"booking.scheduling.confirm_meeting.before_commit={marker}"
+        tmp_path, db_url, port, RONDO_FAILPOINTS=f"booking.confirm_meeting.before_commit={marker}"
     ) as process:
         with grpc.insecure_channel(f"127.0.0.1:{port}") as channel, ThreadPoolExecutor(1) as pool:
             stub = booking_pb2_grpc.BookingServiceStub(channel)
