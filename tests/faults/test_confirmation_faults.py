@@ -227,9 +227,7 @@ def test_a_booking_server_killed_inside_the_booking_transaction_leaves_no_partia
     marker = tmp_path / "confirm-paused"
     request = confirm_request(key, meeting_id, idempotency_key="last-confirmation")
     port = free_port()
-    with _serve_booking(
-        tmp_path, db_url, port, RONDO_FAILPOINTS=f"booking.confirm_meeting.before_commit={marker}"
-    ) as process:
+    with _serve_booking(tmp_path, db_url, port, RONDO_FAILPOINTS=f"booking.confirm_meeting.before_commit={marker}") as process:
         with grpc.insecure_channel(f"127.0.0.1:{port}") as channel, ThreadPoolExecutor(1) as pool:
             stub = booking_pb2_grpc.BookingServiceStub(channel)
             pending = pool.submit(stub.ConfirmMeeting, request, timeout=120)
