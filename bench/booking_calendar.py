@@ -78,25 +78,25 @@ def run(
         engine = make_engine(database_url or f"sqlite:///{Path(tmp) / 'booking.db'}")
         run_migrations(engine, MIGRATIONS)
         service = make_service(engine, lambda: NOW)
-        stored = service.create_club("Bench club", ZONE)
-        room_ids = [service.add_room(stored.id, f"Room {i}").id for i in range(10)]
+        stored = service.clubs.create_club("Bench club", ZONE)
+        room_ids = [service.clubs.add_room(stored.id, f"Room {i}").id for i in range(10)]
 
         def add_all(repo) -> None:
             for b in bookings(stored.id, room_ids, existing):
                 repo.add_booking(b, NOW)
 
         service.uow.write(add_all)
-        series_rooms = iter(service.add_room(stored.id, f"Series room {i}").id for i in range(repeat))
+        series_rooms = iter(service.clubs.add_room(stored.id, f"Series room {i}").id for i in range(repeat))
         first = (NOW + timedelta(days=2, hours=18), NOW + timedelta(days=2, hours=22))
         rule = f"FREQ=DAILY;COUNT={occurrences}"
         figures["series"] = timed(
-            lambda: service.book_recurring_activity(stored.id, next(series_rooms), "Series", *first, rule), repeat
+            lambda: service.calendar.book_recurring_activity(stored.id, next(series_rooms), "Series", *first, rule), repeat
         )
-        token = service.rotate_calendar_token(stored.id)
+        token = service.calendar.rotate_calendar_token(stored.id)
         t0 = time.perf_counter()
-        figures["export_bytes"] = [len(service.export_calendar(token.token))]
+        figures["export_bytes"] = [len(service.calendar.export_calendar(token.token))]
         figures["export_first"] = [time.perf_counter() - t0]
-        figures["export"] = timed(lambda: service.export_calendar(token.token), repeat)
+        figures["export"] = timed(lambda: service.calendar.export_calendar(token.token), repeat)
         engine.dispose()
         if http and not database_url:
             figures["http"] = _over_http(Path(tmp), token.path, requests)

@@ -3,7 +3,7 @@
 Figures, printed, not asserted:
 
 1. pure domain: ``match_card`` (common options with rooms, confirmations) on objects in memory;
-2. the service on SQLite (a fresh file): ``BookingService.get_match_card`` reading the answers, the
+2. the service on SQLite (a fresh file): ``Scheduling.get_match_card`` reading the answers, the
    meetings and the week's bookings from the database and building the card;
 3. the dense case (issue 16): each player's 200 intervals disjoint (three hours every 3.4 hours of a
    four-week window, each player a few minutes later), so the common time is 200 pieces that every
@@ -128,18 +128,18 @@ def run(
         engine = make_engine(f"sqlite:///{Path(tmp) / 'bench.db'}")
         run_migrations(engine, MIGRATIONS)
         service = make_service(engine, lambda: NOW)
-        club = service.create_club("Bench club", "")
-        stored_rooms = [service.add_room(club.id, f"Room {i}").id for i in range(rooms)]
+        club = service.clubs.create_club("Bench club", "")
+        stored_rooms = [service.clubs.add_room(club.id, f"Room {i}").id for i in range(rooms)]
 
         def add_all(repo) -> None:
             for b in bookings(club.id, stored_rooms, existing):
                 repo.add_booking(b, NOW)
 
         service.uow.write(add_all)
-        service.open_match(club.id, "bench/1/1/1", ids, WINDOW_START, WINDOW_START + WINDOW, 90)
+        service.scheduling.open_match(club.id, "bench/1/1/1", ids, WINDOW_START, WINDOW_START + WINDOW, 90)
         for p in ids:
-            service.set_availability("bench/1/1/1", p, answers[p])
-        stored = timed(lambda: service.get_match_card("bench/1/1/1", ids[0]), repeat)
+            service.scheduling.set_availability("bench/1/1/1", p, answers[p])
+        stored = timed(lambda: service.scheduling.get_match_card("bench/1/1/1", ids[0]), repeat)
         engine.dispose()
 
     # 3. the dense case: disjoint answers, every common piece cut by the bookings

@@ -33,15 +33,15 @@ def main(matches: int = 200) -> None:
         start = datetime(2026, 3, 2, tzinfo=UTC)
         clock = Clock(datetime(2026, 3, 1, tzinfo=UTC))
         booking, reminders = make_service(engine, clock), make_reminders(engine, clock)
-        club = booking.create_club("Bench club", "")
-        rooms = [booking.add_room(club.id, f"Room {i}") for i in range(matches // 2 + 1)]
+        club = booking.clubs.create_club("Bench club", "")
+        rooms = [booking.clubs.add_room(club.id, f"Room {i}") for i in range(matches // 2 + 1)]
         players = [f"p{i}" for i in range(4)]
         slot = (start + timedelta(days=2, hours=15), start + timedelta(days=2, hours=20))
         for n in range(matches):
             key = f"bench/1/1/{n}"
-            booking.open_match(club.id, key, players, start, start + timedelta(days=14), 90)
+            booking.scheduling.open_match(club.id, key, players, start, start + timedelta(days=14), 90)
             if n % 2 == 0:  # half agreed: every room is free for its own meeting
-                booking.assign_meeting(key, *slot, [], room_id=rooms[n // 2].id)
+                booking.scheduling.assign_meeting(key, *slot, [], room_id=rooms[n // 2].id)
         clock.now = datetime(2026, 3, 8, 16, tzinfo=UTC)  # Sunday 19:00 Kirov
         for label in ("first run (records)", "second run (all recorded)"):
             began = time.perf_counter()

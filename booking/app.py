@@ -11,7 +11,7 @@ from sqlalchemy import Engine
 from booking.adapters.mediation_repository import MediationRepository
 from booking.adapters.reminder_repository import ReminderRepository
 from booking.adapters.repository import BookingRepository
-from booking.grpc_reminders_mediation import RemindersMediationServicer
+from booking.grpc_servicer import BookingServicer
 from booking.mediation_service import MediationService
 from booking.reminder_service import ReminderService
 from booking.service import MIGRATIONS, BookingService
@@ -40,9 +40,9 @@ def make_mediation(engine: Engine, clock: Callable[[], datetime] | None = None) 
     return MediationService(uow) if clock is None else MediationService(uow, clock)
 
 
-def make_servicer(engine: Engine) -> RemindersMediationServicer:
+def make_servicer(engine: Engine) -> BookingServicer:
     """Every BookingService RPC on one database."""
-    return RemindersMediationServicer(make_service(engine), make_reminders(engine), make_mediation(engine))
+    return BookingServicer(make_service(engine), make_reminders(engine), make_mediation(engine))
 
 
 def spec(settings: Settings) -> ServiceSpec:

@@ -1,4 +1,5 @@
-"""BookingService over gRPC: protobuf <-> domain, nothing else."""
+"""BookingService over gRPC (clubs and rooms, scheduling, the calendar, the auto-scheduler): protobuf <->
+domain, nothing else."""
 
 from __future__ import annotations
 
@@ -11,8 +12,10 @@ from booking.domain.intervals import Interval
 from booking.domain.model import Club, Room
 from booking.domain.opening_hours import OpeningHours, clock
 from booking.domain.scheduling import Availability, Booking, BookingStatus, Card, CardState, Match, Meeting, MeetingStatus
-from booking.service import BookingService, Proposal, RoundOptions, SeriesView
-from rondo.booking.v1 import booking_pb2, booking_pb2_grpc
+from booking.service import BookingService
+from booking.use_cases.auto_schedule import Proposal, RoundOptions
+from booking.use_cases.calendar import SeriesView
+from rondo.booking.v1 import booking_pb2
 from rondo_runtime.errors import InvalidArgument
 
 
@@ -40,13 +43,16 @@ def room_to_proto(r: Room) -> booking_pb2.Room:
     return booking_pb2.Room(id=r.id, club_id=r.club_id, name=r.name)
 
 
-class BookingServicer(booking_pb2_grpc.BookingServiceServicer):
-    def __init__(self, service: BookingService):
-        self.service = service
+class BookingHandlers:
+    """The RPCs of clubs and rooms, match scheduling, the club calendar and the round auto-scheduler;
+    served by ``booking.grpc_servicer.BookingServicer``."""
+
+    def __init__(self, booking: BookingService):
+        self.booking = booking
 
     async def CreateClub(self, request, context):
         club = await asyncio.to_thread(
-            self.service.create_club,
+            self.booking.clubs.create_club,
             request.name,
             request.time_zone,
             request.idempotency_key,
@@ -57,7 +63,7 @@ class BookingServicer(booking_pb2_grpc.BookingServiceServicer):
 
     async def UpdateClub(self, request, context):
         club = await asyncio.to_thread(
-            self.service.update_club,
+            self.booking.clubs.update_club,
             request.club_id,
             request.name if request.HasField("name") else None,
             hours_from_proto(request.opening_hours) if request.HasField("opening_hours") else None,
@@ -66,24 +72,24 @@ class BookingServicer(booking_pb2_grpc.BookingServiceServicer):
         return club_to_proto(club)
 
     async def GetClub(self, request, context):
-        return club_to_proto(await asyncio.to_thread(self.service.get_club, request.club_id))
+        return club_to_proto(await asyncio.to_thread(self.booking.clubs.get_club, request.club_id))
 
     async def ListClubs(self, request, context):
-        clubs = await asyncio.to_thread(self.service.list_clubs, request.all, list(request.club_ids))
+        clubs = await asyncio.to_thread(self.booking.clubs.list_clubs, request.all, list(request.club_ids))
         return booking_pb2.ListClubsResponse(clubs=[club_to_proto(c) for c in clubs])
 
     async def AddRoom(self, request, context):
-        room = await asyncio.to_thread(self.service.add_room, request.club_id, request.name, request.idempotency_key)
+        room = await asyncio.to_thread(self.booking.clubs.add_room, request.club_id, request.name, request.idempotency_key)
         return room_to_proto(room)
 
     async def ListRooms(self, request, context):
-        rooms = await asyncio.to_thread(self.service.list_rooms, request.club_id)
+        rooms = await asyncio.to_thread(self.booking.clubs.list_rooms, request.club_id)
         return booking_pb2.ListRoomsResponse(rooms=[room_to_proto(r) for r in rooms])
 
     # --- scheduling (docs/rules.md schedule.*) ---
     async def OpenMatch(self, request, context):
         match = await asyncio.to_thread(
-            self.service.open_match,
+            self.booking.scheduling.open_match,
             request.club_id,
             request.match_key,
             list(request.player_ids),
@@ -102,20 +108,22 @@ class BookingServicer(booking_pb2_grpc.BookingServiceServicer):
             for n, i in enumerate(request.intervals)
         ]
         answer = await asyncio.to_thread(
-            self.service.set_availability, request.match_key, request.player_id, intervals, request.idempotency_key
+            self.booking.scheduling.set_availability, request.match_key, request.player_id, intervals, request.idempotency_key
         )
         return availability_to_proto(request.match_key, answer.availability, answer.cancelled_meeting_ids)
 
     async def GetMyAvailability(self, request, context):
-        answer = await asyncio.to_thread(self.service.get_my_availability, request.match_key, request.player_id)
+        answer = await asyncio.to_thread(self.booking.scheduling.get_my_availability, request.match_key, request.player_id)
         return availability_to_proto(request.match_key, answer)
 
     async def GetMatchCard(self, request, context):
-        return card_to_proto(await asyncio.to_thread(self.service.get_match_card, request.match_key, request.viewer_player_id))
+        return card_to_proto(
+            await asyncio.to_thread(self.booking.scheduling.get_match_card, request.match_key, request.viewer_player_id)
+        )
 
     async def ProposeMeeting(self, request, context):
         meeting = await asyncio.to_thread(
-            self.service.propose_meeting,
+            self.booking.scheduling.propose_meeting,
             request.match_key,
             request.player_id,
             _at(request, "start"),
@@ -127,17 +135,21 @@ class BookingServicer(booking_pb2_grpc.BookingServiceServicer):
 
     async def ConfirmMeeting(self, request, context):
         meeting = await asyncio.to_thread(
-            self.service.confirm_meeting, request.match_key, request.meeting_id, request.player_id, request.idempotency_key
+            self.booking.scheduling.confirm_meeting,
+            request.match_key,
+            request.meeting_id,
+            request.player_id,
+            request.idempotency_key,
         )
         return meeting_to_proto(request.match_key, meeting)
 
     async def CancelMeeting(self, request, context):
-        meeting = await asyncio.to_thread(self.service.cancel_meeting, request.match_key, request.meeting_id)
+        meeting = await asyncio.to_thread(self.booking.scheduling.cancel_meeting, request.match_key, request.meeting_id)
         return meeting_to_proto(request.match_key, meeting)
 
     async def AssignMeeting(self, request, context):
         meeting = await asyncio.to_thread(
-            self.service.assign_meeting,
+            self.booking.scheduling.assign_meeting,
             request.match_key,
             _at(request, "start"),
             _at(request, "end"),
@@ -148,70 +160,15 @@ class BookingServicer(booking_pb2_grpc.BookingServiceServicer):
         )
         return meeting_to_proto(request.match_key, meeting)
 
-    async def BookActivity(self, request, context):
-        booking = await asyncio.to_thread(
-            self.service.book_activity,
-            request.club_id,
-            request.room_id,
-            request.title,
-            _at(request, "start"),
-            _at(request, "end"),
-            request.idempotency_key,
-        )
-        return booking_to_proto(booking)
-
-    async def ListBookings(self, request, context):
-        bookings = await asyncio.to_thread(self.service.list_bookings, request.club_id, _at(request, "from"), _at(request, "to"))
-        return booking_pb2.ListBookingsResponse(bookings=[booking_to_proto(b) for b in bookings])
-
-    # --- the club calendar ---
-    async def BookRecurringActivity(self, request, context):
-        view = await asyncio.to_thread(
-            self.service.book_recurring_activity,
-            request.club_id,
-            request.room_id,
-            request.title,
-            _at(request, "start"),
-            _at(request, "end"),
-            request.rrule,
-            request.idempotency_key,
-        )
-        return series_to_proto(view)
-
-    async def GetSeries(self, request, context):
-        return series_to_proto(await asyncio.to_thread(self.service.get_series, request.club_id, request.series_id))
-
-    async def CancelOccurrence(self, request, context):
-        booking = await asyncio.to_thread(self.service.cancel_occurrence, request.club_id, request.booking_id, request.reason)
-        return booking_to_proto(booking)
-
-    async def MoveOccurrence(self, request, context):
-        booking = await asyncio.to_thread(
-            self.service.move_occurrence,
-            request.club_id,
-            request.booking_id,
-            _at(request, "start"),
-            _at(request, "end"),
-            request.room_id,
-            request.idempotency_key,
-        )
-        return booking_to_proto(booking)
-
-    async def CancelSeries(self, request, context):
-        view = await asyncio.to_thread(
-            self.service.cancel_series, request.club_id, request.series_id, _at(request, "from"), request.reason
-        )
-        return series_to_proto(view)
-
     async def ApplyFallback(self, request, context):
         meeting = await asyncio.to_thread(
-            self.service.apply_fallback, request.match_key, request.minutes, request.idempotency_key
+            self.booking.scheduling.apply_fallback, request.match_key, request.minutes, request.idempotency_key
         )
         return meeting_to_proto(request.match_key, meeting)
 
     async def MoveMatchWindow(self, request, context):
         moved = await asyncio.to_thread(
-            self.service.move_match_window,
+            self.booking.scheduling.move_match_window,
             request.match_key,
             _at(request, "window_start"),
             _at(request, "window_end"),
@@ -224,16 +181,77 @@ class BookingServicer(booking_pb2_grpc.BookingServiceServicer):
             voided_meeting_ids=moved.voided_meeting_ids,
         )
 
+    # --- the club calendar: activities, recurring activities, the iCalendar feed ---
+    async def BookActivity(self, request, context):
+        booking = await asyncio.to_thread(
+            self.booking.calendar.book_activity,
+            request.club_id,
+            request.room_id,
+            request.title,
+            _at(request, "start"),
+            _at(request, "end"),
+            request.idempotency_key,
+        )
+        return booking_to_proto(booking)
+
+    async def ListBookings(self, request, context):
+        bookings = await asyncio.to_thread(
+            self.booking.calendar.list_bookings, request.club_id, _at(request, "from"), _at(request, "to")
+        )
+        return booking_pb2.ListBookingsResponse(bookings=[booking_to_proto(b) for b in bookings])
+
+    async def BookRecurringActivity(self, request, context):
+        view = await asyncio.to_thread(
+            self.booking.calendar.book_recurring_activity,
+            request.club_id,
+            request.room_id,
+            request.title,
+            _at(request, "start"),
+            _at(request, "end"),
+            request.rrule,
+            request.idempotency_key,
+        )
+        return series_to_proto(view)
+
+    async def GetSeries(self, request, context):
+        return series_to_proto(await asyncio.to_thread(self.booking.calendar.get_series, request.club_id, request.series_id))
+
+    async def CancelOccurrence(self, request, context):
+        booking = await asyncio.to_thread(
+            self.booking.calendar.cancel_occurrence, request.club_id, request.booking_id, request.reason
+        )
+        return booking_to_proto(booking)
+
+    async def MoveOccurrence(self, request, context):
+        booking = await asyncio.to_thread(
+            self.booking.calendar.move_occurrence,
+            request.club_id,
+            request.booking_id,
+            _at(request, "start"),
+            _at(request, "end"),
+            request.room_id,
+            request.idempotency_key,
+        )
+        return booking_to_proto(booking)
+
+    async def CancelSeries(self, request, context):
+        view = await asyncio.to_thread(
+            self.booking.calendar.cancel_series, request.club_id, request.series_id, _at(request, "from"), request.reason
+        )
+        return series_to_proto(view)
+
     async def RotateCalendarToken(self, request, context):
-        token = await asyncio.to_thread(self.service.rotate_calendar_token, request.club_id)
+        token = await asyncio.to_thread(self.booking.calendar.rotate_calendar_token, request.club_id)
         return booking_pb2.CalendarToken(club_id=token.club_id, token=token.token, path=token.path)
 
     async def ExportCalendar(self, request, context):
-        return booking_pb2.CalendarFeed(ics=await asyncio.to_thread(self.service.export_calendar, request.token, request.room_id))
+        return booking_pb2.CalendarFeed(
+            ics=await asyncio.to_thread(self.booking.calendar.export_calendar, request.token, request.room_id)
+        )
 
     # --- the round auto-scheduler (internal; docs/rules.md schedule.auto.*) ---
     async def GetRoundOptions(self, request, context):
-        return round_options_to_proto(await asyncio.to_thread(self.service.round_options, list(request.match_keys)))
+        return round_options_to_proto(await asyncio.to_thread(self.booking.auto_schedule.round_options, list(request.match_keys)))
 
     async def ProposeMeetings(self, request, context):
         proposals = [
@@ -246,7 +264,9 @@ class BookingServicer(booking_pb2_grpc.BookingServiceServicer):
             )
             for n, p in enumerate(request.proposals)
         ]
-        meetings = await asyncio.to_thread(self.service.propose_meetings, proposals, request.proposed_by, request.idempotency_key)
+        meetings = await asyncio.to_thread(
+            self.booking.auto_schedule.propose_meetings, proposals, request.proposed_by, request.idempotency_key
+        )
         keys = [p.match_key for p in request.proposals]
         return booking_pb2.ProposeMeetingsResponse(meetings=[meeting_to_proto(k, m) for k, m in zip(keys, meetings)])
 

@@ -1,5 +1,4 @@
-"""BookingService's reminder and mediation RPCs over gRPC: protobuf <-> domain, nothing else. The
-servicer ``booking/app.py`` serves: every RPC of ``booking.grpc_api.BookingServicer`` plus these."""
+"""BookingService's reminder and mediation RPCs over gRPC: protobuf <-> domain, nothing else."""
 
 from __future__ import annotations
 
@@ -8,11 +7,10 @@ from datetime import datetime
 
 from booking.domain.mediation import Mediation, MediationStatus, StageCalendar, Timeout
 from booking.domain.reminders import Reminder, ReminderSchedule
-from booking.grpc_api import BookingServicer, _at, interval_to_proto
+from booking.grpc_api import _at, interval_to_proto
 from booking.grpc_api import _ts as _timestamp
 from booking.mediation_service import MediationService
 from booking.reminder_service import ReminderService
-from booking.service import BookingService
 from rondo.booking.v1 import booking_pb2
 
 
@@ -105,39 +103,34 @@ def removals_to_proto(due: tuple[tuple[str, tuple[str, ...]], ...]) -> list[book
     return [booking_pb2.RemovalDue(player_id=p, opponent_ids=opponents) for p, opponents in due]
 
 
-class RemindersMediationServicer(BookingServicer):
-    def __init__(self, service: BookingService, reminders: ReminderService, mediation: MediationService):
-        super().__init__(service)
+class RemindersMediationHandlers:
+    """The reminder and mediation RPCs; served by ``booking.grpc_servicer.BookingServicer``."""
+
+    def __init__(self, reminders: ReminderService, mediation: MediationService):
         self.reminders = reminders
         self.mediation = mediation
 
-    def _reminders(self) -> ReminderService:
-        return self.reminders
-
-    def _mediation(self) -> MediationService:
-        return self.mediation
-
     # --- reminders ---
     async def SetReminderSchedule(self, request, context):
-        done = await asyncio.to_thread(self._reminders().set_schedule, request.club_id, request.weekday, request.local_time)
+        done = await asyncio.to_thread(self.reminders.set_schedule, request.club_id, request.weekday, request.local_time)
         return schedule_to_proto(request.club_id, done)
 
     async def GetReminderSchedule(self, request, context):
-        return schedule_to_proto(request.club_id, await asyncio.to_thread(self._reminders().get_schedule, request.club_id))
+        return schedule_to_proto(request.club_id, await asyncio.to_thread(self.reminders.get_schedule, request.club_id))
 
     async def RecordDueReminders(self, request, context):
-        return reminders_to_proto(await asyncio.to_thread(self._reminders().record_due))
+        return reminders_to_proto(await asyncio.to_thread(self.reminders.record_due))
 
     async def MarkRemindersPublished(self, request, context):
-        return reminders_to_proto(await asyncio.to_thread(self._reminders().mark_published, list(request.reminder_ids)))
+        return reminders_to_proto(await asyncio.to_thread(self.reminders.mark_published, list(request.reminder_ids)))
 
     async def AcknowledgeReminder(self, request, context):
-        done = await asyncio.to_thread(self._reminders().acknowledge, request.reminder_id, request.acknowledged_by)
+        done = await asyncio.to_thread(self.reminders.acknowledge, request.reminder_id, request.acknowledged_by)
         return reminder_to_proto(done)
 
     async def ListReminders(self, request, context):
         found = await asyncio.to_thread(
-            self._reminders().list_reminders,
+            self.reminders.list_reminders,
             request.club_id,
             _at(request, "from"),
             _at(request, "to"),
@@ -148,7 +141,7 @@ class RemindersMediationServicer(BookingServicer):
     # --- mediation ---
     async def SetMediationCalendar(self, request, context):
         done = await asyncio.to_thread(
-            self._mediation().set_calendar,
+            self.mediation.set_calendar,
             request.competition_id,
             request.stage,
             request.division,
@@ -161,7 +154,7 @@ class RemindersMediationServicer(BookingServicer):
 
     async def RequestMediation(self, request, context):
         done = await asyncio.to_thread(
-            self._mediation().request,
+            self.mediation.request,
             request.competition_id,
             request.stage,
             request.round,
@@ -176,16 +169,16 @@ class RemindersMediationServicer(BookingServicer):
 
     async def AnswerMediation(self, request, context):
         done = await asyncio.to_thread(
-            self._mediation().answer, request.mediation_id, request.player_id, list(request.days), request.time
+            self.mediation.answer, request.mediation_id, request.player_id, list(request.days), request.time
         )
         return mediation_to_proto(done)
 
     async def DecideMediation(self, request, context):
-        return mediation_to_proto(await asyncio.to_thread(self._mediation().decide, request.mediation_id, request.day))
+        return mediation_to_proto(await asyncio.to_thread(self.mediation.decide, request.mediation_id, request.day))
 
     async def RecordMediationOutcome(self, request, context):
         done = await asyncio.to_thread(
-            self._mediation().record_outcome,
+            self.mediation.record_outcome,
             request.mediation_id,
             list(request.absent_player_ids),
             request.recorded_by,
@@ -198,11 +191,11 @@ class RemindersMediationServicer(BookingServicer):
         )
 
     async def GetMediation(self, request, context):
-        return mediation_to_proto(await asyncio.to_thread(self._mediation().get, request.mediation_id))
+        return mediation_to_proto(await asyncio.to_thread(self.mediation.get, request.mediation_id))
 
     async def RequestTimeout(self, request, context):
         done = await asyncio.to_thread(
-            self._mediation().request_timeout,
+            self.mediation.request_timeout,
             request.competition_id,
             request.stage,
             request.player_id,
@@ -213,7 +206,7 @@ class RemindersMediationServicer(BookingServicer):
         return timeout_to_proto(done)
 
     async def ListMediations(self, request, context):
-        log = await asyncio.to_thread(self._mediation().list, request.competition_id, request.stage, request.player_id)
+        log = await asyncio.to_thread(self.mediation.list, request.competition_id, request.stage, request.player_id)
         return booking_pb2.ListMediationsResponse(
             mediations=[mediation_to_proto(m) for m in log.mediations],
             timeouts=[timeout_to_proto(t) for t in log.timeouts],

@@ -32,7 +32,7 @@ SMALL = 64  # rooms, titles, playoff groups, update-mask paths, event kinds (at 
 DAYS = 366  # days of a mediation request or answer
 HANCHANS = 100  # hanchan numbers of one meeting
 INTERVALS = 1_000  # availability intervals, opening-hours windows, candidates of one match
-CLUBS = 5_000  # clubs one organizer holds (ListClubs' ids; booking.service.MAX_LISTED_CLUBS is the edge's 10 000)
+CLUBS = 5_000  # clubs one organizer holds (ListClubs' ids; booking.use_cases.clubs.MAX_LISTED_CLUBS is the edge's 10 000)
 DEFAULT = 1_000  # a field missing from the table (a test keeps every Rondo field in it)
 HEADROOM = 2
 

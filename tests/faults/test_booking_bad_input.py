@@ -41,9 +41,9 @@ def setup(tmp_path, db_url):
     engine = make_engine(db_url)
     run_migrations(engine, MIGRATIONS)
     booking = make_service(engine)
-    club = booking.create_club("Bad input club", "")
-    room = booking.add_room(club.id, "Room 1")
-    booking.open_match(club.id, KEY, PLAYERS, DAY0, DAY0 + timedelta(days=7), 90)
+    club = booking.clubs.create_club("Bad input club", "")
+    room = booking.clubs.add_room(club.id, "Room 1")
+    booking.scheduling.open_match(club.id, KEY, PLAYERS, DAY0, DAY0 + timedelta(days=7), 90)
     server = InProcessServer(["booking"], tmp_path, database_urls={"booking": db_url})
     yield booking_pb2_grpc.BookingServiceStub(server.channel), engine, club.id, room.id
     server.close()

@@ -70,12 +70,12 @@ def rig(tmp_path, db_url):
 
 def three_confirmed(service, club_id: str, key: str, players: list[str] = PLAYERS) -> str:
     """Match ``key`` whose players all answered and three of them (not ``players[3]``) confirmed a meeting."""
-    service.open_match(club_id, key, players, *WINDOW, 60)
+    service.scheduling.open_match(club_id, key, players, *WINDOW, 60)
     for p in players:
-        service.set_availability(key, p, [(at(1, 16), at(1, 23))])
-    meeting = service.propose_meeting(key, players[0], at(1, 18), at(1, 21), [])
+        service.scheduling.set_availability(key, p, [(at(1, 16), at(1, 23))])
+    meeting = service.scheduling.propose_meeting(key, players[0], at(1, 18), at(1, 21), [])
     for p in players[:3]:
-        service.confirm_meeting(key, meeting.id, p)
+        service.scheduling.confirm_meeting(key, meeting.id, p)
     return meeting.id
 
 
@@ -115,8 +115,8 @@ def confirm(stub, key: str, meeting_id: str):
 @pytest.mark.rule("schedule.booking.match-serialized")
 def test_cancel_meeting_racing_the_fourth_confirmation_never_leaves_a_ghost_booking(rig):
     service, stub = rig
-    club = service.create_club("Lock club", "")
-    service.add_room(club.id, "room 1")
+    club = service.clubs.create_club("Lock club", "")
+    service.clubs.add_room(club.id, "room 1")
     outcomes = set()
     for n in range(ROUNDS):
         key = f"lock/cancel/{n}"
@@ -137,8 +137,8 @@ def test_cancel_meeting_racing_the_fourth_confirmation_never_leaves_a_ghost_book
 @pytest.mark.rule("schedule.booking.match-serialized")
 def test_move_match_window_racing_the_fourth_confirmation_never_leaves_a_ghost_booking(rig):
     service, stub = rig
-    club = service.create_club("Lock club", "")
-    service.add_room(club.id, "room 1")
+    club = service.clubs.create_club("Lock club", "")
+    service.clubs.add_room(club.id, "room 1")
     for n in range(ROUNDS):
         key = f"lock/move/{n}"
         meeting_id = three_confirmed(service, club.id, key)
@@ -162,8 +162,8 @@ def test_move_match_window_racing_the_fourth_confirmation_never_leaves_a_ghost_b
 @pytest.mark.rule("schedule.booking.match-serialized")
 def test_narrowed_availability_racing_the_fourth_confirmation_never_leaves_the_meeting_booked_outside_it(rig):
     service, stub = rig
-    club = service.create_club("Lock club", "")
-    service.add_room(club.id, "room 1")
+    club = service.clubs.create_club("Lock club", "")
+    service.clubs.add_room(club.id, "room 1")
     for n in range(ROUNDS):
         key = f"lock/narrow/{n}"
         meeting_id = three_confirmed(service, club.id, key)
@@ -175,7 +175,7 @@ def test_narrowed_availability_racing_the_fourth_confirmation_never_leaves_the_m
         )
         clean_losses(race(confirm(stub, key, meeting_id), narrow))
         assert_no_impossible_state(service)
-        card = service.get_match_card(key, "p1")
+        card = service.scheduling.get_match_card(key, "p1")
         assert [v.meeting.status.value for v in card.meetings] != ["booked"]  # cancelled, or waiting for p1 again
 
 
@@ -183,11 +183,13 @@ def test_narrowed_availability_racing_the_fourth_confirmation_never_leaves_the_m
 def test_two_concurrent_fallbacks_book_the_match_once(rig):
     service, stub = rig
     for n in range(ROUNDS):
-        club = service.create_club(f"Lock club {n}", "")  # two rooms: a second booking would find one
+        club = service.clubs.create_club(f"Lock club {n}", "")  # two rooms: a second booking would find one
         for r in range(2):
-            service.add_room(club.id, f"room {r + 1}")
+            service.clubs.add_room(club.id, f"room {r + 1}")
         key = f"lock/fallback/{n}"
-        service.open_match(club.id, key, [f"{n}-{p}" for p in PLAYERS], *WINDOW, 60)  # the players booked in no round before
+        service.scheduling.open_match(
+            club.id, key, [f"{n}-{p}" for p in PLAYERS], *WINDOW, 60
+        )  # the players booked in no round before
         fallback = partial(stub.ApplyFallback, booking_pb2.ApplyFallbackRequest(match_key=key), timeout=30)
         answers = race(fallback, fallback)
         clean_losses(answers)
@@ -203,9 +205,9 @@ def test_two_concurrent_fallbacks_book_the_match_once(rig):
 def test_assign_meeting_racing_the_fourth_confirmation_books_the_match_once(rig):
     service, stub = rig
     for n in range(ROUNDS):
-        club = service.create_club(f"Lock club {n}", "")
+        club = service.clubs.create_club(f"Lock club {n}", "")
         for r in range(2):  # a room for each: only the rule stops the second booking
-            service.add_room(club.id, f"room {r + 1}")
+            service.clubs.add_room(club.id, f"room {r + 1}")
         key, players = f"lock/assign/{n}", [f"{n}-{p}" for p in PLAYERS]
         meeting_id = three_confirmed(service, club.id, key, players)
         last = partial(

@@ -33,20 +33,20 @@ def booking(db_url):
 
 def _three_confirmed(booking, club_id: str, n: int, day: int):
     key = f"race/{day}/{n}"
-    booking.open_match(club_id, key, PLAYERS, WINDOW_START, WINDOW_END, 60)
+    booking.scheduling.open_match(club_id, key, PLAYERS, WINDOW_START, WINDOW_END, 60)
     for p in PLAYERS:
-        booking.set_availability(key, p, [(at(day, 17), at(day, 23)), (at(2, 10), at(2, 12))])
+        booking.scheduling.set_availability(key, p, [(at(day, 17), at(day, 23)), (at(2, 10), at(2, 12))])
     start = at(day, 18) + timedelta(minutes=n)  # every meeting of the day overlaps every other (20:00-21:00)
-    meeting = booking.propose_meeting(key, PLAYERS[0], start, start + timedelta(hours=3), [])
+    meeting = booking.scheduling.propose_meeting(key, PLAYERS[0], start, start + timedelta(hours=3), [])
     for p in PLAYERS[:3]:
-        booking.confirm_meeting(key, meeting.id, p)
+        booking.scheduling.confirm_meeting(key, meeting.id, p)
     return key, meeting.id
 
 
 @pytest.mark.rule("schedule.booking.no-overlap-enforced-by-database")
 def test_64_concurrent_bookings_of_one_room_leave_one_per_overlapping_set(booking):
-    club = booking.create_club("Race club", "")
-    room = booking.add_room(club.id, "room 2")
+    club = booking.clubs.create_club("Race club", "")
+    room = booking.clubs.add_room(club.id, "room 2")
     day0 = [_three_confirmed(booking, club.id, n, 0) for n in range(CONFIRMATIONS_DAY0)]
     day1 = [_three_confirmed(booking, club.id, n, 1) for n in range(CONFIRMATIONS_DAY1)]
     start = threading.Barrier(CONFIRMATIONS_DAY0 + CONFIRMATIONS_DAY1 + ACTIVITIES_DAY1)
@@ -55,14 +55,14 @@ def test_64_concurrent_bookings_of_one_room_leave_one_per_overlapping_set(bookin
         key, meeting_id = job
         start.wait()
         try:
-            return booking.confirm_meeting(key, meeting_id, PLAYERS[3])
+            return booking.scheduling.confirm_meeting(key, meeting_id, PLAYERS[3])
         except Aborted as error:
             return error
 
     def activity(n: int):
         start.wait()
         try:
-            return booking.book_activity(club.id, room.id, f"D&D {n}", at(1, 19) + timedelta(minutes=n), at(1, 22))
+            return booking.calendar.book_activity(club.id, room.id, f"D&D {n}", at(1, 19) + timedelta(minutes=n), at(1, 22))
         except Aborted as error:
             return error
 
@@ -90,9 +90,9 @@ def test_64_concurrent_bookings_of_one_room_leave_one_per_overlapping_set(bookin
 
     # a loser keeps its three confirmations and its answers: another option books at once
     loser_key, loser_meeting = next(job for job, a in zip(day0, answers, strict=False) if isinstance(a, Aborted))
-    card = booking.get_match_card(loser_key, PLAYERS[0])
+    card = booking.scheduling.get_match_card(loser_key, PLAYERS[0])
     assert [v.confirmed_by for v in card.meetings if v.meeting.id == loser_meeting] == [tuple(sorted(PLAYERS[:3]))]
-    other = booking.propose_meeting(loser_key, PLAYERS[0], at(2, 10), at(2, 12), [])
+    other = booking.scheduling.propose_meeting(loser_key, PLAYERS[0], at(2, 10), at(2, 12), [])
     for p in PLAYERS:
-        done = booking.confirm_meeting(loser_key, other.id, p)
+        done = booking.scheduling.confirm_meeting(loser_key, other.id, p)
     assert done.status is MeetingStatus.BOOKED

@@ -50,18 +50,18 @@ def seeded(db_url: str, matches: int, *, days: int = 1):
     engine = make_engine(db_url)
     run_migrations(engine, MIGRATIONS)
     booking = make_service(engine)
-    club = booking.create_club("Race club", "")
-    room = booking.add_room(club.id, "room 2")
+    club = booking.clubs.create_club("Race club", "")
+    room = booking.clubs.add_room(club.id, "room 2")
     jobs = []
     for n in range(matches):
         key, day = f"race/1/1/{n}", n % days
-        booking.open_match(club.id, key, PLAYERS, *WINDOW, 60)
+        booking.scheduling.open_match(club.id, key, PLAYERS, *WINDOW, 60)
         for p in PLAYERS:
-            booking.set_availability(key, p, [(at(day, 16), at(day, 23, 30)), (at(6, 10), at(6, 14))])
+            booking.scheduling.set_availability(key, p, [(at(day, 16), at(day, 23, 30)), (at(6, 10), at(6, 14))])
         start = at(day, 18) + timedelta(minutes=n // days)  # every meeting of a day overlaps every other one
-        meeting = booking.propose_meeting(key, PLAYERS[0], start, start + timedelta(hours=3), [])
+        meeting = booking.scheduling.propose_meeting(key, PLAYERS[0], start, start + timedelta(hours=3), [])
         for p in PLAYERS[:3]:
-            booking.confirm_meeting(key, meeting.id, p)
+            booking.scheduling.confirm_meeting(key, meeting.id, p)
         jobs.append((key, meeting.id))
     engine.dispose()
     return club.id, room.id, jobs

@@ -323,17 +323,17 @@ def test_concurrent_retries_with_one_key_store_one_competition(league):
 
 
 def test_booking_keys_are_bound_to_the_request(booking):
-    club = booking.create_club("Discard club", "", idempotency_key="c")
-    assert booking.create_club("Discard club", "", idempotency_key="c").id == club.id
+    club = booking.clubs.create_club("Discard club", "", idempotency_key="c")
+    assert booking.clubs.create_club("Discard club", "", idempotency_key="c").id == club.id
     with pytest.raises(InvalidArgument) as error:
-        booking.create_club("Other club", "", idempotency_key="c")
+        booking.clubs.create_club("Other club", "", idempotency_key="c")
     _reused_here(error.value)
-    room = booking.add_room(club.id, "Big room", idempotency_key="c")  # another method's "c"
-    assert booking.add_room(club.id, "Big room", idempotency_key="c").id == room.id
+    room = booking.clubs.add_room(club.id, "Big room", idempotency_key="c")  # another method's "c"
+    assert booking.clubs.add_room(club.id, "Big room", idempotency_key="c").id == room.id
     with pytest.raises(InvalidArgument) as error:
-        booking.add_room(club.id, "Small room", idempotency_key="c")
+        booking.clubs.add_room(club.id, "Small room", idempotency_key="c")
     _reused_here(error.value)
-    assert [r.name for r in booking.list_rooms(club.id)] == ["Big room"]
+    assert [r.name for r in booking.clubs.list_rooms(club.id)] == ["Big room"]
 
 
 def test_gateway_keys_claim_complete_release_and_take_over_an_abandoned_claim(gateway_keys):

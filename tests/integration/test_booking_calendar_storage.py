@@ -19,7 +19,8 @@ from booking.adapters.repository import BookingRepository
 from booking.app import make_service
 from booking.domain.intervals import Interval
 from booking.domain.scheduling import BookingStatus, MeetingStatus, RoomTaken
-from booking.service import MIGRATIONS, token_digest
+from booking.service import MIGRATIONS
+from booking.use_cases.calendar import token_digest
 from rondo_runtime.db import make_engine, run_migrations
 from rondo_runtime.errors import Aborted, FailedPrecondition
 from rondo_runtime.transactions import SqlUnitOfWork
@@ -46,22 +47,22 @@ def booking(engine):
 
 @pytest.mark.rule("schedule.club.opening-hours")
 def test_opening_hours_and_the_fallback_time_are_kept_per_club(booking):
-    club = booking.create_club(
+    club = booking.clubs.create_club(
         "Club", "Europe/Berlin", opening_hours=[(5, "18:00", "02:00"), (6, "12:00", "24:00")], fallback_time="17:00"
     )
-    stored = booking.get_club(club.id)
+    stored = booking.clubs.get_club(club.id)
     assert stored == club and [str(w) for w in stored.opening_hours] == ["fri 18:00-02:00", "sat 12:00-24:00"]
     assert stored.fallback_minute == 17 * 60
-    assert booking.update_club(club.id, opening_hours=[]) == booking.get_club(club.id)
-    assert booking.get_club(club.id).opening_hours == () and booking.get_club(club.id).fallback_minute == 17 * 60
+    assert booking.clubs.update_club(club.id, opening_hours=[]) == booking.clubs.get_club(club.id)
+    assert booking.clubs.get_club(club.id).opening_hours == () and booking.clubs.get_club(club.id).fallback_minute == 17 * 60
 
 
 @pytest.mark.rule("schedule.recurring.collision-refused")
 def test_every_occurrence_is_a_booking_row_the_database_refuses_to_overlap(booking, engine):
-    club = booking.create_club("Club", "Europe/Berlin")
-    room = booking.add_room(club.id, "Room 1")
-    view = booking.book_recurring_activity(club.id, room.id, "D&D", *THURSDAY, "FREQ=WEEKLY;BYDAY=TH;COUNT=4")
-    listed = booking.list_bookings(club.id, THURSDAY[0], THURSDAY[0] + timedelta(days=30))
+    club = booking.clubs.create_club("Club", "Europe/Berlin")
+    room = booking.clubs.add_room(club.id, "Room 1")
+    view = booking.calendar.book_recurring_activity(club.id, room.id, "D&D", *THURSDAY, "FREQ=WEEKLY;BYDAY=TH;COUNT=4")
+    listed = booking.calendar.list_bookings(club.id, THURSDAY[0], THURSDAY[0] + timedelta(days=30))
     assert [b.id for b in listed] == [b.id for b in view.occurrences]
     assert [b.slot.start.astimezone(BERLIN).hour for b in listed] == [19] * 4
     third = view.occurrences[2]
@@ -88,10 +89,10 @@ def test_every_occurrence_is_a_booking_row_the_database_refuses_to_overlap(booki
 
     with pytest.raises(RoomTaken):
         uow.write(move_onto_the_third)
-    assert booking.get_series(club.id, view.series.id) == view
+    assert booking.calendar.get_series(club.id, view.series.id) == view
     # a series over an existing booking: refused before any insert, nothing stored
     with pytest.raises(FailedPrecondition, match="occurrence 1 .* collides with 'D&D'"):
-        booking.book_recurring_activity(club.id, room.id, "Poker", *THURSDAY, "FREQ=DAILY;COUNT=3")
+        booking.calendar.book_recurring_activity(club.id, room.id, "Poker", *THURSDAY, "FREQ=DAILY;COUNT=3")
     with engine.connect() as connection:
         assert connection.execute(text("SELECT count(*) FROM bookings")).scalar_one() == 4
         assert connection.execute(text("SELECT count(*) FROM booking_series")).scalar_one() == 1
@@ -99,16 +100,18 @@ def test_every_occurrence_is_a_booking_row_the_database_refuses_to_overlap(booki
 
 @pytest.mark.rule("schedule.recurring.occurrences-cancel-and-move")
 def test_moves_and_cancellations_are_stored_with_their_sequence_and_feed_the_calendar(booking):
-    club = booking.create_club("Club", "Europe/Berlin")
-    room = booking.add_room(club.id, "Room 1")
-    other = booking.add_room(club.id, "Room 2")
-    view = booking.book_recurring_activity(club.id, room.id, "D&D", *THURSDAY, "FREQ=WEEKLY;COUNT=4")
+    club = booking.clubs.create_club("Club", "Europe/Berlin")
+    room = booking.clubs.add_room(club.id, "Room 1")
+    other = booking.clubs.add_room(club.id, "Room 2")
+    view = booking.calendar.book_recurring_activity(club.id, room.id, "D&D", *THURSDAY, "FREQ=WEEKLY;COUNT=4")
     first, second, third, fourth = view.occurrences
-    booking.cancel_occurrence(club.id, first.id, "holiday")
-    booking.move_occurrence(club.id, second.id, second.slot.start + timedelta(hours=1), second.slot.end + timedelta(hours=1))
-    booking.move_occurrence(club.id, second.id, second.slot.start, second.slot.end, room_id=other.id)
-    booking.cancel_series(club.id, view.series.id, fourth.slot.start, "campaign over")
-    stored = {b.id: b for b in booking.get_series(club.id, view.series.id).occurrences}
+    booking.calendar.cancel_occurrence(club.id, first.id, "holiday")
+    booking.calendar.move_occurrence(
+        club.id, second.id, second.slot.start + timedelta(hours=1), second.slot.end + timedelta(hours=1)
+    )
+    booking.calendar.move_occurrence(club.id, second.id, second.slot.start, second.slot.end, room_id=other.id)
+    booking.calendar.cancel_series(club.id, view.series.id, fourth.slot.start, "campaign over")
+    stored = {b.id: b for b in booking.calendar.get_series(club.id, view.series.id).occurrences}
     assert (stored[first.id].status, stored[first.id].sequence, stored[first.id].cancel_reason) == (
         BookingStatus.CANCELLED,
         1,
@@ -117,9 +120,9 @@ def test_moves_and_cancellations_are_stored_with_their_sequence_and_feed_the_cal
     assert (stored[second.id].room_id, stored[second.id].sequence, stored[second.id].slot) == (other.id, 2, second.slot)
     assert (stored[third.id].sequence, stored[fourth.id].status) == (0, BookingStatus.CANCELLED)
     with pytest.raises(Aborted):
-        booking.move_occurrence(club.id, third.id, second.slot.start, second.slot.end, room_id=other.id)
-    token = booking.rotate_calendar_token(club.id)
-    ics = booking.export_calendar(token.token)
+        booking.calendar.move_occurrence(club.id, third.id, second.slot.start, second.slot.end, room_id=other.id)
+    token = booking.calendar.rotate_calendar_token(club.id)
+    ics = booking.calendar.export_calendar(token.token)
     events = {str(e["UID"]): e for e in icalendar.Calendar.from_ical(ics).walk("VEVENT")}
     assert len(events) == 4
     assert events[f"{first.id}@rondo"]["STATUS"] == "CANCELLED" and events[f"{second.id}@rondo"]["SEQUENCE"] == 2
@@ -133,36 +136,38 @@ def test_moves_and_cancellations_are_stored_with_their_sequence_and_feed_the_cal
         "02.04 19:00 CEST",
         "09.04 19:00 CEST",
     ]
-    assert booking.export_calendar(token.token, other.id).count(b"BEGIN:VEVENT") == 1
+    assert booking.calendar.export_calendar(token.token, other.id).count(b"BEGIN:VEVENT") == 1
 
 
 @pytest.mark.rule("schedule.calendar.feed-token")
 def test_only_the_tokens_hash_is_stored_and_a_rotation_replaces_it(booking, engine):
-    club = booking.create_club("Club", "")
-    first = booking.rotate_calendar_token(club.id)
-    second = booking.rotate_calendar_token(club.id)
+    club = booking.clubs.create_club("Club", "")
+    first = booking.calendar.rotate_calendar_token(club.id)
+    second = booking.calendar.rotate_calendar_token(club.id)
     with engine.connect() as connection:
         rows = connection.execute(text("SELECT club_id, token_sha256 FROM calendar_tokens")).all()
     assert [tuple(r) for r in rows] == [(club.id, token_digest(second.token))]
     assert first.token not in str(rows) and second.token not in str(rows)
-    assert b"BEGIN:VCALENDAR" in booking.export_calendar(second.token)
+    assert b"BEGIN:VCALENDAR" in booking.calendar.export_calendar(second.token)
 
 
 @pytest.mark.rule("schedule.organizer.move-to-next-window")
 @pytest.mark.rule("schedule.organizer.fallback-last-sunday")
 def test_fallback_and_window_move_in_storage(booking, engine):
-    club = booking.create_club("Club", "Europe/Kirov")
-    booking.add_room(club.id, "Room 1")
-    match = booking.open_match(club.id, "c/1/1/1", PLAYERS, WINDOW_START, WINDOW_END, 90)
-    fallback = booking.apply_fallback("c/1/1/1")
+    club = booking.clubs.create_club("Club", "Europe/Kirov")
+    booking.clubs.add_room(club.id, "Room 1")
+    match = booking.scheduling.open_match(club.id, "c/1/1/1", PLAYERS, WINDOW_START, WINDOW_END, 90)
+    fallback = booking.scheduling.apply_fallback("c/1/1/1")
     assert (
         fallback.status is MeetingStatus.BOOKED
         and fallback.slot.start.astimezone(ZoneInfo("Europe/Kirov")).strftime("%a %H:%M") == "Sun 18:00"
     )
-    [stored] = booking.list_bookings(club.id, WINDOW_START, WINDOW_END)
+    [stored] = booking.calendar.list_bookings(club.id, WINDOW_START, WINDOW_END)
     assert stored.title == "Match: stage 1, round 1, table 1"  # never a player
-    moved = booking.move_match_window("c/1/1/1", at(7, 0), at(14, 0), "two players abroad")
-    assert moved.cancelled_meeting_ids == (fallback.id,) and booking.list_bookings(club.id, WINDOW_START, WINDOW_END) == []
+    moved = booking.scheduling.move_match_window("c/1/1/1", at(7, 0), at(14, 0), "two players abroad")
+    assert (
+        moved.cancelled_meeting_ids == (fallback.id,) and booking.calendar.list_bookings(club.id, WINDOW_START, WINDOW_END) == []
+    )
     with engine.connect() as connection:
         row = connection.execute(text("SELECT match_id, position, reason FROM match_window_moves")).one()
         reason = connection.execute(text("SELECT cancel_reason FROM meetings WHERE id = :id"), {"id": fallback.id}).scalar_one()
@@ -171,7 +176,7 @@ def test_fallback_and_window_move_in_storage(booking, engine):
         ).one()
     assert tuple(row) == (match.id, 0, "two players abroad")
     assert reason == booking_reason[0] == "the match moved to another window: two players abroad" and booking_reason[1] == 1
-    second = booking.apply_fallback("c/1/1/1")  # the new window's last Sunday
+    second = booking.scheduling.apply_fallback("c/1/1/1")  # the new window's last Sunday
     assert (
         second.slot.start.astimezone(ZoneInfo("Europe/Kirov")).date() == (at(13, 0)).astimezone(ZoneInfo("Europe/Kirov")).date()
     )

@@ -30,11 +30,11 @@ def booking(db_url):
 @pytest.fixture
 def booked(booking):
     """A club with two rooms, match "a" booked day 1 18:00-21:00 by the organizer: (service, club id, meeting)."""
-    club = booking.create_club("Club", "")
-    booking.add_room(club.id, "room 1")
-    booking.add_room(club.id, "room 2")
-    booking.open_match(club.id, "a", PLAYERS, WINDOW_START, WINDOW_END, 60)
-    return booking, club.id, booking.assign_meeting("a", at(1, 18), at(1, 21), [])
+    club = booking.clubs.create_club("Club", "")
+    booking.clubs.add_room(club.id, "room 1")
+    booking.clubs.add_room(club.id, "room 2")
+    booking.scheduling.open_match(club.id, "a", PLAYERS, WINDOW_START, WINDOW_END, 60)
+    return booking, club.id, booking.scheduling.assign_meeting("a", at(1, 18), at(1, 21), [])
 
 
 def refused(booking, sql: str, words: str, **params) -> None:
@@ -59,7 +59,7 @@ def test_a_booked_meeting_cannot_be_cancelled_while_its_booking_stays_active(boo
 @pytest.mark.rule("schedule.booking.invariants-in-database")
 def test_an_active_booking_cannot_be_added_for_a_meeting_that_is_not_booked(booked):
     booking, club_id, meeting = booked
-    room = booking.list_rooms(club_id)[1]
+    room = booking.clubs.list_rooms(club_id)[1]
     refused(
         booking,
         "INSERT INTO bookings (id, club_id, room_id, starts_at, ends_at, status, title, match_id, meeting_id, created_at, sequence) "
@@ -91,8 +91,8 @@ def test_a_match_and_hanchan_set_has_at_most_one_booked_meeting(booked):
 @pytest.mark.rule("schedule.booking.invariants-in-database")
 def test_a_player_is_in_at_most_one_booked_meeting_at_a_time(booked):
     booking, club_id, meeting = booked
-    booking.open_match(club_id, "b", ["p1", "q2", "q3", "q4"], WINDOW_START, WINDOW_END, 60)
-    other = booking.open_match(club_id, "c", ["r1", "r2", "r3", "r4"], WINDOW_START, WINDOW_END, 60)
+    booking.scheduling.open_match(club_id, "b", ["p1", "q2", "q3", "q4"], WINDOW_START, WINDOW_END, 60)
+    other = booking.scheduling.open_match(club_id, "c", ["r1", "r2", "r3", "r4"], WINDOW_START, WINDOW_END, 60)
     match_b = booking.uow.read(lambda repo: repo.match_by_key("b"))
     assert match_b is not None
     refused(  # p1 plays match "a" at day 1 19:00
@@ -118,8 +118,8 @@ def test_a_player_is_in_at_most_one_booked_meeting_at_a_time(booked):
 @pytest.mark.rule("schedule.booking.invariants-in-database")
 def test_booking_a_player_twice_through_the_service_is_aborted_naming_the_player(booked):
     booking, club_id, _ = booked  # p1..p4 play match "a" day 1 18:00-21:00
-    booking.open_match(club_id, "b", ["p1", "q2", "q3", "q4"], WINDOW_START, WINDOW_END, 60)
+    booking.scheduling.open_match(club_id, "b", ["p1", "q2", "q3", "q4"], WINDOW_START, WINDOW_END, 60)
     with pytest.raises(Aborted) as error:  # a free room, but p1 is busy
-        booking.assign_meeting("b", at(1, 20), at(1, 23), [])
+        booking.scheduling.assign_meeting("b", at(1, 20), at(1, 23), [])
     assert error.value.message.startswith("p1 is already booked in another match's meeting overlapping ")
-    assert booking.assign_meeting("b", at(1, 21), at(1, 23), []).status is MeetingStatus.BOOKED  # right after: fine
+    assert booking.scheduling.assign_meeting("b", at(1, 21), at(1, 23), []).status is MeetingStatus.BOOKED  # right after: fine

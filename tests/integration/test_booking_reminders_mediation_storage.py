@@ -48,9 +48,9 @@ def engine(db_url):
 def test_two_replicas_on_one_database_record_each_reminder_once(engine, db_url):
     clock = Clock(datetime(2026, 3, 1, tzinfo=UTC))
     booking = make_service(engine, clock)
-    club = booking.create_club("Club", "")
+    club = booking.clubs.create_club("Club", "")
     for table in range(1, 4):
-        booking.open_match(club.id, f"c/1/1/{table}", PLAYERS, WINDOW_START, WINDOW_START + timedelta(days=14), 90)
+        booking.scheduling.open_match(club.id, f"c/1/1/{table}", PLAYERS, WINDOW_START, WINDOW_START + timedelta(days=14), 90)
     clock.now = SUNDAY_19_KIROV
     other = make_engine(db_url)  # a second replica: its own engine and pool
     replicas = [make_reminders(engine, clock), make_reminders(other, clock)]
@@ -84,8 +84,8 @@ def test_two_replicas_on_one_database_record_each_reminder_once(engine, db_url):
 def test_the_delivery_log_is_stored_with_its_times_in_utc(engine):
     clock = Clock(datetime(2026, 3, 1, tzinfo=UTC))
     booking, reminders = make_service(engine, clock), make_reminders(engine, clock)
-    club = booking.create_club("Club", "Europe/Berlin")
-    booking.open_match(club.id, "c/1/1/1", PLAYERS, WINDOW_START, WINDOW_START + timedelta(days=14), 90, games=5)
+    club = booking.clubs.create_club("Club", "Europe/Berlin")
+    booking.scheduling.open_match(club.id, "c/1/1/1", PLAYERS, WINDOW_START, WINDOW_START + timedelta(days=14), 90, games=5)
     reminders.set_schedule(club.id, 5, "20:30")
     assert reminders.get_schedule(club.id).describe() == "Friday 20:30"
     clock.now = datetime(2026, 3, 6, 19, 30, tzinfo=UTC)
@@ -101,7 +101,7 @@ def test_the_delivery_log_is_stored_with_its_times_in_utc(engine):
         datetime(2026, 3, 6, 19, 31, 2, tzinfo=UTC),
         "rondo-bot",
     )
-    assert logged.due.player_ids == tuple(PLAYERS) and booking.get_match_card("c/1/1/1", "p1").match.games == 5
+    assert logged.due.player_ids == tuple(PLAYERS) and booking.scheduling.get_match_card("c/1/1/1", "p1").match.games == 5
 
 
 @pytest.mark.rule("updown.mediation.two-open-at-once")

@@ -29,32 +29,34 @@ def booking(db_url):
 
 @pytest.mark.rule("schedule.confirmation.all-four-book-a-room")
 def test_a_match_is_agreed_booked_and_unbooked_in_storage(booking):
-    club = booking.create_club("Discard club", "")
-    room = booking.add_room(club.id, "Room 1")
-    booking.open_match(club.id, "c/1/1/1", PLAYERS, WINDOW_START, WINDOW_END, 90)
+    club = booking.clubs.create_club("Discard club", "")
+    room = booking.clubs.add_room(club.id, "Room 1")
+    booking.scheduling.open_match(club.id, "c/1/1/1", PLAYERS, WINDOW_START, WINDOW_END, 90)
     for p in PLAYERS:
-        booking.set_availability("c/1/1/1", p, [(at(0, 18), at(0, 20)), (at(0, 19), at(0, 23))])
-    assert [(i.start, i.end) for i in booking.get_my_availability("c/1/1/1", "p1").intervals] == [(at(0, 18), at(0, 23))]
-    meeting = booking.propose_meeting("c/1/1/1", "p1", at(0, 19), at(0, 23), [])
+        booking.scheduling.set_availability("c/1/1/1", p, [(at(0, 18), at(0, 20)), (at(0, 19), at(0, 23))])
+    assert [(i.start, i.end) for i in booking.scheduling.get_my_availability("c/1/1/1", "p1").intervals] == [
+        (at(0, 18), at(0, 23))
+    ]
+    meeting = booking.scheduling.propose_meeting("c/1/1/1", "p1", at(0, 19), at(0, 23), [])
     for p in PLAYERS:
-        done = booking.confirm_meeting("c/1/1/1", meeting.id, p)
+        done = booking.scheduling.confirm_meeting("c/1/1/1", meeting.id, p)
     assert done.status is MeetingStatus.BOOKED and done.room_id == room.id
-    [stored] = booking.list_bookings(club.id, WINDOW_START, WINDOW_END)
+    [stored] = booking.calendar.list_bookings(club.id, WINDOW_START, WINDOW_END)
     assert (stored.slot.start, stored.slot.end, stored.meeting_id) == (at(0, 19), at(0, 23), meeting.id)
-    answer = booking.set_availability("c/1/1/1", "p3", [(at(1, 18), at(1, 23))])
+    answer = booking.scheduling.set_availability("c/1/1/1", "p3", [(at(1, 18), at(1, 23))])
     assert answer.cancelled_meeting_ids == (meeting.id,) and answer.availability.version == 2
-    assert booking.list_bookings(club.id, WINDOW_START, WINDOW_END) == []
-    assert booking.get_match_card("c/1/1/1", "p2").state is CardState.AGREEING
+    assert booking.calendar.list_bookings(club.id, WINDOW_START, WINDOW_END) == []
+    assert booking.scheduling.get_match_card("c/1/1/1", "p2").state is CardState.AGREEING
 
 
 @pytest.mark.rule("schedule.booking.no-overlap-enforced-by-database")
 def test_the_database_refuses_overlapping_active_bookings_of_one_room(booking):
-    club = booking.create_club("Club", "")
-    room = booking.add_room(club.id, "Room 1")
-    first = booking.book_activity(club.id, room.id, "D&D evening", at(0, 18), at(0, 22))
-    booking.book_activity(club.id, room.id, "Right after", at(0, 22), at(0, 23))  # [) ranges: touching is fine
+    club = booking.clubs.create_club("Club", "")
+    room = booking.clubs.add_room(club.id, "Room 1")
+    first = booking.calendar.book_activity(club.id, room.id, "D&D evening", at(0, 18), at(0, 22))
+    booking.calendar.book_activity(club.id, room.id, "Right after", at(0, 22), at(0, 23))  # [) ranges: touching is fine
     with pytest.raises(Aborted):
-        booking.book_activity(club.id, room.id, "Poker", at(0, 21), at(0, 23))
+        booking.calendar.book_activity(club.id, room.id, "Poker", at(0, 21), at(0, 23))
     insert = text(
         "INSERT INTO bookings (id, club_id, room_id, starts_at, ends_at, status, title, created_at) "
         "VALUES (:id, :club, :room, :start, :end, :status, 'raw', :start)"
@@ -79,7 +81,7 @@ def test_the_database_refuses_overlapping_active_bookings_of_one_room(booking):
         )
         with pytest.raises(IntegrityError), connection.begin_nested():  # re-activating it would overlap
             connection.execute(text("UPDATE bookings SET status = 'active' WHERE title = 'raw'"))
-    assert [b.id for b in booking.list_bookings(club.id, WINDOW_START, WINDOW_END)][0] == first.id
+    assert [b.id for b in booking.calendar.list_bookings(club.id, WINDOW_START, WINDOW_END)][0] == first.id
 
 
 @pytest.mark.rule("schedule.proposal.rate-limited")
@@ -87,22 +89,22 @@ def test_the_proposal_rate_limit_is_counted_from_stored_meetings(db_url):
     """The limit holds across service instances (replicas) because it counts the stored proposals."""
     from datetime import timedelta
 
-    from booking.service import MAX_PROPOSALS_PER_HOUR
+    from booking.use_cases.scheduling import MAX_PROPOSALS_PER_HOUR
     from rondo_runtime.errors import ResourceExhausted
 
     engine = make_engine(db_url)
     run_migrations(engine, MIGRATIONS)
     now = [clock()]
     first, second = make_service(engine, lambda: now[0]), make_service(engine, lambda: now[0])
-    club = first.create_club("Discard club", "")
-    first.add_room(club.id, "Room 1")
-    first.open_match(club.id, "c/1/1/1", PLAYERS, WINDOW_START, WINDOW_END, 90)
+    club = first.clubs.create_club("Discard club", "")
+    first.clubs.add_room(club.id, "Room 1")
+    first.scheduling.open_match(club.id, "c/1/1/1", PLAYERS, WINDOW_START, WINDOW_END, 90)
     for p in PLAYERS:
-        first.set_availability("c/1/1/1", p, [(at(0, 8), at(0, 23))])
+        first.scheduling.set_availability("c/1/1/1", p, [(at(0, 8), at(0, 23))])
     for n in range(MAX_PROPOSALS_PER_HOUR):
-        (first if n % 2 else second).propose_meeting("c/1/1/1", "p1", at(0, 8, n), at(0, 10, n), [])
+        (first if n % 2 else second).scheduling.propose_meeting("c/1/1/1", "p1", at(0, 8, n), at(0, 10, n), [])
     with pytest.raises(ResourceExhausted, match="try again after"):
-        second.propose_meeting("c/1/1/1", "p1", at(0, 12), at(0, 14), [])
+        second.scheduling.propose_meeting("c/1/1/1", "p1", at(0, 12), at(0, 14), [])
     now[0] += timedelta(hours=1, seconds=1)  # an hour later the budget is back
-    assert first.propose_meeting("c/1/1/1", "p1", at(0, 12), at(0, 14), []).proposed_by == "p1"
+    assert first.scheduling.propose_meeting("c/1/1/1", "p1", at(0, 12), at(0, 14), []).proposed_by == "p1"
     engine.dispose()

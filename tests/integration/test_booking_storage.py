@@ -29,22 +29,22 @@ def test_migrations_build_exactly_the_model_schema(booking):
 
 
 def test_club_defaults_to_kirov_time(booking):
-    club = booking.create_club("Discard club", "")
-    assert booking.get_club(club.id).time_zone == "Europe/Kirov"
+    club = booking.clubs.create_club("Discard club", "")
+    assert booking.clubs.get_club(club.id).time_zone == "Europe/Kirov"
 
 
 def test_bad_time_zone_names_the_field(booking):
     with pytest.raises(InvalidArgument) as error:
-        booking.create_club("Club", "Mars/Olympus")
+        booking.clubs.create_club("Club", "Mars/Olympus")
     assert [v.field for v in error.value.violations] == ["time_zone"]
 
 
 def test_rooms_unique_per_club_and_idempotent(booking):
-    club = booking.create_club("Club", "Europe/Moscow")
-    a = booking.add_room(club.id, "Big room", idempotency_key="r1")
-    assert booking.add_room(club.id, "Big room", idempotency_key="r1").id == a.id
+    club = booking.clubs.create_club("Club", "Europe/Moscow")
+    a = booking.clubs.add_room(club.id, "Big room", idempotency_key="r1")
+    assert booking.clubs.add_room(club.id, "Big room", idempotency_key="r1").id == a.id
     with pytest.raises(InvalidArgument):
-        booking.add_room(club.id, "big ROOM")
-    assert [r.name for r in booking.list_rooms(club.id)] == ["Big room"]
+        booking.clubs.add_room(club.id, "big ROOM")
+    assert [r.name for r in booking.clubs.list_rooms(club.id)] == ["Big room"]
     with pytest.raises(NotFound):
-        booking.list_rooms("missing")
+        booking.clubs.list_rooms("missing")

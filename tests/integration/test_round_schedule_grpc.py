@@ -12,7 +12,7 @@ from google.protobuf.timestamp_pb2 import Timestamp
 
 from booking.domain.round_options import AUTO_SCHEDULER
 from booking.domain.scheduling import MeetingStatus
-from booking.service import Proposal
+from booking.use_cases.auto_schedule import Proposal
 from rondo.solver.v1 import solver_pb2
 from rondo_runtime.grpc_errors import field_violations
 from tests.booking_scheduling import PLAYERS, WINDOW_END, WINDOW_START, at
@@ -104,23 +104,27 @@ def test_a_round_beyond_the_capacity_is_refused_before_any_work(solver):  # noqa
 @pytest.mark.rule("schedule.auto.proposals-need-confirmations")
 @pytest.mark.rule("schedule.auto.options-from-booking")
 def test_round_options_and_proposals_in_storage(booking):  # noqa: F811
-    club = booking.create_club("Discard club", "")
-    booking.add_room(club.id, "Room A")
-    room_b = booking.add_room(club.id, "Room B")
-    booking.open_match(club.id, "c/1/1/1", PLAYERS, WINDOW_START, WINDOW_END, 120)
+    club = booking.clubs.create_club("Discard club", "")
+    booking.clubs.add_room(club.id, "Room A")
+    room_b = booking.clubs.add_room(club.id, "Room B")
+    booking.scheduling.open_match(club.id, "c/1/1/1", PLAYERS, WINDOW_START, WINDOW_END, 120)
     for p in PLAYERS:
-        booking.set_availability("c/1/1/1", p, [(at(0, 18), at(0, 23))])
-    [options] = booking.round_options(["c/1/1/1"]).matches
+        booking.scheduling.set_availability("c/1/1/1", p, [(at(0, 18), at(0, 23))])
+    [options] = booking.auto_schedule.round_options(["c/1/1/1"]).matches
     assert [(o.slot.start, len(o.room_ids)) for o in options.options] == [(at(0, 18), 2)]
-    [meeting] = booking.propose_meetings([Proposal("c/1/1/1", at(0, 18), at(0, 22), room_b.id)], AUTO_SCHEDULER, "auto")
-    assert booking.propose_meetings([Proposal("c/1/1/1", at(0, 18), at(0, 22), room_b.id)], AUTO_SCHEDULER, "auto") == [meeting]
-    [stored] = booking.get_match_card("c/1/1/1", "p1").meetings
+    [meeting] = booking.auto_schedule.propose_meetings(
+        [Proposal("c/1/1/1", at(0, 18), at(0, 22), room_b.id)], AUTO_SCHEDULER, "auto"
+    )
+    assert booking.auto_schedule.propose_meetings(
+        [Proposal("c/1/1/1", at(0, 18), at(0, 22), room_b.id)], AUTO_SCHEDULER, "auto"
+    ) == [meeting]
+    [stored] = booking.scheduling.get_match_card("c/1/1/1", "p1").meetings
     assert (stored.meeting.proposed_by, stored.meeting.room_id, stored.meeting.status) == (
         AUTO_SCHEDULER,
         room_b.id,
         MeetingStatus.PROPOSED,
     )
     for p in PLAYERS:
-        done = booking.confirm_meeting("c/1/1/1", meeting.id, p)
+        done = booking.scheduling.confirm_meeting("c/1/1/1", meeting.id, p)
     assert (done.status, done.room_id) == (MeetingStatus.BOOKED, room_b.id)
-    assert booking.round_options(["c/1/1/1"]).matches[0].booked
+    assert booking.auto_schedule.round_options(["c/1/1/1"]).matches[0].booked

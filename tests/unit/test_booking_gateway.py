@@ -9,12 +9,14 @@ import pytest
 from google.protobuf.field_mask_pb2 import FieldMask
 from google.protobuf.timestamp_pb2 import Timestamp
 
-from booking.grpc_api import BookingServicer
+from booking.grpc_servicer import BookingServicer
+from booking.mediation_service import MediationService
+from booking.reminder_service import ReminderService
 from booking.service import BookingService
 from rondo.gateway.v1 import calendar_pb2, common_pb2, draws_pb2, scheduling_pb2
 from rondo_runtime.errors import InvalidArgument
 from tests.booking_scheduling import WINDOW_END, WINDOW_START, at, clock
-from tests.unit.fakes import FakeBookingRepository, FakeUnitOfWork
+from tests.unit.fakes import FakeBookingRepository, FakeMediationRepository, FakeReminderRepository, FakeUnitOfWork
 from tests.unit.gateway_fakes import GuardedGateway, ServicerStub
 
 pytestmark = pytest.mark.unit
@@ -37,7 +39,10 @@ class Gateway(GuardedGateway):
         super().__init__()
         self.booking_uow = FakeUnitOfWork(FakeBookingRepository())
         self.booking = BookingService(self.booking_uow, clock)  # type: ignore[arg-type]
-        self.downstream.booking = ServicerStub("booking", BookingServicer(self.booking))  # type: ignore[attr-defined]
+        reminders: Any = FakeUnitOfWork(FakeReminderRepository())  # unused here: every BookingService RPC has its handler
+        mediation: Any = FakeUnitOfWork(FakeMediationRepository())
+        servicer = BookingServicer(self.booking, ReminderService(reminders, clock), MediationService(mediation, clock))
+        self.downstream.booking = ServicerStub("booking", servicer)  # type: ignore[attr-defined]
 
     def as_player(self, competition_id: str, player_id: str, method: str, request: Any) -> Any:
         return self(method, request, token=self.player(competition_id, player_id))

@@ -41,9 +41,11 @@ class Engine:
         self.reminders = ReminderService(self.uow, self.clock)
 
     def open(self, key: str, zone: str = "", games: int = 0) -> tuple[str, str]:
-        club = self.booking.create_club(f"Club {key}", zone)
-        self.booking.add_room(club.id, "Room 1")
-        self.booking.open_match(club.id, key, PLAYERS, WINDOW_START, WINDOW_START + timedelta(days=14), 90, games=games)
+        club = self.booking.clubs.create_club(f"Club {key}", zone)
+        self.booking.clubs.add_room(club.id, "Room 1")
+        self.booking.scheduling.open_match(
+            club.id, key, PLAYERS, WINDOW_START, WINDOW_START + timedelta(days=14), 90, games=games
+        )
         return club.id, key
 
 
@@ -85,11 +87,11 @@ def test_an_agreed_match_is_not_reminded_and_the_reminder_says_who_has_to_act():
     e.open("c/1/1/2")
     slot = (WINDOW_START + timedelta(days=2, hours=15), WINDOW_START + timedelta(days=2, hours=20))
     for p in PLAYERS:
-        e.booking.set_availability("c/1/1/1", p, [slot])
-    meeting = e.booking.propose_meeting("c/1/1/1", "p1", *slot, [])
+        e.booking.scheduling.set_availability("c/1/1/1", p, [slot])
+    meeting = e.booking.scheduling.propose_meeting("c/1/1/1", "p1", *slot, [])
     for p in PLAYERS:
-        e.booking.confirm_meeting("c/1/1/1", meeting.id, p)
-    e.booking.set_availability("c/1/1/2", "p1", [slot])
+        e.booking.scheduling.confirm_meeting("c/1/1/1", meeting.id, p)
+    e.booking.scheduling.set_availability("c/1/1/2", "p1", [slot])
     e.clock.now = SUNDAY_19_KIROV
     [due] = e.reminders.record_due()
     assert (due.due.match_key, due.due.player_ids) == ("c/1/1/2", ("p2", "p3", "p4"))
@@ -144,13 +146,13 @@ def test_a_final_of_five_games_booked_for_three_is_still_reminded():
     e.open("c/9/1/1", games=5)
     slot = (WINDOW_START + timedelta(days=2, hours=15), WINDOW_START + timedelta(days=2, hours=20))
     for p in PLAYERS:
-        e.booking.set_availability("c/9/1/1", p, [slot])
-    meeting = e.booking.propose_meeting("c/9/1/1", "p1", *slot, [1, 2, 3])
+        e.booking.scheduling.set_availability("c/9/1/1", p, [slot])
+    meeting = e.booking.scheduling.propose_meeting("c/9/1/1", "p1", *slot, [1, 2, 3])
     for p in PLAYERS:
-        e.booking.confirm_meeting("c/9/1/1", meeting.id, p)
+        e.booking.scheduling.confirm_meeting("c/9/1/1", meeting.id, p)
     e.clock.now = SUNDAY_19_KIROV
     [due] = e.reminders.record_due()
     assert due.due.reason is ReminderReason.NO_PROPOSAL
     with pytest.raises(InvalidArgument) as error:
-        e.booking.open_match("x", "c/9/1/2", PLAYERS, WINDOW_START, WINDOW_START + timedelta(days=1), 90, games=17)
+        e.booking.scheduling.open_match("x", "c/9/1/2", PLAYERS, WINDOW_START, WINDOW_START + timedelta(days=1), 90, games=17)
     assert "games" in {v.field for v in error.value.violations}

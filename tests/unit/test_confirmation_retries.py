@@ -13,12 +13,12 @@ pytestmark = pytest.mark.unit
 
 
 def _agreeing(booking) -> tuple[str, str, str]:
-    club = booking.create_club("Discard club", "")
-    room = booking.add_room(club.id, "Room 1")
-    booking.open_match(club.id, "c/1/1/1", PLAYERS, WINDOW_START, WINDOW_END, 90)
+    club = booking.clubs.create_club("Discard club", "")
+    room = booking.clubs.add_room(club.id, "Room 1")
+    booking.scheduling.open_match(club.id, "c/1/1/1", PLAYERS, WINDOW_START, WINDOW_END, 90)
     for p in PLAYERS:
-        booking.set_availability("c/1/1/1", p, [(at(0, 18), at(0, 23)), (at(1, 18), at(1, 23))])
-    meeting = booking.propose_meeting("c/1/1/1", "p1", at(0, 19), at(0, 23), [])
+        booking.scheduling.set_availability("c/1/1/1", p, [(at(0, 18), at(0, 23)), (at(1, 18), at(1, 23))])
+    meeting = booking.scheduling.propose_meeting("c/1/1/1", "p1", at(0, 19), at(0, 23), [])
     return club.id, room.id, meeting.id
 
 
@@ -27,14 +27,16 @@ def test_every_confirmation_retried_with_its_key_books_the_room_once(booking, uo
     _, _, meeting_id = _agreeing(booking)
     first = {}
     for p in PLAYERS:
-        first[p] = booking.confirm_meeting("c/1/1/1", meeting_id, p, idempotency_key=f"confirm-{p}")
-        assert booking.confirm_meeting("c/1/1/1", meeting_id, p, idempotency_key=f"confirm-{p}").status is first[p].status
+        first[p] = booking.scheduling.confirm_meeting("c/1/1/1", meeting_id, p, idempotency_key=f"confirm-{p}")
+        assert (
+            booking.scheduling.confirm_meeting("c/1/1/1", meeting_id, p, idempotency_key=f"confirm-{p}").status is first[p].status
+        )
     assert first["p4"].status is MeetingStatus.BOOKED
     for p in PLAYERS:  # every retry after the booking answers the booked meeting, nothing more is stored
-        assert booking.confirm_meeting("c/1/1/1", meeting_id, p, idempotency_key=f"confirm-{p}") == first["p4"]
+        assert booking.scheduling.confirm_meeting("c/1/1/1", meeting_id, p, idempotency_key=f"confirm-{p}") == first["p4"]
     assert len(uow.repository.bookings_by_id) == 1 and len(uow.repository.confirmation_rows) == 4
     with pytest.raises(InvalidArgument) as error:
-        booking.confirm_meeting("c/1/1/1", meeting_id, "p2", idempotency_key="confirm-p1")
+        booking.scheduling.confirm_meeting("c/1/1/1", meeting_id, "p2", idempotency_key="confirm-p1")
     assert [v.field for v in error.value.violations] == ["idempotency_key"]
 
 
@@ -42,13 +44,13 @@ def test_every_confirmation_retried_with_its_key_books_the_room_once(booking, uo
 def test_a_lost_race_keeps_the_key_free_and_the_retry_books_once_the_room_is_free(booking, uow):
     club_id, room_id, meeting_id = _agreeing(booking)
     for p in PLAYERS[:3]:
-        booking.confirm_meeting("c/1/1/1", meeting_id, p)
-    dnd = booking.book_activity(club_id, room_id, "D&D evening", at(0, 20), at(0, 22))
+        booking.scheduling.confirm_meeting("c/1/1/1", meeting_id, p)
+    dnd = booking.calendar.book_activity(club_id, room_id, "D&D evening", at(0, 20), at(0, 22))
     with pytest.raises(Aborted, match="D&D evening"):
-        booking.confirm_meeting("c/1/1/1", meeting_id, "p4", idempotency_key="last")
+        booking.scheduling.confirm_meeting("c/1/1/1", meeting_id, "p4", idempotency_key="last")
     assert uow.repository.idempotency_records == {} and len(uow.repository.confirmation_rows) == 3
     uow.repository.cancel_booking(dnd.id, clock())  # the activity is cancelled: the same retry now books
-    done = booking.confirm_meeting("c/1/1/1", meeting_id, "p4", idempotency_key="last")
+    done = booking.scheduling.confirm_meeting("c/1/1/1", meeting_id, "p4", idempotency_key="last")
     assert done.status is MeetingStatus.BOOKED
-    assert booking.confirm_meeting("c/1/1/1", meeting_id, "p4", idempotency_key="last") == done
+    assert booking.scheduling.confirm_meeting("c/1/1/1", meeting_id, "p4", idempotency_key="last") == done
     assert len([b for b in uow.repository.bookings_by_id.values() if b.meeting_id == meeting_id]) == 1

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from google.protobuf.timestamp_pb2 import Timestamp
 
-from booking.grpc_reminders_mediation import RemindersMediationServicer
+from booking.grpc_servicer import BookingServicer
 from booking.mediation_service import MediationService
 from booking.reminder_service import ReminderService
 from booking.service import BookingService
@@ -53,7 +53,7 @@ class Gateway(GuardedGateway):
         uow: Any = FakeUnitOfWork(FakeReminderRepository())
         mediation_uow: Any = FakeUnitOfWork(FakeMediationRepository())
         self.booking_uow, self.mediation_uow = uow, mediation_uow
-        servicer = RemindersMediationServicer(
+        servicer = BookingServicer(
             BookingService(uow, self.clock), ReminderService(uow, self.clock), MediationService(mediation_uow, self.clock)
         )
         self.downstream.booking = ServicerStub("booking", servicer)  # type: ignore[attr-defined]

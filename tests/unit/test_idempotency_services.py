@@ -94,13 +94,13 @@ def booking(booking_uow) -> BookingService:
 
 
 def test_booking_keys_are_bound_to_their_requests(booking, booking_uow):
-    club = booking.create_club("Discard club", "", idempotency_key="k")
+    club = booking.clubs.create_club("Discard club", "", idempotency_key="k")
     with pytest.raises(InvalidArgument) as error:
-        booking.create_club("Discard club", "Europe/Moscow", idempotency_key="k")
+        booking.clubs.create_club("Discard club", "Europe/Moscow", idempotency_key="k")
     _reused(error)
-    room = booking.add_room(club.id, "Big room", idempotency_key="k")
-    assert booking.add_room(club.id, "Big room", idempotency_key="k").id == room.id
+    room = booking.clubs.add_room(club.id, "Big room", idempotency_key="k")
+    assert booking.clubs.add_room(club.id, "Big room", idempotency_key="k").id == room.id
     with pytest.raises(InvalidArgument) as error:
-        booking.add_room(club.id, "Annex", idempotency_key="k")
+        booking.clubs.add_room(club.id, "Annex", idempotency_key="k")
     _reused(error)
     assert list(booking_uow.repository.clubs_by_id) == [club.id] and list(booking_uow.repository.rooms_by_id) == [room.id]
