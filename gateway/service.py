@@ -4,9 +4,9 @@ Requests come in as the public API's messages (``rondo.gateway.v1``) and go down
 services' own; what a use case answers is public again (``gateway/adapters/public_api.py`` converts).
 
 draw -> review (GetDraw / GetSeating) -> approve -> (later) redraw -> review -> approve.
-The gateway decides nothing itself: league checks and stores (PrepareRedraw, SaveDraw, ApproveDraw,
-PlayoffProgress), the solver draws and seats (DrawTables, SeatPlayoffRound) and owns the time-budget
-rule. Every downstream call carries a timeout derived from the incoming call's deadline.
+The gateway decides nothing itself: league checks, asks and stores (PrepareDraw, PrepareRedraw, SaveDraw,
+ApproveDraw), the solver draws and seats (DrawTables, SeatPlayoffRound) and owns the time-budget rule:
+every solver-backed flow is prepare (the owner) -> solve -> save (the owner). Every downstream call carries a timeout derived from the incoming call's deadline.
 """
 
 from __future__ import annotations
@@ -215,51 +215,25 @@ class GatewayService:
         except InvalidArgument as error:
             raise with_names(error, names) from None
 
-    @staticmethod
-    def _roster(players: league_pb2.ListPlayersResponse) -> list[solver_pb2.Player]:
-        """A first draw's players: the main participants (a technical substitute is seated only by a
-        redraw, docs/rules.md mahjong.roster.substitute-registered), in registration order."""
-        return [
-            solver_pb2.Player(id=p.id, rating=p.rating if p.HasField("rating") else None)
-            for p in sorted(players.players, key=lambda p: p.registration_order)
-            if p.status != league_pb2.PLAYER_STATUS_SUBSTITUTE
-        ]
-
     async def draw_competition(self, request: draws_pb2.DrawCompetitionRequest, deadline: float | None) -> draws_pb2.DrawProposal:
+        """league.PrepareDraw (checks the draw, answers the solver's request) -> solver.DrawTables ->
+        league.SaveDraw (checks the draw again and stores it with the request, for its certificate)."""
         clock = Deadline(deadline)
-        competition = await self.league(
-            "GetCompetition", league_pb2.GetCompetitionRequest(competition_id=request.competition_id), clock.timeout()
+        plan = await self.league(
+            "PrepareDraw",
+            league_pb2.PrepareDrawRequest(
+                competition_id=request.competition_id,
+                separations=convert_all(request.separations, solver_pb2.Separation),
+                pins=convert_all(request.pins, solver_pb2.Pin),
+                seat_balance=request.seat_balance,
+                time_limit_seconds=request.time_limit_seconds,
+                seed=request.seed if request.HasField("seed") else None,
+                key_seed=_key_seed(request),
+            ),
+            clock.timeout(),
         )
-        players = await self.league("ListPlayers", league_pb2.ListPlayersRequest(competition_id=competition.id), clock.timeout())
-        seed = await self._draw_seed(competition.id, request, clock)
-        asked = solver_pb2.DrawTablesRequest(
-            players=self._roster(players),
-            rounds=competition.rounds,
-            table_size=competition.table_size,
-            separations=convert_all(request.separations, solver_pb2.Separation),
-            pins=convert_all(request.pins, solver_pb2.Pin),
-            seat_balance=request.seat_balance,
-            seed=seed,
-            time_limit_seconds=request.time_limit_seconds,
-        )
-        solved = await self._solve(asked, _names(players), clock)
-        return await self._store(competition.id, solved, request.idempotency_key, clock, asked=asked)
-
-    async def _draw_seed(self, competition_id: str, request, clock: Deadline) -> int | None:
-        """The seed of the next draw: the committed one (a request that names a seed is then refused),
-        else the request's, else one derived from the idempotency key (so a retry asks the solver the same
-        question: gateway/domain/draw_seed.py), else none (the solver picks one and reports it)
-        (docs/rules.md draw.trust.seed-commitment)."""
-        committed = await self.league(
-            "GetDrawSeed", league_pb2.GetDrawSeedRequest(competition_id=competition_id), clock.timeout()
-        )
-        if committed.HasField("seed"):
-            if request.HasField("seed"):
-                raise FailedPrecondition.because("DRAW_SEED_COMMITTED")
-            return committed.seed
-        if request.HasField("seed"):
-            return request.seed
-        return seed_from_key(competition_id, request.idempotency_key) if request.idempotency_key else None
+        solved = await self._solve(plan.request, dict(plan.player_names), clock)
+        return await self._store(request.competition_id, solved, request.idempotency_key, clock, asked=plan.request)
 
     async def redraw(self, request: draws_pb2.RedrawRequest, deadline: float | None) -> draws_pb2.DrawProposal:
         """league.PrepareRedraw (checks the redraw, splits the published draw) -> solver.DrawTables ->
@@ -276,27 +250,15 @@ class GatewayService:
                 played_rounds=request.played_rounds,
                 reason=request.reason,
                 pins=convert_all(request.pins, solver_pb2.Pin),
+                separations=convert_all(request.separations, solver_pb2.Separation),
+                seat_balance=request.seat_balance,
+                time_limit_seconds=request.time_limit_seconds,
+                seed=request.seed if request.HasField("seed") else None,
+                key_seed=_key_seed(request),
             ),
             clock.timeout(),
         )
-        everyone = await self.league(
-            "ListPlayers",
-            league_pb2.ListPlayersRequest(competition_id=request.competition_id, include_inactive=True),
-            clock.timeout(),
-        )
-        asked = solver_pb2.DrawTablesRequest(
-            players=plan.roster,
-            rounds=plan.rounds,
-            table_size=plan.table_size,
-            separations=convert_all(request.separations, solver_pb2.Separation),
-            pins=plan.pins,
-            previous=plan.previous,
-            history=plan.history,
-            seat_balance=request.seat_balance,
-            seed=await self._draw_seed(request.competition_id, request, clock),
-            time_limit_seconds=request.time_limit_seconds,
-        )
-        solved = await self._solve(asked, _names(everyone), clock)
+        solved = await self._solve(plan.request, dict(plan.player_names), clock)
         solved.notes.extend(plan.notes)
         return await self._store(
             request.competition_id,
@@ -306,7 +268,7 @@ class GatewayService:
             replaces_draw_id=plan.replaces_draw_id,
             played_rounds=plan.played_rounds,
             reason=request.reason,
-            asked=asked,
+            asked=plan.request,
         )
 
     async def _store(
@@ -794,8 +756,11 @@ def schedule_request(
     return out
 
 
-def _names(players: league_pb2.ListPlayersResponse) -> dict[str, str]:
-    return {p.id: p.name for p in players.players}
+def _key_seed(request: draws_pb2.DrawCompetitionRequest | draws_pb2.RedrawRequest) -> int | None:
+    """The seed league uses when neither a commitment nor the organizer names one: derived from the
+    (scoped) idempotency key, so a retry asks the solver the same question (gateway/domain/draw_seed.py);
+    without a key none (the solver picks one and reports it)."""
+    return seed_from_key(request.competition_id, request.idempotency_key) if request.idempotency_key else None
 
 
 def with_names(error: InvalidArgument, names: dict[str, str]) -> InvalidArgument:

@@ -20,7 +20,7 @@ from league.domain.model import Competition, Draw, DrawStatistics, DrawStatus, P
 from league.domain.pinning import RulesetVersion
 from league.domain.playoff_basis import PlayoffConflict, PlayoffDecision, PlayoffDecisionKind
 from league.domain.records import Content, GameEntry, HanchanEntry, NoShowEntry, PenaltyEntry, ResultRecord
-from league.domain.redraw import RedrawPin, RedrawPlan
+from league.domain.redraw import RedrawPin
 from league.domain.registration import Resolution
 from league.domain.reviews import RecordStatus, ReviewedRecord, Verdict
 from league.domain.scoring import exact
@@ -30,7 +30,7 @@ from league.domain.standings import UnresolvedTie
 from league.domain.texts import ru_of
 from league.playoff_service import PlayoffReport
 from league.review_service import Decision
-from league.service import CompetitionStandings, LeagueService
+from league.service import CompetitionStandings, DrawPreparation, LeagueService, RedrawPreparation
 from league.updown_service import CheckpointResult, UpdownStageStandings
 from rondo.league.v1 import league_pb2, league_pb2_grpc
 from rondo.solver.v1 import solver_pb2
@@ -118,17 +118,46 @@ def draw_to_proto(d: Draw) -> league_pb2.Draw:
     )
 
 
-def redraw_plan_to_proto(plan: RedrawPlan, roster: list[Player], table_size: int) -> league_pb2.PrepareRedrawResponse:
+def draw_preparation_to_proto(prepared: DrawPreparation, asked: league_pb2.PrepareDrawRequest) -> league_pb2.PrepareDrawResponse:
+    """The solver's request for a first draw: league's roster, rounds, table size and seed, and the
+    organizer's options as asked."""
+    return league_pb2.PrepareDrawResponse(
+        request=solver_pb2.DrawTablesRequest(
+            players=[solver_pb2.Player(id=p.id, rating=p.rating) for p in prepared.roster],
+            rounds=prepared.competition.rounds,
+            table_size=prepared.competition.table_size,
+            separations=asked.separations,
+            pins=asked.pins,
+            seat_balance=asked.seat_balance,
+            seed=prepared.seed,
+            time_limit_seconds=asked.time_limit_seconds,
+        ),
+        player_names={p.id: p.name for p in prepared.players},
+    )
+
+
+def redraw_preparation_to_proto(
+    prepared: RedrawPreparation, asked: league_pb2.PrepareRedrawRequest
+) -> league_pb2.PrepareRedrawResponse:
+    """The solver's request for a redraw: league's plan, roster and seed, and the organizer's options as asked."""
+    plan = prepared.plan
     return league_pb2.PrepareRedrawResponse(
         replaces_draw_id=plan.replaces_draw_id,
         played_rounds=plan.played_rounds,
-        roster=[solver_pb2.Player(id=p.id, rating=p.rating) for p in roster],
-        rounds=plan.rounds_to_solve,
-        table_size=table_size,
-        history=rounds_to_proto(plan.history),
-        previous=rounds_to_proto(plan.previous),
-        pins=[solver_pb2.Pin(player_id=p.player_id, round=p.round, table=p.table) for p in plan.pins],
         notes=list(plan.notes),
+        request=solver_pb2.DrawTablesRequest(
+            players=[solver_pb2.Player(id=p.id, rating=p.rating) for p in prepared.roster],
+            rounds=plan.rounds_to_solve,
+            table_size=prepared.competition.table_size,
+            separations=asked.separations,
+            pins=[solver_pb2.Pin(player_id=p.player_id, round=p.round, table=p.table) for p in plan.pins],
+            previous=rounds_to_proto(plan.previous),
+            history=rounds_to_proto(plan.history),
+            seat_balance=asked.seat_balance,
+            seed=prepared.seed,
+            time_limit_seconds=asked.time_limit_seconds,
+        ),
+        player_names={p.id: p.name for p in prepared.players},
     )
 
 
@@ -786,12 +815,27 @@ class LeagueServicer(league_pb2_grpc.LeagueServiceServicer):
             draws=[draw_to_proto(d) for d in await asyncio.to_thread(self.service.list_draws, request.competition_id)]
         )
 
+    async def PrepareDraw(self, request, context):
+        prepared = await asyncio.to_thread(
+            self.service.prepare_draw,
+            request.competition_id,
+            request.seed if request.HasField("seed") else None,
+            request.key_seed if request.HasField("key_seed") else None,
+        )
+        return draw_preparation_to_proto(prepared, request)
+
     async def PrepareRedraw(self, request, context):
         pins = tuple(RedrawPin(p.player_id, p.round, p.table) for p in request.pins)
-        competition, plan, roster = await asyncio.to_thread(
-            self.service.prepare_redraw, request.competition_id, request.played_rounds, request.reason, pins
+        prepared = await asyncio.to_thread(
+            self.service.prepare_redraw,
+            request.competition_id,
+            request.played_rounds,
+            request.reason,
+            pins,
+            request.seed if request.HasField("seed") else None,
+            request.key_seed if request.HasField("key_seed") else None,
         )
-        return redraw_plan_to_proto(plan, roster, competition.table_size)
+        return redraw_preparation_to_proto(prepared, request)
 
     async def PlayoffProgress(self, request, context):
         results = [playoff.TableResult(r.table, tuple(r.order), tuple(r.substitute_ids)) for r in request.results]
@@ -1031,9 +1075,6 @@ class LeagueServicer(league_pb2_grpc.LeagueServiceServicer):
 
     async def GetSeedCommitment(self, request, context):
         return commitment_to_proto(await asyncio.to_thread(self.service.seed_commitment_of, request.competition_id))
-
-    async def GetDrawSeed(self, request, context):
-        return league_pb2.DrawSeed(seed=await asyncio.to_thread(self.service.next_draw_seed, request.competition_id))
 
     async def CloseRegistration(self, request, context):
         return await close_registration(self.service, request)

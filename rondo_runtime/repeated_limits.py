@@ -67,7 +67,10 @@ CAPACITY: dict[str, int] = {
     "rondo.league.v1.PlayoffProgressRequest.withdrawn": ROSTER,
     "rondo.league.v1.PlayoffTableResult.order": AT_A_TABLE,
     "rondo.league.v1.PlayoffTableResult.substitute_ids": AT_A_TABLE,
+    "rondo.league.v1.PrepareDrawRequest.pins": MAX_SEATS,
+    "rondo.league.v1.PrepareDrawRequest.separations": SEPARATIONS,
     "rondo.league.v1.PrepareRedrawRequest.pins": MAX_SEATS,
+    "rondo.league.v1.PrepareRedrawRequest.separations": SEPARATIONS,
     "rondo.league.v1.SaveDrawRequest.rounds": MAX_ROUNDS,
     "rondo.league.v1.SaveStageRequest.rounds": MAX_ROUNDS,
     # solver

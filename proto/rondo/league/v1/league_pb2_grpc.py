@@ -89,6 +89,11 @@ class LeagueServiceStub:
                 request_serializer=rondo_dot_league_dot_v1_dot_league__pb2.PrepareRedrawRequest.SerializeToString,
                 response_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.PrepareRedrawResponse.FromString,
                 _registered_method=True)
+        self.PrepareDraw = channel.unary_unary(
+                '/rondo.league.v1.LeagueService/PrepareDraw',
+                request_serializer=rondo_dot_league_dot_v1_dot_league__pb2.PrepareDrawRequest.SerializeToString,
+                response_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.PrepareDrawResponse.FromString,
+                _registered_method=True)
         self.PlayoffProgress = channel.unary_unary(
                 '/rondo.league.v1.LeagueService/PlayoffProgress',
                 request_serializer=rondo_dot_league_dot_v1_dot_league__pb2.PlayoffProgressRequest.SerializeToString,
@@ -229,11 +234,6 @@ class LeagueServiceStub:
                 request_serializer=rondo_dot_league_dot_v1_dot_league__pb2.GetSeedCommitmentRequest.SerializeToString,
                 response_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.SeedCommitment.FromString,
                 _registered_method=True)
-        self.GetDrawSeed = channel.unary_unary(
-                '/rondo.league.v1.LeagueService/GetDrawSeed',
-                request_serializer=rondo_dot_league_dot_v1_dot_league__pb2.GetDrawSeedRequest.SerializeToString,
-                response_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.DrawSeed.FromString,
-                _registered_method=True)
         self.GetDrawCertificate = channel.unary_unary(
                 '/rondo.league.v1.LeagueService/GetDrawCertificate',
                 request_serializer=rondo_dot_league_dot_v1_dot_league__pb2.GetDrawCertificateRequest.SerializeToString,
@@ -317,6 +317,18 @@ class LeagueServiceServicer:
         """Checks a redraw of the published draw (played_rounds, reason, pins) and answers what the
         solver needs for it; SaveDraw with replaces_draw_id checks the same rules again and keeps the
         played rounds as played (docs/rules.md mahjong.draw.redraw-keeps-played-rounds).
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def PrepareDraw(self, request, context):
+        """Internal (the gateway's DrawCompetition): checks a first draw of the competition and answers
+        the solver's complete request for it: the main participants in registration order (a technical
+        substitute is drawn only by a redraw, docs/rules.md mahjong.roster.substitute-registered), the
+        competition's rounds and table size, the organizer's options, and the seed (the committed one,
+        else the organizer's, else the gateway's `key_seed`: docs/rules.md draw.trust.seed-commitment).
+        The twin of PrepareRedraw; SaveDraw checks the draw again.
         """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')
@@ -540,13 +552,6 @@ class LeagueServiceServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
-    def GetDrawSeed(self, request, context):
-        """Internal (the gateway's draw workflow): the seed the next draw must use, if one was committed.
-        """
-        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
-        context.set_details('Method not implemented!')
-        raise NotImplementedError('Method not implemented!')
-
     def GetDrawCertificate(self, request, context):
         """Missing associated documentation comment in .proto file."""
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
@@ -619,6 +624,11 @@ def add_LeagueServiceServicer_to_server(servicer, server):
                     servicer.PrepareRedraw,
                     request_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.PrepareRedrawRequest.FromString,
                     response_serializer=rondo_dot_league_dot_v1_dot_league__pb2.PrepareRedrawResponse.SerializeToString,
+            ),
+            'PrepareDraw': grpc.unary_unary_rpc_method_handler(
+                    servicer.PrepareDraw,
+                    request_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.PrepareDrawRequest.FromString,
+                    response_serializer=rondo_dot_league_dot_v1_dot_league__pb2.PrepareDrawResponse.SerializeToString,
             ),
             'PlayoffProgress': grpc.unary_unary_rpc_method_handler(
                     servicer.PlayoffProgress,
@@ -759,11 +769,6 @@ def add_LeagueServiceServicer_to_server(servicer, server):
                     servicer.GetSeedCommitment,
                     request_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.GetSeedCommitmentRequest.FromString,
                     response_serializer=rondo_dot_league_dot_v1_dot_league__pb2.SeedCommitment.SerializeToString,
-            ),
-            'GetDrawSeed': grpc.unary_unary_rpc_method_handler(
-                    servicer.GetDrawSeed,
-                    request_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.GetDrawSeedRequest.FromString,
-                    response_serializer=rondo_dot_league_dot_v1_dot_league__pb2.DrawSeed.SerializeToString,
             ),
             'GetDrawCertificate': grpc.unary_unary_rpc_method_handler(
                     servicer.GetDrawCertificate,
@@ -1073,6 +1078,33 @@ class LeagueService:
             '/rondo.league.v1.LeagueService/PrepareRedraw',
             rondo_dot_league_dot_v1_dot_league__pb2.PrepareRedrawRequest.SerializeToString,
             rondo_dot_league_dot_v1_dot_league__pb2.PrepareRedrawResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def PrepareDraw(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/rondo.league.v1.LeagueService/PrepareDraw',
+            rondo_dot_league_dot_v1_dot_league__pb2.PrepareDrawRequest.SerializeToString,
+            rondo_dot_league_dot_v1_dot_league__pb2.PrepareDrawResponse.FromString,
             options,
             channel_credentials,
             insecure,
@@ -1829,33 +1861,6 @@ class LeagueService:
             '/rondo.league.v1.LeagueService/GetSeedCommitment',
             rondo_dot_league_dot_v1_dot_league__pb2.GetSeedCommitmentRequest.SerializeToString,
             rondo_dot_league_dot_v1_dot_league__pb2.SeedCommitment.FromString,
-            options,
-            channel_credentials,
-            insecure,
-            call_credentials,
-            compression,
-            wait_for_ready,
-            timeout,
-            metadata,
-            _registered_method=True)
-
-    @staticmethod
-    def GetDrawSeed(request,
-            target,
-            options=(),
-            channel_credentials=None,
-            call_credentials=None,
-            insecure=False,
-            compression=None,
-            wait_for_ready=None,
-            timeout=None,
-            metadata=None):
-        return grpc.experimental.unary_unary(
-            request,
-            target,
-            '/rondo.league.v1.LeagueService/GetDrawSeed',
-            rondo_dot_league_dot_v1_dot_league__pb2.GetDrawSeedRequest.SerializeToString,
-            rondo_dot_league_dot_v1_dot_league__pb2.DrawSeed.FromString,
             options,
             channel_credentials,
             insecure,
