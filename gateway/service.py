@@ -589,8 +589,8 @@ class GatewayService:
         self, request: scheduling_pb2.ProposeRoundScheduleRequest, caller: str, deadline: float | None = None
     ) -> scheduling_pb2.ProposeRoundScheduleResponse:
         """The organizer's auto-scheduler (docs/rules.md schedule.auto.*): league.GetDraw (the round's
-        tables) -> booking.GetRoundOptions (common options per match; internal, never answered to the
-        client) -> solver.ProposeRoundSchedule -> booking.ProposeMeetings (PROPOSED meetings by
+        tables) -> booking.PrepareRoundSchedule (the solver's problem from the common options per match;
+        internal, never answered to the client) -> solver.ProposeRoundSchedule -> booking.ProposeMeetings (PROPOSED meetings by
         "organizer:auto-scheduler" that still need every player's confirmation); appends
         ``schedule.proposed`` per meeting. With a key, a retry answers the first answer (the solve is
         not run again): the gateway keeps it, like DrawCompetition's."""
@@ -612,15 +612,24 @@ class GatewayService:
         self, request: scheduling_pb2.ProposeRoundScheduleRequest, key: str, clock: Deadline
     ) -> scheduling_pb2.ProposeRoundScheduleResponse:
         draw = await self.league("GetDraw", league_pb2.GetDrawRequest(competition_id=request.competition_id), clock.timeout())
-        keys = _round_match_keys(draw, request.round)
-        options = await self.booking("GetRoundOptions", booking_pb2.GetRoundOptionsRequest(match_keys=keys), clock.timeout())
-        problem = schedule_request(request, options)
+        prepared = await self.booking(
+            "PrepareRoundSchedule",
+            booking_pb2.PrepareRoundScheduleRequest(
+                match_keys=_round_match_keys(draw, request.round),
+                meeting_minutes=request.meeting_minutes,
+                start_step_minutes=request.start_step_minutes,
+                preference=convert(request.preference, solver_pb2.SchedulePreference),
+                time_limit_seconds=request.time_limit_seconds,
+                seed=request.seed if request.HasField("seed") else None,
+            ),
+            clock.timeout(),
+        )
         answer = scheduling_pb2.ProposeRoundScheduleResponse(status=common_pb2.SOLVE_STATUS_OPTIMAL)
         slots: dict[str, solver_pb2.MatchSlot] = {}
-        if problem.matches:
+        if prepared.problem.matches:
             default = getattr(self.downstream(), "timeout_s", None)
             without_deadline = None if default is None else max(default, request.time_limit_seconds + SOLVER_MARGIN_SECONDS)
-            solved = await self.solver("ProposeRoundSchedule", problem, clock.timeout(without_deadline))
+            solved = await self.solver("ProposeRoundSchedule", prepared.problem, clock.timeout(without_deadline))
             slots = {s.match_id: s for s in solved.slots}
             answer.status, answer.wall_time_seconds = solve_status(solved.status), solved.wall_time_seconds
             answer.objective.CopyFrom(convert(solved.objective, scheduling_pb2.ScheduleObjective))
@@ -642,7 +651,7 @@ class GatewayService:
                 clock.timeout(),
             )
             meetings = {m.match_key: m for m in stored.meetings}
-        for m in options.matches:
+        for m in prepared.matches:
             slot = slots.get(m.match.match_key)
             if slot is None:
                 answer.matches.append(_not_scheduled(m))
@@ -722,38 +731,6 @@ def _round_match_keys(draw: league_pb2.Draw, round_number: int) -> list[str]:
     if not 1 <= round_number <= len(draw.rounds):
         raise InvalidArgument.at("round", "ROUND_OUT_OF_RANGE", rounds=len(draw.rounds), round=round_number)
     return [f"{draw.competition_id}/1/{round_number}/{t}" for t in range(1, len(draw.rounds[round_number - 1].tables) + 1)]
-
-
-def schedule_request(
-    request: scheduling_pb2.ProposeRoundScheduleRequest, options: booking_pb2.RoundOptions
-) -> solver_pb2.ProposeRoundScheduleRequest:
-    """The solver's problem: every match not booked whose players all answered, with its common options
-    as candidates (docs/rules.md schedule.auto.options-from-booking)."""
-    out = solver_pb2.ProposeRoundScheduleRequest(
-        room_ids=[r.id for r in options.rooms],
-        time_zone=options.club.time_zone,
-        start_step_minutes=request.start_step_minutes,
-        preference=convert(request.preference, solver_pb2.SchedulePreference),
-        time_limit_seconds=request.time_limit_seconds,
-        seed=request.seed if request.HasField("seed") else None,
-    )
-    starts = [m.match.window_start for m in options.matches]
-    if starts:
-        out.window_start.CopyFrom(min(starts, key=lambda t: (t.seconds, t.nanos)))
-    for m in options.matches:
-        if m.booked or m.pending_player_ids:
-            continue
-        out.matches.append(
-            solver_pb2.ScheduleMatch(
-                match_id=m.match.match_key,
-                player_ids=m.match.player_ids,
-                length_minutes=request.meeting_minutes or m.match.min_minutes,
-                candidates=[
-                    solver_pb2.ScheduleCandidate(start=o.slot.start, end=o.slot.end, room_ids=o.room_ids) for o in m.options
-                ],
-            )
-        )
-    return out
 
 
 def _key_seed(request: draws_pb2.DrawCompetitionRequest | draws_pb2.RedrawRequest) -> int | None:

@@ -97,7 +97,7 @@ CAPACITY: dict[str, int] = {
     # booking
     "rondo.booking.v1.AnswerMediationRequest.days": DAYS,
     "rondo.booking.v1.AssignMeetingRequest.hanchans": HANCHANS,
-    "rondo.booking.v1.GetRoundOptionsRequest.match_keys": ROSTER,
+    "rondo.booking.v1.PrepareRoundScheduleRequest.match_keys": ROSTER,
     "rondo.booking.v1.ListClubsRequest.club_ids": CLUBS,
     "rondo.booking.v1.MarkRemindersPublishedRequest.reminder_ids": ROSTER,
     "rondo.booking.v1.MeetingProposal.hanchans": HANCHANS,
