@@ -63,6 +63,7 @@ class BookingServicer(booking_pb2_grpc.BookingServiceServicer):
             request.name if request.HasField("name") else None,
             hours_from_proto(request.opening_hours) if request.HasField("opening_hours") else None,
             request.fallback_time if request.HasField("fallback_time") else None,
+            request.time_zone if request.HasField("time_zone") else None,
         )
         return club_to_proto(club)
 

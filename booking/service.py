@@ -20,7 +20,14 @@ from booking.adapters.repository import BookingRepository
 from booking.domain import calendar_feed
 from booking.domain.fallback import fallback_slot
 from booking.domain.intervals import Interval
-from booking.domain.model import Club, Room, validate_club_calendar, validate_new_club, validate_new_room
+from booking.domain.model import (
+    Club,
+    Room,
+    check_time_zone_kept,
+    validate_club_calendar,
+    validate_new_club,
+    validate_new_room,
+)
 from booking.domain.opening_hours import clock, describe, inside_opening_hours, open_intervals
 from booking.domain.recurrence import Series, expand, normalize_rule
 from booking.domain.round_options import MAX_ROUND_MATCHES, MatchOptions, RoundProblem, round_options, round_problem
@@ -243,11 +250,19 @@ class BookingService:
         return self._transaction(work)
 
     def update_club(
-        self, club_id: str, name: str | None = None, opening_hours: RawHours | None = None, fallback_time: str | None = None
+        self,
+        club_id: str,
+        name: str | None = None,
+        opening_hours: RawHours | None = None,
+        fallback_time: str | None = None,
+        time_zone: str | None = None,
     ) -> Club:
         """Changes what is given (None: unchanged): the name, the opening hours (an empty list: 24/7), the
         fallback time. Idempotent by nature (the same request gives the same club). Bookings already
-        made are kept: the hours apply to what is booked from now on."""
+        made are kept: the hours apply to what is booked from now on. ``time_zone`` (the whole club
+        sent back) is checked first: the club's own is fine, another is refused (it never changes)."""
+        if time_zone is not None:
+            self._read(lambda repo: check_time_zone_kept(self._club(repo, club_id), time_zone))
         v = Violations()
         club_id = v.id("club_id", club_id)
         clean_name = v.name("name", name, "give the club a name", MAX_NAME_LENGTH) if name is not None else None

@@ -110,16 +110,18 @@ class CreateClubRequest(_message.Message):
     def __init__(self, name: _Optional[str] = ..., time_zone: _Optional[str] = ..., idempotency_key: _Optional[str] = ..., opening_hours: _Optional[_Union[OpeningHours, _Mapping]] = ..., fallback_time: _Optional[str] = ...) -> None: ...
 
 class UpdateClubRequest(_message.Message):
-    __slots__ = ("club_id", "name", "opening_hours", "fallback_time")
+    __slots__ = ("club_id", "name", "opening_hours", "fallback_time", "time_zone")
     CLUB_ID_FIELD_NUMBER: _ClassVar[int]
     NAME_FIELD_NUMBER: _ClassVar[int]
     OPENING_HOURS_FIELD_NUMBER: _ClassVar[int]
     FALLBACK_TIME_FIELD_NUMBER: _ClassVar[int]
+    TIME_ZONE_FIELD_NUMBER: _ClassVar[int]
     club_id: str
     name: str
     opening_hours: OpeningHours
     fallback_time: str
-    def __init__(self, club_id: _Optional[str] = ..., name: _Optional[str] = ..., opening_hours: _Optional[_Union[OpeningHours, _Mapping]] = ..., fallback_time: _Optional[str] = ...) -> None: ...
+    time_zone: str
+    def __init__(self, club_id: _Optional[str] = ..., name: _Optional[str] = ..., opening_hours: _Optional[_Union[OpeningHours, _Mapping]] = ..., fallback_time: _Optional[str] = ..., time_zone: _Optional[str] = ...) -> None: ...
 
 class GetClubRequest(_message.Message):
     __slots__ = ("club_id",)
