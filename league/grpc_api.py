@@ -934,6 +934,12 @@ class LeagueServicer(league_pb2_grpc.LeagueServiceServicer):
     async def GetStage(self, request, context):
         return stage_to_proto(await asyncio.to_thread(self.service.get_stage, request.competition_id, request.number))
 
+    async def GetStageGame(self, request, context):
+        first, second = await asyncio.to_thread(
+            self.service.stage_game, request.competition_id, request.stage, request.round, request.table
+        )
+        return league_pb2.StageGame(first_player_id=first, second_player_id=second)
+
     async def ListStages(self, request, context):
         stages = await asyncio.to_thread(self.service.list_stages, request.competition_id)
         return league_pb2.ListStagesResponse(stages=[stage_to_proto(st) for st in stages])

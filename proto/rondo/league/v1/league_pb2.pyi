@@ -1157,6 +1157,26 @@ class GetStageRequest(_message.Message):
     number: int
     def __init__(self, competition_id: _Optional[str] = ..., number: _Optional[int] = ...) -> None: ...
 
+class GetStageGameRequest(_message.Message):
+    __slots__ = ("competition_id", "stage", "round", "table")
+    COMPETITION_ID_FIELD_NUMBER: _ClassVar[int]
+    STAGE_FIELD_NUMBER: _ClassVar[int]
+    ROUND_FIELD_NUMBER: _ClassVar[int]
+    TABLE_FIELD_NUMBER: _ClassVar[int]
+    competition_id: str
+    stage: int
+    round: int
+    table: int
+    def __init__(self, competition_id: _Optional[str] = ..., stage: _Optional[int] = ..., round: _Optional[int] = ..., table: _Optional[int] = ...) -> None: ...
+
+class StageGame(_message.Message):
+    __slots__ = ("first_player_id", "second_player_id")
+    FIRST_PLAYER_ID_FIELD_NUMBER: _ClassVar[int]
+    SECOND_PLAYER_ID_FIELD_NUMBER: _ClassVar[int]
+    first_player_id: str
+    second_player_id: str
+    def __init__(self, first_player_id: _Optional[str] = ..., second_player_id: _Optional[str] = ...) -> None: ...
+
 class ListStagesRequest(_message.Message):
     __slots__ = ("competition_id",)
     COMPETITION_ID_FIELD_NUMBER: _ClassVar[int]

@@ -149,6 +149,11 @@ class LeagueServiceStub:
                 request_serializer=rondo_dot_league_dot_v1_dot_league__pb2.GetStageRequest.SerializeToString,
                 response_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.Stage.FromString,
                 _registered_method=True)
+        self.GetStageGame = channel.unary_unary(
+                '/rondo.league.v1.LeagueService/GetStageGame',
+                request_serializer=rondo_dot_league_dot_v1_dot_league__pb2.GetStageGameRequest.SerializeToString,
+                response_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.StageGame.FromString,
+                _registered_method=True)
         self.ListStages = channel.unary_unary(
                 '/rondo.league.v1.LeagueService/ListStages',
                 request_serializer=rondo_dot_league_dot_v1_dot_league__pb2.ListStagesRequest.SerializeToString,
@@ -412,6 +417,15 @@ class LeagueServiceServicer:
 
     def GetStage(self, request, context):
         """Missing associated documentation comment in .proto file."""
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def GetStageGame(self, request, context):
+        """Internal (the gateway's Up&Down mediation): the two players of a game of a stage, in the
+        pairing's order; INVALID_ARGUMENT on `round` or `table` outside the stage, FAILED_PRECONDITION
+        when that table is not a game of two players.
+        """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
@@ -684,6 +698,11 @@ def add_LeagueServiceServicer_to_server(servicer, server):
                     servicer.GetStage,
                     request_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.GetStageRequest.FromString,
                     response_serializer=rondo_dot_league_dot_v1_dot_league__pb2.Stage.SerializeToString,
+            ),
+            'GetStageGame': grpc.unary_unary_rpc_method_handler(
+                    servicer.GetStageGame,
+                    request_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.GetStageGameRequest.FromString,
+                    response_serializer=rondo_dot_league_dot_v1_dot_league__pb2.StageGame.SerializeToString,
             ),
             'ListStages': grpc.unary_unary_rpc_method_handler(
                     servicer.ListStages,
@@ -1402,6 +1421,33 @@ class LeagueService:
             '/rondo.league.v1.LeagueService/GetStage',
             rondo_dot_league_dot_v1_dot_league__pb2.GetStageRequest.SerializeToString,
             rondo_dot_league_dot_v1_dot_league__pb2.Stage.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def GetStageGame(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/rondo.league.v1.LeagueService/GetStageGame',
+            rondo_dot_league_dot_v1_dot_league__pb2.GetStageGameRequest.SerializeToString,
+            rondo_dot_league_dot_v1_dot_league__pb2.StageGame.FromString,
             options,
             channel_credentials,
             insecure,
