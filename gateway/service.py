@@ -6,7 +6,8 @@ services' own; what a use case answers is public again (``gateway/adapters/publi
 draw -> review (GetDraw / GetSeating) -> approve -> (later) redraw -> review -> approve.
 The gateway decides nothing itself: league checks, asks and stores (PrepareDraw, PrepareRedraw, SaveDraw,
 ApproveDraw), the solver draws and seats (DrawTables, SeatPlayoffRound) and owns the time-budget rule:
-every solver-backed flow is prepare (the owner) -> solve -> save (the owner). Every downstream call carries a timeout derived from the incoming call's deadline.
+every solver-backed flow is prepare (the owner) -> solve -> save (the owner). Every downstream call
+carries a timeout derived from the incoming call's deadline.
 """
 
 from __future__ import annotations
@@ -221,15 +222,7 @@ class GatewayService:
         clock = Deadline(deadline)
         plan = await self.league(
             "PrepareDraw",
-            league_pb2.PrepareDrawRequest(
-                competition_id=request.competition_id,
-                separations=convert_all(request.separations, solver_pb2.Separation),
-                pins=convert_all(request.pins, solver_pb2.Pin),
-                seat_balance=request.seat_balance,
-                time_limit_seconds=request.time_limit_seconds,
-                seed=request.seed if request.HasField("seed") else None,
-                key_seed=_key_seed(request),
-            ),
+            league_pb2.PrepareDrawRequest(competition_id=request.competition_id, options=_draw_options(request)),
             clock.timeout(),
         )
         solved = await self._solve(plan.request, dict(plan.player_names), clock)
@@ -249,12 +242,7 @@ class GatewayService:
                 competition_id=request.competition_id,
                 played_rounds=request.played_rounds,
                 reason=request.reason,
-                pins=convert_all(request.pins, solver_pb2.Pin),
-                separations=convert_all(request.separations, solver_pb2.Separation),
-                seat_balance=request.seat_balance,
-                time_limit_seconds=request.time_limit_seconds,
-                seed=request.seed if request.HasField("seed") else None,
-                key_seed=_key_seed(request),
+                options=_draw_options(request),
             ),
             clock.timeout(),
         )
@@ -589,9 +577,9 @@ class GatewayService:
         self, request: scheduling_pb2.ProposeRoundScheduleRequest, caller: str, deadline: float | None = None
     ) -> scheduling_pb2.ProposeRoundScheduleResponse:
         """The organizer's auto-scheduler (docs/rules.md schedule.auto.*): league.GetDraw (the round's
-        tables) -> booking.PrepareRoundSchedule (the solver's problem from the common options per match;
-        internal, never answered to the client) -> solver.ProposeRoundSchedule -> booking.ProposeMeetings (PROPOSED meetings by
-        "organizer:auto-scheduler" that still need every player's confirmation); appends
+        tables) -> booking.PrepareRoundSchedule (the solver's problem, from the common options per match;
+        internal, never answered to the client) -> solver.ProposeRoundSchedule -> booking.ProposeMeetings
+        (PROPOSED meetings by "organizer:auto-scheduler" that still need every player's confirmation); appends
         ``schedule.proposed`` per meeting. With a key, a retry answers the first answer (the solve is
         not run again): the gateway keeps it, like DrawCompetition's."""
         scoped = self.scoped(request, "ProposeRoundSchedule", caller).idempotency_key
@@ -733,11 +721,19 @@ def _round_match_keys(draw: league_pb2.Draw, round_number: int) -> list[str]:
     return [f"{draw.competition_id}/1/{round_number}/{t}" for t in range(1, len(draw.rounds[round_number - 1].tables) + 1)]
 
 
-def _key_seed(request: draws_pb2.DrawCompetitionRequest | draws_pb2.RedrawRequest) -> int | None:
-    """The seed league uses when neither a commitment nor the organizer names one: derived from the
-    (scoped) idempotency key, so a retry asks the solver the same question (gateway/domain/draw_seed.py);
-    without a key none (the solver picks one and reports it)."""
-    return seed_from_key(request.competition_id, request.idempotency_key) if request.idempotency_key else None
+def _draw_options(request: draws_pb2.DrawCompetitionRequest | draws_pb2.RedrawRequest) -> league_pb2.DrawOptions:
+    """What the organizer asks of a draw or a redraw, for league's PrepareDraw / PrepareRedraw, with the
+    seed league uses when neither a commitment nor the organizer names one: derived from the (scoped)
+    idempotency key, so a retry asks the solver the same question (gateway/domain/draw_seed.py); without
+    a key none (the solver picks one and reports it)."""
+    return league_pb2.DrawOptions(
+        separations=convert_all(request.separations, solver_pb2.Separation),
+        pins=convert_all(request.pins, solver_pb2.Pin),
+        seat_balance=request.seat_balance,
+        time_limit_seconds=request.time_limit_seconds,
+        seed=request.seed if request.HasField("seed") else None,
+        key_seed=seed_from_key(request.competition_id, request.idempotency_key) if request.idempotency_key else None,
+    )
 
 
 def with_names(error: InvalidArgument, names: dict[str, str]) -> InvalidArgument:

@@ -20,7 +20,7 @@ from league.domain.model import Competition, Draw, DrawStatistics, DrawStatus, P
 from league.domain.pinning import RulesetVersion
 from league.domain.playoff_basis import PlayoffConflict, PlayoffDecision, PlayoffDecisionKind
 from league.domain.records import Content, GameEntry, HanchanEntry, NoShowEntry, PenaltyEntry, ResultRecord
-from league.domain.redraw import RedrawPin
+from league.domain.redraw import RedrawPin, RedrawPlan
 from league.domain.registration import Resolution
 from league.domain.reviews import RecordStatus, ReviewedRecord, Verdict
 from league.domain.scoring import exact
@@ -118,44 +118,58 @@ def draw_to_proto(d: Draw) -> league_pb2.Draw:
     )
 
 
-def draw_preparation_to_proto(prepared: DrawPreparation, asked: league_pb2.PrepareDrawRequest) -> league_pb2.PrepareDrawResponse:
-    """The solver's request for a first draw: league's roster, rounds, table size and seed, and the
-    organizer's options as asked."""
+def draw_tables_request(
+    roster: list[Player],
+    rounds: int,
+    table_size: int,
+    seed: int | None,
+    options: league_pb2.DrawOptions,
+    pins: list[solver_pb2.Pin],
+    plan: RedrawPlan | None = None,
+) -> solver_pb2.DrawTablesRequest:
+    """The solver's request: league's roster, rounds, table size, seed and pins (and a redraw's history
+    and previous rounds), and the organizer's separations, seat balance and budget as asked."""
+    return solver_pb2.DrawTablesRequest(
+        players=[solver_pb2.Player(id=p.id, rating=p.rating) for p in roster],
+        rounds=rounds,
+        table_size=table_size,
+        separations=options.separations,
+        pins=pins,
+        previous=rounds_to_proto(plan.previous) if plan is not None else [],
+        history=rounds_to_proto(plan.history) if plan is not None else [],
+        seat_balance=options.seat_balance,
+        seed=seed,
+        time_limit_seconds=options.time_limit_seconds,
+    )
+
+
+def seeds_of(options: league_pb2.DrawOptions) -> tuple[int | None, int | None]:
+    """The organizer's seed and the gateway's key seed (None: unset)."""
+    return (
+        options.seed if options.HasField("seed") else None,
+        options.key_seed if options.HasField("key_seed") else None,
+    )
+
+
+def draw_preparation_to_proto(prepared: DrawPreparation, options: league_pb2.DrawOptions) -> league_pb2.PrepareDrawResponse:
+    competition = prepared.competition
     return league_pb2.PrepareDrawResponse(
-        request=solver_pb2.DrawTablesRequest(
-            players=[solver_pb2.Player(id=p.id, rating=p.rating) for p in prepared.roster],
-            rounds=prepared.competition.rounds,
-            table_size=prepared.competition.table_size,
-            separations=asked.separations,
-            pins=asked.pins,
-            seat_balance=asked.seat_balance,
-            seed=prepared.seed,
-            time_limit_seconds=asked.time_limit_seconds,
+        request=draw_tables_request(
+            prepared.roster, competition.rounds, competition.table_size, prepared.seed, options, list(options.pins)
         ),
         player_names={p.id: p.name for p in prepared.players},
     )
 
 
-def redraw_preparation_to_proto(
-    prepared: RedrawPreparation, asked: league_pb2.PrepareRedrawRequest
-) -> league_pb2.PrepareRedrawResponse:
-    """The solver's request for a redraw: league's plan, roster and seed, and the organizer's options as asked."""
+def redraw_preparation_to_proto(prepared: RedrawPreparation, options: league_pb2.DrawOptions) -> league_pb2.PrepareRedrawResponse:
     plan = prepared.plan
+    pins = [solver_pb2.Pin(player_id=p.player_id, round=p.round, table=p.table) for p in plan.pins]  # the solver's numbering
     return league_pb2.PrepareRedrawResponse(
         replaces_draw_id=plan.replaces_draw_id,
         played_rounds=plan.played_rounds,
         notes=list(plan.notes),
-        request=solver_pb2.DrawTablesRequest(
-            players=[solver_pb2.Player(id=p.id, rating=p.rating) for p in prepared.roster],
-            rounds=plan.rounds_to_solve,
-            table_size=prepared.competition.table_size,
-            separations=asked.separations,
-            pins=[solver_pb2.Pin(player_id=p.player_id, round=p.round, table=p.table) for p in plan.pins],
-            previous=rounds_to_proto(plan.previous),
-            history=rounds_to_proto(plan.history),
-            seat_balance=asked.seat_balance,
-            seed=prepared.seed,
-            time_limit_seconds=asked.time_limit_seconds,
+        request=draw_tables_request(
+            prepared.roster, plan.rounds_to_solve, prepared.competition.table_size, prepared.seed, options, pins, plan
         ),
         player_names={p.id: p.name for p in prepared.players},
     )
@@ -816,26 +830,20 @@ class LeagueServicer(league_pb2_grpc.LeagueServiceServicer):
         )
 
     async def PrepareDraw(self, request, context):
-        prepared = await asyncio.to_thread(
-            self.service.prepare_draw,
-            request.competition_id,
-            request.seed if request.HasField("seed") else None,
-            request.key_seed if request.HasField("key_seed") else None,
-        )
-        return draw_preparation_to_proto(prepared, request)
+        prepared = await asyncio.to_thread(self.service.prepare_draw, request.competition_id, *seeds_of(request.options))
+        return draw_preparation_to_proto(prepared, request.options)
 
     async def PrepareRedraw(self, request, context):
-        pins = tuple(RedrawPin(p.player_id, p.round, p.table) for p in request.pins)
+        pins = tuple(RedrawPin(p.player_id, p.round, p.table) for p in request.options.pins)
         prepared = await asyncio.to_thread(
             self.service.prepare_redraw,
             request.competition_id,
             request.played_rounds,
             request.reason,
             pins,
-            request.seed if request.HasField("seed") else None,
-            request.key_seed if request.HasField("key_seed") else None,
+            *seeds_of(request.options),
         )
-        return redraw_preparation_to_proto(prepared, request)
+        return redraw_preparation_to_proto(prepared, request.options)
 
     async def PlayoffProgress(self, request, context):
         results = [playoff.TableResult(r.table, tuple(r.order), tuple(r.substitute_ids)) for r in request.results]

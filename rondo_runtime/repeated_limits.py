@@ -60,6 +60,8 @@ CAPACITY: dict[str, int] = {
     "rondo.gateway.v1.WatchEventsRequest.kinds": SMALL,
     # league
     "rondo.league.v1.DecideTieRequest.player_ids": ROSTER,
+    "rondo.league.v1.DrawOptions.pins": MAX_SEATS,
+    "rondo.league.v1.DrawOptions.separations": SEPARATIONS,
     "rondo.league.v1.HanchanResult.chombo": AT_A_TABLE,
     "rondo.league.v1.HanchanResult.scores": AT_A_TABLE,
     "rondo.league.v1.PlayoffProgressRequest.regular_places": ROSTER,
@@ -67,10 +69,6 @@ CAPACITY: dict[str, int] = {
     "rondo.league.v1.PlayoffProgressRequest.withdrawn": ROSTER,
     "rondo.league.v1.PlayoffTableResult.order": AT_A_TABLE,
     "rondo.league.v1.PlayoffTableResult.substitute_ids": AT_A_TABLE,
-    "rondo.league.v1.PrepareDrawRequest.pins": MAX_SEATS,
-    "rondo.league.v1.PrepareDrawRequest.separations": SEPARATIONS,
-    "rondo.league.v1.PrepareRedrawRequest.pins": MAX_SEATS,
-    "rondo.league.v1.PrepareRedrawRequest.separations": SEPARATIONS,
     "rondo.league.v1.SaveDrawRequest.rounds": MAX_ROUNDS,
     "rondo.league.v1.SaveStageRequest.rounds": MAX_ROUNDS,
     # solver

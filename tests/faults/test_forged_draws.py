@@ -123,7 +123,10 @@ def test_stale_proposal_cannot_be_approved_and_redraw_rules_hold(tmp_path):
             (league_pb2.PrepareRedrawRequest(competition_id=c.id, played_rounds=1, reason=" "), "reason"),
             (
                 league_pb2.PrepareRedrawRequest(
-                    competition_id=c.id, played_rounds=1, reason="x", pins=[solver_pb2.Pin(player_id=sub.id, round=0, table=0)]
+                    competition_id=c.id,
+                    played_rounds=1,
+                    reason="x",
+                    options=league_pb2.DrawOptions(pins=[solver_pb2.Pin(player_id=sub.id, round=0, table=0)]),
                 ),
                 "pins[0].round",
             ),

@@ -177,7 +177,8 @@ def test_the_draw_seed_is_the_committed_one_else_the_organizer_s_else_the_key_s(
     gateway("DrawCompetition", draws_pb2.DrawCompetitionRequest(competition_id=competition.id))
     keyed, named, unset = gateway.downstream.solver.requests
     [prepare, *_] = [c.request for c in gateway.downstream.calls if c.method == "PrepareDraw"]
-    assert keyed.seed == prepare.key_seed and prepare.HasField("key_seed") and not prepare.HasField("seed")
+    assert keyed.seed == prepare.options.key_seed and prepare.options.HasField("key_seed")
+    assert not prepare.options.HasField("seed")
     assert named.seed == 7 and not unset.HasField("seed")  # without a key the solver picks one
 
     committed, _ = gateway.competition()

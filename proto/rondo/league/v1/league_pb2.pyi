@@ -417,26 +417,16 @@ class ListDrawsResponse(_message.Message):
     def __init__(self, draws: _Optional[_Iterable[_Union[Draw, _Mapping]]] = ...) -> None: ...
 
 class PrepareRedrawRequest(_message.Message):
-    __slots__ = ("competition_id", "played_rounds", "reason", "pins", "separations", "seat_balance", "time_limit_seconds", "seed", "key_seed")
+    __slots__ = ("competition_id", "played_rounds", "reason", "options")
     COMPETITION_ID_FIELD_NUMBER: _ClassVar[int]
     PLAYED_ROUNDS_FIELD_NUMBER: _ClassVar[int]
     REASON_FIELD_NUMBER: _ClassVar[int]
-    PINS_FIELD_NUMBER: _ClassVar[int]
-    SEPARATIONS_FIELD_NUMBER: _ClassVar[int]
-    SEAT_BALANCE_FIELD_NUMBER: _ClassVar[int]
-    TIME_LIMIT_SECONDS_FIELD_NUMBER: _ClassVar[int]
-    SEED_FIELD_NUMBER: _ClassVar[int]
-    KEY_SEED_FIELD_NUMBER: _ClassVar[int]
+    OPTIONS_FIELD_NUMBER: _ClassVar[int]
     competition_id: str
     played_rounds: int
     reason: str
-    pins: _containers.RepeatedCompositeFieldContainer[_solver_pb2.Pin]
-    separations: _containers.RepeatedCompositeFieldContainer[_solver_pb2.Separation]
-    seat_balance: bool
-    time_limit_seconds: float
-    seed: int
-    key_seed: int
-    def __init__(self, competition_id: _Optional[str] = ..., played_rounds: _Optional[int] = ..., reason: _Optional[str] = ..., pins: _Optional[_Iterable[_Union[_solver_pb2.Pin, _Mapping]]] = ..., separations: _Optional[_Iterable[_Union[_solver_pb2.Separation, _Mapping]]] = ..., seat_balance: _Optional[bool] = ..., time_limit_seconds: _Optional[float] = ..., seed: _Optional[int] = ..., key_seed: _Optional[int] = ...) -> None: ...
+    options: DrawOptions
+    def __init__(self, competition_id: _Optional[str] = ..., played_rounds: _Optional[int] = ..., reason: _Optional[str] = ..., options: _Optional[_Union[DrawOptions, _Mapping]] = ...) -> None: ...
 
 class PrepareRedrawResponse(_message.Message):
     __slots__ = ("replaces_draw_id", "played_rounds", "notes", "request", "player_names")
@@ -459,23 +449,29 @@ class PrepareRedrawResponse(_message.Message):
     player_names: _containers.ScalarMap[str, str]
     def __init__(self, replaces_draw_id: _Optional[str] = ..., played_rounds: _Optional[int] = ..., notes: _Optional[_Iterable[str]] = ..., request: _Optional[_Union[_solver_pb2.DrawTablesRequest, _Mapping]] = ..., player_names: _Optional[_Mapping[str, str]] = ...) -> None: ...
 
-class PrepareDrawRequest(_message.Message):
-    __slots__ = ("competition_id", "separations", "pins", "seat_balance", "time_limit_seconds", "seed", "key_seed")
-    COMPETITION_ID_FIELD_NUMBER: _ClassVar[int]
+class DrawOptions(_message.Message):
+    __slots__ = ("separations", "pins", "seat_balance", "time_limit_seconds", "seed", "key_seed")
     SEPARATIONS_FIELD_NUMBER: _ClassVar[int]
     PINS_FIELD_NUMBER: _ClassVar[int]
     SEAT_BALANCE_FIELD_NUMBER: _ClassVar[int]
     TIME_LIMIT_SECONDS_FIELD_NUMBER: _ClassVar[int]
     SEED_FIELD_NUMBER: _ClassVar[int]
     KEY_SEED_FIELD_NUMBER: _ClassVar[int]
-    competition_id: str
     separations: _containers.RepeatedCompositeFieldContainer[_solver_pb2.Separation]
     pins: _containers.RepeatedCompositeFieldContainer[_solver_pb2.Pin]
     seat_balance: bool
     time_limit_seconds: float
     seed: int
     key_seed: int
-    def __init__(self, competition_id: _Optional[str] = ..., separations: _Optional[_Iterable[_Union[_solver_pb2.Separation, _Mapping]]] = ..., pins: _Optional[_Iterable[_Union[_solver_pb2.Pin, _Mapping]]] = ..., seat_balance: _Optional[bool] = ..., time_limit_seconds: _Optional[float] = ..., seed: _Optional[int] = ..., key_seed: _Optional[int] = ...) -> None: ...
+    def __init__(self, separations: _Optional[_Iterable[_Union[_solver_pb2.Separation, _Mapping]]] = ..., pins: _Optional[_Iterable[_Union[_solver_pb2.Pin, _Mapping]]] = ..., seat_balance: _Optional[bool] = ..., time_limit_seconds: _Optional[float] = ..., seed: _Optional[int] = ..., key_seed: _Optional[int] = ...) -> None: ...
+
+class PrepareDrawRequest(_message.Message):
+    __slots__ = ("competition_id", "options")
+    COMPETITION_ID_FIELD_NUMBER: _ClassVar[int]
+    OPTIONS_FIELD_NUMBER: _ClassVar[int]
+    competition_id: str
+    options: DrawOptions
+    def __init__(self, competition_id: _Optional[str] = ..., options: _Optional[_Union[DrawOptions, _Mapping]] = ...) -> None: ...
 
 class PrepareDrawResponse(_message.Message):
     __slots__ = ("request", "player_names")
