@@ -13,9 +13,10 @@ from booking.domain.model import Club, Room
 from booking.domain.opening_hours import OpeningHours, clock
 from booking.domain.scheduling import Availability, Booking, BookingStatus, Card, CardState, Match, Meeting, MeetingStatus
 from booking.service import BookingService
-from booking.use_cases.auto_schedule import Proposal, RoundOptions
+from booking.use_cases.auto_schedule import Proposal, RoundSchedule
 from booking.use_cases.calendar import SeriesView
 from rondo.booking.v1 import booking_pb2
+from rondo.solver.v1 import solver_pb2
 from rondo_runtime.errors import InvalidArgument
 
 
@@ -68,6 +69,7 @@ class BookingHandlers:
             request.name if request.HasField("name") else None,
             hours_from_proto(request.opening_hours) if request.HasField("opening_hours") else None,
             request.fallback_time if request.HasField("fallback_time") else None,
+            request.time_zone if request.HasField("time_zone") else None,
         )
         return club_to_proto(club)
 
@@ -250,8 +252,11 @@ class BookingHandlers:
         )
 
     # --- the round auto-scheduler (internal; docs/rules.md schedule.auto.*) ---
-    async def GetRoundOptions(self, request, context):
-        return round_options_to_proto(await asyncio.to_thread(self.booking.auto_schedule.round_options, list(request.match_keys)))
+    async def PrepareRoundSchedule(self, request, context):
+        prepared = await asyncio.to_thread(
+            self.booking.auto_schedule.prepare_round_schedule, list(request.match_keys), request.meeting_minutes
+        )
+        return round_schedule_to_proto(prepared, request)
 
     async def ProposeMeetings(self, request, context):
         proposals = [
@@ -401,17 +406,36 @@ def option_to_proto(o) -> booking_pb2.CommonOption:
     return booking_pb2.CommonOption(slot=interval_to_proto(o.slot), room_ids=o.room_ids)
 
 
-def round_options_to_proto(answer: RoundOptions) -> booking_pb2.RoundOptions:
-    return booking_pb2.RoundOptions(
-        club=club_to_proto(answer.club),
-        rooms=[room_to_proto(r) for r in answer.rooms],
+def round_schedule_to_proto(
+    prepared: RoundSchedule, asked: booking_pb2.PrepareRoundScheduleRequest
+) -> booking_pb2.PrepareRoundScheduleResponse:
+    """The solver's problem (booking's matches, candidates, rooms and time zone; the organizer's
+    options as asked) and the state of every match of the round."""
+    options, problem = prepared.options, prepared.problem
+    return booking_pb2.PrepareRoundScheduleResponse(
+        problem=solver_pb2.ProposeRoundScheduleRequest(
+            matches=[
+                solver_pb2.ScheduleMatch(
+                    match_id=m.match.key,
+                    player_ids=m.match.player_ids,
+                    length_minutes=m.length_minutes,
+                    candidates=[
+                        solver_pb2.ScheduleCandidate(start=_ts(o.slot.start), end=_ts(o.slot.end), room_ids=o.room_ids)
+                        for o in m.candidates
+                    ],
+                )
+                for m in problem.matches
+            ],
+            room_ids=[r.id for r in options.rooms],
+            time_zone=options.club.time_zone,
+            window_start=None if problem.window_start is None else _ts(problem.window_start),
+            start_step_minutes=asked.start_step_minutes,
+            preference=asked.preference,
+            time_limit_seconds=asked.time_limit_seconds,
+            seed=asked.seed if asked.HasField("seed") else None,
+        ),
         matches=[
-            booking_pb2.MatchOptions(
-                match=match_to_proto(m.match),
-                pending_player_ids=m.pending,
-                booked=m.booked,
-                options=[option_to_proto(o) for o in m.options],
-            )
-            for m in answer.matches
+            booking_pb2.MatchOptions(match=match_to_proto(m.match), pending_player_ids=m.pending, booked=m.booked)
+            for m in options.matches
         ],
     )

@@ -41,10 +41,10 @@ from rondo.gateway.v1 import (
 from rondo.league.v1 import league_pb2
 from rondo_runtime.errors import InvalidArgument
 from rondo_runtime.idempotency import caller_of
+from rondo_runtime.text import CLUB_TIME_ZONE_FIXED
 
 LINK_ACCOUNT_HEADER = "x-rondo-link-account"  # RegisterPlayer: the player account to link the new player to
 CLUB_FIELDS = ("name", "opening_hours", "fallback_time")  # what UpdateClub changes
-CLUB_TIME_ZONE = "a club's time zone is set when it is created: its bookings, opening hours and reminders are in it"
 SCHEDULE_FIELDS = ("weekday", "local_time")  # what UpdateReminderSchedule changes
 
 
@@ -173,10 +173,10 @@ class GatewayServicer(IdentityRpcs, AccessRpcs, gateway_pb2_grpc.GatewayServiceS
 
     async def UpdateClub(self, request, context):
         """AIP-134: the fields in ``update_mask`` (or, without one, those ``club`` sets) change; the time
-        zone never does (INVALID_ARGUMENT unless it is the club's own)."""
+        zone never does (booking refuses any but the club's own; a mask naming it is refused here)."""
         club = request.club
         given = {n for n in CLUB_FIELDS if (club.HasField(n) if n == "opening_hours" else getattr(club, n))}
-        changed = fields_to_update(request.update_mask.paths, CLUB_FIELDS, given, {"time_zone": CLUB_TIME_ZONE})
+        changed = fields_to_update(request.update_mask.paths, CLUB_FIELDS, given, {"time_zone": CLUB_TIME_ZONE_FIXED})
         inner = booking_pb2.UpdateClubRequest(club_id=club.id)
         if "name" in changed:
             inner.name = club.name
@@ -184,13 +184,9 @@ class GatewayServicer(IdentityRpcs, AccessRpcs, gateway_pb2_grpc.GatewayServiceS
             inner.opening_hours.CopyFrom(convert(club.opening_hours, booking_pb2.OpeningHours))
         if "fallback_time" in changed:
             inner.fallback_time = club.fallback_time
+        if club.time_zone and not request.update_mask.paths:  # the whole club sent back: its own zone is fine
+            inner.time_zone = club.time_zone
         try:
-            if club.time_zone and not request.update_mask.paths:  # the whole club sent back: its own zone is fine
-                current = await self.service.booking(
-                    "GetClub", booking_pb2.GetClubRequest(club_id=club.id), context.time_remaining()
-                )
-                if current.time_zone != club.time_zone:
-                    raise InvalidArgument.single("time_zone", f"cannot be changed: {CLUB_TIME_ZONE}")
             answer = await self.service.booking("UpdateClub", inner, context.time_remaining())
         except InvalidArgument as error:
             raise nested_paths(error, {"club_id": "club.id", **{n: f"club.{n}" for n in (*CLUB_FIELDS, "time_zone")}}) from None

@@ -23,7 +23,7 @@ from gateway.event_payloads import payload_of
 from rondo.booking.v1 import booking_pb2
 from rondo.gateway.v1 import events_pb2, mediation_pb2, results_pb2
 from rondo.league.v1 import league_pb2
-from rondo_runtime.errors import FailedPrecondition, InvalidArgument
+from rondo_runtime.errors import InvalidArgument
 
 if TYPE_CHECKING:
     from gateway.service import GatewayService
@@ -43,19 +43,14 @@ class MediationFlow:
         self.gateway = gateway
 
     async def _pairing(self, competition_id: str, stage: int, round_number: int, table: int, clock: Deadline) -> tuple[str, str]:
-        """The game's two players in league's order (first, second)."""
-        found = await self.gateway.league(
-            "GetStage", league_pb2.GetStageRequest(competition_id=competition_id, number=stage), clock.timeout()
+        """The game's two players in league's order (first, second): league checks the round, the table
+        and that it is a game of two."""
+        game = await self.gateway.league(
+            "GetStageGame",
+            league_pb2.GetStageGameRequest(competition_id=competition_id, stage=stage, round=round_number, table=table),
+            clock.timeout(),
         )
-        if not 1 <= round_number <= len(found.rounds):
-            raise InvalidArgument.single("round", f"stage {stage} has rounds 1 to {len(found.rounds)}, got {round_number}")
-        tables = found.rounds[round_number - 1].tables
-        if not 1 <= table <= len(tables):
-            raise InvalidArgument.single("table", f"round {round_number} has tables 1 to {len(tables)}, got {table}")
-        players = list(tables[table - 1].player_ids)
-        if len(players) != 2:
-            raise FailedPrecondition(f"round {round_number}, table {table} is not a game of two players: no mediation")
-        return players[0], players[1]
+        return game.first_player_id, game.second_player_id
 
     async def _event(self, payload_type: type[MediationPayload], m: booking_pb2.Mediation, **fields) -> None:
         """Once per kind and mediation: a retried call appends nothing more. ``fields``: the kind's own,

@@ -4,9 +4,11 @@ Requests come in as the public API's messages (``rondo.gateway.v1``) and go down
 services' own; what a use case answers is public again (``gateway/adapters/public_api.py`` converts).
 
 draw -> review (GetDraw / GetSeating) -> approve -> (later) redraw -> review -> approve.
-The gateway decides nothing itself: league checks, seats and stores (PrepareRedraw, SaveDraw,
-ApproveDraw, PrepareStage, SaveStage), the solver searches (DrawTables, ProposeRoundSchedule) and owns
-the time-budget rule. Every downstream call carries a timeout derived from the incoming call's deadline.
+The gateway decides nothing itself: league checks, asks, seats and stores (PrepareDraw, PrepareRedraw,
+SaveDraw, ApproveDraw, PrepareStage, SaveStage), booking asks the auto-scheduler's question
+(PrepareRoundSchedule), the solver searches (DrawTables, ProposeRoundSchedule) and owns the time-budget
+rule: every solver-backed flow is prepare (the owner) -> solve -> save (the owner). Every downstream
+call carries a timeout derived from the incoming call's deadline.
 """
 
 from __future__ import annotations
@@ -215,51 +217,17 @@ class GatewayService:
         except InvalidArgument as error:
             raise with_names(error, names) from None
 
-    @staticmethod
-    def _roster(players: league_pb2.ListPlayersResponse) -> list[solver_pb2.Player]:
-        """A first draw's players: the main participants (a technical substitute is seated only by a
-        redraw, docs/rules.md mahjong.roster.substitute-registered), in registration order."""
-        return [
-            solver_pb2.Player(id=p.id, rating=p.rating if p.HasField("rating") else None)
-            for p in sorted(players.players, key=lambda p: p.registration_order)
-            if p.status != league_pb2.PLAYER_STATUS_SUBSTITUTE
-        ]
-
     async def draw_competition(self, request: draws_pb2.DrawCompetitionRequest, deadline: float | None) -> draws_pb2.DrawProposal:
+        """league.PrepareDraw (checks the draw, answers the solver's request) -> solver.DrawTables ->
+        league.SaveDraw (checks the draw again and stores it with the request, for its certificate)."""
         clock = Deadline(deadline)
-        competition = await self.league(
-            "GetCompetition", league_pb2.GetCompetitionRequest(competition_id=request.competition_id), clock.timeout()
+        plan = await self.league(
+            "PrepareDraw",
+            league_pb2.PrepareDrawRequest(competition_id=request.competition_id, options=_draw_options(request)),
+            clock.timeout(),
         )
-        players = await self.league("ListPlayers", league_pb2.ListPlayersRequest(competition_id=competition.id), clock.timeout())
-        seed = await self._draw_seed(competition.id, request, clock)
-        asked = solver_pb2.DrawTablesRequest(
-            players=self._roster(players),
-            rounds=competition.rounds,
-            table_size=competition.table_size,
-            separations=convert_all(request.separations, solver_pb2.Separation),
-            pins=convert_all(request.pins, solver_pb2.Pin),
-            seat_balance=request.seat_balance,
-            seed=seed,
-            time_limit_seconds=request.time_limit_seconds,
-        )
-        solved = await self._solve(asked, _names(players), clock)
-        return await self._store(competition.id, solved, request.idempotency_key, clock, asked=asked)
-
-    async def _draw_seed(self, competition_id: str, request, clock: Deadline) -> int | None:
-        """The seed of the next draw: the committed one (a request that names a seed is then refused),
-        else the request's, else one derived from the idempotency key (so a retry asks the solver the same
-        question: gateway/domain/draw_seed.py), else none (the solver picks one and reports it)
-        (docs/rules.md draw.trust.seed-commitment)."""
-        committed = await self.league(
-            "GetDrawSeed", league_pb2.GetDrawSeedRequest(competition_id=competition_id), clock.timeout()
-        )
-        if committed.HasField("seed"):
-            if request.HasField("seed"):
-                raise FailedPrecondition.because("DRAW_SEED_COMMITTED")
-            return committed.seed
-        if request.HasField("seed"):
-            return request.seed
-        return seed_from_key(competition_id, request.idempotency_key) if request.idempotency_key else None
+        solved = await self._solve(plan.request, dict(plan.player_names), clock)
+        return await self._store(request.competition_id, solved, request.idempotency_key, clock, asked=plan.request)
 
     async def redraw(self, request: draws_pb2.RedrawRequest, deadline: float | None) -> draws_pb2.DrawProposal:
         """league.PrepareRedraw (checks the redraw, splits the published draw) -> solver.DrawTables ->
@@ -275,28 +243,11 @@ class GatewayService:
                 competition_id=request.competition_id,
                 played_rounds=request.played_rounds,
                 reason=request.reason,
-                pins=convert_all(request.pins, solver_pb2.Pin),
+                options=_draw_options(request),
             ),
             clock.timeout(),
         )
-        everyone = await self.league(
-            "ListPlayers",
-            league_pb2.ListPlayersRequest(competition_id=request.competition_id, include_inactive=True),
-            clock.timeout(),
-        )
-        asked = solver_pb2.DrawTablesRequest(
-            players=plan.roster,
-            rounds=plan.rounds,
-            table_size=plan.table_size,
-            separations=convert_all(request.separations, solver_pb2.Separation),
-            pins=plan.pins,
-            previous=plan.previous,
-            history=plan.history,
-            seat_balance=request.seat_balance,
-            seed=await self._draw_seed(request.competition_id, request, clock),
-            time_limit_seconds=request.time_limit_seconds,
-        )
-        solved = await self._solve(asked, _names(everyone), clock)
+        solved = await self._solve(plan.request, dict(plan.player_names), clock)
         solved.notes.extend(plan.notes)
         return await self._store(
             request.competition_id,
@@ -306,7 +257,7 @@ class GatewayService:
             replaces_draw_id=plan.replaces_draw_id,
             played_rounds=plan.played_rounds,
             reason=request.reason,
-            asked=asked,
+            asked=plan.request,
         )
 
     async def _store(
@@ -595,9 +546,9 @@ class GatewayService:
         self, request: scheduling_pb2.ProposeRoundScheduleRequest, caller: str, deadline: float | None = None
     ) -> scheduling_pb2.ProposeRoundScheduleResponse:
         """The organizer's auto-scheduler (docs/rules.md schedule.auto.*): league.GetDraw (the round's
-        tables) -> booking.GetRoundOptions (common options per match; internal, never answered to the
-        client) -> solver.ProposeRoundSchedule -> booking.ProposeMeetings (PROPOSED meetings by
-        "organizer:auto-scheduler" that still need every player's confirmation); appends
+        tables) -> booking.PrepareRoundSchedule (the solver's problem, from the common options per match;
+        internal, never answered to the client) -> solver.ProposeRoundSchedule -> booking.ProposeMeetings
+        (PROPOSED meetings by "organizer:auto-scheduler" that still need every player's confirmation); appends
         ``schedule.proposed`` per meeting. With a key, a retry answers the first answer (the solve is
         not run again): the gateway keeps it, like DrawCompetition's."""
         scoped = self.scoped(request, "ProposeRoundSchedule", caller).idempotency_key
@@ -618,15 +569,24 @@ class GatewayService:
         self, request: scheduling_pb2.ProposeRoundScheduleRequest, key: str, clock: Deadline
     ) -> scheduling_pb2.ProposeRoundScheduleResponse:
         draw = await self.league("GetDraw", league_pb2.GetDrawRequest(competition_id=request.competition_id), clock.timeout())
-        keys = _round_match_keys(draw, request.round)
-        options = await self.booking("GetRoundOptions", booking_pb2.GetRoundOptionsRequest(match_keys=keys), clock.timeout())
-        problem = schedule_request(request, options)
+        prepared = await self.booking(
+            "PrepareRoundSchedule",
+            booking_pb2.PrepareRoundScheduleRequest(
+                match_keys=_round_match_keys(draw, request.round),
+                meeting_minutes=request.meeting_minutes,
+                start_step_minutes=request.start_step_minutes,
+                preference=convert(request.preference, solver_pb2.SchedulePreference),
+                time_limit_seconds=request.time_limit_seconds,
+                seed=request.seed if request.HasField("seed") else None,
+            ),
+            clock.timeout(),
+        )
         answer = scheduling_pb2.ProposeRoundScheduleResponse(status=common_pb2.SOLVE_STATUS_OPTIMAL)
         slots: dict[str, solver_pb2.MatchSlot] = {}
-        if problem.matches:
+        if prepared.problem.matches:
             default = getattr(self.downstream(), "timeout_s", None)
             without_deadline = None if default is None else max(default, request.time_limit_seconds + SOLVER_MARGIN_SECONDS)
-            solved = await self.solver("ProposeRoundSchedule", problem, clock.timeout(without_deadline))
+            solved = await self.solver("ProposeRoundSchedule", prepared.problem, clock.timeout(without_deadline))
             slots = {s.match_id: s for s in solved.slots}
             answer.status, answer.wall_time_seconds = solve_status(solved.status), solved.wall_time_seconds
             answer.objective.CopyFrom(convert(solved.objective, scheduling_pb2.ScheduleObjective))
@@ -648,7 +608,7 @@ class GatewayService:
                 clock.timeout(),
             )
             meetings = {m.match_key: m for m in stored.meetings}
-        for m in options.matches:
+        for m in prepared.matches:
             slot = slots.get(m.match.match_key)
             if slot is None:
                 answer.matches.append(_not_scheduled(m))
@@ -730,40 +690,19 @@ def _round_match_keys(draw: league_pb2.Draw, round_number: int) -> list[str]:
     return [f"{draw.competition_id}/1/{round_number}/{t}" for t in range(1, len(draw.rounds[round_number - 1].tables) + 1)]
 
 
-def schedule_request(
-    request: scheduling_pb2.ProposeRoundScheduleRequest, options: booking_pb2.RoundOptions
-) -> solver_pb2.ProposeRoundScheduleRequest:
-    """The solver's problem: every match not booked whose players all answered, with its common options
-    as candidates (docs/rules.md schedule.auto.options-from-booking)."""
-    out = solver_pb2.ProposeRoundScheduleRequest(
-        room_ids=[r.id for r in options.rooms],
-        time_zone=options.club.time_zone,
-        start_step_minutes=request.start_step_minutes,
-        preference=convert(request.preference, solver_pb2.SchedulePreference),
+def _draw_options(request: draws_pb2.DrawCompetitionRequest | draws_pb2.RedrawRequest) -> league_pb2.DrawOptions:
+    """What the organizer asks of a draw or a redraw, for league's PrepareDraw / PrepareRedraw, with the
+    seed league uses when neither a commitment nor the organizer names one: derived from the (scoped)
+    idempotency key, so a retry asks the solver the same question (gateway/domain/draw_seed.py); without
+    a key none (the solver picks one and reports it)."""
+    return league_pb2.DrawOptions(
+        separations=convert_all(request.separations, solver_pb2.Separation),
+        pins=convert_all(request.pins, solver_pb2.Pin),
+        seat_balance=request.seat_balance,
         time_limit_seconds=request.time_limit_seconds,
         seed=request.seed if request.HasField("seed") else None,
+        key_seed=seed_from_key(request.competition_id, request.idempotency_key) if request.idempotency_key else None,
     )
-    starts = [m.match.window_start for m in options.matches]
-    if starts:
-        out.window_start.CopyFrom(min(starts, key=lambda t: (t.seconds, t.nanos)))
-    for m in options.matches:
-        if m.booked or m.pending_player_ids:
-            continue
-        out.matches.append(
-            solver_pb2.ScheduleMatch(
-                match_id=m.match.match_key,
-                player_ids=m.match.player_ids,
-                length_minutes=request.meeting_minutes or m.match.min_minutes,
-                candidates=[
-                    solver_pb2.ScheduleCandidate(start=o.slot.start, end=o.slot.end, room_ids=o.room_ids) for o in m.options
-                ],
-            )
-        )
-    return out
-
-
-def _names(players: league_pb2.ListPlayersResponse) -> dict[str, str]:
-    return {p.id: p.name for p in players.players}
 
 
 def with_names(error: InvalidArgument, names: dict[str, str]) -> InvalidArgument:

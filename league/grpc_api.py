@@ -30,7 +30,7 @@ from league.domain.standings import UnresolvedTie
 from league.domain.texts import ru_of
 from league.playoff_service import PlayoffReport
 from league.review_service import Decision
-from league.service import CompetitionStandings, LeagueService
+from league.service import CompetitionStandings, DrawPreparation, LeagueService, RedrawPreparation
 from league.updown_service import CheckpointResult, UpdownStageStandings
 from rondo.league.v1 import league_pb2, league_pb2_grpc
 from rondo.solver.v1 import solver_pb2
@@ -118,17 +118,60 @@ def draw_to_proto(d: Draw) -> league_pb2.Draw:
     )
 
 
-def redraw_plan_to_proto(plan: RedrawPlan, roster: list[Player], table_size: int) -> league_pb2.PrepareRedrawResponse:
+def draw_tables_request(
+    roster: list[Player],
+    rounds: int,
+    table_size: int,
+    seed: int | None,
+    options: league_pb2.DrawOptions,
+    pins: list[solver_pb2.Pin],
+    plan: RedrawPlan | None = None,
+) -> solver_pb2.DrawTablesRequest:
+    """The solver's request: league's roster, rounds, table size, seed and pins (and a redraw's history
+    and previous rounds), and the organizer's separations, seat balance and budget as asked."""
+    return solver_pb2.DrawTablesRequest(
+        players=[solver_pb2.Player(id=p.id, rating=p.rating) for p in roster],
+        rounds=rounds,
+        table_size=table_size,
+        separations=options.separations,
+        pins=pins,
+        previous=rounds_to_proto(plan.previous) if plan is not None else [],
+        history=rounds_to_proto(plan.history) if plan is not None else [],
+        seat_balance=options.seat_balance,
+        seed=seed,
+        time_limit_seconds=options.time_limit_seconds,
+    )
+
+
+def seeds_of(options: league_pb2.DrawOptions) -> tuple[int | None, int | None]:
+    """The organizer's seed and the gateway's key seed (None: unset)."""
+    return (
+        options.seed if options.HasField("seed") else None,
+        options.key_seed if options.HasField("key_seed") else None,
+    )
+
+
+def draw_preparation_to_proto(prepared: DrawPreparation, options: league_pb2.DrawOptions) -> league_pb2.PrepareDrawResponse:
+    competition = prepared.competition
+    return league_pb2.PrepareDrawResponse(
+        request=draw_tables_request(
+            prepared.roster, competition.rounds, competition.table_size, prepared.seed, options, list(options.pins)
+        ),
+        player_names={p.id: p.name for p in prepared.players},
+    )
+
+
+def redraw_preparation_to_proto(prepared: RedrawPreparation, options: league_pb2.DrawOptions) -> league_pb2.PrepareRedrawResponse:
+    plan = prepared.plan
+    pins = [solver_pb2.Pin(player_id=p.player_id, round=p.round, table=p.table) for p in plan.pins]  # the solver's numbering
     return league_pb2.PrepareRedrawResponse(
         replaces_draw_id=plan.replaces_draw_id,
         played_rounds=plan.played_rounds,
-        roster=[solver_pb2.Player(id=p.id, rating=p.rating) for p in roster],
-        rounds=plan.rounds_to_solve,
-        table_size=table_size,
-        history=rounds_to_proto(plan.history),
-        previous=rounds_to_proto(plan.previous),
-        pins=[solver_pb2.Pin(player_id=p.player_id, round=p.round, table=p.table) for p in plan.pins],
         notes=list(plan.notes),
+        request=draw_tables_request(
+            prepared.roster, plan.rounds_to_solve, prepared.competition.table_size, prepared.seed, options, pins, plan
+        ),
+        player_names={p.id: p.name for p in prepared.players},
     )
 
 
@@ -739,12 +782,21 @@ class LeagueServicer(league_pb2_grpc.LeagueServiceServicer):
             draws=[draw_to_proto(d) for d in await asyncio.to_thread(self.service.list_draws, request.competition_id)]
         )
 
+    async def PrepareDraw(self, request, context):
+        prepared = await asyncio.to_thread(self.service.prepare_draw, request.competition_id, *seeds_of(request.options))
+        return draw_preparation_to_proto(prepared, request.options)
+
     async def PrepareRedraw(self, request, context):
-        pins = tuple(RedrawPin(p.player_id, p.round, p.table) for p in request.pins)
-        competition, plan, roster = await asyncio.to_thread(
-            self.service.prepare_redraw, request.competition_id, request.played_rounds, request.reason, pins
+        pins = tuple(RedrawPin(p.player_id, p.round, p.table) for p in request.options.pins)
+        prepared = await asyncio.to_thread(
+            self.service.prepare_redraw,
+            request.competition_id,
+            request.played_rounds,
+            request.reason,
+            pins,
+            *seeds_of(request.options),
         )
-        return redraw_plan_to_proto(plan, roster, competition.table_size)
+        return redraw_preparation_to_proto(prepared, request.options)
 
     # --- results (docs/rules.md mahjong.records.corrections-replace) ---
     async def RecordHanchan(self, request, context):
@@ -836,6 +888,12 @@ class LeagueServicer(league_pb2_grpc.LeagueServiceServicer):
 
     async def GetStage(self, request, context):
         return stage_to_proto(await asyncio.to_thread(self.service.get_stage, request.competition_id, request.number))
+
+    async def GetStageGame(self, request, context):
+        first, second = await asyncio.to_thread(
+            self.service.stage_game, request.competition_id, request.stage, request.round, request.table
+        )
+        return league_pb2.StageGame(first_player_id=first, second_player_id=second)
 
     async def ListStages(self, request, context):
         stages = await asyncio.to_thread(self.service.list_stages, request.competition_id)
@@ -978,9 +1036,6 @@ class LeagueServicer(league_pb2_grpc.LeagueServiceServicer):
 
     async def GetSeedCommitment(self, request, context):
         return commitment_to_proto(await asyncio.to_thread(self.service.seed_commitment_of, request.competition_id))
-
-    async def GetDrawSeed(self, request, context):
-        return league_pb2.DrawSeed(seed=await asyncio.to_thread(self.service.next_draw_seed, request.competition_id))
 
     async def CloseRegistration(self, request, context):
         return await close_registration(self.service, request)

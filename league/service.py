@@ -13,7 +13,7 @@ from league.adapters.repository import LeagueRepository
 from league.cup_service import CupUseCases
 from league.domain import capacity, model, pinning, records, redraw, stage_kinds, stages
 from league.domain.certificate import MAX_SOLVER_REQUEST_BYTES, SolveRecord
-from league.domain.commitment import check_draw_seed
+from league.domain.commitment import check_draw_seed, draw_seed
 from league.domain.model import Competition, Draw, DrawStatistics, DrawStatus, Player, PlayerStatus, Round
 from league.domain.records import Content, GameEntry, HanchanEntry, NoShowEntry, PenaltyEntry, ResultRecord
 from league.domain.ruleset import MAX_CHOMBO, MAX_POINTS
@@ -37,6 +37,29 @@ MAX_AUTHOR_LENGTH = 200  # ``recorded_by``: free text until identity arrives wit
 MAX_COMPETITION_PAGE = 1001  # ListCompetitions: the gateway asks one more than its largest page
 MAX_GAMES_IN_PAIRING = 100  # a cup series replays drawn games: far beyond any real series
 GAME_RESULTS = ("1-0", "0-1", "+/-", "-/+", "-/-", "=", "annulled")  # annulled: corrections only (updown.annul.thrown-match)
+
+
+@dataclasses.dataclass(frozen=True)
+class DrawPreparation:
+    """PrepareDraw's answer: who the first draw seats (``roster``), every active player (``players``:
+    the names the solver's messages may need) and the seed to ask for (None: the solver picks one)."""
+
+    competition: Competition
+    roster: list[Player]
+    players: list[Player]
+    seed: int | None
+
+
+@dataclasses.dataclass(frozen=True)
+class RedrawPreparation:
+    """PrepareRedraw's answer: the plan, who the redraw seats (``roster``), every player (``players``,
+    those who left included: the history seats them) and the seed to ask for."""
+
+    competition: Competition
+    plan: redraw.RedrawPlan
+    roster: list[Player]
+    players: list[Player]
+    seed: int | None
 
 
 class LeagueService(CupUseCases, UpdownUseCases, PlayoffUseCases, StageUseCases, TrustUseCases):
@@ -296,14 +319,34 @@ class LeagueService(CupUseCases, UpdownUseCases, PlayoffUseCases, StageUseCases,
         failpoints.reached("league.save_draw.after_commit")  # the faults tier kills here: stored, not yet answered
         return stored
 
+    def prepare_draw(self, competition_id: str, seed: int | None, key_seed: int | None) -> DrawPreparation:
+        """What the solver needs for a first draw (SaveDraw checks the draw again): the main
+        participants in registration order and the seed (``league.domain.commitment.draw_seed``: the
+        committed one, else the organizer's ``seed``, else ``key_seed``)."""
+
+        def work(repo: LeagueRepository) -> DrawPreparation:
+            competition = self._competition(repo, competition_id)
+            players = model.main_roster(repo.players(competition.id))
+            chosen = draw_seed(self._committed_seed(repo, competition), seed, key_seed)
+            return DrawPreparation(competition, model.draw_roster(players, redraw=False), players, chosen)
+
+        return self._read(work)
+
     def prepare_redraw(
-        self, competition_id: str, played_rounds: int, reason: str, pins: tuple[redraw.RedrawPin, ...] = ()
-    ) -> tuple[Competition, redraw.RedrawPlan, list[Player]]:
+        self,
+        competition_id: str,
+        played_rounds: int,
+        reason: str,
+        pins: tuple[redraw.RedrawPin, ...] = (),
+        seed: int | None = None,
+        key_seed: int | None = None,
+    ) -> RedrawPreparation:
         """What the solver needs to redraw the published draw keeping ``played_rounds`` rounds: the
-        redraw rules are checked here and again when the result is saved."""
+        redraw rules are checked here and again when the result is saved; the seed as a first draw's
+        (:meth:`prepare_draw`)."""
         reason = clean_text(reason, "reason")
 
-        def work(repo: LeagueRepository) -> tuple[Competition, redraw.RedrawPlan, list[Player]]:
+        def work(repo: LeagueRepository) -> RedrawPreparation:
             competition = self._competition(repo, competition_id)
             redraw.check_redraw_request(competition.rounds, played_rounds, reason, pins)
             if not competition.published_draw_id:
@@ -323,7 +366,8 @@ class LeagueService(CupUseCases, UpdownUseCases, PlayoffUseCases, StageUseCases,
                 [p.id for p in roster],
                 [p.id for p in players],
             )
-            return competition, plan, roster
+            chosen = draw_seed(self._committed_seed(repo, competition), seed, key_seed)
+            return RedrawPreparation(competition, plan, roster, players, chosen)
 
         return self._read(work)
 

@@ -15,7 +15,7 @@ from league.adapters.repository import LeagueRepository
 from league.domain import stage_kinds
 from league.domain.model import Competition, Round
 from league.domain.stage_kinds import CompetitionState, StagePlan
-from league.domain.stages import Stage, StageStatus
+from league.domain.stages import Stage, StageStatus, game_of_two
 from league.use_cases import LeagueUseCases, _new_id
 from rondo_runtime import idempotency
 from rondo_runtime.errors import FailedPrecondition, InvalidArgument, NotFound
@@ -116,6 +116,10 @@ class StageUseCases(LeagueUseCases):
             return stage
 
         return self._read(work)
+
+    def stage_game(self, competition_id: str, number: int, round_no: int, table: int) -> tuple[str, str]:
+        """The two players of a game of stage ``number`` (``league.domain.stages.game_of_two``)."""
+        return game_of_two(self.get_stage(competition_id, number), round_no, table)
 
     def list_stages(self, competition_id: str) -> list[Stage]:
         return self._read(lambda repo: repo.stages(self._competition(repo, competition_id).id))

@@ -70,15 +70,15 @@ class TrustUseCases(LeagueUseCases):
 
     def next_draw_seed(self, competition_id: str) -> int | None:
         """The seed the competition's next draw must use (None: no commitment, any seed will do)."""
+        return self._read(lambda repo: self._committed_seed(repo, self._competition(repo, competition_id)))
 
-        def work(repo: LeagueRepository) -> int | None:
-            competition = self._competition(repo, competition_id)
-            found = repo.seed_commitment(competition.id)
-            if found is None:
-                return None
-            return seed_for_draw(found.seed, repo.next_draw_version(competition.id))
-
-        return self._read(work)
+    @staticmethod
+    def _committed_seed(repo: LeagueRepository, competition: Competition) -> int | None:
+        """The seed the competition's next draw must use, None without a commitment."""
+        found = repo.seed_commitment(competition.id)
+        if found is None:
+            return None
+        return seed_for_draw(found.seed, repo.next_draw_version(competition.id))
 
     def draw_evidence(self, competition_id: str, draw_id: str) -> DrawEvidence:
         """What a published (or since superseded) draw's certificate holds; a proposed draw keeps its

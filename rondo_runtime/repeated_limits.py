@@ -60,9 +60,10 @@ CAPACITY: dict[str, int] = {
     "rondo.gateway.v1.WatchEventsRequest.kinds": SMALL,
     # league
     "rondo.league.v1.DecideTieRequest.player_ids": ROSTER,
+    "rondo.league.v1.DrawOptions.pins": MAX_SEATS,
+    "rondo.league.v1.DrawOptions.separations": SEPARATIONS,
     "rondo.league.v1.HanchanResult.chombo": AT_A_TABLE,
     "rondo.league.v1.HanchanResult.scores": AT_A_TABLE,
-    "rondo.league.v1.PrepareRedrawRequest.pins": MAX_SEATS,
     "rondo.league.v1.SaveDrawRequest.rounds": MAX_ROUNDS,
     "rondo.league.v1.SaveStageRequest.rounds": MAX_ROUNDS,
     # solver
@@ -83,7 +84,7 @@ CAPACITY: dict[str, int] = {
     # booking
     "rondo.booking.v1.AnswerMediationRequest.days": DAYS,
     "rondo.booking.v1.AssignMeetingRequest.hanchans": HANCHANS,
-    "rondo.booking.v1.GetRoundOptionsRequest.match_keys": ROSTER,
+    "rondo.booking.v1.PrepareRoundScheduleRequest.match_keys": ROSTER,
     "rondo.booking.v1.ListClubsRequest.club_ids": CLUBS,
     "rondo.booking.v1.MarkRemindersPublishedRequest.reminder_ids": ROSTER,
     "rondo.booking.v1.MeetingProposal.hanchans": HANCHANS,

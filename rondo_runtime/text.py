@@ -38,6 +38,9 @@ MAX_ID_LENGTH = 64  # ids of competitions, players, draws, clubs, rooms
 MAX_METHOD_LENGTH = 64  # a draw's ``method`` (solver name)
 MAX_SHORT_LENGTH = 64  # rulesets, time zone names and other short codes
 ECHO_LENGTH = 40  # how much of a rejected value an error message quotes
+# Why a club's time zone never changes: booking's UpdateClub refuses another zone with it, and the
+# gateway's UpdateClub refuses an update mask naming the zone with it.
+CLUB_TIME_ZONE_FIXED = "a club's time zone is set when it is created: its bookings, opening hours and reminders are in it"
 
 # Default-ignorable code points that are not category Cf (Unicode DerivedCoreProperties): combining
 # grapheme joiner, Hangul fillers, Khmer inherent vowels, Mongolian free variation selectors,

@@ -12,7 +12,7 @@ from booking.domain.fallback import DEFAULT_FALLBACK_MINUTE
 from booking.domain.opening_hours import ALWAYS_OPEN, DAY_MINUTES, OpeningHours, parse_clock, validate_opening_hours
 from rondo_runtime import text
 from rondo_runtime.errors import InvalidArgument
-from rondo_runtime.text import name_key
+from rondo_runtime.text import CLUB_TIME_ZONE_FIXED, name_key
 from rondo_runtime.validation import Violations
 
 DEFAULT_TIME_ZONE = "Europe/Kirov"
@@ -30,6 +30,12 @@ class Club:
     @property
     def zone(self) -> ZoneInfo:
         return ZoneInfo(self.time_zone)
+
+
+def check_time_zone_kept(club: Club, time_zone: str) -> None:
+    """A club's time zone never changes: an update may send the club's own zone back, never another."""
+    if time_zone != club.time_zone:
+        raise InvalidArgument.single("time_zone", f"cannot be changed: {CLUB_TIME_ZONE_FIXED}")
 
 
 @dataclass(frozen=True)

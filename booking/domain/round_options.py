@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from datetime import datetime
 
 from booking.domain.intervals import Interval, subtract
 from booking.domain.scheduling import Availability, Match, Meeting, MeetingStatus, Option, common_options
@@ -66,3 +67,34 @@ def round_options(
             options = common_options(match.window, free, room_ids, busy, match.min_length)
         out.append(MatchOptions(match, pending, booked, options))
     return tuple(out)
+
+
+@dataclass(frozen=True)
+class ScheduleMatch:
+    """A match the auto-scheduler may place: its meeting's length and its common options as candidates."""
+
+    match: Match
+    length_minutes: int
+    candidates: tuple[Option, ...]
+
+
+@dataclass(frozen=True)
+class RoundProblem:
+    """What the solver is asked to place (docs/rules.md ``schedule.auto.options-from-booking``):
+    ``window_start`` is the earliest window start of the round's matches (None without any)."""
+
+    window_start: datetime | None
+    matches: tuple[ScheduleMatch, ...]
+
+
+def round_problem(matches: Sequence[MatchOptions], meeting_minutes: int = 0) -> RoundProblem:
+    """Every match not booked whose players all answered, with its common options as candidates; each
+    meeting ``meeting_minutes`` long (0: the match's own minimum)."""
+    return RoundProblem(
+        window_start=min((m.match.window.start for m in matches), default=None),
+        matches=tuple(
+            ScheduleMatch(m.match, meeting_minutes or m.match.min_minutes, m.options)
+            for m in matches
+            if not m.booked and not m.pending
+        ),
+    )

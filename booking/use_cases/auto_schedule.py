@@ -10,7 +10,7 @@ from datetime import datetime
 
 from booking.adapters.repository import BookingRepository
 from booking.domain.model import Club, Room
-from booking.domain.round_options import MAX_ROUND_MATCHES, MatchOptions, round_options
+from booking.domain.round_options import MAX_ROUND_MATCHES, MatchOptions, RoundProblem, round_options, round_problem
 from booking.domain.scheduling import (
     Meeting,
     MeetingStatus,
@@ -28,12 +28,20 @@ from rondo_runtime.validation import Violations
 
 @dataclass(frozen=True)
 class RoundOptions:
-    """GetRoundOptions' answer: the club of the matches, its rooms, and per match what the
-    auto-scheduler may use (``booking.domain.round_options``)."""
+    """The club of a round's matches, its rooms, and per match what the auto-scheduler may use
+    (``booking.domain.round_options``)."""
 
     club: Club
     rooms: tuple[Room, ...]
     matches: tuple[MatchOptions, ...]
+
+
+@dataclass(frozen=True)
+class RoundSchedule:
+    """PrepareRoundSchedule's answer: the round's options and the problem the solver is asked."""
+
+    options: RoundOptions
+    problem: RoundProblem
 
 
 @dataclass(frozen=True)
@@ -82,6 +90,13 @@ class AutoSchedule:
             return RoundOptions(club, rooms, round_options(matches, answers, meetings, [r.id for r in rooms], busy))
 
         return self.uow.read(work)
+
+    def prepare_round_schedule(self, match_keys: Sequence[str], meeting_minutes: int = 0) -> RoundSchedule:
+        """The auto-scheduler's question for a round (docs/rules.md schedule.auto.options-from-booking):
+        :meth:`round_options`, and every match not booked whose players all answered with its common
+        options as candidates (``booking.domain.round_options.round_problem``)."""
+        options = self.round_options(match_keys)
+        return RoundSchedule(options, round_problem(options.matches, meeting_minutes))
 
     def propose_meetings(self, proposals: Sequence[Proposal], proposed_by: str, idempotency_key: str = "") -> list[Meeting]:
         """Stores each proposal as a PROPOSED meeting (``proposed_by``, e.g. "organizer:auto-scheduler")

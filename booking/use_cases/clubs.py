@@ -8,7 +8,7 @@ from collections.abc import Callable
 from datetime import datetime
 
 from booking.adapters.repository import BookingRepository
-from booking.domain.model import Club, Room, validate_club_calendar, validate_new_club, validate_new_room
+from booking.domain.model import Club, Room, check_time_zone_kept, validate_club_calendar, validate_new_club, validate_new_room
 from booking.use_cases import common
 from rondo_runtime import idempotency
 from rondo_runtime.errors import InvalidArgument
@@ -59,11 +59,19 @@ class Clubs:
         return self.uow.write(work)
 
     def update_club(
-        self, club_id: str, name: str | None = None, opening_hours: RawHours | None = None, fallback_time: str | None = None
+        self,
+        club_id: str,
+        name: str | None = None,
+        opening_hours: RawHours | None = None,
+        fallback_time: str | None = None,
+        time_zone: str | None = None,
     ) -> Club:
         """Changes what is given (None: unchanged): the name, the opening hours (an empty list: 24/7), the
         fallback time. Idempotent by nature (the same request gives the same club). Bookings already
-        made are kept: the hours apply to what is booked from now on."""
+        made are kept: the hours apply to what is booked from now on. ``time_zone`` (the whole club
+        sent back) is checked first: the club's own is fine, another is refused (it never changes)."""
+        if time_zone is not None:
+            self.uow.read(lambda repo: check_time_zone_kept(common.club(repo, club_id), time_zone))
         v = Violations()
         club_id = v.id("club_id", club_id)
         clean_name = v.name("name", name, "give the club a name", MAX_NAME_LENGTH) if name is not None else None

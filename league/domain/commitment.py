@@ -63,3 +63,15 @@ def check_can_commit(existing: SeedCommitment | None, draws: int) -> None:
         raise FailedPrecondition(f"the draw seed is already committed: {existing.commitment}")
     if draws:
         raise FailedPrecondition("a draw was already made; a seed is committed before the first draw")
+
+
+def draw_seed(committed: int | None, requested: int | None, fallback: int | None) -> int | None:
+    """The seed the next draw asks the solver for: the committed one (``committed``, derived for the
+    draw's version; a request naming a seed is then refused), else the organizer's ``requested``, else
+    ``fallback`` (the gateway's, derived from the request's idempotency key so a retry asks the same
+    question), else None (the solver picks one and reports it)."""
+    if committed is not None:
+        if requested is not None:
+            raise FailedPrecondition.because("DRAW_SEED_COMMITTED")
+        return committed
+    return requested if requested is not None else fallback

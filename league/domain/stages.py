@@ -72,6 +72,16 @@ def seats_of(rounds: Sequence[Sequence[Sequence[str]]], round_no: int, table: in
     return tuple(rounds[round_no - 1][table - 1])
 
 
+def game_of_two(stage: Stage, round_no: int, table: int) -> tuple[str, str]:
+    """The two players of a 1-vs-1 game of ``stage`` in the pairing's order (first, second), for an Up&Down
+    mediation: INVALID_ARGUMENT naming ``round`` or ``table`` outside the stage (:meth:`Stage.seats`),
+    FAILED_PRECONDITION when that table is not a game of two."""
+    players = stage.seats(round_no, table)
+    if len(players) != 2:
+        raise FailedPrecondition(f"round {round_no}, table {table} is not a game of two players: no mediation")
+    return players[0], players[1]
+
+
 def check_open_for_results(stage: Stage) -> None:
     """New results go to an open stage only (a completed stage takes corrections, which are checked
     against what was derived from it)."""

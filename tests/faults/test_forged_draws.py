@@ -123,7 +123,10 @@ def test_stale_proposal_cannot_be_approved_and_redraw_rules_hold(tmp_path):
             (league_pb2.PrepareRedrawRequest(competition_id=c.id, played_rounds=1, reason=" "), "reason"),
             (
                 league_pb2.PrepareRedrawRequest(
-                    competition_id=c.id, played_rounds=1, reason="x", pins=[solver_pb2.Pin(player_id=sub.id, round=0, table=0)]
+                    competition_id=c.id,
+                    played_rounds=1,
+                    reason="x",
+                    options=league_pb2.DrawOptions(pins=[solver_pb2.Pin(player_id=sub.id, round=0, table=0)]),
                 ),
                 "pins[0].round",
             ),
@@ -140,7 +143,7 @@ def test_stale_proposal_cannot_be_approved_and_redraw_rules_hold(tmp_path):
             league_pb2.PrepareRedrawRequest(competition_id=c.id, played_rounds=1, reason="F9 ill"), timeout=10
         )
         # the played round goes to the solver as history, exactly as played; the 3 others are drawn
-        assert plan.replaces_draw_id == published.id and plan.rounds == 3 and len(plan.previous) == 3
-        assert list(plan.history) == list(published.rounds[:1])
+        assert plan.replaces_draw_id == published.id and plan.request.rounds == 3 and len(plan.request.previous) == 3
+        assert list(plan.request.history) == list(published.rounds[:1])
 
     _run(tmp_path, scenario)

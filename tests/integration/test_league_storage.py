@@ -267,7 +267,8 @@ def test_prepared_redraw_is_spliced_with_the_played_rounds(league):
     with pytest.raises(InvalidArgument) as error:
         league.prepare_redraw(c.id, 1, "", ())
     assert _fields(error) == ["reason"]
-    competition, plan, roster = league.prepare_redraw(c.id, 1, "S5 withdrew", ())
+    prepared = league.prepare_redraw(c.id, 1, "S5 withdrew", ())
+    plan, roster = prepared.plan, prepared.roster
     assert plan.replaces_draw_id == first.id and plan.rounds_to_solve == 3
     assert [p.id for p in roster] == ids[:5] + ids[6:] + [sub.id]
     # the played round goes to the solver as played (history), the replaced rounds still to play by id

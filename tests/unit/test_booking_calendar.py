@@ -69,6 +69,17 @@ def test_a_club_is_24_7_by_default_and_takes_weekly_hours_at_creation_and_update
         booking.clubs.update_club("nope", name="x")
 
 
+def test_a_club_s_time_zone_never_changes(booking):
+    club = booking.clubs.create_club("Club", "Europe/Berlin")
+    assert booking.clubs.update_club(club.id, name="Same zone", time_zone="Europe/Berlin").name == "Same zone"  # its own: fine
+    with pytest.raises(InvalidArgument, match="time zone is set when it is created") as error:
+        booking.clubs.update_club(club.id, name="", time_zone="Asia/Tokyo")  # checked before anything else
+    assert [v.field for v in error.value.violations] == ["time_zone"]
+    assert booking.clubs.get_club(club.id).name == "Same zone"
+    with pytest.raises(NotFound):
+        booking.clubs.update_club("nope", time_zone="Europe/Berlin")
+
+
 @pytest.mark.rule("schedule.club.opening-hours")
 @pytest.mark.rule("schedule.organizer.assigns-and-moves")
 def test_proposals_assignments_and_activities_must_lie_inside_opening_hours(booking):

@@ -217,6 +217,20 @@ def test_a_mediated_no_show_is_a_technical_loss_recorded_in_league(updown):
     assert again.record.id == done.record.id  # a retry records nothing more
 
 
+@pytest.mark.rule("updown.mediation.four-days-each")
+def test_league_checks_the_mediated_game_s_round_and_table(updown):
+    g, cid, stage, _ = updown
+    first, second = stage.rounds[0][0]
+    for round_number, table, field in ((len(stage.rounds) + 1, 1, "round"), (0, 1, "round"), (1, 99, "table")):
+        with pytest.raises(InvalidArgument) as error:
+            ask(g, cid, round_number, table, first, second)
+        assert [v.field for v in error.value.violations] == [field]
+    assert "booking.RequestMediation" not in g.downstream.called()  # refused before booking is asked
+    g.downstream.calls.clear()
+    ask(g, cid, 1, 1, first, second)
+    assert g.downstream.called("league") == ["league.GetStageGame"]
+
+
 @pytest.mark.rule("updown.mediation.three-no-shows-reported")
 def test_three_no_shows_against_different_opponents_are_reported_not_removed(updown):
     g, cid, stage, ids = updown

@@ -16,7 +16,7 @@ from league.domain.model import DrawStatus
 from league.service import LeagueService
 from rondo.gateway.v1 import common_pb2, draws_pb2, results_pb2
 from rondo.solver.v1 import solver_pb2
-from rondo_runtime.errors import InvalidArgument, Unavailable
+from rondo_runtime.errors import FailedPrecondition, InvalidArgument, Unavailable
 from rondo_runtime.idempotency import REUSED_MESSAGE
 from tests.unit.fakes import public_methods
 from tests.unit.gateway_fakes import (
@@ -158,6 +158,39 @@ def test_redraw_sends_league_s_plan_to_the_solver_and_stores_the_played_rounds_a
     assert gateway.events.for_competition(competition.id)[-1] == ("draw.proposed", redraw.id)
 
 
+def test_a_draw_and_a_redraw_are_each_prepare_solve_save(gateway):
+    """league asks the solver's question (PrepareDraw / PrepareRedraw), the solver answers, league stores:
+    three downstream calls each (a draw made five before: GetCompetition, ListPlayers, GetDrawSeed too)."""
+    competition, _, _ = gateway.published()
+    assert gateway.downstream.called()[:3] == ["league.PrepareDraw", "solver.DrawTables", "league.SaveDraw"]
+    gateway.downstream.calls.clear()
+    gateway("Redraw", draws_pb2.RedrawRequest(competition_id=competition.id, played_rounds=1, reason="the venue moved"))
+    assert gateway.downstream.called() == ["league.PrepareRedraw", "solver.DrawTables", "league.SaveDraw"]
+
+
+@pytest.mark.rule("draw.trust.seed-commitment")
+def test_the_draw_seed_is_the_committed_one_else_the_organizer_s_else_the_key_s(gateway):
+    competition, _ = gateway.competition()
+    draw = draws_pb2.DrawCompetitionRequest(competition_id=competition.id, idempotency_key="draw-1")
+    gateway("DrawCompetition", draw)
+    gateway("DrawCompetition", draws_pb2.DrawCompetitionRequest(competition_id=competition.id, seed=7))
+    gateway("DrawCompetition", draws_pb2.DrawCompetitionRequest(competition_id=competition.id))
+    keyed, named, unset = gateway.downstream.solver.requests
+    [prepare, *_] = [c.request for c in gateway.downstream.calls if c.method == "PrepareDraw"]
+    assert keyed.seed == prepare.options.key_seed and prepare.options.HasField("key_seed")
+    assert not prepare.options.HasField("seed")
+    assert named.seed == 7 and not unset.HasField("seed")  # without a key the solver picks one
+
+    committed, _ = gateway.competition()
+    gateway.league.commit_draw_seed(committed.id, "organizer")
+    with pytest.raises(FailedPrecondition) as error:
+        gateway("DrawCompetition", draws_pb2.DrawCompetitionRequest(competition_id=committed.id, seed=7))
+    assert error.value.reason == "DRAW_SEED_COMMITTED"
+    first = gateway.league.next_draw_seed(committed.id)
+    gateway("DrawCompetition", draws_pb2.DrawCompetitionRequest(competition_id=committed.id, idempotency_key="draw-2"))
+    assert gateway.downstream.solver.requests[-1].seed == first
+
+
 def test_the_solver_s_invalid_argument_names_players_not_ids(gateway):
     competition, roster, _ = gateway.published()
     gateway.league.withdraw_player(competition.id, roster[5].id, "moved away")
@@ -192,16 +225,14 @@ def test_every_downstream_timeout_derives_from_the_incoming_deadline(gateway):
     gateway("GetSeating", draws_pb2.GetSeatingRequest(competition_id=competition.id), deadline=1.0)
     called = gateway.downstream.calls
     assert [f"{c.service}.{c.method}" for c in called] == [
-        "league.GetCompetition",
-        "league.ListPlayers",
-        "league.GetDrawSeed",
+        "league.PrepareDraw",
         "solver.DrawTables",
         "league.SaveDraw",
         "league.ApproveDraw",
         "league.GetDraw",
         "league.ListPlayers",
     ]
-    limits = [3.0] * 5 + [2.0] + [1.0] * 2
+    limits = [3.0] * 3 + [2.0] + [1.0] * 2
     for call, limit in zip(called, limits):
         assert call.timeout_s is not None and 0 < call.timeout_s <= limit, call
     assert gateway.downstream.solver.requests[0].time_limit_seconds == 60  # the solver keeps within the deadline itself
@@ -211,7 +242,7 @@ def test_without_a_deadline_league_gets_the_default_and_the_solver_its_budget_an
     competition, _ = gateway.competition()
     gateway("DrawCompetition", draws_pb2.DrawCompetitionRequest(competition_id=competition.id, time_limit_seconds=120))
     timeouts = {f"{c.service}.{c.method}": c.effective_s for c in gateway.downstream.calls}
-    assert timeouts["league.GetCompetition"] == timeouts["league.SaveDraw"] == DEFAULT_TIMEOUT_SECONDS
+    assert timeouts["league.PrepareDraw"] == timeouts["league.SaveDraw"] == DEFAULT_TIMEOUT_SECONDS
     assert timeouts["solver.DrawTables"] == 120 + SOLVER_MARGIN_SECONDS
 
 

@@ -199,8 +199,10 @@ def test_update_club_changes_the_fields_of_its_mask_and_never_the_time_zone(gate
     wanted = scheduling_pb2.Club(id=club.id, name="New name", fallback_time="20:00", time_zone="Europe/Berlin")
     renamed = gateway("UpdateClub", scheduling_pb2.UpdateClubRequest(club=wanted, update_mask=_mask("name")))
     assert (renamed.name, renamed.fallback_time) == ("New name", "18:00")
+    gateway.downstream.calls.clear()
     implied = gateway("UpdateClub", scheduling_pb2.UpdateClubRequest(club=wanted))  # its own zone: fine
     assert (implied.name, implied.fallback_time) == ("New name", "20:00")
+    assert gateway.downstream.called("booking") == ["booking.UpdateClub"]  # booking checks the zone itself
     everything = gateway(
         "UpdateClub", scheduling_pb2.UpdateClubRequest(club=scheduling_pb2.Club(id=club.id, name="Third"), update_mask=_mask("*"))
     )

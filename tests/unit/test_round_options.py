@@ -1,14 +1,20 @@
-"""Booking's side of the round auto-scheduler on in-memory fakes: GetRoundOptions (common options per
-match of a round, pending players, booked matches) and ProposeMeetings (PROPOSED meetings by the
+"""Booking's side of the round auto-scheduler on in-memory fakes: the round's options (common options per
+match of a round, pending players, booked matches), PrepareRoundSchedule (the solver's problem built
+from them) and ProposeMeetings (PROPOSED meetings by the
 organizer's auto-scheduler, all or none, the suggested room booked first)."""
 
 from __future__ import annotations
+
+from datetime import UTC
 
 import pytest
 
 from booking.domain.round_options import AUTO_SCHEDULER
 from booking.domain.scheduling import MeetingStatus
+from booking.grpc_api import round_schedule_to_proto
 from booking.use_cases.auto_schedule import Proposal
+from rondo.booking.v1 import booking_pb2
+from rondo.solver.v1 import solver_pb2
 from rondo_runtime.errors import FailedPrecondition, InvalidArgument, NotFound
 from tests.booking_scheduling import PLAYERS, WINDOW_END, WINDOW_START, at
 
@@ -53,6 +59,39 @@ def test_round_options_only_for_matches_everyone_answered_and_nobody_booked(book
     answer(booking, "c/1/1/2", ["q1", "q2", "q3", "q4"], (at(2, 18), at(2, 23)))
     [option] = booking.auto_schedule.round_options(["c/1/1/2"]).matches[0].options
     assert (option.slot.start, option.slot.end, option.room_ids) == (at(2, 18), at(2, 23), (rooms[1],))
+
+
+@pytest.mark.rule("schedule.auto.options-from-booking")
+def test_prepare_round_schedule_asks_the_solver_to_place_only_the_matches_everyone_answered(booking, club):
+    open_match(booking, club, "c/1/1/1")
+    open_match(booking, club, "c/1/1/2", ["q1", "q2", "q3", "q4"])
+    answer(booking, "c/1/1/1", PLAYERS, (at(0, 18), at(0, 23)))
+    answer(booking, "c/1/1/2", ["q1", "q2", "q3"], (at(1, 18), at(1, 23)))
+    asked = booking_pb2.PrepareRoundScheduleRequest(
+        match_keys=["c/1/1/1", "c/1/1/2"],
+        start_step_minutes=15,
+        preference=solver_pb2.SchedulePreference(evening_start_minute=19 * 60),
+        time_limit_seconds=5,
+        seed=3,
+    )
+    prepared = booking.auto_schedule.prepare_round_schedule(list(asked.match_keys), 240)
+    sent = round_schedule_to_proto(prepared, asked)
+    problem = sent.problem
+    assert [m.match_id for m in problem.matches] == ["c/1/1/1"]  # c/1/1/2 waits for q4
+    [match] = problem.matches
+    assert (list(match.player_ids), match.length_minutes) == (list(PLAYERS), 240)
+    [candidate] = match.candidates
+    assert (candidate.start.ToDatetime(UTC), candidate.end.ToDatetime(UTC)) == (at(0, 18), at(0, 23))
+    assert list(problem.room_ids) == [r.id for r in prepared.options.rooms] == list(candidate.room_ids)
+    assert problem.window_start.ToDatetime(UTC) == WINDOW_START and problem.time_zone == club.time_zone
+    assert (problem.start_step_minutes, problem.time_limit_seconds, problem.seed) == (15, 5, 3)
+    assert problem.preference == asked.preference
+    assert [(m.match.match_key, list(m.pending_player_ids), m.booked) for m in sent.matches] == [
+        ("c/1/1/1", [], False),
+        ("c/1/1/2", ["q4"], False),
+    ]
+    without = booking.auto_schedule.prepare_round_schedule(["c/1/1/1"]).problem
+    assert [m.length_minutes for m in without.matches] == [120]  # 0: the match's own minimum
 
 
 @pytest.mark.rule("schedule.auto.no-double-booking")

@@ -122,6 +122,24 @@ def test_two_tables_for_one_room_and_one_evening_place_one_and_say_why_not_the_o
     assert not any(m.HasField("meeting") for m in answer.matches if m.state != scheduling_pb2.PROPOSAL_STATE_PROPOSED)
 
 
+def test_booking_asks_the_solver_s_question_league_gives_the_round_s_tables(gateway):
+    """league.GetDraw -> booking.PrepareRoundSchedule -> solver.ProposeRoundSchedule -> booking.ProposeMeetings."""
+    cid, [first, _] = _round(gateway)
+    _answer(gateway, first, (at(0, 18), at(0, 23)))
+    gateway.downstream.calls.clear()
+    _propose(gateway, cid, seed=7)
+    assert gateway.downstream.called() == [
+        "league.GetDraw",
+        "booking.PrepareRoundSchedule",
+        "solver.ProposeRoundSchedule",
+        "booking.ProposeMeetings",
+    ]
+    [prepare] = [c.request for c in gateway.downstream.calls if c.method == "PrepareRoundSchedule"]
+    assert list(prepare.match_keys) == [f"{cid}/1/1/1", f"{cid}/1/1/2"] and prepare.seed == 7
+    [sent] = gateway.downstream.solver.schedule_requests
+    assert sent.seed == 7 and sent.time_limit_seconds == 5
+
+
 def test_a_retry_with_the_same_key_answers_the_first_answer_without_solving_again(gateway):
     cid, [first, _] = _round(gateway)
     _answer(gateway, first, (at(0, 18), at(0, 23)))

@@ -1,6 +1,7 @@
 import datetime
 
 from google.protobuf import timestamp_pb2 as _timestamp_pb2
+from rondo.solver.v1 import solver_pb2 as _solver_pb2
 from google.protobuf.internal import containers as _containers
 from google.protobuf.internal import enum_type_wrapper as _enum_type_wrapper
 from google.protobuf import descriptor as _descriptor
@@ -109,16 +110,18 @@ class CreateClubRequest(_message.Message):
     def __init__(self, name: _Optional[str] = ..., time_zone: _Optional[str] = ..., idempotency_key: _Optional[str] = ..., opening_hours: _Optional[_Union[OpeningHours, _Mapping]] = ..., fallback_time: _Optional[str] = ...) -> None: ...
 
 class UpdateClubRequest(_message.Message):
-    __slots__ = ("club_id", "name", "opening_hours", "fallback_time")
+    __slots__ = ("club_id", "name", "opening_hours", "fallback_time", "time_zone")
     CLUB_ID_FIELD_NUMBER: _ClassVar[int]
     NAME_FIELD_NUMBER: _ClassVar[int]
     OPENING_HOURS_FIELD_NUMBER: _ClassVar[int]
     FALLBACK_TIME_FIELD_NUMBER: _ClassVar[int]
+    TIME_ZONE_FIELD_NUMBER: _ClassVar[int]
     club_id: str
     name: str
     opening_hours: OpeningHours
     fallback_time: str
-    def __init__(self, club_id: _Optional[str] = ..., name: _Optional[str] = ..., opening_hours: _Optional[_Union[OpeningHours, _Mapping]] = ..., fallback_time: _Optional[str] = ...) -> None: ...
+    time_zone: str
+    def __init__(self, club_id: _Optional[str] = ..., name: _Optional[str] = ..., opening_hours: _Optional[_Union[OpeningHours, _Mapping]] = ..., fallback_time: _Optional[str] = ..., time_zone: _Optional[str] = ...) -> None: ...
 
 class GetClubRequest(_message.Message):
     __slots__ = ("club_id",)
@@ -566,33 +569,39 @@ class CalendarFeed(_message.Message):
     ics: bytes
     def __init__(self, ics: _Optional[bytes] = ...) -> None: ...
 
-class GetRoundOptionsRequest(_message.Message):
-    __slots__ = ("match_keys",)
+class PrepareRoundScheduleRequest(_message.Message):
+    __slots__ = ("match_keys", "meeting_minutes", "start_step_minutes", "preference", "time_limit_seconds", "seed")
     MATCH_KEYS_FIELD_NUMBER: _ClassVar[int]
+    MEETING_MINUTES_FIELD_NUMBER: _ClassVar[int]
+    START_STEP_MINUTES_FIELD_NUMBER: _ClassVar[int]
+    PREFERENCE_FIELD_NUMBER: _ClassVar[int]
+    TIME_LIMIT_SECONDS_FIELD_NUMBER: _ClassVar[int]
+    SEED_FIELD_NUMBER: _ClassVar[int]
     match_keys: _containers.RepeatedScalarFieldContainer[str]
-    def __init__(self, match_keys: _Optional[_Iterable[str]] = ...) -> None: ...
+    meeting_minutes: int
+    start_step_minutes: int
+    preference: _solver_pb2.SchedulePreference
+    time_limit_seconds: float
+    seed: int
+    def __init__(self, match_keys: _Optional[_Iterable[str]] = ..., meeting_minutes: _Optional[int] = ..., start_step_minutes: _Optional[int] = ..., preference: _Optional[_Union[_solver_pb2.SchedulePreference, _Mapping]] = ..., time_limit_seconds: _Optional[float] = ..., seed: _Optional[int] = ...) -> None: ...
 
 class MatchOptions(_message.Message):
-    __slots__ = ("match", "pending_player_ids", "booked", "options")
+    __slots__ = ("match", "pending_player_ids", "booked")
     MATCH_FIELD_NUMBER: _ClassVar[int]
     PENDING_PLAYER_IDS_FIELD_NUMBER: _ClassVar[int]
     BOOKED_FIELD_NUMBER: _ClassVar[int]
-    OPTIONS_FIELD_NUMBER: _ClassVar[int]
     match: ScheduledMatch
     pending_player_ids: _containers.RepeatedScalarFieldContainer[str]
     booked: bool
-    options: _containers.RepeatedCompositeFieldContainer[CommonOption]
-    def __init__(self, match: _Optional[_Union[ScheduledMatch, _Mapping]] = ..., pending_player_ids: _Optional[_Iterable[str]] = ..., booked: _Optional[bool] = ..., options: _Optional[_Iterable[_Union[CommonOption, _Mapping]]] = ...) -> None: ...
+    def __init__(self, match: _Optional[_Union[ScheduledMatch, _Mapping]] = ..., pending_player_ids: _Optional[_Iterable[str]] = ..., booked: _Optional[bool] = ...) -> None: ...
 
-class RoundOptions(_message.Message):
-    __slots__ = ("club", "rooms", "matches")
-    CLUB_FIELD_NUMBER: _ClassVar[int]
-    ROOMS_FIELD_NUMBER: _ClassVar[int]
+class PrepareRoundScheduleResponse(_message.Message):
+    __slots__ = ("problem", "matches")
+    PROBLEM_FIELD_NUMBER: _ClassVar[int]
     MATCHES_FIELD_NUMBER: _ClassVar[int]
-    club: Club
-    rooms: _containers.RepeatedCompositeFieldContainer[Room]
+    problem: _solver_pb2.ProposeRoundScheduleRequest
     matches: _containers.RepeatedCompositeFieldContainer[MatchOptions]
-    def __init__(self, club: _Optional[_Union[Club, _Mapping]] = ..., rooms: _Optional[_Iterable[_Union[Room, _Mapping]]] = ..., matches: _Optional[_Iterable[_Union[MatchOptions, _Mapping]]] = ...) -> None: ...
+    def __init__(self, problem: _Optional[_Union[_solver_pb2.ProposeRoundScheduleRequest, _Mapping]] = ..., matches: _Optional[_Iterable[_Union[MatchOptions, _Mapping]]] = ...) -> None: ...
 
 class MeetingProposal(_message.Message):
     __slots__ = ("match_key", "start", "end", "room_id", "hanchans")

@@ -159,10 +159,10 @@ class BookingServiceStub:
                 request_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.ExportCalendarRequest.SerializeToString,
                 response_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.CalendarFeed.FromString,
                 _registered_method=True)
-        self.GetRoundOptions = channel.unary_unary(
-                '/rondo.booking.v1.BookingService/GetRoundOptions',
-                request_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.GetRoundOptionsRequest.SerializeToString,
-                response_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.RoundOptions.FromString,
+        self.PrepareRoundSchedule = channel.unary_unary(
+                '/rondo.booking.v1.BookingService/PrepareRoundSchedule',
+                request_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.PrepareRoundScheduleRequest.SerializeToString,
+                response_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.PrepareRoundScheduleResponse.FromString,
                 _registered_method=True)
         self.ProposeMeetings = channel.unary_unary(
                 '/rondo.booking.v1.BookingService/ProposeMeetings',
@@ -407,12 +407,14 @@ class BookingServiceServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
-    def GetRoundOptions(self, request, context):
+    def PrepareRoundSchedule(self, request, context):
         """The round auto-scheduler (docs/rules.md schedule.auto.*), called by the gateway's
         ProposeRoundSchedule only: internal, never passed through to clients (it carries common
         options, which only a match's own players may see on its card).
-        Per match of one club: who is pending, whether it is booked, and its common options with the
-        rooms free for each, only for matches everyone answered and not booked yet.
+        The solver's question for a round (docs/rules.md schedule.auto.options-from-booking): every match
+        not booked whose players all answered, with its common options (the rooms free for each) as
+        candidates, the club's rooms and time zone, and the organizer's options; and per match who is
+        pending and whether it is booked.
         """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')
@@ -648,10 +650,10 @@ def add_BookingServiceServicer_to_server(servicer, server):
                     request_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.ExportCalendarRequest.FromString,
                     response_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.CalendarFeed.SerializeToString,
             ),
-            'GetRoundOptions': grpc.unary_unary_rpc_method_handler(
-                    servicer.GetRoundOptions,
-                    request_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.GetRoundOptionsRequest.FromString,
-                    response_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.RoundOptions.SerializeToString,
+            'PrepareRoundSchedule': grpc.unary_unary_rpc_method_handler(
+                    servicer.PrepareRoundSchedule,
+                    request_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.PrepareRoundScheduleRequest.FromString,
+                    response_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.PrepareRoundScheduleResponse.SerializeToString,
             ),
             'ProposeMeetings': grpc.unary_unary_rpc_method_handler(
                     servicer.ProposeMeetings,
@@ -1415,7 +1417,7 @@ class BookingService:
             _registered_method=True)
 
     @staticmethod
-    def GetRoundOptions(request,
+    def PrepareRoundSchedule(request,
             target,
             options=(),
             channel_credentials=None,
@@ -1428,9 +1430,9 @@ class BookingService:
         return grpc.experimental.unary_unary(
             request,
             target,
-            '/rondo.booking.v1.BookingService/GetRoundOptions',
-            rondo_dot_booking_dot_v1_dot_booking__pb2.GetRoundOptionsRequest.SerializeToString,
-            rondo_dot_booking_dot_v1_dot_booking__pb2.RoundOptions.FromString,
+            '/rondo.booking.v1.BookingService/PrepareRoundSchedule',
+            rondo_dot_booking_dot_v1_dot_booking__pb2.PrepareRoundScheduleRequest.SerializeToString,
+            rondo_dot_booking_dot_v1_dot_booking__pb2.PrepareRoundScheduleResponse.FromString,
             options,
             channel_credentials,
             insecure,

@@ -184,18 +184,6 @@ class SeedCommitment(_message.Message):
     committed_by: str
     def __init__(self, competition_id: _Optional[str] = ..., commitment: _Optional[str] = ..., committed_at: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., committed_by: _Optional[str] = ...) -> None: ...
 
-class GetDrawSeedRequest(_message.Message):
-    __slots__ = ("competition_id",)
-    COMPETITION_ID_FIELD_NUMBER: _ClassVar[int]
-    competition_id: str
-    def __init__(self, competition_id: _Optional[str] = ...) -> None: ...
-
-class DrawSeed(_message.Message):
-    __slots__ = ("seed",)
-    SEED_FIELD_NUMBER: _ClassVar[int]
-    seed: int
-    def __init__(self, seed: _Optional[int] = ...) -> None: ...
-
 class GetDrawCertificateRequest(_message.Message):
     __slots__ = ("competition_id", "draw_id")
     COMPETITION_ID_FIELD_NUMBER: _ClassVar[int]
@@ -429,38 +417,76 @@ class ListDrawsResponse(_message.Message):
     def __init__(self, draws: _Optional[_Iterable[_Union[Draw, _Mapping]]] = ...) -> None: ...
 
 class PrepareRedrawRequest(_message.Message):
-    __slots__ = ("competition_id", "played_rounds", "reason", "pins")
+    __slots__ = ("competition_id", "played_rounds", "reason", "options")
     COMPETITION_ID_FIELD_NUMBER: _ClassVar[int]
     PLAYED_ROUNDS_FIELD_NUMBER: _ClassVar[int]
     REASON_FIELD_NUMBER: _ClassVar[int]
-    PINS_FIELD_NUMBER: _ClassVar[int]
+    OPTIONS_FIELD_NUMBER: _ClassVar[int]
     competition_id: str
     played_rounds: int
     reason: str
-    pins: _containers.RepeatedCompositeFieldContainer[_solver_pb2.Pin]
-    def __init__(self, competition_id: _Optional[str] = ..., played_rounds: _Optional[int] = ..., reason: _Optional[str] = ..., pins: _Optional[_Iterable[_Union[_solver_pb2.Pin, _Mapping]]] = ...) -> None: ...
+    options: DrawOptions
+    def __init__(self, competition_id: _Optional[str] = ..., played_rounds: _Optional[int] = ..., reason: _Optional[str] = ..., options: _Optional[_Union[DrawOptions, _Mapping]] = ...) -> None: ...
 
 class PrepareRedrawResponse(_message.Message):
-    __slots__ = ("replaces_draw_id", "played_rounds", "roster", "rounds", "table_size", "history", "previous", "pins", "notes")
+    __slots__ = ("replaces_draw_id", "played_rounds", "notes", "request", "player_names")
+    class PlayerNamesEntry(_message.Message):
+        __slots__ = ("key", "value")
+        KEY_FIELD_NUMBER: _ClassVar[int]
+        VALUE_FIELD_NUMBER: _ClassVar[int]
+        key: str
+        value: str
+        def __init__(self, key: _Optional[str] = ..., value: _Optional[str] = ...) -> None: ...
     REPLACES_DRAW_ID_FIELD_NUMBER: _ClassVar[int]
     PLAYED_ROUNDS_FIELD_NUMBER: _ClassVar[int]
-    ROSTER_FIELD_NUMBER: _ClassVar[int]
-    ROUNDS_FIELD_NUMBER: _ClassVar[int]
-    TABLE_SIZE_FIELD_NUMBER: _ClassVar[int]
-    HISTORY_FIELD_NUMBER: _ClassVar[int]
-    PREVIOUS_FIELD_NUMBER: _ClassVar[int]
-    PINS_FIELD_NUMBER: _ClassVar[int]
     NOTES_FIELD_NUMBER: _ClassVar[int]
+    REQUEST_FIELD_NUMBER: _ClassVar[int]
+    PLAYER_NAMES_FIELD_NUMBER: _ClassVar[int]
     replaces_draw_id: str
     played_rounds: int
-    roster: _containers.RepeatedCompositeFieldContainer[_solver_pb2.Player]
-    rounds: int
-    table_size: int
-    history: _containers.RepeatedCompositeFieldContainer[_solver_pb2.Round]
-    previous: _containers.RepeatedCompositeFieldContainer[_solver_pb2.Round]
-    pins: _containers.RepeatedCompositeFieldContainer[_solver_pb2.Pin]
     notes: _containers.RepeatedScalarFieldContainer[str]
-    def __init__(self, replaces_draw_id: _Optional[str] = ..., played_rounds: _Optional[int] = ..., roster: _Optional[_Iterable[_Union[_solver_pb2.Player, _Mapping]]] = ..., rounds: _Optional[int] = ..., table_size: _Optional[int] = ..., history: _Optional[_Iterable[_Union[_solver_pb2.Round, _Mapping]]] = ..., previous: _Optional[_Iterable[_Union[_solver_pb2.Round, _Mapping]]] = ..., pins: _Optional[_Iterable[_Union[_solver_pb2.Pin, _Mapping]]] = ..., notes: _Optional[_Iterable[str]] = ...) -> None: ...
+    request: _solver_pb2.DrawTablesRequest
+    player_names: _containers.ScalarMap[str, str]
+    def __init__(self, replaces_draw_id: _Optional[str] = ..., played_rounds: _Optional[int] = ..., notes: _Optional[_Iterable[str]] = ..., request: _Optional[_Union[_solver_pb2.DrawTablesRequest, _Mapping]] = ..., player_names: _Optional[_Mapping[str, str]] = ...) -> None: ...
+
+class DrawOptions(_message.Message):
+    __slots__ = ("separations", "pins", "seat_balance", "time_limit_seconds", "seed", "key_seed")
+    SEPARATIONS_FIELD_NUMBER: _ClassVar[int]
+    PINS_FIELD_NUMBER: _ClassVar[int]
+    SEAT_BALANCE_FIELD_NUMBER: _ClassVar[int]
+    TIME_LIMIT_SECONDS_FIELD_NUMBER: _ClassVar[int]
+    SEED_FIELD_NUMBER: _ClassVar[int]
+    KEY_SEED_FIELD_NUMBER: _ClassVar[int]
+    separations: _containers.RepeatedCompositeFieldContainer[_solver_pb2.Separation]
+    pins: _containers.RepeatedCompositeFieldContainer[_solver_pb2.Pin]
+    seat_balance: bool
+    time_limit_seconds: float
+    seed: int
+    key_seed: int
+    def __init__(self, separations: _Optional[_Iterable[_Union[_solver_pb2.Separation, _Mapping]]] = ..., pins: _Optional[_Iterable[_Union[_solver_pb2.Pin, _Mapping]]] = ..., seat_balance: _Optional[bool] = ..., time_limit_seconds: _Optional[float] = ..., seed: _Optional[int] = ..., key_seed: _Optional[int] = ...) -> None: ...
+
+class PrepareDrawRequest(_message.Message):
+    __slots__ = ("competition_id", "options")
+    COMPETITION_ID_FIELD_NUMBER: _ClassVar[int]
+    OPTIONS_FIELD_NUMBER: _ClassVar[int]
+    competition_id: str
+    options: DrawOptions
+    def __init__(self, competition_id: _Optional[str] = ..., options: _Optional[_Union[DrawOptions, _Mapping]] = ...) -> None: ...
+
+class PrepareDrawResponse(_message.Message):
+    __slots__ = ("request", "player_names")
+    class PlayerNamesEntry(_message.Message):
+        __slots__ = ("key", "value")
+        KEY_FIELD_NUMBER: _ClassVar[int]
+        VALUE_FIELD_NUMBER: _ClassVar[int]
+        key: str
+        value: str
+        def __init__(self, key: _Optional[str] = ..., value: _Optional[str] = ...) -> None: ...
+    REQUEST_FIELD_NUMBER: _ClassVar[int]
+    PLAYER_NAMES_FIELD_NUMBER: _ClassVar[int]
+    request: _solver_pb2.DrawTablesRequest
+    player_names: _containers.ScalarMap[str, str]
+    def __init__(self, request: _Optional[_Union[_solver_pb2.DrawTablesRequest, _Mapping]] = ..., player_names: _Optional[_Mapping[str, str]] = ...) -> None: ...
 
 class PlayoffExit(_message.Message):
     __slots__ = ("player_id", "stage", "table", "place", "withdrawn", "reason", "reason_ru")
@@ -1081,6 +1107,26 @@ class GetStageRequest(_message.Message):
     competition_id: str
     number: int
     def __init__(self, competition_id: _Optional[str] = ..., number: _Optional[int] = ...) -> None: ...
+
+class GetStageGameRequest(_message.Message):
+    __slots__ = ("competition_id", "stage", "round", "table")
+    COMPETITION_ID_FIELD_NUMBER: _ClassVar[int]
+    STAGE_FIELD_NUMBER: _ClassVar[int]
+    ROUND_FIELD_NUMBER: _ClassVar[int]
+    TABLE_FIELD_NUMBER: _ClassVar[int]
+    competition_id: str
+    stage: int
+    round: int
+    table: int
+    def __init__(self, competition_id: _Optional[str] = ..., stage: _Optional[int] = ..., round: _Optional[int] = ..., table: _Optional[int] = ...) -> None: ...
+
+class StageGame(_message.Message):
+    __slots__ = ("first_player_id", "second_player_id")
+    FIRST_PLAYER_ID_FIELD_NUMBER: _ClassVar[int]
+    SECOND_PLAYER_ID_FIELD_NUMBER: _ClassVar[int]
+    first_player_id: str
+    second_player_id: str
+    def __init__(self, first_player_id: _Optional[str] = ..., second_player_id: _Optional[str] = ...) -> None: ...
 
 class ListStagesRequest(_message.Message):
     __slots__ = ("competition_id",)

@@ -89,6 +89,11 @@ class LeagueServiceStub:
                 request_serializer=rondo_dot_league_dot_v1_dot_league__pb2.PrepareRedrawRequest.SerializeToString,
                 response_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.PrepareRedrawResponse.FromString,
                 _registered_method=True)
+        self.PrepareDraw = channel.unary_unary(
+                '/rondo.league.v1.LeagueService/PrepareDraw',
+                request_serializer=rondo_dot_league_dot_v1_dot_league__pb2.PrepareDrawRequest.SerializeToString,
+                response_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.PrepareDrawResponse.FromString,
+                _registered_method=True)
         self.RecordHanchan = channel.unary_unary(
                 '/rondo.league.v1.LeagueService/RecordHanchan',
                 request_serializer=rondo_dot_league_dot_v1_dot_league__pb2.RecordHanchanRequest.SerializeToString,
@@ -138,6 +143,11 @@ class LeagueServiceStub:
                 '/rondo.league.v1.LeagueService/GetStage',
                 request_serializer=rondo_dot_league_dot_v1_dot_league__pb2.GetStageRequest.SerializeToString,
                 response_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.Stage.FromString,
+                _registered_method=True)
+        self.GetStageGame = channel.unary_unary(
+                '/rondo.league.v1.LeagueService/GetStageGame',
+                request_serializer=rondo_dot_league_dot_v1_dot_league__pb2.GetStageGameRequest.SerializeToString,
+                response_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.StageGame.FromString,
                 _registered_method=True)
         self.ListStages = channel.unary_unary(
                 '/rondo.league.v1.LeagueService/ListStages',
@@ -223,11 +233,6 @@ class LeagueServiceStub:
                 '/rondo.league.v1.LeagueService/GetSeedCommitment',
                 request_serializer=rondo_dot_league_dot_v1_dot_league__pb2.GetSeedCommitmentRequest.SerializeToString,
                 response_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.SeedCommitment.FromString,
-                _registered_method=True)
-        self.GetDrawSeed = channel.unary_unary(
-                '/rondo.league.v1.LeagueService/GetDrawSeed',
-                request_serializer=rondo_dot_league_dot_v1_dot_league__pb2.GetDrawSeedRequest.SerializeToString,
-                response_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.DrawSeed.FromString,
                 _registered_method=True)
         self.GetDrawCertificate = channel.unary_unary(
                 '/rondo.league.v1.LeagueService/GetDrawCertificate',
@@ -317,6 +322,18 @@ class LeagueServiceServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def PrepareDraw(self, request, context):
+        """Internal (the gateway's DrawCompetition): checks a first draw of the competition and answers
+        the solver's complete request for it: the main participants in registration order (a technical
+        substitute is drawn only by a redraw, docs/rules.md mahjong.roster.substitute-registered), the
+        competition's rounds and table size, the organizer's options, and the seed (the committed one,
+        else the organizer's, else the gateway's `key_seed`: docs/rules.md draw.trust.seed-commitment).
+        The twin of PrepareRedraw; SaveDraw checks the draw again.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
     def RecordHanchan(self, request, context):
         """---- Results of the regular stage (docs/rules.md mahjong.records.corrections-replace) ----
         Each accepted call stores one record (author, time), never deleted. The match is a table of
@@ -387,6 +404,15 @@ class LeagueServiceServicer:
 
     def GetStage(self, request, context):
         """Missing associated documentation comment in .proto file."""
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def GetStageGame(self, request, context):
+        """Internal (the gateway's Up&Down mediation): the two players of a game of a stage, in the
+        pairing's order; INVALID_ARGUMENT on `round` or `table` outside the stage, FAILED_PRECONDITION
+        when that table is not a game of two players.
+        """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
@@ -527,13 +553,6 @@ class LeagueServiceServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
-    def GetDrawSeed(self, request, context):
-        """Internal (the gateway's draw workflow): the seed the next draw must use, if one was committed.
-        """
-        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
-        context.set_details('Method not implemented!')
-        raise NotImplementedError('Method not implemented!')
-
     def GetDrawCertificate(self, request, context):
         """Missing associated documentation comment in .proto file."""
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
@@ -607,6 +626,11 @@ def add_LeagueServiceServicer_to_server(servicer, server):
                     request_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.PrepareRedrawRequest.FromString,
                     response_serializer=rondo_dot_league_dot_v1_dot_league__pb2.PrepareRedrawResponse.SerializeToString,
             ),
+            'PrepareDraw': grpc.unary_unary_rpc_method_handler(
+                    servicer.PrepareDraw,
+                    request_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.PrepareDrawRequest.FromString,
+                    response_serializer=rondo_dot_league_dot_v1_dot_league__pb2.PrepareDrawResponse.SerializeToString,
+            ),
             'RecordHanchan': grpc.unary_unary_rpc_method_handler(
                     servicer.RecordHanchan,
                     request_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.RecordHanchanRequest.FromString,
@@ -656,6 +680,11 @@ def add_LeagueServiceServicer_to_server(servicer, server):
                     servicer.GetStage,
                     request_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.GetStageRequest.FromString,
                     response_serializer=rondo_dot_league_dot_v1_dot_league__pb2.Stage.SerializeToString,
+            ),
+            'GetStageGame': grpc.unary_unary_rpc_method_handler(
+                    servicer.GetStageGame,
+                    request_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.GetStageGameRequest.FromString,
+                    response_serializer=rondo_dot_league_dot_v1_dot_league__pb2.StageGame.SerializeToString,
             ),
             'ListStages': grpc.unary_unary_rpc_method_handler(
                     servicer.ListStages,
@@ -741,11 +770,6 @@ def add_LeagueServiceServicer_to_server(servicer, server):
                     servicer.GetSeedCommitment,
                     request_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.GetSeedCommitmentRequest.FromString,
                     response_serializer=rondo_dot_league_dot_v1_dot_league__pb2.SeedCommitment.SerializeToString,
-            ),
-            'GetDrawSeed': grpc.unary_unary_rpc_method_handler(
-                    servicer.GetDrawSeed,
-                    request_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.GetDrawSeedRequest.FromString,
-                    response_serializer=rondo_dot_league_dot_v1_dot_league__pb2.DrawSeed.SerializeToString,
             ),
             'GetDrawCertificate': grpc.unary_unary_rpc_method_handler(
                     servicer.GetDrawCertificate,
@@ -1066,6 +1090,33 @@ class LeagueService:
             _registered_method=True)
 
     @staticmethod
+    def PrepareDraw(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/rondo.league.v1.LeagueService/PrepareDraw',
+            rondo_dot_league_dot_v1_dot_league__pb2.PrepareDrawRequest.SerializeToString,
+            rondo_dot_league_dot_v1_dot_league__pb2.PrepareDrawResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
     def RecordHanchan(request,
             target,
             options=(),
@@ -1325,6 +1376,33 @@ class LeagueService:
             '/rondo.league.v1.LeagueService/GetStage',
             rondo_dot_league_dot_v1_dot_league__pb2.GetStageRequest.SerializeToString,
             rondo_dot_league_dot_v1_dot_league__pb2.Stage.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def GetStageGame(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/rondo.league.v1.LeagueService/GetStageGame',
+            rondo_dot_league_dot_v1_dot_league__pb2.GetStageGameRequest.SerializeToString,
+            rondo_dot_league_dot_v1_dot_league__pb2.StageGame.FromString,
             options,
             channel_credentials,
             insecure,
@@ -1784,33 +1862,6 @@ class LeagueService:
             '/rondo.league.v1.LeagueService/GetSeedCommitment',
             rondo_dot_league_dot_v1_dot_league__pb2.GetSeedCommitmentRequest.SerializeToString,
             rondo_dot_league_dot_v1_dot_league__pb2.SeedCommitment.FromString,
-            options,
-            channel_credentials,
-            insecure,
-            call_credentials,
-            compression,
-            wait_for_ready,
-            timeout,
-            metadata,
-            _registered_method=True)
-
-    @staticmethod
-    def GetDrawSeed(request,
-            target,
-            options=(),
-            channel_credentials=None,
-            call_credentials=None,
-            insecure=False,
-            compression=None,
-            wait_for_ready=None,
-            timeout=None,
-            metadata=None):
-        return grpc.experimental.unary_unary(
-            request,
-            target,
-            '/rondo.league.v1.LeagueService/GetDrawSeed',
-            rondo_dot_league_dot_v1_dot_league__pb2.GetDrawSeedRequest.SerializeToString,
-            rondo_dot_league_dot_v1_dot_league__pb2.DrawSeed.FromString,
             options,
             channel_credentials,
             insecure,
