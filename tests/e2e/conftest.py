@@ -75,27 +75,42 @@ def check_every_event_typed(deployment: Deployment) -> None:
         check_typed(event)
 
 
+START_ATTEMPTS = 3  # `rondo up` started again when a drawn port was taken meanwhile
+
+
 @contextlib.contextmanager
 def embedded_up(data_dir: Path, organizer: str = ORGANIZER, **extra_env: str) -> Iterator[Deployment]:
     """`rondo up`: every service in one process, SQLite in ``data_dir``; the gateway on the public port,
     the internal services on a loopback port; reflection on (a test lists it); ``extra_env`` on top (the
     browser tier's web app: ``RONDO_WEB_PORT``). ``organizer``: the organizer account made on start (a
     second `rondo up` on the same ``data_dir`` needs another name)."""
-    port, internal, metrics, calendar = free_port(), free_port(), free_port(), free_port()
-    env = {
-        "RONDO_PORT": str(port),
-        "RONDO_CALENDAR_PORT": str(calendar),
-        "RONDO_INTERNAL_PORT": str(internal),
-        "RONDO_REFLECTION": "1",
-        "RONDO_METRICS_PORT": str(metrics),
-        "RONDO_DATA_DIR": str(data_dir),
-        "RONDO_LOG_LEVEL": "WARNING",
-        "RONDO_REMINDER_INTERVAL_SECONDS": "1",  # the gateway publishes the reminders due every second
-        "RONDO_INTERNAL_TOKEN": secrets.token_urlsafe(24),  # so the tests can dial the internal port too
-        **extra_env,
-    }
+    for attempt in range(1, START_ATTEMPTS + 1):
+        port, internal, metrics, calendar = free_port(), free_port(), free_port(), free_port()
+        env = {
+            "RONDO_PORT": str(port),
+            "RONDO_CALENDAR_PORT": str(calendar),
+            "RONDO_INTERNAL_PORT": str(internal),
+            "RONDO_REFLECTION": "1",
+            "RONDO_METRICS_PORT": str(metrics),
+            "RONDO_DATA_DIR": str(data_dir),
+            "RONDO_LOG_LEVEL": "WARNING",
+            "RONDO_REMINDER_INTERVAL_SECONDS": "1",  # the gateway publishes the reminders due every second
+            "RONDO_INTERNAL_TOKEN": secrets.token_urlsafe(24),  # so the tests can dial the internal port too
+            **extra_env,
+        }
+        stack = contextlib.ExitStack()
+        try:
+            process = stack.enter_context(rondo_process(["up"], env, f"127.0.0.1:{port}"))
+        except RuntimeError as error:
+            # A port free when drawn can be taken by another test process before `rondo up` binds it
+            # (it then exits before SERVING): start again on other ports, in a fresh data directory.
+            if attempt == START_ATTEMPTS or "before it was SERVING" not in str(error):
+                raise
+            data_dir = data_dir / f"start-{attempt + 1}"
+            continue
+        break
     databases = {s.name: f"sqlite:///{Path(env['RONDO_DATA_DIR']).resolve() / s.name}.db" for s in SERVICES if s.database}
-    with rondo_process(["up"], env, f"127.0.0.1:{port}") as process:
+    with stack:
         deployment = Deployment(
             f"127.0.0.1:{port}",
             metrics,
