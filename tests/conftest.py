@@ -2,7 +2,7 @@
 
 * ``pg_server_url`` (session): the PostgreSQL server tests may use, ``RONDO_TEST_POSTGRES_URL``
   (default ``postgresql+psycopg://postgres@127.0.0.1:5432/test``). When it is unreachable the test is
-  skipped — or FAILS when ``CI`` is set or ``RONDO_REQUIRE_POSTGRES=1``.
+  skipped — or FAILS in the whole check (``./dev test`` sets ``RONDO_REQUIRE_REAL_PARTS=1``).
 * ``pg_url`` (session): one fresh PostgreSQL database for the whole session (dropped at the end);
   tests sharing it must not assume it is empty.
 * ``db_url`` (per test, parametrized ``sqlite`` / ``postgresql``): a fresh, empty database URL.
@@ -29,9 +29,10 @@ os.environ.setdefault("RONDO_WEB_PORT", "-1")
 _PG_FIXTURES = {"pg_server_url", "pg_url"}
 
 
-def postgres_required() -> bool:
-    ci = os.environ.get("CI", "").strip().lower()
-    return ci not in ("", "0", "false", "no") or os.environ.get("RONDO_REQUIRE_POSTGRES") == "1"
+def real_parts_required() -> bool:
+    """``./dev test`` (the whole check, CI's too) sets it: a missing PostgreSQL or browser fails the run;
+    a targeted run skips, saying why."""
+    return os.environ.get("RONDO_REQUIRE_REAL_PARTS") == "1"
 
 
 @pytest.fixture(scope="session")
@@ -45,8 +46,8 @@ def pg_server_url() -> str:
             connection.execute("SELECT 1")
     except Exception as error:  # noqa: BLE001
         message = f"PostgreSQL unreachable at {url.render_as_string(hide_password=True)}: {error}"
-        if postgres_required():
-            pytest.fail(message + " (required: CI or RONDO_REQUIRE_POSTGRES=1)", pytrace=False)
+        if real_parts_required():
+            pytest.fail(message + " (required by the whole check: RONDO_REQUIRE_REAL_PARTS=1)", pytrace=False)
         pytest.skip(message)
     return url.render_as_string(hide_password=False)
 

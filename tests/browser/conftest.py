@@ -33,6 +33,7 @@ from typing import Any
 import pytest
 
 from rondo_runtime.process import free_port
+from tests.conftest import real_parts_required
 from tests.e2e.conftest import Deployment, embedded_up
 from tests.waiting import wait_until
 
@@ -58,16 +59,12 @@ def missing_tools() -> str:
     return ""
 
 
-def under_ci() -> bool:
-    return os.environ.get("CI", "").strip().lower() not in ("", "0", "false", "no")
-
-
 @pytest.fixture(scope="session", autouse=True)
 def browser_tools() -> None:
     reason = missing_tools()
     if reason:
-        if under_ci():
-            pytest.fail(f"browser tests cannot run: {reason} (required under CI)", pytrace=False)
+        if real_parts_required():
+            pytest.fail(f"browser tests cannot run: {reason} (required by the whole check)", pytrace=False)
         pytest.skip(reason)
 
 
