@@ -97,10 +97,22 @@ def test_second_sqlite_writer_waits_for_the_lock_then_fails_fast(tmp_path):
 def test_concurrent_read_modify_write_is_serialized_not_deadlocked(tmp_path):
     """With deferred transactions two read-then-write transactions deadlock (SQLITE_BUSY on the lock
     upgrade); with BEGIN IMMEDIATE they queue, and no increment is lost."""
-    engine = make_engine(f"sqlite:///{tmp_path / 'counter.db'}", busy_timeout_ms=10_000)
+    url = f"sqlite:///{tmp_path / 'counter.db'}"
+    engine = make_engine(url, busy_timeout_ms=10_000)
     with engine.begin() as connection:
         connection.exec_driver_sql("CREATE TABLE counter (id INTEGER PRIMARY KEY, n INTEGER NOT NULL)")
         connection.exec_driver_sql("INSERT INTO counter VALUES (1, 0)")
+    # The interleaving that loses an update cannot start: while one transaction has read the counter
+    # (and not yet written it), another cannot even begin to read it (an impatient one is refused).
+    impatient = make_engine(url, busy_timeout_ms=0)
+    try:
+        with engine.begin() as reader:
+            assert reader.exec_driver_sql("SELECT n FROM counter WHERE id = 1").scalar_one() == 0
+            with pytest.raises(OperationalError, match="database is locked"):
+                with impatient.begin() as other:
+                    other.exec_driver_sql("SELECT n FROM counter WHERE id = 1")
+    finally:
+        impatient.dispose()
     errors: list[BaseException] = []
 
     def bump(times: int) -> None:
@@ -108,7 +120,6 @@ def test_concurrent_read_modify_write_is_serialized_not_deadlocked(tmp_path):
             for _ in range(times):
                 with engine.begin() as connection:
                     n = connection.exec_driver_sql("SELECT n FROM counter WHERE id = 1").scalar_one()
-                    time.sleep(0.001)
                     connection.execute(text("UPDATE counter SET n = :n WHERE id = 1"), {"n": n + 1})
         except BaseException as error:  # noqa: BLE001
             errors.append(error)
