@@ -666,7 +666,7 @@ def cup_prize(place: int, defeats: int, allowed: int, granted: bool) -> Text:
 
 def cup_next_stage(stage: str, survivors: int, next_number: int) -> Text:
     return Text(
-        f"The {stage} is finished; {survivors} survivors in their original seed order go to the solver to pair stage "
+        f"The {stage} is finished; {survivors} survivors in their original seed order are paired by halves for stage "
         f"{next_number} (3.4.1.3).",
         f"Стадия «{stage_ru(stage)}» завершена; {survivors} оставшихся в исходном порядке посева передаются "
         f"на составление пар стадии {next_number} (3.4.1.3).",

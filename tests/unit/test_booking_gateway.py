@@ -258,3 +258,18 @@ def test_the_calendar_rpcs_pass_through_the_gateway(gateway):
     assert token.path == f"/calendar/{token.token}.ics"
     feed = gateway("ExportCalendar", calendar_pb2.ExportCalendarRequest(token=token.token))
     assert feed.ics.count(b"BEGIN:VEVENT") == 3 and b"STATUS:CANCELLED" in feed.ics
+
+
+def test_every_booking_rpc_is_served_by_exactly_one_handler_or_booking_does_not_start(monkeypatch):
+    from booking import grpc_servicer
+
+    nothing: Any = None
+    servicer = BookingServicer(nothing, nothing, nothing)
+    assert all(callable(getattr(servicer, rpc)) for rpc in grpc_servicer.RPCS)
+    monkeypatch.setattr(grpc_servicer, "RPCS", (*grpc_servicer.RPCS, "Unwired"))  # a new RPC nobody serves
+    with pytest.raises(TypeError, match=r"BookingService\.Unwired has 0 handlers, expected one"):
+        BookingServicer(nothing, nothing, nothing)
+    monkeypatch.setattr(grpc_servicer.RemindersMediationHandlers, "GetClub", lambda self, request, context: None, raising=False)
+    monkeypatch.setattr(grpc_servicer, "RPCS", ("GetClub",))  # served twice
+    with pytest.raises(TypeError, match=r"BookingService\.GetClub has 2 handlers"):
+        BookingServicer(nothing, nothing, nothing)
