@@ -386,7 +386,8 @@ def run_load(season: Season, clients: int, seconds: float, seed: int = 1) -> tup
     results = Results(season.hanchans)
 
     def client(k: int) -> None:
-        with grpc.insecure_channel(season.address, options=channel_options()) as channel:
+        # round_robin: a target listing several gateways (bench.cluster_load) spreads each client's calls
+        with grpc.insecure_channel(season.address, options=channel_options(("grpc.lb_policy_name", "round_robin"))) as channel:
             worker: PlayerClient | JudgeClient
             if k < judges:
                 worker = JudgeClient(season, channel, season.judge_tokens[k], results, seed * 1000 + k)

@@ -1,0 +1,313 @@
+"""Rondo as a cluster runs it, on one machine: every service a separate process on PostgreSQL, each
+internal address given to the gateways as a list (``ipv4:127.0.0.1:a,127.0.0.1:b``) with gRPC's client
+side ``round_robin``, as a headless Service gives it every pod in Kubernetes; driven by
+``bench.gateway_load``'s client mix plus organizers drawing competitions, and compared, in one run,
+with one replica of each service and with the embedded mode (`rondo up`, one process, same PostgreSQL
+server). Figures printed, never asserted.
+
+Topologies (``--topologies``, in this order by default):
+
+* ``embedded``: `rondo up` on PostgreSQL (the gateway calls the services in its own process over a
+  loopback port);
+* ``replicas-1``: `rondo serve X` once for each of gateway, league, booking and solver;
+* ``replicas-N`` (``--replicas N``, default 2): N processes of each; the clients' channels list both
+  gateways and balance over them, each gateway lists every league, booking and solver replica.
+
+Each topology gets fresh databases and the same season (``bench.gateway_load.set_up``: a 96-player
+league, round 1 open, every player answered). During the load, ``--draw-clients`` organizers each draw a
+competition of ``--draw-players`` players again and again (a proposal replaces the last one; each
+draw given ``--draw-seconds`` of search): draws that arrive while every solver worker is busy are
+refused (``RESOURCE_EXHAUSTED``, counted). Per topology: calls/s, p50/p99 per RPC with the status codes
+seen, draws done and refused, and the CPU seconds each process used during the load (so the spread over
+replicas is visible).
+
+    .venv/bin/python -m bench.cluster_load [--topologies embedded,replicas-1,replicas-2] [--replicas 2]
+        [--clients 32] [--players 96] [--seconds 20] [--draw-clients 2] [--draw-players 24]
+        [--draw-seconds 1] [--json PATH]
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import json
+import os
+import secrets
+import tempfile
+import threading
+import time
+from collections import Counter
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import grpc
+
+from bench.gateway_auth import p50_p99
+from bench.gateway_load import DEFAULT_PG, RPCS, TIMEOUT, Season, Tally, run_load, set_up
+from rondo.gateway.v1 import competitions_pb2, draws_pb2, gateway_pb2_grpc, identity_pb2
+
+CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
+
+
+@dataclass
+class Topology:
+    """A running deployment: the clients' target, the environment the first organizer is made with, and
+    every process by name (``gateway-1``, ``league-2``, ...)."""
+
+    name: str
+    target: str
+    env: dict[str, str]
+    processes: dict[str, Any] = field(default_factory=dict)
+
+
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU seconds of a process so far (``/proc/<pid>/stat``), children not included."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / CLOCK_TICKS
+
+
+def _base_env(data_dir: Path) -> dict[str, str]:
+    return {
+        "RONDO_DATA_DIR": str(data_dir),
+        "RONDO_METRICS_PORT": "-1",
+        "RONDO_CALENDAR_PORT": "-1",
+        "RONDO_REMINDER_INTERVAL_SECONDS": "0",
+        "RONDO_LOG_LEVEL": "ERROR",
+        "RONDO_INTERNAL_TOKEN": secrets.token_urlsafe(32),
+    }
+
+
+@contextlib.contextmanager
+def fresh_databases(pg_url: str, label: str) -> Iterator[dict[str, str]]:
+    """``RONDO_<SERVICE>_DATABASE_URL`` of a fresh PostgreSQL database per service that owns one (shared
+    by that service's replicas), dropped afterwards."""
+    from rondo_app.registry import SERVICES
+    from rondo_runtime.db import create_database, drop_database
+
+    created: dict[str, str] = {}
+    try:
+        for s in SERVICES:
+            if s.database:
+                created[f"RONDO_{s.name.upper()}_DATABASE_URL"] = create_database(pg_url, f"rondo_{label}_{s.name}")
+        yield created
+    finally:
+        for url in created.values():
+            drop_database(url)
+
+
+@contextlib.contextmanager
+def embedded(data_dir: Path, pg_url: str) -> Iterator[Topology]:
+    from rondo_app.demo import rondo_process
+    from rondo_runtime.process import free_port
+
+    port = free_port()
+    with fresh_databases(pg_url, "cluster_embedded") as urls:
+        env = {**_base_env(data_dir), **urls, "RONDO_PORT": str(port), "RONDO_INTERNAL_PORT": str(free_port())}
+        with rondo_process(["up"], env, f"127.0.0.1:{port}") as process:
+            yield Topology("embedded", f"127.0.0.1:{port}", env, {"rondo-up": process})
+
+
+@contextlib.contextmanager
+def replicas(n: int, data_dir: Path, pg_url: str) -> Iterator[Topology]:
+    """``n`` processes of every service (`rondo serve X`), each internal address a list of ``n``."""
+    from rondo_app.demo import rondo_process
+    from rondo_app.registry import SERVICES
+    from rondo_runtime.process import free_port
+
+    ports = {s.name: [free_port() for _ in range(n)] for s in SERVICES}
+    addresses = {
+        f"RONDO_{name.upper()}_ADDR": "ipv4:" + ",".join(f"127.0.0.1:{p}" for p in service_ports)
+        for name, service_ports in ports.items()
+    }
+    with fresh_databases(pg_url, f"cluster_{n}") as urls, contextlib.ExitStack() as stack:
+        env = {**_base_env(data_dir), **urls, **addresses}
+        topology = Topology(f"replicas-{n}", addresses["RONDO_GATEWAY_ADDR"], env)
+        for s in SERVICES:  # the gateways last: they dial the others when they start
+            for i, port in enumerate(ports[s.name], start=1):
+                process = stack.enter_context(
+                    rondo_process(["serve", s.name], {**env, "RONDO_PORT": str(port)}, f"127.0.0.1:{port}", (s.grpc_service,))
+                )
+                topology.processes[f"{s.name}-{i}"] = process
+        yield topology
+
+
+class Draws:
+    """``clients`` organizers, each drawing its own competition again and again until told to stop."""
+
+    def __init__(self, target: str, token: str, competition_ids: list[str], seconds: float):
+        self.target, self.token, self.competition_ids, self.seconds = target, token, competition_ids, seconds
+        self.tally = Tally()
+        self.stop = threading.Event()
+        self._threads = [threading.Thread(target=self._run, args=(cid,), daemon=True) for cid in competition_ids]
+
+    def _run(self, competition_id: str) -> None:
+        from rondo_runtime.bearer import with_bearer
+        from rondo_runtime.capacity import channel_options
+
+        with grpc.insecure_channel(self.target, options=channel_options(("grpc.lb_policy_name", "round_robin"))) as channel:
+            stub = gateway_pb2_grpc.GatewayServiceStub(with_bearer(channel, self.token))
+            n = 0
+            tally = Tally()
+            while not self.stop.is_set():
+                n += 1
+                request = draws_pb2.DrawCompetitionRequest(
+                    competition_id=competition_id, time_limit_seconds=self.seconds, idempotency_key=f"draw-{n}"
+                )
+                tally.call("DrawCompetition", lambda request=request: stub.DrawCompetition(request, timeout=TIMEOUT))
+            self.tally.merge(tally)
+
+    def __enter__(self) -> Draws:
+        for thread in self._threads:
+            thread.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.stop.set()
+        for thread in self._threads:
+            thread.join()
+
+
+def draw_competitions(target: str, env: dict[str, str], clients: int, players: int) -> tuple[str, list[str]]:
+    """An organizer of its own (token) and ``clients`` competitions of ``players`` registered players."""
+    from rondo_app.admin import create_organizer
+    from rondo_runtime.bearer import with_bearer
+    from rondo_runtime.capacity import channel_options
+    from rondo_runtime.config import Settings
+
+    password = create_organizer("Draw organizer", Settings.from_env({**os.environ, **env})).password
+    with grpc.insecure_channel(target, options=channel_options(("grpc.lb_policy_name", "round_robin"))) as channel:
+        login = gateway_pb2_grpc.GatewayServiceStub(channel).Login
+        token = login(identity_pb2.LoginRequest(name="Draw organizer", password=password), timeout=TIMEOUT).token
+        stub = gateway_pb2_grpc.GatewayServiceStub(with_bearer(channel, token))
+        ids = []
+        for c in range(clients):
+            competition = stub.CreateCompetition(
+                competitions_pb2.CreateCompetitionRequest(
+                    competition=competitions_pb2.Competition(name=f"Draw league {c + 1}", ruleset="discard-league-2026"),
+                    idempotency_key=f"draw-league-{c}",
+                ),
+                timeout=TIMEOUT,
+            )
+            for p in range(players):
+                stub.RegisterPlayer(
+                    competitions_pb2.RegisterPlayerRequest(
+                        competition_id=competition.id, name=f"Drawn {c + 1}-{p + 1}", idempotency_key=f"draw-{c}-{p}"
+                    ),
+                    timeout=TIMEOUT,
+                )
+            ids.append(competition.id)
+    return token, ids
+
+
+def _ms(seconds: float) -> float:
+    return round(seconds * 1e3, 2)
+
+
+def measure(topology: Topology, args: argparse.Namespace) -> dict[str, Any]:
+    """The season, the draw competitions, then the load with the draws beside it."""
+    began = time.perf_counter()
+    season: Season = set_up(topology.target.removeprefix("ipv4:").split(",")[0], topology.env, args.players, args.judges)
+    season.address = topology.target
+    token, competitions = draw_competitions(topology.target, topology.env, args.draw_clients, args.draw_players)
+    setup_s = time.perf_counter() - began
+    print(f"== {topology.name}: setup {setup_s:.1f} s; load {args.clients} clients for {args.seconds:g} s ...", flush=True)
+    cpu_before = {name: cpu_seconds(p.pid) for name, p in topology.processes.items()}
+    with Draws(topology.target, token, competitions, args.draw_seconds) as draws:
+        tally, elapsed = run_load(season, args.clients, args.seconds)
+    cpu = {name: round(cpu_seconds(p.pid) - cpu_before[name], 1) for name, p in topology.processes.items()}
+    rpcs: dict[str, dict[str, Any]] = {}
+    for rpc, source in [*((r, tally) for r in RPCS), ("DrawCompetition", draws.tally)]:
+        seconds = source.seconds.get(rpc, [])
+        p50, p99 = p50_p99(seconds) if seconds else (0.0, 0.0)
+        rpcs[rpc] = {
+            "count": len(seconds),
+            "per_second": round(len(seconds) / elapsed, 2),
+            "p50_ms": _ms(p50),
+            "p99_ms": _ms(p99),
+            "codes": dict(sorted(source.codes.get(rpc, Counter()).items())),
+        }
+    calls = sum(r["count"] for name, r in rpcs.items() if name != "DrawCompetition")
+    return {
+        "topology": topology.name,
+        "seconds": round(elapsed, 2),
+        "calls": calls,
+        "per_second": round(calls / elapsed, 1),
+        "meetings_booked": len(tally.booked),
+        "load_average": round(os.getloadavg()[0], 1),
+        "cpu_seconds": cpu,
+        "rpcs": rpcs,
+    }
+
+
+def report_lines(report: dict[str, Any]) -> list[str]:
+    lines = [
+        f"== {report['topology']}: {report['calls']} calls in {report['seconds']:g} s, {report['per_second']:.1f} calls/s, "
+        f"{report['meetings_booked']} meetings booked (load average {report['load_average']:g})",
+        f"  {'rpc':<16} {'count':>7} {'calls/s':>8} {'p50 ms':>9} {'p99 ms':>9}  codes",
+    ]
+    for rpc, r in report["rpcs"].items():
+        codes = ", ".join(f"{c} {n}" for c, n in r["codes"].items())
+        lines.append(f"  {rpc:<16} {r['count']:>7} {r['per_second']:>8.1f} {r['p50_ms']:>9.2f} {r['p99_ms']:>9.2f}  {codes}")
+    lines.append("  CPU seconds during the load: " + ", ".join(f"{k} {v:g}" for k, v in report["cpu_seconds"].items()))
+    return lines
+
+
+def comparison_lines(reports: list[dict[str, Any]]) -> list[str]:
+    """Each topology against the first, side by side."""
+    first = reports[0]
+    lines = [f"== against {first['topology']}"]
+    for report in reports[1:]:
+        lines.append(f"  {report['topology']}: throughput {report['per_second'] / first['per_second']:.2f}x")
+        for rpc, r in report["rpcs"].items():
+            a = first["rpcs"][rpc]
+            if a["p50_ms"] and a["p99_ms"] and r["p50_ms"]:
+                lines.append(f"    {rpc:<16} p50 {r['p50_ms'] / a['p50_ms']:.2f}x  p99 {r['p99_ms'] / a['p99_ms']:.2f}x")
+    return lines
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m bench.cluster_load", description=(__doc__ or "").split("\n\n")[0])
+    parser.add_argument("--topologies", default="embedded,replicas-1,replicas-N", help="comma-separated (default: %(default)s)")
+    parser.add_argument("--replicas", type=int, default=2, help="N of replicas-N (default: %(default)s)")
+    parser.add_argument("--clients", type=int, default=32)
+    parser.add_argument("--judges", type=int, help="of the clients, how many act as a judge (default: clients / 8)")
+    parser.add_argument("--players", type=int, default=96, help="a multiple of 4 (default: %(default)s)")
+    parser.add_argument("--seconds", type=float, default=20.0)
+    parser.add_argument("--draw-clients", type=int, default=2, help="organizers drawing during the load (0: none)")
+    parser.add_argument("--draw-players", type=int, default=24)
+    parser.add_argument("--draw-seconds", type=float, default=1.0, help="each draw's search time")
+    parser.add_argument("--pg-url", default=DEFAULT_PG)
+    parser.add_argument("--json", type=Path)
+    args = parser.parse_args(argv)
+    if args.players < 8 or args.players % 4:
+        parser.error("--players must be a multiple of 4, at least 8")
+    if args.judges is None:
+        args.judges = max(1, args.clients // 8)
+    if not 1 <= args.judges < args.clients:
+        parser.error("--judges must be at least 1 and leave at least one player client")
+    names = [t.strip().replace("replicas-N", f"replicas-{args.replicas}") for t in args.topologies.split(",") if t.strip()]
+    reports = []
+    for name in names:
+        with tempfile.TemporaryDirectory(prefix=f"rondo-bench-cluster-{name}-") as tmp:
+            if name == "embedded":
+                context = embedded(Path(tmp), args.pg_url)
+            elif name.startswith("replicas-") and name.removeprefix("replicas-").isdigit():
+                context = replicas(int(name.removeprefix("replicas-")), Path(tmp), args.pg_url)
+            else:
+                parser.error(f"unknown topology {name!r}: embedded, replicas-1, replicas-N")
+            with context as topology:
+                reports.append(measure(topology, args))
+        for line in report_lines(reports[-1]):
+            print(line, flush=True)
+    if len(reports) > 1:
+        for line in comparison_lines(reports):
+            print(line, flush=True)
+    if args.json:
+        args.json.write_text(json.dumps(reports, indent=2) + "\n")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
