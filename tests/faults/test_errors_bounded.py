@@ -48,8 +48,8 @@ def _competition(stub, name="Bounded league"):
 
 
 def _messages(via: str):
-    """The request messages of league's contract or of the public API (the same names and fields)."""
-    return league_pb2 if via == "league" else _Public
+    """The request messages: league takes the public API's own (its contract imports them)."""
+    return _Public
 
 
 class _Public:
