@@ -16,12 +16,13 @@ from booking.service import BookingService
 from booking.use_cases.auto_schedule import Proposal, RoundSchedule
 from booking.use_cases.calendar import SeriesView
 from rondo.booking.v1 import booking_pb2
+from rondo.gateway.v1 import calendar_pb2, common_pb2, scheduling_pb2
 from rondo.solver.v1 import solver_pb2
 from rondo_runtime.errors import InvalidArgument
 
 
-def club_to_proto(c: Club) -> booking_pb2.Club:
-    return booking_pb2.Club(
+def club_to_proto(c: Club) -> scheduling_pb2.Club:
+    return scheduling_pb2.Club(
         id=c.id,
         name=c.name,
         time_zone=c.time_zone,
@@ -30,18 +31,18 @@ def club_to_proto(c: Club) -> booking_pb2.Club:
     )
 
 
-def hours_to_proto(hours: OpeningHours) -> booking_pb2.OpeningHours:
-    return booking_pb2.OpeningHours(
-        windows=[booking_pb2.OpeningWindow(day=w.weekday, opens=clock(w.opens), closes=w.closing_time) for w in hours]
+def hours_to_proto(hours: OpeningHours) -> scheduling_pb2.OpeningHours:
+    return scheduling_pb2.OpeningHours(
+        windows=[scheduling_pb2.OpeningWindow(day=w.weekday, opens=clock(w.opens), closes=w.closing_time) for w in hours]
     )
 
 
-def hours_from_proto(message: booking_pb2.OpeningHours) -> list[tuple[int, str, str]]:
+def hours_from_proto(message: scheduling_pb2.OpeningHours) -> list[tuple[int, str, str]]:
     return [(w.day, w.opens, w.closes) for w in message.windows]
 
 
-def room_to_proto(r: Room) -> booking_pb2.Room:
-    return booking_pb2.Room(id=r.id, club_id=r.club_id, name=r.name)
+def room_to_proto(r: Room) -> scheduling_pb2.Room:
+    return scheduling_pb2.Room(id=r.id, club_id=r.club_id, name=r.name)
 
 
 class BookingHandlers:
@@ -114,7 +115,7 @@ class BookingHandlers:
         )
         return availability_to_proto(request.match_key, answer.availability, answer.cancelled_meeting_ids)
 
-    async def GetMyAvailability(self, request, context):
+    async def GetAvailability(self, request, context):
         answer = await asyncio.to_thread(self.booking.scheduling.get_my_availability, request.match_key, request.player_id)
         return availability_to_proto(request.match_key, answer)
 
@@ -177,7 +178,7 @@ class BookingHandlers:
             request.reason,
             request.idempotency_key,
         )
-        return booking_pb2.MoveMatchWindowResponse(
+        return scheduling_pb2.MoveMatchWindowResponse(
             match=match_to_proto(moved.match),
             cancelled_meeting_ids=moved.cancelled_meeting_ids,
             voided_meeting_ids=moved.voided_meeting_ids,
@@ -244,10 +245,10 @@ class BookingHandlers:
 
     async def RotateCalendarToken(self, request, context):
         token = await asyncio.to_thread(self.booking.calendar.rotate_calendar_token, request.club_id)
-        return booking_pb2.CalendarToken(club_id=token.club_id, token=token.token, path=token.path)
+        return calendar_pb2.CalendarToken(club_id=token.club_id, token=token.token, path=token.path)
 
     async def ExportCalendar(self, request, context):
-        return booking_pb2.CalendarFeed(
+        return calendar_pb2.CalendarFeed(
             ics=await asyncio.to_thread(self.booking.calendar.export_calendar, request.token, request.room_id)
         )
 
@@ -295,12 +296,12 @@ def _ts(value: datetime) -> Timestamp:
     return out
 
 
-def interval_to_proto(slot: Interval) -> booking_pb2.TimeInterval:
-    return booking_pb2.TimeInterval(start=_ts(slot.start), end=_ts(slot.end))
+def interval_to_proto(slot: Interval) -> common_pb2.TimeInterval:
+    return common_pb2.TimeInterval(start=_ts(slot.start), end=_ts(slot.end))
 
 
-def match_to_proto(m: Match) -> booking_pb2.ScheduledMatch:
-    return booking_pb2.ScheduledMatch(
+def match_to_proto(m: Match) -> scheduling_pb2.ScheduledMatch:
+    return scheduling_pb2.ScheduledMatch(
         id=m.id,
         match_key=m.key,
         club_id=m.club_id,
@@ -313,8 +314,8 @@ def match_to_proto(m: Match) -> booking_pb2.ScheduledMatch:
     )
 
 
-def availability_to_proto(match_key: str, a: Availability, cancelled: tuple[str, ...] = ()) -> booking_pb2.AvailabilityResponse:
-    return booking_pb2.AvailabilityResponse(
+def availability_to_proto(match_key: str, a: Availability, cancelled: tuple[str, ...] = ()) -> scheduling_pb2.Availability:
+    return scheduling_pb2.Availability(
         match_key=match_key,
         player_id=a.player_id,
         version=a.version,
@@ -324,21 +325,21 @@ def availability_to_proto(match_key: str, a: Availability, cancelled: tuple[str,
 
 
 _MEETING_STATUS = {
-    MeetingStatus.PROPOSED: booking_pb2.MEETING_STATUS_PROPOSED,
-    MeetingStatus.BOOKED: booking_pb2.MEETING_STATUS_BOOKED,
-    MeetingStatus.CANCELLED: booking_pb2.MEETING_STATUS_CANCELLED,
+    MeetingStatus.PROPOSED: scheduling_pb2.MEETING_STATUS_PROPOSED,
+    MeetingStatus.BOOKED: scheduling_pb2.MEETING_STATUS_BOOKED,
+    MeetingStatus.CANCELLED: scheduling_pb2.MEETING_STATUS_CANCELLED,
 }
 _CARD_STATE = {
-    CardState.WAITING_FOR_ANSWERS: booking_pb2.CARD_STATE_WAITING_FOR_ANSWERS,
-    CardState.AGREEING: booking_pb2.CARD_STATE_AGREEING,
-    CardState.BOOKED: booking_pb2.CARD_STATE_BOOKED,
+    CardState.WAITING_FOR_ANSWERS: scheduling_pb2.CARD_STATE_WAITING_FOR_ANSWERS,
+    CardState.AGREEING: scheduling_pb2.CARD_STATE_AGREEING,
+    CardState.BOOKED: scheduling_pb2.CARD_STATE_BOOKED,
 }
 
 
 def meeting_to_proto(
     match_key: str, m: Meeting, confirmed_by: tuple[str, ...] = (), unavailable: tuple[str, ...] = ()
-) -> booking_pb2.Meeting:
-    return booking_pb2.Meeting(
+) -> scheduling_pb2.Meeting:
+    return scheduling_pb2.Meeting(
         id=m.id,
         match_key=match_key,
         slot=interval_to_proto(m.slot),
@@ -352,9 +353,9 @@ def meeting_to_proto(
     )
 
 
-def card_to_proto(card: Card) -> booking_pb2.MatchCard:
+def card_to_proto(card: Card) -> scheduling_pb2.MatchCard:
     """Never an interval of anyone: who answered, the options (once everyone did), the meetings."""
-    return booking_pb2.MatchCard(
+    return scheduling_pb2.MatchCard(
         match_key=card.match.key,
         state=_CARD_STATE[card.state],
         answered_player_ids=card.answered,
@@ -368,13 +369,13 @@ def card_to_proto(card: Card) -> booking_pb2.MatchCard:
 
 
 _BOOKING_STATUS = {
-    BookingStatus.ACTIVE: booking_pb2.BOOKING_STATUS_ACTIVE,
-    BookingStatus.CANCELLED: booking_pb2.BOOKING_STATUS_CANCELLED,
+    BookingStatus.ACTIVE: calendar_pb2.BOOKING_STATUS_ACTIVE,
+    BookingStatus.CANCELLED: calendar_pb2.BOOKING_STATUS_CANCELLED,
 }
 
 
-def booking_to_proto(b: Booking) -> booking_pb2.Booking:
-    return booking_pb2.Booking(
+def booking_to_proto(b: Booking) -> calendar_pb2.Booking:
+    return calendar_pb2.Booking(
         id=b.id,
         club_id=b.club_id,
         room_id=b.room_id,
@@ -389,9 +390,9 @@ def booking_to_proto(b: Booking) -> booking_pb2.Booking:
     )
 
 
-def series_to_proto(view: SeriesView) -> booking_pb2.Series:
+def series_to_proto(view: SeriesView) -> calendar_pb2.Series:
     s = view.series
-    return booking_pb2.Series(
+    return calendar_pb2.Series(
         id=s.id,
         club_id=s.club_id,
         room_id=s.room_id,
@@ -402,8 +403,8 @@ def series_to_proto(view: SeriesView) -> booking_pb2.Series:
     )
 
 
-def option_to_proto(o) -> booking_pb2.CommonOption:
-    return booking_pb2.CommonOption(slot=interval_to_proto(o.slot), room_ids=o.room_ids)
+def option_to_proto(o) -> scheduling_pb2.CommonOption:
+    return scheduling_pb2.CommonOption(slot=interval_to_proto(o.slot), room_ids=o.room_ids)
 
 
 def round_schedule_to_proto(

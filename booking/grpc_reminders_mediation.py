@@ -12,18 +12,19 @@ from booking.grpc_api import _ts as _timestamp
 from booking.mediation_service import MediationService
 from booking.reminder_service import ReminderService
 from rondo.booking.v1 import booking_pb2
+from rondo.gateway.v1 import mediation_pb2, reminders_pb2
 
 
 def _ts(value: datetime | None):
     return None if value is None else _timestamp(value)
 
 
-def schedule_to_proto(club_id: str, s: ReminderSchedule) -> booking_pb2.ReminderSchedule:
-    return booking_pb2.ReminderSchedule(club_id=club_id, weekday=s.weekday, local_time=f"{s.at:%H:%M}")
+def schedule_to_proto(club_id: str, s: ReminderSchedule) -> reminders_pb2.ReminderSchedule:
+    return reminders_pb2.ReminderSchedule(club_id=club_id, weekday=s.weekday, local_time=f"{s.at:%H:%M}")
 
 
-def reminder_to_proto(r: Reminder) -> booking_pb2.Reminder:
-    return booking_pb2.Reminder(
+def reminder_to_proto(r: Reminder) -> reminders_pb2.Reminder:
+    return reminders_pb2.Reminder(
         id=r.id,
         match_key=r.due.match_key,
         club_id=r.due.club_id,
@@ -42,15 +43,15 @@ def reminders_to_proto(reminders: list[Reminder]) -> booking_pb2.ListRemindersRe
 
 
 _STATUS = {
-    MediationStatus.AWAITING_ANSWER: booking_pb2.MEDIATION_STATUS_AWAITING_ANSWER,
-    MediationStatus.SCHEDULED: booking_pb2.MEDIATION_STATUS_SCHEDULED,
-    MediationStatus.PLAYED: booking_pb2.MEDIATION_STATUS_PLAYED,
-    MediationStatus.NO_SHOW: booking_pb2.MEDIATION_STATUS_NO_SHOW,
+    MediationStatus.AWAITING_ANSWER: mediation_pb2.MEDIATION_STATUS_AWAITING_ANSWER,
+    MediationStatus.SCHEDULED: mediation_pb2.MEDIATION_STATUS_SCHEDULED,
+    MediationStatus.PLAYED: mediation_pb2.MEDIATION_STATUS_PLAYED,
+    MediationStatus.NO_SHOW: mediation_pb2.MEDIATION_STATUS_NO_SHOW,
 }
 
 
-def calendar_to_proto(c: StageCalendar) -> booking_pb2.MediationCalendar:
-    return booking_pb2.MediationCalendar(
+def calendar_to_proto(c: StageCalendar) -> mediation_pb2.MediationCalendar:
+    return mediation_pb2.MediationCalendar(
         competition_id=c.competition_id,
         stage=c.stage,
         division=c.division.value,
@@ -61,8 +62,8 @@ def calendar_to_proto(c: StageCalendar) -> booking_pb2.MediationCalendar:
     )
 
 
-def mediation_to_proto(m: Mediation) -> booking_pb2.Mediation:
-    return booking_pb2.Mediation(
+def mediation_to_proto(m: Mediation) -> mediation_pb2.Mediation:
+    return mediation_pb2.Mediation(
         id=m.id,
         competition_id=m.competition_id,
         stage=m.stage,
@@ -86,8 +87,8 @@ def mediation_to_proto(m: Mediation) -> booking_pb2.Mediation:
     )
 
 
-def timeout_to_proto(t: Timeout) -> booking_pb2.Timeout:
-    return booking_pb2.Timeout(
+def timeout_to_proto(t: Timeout) -> mediation_pb2.Timeout:
+    return mediation_pb2.Timeout(
         id=t.id,
         competition_id=t.competition_id,
         stage=t.stage,
@@ -99,8 +100,8 @@ def timeout_to_proto(t: Timeout) -> booking_pb2.Timeout:
     )
 
 
-def removals_to_proto(due: tuple[tuple[str, tuple[str, ...]], ...]) -> list[booking_pb2.RemovalDue]:
-    return [booking_pb2.RemovalDue(player_id=p, opponent_ids=opponents) for p, opponents in due]
+def removals_to_proto(due: tuple[tuple[str, tuple[str, ...]], ...]) -> list[mediation_pb2.RemovalDue]:
+    return [mediation_pb2.RemovalDue(player_id=p, opponent_ids=opponents) for p, opponents in due]
 
 
 class RemindersMediationHandlers:

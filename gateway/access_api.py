@@ -10,9 +10,7 @@ from gateway.domain.scopes import AccessGrant, Kind
 from gateway.identity_api import _ts, caller
 from gateway.scope_service import ScopeService
 from gateway.service import GatewayService
-from rondo.booking.v1 import booking_pb2
-from rondo.gateway.v1 import identity_pb2
-from rondo.league.v1 import league_pb2
+from rondo.gateway.v1 import competitions_pb2, identity_pb2, scheduling_pb2
 
 
 def grant_to_proto(grant: AccessGrant) -> identity_pb2.AccessGrant:
@@ -41,11 +39,13 @@ class AccessRpcs:
 
     async def GrantAccess(self, request, context):
         if request.club_id and not request.competition_id:
-            await self.service.booking("GetClub", booking_pb2.GetClubRequest(club_id=request.club_id), context.time_remaining())
+            await self.service.booking(
+                "GetClub", scheduling_pb2.GetClubRequest(club_id=request.club_id), context.time_remaining()
+            )
         elif request.competition_id and not request.club_id:
             await self.service.league(
                 "GetCompetition",
-                league_pb2.GetCompetitionRequest(competition_id=request.competition_id),
+                competitions_pb2.GetCompetitionRequest(competition_id=request.competition_id),
                 context.time_remaining(),
             )
         grant = await asyncio.to_thread(self.scopes.grant, caller(), request.club_id, request.competition_id, request.account_id)

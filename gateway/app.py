@@ -30,7 +30,7 @@ from gateway.my_calendar import my_calendar
 from gateway.scope_service import ScopeService
 from gateway.service import MIGRATIONS, GatewayService
 from rondo.booking.v1 import booking_pb2
-from rondo.gateway.v1 import gateway_pb2, gateway_pb2_grpc
+from rondo.gateway.v1 import calendar_pb2, gateway_pb2, gateway_pb2_grpc
 from rondo_runtime.config import Settings
 from rondo_runtime.errors import NotFound
 from rondo_runtime.server import ServiceSpec
@@ -124,7 +124,7 @@ def calendar_feed(
 
     async def fetch(token: str, room_id: str, timeout_s: float) -> bytes:
         stubs = downstream.get()
-        request = booking_pb2.ExportCalendarRequest(token=token, room_id=room_id)
+        request = calendar_pb2.ExportCalendarRequest(token=token, room_id=room_id)
         return (await stubs.call("booking", stubs.booking.ExportCalendar, request, timeout_s)).ics
 
     async def fetch_mine(token: str, timeout_s: float) -> bytes:

@@ -1,6 +1,6 @@
 """GatewayService over gRPC: the public API's messages (``rondo.gateway.v1``) in and out, the internal
 services' messages downstream. Thin on purpose: an RPC that is one downstream call is a row of
-``gateway/routes.py`` (its conversions by wire bytes or explicit); the orchestrations are methods here
+``gateway/routes.py`` (the same messages passed on, or explicit converters where shapes differ); the orchestrations are methods here
 that hand their request to a use case (``gateway/service.py``). Errors are mapped by the runtime's
 interceptor, and every RPC has passed the guard (``gateway/guard.py``: token, role, self fields) before
 it gets here."""
@@ -15,7 +15,6 @@ from google.protobuf.struct_pb2 import Struct
 
 from gateway.access_api import AccessRpcs
 from gateway.adapters.events import Event
-from gateway.adapters.public_api import convert, convert_all
 from gateway.domain import paging
 from gateway.domain.events import event_query
 from gateway.domain.update_mask import fields_to_update, nested_paths
@@ -36,7 +35,6 @@ from rondo.gateway.v1 import (
     gateway_pb2_grpc,
     reminders_pb2,
     scheduling_pb2,
-    stages_pb2,
 )
 from rondo.league.v1 import league_pb2
 from rondo_runtime.errors import InvalidArgument
@@ -87,8 +85,9 @@ class GatewayServicer(IdentityRpcs, AccessRpcs, gateway_pb2_grpc.GatewayServiceS
         self._scopes = scopes
 
     async def route(self, route: Route, request, context):
-        """One downstream call: the request converted, the call made ``via`` the route (with what remains
-        of the incoming deadline), the answer converted (or paged)."""
+        """One downstream call: the request passed on (converted where the route says), the call made
+        ``via`` the route (with what remains of the incoming deadline), the answer passed back (converted,
+        or paged)."""
         internal = route.internal_request(request)
         try:
             answer = await route.via(self, route.rpc, route.method, internal, caller(context), context.time_remaining())
@@ -96,28 +95,26 @@ class GatewayServicer(IdentityRpcs, AccessRpcs, gateway_pb2_grpc.GatewayServiceS
             raise route.renamed(error) from None
         public = message_factory.GetMessageClass(route.public.output_type)
         if route.page is None:
-            return convert(answer, public)
+            return route.public_answer(answer)
         items, token = paging.page_of(
             getattr(answer, route.page.items), request.page_size, request.page_token, _query(route, internal)
         )
         out = public(next_page_token=token)
-        item = message_factory.GetMessageClass(public.DESCRIPTOR.fields_by_name[route.page.field].message_type)
-        getattr(out, route.page.field).extend(convert_all(items, item))
+        getattr(out, route.page.field).extend(items)
         for name in route.page.keep:
-            kept = message_factory.GetMessageClass(public.DESCRIPTOR.fields_by_name[name].message_type)
-            getattr(out, name).extend(convert_all(getattr(answer, name), kept))
+            getattr(out, name).extend(getattr(answer, name))
         return out
 
     # --- competitions and rosters ---
     async def RegisterPlayer(self, request, context):
-        inner = self.service.scoped(convert(request, league_pb2.RegisterPlayerRequest), "RegisterPlayer", caller(context))
+        inner = self.service.scoped(request, "RegisterPlayer", caller(context))
         account_id = link_account(context)
         if account_id:  # checked first: a refused link registers nobody
             await asyncio.to_thread(self.identity.linkable, account_id, LINK_ACCOUNT_HEADER)
         player = await self.service.league("RegisterPlayer", inner, context.time_remaining())
         if account_id:
             await asyncio.to_thread(self.identity.link_player, current_principal(), account_id, player.competition_id, player.id)
-        return convert(player, competitions_pb2.Player)
+        return player
 
     async def ListCompetitions(self, request, context):
         """League answers a slice of its competitions, oldest first; the gateway keeps the position in its
@@ -131,7 +128,7 @@ class GatewayServicer(IdentityRpcs, AccessRpcs, gateway_pb2_grpc.GatewayServiceS
         page = list(found.competitions)[:size]
         more = len(found.competitions) > size
         return competitions_pb2.ListCompetitionsResponse(
-            competitions=convert_all(page, competitions_pb2.Competition),
+            competitions=page,
             next_page_token=paging.encode_page_token(start + size, query) if more else "",
         )
 
@@ -149,8 +146,7 @@ class GatewayServicer(IdentityRpcs, AccessRpcs, gateway_pb2_grpc.GatewayServiceS
 
     # --- stages after the draw: planned by league, seated by the solver, stored by league ---
     async def AdvanceStage(self, request, context):
-        stage = await self.service.advance_stage(request, caller(context), context.time_remaining())
-        return convert(stage, stages_pb2.Stage)
+        return await self.service.advance_stage(request, caller(context), context.time_remaining())
 
     # --- scheduling a round (gateway/service.py) ---
     async def OpenRoundScheduling(self, request, context):
@@ -169,7 +165,7 @@ class GatewayServicer(IdentityRpcs, AccessRpcs, gateway_pb2_grpc.GatewayServiceS
         found = await self.service.booking("ListClubs", inner, context.time_remaining())
         query = paging.query_fingerprint("ListClubs", principal.account_id)
         page, token = paging.page_of(list(found.clubs), request.page_size, request.page_token, query)
-        return scheduling_pb2.ListClubsResponse(clubs=convert_all(page, scheduling_pb2.Club), next_page_token=token)
+        return scheduling_pb2.ListClubsResponse(clubs=page, next_page_token=token)
 
     async def UpdateClub(self, request, context):
         """AIP-134: the fields in ``update_mask`` (or, without one, those ``club`` sets) change; the time
@@ -181,7 +177,7 @@ class GatewayServicer(IdentityRpcs, AccessRpcs, gateway_pb2_grpc.GatewayServiceS
         if "name" in changed:
             inner.name = club.name
         if "opening_hours" in changed:
-            inner.opening_hours.CopyFrom(convert(club.opening_hours, booking_pb2.OpeningHours))
+            inner.opening_hours.CopyFrom(club.opening_hours)
         if "fallback_time" in changed:
             inner.fallback_time = club.fallback_time
         if club.time_zone and not request.update_mask.paths:  # the whole club sent back: its own zone is fine
@@ -190,7 +186,7 @@ class GatewayServicer(IdentityRpcs, AccessRpcs, gateway_pb2_grpc.GatewayServiceS
             answer = await self.service.booking("UpdateClub", inner, context.time_remaining())
         except InvalidArgument as error:
             raise nested_paths(error, {"club_id": "club.id", **{n: f"club.{n}" for n in (*CLUB_FIELDS, "time_zone")}}) from None
-        return convert(answer, scheduling_pb2.Club)
+        return answer
 
     # --- events for bots (gateway/event_service.py) ---
     async def WatchEvents(self, request, context):
@@ -214,11 +210,11 @@ class GatewayServicer(IdentityRpcs, AccessRpcs, gateway_pb2_grpc.GatewayServiceS
         given = {n for n in SCHEDULE_FIELDS if getattr(wanted, n)}
         changed = fields_to_update(request.update_mask.paths, SCHEDULE_FIELDS, given)
         try:
-            current = booking_pb2.ReminderSchedule()
+            current = reminders_pb2.ReminderSchedule()
             if len(changed) < len(SCHEDULE_FIELDS):  # what the mask leaves stays as it is
                 current = await self.service.booking(
                     "GetReminderSchedule",
-                    booking_pb2.GetReminderScheduleRequest(club_id=wanted.club_id),
+                    reminders_pb2.GetReminderScheduleRequest(club_id=wanted.club_id),
                     context.time_remaining(),
                 )
             merged = booking_pb2.SetReminderScheduleRequest(
@@ -229,11 +225,11 @@ class GatewayServicer(IdentityRpcs, AccessRpcs, gateway_pb2_grpc.GatewayServiceS
             answer = await self.service.booking("SetReminderSchedule", merged, context.time_remaining())
         except InvalidArgument as error:
             raise nested_paths(error, {n: f"reminder_schedule.{n}" for n in ("club_id", *SCHEDULE_FIELDS)}) from None
-        return convert(answer, reminders_pb2.ReminderSchedule)
+        return answer
 
     async def PublishDueReminders(self, request, context):
         published = await self.reminders.publish_due(context.time_remaining())
-        return convert(published, reminders_pb2.PublishDueRemindersResponse)
+        return reminders_pb2.PublishDueRemindersResponse(reminders=published.reminders)
 
     # --- Up&Down mediation (gateway/mediation.py): a game recorded in league and booking ---
     async def RecordMediatedGame(self, request, context):

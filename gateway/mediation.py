@@ -17,7 +17,6 @@ from typing import TYPE_CHECKING
 
 from google.protobuf.timestamp_pb2 import Timestamp
 
-from gateway.adapters.public_api import convert, convert_all
 from gateway.domain.deadline import Deadline
 from gateway.event_payloads import payload_of
 from rondo.booking.v1 import booking_pb2
@@ -52,7 +51,7 @@ class MediationFlow:
         )
         return game.first_player_id, game.second_player_id
 
-    async def _event(self, payload_type: type[MediationPayload], m: booking_pb2.Mediation, **fields) -> None:
+    async def _event(self, payload_type: type[MediationPayload], m: mediation_pb2.Mediation, **fields) -> None:
         """Once per kind and mediation: a retried call appends nothing more. ``fields``: the kind's own,
         besides the game's (stage, round, table, requester, opponent)."""
         payload = payload_type(
@@ -62,8 +61,8 @@ class MediationFlow:
         await asyncio.to_thread(self.gateway.events.append_once, kind, m.competition_id, m.id, f"{kind}:{m.id}", **stored)
 
     async def request(
-        self, request: booking_pb2.RequestMediationRequest, caller: str, deadline: float | None = None
-    ) -> booking_pb2.Mediation:
+        self, request: mediation_pb2.RequestMediationRequest, caller: str, deadline: float | None = None
+    ) -> mediation_pb2.Mediation:
         clock = Deadline(deadline)
         first, second = await self._pairing(request.competition_id, request.stage, request.round, request.table, clock)
         game = f"round {request.round}, table {request.table} is {first} - {second}"
@@ -79,7 +78,7 @@ class MediationFlow:
         )
         return made
 
-    async def answer_or_decide(self, method: str, request, deadline: float | None = None) -> booking_pb2.Mediation:
+    async def answer_or_decide(self, method: str, request, deadline: float | None = None) -> mediation_pb2.Mediation:
         """AnswerMediation (the opponent's days) or DecideMediation (the referee): the game is set."""
         done = await self.gateway.booking(method, request, Deadline(deadline).timeout())
         await self._event(
@@ -110,12 +109,12 @@ class MediationFlow:
         )
         record = await self.gateway.record_result(
             "RecordGame",
-            league_pb2.RecordGameRequest(
+            results_pb2.RecordGameRequest(
                 competition_id=m.competition_id,
                 stage=m.stage,
                 round=m.round,
                 table=m.table,
-                game=league_pb2.GameResult(
+                game=results_pb2.GameResult(
                     number=1,
                     first_player_id=first,
                     second_player_id=second,
@@ -137,14 +136,14 @@ class MediationFlow:
                 no_show_opponent_ids=list(due.opponent_ids),
             )
         return mediation_pb2.RecordMediatedGameResponse(
-            mediation=convert(outcome.mediation, mediation_pb2.Mediation),
-            record=convert(record, results_pb2.ResultRecord),
-            removal_due=convert_all(outcome.removal_due, mediation_pb2.RemovalDue),
+            mediation=outcome.mediation,
+            record=record,
+            removal_due=outcome.removal_due,
         )
 
     async def request_timeout(
-        self, request: booking_pb2.RequestTimeoutRequest, caller: str, deadline: float | None = None
-    ) -> booking_pb2.Timeout:
+        self, request: mediation_pb2.RequestTimeoutRequest, caller: str, deadline: float | None = None
+    ) -> mediation_pb2.Timeout:
         taken = await self.gateway.booking(
             "RequestTimeout", self.gateway.scoped(request, "RequestTimeout", caller), Deadline(deadline).timeout()
         )

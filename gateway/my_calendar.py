@@ -14,7 +14,7 @@ from gateway.domain.my_calendar import MAX_COMPETITIONS, MAX_MEETINGS, MyMeeting
 from gateway.identity_service import IdentityService
 from gateway.service import GatewayService
 from rondo.booking.v1 import booking_pb2
-from rondo.gateway.v1 import draws_pb2
+from rondo.gateway.v1 import competitions_pb2, draws_pb2, scheduling_pb2
 from rondo.league.v1 import league_pb2
 from rondo_runtime.errors import FailedPrecondition, NotFound
 from rondo_runtime.match_key import MatchKey
@@ -35,7 +35,7 @@ async def my_calendar(identity: IdentityService, service: GatewayService, token:
     for link in account.links[:MAX_COMPETITIONS]:
         try:
             competition = await service.league(
-                "GetCompetition", league_pb2.GetCompetitionRequest(competition_id=link.competition_id), clock.timeout()
+                "GetCompetition", competitions_pb2.GetCompetitionRequest(competition_id=link.competition_id), clock.timeout()
             )
         except (NotFound, FailedPrecondition):
             continue
@@ -44,14 +44,14 @@ async def my_calendar(identity: IdentityService, service: GatewayService, token:
             try:
                 card = await service.booking(
                     "GetMatchCard",
-                    booking_pb2.GetMatchCardRequest(match_key=key, viewer_player_id=link.player_id),
+                    scheduling_pb2.GetMatchCardRequest(match_key=key, viewer_player_id=link.player_id),
                     clock.timeout(),
                 )
             except (NotFound, FailedPrecondition):
                 continue  # the round is not open for scheduling
-            booked = [m for m in card.meetings if m.status == booking_pb2.MEETING_STATUS_BOOKED]
+            booked = [m for m in card.meetings if m.status == scheduling_pb2.MEETING_STATUS_BOOKED]
             if booked and card.club_id not in clubs:
-                club = await service.booking("GetClub", booking_pb2.GetClubRequest(club_id=card.club_id), clock.timeout())
+                club = await service.booking("GetClub", scheduling_pb2.GetClubRequest(club_id=card.club_id), clock.timeout())
                 rooms = await service.booking("ListRooms", booking_pb2.ListRoomsRequest(club_id=card.club_id), clock.timeout())
                 clubs[card.club_id] = (club.name, club.time_zone, {r.id: r.name for r in rooms.rooms})
             for m in booked[: MAX_MEETINGS - len(meetings)]:

@@ -1,13 +1,17 @@
 """The public API's RPCs that are one downstream call: which call, how it is made (with the events it
-appends), and how request and answer convert (docs/architecture.md "Contracts").
+appends), and, only where the shapes differ, how request and answer convert (docs/architecture.md
+"Contracts").
 
-Each :class:`Route` names the downstream RPC; the four message types are read from the two service
-descriptors (the gateway's and the downstream's). By default both directions convert by wire bytes
-(``gateway/adapters/public_api.py``: the pair must be listed there, checked when this module loads);
-a route gives an explicit ``request`` converter where the shapes differ (a Create request carrying the
-resource), and ``page`` where the public answer is a page of the downstream's whole list. The
-orchestrations (draws, stages, scheduling a round, mediated games, updates with a field mask) are
-methods of ``gateway/grpc_api.py`` itself.
+Each :class:`Route` names the downstream RPC. League and booking declare their RPCs with the public
+messages wherever the shape is the same (``rondo.gateway.v1``, imported by their protos), so by default
+a route passes the public request downstream as it is and answers the downstream answer as it is: the
+same objects. A route gives an explicit ``request`` or ``answer`` converter
+(``gateway/adapters/converters.py``) where the shapes differ (a Create request carrying the resource,
+league's stage plan with its seating), and ``page`` where the public answer is a page of the
+downstream's whole list (the request then goes without its page fields). :meth:`Route.check` runs for
+every route when this module loads: the downstream RPC exists, and its request and answer types are the
+public RPC's or a converter is given. The orchestrations (draws, stages, scheduling a round, mediated
+games, updates with a field mask) are methods of ``gateway/grpc_api.py`` itself.
 """
 
 from __future__ import annotations
@@ -18,13 +22,13 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from google.protobuf import message_factory
-from google.protobuf.descriptor import MethodDescriptor
+from google.protobuf.descriptor import Descriptor, MethodDescriptor
 from google.protobuf.message import Message
 
-from gateway.adapters.public_api import convert, pair_of
+from gateway.adapters.converters import create_club, create_competition, create_room, stage_plan, unpaged, unpaged_problems
 from gateway.domain.update_mask import nested_paths
 from rondo.booking.v1 import booking_pb2
-from rondo.gateway.v1 import competitions_pb2, gateway_pb2, scheduling_pb2
+from rondo.gateway.v1 import gateway_pb2
 from rondo.league.v1 import league_pb2
 from rondo_runtime.errors import InvalidArgument
 
@@ -106,17 +110,23 @@ class Page:
     keep: tuple[str, ...] = ()
 
 
+class RouteError(TypeError):
+    """A route that cannot work: raised when ``gateway/routes.py`` loads, so the gateway never starts with it."""
+
+
 @dataclass(frozen=True)
 class Route:
     """``service``: "league" or "booking"; ``method``: its RPC; ``via``: how the gateway calls it.
-    ``request``: the public request -> the downstream request (None: by wire bytes); ``nested``: the
-    public request holds the downstream request's fields ``nested[1]`` under ``nested[0]`` (so its field
+    ``request``: the public request -> the downstream request, ``answer``: the downstream answer -> the
+    public answer, only where the types differ (None: passed as they are); ``nested``: the public
+    request holds the downstream request's fields ``nested[1]`` under ``nested[0]`` (so its field
     violations are renamed ``<nested[0]>.<field>``)."""
 
     service: str
     method: str
     via: Via
     request: Callable[[Any], Message] | None = None
+    answer: Callable[[Any], Message] | None = None
     nested: tuple[str, tuple[str, ...]] | None = None
     page: Page | None = None
     rpc: str = field(default="", compare=False)
@@ -132,7 +142,12 @@ class Route:
     def internal_request(self, request) -> Message:
         if self.request is not None:
             return self.request(request)
-        return convert(request, message_factory.GetMessageClass(self.downstream.input_type))
+        if self.page is not None:
+            return unpaged(request, message_factory.GetMessageClass(self.downstream.input_type))
+        return request
+
+    def public_answer(self, answer) -> Message:
+        return answer if self.answer is None else self.answer(answer)
 
     def renamed(self, error: InvalidArgument) -> InvalidArgument:
         if self.nested is None:
@@ -141,54 +156,44 @@ class Route:
         return nested_paths(error, {name: f"{prefix}.{name}" for name in fields})
 
     def check(self) -> None:
-        """Every wire conversion the route makes is a listed pair (UnregisteredPair otherwise)."""
-        internal_in = message_factory.GetMessageClass(self.downstream.input_type)
-        public_in = message_factory.GetMessageClass(self.public.input_type)
-        internal_out = message_factory.GetMessageClass(self.downstream.output_type)
-        public_out = message_factory.GetMessageClass(self.public.output_type)
+        """The route can work (RouteError saying why not): the public and the downstream RPC exist; the
+        public request is the downstream's (for a page: it without the page fields) unless a ``request``
+        converter is given; the downstream answer is the public one unless an ``answer`` converter is
+        given; a page's items (and kept fields) are the same messages on both sides."""
+        where = f"gateway/routes.py {self.rpc or '?'} -> {self.service}.{self.method}"
+        if self.rpc not in GATEWAY.methods_by_name:
+            raise RouteError(f"{where}: GatewayService has no RPC {self.rpc!r}")
+        if self.service not in DOWNSTREAM or self.method not in DOWNSTREAM[self.service].methods_by_name:
+            raise RouteError(f"{where}: no such downstream RPC")
+        down, public = self.downstream, self.public
         if self.request is None:
-            pair_of(public_in, internal_in)
-        if self.page is None:
-            pair_of(internal_out, public_out)
-        else:
-            item = public_out.DESCRIPTOR.fields_by_name[self.page.field].message_type
-            source = internal_out.DESCRIPTOR.fields_by_name[self.page.items].message_type
-            pair_of(message_factory.GetMessageClass(source), message_factory.GetMessageClass(item))
-            for name in self.page.keep:
-                pair_of(
-                    message_factory.GetMessageClass(internal_out.DESCRIPTOR.fields_by_name[name].message_type),
-                    message_factory.GetMessageClass(public_out.DESCRIPTOR.fields_by_name[name].message_type),
+            if self.page is not None:
+                problems = unpaged_problems(public.input_type, down.input_type)
+                if problems:
+                    raise RouteError(f"{where}: the request is not the downstream's with a page: {'; '.join(problems)}")
+            elif down.input_type is not public.input_type:
+                raise RouteError(
+                    f"{where}: takes {down.input_type.full_name}, not {public.input_type.full_name}: give a request converter"
                 )
+        if self.page is not None:
+            if self.answer is not None:
+                raise RouteError(f"{where}: a page and an answer converter")
+            for theirs, mine in ((self.page.items, self.page.field), *((n, n) for n in self.page.keep)):
+                if _field_type(down.output_type, theirs, where) is not _field_type(public.output_type, mine, where):
+                    raise RouteError(
+                        f"{where}: {down.output_type.full_name}.{theirs} is not {public.output_type.full_name}.{mine}"
+                    )
+        elif self.answer is None and down.output_type is not public.output_type:
+            raise RouteError(
+                f"{where}: answers {down.output_type.full_name}, not {public.output_type.full_name}: give an answer converter"
+            )
 
 
-# --- explicit request converters: the resource of a Create request, flat downstream ---
-
-
-def create_competition(request: competitions_pb2.CreateCompetitionRequest) -> league_pb2.CreateCompetitionRequest:
-    c = request.competition
-    return league_pb2.CreateCompetitionRequest(
-        name=c.name,
-        ruleset=c.ruleset,
-        rounds=c.rounds,
-        table_size=c.table_size,
-        ruleset_overrides=request.ruleset_overrides,
-        idempotency_key=request.idempotency_key,
-    )
-
-
-def create_club(request: scheduling_pb2.CreateClubRequest) -> booking_pb2.CreateClubRequest:
-    club = request.club
-    return booking_pb2.CreateClubRequest(
-        name=club.name,
-        time_zone=club.time_zone,
-        opening_hours=convert(club.opening_hours, booking_pb2.OpeningHours) if club.HasField("opening_hours") else None,
-        fallback_time=club.fallback_time,
-        idempotency_key=request.idempotency_key,
-    )
-
-
-def create_room(request: scheduling_pb2.CreateRoomRequest) -> booking_pb2.AddRoomRequest:
-    return booking_pb2.AddRoomRequest(club_id=request.club_id, name=request.room.name, idempotency_key=request.idempotency_key)
+def _field_type(message: Descriptor, name: str, where: str) -> Descriptor | None:
+    found = message.fields_by_name.get(name)
+    if found is None or not found.is_repeated:
+        raise RouteError(f"{where}: {message.full_name} has no repeated field {name!r}")
+    return found.message_type
 
 
 def _league(method: str, via: Via = read_league, **options: Any) -> Route:
@@ -229,7 +234,7 @@ _ROUTES: dict[str, Route] = {
     "DecideTie": _league("DecideTie", standings),
     "DecidePlayoff": _league("DecidePlayoff", standings),
     # stages
-    "PrepareStage": _league("PrepareStage"),
+    "PrepareStage": _league("PrepareStage", answer=stage_plan),
     "GetStage": _league("GetStage"),
     "ListStages": _league("ListStages", page=Page("stages", "stages")),
     "GetUpdownStandings": _league("GetUpdownStandings"),
@@ -245,7 +250,7 @@ _ROUTES: dict[str, Route] = {
     "CreateRoom": _booking("AddRoom", request=create_room, nested=("room", ("name",))),
     "ListRooms": _booking("ListRooms", page=Page("rooms", "rooms")),
     "SetAvailability": _booking("SetAvailability"),
-    "GetAvailability": _booking("GetMyAvailability"),
+    "GetAvailability": _booking("GetAvailability"),
     **{
         rpc: _booking(rpc)
         for rpc in (
@@ -287,7 +292,7 @@ _ROUTES: dict[str, Route] = {
     "ListTimeouts": _booking("ListMediations", page=Page("timeouts", "timeouts")),
 }
 
-#: Every routed RPC of ``GatewayService`` by name, its conversions checked when this module loads.
+#: Every routed RPC of ``GatewayService`` by name, each checked when this module loads (Route.check).
 ROUTES: dict[str, Route] = {}
 for _rpc, _route in _ROUTES.items():
     ROUTES[_rpc] = dataclasses.replace(_route, rpc=_rpc)

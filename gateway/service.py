@@ -1,7 +1,9 @@
 """Gateway use cases: the organizer's draw workflow, orchestrated over league/ and solver/.
 
-Requests come in as the public API's messages (``rondo.gateway.v1``) and go downstream as the internal
-services' own; what a use case answers is public again (``gateway/adapters/public_api.py`` converts).
+Requests come in as the public API's messages (``rondo.gateway.v1``); the internal services take and
+answer the same messages wherever the shapes are the same (their protos import the public ones), so what
+a use case passes on or answers is the message it was given, and only the internal services' own
+questions (PrepareDraw, SaveDraw, the solver's requests...) are built here.
 
 draw -> review (GetDraw / GetSeating) -> approve -> (later) redraw -> review -> approve.
 The gateway decides nothing itself: league checks, asks, seats and stores (PrepareDraw, PrepareRedraw,
@@ -25,12 +27,11 @@ from google.protobuf.message import Message
 from gateway.adapters.downstream import Downstream
 from gateway.adapters.events import EventLog
 from gateway.adapters.idempotency import GatewayKeys
-from gateway.adapters.public_api import convert, convert_all, solve_status
 from gateway.domain.deadline import Deadline
 from gateway.domain.draw_seed import seed_from_key
 from gateway.event_payloads import payload_of
 from rondo.booking.v1 import booking_pb2
-from rondo.gateway.v1 import common_pb2, draws_pb2, events_pb2, scheduling_pb2, stages_pb2
+from rondo.gateway.v1 import common_pb2, competitions_pb2, draws_pb2, events_pb2, results_pb2, scheduling_pb2, stages_pb2
 from rondo.league.v1 import league_pb2
 from rondo.solver.v1 import solver_pb2
 from rondo_runtime import idempotency
@@ -150,10 +151,10 @@ class GatewayService:
         if record.resource_id:
             draw = await self.league(
                 "GetDraw",
-                league_pb2.GetDrawRequest(competition_id=competition_id, draw_id=record.resource_id),
+                draws_pb2.GetDrawRequest(competition_id=competition_id, draw_id=record.resource_id),
                 clock.timeout(),
             )
-            view.draw.CopyFrom(convert(draw, draws_pb2.Draw))
+            view.draw.CopyFrom(draw)
         return view
 
     def _in_background(self, function, *args) -> None:
@@ -168,7 +169,7 @@ class GatewayService:
         downstream = self.downstream()
         return await downstream.call("league", getattr(downstream.league, method), request, timeout_s)
 
-    async def league_player(self, competition_id: str, player_id: str, deadline: float | None = None) -> league_pb2.Player:
+    async def league_player(self, competition_id: str, player_id: str, deadline: float | None = None) -> competitions_pb2.Player:
         """The competition's player ``player_id`` (withdrawn ones too), NOT_FOUND when league has none."""
         players = await self.league(
             "ListPlayers",
@@ -197,10 +198,10 @@ class GatewayService:
         await asyncio.to_thread(self.events.append_once, kind, competition_id, subject_id, once_key, **fields)
 
     async def _event(
-        self, kind: type[events_pb2.DrawProposedEvent | events_pb2.DrawPublishedEvent], draw: league_pb2.Draw
+        self, kind: type[events_pb2.DrawProposedEvent | events_pb2.DrawPublishedEvent], draw: draws_pb2.Draw
     ) -> None:
         """``draw.proposed`` / ``draw.published``: once per draw (approving it again publishes nothing)."""
-        status = draws_pb2.DrawStatus.Value(league_pb2.DrawStatus.Name(draw.status))  # league's, by name
+        status = draws_pb2.DrawStatus.Value(draws_pb2.DrawStatus.Name(draw.status))  # league's, by name
         await self._append(draw.competition_id, draw.id, draw.id, kind(version=draw.version, status=status))
 
     async def _solve(
@@ -274,8 +275,8 @@ class GatewayService:
         """``asked``: the solver's request, stored with the draw for its certificate (with the seed the
         solver chose when the request left it unset)."""
         view = draws_pb2.DrawProposal(
-            status=solve_status(solved.status),
-            diff=convert_all(solved.diff, draws_pb2.RoundDiff),
+            status=solved.status,
+            diff=solved.diff,
             conflicts=solved.conflicts,
             notes=solved.notes,
             wall_time_seconds=solved.wall_time_seconds,
@@ -288,7 +289,7 @@ class GatewayService:
             record.CopyFrom(asked)
             record.seed = solved.seed
             record.work_budget = solved.work_budget
-        if solved.status not in (solver_pb2.SOLVE_STATUS_OPTIMAL, solver_pb2.SOLVE_STATUS_FEASIBLE):
+        if solved.status not in (common_pb2.SOLVE_STATUS_OPTIMAL, common_pb2.SOLVE_STATUS_FEASIBLE):
             return view  # nothing to review: the status and conflicts say why
         draw = await self.league(
             "SaveDraw",
@@ -313,15 +314,15 @@ class GatewayService:
             deadline.timeout(),
         )
         await self._event(events_pb2.DrawProposedEvent, draw)
-        view.draw.CopyFrom(convert(draw, draws_pb2.Draw))
+        view.draw.CopyFrom(draw)
         return view
 
-    async def approve_draw(self, request: league_pb2.ApproveDrawRequest, deadline: float | None = None) -> league_pb2.Draw:
+    async def approve_draw(self, request: draws_pb2.ApproveDrawRequest, deadline: float | None = None) -> draws_pb2.Draw:
         draw = await self.league("ApproveDraw", request, Deadline(deadline).timeout())
         await self._event(events_pb2.DrawPublishedEvent, draw)
         return draw
 
-    async def record_result(self, method: str, request, caller: str, deadline: float | None = None) -> league_pb2.ResultRecord:
+    async def record_result(self, method: str, request, caller: str, deadline: float | None = None) -> results_pb2.ResultRecord:
         """RecordHanchan, RecordPenalty, RecordNoShow, RecordGame, CorrectRecord (and the player reports:
         ReportResult, ConfirmResult, DisputeResult, ResolveDispute): league checks and stores the record
         (the key scoped to the caller and this method, like RegisterPlayer's); every accepted record
@@ -350,7 +351,7 @@ class GatewayService:
 
     async def advance_stage(
         self, request: stages_pb2.AdvanceStageRequest, caller: str, deadline: float | None = None
-    ) -> league_pb2.Stage:
+    ) -> stages_pb2.Stage:
         """league.PrepareStage (the next stage from the stored results, seated by league) ->
         league.SaveStage (derives the plan again and stores it with its seating); appends
         ``stage.created``. The key is scoped to the caller: a retry answers the stage the first request
@@ -358,7 +359,7 @@ class GatewayService:
         clock = Deadline(deadline)
         key = self.scoped(request, "AdvanceStage", caller).idempotency_key
         plan = await self.league(
-            "PrepareStage", league_pb2.PrepareStageRequest(competition_id=request.competition_id), clock.timeout()
+            "PrepareStage", stages_pb2.PrepareStageRequest(competition_id=request.competition_id), clock.timeout()
         )
         if plan.finished:  # league's own words; SaveStage would refuse stage number 0 as a bad field
             raise FailedPrecondition("; ".join(["the competition is finished: there is no stage to generate", *plan.notes]))
@@ -381,8 +382,8 @@ class GatewayService:
         return stage
 
     async def disqualify_player(
-        self, request: league_pb2.DisqualifyPlayerRequest, caller: str, deadline: float | None = None
-    ) -> league_pb2.DisqualifyPlayerResponse:
+        self, request: stages_pb2.DisqualifyPlayerRequest, caller: str, deadline: float | None = None
+    ) -> stages_pb2.DisqualifyPlayerResponse:
         """league.DisqualifyPlayer with the key scoped to the caller; appends ``player.disqualified`` and,
         when it decided the stage's last open pairing, ``stage.completed``."""
         request = self.scoped(request, "DisqualifyPlayer", caller)
@@ -398,8 +399,8 @@ class GatewayService:
         return done
 
     async def withdraw_player(
-        self, request: league_pb2.WithdrawPlayerRequest, caller: str, deadline: float | None = None
-    ) -> league_pb2.Player:
+        self, request: competitions_pb2.WithdrawPlayerRequest, caller: str, deadline: float | None = None
+    ) -> competitions_pb2.Player:
         """league.WithdrawPlayer with the key scoped to the caller; the player leaves the standings, so it
         appends ``player.withdrawn`` and ``standings.changed``, and ``stage.completed`` when the withdrawal
         settled the stage's last open games."""
@@ -426,8 +427,8 @@ class GatewayService:
         return answer
 
     async def apply_checkpoint(
-        self, request: league_pb2.ApplyCheckpointRequest, caller: str, deadline: float | None = None
-    ) -> league_pb2.ApplyCheckpointResponse:
+        self, request: stages_pb2.ApplyCheckpointRequest, caller: str, deadline: float | None = None
+    ) -> stages_pb2.ApplyCheckpointResponse:
         """league.ApplyCheckpoint (the key scoped to the caller); removing players changes the
         standings, so ``standings.changed`` is appended when anyone was removed."""
         request = self.scoped(request, "ApplyCheckpoint", caller)
@@ -445,7 +446,7 @@ class GatewayService:
     async def seating(self, request: draws_pb2.GetSeatingRequest, deadline: float | None = None) -> draws_pb2.Seating:
         """The published draw's tables with player names (what everyone may see)."""
         clock = Deadline(deadline)
-        draw = await self.league("GetDraw", league_pb2.GetDrawRequest(competition_id=request.competition_id), clock.timeout())
+        draw = await self.league("GetDraw", draws_pb2.GetDrawRequest(competition_id=request.competition_id), clock.timeout())
         players = await self.league(
             "ListPlayers",
             league_pb2.ListPlayersRequest(competition_id=request.competition_id, include_inactive=True),
@@ -483,8 +484,8 @@ class GatewayService:
         if any(f.name == "idempotency_key" for f in request.DESCRIPTOR.fields):
             request = self.scoped(request, rpc or method, caller)
         answer = await self.booking(method, request, Deadline(deadline).timeout())
-        if isinstance(answer, booking_pb2.Meeting):
-            if answer.status == booking_pb2.MEETING_STATUS_BOOKED and method in (
+        if isinstance(answer, scheduling_pb2.Meeting):
+            if answer.status == scheduling_pb2.MEETING_STATUS_BOOKED and method in (
                 "ConfirmMeeting",
                 "AssignMeeting",
                 "ApplyFallback",
@@ -494,33 +495,33 @@ class GatewayService:
                     events_pb2.ScheduleBookedEvent(match_key=answer.match_key, room_id=answer.room_id),
                     f"{answer.id}/{answer.booking_id}",
                 )
-            elif answer.status == booking_pb2.MEETING_STATUS_CANCELLED and method == "CancelMeeting":
+            elif answer.status == scheduling_pb2.MEETING_STATUS_CANCELLED and method == "CancelMeeting":
                 await self._schedule_event(answer.id, events_pb2.ScheduleCancelledEvent(match_key=answer.match_key))
-            elif answer.status == booking_pb2.MEETING_STATUS_PROPOSED and method == "ProposeMeeting":
+            elif answer.status == scheduling_pb2.MEETING_STATUS_PROPOSED and method == "ProposeMeeting":
                 # a player's proposal: the others are asked to confirm it (the bot posts it with a button)
                 await self._schedule_event(
                     answer.id, events_pb2.ScheduleProposedEvent(match_key=answer.match_key, room_id=answer.room_id)
                 )
-        elif isinstance(answer, booking_pb2.AvailabilityResponse):
+        elif isinstance(answer, scheduling_pb2.Availability):
             # never whose answer undid it: that would tell everyone the player is no longer free then
             for meeting_id in answer.cancelled_meeting_ids:
                 await self._schedule_event(meeting_id, events_pb2.ScheduleCancelledEvent(match_key=answer.match_key))
             if answer.version == 1:  # a first answer: the last one missing completes the table
                 await self._options_ready(answer, deadline)
-        elif isinstance(answer, booking_pb2.MoveMatchWindowResponse):  # the match moved to a later window
+        elif isinstance(answer, scheduling_pb2.MoveMatchWindowResponse):  # the match moved to a later window
             for meeting_id in answer.cancelled_meeting_ids:
                 await self._schedule_event(
                     meeting_id, events_pb2.ScheduleCancelledEvent(match_key=answer.match.match_key, by_organizer=True)
                 )
         return answer
 
-    async def _options_ready(self, answer: booking_pb2.AvailabilityResponse, deadline: float | None) -> None:
+    async def _options_ready(self, answer: scheduling_pb2.Availability, deadline: float | None) -> None:
         """``schedule.options-ready`` when this answer was the table's last one missing: every player's
         card now shows the common options (how many; never an interval). Once per match."""
         try:
             card = await self.booking(
                 "GetMatchCard",
-                booking_pb2.GetMatchCardRequest(match_key=answer.match_key, viewer_player_id=answer.player_id),
+                scheduling_pb2.GetMatchCardRequest(match_key=answer.match_key, viewer_player_id=answer.player_id),
                 Deadline(deadline).timeout(),
             )
         except RondoError as error:  # the answer is stored: the player is not told it failed for a notice
@@ -568,14 +569,14 @@ class GatewayService:
     async def _propose_round_schedule(
         self, request: scheduling_pb2.ProposeRoundScheduleRequest, key: str, clock: Deadline
     ) -> scheduling_pb2.ProposeRoundScheduleResponse:
-        draw = await self.league("GetDraw", league_pb2.GetDrawRequest(competition_id=request.competition_id), clock.timeout())
+        draw = await self.league("GetDraw", draws_pb2.GetDrawRequest(competition_id=request.competition_id), clock.timeout())
         prepared = await self.booking(
             "PrepareRoundSchedule",
             booking_pb2.PrepareRoundScheduleRequest(
                 match_keys=_round_match_keys(draw, request.round),
                 meeting_minutes=request.meeting_minutes,
                 start_step_minutes=request.start_step_minutes,
-                preference=convert(request.preference, solver_pb2.SchedulePreference),
+                preference=request.preference,
                 time_limit_seconds=request.time_limit_seconds,
                 seed=request.seed if request.HasField("seed") else None,
             ),
@@ -588,12 +589,12 @@ class GatewayService:
             without_deadline = None if default is None else max(default, request.time_limit_seconds + SOLVER_MARGIN_SECONDS)
             solved = await self.solver("ProposeRoundSchedule", prepared.problem, clock.timeout(without_deadline))
             slots = {s.match_id: s for s in solved.slots}
-            answer.status, answer.wall_time_seconds = solve_status(solved.status), solved.wall_time_seconds
-            answer.objective.CopyFrom(convert(solved.objective, scheduling_pb2.ScheduleObjective))
-            answer.bound.CopyFrom(convert(solved.bound, scheduling_pb2.ScheduleObjective))
+            answer.status, answer.wall_time_seconds = solved.status, solved.wall_time_seconds
+            answer.objective.CopyFrom(solved.objective)
+            answer.bound.CopyFrom(solved.bound)
             answer.notes.extend(solved.notes)
         placed = [s for s in slots.values() if s.placed]
-        meetings: dict[str, booking_pb2.Meeting] = {}
+        meetings: dict[str, scheduling_pb2.Meeting] = {}
         if placed:
             stored = await self.booking(
                 "ProposeMeetings",
@@ -618,7 +619,7 @@ class GatewayService:
                     scheduling_pb2.RoundProposal(
                         match_key=meeting.match_key,
                         state=scheduling_pb2.PROPOSAL_STATE_PROPOSED,
-                        meeting=convert(meeting, scheduling_pb2.Meeting),
+                        meeting=meeting,
                     )
                 )
                 await self._schedule_event(
@@ -645,13 +646,13 @@ class GatewayService:
         stage_number = request.stage or 1
         games, one_meeting = 0, False
         if stage_number == 1:
-            draw = await self.league("GetDraw", league_pb2.GetDrawRequest(competition_id=request.competition_id), clock.timeout())
+            draw = await self.league("GetDraw", draws_pb2.GetDrawRequest(competition_id=request.competition_id), clock.timeout())
             _round_match_keys(draw, request.round)  # INVALID_ARGUMENT on round outside the draw
             rounds = draw.rounds
         else:
             stage = await self.league(
                 "GetStage",
-                league_pb2.GetStageRequest(competition_id=request.competition_id, number=stage_number),
+                stages_pb2.GetStageRequest(competition_id=request.competition_id, number=stage_number),
                 clock.timeout(),
             )
             if not 1 <= request.round <= len(stage.rounds):
@@ -676,14 +677,14 @@ class GatewayService:
                 ),
                 clock.timeout(),
             )
-            answer.matches.append(convert(match, scheduling_pb2.ScheduledMatch))
+            answer.matches.append(match)
         return answer
 
 
 AUTO_SCHEDULER = "organizer:auto-scheduler"  # proposed_by of the auto-scheduler's meetings
 
 
-def _round_match_keys(draw: league_pb2.Draw, round_number: int) -> list[str]:
+def _round_match_keys(draw: draws_pb2.Draw, round_number: int) -> list[str]:
     """Booking's match keys of a round of the approved draw (as OpenRoundScheduling opens them)."""
     if not 1 <= round_number <= len(draw.rounds):
         raise InvalidArgument.at("round", "ROUND_OUT_OF_RANGE", rounds=len(draw.rounds), round=round_number)
@@ -696,8 +697,8 @@ def _draw_options(request: draws_pb2.DrawCompetitionRequest | draws_pb2.RedrawRe
     idempotency key, so a retry asks the solver the same question (gateway/domain/draw_seed.py); without
     a key none (the solver picks one and reports it)."""
     return league_pb2.DrawOptions(
-        separations=convert_all(request.separations, solver_pb2.Separation),
-        pins=convert_all(request.pins, solver_pb2.Pin),
+        separations=request.separations,
+        pins=request.pins,
         seat_balance=request.seat_balance,
         time_limit_seconds=request.time_limit_seconds,
         seed=request.seed if request.HasField("seed") else None,

@@ -32,6 +32,7 @@ from league.playoff_service import PlayoffReport
 from league.review_service import Decision
 from league.service import CompetitionStandings, DrawPreparation, LeagueService, RedrawPreparation
 from league.updown_service import CheckpointResult, UpdownStageStandings
+from rondo.gateway.v1 import competitions_pb2, draws_pb2, results_pb2, stages_pb2
 from rondo.league.v1 import league_pb2, league_pb2_grpc
 from rondo.solver.v1 import solver_pb2
 from rondo_runtime.draw_messages import objective_from_proto, objective_to_proto, rounds_from_proto, rounds_to_proto
@@ -39,23 +40,23 @@ from rondo_runtime.errors import InvalidArgument
 from rondo_runtime.text import with_player_names
 
 PLAYER_STATUS = {
-    PlayerStatus.MAIN: league_pb2.PLAYER_STATUS_MAIN,
-    PlayerStatus.RESERVE: league_pb2.PLAYER_STATUS_RESERVE,
-    PlayerStatus.SUBSTITUTE: league_pb2.PLAYER_STATUS_SUBSTITUTE,
-    PlayerStatus.WITHDRAWN: league_pb2.PLAYER_STATUS_WITHDRAWN,
-    PlayerStatus.DISQUALIFIED: league_pb2.PLAYER_STATUS_DISQUALIFIED,
+    PlayerStatus.MAIN: competitions_pb2.PLAYER_STATUS_MAIN,
+    PlayerStatus.RESERVE: competitions_pb2.PLAYER_STATUS_RESERVE,
+    PlayerStatus.SUBSTITUTE: competitions_pb2.PLAYER_STATUS_SUBSTITUTE,
+    PlayerStatus.WITHDRAWN: competitions_pb2.PLAYER_STATUS_WITHDRAWN,
+    PlayerStatus.DISQUALIFIED: competitions_pb2.PLAYER_STATUS_DISQUALIFIED,
 }
-STAGE_STATUS = {StageStatus.OPEN: league_pb2.STAGE_STATUS_OPEN, StageStatus.COMPLETED: league_pb2.STAGE_STATUS_COMPLETED}
+STAGE_STATUS = {StageStatus.OPEN: stages_pb2.STAGE_STATUS_OPEN, StageStatus.COMPLETED: stages_pb2.STAGE_STATUS_COMPLETED}
 DRAW_STATUS = {
-    DrawStatus.PROPOSED: league_pb2.DRAW_STATUS_PROPOSED,
-    DrawStatus.APPROVED: league_pb2.DRAW_STATUS_APPROVED,
-    DrawStatus.SUPERSEDED: league_pb2.DRAW_STATUS_SUPERSEDED,
+    DrawStatus.PROPOSED: draws_pb2.DRAW_STATUS_PROPOSED,
+    DrawStatus.APPROVED: draws_pb2.DRAW_STATUS_APPROVED,
+    DrawStatus.SUPERSEDED: draws_pb2.DRAW_STATUS_SUPERSEDED,
 }
 
 
 def player_status(value: int) -> PlayerStatus:
     """A request's status: unspecified is a main participant."""
-    if value == league_pb2.PLAYER_STATUS_UNSPECIFIED:
+    if value == competitions_pb2.PLAYER_STATUS_UNSPECIFIED:
         return PlayerStatus.MAIN
     found = next((status for status, number in PLAYER_STATUS.items() if number == value), None)
     if found is None:
@@ -71,8 +72,8 @@ def timestamp(value: datetime | None) -> Timestamp | None:
     return ts
 
 
-def competition_to_proto(c: Competition) -> league_pb2.Competition:
-    return league_pb2.Competition(
+def competition_to_proto(c: Competition) -> competitions_pb2.Competition:
+    return competitions_pb2.Competition(
         id=c.id,
         name=c.name,
         ruleset=c.ruleset,
@@ -84,8 +85,8 @@ def competition_to_proto(c: Competition) -> league_pb2.Competition:
     )
 
 
-def player_to_proto(p: Player) -> league_pb2.Player:
-    return league_pb2.Player(
+def player_to_proto(p: Player) -> competitions_pb2.Player:
+    return competitions_pb2.Player(
         id=p.id,
         competition_id=p.competition_id,
         name=p.name,
@@ -97,8 +98,8 @@ def player_to_proto(p: Player) -> league_pb2.Player:
     )
 
 
-def draw_to_proto(d: Draw) -> league_pb2.Draw:
-    return league_pb2.Draw(
+def draw_to_proto(d: Draw) -> draws_pb2.Draw:
+    return draws_pb2.Draw(
         id=d.id,
         competition_id=d.competition_id,
         version=d.version,
@@ -124,7 +125,7 @@ def draw_tables_request(
     table_size: int,
     seed: int | None,
     options: league_pb2.DrawOptions,
-    pins: list[solver_pb2.Pin],
+    pins: list[draws_pb2.Pin],
     plan: RedrawPlan | None = None,
 ) -> solver_pb2.DrawTablesRequest:
     """The solver's request: league's roster, rounds, table size, seed and pins (and a redraw's history
@@ -163,7 +164,7 @@ def draw_preparation_to_proto(prepared: DrawPreparation, options: league_pb2.Dra
 
 def redraw_preparation_to_proto(prepared: RedrawPreparation, options: league_pb2.DrawOptions) -> league_pb2.PrepareRedrawResponse:
     plan = prepared.plan
-    pins = [solver_pb2.Pin(player_id=p.player_id, round=p.round, table=p.table) for p in plan.pins]  # the solver's numbering
+    pins = [draws_pb2.Pin(player_id=p.player_id, round=p.round, table=p.table) for p in plan.pins]  # the solver's numbering
     return league_pb2.PrepareRedrawResponse(
         replaces_draw_id=plan.replaces_draw_id,
         played_rounds=plan.played_rounds,
@@ -175,13 +176,13 @@ def redraw_preparation_to_proto(prepared: RedrawPreparation, options: league_pb2
     )
 
 
-def playoff_to_proto(state: playoff.PlayoffState) -> league_pb2.PlayoffProgress:
-    return league_pb2.PlayoffProgress(
+def playoff_to_proto(state: playoff.PlayoffState) -> stages_pb2.PlayoffProgress:
+    return stages_pb2.PlayoffProgress(
         stage=state.stage.value,
-        groups=[league_pb2.PlayoffGroup(name=g.name, player_ids=list(g.players)) for g in state.groups],
+        groups=[stages_pb2.PlayoffGroup(name=g.name, player_ids=list(g.players)) for g in state.groups],
         waiting_ids=list(state.waiting),
         exits=[
-            league_pb2.PlayoffExit(
+            stages_pb2.PlayoffExit(
                 player_id=e.player,
                 stage=e.stage.value,
                 table=e.table,
@@ -198,21 +199,21 @@ def playoff_to_proto(state: playoff.PlayoffState) -> league_pb2.PlayoffProgress:
     )
 
 
-def playoff_report_to_proto(competition_id: str, report: PlayoffReport) -> league_pb2.Playoff:
+def playoff_report_to_proto(competition_id: str, report: PlayoffReport) -> stages_pb2.Playoff:
     play = report.play
     assert play.state is not None  # the service answers a started playoff only
     listed = set(play.state.regular_places) | {p for _, tables in play.stages for o in tables for p in o.seats}
     prizes = list(report.prizes) + ["", ""]
-    return league_pb2.Playoff(
+    return stages_pb2.Playoff(
         competition_id=competition_id,
         regular_places=list(play.state.regular_places),
         stages=[
-            league_pb2.PlayoffStageView(
+            stages_pb2.PlayoffStageView(
                 number=stage.number,
                 name=stage.name,
                 status=STAGE_STATUS[stage.status],
                 tables=[
-                    league_pb2.PlayoffTableView(
+                    stages_pb2.PlayoffTableView(
                         name=o.name,
                         table=o.number,
                         player_ids=list(o.seats),
@@ -239,7 +240,7 @@ def playoff_report_to_proto(competition_id: str, report: PlayoffReport) -> leagu
     )
 
 
-def _named_progress(progress: league_pb2.PlayoffProgress, names: dict[str, str]) -> league_pb2.PlayoffProgress:
+def _named_progress(progress: stages_pb2.PlayoffProgress, names: dict[str, str]) -> stages_pb2.PlayoffProgress:
     """The explanation and the exits' reasons with player names, not ids (the ids stay in the fields)."""
 
     def named(text: str) -> str:
@@ -255,23 +256,23 @@ def _named_progress(progress: league_pb2.PlayoffProgress, names: dict[str, str])
     return progress
 
 
-def hanchan_from_proto(h: league_pb2.HanchanResult) -> HanchanEntry:
+def hanchan_from_proto(h: results_pb2.HanchanResult) -> HanchanEntry:
     return HanchanEntry(h.number, tuple(h.scores.items()), tuple(h.chombo.items()))
 
 
-def penalty_from_proto(p: league_pb2.PenaltyEntry) -> PenaltyEntry:
+def penalty_from_proto(p: results_pb2.PenaltyEntry) -> PenaltyEntry:
     return PenaltyEntry(p.player_id, p.points, p.reason)
 
 
-def no_show_from_proto(n: league_pb2.NoShowEntry) -> NoShowEntry:
+def no_show_from_proto(n: results_pb2.NoShowEntry) -> NoShowEntry:
     return NoShowEntry(n.player_id, n.substitute)
 
 
-def game_from_proto(g: league_pb2.GameResult) -> GameEntry:
+def game_from_proto(g: results_pb2.GameResult) -> GameEntry:
     return GameEntry(g.number, g.first_player_id, g.second_player_id, g.result, g.long)
 
 
-def content_from_proto(request: league_pb2.CorrectRecordRequest) -> Content:
+def content_from_proto(request: results_pb2.CorrectRecordRequest) -> Content:
     which = request.WhichOneof("content")
     if which == "hanchan":
         return hanchan_from_proto(request.hanchan)
@@ -284,8 +285,8 @@ def content_from_proto(request: league_pb2.CorrectRecordRequest) -> Content:
     raise InvalidArgument.single("content", "give the corrected hanchan, penalty, no_show or game")
 
 
-def record_to_proto(r: ResultRecord, replaced_by: str = "") -> league_pb2.ResultRecord:
-    out = league_pb2.ResultRecord(
+def record_to_proto(r: ResultRecord, replaced_by: str = "") -> results_pb2.ResultRecord:
+    out = results_pb2.ResultRecord(
         id=r.id,
         competition_id=r.competition_id,
         sequence=r.sequence,
@@ -305,29 +306,29 @@ def record_to_proto(r: ResultRecord, replaced_by: str = "") -> league_pb2.Result
     )
     c = r.content
     if isinstance(c, HanchanEntry):
-        out.hanchan.CopyFrom(league_pb2.HanchanResult(number=c.number, scores=dict(c.scores), chombo=dict(c.chombo)))
+        out.hanchan.CopyFrom(results_pb2.HanchanResult(number=c.number, scores=dict(c.scores), chombo=dict(c.chombo)))
     elif isinstance(c, PenaltyEntry):
-        out.penalty.CopyFrom(league_pb2.PenaltyEntry(player_id=c.player, points=c.points, reason=c.reason))
+        out.penalty.CopyFrom(results_pb2.PenaltyEntry(player_id=c.player, points=c.points, reason=c.reason))
     elif isinstance(c, GameEntry):
         out.game.CopyFrom(
-            league_pb2.GameResult(
+            results_pb2.GameResult(
                 number=c.number, first_player_id=c.first, second_player_id=c.second, result=c.result, long=c.long
             )
         )
     else:
-        out.no_show.CopyFrom(league_pb2.NoShowEntry(player_id=c.player, substitute=c.substitute))
+        out.no_show.CopyFrom(results_pb2.NoShowEntry(player_id=c.player, substitute=c.substitute))
     return out
 
 
-def stage_to_proto(st: Stage) -> league_pb2.Stage:
-    return league_pb2.Stage(
+def stage_to_proto(st: Stage) -> stages_pb2.Stage:
+    return stages_pb2.Stage(
         id=st.id,
         competition_id=st.competition_id,
         number=st.number,
         kind=st.kind,
         name=st.name,
         status=STAGE_STATUS[st.status],
-        groups=[league_pb2.StageGroup(name=name, player_ids=players) for name, players in st.details.get("groups", [])],
+        groups=[stages_pb2.StageGroup(name=name, player_ids=players) for name, players in st.details.get("groups", [])],
         rounds=rounds_to_proto(st.rounds),
         created_by=st.created_by,
         created_at=timestamp(st.created_at),
@@ -343,7 +344,7 @@ def plan_to_proto(competition_id: str, plan: StagePlan) -> league_pb2.StagePlan:
         number=plan.number,
         kind=plan.kind,
         name=plan.name,
-        groups=[league_pb2.StageGroup(name=name, player_ids=players) for name, players in plan.groups],
+        groups=[stages_pb2.StageGroup(name=name, player_ids=players) for name, players in plan.groups],
         notes=plan.notes,
         notes_ru=[ru_of(n) for n in plan.notes],
         finished=plan.finished,
@@ -361,31 +362,31 @@ def history_to_proto(reviewed: list[ReviewedRecord]) -> league_pb2.ListMatchHist
 
 # --- player reports, pinned rulesets, tie decisions (league/review_service.py) ---
 RECORD_STATUS = {
-    RecordStatus.CONFIRMED: league_pb2.RECORD_STATUS_CONFIRMED,
-    RecordStatus.REPORTED: league_pb2.RECORD_STATUS_REPORTED,
-    RecordStatus.DISPUTED: league_pb2.RECORD_STATUS_DISPUTED,
-    RecordStatus.REJECTED: league_pb2.RECORD_STATUS_REJECTED,
-    RecordStatus.REPLACED: league_pb2.RECORD_STATUS_REPLACED,
+    RecordStatus.CONFIRMED: results_pb2.RECORD_STATUS_CONFIRMED,
+    RecordStatus.REPORTED: results_pb2.RECORD_STATUS_REPORTED,
+    RecordStatus.DISPUTED: results_pb2.RECORD_STATUS_DISPUTED,
+    RecordStatus.REJECTED: results_pb2.RECORD_STATUS_REJECTED,
+    RecordStatus.REPLACED: results_pb2.RECORD_STATUS_REPLACED,
 }
 REVIEW_VERDICT = {
-    Verdict.CONFIRM: league_pb2.REVIEW_VERDICT_CONFIRM,
-    Verdict.DISPUTE: league_pb2.REVIEW_VERDICT_DISPUTE,
-    Verdict.UPHOLD: league_pb2.REVIEW_VERDICT_UPHOLD,
-    Verdict.REJECT: league_pb2.REVIEW_VERDICT_REJECT,
+    Verdict.CONFIRM: results_pb2.REVIEW_VERDICT_CONFIRM,
+    Verdict.DISPUTE: results_pb2.REVIEW_VERDICT_DISPUTE,
+    Verdict.UPHOLD: results_pb2.REVIEW_VERDICT_UPHOLD,
+    Verdict.REJECT: results_pb2.REVIEW_VERDICT_REJECT,
 }
 DISPUTE_DECISION = {
-    league_pb2.DISPUTE_DECISION_UPHOLD: Decision.UPHOLD,
-    league_pb2.DISPUTE_DECISION_REJECT: Decision.REJECT,
-    league_pb2.DISPUTE_DECISION_REPLACE: Decision.REPLACE,
+    results_pb2.DISPUTE_DECISION_UPHOLD: Decision.UPHOLD,
+    results_pb2.DISPUTE_DECISION_REJECT: Decision.REJECT,
+    results_pb2.DISPUTE_DECISION_REPLACE: Decision.REPLACE,
 }
-TIE_METHOD = {league_pb2.TIE_METHOD_ORGANIZER_ORDER: TieMethod.ORGANIZER_ORDER, league_pb2.TIE_METHOD_LOT: TieMethod.LOT}
+TIE_METHOD = {results_pb2.TIE_METHOD_ORGANIZER_ORDER: TieMethod.ORGANIZER_ORDER, results_pb2.TIE_METHOD_LOT: TieMethod.LOT}
 
 
-def reviewed_to_proto(x: ReviewedRecord, replaced_by: str = "") -> league_pb2.ResultRecord:
+def reviewed_to_proto(x: ReviewedRecord, replaced_by: str = "") -> results_pb2.ResultRecord:
     out = record_to_proto(x.record, replaced_by)
     out.status = RECORD_STATUS[x.status]
     out.reviews.extend(
-        league_pb2.RecordReview(
+        results_pb2.RecordReview(
             verdict=REVIEW_VERDICT[r.verdict], player_id=r.player_id or "", judge=r.judge, reason=r.reason, at=timestamp(r.at)
         )
         for r in x.reviews
@@ -393,22 +394,22 @@ def reviewed_to_proto(x: ReviewedRecord, replaced_by: str = "") -> league_pb2.Re
     return out
 
 
-def reported_content(request: league_pb2.ReportResultRequest | league_pb2.ResolveDisputeRequest) -> Content | None:
+def reported_content(request: results_pb2.ReportResultRequest | results_pb2.ResolveDisputeRequest) -> Content | None:
     """The content of a report or a judge's REPLACE (one kind for now: a hanchan); None when not given."""
     if request.WhichOneof("content") == "hanchan":
         return hanchan_from_proto(request.hanchan)
     return None
 
 
-def required_content(request: league_pb2.ReportResultRequest) -> Content:
+def required_content(request: results_pb2.ReportResultRequest) -> Content:
     content = reported_content(request)
     if content is None:
         raise InvalidArgument.single("content", "give the result reported (hanchan)")
     return content
 
 
-def ruleset_version_to_proto(v: RulesetVersion) -> league_pb2.RulesetVersion:
-    return league_pb2.RulesetVersion(
+def ruleset_version_to_proto(v: RulesetVersion) -> competitions_pb2.RulesetVersion:
+    return competitions_pb2.RulesetVersion(
         competition_id=v.competition_id,
         version=v.version,
         name=v.name,
@@ -420,14 +421,14 @@ def ruleset_version_to_proto(v: RulesetVersion) -> league_pb2.RulesetVersion:
 
 
 RULESET_KIND = {
-    RulesetKind.MAHJONG_LEAGUE: league_pb2.RULESET_KIND_MAHJONG_LEAGUE,
-    RulesetKind.CUP: league_pb2.RULESET_KIND_CUP,
-    RulesetKind.UPDOWN: league_pb2.RULESET_KIND_UPDOWN,
+    RulesetKind.MAHJONG_LEAGUE: competitions_pb2.RULESET_KIND_MAHJONG_LEAGUE,
+    RulesetKind.CUP: competitions_pb2.RULESET_KIND_CUP,
+    RulesetKind.UPDOWN: competitions_pb2.RULESET_KIND_UPDOWN,
 }
 
 
-def ruleset_to_proto(r: RulesetInfo) -> league_pb2.Ruleset:
-    return league_pb2.Ruleset(
+def ruleset_to_proto(r: RulesetInfo) -> competitions_pb2.Ruleset:
+    return competitions_pb2.Ruleset(
         name=r.name,
         kind=RULESET_KIND[r.kind],
         description=r.description,
@@ -441,9 +442,9 @@ def ruleset_to_proto(r: RulesetInfo) -> league_pb2.Ruleset:
     )
 
 
-def tie_decision_to_proto(d: TieDecision) -> league_pb2.TieDecision:
+def tie_decision_to_proto(d: TieDecision) -> results_pb2.TieDecision:
     method = next(k for k, m in TIE_METHOD.items() if m is d.method)
-    return league_pb2.TieDecision(
+    return results_pb2.TieDecision(
         id=d.id,
         competition_id=d.competition_id,
         player_ids=list(d.players),
@@ -457,13 +458,13 @@ def tie_decision_to_proto(d: TieDecision) -> league_pb2.TieDecision:
 
 
 PLAYOFF_DECISION = {
-    league_pb2.PLAYOFF_DECISION_KIND_REGENERATE: PlayoffDecisionKind.REGENERATE,
-    league_pb2.PLAYOFF_DECISION_KIND_KEEP: PlayoffDecisionKind.KEEP,
+    results_pb2.PLAYOFF_DECISION_KIND_REGENERATE: PlayoffDecisionKind.REGENERATE,
+    results_pb2.PLAYOFF_DECISION_KIND_KEEP: PlayoffDecisionKind.KEEP,
 }
 
 
-def playoff_decision_to_proto(d: PlayoffDecision) -> league_pb2.PlayoffDecision:
-    return league_pb2.PlayoffDecision(
+def playoff_decision_to_proto(d: PlayoffDecision) -> results_pb2.PlayoffDecision:
+    return results_pb2.PlayoffDecision(
         id=d.id,
         competition_id=d.competition_id,
         decision=next(k for k, kind in PLAYOFF_DECISION.items() if kind is d.kind),
@@ -476,10 +477,10 @@ def playoff_decision_to_proto(d: PlayoffDecision) -> league_pb2.PlayoffDecision:
     )
 
 
-def playoff_conflict_to_proto(c: PlayoffConflict | None) -> league_pb2.PlayoffConflict | None:
+def playoff_conflict_to_proto(c: PlayoffConflict | None) -> results_pb2.PlayoffConflict | None:
     if c is None:
         return None
-    return league_pb2.PlayoffConflict(
+    return results_pb2.PlayoffConflict(
         stage=c.stage,
         seated_not_qualified_ids=list(c.seated_not_qualified),
         qualified_not_seated_ids=list(c.qualified_not_seated),
@@ -489,8 +490,8 @@ def playoff_conflict_to_proto(c: PlayoffConflict | None) -> league_pb2.PlayoffCo
     )
 
 
-def disqualified_to_proto(d: Disqualified) -> league_pb2.DisqualifyPlayerResponse:
-    return league_pb2.DisqualifyPlayerResponse(
+def disqualified_to_proto(d: Disqualified) -> stages_pb2.DisqualifyPlayerResponse:
+    return stages_pb2.DisqualifyPlayerResponse(
         player=player_to_proto(d.player),
         stage=d.disqualification.stage,
         reason=d.disqualification.reason,
@@ -500,13 +501,13 @@ def disqualified_to_proto(d: Disqualified) -> league_pb2.DisqualifyPlayerRespons
     )
 
 
-def cup_bracket_to_proto(b: CupBracket) -> league_pb2.CupBracket:
+def cup_bracket_to_proto(b: CupBracket) -> stages_pb2.CupBracket:
     names = b.names
-    out = league_pb2.CupBracket(
+    out = stages_pb2.CupBracket(
         competition_id=b.competition.id,
-        seeds=[league_pb2.CupSeed(seed=i, player_id=p, name=names.get(p, p)) for i, p in enumerate(b.seeds, start=1)],
+        seeds=[stages_pb2.CupSeed(seed=i, player_id=p, name=names.get(p, p)) for i, p in enumerate(b.seeds, start=1)],
         left_out=[
-            league_pb2.CupSeed(seed=i, player_id=p, name=names.get(p, p)) for i, p in enumerate(b.cut, start=len(b.seeds) + 1)
+            stages_pb2.CupSeed(seed=i, player_id=p, name=names.get(p, p)) for i, p in enumerate(b.cut, start=len(b.seeds) + 1)
         ],
     )
     if b.progress is None:
@@ -514,10 +515,10 @@ def cup_bracket_to_proto(b: CupBracket) -> league_pb2.CupBracket:
     status = {st.number: st.status for st in b.stages}
     for sp in b.progress.stages:
         out.stages.append(
-            league_pb2.CupStage(
+            stages_pb2.CupStage(
                 number=sp.number,
                 name=sp.name,
-                status=STAGE_STATUS[status[sp.number]] if sp.number in status else league_pb2.STAGE_STATUS_OPEN,
+                status=STAGE_STATUS[status[sp.number]] if sp.number in status else stages_pb2.STAGE_STATUS_OPEN,
                 pairings=[_pairing(m, b.tables.get((sp.number, m.number), m.number)) for m in sp.all_matches],
             )
         )
@@ -528,7 +529,7 @@ def cup_bracket_to_proto(b: CupBracket) -> league_pb2.CupBracket:
         r = b.progress.results[player]
         prize = [w for w in r.why if "prize" in w]
         out.places.append(
-            league_pb2.CupPlace(
+            stages_pb2.CupPlace(
                 place=place,
                 player_id=player,
                 name=names.get(player, player),
@@ -540,7 +541,7 @@ def cup_bracket_to_proto(b: CupBracket) -> league_pb2.CupBracket:
     for p in b.seeds:
         r = b.progress.results[p]
         out.results.append(
-            league_pb2.CupPlayerResult(
+            stages_pb2.CupPlayerResult(
                 player_id=p,
                 name=names.get(p, p),
                 seed=r.seed,
@@ -559,14 +560,14 @@ def cup_bracket_to_proto(b: CupBracket) -> league_pb2.CupBracket:
     return out
 
 
-def _pairing(m: cup.MatchProgress, table: int) -> league_pb2.CupPairing:
-    return league_pb2.CupPairing(
+def _pairing(m: cup.MatchProgress, table: int) -> stages_pb2.CupPairing:
+    return stages_pb2.CupPairing(
         table=table,
         third_place=m.number == cup.THIRD_PLACE_MATCH,
         player_ids=m.players,
         is_pass=m.is_pass,
         games=[
-            league_pb2.CupGame(
+            stages_pb2.CupGame(
                 number=g.number,
                 setting=g.setting,
                 replay=g.replay,
@@ -587,20 +588,20 @@ def _pairing(m: cup.MatchProgress, table: int) -> league_pb2.CupPairing:
     )
 
 
-def unresolved_tie_to_proto(t: UnresolvedTie) -> league_pb2.UnresolvedTie:
-    return league_pb2.UnresolvedTie(
+def unresolved_tie_to_proto(t: UnresolvedTie) -> results_pb2.UnresolvedTie:
+    return results_pb2.UnresolvedTie(
         place=t.place, player_ids=list(t.players), reason=t.reason, reason_ru=ru_of(t.reason), at_cut=t.at_cut
     )
 
 
-def standings_to_proto(competition_id: str, result: CompetitionStandings) -> league_pb2.Standings:
+def standings_to_proto(competition_id: str, result: CompetitionStandings) -> results_pb2.Standings:
     s = result.standings
     progress, progress_ru = s.progress()
-    return league_pb2.Standings(
+    return results_pb2.Standings(
         competition_id=competition_id,
         ruleset=s.ruleset,
         rows=[
-            league_pb2.StandingRow(
+            results_pb2.StandingRow(
                 place=row.place,
                 player_id=row.player,
                 name=result.names.get(row.player, row.player),
@@ -632,13 +633,13 @@ def standings_to_proto(competition_id: str, result: CompetitionStandings) -> lea
 
 
 # --- the Up&Down league ---
-CHECKPOINT = {league_pb2.CHECKPOINT_FIRST: "first", league_pb2.CHECKPOINT_SECOND: "second"}
+CHECKPOINT = {stages_pb2.CHECKPOINT_FIRST: "first", stages_pb2.CHECKPOINT_SECOND: "second"}
 CHECKPOINT_TO_PROTO = {name: value for value, name in CHECKPOINT.items()}
 
 
-def updown_standings_to_proto(result: UpdownStageStandings) -> league_pb2.UpdownStandings:
+def updown_standings_to_proto(result: UpdownStageStandings) -> stages_pb2.UpdownStandings:
     names = result.names
-    out = league_pb2.UpdownStandings(
+    out = stages_pb2.UpdownStandings(
         competition_id=result.competition_id,
         stage=result.stage.number,
         stage_kind=result.stage.kind,
@@ -646,10 +647,10 @@ def updown_standings_to_proto(result: UpdownStageStandings) -> league_pb2.Updown
         ruleset_version=result.ruleset_version,
         complete=result.complete,
         groups=[
-            league_pb2.UpdownGroup(
+            stages_pb2.UpdownGroup(
                 name=name,
                 rows=[
-                    league_pb2.UpdownRow(
+                    stages_pb2.UpdownRow(
                         place=r.place,
                         player_id=r.player,
                         name=names.get(r.player, r.player),
@@ -683,12 +684,12 @@ def updown_standings_to_proto(result: UpdownStageStandings) -> league_pb2.Updown
     return out
 
 
-def checkpoint_to_proto(result: CheckpointResult) -> league_pb2.ApplyCheckpointResponse:
-    return league_pb2.ApplyCheckpointResponse(
+def checkpoint_to_proto(result: CheckpointResult) -> stages_pb2.ApplyCheckpointResponse:
+    return stages_pb2.ApplyCheckpointResponse(
         competition_id=result.competition_id,
         checkpoint=CHECKPOINT_TO_PROTO[result.checkpoint.value],
         removed=[
-            league_pb2.CheckpointRemoval(
+            stages_pb2.CheckpointRemoval(
                 player_id=r.player,
                 name=result.names.get(r.player, r.player),
                 really_played=r.really_played,
@@ -1048,12 +1049,12 @@ class LeagueServicer(league_pb2_grpc.LeagueServiceServicer):
         document = certificate(
             evidence.competition, evidence.draw, evidence.players, evidence.commitment, evidence.record, solver_request
         )
-        return league_pb2.DrawCertificate(certificate_json=json.dumps(document, indent=1))
+        return draws_pb2.DrawCertificate(certificate_json=json.dumps(document, indent=1))
 
 
-def commitment_to_proto(c: SeedCommitment) -> league_pb2.SeedCommitment:
+def commitment_to_proto(c: SeedCommitment) -> draws_pb2.SeedCommitment:
     """The public part of a commitment: never the seed or the nonce."""
-    return league_pb2.SeedCommitment(
+    return draws_pb2.SeedCommitment(
         competition_id=c.competition_id,
         commitment=c.commitment,
         committed_at=timestamp(c.committed_at),
@@ -1062,20 +1063,20 @@ def commitment_to_proto(c: SeedCommitment) -> league_pb2.SeedCommitment:
 
 
 RESOLUTIONS = {
-    league_pb2.REGISTRATION_RESOLUTION_UNSPECIFIED: Resolution.AS_IS,
-    league_pb2.REGISTRATION_RESOLUTION_DROP_LAST_REGISTERED: Resolution.DROP_LAST_REGISTERED,
-    league_pb2.REGISTRATION_RESOLUTION_PROMOTE_RESERVES: Resolution.PROMOTE_RESERVES,
+    competitions_pb2.REGISTRATION_RESOLUTION_UNSPECIFIED: Resolution.AS_IS,
+    competitions_pb2.REGISTRATION_RESOLUTION_DROP_LAST_REGISTERED: Resolution.DROP_LAST_REGISTERED,
+    competitions_pb2.REGISTRATION_RESOLUTION_PROMOTE_RESERVES: Resolution.PROMOTE_RESERVES,
 }
 
 
-async def close_registration(service: LeagueService, request: league_pb2.CloseRegistrationRequest):
+async def close_registration(service: LeagueService, request: competitions_pb2.CloseRegistrationRequest):
     resolution = RESOLUTIONS.get(request.resolution)
     if resolution is None:
         raise InvalidArgument.single("resolution", f"unknown resolution {request.resolution}")
     competition, closing = await asyncio.to_thread(
         service.close_registration, request.competition_id, resolution, request.closed_by, request.idempotency_key
     )
-    return league_pb2.CloseRegistrationResponse(
+    return competitions_pb2.CloseRegistrationResponse(
         competition=competition_to_proto(competition),
         moved_to_reserve=[player_to_proto(dataclasses.replace(p, status=PlayerStatus.RESERVE)) for p in closing.to_reserve],
         promoted=[player_to_proto(dataclasses.replace(p, status=PlayerStatus.MAIN)) for p in closing.promoted],

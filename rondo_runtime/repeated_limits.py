@@ -39,7 +39,7 @@ HEADROOM = 2
 #: full proto field name -> the capacity of that list (the edge refuses more than HEADROOM times it).
 CAPACITY: dict[str, int] = {
     "google.protobuf.FieldMask.paths": SMALL,
-    # gateway (public)
+    # public, and the internal services' requests made of public messages
     "rondo.gateway.v1.Account.players": ROSTER,
     "rondo.gateway.v1.AnswerMediationRequest.days": DAYS,
     "rondo.gateway.v1.AssignMeetingRequest.hanchans": HANCHANS,
@@ -55,15 +55,14 @@ CAPACITY: dict[str, int] = {
     "rondo.gateway.v1.RedrawRequest.pins": MAX_SEATS,
     "rondo.gateway.v1.RedrawRequest.separations": SEPARATIONS,
     "rondo.gateway.v1.RequestMediationRequest.days": DAYS,
+    "rondo.gateway.v1.Round.tables": TABLES_IN_A_ROUND,
     "rondo.gateway.v1.Separation.player_ids": SEPARATION_SIZE,
     "rondo.gateway.v1.SetAvailabilityRequest.intervals": INTERVALS,
+    "rondo.gateway.v1.Table.player_ids": AT_A_TABLE,
     "rondo.gateway.v1.WatchEventsRequest.kinds": SMALL,
     # league
-    "rondo.league.v1.DecideTieRequest.player_ids": ROSTER,
     "rondo.league.v1.DrawOptions.pins": MAX_SEATS,
     "rondo.league.v1.DrawOptions.separations": SEPARATIONS,
-    "rondo.league.v1.HanchanResult.chombo": AT_A_TABLE,
-    "rondo.league.v1.HanchanResult.scores": AT_A_TABLE,
     "rondo.league.v1.SaveDrawRequest.rounds": MAX_ROUNDS,
     "rondo.league.v1.SaveStageRequest.rounds": MAX_ROUNDS,
     # solver
@@ -75,26 +74,17 @@ CAPACITY: dict[str, int] = {
     "rondo.solver.v1.DrawTablesRequest.separations": SEPARATIONS,
     "rondo.solver.v1.ProposeRoundScheduleRequest.matches": ROSTER,
     "rondo.solver.v1.ProposeRoundScheduleRequest.room_ids": SMALL,
-    "rondo.solver.v1.Round.tables": TABLES_IN_A_ROUND,
     "rondo.solver.v1.ScheduleCandidate.room_ids": SMALL,
     "rondo.solver.v1.ScheduleMatch.candidates": INTERVALS,
     "rondo.solver.v1.ScheduleMatch.player_ids": AT_A_TABLE,
-    "rondo.solver.v1.Separation.player_ids": SEPARATION_SIZE,
-    "rondo.solver.v1.Table.player_ids": AT_A_TABLE,
     # booking
-    "rondo.booking.v1.AnswerMediationRequest.days": DAYS,
-    "rondo.booking.v1.AssignMeetingRequest.hanchans": HANCHANS,
-    "rondo.booking.v1.PrepareRoundScheduleRequest.match_keys": ROSTER,
     "rondo.booking.v1.ListClubsRequest.club_ids": CLUBS,
     "rondo.booking.v1.MarkRemindersPublishedRequest.reminder_ids": ROSTER,
     "rondo.booking.v1.MeetingProposal.hanchans": HANCHANS,
     "rondo.booking.v1.OpenMatchRequest.player_ids": AT_A_TABLE,
-    "rondo.booking.v1.OpeningHours.windows": INTERVALS,
-    "rondo.booking.v1.ProposeMeetingRequest.hanchans": HANCHANS,
+    "rondo.booking.v1.PrepareRoundScheduleRequest.match_keys": ROSTER,
     "rondo.booking.v1.ProposeMeetingsRequest.proposals": ROSTER,
     "rondo.booking.v1.RecordMediationOutcomeRequest.absent_player_ids": AT_A_TABLE,
-    "rondo.booking.v1.RequestMediationRequest.days": DAYS,
-    "rondo.booking.v1.SetAvailabilityRequest.intervals": INTERVALS,
 }
 #: full proto field name -> the most entries a request may carry in it.
 LIMITS: dict[str, int] = {name: HEADROOM * n for name, n in CAPACITY.items()}

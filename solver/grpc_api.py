@@ -7,6 +7,7 @@ from datetime import UTC, datetime
 
 from google.protobuf.timestamp_pb2 import Timestamp
 
+from rondo.gateway.v1 import common_pb2, draws_pb2, scheduling_pb2
 from rondo.solver.v1 import solver_pb2, solver_pb2_grpc
 from rondo_runtime.draw_messages import objective_to_proto, rounds_from_proto, rounds_to_proto
 from rondo_runtime.validation import Violations
@@ -16,10 +17,10 @@ from solver.domain.schedule import problem as schedule
 from solver.service import SolverService, new_seed
 
 STATUS = {
-    SolveStatus.OPTIMAL: solver_pb2.SOLVE_STATUS_OPTIMAL,
-    SolveStatus.FEASIBLE: solver_pb2.SOLVE_STATUS_FEASIBLE,
-    SolveStatus.INFEASIBLE: solver_pb2.SOLVE_STATUS_INFEASIBLE,
-    SolveStatus.UNKNOWN: solver_pb2.SOLVE_STATUS_UNKNOWN,
+    SolveStatus.OPTIMAL: common_pb2.SOLVE_STATUS_OPTIMAL,
+    SolveStatus.FEASIBLE: common_pb2.SOLVE_STATUS_FEASIBLE,
+    SolveStatus.INFEASIBLE: common_pb2.SOLVE_STATUS_INFEASIBLE,
+    SolveStatus.UNKNOWN: common_pb2.SOLVE_STATUS_UNKNOWN,
 }
 
 
@@ -51,7 +52,7 @@ def result_to_proto(result: DrawResult, diff: list[tuple[int, list[str]]]) -> so
         wall_time_seconds=result.wall_time_s,
         method=result.method,
         players_moved=result.players_moved,
-        diff=[solver_pb2.RoundDiff(round=r, moved_player_ids=moved) for r, moved in diff],
+        diff=[draws_pb2.RoundDiff(round=r, moved_player_ids=moved) for r, moved in diff],
         conflicts=list(result.conflicts),
         notes=list(result.notes),
         seat_imbalance=result.seat_imbalance,
@@ -128,8 +129,8 @@ def _ts(value: datetime) -> Timestamp:
     return out
 
 
-def schedule_objective_to_proto(o: schedule.ScheduleObjective) -> solver_pb2.ScheduleObjective:
-    return solver_pb2.ScheduleObjective(matches_placed=o.matches_placed, preference_cost=o.preference_cost)
+def schedule_objective_to_proto(o: schedule.ScheduleObjective) -> scheduling_pb2.ScheduleObjective:
+    return scheduling_pb2.ScheduleObjective(matches_placed=o.matches_placed, preference_cost=o.preference_cost)
 
 
 def schedule_result_to_proto(

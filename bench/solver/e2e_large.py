@@ -22,9 +22,8 @@ from concurrent.futures import ThreadPoolExecutor
 
 import grpc
 
-from rondo.gateway.v1 import competitions_pb2, draws_pb2, gateway_pb2_grpc, identity_pb2
+from rondo.gateway.v1 import common_pb2, competitions_pb2, draws_pb2, gateway_pb2_grpc, identity_pb2
 from rondo.league.v1 import league_pb2, league_pb2_grpc
-from rondo.solver.v1 import solver_pb2
 from rondo_runtime.bearer import create_organizer, with_bearer
 from rondo_runtime.capacity import channel_options
 from rondo_runtime.internal_auth import internal_channel, new_token
@@ -110,9 +109,9 @@ def run_size(
                         competition_id=competition.id,
                         seed=view.draw.seed,
                         # the public API's answer, as league's own messages (the same fields)
-                        rounds=[solver_pb2.Round.FromString(r.SerializeToString()) for r in view.draw.rounds],
-                        objective=solver_pb2.DrawObjective.FromString(view.draw.objective.SerializeToString()),
-                        lower_bound=solver_pb2.DrawObjective.FromString(view.draw.lower_bound.SerializeToString()),
+                        rounds=[common_pb2.Round.FromString(r.SerializeToString()) for r in view.draw.rounds],
+                        objective=draws_pb2.DrawObjective.FromString(view.draw.objective.SerializeToString()),
+                        lower_bound=draws_pb2.DrawObjective.FromString(view.draw.lower_bound.SerializeToString()),
                         proven_optimal=view.draw.proven_optimal,
                         method=view.draw.method,
                     ),

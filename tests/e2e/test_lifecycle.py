@@ -10,7 +10,8 @@ import grpc
 import pytest
 from grpc_health.v1 import health_pb2, health_pb2_grpc
 
-from rondo.solver.v1 import solver_pb2, solver_pb2_grpc
+from rondo.gateway.v1 import common_pb2
+from rondo.solver.v1 import solver_pb2_grpc
 from rondo_app.demo import rondo_process
 from rondo_app.registry import GRPC_SERVICES
 from rondo_runtime.internal_auth import internal_channel
@@ -57,7 +58,7 @@ def test_sigterm_to_rondo_up_finishes_in_flight_call_and_exits_zero(tmp_path):
         assert not future.done()
         busy.unlink()  # the worker goes on; the stopping server must still answer the call
         response = future.result()
-        assert response.status in (solver_pb2.SOLVE_STATUS_FEASIBLE, solver_pb2.SOLVE_STATUS_OPTIMAL)
+        assert response.status in (common_pb2.SOLVE_STATUS_FEASIBLE, common_pb2.SOLVE_STATUS_OPTIMAL)
         assert len(response.rounds) == 13
         assert process.wait(timeout=30) == 0
 
@@ -69,7 +70,7 @@ def test_solver_answers_within_the_callers_deadline(tmp_path):
         # budget 60 s, deadline 4 s: the solver cuts its budget to the deadline and answers with the best
         # draw it has, instead of letting the call expire (DEADLINE_EXCEEDED would raise here)
         response = stub.DrawTables(hard_request(60.0), timeout=4)
-        assert response.status == solver_pb2.SOLVE_STATUS_FEASIBLE and len(response.rounds) == 13
+        assert response.status == common_pb2.SOLVE_STATUS_FEASIBLE and len(response.rounds) == 13
 
 
 def test_overload_is_resource_exhausted_and_health_keeps_answering(tmp_path):
@@ -86,4 +87,4 @@ def test_overload_is_resource_exhausted_and_health_keeps_answering(tmp_path):
         assert error.value.code() == grpc.StatusCode.RESOURCE_EXHAUSTED
         assert _serving(channel, SOLVER[0])
         gate.unlink()
-        assert busy.result().status == solver_pb2.SOLVE_STATUS_FEASIBLE
+        assert busy.result().status == common_pb2.SOLVE_STATUS_FEASIBLE

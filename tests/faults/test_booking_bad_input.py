@@ -13,7 +13,8 @@ from sqlalchemy import text
 
 from booking.app import make_service
 from booking.service import MIGRATIONS
-from rondo.booking.v1 import booking_pb2, booking_pb2_grpc
+from rondo.booking.v1 import booking_pb2_grpc
+from rondo.gateway.v1 import calendar_pb2, common_pb2, scheduling_pb2
 from rondo_runtime.db import make_engine, run_migrations
 from rondo_runtime.grpc_errors import field_violations
 from tests.faults.conftest import InProcessServer
@@ -32,8 +33,8 @@ def at(day: float, hour: float = 0) -> Timestamp:
     return out
 
 
-def slot(day: float, h1: float, h2: float) -> booking_pb2.TimeInterval:
-    return booking_pb2.TimeInterval(start=at(day, h1), end=at(day, h2))
+def slot(day: float, h1: float, h2: float) -> common_pb2.TimeInterval:
+    return common_pb2.TimeInterval(start=at(day, h1), end=at(day, h2))
 
 
 @pytest.fixture
@@ -71,8 +72,8 @@ def test_bad_intervals_are_refused_by_field_and_overlaps_are_merged(setup):
     stub, engine, _, _ = setup
     before = rows(engine)
 
-    def answer(*intervals: booking_pb2.TimeInterval, player: str = "p1", key: str = KEY):
-        return booking_pb2.SetAvailabilityRequest(match_key=key, player_id=player, intervals=intervals)
+    def answer(*intervals: common_pb2.TimeInterval, player: str = "p1", key: str = KEY):
+        return scheduling_pb2.SetAvailabilityRequest(match_key=key, player_id=player, intervals=intervals)
 
     error = refused(stub.SetAvailability, answer(slot(0, 20, 18), slot(1, 18, 18)), grpc.StatusCode.INVALID_ARGUMENT)
     assert fields(error) == ["intervals[0].end", "intervals[1].end"]  # end <= start, both named
@@ -84,11 +85,11 @@ def test_bad_intervals_are_refused_by_field_and_overlaps_are_merged(setup):
     assert "outside the match's window" in field_violations(error)[0][1]
     error = refused(stub.SetAvailability, answer(*[slot(0, 18, 19)] * 201), grpc.StatusCode.INVALID_ARGUMENT)
     assert fields(error) == ["intervals"]
-    broken = booking_pb2.TimeInterval(start=at(0, 18))
+    broken = common_pb2.TimeInterval(start=at(0, 18))
     broken.end.seconds = 2**62  # past year 9999: not a timestamp
     error = refused(stub.SetAvailability, answer(broken), grpc.StatusCode.INVALID_ARGUMENT)
     assert fields(error) == ["intervals[0].end"] and "not a valid timestamp" in field_violations(error)[0][1]
-    broken = booking_pb2.TimeInterval(end=at(0, 18))
+    broken = common_pb2.TimeInterval(end=at(0, 18))
     broken.start.seconds = -(2**62)  # before year 1: the field named is the fourth interval's start
     error = refused(stub.SetAvailability, answer(*[slot(0, 18, 19)] * 3, broken), grpc.StatusCode.INVALID_ARGUMENT)
     assert fields(error) == ["intervals[3].start"]
@@ -106,49 +107,49 @@ def test_meetings_outside_the_common_options_or_in_the_past_are_refused_and_chan
     stub, engine, club_id, room_id = setup
     for p in PLAYERS:
         stub.SetAvailability(
-            booking_pb2.SetAvailabilityRequest(match_key=KEY, player_id=p, intervals=[slot(0, 18, 23)]), timeout=30
+            scheduling_pb2.SetAvailabilityRequest(match_key=KEY, player_id=p, intervals=[slot(0, 18, 23)]), timeout=30
         )
     meeting = stub.ProposeMeeting(
-        booking_pb2.ProposeMeetingRequest(match_key=KEY, player_id="p1", start=at(0, 19), end=at(0, 23)), timeout=30
+        scheduling_pb2.ProposeMeetingRequest(match_key=KEY, player_id="p1", start=at(0, 19), end=at(0, 23)), timeout=30
     )
-    stub.ConfirmMeeting(booking_pb2.ConfirmMeetingRequest(match_key=KEY, meeting_id=meeting.id, player_id="p1"), timeout=30)
+    stub.ConfirmMeeting(scheduling_pb2.ConfirmMeetingRequest(match_key=KEY, meeting_id=meeting.id, player_id="p1"), timeout=30)
     # p2 changes: the meeting is no longer inside a common option
     stub.SetAvailability(
-        booking_pb2.SetAvailabilityRequest(match_key=KEY, player_id="p2", intervals=[slot(0, 20, 23)]), timeout=30
+        scheduling_pb2.SetAvailabilityRequest(match_key=KEY, player_id="p2", intervals=[slot(0, 20, 23)]), timeout=30
     )
     before = rows(engine)
     error = refused(
         stub.ConfirmMeeting,
-        booking_pb2.ConfirmMeetingRequest(match_key=KEY, meeting_id=meeting.id, player_id="p3", idempotency_key="c3"),
+        scheduling_pb2.ConfirmMeetingRequest(match_key=KEY, meeting_id=meeting.id, player_id="p3", idempotency_key="c3"),
         grpc.StatusCode.FAILED_PRECONDITION,
     )
     assert "not inside a common option" in (error.details() or "")
     refused(
         stub.ProposeMeeting,
-        booking_pb2.ProposeMeetingRequest(match_key=KEY, player_id="p1", start=at(0, 17), end=at(0, 21)),
+        scheduling_pb2.ProposeMeetingRequest(match_key=KEY, player_id="p1", start=at(0, 17), end=at(0, 21)),
         grpc.StatusCode.FAILED_PRECONDITION,
     )
     error = refused(
         stub.ProposeMeeting,
-        booking_pb2.ProposeMeetingRequest(match_key=KEY, player_id="p1", start=at(-3, 19), end=at(-3, 21)),
+        scheduling_pb2.ProposeMeetingRequest(match_key=KEY, player_id="p1", start=at(-3, 19), end=at(-3, 21)),
         grpc.StatusCode.FAILED_PRECONDITION,
     )
     assert "in the past" in (error.details() or "")
     error = refused(
         stub.BookActivity,
-        booking_pb2.BookActivityRequest(club_id=club_id, room_id=room_id, title="D&D", start=at(-3, 19), end=at(-3, 23)),
+        calendar_pb2.BookActivityRequest(club_id=club_id, room_id=room_id, title="D&D", start=at(-3, 19), end=at(-3, 23)),
         grpc.StatusCode.FAILED_PRECONDITION,
     )
     assert "in the past" in (error.details() or "")
     error = refused(
         stub.BookActivity,
-        booking_pb2.BookActivityRequest(club_id=club_id, room_id=room_id, title="D&D", start=at(1, 23), end=at(1, 19)),
+        calendar_pb2.BookActivityRequest(club_id=club_id, room_id=room_id, title="D&D", start=at(1, 23), end=at(1, 19)),
         grpc.StatusCode.INVALID_ARGUMENT,
     )
     assert fields(error) == ["end"]
     refused(
         stub.ConfirmMeeting,
-        booking_pb2.ConfirmMeetingRequest(match_key=KEY, meeting_id="no-such-meeting", player_id="p1"),
+        scheduling_pb2.ConfirmMeetingRequest(match_key=KEY, meeting_id="no-such-meeting", player_id="p1"),
         grpc.StatusCode.NOT_FOUND,
     )
     assert rows(engine) == before

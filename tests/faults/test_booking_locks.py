@@ -20,7 +20,8 @@ from sqlalchemy import text
 
 from booking.app import make_service
 from booking.service import MIGRATIONS
-from rondo.booking.v1 import booking_pb2, booking_pb2_grpc
+from rondo.booking.v1 import booking_pb2_grpc
+from rondo.gateway.v1 import common_pb2, scheduling_pb2
 from rondo_runtime.db import make_engine, run_migrations
 from tests.faults.conftest import InProcessServer
 
@@ -108,7 +109,9 @@ def assert_no_impossible_state(service) -> None:
 
 def confirm(stub, key: str, meeting_id: str):
     return partial(
-        stub.ConfirmMeeting, booking_pb2.ConfirmMeetingRequest(match_key=key, meeting_id=meeting_id, player_id="p4"), timeout=30
+        stub.ConfirmMeeting,
+        scheduling_pb2.ConfirmMeetingRequest(match_key=key, meeting_id=meeting_id, player_id="p4"),
+        timeout=30,
     )
 
 
@@ -121,7 +124,9 @@ def test_cancel_meeting_racing_the_fourth_confirmation_never_leaves_a_ghost_book
     for n in range(ROUNDS):
         key = f"lock/cancel/{n}"
         meeting_id = three_confirmed(service, club.id, key)
-        cancel = partial(stub.CancelMeeting, booking_pb2.CancelMeetingRequest(match_key=key, meeting_id=meeting_id), timeout=30)
+        cancel = partial(
+            stub.CancelMeeting, scheduling_pb2.CancelMeetingRequest(match_key=key, meeting_id=meeting_id), timeout=30
+        )
         answers = race(confirm(stub, key, meeting_id), cancel)
         clean_losses(answers)
         assert_no_impossible_state(service)
@@ -145,7 +150,7 @@ def test_move_match_window_racing_the_fourth_confirmation_never_leaves_a_ghost_b
         later = (WINDOW[0] + timedelta(days=3), WINDOW[1] + timedelta(days=7))  # the meeting (day 1) falls outside
         move = partial(
             stub.MoveMatchWindow,
-            booking_pb2.MoveMatchWindowRequest(
+            scheduling_pb2.MoveMatchWindowRequest(
                 match_key=key, window_start=ts(later[0]), window_end=ts(later[1]), reason="a player is ill"
             ),
             timeout=30,
@@ -167,10 +172,10 @@ def test_narrowed_availability_racing_the_fourth_confirmation_never_leaves_the_m
     for n in range(ROUNDS):
         key = f"lock/narrow/{n}"
         meeting_id = three_confirmed(service, club.id, key)
-        narrowed = [booking_pb2.TimeInterval(start=ts(at(1, 16)), end=ts(at(1, 19)))]  # no longer covers 18-21
+        narrowed = [common_pb2.TimeInterval(start=ts(at(1, 16)), end=ts(at(1, 19)))]  # no longer covers 18-21
         narrow = partial(
             stub.SetAvailability,
-            booking_pb2.SetAvailabilityRequest(match_key=key, player_id="p1", intervals=narrowed),
+            scheduling_pb2.SetAvailabilityRequest(match_key=key, player_id="p1", intervals=narrowed),
             timeout=30,
         )
         clean_losses(race(confirm(stub, key, meeting_id), narrow))
@@ -190,10 +195,10 @@ def test_two_concurrent_fallbacks_book_the_match_once(rig):
         service.scheduling.open_match(
             club.id, key, [f"{n}-{p}" for p in PLAYERS], *WINDOW, 60
         )  # the players booked in no round before
-        fallback = partial(stub.ApplyFallback, booking_pb2.ApplyFallbackRequest(match_key=key), timeout=30)
+        fallback = partial(stub.ApplyFallback, scheduling_pb2.ApplyFallbackRequest(match_key=key), timeout=30)
         answers = race(fallback, fallback)
         clean_losses(answers)
-        assert sum(isinstance(a, booking_pb2.Meeting) for a in answers) == 1, answers
+        assert sum(isinstance(a, scheduling_pb2.Meeting) for a in answers) == 1, answers
         assert_no_impossible_state(service)
         with service.uow.engine.connect() as c:
             active = c.execute(text("SELECT count(*) FROM bookings WHERE status = 'active' AND club_id = :c"), {"c": club.id})
@@ -212,12 +217,12 @@ def test_assign_meeting_racing_the_fourth_confirmation_books_the_match_once(rig)
         meeting_id = three_confirmed(service, club.id, key, players)
         last = partial(
             stub.ConfirmMeeting,
-            booking_pb2.ConfirmMeetingRequest(match_key=key, meeting_id=meeting_id, player_id=players[3]),
+            scheduling_pb2.ConfirmMeetingRequest(match_key=key, meeting_id=meeting_id, player_id=players[3]),
             timeout=30,
         )
         assign = partial(
             stub.AssignMeeting,
-            booking_pb2.AssignMeetingRequest(match_key=key, start=ts(at(2, 18)), end=ts(at(2, 21))),
+            scheduling_pb2.AssignMeetingRequest(match_key=key, start=ts(at(2, 18)), end=ts(at(2, 21))),
             timeout=30,
         )
         answers = race(last, assign)
@@ -230,4 +235,4 @@ def test_assign_meeting_racing_the_fourth_confirmation_books_the_match_once(rig)
                 ),
                 {"k": key},
             ).scalar_one()
-        assert booked == 1 and sum(isinstance(a, booking_pb2.Meeting) for a in answers) == 1, answers
+        assert booked == 1 and sum(isinstance(a, scheduling_pb2.Meeting) for a in answers) == 1, answers

@@ -23,7 +23,8 @@ from sqlalchemy import text
 
 from booking.app import make_service
 from booking.service import MIGRATIONS
-from rondo.booking.v1 import booking_pb2, booking_pb2_grpc
+from rondo.booking.v1 import booking_pb2_grpc
+from rondo.gateway.v1 import scheduling_pb2
 from rondo_app.demo import rondo_process
 from rondo_app.registry import service
 from rondo_runtime.db import make_engine, run_migrations
@@ -101,8 +102,8 @@ def server(tmp_path, db_url):
 
 def confirm_request(
     key: str, meeting_id: str, player: str = "p4", idempotency_key: str = ""
-) -> booking_pb2.ConfirmMeetingRequest:
-    return booking_pb2.ConfirmMeetingRequest(
+) -> scheduling_pb2.ConfirmMeetingRequest:
+    return scheduling_pb2.ConfirmMeetingRequest(
         match_key=key, meeting_id=meeting_id, player_id=player, idempotency_key=idempotency_key
     )
 
@@ -121,7 +122,7 @@ def test_a_confirmation_retried_with_the_same_key_books_once(db_url, server):
     with ThreadPoolExecutor(16) as pool:
         answers = list(pool.map(retry, range(16)))
     answers += [stub.ConfirmMeeting(request, timeout=30) for _ in range(3)]  # and later, one after another
-    assert {(a.status, a.booking_id) for a in answers} == {(booking_pb2.MEETING_STATUS_BOOKED, answers[0].booking_id)}
+    assert {(a.status, a.booking_id) for a in answers} == {(scheduling_pb2.MEETING_STATUS_BOOKED, answers[0].booking_id)}
     found = counts(db_url, meeting_id)
     assert (found["active"], found["booked"], found["confirmations"]) == (1, 1, 4)
     # an earlier player's confirmation retried after the booking changes nothing either
@@ -150,7 +151,7 @@ def test_64_concurrent_confirmations_for_one_room_book_one_per_overlapping_set_o
 
     with ThreadPoolExecutor(len(jobs)) as pool:
         answers = list(pool.map(last_confirmation, jobs))
-    won = [a for a in answers if isinstance(a, booking_pb2.Meeting)]
+    won = [a for a in answers if isinstance(a, scheduling_pb2.Meeting)]
     lost = [a for a in answers if isinstance(a, grpc.RpcError)]
     outcome = {  # what each day's calls answered: which day lost its winner, and how (printed if this fails)
         day: sorted(
@@ -164,7 +165,7 @@ def test_64_concurrent_confirmations_for_one_room_book_one_per_overlapping_set_o
     }
     assert len(won) == days and len(lost) == len(jobs) - days, (outcome, counts(db_url))
     assert sorted(int(jobs[answers.index(w)][0].rsplit("/", 1)[1]) % days for w in won) == list(range(days))
-    assert all(w.status == booking_pb2.MEETING_STATUS_BOOKED and w.room_id == room_id for w in won)
+    assert all(w.status == scheduling_pb2.MEETING_STATUS_BOOKED and w.room_id == room_id for w in won)
     for error in lost:
         assert error.code() == grpc.StatusCode.ABORTED, (error.code(), error.details())
         details = error.details() or ""
@@ -173,15 +174,15 @@ def test_64_concurrent_confirmations_for_one_room_book_one_per_overlapping_set_o
     assert (found["active"], found["overlaps"]) == (days, 0)
     # a loser's three confirmations stand; its own fourth was not stored; another option books at once
     loser = next(job for job, a in zip(jobs, answers) if isinstance(a, grpc.RpcError))
-    card = stub.GetMatchCard(booking_pb2.GetMatchCardRequest(match_key=loser[0], viewer_player_id="p1"), timeout=30)
+    card = stub.GetMatchCard(scheduling_pb2.GetMatchCardRequest(match_key=loser[0], viewer_player_id="p1"), timeout=30)
     assert [list(m.confirmed_by) for m in card.meetings if m.id == loser[1]] == [PLAYERS[:3]]
     other = stub.ProposeMeeting(
-        booking_pb2.ProposeMeetingRequest(match_key=loser[0], player_id="p1", start=_ts(at(6, 10)), end=_ts(at(6, 13))),
+        scheduling_pb2.ProposeMeetingRequest(match_key=loser[0], player_id="p1", start=_ts(at(6, 10)), end=_ts(at(6, 13))),
         timeout=30,
     )
     for p in PLAYERS:
         done = stub.ConfirmMeeting(confirm_request(loser[0], other.id, p), timeout=30)
-    assert done.status == booking_pb2.MEETING_STATUS_BOOKED and counts(db_url)["overlaps"] == 0
+    assert done.status == scheduling_pb2.MEETING_STATUS_BOOKED and counts(db_url)["overlaps"] == 0
 
 
 def _ts(value: datetime):
@@ -247,10 +248,10 @@ def test_a_booking_server_killed_inside_the_booking_transaction_leaves_no_partia
     with _serve_booking(tmp_path, db_url, port):
         with grpc.insecure_channel(f"127.0.0.1:{port}") as channel:
             stub = booking_pb2_grpc.BookingServiceStub(channel)
-            card = stub.GetMatchCard(booking_pb2.GetMatchCardRequest(match_key=key, viewer_player_id="p1"), timeout=30)
-            assert card.state == booking_pb2.CARD_STATE_AGREEING
+            card = stub.GetMatchCard(scheduling_pb2.GetMatchCardRequest(match_key=key, viewer_player_id="p1"), timeout=30)
+            assert card.state == scheduling_pb2.CARD_STATE_AGREEING
             done = stub.ConfirmMeeting(request, timeout=30)
             again = stub.ConfirmMeeting(request, timeout=30)
-    assert done.status == booking_pb2.MEETING_STATUS_BOOKED and again.booking_id == done.booking_id
+    assert done.status == scheduling_pb2.MEETING_STATUS_BOOKED and again.booking_id == done.booking_id
     final = counts(db_url, meeting_id)
     assert (final["active"], final["booked"], final["confirmations"], final["overlaps"]) == (1, 1, 4, 0)

@@ -19,8 +19,8 @@ from sqlmodel import col
 
 from league.adapters.tables import DrawRow, PlayerRow
 from rondo.booking.v1 import booking_pb2, booking_pb2_grpc
+from rondo.gateway.v1 import common_pb2, competitions_pb2
 from rondo.league.v1 import league_pb2, league_pb2_grpc
-from rondo.solver.v1 import solver_pb2
 from rondo_app.registry import NAMES
 from rondo_runtime.db import normalize_url
 from rondo_runtime.grpc_errors import field_violations
@@ -63,7 +63,7 @@ def test_unreachable_database_at_start_up_keeps_the_server_up_not_serving_and_an
         league = league_pb2_grpc.LeagueServiceStub(server.channel)
         error = _fails(league.CreateCompetition, league_pb2.CreateCompetitionRequest(name="Down"), grpc.StatusCode.UNAVAILABLE)
         assert "retry" in error.details()
-        _fails(league.GetCompetition, league_pb2.GetCompetitionRequest(competition_id="c1"), grpc.StatusCode.UNAVAILABLE)
+        _fails(league.GetCompetition, competitions_pb2.GetCompetitionRequest(competition_id="c1"), grpc.StatusCode.UNAVAILABLE)
     finally:
         server.close()
 
@@ -112,8 +112,8 @@ def test_a_database_lost_while_serving_answers_unavailable_not_internal(pg_serve
         c = league.CreateCompetition(league_pb2.CreateCompetitionRequest(name="Before the outage"), timeout=10)
         drop_database(url)  # terminates the server's connections: as good as an outage
         for call, request in (
-            (league.GetCompetition, league_pb2.GetCompetitionRequest(competition_id=c.id)),
-            (league.RegisterPlayer, league_pb2.RegisterPlayerRequest(competition_id=c.id, name="Nobody")),
+            (league.GetCompetition, competitions_pb2.GetCompetitionRequest(competition_id=c.id)),
+            (league.RegisterPlayer, competitions_pb2.RegisterPlayerRequest(competition_id=c.id, name="Nobody")),
         ):
             error = _fails(call, request, grpc.StatusCode.UNAVAILABLE)
             assert "retry" in error.details()
@@ -137,28 +137,30 @@ def test_nul_and_over_long_text_is_invalid_argument_never_stored(league_server, 
     for request, field in bad_requests:
         error = _fails(league.CreateCompetition, request, grpc.StatusCode.INVALID_ARGUMENT)
         assert field in [f for f, _ in field_violations(error)]
-    _fails(league.GetCompetition, league_pb2.GetCompetitionRequest(competition_id="c\x00"), grpc.StatusCode.INVALID_ARGUMENT)
+    _fails(
+        league.GetCompetition, competitions_pb2.GetCompetitionRequest(competition_id="c\x00"), grpc.StatusCode.INVALID_ARGUMENT
+    )
 
     c = league.CreateCompetition(league_pb2.CreateCompetitionRequest(name="Text league"), timeout=10)
-    p = league.RegisterPlayer(league_pb2.RegisterPlayerRequest(competition_id=c.id, name="Al\u200bice"), timeout=10)
+    p = league.RegisterPlayer(competitions_pb2.RegisterPlayerRequest(competition_id=c.id, name="Al\u200bice"), timeout=10)
     assert p.name == "Alice"
     error = _fails(
         league.RegisterPlayer,
-        league_pb2.RegisterPlayerRequest(competition_id=c.id, name="ALICE\u200d"),
+        competitions_pb2.RegisterPlayerRequest(competition_id=c.id, name="ALICE\u200d"),
         grpc.StatusCode.INVALID_ARGUMENT,
     )
     assert "already registered" in error.details()
     for reason in ("moved\x00away", "r" * 1_000_000):
         error = _fails(
             league.WithdrawPlayer,
-            league_pb2.WithdrawPlayerRequest(competition_id=c.id, player_id=p.id, reason=reason),
+            competitions_pb2.WithdrawPlayerRequest(competition_id=c.id, player_id=p.id, reason=reason),
             grpc.StatusCode.INVALID_ARGUMENT,
         )
         assert "reason" in [f for f, _ in field_violations(error)]
     withdrawn = league.WithdrawPlayer(
-        league_pb2.WithdrawPlayerRequest(competition_id=c.id, player_id=p.id, reason="  moved\n away "), timeout=10
+        competitions_pb2.WithdrawPlayerRequest(competition_id=c.id, player_id=p.id, reason="  moved\n away "), timeout=10
     )
-    assert withdrawn.status == league_pb2.PLAYER_STATUS_WITHDRAWN
+    assert withdrawn.status == competitions_pb2.PLAYER_STATUS_WITHDRAWN
     engine = create_engine(normalize_url(db_url))
     try:
         with Session(engine) as session:
@@ -199,7 +201,7 @@ def test_sqlite_lock_contention_is_retried_within_the_deadline(tmp_path):
         holder.start()
         assert locked.wait(10)
         # longer than SQLite's busy timeout (5 s), well within the call's deadline: the write succeeds
-        player = league.RegisterPlayer(league_pb2.RegisterPlayerRequest(competition_id=c.id, name="Patient"), timeout=30)
+        player = league.RegisterPlayer(competitions_pb2.RegisterPlayerRequest(competition_id=c.id, name="Patient"), timeout=30)
         assert player.name == "Patient"
         holder.join()
     finally:
@@ -218,7 +220,7 @@ def test_sqlite_lock_held_past_the_deadline_answers_unavailable(tmp_path):
         try:  # held until the call has answered, however long that takes on this machine
             error = _fails(
                 league.RegisterPlayer,
-                league_pb2.RegisterPlayerRequest(competition_id=c.id, name="Hasty"),
+                competitions_pb2.RegisterPlayerRequest(competition_id=c.id, name="Hasty"),
                 grpc.StatusCode.UNAVAILABLE,
                 timeout=2,
             )
@@ -264,7 +266,7 @@ def test_32_registrations_while_a_10000_by_4_draw_is_saved_never_internal(league
     rounds = []
     for r in range(4):
         order = ids[r:] + ids[:r] if r % 2 else list(reversed(ids))
-        rounds.append(solver_pb2.Round(tables=[solver_pb2.Table(player_ids=order[i : i + 4]) for i in range(0, len(order), 4)]))
+        rounds.append(common_pb2.Round(tables=[common_pb2.Table(player_ids=order[i : i + 4]) for i in range(0, len(order), 4)]))
     small = league.CreateCompetition(league_pb2.CreateCompetitionRequest(name="Small league"), timeout=10)
 
     saves_before = started_calls(LEAGUE, "SaveDraw")
@@ -275,7 +277,9 @@ def test_32_registrations_while_a_10000_by_4_draw_is_saved_never_internal(league
         wait_until(lambda: started_calls(LEAGUE, "SaveDraw") > saves_before, "the draw's save reached league")
         registrations = [
             pool.submit(
-                league.RegisterPlayer, league_pb2.RegisterPlayerRequest(competition_id=small.id, name=f"Racer {i}"), timeout=60
+                league.RegisterPlayer,
+                competitions_pb2.RegisterPlayerRequest(competition_id=small.id, name=f"Racer {i}"),
+                timeout=60,
             )
             for i in range(32)
         ]

@@ -10,7 +10,7 @@ import grpc
 import pytest
 
 from rondo.booking.v1 import booking_pb2, booking_pb2_grpc
-from rondo.gateway.v1 import competitions_pb2, draws_pb2, gateway_pb2_grpc
+from rondo.gateway.v1 import common_pb2, competitions_pb2, draws_pb2, gateway_pb2_grpc
 from rondo.league.v1 import league_pb2, league_pb2_grpc
 from rondo.solver.v1 import solver_pb2, solver_pb2_grpc
 from rondo_app.registry import NAMES
@@ -48,8 +48,8 @@ def _competition(stub, name="Bounded league"):
 
 
 def _messages(via: str):
-    """The request messages of league's contract or of the public API (the same names and fields)."""
-    return league_pb2 if via == "league" else _Public
+    """The request messages: league takes the public API's own (its contract imports them)."""
+    return _Public
 
 
 class _Public:
@@ -66,7 +66,7 @@ def _draw_request_with_500_unknown_pins() -> solver_pb2.DrawTablesRequest:
         players=[solver_pb2.Player(id=f"p{i}") for i in range(16)],
         rounds=4,
         table_size=4,
-        pins=[solver_pb2.Pin(player_id=f"ghost-{i}-" + "x" * 50, round=0, table=0) for i in range(500)],
+        pins=[draws_pb2.Pin(player_id=f"ghost-{i}-" + "x" * 50, round=0, table=0) for i in range(500)],
         time_limit_seconds=1,
     )
 
@@ -119,7 +119,7 @@ def test_a_20_kb_unknown_player_in_a_stored_draw_is_echoed_truncated(embedded):
     league = league_pb2_grpc.LeagueServiceStub(embedded.internal_channel)
     c = _competition(league, "Forged draw league")
     request = league_pb2.SaveDrawRequest(
-        competition_id=c.id, rounds=[solver_pb2.Round(tables=[solver_pb2.Table(player_ids=["y" * 20_000] * 4)])] * 4
+        competition_id=c.id, rounds=[common_pb2.Round(tables=[common_pb2.Table(player_ids=["y" * 20_000] * 4)])] * 4
     )
     error = _fails(league.SaveDraw, request, grpc.StatusCode.INVALID_ARGUMENT)
     _assert_bounded(error)
@@ -163,7 +163,7 @@ def test_rating_is_range_checked(embedded):
     c = _competition(league, "Rating league")
     error = _fails(
         league.RegisterPlayer,
-        league_pb2.RegisterPlayerRequest(competition_id=c.id, name="R", rating=2_147_483_647),
+        competitions_pb2.RegisterPlayerRequest(competition_id=c.id, name="R", rating=2_147_483_647),
         grpc.StatusCode.INVALID_ARGUMENT,
     )
     assert "rating" in [f for f, _ in field_violations(error)]

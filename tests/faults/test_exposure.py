@@ -25,7 +25,7 @@ from grpc_health.v1 import health_pb2, health_pb2_grpc
 from grpc_reflection.v1alpha import reflection_pb2, reflection_pb2_grpc
 
 from rondo.booking.v1 import booking_pb2, booking_pb2_grpc
-from rondo.gateway.v1 import competitions_pb2, draws_pb2, gateway_pb2_grpc
+from rondo.gateway.v1 import common_pb2, competitions_pb2, draws_pb2, gateway_pb2_grpc, scheduling_pb2
 from rondo.league.v1 import league_pb2, league_pb2_grpc
 from rondo.solver.v1 import solver_pb2, solver_pb2_grpc
 from rondo_app.demo import run_slice
@@ -57,7 +57,7 @@ def _forged_draw(competition_id: str) -> league_pb2.SaveDrawRequest:
     ids = [f"p{i}" for i in range(16)]
     return league_pb2.SaveDrawRequest(
         competition_id=competition_id,
-        rounds=[solver_pb2.Round(tables=[solver_pb2.Table(player_ids=ids[t * 4 : t * 4 + 4]) for t in range(4)])] * 4,
+        rounds=[common_pb2.Round(tables=[common_pb2.Table(player_ids=ids[t * 4 : t * 4 + 4]) for t in range(4)])] * 4,
     )
 
 
@@ -153,7 +153,9 @@ def test_the_internal_port_listens_on_loopback_only(embedded_server):
     assert _listening(internal_port) == {"127.0.0.1"}
     # ...and serves exactly the internal services
     league = league_pb2_grpc.LeagueServiceStub(embedded_server.internal_channel)
-    assert _code(league.GetCompetition, league_pb2.GetCompetitionRequest(competition_id="nope")) == grpc.StatusCode.NOT_FOUND
+    assert (
+        _code(league.GetCompetition, competitions_pb2.GetCompetitionRequest(competition_id="nope")) == grpc.StatusCode.NOT_FOUND
+    )
     gateway = gateway_pb2_grpc.GatewayServiceStub(embedded_server.internal_channel)
     assert _code(gateway.GetSeating, draws_pb2.GetSeatingRequest(competition_id="x")) == (grpc.StatusCode.UNIMPLEMENTED)
 
@@ -164,16 +166,16 @@ def test_in_embedded_mode_the_internal_port_refuses_a_local_client_without_the_t
     (and a client with the token) still pass."""
     token = embedded_server.settings.internal_token
     assert token and len(token) >= 32
-    request = booking_pb2.GetMyAvailabilityRequest(match_key="c/1/1/1", player_id="p1")
+    request = scheduling_pb2.GetAvailabilityRequest(match_key="c/1/1/1", player_id="p1")
     with grpc.insecure_channel(embedded_server.internal_address) as bare:
         booking = booking_pb2_grpc.BookingServiceStub(bare)
-        assert _code(booking.GetMyAvailability, request) == grpc.StatusCode.UNAUTHENTICATED
+        assert _code(booking.GetAvailability, request) == grpc.StatusCode.UNAUTHENTICATED
         league = league_pb2_grpc.LeagueServiceStub(bare)
-        assert _code(league.GetCompetition, league_pb2.GetCompetitionRequest(competition_id="x")) == (
+        assert _code(league.GetCompetition, competitions_pb2.GetCompetitionRequest(competition_id="x")) == (
             grpc.StatusCode.UNAUTHENTICATED
         )
     with_token = booking_pb2_grpc.BookingServiceStub(embedded_server.internal_channel)
-    assert _code(with_token.GetMyAvailability, request) == grpc.StatusCode.NOT_FOUND  # passed the credential check
+    assert _code(with_token.GetAvailability, request) == grpc.StatusCode.NOT_FOUND  # passed the credential check
 
 
 def test_embedded_mode_without_an_internal_token_does_not_start(tmp_path):

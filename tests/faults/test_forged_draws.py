@@ -9,8 +9,8 @@ import grpc
 import pytest
 
 from league.app import spec as league_spec
+from rondo.gateway.v1 import competitions_pb2, draws_pb2
 from rondo.league.v1 import league_pb2, league_pb2_grpc
-from rondo.solver.v1 import solver_pb2
 from rondo_runtime.config import Settings
 from rondo_runtime.draw_messages import rounds_to_proto
 from rondo_runtime.grpc_errors import field_violations
@@ -49,7 +49,7 @@ async def _fails(call, request, code, field=None) -> grpc.aio.AioRpcError:
 async def _sixteen(stub, rounds: int = 4):
     c = await stub.CreateCompetition(league_pb2.CreateCompetitionRequest(name="Forgery league", rounds=rounds), timeout=10)
     ids = [
-        (await stub.RegisterPlayer(league_pb2.RegisterPlayerRequest(competition_id=c.id, name=f"F{i}"), timeout=10)).id
+        (await stub.RegisterPlayer(competitions_pb2.RegisterPlayerRequest(competition_id=c.id, name=f"F{i}"), timeout=10)).id
         for i in range(16)
     ]
     return c, ids
@@ -64,8 +64,8 @@ def _save(c, rounds, **fields) -> league_pb2.SaveDrawRequest:
         competition_id=c.id,
         seed=1,
         rounds=rounds_to_proto(rounds),
-        objective=solver_pb2.DrawObjective(),
-        lower_bound=solver_pb2.DrawObjective(),
+        objective=draws_pb2.DrawObjective(),
+        lower_bound=draws_pb2.DrawObjective(),
         method="cp-sat",
         **fields,
     )
@@ -88,9 +88,9 @@ def test_save_draw_refuses_a_withdrawn_player_and_unbounded_fields(tmp_path):
     async def scenario(stub):
         c, ids = await _sixteen(stub)
         await stub.WithdrawPlayer(
-            league_pb2.WithdrawPlayerRequest(competition_id=c.id, player_id=ids[2], reason="left"), timeout=10
+            competitions_pb2.WithdrawPlayerRequest(competition_id=c.id, player_id=ids[2], reason="left"), timeout=10
         )
-        await stub.RegisterPlayer(league_pb2.RegisterPlayerRequest(competition_id=c.id, name="Substitute"), timeout=10)
+        await stub.RegisterPlayer(competitions_pb2.RegisterPlayerRequest(competition_id=c.id, name="Substitute"), timeout=10)
         error = await _fails(stub.SaveDraw, _save(c, _honest(ids)), grpc.StatusCode.INVALID_ARGUMENT)
         assert "withdrawn and cannot be seated" in error.details()
         assert any(f.startswith("rounds[0].tables[") for f, _ in field_violations(error))
@@ -106,18 +106,20 @@ def test_stale_proposal_cannot_be_approved_and_redraw_rules_hold(tmp_path):
     async def scenario(stub):
         c, ids = await _sixteen(stub)
         proposal = await stub.SaveDraw(_save(c, _honest(ids)), timeout=10)
-        published = await stub.ApproveDraw(league_pb2.ApproveDrawRequest(competition_id=c.id, draw_id=proposal.id), timeout=10)
+        published = await stub.ApproveDraw(draws_pb2.ApproveDrawRequest(competition_id=c.id, draw_id=proposal.id), timeout=10)
         stale = await stub.SaveDraw(_save(c, _honest(ids)), timeout=10)
         await stub.WithdrawPlayer(
-            league_pb2.WithdrawPlayerRequest(competition_id=c.id, player_id=ids[9], reason="ill"), timeout=10
+            competitions_pb2.WithdrawPlayerRequest(competition_id=c.id, player_id=ids[9], reason="ill"), timeout=10
         )
         error = await _fails(
             stub.ApproveDraw,
-            league_pb2.ApproveDrawRequest(competition_id=c.id, draw_id=stale.id),
+            draws_pb2.ApproveDrawRequest(competition_id=c.id, draw_id=stale.id),
             grpc.StatusCode.FAILED_PRECONDITION,
         )
         assert "F9 no longer plays" in error.details()
-        sub = await stub.RegisterPlayer(league_pb2.RegisterPlayerRequest(competition_id=c.id, name="Substitute"), timeout=10)
+        sub = await stub.RegisterPlayer(
+            competitions_pb2.RegisterPlayerRequest(competition_id=c.id, name="Substitute"), timeout=10
+        )
         for request, field in (
             (league_pb2.PrepareRedrawRequest(competition_id=c.id, played_rounds=4, reason="x"), "played_rounds"),
             (league_pb2.PrepareRedrawRequest(competition_id=c.id, played_rounds=1, reason=" "), "reason"),
@@ -126,7 +128,7 @@ def test_stale_proposal_cannot_be_approved_and_redraw_rules_hold(tmp_path):
                     competition_id=c.id,
                     played_rounds=1,
                     reason="x",
-                    options=league_pb2.DrawOptions(pins=[solver_pb2.Pin(player_id=sub.id, round=0, table=0)]),
+                    options=league_pb2.DrawOptions(pins=[draws_pb2.Pin(player_id=sub.id, round=0, table=0)]),
                 ),
                 "pins[0].round",
             ),

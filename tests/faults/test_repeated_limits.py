@@ -18,7 +18,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rondo.gateway.v1 import competitions_pb2, gateway_pb2_grpc, results_pb2
-from rondo.league.v1 import league_pb2, league_pb2_grpc
+from rondo.league.v1 import league_pb2_grpc
 from rondo_runtime import repeated_limits
 from rondo_runtime.errors import InvalidArgument
 from tests.faults.conftest import refused
@@ -33,7 +33,7 @@ SERVICES = (
     "rondo.booking.v1.BookingService",
 )
 EXTRA = 20_000
-SCORES_LIMIT = repeated_limits.LIMITS["rondo.league.v1.HanchanResult.scores"]  # twice a table's seats: 16
+SCORES_LIMIT = repeated_limits.LIMITS["rondo.gateway.v1.HanchanResult.scores"]  # twice a table's seats: 16
 
 
 def _repeated_fields_of_requests() -> dict[str, str]:
@@ -70,8 +70,8 @@ def test_every_repeated_field_of_every_request_has_a_limit():
 @settings(max_examples=60, deadline=None)
 @given(scores=st.integers(0, 3 * SCORES_LIMIT), chombo=st.integers(0, 3 * SCORES_LIMIT))
 def test_a_map_is_refused_exactly_when_it_has_more_entries_than_its_limit(scores, chombo):
-    request = league_pb2.RecordHanchanRequest(
-        hanchan=league_pb2.HanchanResult(
+    request = results_pb2.RecordHanchanRequest(
+        hanchan=results_pb2.HanchanResult(
             number=1, scores={f"p{i}": i for i in range(scores)}, chombo={f"p{i}": 1 for i in range(chombo)}
         )
     )
@@ -120,7 +120,7 @@ def test_twenty_thousand_extra_scores_are_refused_at_once_and_league_keeps_answe
     def other_client() -> None:
         while not stop.is_set():
             try:
-                league.GetCompetition(league_pb2.GetCompetitionRequest(competition_id=competition.id), timeout=10)
+                league.GetCompetition(competitions_pb2.GetCompetitionRequest(competition_id=competition.id), timeout=10)
                 answered.append(1)
             except BaseException as error:  # noqa: BLE001 - reported below
                 failures.append(error)
@@ -145,7 +145,7 @@ def test_twenty_thousand_extra_scores_are_refused_at_once_and_league_keeps_answe
             )
             refused(
                 league.RecordHanchan,
-                league_pb2.RecordHanchanRequest(
+                results_pb2.RecordHanchanRequest(
                     competition_id=competition.id, round=1, table=1, hanchan=hanchan, recorded_by="judge"
                 ),
                 "hanchan.scores",

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pytest
 
+from rondo.gateway.v1 import common_pb2, draws_pb2
 from rondo.solver.v1 import solver_pb2, solver_pb2_grpc
 from solver.domain import capacity
 from tests.faults.conftest import refused
@@ -52,7 +53,7 @@ def test_separation_weight_out_of_range_is_invalid_argument_not_internal(stub):
         rounds=4,
         table_size=4,
         time_limit_seconds=1,
-        separations=[solver_pb2.Separation(player_ids=["p0", "p1"], weight=2_147_483_647)],
+        separations=[draws_pb2.Separation(player_ids=["p0", "p1"], weight=2_147_483_647)],
     )
     refused(stub.DrawTables, request, "separations[0].weight", f"between 1 and {capacity.MAX_SEPARATION_WEIGHT}")
 
@@ -63,7 +64,7 @@ def test_separations_are_bounded_in_count_and_size(stub):
         rounds=2,
         table_size=4,
         time_limit_seconds=1,
-        separations=[solver_pb2.Separation(player_ids=[f"p{i}" for i in range(capacity.MAX_SEPARATION_SIZE + 1)], weight=1)],
+        separations=[draws_pb2.Separation(player_ids=[f"p{i}" for i in range(capacity.MAX_SEPARATION_SIZE + 1)], weight=1)],
     )
     refused(stub.DrawTables, big, "separations[0].player_ids", f"at most {capacity.MAX_SEPARATION_SIZE}")
     many = solver_pb2.DrawTablesRequest(
@@ -71,14 +72,14 @@ def test_separations_are_bounded_in_count_and_size(stub):
         rounds=2,
         table_size=4,
         time_limit_seconds=1,
-        separations=[solver_pb2.Separation(player_ids=["p0", "p1"], weight=1)] * (capacity.MAX_SEPARATIONS + 1),
+        separations=[draws_pb2.Separation(player_ids=["p0", "p1"], weight=1)] * (capacity.MAX_SEPARATIONS + 1),
     )
     refused(stub.DrawTables, many, "separations", "at most 1 000 separations")
 
 
 def test_fixed_rounds_beyond_capacity_are_refused(stub):
-    one_round = solver_pb2.Round(
-        tables=[solver_pb2.Table(player_ids=[f"p{i}" for i in range(t * 4, t * 4 + 4)]) for t in range(2)]
+    one_round = common_pb2.Round(
+        tables=[common_pb2.Table(player_ids=[f"p{i}" for i in range(t * 4, t * 4 + 4)]) for t in range(2)]
     )
     request = solver_pb2.DrawTablesRequest(
         players=players(8),
@@ -117,7 +118,7 @@ def test_the_largest_allowed_draws_are_answered_within_budget_and_fit(stub, n, r
         time_limit_seconds=2,
     )
     response = stub.DrawTables(request, timeout=6)
-    assert response.status in (solver_pb2.SOLVE_STATUS_OPTIMAL, solver_pb2.SOLVE_STATUS_FEASIBLE)
+    assert response.status in (common_pb2.SOLVE_STATUS_OPTIMAL, common_pb2.SOLVE_STATUS_FEASIBLE)
     assert len(response.rounds) == rounds and all(len(r.tables) == n // k for r in response.rounds)
 
 

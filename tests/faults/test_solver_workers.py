@@ -14,6 +14,7 @@ import grpc
 import pytest
 from grpc_health.v1 import health_pb2
 
+from rondo.gateway.v1 import common_pb2
 from rondo.solver.v1 import solver_pb2, solver_pb2_grpc
 from rondo_runtime.errors import ResourceExhausted
 from tests.faults.conftest import solver_service, solver_worker_pids
@@ -90,7 +91,7 @@ def test_a_worker_killed_mid_solve_is_replaced_and_its_call_is_unavailable(serve
     assert seen[-1] == SERVING, "health must be SERVING again once the replacement is up"
 
     response = stub.DrawTables(small_request(), timeout=30)
-    assert response.status == solver_pb2.SOLVE_STATUS_OPTIMAL
+    assert response.status == common_pb2.SOLVE_STATUS_OPTIMAL
     assert victim not in solver_worker_pids()
 
 
@@ -109,7 +110,7 @@ def test_a_runaway_allocation_is_resource_exhausted_and_kills_only_its_worker(se
     # the server and the other worker carry on; the one that ran out of memory is replaced
     assert server.run(pool.run(allocate, 10)) == 10 * 1024 * 1024
     stub = solver_pb2_grpc.SolverServiceStub(server.channel)
-    assert stub.DrawTables(small_request(), timeout=30).status == solver_pb2.SOLVE_STATUS_OPTIMAL
+    assert stub.DrawTables(small_request(), timeout=30).status == common_pb2.SOLVE_STATUS_OPTIMAL
     assert server.wait_for_status(SERVING, SOLVER)
 
 
@@ -124,4 +125,4 @@ def test_a_cancelled_call_stops_its_solve_and_frees_the_worker(server_factory, h
     abandoned.cancel()
     # today the abandoned solve keeps the only worker for its whole 60 s budget and this call expires
     response = stub.DrawTables(hard_request(1), timeout=8)
-    assert response.status == solver_pb2.SOLVE_STATUS_FEASIBLE
+    assert response.status == common_pb2.SOLVE_STATUS_FEASIBLE

@@ -9,6 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from rondo.gateway.v1 import common_pb2, draws_pb2
 from rondo.solver.v1 import solver_pb2
 from rondo_runtime.errors import InvalidArgument
 from solver.domain.draw.validate import validate_problem
@@ -32,13 +33,13 @@ def draw_requests(draw):
         rounds=draw(small),
         table_size=draw(small),
         separations=[
-            solver_pb2.Separation(player_ids=draw(st.lists(ids, max_size=4)), weight=draw(st.integers(-2, 3)))
+            draws_pb2.Separation(player_ids=draw(st.lists(ids, max_size=4)), weight=draw(st.integers(-2, 3)))
             for _ in range(draw(st.integers(0, 2)))
         ],
-        pins=[solver_pb2.Pin(player_id=draw(ids), round=draw(small), table=draw(small)) for _ in range(draw(st.integers(0, 2)))],
+        pins=[draws_pb2.Pin(player_id=draw(ids), round=draw(small), table=draw(small)) for _ in range(draw(st.integers(0, 2)))],
         fixed_rounds=[
-            solver_pb2.Round(
-                tables=[solver_pb2.Table(player_ids=draw(st.lists(ids, max_size=5))) for _ in range(draw(st.integers(0, 3)))]
+            common_pb2.Round(
+                tables=[common_pb2.Table(player_ids=draw(st.lists(ids, max_size=5))) for _ in range(draw(st.integers(0, 3)))]
             )
             for _ in range(draw(st.integers(0, 2)))
         ],

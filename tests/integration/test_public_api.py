@@ -15,6 +15,8 @@ from pathlib import Path
 
 import pytest
 
+from rondo_app.registry import SERVICES
+
 pytestmark = pytest.mark.integration
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -111,11 +113,23 @@ def test_buf_breaking_fails_on_an_incompatible_change_naming_the_field(tmp_path,
 
 
 def test_an_internal_change_is_not_the_public_api_s_concern(tmp_path):
+    """The internal packages are deployed together with the gateway, so buf breaking leaves them alone (the
+    baseline holds the public package only); an internal message of their own changes freely."""
     _copy(tmp_path)
     league = tmp_path / "proto" / "rondo" / "league" / "v1" / "league.proto"
     _edit(
         league,
-        "  int32 table_size = 5;\n  google.protobuf.Timestamp created_at = 6;\n",
-        "  reserved 5;\n  google.protobuf.Timestamp created_at = 6;\n",
+        "  int32 rounds = 3;\n  int32 table_size = 4;\n",
+        "  int32 rounds = 3;\n  reserved 4;\n",
     )
     assert buf("breaking", "--against", str(BASELINE), cwd=tmp_path).returncode == 0
+
+
+def test_the_internal_protos_import_the_public_messages_they_share():
+    """Every contract written once (docs/architecture.md "Contracts"): league, booking and the solver
+    import the public files whose messages they take and answer, never the other way round."""
+    internal = [s.name for s in SERVICES if s.internal]
+    assert len(internal) >= 3
+    for service in internal:
+        text = (ROOT / "proto" / "rondo" / service / "v1" / f"{service}.proto").read_text(encoding="utf-8")
+        assert re.search(r'^import "rondo/gateway/v1/\w+\.proto";$', text, re.M), service

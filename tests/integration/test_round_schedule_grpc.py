@@ -13,6 +13,7 @@ from google.protobuf.timestamp_pb2 import Timestamp
 from booking.domain.round_options import AUTO_SCHEDULER
 from booking.domain.scheduling import MeetingStatus
 from booking.use_cases.auto_schedule import Proposal
+from rondo.gateway.v1 import common_pb2, scheduling_pb2
 from rondo.solver.v1 import solver_pb2
 from rondo_runtime.grpc_errors import field_violations
 from tests.booking_scheduling import PLAYERS, WINDOW_END, WINDOW_START, at
@@ -50,9 +51,9 @@ def test_propose_round_schedule_over_grpc_places_two_of_three_for_one_room(solve
         time_limit_seconds=5,
     )
     answer = solver.ProposeRoundSchedule(request, timeout=30)
-    assert answer.status == solver_pb2.SOLVE_STATUS_OPTIMAL and answer.method == "cp-sat"
+    assert answer.status == common_pb2.SOLVE_STATUS_OPTIMAL and answer.method == "cp-sat"
     assert [s.match_id for s in answer.slots] == ["m1", "m2", "m3"]
-    assert answer.objective == answer.bound == solver_pb2.ScheduleObjective(matches_placed=2, preference_cost=(18 + 42) * 60)
+    assert answer.objective == answer.bound == scheduling_pb2.ScheduleObjective(matches_placed=2, preference_cost=(18 + 42) * 60)
     m3 = answer.slots[2]
     assert m3.placed and m3.start.ToDatetime(tzinfo=UTC) == MONDAY_18 + timedelta(days=1) and m3.room_id == "r1"
     [left] = [s for s in answer.slots if not s.placed]

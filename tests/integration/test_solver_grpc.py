@@ -10,6 +10,7 @@ import threading
 import grpc
 import pytest
 
+from rondo.gateway.v1 import common_pb2, draws_pb2
 from rondo.solver.v1 import solver_pb2, solver_pb2_grpc
 from rondo_runtime.config import Settings
 from rondo_runtime.grpc_errors import field_violations
@@ -51,10 +52,10 @@ def bad(stub_call, request, field):
 @pytest.mark.rule("mahjong.draw.all-rounds-at-once")
 def test_draw_16_players_zero_repeats_proven(solver):
     r = solver.DrawTables(solver_pb2.DrawTablesRequest(players=players(16), rounds=4, table_size=4, seed=5), timeout=30)
-    assert r.status == solver_pb2.SOLVE_STATUS_OPTIMAL and r.proven_optimal
+    assert r.status == common_pb2.SOLVE_STATUS_OPTIMAL and r.proven_optimal
     assert r.objective.max_meetings == 1 and r.objective.sum_repeat_pairs == 0
     assert r.seed == 5 and len(r.rounds) == 4
-    assert r.HasField("gap") and r.gap == solver_pb2.DrawObjective()
+    assert r.HasField("gap") and r.gap == draws_pb2.DrawObjective()
 
 
 @pytest.mark.rule("draw.objective.lower-bound-and-gap")
@@ -65,7 +66,7 @@ def test_draw_reports_its_gap_term_by_term(solver):
     )
     for term in ("soft_violations", "max_meetings", "sum_repeat_pairs", "consecutive_repeats", "max_player_repeats"):
         assert getattr(r.gap, term) == getattr(r.objective, term) - getattr(r.lower_bound, term) >= 0
-    assert r.proven_optimal == (r.gap == solver_pb2.DrawObjective())
+    assert r.proven_optimal == (r.gap == draws_pb2.DrawObjective())
 
 
 @pytest.mark.rule("draw.seed.reproducible")
@@ -108,19 +109,19 @@ def test_the_work_budget_comes_from_the_requested_budget_not_the_deadline(solver
         (solver_pb2.DrawTablesRequest(players=players(8), rounds=0, table_size=4), "rounds"),
         (
             solver_pb2.DrawTablesRequest(
-                players=players(8), rounds=4, table_size=4, pins=[solver_pb2.Pin(player_id="p1", round=9, table=0)]
+                players=players(8), rounds=4, table_size=4, pins=[draws_pb2.Pin(player_id="p1", round=9, table=0)]
             ),
             "pins[0].round",
         ),
         (
             solver_pb2.DrawTablesRequest(
-                players=players(8), rounds=4, table_size=4, pins=[solver_pb2.Pin(player_id="p1", round=0, table=5)]
+                players=players(8), rounds=4, table_size=4, pins=[draws_pb2.Pin(player_id="p1", round=0, table=5)]
             ),
             "pins[0].table",
         ),
         (
             solver_pb2.DrawTablesRequest(
-                players=players(8), rounds=4, table_size=4, separations=[solver_pb2.Separation(player_ids=["p1", "zz"])]
+                players=players(8), rounds=4, table_size=4, separations=[draws_pb2.Separation(player_ids=["p1", "zz"])]
             ),
             "separations[0].player_ids",
         ),
@@ -144,10 +145,10 @@ def test_infeasible_hard_constraints_are_a_result_naming_the_groups(solver):
             players=players(8),
             rounds=2,
             table_size=4,
-            separations=[solver_pb2.Separation(player_ids=["p0", "p1", "p2"])],
+            separations=[draws_pb2.Separation(player_ids=["p0", "p1", "p2"])],
             time_limit_seconds=5,
         ),
         timeout=30,
     )
-    assert r.status == solver_pb2.SOLVE_STATUS_INFEASIBLE and not r.rounds
+    assert r.status == common_pb2.SOLVE_STATUS_INFEASIBLE and not r.rounds
     assert "separations[0]" in r.conflicts

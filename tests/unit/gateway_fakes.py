@@ -47,7 +47,7 @@ from gateway.service import GatewayService
 from league.adapters.repository import LeagueRepository
 from league.grpc_api import LeagueServicer
 from league.service import LeagueService
-from rondo.gateway.v1 import identity_pb2
+from rondo.gateway.v1 import common_pb2, draws_pb2, identity_pb2
 from rondo.solver.v1 import solver_pb2
 from rondo_runtime import idempotency
 from rondo_runtime.idempotency import IdempotencyRecord, RequestKey
@@ -121,21 +121,21 @@ class ServicerStub:
         return _Method(self._service, name, handler)
 
 
-def canned_rounds(player_ids: Sequence[str], rounds: int, table_size: int) -> list[solver_pb2.Round]:
+def canned_rounds(player_ids: Sequence[str], rounds: int, table_size: int) -> list[common_pb2.Round]:
     """A legal (if repetitive) draw: tables in roster order, the roster turned by one seat each round."""
     out = []
     for r in range(rounds):
         turned = list(player_ids[r:]) + list(player_ids[:r])
-        tables = [solver_pb2.Table(player_ids=turned[i : i + table_size]) for i in range(0, len(turned), table_size)]
-        out.append(solver_pb2.Round(tables=tables))
+        tables = [common_pb2.Table(player_ids=turned[i : i + table_size]) for i in range(0, len(turned), table_size)]
+        out.append(common_pb2.Round(tables=tables))
     return out
 
 
-def _tables_of(rounds: Sequence[solver_pb2.Round]) -> list[dict[str, int]]:
+def _tables_of(rounds: Sequence[common_pb2.Round]) -> list[dict[str, int]]:
     return [{pid: t for t, table in enumerate(rnd.tables) for pid in table.player_ids} for rnd in rounds]
 
 
-def players_moved(previous: Sequence[solver_pb2.Round], drawn: Sequence[solver_pb2.Round]) -> int:
+def players_moved(previous: Sequence[common_pb2.Round], drawn: Sequence[common_pb2.Round]) -> int:
     """Players the new rounds seat at another table number than ``previous`` in at least one round."""
     moved = set()
     for before, after in zip(_tables_of(previous), _tables_of(drawn)):
@@ -147,15 +147,15 @@ def canned_draw(request: solver_pb2.DrawTablesRequest) -> solver_pb2.DrawTablesR
     """The fake solver's answer to ``request``: a valid draw of its roster with fixed statistics."""
     rounds = canned_rounds([p.id for p in request.players], request.rounds, request.table_size)
     answer = solver_pb2.DrawTablesResponse(
-        status=solver_pb2.SOLVE_STATUS_FEASIBLE,
+        status=common_pb2.SOLVE_STATUS_FEASIBLE,
         rounds=rounds,
-        objective=solver_pb2.DrawObjective(max_meetings=2, sum_repeat_pairs=3),
-        lower_bound=solver_pb2.DrawObjective(max_meetings=1),
+        objective=draws_pb2.DrawObjective(max_meetings=2, sum_repeat_pairs=3),
+        lower_bound=draws_pb2.DrawObjective(max_meetings=1),
         proven_optimal=False,
         seed=request.seed if request.HasField("seed") else 4242,
         wall_time_seconds=0.25,
         method="fake-rotation",
-        gap=solver_pb2.DrawObjective(max_meetings=1, sum_repeat_pairs=3),
+        gap=draws_pb2.DrawObjective(max_meetings=1, sum_repeat_pairs=3),
     )
     if request.previous:
         answer.players_moved = players_moved(request.previous, rounds)

@@ -17,8 +17,7 @@ from league.domain.records import GameEntry, HanchanEntry
 from league.domain.season_file import CupSeason, load_season
 from league.grpc_api import plan_to_proto
 from league.service import LeagueService
-from rondo.gateway.v1 import stages_pb2
-from rondo.league.v1 import league_pb2
+from rondo.gateway.v1 import competitions_pb2, results_pb2, stages_pb2
 from rondo_runtime.errors import FailedPrecondition, InvalidArgument
 from tests.unit.fakes import FakeLeagueRepository, FakeUnitOfWork
 from tests.unit.gateway_fakes import gateway_on_fakes
@@ -277,15 +276,15 @@ def test_the_gateway_passes_a_disqualification_on_with_a_scoped_key_and_appends_
     qf = _advance(league, cid)
     seed_of = {p: i for i, p in enumerate(ids, start=1)}
     _play_stage(league, cid, qf, seed_of, {4: []})  # every pairing decided but 8 v 4
-    request = league_pb2.DisqualifyPlayerRequest(
+    request = stages_pb2.DisqualifyPlayerRequest(
         competition_id=cid, player_id=ids[7], reason="no-show at the hall", recorded_by=BY, idempotency_key="dq"
     )
     done = asyncio.run(gateway.disqualify_player(request, "judge-1"))
-    assert done.player.status == league_pb2.PLAYER_STATUS_DISQUALIFIED and done.completed_stage and done.stage == 1
+    assert done.player.status == competitions_pb2.PLAYER_STATUS_DISQUALIFIED and done.completed_stage and done.stage == 1
     assert events.for_competition(cid)[-2:] == [("player.disqualified", ids[7]), ("stage.completed", "1")]
     [sent] = [c.request for c in downstream.calls if c.method == "DisqualifyPlayer"]
     assert sent.idempotency_key not in ("", "dq")  # scoped to the caller and the method
-    bracket = asyncio.run(gateway.league("GetCupBracket", league_pb2.GetCupBracketRequest(competition_id=cid)))
+    bracket = asyncio.run(gateway.league("GetCupBracket", stages_pb2.GetCupBracketRequest(competition_id=cid)))
     assert bracket.stages[0].pairings[3].winner_id == ids[3] and bracket.stages[0].pairings[3].technical
 
 
@@ -305,7 +304,7 @@ def test_advance_stage_through_the_gateway_pairs_each_stage_and_appends_the_stag
     cid, ids = _cup(league, 8)
     seed_of = {p: i for i, p in enumerate(ids, start=1)}
 
-    def advance(n: int) -> league_pb2.Stage:
+    def advance(n: int) -> stages_pb2.Stage:
         request = stages_pb2.AdvanceStageRequest(competition_id=cid, created_by=BY, idempotency_key=f"s{n}")
         return asyncio.run(gateway.advance_stage(request, "judge"))
 
@@ -319,8 +318,8 @@ def test_advance_stage_through_the_gateway_pairs_each_stage_and_appends_the_stag
             a, b = table.player_ids
             result = "1-0" if seed_of[a] < seed_of[b] else "0-1"
             for g in (1, 2):
-                game = league_pb2.GameResult(number=g, first_player_id=a, second_player_id=b, result=result)
-                request = league_pb2.RecordGameRequest(competition_id=cid, stage=n, round=1, table=t, game=game, recorded_by=BY)
+                game = results_pb2.GameResult(number=g, first_player_id=a, second_player_id=b, result=result)
+                request = results_pb2.RecordGameRequest(competition_id=cid, stage=n, round=1, table=t, game=game, recorded_by=BY)
                 asyncio.run(gateway.record_result("RecordGame", request, "judge"))
     kinds = [k for k, _ in events.for_competition(cid) if k.startswith("stage.")]
     assert kinds == ["stage.created", "stage.completed"] * 3

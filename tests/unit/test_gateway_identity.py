@@ -12,7 +12,6 @@ import pytest
 from gateway.adapters.accounts import IdentityRepository
 from gateway.domain.identity import Role
 from gateway.identity_service import LOGIN_FAILED_MESSAGE
-from rondo.booking.v1 import booking_pb2
 from rondo.gateway.v1 import competitions_pb2, draws_pb2, identity_pb2, results_pb2, scheduling_pb2, stages_pb2
 from rondo_runtime.errors import (
     FailedPrecondition,
@@ -260,7 +259,7 @@ def test_a_player_acts_only_for_themselves_and_an_empty_player_id_is_theirs(gate
 
     async def set_availability(request, timeout=None):
         sent.append(request)
-        return booking_pb2.AvailabilityResponse(match_key=request.match_key, player_id=request.player_id)
+        return scheduling_pb2.Availability(match_key=request.match_key, player_id=request.player_id)
 
     gateway.downstream.booking = type("B", (), {"SetAvailability": staticmethod(set_availability)})()
     answer = gateway("SetAvailability", scheduling_pb2.SetAvailabilityRequest(match_key=f"{cid}/1/1/1"), token=token)

@@ -106,7 +106,7 @@ def test_draw_competition_sends_the_active_roster_and_stores_a_proposed_draw(gat
 def test_an_infeasible_answer_stores_nothing(gateway):
     competition, _ = gateway.competition()
     gateway.downstream.solver.answer(
-        solver_pb2.DrawTablesResponse(status=solver_pb2.SOLVE_STATUS_INFEASIBLE, conflicts=["separations[0]", "pins[1]"])
+        solver_pb2.DrawTablesResponse(status=common_pb2.SOLVE_STATUS_INFEASIBLE, conflicts=["separations[0]", "pins[1]"])
     )
     view = gateway("DrawCompetition", draws_pb2.DrawCompetitionRequest(competition_id=competition.id))
     assert view.status == common_pb2.SOLVE_STATUS_INFEASIBLE and not view.HasField("draw")
@@ -301,8 +301,8 @@ def test_list_tables_names_the_players_of_the_published_draw(gateway):
     assert tables.rounds[0].tables[0].player_names[0] == "Player 0"
 
 
-def _rounds_pb(rounds) -> list[solver_pb2.Round]:
-    return [solver_pb2.Round(tables=[solver_pb2.Table(player_ids=list(table)) for table in rnd]) for rnd in rounds]
+def _rounds_pb(rounds) -> list[common_pb2.Round]:
+    return [common_pb2.Round(tables=[common_pb2.Table(player_ids=list(table)) for table in rnd]) for rnd in rounds]
 
 
 def test_an_accepted_record_appends_standings_changed_and_a_refused_one_nothing(gateway):

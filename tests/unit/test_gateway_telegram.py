@@ -11,7 +11,6 @@ from typing import Any
 import pytest
 
 from gateway.domain.telegram import TELEGRAM_USER_HEADER, code_hash
-from rondo.booking.v1 import booking_pb2
 from rondo.gateway.v1 import identity_pb2, scheduling_pb2
 from rondo_runtime.errors import NotFound, PermissionDenied
 from tests.unit.gateway_fakes import GuardedGateway, MovableClock
@@ -98,7 +97,7 @@ def test_a_delegated_action_reaches_the_downstream_as_the_players_and_is_audited
 
     async def set_availability(request, timeout=None):
         sent.append(request)
-        return booking_pb2.AvailabilityResponse(match_key=request.match_key, player_id=request.player_id)
+        return scheduling_pb2.Availability(match_key=request.match_key, player_id=request.player_id)
 
     gateway.downstream.booking = type("B", (), {"SetAvailability": staticmethod(set_availability)})()
     request = scheduling_pb2.SetAvailabilityRequest(match_key=f"{cid}/1/1/1")

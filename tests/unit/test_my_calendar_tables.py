@@ -11,15 +11,15 @@ import pytest
 
 from gateway.domain.deadline import Deadline
 from gateway.my_calendar import _my_tables
-from rondo.gateway.v1 import draws_pb2
+from rondo.gateway.v1 import draws_pb2, stages_pb2
 from rondo.league.v1 import league_pb2
 from rondo_runtime.errors import FailedPrecondition
 
 pytestmark = pytest.mark.unit
 
 
-def stage(number: int, *rounds: list[list[str]]) -> league_pb2.Stage:
-    made = league_pb2.Stage(number=number)
+def stage(number: int, *rounds: list[list[str]]) -> stages_pb2.Stage:
+    made = stages_pb2.Stage(number=number)
     for tables in rounds:
         r = made.rounds.add()
         for seats in tables:
@@ -28,7 +28,7 @@ def stage(number: int, *rounds: list[list[str]]) -> league_pb2.Stage:
 
 
 class FakeService:
-    def __init__(self, seating: draws_pb2.Seating | None, stages: list[league_pb2.Stage]):
+    def __init__(self, seating: draws_pb2.Seating | None, stages: list[stages_pb2.Stage]):
         self._seating, self._stages = seating, stages
 
     async def seating(self, request, timeout):

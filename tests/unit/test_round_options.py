@@ -14,7 +14,7 @@ from booking.domain.scheduling import MeetingStatus
 from booking.grpc_api import round_schedule_to_proto
 from booking.use_cases.auto_schedule import Proposal
 from rondo.booking.v1 import booking_pb2
-from rondo.solver.v1 import solver_pb2
+from rondo.gateway.v1 import scheduling_pb2
 from rondo_runtime.errors import FailedPrecondition, InvalidArgument, NotFound
 from tests.booking_scheduling import PLAYERS, WINDOW_END, WINDOW_START, at
 
@@ -70,7 +70,7 @@ def test_prepare_round_schedule_asks_the_solver_to_place_only_the_matches_everyo
     asked = booking_pb2.PrepareRoundScheduleRequest(
         match_keys=["c/1/1/1", "c/1/1/2"],
         start_step_minutes=15,
-        preference=solver_pb2.SchedulePreference(evening_start_minute=19 * 60),
+        preference=scheduling_pb2.SchedulePreference(evening_start_minute=19 * 60),
         time_limit_seconds=5,
         seed=3,
     )

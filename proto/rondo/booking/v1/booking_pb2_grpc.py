@@ -4,6 +4,10 @@ import grpc
 import warnings
 
 from rondo.booking.v1 import booking_pb2 as rondo_dot_booking_dot_v1_dot_booking__pb2
+from rondo.gateway.v1 import calendar_pb2 as rondo_dot_gateway_dot_v1_dot_calendar__pb2
+from rondo.gateway.v1 import mediation_pb2 as rondo_dot_gateway_dot_v1_dot_mediation__pb2
+from rondo.gateway.v1 import reminders_pb2 as rondo_dot_gateway_dot_v1_dot_reminders__pb2
+from rondo.gateway.v1 import scheduling_pb2 as rondo_dot_gateway_dot_v1_dot_scheduling__pb2
 
 GRPC_GENERATED_VERSION = '1.81.1'
 GRPC_VERSION = grpc.__version__
@@ -37,17 +41,17 @@ class BookingServiceStub:
         self.CreateClub = channel.unary_unary(
                 '/rondo.booking.v1.BookingService/CreateClub',
                 request_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.CreateClubRequest.SerializeToString,
-                response_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.Club.FromString,
+                response_deserializer=rondo_dot_gateway_dot_v1_dot_scheduling__pb2.Club.FromString,
                 _registered_method=True)
         self.GetClub = channel.unary_unary(
                 '/rondo.booking.v1.BookingService/GetClub',
-                request_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.GetClubRequest.SerializeToString,
-                response_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.Club.FromString,
+                request_serializer=rondo_dot_gateway_dot_v1_dot_scheduling__pb2.GetClubRequest.SerializeToString,
+                response_deserializer=rondo_dot_gateway_dot_v1_dot_scheduling__pb2.Club.FromString,
                 _registered_method=True)
         self.AddRoom = channel.unary_unary(
                 '/rondo.booking.v1.BookingService/AddRoom',
                 request_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.AddRoomRequest.SerializeToString,
-                response_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.Room.FromString,
+                response_deserializer=rondo_dot_gateway_dot_v1_dot_scheduling__pb2.Room.FromString,
                 _registered_method=True)
         self.ListRooms = channel.unary_unary(
                 '/rondo.booking.v1.BookingService/ListRooms',
@@ -62,47 +66,47 @@ class BookingServiceStub:
         self.OpenMatch = channel.unary_unary(
                 '/rondo.booking.v1.BookingService/OpenMatch',
                 request_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.OpenMatchRequest.SerializeToString,
-                response_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.ScheduledMatch.FromString,
+                response_deserializer=rondo_dot_gateway_dot_v1_dot_scheduling__pb2.ScheduledMatch.FromString,
                 _registered_method=True)
         self.SetAvailability = channel.unary_unary(
                 '/rondo.booking.v1.BookingService/SetAvailability',
-                request_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.SetAvailabilityRequest.SerializeToString,
-                response_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.AvailabilityResponse.FromString,
+                request_serializer=rondo_dot_gateway_dot_v1_dot_scheduling__pb2.SetAvailabilityRequest.SerializeToString,
+                response_deserializer=rondo_dot_gateway_dot_v1_dot_scheduling__pb2.Availability.FromString,
                 _registered_method=True)
-        self.GetMyAvailability = channel.unary_unary(
-                '/rondo.booking.v1.BookingService/GetMyAvailability',
-                request_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.GetMyAvailabilityRequest.SerializeToString,
-                response_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.AvailabilityResponse.FromString,
+        self.GetAvailability = channel.unary_unary(
+                '/rondo.booking.v1.BookingService/GetAvailability',
+                request_serializer=rondo_dot_gateway_dot_v1_dot_scheduling__pb2.GetAvailabilityRequest.SerializeToString,
+                response_deserializer=rondo_dot_gateway_dot_v1_dot_scheduling__pb2.Availability.FromString,
                 _registered_method=True)
         self.GetMatchCard = channel.unary_unary(
                 '/rondo.booking.v1.BookingService/GetMatchCard',
-                request_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.GetMatchCardRequest.SerializeToString,
-                response_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.MatchCard.FromString,
+                request_serializer=rondo_dot_gateway_dot_v1_dot_scheduling__pb2.GetMatchCardRequest.SerializeToString,
+                response_deserializer=rondo_dot_gateway_dot_v1_dot_scheduling__pb2.MatchCard.FromString,
                 _registered_method=True)
         self.ProposeMeeting = channel.unary_unary(
                 '/rondo.booking.v1.BookingService/ProposeMeeting',
-                request_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.ProposeMeetingRequest.SerializeToString,
-                response_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.Meeting.FromString,
+                request_serializer=rondo_dot_gateway_dot_v1_dot_scheduling__pb2.ProposeMeetingRequest.SerializeToString,
+                response_deserializer=rondo_dot_gateway_dot_v1_dot_scheduling__pb2.Meeting.FromString,
                 _registered_method=True)
         self.ConfirmMeeting = channel.unary_unary(
                 '/rondo.booking.v1.BookingService/ConfirmMeeting',
-                request_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.ConfirmMeetingRequest.SerializeToString,
-                response_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.Meeting.FromString,
+                request_serializer=rondo_dot_gateway_dot_v1_dot_scheduling__pb2.ConfirmMeetingRequest.SerializeToString,
+                response_deserializer=rondo_dot_gateway_dot_v1_dot_scheduling__pb2.Meeting.FromString,
                 _registered_method=True)
         self.CancelMeeting = channel.unary_unary(
                 '/rondo.booking.v1.BookingService/CancelMeeting',
-                request_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.CancelMeetingRequest.SerializeToString,
-                response_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.Meeting.FromString,
+                request_serializer=rondo_dot_gateway_dot_v1_dot_scheduling__pb2.CancelMeetingRequest.SerializeToString,
+                response_deserializer=rondo_dot_gateway_dot_v1_dot_scheduling__pb2.Meeting.FromString,
                 _registered_method=True)
         self.AssignMeeting = channel.unary_unary(
                 '/rondo.booking.v1.BookingService/AssignMeeting',
-                request_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.AssignMeetingRequest.SerializeToString,
-                response_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.Meeting.FromString,
+                request_serializer=rondo_dot_gateway_dot_v1_dot_scheduling__pb2.AssignMeetingRequest.SerializeToString,
+                response_deserializer=rondo_dot_gateway_dot_v1_dot_scheduling__pb2.Meeting.FromString,
                 _registered_method=True)
         self.BookActivity = channel.unary_unary(
                 '/rondo.booking.v1.BookingService/BookActivity',
-                request_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.BookActivityRequest.SerializeToString,
-                response_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.Booking.FromString,
+                request_serializer=rondo_dot_gateway_dot_v1_dot_calendar__pb2.BookActivityRequest.SerializeToString,
+                response_deserializer=rondo_dot_gateway_dot_v1_dot_calendar__pb2.Booking.FromString,
                 _registered_method=True)
         self.ListBookings = channel.unary_unary(
                 '/rondo.booking.v1.BookingService/ListBookings',
@@ -112,52 +116,52 @@ class BookingServiceStub:
         self.UpdateClub = channel.unary_unary(
                 '/rondo.booking.v1.BookingService/UpdateClub',
                 request_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.UpdateClubRequest.SerializeToString,
-                response_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.Club.FromString,
+                response_deserializer=rondo_dot_gateway_dot_v1_dot_scheduling__pb2.Club.FromString,
                 _registered_method=True)
         self.BookRecurringActivity = channel.unary_unary(
                 '/rondo.booking.v1.BookingService/BookRecurringActivity',
-                request_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.BookRecurringActivityRequest.SerializeToString,
-                response_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.Series.FromString,
+                request_serializer=rondo_dot_gateway_dot_v1_dot_calendar__pb2.BookRecurringActivityRequest.SerializeToString,
+                response_deserializer=rondo_dot_gateway_dot_v1_dot_calendar__pb2.Series.FromString,
                 _registered_method=True)
         self.GetSeries = channel.unary_unary(
                 '/rondo.booking.v1.BookingService/GetSeries',
-                request_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.GetSeriesRequest.SerializeToString,
-                response_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.Series.FromString,
+                request_serializer=rondo_dot_gateway_dot_v1_dot_calendar__pb2.GetSeriesRequest.SerializeToString,
+                response_deserializer=rondo_dot_gateway_dot_v1_dot_calendar__pb2.Series.FromString,
                 _registered_method=True)
         self.CancelOccurrence = channel.unary_unary(
                 '/rondo.booking.v1.BookingService/CancelOccurrence',
-                request_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.CancelOccurrenceRequest.SerializeToString,
-                response_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.Booking.FromString,
+                request_serializer=rondo_dot_gateway_dot_v1_dot_calendar__pb2.CancelOccurrenceRequest.SerializeToString,
+                response_deserializer=rondo_dot_gateway_dot_v1_dot_calendar__pb2.Booking.FromString,
                 _registered_method=True)
         self.MoveOccurrence = channel.unary_unary(
                 '/rondo.booking.v1.BookingService/MoveOccurrence',
-                request_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.MoveOccurrenceRequest.SerializeToString,
-                response_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.Booking.FromString,
+                request_serializer=rondo_dot_gateway_dot_v1_dot_calendar__pb2.MoveOccurrenceRequest.SerializeToString,
+                response_deserializer=rondo_dot_gateway_dot_v1_dot_calendar__pb2.Booking.FromString,
                 _registered_method=True)
         self.CancelSeries = channel.unary_unary(
                 '/rondo.booking.v1.BookingService/CancelSeries',
-                request_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.CancelSeriesRequest.SerializeToString,
-                response_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.Series.FromString,
+                request_serializer=rondo_dot_gateway_dot_v1_dot_calendar__pb2.CancelSeriesRequest.SerializeToString,
+                response_deserializer=rondo_dot_gateway_dot_v1_dot_calendar__pb2.Series.FromString,
                 _registered_method=True)
         self.ApplyFallback = channel.unary_unary(
                 '/rondo.booking.v1.BookingService/ApplyFallback',
-                request_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.ApplyFallbackRequest.SerializeToString,
-                response_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.Meeting.FromString,
+                request_serializer=rondo_dot_gateway_dot_v1_dot_scheduling__pb2.ApplyFallbackRequest.SerializeToString,
+                response_deserializer=rondo_dot_gateway_dot_v1_dot_scheduling__pb2.Meeting.FromString,
                 _registered_method=True)
         self.MoveMatchWindow = channel.unary_unary(
                 '/rondo.booking.v1.BookingService/MoveMatchWindow',
-                request_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.MoveMatchWindowRequest.SerializeToString,
-                response_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.MoveMatchWindowResponse.FromString,
+                request_serializer=rondo_dot_gateway_dot_v1_dot_scheduling__pb2.MoveMatchWindowRequest.SerializeToString,
+                response_deserializer=rondo_dot_gateway_dot_v1_dot_scheduling__pb2.MoveMatchWindowResponse.FromString,
                 _registered_method=True)
         self.RotateCalendarToken = channel.unary_unary(
                 '/rondo.booking.v1.BookingService/RotateCalendarToken',
-                request_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.RotateCalendarTokenRequest.SerializeToString,
-                response_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.CalendarToken.FromString,
+                request_serializer=rondo_dot_gateway_dot_v1_dot_calendar__pb2.RotateCalendarTokenRequest.SerializeToString,
+                response_deserializer=rondo_dot_gateway_dot_v1_dot_calendar__pb2.CalendarToken.FromString,
                 _registered_method=True)
         self.ExportCalendar = channel.unary_unary(
                 '/rondo.booking.v1.BookingService/ExportCalendar',
-                request_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.ExportCalendarRequest.SerializeToString,
-                response_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.CalendarFeed.FromString,
+                request_serializer=rondo_dot_gateway_dot_v1_dot_calendar__pb2.ExportCalendarRequest.SerializeToString,
+                response_deserializer=rondo_dot_gateway_dot_v1_dot_calendar__pb2.CalendarFeed.FromString,
                 _registered_method=True)
         self.PrepareRoundSchedule = channel.unary_unary(
                 '/rondo.booking.v1.BookingService/PrepareRoundSchedule',
@@ -172,12 +176,12 @@ class BookingServiceStub:
         self.SetReminderSchedule = channel.unary_unary(
                 '/rondo.booking.v1.BookingService/SetReminderSchedule',
                 request_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.SetReminderScheduleRequest.SerializeToString,
-                response_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.ReminderSchedule.FromString,
+                response_deserializer=rondo_dot_gateway_dot_v1_dot_reminders__pb2.ReminderSchedule.FromString,
                 _registered_method=True)
         self.GetReminderSchedule = channel.unary_unary(
                 '/rondo.booking.v1.BookingService/GetReminderSchedule',
-                request_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.GetReminderScheduleRequest.SerializeToString,
-                response_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.ReminderSchedule.FromString,
+                request_serializer=rondo_dot_gateway_dot_v1_dot_reminders__pb2.GetReminderScheduleRequest.SerializeToString,
+                response_deserializer=rondo_dot_gateway_dot_v1_dot_reminders__pb2.ReminderSchedule.FromString,
                 _registered_method=True)
         self.RecordDueReminders = channel.unary_unary(
                 '/rondo.booking.v1.BookingService/RecordDueReminders',
@@ -191,8 +195,8 @@ class BookingServiceStub:
                 _registered_method=True)
         self.AcknowledgeReminder = channel.unary_unary(
                 '/rondo.booking.v1.BookingService/AcknowledgeReminder',
-                request_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.AcknowledgeReminderRequest.SerializeToString,
-                response_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.Reminder.FromString,
+                request_serializer=rondo_dot_gateway_dot_v1_dot_reminders__pb2.AcknowledgeReminderRequest.SerializeToString,
+                response_deserializer=rondo_dot_gateway_dot_v1_dot_reminders__pb2.Reminder.FromString,
                 _registered_method=True)
         self.ListReminders = channel.unary_unary(
                 '/rondo.booking.v1.BookingService/ListReminders',
@@ -201,23 +205,23 @@ class BookingServiceStub:
                 _registered_method=True)
         self.SetMediationCalendar = channel.unary_unary(
                 '/rondo.booking.v1.BookingService/SetMediationCalendar',
-                request_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.SetMediationCalendarRequest.SerializeToString,
-                response_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.MediationCalendar.FromString,
+                request_serializer=rondo_dot_gateway_dot_v1_dot_mediation__pb2.SetMediationCalendarRequest.SerializeToString,
+                response_deserializer=rondo_dot_gateway_dot_v1_dot_mediation__pb2.MediationCalendar.FromString,
                 _registered_method=True)
         self.RequestMediation = channel.unary_unary(
                 '/rondo.booking.v1.BookingService/RequestMediation',
-                request_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.RequestMediationRequest.SerializeToString,
-                response_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.Mediation.FromString,
+                request_serializer=rondo_dot_gateway_dot_v1_dot_mediation__pb2.RequestMediationRequest.SerializeToString,
+                response_deserializer=rondo_dot_gateway_dot_v1_dot_mediation__pb2.Mediation.FromString,
                 _registered_method=True)
         self.AnswerMediation = channel.unary_unary(
                 '/rondo.booking.v1.BookingService/AnswerMediation',
-                request_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.AnswerMediationRequest.SerializeToString,
-                response_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.Mediation.FromString,
+                request_serializer=rondo_dot_gateway_dot_v1_dot_mediation__pb2.AnswerMediationRequest.SerializeToString,
+                response_deserializer=rondo_dot_gateway_dot_v1_dot_mediation__pb2.Mediation.FromString,
                 _registered_method=True)
         self.DecideMediation = channel.unary_unary(
                 '/rondo.booking.v1.BookingService/DecideMediation',
-                request_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.DecideMediationRequest.SerializeToString,
-                response_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.Mediation.FromString,
+                request_serializer=rondo_dot_gateway_dot_v1_dot_mediation__pb2.DecideMediationRequest.SerializeToString,
+                response_deserializer=rondo_dot_gateway_dot_v1_dot_mediation__pb2.Mediation.FromString,
                 _registered_method=True)
         self.RecordMediationOutcome = channel.unary_unary(
                 '/rondo.booking.v1.BookingService/RecordMediationOutcome',
@@ -227,12 +231,12 @@ class BookingServiceStub:
         self.GetMediation = channel.unary_unary(
                 '/rondo.booking.v1.BookingService/GetMediation',
                 request_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.GetMediationRequest.SerializeToString,
-                response_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.Mediation.FromString,
+                response_deserializer=rondo_dot_gateway_dot_v1_dot_mediation__pb2.Mediation.FromString,
                 _registered_method=True)
         self.RequestTimeout = channel.unary_unary(
                 '/rondo.booking.v1.BookingService/RequestTimeout',
-                request_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.RequestTimeoutRequest.SerializeToString,
-                response_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.Timeout.FromString,
+                request_serializer=rondo_dot_gateway_dot_v1_dot_mediation__pb2.RequestTimeoutRequest.SerializeToString,
+                response_deserializer=rondo_dot_gateway_dot_v1_dot_mediation__pb2.Timeout.FromString,
                 _registered_method=True)
         self.ListMediations = channel.unary_unary(
                 '/rondo.booking.v1.BookingService/ListMediations',
@@ -288,7 +292,7 @@ class BookingServiceServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
-    def GetMyAvailability(self, request, context):
+    def GetAvailability(self, request, context):
         """Missing associated documentation comment in .proto file."""
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')
@@ -528,17 +532,17 @@ def add_BookingServiceServicer_to_server(servicer, server):
             'CreateClub': grpc.unary_unary_rpc_method_handler(
                     servicer.CreateClub,
                     request_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.CreateClubRequest.FromString,
-                    response_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.Club.SerializeToString,
+                    response_serializer=rondo_dot_gateway_dot_v1_dot_scheduling__pb2.Club.SerializeToString,
             ),
             'GetClub': grpc.unary_unary_rpc_method_handler(
                     servicer.GetClub,
-                    request_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.GetClubRequest.FromString,
-                    response_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.Club.SerializeToString,
+                    request_deserializer=rondo_dot_gateway_dot_v1_dot_scheduling__pb2.GetClubRequest.FromString,
+                    response_serializer=rondo_dot_gateway_dot_v1_dot_scheduling__pb2.Club.SerializeToString,
             ),
             'AddRoom': grpc.unary_unary_rpc_method_handler(
                     servicer.AddRoom,
                     request_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.AddRoomRequest.FromString,
-                    response_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.Room.SerializeToString,
+                    response_serializer=rondo_dot_gateway_dot_v1_dot_scheduling__pb2.Room.SerializeToString,
             ),
             'ListRooms': grpc.unary_unary_rpc_method_handler(
                     servicer.ListRooms,
@@ -553,47 +557,47 @@ def add_BookingServiceServicer_to_server(servicer, server):
             'OpenMatch': grpc.unary_unary_rpc_method_handler(
                     servicer.OpenMatch,
                     request_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.OpenMatchRequest.FromString,
-                    response_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.ScheduledMatch.SerializeToString,
+                    response_serializer=rondo_dot_gateway_dot_v1_dot_scheduling__pb2.ScheduledMatch.SerializeToString,
             ),
             'SetAvailability': grpc.unary_unary_rpc_method_handler(
                     servicer.SetAvailability,
-                    request_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.SetAvailabilityRequest.FromString,
-                    response_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.AvailabilityResponse.SerializeToString,
+                    request_deserializer=rondo_dot_gateway_dot_v1_dot_scheduling__pb2.SetAvailabilityRequest.FromString,
+                    response_serializer=rondo_dot_gateway_dot_v1_dot_scheduling__pb2.Availability.SerializeToString,
             ),
-            'GetMyAvailability': grpc.unary_unary_rpc_method_handler(
-                    servicer.GetMyAvailability,
-                    request_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.GetMyAvailabilityRequest.FromString,
-                    response_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.AvailabilityResponse.SerializeToString,
+            'GetAvailability': grpc.unary_unary_rpc_method_handler(
+                    servicer.GetAvailability,
+                    request_deserializer=rondo_dot_gateway_dot_v1_dot_scheduling__pb2.GetAvailabilityRequest.FromString,
+                    response_serializer=rondo_dot_gateway_dot_v1_dot_scheduling__pb2.Availability.SerializeToString,
             ),
             'GetMatchCard': grpc.unary_unary_rpc_method_handler(
                     servicer.GetMatchCard,
-                    request_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.GetMatchCardRequest.FromString,
-                    response_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.MatchCard.SerializeToString,
+                    request_deserializer=rondo_dot_gateway_dot_v1_dot_scheduling__pb2.GetMatchCardRequest.FromString,
+                    response_serializer=rondo_dot_gateway_dot_v1_dot_scheduling__pb2.MatchCard.SerializeToString,
             ),
             'ProposeMeeting': grpc.unary_unary_rpc_method_handler(
                     servicer.ProposeMeeting,
-                    request_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.ProposeMeetingRequest.FromString,
-                    response_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.Meeting.SerializeToString,
+                    request_deserializer=rondo_dot_gateway_dot_v1_dot_scheduling__pb2.ProposeMeetingRequest.FromString,
+                    response_serializer=rondo_dot_gateway_dot_v1_dot_scheduling__pb2.Meeting.SerializeToString,
             ),
             'ConfirmMeeting': grpc.unary_unary_rpc_method_handler(
                     servicer.ConfirmMeeting,
-                    request_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.ConfirmMeetingRequest.FromString,
-                    response_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.Meeting.SerializeToString,
+                    request_deserializer=rondo_dot_gateway_dot_v1_dot_scheduling__pb2.ConfirmMeetingRequest.FromString,
+                    response_serializer=rondo_dot_gateway_dot_v1_dot_scheduling__pb2.Meeting.SerializeToString,
             ),
             'CancelMeeting': grpc.unary_unary_rpc_method_handler(
                     servicer.CancelMeeting,
-                    request_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.CancelMeetingRequest.FromString,
-                    response_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.Meeting.SerializeToString,
+                    request_deserializer=rondo_dot_gateway_dot_v1_dot_scheduling__pb2.CancelMeetingRequest.FromString,
+                    response_serializer=rondo_dot_gateway_dot_v1_dot_scheduling__pb2.Meeting.SerializeToString,
             ),
             'AssignMeeting': grpc.unary_unary_rpc_method_handler(
                     servicer.AssignMeeting,
-                    request_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.AssignMeetingRequest.FromString,
-                    response_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.Meeting.SerializeToString,
+                    request_deserializer=rondo_dot_gateway_dot_v1_dot_scheduling__pb2.AssignMeetingRequest.FromString,
+                    response_serializer=rondo_dot_gateway_dot_v1_dot_scheduling__pb2.Meeting.SerializeToString,
             ),
             'BookActivity': grpc.unary_unary_rpc_method_handler(
                     servicer.BookActivity,
-                    request_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.BookActivityRequest.FromString,
-                    response_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.Booking.SerializeToString,
+                    request_deserializer=rondo_dot_gateway_dot_v1_dot_calendar__pb2.BookActivityRequest.FromString,
+                    response_serializer=rondo_dot_gateway_dot_v1_dot_calendar__pb2.Booking.SerializeToString,
             ),
             'ListBookings': grpc.unary_unary_rpc_method_handler(
                     servicer.ListBookings,
@@ -603,52 +607,52 @@ def add_BookingServiceServicer_to_server(servicer, server):
             'UpdateClub': grpc.unary_unary_rpc_method_handler(
                     servicer.UpdateClub,
                     request_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.UpdateClubRequest.FromString,
-                    response_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.Club.SerializeToString,
+                    response_serializer=rondo_dot_gateway_dot_v1_dot_scheduling__pb2.Club.SerializeToString,
             ),
             'BookRecurringActivity': grpc.unary_unary_rpc_method_handler(
                     servicer.BookRecurringActivity,
-                    request_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.BookRecurringActivityRequest.FromString,
-                    response_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.Series.SerializeToString,
+                    request_deserializer=rondo_dot_gateway_dot_v1_dot_calendar__pb2.BookRecurringActivityRequest.FromString,
+                    response_serializer=rondo_dot_gateway_dot_v1_dot_calendar__pb2.Series.SerializeToString,
             ),
             'GetSeries': grpc.unary_unary_rpc_method_handler(
                     servicer.GetSeries,
-                    request_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.GetSeriesRequest.FromString,
-                    response_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.Series.SerializeToString,
+                    request_deserializer=rondo_dot_gateway_dot_v1_dot_calendar__pb2.GetSeriesRequest.FromString,
+                    response_serializer=rondo_dot_gateway_dot_v1_dot_calendar__pb2.Series.SerializeToString,
             ),
             'CancelOccurrence': grpc.unary_unary_rpc_method_handler(
                     servicer.CancelOccurrence,
-                    request_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.CancelOccurrenceRequest.FromString,
-                    response_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.Booking.SerializeToString,
+                    request_deserializer=rondo_dot_gateway_dot_v1_dot_calendar__pb2.CancelOccurrenceRequest.FromString,
+                    response_serializer=rondo_dot_gateway_dot_v1_dot_calendar__pb2.Booking.SerializeToString,
             ),
             'MoveOccurrence': grpc.unary_unary_rpc_method_handler(
                     servicer.MoveOccurrence,
-                    request_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.MoveOccurrenceRequest.FromString,
-                    response_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.Booking.SerializeToString,
+                    request_deserializer=rondo_dot_gateway_dot_v1_dot_calendar__pb2.MoveOccurrenceRequest.FromString,
+                    response_serializer=rondo_dot_gateway_dot_v1_dot_calendar__pb2.Booking.SerializeToString,
             ),
             'CancelSeries': grpc.unary_unary_rpc_method_handler(
                     servicer.CancelSeries,
-                    request_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.CancelSeriesRequest.FromString,
-                    response_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.Series.SerializeToString,
+                    request_deserializer=rondo_dot_gateway_dot_v1_dot_calendar__pb2.CancelSeriesRequest.FromString,
+                    response_serializer=rondo_dot_gateway_dot_v1_dot_calendar__pb2.Series.SerializeToString,
             ),
             'ApplyFallback': grpc.unary_unary_rpc_method_handler(
                     servicer.ApplyFallback,
-                    request_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.ApplyFallbackRequest.FromString,
-                    response_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.Meeting.SerializeToString,
+                    request_deserializer=rondo_dot_gateway_dot_v1_dot_scheduling__pb2.ApplyFallbackRequest.FromString,
+                    response_serializer=rondo_dot_gateway_dot_v1_dot_scheduling__pb2.Meeting.SerializeToString,
             ),
             'MoveMatchWindow': grpc.unary_unary_rpc_method_handler(
                     servicer.MoveMatchWindow,
-                    request_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.MoveMatchWindowRequest.FromString,
-                    response_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.MoveMatchWindowResponse.SerializeToString,
+                    request_deserializer=rondo_dot_gateway_dot_v1_dot_scheduling__pb2.MoveMatchWindowRequest.FromString,
+                    response_serializer=rondo_dot_gateway_dot_v1_dot_scheduling__pb2.MoveMatchWindowResponse.SerializeToString,
             ),
             'RotateCalendarToken': grpc.unary_unary_rpc_method_handler(
                     servicer.RotateCalendarToken,
-                    request_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.RotateCalendarTokenRequest.FromString,
-                    response_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.CalendarToken.SerializeToString,
+                    request_deserializer=rondo_dot_gateway_dot_v1_dot_calendar__pb2.RotateCalendarTokenRequest.FromString,
+                    response_serializer=rondo_dot_gateway_dot_v1_dot_calendar__pb2.CalendarToken.SerializeToString,
             ),
             'ExportCalendar': grpc.unary_unary_rpc_method_handler(
                     servicer.ExportCalendar,
-                    request_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.ExportCalendarRequest.FromString,
-                    response_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.CalendarFeed.SerializeToString,
+                    request_deserializer=rondo_dot_gateway_dot_v1_dot_calendar__pb2.ExportCalendarRequest.FromString,
+                    response_serializer=rondo_dot_gateway_dot_v1_dot_calendar__pb2.CalendarFeed.SerializeToString,
             ),
             'PrepareRoundSchedule': grpc.unary_unary_rpc_method_handler(
                     servicer.PrepareRoundSchedule,
@@ -663,12 +667,12 @@ def add_BookingServiceServicer_to_server(servicer, server):
             'SetReminderSchedule': grpc.unary_unary_rpc_method_handler(
                     servicer.SetReminderSchedule,
                     request_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.SetReminderScheduleRequest.FromString,
-                    response_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.ReminderSchedule.SerializeToString,
+                    response_serializer=rondo_dot_gateway_dot_v1_dot_reminders__pb2.ReminderSchedule.SerializeToString,
             ),
             'GetReminderSchedule': grpc.unary_unary_rpc_method_handler(
                     servicer.GetReminderSchedule,
-                    request_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.GetReminderScheduleRequest.FromString,
-                    response_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.ReminderSchedule.SerializeToString,
+                    request_deserializer=rondo_dot_gateway_dot_v1_dot_reminders__pb2.GetReminderScheduleRequest.FromString,
+                    response_serializer=rondo_dot_gateway_dot_v1_dot_reminders__pb2.ReminderSchedule.SerializeToString,
             ),
             'RecordDueReminders': grpc.unary_unary_rpc_method_handler(
                     servicer.RecordDueReminders,
@@ -682,8 +686,8 @@ def add_BookingServiceServicer_to_server(servicer, server):
             ),
             'AcknowledgeReminder': grpc.unary_unary_rpc_method_handler(
                     servicer.AcknowledgeReminder,
-                    request_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.AcknowledgeReminderRequest.FromString,
-                    response_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.Reminder.SerializeToString,
+                    request_deserializer=rondo_dot_gateway_dot_v1_dot_reminders__pb2.AcknowledgeReminderRequest.FromString,
+                    response_serializer=rondo_dot_gateway_dot_v1_dot_reminders__pb2.Reminder.SerializeToString,
             ),
             'ListReminders': grpc.unary_unary_rpc_method_handler(
                     servicer.ListReminders,
@@ -692,23 +696,23 @@ def add_BookingServiceServicer_to_server(servicer, server):
             ),
             'SetMediationCalendar': grpc.unary_unary_rpc_method_handler(
                     servicer.SetMediationCalendar,
-                    request_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.SetMediationCalendarRequest.FromString,
-                    response_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.MediationCalendar.SerializeToString,
+                    request_deserializer=rondo_dot_gateway_dot_v1_dot_mediation__pb2.SetMediationCalendarRequest.FromString,
+                    response_serializer=rondo_dot_gateway_dot_v1_dot_mediation__pb2.MediationCalendar.SerializeToString,
             ),
             'RequestMediation': grpc.unary_unary_rpc_method_handler(
                     servicer.RequestMediation,
-                    request_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.RequestMediationRequest.FromString,
-                    response_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.Mediation.SerializeToString,
+                    request_deserializer=rondo_dot_gateway_dot_v1_dot_mediation__pb2.RequestMediationRequest.FromString,
+                    response_serializer=rondo_dot_gateway_dot_v1_dot_mediation__pb2.Mediation.SerializeToString,
             ),
             'AnswerMediation': grpc.unary_unary_rpc_method_handler(
                     servicer.AnswerMediation,
-                    request_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.AnswerMediationRequest.FromString,
-                    response_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.Mediation.SerializeToString,
+                    request_deserializer=rondo_dot_gateway_dot_v1_dot_mediation__pb2.AnswerMediationRequest.FromString,
+                    response_serializer=rondo_dot_gateway_dot_v1_dot_mediation__pb2.Mediation.SerializeToString,
             ),
             'DecideMediation': grpc.unary_unary_rpc_method_handler(
                     servicer.DecideMediation,
-                    request_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.DecideMediationRequest.FromString,
-                    response_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.Mediation.SerializeToString,
+                    request_deserializer=rondo_dot_gateway_dot_v1_dot_mediation__pb2.DecideMediationRequest.FromString,
+                    response_serializer=rondo_dot_gateway_dot_v1_dot_mediation__pb2.Mediation.SerializeToString,
             ),
             'RecordMediationOutcome': grpc.unary_unary_rpc_method_handler(
                     servicer.RecordMediationOutcome,
@@ -718,12 +722,12 @@ def add_BookingServiceServicer_to_server(servicer, server):
             'GetMediation': grpc.unary_unary_rpc_method_handler(
                     servicer.GetMediation,
                     request_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.GetMediationRequest.FromString,
-                    response_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.Mediation.SerializeToString,
+                    response_serializer=rondo_dot_gateway_dot_v1_dot_mediation__pb2.Mediation.SerializeToString,
             ),
             'RequestTimeout': grpc.unary_unary_rpc_method_handler(
                     servicer.RequestTimeout,
-                    request_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.RequestTimeoutRequest.FromString,
-                    response_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.Timeout.SerializeToString,
+                    request_deserializer=rondo_dot_gateway_dot_v1_dot_mediation__pb2.RequestTimeoutRequest.FromString,
+                    response_serializer=rondo_dot_gateway_dot_v1_dot_mediation__pb2.Timeout.SerializeToString,
             ),
             'ListMediations': grpc.unary_unary_rpc_method_handler(
                     servicer.ListMediations,
@@ -757,7 +761,7 @@ class BookingService:
             target,
             '/rondo.booking.v1.BookingService/CreateClub',
             rondo_dot_booking_dot_v1_dot_booking__pb2.CreateClubRequest.SerializeToString,
-            rondo_dot_booking_dot_v1_dot_booking__pb2.Club.FromString,
+            rondo_dot_gateway_dot_v1_dot_scheduling__pb2.Club.FromString,
             options,
             channel_credentials,
             insecure,
@@ -783,8 +787,8 @@ class BookingService:
             request,
             target,
             '/rondo.booking.v1.BookingService/GetClub',
-            rondo_dot_booking_dot_v1_dot_booking__pb2.GetClubRequest.SerializeToString,
-            rondo_dot_booking_dot_v1_dot_booking__pb2.Club.FromString,
+            rondo_dot_gateway_dot_v1_dot_scheduling__pb2.GetClubRequest.SerializeToString,
+            rondo_dot_gateway_dot_v1_dot_scheduling__pb2.Club.FromString,
             options,
             channel_credentials,
             insecure,
@@ -811,7 +815,7 @@ class BookingService:
             target,
             '/rondo.booking.v1.BookingService/AddRoom',
             rondo_dot_booking_dot_v1_dot_booking__pb2.AddRoomRequest.SerializeToString,
-            rondo_dot_booking_dot_v1_dot_booking__pb2.Room.FromString,
+            rondo_dot_gateway_dot_v1_dot_scheduling__pb2.Room.FromString,
             options,
             channel_credentials,
             insecure,
@@ -892,7 +896,7 @@ class BookingService:
             target,
             '/rondo.booking.v1.BookingService/OpenMatch',
             rondo_dot_booking_dot_v1_dot_booking__pb2.OpenMatchRequest.SerializeToString,
-            rondo_dot_booking_dot_v1_dot_booking__pb2.ScheduledMatch.FromString,
+            rondo_dot_gateway_dot_v1_dot_scheduling__pb2.ScheduledMatch.FromString,
             options,
             channel_credentials,
             insecure,
@@ -918,8 +922,8 @@ class BookingService:
             request,
             target,
             '/rondo.booking.v1.BookingService/SetAvailability',
-            rondo_dot_booking_dot_v1_dot_booking__pb2.SetAvailabilityRequest.SerializeToString,
-            rondo_dot_booking_dot_v1_dot_booking__pb2.AvailabilityResponse.FromString,
+            rondo_dot_gateway_dot_v1_dot_scheduling__pb2.SetAvailabilityRequest.SerializeToString,
+            rondo_dot_gateway_dot_v1_dot_scheduling__pb2.Availability.FromString,
             options,
             channel_credentials,
             insecure,
@@ -931,7 +935,7 @@ class BookingService:
             _registered_method=True)
 
     @staticmethod
-    def GetMyAvailability(request,
+    def GetAvailability(request,
             target,
             options=(),
             channel_credentials=None,
@@ -944,9 +948,9 @@ class BookingService:
         return grpc.experimental.unary_unary(
             request,
             target,
-            '/rondo.booking.v1.BookingService/GetMyAvailability',
-            rondo_dot_booking_dot_v1_dot_booking__pb2.GetMyAvailabilityRequest.SerializeToString,
-            rondo_dot_booking_dot_v1_dot_booking__pb2.AvailabilityResponse.FromString,
+            '/rondo.booking.v1.BookingService/GetAvailability',
+            rondo_dot_gateway_dot_v1_dot_scheduling__pb2.GetAvailabilityRequest.SerializeToString,
+            rondo_dot_gateway_dot_v1_dot_scheduling__pb2.Availability.FromString,
             options,
             channel_credentials,
             insecure,
@@ -972,8 +976,8 @@ class BookingService:
             request,
             target,
             '/rondo.booking.v1.BookingService/GetMatchCard',
-            rondo_dot_booking_dot_v1_dot_booking__pb2.GetMatchCardRequest.SerializeToString,
-            rondo_dot_booking_dot_v1_dot_booking__pb2.MatchCard.FromString,
+            rondo_dot_gateway_dot_v1_dot_scheduling__pb2.GetMatchCardRequest.SerializeToString,
+            rondo_dot_gateway_dot_v1_dot_scheduling__pb2.MatchCard.FromString,
             options,
             channel_credentials,
             insecure,
@@ -999,8 +1003,8 @@ class BookingService:
             request,
             target,
             '/rondo.booking.v1.BookingService/ProposeMeeting',
-            rondo_dot_booking_dot_v1_dot_booking__pb2.ProposeMeetingRequest.SerializeToString,
-            rondo_dot_booking_dot_v1_dot_booking__pb2.Meeting.FromString,
+            rondo_dot_gateway_dot_v1_dot_scheduling__pb2.ProposeMeetingRequest.SerializeToString,
+            rondo_dot_gateway_dot_v1_dot_scheduling__pb2.Meeting.FromString,
             options,
             channel_credentials,
             insecure,
@@ -1026,8 +1030,8 @@ class BookingService:
             request,
             target,
             '/rondo.booking.v1.BookingService/ConfirmMeeting',
-            rondo_dot_booking_dot_v1_dot_booking__pb2.ConfirmMeetingRequest.SerializeToString,
-            rondo_dot_booking_dot_v1_dot_booking__pb2.Meeting.FromString,
+            rondo_dot_gateway_dot_v1_dot_scheduling__pb2.ConfirmMeetingRequest.SerializeToString,
+            rondo_dot_gateway_dot_v1_dot_scheduling__pb2.Meeting.FromString,
             options,
             channel_credentials,
             insecure,
@@ -1053,8 +1057,8 @@ class BookingService:
             request,
             target,
             '/rondo.booking.v1.BookingService/CancelMeeting',
-            rondo_dot_booking_dot_v1_dot_booking__pb2.CancelMeetingRequest.SerializeToString,
-            rondo_dot_booking_dot_v1_dot_booking__pb2.Meeting.FromString,
+            rondo_dot_gateway_dot_v1_dot_scheduling__pb2.CancelMeetingRequest.SerializeToString,
+            rondo_dot_gateway_dot_v1_dot_scheduling__pb2.Meeting.FromString,
             options,
             channel_credentials,
             insecure,
@@ -1080,8 +1084,8 @@ class BookingService:
             request,
             target,
             '/rondo.booking.v1.BookingService/AssignMeeting',
-            rondo_dot_booking_dot_v1_dot_booking__pb2.AssignMeetingRequest.SerializeToString,
-            rondo_dot_booking_dot_v1_dot_booking__pb2.Meeting.FromString,
+            rondo_dot_gateway_dot_v1_dot_scheduling__pb2.AssignMeetingRequest.SerializeToString,
+            rondo_dot_gateway_dot_v1_dot_scheduling__pb2.Meeting.FromString,
             options,
             channel_credentials,
             insecure,
@@ -1107,8 +1111,8 @@ class BookingService:
             request,
             target,
             '/rondo.booking.v1.BookingService/BookActivity',
-            rondo_dot_booking_dot_v1_dot_booking__pb2.BookActivityRequest.SerializeToString,
-            rondo_dot_booking_dot_v1_dot_booking__pb2.Booking.FromString,
+            rondo_dot_gateway_dot_v1_dot_calendar__pb2.BookActivityRequest.SerializeToString,
+            rondo_dot_gateway_dot_v1_dot_calendar__pb2.Booking.FromString,
             options,
             channel_credentials,
             insecure,
@@ -1162,7 +1166,7 @@ class BookingService:
             target,
             '/rondo.booking.v1.BookingService/UpdateClub',
             rondo_dot_booking_dot_v1_dot_booking__pb2.UpdateClubRequest.SerializeToString,
-            rondo_dot_booking_dot_v1_dot_booking__pb2.Club.FromString,
+            rondo_dot_gateway_dot_v1_dot_scheduling__pb2.Club.FromString,
             options,
             channel_credentials,
             insecure,
@@ -1188,8 +1192,8 @@ class BookingService:
             request,
             target,
             '/rondo.booking.v1.BookingService/BookRecurringActivity',
-            rondo_dot_booking_dot_v1_dot_booking__pb2.BookRecurringActivityRequest.SerializeToString,
-            rondo_dot_booking_dot_v1_dot_booking__pb2.Series.FromString,
+            rondo_dot_gateway_dot_v1_dot_calendar__pb2.BookRecurringActivityRequest.SerializeToString,
+            rondo_dot_gateway_dot_v1_dot_calendar__pb2.Series.FromString,
             options,
             channel_credentials,
             insecure,
@@ -1215,8 +1219,8 @@ class BookingService:
             request,
             target,
             '/rondo.booking.v1.BookingService/GetSeries',
-            rondo_dot_booking_dot_v1_dot_booking__pb2.GetSeriesRequest.SerializeToString,
-            rondo_dot_booking_dot_v1_dot_booking__pb2.Series.FromString,
+            rondo_dot_gateway_dot_v1_dot_calendar__pb2.GetSeriesRequest.SerializeToString,
+            rondo_dot_gateway_dot_v1_dot_calendar__pb2.Series.FromString,
             options,
             channel_credentials,
             insecure,
@@ -1242,8 +1246,8 @@ class BookingService:
             request,
             target,
             '/rondo.booking.v1.BookingService/CancelOccurrence',
-            rondo_dot_booking_dot_v1_dot_booking__pb2.CancelOccurrenceRequest.SerializeToString,
-            rondo_dot_booking_dot_v1_dot_booking__pb2.Booking.FromString,
+            rondo_dot_gateway_dot_v1_dot_calendar__pb2.CancelOccurrenceRequest.SerializeToString,
+            rondo_dot_gateway_dot_v1_dot_calendar__pb2.Booking.FromString,
             options,
             channel_credentials,
             insecure,
@@ -1269,8 +1273,8 @@ class BookingService:
             request,
             target,
             '/rondo.booking.v1.BookingService/MoveOccurrence',
-            rondo_dot_booking_dot_v1_dot_booking__pb2.MoveOccurrenceRequest.SerializeToString,
-            rondo_dot_booking_dot_v1_dot_booking__pb2.Booking.FromString,
+            rondo_dot_gateway_dot_v1_dot_calendar__pb2.MoveOccurrenceRequest.SerializeToString,
+            rondo_dot_gateway_dot_v1_dot_calendar__pb2.Booking.FromString,
             options,
             channel_credentials,
             insecure,
@@ -1296,8 +1300,8 @@ class BookingService:
             request,
             target,
             '/rondo.booking.v1.BookingService/CancelSeries',
-            rondo_dot_booking_dot_v1_dot_booking__pb2.CancelSeriesRequest.SerializeToString,
-            rondo_dot_booking_dot_v1_dot_booking__pb2.Series.FromString,
+            rondo_dot_gateway_dot_v1_dot_calendar__pb2.CancelSeriesRequest.SerializeToString,
+            rondo_dot_gateway_dot_v1_dot_calendar__pb2.Series.FromString,
             options,
             channel_credentials,
             insecure,
@@ -1323,8 +1327,8 @@ class BookingService:
             request,
             target,
             '/rondo.booking.v1.BookingService/ApplyFallback',
-            rondo_dot_booking_dot_v1_dot_booking__pb2.ApplyFallbackRequest.SerializeToString,
-            rondo_dot_booking_dot_v1_dot_booking__pb2.Meeting.FromString,
+            rondo_dot_gateway_dot_v1_dot_scheduling__pb2.ApplyFallbackRequest.SerializeToString,
+            rondo_dot_gateway_dot_v1_dot_scheduling__pb2.Meeting.FromString,
             options,
             channel_credentials,
             insecure,
@@ -1350,8 +1354,8 @@ class BookingService:
             request,
             target,
             '/rondo.booking.v1.BookingService/MoveMatchWindow',
-            rondo_dot_booking_dot_v1_dot_booking__pb2.MoveMatchWindowRequest.SerializeToString,
-            rondo_dot_booking_dot_v1_dot_booking__pb2.MoveMatchWindowResponse.FromString,
+            rondo_dot_gateway_dot_v1_dot_scheduling__pb2.MoveMatchWindowRequest.SerializeToString,
+            rondo_dot_gateway_dot_v1_dot_scheduling__pb2.MoveMatchWindowResponse.FromString,
             options,
             channel_credentials,
             insecure,
@@ -1377,8 +1381,8 @@ class BookingService:
             request,
             target,
             '/rondo.booking.v1.BookingService/RotateCalendarToken',
-            rondo_dot_booking_dot_v1_dot_booking__pb2.RotateCalendarTokenRequest.SerializeToString,
-            rondo_dot_booking_dot_v1_dot_booking__pb2.CalendarToken.FromString,
+            rondo_dot_gateway_dot_v1_dot_calendar__pb2.RotateCalendarTokenRequest.SerializeToString,
+            rondo_dot_gateway_dot_v1_dot_calendar__pb2.CalendarToken.FromString,
             options,
             channel_credentials,
             insecure,
@@ -1404,8 +1408,8 @@ class BookingService:
             request,
             target,
             '/rondo.booking.v1.BookingService/ExportCalendar',
-            rondo_dot_booking_dot_v1_dot_booking__pb2.ExportCalendarRequest.SerializeToString,
-            rondo_dot_booking_dot_v1_dot_booking__pb2.CalendarFeed.FromString,
+            rondo_dot_gateway_dot_v1_dot_calendar__pb2.ExportCalendarRequest.SerializeToString,
+            rondo_dot_gateway_dot_v1_dot_calendar__pb2.CalendarFeed.FromString,
             options,
             channel_credentials,
             insecure,
@@ -1486,7 +1490,7 @@ class BookingService:
             target,
             '/rondo.booking.v1.BookingService/SetReminderSchedule',
             rondo_dot_booking_dot_v1_dot_booking__pb2.SetReminderScheduleRequest.SerializeToString,
-            rondo_dot_booking_dot_v1_dot_booking__pb2.ReminderSchedule.FromString,
+            rondo_dot_gateway_dot_v1_dot_reminders__pb2.ReminderSchedule.FromString,
             options,
             channel_credentials,
             insecure,
@@ -1512,8 +1516,8 @@ class BookingService:
             request,
             target,
             '/rondo.booking.v1.BookingService/GetReminderSchedule',
-            rondo_dot_booking_dot_v1_dot_booking__pb2.GetReminderScheduleRequest.SerializeToString,
-            rondo_dot_booking_dot_v1_dot_booking__pb2.ReminderSchedule.FromString,
+            rondo_dot_gateway_dot_v1_dot_reminders__pb2.GetReminderScheduleRequest.SerializeToString,
+            rondo_dot_gateway_dot_v1_dot_reminders__pb2.ReminderSchedule.FromString,
             options,
             channel_credentials,
             insecure,
@@ -1593,8 +1597,8 @@ class BookingService:
             request,
             target,
             '/rondo.booking.v1.BookingService/AcknowledgeReminder',
-            rondo_dot_booking_dot_v1_dot_booking__pb2.AcknowledgeReminderRequest.SerializeToString,
-            rondo_dot_booking_dot_v1_dot_booking__pb2.Reminder.FromString,
+            rondo_dot_gateway_dot_v1_dot_reminders__pb2.AcknowledgeReminderRequest.SerializeToString,
+            rondo_dot_gateway_dot_v1_dot_reminders__pb2.Reminder.FromString,
             options,
             channel_credentials,
             insecure,
@@ -1647,8 +1651,8 @@ class BookingService:
             request,
             target,
             '/rondo.booking.v1.BookingService/SetMediationCalendar',
-            rondo_dot_booking_dot_v1_dot_booking__pb2.SetMediationCalendarRequest.SerializeToString,
-            rondo_dot_booking_dot_v1_dot_booking__pb2.MediationCalendar.FromString,
+            rondo_dot_gateway_dot_v1_dot_mediation__pb2.SetMediationCalendarRequest.SerializeToString,
+            rondo_dot_gateway_dot_v1_dot_mediation__pb2.MediationCalendar.FromString,
             options,
             channel_credentials,
             insecure,
@@ -1674,8 +1678,8 @@ class BookingService:
             request,
             target,
             '/rondo.booking.v1.BookingService/RequestMediation',
-            rondo_dot_booking_dot_v1_dot_booking__pb2.RequestMediationRequest.SerializeToString,
-            rondo_dot_booking_dot_v1_dot_booking__pb2.Mediation.FromString,
+            rondo_dot_gateway_dot_v1_dot_mediation__pb2.RequestMediationRequest.SerializeToString,
+            rondo_dot_gateway_dot_v1_dot_mediation__pb2.Mediation.FromString,
             options,
             channel_credentials,
             insecure,
@@ -1701,8 +1705,8 @@ class BookingService:
             request,
             target,
             '/rondo.booking.v1.BookingService/AnswerMediation',
-            rondo_dot_booking_dot_v1_dot_booking__pb2.AnswerMediationRequest.SerializeToString,
-            rondo_dot_booking_dot_v1_dot_booking__pb2.Mediation.FromString,
+            rondo_dot_gateway_dot_v1_dot_mediation__pb2.AnswerMediationRequest.SerializeToString,
+            rondo_dot_gateway_dot_v1_dot_mediation__pb2.Mediation.FromString,
             options,
             channel_credentials,
             insecure,
@@ -1728,8 +1732,8 @@ class BookingService:
             request,
             target,
             '/rondo.booking.v1.BookingService/DecideMediation',
-            rondo_dot_booking_dot_v1_dot_booking__pb2.DecideMediationRequest.SerializeToString,
-            rondo_dot_booking_dot_v1_dot_booking__pb2.Mediation.FromString,
+            rondo_dot_gateway_dot_v1_dot_mediation__pb2.DecideMediationRequest.SerializeToString,
+            rondo_dot_gateway_dot_v1_dot_mediation__pb2.Mediation.FromString,
             options,
             channel_credentials,
             insecure,
@@ -1783,7 +1787,7 @@ class BookingService:
             target,
             '/rondo.booking.v1.BookingService/GetMediation',
             rondo_dot_booking_dot_v1_dot_booking__pb2.GetMediationRequest.SerializeToString,
-            rondo_dot_booking_dot_v1_dot_booking__pb2.Mediation.FromString,
+            rondo_dot_gateway_dot_v1_dot_mediation__pb2.Mediation.FromString,
             options,
             channel_credentials,
             insecure,
@@ -1809,8 +1813,8 @@ class BookingService:
             request,
             target,
             '/rondo.booking.v1.BookingService/RequestTimeout',
-            rondo_dot_booking_dot_v1_dot_booking__pb2.RequestTimeoutRequest.SerializeToString,
-            rondo_dot_booking_dot_v1_dot_booking__pb2.Timeout.FromString,
+            rondo_dot_gateway_dot_v1_dot_mediation__pb2.RequestTimeoutRequest.SerializeToString,
+            rondo_dot_gateway_dot_v1_dot_mediation__pb2.Timeout.FromString,
             options,
             channel_credentials,
             insecure,

@@ -3,6 +3,10 @@
 import grpc
 import warnings
 
+from rondo.gateway.v1 import competitions_pb2 as rondo_dot_gateway_dot_v1_dot_competitions__pb2
+from rondo.gateway.v1 import draws_pb2 as rondo_dot_gateway_dot_v1_dot_draws__pb2
+from rondo.gateway.v1 import results_pb2 as rondo_dot_gateway_dot_v1_dot_results__pb2
+from rondo.gateway.v1 import stages_pb2 as rondo_dot_gateway_dot_v1_dot_stages__pb2
 from rondo.league.v1 import league_pb2 as rondo_dot_league_dot_v1_dot_league__pb2
 
 GRPC_GENERATED_VERSION = '1.81.1'
@@ -37,12 +41,12 @@ class LeagueServiceStub:
         self.CreateCompetition = channel.unary_unary(
                 '/rondo.league.v1.LeagueService/CreateCompetition',
                 request_serializer=rondo_dot_league_dot_v1_dot_league__pb2.CreateCompetitionRequest.SerializeToString,
-                response_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.Competition.FromString,
+                response_deserializer=rondo_dot_gateway_dot_v1_dot_competitions__pb2.Competition.FromString,
                 _registered_method=True)
         self.GetCompetition = channel.unary_unary(
                 '/rondo.league.v1.LeagueService/GetCompetition',
-                request_serializer=rondo_dot_league_dot_v1_dot_league__pb2.GetCompetitionRequest.SerializeToString,
-                response_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.Competition.FromString,
+                request_serializer=rondo_dot_gateway_dot_v1_dot_competitions__pb2.GetCompetitionRequest.SerializeToString,
+                response_deserializer=rondo_dot_gateway_dot_v1_dot_competitions__pb2.Competition.FromString,
                 _registered_method=True)
         self.ListCompetitions = channel.unary_unary(
                 '/rondo.league.v1.LeagueService/ListCompetitions',
@@ -51,13 +55,13 @@ class LeagueServiceStub:
                 _registered_method=True)
         self.RegisterPlayer = channel.unary_unary(
                 '/rondo.league.v1.LeagueService/RegisterPlayer',
-                request_serializer=rondo_dot_league_dot_v1_dot_league__pb2.RegisterPlayerRequest.SerializeToString,
-                response_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.Player.FromString,
+                request_serializer=rondo_dot_gateway_dot_v1_dot_competitions__pb2.RegisterPlayerRequest.SerializeToString,
+                response_deserializer=rondo_dot_gateway_dot_v1_dot_competitions__pb2.Player.FromString,
                 _registered_method=True)
         self.WithdrawPlayer = channel.unary_unary(
                 '/rondo.league.v1.LeagueService/WithdrawPlayer',
-                request_serializer=rondo_dot_league_dot_v1_dot_league__pb2.WithdrawPlayerRequest.SerializeToString,
-                response_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.Player.FromString,
+                request_serializer=rondo_dot_gateway_dot_v1_dot_competitions__pb2.WithdrawPlayerRequest.SerializeToString,
+                response_deserializer=rondo_dot_gateway_dot_v1_dot_competitions__pb2.Player.FromString,
                 _registered_method=True)
         self.ListPlayers = channel.unary_unary(
                 '/rondo.league.v1.LeagueService/ListPlayers',
@@ -67,17 +71,17 @@ class LeagueServiceStub:
         self.SaveDraw = channel.unary_unary(
                 '/rondo.league.v1.LeagueService/SaveDraw',
                 request_serializer=rondo_dot_league_dot_v1_dot_league__pb2.SaveDrawRequest.SerializeToString,
-                response_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.Draw.FromString,
+                response_deserializer=rondo_dot_gateway_dot_v1_dot_draws__pb2.Draw.FromString,
                 _registered_method=True)
         self.ApproveDraw = channel.unary_unary(
                 '/rondo.league.v1.LeagueService/ApproveDraw',
-                request_serializer=rondo_dot_league_dot_v1_dot_league__pb2.ApproveDrawRequest.SerializeToString,
-                response_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.Draw.FromString,
+                request_serializer=rondo_dot_gateway_dot_v1_dot_draws__pb2.ApproveDrawRequest.SerializeToString,
+                response_deserializer=rondo_dot_gateway_dot_v1_dot_draws__pb2.Draw.FromString,
                 _registered_method=True)
         self.GetDraw = channel.unary_unary(
                 '/rondo.league.v1.LeagueService/GetDraw',
-                request_serializer=rondo_dot_league_dot_v1_dot_league__pb2.GetDrawRequest.SerializeToString,
-                response_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.Draw.FromString,
+                request_serializer=rondo_dot_gateway_dot_v1_dot_draws__pb2.GetDrawRequest.SerializeToString,
+                response_deserializer=rondo_dot_gateway_dot_v1_dot_draws__pb2.Draw.FromString,
                 _registered_method=True)
         self.ListDraws = channel.unary_unary(
                 '/rondo.league.v1.LeagueService/ListDraws',
@@ -96,28 +100,28 @@ class LeagueServiceStub:
                 _registered_method=True)
         self.RecordHanchan = channel.unary_unary(
                 '/rondo.league.v1.LeagueService/RecordHanchan',
-                request_serializer=rondo_dot_league_dot_v1_dot_league__pb2.RecordHanchanRequest.SerializeToString,
-                response_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.ResultRecord.FromString,
+                request_serializer=rondo_dot_gateway_dot_v1_dot_results__pb2.RecordHanchanRequest.SerializeToString,
+                response_deserializer=rondo_dot_gateway_dot_v1_dot_results__pb2.ResultRecord.FromString,
                 _registered_method=True)
         self.RecordPenalty = channel.unary_unary(
                 '/rondo.league.v1.LeagueService/RecordPenalty',
-                request_serializer=rondo_dot_league_dot_v1_dot_league__pb2.RecordPenaltyRequest.SerializeToString,
-                response_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.ResultRecord.FromString,
+                request_serializer=rondo_dot_gateway_dot_v1_dot_results__pb2.RecordPenaltyRequest.SerializeToString,
+                response_deserializer=rondo_dot_gateway_dot_v1_dot_results__pb2.ResultRecord.FromString,
                 _registered_method=True)
         self.RecordNoShow = channel.unary_unary(
                 '/rondo.league.v1.LeagueService/RecordNoShow',
-                request_serializer=rondo_dot_league_dot_v1_dot_league__pb2.RecordNoShowRequest.SerializeToString,
-                response_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.ResultRecord.FromString,
+                request_serializer=rondo_dot_gateway_dot_v1_dot_results__pb2.RecordNoShowRequest.SerializeToString,
+                response_deserializer=rondo_dot_gateway_dot_v1_dot_results__pb2.ResultRecord.FromString,
                 _registered_method=True)
         self.RecordGame = channel.unary_unary(
                 '/rondo.league.v1.LeagueService/RecordGame',
-                request_serializer=rondo_dot_league_dot_v1_dot_league__pb2.RecordGameRequest.SerializeToString,
-                response_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.ResultRecord.FromString,
+                request_serializer=rondo_dot_gateway_dot_v1_dot_results__pb2.RecordGameRequest.SerializeToString,
+                response_deserializer=rondo_dot_gateway_dot_v1_dot_results__pb2.ResultRecord.FromString,
                 _registered_method=True)
         self.CorrectRecord = channel.unary_unary(
                 '/rondo.league.v1.LeagueService/CorrectRecord',
-                request_serializer=rondo_dot_league_dot_v1_dot_league__pb2.CorrectRecordRequest.SerializeToString,
-                response_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.ResultRecord.FromString,
+                request_serializer=rondo_dot_gateway_dot_v1_dot_results__pb2.CorrectRecordRequest.SerializeToString,
+                response_deserializer=rondo_dot_gateway_dot_v1_dot_results__pb2.ResultRecord.FromString,
                 _registered_method=True)
         self.ListMatchHistory = channel.unary_unary(
                 '/rondo.league.v1.LeagueService/ListMatchHistory',
@@ -126,23 +130,23 @@ class LeagueServiceStub:
                 _registered_method=True)
         self.GetStandings = channel.unary_unary(
                 '/rondo.league.v1.LeagueService/GetStandings',
-                request_serializer=rondo_dot_league_dot_v1_dot_league__pb2.GetStandingsRequest.SerializeToString,
-                response_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.Standings.FromString,
+                request_serializer=rondo_dot_gateway_dot_v1_dot_results__pb2.GetStandingsRequest.SerializeToString,
+                response_deserializer=rondo_dot_gateway_dot_v1_dot_results__pb2.Standings.FromString,
                 _registered_method=True)
         self.PrepareStage = channel.unary_unary(
                 '/rondo.league.v1.LeagueService/PrepareStage',
-                request_serializer=rondo_dot_league_dot_v1_dot_league__pb2.PrepareStageRequest.SerializeToString,
+                request_serializer=rondo_dot_gateway_dot_v1_dot_stages__pb2.PrepareStageRequest.SerializeToString,
                 response_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.StagePlan.FromString,
                 _registered_method=True)
         self.SaveStage = channel.unary_unary(
                 '/rondo.league.v1.LeagueService/SaveStage',
                 request_serializer=rondo_dot_league_dot_v1_dot_league__pb2.SaveStageRequest.SerializeToString,
-                response_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.Stage.FromString,
+                response_deserializer=rondo_dot_gateway_dot_v1_dot_stages__pb2.Stage.FromString,
                 _registered_method=True)
         self.GetStage = channel.unary_unary(
                 '/rondo.league.v1.LeagueService/GetStage',
-                request_serializer=rondo_dot_league_dot_v1_dot_league__pb2.GetStageRequest.SerializeToString,
-                response_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.Stage.FromString,
+                request_serializer=rondo_dot_gateway_dot_v1_dot_stages__pb2.GetStageRequest.SerializeToString,
+                response_deserializer=rondo_dot_gateway_dot_v1_dot_stages__pb2.Stage.FromString,
                 _registered_method=True)
         self.GetStageGame = channel.unary_unary(
                 '/rondo.league.v1.LeagueService/GetStageGame',
@@ -156,28 +160,28 @@ class LeagueServiceStub:
                 _registered_method=True)
         self.ReportResult = channel.unary_unary(
                 '/rondo.league.v1.LeagueService/ReportResult',
-                request_serializer=rondo_dot_league_dot_v1_dot_league__pb2.ReportResultRequest.SerializeToString,
-                response_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.ResultRecord.FromString,
+                request_serializer=rondo_dot_gateway_dot_v1_dot_results__pb2.ReportResultRequest.SerializeToString,
+                response_deserializer=rondo_dot_gateway_dot_v1_dot_results__pb2.ResultRecord.FromString,
                 _registered_method=True)
         self.ConfirmResult = channel.unary_unary(
                 '/rondo.league.v1.LeagueService/ConfirmResult',
-                request_serializer=rondo_dot_league_dot_v1_dot_league__pb2.ConfirmResultRequest.SerializeToString,
-                response_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.ResultRecord.FromString,
+                request_serializer=rondo_dot_gateway_dot_v1_dot_results__pb2.ConfirmResultRequest.SerializeToString,
+                response_deserializer=rondo_dot_gateway_dot_v1_dot_results__pb2.ResultRecord.FromString,
                 _registered_method=True)
         self.DisputeResult = channel.unary_unary(
                 '/rondo.league.v1.LeagueService/DisputeResult',
-                request_serializer=rondo_dot_league_dot_v1_dot_league__pb2.DisputeResultRequest.SerializeToString,
-                response_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.ResultRecord.FromString,
+                request_serializer=rondo_dot_gateway_dot_v1_dot_results__pb2.DisputeResultRequest.SerializeToString,
+                response_deserializer=rondo_dot_gateway_dot_v1_dot_results__pb2.ResultRecord.FromString,
                 _registered_method=True)
         self.ResolveDispute = channel.unary_unary(
                 '/rondo.league.v1.LeagueService/ResolveDispute',
-                request_serializer=rondo_dot_league_dot_v1_dot_league__pb2.ResolveDisputeRequest.SerializeToString,
-                response_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.ResultRecord.FromString,
+                request_serializer=rondo_dot_gateway_dot_v1_dot_results__pb2.ResolveDisputeRequest.SerializeToString,
+                response_deserializer=rondo_dot_gateway_dot_v1_dot_results__pb2.ResultRecord.FromString,
                 _registered_method=True)
         self.ChangeRuleset = channel.unary_unary(
                 '/rondo.league.v1.LeagueService/ChangeRuleset',
-                request_serializer=rondo_dot_league_dot_v1_dot_league__pb2.ChangeRulesetRequest.SerializeToString,
-                response_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.RulesetVersion.FromString,
+                request_serializer=rondo_dot_gateway_dot_v1_dot_competitions__pb2.ChangeRulesetRequest.SerializeToString,
+                response_deserializer=rondo_dot_gateway_dot_v1_dot_competitions__pb2.RulesetVersion.FromString,
                 _registered_method=True)
         self.ListRulesetVersions = channel.unary_unary(
                 '/rondo.league.v1.LeagueService/ListRulesetVersions',
@@ -191,58 +195,58 @@ class LeagueServiceStub:
                 _registered_method=True)
         self.DecideTie = channel.unary_unary(
                 '/rondo.league.v1.LeagueService/DecideTie',
-                request_serializer=rondo_dot_league_dot_v1_dot_league__pb2.DecideTieRequest.SerializeToString,
-                response_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.TieDecision.FromString,
+                request_serializer=rondo_dot_gateway_dot_v1_dot_results__pb2.DecideTieRequest.SerializeToString,
+                response_deserializer=rondo_dot_gateway_dot_v1_dot_results__pb2.TieDecision.FromString,
                 _registered_method=True)
         self.DecidePlayoff = channel.unary_unary(
                 '/rondo.league.v1.LeagueService/DecidePlayoff',
-                request_serializer=rondo_dot_league_dot_v1_dot_league__pb2.DecidePlayoffRequest.SerializeToString,
-                response_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.PlayoffDecision.FromString,
+                request_serializer=rondo_dot_gateway_dot_v1_dot_results__pb2.DecidePlayoffRequest.SerializeToString,
+                response_deserializer=rondo_dot_gateway_dot_v1_dot_results__pb2.PlayoffDecision.FromString,
                 _registered_method=True)
         self.GetUpdownStandings = channel.unary_unary(
                 '/rondo.league.v1.LeagueService/GetUpdownStandings',
-                request_serializer=rondo_dot_league_dot_v1_dot_league__pb2.GetUpdownStandingsRequest.SerializeToString,
-                response_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.UpdownStandings.FromString,
+                request_serializer=rondo_dot_gateway_dot_v1_dot_stages__pb2.GetUpdownStandingsRequest.SerializeToString,
+                response_deserializer=rondo_dot_gateway_dot_v1_dot_stages__pb2.UpdownStandings.FromString,
                 _registered_method=True)
         self.ApplyCheckpoint = channel.unary_unary(
                 '/rondo.league.v1.LeagueService/ApplyCheckpoint',
-                request_serializer=rondo_dot_league_dot_v1_dot_league__pb2.ApplyCheckpointRequest.SerializeToString,
-                response_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.ApplyCheckpointResponse.FromString,
+                request_serializer=rondo_dot_gateway_dot_v1_dot_stages__pb2.ApplyCheckpointRequest.SerializeToString,
+                response_deserializer=rondo_dot_gateway_dot_v1_dot_stages__pb2.ApplyCheckpointResponse.FromString,
                 _registered_method=True)
         self.DisqualifyPlayer = channel.unary_unary(
                 '/rondo.league.v1.LeagueService/DisqualifyPlayer',
-                request_serializer=rondo_dot_league_dot_v1_dot_league__pb2.DisqualifyPlayerRequest.SerializeToString,
-                response_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.DisqualifyPlayerResponse.FromString,
+                request_serializer=rondo_dot_gateway_dot_v1_dot_stages__pb2.DisqualifyPlayerRequest.SerializeToString,
+                response_deserializer=rondo_dot_gateway_dot_v1_dot_stages__pb2.DisqualifyPlayerResponse.FromString,
                 _registered_method=True)
         self.GetCupBracket = channel.unary_unary(
                 '/rondo.league.v1.LeagueService/GetCupBracket',
-                request_serializer=rondo_dot_league_dot_v1_dot_league__pb2.GetCupBracketRequest.SerializeToString,
-                response_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.CupBracket.FromString,
+                request_serializer=rondo_dot_gateway_dot_v1_dot_stages__pb2.GetCupBracketRequest.SerializeToString,
+                response_deserializer=rondo_dot_gateway_dot_v1_dot_stages__pb2.CupBracket.FromString,
                 _registered_method=True)
         self.GetPlayoff = channel.unary_unary(
                 '/rondo.league.v1.LeagueService/GetPlayoff',
-                request_serializer=rondo_dot_league_dot_v1_dot_league__pb2.GetPlayoffRequest.SerializeToString,
-                response_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.Playoff.FromString,
+                request_serializer=rondo_dot_gateway_dot_v1_dot_stages__pb2.GetPlayoffRequest.SerializeToString,
+                response_deserializer=rondo_dot_gateway_dot_v1_dot_stages__pb2.Playoff.FromString,
                 _registered_method=True)
         self.CommitDrawSeed = channel.unary_unary(
                 '/rondo.league.v1.LeagueService/CommitDrawSeed',
-                request_serializer=rondo_dot_league_dot_v1_dot_league__pb2.CommitDrawSeedRequest.SerializeToString,
-                response_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.SeedCommitment.FromString,
+                request_serializer=rondo_dot_gateway_dot_v1_dot_draws__pb2.CommitDrawSeedRequest.SerializeToString,
+                response_deserializer=rondo_dot_gateway_dot_v1_dot_draws__pb2.SeedCommitment.FromString,
                 _registered_method=True)
         self.GetSeedCommitment = channel.unary_unary(
                 '/rondo.league.v1.LeagueService/GetSeedCommitment',
-                request_serializer=rondo_dot_league_dot_v1_dot_league__pb2.GetSeedCommitmentRequest.SerializeToString,
-                response_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.SeedCommitment.FromString,
+                request_serializer=rondo_dot_gateway_dot_v1_dot_draws__pb2.GetSeedCommitmentRequest.SerializeToString,
+                response_deserializer=rondo_dot_gateway_dot_v1_dot_draws__pb2.SeedCommitment.FromString,
                 _registered_method=True)
         self.GetDrawCertificate = channel.unary_unary(
                 '/rondo.league.v1.LeagueService/GetDrawCertificate',
-                request_serializer=rondo_dot_league_dot_v1_dot_league__pb2.GetDrawCertificateRequest.SerializeToString,
-                response_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.DrawCertificate.FromString,
+                request_serializer=rondo_dot_gateway_dot_v1_dot_draws__pb2.GetDrawCertificateRequest.SerializeToString,
+                response_deserializer=rondo_dot_gateway_dot_v1_dot_draws__pb2.DrawCertificate.FromString,
                 _registered_method=True)
         self.CloseRegistration = channel.unary_unary(
                 '/rondo.league.v1.LeagueService/CloseRegistration',
-                request_serializer=rondo_dot_league_dot_v1_dot_league__pb2.CloseRegistrationRequest.SerializeToString,
-                response_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.CloseRegistrationResponse.FromString,
+                request_serializer=rondo_dot_gateway_dot_v1_dot_competitions__pb2.CloseRegistrationRequest.SerializeToString,
+                response_deserializer=rondo_dot_gateway_dot_v1_dot_competitions__pb2.CloseRegistrationResponse.FromString,
                 _registered_method=True)
 
 
@@ -574,12 +578,12 @@ def add_LeagueServiceServicer_to_server(servicer, server):
             'CreateCompetition': grpc.unary_unary_rpc_method_handler(
                     servicer.CreateCompetition,
                     request_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.CreateCompetitionRequest.FromString,
-                    response_serializer=rondo_dot_league_dot_v1_dot_league__pb2.Competition.SerializeToString,
+                    response_serializer=rondo_dot_gateway_dot_v1_dot_competitions__pb2.Competition.SerializeToString,
             ),
             'GetCompetition': grpc.unary_unary_rpc_method_handler(
                     servicer.GetCompetition,
-                    request_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.GetCompetitionRequest.FromString,
-                    response_serializer=rondo_dot_league_dot_v1_dot_league__pb2.Competition.SerializeToString,
+                    request_deserializer=rondo_dot_gateway_dot_v1_dot_competitions__pb2.GetCompetitionRequest.FromString,
+                    response_serializer=rondo_dot_gateway_dot_v1_dot_competitions__pb2.Competition.SerializeToString,
             ),
             'ListCompetitions': grpc.unary_unary_rpc_method_handler(
                     servicer.ListCompetitions,
@@ -588,13 +592,13 @@ def add_LeagueServiceServicer_to_server(servicer, server):
             ),
             'RegisterPlayer': grpc.unary_unary_rpc_method_handler(
                     servicer.RegisterPlayer,
-                    request_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.RegisterPlayerRequest.FromString,
-                    response_serializer=rondo_dot_league_dot_v1_dot_league__pb2.Player.SerializeToString,
+                    request_deserializer=rondo_dot_gateway_dot_v1_dot_competitions__pb2.RegisterPlayerRequest.FromString,
+                    response_serializer=rondo_dot_gateway_dot_v1_dot_competitions__pb2.Player.SerializeToString,
             ),
             'WithdrawPlayer': grpc.unary_unary_rpc_method_handler(
                     servicer.WithdrawPlayer,
-                    request_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.WithdrawPlayerRequest.FromString,
-                    response_serializer=rondo_dot_league_dot_v1_dot_league__pb2.Player.SerializeToString,
+                    request_deserializer=rondo_dot_gateway_dot_v1_dot_competitions__pb2.WithdrawPlayerRequest.FromString,
+                    response_serializer=rondo_dot_gateway_dot_v1_dot_competitions__pb2.Player.SerializeToString,
             ),
             'ListPlayers': grpc.unary_unary_rpc_method_handler(
                     servicer.ListPlayers,
@@ -604,17 +608,17 @@ def add_LeagueServiceServicer_to_server(servicer, server):
             'SaveDraw': grpc.unary_unary_rpc_method_handler(
                     servicer.SaveDraw,
                     request_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.SaveDrawRequest.FromString,
-                    response_serializer=rondo_dot_league_dot_v1_dot_league__pb2.Draw.SerializeToString,
+                    response_serializer=rondo_dot_gateway_dot_v1_dot_draws__pb2.Draw.SerializeToString,
             ),
             'ApproveDraw': grpc.unary_unary_rpc_method_handler(
                     servicer.ApproveDraw,
-                    request_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.ApproveDrawRequest.FromString,
-                    response_serializer=rondo_dot_league_dot_v1_dot_league__pb2.Draw.SerializeToString,
+                    request_deserializer=rondo_dot_gateway_dot_v1_dot_draws__pb2.ApproveDrawRequest.FromString,
+                    response_serializer=rondo_dot_gateway_dot_v1_dot_draws__pb2.Draw.SerializeToString,
             ),
             'GetDraw': grpc.unary_unary_rpc_method_handler(
                     servicer.GetDraw,
-                    request_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.GetDrawRequest.FromString,
-                    response_serializer=rondo_dot_league_dot_v1_dot_league__pb2.Draw.SerializeToString,
+                    request_deserializer=rondo_dot_gateway_dot_v1_dot_draws__pb2.GetDrawRequest.FromString,
+                    response_serializer=rondo_dot_gateway_dot_v1_dot_draws__pb2.Draw.SerializeToString,
             ),
             'ListDraws': grpc.unary_unary_rpc_method_handler(
                     servicer.ListDraws,
@@ -633,28 +637,28 @@ def add_LeagueServiceServicer_to_server(servicer, server):
             ),
             'RecordHanchan': grpc.unary_unary_rpc_method_handler(
                     servicer.RecordHanchan,
-                    request_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.RecordHanchanRequest.FromString,
-                    response_serializer=rondo_dot_league_dot_v1_dot_league__pb2.ResultRecord.SerializeToString,
+                    request_deserializer=rondo_dot_gateway_dot_v1_dot_results__pb2.RecordHanchanRequest.FromString,
+                    response_serializer=rondo_dot_gateway_dot_v1_dot_results__pb2.ResultRecord.SerializeToString,
             ),
             'RecordPenalty': grpc.unary_unary_rpc_method_handler(
                     servicer.RecordPenalty,
-                    request_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.RecordPenaltyRequest.FromString,
-                    response_serializer=rondo_dot_league_dot_v1_dot_league__pb2.ResultRecord.SerializeToString,
+                    request_deserializer=rondo_dot_gateway_dot_v1_dot_results__pb2.RecordPenaltyRequest.FromString,
+                    response_serializer=rondo_dot_gateway_dot_v1_dot_results__pb2.ResultRecord.SerializeToString,
             ),
             'RecordNoShow': grpc.unary_unary_rpc_method_handler(
                     servicer.RecordNoShow,
-                    request_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.RecordNoShowRequest.FromString,
-                    response_serializer=rondo_dot_league_dot_v1_dot_league__pb2.ResultRecord.SerializeToString,
+                    request_deserializer=rondo_dot_gateway_dot_v1_dot_results__pb2.RecordNoShowRequest.FromString,
+                    response_serializer=rondo_dot_gateway_dot_v1_dot_results__pb2.ResultRecord.SerializeToString,
             ),
             'RecordGame': grpc.unary_unary_rpc_method_handler(
                     servicer.RecordGame,
-                    request_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.RecordGameRequest.FromString,
-                    response_serializer=rondo_dot_league_dot_v1_dot_league__pb2.ResultRecord.SerializeToString,
+                    request_deserializer=rondo_dot_gateway_dot_v1_dot_results__pb2.RecordGameRequest.FromString,
+                    response_serializer=rondo_dot_gateway_dot_v1_dot_results__pb2.ResultRecord.SerializeToString,
             ),
             'CorrectRecord': grpc.unary_unary_rpc_method_handler(
                     servicer.CorrectRecord,
-                    request_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.CorrectRecordRequest.FromString,
-                    response_serializer=rondo_dot_league_dot_v1_dot_league__pb2.ResultRecord.SerializeToString,
+                    request_deserializer=rondo_dot_gateway_dot_v1_dot_results__pb2.CorrectRecordRequest.FromString,
+                    response_serializer=rondo_dot_gateway_dot_v1_dot_results__pb2.ResultRecord.SerializeToString,
             ),
             'ListMatchHistory': grpc.unary_unary_rpc_method_handler(
                     servicer.ListMatchHistory,
@@ -663,23 +667,23 @@ def add_LeagueServiceServicer_to_server(servicer, server):
             ),
             'GetStandings': grpc.unary_unary_rpc_method_handler(
                     servicer.GetStandings,
-                    request_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.GetStandingsRequest.FromString,
-                    response_serializer=rondo_dot_league_dot_v1_dot_league__pb2.Standings.SerializeToString,
+                    request_deserializer=rondo_dot_gateway_dot_v1_dot_results__pb2.GetStandingsRequest.FromString,
+                    response_serializer=rondo_dot_gateway_dot_v1_dot_results__pb2.Standings.SerializeToString,
             ),
             'PrepareStage': grpc.unary_unary_rpc_method_handler(
                     servicer.PrepareStage,
-                    request_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.PrepareStageRequest.FromString,
+                    request_deserializer=rondo_dot_gateway_dot_v1_dot_stages__pb2.PrepareStageRequest.FromString,
                     response_serializer=rondo_dot_league_dot_v1_dot_league__pb2.StagePlan.SerializeToString,
             ),
             'SaveStage': grpc.unary_unary_rpc_method_handler(
                     servicer.SaveStage,
                     request_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.SaveStageRequest.FromString,
-                    response_serializer=rondo_dot_league_dot_v1_dot_league__pb2.Stage.SerializeToString,
+                    response_serializer=rondo_dot_gateway_dot_v1_dot_stages__pb2.Stage.SerializeToString,
             ),
             'GetStage': grpc.unary_unary_rpc_method_handler(
                     servicer.GetStage,
-                    request_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.GetStageRequest.FromString,
-                    response_serializer=rondo_dot_league_dot_v1_dot_league__pb2.Stage.SerializeToString,
+                    request_deserializer=rondo_dot_gateway_dot_v1_dot_stages__pb2.GetStageRequest.FromString,
+                    response_serializer=rondo_dot_gateway_dot_v1_dot_stages__pb2.Stage.SerializeToString,
             ),
             'GetStageGame': grpc.unary_unary_rpc_method_handler(
                     servicer.GetStageGame,
@@ -693,28 +697,28 @@ def add_LeagueServiceServicer_to_server(servicer, server):
             ),
             'ReportResult': grpc.unary_unary_rpc_method_handler(
                     servicer.ReportResult,
-                    request_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.ReportResultRequest.FromString,
-                    response_serializer=rondo_dot_league_dot_v1_dot_league__pb2.ResultRecord.SerializeToString,
+                    request_deserializer=rondo_dot_gateway_dot_v1_dot_results__pb2.ReportResultRequest.FromString,
+                    response_serializer=rondo_dot_gateway_dot_v1_dot_results__pb2.ResultRecord.SerializeToString,
             ),
             'ConfirmResult': grpc.unary_unary_rpc_method_handler(
                     servicer.ConfirmResult,
-                    request_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.ConfirmResultRequest.FromString,
-                    response_serializer=rondo_dot_league_dot_v1_dot_league__pb2.ResultRecord.SerializeToString,
+                    request_deserializer=rondo_dot_gateway_dot_v1_dot_results__pb2.ConfirmResultRequest.FromString,
+                    response_serializer=rondo_dot_gateway_dot_v1_dot_results__pb2.ResultRecord.SerializeToString,
             ),
             'DisputeResult': grpc.unary_unary_rpc_method_handler(
                     servicer.DisputeResult,
-                    request_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.DisputeResultRequest.FromString,
-                    response_serializer=rondo_dot_league_dot_v1_dot_league__pb2.ResultRecord.SerializeToString,
+                    request_deserializer=rondo_dot_gateway_dot_v1_dot_results__pb2.DisputeResultRequest.FromString,
+                    response_serializer=rondo_dot_gateway_dot_v1_dot_results__pb2.ResultRecord.SerializeToString,
             ),
             'ResolveDispute': grpc.unary_unary_rpc_method_handler(
                     servicer.ResolveDispute,
-                    request_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.ResolveDisputeRequest.FromString,
-                    response_serializer=rondo_dot_league_dot_v1_dot_league__pb2.ResultRecord.SerializeToString,
+                    request_deserializer=rondo_dot_gateway_dot_v1_dot_results__pb2.ResolveDisputeRequest.FromString,
+                    response_serializer=rondo_dot_gateway_dot_v1_dot_results__pb2.ResultRecord.SerializeToString,
             ),
             'ChangeRuleset': grpc.unary_unary_rpc_method_handler(
                     servicer.ChangeRuleset,
-                    request_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.ChangeRulesetRequest.FromString,
-                    response_serializer=rondo_dot_league_dot_v1_dot_league__pb2.RulesetVersion.SerializeToString,
+                    request_deserializer=rondo_dot_gateway_dot_v1_dot_competitions__pb2.ChangeRulesetRequest.FromString,
+                    response_serializer=rondo_dot_gateway_dot_v1_dot_competitions__pb2.RulesetVersion.SerializeToString,
             ),
             'ListRulesetVersions': grpc.unary_unary_rpc_method_handler(
                     servicer.ListRulesetVersions,
@@ -728,58 +732,58 @@ def add_LeagueServiceServicer_to_server(servicer, server):
             ),
             'DecideTie': grpc.unary_unary_rpc_method_handler(
                     servicer.DecideTie,
-                    request_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.DecideTieRequest.FromString,
-                    response_serializer=rondo_dot_league_dot_v1_dot_league__pb2.TieDecision.SerializeToString,
+                    request_deserializer=rondo_dot_gateway_dot_v1_dot_results__pb2.DecideTieRequest.FromString,
+                    response_serializer=rondo_dot_gateway_dot_v1_dot_results__pb2.TieDecision.SerializeToString,
             ),
             'DecidePlayoff': grpc.unary_unary_rpc_method_handler(
                     servicer.DecidePlayoff,
-                    request_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.DecidePlayoffRequest.FromString,
-                    response_serializer=rondo_dot_league_dot_v1_dot_league__pb2.PlayoffDecision.SerializeToString,
+                    request_deserializer=rondo_dot_gateway_dot_v1_dot_results__pb2.DecidePlayoffRequest.FromString,
+                    response_serializer=rondo_dot_gateway_dot_v1_dot_results__pb2.PlayoffDecision.SerializeToString,
             ),
             'GetUpdownStandings': grpc.unary_unary_rpc_method_handler(
                     servicer.GetUpdownStandings,
-                    request_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.GetUpdownStandingsRequest.FromString,
-                    response_serializer=rondo_dot_league_dot_v1_dot_league__pb2.UpdownStandings.SerializeToString,
+                    request_deserializer=rondo_dot_gateway_dot_v1_dot_stages__pb2.GetUpdownStandingsRequest.FromString,
+                    response_serializer=rondo_dot_gateway_dot_v1_dot_stages__pb2.UpdownStandings.SerializeToString,
             ),
             'ApplyCheckpoint': grpc.unary_unary_rpc_method_handler(
                     servicer.ApplyCheckpoint,
-                    request_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.ApplyCheckpointRequest.FromString,
-                    response_serializer=rondo_dot_league_dot_v1_dot_league__pb2.ApplyCheckpointResponse.SerializeToString,
+                    request_deserializer=rondo_dot_gateway_dot_v1_dot_stages__pb2.ApplyCheckpointRequest.FromString,
+                    response_serializer=rondo_dot_gateway_dot_v1_dot_stages__pb2.ApplyCheckpointResponse.SerializeToString,
             ),
             'DisqualifyPlayer': grpc.unary_unary_rpc_method_handler(
                     servicer.DisqualifyPlayer,
-                    request_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.DisqualifyPlayerRequest.FromString,
-                    response_serializer=rondo_dot_league_dot_v1_dot_league__pb2.DisqualifyPlayerResponse.SerializeToString,
+                    request_deserializer=rondo_dot_gateway_dot_v1_dot_stages__pb2.DisqualifyPlayerRequest.FromString,
+                    response_serializer=rondo_dot_gateway_dot_v1_dot_stages__pb2.DisqualifyPlayerResponse.SerializeToString,
             ),
             'GetCupBracket': grpc.unary_unary_rpc_method_handler(
                     servicer.GetCupBracket,
-                    request_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.GetCupBracketRequest.FromString,
-                    response_serializer=rondo_dot_league_dot_v1_dot_league__pb2.CupBracket.SerializeToString,
+                    request_deserializer=rondo_dot_gateway_dot_v1_dot_stages__pb2.GetCupBracketRequest.FromString,
+                    response_serializer=rondo_dot_gateway_dot_v1_dot_stages__pb2.CupBracket.SerializeToString,
             ),
             'GetPlayoff': grpc.unary_unary_rpc_method_handler(
                     servicer.GetPlayoff,
-                    request_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.GetPlayoffRequest.FromString,
-                    response_serializer=rondo_dot_league_dot_v1_dot_league__pb2.Playoff.SerializeToString,
+                    request_deserializer=rondo_dot_gateway_dot_v1_dot_stages__pb2.GetPlayoffRequest.FromString,
+                    response_serializer=rondo_dot_gateway_dot_v1_dot_stages__pb2.Playoff.SerializeToString,
             ),
             'CommitDrawSeed': grpc.unary_unary_rpc_method_handler(
                     servicer.CommitDrawSeed,
-                    request_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.CommitDrawSeedRequest.FromString,
-                    response_serializer=rondo_dot_league_dot_v1_dot_league__pb2.SeedCommitment.SerializeToString,
+                    request_deserializer=rondo_dot_gateway_dot_v1_dot_draws__pb2.CommitDrawSeedRequest.FromString,
+                    response_serializer=rondo_dot_gateway_dot_v1_dot_draws__pb2.SeedCommitment.SerializeToString,
             ),
             'GetSeedCommitment': grpc.unary_unary_rpc_method_handler(
                     servicer.GetSeedCommitment,
-                    request_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.GetSeedCommitmentRequest.FromString,
-                    response_serializer=rondo_dot_league_dot_v1_dot_league__pb2.SeedCommitment.SerializeToString,
+                    request_deserializer=rondo_dot_gateway_dot_v1_dot_draws__pb2.GetSeedCommitmentRequest.FromString,
+                    response_serializer=rondo_dot_gateway_dot_v1_dot_draws__pb2.SeedCommitment.SerializeToString,
             ),
             'GetDrawCertificate': grpc.unary_unary_rpc_method_handler(
                     servicer.GetDrawCertificate,
-                    request_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.GetDrawCertificateRequest.FromString,
-                    response_serializer=rondo_dot_league_dot_v1_dot_league__pb2.DrawCertificate.SerializeToString,
+                    request_deserializer=rondo_dot_gateway_dot_v1_dot_draws__pb2.GetDrawCertificateRequest.FromString,
+                    response_serializer=rondo_dot_gateway_dot_v1_dot_draws__pb2.DrawCertificate.SerializeToString,
             ),
             'CloseRegistration': grpc.unary_unary_rpc_method_handler(
                     servicer.CloseRegistration,
-                    request_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.CloseRegistrationRequest.FromString,
-                    response_serializer=rondo_dot_league_dot_v1_dot_league__pb2.CloseRegistrationResponse.SerializeToString,
+                    request_deserializer=rondo_dot_gateway_dot_v1_dot_competitions__pb2.CloseRegistrationRequest.FromString,
+                    response_serializer=rondo_dot_gateway_dot_v1_dot_competitions__pb2.CloseRegistrationResponse.SerializeToString,
             ),
     }
     generic_handler = grpc.method_handlers_generic_handler(
@@ -808,7 +812,7 @@ class LeagueService:
             target,
             '/rondo.league.v1.LeagueService/CreateCompetition',
             rondo_dot_league_dot_v1_dot_league__pb2.CreateCompetitionRequest.SerializeToString,
-            rondo_dot_league_dot_v1_dot_league__pb2.Competition.FromString,
+            rondo_dot_gateway_dot_v1_dot_competitions__pb2.Competition.FromString,
             options,
             channel_credentials,
             insecure,
@@ -834,8 +838,8 @@ class LeagueService:
             request,
             target,
             '/rondo.league.v1.LeagueService/GetCompetition',
-            rondo_dot_league_dot_v1_dot_league__pb2.GetCompetitionRequest.SerializeToString,
-            rondo_dot_league_dot_v1_dot_league__pb2.Competition.FromString,
+            rondo_dot_gateway_dot_v1_dot_competitions__pb2.GetCompetitionRequest.SerializeToString,
+            rondo_dot_gateway_dot_v1_dot_competitions__pb2.Competition.FromString,
             options,
             channel_credentials,
             insecure,
@@ -888,8 +892,8 @@ class LeagueService:
             request,
             target,
             '/rondo.league.v1.LeagueService/RegisterPlayer',
-            rondo_dot_league_dot_v1_dot_league__pb2.RegisterPlayerRequest.SerializeToString,
-            rondo_dot_league_dot_v1_dot_league__pb2.Player.FromString,
+            rondo_dot_gateway_dot_v1_dot_competitions__pb2.RegisterPlayerRequest.SerializeToString,
+            rondo_dot_gateway_dot_v1_dot_competitions__pb2.Player.FromString,
             options,
             channel_credentials,
             insecure,
@@ -915,8 +919,8 @@ class LeagueService:
             request,
             target,
             '/rondo.league.v1.LeagueService/WithdrawPlayer',
-            rondo_dot_league_dot_v1_dot_league__pb2.WithdrawPlayerRequest.SerializeToString,
-            rondo_dot_league_dot_v1_dot_league__pb2.Player.FromString,
+            rondo_dot_gateway_dot_v1_dot_competitions__pb2.WithdrawPlayerRequest.SerializeToString,
+            rondo_dot_gateway_dot_v1_dot_competitions__pb2.Player.FromString,
             options,
             channel_credentials,
             insecure,
@@ -970,7 +974,7 @@ class LeagueService:
             target,
             '/rondo.league.v1.LeagueService/SaveDraw',
             rondo_dot_league_dot_v1_dot_league__pb2.SaveDrawRequest.SerializeToString,
-            rondo_dot_league_dot_v1_dot_league__pb2.Draw.FromString,
+            rondo_dot_gateway_dot_v1_dot_draws__pb2.Draw.FromString,
             options,
             channel_credentials,
             insecure,
@@ -996,8 +1000,8 @@ class LeagueService:
             request,
             target,
             '/rondo.league.v1.LeagueService/ApproveDraw',
-            rondo_dot_league_dot_v1_dot_league__pb2.ApproveDrawRequest.SerializeToString,
-            rondo_dot_league_dot_v1_dot_league__pb2.Draw.FromString,
+            rondo_dot_gateway_dot_v1_dot_draws__pb2.ApproveDrawRequest.SerializeToString,
+            rondo_dot_gateway_dot_v1_dot_draws__pb2.Draw.FromString,
             options,
             channel_credentials,
             insecure,
@@ -1023,8 +1027,8 @@ class LeagueService:
             request,
             target,
             '/rondo.league.v1.LeagueService/GetDraw',
-            rondo_dot_league_dot_v1_dot_league__pb2.GetDrawRequest.SerializeToString,
-            rondo_dot_league_dot_v1_dot_league__pb2.Draw.FromString,
+            rondo_dot_gateway_dot_v1_dot_draws__pb2.GetDrawRequest.SerializeToString,
+            rondo_dot_gateway_dot_v1_dot_draws__pb2.Draw.FromString,
             options,
             channel_credentials,
             insecure,
@@ -1131,8 +1135,8 @@ class LeagueService:
             request,
             target,
             '/rondo.league.v1.LeagueService/RecordHanchan',
-            rondo_dot_league_dot_v1_dot_league__pb2.RecordHanchanRequest.SerializeToString,
-            rondo_dot_league_dot_v1_dot_league__pb2.ResultRecord.FromString,
+            rondo_dot_gateway_dot_v1_dot_results__pb2.RecordHanchanRequest.SerializeToString,
+            rondo_dot_gateway_dot_v1_dot_results__pb2.ResultRecord.FromString,
             options,
             channel_credentials,
             insecure,
@@ -1158,8 +1162,8 @@ class LeagueService:
             request,
             target,
             '/rondo.league.v1.LeagueService/RecordPenalty',
-            rondo_dot_league_dot_v1_dot_league__pb2.RecordPenaltyRequest.SerializeToString,
-            rondo_dot_league_dot_v1_dot_league__pb2.ResultRecord.FromString,
+            rondo_dot_gateway_dot_v1_dot_results__pb2.RecordPenaltyRequest.SerializeToString,
+            rondo_dot_gateway_dot_v1_dot_results__pb2.ResultRecord.FromString,
             options,
             channel_credentials,
             insecure,
@@ -1185,8 +1189,8 @@ class LeagueService:
             request,
             target,
             '/rondo.league.v1.LeagueService/RecordNoShow',
-            rondo_dot_league_dot_v1_dot_league__pb2.RecordNoShowRequest.SerializeToString,
-            rondo_dot_league_dot_v1_dot_league__pb2.ResultRecord.FromString,
+            rondo_dot_gateway_dot_v1_dot_results__pb2.RecordNoShowRequest.SerializeToString,
+            rondo_dot_gateway_dot_v1_dot_results__pb2.ResultRecord.FromString,
             options,
             channel_credentials,
             insecure,
@@ -1212,8 +1216,8 @@ class LeagueService:
             request,
             target,
             '/rondo.league.v1.LeagueService/RecordGame',
-            rondo_dot_league_dot_v1_dot_league__pb2.RecordGameRequest.SerializeToString,
-            rondo_dot_league_dot_v1_dot_league__pb2.ResultRecord.FromString,
+            rondo_dot_gateway_dot_v1_dot_results__pb2.RecordGameRequest.SerializeToString,
+            rondo_dot_gateway_dot_v1_dot_results__pb2.ResultRecord.FromString,
             options,
             channel_credentials,
             insecure,
@@ -1239,8 +1243,8 @@ class LeagueService:
             request,
             target,
             '/rondo.league.v1.LeagueService/CorrectRecord',
-            rondo_dot_league_dot_v1_dot_league__pb2.CorrectRecordRequest.SerializeToString,
-            rondo_dot_league_dot_v1_dot_league__pb2.ResultRecord.FromString,
+            rondo_dot_gateway_dot_v1_dot_results__pb2.CorrectRecordRequest.SerializeToString,
+            rondo_dot_gateway_dot_v1_dot_results__pb2.ResultRecord.FromString,
             options,
             channel_credentials,
             insecure,
@@ -1293,8 +1297,8 @@ class LeagueService:
             request,
             target,
             '/rondo.league.v1.LeagueService/GetStandings',
-            rondo_dot_league_dot_v1_dot_league__pb2.GetStandingsRequest.SerializeToString,
-            rondo_dot_league_dot_v1_dot_league__pb2.Standings.FromString,
+            rondo_dot_gateway_dot_v1_dot_results__pb2.GetStandingsRequest.SerializeToString,
+            rondo_dot_gateway_dot_v1_dot_results__pb2.Standings.FromString,
             options,
             channel_credentials,
             insecure,
@@ -1320,7 +1324,7 @@ class LeagueService:
             request,
             target,
             '/rondo.league.v1.LeagueService/PrepareStage',
-            rondo_dot_league_dot_v1_dot_league__pb2.PrepareStageRequest.SerializeToString,
+            rondo_dot_gateway_dot_v1_dot_stages__pb2.PrepareStageRequest.SerializeToString,
             rondo_dot_league_dot_v1_dot_league__pb2.StagePlan.FromString,
             options,
             channel_credentials,
@@ -1348,7 +1352,7 @@ class LeagueService:
             target,
             '/rondo.league.v1.LeagueService/SaveStage',
             rondo_dot_league_dot_v1_dot_league__pb2.SaveStageRequest.SerializeToString,
-            rondo_dot_league_dot_v1_dot_league__pb2.Stage.FromString,
+            rondo_dot_gateway_dot_v1_dot_stages__pb2.Stage.FromString,
             options,
             channel_credentials,
             insecure,
@@ -1374,8 +1378,8 @@ class LeagueService:
             request,
             target,
             '/rondo.league.v1.LeagueService/GetStage',
-            rondo_dot_league_dot_v1_dot_league__pb2.GetStageRequest.SerializeToString,
-            rondo_dot_league_dot_v1_dot_league__pb2.Stage.FromString,
+            rondo_dot_gateway_dot_v1_dot_stages__pb2.GetStageRequest.SerializeToString,
+            rondo_dot_gateway_dot_v1_dot_stages__pb2.Stage.FromString,
             options,
             channel_credentials,
             insecure,
@@ -1455,8 +1459,8 @@ class LeagueService:
             request,
             target,
             '/rondo.league.v1.LeagueService/ReportResult',
-            rondo_dot_league_dot_v1_dot_league__pb2.ReportResultRequest.SerializeToString,
-            rondo_dot_league_dot_v1_dot_league__pb2.ResultRecord.FromString,
+            rondo_dot_gateway_dot_v1_dot_results__pb2.ReportResultRequest.SerializeToString,
+            rondo_dot_gateway_dot_v1_dot_results__pb2.ResultRecord.FromString,
             options,
             channel_credentials,
             insecure,
@@ -1482,8 +1486,8 @@ class LeagueService:
             request,
             target,
             '/rondo.league.v1.LeagueService/ConfirmResult',
-            rondo_dot_league_dot_v1_dot_league__pb2.ConfirmResultRequest.SerializeToString,
-            rondo_dot_league_dot_v1_dot_league__pb2.ResultRecord.FromString,
+            rondo_dot_gateway_dot_v1_dot_results__pb2.ConfirmResultRequest.SerializeToString,
+            rondo_dot_gateway_dot_v1_dot_results__pb2.ResultRecord.FromString,
             options,
             channel_credentials,
             insecure,
@@ -1509,8 +1513,8 @@ class LeagueService:
             request,
             target,
             '/rondo.league.v1.LeagueService/DisputeResult',
-            rondo_dot_league_dot_v1_dot_league__pb2.DisputeResultRequest.SerializeToString,
-            rondo_dot_league_dot_v1_dot_league__pb2.ResultRecord.FromString,
+            rondo_dot_gateway_dot_v1_dot_results__pb2.DisputeResultRequest.SerializeToString,
+            rondo_dot_gateway_dot_v1_dot_results__pb2.ResultRecord.FromString,
             options,
             channel_credentials,
             insecure,
@@ -1536,8 +1540,8 @@ class LeagueService:
             request,
             target,
             '/rondo.league.v1.LeagueService/ResolveDispute',
-            rondo_dot_league_dot_v1_dot_league__pb2.ResolveDisputeRequest.SerializeToString,
-            rondo_dot_league_dot_v1_dot_league__pb2.ResultRecord.FromString,
+            rondo_dot_gateway_dot_v1_dot_results__pb2.ResolveDisputeRequest.SerializeToString,
+            rondo_dot_gateway_dot_v1_dot_results__pb2.ResultRecord.FromString,
             options,
             channel_credentials,
             insecure,
@@ -1563,8 +1567,8 @@ class LeagueService:
             request,
             target,
             '/rondo.league.v1.LeagueService/ChangeRuleset',
-            rondo_dot_league_dot_v1_dot_league__pb2.ChangeRulesetRequest.SerializeToString,
-            rondo_dot_league_dot_v1_dot_league__pb2.RulesetVersion.FromString,
+            rondo_dot_gateway_dot_v1_dot_competitions__pb2.ChangeRulesetRequest.SerializeToString,
+            rondo_dot_gateway_dot_v1_dot_competitions__pb2.RulesetVersion.FromString,
             options,
             channel_credentials,
             insecure,
@@ -1644,8 +1648,8 @@ class LeagueService:
             request,
             target,
             '/rondo.league.v1.LeagueService/DecideTie',
-            rondo_dot_league_dot_v1_dot_league__pb2.DecideTieRequest.SerializeToString,
-            rondo_dot_league_dot_v1_dot_league__pb2.TieDecision.FromString,
+            rondo_dot_gateway_dot_v1_dot_results__pb2.DecideTieRequest.SerializeToString,
+            rondo_dot_gateway_dot_v1_dot_results__pb2.TieDecision.FromString,
             options,
             channel_credentials,
             insecure,
@@ -1671,8 +1675,8 @@ class LeagueService:
             request,
             target,
             '/rondo.league.v1.LeagueService/DecidePlayoff',
-            rondo_dot_league_dot_v1_dot_league__pb2.DecidePlayoffRequest.SerializeToString,
-            rondo_dot_league_dot_v1_dot_league__pb2.PlayoffDecision.FromString,
+            rondo_dot_gateway_dot_v1_dot_results__pb2.DecidePlayoffRequest.SerializeToString,
+            rondo_dot_gateway_dot_v1_dot_results__pb2.PlayoffDecision.FromString,
             options,
             channel_credentials,
             insecure,
@@ -1698,8 +1702,8 @@ class LeagueService:
             request,
             target,
             '/rondo.league.v1.LeagueService/GetUpdownStandings',
-            rondo_dot_league_dot_v1_dot_league__pb2.GetUpdownStandingsRequest.SerializeToString,
-            rondo_dot_league_dot_v1_dot_league__pb2.UpdownStandings.FromString,
+            rondo_dot_gateway_dot_v1_dot_stages__pb2.GetUpdownStandingsRequest.SerializeToString,
+            rondo_dot_gateway_dot_v1_dot_stages__pb2.UpdownStandings.FromString,
             options,
             channel_credentials,
             insecure,
@@ -1725,8 +1729,8 @@ class LeagueService:
             request,
             target,
             '/rondo.league.v1.LeagueService/ApplyCheckpoint',
-            rondo_dot_league_dot_v1_dot_league__pb2.ApplyCheckpointRequest.SerializeToString,
-            rondo_dot_league_dot_v1_dot_league__pb2.ApplyCheckpointResponse.FromString,
+            rondo_dot_gateway_dot_v1_dot_stages__pb2.ApplyCheckpointRequest.SerializeToString,
+            rondo_dot_gateway_dot_v1_dot_stages__pb2.ApplyCheckpointResponse.FromString,
             options,
             channel_credentials,
             insecure,
@@ -1752,8 +1756,8 @@ class LeagueService:
             request,
             target,
             '/rondo.league.v1.LeagueService/DisqualifyPlayer',
-            rondo_dot_league_dot_v1_dot_league__pb2.DisqualifyPlayerRequest.SerializeToString,
-            rondo_dot_league_dot_v1_dot_league__pb2.DisqualifyPlayerResponse.FromString,
+            rondo_dot_gateway_dot_v1_dot_stages__pb2.DisqualifyPlayerRequest.SerializeToString,
+            rondo_dot_gateway_dot_v1_dot_stages__pb2.DisqualifyPlayerResponse.FromString,
             options,
             channel_credentials,
             insecure,
@@ -1779,8 +1783,8 @@ class LeagueService:
             request,
             target,
             '/rondo.league.v1.LeagueService/GetCupBracket',
-            rondo_dot_league_dot_v1_dot_league__pb2.GetCupBracketRequest.SerializeToString,
-            rondo_dot_league_dot_v1_dot_league__pb2.CupBracket.FromString,
+            rondo_dot_gateway_dot_v1_dot_stages__pb2.GetCupBracketRequest.SerializeToString,
+            rondo_dot_gateway_dot_v1_dot_stages__pb2.CupBracket.FromString,
             options,
             channel_credentials,
             insecure,
@@ -1806,8 +1810,8 @@ class LeagueService:
             request,
             target,
             '/rondo.league.v1.LeagueService/GetPlayoff',
-            rondo_dot_league_dot_v1_dot_league__pb2.GetPlayoffRequest.SerializeToString,
-            rondo_dot_league_dot_v1_dot_league__pb2.Playoff.FromString,
+            rondo_dot_gateway_dot_v1_dot_stages__pb2.GetPlayoffRequest.SerializeToString,
+            rondo_dot_gateway_dot_v1_dot_stages__pb2.Playoff.FromString,
             options,
             channel_credentials,
             insecure,
@@ -1833,8 +1837,8 @@ class LeagueService:
             request,
             target,
             '/rondo.league.v1.LeagueService/CommitDrawSeed',
-            rondo_dot_league_dot_v1_dot_league__pb2.CommitDrawSeedRequest.SerializeToString,
-            rondo_dot_league_dot_v1_dot_league__pb2.SeedCommitment.FromString,
+            rondo_dot_gateway_dot_v1_dot_draws__pb2.CommitDrawSeedRequest.SerializeToString,
+            rondo_dot_gateway_dot_v1_dot_draws__pb2.SeedCommitment.FromString,
             options,
             channel_credentials,
             insecure,
@@ -1860,8 +1864,8 @@ class LeagueService:
             request,
             target,
             '/rondo.league.v1.LeagueService/GetSeedCommitment',
-            rondo_dot_league_dot_v1_dot_league__pb2.GetSeedCommitmentRequest.SerializeToString,
-            rondo_dot_league_dot_v1_dot_league__pb2.SeedCommitment.FromString,
+            rondo_dot_gateway_dot_v1_dot_draws__pb2.GetSeedCommitmentRequest.SerializeToString,
+            rondo_dot_gateway_dot_v1_dot_draws__pb2.SeedCommitment.FromString,
             options,
             channel_credentials,
             insecure,
@@ -1887,8 +1891,8 @@ class LeagueService:
             request,
             target,
             '/rondo.league.v1.LeagueService/GetDrawCertificate',
-            rondo_dot_league_dot_v1_dot_league__pb2.GetDrawCertificateRequest.SerializeToString,
-            rondo_dot_league_dot_v1_dot_league__pb2.DrawCertificate.FromString,
+            rondo_dot_gateway_dot_v1_dot_draws__pb2.GetDrawCertificateRequest.SerializeToString,
+            rondo_dot_gateway_dot_v1_dot_draws__pb2.DrawCertificate.FromString,
             options,
             channel_credentials,
             insecure,
@@ -1914,8 +1918,8 @@ class LeagueService:
             request,
             target,
             '/rondo.league.v1.LeagueService/CloseRegistration',
-            rondo_dot_league_dot_v1_dot_league__pb2.CloseRegistrationRequest.SerializeToString,
-            rondo_dot_league_dot_v1_dot_league__pb2.CloseRegistrationResponse.FromString,
+            rondo_dot_gateway_dot_v1_dot_competitions__pb2.CloseRegistrationRequest.SerializeToString,
+            rondo_dot_gateway_dot_v1_dot_competitions__pb2.CloseRegistrationResponse.FromString,
             options,
             channel_credentials,
             insecure,

@@ -23,49 +23,34 @@ _sym_db = _symbol_database.Default()
 
 
 from google.protobuf import timestamp_pb2 as google_dot_protobuf_dot_timestamp__pb2
+from rondo.gateway.v1 import common_pb2 as rondo_dot_gateway_dot_v1_dot_common__pb2
+from rondo.gateway.v1 import draws_pb2 as rondo_dot_gateway_dot_v1_dot_draws__pb2
+from rondo.gateway.v1 import scheduling_pb2 as rondo_dot_gateway_dot_v1_dot_scheduling__pb2
 
 
-DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x1crondo/solver/v1/solver.proto\x12\x0frondo.solver.v1\x1a\x1fgoogle/protobuf/timestamp.proto\"B\n\x06Player\x12\n\n\x02id\x18\x01 \x01(\t\x12\x13\n\x06rating\x18\x02 \x01(\x05H\x00\x88\x01\x01\x12\x0c\n\x04team\x18\x03 \x01(\tB\t\n\x07_rating\"\x1b\n\x05Table\x12\x12\n\nplayer_ids\x18\x01 \x03(\t\"/\n\x05Round\x12&\n\x06tables\x18\x01 \x03(\x0b\x32\x16.rondo.solver.v1.Table\"0\n\nSeparation\x12\x12\n\nplayer_ids\x18\x01 \x03(\t\x12\x0e\n\x06weight\x18\x02 \x01(\x05\"6\n\x03Pin\x12\x11\n\tplayer_id\x18\x01 \x01(\t\x12\r\n\x05round\x18\x02 \x01(\x05\x12\r\n\x05table\x18\x03 \x01(\x05\"\x9b\x03\n\x11\x44rawTablesRequest\x12(\n\x07players\x18\x01 \x03(\x0b\x32\x17.rondo.solver.v1.Player\x12\x0e\n\x06rounds\x18\x02 \x01(\x05\x12\x12\n\ntable_size\x18\x03 \x01(\x05\x12\x30\n\x0bseparations\x18\x04 \x03(\x0b\x32\x1b.rondo.solver.v1.Separation\x12\"\n\x04pins\x18\x05 \x03(\x0b\x32\x14.rondo.solver.v1.Pin\x12,\n\x0c\x66ixed_rounds\x18\x06 \x03(\x0b\x32\x16.rondo.solver.v1.Round\x12(\n\x08previous\x18\x07 \x03(\x0b\x32\x16.rondo.solver.v1.Round\x12\x14\n\x0cseat_balance\x18\x08 \x01(\x08\x12\x11\n\x04seed\x18\t \x01(\x03H\x00\x88\x01\x01\x12\x1a\n\x12time_limit_seconds\x18\n \x01(\x01\x12\'\n\x07history\x18\x0b \x03(\x0b\x32\x16.rondo.solver.v1.Round\x12\x13\n\x0bwork_budget\x18\x0c \x01(\x03\x42\x07\n\x05_seed\"\x91\x01\n\rDrawObjective\x12\x17\n\x0fsoft_violations\x18\x01 \x01(\x05\x12\x14\n\x0cmax_meetings\x18\x02 \x01(\x05\x12\x18\n\x10sum_repeat_pairs\x18\x03 \x01(\x05\x12\x1b\n\x13\x63onsecutive_repeats\x18\x04 \x01(\x05\x12\x1a\n\x12max_player_repeats\x18\x05 \x01(\x05\"4\n\tRoundDiff\x12\r\n\x05round\x18\x01 \x01(\x05\x12\x18\n\x10moved_player_ids\x18\x02 \x03(\t\"\xb8\x04\n\x12\x44rawTablesResponse\x12,\n\x06status\x18\x01 \x01(\x0e\x32\x1c.rondo.solver.v1.SolveStatus\x12&\n\x06rounds\x18\x02 \x03(\x0b\x32\x16.rondo.solver.v1.Round\x12\x31\n\tobjective\x18\x03 \x01(\x0b\x32\x1e.rondo.solver.v1.DrawObjective\x12\x33\n\x0blower_bound\x18\x04 \x01(\x0b\x32\x1e.rondo.solver.v1.DrawObjective\x12\x16\n\x0eproven_optimal\x18\x05 \x01(\x08\x12\x0c\n\x04seed\x18\x06 \x01(\x03\x12\x19\n\x11wall_time_seconds\x18\x07 \x01(\x01\x12\x0e\n\x06method\x18\x08 \x01(\t\x12\x1a\n\rplayers_moved\x18\t \x01(\x05H\x00\x88\x01\x01\x12(\n\x04\x64iff\x18\n \x03(\x0b\x32\x1a.rondo.solver.v1.RoundDiff\x12\x11\n\tconflicts\x18\x0b \x03(\t\x12\r\n\x05notes\x18\x0c \x03(\t\x12\x1b\n\x0eseat_imbalance\x18\r \x01(\x05H\x01\x88\x01\x01\x12+\n\x03gap\x18\x0e \x01(\x0b\x32\x1e.rondo.solver.v1.DrawObjective\x12\x13\n\x0bwork_budget\x18\x0f \x01(\x03\x12\x11\n\twork_used\x18\x10 \x01(\x03\x12\x14\n\x0creproducible\x18\x11 \x01(\x08\x42\x10\n\x0e_players_movedB\x11\n\x0f_seat_imbalance\"y\n\x11ScheduleCandidate\x12)\n\x05start\x18\x01 \x01(\x0b\x32\x1a.google.protobuf.Timestamp\x12\'\n\x03\x65nd\x18\x02 \x01(\x0b\x32\x1a.google.protobuf.Timestamp\x12\x10\n\x08room_ids\x18\x03 \x03(\t\"\x85\x01\n\rScheduleMatch\x12\x10\n\x08match_id\x18\x01 \x01(\t\x12\x12\n\nplayer_ids\x18\x02 \x03(\t\x12\x16\n\x0elength_minutes\x18\x03 \x01(\x05\x12\x36\n\ncandidates\x18\x04 \x03(\x0b\x32\".rondo.solver.v1.ScheduleCandidate\"\xca\x01\n\x12SchedulePreference\x12!\n\x14\x65vening_start_minute\x18\x01 \x01(\x05H\x00\x88\x01\x01\x12\x1f\n\x12\x65vening_end_minute\x18\x02 \x01(\x05H\x01\x88\x01\x01\x12$\n\x17\x64\x61ytime_penalty_minutes\x18\x03 \x01(\x05H\x02\x88\x01\x01\x42\x17\n\x15_evening_start_minuteB\x15\n\x13_evening_end_minuteB\x1a\n\x18_daytime_penalty_minutes\"\xb2\x02\n\x1bProposeRoundScheduleRequest\x12/\n\x07matches\x18\x01 \x03(\x0b\x32\x1e.rondo.solver.v1.ScheduleMatch\x12\x10\n\x08room_ids\x18\x02 \x03(\t\x12\x11\n\ttime_zone\x18\x03 \x01(\t\x12\x30\n\x0cwindow_start\x18\x04 \x01(\x0b\x32\x1a.google.protobuf.Timestamp\x12\x1a\n\x12start_step_minutes\x18\x05 \x01(\x05\x12\x37\n\npreference\x18\x06 \x01(\x0b\x32#.rondo.solver.v1.SchedulePreference\x12\x1a\n\x12time_limit_seconds\x18\x07 \x01(\x01\x12\x11\n\x04seed\x18\x08 \x01(\x03H\x00\x88\x01\x01\x42\x07\n\x05_seed\"\xb0\x01\n\tMatchSlot\x12\x10\n\x08match_id\x18\x01 \x01(\t\x12\x0e\n\x06placed\x18\x02 \x01(\x08\x12)\n\x05start\x18\x03 \x01(\x0b\x32\x1a.google.protobuf.Timestamp\x12\'\n\x03\x65nd\x18\x04 \x01(\x0b\x32\x1a.google.protobuf.Timestamp\x12\x0f\n\x07room_id\x18\x05 \x01(\t\x12\x0c\n\x04\x63ost\x18\x06 \x01(\x03\x12\x0e\n\x06reason\x18\x07 \x01(\t\"D\n\x11ScheduleObjective\x12\x16\n\x0ematches_placed\x18\x01 \x01(\x05\x12\x17\n\x0fpreference_cost\x18\x02 \x01(\x03\"\xa9\x02\n\x1cProposeRoundScheduleResponse\x12,\n\x06status\x18\x01 \x01(\x0e\x32\x1c.rondo.solver.v1.SolveStatus\x12)\n\x05slots\x18\x02 \x03(\x0b\x32\x1a.rondo.solver.v1.MatchSlot\x12\x35\n\tobjective\x18\x03 \x01(\x0b\x32\".rondo.solver.v1.ScheduleObjective\x12\x31\n\x05\x62ound\x18\x04 \x01(\x0b\x32\".rondo.solver.v1.ScheduleObjective\x12\x19\n\x11wall_time_seconds\x18\x05 \x01(\x01\x12\x0e\n\x06method\x18\x06 \x01(\t\x12\r\n\x05notes\x18\x07 \x03(\t\x12\x0c\n\x04seed\x18\x08 \x01(\x03*\x97\x01\n\x0bSolveStatus\x12\x1c\n\x18SOLVE_STATUS_UNSPECIFIED\x10\x00\x12\x18\n\x14SOLVE_STATUS_OPTIMAL\x10\x01\x12\x19\n\x15SOLVE_STATUS_FEASIBLE\x10\x02\x12\x1b\n\x17SOLVE_STATUS_INFEASIBLE\x10\x03\x12\x18\n\x14SOLVE_STATUS_UNKNOWN\x10\x04\x32\xdb\x01\n\rSolverService\x12U\n\nDrawTables\x12\".rondo.solver.v1.DrawTablesRequest\x1a#.rondo.solver.v1.DrawTablesResponse\x12s\n\x14ProposeRoundSchedule\x12,.rondo.solver.v1.ProposeRoundScheduleRequest\x1a-.rondo.solver.v1.ProposeRoundScheduleResponseb\x06proto3')
+DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x1crondo/solver/v1/solver.proto\x12\x0frondo.solver.v1\x1a\x1fgoogle/protobuf/timestamp.proto\x1a\x1drondo/gateway/v1/common.proto\x1a\x1crondo/gateway/v1/draws.proto\x1a!rondo/gateway/v1/scheduling.proto\"B\n\x06Player\x12\n\n\x02id\x18\x01 \x01(\t\x12\x13\n\x06rating\x18\x02 \x01(\x05H\x00\x88\x01\x01\x12\x0c\n\x04team\x18\x03 \x01(\tB\t\n\x07_rating\"\xa0\x03\n\x11\x44rawTablesRequest\x12(\n\x07players\x18\x01 \x03(\x0b\x32\x17.rondo.solver.v1.Player\x12\x0e\n\x06rounds\x18\x02 \x01(\x05\x12\x12\n\ntable_size\x18\x03 \x01(\x05\x12\x31\n\x0bseparations\x18\x04 \x03(\x0b\x32\x1c.rondo.gateway.v1.Separation\x12#\n\x04pins\x18\x05 \x03(\x0b\x32\x15.rondo.gateway.v1.Pin\x12-\n\x0c\x66ixed_rounds\x18\x06 \x03(\x0b\x32\x17.rondo.gateway.v1.Round\x12)\n\x08previous\x18\x07 \x03(\x0b\x32\x17.rondo.gateway.v1.Round\x12\x14\n\x0cseat_balance\x18\x08 \x01(\x08\x12\x11\n\x04seed\x18\t \x01(\x03H\x00\x88\x01\x01\x12\x1a\n\x12time_limit_seconds\x18\n \x01(\x01\x12(\n\x07history\x18\x0b \x03(\x0b\x32\x17.rondo.gateway.v1.Round\x12\x13\n\x0bwork_budget\x18\x0c \x01(\x03\x42\x07\n\x05_seed\"\xbe\x04\n\x12\x44rawTablesResponse\x12-\n\x06status\x18\x01 \x01(\x0e\x32\x1d.rondo.gateway.v1.SolveStatus\x12\'\n\x06rounds\x18\x02 \x03(\x0b\x32\x17.rondo.gateway.v1.Round\x12\x32\n\tobjective\x18\x03 \x01(\x0b\x32\x1f.rondo.gateway.v1.DrawObjective\x12\x34\n\x0blower_bound\x18\x04 \x01(\x0b\x32\x1f.rondo.gateway.v1.DrawObjective\x12\x16\n\x0eproven_optimal\x18\x05 \x01(\x08\x12\x0c\n\x04seed\x18\x06 \x01(\x03\x12\x19\n\x11wall_time_seconds\x18\x07 \x01(\x01\x12\x0e\n\x06method\x18\x08 \x01(\t\x12\x1a\n\rplayers_moved\x18\t \x01(\x05H\x00\x88\x01\x01\x12)\n\x04\x64iff\x18\n \x03(\x0b\x32\x1b.rondo.gateway.v1.RoundDiff\x12\x11\n\tconflicts\x18\x0b \x03(\t\x12\r\n\x05notes\x18\x0c \x03(\t\x12\x1b\n\x0eseat_imbalance\x18\r \x01(\x05H\x01\x88\x01\x01\x12,\n\x03gap\x18\x0e \x01(\x0b\x32\x1f.rondo.gateway.v1.DrawObjective\x12\x13\n\x0bwork_budget\x18\x0f \x01(\x03\x12\x11\n\twork_used\x18\x10 \x01(\x03\x12\x14\n\x0creproducible\x18\x11 \x01(\x08\x42\x10\n\x0e_players_movedB\x11\n\x0f_seat_imbalance\"y\n\x11ScheduleCandidate\x12)\n\x05start\x18\x01 \x01(\x0b\x32\x1a.google.protobuf.Timestamp\x12\'\n\x03\x65nd\x18\x02 \x01(\x0b\x32\x1a.google.protobuf.Timestamp\x12\x10\n\x08room_ids\x18\x03 \x03(\t\"\x85\x01\n\rScheduleMatch\x12\x10\n\x08match_id\x18\x01 \x01(\t\x12\x12\n\nplayer_ids\x18\x02 \x03(\t\x12\x16\n\x0elength_minutes\x18\x03 \x01(\x05\x12\x36\n\ncandidates\x18\x04 \x03(\x0b\x32\".rondo.solver.v1.ScheduleCandidate\"\xb3\x02\n\x1bProposeRoundScheduleRequest\x12/\n\x07matches\x18\x01 \x03(\x0b\x32\x1e.rondo.solver.v1.ScheduleMatch\x12\x10\n\x08room_ids\x18\x02 \x03(\t\x12\x11\n\ttime_zone\x18\x03 \x01(\t\x12\x30\n\x0cwindow_start\x18\x04 \x01(\x0b\x32\x1a.google.protobuf.Timestamp\x12\x1a\n\x12start_step_minutes\x18\x05 \x01(\x05\x12\x38\n\npreference\x18\x06 \x01(\x0b\x32$.rondo.gateway.v1.SchedulePreference\x12\x1a\n\x12time_limit_seconds\x18\x07 \x01(\x01\x12\x11\n\x04seed\x18\x08 \x01(\x03H\x00\x88\x01\x01\x42\x07\n\x05_seed\"\xb0\x01\n\tMatchSlot\x12\x10\n\x08match_id\x18\x01 \x01(\t\x12\x0e\n\x06placed\x18\x02 \x01(\x08\x12)\n\x05start\x18\x03 \x01(\x0b\x32\x1a.google.protobuf.Timestamp\x12\'\n\x03\x65nd\x18\x04 \x01(\x0b\x32\x1a.google.protobuf.Timestamp\x12\x0f\n\x07room_id\x18\x05 \x01(\t\x12\x0c\n\x04\x63ost\x18\x06 \x01(\x03\x12\x0e\n\x06reason\x18\x07 \x01(\t\"\xac\x02\n\x1cProposeRoundScheduleResponse\x12-\n\x06status\x18\x01 \x01(\x0e\x32\x1d.rondo.gateway.v1.SolveStatus\x12)\n\x05slots\x18\x02 \x03(\x0b\x32\x1a.rondo.solver.v1.MatchSlot\x12\x36\n\tobjective\x18\x03 \x01(\x0b\x32#.rondo.gateway.v1.ScheduleObjective\x12\x32\n\x05\x62ound\x18\x04 \x01(\x0b\x32#.rondo.gateway.v1.ScheduleObjective\x12\x19\n\x11wall_time_seconds\x18\x05 \x01(\x01\x12\x0e\n\x06method\x18\x06 \x01(\t\x12\r\n\x05notes\x18\x07 \x03(\t\x12\x0c\n\x04seed\x18\x08 \x01(\x03\x32\xdb\x01\n\rSolverService\x12U\n\nDrawTables\x12\".rondo.solver.v1.DrawTablesRequest\x1a#.rondo.solver.v1.DrawTablesResponse\x12s\n\x14ProposeRoundSchedule\x12,.rondo.solver.v1.ProposeRoundScheduleRequest\x1a-.rondo.solver.v1.ProposeRoundScheduleResponseb\x06proto3')
 
 _globals = globals()
 _builder.BuildMessageAndEnumDescriptors(DESCRIPTOR, _globals)
 _builder.BuildTopDescriptorsAndMessages(DESCRIPTOR, 'rondo.solver.v1.solver_pb2', _globals)
 if not _descriptor._USE_C_DESCRIPTORS:
   DESCRIPTOR._loaded_options = None
-  _globals['_SOLVESTATUS']._serialized_start=2844
-  _globals['_SOLVESTATUS']._serialized_end=2995
-  _globals['_PLAYER']._serialized_start=82
-  _globals['_PLAYER']._serialized_end=148
-  _globals['_TABLE']._serialized_start=150
-  _globals['_TABLE']._serialized_end=177
-  _globals['_ROUND']._serialized_start=179
-  _globals['_ROUND']._serialized_end=226
-  _globals['_SEPARATION']._serialized_start=228
-  _globals['_SEPARATION']._serialized_end=276
-  _globals['_PIN']._serialized_start=278
-  _globals['_PIN']._serialized_end=332
-  _globals['_DRAWTABLESREQUEST']._serialized_start=335
-  _globals['_DRAWTABLESREQUEST']._serialized_end=746
-  _globals['_DRAWOBJECTIVE']._serialized_start=749
-  _globals['_DRAWOBJECTIVE']._serialized_end=894
-  _globals['_ROUNDDIFF']._serialized_start=896
-  _globals['_ROUNDDIFF']._serialized_end=948
-  _globals['_DRAWTABLESRESPONSE']._serialized_start=951
-  _globals['_DRAWTABLESRESPONSE']._serialized_end=1519
-  _globals['_SCHEDULECANDIDATE']._serialized_start=1521
-  _globals['_SCHEDULECANDIDATE']._serialized_end=1642
-  _globals['_SCHEDULEMATCH']._serialized_start=1645
-  _globals['_SCHEDULEMATCH']._serialized_end=1778
-  _globals['_SCHEDULEPREFERENCE']._serialized_start=1781
-  _globals['_SCHEDULEPREFERENCE']._serialized_end=1983
-  _globals['_PROPOSEROUNDSCHEDULEREQUEST']._serialized_start=1986
-  _globals['_PROPOSEROUNDSCHEDULEREQUEST']._serialized_end=2292
-  _globals['_MATCHSLOT']._serialized_start=2295
-  _globals['_MATCHSLOT']._serialized_end=2471
-  _globals['_SCHEDULEOBJECTIVE']._serialized_start=2473
-  _globals['_SCHEDULEOBJECTIVE']._serialized_end=2541
-  _globals['_PROPOSEROUNDSCHEDULERESPONSE']._serialized_start=2544
-  _globals['_PROPOSEROUNDSCHEDULERESPONSE']._serialized_end=2841
-  _globals['_SOLVERSERVICE']._serialized_start=2998
-  _globals['_SOLVERSERVICE']._serialized_end=3217
+  _globals['_PLAYER']._serialized_start=178
+  _globals['_PLAYER']._serialized_end=244
+  _globals['_DRAWTABLESREQUEST']._serialized_start=247
+  _globals['_DRAWTABLESREQUEST']._serialized_end=663
+  _globals['_DRAWTABLESRESPONSE']._serialized_start=666
+  _globals['_DRAWTABLESRESPONSE']._serialized_end=1240
+  _globals['_SCHEDULECANDIDATE']._serialized_start=1242
+  _globals['_SCHEDULECANDIDATE']._serialized_end=1363
+  _globals['_SCHEDULEMATCH']._serialized_start=1366
+  _globals['_SCHEDULEMATCH']._serialized_end=1499
+  _globals['_PROPOSEROUNDSCHEDULEREQUEST']._serialized_start=1502
+  _globals['_PROPOSEROUNDSCHEDULEREQUEST']._serialized_end=1809
+  _globals['_MATCHSLOT']._serialized_start=1812
+  _globals['_MATCHSLOT']._serialized_end=1988
+  _globals['_PROPOSEROUNDSCHEDULERESPONSE']._serialized_start=1991
+  _globals['_PROPOSEROUNDSCHEDULERESPONSE']._serialized_end=2291
+  _globals['_SOLVERSERVICE']._serialized_start=2294
+  _globals['_SOLVERSERVICE']._serialized_end=2513
 # @@protoc_insertion_point(module_scope)
