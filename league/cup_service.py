@@ -2,7 +2,7 @@
 (docs/rules.md ``cup.disqualification.through-service``, ``cup.bracket.read``).
 
 The cup's stages, pairings and game records go through :mod:`league.stage_service` and the generic
-RecordGame; the cup's rules are registered by :mod:`league.domain.cup_progress`.
+RecordGame; the cup's rules are registered by :mod:`league.domain.cup.progress`.
 """
 
 from __future__ import annotations
@@ -11,7 +11,8 @@ import dataclasses
 from dataclasses import dataclass
 
 from league.adapters.repository import LeagueRepository
-from league.domain import cup, cup_progress
+from league.domain.cup import knockout as cup
+from league.domain.cup import progress as cup_progress
 from league.domain.disqualification import PlayerDisqualification
 from league.domain.model import Competition, Player, PlayerStatus
 from league.domain.stage_kinds import CompetitionState

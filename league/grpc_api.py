@@ -11,22 +11,23 @@ from google.protobuf import json_format
 from google.protobuf.timestamp_pb2 import Timestamp
 
 from league.cup_service import CupBracket, Disqualified
-from league.domain import cup, playoff
 from league.domain.catalogue import RulesetInfo, RulesetKind, catalogue
 from league.domain.certificate import SolveRecord, certificate
 from league.domain.commitment import SeedCommitment
+from league.domain.cup import knockout as cup
 from league.domain.lots import TieDecision, TieMethod
+from league.domain.mahjong import playoff
+from league.domain.mahjong.playoff_basis import PlayoffConflict, PlayoffDecision, PlayoffDecisionKind
+from league.domain.mahjong.redraw import RedrawPin, RedrawPlan
+from league.domain.mahjong.registration import Resolution
+from league.domain.mahjong.reviews import RecordStatus, ReviewedRecord, Verdict
+from league.domain.mahjong.scoring import exact
+from league.domain.mahjong.standings import UnresolvedTie
 from league.domain.model import Competition, Draw, DrawStatistics, DrawStatus, Player, PlayerStatus
 from league.domain.pinning import RulesetVersion
-from league.domain.playoff_basis import PlayoffConflict, PlayoffDecision, PlayoffDecisionKind
 from league.domain.records import Content, GameEntry, HanchanEntry, NoShowEntry, PenaltyEntry, ResultRecord
-from league.domain.redraw import RedrawPin, RedrawPlan
-from league.domain.registration import Resolution
-from league.domain.reviews import RecordStatus, ReviewedRecord, Verdict
-from league.domain.scoring import exact
 from league.domain.stage_kinds import StagePlan, meeting_shape
 from league.domain.stages import Stage, StageStatus
-from league.domain.standings import UnresolvedTie
 from league.domain.texts import ru_of
 from league.playoff_service import PlayoffReport
 from league.review_service import Decision

@@ -1,4 +1,4 @@
-"""Use cases of the mahjong playoff as stored stages (league.domain.mahjong_progress): where the
+"""Use cases of the mahjong playoff as stored stages (league.domain.mahjong.progress): where the
 playoff stands, read from the stored stages and their records (docs/rules.md mahjong.playoff.*)."""
 
 from __future__ import annotations
@@ -8,10 +8,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from league.adapters.repository import LeagueRepository
-from league.domain import mahjong_progress, playoff_basis
-from league.domain.mahjong_progress import PlayoffPlay
+from league.domain.mahjong import playoff_basis
+from league.domain.mahjong import progress as mahjong_progress
+from league.domain.mahjong.playoff_basis import PlayoffConflict, PlayoffDecision, PlayoffDecisionKind
+from league.domain.mahjong.progress import PlayoffPlay
 from league.domain.model import Competition, PlayerStatus
-from league.domain.playoff_basis import PlayoffConflict, PlayoffDecision, PlayoffDecisionKind
 from league.domain.stage_kinds import CompetitionState
 from league.use_cases import CompetitionStandings, LeagueUseCases, _new_id
 from rondo_runtime import idempotency

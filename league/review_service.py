@@ -20,16 +20,18 @@ from datetime import datetime
 from typing import TypeVar
 
 from league.adapters.repository import LeagueRepository
-from league.domain import lots, pinning, records, reviews, updown_progress
+from league.domain import lots, pinning, records
 from league.domain.lots import TieDecision, TieMethod
+from league.domain.mahjong import reviews
+from league.domain.mahjong.reviews import RecordStatus, Review, ReviewedRecord, Verdict
+from league.domain.mahjong.ruleset import Ruleset
+from league.domain.mahjong.standings import UnresolvedTie, regular_standings
 from league.domain.model import Competition, Player, PlayerStatus, Round
 from league.domain.pinning import RulesetVersion
 from league.domain.records import Content, NoShowEntry, ResultRecord
-from league.domain.reviews import RecordStatus, Review, ReviewedRecord, Verdict
-from league.domain.ruleset import Ruleset
 from league.domain.stages import REGULAR_STAGE
-from league.domain.standings import UnresolvedTie, regular_standings
 from league.domain.texts import Text
+from league.domain.updown import progress as updown_progress
 from league.use_cases import CompetitionStandings, LeagueUseCases, _new_id
 from rondo_runtime import idempotency
 from rondo_runtime import text as text_limits

@@ -11,12 +11,13 @@ from typing import TypeVar
 
 from league.adapters.repository import LeagueRepository
 from league.cup_service import CupUseCases
-from league.domain import capacity, model, pinning, records, redraw, stage_kinds, stages
+from league.domain import capacity, model, pinning, records, stage_kinds, stages
 from league.domain.certificate import MAX_SOLVER_REQUEST_BYTES, SolveRecord
 from league.domain.commitment import check_draw_seed, draw_seed
+from league.domain.mahjong import redraw
+from league.domain.mahjong.ruleset import MAX_CHOMBO, MAX_POINTS
 from league.domain.model import Competition, Draw, DrawStatistics, DrawStatus, Player, PlayerStatus, Round
 from league.domain.records import Content, GameEntry, HanchanEntry, NoShowEntry, PenaltyEntry, ResultRecord
-from league.domain.ruleset import MAX_CHOMBO, MAX_POINTS
 from league.domain.stages import REGULAR_STAGE, Stage
 from league.playoff_service import PlayoffUseCases
 from league.review_service import ReviewUseCases

@@ -10,8 +10,8 @@ from dataclasses import dataclass
 from league.adapters.repository import LeagueRepository
 from league.domain.certificate import SolveRecord
 from league.domain.commitment import NONCE_HEX_LENGTH, SEED_BITS, SeedCommitment, check_can_commit, seed_commitment, seed_for_draw
+from league.domain.mahjong.registration import RegistrationClosing, Resolution, close_registration
 from league.domain.model import Competition, Draw, DrawStatus, Player, PlayerStatus
-from league.domain.registration import RegistrationClosing, Resolution, close_registration
 from league.use_cases import LeagueUseCases
 from rondo_runtime import idempotency
 from rondo_runtime.errors import FailedPrecondition

@@ -1,5 +1,5 @@
 """Use cases of the Up&Down league beyond the stages framework: its standings by stage and group, and
-the §10.3 checkpoints (``league.domain.updown_progress``)."""
+the §10.3 checkpoints (``league.domain.updown.progress``)."""
 
 from __future__ import annotations
 
@@ -9,12 +9,13 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from league.adapters.repository import LeagueRepository
-from league.domain import model, stage_kinds, updown_progress
+from league.domain import model, stage_kinds
 from league.domain.model import PlayerStatus
 from league.domain.records import GameEntry, ResultRecord
 from league.domain.stages import Stage, StageStatus
-from league.domain.updown import UpdownStandings, stage_progress
-from league.domain.updown_progress import ANNULLED, Checkpoint, Removal
+from league.domain.updown import progress as updown_progress
+from league.domain.updown.progress import ANNULLED, Checkpoint, Removal
+from league.domain.updown.standings import UpdownStandings, stage_progress
 from league.use_cases import LeagueUseCases, _new_id
 from rondo_runtime import idempotency
 from rondo_runtime.errors import FailedPrecondition, NotFound

@@ -9,13 +9,13 @@ from datetime import UTC, datetime
 from typing import Any, TypeVar
 
 from league.adapters.repository import LeagueRepository
-from league.domain import updown_progress
+from league.domain.mahjong.playoff_basis import PlayoffConflict
+from league.domain.mahjong.standings import Standings
 from league.domain.model import Competition, Draw
-from league.domain.playoff_basis import PlayoffConflict
 from league.domain.records import ResultRecord
 from league.domain.stage_kinds import CompetitionState
-from league.domain.standings import Standings
 from league.domain.texts import Text
+from league.domain.updown import progress as updown_progress
 from rondo_runtime import idempotency
 from rondo_runtime.errors import FailedPrecondition, NotFound
 from rondo_runtime.text import clean_id
@@ -45,7 +45,7 @@ class CompetitionStandings:
     names: dict[str, str]
     ruleset_version: int = 0  # the pinned ruleset version scored (0: a competition from before pinning)
     notes: tuple[Text, ...] = ()  # e.g. tie decisions that no longer match a tie (league.domain.lots)
-    #: a stored playoff the standings no longer give (league.domain.playoff_basis); open until decided
+    #: a stored playoff the standings no longer give (league.domain.mahjong.playoff_basis); open until decided
     playoff_conflict: PlayoffConflict | None = None
 
 

@@ -26,15 +26,14 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any, TypeGuard, TypeVar
 
+from league.domain.cup.knockout import CUP_RULESETS, CupRules, cup_variant
+from league.domain.mahjong.ruleset import MAX_CHOMBO, MAX_POINTS, RULESETS, Ruleset, unknown_ruleset, variant
+from league.domain.mahjong.scoring import Hanchan, Match, NoShow, Penalty, hanchan_score_violations, penalty_violations
+from league.domain.mahjong.standings import Season
+from league.domain.model import MAX_RATING, MIN_RATING
+from league.domain.updown.standings import UPDOWN_RULESETS, Game, GameResult, UpdownRuleset, UpdownSeason, updown_variant
 from rondo_runtime.errors import InvalidArgument, violation_lines
 from rondo_runtime.validation import Violations, shown
-
-from .cup import CUP_RULESETS, CupRules, cup_variant
-from .model import MAX_RATING, MIN_RATING
-from .ruleset import MAX_CHOMBO, MAX_POINTS, RULESETS, Ruleset, unknown_ruleset, variant
-from .scoring import Hanchan, Match, NoShow, Penalty, hanchan_score_violations, penalty_violations
-from .standings import Season
-from .updown import UPDOWN_RULESETS, Game, GameResult, UpdownRuleset, UpdownSeason, updown_variant
 
 MAX_PLAYERS = 10_000
 MAX_MATCHES = 100_000
@@ -653,7 +652,7 @@ class CupDisqualification:
 @dataclass(frozen=True)
 class CupSeason:
     """An open cup as a season file: the rules, the entrants in application order, the series played
-    and the disqualifications; scored by ``league.domain.cup_progress.score_cup_season``."""
+    and the disqualifications; scored by ``league.domain.cup.progress.score_cup_season``."""
 
     rules: CupRules
     entrants: tuple[CupEntrant, ...]

@@ -15,15 +15,14 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from league.domain.disqualification import PlayerDisqualification
+from league.domain.lots import TieDecision
+from league.domain.mahjong.standings import Standings
+from league.domain.model import Competition, Player
+from league.domain.records import Content, ResultRecord, current
+from league.domain.stages import Stage, StageRound, Table
 from rondo_runtime.errors import FailedPrecondition, InvalidArgument
 from rondo_runtime.text import with_player_names
-
-from .disqualification import PlayerDisqualification
-from .lots import TieDecision
-from .model import Competition, Player
-from .records import Content, ResultRecord, current
-from .stages import Stage, StageRound, Table
-from .standings import Standings
 
 
 @dataclass(frozen=True)
@@ -188,7 +187,7 @@ class CompetitionProgress(Protocol):
 
 
 #: competition ruleset (league.domain.model.RULESETS) -> how its stages progress. Each competition's
-#: module registers itself at its end (league/domain/mahjong_progress.py) and the service imports it.
+#: module registers itself at its end (league/domain/mahjong/progress.py) and the service imports it.
 PROGRESS: dict[str, CompetitionProgress] = {}
 
 

@@ -14,7 +14,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from league.domain.ruleset import MAX_POINTS
+from league.domain.mahjong.ruleset import MAX_POINTS
 from league.domain.season_file import load_season, violations_text
 from rondo_runtime.errors import MAX_VIOLATIONS, InvalidArgument
 from tests.season_damage import damaged

@@ -12,8 +12,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from league.domain import texts
-from league.domain.ruleset import ORGANIZER_DECISION
-from league.domain.updown import (
+from league.domain.mahjong.ruleset import ORGANIZER_DECISION
+from league.domain.updown.standings import (
     EXTRA_MATCH,
     FIRST_LEAGUE,
     SUPER_LEAGUE,

@@ -362,7 +362,7 @@ def test_migration_0002_moves_the_seats_of_existing_draws_into_the_draw_row(db_u
 @pytest.mark.rule("mahjong.records.corrections-replace")
 def test_result_records_and_corrections_are_stored_and_scored_like_the_season_file(league):
 
-    from league.domain.standings import standings_as_dict
+    from league.domain.mahjong.standings import standings_as_dict
     from tests import mahjong_results as data
 
     competition, ids, tables = data.approved_league(league)

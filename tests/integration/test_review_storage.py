@@ -8,7 +8,7 @@ import pytest
 from league.app import make_service
 from league.domain import lots
 from league.domain.lots import TieMethod
-from league.domain.reviews import RecordStatus, Verdict
+from league.domain.mahjong.reviews import RecordStatus, Verdict
 from league.review_service import Decision
 from league.service import MIGRATIONS
 from rondo_runtime.db import make_engine, run_migrations
@@ -75,7 +75,7 @@ def test_ruleset_versions_and_tie_decisions_are_stored_and_applied(league):
 
 @pytest.mark.rule("mahjong.playoff.stale-after-correction")
 def test_decisions_on_a_stale_playoff_are_stored_and_regenerate_removes_the_unplayed_round_1(league):
-    from league.domain.playoff_basis import PlayoffDecisionKind
+    from league.domain.mahjong.playoff_basis import PlayoffDecisionKind
     from tests import mahjong_season as season
     from tests.unit import test_playoff_stages as playoff_flow
 

@@ -10,9 +10,9 @@ from datetime import UTC, datetime
 import pytest
 from rich.console import Console
 
+from league.domain.mahjong.standings import Season, regular_standings
 from league.domain.stages import Stage
-from league.domain.standings import Season, regular_standings
-from league.domain.updown import Game, GameResult, UpdownRuleset, UpdownSeason, updown_standings
+from league.domain.updown.standings import Game, GameResult, UpdownRuleset, UpdownSeason, updown_standings
 from league.grpc_api import standings_to_proto, updown_standings_to_proto
 from league.updown_service import UpdownStageStandings
 from league.use_cases import CompetitionStandings

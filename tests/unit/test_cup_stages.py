@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from league.domain import cup
-from league.domain.cup_progress import score_cup_season
+from league.domain.cup import knockout as cup
+from league.domain.cup.progress import score_cup_season
 from league.domain.model import PlayerStatus
 from league.domain.records import GameEntry, HanchanEntry
 from league.domain.season_file import CupSeason, load_season

@@ -8,9 +8,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from league.domain.mahjong.standings import standings_as_dict
 from league.domain.model import PlayerStatus
 from league.domain.records import HanchanEntry, NoShowEntry, PenaltyEntry
-from league.domain.standings import standings_as_dict
 from league.service import LeagueService
 from rondo_runtime.errors import FailedPrecondition, InvalidArgument, NotFound
 from tests import mahjong_results as data

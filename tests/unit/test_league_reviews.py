@@ -12,7 +12,7 @@ import pytest
 
 from league.domain import lots
 from league.domain.lots import TieMethod
-from league.domain.reviews import RecordStatus, Verdict
+from league.domain.mahjong.reviews import RecordStatus, Verdict
 from league.review_service import Decision
 from league.service import LeagueService
 from rondo_runtime.errors import FailedPrecondition, InvalidArgument, NotFound

@@ -177,7 +177,7 @@ def test_a_seed_cannot_be_committed_after_the_first_draw(league):
 
 @pytest.mark.rule("mahjong.roster.close-registration")
 def test_closing_registration_drops_the_last_registered_and_then_takes_only_reserves(league, uow):
-    from league.domain.registration import Resolution
+    from league.domain.mahjong.registration import Resolution
 
     competition, roster = _league_of(league, 10)
     with pytest.raises(FailedPrecondition, match="not a multiple of 4"):
@@ -199,7 +199,7 @@ def test_closing_registration_drops_the_last_registered_and_then_takes_only_rese
 
 @pytest.mark.rule("mahjong.roster.close-registration")
 def test_closing_registration_can_promote_reserves_instead(league, uow):
-    from league.domain.registration import Resolution
+    from league.domain.mahjong.registration import Resolution
 
     competition, roster = _league_of(league, 7)
     reserve = league.register_player(competition.id, "Reserve", status=PlayerStatus.RESERVE)

@@ -9,9 +9,9 @@ from typing import Any
 import pytest
 from rich.console import Console
 
-from league.domain import mahjong_progress
+from league.domain.mahjong import progress as mahjong_progress
+from league.domain.mahjong.playoff_basis import PlayoffDecisionKind
 from league.domain.model import PlayerStatus
-from league.domain.playoff_basis import PlayoffDecisionKind
 from league.domain.records import GameEntry, HanchanEntry, NoShowEntry, PenaltyEntry
 from league.domain.stage_kinds import StagePlan
 from league.domain.stages import StageStatus

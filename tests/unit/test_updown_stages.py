@@ -12,8 +12,8 @@ from league.domain import stage_kinds
 from league.domain.records import GameEntry
 from league.domain.stage_kinds import StagePlan
 from league.domain.stages import StageStatus
-from league.domain.updown import FIRST_LEAGUE
-from league.domain.updown_progress import UpdownProgress
+from league.domain.updown.progress import UpdownProgress
+from league.domain.updown.standings import FIRST_LEAGUE
 from league.grpc_api import checkpoint_to_proto, plan_to_proto
 from league.service import LeagueService
 from rondo_runtime.errors import FailedPrecondition, InvalidArgument
