@@ -26,7 +26,8 @@ from league.domain.mahjong.standings import UnresolvedTie
 from league.domain.model import Competition, Draw, DrawStatistics, DrawStatus, Player, PlayerStatus
 from league.domain.pinning import RulesetVersion
 from league.domain.records import Content, GameEntry, HanchanEntry, NoShowEntry, PenaltyEntry, ResultRecord
-from league.domain.stage_kinds import StagePlan, meeting_shape
+from league.domain.rulesets import meeting_shape
+from league.domain.stage_kinds import StagePlan
 from league.domain.stages import Stage, StageStatus
 from league.domain.texts import ru_of
 from league.playoff_service import PlayoffReport

@@ -11,7 +11,7 @@ from typing import TypeVar
 
 from league.adapters.repository import LeagueRepository
 from league.cup_service import CupUseCases
-from league.domain import capacity, model, pinning, records, stage_kinds, stages
+from league.domain import capacity, model, pinning, records, rulesets, stage_kinds, stages
 from league.domain.certificate import MAX_SOLVER_REQUEST_BYTES, SolveRecord
 from league.domain.commitment import check_draw_seed, draw_seed
 from league.domain.mahjong import redraw
@@ -633,7 +633,7 @@ class LeagueService(CupUseCases, UpdownUseCases, PlayoffUseCases, StageUseCases,
                     stages.check_open_for_results(stage)
                 left = frozenset(p.id for p in repo.players(competition.id) if p.status in model.LEFT)
                 context = stage_kinds.ResultContext(left, replaced.content if replaced is not None else None)
-                stage_kinds.check_stage_result(stage, rnd, tbl, seats, live, content, context)
+                rulesets.check_stage_result(stage, rnd, tbl, seats, live, content, context)
             record = ResultRecord(
                 id=_new_id(),
                 competition_id=competition.id,
@@ -648,7 +648,7 @@ class LeagueService(CupUseCases, UpdownUseCases, PlayoffUseCases, StageUseCases,
                 stage=stg,
                 reported_by_player_id=reporter or None,
             )
-            progress = stage_kinds.PROGRESS.get(competition.ruleset) if correction else None
+            progress = rulesets.PROGRESS.get(competition.ruleset) if correction else None
             before = self._settled_state(repo, competition) if progress is not None else None
             repo.add_record(record)
             changes: tuple[str, ...] = ()

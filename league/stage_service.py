@@ -1,7 +1,7 @@
 """Use cases of the stages after the draw (``league.domain.stages``): plan the next stage from stored
 results, seated by league itself, store it, read it.
 
-The competition's ruleset decides everything (``league.domain.stage_kinds.PROGRESS``): the plan is
+The competition's ruleset decides everything (``league.domain.rulesets.PROGRESS``): the plan is
 derived again when the stage is saved and stored with its own seating, and a stage is never generated
 twice (the stage number is unique).
 """
@@ -12,7 +12,7 @@ import dataclasses
 import functools
 
 from league.adapters.repository import LeagueRepository
-from league.domain import stage_kinds
+from league.domain import rulesets, stage_kinds
 from league.domain.model import Competition, Round
 from league.domain.stage_kinds import CompetitionState, StagePlan
 from league.domain.stages import Stage, StageStatus, game_of_two
@@ -57,7 +57,7 @@ class StageUseCases(LeagueUseCases):
 
         def work(repo: LeagueRepository) -> StagePlan:
             competition = self._competition(repo, competition_id)
-            return stage_kinds.progress_of(competition).next_stage(self._state(repo, competition))
+            return rulesets.progress_of(competition).next_stage(self._state(repo, competition))
 
         return self._read(work)
 
@@ -80,7 +80,7 @@ class StageUseCases(LeagueUseCases):
             competition = self._competition(repo, competition_id, for_update=True)
             if done := self._replayed(repo, key):
                 return self._stage_by_id(repo, competition, done)
-            progress = stage_kinds.progress_of(competition)
+            progress = rulesets.progress_of(competition)
             plan = progress.next_stage(self._state(repo, competition))
             if plan.finished:
                 raise FailedPrecondition.because("COMPETITION_FINISHED", competition=competition.name)
@@ -136,7 +136,7 @@ class StageUseCases(LeagueUseCases):
         result is in; True when this record completed it."""
         if stage is None or stage.status is not StageStatus.OPEN:
             return False
-        progress = stage_kinds.PROGRESS.get(competition.ruleset)
+        progress = rulesets.PROGRESS.get(competition.ruleset)
         if progress is None or not progress.stage_complete(self._state(repo, competition), stage):
             return False
         repo.complete_stage(stage.id, self.clock())

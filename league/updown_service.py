@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from league.adapters.repository import LeagueRepository
-from league.domain import model, stage_kinds
+from league.domain import model, rulesets
 from league.domain.model import PlayerStatus
 from league.domain.records import GameEntry, ResultRecord
 from league.domain.stages import Stage, StageStatus
@@ -130,7 +130,7 @@ class UpdownUseCases(LeagueUseCases):
             annulled = {r.player: r for r in removed if r.results_annulled}
             for record in state.stage_records(stage.number):
                 self._annul(repo, record, annulled, recorded_by, now)
-            progress = stage_kinds.progress_of(competition)
+            progress = rulesets.progress_of(competition)
             if removed and progress.stage_complete(self._updown_state(repo, competition), stage):
                 repo.complete_stage(stage.id, now)
             answer = json.dumps([updown_progress.removal_as_dict(r) for r in removed]).encode()

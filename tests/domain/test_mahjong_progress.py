@@ -16,7 +16,8 @@ from league.domain.mahjong import progress as mp
 from league.domain.mahjong.standings import Figures, Standings, rank_standings, regular_standings
 from league.domain.model import Competition, Player
 from league.domain.records import GameEntry, HanchanEntry, NoShowEntry, ResultRecord, ruleset_for, season_of
-from league.domain.stage_kinds import PROGRESS, RESULT_CHECKS, CompetitionState, check_fixed_rounds
+from league.domain.rulesets import PROGRESS, RESULT_CHECKS
+from league.domain.stage_kinds import CompetitionState, check_fixed_rounds
 from league.domain.stages import Stage
 from rondo_runtime.errors import FailedPrecondition, InvalidArgument
 from tests import mahjong_results

@@ -13,7 +13,8 @@ from hypothesis import strategies as st
 
 from league.domain.model import Competition, Player, PlayerStatus
 from league.domain.records import GameEntry, HanchanEntry, ResultRecord
-from league.domain.stage_kinds import PROGRESS, RESULT_CHECKS, CompetitionState, StagePlan, check_fixed_rounds
+from league.domain.rulesets import PROGRESS, RESULT_CHECKS
+from league.domain.stage_kinds import CompetitionState, StagePlan, check_fixed_rounds
 from league.domain.stages import Stage, StageStatus
 from league.domain.updown.berger import round_robin
 from league.domain.updown.progress import (

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from league.domain import stage_kinds
+from league.domain import rulesets
 from league.domain.records import GameEntry
 from league.domain.stage_kinds import StagePlan
 from league.domain.stages import StageStatus
@@ -216,7 +216,7 @@ def test_a_checkpoint_outside_an_open_stage_one_is_refused():
 @pytest.mark.rule("updown.checkpoints.fifty-seventy-five")
 def test_first_league_first_checkpoint_annuls_the_results_of_those_below_the_kept_place(monkeypatch):
     division = dataclasses.replace(FIRST_LEAGUE, first_checkpoint_keep=3, field=5)
-    monkeypatch.setitem(stage_kinds.PROGRESS, "updown-league-2007", UpdownProgress(division))
+    monkeypatch.setitem(rulesets.PROGRESS, "updown-league-2007", UpdownProgress(division))
     league, uow, cid, ids = league_of(5)
     one = advance(league, cid)
     record_all(league, cid, one, winner=rank(ids))  # points 8, 6, 4, 2, 0: the stage completes

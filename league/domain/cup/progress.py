@@ -32,8 +32,6 @@ from league.domain.records import KIND_OF, Content, GameEntry, RecordKind
 from league.domain.season_file import CupSeason, CupSeries
 from league.domain.stage_kinds import (
     NEW_RESULT,
-    PROGRESS,
-    RESULT_CHECKS,
     CompetitionState,
     CorrectionEffects,
     Derived,
@@ -456,10 +454,6 @@ def check_cup_game(
         winner = cg.winner if cg.winner else next((p for p in seats if p not in cg.absent), None) if cg.absent else None
         if winner is not None:
             wins[winner] += 1
-
-
-PROGRESS[RULESET] = CupProgressRules()
-RESULT_CHECKS[KIND] = check_cup_game
 
 
 # ------------------------------------------------------------------------------------ the season file

@@ -34,10 +34,7 @@ from league.domain.mahjong.scoring import Points, exact, match_result, points_te
 from league.domain.model import PlayerStatus
 from league.domain.records import GameEntry, HanchanEntry, NoShowEntry, check_match, check_new_hanchan_number, substitutes_of
 from league.domain.stage_kinds import (
-    MEETING_SHAPES,
     NEW_RESULT,
-    PROGRESS,
-    RESULT_CHECKS,
     CompetitionState,
     CorrectionEffects,
     Derived,
@@ -464,8 +461,3 @@ def playoff_meeting_shape(stage: Stage) -> MeetingShape:
     """A playoff match is 3 hanchans, the final 5 in one meeting (discard-league-2026 §2)."""
     ruleset = ruleset_of(stage)
     return MeetingShape(ruleset.hanchans_per_match, one_meeting=ruleset is FINAL_RULESET)
-
-
-PROGRESS[RULESET] = MahjongProgress()
-RESULT_CHECKS[KIND] = check_playoff_result
-MEETING_SHAPES[KIND] = playoff_meeting_shape

@@ -30,8 +30,6 @@ from league.domain.model import PlayerStatus
 from league.domain.records import Content, GameEntry
 from league.domain.stage_kinds import (
     NEW_RESULT,
-    PROGRESS,
-    RESULT_CHECKS,
     CompetitionState,
     CorrectionEffects,
     Derived,
@@ -558,8 +556,3 @@ def removal_as_dict(r: Removal) -> dict[str, Any]:
 
 def removal_from_dict(d: Mapping[str, Any]) -> Removal:
     return Removal(**d)
-
-
-# --- registered with the stages framework (league.domain.stage_kinds) --------------------------------
-RESULT_CHECKS[ROUND_ROBIN_KIND] = RESULT_CHECKS[GROUP_KIND] = check_updown_game
-PROGRESS[COMPETITION_RULESET] = UpdownProgress()
