@@ -27,8 +27,8 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, TypeVar
 
+from league.adapters.season_file import load_season
 from league.domain.mahjong.standings import Season, regular_standings
-from league.domain.season_file import load_season
 
 ROUNDS = 4
 TABLE_SIZE = 4

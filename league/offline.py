@@ -1,5 +1,5 @@
 """`rondo standings SEASON.json`: a season file scored in this process (no server) by the league's own
-parser and scorer (``league.domain.season_file``, ``league.domain.mahjong.standings``).
+parser and scorer (``league.adapters.season_file``, ``league.domain.mahjong.standings``).
 
 Text form: a table (place, player, total, average place, hanchans, the step that separated the row
 from the next, notes) and the ties left to the organizer. ``--json``: :func:`standings_as_dict`.
@@ -19,9 +19,10 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
+from league.adapters.season_file import load_season, violations_text
 from league.domain.cup.progress import CupSeasonScore, cup_score_as_dict, score_cup_season
+from league.domain.cup.season import CupSeason
 from league.domain.mahjong.standings import Standings, regular_standings, standings_as_dict
-from league.domain.season_file import CupSeason, load_season, violations_text
 from league.domain.texts import cup_word, label, ru_of
 from league.domain.updown.standings import UpdownSeason, UpdownStandings, updown_standings, updown_standings_as_dict
 from rondo_runtime.errors import InvalidArgument

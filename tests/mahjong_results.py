@@ -9,10 +9,10 @@ from __future__ import annotations
 import json
 from typing import TYPE_CHECKING, Any
 
+from league.adapters.season_file import load_season
 from league.domain.mahjong.standings import Season, Standings, regular_standings
 from league.domain.model import DrawStatistics
 from league.domain.records import HanchanEntry, NoShowEntry, PenaltyEntry
-from league.domain.season_file import load_season
 
 if TYPE_CHECKING:
     from league.service import LeagueService

@@ -6,7 +6,7 @@ time; a correction is a new record pointing at the one it replaces, with the rea
 latest version of each record; the history of a match lists every record in order.
 
 The records of a match are turned into the season file's form and checked by the season file's own
-parser (:func:`league.domain.season_file.parse_match`), and the standings come from
+match reader (:func:`league.domain.mahjong.matches.parse_match`), and the standings come from
 :func:`league.domain.mahjong.standings.regular_standings`: one parser and one scorer for the file and the
 service. Pure: no I/O.
 """
@@ -20,10 +20,10 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
+from league.domain.mahjong.matches import parse_match
 from league.domain.mahjong.ruleset import MAHJONG_LEAGUE, Ruleset
 from league.domain.mahjong.scoring import Match
 from league.domain.mahjong.standings import Season
-from league.domain.season_file import parse_match
 from league.domain.stages import REGULAR_STAGE
 from rondo_runtime.errors import FailedPrecondition, InvalidArgument
 

@@ -10,11 +10,12 @@ from pathlib import Path
 
 import pytest
 
+from league.adapters.season_file import load_season
 from league.domain.cup import knockout as cup
 from league.domain.cup.progress import score_cup_season
+from league.domain.cup.season import CupSeason
 from league.domain.model import PlayerStatus
 from league.domain.records import GameEntry, HanchanEntry
-from league.domain.season_file import CupSeason, load_season
 from league.grpc_api import plan_to_proto
 from league.service import LeagueService
 from rondo.gateway.v1 import stages_pb2

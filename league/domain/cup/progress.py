@@ -27,9 +27,9 @@ from typing import Any
 from league.domain import texts
 from league.domain.cup import bracket as cup_bracket
 from league.domain.cup import knockout as cup
+from league.domain.cup.season import CupSeason, CupSeries
 from league.domain.model import Player, PlayerStatus
 from league.domain.records import KIND_OF, Content, GameEntry, RecordKind
-from league.domain.season_file import CupSeason, CupSeries
 from league.domain.stage_kinds import (
     NEW_RESULT,
     CompetitionState,
