@@ -365,7 +365,7 @@ def history_to_proto(reviewed: list[ReviewedRecord]) -> league_pb2.ListMatchHist
     return league_pb2.ListMatchHistoryResponse(records=[reviewed_to_proto(x, replaced_by.get(x.record.id, "")) for x in reviewed])
 
 
-# --- player reports, pinned rulesets, tie decisions (league/review_service.py) ---
+# --- player reports, pinned rulesets, tie decisions (league/use_cases/records.py) ---
 RECORD_STATUS = {
     RecordStatus.CONFIRMED: league_pb2.RECORD_STATUS_CONFIRMED,
     RecordStatus.REPORTED: league_pb2.RECORD_STATUS_REPORTED,

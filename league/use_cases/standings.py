@@ -127,8 +127,8 @@ class Standings:
     def get(self, competition_id: str) -> CompetitionStandings:
         """Regular-stage standings from the latest confirmed version of every record, by the season
         file's scorer and the competition's pinned ruleset; pending reports make rows provisional, the
-        organizer's tie decisions are applied (league/review_service.py). Answered again from the cache
-        while nothing they depend on changed (league/review_service.py::StandingsCache); a stored playoff
+        organizer's tie decisions are applied (:meth:`standings_in`). Answered again from the cache
+        while nothing they depend on changed (:class:`StandingsCache`); a stored playoff
         they no longer give is flagged on top (mahjong.playoff.stale-after-correction)."""
 
         def work(repo: LeagueRepository) -> CompetitionStandings:
