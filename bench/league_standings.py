@@ -10,7 +10,7 @@ Two figures (issue 8's benchmark), printed, not asserted:
    the players registered, drawn, approved and rounds 1-3 recorded hanchan by hanchan; then
    ``--repeat`` times one ``RecordHanchan`` of round 4 followed by ``GetStandings``: p50 / p99 of each
    and of the pair, with the setup times; then ``GetStandings`` once more with nothing changed (league
-   answers it from its standings cache, league/review_service.py::StandingsCache).
+   answers it from its standings cache, league/use_cases/standings.py::StandingsCache).
 
     .venv/bin/python -m bench.league_standings [--players 1000] [--repeat 50] [--pure-only]
 """
@@ -27,8 +27,8 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, TypeVar
 
-from league.domain.season_file import load_season
-from league.domain.standings import Season, regular_standings
+from league.adapters.season_file import load_season
+from league.domain.mahjong.standings import Season, regular_standings
 
 ROUNDS = 4
 TABLE_SIZE = 4

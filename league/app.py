@@ -10,7 +10,7 @@ from sqlalchemy import Engine
 
 from league.adapters.repository import LeagueRepository
 from league.grpc_api import LeagueServicer
-from league.service import MIGRATIONS, LeagueService
+from league.service import MIGRATIONS, League
 from rondo.league.v1 import league_pb2, league_pb2_grpc
 from rondo_runtime.capacity import MAX_MESSAGE_BYTES
 from rondo_runtime.config import Settings
@@ -21,10 +21,10 @@ from rondo_runtime.wiring import stateful_spec
 NAME = "league"
 
 
-def make_service(engine: Engine, clock: Callable[[], datetime] | None = None) -> LeagueService:
+def make_service(engine: Engine, clock: Callable[[], datetime] | None = None) -> League:
     """The league use cases on a real (migrated) database."""
     uow = SqlUnitOfWork(engine, LeagueRepository)
-    return LeagueService(uow) if clock is None else LeagueService(uow, clock)
+    return League(uow) if clock is None else League(uow, clock)
 
 
 def spec(settings: Settings) -> ServiceSpec:

@@ -10,28 +10,34 @@ from datetime import datetime
 from google.protobuf import json_format
 from google.protobuf.timestamp_pb2 import Timestamp
 
-from league.cup_service import CupBracket, Disqualified
-from league.domain import cup, playoff
 from league.domain.catalogue import RulesetInfo, RulesetKind, catalogue
 from league.domain.certificate import SolveRecord, certificate
 from league.domain.commitment import SeedCommitment
+from league.domain.cup import knockout as cup
 from league.domain.lots import TieDecision, TieMethod
+from league.domain.mahjong import playoff
+from league.domain.mahjong.playoff_basis import PlayoffConflict, PlayoffDecision, PlayoffDecisionKind
+from league.domain.mahjong.redraw import RedrawPin, RedrawPlan
+from league.domain.mahjong.registration import Resolution
+from league.domain.mahjong.reviews import RecordStatus, ReviewedRecord, Verdict
+from league.domain.mahjong.scoring import exact
+from league.domain.mahjong.standings import UnresolvedTie
 from league.domain.model import Competition, Draw, DrawStatistics, DrawStatus, Player, PlayerStatus
 from league.domain.pinning import RulesetVersion
-from league.domain.playoff_basis import PlayoffConflict, PlayoffDecision, PlayoffDecisionKind
 from league.domain.records import Content, GameEntry, HanchanEntry, NoShowEntry, PenaltyEntry, ResultRecord
-from league.domain.redraw import RedrawPin, RedrawPlan
-from league.domain.registration import Resolution
-from league.domain.reviews import RecordStatus, ReviewedRecord, Verdict
-from league.domain.scoring import exact
-from league.domain.stage_kinds import StagePlan, meeting_shape
+from league.domain.rulesets import meeting_shape
+from league.domain.stage_kinds import StagePlan
 from league.domain.stages import Stage, StageStatus
-from league.domain.standings import UnresolvedTie
 from league.domain.texts import ru_of
-from league.playoff_service import PlayoffReport
-from league.review_service import Decision
-from league.service import CompetitionStandings, DrawPreparation, LeagueService, RedrawPreparation
-from league.updown_service import CheckpointResult, UpdownStageStandings
+from league.service import League
+from league.use_cases.brackets import CupBracket
+from league.use_cases.checkpoints import CheckpointResult
+from league.use_cases.common import CompetitionStandings
+from league.use_cases.draws import DrawPreparation, RedrawPreparation
+from league.use_cases.playoffs import PlayoffReport
+from league.use_cases.records import Decision
+from league.use_cases.roster import Disqualified
+from league.use_cases.standings import UpdownStageStandings
 from rondo.gateway.v1 import competitions_pb2, draws_pb2, results_pb2, stages_pb2
 from rondo.league.v1 import league_pb2, league_pb2_grpc
 from rondo.solver.v1 import solver_pb2
@@ -360,7 +366,7 @@ def history_to_proto(reviewed: list[ReviewedRecord]) -> league_pb2.ListMatchHist
     return league_pb2.ListMatchHistoryResponse(records=[reviewed_to_proto(x, replaced_by.get(x.record.id, "")) for x in reviewed])
 
 
-# --- player reports, pinned rulesets, tie decisions (league/review_service.py) ---
+# --- player reports, pinned rulesets, tie decisions (league/use_cases/records.py) ---
 RECORD_STATUS = {
     RecordStatus.CONFIRMED: results_pb2.RECORD_STATUS_CONFIRMED,
     RecordStatus.REPORTED: results_pb2.RECORD_STATUS_REPORTED,
@@ -704,12 +710,12 @@ def checkpoint_to_proto(result: CheckpointResult) -> stages_pb2.ApplyCheckpointR
 
 
 class LeagueServicer(league_pb2_grpc.LeagueServiceServicer):
-    def __init__(self, service: LeagueService):
-        self.service = service
+    def __init__(self, league: League):
+        self.league = league
 
     async def CreateCompetition(self, request, context):
         c = await asyncio.to_thread(
-            self.service.create_competition,
+            self.league.competitions.create,
             request.name,
             request.ruleset,
             request.rounds,
@@ -720,16 +726,16 @@ class LeagueServicer(league_pb2_grpc.LeagueServiceServicer):
         return competition_to_proto(c)
 
     async def GetCompetition(self, request, context):
-        return competition_to_proto(await asyncio.to_thread(self.service.get_competition, request.competition_id))
+        return competition_to_proto(await asyncio.to_thread(self.league.competitions.get, request.competition_id))
 
     async def ListCompetitions(self, request, context):
-        found = await asyncio.to_thread(self.service.list_competitions, request.offset, request.limit)
+        found = await asyncio.to_thread(self.league.competitions.list, request.offset, request.limit)
         return league_pb2.ListCompetitionsResponse(competitions=[competition_to_proto(c) for c in found])
 
     async def RegisterPlayer(self, request, context):
         rating = request.rating if request.HasField("rating") else None
         p = await asyncio.to_thread(
-            self.service.register_player,
+            self.league.roster.register,
             request.competition_id,
             request.name,
             rating,
@@ -741,17 +747,17 @@ class LeagueServicer(league_pb2_grpc.LeagueServiceServicer):
 
     async def WithdrawPlayer(self, request, context):
         p = await asyncio.to_thread(
-            self.service.withdraw_player, request.competition_id, request.player_id, request.reason, request.idempotency_key
+            self.league.roster.withdraw, request.competition_id, request.player_id, request.reason, request.idempotency_key
         )
         return player_to_proto(p)
 
     async def ListPlayers(self, request, context):
-        players = await asyncio.to_thread(self.service.list_players, request.competition_id, request.include_inactive)
+        players = await asyncio.to_thread(self.league.roster.list, request.competition_id, request.include_inactive)
         return league_pb2.ListPlayersResponse(players=[player_to_proto(p) for p in players])
 
     async def SaveDraw(self, request, context):
         d = await asyncio.to_thread(
-            self.service.save_draw,
+            self.league.draws.save,
             competition_id=request.competition_id,
             seed=request.seed,
             rounds=rounds_from_proto(request.rounds),
@@ -773,24 +779,24 @@ class LeagueServicer(league_pb2_grpc.LeagueServiceServicer):
         return draw_to_proto(d)
 
     async def ApproveDraw(self, request, context):
-        return draw_to_proto(await asyncio.to_thread(self.service.approve_draw, request.competition_id, request.draw_id))
+        return draw_to_proto(await asyncio.to_thread(self.league.draws.approve, request.competition_id, request.draw_id))
 
     async def GetDraw(self, request, context):
-        return draw_to_proto(await asyncio.to_thread(self.service.get_draw, request.competition_id, request.draw_id))
+        return draw_to_proto(await asyncio.to_thread(self.league.draws.get, request.competition_id, request.draw_id))
 
     async def ListDraws(self, request, context):
         return league_pb2.ListDrawsResponse(
-            draws=[draw_to_proto(d) for d in await asyncio.to_thread(self.service.list_draws, request.competition_id)]
+            draws=[draw_to_proto(d) for d in await asyncio.to_thread(self.league.draws.list, request.competition_id)]
         )
 
     async def PrepareDraw(self, request, context):
-        prepared = await asyncio.to_thread(self.service.prepare_draw, request.competition_id, *seeds_of(request.options))
+        prepared = await asyncio.to_thread(self.league.draws.prepare, request.competition_id, *seeds_of(request.options))
         return draw_preparation_to_proto(prepared, request.options)
 
     async def PrepareRedraw(self, request, context):
         pins = tuple(RedrawPin(p.player_id, p.round, p.table) for p in request.options.pins)
         prepared = await asyncio.to_thread(
-            self.service.prepare_redraw,
+            self.league.draws.prepare_redraw,
             request.competition_id,
             request.played_rounds,
             request.reason,
@@ -802,7 +808,7 @@ class LeagueServicer(league_pb2_grpc.LeagueServiceServicer):
     # --- results (docs/rules.md mahjong.records.corrections-replace) ---
     async def RecordHanchan(self, request, context):
         r = await asyncio.to_thread(
-            self.service.record_hanchan,
+            self.league.records.record_hanchan,
             request.competition_id,
             request.round,
             request.table,
@@ -815,7 +821,7 @@ class LeagueServicer(league_pb2_grpc.LeagueServiceServicer):
 
     async def RecordPenalty(self, request, context):
         r = await asyncio.to_thread(
-            self.service.record_penalty,
+            self.league.records.record_penalty,
             request.competition_id,
             request.round,
             request.table,
@@ -828,7 +834,7 @@ class LeagueServicer(league_pb2_grpc.LeagueServiceServicer):
 
     async def RecordNoShow(self, request, context):
         r = await asyncio.to_thread(
-            self.service.record_no_show,
+            self.league.records.record_no_show,
             request.competition_id,
             request.round,
             request.table,
@@ -841,7 +847,7 @@ class LeagueServicer(league_pb2_grpc.LeagueServiceServicer):
 
     async def RecordGame(self, request, context):
         r = await asyncio.to_thread(
-            self.service.record_game,
+            self.league.records.record_game,
             request.competition_id,
             request.stage,
             request.round,
@@ -854,7 +860,7 @@ class LeagueServicer(league_pb2_grpc.LeagueServiceServicer):
 
     async def CorrectRecord(self, request, context):
         r = await asyncio.to_thread(
-            self.service.correct_record,
+            self.league.records.correct,
             request.competition_id,
             request.record_id,
             content_from_proto(request),
@@ -867,18 +873,18 @@ class LeagueServicer(league_pb2_grpc.LeagueServiceServicer):
 
     async def ListMatchHistory(self, request, context):
         reviewed = await asyncio.to_thread(
-            self.service.reviews.match_history, request.competition_id, request.round, request.table, request.stage
+            self.league.records.match_history, request.competition_id, request.round, request.table, request.stage
         )
         return history_to_proto(reviewed)
 
     # --- stages after the draw ---
     async def PrepareStage(self, request, context):
-        plan = await asyncio.to_thread(self.service.prepare_stage, request.competition_id)
+        plan = await asyncio.to_thread(self.league.stages.prepare, request.competition_id)
         return plan_to_proto(request.competition_id, plan)
 
     async def SaveStage(self, request, context):
         stage = await asyncio.to_thread(
-            self.service.save_stage,
+            self.league.stages.save,
             request.competition_id,
             request.number,
             rounds_from_proto(request.rounds),
@@ -888,22 +894,22 @@ class LeagueServicer(league_pb2_grpc.LeagueServiceServicer):
         return stage_to_proto(stage)
 
     async def GetStage(self, request, context):
-        return stage_to_proto(await asyncio.to_thread(self.service.get_stage, request.competition_id, request.number))
+        return stage_to_proto(await asyncio.to_thread(self.league.stages.get, request.competition_id, request.number))
 
     async def GetStageGame(self, request, context):
         first, second = await asyncio.to_thread(
-            self.service.stage_game, request.competition_id, request.stage, request.round, request.table
+            self.league.stages.game, request.competition_id, request.stage, request.round, request.table
         )
         return league_pb2.StageGame(first_player_id=first, second_player_id=second)
 
     async def ListStages(self, request, context):
-        stages = await asyncio.to_thread(self.service.list_stages, request.competition_id)
+        stages = await asyncio.to_thread(self.league.stages.list, request.competition_id)
         return league_pb2.ListStagesResponse(stages=[stage_to_proto(st) for st in stages])
 
     # --- the open cup ---
     async def DisqualifyPlayer(self, request, context):
         done = await asyncio.to_thread(
-            self.service.disqualify_player,
+            self.league.roster.disqualify,
             request.competition_id,
             request.player_id,
             request.reason,
@@ -913,16 +919,16 @@ class LeagueServicer(league_pb2_grpc.LeagueServiceServicer):
         return disqualified_to_proto(done)
 
     async def GetCupBracket(self, request, context):
-        return cup_bracket_to_proto(await asyncio.to_thread(self.service.cup_bracket, request.competition_id))
+        return cup_bracket_to_proto(await asyncio.to_thread(self.league.brackets.get, request.competition_id))
 
     async def GetStandings(self, request, context):
-        result = await asyncio.to_thread(self.service.get_standings, request.competition_id)
+        result = await asyncio.to_thread(self.league.standings.get, request.competition_id)
         return standings_to_proto(request.competition_id, result)
 
-    # --- player reports, pinned rulesets, tie decisions (league/review_service.py) ---
+    # --- player reports, pinned rulesets, tie decisions (league/use_cases/records.py, rulesets.py, standings.py) ---
     async def ReportResult(self, request, context):
         r = await asyncio.to_thread(
-            self.service.report_result,
+            self.league.records.report,
             request.competition_id,
             request.round,
             request.table,
@@ -934,7 +940,7 @@ class LeagueServicer(league_pb2_grpc.LeagueServiceServicer):
 
     async def ConfirmResult(self, request, context):
         x = await asyncio.to_thread(
-            self.service.reviews.confirm_result,
+            self.league.records.confirm,
             request.competition_id,
             request.record_id,
             request.player_id,
@@ -944,7 +950,7 @@ class LeagueServicer(league_pb2_grpc.LeagueServiceServicer):
 
     async def DisputeResult(self, request, context):
         x = await asyncio.to_thread(
-            self.service.reviews.dispute_result,
+            self.league.records.dispute,
             request.competition_id,
             request.record_id,
             request.player_id,
@@ -955,7 +961,7 @@ class LeagueServicer(league_pb2_grpc.LeagueServiceServicer):
 
     async def ResolveDispute(self, request, context):
         x = await asyncio.to_thread(
-            self.service.reviews.resolve_dispute,
+            self.league.records.resolve_dispute,
             request.competition_id,
             request.record_id,
             request.judge,
@@ -968,7 +974,7 @@ class LeagueServicer(league_pb2_grpc.LeagueServiceServicer):
 
     async def ChangeRuleset(self, request, context):
         v = await asyncio.to_thread(
-            self.service.reviews.change_ruleset,
+            self.league.rulesets.change,
             request.competition_id,
             request.overrides_json,
             request.reason,
@@ -978,7 +984,7 @@ class LeagueServicer(league_pb2_grpc.LeagueServiceServicer):
         return ruleset_version_to_proto(v)
 
     async def ListRulesetVersions(self, request, context):
-        versions = await asyncio.to_thread(self.service.reviews.ruleset_versions, request.competition_id)
+        versions = await asyncio.to_thread(self.league.rulesets.versions, request.competition_id)
         return league_pb2.ListRulesetVersionsResponse(versions=[ruleset_version_to_proto(v) for v in versions])
 
     async def ListRulesets(self, request, context):
@@ -986,7 +992,7 @@ class LeagueServicer(league_pb2_grpc.LeagueServiceServicer):
 
     async def DecideTie(self, request, context):
         d = await asyncio.to_thread(
-            self.service.reviews.decide_tie,
+            self.league.standings.decide_tie,
             request.competition_id,
             list(request.player_ids),
             TIE_METHOD.get(request.method),
@@ -999,7 +1005,7 @@ class LeagueServicer(league_pb2_grpc.LeagueServiceServicer):
 
     async def DecidePlayoff(self, request, context):
         d = await asyncio.to_thread(
-            self.service.decide_playoff,
+            self.league.playoffs.decide,
             request.competition_id,
             PLAYOFF_DECISION.get(request.decision),
             request.reason,
@@ -1010,12 +1016,12 @@ class LeagueServicer(league_pb2_grpc.LeagueServiceServicer):
 
     # --- the Up&Down league ---
     async def GetUpdownStandings(self, request, context):
-        result = await asyncio.to_thread(self.service.get_updown_standings, request.competition_id, request.stage)
+        result = await asyncio.to_thread(self.league.standings.get_updown, request.competition_id, request.stage)
         return updown_standings_to_proto(result)
 
     async def ApplyCheckpoint(self, request, context):
         result = await asyncio.to_thread(
-            self.service.apply_checkpoint,
+            self.league.checkpoints.apply,
             request.competition_id,
             CHECKPOINT.get(request.checkpoint, ""),
             request.recorded_by,
@@ -1025,24 +1031,24 @@ class LeagueServicer(league_pb2_grpc.LeagueServiceServicer):
 
     # --- the mahjong playoff as stored stages ---
     async def GetPlayoff(self, request, context):
-        report = await asyncio.to_thread(self.service.get_playoff, request.competition_id)
+        report = await asyncio.to_thread(self.league.playoffs.get, request.competition_id)
         return playoff_report_to_proto(request.competition_id, report)
 
-    # --- a draw anyone can verify (league/trust_service.py) ---
+    # --- a draw anyone can verify (league/use_cases/trust.py) ---
     async def CommitDrawSeed(self, request, context):
         made = await asyncio.to_thread(
-            self.service.commit_draw_seed, request.competition_id, request.committed_by, request.idempotency_key
+            self.league.trust.commit_draw_seed, request.competition_id, request.committed_by, request.idempotency_key
         )
         return commitment_to_proto(made)
 
     async def GetSeedCommitment(self, request, context):
-        return commitment_to_proto(await asyncio.to_thread(self.service.seed_commitment_of, request.competition_id))
+        return commitment_to_proto(await asyncio.to_thread(self.league.trust.seed_commitment, request.competition_id))
 
     async def CloseRegistration(self, request, context):
-        return await close_registration(self.service, request)
+        return await close_registration(self.league, request)
 
     async def GetDrawCertificate(self, request, context):
-        evidence = await asyncio.to_thread(self.service.draw_evidence, request.competition_id, request.draw_id)
+        evidence = await asyncio.to_thread(self.league.trust.draw_evidence, request.competition_id, request.draw_id)
         solver_request = None
         if evidence.record is not None:
             solver_request = json_format.MessageToDict(solver_pb2.DrawTablesRequest.FromString(evidence.record.solver_request))
@@ -1069,12 +1075,12 @@ RESOLUTIONS = {
 }
 
 
-async def close_registration(service: LeagueService, request: competitions_pb2.CloseRegistrationRequest):
+async def close_registration(league: League, request: competitions_pb2.CloseRegistrationRequest):
     resolution = RESOLUTIONS.get(request.resolution)
     if resolution is None:
         raise InvalidArgument.single("resolution", f"unknown resolution {request.resolution}")
     competition, closing = await asyncio.to_thread(
-        service.close_registration, request.competition_id, resolution, request.closed_by, request.idempotency_key
+        league.roster.close_registration, request.competition_id, resolution, request.closed_by, request.idempotency_key
     )
     return competitions_pb2.CloseRegistrationResponse(
         competition=competition_to_proto(competition),

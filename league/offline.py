@@ -1,11 +1,11 @@
 """`rondo standings SEASON.json`: a season file scored in this process (no server) by the league's own
-parser and scorer (``league.domain.season_file``, ``league.domain.standings``).
+parser and scorer (``league.adapters.season_file``, ``league.domain.mahjong.standings``).
 
 Text form: a table (place, player, total, average place, hanchans, the step that separated the row
 from the next, notes) and the ties left to the organizer. ``--json``: :func:`standings_as_dict`.
-An Up&Down stage (``league.domain.updown``): place, player, points, Sonneborn-Berger, games, what the
+An Up&Down stage (``league.domain.updown.standings``): place, player, points, Sonneborn-Berger, games, what the
 place means, the step to the next row, notes; ``--json``: :func:`updown_standings_as_dict`.
-An open cup (``league.domain.cup_progress.score_cup_season``): each stage's pairings with the series
+An open cup (``league.domain.cup.progress.score_cup_season``): each stage's pairings with the series
 score, the winner and why, then places 1-4 with prize eligibility; ``--json``: :func:`cup_score_as_dict`.
 A file that cannot be read or is malformed: every problem on stderr as ``field: description``, exit 2.
 """
@@ -19,11 +19,12 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
-from league.domain.cup_progress import CupSeasonScore, cup_score_as_dict, score_cup_season
-from league.domain.season_file import CupSeason, load_season, violations_text
-from league.domain.standings import Standings, regular_standings, standings_as_dict
+from league.adapters.season_file import load_season, violations_text
+from league.domain.cup.progress import CupSeasonScore, cup_score_as_dict, score_cup_season
+from league.domain.cup.season import CupSeason
+from league.domain.mahjong.standings import Standings, regular_standings, standings_as_dict
 from league.domain.texts import cup_word, label, ru_of
-from league.domain.updown import UpdownSeason, UpdownStandings, updown_standings, updown_standings_as_dict
+from league.domain.updown.standings import UpdownSeason, UpdownStandings, updown_standings, updown_standings_as_dict
 from rondo_runtime.errors import InvalidArgument
 
 MAX_FILE_BYTES = 64 * 1024 * 1024

@@ -21,8 +21,8 @@ from dataclasses import dataclass
 from datetime import date, datetime, time, timedelta
 from zoneinfo import ZoneInfo
 
-from league.domain.ruleset import MAHJONG_LEAGUE
-from league.domain.scoring import Hanchan, Match, match_result
+from league.domain.mahjong.ruleset import MAHJONG_LEAGUE
+from league.domain.mahjong.scoring import Hanchan, Match, match_result
 
 TABLE_TOTAL = MAHJONG_LEAGUE.total_points
 HANCHAN = timedelta(minutes=80)  # a meeting lasts this long a hanchan: three are an evening of four hours

@@ -9,13 +9,13 @@ from __future__ import annotations
 import json
 from typing import TYPE_CHECKING, Any
 
+from league.adapters.season_file import load_season
+from league.domain.mahjong.standings import Season, Standings, regular_standings
 from league.domain.model import DrawStatistics
 from league.domain.records import HanchanEntry, NoShowEntry, PenaltyEntry
-from league.domain.season_file import load_season
-from league.domain.standings import Season, Standings, regular_standings
 
 if TYPE_CHECKING:
-    from league.service import LeagueService
+    from league.service import League
 
 SUBSTITUTE = "Sub One"
 SCORES = (45_000, 35_000, 25_000, 15_000)
@@ -31,17 +31,17 @@ def draw_rounds(ids: list[str]) -> tuple[tuple[tuple[str, ...], ...], ...]:
     return tuple(tuple(tuple(ids[(i + r * 5) % 16] for i in range(t * 4, t * 4 + 4)) for t in range(4)) for r in range(4))
 
 
-def approved_league(league: LeagueService):
+def approved_league(league: League):
     """A 16-player discard-league competition with an approved 4-round draw: (competition, ids, round 1 tables)."""
-    competition = league.create_competition("Autumn league", "discard-league-2026", 4, 4)
-    ids = [league.register_player(competition.id, f"P{i:02d}").id for i in range(1, 17)]
+    competition = league.competitions.create("Autumn league", "discard-league-2026", 4, 4)
+    ids = [league.roster.register(competition.id, f"P{i:02d}").id for i in range(1, 17)]
     rounds = draw_rounds(ids)
-    draw = league.save_draw(competition.id, 1, rounds, STATS)
-    league.approve_draw(competition.id, draw.id)
+    draw = league.draws.save(competition.id, 1, rounds, STATS)
+    league.draws.approve(competition.id, draw.id)
     return competition, ids, [list(t) for t in rounds[0]]
 
 
-def record_even_season(league: LeagueService, competition_id: str, ids: list[str]):
+def record_even_season(league: League, competition_id: str, ids: list[str]):
     """Every hanchan of the 4-round draw of :func:`approved_league` at 30 000 each: the season played out
     with all 16 tied (a tie only the organizer can decide: mahjong.standings.provisional-until-played);
     returns the last record."""
@@ -49,7 +49,7 @@ def record_even_season(league: LeagueService, competition_id: str, ids: list[str
     for r, tables in enumerate(draw_rounds(ids), start=1):
         for t, seats in enumerate(tables, start=1):
             for h in (1, 2, 3):
-                last = league.record_hanchan(competition_id, r, t, hanchan(h, dict.fromkeys(seats, 30_000)), BY)
+                last = league.records.record_hanchan(competition_id, r, t, hanchan(h, dict.fromkeys(seats, 30_000)), BY)
     assert last is not None
     return last
 
@@ -58,19 +58,19 @@ def hanchan(number: int, s: dict[str, int], chombo: dict[str, int] | None = None
     return HanchanEntry(number, tuple(s.items()), tuple((chombo or {}).items()))
 
 
-def record_round_one(league: LeagueService, competition_id: str, tables: list[list[str]]):
+def record_round_one(league: League, competition_id: str, tables: list[list[str]]):
     """Round 1 as this module describes it (before the correction); returns the record corrected later."""
-    league.record_no_show(competition_id, 1, 2, NoShowEntry(tables[1][3], SUBSTITUTE), BY)
+    league.records.record_no_show(competition_id, 1, 2, NoShowEntry(tables[1][3], SUBSTITUTE), BY)
     sat = seated(tables)
     to_correct = None
     for t, seats in enumerate(sat, start=1):
         for h in (1, 2, 3):
             chombo = {seats[0]: 1} if (t, h) == (1, 2) else None
-            record = league.record_hanchan(competition_id, 1, t, hanchan(h, scores(seats, t, h), chombo), BY)
+            record = league.records.record_hanchan(competition_id, 1, t, hanchan(h, scores(seats, t, h), chombo), BY)
             if (t, h) == (4, 1):
                 to_correct = record
     p = PENALTY
-    league.record_penalty(
+    league.records.record_penalty(
         competition_id, 1, int(p["table"]), PenaltyEntry(sat[2][int(p["seat"])], int(p["points"]), str(p["reason"])), BY
     )
     assert to_correct is not None

@@ -1,5 +1,5 @@
 """Damage a season file at random (hypothesis): replace or delete any value of a shipped example, so
-the property tests can check that the one loader (``league.domain.season_file.load_season``) and the
+the property tests can check that the one loader (``league.adapters.season_file.load_season``) and the
 scorers never fail other than by naming a field."""
 
 from __future__ import annotations

@@ -266,7 +266,7 @@ def test_nothing_points_outside_the_repository():
     assert not problems, "references to documents outside the repository:\n" + "\n".join(problems)
 
 
-# A backticked path whose first folder is one of the repository's own (``league/domain/cup.py``,
+# A backticked path whose first folder is one of the repository's own (``league/domain/cup/knockout.py``,
 # ``tests/e2e/test_cli_season_cup.py::name``) must exist: a moved module leaves no stale pointer in the
 # documents a reader follows. Paths a program writes at run time (``demo-data/...``) are not the repo's.
 DOCUMENTED_PATH = re.compile(r"`([A-Za-z_][\w.-]*(?:/[\w.-]+)+\.(?:py|proto|md|ya?ml|toml|ini|json|txt|po|html))(?:::[\w.]+)?`")

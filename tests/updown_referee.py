@@ -1,5 +1,5 @@
 """An independent recount of an Up&Down stage's order (updown-league-2007 §6.1-§6.4), sharing no code
-with ``league.domain.updown``.
+with ``league.domain.updown.standings``.
 
 The engine splits a tie step by step, recursively; this referee reads the regulation as sort keys over
 a dense score matrix instead: points; then for two tied their head-to-head (and in stage 1 SB); for

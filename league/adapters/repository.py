@@ -29,6 +29,8 @@ from league.domain.certificate import SolveRecord
 from league.domain.commitment import SeedCommitment
 from league.domain.disqualification import PlayerDisqualification
 from league.domain.lots import TieDecision, TieMethod
+from league.domain.mahjong.playoff_basis import PlayoffDecision, PlayoffDecisionKind
+from league.domain.mahjong.reviews import Review, Verdict
 from league.domain.model import (
     Competition,
     Draw,
@@ -40,9 +42,7 @@ from league.domain.model import (
     normalized_name,
 )
 from league.domain.pinning import RulesetVersion
-from league.domain.playoff_basis import PlayoffDecision, PlayoffDecisionKind
 from league.domain.records import Content, GameEntry, HanchanEntry, NoShowEntry, PenaltyEntry, RecordKind, ResultRecord
-from league.domain.reviews import Review, Verdict
 from league.domain.stages import Stage, StageStatus
 from rondo_runtime.confusables import lookalike_key
 from rondo_runtime.idempotency import IdempotencyRecords
@@ -521,7 +521,7 @@ class LeagueRepository(IdempotencyRecords):
         ).one()
         return (top or 0) + 1
 
-    # --- decisions on a stale playoff (league.domain.playoff_basis): append-only ---
+    # --- decisions on a stale playoff (league.domain.mahjong.playoff_basis): append-only ---
     def add_playoff_decision(self, d: PlayoffDecision) -> None:
         def dump(x: Any) -> str:
             return json.dumps(x, separators=(",", ":"), ensure_ascii=False)

@@ -123,7 +123,7 @@ class ResultRecordRow(LeagueTable, table=True):
     recorded_at: datetime = Field(sa_column=_utc_column())
     replaces_record_id: str | None = Field(default=None, max_length=36)
     reason: str = Field(default="", max_length=500)
-    #: A player of the table reported it (``league.domain.reviews``); NULL: entered by the organizer or a judge.
+    #: A player of the table reported it (``league.domain.mahjong.reviews``); NULL: entered by the organizer or a judge.
     reported_by_player_id: str | None = Field(default=None, max_length=36)
 
 
@@ -149,7 +149,7 @@ class StageRow(LeagueTable, table=True):
     completed_at: datetime | None = Field(default=None, sa_column=_utc_column(nullable=True))
 
 
-# --- player reports, pinned rulesets, tie decisions (league.domain.reviews, .pinning, .lots): append-only ---
+# --- player reports, pinned rulesets, tie decisions (league.domain.mahjong.reviews, .pinning, .lots): append-only ---
 
 
 class RecordReviewRow(LeagueTable, table=True):
@@ -209,7 +209,7 @@ class TieDecisionRow(LeagueTable, table=True):
 
 class PlayoffDecisionRow(LeagueTable, table=True):
     """The organizer's decision on a stored playoff the corrected standings no longer give
-    (``league.domain.playoff_basis``): REGENERATE (the removed stages kept here) or KEEP; append-only."""
+    (``league.domain.mahjong.playoff_basis``): REGENERATE (the removed stages kept here) or KEEP; append-only."""
 
     __tablename__ = "playoff_decisions"
     __table_args__ = (UniqueConstraint("competition_id", "sequence", name="uq_playoff_decisions_competition_sequence"),)

@@ -12,7 +12,7 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
-from .model import CUP_RULESET, DEFAULT_RULESET, RULESETS, UPDOWN_RULESET
+from league.domain.model import CUP_RULESET, DEFAULT_RULESET, RULESETS, UPDOWN_RULESET
 
 
 class RulesetKind(enum.Enum):

@@ -15,9 +15,9 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime
 
-from . import texts
-from .standings import StandingRow, Standings, place_range
-from .texts import Text
+from league.domain import texts
+from league.domain.mahjong.standings import StandingRow, Standings, place_range
+from league.domain.texts import Text
 
 
 class TieMethod(enum.StrEnum):

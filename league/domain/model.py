@@ -262,7 +262,7 @@ def validate_draw_to_store(
     `mahjong.draw.redraw-keeps-played-rounds`): the competition's number of rounds, full tables, and in
     every round still to play each active main-roster player exactly once and nobody else. The first
     ``played_rounds`` rounds of a redraw are history (checked against the replaced draw by
-    ``league.domain.redraw.splice_redraw``): there a player who has since withdrawn still sits."""
+    ``league.domain.mahjong.redraw.splice_redraw``): there a player who has since withdrawn still sits."""
     v = Violations()
     if len(rounds) != competition.rounds:
         v.add("rounds", f"the competition has {competition.rounds} rounds, the draw has {len(rounds)}")

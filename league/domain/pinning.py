@@ -17,11 +17,10 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
+from league.domain.mahjong.ruleset import Ruleset, variant
+from league.domain.records import SCORED_RULESETS
+from league.domain.updown.standings import SUPER_LEAGUE, updown_variant
 from rondo_runtime.errors import InvalidArgument
-
-from .records import SCORED_RULESETS
-from .ruleset import Ruleset, variant
-from .updown import SUPER_LEAGUE, updown_variant
 
 #: Fields a competition decides itself, not its ruleset data.
 FROM_COMPETITION = ("rounds", "table_size")
@@ -85,7 +84,7 @@ def pinned_ruleset(
     competition_ruleset: str, overrides: Mapping[str, Any], field: str, latest: Mapping[str, Any] | None = None
 ) -> tuple[str, dict[str, Any]]:
     """(name, data) of a new version: the registered ruleset of the competition (or ``latest`` data)
-    with ``overrides`` applied by :func:`league.domain.ruleset.variant`; errors at ``<field>.<name>``."""
+    with ``overrides`` applied by :func:`league.domain.mahjong.ruleset.variant`; errors at ``<field>.<name>``."""
     if competition_ruleset in DIVISIONS:
         return pinned_division(competition_ruleset, overrides, field, latest)
     base = SCORED_RULESETS.get(competition_ruleset)

@@ -6,8 +6,8 @@ time; a correction is a new record pointing at the one it replaces, with the rea
 latest version of each record; the history of a match lists every record in order.
 
 The records of a match are turned into the season file's form and checked by the season file's own
-parser (:func:`league.domain.season_file.parse_match`), and the standings come from
-:func:`league.domain.standings.regular_standings`: one parser and one scorer for the file and the
+match reader (:func:`league.domain.mahjong.matches.parse_match`), and the standings come from
+:func:`league.domain.mahjong.standings.regular_standings`: one parser and one scorer for the file and the
 service. Pure: no I/O.
 """
 
@@ -20,13 +20,12 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
+from league.domain.mahjong.matches import parse_match
+from league.domain.mahjong.ruleset import MAHJONG_LEAGUE, Ruleset
+from league.domain.mahjong.scoring import Match
+from league.domain.mahjong.standings import Season
+from league.domain.stages import REGULAR_STAGE
 from rondo_runtime.errors import FailedPrecondition, InvalidArgument
-
-from .ruleset import MAHJONG_LEAGUE, Ruleset
-from .scoring import Match
-from .season_file import parse_match
-from .stages import REGULAR_STAGE
-from .standings import Season
 
 #: The competition rulesets (league.domain.model.RULESETS) whose results are scored as a mahjong league.
 SCORED_RULESETS = {"discard-league-2026": MAHJONG_LEAGUE}
@@ -104,7 +103,7 @@ class ResultRecord:
     stage: int = 1  # league.domain.stages: 1 is a drawn competition's regular stage
     #: Not stored: set on the answer to the request whose record completed its stage.
     completed_stage: bool = dataclasses.field(default=False, compare=False)
-    #: A player of the table reported it (league.domain.reviews); None: the organizer or a judge entered it.
+    #: A player of the table reported it (league.domain.mahjong.reviews); None: the organizer or a judge entered it.
     reported_by_player_id: str | None = None
     #: Not stored: set on the answer to a correction, what it changed in what was derived from the
     #: results (standings places, later stages), in words (league.domain.stage_kinds.CorrectionEffects).
@@ -231,7 +230,7 @@ def season_of(
     rounds: Sequence[Sequence[Sequence[str]]],
     records: Iterable[ResultRecord],
 ) -> Season:
-    """The regular stage as :func:`league.domain.standings.regular_standings` scores it: the main
+    """The regular stage as :func:`league.domain.mahjong.standings.regular_standings` scores it: the main
     participants in registration order (withdrawn ones included and listed), the substitutes named by
     no-shows, and one match per drawn table with any current record."""
     by_table: dict[tuple[int, int], list[Content]] = {}

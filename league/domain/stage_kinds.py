@@ -4,8 +4,9 @@ stage is planned from its stored results (``league.domain.stages``).
 A check gets the stage, the match's round and table, its seats, the contents of its current records
 (without the one being corrected), the new content and its context (who left the competition, what a
 correction replaces); it raises ``InvalidArgument`` naming the request's field, or
-``FailedPrecondition``, and returns nothing. Each competition's module registers
-its stage kinds here, so the service records every stage's results through one path. Pure.
+``FailedPrecondition``, and returns nothing. Which check and which progress each ruleset uses is
+listed once, in ``league.domain.rulesets``, so the service records every stage's results through one
+path. Pure.
 """
 
 from __future__ import annotations
@@ -15,15 +16,14 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from league.domain.disqualification import PlayerDisqualification
+from league.domain.lots import TieDecision
+from league.domain.mahjong.standings import Standings
+from league.domain.model import Competition, Player
+from league.domain.records import Content, ResultRecord, current
+from league.domain.stages import Stage, StageRound, Table
 from rondo_runtime.errors import FailedPrecondition, InvalidArgument
 from rondo_runtime.text import with_player_names
-
-from .disqualification import PlayerDisqualification
-from .lots import TieDecision
-from .model import Competition, Player
-from .records import Content, ResultRecord, current
-from .stages import Stage, StageRound, Table
-from .standings import Standings
 
 
 @dataclass(frozen=True)
@@ -52,10 +52,6 @@ class ResultCheck(Protocol):
     ) -> None: ...
 
 
-#: kind -> the check of a new result in a stage of that kind
-RESULT_CHECKS: dict[str, ResultCheck] = {}
-
-
 @dataclass(frozen=True)
 class MeetingShape:
     """How a stage's matches are met, for scheduling them (booking's OpenMatch): the games of a match
@@ -64,30 +60,6 @@ class MeetingShape:
 
     games: int = 0
     one_meeting: bool = False
-
-
-#: kind -> the meeting shape of a stage of that kind (default: not fixed, may be split)
-MEETING_SHAPES: dict[str, Callable[[Stage], MeetingShape]] = {}
-
-
-def meeting_shape(stage: Stage) -> MeetingShape:
-    shape = MEETING_SHAPES.get(stage.kind)
-    return shape(stage) if shape is not None else MeetingShape()
-
-
-def check_stage_result(
-    stage: Stage,
-    round_no: int,
-    table: int,
-    seats: Table,
-    live: Sequence[Content],
-    new: Content,
-    context: ResultContext = NEW_RESULT,
-) -> None:
-    check = RESULT_CHECKS.get(stage.kind)
-    if check is None:
-        raise FailedPrecondition(f"stage {stage.number} ({stage.name}) is of kind {stage.kind!r}, which takes no results")
-    check(stage, round_no, table, seats, live, new, context)
 
 
 # --- generating the next stage -------------------------------------------------------------------
@@ -168,8 +140,8 @@ class CorrectionEffects:
 
 class CompetitionProgress(Protocol):
     """One competition ruleset's stages: what comes next (seated), when a stage is complete, and what a
-    correction changes. Implemented once per ruleset and registered in
-    :data:`PROGRESS`."""
+    correction changes. Implemented once per ruleset and listed in
+    ``league.domain.rulesets.RULESETS``."""
 
     def next_stage(self, state: CompetitionState) -> StagePlan:
         """The stage to generate now; FAILED_PRECONDITION saying what is missing when it cannot be yet."""
@@ -183,20 +155,8 @@ class CompetitionProgress(Protocol):
         """What the correction ``after`` holds (and ``before`` not) changes in what was derived from the
         results: places, outcomes, and every stage already generated (docs/rules.md
         ``mahjong.records.correction-*``, ``updown.records.correction-*``, ``cup.records.correction-*``).
-        The service calls it for every correction (league/service.py::_record)."""
+        The service calls it for every correction (league/use_cases/records.py::Records)."""
         ...
-
-
-#: competition ruleset (league.domain.model.RULESETS) -> how its stages progress. Each competition's
-#: module registers itself at its end (league/domain/mahjong_progress.py) and the service imports it.
-PROGRESS: dict[str, CompetitionProgress] = {}
-
-
-def progress_of(competition: Competition) -> CompetitionProgress:
-    progress = PROGRESS.get(competition.ruleset)
-    if progress is None:
-        raise FailedPrecondition(f"competition {competition.name!r} ({competition.ruleset}) has no stages to generate")
-    return progress
 
 
 def check_fixed_rounds(plan: StagePlan, rounds: tuple[StageRound, ...]) -> None:

@@ -120,7 +120,7 @@ def render_updown(out: Console, standings: stages_pb2.UpdownStandings, language:
     """An Up&Down stage group by group through the offline renderer (league.offline.render_updown_rows):
     points, SB, games, each fate with why, the step that separates a row from the next (the tie-break);
     the explanations in the user's language."""
-    from league.domain.updown import UpdownRow
+    from league.domain.updown.standings import UpdownRow
     from league.offline import render_updown_rows
 
     lang = language or user_locale()

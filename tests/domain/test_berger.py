@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from league.domain.berger import (
+from league.domain.updown.berger import (
     RatedPlayer,
     berger_table,
     group_round_robins,

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from league.domain.mahjong.registration import Resolution, close_registration
 from league.domain.model import Player, PlayerStatus
-from league.domain.registration import Resolution, close_registration
 from rondo_runtime.errors import FailedPrecondition
 
 pytestmark = [pytest.mark.domain, pytest.mark.rule("mahjong.roster.close-registration")]

@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from league.domain.cup_bracket import (
+from league.domain.cup.bracket import (
     DEFAULT_TITLE_ORDER,
     FINAL,
     QUARTER_FINAL,

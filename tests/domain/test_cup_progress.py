@@ -1,7 +1,7 @@
 """The open cup's progress (docs/rules.md ``cup.progress.*``; open-cup-2023 §1.6.1, §1.7, §3.3, §3.4.3,
 §4.3, §6.3.1, §6.4).
 
-League keeps the cup's state; the pairs of each stage come from the bracket (``league.domain.cup_bracket``,
+League keeps the cup's state; the pairs of each stage come from the bracket (``league.domain.cup.bracket``,
 from the survivors in seed order, as the stages do).
 """
 
@@ -14,7 +14,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from league.domain.cup import (
+from league.domain.cup.bracket import Entrant, Seed, stage_of
+from league.domain.cup.knockout import (
     BADGE,
     FINAL,
     MEDAL,
@@ -27,7 +28,6 @@ from league.domain.cup import (
     Game,
     cup_progress,
 )
-from league.domain.cup_bracket import Entrant, Seed, stage_of
 from rondo_runtime.errors import InvalidArgument
 
 pytestmark = pytest.mark.domain

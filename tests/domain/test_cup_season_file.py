@@ -13,9 +13,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from league.domain import cup
-from league.domain.cup_progress import CupSeasonScore, cup_score_as_dict, score_cup_season
-from league.domain.season_file import CupSeason, load_season
+from league.adapters.season_file import load_season
+from league.domain.cup import knockout as cup
+from league.domain.cup.progress import CupSeasonScore, cup_score_as_dict, score_cup_season
+from league.domain.cup.season import CupSeason
 from rondo_runtime.errors import InvalidArgument
 from tests.season_damage import CHANGES, damaged, fields_named
 

@@ -11,11 +11,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from league.domain import cup, cup_progress
-from league.domain.cup_progress import CupProgressRules, check_cup_game, cup_input, cup_seeding, game_of
+from league.domain.cup import knockout as cup
+from league.domain.cup import progress as cup_progress
+from league.domain.cup.progress import CupProgressRules, check_cup_game, cup_input, cup_seeding, game_of
 from league.domain.model import Competition, Player, PlayerStatus
 from league.domain.records import GameEntry, ResultRecord
-from league.domain.stage_kinds import PROGRESS, RESULT_CHECKS, CompetitionState, check_fixed_rounds
+from league.domain.rulesets import PROGRESS, RESULT_CHECKS
+from league.domain.stage_kinds import CompetitionState, check_fixed_rounds
 from league.domain.stages import Stage
 from rondo_runtime.errors import FailedPrecondition, InvalidArgument
 

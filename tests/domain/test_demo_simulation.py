@@ -9,8 +9,8 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
-from league.domain.ruleset import MAHJONG_LEAGUE
-from league.domain.scoring import Hanchan, Match, match_result
+from league.domain.mahjong.ruleset import MAHJONG_LEAGUE
+from league.domain.mahjong.scoring import Hanchan, Match, match_result
 from rondo_app import demo_simulation as sim
 
 pytestmark = pytest.mark.domain

@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from league.domain.playoff import (
+from league.domain.mahjong.playoff import (
     PlayoffStage,
     TableResult,
     explain_playoff,

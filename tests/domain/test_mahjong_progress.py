@@ -1,6 +1,6 @@
 """The mahjong playoff as stored stages, pure: round 1 from the final standings, the checks of a
 playoff table's results, a table's finishing order, what a correction changes (docs/rules.md
-mahjong.playoff.*, mahjong.records.correction-*; league/domain/mahjong_progress.py)."""
+mahjong.playoff.*, mahjong.records.correction-*; league/domain/mahjong/progress.py)."""
 
 from __future__ import annotations
 
@@ -12,12 +12,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from league.domain import mahjong_progress as mp
+from league.domain.mahjong import progress as mp
+from league.domain.mahjong.standings import Figures, Standings, rank_standings, regular_standings
 from league.domain.model import Competition, Player
 from league.domain.records import GameEntry, HanchanEntry, NoShowEntry, ResultRecord, ruleset_for, season_of
-from league.domain.stage_kinds import PROGRESS, RESULT_CHECKS, CompetitionState, check_fixed_rounds
+from league.domain.rulesets import PROGRESS, RESULT_CHECKS
+from league.domain.stage_kinds import CompetitionState, check_fixed_rounds
 from league.domain.stages import Stage
-from league.domain.standings import Figures, Standings, rank_standings, regular_standings
 from rondo_runtime.errors import FailedPrecondition, InvalidArgument
 from tests import mahjong_results
 from tests import mahjong_season as season
@@ -186,7 +187,7 @@ def test_a_correction_that_changes_no_place_says_no_derived_change():
 def test_a_stale_playoff_names_who_it_seats_and_who_qualifies_and_a_keep_covers_exactly_its_conflict():
     from datetime import UTC, datetime
 
-    from league.domain.playoff_basis import PlayoffDecision, PlayoffDecisionKind, playoff_conflict, top_places
+    from league.domain.mahjong.playoff_basis import PlayoffDecision, PlayoffDecisionKind, playoff_conflict, top_places
 
     stored = tuple(f"p{i}" for i in range(1, 9))
     assert playoff_conflict(2, stored, stored, [], {}) is None

@@ -9,8 +9,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from league.domain.ruleset import MAHJONG_LEAGUE, RULESETS, Ruleset, TieHandling, variant
-from league.domain.scoring import (
+from league.domain.mahjong.ruleset import MAHJONG_LEAGUE, RULESETS, Ruleset, TieHandling, variant
+from league.domain.mahjong.scoring import (
     Hanchan,
     Match,
     MatchLine,

@@ -11,9 +11,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from league.domain.ruleset import MAHJONG_LEAGUE
-from league.domain.scoring import Hanchan, Match, MatchLine, MatchResult, NoShow, Penalty
-from league.domain.standings import (
+from league.domain.mahjong.ruleset import MAHJONG_LEAGUE
+from league.domain.mahjong.scoring import Hanchan, Match, MatchLine, MatchResult, NoShow, Penalty
+from league.domain.mahjong.standings import (
     Figures,
     Season,
     Standings,

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import pytest
 
+from league.domain.mahjong.ruleset import MAHJONG_LEAGUE
 from league.domain.records import HanchanEntry, check_match
-from league.domain.ruleset import MAHJONG_LEAGUE
 from rondo_runtime.errors import InvalidArgument
 
 pytestmark = pytest.mark.domain

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from league.domain.redraw import RedrawPin, check_redraw_request, plan_redraw, splice_redraw
+from league.domain.mahjong.redraw import RedrawPin, check_redraw_request, plan_redraw, splice_redraw
 from rondo_runtime.errors import FailedPrecondition, InvalidArgument
 
 pytestmark = pytest.mark.domain

@@ -13,13 +13,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from league.domain import lots, pinning, records, reviews
+from league.adapters.season_file import load_season
+from league.domain import lots, pinning, records
+from league.domain.mahjong import reviews
+from league.domain.mahjong.reviews import RecordStatus, Review, Verdict
+from league.domain.mahjong.ruleset import MAHJONG_LEAGUE
+from league.domain.mahjong.scoring import Hanchan, Match
+from league.domain.mahjong.standings import Season, regular_standings, standings_as_dict
 from league.domain.records import HanchanEntry, ResultRecord
-from league.domain.reviews import RecordStatus, Review, Verdict
-from league.domain.ruleset import MAHJONG_LEAGUE
-from league.domain.scoring import Hanchan, Match
-from league.domain.season_file import load_season
-from league.domain.standings import Season, regular_standings, standings_as_dict
 from rondo_runtime.errors import FailedPrecondition, InvalidArgument
 
 pytestmark = pytest.mark.domain

@@ -11,10 +11,11 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, settings
 
-from league.domain.ruleset import MAHJONG_LEAGUE
-from league.domain.scoring import Hanchan, NoShow, Penalty
-from league.domain.season_file import load_season, parse_match, parse_season
-from league.domain.standings import Season, regular_standings
+from league.adapters.season_file import load_season, parse_season
+from league.domain.mahjong.matches import parse_match
+from league.domain.mahjong.ruleset import MAHJONG_LEAGUE
+from league.domain.mahjong.scoring import Hanchan, NoShow, Penalty
+from league.domain.mahjong.standings import Season, regular_standings
 from rondo_runtime.errors import InvalidArgument
 from tests.season_damage import CHANGES, damaged, fields_named
 

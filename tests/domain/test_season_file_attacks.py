@@ -14,8 +14,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from league.domain.ruleset import MAX_POINTS
-from league.domain.season_file import load_season, violations_text
+from league.adapters.season_file import load_season, violations_text
+from league.domain.mahjong.ruleset import MAX_POINTS
 from rondo_runtime.errors import MAX_VIOLATIONS, InvalidArgument
 from tests.season_damage import damaged
 
@@ -161,8 +161,8 @@ def test_property_hostile_numbers_and_nesting_give_named_errors_or_a_season_neve
 
 @pytest.mark.rule("mahjong.season-file.bounded")
 def test_up_down_carried_points_and_cup_ratings_are_bounded_too():
+    from league.adapters.season_file import MAX_CARRIED
     from league.domain.model import MAX_RATING
-    from league.domain.season_file import MAX_CARRIED
 
     data = copy.deepcopy(FILES["updown-season.json"])
     data.update(stage=2, group="leaders", carried=dict.fromkeys(data["players"], 0))

@@ -17,16 +17,16 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from league.adapters.season_file import load_season
 from league.domain import texts
-from league.domain.cup import CUP_RULESETS, CupProgress, Disqualification, cup_progress
-from league.domain.cup import Game as CupGame
+from league.domain.cup.knockout import CUP_RULESETS, CupProgress, Disqualification, cup_progress
+from league.domain.cup.knockout import Game as CupGame
 from league.domain.lots import TieDecision, TieMethod, apply_tie_decisions
-from league.domain.playoff import PlayoffStage, TableResult, explain_playoff, initial_playoff, playoff_next_round
-from league.domain.playoff_basis import playoff_conflict
-from league.domain.season_file import load_season
-from league.domain.standings import Season, Standings, regular_standings, standings_as_dict
+from league.domain.mahjong.playoff import PlayoffStage, TableResult, explain_playoff, initial_playoff, playoff_next_round
+from league.domain.mahjong.playoff_basis import playoff_conflict
+from league.domain.mahjong.standings import Season, Standings, regular_standings, standings_as_dict
 from league.domain.texts import Text
-from league.domain.updown import (
+from league.domain.updown.standings import (
     Game,
     GameResult,
     UpdownRuleset,

@@ -1,4 +1,4 @@
-"""The Up&Down league's stages as the service plays them (league.domain.updown_progress): the plan of
+"""The Up&Down league's stages as the service plays them (league.domain.updown.progress): the plan of
 stage 1 and stage 2, the checks of a game record, completeness, the one converter and the §10.3
 checkpoints. Pure: stages and records built in memory."""
 
@@ -11,13 +11,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from league.domain.berger import round_robin
 from league.domain.model import Competition, Player, PlayerStatus
 from league.domain.records import GameEntry, HanchanEntry, ResultRecord
-from league.domain.stage_kinds import PROGRESS, RESULT_CHECKS, CompetitionState, StagePlan, check_fixed_rounds
+from league.domain.rulesets import PROGRESS, RESULT_CHECKS
+from league.domain.stage_kinds import CompetitionState, StagePlan, check_fixed_rounds
 from league.domain.stages import Stage, StageStatus
-from league.domain.updown import FIRST_LEAGUE, SUPER_LEAGUE, updown_standings
-from league.domain.updown_progress import (
+from league.domain.updown.berger import round_robin
+from league.domain.updown.progress import (
     ANNULLED,
     GROUP_KIND,
     ROUND_ROBIN_KIND,
@@ -30,6 +30,7 @@ from league.domain.updown_progress import (
     stage_seasons,
     stage_standings,
 )
+from league.domain.updown.standings import FIRST_LEAGUE, SUPER_LEAGUE, updown_standings
 from rondo_runtime.errors import FailedPrecondition, InvalidArgument
 
 pytestmark = pytest.mark.domain

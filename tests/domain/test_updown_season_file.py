@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings
 
-from league.domain.season_file import load_season
-from league.domain.standings import Season
-from league.domain.updown import Game, GameResult, UpdownSeason, updown_standings, updown_standings_as_dict
+from league.adapters.season_file import load_season
+from league.domain.mahjong.standings import Season
+from league.domain.updown.standings import Game, GameResult, UpdownSeason, updown_standings, updown_standings_as_dict
 from rondo_runtime.errors import InvalidArgument
 from tests.season_damage import CHANGES, damaged, fields_named
 

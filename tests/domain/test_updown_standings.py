@@ -12,8 +12,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from league.domain import texts
-from league.domain.ruleset import ORGANIZER_DECISION
-from league.domain.updown import (
+from league.domain.mahjong.ruleset import ORGANIZER_DECISION
+from league.domain.updown.standings import (
     EXTRA_MATCH,
     FIRST_LEAGUE,
     SUPER_LEAGUE,
@@ -247,7 +247,7 @@ def test_several_tied_equal_mini_table_then_sb_and_two_left_go_to_the_two_player
 def test_example_three_way_tie_at_the_leaders_cut_resolved_by_mini_table_then_sb():
     from pathlib import Path
 
-    from league.domain.season_file import load_season
+    from league.adapters.season_file import load_season
 
     path = Path(__file__).resolve().parents[2] / "docs" / "examples" / "updown-season.json"
     season = load_season(path.read_text(encoding="utf-8"))

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from league.domain.updown import (
+from league.domain.updown.standings import (
     Game,
     GameResult,
     UpdownRuleset,

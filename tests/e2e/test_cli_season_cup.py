@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import pytest
 
-from league.domain.cup_progress import score_cup_season
-from league.domain.season_file import parse_cup_season
+from league.adapters.season_file import parse_cup_season
+from league.domain.cup.progress import score_cup_season
 from tests.e2e.cli_process import Rondo, undocumented
 
 pytestmark = [pytest.mark.e2e, pytest.mark.slow]

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import pytest
 
-from league.domain.season_file import parse_season
-from league.domain.standings import regular_standings, standings_as_dict
+from league.adapters.season_file import parse_season
+from league.domain.mahjong.standings import regular_standings, standings_as_dict
 from tests.e2e.cli_process import Rondo, undocumented
 
 pytestmark = [pytest.mark.e2e, pytest.mark.slow]

@@ -12,8 +12,8 @@ import json
 
 import pytest
 
-from league.domain.season_file import parse_updown_season
-from league.domain.updown import updown_standings, updown_standings_as_dict
+from league.adapters.season_file import parse_updown_season
+from league.domain.updown.standings import updown_standings, updown_standings_as_dict
 from tests.e2e.cli_process import Rondo, undocumented
 
 pytestmark = [pytest.mark.e2e, pytest.mark.slow]

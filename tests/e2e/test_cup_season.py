@@ -10,8 +10,9 @@ from pathlib import Path
 import grpc
 import pytest
 
-from league.domain.cup_progress import score_cup_season
-from league.domain.season_file import CupSeason, load_season
+from league.adapters.season_file import load_season
+from league.domain.cup.progress import score_cup_season
+from league.domain.cup.season import CupSeason
 from rondo.gateway.v1 import competitions_pb2, results_pb2, stages_pb2
 from rondo_runtime.grpc_errors import field_violations
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 import grpc
 import pytest
 
-from league.domain.standings import standings_as_dict
+from league.domain.mahjong.standings import standings_as_dict
 from rondo.gateway.v1 import competitions_pb2, draws_pb2, results_pb2
 from rondo_runtime.grpc_errors import field_violations
 from tests import mahjong_results as data

@@ -296,28 +296,28 @@ def _count(engine, table: str) -> int:
 
 
 def test_league_keys_are_bound_to_the_request_and_scoped_to_the_method(league):
-    first = league.create_competition("Spring", "", 2, 4, idempotency_key="k")
-    assert league.create_competition("Spring", "", 2, 4, idempotency_key="k").id == first.id
+    first = league.competitions.create("Spring", "", 2, 4, idempotency_key="k")
+    assert league.competitions.create("Spring", "", 2, 4, idempotency_key="k").id == first.id
     with pytest.raises(InvalidArgument) as error:
-        league.create_competition("Autumn", "", 2, 4, idempotency_key="k")
+        league.competitions.create("Autumn", "", 2, 4, idempotency_key="k")
     _reused_here(error.value)
     assert _count(league.uow.engine, "competitions") == 1
 
-    ids = [league.register_player(first.id, f"P{i}", idempotency_key=("k" if i == 0 else "")).id for i in range(8)]
-    assert league.register_player(first.id, "P0", idempotency_key="k").id == ids[0]  # another method's "k"
+    ids = [league.roster.register(first.id, f"P{i}", idempotency_key=("k" if i == 0 else "")).id for i in range(8)]
+    assert league.roster.register(first.id, "P0", idempotency_key="k").id == ids[0]  # another method's "k"
     rounds = ((tuple(ids[:4]), tuple(ids[4:])), ((ids[0], ids[1], ids[4], ids[5]), (ids[2], ids[3], ids[6], ids[7])))
-    draw = league.save_draw(first.id, 1, rounds, STATS, idempotency_key="k")
-    assert league.save_draw(first.id, 1, rounds, STATS, idempotency_key="k").id == draw.id
+    draw = league.draws.save(first.id, 1, rounds, STATS, idempotency_key="k")
+    assert league.draws.save(first.id, 1, rounds, STATS, idempotency_key="k").id == draw.id
     swapped = (rounds[1], rounds[0])
     with pytest.raises(InvalidArgument) as error:  # the same key with another seating: never the old draw
-        league.save_draw(first.id, 1, swapped, STATS, idempotency_key="k")
+        league.draws.save(first.id, 1, swapped, STATS, idempotency_key="k")
     _reused_here(error.value)
-    assert [d.id for d in league.list_draws(first.id)] == [draw.id]
+    assert [d.id for d in league.draws.list(first.id)] == [draw.id]
 
 
 def test_concurrent_retries_with_one_key_store_one_competition(league):
     with concurrent.futures.ThreadPoolExecutor(8) as pool:
-        made = list(pool.map(lambda _: league.create_competition("Race", "", 2, 4, idempotency_key="race"), range(16)))
+        made = list(pool.map(lambda _: league.competitions.create("Race", "", 2, 4, idempotency_key="race"), range(16)))
     assert len({c.id for c in made}) == 1
     assert _count(league.uow.engine, "competitions") == 1 and _count(league.uow.engine, "idempotency_keys") == 1
 
@@ -395,8 +395,8 @@ def test_migration_moves_past_the_old_key_columns_with_data(db_url):
             )
         run_migrations(engine, LEAGUE_MIGRATIONS)
         service = make_league(engine)
-        assert [p.name for p in service.list_players("c1")] == ["Saki"]
-        assert service.create_competition("New", "", 4, 4, idempotency_key="old-key").id != "c1"
+        assert [p.name for p in service.roster.list("c1")] == ["Saki"]
+        assert service.competitions.create("New", "", 4, 4, idempotency_key="old-key").id != "c1"
         _migrate(engine, command.downgrade, "0002")
         assert _count(engine, "competitions") == 2 and _count(engine, "players") == 1
     finally:

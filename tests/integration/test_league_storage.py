@@ -37,98 +37,98 @@ def test_migrations_build_exactly_the_model_schema(league):
 
 def test_migrations_are_idempotent_on_restart(league):
     run_migrations(league.uow.engine, MIGRATIONS)  # a second start-up applies nothing and fails nothing
-    assert league.create_competition("Spring league", "", 0, 0).rounds == 4
+    assert league.competitions.create("Spring league", "", 0, 0).rounds == 4
 
 
 def test_competition_round_trip_and_ruleset_defaults(league):
-    created = league.create_competition("  Spring   league ", "discard-league-2026", 0, 0)
-    loaded = league.get_competition(created.id)
+    created = league.competitions.create("  Spring   league ", "discard-league-2026", 0, 0)
+    loaded = league.competitions.get(created.id)
     assert loaded == created
     assert (loaded.name, loaded.rounds, loaded.table_size) == ("Spring league", 4, 4)
     assert loaded.created_at.tzinfo is not None
 
 
 def test_create_competition_with_same_idempotency_key_returns_first(league):
-    first = league.create_competition("A", "", 4, 4, idempotency_key="k1")
-    again = league.create_competition("A", "", 4, 4, idempotency_key="k1")
+    first = league.competitions.create("A", "", 4, 4, idempotency_key="k1")
+    again = league.competitions.create("A", "", 4, 4, idempotency_key="k1")
     assert again.id == first.id
 
 
 def test_competitions_are_listed_oldest_first_a_slice_at_a_time(league):
-    made = [league.create_competition(f"League {i}", "", 4, 4) for i in range(5)]
-    listed = league.list_competitions(0, 1001)
+    made = [league.competitions.create(f"League {i}", "", 4, 4) for i in range(5)]
+    listed = league.competitions.list(0, 1001)
     assert [c.id for c in listed] == [c.id for c in sorted(made, key=lambda c: (c.created_at, c.id))]
-    assert [c.id for c in league.list_competitions(1, 3)] == [c.id for c in listed[1:4]]
-    assert league.list_competitions(5, 10) == []
+    assert [c.id for c in league.competitions.list(1, 3)] == [c.id for c in listed[1:4]]
+    assert league.competitions.list(5, 10) == []
     with pytest.raises(InvalidArgument) as bad:
-        league.list_competitions(-1, 0)
+        league.competitions.list(-1, 0)
     assert sorted(v.field for v in bad.value.violations) == ["limit", "offset"]
 
 
 def test_unknown_competition_is_not_found(league):
     with pytest.raises(NotFound):
-        league.get_competition("nope")
+        league.competitions.get("nope")
 
 
 def test_players_keep_registration_order_and_unique_names(league):
-    c = league.create_competition("L", "", 4, 4)
-    ids = [league.register_player(c.id, f"Player {i}").id for i in range(5)]
-    assert [p.id for p in league.list_players(c.id)] == ids
-    assert [p.registration_order for p in league.list_players(c.id)] == [1, 2, 3, 4, 5]
+    c = league.competitions.create("L", "", 4, 4)
+    ids = [league.roster.register(c.id, f"Player {i}").id for i in range(5)]
+    assert [p.id for p in league.roster.list(c.id)] == ids
+    assert [p.registration_order for p in league.roster.list(c.id)] == [1, 2, 3, 4, 5]
     with pytest.raises(InvalidArgument) as error:
-        league.register_player(c.id, "  player   3 ")
+        league.roster.register(c.id, "  player   3 ")
     assert [v.field for v in error.value.violations] == ["name"]
 
 
 def test_register_player_retry_with_key_registers_once(league):
-    c = league.create_competition("L", "", 4, 4)
-    a = league.register_player(c.id, "Saki", idempotency_key="x")
-    b = league.register_player(c.id, "Saki", idempotency_key="x")
-    assert a.id == b.id and len(league.list_players(c.id)) == 1
+    c = league.competitions.create("L", "", 4, 4)
+    a = league.roster.register(c.id, "Saki", idempotency_key="x")
+    b = league.roster.register(c.id, "Saki", idempotency_key="x")
+    assert a.id == b.id and len(league.roster.list(c.id)) == 1
 
 
 def test_concurrent_registrations_get_distinct_orders(league):
-    c = league.create_competition("L", "", 4, 4)
+    c = league.competitions.create("L", "", 4, 4)
     with concurrent.futures.ThreadPoolExecutor(8) as pool:
-        list(pool.map(lambda i: league.register_player(c.id, f"P{i}"), range(24)))
-    orders = [p.registration_order for p in league.list_players(c.id)]
+        list(pool.map(lambda i: league.roster.register(c.id, f"P{i}"), range(24)))
+    orders = [p.registration_order for p in league.roster.list(c.id)]
     assert sorted(orders) == list(range(1, 25))
 
 
 @pytest.mark.rule("mahjong.roster.withdrawal-keeps-history")
 def test_withdrawn_player_leaves_roster_but_history_is_kept(league):
-    c = league.create_competition("L", "", 4, 4)
-    p = league.register_player(c.id, "Saki")
-    league.withdraw_player(c.id, p.id, "moved away")
-    assert league.list_players(c.id) == []
-    (kept,) = league.list_players(c.id, include_inactive=True)
+    c = league.competitions.create("L", "", 4, 4)
+    p = league.roster.register(c.id, "Saki")
+    league.roster.withdraw(c.id, p.id, "moved away")
+    assert league.roster.list(c.id) == []
+    (kept,) = league.roster.list(c.id, include_inactive=True)
     assert kept.status is PlayerStatus.WITHDRAWN
     with pytest.raises(FailedPrecondition):
-        league.withdraw_player(c.id, p.id, "again")
+        league.roster.withdraw(c.id, p.id, "again")
 
 
 @pytest.mark.rule("mahjong.roster.title")
 def test_a_players_title_is_stored_bounded_like_a_name_and_listed(league):
-    c = league.create_competition("L", "", 4, 4)
-    dan = league.register_player(c.id, "Saki", title="  1   dan ", idempotency_key="saki")
-    plain = league.register_player(c.id, "Nodoka")
-    longest = league.register_player(c.id, "Koromo", title="т" * 100)  # 100 characters, Cyrillic: 200 bytes
+    c = league.competitions.create("L", "", 4, 4)
+    dan = league.roster.register(c.id, "Saki", title="  1   dan ", idempotency_key="saki")
+    plain = league.roster.register(c.id, "Nodoka")
+    longest = league.roster.register(c.id, "Koromo", title="т" * 100)  # 100 characters, Cyrillic: 200 bytes
     assert (dan.title, plain.title) == ("1 dan", "")
-    listed = {p.name: p.title for p in league.list_players(c.id)}
+    listed = {p.name: p.title for p in league.roster.list(c.id)}
     assert listed == {"Saki": "1 dan", "Nodoka": "", "Koromo": "т" * 100}
-    assert league.register_player(c.id, "Saki", title="1 dan", idempotency_key="saki").id == dan.id  # the same request
-    before = len(league.list_players(c.id, include_inactive=True))
+    assert league.roster.register(c.id, "Saki", title="1 dan", idempotency_key="saki").id == dan.id  # the same request
+    before = len(league.roster.list(c.id, include_inactive=True))
     for bad in ("x" * 101, "MCR\nmaster"):
         with pytest.raises(InvalidArgument) as error:
-            league.register_player(c.id, "Hisa", title=bad)
+            league.roster.register(c.id, "Hisa", title=bad)
         assert [v.field for v in error.value.violations] == ["title"]
-    assert len(league.list_players(c.id, include_inactive=True)) == before
+    assert len(league.roster.list(c.id, include_inactive=True)) == before
     assert longest.title == "т" * 100
 
 
 def _drawn_competition(league, n=8):
-    c = league.create_competition("L", "", 2, 4)
-    ids = [league.register_player(c.id, f"P{i}").id for i in range(n)]
+    c = league.competitions.create("L", "", 2, 4)
+    ids = [league.roster.register(c.id, f"P{i}").id for i in range(n)]
     rounds = (
         (tuple(ids[0:4]), tuple(ids[4:8])),
         ((ids[0], ids[1], ids[4], ids[5]), (ids[2], ids[3], ids[6], ids[7])),
@@ -139,8 +139,8 @@ def _drawn_competition(league, n=8):
 @pytest.mark.rule("draw.seed.reproducible")
 def test_draw_round_trip_keeps_tables_and_seats(league):
     c, ids, rounds = _drawn_competition(league)
-    saved = league.save_draw(c.id, 42, rounds, STATS)
-    loaded = league.get_draw(c.id, saved.id)
+    saved = league.draws.save(c.id, 42, rounds, STATS)
+    loaded = league.draws.get(c.id, saved.id)
     assert loaded.rounds == rounds and loaded.seed == 42 and loaded.statistics == STATS
     assert loaded.status is DrawStatus.PROPOSED and loaded.version == 1
 
@@ -148,11 +148,11 @@ def test_draw_round_trip_keeps_tables_and_seats(league):
 def test_draw_must_fit_the_competition(league):
     c, ids, rounds = _drawn_competition(league)
     with pytest.raises(InvalidArgument) as error:
-        league.save_draw(c.id, 1, rounds[:1], STATS)
+        league.draws.save(c.id, 1, rounds[:1], STATS)
     assert "rounds" in [v.field for v in error.value.violations]
     bad = ((tuple(ids[0:4]), (ids[4], ids[5], ids[6], "stranger")), rounds[1])
     with pytest.raises(InvalidArgument) as error:
-        league.save_draw(c.id, 1, bad, STATS)
+        league.draws.save(c.id, 1, bad, STATS)
     assert error.value.violations[0].field == "rounds[0].tables[1].player_ids"
 
 
@@ -160,33 +160,33 @@ def test_draw_must_fit_the_competition(league):
 @pytest.mark.rule("mahjong.draw.organizer-approves")
 def test_approve_publishes_and_supersedes_without_deleting(league):
     c, ids, rounds = _drawn_competition(league)
-    first = league.save_draw(c.id, 1, rounds, STATS)
+    first = league.draws.save(c.id, 1, rounds, STATS)
     with pytest.raises(FailedPrecondition):
-        league.get_draw(c.id)  # nothing published yet
-    league.approve_draw(c.id, first.id)
-    assert league.get_draw(c.id).id == first.id
-    second = league.save_draw(c.id, 2, rounds, STATS, replaces_draw_id=first.id, played_rounds=1, reason="withdrawal")
-    league.approve_draw(c.id, second.id)
-    statuses = {d.id: d.status for d in league.list_draws(c.id)}
+        league.draws.get(c.id)  # nothing published yet
+    league.draws.approve(c.id, first.id)
+    assert league.draws.get(c.id).id == first.id
+    second = league.draws.save(c.id, 2, rounds, STATS, replaces_draw_id=first.id, played_rounds=1, reason="withdrawal")
+    league.draws.approve(c.id, second.id)
+    statuses = {d.id: d.status for d in league.draws.list(c.id)}
     assert statuses == {first.id: DrawStatus.SUPERSEDED, second.id: DrawStatus.APPROVED}
-    assert league.get_competition(c.id).published_draw_id == second.id
+    assert league.competitions.get(c.id).published_draw_id == second.id
     with pytest.raises(FailedPrecondition):
-        league.approve_draw(c.id, first.id)
+        league.draws.approve(c.id, first.id)
 
 
 def test_save_draw_retry_with_key_stores_once(league):
     c, ids, rounds = _drawn_competition(league)
-    a = league.save_draw(c.id, 1, rounds, STATS, idempotency_key="d1")
-    b = league.save_draw(c.id, 1, rounds, STATS, idempotency_key="d1")
-    assert a.id == b.id and len(league.list_draws(c.id)) == 1
+    a = league.draws.save(c.id, 1, rounds, STATS, idempotency_key="d1")
+    b = league.draws.save(c.id, 1, rounds, STATS, idempotency_key="d1")
+    assert a.id == b.id and len(league.draws.list(c.id)) == 1
 
 
 # ------------------------------------------- SaveDraw stores only what the gateway would ask for (issue 7)
 
 
 def _sixteen(league, rounds=4):
-    c = league.create_competition("Sixteen", "", rounds, 4)
-    ids = [league.register_player(c.id, f"S{i}").id for i in range(16)]
+    c = league.competitions.create("Sixteen", "", rounds, 4)
+    ids = [league.roster.register(c.id, f"S{i}").id for i in range(16)]
     return c, ids
 
 
@@ -204,18 +204,18 @@ def test_save_draw_rejects_a_forged_draw_with_most_players_missing(league):
     forged = tuple((tuple(ids[:4]),) for _ in range(4))  # one table per round: 12 of 16 players missing
     proven = DrawStatistics((0, 0, 0, 0, 0), (0, 0, 0, 0, 0), True, "forged")
     with pytest.raises(InvalidArgument) as error:
-        league.save_draw(c.id, 1, forged, proven)
+        league.draws.save(c.id, 1, forged, proven)
     assert _fields(error) == ["rounds[0]", "rounds[1]", "rounds[2]", "rounds[3]"]
     assert "12 active player(s) not seated" in error.value.message
-    assert league.list_draws(c.id) == []
+    assert league.draws.list(c.id) == []
 
 
 def test_save_draw_rejects_a_withdrawn_player(league):
     c, ids = _sixteen(league)
-    league.withdraw_player(c.id, ids[3], "moved away")
-    league.register_player(c.id, "Substitute")
+    league.roster.withdraw(c.id, ids[3], "moved away")
+    league.roster.register(c.id, "Substitute")
     with pytest.raises(InvalidArgument) as error:
-        league.save_draw(c.id, 1, _honest(ids), STATS)
+        league.draws.save(c.id, 1, _honest(ids), STATS)
     assert "withdrawn and cannot be seated" in error.value.message
     assert any(f.startswith("rounds[0].tables[") for f in _fields(error))
 
@@ -234,7 +234,7 @@ def test_save_draw_bounds_every_field(league, kwargs, field):
     c, ids = _sixteen(league)
     args = {"statistics": STATS, **kwargs}
     with pytest.raises(InvalidArgument) as error:
-        league.save_draw(c.id, 1, _honest(ids), **args)
+        league.draws.save(c.id, 1, _honest(ids), **args)
     assert field in _fields(error)
     assert len(error.value.message) < 1000
 
@@ -242,32 +242,32 @@ def test_save_draw_bounds_every_field(league, kwargs, field):
 @pytest.mark.rule("mahjong.draw.redraw-keeps-played-rounds")
 def test_save_draw_redraw_rules_cannot_be_skipped(league):
     c, ids = _sixteen(league)
-    first = league.save_draw(c.id, 1, _honest(ids), STATS)
-    league.approve_draw(c.id, first.id)
+    first = league.draws.save(c.id, 1, _honest(ids), STATS)
+    league.draws.approve(c.id, first.id)
     for kwargs, field in (
         ({"played_rounds": 4, "reason": "x"}, "played_rounds"),
         ({"played_rounds": 1, "reason": "   "}, "reason"),
     ):
         with pytest.raises(InvalidArgument) as error:
-            league.save_draw(c.id, 2, _honest(ids), STATS, replaces_draw_id=first.id, **kwargs)
+            league.draws.save(c.id, 2, _honest(ids), STATS, replaces_draw_id=first.id, **kwargs)
         assert field in _fields(error)
     rewritten = (_honest(ids)[1],) + _honest(ids)[1:]  # round 1 is not the round played
     with pytest.raises(FailedPrecondition) as refused:
-        league.save_draw(c.id, 2, rewritten, STATS, replaces_draw_id=first.id, played_rounds=1, reason="x")
+        league.draws.save(c.id, 2, rewritten, STATS, replaces_draw_id=first.id, played_rounds=1, reason="x")
     assert "round 1 is already played" in str(refused.value)
 
 
 @pytest.mark.rule("mahjong.draw.redraw-keeps-played-rounds")
 def test_prepared_redraw_is_spliced_with_the_played_rounds(league):
     c, ids = _sixteen(league)
-    first = league.save_draw(c.id, 1, _honest(ids), STATS)
-    league.approve_draw(c.id, first.id)
-    league.withdraw_player(c.id, ids[5], "ill")
-    sub = league.register_player(c.id, "Substitute")
+    first = league.draws.save(c.id, 1, _honest(ids), STATS)
+    league.draws.approve(c.id, first.id)
+    league.roster.withdraw(c.id, ids[5], "ill")
+    sub = league.roster.register(c.id, "Substitute")
     with pytest.raises(InvalidArgument) as error:
-        league.prepare_redraw(c.id, 1, "", ())
+        league.draws.prepare_redraw(c.id, 1, "", ())
     assert _fields(error) == ["reason"]
-    prepared = league.prepare_redraw(c.id, 1, "S5 withdrew", ())
+    prepared = league.draws.prepare_redraw(c.id, 1, "S5 withdrew", ())
     plan, roster = prepared.plan, prepared.roster
     assert plan.replaces_draw_id == first.id and plan.rounds_to_solve == 3
     assert [p.id for p in roster] == ids[:5] + ids[6:] + [sub.id]
@@ -275,29 +275,29 @@ def test_prepared_redraw_is_spliced_with_the_played_rounds(league):
     assert plan.history == first.rounds[:1] and plan.previous == first.rounds[1:]
     # what the solver answers: the rounds still to play (here the substitute in S5's seat)
     solved = tuple(tuple(tuple(sub.id if p == ids[5] else p for p in t) for t in r) for r in plan.previous)
-    redraw = league.save_draw(
+    redraw = league.draws.save(
         c.id, 2, solved, STATS, replaces_draw_id=plan.replaces_draw_id, played_rounds=1, reason="S5 withdrew", players_moved=0
     )
     assert redraw.rounds[0] == first.rounds[0]  # history: S5 played round 1
     assert redraw.rounds[1:] == solved
-    assert league.approve_draw(c.id, redraw.id).status is DrawStatus.APPROVED
+    assert league.draws.approve(c.id, redraw.id).status is DrawStatus.APPROVED
 
 
 def test_approving_a_proposal_made_before_a_withdrawal_is_a_failed_precondition(league):
     c, ids = _sixteen(league)
-    proposal = league.save_draw(c.id, 1, _honest(ids), STATS)
-    league.withdraw_player(c.id, ids[7], "moved away")
+    proposal = league.draws.save(c.id, 1, _honest(ids), STATS)
+    league.roster.withdraw(c.id, ids[7], "moved away")
     with pytest.raises(FailedPrecondition) as error:
-        league.approve_draw(c.id, proposal.id)
+        league.draws.approve(c.id, proposal.id)
     assert "S7 no longer plays" in str(error.value) and "Redraw" in str(error.value)
-    assert league.get_draw(c.id, proposal.id).status is DrawStatus.PROPOSED
-    fresh = league.create_competition("Late joiner", "", 1, 4)
-    four = [league.register_player(fresh.id, f"L{i}").id for i in range(4)]
-    proposal = league.save_draw(fresh.id, 1, ((tuple(four),),), STATS)
+    assert league.draws.get(c.id, proposal.id).status is DrawStatus.PROPOSED
+    fresh = league.competitions.create("Late joiner", "", 1, 4)
+    four = [league.roster.register(fresh.id, f"L{i}").id for i in range(4)]
+    proposal = league.draws.save(fresh.id, 1, ((tuple(four),),), STATS)
     for i in range(4, 8):
-        league.register_player(fresh.id, f"L{i}")
+        league.roster.register(fresh.id, f"L{i}")
     with pytest.raises(FailedPrecondition) as error:
-        league.approve_draw(fresh.id, proposal.id)
+        league.draws.approve(fresh.id, proposal.id)
     assert "L4, L5, L6, L7 joined or returned and are not seated" in str(error.value)
 
 
@@ -353,8 +353,8 @@ def test_migration_0002_moves_the_seats_of_existing_draws_into_the_draw_row(db_u
     run_migrations(engine, MIGRATIONS)
     league = make_service(engine)
     try:
-        assert league.get_draw("c1", "d1").rounds == rounds
-        assert league.approve_draw("c1", "d1").rounds == rounds
+        assert league.draws.get("c1", "d1").rounds == rounds
+        assert league.draws.approve("c1", "d1").rounds == rounds
     finally:
         engine.dispose()
 
@@ -362,25 +362,25 @@ def test_migration_0002_moves_the_seats_of_existing_draws_into_the_draw_row(db_u
 @pytest.mark.rule("mahjong.records.corrections-replace")
 def test_result_records_and_corrections_are_stored_and_scored_like_the_season_file(league):
 
-    from league.domain.standings import standings_as_dict
+    from league.domain.mahjong.standings import standings_as_dict
     from tests import mahjong_results as data
 
     competition, ids, tables = data.approved_league(league)
     original = data.record_round_one(league, competition.id, tables)
     corrected = dict(zip(data.seated(tables)[3], data.CORRECTED, strict=True))
-    correction = league.correct_record(
+    correction = league.records.correct(
         competition.id, original.id, data.hanchan(1, corrected), data.CORRECTION_REASON, "organizer"
     )
     with pytest.raises(FailedPrecondition):
-        league.correct_record(competition.id, original.id, data.hanchan(1, corrected), "again", "organizer")
+        league.records.correct(competition.id, original.id, data.hanchan(1, corrected), "again", "organizer")
 
     expected = data.expected_standings(ids, tables)
-    assert standings_as_dict(league.get_standings(competition.id).standings) == standings_as_dict(expected)
-    history = league.match_history(competition.id, 1, 4)
+    assert standings_as_dict(league.standings.get(competition.id).standings) == standings_as_dict(expected)
+    history = league.records.history(competition.id, 1, 4)
     assert [r.id for r in history] == [original.id, *[r.id for r in history[1:3]], correction.id]
     assert history[0] == original and history[-1].replaces_record_id == original.id
     assert history[-1].reason == data.CORRECTION_REASON and history[0].recorded_at.tzinfo is not None
-    no_show = league.match_history(competition.id, 1, 2)[0]
+    no_show = league.records.history(competition.id, 1, 2)[0]
     assert no_show.content == data.NoShowEntry(tables[1][3], data.SUBSTITUTE)
 
 
@@ -393,7 +393,7 @@ def test_stages_and_game_records_round_trip(league):
     from league.domain.records import GameEntry, ResultRecord
     from league.domain.stages import Stage, StageStatus
 
-    competition = league.create_competition("Cup", "", 0, 0)
+    competition = league.competitions.create("Cup", "", 0, 0)
     at = datetime(2026, 12, 1, 12, 0, tzinfo=UTC)
     stage = Stage(
         id="s1",
@@ -442,10 +442,10 @@ def test_a_lookalike_name_is_found_by_its_stored_key_and_refused(db_url):
     engine = make_engine(db_url)
     run_migrations(engine, MIGRATIONS)
     league = make_service(engine)
-    competition = league.create_competition("Spring league", "", 0, 0)
-    league.register_player(competition.id, "Zed")
+    competition = league.competitions.create("Spring league", "", 0, 0)
+    league.roster.register(competition.id, "Zed")
     with pytest.raises(InvalidArgument, match="looks like 'Zed'"):
-        league.register_player(competition.id, "Zеd")  # Cyrillic е
+        league.roster.register(competition.id, "Zеd")  # Cyrillic е
     with engine.connect() as connection:
         stored = connection.execute(text("SELECT name, lookalike_key FROM players")).all()
     assert [tuple(row) for row in stored] == [("Zed", lookalike_key("Zed"))]
@@ -463,7 +463,7 @@ def test_two_lookalikes_registered_at_once_cannot_both_be_stored(db_url):
 
     engine = make_engine(db_url)
     run_migrations(engine, MIGRATIONS)
-    competition = make_service(engine).create_competition("Spring league", "", 0, 0)
+    competition = make_service(engine).competitions.create("Spring league", "", 0, 0)
     insert = text(
         "INSERT INTO players (id, competition_id, name, name_key, registration_order, status, status_reason, lookalike_key) "
         "VALUES (:id, :cid, :name, :key, :order, 'main', '', :lookalike)"
@@ -513,5 +513,5 @@ def test_migration_0012_gives_existing_players_their_lookalike_key(db_url):
         keys = connection.execute(text("SELECT id, lookalike_key FROM players ORDER BY id")).all()
         assert [tuple(k) for k in keys] == [("p1", "zed"), ("p2", None)]
     with pytest.raises(InvalidArgument, match="looks like 'Zed'"):
-        make_service(engine).register_player("c1", "\u0396ed")  # Greek capital Zeta
+        make_service(engine).roster.register("c1", "\u0396ed")  # Greek capital Zeta
     engine.dispose()

@@ -27,11 +27,11 @@ from league.domain.certificate import SolveRecord
 from league.domain.commitment import SeedCommitment
 from league.domain.disqualification import PlayerDisqualification
 from league.domain.lots import TieDecision
+from league.domain.mahjong.playoff_basis import PlayoffDecision
+from league.domain.mahjong.reviews import Review
 from league.domain.model import Competition, Draw, Player, normalized_name
 from league.domain.pinning import RulesetVersion
-from league.domain.playoff_basis import PlayoffDecision
 from league.domain.records import ResultRecord
-from league.domain.reviews import Review
 from league.domain.stages import Stage, StageStatus
 from rondo_runtime.confusables import lookalike_key
 from rondo_runtime.idempotency import IdempotencyRecord

@@ -46,7 +46,7 @@ from gateway.scope_service import ScopeService
 from gateway.service import GatewayService
 from league.adapters.repository import LeagueRepository
 from league.grpc_api import LeagueServicer
-from league.service import LeagueService
+from league.service import League
 from rondo.gateway.v1 import common_pb2, draws_pb2, identity_pb2
 from rondo.solver.v1 import solver_pb2
 from rondo_runtime import idempotency
@@ -216,7 +216,7 @@ class FakeDownstream:
         self.timeout_s = timeout_s
         self.uow = FakeUnitOfWork(FakeLeagueRepository())
         # the fake repository is a duck-typed LeagueRepository (test_league_services.py checks its methods)
-        self.league_service = LeagueService(cast("UnitOfWork[LeagueRepository]", self.uow))
+        self.league_service = League(cast("UnitOfWork[LeagueRepository]", self.uow))
         self.league = ServicerStub("league", LeagueServicer(self.league_service))
         self.solver = FakeSolver()
         self.calls: list[Call] = []

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from league.domain.records import GameEntry, HanchanEntry, PenaltyEntry
-from league.service import LeagueService
+from league.service import League
 from rondo_runtime.errors import FailedPrecondition, InvalidArgument
 from tests import mahjong_results
 from tests import mahjong_season as season
@@ -48,7 +48,9 @@ def test_mahjong_bad_results_are_refused_naming_the_field_and_store_nothing():
     good = season.scores(seats, 1, 1, 1, 1)
 
     def hanchan(number: int, scores: dict[str, int], round_no: int = 1, table: int = 1, stage: int = 1):
-        return lambda: league.record_hanchan(cid, round_no, table, HanchanEntry(number, tuple(scores.items())), BY, stage=stage)
+        return lambda: league.records.record_hanchan(
+            cid, round_no, table, HanchanEntry(number, tuple(scores.items())), BY, stage=stage
+        )
 
     short = {**good, seats[0]: good[seats[0]] - 1000}
     error = refused(uow, cid, hanchan(1, short), InvalidArgument, "hanchan.scores")
@@ -64,14 +66,14 @@ def test_mahjong_bad_results_are_refused_naming_the_field_and_store_nothing():
     refused(
         uow,
         cid,
-        lambda: league.record_penalty(cid, 1, 1, PenaltyEntry(seats[0], 5000, "  "), BY),
+        lambda: league.records.record_penalty(cid, 1, 1, PenaltyEntry(seats[0], 5000, "  "), BY),
         InvalidArgument,
         "penalty.reason",
     )
     refused(
         uow,
         cid,
-        lambda: league.record_penalty(cid, 1, 1, PenaltyEntry(stranger, 5000, "slow play"), BY),
+        lambda: league.records.record_penalty(cid, 1, 1, PenaltyEntry(stranger, 5000, "slow play"), BY),
         InvalidArgument,
         "penalty.player",
     )
@@ -81,16 +83,16 @@ def test_mahjong_bad_results_are_refused_naming_the_field_and_store_nothing():
     refused(
         uow,
         cid,
-        lambda: league.record_penalty(cid, 1, 1, PenaltyEntry(seats[0], 5000, "slow play"), BY),
+        lambda: league.records.record_penalty(cid, 1, 1, PenaltyEntry(seats[0], 5000, "slow play"), BY),
         FailedPrecondition,
         "the regular stage of competition",
     )
     playoff_helpers._play_stage(league, cid, 2)
-    table = league.get_stage(cid, 2).rounds[0][0]
+    table = league.stages.get(cid, 2).rounds[0][0]
     refused(
         uow,
         cid,
-        lambda: league.record_penalty(cid, 1, 1, PenaltyEntry(table[0], 5000, "slow play"), BY, stage=2),
+        lambda: league.records.record_penalty(cid, 1, 1, PenaltyEntry(table[0], 5000, "slow play"), BY, stage=2),
         FailedPrecondition,
         "stage 2 (round 1) is completed",
     )
@@ -104,7 +106,7 @@ def test_updown_bad_results_unknown_annulled_and_withdrawn_matches_and_a_finishe
     a, b = one.rounds[0][0]
 
     def game(entry: GameEntry, round_no: int = 1, table: int = 1, stage: int = 1):
-        return lambda: league.record_game(cid, stage, round_no, table, entry, BY)
+        return lambda: league.records.record_game(cid, stage, round_no, table, entry, BY)
 
     refused(uow, cid, game(GameEntry(2, a, b, "1-0")), InvalidArgument, "game.number")
     stranger = next(p for p in ids if p not in (a, b))
@@ -113,19 +115,19 @@ def test_updown_bad_results_unknown_annulled_and_withdrawn_matches_and_a_finishe
     refused(uow, cid, game(GameEntry(1, a, b, "1-0"), table=9), InvalidArgument, "table")
     refused(uow, cid, game(GameEntry(1, a, b, "1-0"), stage=2), InvalidArgument, "stage")
     # a thrown match annulled by the judge is final: no new result, no correction
-    first = league.record_game(cid, 1, 1, 1, GameEntry(1, a, b, "1-0"), BY)
-    annulled = league.correct_record(cid, first.id, GameEntry(1, a, b, "annulled"), "thrown (§9.2)", "referee")
+    first = league.records.record_game(cid, 1, 1, 1, GameEntry(1, a, b, "1-0"), BY)
+    annulled = league.records.correct(cid, first.id, GameEntry(1, a, b, "annulled"), "thrown (§9.2)", "referee")
     refused(uow, cid, game(GameEntry(1, a, b, "0-1")), FailedPrecondition, "was annulled")
     refused(
         uow,
         cid,
-        lambda: league.correct_record(cid, annulled.id, GameEntry(1, a, b, "0-1"), "change of mind", "referee"),
+        lambda: league.records.correct(cid, annulled.id, GameEntry(1, a, b, "0-1"), "change of mind", "referee"),
         FailedPrecondition,
         "was annulled",
     )
     # a withdrawn player's games still to play are settled by the half rule (here: annulled)
     quitter = one.rounds[1][0][0]
-    league.withdraw_player(cid, quitter, "moved away")
+    league.roster.withdraw(cid, quitter, "moved away")
     r, t = next(
         (r, t) for r, rnd in enumerate(one.rounds, 1) for t, pair in enumerate(rnd, 1) if quitter in pair and (r, t) != (1, 1)
     )
@@ -133,15 +135,15 @@ def test_updown_bad_results_unknown_annulled_and_withdrawn_matches_and_a_finishe
     refused(uow, cid, game(GameEntry(1, x, y, "1-0"), round_no=r, table=t), FailedPrecondition, "left the league")
     # every game in: stage 1 is finished
     gone = {quitter}
-    updown_helpers.record_all(league, cid, league.get_stage(cid, 1), skip=lambda p, q: bool({p, q} & gone) or {p, q} == {a, b})
-    assert league.get_stage(cid, 1).status.value == "completed"
+    updown_helpers.record_all(league, cid, league.stages.get(cid, 1), skip=lambda p, q: bool({p, q} & gone) or {p, q} == {a, b})
+    assert league.stages.get(cid, 1).status.value == "completed"
     refused(uow, cid, game(GameEntry(1, a, b, "1-0")), FailedPrecondition, "completed")
 
 
 @pytest.mark.rule("cup.records.series-games-in-order")
 def test_cup_bad_results_a_game_number_out_of_range_a_stranger_and_a_finished_cup_store_nothing():
     uow: Any = cup_helpers.FakeUnitOfWork(cup_helpers.FakeLeagueRepository())
-    league = LeagueService(uow, clock=cup_helpers.Clock())
+    league = League(uow, clock=cup_helpers.Clock())
     cid, ids = cup_helpers._cup(league, 8)
     seed_of = {p: i for i, p in enumerate(ids, start=1)}
     qf = cup_helpers._advance(league, cid)
@@ -156,9 +158,9 @@ def test_cup_bad_results_a_game_number_out_of_range_a_stranger_and_a_finished_cu
     refused(uow, cid, game(1, a, b, stage=4), InvalidArgument, "stage")
     refused(uow, cid, game(1, a, b, table=5), InvalidArgument, "table")
     for stage in range(3):
-        cup_helpers._play_stage(league, cid, league.get_stage(cid, stage + 1) if stage else qf, seed_of)
-        if not league.prepare_stage(cid).finished:
+        cup_helpers._play_stage(league, cid, league.stages.get(cid, stage + 1) if stage else qf, seed_of)
+        if not league.stages.prepare(cid).finished:
             cup_helpers._advance(league, cid)
-    final = league.get_stage(cid, 3)
+    final = league.stages.get(cid, 3)
     x, y = final.rounds[0][0]
     refused(uow, cid, game(3, x, y, stage=3), FailedPrecondition, "completed")

@@ -57,9 +57,9 @@ def gateway():
 
 def _published(gateway: Gateway) -> str:
     league = gateway.downstream.league_service
-    competition = league.create_competition("Spring league", "discard-league-2026", 2, 4)
+    competition = league.competitions.create("Spring league", "discard-league-2026", 2, 4)
     for i in range(8):
-        league.register_player(competition.id, f"Player {i}")
+        league.roster.register(competition.id, f"Player {i}")
     view = gateway("DrawCompetition", draws_pb2.DrawCompetitionRequest(competition_id=competition.id))
     gateway("ApproveDraw", draws_pb2.ApproveDrawRequest(competition_id=competition.id, draw_id=view.draw.id))
     return competition.id
@@ -85,7 +85,7 @@ def test_open_round_scheduling_opens_one_match_per_table_once(gateway):
         idempotency_key="k",
     )
     opened = gateway("OpenRoundScheduling", request).matches
-    draw = gateway.downstream.league_service.get_draw(cid)
+    draw = gateway.downstream.league_service.draws.get(cid)
     assert [(m.match_key, tuple(m.player_ids), m.min_minutes) for m in opened] == [
         (f"{cid}/1/2/{t}", tuple(table), 90) for t, table in enumerate(draw.rounds[1], start=1)
     ]

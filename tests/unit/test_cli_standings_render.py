@@ -10,12 +10,12 @@ from datetime import UTC, datetime
 import pytest
 from rich.console import Console
 
+from league.domain.mahjong.standings import Season, regular_standings
 from league.domain.stages import Stage
-from league.domain.standings import Season, regular_standings
-from league.domain.updown import Game, GameResult, UpdownRuleset, UpdownSeason, updown_standings
+from league.domain.updown.standings import Game, GameResult, UpdownRuleset, UpdownSeason, updown_standings
 from league.grpc_api import standings_to_proto, updown_standings_to_proto
-from league.updown_service import UpdownStageStandings
-from league.use_cases import CompetitionStandings
+from league.use_cases.common import CompetitionStandings
+from league.use_cases.standings import UpdownStageStandings
 from rondo.gateway.v1 import results_pb2, stages_pb2
 from rondo_app.client.standings import render_standings, render_updown
 from tests.domain.test_mahjong_standings import RS, SIXTEEN, _played

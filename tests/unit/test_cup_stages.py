@@ -10,13 +10,14 @@ from pathlib import Path
 
 import pytest
 
-from league.domain import cup
-from league.domain.cup_progress import score_cup_season
+from league.adapters.season_file import load_season
+from league.domain.cup import knockout as cup
+from league.domain.cup.progress import score_cup_season
+from league.domain.cup.season import CupSeason
 from league.domain.model import PlayerStatus
 from league.domain.records import GameEntry, HanchanEntry
-from league.domain.season_file import CupSeason, load_season
 from league.grpc_api import plan_to_proto
-from league.service import LeagueService
+from league.service import League
 from rondo.gateway.v1 import competitions_pb2, results_pb2, stages_pb2
 from rondo_runtime.errors import FailedPrecondition, InvalidArgument
 from tests.unit.fakes import FakeLeagueRepository, FakeUnitOfWork
@@ -42,25 +43,25 @@ def uow() -> FakeUnitOfWork[FakeLeagueRepository]:
 
 
 @pytest.fixture
-def league(uow) -> LeagueService:
-    return LeagueService(uow, clock=Clock())
+def league(uow) -> League:
+    return League(uow, clock=Clock())
 
 
-def _cup(league: LeagueService, players: int) -> tuple[str, list[str]]:
+def _cup(league: League, players: int) -> tuple[str, list[str]]:
     """A cup of ``players``; player i (from 1) has rating 3000 - i, so seed i is player i."""
-    competition = league.create_competition("Open cup", "open-cup-2023", 6, 2)
-    ids = [league.register_player(competition.id, f"P{i:02d}", rating=3000 - i).id for i in range(1, players + 1)]
+    competition = league.competitions.create("Open cup", "open-cup-2023", 6, 2)
+    ids = [league.roster.register(competition.id, f"P{i:02d}", rating=3000 - i).id for i in range(1, players + 1)]
     return competition.id, ids
 
 
-def _advance(league: LeagueService, cid: str):
+def _advance(league: League, cid: str):
     """What the gateway's AdvanceStage does: PrepareStage (seated by league), then SaveStage."""
-    plan = league.prepare_stage(cid)
-    return league.save_stage(cid, plan.number, (), BY)
+    plan = league.stages.prepare(cid)
+    return league.stages.save(cid, plan.number, (), BY)
 
 
 def _game(league, cid, stage, table, number, first, second, result, key=""):
-    return league.record_game(cid, stage, 1, table, GameEntry(number, first, second, result), BY, key)
+    return league.records.record_game(cid, stage, 1, table, GameEntry(number, first, second, result), BY, key)
 
 
 def _play_stage(league, cid, stage, seed_of, results=None):
@@ -91,7 +92,7 @@ def test_an_8_player_cup_goes_stage_by_stage_to_its_final_places(league):
     assert qf.rounds[0] == tuple((ids[i + 4], ids[i]) for i in range(4))  # 1 v 5, 2 v 6, ...: blue to the lower rating (4.1.2)
     assert qf.basis["seeds"] == [[p, i] for i, p in enumerate(ids, start=1)]
     with pytest.raises(FailedPrecondition, match="stage 1 \\(quarter-final\\) is not finished"):
-        league.prepare_stage(cid)
+        league.stages.prepare(cid)
     last = _play_stage(league, cid, qf, seed_of)
     assert last.completed_stage
     sf = _advance(league, cid)
@@ -102,14 +103,14 @@ def test_an_8_player_cup_goes_stage_by_stage_to_its_final_places(league):
     assert final.name == "final" and final.rounds == (((ids[1], ids[0]), (ids[3], ids[2])),)
     assert final.details["third_place_table"] == 2
     _play_stage(league, cid, final, seed_of)
-    plan = league.prepare_stage(cid)
+    plan = league.stages.prepare(cid)
     assert plan.finished and plan.number == 0
-    bracket = league.cup_bracket(cid)
+    bracket = league.brackets.get(cid)
     assert bracket.progress is not None and bracket.progress.finished
     assert bracket.progress.places == tuple(ids[:4])
     assert [bracket.progress.results[p].prize_place for p in ids[:4]] == [1, 2, 3, 4]
     with pytest.raises(FailedPrecondition, match="finished"):
-        league.save_stage(cid, 4, (), BY)
+        league.stages.save(cid, 4, (), BY)
 
 
 @pytest.mark.rule("cup.stages.seeded-from-the-roster")
@@ -117,25 +118,25 @@ def test_an_8_player_cup_goes_stage_by_stage_to_its_final_places(league):
 def test_fewer_than_8_players_is_refused_and_over_64_keeps_the_best_64(league):
     cid, _ = _cup(league, 7)
     with pytest.raises(FailedPrecondition, match="the cup needs at least 8 players"):
-        league.prepare_stage(cid)
+        league.stages.prepare(cid)
     cid, ids = _cup(league, 66)
-    plan = league.prepare_stage(cid)
+    plan = league.stages.prepare(cid)
     assert plan.name == "1/32 final" and len(plan.groups[0][1]) == 64 and len(plan.rounds[0]) == 32
     assert any(ids[64] in n and ids[65] in n and "left out" in n for n in plan.notes)
     answer = plan_to_proto(cid, plan)  # and in Russian (docs/rules.md cup.progress.explanations-in-both-languages)
     assert answer.notes_ru[0] == "посев 64 игроков по рейтингу, затем по порядку регистрации (3.4.1.1, 3.4.1.3)"
     assert "не включены" in answer.notes_ru[1] and ids[64] in answer.notes_ru[1]
-    assert league.cup_bracket(cid).cut == (ids[64], ids[65])
+    assert league.brackets.get(cid).cut == (ids[64], ids[65])
 
 
 @pytest.mark.rule("cup.stages.paired-from-survivors")
 def test_a_seating_other_than_the_literal_pairing_is_refused_and_nothing_stored(league, uow):
     cid, ids = _cup(league, 8)
     with pytest.raises(InvalidArgument) as error:
-        league.save_stage(cid, 1, (((ids[0], ids[1]), (ids[2], ids[3]), (ids[4], ids[5]), (ids[6], ids[7])),), BY)
+        league.stages.save(cid, 1, (((ids[0], ids[1]), (ids[2], ids[3]), (ids[4], ids[5]), (ids[6], ids[7])),), BY)
     assert error.value.violations[0].field == "rounds" and "seated by league" in error.value.violations[0].description
     assert uow.repository.stages_by_id == {}
-    plan = league.prepare_stage(cid)  # league's own seating: the literal pairing by halves, blue first
+    plan = league.stages.prepare(cid)  # league's own seating: the literal pairing by halves, blue first
     assert plan.rounds == (((ids[4], ids[0]), (ids[5], ids[1]), (ids[6], ids[2]), (ids[7], ids[3])),)
 
 
@@ -151,7 +152,7 @@ def test_games_of_a_series_are_checked_and_a_bad_one_stores_nothing(league, uow)
     ]
     for entry, kind, field in cases:
         with pytest.raises(kind) as error:
-            league.record_game(cid, 1, 1, 1, entry, BY)
+            league.records.record_game(cid, 1, 1, 1, entry, BY)
         assert error.value.violations[0].field == field
     assert uow.repository.records_by_id == {}
     _game(league, cid, 1, 1, 1, blue, other, "=")  # drawn: replayed, does not count
@@ -163,7 +164,7 @@ def test_games_of_a_series_are_checked_and_a_bad_one_stores_nothing(league, uow)
         _game(league, cid, 1, 1, 4, blue, other, "1-0")
     assert len(uow.repository.records_by_id) == 3
     with pytest.raises(InvalidArgument) as error:
-        league.record_hanchan(cid, 1, 1, HanchanEntry(1, ()), BY, stage=1)
+        league.records.record_hanchan(cid, 1, 1, HanchanEntry(1, ()), BY, stage=1)
     assert error.value.violations[0].field in ("hanchan", "hanchan.scores")
 
 
@@ -177,7 +178,7 @@ def test_technical_defeats_end_no_series_a_double_one_is_a_game_neither_wins_and
     # seeds 8 and 4 both absent from game 1 (4.3.3): both lose it, the series goes on (it used to end it)
     _game(league, cid, 1, 4, 1, s8, s4, "-/-")
     _game(league, cid, 1, 4, 2, s8, s4, "0-1")
-    assert not league.cup_bracket(cid).progress.stages[0].matches[3].decided
+    assert not league.brackets.get(cid).progress.stages[0].matches[3].decided
     # seed 1 loses game 1 technically (absent), then wins 2 games: one technical defeat
     _play_stage(league, cid, qf, seed_of, {1: ["+/-", "0-1", "0-1"], 4: []})
     _game(league, cid, 1, 4, 3, s8, s4, "0-1")  # seed 4 wins 2-0 after the game both missed
@@ -191,7 +192,7 @@ def test_technical_defeats_end_no_series_a_double_one_is_a_game_neither_wins_and
     final = _advance(league, cid)
     assert final.rounds == (((ids[1], ids[0]), (ids[3], ids[2])),)
     _play_stage(league, cid, final, seed_of, {1: ["0-1", "0-1"]})
-    progress = league.cup_bracket(cid).progress
+    progress = league.brackets.get(cid).progress
     assert progress is not None and progress.places == (ids[0], ids[1], ids[2], ids[3])
     first, second, fourth = (progress.results[ids[k]] for k in (0, 1, 3))
     assert first.technical_defeats == 1 and first.prize_place == 1
@@ -209,7 +210,7 @@ def test_two_technical_defeats_lose_the_prize_but_keep_the_medal(league):
     _play_stage(league, cid, sf, seed_of, {1: ["1-0", "0-1", "0-1"]})  # a lost game, no technical defeat
     final = _advance(league, cid)
     _play_stage(league, cid, final, seed_of, {1: ["+/-", "0-1", "0-1"]})  # seed 1 absent once more
-    result = league.cup_bracket(cid).progress.results[ids[0]]
+    result = league.brackets.get(cid).progress.results[ids[0]]
     assert result.place == 1 and result.technical_defeats == 2 and result.prize_place is None
     assert any("no prize for place 1" in w for w in result.why)
 
@@ -221,15 +222,15 @@ def test_a_disqualification_gives_his_opponent_the_series_and_completes_the_stag
     qf = _advance(league, cid)
     _play_stage(league, cid, qf, seed_of, {4: ["0-1"]})  # pairing 4 (seed 8 v seed 4) open after game 1
     with pytest.raises(InvalidArgument) as error:
-        league.disqualify_player(cid, ids[7], " ", BY)
+        league.roster.disqualify(cid, ids[7], " ", BY)
     assert error.value.violations[0].field == "reason"
     assert uow.repository.disqualifications_by_id == {}
-    done = league.disqualify_player(cid, ids[3], "unsporting conduct", BY, "dq-1")
+    done = league.roster.disqualify(cid, ids[3], "unsporting conduct", BY, "dq-1")
     assert done.player.status is PlayerStatus.DISQUALIFIED and done.disqualification.stage == 1 and done.completed_stage
-    assert league.disqualify_player(cid, ids[3], "unsporting conduct", BY, "dq-1").disqualification == done.disqualification
+    assert league.roster.disqualify(cid, ids[3], "unsporting conduct", BY, "dq-1").disqualification == done.disqualification
     with pytest.raises(FailedPrecondition, match="already disqualified"):
-        league.disqualify_player(cid, ids[3], "again", BY)
-    pairing = league.cup_bracket(cid).progress.stages[0].matches[3]
+        league.roster.disqualify(cid, ids[3], "again", BY)
+    pairing = league.brackets.get(cid).progress.stages[0].matches[3]
     assert pairing.winner == ids[7] and pairing.technical and "disqualified" in pairing.explanation
     sf = _advance(league, cid)
     assert ids[7] in {p for t in sf.rounds[0] for p in t}
@@ -242,12 +243,12 @@ def test_a_disqualified_semi_final_winner_lifts_everyone_he_beat(league):
     for _ in range(2):
         _play_stage(league, cid, _advance(league, cid), seed_of)
     final = _advance(league, cid)
-    done = league.disqualify_player(cid, ids[0], "doping", BY)
+    done = league.roster.disqualify(cid, ids[0], "doping", BY)
     assert done.disqualification.stage == 3 and done.completed_stage is False  # the third-place match is still open
     with pytest.raises(FailedPrecondition, match="was disqualified \\(doping\\)"):
         _game(league, cid, 3, 1, 1, ids[1], ids[0], "1-0")
     _play_stage(league, cid, final, seed_of, {1: []})
-    progress = league.cup_bracket(cid).progress
+    progress = league.brackets.get(cid).progress
     assert progress.finished
     # seed 1 beat seed 5 (quarter-final) and seed 3 (semi-final): seed 3 takes his level (place 2), seed 5 seed 3's
     assert progress.results[ids[0]].disqualified and progress.results[ids[0]].place is None
@@ -260,11 +261,11 @@ def test_a_disqualified_semi_final_winner_lifts_everyone_he_beat(league):
 @pytest.mark.rule("cup.bracket.read")
 def test_the_bracket_before_the_first_stage_shows_the_seeds_and_a_cup_only(league):
     cid, ids = _cup(league, 9)
-    bracket = league.cup_bracket(cid)
+    bracket = league.brackets.get(cid)
     assert bracket.seeds == tuple(ids) and bracket.progress is None
-    mahjong = league.create_competition("League", "discard-league-2026", 2, 4)
+    mahjong = league.competitions.create("League", "discard-league-2026", 2, 4)
     with pytest.raises(FailedPrecondition, match="not a cup"):
-        league.cup_bracket(mahjong.id)
+        league.brackets.get(mahjong.id)
     assert cup.FINAL == "final"
 
 
@@ -290,11 +291,11 @@ def test_the_gateway_passes_a_disqualification_on_with_a_scoped_key_and_appends_
 
 @pytest.mark.rule("cup.disqualification.through-service")
 def test_in_a_mahjong_league_a_disqualification_only_sets_the_status(league):
-    competition = league.create_competition("League", "discard-league-2026", 2, 4)
-    players = [league.register_player(competition.id, f"M{i}").id for i in range(8)]
-    done = league.disqualify_player(competition.id, players[0], "cheating", BY)
+    competition = league.competitions.create("League", "discard-league-2026", 2, 4)
+    players = [league.roster.register(competition.id, f"M{i}").id for i in range(8)]
+    done = league.roster.disqualify(competition.id, players[0], "cheating", BY)
     assert done.player.status is PlayerStatus.DISQUALIFIED and done.disqualification.stage == 0 and not done.completed_stage
-    assert [p.id for p in league.list_players(competition.id)] == players[1:]
+    assert [p.id for p in league.roster.list(competition.id)] == players[1:]
 
 
 @pytest.mark.rule("cup.stages.paired-from-survivors")
@@ -360,14 +361,14 @@ def test_the_service_recording_the_example_s_games_gives_the_season_file_s_brack
     season = load_season(example.read_text(encoding="utf-8"))
     assert isinstance(season, CupSeason)
     offline = score_cup_season(season)
-    competition = league.create_competition("Open cup", "open-cup-2023", 6, 2)
-    ids = {e.name: league.register_player(competition.id, e.name, rating=e.rating).id for e in season.entrants}
+    competition = league.competitions.create("Open cup", "open-cup-2023", 6, 2)
+    ids = {e.name: league.roster.register(competition.id, e.name, rating=e.rating).id for e in season.entrants}
     cid = competition.id
-    while not (plan := league.prepare_stage(cid)).finished:
+    while not (plan := league.stages.prepare(cid)).finished:
         stage = _advance(league, cid)
         for d in season.disqualifications:
             if d.stage == stage.number:
-                league.disqualify_player(cid, ids[d.player], d.reason, BY)
+                league.roster.disqualify(cid, ids[d.player], d.reason, BY)
         table_of = {frozenset(t): k for k, t in enumerate(stage.rounds[0], start=1)}
         for s in season.series:
             if s.stage == stage.number:
@@ -375,17 +376,17 @@ def test_the_service_recording_the_example_s_games_gives_the_season_file_s_brack
                 for n, result in enumerate(s.results, start=1):
                     _game(league, cid, stage.number, table_of[frozenset((first, second))], n, first, second, result)
     assert plan.finished
-    online = league.cup_bracket(cid).progress
+    online = league.brackets.get(cid).progress
     assert online is not None
     names = {pid: n for n, pid in ids.items()}
     assert _structure(online, names) == _structure(offline.progress, {n: n for n in ids})
-    assert [s.rounds[0] for s in league.list_stages(cid)] == [
+    assert [s.rounds[0] for s in league.stages.list(cid)] == [
         tuple(tuple(ids[p] for p in t) for t in paired.tables) for paired in offline.stages
     ]
 
 
 def _series_records(league, cid, stage, table):
-    return [r for r in league.match_history(cid, 1, table, stage=stage) if not r.replaces_record_id]
+    return [r for r in league.records.history(cid, 1, table, stage=stage) if not r.replaces_record_id]
 
 
 def _corrected(record, result):
@@ -403,12 +404,12 @@ def test_a_corrected_series_after_the_next_stage_was_paired_is_refused_then_conf
     g1, g2 = _series_records(league, cid, 1, 1)  # P05 (blue) v P01: "0-1", "0-1"
     stored = len(uow.repository.records(cid))
     with pytest.raises(FailedPrecondition) as error:
-        league.correct_record(cid, g2.id, _corrected(g2, "1-0"), "the result sheet says P05 won game 2", BY)
+        league.records.correct(cid, g2.id, _corrected(g2, "1-0"), "the result sheet says P05 won game 2", BY)
     assert "stage 2 (semi-final) could no longer be generated: stage 1 (quarter-final) is not finished: pairing 1" in (
         error.value.message
     )
     assert "P05 v P01" in error.value.message and len(uow.repository.records(cid)) == stored
-    done = league.correct_record(
+    done = league.records.correct(
         cid, g2.id, _corrected(g2, "1-0"), "the result sheet says P05 won game 2", BY, organizer_confirms=True
     )
     assert done.changes[0] == "stage 1 (quarter-final), pairing 1: undecided again (1-1) (was won by P01)"
@@ -416,23 +417,23 @@ def test_a_corrected_series_after_the_next_stage_was_paired_is_refused_then_conf
         c.startswith("to redo: stage 2 (semi-final) keeps the players it was generated with; the arbiter") for c in done.changes
     )
     with pytest.raises(FailedPrecondition) as error:
-        league.correct_record(cid, g1.id, _corrected(g1, "1-0"), "game 1 too", BY)
+        league.records.correct(cid, g1.id, _corrected(g1, "1-0"), "game 1 too", BY)
     message = error.value.message
     assert message.startswith("this correction changes who plays in stage 2 (semi-final): ")
     # the survivors P02, P03, P04, P05 would be paired P04 v P02, P05 v P03
     assert "P05 would play at table 2" in message and "P01 would not play (he played at table 1)" in message
-    done = league.correct_record(cid, g1.id, _corrected(g1, "1-0"), "game 1 too", BY, organizer_confirms=True)
+    done = league.records.correct(cid, g1.id, _corrected(g1, "1-0"), "game 1 too", BY, organizer_confirms=True)
     assert "stage 1 (quarter-final), pairing 1: won by P05 2-0 (was undecided)" in done.changes
     assert any(c.startswith("confirmed by the organizer: this correction changes who plays in stage 2") for c in done.changes)
     # the semi-final keeps P01, who plays it out; P05 won his way in but is not in it
-    bracket = league.cup_bracket(cid)
+    bracket = league.brackets.get(cid)
     assert bracket.progress is not None and bracket.stages[1].rounds == semi.rounds
     assert any("keeps the players it was paired with" in line for line in bracket.progress.explanation)
     assert bracket.progress.results[ids[4]].eliminated_in == "semi-final"
     _play_stage(league, cid, semi, seed_of)
     final = _advance(league, cid)
     _play_stage(league, cid, final, seed_of)
-    progress = league.cup_bracket(cid).progress
+    progress = league.brackets.get(cid).progress
     assert progress is not None and progress.finished and progress.places == tuple(ids[:4])
 
 
@@ -443,17 +444,17 @@ def test_a_correction_that_keeps_every_series_winner_changes_nothing_derived(lea
     _play_stage(league, cid, _advance(league, cid), seed_of)
     _advance(league, cid)
     first, _ = _series_records(league, cid, 1, 2)  # P06 (blue) v P02: P02 won game 1 over the board
-    done = league.correct_record(cid, first.id, _corrected(first, "-/+"), "P06 did not come to game 1", BY)
+    done = league.records.correct(cid, first.id, _corrected(first, "-/+"), "P06 did not come to game 1", BY)
     assert done.changes == ("no derived change", "stage 2 (semi-final) tables unchanged")
-    assert league.cup_bracket(cid).progress.results[ids[5]].technical_defeats == 1
+    assert league.brackets.get(cid).progress.results[ids[5]].technical_defeats == 1
 
 
 @pytest.mark.rule("cup.entry.closed-once-drawn")
 def test_a_drawn_bracket_takes_nobody_more_and_stores_nothing(league, uow):
     cid, ids = _cup(league, 8)
-    league.register_player(cid, "Late but in time", rating=1)  # before the draw: still open
+    league.roster.register(cid, "Late but in time", rating=1)  # before the draw: still open
     _advance(league, cid)
     for status in (PlayerStatus.MAIN, PlayerStatus.RESERVE):
         with pytest.raises(FailedPrecondition, match="registration closed: the bracket .* is drawn"):
-            league.register_player(cid, "Too late", rating=2000, status=status)
+            league.roster.register(cid, "Too late", rating=2000, status=status)
     assert "Too late" not in {p.name for p in uow.repository.players(cid)}

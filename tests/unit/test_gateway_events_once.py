@@ -28,7 +28,7 @@ def test_a_retried_record_and_a_second_approval_append_nothing_more(gateway):
     gateway("ApproveDraw", draws_pb2.ApproveDrawRequest(competition_id=cid, draw_id=draw_id))
     assert gateway.events.for_competition(cid) == [("draw.proposed", draw_id), ("draw.published", draw_id)]
 
-    seats = list(gateway.league.get_draw(cid).rounds[0][0])
+    seats = list(gateway.league.draws.get(cid).rounds[0][0])
     record = results_pb2.RecordHanchanRequest(
         competition_id=cid,
         round=1,
@@ -44,7 +44,7 @@ def test_a_retried_record_and_a_second_approval_append_nothing_more(gateway):
 def test_each_confirmation_of_a_report_appends_once_and_confirming_twice_appends_nothing(gateway):
     competition, _, _ = gateway.published(players=8, rounds=2)
     cid = competition.id
-    seats = list(gateway.league.get_draw(cid).rounds[0][0])
+    seats = list(gateway.league.draws.get(cid).rounds[0][0])
     reported = gateway(
         "ReportResult",
         results_pb2.ReportResultRequest(

@@ -203,8 +203,8 @@ def test_a_token_expires_with_the_clock_and_dies_by_logout_revocation_reset_or_d
 
 def _league(gateway: GuardedGateway) -> tuple[str, list[str]]:
     league = gateway.downstream.league_service
-    competition = league.create_competition("Spring league", "discard-league-2026", 2, 4)
-    return competition.id, [league.register_player(competition.id, f"Player {i}").id for i in range(8)]
+    competition = league.competitions.create("Spring league", "discard-league-2026", 2, 4)
+    return competition.id, [league.roster.register(competition.id, f"Player {i}").id for i in range(8)]
 
 
 @pytest.mark.rule("access.players.act-for-themselves")
@@ -222,7 +222,7 @@ def test_register_player_links_the_named_account_and_link_player_checks_league_a
     token = gateway.login("Saki", made.password)
     who = gateway("WhoAmI", identity_pb2.WhoAmIRequest(), token=token)
     assert [(p.competition_id, p.player_id) for p in who.players] == [(cid, player.id)]
-    registered = len(gateway.downstream.league_service.list_players(cid))
+    registered = len(gateway.downstream.league_service.roster.list(cid))
     judge_id, _ = gateway.account(identity_pb2.ROLE_JUDGE, "judge Anna")
     with pytest.raises(FailedPrecondition, match="only a player account"):  # refused before registering anyone
         gateway(
@@ -230,7 +230,7 @@ def test_register_player_links_the_named_account_and_link_player_checks_league_a
             competitions_pb2.RegisterPlayerRequest(competition_id=cid, name="Nodoka"),
             metadata=(("x-rondo-link-account", judge_id),),
         )
-    assert len(gateway.downstream.league_service.list_players(cid)) == registered
+    assert len(gateway.downstream.league_service.roster.list(cid)) == registered
     with pytest.raises(NotFound, match="no player"):
         gateway("LinkPlayer", identity_pb2.LinkPlayerRequest(account_id=made.account.id, competition_id=cid, player_id="ghost"))
     with pytest.raises(FailedPrecondition, match="already plays in competition"):

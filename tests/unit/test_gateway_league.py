@@ -28,8 +28,8 @@ def gateway() -> Iterator[Gateway]:
 def _advance(gateway: Gateway, cid: str):
     """AdvanceStage's two steps: league plans and seats the stage, then stores it."""
     league = gateway.league
-    plan = league.prepare_stage(cid)
-    return league.save_stage(cid, plan.number, (), BY)
+    plan = league.stages.prepare(cid)
+    return league.stages.save(cid, plan.number, (), BY)
 
 
 def _records(gateway: Gateway, cid: str) -> list:
@@ -69,7 +69,7 @@ def test_a_substitute_registered_before_the_first_draw_is_not_drawn_and_a_redraw
     seated = {pid for rnd in view.draw.rounds for table in rnd.tables for pid in table.player_ids}
     assert seated == {p.id for p in roster}
     gateway("ApproveDraw", draws_pb2.ApproveDrawRequest(competition_id=cid, draw_id=view.draw.id))
-    gateway.league.withdraw_player(cid, roster[0].id, "moved away")
+    gateway.league.roster.withdraw(cid, roster[0].id, "moved away")
     redrawn = gateway("Redraw", draws_pb2.RedrawRequest(competition_id=cid, played_rounds=1, reason="a player left"))
     last = {pid for table in redrawn.draw.rounds[1].tables for pid in table.player_ids}
     assert sub.id in last and roster[0].id not in last
@@ -94,7 +94,7 @@ def test_a_technical_substitute_is_registered_and_takes_a_no_show_s_seat_by_his_
             ),
         )
     assert [v.field for v in error.value.violations] == ["status"]
-    tables = gateway.league.get_draw(cid).rounds[0]
+    tables = gateway.league.draws.get(cid).rounds[0]
     absent = tables[1][3]
 
     def no_show(table: int, player: str, substitute: str):
@@ -109,7 +109,7 @@ def test_a_technical_substitute_is_registered_and_takes_a_no_show_s_seat_by_his_
             ),
         )
 
-    records = len(gateway.league.match_history(cid, 1, 2))
+    records = len(gateway.league.records.history(cid, 1, 2))
     for substitute, says in (
         (tables[0][0], "is registered as main"),  # a main participant is no substitute
         ("sub ivan", "name a registered technical substitute by his player id"),  # his name, not his id
@@ -117,7 +117,7 @@ def test_a_technical_substitute_is_registered_and_takes_a_no_show_s_seat_by_his_
         with pytest.raises(InvalidArgument) as error:
             no_show(2, absent, substitute)
         assert error.value.violations[0].field == "no_show.substitute" and says in error.value.violations[0].description
-    assert len(gateway.league.match_history(cid, 1, 2)) == records  # nothing stored
+    assert len(gateway.league.records.history(cid, 1, 2)) == records  # nothing stored
     no_show(2, absent, sub.id)
     with pytest.raises(InvalidArgument) as error:  # one match a round
         no_show(1, tables[0][3], sub.id)
@@ -165,14 +165,14 @@ def test_a_withdrawal_through_the_gateway_is_keyed_and_appends_its_events(gatewa
 @pytest.mark.rule("updown.withdrawal.half-rule")
 def test_a_withdrawal_that_settles_the_last_games_of_an_updown_stage_completes_it_with_its_event(gateway):
     league = gateway.league
-    cid = league.create_competition("Up&Down", "updown-league-2007", 22, 2).id
-    ids = [league.register_player(cid, f"U{i}", rating=2000 - i).id for i in range(4)]
+    cid = league.competitions.create("Up&Down", "updown-league-2007", 22, 2).id
+    ids = [league.roster.register(cid, f"U{i}", rating=2000 - i).id for i in range(4)]
     one = _advance(gateway, cid)
     quitter = ids[3]
     for r, rnd in enumerate(one.rounds, 1):
         for t, (a, b) in enumerate(rnd, 1):
             if quitter not in (a, b):
-                league.record_game(cid, 1, r, t, GameEntry(1, a, b, "1-0"), BY)
+                league.records.record_game(cid, 1, r, t, GameEntry(1, a, b, "1-0"), BY)
     player = gateway(
         "WithdrawPlayer", competitions_pb2.WithdrawPlayerRequest(competition_id=cid, player_id=quitter, reason="ill")
     )
@@ -198,13 +198,13 @@ def test_a_withdrawal_that_settles_the_last_games_of_an_updown_stage_completes_i
 @pytest.mark.rule("updown.records.correction-refused-after-later-stage")
 def test_an_updown_correction_changing_stage_two_is_refused_through_the_gateway_then_confirmed(gateway):
     league = gateway.league
-    cid = league.create_competition("Up&Down", "updown-league-2007", 22, 2).id
-    ids = [league.register_player(cid, f"P{i:02d}", rating=2000 - i).id for i in range(1, 13)]
+    cid = league.competitions.create("Up&Down", "updown-league-2007", 22, 2).id
+    ids = [league.roster.register(cid, f"P{i:02d}", rating=2000 - i).id for i in range(1, 13)]
     order = {p: i for i, p in enumerate(ids)}
     one = _advance(gateway, cid)
     for r, rnd in enumerate(one.rounds, 1):
         for t, (a, b) in enumerate(rnd, 1):
-            league.record_game(cid, 1, r, t, GameEntry(1, a, b, "1-0" if order[a] < order[b] else "0-1"), BY)
+            league.records.record_game(cid, 1, r, t, GameEntry(1, a, b, "1-0" if order[a] < order[b] else "0-1"), BY)
     _advance(gateway, cid)
     first = next(r for r in _records(gateway, cid) if r.stage == 1 and {r.content.first, r.content.second} == {ids[3], ids[4]})
     reversed_ = GameEntry(1, first.content.first, first.content.second, "0-1" if first.content.result == "1-0" else "1-0")
@@ -220,13 +220,13 @@ def test_an_updown_correction_changing_stage_two_is_refused_through_the_gateway_
 @pytest.mark.rule("cup.records.correction-refused-after-later-stage")
 def test_a_cup_correction_changing_a_paired_stage_is_refused_through_the_gateway_then_confirmed(gateway):
     league = gateway.league
-    cid = league.create_competition("Open cup", "open-cup-2023", 6, 2).id
-    ids = [league.register_player(cid, f"P{i:02d}", rating=3000 - i).id for i in range(1, 9)]
+    cid = league.competitions.create("Open cup", "open-cup-2023", 6, 2).id
+    ids = [league.roster.register(cid, f"P{i:02d}", rating=3000 - i).id for i in range(1, 9)]
     seed = {p: i for i, p in enumerate(ids)}
     qf = _advance(gateway, cid)
     for t, (a, b) in enumerate(qf.rounds[0], 1):
         for n in (1, 2):
-            league.record_game(cid, 1, 1, t, GameEntry(n, a, b, "1-0" if seed[a] < seed[b] else "0-1"), BY)
+            league.records.record_game(cid, 1, 1, t, GameEntry(n, a, b, "1-0" if seed[a] < seed[b] else "0-1"), BY)
     _advance(gateway, cid)
     game = next(r for r in _records(gateway, cid) if r.stage == 1 and r.table == 1 and r.content.number == 2)
     flipped = GameEntry(2, game.content.first, game.content.second, "1-0")
@@ -240,8 +240,8 @@ def test_a_cup_correction_changing_a_paired_stage_is_refused_through_the_gateway
 
 @pytest.mark.rule("mahjong.roster.close-registration")
 def test_the_organizer_closes_registration_through_the_gateway_dropping_the_last_registered(gateway):
-    competition = gateway.league.create_competition("Winter league", "discard-league-2026", 4, 4)
-    players = [gateway.league.register_player(competition.id, f"Q{i:02d}") for i in range(1, 11)]
+    competition = gateway.league.competitions.create("Winter league", "discard-league-2026", 4, 4)
+    players = [gateway.league.roster.register(competition.id, f"Q{i:02d}") for i in range(1, 11)]
     with pytest.raises(FailedPrecondition, match="drop the last-registered 2 \\(Q09, Q10\\)"):
         gateway("CloseRegistration", competitions_pb2.CloseRegistrationRequest(competition_id=competition.id))
     closed = gateway(

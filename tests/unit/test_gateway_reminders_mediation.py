@@ -66,8 +66,8 @@ class Gateway(GuardedGateway):
 def reminders():
     g = Gateway(datetime(2026, 3, 1, tzinfo=UTC))
     league = g.downstream.league_service
-    competition = league.create_competition("Spring league", "discard-league-2026", 2, 4)
-    ids = [league.register_player(competition.id, f"Player {i}").id for i in range(1, 5)]
+    competition = league.competitions.create("Spring league", "discard-league-2026", 2, 4)
+    ids = [league.roster.register(competition.id, f"Player {i}").id for i in range(1, 5)]
     club = g("CreateClub", scheduling_pb2.CreateClubRequest(club=scheduling_pb2.Club(name="Discard club")))
     g.loop.run_until_complete(  # a match of the competition open for scheduling
         g.downstream.booking.OpenMatch(  # type: ignore[attr-defined]
@@ -150,10 +150,10 @@ def test_the_periodic_task_runs_without_a_bot_and_the_bot_acknowledges_later(rem
 def updown():
     g = Gateway(datetime(2026, 10, 7, 9, 0, tzinfo=UTC))  # Wednesday 12:00 Moscow
     league = g.downstream.league_service
-    competition = league.create_competition("Up&Down", "updown-league-2007", 22, 2)
-    ids = [league.register_player(competition.id, f"P{i:02d}", rating=2000 - i).id for i in range(1, 13)]
-    plan = league.prepare_stage(competition.id)
-    stage = league.save_stage(competition.id, plan.number, seat(plan), "organizer")
+    competition = league.competitions.create("Up&Down", "updown-league-2007", 22, 2)
+    ids = [league.roster.register(competition.id, f"P{i:02d}", rating=2000 - i).id for i in range(1, 13)]
+    plan = league.stages.prepare(competition.id)
+    stage = league.stages.save(competition.id, plan.number, seat(plan), "organizer")
     g(
         "SetMediationCalendar",
         mediation_pb2.SetMediationCalendarRequest(
@@ -204,7 +204,7 @@ def test_a_mediated_no_show_is_a_technical_loss_recorded_in_league(updown):
     assert done.record.game.result == "-/+" and done.mediation.status == mediation_pb2.MEDIATION_STATUS_NO_SHOW
     [(record_game)] = [c for c in g.downstream.calls if c.method == "RecordGame"]
     assert (record_game.request.round, record_game.request.table, record_game.request.game.first_player_id) == (1, 1, first)
-    history = g.downstream.league_service.match_history(cid, 1, 1, stage=1)
+    history = g.downstream.league_service.records.history(cid, 1, 1, stage=1)
     assert [r.content.result for r in history if isinstance(r.content, GameEntry)] == ["-/+"]
     assert g.kinds("mediation.") == ["mediation.requested", "mediation.scheduled", "mediation.closed"]
     assert "standings.changed" in [e[0] for e in g.events.events]
@@ -248,7 +248,7 @@ def test_three_no_shows_against_different_opponents_are_reported_not_removed(upd
         g.clock.now = datetime(2026, 10, 7, 9, 0, tzinfo=UTC) + timedelta(minutes=n + 1)
     assert [d.player_id for d in done.removal_due] == [absent] and len(done.removal_due[0].opponent_ids) == 3
     assert g.kinds("mediation.removal-due") == ["mediation.removal-due"]
-    [player] = [p for p in g.downstream.league_service.list_players(cid) if p.id == absent]
+    [player] = [p for p in g.downstream.league_service.roster.list(cid) if p.id == absent]
     assert player.status.value == "main"  # reported; the organizer decides (WithdrawPlayer)
 
 

@@ -25,7 +25,7 @@ def gateway() -> Iterator[Gateway]:
 @pytest.mark.rule("mahjong.records.player-report-confirmed-by-table")
 def test_reports_and_confirmations_pass_through_with_scoped_keys_and_standings_changed(gateway):
     competition, _, _ = gateway.published(players=8, rounds=2)
-    seats = list(gateway.league.get_draw(competition.id).rounds[0][0])
+    seats = list(gateway.league.draws.get(competition.id).rounds[0][0])
     scores = dict(zip(seats, (45_000, 35_000, 25_000, 15_000), strict=True))
     record = gateway(
         "ReportResult",

@@ -13,7 +13,7 @@ from gateway.adapters.events import EventLog
 from gateway.adapters.idempotency import GatewayKeys
 from gateway.service import SOLVER_MARGIN_SECONDS
 from league.domain.model import DrawStatus
-from league.service import LeagueService
+from league.service import League
 from rondo.gateway.v1 import common_pb2, draws_pb2, results_pb2
 from rondo.solver.v1 import solver_pb2
 from rondo_runtime.errors import FailedPrecondition, InvalidArgument, Unavailable
@@ -38,14 +38,14 @@ class Gateway(GuardedGateway):
 
     def __init__(self) -> None:
         super().__init__()
-        self.league: LeagueService = self.downstream.league_service
+        self.league: League = self.downstream.league_service
 
     def competition(self, players: int = 8, rounds: int = 3, withdrawn: int | None = None):
         """A competition with ``players`` registered (ratings 1500 + i); ``withdrawn``: that one left."""
-        competition = self.league.create_competition("Spring league", "discard-league-2026", rounds, 4)
-        roster = [self.league.register_player(competition.id, f"Player {i}", rating=1500 + i) for i in range(players)]
+        competition = self.league.competitions.create("Spring league", "discard-league-2026", rounds, 4)
+        roster = [self.league.roster.register(competition.id, f"Player {i}", rating=1500 + i) for i in range(players)]
         if withdrawn is not None:
-            self.league.withdraw_player(competition.id, roster[withdrawn].id, "moved away")
+            self.league.roster.withdraw(competition.id, roster[withdrawn].id, "moved away")
         return competition, roster
 
     def published(self, players: int = 8, rounds: int = 3):
@@ -56,7 +56,7 @@ class Gateway(GuardedGateway):
         return competition, roster, view.draw.id
 
     def draws(self, competition_id: str):
-        return self.league.list_draws(competition_id)
+        return self.league.draws.list(competition_id)
 
 
 @pytest.fixture
@@ -122,7 +122,7 @@ def test_approve_draw_publishes_the_proposal_and_appends_draw_published(gateway)
     approved = gateway("ApproveDraw", draws_pb2.ApproveDrawRequest(competition_id=competition.id, draw_id=proposed.id))
     assert approved.status == draws_pb2.DRAW_STATUS_APPROVED and approved.id == proposed.id
     assert not approved.proven_optimal and approved.approved_at.seconds > 0
-    assert gateway.league.get_competition(competition.id).published_draw_id == proposed.id
+    assert gateway.league.competitions.get(competition.id).published_draw_id == proposed.id
     assert gateway.events.for_competition(competition.id) == [("draw.proposed", proposed.id), ("draw.published", proposed.id)]
     assert gateway.events.events[-1][3] == {"version": 1, "status": draws_pb2.DRAW_STATUS_APPROVED}
 
@@ -130,9 +130,9 @@ def test_approve_draw_publishes_the_proposal_and_appends_draw_published(gateway)
 @pytest.mark.rule("mahjong.draw.redraw-keeps-played-rounds")
 def test_redraw_sends_league_s_plan_to_the_solver_and_stores_the_played_rounds_as_played(gateway):
     competition, roster, published_id = gateway.published(players=8, rounds=3)
-    published = gateway.league.get_draw(competition.id)
-    gateway.league.withdraw_player(competition.id, roster[2].id, "moved away")
-    newcomer = gateway.league.register_player(competition.id, "Newcomer")
+    published = gateway.league.draws.get(competition.id)
+    gateway.league.roster.withdraw(competition.id, roster[2].id, "moved away")
+    newcomer = gateway.league.roster.register(competition.id, "Newcomer")
     pin = draws_pb2.Pin(player_id=newcomer.id, round=2, table=1)  # competition numbering
     view = gateway(
         "Redraw",
@@ -182,19 +182,19 @@ def test_the_draw_seed_is_the_committed_one_else_the_organizer_s_else_the_key_s(
     assert named.seed == 7 and not unset.HasField("seed")  # without a key the solver picks one
 
     committed, _ = gateway.competition()
-    gateway.league.commit_draw_seed(committed.id, "organizer")
+    gateway.league.trust.commit_draw_seed(committed.id, "organizer")
     with pytest.raises(FailedPrecondition) as error:
         gateway("DrawCompetition", draws_pb2.DrawCompetitionRequest(competition_id=committed.id, seed=7))
     assert error.value.reason == "DRAW_SEED_COMMITTED"
-    first = gateway.league.next_draw_seed(committed.id)
+    first = gateway.league.trust.next_draw_seed(committed.id)
     gateway("DrawCompetition", draws_pb2.DrawCompetitionRequest(competition_id=committed.id, idempotency_key="draw-2"))
     assert gateway.downstream.solver.requests[-1].seed == first
 
 
 def test_the_solver_s_invalid_argument_names_players_not_ids(gateway):
     competition, roster, _ = gateway.published()
-    gateway.league.withdraw_player(competition.id, roster[5].id, "moved away")
-    gateway.league.register_player(competition.id, "Newcomer")
+    gateway.league.roster.withdraw(competition.id, roster[5].id, "moved away")
+    gateway.league.roster.register(competition.id, "Newcomer")
     gone = roster[5]
     gateway.downstream.solver.answer(
         InvalidArgument.single("separations[0].player_ids", f"{gone.id!r} is not among the players to draw")
@@ -264,7 +264,7 @@ def test_a_failed_save_appends_no_event_and_a_retry_with_the_key_completes_exact
     with pytest.raises(Unavailable):
         gateway("DrawCompetition", request)
     assert gateway.draws(competition.id) == [] and gateway.events.events == []
-    assert not gateway.league.get_competition(competition.id).published_draw_id  # nothing approved
+    assert not gateway.league.competitions.get(competition.id).published_draw_id  # nothing approved
 
     first = gateway("DrawCompetition", request)
     again = gateway("DrawCompetition", request)
@@ -289,10 +289,10 @@ def test_the_key_sent_to_league_is_scoped_to_the_caller_and_method(gateway):
 
 def test_list_tables_names_the_players_of_the_published_draw(gateway):
     competition, roster, published_id = gateway.published(players=8, rounds=2)
-    gateway.league.withdraw_player(competition.id, roster[0].id, "moved away")  # still named: history
+    gateway.league.roster.withdraw(competition.id, roster[0].id, "moved away")  # still named: history
     tables = gateway("GetSeating", draws_pb2.GetSeatingRequest(competition_id=competition.id))
     names = {p.id: p.name for p in roster}
-    published = gateway.league.get_draw(competition.id)
+    published = gateway.league.draws.get(competition.id)
     assert (tables.draw_id, tables.version) == (published_id, 1)
     assert [r.number for r in tables.rounds] == [1, 2] and [t.number for t in tables.rounds[0].tables] == [1, 2]
     for named, seats in zip(tables.rounds, published.rounds):
@@ -307,7 +307,7 @@ def _rounds_pb(rounds) -> list[common_pb2.Round]:
 
 def test_an_accepted_record_appends_standings_changed_and_a_refused_one_nothing(gateway):
     competition, roster, _ = gateway.published(players=8, rounds=2)
-    seats = list(gateway.league.get_draw(competition.id).rounds[0][0])
+    seats = list(gateway.league.draws.get(competition.id).rounds[0][0])
     scores = dict(zip(seats, (45_000, 35_000, 25_000, 15_000), strict=True))
     request = results_pb2.RecordHanchanRequest(
         competition_id=competition.id,

@@ -88,8 +88,8 @@ def test_a_disabled_accounts_link_stops_working_but_the_bot_can_still_forget_the
 @pytest.mark.rule("access.bot.acts-for-linked-player")
 def test_a_delegated_action_reaches_the_downstream_as_the_players_and_is_audited_via_the_bot(gateway):
     league = gateway.downstream.league_service
-    cid = league.create_competition("Spring league", "discard-league-2026", 2, 4).id
-    ids = [league.register_player(cid, f"Player {i}").id for i in range(2)]
+    cid = league.competitions.create("Spring league", "discard-league-2026", 2, 4).id
+    ids = [league.roster.register(cid, f"Player {i}").id for i in range(2)]
     token = gateway.player(cid, ids[0])
     _, bot = gateway.account(identity_pb2.ROLE_BOT, "Telegram bot")
     link(gateway, bot, code_for(gateway, token), 42)

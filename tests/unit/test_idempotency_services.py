@@ -8,7 +8,7 @@ import pytest
 from booking.service import BookingService
 from league.domain.certificate import SolveRecord
 from league.domain.model import DrawStatistics
-from league.service import LeagueService
+from league.service import League
 from rondo_runtime.errors import InvalidArgument
 from rondo_runtime.idempotency import REUSED_MESSAGE
 from tests.unit.fakes import FakeBookingRepository, FakeLeagueRepository, FakeUnitOfWork
@@ -28,59 +28,59 @@ def league_uow() -> FakeUnitOfWork[FakeLeagueRepository]:
 
 
 @pytest.fixture
-def league(league_uow) -> LeagueService:
-    return LeagueService(league_uow)
+def league(league_uow) -> League:
+    return League(league_uow)
 
 
 def test_a_competition_key_is_bound_to_its_request(league, league_uow):
-    first = league.create_competition("Spring", "", 2, 4, idempotency_key="k")
-    assert league.create_competition("Spring", "", 2, 4, idempotency_key="k").id == first.id
+    first = league.competitions.create("Spring", "", 2, 4, idempotency_key="k")
+    assert league.competitions.create("Spring", "", 2, 4, idempotency_key="k").id == first.id
     with pytest.raises(InvalidArgument) as error:
-        league.create_competition("Spring", "", 3, 4, idempotency_key="k")
+        league.competitions.create("Spring", "", 3, 4, idempotency_key="k")
     _reused(error)
     assert list(league_uow.repository.competitions) == [first.id]
-    assert league.create_competition("Spring", "", 2, 4, idempotency_key="k2").id != first.id
+    assert league.competitions.create("Spring", "", 2, 4, idempotency_key="k2").id != first.id
 
 
 def test_a_player_key_is_bound_to_its_competition_and_name(league, league_uow):
-    a = league.create_competition("A", "", 2, 4)
-    b = league.create_competition("B", "", 2, 4)
-    saki = league.register_player(a.id, "Saki", idempotency_key="k")
-    assert league.register_player(a.id, "Saki", idempotency_key="k").id == saki.id
+    a = league.competitions.create("A", "", 2, 4)
+    b = league.competitions.create("B", "", 2, 4)
+    saki = league.roster.register(a.id, "Saki", idempotency_key="k")
+    assert league.roster.register(a.id, "Saki", idempotency_key="k").id == saki.id
     for competition_id, name in ((a.id, "Nodoka"), (b.id, "Saki")):
         with pytest.raises(InvalidArgument) as error:
-            league.register_player(competition_id, name, idempotency_key="k")
+            league.roster.register(competition_id, name, idempotency_key="k")
         _reused(error)
     assert list(league_uow.repository.players_by_id) == [saki.id]
 
 
 def test_a_draw_key_is_bound_to_its_seats_and_other_methods_keys_mean_nothing(league, league_uow):
-    competition = league.create_competition("L", "", 2, 4, idempotency_key="same")
-    ids = [league.register_player(competition.id, f"P{i}").id for i in range(8)]
+    competition = league.competitions.create("L", "", 2, 4, idempotency_key="same")
+    ids = [league.roster.register(competition.id, f"P{i}").id for i in range(8)]
     rounds = ((tuple(ids[:4]), tuple(ids[4:])), ((ids[0], ids[1], ids[4], ids[5]), (ids[2], ids[3], ids[6], ids[7])))
-    draw = league.save_draw(competition.id, 1, rounds, STATS, idempotency_key="same")  # CreateCompetition's key too
-    assert league.save_draw(competition.id, 1, rounds, STATS, idempotency_key="same").id == draw.id
+    draw = league.draws.save(competition.id, 1, rounds, STATS, idempotency_key="same")  # CreateCompetition's key too
+    assert league.draws.save(competition.id, 1, rounds, STATS, idempotency_key="same").id == draw.id
     with pytest.raises(InvalidArgument) as error:
-        league.save_draw(competition.id, 1, (rounds[1], rounds[0]), STATS, idempotency_key="same")
+        league.draws.save(competition.id, 1, (rounds[1], rounds[0]), STATS, idempotency_key="same")
     _reused(error)
-    assert [d.id for d in league.list_draws(competition.id)] == [draw.id]
+    assert [d.id for d in league.draws.list(competition.id)] == [draw.id]
 
 
 def test_a_draw_with_its_solve_record_is_keyed_on_the_question_asked_of_the_solver(league, league_uow):
     """The gateway's retry after a lost answer asks the solver the same question; a differing answer
     (a draw the wall clock cut) gets the draw stored first, a different question is refused."""
-    competition = league.create_competition("L", "", 2, 4)
-    ids = [league.register_player(competition.id, f"P{i}").id for i in range(8)]
+    competition = league.competitions.create("L", "", 2, 4)
+    ids = [league.roster.register(competition.id, f"P{i}").id for i in range(8)]
     rounds = ((tuple(ids[:4]), tuple(ids[4:])), ((ids[0], ids[1], ids[4], ids[5]), (ids[2], ids[3], ids[6], ids[7])))
     asked = SolveRecord(solver_request=b"draw 8 players, seed 7", work_budget=100, work_used=100, reproducible=False)
-    draw = league.save_draw(competition.id, 7, rounds, STATS, idempotency_key="k", solve_record=asked)
-    other_answer = league.save_draw(competition.id, 7, (rounds[1], rounds[0]), STATS, idempotency_key="k", solve_record=asked)
+    draw = league.draws.save(competition.id, 7, rounds, STATS, idempotency_key="k", solve_record=asked)
+    other_answer = league.draws.save(competition.id, 7, (rounds[1], rounds[0]), STATS, idempotency_key="k", solve_record=asked)
     assert other_answer.id == draw.id and other_answer.rounds == rounds
     with pytest.raises(InvalidArgument) as error:
         other_question = SolveRecord(solver_request=b"draw 8 players, seed 8", work_budget=100, work_used=1, reproducible=True)
-        league.save_draw(competition.id, 8, rounds, STATS, idempotency_key="k", solve_record=other_question)
+        league.draws.save(competition.id, 8, rounds, STATS, idempotency_key="k", solve_record=other_question)
     _reused(error)
-    assert [d.id for d in league.list_draws(competition.id)] == [draw.id]
+    assert [d.id for d in league.draws.list(competition.id)] == [draw.id]
 
 
 @pytest.fixture

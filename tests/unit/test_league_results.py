@@ -8,10 +8,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from league.domain.mahjong.standings import standings_as_dict
 from league.domain.model import PlayerStatus
 from league.domain.records import HanchanEntry, NoShowEntry, PenaltyEntry
-from league.domain.standings import standings_as_dict
-from league.service import LeagueService
+from league.service import League
 from rondo_runtime.errors import FailedPrecondition, InvalidArgument, NotFound
 from tests import mahjong_results as data
 from tests.unit.fakes import FakeLeagueRepository, FakeUnitOfWork
@@ -23,7 +23,7 @@ BY = data.BY
 
 def _approved_league():
     uow: Any = FakeUnitOfWork(FakeLeagueRepository())  # the fake stands in for the SQL unit of work
-    league = LeagueService(uow, clock=Clock())
+    league = League(uow, clock=Clock())
     competition, ids, tables = data.approved_league(league)
     return league, uow, competition, ids, tables
 
@@ -45,15 +45,15 @@ def test_standings_from_records_equal_the_season_file_path_and_history_keeps_the
     league, _, competition, ids, tables = season
     original = record_round_one(league, competition.id, tables)
     corrected = dict(zip(data.seated(tables)[3], data.CORRECTED, strict=True))
-    correction = league.correct_record(competition.id, original.id, _hanchan(1, corrected), data.CORRECTION_REASON, "organizer")
+    correction = league.records.correct(competition.id, original.id, _hanchan(1, corrected), data.CORRECTION_REASON, "organizer")
 
-    result = league.get_standings(competition.id)
+    result = league.standings.get(competition.id)
     expected = data.expected_standings(ids, tables)
     assert standings_as_dict(result.standings) == standings_as_dict(expected)
     assert data.SUBSTITUTE not in {row.player for row in result.standings.rows}
     assert result.names[ids[0]] == "P01"
 
-    history = league.match_history(competition.id, 1, 4)
+    history = league.records.history(competition.id, 1, 4)
     assert [r.id for r in history][0] == original.id and history[-1].id == correction.id
     assert correction.replaces_record_id == original.id and correction.reason == data.CORRECTION_REASON
     assert correction.recorded_by == "organizer" and original.recorded_by == BY
@@ -62,8 +62,8 @@ def test_standings_from_records_equal_the_season_file_path_and_history_keeps_the
 @pytest.mark.rule("mahjong.standings.partial-match")
 def test_a_partial_match_is_provisional_and_says_what_is_missing(season):
     league, _, competition, _, tables = season
-    league.record_hanchan(competition.id, 1, 1, _hanchan(1, data.scores(tables[0], 1, 1)), BY)
-    rows = {r.player: r for r in league.get_standings(competition.id).standings.rows}
+    league.records.record_hanchan(competition.id, 1, 1, _hanchan(1, data.scores(tables[0], 1, 1)), BY)
+    rows = {r.player: r for r in league.standings.get(competition.id).standings.rows}
     row = rows[tables[0][0]]
     assert row.figures.provisional
     assert any("1 of 3 hanchans played (missing 2, 3)" in n for n in row.figures.notes)
@@ -82,7 +82,7 @@ def test_scores_not_summing_to_120000_are_refused_naming_the_field(season):
     league, uow, competition, _, tables = season
     s = data.scores(tables[0], 1, 1)
     s[tables[0][0]] -= 1000
-    error = _refused(league, uow, league.record_hanchan, competition.id, 1, 1, _hanchan(1, s), BY)
+    error = _refused(league, uow, league.records.record_hanchan, competition.id, 1, 1, _hanchan(1, s), BY)
     assert [v.field for v in error.violations] == ["hanchan.scores"]
     assert "sum is 119 000, must be 120 000" in error.violations[0].description
 
@@ -92,24 +92,24 @@ def test_bad_results_name_their_field_and_store_nothing(season):
     s = data.scores(tables[0], 1, 1)
     stranger = next(p for p in ids if p not in tables[0])
     wrong = {stranger if p == tables[0][0] else p: x for p, x in s.items()}
-    error = _refused(league, uow, league.record_hanchan, competition.id, 1, 1, _hanchan(1, wrong), BY)
+    error = _refused(league, uow, league.records.record_hanchan, competition.id, 1, 1, _hanchan(1, wrong), BY)
     assert f"hanchan.scores.{stranger}" in [v.field for v in error.violations]
-    error = _refused(league, uow, league.record_hanchan, competition.id, 1, 1, _hanchan(4, s), BY)
+    error = _refused(league, uow, league.records.record_hanchan, competition.id, 1, 1, _hanchan(4, s), BY)
     assert [v.field for v in error.violations] == ["hanchan.number"]
-    error = _refused(league, uow, league.record_hanchan, competition.id, 1, 5, _hanchan(1, s), BY)
+    error = _refused(league, uow, league.records.record_hanchan, competition.id, 1, 5, _hanchan(1, s), BY)
     assert [v.field for v in error.violations] == ["table"]
-    error = _refused(league, uow, league.record_hanchan, competition.id, 9, 1, _hanchan(1, s), BY)
+    error = _refused(league, uow, league.records.record_hanchan, competition.id, 9, 1, _hanchan(1, s), BY)
     assert [v.field for v in error.violations] == ["round"]
-    error = _refused(league, uow, league.record_hanchan, competition.id, 1, 1, _hanchan(1, s), "")
+    error = _refused(league, uow, league.records.record_hanchan, competition.id, 1, 1, _hanchan(1, s), "")
     assert [v.field for v in error.violations] == ["recorded_by"]
-    error = _refused(league, uow, league.record_no_show, competition.id, 1, 1, NoShowEntry(stranger, "Sub"), BY)
+    error = _refused(league, uow, league.records.record_no_show, competition.id, 1, 1, NoShowEntry(stranger, "Sub"), BY)
     assert "no_show.player" in [v.field for v in error.violations]
 
 
 @pytest.mark.rule("mahjong.scoring.penalty-reason")
 def test_a_penalty_without_a_reason_is_refused(season):
     league, uow, competition, _, tables = season
-    error = _refused(league, uow, league.record_penalty, competition.id, 1, 1, PenaltyEntry(tables[0][0], 5000, "  "), BY)
+    error = _refused(league, uow, league.records.record_penalty, competition.id, 1, 1, PenaltyEntry(tables[0][0], 5000, "  "), BY)
     assert [v.field for v in error.violations] == ["penalty.reason"]
 
 
@@ -117,27 +117,27 @@ def test_corrections_of_unknown_or_already_corrected_records_are_refused(season)
     league, _, competition, _, tables = season
     s = data.scores(tables[0], 1, 1)
     with pytest.raises(NotFound):
-        league.correct_record(competition.id, "no-such-record", _hanchan(1, s), "typo", BY)
-    first = league.record_hanchan(competition.id, 1, 1, _hanchan(1, s), BY)
+        league.records.correct(competition.id, "no-such-record", _hanchan(1, s), "typo", BY)
+    first = league.records.record_hanchan(competition.id, 1, 1, _hanchan(1, s), BY)
     with pytest.raises(InvalidArgument) as error:
-        league.correct_record(competition.id, first.id, _hanchan(1, s), "", BY)
+        league.records.correct(competition.id, first.id, _hanchan(1, s), "", BY)
     assert [v.field for v in error.value.violations] == ["reason"]
-    league.correct_record(competition.id, first.id, _hanchan(1, dict(reversed(list(s.items())))), "typo", BY)
+    league.records.correct(competition.id, first.id, _hanchan(1, dict(reversed(list(s.items())))), "typo", BY)
     with pytest.raises(FailedPrecondition):
-        league.correct_record(competition.id, first.id, _hanchan(1, s), "again", BY)
+        league.records.correct(competition.id, first.id, _hanchan(1, s), "again", BY)
     with pytest.raises(InvalidArgument) as error:
-        league.record_hanchan(competition.id, 1, 1, _hanchan(1, s), BY)
+        league.records.record_hanchan(competition.id, 1, 1, _hanchan(1, s), BY)
     assert [v.field for v in error.value.violations] == ["hanchan.number"]
 
 
 def test_recording_is_idempotent_per_key(season):
     league, uow, competition, _, tables = season
     h = _hanchan(1, data.scores(tables[0], 1, 1))
-    first = league.record_hanchan(competition.id, 1, 1, h, BY, idempotency_key="k")
-    again = league.record_hanchan(competition.id, 1, 1, h, BY, idempotency_key="k")
+    first = league.records.record_hanchan(competition.id, 1, 1, h, BY, idempotency_key="k")
+    again = league.records.record_hanchan(competition.id, 1, 1, h, BY, idempotency_key="k")
     assert again == first and len(uow.repository.records_by_id) == 1
     with pytest.raises(InvalidArgument) as error:
-        league.record_hanchan(competition.id, 1, 2, h, BY, idempotency_key="k")
+        league.records.record_hanchan(competition.id, 1, 2, h, BY, idempotency_key="k")
     assert [v.field for v in error.value.violations] == ["idempotency_key"]
 
 
@@ -152,13 +152,13 @@ _four_scores = st.lists(st.integers(-20, 80).map(lambda x: x * 1000), min_size=3
 def test_a_correction_followed_by_its_reverse_restores_the_standings_exactly(new, chombo):
     league, _, competition, _, tables = _approved_league()
     original = record_round_one(league, competition.id, tables)
-    before = standings_as_dict(league.get_standings(competition.id).standings)
+    before = standings_as_dict(league.standings.get(competition.id).standings)
     seats = data.seated(tables)[3]
     changed = _hanchan(1, dict(zip(seats, new, strict=True)), {seats[1]: chombo} if chombo else None)
-    correction = league.correct_record(competition.id, original.id, changed, "wrong protocol", BY)
-    league.correct_record(competition.id, correction.id, original.content, "the protocol was right", BY)
-    assert standings_as_dict(league.get_standings(competition.id).standings) == before
-    assert len(league.match_history(competition.id, 1, 4)) == 5  # 3 hanchans, the correction, its reverse
+    correction = league.records.correct(competition.id, original.id, changed, "wrong protocol", BY)
+    league.records.correct(competition.id, correction.id, original.content, "the protocol was right", BY)
+    assert standings_as_dict(league.standings.get(competition.id).standings) == before
+    assert len(league.records.history(competition.id, 1, 4)) == 5  # 3 hanchans, the correction, its reverse
 
 
 @pytest.mark.rule("mahjong.records.standings-use-confirmed-only")
@@ -166,36 +166,36 @@ def test_standings_are_answered_from_the_cache_until_anything_they_depend_on_cha
     league, uow, competition, ids, tables = season
     cid = competition.id
     original = record_round_one(league, cid, tables)
-    cache = league.reviews.cache
+    cache = league.standings.cache
 
     def read_is(hit: bool) -> None:
         hits = cache.hits
-        got = league.get_standings(cid)
-        fresh = uow.read(lambda repo: league.reviews.standings_in(repo, repo.competition(cid)))
+        got = league.standings.get(cid)
+        fresh = uow.read(lambda repo: league.standings.standings_in(repo, repo.competition(cid)))
         assert standings_as_dict(got.standings) == standings_as_dict(fresh.standings) and got.notes == fresh.notes
         assert cache.hits == hits + hit
 
     read_is(False)
     read_is(True)  # nothing changed: the answer is the cached one
     corrected = dict(zip(data.seated(tables)[3], data.CORRECTED, strict=True))
-    correction = league.correct_record(cid, original.id, _hanchan(1, corrected), data.CORRECTION_REASON, "organizer")
+    correction = league.records.correct(cid, original.id, _hanchan(1, corrected), data.CORRECTION_REASON, "organizer")
     read_is(False)
     read_is(True)
     with pytest.raises(InvalidArgument):  # a refused record changes nothing, the cache stays valid
-        league.record_penalty(cid, 1, 1, PenaltyEntry(tables[0][0], 1000, " "), BY)
+        league.records.record_penalty(cid, 1, 1, PenaltyEntry(tables[0][0], 1000, " "), BY)
     read_is(True)
     seats = tables[0]
-    report = league.report_result(
+    report = league.records.report(
         cid, 2, 1, data.draw_rounds(ids)[1][0][0], _hanchan(1, dict(zip(data.draw_rounds(ids)[1][0], data.SCORES, strict=True)))
     )
     read_is(False)  # a pending report makes a row provisional
-    league.reviews.confirm_result(cid, report.id, data.draw_rounds(ids)[1][0][1])
+    league.records.confirm(cid, report.id, data.draw_rounds(ids)[1][0][1])
     read_is(False)  # a review changes what is confirmed
-    league.reviews.change_ruleset(cid, '{"chombo_penalty": 20000}', "club decision", "organizer")
+    league.rulesets.change(cid, '{"chombo_penalty": 20000}', "club decision", "organizer")
     read_is(False)
-    league.withdraw_player(cid, seats[1], "moved away")
+    league.roster.withdraw(cid, seats[1], "moved away")
     read_is(False)
-    league.register_player(cid, "Late Substitute", status=PlayerStatus.SUBSTITUTE)
+    league.roster.register(cid, "Late Substitute", status=PlayerStatus.SUBSTITUTE)
     read_is(False)
     read_is(True)
     assert correction.replaces_record_id == original.id

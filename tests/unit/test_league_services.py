@@ -8,7 +8,7 @@ import pytest
 
 from league.adapters.repository import LeagueRepository
 from league.domain.model import DrawStatistics, DrawStatus, PlayerStatus
-from league.service import LeagueService
+from league.service import League
 from rondo_runtime.errors import FailedPrecondition, InvalidArgument, NotFound
 from tests.unit.fakes import FakeLeagueRepository, FakeUnitOfWork, public_methods
 
@@ -32,13 +32,13 @@ def uow() -> FakeUnitOfWork[FakeLeagueRepository]:
 
 
 @pytest.fixture
-def league(uow) -> LeagueService:
-    return LeagueService(uow, clock=Clock())
+def league(uow) -> League:
+    return League(uow, clock=Clock())
 
 
-def _league_of(league: LeagueService, players: int, rounds: int = 2):
-    competition = league.create_competition("Spring league", "discard-league-2026", rounds, 4)
-    roster = [league.register_player(competition.id, f"Player {i}") for i in range(players)]
+def _league_of(league: League, players: int, rounds: int = 2):
+    competition = league.competitions.create("Spring league", "discard-league-2026", rounds, 4)
+    roster = [league.roster.register(competition.id, f"Player {i}") for i in range(players)]
     return competition, roster
 
 
@@ -56,16 +56,16 @@ def test_the_fake_repository_has_every_method_of_the_real_one():
 
 
 def test_create_competition_takes_its_time_from_the_injected_clock_and_is_idempotent(league, uow):
-    first = league.create_competition("Spring league", "", 0, 0, idempotency_key="k1")
-    again = league.create_competition("Spring league", "", 0, 0, idempotency_key="k1")
+    first = league.competitions.create("Spring league", "", 0, 0, idempotency_key="k1")
+    again = league.competitions.create("Spring league", "", 0, 0, idempotency_key="k1")
     assert again.id == first.id and len(uow.repository.competitions) == 1
     assert first.created_at == START + timedelta(minutes=1)
-    assert league.get_competition(first.id) == first
+    assert league.competitions.get(first.id) == first
 
 
 def test_bad_competition_request_names_the_fields(league, uow):
     with pytest.raises(InvalidArgument) as error:
-        league.create_competition("", "chess-960", 0, 0)
+        league.competitions.create("", "chess-960", 0, 0)
     assert {v.field for v in error.value.violations} >= {"name", "ruleset"}
     assert uow.repository.competitions == {}
 
@@ -74,39 +74,39 @@ def test_players_are_numbered_in_registration_order_and_names_are_unique(league,
     competition, roster = _league_of(league, 3)
     assert [p.registration_order for p in roster] == [1, 2, 3]
     with pytest.raises(InvalidArgument) as error:
-        league.register_player(competition.id, "player 1")
+        league.roster.register(competition.id, "player 1")
     assert [v.field for v in error.value.violations] == ["name"]
     assert len(uow.repository.players_by_id) == 3  # the failed registration left nothing behind
 
 
 def test_register_player_is_idempotent_per_competition(league):
     competition, _ = _league_of(league, 0)
-    a = league.register_player(competition.id, "Akagi", idempotency_key="p1")
-    assert league.register_player(competition.id, "Akagi", idempotency_key="p1").id == a.id
-    assert [p.name for p in league.list_players(competition.id)] == ["Akagi"]
+    a = league.roster.register(competition.id, "Akagi", idempotency_key="p1")
+    assert league.roster.register(competition.id, "Akagi", idempotency_key="p1").id == a.id
+    assert [p.name for p in league.roster.list(competition.id)] == ["Akagi"]
 
 
 def test_unknown_competition_is_not_found(league):
     with pytest.raises(NotFound):
-        league.register_player("no-such-competition", "Akagi")
+        league.roster.register("no-such-competition", "Akagi")
     with pytest.raises(NotFound):
-        league.list_draws("no-such-competition")
+        league.draws.list("no-such-competition")
 
 
 @pytest.mark.rule("mahjong.roster.withdrawal-keeps-history")
 def test_withdrawn_player_leaves_the_main_roster_with_the_reason_kept(league, uow):
     competition, roster = _league_of(league, 4)
-    withdrawn = league.withdraw_player(competition.id, roster[1].id, "moved away")
+    withdrawn = league.roster.withdraw(competition.id, roster[1].id, "moved away")
     assert withdrawn.status is PlayerStatus.WITHDRAWN
-    assert roster[1].id not in {p.id for p in league.list_players(competition.id)}
-    assert roster[1].id in {p.id for p in league.list_players(competition.id, include_inactive=True)}
+    assert roster[1].id not in {p.id for p in league.roster.list(competition.id)}
+    assert roster[1].id in {p.id for p in league.roster.list(competition.id, include_inactive=True)}
     assert uow.repository.status_reasons[roster[1].id] == "moved away"
 
 
 def test_no_published_draw_is_failed_precondition(league):
     competition, _ = _league_of(league, 8)
     with pytest.raises(FailedPrecondition):
-        league.get_draw(competition.id)
+        league.draws.get(competition.id)
 
 
 @pytest.mark.rule("draw.history.superseded-never-deleted")
@@ -114,25 +114,25 @@ def test_no_published_draw_is_failed_precondition(league):
 def test_approving_a_draw_publishes_it_and_supersedes_the_other_proposals(league):
     competition, roster = _league_of(league, 8)
     ids = [p.id for p in roster]
-    first = league.save_draw(competition.id, 1, _rounds(ids, 2), STATS)
-    second = league.save_draw(competition.id, 2, _rounds(ids[::-1], 2), STATS)
+    first = league.draws.save(competition.id, 1, _rounds(ids, 2), STATS)
+    second = league.draws.save(competition.id, 2, _rounds(ids[::-1], 2), STATS)
     assert (first.version, second.version) == (1, 2) and first.status is DrawStatus.PROPOSED
-    approved = league.approve_draw(competition.id, second.id)
+    approved = league.draws.approve(competition.id, second.id)
     assert approved.status is DrawStatus.APPROVED and approved.approved_at is not None
-    assert league.get_draw(competition.id).id == second.id
-    assert {d.id: d.status for d in league.list_draws(competition.id)} == {
+    assert league.draws.get(competition.id).id == second.id
+    assert {d.id: d.status for d in league.draws.list(competition.id)} == {
         first.id: DrawStatus.SUPERSEDED,
         second.id: DrawStatus.APPROVED,
     }
-    assert league.approve_draw(competition.id, second.id).id == second.id  # approving twice is harmless
+    assert league.draws.approve(competition.id, second.id).id == second.id  # approving twice is harmless
 
 
 def test_draw_of_another_competition_is_not_found(league):
     competition, roster = _league_of(league, 8)
     other, _ = _league_of(league, 0)
-    draw = league.save_draw(competition.id, 1, _rounds([p.id for p in roster], 2), STATS)
+    draw = league.draws.save(competition.id, 1, _rounds([p.id for p in roster], 2), STATS)
     with pytest.raises(NotFound):
-        league.approve_draw(other.id, draw.id)
+        league.draws.approve(other.id, draw.id)
 
 
 # --- a draw anyone can verify (docs/rules.md draw.trust.seed-commitment) ---
@@ -144,66 +144,68 @@ def test_a_committed_seed_is_the_only_seed_a_draw_can_be_stored_with(league):
     from league.domain.commitment import seed_commitment, seed_for_draw
 
     competition, roster = _league_of(league, 8)
-    assert league.next_draw_seed(competition.id) is None  # no commitment: any seed
-    made = league.commit_draw_seed(competition.id, "organizer", idempotency_key="k")
-    assert league.commit_draw_seed(competition.id, "organizer", idempotency_key="k") == made
+    assert league.trust.next_draw_seed(competition.id) is None  # no commitment: any seed
+    made = league.trust.commit_draw_seed(competition.id, "organizer", idempotency_key="k")
+    assert league.trust.commit_draw_seed(competition.id, "organizer", idempotency_key="k") == made
     assert made.commitment == seed_commitment(competition.id, made.seed, made.nonce)
     with pytest.raises(FailedPrecondition, match="already committed"):
-        league.commit_draw_seed(competition.id, "organizer")
-    seed = league.next_draw_seed(competition.id)
+        league.trust.commit_draw_seed(competition.id, "organizer")
+    seed = league.trust.next_draw_seed(competition.id)
     assert seed == made.seed
     ids = [p.id for p in roster]
     with pytest.raises(FailedPrecondition, match="committed"):
-        league.save_draw(competition.id, seed + 1, _rounds(ids, 2), STATS)
+        league.draws.save(competition.id, seed + 1, _rounds(ids, 2), STATS)
     record = SolveRecord(b"request", 100, 90, True)
-    draw = league.save_draw(competition.id, seed, _rounds(ids, 2), STATS, solve_record=record)
-    assert league.next_draw_seed(competition.id) == seed_for_draw(made.seed, 2)
+    draw = league.draws.save(competition.id, seed, _rounds(ids, 2), STATS, solve_record=record)
+    assert league.trust.next_draw_seed(competition.id) == seed_for_draw(made.seed, 2)
     with pytest.raises(FailedPrecondition, match="not published yet"):
-        league.draw_evidence(competition.id, draw.id)
-    league.approve_draw(competition.id, draw.id)
-    evidence = league.draw_evidence(competition.id, "")
+        league.trust.draw_evidence(competition.id, draw.id)
+    league.draws.approve(competition.id, draw.id)
+    evidence = league.trust.draw_evidence(competition.id, "")
     assert evidence.draw.id == draw.id and evidence.record == record and evidence.commitment == made
 
 
 @pytest.mark.rule("draw.trust.seed-commitment")
 def test_a_seed_cannot_be_committed_after_the_first_draw(league):
     competition, roster = _league_of(league, 8)
-    league.save_draw(competition.id, 3, _rounds([p.id for p in roster], 2), STATS)
+    league.draws.save(competition.id, 3, _rounds([p.id for p in roster], 2), STATS)
     with pytest.raises(FailedPrecondition, match="before the first draw"):
-        league.commit_draw_seed(competition.id, "organizer")
+        league.trust.commit_draw_seed(competition.id, "organizer")
     with pytest.raises(FailedPrecondition, match="no draw seed was committed"):
-        league.seed_commitment_of(competition.id)
+        league.trust.seed_commitment(competition.id)
 
 
 @pytest.mark.rule("mahjong.roster.close-registration")
 def test_closing_registration_drops_the_last_registered_and_then_takes_only_reserves(league, uow):
-    from league.domain.registration import Resolution
+    from league.domain.mahjong.registration import Resolution
 
     competition, roster = _league_of(league, 10)
     with pytest.raises(FailedPrecondition, match="not a multiple of 4"):
-        league.close_registration(competition.id, Resolution.AS_IS, "Organizer")
-    closed, closing = league.close_registration(competition.id, Resolution.DROP_LAST_REGISTERED, "Organizer", idempotency_key="k")
+        league.roster.close_registration(competition.id, Resolution.AS_IS, "Organizer")
+    closed, closing = league.roster.close_registration(
+        competition.id, Resolution.DROP_LAST_REGISTERED, "Organizer", idempotency_key="k"
+    )
     assert closed.registration_closed_at is not None and closing.main_count == 8
     assert [p.id for p in closing.to_reserve] == [roster[8].id, roster[9].id]
     assert uow.repository.player(roster[9].id).status is PlayerStatus.RESERVE  # kept, not deleted
-    again, _ = league.close_registration(competition.id, Resolution.DROP_LAST_REGISTERED, "Organizer", idempotency_key="k")
+    again, _ = league.roster.close_registration(competition.id, Resolution.DROP_LAST_REGISTERED, "Organizer", idempotency_key="k")
     assert again.registration_closed_at == closed.registration_closed_at  # a retry, not a second close
     with pytest.raises(FailedPrecondition, match="registration closed"):
-        league.close_registration(competition.id, Resolution.AS_IS, "Organizer")
+        league.roster.close_registration(competition.id, Resolution.AS_IS, "Organizer")
     with pytest.raises(FailedPrecondition, match="registration of competition 'Spring league' is closed"):
-        league.register_player(competition.id, "Latecomer")
-    assert league.register_player(competition.id, "Late reserve", status=PlayerStatus.RESERVE).status is PlayerStatus.RESERVE
+        league.roster.register(competition.id, "Latecomer")
+    assert league.roster.register(competition.id, "Late reserve", status=PlayerStatus.RESERVE).status is PlayerStatus.RESERVE
     with pytest.raises(FailedPrecondition, match="before registration closes"):
-        league.commit_draw_seed(competition.id, "Organizer")
+        league.trust.commit_draw_seed(competition.id, "Organizer")
 
 
 @pytest.mark.rule("mahjong.roster.close-registration")
 def test_closing_registration_can_promote_reserves_instead(league, uow):
-    from league.domain.registration import Resolution
+    from league.domain.mahjong.registration import Resolution
 
     competition, roster = _league_of(league, 7)
-    reserve = league.register_player(competition.id, "Reserve", status=PlayerStatus.RESERVE)
-    _, closing = league.close_registration(competition.id, Resolution.PROMOTE_RESERVES, "Organizer")
+    reserve = league.roster.register(competition.id, "Reserve", status=PlayerStatus.RESERVE)
+    _, closing = league.roster.close_registration(competition.id, Resolution.PROMOTE_RESERVES, "Organizer")
     assert [p.id for p in closing.promoted] == [reserve.id] and closing.main_count == 8
     assert uow.repository.player(reserve.id).status is PlayerStatus.MAIN
 
@@ -211,13 +213,13 @@ def test_closing_registration_can_promote_reserves_instead(league, uow):
 @pytest.mark.rule("mahjong.roster.no-lookalike-names")
 def test_a_lookalike_of_a_registered_name_is_refused_naming_the_name_it_collides_with(league, uow):
     competition, _ = _league_of(league, 0)
-    league.register_player(competition.id, "Zed")
+    league.roster.register(competition.id, "Zed")
     for twin in ("Zеd", "ZЕD", "ᴢed"):  # Cyrillic е, Cyrillic Е upper-cased, small-capital z
         with pytest.raises(InvalidArgument) as error:
-            league.register_player(competition.id, twin)
+            league.roster.register(competition.id, twin)
         [violation] = error.value.violations
         assert violation.field == "name" and "looks like 'Zed'" in violation.description
-    league.register_player(competition.id, "Zoe")  # a different name is welcome
-    assert [p.name for p in league.list_players(competition.id)] == ["Zed", "Zoe"]
+    league.roster.register(competition.id, "Zoe")  # a different name is welcome
+    assert [p.name for p in league.roster.list(competition.id)] == ["Zed", "Zoe"]
     other, _ = _league_of(league, 0)
-    assert league.register_player(other.id, "Zеd").name == "Zеd"  # within a competition only
+    assert league.roster.register(other.id, "Zеd").name == "Zеd"  # within a competition only

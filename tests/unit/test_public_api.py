@@ -191,9 +191,9 @@ def test_update_reminder_schedule_keeps_what_its_mask_leaves():
 
 def test_lists_are_paged_with_tokens_bound_to_their_query(gateway):
     league = gateway.downstream.league_service
-    competition = league.create_competition("Paged", "discard-league-2026", 2, 4)
-    ids = [league.register_player(competition.id, f"P{i}").id for i in range(8)]
-    league.withdraw_player(competition.id, ids[0], "moved away")
+    competition = league.competitions.create("Paged", "discard-league-2026", 2, 4)
+    ids = [league.roster.register(competition.id, f"P{i}").id for i in range(8)]
+    league.roster.withdraw(competition.id, ids[0], "moved away")
     seen, token, pages = [], "", 0
     while True:
         page = gateway(
@@ -224,20 +224,20 @@ def test_lists_are_paged_with_tokens_bound_to_their_query(gateway):
 
 def test_list_competitions_pages_league_s_competitions_oldest_first(gateway):
     league = gateway.downstream.league_service
-    made = [league.create_competition(f"League {i}", "discard-league-2026", 2, 4).id for i in range(5)]
+    made = [league.competitions.create(f"League {i}", "discard-league-2026", 2, 4).id for i in range(5)]
     first = gateway("ListCompetitions", competitions_pb2.ListCompetitionsRequest(page_size=2))
     second = gateway("ListCompetitions", competitions_pb2.ListCompetitionsRequest(page_size=2, page_token=first.next_page_token))
     last = gateway("ListCompetitions", competitions_pb2.ListCompetitionsRequest(page_size=2, page_token=second.next_page_token))
     listed = [c.id for page in (first, second, last) for c in page.competitions]
     assert sorted(listed) == sorted(made) and len(listed) == 5 and last.next_page_token == ""
-    assert [c.name for c in first.competitions] == [league.get_competition(i).name for i in listed[:2]]
+    assert [c.name for c in first.competitions] == [league.competitions.get(i).name for i in listed[:2]]
 
 
 def test_get_draw_and_approve_draw_answer_the_draw_itself(gateway):
     league = gateway.downstream.league_service
-    competition = league.create_competition("Draws", "discard-league-2026", 2, 4)
+    competition = league.competitions.create("Draws", "discard-league-2026", 2, 4)
     for i in range(8):
-        league.register_player(competition.id, f"P{i}")
+        league.roster.register(competition.id, f"P{i}")
     proposal = gateway("DrawCompetition", draws_pb2.DrawCompetitionRequest(competition_id=competition.id))
     approved = gateway("ApproveDraw", draws_pb2.ApproveDrawRequest(competition_id=competition.id, draw_id=proposal.draw.id))
     assert approved.status == draws_pb2.DRAW_STATUS_APPROVED and approved.rounds == proposal.draw.rounds

@@ -1,7 +1,7 @@
 """The cup's bracket: seeding and the pairing of a stage (docs/rules.md ``cup.seeding.*``,
 ``cup.entry.*``, ``cup.bracket.*``, ``cup.colours.*``). League seats every cup stage with it
-(``league.domain.cup_progress``); the cup's results, survivors, third-place match and places are
-``league.domain.cup``'s. Pure.
+(``league.domain.cup.progress``); the cup's results, survivors, third-place match and places are
+``league.domain.cup.knockout``'s. Pure.
 
 Implements the open cup regulation (open-cup-2023; the numbers below are its clauses):
 

@@ -1,35 +1,45 @@
-"""Use cases of the stages after the draw (``league.domain.stages``): plan the next stage from stored
-results, seated by league itself, store it, read it.
+"""The stages after the draw (``league.domain.stages``): plan the next stage from stored results,
+seated by league itself, store it, read it.
 
-The competition's ruleset decides everything (``league.domain.stage_kinds.PROGRESS``): the plan is
-derived again when the stage is saved and stored with its own seating, and a stage is never generated
-twice (the stage number is unique).
+The competition's ruleset decides everything (``league.domain.rulesets.PROGRESS``): the plan is derived
+again when the stage is saved and stored with its own seating, and a stage is never generated twice
+(the stage number is unique).
 """
 
 from __future__ import annotations
 
 import dataclasses
 import functools
+from collections.abc import Callable
+from datetime import datetime
 
 from league.adapters.repository import LeagueRepository
-from league.domain import stage_kinds
+from league.domain import rulesets, stage_kinds
 from league.domain.model import Competition, Round
 from league.domain.stage_kinds import CompetitionState, StagePlan
 from league.domain.stages import Stage, StageStatus, game_of_two
-from league.use_cases import LeagueUseCases, _new_id
+from league.use_cases.common import MAX_AUTHOR_LENGTH, find_competition, find_draw, new_id, pinned, replayed, request_key
+from league.use_cases.standings import Standings
 from rondo_runtime import idempotency
 from rondo_runtime.errors import FailedPrecondition, InvalidArgument, NotFound
+from rondo_runtime.transactions import UnitOfWork
 from rondo_runtime.validation import Violations
 
-MAX_AUTHOR_LENGTH = 200
 
+class Stages:
+    """A competition's stages, and the state its ruleset's progress reads (``state``)."""
 
-class StageUseCases(LeagueUseCases):
-    def _state(self, repo: LeagueRepository, competition: Competition) -> CompetitionState:
+    def __init__(self, uow: UnitOfWork[LeagueRepository], clock: Callable[[], datetime], standings: Standings):
+        """``standings``: the regular-stage standings a stage is generated from (the ones GetStandings answers)."""
+        self.uow = uow
+        self.clock = clock
+        self.standings = standings
+
+    def state(self, repo: LeagueRepository, competition: Competition) -> CompetitionState:
         draw_rounds: tuple[Round, ...] = ()
         if competition.published_draw_id:
-            draw_rounds = self._draw(repo, competition, competition.published_draw_id).rounds
-        data, version = self._pinned(repo, competition)
+            draw_rounds = find_draw(repo, competition, competition.published_draw_id).rounds
+        data, version = pinned(repo, competition)
         return CompetitionState(
             competition=competition,
             players=tuple(repo.players(competition.id)),
@@ -37,31 +47,31 @@ class StageUseCases(LeagueUseCases):
             stages=tuple(repo.stages(competition.id)),
             records=tuple(repo.records(competition.id)),
             disqualifications=tuple(repo.disqualifications(competition.id)),
-            standings=functools.cache(lambda: self._standings(repo, competition).standings),
+            standings=functools.cache(lambda: self.standings.standings_in(repo, competition).standings),
             ruleset_data=data,
             ruleset_version=version,
             tie_decisions=tuple(repo.tie_decisions(competition.id)),
         )
 
-    def _settled_state(self, repo: LeagueRepository, competition: Competition) -> CompetitionState:
-        """:meth:`_state` with its standings computed now (they stay as they are while the repository changes)."""
-        state = self._state(repo, competition)
+    def settled_state(self, repo: LeagueRepository, competition: Competition) -> CompetitionState:
+        """:meth:`state` with its standings computed now (they stay as they are while the repository changes)."""
+        state = self.state(repo, competition)
         try:
             standings = state.regular_standings()
         except FailedPrecondition:  # a competition without regular standings
             return state
         return dataclasses.replace(state, standings=lambda: standings)
 
-    def prepare_stage(self, competition_id: str) -> StagePlan:
+    def prepare(self, competition_id: str) -> StagePlan:
         """The next stage as the competition's rules derive it now (FAILED_PRECONDITION: not yet, and why)."""
 
         def work(repo: LeagueRepository) -> StagePlan:
-            competition = self._competition(repo, competition_id)
-            return stage_kinds.progress_of(competition).next_stage(self._state(repo, competition))
+            competition = find_competition(repo, competition_id)
+            return rulesets.progress_of(competition).next_stage(self.state(repo, competition))
 
-        return self._read(work)
+        return self.uow.read(work)
 
-    def save_stage(
+    def save(
         self, competition_id: str, number: int, rounds: tuple[Round, ...], created_by: str, idempotency_key: str = ""
     ) -> Stage:
         """Stores the next stage, seated as its plan says; the plan is derived again and must be stage
@@ -74,14 +84,14 @@ class StageUseCases(LeagueUseCases):
         v.raise_if_any()
         # Bound to the competition only: a retry of AdvanceStage plans again after the first stored its
         # stage, so it may send another number; it gets the first request's stage back.
-        key = self._key("SaveStage", raw_key, {"competition_id": competition_id})
+        key = request_key("SaveStage", raw_key, {"competition_id": competition_id})
 
         def work(repo: LeagueRepository) -> Stage:
-            competition = self._competition(repo, competition_id, for_update=True)
-            if done := self._replayed(repo, key):
-                return self._stage_by_id(repo, competition, done)
-            progress = stage_kinds.progress_of(competition)
-            plan = progress.next_stage(self._state(repo, competition))
+            competition = find_competition(repo, competition_id, for_update=True)
+            if done := replayed(repo, key):
+                return self.stage_by_id(repo, competition, done)
+            progress = rulesets.progress_of(competition)
+            plan = progress.next_stage(self.state(repo, competition))
             if plan.finished:
                 raise FailedPrecondition.because("COMPETITION_FINISHED", competition=competition.name)
             if plan.number != number:
@@ -90,7 +100,7 @@ class StageUseCases(LeagueUseCases):
                 )
             stage_kinds.check_fixed_rounds(plan, rounds)
             stage = Stage(
-                id=_new_id(),
+                id=new_id(),
                 competition_id=competition.id,
                 number=plan.number,
                 kind=plan.kind,
@@ -105,39 +115,39 @@ class StageUseCases(LeagueUseCases):
             idempotency.remember(repo, key, stage.created_at, stage.id)
             return stage
 
-        return self._transaction(work)
+        return self.uow.write(work)
 
-    def get_stage(self, competition_id: str, number: int) -> Stage:
+    def get(self, competition_id: str, number: int) -> Stage:
         def work(repo: LeagueRepository) -> Stage:
-            competition = self._competition(repo, competition_id)
+            competition = find_competition(repo, competition_id)
             stage = repo.stage(competition.id, number)
             if stage is None:
                 raise NotFound.because("STAGE_NOT_FOUND", competition=competition.name, stage=number)
             return stage
 
-        return self._read(work)
+        return self.uow.read(work)
 
-    def stage_game(self, competition_id: str, number: int, round_no: int, table: int) -> tuple[str, str]:
+    def game(self, competition_id: str, number: int, round_no: int, table: int) -> tuple[str, str]:
         """The two players of a game of stage ``number`` (``league.domain.stages.game_of_two``)."""
-        return game_of_two(self.get_stage(competition_id, number), round_no, table)
+        return game_of_two(self.get(competition_id, number), round_no, table)
 
-    def list_stages(self, competition_id: str) -> list[Stage]:
-        return self._read(lambda repo: repo.stages(self._competition(repo, competition_id).id))
+    def list(self, competition_id: str) -> list[Stage]:
+        return self.uow.read(lambda repo: repo.stages(find_competition(repo, competition_id).id))
 
     @staticmethod
-    def _stage_by_id(repo: LeagueRepository, competition: Competition, stage_id: str) -> Stage:
+    def stage_by_id(repo: LeagueRepository, competition: Competition, stage_id: str) -> Stage:
         stage = next((s for s in repo.stages(competition.id) if s.id == stage_id), None)
         if stage is None:
             raise InvalidArgument.single("idempotency_key", "the stage this key made no longer exists")
         return stage
 
-    def _complete_if_done(self, repo: LeagueRepository, competition: Competition, stage: Stage | None) -> bool:
+    def complete_if_done(self, repo: LeagueRepository, competition: Competition, stage: Stage | None) -> bool:
         """After a record of ``stage`` is stored: marks the stage completed when its ruleset says every
         result is in; True when this record completed it."""
         if stage is None or stage.status is not StageStatus.OPEN:
             return False
-        progress = stage_kinds.PROGRESS.get(competition.ruleset)
-        if progress is None or not progress.stage_complete(self._state(repo, competition), stage):
+        progress = rulesets.PROGRESS.get(competition.ruleset)
+        if progress is None or not progress.stage_complete(self.state(repo, competition), stage):
             return False
         repo.complete_stage(stage.id, self.clock())
         return True

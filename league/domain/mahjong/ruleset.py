@@ -19,10 +19,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from league.domain import texts
 from rondo_runtime.errors import InvalidArgument
 from rondo_runtime.validation import Violations, shown
-
-from . import texts
 
 #: A final score, a penalty or any amount of a ruleset, in points: far beyond any real table. The one
 #: range the service (RecordHanchan, RecordPenalty) and the season files check against.

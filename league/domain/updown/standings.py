@@ -34,13 +34,11 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from league.domain import texts
+from league.domain.mahjong.standings import TIED_SO_FAR, UnresolvedTie, place_range, runs_of_equal
+from league.domain.texts import EXTRA_MATCH, ORGANIZER_DECISION, Text
 from rondo_runtime.errors import InvalidArgument
 from rondo_runtime.validation import Violations
-
-from . import texts
-from .ruleset import ORGANIZER_DECISION
-from .standings import TIED_SO_FAR, UnresolvedTie, place_range, runs_of_equal
-from .texts import EXTRA_MATCH, Text
 
 SHARED = texts.SHARED_PLACE
 

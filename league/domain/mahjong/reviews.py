@@ -19,12 +19,11 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime
 
+from league.domain import texts
+from league.domain.mahjong.standings import Standings
+from league.domain.records import HanchanEntry, ResultRecord, current
+from league.domain.texts import Text
 from rondo_runtime.errors import FailedPrecondition
-
-from . import texts
-from .records import HanchanEntry, ResultRecord, current
-from .standings import Standings
-from .texts import Text
 
 
 class RecordStatus(enum.StrEnum):

@@ -1,7 +1,7 @@
 """Mahjong league scoring: a hanchan, a match, the penalties (discard-league-2026 §4, §5, §6.3).
 
 Each function is one rule of docs/rules.md (``mahjong.scoring.*``); the numbers come from a
-:class:`~league.domain.ruleset.Ruleset`:
+:class:`~league.domain.mahjong.ruleset.Ruleset`:
 
 * :func:`hanchan_result` — result = (final score − start) + hanchan uma by place (``hanchan-uma``);
   the four final scores sum to the table total (``sum-120000``); equal final scores share the uma of
@@ -28,10 +28,9 @@ from fractions import Fraction
 from functools import cached_property
 from typing import Protocol
 
+from league.domain.mahjong.ruleset import MAX_POINTS, Ruleset, TieHandling
 from rondo_runtime.errors import FieldViolation, InvalidArgument
 from rondo_runtime.validation import shown
-
-from .ruleset import MAX_POINTS, Ruleset, TieHandling
 
 Points = int | Fraction
 

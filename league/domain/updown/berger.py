@@ -1,5 +1,5 @@
 """Round robin by the FIDE Berger tables, and groups (docs/rules.md `updown.*`). League seats every
-Up&Down stage with it (``league.domain.updown_progress``). Pure.
+Up&Down stage with it (``league.domain.updown.progress``). Pure.
 
 Implements updown-league-2007:
 

@@ -5,10 +5,10 @@ League keeps the cup's state and seats every stage. This module is the competiti
 "open-cup-2023" in the stages framework (``league.domain.stage_kinds``):
 
 * :func:`cup_seeding`: the seed list from the registered players, by the bracket's ordering
-  (``league.domain.cup_bracket.seed_list``, one implementation; Rondo stores no sports titles yet, so
+  (``league.domain.cup.bracket.seed_list``, one implementation; Rondo stores no sports titles yet, so
   rating then registration order decide); 8 to 64 players, the rest are left out and named.
 * :func:`cup_input`: THE converter from stored stages, game records and disqualifications to the cup
-  domain's input (``league.domain.cup.cup_progress``); the progress and the bracket read both use it.
+  domain's input (``league.domain.cup.knockout.cup_progress``); the progress and the bracket read both use it.
 * :class:`CupProgressRules`: the next stage from the survivors in their original seed order, paired
   by halves (:func:`literal_pairs`), the final and the third-place match together as one stage (two
   tables, the final first), when a stage is complete.
@@ -24,17 +24,14 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from rondo_runtime.errors import FailedPrecondition, FieldViolation, InvalidArgument
-from rondo_runtime.validation import Violations
-
-from . import cup, cup_bracket, texts
-from .model import Player, PlayerStatus
-from .records import KIND_OF, Content, GameEntry, RecordKind
-from .season_file import CupSeason, CupSeries
-from .stage_kinds import (
+from league.domain import texts
+from league.domain.cup import bracket as cup_bracket
+from league.domain.cup import knockout as cup
+from league.domain.cup.season import CupSeason, CupSeries
+from league.domain.model import Player, PlayerStatus
+from league.domain.records import KIND_OF, Content, GameEntry, RecordKind
+from league.domain.stage_kinds import (
     NEW_RESULT,
-    PROGRESS,
-    RESULT_CHECKS,
     CompetitionState,
     CorrectionEffects,
     Derived,
@@ -43,7 +40,9 @@ from .stage_kinds import (
     effects,
     later_stage_effects,
 )
-from .stages import Stage, Table
+from league.domain.stages import Stage, Table
+from rondo_runtime.errors import FailedPrecondition, FieldViolation, InvalidArgument
+from rondo_runtime.validation import Violations
 
 RULESET = "open-cup-2023"
 KIND = "cup-knockout"
@@ -74,7 +73,7 @@ def cup_seeding(players: Sequence[Player]) -> cup_bracket.Seeding:
 
 def seeding_of(entrants: Sequence[cup_bracket.Entrant]) -> cup_bracket.Seeding:
     """The seed list of the service and of the season file alike: the bracket's ordering
-    (``league.domain.cup_bracket.seed_list``), 8 to 64 entrants, the rest left out (2.3, 3.4.1.1)."""
+    (``league.domain.cup.bracket.seed_list``), 8 to 64 entrants, the rest left out (2.3, 3.4.1.1)."""
     return cup_bracket.seed_list(entrants, max_participants=MAX_PLAYERS, min_participants=MIN_PLAYERS)
 
 
@@ -457,10 +456,6 @@ def check_cup_game(
             wins[winner] += 1
 
 
-PROGRESS[RULESET] = CupProgressRules()
-RESULT_CHECKS[KIND] = check_cup_game
-
-
 # ------------------------------------------------------------------------------------ the season file
 
 
@@ -492,7 +487,7 @@ def score_cup_season(season: CupSeason) -> CupSeasonScore:
     code. The entrants are seeded by :func:`seeding_of`; stage 1 is :func:`first_stage`, every later
     stage :func:`stage_after` of the cup so far, each paired by :func:`planned_tables` (what the service
     stores); each series' results become games by :func:`game_of` (the
-    converter of the stored records) and :func:`league.domain.cup.cup_progress` scores them.
+    converter of the stored records) and :func:`league.domain.cup.knockout.cup_progress` scores them.
     :class:`InvalidArgument` names ``series[i]``, ``series[i].games[j]``, ``disqualifications[i]`` or
     ``entrants``."""
     if len(season.entrants) < MIN_PLAYERS:

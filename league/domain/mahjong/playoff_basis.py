@@ -21,9 +21,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
+from league.domain import texts
+from league.domain.mahjong import playoff
 from rondo_runtime.errors import FailedPrecondition
-
-from . import playoff, texts
 
 DECIDE = texts.PLAYOFF_DECIDE
 

@@ -30,10 +30,10 @@ from functools import cached_property
 from itertools import groupby
 from typing import TypeVar
 
-from . import texts
-from .ruleset import ORGANIZER_DECISION, TIE_BREAK_CRITERIA, Ruleset
-from .scoring import Match, MatchResult, Points, exact, match_result, points_text
-from .texts import TIED_SO_FAR, Text
+from league.domain import texts
+from league.domain.mahjong.ruleset import ORGANIZER_DECISION, TIE_BREAK_CRITERIA, Ruleset
+from league.domain.mahjong.scoring import Match, MatchResult, Points, exact, match_result, points_text
+from league.domain.texts import TIED_SO_FAR, Text
 
 V = TypeVar("V")
 

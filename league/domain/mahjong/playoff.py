@@ -2,7 +2,7 @@
 who is out, who wins a prize (docs/rules.md `mahjong.playoff.*`; discard-league-2026 §2, §4, §6.1).
 
 League owns results, advancement and the seating (which of the eight sit at table A and which at
-table B in round 1: ``league.domain.mahjong_progress.round_1_tables``). This module says, stage by stage, who plays (``groups``): the eight
+table B in round 1: ``league.domain.mahjong.progress.round_1_tables``). This module says, stage by stage, who plays (``groups``): the eight
 qualifiers in round 1, then the upper and the lower match, round 3 and the final.
 
 * The eight best of the regular stage play; nobody else continues (§1, §2).
@@ -45,11 +45,10 @@ import enum
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 
+from league.domain import texts
+from league.domain.texts import Text
 from rondo_runtime.errors import FailedPrecondition, InvalidArgument
 from rondo_runtime.validation import Violations
-
-from . import texts
-from .texts import Text
 
 PLAYOFF_PLAYERS = 8
 TABLE_SEATS = 4

@@ -1,7 +1,8 @@
 """The season file: a mahjong league's regular stage (or an Up&Down league stage, or an open cup, at the
-end of this module) as JSON, parsed into domain objects.
-
-One parser for the offline ``rondo standings`` and the service. Format (README "Scoring a season
+end of this module) as JSON, parsed into domain objects: the adapter between a file's bytes and the
+domain (the offline ``rondo standings``). A match is read by the domain's own reader
+(``league.domain.mahjong.matches``), the one the service checks every record with; a cup season's
+value objects are ``league.domain.cup.season``'s. Format (README "Scoring a season
 offline")::
 
     {"ruleset": "mahjong-league",            # or {"base": "mahjong-league", "hanchan_uma": [...], ...}
@@ -22,28 +23,24 @@ Every error names the match and the field (``matches[3].hanchans[1].scores: sum 
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass
-from typing import Any, TypeGuard, TypeVar
+from collections.abc import Mapping
+from typing import Any
 
+from league.domain.cup.knockout import CUP_RULESETS, CupRules, cup_variant
+from league.domain.cup.season import CupDisqualification, CupEntrant, CupSeason, CupSeries
+from league.domain.mahjong.matches import MAX_NAME, Parser, int_text, is_int, read_match
+from league.domain.mahjong.ruleset import RULESETS, Ruleset, unknown_ruleset, variant
+from league.domain.mahjong.scoring import Match
+from league.domain.mahjong.standings import Season
+from league.domain.model import MAX_RATING, MIN_RATING
+from league.domain.updown.standings import UPDOWN_RULESETS, Game, GameResult, UpdownRuleset, UpdownSeason, updown_variant
 from rondo_runtime.errors import InvalidArgument, violation_lines
-from rondo_runtime.validation import Violations, shown
-
-from .cup import CUP_RULESETS, CupRules, cup_variant
-from .model import MAX_RATING, MIN_RATING
-from .ruleset import MAX_CHOMBO, MAX_POINTS, RULESETS, Ruleset, unknown_ruleset, variant
-from .scoring import Hanchan, Match, NoShow, Penalty, hanchan_score_violations, penalty_violations
-from .standings import Season
-from .updown import UPDOWN_RULESETS, Game, GameResult, UpdownRuleset, UpdownSeason, updown_variant
+from rondo_runtime.validation import Violations
 
 MAX_PLAYERS = 10_000
 MAX_MATCHES = 100_000
-MAX_NAME = 200
-T = TypeVar("T")
 
 _SEASON_KEYS = {"ruleset", "players", "substitutes", "withdrawn", "matches", "name"}
-_MATCH_KEYS = {"round", "table", "players", "hanchans", "penalties", "no_show"}
-_HANCHAN_KEYS = {"scores", "chombo", "number"}
 
 
 class _Object(dict):
@@ -122,94 +119,9 @@ def _check_known_ruleset(ruleset: Any) -> None:
     )
 
 
-@dataclass(frozen=True)
-class _Unchecked:
-    """A penalty as written, before :class:`Penalty` accepts it."""
-
-    player: Any
-    points: Any
-    reason: str
-
-
-def _is_int(x: object) -> TypeGuard[int]:
-    return isinstance(x, int) and not isinstance(x, bool)
-
-
-def _int_text(x: object) -> str:
-    return shown(x)
-
-
-class _Parser:
-    def __init__(self) -> None:
-        self.v = Violations()
-
-    @classmethod
-    def season(cls, data: Any, keys: set[str]) -> tuple[_Parser, Mapping[str, Any]]:
-        """A parser and the file's top object; :class:`InvalidArgument` at once when it is no object."""
-        p = cls()
-        top = p.obj(data, "season", keys, "the season file")
-        if top is None:
-            p.v.raise_if_any()
-        assert top is not None
-        return p, top
-
-    def registered(self, value: Any, registry: Mapping[str, T], make: Callable[[str, dict[str, Any], str | None], T]) -> T | None:
-        """A registered ruleset by name, or a variant of one (the loader checked the name is known)."""
-        if isinstance(value, str):
-            return registry[value]
-        assert isinstance(value, dict)
-        return self.variant(value, make)
-
-    def variant(self, value: Mapping[str, Any], make: Callable[[str, dict[str, Any], str | None], T]) -> T | None:
-        """A ruleset variant ``{"base": ..., "name": ..., <fields>}`` made by ``make(base, fields, name)``;
-        None (with violations) when it is wrong."""
-        for k in getattr(value, "duplicates", ()):
-            self.v.add(f"ruleset.{k}", "given twice in the same object; give it once")
-        name = value.get("name")
-        if name is not None and (not isinstance(name, str) or not name.strip() or len(name) > MAX_NAME):
-            self.v.add("ruleset.name", f"a non-empty name for this variant, at most {MAX_NAME} characters")
-            return None
-        try:
-            return make(value["base"], {k: x for k, x in value.items() if k not in ("base", "name")}, name)
-        except InvalidArgument as error:
-            self.v.items.extend(error.violations)
-            return None
-
-    def obj(self, value: Any, field: str, keys: set[str], what: str) -> Mapping[str, Any] | None:
-        if not isinstance(value, dict):
-            self.v.add(field, f"must be an object ({what}), got {type(value).__name__}")
-            return None
-        for k in getattr(value, "duplicates", ()):
-            self.v.add(f"{field}.{k}", "given twice in the same object; give it once")
-        for k in value:
-            if k not in keys:
-                self.v.add(f"{field}.{k}", f"unknown field; known: {', '.join(sorted(keys))}")
-        return value
-
-    def names(self, value: Any, field: str, required: bool = False) -> tuple[str, ...]:
-        if value is None and not required:
-            return ()
-        if not isinstance(value, list):
-            self.v.add(field, "must be a list of names")
-            return ()
-        out: list[str] = []
-        seen: dict[str, int] = {}  # name -> first index
-        for i, name in enumerate(value):
-            if not isinstance(name, str) or not name.strip() or len(name) > MAX_NAME or name != name.strip():
-                self.v.add(
-                    f"{field}[{i}]", f"a name of 1 to {MAX_NAME} characters without surrounding spaces, got {_int_text(name)}"
-                )
-            elif name in seen:
-                self.v.add(f"{field}[{i}]", f"{name!r} is listed twice ({field}[{seen[name]}] too)")
-            else:
-                seen[name] = i
-                out.append(name)
-        return tuple(out)
-
-
 def parse_season(data: Any) -> Season:
     """A season from decoded JSON. Raises :class:`InvalidArgument` with every problem found."""
-    p, top = _Parser.season(data, _SEASON_KEYS)
+    p, top = Parser.season(data, _SEASON_KEYS)
     v = p.v
     ruleset = _ruleset(top.get("ruleset"), v)
     players = p.names(top.get("players"), "players", required=True)
@@ -238,7 +150,7 @@ def parse_season(data: Any) -> Season:
         sitting: dict[tuple[int, str], int] = {}  # (round, player) -> match index
         tables: dict[tuple[int, int], int] = {}
         for i, raw in enumerate(raw_matches):
-            m = _match(p, raw, f"matches[{i}]", ruleset, main, set(substitutes))
+            m = read_match(p, raw, f"matches[{i}]", ruleset, main, set(substitutes))
             if m is None:
                 continue
             f = f"matches[{i}]"
@@ -258,18 +170,6 @@ def parse_season(data: Any) -> Season:
     v.raise_if_any()
     assert ruleset is not None
     return Season(ruleset, players, substitutes, withdrawn, tuple(matches))
-
-
-def parse_match(
-    data: Any, ruleset: Ruleset, players: Iterable[str], substitutes: Iterable[str] = (), field: str = "match"
-) -> Match:
-    """One match as the season file writes it, checked against a roster and a ruleset (the service's
-    entry for a single result); :class:`InvalidArgument` naming ``<field>.…`` on any problem."""
-    p = _Parser()
-    m = _match(p, data, field, ruleset, set(players), set(substitutes))
-    p.v.raise_if_any()
-    assert m is not None
-    return m
 
 
 def _ruleset(value: Any, v: Violations) -> Ruleset | None:
@@ -297,163 +197,6 @@ def _ruleset(value: Any, v: Violations) -> Ruleset | None:
             return None
     v.add("ruleset", 'a ruleset name (e.g. "mahjong-league") or an object {"base": ..., <fields to change>}')
     return None
-
-
-def _match(p: _Parser, raw: Any, f: str, rs: Ruleset, main: set[str], subs: set[str]) -> Match | None:
-    """One match, checked against the roster and the ruleset; None (with violations) when it is wrong."""
-    v = p.v
-    before = len(v.items)
-    m = p.obj(raw, f, _MATCH_KEYS, "a match: round, table, players, hanchans")
-    if m is None:
-        return None
-    rnd, table = m.get("round"), m.get("table")
-    round_no = rnd if _is_int(rnd) and 1 <= rnd <= rs.rounds else None
-    if round_no is None:
-        v.add(f"{f}.round", f"a round number from 1 to {rs.rounds}, got {_int_text(rnd)}")
-    table_no = table if _is_int(table) and table >= 1 else None
-    if table_no is None:
-        v.add(f"{f}.table", f"a table number from 1, got {_int_text(table)}")
-    label = f"round {rnd}, table {table}"
-    seated = p.names(m.get("players"), f"{f}.players", required=True)
-    if isinstance(m.get("players"), list) and len(m["players"]) != rs.table_size:
-        v.add(f"{f}.players", f"a table seats {rs.table_size} players, got {len(m['players'])} ({label})")
-    for k, name in enumerate(seated):
-        if name not in main and name not in subs:
-            v.add(f"{f}.players[{k}]", f"{name!r} is neither a main participant nor a substitute")
-    at_table = set(seated)
-    where = f"{label}: {', '.join(seated)}"
-    hanchans = _hanchans(p, m.get("hanchans", []), f"{f}.hanchans", rs, seated, where)
-    no_shows: list[NoShow] = []
-    raw_ns = m.get("no_show", [])
-    if not isinstance(raw_ns, list):
-        v.add(f"{f}.no_show", 'must be a list of {"player": ..., "substitute": ...}')
-        raw_ns = []
-    covered: dict[str, int] = {}
-    absent: set[str] = set()
-    for k, raw_n in enumerate(raw_ns):
-        g = f"{f}.no_show[{k}]"
-        n = p.obj(raw_n, g, {"player", "substitute"}, "a no-show: player, substitute")
-        if n is None:
-            continue
-        player, sub = n.get("player"), n.get("substitute")
-        ok = True
-        if not isinstance(player, str) or player not in main:
-            v.add(f"{g}.player", f"{_int_text(player)} is not a main participant")
-            ok = False
-        elif player in at_table:
-            v.add(f"{g}.player", f"{player!r} sat at this table ({where}); a no-show did not")
-            ok = False
-        elif player in absent:
-            v.add(f"{g}.player", f"{player!r} is listed twice as a no-show")
-            ok = False
-        if not isinstance(sub, str) or sub not in at_table:
-            v.add(f"{g}.substitute", f"{_int_text(sub)} is not at this table ({where})")
-            ok = False
-        elif sub not in subs:
-            v.add(f"{g}.substitute", f"{sub!r} is not listed in substitutes")
-            ok = False
-        elif sub in covered:
-            v.add(f"{g}.substitute", f"{sub!r} already replaces no_show[{covered[sub]}]")
-            ok = False
-        if ok:
-            assert isinstance(player, str) and isinstance(sub, str)  # ok: both passed the checks above
-            covered[sub] = k
-            absent.add(player)
-            no_shows.append(NoShow(player, sub))
-    penalties: list[Penalty] = []
-    raw_pen = m.get("penalties", [])
-    if not isinstance(raw_pen, list):
-        v.add(f"{f}.penalties", 'must be a list of {"player": ..., "points": ..., "reason": ...}')
-        raw_pen = []
-    for k, raw_p in enumerate(raw_pen):
-        g = f"{f}.penalties[{k}]"
-        pen = p.obj(raw_p, g, {"player", "points", "reason"}, "a penalty: player, points, reason")
-        if pen is None:
-            continue
-        player, points, reason = pen.get("player"), pen.get("points"), pen.get("reason", "")
-        ok = True
-        if not isinstance(player, str) or (player not in at_table and player not in absent):
-            v.add(f"{g}.player", f"{_int_text(player)} is not at this table ({where})")
-            ok = False
-        if isinstance(reason, str) and len(reason) > 1000:
-            v.add(f"{g}.reason", "at most 1000 characters")
-            ok = False
-        else:  # the rule itself (a reason, positive points) is the domain's
-            found = penalty_violations(_Unchecked(player, points, reason if isinstance(reason, str) else ""), g)
-            v.items.extend(found)
-            ok = ok and not found
-        if ok:
-            # ok: the player is at the table and penalty_violations accepted the points and the reason
-            assert isinstance(player, str) and _is_int(points) and isinstance(reason, str)
-            penalties.append(Penalty(player, points, reason.strip()))
-    if len(v.items) != before or round_no is None or table_no is None:
-        return None
-    return Match(round_no, table_no, seated, hanchans, tuple(penalties), tuple(no_shows))
-
-
-def _hanchans(p: _Parser, raw: Any, f: str, rs: Ruleset, seated: tuple[str, ...], where: str) -> tuple[Hanchan, ...]:
-    v = p.v
-    if not isinstance(raw, list):
-        v.add(f, "must be a list of hanchans")
-        return ()
-    if len(raw) > rs.hanchans_per_match:
-        v.add(f, f"{len(raw)} hanchans; a match has {rs.hanchans_per_match} ({where})")
-    out: list[Hanchan] = []
-    numbers: dict[int, int] = {}
-    for k, raw_h in enumerate(raw):
-        g = f"{f}[{k}]"
-        h = p.obj(raw_h, g, _HANCHAN_KEYS, "a hanchan: scores, chombo")
-        if h is None:
-            continue
-        number = h.get("number", k + 1)
-        if not _is_int(number) or not 1 <= number <= rs.hanchans_per_match:
-            v.add(
-                f"{g}.number",
-                f"hanchan number {_int_text(number)} is out of range; a match has hanchans 1-{rs.hanchans_per_match}",
-            )
-        elif number in numbers:
-            v.add(f"{g}.number", f"hanchan {number} is already {f}[{numbers[number]}]")
-        else:
-            numbers[number] = k
-        scores = h.get("scores")
-        pairs: list[tuple[str, int]] = []
-        if not isinstance(scores, dict):
-            v.add(f"{g}.scores", "an object: player -> final score")
-        else:
-            for k2 in getattr(scores, "duplicates", ()):
-                v.add(f"{g}.scores.{k2}", "given twice; one final score per player")
-            pairs = list(scores.items())
-            strangers = [x for x, _ in pairs if x not in seated]
-            for x in strangers:
-                v.add(f"{g}.scores.{x}", f"{x!r} is not at this table ({where})")
-            missing = [x for x in seated if x not in scores]
-            if missing:
-                v.add(f"{g}.scores", f"no final score for {', '.join(missing)} ({where})")
-            out_of_range = False
-            for x, score in pairs:
-                if not _is_int(score) or not -MAX_POINTS <= score <= MAX_POINTS:
-                    v.add(
-                        f"{g}.scores.{x}",
-                        f"must be between {-MAX_POINTS} and {MAX_POINTS} (a final score, integer points), got {shown(score)}",
-                    )
-                    out_of_range = True
-            if not strangers and not missing and not getattr(scores, "duplicates", ()) and not out_of_range:
-                v.items.extend(hanchan_score_violations(pairs, rs, f"{g}.scores"))
-        chombo = h.get("chombo", {})
-        chombo_pairs: list[tuple[str, int]] = []
-        if not isinstance(chombo, dict):
-            v.add(f"{g}.chombo", "an object: player -> number of chombo")
-        else:
-            for x, count in chombo.items():
-                if x not in seated:
-                    v.add(f"{g}.chombo.{x}", f"{x!r} is not at this table ({where})")
-                elif not _is_int(count) or not 1 <= count <= MAX_CHOMBO:
-                    v.add(f"{g}.chombo.{x}", f"how many chombo, an integer from 1, got {_int_text(count)}")
-                else:
-                    chombo_pairs.append((x, count))
-        if _is_int(number) and isinstance(scores, dict):
-            out.append(Hanchan(number, tuple(pairs), tuple(chombo_pairs)))
-    return tuple(out)
 
 
 def violations_text(error: InvalidArgument) -> list[str]:
@@ -492,27 +235,27 @@ def is_updown(ruleset: Any) -> bool:
     return _named(ruleset, UPDOWN_RULESETS)
 
 
-def _updown_ruleset(p: _Parser, value: Any) -> UpdownRuleset | None:
+def _updown_ruleset(p: Parser, value: Any) -> UpdownRuleset | None:
     return p.registered(value, UPDOWN_RULESETS, updown_variant)
 
 
 def parse_updown_season(data: Any) -> UpdownSeason:
     """An Up&Down stage from decoded JSON; :class:`InvalidArgument` with every problem found."""
-    p, top = _Parser.season(data, _UPDOWN_SEASON_KEYS)
+    p, top = Parser.season(data, _UPDOWN_SEASON_KEYS)
     v = p.v
     rs = _updown_ruleset(p, top.get("ruleset"))
     players = p.names(top.get("players"), "players", required=True)
     if isinstance(top.get("players"), list) and len(top["players"]) < 2:
         v.add("players", "a round robin needs at least 2 players")
     stage = top.get("stage", 1)
-    if not _is_int(stage) or stage not in (1, 2):
-        v.add("stage", f"1 (round robin of the division) or 2 (a group of the second stage), got {_int_text(stage)}")
+    if not is_int(stage) or stage not in (1, 2):
+        v.add("stage", f"1 (round robin of the division) or 2 (a group of the second stage), got {int_text(stage)}")
         stage = 1
     group = top.get("group")
     carried: dict[str, int] = {}
     if stage == 2:
         if group not in ("leaders", "outsiders"):
-            v.add("group", f'stage 2 is played in a group: "leaders" or "outsiders", got {_int_text(group)}')
+            v.add("group", f'stage 2 is played in a group: "leaders" or "outsiders", got {int_text(group)}')
         raw_carried = top.get("carried")
         if not isinstance(raw_carried, dict):
             v.add("carried", "stage 2: an object player -> points carried from stage 1")
@@ -520,10 +263,10 @@ def parse_updown_season(data: Any) -> UpdownSeason:
             for name, pts in raw_carried.items():
                 if name not in players:
                     v.add(f"carried.{name}", f"{name!r} is not in players")
-                elif not _is_int(pts) or not 0 <= pts <= MAX_CARRIED:
+                elif not is_int(pts) or not 0 <= pts <= MAX_CARRIED:
                     v.add(
                         f"carried.{name}",
-                        f"points carried from stage 1, an integer from 0 to {MAX_CARRIED}, got {_int_text(pts)}",
+                        f"points carried from stage 1, an integer from 0 to {MAX_CARRIED}, got {int_text(pts)}",
                     )
                 else:
                     carried[name] = pts
@@ -568,34 +311,34 @@ def parse_updown_season(data: Any) -> UpdownSeason:
     return UpdownSeason(rs, players, tuple(games), withdrawn, stage, group if stage == 2 else None, carried)
 
 
-def _game(p: _Parser, raw: Any, f: str, players: set[str]) -> Game | None:
+def _game(p: Parser, raw: Any, f: str, players: set[str]) -> Game | None:
     v = p.v
     before = len(v.items)
     g = p.obj(raw, f, _GAME_KEYS, "a game: round, white, black, result")
     if g is None:
         return None
     rnd = g.get("round")
-    if not _is_int(rnd) or not 1 <= rnd <= MAX_ROUND:
-        v.add(f"{f}.round", f"a round number from 1 to {MAX_ROUND}, got {_int_text(rnd)}")
+    if not is_int(rnd) or not 1 <= rnd <= MAX_ROUND:
+        v.add(f"{f}.round", f"a round number from 1 to {MAX_ROUND}, got {int_text(rnd)}")
     white, black = g.get("white"), g.get("black")
     for key, name in (("white", white), ("black", black)):
         if not isinstance(name, str) or name not in players:
-            v.add(f"{f}.{key}", f"{_int_text(name)} is not in players")
+            v.add(f"{f}.{key}", f"{int_text(name)} is not in players")
     if isinstance(white, str) and white == black:
         v.add(f"{f}.black", f"{white!r} cannot play himself")
     result = g.get("result")
     known = [r.value for r in GameResult]
     if result not in known:
-        v.add(f"{f}.result", f"one of {', '.join(known)}, got {_int_text(result)}")
+        v.add(f"{f}.result", f"one of {', '.join(known)}, got {int_text(result)}")
     flags: dict[str, bool] = {}
     for key in ("long", "after_deadline", "thrown"):
         value = g.get(key, False)
         if not isinstance(value, bool):
-            v.add(f"{f}.{key}", f"true or false, got {_int_text(value)}")
+            v.add(f"{f}.{key}", f"true or false, got {int_text(value)}")
         flags[key] = value is True
     if len(v.items) != before:
         return None
-    assert _is_int(rnd) and isinstance(white, str) and isinstance(black, str) and isinstance(result, str)
+    assert is_int(rnd) and isinstance(white, str) and isinstance(black, str) and isinstance(result, str)
     return Game(rnd, white, black, GameResult(result), **flags)
 
 
@@ -624,55 +367,18 @@ MAX_CUP_STAGES = 13  # 4 096 entrants: 12 knockout stages and the final
 MAX_REASON = 1000
 
 
-@dataclass(frozen=True)
-class CupEntrant:
-    """An entrant as the file lists him: name, optional rating and sports title; his index in the
-    list is his application order."""
-
-    name: str
-    rating: int | None = None
-    title: str | None = None
-
-
-@dataclass(frozen=True)
-class CupSeries:
-    """The games of one series of a stage as the file writes them, for its first listed player."""
-
-    stage: int
-    players: tuple[str, str]
-    results: tuple[str, ...]
-
-
-@dataclass(frozen=True)
-class CupDisqualification:
-    player: str
-    stage: int
-    reason: str
-
-
-@dataclass(frozen=True)
-class CupSeason:
-    """An open cup as a season file: the rules, the entrants in application order, the series played
-    and the disqualifications; scored by ``league.domain.cup_progress.score_cup_season``."""
-
-    rules: CupRules
-    entrants: tuple[CupEntrant, ...]
-    series: tuple[CupSeries, ...] = ()
-    disqualifications: tuple[CupDisqualification, ...] = ()
-
-
 def is_cup(ruleset: Any) -> bool:
     """Whether a season file's ``ruleset`` names a cup ruleset (the loader's dispatch)."""
     return _named(ruleset, CUP_RULESETS)
 
 
-def _cup_rules(p: _Parser, value: Any) -> CupRules | None:
+def _cup_rules(p: Parser, value: Any) -> CupRules | None:
     return p.registered(value, CUP_RULESETS, cup_variant)
 
 
 def parse_cup_season(data: Any) -> CupSeason:
     """An open cup from decoded JSON; :class:`InvalidArgument` with every problem found."""
-    p, top = _Parser.season(data, _CUP_SEASON_KEYS)
+    p, top = Parser.season(data, _CUP_SEASON_KEYS)
     v = p.v
     rules = _cup_rules(p, top.get("ruleset"))
     entrants = _entrants(p, top.get("entrants"))
@@ -709,7 +415,7 @@ def parse_cup_season(data: Any) -> CupSeason:
     return CupSeason(rules, entrants, tuple(series), tuple(dqs))
 
 
-def _entrants(p: _Parser, raw: Any) -> tuple[CupEntrant, ...]:
+def _entrants(p: Parser, raw: Any) -> tuple[CupEntrant, ...]:
     v = p.v
     if not isinstance(raw, list) or not raw:
         v.add("entrants", 'list the entrants in application order: names, or {"name": ..., "rating": ..., "title": ...}')
@@ -728,16 +434,16 @@ def _entrants(p: _Parser, raw: Any) -> tuple[CupEntrant, ...]:
         where = f if isinstance(item, str) else f"{f}.name"
         ok = True
         if not isinstance(name, str) or not name.strip() or len(name) > MAX_NAME or name != name.strip():
-            v.add(where, f"a name of 1 to {MAX_NAME} characters without surrounding spaces, got {_int_text(name)}")
+            v.add(where, f"a name of 1 to {MAX_NAME} characters without surrounding spaces, got {int_text(name)}")
             ok = False
         elif name in seen:
             v.add(where, f"{name!r} is listed twice (entrants[{seen[name]}] too)")
             ok = False
-        if rating is not None and (not _is_int(rating) or not MIN_RATING <= rating <= MAX_RATING):
-            v.add(f"{f}.rating", f"an integer from {MIN_RATING} to {MAX_RATING}, got {_int_text(rating)}")
+        if rating is not None and (not is_int(rating) or not MIN_RATING <= rating <= MAX_RATING):
+            v.add(f"{f}.rating", f"an integer from {MIN_RATING} to {MAX_RATING}, got {int_text(rating)}")
             ok = False
         if title is not None and (not isinstance(title, str) or not title.strip() or len(title) > 40):
-            v.add(f"{f}.title", f"a sports title of 1 to 40 characters, got {_int_text(title)}")
+            v.add(f"{f}.title", f"a sports title of 1 to 40 characters, got {int_text(title)}")
             ok = False
         if ok:
             assert isinstance(name, str)
@@ -746,14 +452,14 @@ def _entrants(p: _Parser, raw: Any) -> tuple[CupEntrant, ...]:
     return tuple(out)
 
 
-def _stage_number(p: _Parser, value: Any, f: str) -> int | None:
-    if not _is_int(value) or not 1 <= value <= MAX_CUP_STAGES:
-        p.v.add(f, f"a stage number from 1 (the first stage) to {MAX_CUP_STAGES}, got {_int_text(value)}")
+def _stage_number(p: Parser, value: Any, f: str) -> int | None:
+    if not is_int(value) or not 1 <= value <= MAX_CUP_STAGES:
+        p.v.add(f, f"a stage number from 1 (the first stage) to {MAX_CUP_STAGES}, got {int_text(value)}")
         return None
     return value
 
 
-def _series(p: _Parser, raw: Any, f: str, known: set[str]) -> CupSeries | None:
+def _series(p: Parser, raw: Any, f: str, known: set[str]) -> CupSeries | None:
     v = p.v
     before = len(v.items)
     s = p.obj(raw, f, _SERIES_KEYS, "a series: stage, players, games")
@@ -766,9 +472,9 @@ def _series(p: _Parser, raw: Any, f: str, known: set[str]) -> CupSeries | None:
     else:
         for k, name in enumerate(players):
             if not isinstance(name, str) or name not in known:
-                v.add(f"{f}.players[{k}]", f"{_int_text(name)} is not an entrant")
+                v.add(f"{f}.players[{k}]", f"{int_text(name)} is not an entrant")
         if players[0] == players[1]:
-            v.add(f"{f}.players[1]", f"{_int_text(players[0])} cannot play himself")
+            v.add(f"{f}.players[1]", f"{int_text(players[0])} cannot play himself")
     games = s.get("games", [])
     if not isinstance(games, list):
         v.add(f"{f}.games", "a list of results, one per game in the order played: 1-0, 0-1, =, +/-, -/+, -/-")
@@ -780,7 +486,7 @@ def _series(p: _Parser, raw: Any, f: str, known: set[str]) -> CupSeries | None:
         if result not in CUP_RESULTS:
             v.add(
                 f"{f}.games[{k}]",
-                f"one of {', '.join(CUP_RESULTS)} (for {_int_text(players[0]) if isinstance(players, list) and players else 'the first player'}), got {_int_text(result)}",
+                f"one of {', '.join(CUP_RESULTS)} (for {int_text(players[0]) if isinstance(players, list) and players else 'the first player'}), got {int_text(result)}",
             )
     if len(v.items) != before:
         return None
@@ -788,7 +494,7 @@ def _series(p: _Parser, raw: Any, f: str, known: set[str]) -> CupSeries | None:
     return CupSeries(stage, (players[0], players[1]), tuple(games))
 
 
-def _disqualification(p: _Parser, raw: Any, f: str, known: set[str]) -> CupDisqualification | None:
+def _disqualification(p: Parser, raw: Any, f: str, known: set[str]) -> CupDisqualification | None:
     v = p.v
     before = len(v.items)
     d = p.obj(raw, f, _DISQUALIFICATION_KEYS, "a disqualification: player, stage, reason")
@@ -796,7 +502,7 @@ def _disqualification(p: _Parser, raw: Any, f: str, known: set[str]) -> CupDisqu
         return None
     player, reason = d.get("player"), d.get("reason")
     if not isinstance(player, str) or player not in known:
-        v.add(f"{f}.player", f"{_int_text(player)} is not an entrant")
+        v.add(f"{f}.player", f"{int_text(player)} is not an entrant")
     stage = _stage_number(p, d.get("stage"), f"{f}.stage")
     if not isinstance(reason, str) or not reason.strip() or len(reason) > MAX_REASON:
         v.add(f"{f}.reason", f"a disqualification needs its reason (open-cup-2023 5.3.3), 1 to {MAX_REASON} characters")

@@ -1,25 +1,26 @@
-"""Use cases of the mahjong playoff as stored stages (league.domain.mahjong_progress): where the
-playoff stands, read from the stored stages and their records (docs/rules.md mahjong.playoff.*)."""
+"""The mahjong playoff as stored stages (``league.domain.mahjong.progress``; docs/rules.md
+``mahjong.playoff.*``): where it stands, and the organizer's decision on a stored playoff the corrected
+standings no longer give (``mahjong.playoff.stale-after-correction``)."""
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Callable
 from dataclasses import dataclass
+from datetime import datetime
 
 from league.adapters.repository import LeagueRepository
-from league.domain import mahjong_progress, playoff_basis
-from league.domain.mahjong_progress import PlayoffPlay
-from league.domain.model import Competition, PlayerStatus
-from league.domain.playoff_basis import PlayoffConflict, PlayoffDecision, PlayoffDecisionKind
-from league.domain.stage_kinds import CompetitionState
-from league.use_cases import CompetitionStandings, LeagueUseCases, _new_id
+from league.domain.mahjong import playoff_basis
+from league.domain.mahjong import progress as mahjong_progress
+from league.domain.mahjong.playoff_basis import PlayoffDecision, PlayoffDecisionKind
+from league.domain.mahjong.progress import PlayoffPlay
+from league.use_cases.common import MAX_AUTHOR_LENGTH, find_competition, new_id, request_key
+from league.use_cases.stages import Stages
+from league.use_cases.standings import Standings
 from rondo_runtime import idempotency
 from rondo_runtime import text as text_limits
 from rondo_runtime.errors import FailedPrecondition
+from rondo_runtime.transactions import UnitOfWork
 from rondo_runtime.validation import Violations
-
-MAX_AUTHOR_LENGTH = 200
 
 
 @dataclass(frozen=True)
@@ -36,36 +37,16 @@ class PlayoffReport:
         return state.final_order[:2] if state is not None and self.play.finished else ()
 
 
-class PlayoffUseCases(LeagueUseCases):
-    #: league.stage_service.StageUseCases._state (LeagueService is made of both mixins)
-    _state: Callable[[LeagueRepository, Competition], CompetitionState]
+class Playoffs:
+    """A mahjong league's playoff."""
 
-    # --- a stored playoff the corrected standings no longer give (mahjong.playoff.stale-after-correction) ---
-    def playoff_conflict(
-        self, repo: LeagueRepository, competition: Competition, standings: CompetitionStandings
-    ) -> PlayoffConflict | None:
-        """The stored round 1 against places 1-8 of ``standings`` (the ones GetStandings answers)."""
-        if competition.ruleset != mahjong_progress.RULESET:
-            return None
-        stage = next((s for s in repo.stages(competition.id) if s.kind == mahjong_progress.KIND), None)
-        if stage is None:
-            return None
-        subs = {p.id for p in repo.players(competition.id) if p.status is PlayerStatus.SUBSTITUTE}
-        rows = [row.player for row in standings.standings.rows if row.player not in subs]
-        top = playoff_basis.top_places(rows, [t.place for t in standings.standings.unresolved])
-        stored = tuple(stage.basis.get("regular_places", ()))
-        return playoff_basis.playoff_conflict(stage.number, stored, top, repo.playoff_decisions(competition.id), standings.names)
+    def __init__(self, uow: UnitOfWork[LeagueRepository], clock: Callable[[], datetime], standings: Standings, stages: Stages):
+        self.uow = uow
+        self.clock = clock
+        self.standings = standings
+        self.stages = stages
 
-    def with_playoff_conflict(
-        self, repo: LeagueRepository, competition: Competition, standings: CompetitionStandings
-    ) -> CompetitionStandings:
-        """GetStandings: the standings with the stale playoff's conflict (open until decided) and its note."""
-        conflict = self.playoff_conflict(repo, competition, standings)
-        if conflict is None:
-            return standings
-        return dataclasses.replace(standings, notes=(*standings.notes, conflict.explanation), playoff_conflict=conflict)
-
-    def decide_playoff(
+    def decide(
         self,
         competition_id: str,
         kind: PlayoffDecisionKind | None,
@@ -91,17 +72,17 @@ class PlayoffUseCases(LeagueUseCases):
         raw_key = v.key("idempotency_key", idempotency_key)
         v.raise_if_any()
         assert kind is not None
-        key = self._key("DecidePlayoff", raw_key, request)
+        key = request_key("DecidePlayoff", raw_key, request)
 
         def work(repo: LeagueRepository) -> PlayoffDecision:
-            competition = self._competition(repo, competition_id, for_update=True)
+            competition = find_competition(repo, competition_id, for_update=True)
             if (done := idempotency.first_answer(repo, key)) and done.resource_id:
                 found = repo.playoff_decision(done.resource_id)
                 assert found is not None
                 return found
             if competition.ruleset != mahjong_progress.RULESET:
                 raise FailedPrecondition.because("NO_MAHJONG_PLAYOFF", competition=competition.name, ruleset=competition.ruleset)
-            conflict = self.playoff_conflict(repo, competition, self._standings(repo, competition))
+            conflict = self.standings.playoff_conflict(repo, competition, self.standings.standings_in(repo, competition))
             stages = [s for s in repo.stages(competition.id) if s.kind == mahjong_progress.KIND]
             played = bool(stages) and bool(repo.records(competition.id, stage=stages[0].number))
             playoff_basis.check_decision(conflict, kind, played or len(stages) > 1)
@@ -115,7 +96,7 @@ class PlayoffUseCases(LeagueUseCases):
                 for s in reversed(stages):
                     repo.remove_stage(s.id)
             decision = PlayoffDecision(
-                id=_new_id(),
+                id=new_id(),
                 competition_id=competition.id,
                 sequence=repo.next_playoff_decision_sequence(competition.id),
                 kind=kind,
@@ -130,17 +111,17 @@ class PlayoffUseCases(LeagueUseCases):
             idempotency.remember(repo, key, decision.at, decision.id)
             return decision
 
-        return self._transaction(work)
+        return self.uow.write(work)
 
-    def get_playoff(self, competition_id: str) -> PlayoffReport:
+    def get(self, competition_id: str) -> PlayoffReport:
         """The stages played, who sits at which table, exits and why, what blocks the next stage, and
         the final order with the prizes for 1st and 2nd once the final is recorded."""
 
         def work(repo: LeagueRepository) -> PlayoffReport:
-            competition = self._competition(repo, competition_id)
+            competition = find_competition(repo, competition_id)
             if competition.ruleset != mahjong_progress.RULESET:
                 raise FailedPrecondition.because("NO_MAHJONG_PLAYOFF", competition=competition.name, ruleset=competition.ruleset)
-            state = self._state(repo, competition)
+            state = self.stages.state(repo, competition)
             names = {p.id: p.name for p in state.players}
             played = mahjong_progress.play(state, names=names)
             if played.state is None:
@@ -150,4 +131,4 @@ class PlayoffUseCases(LeagueUseCases):
                 )
             return PlayoffReport(played, names)
 
-        return self._read(work)
+        return self.uow.read(work)

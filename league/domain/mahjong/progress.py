@@ -4,7 +4,7 @@
 Stage 1 is the approved draw (the regular stage). Stage 2 is playoff round 1, generated from the
 final regular standings (the same standings GetStandings answers); stage 3 is round 2 (upper and
 lower tables), stage 4 round 3, stage 5 the final. Who plays in each stage comes from
-:mod:`league.domain.playoff` (one playoff: ``initial_playoff`` and ``playoff_next_round``) applied to
+:mod:`league.domain.mahjong.playoff` (one playoff: ``initial_playoff`` and ``playoff_next_round``) applied to
 the stored stages and their results; league seats each stage itself (round 1: :func:`round_1_tables`,
 later stages: one table per group, in the group's order).
 
@@ -27,18 +27,14 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from rondo_runtime.errors import FailedPrecondition, InvalidArgument
-
-from . import playoff, texts
-from .model import PlayerStatus
-from .records import GameEntry, HanchanEntry, NoShowEntry, check_match, check_new_hanchan_number, substitutes_of
-from .ruleset import MAHJONG_LEAGUE, ORGANIZER_DECISION, Ruleset
-from .scoring import Points, exact, match_result, points_text
-from .stage_kinds import (
-    MEETING_SHAPES,
+from league.domain import texts
+from league.domain.mahjong import playoff
+from league.domain.mahjong.ruleset import MAHJONG_LEAGUE, ORGANIZER_DECISION, Ruleset
+from league.domain.mahjong.scoring import Points, exact, match_result, points_text
+from league.domain.model import PlayerStatus
+from league.domain.records import GameEntry, HanchanEntry, NoShowEntry, check_match, check_new_hanchan_number, substitutes_of
+from league.domain.stage_kinds import (
     NEW_RESULT,
-    PROGRESS,
-    RESULT_CHECKS,
     CompetitionState,
     CorrectionEffects,
     Derived,
@@ -49,8 +45,9 @@ from .stage_kinds import (
     later_stage_effects,
     place_moves,
 )
-from .stages import REGULAR_STAGE, Stage, Table
-from .texts import Text
+from league.domain.stages import REGULAR_STAGE, Stage, Table
+from league.domain.texts import Text
+from rondo_runtime.errors import FailedPrecondition, InvalidArgument
 
 RULESET = "discard-league-2026"
 KIND = "mahjong-playoff"
@@ -464,8 +461,3 @@ def playoff_meeting_shape(stage: Stage) -> MeetingShape:
     """A playoff match is 3 hanchans, the final 5 in one meeting (discard-league-2026 §2)."""
     ruleset = ruleset_of(stage)
     return MeetingShape(ruleset.hanchans_per_match, one_meeting=ruleset is FINAL_RULESET)
-
-
-PROGRESS[RULESET] = MahjongProgress()
-RESULT_CHECKS[KIND] = check_playoff_result
-MEETING_SHAPES[KIND] = playoff_meeting_shape

@@ -2,7 +2,7 @@
 disqualification (docs/rules.md ``cup.progress.*``; open-cup-2023 §1.6, §1.7, §3.3, §3.4.3, §4.3, §6.3,
 §6.4).
 
-Pairing is the bracket's (``league.domain.cup_bracket``, from the survivors of a stage in their
+Pairing is the bracket's (``league.domain.cup.bracket``, from the survivors of a stage in their
 original seed order: the next stage's pairs, ``pairings``). Everything else is here: which games were played,
 who won each series, who survived, the semi-final losers' match for third place, places 1-4, badges,
 prize eligibility and disqualification. :func:`cup_progress` is a pure function of the records, so
@@ -49,11 +49,10 @@ from collections import defaultdict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
+from league.domain import texts
+from league.domain.texts import Text
 from rondo_runtime.errors import InvalidArgument
 from rondo_runtime.validation import Violations
-
-from . import texts
-from .texts import Text
 
 FINAL = "final"
 SEMI_FINAL = "semi-final"

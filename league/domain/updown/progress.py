@@ -11,7 +11,7 @@ docs/rules.md ``updown.*``:
 * ``updown.stage-two.generated-from-standings`` — :class:`UpdownProgress`.
 * ``updown.checkpoints.fifty-seventy-five`` — :func:`checkpoint_removals`.
 
-ONE converter from stored records to the domain's :class:`league.domain.updown.UpdownSeason`
+ONE converter from stored records to the domain's :class:`league.domain.updown.standings.UpdownSeason`
 (:func:`stage_seasons`) serves the standings RPC, the progress and the checkpoints. Pure: no I/O.
 """
 
@@ -24,18 +24,12 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from rondo_runtime.errors import FailedPrecondition, InvalidArgument
-
-from . import texts
-from .berger import RatedPlayer, group_round_robins, split_into_groups
-from .lots import latest_decisions
-from .model import PlayerStatus
-from .records import Content, GameEntry
-from .ruleset import ORGANIZER_DECISION
-from .stage_kinds import (
+from league.domain import texts
+from league.domain.lots import latest_decisions
+from league.domain.model import PlayerStatus
+from league.domain.records import Content, GameEntry
+from league.domain.stage_kinds import (
     NEW_RESULT,
-    PROGRESS,
-    RESULT_CHECKS,
     CompetitionState,
     CorrectionEffects,
     Derived,
@@ -44,8 +38,10 @@ from .stage_kinds import (
     effects,
     later_stage_effects,
 )
-from .stages import Stage, StageRound, StageStatus, Table
-from .updown import (
+from league.domain.stages import Stage, StageRound, StageStatus, Table
+from league.domain.texts import ORGANIZER_DECISION
+from league.domain.updown.berger import RatedPlayer, group_round_robins, split_into_groups
+from league.domain.updown.standings import (
     EXTRA_MATCH,
     SUPER_LEAGUE,
     Game,
@@ -55,6 +51,7 @@ from .updown import (
     UpdownStandings,
     updown_standings,
 )
+from rondo_runtime.errors import FailedPrecondition, InvalidArgument
 
 COMPETITION_RULESET = "updown-league-2007"
 ROUND_ROBIN_KIND = "updown-round-robin"  # stage 1: every main player, double round robin
@@ -295,7 +292,7 @@ class UpdownProgress:
     def _stage_one(self, state: CompetitionState) -> StagePlan:
         """docs/rules.md ``updown.stage-one.double-round-robin-of-main-players``: every main player, in
         registration order, in one group, or in groups of at most ``group_size`` (snake-seeded by rating,
-        ``league.domain.berger.split_into_groups``: ``updown.groups.snake-or-random``); the division is the competition's pinned
+        ``league.domain.updown.berger.split_into_groups``: ``updown.groups.snake-or-random``); the division is the competition's pinned
         data, else the registered one fitted to the field (``updown.stage.cut-places-fit-the-field``)."""
         players = sorted((p for p in state.players if p.status is PlayerStatus.MAIN), key=lambda p: p.registration_order)
         if len(players) < 2:
@@ -559,8 +556,3 @@ def removal_as_dict(r: Removal) -> dict[str, Any]:
 
 def removal_from_dict(d: Mapping[str, Any]) -> Removal:
     return Removal(**d)
-
-
-# --- registered with the stages framework (league.domain.stage_kinds) --------------------------------
-RESULT_CHECKS[ROUND_ROBIN_KIND] = RESULT_CHECKS[GROUP_KIND] = check_updown_game
-PROGRESS[COMPETITION_RULESET] = UpdownProgress()

@@ -1,0 +1,1 @@
+"""The mahjong league (discard-league-2026): docs/rules.md ``mahjong.*``."""

@@ -1,0 +1,1 @@
+"""The Up&Down league (updown-league-2007): docs/rules.md ``updown.*``."""
