@@ -55,6 +55,7 @@ def initialize_metrics() -> None:
         SOLVES.labels(status.value)
         SCHEDULE_SOLVES.labels(status.value)
 
+
 DEFAULT_TIME_LIMIT_S = 10.0
 MAX_TIME_LIMIT_S = 600.0
 DEADLINE_MARGIN_S = 1.0  # left to hand the result back and send the answer after the solve stops

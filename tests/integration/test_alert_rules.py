@@ -38,7 +38,8 @@ def test_every_alert_has_a_case_that_fires_and_one_that_stays_quiet():
     alerts = {rule["alert"] for group in load("alerts.yml")["groups"] for rule in group["rules"] if "alert" in rule}
     tests = load("alerts.test.yml")
     assert tests["rule_files"] == ["alerts.yml"]
-    fires, quiet = set(), set()
+    fires: set[str] = set()
+    quiet: set[str] = set()
     for case in tests["tests"]:
         for check in case.get("alert_rule_test", []):
             (fires if check.get("exp_alerts") else quiet).add(check["alertname"])

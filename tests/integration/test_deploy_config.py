@@ -746,6 +746,7 @@ def test_the_gateway_serves_its_calendar_feeds_on_their_own_port():
     assert settings.calendar_port in {p["port"] for p in service["spec"]["ports"]}
     labels = k8s_by_kind("Deployment")["gateway"]["spec"]["template"]["metadata"]["labels"]
     allowed = ingress_peers(list(k8s_by_kind("NetworkPolicy").values()), labels)
+    assert settings.calendar_port is not None
     assert allowed.get(settings.calendar_port, []) is None, "the gateway's feeds stay reachable from every source"
 
 
@@ -843,6 +844,7 @@ def test_k8s_network_policy_lets_only_the_gateway_reach_the_internal_services():
         assert allowed, f"no NetworkPolicy selects the {name} pods"
         assert only_monitoring(allowed.get(settings.metrics_port)), f"{name}: metrics only from the namespace monitoring"
         if name in PUBLIC:
+            assert settings.calendar_port is not None, f"{name}: the calendar feeds' port"
             assert set(allowed) == {settings.port, settings.calendar_port, settings.metrics_port}, f"{name}: {sorted(allowed)}"
             assert allowed[settings.port] is None and allowed[settings.calendar_port] is None, f"{name} is public"
             continue
@@ -1072,12 +1074,18 @@ def test_k8s_frontends_reach_only_the_gateway():
                     reached = {other for other in deployments if selects(peer["podSelector"], labels[other])}
                     assert reached == {"gateway"} and ports == {("TCP", gateway_port)}, f"{name}: only the gateway's gRPC"
         allowed = ingress_peers(policies, labels[name])
-        ports = {p["name"]: int(p["containerPort"]) for p in deployments[name]["spec"]["template"]["spec"]["containers"][0]["ports"]}
+        named_ports = {
+            p["name"]: int(p["containerPort"]) for p in deployments[name]["spec"]["template"]["spec"]["containers"][0]["ports"]
+        }
         if name == "web":  # the pages are public; the metrics port only for the namespace monitoring
-            assert set(allowed) == {ports["http"], ports["metrics"]} and allowed[ports["http"]] is None, "the web app is public"
-            assert only_monitoring(allowed[ports["metrics"]]), "web: metrics only from the namespace monitoring"
+            assert set(allowed) == {named_ports["http"], named_ports["metrics"]} and allowed[named_ports["http"]] is None, (
+                "the web app is public"
+            )
+            assert only_monitoring(allowed[named_ports["metrics"]]), "web: metrics only from the namespace monitoring"
             continue
-        assert set(allowed) == {ports["health"]} and only_monitoring(allowed[ports["health"]]), "bot: only the namespace monitoring"
+        assert set(allowed) == {named_ports["health"]} and only_monitoring(allowed[named_ports["health"]]), (
+            "bot: only the namespace monitoring"
+        )
 
 
 KUBERNETES_VERSIONS = ("1.25.0", "latest")  # the oldest schema kubernetes-validate ships, and the newest

@@ -53,7 +53,7 @@ def locked() -> dict[str, tuple[str, list[str]]]:
             continue
         match = re.fullmatch(r"([A-Za-z0-9_.-]+)==(\S+)((?:\s+--hash=sha256:[0-9a-f]{64})+)", line)
         assert match, f"requirements.lock: not 'name==version --hash=sha256:...': {line[:100]}"
-        pins[canonicalize_name(match.group(1))] = (match.group(2), re.findall(r"sha256:([0-9a-f]{64})", match.group(3)))
+        pins[str(canonicalize_name(match.group(1)))] = (str(match.group(2)), re.findall(r"sha256:([0-9a-f]{64})", match.group(3)))
     return pins
 
 
@@ -83,7 +83,9 @@ def test_the_dockerfile_builds_in_a_stage_and_runs_from_another():
 
 
 def test_dockerignore_keeps_the_lock():
-    patterns = [line.strip() for line in (ROOT / ".dockerignore").read_text().splitlines() if line.strip() and not line.startswith("#")]
+    patterns = [
+        line.strip() for line in (ROOT / ".dockerignore").read_text().splitlines() if line.strip() and not line.startswith("#")
+    ]
     assert not any(Path("requirements.lock").match(pattern) for pattern in patterns)
 
 
@@ -96,7 +98,7 @@ def test_the_lock_pins_every_package_with_hashes():
 
 
 def _requirements_of(distribution: str, extras: set[str]) -> list[Requirement]:
-    environment = default_environment()
+    environment = {key: str(value) for key, value in default_environment().items()}
     needed = []
     for text in importlib.metadata.requires(distribution) or []:
         requirement = Requirement(text)

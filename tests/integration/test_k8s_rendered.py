@@ -182,7 +182,11 @@ def test_the_gateway_dials_every_internal_service_through_a_headless_service(ren
         assert service["spec"].get("clusterIP") == "None", f"Service {name}: headless, one DNS record per ready pod"
         assert not service["spec"].get("publishNotReadyAddresses"), f"Service {name}: only ready pods"
         assert selects({"matchLabels": service["spec"]["selector"]}, pod_labels(deployments[name]))
-        others = [other for other, d in deployments.items() if other != name and selects({"matchLabels": service["spec"]["selector"]}, pod_labels(d))]
+        others = [
+            other
+            for other, d in deployments.items()
+            if other != name and selects({"matchLabels": service["spec"]["selector"]}, pod_labels(d))
+        ]
         assert not others, f"Service {name} also selects {others}"
         # a headless Service does no port mapping: the address's port is the pods' own
         assert target_container_port(service, int(match["port"]), deployments[name]) == int(match["port"])
@@ -202,7 +206,11 @@ def test_the_frontends_dial_the_gateways_grpc_port(rendered):
         service = service_for(rendered, host, namespace)
         assert service["metadata"]["name"] == "gateway"
         assert service["spec"].get("clusterIP") != "None"
-        grpc_port = next(p["containerPort"] for p in deployments["gateway"]["spec"]["template"]["spec"]["containers"][0]["ports"] if p["name"] == "grpc")
+        grpc_port = next(
+            p["containerPort"]
+            for p in deployments["gateway"]["spec"]["template"]["spec"]["containers"][0]["ports"]
+            if p["name"] == "grpc"
+        )
         assert target_container_port(service, int(port), deployments["gateway"]) == grpc_port
 
 
