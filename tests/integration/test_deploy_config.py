@@ -400,6 +400,8 @@ def test_compose_services_run_the_image_with_a_valid_environment():
     doc = compose()
     services = doc["services"]
     assert services["postgres"]["image"].startswith("postgres:16")
+    version = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["version"]
+    assert {services[name]["image"] for name in (*SERVICES, *FRONTENDS)} == {f"rondo:{version}"}, "never a moving tag"
     for name in SERVICES:
         service = services[name]
         assert service["command"] == ["serve", name]
