@@ -3,22 +3,40 @@
 #   docker run --rm -p 50051:50051 -p 8000:8000 -p 9464:9464 -v rondo-data:/data rondo   # embedded: `rondo up`
 #                                                                   (the gateway and the web app on :8000)
 #   docker run ... rondo serve league                                            # distributed: one service
-FROM python:3.11-slim
+# The base image: a full version tag. Pin its digest too when you build (python:3.11.14-slim-bookworm@sha256:...,
+# from `docker buildx imagetools inspect python:3.11.14-slim-bookworm`): deploy/README.md "Releasing an image".
+ARG PYTHON_IMAGE=python:3.11.14-slim-bookworm
+
+# ---- build: the locked dependencies and Rondo into a virtual environment ----------------------------------
+FROM ${PYTHON_IMAGE} AS build
+
+ENV PYTHONDONTWRITEBYTECODE=1 \
+    PIP_NO_CACHE_DIR=1 \
+    PIP_DISABLE_PIP_VERSION_CHECK=1
+
+# requirements.lock (pip-compile --generate-hashes from pyproject.toml): every package at one version, each
+# file checked against its hash; binary wheels only (grpcio, ortools, psycopg[binary]: no compiler needed).
+# setuptools and wheel are in the lock too: Rondo itself builds without fetching anything unhashed.
+RUN python -m venv /opt/rondo
+COPY requirements.lock /tmp/requirements.lock
+RUN /opt/rondo/bin/pip install --require-hashes --only-binary :all: --no-deps -r /tmp/requirements.lock
+COPY . /tmp/rondo-src
+RUN /opt/rondo/bin/pip install --no-deps --no-build-isolation /tmp/rondo-src
+
+# ---- runtime: the virtual environment, no build tools, no source tree ------------------------------------
+FROM ${PYTHON_IMAGE} AS runtime
 
 ENV PYTHONDONTWRITEBYTECODE=1 \
     PYTHONUNBUFFERED=1 \
-    PIP_NO_CACHE_DIR=1 \
-    PIP_DISABLE_PIP_VERSION_CHECK=1
+    PATH=/opt/rondo/bin:$PATH
 
 # Non-root, with a numeric id so Kubernetes' runAsNonRoot can verify it.
 RUN groupadd --system --gid 10001 rondo \
     && useradd --system --uid 10001 --gid rondo --home-dir /home/rondo --create-home --shell /usr/sbin/nologin rondo \
     && mkdir /data && chown rondo:rondo /data
 
-# Every dependency ships as a binary wheel (grpcio, ortools, psycopg[binary]): no compiler needed.
-# The source is only needed to build; the image keeps the installed package, not the tree.
-COPY . /tmp/rondo-src
-RUN pip install /tmp/rondo-src && rm -rf /tmp/rondo-src
+# Owned by root, read-only to the service user (Kubernetes also mounts the root file system read-only).
+COPY --from=build /opt/rondo /opt/rondo
 
 USER 10001:10001
 WORKDIR /home/rondo

@@ -16,7 +16,7 @@ from contextlib import aclosing
 
 import grpc
 from grpc import aio
-from prometheus_client import REGISTRY, Counter, Histogram, start_http_server
+from prometheus_client import REGISTRY, Counter, Gauge, Histogram, start_http_server
 
 from rondo_runtime._method_handlers import behavior, is_async, rpc_type, split_method, with_behavior
 
@@ -60,6 +60,21 @@ SERVER_MSG_RECEIVED = Counter(
     "grpc_server_msg_received_total", "Total number of RPC stream messages received on the server.", _LABELS
 )
 SERVER_MSG_SENT = Counter("grpc_server_msg_sent_total", "Total number of gRPC stream messages sent by the server.", _LABELS)
+
+
+# The gRPC health of each service in this process, as a metric (health itself is not scraped): an alert
+# sees a process that runs and is scraped but answers NOT_SERVING (its database unreachable, the solver's
+# worker pool dead, or stopping), which `up` does not show.
+SERVICE_SERVING = Gauge(
+    "rondo_service_serving",
+    "1 while this process's gRPC health reports the service SERVING, 0 while NOT_SERVING.",
+    ["grpc_service"],
+)
+
+
+def set_serving(grpc_service: str, serving: bool) -> None:
+    """Publish a service's gRPC health status (``rondo_service_serving``)."""
+    SERVICE_SERVING.labels(grpc_service).set(1 if serving else 0)
 
 
 def go_code_name(code: grpc.StatusCode | None) -> str:

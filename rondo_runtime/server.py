@@ -38,7 +38,7 @@ from rondo_runtime.config import Settings
 from rondo_runtime.grpc_errors import ErrorMappingInterceptor
 from rondo_runtime.internal_auth import InternalTokenInterceptor, new_token
 from rondo_runtime.logging import configure_logging
-from rondo_runtime.metrics import PrometheusServerInterceptor, initialize_metrics, start_metrics_server
+from rondo_runtime.metrics import PrometheusServerInterceptor, initialize_metrics, set_serving, start_metrics_server
 
 log = logging.getLogger(__name__)
 
@@ -139,6 +139,7 @@ class RunningServer:
             self._ready[spec.name] = ready
             for name in spec.service_names:
                 await self.health.set(name, SERVING if ready else NOT_SERVING)
+                set_serving(name, ready)
         await self.health.set("", SERVING if all(ready for ready, _ in results) else NOT_SERVING)
 
     async def _watch_readiness(self, interval: float) -> None:
@@ -163,6 +164,9 @@ class RunningServer:
         if self._readiness_task is not None:
             self._readiness_task.cancel()
         await self.health.enter_graceful_shutdown()
+        for spec in self.specs:
+            for name in spec.service_names:
+                set_serving(name, False)
         for spec in self.specs:
             if spec.on_stopping is not None:
                 spec.on_stopping()
@@ -306,6 +310,8 @@ async def start_server(specs: list[ServiceSpec], settings: Settings, *, readines
         servers.append(server)
     for name in ("", *service_names):
         await health.set(name, NOT_SERVING)
+    for name in service_names:
+        set_serving(name, False)
     await health.set(LIVENESS_SERVICE_NAME, SERVING)
     measured = (*service_names, HEALTH_SERVICE_NAME, *((reflection.SERVICE_NAME,) if settings.reflection else ()))
     initialize_metrics(_methods(measured))

@@ -28,7 +28,7 @@ from rondo_runtime.config import Settings
 from rondo_runtime.errors import InvalidArgument, ResourceExhausted
 from solver.domain.capacity import MAX_SCHEDULE_MATCHES, MAX_SEATS
 from solver.domain.draw import solve_draw
-from solver.domain.draw.problem import DrawProblem, DrawResult
+from solver.domain.draw.problem import DrawProblem, DrawResult, SolveStatus
 from solver.domain.draw.redraw import draw_diff
 from solver.domain.draw.validate import validate_problem
 from solver.domain.draw.work import work_for_time_limit
@@ -45,6 +45,16 @@ SOLVE_SECONDS = Histogram(
 )
 REFUSED = Counter("rondo_solver_refused_total", "Draw solves refused: solver busy, or too little of the deadline left.")
 SCHEDULE_SOLVES = Counter("rondo_solver_schedule_solves_total", "Round schedules proposed, by result status.", ["status"])
+
+
+def initialize_metrics() -> None:
+    """Create every status's series at zero when the solver starts: a counter series that appears only
+    with its first increment has no earlier sample, so ``increase()`` / ``rate()`` never see that first
+    failure (the alert on ``rondo_solver_solves_total{status="UNKNOWN"}`` would miss it)."""
+    for status in SolveStatus:
+        SOLVES.labels(status.value)
+        SCHEDULE_SOLVES.labels(status.value)
+
 
 DEFAULT_TIME_LIMIT_S = 10.0
 MAX_TIME_LIMIT_S = 600.0
@@ -128,6 +138,7 @@ class SolverService:
         self.workers = workers or os.cpu_count() or 1
         self.queue_limit = queue_limit
         self.pool = WorkerPool(self.workers, queue_limit, worker_memory_mb, warm_up=WARM_UP_MODULES)
+        initialize_metrics()
 
     @classmethod
     def from_settings(cls, settings: Settings) -> SolverService:

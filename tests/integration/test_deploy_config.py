@@ -64,8 +64,9 @@ CODE_PACKAGES = ("rondo_runtime", "rondo_client", *SERVICES, "rondo_app", *FRONT
 # (docs/architecture.md "Observability": solve seconds and status), being added in solver/service.py. Once the
 # code exports a name, this list no longer matters for it; delete entries when they are committed.
 NOT_YET_EXPORTED: dict[str, str] = {}  # every metric the dashboards and alerts use is exported
-# Series Prometheus makes itself, not the code.
+# Series Prometheus makes itself, not the code; and prometheus_client's process collector (every process).
 PROMETHEUS_SYNTHETIC = {"up"}
+PROCESS_COLLECTOR = {"process_start_time_seconds", "process_resident_memory_bytes", "process_cpu_seconds_total"}
 # The exact codes docs/architecture.md "Error model" names as the caller's fault; the error-ratio alert must not count them.
 CLIENT_ERROR_CODES = ("InvalidArgument", "NotFound", "FailedPrecondition")
 
@@ -312,7 +313,8 @@ def dockerfile_env() -> dict[str, str]:
 
 def test_dockerfile():
     text = (ROOT / "Dockerfile").read_text()
-    assert re.search(r"^FROM python:3\.11-slim\b", text, re.MULTILINE)
+    assert re.search(r"^ARG PYTHON_IMAGE=python:3\.11\.\d+-slim-bookworm(@sha256:[0-9a-f]{64})?$", text, re.MULTILINE)
+    assert re.findall(r"^FROM (\S+)", text, re.MULTILINE) == ["${PYTHON_IMAGE}", "${PYTHON_IMAGE}"]
     assert re.search(r"^ENTRYPOINT \[\"rondo\"\]$", text, re.MULTILINE)
     assert re.search(r"^CMD \[\"up\"\]$", text, re.MULTILINE)
     expose = re.search(r"^EXPOSE (.+)$", text, re.MULTILINE)
@@ -322,7 +324,7 @@ def test_dockerfile():
     user = re.findall(r"^USER (\S+)$", text, re.MULTILINE)
     assert user and not user[-1].startswith(("root", "0:", "0")), "the image must not run as root"
     assert re.fullmatch(r"\d+(:\d+)?", user[-1]), "numeric USER, so Kubernetes' runAsNonRoot can verify it"
-    assert re.search(r"pip install (\S*/)?(\.|/tmp/rondo-src)\b", text)
+    assert re.search(r"pip install --no-deps --no-build-isolation /tmp/rondo-src$", text, re.MULTILINE)
 
     scripts = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["scripts"]
     assert "rondo" in scripts, "ENTRYPOINT rondo needs [project.scripts] rondo"
@@ -398,6 +400,8 @@ def test_compose_services_run_the_image_with_a_valid_environment():
     doc = compose()
     services = doc["services"]
     assert services["postgres"]["image"].startswith("postgres:16")
+    version = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["version"]
+    assert {services[name]["image"] for name in (*SERVICES, *FRONTENDS)} == {f"rondo:{version}"}, "never a moving tag"
     for name in SERVICES:
         service = services[name]
         assert service["command"] == ["serve", name]
@@ -581,7 +585,7 @@ def test_every_metric_in_the_dashboard_and_alerts_is_exported():
     exported = exported_metric_names()
     assert {"grpc_server_started_total", "grpc_server_handled_total", "grpc_server_handling_seconds_bucket"} <= exported
     pending = {n for name, kind in NOT_YET_EXPORTED.items() for n in sample_names(name, kind)}
-    allowed = exported | pending | PROMETHEUS_SYNTHETIC
+    allowed = exported | pending | PROMETHEUS_SYNTHETIC | PROCESS_COLLECTOR
 
     used: dict[str, set[str]] = {}
     dashboard = json.loads((DEPLOY / "grafana" / "dashboards" / "rondo.json").read_text())
@@ -724,8 +728,10 @@ def test_k8s_services_and_gateway_addresses():
     for downstream in (name for name in SERVICES if name != "gateway"):
         address = settings.service_addr(downstream)
         assert address, f"k8s gateway: no address for {downstream}"
-        host, port = address.rsplit(":", 1)
-        assert host.split(".")[0] == downstream in services
+        assert address.startswith("dns:///"), f"k8s gateway: {address}: gRPC's DNS resolver sees every replica"
+        host, port = address.removeprefix("dns:///").rsplit(":", 1)
+        assert host == f"{downstream}.rondo.svc.cluster.local" and downstream in services
+        assert services[downstream]["spec"].get("clusterIP") == "None", f"{downstream}: a headless Service"
         assert int(port) in {p["port"] for p in services[downstream]["spec"]["ports"]}
 
 
@@ -740,9 +746,10 @@ def test_the_gateway_serves_its_calendar_feeds_on_their_own_port():
     assert settings.calendar_port in {p["containerPort"] for p in deployment["ports"]}
     service = k8s_by_kind("Service")["gateway"]
     assert settings.calendar_port in {p["port"] for p in service["spec"]["ports"]}
-    policy = load_one(K8S / "networkpolicy.yaml")
-    selected = policy["spec"]["podSelector"]["matchExpressions"][0]["values"]
-    assert "gateway" not in selected, "the gateway (and its feeds) must stay reachable"
+    labels = k8s_by_kind("Deployment")["gateway"]["spec"]["template"]["metadata"]["labels"]
+    allowed = ingress_peers(list(k8s_by_kind("NetworkPolicy").values()), labels)
+    assert settings.calendar_port is not None
+    assert allowed.get(settings.calendar_port, []) is None, "the gateway's feeds stay reachable from every source"
 
 
 def test_k8s_hpa_for_the_stateless_services():
@@ -794,41 +801,63 @@ def test_k8s_every_service_gets_the_internal_token_from_the_secret():
         assert not check_environment(container_env(container), f"k8s {name}").reflection, f"k8s {name}: reflection stays off"
 
 
+MONITORING = {"kubernetes.io/metadata.name": "monitoring"}  # the label Kubernetes sets on the namespace "monitoring"
+
+
+def ingress_peers(policies: list[dict], labels: dict) -> dict[int, list[dict] | None]:
+    """Port -> the peers the NetworkPolicies selecting these pods admit to it (None: every source).
+    Every rule names its ports (a rule without ports would open every port)."""
+    allowed: dict[int, list[dict] | None] = {}
+    for policy in policies:
+        if not selects(policy["spec"]["podSelector"], labels) or "Ingress" not in policy["spec"]["policyTypes"]:
+            continue
+        for rule in policy["spec"].get("ingress", []):
+            assert rule.get("ports"), f"{policy['metadata']['name']}: a rule without 'ports' admits every port"
+            for port in rule["ports"]:
+                assert port.get("protocol", "TCP") == "TCP"
+                number = int(port["port"])
+                if not rule.get("from"):
+                    allowed[number] = None
+                elif allowed.get(number, []) is not None:
+                    allowed[number] = [*(allowed.get(number) or []), *rule["from"]]
+    return allowed
+
+
+def only_monitoring(peers: list[dict] | None) -> bool:
+    """Every peer is the namespace "monitoring" (by its kubernetes.io/metadata.name label), nothing else."""
+    return bool(peers) and all(
+        set(peer) <= {"namespaceSelector", "podSelector"} and peer["namespaceSelector"] == {"matchLabels": MONITORING}
+        for peer in peers or []
+    )
+
+
 def test_k8s_network_policy_lets_only_the_gateway_reach_the_internal_services():
+    """The internal services: gRPC only from gateway pods; every metrics port (the gateway's too) only from
+    the namespace "monitoring"; the gateway's gRPC and calendar ports open to every source, as before."""
     policies = list(k8s_by_kind("NetworkPolicy").values())
     assert policies, "deploy/k8s needs a NetworkPolicy"
     deployments = k8s_by_kind("Deployment")
     pod_labels = {name: d["spec"]["template"]["metadata"]["labels"] for name, d in deployments.items()}
-    prometheus = {"app.kubernetes.io/name": "prometheus"}
     for name in SERVICES:
-        governing = [
-            p for p in policies if selects(p["spec"]["podSelector"], pod_labels[name]) and "Ingress" in p["spec"]["policyTypes"]
-        ]
-        if name in PUBLIC:
-            assert not governing, f"{name} is public: no policy restricts its ingress"
-            continue
-        assert governing, f"no NetworkPolicy selects the {name} pods"
         (container,) = deployments[name]["spec"]["template"]["spec"]["containers"]
         settings = check_environment(container_env(container), f"k8s {name}")
-        allowed: dict[int, list[dict]] = {}  # port -> the peers allowed to reach it
-        for policy in governing:
-            for rule in policy["spec"].get("ingress", []):
-                assert rule.get("from"), f"{policy['metadata']['name']}: a rule without 'from' admits everyone"
-                assert rule.get("ports"), f"{policy['metadata']['name']}: a rule without 'ports' admits every port"
-                for port in rule["ports"]:
-                    assert port.get("protocol", "TCP") == "TCP"
-                    allowed.setdefault(int(port["port"]), []).extend(rule["from"])
         assert settings.metrics_port is not None, f"{name}: metrics must be exported"
+        allowed = ingress_peers(policies, pod_labels[name])
+        assert allowed, f"no NetworkPolicy selects the {name} pods"
+        assert only_monitoring(allowed.get(settings.metrics_port)), f"{name}: metrics only from the namespace monitoring"
+        if name in PUBLIC:
+            assert settings.calendar_port is not None, f"{name}: the calendar feeds' port"
+            assert set(allowed) == {settings.port, settings.calendar_port, settings.metrics_port}, f"{name}: {sorted(allowed)}"
+            assert allowed[settings.port] is None and allowed[settings.calendar_port] is None, f"{name} is public"
+            continue
         assert set(allowed) == {settings.port, settings.metrics_port}, f"{name}: only the gRPC and metrics ports"
-        grpc_peers, metrics_peers = allowed[settings.port], allowed[settings.metrics_port]
+        grpc_peers = allowed[settings.port]
+        assert grpc_peers, f"{name}: gRPC must not be open to every source"
         assert all("ipBlock" not in peer and "namespaceSelector" not in peer for peer in grpc_peers), (
             f"{name}: gRPC from this namespace only"
         )
         reach_grpc = {other for other in SERVICES if any(selects(peer["podSelector"], pod_labels[other]) for peer in grpc_peers)}
         assert reach_grpc == set(PUBLIC), f"{name}: gRPC only from the gateway pods, not {sorted(reach_grpc - set(PUBLIC))}"
-        assert all("ipBlock" not in peer and "podSelector" in peer for peer in metrics_peers)
-        assert all(selects(peer["podSelector"], prometheus) for peer in metrics_peers), f"{name}: metrics from Prometheus"
-        assert not any(selects(peer["podSelector"], pod_labels[other]) for peer in metrics_peers for other in SERVICES)
 
 
 # ----------------------------------------------------------------------------------------------
@@ -1046,17 +1075,18 @@ def test_k8s_frontends_reach_only_the_gateway():
                 else:
                     reached = {other for other in deployments if selects(peer["podSelector"], labels[other])}
                     assert reached == {"gateway"} and ports == {("TCP", gateway_port)}, f"{name}: only the gateway's gRPC"
-        ingress = [
-            p for p in policies if selects(p["spec"]["podSelector"], labels[name]) and "Ingress" in p["spec"]["policyTypes"]
-        ]
-        if name == "web":
-            assert not ingress, "the web app is public"
+        allowed = ingress_peers(policies, labels[name])
+        named_ports = {
+            p["name"]: int(p["containerPort"]) for p in deployments[name]["spec"]["template"]["spec"]["containers"][0]["ports"]
+        }
+        if name == "web":  # the pages are public; the metrics port only for the namespace monitoring
+            assert set(allowed) == {named_ports["http"], named_ports["metrics"]} and allowed[named_ports["http"]] is None, (
+                "the web app is public"
+            )
+            assert only_monitoring(allowed[named_ports["metrics"]]), "web: metrics only from the namespace monitoring"
             continue
-        health_port = int(deployments["bot"]["spec"]["template"]["spec"]["containers"][0]["ports"][0]["containerPort"])
-        rules = [rule for policy in ingress for rule in policy["spec"]["ingress"]]
-        assert rules and all({int(p["port"]) for p in rule["ports"]} == {health_port} for rule in rules)
-        assert all(
-            selects(peer["podSelector"], {"app.kubernetes.io/name": "prometheus"}) for rule in rules for peer in rule["from"]
+        assert set(allowed) == {named_ports["health"]} and only_monitoring(allowed[named_ports["health"]]), (
+            "bot: only the namespace monitoring"
         )
 
 
