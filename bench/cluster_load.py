@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import functools
 import json
 import os
 import secrets
@@ -155,7 +156,7 @@ class Draws:
                 request = draws_pb2.DrawCompetitionRequest(
                     competition_id=competition_id, time_limit_seconds=self.seconds, idempotency_key=f"draw-{n}"
                 )
-                tally.call("DrawCompetition", lambda request=request: stub.DrawCompetition(request, timeout=TIMEOUT))
+                tally.call("DrawCompetition", functools.partial(stub.DrawCompetition, request, timeout=TIMEOUT))
             self.tally.merge(tally)
 
     def __enter__(self) -> Draws:

@@ -34,7 +34,7 @@ import grpc
 import psutil
 from rich.console import Console
 
-from rondo.gateway.v1 import gateway_pb2_grpc, identity_pb2
+from rondo.gateway.v1 import common_pb2, gateway_pb2_grpc, identity_pb2
 from rondo.solver.v1 import solver_pb2, solver_pb2_grpc
 from rondo_app.admin import create_organizer
 from rondo_app.demo import ORGANIZER, PLAYER_NAMES, SUBSTITUTE, rondo_process
@@ -67,7 +67,7 @@ def solver_draws(address: str, token: str) -> list[str]:
             answer = solver_pb2_grpc.SolverServiceStub(channel).DrawTables(
                 request, timeout=seconds + 30, metadata=((METADATA_KEY, token),)
             )
-        statuses.append(f"{players}x{rounds}: {solver_pb2.SolveStatus.Name(answer.status)}")
+        statuses.append(f"{players}x{rounds}: {common_pb2.SolveStatus.Name(answer.status)}")
 
     threads = [threading.Thread(target=draw, args=spec) for spec in SOLVER_DRAWS]
     for thread in threads:
