@@ -37,7 +37,6 @@ import secrets
 import tempfile
 import threading
 import time
-from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -45,8 +44,7 @@ from typing import Any
 
 import grpc
 
-from bench.gateway_auth import p50_p99
-from bench.gateway_load import DEFAULT_PG, RPCS, TIMEOUT, Season, Tally, run_load, set_up
+from bench.gateway_load import DEFAULT_PG, RPCS, TIMEOUT, Season, Tally, rpc_figures, run_load, set_up
 from rondo.gateway.v1 import competitions_pb2, draws_pb2, gateway_pb2_grpc, identity_pb2
 
 CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
@@ -202,10 +200,6 @@ def draw_competitions(target: str, env: dict[str, str], clients: int, players: i
     return token, ids
 
 
-def _ms(seconds: float) -> float:
-    return round(seconds * 1e3, 2)
-
-
 def measure(topology: Topology, args: argparse.Namespace) -> dict[str, Any]:
     """The season, the draw competitions, then the load with the draws beside it."""
     began = time.perf_counter()
@@ -217,18 +211,9 @@ def measure(topology: Topology, args: argparse.Namespace) -> dict[str, Any]:
     cpu_before = {name: cpu_seconds(p.pid) for name, p in topology.processes.items()}
     with Draws(topology.target, token, competitions, args.draw_seconds) as draws:
         tally, elapsed = run_load(season, args.clients, args.seconds)
-    cpu = {name: round(cpu_seconds(p.pid) - cpu_before[name], 1) for name, p in topology.processes.items()}
-    rpcs: dict[str, dict[str, Any]] = {}
-    for rpc, source in [*((r, tally) for r in RPCS), ("DrawCompetition", draws.tally)]:
-        seconds = source.seconds.get(rpc, [])
-        p50, p99 = p50_p99(seconds) if seconds else (0.0, 0.0)
-        rpcs[rpc] = {
-            "count": len(seconds),
-            "per_second": round(len(seconds) / elapsed, 2),
-            "p50_ms": _ms(p50),
-            "p99_ms": _ms(p99),
-            "codes": dict(sorted(source.codes.get(rpc, Counter()).items())),
-        }
+    cpu = {name: round(cpu_seconds(p.pid) - cpu_before[name], 2) for name, p in topology.processes.items()}
+    rpcs = {rpc: rpc_figures(tally, rpc, elapsed) for rpc in RPCS}
+    rpcs["DrawCompetition"] = rpc_figures(draws.tally, "DrawCompetition", elapsed)
     calls = sum(r["count"] for name, r in rpcs.items() if name != "DrawCompetition")
     return {
         "topology": topology.name,

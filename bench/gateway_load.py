@@ -467,6 +467,19 @@ def _ms(seconds: float) -> float:
     return round(seconds * 1e3, 3)
 
 
+def rpc_figures(tally: Tally, rpc: str, elapsed: float) -> dict[str, Any]:
+    """One RPC's calls in a tally: count, calls/s over ``elapsed``, p50/p99 in ms, outcomes by status."""
+    seconds = tally.seconds.get(rpc, [])
+    p50, p99 = p50_p99(seconds) if seconds else (0.0, 0.0)
+    return {
+        "count": len(seconds),
+        "per_second": round(len(seconds) / elapsed, 2),
+        "p50_ms": _ms(p50),
+        "p99_ms": _ms(p99),
+        "codes": dict(sorted(tally.codes.get(rpc, Counter()).items())),
+    }
+
+
 def bench(kind: str, args: argparse.Namespace) -> dict[str, Any]:
     """One database: setup, the load, the round trips; the report as JSON-ready data."""
     from rondo_app.demo import rondo_process
@@ -492,17 +505,7 @@ def bench(kind: str, args: argparse.Namespace) -> dict[str, Any]:
             tally, elapsed = run_load(season, args.clients, args.seconds)
             load_average = round(os.getloadavg()[0], 1)  # the machine's, over the last minute: how shared it was
             trips = round_trips(season, args.round_trips)
-    rpcs: dict[str, dict[str, Any]] = {}
-    for rpc in RPCS:
-        seconds = tally.seconds.get(rpc, [])
-        p50, p99 = p50_p99(seconds) if seconds else (0.0, 0.0)
-        rpcs[rpc] = {
-            "count": len(seconds),
-            "per_second": round(len(seconds) / elapsed, 2),
-            "p50_ms": _ms(p50),
-            "p99_ms": _ms(p99),
-            "codes": dict(sorted(tally.codes.get(rpc, Counter()).items())),
-        }
+    rpcs = {rpc: rpc_figures(tally, rpc, elapsed) for rpc in RPCS}
     total = sum(r["count"] for r in rpcs.values())
     return {
         "database": kind,

@@ -16,7 +16,6 @@ import secrets
 import shutil
 import signal
 import subprocess
-import time
 import urllib.error
 import urllib.parse
 import urllib.request
@@ -27,11 +26,11 @@ import pytest
 from rondo_app.demo import rondo_process
 from rondo_runtime.process import free_port
 from tests.conftest import real_parts_required
+from tests.waiting import wait_until
 
 pytestmark = [pytest.mark.e2e, pytest.mark.slow]
 
 DEPLOY = Path(__file__).resolve().parents[2] / "deploy"
-WAIT_S = 60.0
 
 
 def prometheus_binary() -> str:
@@ -51,19 +50,6 @@ def api(port: int, path: str, **params: str) -> dict:
             return json.load(answer)
     except urllib.error.HTTPError as error:  # Prometheus answers a bad query with 400 and a JSON body
         return json.load(error)
-
-
-def wait_until(condition, what: str):
-    """Poll ``condition`` until it returns something truthy (Prometheus scrapes and evaluates on its own
-    clock: there is no event to wait on), failing after WAIT_S."""
-    deadline = time.monotonic() + WAIT_S
-    while True:
-        result = condition()
-        if result:
-            return result
-        if time.monotonic() > deadline:
-            pytest.fail(f"not within {WAIT_S:.0f} s: {what}")
-        time.sleep(0.2)
 
 
 def dashboard_queries() -> list[str]:
@@ -149,10 +135,11 @@ def test_prometheus_evaluates_every_query_and_fires_an_alert_when_rondo_stops(tm
             def scraped():
                 try:
                     result = api(prometheus_port, "query", query='up{job="rondo"}')
-                except OSError:
-                    return None  # not listening yet
+                except (OSError, ValueError):
+                    return None  # not listening yet, or starting (503 with a plain-text body)
                 return [s for s in result.get("data", {}).get("result", []) if s["value"][1] == "1"]
 
+            # Prometheus scrapes and evaluates on its own clock: the test waits for the state it reports
             wait_until(scraped, "Prometheus scrapes rondo up's metrics port")
             # the series the alerts read exist from the start (pre-initialised, or set at start)
             for metric in ("rondo_solver_solves_total", "rondo_service_serving", "process_start_time_seconds"):
