@@ -327,6 +327,17 @@ class LeagueRepository(IdempotencyRecords):
             query = query.where(ResultRecordRow.stage == stage)
         return [self._record(row) for row in self.session.exec(query.order_by(col(ResultRecordRow.sequence))).all()]
 
+    def records_entered_between(self, competition_id: str, stage: int, first: int, end: int) -> list[ResultRecord]:
+        """The records of one stage of the competition whose sequence is in ``first`` .. ``end`` - 1, in
+        the order entered: what was entered between two reads of :meth:`next_record_sequence`."""
+        query = select(ResultRecordRow).where(
+            ResultRecordRow.competition_id == competition_id,
+            ResultRecordRow.stage == stage,
+            col(ResultRecordRow.sequence) >= first,
+            col(ResultRecordRow.sequence) < end,
+        )
+        return [self._record(row) for row in self.session.exec(query.order_by(col(ResultRecordRow.sequence))).all()]
+
     def next_record_sequence(self, competition_id: str) -> int:
         top = self.session.exec(
             select(func.max(ResultRecordRow.sequence)).where(ResultRecordRow.competition_id == competition_id)

@@ -189,6 +189,9 @@ class FakeLeagueRepository(FakeKeyStore):
         ]
         return sorted(mine, key=lambda r: r.sequence)
 
+    def records_entered_between(self, competition_id: str, stage: int, first: int, end: int) -> list[ResultRecord]:
+        return [r for r in self.records(competition_id, stage=stage) if first <= r.sequence < end]
+
     def next_record_sequence(self, competition_id: str) -> int:
         return max((r.sequence for r in self.records(competition_id)), default=0) + 1
 

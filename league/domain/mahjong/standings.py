@@ -220,7 +220,6 @@ def complete_rounds(season: Season, results: Sequence[MatchResult]) -> tuple[int
 
 def player_figures(season: Season, results: Sequence[MatchResult]) -> dict[str, Figures]:
     """Figures of every main participant who has not withdrawn, from the scored matches."""
-    rs = season.ruleset
     ranked = [p for p in season.players if p not in set(season.withdrawn)]
     rounds_entered = sorted({r.match.round for r in results})
     by_player: dict[str, list[MatchResult]] = {p: [] for p in ranked}
@@ -228,38 +227,44 @@ def player_figures(season: Season, results: Sequence[MatchResult]) -> dict[str, 
         for entry in r.lines:
             if entry.player in by_player:
                 by_player[entry.player].append(r)
-    out: dict[str, Figures] = {}
-    for p in ranked:
-        total: Points = 0
-        places: list[Fraction] = []
-        notes: list[Text] = []
-        figures: list[MatchFigure] = []
-        provisional = False
-        for r in sorted(by_player[p], key=lambda r: (r.match.round, r.match.table)):
-            line = r.line(p)
-            assert line is not None  # by_player holds only the matches the player is in
-            total += line.total
-            places.extend(line.places)
-            round_no = r.match.round
-            if line.no_show:
-                notes.append(texts.no_show(round_no, points_text(line.no_show)))
-            for h in r.hanchans:
-                x = next((x for x in h.lines if x.player == p), None)
-                if x is not None and x.chombo:
-                    notes.append(texts.chombo(round_no, h.number, x.chombo, points_text(x.chombo_penalty)))
-            for pen in line.penalties:
-                notes.append(texts.penalty(round_no, points_text(pen.points), pen.reason))
-            sat = not line.no_show
-            if sat and not r.complete:
-                provisional = True
-                notes.append(texts.match_incomplete(round_no, r.match.table, len(r.hanchans), rs.hanchans_per_match, r.missing))
-            figures.append(MatchFigure(r.match.round, r.match.table, line.total, r.complete or not sat, len(line.hanchans)))
-        absent = [n for n in rounds_entered if n not in {f.round for f in figures}]
-        if absent:
+    return {p: figures_of(p, by_player[p], rounds_entered, season.ruleset) for p in ranked}
+
+
+def figures_of(player: str, results: Iterable[MatchResult], rounds_entered: Iterable[int], rs: Ruleset) -> Figures:
+    """One main participant's figures from the scored matches he is in (``results``) and the rounds
+    any match was scored in (``rounds_entered``, ascending: a round he has no match in makes his row
+    provisional)."""
+    p = player
+    total: Points = 0
+    places: list[Fraction] = []
+    notes: list[Text] = []
+    figures: list[MatchFigure] = []
+    provisional = False
+    for r in sorted(results, key=lambda r: (r.match.round, r.match.table)):
+        line = r.line(p)
+        assert line is not None  # ``results`` holds only the matches the player is in
+        total += line.total
+        places.extend(line.places)
+        round_no = r.match.round
+        if line.no_show:
+            notes.append(texts.no_show(round_no, points_text(line.no_show)))
+        for h in r.hanchans:
+            x = next((x for x in h.lines if x.player == p), None)
+            if x is not None and x.chombo:
+                notes.append(texts.chombo(round_no, h.number, x.chombo, points_text(x.chombo_penalty)))
+        for pen in line.penalties:
+            notes.append(texts.penalty(round_no, points_text(pen.points), pen.reason))
+        sat = not line.no_show
+        if sat and not r.complete:
             provisional = True
-            notes.append(texts.no_match_entered(absent))
-        out[p] = Figures(p, exact(total), tuple(places), tuple(figures), provisional, tuple(notes))
-    return out
+            notes.append(texts.match_incomplete(round_no, r.match.table, len(r.hanchans), rs.hanchans_per_match, r.missing))
+        figures.append(MatchFigure(r.match.round, r.match.table, line.total, r.complete or not sat, len(line.hanchans)))
+    played = {f.round for f in figures}
+    absent = [n for n in rounds_entered if n not in played]
+    if absent:
+        provisional = True
+        notes.append(texts.no_match_entered(absent))
+    return Figures(p, exact(total), tuple(places), tuple(figures), provisional, tuple(notes))
 
 
 # --- ranking ----------------------------------------------------------------------------------------
@@ -368,9 +373,14 @@ def rank_standings(
 def regular_standings(season: Season) -> Standings:
     """The regular-stage standings: total, then the ruleset's tie-break chain, then the organizer.
     Substitutes and withdrawn players are not ranked; every match stays in ``history``."""
+    results = tuple(match_result(m, season.ruleset) for m in sorted(season.matches, key=lambda m: (m.round, m.table)))
+    return ranked_standings(season, results, player_figures(season, results))
+
+
+def ranked_standings(season: Season, results: tuple[MatchResult, ...], figures: Mapping[str, Figures]) -> Standings:
+    """The standings from the scored matches (in round, table order) and the figures of the ranked
+    players: how many rounds are complete, the rows ranked by the tie-break chain."""
     rs = season.ruleset
-    results = tuple(match_result(m, rs) for m in sorted(season.matches, key=lambda m: (m.round, m.table)))
-    figures = player_figures(season, results)
     complete = complete_rounds(season, results)
     in_progress = len(complete) < rs.rounds
     rows, unresolved = rank_standings([figures[p] for p in season.players if p in figures], rs, in_progress)
