@@ -270,9 +270,9 @@ def figures_of(player: str, results: Iterable[MatchResult], rounds_entered: Iter
 # --- ranking ----------------------------------------------------------------------------------------
 
 
-def _criterion_value(name: str, f: Figures) -> Fraction | None:
+def _criterion_value(name: str, f: Figures) -> Points | None:
     if name == "total":
-        return Fraction(f.total)
+        return f.total
     if name == "average_place":
         return f.average_place
     raise KeyError(name)  # the ruleset checked its names
@@ -281,7 +281,7 @@ def _criterion_value(name: str, f: Figures) -> Fraction | None:
 _HIGHER_IS_BETTER = {"total": True, "average_place": False}
 
 
-def _shown(name: str, value: Fraction) -> str:
+def _shown(name: str, value: Points) -> str:
     return points_text(value) if name == "total" else str(value)
 
 
@@ -307,14 +307,17 @@ def rank_by_chain(figures: dict[str, Figures], order: Sequence[str], chain: Sequ
         lacking = [p for p in players if p not in values]
         if lacking:  # nothing to compare (no hanchans yet): this criterion cannot separate the group
             return rank(players, rest[1:], equal + [texts.criterion_missing(label, lacking)])
-        sign = -1 if _HIGHER_IS_BETTER[name] else 1
-        ordered = sorted(players, key=lambda p: sign * values[p])  # stable: registration order within a tie
+        # stable (a reversed sort too): registration order within a tie
+        ordered = sorted(players, key=values.__getitem__, reverse=_HIGHER_IS_BETTER[name])
         groups: list[_Group] = []
         bounds: list[Text] = []
         for above, below, tied in runs_of_equal(ordered, values):
             if above is not None:
                 op = ">" if above > below else "<"
                 bounds.append(texts.join(equal + [texts.criterion_compared(label, _shown(name, above), op, _shown(name, below))]))
+            if len(tied) == 1:  # nothing left to break
+                groups.append(_Group(tuple(tied), None))
+                continue
             sub_groups, sub_bounds = rank(tied, rest[1:], equal + [texts.criterion_equal(label)])
             groups.extend(sub_groups)
             bounds.extend(sub_bounds)
