@@ -23,6 +23,8 @@ Every adjacent pair of rows says the step that separated them (``"equal total; a
 
 from __future__ import annotations
 
+import functools
+import math
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -65,7 +67,9 @@ def average_place(places: Iterable[Fraction | int]) -> Fraction | None:
     places = list(places)
     if not places:
         return None
-    return sum((Fraction(p) for p in places), Fraction(0)) / len(places)
+    # over a common denominator: one Fraction made, not one per place (exactly the same value)
+    common = math.lcm(*(p.denominator for p in places))
+    return Fraction(sum(p.numerator * (common // p.denominator) for p in places), common * len(places))
 
 
 @dataclass(frozen=True)
@@ -313,8 +317,7 @@ def rank_by_chain(figures: dict[str, Figures], order: Sequence[str], chain: Sequ
         bounds: list[Text] = []
         for above, below, tied in runs_of_equal(ordered, values):
             if above is not None:
-                op = ">" if above > below else "<"
-                bounds.append(texts.join(equal + [texts.criterion_compared(label, _shown(name, above), op, _shown(name, below))]))
+                bounds.append(_separated(tuple(equal), name, label, above, below))
             if len(tied) == 1:  # nothing left to break
                 groups.append(_Group(tuple(tied), None))
                 continue
@@ -324,6 +327,14 @@ def rank_by_chain(figures: dict[str, Figures], order: Sequence[str], chain: Sequ
         return groups, bounds
 
     return rank(list(order), list(chain), [])
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _separated(equal: tuple[Text, ...], name: str, label: str, above: Points, below: Points) -> Text:
+    """The step that separated two rows; kept, as standings ranked again after one record mostly
+    separate the same values (league.domain.mahjong.running_standings)."""
+    op = ">" if above > below else "<"
+    return texts.join([*equal, texts.criterion_compared(label, _shown(name, above), op, _shown(name, below))])
 
 
 def runs_of_equal(ordered: Sequence[str], values: Mapping[str, V]) -> Iterator[tuple[V | None, V, list[str]]]:
