@@ -188,9 +188,10 @@ class Standings:
             self.cache.updates += 1
         else:
             ruleset, _ = self.scoring_ruleset(repo, competition)
-            running = RunningStandings.from_scratch(
-                self.stage_facts(repo, competition, ruleset, everyone), repo.records(competition.id, stage=REGULAR_STAGE)
-            )
+            # only the records of the version: another replica may commit more meanwhile (read committed),
+            # and the next version's records are fed from this one's sequence on
+            stored = [r for r in repo.records(competition.id, stage=REGULAR_STAGE) if r.sequence < version.records]
+            running = RunningStandings.from_scratch(self.stage_facts(repo, competition, ruleset, everyone), stored)
         regular = [d for d in repo.tie_decisions(competition.id) if d.stage == REGULAR_STAGE]
         answer = running.standings(regular)
         found = CompetitionStandings(answer.standings, answer.names, ruleset_version=version.ruleset, notes=answer.notes)
