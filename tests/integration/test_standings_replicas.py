@@ -10,6 +10,7 @@ from league.app import make_service
 from league.domain.mahjong.standings import standings_as_dict
 from league.domain.records import PenaltyEntry
 from league.service import MIGRATIONS, League
+from league.use_cases.common import find_competition
 from rondo_runtime.db import make_engine, run_migrations
 from tests import mahjong_results as data
 
@@ -27,7 +28,7 @@ def replicas(db_url):
 
 
 def from_scratch(league: League, competition_id: str) -> dict:
-    found = league.uow.read(lambda repo: league.standings.standings_in(repo, repo.competition(competition_id)))
+    found = league.uow.read(lambda repo: league.standings.standings_in(repo, find_competition(repo, competition_id)))
     return {"standings": standings_as_dict(found.standings), "names": found.names, "notes": [(n, n.ru) for n in found.notes]}
 
 
