@@ -1,5 +1,5 @@
 """The running standings (fed record by record) equal the standings from scratch after any sequence of
-records, corrections, no-shows, penalties and player reports, row for row and text for text in both
+records, corrections, no-shows, penalties and player reports (with their reviews), row for row and text for text in both
 languages (docs/rules.md ``mahjong.standings.incremental-equals-from-scratch``)."""
 
 from __future__ import annotations
@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 
 from league.domain import records
 from league.domain.lots import TieDecision, TieMethod
+from league.domain.mahjong.reviews import Review, Verdict
 from league.domain.mahjong.running_standings import RegularStandings, RunningStandings, StageFacts, standings_from_scratch
 from league.domain.mahjong.standings import standings_as_dict
 from league.domain.model import Player, PlayerStatus
@@ -34,7 +35,7 @@ SCORES = (
 )
 
 
-def facts_of(withdrawn: set[int], decided: bool) -> tuple[StageFacts, list[TieDecision] | None]:
+def facts_of(withdrawn: set[int], decided: bool, reviews: tuple[Review, ...] = ()) -> tuple[StageFacts, list[TieDecision] | None]:
     status = {i: PlayerStatus.WITHDRAWN for i in withdrawn}
     everyone = tuple(Player(p, "c", f"Player {p}", i + 1, status.get(i, PlayerStatus.MAIN)) for i, p in enumerate(IDS))
     everyone += (Player("s1", "c", "Registered Sub", 9, PlayerStatus.SUBSTITUTE),)
@@ -42,13 +43,27 @@ def facts_of(withdrawn: set[int], decided: bool) -> tuple[StageFacts, list[TieDe
     decisions = None
     if decided:  # a decision on a tie that may or may not be there (stale: a note says so)
         decisions = [TieDecision("d1", "c", 1, (IDS[1], IDS[0]), TieMethod.ORGANIZER_ORDER, None, "coin", "organizer", AT)]
-    return StageFacts(ruleset, everyone, ROUNDS), decisions
+    return StageFacts(ruleset, everyone, ROUNDS, reviews), decisions
+
+
+@st.composite
+def reviews_of_records(draw: st.DrawFn) -> tuple[Review, ...]:
+    """Confirmations, disputes and a judge's decisions on some of the records to come (r1, r2, ...)."""
+    out = []
+    for n in range(draw(st.integers(0, 8))):
+        verdict = draw(st.sampled_from(list(Verdict)))
+        judge = verdict in (Verdict.UPHOLD, Verdict.REJECT)
+        player = None if judge else draw(st.sampled_from(IDS))
+        out.append(
+            Review(f"v{n}", "c", f"r{draw(st.integers(1, 12))}", verdict, player, "judge" if judge else "", "why", AT, n + 1)
+        )
+    return tuple(out)
 
 
 @st.composite
 def histories(draw: st.DrawFn) -> tuple[StageFacts, list[TieDecision] | None, list[list[ResultRecord]]]:
     """The facts, and the records entered, in batches (one read of the standings after each batch)."""
-    facts, decisions = facts_of(draw(st.sets(st.integers(0, 7), max_size=2)), draw(st.booleans()))
+    facts, decisions = facts_of(draw(st.sets(st.integers(0, 7), max_size=2)), draw(st.booleans()), draw(reviews_of_records()))
     entered: list[ResultRecord] = []
     batches: list[list[ResultRecord]] = []
     sequence = itertools.count(1)
