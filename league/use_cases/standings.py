@@ -134,8 +134,9 @@ class CachedStandings:
     running: RunningStandings
 
 
-def standings_version(repo: LeagueRepository, competition: Competition, players: Sequence[Player]) -> StandingsVersion:
-    """What the regular-stage standings of ``competition`` are computed from, as a comparable value."""
+def standings_version(repo: LeagueRepository, competition: Competition) -> StandingsVersion:
+    """What the regular-stage standings of ``competition`` are computed from, as a comparable value
+    (a few small reads: the roster as plain tuples, never a record)."""
     versions = repo.ruleset_versions(competition.id)
     return StandingsVersion(
         repo.next_record_sequence(competition.id),
@@ -144,7 +145,7 @@ def standings_version(repo: LeagueRepository, competition: Competition, players:
             competition.published_draw_id,
             repo.next_review_sequence(competition.id),
             repo.next_tie_decision_sequence(competition.id),
-            tuple((p.id, p.status.value, p.name, p.registration_order) for p in players),
+            repo.roster_signature(competition.id),
         ),
     )
 
@@ -176,8 +177,7 @@ class Standings:
         only records were entered since (by this replica or another), the cached running standings fed
         just those records (docs/rules.md ``mahjong.standings.incremental-equals-from-scratch``);
         otherwise (a cold cache, a review, a tie decision, a roster change...) from scratch."""
-        everyone = repo.players(competition.id)
-        version = standings_version(repo, competition, everyone)
+        version = standings_version(repo, competition)
         found = self.cache.get(competition.id, version)
         if found is not None:
             return found
@@ -191,7 +191,8 @@ class Standings:
             # only the records of the version: another replica may commit more meanwhile (read committed),
             # and the next version's records are fed from this one's sequence on
             stored = [r for r in repo.records(competition.id, stage=REGULAR_STAGE) if r.sequence < version.records]
-            running = RunningStandings.from_scratch(self.stage_facts(repo, competition, ruleset, everyone), stored)
+            facts = self.stage_facts(repo, competition, ruleset, repo.players(competition.id))
+            running = RunningStandings.from_scratch(facts, stored)
         regular = [d for d in repo.tie_decisions(competition.id) if d.stage == REGULAR_STAGE]
         answer = running.standings(regular)
         found = CompetitionStandings(answer.standings, answer.names, ruleset_version=version.ruleset, notes=answer.notes)
