@@ -34,3 +34,4 @@ def test_the_in_process_part_prints_ms_per_record_fed_and_from_scratch_and_their
     assert "(fed)" in part[1] and "p50" in part[1] and "(n=2)" in part[1]
     assert "from scratch" in part[2] and "p50" in part[2] and "(n=2)" in part[2]
     assert part[3].strip().startswith("from scratch / fed (p50):") and "nothing changed" in part[3]
+    assert "CPU time" in part[4] and "fed" in part[4] and "from scratch" in part[4]
