@@ -12,7 +12,16 @@ Two figures (issue 8's benchmark), printed, not asserted:
    and of the pair, with the setup times; then ``GetStandings`` once more with nothing changed (league
    answers it from its standings cache, league/use_cases/standings.py::StandingsCache).
 
-    .venv/bin/python -m bench.league_standings [--players 1000] [--repeat 50] [--pure-only]
+3. in process (issue 20), the league's use cases on SQLite in a temporary directory, no server: the
+   players, the approved draw and rounds 1-3 stored directly (setup, not measured), then ``--repeat``
+   times one ``RecordHanchan`` of round 4 followed by ``GetStandings``, the standings fed the new
+   record (``league.domain.mahjong.running_standings``), against the same pair with the standings
+   computed from scratch (``Standings.standings_in``, what every record cost before), in the same
+   process on the same database: ms per record and the ratio. ``--in-process-players`` sets its
+   sizes (default 1000 and 10000).
+
+    .venv/bin/python -m bench.league_standings [--players 1000] [--repeat 50] [--pure-only] [--no-gateway]
+        [--in-process-players 1000 10000]
 """
 
 from __future__ import annotations
@@ -107,6 +116,112 @@ def bench_pure(players: int, repeat: int) -> list[str]:
         summary("load_season (parse)", parse_s),
         summary("regular_standings", rank_s),
         summary("from scratch (parse + standings)", total_s),
+    ]
+    for line in lines:
+        print(line, flush=True)
+    return lines
+
+
+def in_process_league(players: int, directory: str) -> tuple[Any, str, list[Any]]:
+    """The league's use cases on SQLite in ``directory``: a discard-league competition of ``players``
+    players with an approved draw (each round a shuffle) and rounds 1-3 recorded, stored directly in
+    one transaction each (setup); (league, competition id, round 4's tables)."""
+    from datetime import UTC, datetime
+
+    from league.app import make_service
+    from league.domain.model import DrawStatistics, Player
+    from league.domain.records import HanchanEntry, ResultRecord
+    from league.service import MIGRATIONS
+    from league.use_cases.common import new_id
+    from rondo_runtime.db import make_engine, run_migrations
+
+    engine = make_engine(f"sqlite:///{directory}/league.db")
+    run_migrations(engine, MIGRATIONS)
+    league = make_service(engine)
+    competition = league.competitions.create(f"bench standings {players}", COMPETITION_RULESET, ROUNDS, TABLE_SIZE)
+    ids = [new_id() for _ in range(players)]
+
+    def register(repo: Any) -> None:
+        for i, p in enumerate(ids):
+            repo.add_player(Player(p, competition.id, f"Player {i:05d}", i + 1))
+
+    league.uow.write(register)
+    rng = random.Random(3)
+    rounds = []
+    for _ in range(ROUNDS):
+        order = ids[:]
+        rng.shuffle(order)
+        rounds.append(tuple(tuple(order[t : t + TABLE_SIZE]) for t in range(0, players, TABLE_SIZE)))
+    stats = DrawStatistics(objective=(0, 0, 0, 0, 0), lower_bound=(0, 0, 0, 0, 0), proven_optimal=False, method="bench")
+    draw = league.draws.save(competition.id, 1, tuple(rounds), stats)
+    league.draws.approve(competition.id, draw.id)
+    at = datetime.now(UTC)
+
+    def store(repo: Any) -> None:
+        sequence = repo.next_record_sequence(competition.id)
+        for r in range(ROUNDS - 1):
+            for t, seated in enumerate(rounds[r], start=1):
+                for n in range(1, HANCHANS + 1):
+                    entry = HanchanEntry(n, tuple(zip(seated, hanchan_scores(rng), strict=True)))
+                    repo.add_record(ResultRecord(new_id(), competition.id, sequence, r + 1, t, entry, "bench", at))
+                    sequence += 1
+
+    league.uow.write(store)
+    return league, competition.id, list(rounds[ROUNDS - 1])
+
+
+def bench_in_process(players: int, repeat: int) -> list[str]:
+    """ms per record (RecordHanchan + GetStandings), the standings fed the record vs from scratch; the
+    printed lines."""
+    from league.domain.records import HanchanEntry
+
+    with tempfile.TemporaryDirectory(prefix="rondo-bench-standings-") as directory:
+        (league, cid, last), setup = timed(lambda: in_process_league(players, directory))
+        rng = random.Random(4)
+        entries = [
+            (t, HanchanEntry(n, tuple(zip(seated, hanchan_scores(rng), strict=True))))
+            for n in range(1, HANCHANS + 1)
+            for t, seated in enumerate(last, start=1)
+        ]
+        repeat = min(repeat, len(entries) // 2)
+        _, cold = timed(lambda: league.standings.get(cid))
+
+        def from_scratch() -> Any:
+            return league.uow.read(lambda repo: league.standings.standings_in(repo, repo.competition(cid)))
+
+        fed_s: list[float] = []
+        scratch_s: list[float] = []
+
+        fed_cpu: list[float] = []
+        scratch_cpu: list[float] = []
+
+        def pair(i: int, get: Callable[[], Any], cpu: list[float]) -> float:
+            """Wall seconds of one record and the read after it; its CPU seconds go to ``cpu`` (this
+            process's own, less bent by the other processes of a shared machine)."""
+            table, entry = entries[i]
+            start = time.process_time()
+            _, s = timed(lambda: (league.records.record_hanchan(cid, ROUNDS, table, entry, "bench"), get()))
+            cpu.append(time.process_time() - start)
+            return s
+
+        # alternated, so both see the same machine and the same database size (each fed read also
+        # takes in the record the from-scratch pair entered before it: two records, a conservative figure)
+        for i in range(repeat):
+            fed_s.append(pair(2 * i, lambda: league.standings.get(cid), fed_cpu))
+            scratch_s.append(pair(2 * i + 1, from_scratch, scratch_cpu))
+        _, again = timed(lambda: league.standings.get(cid))
+        answer = league.standings.get(cid)
+        assert answer.standings == from_scratch().standings  # the reference
+        league.uow.engine.dispose()
+    ratio = statistics.median(scratch_s) / statistics.median(fed_s)
+    lines = [
+        f"== in process (SQLite, no server): {players} players, rounds 1-{ROUNDS - 1} and part of round {ROUNDS} "
+        f"recorded; setup {setup:.1f} s, first GetStandings (from scratch, cold cache) {cold * 1000:.0f} ms",
+        summary("RecordHanchan + GetStandings (fed)", fed_s),
+        summary("RecordHanchan + from scratch", scratch_s),
+        f"  from scratch / fed (p50): {ratio:.1f}x; GetStandings again, nothing changed: {again * 1000:.2f} ms",
+        f"  CPU time of this process, p50: fed {statistics.median(fed_cpu) * 1000:.2f} ms, "
+        f"from scratch {statistics.median(scratch_cpu) * 1000:.2f} ms",
     ]
     for line in lines:
         print(line, flush=True)
@@ -245,13 +360,24 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--budget", type=float, default=2.0, help="the solver's time limit for the draw, seconds")
     parser.add_argument("--timeout", type=float, default=300.0, help="deadline of each gateway call, seconds")
     parser.add_argument("--pure-only", action="store_true", help="only the domain part; no server")
+    parser.add_argument("--no-gateway", action="store_true", help="the domain and in-process parts; no server")
+    parser.add_argument(
+        "--in-process-players", type=int, nargs="+", default=[1000, 10000], help="sizes of the in-process part (multiples of 4)"
+    )
     args = parser.parse_args(argv)
     if args.repeat < 1:
         parser.error("--repeat must be at least 1")
     if args.players <= 0 or args.players % TABLE_SIZE:
         parser.error(f"--players must be a positive multiple of {TABLE_SIZE}")
+    if any(n <= 0 or n % TABLE_SIZE for n in args.in_process_players):
+        parser.error(f"--in-process-players must be positive multiples of {TABLE_SIZE}")
     bench_pure(args.players, args.repeat)
-    if not args.pure_only:
+    if args.pure_only:
+        return 0
+    for players in args.in_process_players:
+        print()
+        bench_in_process(players, args.repeat)
+    if not args.no_gateway:
         bench_gateway(args.players, args.repeat, args.budget, args.timeout)
     return 0
 

@@ -154,6 +154,26 @@ class LeagueRepository(IdempotencyRecords):
         ).all()
         return [self._player(r) for r in rows]
 
+    def roster_signature(self, competition_id: str) -> tuple[tuple[str, str, str, int], ...]:
+        """Every player's id, status, name and registration order, in registration order, as plain
+        tuples: what changes when the roster does (a registration, a withdrawal, a disqualification)."""
+        rows = self.session.execute(
+            select_columns(*_ROSTER_COLUMNS)
+            .where(col(PlayerRow.competition_id) == competition_id)
+            .order_by(col(PlayerRow.registration_order))
+        ).all()
+        return tuple((r[0], r[1], r[2], r[3]) for r in rows)
+
+    def main_player_ids(self, competition_id: str) -> list[str]:
+        """The ids of every player but the technical substitutes, in registration order (a record's
+        check reads only these, not the whole roster)."""
+        rows = self.session.execute(
+            select_columns(col(PlayerRow.id))
+            .where(col(PlayerRow.competition_id) == competition_id, col(PlayerRow.status) != PlayerStatus.SUBSTITUTE.value)
+            .order_by(col(PlayerRow.registration_order))
+        ).all()
+        return [r[0] for r in rows]
+
     def player_named(self, competition_id: str, name: str) -> Player | None:
         """The player of the competition whose name compares equal to ``name`` (``normalized_name``),
         found by the stored key: registration does not load the whole roster."""
@@ -194,7 +214,7 @@ class LeagueRepository(IdempotencyRecords):
             competition_id=row.competition_id,
             name=row.name,
             registration_order=row.registration_order,
-            status=PlayerStatus(row.status),
+            status=_PLAYER_STATUS[row.status],
             rating=row.rating,
             title=row.title,
         )
@@ -325,6 +345,17 @@ class LeagueRepository(IdempotencyRecords):
             query = query.where(ResultRecordRow.round == round_no, ResultRecordRow.table_number == table)
         if stage is not None:
             query = query.where(ResultRecordRow.stage == stage)
+        return [self._record(row) for row in self.session.exec(query.order_by(col(ResultRecordRow.sequence))).all()]
+
+    def records_entered_between(self, competition_id: str, stage: int, first: int, end: int) -> list[ResultRecord]:
+        """The records of one stage of the competition whose sequence is in ``first`` .. ``end`` - 1, in
+        the order entered: what was entered between two reads of :meth:`next_record_sequence`."""
+        query = select(ResultRecordRow).where(
+            ResultRecordRow.competition_id == competition_id,
+            ResultRecordRow.stage == stage,
+            col(ResultRecordRow.sequence) >= first,
+            col(ResultRecordRow.sequence) < end,
+        )
         return [self._record(row) for row in self.session.exec(query.order_by(col(ResultRecordRow.sequence))).all()]
 
     def next_record_sequence(self, competition_id: str) -> int:
@@ -633,6 +664,9 @@ class LeagueRepository(IdempotencyRecords):
         )
 
 
+#: A stored status by its value: a dict lookup, not an enum call per player of a 10 000-player roster.
+_PLAYER_STATUS = {s.value: s for s in PlayerStatus}
+_ROSTER_COLUMNS = tuple(getattr(PlayerRow, name) for name in ("id", "status", "name", "registration_order"))
 _PLAYER_COLUMNS = tuple(
     getattr(PlayerRow, name) for name in ("id", "competition_id", "name", "registration_order", "status", "rating", "title")
 )

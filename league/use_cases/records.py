@@ -270,7 +270,7 @@ class Records:
                 ruleset, _ = self.standings.scoring_ruleset(repo, competition)
                 if isinstance(content, HanchanEntry):
                     records.check_new_hanchan_number(content, live, rnd, tbl)
-                main = [p.id for p in repo.players(competition.id) if p.status is not PlayerStatus.SUBSTITUTE]
+                main = repo.main_player_ids(competition.id)
                 records.check_match(rnd, tbl, seats, live, ruleset, main, new=content)
             else:
                 if reporter:

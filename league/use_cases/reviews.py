@@ -13,7 +13,7 @@ from league.domain import records
 from league.domain.mahjong import reviews
 from league.domain.mahjong.reviews import RecordStatus, Review, ReviewedRecord
 from league.domain.model import Competition, PlayerStatus, Round
-from league.domain.records import Content, NoShowEntry, ResultRecord
+from league.domain.records import Content, ResultRecord
 from league.use_cases.common import find_player, find_record
 from rondo_runtime.errors import FailedPrecondition, InvalidArgument
 
@@ -45,7 +45,7 @@ def seated_main(
 ) -> list[str]:
     """The main participants who sat at a table: drawn there, not a registered substitute, not a no-show."""
     main = {p.id for p in repo.players(competition.id) if p.status is not PlayerStatus.SUBSTITUTE}
-    absent = {r.content.player for r in records.current(in_match) if isinstance(r.content, NoShowEntry)}
+    absent = reviews.no_shows(in_match)
     return [p for p in seats if p in main and p not in absent]
 
 
@@ -60,7 +60,7 @@ def match_state(
     seated: dict[tuple[int, int], list[str]] = {}
     for (rnd, tbl), in_match in by_match.items():
         if 1 <= rnd <= len(rounds) and 1 <= tbl <= len(rounds[rnd - 1]):
-            absent = {r.content.player for r in records.current(in_match) if isinstance(r.content, NoShowEntry)}
+            absent = reviews.no_shows(in_match)
             seated[(rnd, tbl)] = [p for p in rounds[rnd - 1][tbl - 1] if p in main and p not in absent]
     all_reviews = repo.reviews(competition.id)
     return MatchState(reviews.statuses(stored, all_reviews, seated), all_reviews, seated)

@@ -16,14 +16,14 @@ from datetime import datetime
 from league.adapters.repository import LeagueRepository
 from league.domain import lots, model, pinning, records
 from league.domain.lots import TieDecision, TieMethod
-from league.domain.mahjong import playoff_basis, reviews
+from league.domain.mahjong import playoff_basis
 from league.domain.mahjong import progress as mahjong_progress
 from league.domain.mahjong.playoff_basis import PlayoffConflict
 from league.domain.mahjong.ruleset import Ruleset
-from league.domain.mahjong.standings import UnresolvedTie, regular_standings
+from league.domain.mahjong.running_standings import RunningStandings, StageFacts, standings_from_scratch
+from league.domain.mahjong.standings import UnresolvedTie
 from league.domain.model import Competition, Player, PlayerStatus
 from league.domain.stages import REGULAR_STAGE, Stage, StageStatus
-from league.domain.texts import Text
 from league.domain.updown import progress as updown_progress
 from league.domain.updown.standings import UpdownStandings, stage_progress
 from league.use_cases.common import (
@@ -35,7 +35,7 @@ from league.use_cases.common import (
     request_key,
     updown_state,
 )
-from league.use_cases.reviews import approved_rounds, match_state
+from league.use_cases.reviews import approved_rounds
 from rondo_runtime import idempotency
 from rondo_runtime import text as text_limits
 from rondo_runtime.errors import FailedPrecondition, NotFound
@@ -68,7 +68,8 @@ class UpdownStageStandings:
 
 class StandingsCache:
     """GetStandings' answers, kept per competition with the version of the data they were computed from
-    (:func:`standings_version`), at most ``size`` competitions (the least recently read go first).
+    (:func:`standings_version`) and the :class:`RunningStandings` they came from, at most ``size``
+    competitions (the least recently read go first).
 
     Every write that can change the standings changes that version: a record or a correction (the
     competition's record sequence), a review (the review sequence), a tie decision (its sequence), a
@@ -80,39 +81,72 @@ class StandingsCache:
 
     def __init__(self, size: int = 64):
         self.size = size
-        self._items: OrderedDict[str, tuple[tuple, CompetitionStandings]] = OrderedDict()
+        self._items: OrderedDict[str, CachedStandings] = OrderedDict()
         self._lock = threading.Lock()
         self.hits = 0
         self.misses = 0
+        self.updates = 0  # misses answered by feeding the new records to the running standings
 
-    def get(self, competition_id: str, version: tuple) -> CompetitionStandings | None:
+    def get(self, competition_id: str, version: StandingsVersion) -> CompetitionStandings | None:
+        found = self.latest(competition_id)
         with self._lock:
-            found = self._items.get(competition_id)
-            if found is None or found[0] != version:
+            if found is None or found.version != version:
                 self.misses += 1
                 return None
-            self._items.move_to_end(competition_id)
             self.hits += 1
-            return found[1]
+            return found.answer
 
-    def put(self, competition_id: str, version: tuple, standings: CompetitionStandings) -> None:
+    def latest(self, competition_id: str) -> CachedStandings | None:
+        """What the competition's standings were last computed from, whatever its version."""
         with self._lock:
-            self._items[competition_id] = (version, standings)
+            found = self._items.get(competition_id)
+            if found is not None:
+                self._items.move_to_end(competition_id)
+            return found
+
+    def put(self, competition_id: str, cached: CachedStandings) -> None:
+        with self._lock:
+            self._items[competition_id] = cached
             self._items.move_to_end(competition_id)
             while len(self._items) > self.size:
                 self._items.popitem(last=False)
 
 
-def standings_version(repo: LeagueRepository, competition: Competition, players: Sequence[Player]) -> tuple:
-    """What the regular-stage standings of ``competition`` are computed from, as a comparable value."""
+@dataclass(frozen=True)
+class StandingsVersion:
+    """What the regular-stage standings of a competition are computed from, as a comparable value:
+    ``records`` (the next record sequence: every record entered before it is in), the pinned
+    ruleset's version, and ``rest`` (the approved draw, the reviews, the tie decisions, the roster)."""
+
+    records: int
+    ruleset: int
+    rest: tuple
+
+    def follows(self, earlier: StandingsVersion) -> bool:
+        """Only records were entered since ``earlier``: the standings follow by feeding them."""
+        return self.ruleset == earlier.ruleset and self.rest == earlier.rest and self.records > earlier.records
+
+
+@dataclass(frozen=True)
+class CachedStandings:
+    version: StandingsVersion
+    answer: CompetitionStandings
+    running: RunningStandings
+
+
+def standings_version(repo: LeagueRepository, competition: Competition) -> StandingsVersion:
+    """What the regular-stage standings of ``competition`` are computed from, as a comparable value
+    (a few small reads: the roster as plain tuples, never a record)."""
     versions = repo.ruleset_versions(competition.id)
-    return (
-        competition.published_draw_id,
+    return StandingsVersion(
         repo.next_record_sequence(competition.id),
-        repo.next_review_sequence(competition.id),
-        repo.next_tie_decision_sequence(competition.id),
         versions[-1].version if versions else 0,
-        tuple((p.id, p.status.value, p.name, p.registration_order) for p in players),
+        (
+            competition.published_draw_id,
+            repo.next_review_sequence(competition.id),
+            repo.next_tie_decision_sequence(competition.id),
+            repo.roster_signature(competition.id),
+        ),
     )
 
 
@@ -128,8 +162,9 @@ class Standings:
         """Regular-stage standings from the latest confirmed version of every record, by the season
         file's scorer and the competition's pinned ruleset; pending reports make rows provisional, the
         organizer's tie decisions are applied (:meth:`standings_in`). Answered again from the cache
-        while nothing they depend on changed (:class:`StandingsCache`); a stored playoff
-        they no longer give is flagged on top (mahjong.playoff.stale-after-correction)."""
+        while nothing they depend on changed, and from the records entered since while only records
+        were (:meth:`cached_standings`); a stored playoff they no longer give is flagged on top
+        (mahjong.playoff.stale-after-correction)."""
 
         def work(repo: LeagueRepository) -> CompetitionStandings:
             competition = find_competition(repo, competition_id)
@@ -138,15 +173,37 @@ class Standings:
         return self.uow.read(work)
 
     def cached_standings(self, repo: LeagueRepository, competition: Competition) -> CompetitionStandings:
-        """GetStandings: :meth:`standings_in`, answered from :class:`StandingsCache` while the data it is
-        computed from has not changed (a read transaction only)."""
-        everyone = repo.players(competition.id)
-        version = standings_version(repo, competition, everyone)
+        """GetStandings (a read transaction only): the cached answer while its version is current; while
+        only records were entered since (by this replica or another), the cached running standings fed
+        just those records (docs/rules.md ``mahjong.standings.incremental-equals-from-scratch``);
+        otherwise (a cold cache, a review, a tie decision, a roster change...) from scratch."""
+        version = standings_version(repo, competition)
         found = self.cache.get(competition.id, version)
-        if found is None:
-            found = self.standings_in(repo, competition, everyone=everyone)
-            self.cache.put(competition.id, version, found)
+        if found is not None:
+            return found
+        before = self.cache.latest(competition.id)
+        if before is not None and version.follows(before.version):
+            entered = repo.records_entered_between(competition.id, REGULAR_STAGE, before.version.records, version.records)
+            running = before.running.with_records(entered)
+            self.cache.updates += 1
+        else:
+            ruleset, _ = self.scoring_ruleset(repo, competition)
+            # only the records of the version: another replica may commit more meanwhile (read committed),
+            # and the next version's records are fed from this one's sequence on
+            stored = [r for r in repo.records(competition.id, stage=REGULAR_STAGE) if r.sequence < version.records]
+            facts = self.stage_facts(repo, competition, ruleset, repo.players(competition.id))
+            running = RunningStandings.from_scratch(facts, stored)
+        regular = [d for d in repo.tie_decisions(competition.id) if d.stage == REGULAR_STAGE]
+        answer = running.standings(regular)
+        found = CompetitionStandings(answer.standings, answer.names, ruleset_version=version.ruleset, notes=answer.notes)
+        self.cache.put(competition.id, CachedStandings(version, found, running))
         return found
+
+    def stage_facts(
+        self, repo: LeagueRepository, competition: Competition, ruleset: Ruleset, everyone: Sequence[Player]
+    ) -> StageFacts:
+        """What the regular stage's standings depend on besides its records."""
+        return StageFacts(ruleset, tuple(everyone), approved_rounds(repo, competition), tuple(repo.reviews(competition.id)))
 
     def scoring_ruleset(self, repo: LeagueRepository, competition: Competition) -> tuple[Ruleset, int]:
         """The latest pinned version of the competition's scoring ruleset and its number (0: a
@@ -159,27 +216,15 @@ class Standings:
     def standings_in(
         self, repo: LeagueRepository, competition: Competition, decided: bool = True, everyone: Sequence[Player] | None = None
     ) -> CompetitionStandings:
-        """Standings from the confirmed records only, pending matches marked provisional, the tie
-        decisions applied (``decided``), by the latest pinned ruleset version."""
+        """Standings from scratch (the reference, :func:`standings_from_scratch`): from the confirmed
+        records only, pending matches marked provisional, the tie decisions applied (``decided``), by
+        the latest pinned ruleset version."""
         ruleset, version = self.scoring_ruleset(repo, competition)
         everyone = list(everyone) if everyone is not None else repo.players(competition.id)
-        players = [p for p in everyone if p.status is not PlayerStatus.SUBSTITUTE]
-        withdrawn = [p.id for p in players if p.status in (PlayerStatus.WITHDRAWN, PlayerStatus.DISQUALIFIED)]
         stored = repo.records(competition.id, stage=REGULAR_STAGE)
-        rounds = approved_rounds(repo, competition)
-        state = match_state(repo, competition, rounds, stored)
-        scored = reviews.confirmed(stored, state.statuses)
-        season = records.season_of(ruleset, [p.id for p in players], withdrawn, rounds, scored)
-        names = {p.id: p.name for p in everyone} | {s: s for s in season.substitutes}
-        standings = regular_standings(season)
-        pending = reviews.pending_notes(stored, state.statuses, state.reviews, state.seated_main, names)
-        drawn = {(r, t): rounds[r - 1][t - 1] for (r, t) in pending}
-        standings = reviews.with_pending(standings, pending, drawn)
-        notes: tuple[Text, ...] = ()
-        if decided:
-            regular = [d for d in repo.tie_decisions(competition.id) if d.stage == REGULAR_STAGE]
-            standings, notes = lots.apply_tie_decisions(standings, regular, names)
-        return CompetitionStandings(standings, names, ruleset_version=version, notes=notes)
+        decisions = [d for d in repo.tie_decisions(competition.id) if d.stage == REGULAR_STAGE] if decided else None
+        found = standings_from_scratch(self.stage_facts(repo, competition, ruleset, everyone), stored, decisions)
+        return CompetitionStandings(found.standings, found.names, ruleset_version=version, notes=found.notes)
 
     def playoff_conflict(
         self, repo: LeagueRepository, competition: Competition, standings: CompetitionStandings

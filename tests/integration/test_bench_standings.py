@@ -1,4 +1,4 @@
-"""The standings benchmark's pure part runs and prints its figures (8 players, 2 repeats; no server)."""
+"""The standings benchmark's pure and in-process parts run and print their figures (8 players, 2 repeats; no server)."""
 
 from __future__ import annotations
 
@@ -24,3 +24,14 @@ def test_the_synthetic_season_seats_everyone_once_a_round_and_sums_each_hanchan(
         seated = [p for m in season["matches"] if m["round"] == round_no for p in m["players"]]
         assert sorted(seated) == sorted(season["players"])
     assert all(sum(h["scores"].values()) == 120_000 for m in season["matches"] for h in m["hanchans"])
+
+
+def test_the_in_process_part_prints_ms_per_record_fed_and_from_scratch_and_their_ratio(capsys):
+    assert main(["--players", "8", "--repeat", "2", "--no-gateway", "--in-process-players", "8"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    part = lines[lines.index(next(line for line in lines if line.startswith("== in process"))) :]
+    assert "8 players" in part[0] and "first GetStandings" in part[0]
+    assert "(fed)" in part[1] and "p50" in part[1] and "(n=2)" in part[1]
+    assert "from scratch" in part[2] and "p50" in part[2] and "(n=2)" in part[2]
+    assert part[3].strip().startswith("from scratch / fed (p50):") and "nothing changed" in part[3]
+    assert "CPU time" in part[4] and "fed" in part[4] and "from scratch" in part[4]

@@ -29,7 +29,7 @@ from league.domain.disqualification import PlayerDisqualification
 from league.domain.lots import TieDecision
 from league.domain.mahjong.playoff_basis import PlayoffDecision
 from league.domain.mahjong.reviews import Review
-from league.domain.model import Competition, Draw, Player, normalized_name
+from league.domain.model import Competition, Draw, Player, PlayerStatus, normalized_name
 from league.domain.pinning import RulesetVersion
 from league.domain.records import ResultRecord
 from league.domain.stages import Stage, StageStatus
@@ -121,6 +121,12 @@ class FakeLeagueRepository(FakeKeyStore):
         mine = [p for p in self.players_by_id.values() if p.competition_id == competition_id]
         return sorted(mine, key=lambda p: p.registration_order)
 
+    def roster_signature(self, competition_id: str) -> tuple[tuple[str, str, str, int], ...]:
+        return tuple((p.id, p.status.value, p.name, p.registration_order) for p in self.players(competition_id))
+
+    def main_player_ids(self, competition_id: str) -> list[str]:
+        return [p.id for p in self.players(competition_id) if p.status is not PlayerStatus.SUBSTITUTE]
+
     def next_registration_order(self, competition_id: str) -> int:
         return max((p.registration_order for p in self.players(competition_id)), default=0) + 1
 
@@ -188,6 +194,9 @@ class FakeLeagueRepository(FakeKeyStore):
             and (stage is None or r.stage == stage)
         ]
         return sorted(mine, key=lambda r: r.sequence)
+
+    def records_entered_between(self, competition_id: str, stage: int, first: int, end: int) -> list[ResultRecord]:
+        return [r for r in self.records(competition_id, stage=stage) if first <= r.sequence < end]
 
     def next_record_sequence(self, competition_id: str) -> int:
         return max((r.sequence for r in self.records(competition_id)), default=0) + 1

@@ -21,7 +21,7 @@ from datetime import datetime
 
 from league.domain import texts
 from league.domain.mahjong.standings import Standings
-from league.domain.records import HanchanEntry, ResultRecord, current
+from league.domain.records import HanchanEntry, NoShowEntry, ResultRecord, current
 from league.domain.texts import Text
 from rondo_runtime.errors import FailedPrecondition
 
@@ -173,6 +173,11 @@ def statuses(
     reviews = list(reviews)
     replaced = {r.replaces_record_id for r in records if r.replaces_record_id}
     return {r.id: record_status(r, seated_main_by_match.get((r.round, r.table), ()), reviews, r.id in replaced) for r in records}
+
+
+def no_shows(in_match: Iterable[ResultRecord]) -> set[str]:
+    """The players a match's latest records say did not come."""
+    return {r.content.player for r in current(in_match) if isinstance(r.content, NoShowEntry)}
 
 
 def live(records: Iterable[ResultRecord], status: Mapping[str, RecordStatus]) -> list[ResultRecord]:

@@ -23,6 +23,8 @@ Every adjacent pair of rows says the step that separated them (``"equal total; a
 
 from __future__ import annotations
 
+import functools
+import math
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -65,7 +67,9 @@ def average_place(places: Iterable[Fraction | int]) -> Fraction | None:
     places = list(places)
     if not places:
         return None
-    return sum((Fraction(p) for p in places), Fraction(0)) / len(places)
+    # over a common denominator: one Fraction made, not one per place (exactly the same value)
+    common = math.lcm(*(p.denominator for p in places))
+    return Fraction(sum(p.numerator * (common // p.denominator) for p in places), common * len(places))
 
 
 @dataclass(frozen=True)
@@ -220,7 +224,6 @@ def complete_rounds(season: Season, results: Sequence[MatchResult]) -> tuple[int
 
 def player_figures(season: Season, results: Sequence[MatchResult]) -> dict[str, Figures]:
     """Figures of every main participant who has not withdrawn, from the scored matches."""
-    rs = season.ruleset
     ranked = [p for p in season.players if p not in set(season.withdrawn)]
     rounds_entered = sorted({r.match.round for r in results})
     by_player: dict[str, list[MatchResult]] = {p: [] for p in ranked}
@@ -228,46 +231,52 @@ def player_figures(season: Season, results: Sequence[MatchResult]) -> dict[str, 
         for entry in r.lines:
             if entry.player in by_player:
                 by_player[entry.player].append(r)
-    out: dict[str, Figures] = {}
-    for p in ranked:
-        total: Points = 0
-        places: list[Fraction] = []
-        notes: list[Text] = []
-        figures: list[MatchFigure] = []
-        provisional = False
-        for r in sorted(by_player[p], key=lambda r: (r.match.round, r.match.table)):
-            line = r.line(p)
-            assert line is not None  # by_player holds only the matches the player is in
-            total += line.total
-            places.extend(line.places)
-            round_no = r.match.round
-            if line.no_show:
-                notes.append(texts.no_show(round_no, points_text(line.no_show)))
-            for h in r.hanchans:
-                x = next((x for x in h.lines if x.player == p), None)
-                if x is not None and x.chombo:
-                    notes.append(texts.chombo(round_no, h.number, x.chombo, points_text(x.chombo_penalty)))
-            for pen in line.penalties:
-                notes.append(texts.penalty(round_no, points_text(pen.points), pen.reason))
-            sat = not line.no_show
-            if sat and not r.complete:
-                provisional = True
-                notes.append(texts.match_incomplete(round_no, r.match.table, len(r.hanchans), rs.hanchans_per_match, r.missing))
-            figures.append(MatchFigure(r.match.round, r.match.table, line.total, r.complete or not sat, len(line.hanchans)))
-        absent = [n for n in rounds_entered if n not in {f.round for f in figures}]
-        if absent:
+    return {p: figures_of(p, by_player[p], rounds_entered, season.ruleset) for p in ranked}
+
+
+def figures_of(player: str, results: Iterable[MatchResult], rounds_entered: Iterable[int], rs: Ruleset) -> Figures:
+    """One main participant's figures from the scored matches he is in (``results``) and the rounds
+    any match was scored in (``rounds_entered``, ascending: a round he has no match in makes his row
+    provisional)."""
+    p = player
+    total: Points = 0
+    places: list[Fraction] = []
+    notes: list[Text] = []
+    figures: list[MatchFigure] = []
+    provisional = False
+    for r in sorted(results, key=lambda r: (r.match.round, r.match.table)):
+        line = r.line(p)
+        assert line is not None  # ``results`` holds only the matches the player is in
+        total += line.total
+        places.extend(line.places)
+        round_no = r.match.round
+        if line.no_show:
+            notes.append(texts.no_show(round_no, points_text(line.no_show)))
+        for h in r.hanchans:
+            x = next((x for x in h.lines if x.player == p), None)
+            if x is not None and x.chombo:
+                notes.append(texts.chombo(round_no, h.number, x.chombo, points_text(x.chombo_penalty)))
+        for pen in line.penalties:
+            notes.append(texts.penalty(round_no, points_text(pen.points), pen.reason))
+        sat = not line.no_show
+        if sat and not r.complete:
             provisional = True
-            notes.append(texts.no_match_entered(absent))
-        out[p] = Figures(p, exact(total), tuple(places), tuple(figures), provisional, tuple(notes))
-    return out
+            notes.append(texts.match_incomplete(round_no, r.match.table, len(r.hanchans), rs.hanchans_per_match, r.missing))
+        figures.append(MatchFigure(r.match.round, r.match.table, line.total, r.complete or not sat, len(line.hanchans)))
+    played = {f.round for f in figures}
+    absent = [n for n in rounds_entered if n not in played]
+    if absent:
+        provisional = True
+        notes.append(texts.no_match_entered(absent))
+    return Figures(p, exact(total), tuple(places), tuple(figures), provisional, tuple(notes))
 
 
 # --- ranking ----------------------------------------------------------------------------------------
 
 
-def _criterion_value(name: str, f: Figures) -> Fraction | None:
+def _criterion_value(name: str, f: Figures) -> Points | None:
     if name == "total":
-        return Fraction(f.total)
+        return f.total
     if name == "average_place":
         return f.average_place
     raise KeyError(name)  # the ruleset checked its names
@@ -276,7 +285,7 @@ def _criterion_value(name: str, f: Figures) -> Fraction | None:
 _HIGHER_IS_BETTER = {"total": True, "average_place": False}
 
 
-def _shown(name: str, value: Fraction) -> str:
+def _shown(name: str, value: Points) -> str:
     return points_text(value) if name == "total" else str(value)
 
 
@@ -302,20 +311,30 @@ def rank_by_chain(figures: dict[str, Figures], order: Sequence[str], chain: Sequ
         lacking = [p for p in players if p not in values]
         if lacking:  # nothing to compare (no hanchans yet): this criterion cannot separate the group
             return rank(players, rest[1:], equal + [texts.criterion_missing(label, lacking)])
-        sign = -1 if _HIGHER_IS_BETTER[name] else 1
-        ordered = sorted(players, key=lambda p: sign * values[p])  # stable: registration order within a tie
+        # stable (a reversed sort too): registration order within a tie
+        ordered = sorted(players, key=values.__getitem__, reverse=_HIGHER_IS_BETTER[name])
         groups: list[_Group] = []
         bounds: list[Text] = []
         for above, below, tied in runs_of_equal(ordered, values):
             if above is not None:
-                op = ">" if above > below else "<"
-                bounds.append(texts.join(equal + [texts.criterion_compared(label, _shown(name, above), op, _shown(name, below))]))
+                bounds.append(_separated(tuple(equal), name, label, above, below))
+            if len(tied) == 1:  # nothing left to break
+                groups.append(_Group(tuple(tied), None))
+                continue
             sub_groups, sub_bounds = rank(tied, rest[1:], equal + [texts.criterion_equal(label)])
             groups.extend(sub_groups)
             bounds.extend(sub_bounds)
         return groups, bounds
 
     return rank(list(order), list(chain), [])
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _separated(equal: tuple[Text, ...], name: str, label: str, above: Points, below: Points) -> Text:
+    """The step that separated two rows; kept, as standings ranked again after one record mostly
+    separate the same values (league.domain.mahjong.running_standings)."""
+    op = ">" if above > below else "<"
+    return texts.join([*equal, texts.criterion_compared(label, _shown(name, above), op, _shown(name, below))])
 
 
 def runs_of_equal(ordered: Sequence[str], values: Mapping[str, V]) -> Iterator[tuple[V | None, V, list[str]]]:
@@ -368,9 +387,14 @@ def rank_standings(
 def regular_standings(season: Season) -> Standings:
     """The regular-stage standings: total, then the ruleset's tie-break chain, then the organizer.
     Substitutes and withdrawn players are not ranked; every match stays in ``history``."""
+    results = tuple(match_result(m, season.ruleset) for m in sorted(season.matches, key=lambda m: (m.round, m.table)))
+    return ranked_standings(season, results, player_figures(season, results))
+
+
+def ranked_standings(season: Season, results: tuple[MatchResult, ...], figures: Mapping[str, Figures]) -> Standings:
+    """The standings from the scored matches (in round, table order) and the figures of the ranked
+    players: how many rounds are complete, the rows ranked by the tie-break chain."""
     rs = season.ruleset
-    results = tuple(match_result(m, rs) for m in sorted(season.matches, key=lambda m: (m.round, m.table)))
-    figures = player_figures(season, results)
     complete = complete_rounds(season, results)
     in_progress = len(complete) < rs.rounds
     rows, unresolved = rank_standings([figures[p] for p in season.players if p in figures], rs, in_progress)
