@@ -243,6 +243,11 @@ class BookingServiceStub:
                 request_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.ListMediationsRequest.SerializeToString,
                 response_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.ListMediationsResponse.FromString,
                 _registered_method=True)
+        self.ListTimeouts = channel.unary_unary(
+                '/rondo.booking.v1.BookingService/ListTimeouts',
+                request_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.ListMediationsRequest.SerializeToString,
+                response_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.ListMediationsResponse.FromString,
+                _registered_method=True)
 
 
 class BookingServiceServicer:
@@ -526,6 +531,13 @@ class BookingServiceServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def ListTimeouts(self, request, context):
+        """The same filters; a page of the time-outs only (ListMediations pages the mediations).
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
 
 def add_BookingServiceServicer_to_server(servicer, server):
     rpc_method_handlers = {
@@ -731,6 +743,11 @@ def add_BookingServiceServicer_to_server(servicer, server):
             ),
             'ListMediations': grpc.unary_unary_rpc_method_handler(
                     servicer.ListMediations,
+                    request_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.ListMediationsRequest.FromString,
+                    response_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.ListMediationsResponse.SerializeToString,
+            ),
+            'ListTimeouts': grpc.unary_unary_rpc_method_handler(
+                    servicer.ListTimeouts,
                     request_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.ListMediationsRequest.FromString,
                     response_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.ListMediationsResponse.SerializeToString,
             ),
@@ -1840,6 +1857,33 @@ class BookingService:
             request,
             target,
             '/rondo.booking.v1.BookingService/ListMediations',
+            rondo_dot_booking_dot_v1_dot_booking__pb2.ListMediationsRequest.SerializeToString,
+            rondo_dot_booking_dot_v1_dot_booking__pb2.ListMediationsResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def ListTimeouts(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/rondo.booking.v1.BookingService/ListTimeouts',
             rondo_dot_booking_dot_v1_dot_booking__pb2.ListMediationsRequest.SerializeToString,
             rondo_dot_booking_dot_v1_dot_booking__pb2.ListMediationsResponse.FromString,
             options,
