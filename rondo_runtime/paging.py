@@ -84,9 +84,12 @@ def decode_page_token(token: str, query: str, shape: tuple[type, ...], field: st
     if len(token) > MAX_TOKEN_LENGTH:
         raise InvalidArgument.at(field, "PAGE_TOKEN_TOO_LONG")
     try:
-        key, made_for = json.loads(base64.urlsafe_b64decode(token + "=" * (-len(token) % 4)))
+        data = json.loads(base64.urlsafe_b64decode(token + "=" * (-len(token) % 4)))
     except (ValueError, TypeError, binascii.Error):
         raise InvalidArgument.at(field, "PAGE_TOKEN_INVALID") from None
+    if not isinstance(data, list) or len(data) != 2:
+        raise InvalidArgument.at(field, "PAGE_TOKEN_INVALID")
+    key, made_for = data
     if made_for != query:
         raise InvalidArgument.at(field, "PAGE_TOKEN_OTHER_QUERY")
     if not isinstance(key, list) or len(key) != len(shape) or any(type(k) is not t for k, t in zip(key, shape, strict=True)):

@@ -16,6 +16,7 @@ from rondo.booking.v1 import booking_pb2
 from rondo.gateway.v1 import common_pb2, competitions_pb2, gateway_pb2, results_pb2, scheduling_pb2, stages_pb2
 from rondo.league.v1 import league_pb2
 from rondo.solver.v1 import solver_pb2
+from rondo_runtime.errors import InvalidArgument
 
 pytestmark = pytest.mark.unit
 
@@ -114,23 +115,32 @@ def test_a_create_request_s_resource_goes_downstream_flat():
     assert room == booking_pb2.AddRoomRequest(club_id="c1", name="Big", idempotency_key="r")
 
 
-def test_a_list_request_goes_downstream_without_its_page():
-    inner = converters.unpaged(
+def test_a_list_request_goes_to_its_owner_with_its_page_and_the_default_size_resolved():
+    inner = converters.paged(
         competitions_pb2.ListPlayersRequest(competition_id="c1", include_inactive=True, page_size=5, page_token="t"),
         league_pb2.ListPlayersRequest,
     )
-    assert inner == league_pb2.ListPlayersRequest(competition_id="c1", include_inactive=True)
+    assert inner == league_pb2.ListPlayersRequest(competition_id="c1", include_inactive=True, page_size=5, page_token="t")
+    # public 0 is the default page; the owner's 0 would be the whole list
+    assert converters.paged(competitions_pb2.ListPlayersRequest(), league_pb2.ListPlayersRequest).page_size == 100
+    with pytest.raises(InvalidArgument) as bad:
+        converters.paged(competitions_pb2.ListPlayersRequest(page_size=1001), league_pb2.ListPlayersRequest)
+    assert [v.field for v in bad.value.violations] == ["page_size"]
     assert (
-        converters.unpaged_problems(competitions_pb2.ListPlayersRequest.DESCRIPTOR, league_pb2.ListPlayersRequest.DESCRIPTOR)
+        converters.paged_problems(competitions_pb2.ListPlayersRequest.DESCRIPTOR, league_pb2.ListPlayersRequest.DESCRIPTOR)
         == []
     )
     # another filter on either side, or no page at all, is said
-    assert converters.unpaged_problems(
+    assert converters.paged_problems(
         competitions_pb2.ListPlayersRequest.DESCRIPTOR, league_pb2.ListDrawsRequest.DESCRIPTOR
-    ) == ["rondo.gateway.v1.ListPlayersRequest.include_inactive is not rondo.league.v1.ListDrawsRequest.include_inactive"]
-    assert converters.unpaged_problems(
+    ) == [
+        "rondo.gateway.v1.ListPlayersRequest.include_inactive is not rondo.league.v1.ListDrawsRequest.include_inactive",
+        "rondo.gateway.v1.ListPlayersRequest.page_size is not rondo.league.v1.ListDrawsRequest.page_size",
+        "rondo.gateway.v1.ListPlayersRequest.page_token is not rondo.league.v1.ListDrawsRequest.page_token",
+    ]
+    assert converters.paged_problems(
         competitions_pb2.GetCompetitionRequest.DESCRIPTOR, league_pb2.ListDrawsRequest.DESCRIPTOR
-    ) == ["rondo.gateway.v1.GetCompetitionRequest has no page_size and page_token"]
+    )[0] == "rondo.gateway.v1.GetCompetitionRequest has no page_size and page_token"
 
 
 def test_league_s_stage_plan_reaches_a_client_without_its_seating_and_with_every_public_field():
@@ -192,7 +202,11 @@ def test_every_route_checks_and_passes_the_same_messages_where_it_names_no_conve
         ),
         (
             Route("league", "ListDraws", read_league, page=Page("draws", "draws"), rpc="ListPlayers"),
-            "the request is not the downstream's with a page",
+            "the request is not the downstream's",
+        ),
+        (
+            Route("league", "GetCompetition", read_league, page=Page("competitions", "competitions"), rpc="ListCompetitions"),
+            "the request is not the downstream's",
         ),
         (
             Route("league", "ListPlayers", read_league, page=Page("players", "nothing"), rpc="ListPlayers"),
