@@ -225,8 +225,8 @@ class RemindersMediationHandlers:
         )
 
     async def ListTimeouts(self, request, context):
-        """A page of the time-outs (by first day, then id)."""
-        page = page_request(request, TIME_KEY)
+        """A page of the time-outs (by first day, then id); the public request as it is."""
+        page = page_request(request, TIME_KEY, public=True)
         log = await asyncio.to_thread(self.mediation.list, request.competition_id, request.stage, request.player_id)
         found, token = page.of(log.timeouts, lambda t: (t.starts_on.isoformat(), t.id))
-        return booking_pb2.ListMediationsResponse(timeouts=[timeout_to_proto(t) for t in found], next_page_token=token)
+        return mediation_pb2.ListTimeoutsResponse(timeouts=[timeout_to_proto(t) for t in found], next_page_token=token)

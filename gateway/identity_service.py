@@ -822,16 +822,13 @@ class IdentityService:
         self.uow.write(lambda repo: repo.set_audit_outcome(entry_id, outcome))
 
     def audit_log(self, account_id: str = "", page_size: int = 0, page_token: str = "") -> tuple[list[AuditEntry], str]:
+        """Newest first, a page at a time: the keyset token is the last entry's id (``rondo_runtime/paging.py``)."""
         v = Violations()
         size = _page_size(v, page_size)
         account_id = v.id("account_id", account_id, required=False)
-        before = 0
-        if page_token:
-            if page_token.isdigit() and len(page_token) < 19:
-                before = int(page_token)
-            else:
-                v.add("page_token", "is not a page token of a previous answer")
         v.raise_if_any()
+        query = query_fingerprint("ListAuditLog", account_id)
+        page = Page(size, decode_page_token(page_token, query, (int,)), query)
+        before = int(page.after[0]) if page.after else 0
         found = self.uow.read(lambda repo: repo.audit_entries(account_id, before, size + 1))
-        page, more = found[:size], len(found) > size
-        return page, (str(page[-1].id) if more and page else "")
+        return page.answer(found, lambda e: (e.id,))

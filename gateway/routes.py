@@ -293,7 +293,7 @@ _ROUTES: dict[str, Route] = {
     "DecideMediation": _booking("DecideMediation", via=set_mediation),
     "RequestTimeout": _booking("RequestTimeout", via=request_timeout),
     "ListMediations": _booking("ListMediations", page=Page("mediations", "mediations", keep=("removal_due",))),
-    "ListTimeouts": _booking("ListTimeouts", page=Page("timeouts", "timeouts")),
+    "ListTimeouts": _booking("ListTimeouts"),  # the public messages: booking reads the page
 }
 
 #: Every routed RPC of ``GatewayService`` by name, each checked when this module loads (Route.check).

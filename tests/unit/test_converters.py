@@ -127,20 +127,18 @@ def test_a_list_request_goes_to_its_owner_with_its_page_and_the_default_size_res
         converters.paged(competitions_pb2.ListPlayersRequest(page_size=1001), league_pb2.ListPlayersRequest)
     assert [v.field for v in bad.value.violations] == ["page_size"]
     assert (
-        converters.paged_problems(competitions_pb2.ListPlayersRequest.DESCRIPTOR, league_pb2.ListPlayersRequest.DESCRIPTOR)
-        == []
+        converters.paged_problems(competitions_pb2.ListPlayersRequest.DESCRIPTOR, league_pb2.ListPlayersRequest.DESCRIPTOR) == []
     )
     # another filter on either side, or no page at all, is said
-    assert converters.paged_problems(
-        competitions_pb2.ListPlayersRequest.DESCRIPTOR, league_pb2.ListDrawsRequest.DESCRIPTOR
-    ) == [
+    assert converters.paged_problems(competitions_pb2.ListPlayersRequest.DESCRIPTOR, league_pb2.ListDrawsRequest.DESCRIPTOR) == [
         "rondo.gateway.v1.ListPlayersRequest.include_inactive is not rondo.league.v1.ListDrawsRequest.include_inactive",
         "rondo.gateway.v1.ListPlayersRequest.page_size is not rondo.league.v1.ListDrawsRequest.page_size",
         "rondo.gateway.v1.ListPlayersRequest.page_token is not rondo.league.v1.ListDrawsRequest.page_token",
     ]
-    assert converters.paged_problems(
-        competitions_pb2.GetCompetitionRequest.DESCRIPTOR, league_pb2.ListDrawsRequest.DESCRIPTOR
-    )[0] == "rondo.gateway.v1.GetCompetitionRequest has no page_size and page_token"
+    assert (
+        converters.paged_problems(competitions_pb2.GetCompetitionRequest.DESCRIPTOR, league_pb2.ListDrawsRequest.DESCRIPTOR)[0]
+        == "rondo.gateway.v1.GetCompetitionRequest has no page_size and page_token"
+    )
 
 
 def test_league_s_stage_plan_reaches_a_client_without_its_seating_and_with_every_public_field():

@@ -245,8 +245,8 @@ class BookingServiceStub:
                 _registered_method=True)
         self.ListTimeouts = channel.unary_unary(
                 '/rondo.booking.v1.BookingService/ListTimeouts',
-                request_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.ListMediationsRequest.SerializeToString,
-                response_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.ListMediationsResponse.FromString,
+                request_serializer=rondo_dot_gateway_dot_v1_dot_mediation__pb2.ListTimeoutsRequest.SerializeToString,
+                response_deserializer=rondo_dot_gateway_dot_v1_dot_mediation__pb2.ListTimeoutsResponse.FromString,
                 _registered_method=True)
 
 
@@ -532,7 +532,7 @@ class BookingServiceServicer:
         raise NotImplementedError('Method not implemented!')
 
     def ListTimeouts(self, request, context):
-        """The same filters; a page of the time-outs only (ListMediations pages the mediations).
+        """The public request as it is (its page_size 0 is the default page): one page of the time-outs.
         """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')
@@ -748,8 +748,8 @@ def add_BookingServiceServicer_to_server(servicer, server):
             ),
             'ListTimeouts': grpc.unary_unary_rpc_method_handler(
                     servicer.ListTimeouts,
-                    request_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.ListMediationsRequest.FromString,
-                    response_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.ListMediationsResponse.SerializeToString,
+                    request_deserializer=rondo_dot_gateway_dot_v1_dot_mediation__pb2.ListTimeoutsRequest.FromString,
+                    response_serializer=rondo_dot_gateway_dot_v1_dot_mediation__pb2.ListTimeoutsResponse.SerializeToString,
             ),
     }
     generic_handler = grpc.method_handlers_generic_handler(
@@ -1884,8 +1884,8 @@ class BookingService:
             request,
             target,
             '/rondo.booking.v1.BookingService/ListTimeouts',
-            rondo_dot_booking_dot_v1_dot_booking__pb2.ListMediationsRequest.SerializeToString,
-            rondo_dot_booking_dot_v1_dot_booking__pb2.ListMediationsResponse.FromString,
+            rondo_dot_gateway_dot_v1_dot_mediation__pb2.ListTimeoutsRequest.SerializeToString,
+            rondo_dot_gateway_dot_v1_dot_mediation__pb2.ListTimeoutsResponse.FromString,
             options,
             channel_credentials,
             insecure,
