@@ -17,7 +17,8 @@ costs the same wherever it is) and keyset against the whole list at page 500. Th
 and noisy; the ratios are measured in the same process, one after the other.
 
     .venv/bin/python -m bench.list_pages [--rows 50000] [--page 500] [--page-size 100] [--repeat 3]
-        [--database-url postgresql+psycopg://...]   (default: SQLite files in a temporary directory)
+        [--database-url postgresql+psycopg://postgres@127.0.0.1:5432/postgres]
+        (a PostgreSQL server: a fresh database per list, dropped after; default SQLite files in a temporary directory)
 """
 
 from __future__ import annotations
@@ -42,7 +43,7 @@ from booking.service import MIGRATIONS as BOOKING_MIGRATIONS
 from league.adapters.tables import CompetitionRow
 from league.app import make_service as make_league
 from league.service import MIGRATIONS as LEAGUE_MIGRATIONS
-from rondo_runtime.db import make_engine, run_migrations
+from rondo_runtime.db import create_database, drop_database, make_engine, run_migrations
 from rondo_runtime.paging import WHOLE_LIST, Key, Page, query_fingerprint, time_key
 
 START = datetime(2027, 1, 4, tzinfo=UTC)
@@ -154,54 +155,62 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--page", type=int, default=500)
     parser.add_argument("--page-size", type=int, default=100)
     parser.add_argument("--repeat", type=int, default=3)
-    parser.add_argument("--database-url", default="", help="a PostgreSQL server's URL with a database per list: {name} in it")
+    parser.add_argument("--database-url", default="", help="a PostgreSQL server's URL: a fresh database per list, dropped after")
     parser.add_argument("--json", type=Path, help="also write the figures here")
     args = parser.parse_args(argv)
     out: dict[str, Any] = {}
     with tempfile.TemporaryDirectory(prefix="rondo-list-pages-") as scratch:
+        made: list[str] = []
 
         def url(name: str) -> str:
-            return args.database_url.format(name=name) if args.database_url else f"sqlite:///{scratch}/{name}.db"
+            if not args.database_url:
+                return f"sqlite:///{scratch}/{name}.db"
+            made.append(create_database(args.database_url, f"rondo_{name}"))
+            return made[-1]
 
-        began = time.perf_counter()
-        engine, league = competitions(url("league_pages"), args.rows)
-        print(f"{args.rows} competitions written in {time.perf_counter() - began:.1f} s")
+        try:
+            began = time.perf_counter()
+            engine, league = competitions(url("league_pages"), args.rows)
+            print(f"{args.rows} competitions written in {time.perf_counter() - began:.1f} s")
 
-        def offset(skip: int, limit: int) -> list:
-            """ListCompetitions before: the same unit of work, ``OFFSET skip LIMIT limit``."""
-            order = (col(CompetitionRow.created_at), col(CompetitionRow.id))
-            query = select(CompetitionRow).order_by(*order).offset(skip).limit(limit)
-            return league.uow.read(lambda repo: [repo._competition(r) for r in repo.session.exec(query)])
+            def offset(skip: int, limit: int) -> list:
+                """ListCompetitions before: the same unit of work, ``OFFSET skip LIMIT limit``."""
+                order = (col(CompetitionRow.created_at), col(CompetitionRow.id))
+                query = select(CompetitionRow).order_by(*order).offset(skip).limit(limit)
+                return league.uow.read(lambda repo: [repo._competition(r) for r in repo.session.exec(query)])
 
-        out["competitions"] = measure(
-            "competitions",
-            lambda: league.competitions.list(WHOLE_LIST)[0],
-            league.competitions.list,
-            offset,
-            lambda c: time_key(c.created_at, c.id),
-            args.page,
-            args.page_size,
-            args.repeat,
-        )
-        report("ListCompetitions: league's competitions, oldest first", out["competitions"], args.page)
-        engine.dispose()
+            out["competitions"] = measure(
+                "competitions",
+                lambda: league.competitions.list(WHOLE_LIST)[0],
+                league.competitions.list,
+                offset,
+                lambda c: time_key(c.created_at, c.id),
+                args.page,
+                args.page_size,
+                args.repeat,
+            )
+            report("ListCompetitions: league's competitions, oldest first", out["competitions"], args.page)
+            engine.dispose()
 
-        began = time.perf_counter()
-        engine, booking, club = bookings(url("booking_pages"), args.rows)
-        print(f"{args.rows} bookings written in {time.perf_counter() - began:.1f} s")
-        year = (START, START + timedelta(days=365))
-        out["bookings"] = measure(
-            "bookings",
-            lambda: booking.calendar.list_bookings(club, *year),
-            lambda page: booking.calendar.booking_page(club, *year, page),
-            None,
-            lambda b: time_key(b.slot.start, b.id),
-            args.page,
-            args.page_size,
-            args.repeat,
-        )
-        report("ListBookings: a club's bookings over a year, by start", out["bookings"], args.page)
-        engine.dispose()
+            began = time.perf_counter()
+            engine, booking, club = bookings(url("booking_pages"), args.rows)
+            print(f"{args.rows} bookings written in {time.perf_counter() - began:.1f} s")
+            year = (START, START + timedelta(days=365))
+            out["bookings"] = measure(
+                "bookings",
+                lambda: booking.calendar.list_bookings(club, *year),
+                lambda page: booking.calendar.booking_page(club, *year, page),
+                None,
+                lambda b: time_key(b.slot.start, b.id),
+                args.page,
+                args.page_size,
+                args.repeat,
+            )
+            report("ListBookings: a club's bookings over a year, by start", out["bookings"], args.page)
+            engine.dispose()
+        finally:
+            for database in made:
+                drop_database(database)
     if args.json:
         args.json.write_text(json.dumps(out, indent=2))
     return 0
