@@ -36,7 +36,7 @@ from rondo.league.v1 import league_pb2
 from rondo.solver.v1 import solver_pb2
 from rondo_runtime import idempotency
 from rondo_runtime.errors import Aborted, FailedPrecondition, InvalidArgument, NotFound, RondoError
-from rondo_runtime.match_key import MatchKey, competition_of
+from rondo_runtime.match_key import competition_of
 from rondo_runtime.text import with_player_names
 
 log = logging.getLogger(__name__)
@@ -546,8 +546,8 @@ class GatewayService:
     async def propose_round_schedule(
         self, request: scheduling_pb2.ProposeRoundScheduleRequest, caller: str, deadline: float | None = None
     ) -> scheduling_pb2.ProposeRoundScheduleResponse:
-        """The organizer's auto-scheduler (docs/rules.md schedule.auto.*): league.GetDraw (the round's
-        tables) -> booking.PrepareRoundSchedule (the solver's problem, from the common options per match;
+        """The organizer's auto-scheduler (docs/rules.md schedule.auto.*): league.GetRoundTables (the
+        round's match keys) -> booking.PrepareRoundSchedule (the solver's problem, from the common options per match;
         internal, never answered to the client) -> solver.ProposeRoundSchedule -> booking.ProposeMeetings
         (PROPOSED meetings by "organizer:auto-scheduler" that still need every player's confirmation); appends
         ``schedule.proposed`` per meeting. With a key, a retry answers the first answer (the solve is
@@ -569,11 +569,11 @@ class GatewayService:
     async def _propose_round_schedule(
         self, request: scheduling_pb2.ProposeRoundScheduleRequest, key: str, clock: Deadline
     ) -> scheduling_pb2.ProposeRoundScheduleResponse:
-        draw = await self.league("GetDraw", draws_pb2.GetDrawRequest(competition_id=request.competition_id), clock.timeout())
+        tables = await self._round_tables(request.competition_id, 1, request.round, clock)
         prepared = await self.booking(
             "PrepareRoundSchedule",
             booking_pb2.PrepareRoundScheduleRequest(
-                match_keys=_round_match_keys(draw, request.round),
+                match_keys=[t.match_key for t in tables.tables],
                 meeting_minutes=request.meeting_minutes,
                 start_step_minutes=request.start_step_minutes,
                 preference=request.preference,
@@ -633,47 +633,38 @@ class GatewayService:
                 )
         return answer
 
+    async def _round_tables(self, competition_id: str, stage: int, round_no: int, clock: Deadline) -> league_pb2.RoundTables:
+        """League's answer to "which matches does this round have": the tables under their match keys
+        (INVALID_ARGUMENT naming ``round`` outside the stage comes from league)."""
+        return await self.league(
+            "GetRoundTables",
+            league_pb2.GetRoundTablesRequest(competition_id=competition_id, stage=stage, round=round_no),
+            clock.timeout(),
+        )
+
     async def open_round_scheduling(
         self, request: scheduling_pb2.OpenRoundSchedulingRequest, caller: str, deadline: float | None = None
     ) -> scheduling_pb2.OpenRoundSchedulingResponse:
-        """The tables of a round -> booking.OpenMatch per table, match key
-        ``<competition>/<stage>/<round>/<table>``; opening a table again answers the same match. The
-        regular stage's tables are the approved draw's (league.GetDraw); a later stage's (league.GetStage)
-        come with its games a match and, for the final, one meeting (docs/rules.md
-        schedule.meeting.split-or-whole)."""
+        """league.GetRoundTables (the round's tables under their match keys, with a later stage's games a
+        match and, for the final, one meeting: docs/rules.md schedule.meeting.split-or-whole) ->
+        booking.OpenMatch per table; opening a table again answers the same match."""
         clock = Deadline(deadline)
         key = self.scoped(request, "OpenRoundScheduling", caller).idempotency_key
-        stage_number = request.stage or 1
-        games, one_meeting = 0, False
-        if stage_number == 1:
-            draw = await self.league("GetDraw", draws_pb2.GetDrawRequest(competition_id=request.competition_id), clock.timeout())
-            _round_match_keys(draw, request.round)  # INVALID_ARGUMENT on round outside the draw
-            rounds = draw.rounds
-        else:
-            stage = await self.league(
-                "GetStage",
-                stages_pb2.GetStageRequest(competition_id=request.competition_id, number=stage_number),
-                clock.timeout(),
-            )
-            if not 1 <= request.round <= len(stage.rounds):
-                raise InvalidArgument.single(
-                    "round", f"stage {stage_number} has rounds 1 to {len(stage.rounds)}, got {request.round}"
-                )
-            rounds, games, one_meeting = stage.rounds, stage.games_per_match, stage.one_meeting
+        tables = await self._round_tables(request.competition_id, request.stage, request.round, clock)
         answer = scheduling_pb2.OpenRoundSchedulingResponse()
-        for number, table in enumerate(rounds[request.round - 1].tables, start=1):
+        for number, table in enumerate(tables.tables, start=1):
             match = await self.booking(
                 "OpenMatch",
                 booking_pb2.OpenMatchRequest(
                     club_id=request.club_id,
-                    match_key=str(MatchKey(request.competition_id, stage_number, request.round, number)),
+                    match_key=table.match_key,
                     player_ids=table.player_ids,
                     window_start=request.window_start if request.HasField("window_start") else None,
                     window_end=request.window_end if request.HasField("window_end") else None,
                     min_minutes=request.min_minutes,
                     idempotency_key=f"{key}#table{number}" if key else "",
-                    games=games,
-                    one_meeting=one_meeting,
+                    games=tables.games_per_match,
+                    one_meeting=tables.one_meeting,
                 ),
                 clock.timeout(),
             )
@@ -682,13 +673,6 @@ class GatewayService:
 
 
 AUTO_SCHEDULER = "organizer:auto-scheduler"  # proposed_by of the auto-scheduler's meetings
-
-
-def _round_match_keys(draw: draws_pb2.Draw, round_number: int) -> list[str]:
-    """Booking's match keys of a round of the approved draw (as OpenRoundScheduling opens them)."""
-    if not 1 <= round_number <= len(draw.rounds):
-        raise InvalidArgument.at("round", "ROUND_OUT_OF_RANGE", rounds=len(draw.rounds), round=round_number)
-    return [f"{draw.competition_id}/1/{round_number}/{t}" for t in range(1, len(draw.rounds[round_number - 1].tables) + 1)]
 
 
 def _draw_options(request: draws_pb2.DrawCompetitionRequest | draws_pb2.RedrawRequest) -> league_pb2.DrawOptions:

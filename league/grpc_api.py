@@ -911,6 +911,14 @@ class LeagueServicer(league_pb2_grpc.LeagueServiceServicer):
         )
         return league_pb2.StageGame(first_player_id=first, second_player_id=second)
 
+    async def GetRoundTables(self, request, context):
+        found = await asyncio.to_thread(self.league.stages.round_tables, request.competition_id, request.stage, request.round)
+        return league_pb2.RoundTables(
+            tables=[league_pb2.RoundTable(match_key=key, player_ids=players) for key, players in found.tables],
+            games_per_match=found.shape.games,
+            one_meeting=found.shape.one_meeting,
+        )
+
     async def ListStages(self, request, context):
         page = page_request(request, NUMBER_KEY)
         found, token = page.of(await asyncio.to_thread(self.league.stages.list, request.competition_id), lambda st: (st.number,))

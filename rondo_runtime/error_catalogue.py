@@ -172,6 +172,11 @@ CATALOGUE: dict[str, Entry] = {
         "the approved draw has rounds 1 to {rounds}, got {round}",
         "В утверждённой жеребьёвке туры с 1 по {rounds}, а указан тур {round}.",
     ),
+    "STAGE_ROUND_OUT_OF_RANGE": _e(
+        IA,
+        "stage {stage} has rounds 1 to {rounds}, got {round}",
+        "В этапе {stage} туры с 1 по {rounds}, а указан тур {round}.",
+    ),
     "SCORES_DO_NOT_SUM": _e(
         IA,
         "sum is {total}, must be {expected}",

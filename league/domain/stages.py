@@ -23,6 +23,7 @@ from datetime import datetime
 from typing import Any
 
 from rondo_runtime.errors import FailedPrecondition, InvalidArgument
+from rondo_runtime.match_key import MatchKey
 
 #: The regular stage of a drawn competition: its matches are the approved draw's tables.
 REGULAR_STAGE = 1
@@ -70,6 +71,23 @@ def seats_of(rounds: Sequence[Sequence[Sequence[str]]], round_no: int, table: in
     if not 1 <= table <= len(rounds[round_no - 1]):
         raise InvalidArgument.single("table", f"round {round_no} of {what} has tables 1-{len(rounds[round_no - 1])}, got {table}")
     return tuple(rounds[round_no - 1][table - 1])
+
+
+def round_tables(
+    competition_id: str, stage_no: int, rounds: Sequence[Sequence[Sequence[str]]], round_no: int, of_draw: bool = False
+) -> tuple[tuple[str, Table], ...]:
+    """The tables of round ``round_no`` of stage ``stage_no`` (its ``rounds``; ``of_draw``: the approved
+    draw's, a drawn competition's regular stage), each under the match key booking schedules it by
+    (``rondo_runtime.match_key``), in table order. INVALID_ARGUMENT naming ``round`` when the stage has
+    no such round."""
+    if not 1 <= round_no <= len(rounds):
+        if of_draw:
+            raise InvalidArgument.at("round", "ROUND_OUT_OF_RANGE", rounds=len(rounds), round=round_no)
+        raise InvalidArgument.at("round", "STAGE_ROUND_OUT_OF_RANGE", rounds=len(rounds), round=round_no, stage=stage_no)
+    return tuple(
+        (str(MatchKey(competition_id, stage_no, round_no, number)), tuple(table))
+        for number, table in enumerate(rounds[round_no - 1], start=1)
+    )
 
 
 def game_of_two(stage: Stage, round_no: int, table: int) -> tuple[str, str]:

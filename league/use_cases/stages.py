@@ -16,14 +16,22 @@ from datetime import datetime
 from league.adapters.repository import LeagueRepository
 from league.domain import rulesets, stage_kinds
 from league.domain.model import Competition, Round
-from league.domain.stage_kinds import CompetitionState, StagePlan
-from league.domain.stages import Stage, StageStatus, game_of_two
+from league.domain.stage_kinds import CompetitionState, MeetingShape, StagePlan
+from league.domain.stages import REGULAR_STAGE, Stage, StageStatus, Table, game_of_two, round_tables
 from league.use_cases.common import MAX_AUTHOR_LENGTH, find_competition, find_draw, new_id, pinned, replayed, request_key
 from league.use_cases.standings import Standings
 from rondo_runtime import idempotency
 from rondo_runtime.errors import FailedPrecondition, InvalidArgument, NotFound
 from rondo_runtime.transactions import UnitOfWork
 from rondo_runtime.validation import Violations
+
+
+@dataclasses.dataclass(frozen=True)
+class RoundTables:
+    """A round's matches under their match keys, and how each is met."""
+
+    tables: tuple[tuple[str, Table], ...]
+    shape: MeetingShape
 
 
 class Stages:
@@ -133,6 +141,30 @@ class Stages:
 
     def list(self, competition_id: str) -> list[Stage]:
         return self.uow.read(lambda repo: repo.stages(find_competition(repo, competition_id).id))
+
+    def round_tables(self, competition_id: str, number: int, round_no: int) -> RoundTables:
+        """The matches of one round, as booking opens them for scheduling: stage ``number``'s (0 means 1;
+        stage 1 of a drawn competition, which has no stored stage, is the approved draw's tables:
+        FAILED_PRECONDITION before a draw is approved) with
+        its tables under their match keys (``league.domain.stages.round_tables``) and how a match is met
+        (``league.domain.rulesets.meeting_shape``: a later stage's games a match, the final's one meeting)."""
+        number = number or REGULAR_STAGE
+
+        def work(repo: LeagueRepository) -> RoundTables:
+            competition = find_competition(repo, competition_id)
+            stage, of_draw = repo.stage(competition.id, number), False
+            if stage is not None:
+                rounds, shape = stage.rounds, rulesets.meeting_shape(stage)
+            elif number != REGULAR_STAGE:
+                raise NotFound.because("STAGE_NOT_FOUND", competition=competition.name, stage=number)
+            elif not competition.published_draw_id:
+                raise FailedPrecondition.because("DRAW_NOT_APPROVED", competition=competition.name)
+            else:
+                rounds = find_draw(repo, competition, competition.published_draw_id).rounds
+                shape, of_draw = MeetingShape(), True
+            return RoundTables(round_tables(competition.id, number, rounds, round_no, of_draw), shape)
+
+        return self.uow.read(work)
 
     @staticmethod
     def stage_by_id(repo: LeagueRepository, competition: Competition, stage_id: str) -> Stage:

@@ -19,7 +19,7 @@ from league.domain.records import GameEntry, HanchanEntry
 from league.grpc_api import plan_to_proto
 from league.service import League
 from rondo.gateway.v1 import competitions_pb2, results_pb2, stages_pb2
-from rondo_runtime.errors import FailedPrecondition, InvalidArgument
+from rondo_runtime.errors import FailedPrecondition, InvalidArgument, NotFound
 from tests.unit.fakes import FakeLeagueRepository, FakeUnitOfWork
 from tests.unit.gateway_fakes import gateway_on_fakes
 
@@ -458,3 +458,20 @@ def test_a_drawn_bracket_takes_nobody_more_and_stores_nothing(league, uow):
         with pytest.raises(FailedPrecondition, match="registration closed: the bracket .* is drawn"):
             league.roster.register(cid, "Too late", rating=2000, status=status)
     assert "Too late" not in {p.name for p in uow.repository.players(cid)}
+
+
+def test_a_stage_s_round_tables_come_from_league_under_their_match_keys(league):
+    """GetRoundTables: a cup's stage 1 is a stored stage (no draw); a later stage not generated yet is
+    NOT_FOUND; a round outside the stage names ``round`` with its catalogue reason."""
+    cid, _ = _cup(league, 8)
+    with pytest.raises(FailedPrecondition):  # stage 1 not generated and no draw: what GetDraw answered
+        league.stages.round_tables(cid, 1, 1)
+    stage = _advance(league, cid)
+    with pytest.raises(NotFound):
+        league.stages.round_tables(cid, 2, 1)
+    found = league.stages.round_tables(cid, 0, 1)
+    assert [players for _, players in found.tables] == [tuple(t) for t in stage.rounds[0]]
+    assert [key for key, _ in found.tables] == [f"{cid}/1/1/{t}" for t in range(1, len(stage.rounds[0]) + 1)]
+    with pytest.raises(InvalidArgument) as error:
+        league.stages.round_tables(cid, 1, 2)
+    assert error.value.reason == "STAGE_ROUND_OUT_OF_RANGE" and [v.field for v in error.value.violations] == ["round"]

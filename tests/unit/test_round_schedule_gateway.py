@@ -123,13 +123,13 @@ def test_two_tables_for_one_room_and_one_evening_place_one_and_say_why_not_the_o
 
 
 def test_booking_asks_the_solver_s_question_league_gives_the_round_s_tables(gateway):
-    """league.GetDraw -> booking.PrepareRoundSchedule -> solver.ProposeRoundSchedule -> booking.ProposeMeetings."""
+    """league.GetRoundTables -> booking.PrepareRoundSchedule -> solver.ProposeRoundSchedule -> booking.ProposeMeetings."""
     cid, [first, _] = _round(gateway)
     _answer(gateway, first, (at(0, 18), at(0, 23)))
     gateway.downstream.calls.clear()
     _propose(gateway, cid, seed=7)
     assert gateway.downstream.called() == [
-        "league.GetDraw",
+        "league.GetRoundTables",
         "booking.PrepareRoundSchedule",
         "solver.ProposeRoundSchedule",
         "booking.ProposeMeetings",

@@ -314,6 +314,34 @@ class ListStagesRequest(_message.Message):
     page_token: str
     def __init__(self, competition_id: _Optional[str] = ..., page_size: _Optional[int] = ..., page_token: _Optional[str] = ...) -> None: ...
 
+class GetRoundTablesRequest(_message.Message):
+    __slots__ = ("competition_id", "stage", "round")
+    COMPETITION_ID_FIELD_NUMBER: _ClassVar[int]
+    STAGE_FIELD_NUMBER: _ClassVar[int]
+    ROUND_FIELD_NUMBER: _ClassVar[int]
+    competition_id: str
+    stage: int
+    round: int
+    def __init__(self, competition_id: _Optional[str] = ..., stage: _Optional[int] = ..., round: _Optional[int] = ...) -> None: ...
+
+class RoundTable(_message.Message):
+    __slots__ = ("match_key", "player_ids")
+    MATCH_KEY_FIELD_NUMBER: _ClassVar[int]
+    PLAYER_IDS_FIELD_NUMBER: _ClassVar[int]
+    match_key: str
+    player_ids: _containers.RepeatedScalarFieldContainer[str]
+    def __init__(self, match_key: _Optional[str] = ..., player_ids: _Optional[_Iterable[str]] = ...) -> None: ...
+
+class RoundTables(_message.Message):
+    __slots__ = ("tables", "games_per_match", "one_meeting")
+    TABLES_FIELD_NUMBER: _ClassVar[int]
+    GAMES_PER_MATCH_FIELD_NUMBER: _ClassVar[int]
+    ONE_MEETING_FIELD_NUMBER: _ClassVar[int]
+    tables: _containers.RepeatedCompositeFieldContainer[RoundTable]
+    games_per_match: int
+    one_meeting: bool
+    def __init__(self, tables: _Optional[_Iterable[_Union[RoundTable, _Mapping]]] = ..., games_per_match: _Optional[int] = ..., one_meeting: _Optional[bool] = ...) -> None: ...
+
 class ListStagesResponse(_message.Message):
     __slots__ = ("stages", "next_page_token")
     STAGES_FIELD_NUMBER: _ClassVar[int]

@@ -158,6 +158,11 @@ class LeagueServiceStub:
                 request_serializer=rondo_dot_league_dot_v1_dot_league__pb2.ListStagesRequest.SerializeToString,
                 response_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.ListStagesResponse.FromString,
                 _registered_method=True)
+        self.GetRoundTables = channel.unary_unary(
+                '/rondo.league.v1.LeagueService/GetRoundTables',
+                request_serializer=rondo_dot_league_dot_v1_dot_league__pb2.GetRoundTablesRequest.SerializeToString,
+                response_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.RoundTables.FromString,
+                _registered_method=True)
         self.ReportResult = channel.unary_unary(
                 '/rondo.league.v1.LeagueService/ReportResult',
                 request_serializer=rondo_dot_gateway_dot_v1_dot_results__pb2.ReportResultRequest.SerializeToString,
@@ -423,6 +428,17 @@ class LeagueServiceServicer:
 
     def ListStages(self, request, context):
         """Missing associated documentation comment in .proto file."""
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def GetRoundTables(self, request, context):
+        """Internal (the gateway's OpenRoundScheduling and ProposeRoundSchedule): the matches of one round
+        of a stage as booking schedules them, each table under its match key, and how a match is met
+        (games a match; the final's one meeting). Stage 1 of a drawn competition is the approved draw
+        (FAILED_PRECONDITION before one is approved); INVALID_ARGUMENT naming `round` outside the stage
+        (ROUND_OUT_OF_RANGE, STAGE_ROUND_OUT_OF_RANGE), NOT_FOUND for a stage not generated yet.
+        """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
@@ -694,6 +710,11 @@ def add_LeagueServiceServicer_to_server(servicer, server):
                     servicer.ListStages,
                     request_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.ListStagesRequest.FromString,
                     response_serializer=rondo_dot_league_dot_v1_dot_league__pb2.ListStagesResponse.SerializeToString,
+            ),
+            'GetRoundTables': grpc.unary_unary_rpc_method_handler(
+                    servicer.GetRoundTables,
+                    request_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.GetRoundTablesRequest.FromString,
+                    response_serializer=rondo_dot_league_dot_v1_dot_league__pb2.RoundTables.SerializeToString,
             ),
             'ReportResult': grpc.unary_unary_rpc_method_handler(
                     servicer.ReportResult,
@@ -1434,6 +1455,33 @@ class LeagueService:
             '/rondo.league.v1.LeagueService/ListStages',
             rondo_dot_league_dot_v1_dot_league__pb2.ListStagesRequest.SerializeToString,
             rondo_dot_league_dot_v1_dot_league__pb2.ListStagesResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def GetRoundTables(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/rondo.league.v1.LeagueService/GetRoundTables',
+            rondo_dot_league_dot_v1_dot_league__pb2.GetRoundTablesRequest.SerializeToString,
+            rondo_dot_league_dot_v1_dot_league__pb2.RoundTables.FromString,
             options,
             channel_credentials,
             insecure,
