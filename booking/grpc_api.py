@@ -82,7 +82,7 @@ class BookingHandlers:
         page = page_request(request, NAME_ID_KEY)
         clubs = await asyncio.to_thread(self.booking.clubs.list_clubs, request.all, list(request.club_ids))
         found, token = page.of(clubs, lambda c: (c.name.casefold(), c.id))
-        return booking_pb2.ListClubsResponse(clubs=[club_to_proto(c) for c in found], next_page_token=token)
+        return scheduling_pb2.ListClubsResponse(clubs=[club_to_proto(c) for c in found], next_page_token=token)
 
     async def AddRoom(self, request, context):
         room = await asyncio.to_thread(self.booking.clubs.add_room, request.club_id, request.name, request.idempotency_key)
@@ -90,7 +90,7 @@ class BookingHandlers:
 
     async def ListRooms(self, request, context):
         rooms, token = await asyncio.to_thread(self.booking.clubs.room_page, request.club_id, page_request(request, NAME_ID_KEY))
-        return booking_pb2.ListRoomsResponse(rooms=[room_to_proto(r) for r in rooms], next_page_token=token)
+        return scheduling_pb2.ListRoomsResponse(rooms=[room_to_proto(r) for r in rooms], next_page_token=token)
 
     # --- scheduling (docs/rules.md schedule.*) ---
     async def OpenMatch(self, request, context):
@@ -208,7 +208,7 @@ class BookingHandlers:
             _at(request, "to"),
             page_request(request, TIME_KEY),
         )
-        return booking_pb2.ListBookingsResponse(bookings=[booking_to_proto(b) for b in bookings], next_page_token=token)
+        return calendar_pb2.ListBookingsResponse(bookings=[booking_to_proto(b) for b in bookings], next_page_token=token)
 
     async def BookRecurringActivity(self, request, context):
         view = await asyncio.to_thread(

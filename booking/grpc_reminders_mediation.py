@@ -39,8 +39,8 @@ def reminder_to_proto(r: Reminder) -> reminders_pb2.Reminder:
     )
 
 
-def reminders_to_proto(reminders: list[Reminder], token: str = "") -> booking_pb2.ListRemindersResponse:
-    return booking_pb2.ListRemindersResponse(reminders=[reminder_to_proto(r) for r in reminders], next_page_token=token)
+def reminders_to_proto(reminders: list[Reminder], token: str = "") -> reminders_pb2.ListRemindersResponse:
+    return reminders_pb2.ListRemindersResponse(reminders=[reminder_to_proto(r) for r in reminders], next_page_token=token)
 
 
 def reminder_key(r: Reminder) -> Key:
@@ -226,7 +226,7 @@ class RemindersMediationHandlers:
 
     async def ListTimeouts(self, request, context):
         """A page of the time-outs (by first day, then id); the public request as it is."""
-        page = page_request(request, TIME_KEY, public=True)
+        page = page_request(request, TIME_KEY)
         log = await asyncio.to_thread(self.mediation.list, request.competition_id, request.stage, request.player_id)
         found, token = page.of(log.timeouts, lambda t: (t.starts_on.isoformat(), t.id))
         return mediation_pb2.ListTimeoutsResponse(timeouts=[timeout_to_proto(t) for t in found], next_page_token=token)

@@ -32,7 +32,6 @@ from rondo.gateway.v1 import (
     events_pb2,
     gateway_pb2_grpc,
     reminders_pb2,
-    scheduling_pb2,
 )
 from rondo_runtime import paging
 from rondo_runtime.errors import InvalidArgument
@@ -141,8 +140,7 @@ class GatewayServicer(IdentityRpcs, AccessRpcs, gateway_pb2_grpc.GatewayServiceS
             page_size=paging.page_size(request.page_size),
             page_token=request.page_token,
         )
-        found = await self.service.booking("ListClubs", inner, context.time_remaining())
-        return scheduling_pb2.ListClubsResponse(clubs=found.clubs, next_page_token=found.next_page_token)
+        return await self.service.booking("ListClubs", inner, context.time_remaining())
 
     async def UpdateClub(self, request, context):
         """AIP-134: the fields in ``update_mask`` (or, without one, those ``club`` sets) change; the time

@@ -216,17 +216,17 @@ _ROUTES: dict[str, Route] = {
         nested=("competition", ("name", "ruleset", "rounds", "table_size")),
     ),
     "GetCompetition": _league("GetCompetition"),
-    "ListCompetitions": _league("ListCompetitions", page=Page("competitions", "competitions")),
+    "ListCompetitions": _league("ListCompetitions"),
     "WithdrawPlayer": _league("WithdrawPlayer", withdraw),
     "CloseRegistration": _league("CloseRegistration", act_league),
-    "ListPlayers": _league("ListPlayers", page=Page("players", "players")),
+    "ListPlayers": _league("ListPlayers"),
     "ChangeRuleset": _league("ChangeRuleset", standings),
     "ListRulesetVersions": _league("ListRulesetVersions", page=Page("versions", "ruleset_versions")),
-    "ListRulesets": _league("ListRulesets", page=Page("rulesets", "rulesets")),
+    "ListRulesets": _league("ListRulesets"),
     # draws
     "ApproveDraw": _league("ApproveDraw", approve),
     "GetDraw": _league("GetDraw"),
-    "ListDraws": _league("ListDraws", page=Page("draws", "draws")),
+    "ListDraws": _league("ListDraws"),
     "CommitDrawSeed": _league("CommitDrawSeed", act_league),
     "GetSeedCommitment": _league("GetSeedCommitment"),
     "GetDrawCertificate": _league("GetDrawCertificate"),
@@ -240,7 +240,7 @@ _ROUTES: dict[str, Route] = {
     # stages
     "PrepareStage": _league("PrepareStage", answer=stage_plan),
     "GetStage": _league("GetStage"),
-    "ListStages": _league("ListStages", page=Page("stages", "stages")),
+    "ListStages": _league("ListStages"),
     "GetUpdownStandings": _league("GetUpdownStandings"),
     "ApplyCheckpoint": _league("ApplyCheckpoint", checkpoint),
     "DisqualifyPlayer": _league("DisqualifyPlayer", disqualify),
@@ -252,7 +252,7 @@ _ROUTES: dict[str, Route] = {
     ),
     "GetClub": _booking("GetClub"),
     "CreateRoom": _booking("AddRoom", request=create_room, nested=("room", ("name",))),
-    "ListRooms": _booking("ListRooms", page=Page("rooms", "rooms")),
+    "ListRooms": _booking("ListRooms"),
     "SetAvailability": _booking("SetAvailability"),
     "GetAvailability": _booking("GetAvailability"),
     **{
@@ -281,11 +281,11 @@ _ROUTES: dict[str, Route] = {
             "ExportCalendar",
         )
     },
-    "ListBookings": _booking("ListBookings", page=Page("bookings", "bookings")),
+    "ListBookings": _booking("ListBookings"),
     # reminders
     "GetReminderSchedule": _booking("GetReminderSchedule"),
     "AcknowledgeReminder": _booking("AcknowledgeReminder"),
-    "ListReminders": _booking("ListReminders", page=Page("reminders", "reminders")),
+    "ListReminders": _booking("ListReminders"),
     # mediation and time-outs
     "SetMediationCalendar": _booking("SetMediationCalendar"),
     "RequestMediation": _booking("RequestMediation", via=request_mediation),
@@ -293,7 +293,7 @@ _ROUTES: dict[str, Route] = {
     "DecideMediation": _booking("DecideMediation", via=set_mediation),
     "RequestTimeout": _booking("RequestTimeout", via=request_timeout),
     "ListMediations": _booking("ListMediations", page=Page("mediations", "mediations", keep=("removal_due",))),
-    "ListTimeouts": _booking("ListTimeouts"),  # the public messages: booking reads the page
+    "ListTimeouts": _booking("ListTimeouts"),
 }
 
 #: Every routed RPC of ``GatewayService`` by name, each checked when this module loads (Route.check).

@@ -736,7 +736,9 @@ class LeagueServicer(league_pb2_grpc.LeagueServiceServicer):
 
     async def ListCompetitions(self, request, context):
         found, token = await asyncio.to_thread(self.league.competitions.list, page_request(request, TIME_KEY))
-        return league_pb2.ListCompetitionsResponse(competitions=[competition_to_proto(c) for c in found], next_page_token=token)
+        return competitions_pb2.ListCompetitionsResponse(
+            competitions=[competition_to_proto(c) for c in found], next_page_token=token
+        )
 
     async def RegisterPlayer(self, request, context):
         rating = request.rating if request.HasField("rating") else None
@@ -761,7 +763,7 @@ class LeagueServicer(league_pb2_grpc.LeagueServiceServicer):
         page = page_request(request, NUMBER_KEY)
         players = await asyncio.to_thread(self.league.roster.list, request.competition_id, request.include_inactive)
         found, token = page.of(players, lambda p: (p.registration_order,))
-        return league_pb2.ListPlayersResponse(players=[player_to_proto(p) for p in found], next_page_token=token)
+        return competitions_pb2.ListPlayersResponse(players=[player_to_proto(p) for p in found], next_page_token=token)
 
     async def SaveDraw(self, request, context):
         d = await asyncio.to_thread(
@@ -795,7 +797,7 @@ class LeagueServicer(league_pb2_grpc.LeagueServiceServicer):
     async def ListDraws(self, request, context):
         page = page_request(request, NUMBER_KEY)
         found, token = page.of(await asyncio.to_thread(self.league.draws.list, request.competition_id), lambda d: (d.version,))
-        return league_pb2.ListDrawsResponse(draws=[draw_to_proto(d) for d in found], next_page_token=token)
+        return draws_pb2.ListDrawsResponse(draws=[draw_to_proto(d) for d in found], next_page_token=token)
 
     async def PrepareDraw(self, request, context):
         prepared = await asyncio.to_thread(self.league.draws.prepare, request.competition_id, *seeds_of(request.options))
@@ -922,7 +924,7 @@ class LeagueServicer(league_pb2_grpc.LeagueServiceServicer):
     async def ListStages(self, request, context):
         page = page_request(request, NUMBER_KEY)
         found, token = page.of(await asyncio.to_thread(self.league.stages.list, request.competition_id), lambda st: (st.number,))
-        return league_pb2.ListStagesResponse(stages=[stage_to_proto(st) for st in found], next_page_token=token)
+        return stages_pb2.ListStagesResponse(stages=[stage_to_proto(st) for st in found], next_page_token=token)
 
     # --- the open cup ---
     async def DisqualifyPlayer(self, request, context):
@@ -1011,7 +1013,7 @@ class LeagueServicer(league_pb2_grpc.LeagueServiceServicer):
 
     async def ListRulesets(self, request, context):
         found, token = page_request(request, NAME_KEY).of(catalogue(), lambda r: (r.name,))
-        return league_pb2.ListRulesetsResponse(rulesets=[ruleset_to_proto(r) for r in found], next_page_token=token)
+        return competitions_pb2.ListRulesetsResponse(rulesets=[ruleset_to_proto(r) for r in found], next_page_token=token)
 
     async def DecideTie(self, request, context):
         d = await asyncio.to_thread(

@@ -99,7 +99,7 @@ def decode_page_token(token: str, query: str, shape: tuple[type, ...], field: st
 
 @dataclass(frozen=True)
 class Page:
-    """One page asked of a list's owner: ``size`` items (0: the whole list, for internal callers),
+    """One page asked of a list's owner: ``size`` items (0: the whole list, ``WHOLE_LIST``),
     after ``after`` (None: from the start); ``query`` is what its tokens are bound to."""
 
     size: int
@@ -129,16 +129,15 @@ class Page:
         return self.answer(ordered[: self.limit] if self.limit else ordered, key)
 
 
-#: The whole list at once (internal callers): no page size, no token.
+#: The whole list at once (a use case's own callers in the service: no page size, no token).
 WHOLE_LIST = Page(0, None, "")
 
 
-def page_request(request: Message, shape: tuple[type, ...], public: bool = False) -> Page:
-    """The page a List request asks for (its ``page_size`` and ``page_token``), its key of ``shape``.
-    Internal callers may ask for the whole list (page size 0); a ``public`` request's 0 is the default."""
-    size = page_size(request.page_size) if public or request.page_size else 0
+def page_request(request: Message, shape: tuple[type, ...]) -> Page:
+    """The page a List request asks for (its ``page_size``, 0 the default, and ``page_token``), its key
+    of ``shape``. Every caller pages, the gateway's own calls too (``gateway/service.py::every_page``)."""
     query = request_query(request)
-    return Page(size, decode_page_token(request.page_token, query, shape), query)
+    return Page(page_size(request.page_size), decode_page_token(request.page_token, query, shape), query)
 
 
 def time_key(at: datetime, item_id: str) -> Key:

@@ -160,8 +160,7 @@ def test_a_request_s_page_is_bound_to_its_filters_not_to_its_page():
     with pytest.raises(InvalidArgument) as other:
         page_request(competitions_pb2.ListPlayersRequest(competition_id="c2", page_token=token), NUMBER_KEY)
     assert [v.reason for v in other.value.violations] == ["PAGE_TOKEN_OTHER_QUERY"]
-    assert page_request(competitions_pb2.ListPlayersRequest(), NUMBER_KEY).size == 0  # internal: the whole list
-    assert page_request(competitions_pb2.ListPlayersRequest(), NUMBER_KEY, public=True).size == DEFAULT_PAGE_SIZE
+    assert page_request(competitions_pb2.ListPlayersRequest(), NUMBER_KEY).size == DEFAULT_PAGE_SIZE
     for size in (-1, MAX_PAGE_SIZE + 1):
         with pytest.raises(InvalidArgument) as bad:
             page_request(competitions_pb2.ListPlayersRequest(page_size=size), TIME_KEY)

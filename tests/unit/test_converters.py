@@ -116,28 +116,25 @@ def test_a_create_request_s_resource_goes_downstream_flat():
 
 
 def test_a_list_request_goes_to_its_owner_with_its_page_and_the_default_size_resolved():
-    inner = converters.paged(
-        competitions_pb2.ListPlayersRequest(competition_id="c1", include_inactive=True, page_size=5, page_token="t"),
-        league_pb2.ListPlayersRequest,
+    asked = results_pb2.ListResultRecordsRequest(competition_id="c1", round=2, table=3, stage=1, page_size=5, page_token="t")
+    inner = converters.paged(asked, league_pb2.ListMatchHistoryRequest)
+    assert inner == league_pb2.ListMatchHistoryRequest(
+        competition_id="c1", round=2, table=3, stage=1, page_size=5, page_token="t"
     )
-    assert inner == league_pb2.ListPlayersRequest(competition_id="c1", include_inactive=True, page_size=5, page_token="t")
-    # public 0 is the default page; the owner's 0 would be the whole list
-    assert converters.paged(competitions_pb2.ListPlayersRequest(), league_pb2.ListPlayersRequest).page_size == 100
+    # 0 is the default page, said to the owner; a size out of bounds is refused before the owner is asked
+    assert converters.paged(results_pb2.ListResultRecordsRequest(), league_pb2.ListMatchHistoryRequest).page_size == 100
     with pytest.raises(InvalidArgument) as bad:
-        converters.paged(competitions_pb2.ListPlayersRequest(page_size=1001), league_pb2.ListPlayersRequest)
+        converters.paged(results_pb2.ListResultRecordsRequest(page_size=1001), league_pb2.ListMatchHistoryRequest)
     assert [v.field for v in bad.value.violations] == ["page_size"]
-    assert (
-        converters.paged_problems(competitions_pb2.ListPlayersRequest.DESCRIPTOR, league_pb2.ListPlayersRequest.DESCRIPTOR) == []
-    )
+    public, internal = results_pb2.ListResultRecordsRequest.DESCRIPTOR, league_pb2.ListMatchHistoryRequest.DESCRIPTOR
+    assert converters.paged_problems(public, internal) == []
     # another filter on either side, or no page at all, is said
-    assert converters.paged_problems(competitions_pb2.ListPlayersRequest.DESCRIPTOR, league_pb2.ListDrawsRequest.DESCRIPTOR) == [
-        "rondo.gateway.v1.ListPlayersRequest.include_inactive is not rondo.league.v1.ListDrawsRequest.include_inactive",
-        "rondo.gateway.v1.ListPlayersRequest.page_size is not rondo.league.v1.ListDrawsRequest.page_size",
-        "rondo.gateway.v1.ListPlayersRequest.page_token is not rondo.league.v1.ListDrawsRequest.page_token",
+    assert converters.paged_problems(competitions_pb2.ListPlayersRequest.DESCRIPTOR, internal)[:2] == [
+        "rondo.gateway.v1.ListPlayersRequest.include_inactive is not rondo.league.v1.ListMatchHistoryRequest.include_inactive",
+        "rondo.gateway.v1.ListPlayersRequest.page_size is not rondo.league.v1.ListMatchHistoryRequest.page_size",
     ]
-    assert (
-        converters.paged_problems(competitions_pb2.GetCompetitionRequest.DESCRIPTOR, league_pb2.ListDrawsRequest.DESCRIPTOR)[0]
-        == "rondo.gateway.v1.GetCompetitionRequest has no page_size and page_token"
+    assert converters.paged_problems(competitions_pb2.GetCompetitionRequest.DESCRIPTOR, internal)[0] == (
+        "rondo.gateway.v1.GetCompetitionRequest has no page_size and page_token"
     )
 
 
@@ -199,7 +196,7 @@ def test_every_route_checks_and_passes_the_same_messages_where_it_names_no_conve
             "answers rondo.league.v1.StagePlan, not rondo.gateway.v1.StagePlan: give an answer converter",
         ),
         (
-            Route("league", "ListDraws", read_league, page=Page("draws", "draws"), rpc="ListPlayers"),
+            Route("league", "ListMatchHistory", read_league, page=Page("records", "players"), rpc="ListPlayers"),
             "the request is not the downstream's",
         ),
         (
@@ -207,12 +204,12 @@ def test_every_route_checks_and_passes_the_same_messages_where_it_names_no_conve
             "the request is not the downstream's",
         ),
         (
-            Route("league", "ListPlayers", read_league, page=Page("players", "nothing"), rpc="ListPlayers"),
+            Route("league", "ListMatchHistory", read_league, page=Page("records", "nothing"), rpc="ListResultRecords"),
             "has no repeated field 'nothing'",
         ),
         (
-            Route("league", "ListStages", read_league, page=Page("stages", "draws"), rpc="ListDraws"),
-            "rondo.league.v1.ListStagesResponse.stages is not rondo.gateway.v1.ListDrawsResponse.draws",
+            Route("league", "ListRulesetVersions", read_league, page=Page("versions", "rulesets"), rpc="ListRulesetVersions"),
+            "has no repeated field 'rulesets'",
         ),
     ],
 )

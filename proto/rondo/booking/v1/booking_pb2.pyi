@@ -52,24 +52,6 @@ class AddRoomRequest(_message.Message):
     idempotency_key: str
     def __init__(self, club_id: _Optional[str] = ..., name: _Optional[str] = ..., idempotency_key: _Optional[str] = ...) -> None: ...
 
-class ListRoomsRequest(_message.Message):
-    __slots__ = ("club_id", "page_size", "page_token")
-    CLUB_ID_FIELD_NUMBER: _ClassVar[int]
-    PAGE_SIZE_FIELD_NUMBER: _ClassVar[int]
-    PAGE_TOKEN_FIELD_NUMBER: _ClassVar[int]
-    club_id: str
-    page_size: int
-    page_token: str
-    def __init__(self, club_id: _Optional[str] = ..., page_size: _Optional[int] = ..., page_token: _Optional[str] = ...) -> None: ...
-
-class ListRoomsResponse(_message.Message):
-    __slots__ = ("rooms", "next_page_token")
-    ROOMS_FIELD_NUMBER: _ClassVar[int]
-    NEXT_PAGE_TOKEN_FIELD_NUMBER: _ClassVar[int]
-    rooms: _containers.RepeatedCompositeFieldContainer[_scheduling_pb2.Room]
-    next_page_token: str
-    def __init__(self, rooms: _Optional[_Iterable[_Union[_scheduling_pb2.Room, _Mapping]]] = ..., next_page_token: _Optional[str] = ...) -> None: ...
-
 class ListClubsRequest(_message.Message):
     __slots__ = ("all", "club_ids", "page_size", "page_token")
     ALL_FIELD_NUMBER: _ClassVar[int]
@@ -81,14 +63,6 @@ class ListClubsRequest(_message.Message):
     page_size: int
     page_token: str
     def __init__(self, all: _Optional[bool] = ..., club_ids: _Optional[_Iterable[str]] = ..., page_size: _Optional[int] = ..., page_token: _Optional[str] = ...) -> None: ...
-
-class ListClubsResponse(_message.Message):
-    __slots__ = ("clubs", "next_page_token")
-    CLUBS_FIELD_NUMBER: _ClassVar[int]
-    NEXT_PAGE_TOKEN_FIELD_NUMBER: _ClassVar[int]
-    clubs: _containers.RepeatedCompositeFieldContainer[_scheduling_pb2.Club]
-    next_page_token: str
-    def __init__(self, clubs: _Optional[_Iterable[_Union[_scheduling_pb2.Club, _Mapping]]] = ..., next_page_token: _Optional[str] = ...) -> None: ...
 
 class OpenMatchRequest(_message.Message):
     __slots__ = ("club_id", "match_key", "player_ids", "window_start", "window_end", "min_minutes", "idempotency_key", "games", "one_meeting")
@@ -111,27 +85,6 @@ class OpenMatchRequest(_message.Message):
     games: int
     one_meeting: bool
     def __init__(self, club_id: _Optional[str] = ..., match_key: _Optional[str] = ..., player_ids: _Optional[_Iterable[str]] = ..., window_start: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., window_end: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., min_minutes: _Optional[int] = ..., idempotency_key: _Optional[str] = ..., games: _Optional[int] = ..., one_meeting: _Optional[bool] = ...) -> None: ...
-
-class ListBookingsRequest(_message.Message):
-    __slots__ = ("club_id", "to", "page_size", "page_token")
-    CLUB_ID_FIELD_NUMBER: _ClassVar[int]
-    FROM_FIELD_NUMBER: _ClassVar[int]
-    TO_FIELD_NUMBER: _ClassVar[int]
-    PAGE_SIZE_FIELD_NUMBER: _ClassVar[int]
-    PAGE_TOKEN_FIELD_NUMBER: _ClassVar[int]
-    club_id: str
-    to: _timestamp_pb2.Timestamp
-    page_size: int
-    page_token: str
-    def __init__(self, club_id: _Optional[str] = ..., to: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., page_size: _Optional[int] = ..., page_token: _Optional[str] = ..., **kwargs) -> None: ...
-
-class ListBookingsResponse(_message.Message):
-    __slots__ = ("bookings", "next_page_token")
-    BOOKINGS_FIELD_NUMBER: _ClassVar[int]
-    NEXT_PAGE_TOKEN_FIELD_NUMBER: _ClassVar[int]
-    bookings: _containers.RepeatedCompositeFieldContainer[_calendar_pb2.Booking]
-    next_page_token: str
-    def __init__(self, bookings: _Optional[_Iterable[_Union[_calendar_pb2.Booking, _Mapping]]] = ..., next_page_token: _Optional[str] = ...) -> None: ...
 
 class PrepareRoundScheduleRequest(_message.Message):
     __slots__ = ("match_keys", "meeting_minutes", "start_step_minutes", "preference", "time_limit_seconds", "seed")
@@ -217,29 +170,6 @@ class MarkRemindersPublishedRequest(_message.Message):
     reminder_ids: _containers.RepeatedScalarFieldContainer[str]
     def __init__(self, reminder_ids: _Optional[_Iterable[str]] = ...) -> None: ...
 
-class ListRemindersRequest(_message.Message):
-    __slots__ = ("club_id", "to", "match_key_prefix", "page_size", "page_token")
-    CLUB_ID_FIELD_NUMBER: _ClassVar[int]
-    FROM_FIELD_NUMBER: _ClassVar[int]
-    TO_FIELD_NUMBER: _ClassVar[int]
-    MATCH_KEY_PREFIX_FIELD_NUMBER: _ClassVar[int]
-    PAGE_SIZE_FIELD_NUMBER: _ClassVar[int]
-    PAGE_TOKEN_FIELD_NUMBER: _ClassVar[int]
-    club_id: str
-    to: _timestamp_pb2.Timestamp
-    match_key_prefix: str
-    page_size: int
-    page_token: str
-    def __init__(self, club_id: _Optional[str] = ..., to: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., match_key_prefix: _Optional[str] = ..., page_size: _Optional[int] = ..., page_token: _Optional[str] = ..., **kwargs) -> None: ...
-
-class ListRemindersResponse(_message.Message):
-    __slots__ = ("reminders", "next_page_token")
-    REMINDERS_FIELD_NUMBER: _ClassVar[int]
-    NEXT_PAGE_TOKEN_FIELD_NUMBER: _ClassVar[int]
-    reminders: _containers.RepeatedCompositeFieldContainer[_reminders_pb2.Reminder]
-    next_page_token: str
-    def __init__(self, reminders: _Optional[_Iterable[_Union[_reminders_pb2.Reminder, _Mapping]]] = ..., next_page_token: _Optional[str] = ...) -> None: ...
-
 class RecordMediationOutcomeRequest(_message.Message):
     __slots__ = ("mediation_id", "absent_player_ids", "recorded_by", "first_player_id")
     MEDIATION_ID_FIELD_NUMBER: _ClassVar[int]
@@ -267,20 +197,6 @@ class MediationOutcome(_message.Message):
     removal_due: _containers.RepeatedCompositeFieldContainer[_mediation_pb2.RemovalDue]
     technical_result: str
     def __init__(self, mediation: _Optional[_Union[_mediation_pb2.Mediation, _Mapping]] = ..., removal_due: _Optional[_Iterable[_Union[_mediation_pb2.RemovalDue, _Mapping]]] = ..., technical_result: _Optional[str] = ...) -> None: ...
-
-class ListMediationsRequest(_message.Message):
-    __slots__ = ("competition_id", "stage", "player_id", "page_size", "page_token")
-    COMPETITION_ID_FIELD_NUMBER: _ClassVar[int]
-    STAGE_FIELD_NUMBER: _ClassVar[int]
-    PLAYER_ID_FIELD_NUMBER: _ClassVar[int]
-    PAGE_SIZE_FIELD_NUMBER: _ClassVar[int]
-    PAGE_TOKEN_FIELD_NUMBER: _ClassVar[int]
-    competition_id: str
-    stage: int
-    player_id: str
-    page_size: int
-    page_token: str
-    def __init__(self, competition_id: _Optional[str] = ..., stage: _Optional[int] = ..., player_id: _Optional[str] = ..., page_size: _Optional[int] = ..., page_token: _Optional[str] = ...) -> None: ...
 
 class ListMediationsResponse(_message.Message):
     __slots__ = ("mediations", "timeouts", "removal_due", "next_page_token")

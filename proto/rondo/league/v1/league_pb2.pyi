@@ -28,42 +28,6 @@ class CreateCompetitionRequest(_message.Message):
     ruleset_overrides: str
     def __init__(self, name: _Optional[str] = ..., ruleset: _Optional[str] = ..., rounds: _Optional[int] = ..., table_size: _Optional[int] = ..., idempotency_key: _Optional[str] = ..., ruleset_overrides: _Optional[str] = ...) -> None: ...
 
-class ListCompetitionsRequest(_message.Message):
-    __slots__ = ("page_size", "page_token")
-    PAGE_SIZE_FIELD_NUMBER: _ClassVar[int]
-    PAGE_TOKEN_FIELD_NUMBER: _ClassVar[int]
-    page_size: int
-    page_token: str
-    def __init__(self, page_size: _Optional[int] = ..., page_token: _Optional[str] = ...) -> None: ...
-
-class ListCompetitionsResponse(_message.Message):
-    __slots__ = ("competitions", "next_page_token")
-    COMPETITIONS_FIELD_NUMBER: _ClassVar[int]
-    NEXT_PAGE_TOKEN_FIELD_NUMBER: _ClassVar[int]
-    competitions: _containers.RepeatedCompositeFieldContainer[_competitions_pb2.Competition]
-    next_page_token: str
-    def __init__(self, competitions: _Optional[_Iterable[_Union[_competitions_pb2.Competition, _Mapping]]] = ..., next_page_token: _Optional[str] = ...) -> None: ...
-
-class ListPlayersRequest(_message.Message):
-    __slots__ = ("competition_id", "include_inactive", "page_size", "page_token")
-    COMPETITION_ID_FIELD_NUMBER: _ClassVar[int]
-    INCLUDE_INACTIVE_FIELD_NUMBER: _ClassVar[int]
-    PAGE_SIZE_FIELD_NUMBER: _ClassVar[int]
-    PAGE_TOKEN_FIELD_NUMBER: _ClassVar[int]
-    competition_id: str
-    include_inactive: bool
-    page_size: int
-    page_token: str
-    def __init__(self, competition_id: _Optional[str] = ..., include_inactive: _Optional[bool] = ..., page_size: _Optional[int] = ..., page_token: _Optional[str] = ...) -> None: ...
-
-class ListPlayersResponse(_message.Message):
-    __slots__ = ("players", "next_page_token")
-    PLAYERS_FIELD_NUMBER: _ClassVar[int]
-    NEXT_PAGE_TOKEN_FIELD_NUMBER: _ClassVar[int]
-    players: _containers.RepeatedCompositeFieldContainer[_competitions_pb2.Player]
-    next_page_token: str
-    def __init__(self, players: _Optional[_Iterable[_Union[_competitions_pb2.Player, _Mapping]]] = ..., next_page_token: _Optional[str] = ...) -> None: ...
-
 class SaveDrawRequest(_message.Message):
     __slots__ = ("competition_id", "seed", "rounds", "objective", "lower_bound", "proven_optimal", "method", "replaces_draw_id", "played_rounds", "reason", "players_moved", "idempotency_key", "solver_request", "work_budget", "work_used", "reproducible")
     COMPETITION_ID_FIELD_NUMBER: _ClassVar[int]
@@ -99,24 +63,6 @@ class SaveDrawRequest(_message.Message):
     work_used: int
     reproducible: bool
     def __init__(self, competition_id: _Optional[str] = ..., seed: _Optional[int] = ..., rounds: _Optional[_Iterable[_Union[_common_pb2.Round, _Mapping]]] = ..., objective: _Optional[_Union[_draws_pb2.DrawObjective, _Mapping]] = ..., lower_bound: _Optional[_Union[_draws_pb2.DrawObjective, _Mapping]] = ..., proven_optimal: _Optional[bool] = ..., method: _Optional[str] = ..., replaces_draw_id: _Optional[str] = ..., played_rounds: _Optional[int] = ..., reason: _Optional[str] = ..., players_moved: _Optional[int] = ..., idempotency_key: _Optional[str] = ..., solver_request: _Optional[bytes] = ..., work_budget: _Optional[int] = ..., work_used: _Optional[int] = ..., reproducible: _Optional[bool] = ...) -> None: ...
-
-class ListDrawsRequest(_message.Message):
-    __slots__ = ("competition_id", "page_size", "page_token")
-    COMPETITION_ID_FIELD_NUMBER: _ClassVar[int]
-    PAGE_SIZE_FIELD_NUMBER: _ClassVar[int]
-    PAGE_TOKEN_FIELD_NUMBER: _ClassVar[int]
-    competition_id: str
-    page_size: int
-    page_token: str
-    def __init__(self, competition_id: _Optional[str] = ..., page_size: _Optional[int] = ..., page_token: _Optional[str] = ...) -> None: ...
-
-class ListDrawsResponse(_message.Message):
-    __slots__ = ("draws", "next_page_token")
-    DRAWS_FIELD_NUMBER: _ClassVar[int]
-    NEXT_PAGE_TOKEN_FIELD_NUMBER: _ClassVar[int]
-    draws: _containers.RepeatedCompositeFieldContainer[_draws_pb2.Draw]
-    next_page_token: str
-    def __init__(self, draws: _Optional[_Iterable[_Union[_draws_pb2.Draw, _Mapping]]] = ..., next_page_token: _Optional[str] = ...) -> None: ...
 
 class PrepareRedrawRequest(_message.Message):
     __slots__ = ("competition_id", "played_rounds", "reason", "options")
@@ -214,16 +160,6 @@ class ListMatchHistoryResponse(_message.Message):
     next_page_token: str
     def __init__(self, records: _Optional[_Iterable[_Union[_results_pb2.ResultRecord, _Mapping]]] = ..., next_page_token: _Optional[str] = ...) -> None: ...
 
-class ListRulesetVersionsRequest(_message.Message):
-    __slots__ = ("competition_id", "page_size", "page_token")
-    COMPETITION_ID_FIELD_NUMBER: _ClassVar[int]
-    PAGE_SIZE_FIELD_NUMBER: _ClassVar[int]
-    PAGE_TOKEN_FIELD_NUMBER: _ClassVar[int]
-    competition_id: str
-    page_size: int
-    page_token: str
-    def __init__(self, competition_id: _Optional[str] = ..., page_size: _Optional[int] = ..., page_token: _Optional[str] = ...) -> None: ...
-
 class ListRulesetVersionsResponse(_message.Message):
     __slots__ = ("versions", "next_page_token")
     VERSIONS_FIELD_NUMBER: _ClassVar[int]
@@ -231,22 +167,6 @@ class ListRulesetVersionsResponse(_message.Message):
     versions: _containers.RepeatedCompositeFieldContainer[_competitions_pb2.RulesetVersion]
     next_page_token: str
     def __init__(self, versions: _Optional[_Iterable[_Union[_competitions_pb2.RulesetVersion, _Mapping]]] = ..., next_page_token: _Optional[str] = ...) -> None: ...
-
-class ListRulesetsRequest(_message.Message):
-    __slots__ = ("page_size", "page_token")
-    PAGE_SIZE_FIELD_NUMBER: _ClassVar[int]
-    PAGE_TOKEN_FIELD_NUMBER: _ClassVar[int]
-    page_size: int
-    page_token: str
-    def __init__(self, page_size: _Optional[int] = ..., page_token: _Optional[str] = ...) -> None: ...
-
-class ListRulesetsResponse(_message.Message):
-    __slots__ = ("rulesets", "next_page_token")
-    RULESETS_FIELD_NUMBER: _ClassVar[int]
-    NEXT_PAGE_TOKEN_FIELD_NUMBER: _ClassVar[int]
-    rulesets: _containers.RepeatedCompositeFieldContainer[_competitions_pb2.Ruleset]
-    next_page_token: str
-    def __init__(self, rulesets: _Optional[_Iterable[_Union[_competitions_pb2.Ruleset, _Mapping]]] = ..., next_page_token: _Optional[str] = ...) -> None: ...
 
 class StagePlan(_message.Message):
     __slots__ = ("competition_id", "number", "kind", "name", "groups", "rounds", "notes", "finished", "notes_ru")
@@ -304,16 +224,6 @@ class StageGame(_message.Message):
     second_player_id: str
     def __init__(self, first_player_id: _Optional[str] = ..., second_player_id: _Optional[str] = ...) -> None: ...
 
-class ListStagesRequest(_message.Message):
-    __slots__ = ("competition_id", "page_size", "page_token")
-    COMPETITION_ID_FIELD_NUMBER: _ClassVar[int]
-    PAGE_SIZE_FIELD_NUMBER: _ClassVar[int]
-    PAGE_TOKEN_FIELD_NUMBER: _ClassVar[int]
-    competition_id: str
-    page_size: int
-    page_token: str
-    def __init__(self, competition_id: _Optional[str] = ..., page_size: _Optional[int] = ..., page_token: _Optional[str] = ...) -> None: ...
-
 class GetRoundTablesRequest(_message.Message):
     __slots__ = ("competition_id", "stage", "round")
     COMPETITION_ID_FIELD_NUMBER: _ClassVar[int]
@@ -341,11 +251,3 @@ class RoundTables(_message.Message):
     games_per_match: int
     one_meeting: bool
     def __init__(self, tables: _Optional[_Iterable[_Union[RoundTable, _Mapping]]] = ..., games_per_match: _Optional[int] = ..., one_meeting: _Optional[bool] = ...) -> None: ...
-
-class ListStagesResponse(_message.Message):
-    __slots__ = ("stages", "next_page_token")
-    STAGES_FIELD_NUMBER: _ClassVar[int]
-    NEXT_PAGE_TOKEN_FIELD_NUMBER: _ClassVar[int]
-    stages: _containers.RepeatedCompositeFieldContainer[_stages_pb2.Stage]
-    next_page_token: str
-    def __init__(self, stages: _Optional[_Iterable[_Union[_stages_pb2.Stage, _Mapping]]] = ..., next_page_token: _Optional[str] = ...) -> None: ...
