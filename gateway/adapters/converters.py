@@ -7,9 +7,8 @@ are: the same object, nothing converted. What is left is here, each converter ex
 (``tests/unit/test_converters.py``):
 
 - a Create request carries the resource (AIP-133); the downstream request is flat;
-- a public List request is the owner's with the same fields (its page size and keyset page token,
-  ``rondo_runtime/paging.py``, included): passed on with the page size resolved (0 is 100 in public,
-  the whole list downstream);
+- a List whose owner answers other fields: its request is the public one's fields (page size and
+  keyset page token, ``rondo_runtime/paging.py``, included), passed on with the page size resolved;
 - league's ``StagePlan`` also carries the rounds it seats (for ``SaveStage``); the public plan does not.
 """
 
