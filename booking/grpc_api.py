@@ -19,6 +19,7 @@ from rondo.booking.v1 import booking_pb2
 from rondo.gateway.v1 import calendar_pb2, common_pb2, scheduling_pb2
 from rondo.solver.v1 import solver_pb2
 from rondo_runtime.errors import InvalidArgument
+from rondo_runtime.paging import NAME_ID_KEY, TIME_KEY, page_request
 
 
 def club_to_proto(c: Club) -> scheduling_pb2.Club:
@@ -78,16 +79,18 @@ class BookingHandlers:
         return club_to_proto(await asyncio.to_thread(self.booking.clubs.get_club, request.club_id))
 
     async def ListClubs(self, request, context):
+        page = page_request(request, NAME_ID_KEY)
         clubs = await asyncio.to_thread(self.booking.clubs.list_clubs, request.all, list(request.club_ids))
-        return booking_pb2.ListClubsResponse(clubs=[club_to_proto(c) for c in clubs])
+        found, token = page.of(clubs, lambda c: (c.name.casefold(), c.id))
+        return scheduling_pb2.ListClubsResponse(clubs=[club_to_proto(c) for c in found], next_page_token=token)
 
     async def AddRoom(self, request, context):
         room = await asyncio.to_thread(self.booking.clubs.add_room, request.club_id, request.name, request.idempotency_key)
         return room_to_proto(room)
 
     async def ListRooms(self, request, context):
-        rooms = await asyncio.to_thread(self.booking.clubs.list_rooms, request.club_id)
-        return booking_pb2.ListRoomsResponse(rooms=[room_to_proto(r) for r in rooms])
+        rooms, token = await asyncio.to_thread(self.booking.clubs.room_page, request.club_id, page_request(request, NAME_ID_KEY))
+        return scheduling_pb2.ListRoomsResponse(rooms=[room_to_proto(r) for r in rooms], next_page_token=token)
 
     # --- scheduling (docs/rules.md schedule.*) ---
     async def OpenMatch(self, request, context):
@@ -198,10 +201,14 @@ class BookingHandlers:
         return booking_to_proto(booking)
 
     async def ListBookings(self, request, context):
-        bookings = await asyncio.to_thread(
-            self.booking.calendar.list_bookings, request.club_id, _at(request, "from"), _at(request, "to")
+        bookings, token = await asyncio.to_thread(
+            self.booking.calendar.booking_page,
+            request.club_id,
+            _at(request, "from"),
+            _at(request, "to"),
+            page_request(request, TIME_KEY),
         )
-        return booking_pb2.ListBookingsResponse(bookings=[booking_to_proto(b) for b in bookings])
+        return calendar_pb2.ListBookingsResponse(bookings=[booking_to_proto(b) for b in bookings], next_page_token=token)
 
     async def BookRecurringActivity(self, request, context):
         view = await asyncio.to_thread(

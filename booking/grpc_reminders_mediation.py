@@ -13,6 +13,7 @@ from booking.mediation_service import MediationService
 from booking.reminder_service import ReminderService
 from rondo.booking.v1 import booking_pb2
 from rondo.gateway.v1 import mediation_pb2, reminders_pb2
+from rondo_runtime.paging import TIME_KEY, Key, page_request, time_key
 
 
 def _ts(value: datetime | None):
@@ -38,8 +39,13 @@ def reminder_to_proto(r: Reminder) -> reminders_pb2.Reminder:
     )
 
 
-def reminders_to_proto(reminders: list[Reminder]) -> booking_pb2.ListRemindersResponse:
-    return booking_pb2.ListRemindersResponse(reminders=[reminder_to_proto(r) for r in reminders])
+def reminders_to_proto(reminders: list[Reminder], token: str = "") -> reminders_pb2.ListRemindersResponse:
+    return reminders_pb2.ListRemindersResponse(reminders=[reminder_to_proto(r) for r in reminders], next_page_token=token)
+
+
+def reminder_key(r: Reminder) -> Key:
+    """Reminders are listed by instant, then match (then id)."""
+    return (*time_key(r.due.due_at, r.due.match_key), r.id)
 
 
 _STATUS = {
@@ -130,6 +136,7 @@ class RemindersMediationHandlers:
         return reminder_to_proto(done)
 
     async def ListReminders(self, request, context):
+        page = page_request(request, (str, str, str))
         found = await asyncio.to_thread(
             self.reminders.list_reminders,
             request.club_id,
@@ -137,7 +144,7 @@ class RemindersMediationHandlers:
             _at(request, "to"),
             request.match_key_prefix,
         )
-        return reminders_to_proto(found)
+        return reminders_to_proto(*page.of(found, reminder_key))
 
     # --- mediation ---
     async def SetMediationCalendar(self, request, context):
@@ -207,9 +214,19 @@ class RemindersMediationHandlers:
         return timeout_to_proto(done)
 
     async def ListMediations(self, request, context):
+        """A page of the mediations (by request time, then id), with every player due for removal."""
+        page = page_request(request, TIME_KEY)
         log = await asyncio.to_thread(self.mediation.list, request.competition_id, request.stage, request.player_id)
+        found, token = page.of(log.mediations, lambda m: time_key(m.requested_at, m.id))
         return booking_pb2.ListMediationsResponse(
-            mediations=[mediation_to_proto(m) for m in log.mediations],
-            timeouts=[timeout_to_proto(t) for t in log.timeouts],
+            mediations=[mediation_to_proto(m) for m in found],
             removal_due=removals_to_proto(log.removal_due),
+            next_page_token=token,
         )
+
+    async def ListTimeouts(self, request, context):
+        """A page of the time-outs (by first day, then id); the public request as it is."""
+        page = page_request(request, TIME_KEY)
+        log = await asyncio.to_thread(self.mediation.list, request.competition_id, request.stage, request.player_id)
+        found, token = page.of(log.timeouts, lambda t: (t.starts_on.isoformat(), t.id))
+        return mediation_pb2.ListTimeoutsResponse(timeouts=[timeout_to_proto(t) for t in found], next_page_token=token)

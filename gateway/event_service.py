@@ -20,9 +20,9 @@ from collections.abc import AsyncGenerator, Callable, Iterator
 
 from gateway.adapters.events import MAX_PAGE, Event, EventLog
 from gateway.domain.events import EventQuery
-from gateway.domain.paging import decode_page_token, encode_page_token, page_size, query_fingerprint
 from rondo_runtime.config import Settings
 from rondo_runtime.errors import ResourceExhausted
+from rondo_runtime.paging import Page, decode_page_token, page_size, query_fingerprint
 
 POLL_SECONDS = 1.0
 _DEFAULTS = Settings()
@@ -121,11 +121,8 @@ class EventService:
     def list(self, query: EventQuery, requested_size: int, page_token: str) -> tuple[list[Event], str]:
         """One page of the events after the cursor (or after the page token's position) and the token
         of the next page (empty when there is nothing more now)."""
-        size = page_size(requested_size)
-        fingerprint = query_fingerprint(query.kinds, query.competition_id)
-        resume = decode_page_token(page_token, fingerprint)
-        cursor = query.after if resume is None else resume
-        page = self.events.after(cursor, size + 1, query.kinds, query.competition_id)
-        more = len(page) > size
-        page = page[:size]
-        return page, encode_page_token(page[-1].id, fingerprint) if more and page else ""
+        fingerprint = query_fingerprint("ListEvents", query.kinds, query.competition_id)
+        page = Page(page_size(requested_size), decode_page_token(page_token, fingerprint, (int,)), fingerprint)
+        cursor = query.after if page.after is None else int(page.after[0])
+        assert page.limit is not None
+        return page.answer(self.events.after(cursor, page.limit, query.kinds, query.competition_id), lambda e: (e.id,))

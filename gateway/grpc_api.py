@@ -15,7 +15,6 @@ from google.protobuf.struct_pb2 import Struct
 
 from gateway.access_api import AccessRpcs
 from gateway.adapters.events import Event
-from gateway.domain import paging
 from gateway.domain.events import event_query
 from gateway.domain.update_mask import fields_to_update, nested_paths
 from gateway.event_payloads import set_typed
@@ -30,13 +29,11 @@ from gateway.scope_service import ScopeService
 from gateway.service import GatewayService
 from rondo.booking.v1 import booking_pb2
 from rondo.gateway.v1 import (
-    competitions_pb2,
     events_pb2,
     gateway_pb2_grpc,
     reminders_pb2,
-    scheduling_pb2,
 )
-from rondo.league.v1 import league_pb2
+from rondo_runtime import paging
 from rondo_runtime.errors import InvalidArgument
 from rondo_runtime.idempotency import caller_of
 from rondo_runtime.text import CLUB_TIME_ZONE_FIXED
@@ -61,11 +58,6 @@ def link_account(context) -> str:
     return ""
 
 
-def _query(route: Route, internal) -> str:
-    """What a page token of this list is bound to: the RPC and every filter of the downstream request."""
-    return paging.query_fingerprint(route.rpc, internal.SerializeToString(deterministic=True).hex())
-
-
 class GatewayServicer(IdentityRpcs, AccessRpcs, gateway_pb2_grpc.GatewayServiceServicer):
     def __init__(
         self,
@@ -87,7 +79,7 @@ class GatewayServicer(IdentityRpcs, AccessRpcs, gateway_pb2_grpc.GatewayServiceS
     async def route(self, route: Route, request, context):
         """One downstream call: the request passed on (converted where the route says), the call made
         ``via`` the route (with what remains of the incoming deadline), the answer passed back (converted,
-        or paged)."""
+        or the owner's page with its token)."""
         internal = route.internal_request(request)
         try:
             answer = await route.via(self, route.rpc, route.method, internal, caller(context), context.time_remaining())
@@ -96,11 +88,8 @@ class GatewayServicer(IdentityRpcs, AccessRpcs, gateway_pb2_grpc.GatewayServiceS
         public = message_factory.GetMessageClass(route.public.output_type)
         if route.page is None:
             return route.public_answer(answer)
-        items, token = paging.page_of(
-            getattr(answer, route.page.items), request.page_size, request.page_token, _query(route, internal)
-        )
-        out = public(next_page_token=token)
-        getattr(out, route.page.field).extend(items)
+        out = public(next_page_token=answer.next_page_token)
+        getattr(out, route.page.field).extend(getattr(answer, route.page.items))
         for name in route.page.keep:
             getattr(out, name).extend(getattr(answer, name))
         return out
@@ -115,22 +104,6 @@ class GatewayServicer(IdentityRpcs, AccessRpcs, gateway_pb2_grpc.GatewayServiceS
         if account_id:
             await asyncio.to_thread(self.identity.link_player, current_principal(), account_id, player.competition_id, player.id)
         return player
-
-    async def ListCompetitions(self, request, context):
-        """League answers a slice of its competitions, oldest first; the gateway keeps the position in its
-        page token (one more than the page tells whether there is a next one)."""
-        size = paging.page_size(request.page_size)
-        query = paging.query_fingerprint("ListCompetitions")
-        start = paging.decode_page_token(request.page_token, query) or 0
-        found = await self.service.league(
-            "ListCompetitions", league_pb2.ListCompetitionsRequest(offset=start, limit=size + 1), context.time_remaining()
-        )
-        page = list(found.competitions)[:size]
-        more = len(found.competitions) > size
-        return competitions_pb2.ListCompetitionsResponse(
-            competitions=page,
-            next_page_token=paging.encode_page_token(start + size, query) if more else "",
-        )
 
     # --- the organizer's draw workflow ---
     async def DrawCompetition(self, request, context):
@@ -156,16 +129,18 @@ class GatewayServicer(IdentityRpcs, AccessRpcs, gateway_pb2_grpc.GatewayServiceS
         return await self.service.propose_round_schedule(request, caller(context), context.time_remaining())
 
     async def ListClubs(self, request, context):
-        """The clubs the caller holds (``ScopeService.club_listing``), one page of booking's answer."""
+        """The clubs the caller holds (``ScopeService.club_listing``): booking reads the page."""
         principal = current_principal()
         if principal is None or self._scopes is None:
             raise RuntimeError("ListClubs needs the guard's principal and the scope service")
         listing = await asyncio.to_thread(self._scopes.club_listing, principal)
-        inner = booking_pb2.ListClubsRequest(all=listing.every, club_ids=sorted(listing.ids))
-        found = await self.service.booking("ListClubs", inner, context.time_remaining())
-        query = paging.query_fingerprint("ListClubs", principal.account_id)
-        page, token = paging.page_of(list(found.clubs), request.page_size, request.page_token, query)
-        return scheduling_pb2.ListClubsResponse(clubs=page, next_page_token=token)
+        inner = booking_pb2.ListClubsRequest(
+            all=listing.every,
+            club_ids=sorted(listing.ids),
+            page_size=paging.page_size(request.page_size),
+            page_token=request.page_token,
+        )
+        return await self.service.booking("ListClubs", inner, context.time_remaining())
 
     async def UpdateClub(self, request, context):
         """AIP-134: the fields in ``update_mask`` (or, without one, those ``club`` sets) change; the time

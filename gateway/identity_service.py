@@ -24,8 +24,6 @@ and the hasher injected; only :meth:`login` and :meth:`authenticate` are corouti
 from __future__ import annotations
 
 import asyncio
-import base64
-import binascii
 import contextlib
 import contextvars
 import os
@@ -70,7 +68,6 @@ from gateway.domain.identity import (
     peer_key,
     shown_to,
 )
-from gateway.domain.paging import decode_page_token, encode_page_token, query_fingerprint
 from gateway.domain.telegram import (
     TelegramLink,
     acting_for,
@@ -84,6 +81,7 @@ from gateway.domain.telegram import (
 from gateway.tokens import MAX_TOKEN_LENGTH, TokenCodec
 from rondo_runtime.confusables import lookalike_of
 from rondo_runtime.errors import FailedPrecondition, InvalidArgument, NotFound, ResourceExhausted, Unauthenticated
+from rondo_runtime.paging import Page, decode_page_token, query_fingerprint
 from rondo_runtime.text import MAX_NAME_LENGTH, clean_id, name_key
 from rondo_runtime.transactions import UnitOfWork
 from rondo_runtime.validation import Violations
@@ -435,19 +433,15 @@ class IdentityService:
     def list_accounts(
         self, role: Role | None = None, include_disabled: bool = False, page_size: int = 0, page_token: str = ""
     ) -> tuple[list[Account], str]:
+        """By case-folded name, a page at a time (keyset tokens: ``rondo_runtime/paging.py``)."""
         v = Violations()
         size = _page_size(v, page_size)
-        after = ""
-        if page_token:
-            try:
-                after = base64.urlsafe_b64decode(page_token.encode("ascii")).decode("utf-8")
-            except (ValueError, UnicodeError, binascii.Error):
-                v.add("page_token", "is not a page token of a previous answer")
         v.raise_if_any()
+        query = query_fingerprint("ListAccounts", role.value if role else "", include_disabled)
+        page = Page(size, decode_page_token(page_token, query, (str,)), query)
+        after = str(page.after[0]) if page.after else ""
         found = self.uow.read(lambda repo: repo.accounts(role, include_disabled, after, size + 1))
-        page, more = found[:size], len(found) > size
-        token = base64.urlsafe_b64encode(page[-1].name_key.encode()).decode("ascii") if more and page else ""
-        return page, token
+        return page.answer(found, lambda a: (a.name_key,))
 
     def disable_account(self, actor: Principal, account_id: str) -> Account:
         """The account can no longer log in, and its tokens stop working (kept, never deleted)."""
@@ -773,21 +767,21 @@ class IdentityService:
         return self.uow.read(work)
 
     def telegram_links(self, page_size: int = 0, page_token: str = "") -> tuple[list[LinkedAccount], str]:
-        """Every link of an enabled account, oldest first, a page at a time (``gateway/domain/paging.py``)."""
+        """Every link of an enabled account, oldest first, a page at a time (keyset tokens:
+        ``rondo_runtime/paging.py``)."""
         v = Violations()
         size = _page_size(v, page_size)
         v.raise_if_any()
-        after = decode_page_token(page_token, TELEGRAM_LINKS_QUERY) or 0
+        page = Page(size, decode_page_token(page_token, TELEGRAM_LINKS_QUERY, (int,)), TELEGRAM_LINKS_QUERY)
+        after = int(page.after[0]) if page.after else 0
 
         def work(repo: IdentityRepository) -> list[tuple[int, LinkedAccount]]:
             found = repo.telegram_links(after, size + 1)
             accounts = repo.accounts_with_ids(sorted({link.account_id for _, link in found}))
             return [(i, LinkedAccount(link, accounts[link.account_id])) for i, link in found if link.account_id in accounts]
 
-        found = self.uow.read(work)
-        page, more = found[:size], len(found) > size
-        token = encode_page_token(page[-1][0], TELEGRAM_LINKS_QUERY) if more and page else ""
-        return [linked for _, linked in page], token
+        found, token = page.answer(self.uow.read(work), lambda x: (x[0],))
+        return [linked for _, linked in found], token
 
     def linked_account_id(self, telegram_user_id: int) -> str:
         """The account a Telegram user is linked to ("" for none), cached like an account's state."""
@@ -828,16 +822,13 @@ class IdentityService:
         self.uow.write(lambda repo: repo.set_audit_outcome(entry_id, outcome))
 
     def audit_log(self, account_id: str = "", page_size: int = 0, page_token: str = "") -> tuple[list[AuditEntry], str]:
+        """Newest first, a page at a time: the keyset token is the last entry's id (``rondo_runtime/paging.py``)."""
         v = Violations()
         size = _page_size(v, page_size)
         account_id = v.id("account_id", account_id, required=False)
-        before = 0
-        if page_token:
-            if page_token.isdigit() and len(page_token) < 19:
-                before = int(page_token)
-            else:
-                v.add("page_token", "is not a page token of a previous answer")
         v.raise_if_any()
+        query = query_fingerprint("ListAuditLog", account_id)
+        page = Page(size, decode_page_token(page_token, query, (int,)), query)
+        before = int(page.after[0]) if page.after else 0
         found = self.uow.read(lambda repo: repo.audit_entries(account_id, before, size + 1))
-        page, more = found[:size], len(found) > size
-        return page, (str(page[-1].id) if more and page else "")
+        return page.answer(found, lambda e: (e.id,))

@@ -12,10 +12,8 @@ from datetime import UTC, datetime
 from gateway.domain.deadline import Deadline
 from gateway.domain.my_calendar import MAX_COMPETITIONS, MAX_MEETINGS, MyMeeting, my_feed
 from gateway.identity_service import IdentityService
-from gateway.service import GatewayService
-from rondo.booking.v1 import booking_pb2
-from rondo.gateway.v1 import competitions_pb2, draws_pb2, scheduling_pb2
-from rondo.league.v1 import league_pb2
+from gateway.service import GatewayService, every_page
+from rondo.gateway.v1 import competitions_pb2, draws_pb2, scheduling_pb2, stages_pb2
 from rondo_runtime.errors import FailedPrecondition, NotFound
 from rondo_runtime.match_key import MatchKey
 
@@ -52,8 +50,9 @@ async def my_calendar(identity: IdentityService, service: GatewayService, token:
             booked = [m for m in card.meetings if m.status == scheduling_pb2.MEETING_STATUS_BOOKED]
             if booked and card.club_id not in clubs:
                 club = await service.booking("GetClub", scheduling_pb2.GetClubRequest(club_id=card.club_id), clock.timeout())
-                rooms = await service.booking("ListRooms", booking_pb2.ListRoomsRequest(club_id=card.club_id), clock.timeout())
-                clubs[card.club_id] = (club.name, club.time_zone, {r.id: r.name for r in rooms.rooms})
+                asked = scheduling_pb2.ListRoomsRequest(club_id=card.club_id)
+                rooms = await every_page(service.booking, "ListRooms", asked, "rooms", clock.timeout())
+                clubs[card.club_id] = (club.name, club.time_zone, {r.id: r.name for r in rooms})
             for m in booked[: MAX_MEETINGS - len(meetings)]:
                 name, zone, room_names = clubs[card.club_id]
                 title = competition.name if stage == 1 else f"{competition.name}, stage {stage}"
@@ -88,12 +87,16 @@ async def _my_tables(service: GatewayService, link, clock: Deadline) -> list[tup
     except (NotFound, FailedPrecondition):
         pass  # no published draw: a cup or Up&Down, or not drawn yet
     try:
-        stages = await service.league(
-            "ListStages", league_pb2.ListStagesRequest(competition_id=link.competition_id), clock.timeout()
+        stages = await every_page(
+            service.league,
+            "ListStages",
+            stages_pb2.ListStagesRequest(competition_id=link.competition_id),
+            "stages",
+            clock.timeout(),
         )
     except (NotFound, FailedPrecondition):
         return found
-    for stage in stages.stages:
+    for stage in stages:
         if drawn and stage.number < 2:
             continue  # stage 1 is the draw's
         for r, round_ in enumerate(stage.rounds, start=1):

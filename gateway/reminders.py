@@ -18,9 +18,9 @@ from prometheus_client import Counter
 
 from gateway.domain.deadline import Deadline
 from gateway.event_payloads import payload_of
+from gateway.service import every_page
 from rondo.booking.v1 import booking_pb2
-from rondo.gateway.v1 import events_pb2
-from rondo.league.v1 import league_pb2
+from rondo.gateway.v1 import competitions_pb2, events_pb2, reminders_pb2
 from rondo_runtime.errors import RondoError
 from rondo_runtime.match_key import competition_of
 
@@ -39,21 +39,23 @@ class ReminderPublisher:
         """Player names from league; ids only when league does not know the competition or is away
         (a reminder never waits for league)."""
         try:
-            players = await self.gateway.league(
+            players = await every_page(
+                self.gateway.league,
                 "ListPlayers",
-                league_pb2.ListPlayersRequest(competition_id=competition_id, include_inactive=True),
+                competitions_pb2.ListPlayersRequest(competition_id=competition_id, include_inactive=True),
+                "players",
                 deadline.timeout(),
             )
         except RondoError:
             return {}
-        return {p.id: p.name for p in players.players}
+        return {p.id: p.name for p in players}
 
-    async def publish_due(self, deadline: float | None = None) -> booking_pb2.ListRemindersResponse:
+    async def publish_due(self, deadline: float | None = None) -> reminders_pb2.ListRemindersResponse:
         """Records and publishes what is due now; answers the reminders published by this run."""
         clock = Deadline(deadline)
         due = await self.gateway.booking("RecordDueReminders", booking_pb2.RecordDueRemindersRequest(), clock.timeout())
         if not due.reminders:
-            return booking_pb2.ListRemindersResponse()
+            return reminders_pb2.ListRemindersResponse()
         names: dict[str, dict[str, str]] = {}
         for r in due.reminders:
             competition_id = competition_of(r.match_key)

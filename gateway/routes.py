@@ -7,8 +7,8 @@ messages wherever the shape is the same (``rondo.gateway.v1``, imported by their
 a route passes the public request downstream as it is and answers the downstream answer as it is: the
 same objects. A route gives an explicit ``request`` or ``answer`` converter
 (``gateway/adapters/converters.py``) where the shapes differ (a Create request carrying the resource,
-league's stage plan with its seating), and ``page`` where the public answer is a page of the
-downstream's whole list (the request then goes without its page fields). :meth:`Route.check` runs for
+league's stage plan with its seating), and ``page`` where the public answer is a page the owner
+read (``rondo_runtime/paging.py``: the request goes with its page, the answer's items are renamed). :meth:`Route.check` runs for
 every route when this module loads: the downstream RPC exists, and its request and answer types are the
 public RPC's or a converter is given. The orchestrations (draws, stages, scheduling a round, mediated
 games, updates with a field mask) are methods of ``gateway/grpc_api.py`` itself.
@@ -25,7 +25,7 @@ from google.protobuf import message_factory
 from google.protobuf.descriptor import Descriptor, MethodDescriptor
 from google.protobuf.message import Message
 
-from gateway.adapters.converters import create_club, create_competition, create_room, stage_plan, unpaged, unpaged_problems
+from gateway.adapters.converters import create_club, create_competition, create_room, paged, paged_problems, stage_plan
 from gateway.domain.update_mask import nested_paths
 from rondo.booking.v1 import booking_pb2
 from rondo.gateway.v1 import gateway_pb2
@@ -102,8 +102,9 @@ async def request_timeout(servicer: GatewayServicer, rpc: str, method: str, requ
 
 @dataclass(frozen=True)
 class Page:
-    """The public answer is a page of the downstream answer's repeated field ``items`` as the public
-    answer's field ``field``; ``keep``: other fields of the downstream answer copied onto every page."""
+    """The public answer is the owner's page: the downstream answer's repeated field ``items`` as the
+    public answer's field ``field``, with its ``next_page_token``; ``keep``: other fields of the
+    downstream answer copied onto every page."""
 
     items: str
     field: str
@@ -143,7 +144,7 @@ class Route:
         if self.request is not None:
             return self.request(request)
         if self.page is not None:
-            return unpaged(request, message_factory.GetMessageClass(self.downstream.input_type))
+            return paged(request, message_factory.GetMessageClass(self.downstream.input_type))
         return request
 
     def public_answer(self, answer) -> Message:
@@ -157,7 +158,7 @@ class Route:
 
     def check(self) -> None:
         """The route can work (RouteError saying why not): the public and the downstream RPC exist; the
-        public request is the downstream's (for a page: it without the page fields) unless a ``request``
+        public request is the downstream's (for a page: the same fields) unless a ``request``
         converter is given; the downstream answer is the public one unless an ``answer`` converter is
         given; a page's items (and kept fields) are the same messages on both sides."""
         where = f"gateway/routes.py {self.rpc or '?'} -> {self.service}.{self.method}"
@@ -168,9 +169,9 @@ class Route:
         down, public = self.downstream, self.public
         if self.request is None:
             if self.page is not None:
-                problems = unpaged_problems(public.input_type, down.input_type)
+                problems = paged_problems(public.input_type, down.input_type)
                 if problems:
-                    raise RouteError(f"{where}: the request is not the downstream's with a page: {'; '.join(problems)}")
+                    raise RouteError(f"{where}: the request is not the downstream's: {'; '.join(problems)}")
             elif down.input_type is not public.input_type:
                 raise RouteError(
                     f"{where}: takes {down.input_type.full_name}, not {public.input_type.full_name}: give a request converter"
@@ -178,6 +179,8 @@ class Route:
         if self.page is not None:
             if self.answer is not None:
                 raise RouteError(f"{where}: a page and an answer converter")
+            if "next_page_token" not in down.output_type.fields_by_name:
+                raise RouteError(f"{where}: {down.output_type.full_name} has no next_page_token: the owner does not page")
             for theirs, mine in ((self.page.items, self.page.field), *((n, n) for n in self.page.keep)):
                 if _field_type(down.output_type, theirs, where) is not _field_type(public.output_type, mine, where):
                     raise RouteError(
@@ -213,16 +216,17 @@ _ROUTES: dict[str, Route] = {
         nested=("competition", ("name", "ruleset", "rounds", "table_size")),
     ),
     "GetCompetition": _league("GetCompetition"),
+    "ListCompetitions": _league("ListCompetitions"),
     "WithdrawPlayer": _league("WithdrawPlayer", withdraw),
     "CloseRegistration": _league("CloseRegistration", act_league),
-    "ListPlayers": _league("ListPlayers", page=Page("players", "players")),
+    "ListPlayers": _league("ListPlayers"),
     "ChangeRuleset": _league("ChangeRuleset", standings),
     "ListRulesetVersions": _league("ListRulesetVersions", page=Page("versions", "ruleset_versions")),
-    "ListRulesets": _league("ListRulesets", page=Page("rulesets", "rulesets")),
+    "ListRulesets": _league("ListRulesets"),
     # draws
     "ApproveDraw": _league("ApproveDraw", approve),
     "GetDraw": _league("GetDraw"),
-    "ListDraws": _league("ListDraws", page=Page("draws", "draws")),
+    "ListDraws": _league("ListDraws"),
     "CommitDrawSeed": _league("CommitDrawSeed", act_league),
     "GetSeedCommitment": _league("GetSeedCommitment"),
     "GetDrawCertificate": _league("GetDrawCertificate"),
@@ -236,7 +240,7 @@ _ROUTES: dict[str, Route] = {
     # stages
     "PrepareStage": _league("PrepareStage", answer=stage_plan),
     "GetStage": _league("GetStage"),
-    "ListStages": _league("ListStages", page=Page("stages", "stages")),
+    "ListStages": _league("ListStages"),
     "GetUpdownStandings": _league("GetUpdownStandings"),
     "ApplyCheckpoint": _league("ApplyCheckpoint", checkpoint),
     "DisqualifyPlayer": _league("DisqualifyPlayer", disqualify),
@@ -248,7 +252,7 @@ _ROUTES: dict[str, Route] = {
     ),
     "GetClub": _booking("GetClub"),
     "CreateRoom": _booking("AddRoom", request=create_room, nested=("room", ("name",))),
-    "ListRooms": _booking("ListRooms", page=Page("rooms", "rooms")),
+    "ListRooms": _booking("ListRooms"),
     "SetAvailability": _booking("SetAvailability"),
     "GetAvailability": _booking("GetAvailability"),
     **{
@@ -277,11 +281,11 @@ _ROUTES: dict[str, Route] = {
             "ExportCalendar",
         )
     },
-    "ListBookings": _booking("ListBookings", page=Page("bookings", "bookings")),
+    "ListBookings": _booking("ListBookings"),
     # reminders
     "GetReminderSchedule": _booking("GetReminderSchedule"),
     "AcknowledgeReminder": _booking("AcknowledgeReminder"),
-    "ListReminders": _booking("ListReminders", page=Page("reminders", "reminders")),
+    "ListReminders": _booking("ListReminders"),
     # mediation and time-outs
     "SetMediationCalendar": _booking("SetMediationCalendar"),
     "RequestMediation": _booking("RequestMediation", via=request_mediation),
@@ -289,7 +293,7 @@ _ROUTES: dict[str, Route] = {
     "DecideMediation": _booking("DecideMediation", via=set_mediation),
     "RequestTimeout": _booking("RequestTimeout", via=request_timeout),
     "ListMediations": _booking("ListMediations", page=Page("mediations", "mediations", keep=("removal_due",))),
-    "ListTimeouts": _booking("ListMediations", page=Page("timeouts", "timeouts")),
+    "ListTimeouts": _booking("ListTimeouts"),
 }
 
 #: Every routed RPC of ``GatewayService`` by name, each checked when this module loads (Route.check).

@@ -37,6 +37,7 @@ from rondo.solver.v1 import solver_pb2
 from rondo_runtime import idempotency
 from rondo_runtime.errors import Aborted, FailedPrecondition, InvalidArgument, NotFound, RondoError
 from rondo_runtime.match_key import competition_of
+from rondo_runtime.paging import MAX_PAGE_SIZE
 from rondo_runtime.text import with_player_names
 
 log = logging.getLogger(__name__)
@@ -48,6 +49,22 @@ KEY_POLL_SECONDS = 0.1  # how often a retry waiting for its key's first request 
 KEY_WAIT_WITHOUT_DEADLINE_SECONDS = 60.0  # how long it waits when its call has no deadline
 KEY_BUSY_MESSAGE = "a request with this idempotency key is still being processed; retry it in a moment"
 MAX_ONCE_KEY = 100  # the event log's once_key column
+
+
+async def every_page(call: Callable[..., Awaitable], method: str, request, items: str, timeout_s: float | None = None) -> list:
+    """Every item of an owner's List (``call(method, request, timeout_s)``: ``GatewayService.league`` or
+    ``.booking``), page after page of the largest size: an owner answers one page (rondo_runtime/paging.py)."""
+    found: list = []
+    token = ""
+    while True:
+        asked = type(request)()
+        asked.CopyFrom(request)
+        asked.page_size, asked.page_token = MAX_PAGE_SIZE, token
+        page = await call(method, asked, timeout_s)
+        found += getattr(page, items)
+        token = page.next_page_token
+        if not token:
+            return found
 
 
 class GatewayService:
@@ -171,12 +188,14 @@ class GatewayService:
 
     async def league_player(self, competition_id: str, player_id: str, deadline: float | None = None) -> competitions_pb2.Player:
         """The competition's player ``player_id`` (withdrawn ones too), NOT_FOUND when league has none."""
-        players = await self.league(
+        players = await every_page(
+            self.league,
             "ListPlayers",
-            league_pb2.ListPlayersRequest(competition_id=competition_id, include_inactive=True),
+            competitions_pb2.ListPlayersRequest(competition_id=competition_id, include_inactive=True),
+            "players",
             Deadline(deadline).timeout(),
         )
-        for player in players.players:
+        for player in players:
             if player.id == player_id:
                 return player
         raise NotFound.because("PLAYER_NOT_FOUND", competition_id=competition_id, player_id=player_id)
@@ -447,12 +466,14 @@ class GatewayService:
         """The published draw's tables with player names (what everyone may see)."""
         clock = Deadline(deadline)
         draw = await self.league("GetDraw", draws_pb2.GetDrawRequest(competition_id=request.competition_id), clock.timeout())
-        players = await self.league(
+        players = await every_page(
+            self.league,
             "ListPlayers",
-            league_pb2.ListPlayersRequest(competition_id=request.competition_id, include_inactive=True),
+            competitions_pb2.ListPlayersRequest(competition_id=request.competition_id, include_inactive=True),
+            "players",
             clock.timeout(),
         )
-        names = {p.id: p.name for p in players.players}
+        names = {p.id: p.name for p in players}
         return draws_pb2.Seating(
             draw_id=draw.id,
             version=draw.version,

@@ -43,6 +43,7 @@ from rondo.league.v1 import league_pb2, league_pb2_grpc
 from rondo.solver.v1 import solver_pb2
 from rondo_runtime.draw_messages import objective_from_proto, objective_to_proto, rounds_from_proto, rounds_to_proto
 from rondo_runtime.errors import InvalidArgument
+from rondo_runtime.paging import NAME_KEY, NUMBER_KEY, TIME_KEY, Page, page_request
 from rondo_runtime.text import with_player_names
 
 PLAYER_STATUS = {
@@ -361,9 +362,14 @@ def plan_to_proto(competition_id: str, plan: StagePlan) -> league_pb2.StagePlan:
     return out
 
 
-def history_to_proto(reviewed: list[ReviewedRecord]) -> league_pb2.ListMatchHistoryResponse:
+def history_to_proto(reviewed: list[ReviewedRecord], page: Page) -> league_pb2.ListMatchHistoryResponse:
+    """One page of a match's records in the order entered (a match's records are few: its owner holds
+    them all, and each names the record that replaced it)."""
     replaced_by = {x.record.replaces_record_id: x.record.id for x in reviewed if x.record.replaces_record_id}
-    return league_pb2.ListMatchHistoryResponse(records=[reviewed_to_proto(x, replaced_by.get(x.record.id, "")) for x in reviewed])
+    found, token = page.of(reviewed, lambda x: (x.record.sequence,))
+    return league_pb2.ListMatchHistoryResponse(
+        records=[reviewed_to_proto(x, replaced_by.get(x.record.id, "")) for x in found], next_page_token=token
+    )
 
 
 # --- player reports, pinned rulesets, tie decisions (league/use_cases/records.py) ---
@@ -729,8 +735,10 @@ class LeagueServicer(league_pb2_grpc.LeagueServiceServicer):
         return competition_to_proto(await asyncio.to_thread(self.league.competitions.get, request.competition_id))
 
     async def ListCompetitions(self, request, context):
-        found = await asyncio.to_thread(self.league.competitions.list, request.offset, request.limit)
-        return league_pb2.ListCompetitionsResponse(competitions=[competition_to_proto(c) for c in found])
+        found, token = await asyncio.to_thread(self.league.competitions.list, page_request(request, TIME_KEY))
+        return competitions_pb2.ListCompetitionsResponse(
+            competitions=[competition_to_proto(c) for c in found], next_page_token=token
+        )
 
     async def RegisterPlayer(self, request, context):
         rating = request.rating if request.HasField("rating") else None
@@ -752,8 +760,10 @@ class LeagueServicer(league_pb2_grpc.LeagueServiceServicer):
         return player_to_proto(p)
 
     async def ListPlayers(self, request, context):
+        page = page_request(request, NUMBER_KEY)
         players = await asyncio.to_thread(self.league.roster.list, request.competition_id, request.include_inactive)
-        return league_pb2.ListPlayersResponse(players=[player_to_proto(p) for p in players])
+        found, token = page.of(players, lambda p: (p.registration_order,))
+        return competitions_pb2.ListPlayersResponse(players=[player_to_proto(p) for p in found], next_page_token=token)
 
     async def SaveDraw(self, request, context):
         d = await asyncio.to_thread(
@@ -785,9 +795,9 @@ class LeagueServicer(league_pb2_grpc.LeagueServiceServicer):
         return draw_to_proto(await asyncio.to_thread(self.league.draws.get, request.competition_id, request.draw_id))
 
     async def ListDraws(self, request, context):
-        return league_pb2.ListDrawsResponse(
-            draws=[draw_to_proto(d) for d in await asyncio.to_thread(self.league.draws.list, request.competition_id)]
-        )
+        page = page_request(request, NUMBER_KEY)
+        found, token = page.of(await asyncio.to_thread(self.league.draws.list, request.competition_id), lambda d: (d.version,))
+        return draws_pb2.ListDrawsResponse(draws=[draw_to_proto(d) for d in found], next_page_token=token)
 
     async def PrepareDraw(self, request, context):
         prepared = await asyncio.to_thread(self.league.draws.prepare, request.competition_id, *seeds_of(request.options))
@@ -872,10 +882,11 @@ class LeagueServicer(league_pb2_grpc.LeagueServiceServicer):
         return record_to_proto(r)
 
     async def ListMatchHistory(self, request, context):
+        page = page_request(request, NUMBER_KEY)
         reviewed = await asyncio.to_thread(
             self.league.records.match_history, request.competition_id, request.round, request.table, request.stage
         )
-        return history_to_proto(reviewed)
+        return history_to_proto(reviewed, page)
 
     # --- stages after the draw ---
     async def PrepareStage(self, request, context):
@@ -911,8 +922,9 @@ class LeagueServicer(league_pb2_grpc.LeagueServiceServicer):
         )
 
     async def ListStages(self, request, context):
-        stages = await asyncio.to_thread(self.league.stages.list, request.competition_id)
-        return league_pb2.ListStagesResponse(stages=[stage_to_proto(st) for st in stages])
+        page = page_request(request, NUMBER_KEY)
+        found, token = page.of(await asyncio.to_thread(self.league.stages.list, request.competition_id), lambda st: (st.number,))
+        return stages_pb2.ListStagesResponse(stages=[stage_to_proto(st) for st in found], next_page_token=token)
 
     # --- the open cup ---
     async def DisqualifyPlayer(self, request, context):
@@ -992,11 +1004,16 @@ class LeagueServicer(league_pb2_grpc.LeagueServiceServicer):
         return ruleset_version_to_proto(v)
 
     async def ListRulesetVersions(self, request, context):
+        page = page_request(request, NUMBER_KEY)
         versions = await asyncio.to_thread(self.league.rulesets.versions, request.competition_id)
-        return league_pb2.ListRulesetVersionsResponse(versions=[ruleset_version_to_proto(v) for v in versions])
+        found, token = page.of(versions, lambda v: (v.version,))
+        return league_pb2.ListRulesetVersionsResponse(
+            versions=[ruleset_version_to_proto(v) for v in found], next_page_token=token
+        )
 
     async def ListRulesets(self, request, context):
-        return league_pb2.ListRulesetsResponse(rulesets=[ruleset_to_proto(r) for r in catalogue()])
+        found, token = page_request(request, NAME_KEY).of(catalogue(), lambda r: (r.name,))
+        return competitions_pb2.ListRulesetsResponse(rulesets=[ruleset_to_proto(r) for r in found], next_page_token=token)
 
     async def DecideTie(self, request, context):
         d = await asyncio.to_thread(

@@ -40,6 +40,7 @@ from booking.domain.scheduling import (
     MeetingStatus,
     RoomTaken,
 )
+from rondo_runtime import paging
 from rondo_runtime.idempotency import IdempotencyRecords
 
 
@@ -116,6 +117,13 @@ class BookingRepository(IdempotencyRecords):
         """The club's rooms by name."""
         rows = self.session.exec(select(RoomRow).where(RoomRow.club_id == club_id).order_by(RoomRow.name)).all()
         return [self._room(r) for r in rows]
+
+    def room_page(self, club_id: str, after: tuple[str, str] | None, limit: int | None) -> list[Room]:
+        """The club's rooms by name, then id: at most ``limit`` (None: every one) after the key ``after``
+        (a keyset page: ``rondo_runtime/paging.py``; two rooms may share a name in another case)."""
+        order = (col(RoomRow.name), col(RoomRow.id))
+        query = select(RoomRow).where(RoomRow.club_id == club_id, paging.after(order, after)).order_by(*order).limit(limit)
+        return [self._room(r) for r in self.session.exec(query).all()]
 
     @staticmethod
     def _room(row: RoomRow) -> Room:
@@ -453,6 +461,26 @@ class BookingRepository(IdempotencyRecords):
                 col(BookingRow.ends_at) > _utc(start),
             )
             .order_by(col(BookingRow.starts_at), col(BookingRow.id))
+        ).all()
+        return [self._booking(r) for r in rows]
+
+    def booking_page(
+        self, club_id: str, start: datetime, end: datetime, after: tuple[datetime, str] | None, limit: int | None
+    ) -> list[Booking]:
+        """The club's active bookings overlapping ``[start, end)`` by start, then id: at most ``limit``
+        (None: every one) after the key ``after`` (a keyset page: ``rondo_runtime/paging.py``)."""
+        order = (col(BookingRow.starts_at), col(BookingRow.id))
+        rows = self.session.exec(
+            select(BookingRow)
+            .where(
+                BookingRow.club_id == club_id,
+                BookingRow.status == BookingStatus.ACTIVE.value,
+                col(BookingRow.starts_at) < _utc(end),
+                col(BookingRow.ends_at) > _utc(start),
+                paging.after(order, after),
+            )
+            .order_by(*order)
+            .limit(limit)
         ).all()
         return [self._booking(r) for r in rows]
 

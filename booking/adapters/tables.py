@@ -170,7 +170,11 @@ class BookingRow(BookingTable, table=True):
     PostgreSQL, a trigger on SQLite (migration 0003)."""
 
     __tablename__ = "bookings"
-    __table_args__ = (Index("ix_bookings_room_time", "room_id", "starts_at"),)
+    # migration 0008: ListBookings' keyset order within a club (rondo_runtime/paging.py)
+    __table_args__ = (
+        Index("ix_bookings_room_time", "room_id", "starts_at"),
+        Index("ix_bookings_club_start_id", "club_id", "starts_at", "id"),
+    )
 
     id: str = Field(primary_key=True, max_length=36)
     club_id: str = Field(sa_column=Column(String(36), ForeignKey("clubs.id"), nullable=False, index=True))

@@ -19,6 +19,7 @@ from booking.domain.scheduling import MAX_TITLE_LENGTH, Booking, BookingStatus, 
 from booking.use_cases import common
 from rondo_runtime import idempotency
 from rondo_runtime.errors import FailedPrecondition, NotFound
+from rondo_runtime.paging import WHOLE_LIST, Page, after_time, time_key
 from rondo_runtime.text import clean_id
 from rondo_runtime.transactions import UnitOfWork
 from rondo_runtime.validation import Violations
@@ -94,7 +95,12 @@ class Calendar:
         return self.uow.write(work)
 
     def list_bookings(self, club_id: str, start: datetime | None, end: datetime | None) -> list[Booking]:
-        """The club's active bookings overlapping ``[start, end)`` (at most a year), by start."""
+        """Every active booking of the club overlapping ``[start, end)`` (at most a year), by start, then id."""
+        return self.booking_page(club_id, start, end, WHOLE_LIST)[0]
+
+    def booking_page(self, club_id: str, start: datetime | None, end: datetime | None, page: Page) -> tuple[list[Booking], str]:
+        """The club's active bookings overlapping ``[start, end)`` (at most a year), by start, then id: one
+        keyset page (``rondo_runtime/paging.py``), page 500 read as page 1 is."""
         v = Violations()
         club_id = v.id("club_id", club_id)
         span = validate_window(v, start, end, "from", "to", self.clock())
@@ -102,7 +108,11 @@ class Calendar:
             v.add("to", f"list at most {MAX_LIST_SPAN.days} days at a time")
         v.raise_if_any()
         assert span is not None
-        return self.uow.read(lambda repo: repo.active_bookings(common.club(repo, club_id).id, span.start, span.end))
+        after = after_time(page)
+        found = self.uow.read(
+            lambda repo: repo.booking_page(common.club(repo, club_id).id, span.start, span.end, after, page.limit)
+        )
+        return page.answer(found, lambda b: time_key(b.slot.start, b.id))
 
     # --- recurring activities (docs/rules.md schedule.recurring.*) ---
     def book_recurring_activity(

@@ -12,6 +12,7 @@ from booking.domain.model import Club, Room, check_time_zone_kept, validate_club
 from booking.use_cases import common
 from rondo_runtime import idempotency
 from rondo_runtime.errors import InvalidArgument
+from rondo_runtime.paging import WHOLE_LIST, Page
 from rondo_runtime.text import MAX_NAME_LENGTH, clean_id, clean_key
 from rondo_runtime.transactions import UnitOfWork
 from rondo_runtime.validation import Violations
@@ -128,5 +129,12 @@ class Clubs:
         return self.uow.write(work)
 
     def list_rooms(self, club_id: str) -> list[Room]:
+        """Every room of the club, by name, then id."""
+        return self.room_page(club_id, WHOLE_LIST)[0]
+
+    def room_page(self, club_id: str, page: Page) -> tuple[list[Room], str]:
+        """The club's rooms by name, then id, one keyset page (``rondo_runtime/paging.py``)."""
         club_id = clean_id(club_id, "club_id")
-        return self.uow.read(lambda repo: repo.rooms(common.club(repo, club_id).id))
+        after = (str(page.after[0]), str(page.after[1])) if page.after else None
+        found = self.uow.read(lambda repo: repo.room_page(common.club(repo, club_id).id, after, page.limit))
+        return page.answer(found, lambda r: (r.name, r.id))

@@ -7,8 +7,8 @@ are: the same object, nothing converted. What is left is here, each converter ex
 (``tests/unit/test_converters.py``):
 
 - a Create request carries the resource (AIP-133); the downstream request is flat;
-- a public List request has a page size and a page token, the gateway's own (``gateway/domain/paging.py``);
-  the downstream request is the same without them and answers the whole list;
+- a List whose owner answers other fields: its request is the public one's fields (page size and
+  keyset page token, ``rondo_runtime/paging.py``, included), passed on with the page size resolved;
 - league's ``StagePlan`` also carries the rounds it seats (for ``SaveStage``); the public plan does not.
 """
 
@@ -22,9 +22,9 @@ from google.protobuf.message import Message
 from rondo.booking.v1 import booking_pb2
 from rondo.gateway.v1 import competitions_pb2, scheduling_pb2, stages_pb2
 from rondo.league.v1 import league_pb2
+from rondo_runtime.paging import PAGE_FIELDS, page_size
 
 M = TypeVar("M", bound=Message)
-PAGE_FIELDS = ("page_size", "page_token")  # a List request's paging, the gateway's own (gateway/domain/paging.py)
 
 
 # --- a Create request: the resource it carries, flat downstream ---
@@ -57,7 +57,7 @@ def create_room(request: scheduling_pb2.CreateRoomRequest) -> booking_pb2.AddRoo
     return booking_pb2.AddRoomRequest(club_id=request.club_id, name=request.room.name, idempotency_key=request.idempotency_key)
 
 
-# --- a List request: the same filters, without the page ---
+# --- a List request: the same filters and page, the page size resolved ---
 
 
 def _same_field(a: FieldDescriptor, b: FieldDescriptor) -> bool:
@@ -70,13 +70,12 @@ def _same_field(a: FieldDescriptor, b: FieldDescriptor) -> bool:
     ) and (a.message_type is b.message_type and a.enum_type is b.enum_type)
 
 
-def unpaged_problems(public: Descriptor, internal: Descriptor) -> list[str]:
-    """Why ``internal`` is not ``public`` without its page fields (empty: it is)."""
-    wanted = [f for f in public.fields if f.name not in PAGE_FIELDS]
+def paged_problems(public: Descriptor, internal: Descriptor) -> list[str]:
+    """Why ``internal`` is not ``public`` field for field, its page included (empty: it is)."""
     found = []
     if [f.name for f in public.fields if f.name in PAGE_FIELDS] != list(PAGE_FIELDS):
         found.append(f"{public.full_name} has no page_size and page_token")
-    for field in wanted:
+    for field in public.fields:
         theirs = internal.fields_by_name.get(field.name)
         if theirs is None or not _same_field(field, theirs):
             found.append(f"{public.full_name}.{field.name} is not {internal.full_name}.{field.name}")
@@ -88,20 +87,11 @@ def unpaged_problems(public: Descriptor, internal: Descriptor) -> list[str]:
     return found
 
 
-def unpaged(request: Message, target: type[M]) -> M:
-    """The public List ``request`` as the downstream ``target``: every field but the page (which the
-    gateway keeps). The two must be the same but for it (``unpaged_problems``, checked for every route
-    when ``gateway/routes.py`` loads)."""
-    out = target()
-    for field, value in request.ListFields():
-        if field.name in PAGE_FIELDS:
-            continue
-        if field.is_repeated:
-            getattr(out, field.name).extend(value)
-        elif field.message_type is not None:
-            getattr(out, field.name).CopyFrom(value)
-        else:
-            setattr(out, field.name, value)
+def paged(request: Message, target: type[M]) -> M:
+    """The public List ``request`` as the owner's ``target`` (the same fields: ``paged_problems``, checked
+    for every route when ``gateway/routes.py`` loads), its page size resolved: the owner reads one page."""
+    out = target.FromString(request.SerializeToString())
+    out.page_size = page_size(request.page_size)
     return out
 
 

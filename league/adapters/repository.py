@@ -44,6 +44,7 @@ from league.domain.model import (
 from league.domain.pinning import RulesetVersion
 from league.domain.records import Content, GameEntry, HanchanEntry, NoShowEntry, PenaltyEntry, RecordKind, ResultRecord
 from league.domain.stages import Stage, StageStatus
+from rondo_runtime import paging
 from rondo_runtime.confusables import lookalike_key
 from rondo_runtime.idempotency import IdempotencyRecords
 
@@ -94,11 +95,11 @@ class LeagueRepository(IdempotencyRecords):
         row.registration_closed_at = at
         self.session.add(row)
 
-    def competition_page(self, offset: int, limit: int) -> list[Competition]:
-        """Oldest first (creation time, then id): at most ``limit`` after the first ``offset``."""
-        query = (
-            select(CompetitionRow).order_by(col(CompetitionRow.created_at), col(CompetitionRow.id)).offset(offset).limit(limit)
-        )
+    def competition_page(self, after: tuple[datetime, str] | None, limit: int | None) -> list[Competition]:
+        """Oldest first (creation time, then id): at most ``limit`` (None: every one) after the key
+        ``after`` (a keyset page: ``rondo_runtime/paging.py``)."""
+        order = (col(CompetitionRow.created_at), col(CompetitionRow.id))
+        query = select(CompetitionRow).where(paging.after(order, after)).order_by(*order).limit(limit)
         return [self._competition(row) for row in self.session.exec(query)]
 
     def set_published_draw(self, competition_id: str, draw_id: str) -> None:

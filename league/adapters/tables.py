@@ -23,6 +23,8 @@ def _utc_column(nullable: bool = False) -> Column:
 
 class CompetitionRow(LeagueTable, table=True):
     __tablename__ = "competitions"
+    # migration 0014: ListCompetitions' keyset order (rondo_runtime/paging.py)
+    __table_args__ = (Index("ix_competitions_created_id", "created_at", "id"),)
 
     id: str = Field(primary_key=True, max_length=36)
     name: str = Field(max_length=200)

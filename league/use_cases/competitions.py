@@ -12,11 +12,14 @@ from league.domain.model import Competition
 from league.use_cases.common import find_competition, new_id, replayed, request_key
 from league.use_cases.rulesets import pin_first_version
 from rondo_runtime import idempotency
+from rondo_runtime.paging import Key, Page, after_time, time_key
 from rondo_runtime.text import clean_key
 from rondo_runtime.transactions import UnitOfWork
-from rondo_runtime.validation import Violations
 
-MAX_COMPETITION_PAGE = 1001  # ListCompetitions: the gateway asks one more than its largest page
+
+def competition_key(c: Competition) -> Key:
+    """Competitions are listed oldest first: by creation time, then id."""
+    return time_key(c.created_at, c.id)
 
 
 class Competitions:
@@ -53,13 +56,9 @@ class Competitions:
     def get(self, competition_id: str) -> Competition:
         return self.uow.read(lambda repo: find_competition(repo, competition_id))
 
-    def list(self, offset: int, limit: int) -> list[Competition]:
-        """Oldest first: at most ``limit`` (1 to ``MAX_COMPETITION_PAGE``) after the first ``offset``
-        (the gateway pages them with its own tokens)."""
-        v = Violations()
-        if offset < 0:
-            v.add("offset", f"must be 0 or more, got {offset}")
-        if not 1 <= limit <= MAX_COMPETITION_PAGE:
-            v.add("limit", f"must be between 1 and {MAX_COMPETITION_PAGE}, got {limit}")
-        v.raise_if_any()
-        return self.uow.read(lambda repo: repo.competition_page(offset, limit))
+    def list(self, page: Page) -> tuple[list[Competition], str]:
+        """Oldest first (creation time, then id), one keyset page (``rondo_runtime/paging.py``): page 500
+        reads what page 1 reads."""
+        after = after_time(page)
+        found = self.uow.read(lambda repo: repo.competition_page(after, page.limit))
+        return page.answer(found, competition_key)

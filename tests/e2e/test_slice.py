@@ -10,7 +10,7 @@ import pytest
 from grpc_health.v1 import health_pb2, health_pb2_grpc
 from grpc_reflection.v1alpha.proto_reflection_descriptor_database import ProtoReflectionDescriptorDatabase
 
-from rondo.gateway.v1 import common_pb2, competitions_pb2, draws_pb2, gateway_pb2
+from rondo.gateway.v1 import common_pb2, competitions_pb2, draws_pb2, gateway_pb2, scheduling_pb2
 from rondo.solver.v1 import solver_pb2
 from rondo_app.demo import run_slice
 from rondo_app.registry import GRPC_SERVICES, INTERNAL_GRPC_SERVICES, PUBLIC_GRPC_SERVICES
@@ -164,7 +164,7 @@ def test_booking_clubs_and_rooms_over_grpc(embedded):
     assert club.time_zone == "Europe/Kirov"
     assert stub.CreateClub(booking_pb2.CreateClubRequest(name="Discard club", idempotency_key="c1"), timeout=5).id == club.id
     stub.AddRoom(booking_pb2.AddRoomRequest(club_id=club.id, name="Big room"), timeout=5)
-    assert [r.name for r in stub.ListRooms(booking_pb2.ListRoomsRequest(club_id=club.id), timeout=5).rooms] == ["Big room"]
+    assert [r.name for r in stub.ListRooms(scheduling_pb2.ListRoomsRequest(club_id=club.id), timeout=5).rooms] == ["Big room"]
     for call, request, code, field in (
         (
             stub.CreateClub,
@@ -173,7 +173,7 @@ def test_booking_clubs_and_rooms_over_grpc(embedded):
             "time_zone",
         ),
         (stub.AddRoom, booking_pb2.AddRoomRequest(club_id=club.id, name="big ROOM"), grpc.StatusCode.INVALID_ARGUMENT, "name"),
-        (stub.ListRooms, booking_pb2.ListRoomsRequest(club_id="missing"), grpc.StatusCode.NOT_FOUND, None),
+        (stub.ListRooms, scheduling_pb2.ListRoomsRequest(club_id="missing"), grpc.StatusCode.NOT_FOUND, None),
     ):
         with pytest.raises(grpc.RpcError) as error:
             call(request, timeout=5)

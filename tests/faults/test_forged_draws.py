@@ -79,7 +79,7 @@ def test_save_draw_refuses_the_forged_draw(tmp_path):
         forged = tuple((tuple(ids[:4]),) for _ in range(4))
         error = await _fails(stub.SaveDraw, _save(c, forged, proven_optimal=True), grpc.StatusCode.INVALID_ARGUMENT, "rounds[0]")
         assert "12 active player(s) not seated" in error.details()
-        assert (await stub.ListDraws(league_pb2.ListDrawsRequest(competition_id=c.id), timeout=10)).draws == []
+        assert (await stub.ListDraws(draws_pb2.ListDrawsRequest(competition_id=c.id), timeout=10)).draws == []
 
     _run(tmp_path, scenario)
 

@@ -15,6 +15,7 @@ from league.domain.model import DrawStatistics, DrawStatus, PlayerStatus
 from league.service import MIGRATIONS
 from rondo_runtime.db import make_engine, run_migrations
 from rondo_runtime.errors import FailedPrecondition, InvalidArgument, NotFound
+from rondo_runtime.paging import TIME_KEY, WHOLE_LIST, Page, decode_page_token, query_fingerprint
 
 pytestmark = pytest.mark.integration
 
@@ -54,15 +55,25 @@ def test_create_competition_with_same_idempotency_key_returns_first(league):
     assert again.id == first.id
 
 
-def test_competitions_are_listed_oldest_first_a_slice_at_a_time(league):
+def test_competitions_are_listed_oldest_first_a_keyset_page_at_a_time(league):
+    """Page after page by (creation time, id): a competition created between two pages comes at the end,
+    nothing is skipped or repeated, and a page reads only its own rows (rondo_runtime/paging.py)."""
     made = [league.competitions.create(f"League {i}", "", 4, 4) for i in range(5)]
-    listed = league.competitions.list(0, 1001)
-    assert [c.id for c in listed] == [c.id for c in sorted(made, key=lambda c: (c.created_at, c.id))]
-    assert [c.id for c in league.competitions.list(1, 3)] == [c.id for c in listed[1:4]]
-    assert league.competitions.list(5, 10) == []
+    everything, token = league.competitions.list(WHOLE_LIST)
+    assert [c.id for c in everything] == [c.id for c in sorted(made, key=lambda c: (c.created_at, c.id))] and token == ""
+    query = query_fingerprint("competitions")
+    seen, token, late = [], "", []
+    while True:
+        found, token = league.competitions.list(Page(2, decode_page_token(token, query, TIME_KEY), query))
+        seen += found
+        if not token:
+            break
+        late.append(league.competitions.create(f"Late {len(late)}", "", 4, 4))  # between two pages
+    assert [c.id for c in seen] == [c.id for c in [*everything, *late]]
+    assert len(late) >= 2
     with pytest.raises(InvalidArgument) as bad:
-        league.competitions.list(-1, 0)
-    assert sorted(v.field for v in bad.value.violations) == ["limit", "offset"]
+        league.competitions.list(Page(2, ("not a time", "x"), query))
+    assert [v.reason for v in bad.value.violations] == ["PAGE_TOKEN_INVALID"]
 
 
 def test_unknown_competition_is_not_found(league):

@@ -40,6 +40,12 @@ R = TypeVar("R")
 T = TypeVar("T")
 
 
+def _keyset(ordered: list[T], key: Callable[[T], tuple], after: tuple | None, limit: int | None) -> list[T]:
+    """The real repositories' ``WHERE key > :after ORDER BY key LIMIT :limit`` over a sorted list."""
+    found = [x for x in ordered if after is None or key(x) > after]
+    return found[:limit] if limit is not None else found
+
+
 class FakeUnitOfWork(Generic[R]):
     def __init__(self, repository: R):
         self.repository = repository
@@ -99,9 +105,9 @@ class FakeLeagueRepository(FakeKeyStore):
     def close_registration(self, competition_id: str, at: datetime) -> None:
         self.competitions[competition_id] = dataclasses.replace(self.competitions[competition_id], registration_closed_at=at)
 
-    def competition_page(self, offset: int, limit: int) -> list[Competition]:
+    def competition_page(self, after: tuple[datetime, str] | None, limit: int | None) -> list[Competition]:
         ordered = sorted(self.competitions.values(), key=lambda c: (c.created_at, c.id))
-        return ordered[offset : offset + limit]
+        return _keyset(ordered, lambda c: (c.created_at, c.id), after, limit)
 
     def set_published_draw(self, competition_id: str, draw_id: str) -> None:
         self.competitions[competition_id] = dataclasses.replace(self.competitions[competition_id], published_draw_id=draw_id)
@@ -311,6 +317,10 @@ class FakeBookingRepository(FakeKeyStore):
     def rooms(self, club_id: str) -> list[Room]:
         return sorted((r for r in self.rooms_by_id.values() if r.club_id == club_id), key=lambda r: r.name)
 
+    def room_page(self, club_id: str, after: tuple[str, str] | None, limit: int | None) -> list[Room]:
+        ordered = sorted((r for r in self.rooms_by_id.values() if r.club_id == club_id), key=lambda r: (r.name, r.id))
+        return _keyset(ordered, lambda r: (r.name, r.id), after, limit)
+
     # --- scheduling (the real repository's tables, as dicts and lists) ---
     def add_match(self, match: Match, at: datetime) -> None:
         if match.key in self.matches_by_key:
@@ -435,6 +445,11 @@ class FakeBookingRepository(FakeKeyStore):
         for b in self.active_bookings(club_id, start, end):
             out.setdefault(b.room_id, []).append(b.slot)
         return out
+
+    def booking_page(
+        self, club_id: str, start: datetime, end: datetime, after: tuple[datetime, str] | None, limit: int | None
+    ) -> list[Booking]:
+        return _keyset(self.active_bookings(club_id, start, end), lambda b: (b.slot.start, b.id), after, limit)
 
     def active_bookings(self, club_id: str, start: datetime, end: datetime) -> list[Booking]:
         return sorted(

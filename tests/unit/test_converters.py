@@ -16,6 +16,7 @@ from rondo.booking.v1 import booking_pb2
 from rondo.gateway.v1 import common_pb2, competitions_pb2, gateway_pb2, results_pb2, scheduling_pb2, stages_pb2
 from rondo.league.v1 import league_pb2
 from rondo.solver.v1 import solver_pb2
+from rondo_runtime.errors import InvalidArgument
 
 pytestmark = pytest.mark.unit
 
@@ -114,23 +115,27 @@ def test_a_create_request_s_resource_goes_downstream_flat():
     assert room == booking_pb2.AddRoomRequest(club_id="c1", name="Big", idempotency_key="r")
 
 
-def test_a_list_request_goes_downstream_without_its_page():
-    inner = converters.unpaged(
-        competitions_pb2.ListPlayersRequest(competition_id="c1", include_inactive=True, page_size=5, page_token="t"),
-        league_pb2.ListPlayersRequest,
+def test_a_list_request_goes_to_its_owner_with_its_page_and_the_default_size_resolved():
+    asked = results_pb2.ListResultRecordsRequest(competition_id="c1", round=2, table=3, stage=1, page_size=5, page_token="t")
+    inner = converters.paged(asked, league_pb2.ListMatchHistoryRequest)
+    assert inner == league_pb2.ListMatchHistoryRequest(
+        competition_id="c1", round=2, table=3, stage=1, page_size=5, page_token="t"
     )
-    assert inner == league_pb2.ListPlayersRequest(competition_id="c1", include_inactive=True)
-    assert (
-        converters.unpaged_problems(competitions_pb2.ListPlayersRequest.DESCRIPTOR, league_pb2.ListPlayersRequest.DESCRIPTOR)
-        == []
-    )
+    # 0 is the default page, said to the owner; a size out of bounds is refused before the owner is asked
+    assert converters.paged(results_pb2.ListResultRecordsRequest(), league_pb2.ListMatchHistoryRequest).page_size == 100
+    with pytest.raises(InvalidArgument) as bad:
+        converters.paged(results_pb2.ListResultRecordsRequest(page_size=1001), league_pb2.ListMatchHistoryRequest)
+    assert [v.field for v in bad.value.violations] == ["page_size"]
+    public, internal = results_pb2.ListResultRecordsRequest.DESCRIPTOR, league_pb2.ListMatchHistoryRequest.DESCRIPTOR
+    assert converters.paged_problems(public, internal) == []
     # another filter on either side, or no page at all, is said
-    assert converters.unpaged_problems(
-        competitions_pb2.ListPlayersRequest.DESCRIPTOR, league_pb2.ListDrawsRequest.DESCRIPTOR
-    ) == ["rondo.gateway.v1.ListPlayersRequest.include_inactive is not rondo.league.v1.ListDrawsRequest.include_inactive"]
-    assert converters.unpaged_problems(
-        competitions_pb2.GetCompetitionRequest.DESCRIPTOR, league_pb2.ListDrawsRequest.DESCRIPTOR
-    ) == ["rondo.gateway.v1.GetCompetitionRequest has no page_size and page_token"]
+    assert converters.paged_problems(competitions_pb2.ListPlayersRequest.DESCRIPTOR, internal)[:2] == [
+        "rondo.gateway.v1.ListPlayersRequest.include_inactive is not rondo.league.v1.ListMatchHistoryRequest.include_inactive",
+        "rondo.gateway.v1.ListPlayersRequest.page_size is not rondo.league.v1.ListMatchHistoryRequest.page_size",
+    ]
+    assert converters.paged_problems(competitions_pb2.GetCompetitionRequest.DESCRIPTOR, internal)[0] == (
+        "rondo.gateway.v1.GetCompetitionRequest has no page_size and page_token"
+    )
 
 
 def test_league_s_stage_plan_reaches_a_client_without_its_seating_and_with_every_public_field():
@@ -191,16 +196,20 @@ def test_every_route_checks_and_passes_the_same_messages_where_it_names_no_conve
             "answers rondo.league.v1.StagePlan, not rondo.gateway.v1.StagePlan: give an answer converter",
         ),
         (
-            Route("league", "ListDraws", read_league, page=Page("draws", "draws"), rpc="ListPlayers"),
-            "the request is not the downstream's with a page",
+            Route("league", "ListMatchHistory", read_league, page=Page("records", "players"), rpc="ListPlayers"),
+            "the request is not the downstream's",
         ),
         (
-            Route("league", "ListPlayers", read_league, page=Page("players", "nothing"), rpc="ListPlayers"),
+            Route("league", "GetCompetition", read_league, page=Page("competitions", "competitions"), rpc="ListCompetitions"),
+            "the request is not the downstream's",
+        ),
+        (
+            Route("league", "ListMatchHistory", read_league, page=Page("records", "nothing"), rpc="ListResultRecords"),
             "has no repeated field 'nothing'",
         ),
         (
-            Route("league", "ListStages", read_league, page=Page("stages", "draws"), rpc="ListDraws"),
-            "rondo.league.v1.ListStagesResponse.stages is not rondo.gateway.v1.ListDrawsResponse.draws",
+            Route("league", "ListRulesetVersions", read_league, page=Page("versions", "rulesets"), rpc="ListRulesetVersions"),
+            "has no repeated field 'rulesets'",
         ),
     ],
 )

@@ -12,7 +12,6 @@ import pytest
 from gateway.domain.deadline import Deadline
 from gateway.my_calendar import _my_tables
 from rondo.gateway.v1 import draws_pb2, stages_pb2
-from rondo.league.v1 import league_pb2
 from rondo_runtime.errors import FailedPrecondition
 
 pytestmark = pytest.mark.unit
@@ -38,7 +37,7 @@ class FakeService:
 
     async def league(self, method, request, timeout):
         assert method == "ListStages"
-        return league_pb2.ListStagesResponse(stages=self._stages)
+        return stages_pb2.ListStagesResponse(stages=self._stages)
 
 
 def tables_of(service: FakeService) -> list[tuple[int, int, int]]:

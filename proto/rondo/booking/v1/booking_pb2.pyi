@@ -52,31 +52,17 @@ class AddRoomRequest(_message.Message):
     idempotency_key: str
     def __init__(self, club_id: _Optional[str] = ..., name: _Optional[str] = ..., idempotency_key: _Optional[str] = ...) -> None: ...
 
-class ListRoomsRequest(_message.Message):
-    __slots__ = ("club_id",)
-    CLUB_ID_FIELD_NUMBER: _ClassVar[int]
-    club_id: str
-    def __init__(self, club_id: _Optional[str] = ...) -> None: ...
-
-class ListRoomsResponse(_message.Message):
-    __slots__ = ("rooms",)
-    ROOMS_FIELD_NUMBER: _ClassVar[int]
-    rooms: _containers.RepeatedCompositeFieldContainer[_scheduling_pb2.Room]
-    def __init__(self, rooms: _Optional[_Iterable[_Union[_scheduling_pb2.Room, _Mapping]]] = ...) -> None: ...
-
 class ListClubsRequest(_message.Message):
-    __slots__ = ("all", "club_ids")
+    __slots__ = ("all", "club_ids", "page_size", "page_token")
     ALL_FIELD_NUMBER: _ClassVar[int]
     CLUB_IDS_FIELD_NUMBER: _ClassVar[int]
+    PAGE_SIZE_FIELD_NUMBER: _ClassVar[int]
+    PAGE_TOKEN_FIELD_NUMBER: _ClassVar[int]
     all: bool
     club_ids: _containers.RepeatedScalarFieldContainer[str]
-    def __init__(self, all: _Optional[bool] = ..., club_ids: _Optional[_Iterable[str]] = ...) -> None: ...
-
-class ListClubsResponse(_message.Message):
-    __slots__ = ("clubs",)
-    CLUBS_FIELD_NUMBER: _ClassVar[int]
-    clubs: _containers.RepeatedCompositeFieldContainer[_scheduling_pb2.Club]
-    def __init__(self, clubs: _Optional[_Iterable[_Union[_scheduling_pb2.Club, _Mapping]]] = ...) -> None: ...
+    page_size: int
+    page_token: str
+    def __init__(self, all: _Optional[bool] = ..., club_ids: _Optional[_Iterable[str]] = ..., page_size: _Optional[int] = ..., page_token: _Optional[str] = ...) -> None: ...
 
 class OpenMatchRequest(_message.Message):
     __slots__ = ("club_id", "match_key", "player_ids", "window_start", "window_end", "min_minutes", "idempotency_key", "games", "one_meeting")
@@ -99,21 +85,6 @@ class OpenMatchRequest(_message.Message):
     games: int
     one_meeting: bool
     def __init__(self, club_id: _Optional[str] = ..., match_key: _Optional[str] = ..., player_ids: _Optional[_Iterable[str]] = ..., window_start: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., window_end: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., min_minutes: _Optional[int] = ..., idempotency_key: _Optional[str] = ..., games: _Optional[int] = ..., one_meeting: _Optional[bool] = ...) -> None: ...
-
-class ListBookingsRequest(_message.Message):
-    __slots__ = ("club_id", "to")
-    CLUB_ID_FIELD_NUMBER: _ClassVar[int]
-    FROM_FIELD_NUMBER: _ClassVar[int]
-    TO_FIELD_NUMBER: _ClassVar[int]
-    club_id: str
-    to: _timestamp_pb2.Timestamp
-    def __init__(self, club_id: _Optional[str] = ..., to: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., **kwargs) -> None: ...
-
-class ListBookingsResponse(_message.Message):
-    __slots__ = ("bookings",)
-    BOOKINGS_FIELD_NUMBER: _ClassVar[int]
-    bookings: _containers.RepeatedCompositeFieldContainer[_calendar_pb2.Booking]
-    def __init__(self, bookings: _Optional[_Iterable[_Union[_calendar_pb2.Booking, _Mapping]]] = ...) -> None: ...
 
 class PrepareRoundScheduleRequest(_message.Message):
     __slots__ = ("match_keys", "meeting_minutes", "start_step_minutes", "preference", "time_limit_seconds", "seed")
@@ -199,23 +170,6 @@ class MarkRemindersPublishedRequest(_message.Message):
     reminder_ids: _containers.RepeatedScalarFieldContainer[str]
     def __init__(self, reminder_ids: _Optional[_Iterable[str]] = ...) -> None: ...
 
-class ListRemindersRequest(_message.Message):
-    __slots__ = ("club_id", "to", "match_key_prefix")
-    CLUB_ID_FIELD_NUMBER: _ClassVar[int]
-    FROM_FIELD_NUMBER: _ClassVar[int]
-    TO_FIELD_NUMBER: _ClassVar[int]
-    MATCH_KEY_PREFIX_FIELD_NUMBER: _ClassVar[int]
-    club_id: str
-    to: _timestamp_pb2.Timestamp
-    match_key_prefix: str
-    def __init__(self, club_id: _Optional[str] = ..., to: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., match_key_prefix: _Optional[str] = ..., **kwargs) -> None: ...
-
-class ListRemindersResponse(_message.Message):
-    __slots__ = ("reminders",)
-    REMINDERS_FIELD_NUMBER: _ClassVar[int]
-    reminders: _containers.RepeatedCompositeFieldContainer[_reminders_pb2.Reminder]
-    def __init__(self, reminders: _Optional[_Iterable[_Union[_reminders_pb2.Reminder, _Mapping]]] = ...) -> None: ...
-
 class RecordMediationOutcomeRequest(_message.Message):
     __slots__ = ("mediation_id", "absent_player_ids", "recorded_by", "first_player_id")
     MEDIATION_ID_FIELD_NUMBER: _ClassVar[int]
@@ -244,22 +198,14 @@ class MediationOutcome(_message.Message):
     technical_result: str
     def __init__(self, mediation: _Optional[_Union[_mediation_pb2.Mediation, _Mapping]] = ..., removal_due: _Optional[_Iterable[_Union[_mediation_pb2.RemovalDue, _Mapping]]] = ..., technical_result: _Optional[str] = ...) -> None: ...
 
-class ListMediationsRequest(_message.Message):
-    __slots__ = ("competition_id", "stage", "player_id")
-    COMPETITION_ID_FIELD_NUMBER: _ClassVar[int]
-    STAGE_FIELD_NUMBER: _ClassVar[int]
-    PLAYER_ID_FIELD_NUMBER: _ClassVar[int]
-    competition_id: str
-    stage: int
-    player_id: str
-    def __init__(self, competition_id: _Optional[str] = ..., stage: _Optional[int] = ..., player_id: _Optional[str] = ...) -> None: ...
-
 class ListMediationsResponse(_message.Message):
-    __slots__ = ("mediations", "timeouts", "removal_due")
+    __slots__ = ("mediations", "timeouts", "removal_due", "next_page_token")
     MEDIATIONS_FIELD_NUMBER: _ClassVar[int]
     TIMEOUTS_FIELD_NUMBER: _ClassVar[int]
     REMOVAL_DUE_FIELD_NUMBER: _ClassVar[int]
+    NEXT_PAGE_TOKEN_FIELD_NUMBER: _ClassVar[int]
     mediations: _containers.RepeatedCompositeFieldContainer[_mediation_pb2.Mediation]
     timeouts: _containers.RepeatedCompositeFieldContainer[_mediation_pb2.Timeout]
     removal_due: _containers.RepeatedCompositeFieldContainer[_mediation_pb2.RemovalDue]
-    def __init__(self, mediations: _Optional[_Iterable[_Union[_mediation_pb2.Mediation, _Mapping]]] = ..., timeouts: _Optional[_Iterable[_Union[_mediation_pb2.Timeout, _Mapping]]] = ..., removal_due: _Optional[_Iterable[_Union[_mediation_pb2.RemovalDue, _Mapping]]] = ...) -> None: ...
+    next_page_token: str
+    def __init__(self, mediations: _Optional[_Iterable[_Union[_mediation_pb2.Mediation, _Mapping]]] = ..., timeouts: _Optional[_Iterable[_Union[_mediation_pb2.Timeout, _Mapping]]] = ..., removal_due: _Optional[_Iterable[_Union[_mediation_pb2.RemovalDue, _Mapping]]] = ..., next_page_token: _Optional[str] = ...) -> None: ...

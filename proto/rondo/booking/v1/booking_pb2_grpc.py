@@ -55,13 +55,13 @@ class BookingServiceStub:
                 _registered_method=True)
         self.ListRooms = channel.unary_unary(
                 '/rondo.booking.v1.BookingService/ListRooms',
-                request_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.ListRoomsRequest.SerializeToString,
-                response_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.ListRoomsResponse.FromString,
+                request_serializer=rondo_dot_gateway_dot_v1_dot_scheduling__pb2.ListRoomsRequest.SerializeToString,
+                response_deserializer=rondo_dot_gateway_dot_v1_dot_scheduling__pb2.ListRoomsResponse.FromString,
                 _registered_method=True)
         self.ListClubs = channel.unary_unary(
                 '/rondo.booking.v1.BookingService/ListClubs',
                 request_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.ListClubsRequest.SerializeToString,
-                response_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.ListClubsResponse.FromString,
+                response_deserializer=rondo_dot_gateway_dot_v1_dot_scheduling__pb2.ListClubsResponse.FromString,
                 _registered_method=True)
         self.OpenMatch = channel.unary_unary(
                 '/rondo.booking.v1.BookingService/OpenMatch',
@@ -110,8 +110,8 @@ class BookingServiceStub:
                 _registered_method=True)
         self.ListBookings = channel.unary_unary(
                 '/rondo.booking.v1.BookingService/ListBookings',
-                request_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.ListBookingsRequest.SerializeToString,
-                response_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.ListBookingsResponse.FromString,
+                request_serializer=rondo_dot_gateway_dot_v1_dot_calendar__pb2.ListBookingsRequest.SerializeToString,
+                response_deserializer=rondo_dot_gateway_dot_v1_dot_calendar__pb2.ListBookingsResponse.FromString,
                 _registered_method=True)
         self.UpdateClub = channel.unary_unary(
                 '/rondo.booking.v1.BookingService/UpdateClub',
@@ -186,12 +186,12 @@ class BookingServiceStub:
         self.RecordDueReminders = channel.unary_unary(
                 '/rondo.booking.v1.BookingService/RecordDueReminders',
                 request_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.RecordDueRemindersRequest.SerializeToString,
-                response_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.ListRemindersResponse.FromString,
+                response_deserializer=rondo_dot_gateway_dot_v1_dot_reminders__pb2.ListRemindersResponse.FromString,
                 _registered_method=True)
         self.MarkRemindersPublished = channel.unary_unary(
                 '/rondo.booking.v1.BookingService/MarkRemindersPublished',
                 request_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.MarkRemindersPublishedRequest.SerializeToString,
-                response_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.ListRemindersResponse.FromString,
+                response_deserializer=rondo_dot_gateway_dot_v1_dot_reminders__pb2.ListRemindersResponse.FromString,
                 _registered_method=True)
         self.AcknowledgeReminder = channel.unary_unary(
                 '/rondo.booking.v1.BookingService/AcknowledgeReminder',
@@ -200,8 +200,8 @@ class BookingServiceStub:
                 _registered_method=True)
         self.ListReminders = channel.unary_unary(
                 '/rondo.booking.v1.BookingService/ListReminders',
-                request_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.ListRemindersRequest.SerializeToString,
-                response_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.ListRemindersResponse.FromString,
+                request_serializer=rondo_dot_gateway_dot_v1_dot_reminders__pb2.ListRemindersRequest.SerializeToString,
+                response_deserializer=rondo_dot_gateway_dot_v1_dot_reminders__pb2.ListRemindersResponse.FromString,
                 _registered_method=True)
         self.SetMediationCalendar = channel.unary_unary(
                 '/rondo.booking.v1.BookingService/SetMediationCalendar',
@@ -240,8 +240,13 @@ class BookingServiceStub:
                 _registered_method=True)
         self.ListMediations = channel.unary_unary(
                 '/rondo.booking.v1.BookingService/ListMediations',
-                request_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.ListMediationsRequest.SerializeToString,
+                request_serializer=rondo_dot_gateway_dot_v1_dot_mediation__pb2.ListMediationsRequest.SerializeToString,
                 response_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.ListMediationsResponse.FromString,
+                _registered_method=True)
+        self.ListTimeouts = channel.unary_unary(
+                '/rondo.booking.v1.BookingService/ListTimeouts',
+                request_serializer=rondo_dot_gateway_dot_v1_dot_mediation__pb2.ListTimeoutsRequest.SerializeToString,
+                response_deserializer=rondo_dot_gateway_dot_v1_dot_mediation__pb2.ListTimeoutsResponse.FromString,
                 _registered_method=True)
 
 
@@ -526,6 +531,13 @@ class BookingServiceServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def ListTimeouts(self, request, context):
+        """The public request as it is (its page_size 0 is the default page): one page of the time-outs.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
 
 def add_BookingServiceServicer_to_server(servicer, server):
     rpc_method_handlers = {
@@ -546,13 +558,13 @@ def add_BookingServiceServicer_to_server(servicer, server):
             ),
             'ListRooms': grpc.unary_unary_rpc_method_handler(
                     servicer.ListRooms,
-                    request_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.ListRoomsRequest.FromString,
-                    response_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.ListRoomsResponse.SerializeToString,
+                    request_deserializer=rondo_dot_gateway_dot_v1_dot_scheduling__pb2.ListRoomsRequest.FromString,
+                    response_serializer=rondo_dot_gateway_dot_v1_dot_scheduling__pb2.ListRoomsResponse.SerializeToString,
             ),
             'ListClubs': grpc.unary_unary_rpc_method_handler(
                     servicer.ListClubs,
                     request_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.ListClubsRequest.FromString,
-                    response_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.ListClubsResponse.SerializeToString,
+                    response_serializer=rondo_dot_gateway_dot_v1_dot_scheduling__pb2.ListClubsResponse.SerializeToString,
             ),
             'OpenMatch': grpc.unary_unary_rpc_method_handler(
                     servicer.OpenMatch,
@@ -601,8 +613,8 @@ def add_BookingServiceServicer_to_server(servicer, server):
             ),
             'ListBookings': grpc.unary_unary_rpc_method_handler(
                     servicer.ListBookings,
-                    request_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.ListBookingsRequest.FromString,
-                    response_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.ListBookingsResponse.SerializeToString,
+                    request_deserializer=rondo_dot_gateway_dot_v1_dot_calendar__pb2.ListBookingsRequest.FromString,
+                    response_serializer=rondo_dot_gateway_dot_v1_dot_calendar__pb2.ListBookingsResponse.SerializeToString,
             ),
             'UpdateClub': grpc.unary_unary_rpc_method_handler(
                     servicer.UpdateClub,
@@ -677,12 +689,12 @@ def add_BookingServiceServicer_to_server(servicer, server):
             'RecordDueReminders': grpc.unary_unary_rpc_method_handler(
                     servicer.RecordDueReminders,
                     request_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.RecordDueRemindersRequest.FromString,
-                    response_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.ListRemindersResponse.SerializeToString,
+                    response_serializer=rondo_dot_gateway_dot_v1_dot_reminders__pb2.ListRemindersResponse.SerializeToString,
             ),
             'MarkRemindersPublished': grpc.unary_unary_rpc_method_handler(
                     servicer.MarkRemindersPublished,
                     request_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.MarkRemindersPublishedRequest.FromString,
-                    response_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.ListRemindersResponse.SerializeToString,
+                    response_serializer=rondo_dot_gateway_dot_v1_dot_reminders__pb2.ListRemindersResponse.SerializeToString,
             ),
             'AcknowledgeReminder': grpc.unary_unary_rpc_method_handler(
                     servicer.AcknowledgeReminder,
@@ -691,8 +703,8 @@ def add_BookingServiceServicer_to_server(servicer, server):
             ),
             'ListReminders': grpc.unary_unary_rpc_method_handler(
                     servicer.ListReminders,
-                    request_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.ListRemindersRequest.FromString,
-                    response_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.ListRemindersResponse.SerializeToString,
+                    request_deserializer=rondo_dot_gateway_dot_v1_dot_reminders__pb2.ListRemindersRequest.FromString,
+                    response_serializer=rondo_dot_gateway_dot_v1_dot_reminders__pb2.ListRemindersResponse.SerializeToString,
             ),
             'SetMediationCalendar': grpc.unary_unary_rpc_method_handler(
                     servicer.SetMediationCalendar,
@@ -731,8 +743,13 @@ def add_BookingServiceServicer_to_server(servicer, server):
             ),
             'ListMediations': grpc.unary_unary_rpc_method_handler(
                     servicer.ListMediations,
-                    request_deserializer=rondo_dot_booking_dot_v1_dot_booking__pb2.ListMediationsRequest.FromString,
+                    request_deserializer=rondo_dot_gateway_dot_v1_dot_mediation__pb2.ListMediationsRequest.FromString,
                     response_serializer=rondo_dot_booking_dot_v1_dot_booking__pb2.ListMediationsResponse.SerializeToString,
+            ),
+            'ListTimeouts': grpc.unary_unary_rpc_method_handler(
+                    servicer.ListTimeouts,
+                    request_deserializer=rondo_dot_gateway_dot_v1_dot_mediation__pb2.ListTimeoutsRequest.FromString,
+                    response_serializer=rondo_dot_gateway_dot_v1_dot_mediation__pb2.ListTimeoutsResponse.SerializeToString,
             ),
     }
     generic_handler = grpc.method_handlers_generic_handler(
@@ -841,8 +858,8 @@ class BookingService:
             request,
             target,
             '/rondo.booking.v1.BookingService/ListRooms',
-            rondo_dot_booking_dot_v1_dot_booking__pb2.ListRoomsRequest.SerializeToString,
-            rondo_dot_booking_dot_v1_dot_booking__pb2.ListRoomsResponse.FromString,
+            rondo_dot_gateway_dot_v1_dot_scheduling__pb2.ListRoomsRequest.SerializeToString,
+            rondo_dot_gateway_dot_v1_dot_scheduling__pb2.ListRoomsResponse.FromString,
             options,
             channel_credentials,
             insecure,
@@ -869,7 +886,7 @@ class BookingService:
             target,
             '/rondo.booking.v1.BookingService/ListClubs',
             rondo_dot_booking_dot_v1_dot_booking__pb2.ListClubsRequest.SerializeToString,
-            rondo_dot_booking_dot_v1_dot_booking__pb2.ListClubsResponse.FromString,
+            rondo_dot_gateway_dot_v1_dot_scheduling__pb2.ListClubsResponse.FromString,
             options,
             channel_credentials,
             insecure,
@@ -1138,8 +1155,8 @@ class BookingService:
             request,
             target,
             '/rondo.booking.v1.BookingService/ListBookings',
-            rondo_dot_booking_dot_v1_dot_booking__pb2.ListBookingsRequest.SerializeToString,
-            rondo_dot_booking_dot_v1_dot_booking__pb2.ListBookingsResponse.FromString,
+            rondo_dot_gateway_dot_v1_dot_calendar__pb2.ListBookingsRequest.SerializeToString,
+            rondo_dot_gateway_dot_v1_dot_calendar__pb2.ListBookingsResponse.FromString,
             options,
             channel_credentials,
             insecure,
@@ -1544,7 +1561,7 @@ class BookingService:
             target,
             '/rondo.booking.v1.BookingService/RecordDueReminders',
             rondo_dot_booking_dot_v1_dot_booking__pb2.RecordDueRemindersRequest.SerializeToString,
-            rondo_dot_booking_dot_v1_dot_booking__pb2.ListRemindersResponse.FromString,
+            rondo_dot_gateway_dot_v1_dot_reminders__pb2.ListRemindersResponse.FromString,
             options,
             channel_credentials,
             insecure,
@@ -1571,7 +1588,7 @@ class BookingService:
             target,
             '/rondo.booking.v1.BookingService/MarkRemindersPublished',
             rondo_dot_booking_dot_v1_dot_booking__pb2.MarkRemindersPublishedRequest.SerializeToString,
-            rondo_dot_booking_dot_v1_dot_booking__pb2.ListRemindersResponse.FromString,
+            rondo_dot_gateway_dot_v1_dot_reminders__pb2.ListRemindersResponse.FromString,
             options,
             channel_credentials,
             insecure,
@@ -1624,8 +1641,8 @@ class BookingService:
             request,
             target,
             '/rondo.booking.v1.BookingService/ListReminders',
-            rondo_dot_booking_dot_v1_dot_booking__pb2.ListRemindersRequest.SerializeToString,
-            rondo_dot_booking_dot_v1_dot_booking__pb2.ListRemindersResponse.FromString,
+            rondo_dot_gateway_dot_v1_dot_reminders__pb2.ListRemindersRequest.SerializeToString,
+            rondo_dot_gateway_dot_v1_dot_reminders__pb2.ListRemindersResponse.FromString,
             options,
             channel_credentials,
             insecure,
@@ -1840,8 +1857,35 @@ class BookingService:
             request,
             target,
             '/rondo.booking.v1.BookingService/ListMediations',
-            rondo_dot_booking_dot_v1_dot_booking__pb2.ListMediationsRequest.SerializeToString,
+            rondo_dot_gateway_dot_v1_dot_mediation__pb2.ListMediationsRequest.SerializeToString,
             rondo_dot_booking_dot_v1_dot_booking__pb2.ListMediationsResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def ListTimeouts(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/rondo.booking.v1.BookingService/ListTimeouts',
+            rondo_dot_gateway_dot_v1_dot_mediation__pb2.ListTimeoutsRequest.SerializeToString,
+            rondo_dot_gateway_dot_v1_dot_mediation__pb2.ListTimeoutsResponse.FromString,
             options,
             channel_credentials,
             insecure,

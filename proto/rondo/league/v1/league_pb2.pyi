@@ -28,34 +28,6 @@ class CreateCompetitionRequest(_message.Message):
     ruleset_overrides: str
     def __init__(self, name: _Optional[str] = ..., ruleset: _Optional[str] = ..., rounds: _Optional[int] = ..., table_size: _Optional[int] = ..., idempotency_key: _Optional[str] = ..., ruleset_overrides: _Optional[str] = ...) -> None: ...
 
-class ListCompetitionsRequest(_message.Message):
-    __slots__ = ("offset", "limit")
-    OFFSET_FIELD_NUMBER: _ClassVar[int]
-    LIMIT_FIELD_NUMBER: _ClassVar[int]
-    offset: int
-    limit: int
-    def __init__(self, offset: _Optional[int] = ..., limit: _Optional[int] = ...) -> None: ...
-
-class ListCompetitionsResponse(_message.Message):
-    __slots__ = ("competitions",)
-    COMPETITIONS_FIELD_NUMBER: _ClassVar[int]
-    competitions: _containers.RepeatedCompositeFieldContainer[_competitions_pb2.Competition]
-    def __init__(self, competitions: _Optional[_Iterable[_Union[_competitions_pb2.Competition, _Mapping]]] = ...) -> None: ...
-
-class ListPlayersRequest(_message.Message):
-    __slots__ = ("competition_id", "include_inactive")
-    COMPETITION_ID_FIELD_NUMBER: _ClassVar[int]
-    INCLUDE_INACTIVE_FIELD_NUMBER: _ClassVar[int]
-    competition_id: str
-    include_inactive: bool
-    def __init__(self, competition_id: _Optional[str] = ..., include_inactive: _Optional[bool] = ...) -> None: ...
-
-class ListPlayersResponse(_message.Message):
-    __slots__ = ("players",)
-    PLAYERS_FIELD_NUMBER: _ClassVar[int]
-    players: _containers.RepeatedCompositeFieldContainer[_competitions_pb2.Player]
-    def __init__(self, players: _Optional[_Iterable[_Union[_competitions_pb2.Player, _Mapping]]] = ...) -> None: ...
-
 class SaveDrawRequest(_message.Message):
     __slots__ = ("competition_id", "seed", "rounds", "objective", "lower_bound", "proven_optimal", "method", "replaces_draw_id", "played_rounds", "reason", "players_moved", "idempotency_key", "solver_request", "work_budget", "work_used", "reproducible")
     COMPETITION_ID_FIELD_NUMBER: _ClassVar[int]
@@ -91,18 +63,6 @@ class SaveDrawRequest(_message.Message):
     work_used: int
     reproducible: bool
     def __init__(self, competition_id: _Optional[str] = ..., seed: _Optional[int] = ..., rounds: _Optional[_Iterable[_Union[_common_pb2.Round, _Mapping]]] = ..., objective: _Optional[_Union[_draws_pb2.DrawObjective, _Mapping]] = ..., lower_bound: _Optional[_Union[_draws_pb2.DrawObjective, _Mapping]] = ..., proven_optimal: _Optional[bool] = ..., method: _Optional[str] = ..., replaces_draw_id: _Optional[str] = ..., played_rounds: _Optional[int] = ..., reason: _Optional[str] = ..., players_moved: _Optional[int] = ..., idempotency_key: _Optional[str] = ..., solver_request: _Optional[bytes] = ..., work_budget: _Optional[int] = ..., work_used: _Optional[int] = ..., reproducible: _Optional[bool] = ...) -> None: ...
-
-class ListDrawsRequest(_message.Message):
-    __slots__ = ("competition_id",)
-    COMPETITION_ID_FIELD_NUMBER: _ClassVar[int]
-    competition_id: str
-    def __init__(self, competition_id: _Optional[str] = ...) -> None: ...
-
-class ListDrawsResponse(_message.Message):
-    __slots__ = ("draws",)
-    DRAWS_FIELD_NUMBER: _ClassVar[int]
-    draws: _containers.RepeatedCompositeFieldContainer[_draws_pb2.Draw]
-    def __init__(self, draws: _Optional[_Iterable[_Union[_draws_pb2.Draw, _Mapping]]] = ...) -> None: ...
 
 class PrepareRedrawRequest(_message.Message):
     __slots__ = ("competition_id", "played_rounds", "reason", "options")
@@ -177,44 +137,36 @@ class PrepareDrawResponse(_message.Message):
     def __init__(self, request: _Optional[_Union[_solver_pb2.DrawTablesRequest, _Mapping]] = ..., player_names: _Optional[_Mapping[str, str]] = ...) -> None: ...
 
 class ListMatchHistoryRequest(_message.Message):
-    __slots__ = ("competition_id", "round", "table", "stage")
+    __slots__ = ("competition_id", "round", "table", "stage", "page_size", "page_token")
     COMPETITION_ID_FIELD_NUMBER: _ClassVar[int]
     ROUND_FIELD_NUMBER: _ClassVar[int]
     TABLE_FIELD_NUMBER: _ClassVar[int]
     STAGE_FIELD_NUMBER: _ClassVar[int]
+    PAGE_SIZE_FIELD_NUMBER: _ClassVar[int]
+    PAGE_TOKEN_FIELD_NUMBER: _ClassVar[int]
     competition_id: str
     round: int
     table: int
     stage: int
-    def __init__(self, competition_id: _Optional[str] = ..., round: _Optional[int] = ..., table: _Optional[int] = ..., stage: _Optional[int] = ...) -> None: ...
+    page_size: int
+    page_token: str
+    def __init__(self, competition_id: _Optional[str] = ..., round: _Optional[int] = ..., table: _Optional[int] = ..., stage: _Optional[int] = ..., page_size: _Optional[int] = ..., page_token: _Optional[str] = ...) -> None: ...
 
 class ListMatchHistoryResponse(_message.Message):
-    __slots__ = ("records",)
+    __slots__ = ("records", "next_page_token")
     RECORDS_FIELD_NUMBER: _ClassVar[int]
+    NEXT_PAGE_TOKEN_FIELD_NUMBER: _ClassVar[int]
     records: _containers.RepeatedCompositeFieldContainer[_results_pb2.ResultRecord]
-    def __init__(self, records: _Optional[_Iterable[_Union[_results_pb2.ResultRecord, _Mapping]]] = ...) -> None: ...
-
-class ListRulesetVersionsRequest(_message.Message):
-    __slots__ = ("competition_id",)
-    COMPETITION_ID_FIELD_NUMBER: _ClassVar[int]
-    competition_id: str
-    def __init__(self, competition_id: _Optional[str] = ...) -> None: ...
+    next_page_token: str
+    def __init__(self, records: _Optional[_Iterable[_Union[_results_pb2.ResultRecord, _Mapping]]] = ..., next_page_token: _Optional[str] = ...) -> None: ...
 
 class ListRulesetVersionsResponse(_message.Message):
-    __slots__ = ("versions",)
+    __slots__ = ("versions", "next_page_token")
     VERSIONS_FIELD_NUMBER: _ClassVar[int]
+    NEXT_PAGE_TOKEN_FIELD_NUMBER: _ClassVar[int]
     versions: _containers.RepeatedCompositeFieldContainer[_competitions_pb2.RulesetVersion]
-    def __init__(self, versions: _Optional[_Iterable[_Union[_competitions_pb2.RulesetVersion, _Mapping]]] = ...) -> None: ...
-
-class ListRulesetsRequest(_message.Message):
-    __slots__ = ()
-    def __init__(self) -> None: ...
-
-class ListRulesetsResponse(_message.Message):
-    __slots__ = ("rulesets",)
-    RULESETS_FIELD_NUMBER: _ClassVar[int]
-    rulesets: _containers.RepeatedCompositeFieldContainer[_competitions_pb2.Ruleset]
-    def __init__(self, rulesets: _Optional[_Iterable[_Union[_competitions_pb2.Ruleset, _Mapping]]] = ...) -> None: ...
+    next_page_token: str
+    def __init__(self, versions: _Optional[_Iterable[_Union[_competitions_pb2.RulesetVersion, _Mapping]]] = ..., next_page_token: _Optional[str] = ...) -> None: ...
 
 class StagePlan(_message.Message):
     __slots__ = ("competition_id", "number", "kind", "name", "groups", "rounds", "notes", "finished", "notes_ru")
@@ -272,12 +224,6 @@ class StageGame(_message.Message):
     second_player_id: str
     def __init__(self, first_player_id: _Optional[str] = ..., second_player_id: _Optional[str] = ...) -> None: ...
 
-class ListStagesRequest(_message.Message):
-    __slots__ = ("competition_id",)
-    COMPETITION_ID_FIELD_NUMBER: _ClassVar[int]
-    competition_id: str
-    def __init__(self, competition_id: _Optional[str] = ...) -> None: ...
-
 class GetRoundTablesRequest(_message.Message):
     __slots__ = ("competition_id", "stage", "round")
     COMPETITION_ID_FIELD_NUMBER: _ClassVar[int]
@@ -305,9 +251,3 @@ class RoundTables(_message.Message):
     games_per_match: int
     one_meeting: bool
     def __init__(self, tables: _Optional[_Iterable[_Union[RoundTable, _Mapping]]] = ..., games_per_match: _Optional[int] = ..., one_meeting: _Optional[bool] = ...) -> None: ...
-
-class ListStagesResponse(_message.Message):
-    __slots__ = ("stages",)
-    STAGES_FIELD_NUMBER: _ClassVar[int]
-    stages: _containers.RepeatedCompositeFieldContainer[_stages_pb2.Stage]
-    def __init__(self, stages: _Optional[_Iterable[_Union[_stages_pb2.Stage, _Mapping]]] = ...) -> None: ...

@@ -50,8 +50,8 @@ class LeagueServiceStub:
                 _registered_method=True)
         self.ListCompetitions = channel.unary_unary(
                 '/rondo.league.v1.LeagueService/ListCompetitions',
-                request_serializer=rondo_dot_league_dot_v1_dot_league__pb2.ListCompetitionsRequest.SerializeToString,
-                response_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.ListCompetitionsResponse.FromString,
+                request_serializer=rondo_dot_gateway_dot_v1_dot_competitions__pb2.ListCompetitionsRequest.SerializeToString,
+                response_deserializer=rondo_dot_gateway_dot_v1_dot_competitions__pb2.ListCompetitionsResponse.FromString,
                 _registered_method=True)
         self.RegisterPlayer = channel.unary_unary(
                 '/rondo.league.v1.LeagueService/RegisterPlayer',
@@ -65,8 +65,8 @@ class LeagueServiceStub:
                 _registered_method=True)
         self.ListPlayers = channel.unary_unary(
                 '/rondo.league.v1.LeagueService/ListPlayers',
-                request_serializer=rondo_dot_league_dot_v1_dot_league__pb2.ListPlayersRequest.SerializeToString,
-                response_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.ListPlayersResponse.FromString,
+                request_serializer=rondo_dot_gateway_dot_v1_dot_competitions__pb2.ListPlayersRequest.SerializeToString,
+                response_deserializer=rondo_dot_gateway_dot_v1_dot_competitions__pb2.ListPlayersResponse.FromString,
                 _registered_method=True)
         self.SaveDraw = channel.unary_unary(
                 '/rondo.league.v1.LeagueService/SaveDraw',
@@ -85,8 +85,8 @@ class LeagueServiceStub:
                 _registered_method=True)
         self.ListDraws = channel.unary_unary(
                 '/rondo.league.v1.LeagueService/ListDraws',
-                request_serializer=rondo_dot_league_dot_v1_dot_league__pb2.ListDrawsRequest.SerializeToString,
-                response_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.ListDrawsResponse.FromString,
+                request_serializer=rondo_dot_gateway_dot_v1_dot_draws__pb2.ListDrawsRequest.SerializeToString,
+                response_deserializer=rondo_dot_gateway_dot_v1_dot_draws__pb2.ListDrawsResponse.FromString,
                 _registered_method=True)
         self.PrepareRedraw = channel.unary_unary(
                 '/rondo.league.v1.LeagueService/PrepareRedraw',
@@ -155,8 +155,8 @@ class LeagueServiceStub:
                 _registered_method=True)
         self.ListStages = channel.unary_unary(
                 '/rondo.league.v1.LeagueService/ListStages',
-                request_serializer=rondo_dot_league_dot_v1_dot_league__pb2.ListStagesRequest.SerializeToString,
-                response_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.ListStagesResponse.FromString,
+                request_serializer=rondo_dot_gateway_dot_v1_dot_stages__pb2.ListStagesRequest.SerializeToString,
+                response_deserializer=rondo_dot_gateway_dot_v1_dot_stages__pb2.ListStagesResponse.FromString,
                 _registered_method=True)
         self.GetRoundTables = channel.unary_unary(
                 '/rondo.league.v1.LeagueService/GetRoundTables',
@@ -190,13 +190,13 @@ class LeagueServiceStub:
                 _registered_method=True)
         self.ListRulesetVersions = channel.unary_unary(
                 '/rondo.league.v1.LeagueService/ListRulesetVersions',
-                request_serializer=rondo_dot_league_dot_v1_dot_league__pb2.ListRulesetVersionsRequest.SerializeToString,
+                request_serializer=rondo_dot_gateway_dot_v1_dot_competitions__pb2.ListRulesetVersionsRequest.SerializeToString,
                 response_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.ListRulesetVersionsResponse.FromString,
                 _registered_method=True)
         self.ListRulesets = channel.unary_unary(
                 '/rondo.league.v1.LeagueService/ListRulesets',
-                request_serializer=rondo_dot_league_dot_v1_dot_league__pb2.ListRulesetsRequest.SerializeToString,
-                response_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.ListRulesetsResponse.FromString,
+                request_serializer=rondo_dot_gateway_dot_v1_dot_competitions__pb2.ListRulesetsRequest.SerializeToString,
+                response_deserializer=rondo_dot_gateway_dot_v1_dot_competitions__pb2.ListRulesetsResponse.FromString,
                 _registered_method=True)
         self.DecideTie = channel.unary_unary(
                 '/rondo.league.v1.LeagueService/DecideTie',
@@ -603,8 +603,8 @@ def add_LeagueServiceServicer_to_server(servicer, server):
             ),
             'ListCompetitions': grpc.unary_unary_rpc_method_handler(
                     servicer.ListCompetitions,
-                    request_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.ListCompetitionsRequest.FromString,
-                    response_serializer=rondo_dot_league_dot_v1_dot_league__pb2.ListCompetitionsResponse.SerializeToString,
+                    request_deserializer=rondo_dot_gateway_dot_v1_dot_competitions__pb2.ListCompetitionsRequest.FromString,
+                    response_serializer=rondo_dot_gateway_dot_v1_dot_competitions__pb2.ListCompetitionsResponse.SerializeToString,
             ),
             'RegisterPlayer': grpc.unary_unary_rpc_method_handler(
                     servicer.RegisterPlayer,
@@ -618,8 +618,8 @@ def add_LeagueServiceServicer_to_server(servicer, server):
             ),
             'ListPlayers': grpc.unary_unary_rpc_method_handler(
                     servicer.ListPlayers,
-                    request_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.ListPlayersRequest.FromString,
-                    response_serializer=rondo_dot_league_dot_v1_dot_league__pb2.ListPlayersResponse.SerializeToString,
+                    request_deserializer=rondo_dot_gateway_dot_v1_dot_competitions__pb2.ListPlayersRequest.FromString,
+                    response_serializer=rondo_dot_gateway_dot_v1_dot_competitions__pb2.ListPlayersResponse.SerializeToString,
             ),
             'SaveDraw': grpc.unary_unary_rpc_method_handler(
                     servicer.SaveDraw,
@@ -638,8 +638,8 @@ def add_LeagueServiceServicer_to_server(servicer, server):
             ),
             'ListDraws': grpc.unary_unary_rpc_method_handler(
                     servicer.ListDraws,
-                    request_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.ListDrawsRequest.FromString,
-                    response_serializer=rondo_dot_league_dot_v1_dot_league__pb2.ListDrawsResponse.SerializeToString,
+                    request_deserializer=rondo_dot_gateway_dot_v1_dot_draws__pb2.ListDrawsRequest.FromString,
+                    response_serializer=rondo_dot_gateway_dot_v1_dot_draws__pb2.ListDrawsResponse.SerializeToString,
             ),
             'PrepareRedraw': grpc.unary_unary_rpc_method_handler(
                     servicer.PrepareRedraw,
@@ -708,8 +708,8 @@ def add_LeagueServiceServicer_to_server(servicer, server):
             ),
             'ListStages': grpc.unary_unary_rpc_method_handler(
                     servicer.ListStages,
-                    request_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.ListStagesRequest.FromString,
-                    response_serializer=rondo_dot_league_dot_v1_dot_league__pb2.ListStagesResponse.SerializeToString,
+                    request_deserializer=rondo_dot_gateway_dot_v1_dot_stages__pb2.ListStagesRequest.FromString,
+                    response_serializer=rondo_dot_gateway_dot_v1_dot_stages__pb2.ListStagesResponse.SerializeToString,
             ),
             'GetRoundTables': grpc.unary_unary_rpc_method_handler(
                     servicer.GetRoundTables,
@@ -743,13 +743,13 @@ def add_LeagueServiceServicer_to_server(servicer, server):
             ),
             'ListRulesetVersions': grpc.unary_unary_rpc_method_handler(
                     servicer.ListRulesetVersions,
-                    request_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.ListRulesetVersionsRequest.FromString,
+                    request_deserializer=rondo_dot_gateway_dot_v1_dot_competitions__pb2.ListRulesetVersionsRequest.FromString,
                     response_serializer=rondo_dot_league_dot_v1_dot_league__pb2.ListRulesetVersionsResponse.SerializeToString,
             ),
             'ListRulesets': grpc.unary_unary_rpc_method_handler(
                     servicer.ListRulesets,
-                    request_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.ListRulesetsRequest.FromString,
-                    response_serializer=rondo_dot_league_dot_v1_dot_league__pb2.ListRulesetsResponse.SerializeToString,
+                    request_deserializer=rondo_dot_gateway_dot_v1_dot_competitions__pb2.ListRulesetsRequest.FromString,
+                    response_serializer=rondo_dot_gateway_dot_v1_dot_competitions__pb2.ListRulesetsResponse.SerializeToString,
             ),
             'DecideTie': grpc.unary_unary_rpc_method_handler(
                     servicer.DecideTie,
@@ -886,8 +886,8 @@ class LeagueService:
             request,
             target,
             '/rondo.league.v1.LeagueService/ListCompetitions',
-            rondo_dot_league_dot_v1_dot_league__pb2.ListCompetitionsRequest.SerializeToString,
-            rondo_dot_league_dot_v1_dot_league__pb2.ListCompetitionsResponse.FromString,
+            rondo_dot_gateway_dot_v1_dot_competitions__pb2.ListCompetitionsRequest.SerializeToString,
+            rondo_dot_gateway_dot_v1_dot_competitions__pb2.ListCompetitionsResponse.FromString,
             options,
             channel_credentials,
             insecure,
@@ -967,8 +967,8 @@ class LeagueService:
             request,
             target,
             '/rondo.league.v1.LeagueService/ListPlayers',
-            rondo_dot_league_dot_v1_dot_league__pb2.ListPlayersRequest.SerializeToString,
-            rondo_dot_league_dot_v1_dot_league__pb2.ListPlayersResponse.FromString,
+            rondo_dot_gateway_dot_v1_dot_competitions__pb2.ListPlayersRequest.SerializeToString,
+            rondo_dot_gateway_dot_v1_dot_competitions__pb2.ListPlayersResponse.FromString,
             options,
             channel_credentials,
             insecure,
@@ -1075,8 +1075,8 @@ class LeagueService:
             request,
             target,
             '/rondo.league.v1.LeagueService/ListDraws',
-            rondo_dot_league_dot_v1_dot_league__pb2.ListDrawsRequest.SerializeToString,
-            rondo_dot_league_dot_v1_dot_league__pb2.ListDrawsResponse.FromString,
+            rondo_dot_gateway_dot_v1_dot_draws__pb2.ListDrawsRequest.SerializeToString,
+            rondo_dot_gateway_dot_v1_dot_draws__pb2.ListDrawsResponse.FromString,
             options,
             channel_credentials,
             insecure,
@@ -1453,8 +1453,8 @@ class LeagueService:
             request,
             target,
             '/rondo.league.v1.LeagueService/ListStages',
-            rondo_dot_league_dot_v1_dot_league__pb2.ListStagesRequest.SerializeToString,
-            rondo_dot_league_dot_v1_dot_league__pb2.ListStagesResponse.FromString,
+            rondo_dot_gateway_dot_v1_dot_stages__pb2.ListStagesRequest.SerializeToString,
+            rondo_dot_gateway_dot_v1_dot_stages__pb2.ListStagesResponse.FromString,
             options,
             channel_credentials,
             insecure,
@@ -1642,7 +1642,7 @@ class LeagueService:
             request,
             target,
             '/rondo.league.v1.LeagueService/ListRulesetVersions',
-            rondo_dot_league_dot_v1_dot_league__pb2.ListRulesetVersionsRequest.SerializeToString,
+            rondo_dot_gateway_dot_v1_dot_competitions__pb2.ListRulesetVersionsRequest.SerializeToString,
             rondo_dot_league_dot_v1_dot_league__pb2.ListRulesetVersionsResponse.FromString,
             options,
             channel_credentials,
@@ -1669,8 +1669,8 @@ class LeagueService:
             request,
             target,
             '/rondo.league.v1.LeagueService/ListRulesets',
-            rondo_dot_league_dot_v1_dot_league__pb2.ListRulesetsRequest.SerializeToString,
-            rondo_dot_league_dot_v1_dot_league__pb2.ListRulesetsResponse.FromString,
+            rondo_dot_gateway_dot_v1_dot_competitions__pb2.ListRulesetsRequest.SerializeToString,
+            rondo_dot_gateway_dot_v1_dot_competitions__pb2.ListRulesetsResponse.FromString,
             options,
             channel_credentials,
             insecure,
