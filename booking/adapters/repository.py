@@ -165,19 +165,30 @@ class BookingRepository(IdempotencyRecords):
         """``lock``: hold the match's row until the transaction ends (PostgreSQL ``FOR UPDATE``; SQLite's
         writes are serialized already): every write that changes the match's meetings takes it first, so
         they run one after another (docs/rules.md ``schedule.booking.match-serialized``)."""
-        query = select(MatchRow).where(MatchRow.match_key == match_key)
-        row = self.session.exec(query.with_for_update() if lock else query).first()
-        return None if row is None else self._match(row)
+        query = (
+            select(MatchRow, MatchPlayerRow.player_id)
+            .join(MatchPlayerRow, col(MatchPlayerRow.match_id) == col(MatchRow.id), isouter=True)
+            .where(MatchRow.match_key == match_key)
+            .order_by(col(MatchPlayerRow.seat))
+        )  # one query, the players with their match (every booking call starts here)
+        rows = self.session.exec(query.with_for_update(of=MatchRow) if lock else query).all()
+        if not rows:
+            return None
+        return self._match(rows[0][0], tuple(player_id for _, player_id in rows if player_id is not None))
 
-    def _match(self, row: MatchRow) -> Match:
-        players = self.session.exec(
-            select(MatchPlayerRow).where(MatchPlayerRow.match_id == row.id).order_by(col(MatchPlayerRow.seat))
-        ).all()
+    def _match(self, row: MatchRow, player_ids: tuple[str, ...] | None = None) -> Match:
+        """``player_ids``: the match's players by seat when already read, else read here."""
+        if player_ids is None:
+            player_ids = tuple(
+                self.session.exec(
+                    select(MatchPlayerRow.player_id).where(MatchPlayerRow.match_id == row.id).order_by(col(MatchPlayerRow.seat))
+                ).all()
+            )
         return Match(
             id=row.id,
             key=row.match_key,
             club_id=row.club_id,
-            player_ids=tuple(p.player_id for p in players),
+            player_ids=player_ids,
             window=Interval(_utc(row.window_start), _utc(row.window_end)),
             min_minutes=row.min_minutes,
             games=row.games,
@@ -258,8 +269,9 @@ class BookingRepository(IdempotencyRecords):
             raise MeetingRefused(_invariant(error)) from error
 
     def meetings(self, match_id: str) -> list[Meeting]:
+        columns = MeetingRow.__table__.columns  # type: ignore[attr-defined]  # no ORM objects: a match gathers many proposals
         rows = self.session.exec(
-            select(MeetingRow).where(MeetingRow.match_id == match_id).order_by(col(MeetingRow.starts_at))
+            select(*columns).where(MeetingRow.match_id == match_id).order_by(col(MeetingRow.starts_at))
         ).all()
         return [self._meeting(r) for r in rows]
 
@@ -279,7 +291,8 @@ class BookingRepository(IdempotencyRecords):
         return self._meeting(row) if row else None
 
     @staticmethod
-    def _meeting(row: MeetingRow) -> Meeting:
+    def _meeting(row: Any) -> Meeting:
+        """From a ``MeetingRow`` or a result row of its columns (the same attribute names)."""
         return Meeting(
             id=row.id,
             match_id=row.match_id,
