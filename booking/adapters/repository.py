@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import func, or_
+from sqlalchemy import and_, func, or_
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, col, select
 
@@ -213,29 +213,38 @@ class BookingRepository(IdempotencyRecords):
             )
 
     def availabilities(self, match_id: str) -> dict[str, Availability]:
-        """Every player's latest answer (players who never answered are missing)."""
-        latest = dict(
-            self.session.exec(
-                select(AvailabilityRow.player_id, func.max(AvailabilityRow.version))
-                .where(AvailabilityRow.match_id == match_id)
-                .group_by(col(AvailabilityRow.player_id))
-            ).all()
+        """Every player's latest answer (players who never answered are missing), in one query that reads
+        the latest version's intervals only (a match keeps every answer ever given)."""
+        answers = AvailabilityRow
+        intervals = AvailabilityIntervalRow
+        latest = (
+            select(answers.player_id, func.max(answers.version).label("version"))
+            .where(answers.match_id == match_id)
+            .group_by(col(answers.player_id))
+            .subquery()
         )
-        slots: dict[str, list[Interval]] = {p: [] for p in latest}
         rows = self.session.exec(
-            select(
-                AvailabilityIntervalRow.player_id,
-                AvailabilityIntervalRow.version,
-                AvailabilityIntervalRow.starts_at,
-                AvailabilityIntervalRow.ends_at,
+            select(latest.c.player_id, latest.c.version, intervals.starts_at, intervals.ends_at)
+            .select_from(latest)
+            .join(
+                intervals,
+                and_(
+                    col(intervals.match_id) == match_id,
+                    col(intervals.player_id) == latest.c.player_id,
+                    col(intervals.version) == latest.c.version,
+                ),
+                isouter=True,  # an answer of no interval still counts
             )
-            .where(AvailabilityIntervalRow.match_id == match_id)
-            .order_by(col(AvailabilityIntervalRow.player_id), col(AvailabilityIntervalRow.position))
+            .order_by(latest.c.player_id, col(intervals.position))
         ).all()
+        versions: dict[str, int] = {}
+        slots: dict[str, list[Interval]] = {}
         for player_id, version, starts_at, ends_at in rows:
-            if latest.get(player_id) == version:
-                slots[player_id].append(Interval(_utc(starts_at), _utc(ends_at)))
-        return {p: Availability(p, v, tuple(slots[p])) for p, v in latest.items()}
+            versions[player_id] = version
+            found = slots.setdefault(player_id, [])
+            if starts_at is not None:
+                found.append(Interval(_utc(starts_at), _utc(ends_at)))
+        return {p: Availability(p, v, tuple(slots[p])) for p, v in versions.items()}
 
     # --- meetings and confirmations ---
     def add_meeting(self, meeting: Meeting, at: datetime) -> None:
