@@ -32,6 +32,8 @@ from sqlalchemy.pool import NullPool
 log = logging.getLogger(__name__)
 
 SQLITE_BEGIN_OPTION = "rondo_sqlite_begin"
+SQLITE_BUSY_TIMEOUT_INFO = "rondo_sqlite_busy_timeout_ms"
+"""The key, in a pooled SQLite connection's ``info``, of the ``busy_timeout`` it has now."""
 _SQLITE_BEGIN_MODES = ("DEFERRED", "IMMEDIATE", "EXCLUSIVE")
 _alembic_lock = threading.Lock()
 _last_failure: weakref.WeakKeyDictionary[Engine, str] = weakref.WeakKeyDictionary()
@@ -136,7 +138,7 @@ def private_database_file(database: Path) -> None:
 
 def _setup_sqlite(engine: Engine, busy_timeout_ms: int) -> None:
     @event.listens_for(engine, "connect")
-    def _on_connect(dbapi_connection, _record) -> None:
+    def _on_connect(dbapi_connection, record) -> None:
         dbapi_connection.isolation_level = None  # pysqlite must not emit BEGIN itself
         cursor = dbapi_connection.cursor()
         try:
@@ -149,6 +151,7 @@ def _setup_sqlite(engine: Engine, busy_timeout_ms: int) -> None:
             cursor.execute("PRAGMA foreign_keys = ON")
         finally:
             cursor.close()
+        record.info[SQLITE_BUSY_TIMEOUT_INFO] = int(busy_timeout_ms)
 
     @event.listens_for(engine, "begin")
     def _on_begin(connection) -> None:
