@@ -36,7 +36,14 @@ downstream) against a gRPC health ``Check`` (no token), and a player's call the 
 token check against one refused at once for having no token (``bench.gateway_auth.refused_round_trips``).
 
     .venv/bin/python -m bench.gateway_load [--database sqlite|postgres|both] [--clients 32] [--players 96]
-        [--seconds 20] [--json PATH]
+        [--seconds 20] [--json PATH] [--baseline COMMIT [--rounds 3]]
+
+Side by side (``--baseline COMMIT``): COMMIT's tree is exported (``git archive``) and ITS `rondo up` runs
+from there (``PYTHONPATH`` and the working directory set to the tree; this interpreter and its packages,
+so COMMIT must need the same dependencies) beside this checkout's, each on its own fresh databases and set
+up alike; the two are loaded in alternation (baseline, current, baseline, current, ... ``--rounds`` turns
+of ``--seconds`` each, the judges' work carried from turn to turn) and both reports are printed, then the
+ratio of this checkout to the baseline: throughput, p50 and p99 per RPC.
 """
 
 from __future__ import annotations
@@ -46,6 +53,8 @@ import contextlib
 import json
 import os
 import random
+import subprocess
+import sys
 import tempfile
 import threading
 import time
@@ -92,6 +101,7 @@ ROUND_TRIP_LABELS = {
     "refused, no token": "CreateCompetition without a token: UNAUTHENTICATED",
 }
 DEFAULT_PG = "postgresql://postgres@127.0.0.1:5432/postgres"
+REPOSITORY = Path(__file__).resolve().parents[1]
 
 
 def _ts(at: datetime) -> Timestamp:
@@ -121,13 +131,30 @@ def _stub(channel: grpc.Channel, token: str) -> gateway_pb2_grpc.GatewayServiceS
     return gateway_pb2_grpc.GatewayServiceStub(with_bearer(channel, token))
 
 
-def set_up(address: str, env: dict[str, str], players: int, judges: int) -> Season:
-    """The competition, the club, round 1 opened, the accounts (docstring of the module)."""
-    from rondo_app.admin import create_organizer
-    from rondo_runtime.capacity import channel_options
-    from rondo_runtime.config import Settings
+def organizer_password(env: dict[str, str], tree: Path | None = None) -> str:
+    """``rondo admin create-organizer``'s work on the databases ``env`` names: in this process, or, for
+    another checkout's ``tree``, by that tree's own command (its migrations, not this tree's)."""
+    if tree is None:
+        from rondo_app.admin import create_organizer
+        from rondo_runtime.config import Settings
 
-    password = create_organizer("Load organizer", Settings.from_env({**os.environ, **env})).password
+        return create_organizer("Load organizer", Settings.from_env({**os.environ, **env})).password
+    made = subprocess.run(
+        [sys.executable, "-m", "rondo_app.cli", "admin", "create-organizer", "Load organizer", "--json"],
+        env={**os.environ, **env, "PYTHONPATH": str(tree)},
+        cwd=tree,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    return str(json.loads(made.stdout.strip().splitlines()[-1])["password"])
+
+
+def set_up(address: str, env: dict[str, str], players: int, judges: int, tree: Path | None = None) -> Season:
+    """The competition, the club, round 1 opened, the accounts (docstring of the module)."""
+    from rondo_runtime.capacity import channel_options
+
+    password = organizer_password(env, tree)
     with grpc.insecure_channel(address, options=channel_options()) as channel:
         anonymous = gateway_pb2_grpc.GatewayServiceStub(channel)
 
@@ -373,8 +400,9 @@ class JudgeClient:
             tally.call("GetStandings", lambda: self.stub.GetStandings(standings, timeout=TIMEOUT))
 
 
-def run_load(season: Season, clients: int, seconds: float, seed: int = 1) -> tuple[Tally, float]:
-    """``clients`` threads for ``seconds``; the merged tally and the wall time from the common start."""
+def run_load(season: Season, clients: int, seconds: float, seed: int = 1, results: Results | None = None) -> tuple[Tally, float]:
+    """``clients`` threads for ``seconds``; the merged tally and the wall time from the common start.
+    ``results``: the judges' work carried over from an earlier load on the same season."""
     from rondo_runtime.capacity import channel_options
 
     judges = len(season.judge_tokens)
@@ -383,7 +411,7 @@ def run_load(season: Season, clients: int, seconds: float, seed: int = 1) -> tup
     start = threading.Barrier(clients + 1)
     stop = threading.Event()
     tallies = [Tally() for _ in range(clients)]
-    results = Results(season.hanchans)
+    results = results or Results(season.hanchans)
 
     def client(k: int) -> None:
         # round_robin: a target listing several gateways (bench.cluster_load) spreads each client's calls
@@ -480,8 +508,11 @@ def rpc_figures(tally: Tally, rpc: str, elapsed: float) -> dict[str, Any]:
     }
 
 
-def bench(kind: str, args: argparse.Namespace) -> dict[str, Any]:
-    """One database: setup, the load, the round trips; the report as JSON-ready data."""
+@contextlib.contextmanager
+def serve(kind: str, args: argparse.Namespace, tree: Path | None = None) -> Iterator[tuple[Season, float]]:
+    """`rondo up` on fresh databases of ``kind``, set up (module docstring): this checkout's, or the one in
+    ``tree`` (started there, ``PYTHONPATH`` naming it; same interpreter and packages). Yields the season
+    and the setup's seconds."""
     from rondo_app.demo import rondo_process
     from rondo_runtime.process import free_port
 
@@ -496,15 +527,18 @@ def bench(kind: str, args: argparse.Namespace) -> dict[str, Any]:
             "RONDO_CALENDAR_PORT": "-1",
             "RONDO_REMINDER_INTERVAL_SECONDS": "0",
             "RONDO_LOG_LEVEL": "ERROR",
+            "RONDO_WEB_PORT": "-1",  # no web app: nothing of it is loaded, and two servers never meet on its port
         }
+        if tree is not None:
+            env["PYTHONPATH"] = str(tree)
         began = time.perf_counter()
-        with rondo_process(["up"], env, address):
-            season = set_up(address, env, args.players, args.judges)
-            setup_s = time.perf_counter() - began
-            print(f"== {kind}: setup {setup_s:.1f} s; load {args.clients} clients for {args.seconds:g} s ...", flush=True)
-            tally, elapsed = run_load(season, args.clients, args.seconds)
-            load_average = round(os.getloadavg()[0], 1)  # the machine's, over the last minute: how shared it was
-            trips = round_trips(season, args.round_trips)
+        with rondo_process(["up"], env, address, cwd=None if tree is None else str(tree)):
+            season = set_up(address, env, args.players, args.judges, tree)
+            yield season, time.perf_counter() - began
+
+
+def report(kind: str, args: argparse.Namespace, tally: Tally, elapsed: float, setup_s: float, **more: Any) -> dict[str, Any]:
+    """A load's figures as JSON-ready data (``more``: extra keys, e.g. the round trips)."""
     rpcs = {rpc: rpc_figures(tally, rpc, elapsed) for rpc in RPCS}
     total = sum(r["count"] for r in rpcs.values())
     return {
@@ -517,10 +551,79 @@ def bench(kind: str, args: argparse.Namespace) -> dict[str, Any]:
         "calls": total,
         "per_second": round(total / elapsed, 1),
         "meetings_booked": len(tally.booked),
-        "load_average": load_average,
+        "load_average": round(os.getloadavg()[0], 1),  # the machine's, over the last minute: how shared it was
         "rpcs": rpcs,
-        "round_trips_ms": {name: dict(zip(("p50", "p99"), map(_ms, p50_p99(s)), strict=True)) for name, s in trips.items()},
+        **more,
     }
+
+
+def bench(kind: str, args: argparse.Namespace) -> dict[str, Any]:
+    """One database: setup, the load, the round trips; the report as JSON-ready data."""
+    with serve(kind, args) as (season, setup_s):
+        print(f"== {kind}: setup {setup_s:.1f} s; load {args.clients} clients for {args.seconds:g} s ...", flush=True)
+        tally, elapsed = run_load(season, args.clients, args.seconds)
+        trips = round_trips(season, args.round_trips)
+    return report(
+        kind,
+        args,
+        tally,
+        elapsed,
+        setup_s,
+        round_trips_ms={name: dict(zip(("p50", "p99"), map(_ms, p50_p99(s)), strict=True)) for name, s in trips.items()},
+    )
+
+
+@contextlib.contextmanager
+def exported(commit: str, repository: Path = REPOSITORY) -> Iterator[Path]:
+    """The tree of ``commit`` (any name git knows) in a temporary directory (``git archive``: no
+    worktree, nothing left in the repository), removed afterwards. A name git does not know raises
+    ``ValueError``."""
+    resolved = subprocess.run(
+        ["git", "-C", str(repository), "rev-parse", "--verify", "--quiet", f"{commit}^{{commit}}"],
+        capture_output=True,
+        text=True,
+    )
+    if resolved.returncode:
+        raise ValueError(f"--baseline {commit!r}: not a commit of {repository}")
+    with tempfile.TemporaryDirectory(prefix=f"rondo-baseline-{commit[:12]}-") as tmp:
+        archive = subprocess.run(
+            ["git", "-C", str(repository), "archive", "--format=tar", resolved.stdout.strip()], capture_output=True, check=True
+        )
+        subprocess.run(["tar", "-x", "-C", tmp], input=archive.stdout, check=True)
+        yield Path(tmp)
+
+
+def side_by_side(kind: str, args: argparse.Namespace) -> dict[str, dict[str, Any]]:
+    """The baseline commit's `rondo up` and this checkout's, both up at once on their own fresh databases,
+    each set up alike, then loaded in alternation (baseline, current, baseline, ...: ``--rounds`` turns
+    of ``--seconds`` each) so a busy machine weighs on both alike; a report for each."""
+    with contextlib.ExitStack() as stack:
+        tree = stack.enter_context(exported(args.baseline))
+        targets = {"baseline": stack.enter_context(serve(kind, args, tree)), "current": stack.enter_context(serve(kind, args))}
+        tallies = {name: Tally() for name in targets}
+        elapsed = dict.fromkeys(targets, 0.0)
+        results = {name: Results(season.hanchans) for name, (season, _) in targets.items()}
+        for turn in range(args.rounds):
+            for name, (season, _) in targets.items():
+                print(
+                    f"== {kind}: turn {turn + 1}/{args.rounds}, {name}: {args.clients} clients for {args.seconds:g} s", flush=True
+                )
+                tally, took = run_load(season, args.clients, args.seconds, seed=turn + 1, results=results[name])
+                tallies[name].merge(tally)
+                elapsed[name] += took
+    return {name: report(kind, args, tallies[name], elapsed[name], setup_s) for name, (_, setup_s) in targets.items()}
+
+
+def ratio_lines(label: str, before: dict[str, Any], after: dict[str, Any]) -> list[str]:
+    """``after`` against ``before``: throughput, and p50/p99 per RPC (ratios of times: below 1 is faster)."""
+    lines = [f"== {label}", f"  throughput {after['per_second'] / before['per_second']:.2f}x"]
+    for rpc in RPCS:
+        a, b = before["rpcs"][rpc], after["rpcs"][rpc]
+        ratio = (
+            f"p50 {b['p50_ms'] / a['p50_ms']:.2f}x  p99 {b['p99_ms'] / a['p99_ms']:.2f}x" if a["p50_ms"] and a["p99_ms"] else "-"
+        )
+        lines.append(f"  {rpc:<16} {ratio}")
+    return lines
 
 
 def token_check(calls: int) -> dict[str, float]:
@@ -548,7 +651,9 @@ def report_lines(report: dict[str, Any], token: dict[str, float]) -> list[str]:
         lines.append(
             f"  {rpc:<16} {r['count']:>7} {r['per_second']:>8.1f} {r['p50_ms']:>8.2f} {r['p99_ms']:>8.2f} {share:>10}  {codes}"
         )
-    trips = report["round_trips_ms"]
+    trips = report.get("round_trips_ms")
+    if not trips:
+        return lines
     lines.append("  single round trips after the load (idle server):")
     for name, label in ROUND_TRIP_LABELS.items():
         lines.append(f"    {label:<62} p50 {trips[name]['p50']:7.3f} ms  p99 {trips[name]['p99']:7.3f} ms")
@@ -571,6 +676,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--token-checks", type=int, default=TOKEN_CHECKS, help="in-process token checks of the common case")
     parser.add_argument("--pg-url", default=DEFAULT_PG, help="the PostgreSQL server the databases are made on")
     parser.add_argument("--json", type=Path, help="also write the reports to this file")
+    parser.add_argument(
+        "--baseline",
+        metavar="COMMIT",
+        help="also run COMMIT's `rondo up` (exported with git archive, same interpreter and packages) and load it "
+        "and this checkout's in alternation, --rounds turns of --seconds each; print both and the ratio",
+    )
+    parser.add_argument("--rounds", type=int, default=3, help="with --baseline: turns each (default: %(default)s)")
     args = parser.parse_args(argv)
     if args.players < 8 or args.players % 4:
         parser.error("--players must be a multiple of 4, at least 8")
@@ -585,23 +697,25 @@ def main(argv: list[str] | None = None) -> int:
         flush=True,
     )
     kinds = ("sqlite", "postgres") if args.database == "both" else (args.database,)
-    reports = {}
+    reports: dict[str, Any] = {}
     for kind in kinds:
+        if args.baseline:
+            pair = side_by_side(kind, args)
+            reports[kind] = pair["current"]
+            reports[f"{kind} baseline"] = pair["baseline"]
+            for name, figures in pair.items():
+                print(f"== {kind}, {name} ({args.baseline if name == 'baseline' else 'this checkout'}):", flush=True)
+                for line in report_lines(figures, token):
+                    print(line, flush=True)
+            for line in ratio_lines(f"{kind}: this checkout / {args.baseline}", pair["baseline"], pair["current"]):
+                print(line, flush=True)
+            continue
         reports[kind] = bench(kind, args)
         for line in report_lines(reports[kind], token):
             print(line, flush=True)
-    if len(reports) == 2:
-        sqlite, pg = reports["sqlite"], reports["postgres"]
-        print("== PostgreSQL / SQLite", flush=True)
-        print(f"  throughput {pg['per_second'] / sqlite['per_second']:.2f}x", flush=True)
-        for rpc in RPCS:
-            a, b = sqlite["rpcs"][rpc], pg["rpcs"][rpc]
-            ratio = (
-                f"p50 {b['p50_ms'] / a['p50_ms']:.2f}x  p99 {b['p99_ms'] / a['p99_ms']:.2f}x"
-                if a["p50_ms"] and a["p99_ms"]
-                else "-"
-            )
-            print(f"  {rpc:<16} {ratio}", flush=True)
+    if set(kinds) == {"sqlite", "postgres"}:
+        for line in ratio_lines("PostgreSQL / SQLite", reports["sqlite"], reports["postgres"]):
+            print(line, flush=True)
     if args.json:
         args.json.write_text(json.dumps({"token_check_us": token, "reports": reports}, indent=2) + "\n")
     return 0

@@ -79,10 +79,13 @@ RULESETS = {
 }
 
 
-def rondo_process(args: list[str], env: dict[str, str], address: str, services: Iterable[str] = GRPC_SERVICES):
-    """`rondo <args>` (e.g. ``["up"]``, ``["serve", "league"]``) in its own process, once ``services``
+def rondo_process(
+    args: list[str], env: dict[str, str], address: str, services: Iterable[str] = GRPC_SERVICES, cwd: str | None = None
+):
+    """`rondo <args>` (e.g. ``["up"]``, ``["serve", "league"]``) in its own process (started in ``cwd``
+    when given: another checkout's tree, with ``PYTHONPATH`` naming it in ``env``), once ``services``
     answer SERVING at ``address``; stopped with SIGTERM on exit."""
-    return server_process(["-m", "rondo_app.cli", *args], env, address, services)
+    return server_process(["-m", "rondo_app.cli", *args], env, address, services, cwd)
 
 
 def player_name(i: int) -> str:

@@ -70,12 +70,12 @@ def wait_serving(
 
 @contextmanager
 def server_process(
-    command: list[str], env: dict[str, str], address: str, services: Iterable[str] = OVERALL
+    command: list[str], env: dict[str, str], address: str, services: Iterable[str] = OVERALL, cwd: str | None = None
 ) -> Iterator[subprocess.Popen]:
     """``python <command>`` (e.g. ``["-m", "booking"]``) in its own process, with ``env`` on top of this
-    process's environment; yields once ``services`` are SERVING at ``address``; stopped with SIGTERM on
-    exit (its exit code is kept)."""
-    process = subprocess.Popen([sys.executable, *command], env={**os.environ, **env})
+    process's environment (and in ``cwd`` when given); yields once ``services`` are SERVING at ``address``;
+    stopped with SIGTERM on exit (its exit code is kept)."""
+    process = subprocess.Popen([sys.executable, *command], env={**os.environ, **env}, cwd=cwd)
     try:
         wait_serving(address, services, process=process)
         yield process

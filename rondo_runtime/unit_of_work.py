@@ -19,14 +19,14 @@ import random
 import time
 import weakref
 from collections.abc import Callable
-from typing import TypeVar
+from typing import Any, TypeVar
 
-from sqlalchemy import Engine
+from sqlalchemy import Connection, Engine
 from sqlalchemy.exc import DBAPIError, IntegrityError, InterfaceError, OperationalError
 from sqlmodel import Session
 
 from rondo_runtime._method_handlers import remaining_seconds
-from rondo_runtime.db import SQLITE_BEGIN_OPTION
+from rondo_runtime.db import SQLITE_BEGIN_OPTION, SQLITE_BUSY_TIMEOUT_INFO
 from rondo_runtime.errors import Unavailable
 
 T = TypeVar("T")
@@ -127,15 +127,28 @@ def _write_once(engine: Engine, work: Callable[[Session], T], seconds_left: floa
         raw = connection.connection.dbapi_connection
         assert raw is not None  # None only once the connection is invalidated; this one was just checked out
         wait_ms = max(1, min(DEFAULT_SQLITE_BUSY_TIMEOUT_MS, int(seconds_left * 1000)))
-        raw.execute(f"PRAGMA busy_timeout = {wait_ms}")
+        _set_busy_timeout(
+            connection, raw, wait_ms
+        )  # a statement only when it changes: rarely, once a connection's is the default
         try:
             with Session(bind=connection, expire_on_commit=False) as session, session.begin():
                 return work(session)
         finally:
             try:
-                raw.execute(f"PRAGMA busy_timeout = {DEFAULT_SQLITE_BUSY_TIMEOUT_MS}")
+                _set_busy_timeout(connection, raw, DEFAULT_SQLITE_BUSY_TIMEOUT_MS)
             except Exception:  # noqa: BLE001 - a broken connection is discarded by the pool anyway
                 pass
+
+
+def _set_busy_timeout(connection: Connection, raw: Any, ms: int) -> None:
+    """SQLite's ``busy_timeout`` of this pooled connection, set unless it is ``ms`` already (the value
+    is remembered in the connection's ``info``, from ``rondo_runtime.db``'s connect hook on)."""
+    info = connection.connection.info
+    if info.get(SQLITE_BUSY_TIMEOUT_INFO) == ms:
+        return
+    info.pop(SQLITE_BUSY_TIMEOUT_INFO, None)  # unknown until the statement succeeds
+    raw.execute(f"PRAGMA busy_timeout = {ms}")
+    info[SQLITE_BUSY_TIMEOUT_INFO] = ms
 
 
 def read(engine: Engine, work: Callable[[Session], T]) -> T:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import func, or_
+from sqlalchemy import and_, func, or_
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, col, select
 
@@ -173,19 +173,30 @@ class BookingRepository(IdempotencyRecords):
         """``lock``: hold the match's row until the transaction ends (PostgreSQL ``FOR UPDATE``; SQLite's
         writes are serialized already): every write that changes the match's meetings takes it first, so
         they run one after another (docs/rules.md ``schedule.booking.match-serialized``)."""
-        query = select(MatchRow).where(MatchRow.match_key == match_key)
-        row = self.session.exec(query.with_for_update() if lock else query).first()
-        return None if row is None else self._match(row)
+        query = (
+            select(MatchRow, MatchPlayerRow.player_id)
+            .join(MatchPlayerRow, col(MatchPlayerRow.match_id) == col(MatchRow.id), isouter=True)
+            .where(MatchRow.match_key == match_key)
+            .order_by(col(MatchPlayerRow.seat))
+        )  # one query, the players with their match (every booking call starts here)
+        rows = self.session.exec(query.with_for_update(of=MatchRow) if lock else query).all()
+        if not rows:
+            return None
+        return self._match(rows[0][0], tuple(player_id for _, player_id in rows if player_id is not None))
 
-    def _match(self, row: MatchRow) -> Match:
-        players = self.session.exec(
-            select(MatchPlayerRow).where(MatchPlayerRow.match_id == row.id).order_by(col(MatchPlayerRow.seat))
-        ).all()
+    def _match(self, row: MatchRow, player_ids: tuple[str, ...] | None = None) -> Match:
+        """``player_ids``: the match's players by seat when already read, else read here."""
+        if player_ids is None:
+            player_ids = tuple(
+                self.session.exec(
+                    select(MatchPlayerRow.player_id).where(MatchPlayerRow.match_id == row.id).order_by(col(MatchPlayerRow.seat))
+                ).all()
+            )
         return Match(
             id=row.id,
             key=row.match_key,
             club_id=row.club_id,
-            player_ids=tuple(p.player_id for p in players),
+            player_ids=player_ids,
             window=Interval(_utc(row.window_start), _utc(row.window_end)),
             min_minutes=row.min_minutes,
             games=row.games,
@@ -210,29 +221,38 @@ class BookingRepository(IdempotencyRecords):
             )
 
     def availabilities(self, match_id: str) -> dict[str, Availability]:
-        """Every player's latest answer (players who never answered are missing)."""
-        latest = dict(
-            self.session.exec(
-                select(AvailabilityRow.player_id, func.max(AvailabilityRow.version))
-                .where(AvailabilityRow.match_id == match_id)
-                .group_by(col(AvailabilityRow.player_id))
-            ).all()
+        """Every player's latest answer (players who never answered are missing), in one query that reads
+        the latest version's intervals only (a match keeps every answer ever given)."""
+        answers = AvailabilityRow
+        intervals = AvailabilityIntervalRow
+        latest = (
+            select(answers.player_id, func.max(answers.version).label("version"))
+            .where(answers.match_id == match_id)
+            .group_by(col(answers.player_id))
+            .subquery()
         )
-        slots: dict[str, list[Interval]] = {p: [] for p in latest}
         rows = self.session.exec(
-            select(
-                AvailabilityIntervalRow.player_id,
-                AvailabilityIntervalRow.version,
-                AvailabilityIntervalRow.starts_at,
-                AvailabilityIntervalRow.ends_at,
+            select(latest.c.player_id, latest.c.version, intervals.starts_at, intervals.ends_at)
+            .select_from(latest)
+            .join(
+                intervals,
+                and_(
+                    col(intervals.match_id) == match_id,
+                    col(intervals.player_id) == latest.c.player_id,
+                    col(intervals.version) == latest.c.version,
+                ),
+                isouter=True,  # an answer of no interval still counts
             )
-            .where(AvailabilityIntervalRow.match_id == match_id)
-            .order_by(col(AvailabilityIntervalRow.player_id), col(AvailabilityIntervalRow.position))
+            .order_by(latest.c.player_id, col(intervals.position))
         ).all()
+        versions: dict[str, int] = {}
+        slots: dict[str, list[Interval]] = {}
         for player_id, version, starts_at, ends_at in rows:
-            if latest.get(player_id) == version:
-                slots[player_id].append(Interval(_utc(starts_at), _utc(ends_at)))
-        return {p: Availability(p, v, tuple(slots[p])) for p, v in latest.items()}
+            versions[player_id] = version
+            found = slots.setdefault(player_id, [])
+            if starts_at is not None:
+                found.append(Interval(_utc(starts_at), _utc(ends_at)))
+        return {p: Availability(p, v, tuple(slots[p])) for p, v in versions.items()}
 
     # --- meetings and confirmations ---
     def add_meeting(self, meeting: Meeting, at: datetime) -> None:
@@ -266,8 +286,9 @@ class BookingRepository(IdempotencyRecords):
             raise MeetingRefused(_invariant(error)) from error
 
     def meetings(self, match_id: str) -> list[Meeting]:
+        columns = MeetingRow.__table__.columns  # type: ignore[attr-defined]  # no ORM objects: a match gathers many proposals
         rows = self.session.exec(
-            select(MeetingRow).where(MeetingRow.match_id == match_id).order_by(col(MeetingRow.starts_at))
+            select(*columns).where(MeetingRow.match_id == match_id).order_by(col(MeetingRow.starts_at))
         ).all()
         return [self._meeting(r) for r in rows]
 
@@ -287,7 +308,8 @@ class BookingRepository(IdempotencyRecords):
         return self._meeting(row) if row else None
 
     @staticmethod
-    def _meeting(row: MeetingRow) -> Meeting:
+    def _meeting(row: Any) -> Meeting:
+        """From a ``MeetingRow`` or a result row of its columns (the same attribute names)."""
         return Meeting(
             id=row.id,
             match_id=row.match_id,

@@ -8,7 +8,7 @@ import json
 
 import pytest
 
-from bench.gateway_load import EXPECTED_NEVER, RPCS, main
+from bench.gateway_load import EXPECTED_NEVER, RPCS, exported, main, ratio_lines
 
 pytestmark = pytest.mark.integration
 
@@ -31,3 +31,23 @@ def test_a_short_load_reports_every_rpc_and_the_token_checks_share(database, tmp
     assert report["calls"] == sum(f["count"] for f in report["rpcs"].values())
     assert "the guard's token check in this process" in printed and "token %p50" in printed
     assert {"WhoAmI", "Check", "refused, token checked", "refused, no token"} <= set(report["round_trips_ms"])
+
+
+def test_the_baseline_is_a_commits_tree_exported_and_removed_afterwards():
+    """``--baseline``'s export: the named commit's files (the tree its `rondo up` runs from), gone once
+    the benchmark is over; a name git does not know is refused with the name."""
+    with exported("HEAD") as tree:
+        assert (tree / "rondo_app" / "cli.py").is_file() and (tree / "bench" / "gateway_load.py").is_file()
+        assert not (tree / ".git").exists()
+    assert not tree.exists()
+    with pytest.raises(ValueError, match="no-such-commit"), exported("no-such-commit"):
+        pass
+
+
+def test_the_ratio_lines_compare_this_checkout_with_the_baseline():
+    def figures(per_second, p50, p99):
+        return {"per_second": per_second, "rpcs": {rpc: {"p50_ms": p50, "p99_ms": p99} for rpc in RPCS}}
+
+    lines = ratio_lines("sqlite: this checkout / base", figures(100.0, 10.0, 40.0), figures(250.0, 5.0, 10.0))
+    assert lines[1] == "  throughput 2.50x"
+    assert all(f"  {rpc} " in line and "p50 0.50x  p99 0.25x" in line for rpc, line in zip(RPCS, lines[2:], strict=True))
