@@ -428,6 +428,8 @@ def draw_burst(target: str, setup: SeasonSetup, seconds: float) -> list[dict[str
     solver searched (``wall_time_seconds``) and waited (the difference)."""
     from rondo_runtime.capacity import channel_options
 
+    if not setup.draw_competitions:
+        return []
     start = threading.Barrier(len(setup.draw_competitions))
 
     def one(cid: str) -> dict[str, Any]:
@@ -452,8 +454,6 @@ def draw_burst(target: str, setup: SeasonSetup, seconds: float) -> list[dict[str
                 "wait_seconds": round(took - solved, 3),
             }
 
-    if not setup.draw_competitions:
-        return []
     with ThreadPoolExecutor(len(setup.draw_competitions)) as pool:
         return list(pool.map(one, setup.draw_competitions))
 
@@ -461,20 +461,26 @@ def draw_burst(target: str, setup: SeasonSetup, seconds: float) -> list[dict[str
 # ---------------------------------------------------------------------------------------- faults
 class Faults:
     """Kills the first replica of each service of ``services`` in turn as the round passes
-    FAULT_POINTS, starting it again at once on its port; then, with ``restart_postgres``, runs that
-    command. What it did and when, and each replica's CPU before it died."""
+    FAULT_POINTS, and starts it again on its port at once (beside the round: the next kill does not wait
+    for it); then, with ``restart_postgres``, runs that command. What it did and when."""
 
     def __init__(self, cluster: Replicas, progress: Progress, services: list[str], restart_postgres: str | None, cpu: CpuMeter):
-        self.cluster, self.progress, self.services, self.restart_postgres, self.cpu = (
-            cluster,
-            progress,
-            services,
-            restart_postgres,
-            cpu,
-        )
+        self.cluster, self.progress, self.services = cluster, progress, services
+        self.restart_postgres, self.cpu = restart_postgres, cpu
         self.events: list[dict[str, Any]] = []
         self.began = time.perf_counter()
         self.thread = threading.Thread(target=self._run, daemon=True)
+        self.restarts: list[threading.Thread] = []
+
+    def _event(self, what: str, down: float) -> dict[str, Any]:
+        event = {"what": what, "at_seconds": round(down - self.began, 1), "matches_done": self.progress.done}
+        self.events.append(event)
+        return event
+
+    def _restart(self, name: str, down: float, event: dict[str, Any]) -> None:
+        self.cluster.start(name)
+        self.cpu.begin(name)
+        event["back_after_seconds"] = round(time.perf_counter() - down, 1)
 
     def _run(self) -> None:
         plan: list[tuple[float, str]] = list(zip(FAULT_POINTS, self.services, strict=False))
@@ -484,25 +490,19 @@ class Faults:
             if not self.progress.wait_for(point):
                 self.events.append({"what": what, "skipped": "the round ended first"})
                 continue
-            at = time.perf_counter() - self.began
             down = time.perf_counter()
             if what == "postgres":
                 assert self.restart_postgres is not None
+                event = self._event("restarted PostgreSQL", down)
                 subprocess.run(shlex.split(self.restart_postgres), check=True, capture_output=True)
-                name = "postgres"
-            else:
-                name = f"{what}-1"
-                self.cpu.settle(name)
-                self.cluster.restart(name)
-                self.cpu.begin(name)
-            self.events.append(
-                {
-                    "what": f"killed {name}" if name != "postgres" else "restarted PostgreSQL",
-                    "at_seconds": round(at, 1),
-                    "back_after_seconds": round(time.perf_counter() - down, 1),
-                    "matches_done": self.progress.done,
-                }
-            )
+                event["back_after_seconds"] = round(time.perf_counter() - down, 1)
+                continue
+            name = f"{what}-1"
+            self.cpu.settle(name)
+            self.cluster.kill(name)
+            restart = threading.Thread(target=self._restart, args=(name, down, self._event(f"killed {name}", down)), daemon=True)
+            restart.start()
+            self.restarts.append(restart)
 
     def __enter__(self) -> Faults:
         self.thread.start()
@@ -510,6 +510,8 @@ class Faults:
 
     def __exit__(self, *exc: object) -> None:
         self.thread.join()
+        for restart in self.restarts:
+            restart.join()
 
 
 class CpuMeter:
