@@ -27,7 +27,7 @@ outcome, the time it waited (the call's time less the solver's own ``wall_time_s
 each solver replica solved (its ``rondo_solver_solves_total``, scraped).
 
 ``--faults``: mid-round (at 20 %, 40 %, 60 %, 80 % of the matches done), SIGKILL the first replica of
-each named service in turn (gateway, league, booking, solver by default) and start it again on the
+each named service in turn (every service of the registry by default) and start it again on the
 same port and database; ``--restart-postgres CMD`` also runs ``CMD`` (a shell command restarting the
 PostgreSQL server, e.g. ``pg_ctl -D DIR restart -m fast``) at 90 %: never in the test suite, whose
 tests share the server. At the end, whatever the faults: every acknowledged booking (a confirmation
@@ -86,6 +86,7 @@ from rondo.gateway.v1 import (
     results_pb2,
     scheduling_pb2,
 )
+from rondo_app.registry import SERVICES
 
 RPCS = ("SetAvailability", "GetMatchCard", "ProposeMeeting", "ConfirmMeeting", "RecordHanchan", "GetStandings")
 RETRIED = frozenset({"UNAVAILABLE", "DEADLINE_EXCEEDED"})
@@ -97,7 +98,7 @@ MIN_MINUTES = 90
 SETUP_THREADS = 4
 FAULT_POINTS = (0.2, 0.4, 0.6, 0.8)
 POSTGRES_POINT = 0.9
-FAULT_SERVICES = ("gateway", "league", "booking", "solver")
+FAULT_SERVICES = tuple(s.name for s in SERVICES)  # every service, in the registry's order
 BENCH_BY = "season benchmark"
 
 
