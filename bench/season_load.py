@@ -472,6 +472,8 @@ class Faults:
         self.began = time.perf_counter()
         self.thread = threading.Thread(target=self._run, daemon=True)
         self.restarts: list[threading.Thread] = []
+        #: the solver replicas' rondo_solver_solves_total at the start, less what a killed one had solved
+        self.solved_before: dict[str, float] = {}
 
     def _event(self, what: str, down: float) -> dict[str, Any]:
         event = {"what": what, "at_seconds": round(down - self.began, 1), "matches_done": self.progress.done}
@@ -500,6 +502,8 @@ class Faults:
                 continue
             name = f"{what}-1"
             self.cpu.settle(name)
+            if name in self.solved_before:  # its counter starts again from 0: keep what it solved so far
+                self.solved_before[name] -= solves(self.cluster.metrics_ports[name])
             self.cluster.kill(name)
             restart = threading.Thread(target=self._restart, args=(name, down, self._event(f"killed {name}", down)), daemon=True)
             restart.start()
@@ -600,11 +604,12 @@ def measure(args: argparse.Namespace) -> dict[str, Any]:
         burst_thread = threading.Thread(target=lambda: burst.extend(draw_burst(target, setup, args.draw_seconds)), daemon=True)
         cpu.begin()
         began = time.perf_counter()
-        with (
-            Faults(cluster, progress, args.faults, args.restart_postgres, cpu)
-            if args.faults or args.restart_postgres
-            else contextlib.nullcontext() as faults
-        ):
+        faults = (
+            Faults(cluster, progress, args.faults, args.restart_postgres, cpu) if args.faults or args.restart_postgres else None
+        )
+        if faults is not None:
+            faults.solved_before = solved_before  # the same dict: a kill moves its solves into it
+        with faults if faults is not None else contextlib.nullcontext():
             burst_thread.start()
             play_round(target, setup, args.clients, outcomes, progress)
             burst_thread.join()
