@@ -121,6 +121,8 @@ class Outcomes:
     records: dict[tuple[str, int], dict[int, str]] = field(default_factory=dict)
     """(competition, table) -> hanchan number -> the record id answered"""
     unbooked: list[str] = field(default_factory=list)
+    after_retry: dict[str, str] = field(default_factory=dict)
+    """"RPC CODE" -> the first such error's details, for errors answered to a retry (say why)"""
     lock: threading.Lock = field(default_factory=threading.Lock)
 
 
@@ -132,13 +134,31 @@ def call(outcomes: Outcomes, rpc: str, fn: Callable[[], Any], tally: Tally | Non
     give_up = time.monotonic() + RETRY_FOR_SECONDS
     pause = 0.05
     while True:
-        answer, code = tally.attempt(rpc, fn)
+        answer, code, details = _attempt(tally, rpc, fn)
         if code not in RETRIED or time.monotonic() > give_up:
+            if code != "OK" and pause > 0.05:  # an error answered to a retry: keep why
+                with outcomes.lock:
+                    outcomes.after_retry.setdefault(f"{rpc} {code}", details)
             return answer, code
         with outcomes.lock:
             outcomes.retries[rpc] += 1
         time.sleep(pause)  # a client's back-off before its retry
         pause = min(1.0, pause * 2)
+
+
+def _attempt(tally: Tally, rpc: str, fn: Callable[[], Any]) -> tuple[Any, str, str]:
+    """One attempt counted in ``tally``: answer, status code name and the error's details ("" if OK)."""
+    details: list[str] = []
+
+    def remembered() -> Any:
+        try:
+            return fn()
+        except grpc.RpcError as error:
+            details.append(str(error.details()))
+            raise
+
+    answer, code = tally.attempt(rpc, remembered)
+    return answer, code, details[0] if details else ""
 
 
 # ------------------------------------------------------------------------------------------ setup
@@ -635,6 +655,7 @@ def measure(args: argparse.Namespace) -> dict[str, Any]:
         "matches_unbooked": len(outcomes.unbooked),
         "records_stored": sum(len(r) for r in outcomes.records.values()),
         "retries": dict(outcomes.retries),
+        "after_retry": dict(outcomes.after_retry),
         "checks": checked,
         "load_average": load_average,
         "cpu_seconds": {k: round(v, 2) for k, v in sorted(cpu.spent.items())},
@@ -671,6 +692,8 @@ def report_lines(report: dict[str, Any]) -> list[str]:
     for event in report["faults"]:
         lines.append(f"  fault: {event}")
     lines.append(f"  retries (same request, same key): {report['retries'] or 'none'}")
+    for what, details in report["after_retry"].items():
+        lines.append(f"  answered to a retry: {what}: {details}")
     lines.append(f"  acknowledged and checked: {report['checks']}")
     lines.append(
         "  CPU seconds (with children) during the round: " + ", ".join(f"{k} {v:g}" for k, v in report["cpu_seconds"].items())
