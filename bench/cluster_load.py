@@ -34,6 +34,8 @@ import functools
 import json
 import os
 import secrets
+import signal
+import subprocess
 import tempfile
 import threading
 import time
@@ -108,28 +110,122 @@ def embedded(data_dir: Path, pg_url: str) -> Iterator[Topology]:
             yield Topology("embedded", f"127.0.0.1:{port}", env, {"rondo-up": process})
 
 
+def kill_process_tree(process: subprocess.Popen) -> None:
+    """SIGKILL a server process and its children (the solver's workers), by their pids: no clean-up of
+    any kind, as a node lost or an OOM kill does it."""
+    import psutil
+
+    children = psutil.Process(process.pid).children(recursive=True)
+    os.kill(process.pid, signal.SIGKILL)
+    process.wait(30)
+    for child in children:
+        with contextlib.suppress(psutil.Error):
+            child.kill()
+
+
+def tree_cpu_seconds(pid: int) -> float:
+    """User + system CPU seconds of a process and its live children so far (the solver's workers)."""
+    import psutil
+
+    try:
+        parent = psutil.Process(pid)
+        processes = [parent, *parent.children(recursive=True)]
+    except psutil.Error:
+        return 0.0
+    total = 0.0
+    for p in processes:
+        with contextlib.suppress(psutil.Error):
+            times = p.cpu_times()
+            total += times.user + times.system
+    return total
+
+
+class Replicas:
+    """``n`` processes of every service (`rondo serve X`) on fresh PostgreSQL databases, each internal
+    address a list of ``n``; any replica can be killed (SIGKILL) and started again on its port and
+    database. ``extra_env``: settings for every process; ``per_service_env``: for one service's."""
+
+    def __init__(
+        self,
+        n: int,
+        data_dir: Path,
+        pg_url: str,
+        extra_env: dict[str, str] | None = None,
+        per_service_env: dict[str, dict[str, str]] | None = None,
+    ):
+        from rondo_app.registry import SERVICES
+        from rondo_runtime.process import free_port
+
+        self.n, self.data_dir, self.pg_url = n, data_dir, pg_url
+        self.ports = {s.name: [free_port() for _ in range(n)] for s in SERVICES}
+        self.addresses = {
+            f"RONDO_{name.upper()}_ADDR": "ipv4:" + ",".join(f"127.0.0.1:{p}" for p in service_ports)
+            for name, service_ports in self.ports.items()
+        }
+        self.extra_env = dict(extra_env or {})
+        self.per_service_env = {k: dict(v) for k, v in (per_service_env or {}).items()}
+        self.metrics_ports: dict[str, int] = {}
+        self.stack = contextlib.ExitStack()
+        self._running: dict[str, contextlib.AbstractContextManager[subprocess.Popen]] = {}
+        self.topology = Topology(f"replicas-{n}", self.addresses["RONDO_GATEWAY_ADDR"], {})
+
+    def __enter__(self) -> Replicas:
+        from rondo_app.registry import SERVICES
+
+        try:
+            urls = self.stack.enter_context(fresh_databases(self.pg_url, f"cluster_{self.n}"))
+            self.topology.env.update({**_base_env(self.data_dir), **urls, **self.addresses, **self.extra_env})
+            self.stack.callback(self._stop_all)
+            for s in SERVICES:  # the gateways last: they dial the others when they start
+                for i in range(1, self.n + 1):
+                    self.start(f"{s.name}-{i}")
+        except BaseException:
+            self.stack.close()
+            raise
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.stack.close()
+
+    def _split(self, name: str) -> tuple[str, int]:
+        service_name, _, i = name.rpartition("-")
+        return service_name, int(i)
+
+    def start(self, name: str) -> subprocess.Popen:
+        """Start replica ``name`` (``league-2``) on its own port (again, after a kill)."""
+        from rondo_app.demo import rondo_process
+        from rondo_app.registry import service
+
+        service_name, i = self._split(name)
+        port = self.ports[service_name][i - 1]
+        env = {**self.topology.env, **self.per_service_env.get(service_name, {}), "RONDO_PORT": str(port)}
+        if name in self.metrics_ports:
+            env["RONDO_METRICS_PORT"] = str(self.metrics_ports[name])
+        context = rondo_process(["serve", service_name], env, f"127.0.0.1:{port}", (service(service_name).grpc_service,))
+        process = context.__enter__()
+        self._running[name] = context
+        self.topology.processes[name] = process
+        return process
+
+    def kill(self, name: str) -> None:
+        """SIGKILL replica ``name`` and its children."""
+        kill_process_tree(self.topology.processes[name])
+        self._running.pop(name).__exit__(None, None, None)  # already dead: nothing left to stop
+
+    def restart(self, name: str) -> None:
+        self.kill(name)
+        self.start(name)
+
+    def _stop_all(self) -> None:
+        for name in reversed(list(self._running)):
+            self._running.pop(name).__exit__(None, None, None)
+
+
 @contextlib.contextmanager
 def replicas(n: int, data_dir: Path, pg_url: str) -> Iterator[Topology]:
     """``n`` processes of every service (`rondo serve X`), each internal address a list of ``n``."""
-    from rondo_app.demo import rondo_process
-    from rondo_app.registry import SERVICES
-    from rondo_runtime.process import free_port
-
-    ports = {s.name: [free_port() for _ in range(n)] for s in SERVICES}
-    addresses = {
-        f"RONDO_{name.upper()}_ADDR": "ipv4:" + ",".join(f"127.0.0.1:{p}" for p in service_ports)
-        for name, service_ports in ports.items()
-    }
-    with fresh_databases(pg_url, f"cluster_{n}") as urls, contextlib.ExitStack() as stack:
-        env = {**_base_env(data_dir), **urls, **addresses}
-        topology = Topology(f"replicas-{n}", addresses["RONDO_GATEWAY_ADDR"], env)
-        for s in SERVICES:  # the gateways last: they dial the others when they start
-            for i, port in enumerate(ports[s.name], start=1):
-                process = stack.enter_context(
-                    rondo_process(["serve", s.name], {**env, "RONDO_PORT": str(port)}, f"127.0.0.1:{port}", (s.grpc_service,))
-                )
-                topology.processes[f"{s.name}-{i}"] = process
-        yield topology
+    with Replicas(n, data_dir, pg_url) as running:
+        yield running.topology
 
 
 class Draws:

@@ -244,6 +244,10 @@ class Tally:
     """meetings a confirmation answered BOOKED"""
 
     def call(self, rpc: str, fn: Callable[[], Any]) -> Any:
+        return self.attempt(rpc, fn)[0]
+
+    def attempt(self, rpc: str, fn: Callable[[], Any]) -> tuple[Any, str]:
+        """``fn()`` once, timed and counted: its answer (None on an error) and status code name."""
         start = time.perf_counter()
         try:
             answer, code = fn(), "OK"
@@ -251,7 +255,7 @@ class Tally:
             answer, code = None, error.code().name
         self.seconds.setdefault(rpc, []).append(time.perf_counter() - start)
         self.codes.setdefault(rpc, Counter())[code] += 1
-        return answer
+        return answer, code
 
     def merge(self, other: Tally) -> None:
         for rpc, seconds in other.seconds.items():

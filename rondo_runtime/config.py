@@ -24,6 +24,13 @@ variable, and the process exits 2; docs/operating/configuration.md is generated 
     On SIGTERM: how long in-flight calls (and ``rondo up``'s children) may finish.
 ``RONDO_DOWNSTREAM_TIMEOUT_SECONDS``
     The gateway's deadline for a call to an internal service.
+``RONDO_MAX_CONNECTION_AGE_SECONDS``
+    How long a client's connection to any Rondo gRPC server may live (gRPC adds +/-10 % jitter); then the
+    server sends GOAWAY and the client reconnects, re-resolving DNS: its ``round_robin`` then reaches
+    replicas started since (a scale-up). ``0`` = connections live for ever.
+``RONDO_MAX_CONNECTION_AGE_GRACE_SECONDS``
+    How long the calls in flight on an aged connection may still finish before it is closed (covers a
+    draw's whole search time).
 ``RONDO_<SERVICE>_DATABASE_URL``
     A service's database (``RONDO_LEAGUE_DATABASE_URL``, ...); default a SQLite file
     ``<RONDO_DATA_DIR>/<service>.db``; ``postgresql://...`` for PostgreSQL.
@@ -90,6 +97,10 @@ class Settings:
     log_level: str = "INFO"
     grace_seconds: float = 10.0
     downstream_timeout_seconds: float = 30.0
+    # every gRPC server's grpc.max_connection_age_ms / grpc.max_connection_age_grace_ms: connections are
+    # closed (GOAWAY) after this age, so clients re-resolve DNS and reach new replicas; 0 = never
+    max_connection_age_seconds: float = 300.0
+    max_connection_age_grace_seconds: float = 60.0
     # the solver's process pool: workers (0 = one per CPU), draws waiting beyond them before
     # RESOURCE_EXHAUSTED, and each worker's address-space cap in MiB (0 = no cap)
     solver_workers: int = 0
@@ -180,6 +191,18 @@ class Settings:
                 defaults.downstream_timeout_seconds,
                 0.0,
                 exclusive_min=True,
+            ),
+            max_connection_age_seconds=_float(
+                get("RONDO_MAX_CONNECTION_AGE_SECONDS"),
+                "RONDO_MAX_CONNECTION_AGE_SECONDS",
+                defaults.max_connection_age_seconds,
+                0.0,
+            ),
+            max_connection_age_grace_seconds=_float(
+                get("RONDO_MAX_CONNECTION_AGE_GRACE_SECONDS"),
+                "RONDO_MAX_CONNECTION_AGE_GRACE_SECONDS",
+                defaults.max_connection_age_grace_seconds,
+                0.0,
             ),
             solver_workers=_int(get("RONDO_SOLVER_WORKERS"), "RONDO_SOLVER_WORKERS", defaults.solver_workers, 0, 256),
             solver_queue=_int(get("RONDO_SOLVER_QUEUE"), "RONDO_SOLVER_QUEUE", defaults.solver_queue, 0, 10_000),

@@ -12,8 +12,9 @@ Only the gateway is reachable from outside. Every other service is *internal* (`
 Every server gets: the metrics and error-mapping interceptors, ``grpc.health.v1`` (per service name and
 overall ``""``; NOT_SERVING until that service's readiness check passes, re-checked every second; in
 embedded mode both servers answer for every service of the process), reflection only with
-``RONDO_REFLECTION`` (each server lists its own services), one Prometheus ``/metrics`` HTTP port, JSON
-logs and graceful shutdown on SIGTERM/SIGINT.
+``RONDO_REFLECTION`` (each server lists its own services), a maximum connection age
+(``RONDO_MAX_CONNECTION_AGE_SECONDS``: clients reconnect and re-resolve, reaching new replicas), one
+Prometheus ``/metrics`` HTTP port, JSON logs and graceful shutdown on SIGTERM/SIGINT.
 """
 
 from __future__ import annotations
@@ -263,8 +264,21 @@ def _new_server(settings: Settings, *, internal: bool, max_request_bytes: int = 
         # so_reuseport 0: a second process on the same port must fail, not share it; message sizes
         # (rondo_runtime.capacity): answers as large as the largest draw, requests as large as the
         # server's services need (the public port: small)
-        options=[("grpc.so_reuseport", 0), *server_options(max_request_bytes)],
+        options=[("grpc.so_reuseport", 0), *server_options(max_request_bytes), *connection_age_options(settings)],
     )
+
+
+def connection_age_options(settings: Settings) -> list[tuple[str, int]]:
+    """``grpc.max_connection_age_ms`` and its grace from the settings (none when the age is 0): an aged
+    connection gets GOAWAY, its calls in flight finish within the grace, and the client reconnects,
+    resolving its target again, so a ``round_robin`` channel over a headless Service's DNS name reaches
+    the replicas started since it first connected (a Kubernetes HPA scale-up)."""
+    if not settings.max_connection_age_seconds:
+        return []
+    return [
+        ("grpc.max_connection_age_ms", max(1, round(settings.max_connection_age_seconds * 1000))),
+        ("grpc.max_connection_age_grace_ms", round(settings.max_connection_age_grace_seconds * 1000)),
+    ]
 
 
 def _listen(server: aio.Server, host: str, port: int) -> int:

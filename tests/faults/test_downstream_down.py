@@ -22,9 +22,7 @@ same database and port.
 from __future__ import annotations
 
 import contextlib
-import os
 import secrets
-import signal
 import subprocess
 from concurrent.futures import Future, ThreadPoolExecutor
 from datetime import UTC, datetime, timedelta
@@ -34,6 +32,7 @@ import grpc
 import pytest
 from google.protobuf.timestamp_pb2 import Timestamp
 
+from bench.cluster_load import kill_process_tree
 from rondo.gateway.v1 import (
     calendar_pb2,
     common_pb2,
@@ -96,15 +95,7 @@ class Cluster:
 
     def kill(self, name: str) -> None:
         """SIGKILL the service's process and its children (the solver's workers), by their pids."""
-        import psutil
-
-        process = self.processes.pop(name)
-        children = psutil.Process(process.pid).children(recursive=True)
-        os.kill(process.pid, signal.SIGKILL)
-        process.wait(30)
-        for child in children:
-            with contextlib.suppress(psutil.Error):
-                child.kill()
+        kill_process_tree(self.processes.pop(name))
 
     def restart(self, name: str, **env: str) -> None:
         if name in self.processes:

@@ -102,6 +102,20 @@ def test_identity_settings_are_read_with_defaults_and_the_signing_key_is_never_s
         assert value not in str(error.value) or variable != "RONDO_TOKEN_SECRET"
 
 
+def test_connection_age_is_read_with_defaults_and_zero_turns_it_off():
+    from rondo_runtime.server import connection_age_options
+
+    defaults = Settings.from_env({})
+    assert (defaults.max_connection_age_seconds, defaults.max_connection_age_grace_seconds) == (300.0, 60.0)
+    assert connection_age_options(defaults) == [
+        ("grpc.max_connection_age_ms", 300_000),
+        ("grpc.max_connection_age_grace_ms", 60_000),
+    ]
+    settings = Settings.from_env({"RONDO_MAX_CONNECTION_AGE_SECONDS": "0.25", "RONDO_MAX_CONNECTION_AGE_GRACE_SECONDS": "2"})
+    assert connection_age_options(settings) == [("grpc.max_connection_age_ms", 250), ("grpc.max_connection_age_grace_ms", 2000)]
+    assert connection_age_options(Settings.from_env({"RONDO_MAX_CONNECTION_AGE_SECONDS": "0"})) == []
+
+
 def test_metrics_port_zero_means_pick_a_free_port():
     assert Settings.from_env({"RONDO_METRICS_PORT": "0"}).metrics_port == 0
 
@@ -125,6 +139,8 @@ def test_calendar_port_defaults_to_8080_and_minus_one_disables_it():
         ("RONDO_DOWNSTREAM_TIMEOUT_SECONDS", "0", "RONDO_DOWNSTREAM_TIMEOUT_SECONDS must be greater than 0"),
         ("RONDO_DOWNSTREAM_TIMEOUT_SECONDS", "nan", "RONDO_DOWNSTREAM_TIMEOUT_SECONDS"),
         ("RONDO_LOG_LEVEL", "loud", "RONDO_LOG_LEVEL must be one of"),
+        ("RONDO_MAX_CONNECTION_AGE_SECONDS", "-1", "RONDO_MAX_CONNECTION_AGE_SECONDS must be at least 0"),
+        ("RONDO_MAX_CONNECTION_AGE_GRACE_SECONDS", "later", "RONDO_MAX_CONNECTION_AGE_GRACE_SECONDS must be a number"),
     ],
 )
 def test_bad_values_name_the_variable(variable, value, complaint):
