@@ -54,8 +54,7 @@ def sit_out_count_problem(n: int, k: int, requested: int) -> str | None:
     count = sit_out_count(n, k, requested)
     if n - count < k or (n - count) % k != 0:
         return (
-            f"{count} sitting out of {n} players leaves {n - count} playing: it must be a positive multiple of the "
-            f"table size {k}"
+            f"{count} sitting out of {n} players leaves {n - count} playing: it must be a positive multiple of the table size {k}"
         )
     return None
 
@@ -95,9 +94,7 @@ def sit_out_problems(players: Sequence[PlayerId], sit_outs: Sequence[Sequence[Pl
                 f"while others sat out {min(counts.values())}"
             )
     if counts and max(counts.values()) - min(counts.values()) > 1:
-        problems.append(
-            f"draw.sit-out.fair-counts: sit-out counts range from {min(counts.values())} to {max(counts.values())}"
-        )
+        problems.append(f"draw.sit-out.fair-counts: sit-out counts range from {min(counts.values())} to {max(counts.values())}")
     return problems
 
 
@@ -274,7 +271,9 @@ def _moves_for(state: _State, r: int, a: PlayerId, rng: random.Random, sample: i
             sitter, player = (a, b) if state.where[r][a] == BYE else (b, a)
             # the one who comes to sit out gives back a sit-out of another round where the sitter plays
             back = [
-                r2 for r2 in range(len(state.where)) if r2 != r and state.where[r2][player] == BYE and state.where[r2][sitter] != BYE
+                r2
+                for r2 in range(len(state.where))
+                if r2 != r and state.where[r2][player] == BYE and state.where[r2][sitter] != BYE
             ]
             if back:
                 swaps += ((back[0], player, sitter),)
@@ -353,7 +352,9 @@ def solve_sit_out_draw(problem: DrawProblem, count: int, work_budget: int, deadl
     draw, sit_outs = best
     notes = [f"sit-outs: {count} a round; tabu search over tables and sit-outs, {iteration} iterations"]
     if wall_cut:
-        notes.append("the time limit (the wall-clock safety cut) stopped the search before its work budget: this draw cannot be re-run")
+        notes.append(
+            "the time limit (the wall-clock safety cut) stopped the search before its work budget: this draw cannot be re-run"
+        )
     if best_score[0] >= HARD_WEIGHT:
         return DrawResult(
             status=SolveStatus.UNKNOWN,

@@ -66,9 +66,7 @@ def roster_adjustment(players: Sequence[PlayerId], table_size: int) -> RosterAdj
     )
 
 
-def round_problems(
-    round_: object, players: Sequence[PlayerId], table_size: int, label: str, sitting_out: int = 0
-) -> list[str]:
+def round_problems(round_: object, players: Sequence[PlayerId], table_size: int, label: str, sitting_out: int = 0) -> list[str]:
     """Problems of one round: every roster player exactly once, N / k tables of exactly k players; with
     sit-outs (``draw.sit-out.*``) all but ``sitting_out`` of them, at (N - sitting_out) / k tables."""
     problems: list[str] = []
@@ -204,7 +202,15 @@ def _check_sit_out(problem: DrawProblem, v: Violations, k_ok: bool) -> bool:
         if reason is not None:
             count = sit_out_count(len(problem.players), problem.table_size, requested)
             n = len(problem.players)
-            v.add("sit_out.per_round", reason, "SIT_OUT_COUNT_INVALID", count=count, players=n, playing=n - count, table_size=problem.table_size)
+            v.add(
+                "sit_out.per_round",
+                reason,
+                "SIT_OUT_COUNT_INVALID",
+                count=count,
+                players=n,
+                playing=n - count,
+                table_size=problem.table_size,
+            )
             ok = False
     for option in SIT_OUT_EXCLUSIVE:
         if getattr(problem, option):
