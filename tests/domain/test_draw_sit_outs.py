@@ -46,9 +46,9 @@ def evenings(draw: st.DrawFn) -> tuple[int, int, int, int]:
     return n, k, rounds, n % k + extra_tables * k if draw(st.booleans()) else 0
 
 
-@pytest.mark.rule(FAIR)
-@pytest.mark.rule(ONCE)
-@pytest.mark.rule(SPREAD)
+@pytest.mark.rule("draw.sit-out.fair-counts")
+@pytest.mark.rule("draw.sit-out.everyone-once-before-twice")
+@pytest.mark.rule("draw.sit-out.spread")
 @settings(max_examples=30, deadline=None)
 @given(evenings(), st.integers(0, 2**31 - 1))
 def test_every_sit_out_draw_keeps_the_three_rules(evening: tuple[int, int, int, int], seed: int) -> None:
@@ -73,7 +73,7 @@ def test_every_sit_out_draw_keeps_the_three_rules(evening: tuple[int, int, int, 
     assert result.lower_bound <= result.objective
 
 
-@pytest.mark.rule(FAIR)
+@pytest.mark.rule("draw.sit-out.fair-counts")
 def test_unfair_counts_are_found() -> None:
     players = ("a", "b", "c", "d", "e")
     # a sits out twice, e never: the counts differ by two
@@ -81,7 +81,7 @@ def test_unfair_counts_are_found() -> None:
     assert any(p.startswith(FAIR) for p in problems)
 
 
-@pytest.mark.rule(ONCE)
+@pytest.mark.rule("draw.sit-out.everyone-once-before-twice")
 def test_sitting_out_twice_before_everyone_sat_out_once_is_found() -> None:
     players = ("a", "b", "c", "d", "e", "f", "g", "h", "i")
     problems = sit_out_problems(players, [("a",), ("b",), ("c",), ("d",), ("e",), ("a",), ("f",)], 1)
@@ -89,7 +89,7 @@ def test_sitting_out_twice_before_everyone_sat_out_once_is_found() -> None:
     assert sit_out_problems(players, [("a",), ("b",), ("c",), ("d",), ("e",), ("f",)], 1) == []
 
 
-@pytest.mark.rule(SPREAD)
+@pytest.mark.rule("draw.sit-out.spread")
 def test_sit_outs_too_close_together_are_found() -> None:
     players = ("a", "b", "c", "d", "e", "f")
     # two sit out a round: at least 6 // 2 = 3 rounds between a player's sit-outs
@@ -98,13 +98,13 @@ def test_sit_outs_too_close_together_are_found() -> None:
     assert sit_out_problems(players, [("a", "b"), ("c", "d"), ("e", "f"), ("a", "b")], 2) == []
 
 
-@pytest.mark.rule(FAIR)
+@pytest.mark.rule("draw.sit-out.fair-counts")
 def test_the_wrong_number_sitting_out_is_found() -> None:
     problems = sit_out_problems(("a", "b", "c", "d", "e"), [("a",), ("b", "c")], 1)
     assert problems == ["round 2: 2 different players sit out, expected 1"]
 
 
-@pytest.mark.rule(SPREAD)
+@pytest.mark.rule("draw.sit-out.spread")
 def test_the_rotation_is_fair_for_many_rounds() -> None:
     import random
 
@@ -113,20 +113,20 @@ def test_the_rotation_is_fair_for_many_rounds() -> None:
         assert sit_out_problems([f"P{i}" for i in range(n)], schedule, count) == []
 
 
-@pytest.mark.rule(FAIR)
+@pytest.mark.rule("draw.sit-out.fair-counts")
 def test_the_last_to_arrive_practice_breaks_the_rules() -> None:
     players = [f"P{i}" for i in range(9)]
     assert sit_out_problems(players, last_to_arrive(players, 1, 3), 1) != []
 
 
-@pytest.mark.rule(FAIR)
+@pytest.mark.rule("draw.sit-out.fair-counts")
 def test_the_same_seed_gives_the_same_evening() -> None:
     a, b = solve_draw(club_night(10, 4, 5, seed=5)), solve_draw(club_night(10, 4, 5, seed=5))
     assert (a.draw, a.sit_outs) == (b.draw, b.sit_outs)
     assert a.reproducible and a.work_used <= a.work_budget + 200
 
 
-@pytest.mark.rule(FAIR)
+@pytest.mark.rule("draw.sit-out.fair-counts")
 def test_the_search_lowers_repeats_against_its_start() -> None:
     """Tables are optimized as any draw's: the same start (seed) searched longer meets fewer pairs
     again, and 17 players at tables of 4 for 3 rounds (one sits out) are drawn repeat-free, proven."""
@@ -139,7 +139,7 @@ def test_the_search_lowers_repeats_against_its_start() -> None:
     assert result.proven_optimal and result.status is SolveStatus.OPTIMAL
 
 
-@pytest.mark.rule(FAIR)
+@pytest.mark.rule("draw.sit-out.fair-counts")
 def test_hard_separations_hold_with_sit_outs() -> None:
     problem = club_night(9, 4, 4, work=20_000, separations=(Separation(("P0", "P1")),))
     result = solve_draw(problem)

@@ -243,7 +243,7 @@ class _State:
 
     def conflicted(self) -> list[tuple[int, PlayerId]]:
         """(round, player) positions in a repeated pair or a separated one."""
-        found = []
+        found: list[tuple[int, PlayerId]] = []
         for r, tables in enumerate(self.tables):
             for table in tables:
                 for i, a in enumerate(table):
