@@ -92,3 +92,17 @@ def test_a_club_night_with_sit_outs_is_drawn_published_and_verified(embedded, tm
     checked = verify(bad)
     assert checked.returncode == 1 and "NOT verified" in checked.stdout
     assert "draw.sit-out.everyone-once-before-twice" in checked.stdout
+
+
+def test_rondo_draws_run_sit_out_draws_a_club_night(rondo):
+    from tests.e2e.conftest import out_json
+
+    cid = out_json(rondo("competitions", "create", "Club night CLI", "--rounds", "3", "--json"))["id"]
+    for i in range(9):
+        assert rondo("roster", "add", cid, f"Visitor {i}").exit_code == 0
+    refused = rondo("draws", "run", cid, "--seed", "3", "--time-limit", "2", "--sit-out", "--sitting-out", "2")
+    assert refused.exit_code != 0 and "sit_out.per_round" in refused.output
+    draw = out_json(rondo("draws", "run", cid, "--seed", "3", "--time-limit", "2", "--sit-out", "--json"))["draw"]
+    assert draw["sitting_out"] == 1 and all(len(r["tables"]) == 2 for r in draw["rounds"])
+    shown = rondo("draws", "show", cid, "--draw", "v1")
+    assert shown.exit_code == 0 and "sitting out each round" in shown.output
