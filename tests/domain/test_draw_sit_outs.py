@@ -190,3 +190,11 @@ def test_check_draw_refuses_a_sitter_seated_or_an_extra_one_left_out() -> None:
     assert check_draw(problem, good) == []
     short = ((players[0:4], players[4:7] + (players[0],)),)
     assert any("leaves out" in p for p in check_draw(problem, short))
+
+
+def test_a_hard_separation_no_evening_can_keep_gives_no_draw() -> None:
+    # four players kept apart, two tables and one sitting out a round: two of them always share a table
+    problem = club_night(9, 4, 2, work=600, separations=(Separation(("P0", "P1", "P2", "P3")),))
+    result = solve_draw(problem)
+    assert result.status is SolveStatus.UNKNOWN and result.draw == () and result.objective is None
+    assert "no draw respecting every hard separation was found" in result.notes

@@ -355,26 +355,14 @@ def solve_sit_out_draw(problem: DrawProblem, count: int, work_budget: int, deadl
         notes.append(
             "the time limit (the wall-clock safety cut) stopped the search before its work budget: this draw cannot be re-run"
         )
-    if best_score[0] >= HARD_WEIGHT:
-        return DrawResult(
-            status=SolveStatus.UNKNOWN,
-            draw=(),
-            objective=None,
-            lower_bound=bound,
-            proven_optimal=False,
-            seed=problem.seed,
-            wall_time_s=time.monotonic() - started,
-            method="sit-out search",
-            notes=(*notes, "no draw respecting every hard separation was found"),
-            work_budget=work_budget,
-            work_used=used,
-            reproducible=not wall_cut,
-        )
-    objective = evaluate(problem, draw)
+    found = best_score[0] < HARD_WEIGHT
+    if not found:
+        notes.append("no draw respecting every hard separation was found")
+    objective = evaluate(problem, draw) if found else None
     proven = objective == bound
     return DrawResult(
-        status=SolveStatus.OPTIMAL if proven else SolveStatus.FEASIBLE,
-        draw=draw,
+        status=(SolveStatus.OPTIMAL if proven else SolveStatus.FEASIBLE) if found else SolveStatus.UNKNOWN,
+        draw=draw if found else (),
         objective=objective,
         lower_bound=bound,
         proven_optimal=proven,
@@ -385,5 +373,5 @@ def solve_sit_out_draw(problem: DrawProblem, count: int, work_budget: int, deadl
         work_budget=work_budget,
         work_used=used,
         reproducible=not wall_cut,
-        sit_outs=sit_outs,
+        sit_outs=sit_outs if found else (),
     )
