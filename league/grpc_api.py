@@ -8,6 +8,7 @@ import json
 from datetime import datetime
 
 from google.protobuf import json_format
+from google.protobuf.message import DecodeError
 from google.protobuf.timestamp_pb2 import Timestamp
 
 from league.domain.catalogue import RulesetInfo, RulesetKind, catalogue
@@ -26,6 +27,7 @@ from league.domain.model import Competition, Draw, DrawStatistics, DrawStatus, P
 from league.domain.pinning import RulesetVersion
 from league.domain.records import Content, GameEntry, HanchanEntry, NoShowEntry, PenaltyEntry, ResultRecord
 from league.domain.rulesets import meeting_shape
+from league.domain.sit_outs import sit_out_count
 from league.domain.stage_kinds import StagePlan
 from league.domain.stages import Stage, StageStatus
 from league.domain.texts import ru_of
@@ -123,7 +125,22 @@ def draw_to_proto(d: Draw) -> draws_pb2.Draw:
         players_moved=d.players_moved,
         created_at=timestamp(d.created_at),
         approved_at=timestamp(d.approved_at),
+        sitting_out=d.sitting_out,
     )
+
+
+def sitting_out_asked(solver_request: bytes) -> int:
+    """How many sit out each round of the draw the solver was asked for (docs/rules.md
+    ``draw.sit-out.*``): 0 unless the request has the sit-out option."""
+    if not solver_request:
+        return 0
+    try:
+        asked = solver_pb2.DrawTablesRequest.FromString(solver_request)
+    except DecodeError:
+        raise InvalidArgument.single("solver_request", "must be a serialized rondo.solver.v1.DrawTablesRequest") from None
+    if not asked.HasField("sit_out") or asked.table_size <= 0:
+        return 0
+    return sit_out_count(len(asked.players), asked.table_size, asked.sit_out.per_round)
 
 
 def draw_tables_request(
@@ -148,6 +165,7 @@ def draw_tables_request(
         seat_balance=options.seat_balance,
         seed=seed,
         time_limit_seconds=options.time_limit_seconds,
+        sit_out=options.sit_out if options.HasField("sit_out") else None,
     )
 
 
@@ -785,6 +803,7 @@ class LeagueServicer(league_pb2_grpc.LeagueServiceServicer):
             solve_record=SolveRecord(request.solver_request, request.work_budget, request.work_used, request.reproducible)
             if request.solver_request
             else None,
+            sitting_out=sitting_out_asked(request.solver_request),
         )
         return draw_to_proto(d)
 

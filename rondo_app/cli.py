@@ -129,6 +129,10 @@ def draw(
     time_limit: float = typer.Option(10.0, "--time-limit", help="Budget in seconds (and the wall-clock safety cut)."),
     work: int = typer.Option(0, "--work", help="Deterministic work budget in work units (0 = the default for --time-limit)."),
     seat_balance: bool = typer.Option(False, "--seat-balance", help="Balance seats (winds) too."),
+    sit_out: bool = typer.Option(
+        False, "--sit-out", help="Club night: when the players do not fill whole tables, some sit out each round, fairly."
+    ),
+    sitting_out: int = typer.Option(0, "--sitting-out", help="With --sit-out: how many sit out each round (0 = N mod k)."),
     as_json: bool = typer.Option(False, "--json", help="Machine-readable output (see README)."),
     verify: str = typer.Option(
         "", "--verify", metavar="CERTIFICATE.json", help="Re-run a published draw from its certificate and compare it."
@@ -146,10 +150,22 @@ def draw(
         raise typer.Exit(2)
 
     try:
-        report = draw_report(players, rounds, table_size, seed, time_limit, seat_balance, work, count_process_start=True)
+        report = draw_report(
+            players,
+            rounds,
+            table_size,
+            seed,
+            time_limit,
+            seat_balance,
+            work,
+            count_process_start=True,
+            sit_out=sitting_out if sit_out else None,
+        )
     except InvalidArgument as error:
         for v in error.violations:
-            option = {"players": "players", "work_budget": "work"}.get(v.field, v.field.replace("_", "-"))
+            option = {"players": "players", "work_budget": "work", "sit_out.per_round": "sitting-out"}.get(
+                v.field, v.field.replace("_", "-")
+            )
             typer.echo(f"error: --{option}: {v.description}", err=True)
         raise typer.Exit(2) from None
     typer.echo(json.dumps(report, indent=2) if as_json else render_text(report))

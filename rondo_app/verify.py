@@ -5,7 +5,9 @@ A player checks, with nothing but the certificate the gateway publishes (`GetDra
 1. that the revealed seed and nonce hash to the commitment the organizer published before
    registration closed, and that the solver was given that seed (a redraw: the one derived from it);
 2. that the solver, given the recorded request (roster in registration order, rounds, table size,
-   separations, pins, played rounds, seed, work budget), draws exactly the published tables.
+   separations, pins, played rounds, sit-outs, seed, work budget), draws exactly the published tables;
+3. for a club night, that the sit-outs are fair (docs/rules.md draw.sit-out.*) and the repeated
+   meetings are the ones the draw claims, recounted by league's own code, not the solver's.
 The solve runs in this process with the same engine as the service; the work budget makes it
 independent of this machine's speed.
 """
@@ -19,7 +21,7 @@ from typing import Any
 
 from google.protobuf import json_format
 
-from league.domain.certificate import FORMAT, commitment_problems, table_differences
+from league.domain.certificate import FORMAT, commitment_problems, sit_out_problems, table_differences
 from rondo.solver.v1 import solver_pb2
 from solver.domain.draw import solve_draw
 from solver.grpc_api import problem_from_proto
@@ -56,6 +58,7 @@ def verify_certificate(cert: dict[str, Any]) -> Verification:
     if cert.get("seed") is None:
         lines.append(problems[0])
         problems = []
+    problems += sit_out_problems(cert)  # a club night's sit-outs, recounted from the published tables
     try:
         request = json_format.ParseDict(cert["solver_request"], solver_pb2.DrawTablesRequest())
     except json_format.ParseError as error:

@@ -565,6 +565,30 @@ CATALOGUE: dict[str, Entry] = {
         "Процесс решателя остановился (прерван или не хватило памяти) во время работы над запросом; повторите.",
         True,
     ),
+    # --- draws with sit-outs (docs/rules.md draw.sit-out.*) ---
+    "SIT_OUT_COUNT_NEGATIVE": _e(
+        IA,
+        "the number sitting out each round must be 0 (N mod table size) or positive, got {value}",
+        "Число игроков, пропускающих тур, должно быть 0 (остаток от деления числа игроков на размер стола) "
+        "или положительным, а указано {value}.",
+    ),
+    "SIT_OUT_COUNT_INVALID": _e(
+        IA,
+        "{count} sitting out of {players} players leaves {playing} playing: it must be a positive multiple of the "
+        "table size {table_size}",
+        "Если из {players} игроков {count} пропускают тур, играют {playing}: это должно быть положительное число, "
+        "кратное размеру стола {table_size}.",
+    ),
+    "SIT_OUT_NOT_COMBINABLE": _e(
+        IA,
+        "a draw with sit-outs does not take {option}",
+        "Жеребьёвка с пропусками туров не принимает параметр {option}.",
+    ),
+    "SIT_OUT_UNFAIR": _e(
+        IA,
+        "round {round}: the sit-outs break {rule}",
+        "Тур {round}: пропуски туров распределены нечестно, нарушено правило {rule}.",
+    ),
     # --- rate limits ---
     "EVENT_STREAMS_PER_ACCOUNT": _e(
         RE,

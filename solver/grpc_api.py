@@ -38,6 +38,7 @@ def problem_from_proto(request: solver_pb2.DrawTablesRequest) -> DrawProblem:
         time_limit_s=request.time_limit_seconds,
         history=rounds_from_proto(request.history),
         work_budget=request.work_budget,
+        sit_out=request.sit_out.per_round if request.HasField("sit_out") else None,
     )
 
 
@@ -60,6 +61,7 @@ def result_to_proto(result: DrawResult, diff: list[tuple[int, list[str]]]) -> so
         work_budget=result.work_budget,
         work_used=result.work_used,
         reproducible=result.reproducible,
+        sit_outs=[solver_pb2.SittingOut(player_ids=list(sitting)) for sitting in result.sit_outs],
     )
 
 

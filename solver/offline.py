@@ -9,7 +9,8 @@ JSON form (``--json``)::
      "lower_bound": {... same keys ...},
      "seat_imbalance": null,
      "work_budget": 800000, "work_used": 4480, "reproducible": true,
-     "rounds_drawn": [[["P1", "P5", "P9", "P13"], ...], ...]}   # rounds -> tables -> player ids
+     "rounds_drawn": [[["P1", "P5", "P9", "P13"], ...], ...],   # rounds -> tables -> player ids
+     "sit_outs": [["P3"], ...]}                                  # --sit-out: who sits out, per round
 
 Players are named P1..PN in registration order. The same players, rounds, table size, seed and work
 budget give the same ``rounds_drawn`` on any machine unless ``reproducible`` is false (the time limit
@@ -60,12 +61,14 @@ def draw_report(
     seat_balance: bool = False,
     work_budget: int = 0,
     count_process_start: bool = False,
+    sit_out: int | None = None,
 ) -> dict:
     """``work_budget`` 0: the default for ``time_limit``, fixed before anything else happens. With
     ``count_process_start`` (the ``rondo draw`` command) the wall-clock safety cut is ``time_limit``
     less the time the process has already lived, so the command as a whole stops within its budget;
     the work budget, and so the draw, stay what the requested budget gives (a start so slow that the
-    cut fires first says ``reproducible: false``)."""
+    cut fires first says ``reproducible: false``). ``sit_out``: a club night (docs/rules.md
+    ``draw.sit-out.*``), so many sit out each round, 0 = N mod k; None: everyone plays."""
     work_budget = work_budget or (work_for_time_limit(time_limit) if time_limit > 0 else 0)
     if time_limit > 0 and count_process_start:
         time_limit = max(MIN_SAFETY_CUT_S, time_limit - process_age_s() - EXIT_RESERVE_S)
@@ -77,6 +80,7 @@ def draw_report(
         seed=new_seed() if seed is None else seed,
         time_limit_s=time_limit,
         work_budget=work_budget,
+        sit_out=sit_out,
     )
     return report(problem, solve_draw(problem))
 
@@ -99,6 +103,7 @@ def report(problem: DrawProblem, result: DrawResult) -> dict:
         "reproducible": result.reproducible,
         "notes": list(result.notes),
         "rounds_drawn": [[list(table) for table in rnd] for rnd in result.draw],
+        "sit_outs": [list(sitting) for sitting in result.sit_outs],
     }
 
 
@@ -124,4 +129,6 @@ def render_text(r: dict) -> str:
         lines.append(f"round {number}")
         for t, table in enumerate(rnd, 1):
             lines.append(f"  table {t:>3}: " + " ".join(p.rjust(width) for p in table))
+        if r["sit_outs"]:
+            lines.append("  sitting out: " + " ".join(p.rjust(width) for p in r["sit_outs"][number - 1]))
     return "\n".join(lines)

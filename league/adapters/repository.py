@@ -277,6 +277,7 @@ class LeagueRepository(IdempotencyRecords):
                 players_moved=d.players_moved,
                 created_at=d.created_at,
                 approved_at=d.approved_at,
+                sitting_out=d.sitting_out,
                 seating=_seating_text(d.rounds),
             )
         )
@@ -662,6 +663,7 @@ class LeagueRepository(IdempotencyRecords):
             reason=row.reason,
             players_moved=row.players_moved,
             approved_at=_utc(row.approved_at) if row.approved_at is not None else None,
+            sitting_out=row.sitting_out,
         )
 
 

@@ -77,6 +77,8 @@ class DrawRow(LeagueTable, table=True):
     players_moved: int | None = None
     created_at: datetime = Field(sa_column=_utc_column())
     approved_at: datetime | None = Field(default=None, sa_column=_utc_column(nullable=True))
+    # players sitting out each round, a club night's draw (docs/rules.md draw.sit-out.*; migration 0014)
+    sitting_out: int = Field(default=0, sa_column=Column(Integer, nullable=False, server_default="0"))
     #: The seats, one JSON value for the whole draw: rounds of tables of player ids in seat order,
     #: ``[[["p1","p2","p3","p4"], ...], ...]``. A draw is written once and read whole (review, approve,
     #: publish), so one column instead of one row per seat: a 1 000 x 100 draw is one 4 MB write, not

@@ -11,10 +11,16 @@ Format ``rondo-draw-certificate/1`` (JSON)::
      "seed": {"commitment": "<sha256 hex>", "seed": 123, "nonce": "<hex>", "committed_at": "..."} | null,
      "solver_request": { the DrawTablesRequest the solver was given, protobuf JSON },
      "work": {"budget": 240000, "used": 240000, "reproducible": true},
-     "tables": [[["player id", ...], ...], ...]}          # rounds -> tables -> player ids
+     "tables": [[["player id", ...], ...], ...],          # rounds -> tables -> player ids
+     "objective": [soft, max meetings, sum C(m,2), consecutive, max player repeats],
+     "sitting_out": 0, "sit_outs": [["player id", ...], ...]}  # a club night: who sits out, per round
 
 ``tables`` are every round of the stored draw; a redraw's solver drew only the rounds after the
 ``played_rounds`` it kept as played (they are its ``history``), so those are what it reproduces.
+
+A club night's draw (docs/rules.md ``draw.sit-out.*``) records who sits out each round; the checker
+(``sit_out_problems``) recounts, with league's own code, that they are those the tables leave out,
+that the sit-out rules hold and that the repeated meetings are what the draw claims.
 """
 
 from __future__ import annotations
@@ -24,6 +30,7 @@ from typing import Any
 
 from league.domain.commitment import SeedCommitment, seed_commitment, seed_for_draw
 from league.domain.model import Competition, Draw, Player
+from league.domain.sit_outs import sit_out_breaches, who_sits_out
 
 FORMAT = "rondo-draw-certificate/1"
 MAX_SOLVER_REQUEST_BYTES = 64 * 1024 * 1024
@@ -74,7 +81,56 @@ def certificate(
         if record is None
         else {"budget": record.work_budget, "used": record.work_used, "reproducible": record.reproducible},
         "tables": [[list(table) for table in rnd] for rnd in draw.rounds],
+        "objective": list(draw.statistics.objective),
+        "sitting_out": draw.sitting_out,
+        "sit_outs": who_sits_out(_drawn_roster(solver_request_json), draw.rounds[draw.played_rounds :])
+        if draw.sitting_out
+        else [],
     }
+
+
+def _drawn_roster(solver_request_json: dict[str, Any] | None) -> list[str]:
+    """The players the solver was asked to seat, in registration order."""
+    return [str(p.get("id", "")) for p in (solver_request_json or {}).get("players", [])]
+
+
+def meeting_figures(rounds: list) -> tuple[int, int]:
+    """Recounted from the tables: the most meetings of one pair, and the sum over pairs of C(m, 2)."""
+    meetings: dict[tuple[str, str], int] = {}
+    for rnd in rounds:
+        for table in rnd:
+            seated = sorted(table)
+            for i, a in enumerate(seated):
+                for b in seated[i + 1 :]:
+                    meetings[(a, b)] = meetings.get((a, b), 0) + 1
+    return max(meetings.values(), default=0), sum(m * (m - 1) // 2 for m in meetings.values())
+
+
+def sit_out_problems(cert: dict[str, Any]) -> list[str]:
+    """What is wrong with a club night's certificate (empty when it has no sit-outs or they are fair):
+    the sit-outs listed are not the players the tables leave out, a sit-out rule is broken
+    (``draw.sit-out.*``), or the repeated meetings recounted from the tables are not the ones the draw
+    claims (largest meetings of a pair, sum of C(m, 2))."""
+    count = int(cert.get("sitting_out") or 0)
+    if not count:
+        return []
+    roster = _drawn_roster(cert.get("solver_request"))
+    played = int(cert["draw"].get("played_rounds", 0))
+    tables = [[list(t) for t in rnd] for rnd in cert["tables"]]
+    left_out = who_sits_out(roster, tables[played:])
+    problems = []
+    if [list(s) for s in cert.get("sit_outs") or []] != left_out:
+        problems.append("the sit-outs listed are not the players the published tables leave out")
+    problems += [f"{b.rule}: {b.text}" for b in sit_out_breaches(roster, left_out, count)]
+    claimed = cert.get("objective") or []
+    if len(claimed) >= 3:
+        most, repeats = meeting_figures(tables)
+        if (most, repeats) != (int(claimed[1]), int(claimed[2])):
+            problems.append(
+                f"the tables give {most} as the most meetings of a pair and {repeats} repeated meetings (sum of C(m, 2)); "
+                f"the draw claims {claimed[1]} and {claimed[2]}"
+            )
+    return problems
 
 
 def commitment_problems(cert: dict[str, Any]) -> list[str]:

@@ -10,6 +10,7 @@ import enum
 from dataclasses import dataclass, replace
 from datetime import datetime
 
+from league.domain.sit_outs import sit_out_breaches, who_sits_out
 from rondo_runtime import capacity, text
 from rondo_runtime.confusables import lookalike_of
 from rondo_runtime.errors import FailedPrecondition, InvalidArgument
@@ -126,6 +127,7 @@ class Draw:
     reason: str = ""
     players_moved: int | None = None
     approved_at: datetime | None = None
+    sitting_out: int = 0  # a club night: players sitting out each round (docs/rules.md draw.sit-out.*)
 
 
 def normalized_name(name: str) -> str:
@@ -257,10 +259,12 @@ def validate_draw_to_store(
     players: list[Player],
     played_rounds: int = 0,
     redraw: bool = False,
+    sitting_out: int = 0,
 ) -> None:
     """What league stores as a draw, as strictly as the gateway asks for it (docs/rules.md
     `mahjong.draw.redraw-keeps-played-rounds`): the competition's number of rounds, full tables, and in
-    every round still to play each active main-roster player exactly once and nobody else. The first
+    every round still to play each active main-roster player exactly once and nobody else (a club
+    night's draw: all but ``sitting_out`` of them, who sit out fairly, docs/rules.md ``draw.sit-out.*``). The first
     ``played_rounds`` rounds of a redraw are history (checked against the replaced draw by
     ``league.domain.mahjong.redraw.splice_redraw``): there a player who has since withdrawn still sits."""
     v = Violations()
@@ -276,7 +280,9 @@ def validate_draw_to_store(
         if all(len(table) == k for table in rnd):
             seated = [pid for table in rnd for pid in table]
             distinct = set(seated)
-            if len(distinct) == len(seated) and (distinct.issubset(by_id) if history else distinct == active_ids):
+            if len(distinct) == len(seated) and (
+                distinct.issubset(by_id) if history else distinct <= active_ids and len(active_ids - distinct) == sitting_out
+            ):
                 continue
         seen: set[str] = set()
         for t, table in enumerate(rnd):
@@ -296,8 +302,13 @@ def validate_draw_to_store(
                 seen.add(pid)
         if not history:
             missing = [by_id[pid].name for pid in active if pid not in seen]
-            if missing:
+            if len(missing) != sitting_out:
                 v.add(f"rounds[{r}]", f"{len(missing)} active player(s) not seated in round {r + 1}: {_listing(missing)}")
+    v.raise_if_any()
+    if sitting_out:
+        to_play = rounds[played_rounds:]
+        for breach in sit_out_breaches(active, who_sits_out(active, to_play), sitting_out)[:1]:
+            v.add(f"rounds[{breach.round - 1}]", breach.text, "SIT_OUT_UNFAIR", round=breach.round, rule=breach.rule)
     v.raise_if_any()
 
 
@@ -335,6 +346,8 @@ def check_draw_matches_roster(draw: Draw, players: list[Player]) -> None:
         seated = [pid for table in draw.rounds[r] for pid in table]
         gone = sorted({by_id[pid].name if pid in by_id else pid for pid in seated if pid not in active})
         missing = sorted(by_id[pid].name for pid in active - set(seated))
+        if len(missing) == draw.sitting_out and not gone:
+            continue  # a club night: exactly those sitting out are not seated
         if gone or missing:
             problems = []
             if gone:

@@ -65,6 +65,7 @@ class Draws:
         players_moved: int | None = None,
         idempotency_key: str = "",
         solve_record: SolveRecord | None = None,
+        sitting_out: int = 0,
     ) -> Draw:
         """Stores a proposed draw (and what the solver was asked for it, for its certificate). Under a
         seed commitment the draw must use the committed seed (docs/rules.md draw.trust.seed-commitment).
@@ -72,13 +73,18 @@ class Draws:
         The idempotency key is bound to the seats, or, when the draw comes with its solve record, to
         the question asked of the solver: the gateway retrying a draw whose answer it lost asks the
         same question again, and even if the solver's answer differs this time (a draw the wall clock
-        cut), the key answers the draw stored first instead of refusing the retry."""
+        cut), the key answers the draw stored first instead of refusing the retry.
+
+        ``sitting_out``: a club night's draw (docs/rules.md ``draw.sit-out.*``), so many of the active
+        players sit out each round, fairly; league checks it with its own count of the rules."""
         request: dict = {
             "competition_id": competition_id,
             "replaces_draw_id": replaces_draw_id,
             "played_rounds": played_rounds,
             "reason": reason,
         }
+        if sitting_out:
+            request["sitting_out"] = sitting_out
         if solve_record is None:
             request |= {"seed": seed, "rounds": rounds, "statistics": statistics, "players_moved": players_moved}
         else:
@@ -112,7 +118,9 @@ class Draws:
                 redraw.check_redraw_request(competition.rounds, played_rounds, reason)
                 replaced = find_draw(repo, competition, replaces_draw_id)
                 stored = redraw.splice_redraw(replaced.rounds, rounds, competition.rounds, played_rounds)
-            model.validate_draw_to_store(competition, stored, players, played_rounds, redraw=bool(replaces_draw_id))
+            model.validate_draw_to_store(
+                competition, stored, players, played_rounds, redraw=bool(replaces_draw_id), sitting_out=sitting_out
+            )
             model.validate_draw_statistics(statistics, players_moved, len(players))
             version = repo.next_draw_version(competition.id)
             check_draw_seed(repo.seed_commitment(competition.id), version, seed)
@@ -129,6 +137,7 @@ class Draws:
                 played_rounds=played_rounds,
                 reason=reason,
                 players_moved=players_moved,
+                sitting_out=sitting_out,
             )
             repo.add_draw(draw)
             if solve_record is not None:

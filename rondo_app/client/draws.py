@@ -84,6 +84,10 @@ def run_draw(
     seed: Seed = None,
     time_limit: TimeLimit = DEFAULT_TIME_LIMIT_SECONDS,
     seat_balance: Annotated[bool, typer.Option("--seat-balance", help="Balance seats (winds) too.")] = False,
+    sit_out: Annotated[
+        bool, typer.Option("--sit-out", help="Club night: players who do not fill a table sit out each round, fairly.")
+    ] = False,
+    sitting_out: Annotated[int, typer.Option("--sitting-out", help="With --sit-out: how many a round (0 = N mod k).")] = 0,
     idempotency_key: IdempotencyKey = "",
     address: Address = DEFAULT_ADDRESS,
     token: Token = "",
@@ -97,6 +101,7 @@ def run_draw(
             time_limit_seconds=time_limit,
             seat_balance=seat_balance,
             idempotency_key=idempotency_key,
+            sit_out=draws_pb2.SitOut(per_round=sitting_out) if sit_out else None,
         )
         proposal = _solve(s, "DrawCompetition", request, time_limit, "drawing every round")
         _show_proposal(s, request.competition_id, proposal, competition_id)
@@ -288,6 +293,8 @@ def render_draw(out: Console, draw: draws_pb2.Draw, names: dict[str, str], versi
         summary.extend([("replaces", replaced), ("played rounds kept", draw.played_rounds), ("reason", draw.reason)])
     if draw.HasField("players_moved"):
         summary.append(("players moved", draw.players_moved))
+    if draw.sitting_out:
+        summary.append(("sitting out each round", draw.sitting_out))
     out.print(pairs(f"draw v{draw.version}", summary))
     out.print(objective_table(draw))
     print_lines(out, proof_lines(draw))

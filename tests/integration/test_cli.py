@@ -44,6 +44,27 @@ def test_draw_bad_roster_says_what_to_do_and_exits_2():
     assert "add 2 reserve" in result.output and "P9, P10" in result.output
 
 
+@pytest.mark.rule("draw.sit-out.fair-counts")
+def test_draw_sit_out_draws_a_club_night_with_fair_sit_outs():
+    result = runner.invoke(app, ["draw", "-n", "10", "-r", "5", "--sit-out", "--seed", "3", "--work", "6000", "--json"])
+    assert result.exit_code == 0, result.output
+    report = json.loads(result.output)
+    sit_outs = report["sit_outs"]
+    assert [len(s) for s in sit_outs] == [2] * 5
+    assert sorted(p for s in sit_outs for p in s) == sorted(f"P{i}" for i in range(1, 11))  # everyone exactly once
+    draw = tuple(tuple(tuple(t) for t in r) for r in report["rounds_drawn"])
+    problem = DrawProblem(players=tuple(f"P{i}" for i in range(1, 11)), rounds=5, table_size=4, sit_out=0)
+    assert check_draw(problem, draw) == []
+    text = runner.invoke(app, ["draw", "-n", "9", "-r", "2", "--sit-out", "--seed", "3", "--work", "600"])
+    assert text.exit_code == 0 and text.output.count("sitting out:") == 2
+
+
+def test_draw_sit_out_count_that_leaves_no_whole_tables_names_the_option():
+    result = runner.invoke(app, ["draw", "-n", "10", "--sit-out", "--sitting-out", "1"])
+    assert result.exit_code == 2
+    assert "--sitting-out: 1 sitting out of 10 players leaves 9 playing" in result.output
+
+
 def test_draw_bad_table_size_names_the_option():
     result = runner.invoke(app, ["draw", "-n", "8", "-k", "9"])
     assert result.exit_code == 2 and "--table-size" in result.output

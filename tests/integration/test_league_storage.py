@@ -156,6 +156,20 @@ def test_draw_round_trip_keeps_tables_and_seats(league):
     assert loaded.status is DrawStatus.PROPOSED and loaded.version == 1
 
 
+@pytest.mark.rule("draw.sit-out.fair-counts")
+def test_a_club_night_draw_keeps_its_sit_outs_and_is_approved(league):
+    c, ids, rounds = _drawn_competition(league, n=9)  # ids[8] sits out round 1, ids[7] round 2
+    club = (rounds[0], ((ids[0], ids[1], ids[4], ids[5]), (ids[2], ids[3], ids[6], ids[8])))
+    saved = league.draws.save(c.id, 42, club, STATS, sitting_out=1)
+    loaded = league.draws.get(c.id, saved.id)
+    assert loaded.sitting_out == 1 and loaded.rounds == club
+    assert league.draws.approve(c.id, saved.id).sitting_out == 1  # approval knows who sits out
+    unfair = (rounds[0], rounds[1])  # ids[8] sits out both rounds while the others never do
+    with pytest.raises(InvalidArgument) as error:
+        league.draws.save(c.id, 43, unfair, STATS, sitting_out=1)
+    assert error.value.violations[0].reason == "SIT_OUT_UNFAIR"
+
+
 def test_draw_must_fit_the_competition(league):
     c, ids, rounds = _drawn_competition(league)
     with pytest.raises(InvalidArgument) as error:

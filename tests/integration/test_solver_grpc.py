@@ -13,7 +13,7 @@ import pytest
 from rondo.gateway.v1 import common_pb2, draws_pb2
 from rondo.solver.v1 import solver_pb2, solver_pb2_grpc
 from rondo_runtime.config import Settings
-from rondo_runtime.grpc_errors import field_violations
+from rondo_runtime.grpc_errors import error_details, field_violations
 from rondo_runtime.server import start_server
 from solver import app as solver_app
 from solver.domain.draw.work import work_for_time_limit
@@ -152,3 +152,36 @@ def test_infeasible_hard_constraints_are_a_result_naming_the_groups(solver):
     )
     assert r.status == common_pb2.SOLVE_STATUS_INFEASIBLE and not r.rounds
     assert "separations[0]" in r.conflicts
+
+
+@pytest.mark.rule("draw.sit-out.fair-counts")
+def test_a_club_night_answers_who_sits_out_and_bad_counts_name_the_field(solver):
+    r = solver.DrawTables(
+        solver_pb2.DrawTablesRequest(
+            players=players(11), rounds=4, table_size=4, seed=3, work_budget=6000, sit_out=draws_pb2.SitOut()
+        ),
+        timeout=30,
+    )
+    assert r.status in (common_pb2.SOLVE_STATUS_OPTIMAL, common_pb2.SOLVE_STATUS_FEASIBLE)
+    sitting = [list(s.player_ids) for s in r.sit_outs]
+    assert [len(s) for s in sitting] == [3] * 4
+    for rnd, out in zip(r.rounds, sitting):
+        seated = {p for t in rnd.tables for p in t.player_ids}
+        assert len(seated) == 8 and not seated & set(out)
+    assert max(sum(p in s for s in sitting) for p in (f"p{i}" for i in range(11))) == 2  # 12 sit-outs over 11 players
+    error = bad(
+        solver.DrawTables,
+        solver_pb2.DrawTablesRequest(players=players(11), rounds=4, table_size=4, sit_out=draws_pb2.SitOut(per_round=2)),
+        "sit_out.per_round",
+    )
+    assert "2 sitting out of 11 players leaves 9 playing" in error.details()
+    details = error_details(error)
+    assert details.reason == "SIT_OUT_COUNT_INVALID"
+    assert "из 11 игроков 2 пропускают тур, играют 9" in details.texts["ru"]
+    bad(
+        solver.DrawTables,
+        solver_pb2.DrawTablesRequest(
+            players=players(11), rounds=4, table_size=4, sit_out=draws_pb2.SitOut(), pins=[draws_pb2.Pin(player_id="p0")]
+        ),
+        "pins",
+    )

@@ -20,6 +20,9 @@ Pipeline:
    draw is taken.
 7. Seat balance when asked (seats.py).
 
+A club night with sit-outs (``problem.sit_out``, docs/rules.md ``draw.sit-out.*``) takes its own
+search after step 1: sit_outs.py.
+
 Reproducibility (docs/rules.md ``draw.seed.reproducible``): steps 5 and 6 are bounded by the
 problem's deterministic work budget (solver/domain/draw/work.py): the tabu search gets its share in
 work units (all of it without CP-SAT, half before CP-SAT, 80 % with history), CP-SAT the rest as
@@ -55,6 +58,7 @@ from solver.domain.draw.problem import Draw, DrawObjective, DrawProblem, DrawRes
 from solver.domain.draw.redraw import players_moved, players_moved_lower_bound, previous_as_start
 from solver.domain.draw.round_order import spread_repeats
 from solver.domain.draw.seats import balance_seats, seat_imbalance
+from solver.domain.draw.sit_outs import solve_sit_out_draw
 from solver.domain.draw.validate import check_draw, validate_problem
 from solver.domain.draw.work import (
     WORK_UNITS_PER_SECOND,
@@ -233,6 +237,11 @@ def solve_draw(problem: DrawProblem, config: SearchConfig | None = None, *, use_
     started = time.monotonic()
     validate_problem(problem)
     deadline = started + problem.time_limit_s - finishing_reserve(problem)
+    if problem.sitting_out:  # a club night: the whole evening with its sit-outs (sit_outs.py)
+        sat_out = solve_sit_out_draw(problem, problem.sitting_out, work_budget(problem), deadline)
+        if sat_out.draw and (problems := check_draw(problem, sat_out.draw)):
+            raise RuntimeError(f"draw engine produced an invalid draw: {problems[:3]}")
+        return dataclasses.replace(sat_out, wall_time_s=time.monotonic() - started)
     bound = lexicographic_lower_bound(problem)
     notes: list[str] = []
     meter = WorkMeter(work_budget(problem))

@@ -73,10 +73,20 @@ class DrawProblem:
     time_limit_s: float = 10.0
     history: Draw = ()
     work_budget: int = 0
+    # Club nights (docs/rules.md ``draw.sit-out.*``, solver/domain/draw/sit_outs.py): None = everyone
+    # plays every round (N a multiple of the table size); else how many sit out each round, 0 = N mod k.
+    sit_out: int | None = None
+
+    @property
+    def sitting_out(self) -> int:
+        """How many sit out each round (0 without the sit-out option)."""
+        if self.sit_out is None or not isinstance(self.table_size, int) or self.table_size <= 0:
+            return 0
+        return self.sit_out if self.sit_out > 0 else len(self.players) % self.table_size
 
     @property
     def tables_per_round(self) -> int:
-        return len(self.players) // self.table_size
+        return (len(self.players) - self.sitting_out) // self.table_size
 
 
 class SolveStatus(enum.Enum):
@@ -130,3 +140,4 @@ class DrawResult:
     work_budget: int = 0  # the deterministic work budget the search was given (work units)
     work_used: int = 0  # what it spent (deterministic: the same on every machine when reproducible)
     reproducible: bool = False  # False when the wall-clock safety cut stopped the search first
+    sit_outs: tuple[tuple[PlayerId, ...], ...] = ()  # sit-out draws: who sits out, round by round

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from rondo_runtime.validation import Violations
 from solver.domain.capacity import check_draw_capacity
 from solver.domain.draw.problem import Draw, DrawProblem, PlayerId
+from solver.domain.draw.sit_outs import sit_out_count, sit_out_count_problem, sit_out_problems, sitting_out
 from solver.domain.draw.work import MAX_WORK_BUDGET
 
 MIN_TABLE_SIZE = 2
@@ -65,8 +66,9 @@ def roster_adjustment(players: Sequence[PlayerId], table_size: int) -> RosterAdj
     )
 
 
-def round_problems(round_: object, players: Sequence[PlayerId], table_size: int, label: str) -> list[str]:
-    """Problems of one round: every roster player exactly once, N / k tables of exactly k players."""
+def round_problems(round_: object, players: Sequence[PlayerId], table_size: int, label: str, sitting_out: int = 0) -> list[str]:
+    """Problems of one round: every roster player exactly once, N / k tables of exactly k players; with
+    sit-outs (``draw.sit-out.*``) all but ``sitting_out`` of them, at (N - sitting_out) / k tables."""
     problems: list[str] = []
     if not isinstance(round_, Sequence) or isinstance(round_, str):
         return [f"{label} is not a list of tables"]
@@ -78,7 +80,7 @@ def round_problems(round_: object, players: Sequence[PlayerId], table_size: int,
         if len(table) != table_size:
             problems.append(f"{label} table {index} has {len(table)} players, expected {table_size}")
         seen.update(table)
-    expected_tables = len(players) // table_size if table_size > 0 else 0
+    expected_tables = (len(players) - sitting_out) // table_size if table_size > 0 else 0
     if len(round_) != expected_tables:
         problems.append(f"{label} has {len(round_)} tables, expected {expected_tables}")
     roster = set(players)
@@ -89,8 +91,9 @@ def round_problems(round_: object, players: Sequence[PlayerId], table_size: int,
     if twice:
         problems.append(f"{label} seats players more than once: {', '.join(twice)}")
     missing = [p for p in players if p not in seen]
-    if missing:
-        problems.append(f"{label} leaves out: {', '.join(missing)}")
+    if len(missing) != sitting_out:
+        expected = f" ({sitting_out} sit out each round)" if sitting_out else ""
+        problems.append(f"{label} leaves out: {', '.join(missing) or 'nobody'}{expected}")
     return problems
 
 
@@ -109,7 +112,8 @@ def validate_problem(problem: DrawProblem) -> None:
         v.add("rounds", f"at least 1 round is needed, got {problem.rounds}")
 
     # Roster: size, then ids.
-    if k_ok:
+    sit_out_ok = _check_sit_out(problem, v, k_ok)
+    if k_ok and problem.sit_out is None:  # with sit-outs, the count says whether the roster fits
         if n < k:
             v.add("players", f"at least {k} players are needed for one table of {k}, got {n}")
         elif n % k != 0:
@@ -155,7 +159,7 @@ def validate_problem(problem: DrawProblem) -> None:
     fixed = problem.fixed_rounds
     if rounds_ok and len(fixed) > rounds:
         v.add("fixed_rounds", f"{len(fixed)} fixed rounds but only {rounds} rounds")
-    if k_ok and n >= k and n % k == 0:
+    if k_ok and n >= k and n % k == 0 and sit_out_ok:
         for r, round_ in enumerate(fixed):
             for problem_text in round_problems(round_, players, k, f"fixed round {r}"):
                 v.add("fixed_rounds", problem_text + " (a fixed round must be a valid round of this roster)")
@@ -175,6 +179,44 @@ def validate_problem(problem: DrawProblem) -> None:
     if not isinstance(work, int) or work < 0 or work > MAX_WORK_BUDGET:
         v.add("work_budget", f"must be between 0 (the default for the time budget) and {MAX_WORK_BUDGET} work units, got {work}")
     v.raise_if_any()
+
+
+SIT_OUT_EXCLUSIVE = ("pins", "fixed_rounds", "previous", "history", "seat_balance")
+
+
+def _check_sit_out(problem: DrawProblem, v: Violations, k_ok: bool) -> bool:
+    """The sit-out option (``draw.sit-out.*``): a count that leaves whole tables, and none of the
+    options a sit-out draw does not take (pins, played rounds, a redraw, seat balance)."""
+    requested = problem.sit_out
+    if requested is None:
+        return True
+    ok = True
+    if not isinstance(requested, int) or isinstance(requested, bool):
+        v.add("sit_out.per_round", f"must be a whole number, got {requested!r}")
+        return False
+    if requested < 0:
+        v.add("sit_out.per_round", sit_out_count_problem(0, 1, requested) or "", "SIT_OUT_COUNT_NEGATIVE", value=requested)
+        ok = False
+    elif k_ok:
+        reason = sit_out_count_problem(len(problem.players), problem.table_size, requested)
+        if reason is not None:
+            count = sit_out_count(len(problem.players), problem.table_size, requested)
+            n = len(problem.players)
+            v.add(
+                "sit_out.per_round",
+                reason,
+                "SIT_OUT_COUNT_INVALID",
+                count=count,
+                players=n,
+                playing=n - count,
+                table_size=problem.table_size,
+            )
+            ok = False
+    for option in SIT_OUT_EXCLUSIVE:
+        if getattr(problem, option):
+            v.add(option, f"a draw with sit-outs does not take {option}", "SIT_OUT_NOT_COMBINABLE", option=option)
+            ok = False
+    return ok
 
 
 def _previous_problems(previous: object, rounds: int | None, k: int | None) -> list[str]:
@@ -244,9 +286,11 @@ def check_draw(problem: DrawProblem, draw: Draw) -> list[str]:
         problems.append(f"the draw has {len(draw)} rounds, expected {problem.rounds}")
     well_formed: list[bool] = []
     for r, round_ in enumerate(draw):
-        round_issues = round_problems(round_, players, k, f"round {r}")
+        round_issues = round_problems(round_, players, k, f"round {r}", problem.sitting_out)
         problems.extend(round_issues)
         well_formed.append(not round_issues)
+    if problem.sitting_out and all(well_formed):
+        problems.extend(sit_out_problems(players, sitting_out(players, draw), problem.sitting_out))
 
     def seat_of(r: int) -> dict[PlayerId, int]:
         return {p: index for index, table in enumerate(draw[r]) for p in table}

@@ -63,7 +63,7 @@ class RoundDiff(_message.Message):
     def __init__(self, round: _Optional[int] = ..., moved_player_ids: _Optional[_Iterable[str]] = ...) -> None: ...
 
 class Draw(_message.Message):
-    __slots__ = ("id", "competition_id", "version", "status", "seed", "rounds", "objective", "lower_bound", "proven_optimal", "method", "replaces_draw_id", "played_rounds", "reason", "players_moved", "created_at", "approved_at")
+    __slots__ = ("id", "competition_id", "version", "status", "seed", "rounds", "objective", "lower_bound", "proven_optimal", "method", "replaces_draw_id", "played_rounds", "reason", "players_moved", "created_at", "approved_at", "sitting_out")
     ID_FIELD_NUMBER: _ClassVar[int]
     COMPETITION_ID_FIELD_NUMBER: _ClassVar[int]
     VERSION_FIELD_NUMBER: _ClassVar[int]
@@ -80,6 +80,7 @@ class Draw(_message.Message):
     PLAYERS_MOVED_FIELD_NUMBER: _ClassVar[int]
     CREATED_AT_FIELD_NUMBER: _ClassVar[int]
     APPROVED_AT_FIELD_NUMBER: _ClassVar[int]
+    SITTING_OUT_FIELD_NUMBER: _ClassVar[int]
     id: str
     competition_id: str
     version: int
@@ -96,10 +97,17 @@ class Draw(_message.Message):
     players_moved: int
     created_at: _timestamp_pb2.Timestamp
     approved_at: _timestamp_pb2.Timestamp
-    def __init__(self, id: _Optional[str] = ..., competition_id: _Optional[str] = ..., version: _Optional[int] = ..., status: _Optional[_Union[DrawStatus, str]] = ..., seed: _Optional[int] = ..., rounds: _Optional[_Iterable[_Union[_common_pb2.Round, _Mapping]]] = ..., objective: _Optional[_Union[DrawObjective, _Mapping]] = ..., lower_bound: _Optional[_Union[DrawObjective, _Mapping]] = ..., proven_optimal: _Optional[bool] = ..., method: _Optional[str] = ..., replaces_draw_id: _Optional[str] = ..., played_rounds: _Optional[int] = ..., reason: _Optional[str] = ..., players_moved: _Optional[int] = ..., created_at: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., approved_at: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ...) -> None: ...
+    sitting_out: int
+    def __init__(self, id: _Optional[str] = ..., competition_id: _Optional[str] = ..., version: _Optional[int] = ..., status: _Optional[_Union[DrawStatus, str]] = ..., seed: _Optional[int] = ..., rounds: _Optional[_Iterable[_Union[_common_pb2.Round, _Mapping]]] = ..., objective: _Optional[_Union[DrawObjective, _Mapping]] = ..., lower_bound: _Optional[_Union[DrawObjective, _Mapping]] = ..., proven_optimal: _Optional[bool] = ..., method: _Optional[str] = ..., replaces_draw_id: _Optional[str] = ..., played_rounds: _Optional[int] = ..., reason: _Optional[str] = ..., players_moved: _Optional[int] = ..., created_at: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., approved_at: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., sitting_out: _Optional[int] = ...) -> None: ...
+
+class SitOut(_message.Message):
+    __slots__ = ("per_round",)
+    PER_ROUND_FIELD_NUMBER: _ClassVar[int]
+    per_round: int
+    def __init__(self, per_round: _Optional[int] = ...) -> None: ...
 
 class DrawCompetitionRequest(_message.Message):
-    __slots__ = ("competition_id", "seed", "time_limit_seconds", "separations", "pins", "seat_balance", "idempotency_key")
+    __slots__ = ("competition_id", "seed", "time_limit_seconds", "separations", "pins", "seat_balance", "idempotency_key", "sit_out")
     COMPETITION_ID_FIELD_NUMBER: _ClassVar[int]
     SEED_FIELD_NUMBER: _ClassVar[int]
     TIME_LIMIT_SECONDS_FIELD_NUMBER: _ClassVar[int]
@@ -107,6 +115,7 @@ class DrawCompetitionRequest(_message.Message):
     PINS_FIELD_NUMBER: _ClassVar[int]
     SEAT_BALANCE_FIELD_NUMBER: _ClassVar[int]
     IDEMPOTENCY_KEY_FIELD_NUMBER: _ClassVar[int]
+    SIT_OUT_FIELD_NUMBER: _ClassVar[int]
     competition_id: str
     seed: int
     time_limit_seconds: float
@@ -114,7 +123,8 @@ class DrawCompetitionRequest(_message.Message):
     pins: _containers.RepeatedCompositeFieldContainer[Pin]
     seat_balance: bool
     idempotency_key: str
-    def __init__(self, competition_id: _Optional[str] = ..., seed: _Optional[int] = ..., time_limit_seconds: _Optional[float] = ..., separations: _Optional[_Iterable[_Union[Separation, _Mapping]]] = ..., pins: _Optional[_Iterable[_Union[Pin, _Mapping]]] = ..., seat_balance: _Optional[bool] = ..., idempotency_key: _Optional[str] = ...) -> None: ...
+    sit_out: SitOut
+    def __init__(self, competition_id: _Optional[str] = ..., seed: _Optional[int] = ..., time_limit_seconds: _Optional[float] = ..., separations: _Optional[_Iterable[_Union[Separation, _Mapping]]] = ..., pins: _Optional[_Iterable[_Union[Pin, _Mapping]]] = ..., seat_balance: _Optional[bool] = ..., idempotency_key: _Optional[str] = ..., sit_out: _Optional[_Union[SitOut, _Mapping]] = ...) -> None: ...
 
 class RedrawRequest(_message.Message):
     __slots__ = ("competition_id", "played_rounds", "reason", "seed", "time_limit_seconds", "separations", "pins", "idempotency_key", "seat_balance")

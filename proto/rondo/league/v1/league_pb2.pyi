@@ -98,20 +98,22 @@ class PrepareRedrawResponse(_message.Message):
     def __init__(self, replaces_draw_id: _Optional[str] = ..., played_rounds: _Optional[int] = ..., notes: _Optional[_Iterable[str]] = ..., request: _Optional[_Union[_solver_pb2.DrawTablesRequest, _Mapping]] = ..., player_names: _Optional[_Mapping[str, str]] = ...) -> None: ...
 
 class DrawOptions(_message.Message):
-    __slots__ = ("separations", "pins", "seat_balance", "time_limit_seconds", "seed", "key_seed")
+    __slots__ = ("separations", "pins", "seat_balance", "time_limit_seconds", "seed", "key_seed", "sit_out")
     SEPARATIONS_FIELD_NUMBER: _ClassVar[int]
     PINS_FIELD_NUMBER: _ClassVar[int]
     SEAT_BALANCE_FIELD_NUMBER: _ClassVar[int]
     TIME_LIMIT_SECONDS_FIELD_NUMBER: _ClassVar[int]
     SEED_FIELD_NUMBER: _ClassVar[int]
     KEY_SEED_FIELD_NUMBER: _ClassVar[int]
+    SIT_OUT_FIELD_NUMBER: _ClassVar[int]
     separations: _containers.RepeatedCompositeFieldContainer[_draws_pb2.Separation]
     pins: _containers.RepeatedCompositeFieldContainer[_draws_pb2.Pin]
     seat_balance: bool
     time_limit_seconds: float
     seed: int
     key_seed: int
-    def __init__(self, separations: _Optional[_Iterable[_Union[_draws_pb2.Separation, _Mapping]]] = ..., pins: _Optional[_Iterable[_Union[_draws_pb2.Pin, _Mapping]]] = ..., seat_balance: _Optional[bool] = ..., time_limit_seconds: _Optional[float] = ..., seed: _Optional[int] = ..., key_seed: _Optional[int] = ...) -> None: ...
+    sit_out: _draws_pb2.SitOut
+    def __init__(self, separations: _Optional[_Iterable[_Union[_draws_pb2.Separation, _Mapping]]] = ..., pins: _Optional[_Iterable[_Union[_draws_pb2.Pin, _Mapping]]] = ..., seat_balance: _Optional[bool] = ..., time_limit_seconds: _Optional[float] = ..., seed: _Optional[int] = ..., key_seed: _Optional[int] = ..., sit_out: _Optional[_Union[_draws_pb2.SitOut, _Mapping]] = ...) -> None: ...
 
 class PrepareDrawRequest(_message.Message):
     __slots__ = ("competition_id", "options")
