@@ -289,6 +289,7 @@ class GatewayService:
             record.CopyFrom(asked)
             record.seed = solved.seed
             record.work_budget = solved.work_budget
+            record.cpsat_deterministic_seconds_per_unit = solved.cpsat_deterministic_seconds_per_unit  # re-runs need both
         if solved.status not in (common_pb2.SOLVE_STATUS_OPTIMAL, common_pb2.SOLVE_STATUS_FEASIBLE):
             return view  # nothing to review: the status and conflicts say why
         draw = await self.league(

@@ -38,6 +38,7 @@ def problem_from_proto(request: solver_pb2.DrawTablesRequest) -> DrawProblem:
         time_limit_s=request.time_limit_seconds,
         history=rounds_from_proto(request.history),
         work_budget=request.work_budget,
+        cpsat_seconds_per_unit=request.cpsat_deterministic_seconds_per_unit,
     )
 
 
@@ -60,6 +61,9 @@ def result_to_proto(result: DrawResult, diff: list[tuple[int, list[str]]]) -> so
         work_budget=result.work_budget,
         work_used=result.work_used,
         reproducible=result.reproducible,
+        cpsat_deterministic_seconds_per_unit=result.cpsat_seconds_per_unit,
+        search_work_used=result.search_work_used,
+        cpsat_deterministic_seconds_used=result.cpsat_deterministic_s_used,
     )
 
 
