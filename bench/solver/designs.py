@@ -79,6 +79,8 @@ def run_instance(n: int, rounds: int, k: int, name: str, time_limit: float, seed
         "wall_time_s": round(wall, 4),
         "budget_s": time_limit,
         "reproducible": result.reproducible,
+        "work_budget": result.work_budget,
+        "work_used": result.work_used,
     }
 
 

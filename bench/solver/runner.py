@@ -32,6 +32,7 @@ from bench.solver.common import (
     fmt_tuple,
     make_problem,
     measured_row,
+    rate_line,
     rondo_row,
 )
 from bench.solver.designs import format_row, run_designs, summary
@@ -310,6 +311,7 @@ def main(argv: list[str] | None = None) -> int:
         return _designs(args)
     if args.hard:
         rows = run_hard(time_limit=args.hard_time_limit, seed=args.seed, shuffles=args.shuffles)
+        print(rate_line())
         print(format_hard(rows))
         if args.json:
             _write_json(args.json, rows)
@@ -329,7 +331,7 @@ def main(argv: list[str] | None = None) -> int:
         f"time limit {args.time_limit:g}s, plain CP-SAT up to N={args.baseline_max_n}; "
         f"objective = (soft, max meetings, sum C(m,2), consecutive, max player repeats); "
         f"RSS+ = peak RSS delta during the timed call (5 ms sampling); "
-        f"heap = tracemalloc peak of an untimed rerun (Python only)",
+        f"heap = tracemalloc peak of an untimed rerun (Python only); {rate_line()}",
         flush=True,
     )
     rows = run_benchmark(
@@ -353,7 +355,7 @@ def main(argv: list[str] | None = None) -> int:
 def _designs(args: argparse.Namespace) -> int:
     print(
         f"design benchmark: seed {args.seed}, {args.designs_time_limit:g} s budget per instance; "
-        f"objective = (soft, max meetings, sum C(m,2), consecutive, max player repeats)",
+        f"objective = (soft, max meetings, sum C(m,2), consecutive, max player repeats); {rate_line()}",
         flush=True,
     )
     rows = run_designs(
