@@ -65,7 +65,9 @@ def test_whatever_was_measured_the_rate_is_within_its_bounds_and_a_valid_exchang
     rate = calibrated_rate(search, cpsat)
     assert MIN_UNITS_PER_SECOND <= rate.units_per_second <= MAX_UNITS_PER_SECOND
     assert 0.0 <= rate.cpsat_seconds_per_unit <= MAX_CPSAT_SECONDS_PER_UNIT
-    problem = DrawProblem(players=("a", "b", "c", "d"), rounds=1, table_size=4, cpsat_seconds_per_unit=rate.cpsat_seconds_per_unit)
+    problem = DrawProblem(
+        players=("a", "b", "c", "d"), rounds=1, table_size=4, cpsat_seconds_per_unit=rate.cpsat_seconds_per_unit
+    )
     validate_problem(problem)  # what calibration gives, a request may carry
 
 
