@@ -18,6 +18,7 @@ import logging
 import random
 import statistics
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from prometheus_client import Gauge
@@ -30,6 +31,9 @@ from solver.domain.draw.work import WorkRate, calibrated_rate
 log = logging.getLogger("rondo.solver")
 
 RUNS = 3
+# On a machine so busy that measuring takes longer than this, fewer runs are made (at least one of
+# each): measuring never costs a start-up (or an offline draw's budget) more than a few seconds.
+MAX_SECONDS = 1.5
 # The tabu search: 40 players x 10 rounds at tables of 4 from a random draw (far from its bound, so
 # it spends its whole allowance), 6 000 units a run (0.15 s at the reference rate).
 SEARCH_PROBLEM = DrawProblem(players=tuple(f"c{i:02d}" for i in range(40)), rounds=10, table_size=4, seed=0, time_limit_s=60.0)
@@ -102,10 +106,18 @@ def calibrate(override: int = 0) -> Calibration:
     if override > 0:
         return _publish(Calibration(WorkRate(override), "setting"))
     started = time.perf_counter()
-    search = statistics.median(measure_search() for _ in range(RUNS))
-    cpsat = statistics.median(measure_cpsat() for _ in range(RUNS))
+    search = statistics.median(_runs(measure_search, started + MAX_SECONDS / 2))
+    cpsat = statistics.median(_runs(measure_cpsat, started + MAX_SECONDS))
     rate = calibrated_rate(search, cpsat)
     return _publish(Calibration(rate, "measured", search, cpsat, time.perf_counter() - started))
+
+
+def _runs(measure: Callable[[], float], stop_by: float) -> list[float]:
+    """``RUNS`` measurements, fewer (at least one) once ``stop_by`` (``perf_counter``) has passed."""
+    measured = [measure()]
+    while len(measured) < RUNS and time.perf_counter() < stop_by:
+        measured.append(measure())
+    return measured
 
 
 @functools.cache

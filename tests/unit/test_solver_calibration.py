@@ -6,12 +6,13 @@ machine is: only on the bounds the measurement is kept in."""
 from __future__ import annotations
 
 import logging
+import math
 
 import pytest
 from prometheus_client import REGISTRY
 
 from rondo_runtime.config import Settings
-from solver.calibration import calibrate, default_calibration, machine_calibration
+from solver.calibration import RUNS, _runs, calibrate, default_calibration, machine_calibration
 from solver.domain.draw.work import MAX_CPSAT_SECONDS_PER_UNIT, MAX_UNITS_PER_SECOND, MIN_UNITS_PER_SECOND, WorkRate
 from solver.service import SolverService
 
@@ -35,6 +36,18 @@ def test_the_measured_rate_is_within_its_bounds_and_exported(caplog):
     logged = [r for r in caplog.records if r.getMessage() == "solver work rate"]
     assert logged and logged[-1].work_units_per_second == measured.rate.units_per_second  # type: ignore[attr-defined]
     assert logged[-1].source == "measured"  # type: ignore[attr-defined]
+
+
+def test_a_busy_machine_measures_fewer_times_but_at_least_once():
+    calls: list[int] = []
+
+    def measure() -> float:
+        calls.append(1)
+        return 1.0
+
+    assert _runs(measure, stop_by=0.0) == [1.0]  # past its time already: one run
+    assert _runs(measure, stop_by=math.inf) == [1.0] * RUNS
+    assert len(calls) == 1 + RUNS
 
 
 def test_the_setting_overrides_the_measurement():
