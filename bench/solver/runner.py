@@ -297,6 +297,13 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--designs-time-limit", type=float, default=3.0, help="budget per design instance (default: %(default)s)")
     parser.add_argument("--no-sweep", action="store_true", help="--designs: only the issue's instances")
     parser.add_argument(
+        "--designs-safety-cut",
+        type=float,
+        default=None,
+        help="--designs: the wall-clock safety cut in seconds (default: the budget); with RONDO_SOLVER_WORK_UNITS_PER_SECOND "
+        "set to another machine's rate, draws what that machine would in the budget",
+    )
+    parser.add_argument(
         "--only",
         type=lambda s: [tuple(int(x) for x in item.split("x")) for item in s.split(",") if item],
         help="--designs: only these instances, as NxRxK (e.g. 15x7x3,25x10x5)",
@@ -363,6 +370,7 @@ def _designs(args: argparse.Namespace) -> int:
         args.seed,
         sweep=not args.no_sweep,
         only=args.only,
+        safety_cut=args.designs_safety_cut,
         log=lambda row: print(format_row(row), flush=True),
     )
     for line in summary(rows):
