@@ -308,6 +308,7 @@ class GatewayService:
             record.CopyFrom(asked)
             record.seed = solved.seed
             record.work_budget = solved.work_budget
+            record.cpsat_deterministic_seconds_per_unit = solved.cpsat_deterministic_seconds_per_unit  # re-runs need both
         if solved.status not in (common_pb2.SOLVE_STATUS_OPTIMAL, common_pb2.SOLVE_STATUS_FEASIBLE):
             return view  # nothing to review: the status and conflicts say why
         draw = await self.league(
@@ -329,6 +330,8 @@ class GatewayService:
                 work_budget=solved.work_budget,
                 work_used=solved.work_used,
                 reproducible=solved.reproducible,
+                search_work_used=solved.search_work_used,
+                cpsat_deterministic_seconds_used=solved.cpsat_deterministic_seconds_used,
             ),
             deadline.timeout(),
         )

@@ -800,7 +800,14 @@ class LeagueServicer(league_pb2_grpc.LeagueServiceServicer):
             reason=request.reason,
             players_moved=request.players_moved if request.HasField("players_moved") else None,
             idempotency_key=request.idempotency_key,
-            solve_record=SolveRecord(request.solver_request, request.work_budget, request.work_used, request.reproducible)
+            solve_record=SolveRecord(
+                request.solver_request,
+                request.work_budget,
+                request.work_used,
+                request.reproducible,
+                request.search_work_used,
+                request.cpsat_deterministic_seconds_used,
+            )
             if request.solver_request
             else None,
             sitting_out=sitting_out_asked(request.solver_request),

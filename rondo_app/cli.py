@@ -127,7 +127,12 @@ def draw(
     table_size: int = typer.Option(4, "--table-size", "-k", help="Players per table k (2-8)."),
     seed: int | None = typer.Option(None, help="Seed; the same seed gives the same draw."),
     time_limit: float = typer.Option(10.0, "--time-limit", help="Budget in seconds (and the wall-clock safety cut)."),
-    work: int = typer.Option(0, "--work", help="Deterministic work budget in work units (0 = the default for --time-limit)."),
+    work: int = typer.Option(
+        0, "--work", help="Deterministic work budget in work units (0 = --time-limit at this machine's measured work rate)."
+    ),
+    cpsat_per_unit: float = typer.Option(
+        0.0, "--cpsat-per-unit", help="With --work: CP-SAT deterministic seconds per work unit (0 = the reference exchange)."
+    ),
     seat_balance: bool = typer.Option(False, "--seat-balance", help="Balance seats (winds) too."),
     sit_out: bool = typer.Option(
         False, "--sit-out", help="Club night: when the players do not fill whole tables, some sit out each round, fairly."
@@ -140,7 +145,10 @@ def draw(
 ) -> None:
     """Draw every round offline, in this process (no server): try a league size before registration closes,
     or (--verify) check that a published draw is exactly what its committed seed gives."""
+    from rondo_runtime.config import Settings
     from rondo_runtime.errors import InvalidArgument
+    from solver.calibration import machine_calibration
+    from solver.domain.draw.work import REFERENCE_RATE
     from solver.offline import draw_report, render_text
 
     if verify:
@@ -150,6 +158,7 @@ def draw(
         raise typer.Exit(2)
 
     try:
+        rate = REFERENCE_RATE if work else machine_calibration(Settings.from_env().solver_work_units_per_second).rate
         report = draw_report(
             players,
             rounds,
@@ -160,12 +169,17 @@ def draw(
             work,
             count_process_start=True,
             sit_out=sitting_out if sit_out else None,
+            rate=rate,
+            cpsat_seconds_per_unit=cpsat_per_unit,
         )
     except InvalidArgument as error:
         for v in error.violations:
-            option = {"players": "players", "work_budget": "work", "sit_out.per_round": "sitting-out"}.get(
-                v.field, v.field.replace("_", "-")
-            )
+            option = {
+                "players": "players",
+                "work_budget": "work",
+                "sit_out.per_round": "sitting-out",
+                "cpsat_deterministic_seconds_per_unit": "cpsat-per-unit",
+            }.get(v.field, v.field.replace("_", "-"))
             typer.echo(f"error: --{option}: {v.description}", err=True)
         raise typer.Exit(2) from None
     typer.echo(json.dumps(report, indent=2) if as_json else render_text(report))

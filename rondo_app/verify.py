@@ -5,11 +5,14 @@ A player checks, with nothing but the certificate the gateway publishes (`GetDra
 1. that the revealed seed and nonce hash to the commitment the organizer published before
    registration closed, and that the solver was given that seed (a redraw: the one derived from it);
 2. that the solver, given the recorded request (roster in registration order, rounds, table size,
-   separations, pins, played rounds, sit-outs, seed, work budget), draws exactly the published tables;
+   separations, pins, played rounds, sit-outs, seed, work budget and its CP-SAT exchange), draws exactly
+   the published tables;
 3. for a club night, that the sit-outs are fair (docs/rules.md draw.sit-out.*) and the repeated
    meetings are the ones the draw claims, recounted by league's own code, not the solver's.
-The solve runs in this process with the same engine as the service; the work budget makes it
-independent of this machine's speed.
+The solve runs in this process with the same engine as the service, by the recorded work units, never
+at this machine's work rate: the work budget makes it independent of this machine's speed (a slower
+machine takes longer; the safety cut is an hour). A certificate from before the solver calibrated its
+rate has no exchange in its request: the reference one, which its draw was made with.
 """
 
 from __future__ import annotations
@@ -67,7 +70,13 @@ def verify_certificate(cert: dict[str, Any]) -> Verification:
         raise BadCertificate("solver_request: the seed is missing")
     problem = problem_from_proto(request)
     work = cert.get("work") or {}
-    problem = replace(problem, time_limit_s=SAFETY_CUT_SECONDS, work_budget=int(work.get("budget") or request.work_budget))
+    budget = int(work.get("budget") or request.work_budget)
+    if budget <= 0:
+        raise BadCertificate(
+            "no work budget is recorded (work.budget, solver_request.workBudget): the draw was bounded by the clock "
+            "and cannot be re-run by work units"
+        )
+    problem = replace(problem, time_limit_s=SAFETY_CUT_SECONDS, work_budget=budget)
     if work and not work.get("reproducible", True):
         lines.append("the published draw was cut by the wall clock when it was made: it cannot be re-run exactly")
     result = solve_draw(problem)
@@ -80,7 +89,8 @@ def verify_certificate(cert: dict[str, Any]) -> Verification:
         lines.insert(
             0,
             f"verified: draw {cert['draw']['version']} of {name!r} is exactly what seed {request.seed} and the published "
-            f"parameters give ({len(published)} rounds, {len(request.players)} players, work budget {problem.work_budget})",
+            f"parameters give ({len(published)} rounds, {len(request.players)} players, work budget {problem.work_budget} units"
+            + (f", CP-SAT {problem.cpsat_seconds_per_unit:g} s a unit)" if problem.cpsat_seconds_per_unit else ")"),
         )
         return Verification(True, lines)
     lines.insert(0, f"NOT verified: draw {cert['draw']['version']} of {name!r}")

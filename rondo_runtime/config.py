@@ -44,6 +44,10 @@ variable, and the process exits 2; docs/operating/configuration.md is generated 
 ``RONDO_SOLVER_WORKER_MEMORY_MB``
     Each solver process's address-space cap in MiB, ``0`` = none: budget workers x this within the
     container's memory.
+``RONDO_SOLVER_WORK_UNITS_PER_SECOND``
+    How a draw's time budget becomes its deterministic work budget (solver/domain/draw/work.py);
+    ``0`` = measure this machine when the solver starts (solver/calibration.py). Set it to give every
+    replica the same budget.
 ``RONDO_INTERNAL_PORT``
     Embedded mode: the internal services' port, always on 127.0.0.1; ``0`` picks a free port.
 ``RONDO_INTERNAL_TOKEN``
@@ -106,6 +110,8 @@ class Settings:
     solver_workers: int = 0
     solver_queue: int = 8
     solver_worker_memory_mb: int = 2048
+    # tabu-search work units per second of a draw's time budget; 0 = measured at start-up
+    solver_work_units_per_second: int = 0
     # service name (lower case) -> value; only services whose variable is set
     database_urls: Mapping[str, str] = field(default_factory=dict)
     service_addrs: Mapping[str, str] = field(default_factory=dict)
@@ -213,6 +219,9 @@ class Settings:
                 0,
                 1 << 30,
             ),
+            solver_work_units_per_second=_work_rate(
+                get("RONDO_SOLVER_WORK_UNITS_PER_SECOND"), defaults.solver_work_units_per_second
+            ),
             database_urls=database_urls,
             service_addrs=service_addrs,
             internal_port=_int(get("RONDO_INTERNAL_PORT"), "RONDO_INTERNAL_PORT", defaults.internal_port, 0, 65535),
@@ -270,6 +279,18 @@ def _int(raw: str | None, name: str, default, lo: int, hi: int):
         raise ValueError(f"{name} must be an integer, got {raw!r}") from None
     if not lo <= value <= hi:
         raise ValueError(f"{name} must be between {lo} and {hi}, got {value}")
+    return value
+
+
+MIN_WORK_UNITS_PER_SECOND = 1_000  # a set rate below this leaves a draw almost no search
+MAX_WORK_UNITS_PER_SECOND = 100_000_000
+
+
+def _work_rate(raw: str | None, default: int) -> int:
+    name = "RONDO_SOLVER_WORK_UNITS_PER_SECOND"
+    value = _int(raw, name, default, 0, MAX_WORK_UNITS_PER_SECOND)
+    if 0 < value < MIN_WORK_UNITS_PER_SECOND:
+        raise ValueError(f"{name} must be 0 (measure at start-up) or at least {MIN_WORK_UNITS_PER_SECOND}, got {value}")
     return value
 
 

@@ -39,6 +39,7 @@ def problem_from_proto(request: solver_pb2.DrawTablesRequest) -> DrawProblem:
         history=rounds_from_proto(request.history),
         work_budget=request.work_budget,
         sit_out=request.sit_out.per_round if request.HasField("sit_out") else None,
+        cpsat_seconds_per_unit=request.cpsat_deterministic_seconds_per_unit,
     )
 
 
@@ -62,6 +63,9 @@ def result_to_proto(result: DrawResult, diff: list[tuple[int, list[str]]]) -> so
         work_used=result.work_used,
         reproducible=result.reproducible,
         sit_outs=[solver_pb2.SittingOut(player_ids=list(sitting)) for sitting in result.sit_outs],
+        cpsat_deterministic_seconds_per_unit=result.cpsat_seconds_per_unit,
+        search_work_used=result.search_work_used,
+        cpsat_deterministic_seconds_used=result.cpsat_deterministic_s_used,
     )
 
 

@@ -9,11 +9,12 @@ JSON form (``--json``)::
      "lower_bound": {... same keys ...},
      "seat_imbalance": null,
      "work_budget": 800000, "work_used": 4480, "reproducible": true,
+     "cpsat_deterministic_seconds_per_unit": 0.0, "search_work_used": 4480, "cpsat_deterministic_seconds_used": 0.0,
      "rounds_drawn": [[["P1", "P5", "P9", "P13"], ...], ...],   # rounds -> tables -> player ids
      "sit_outs": [["P3"], ...]}                                  # --sit-out: who sits out, per round
 
 Players are named P1..PN in registration order. The same players, rounds, table size, seed and work
-budget give the same ``rounds_drawn`` on any machine unless ``reproducible`` is false (the time limit
+budget (with its CP-SAT exchange, ``--cpsat-per-unit``) give the same ``rounds_drawn`` on any machine unless ``reproducible`` is false (the time limit
 stopped the search first; solver/domain/draw/work.py).
 """
 
@@ -25,7 +26,7 @@ import secrets
 
 from solver.domain.draw import solve_draw
 from solver.domain.draw.problem import DrawProblem, DrawResult
-from solver.domain.draw.work import work_for_time_limit
+from solver.domain.draw.work import REFERENCE_RATE, WorkRate, work_for_time_limit
 
 # The safety cut never goes below this, however long the process took to start.
 MIN_SAFETY_CUT_S = 0.05
@@ -62,14 +63,19 @@ def draw_report(
     work_budget: int = 0,
     count_process_start: bool = False,
     sit_out: int | None = None,
+    rate: WorkRate = REFERENCE_RATE,
+    cpsat_seconds_per_unit: float = 0.0,
 ) -> dict:
-    """``work_budget`` 0: the default for ``time_limit``, fixed before anything else happens. With
+    """``work_budget`` 0: ``time_limit`` at this machine's work ``rate`` (``rondo draw`` measures it:
+    solver/calibration.py), fixed before anything else happens; a given ``work_budget`` is spent with
+    ``cpsat_seconds_per_unit`` (0: the reference exchange), as the report of the first draw says. With
     ``count_process_start`` (the ``rondo draw`` command) the wall-clock safety cut is ``time_limit``
     less the time the process has already lived, so the command as a whole stops within its budget;
     the work budget, and so the draw, stay what the requested budget gives (a start so slow that the
     cut fires first says ``reproducible: false``). ``sit_out``: a club night (docs/rules.md
     ``draw.sit-out.*``), so many sit out each round, 0 = N mod k; None: everyone plays."""
-    work_budget = work_budget or (work_for_time_limit(time_limit) if time_limit > 0 else 0)
+    if not work_budget and time_limit > 0:
+        work_budget, cpsat_seconds_per_unit = work_for_time_limit(time_limit, rate.units_per_second), rate.cpsat_seconds_per_unit
     if time_limit > 0 and count_process_start:
         time_limit = max(MIN_SAFETY_CUT_S, time_limit - process_age_s() - EXIT_RESERVE_S)
     problem = DrawProblem(
@@ -81,6 +87,7 @@ def draw_report(
         time_limit_s=time_limit,
         work_budget=work_budget,
         sit_out=sit_out,
+        cpsat_seconds_per_unit=cpsat_seconds_per_unit,
     )
     return report(problem, solve_draw(problem))
 
@@ -100,6 +107,9 @@ def report(problem: DrawProblem, result: DrawResult) -> dict:
         "seat_imbalance": result.seat_imbalance,
         "work_budget": result.work_budget,
         "work_used": result.work_used,
+        "cpsat_deterministic_seconds_per_unit": result.cpsat_seconds_per_unit,
+        "search_work_used": result.search_work_used,
+        "cpsat_deterministic_seconds_used": result.cpsat_deterministic_s_used,
         "reproducible": result.reproducible,
         "notes": list(result.notes),
         "rounds_drawn": [[list(table) for table in rnd] for rnd in result.draw],
@@ -119,7 +129,16 @@ def render_text(r: dict) -> str:
     ]
     lines.append(
         f"work {r['work_used']} of {r['work_budget']} units: "
-        + ("reproducible with this seed and work budget" if r["reproducible"] else "cut by the time limit, cannot be re-run")
+        + (
+            f"reproducible with this seed and work budget (--seed {r['seed']} --work {r['work_budget']}"
+            + (
+                f" --cpsat-per-unit {r['cpsat_deterministic_seconds_per_unit']!r})"
+                if r["cpsat_deterministic_seconds_per_unit"]
+                else ")"
+            )
+            if r["reproducible"]
+            else "cut by the time limit, cannot be re-run"
+        )
     )
     if r["seat_imbalance"] is not None:
         lines.append(f"seat imbalance: {r['seat_imbalance']}")

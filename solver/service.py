@@ -13,6 +13,7 @@ one arriving when every worker and queue place is taken.
 from __future__ import annotations
 
 import asyncio
+import functools
 import math
 import os
 import secrets
@@ -26,12 +27,13 @@ from prometheus_client import Counter, Histogram
 from rondo_runtime import failpoints
 from rondo_runtime.config import Settings
 from rondo_runtime.errors import InvalidArgument, ResourceExhausted
+from solver.calibration import machine_calibration
 from solver.domain.capacity import MAX_SCHEDULE_MATCHES, MAX_SEATS
 from solver.domain.draw import solve_draw
 from solver.domain.draw.problem import DrawProblem, DrawResult, SolveStatus
 from solver.domain.draw.redraw import draw_diff
 from solver.domain.draw.validate import validate_problem
-from solver.domain.draw.work import work_for_time_limit
+from solver.domain.draw.work import REFERENCE_RATE, WorkRate, work_for_time_limit
 from solver.domain.schedule import validate as schedule_validate
 from solver.domain.schedule.cpsat.solve import solve_schedule
 from solver.domain.schedule.problem import ScheduleProblem, ScheduleResult
@@ -95,10 +97,15 @@ def schedule_margin(problem: ScheduleProblem) -> float:
     return DEADLINE_MARGIN_S + SCHEDULE_SETUP_MARGIN_S_PER_MATCH * len(problem.matches)
 
 
-def draw_budget(problem: DrawProblem, budget: float) -> DrawProblem:
-    # the work budget comes from the budget as requested, never from what the deadline leaves,
-    # so that the same request gives the same draw (solver/domain/draw/work.py)
-    return replace(problem, time_limit_s=budget, work_budget=problem.work_budget or work_for_time_limit(budget))
+def draw_budget(problem: DrawProblem, budget: float, rate: WorkRate = REFERENCE_RATE) -> DrawProblem:
+    """The work budget comes from the budget as requested, never from what the deadline leaves, at
+    this solver's work ``rate`` (solver/calibration.py), so that the same request gives the same draw
+    on this machine, and its recorded budget and CP-SAT exchange the same draw on any machine
+    (solver/domain/draw/work.py). A request that gives its work budget keeps its own exchange."""
+    if problem.work_budget:
+        return replace(problem, time_limit_s=budget)
+    work = work_for_time_limit(budget, rate.units_per_second)
+    return replace(problem, time_limit_s=budget, work_budget=work, cpsat_seconds_per_unit=rate.cpsat_seconds_per_unit)
 
 
 def schedule_budget(problem: ScheduleProblem, budget: float) -> ScheduleProblem:
@@ -134,7 +141,9 @@ def new_seed() -> int:
 
 
 class SolverService:
-    def __init__(self, workers: int = 0, queue_limit: int = 8, worker_memory_mb: int = 2048):
+    def __init__(self, workers: int = 0, queue_limit: int = 8, worker_memory_mb: int = 2048, rate: WorkRate = REFERENCE_RATE):
+        """``rate``: how a time budget becomes a work budget here (``from_settings`` measures it)."""
+        self.rate = rate
         self.workers = workers or os.cpu_count() or 1
         self.queue_limit = queue_limit
         self.pool = WorkerPool(self.workers, queue_limit, worker_memory_mb, warm_up=WARM_UP_MODULES)
@@ -142,7 +151,10 @@ class SolverService:
 
     @classmethod
     def from_settings(cls, settings: Settings) -> SolverService:
-        return cls(settings.solver_workers, settings.solver_queue, settings.solver_worker_memory_mb)
+        """The service of ``rondo serve``: the work rate is measured here, at start-up, before the worker
+        pool starts (or set by ``RONDO_SOLVER_WORK_UNITS_PER_SECOND``)."""
+        rate = machine_calibration(settings.solver_work_units_per_second).rate
+        return cls(settings.solver_workers, settings.solver_queue, settings.solver_worker_memory_mb, rate)
 
     async def ready(self) -> bool:
         """Readiness: at least one worker process is alive and has imported the optimizer (checked
@@ -155,7 +167,8 @@ class SolverService:
     async def draw(self, problem: DrawProblem, remaining_deadline: float | None) -> DrawResult:
         """``remaining_deadline``: seconds left of the call (None = no deadline)."""
         failpoints.reached("solver.draw.before_solve")  # the faults tier kills the process mid-call here (it hangs)
-        result = await self._in_pool(problem, remaining_deadline, validate_problem, deadline_margin, solve_draw, draw_budget)
+        with_budget = functools.partial(draw_budget, rate=self.rate)
+        result = await self._in_pool(problem, remaining_deadline, validate_problem, deadline_margin, solve_draw, with_budget)
         SOLVES.labels(result.status.value).inc()
         SOLVE_SECONDS.observe(result.wall_time_s)
         return result

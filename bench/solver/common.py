@@ -11,9 +11,13 @@ from functools import partial
 from typing import Any
 
 from bench.solver.measure import measure
+from rondo_runtime.config import Settings
+from solver.calibration import machine_calibration
 from solver.domain.draw.objective import evaluate
 from solver.domain.draw.problem import DrawObjective, DrawProblem, DrawResult
 from solver.domain.draw.validate import check_draw
+from solver.domain.draw.work import WorkRate
+from solver.service import draw_budget
 
 RONDO = "rondo"
 RESTARTS = "restarts"
@@ -21,14 +25,32 @@ RANDOM = "random"
 PLAIN_CPSAT = "plain-cpsat"
 
 
+def work_rate() -> WorkRate:
+    """This machine's work rate, as the solver service measures it at start-up (once per process;
+    ``RONDO_SOLVER_WORK_UNITS_PER_SECOND`` sets it)."""
+    return machine_calibration(Settings.from_env().solver_work_units_per_second).rate
+
+
+def rate_line() -> str:
+    """What the benchmark's draws got: the work rate and where it came from."""
+    calibration = machine_calibration(Settings.from_env().solver_work_units_per_second)
+    rate = calibration.rate
+    return (
+        f"work rate {rate.units_per_second} units/s ({calibration.source}; measured tabu {calibration.search_units_per_s:.0f} units/s, "
+        f"CP-SAT {calibration.cpsat_deterministic_s_per_s:.3f} deterministic s/s), CP-SAT {rate.cpsat_seconds_per_unit:.3g} s a unit"
+    )
+
+
 def make_problem(n: int, rounds: int, table_size: int, seed: int, time_limit: float) -> DrawProblem:
-    return DrawProblem(
+    """The benchmark's draw, with the work budget the solver service would give its time limit here."""
+    problem = DrawProblem(
         players=tuple(f"p{i:05d}" for i in range(n)),
         rounds=rounds,
         table_size=table_size,
         seed=seed,
         time_limit_s=time_limit,
     )
+    return draw_budget(problem, time_limit, work_rate())
 
 
 def measured_row(

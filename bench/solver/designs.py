@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Iterable, Sequence
+from dataclasses import replace
 from typing import Any
 
 from bench.solver.best_known import REPEAT_FREE, best_known
@@ -53,8 +54,15 @@ def sweep_instances() -> list[tuple[int, int, int, str]]:
     ]
 
 
-def run_instance(n: int, rounds: int, k: int, name: str, time_limit: float, seed: int) -> dict[str, Any]:
+def run_instance(
+    n: int, rounds: int, k: int, name: str, time_limit: float, seed: int, safety_cut: float | None = None
+) -> dict[str, Any]:
+    """``safety_cut``: another wall-clock cut than the time budget (the work budget stays the time
+    budget's): with ``RONDO_SOLVER_WORK_UNITS_PER_SECOND`` set to a faster machine's rate and a long
+    cut, a slow machine draws exactly what the faster one would in the time budget, only slower."""
     problem = make_problem(n, rounds, k, seed, time_limit)
+    if safety_cut is not None:
+        problem = replace(problem, time_limit_s=safety_cut)
     started = time.perf_counter()
     result = solve_draw(problem)
     wall = time.perf_counter() - started
@@ -79,6 +87,8 @@ def run_instance(n: int, rounds: int, k: int, name: str, time_limit: float, seed
         "wall_time_s": round(wall, 4),
         "budget_s": time_limit,
         "reproducible": result.reproducible,
+        "work_budget": result.work_budget,
+        "work_used": result.work_used,
     }
 
 
@@ -89,6 +99,7 @@ def run_designs(
     sweep: bool = True,
     only: Iterable[tuple[int, int, int]] | None = None,
     log: Callable[[dict[str, Any]], None] | None = None,
+    safety_cut: float | None = None,
 ) -> list[dict[str, Any]]:
     """The issue's instances, then the sweep (each instance once); ``only`` restricts to (N, R, k)."""
     wanted = set(only) if only is not None else None
@@ -98,7 +109,7 @@ def run_designs(
         if (n, rounds, k) in done or (wanted is not None and (n, rounds, k) not in wanted):
             continue
         done.add((n, rounds, k))
-        row = run_instance(n, rounds, k, name, time_limit, seed)
+        row = run_instance(n, rounds, k, name, time_limit, seed, safety_cut)
         rows.append(row)
         if log:
             log(row)

@@ -32,6 +32,7 @@ from bench.solver.common import (
     fmt_tuple,
     make_problem,
     measured_row,
+    rate_line,
     rondo_row,
 )
 from bench.solver.designs import format_row, run_designs, summary
@@ -296,6 +297,13 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--designs-time-limit", type=float, default=3.0, help="budget per design instance (default: %(default)s)")
     parser.add_argument("--no-sweep", action="store_true", help="--designs: only the issue's instances")
     parser.add_argument(
+        "--designs-safety-cut",
+        type=float,
+        default=None,
+        help="--designs: the wall-clock safety cut in seconds (default: the budget); with RONDO_SOLVER_WORK_UNITS_PER_SECOND "
+        "set to another machine's rate, draws what that machine would in the budget",
+    )
+    parser.add_argument(
         "--only",
         type=lambda s: [tuple(int(x) for x in item.split("x")) for item in s.split(",") if item],
         help="--designs: only these instances, as NxRxK (e.g. 15x7x3,25x10x5)",
@@ -310,6 +318,7 @@ def main(argv: list[str] | None = None) -> int:
         return _designs(args)
     if args.hard:
         rows = run_hard(time_limit=args.hard_time_limit, seed=args.seed, shuffles=args.shuffles)
+        print(rate_line())
         print(format_hard(rows))
         if args.json:
             _write_json(args.json, rows)
@@ -329,7 +338,7 @@ def main(argv: list[str] | None = None) -> int:
         f"time limit {args.time_limit:g}s, plain CP-SAT up to N={args.baseline_max_n}; "
         f"objective = (soft, max meetings, sum C(m,2), consecutive, max player repeats); "
         f"RSS+ = peak RSS delta during the timed call (5 ms sampling); "
-        f"heap = tracemalloc peak of an untimed rerun (Python only)",
+        f"heap = tracemalloc peak of an untimed rerun (Python only); {rate_line()}",
         flush=True,
     )
     rows = run_benchmark(
@@ -353,7 +362,7 @@ def main(argv: list[str] | None = None) -> int:
 def _designs(args: argparse.Namespace) -> int:
     print(
         f"design benchmark: seed {args.seed}, {args.designs_time_limit:g} s budget per instance; "
-        f"objective = (soft, max meetings, sum C(m,2), consecutive, max player repeats)",
+        f"objective = (soft, max meetings, sum C(m,2), consecutive, max player repeats); {rate_line()}",
         flush=True,
     )
     rows = run_designs(
@@ -361,6 +370,7 @@ def _designs(args: argparse.Namespace) -> int:
         args.seed,
         sweep=not args.no_sweep,
         only=args.only,
+        safety_cut=args.designs_safety_cut,
         log=lambda row: print(format_row(row), flush=True),
     )
     for line in summary(rows):

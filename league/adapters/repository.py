@@ -247,6 +247,8 @@ class LeagueRepository(IdempotencyRecords):
                 work_budget=record.work_budget,
                 work_used=record.work_used,
                 reproducible=record.reproducible,
+                search_work_used=record.search_work_used,
+                cpsat_deterministic_seconds_used=record.cpsat_deterministic_s_used,
             )
         )
 
@@ -254,7 +256,14 @@ class LeagueRepository(IdempotencyRecords):
         row = self.session.get(SolveRecordRow, draw_id)
         if row is None:
             return None
-        return SolveRecord(bytes(row.solver_request), row.work_budget, row.work_used, row.reproducible)
+        return SolveRecord(
+            bytes(row.solver_request),
+            row.work_budget,
+            row.work_used,
+            row.reproducible,
+            row.search_work_used,
+            row.cpsat_deterministic_seconds_used,
+        )
 
     # --- draws ---
     def add_draw(self, d: Draw) -> None:

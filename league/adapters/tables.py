@@ -5,7 +5,19 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from sqlalchemy import BigInteger, Column, DateTime, ForeignKey, Index, Integer, LargeBinary, String, Text, UniqueConstraint
+from sqlalchemy import (
+    BigInteger,
+    Column,
+    DateTime,
+    Float,
+    ForeignKey,
+    Index,
+    Integer,
+    LargeBinary,
+    String,
+    Text,
+    UniqueConstraint,
+)
 from sqlalchemy.orm import registry
 from sqlmodel import Field, SQLModel
 
@@ -273,3 +285,6 @@ class SolveRecordRow(LeagueTable, table=True):
     work_budget: int = Field(sa_column=Column(BigInteger, nullable=False))
     work_used: int = Field(sa_column=Column(BigInteger, nullable=False))
     reproducible: bool
+    # how work_used splits (NULL: stored before the split was recorded)
+    search_work_used: int | None = Field(default=None, sa_column=Column(BigInteger, nullable=True))
+    cpsat_deterministic_seconds_used: float | None = Field(default=None, sa_column=Column(Float, nullable=True))

@@ -10,12 +10,16 @@ Format ``rondo-draw-certificate/1`` (JSON)::
      "players": [{"id": "...", "name": "...", "registration_order": 1}, ...],
      "seed": {"commitment": "<sha256 hex>", "seed": 123, "nonce": "<hex>", "committed_at": "..."} | null,
      "solver_request": { the DrawTablesRequest the solver was given, protobuf JSON },
-     "work": {"budget": 240000, "used": 240000, "reproducible": true},
+     "work": {"budget": 240000, "used": 240000, "reproducible": true,
+              "search_units": 120000, "cpsat_deterministic_seconds": 0.75},
      "tables": [[["player id", ...], ...], ...],          # rounds -> tables -> player ids
      "objective": [soft, max meetings, sum C(m,2), consecutive, max player repeats],
      "sitting_out": 0, "sit_outs": [["player id", ...], ...]}  # a club night: who sits out, per round
 
-``tables`` are every round of the stored draw; a redraw's solver drew only the rounds after the
+``work`` is in work units and CP-SAT deterministic seconds, never wall seconds (solver/domain/draw/work.py):
+the budget, with the CP-SAT exchange in ``solver_request``, is what re-runs the draw on any machine;
+``search_units`` and ``cpsat_deterministic_seconds`` say how the work used split (absent in
+certificates of draws stored before they were recorded). ``tables`` are every round of the stored draw; a redraw's solver drew only the rounds after the
 ``played_rounds`` it kept as played (they are its ``history``), so those are what it reproduces.
 
 A club night's draw (docs/rules.md ``draw.sit-out.*``) records who sits out each round; the checker
@@ -44,6 +48,8 @@ class SolveRecord:
     work_budget: int
     work_used: int
     reproducible: bool
+    search_work_used: int | None = None  # None: stored before the split was recorded
+    cpsat_deterministic_s_used: float | None = None
 
 
 def certificate(
@@ -77,9 +83,7 @@ def certificate(
             "committed_at": commitment.committed_at.isoformat(),
         },
         "solver_request": solver_request_json,
-        "work": None
-        if record is None
-        else {"budget": record.work_budget, "used": record.work_used, "reproducible": record.reproducible},
+        "work": None if record is None else work_record(record),
         "tables": [[list(table) for table in rnd] for rnd in draw.rounds],
         "objective": list(draw.statistics.objective),
         "sitting_out": draw.sitting_out,
@@ -131,6 +135,16 @@ def sit_out_problems(cert: dict[str, Any]) -> list[str]:
                 f"the draw claims {claimed[1]} and {claimed[2]}"
             )
     return problems
+
+
+def work_record(record: SolveRecord) -> dict[str, Any]:
+    """The certificate's ``work``: units and deterministic seconds only."""
+    work: dict[str, Any] = {"budget": record.work_budget, "used": record.work_used, "reproducible": record.reproducible}
+    if record.search_work_used is not None:
+        work["search_units"] = record.search_work_used
+    if record.cpsat_deterministic_s_used is not None:
+        work["cpsat_deterministic_seconds"] = record.cpsat_deterministic_s_used
+    return work
 
 
 def commitment_problems(cert: dict[str, Any]) -> list[str]:

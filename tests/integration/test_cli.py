@@ -15,6 +15,14 @@ pytestmark = pytest.mark.integration
 runner = CliRunner()
 
 
+@pytest.fixture(autouse=True)
+def reference_work_rate(monkeypatch):
+    """The offline draw's work rate set, not measured: these draws' outcomes then do not depend on how
+    busy the machine is while the tests run (tests/integration/test_draw_reproducible.py runs the
+    measured default)."""
+    monkeypatch.setenv("RONDO_SOLVER_WORK_UNITS_PER_SECOND", "40000")
+
+
 def test_draw_json_is_documented_shape_and_valid():
     result = runner.invoke(app, ["draw", "--players", "12", "--rounds", "4", "--table-size", "4", "--seed", "9", "--json"])
     assert result.exit_code == 0, result.output
@@ -68,6 +76,30 @@ def test_draw_sit_out_count_that_leaves_no_whole_tables_names_the_option():
 def test_draw_bad_table_size_names_the_option():
     result = runner.invoke(app, ["draw", "-n", "8", "-k", "9"])
     assert result.exit_code == 2 and "--table-size" in result.output
+
+
+@pytest.mark.rule("draw.seed.reproducible")
+def test_draw_says_how_to_re_run_it_by_units_and_re_runs_so():
+    """12 x 6 at tables of 3 (tabu search and CP-SAT both run): the text gives the seed, work budget and
+    CP-SAT exchange, and those re-run the same tables whatever this machine measures."""
+    # a long safety cut: `rondo draw` counts its process's age in it, and this process is pytest's
+    with_cpsat = ["draw", "-n", "12", "-r", "6", "-k", "3", "--seed", "3", "--time-limit", "600", "--json"]
+    made = json.loads(runner.invoke(app, [*with_cpsat, "--work", "8000", "--cpsat-per-unit", "1e-5"]).output)
+    assert made["work_budget"] == 8000 and made["cpsat_deterministic_seconds_per_unit"] == 1e-5
+    assert made["search_work_used"] > 0 and made["cpsat_deterministic_seconds_used"] > 0
+    again = json.loads(
+        runner.invoke(app, [*with_cpsat, "--work", "8000", "--cpsat-per-unit", "1e-5", "--time-limit", "300"]).output
+    )
+    assert again["rounds_drawn"] == made["rounds_drawn"]
+    text = runner.invoke(app, [*with_cpsat[:-1], "--work", "8000", "--cpsat-per-unit", "1e-5"]).output
+    assert "(--seed 3 --work 8000 --cpsat-per-unit 1e-05)" in text
+
+
+def test_draw_bad_cpsat_exchange_names_the_option():
+    result = runner.invoke(app, ["draw", "-n", "8", "--work", "1000", "--cpsat-per-unit", "-1"])
+    assert (
+        result.exit_code == 2 and "--cpsat-per-unit" in result.output and "deterministic seconds per work unit" in result.output
+    )
 
 
 @pytest.mark.rule("access.accounts.organizer-issues-passwords")

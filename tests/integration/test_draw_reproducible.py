@@ -12,6 +12,8 @@ import sys
 
 import pytest
 
+from solver.domain.draw.work import MAX_UNITS_PER_SECOND, MIN_UNITS_PER_SECOND
+
 pytestmark = [pytest.mark.integration, pytest.mark.rule("draw.seed.reproducible")]
 
 # 12 players, 6 rounds, tables of 3: over-full (6 x 2 > 11) and the bound is not reached (no
@@ -28,10 +30,14 @@ CONSTRUCTED = {
 }
 
 
-def rondo_draw(*args: str, hash_seed: int, one_core: bool = False) -> subprocess.Popen:
+def rondo_draw(*args: str, hash_seed: int, one_core: bool = False, work_rate: int | None = None) -> subprocess.Popen:
     """`rondo draw` in a fresh process; ``one_core`` pins it to CPU 0 (with two such processes the
-    solve runs at half speed or less)."""
+    solve runs at half speed or less); ``work_rate`` sets RONDO_SOLVER_WORK_UNITS_PER_SECOND (unset:
+    the process measures its machine)."""
     env = {**os.environ, "PYTHONHASHSEED": str(hash_seed)}
+    env.pop("RONDO_SOLVER_WORK_UNITS_PER_SECOND", None)
+    if work_rate is not None:
+        env["RONDO_SOLVER_WORK_UNITS_PER_SECOND"] = str(work_rate)
 
     def pin() -> None:
         os.sched_setaffinity(0, {0})
@@ -90,11 +96,13 @@ def test_a_draw_cut_by_the_time_limit_says_it_cannot_be_rerun():
     assert cut["rounds_drawn"], "a cut draw is still a valid draw"
 
 
-def test_the_default_work_budget_follows_the_time_budget_not_the_machine():
-    a = report(rondo_draw("draw", "-n", "16", "--seed", "2", "--time-limit", "3", "--json", hash_seed=1))
-    b = report(rondo_draw("draw", "-n", "16", "--seed", "2", "--time-limit", "6", "--json", hash_seed=2))
-    assert b["work_budget"] == 2 * a["work_budget"] > 0
+def test_the_default_work_budget_is_the_time_budget_at_the_work_rate():
+    a = report(rondo_draw("draw", "-n", "16", "--seed", "2", "--time-limit", "3", "--json", hash_seed=1, work_rate=50_000))
+    b = report(rondo_draw("draw", "-n", "16", "--seed", "2", "--time-limit", "6", "--json", hash_seed=2, work_rate=50_000))
+    assert (a["work_budget"], b["work_budget"]) == (150_000, 300_000)
     assert a["reproducible"] and a["work_used"] <= a["work_budget"]
+    measured = report(rondo_draw("draw", "-n", "16", "--seed", "2", "--time-limit", "3", "--json", hash_seed=3))
+    assert 3 * MIN_UNITS_PER_SECOND <= measured["work_budget"] <= 3 * MAX_UNITS_PER_SECOND  # this machine's rate
 
 
 def test_a_bad_work_budget_names_the_option():

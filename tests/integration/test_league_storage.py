@@ -170,6 +170,29 @@ def test_a_club_night_draw_keeps_its_sit_outs_and_is_approved(league):
     assert error.value.violations[0].reason == "SIT_OUT_UNFAIR"
 
 
+@pytest.mark.rule("draw.seed.reproducible")
+def test_a_draw_keeps_its_work_in_units_for_the_certificate(league):
+    """The solve record keeps the work budget and how the work used split (tabu units, CP-SAT
+    deterministic seconds); a record stored without the split reads back without it."""
+    from league.domain.certificate import SolveRecord, work_record
+
+    c, ids, rounds = _drawn_competition(league)
+    split = SolveRecord(b"request", 400_000, 250_000, True, search_work_used=200_000, cpsat_deterministic_s_used=0.3125)
+    older = SolveRecord(b"request", 400_000, 400_000, False)
+    for record in (split, older):
+        saved = league.draws.save(c.id, 42, rounds, STATS, solve_record=record)
+        league.draws.approve(c.id, saved.id)
+        assert league.trust.draw_evidence(c.id, saved.id).record == record
+    assert work_record(split) == {
+        "budget": 400_000,
+        "used": 250_000,
+        "reproducible": True,
+        "search_units": 200_000,
+        "cpsat_deterministic_seconds": 0.3125,
+    }
+    assert work_record(older) == {"budget": 400_000, "used": 400_000, "reproducible": False}
+
+
 def test_draw_must_fit_the_competition(league):
     c, ids, rounds = _drawn_competition(league)
     with pytest.raises(InvalidArgument) as error:

@@ -20,11 +20,16 @@ from solver.domain.draw.work import work_for_time_limit
 
 pytestmark = pytest.mark.integration
 
+WORK_RATE = 50_000  # RONDO_SOLVER_WORK_UNITS_PER_SECOND of the server under test
+
 
 @pytest.fixture(scope="module")
 def solver(tmp_path_factory):
-    """A real solver server in a background event loop on 127.0.0.1, any free port."""
-    settings = Settings(port=0, metrics_port=None, data_dir=tmp_path_factory.mktemp("solver"))
+    """A real solver server in a background event loop on 127.0.0.1, any free port, its work rate set
+    (not measured) so that budgets are known."""
+    settings = Settings(
+        port=0, metrics_port=None, data_dir=tmp_path_factory.mktemp("solver"), solver_work_units_per_second=WORK_RATE
+    )
     loop = asyncio.new_event_loop()
     thread = threading.Thread(target=loop.run_forever, daemon=True)
     thread.start()
@@ -86,7 +91,7 @@ def test_the_work_budget_comes_from_the_requested_budget_not_the_deadline(solver
     request = solver_pb2.DrawTablesRequest(players=players(12), rounds=5, table_size=4, seed=3, time_limit_seconds=2)
     long_call = solver.DrawTables(request, timeout=60)
     short_call = solver.DrawTables(request, timeout=4)
-    assert long_call.work_budget == short_call.work_budget == work_for_time_limit(2)
+    assert long_call.work_budget == short_call.work_budget == work_for_time_limit(2, WORK_RATE)
     assert long_call.reproducible and 0 < long_call.work_used <= long_call.work_budget
     if short_call.reproducible:
         assert list(short_call.rounds) == list(long_call.rounds)

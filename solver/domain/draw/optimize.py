@@ -26,8 +26,9 @@ search after step 1: sit_outs.py.
 Reproducibility (docs/rules.md ``draw.seed.reproducible``): steps 5 and 6 are bounded by the
 problem's deterministic work budget (solver/domain/draw/work.py): the tabu search gets its share in
 work units (all of it without CP-SAT, half before CP-SAT, 80 % with history), CP-SAT the rest as
-deterministic time on one worker. The same problem, seed and work budget give the same draw on any
-machine; the time limit is only the wall-clock safety cut, and a draw it cut says so
+deterministic time on one worker (``problem.cpsat_seconds_per_unit`` per unit: the machine's
+calibrated exchange, recorded with the budget). The same problem, seed and work budget give the same
+draw on any machine; the time limit is only the wall-clock safety cut, and a draw it cut says so
 (``reproducible`` False, and a note).
 """
 
@@ -61,10 +62,10 @@ from solver.domain.draw.seats import balance_seats, seat_imbalance
 from solver.domain.draw.sit_outs import solve_sit_out_draw
 from solver.domain.draw.validate import check_draw, validate_problem
 from solver.domain.draw.work import (
-    WORK_UNITS_PER_SECOND,
     WorkMeter,
     cpsat_deterministic_seconds,
     cpsat_model_fits,
+    reference_seconds,
     work_for_time_limit,
 )
 
@@ -80,7 +81,7 @@ LOCAL_SEARCH_SHARE_WITH_HISTORY = 0.8
 
 
 # A bigger budget buys a longer search before it gives up on improving: the stall budget grows
-# with the work budget (500 iterations per second's worth of work units), so hard instances use the
+# with the work budget (500 iterations per reference second of work units), so hard instances use the
 # budget they are given, while the stop stays deterministic. It follows the work budget, never the
 # time limit: a redraw cut short by a nearer gRPC deadline, or re-run by ``rondo draw --verify``
 # with another safety cut, searches exactly as the original did.
@@ -88,7 +89,7 @@ STALL_ITERATIONS_PER_SECOND = 500
 
 
 def default_search_config(problem: DrawProblem) -> SearchConfig:
-    seconds_of_work = work_budget(problem) / WORK_UNITS_PER_SECOND
+    seconds_of_work = reference_seconds(work_budget(problem))
     stall = max(SearchConfig.stall_iterations, int(STALL_ITERATIONS_PER_SECOND * seconds_of_work))
     return SearchConfig(stall_iterations=stall, max_iterations=max(SearchConfig.max_iterations, 4 * stall))
 
@@ -205,7 +206,8 @@ def _try_cpsat(problem: DrawProblem, deadline: float, hint: Draw | None, work: i
     except ImportError:
         return None
     seconds = deadline - time.monotonic()
-    return solve_cpsat(problem, seconds, hint=hint, use_bounds=True, deterministic_s=cpsat_deterministic_seconds(work))
+    deterministic_s = cpsat_deterministic_seconds(work, problem.cpsat_seconds_per_unit)
+    return solve_cpsat(problem, seconds, hint=hint, use_bounds=True, deterministic_s=deterministic_s)
 
 
 def finishing_reserve(problem: DrawProblem) -> float:
@@ -226,7 +228,8 @@ SEAT_BALANCE_SECONDS_PER_SEAT = 20e-6
 
 
 def work_budget(problem: DrawProblem) -> int:
-    """The problem's work budget: as given, or the default for its time limit."""
+    """The problem's work budget: as given, or its time limit at the default rate (the service, the
+    offline ``rondo draw`` and the benchmarks give the machine's calibrated budget)."""
     return problem.work_budget or work_for_time_limit(problem.time_limit_s)
 
 
@@ -245,6 +248,7 @@ def solve_draw(problem: DrawProblem, config: SearchConfig | None = None, *, use_
     bound = lexicographic_lower_bound(problem)
     notes: list[str] = []
     meter = WorkMeter(work_budget(problem))
+    spent = {"search": 0, "cpsat_s": 0.0}  # how meter.used splits (the certificate records both)
     wall_cut = False
 
     def result(
@@ -285,6 +289,9 @@ def solve_draw(problem: DrawProblem, config: SearchConfig | None = None, *, use_
             work_budget=meter.budget,
             work_used=meter.used,
             reproducible=not wall_cut,
+            search_work_used=int(spent["search"]),
+            cpsat_deterministic_s_used=spent["cpsat_s"],
+            cpsat_seconds_per_unit=problem.cpsat_seconds_per_unit,
         )
 
     conflicts = simple_conflicts(problem)
@@ -321,6 +328,7 @@ def solve_draw(problem: DrawProblem, config: SearchConfig | None = None, *, use_
             moved_target=moved_bound,
         )
         meter.charge(outcome.work)
+        spent["search"] += outcome.work
         wall_cut = wall_cut or outcome.stopped_by == "time"
         method = origin.split(" (")[0] if outcome.iterations == 0 else "local-search"
         notes.append(f"start: {origin}; local search: {outcome.iterations} iterations, stopped by {outcome.stopped_by}")
@@ -347,6 +355,7 @@ def solve_draw(problem: DrawProblem, config: SearchConfig | None = None, *, use_
             notes.append("cp-sat not available")
         else:
             meter.charge(min(cp.work_used, meter.left))
+            spent["cpsat_s"] = cp.cpsat_deterministic_s_used
             wall_cut = wall_cut or not cp.reproducible
             notes.extend(f"cp-sat: {note}" for note in cp.notes)
             if cp.status == SolveStatus.INFEASIBLE:

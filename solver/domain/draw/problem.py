@@ -58,7 +58,8 @@ class DrawProblem:
     ``work_budget`` bounds the search deterministically (work units, solver/domain/draw/work.py;
     0 = the default for ``time_limit_s``): the same problem, seed and work budget give the same draw
     on any machine. ``time_limit_s`` is the wall-clock safety cut; when it fires first the result
-    says it cannot be re-run (``DrawResult.reproducible``).
+    says it cannot be re-run (``DrawResult.reproducible``). ``cpsat_seconds_per_unit`` is CP-SAT's
+    deterministic time per work unit (0 = the reference exchange), part of what re-runs the draw.
     """
 
     players: tuple[PlayerId, ...]
@@ -73,6 +74,7 @@ class DrawProblem:
     time_limit_s: float = 10.0
     history: Draw = ()
     work_budget: int = 0
+    cpsat_seconds_per_unit: float = 0.0
     # Club nights (docs/rules.md ``draw.sit-out.*``, solver/domain/draw/sit_outs.py): None = everyone
     # plays every round (N a multiple of the table size); else how many sit out each round, 0 = N mod k.
     sit_out: int | None = None
@@ -141,3 +143,6 @@ class DrawResult:
     work_used: int = 0  # what it spent (deterministic: the same on every machine when reproducible)
     reproducible: bool = False  # False when the wall-clock safety cut stopped the search first
     sit_outs: tuple[tuple[PlayerId, ...], ...] = ()  # sit-out draws: who sits out, round by round
+    search_work_used: int = 0  # of work_used, the tabu search's units
+    cpsat_deterministic_s_used: float = 0.0  # CP-SAT's deterministic seconds (the rest of work_used)
+    cpsat_seconds_per_unit: float = 0.0  # the CP-SAT exchange the draw used (0 = the reference one)

@@ -18,7 +18,7 @@ from rondo_runtime.validation import Violations
 from solver.domain.capacity import check_draw_capacity
 from solver.domain.draw.problem import Draw, DrawProblem, PlayerId
 from solver.domain.draw.sit_outs import sit_out_count, sit_out_count_problem, sit_out_problems, sitting_out
-from solver.domain.draw.work import MAX_WORK_BUDGET
+from solver.domain.draw.work import MAX_CPSAT_SECONDS_PER_UNIT, MAX_WORK_BUDGET
 
 MIN_TABLE_SIZE = 2
 MAX_TABLE_SIZE = 8
@@ -178,6 +178,13 @@ def validate_problem(problem: DrawProblem) -> None:
     work = problem.work_budget
     if not isinstance(work, int) or work < 0 or work > MAX_WORK_BUDGET:
         v.add("work_budget", f"must be between 0 (the default for the time budget) and {MAX_WORK_BUDGET} work units, got {work}")
+    exchange = problem.cpsat_seconds_per_unit
+    if not isinstance(exchange, (int, float)) or not 0 <= exchange <= MAX_CPSAT_SECONDS_PER_UNIT:  # NaN fails too
+        v.add(
+            "cpsat_deterministic_seconds_per_unit",
+            f"must be between 0 (the reference exchange) and {MAX_CPSAT_SECONDS_PER_UNIT:g} CP-SAT deterministic seconds "
+            f"per work unit, got {exchange}",
+        )
     v.raise_if_any()
 
 

@@ -3,18 +3,29 @@
 
 A draw's search is bounded by *work*, not by the wall clock: the tabu search by work units (a
 deterministic estimate of each iteration's cost from the sizes alone, ``local_search.iteration_work``)
-and CP-SAT by its own deterministic time with one worker. The same problem, seed and work budget
-therefore give the same draw on a fast machine, a loaded one or after a restart. The request's time
-budget only sets the default work budget (``work_for_time_limit``, a fixed rate, the same on every
-machine) and the wall-clock *safety cut*: when the safety cut fires before the work is done (a very
-slow or overloaded machine), the draw says so and cannot be re-run (``DrawResult.reproducible``).
+and CP-SAT by its own deterministic time with one worker, exchanged at a fixed rate
+(``CPSAT_DETERMINISTIC_SECONDS_PER_REFERENCE_SECOND``). The same problem, seed and work budget therefore give the
+same draw on a fast machine, a loaded one or after a restart. Every decision inside the draw that
+depends on the budget's size (CP-SAT's share, the stall budget, whether the CP-SAT model is worth
+building) reads it in *reference seconds* (``REFERENCE_UNITS_PER_SECOND`` units each), never in the
+machine's seconds.
 
-The rates are set so that the default work fits inside the time budget on a loaded machine. Measured
-on the 2 shared cores of the development machine, the tabu search did 60 000-110 000 units a second
-over N = 15 ... 10 000 with a load average near 2, and about 26 000 with a load average near 4
-(``rondo bench --designs`` then labelled the draws the safety cut stopped); 40 000 units and 0.25
-CP-SAT deterministic seconds per second of budget keep most draws re-runnable on such a machine,
-at the price of leaving a quiet machine's spare time unused.
+The request's time budget only sets the default work budget and the wall-clock *safety cut*. The
+machine's *work rate* (units per second of time budget) turns one into the other
+(``work_for_time_limit``): the solver measures it at start-up (solver/calibration.py: a fixed tabu
+search and a fixed CP-SAT solve, ``calibrated_rate`` takes the slower of the two in units, times a
+safety factor, within bounds) or takes it from ``RONDO_SOLVER_WORK_UNITS_PER_SECOND``. So a 16-core
+server spends its 10 s on as much work as it can do in them, and the work budget it records re-runs
+the same draw on a laptop (which takes longer: verification's safety cut is generous). When the
+safety cut fires before the work is done (a machine slower than its calibration said, or overloaded),
+the draw says so and cannot be re-run (``DrawResult.reproducible``).
+
+The reference rate is the one the solver used everywhere before it calibrated: measured on the 2
+shared cores of the development machine, the tabu search did 60 000-110 000 units a second over
+N = 15 ... 10 000 with a load average near 2, and about 26 000 with a load average near 4; 40 000
+units and 0.25 CP-SAT deterministic seconds per second kept most draws re-runnable there. It stays
+the default rate (``DEFAULT_UNITS_PER_SECOND``) when nothing was measured, so a problem without a
+work budget gets the same budget as before.
 """
 
 from __future__ import annotations
@@ -23,10 +34,23 @@ from dataclasses import dataclass
 
 from solver.domain.draw.problem import DrawProblem
 
-WORK_UNITS_PER_SECOND = 40_000  # tabu-search work units per second of time budget
-CPSAT_DETERMINISTIC_SECONDS_PER_SECOND = 0.25  # CP-SAT deterministic time per second of time budget
+REFERENCE_UNITS_PER_SECOND = 40_000  # work units in a reference second (the draw's internal clock)
+# CP-SAT deterministic time per reference second of work (fixed, so that CP-SAT's share of a work
+# budget is the same on every machine; the arithmetic below is the one older draws were made with)
+CPSAT_DETERMINISTIC_SECONDS_PER_REFERENCE_SECOND = 0.25
+DEFAULT_UNITS_PER_SECOND = REFERENCE_UNITS_PER_SECOND  # the work rate when none was measured or set
+# Calibration (solver/calibration.py): the measured rate times CALIBRATION_SAFETY, within these bounds.
+# The safety factor keeps the work inside the time budget when the machine gets busier than it was
+# while measuring (on the development machine a load average near 4 more than halved the rate); the
+# bounds keep one odd measurement from making draws useless (too little work) or never finishing.
+CALIBRATION_SAFETY = 0.5
+MIN_UNITS_PER_SECOND = 20_000
+MAX_UNITS_PER_SECOND = 4_000_000
 MAX_WORK_BUDGET = 10**12  # capacity: far above 600 s of budget
+# CP-SAT deterministic seconds per work unit: at most 160 times the reference exchange (6.25e-6)
+MAX_CPSAT_SECONDS_PER_UNIT = 1e-3
 # Building the CP-SAT model in Python costs about this much per meeting clause on a loaded machine
+# (one doing the reference rate)
 # (measured: 24 x 10, k = 4, 16 560 clauses, 0.76 s; 64 x 4, 129 024 clauses, 3.4 s). CP-SAT is only
 # tried when building its model takes at most CPSAT_BUILD_SHARE of the seconds the work budget stands
 # for: a deterministic rule (sizes and work budget only), so the draw stays reproducible.
@@ -34,19 +58,73 @@ CPSAT_BUILD_SECONDS_PER_CLAUSE = 30e-6
 CPSAT_BUILD_SHARE = 0.25
 
 
-def work_for_time_limit(seconds: float) -> int:
-    """The default work budget of a time budget (the same on every machine)."""
-    return max(1, round(seconds * WORK_UNITS_PER_SECOND))
+def work_for_time_limit(seconds: float, units_per_second: float = DEFAULT_UNITS_PER_SECOND) -> int:
+    """The work budget of a time budget on a machine that does ``units_per_second`` (its calibrated
+    rate; the default rate when none is known)."""
+    return max(1, round(seconds * units_per_second))
 
 
-def cpsat_deterministic_seconds(work: int) -> float:
-    """CP-SAT's share of a work budget, in its deterministic time."""
-    return work / WORK_UNITS_PER_SECOND * CPSAT_DETERMINISTIC_SECONDS_PER_SECOND
+@dataclass(frozen=True)
+class WorkRate:
+    """How a machine turns a time budget into work: tabu-search work units per second, and CP-SAT
+    deterministic seconds per work unit (0.0: the reference exchange). The second travels with the
+    draw's work budget (``DrawProblem.cpsat_seconds_per_unit``): re-running a draw needs both."""
+
+    units_per_second: int = DEFAULT_UNITS_PER_SECOND
+    cpsat_seconds_per_unit: float = 0.0
 
 
-def work_of_cpsat(deterministic_s: float) -> int:
+def calibrated_rate(
+    search_units_per_s: float,
+    cpsat_deterministic_s_per_s: float,
+    *,
+    safety: float = CALIBRATION_SAFETY,
+    lowest: int = MIN_UNITS_PER_SECOND,
+    highest: int = MAX_UNITS_PER_SECOND,
+) -> WorkRate:
+    """The work rate of a machine from what it measured: the tabu search's units per second times
+    ``safety`` within ``[lowest, highest]``, and CP-SAT's deterministic seconds per second times
+    ``safety`` (within the same bounds, counted in units at the reference exchange) over it: a
+    second of time budget is then a second of work for either. A measurement that is not a
+    positive number counts as the slowest allowed (no CP-SAT measurement: the reference exchange); the
+    exchange is at most ``MAX_CPSAT_SECONDS_PER_UNIT`` (what a request may carry)."""
+
+    def clamp(measured: float) -> float:
+        if not measured > 0 or measured == float("inf"):  # NaN, 0, negative, infinite: no measurement
+            return lowest
+        return min(max(measured * safety, lowest), highest)
+
+    units = int(clamp(search_units_per_s))
+    if not cpsat_deterministic_s_per_s > 0:
+        return WorkRate(units)  # no CP-SAT here (not installed): the reference exchange
+    cpsat_units = clamp(
+        cpsat_deterministic_s_per_s / CPSAT_DETERMINISTIC_SECONDS_PER_REFERENCE_SECOND * REFERENCE_UNITS_PER_SECOND
+    )
+    exchange = cpsat_units / REFERENCE_UNITS_PER_SECOND * CPSAT_DETERMINISTIC_SECONDS_PER_REFERENCE_SECOND / units
+    return WorkRate(units, min(exchange, MAX_CPSAT_SECONDS_PER_UNIT))
+
+
+REFERENCE_RATE = WorkRate()  # the default rate and the reference exchange
+
+
+def reference_seconds(work: int) -> float:
+    """What a work budget stands for on the draw's internal clock (the same on every machine)."""
+    return work / REFERENCE_UNITS_PER_SECOND
+
+
+def cpsat_deterministic_seconds(work: int, seconds_per_unit: float = 0.0) -> float:
+    """CP-SAT's share of a work budget, in its deterministic time (``seconds_per_unit`` 0: the
+    reference exchange, computed as draws always were)."""
+    if seconds_per_unit > 0:
+        return work * seconds_per_unit
+    return work / REFERENCE_UNITS_PER_SECOND * CPSAT_DETERMINISTIC_SECONDS_PER_REFERENCE_SECOND
+
+
+def work_of_cpsat(deterministic_s: float, seconds_per_unit: float = 0.0) -> int:
     """The work units a CP-SAT solve spent, from its deterministic time."""
-    return round(deterministic_s / CPSAT_DETERMINISTIC_SECONDS_PER_SECOND * WORK_UNITS_PER_SECOND)
+    if seconds_per_unit > 0:
+        return round(deterministic_s / seconds_per_unit)
+    return round(deterministic_s / CPSAT_DETERMINISTIC_SECONDS_PER_REFERENCE_SECOND * REFERENCE_UNITS_PER_SECOND)
 
 
 @dataclass
@@ -72,6 +150,7 @@ def meeting_clauses(problem: DrawProblem) -> int:
 
 
 def cpsat_model_fits(problem: DrawProblem, work_budget: int) -> bool:
-    """Whether the CP-SAT model can be built in a quarter of the time the work budget stands for."""
-    seconds_of_work = work_budget / WORK_UNITS_PER_SECOND
-    return meeting_clauses(problem) * CPSAT_BUILD_SECONDS_PER_CLAUSE <= CPSAT_BUILD_SHARE * seconds_of_work
+    """Whether the CP-SAT model can be built in a quarter of the time the work budget stands for, in
+    reference seconds: a machine calibrated faster gets a bigger budget and also builds the model
+    faster, so the rule needs no clock (and the draw stays reproducible)."""
+    return meeting_clauses(problem) * CPSAT_BUILD_SECONDS_PER_CLAUSE <= CPSAT_BUILD_SHARE * reference_seconds(work_budget)

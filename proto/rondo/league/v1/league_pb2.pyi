@@ -29,7 +29,7 @@ class CreateCompetitionRequest(_message.Message):
     def __init__(self, name: _Optional[str] = ..., ruleset: _Optional[str] = ..., rounds: _Optional[int] = ..., table_size: _Optional[int] = ..., idempotency_key: _Optional[str] = ..., ruleset_overrides: _Optional[str] = ...) -> None: ...
 
 class SaveDrawRequest(_message.Message):
-    __slots__ = ("competition_id", "seed", "rounds", "objective", "lower_bound", "proven_optimal", "method", "replaces_draw_id", "played_rounds", "reason", "players_moved", "idempotency_key", "solver_request", "work_budget", "work_used", "reproducible")
+    __slots__ = ("competition_id", "seed", "rounds", "objective", "lower_bound", "proven_optimal", "method", "replaces_draw_id", "played_rounds", "reason", "players_moved", "idempotency_key", "solver_request", "work_budget", "work_used", "reproducible", "search_work_used", "cpsat_deterministic_seconds_used")
     COMPETITION_ID_FIELD_NUMBER: _ClassVar[int]
     SEED_FIELD_NUMBER: _ClassVar[int]
     ROUNDS_FIELD_NUMBER: _ClassVar[int]
@@ -46,6 +46,8 @@ class SaveDrawRequest(_message.Message):
     WORK_BUDGET_FIELD_NUMBER: _ClassVar[int]
     WORK_USED_FIELD_NUMBER: _ClassVar[int]
     REPRODUCIBLE_FIELD_NUMBER: _ClassVar[int]
+    SEARCH_WORK_USED_FIELD_NUMBER: _ClassVar[int]
+    CPSAT_DETERMINISTIC_SECONDS_USED_FIELD_NUMBER: _ClassVar[int]
     competition_id: str
     seed: int
     rounds: _containers.RepeatedCompositeFieldContainer[_common_pb2.Round]
@@ -62,7 +64,9 @@ class SaveDrawRequest(_message.Message):
     work_budget: int
     work_used: int
     reproducible: bool
-    def __init__(self, competition_id: _Optional[str] = ..., seed: _Optional[int] = ..., rounds: _Optional[_Iterable[_Union[_common_pb2.Round, _Mapping]]] = ..., objective: _Optional[_Union[_draws_pb2.DrawObjective, _Mapping]] = ..., lower_bound: _Optional[_Union[_draws_pb2.DrawObjective, _Mapping]] = ..., proven_optimal: _Optional[bool] = ..., method: _Optional[str] = ..., replaces_draw_id: _Optional[str] = ..., played_rounds: _Optional[int] = ..., reason: _Optional[str] = ..., players_moved: _Optional[int] = ..., idempotency_key: _Optional[str] = ..., solver_request: _Optional[bytes] = ..., work_budget: _Optional[int] = ..., work_used: _Optional[int] = ..., reproducible: _Optional[bool] = ...) -> None: ...
+    search_work_used: int
+    cpsat_deterministic_seconds_used: float
+    def __init__(self, competition_id: _Optional[str] = ..., seed: _Optional[int] = ..., rounds: _Optional[_Iterable[_Union[_common_pb2.Round, _Mapping]]] = ..., objective: _Optional[_Union[_draws_pb2.DrawObjective, _Mapping]] = ..., lower_bound: _Optional[_Union[_draws_pb2.DrawObjective, _Mapping]] = ..., proven_optimal: _Optional[bool] = ..., method: _Optional[str] = ..., replaces_draw_id: _Optional[str] = ..., played_rounds: _Optional[int] = ..., reason: _Optional[str] = ..., players_moved: _Optional[int] = ..., idempotency_key: _Optional[str] = ..., solver_request: _Optional[bytes] = ..., work_budget: _Optional[int] = ..., work_used: _Optional[int] = ..., reproducible: _Optional[bool] = ..., search_work_used: _Optional[int] = ..., cpsat_deterministic_seconds_used: _Optional[float] = ...) -> None: ...
 
 class PrepareRedrawRequest(_message.Message):
     __slots__ = ("competition_id", "played_rounds", "reason", "options")

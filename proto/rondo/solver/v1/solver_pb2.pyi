@@ -23,7 +23,7 @@ class Player(_message.Message):
     def __init__(self, id: _Optional[str] = ..., rating: _Optional[int] = ..., team: _Optional[str] = ...) -> None: ...
 
 class DrawTablesRequest(_message.Message):
-    __slots__ = ("players", "rounds", "table_size", "separations", "pins", "fixed_rounds", "previous", "seat_balance", "seed", "time_limit_seconds", "history", "work_budget", "sit_out")
+    __slots__ = ("players", "rounds", "table_size", "separations", "pins", "fixed_rounds", "previous", "seat_balance", "seed", "time_limit_seconds", "history", "work_budget", "sit_out", "cpsat_deterministic_seconds_per_unit")
     PLAYERS_FIELD_NUMBER: _ClassVar[int]
     ROUNDS_FIELD_NUMBER: _ClassVar[int]
     TABLE_SIZE_FIELD_NUMBER: _ClassVar[int]
@@ -37,6 +37,7 @@ class DrawTablesRequest(_message.Message):
     HISTORY_FIELD_NUMBER: _ClassVar[int]
     WORK_BUDGET_FIELD_NUMBER: _ClassVar[int]
     SIT_OUT_FIELD_NUMBER: _ClassVar[int]
+    CPSAT_DETERMINISTIC_SECONDS_PER_UNIT_FIELD_NUMBER: _ClassVar[int]
     players: _containers.RepeatedCompositeFieldContainer[Player]
     rounds: int
     table_size: int
@@ -50,10 +51,11 @@ class DrawTablesRequest(_message.Message):
     history: _containers.RepeatedCompositeFieldContainer[_common_pb2.Round]
     work_budget: int
     sit_out: _draws_pb2.SitOut
-    def __init__(self, players: _Optional[_Iterable[_Union[Player, _Mapping]]] = ..., rounds: _Optional[int] = ..., table_size: _Optional[int] = ..., separations: _Optional[_Iterable[_Union[_draws_pb2.Separation, _Mapping]]] = ..., pins: _Optional[_Iterable[_Union[_draws_pb2.Pin, _Mapping]]] = ..., fixed_rounds: _Optional[_Iterable[_Union[_common_pb2.Round, _Mapping]]] = ..., previous: _Optional[_Iterable[_Union[_common_pb2.Round, _Mapping]]] = ..., seat_balance: _Optional[bool] = ..., seed: _Optional[int] = ..., time_limit_seconds: _Optional[float] = ..., history: _Optional[_Iterable[_Union[_common_pb2.Round, _Mapping]]] = ..., work_budget: _Optional[int] = ..., sit_out: _Optional[_Union[_draws_pb2.SitOut, _Mapping]] = ...) -> None: ...
+    cpsat_deterministic_seconds_per_unit: float
+    def __init__(self, players: _Optional[_Iterable[_Union[Player, _Mapping]]] = ..., rounds: _Optional[int] = ..., table_size: _Optional[int] = ..., separations: _Optional[_Iterable[_Union[_draws_pb2.Separation, _Mapping]]] = ..., pins: _Optional[_Iterable[_Union[_draws_pb2.Pin, _Mapping]]] = ..., fixed_rounds: _Optional[_Iterable[_Union[_common_pb2.Round, _Mapping]]] = ..., previous: _Optional[_Iterable[_Union[_common_pb2.Round, _Mapping]]] = ..., seat_balance: _Optional[bool] = ..., seed: _Optional[int] = ..., time_limit_seconds: _Optional[float] = ..., history: _Optional[_Iterable[_Union[_common_pb2.Round, _Mapping]]] = ..., work_budget: _Optional[int] = ..., sit_out: _Optional[_Union[_draws_pb2.SitOut, _Mapping]] = ..., cpsat_deterministic_seconds_per_unit: _Optional[float] = ...) -> None: ...
 
 class DrawTablesResponse(_message.Message):
-    __slots__ = ("status", "rounds", "objective", "lower_bound", "proven_optimal", "seed", "wall_time_seconds", "method", "players_moved", "diff", "conflicts", "notes", "seat_imbalance", "gap", "work_budget", "work_used", "reproducible", "sit_outs")
+    __slots__ = ("status", "rounds", "objective", "lower_bound", "proven_optimal", "seed", "wall_time_seconds", "method", "players_moved", "diff", "conflicts", "notes", "seat_imbalance", "gap", "work_budget", "work_used", "reproducible", "cpsat_deterministic_seconds_per_unit", "search_work_used", "cpsat_deterministic_seconds_used", "sit_outs")
     STATUS_FIELD_NUMBER: _ClassVar[int]
     ROUNDS_FIELD_NUMBER: _ClassVar[int]
     OBJECTIVE_FIELD_NUMBER: _ClassVar[int]
@@ -71,6 +73,9 @@ class DrawTablesResponse(_message.Message):
     WORK_BUDGET_FIELD_NUMBER: _ClassVar[int]
     WORK_USED_FIELD_NUMBER: _ClassVar[int]
     REPRODUCIBLE_FIELD_NUMBER: _ClassVar[int]
+    CPSAT_DETERMINISTIC_SECONDS_PER_UNIT_FIELD_NUMBER: _ClassVar[int]
+    SEARCH_WORK_USED_FIELD_NUMBER: _ClassVar[int]
+    CPSAT_DETERMINISTIC_SECONDS_USED_FIELD_NUMBER: _ClassVar[int]
     SIT_OUTS_FIELD_NUMBER: _ClassVar[int]
     status: _common_pb2.SolveStatus
     rounds: _containers.RepeatedCompositeFieldContainer[_common_pb2.Round]
@@ -89,8 +94,11 @@ class DrawTablesResponse(_message.Message):
     work_budget: int
     work_used: int
     reproducible: bool
+    cpsat_deterministic_seconds_per_unit: float
+    search_work_used: int
+    cpsat_deterministic_seconds_used: float
     sit_outs: _containers.RepeatedCompositeFieldContainer[SittingOut]
-    def __init__(self, status: _Optional[_Union[_common_pb2.SolveStatus, str]] = ..., rounds: _Optional[_Iterable[_Union[_common_pb2.Round, _Mapping]]] = ..., objective: _Optional[_Union[_draws_pb2.DrawObjective, _Mapping]] = ..., lower_bound: _Optional[_Union[_draws_pb2.DrawObjective, _Mapping]] = ..., proven_optimal: _Optional[bool] = ..., seed: _Optional[int] = ..., wall_time_seconds: _Optional[float] = ..., method: _Optional[str] = ..., players_moved: _Optional[int] = ..., diff: _Optional[_Iterable[_Union[_draws_pb2.RoundDiff, _Mapping]]] = ..., conflicts: _Optional[_Iterable[str]] = ..., notes: _Optional[_Iterable[str]] = ..., seat_imbalance: _Optional[int] = ..., gap: _Optional[_Union[_draws_pb2.DrawObjective, _Mapping]] = ..., work_budget: _Optional[int] = ..., work_used: _Optional[int] = ..., reproducible: _Optional[bool] = ..., sit_outs: _Optional[_Iterable[_Union[SittingOut, _Mapping]]] = ...) -> None: ...
+    def __init__(self, status: _Optional[_Union[_common_pb2.SolveStatus, str]] = ..., rounds: _Optional[_Iterable[_Union[_common_pb2.Round, _Mapping]]] = ..., objective: _Optional[_Union[_draws_pb2.DrawObjective, _Mapping]] = ..., lower_bound: _Optional[_Union[_draws_pb2.DrawObjective, _Mapping]] = ..., proven_optimal: _Optional[bool] = ..., seed: _Optional[int] = ..., wall_time_seconds: _Optional[float] = ..., method: _Optional[str] = ..., players_moved: _Optional[int] = ..., diff: _Optional[_Iterable[_Union[_draws_pb2.RoundDiff, _Mapping]]] = ..., conflicts: _Optional[_Iterable[str]] = ..., notes: _Optional[_Iterable[str]] = ..., seat_imbalance: _Optional[int] = ..., gap: _Optional[_Union[_draws_pb2.DrawObjective, _Mapping]] = ..., work_budget: _Optional[int] = ..., work_used: _Optional[int] = ..., reproducible: _Optional[bool] = ..., cpsat_deterministic_seconds_per_unit: _Optional[float] = ..., search_work_used: _Optional[int] = ..., cpsat_deterministic_seconds_used: _Optional[float] = ..., sit_outs: _Optional[_Iterable[_Union[SittingOut, _Mapping]]] = ...) -> None: ...
 
 class SittingOut(_message.Message):
     __slots__ = ("player_ids",)

@@ -192,7 +192,9 @@ def _result(
         conflicts=conflicts,
         notes=tuple(notes),
         reproducible=budget is not None and budget.deterministic_s is not None and not budget.wall_cut,
-        work_used=work_of_cpsat(budget.spent_deterministic_s) if budget is not None else 0,
+        work_used=work_of_cpsat(budget.spent_deterministic_s, problem.cpsat_seconds_per_unit) if budget is not None else 0,
+        cpsat_deterministic_s_used=budget.spent_deterministic_s if budget is not None else 0.0,
+        cpsat_seconds_per_unit=problem.cpsat_seconds_per_unit,
     )
 
 
