@@ -12,8 +12,10 @@ def add(model: ProjectionModel) -> None:
     p = model.problem
     step = model.points(p.outcomes.score_step)
     start = model.points(p.outcomes.start)
+    bound = p.outcomes.table_total // p.outcomes.score_step + abs(p.outcomes.min_score) // p.outcomes.score_step * p.table_size
     for match in model.matches:
         for h in match.hanchans:
-            places, uma = place_by_value.add(model, h.scores, p.hanchan_uma, p.split_ties, f"m{match.index}h{h.number}")
+            name = f"m{match.index}h{h.number}"
+            places, uma = place_by_value.add(model, h.scores, bound, p.hanchan_uma, p.split_ties, name)
             h.places = places
             h.results = [step * s - start + u for s, u in zip(h.scores, uma, strict=True)]

@@ -11,10 +11,14 @@ from solver.domain.projection.mahjong.model import ProjectionModel
 def add(model: ProjectionModel) -> None:
     p = model.problem
     uma = p.match_uma or (0,) * p.table_size
+    o = p.outcomes
+    per_hanchan = model.points(o.table_total - (p.table_size - 1) * o.min_score + abs(o.start)) + model.points(max(map(abs, p.hanchan_uma)))
     for match in model.matches:
         remaining = p.remaining[match.index]
         match.sums = [
             model.points(remaining.carried_of(seat)) + sum(h.results[seat] for h in match.hanchans)
             for seat in range(len(match.players))
         ]
-        match.places, match.uma = place_by_value.add(model, match.sums, uma, True, f"m{match.index}")
+        carried = max((abs(model.points(c)) for c in remaining.carried), default=0)
+        bound = carried + per_hanchan * len(match.hanchans)
+        match.places, match.uma = place_by_value.add(model, match.sums, bound, uma, True, f"m{match.index}")

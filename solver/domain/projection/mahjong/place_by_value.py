@@ -1,54 +1,86 @@
 """Places and uma by value at one table, ties shared (docs/rules.md ``mahjong.scoring.split-uma``).
 
-For each seat: how many seats have a strictly higher value (``a``) and how many an equal one (``t``).
-Equal values share the average of the places they cover (``a + 1 + t/2``) and the uma of those places
-equally; with ``split_ties`` off the earlier seat takes the better place. One literal per possible
-``(a, t)`` of each seat reads the place and the uma share from a table.
+Modelled in sorted form, which CP-SAT propagates well: one variable per place holding the value
+finishing there (non-increasing), a permutation of seats to places (a seat's value equals the value
+of its place), and one literal per pattern of ties between consecutive places. Equal values share
+the average of the places they cover and the uma of those places equally; with ``split_ties`` off
+the earlier seat takes the better place (equal values keep seat order) and no place is shared.
 """
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Sequence
 from fractions import Fraction
 
 from solver.domain.projection.mahjong.model import LinearExpr, ProjectionModel
 
 
+def tie_blocks(pattern: Sequence[bool]) -> list[list[int]]:
+    """The runs of places tied together: ``pattern[k]`` says place k and place k + 1 are tied."""
+    blocks = [[0]]
+    for k, tied in enumerate(pattern):
+        if tied:
+            blocks[-1].append(k + 1)
+        else:
+            blocks.append([k + 1])
+    return blocks
+
+
 def add(
-    model: ProjectionModel, values: Sequence[LinearExpr], uma: Sequence[int], split_ties: bool, name: str
+    model: ProjectionModel, values: Sequence[LinearExpr], bound: int, uma: Sequence[int], split_ties: bool, name: str
 ) -> tuple[list[LinearExpr], list[LinearExpr]]:
-    """The scaled places and scaled uma of each seat, by ``values`` (integers, higher is better)."""
+    """The scaled places and scaled uma of each seat, by ``values`` (integers within ±``bound``, higher
+    is better)."""
     cp = model.cp
     n = len(values)
-    better: dict[tuple[int, int], LinearExpr] = {}  # (i, j): seat i ranks strictly above seat j
-    equal: dict[tuple[int, int], LinearExpr] = {}
+    by_place = [cp.new_int_var(-bound, bound, f"{name}_v{k}") for k in range(n)]
+    seat_at = [[cp.new_bool_var(f"{name}_s{i}p{k}") for k in range(n)] for i in range(n)]
     for i in range(n):
-        for j in range(i + 1, n):
-            above = cp.new_bool_var(f"{name}_{i}above{j}")
-            below = cp.new_bool_var(f"{name}_{i}below{j}")
-            if split_ties:
-                tie = cp.new_bool_var(f"{name}_{i}tie{j}")
-                cp.add_exactly_one(above, below, tie)
-                cp.add(values[i] >= values[j] + 1).only_enforce_if(above)
-                cp.add(values[i] <= values[j] - 1).only_enforce_if(below)
-                cp.add(values[i] == values[j]).only_enforce_if(tie)
-                equal[(i, j)] = equal[(j, i)] = tie
-            else:  # the earlier seat (i < j) wins a tie
-                cp.add_exactly_one(above, below)
-                cp.add(values[i] >= values[j]).only_enforce_if(above)
-                cp.add(values[i] <= values[j] - 1).only_enforce_if(below)
-                equal[(i, j)] = equal[(j, i)] = 0
-            better[(i, j)], better[(j, i)] = above, below
-    places: list[LinearExpr] = []
-    umas: list[LinearExpr] = []
-    for i in range(n):
-        ahead = sum(better[(j, i)] for j in range(n) if j != i)
-        tied = sum(equal[(i, j)] for j in range(n) if j != i)
-        options = [(a, t) for a in range(n) for t in range(n - a) if split_ties or t == 0]
-        pick = {o: cp.new_bool_var(f"{name}_{i}a{o[0]}t{o[1]}") for o in options}
+        cp.add_exactly_one(seat_at[i])
+    for k in range(n):
+        cp.add_exactly_one(seat_at[i][k] for i in range(n))
+        for i in range(n):
+            cp.add(values[i] == by_place[k]).only_enforce_if(seat_at[i][k])
+    cp.add(sum(by_place) == sum(values))  # redundant: helps propagation
+    tied = [cp.new_bool_var(f"{name}_t{k}") for k in range(n - 1)]
+    for k in range(n - 1):
+        cp.add(by_place[k] == by_place[k + 1]).only_enforce_if(tied[k])
+        cp.add(by_place[k] >= by_place[k + 1] + 1).only_enforce_if(tied[k].negated())
+        if not split_ties:  # equal values keep seat order: the earlier seat is placed higher
+            seat_k = sum(i * seat_at[i][k] for i in range(n))
+            seat_next = sum(i * seat_at[i][k + 1] for i in range(n))
+            cp.add(seat_k + 1 <= seat_next).only_enforce_if(tied[k])
+    place_of = [model.place(k + 1) for k in range(n)]
+    uma_of: list[LinearExpr] = [model.points(uma[k]) for k in range(n)]
+    if split_ties:
+        patterns = list(itertools.product((False, True), repeat=n - 1))
+        pick = {pat: cp.new_bool_var(f"{name}_pat{''.join('1' if t else '0' for t in pat)}") for pat in patterns}
         cp.add_exactly_one(pick.values())
-        cp.add(sum(a * lit for (a, _), lit in pick.items()) == ahead)
-        cp.add(sum(t * lit for (_, t), lit in pick.items()) == tied)
-        places.append(sum(model.place(Fraction(2 * a + t + 2, 2)) * lit for (a, t), lit in pick.items()))
-        umas.append(sum(model.points(Fraction(sum(uma[a : a + t + 1]), t + 1)) * lit for (a, t), lit in pick.items()))
-    return places, umas
+        for k in range(n - 1):
+            cp.add(tied[k] == sum(lit for pat, lit in pick.items() if pat[k]))
+        places_expr: list[LinearExpr] = [0] * n
+        uma_expr: list[LinearExpr] = [0] * n
+        for pat, lit in pick.items():
+            for block in tie_blocks(pat):
+                place = Fraction(sum(k + 1 for k in block), len(block))
+                share = Fraction(sum(uma[k] for k in block), len(block))
+                for k in block:
+                    places_expr[k] += model.place(place) * lit
+                    uma_expr[k] += model.points(share) * lit
+    else:
+        places_expr = list(place_of)
+        uma_expr = uma_of
+    top_place = model.place(n)
+    top_uma = model.points(max(abs(x) for x in uma))
+    seat_places: list[LinearExpr] = []
+    seat_uma: list[LinearExpr] = []
+    for i in range(n):
+        place = cp.new_int_var(model.place(1), top_place, f"{name}_place{i}")
+        share = cp.new_int_var(-top_uma, top_uma, f"{name}_uma{i}")
+        for k in range(n):
+            cp.add(place == places_expr[k]).only_enforce_if(seat_at[i][k])
+            cp.add(share == uma_expr[k]).only_enforce_if(seat_at[i][k])
+        seat_places.append(place)
+        seat_uma.append(share)
+    return seat_places, seat_uma
