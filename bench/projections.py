@@ -99,9 +99,7 @@ def main(argv: Sequence[str] | None = None) -> list[dict]:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--time-limit", type=float, default=60.0, help="seconds per question")
     args = parser.parse_args(argv)
-    rows = [
-        run_case(n, left, args.seed, args.sample, args.time_limit) for n in args.players for left in args.rounds_left
-    ]
+    rows = [run_case(n, left, args.seed, args.sample, args.time_limit) for n in args.players for left in args.rounds_left]
     print("\n".join(format_rows(rows)))
     return rows
 

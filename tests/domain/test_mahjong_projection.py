@@ -69,7 +69,12 @@ def small_seasons(draw, max_tables_left: int = 2):
         done = remaining.pop()
         scores = (60_000, 30_000, 30_000, 0)
         matches.append(
-            Match(2, 2, done.players, tuple(Hanchan(h + 1, tuple(zip(done.players, scores, strict=True))) for h in range(ruleset.hanchans_per_match)))
+            Match(
+                2,
+                2,
+                done.players,
+                tuple(Hanchan(h + 1, tuple(zip(done.players, scores, strict=True))) for h in range(ruleset.hanchans_per_match)),
+            )
         )
     cuts = sorted(draw(st.sets(st.integers(1, 7), min_size=1, max_size=2)))
     return Season(ruleset, PLAYERS, matches=tuple(matches), tables=(2, 2)), remaining, cuts
@@ -128,7 +133,9 @@ def test_a_tie_the_chain_cannot_break_is_the_organizers_not_a_guess():
     # A and B are done, equal on total and average place, far ahead: 1st place is the organizer's
     done = [standing("A", 500_000, 6), standing("B", 500_000, 6)]
     playing = [standing(p, 0) for p in "CDEF"]
-    result = project_mahjong(problem(done + playing, [RemainingMatch(4, 1, tuple("CDEF"), 3)], [Cut("winner", 1), Cut("top 2", 2)]))
+    result = project_mahjong(
+        problem(done + playing, [RemainingMatch(4, 1, tuple("CDEF"), 3)], [Cut("winner", 1), Cut("top 2", 2)])
+    )
     for p in "AB":
         assert result.of(p, "winner").status is ProjectionStatus.ORGANIZER_DECISION
         assert result.of(p, "winner").search(Fate.IN) is SearchStatus.IMPOSSIBLE
@@ -151,7 +158,9 @@ def test_what_do_i_need_names_the_weakest_own_place_that_clinches():
     # 2nd or better: B ends on 0 or more, level with E at worst (2-3 behind A, or better), never 5th.
     assert b.need is not None and b.need.proven and b.need.place == 2
     out = b.witness(Fate.OUT)
-    assert out is not None and dict(out.matches[0].hanchans[0].scores)["B"] < max(dict(out.matches[0].hanchans[0].scores).values())
+    assert out is not None and dict(out.matches[0].hanchans[0].scores)["B"] < max(
+        dict(out.matches[0].hanchans[0].scores).values()
+    )
 
 
 @pytest.mark.rule("mahjong.projection.outcome-space")

@@ -52,7 +52,9 @@ def check_cuts(v: Violations, cuts: Sequence[Cut], ranked: int) -> None:
             v.add(f"cuts[{i}].places", f"the places that continue, an integer from 1 to {max(ranked, 1)}; got {cut.places!r}")
 
 
-def check_run(v: Violations, time_limit_s: object, num_workers: object, players: Sequence[PlayerId], ranked: set[PlayerId]) -> None:
+def check_run(
+    v: Violations, time_limit_s: object, num_workers: object, players: Sequence[PlayerId], ranked: set[PlayerId]
+) -> None:
     if not isinstance(time_limit_s, int | float) or isinstance(time_limit_s, bool) or not 0 < time_limit_s <= MAX_TIME_LIMIT_S:
         v.add("time_limit_s", f"seconds per question, more than 0 and at most {MAX_TIME_LIMIT_S:g}; got {time_limit_s!r}")
     if not is_int(num_workers) or not 1 <= num_workers <= MAX_WORKERS:  # type: ignore[operator]

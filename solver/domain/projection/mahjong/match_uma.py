@@ -12,7 +12,9 @@ def add(model: ProjectionModel) -> None:
     p = model.problem
     uma = p.match_uma or (0,) * p.table_size
     o = p.outcomes
-    per_hanchan = model.points(o.table_total - (p.table_size - 1) * o.min_score + abs(o.start)) + model.points(max(map(abs, p.hanchan_uma)))
+    per_hanchan = model.points(o.table_total - (p.table_size - 1) * o.min_score + abs(o.start)) + model.points(
+        max(map(abs, p.hanchan_uma))
+    )
     for match in model.matches:
         remaining = p.remaining[match.index]
         match.sums = [

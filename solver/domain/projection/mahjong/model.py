@@ -12,12 +12,14 @@ import math
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from fractions import Fraction
+from typing import Any
 
 from ortools.sat.python import cp_model
 
 from solver.domain.projection.problem import MahjongProjectionProblem, PlayerId
 
-LinearExpr = cp_model.LinearExprT
+# an integer linear expression of the model, or an int; ortools' own stubs reject int + expression
+LinearExpr = Any
 
 
 def common_scale(base: int, values: Iterable[Fraction | int]) -> int:

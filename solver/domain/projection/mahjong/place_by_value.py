@@ -63,11 +63,11 @@ def add(
         uma_expr: list[LinearExpr] = [0] * n
         for pat, lit in pick.items():
             for block in tie_blocks(pat):
-                place = Fraction(sum(k + 1 for k in block), len(block))
-                share = Fraction(sum(uma[k] for k in block), len(block))
+                shared_place = Fraction(sum(k + 1 for k in block), len(block))
+                shared_uma = Fraction(sum(uma[k] for k in block), len(block))
                 for k in block:
-                    places_expr[k] += model.place(place) * lit
-                    uma_expr[k] += model.points(share) * lit
+                    places_expr[k] += model.place(shared_place) * lit
+                    uma_expr[k] += model.points(shared_uma) * lit
     else:
         places_expr = list(place_of)
         uma_expr = uma_of

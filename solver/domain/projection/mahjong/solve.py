@@ -17,7 +17,15 @@ import time
 
 from ortools.sat.python import cp_model
 
-from solver.domain.projection.mahjong import hanchan_scores, hanchan_uma, match_uma, own_place, rank_vs_cut, tie_break_chain, totals
+from solver.domain.projection.mahjong import (
+    hanchan_scores,
+    hanchan_uma,
+    match_uma,
+    own_place,
+    rank_vs_cut,
+    tie_break_chain,
+    totals,
+)
 from solver.domain.projection.mahjong.model import LinearExpr, ProjectionModel
 from solver.domain.projection.mahjong.validate import validate_mahjong_problem
 from solver.domain.projection.problem import (

@@ -6,7 +6,15 @@ from collections import Counter
 
 from rondo_runtime.validation import Violations
 from solver.domain.projection.problem import MahjongProjectionProblem
-from solver.domain.projection.validate import MAX_HANCHANS_LEFT, MAX_POINTS, check_cuts, check_players, check_run, is_amount, is_int
+from solver.domain.projection.validate import (
+    MAX_HANCHANS_LEFT,
+    MAX_POINTS,
+    check_cuts,
+    check_players,
+    check_run,
+    is_amount,
+    is_int,
+)
 
 TIE_BREAK_CRITERIA = ("total", "average_place")
 
