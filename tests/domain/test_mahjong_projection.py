@@ -103,6 +103,7 @@ def check_against_brute_force(season, remaining, cuts, min_score: int = 0) -> No
 @pytest.mark.rule("mahjong.projection.fate-at-cut")
 @pytest.mark.rule("mahjong.projection.witness")
 @pytest.mark.rule("mahjong.projection.what-do-i-need")
+@pytest.mark.slow
 @settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 @given(small_seasons())
 def test_the_model_agrees_with_brute_force_over_every_outcome(case):
@@ -111,6 +112,7 @@ def test_the_model_agrees_with_brute_force_over_every_outcome(case):
 
 @pytest.mark.rule("mahjong.projection.outcome-space")
 @pytest.mark.rule("mahjong.projection.exact-by-cp-sat")
+@pytest.mark.slow
 @settings(max_examples=4, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 @given(small_seasons(max_tables_left=1))
 def test_negative_final_scores_are_outcomes_too(case):
