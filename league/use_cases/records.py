@@ -206,7 +206,7 @@ class Records:
             "stage": stage_no,
             "round": round_no,
             "table": table,
-            "content": content,
+            "content": _as_fingerprinted(content),
             "kind": records.KIND_OF[type(content)].value,
             "recorded_by": recorded_by,
             "record_id": replaces_record_id,
@@ -601,3 +601,13 @@ class Records:
             return reviewed(repo, competition, record_id)
 
         return self.uow.write(work)
+
+
+def _as_fingerprinted(content: Content) -> Content:
+    """The content as the idempotency fingerprint sees it: a hanchan's scores and chombo counts arrive as
+    protobuf maps, whose order differs from one process to another, so a retry that reaches another
+    league replica (or the same one restarted) must fingerprint them sorted by player, or it would be
+    refused as a different request."""
+    if isinstance(content, HanchanEntry):
+        return dataclasses.replace(content, scores=tuple(sorted(content.scores)), chombo=tuple(sorted(content.chombo)))
+    return content

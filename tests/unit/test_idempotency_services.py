@@ -8,6 +8,7 @@ import pytest
 from booking.service import BookingService
 from league.domain.certificate import SolveRecord
 from league.domain.model import DrawStatistics
+from league.domain.records import HanchanEntry
 from league.service import League
 from rondo_runtime.errors import InvalidArgument
 from rondo_runtime.idempotency import REUSED_MESSAGE
@@ -104,3 +105,21 @@ def test_booking_keys_are_bound_to_their_requests(booking, booking_uow):
         booking.clubs.add_room(club.id, "Annex", idempotency_key="k")
     _reused(error)
     assert list(booking_uow.repository.clubs_by_id) == [club.id] and list(booking_uow.repository.rooms_by_id) == [room.id]
+
+
+def test_a_hanchan_retried_with_its_scores_in_another_order_is_the_same_request(league, league_uow):
+    """A hanchan's scores arrive as a protobuf map, whose order differs between processes: the retry of
+    a record that reached another league replica (or the same one restarted) is answered the first
+    record, not refused as a different request; other scores under the key still are."""
+    competition = league.competitions.create("L", "", 2, 4)
+    ids = [league.roster.register(competition.id, f"P{i}").id for i in range(8)]
+    rounds = ((tuple(ids[:4]), tuple(ids[4:])), ((ids[0], ids[1], ids[4], ids[5]), (ids[2], ids[3], ids[6], ids[7])))
+    league.draws.approve(competition.id, league.draws.save(competition.id, 1, rounds, STATS).id)
+    scores = tuple(zip(ids[:4], (45_000, 35_000, 25_000, 15_000), strict=True))
+    first = league.records.record_hanchan(competition.id, 1, 1, HanchanEntry(1, scores), "judge", "k")
+    again = league.records.record_hanchan(competition.id, 1, 1, HanchanEntry(1, tuple(reversed(scores))), "judge", "k")
+    assert again.id == first.id
+    swapped = tuple(zip(ids[:4], (35_000, 45_000, 25_000, 15_000), strict=True))
+    with pytest.raises(InvalidArgument) as error:
+        league.records.record_hanchan(competition.id, 1, 1, HanchanEntry(1, swapped), "judge", "k")
+    _reused(error)
