@@ -11,7 +11,7 @@ from alembic.migration import MigrationContext
 
 from league.adapters.tables import metadata
 from league.app import make_service
-from league.domain.model import DrawStatistics, DrawStatus, PlayerStatus
+from league.domain.model import Competition, DrawStatistics, DrawStatus, PlayerStatus
 from league.service import MIGRATIONS
 from rondo_runtime.db import make_engine, run_migrations
 from rondo_runtime.errors import FailedPrecondition, InvalidArgument, NotFound
@@ -62,7 +62,8 @@ def test_competitions_are_listed_oldest_first_a_keyset_page_at_a_time(league):
     everything, token = league.competitions.list(WHOLE_LIST)
     assert [c.id for c in everything] == [c.id for c in sorted(made, key=lambda c: (c.created_at, c.id))] and token == ""
     query = query_fingerprint("competitions")
-    seen, token, late = [], "", []
+    seen, token = [], ""
+    late: list[Competition] = []
     while True:
         found, token = league.competitions.list(Page(2, decode_page_token(token, query, TIME_KEY), query))
         seen += found

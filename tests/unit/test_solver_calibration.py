@@ -34,8 +34,8 @@ def test_the_measured_rate_is_within_its_bounds_and_exported(caplog):
     assert gauge("rondo_solver_cpsat_deterministic_seconds_per_unit") == measured.rate.cpsat_seconds_per_unit
     assert gauge("rondo_solver_calibration_search_units_per_second") == measured.search_units_per_s
     logged = [r for r in caplog.records if r.getMessage() == "solver work rate"]
-    assert logged and logged[-1].work_units_per_second == measured.rate.units_per_second  # type: ignore[attr-defined]
-    assert logged[-1].source == "measured"  # type: ignore[attr-defined]
+    assert logged and logged[-1].work_units_per_second == measured.rate.units_per_second
+    assert logged[-1].source == "measured"
 
 
 def test_a_busy_machine_measures_fewer_times_but_at_least_once():
