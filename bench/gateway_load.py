@@ -104,6 +104,23 @@ DEFAULT_PG = "postgresql://postgres@127.0.0.1:5432/postgres"
 REPOSITORY = Path(__file__).resolve().parents[1]
 
 
+def meeting_slot(
+    rng: random.Random, card: scheduling_pb2.MatchCard | None, window_start: datetime
+) -> tuple[Timestamp, Timestamp]:
+    """A meeting on a quarter hour inside a random option of ``card``, else inside the window's first
+    day 13:00-19:00."""
+    if card is not None and card.options:
+        option = rng.choice(list(card.options)).slot
+        start, end = option.start.ToDatetime(tzinfo=UTC), option.end.ToDatetime(tzinfo=UTC)
+    else:
+        start = window_start + timedelta(hours=13)
+        end = start + timedelta(hours=6)
+    length = min(timedelta(minutes=MEETING_MINUTES), end - start)
+    quarters = int((end - start - length) / timedelta(minutes=15))
+    begin = start + timedelta(minutes=15 * rng.randint(0, max(0, quarters)))
+    return _ts(begin), _ts(begin + length)
+
+
 def _ts(at: datetime) -> Timestamp:
     out = Timestamp()
     out.FromDatetime(at)
@@ -330,17 +347,7 @@ class PlayerClient:
         self.warm_up = ["ProposeMeeting", "GetMatchCard", "ConfirmMeeting", "SetAvailability"]
 
     def slot(self, card: scheduling_pb2.MatchCard | None) -> tuple[Timestamp, Timestamp]:
-        """A meeting inside an option of ``card``, else inside day 0's 13:00-19:00."""
-        if card is not None and card.options:
-            option = self.rng.choice(list(card.options)).slot
-            start, end = option.start.ToDatetime(tzinfo=UTC), option.end.ToDatetime(tzinfo=UTC)
-        else:
-            start = self.season.window_start + timedelta(hours=13)
-            end = start + timedelta(hours=6)
-        length = min(timedelta(minutes=MEETING_MINUTES), end - start)
-        quarters = int((end - start - length) / timedelta(minutes=15))
-        begin = start + timedelta(minutes=15 * self.rng.randint(0, max(0, quarters)))
-        return _ts(begin), _ts(begin + length)
+        return meeting_slot(self.rng, card, self.season.window_start)
 
     def step(self, tally: Tally) -> None:
         player = next(iter(self.stubs)) if self.warm_up else self.rng.choice(list(self.stubs))

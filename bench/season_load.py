@@ -68,7 +68,6 @@ import grpc
 from bench.cluster_load import Replicas, tree_cpu_seconds
 from bench.gateway_load import (
     DEFAULT_PG,
-    MEETING_MINUTES,
     SCORES,
     TIMEOUT,
     WINDOW_DAYS,
@@ -76,6 +75,7 @@ from bench.gateway_load import (
     _stub,
     _ts,
     intervals,
+    meeting_slot,
     rpc_figures,
 )
 from rondo.gateway.v1 import (
@@ -311,16 +311,7 @@ class RoundClient:
         return call(self.outcomes, rpc, fn, self.tally)
 
     def slot(self, card: scheduling_pb2.MatchCard | None) -> tuple[Any, Any]:
-        if card is not None and card.options:
-            option = self.rng.choice(list(card.options)).slot
-            start, end = option.start.ToDatetime(tzinfo=UTC), option.end.ToDatetime(tzinfo=UTC)
-        else:
-            start = self.setup.window_start + timedelta(hours=13)
-            end = start + timedelta(hours=6)
-        length = min(timedelta(minutes=MEETING_MINUTES), end - start)
-        quarters = int((end - start - length) / timedelta(minutes=15))
-        begin = start + timedelta(minutes=15 * self.rng.randint(0, max(0, quarters)))
-        return _ts(begin), _ts(begin + length)
+        return meeting_slot(self.rng, card, self.setup.window_start)
 
     def play(self, match: Match) -> None:
         stubs = {p: _stub(self.channel, self.setup.player_tokens[p]) for p in match.players}

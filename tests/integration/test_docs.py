@@ -96,3 +96,16 @@ def test_every_dependency_is_explained():
             explained |= {_name(n) for n in names.split(",") if n.strip()}
     missing = sorted(wanted - explained)
     assert not missing, f"docs/development.md 'Dependencies and why' does not say why these are there: {missing}"
+
+
+def test_ci_runs_exactly_the_readme_s_test_command():
+    """A newcomer and CI run the same thing: the README's shell block names ``./dev test`` on a line of
+    its own, and it is the one command ``.ci/run`` runs (besides moving to the repository)."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    block = re.search(r"```sh\n(.*?)```", readme, re.S)
+    assert block is not None
+    commands = [line for line in block.group(1).splitlines() if line and not line.startswith("#")]
+    assert "./dev test" in commands and "./dev demo" in commands
+    ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8").splitlines()
+    steps = [line for line in ci if line.strip() and not line.startswith("#") and not line.startswith(("set ", "cd "))]
+    assert steps == ["./dev test"]
