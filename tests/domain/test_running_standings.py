@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import itertools
 from datetime import UTC, datetime
+from fractions import Fraction
+from unittest.mock import patch
 
 import pytest
 from hypothesis import given, settings
@@ -13,9 +15,16 @@ from hypothesis import strategies as st
 
 from league.domain import records
 from league.domain.lots import TieDecision, TieMethod
+from league.domain.mahjong import running_standings
 from league.domain.mahjong.reviews import Review, Verdict
-from league.domain.mahjong.running_standings import RegularStandings, RunningStandings, StageFacts, standings_from_scratch
-from league.domain.mahjong.standings import standings_as_dict
+from league.domain.mahjong.running_standings import (
+    Ranking,
+    RegularStandings,
+    RunningStandings,
+    StageFacts,
+    standings_from_scratch,
+)
+from league.domain.mahjong.standings import Figures, rank_standings, standings_as_dict
 from league.domain.model import Player, PlayerStatus
 from league.domain.records import Content, HanchanEntry, NoShowEntry, PenaltyEntry, ResultRecord
 
@@ -137,16 +146,21 @@ def assert_same(found: RegularStandings, expected: RegularStandings) -> None:
 
 
 @pytest.mark.rule("mahjong.standings.incremental-equals-from-scratch")
+@pytest.mark.parametrize("rank_all_above", [running_standings.RANK_ALL_ABOVE, 1.0], ids=["as-configured", "always-by-parts"])
 @settings(max_examples=150, deadline=None)
-@given(histories())
-def test_the_running_standings_equal_the_standings_from_scratch_after_every_batch_of_records(history):
+@given(history=histories())
+def test_the_running_standings_equal_the_standings_from_scratch_after_every_batch_of_records(rank_all_above, history):
+    """Also with every read ranking by parts (:class:`running_standings.Ranking`: the moved players
+    taken out and put back), however many moved: the 8 players of these seasons are 4 a match."""
     facts, decisions, batches = history
     running = RunningStandings(facts)
     so_far: list[ResultRecord] = []
     for batch in batches:
-        running = running.with_records(batch)
+        with patch.object(running_standings, "RANK_ALL_ABOVE", rank_all_above):
+            running = running.with_records(batch)
+            found = running.standings(decisions)
         so_far += batch
-        assert_same(running.standings(decisions), standings_from_scratch(facts, so_far, decisions))
+        assert_same(found, standings_from_scratch(facts, so_far, decisions))
     assert_same(
         RunningStandings.from_scratch(facts, so_far).standings(decisions), standings_from_scratch(facts, so_far, decisions)
     )
@@ -164,3 +178,44 @@ def test_feeding_records_leaves_the_standings_fed_before_unchanged():
     )
     assert first.standings() == before != second.standings()
     assert first.with_records([]) is first
+
+
+@st.composite
+def figures_of_players(draw: st.DrawFn, players: list[str]) -> dict[str, Figures]:
+    """Few totals and few places, so that runs of equal totals and ties the chain cannot break are
+    common; no hanchans (no average place) now and then."""
+    out = {}
+    for p in players:
+        places = tuple(Fraction(x) for x in draw(st.lists(st.integers(1, 4), max_size=3)))
+        out[p] = Figures(p, draw(st.integers(-3, 3)) * 5_000, places, (), False, ())
+    return out
+
+
+@pytest.mark.rule("mahjong.standings.incremental-equals-from-scratch")
+@settings(max_examples=200, deadline=None)
+@given(st.data())
+def test_ranking_again_by_parts_equals_ranking_every_row(data):
+    """:class:`running_standings.Ranking` kept over many changes of a few players' figures (up to 40
+    players, so most rows are only moved by those who passed them) equals ``rank_standings`` of the
+    same figures each time: rows, places, steps and the ties left to the organizer (at the cut too)."""
+    players = [f"p{i}" for i in range(data.draw(st.integers(2, 40)))]
+    everyone = tuple(Player(p, "c", p, i + 1) for i, p in enumerate(players))
+    ruleset = records.ruleset_for("discard-league-2026", 4, 4)
+    facts = StageFacts(ruleset, everyone, ())
+    in_progress = data.draw(st.booleans())
+    figures = data.draw(figures_of_players(players))
+    first = Ranking.of(facts, figures, in_progress)
+    assert isinstance(first, Ranking)  # a total for everyone: kept
+    ranking: Ranking | None = first
+    for _ in range(data.draw(st.integers(1, 8))):
+        moved = data.draw(st.lists(st.sampled_from(players), min_size=1, max_size=4, unique=True))
+        figures = figures | data.draw(figures_of_players(moved))
+        assert isinstance(ranking, Ranking)
+        with patch.object(running_standings, "RANK_ALL_ABOVE", 1.0):
+            ranking = ranking.moved(facts, figures, moved)
+        rows, unresolved = rank_standings([figures[p] for p in players], ruleset, in_progress)
+        assert isinstance(ranking, Ranking)
+        assert (tuple(ranking.rows), tuple(tie for _, tie in ranking.unresolved)) == (rows, unresolved)
+        assert [row.separated_from_next.ru if row.separated_from_next else None for row in ranking.rows] == [
+            row.separated_from_next.ru if row.separated_from_next else None for row in rows
+        ]

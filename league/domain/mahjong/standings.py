@@ -299,34 +299,71 @@ def rank_by_chain(figures: dict[str, Figures], order: Sequence[str], chain: Sequ
     """Split ``order`` (registration order) into ranked groups by the tie-break chain; returns the groups
     best first and, for each boundary between consecutive groups, the step that separated them.
     A group of more than one is a tie the chain could not break."""
+    return _rank(figures, list(order), list(chain), [])
 
-    def rank(players: list[str], rest: Sequence[str], equal: list[Text]) -> tuple[list[_Group], list[Text]]:
-        if len(players) == 1:
-            return [_Group(tuple(players), None)], []
-        if not rest:
-            return [_Group(tuple(players), texts.join(equal + [ORGANIZER_DECISION]))], []
-        name, label = rest[0], TIE_BREAK_CRITERIA[rest[0]]
-        found = {p: _criterion_value(name, figures[p]) for p in players}
-        values = {p: x for p, x in found.items() if x is not None}
-        lacking = [p for p in players if p not in values]
-        if lacking:  # nothing to compare (no hanchans yet): this criterion cannot separate the group
-            return rank(players, rest[1:], equal + [texts.criterion_missing(label, lacking)])
-        # stable (a reversed sort too): registration order within a tie
-        ordered = sorted(players, key=values.__getitem__, reverse=_HIGHER_IS_BETTER[name])
-        groups: list[_Group] = []
-        bounds: list[Text] = []
-        for above, below, tied in runs_of_equal(ordered, values):
-            if above is not None:
-                bounds.append(_separated(tuple(equal), name, label, above, below))
-            if len(tied) == 1:  # nothing left to break
-                groups.append(_Group(tuple(tied), None))
-                continue
-            sub_groups, sub_bounds = rank(tied, rest[1:], equal + [texts.criterion_equal(label)])
-            groups.extend(sub_groups)
-            bounds.extend(sub_bounds)
-        return groups, bounds
 
-    return rank(list(order), list(chain), [])
+def _rank(
+    figures: Mapping[str, Figures], players: list[str], rest: Sequence[str], equal: list[Text]
+) -> tuple[list[_Group], list[Text]]:
+    """``players`` (registration order), equal by every step of ``equal``, ranked by the steps ``rest``."""
+    if len(players) == 1:
+        return [_Group(tuple(players), None)], []
+    if not rest:
+        return [_Group(tuple(players), texts.join(equal + [ORGANIZER_DECISION]))], []
+    name, label = rest[0], TIE_BREAK_CRITERIA[rest[0]]
+    found = {p: _criterion_value(name, figures[p]) for p in players}
+    values = {p: x for p, x in found.items() if x is not None}
+    lacking = [p for p in players if p not in values]
+    if lacking:  # nothing to compare (no hanchans yet): this criterion cannot separate the group
+        return _rank(figures, players, rest[1:], equal + [texts.criterion_missing(label, lacking)])
+    # stable (a reversed sort too): registration order within a tie
+    ordered = sorted(players, key=values.__getitem__, reverse=_HIGHER_IS_BETTER[name])
+    groups: list[_Group] = []
+    bounds: list[Text] = []
+    for above, below, tied in runs_of_equal(ordered, values):
+        if above is not None:
+            bounds.append(_separated(tuple(equal), name, label, above, below))
+        if len(tied) == 1:  # nothing left to break
+            groups.append(_Group(tuple(tied), None))
+            continue
+        sub_groups, sub_bounds = _rank(figures, tied, rest[1:], equal + [texts.criterion_equal(label)])
+        groups.extend(sub_groups)
+        bounds.extend(sub_bounds)
+    return groups, bounds
+
+
+# --- ranking a part of the order (league.domain.mahjong.running_standings) -------------------------------
+#
+# The chain's first criterion splits the ranked players into runs of equal value, best first and in
+# registration order within a run; each run is ranked by the rest of the chain on its own, and two
+# adjacent runs are separated by their values alone. So standings ranked again after a few players'
+# figures changed differ from the ones before only around those players' old and new positions.
+
+
+def first_criterion_key(chain: Sequence[str], figures: Figures, registration: int) -> tuple[Points | Fraction, int] | None:
+    """Where the player goes in the order of the chain's first criterion (ascending: best first, then
+    registration order); None: the criterion has no value for him (no hanchans yet)."""
+    value = _criterion_value(chain[0], figures)
+    if value is None:
+        return None
+    return (-value if _HIGHER_IS_BETTER[chain[0]] else value, registration)
+
+
+def rank_run(figures: Mapping[str, Figures], run: Sequence[str], chain: Sequence[str]) -> tuple[list[_Group], list[Text]]:
+    """A run of players equal by the chain's first criterion (in registration order) ranked by the rest
+    of the chain, as :func:`rank_by_chain` ranks it among all."""
+    if len(run) == 1:
+        return [_Group(tuple(run), None)], []
+    return _rank(figures, list(run), chain[1:], [texts.criterion_equal(TIE_BREAK_CRITERIA[chain[0]])])
+
+
+def runs_separated(chain: Sequence[str], above: Figures, below: Figures) -> Text:
+    """The step between the last row of a run and the first of the next (a lower value of the chain's
+    first criterion)."""
+    name = chain[0]
+    upper, lower = _criterion_value(name, above), _criterion_value(name, below)
+    assert upper is not None and lower is not None
+    return _separated((), name, TIE_BREAK_CRITERIA[name], upper, lower)
 
 
 @functools.lru_cache(maxsize=1 << 16)
@@ -361,27 +398,47 @@ def rank_standings(
     (``mahjong.standings.provisional-until-played``)."""
     by_player = {f.player: f for f in figures}
     groups, bounds = rank_by_chain(by_player, [f.player for f in figures], ruleset.tie_breaks)
+    rows, unresolved = placed_rows(groups, [*bounds, None], by_player, ruleset, in_progress)
+    return tuple(rows), tuple(tie for _, tie in unresolved)
+
+
+def unresolved_tie(players: tuple[str, ...], first: int, reason: Text, ruleset: Ruleset) -> UnresolvedTie:
+    """Players the chain could not separate, sharing the places from ``first`` on; ``at_cut``: the
+    shared places straddle the playoff cut."""
+    last = first + len(players) - 1
+    at_cut = 0 < ruleset.playoff_places and first <= ruleset.playoff_places < last
+    return UnresolvedTie(place_range(first, len(players)), players, reason, at_cut)
+
+
+def shifted_place(place: str, shift: int) -> str:
+    """A place (``"3"``) or shared range (``"11-12"``) moved by ``shift`` places."""
+    first, _, last = place.partition("-")
+    return place_range(int(first) + shift, int(last) - int(first) + 1 if last else 1)
+
+
+def placed_rows(
+    groups: Sequence[_Group],
+    after: Sequence[Text | None],
+    figures: Mapping[str, Figures],
+    ruleset: Ruleset,
+    in_progress: bool,
+    first: int = 1,
+) -> tuple[list[StandingRow], list[tuple[int, UnresolvedTie]]]:
+    """The rows of consecutive ranked ``groups`` whose first row is at place ``first``: shared place
+    ranges, the step after each group (``after``, one per group; None after the last row), the ties
+    left to the organizer, each with the place (1-based) of its first row."""
     rows: list[StandingRow] = []
-    unresolved: list[UnresolvedTie] = []
-    first = 1
-    for g_index, group in enumerate(groups):
+    unresolved: list[tuple[int, UnresolvedTie]] = []
+    for group, step_after in zip(groups, after, strict=True):
         place = place_range(first, len(group.players))
         if group.reason is not None and in_progress:
             group = _Group(group.players, group.reason.replace(ORGANIZER_DECISION, TIED_SO_FAR))
         elif group.reason is not None:
-            last = first + len(group.players) - 1
-            at_cut = 0 < ruleset.playoff_places and first <= ruleset.playoff_places < last
-            unresolved.append(UnresolvedTie(place, group.players, group.reason, at_cut))
+            unresolved.append((first, unresolved_tie(group.players, first, group.reason, ruleset)))
         for k, player in enumerate(group.players):
-            if k + 1 < len(group.players):
-                step = group.reason
-            elif g_index + 1 < len(groups):
-                step = bounds[g_index]
-            else:
-                step = None
-            rows.append(StandingRow(place, by_player[player], step))
+            rows.append(StandingRow(place, figures[player], group.reason if k + 1 < len(group.players) else step_after))
         first += len(group.players)
-    return tuple(rows), tuple(unresolved)
+    return rows, unresolved
 
 
 def regular_standings(season: Season) -> Standings:
