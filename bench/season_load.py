@@ -29,14 +29,17 @@ each solver replica solved (its ``rondo_solver_solves_total``, scraped).
 ``--faults``: mid-round (at 20 %, 40 %, 60 %, 80 % of the matches done), SIGKILL the first replica of
 each named service in turn (every service of the registry by default) and start it again on the
 same port and database; ``--restart-postgres CMD`` also runs ``CMD`` (a shell command restarting the
-PostgreSQL server, e.g. ``pg_ctl -D DIR restart -m fast``) at 90 %: never in the test suite, whose
-tests share the server. At the end, whatever the faults: every acknowledged booking (a confirmation
+PostgreSQL server, e.g. ``pg_ctl -D DIR restart -m fast``) at 90 %: never on a shared server.
+``--private-postgres`` runs the whole benchmark on a throw-away server of its own
+(``bench.private_postgres``: ``initdb`` into a temporary directory, a free port, removed afterwards),
+and ``--restart-postgres`` without a command then restarts that one (``pg_ctl restart -m fast``). At the end, whatever the faults: every acknowledged booking (a confirmation
 answered BOOKED) is the one BOOKED meeting of its match, and every acknowledged record is stored
 exactly once (``ListResultRecords``): lost and duplicated ones are counted and printed.
 
     .venv/bin/python -m bench.season_load [--clubs 100] [--players 64] [--replicas 2] [--clients 32]
         [--draw-burst 8] [--draw-players 32] [--draw-seconds 2] [--solver-workers 1] [--solver-queue 2]
-        [--faults [gateway,league,booking,solver]] [--restart-postgres CMD] [--json PATH]
+        [--faults [gateway,league,booking,solver]] [--private-postgres] [--restart-postgres [CMD]]
+        [--json PATH]
 """
 
 from __future__ import annotations
@@ -100,6 +103,7 @@ FAULT_POINTS = (0.2, 0.4, 0.6, 0.8)
 POSTGRES_POINT = 0.9
 FAULT_SERVICES = tuple(s.name for s in SERVICES)  # every service, in the registry's order
 BENCH_BY = "season benchmark"
+PRIVATE = "private"  # --restart-postgres without a command: the --private-postgres server
 
 
 @dataclass(frozen=True)
@@ -587,10 +591,19 @@ def measure(args: argparse.Namespace) -> dict[str, Any]:
     from rondo_runtime.process import free_port
 
     with tempfile.TemporaryDirectory(prefix="rondo-bench-season-") as tmp, contextlib.ExitStack() as stack:
+        pg_url, restart_postgres = args.pg_url, args.restart_postgres
+        if args.private_postgres:
+            from bench.private_postgres import private_postgres
+
+            server = stack.enter_context(private_postgres())
+            pg_url = server.url
+            if restart_postgres == PRIVATE:
+                restart_postgres = server.restart_command()
+            print(f"== a private PostgreSQL server on 127.0.0.1:{server.port} ({server.directory})", flush=True)
         cluster = Replicas(
             args.replicas,
             Path(tmp),
-            args.pg_url,
+            pg_url,
             extra_env={"RONDO_TOKEN_SECRET": secrets.token_urlsafe(48)},
             per_service_env={
                 "solver": {"RONDO_SOLVER_WORKERS": str(args.solver_workers), "RONDO_SOLVER_QUEUE": str(args.solver_queue)}
@@ -615,9 +628,7 @@ def measure(args: argparse.Namespace) -> dict[str, Any]:
         burst_thread = threading.Thread(target=lambda: burst.extend(draw_burst(target, setup, args.draw_seconds)), daemon=True)
         cpu.begin()
         began = time.perf_counter()
-        faults = (
-            Faults(cluster, progress, args.faults, args.restart_postgres, cpu) if args.faults or args.restart_postgres else None
-        )
+        faults = Faults(cluster, progress, args.faults, restart_postgres, cpu) if args.faults or restart_postgres else None
         if faults is not None:
             faults.solved_before = solved_before  # the same dict: a kill moves its solves into it
         with faults if faults is not None else contextlib.nullcontext():
@@ -711,7 +722,16 @@ def main(argv: list[str] | None = None) -> int:
         default="",
         help="kill the first replica of each (default when given: %(const)s) mid-round and restart it",
     )
-    parser.add_argument("--restart-postgres", metavar="CMD", help="a command restarting the PostgreSQL server, run mid-round")
+    parser.add_argument(
+        "--restart-postgres",
+        nargs="?",
+        const=PRIVATE,
+        metavar="CMD",
+        help="a command restarting the PostgreSQL server, run mid-round (no command: the --private-postgres server's)",
+    )
+    parser.add_argument(
+        "--private-postgres", action="store_true", help="run on a throw-away PostgreSQL server of its own (initdb, a free port)"
+    )
     parser.add_argument("--pg-url", default=DEFAULT_PG)
     parser.add_argument("--json", type=Path)
     args = parser.parse_args(argv)
@@ -719,6 +739,8 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("--players must be a multiple of 4, at least 8")
     if args.clubs < 1 or args.clients < 1 or args.replicas < 1:
         parser.error("--clubs, --clients and --replicas must be at least 1")
+    if args.restart_postgres == PRIVATE and not args.private_postgres:
+        parser.error("--restart-postgres without a command restarts the --private-postgres server: give both, or a command")
     args.faults = [s.strip() for s in args.faults.split(",") if s.strip()]
     unknown = set(args.faults) - set(FAULT_SERVICES)
     if unknown:
