@@ -8,7 +8,7 @@ server). Figures printed, never asserted.
 Topologies (``--topologies``, in this order by default):
 
 * ``embedded``: `rondo up` on PostgreSQL (the gateway calls the services in its own process over a
-  loopback port);
+  loopback port); ``embedded-sqlite``: the same on SQLite files;
 * ``replicas-1``: `rondo serve X` once for each of gateway, league, booking and solver;
 * ``replicas-N`` (``--replicas N``, default 2): N processes of each; the clients' channels list both
   gateways and balance over them, each gateway lists every league, booking and solver replica.
@@ -21,9 +21,16 @@ refused (``RESOURCE_EXHAUSTED``, counted). Per topology: calls/s, p50/p99 per RP
 seen, draws done and refused, and the CPU seconds each process used during the load (so the spread over
 replicas is visible).
 
+Every topology is started and set up first, then loaded in turns (``--rounds`` turns of ``--seconds``
+each, topology after topology), so that a busy machine weighs on all of them alike. ``--baseline
+COMMIT`` adds COMMIT's `rondo up` for every embedded topology listed (its tree exported with ``git
+archive`` by ``bench.gateway_load.exported``, started from there with its own migrations; same
+interpreter and packages), loaded in the same turns. At the end one markdown table: calls/s and its
+ratio to the baseline on the same database, GetMatchCard p50/p99, the worst p99 of any write.
+
     .venv/bin/python -m bench.cluster_load [--topologies embedded,replicas-1,replicas-2] [--replicas 2]
-        [--clients 32] [--players 96] [--seconds 20] [--draw-clients 2] [--draw-players 24]
-        [--draw-seconds 1] [--json PATH]
+        [--clients 32] [--players 96] [--seconds 20] [--rounds 1] [--draw-clients 2] [--draw-players 24]
+        [--draw-seconds 1] [--baseline COMMIT] [--json PATH]
 """
 
 from __future__ import annotations
@@ -36,6 +43,7 @@ import os
 import secrets
 import signal
 import subprocess
+import sys
 import tempfile
 import threading
 import time
@@ -46,10 +54,12 @@ from typing import Any
 
 import grpc
 
-from bench.gateway_load import DEFAULT_PG, RPCS, TIMEOUT, Season, Tally, rpc_figures, run_load, set_up
+from bench.gateway_load import DEFAULT_PG, RPCS, TIMEOUT, Results, Season, Tally, exported, rpc_figures, run_load, set_up
 from rondo.gateway.v1 import competitions_pb2, draws_pb2, gateway_pb2_grpc, identity_pb2
 
 CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
+WRITES = tuple(rpc for rpc in RPCS if not rpc.startswith("Get"))
+EMBEDDED = {"embedded": "postgres", "embedded-sqlite": "sqlite"}  # topology -> database
 
 
 @dataclass
@@ -61,6 +71,9 @@ class Topology:
     target: str
     env: dict[str, str]
     processes: dict[str, Any] = field(default_factory=dict)
+    database: str = "postgres"
+    tree: Path | None = None
+    """another checkout's tree (``--baseline``) whose code runs this topology; None: this checkout"""
 
 
 def cpu_seconds(pid: int) -> float:
@@ -77,6 +90,7 @@ def _base_env(data_dir: Path) -> dict[str, str]:
         "RONDO_REMINDER_INTERVAL_SECONDS": "0",
         "RONDO_LOG_LEVEL": "ERROR",
         "RONDO_INTERNAL_TOKEN": secrets.token_urlsafe(32),
+        "RONDO_WEB_PORT": "-1",  # no web app: topologies up at once never meet on its port
     }
 
 
@@ -99,15 +113,25 @@ def fresh_databases(pg_url: str, label: str) -> Iterator[dict[str, str]]:
 
 
 @contextlib.contextmanager
-def embedded(data_dir: Path, pg_url: str) -> Iterator[Topology]:
+def embedded(
+    data_dir: Path, pg_url: str, database: str = "postgres", tree: Path | None = None, name: str = "embedded"
+) -> Iterator[Topology]:
+    """`rondo up` on fresh PostgreSQL databases (``database``: ``postgres``) or SQLite files in
+    ``data_dir``: this checkout's, or the one in ``tree`` (started there, ``PYTHONPATH`` naming it and
+    its ``proto`` directory)."""
     from rondo_app.demo import rondo_process
     from rondo_runtime.process import free_port
 
     port = free_port()
-    with fresh_databases(pg_url, "cluster_embedded") as urls:
+    databases: contextlib.AbstractContextManager[dict[str, str]] = (
+        fresh_databases(pg_url, "cluster_embedded") if database == "postgres" else contextlib.nullcontext({})
+    )
+    with databases as urls:
         env = {**_base_env(data_dir), **urls, "RONDO_PORT": str(port), "RONDO_INTERNAL_PORT": str(free_port())}
-        with rondo_process(["up"], env, f"127.0.0.1:{port}") as process:
-            yield Topology("embedded", f"127.0.0.1:{port}", env, {"rondo-up": process})
+        if tree is not None:  # its packages, and its generated protobuf code before this checkout's (installed)
+            env["PYTHONPATH"] = os.pathsep.join((str(tree), str(tree / "proto")))
+        with rondo_process(["up"], env, f"127.0.0.1:{port}", cwd=None if tree is None else str(tree)) as process:
+            yield Topology(name, f"127.0.0.1:{port}", env, {"rondo-up": process}, database, tree)
 
 
 def kill_process_tree(process: subprocess.Popen) -> None:
@@ -231,8 +255,9 @@ def replicas(n: int, data_dir: Path, pg_url: str) -> Iterator[Topology]:
 class Draws:
     """``clients`` organizers, each drawing its own competition again and again until told to stop."""
 
-    def __init__(self, target: str, token: str, competition_ids: list[str], seconds: float):
+    def __init__(self, target: str, token: str, competition_ids: list[str], seconds: float, turn: int = 1):
         self.target, self.token, self.competition_ids, self.seconds = target, token, competition_ids, seconds
+        self.turn = turn  # in the idempotency keys: a later turn's draws are new requests
         self.tally = Tally()
         self.stop = threading.Event()
         self._threads = [threading.Thread(target=self._run, args=(cid,), daemon=True) for cid in competition_ids]
@@ -248,7 +273,7 @@ class Draws:
             while not self.stop.is_set():
                 n += 1
                 request = draws_pb2.DrawCompetitionRequest(
-                    competition_id=competition_id, time_limit_seconds=self.seconds, idempotency_key=f"draw-{n}"
+                    competition_id=competition_id, time_limit_seconds=self.seconds, idempotency_key=f"draw-{self.turn}-{n}"
                 )
                 tally.call("DrawCompetition", functools.partial(stub.DrawCompetition, request, timeout=TIMEOUT))
             self.tally.merge(tally)
@@ -264,14 +289,27 @@ class Draws:
             thread.join()
 
 
-def draw_competitions(target: str, env: dict[str, str], clients: int, players: int) -> tuple[str, list[str]]:
+def draw_organizer(env: dict[str, str], tree: Path | None = None) -> str:
+    """The draw organizer's password, made by `rondo admin create-organizer` on the databases ``env``
+    names: in this process, or by ``tree``'s own command (its code and migrations)."""
+    if tree is None:
+        from rondo_app.admin import create_organizer
+        from rondo_runtime.config import Settings
+
+        return create_organizer("Draw organizer", Settings.from_env({**os.environ, **env})).password
+    command = [sys.executable, "-m", "rondo_app.cli", "admin", "create-organizer", "Draw organizer", "--json"]
+    made = subprocess.run(command, env={**os.environ, **env}, cwd=tree, capture_output=True, text=True, check=True)
+    return str(json.loads(made.stdout.strip().splitlines()[-1])["password"])
+
+
+def draw_competitions(
+    target: str, env: dict[str, str], clients: int, players: int, tree: Path | None = None
+) -> tuple[str, list[str]]:
     """An organizer of its own (token) and ``clients`` competitions of ``players`` registered players."""
-    from rondo_app.admin import create_organizer
     from rondo_runtime.bearer import with_bearer
     from rondo_runtime.capacity import channel_options
-    from rondo_runtime.config import Settings
 
-    password = create_organizer("Draw organizer", Settings.from_env({**os.environ, **env})).password
+    password = draw_organizer(env, tree)
     with grpc.insecure_channel(target, options=channel_options(("grpc.lb_policy_name", "round_robin"))) as channel:
         login = gateway_pb2_grpc.GatewayServiceStub(channel).Login
         token = login(identity_pb2.LoginRequest(name="Draw organizer", password=password), timeout=TIMEOUT).token
@@ -296,31 +334,73 @@ def draw_competitions(target: str, env: dict[str, str], clients: int, players: i
     return token, ids
 
 
-def measure(topology: Topology, args: argparse.Namespace) -> dict[str, Any]:
-    """The season, the draw competitions, then the load with the draws beside it."""
+@dataclass
+class Loaded:
+    """A topology set up, and what its turns of load gave so far."""
+
+    topology: Topology
+    season: Season
+    token: str
+    competitions: list[str]
+    setup_seconds: float
+    results: Results
+    tally: Tally = field(default_factory=Tally)
+    draws: Tally = field(default_factory=Tally)
+    elapsed: float = 0.0
+    cpu: dict[str, float] = field(default_factory=dict)
+
+
+def prepare(topology: Topology, args: argparse.Namespace) -> Loaded:
+    """The season and the draw competitions (by the topology's own code)."""
     began = time.perf_counter()
-    season: Season = set_up(topology.target.removeprefix("ipv4:").split(",")[0], topology.env, args.players, args.judges)
+    first = topology.target.removeprefix("ipv4:").split(",")[0]
+    season: Season = set_up(first, topology.env, args.players, args.judges, topology.tree)
     season.address = topology.target
-    token, competitions = draw_competitions(topology.target, topology.env, args.draw_clients, args.draw_players)
+    token, competitions = draw_competitions(topology.target, topology.env, args.draw_clients, args.draw_players, topology.tree)
     setup_s = time.perf_counter() - began
-    print(f"== {topology.name}: setup {setup_s:.1f} s; load {args.clients} clients for {args.seconds:g} s ...", flush=True)
+    print(f"== {topology.name}: setup {setup_s:.1f} s", flush=True)
+    return Loaded(topology, season, token, competitions, setup_s, Results(season.hanchans))
+
+
+def load_turn(loaded: Loaded, args: argparse.Namespace, turn: int) -> None:
+    """One turn: the load for ``--seconds`` with the draws beside it, added to ``loaded``."""
+    topology = loaded.topology
+    print(f"== {topology.name}: turn {turn}, {args.clients} clients for {args.seconds:g} s ...", flush=True)
     cpu_before = {name: cpu_seconds(p.pid) for name, p in topology.processes.items()}
-    with Draws(topology.target, token, competitions, args.draw_seconds) as draws:
-        tally, elapsed = run_load(season, args.clients, args.seconds)
-    cpu = {name: round(cpu_seconds(p.pid) - cpu_before[name], 2) for name, p in topology.processes.items()}
+    with Draws(topology.target, loaded.token, loaded.competitions, args.draw_seconds, turn) as draws:
+        tally, elapsed = run_load(loaded.season, args.clients, args.seconds, seed=turn, results=loaded.results)
+    for name, p in topology.processes.items():
+        loaded.cpu[name] = round(loaded.cpu.get(name, 0.0) + cpu_seconds(p.pid) - cpu_before[name], 2)
+    loaded.tally.merge(tally)
+    loaded.draws.merge(draws.tally)
+    loaded.elapsed += elapsed
+
+
+def report(loaded: Loaded) -> dict[str, Any]:
+    tally, elapsed = loaded.tally, loaded.elapsed
     rpcs = {rpc: rpc_figures(tally, rpc, elapsed) for rpc in RPCS}
-    rpcs["DrawCompetition"] = rpc_figures(draws.tally, "DrawCompetition", elapsed)
+    rpcs["DrawCompetition"] = rpc_figures(loaded.draws, "DrawCompetition", elapsed)
     calls = sum(r["count"] for name, r in rpcs.items() if name != "DrawCompetition")
     return {
-        "topology": topology.name,
+        "topology": loaded.topology.name,
+        "database": loaded.topology.database,
+        "baseline": loaded.topology.tree is not None,
+        "setup_seconds": round(loaded.setup_seconds, 1),
         "seconds": round(elapsed, 2),
         "calls": calls,
         "per_second": round(calls / elapsed, 1),
         "meetings_booked": len(tally.booked),
         "load_average": round(os.getloadavg()[0], 1),
-        "cpu_seconds": cpu,
+        "cpu_seconds": loaded.cpu,
         "rpcs": rpcs,
     }
+
+
+def measure(topology: Topology, args: argparse.Namespace) -> dict[str, Any]:
+    """The season, the draw competitions, then the load with the draws beside it (one turn)."""
+    loaded = prepare(topology, args)
+    load_turn(loaded, args, 1)
+    return report(loaded)
 
 
 def report_lines(report: dict[str, Any]) -> list[str]:
@@ -349,6 +429,45 @@ def comparison_lines(reports: list[dict[str, Any]]) -> list[str]:
     return lines
 
 
+def _worst_write(report: dict[str, Any]) -> tuple[float, str]:
+    return max((report["rpcs"][rpc]["p99_ms"], rpc) for rpc in WRITES)
+
+
+def table_lines(reports: list[dict[str, Any]], baseline: str | None) -> list[str]:
+    """One markdown table of every topology: calls/s and its ratio to the baseline on the same database
+    (the first topology on it without ``--baseline``), GetMatchCard p50/p99, the worst write p99."""
+    reference: dict[str, dict[str, Any]] = {}
+    for r in reports:
+        if (r["baseline"] or not baseline) and r["database"] not in reference:
+            reference[r["database"]] = r
+    lines = [
+        "| topology | code | database | calls/s | x baseline | GetMatchCard p50 ms | GetMatchCard p99 ms | worst write p99 ms |",
+        "| --- | --- | --- | ---: | ---: | ---: | ---: | --- |",
+    ]
+    for r in reports:
+        card = r["rpcs"]["GetMatchCard"]
+        worst, rpc = _worst_write(r)
+        ref = reference.get(r["database"])
+        ratio = f"{r['per_second'] / ref['per_second']:.2f}" if ref and ref["per_second"] else "-"
+        code = baseline if r["baseline"] else "this checkout"
+        lines.append(
+            f"| {r['topology']} | {code} | {'PostgreSQL' if r['database'] == 'postgres' else 'SQLite'} | {r['per_second']:.1f} "
+            f"| {ratio} | {card['p50_ms']:.1f} | {card['p99_ms']:.1f} | {worst:.0f} ({rpc}) |"
+        )
+    return lines
+
+
+def _topology(
+    name: str, data_dir: Path, args: argparse.Namespace, tree: Path | None = None
+) -> contextlib.AbstractContextManager[Topology]:
+    if name in EMBEDDED:
+        label = f"{name}@{args.baseline}" if tree is not None else name
+        return embedded(data_dir, args.pg_url, EMBEDDED[name], tree, label)
+    if name.startswith("replicas-") and name.removeprefix("replicas-").isdigit():
+        return replicas(int(name.removeprefix("replicas-")), data_dir, args.pg_url)
+    raise ValueError(f"unknown topology {name!r}: {', '.join(EMBEDDED)}, replicas-1, replicas-N")
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench.cluster_load", description=(__doc__ or "").split("\n\n")[0])
     parser.add_argument("--topologies", default="embedded,replicas-1,replicas-N", help="comma-separated (default: %(default)s)")
@@ -356,7 +475,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--clients", type=int, default=32)
     parser.add_argument("--judges", type=int, help="of the clients, how many act as a judge (default: clients / 8)")
     parser.add_argument("--players", type=int, default=96, help="a multiple of 4 (default: %(default)s)")
-    parser.add_argument("--seconds", type=float, default=20.0)
+    parser.add_argument("--seconds", type=float, default=20.0, help="of each turn")
+    parser.add_argument("--rounds", type=int, default=1, help="turns of load each topology gets, interleaved")
+    parser.add_argument("--baseline", metavar="COMMIT", help="also COMMIT's `rondo up` for every embedded topology listed")
     parser.add_argument("--draw-clients", type=int, default=2, help="organizers drawing during the load (0: none)")
     parser.add_argument("--draw-players", type=int, default=24)
     parser.add_argument("--draw-seconds", type=float, default=1.0, help="each draw's search time")
@@ -370,22 +491,30 @@ def main(argv: list[str] | None = None) -> int:
     if not 1 <= args.judges < args.clients:
         parser.error("--judges must be at least 1 and leave at least one player client")
     names = [t.strip().replace("replicas-N", f"replicas-{args.replicas}") for t in args.topologies.split(",") if t.strip()]
-    reports = []
-    for name in names:
-        with tempfile.TemporaryDirectory(prefix=f"rondo-bench-cluster-{name}-") as tmp:
-            if name == "embedded":
-                context = embedded(Path(tmp), args.pg_url)
-            elif name.startswith("replicas-") and name.removeprefix("replicas-").isdigit():
-                context = replicas(int(name.removeprefix("replicas-")), Path(tmp), args.pg_url)
-            else:
-                parser.error(f"unknown topology {name!r}: embedded, replicas-1, replicas-N")
-            with context as topology:
-                reports.append(measure(topology, args))
-        for line in report_lines(reports[-1]):
+    with contextlib.ExitStack() as stack:
+        tree = stack.enter_context(exported(args.baseline)) if args.baseline else None
+        wanted = [(name, None) for name in names] + [(name, tree) for name in names if tree is not None and name in EMBEDDED]
+        prepared = []
+        for name, code in wanted:
+            tmp = stack.enter_context(tempfile.TemporaryDirectory(prefix=f"rondo-bench-cluster-{name}-"))
+            try:
+                topology = stack.enter_context(_topology(name, Path(tmp), args, code))
+            except ValueError as error:
+                parser.error(str(error))
+            prepared.append(prepare(topology, args))
+        for turn in range(1, args.rounds + 1):  # interleaved: a busy moment weighs on every topology alike
+            for loaded in prepared:
+                load_turn(loaded, args, turn)
+        reports = [report(loaded) for loaded in prepared]
+    for r in reports:
+        for line in report_lines(r):
             print(line, flush=True)
     if len(reports) > 1:
         for line in comparison_lines(reports):
             print(line, flush=True)
+    print(f"\n== the table (load average at the end {os.getloadavg()[0]:.1f}; {os.cpu_count()} CPUs)", flush=True)
+    for line in table_lines(reports, args.baseline):
+        print(line, flush=True)
     if args.json:
         args.json.write_text(json.dumps(reports, indent=2) + "\n")
     return 0
