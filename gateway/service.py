@@ -302,6 +302,8 @@ class GatewayService:
             work_budget=solved.work_budget,
             work_used=solved.work_used,
             reproducible=solved.reproducible,
+            search_work_used=solved.search_work_used,
+            cpsat_deterministic_seconds_used=solved.cpsat_deterministic_seconds_used,
         )
         record = solver_pb2.DrawTablesRequest()
         if asked is not None:

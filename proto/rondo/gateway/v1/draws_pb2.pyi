@@ -149,7 +149,7 @@ class RedrawRequest(_message.Message):
     def __init__(self, competition_id: _Optional[str] = ..., played_rounds: _Optional[int] = ..., reason: _Optional[str] = ..., seed: _Optional[int] = ..., time_limit_seconds: _Optional[float] = ..., separations: _Optional[_Iterable[_Union[Separation, _Mapping]]] = ..., pins: _Optional[_Iterable[_Union[Pin, _Mapping]]] = ..., idempotency_key: _Optional[str] = ..., seat_balance: _Optional[bool] = ...) -> None: ...
 
 class DrawProposal(_message.Message):
-    __slots__ = ("draw", "status", "diff", "conflicts", "notes", "wall_time_seconds", "work_budget", "work_used", "reproducible")
+    __slots__ = ("draw", "status", "diff", "conflicts", "notes", "wall_time_seconds", "work_budget", "work_used", "reproducible", "search_work_used", "cpsat_deterministic_seconds_used")
     DRAW_FIELD_NUMBER: _ClassVar[int]
     STATUS_FIELD_NUMBER: _ClassVar[int]
     DIFF_FIELD_NUMBER: _ClassVar[int]
@@ -159,6 +159,8 @@ class DrawProposal(_message.Message):
     WORK_BUDGET_FIELD_NUMBER: _ClassVar[int]
     WORK_USED_FIELD_NUMBER: _ClassVar[int]
     REPRODUCIBLE_FIELD_NUMBER: _ClassVar[int]
+    SEARCH_WORK_USED_FIELD_NUMBER: _ClassVar[int]
+    CPSAT_DETERMINISTIC_SECONDS_USED_FIELD_NUMBER: _ClassVar[int]
     draw: Draw
     status: _common_pb2.SolveStatus
     diff: _containers.RepeatedCompositeFieldContainer[RoundDiff]
@@ -168,7 +170,9 @@ class DrawProposal(_message.Message):
     work_budget: int
     work_used: int
     reproducible: bool
-    def __init__(self, draw: _Optional[_Union[Draw, _Mapping]] = ..., status: _Optional[_Union[_common_pb2.SolveStatus, str]] = ..., diff: _Optional[_Iterable[_Union[RoundDiff, _Mapping]]] = ..., conflicts: _Optional[_Iterable[str]] = ..., notes: _Optional[_Iterable[str]] = ..., wall_time_seconds: _Optional[float] = ..., work_budget: _Optional[int] = ..., work_used: _Optional[int] = ..., reproducible: _Optional[bool] = ...) -> None: ...
+    search_work_used: int
+    cpsat_deterministic_seconds_used: float
+    def __init__(self, draw: _Optional[_Union[Draw, _Mapping]] = ..., status: _Optional[_Union[_common_pb2.SolveStatus, str]] = ..., diff: _Optional[_Iterable[_Union[RoundDiff, _Mapping]]] = ..., conflicts: _Optional[_Iterable[str]] = ..., notes: _Optional[_Iterable[str]] = ..., wall_time_seconds: _Optional[float] = ..., work_budget: _Optional[int] = ..., work_used: _Optional[int] = ..., reproducible: _Optional[bool] = ..., search_work_used: _Optional[int] = ..., cpsat_deterministic_seconds_used: _Optional[float] = ...) -> None: ...
 
 class ApproveDrawRequest(_message.Message):
     __slots__ = ("competition_id", "draw_id")
