@@ -713,9 +713,7 @@ def _draw_options(request: draws_pb2.DrawCompetitionRequest | draws_pb2.RedrawRe
         time_limit_seconds=request.time_limit_seconds,
         seed=request.seed if request.HasField("seed") else None,
         key_seed=seed_from_key(request.competition_id, request.idempotency_key) if request.idempotency_key else None,
-        sit_out=request.sit_out
-        if isinstance(request, draws_pb2.DrawCompetitionRequest) and request.HasField("sit_out")
-        else None,
+        sit_out=request.sit_out if request.HasField("sit_out") else None,
     )
 
 

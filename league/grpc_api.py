@@ -190,6 +190,11 @@ def draw_preparation_to_proto(prepared: DrawPreparation, options: league_pb2.Dra
 def redraw_preparation_to_proto(prepared: RedrawPreparation, options: league_pb2.DrawOptions) -> league_pb2.PrepareRedrawResponse:
     plan = prepared.plan
     pins = [draws_pb2.Pin(player_id=p.player_id, round=p.round, table=p.table) for p in plan.pins]  # the solver's numbering
+    if not options.HasField("sit_out") and prepared.sit_out is not None:  # a club night's redraw stays one
+        kept = league_pb2.DrawOptions()
+        kept.CopyFrom(options)
+        kept.sit_out.per_round = prepared.sit_out
+        options = kept
     return league_pb2.PrepareRedrawResponse(
         replaces_draw_id=plan.replaces_draw_id,
         played_rounds=plan.played_rounds,

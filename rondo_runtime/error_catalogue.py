@@ -584,6 +584,14 @@ CATALOGUE: dict[str, Entry] = {
         "a draw with sit-outs does not take {option}",
         "Жеребьёвка с пропусками туров не принимает параметр {option}.",
     ),
+    "SIT_OUT_PINNED_UNFAIR": _e(
+        IA,
+        "{player} is pinned in rounds {rounds}, which leaves no fair sit-outs (nobody sits out twice before everyone "
+        "has sat out once, counts differ by at most one): unpin {player} in a round",
+        "Игрок {player} закреплён за столами в турах {rounds}, и пропуски туров нельзя распределить честно (никто не "
+        "пропускает тур дважды, пока все не пропустили по разу, число пропусков различается не больше чем на один): "
+        "снимите закрепление игрока {player} хотя бы в одном туре.",
+    ),
     "SIT_OUT_UNFAIR": _e(
         IA,
         "round {round}: the sit-outs break {rule}",

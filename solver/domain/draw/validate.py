@@ -188,12 +188,14 @@ def validate_problem(problem: DrawProblem) -> None:
     v.raise_if_any()
 
 
-SIT_OUT_EXCLUSIVE = ("pins", "fixed_rounds", "previous", "history", "seat_balance")
+# A club night's redraw sends the played rounds as history (docs/rules.md draw.sit-out.redraw-counts-the-evening).
+SIT_OUT_EXCLUSIVE = ("pins", "fixed_rounds", "seat_balance")
 
 
 def _check_sit_out(problem: DrawProblem, v: Violations, k_ok: bool) -> bool:
     """The sit-out option (``draw.sit-out.*``): a count that leaves whole tables, and none of the
-    options a sit-out draw does not take (pins, played rounds, a redraw, seat balance)."""
+    options a sit-out draw does not take (pins, fixed rounds: a redraw sends the played rounds as
+    history, seat balance)."""
     requested = problem.sit_out
     if requested is None:
         return True
@@ -297,7 +299,8 @@ def check_draw(problem: DrawProblem, draw: Draw) -> list[str]:
         problems.extend(round_issues)
         well_formed.append(not round_issues)
     if problem.sitting_out and all(well_formed):
-        problems.extend(sit_out_problems(players, sitting_out(players, draw), problem.sitting_out))
+        served = sitting_out(players, problem.history)  # a redraw: the evening's played rounds count
+        problems.extend(sit_out_problems(players, sitting_out(players, draw), problem.sitting_out, served))
 
     def seat_of(r: int) -> dict[PlayerId, int]:
         return {p: index for index, table in enumerate(draw[r]) for p in table}
