@@ -586,11 +586,11 @@ CATALOGUE: dict[str, Entry] = {
     ),
     "SIT_OUT_PINNED_UNFAIR": _e(
         IA,
-        "{player} is pinned in rounds {rounds}, which leaves no fair sit-outs (nobody sits out twice before everyone "
-        "has sat out once, counts differ by at most one): unpin {player} in a round",
-        "Игрок {player} закреплён за столами в турах {rounds}, и пропуски туров нельзя распределить честно (никто не "
-        "пропускает тур дважды, пока все не пропустили по разу, число пропусков различается не больше чем на один): "
-        "снимите закрепление игрока {player} хотя бы в одном туре.",
+        "{player} is pinned in rounds {rounds} and no fair sit-outs were found that keep the pins (nobody sits out "
+        "twice before everyone has sat out once, counts differ by at most one): unpin {player} in a round",
+        "Игрок {player} закреплён за столами в турах {rounds}, и честного распределения пропусков туров с этими "
+        "закреплениями не найдено (никто не пропускает тур дважды, пока все не пропустили по разу, число пропусков "
+        "различается не больше чем на один): снимите закрепление игрока {player} хотя бы в одном туре.",
     ),
     "SIT_OUT_UNFAIR": _e(
         IA,

@@ -39,9 +39,9 @@ import dataclasses
 import random
 import time
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
-from functools import partial
+from itertools import combinations
 from math import comb
 
 from rondo_runtime.errors import InvalidArgument
@@ -159,6 +159,10 @@ def rotation(players: Sequence[PlayerId], count: int, rounds: int, rng: random.R
     return tuple(tuple(order[(r * count + i) % n] for i in range(count)) for r in range(rounds))
 
 
+SCHEDULE_NODES = 5_000  # sit-out sets tried by continue_rotation's search before it keeps the greedy one
+SCHEDULE_MAX_ROUNDS = 200  # deeper evenings take the greedy schedule (the search recurses once a round)
+
+
 def continue_rotation(
     players: Sequence[PlayerId],
     count: int,
@@ -167,11 +171,15 @@ def continue_rotation(
     served: Sequence[Sequence[PlayerId]] = (),
     pinned: frozenset[tuple[int, PlayerId]] = frozenset(),
 ) -> SitOuts:
-    """A fair schedule after ``served`` rounds, keeping pinned players (``(round, player)``) in play:
-    each round the ``count`` players with the fewest sit-outs so far sit out; among equals, those whose
-    last sit-out is far enough back (``draw.sit-out.spread``), then those pinned in more rounds to come
-    (they have fewer rounds to sit out in), then the longest since their last sit-out, then a seeded
-    shuffle. From a fair start without pins this is ``rotation``'s schedule."""
+    """A fair schedule after ``served`` rounds, keeping pinned players (``(round, player)``) in play.
+
+    Greedy first: each round the ``count`` players with the fewest sit-outs so far sit out; among
+    equals, those whose last sit-out is far enough back (``draw.sit-out.spread``), then the longest
+    since their last sit-out, then a seeded shuffle (from a fair start without pins this is
+    ``rotation``'s schedule). When pins or played rounds make a greedy choice break a rule later, a
+    depth-first search over the other choices, in the same order, finds one that keeps every rule
+    (``SCHEDULE_NODES`` sets tried at most); if none is found the greedy schedule is answered and the
+    caller reports the rule it breaks."""
     order = list(players)
     rng.shuffle(order)
     position = {p: i for i, p in enumerate(order)}
@@ -183,22 +191,86 @@ def continue_rotation(
                 counts[p] += 1
                 last[p] = r
     h, spacing = len(served), min_spacing(len(order), count)
-    pins_left = Counter(p for _, p in pinned)
-    out = []
+    gap = fair_gap(list(counts.values()), count, rounds)
 
-    def priority(p: PlayerId, now: int) -> tuple[int, bool, int, int, int]:
-        return (counts[p], p in last and now - last[p] < spacing, -pins_left[p], last.get(p, -1 - len(order)), position[p])
-
-    for r in range(rounds):
+    def ranked(r: int) -> list[PlayerId]:
         now = h + r
+        return sorted(
+            (p for p in order if (r, p) not in pinned),
+            key=lambda p: (
+                counts[p],
+                p in last and now - last[p] < spacing,
+                last.get(p, -1 - len(order)),
+                position[p],
+            ),
+        )
 
-        sitting = sorted((p for p in order if (r, p) not in pinned), key=partial(priority, now=now))[:count]
-        for p in sitting:
+    def keeps_rules(r: int, chosen: tuple[PlayerId, ...]) -> bool:
+        now, out = h + r, set(chosen)
+        fewest_playing = min((c for p, c in counts.items() if p not in out), default=0)
+        return all(counts[p] <= fewest_playing and not (p in last and now - last[p] < spacing) for p in chosen)
+
+    nodes = 0
+
+    def search(r: int) -> list[tuple[PlayerId, ...]] | None:
+        nonlocal nodes
+        if r == rounds:
+            return [] if max(counts.values(), default=0) - min(counts.values(), default=0) <= gap else None
+        now = h + r
+        kept_in = min((counts[p] for rr, p in pinned if rr == r and p in counts), default=None)
+        spaced = lambda p: not (p in last and now - last[p] < spacing)  # noqa: E731
+        for chosen in _fewest_first(ranked(r), counts, count, kept_in, spaced):
+            nodes += 1
+            if nodes > SCHEDULE_NODES:
+                return None
+            if not keeps_rules(r, chosen):
+                continue
+            before = {p: last.get(p) for p in chosen}
+            for p in chosen:
+                counts[p] += 1
+                last[p] = h + r
+            rest = search(r + 1)
+            for p in chosen:
+                counts[p] -= 1
+                if before[p] is None:
+                    del last[p]
+                else:
+                    last[p] = before[p]  # type: ignore[assignment]
+            if rest is not None:
+                return [chosen, *rest]
+            if nodes > SCHEDULE_NODES:
+                return None
+        return None
+
+    found = search(0) if rounds <= SCHEDULE_MAX_ROUNDS else None
+    if found is not None:
+        return tuple(found)
+    greedy = []
+    for r in range(rounds):
+        chosen = tuple(ranked(r)[:count])
+        for p in chosen:
             counts[p] += 1
-            last[p] = now
-        pins_left.subtract(p for rr, p in pinned if rr == r)
-        out.append(tuple(sitting))
-    return tuple(out)
+            last[p] = h + r
+        greedy.append(chosen)
+    return tuple(greedy)
+
+
+def _fewest_first(
+    ranked: list[PlayerId], counts: dict[PlayerId, int], count: int, kept_in: int | None, spaced: Callable[[PlayerId], bool]
+) -> Iterator[tuple[PlayerId, ...]]:
+    """The sets of ``count`` players among ``ranked`` (fewest sit-outs first) that can sit out without
+    one who plays having sat out fewer times: everyone below the level the ``count``-th player reaches,
+    and a choice among that level, in ranked order; none when a pinned player who plays (the fewest
+    sit-outs among them: ``kept_in``) is below that level, and only players ``spaced`` (spread)."""
+    if count > len(ranked):
+        return
+    level = counts[ranked[count - 1]]
+    below = tuple(p for p in ranked if counts[p] < level)
+    if (kept_in is not None and kept_in < level) or not all(map(spaced, below)):
+        return
+    at = [p for p in ranked if counts[p] == level and spaced(p)]
+    for chosen in combinations(at, count - len(below)):
+        yield below + chosen
 
 
 def last_to_arrive(players: Sequence[PlayerId], count: int, rounds: int) -> SitOuts:
