@@ -104,7 +104,7 @@ def draw_budget(problem: DrawProblem, budget: float, rate: WorkRate = REFERENCE_
     (solver/domain/draw/work.py). A request that gives its work budget keeps its own exchange."""
     if problem.work_budget:
         return replace(problem, time_limit_s=budget)
-    work = work_for_time_limit(budget, rate.units_per_second)
+    work = work_for_time_limit(budget, rate.units_per_second, rate.overhead_s)
     return replace(problem, time_limit_s=budget, work_budget=work, cpsat_seconds_per_unit=rate.cpsat_seconds_per_unit)
 
 
