@@ -14,9 +14,10 @@ from hypothesis import strategies as st
 from rondo_runtime import error_catalogue
 from rondo_runtime.errors import InvalidArgument
 from solver.domain.draw import solve_draw
+from solver.domain.draw.cpsat.sit_out_schedule import cpsat_schedule
 from solver.domain.draw.problem import Pin, SolveStatus
 from solver.domain.draw.seats import seat_counts, seat_imbalance
-from solver.domain.draw.sit_outs import sitting_out
+from solver.domain.draw.sit_outs import sit_out_problems, sitting_out
 from solver.domain.draw.validate import check_draw
 from tests.domain.test_draw_sit_outs import club_night, evenings
 
@@ -34,11 +35,7 @@ def test_a_pinned_player_plays_the_pinned_round_at_the_pinned_table(evening, see
     pinned_round = data.draw(st.integers(0, rounds - 1))
     pin = Pin(f"P{player}", pinned_round, data.draw(st.integers(0, tables - 1)))
     problem = club_night(n, k, rounds, requested, seed=seed, work=600, pins=(pin,))
-    try:
-        result = solve_draw(problem)
-    except InvalidArgument as refused:  # the bounded schedule search found no fair sit-outs keeping the pin
-        assert [(v.field, v.reason) for v in refused.violations] == [("pins[0]", "SIT_OUT_PINNED_UNFAIR")]
-        return
+    result = solve_draw(problem)  # one pin always leaves fair sit-outs: the search or the exact model finds them
     assert result.status in (SolveStatus.OPTIMAL, SolveStatus.FEASIBLE)
     assert check_draw(problem, result.draw) == []  # the sit-out rules and the pin
     assert pin.player in result.draw[pin.round][pin.table]
@@ -54,6 +51,24 @@ def test_a_pin_the_greedy_schedule_breaks_is_kept_by_the_schedule_search() -> No
     result = solve_draw(problem)
     assert check_draw(problem, result.draw) == [] and "P1" in result.draw[2][0]
     assert any("P1" in sitting for sitting in result.sit_outs[:2])
+
+
+@pytest.mark.rule("draw.sit-out.pins-play")
+def test_a_pin_the_depth_first_search_gives_up_on_is_kept_by_the_exact_model() -> None:
+    # 19 at tables of 2, 17 sit out each of 7 rounds: the 14 who play play once, each when every other
+    # has sat out as often; P0, pinned in the last round, must not have played before
+    pin = Pin("P0", 6, 0)
+    problem = club_night(19, 2, 7, 17, seed=109, work=600, pins=(pin,))
+    result = solve_draw(problem)
+    assert check_draw(problem, result.draw) == [] and "P0" in result.draw[6][0]
+    players = problem.players
+    served = (("P1",), ("P2",))
+    schedule = cpsat_schedule(players, 1, 3, {"P1": 1, "P2": 1}, {"P1": 0, "P2": 1}, 2, 3, 1, frozenset({(0, "P3")}))
+    assert schedule is not None and sit_out_problems(players, schedule, 1, served) == []
+    assert all("P3" not in sitting for sitting in schedule[:1])
+    # everyone pinned in round 1: nobody can sit out, the model says so
+    everyone = frozenset((0, p) for p in players)
+    assert cpsat_schedule(players, 17, 1, {}, {}, 0, 1, 1, everyone) is None
 
 
 @pytest.mark.rule("draw.sit-out.pins-play")

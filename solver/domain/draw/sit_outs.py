@@ -178,8 +178,9 @@ def continue_rotation(
     since their last sit-out, then a seeded shuffle (from a fair start without pins this is
     ``rotation``'s schedule). When pins or played rounds make a greedy choice break a rule later, a
     depth-first search over the other choices, in the same order, finds one that keeps every rule
-    (``SCHEDULE_NODES`` sets tried at most); if none is found the greedy schedule is answered and the
-    caller reports the rule it breaks."""
+    (``SCHEDULE_NODES`` sets tried at most), and failing that a CP-SAT model of the same rules
+    (``cpsat/sit_out_schedule.py``, deterministic); if neither finds one the greedy schedule is answered
+    and the caller reports the rule it breaks."""
     order = list(players)
     rng.shuffle(order)
     position = {p: i for i, p in enumerate(order)}
@@ -245,6 +246,12 @@ def continue_rotation(
     found = search(0) if rounds <= SCHEDULE_MAX_ROUNDS else None
     if found is not None:
         return tuple(found)
+    if pinned or served:  # the exact model (cpsat/sit_out_schedule.py), deterministic like the search
+        from solver.domain.draw.cpsat.sit_out_schedule import cpsat_schedule
+
+        exact = cpsat_schedule(order, count, rounds, counts, last, h, spacing, gap, pinned)
+        if exact is not None:
+            return exact
     greedy = []
     for r in range(rounds):
         chosen = tuple(ranked(r)[:count])
