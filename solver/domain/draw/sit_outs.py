@@ -663,7 +663,8 @@ def _pins_unfair(problem: DrawProblem, state: _State) -> InvalidArgument:
     pinned_players = {pin.player for pin in problem.pins}
     fewest = min((counts[p] for p in pinned_players if p in counts), default=0)
     index, pin = next((i, pin) for i, pin in enumerate(problem.pins) if counts.get(pin.player) == fewest)
-    rounds = sorted({q.round + 1 for q in problem.pins if q.player == pin.player})
+    played = len(problem.history)  # a redraw: its rounds are numbered after the played ones, as the organizer counts
+    rounds = sorted({played + q.round + 1 for q in problem.pins if q.player == pin.player})
     return InvalidArgument.at(f"pins[{index}]", "SIT_OUT_PINNED_UNFAIR", player=pin.player, rounds=", ".join(map(str, rounds)))
 
 
