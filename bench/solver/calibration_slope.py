@@ -16,7 +16,8 @@ from __future__ import annotations
 import argparse
 import statistics
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from functools import partial
 
 from solver.calibration import (
     CPSAT_DETERMINISTIC_S,
@@ -24,6 +25,7 @@ from solver.calibration import (
     RUNS,
     SEARCH_UNITS,
     SEARCH_UNITS_SMALL,
+    Run,
     measure_cpsat,
     measure_search,
 )
@@ -34,12 +36,17 @@ def measure(repeats: int, budgets: Sequence[float]) -> list[str]:
     lines = []
     for repeat in range(1, repeats + 1):
         found = {}
-        for name, run, small, large in (
-            ("tabu units/s", measure_search, SEARCH_UNITS_SMALL, SEARCH_UNITS),
-            ("CP-SAT det. s/s", measure_cpsat, CPSAT_DETERMINISTIC_S_SMALL, CPSAT_DETERMINISTIC_S),
-        ):
-            smalls = [run(small) for _ in range(RUNS)]
-            larges = [run(large) for _ in range(RUNS)]
+        searches: tuple[tuple[str, Callable[[], Run], Callable[[], Run]], ...] = (
+            ("tabu units/s", partial(measure_search, SEARCH_UNITS_SMALL), partial(measure_search, SEARCH_UNITS)),
+            (
+                "CP-SAT det. s/s",
+                partial(measure_cpsat, CPSAT_DETERMINISTIC_S_SMALL),
+                partial(measure_cpsat, CPSAT_DETERMINISTIC_S),
+            ),
+        )
+        for name, run_small, run_large in searches:
+            smalls = [run_small() for _ in range(RUNS)]
+            larges = [run_large() for _ in range(RUNS)]
             sw, ss = statistics.median(w for w, _ in smalls), statistics.median(s for _, s in smalls)
             lw, ls = statistics.median(w for w, _ in larges), statistics.median(s for _, s in larges)
             line = rate_line(sw, ss, lw, ls)
