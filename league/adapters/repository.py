@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import Row, func, inspect, or_, update
+from sqlalchemy import Row, func, inspect, update
 from sqlalchemy import select as select_columns
 from sqlalchemy.orm import aliased
 from sqlmodel import Session, col, select
@@ -400,20 +400,21 @@ class LeagueRepository(IdempotencyRecords):
         return [(self._record(row[0]), row[1] or "") for row in rows]
 
     def match_no_shows(self, competition_id: str, stage: int, round_no: int, table: int) -> list[ResultRecord]:
-        """The no-show records of one match and every record that replaces one of them (what
-        ``league.domain.mahjong.reviews.no_shows`` reads: a few rows, whatever the match's length)."""
-        match = (
-            col(ResultRecordRow.competition_id) == competition_id,
-            col(ResultRecordRow.stage) == stage,
-            col(ResultRecordRow.round) == round_no,
-            col(ResultRecordRow.table_number) == table,
+        """The no-show records of one match and every record that replaces one of them, in the order
+        entered (what ``league.domain.mahjong.reviews.no_shows`` reads: a few rows found by the indexes
+        ix_result_records_match_kind and uq_result_records_replaces, whatever the match's length)."""
+        no_shows = select(ResultRecordRow).where(
+            ResultRecordRow.competition_id == competition_id,
+            ResultRecordRow.stage == stage,
+            ResultRecordRow.round == round_no,
+            ResultRecordRow.table_number == table,
+            ResultRecordRow.kind == RecordKind.NO_SHOW.value,
         )
-        no_shows = select_columns(col(ResultRecordRow.id)).where(*match, col(ResultRecordRow.kind) == RecordKind.NO_SHOW.value)
-        query = select(ResultRecordRow).where(
-            *match,
-            or_(col(ResultRecordRow.id).in_(no_shows), col(ResultRecordRow.replaces_record_id).in_(no_shows)),
-        )
-        return [self._record(row) for row in self.session.exec(query.order_by(col(ResultRecordRow.sequence))).all()]
+        found = list(self.session.exec(no_shows).all())
+        if found:
+            replacing = select(ResultRecordRow).where(col(ResultRecordRow.replaces_record_id).in_([r.id for r in found]))
+            found += self.session.exec(replacing).all()
+        return sorted((self._record(row) for row in found), key=lambda r: r.sequence)
 
     def records_entered_between(self, competition_id: str, stage: int, first: int, end: int) -> list[ResultRecord]:
         """The records of one stage of the competition whose sequence is in ``first`` .. ``end`` - 1, in

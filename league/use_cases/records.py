@@ -470,7 +470,8 @@ class Records:
             main = repo.seated_main(competition.id, seats)
             absent = reviews.no_shows(repo.match_no_shows(competition.id, stage, round_no, table)) if seats else set()
             seated = [p for p in seats if p in main and p not in absent]
-            given = repo.reviews(competition.id, [r.id for r, _ in found])
+            # a page's own reviews; the whole match's (its callers in the service): the competition's, unfiltered
+            given = repo.reviews(competition.id, [r.id for r, _ in found] if page.limit else None)
             out = []
             for r, replaced_by in found:
                 mine = tuple(x for x in given if x.record_id == r.id)
