@@ -101,10 +101,14 @@ def _competition(engine: Engine, **columns: Any) -> str:
 
 
 def _players(competition: str, count: int, withdrawn_every: int = 0) -> list[dict]:
-    """``count`` players in registration order (every ``withdrawn_every``-th withdrawn: not in the main roster)."""
+    """``count`` players of the main roster in registration order, and (``withdrawn_every``) a withdrawn
+    one every so often between them: every ``withdrawn_every``-th registered, not in the main roster."""
     out: list[dict[str, Any]] = []
-    for i in range(count):
+    main = 0
+    while main < count:
+        i = len(out)
         left = withdrawn_every and i % withdrawn_every == withdrawn_every - 1
+        main += not left
         status = PlayerStatus.WITHDRAWN if left else PlayerStatus.MAIN
         name = f"Player {i}"
         out.append(
@@ -116,11 +120,12 @@ def _players(competition: str, count: int, withdrawn_every: int = 0) -> list[dic
 
 
 def players(url: str, rows: int) -> tuple[Engine, Any, str]:
-    """League with one competition of ``rows`` players, every tenth withdrawn (ListPlayers shows the others)."""
+    """League with one competition whose main roster is ``rows`` players, and one withdrawn player every
+    tenth registered (ListPlayers shows the others)."""
     engine = make_engine(url)
     run_migrations(engine, LEAGUE_MIGRATIONS)
     competition = _competition(engine)
-    _fill(engine, PlayerRow, _players(competition, rows + rows // 9 + 1, withdrawn_every=10))
+    _fill(engine, PlayerRow, _players(competition, rows, withdrawn_every=10))
     return engine, make_league(engine), competition
 
 
