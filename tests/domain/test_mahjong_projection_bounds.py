@@ -17,9 +17,12 @@ from solver.domain.projection.mahjong.bounds import (
     BELOW,
     TIED,
     FigureRange,
+    fewest_not_below,
     figure_ranges,
     impossible_fates,
+    most_level,
     possible_relations,
+    single_match_tables,
 )
 from solver.domain.projection.mahjong.outcome import Figures, Scorer, lead
 from solver.domain.projection.mahjong.witness_search import hanchan_patterns
@@ -168,3 +171,27 @@ def test_a_rival_whose_worst_total_equals_the_players_best_is_parted_by_the_rest
     done = FigureRange((50, 50), (15, 15), 5)
     assert possible_relations(("total", "average_place"), done, done) == {TIED}
     assert possible_relations(("total",), FigureRange((100, 100), (10, 10), 5), FigureRange((100, 100), (20, 20), 5)) == {TIED}
+
+
+@pytest.mark.rule("mahjong.projection.bounds-first")
+@given(
+    st.lists(st.integers(-6, 6).map(lambda k: k * 10_000), min_size=4, max_size=4),
+    st.lists(hanchan_scores(10_000, 0), min_size=1, max_size=3),
+    st.integers(-8, 12).map(lambda k: k * 10_000),
+    st.booleans(),
+)
+def test_a_table_without_the_player_is_counted_as_a_whole_soundly(bases, hanchans, threshold, match_uma):
+    problem = MahjongProjectionProblem(
+        standings=tuple(Standing(p, b) for p, b in zip(TABLE, bases, strict=True)),
+        remaining=(RemainingMatch(1, 1, TABLE, len(hanchans)),),
+        cuts=(Cut("top", 1),),
+        match_uma=(15_000, 5_000, -5_000, -15_000) if match_uma else None,
+        outcomes=HanchanOutcomes(score_step=10_000, min_score=0),
+    )
+    scorer = Scorer(problem)
+    (table,) = single_match_tables(scorer)
+    base = {p: f.total for p, f in scorer.base.items()}
+    totals = [base[p] + e.total for p, e in zip(TABLE, scorer.match(0, tuple(hanchans)), strict=True)]
+    at = scorer.points(threshold)
+    assert sum(t > at for t in totals) >= fewest_not_below(table, base, at)
+    assert sum(t >= at for t in totals) <= most_level(table, base, at)

@@ -39,11 +39,16 @@ from solver.domain.projection.mahjong import (
 from solver.domain.projection.mahjong.bounds import (
     AHEAD,
     TIED,
+    FigureRange,
     Relations,
+    Table,
     figure_ranges,
     impossible_fates,
     is_certain,
     possible_relations,
+    single_match_tables,
+    table_counts,
+    worst_total_placing,
 )
 from solver.domain.projection.mahjong.model import LinearExpr, ProjectionModel
 from solver.domain.projection.mahjong.outcome import MatchScores, Scorer
@@ -175,17 +180,31 @@ class PlayerQuestions:
 
     def __init__(
         self,
-        problem: MahjongProjectionProblem,
+        scorer: Scorer,
+        ranges: dict[PlayerId, FigureRange],
+        tables: Sequence[Table],
         player: PlayerId,
-        relations: dict[PlayerId, Relations],
         space: Callable[[], OutcomeSpace],
     ) -> None:
-        self.problem = problem
+        self.problem = problem = scorer.problem
+        self.scorer = scorer
+        self.ranges = ranges
+        self.tables = tables
         self.player = player
-        self.relations = relations
+        self.relations = self.relations_to(ranges[player])
         self._space = space
         self._model: PlayerModel | None = None
         self.has_games = any(player in m.players for m in problem.remaining)
+
+    def relations_to(self, mine: FigureRange) -> dict[PlayerId, Relations]:
+        chain = self.problem.tie_breaks
+        return {q: possible_relations(chain, r, mine) for q, r in self.ranges.items() if q != self.player}
+
+    def impossible(self, relations: dict[PlayerId, Relations], total: tuple[int, int], places: int) -> set[Fate]:
+        """The fates bounds rule out: rivals one by one, and the tables without the player as a whole."""
+        counts = table_counts(self.scorer, self.tables, self.player, total, relations)
+        counted = {q for t in self.tables if self.player not in t.players for q in t.players} if counts else set()
+        return impossible_fates([r for q, r in relations.items() if q not in counted], places, counts)
 
     @property
     def space(self) -> OutcomeSpace:
@@ -201,7 +220,7 @@ class PlayerQuestions:
         return [self.space.candidates[m][c] for m, c in enumerate(choice)]
 
     def project_cut(self, cut: Cut) -> CutProjection:
-        impossible = impossible_fates(self.relations.values(), cut.places)
+        impossible = self.impossible(self.relations, self.ranges[self.player].total, cut.places)
         found: dict[Fate, SearchStatus] = {}
         proofs: dict[Fate, Proof] = {}
         witnesses: dict[Fate, Witness] = {}
@@ -245,10 +264,16 @@ class PlayerQuestions:
         """The largest ``place`` such that no outcome with the player ``place``-th or better in each own
         remaining match leaves them out of the cut or to the organizer (docs/rules.md
         ``mahjong.projection.what-do-i-need``)."""
+        mine = self.ranges[self.player]
         for place in range(self.problem.table_size - 1, 0, -1):
             choice, found = search(self.space, self.player, Goal.NOT_IN, cut.places, own_place=place)
             if found:
                 continue
+            placing = FigureRange(
+                (worst_total_placing(self.scorer, self.player, place), mine.total[1]), mine.place_sum, mine.hanchans
+            )
+            if {Fate.OUT, Fate.ORGANIZER_DECISION} <= self.impossible(self.relations_to(placing), placing.total, cut.places):
+                return Need(place, True)  # proved by bounds
 
             def question(lit: cp_model.IntVar, place: int = place) -> None:
                 own_place.add(self.model.model, self.player, place, lit)
@@ -268,6 +293,7 @@ def project_mahjong(problem: MahjongProjectionProblem) -> ProjectionResult:
     started = time.perf_counter()
     scorer = Scorer(problem)
     ranges = figure_ranges(scorer)
+    tables = single_match_tables(scorer)
     built: list[OutcomeSpace] = []
 
     def space() -> OutcomeSpace:
@@ -277,8 +303,7 @@ def project_mahjong(problem: MahjongProjectionProblem) -> ProjectionResult:
 
     projections = []
     for player in problem.players or scorer.ranked:
-        relations = {q: possible_relations(problem.tie_breaks, ranges[q], ranges[player]) for q in scorer.ranked if q != player}
-        questions = PlayerQuestions(problem, player, relations, space)
+        questions = PlayerQuestions(scorer, ranges, tables, player, space)
         for cut in problem.cuts:
             projections.append(questions.project_cut(cut))
     return ProjectionResult(tuple(projections), time.perf_counter() - started)
