@@ -1,0 +1,213 @@
+"""GetProjections over real gRPC on 127.0.0.1, the whole system in one process (SQLite and PostgreSQL):
+league prepares the question from its own standings and approved draw, the solver proves every status,
+the gateway answers it with names and words in English and Russian (docs/rules.md
+``mahjong.projection.*``). The statuses equal ``project_mahjong`` on the same season built by hand
+from the results entered; a stranger is refused; the request's bounds name their field.
+
+The season is small so that the proofs are quick: 8 players, 2 rounds of one hanchan a match, the top
+4 continue; round 1 is played with penalties that leave three players out of reach and four more too far behind
+the leader to pass him, fighting for the three places left; round 2 is left."""
+
+from __future__ import annotations
+
+import json
+from fractions import Fraction
+from typing import Any
+
+import grpc
+import pytest
+
+from rondo.gateway.v1 import competitions_pb2, draws_pb2, identity_pb2, results_pb2
+from rondo_app.registry import SERVICES
+from rondo_runtime.grpc_errors import error_details, field_violations
+from solver.domain.projection.mahjong import project_mahjong
+from solver.domain.projection.problem import Cut, MahjongProjectionProblem, RemainingMatch, Standing
+from tests.databases import create_test_database, drop_database
+from tests.faults.conftest import InProcessServer
+
+pytestmark = pytest.mark.integration
+
+TIMEOUT = 120
+CUT = 4
+HANCHAN_UMA = (15_000, 5_000, -5_000, -15_000)
+#: round 1, one hanchan a table: final scores by seat, and the penalty of each seat (points deducted)
+SCORES = (60_000, 30_000, 20_000, 10_000)
+PENALTIES = {
+    **dict.fromkeys([(1, 3), (2, 2), (2, 3)], 2_000_000),  # out of reach
+    **dict.fromkeys([(1, 1), (1, 2), (2, 0), (2, 1)], 400_000),  # four for three places behind the leader
+}
+STATUS = {
+    results_pb2.PROJECTION_STATUS_CLINCHED: "clinched",
+    results_pb2.PROJECTION_STATUS_ELIMINATED: "eliminated",
+    results_pb2.PROJECTION_STATUS_ALIVE: "alive",
+    results_pb2.PROJECTION_STATUS_ORGANIZER_DECISION: "organizer_decision",
+    results_pb2.PROJECTION_STATUS_UNKNOWN: "unknown",
+}
+
+
+class Season:
+    """The competition, its players and its approved draw, made through the gateway."""
+
+    def __init__(self, server: InProcessServer):
+        assert server.accounts is not None
+        self.accounts = server.accounts
+        organizer = self.organizer = self.accounts.organizer
+        overrides = {"hanchans_per_match": 1, "playoff_places": CUT}
+        competition = organizer.CreateCompetition(
+            competitions_pb2.CreateCompetitionRequest(
+                competition=competitions_pb2.Competition(name="Projected league", ruleset="discard-league-2026", rounds=2),
+                ruleset_overrides=json.dumps(overrides),
+            ),
+            timeout=TIMEOUT,
+        )
+        self.id = competition.id
+        self.players = [
+            organizer.RegisterPlayer(
+                competitions_pb2.RegisterPlayerRequest(competition_id=self.id, name=f"Q{i}"), timeout=TIMEOUT
+            ).id
+            for i in range(1, 9)
+        ]
+        proposal = organizer.DrawCompetition(
+            draws_pb2.DrawCompetitionRequest(competition_id=self.id, seed=5, time_limit_seconds=5), timeout=TIMEOUT
+        )
+        organizer.ApproveDraw(draws_pb2.ApproveDrawRequest(competition_id=self.id, draw_id=proposal.draw.id), timeout=TIMEOUT)
+        seating = organizer.GetSeating(draws_pb2.GetSeatingRequest(competition_id=self.id), timeout=TIMEOUT)
+        self.rounds = [[tuple(t.player_ids) for t in r.tables] for r in seating.rounds]
+        for table, seats in enumerate(self.rounds[0], start=1):
+            organizer.RecordHanchan(
+                results_pb2.RecordHanchanRequest(
+                    competition_id=self.id,
+                    round=1,
+                    table=table,
+                    hanchan=results_pb2.HanchanResult(number=1, scores=dict(zip(seats, SCORES, strict=True))),
+                ),
+                timeout=TIMEOUT,
+            )
+            for seat, player in enumerate(seats):
+                if (table, seat) in PENALTIES:
+                    organizer.RecordPenalty(
+                        results_pb2.RecordPenaltyRequest(
+                            competition_id=self.id,
+                            round=1,
+                            table=table,
+                            penalty=results_pb2.PenaltyEntry(player_id=player, points=PENALTIES[(table, seat)], reason="test"),
+                        ),
+                        timeout=TIMEOUT,
+                    )
+
+    def problem(self, players: tuple[str, ...]) -> MahjongProjectionProblem:
+        """The same season built by hand from the results entered: round 1's totals (hanchan result,
+        penalty, match uma: one hanchan, so the match ranks as the hanchan) and places; round 2 left."""
+        standings = []
+        for table, seats in enumerate(self.rounds[0], start=1):
+            for seat, player in enumerate(seats):
+                result = SCORES[seat] - 30_000 + HANCHAN_UMA[seat] - PENALTIES.get((table, seat), 0)
+                standings.append((player, result, seat + 1))
+        # the match uma ranks the match sums (penalties included)
+        final = []
+        for seats in self.rounds[0]:
+            sums = sorted(((r, p) for p, r, _ in standings if p in seats), reverse=True)
+            uma = {p: HANCHAN_UMA[i] for i, (_, p) in enumerate(sums)}
+            final += [Standing(p, r + uma[p], Fraction(place), 1) for p, r, place in standings if p in seats]
+        remaining = tuple(RemainingMatch(2, t, seats, 1) for t, seats in enumerate(self.rounds[1], start=1))
+        return MahjongProjectionProblem(tuple(final), remaining, (Cut("playoff", CUT),), players=players, time_limit_s=60)
+
+    def totals(self) -> dict[str, int]:
+        return {s.player: int(s.total) for s in self.problem(()).standings}
+
+
+def servers(tmp_path, database: str):
+    """The whole system in one process; on PostgreSQL each service's own database."""
+    if database == "sqlite":
+        return InProcessServer([s.name for s in SERVICES], tmp_path), []
+    urls = {s.name: create_test_database(database) for s in SERVICES if s.database}
+    return InProcessServer([s.name for s in SERVICES], tmp_path, database_urls=urls), list(urls.values())
+
+
+@pytest.fixture(params=["sqlite", pytest.param("postgresql", marks=pytest.mark.postgres)], scope="module")
+def season(request, tmp_path_factory):
+    database = "sqlite" if request.param == "sqlite" else request.getfixturevalue("pg_server_url")
+    server, urls = servers(tmp_path_factory.mktemp(f"projections-{request.param}"), database)
+    try:
+        yield Season(server)
+    finally:
+        server.close()
+        for url in urls:
+            drop_database(url)
+
+
+def chosen(season: Season) -> tuple[str, ...]:
+    """The leader, the last of the four behind him, and the last, in the standings' order."""
+    totals = season.totals()
+    ranked = sorted(totals, key=lambda p: -totals[p])
+    return ranked[0], ranked[4], ranked[-1]
+
+
+@pytest.mark.slow
+@pytest.mark.rule("mahjong.projection.from-league-state")
+@pytest.mark.rule("mahjong.projection.status-in-words")
+def test_get_projections_answers_what_project_mahjong_proves_on_the_same_season(season):
+    asked = chosen(season)
+    answer = season.organizer.GetProjections(
+        results_pb2.GetProjectionsRequest(competition_id=season.id, player_ids=list(asked), time_limit_seconds=120),
+        timeout=TIMEOUT,
+    )
+    assert [c.name for c in answer.cuts] == ["playoff"] and answer.cuts[0].places == CUT
+    assert answer.cuts[0].title == "the playoff (top 4)" and answer.cuts[0].title_ru == "плей-офф (топ-4)"
+    assert (answer.rounds, answer.after_round, answer.matches_left) == (2, 1, 2)
+    assert [p.player_id for p in answer.players] == list(asked) and answer.exact
+    assert [p.name for p in answer.players] == [f"Q{season.players.index(p) + 1}" for p in asked]
+    expected = project_mahjong(season.problem(asked))
+    totals = season.totals()
+    for row in answer.players:
+        assert row.total == str(totals[row.player_id]) and row.matches_left == 1
+        [status] = row.cuts
+        proven = expected.of(row.player_id, "playoff")
+        assert STATUS[status.status] == proven.status.value
+        assert status.text and status.text_ru and status.text != status.text_ru
+        if proven.need is not None:
+            assert status.HasField("need") and status.need.proven == proven.need.proven
+            assert (status.need.place if status.need.HasField("place") else None) == proven.need.place
+        fates = {w.fate for w in status.witnesses}
+        assert len(fates) == len(proven.witnesses)
+    statuses = [STATUS[row.cuts[0].status] for row in answer.players]
+    assert statuses[0] == "clinched" and statuses[-1] == "eliminated"
+    assert answer.players[0].cuts[0].text == "clinched the playoff (top 4)"
+    assert answer.players[-1].cuts[0].text_ru == "плей-офф (топ-4): уже недостижимо"
+
+
+@pytest.mark.rule("mahjong.projection.from-league-state")
+def test_a_player_reads_the_projections_of_their_competition_and_a_stranger_is_refused(season):
+    leader = chosen(season)[0]
+    own = season.accounts.player(season.id, leader)
+    answer = own.GetProjections(results_pb2.GetProjectionsRequest(competition_id=season.id, player_ids=[leader]), timeout=TIMEOUT)
+    assert [STATUS[p.cuts[0].status] for p in answer.players] == ["clinched"]
+    _, token = season.accounts.account(identity_pb2.ROLE_PLAYER, "stranger")
+    stranger = season.accounts.stub(token)
+    with pytest.raises(grpc.RpcError) as refused:
+        stranger.GetProjections(results_pb2.GetProjectionsRequest(competition_id=season.id), timeout=TIMEOUT)
+    assert refused.value.code() == grpc.StatusCode.PERMISSION_DENIED
+    with pytest.raises(grpc.RpcError) as bot:
+        season.accounts.bot("projection bot").GetProjections(
+            results_pb2.GetProjectionsRequest(competition_id=season.id), timeout=TIMEOUT
+        )
+    assert bot.value.code() == grpc.StatusCode.PERMISSION_DENIED
+
+
+@pytest.mark.rule("mahjong.projection.within-budget")
+def test_the_request_s_bounds_name_their_field_in_english_and_russian(season):
+    cases: list[tuple[dict[str, Any], str, str]] = [
+        (dict(player_ids=["x"] * 2_001), "player_ids", "PROJECTION_TOO_MANY_PLAYERS"),
+        (dict(time_limit_seconds=601), "time_limit_seconds", "PROJECTION_TIME_LIMIT_INVALID"),
+        (dict(time_limit_seconds=-1), "time_limit_seconds", "PROJECTION_TIME_LIMIT_INVALID"),
+        (dict(player_ids=["nobody"]), "player_ids[0]", "PROJECTION_PLAYER_NOT_RANKED"),
+    ]
+    for fields, field, reason in cases:
+        with pytest.raises(grpc.RpcError) as refused:
+            season.organizer.GetProjections(
+                results_pb2.GetProjectionsRequest(competition_id=season.id, **fields), timeout=TIMEOUT
+            )
+        assert refused.value.code() == grpc.StatusCode.INVALID_ARGUMENT
+        assert [f for f, _ in field_violations(refused.value)] == [field]
+        details = error_details(refused.value)
+        assert details.reason == reason and details.texts["en"] and details.texts["ru"] != details.texts["en"]
