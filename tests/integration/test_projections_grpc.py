@@ -5,8 +5,8 @@ the gateway answers it with names and words in English and Russian (docs/rules.m
 from the results entered; a stranger is refused; the request's bounds name their field.
 
 The season is small so that the proofs are quick: 8 players, 2 rounds of one hanchan a match, the top
-4 continue; round 1 is played with penalties that leave three players out of reach and four more too far behind
-the leader to pass him, fighting for the three places left; round 2 is left."""
+4 continue; round 1 is played with penalties that leave three players out of reach and two more too far behind the
+three others to pass them, fighting for the 4th place; round 2 is left."""
 
 from __future__ import annotations
 
@@ -16,8 +16,10 @@ from typing import Any
 
 import grpc
 import pytest
+from typer.testing import CliRunner
 
 from rondo.gateway.v1 import competitions_pb2, draws_pb2, identity_pb2, results_pb2
+from rondo_app.cli import app
 from rondo_app.registry import SERVICES
 from rondo_runtime.grpc_errors import error_details, field_violations
 from solver.domain.projection.mahjong import project_mahjong
@@ -34,7 +36,7 @@ HANCHAN_UMA = (15_000, 5_000, -5_000, -15_000)
 SCORES = (60_000, 30_000, 20_000, 10_000)
 PENALTIES = {
     **dict.fromkeys([(1, 3), (2, 2), (2, 3)], 2_000_000),  # out of reach
-    **dict.fromkeys([(1, 1), (1, 2), (2, 0), (2, 1)], 400_000),  # four for three places behind the leader
+    **dict.fromkeys([(1, 2), (2, 1)], 600_000),  # too far behind the three others to pass them: two for the 4th place
 }
 STATUS = {
     results_pb2.PROJECTION_STATUS_CLINCHED: "clinched",
@@ -50,6 +52,7 @@ class Season:
 
     def __init__(self, server: InProcessServer):
         assert server.accounts is not None
+        self.address = server.address
         self.accounts = server.accounts
         organizer = self.organizer = self.accounts.organizer
         overrides = {"hanchans_per_match": 1, "playoff_places": CUT}
@@ -137,7 +140,7 @@ def season(request, tmp_path_factory):
 
 
 def chosen(season: Season) -> tuple[str, ...]:
-    """The leader, the last of the four behind him, and the last, in the standings' order."""
+    """The leader, the second of the two fighting for the 4th place, and the last, in the standings' order."""
     totals = season.totals()
     ranked = sorted(totals, key=lambda p: -totals[p])
     return ranked[0], ranked[4], ranked[-1]
@@ -211,3 +214,27 @@ def test_the_request_s_bounds_name_their_field_in_english_and_russian(season):
         assert [f for f, _ in field_violations(refused.value)] == [field]
         details = error_details(refused.value)
         assert details.reason == reason and details.texts["en"] and details.texts["ru"] != details.texts["en"]
+
+
+@pytest.mark.slow
+@pytest.mark.rule("mahjong.projection.status-in-words")
+def test_rondo_standings_projections_prints_player_cut_status_and_need(season, monkeypatch):
+    runner = CliRunner()
+    monkeypatch.setenv("RONDO_LANG", "en")
+    args = ["standings", season.id, "--projections", "--time-limit", "120", "--address", season.address]
+    args += ["--token", season.accounts.organizer_token]
+    result = runner.invoke(app, args)
+    assert result.exit_code == 0, result.output
+    assert "projections, 1/2: exact: every status proven" in result.output
+    for text in ("Q1", "the playoff (top 4)", "clinched the playoff (top 4)", "eliminated: the playoff (top 4) is out of reach"):
+        assert text in result.output, text
+    assert "alive for the playoff (top 4)" in result.output
+    as_json = runner.invoke(app, [*args, "--json"])
+    assert (
+        as_json.exit_code == 0 and json.loads(as_json.output)["players"][0]["cuts"][0]["status"] == "PROJECTION_STATUS_CLINCHED"
+    )
+    monkeypatch.setenv("RONDO_LANG", "ru")
+    russian = runner.invoke(app, args)
+    assert russian.exit_code == 0 and "плей-офф (топ-4): место обеспечено" in russian.output and "граница" in russian.output
+    offline = runner.invoke(app, ["standings", "season.json", "--projections"])
+    assert offline.exit_code == 2 and "--projections" in offline.output
