@@ -20,7 +20,6 @@ from rondo.solver.v1 import solver_pb2
 if TYPE_CHECKING:
     from gateway.service import GatewayService
 
-SOLVER_MARGIN_SECONDS = 5.0  # without a deadline: time for the solver to answer after its budget runs out
 STATUS_NAMES = {
     results_pb2.PROJECTION_STATUS_CLINCHED: "clinched",
     results_pb2.PROJECTION_STATUS_ELIMINATED: "eliminated",
@@ -85,7 +84,6 @@ async def get_projections(
         ),
         clock.timeout(),
     )
-    default = getattr(gateway.downstream(), "timeout_s", None)
-    without_deadline = None if default is None else max(default, plan.request.time_limit_seconds + SOLVER_MARGIN_SECONDS)
-    solved = await gateway.solver("ProjectStandings", plan.request, timeout_s=clock.timeout(without_deadline))
+    timeout = gateway.solver_timeout(plan.request.time_limit_seconds, clock)
+    solved = await gateway.solver("ProjectStandings", plan.request, timeout_s=timeout)
     return projections_answer(request.competition_id, plan, solved)
