@@ -1,7 +1,8 @@
 """A small mahjong league with one round left, made through the gateway, for the projections' tests
 (docs/rules.md ``mahjong.projection.*``): 8 players, 2 rounds of one hanchan a match, the top 4
 continue; round 1 is played with penalties that leave three players out of reach and two more too far
-behind the three others to pass them, fighting for the 4th place; round 2 is left. Small on purpose,
+behind the three others to pass them, fighting for the 4th place (or, ``decided``, four far behind the
+four others: every status clinched or eliminated); round 2 is left. Small on purpose,
 so that every proof is quick, and built again by hand (:meth:`ProjectedSeason.problem`) so that a test
 compares the served statuses with ``project_mahjong`` on the same season."""
 
@@ -23,6 +24,8 @@ PENALTIES = {
     **dict.fromkeys([(1, 3), (2, 2), (2, 3)], 2_000_000),  # out of reach
     **dict.fromkeys([(1, 2), (2, 1)], 600_000),  # too far behind the three others to pass them: two for the 4th place
 }
+#: the top 4 out of everyone else's reach, the other four out of theirs: nobody alive
+DECIDED = dict.fromkeys([(1, 3), (2, 1), (2, 2), (2, 3)], 2_000_000)
 STATUS = {
     results_pb2.PROJECTION_STATUS_CLINCHED: "clinched",
     results_pb2.PROJECTION_STATUS_ELIMINATED: "eliminated",
@@ -35,8 +38,10 @@ STATUS = {
 class ProjectedSeason:
     """The competition, its players and its approved draw, made through the gateway."""
 
-    def __init__(self, organizer: GatewayServiceStub, name: str = "Projected league"):
+    def __init__(self, organizer: GatewayServiceStub, name: str = "Projected league", decided: bool = False):
+        """``decided``: every status is clinched or eliminated (:data:`DECIDED`), each proof quick."""
         self.organizer = organizer
+        self.penalties = DECIDED if decided else PENALTIES
         overrides = {"hanchans_per_match": 1, "playoff_places": CUT}
         competition = organizer.CreateCompetition(
             competitions_pb2.CreateCompetitionRequest(
@@ -69,13 +74,15 @@ class ProjectedSeason:
                 timeout=TIMEOUT,
             )
             for seat, player in enumerate(seats):
-                if (table, seat) in PENALTIES:
+                if (table, seat) in self.penalties:
                     organizer.RecordPenalty(
                         results_pb2.RecordPenaltyRequest(
                             competition_id=self.id,
                             round=1,
                             table=table,
-                            penalty=results_pb2.PenaltyEntry(player_id=player, points=PENALTIES[(table, seat)], reason="test"),
+                            penalty=results_pb2.PenaltyEntry(
+                                player_id=player, points=self.penalties[(table, seat)], reason="test"
+                            ),
                         ),
                         timeout=TIMEOUT,
                     )
@@ -86,7 +93,7 @@ class ProjectedSeason:
         standings = []
         for table, seats in enumerate(self.rounds[0], start=1):
             for seat, player in enumerate(seats):
-                result = SCORES[seat] - 30_000 + HANCHAN_UMA[seat] - PENALTIES.get((table, seat), 0)
+                result = SCORES[seat] - 30_000 + HANCHAN_UMA[seat] - self.penalties.get((table, seat), 0)
                 standings.append((player, result, seat + 1))
         # the match uma ranks the match sums (penalties included)
         final = []

@@ -30,11 +30,12 @@ pytestmark = pytest.mark.integration
 class Season(ProjectedSeason):
     """The season on an in-process server, with its accounts and address."""
 
-    def __init__(self, server: InProcessServer):
+    def __init__(self, server: InProcessServer, name: str = "Projected league", decided: bool = False):
         assert server.accounts is not None
+        self.server = server
         self.address = server.address
         self.accounts = server.accounts
-        super().__init__(self.accounts.organizer)
+        super().__init__(self.accounts.organizer, name, decided)
 
 
 def servers(tmp_path, database: str):
@@ -129,21 +130,24 @@ def test_the_request_s_bounds_name_their_field_in_english_and_russian(season):
 
 @pytest.mark.slow
 @pytest.mark.rule("mahjong.projection.status-in-words")
-def test_rondo_standings_projections_prints_player_cut_status_and_need(season, monkeypatch):
+def test_rondo_standings_projections_prints_player_cut_and_status(season, monkeypatch):
+    decided = Season(season.server, "Decided league", decided=True)  # every status quick to prove
     runner = CliRunner()
     monkeypatch.setenv("RONDO_LANG", "en")
-    args = ["standings", season.id, "--projections", "--time-limit", "120", "--address", season.address]
+    args = ["standings", decided.id, "--projections", "--time-limit", "120", "--address", season.address]
     args += ["--token", season.accounts.organizer_token]
     result = runner.invoke(app, args)
     assert result.exit_code == 0, result.output
     assert "projections, 1/2: exact: every status proven" in result.output
     for text in ("Q1", "the playoff (top 4)", "clinched the playoff (top 4)", "eliminated: the playoff (top 4) is out of reach"):
         assert text in result.output, text
-    assert "alive for the playoff (top 4)" in result.output
+    assert result.output.count("clinched the playoff (top 4)") == 4 and result.output.count("is out of reach") == 4
     as_json = runner.invoke(app, [*args, "--json"])
-    assert (
-        as_json.exit_code == 0 and json.loads(as_json.output)["players"][0]["cuts"][0]["status"] == "PROJECTION_STATUS_CLINCHED"
-    )
+    assert as_json.exit_code == 0, as_json.output
+    shown = json.loads(as_json.output)
+    assert [p["cuts"][0]["status"] for p in shown["players"]] == ["PROJECTION_STATUS_CLINCHED"] * 4 + [
+        "PROJECTION_STATUS_ELIMINATED"
+    ] * 4
     monkeypatch.setenv("RONDO_LANG", "ru")
     russian = runner.invoke(app, args)
     assert russian.exit_code == 0 and "плей-офф (топ-4): место обеспечено" in russian.output and "граница" in russian.output
