@@ -15,7 +15,7 @@ import grpc
 import pytest
 from typer.testing import CliRunner
 
-from rondo.gateway.v1 import identity_pb2, results_pb2
+from rondo.gateway.v1 import competitions_pb2, identity_pb2, results_pb2
 from rondo_app.cli import app
 from rondo_app.registry import SERVICES
 from rondo_runtime.grpc_errors import error_details, field_violations
@@ -153,3 +153,29 @@ def test_rondo_standings_projections_prints_player_cut_and_status(season, monkey
     assert russian.exit_code == 0 and "плей-офф (топ-4): место обеспечено" in russian.output and "граница" in russian.output
     offline = runner.invoke(app, ["standings", "season.json", "--projections"])
     assert offline.exit_code == 2 and "--projections" in offline.output
+
+
+@pytest.mark.rule("mahjong.projection.cuts-from-ruleset")
+def test_nothing_to_project_is_refused_saying_why(season):
+    organizer = season.organizer
+    undrawn = organizer.CreateCompetition(
+        competitions_pb2.CreateCompetitionRequest(
+            competition=competitions_pb2.Competition(name="Undrawn league", ruleset="discard-league-2026")
+        ),
+        timeout=TIMEOUT,
+    )
+    updown = organizer.CreateCompetition(
+        competitions_pb2.CreateCompetitionRequest(
+            competition=competitions_pb2.Competition(name="Ladder", ruleset="updown-league-2007")
+        ),
+        timeout=TIMEOUT,
+    )
+    for competition, reason in (
+        (undrawn.id, "PROJECTION_NEEDS_APPROVED_DRAW"),
+        (updown.id, "PROJECTION_RULESET_NOT_SUPPORTED"),
+    ):
+        with pytest.raises(grpc.RpcError) as refused:
+            organizer.GetProjections(results_pb2.GetProjectionsRequest(competition_id=competition), timeout=TIMEOUT)
+        assert refused.value.code() == grpc.StatusCode.FAILED_PRECONDITION
+        details = error_details(refused.value)
+        assert details.reason == reason and details.texts["ru"] and details.texts["ru"] != details.texts["en"]
