@@ -47,7 +47,7 @@ from rondo.league.v1 import league_pb2, league_pb2_grpc
 from rondo.solver.v1 import solver_pb2
 from rondo_runtime.draw_messages import objective_from_proto, objective_to_proto, rounds_from_proto, rounds_to_proto
 from rondo_runtime.errors import InvalidArgument
-from rondo_runtime.paging import NAME_KEY, NUMBER_KEY, TIME_KEY, Page, page_request
+from rondo_runtime.paging import NAME_KEY, NUMBER_KEY, TIME_KEY, page_request
 from rondo_runtime.text import with_player_names
 
 PLAYER_STATUS = {
@@ -382,13 +382,10 @@ def plan_to_proto(competition_id: str, plan: StagePlan) -> league_pb2.StagePlan:
     return out
 
 
-def history_to_proto(reviewed: list[ReviewedRecord], page: Page) -> league_pb2.ListMatchHistoryResponse:
-    """One page of a match's records in the order entered (a match's records are few: its owner holds
-    them all, and each names the record that replaced it)."""
-    replaced_by = {x.record.replaces_record_id: x.record.id for x in reviewed if x.record.replaces_record_id}
-    found, token = page.of(reviewed, lambda x: (x.record.sequence,))
+def history_to_proto(found: list[tuple[ReviewedRecord, str]], token: str) -> league_pb2.ListMatchHistoryResponse:
+    """One page of a match's records in the order entered, each naming the record that replaced it."""
     return league_pb2.ListMatchHistoryResponse(
-        records=[reviewed_to_proto(x, replaced_by.get(x.record.id, "")) for x in found], next_page_token=token
+        records=[reviewed_to_proto(x, replaced_by) for x, replaced_by in found], next_page_token=token
     )
 
 
@@ -843,9 +840,9 @@ class LeagueServicer(league_pb2_grpc.LeagueServiceServicer):
         return player_to_proto(p)
 
     async def ListPlayers(self, request, context):
-        page = page_request(request, NUMBER_KEY)
-        players = await asyncio.to_thread(self.league.roster.list, request.competition_id, request.include_inactive)
-        found, token = page.of(players, lambda p: (p.registration_order,))
+        found, token = await asyncio.to_thread(
+            self.league.roster.page, request.competition_id, request.include_inactive, page_request(request, NUMBER_KEY)
+        )
         return competitions_pb2.ListPlayersResponse(players=[player_to_proto(p) for p in found], next_page_token=token)
 
     async def SaveDraw(self, request, context):
@@ -886,8 +883,7 @@ class LeagueServicer(league_pb2_grpc.LeagueServiceServicer):
         return draw_to_proto(await asyncio.to_thread(self.league.draws.get, request.competition_id, request.draw_id))
 
     async def ListDraws(self, request, context):
-        page = page_request(request, NUMBER_KEY)
-        found, token = page.of(await asyncio.to_thread(self.league.draws.list, request.competition_id), lambda d: (d.version,))
+        found, token = await asyncio.to_thread(self.league.draws.page, request.competition_id, page_request(request, NUMBER_KEY))
         return draws_pb2.ListDrawsResponse(draws=[draw_to_proto(d) for d in found], next_page_token=token)
 
     async def PrepareDraw(self, request, context):
@@ -974,10 +970,10 @@ class LeagueServicer(league_pb2_grpc.LeagueServiceServicer):
 
     async def ListMatchHistory(self, request, context):
         page = page_request(request, NUMBER_KEY)
-        reviewed = await asyncio.to_thread(
-            self.league.records.match_history, request.competition_id, request.round, request.table, request.stage
+        found = await asyncio.to_thread(
+            self.league.records.match_history_page, request.competition_id, request.round, request.table, request.stage, page
         )
-        return history_to_proto(reviewed, page)
+        return history_to_proto(*found)
 
     # --- stages after the draw ---
     async def PrepareStage(self, request, context):
@@ -1013,8 +1009,7 @@ class LeagueServicer(league_pb2_grpc.LeagueServiceServicer):
         )
 
     async def ListStages(self, request, context):
-        page = page_request(request, NUMBER_KEY)
-        found, token = page.of(await asyncio.to_thread(self.league.stages.list, request.competition_id), lambda st: (st.number,))
+        found, token = await asyncio.to_thread(self.league.stages.page, request.competition_id, page_request(request, NUMBER_KEY))
         return stages_pb2.ListStagesResponse(stages=[stage_to_proto(st) for st in found], next_page_token=token)
 
     # --- the open cup ---
@@ -1101,9 +1096,9 @@ class LeagueServicer(league_pb2_grpc.LeagueServiceServicer):
         return ruleset_version_to_proto(v)
 
     async def ListRulesetVersions(self, request, context):
-        page = page_request(request, NUMBER_KEY)
-        versions = await asyncio.to_thread(self.league.rulesets.versions, request.competition_id)
-        found, token = page.of(versions, lambda v: (v.version,))
+        found, token = await asyncio.to_thread(
+            self.league.rulesets.version_page, request.competition_id, page_request(request, NUMBER_KEY)
+        )
         return league_pb2.ListRulesetVersionsResponse(
             versions=[ruleset_version_to_proto(v) for v in found], next_page_token=token
         )
