@@ -233,6 +233,10 @@ def standings(
     time_limit: float = typer.Option(
         0.0, "--time-limit", min=0.0, max=600.0, help="With --projections: seconds for the whole projection (0: 10)."
     ),
+    player: Annotated[
+        list[str] | None,
+        typer.Option("--player", help="With --projections: only this player (a name, id or id prefix; repeat for more)."),
+    ] = None,
     address: Address = DEFAULT_ADDRESS,
     token: Token = "",
 ) -> None:
@@ -244,7 +248,7 @@ def standings(
     from rondo_app.client.standings import is_season_file, online_standings
 
     if not is_season_file(season):
-        online_standings(season, address, token, as_json, stage, time_limit if projections else None)
+        online_standings(season, address, token, as_json, stage, time_limit if projections else None, player or ())
         return
     if projections:
         typer.echo("error: --projections: projections are the gateway's; name a competition, not a season file", err=True)

@@ -5,6 +5,7 @@ stages, the final order and the prizes. ``rondo standings SEASON.json`` stays th
 from __future__ import annotations
 
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -29,15 +30,26 @@ def is_season_file(argument: str) -> bool:
 
 
 def online_standings(
-    competition_id: str, address: str, token: str, as_json: bool, stage: int = 0, projections: float | None = None
+    competition_id: str,
+    address: str,
+    token: str,
+    as_json: bool,
+    stage: int = 0,
+    projections: float | None = None,
+    players: Sequence[str] = (),
 ) -> None:
     """Dispatched on the competition's ruleset: the cup's bracket, an Up&Down stage's tables (``stage``;
     0: the latest), or a mahjong league's regular-stage standings; ``projections`` (a time limit in
-    seconds, 0: the server's): a mahjong league's projections instead (GetProjections)."""
+    seconds, 0: the server's): a mahjong league's projections instead (GetProjections), of ``players``
+    only when given (names, ids or id prefixes)."""
     with session(address, token, as_json) as s:
         competition_id = lookup.competition(s, competition_id)
         if projections is not None:
-            request = results_pb2.GetProjectionsRequest(competition_id=competition_id, time_limit_seconds=projections)
+            pairs = lookup.roster(s, competition_id) if players else []
+            asked = [lookup.player(p, pairs, "--player") for p in players]
+            request = results_pb2.GetProjectionsRequest(
+                competition_id=competition_id, player_ids=asked, time_limit_seconds=projections
+            )
             s.show(s.call("GetProjections", request), render_projections)
             return
         ruleset = _ruleset_of(s, competition_id)

@@ -151,6 +151,17 @@ def test_rondo_standings_projections_prints_player_cut_and_status(season, monkey
     monkeypatch.setenv("RONDO_LANG", "ru")
     russian = runner.invoke(app, args)
     assert russian.exit_code == 0 and "плей-офф (топ-4): место обеспечено" in russian.output and "граница" in russian.output
+    leader = season.chosen()[0]
+    name = f"Q{season.players.index(leader) + 1}"
+    one = runner.invoke(
+        app,
+        ["standings", season.id, "--projections", "--player", name, "--time-limit", "100", "--json", "--address", season.address]
+        + ["--token", season.accounts.organizer_token],
+    )
+    assert one.exit_code == 0, one.output
+    assert [(p["name"], p["cuts"][0]["status"]) for p in json.loads(one.output)["players"]] == [
+        (name, "PROJECTION_STATUS_CLINCHED")
+    ]
     offline = runner.invoke(app, ["standings", "season.json", "--projections"])
     assert offline.exit_code == 2 and "--projections" in offline.output
 
