@@ -18,6 +18,7 @@ from league.domain.cup import knockout as cup
 from league.domain.lots import TieDecision, TieMethod
 from league.domain.mahjong import playoff
 from league.domain.mahjong.playoff_basis import PlayoffConflict, PlayoffDecision, PlayoffDecisionKind
+from league.domain.mahjong.projection import LOWEST_SCORE, SCORE_STEP, ProjectionQuestion
 from league.domain.mahjong.redraw import RedrawPin, RedrawPlan
 from league.domain.mahjong.registration import Resolution
 from league.domain.mahjong.reviews import RecordStatus, ReviewedRecord, Verdict
@@ -37,6 +38,7 @@ from league.use_cases.checkpoints import CheckpointResult
 from league.use_cases.common import CompetitionStandings
 from league.use_cases.draws import DrawPreparation, RedrawPreparation
 from league.use_cases.playoffs import PlayoffReport
+from league.use_cases.projections import ProjectionPreparation
 from league.use_cases.records import Decision
 from league.use_cases.roster import Disqualified
 from league.use_cases.standings import UpdownStageStandings
@@ -659,6 +661,69 @@ def standings_to_proto(competition_id: str, result: CompetitionStandings) -> res
     )
 
 
+# --- projections (docs/rules.md mahjong.projection.*) ---
+
+
+def mahjong_problem_to_proto(q: ProjectionQuestion) -> solver_pb2.MahjongProjectionProblem:
+    r = q.ruleset
+    return solver_pb2.MahjongProjectionProblem(
+        standings=[
+            solver_pb2.ProjectionStanding(
+                player_id=s.player, total=str(exact(s.total)), place_sum=str(s.place_sum), hanchans=s.hanchans
+            )
+            for s in q.standings
+        ],
+        remaining=[
+            solver_pb2.RemainingMahjongMatch(
+                round=m.round,
+                table=m.table,
+                player_ids=list(m.players),
+                hanchans=m.hanchans,
+                carried=[str(exact(c)) for c in m.carried],
+                played=m.played,
+            )
+            for m in q.remaining
+        ],
+        hanchan_uma=list(r.hanchan_uma),
+        match_uma=list(r.match_uma or ()),
+        split_ties=q.split_ties,
+        tie_breaks=list(r.tie_breaks),
+        table_total=r.total_points,
+        start_points=r.start_points,
+        score_step=SCORE_STEP,
+        min_score=LOWEST_SCORE,
+    )
+
+
+def projection_preparation_to_proto(p: ProjectionPreparation) -> league_pb2.PrepareProjectionsResponse:
+    q = p.question
+    cuts = [results_pb2.ProjectionCut(name=c.name, places=c.places, title=c.title, title_ru=ru_of(c.title)) for c in q.cuts]
+    asked = set(p.players)
+    standings = p.standings.standings
+    return league_pb2.PrepareProjectionsResponse(
+        request=solver_pb2.ProjectStandingsRequest(
+            mahjong=mahjong_problem_to_proto(q), cuts=cuts, player_ids=list(p.players), time_limit_seconds=p.time_limit_s
+        ),
+        cuts=cuts,
+        players=[
+            results_pb2.PlayerProjection(
+                player_id=row.player,
+                name=p.standings.names.get(row.player, row.player),
+                place=row.place,
+                total=str(exact(row.figures.total)),
+                matches_left=q.matches_left(row.player),
+            )
+            for row in standings.rows
+            if row.player in asked
+        ],
+        rounds=standings.rounds,
+        after_round=standings.after_round,
+        matches_left=len(q.remaining),
+        notes=list(q.notes),
+        notes_ru=[ru_of(n) for n in q.notes],
+    )
+
+
 # --- the Up&Down league ---
 CHECKPOINT = {stages_pb2.CHECKPOINT_FIRST: "first", stages_pb2.CHECKPOINT_SECOND: "second"}
 CHECKPOINT_TO_PROTO = {name: value for value, name in CHECKPOINT.items()}
@@ -965,6 +1030,12 @@ class LeagueServicer(league_pb2_grpc.LeagueServiceServicer):
     async def GetStandings(self, request, context):
         result = await asyncio.to_thread(self.league.standings.get, request.competition_id)
         return standings_to_proto(request.competition_id, result)
+
+    async def PrepareProjections(self, request, context):
+        prepared = await asyncio.to_thread(
+            self.league.projections.prepare, request.competition_id, list(request.player_ids), request.time_limit_seconds
+        )
+        return await asyncio.to_thread(projection_preparation_to_proto, prepared)
 
     # --- player reports, pinned rulesets, tie decisions (league/use_cases/records.py, rulesets.py, standings.py) ---
     async def ReportResult(self, request, context):
