@@ -375,6 +375,37 @@ CATALOGUE: dict[str, Entry] = {
         "competition {competition!r} is finished; there is no stage to generate",
         "Соревнование «{competition}» завершено; новых этапов нет.",
     ),
+    # --- projections (docs/rules.md mahjong.projection.*) ---
+    "PROJECTION_NEEDS_APPROVED_DRAW": _e(
+        FP,
+        "projections need the approved draw: the games left are its tables",
+        "Прогноз строится по утверждённой жеребьёвке: оставшиеся игры — её столы. Утвердите жеребьёвку.",
+    ),
+    "PROJECTION_WITHOUT_CUT": _e(
+        FP,
+        "this ruleset has no playoff cut: there is nothing to project",
+        "В этом регламенте нет отсечения плей-офф: прогнозировать нечего.",
+    ),
+    "PROJECTION_RULESET_NOT_SUPPORTED": _e(
+        FP,
+        "projections are served for mahjong leagues; competition {competition!r} plays {ruleset!r}",
+        "Прогнозы строятся для лиг маджонга; соревнование «{competition}» играет по регламенту «{ruleset}».",
+    ),
+    "PROJECTION_TOO_MANY_PLAYERS": _e(
+        IA,
+        "at most {limit} players, got {count}",
+        "Поле {field}: не больше {limit} игроков, получено {count}.",
+    ),
+    "PROJECTION_PLAYER_NOT_RANKED": _e(
+        IA,
+        "{player_id!r} is not a ranked player of this competition",
+        "Поле {field}: «{player_id}» — не игрок турнирной таблицы этого соревнования.",
+    ),
+    "PROJECTION_TIME_LIMIT_INVALID": _e(
+        IA,
+        "seconds for the whole projection, from 0 (= {default} s) to {limit}",
+        "Поле {field}: время на весь прогноз в секундах, от 0 (= {default} с) до {limit}.",
+    ),
     "NO_STAGE_YET": _e(
         FP,
         "competition {competition!r} has no stage yet; advance to stage 1 first",

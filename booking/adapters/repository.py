@@ -56,6 +56,7 @@ class BookingRepository(IdempotencyRecords):
             ClubRow(
                 id=club.id,
                 name=club.name,
+                name_key=club.name.casefold(),
                 time_zone=club.time_zone,
                 opening_hours=format_opening_hours(club.opening_hours),
                 fallback_minute=club.fallback_minute,
@@ -66,8 +67,9 @@ class BookingRepository(IdempotencyRecords):
         """A club's name, opening hours and fallback time (its id and zone never change)."""
         row = self.session.get(ClubRow, club.id)
         assert row is not None
-        row.name, row.opening_hours, row.fallback_minute = (
+        row.name, row.name_key, row.opening_hours, row.fallback_minute = (
             club.name,
+            club.name.casefold(),
             format_opening_hours(club.opening_hours),
             club.fallback_minute,
         )
@@ -80,13 +82,19 @@ class BookingRepository(IdempotencyRecords):
 
     def clubs(self, ids: frozenset[str] | None) -> list[Club]:
         """Every club (``ids`` None) or those of ``ids`` that exist, by name (case-folded), then id."""
+        return self.club_page(ids, None, None)
+
+    def club_page(self, ids: frozenset[str] | None, after: paging.Key | None, limit: int | None) -> list[Club]:
+        """Every club (``ids`` None) or those of ``ids`` that exist, by name (case-folded), then id: at
+        most ``limit`` (None: every one) after the key ``after`` (a keyset page, ``rondo_runtime/paging.py``;
+        the index ix_clubs_name_key_id)."""
         query = select(ClubRow)
         if ids is not None:
             if not ids:
                 return []
             query = query.where(col(ClubRow.id).in_(sorted(ids)))
-        rows = self.session.exec(query).all()
-        return sorted((self._club(r) for r in rows), key=lambda c: (c.name.casefold(), c.id))
+        rows = self.session.exec(paging.keyset(query, (col(ClubRow.name_key), col(ClubRow.id)), after, limit)).all()
+        return [self._club(r) for r in rows]
 
     @staticmethod
     def _club(row: ClubRow) -> Club:

@@ -20,6 +20,7 @@ from league.use_cases.common import find_competition, find_draw, new_id, replaye
 from league.use_cases.trust import committed_seed
 from rondo_runtime import failpoints, idempotency
 from rondo_runtime.errors import FailedPrecondition, InvalidArgument
+from rondo_runtime.paging import WHOLE_LIST, Page
 from rondo_runtime.text import clean_id, clean_key, clean_text
 from rondo_runtime.transactions import UnitOfWork
 
@@ -241,5 +242,10 @@ class Draws:
 
         return self.uow.read(work)
 
+    def page(self, competition_id: str, page: Page) -> tuple[list[Draw], str]:
+        """The competition's draws by version, one keyset page read by the database."""
+        found = self.uow.read(lambda repo: repo.draw_page(find_competition(repo, competition_id).id, page.after, page.limit))
+        return page.answer(found, lambda d: (d.version,))
+
     def list(self, competition_id: str) -> list[Draw]:
-        return self.uow.read(lambda repo: repo.draws(find_competition(repo, competition_id).id))
+        return self.page(competition_id, WHOLE_LIST)[0]
