@@ -151,6 +151,7 @@ def test_runs_that_make_no_line_fall_back_to_the_large_runs_average():
     assert rate_line(2_000, 0.01, 6_000, 0.3) == RateLine(6_000 / 0.3)  # a negative overhead: noise
     assert rate_line(6_000, 0.3, 6_000, 0.3) == RateLine(6_000 / 0.3)  # the same amount twice
     assert rate_line(0.0, 0.0, 6_000, 0.3) == RateLine(6_000 / 0.3)  # no small run (OR-Tools measured once)
+    assert rate_line(0.0, 0.0, 6_000, 2.2e-309) == RateLine(0.0)  # a vanishing time: an infinite rate is none
     for broken in (0.0, -1.0, math.nan, math.inf):
         assert rate_line(2_000, 0.1, broken, 0.3) == RateLine(0.0)
         assert rate_line(2_000, 0.1, 6_000, broken) == RateLine(0.0)

@@ -112,9 +112,10 @@ def rate_line(small: float, small_s: float, large: float, large_s: float) -> Rat
     if positive(small) and positive(small_s) and large > small and large_s > small_s:
         slope = (large - small) / (large_s - small_s)
         overhead = small_s - small / slope
-        if 0.0 <= overhead <= MAX_OVERHEAD_S:
+        if positive(slope) and 0.0 <= overhead <= MAX_OVERHEAD_S:
             return RateLine(slope, overhead)
-    return RateLine(large / large_s)
+    average = large / large_s
+    return RateLine(average if positive(average) else 0.0)  # a vanishing time: no measurement
 
 
 def calibrated_rate(
