@@ -48,10 +48,13 @@ DELIVERY = Histogram(
 )
 
 ACTIONS = ("confirm_meeting", "confirm_result", "dispute_result")
-#: After a complete round, each linked player is told their status at each cut once this few rounds are
-#: left (the last): a projection of a whole league with more rounds left can take the solver minutes
-#: (docs/benchmarks.md, bench/projections.py), and the bot handles events one after the other.
+#: After every complete round with games left, each linked player's status at each cut is asked for (their
+#: own projection: bounds and witnesses settle most questions in a fraction of a second, docs/benchmarks.md
+#: "Projections"). A decided status (clinched, eliminated, an organizer's decision) is told once, the round
+#: it is first proven; "still alive, and what you need" only once this few rounds are left (the last), so
+#: the bot does not repeat "alive" every week.
 PROJECTION_ROUNDS_LEFT = 1
+DECIDED = ("clinched", "eliminated", "organizer_decision")
 PROJECTION_BUDGET_SECONDS = 20.0
 LINKS_TTL_SECONDS = 5.0
 #: How long a club's time zone and room names are kept before they are asked for again.
@@ -481,16 +484,19 @@ class BotService:
             )
             key = f"standings:{competition_id}:{standings.after_round}:{player_id}"
             out.append(Outgoing(key, "standings.after_round", link, body))
-            if 0 < standings.rounds - standings.after_round <= PROJECTION_ROUNDS_LEFT:  # what each can still reach
-                out.extend(await self._plan_projection(competition_id, name, standings.after_round, link, player_id))
+            rounds_left = standings.rounds - standings.after_round
+            if rounds_left > 0:  # what each can still reach
+                projection = await self._plan_projection(competition_id, name, standings.after_round, link, player_id)
+                out.extend(o for o in projection if rounds_left <= PROJECTION_ROUNDS_LEFT or o.kind == "projection.decided")
         return out
 
     async def _plan_projection(
         self, competition_id: str, competition: str, after_round: int, link: identity_pb2.TelegramLink, player_id: str
     ) -> list[Outgoing]:
-        """After a complete round with at most ``PROJECTION_ROUNDS_LEFT`` rounds left, the linked player's
-        status at each cut ("you have clinched the playoff (top 8)"), read for the player (their own
-        projection only: a solve of one player, within ``PROJECTION_BUDGET_SECONDS``). Best effort: a
+        """After a complete round, the linked player's status at each cut ("you have clinched the playoff
+        (top 8)"), read for the player (their own projection only: a solve of one player, within
+        ``PROJECTION_BUDGET_SECONDS``). A decided status is keyed without the round, so it is delivered
+        once however many rounds repeat it; an alive one is keyed by the round. Best effort: a
         competition without projections (another ruleset, no cut), a failed call or a status not proven
         in time sends nothing, and never holds the event back."""
         try:
@@ -517,8 +523,12 @@ class BotService:
                 body = texts.projection(
                     lang(link), competition, after_round, status, cuts.get(cut.cut, (cut.cut, cut.cut)), (cut.text, cut.text_ru)
                 )
-                key = f"projection:{competition_id}:{after_round}:{cut.cut}:{player_id}"
-                out.append(Outgoing(key, "projection.after_round", link, body))
+                if status in DECIDED:
+                    key = f"projection:{competition_id}:{cut.cut}:{status}:{player_id}"
+                    out.append(Outgoing(key, "projection.decided", link, body))
+                else:
+                    key = f"projection:{competition_id}:{after_round}:{cut.cut}:{player_id}"
+                    out.append(Outgoing(key, "projection.after_round", link, body))
         return out
 
     # ------------------------------------------------------------------ commands

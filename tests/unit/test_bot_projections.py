@@ -1,7 +1,8 @@
-"""The bot tells each linked player their status at each cut once the last round is all that is left
-(docs/rules.md ``mahjong.projection.status-in-words``; bot/service.py ``_plan_projection``): "you have
-clinched the playoff (top 8)" in the link's language, asked for the player alone; nothing for a status not
-proven in time, a failed call, or a round with more rounds left."""
+"""After every complete round the bot asks each linked player's status at each cut (docs/rules.md
+``mahjong.projection.status-in-words``; bot/service.py ``_plan_projection``): a decided one ("you have
+clinched the playoff (top 8)") is told the round it is proven and never again (its key has no round);
+"alive, and what you need" only once the last round is all that is left; in the link's language, asked for
+the player alone; nothing for a status not proven in time, a failed call, or a league already over."""
 
 from __future__ import annotations
 
@@ -70,14 +71,14 @@ def planned(after_round: int) -> tuple[dict[str, str], League]:
     gateway = League(after_round)
     bot = BotService(gateway, store=None, sender=None)  # type: ignore[arg-type]
     out = asyncio.run(bot._plan_standings("c"))
-    return {o.key: o.text for o in out if o.kind == "projection.after_round"}, gateway
+    return {o.key: o.text for o in out if o.kind.startswith("projection.")}, gateway
 
 
 @pytest.mark.rule("mahjong.projection.status-in-words")
 def test_before_the_last_round_each_linked_player_hears_their_own_status_in_their_language():
     sent, gateway = planned(after_round=3)
     assert sent == {
-        "projection:c:3:playoff:p1": "“Autumn league”, with round 3 complete: you have clinched the playoff (top 8), "
+        "projection:c:playoff:clinched:p1": "“Autumn league”, with round 3 complete: you have clinched the playoff (top 8), "
         "whatever the games left bring.",
         "projection:c:3:playoff:p2": "«Autumn league», по итогам тура 3: плей-офф (топ-8): шансы есть — нужно 2-е место "
         "или выше в последнем матче.",
@@ -85,10 +86,17 @@ def test_before_the_last_round_each_linked_player_hears_their_own_status_in_thei
     assert sorted(gateway.asked) == [(("p1",), 100, 20.0), (("p2",), 101, 20.0), (("p3",), 102, 20.0), (("p4",), 103, 20.0)]
 
 
-def test_with_more_rounds_left_or_none_nobody_is_asked():
-    for after_round in (2, 4):
+def test_with_more_rounds_left_only_a_decided_status_is_told_and_under_the_same_key_each_round():
+    for after_round in (1, 2):
         sent, gateway = planned(after_round)
-        assert sent == {} and gateway.asked == []
+        assert list(sent) == ["projection:c:playoff:clinched:p1"]  # the bot's store delivers a key once
+        assert f"with round {after_round} complete: you have clinched" in sent["projection:c:playoff:clinched:p1"]
+        assert len(gateway.asked) == 4  # every linked player is asked after every round
+
+
+def test_when_the_league_is_over_nobody_is_asked():
+    sent, gateway = planned(after_round=4)
+    assert sent == {} and gateway.asked == []
 
 
 def test_an_eliminated_player_is_told_so_plainly():
