@@ -86,6 +86,7 @@ def test_before_the_last_round_each_linked_player_hears_their_own_status_in_thei
     assert sorted(gateway.asked) == [(("p1",), 100, 20.0), (("p2",), 101, 20.0), (("p3",), 102, 20.0), (("p4",), 103, 20.0)]
 
 
+@pytest.mark.rule("mahjong.projection.status-in-words")
 def test_with_more_rounds_left_only_a_decided_status_is_told_and_under_the_same_key_each_round():
     for after_round in (1, 2):
         sent, gateway = planned(after_round)
