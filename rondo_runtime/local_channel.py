@@ -206,10 +206,6 @@ class LocalServer:
         for method, handler in method_handlers.items():
             self._registered[f"/{service_name}/{method}"] = handler
 
-    def methods(self) -> tuple[str, ...]:
-        """The full names (``/pkg.Service/Method``) of the methods registered by name."""
-        return tuple(self._registered)
-
     def channel(self, interceptors: Sequence[aio.ClientInterceptor] = ()) -> LocalChannel:
         """A channel to this server, with client ``interceptors`` (unary-unary ones apply)."""
         return LocalChannel(self, interceptors)
