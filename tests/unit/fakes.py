@@ -19,7 +19,17 @@ from booking.domain.mediation import Mediation, MediationStatus, StageCalendar, 
 from booking.domain.model import Club, Room
 from booking.domain.recurrence import Series
 from booking.domain.reminders import Reminder, ReminderSchedule
-from booking.domain.scheduling import Availability, Booking, BookingStatus, Confirmation, Match, Meeting, MeetingStatus, RoomTaken
+from booking.domain.scheduling import (
+    Availability,
+    Booking,
+    BookingStatus,
+    CardInputs,
+    Confirmation,
+    Match,
+    Meeting,
+    MeetingStatus,
+    RoomTaken,
+)
 from gateway.domain.identity import Account, AuditEntry, LoginAttempt, PlayerLink, Role, ThrottleState
 from gateway.domain.scopes import AccessGrant, Holders
 from gateway.domain.telegram import LinkCode, TelegramLink
@@ -481,6 +491,17 @@ class FakeBookingRepository(FakeKeyStore):
         for b in self.active_bookings(club_id, start, end):
             out.setdefault(b.room_id, []).append(b.slot)
         return out
+
+    def card_inputs(self, match: Match) -> CardInputs:
+        """The real repository's one query, as its separate reads."""
+        return CardInputs(
+            club=self.club(match.club_id),
+            room_ids=tuple(r.id for r in self.rooms(match.club_id)),
+            busy=self.busy_times(match.club_id, match.window.start, match.window.end),
+            answers=self.availabilities(match.id),
+            meetings=tuple(self.meetings(match.id)),
+            confirmations=tuple(self.confirmations(match.id)),
+        )
 
     def booking_page(
         self, club_id: str, start: datetime, end: datetime, after: tuple[datetime, str] | None, limit: int | None
