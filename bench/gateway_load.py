@@ -39,9 +39,9 @@ token check against one refused at once for having no token (``bench.gateway_aut
         [--seconds 20] [--json PATH] [--baseline COMMIT [--rounds 3]]
 
 Side by side (``--baseline COMMIT``): COMMIT's tree is exported (``git archive``) and ITS `rondo up` runs
-from there (``PYTHONPATH`` and the working directory set to the tree; this interpreter and its packages,
-so COMMIT must need the same dependencies) beside this checkout's, each on its own fresh databases and set
-up alike; the two are loaded in alternation (baseline, current, baseline, current, ... ``--rounds`` turns
+from there (``PYTHONPATH`` naming the tree and its generated ``proto/``, the working directory set to the
+tree; this interpreter and its packages, so COMMIT must need the same dependencies) beside this
+checkout's, each on its own fresh databases and set up alike; the two are loaded in alternation (baseline, current, baseline, current, ... ``--rounds`` turns
 of ``--seconds`` each, the judges' work carried from turn to turn) and both reports are printed, then the
 ratio of this checkout to the baseline: throughput, p50 and p99 per RPC.
 """
@@ -148,6 +148,12 @@ def _stub(channel: grpc.Channel, token: str) -> gateway_pb2_grpc.GatewayServiceS
     return gateway_pb2_grpc.GatewayServiceStub(with_bearer(channel, token))
 
 
+def tree_path(tree: Path) -> str:
+    """``PYTHONPATH`` for another checkout's ``tree``: its code and ITS generated contracts (``proto/``),
+    ahead of this checkout's installed ones (which may have RPCs the tree's servicers lack)."""
+    return os.pathsep.join((str(tree), str(tree / "proto")))
+
+
 def organizer_password(env: dict[str, str], tree: Path | None = None) -> str:
     """``rondo admin create-organizer``'s work on the databases ``env`` names: in this process, or, for
     another checkout's ``tree``, by that tree's own command (its migrations, not this tree's)."""
@@ -158,7 +164,7 @@ def organizer_password(env: dict[str, str], tree: Path | None = None) -> str:
         return create_organizer("Load organizer", Settings.from_env({**os.environ, **env})).password
     made = subprocess.run(
         [sys.executable, "-m", "rondo_app.cli", "admin", "create-organizer", "Load organizer", "--json"],
-        env={**os.environ, **env, "PYTHONPATH": str(tree)},
+        env={**os.environ, **env, "PYTHONPATH": tree_path(tree)},
         cwd=tree,
         capture_output=True,
         text=True,
@@ -541,7 +547,7 @@ def serve(kind: str, args: argparse.Namespace, tree: Path | None = None) -> Iter
             "RONDO_WEB_PORT": "-1",  # no web app: nothing of it is loaded, and two servers never meet on its port
         }
         if tree is not None:
-            env["PYTHONPATH"] = str(tree)
+            env["PYTHONPATH"] = tree_path(tree)
         began = time.perf_counter()
         with rondo_process(["up"], env, address, cwd=None if tree is None else str(tree)):
             season = set_up(address, env, args.players, args.judges, tree)

@@ -8,10 +8,16 @@ roster) are projected at the two cuts (top 8 into the playoff, top 3 for the pri
 real outcome space (scores in 100-point steps, at least −50 000): CLINCHED / ELIMINATED / ALIVE /
 ORGANIZER_DECISION each proved by CP-SAT, witnesses and "what do I need" included.
 
-Printed per case: the mean and the largest time per player (both cuts), the statuses found, and the
-ratio to the 24-player, one-round-left case of the same run (the baseline: same machine, same load).
+Printed per case: the mean and the largest time per player (both cuts), the ratio to the first case of
+the same run (same machine, same load), the count of each status (CLINCHED / ELIMINATED / ALIVE /
+UNKNOWN / ORGANIZER_DECISION over both cuts), how the questions were settled (by bounds, by a witness
+scored exactly, by CP-SAT: docs/rules.md ``mahjong.projection.bounds-first``) and the statuses by cut.
 
     .venv/bin/python -m bench.projections [--players 24 200] [--rounds-left 1 2] [--sample 8] [--seed 1]
+        [--time-limit 60] [--workers 1] [--min-score -50000]
+
+``--min-score 0`` (no final score below zero) narrows every player's range, so that more answers are
+settled by bounds or need CP-SAT.
 """
 
 from __future__ import annotations
@@ -25,7 +31,15 @@ from collections.abc import Sequence
 from fractions import Fraction
 
 from solver.domain.projection.mahjong import project_mahjong
-from solver.domain.projection.problem import Cut, MahjongProjectionProblem, RemainingMatch, Standing
+from solver.domain.projection.problem import (
+    Cut,
+    HanchanOutcomes,
+    MahjongProjectionProblem,
+    Need,
+    ProjectionStatus,
+    RemainingMatch,
+    Standing,
+)
 
 ROUNDS = 4
 TABLE_SIZE = 4
@@ -33,7 +47,9 @@ HANCHANS = 3
 CUTS = (Cut("playoff", 8), Cut("prize", 3))
 
 
-def synthetic_problem(players: int, rounds_left: int, seed: int, sample: int, time_limit_s: float) -> MahjongProjectionProblem:
+def synthetic_problem(
+    players: int, rounds_left: int, seed: int, sample: int, time_limit_s: float, workers: int = 1, min_score: int = -50_000
+) -> MahjongProjectionProblem:
     """Standings after ``ROUNDS - rounds_left`` rounds and a random seating of the rounds left."""
     rng = random.Random(seed)
     ids = [f"P{i:03d}" for i in range(1, players + 1)]
@@ -57,18 +73,28 @@ def synthetic_problem(players: int, rounds_left: int, seed: int, sample: int, ti
         cuts=CUTS,
         players=tuple(s.player for s in chosen),
         time_limit_s=time_limit_s,
+        num_workers=workers,
+        outcomes=HanchanOutcomes(min_score=min_score),
     )
 
 
-def run_case(players: int, rounds_left: int, seed: int, sample: int, time_limit_s: float) -> dict:
-    problem = synthetic_problem(players, rounds_left, seed, sample, time_limit_s)
+def run_case(
+    players: int, rounds_left: int, seed: int, sample: int, time_limit_s: float, workers: int = 1, min_score: int = -50_000
+) -> dict:
+    problem = synthetic_problem(players, rounds_left, seed, sample, time_limit_s, workers, min_score)
     per_player: list[float] = []
     statuses: Counter[str] = Counter()
+    counts: Counter[ProjectionStatus] = Counter()
+    proofs: Counter[str] = Counter()
+    needs: Counter[str] = Counter()
     for player in problem.players:
         started = time.perf_counter()
         result = project_mahjong(MahjongProjectionProblem(**{**problem.__dict__, "players": (player,)}))
         per_player.append(time.perf_counter() - started)
         statuses.update(f"{p.cut.name}:{p.status.value}" for p in result.projections)
+        counts.update(p.status for p in result.projections)
+        proofs.update(str(proof) for p in result.projections for _, proof in p.proofs)
+        needs.update(need_label(p.need) for p in result.projections if p.need is not None)
     return {
         "players": players,
         "rounds_left": rounds_left,
@@ -76,17 +102,43 @@ def run_case(players: int, rounds_left: int, seed: int, sample: int, time_limit_
         "mean_s": statistics.fmean(per_player),
         "max_s": max(per_player),
         "statuses": dict(sorted(statuses.items())),
+        "counts": {s.value: counts[s] for s in ProjectionStatus},
+        "proofs": dict(sorted(proofs.items())),
+        "needs": dict(sorted(needs.items())),
     }
 
 
+def need_label(need: Need) -> str:
+    if not need.proven:
+        return "unproven"
+    return "none" if need.place is None else f"{need.place}"
+
+
+STATUS_COLUMNS = {
+    ProjectionStatus.CLINCHED: "clinched",
+    ProjectionStatus.ELIMINATED: "eliminated",
+    ProjectionStatus.ALIVE: "alive",
+    ProjectionStatus.UNKNOWN: "unknown",
+    ProjectionStatus.ORGANIZER_DECISION: "organizer",
+}
+
+
 def format_rows(rows: Sequence[dict]) -> list[str]:
+    """One line per case: time per player, the count of each status over both cuts, how the questions
+    were settled (bounds / witness / cp_sat, when the projection reports it) and the statuses by cut."""
     base = rows[0]["mean_s"] if rows else 1.0
-    out = [f"{'players':>7} {'left':>4} {'projected':>9} {'mean s/player':>13} {'max s':>7} {'vs first':>8}  statuses"]
+    header = " ".join(f"{name:>10}" for name in STATUS_COLUMNS.values())
+    out = [
+        f"{'players':>7} {'left':>4} {'projected':>9} {'mean s/player':>13} {'max s':>7} {'vs first':>8} {header}  proofs; by cut"
+    ]
     for r in rows:
+        counts = " ".join(f"{r['counts'].get(s.value, 0):>10}" for s in STATUS_COLUMNS)
+        proofs = ", ".join(f"{k}={v}" for k, v in r.get("proofs", {}).items()) or "-"
+        needs = ", ".join(f"{k}={v}" for k, v in r.get("needs", {}).items()) or "-"
         statuses = ", ".join(f"{k}={v}" for k, v in r["statuses"].items())
         out.append(
             f"{r['players']:>7} {r['rounds_left']:>4} {r['projected']:>9} {r['mean_s']:>13.3f} {r['max_s']:>7.2f} "
-            f"{r['mean_s'] / base:>7.1f}x  {statuses}"
+            f"{r['mean_s'] / base:>7.1f}x {counts}  {proofs}; need {needs}; {statuses}"
         )
     return out
 
@@ -98,8 +150,14 @@ def main(argv: Sequence[str] | None = None) -> list[dict]:
     parser.add_argument("--sample", type=int, default=8, help="players projected per case (spread over the standings)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--time-limit", type=float, default=60.0, help="seconds per question")
+    parser.add_argument("--workers", type=int, default=1, help="CP-SAT workers per question")
+    parser.add_argument("--min-score", type=int, default=-50_000, help="the lowest final score of a hanchan left")
     args = parser.parse_args(argv)
-    rows = [run_case(n, left, args.seed, args.sample, args.time_limit) for n in args.players for left in args.rounds_left]
+    rows = [
+        run_case(n, left, args.seed, args.sample, args.time_limit, args.workers, args.min_score)
+        for n in args.players
+        for left in args.rounds_left
+    ]
     print("\n".join(format_rows(rows)))
     return rows
 

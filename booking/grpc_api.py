@@ -79,9 +79,9 @@ class BookingHandlers:
         return club_to_proto(await asyncio.to_thread(self.booking.clubs.get_club, request.club_id))
 
     async def ListClubs(self, request, context):
-        page = page_request(request, NAME_ID_KEY)
-        clubs = await asyncio.to_thread(self.booking.clubs.list_clubs, request.all, list(request.club_ids))
-        found, token = page.of(clubs, lambda c: (c.name.casefold(), c.id))
+        found, token = await asyncio.to_thread(
+            self.booking.clubs.club_page, request.all, list(request.club_ids), page_request(request, NAME_ID_KEY)
+        )
         return scheduling_pb2.ListClubsResponse(clubs=[club_to_proto(c) for c in found], next_page_token=token)
 
     async def AddRoom(self, request, context):

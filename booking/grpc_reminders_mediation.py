@@ -13,7 +13,7 @@ from booking.mediation_service import MediationService
 from booking.reminder_service import ReminderService
 from rondo.booking.v1 import booking_pb2
 from rondo.gateway.v1 import mediation_pb2, reminders_pb2
-from rondo_runtime.paging import TIME_KEY, Key, page_request, time_key
+from rondo_runtime.paging import TIME_KEY, page_request
 
 
 def _ts(value: datetime | None):
@@ -41,11 +41,6 @@ def reminder_to_proto(r: Reminder) -> reminders_pb2.Reminder:
 
 def reminders_to_proto(reminders: list[Reminder], token: str = "") -> reminders_pb2.ListRemindersResponse:
     return reminders_pb2.ListRemindersResponse(reminders=[reminder_to_proto(r) for r in reminders], next_page_token=token)
-
-
-def reminder_key(r: Reminder) -> Key:
-    """Reminders are listed by instant, then match (then id)."""
-    return (*time_key(r.due.due_at, r.due.match_key), r.id)
 
 
 _STATUS = {
@@ -136,15 +131,15 @@ class RemindersMediationHandlers:
         return reminder_to_proto(done)
 
     async def ListReminders(self, request, context):
-        page = page_request(request, (str, str, str))
         found = await asyncio.to_thread(
-            self.reminders.list_reminders,
+            self.reminders.reminder_page,
             request.club_id,
             _at(request, "from"),
             _at(request, "to"),
             request.match_key_prefix,
+            page_request(request, (str, str, str)),
         )
-        return reminders_to_proto(*page.of(found, reminder_key))
+        return reminders_to_proto(*found)
 
     # --- mediation ---
     async def SetMediationCalendar(self, request, context):
@@ -215,18 +210,20 @@ class RemindersMediationHandlers:
 
     async def ListMediations(self, request, context):
         """A page of the mediations (by request time, then id), with every player due for removal."""
-        page = page_request(request, TIME_KEY)
-        log = await asyncio.to_thread(self.mediation.list, request.competition_id, request.stage, request.player_id)
-        found, token = page.of(log.mediations, lambda m: time_key(m.requested_at, m.id))
+        found, token, due = await asyncio.to_thread(
+            self.mediation.mediation_page,
+            request.competition_id,
+            request.stage,
+            request.player_id,
+            page_request(request, TIME_KEY),
+        )
         return booking_pb2.ListMediationsResponse(
-            mediations=[mediation_to_proto(m) for m in found],
-            removal_due=removals_to_proto(log.removal_due),
-            next_page_token=token,
+            mediations=[mediation_to_proto(m) for m in found], removal_due=removals_to_proto(due), next_page_token=token
         )
 
     async def ListTimeouts(self, request, context):
         """A page of the time-outs (by first day, then id); the public request as it is."""
-        page = page_request(request, TIME_KEY)
-        log = await asyncio.to_thread(self.mediation.list, request.competition_id, request.stage, request.player_id)
-        found, token = page.of(log.timeouts, lambda t: (t.starts_on.isoformat(), t.id))
+        found, token = await asyncio.to_thread(
+            self.mediation.timeout_page, request.competition_id, request.stage, request.player_id, page_request(request, TIME_KEY)
+        )
         return mediation_pb2.ListTimeoutsResponse(timeouts=[timeout_to_proto(t) for t in found], next_page_token=token)

@@ -22,6 +22,7 @@ from booking.domain import mediation as rules
 from booking.domain.mediation import Division, Mediation, MediationStatus, StageCalendar, Timeout
 from rondo_runtime import idempotency
 from rondo_runtime.errors import FailedPrecondition, InvalidArgument, NotFound
+from rondo_runtime.paging import WHOLE_LIST, Page, after_date, after_time, time_key
 from rondo_runtime.text import MAX_NAME_LENGTH
 from rondo_runtime.transactions import UnitOfWork
 from rondo_runtime.validation import Violations
@@ -316,21 +317,45 @@ class MediationService:
         MEDIATIONS.labels("timeout").inc()
         return made
 
+    def mediation_page(
+        self, competition_id: str, stage: int, player_id: str, page: Page
+    ) -> tuple[list[Mediation], str, tuple[tuple[str, tuple[str, ...]], ...]]:
+        """One keyset page of the competition's mediations (optionally of one stage, or one player's) by
+        request time, then id, read by the database, its next page's token, and every player due for
+        removal (read from the mediations nobody came to only)."""
+        competition_id, stage, player_id = self._list_filters(competition_id, stage, player_id)
+        after = after_time(page)
+
+        def work(repo: MediationRepository) -> tuple[list[Mediation], tuple[tuple[str, tuple[str, ...]], ...]]:
+            shown = repo.mediation_page(competition_id, stage, player_id, after, page.limit)
+            missed = repo.no_show_mediations(competition_id)
+            absent = sorted({p for m in missed for p in m.absent_ids})
+            return shown, tuple((p, rules.no_show_opponents(missed, p)) for p in absent if rules.removal_due(missed, p))
+
+        shown, due = self.uow.read(work)
+        found, token = page.answer(shown, lambda m: time_key(m.requested_at, m.id))
+        return found, token, due
+
+    def timeout_page(self, competition_id: str, stage: int, player_id: str, page: Page) -> tuple[list[Timeout], str]:
+        """One keyset page of the competition's time-outs (optionally of one stage, or one player's) by
+        first day, then id, read by the database, and its next page's token."""
+        competition_id, stage, player_id = self._list_filters(competition_id, stage, player_id)
+        after = after_date(page)
+        found = self.uow.read(lambda repo: repo.timeout_page(competition_id, stage, player_id, after, page.limit))
+        return page.answer(found, lambda t: (t.starts_on.isoformat(), t.id))
+
     def list(self, competition_id: str, stage: int = 0, player_id: str = "") -> MediationLog:
         """The competition's mediations and time-outs (optionally of one stage, or one player's)."""
+        mediations, _, due = self.mediation_page(competition_id, stage, player_id, WHOLE_LIST)
+        timeouts, _ = self.timeout_page(competition_id, stage, player_id, WHOLE_LIST)
+        return MediationLog(tuple(mediations), tuple(timeouts), due)
+
+    @staticmethod
+    def _list_filters(competition_id: str, stage: int, player_id: str) -> tuple[str, int, str]:
         v = Violations()
         competition_id = v.id("competition_id", competition_id)
         if stage not in (0, *rules.STAGES):
             v.add("stage", f"0 (every stage), 1 or 2, got {stage}")
         player_id = v.id("player_id", player_id, required=False)
         v.raise_if_any()
-
-        def work(repo: MediationRepository) -> MediationLog:
-            everything = repo.mediations(competition_id)
-            shown = [m for m in everything if stage in (0, m.stage) and (not player_id or player_id in m.players)]
-            timeouts = [t for t in repo.timeouts(competition_id) if stage in (0, t.stage) and player_id in ("", t.player_id)]
-            absent = sorted({p for m in everything for p in m.absent_ids})
-            due = tuple((p, rules.no_show_opponents(everything, p)) for p in absent if rules.removal_due(everything, p))
-            return MediationLog(tuple(shown), tuple(timeouts), due)
-
-        return self.uow.read(work)
+        return competition_id, stage, player_id

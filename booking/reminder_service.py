@@ -21,6 +21,7 @@ from booking.domain.model import Club
 from booking.domain.reminders import MatchState, Reminder, ReminderSchedule, due_reminder, validate_schedule
 from booking.domain.scheduling import validate_window
 from rondo_runtime.errors import FailedPrecondition, NotFound
+from rondo_runtime.paging import WHOLE_LIST, Key, Page, after_time, time_key
 from rondo_runtime.text import MAX_NAME_LENGTH
 from rondo_runtime.transactions import UnitOfWork
 from rondo_runtime.validation import Violations
@@ -34,6 +35,11 @@ REMINDERS_PUBLISHED = Counter(
     "rondo_booking_reminders_published_total", "Reminders the gateway published into its event log for the bot."
 )
 REMINDERS_ACKNOWLEDGED = Counter("rondo_booking_reminders_acknowledged_total", "Reminders the bot acknowledged.")
+
+
+def reminder_key(r: Reminder) -> Key:
+    """Reminders are listed by instant, then match (then id)."""
+    return (*time_key(r.due.due_at, r.due.match_key), r.id)
 
 
 def _now() -> datetime:
@@ -161,6 +167,12 @@ class ReminderService:
         self, club_id: str, start: datetime | None, end: datetime | None, match_key_prefix: str = ""
     ) -> list[Reminder]:
         """The delivery log: the club's reminders due in ``[start, end)`` (at most a year)."""
+        return self.reminder_page(club_id, start, end, match_key_prefix, WHOLE_LIST)[0]
+
+    def reminder_page(
+        self, club_id: str, start: datetime | None, end: datetime | None, match_key_prefix: str, page: Page
+    ) -> tuple[list[Reminder], str]:
+        """:meth:`list_reminders` by instant, match key and id, one keyset page read by the database."""
         v = Violations()
         club_id = v.id("club_id", club_id)
         span = validate_window(v, start, end, "from", "to")
@@ -170,8 +182,10 @@ class ReminderService:
         v.raise_if_any()
         assert span is not None
 
+        after = after_time(page)
+
         def work(repo: ReminderRepository) -> list[Reminder]:
             self._club(repo, club_id)
-            return repo.reminders(club_id, span.start, span.end, prefix)
+            return repo.reminder_page(club_id, span.start, span.end, prefix, after, page.limit)
 
-        return self.uow.read(work)
+        return page.answer(self.uow.read(work), reminder_key)

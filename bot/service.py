@@ -48,6 +48,14 @@ DELIVERY = Histogram(
 )
 
 ACTIONS = ("confirm_meeting", "confirm_result", "dispute_result")
+#: After every complete round with games left, each linked player's status at each cut is asked for (their
+#: own projection: bounds and witnesses settle most questions in a fraction of a second, docs/benchmarks.md
+#: "Projections"). A decided status (clinched, eliminated, an organizer's decision) is told once, the round
+#: it is first proven; "still alive, and what you need" only once this few rounds are left (the last), so
+#: the bot does not repeat "alive" every week.
+PROJECTION_ROUNDS_LEFT = 1
+DECIDED = ("clinched", "eliminated", "organizer_decision")
+PROJECTION_BUDGET_SECONDS = 20.0
 LINKS_TTL_SECONDS = 5.0
 #: How long a club's time zone and room names are kept before they are asked for again.
 CLUB_TTL_SECONDS = 60.0
@@ -476,6 +484,51 @@ class BotService:
             )
             key = f"standings:{competition_id}:{standings.after_round}:{player_id}"
             out.append(Outgoing(key, "standings.after_round", link, body))
+            rounds_left = standings.rounds - standings.after_round
+            if rounds_left > 0:  # what each can still reach
+                projection = await self._plan_projection(competition_id, name, standings.after_round, link, player_id)
+                out.extend(o for o in projection if rounds_left <= PROJECTION_ROUNDS_LEFT or o.kind == "projection.decided")
+        return out
+
+    async def _plan_projection(
+        self, competition_id: str, competition: str, after_round: int, link: identity_pb2.TelegramLink, player_id: str
+    ) -> list[Outgoing]:
+        """After a complete round, the linked player's status at each cut ("you have clinched the playoff
+        (top 8)"), read for the player (their own projection only: a solve of one player, within
+        ``PROJECTION_BUDGET_SECONDS``). A decided status is keyed without the round, so it is delivered
+        once however many rounds repeat it; an alive one is keyed by the round. Best effort: a
+        competition without projections (another ruleset, no cut), a failed call or a status not proven
+        in time sends nothing, and never holds the event back."""
+        try:
+            found = await self.gateway.call(
+                "GetProjections",
+                results_pb2.GetProjectionsRequest(
+                    competition_id=competition_id, player_ids=[player_id], time_limit_seconds=PROJECTION_BUDGET_SECONDS
+                ),
+                link.telegram_user_id,
+            )
+        except grpc.aio.AioRpcError as e:
+            log.info("GetProjections %s for %s: %s", competition_id, player_id, error_text(e))
+            return []
+        cuts = {c.name: (c.title, c.title_ru) for c in found.cuts}
+        status_of = {v: k for k, v in results_pb2.ProjectionStatus.items()}
+        out = []
+        for row in found.players:
+            if row.player_id != player_id:
+                continue
+            for cut in row.cuts:
+                status = status_of.get(cut.status, "").removeprefix("PROJECTION_STATUS_").lower()
+                if status in ("unknown", "unspecified", ""):
+                    continue
+                body = texts.projection(
+                    lang(link), competition, after_round, status, cuts.get(cut.cut, (cut.cut, cut.cut)), (cut.text, cut.text_ru)
+                )
+                if status in DECIDED:
+                    key = f"projection:{competition_id}:{cut.cut}:{status}:{player_id}"
+                    out.append(Outgoing(key, "projection.decided", link, body))
+                else:
+                    key = f"projection:{competition_id}:{after_round}:{cut.cut}:{player_id}"
+                    out.append(Outgoing(key, "projection.after_round", link, body))
         return out
 
     # ------------------------------------------------------------------ commands

@@ -117,6 +117,18 @@ _TEXTS: Final[dict[str, dict[str, str]]] = {
         EN: "“{competition}”, standings after round {round}: you are {place} with {total} points.",
         RU: "«{competition}», таблица после тура {round}: у вас {place} место, {total} очков.",
     },
+    "projection.clinched": {
+        EN: "“{competition}”, with round {round} complete: you have clinched {cut}, whatever the games left bring.",
+        RU: "«{competition}», по итогам тура {round}: {cut} вам обеспечен, как бы ни сложились оставшиеся игры.",
+    },
+    "projection.eliminated": {
+        EN: "“{competition}”, with round {round} complete: {cut} is out of reach now, whatever the games left bring.",
+        RU: "«{competition}», по итогам тура {round}: {cut} теперь недостижим, как бы ни сложились оставшиеся игры.",
+    },
+    "projection.other": {
+        EN: "“{competition}”, with round {round} complete: {status}.",
+        RU: "«{competition}», по итогам тура {round}: {status}.",
+    },
     "button.confirm": {EN: "Confirm", RU: "Подтвердить"},
     "button.dispute": {EN: "Dispute", RU: "Оспорить"},
     "outcome.meeting_confirmed": {
@@ -151,6 +163,18 @@ def text(key: str, lang: str, **values: object) -> str:
     template = _TEXTS[key][RU if lang == RU else EN]
     cut = {k: _cut(str(v)) for k, v in values.items()}
     return template.format(**cut)[:MAX_MESSAGE]
+
+
+def projection(lang: str, competition: str, round_: int, status: str, cut: tuple[str, str], said: tuple[str, str]) -> str:
+    """A linked player's status at a cut after a round (docs/rules.md ``mahjong.projection.status-in-words``):
+    ``status`` "clinched", "eliminated" or another (then the gateway's own words ``said``, English and
+    Russian, are the message); ``cut`` its title in English and Russian."""
+    title = cut[1] if lang == RU and cut[1] else cut[0]
+    if status in ("clinched", "eliminated"):
+        return text(f"projection.{status}", lang, competition=competition, round=round_, cut=title)
+    return text(
+        "projection.other", lang, competition=competition, round=round_, status=said[1] if lang == RU and said[1] else said[0]
+    )
 
 
 def _cut(value: str) -> str:

@@ -1,9 +1,11 @@
 """Wires the gateway: its event database, and channels to league/ and solver/.
 
 The gateway is the one public service. In embedded mode (no RONDO_LEAGUE_ADDR / RONDO_SOLVER_ADDR) it
-calls the services on the process's internal server (127.0.0.1:RONDO_INTERNAL_PORT), so both modes run
-the same code path; only addresses differ (docs/architecture.md "Embedded and distributed mode"). Every
-downstream call carries RONDO_INTERNAL_TOKEN when it is set.
+calls the services of its own process: in process by default (RONDO_EMBEDDED_CALLS=local: the same
+servicers, interceptors and stubs, without the gRPC hop; rondo_runtime/local_channel.py), or on the
+process's internal server (127.0.0.1:RONDO_INTERNAL_PORT) with RONDO_EMBEDDED_CALLS=grpc, so both modes
+run the same code path; only the transport and addresses differ (docs/architecture.md "Embedded and
+distributed mode"). Every downstream call carries RONDO_INTERNAL_TOKEN when it is set.
 """
 
 from __future__ import annotations
@@ -33,6 +35,7 @@ from rondo.booking.v1 import booking_pb2
 from rondo.gateway.v1 import calendar_pb2, gateway_pb2, gateway_pb2_grpc
 from rondo_runtime.config import Settings
 from rondo_runtime.errors import NotFound
+from rondo_runtime.local_channel import LocalServer
 from rondo_runtime.server import ServiceSpec
 from rondo_runtime.transactions import SqlUnitOfWork
 from rondo_runtime.wiring import stateful_spec
@@ -48,6 +51,13 @@ class LazyDownstream:
     def __init__(self, settings: Settings):
         self.settings = settings
         self._downstream: Downstream | None = None
+        self.local_server: LocalServer | None = None
+        """Embedded mode: the process's internal services in process (``ServiceSpec.local_server``)."""
+
+    def attach_local(self, server: LocalServer) -> None:
+        """Embedded mode: the services without an address of their own are called through ``server``
+        unless RONDO_EMBEDDED_CALLS=grpc."""
+        self.local_server = server
 
     def get(self) -> Downstream:
         if self._downstream is None:
@@ -56,12 +66,15 @@ class LazyDownstream:
             booking = self.settings.service_addr("booking")
             if (league or solver or booking) and not self.settings.internal_token:
                 log.warning("RONDO_INTERNAL_TOKEN is not set: internal services beyond loopback will refuse the gateway's calls")
+            # the services without an address of their own: in process unless RONDO_EMBEDDED_CALLS=grpc
+            in_process = self.local_server if self.settings.embedded_calls == "local" else None
             self._downstream = Downstream(
                 league_addr=league or internal,
                 solver_addr=solver or internal,
                 timeout_s=self.settings.downstream_timeout_seconds,
                 internal_token=self.settings.internal_token,
                 booking_addr=booking or internal,
+                local=None if in_process is None else (internal, in_process),
             )
         return self._downstream
 
@@ -177,4 +190,7 @@ def spec(settings: Settings, downstream: LazyDownstream | None = None) -> Servic
     # the clubs' iCalendar feeds over HTTP on RONDO_CALENDAR_PORT, served while the servers run
     background = (*reminders, feed.serve)
     # the one public service (rondo_app/registry.py); a stop first ends the bots' event streams
-    return dataclasses.replace(spec, internal=False, background=background, on_stopping=end_streams)
+    # embedded mode: the internal services in process, for the downstream calls (RONDO_EMBEDDED_CALLS)
+    return dataclasses.replace(
+        spec, internal=False, background=background, on_stopping=end_streams, local_server=downstream.attach_local
+    )

@@ -23,6 +23,7 @@ from gateway.guard import current_principal
 from gateway.identity_api import IdentityRpcs
 from gateway.identity_service import IdentityService
 from gateway.mediation import MediationFlow
+from gateway.projections import get_projections
 from gateway.reminders import ReminderPublisher
 from gateway.routes import ROUTES, Route
 from gateway.scope_service import ScopeService
@@ -116,6 +117,10 @@ class GatewayServicer(IdentityRpcs, AccessRpcs, gateway_pb2_grpc.GatewayServiceS
 
     async def GetSeating(self, request, context):
         return await self.service.seating(request, context.time_remaining())
+
+    # --- projections: prepared by league, proven by the solver (gateway/projections.py) ---
+    async def GetProjections(self, request, context):
+        return await get_projections(self.service, request, context.time_remaining())
 
     # --- stages after the draw: planned by league, seated by the solver, stored by league ---
     async def AdvanceStage(self, request, context):

@@ -200,6 +200,15 @@ class GatewayService:
                 return player
         raise NotFound.because("PLAYER_NOT_FOUND", competition_id=competition_id, player_id=player_id)
 
+    def solver_timeout(self, budget_s: float, deadline: Deadline) -> float | None:
+        """A solver call's timeout: what is left of the deadline; without one, the solver's ``budget_s``
+        and a margin to answer (at least the configured downstream timeout)."""
+        default = getattr(self.downstream(), "timeout_s", None)
+        without_deadline = None
+        if default is not None and budget_s == budget_s:  # not NaN
+            without_deadline = max(default, budget_s + SOLVER_MARGIN_SECONDS)
+        return deadline.timeout(without_deadline)
+
     async def solver(self, method: str, request, timeout_s: float | None = None):
         downstream = self.downstream()
         return await downstream.call("solver", getattr(downstream.solver, method), request, timeout_s)
@@ -228,12 +237,8 @@ class GatewayService:
     ) -> solver_pb2.DrawTablesResponse:
         """The solver checks the budget (INVALID_ARGUMENT on ``time_limit_seconds``) and keeps within
         what is left of the deadline; without a deadline the call waits for the budget it asked."""
-        default = getattr(self.downstream(), "timeout_s", None)
-        without_deadline = None
-        if default is not None and request.time_limit_seconds == request.time_limit_seconds:  # not NaN
-            without_deadline = max(default, request.time_limit_seconds + SOLVER_MARGIN_SECONDS)
         try:
-            return await self.solver("DrawTables", request, timeout_s=deadline.timeout(without_deadline))
+            return await self.solver("DrawTables", request, timeout_s=self.solver_timeout(request.time_limit_seconds, deadline))
         except InvalidArgument as error:
             raise with_names(error, names) from None
 
@@ -302,6 +307,8 @@ class GatewayService:
             work_budget=solved.work_budget,
             work_used=solved.work_used,
             reproducible=solved.reproducible,
+            search_work_used=solved.search_work_used,
+            cpsat_deterministic_seconds_used=solved.cpsat_deterministic_seconds_used,
         )
         record = solver_pb2.DrawTablesRequest()
         if asked is not None:
@@ -711,9 +718,7 @@ def _draw_options(request: draws_pb2.DrawCompetitionRequest | draws_pb2.RedrawRe
         time_limit_seconds=request.time_limit_seconds,
         seed=request.seed if request.HasField("seed") else None,
         key_seed=seed_from_key(request.competition_id, request.idempotency_key) if request.idempotency_key else None,
-        sit_out=request.sit_out
-        if isinstance(request, draws_pb2.DrawCompetitionRequest) and request.HasField("sit_out")
-        else None,
+        sit_out=request.sit_out if request.HasField("sit_out") else None,
     )
 
 

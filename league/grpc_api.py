@@ -18,6 +18,7 @@ from league.domain.cup import knockout as cup
 from league.domain.lots import TieDecision, TieMethod
 from league.domain.mahjong import playoff
 from league.domain.mahjong.playoff_basis import PlayoffConflict, PlayoffDecision, PlayoffDecisionKind
+from league.domain.mahjong.projection import LOWEST_SCORE, SCORE_STEP, ProjectionQuestion
 from league.domain.mahjong.redraw import RedrawPin, RedrawPlan
 from league.domain.mahjong.registration import Resolution
 from league.domain.mahjong.reviews import RecordStatus, ReviewedRecord, Verdict
@@ -37,6 +38,7 @@ from league.use_cases.checkpoints import CheckpointResult
 from league.use_cases.common import CompetitionStandings
 from league.use_cases.draws import DrawPreparation, RedrawPreparation
 from league.use_cases.playoffs import PlayoffReport
+from league.use_cases.projections import ProjectionPreparation
 from league.use_cases.records import Decision
 from league.use_cases.roster import Disqualified
 from league.use_cases.standings import UpdownStageStandings
@@ -45,7 +47,7 @@ from rondo.league.v1 import league_pb2, league_pb2_grpc
 from rondo.solver.v1 import solver_pb2
 from rondo_runtime.draw_messages import objective_from_proto, objective_to_proto, rounds_from_proto, rounds_to_proto
 from rondo_runtime.errors import InvalidArgument
-from rondo_runtime.paging import NAME_KEY, NUMBER_KEY, TIME_KEY, Page, page_request
+from rondo_runtime.paging import NAME_KEY, NUMBER_KEY, TIME_KEY, page_request
 from rondo_runtime.text import with_player_names
 
 PLAYER_STATUS = {
@@ -190,6 +192,11 @@ def draw_preparation_to_proto(prepared: DrawPreparation, options: league_pb2.Dra
 def redraw_preparation_to_proto(prepared: RedrawPreparation, options: league_pb2.DrawOptions) -> league_pb2.PrepareRedrawResponse:
     plan = prepared.plan
     pins = [draws_pb2.Pin(player_id=p.player_id, round=p.round, table=p.table) for p in plan.pins]  # the solver's numbering
+    if not options.HasField("sit_out") and prepared.sit_out is not None:  # a club night's redraw stays one
+        kept = league_pb2.DrawOptions()
+        kept.CopyFrom(options)
+        kept.sit_out.per_round = prepared.sit_out
+        options = kept
     return league_pb2.PrepareRedrawResponse(
         replaces_draw_id=plan.replaces_draw_id,
         played_rounds=plan.played_rounds,
@@ -380,13 +387,10 @@ def plan_to_proto(competition_id: str, plan: StagePlan) -> league_pb2.StagePlan:
     return out
 
 
-def history_to_proto(reviewed: list[ReviewedRecord], page: Page) -> league_pb2.ListMatchHistoryResponse:
-    """One page of a match's records in the order entered (a match's records are few: its owner holds
-    them all, and each names the record that replaced it)."""
-    replaced_by = {x.record.replaces_record_id: x.record.id for x in reviewed if x.record.replaces_record_id}
-    found, token = page.of(reviewed, lambda x: (x.record.sequence,))
+def history_to_proto(found: list[tuple[ReviewedRecord, str]], token: str) -> league_pb2.ListMatchHistoryResponse:
+    """One page of a match's records in the order entered, each naming the record that replaced it."""
     return league_pb2.ListMatchHistoryResponse(
-        records=[reviewed_to_proto(x, replaced_by.get(x.record.id, "")) for x in found], next_page_token=token
+        records=[reviewed_to_proto(x, replaced_by) for x, replaced_by in found], next_page_token=token
     )
 
 
@@ -662,6 +666,69 @@ def standings_to_proto(competition_id: str, result: CompetitionStandings) -> res
     )
 
 
+# --- projections (docs/rules.md mahjong.projection.*) ---
+
+
+def mahjong_problem_to_proto(q: ProjectionQuestion) -> solver_pb2.MahjongProjectionProblem:
+    r = q.ruleset
+    return solver_pb2.MahjongProjectionProblem(
+        standings=[
+            solver_pb2.ProjectionStanding(
+                player_id=s.player, total=str(exact(s.total)), place_sum=str(s.place_sum), hanchans=s.hanchans
+            )
+            for s in q.standings
+        ],
+        remaining=[
+            solver_pb2.RemainingMahjongMatch(
+                round=m.round,
+                table=m.table,
+                player_ids=list(m.players),
+                hanchans=m.hanchans,
+                carried=[str(exact(c)) for c in m.carried],
+                played=m.played,
+            )
+            for m in q.remaining
+        ],
+        hanchan_uma=list(r.hanchan_uma),
+        match_uma=list(r.match_uma or ()),
+        split_ties=q.split_ties,
+        tie_breaks=list(r.tie_breaks),
+        table_total=r.total_points,
+        start_points=r.start_points,
+        score_step=SCORE_STEP,
+        min_score=LOWEST_SCORE,
+    )
+
+
+def projection_preparation_to_proto(p: ProjectionPreparation) -> league_pb2.PrepareProjectionsResponse:
+    q = p.question
+    cuts = [results_pb2.ProjectionCut(name=c.name, places=c.places, title=c.title, title_ru=ru_of(c.title)) for c in q.cuts]
+    asked = set(p.players)
+    standings = p.standings.standings
+    return league_pb2.PrepareProjectionsResponse(
+        request=solver_pb2.ProjectStandingsRequest(
+            mahjong=mahjong_problem_to_proto(q), cuts=cuts, player_ids=list(p.players), time_limit_seconds=p.time_limit_s
+        ),
+        cuts=cuts,
+        players=[
+            results_pb2.PlayerProjection(
+                player_id=row.player,
+                name=p.standings.names.get(row.player, row.player),
+                place=row.place,
+                total=str(exact(row.figures.total)),
+                matches_left=q.matches_left(row.player),
+            )
+            for row in standings.rows
+            if row.player in asked
+        ],
+        rounds=standings.rounds,
+        after_round=standings.after_round,
+        matches_left=len(q.remaining),
+        notes=list(q.notes),
+        notes_ru=[ru_of(n) for n in q.notes],
+    )
+
+
 # --- the Up&Down league ---
 CHECKPOINT = {stages_pb2.CHECKPOINT_FIRST: "first", stages_pb2.CHECKPOINT_SECOND: "second"}
 CHECKPOINT_TO_PROTO = {name: value for value, name in CHECKPOINT.items()}
@@ -778,9 +845,9 @@ class LeagueServicer(league_pb2_grpc.LeagueServiceServicer):
         return player_to_proto(p)
 
     async def ListPlayers(self, request, context):
-        page = page_request(request, NUMBER_KEY)
-        players = await asyncio.to_thread(self.league.roster.list, request.competition_id, request.include_inactive)
-        found, token = page.of(players, lambda p: (p.registration_order,))
+        found, token = await asyncio.to_thread(
+            self.league.roster.page, request.competition_id, request.include_inactive, page_request(request, NUMBER_KEY)
+        )
         return competitions_pb2.ListPlayersResponse(players=[player_to_proto(p) for p in found], next_page_token=token)
 
     async def SaveDraw(self, request, context):
@@ -821,8 +888,7 @@ class LeagueServicer(league_pb2_grpc.LeagueServiceServicer):
         return draw_to_proto(await asyncio.to_thread(self.league.draws.get, request.competition_id, request.draw_id))
 
     async def ListDraws(self, request, context):
-        page = page_request(request, NUMBER_KEY)
-        found, token = page.of(await asyncio.to_thread(self.league.draws.list, request.competition_id), lambda d: (d.version,))
+        found, token = await asyncio.to_thread(self.league.draws.page, request.competition_id, page_request(request, NUMBER_KEY))
         return draws_pb2.ListDrawsResponse(draws=[draw_to_proto(d) for d in found], next_page_token=token)
 
     async def PrepareDraw(self, request, context):
@@ -909,10 +975,10 @@ class LeagueServicer(league_pb2_grpc.LeagueServiceServicer):
 
     async def ListMatchHistory(self, request, context):
         page = page_request(request, NUMBER_KEY)
-        reviewed = await asyncio.to_thread(
-            self.league.records.match_history, request.competition_id, request.round, request.table, request.stage
+        found = await asyncio.to_thread(
+            self.league.records.match_history_page, request.competition_id, request.round, request.table, request.stage, page
         )
-        return history_to_proto(reviewed, page)
+        return history_to_proto(*found)
 
     # --- stages after the draw ---
     async def PrepareStage(self, request, context):
@@ -948,8 +1014,7 @@ class LeagueServicer(league_pb2_grpc.LeagueServiceServicer):
         )
 
     async def ListStages(self, request, context):
-        page = page_request(request, NUMBER_KEY)
-        found, token = page.of(await asyncio.to_thread(self.league.stages.list, request.competition_id), lambda st: (st.number,))
+        found, token = await asyncio.to_thread(self.league.stages.page, request.competition_id, page_request(request, NUMBER_KEY))
         return stages_pb2.ListStagesResponse(stages=[stage_to_proto(st) for st in found], next_page_token=token)
 
     # --- the open cup ---
@@ -970,6 +1035,12 @@ class LeagueServicer(league_pb2_grpc.LeagueServiceServicer):
     async def GetStandings(self, request, context):
         result = await asyncio.to_thread(self.league.standings.get, request.competition_id)
         return standings_to_proto(request.competition_id, result)
+
+    async def PrepareProjections(self, request, context):
+        prepared = await asyncio.to_thread(
+            self.league.projections.prepare, request.competition_id, list(request.player_ids), request.time_limit_seconds
+        )
+        return await asyncio.to_thread(projection_preparation_to_proto, prepared)
 
     # --- player reports, pinned rulesets, tie decisions (league/use_cases/records.py, rulesets.py, standings.py) ---
     async def ReportResult(self, request, context):
@@ -1030,9 +1101,9 @@ class LeagueServicer(league_pb2_grpc.LeagueServiceServicer):
         return ruleset_version_to_proto(v)
 
     async def ListRulesetVersions(self, request, context):
-        page = page_request(request, NUMBER_KEY)
-        versions = await asyncio.to_thread(self.league.rulesets.versions, request.competition_id)
-        found, token = page.of(versions, lambda v: (v.version,))
+        found, token = await asyncio.to_thread(
+            self.league.rulesets.version_page, request.competition_id, page_request(request, NUMBER_KEY)
+        )
         return league_pb2.ListRulesetVersionsResponse(
             versions=[ruleset_version_to_proto(v) for v in found], next_page_token=token
         )

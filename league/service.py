@@ -14,6 +14,7 @@ from league.use_cases.common import now
 from league.use_cases.competitions import Competitions
 from league.use_cases.draws import Draws
 from league.use_cases.playoffs import Playoffs
+from league.use_cases.projections import Projections
 from league.use_cases.records import Records
 from league.use_cases.roster import Roster
 from league.use_cases.rulesets import Rulesets
@@ -31,7 +32,7 @@ class League:
     ``competitions``, ``roster`` (registration, withdrawal, disqualification, closing registration),
     ``draws``, ``records`` (results, corrections, player reports and their reviews), ``standings``
     (with their cache; tie decisions), ``rulesets`` (pinned versions), ``stages``, ``trust`` (the seed
-    commitment and the certificate), and the rulesets' own: ``brackets`` (the cup), ``playoffs`` (the
+    commitment and the certificate), ``projections`` (the question a projection asks), and the rulesets' own: ``brackets`` (the cup), ``playoffs`` (the
     mahjong playoff), ``checkpoints`` (Up&Down)."""
 
     def __init__(self, uow: UnitOfWork[LeagueRepository], clock: Callable[[], datetime] = now):
@@ -43,6 +44,7 @@ class League:
         self.trust = Trust(uow, clock)
         self.draws = Draws(uow, clock)
         self.standings = Standings(uow, clock, StandingsCache())
+        self.projections = Projections(uow, clock, self.standings)
         self.stages = Stages(uow, clock, self.standings)
         self.roster = Roster(uow, clock, self.stages)
         self.records = Records(uow, clock, self.standings, self.stages)

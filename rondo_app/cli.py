@@ -224,19 +224,35 @@ def standings(
     ),
     as_json: bool = typer.Option(False, "--json", help="Machine-readable output (see README)."),
     stage: int = typer.Option(0, "--stage", help="An Up&Down competition's stage (0: the latest)."),
+    projections: bool = typer.Option(
+        False,
+        "--projections",
+        help="A mahjong league on the gateway: each player's status at each cut (clinched, eliminated, alive "
+        "and what they need), proven over every outcome of the games left.",
+    ),
+    time_limit: float = typer.Option(
+        0.0, "--time-limit", min=0.0, max=600.0, help="With --projections: seconds for the whole projection (0: 10)."
+    ),
+    player: Annotated[
+        list[str] | None,
+        typer.Option("--player", help="With --projections: only this player (a name, id or id prefix; repeat for more)."),
+    ] = None,
     address: Address = DEFAULT_ADDRESS,
     token: Token = "",
 ) -> None:
     """Standings that explain themselves: a season file (mahjong league, Up&Down or open cup) scored offline,
     in this process, or a competition's from the gateway (a mahjong league's standings, the cup's bracket,
-    an Up&Down stage's tables) with every tie-break."""
+    an Up&Down stage's tables) with every tie-break; --projections: what each player can still reach."""
     from pathlib import Path
 
     from rondo_app.client.standings import is_season_file, online_standings
 
     if not is_season_file(season):
-        online_standings(season, address, token, as_json, stage)
+        online_standings(season, address, token, as_json, stage, time_limit if projections else None, player or ())
         return
+    if projections:
+        typer.echo("error: --projections: projections are the gateway's; name a competition, not a season file", err=True)
+        raise typer.Exit(2)
     from league.offline import run_standings
     from rondo_app.client.session import user_locale
 

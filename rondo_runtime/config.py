@@ -54,6 +54,11 @@ variable, and the process exits 2; docs/operating/configuration.md is generated 
     The shared secret (32+ characters, never a placeholder from deploy/) every internal service
     requires and the gateway sends; required for an internal service listening beyond loopback;
     ``rondo up`` makes one at every start.
+``RONDO_EMBEDDED_CALLS``
+    Embedded mode: how the gateway calls the services of its own process. ``local`` (the default): in
+    process, through the same servicers, interceptors and stubs, without a gRPC hop; ``grpc``: over
+    loopback gRPC to the internal port. A service with a ``RONDO_<SERVICE>_ADDR`` is always called over
+    gRPC at that address.
 ``RONDO_REFLECTION``
     ``1`` turns on gRPC server reflection (what ``grpcurl list`` shows), for development.
 ``RONDO_TOKEN_SECRET``
@@ -121,6 +126,9 @@ class Settings:
     # refuses to listen beyond loopback without one. Never logged (repr=False).
     internal_port: int = 0
     internal_token: str | None = field(default=None, repr=False)
+    # embedded mode: "local" = the gateway calls the services of its process in process (no gRPC hop),
+    # "grpc" = over loopback gRPC to internal_port; a service with an address is called there over gRPC
+    embedded_calls: str = "local"
     # gRPC server reflection (what grpcurl lists): off unless asked for, e.g. in development
     reflection: bool = False
     # Identity (docs/architecture.md "Identity and roles"): the HS256 key that signs the gateway's
@@ -150,6 +158,8 @@ class Settings:
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "data_dir", Path(self.data_dir))
+        if self.embedded_calls not in EMBEDDED_CALLS:
+            raise ValueError(f"embedded_calls must be one of {', '.join(EMBEDDED_CALLS)}, got {self.embedded_calls!r}")
         if self.metrics_port is not None and self.metrics_port < 0:
             object.__setattr__(self, "metrics_port", None)
         if self.calendar_port is not None and self.calendar_port < 0:
@@ -226,6 +236,7 @@ class Settings:
             service_addrs=service_addrs,
             internal_port=_int(get("RONDO_INTERNAL_PORT"), "RONDO_INTERNAL_PORT", defaults.internal_port, 0, 65535),
             internal_token=_token(get("RONDO_INTERNAL_TOKEN"), "RONDO_INTERNAL_TOKEN"),
+            embedded_calls=_choice(get("RONDO_EMBEDDED_CALLS"), "RONDO_EMBEDDED_CALLS", defaults.embedded_calls, EMBEDDED_CALLS),
             reflection=_bool(get("RONDO_REFLECTION"), "RONDO_REFLECTION", defaults.reflection),
             token_secret=_token(get("RONDO_TOKEN_SECRET"), "RONDO_TOKEN_SECRET", MIN_SIGNING_SECRET_LENGTH),
             token_ttl_seconds=_float(
@@ -348,6 +359,18 @@ def _bot_username(raw: str | None, name: str) -> str | None:
             f"ending in 'bot', got {raw!r}"
         )
     return username
+
+
+EMBEDDED_CALLS = ("local", "grpc")
+
+
+def _choice(raw: str | None, name: str, default: str, choices: tuple[str, ...]) -> str:
+    if raw is None:
+        return default
+    value = raw.lower()
+    if value not in choices:
+        raise ValueError(f"{name} must be one of {', '.join(choices)}, got {raw!r}")
+    return value
 
 
 _TRUE = ("1", "true", "yes", "on")

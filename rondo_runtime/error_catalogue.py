@@ -375,6 +375,37 @@ CATALOGUE: dict[str, Entry] = {
         "competition {competition!r} is finished; there is no stage to generate",
         "Соревнование «{competition}» завершено; новых этапов нет.",
     ),
+    # --- projections (docs/rules.md mahjong.projection.*) ---
+    "PROJECTION_NEEDS_APPROVED_DRAW": _e(
+        FP,
+        "projections need the approved draw: the games left are its tables",
+        "Прогноз строится по утверждённой жеребьёвке: оставшиеся игры — её столы. Утвердите жеребьёвку.",
+    ),
+    "PROJECTION_WITHOUT_CUT": _e(
+        FP,
+        "this ruleset has no playoff cut: there is nothing to project",
+        "В этом регламенте нет отсечения плей-офф: прогнозировать нечего.",
+    ),
+    "PROJECTION_RULESET_NOT_SUPPORTED": _e(
+        FP,
+        "projections are served for mahjong leagues; competition {competition!r} plays {ruleset!r}",
+        "Прогнозы строятся для лиг маджонга; соревнование «{competition}» играет по регламенту «{ruleset}».",
+    ),
+    "PROJECTION_TOO_MANY_PLAYERS": _e(
+        IA,
+        "at most {limit} players, got {count}",
+        "Поле {field}: не больше {limit} игроков, получено {count}.",
+    ),
+    "PROJECTION_PLAYER_NOT_RANKED": _e(
+        IA,
+        "{player_id!r} is not a ranked player of this competition",
+        "Поле {field}: «{player_id}» — не игрок турнирной таблицы этого соревнования.",
+    ),
+    "PROJECTION_TIME_LIMIT_INVALID": _e(
+        IA,
+        "seconds for the whole projection, from 0 (= {default} s) to {limit}",
+        "Поле {field}: время на весь прогноз в секундах, от 0 (= {default} с) до {limit}.",
+    ),
     "NO_STAGE_YET": _e(
         FP,
         "competition {competition!r} has no stage yet; advance to stage 1 first",
@@ -583,6 +614,14 @@ CATALOGUE: dict[str, Entry] = {
         IA,
         "a draw with sit-outs does not take {option}",
         "Жеребьёвка с пропусками туров не принимает параметр {option}.",
+    ),
+    "SIT_OUT_PINNED_UNFAIR": _e(
+        IA,
+        "{player} is pinned in rounds {rounds} and no fair sit-outs were found that keep the pins (nobody sits out "
+        "twice before everyone has sat out once, counts differ by at most one): unpin {player} in a round",
+        "Игрок {player} закреплён за столами в турах {rounds}, и честного распределения пропусков туров с этими "
+        "закреплениями не найдено (никто не пропускает тур дважды, пока все не пропустили по разу, число пропусков "
+        "различается не больше чем на один): снимите закрепление игрока {player} хотя бы в одном туре.",
     ),
     "SIT_OUT_UNFAIR": _e(
         IA,

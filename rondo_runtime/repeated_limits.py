@@ -32,6 +32,8 @@ SMALL = 64  # rooms, titles, playoff groups, update-mask paths, event kinds (at 
 DAYS = 366  # days of a mediation request or answer
 HANCHANS = 100  # hanchan numbers of one meeting
 INTERVALS = 1_000  # availability intervals, opening-hours windows, candidates of one match
+PROJECTED = 2_000  # ranked players of one projection (league.use_cases.projections.MAX_PROJECTED_PLAYERS)
+MATCHES_LEFT = 20_000  # matches left in one projection (solver/grpc_api.py MAX_REMAINING_MATCHES)
 CLUBS = 5_000  # clubs one organizer holds (ListClubs' ids; booking.use_cases.clubs.MAX_LISTED_CLUBS is the edge's 10 000)
 DEFAULT = 1_000  # a field missing from the table (a test keeps every Rondo field in it)
 HEADROOM = 2
@@ -46,6 +48,7 @@ CAPACITY: dict[str, int] = {
     "rondo.gateway.v1.DecideTieRequest.player_ids": ROSTER,
     "rondo.gateway.v1.DrawCompetitionRequest.pins": MAX_SEATS,
     "rondo.gateway.v1.DrawCompetitionRequest.separations": SEPARATIONS,
+    "rondo.gateway.v1.GetProjectionsRequest.player_ids": PROJECTED,
     "rondo.gateway.v1.HanchanResult.chombo": AT_A_TABLE,
     "rondo.gateway.v1.HanchanResult.scores": AT_A_TABLE,
     "rondo.gateway.v1.ListEventsRequest.kinds": SMALL,
@@ -63,6 +66,7 @@ CAPACITY: dict[str, int] = {
     # league
     "rondo.league.v1.DrawOptions.pins": MAX_SEATS,
     "rondo.league.v1.DrawOptions.separations": SEPARATIONS,
+    "rondo.league.v1.PrepareProjectionsRequest.player_ids": PROJECTED,
     "rondo.league.v1.SaveDrawRequest.rounds": MAX_ROUNDS,
     "rondo.league.v1.SaveStageRequest.rounds": MAX_ROUNDS,
     # solver
@@ -72,8 +76,17 @@ CAPACITY: dict[str, int] = {
     "rondo.solver.v1.DrawTablesRequest.players": ROSTER,
     "rondo.solver.v1.DrawTablesRequest.previous": MAX_ROUNDS,
     "rondo.solver.v1.DrawTablesRequest.separations": SEPARATIONS,
+    "rondo.solver.v1.MahjongProjectionProblem.hanchan_uma": AT_A_TABLE,
+    "rondo.solver.v1.MahjongProjectionProblem.match_uma": AT_A_TABLE,
+    "rondo.solver.v1.MahjongProjectionProblem.remaining": MATCHES_LEFT,
+    "rondo.solver.v1.MahjongProjectionProblem.standings": PROJECTED,
+    "rondo.solver.v1.MahjongProjectionProblem.tie_breaks": SMALL,
+    "rondo.solver.v1.ProjectStandingsRequest.cuts": SMALL,
+    "rondo.solver.v1.ProjectStandingsRequest.player_ids": PROJECTED,
     "rondo.solver.v1.ProposeRoundScheduleRequest.matches": ROSTER,
     "rondo.solver.v1.ProposeRoundScheduleRequest.room_ids": SMALL,
+    "rondo.solver.v1.RemainingMahjongMatch.carried": AT_A_TABLE,
+    "rondo.solver.v1.RemainingMahjongMatch.player_ids": AT_A_TABLE,
     "rondo.solver.v1.ScheduleCandidate.room_ids": SMALL,
     "rondo.solver.v1.ScheduleMatch.candidates": INTERVALS,
     "rondo.solver.v1.ScheduleMatch.player_ids": AT_A_TABLE,

@@ -4,7 +4,12 @@ Only the gateway is reachable from outside. Every other service is *internal* (`
 
 * embedded mode (``rondo up``: public and internal specs together) runs two servers in the one process:
   the public one on ``RONDO_HOST:RONDO_PORT`` with only the public services, and an internal one on
-  ``127.0.0.1:RONDO_INTERNAL_PORT`` with the internal ones, which the gateway dials;
+  ``127.0.0.1:RONDO_INTERNAL_PORT`` with the internal ones, which the gateway dials with
+  ``RONDO_EMBEDDED_CALLS=grpc``. By default (``local``) the gateway calls them in process: the internal
+  specs also register on a :class:`~rondo_runtime.local_channel.LocalServer` with the internal
+  server's interceptors, handed to the public specs (``ServiceSpec.local_server``), so the same
+  servicers, interceptors and stubs run without the loopback gRPC hop; the internal server still
+  listens (health, tools, tests);
 * distributed mode (``rondo serve league``: internal specs alone) runs one server on
   ``RONDO_HOST:RONDO_PORT``; with ``RONDO_INTERNAL_TOKEN`` set it answers only calls that carry it
   (``rondo_runtime.internal_auth``), and without one it refuses to listen beyond loopback.
@@ -38,6 +43,7 @@ from rondo_runtime.capacity import MAX_REQUEST_BYTES, server_options
 from rondo_runtime.config import Settings
 from rondo_runtime.grpc_errors import ErrorMappingInterceptor
 from rondo_runtime.internal_auth import InternalTokenInterceptor, new_token
+from rondo_runtime.local_channel import LocalServer
 from rondo_runtime.logging import configure_logging
 from rondo_runtime.metrics import PrometheusServerInterceptor, initialize_metrics, set_serving, start_metrics_server
 
@@ -83,6 +89,10 @@ class ServiceSpec:
     max_request_bytes: int = MAX_REQUEST_BYTES
     """The largest request this service takes (gRPC's receive limit; a server takes the most any of its
     services needs): small by default, MAX_MESSAGE_BYTES for the services that receive whole draws."""
+    local_server: Callable[[LocalServer], None] | None = None
+    """Embedded mode, public specs: given the in-process server of the process's internal services (the
+    internal gRPC server's handlers and interceptors) before the servers start, for calls without a
+    gRPC hop (``rondo_runtime.local_channel``)."""
 
 
 class RunningServer:
@@ -106,6 +116,8 @@ class RunningServer:
         self.port = port
         self.internal_server = internal_server
         self.internal_port = internal_port
+        self.local_server: LocalServer | None = None
+        """Embedded mode: the internal services in process (``rondo_runtime.local_channel``)."""
         self.metrics_port: int | None = None
         self._metrics_http = None
         self._ready: dict[str, bool] = {}
@@ -177,6 +189,8 @@ class RunningServer:
             # the public calls in flight (the gateway's) needed the internal services until now; the
             # internal calls still running get what is left of the same grace period
             await self.internal_server.stop(max(0.0, grace - (loop.time() - started)))
+        if self.local_server is not None:  # the same for the calls made in process
+            await self.local_server.stop(max(0.0, grace - (loop.time() - started)))
         await _run_on_stop(self.specs)
         if self._metrics_http is not None:
             await asyncio.to_thread(self._metrics_http.shutdown)
@@ -252,15 +266,20 @@ def resolve_internal_port(settings: Settings, embedded: bool = False) -> Setting
         return dataclasses.replace(settings, internal_port=s.getsockname()[1])
 
 
-def _new_server(settings: Settings, *, internal: bool, max_request_bytes: int = MAX_REQUEST_BYTES) -> aio.Server:
+def server_interceptors(settings: Settings, *, internal: bool) -> list[aio.ServerInterceptor]:
+    """Every server's interceptors, the internal credential's on internal ones (the local server's too)."""
     # The first interceptor is the outermost: metrics must see the status error mapping produced, and
     # count refused calls (Unauthenticated) too.
     interceptors: list[aio.ServerInterceptor] = [PrometheusServerInterceptor()]
     if internal and settings.internal_token:
         interceptors.append(InternalTokenInterceptor(settings.internal_token))
     interceptors.append(ErrorMappingInterceptor())
+    return interceptors
+
+
+def _new_server(settings: Settings, *, internal: bool, max_request_bytes: int = MAX_REQUEST_BYTES) -> aio.Server:
     return aio.server(
-        interceptors=interceptors,
+        interceptors=server_interceptors(settings, internal=internal),
         # so_reuseport 0: a second process on the same port must fail, not share it; message sizes
         # (rondo_runtime.capacity): answers as large as the largest draw, requests as large as the
         # server's services need (the public port: small)
@@ -322,6 +341,7 @@ async def start_server(specs: list[ServiceSpec], settings: Settings, *, readines
         if settings.reflection:
             reflection.enable_server_reflection((*names, HEALTH_SERVICE_NAME, reflection.SERVICE_NAME), server)
         servers.append(server)
+    local = _local_server(public, internal, health, settings) if embedded else None
     for name in ("", *service_names):
         await health.set(name, NOT_SERVING)
     for name in service_names:
@@ -338,12 +358,15 @@ async def start_server(specs: list[ServiceSpec], settings: Settings, *, readines
             await server.start()
             started.append(server)
         running = RunningServer(servers[0], health, specs, settings, port, servers[1] if embedded else None, internal_port)
+        running.local_server = local
         if settings.metrics_port is not None:
             running._metrics_http, running.metrics_port = start_metrics_server(settings.host, settings.metrics_port)
         await running.check_readiness()
     except BaseException:
         for server in started:
             await server.stop(None)
+        if local is not None:
+            await local.stop(None)
         raise
     running._readiness_task = asyncio.create_task(running._watch_readiness(readiness_interval))
     running._background = [asyncio.create_task(_logged(spec.name, job)) for spec in specs for job in spec.background]
@@ -358,10 +381,26 @@ async def start_server(specs: list[ServiceSpec], settings: Settings, *, readines
             "public_services": [spec.name for spec in specs if not spec.internal],
             "internal_address": running.internal_address,
             "internal_credential": bool(internal and settings.internal_token),
+            "embedded_calls": settings.embedded_calls if embedded else None,
             "reflection": settings.reflection,
         },
     )
     return running
+
+
+def _local_server(
+    public: list[ServiceSpec], internal: list[ServiceSpec], health: HealthServicer, settings: Settings
+) -> LocalServer:
+    """The internal services in process: registered as on the internal server, with its interceptors,
+    handed to the public specs that take it."""
+    local = LocalServer(server_interceptors(settings, internal=True), max(s.max_request_bytes for s in internal))
+    for spec in internal:
+        spec.register(local)  # the registration surface of aio.Server
+    health_pb2_grpc.add_HealthServicer_to_server(health, local)
+    for spec in public:
+        if spec.local_server is not None:
+            spec.local_server(local)
+    return local
 
 
 async def run_until_signal(specs: list[ServiceSpec], settings: Settings) -> int:

@@ -4,15 +4,19 @@ from __future__ import annotations
 
 import asyncio
 from datetime import UTC, datetime
+from fractions import Fraction
 
 from google.protobuf.timestamp_pb2 import Timestamp
 
-from rondo.gateway.v1 import common_pb2, draws_pb2, scheduling_pb2
+from rondo.gateway.v1 import common_pb2, draws_pb2, results_pb2, scheduling_pb2
 from rondo.solver.v1 import solver_pb2, solver_pb2_grpc
 from rondo_runtime.draw_messages import objective_to_proto, rounds_from_proto, rounds_to_proto
+from rondo_runtime.errors import InvalidArgument
 from rondo_runtime.validation import Violations
 from solver.domain.capacity import MAX_ANSWER_BYTES
 from solver.domain.draw.problem import DrawProblem, DrawResult, Pin, Separation, SolveStatus
+from solver.domain.projection import problem as projection
+from solver.domain.projection.budget import ProjectionJob, ProjectionRun
 from solver.domain.schedule import problem as schedule
 from solver.service import SolverService, new_seed
 
@@ -167,6 +171,129 @@ def schedule_result_to_proto(
     )
 
 
+# ---- projections (docs/rules.md *.projection.*) ----
+
+MAX_REMAINING_MATCHES = 20_000  # matches left in one projection (a 2 000-player league, 40 rounds)
+PROJECTION_STATUS = {
+    projection.ProjectionStatus.CLINCHED: results_pb2.PROJECTION_STATUS_CLINCHED,
+    projection.ProjectionStatus.ELIMINATED: results_pb2.PROJECTION_STATUS_ELIMINATED,
+    projection.ProjectionStatus.ALIVE: results_pb2.PROJECTION_STATUS_ALIVE,
+    projection.ProjectionStatus.ORGANIZER_DECISION: results_pb2.PROJECTION_STATUS_ORGANIZER_DECISION,
+    projection.ProjectionStatus.UNKNOWN: results_pb2.PROJECTION_STATUS_UNKNOWN,
+}
+FATE = {
+    projection.Fate.IN: results_pb2.PROJECTION_FATE_IN,
+    projection.Fate.OUT: results_pb2.PROJECTION_FATE_OUT,
+    projection.Fate.ORGANIZER_DECISION: results_pb2.PROJECTION_FATE_ORGANIZER_DECISION,
+}
+SEARCH = {
+    projection.SearchStatus.FOUND: results_pb2.PROJECTION_SEARCH_FOUND,
+    projection.SearchStatus.IMPOSSIBLE: results_pb2.PROJECTION_SEARCH_IMPOSSIBLE,
+    projection.SearchStatus.NOT_PROVEN: results_pb2.PROJECTION_SEARCH_NOT_PROVEN,
+}
+#: the domain's field names -> the request's (the problem's own fields sit under ``mahjong``)
+REQUEST_FIELDS = {"cuts": "cuts", "players": "player_ids", "time_limit_s": "time_limit_seconds"}
+
+
+def exact_number(v: Violations, value: str, field: str) -> Fraction | int:
+    """ "12", "-5000" or "10000/3" as an exact number (a violation naming ``field`` otherwise)."""
+    try:
+        number = Fraction(value) if value and len(value) <= 40 and "." not in value and "e" not in value.lower() else None
+    except (ValueError, ZeroDivisionError):
+        number = None
+    if number is None:
+        v.add(field, f"an exact number: an integer or a fraction like 10000/3, got {value[:40]!r}")
+        return 0
+    return int(number) if number.denominator == 1 else number
+
+
+def request_field(field: str) -> str:
+    head = field.split("[", 1)[0].split(".", 1)[0]
+    if head in ("mahjong", "problem", *REQUEST_FIELDS.values()):
+        return field  # named as the request names it already
+    if head in REQUEST_FIELDS:
+        return REQUEST_FIELDS[head] + field[len(head) :]
+    return f"mahjong.{field}"
+
+
+def projection_job_from_proto(request: solver_pb2.ProjectStandingsRequest) -> ProjectionJob:
+    """The ruleset's problem (INVALID_ARGUMENT naming the request's fields; the domain checks the rest
+    with the same names, see :func:`request_field`)."""
+    v = Violations()
+    if request.WhichOneof("problem") != "mahjong":
+        v.add("problem", "give the ruleset's problem (mahjong)")
+        v.raise_if_any()
+    m = request.mahjong
+    if len(m.remaining) > MAX_REMAINING_MATCHES:
+        v.add("mahjong.remaining", f"at most {MAX_REMAINING_MATCHES} matches left (Rondo's capacity), got {len(m.remaining)}")
+        v.raise_if_any()
+    standings = tuple(
+        projection.Standing(
+            s.player_id,
+            exact_number(v, s.total, f"mahjong.standings[{i}].total"),
+            exact_number(v, s.place_sum or "0", f"mahjong.standings[{i}].place_sum"),
+            s.hanchans,
+        )
+        for i, s in enumerate(m.standings)
+    )
+    remaining = tuple(
+        projection.RemainingMatch(
+            r.round,
+            r.table,
+            tuple(r.player_ids),
+            r.hanchans,
+            tuple(exact_number(v, c, f"mahjong.remaining[{i}].carried[{j}]") for j, c in enumerate(r.carried)),
+            r.played,
+        )
+        for i, r in enumerate(m.remaining)
+    )
+    v.raise_if_any()
+    outcomes = projection.HanchanOutcomes()
+    problem = projection.MahjongProjectionProblem(
+        standings=standings,
+        remaining=remaining,
+        cuts=tuple(projection.Cut(c.name, c.places) for c in request.cuts),
+        hanchan_uma=tuple(m.hanchan_uma),
+        match_uma=tuple(m.match_uma) or None,
+        split_ties=m.split_ties,
+        tie_breaks=tuple(m.tie_breaks),
+        outcomes=projection.HanchanOutcomes(
+            table_total=m.table_total or outcomes.table_total,
+            start=m.start_points or outcomes.start,
+            score_step=m.score_step or outcomes.score_step,
+            min_score=m.min_score if m.min_score else outcomes.min_score,
+        ),
+        players=tuple(request.player_ids),
+    )
+    return ProjectionJob(problem, request.time_limit_seconds)
+
+
+def need_to_proto(need: projection.Need) -> results_pb2.ProjectionNeed:
+    return results_pb2.ProjectionNeed(place=need.place, proven=need.proven)
+
+
+def projection_to_proto(run: ProjectionRun) -> solver_pb2.ProjectStandingsResponse:
+    answer = solver_pb2.ProjectStandingsResponse(
+        wall_time_seconds=run.result.wall_time_s, method=run.method, unreached_player_ids=list(run.unreached)
+    )
+    for p in run.result.projections:
+        out = answer.projections.add(player_id=p.player, cut=p.cut.name, status=PROJECTION_STATUS[p.status])
+        out.questions.extend(
+            results_pb2.ProjectionQuestion(fate=FATE[fate], search=SEARCH[search])
+            for fate, search in p.questions
+            if search in SEARCH
+        )
+        for w in p.witnesses:
+            witness = out.witnesses.add(fate=FATE[w.fate])
+            for match in w.matches:
+                played = witness.matches.add(round=match.round, table=match.table)
+                for h in match.hanchans:
+                    played.hanchans.add(number=h.number, player_ids=[pid for pid, _ in h.scores], scores=[s for _, s in h.scores])
+        if p.need is not None:
+            out.need.CopyFrom(need_to_proto(p.need))
+    return answer
+
+
 class SolverServicer(solver_pb2_grpc.SolverServiceServicer):
     def __init__(self, service: SolverService):
         self.service = service
@@ -176,6 +303,14 @@ class SolverServicer(solver_pb2_grpc.SolverServiceServicer):
         result = await self.service.draw(problem, context.time_remaining())
         # a large draw takes tens of milliseconds to convert: not on the event loop
         return await asyncio.to_thread(lambda: draw_answer(result, competition_diff(problem, self.service.diff(problem, result))))
+
+    async def ProjectStandings(self, request, context):
+        job = await asyncio.to_thread(projection_job_from_proto, request)
+        try:
+            run = await self.service.project(job, context.time_remaining())
+        except InvalidArgument as error:
+            raise error.with_fields(request_field) from None
+        return await asyncio.to_thread(projection_to_proto, run)
 
     async def ProposeRoundSchedule(self, request, context):
         problem = await asyncio.to_thread(schedule_problem_from_proto, request)

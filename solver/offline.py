@@ -75,7 +75,8 @@ def draw_report(
     cut fires first says ``reproducible: false``). ``sit_out``: a club night (docs/rules.md
     ``draw.sit-out.*``), so many sit out each round, 0 = N mod k; None: everyone plays."""
     if not work_budget and time_limit > 0:
-        work_budget, cpsat_seconds_per_unit = work_for_time_limit(time_limit, rate.units_per_second), rate.cpsat_seconds_per_unit
+        work_budget = work_for_time_limit(time_limit, rate.units_per_second, rate.overhead_s)
+        cpsat_seconds_per_unit = rate.cpsat_seconds_per_unit
     if time_limit > 0 and count_process_start:
         time_limit = max(MIN_SAFETY_CUT_S, time_limit - process_age_s() - EXIT_RESERVE_S)
     problem = DrawProblem(

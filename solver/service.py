@@ -34,6 +34,7 @@ from solver.domain.draw.problem import DrawProblem, DrawResult, SolveStatus
 from solver.domain.draw.redraw import draw_diff
 from solver.domain.draw.validate import validate_problem
 from solver.domain.draw.work import REFERENCE_RATE, WorkRate, work_for_time_limit
+from solver.domain.projection.budget import ProjectionJob, ProjectionRun, project_within, validate_job
 from solver.domain.schedule import validate as schedule_validate
 from solver.domain.schedule.cpsat.solve import solve_schedule
 from solver.domain.schedule.problem import ScheduleProblem, ScheduleResult
@@ -47,6 +48,9 @@ SOLVE_SECONDS = Histogram(
 )
 REFUSED = Counter("rondo_solver_refused_total", "Draw solves refused: solver busy, or too little of the deadline left.")
 SCHEDULE_SOLVES = Counter("rondo_solver_schedule_solves_total", "Round schedules proposed, by result status.", ["status"])
+PROJECTIONS = Counter(
+    "rondo_solver_projections_total", "Projections answered, by whether every player was reached.", ["complete"]
+)
 
 
 def initialize_metrics() -> None:
@@ -56,6 +60,8 @@ def initialize_metrics() -> None:
     for status in SolveStatus:
         SOLVES.labels(status.value)
         SCHEDULE_SOLVES.labels(status.value)
+    for complete in ("yes", "no"):
+        PROJECTIONS.labels(complete)
 
 
 DEFAULT_TIME_LIMIT_S = 10.0
@@ -70,12 +76,13 @@ WARM_UP_MODULES = (
     "solver.domain.draw",
     "solver.domain.draw.cpsat",
     "solver.domain.schedule.cpsat.solve",
+    "solver.domain.projection.budget",
     "ortools.sat.python.cp_model",
 )
 # a round's schedule: building the options and the model of the largest allowed round takes about a second
 SCHEDULE_SETUP_MARGIN_S_PER_MATCH = 1.0 / MAX_SCHEDULE_MATCHES
 
-P = TypeVar("P", DrawProblem, ScheduleProblem)
+P = TypeVar("P", DrawProblem, ScheduleProblem, ProjectionJob)
 R = TypeVar("R")
 
 
@@ -104,12 +111,20 @@ def draw_budget(problem: DrawProblem, budget: float, rate: WorkRate = REFERENCE_
     (solver/domain/draw/work.py). A request that gives its work budget keeps its own exchange."""
     if problem.work_budget:
         return replace(problem, time_limit_s=budget)
-    work = work_for_time_limit(budget, rate.units_per_second)
+    work = work_for_time_limit(budget, rate.units_per_second, rate.overhead_s)
     return replace(problem, time_limit_s=budget, work_budget=work, cpsat_seconds_per_unit=rate.cpsat_seconds_per_unit)
 
 
 def schedule_budget(problem: ScheduleProblem, budget: float) -> ScheduleProblem:
     return replace(problem, time_limit_s=budget)
+
+
+def projection_budget(job: ProjectionJob, budget: float) -> ProjectionJob:
+    return replace(job, time_limit_s=budget)
+
+
+def projection_margin(job: ProjectionJob) -> float:
+    return DEADLINE_MARGIN_S
 
 
 def useful_time(budget: float) -> float:
@@ -181,6 +196,14 @@ class SolverService:
         )
         SCHEDULE_SOLVES.labels(result.status.value).inc()
         return result
+
+    async def project(self, job: ProjectionJob, remaining_deadline: float | None) -> ProjectionRun:
+        """A projection (docs/rules.md ``mahjong.projection.within-budget``), in the worker pool like a
+        draw: the same budget, deadline and admission rules; players the budget did not reach are
+        UNKNOWN in the result."""
+        run = await self._in_pool(job, remaining_deadline, validate_job, projection_margin, project_within, projection_budget)
+        PROJECTIONS.labels("no" if run.unreached else "yes").inc()
+        return run
 
     async def _in_pool(
         self,

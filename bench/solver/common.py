@@ -37,7 +37,8 @@ def rate_line() -> str:
     rate = calibration.rate
     return (
         f"work rate {rate.units_per_second} units/s ({calibration.source}; measured tabu {calibration.search_units_per_s:.0f} units/s, "
-        f"CP-SAT {calibration.cpsat_deterministic_s_per_s:.3f} deterministic s/s), CP-SAT {rate.cpsat_seconds_per_unit:.3g} s a unit"
+        f"CP-SAT {calibration.cpsat_deterministic_s_per_s:.3f} deterministic s/s; overheads {calibration.search_overhead_s:.3f} s and "
+        f"{calibration.cpsat_overhead_s:.3f} s a run), CP-SAT {rate.cpsat_seconds_per_unit:.3g} s a unit, {rate.overhead_s:.3f} s without work"
     )
 
 

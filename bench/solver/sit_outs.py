@@ -16,7 +16,13 @@ rules are broken (``league.domain.sit_outs``: the certificate checker's count), 
 then rondo's repeats as a ratio of each baseline's (same process, same machine). Figures are printed,
 never asserted; the work budget makes rondo's draws the same on any machine.
 
-    .venv/bin/python -m bench.solver.sit_outs [--instances 9x4x4,10x4x5,...] [--work 200000] [--seed 1]
+With ``--redraw`` also a redraw after half the rounds (``draw.sit-out.redraw-counts-the-evening``):
+``rondo-redraw`` keeps the played rounds as history and the rules over the whole evening, starting
+from the draw it replaces; ``fresh-rest`` draws the rounds left as a new club night, ignoring who
+already sat out (what a tool without redraws does). Printed per instance: repeats and sit-out rules
+broken over the whole evening, and the players moved against the draw replaced.
+
+    .venv/bin/python -m bench.solver.sit_outs [--instances 9x4x4,10x4x5,...] [--work 200000] [--seed 1] [--redraw]
 """
 
 from __future__ import annotations
@@ -114,6 +120,63 @@ def run(instances: Sequence[tuple[int, int, int]], work: int, seed: int) -> list
     ]
 
 
+@dataclass(frozen=True)
+class RedrawRow:
+    method: str
+    repeats: int  # sum of C(m, 2) over the whole evening
+    rules_broken: int  # over the whole evening, counting the played rounds' sit-outs (league's count)
+    players_moved: int
+
+
+def redraw_rows(n: int, k: int, rounds: int, work: int, seed: int) -> list[RedrawRow]:
+    """The evening drawn, then redrawn after ``rounds // 2`` played rounds, two ways."""
+    players = roster(n)
+    first = solve_draw(DrawProblem(players, rounds, k, sit_out=0, seed=seed, time_limit_s=600.0, work_budget=work)).draw
+    played = rounds // 2
+    kept = DrawProblem(
+        players,
+        rounds - played,
+        k,
+        sit_out=0,
+        seed=seed + 1,
+        time_limit_s=600.0,
+        work_budget=work,
+        history=first[:played],
+        previous=first[played:],
+    )
+    fresh = DrawProblem(players, rounds - played, k, sit_out=0, seed=seed + 1, time_limit_s=600.0, work_budget=work)
+    out = []
+    for method, problem in (("rondo-redraw", kept), ("fresh-rest", fresh)):
+        rest = solve_draw(problem).draw
+        evening = first[:played] + rest
+        sit_outs = who_sits_out(list(players), [[list(t) for t in rnd] for rnd in evening])
+        whole = evaluate(DrawProblem(players, rounds, k), evening)
+        moved = sum(
+            1
+            for p in players
+            if any(
+                next((t for t, table in enumerate(rest[r]) if p in table), -1)
+                != next((t for t, table in enumerate(first[played + r]) if p in table), -1)
+                for r in range(len(rest))
+            )
+        )
+        out.append(RedrawRow(method, whole.sum_repeat_pairs, len(sit_out_breaches(list(players), sit_outs, n % k)), moved))
+    return out
+
+
+def render_redraws(instances: Sequence[tuple[int, int, int]], work: int, seed: int) -> str:
+    lines = [
+        "redraw after half the rounds: the whole evening counted (sit-outs served included)",
+        f"{'N x k x R':>10} {'method':>13} {'C(m,2)':>7} {'rules broken':>13} {'moved':>6}",
+    ]
+    for n, k, r in instances:
+        if r < 2:
+            continue
+        for x in redraw_rows(n, k, r, work, seed):
+            lines.append(f"{f'{n}x{k}x{r}':>10} {x.method:>13} {x.repeats:>7} {x.rules_broken:>13} {x.players_moved:>6}")
+    return "\n".join(lines)
+
+
 def render(results: list[tuple[tuple[int, int, int], list[Row]]], work: int) -> str:
     lines = [
         f"club nights with sit-outs: whole-evening draw vs the usual practice (work budget {work} units, 2 shared cores)",
@@ -146,12 +209,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--instances", default=",".join(f"{n}x{k}x{r}" for n, k, r in DEFAULT_INSTANCES))
     parser.add_argument("--work", type=int, default=200_000, help="Rondo's deterministic work budget per draw")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--redraw", action="store_true", help="also redraw after half the rounds, two ways")
     args = parser.parse_args(argv)
     instances = parse_instances(args.instances)
     bad = [f"{n}x{k}x{r}" for n, k, r in instances if n % k == 0 or n < k]
     if bad:
         parser.error(f"every instance needs N > k and N not a multiple of k: {', '.join(bad)}")
     print(render(run(instances, args.work, args.seed), args.work))
+    if args.redraw:
+        print(render_redraws(instances, args.work, args.seed))
     return 0
 
 

@@ -4,14 +4,17 @@ calendars, mediations (one per game: a unique constraint) and time-outs."""
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from datetime import date, datetime, time
 from typing import Any, TypeVar
 
+from sqlalchemy import or_
 from sqlmodel import Session, col, select
 
 from booking.adapters.repository import _utc
 from booking.adapters.tables import IdempotencyKeyRow, MediationCalendarRow, MediationRow, MediationTimeoutRow
 from booking.domain.mediation import Decision, Division, Mediation, MediationStatus, StageCalendar, Timeout
+from rondo_runtime import paging
 from rondo_runtime.idempotency import IdempotencyRecords
 
 
@@ -67,11 +70,29 @@ class MediationRepository(IdempotencyRecords):
 
     def mediations(self, competition_id: str) -> list[Mediation]:
         """Every mediation of the competition, in the order requested."""
-        rows = self.session.exec(
-            select(MediationRow)
-            .where(MediationRow.competition_id == competition_id)
-            .order_by(col(MediationRow.requested_at), col(MediationRow.id))
-        ).all()
+        return self.mediation_page(competition_id, 0, "", None, None)
+
+    def mediation_page(
+        self, competition_id: str, stage: int, player_id: str, after: Sequence[Any] | None, limit: int | None
+    ) -> list[Mediation]:
+        """The competition's mediations (of one ``stage`` unless 0, of one player's games unless ""), by
+        request time, then id: at most ``limit`` (None: every one) after the key ``after`` (a keyset page,
+        ``rondo_runtime/paging.py``; the index ix_mediations_competition_requested_id)."""
+        query = select(MediationRow).where(MediationRow.competition_id == competition_id)
+        if stage:
+            query = query.where(MediationRow.stage == stage)
+        if player_id:
+            query = query.where(or_(col(MediationRow.requester_id) == player_id, col(MediationRow.opponent_id) == player_id))
+        order = (col(MediationRow.requested_at), col(MediationRow.id))
+        return [self._mediation(r) for r in self.session.exec(paging.keyset(query, order, after, limit)).all()]
+
+    def no_show_mediations(self, competition_id: str) -> list[Mediation]:
+        """The competition's mediations a player did not come to, in the order requested (what the
+        removals due read: ``booking.domain.mediation.removal_due``)."""
+        query = select(MediationRow).where(
+            MediationRow.competition_id == competition_id, MediationRow.status == MediationStatus.NO_SHOW.value
+        )
+        rows = self.session.exec(query.order_by(col(MediationRow.requested_at), col(MediationRow.id))).all()
         return [self._mediation(r) for r in rows]
 
     @staticmethod
@@ -143,12 +164,21 @@ class MediationRepository(IdempotencyRecords):
         return None if row is None else self._timeout(row)
 
     def timeouts(self, competition_id: str) -> list[Timeout]:
-        rows = self.session.exec(
-            select(MediationTimeoutRow)
-            .where(MediationTimeoutRow.competition_id == competition_id)
-            .order_by(col(MediationTimeoutRow.starts_on), col(MediationTimeoutRow.id))
-        ).all()
-        return [self._timeout(r) for r in rows]
+        return self.timeout_page(competition_id, 0, "", None, None)
+
+    def timeout_page(
+        self, competition_id: str, stage: int, player_id: str, after: Sequence[Any] | None, limit: int | None
+    ) -> list[Timeout]:
+        """The competition's time-outs (of one ``stage`` unless 0, of one player unless ""), by first day,
+        then id: at most ``limit`` (None: every one) after the key ``after`` (a keyset page; the index
+        ix_mediation_timeouts_competition_starts_id)."""
+        query = select(MediationTimeoutRow).where(MediationTimeoutRow.competition_id == competition_id)
+        if stage:
+            query = query.where(MediationTimeoutRow.stage == stage)
+        if player_id:
+            query = query.where(MediationTimeoutRow.player_id == player_id)
+        order = (col(MediationTimeoutRow.starts_on), col(MediationTimeoutRow.id))
+        return [self._timeout(r) for r in self.session.exec(paging.keyset(query, order, after, limit)).all()]
 
     @staticmethod
     def _timeout(row: MediationTimeoutRow) -> Timeout:

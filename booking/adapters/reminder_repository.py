@@ -4,7 +4,9 @@ matches whose window is open, and the reminders recorded once per match and inst
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from datetime import datetime, time
+from typing import Any
 
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import col, select
@@ -14,6 +16,7 @@ from booking.adapters.tables import MatchRow, ReminderRow, ReminderScheduleRow
 from booking.domain.intervals import Interval
 from booking.domain.reminders import DueReminder, Reminder, ReminderReason, ReminderSchedule
 from booking.domain.scheduling import Match
+from rondo_runtime import paging
 
 
 class ReminderRepository(BookingRepository):
@@ -102,14 +105,21 @@ class ReminderRepository(BookingRepository):
 
     def reminders(self, club_id: str, start: datetime, end: datetime, match_key_prefix: str = "") -> list[Reminder]:
         """The club's reminders due in ``[start, end)`` (optionally of matches whose key starts with
-        the prefix), by instant and match."""
+        the prefix), by instant, match key and id."""
+        return self.reminder_page(club_id, start, end, match_key_prefix, None, None)
+
+    def reminder_page(
+        self, club_id: str, start: datetime, end: datetime, match_key_prefix: str, after: Sequence[Any] | None, limit: int | None
+    ) -> list[Reminder]:
+        """:meth:`reminders`, at most ``limit`` (None: every one) after the key ``after`` (a keyset page,
+        ``rondo_runtime/paging.py``; the index ix_reminders_club_due)."""
         query = select(ReminderRow).where(
             ReminderRow.club_id == club_id, col(ReminderRow.due_at) >= _utc(start), col(ReminderRow.due_at) < _utc(end)
         )
         if match_key_prefix:
             query = query.where(col(ReminderRow.match_key).startswith(match_key_prefix, autoescape=True))
-        rows = self.session.exec(query.order_by(col(ReminderRow.due_at), col(ReminderRow.match_key))).all()
-        return [self._reminder(r) for r in rows]
+        order = (col(ReminderRow.due_at), col(ReminderRow.match_key), col(ReminderRow.id))
+        return [self._reminder(r) for r in self.session.exec(paging.keyset(query, order, after, limit)).all()]
 
     @staticmethod
     def _reminder(row: ReminderRow) -> Reminder:

@@ -5,7 +5,8 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import and_, func, or_
+from sqlalchemy import DateTime, Integer, String, and_, bindparam, cast, func, literal, null, or_, union_all
+from sqlalchemy import select as core_select
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, col, select
 
@@ -14,6 +15,7 @@ from booking.adapters.tables import (
     AvailabilityRow,
     BookedPlayerRow,
     BookingRow,
+    BookingTable,
     CalendarTokenRow,
     ClubRow,
     ConfirmationRow,
@@ -33,6 +35,7 @@ from booking.domain.scheduling import (
     Availability,
     Booking,
     BookingStatus,
+    CardInputs,
     Confirmation,
     Match,
     Meeting,
@@ -56,6 +59,7 @@ class BookingRepository(IdempotencyRecords):
             ClubRow(
                 id=club.id,
                 name=club.name,
+                name_key=club.name.casefold(),
                 time_zone=club.time_zone,
                 opening_hours=format_opening_hours(club.opening_hours),
                 fallback_minute=club.fallback_minute,
@@ -66,8 +70,9 @@ class BookingRepository(IdempotencyRecords):
         """A club's name, opening hours and fallback time (its id and zone never change)."""
         row = self.session.get(ClubRow, club.id)
         assert row is not None
-        row.name, row.opening_hours, row.fallback_minute = (
+        row.name, row.name_key, row.opening_hours, row.fallback_minute = (
             club.name,
+            club.name.casefold(),
             format_opening_hours(club.opening_hours),
             club.fallback_minute,
         )
@@ -80,13 +85,19 @@ class BookingRepository(IdempotencyRecords):
 
     def clubs(self, ids: frozenset[str] | None) -> list[Club]:
         """Every club (``ids`` None) or those of ``ids`` that exist, by name (case-folded), then id."""
+        return self.club_page(ids, None, None)
+
+    def club_page(self, ids: frozenset[str] | None, after: paging.Key | None, limit: int | None) -> list[Club]:
+        """Every club (``ids`` None) or those of ``ids`` that exist, by name (case-folded), then id: at
+        most ``limit`` (None: every one) after the key ``after`` (a keyset page, ``rondo_runtime/paging.py``;
+        the index ix_clubs_name_key_id)."""
         query = select(ClubRow)
         if ids is not None:
             if not ids:
                 return []
             query = query.where(col(ClubRow.id).in_(sorted(ids)))
-        rows = self.session.exec(query).all()
-        return sorted((self._club(r) for r in rows), key=lambda c: (c.name.casefold(), c.id))
+        rows = self.session.exec(paging.keyset(query, (col(ClubRow.name_key), col(ClubRow.id)), after, limit)).all()
+        return [self._club(r) for r in rows]
 
     @staticmethod
     def _club(row: ClubRow) -> Club:
@@ -201,6 +212,66 @@ class BookingRepository(IdempotencyRecords):
             min_minutes=row.min_minutes,
             games=row.games,
             one_meeting=row.one_meeting,
+        )
+
+    # --- the match card ---
+    def card_inputs(self, match: Match) -> CardInputs:
+        """Everything the match card reads besides the match, in ONE prebuilt Core query (the card is the
+        most frequent call: ``_CARD_READS``): what ``club``, ``rooms``, ``busy_times`` over the match's
+        window, ``availabilities``, ``meetings`` and ``confirmations`` would read one query each."""
+        params = {
+            "club_id": match.club_id,
+            "match_id": match.id,
+            "start": _utc(match.window.start),
+            "end": _utc(match.window.end),
+        }
+        club: Club | None = None
+        rooms: list[tuple[int, str]] = []
+        busy: dict[str, list[Interval]] = {}
+        versions: dict[str, int] = {}
+        slots: dict[str, list[tuple[int, Interval]]] = {}
+        meetings: list[Meeting] = []
+        confirmations: list[Confirmation] = []
+        for kind, ref, who, number, starts_at, ends_at, t1, t2, t3, t4, t5 in self.session.connection().execute(
+            _CARD_READS, params
+        ):
+            if kind == "busy":
+                busy.setdefault(ref, []).append(Interval(_utc(starts_at), _utc(ends_at)))
+            elif kind == "answer":
+                versions[ref] = number
+                found = slots.setdefault(ref, [])
+                if starts_at is not None:  # an answer of no interval still counts
+                    found.append((int(t1), Interval(_utc(starts_at), _utc(ends_at))))
+            elif kind == "meeting":
+                meetings.append(
+                    Meeting(
+                        id=ref,
+                        match_id=match.id,
+                        slot=Interval(_utc(starts_at), _utc(ends_at)),
+                        hanchans=tuple(int(h) for h in t1.split(",") if h),
+                        proposed_by=who,
+                        status=MeetingStatus(t2),
+                        room_id=t3 or "",
+                        booking_id=t4 or "",
+                        cancel_reason=t5 or "",
+                    )
+                )
+            elif kind == "confirmation":
+                confirmations.append(Confirmation(ref, who, number))
+            elif kind == "room":
+                rooms.append((number, ref))  # numbered in the database's order of names, as ``rooms``
+            elif kind == "club":
+                club = Club(id=ref, name=t1, time_zone=t2, opening_hours=parse_opening_hours(t3), fallback_minute=number)
+        answers = {
+            p: Availability(p, v, tuple(slot for _, slot in sorted(slots[p], key=lambda s: s[0]))) for p, v in versions.items()
+        }
+        return CardInputs(
+            club=club,
+            room_ids=tuple(room_id for _, room_id in sorted(rooms)),
+            busy=busy,
+            answers=answers,
+            meetings=tuple(sorted(meetings, key=lambda m: m.slot.start)),
+            confirmations=tuple(confirmations),
         )
 
     # --- availability (new rows only: the latest version is the answer) ---
@@ -540,6 +611,102 @@ class BookingRepository(IdempotencyRecords):
             cancelled_at=_utc(row.cancelled_at) if row.cancelled_at else None,
             cancel_reason=row.cancel_reason or "",
         )
+
+
+def _card_reads():
+    """The card's one query: a UNION ALL of six reads, each row tagged with its kind, on one column
+    shape (kind, ref, who, number, starts_at, ends_at, t1..t5); every NULL typed, so PostgreSQL matches
+    the branches' types. Built once, with bound parameters (no statement building per call)."""
+    at = DateTime(timezone=True)
+    club_id, match_id = bindparam("club_id", type_=String), bindparam("match_id", type_=String)
+    start, end = bindparam("start", type_=at), bindparam("end", type_=at)
+
+    def text(value=None):
+        return cast(null(), String) if value is None else value
+
+    def number(value=None):
+        return cast(null(), Integer) if value is None else value
+
+    def when(value=None):
+        return cast(null(), at) if value is None else value
+
+    def row(kind, ref, who=None, n=None, starts=None, ends=None, t1=None, t2=None, t3=None, t4=None, t5=None):
+        return (
+            cast(literal(kind), String),
+            ref,
+            text(who),
+            number(n),
+            when(starts),
+            when(ends),
+            text(t1),
+            text(t2),
+            text(t3),
+            text(t4),
+            text(t5),
+        )
+
+    tables = BookingTable.metadata.tables
+    clubs, rooms, bookings = tables["clubs"].c, tables["rooms"].c, tables["bookings"].c
+    meetings, confirmations = tables["meetings"].c, tables["confirmations"].c
+    answers, intervals = tables["availability_answers"].c, tables["availability_intervals"].c
+    latest = (
+        core_select(answers.player_id, func.max(answers.version).label("version"))
+        .where(answers.match_id == match_id)
+        .group_by(answers.player_id)
+        .subquery()
+    )
+    return union_all(
+        core_select(
+            *row("club", clubs.id, n=clubs.fallback_minute, t1=clubs.name, t2=clubs.time_zone, t3=clubs.opening_hours)
+        ).where(clubs.id == club_id),
+        core_select(*row("room", rooms.id, n=func.row_number().over(order_by=rooms.name))).where(rooms.club_id == club_id),
+        core_select(*row("busy", bookings.room_id, starts=bookings.starts_at, ends=bookings.ends_at)).where(
+            bookings.club_id == club_id,
+            bookings.status == BookingStatus.ACTIVE.value,
+            bookings.starts_at < end,
+            bookings.ends_at > start,
+        ),
+        core_select(
+            *row(
+                "answer",
+                latest.c.player_id,
+                n=latest.c.version,
+                starts=intervals.starts_at,
+                ends=intervals.ends_at,
+                t1=cast(intervals.position, String),
+            )
+        )
+        .select_from(latest)
+        .join(
+            tables["availability_intervals"],
+            and_(
+                intervals.match_id == match_id, intervals.player_id == latest.c.player_id, intervals.version == latest.c.version
+            ),
+            isouter=True,
+        ),
+        core_select(
+            *row(
+                "meeting",
+                meetings.id,
+                who=meetings.proposed_by,
+                starts=meetings.starts_at,
+                ends=meetings.ends_at,
+                t1=meetings.hanchans,
+                t2=meetings.status,
+                t3=meetings.room_id,
+                t4=meetings.booking_id,
+                t5=meetings.cancel_reason,
+            )
+        ).where(meetings.match_id == match_id),
+        core_select(
+            *row("confirmation", confirmations.meeting_id, who=confirmations.player_id, n=confirmations.availability_version)
+        )
+        .select_from(tables["confirmations"].join(tables["meetings"], meetings.id == confirmations.meeting_id))
+        .where(meetings.match_id == match_id),
+    )
+
+
+_CARD_READS = _card_reads()
 
 
 def _invariant(error: IntegrityError) -> str:

@@ -22,6 +22,10 @@ from sqlalchemy import (
 from sqlalchemy.orm import registry
 from sqlmodel import Field, SQLModel
 
+#: A case-folded name: compared by code point on PostgreSQL too (its "C" collation), as Python's sort and
+#: SQLite's BINARY compare, whatever the database's default collation.
+NAME_KEY_TYPE = String(200).with_variant(String(200, collation="C"), "postgresql")
+
 
 class BookingTable(SQLModel, registry=registry()):
     """Base of this service's tables: its own metadata, apart from every other service's."""
@@ -32,9 +36,13 @@ metadata = BookingTable.metadata
 
 class ClubRow(BookingTable, table=True):
     __tablename__ = "clubs"
+    # ListClubs' keyset page: by case-folded name, then id (migration 0009)
+    __table_args__ = (Index("ix_clubs_name_key_id", "name_key", "id"),)
 
     id: str = Field(primary_key=True, max_length=36)
     name: str = Field(max_length=200)
+    # the name case-folded (``str.casefold``), compared by code point as Python compares it (migration 0009)
+    name_key: str = Field(sa_column=Column(NAME_KEY_TYPE, nullable=False, server_default=""))
     time_zone: str = Field(max_length=64)
     # migration 0004: the canonical text of booking/domain/opening_hours.py ("" = 24/7) and the fallback time
     opening_hours: str = Field(sa_column=Column(String(400), nullable=False, server_default=""))
@@ -257,7 +265,8 @@ class ReminderRow(BookingTable, table=True):
     __tablename__ = "reminders"
     __table_args__ = (
         UniqueConstraint("match_id", "due_at", name="uq_reminders_match_due"),
-        Index("ix_reminders_club_due", "club_id", "due_at"),
+        # ListReminders' keyset page: by instant, match key, id within a club (migration 0009)
+        Index("ix_reminders_club_due", "club_id", "due_at", "match_key", "id"),
     )
 
     id: str = Field(primary_key=True, max_length=36)
@@ -296,7 +305,8 @@ class MediationRow(BookingTable, table=True):
     __tablename__ = "mediations"
     __table_args__ = (
         UniqueConstraint("competition_id", "stage", "round", "table_number", name="uq_mediations_game"),
-        Index("ix_mediations_competition", "competition_id"),
+        # ListMediations' keyset page: by request time, then id (migration 0009)
+        Index("ix_mediations_competition_requested_id", "competition_id", "requested_at", "id"),
     )
 
     id: str = Field(primary_key=True, max_length=36)
@@ -323,7 +333,11 @@ class MediationRow(BookingTable, table=True):
 
 class MediationTimeoutRow(BookingTable, table=True):
     __tablename__ = "mediation_timeouts"
-    __table_args__ = (Index("ix_mediation_timeouts_competition", "competition_id", "player_id"),)
+    __table_args__ = (
+        Index("ix_mediation_timeouts_competition", "competition_id", "player_id"),
+        # ListTimeouts' keyset page: by first day, then id (migration 0009)
+        Index("ix_mediation_timeouts_competition_starts_id", "competition_id", "starts_on", "id"),
+    )
 
     id: str = Field(primary_key=True, max_length=36)
     competition_id: str = Field(max_length=64)

@@ -40,6 +40,7 @@ from booking.domain.intervals import (
     subtract,
     trusted_interval,
 )
+from booking.domain.model import Club
 from booking.domain.suggestions import suggested_meetings
 from rondo_runtime.errors import Aborted, FailedPrecondition, InvalidArgument
 from rondo_runtime.match_key import MatchKey
@@ -413,6 +414,20 @@ def unavailable_for(match: Match, meeting: Meeting, answers: Mapping[str, Availa
     return tuple(
         p for p in match.player_ids if p in answers and answers[p].version > 0 and not covered(meeting.slot, answers[p].intervals)
     )
+
+
+@dataclass(frozen=True)
+class CardInputs:
+    """What a match card is made of besides the match (the repository reads it all in one query):
+    its club (None: gone), the club's rooms by name, each room's active bookings in the match's window,
+    every player's latest answer, the match's meetings (by start) and their confirmations."""
+
+    club: Club | None
+    room_ids: tuple[str, ...]
+    busy: Mapping[str, Sequence[Interval]]
+    answers: Mapping[str, Availability]
+    meetings: tuple[Meeting, ...]
+    confirmations: tuple[Confirmation, ...]
 
 
 @dataclass(frozen=True)

@@ -99,12 +99,17 @@ class Clubs:
 
     def list_clubs(self, every: bool, club_ids: list[str]) -> list[Club]:
         """Every club (``every``: the gateway's owner), or those of ``club_ids`` that exist, by name."""
+        return self.club_page(every, club_ids, WHOLE_LIST)[0]
+
+    def club_page(self, every: bool, club_ids: list[str], page: Page) -> tuple[list[Club], str]:
+        """:meth:`list_clubs` by case-folded name, then id, one keyset page read by the database."""
         v = Violations()
         if len(club_ids) > MAX_LISTED_CLUBS:
             v.add("club_ids", f"at most {MAX_LISTED_CLUBS} ids")
         ids = frozenset(v.id(f"club_ids[{i}]", c) for i, c in enumerate(club_ids[:MAX_LISTED_CLUBS]))
         v.raise_if_any()
-        return self.uow.read(lambda repo: repo.clubs(None if every else ids))
+        found = self.uow.read(lambda repo: repo.club_page(None if every else ids, page.after, page.limit))
+        return page.answer(found, lambda c: (c.name.casefold(), c.id))
 
     # --- rooms ---
     def add_room(self, club_id: str, name: str, idempotency_key: str = "") -> Room:

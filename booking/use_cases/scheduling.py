@@ -217,19 +217,13 @@ class Scheduling:
         return self.uow.read(work)
 
     def _card(self, repo: BookingRepository, match: Match, viewer: str = "") -> Card:
-        club = common.club(repo, match.club_id)
-        rooms = [r.id for r in repo.rooms(match.club_id)]
-        busy = repo.busy_times(match.club_id, match.window.start, match.window.end)
+        inputs = repo.card_inputs(match)  # one query: the club, its rooms and bookings, the answers, the meetings
+        club = inputs.club
+        if club is None:
+            raise NotFound.because("CLUB_NOT_FOUND", club_id=match.club_id)
         hours = open_intervals(club.opening_hours, club.zone, match.window) if club.opening_hours else None
         return match_card(
-            match,
-            repo.availabilities(match.id),
-            repo.meetings(match.id),
-            repo.confirmations(match.id),
-            rooms,
-            busy,
-            viewer,
-            hours,
+            match, inputs.answers, inputs.meetings, inputs.confirmations, inputs.room_ids, inputs.busy, viewer, hours
         )
 
     def _meeting_request(

@@ -17,6 +17,7 @@ from rondo_runtime import errors
 from rondo_runtime.capacity import channel_options
 from rondo_runtime.grpc_errors import error_from_rpc
 from rondo_runtime.internal_auth import token_interceptors
+from rondo_runtime.local_channel import LocalServer
 
 R = TypeVar("R")
 RECONNECT_BACKOFF_MS = 2000  # the longest wait between attempts to reach a downstream service that is down
@@ -48,9 +49,18 @@ class Downstream:
     """Stubs of the services the gateway orchestrates, over channels it owns."""
 
     def __init__(
-        self, league_addr: str, solver_addr: str, timeout_s: float, internal_token: str | None = None, booking_addr: str = ""
+        self,
+        league_addr: str,
+        solver_addr: str,
+        timeout_s: float,
+        internal_token: str | None = None,
+        booking_addr: str = "",
+        local: tuple[str, LocalServer] | None = None,
     ):
-        """``booking_addr``: empty = the league's address (embedded mode: one internal server)."""
+        """``booking_addr``: empty = the league's address (embedded mode: one internal server).
+        ``local``: (the address of this process's internal server, the same services in process): the
+        services at that address are called through the in-process server (``rondo_runtime.local_channel``:
+        the same servicers and interceptors, no gRPC hop); the same stubs and internal credential."""
         self.timeout_s = timeout_s
         # round_robin: behind a headless Service (dns:///solver:50051) calls spread over every replica
         # message sizes: the largest draw within Rondo's capacity (rondo_runtime.capacity)
@@ -64,6 +74,8 @@ class Downstream:
 
         # the internal credential on every call: internal services refuse calls without it
         def channel(address: str) -> grpc.aio.Channel:
+            if local is not None and address == local[0]:
+                return local[1].channel(token_interceptors(internal_token))
             return grpc.aio.insecure_channel(address, options=options, interceptors=token_interceptors(internal_token))
 
         league, solver, booking = channel(league_addr), channel(solver_addr), channel(booking_addr or league_addr)

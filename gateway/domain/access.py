@@ -22,6 +22,8 @@ The policy (discard-league-2026 §3, §6.3, §6.4; updown-league-2007 §11.2):
   them, and says which it delivered); it decides nothing. It links a player's Telegram account from
   the player's one-time code, and then acts *for* that player — as the player, within the player's own
   rights — only on the RPCs marked ``for_player_via_bot`` (docs/rules.md access.bot.acts-for-linked-player);
+* a competition's **projections** are read by its own players, its organizers and judges (and the bot
+  for a linked player): each call is a solve;
 * **anyone authenticated** reads competitions, rosters, published tables, match history, standings,
   stages, brackets, the playoff and the club calendar;
 * a player's **availability** (their intervals) is read and written only by its owner — not even by
@@ -138,6 +140,9 @@ MATRIX = {
     "CorrectRecord": _act(STAFF, author=("recorded_by",), organizer_only=("organizer_confirms",)),
     "ListResultRecords": _read(ANYONE, for_player_via_bot=True),
     "GetStandings": _read(ANYONE, for_player_via_bot=True),
+    # the competition's own players (their player in it, filled in from the token: a stranger is refused),
+    # its organizers and judges (scoped), the bot for a linked player; each call is a solve, never open
+    "GetProjections": _read(PASSWORD_HOLDERS, own_player=("viewer_player_id",), for_player_via_bot=True),
     # --- stages ---
     "AdvanceStage": _act(ORGANIZER, author=("created_by",)),
     "PrepareStage": _read(STAFF),

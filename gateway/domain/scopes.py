@@ -120,6 +120,7 @@ SCOPES = {
     "ChangeRuleset": _COMPETITION,
     "ListRulesets": Scope(unscoped="a read of the rulesets Rondo ships, the same for every club and competition"),
     "DecideTie": _COMPETITION,
+    "GetProjections": _COMPETITION,
     "DecidePlayoff": _COMPETITION,
     "AdvanceStage": _COMPETITION,
     "PrepareStage": _COMPETITION,

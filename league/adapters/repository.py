@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from datetime import UTC, datetime
 from typing import Any
 
 from sqlalchemy import Row, func, inspect, update
 from sqlalchemy import select as select_columns
+from sqlalchemy.orm import aliased
 from sqlmodel import Session, col, select
 
 from league.adapters.tables import (
@@ -147,13 +149,32 @@ class LeagueRepository(IdempotencyRecords):
         return self._player(row) if row else None
 
     def players(self, competition_id: str) -> list[Player]:
+        return self.player_page(competition_id, False, None, None)
+
+    def player_page(self, competition_id: str, active_only: bool, after: paging.Key | None, limit: int | None) -> list[Player]:
+        """The competition's players in registration order (``active_only``: those who take part in the
+        draws, ``Player.active``): at most ``limit`` (None: every one) after the registration order
+        ``after`` (a keyset page, ``rondo_runtime/paging.py``; the index of uq_players_competition_order)."""
         # Plain rows, not ORM objects: saving or approving a draw of 10 000 players reads the roster.
-        rows = self.session.execute(
-            select_columns(*_PLAYER_COLUMNS)
-            .where(col(PlayerRow.competition_id) == competition_id)
-            .order_by(col(PlayerRow.registration_order))
-        ).all()
+        query = select_columns(*_PLAYER_COLUMNS).where(col(PlayerRow.competition_id) == competition_id)
+        if active_only:
+            query = query.where(col(PlayerRow.status).in_(_ACTIVE_STATUSES))
+        rows = self.session.execute(paging.keyset(query, (col(PlayerRow.registration_order),), after, limit)).all()
         return [self._player(r) for r in rows]
+
+    def seated_main(self, competition_id: str, player_ids: Sequence[str]) -> set[str]:
+        """Those of ``player_ids`` who are main participants of the competition, not substitutes (a
+        table's few seats: the roster is not read)."""
+        if not player_ids:
+            return set()
+        rows = self.session.execute(
+            select_columns(col(PlayerRow.id)).where(
+                col(PlayerRow.competition_id) == competition_id,
+                col(PlayerRow.id).in_(sorted(set(player_ids))),
+                col(PlayerRow.status) != PlayerStatus.SUBSTITUTE.value,
+            )
+        ).all()
+        return {r[0] for r in rows}
 
     def roster_signature(self, competition_id: str) -> tuple[tuple[str, str, str, int], ...]:
         """Every player's id, status, name and registration order, in registration order, as plain
@@ -195,11 +216,10 @@ class LeagueRepository(IdempotencyRecords):
 
     def active_player_count(self, competition_id: str) -> int:
         """Players of the competition who take part in its draws (``Player.active``)."""
-        active = [s.value for s in PlayerStatus if Player("", "", "", 0, s).active]
         return self.session.exec(
             select(func.count())
             .select_from(PlayerRow)
-            .where(PlayerRow.competition_id == competition_id, col(PlayerRow.status).in_(active))
+            .where(PlayerRow.competition_id == competition_id, col(PlayerRow.status).in_(_ACTIVE_STATUSES))
         ).one()
 
     def next_registration_order(self, competition_id: str) -> int:
@@ -306,11 +326,13 @@ class LeagueRepository(IdempotencyRecords):
         return self._draw(row) if row else None
 
     def draws(self, competition_id: str) -> list[Draw]:
-        rows = self.session.execute(
-            select_columns(*_DRAW_COLUMNS, col(DrawRow.seating))
-            .where(col(DrawRow.competition_id) == competition_id)
-            .order_by(col(DrawRow.version))
-        ).all()
+        return self.draw_page(competition_id, None, None)
+
+    def draw_page(self, competition_id: str, after: paging.Key | None, limit: int | None) -> list[Draw]:
+        """The competition's draws by version: at most ``limit`` (None: every one) after the version
+        ``after`` (a keyset page; the index of uq_draws_competition_version)."""
+        query = select_columns(*_DRAW_COLUMNS, col(DrawRow.seating)).where(col(DrawRow.competition_id) == competition_id)
+        rows = self.session.execute(paging.keyset(query, (col(DrawRow.version),), after, limit)).all()
         return [self._draw(r) for r in rows]
 
     def draw_headers(self, competition_id: str) -> list[Draw]:
@@ -357,6 +379,42 @@ class LeagueRepository(IdempotencyRecords):
         if stage is not None:
             query = query.where(ResultRecordRow.stage == stage)
         return [self._record(row) for row in self.session.exec(query.order_by(col(ResultRecordRow.sequence))).all()]
+
+    def match_record_page(
+        self, competition_id: str, stage: int, round_no: int, table: int, after: paging.Key | None, limit: int | None
+    ) -> list[tuple[ResultRecord, str]]:
+        """One match's records in the order entered, each with the id of the record that replaces it
+        ("" if none): at most ``limit`` (None: every one) after the sequence ``after`` (a keyset page;
+        the index ix_result_records_match_sequence, the replacement by uq_result_records_replaces)."""
+        later = aliased(ResultRecordRow)
+        replaced_by = (
+            select_columns(col(later.id)).where(col(later.replaces_record_id) == col(ResultRecordRow.id)).scalar_subquery()
+        )
+        query = select_columns(ResultRecordRow, replaced_by).where(
+            col(ResultRecordRow.competition_id) == competition_id,
+            col(ResultRecordRow.stage) == stage,
+            col(ResultRecordRow.round) == round_no,
+            col(ResultRecordRow.table_number) == table,
+        )
+        rows = self.session.execute(paging.keyset(query, (col(ResultRecordRow.sequence),), after, limit)).all()
+        return [(self._record(row[0]), row[1] or "") for row in rows]
+
+    def match_no_shows(self, competition_id: str, stage: int, round_no: int, table: int) -> list[ResultRecord]:
+        """The no-show records of one match and every record that replaces one of them, in the order
+        entered (what ``league.domain.mahjong.reviews.no_shows`` reads: a few rows found by the indexes
+        ix_result_records_match_kind and uq_result_records_replaces, whatever the match's length)."""
+        no_shows = select(ResultRecordRow).where(
+            ResultRecordRow.competition_id == competition_id,
+            ResultRecordRow.stage == stage,
+            ResultRecordRow.round == round_no,
+            ResultRecordRow.table_number == table,
+            ResultRecordRow.kind == RecordKind.NO_SHOW.value,
+        )
+        found = list(self.session.exec(no_shows).all())
+        if found:
+            replacing = select(ResultRecordRow).where(col(ResultRecordRow.replaces_record_id).in_([r.id for r in found]))
+            found += self.session.exec(replacing).all()
+        return sorted((self._record(row) for row in found), key=lambda r: r.sequence)
 
     def records_entered_between(self, competition_id: str, stage: int, first: int, end: int) -> list[ResultRecord]:
         """The records of one stage of the competition whose sequence is in ``first`` .. ``end`` - 1, in
@@ -419,7 +477,13 @@ class LeagueRepository(IdempotencyRecords):
 
     def stages(self, competition_id: str) -> list[Stage]:
         """The competition's stages in order."""
-        rows = self.session.exec(select(StageRow).where(StageRow.competition_id == competition_id).order_by(col(StageRow.number)))
+        return self.stage_page(competition_id, None, None)
+
+    def stage_page(self, competition_id: str, after: paging.Key | None, limit: int | None) -> list[Stage]:
+        """The competition's stages by number: at most ``limit`` (None: every one) after the number
+        ``after`` (a keyset page; the index of uq_stages_competition_number)."""
+        query = select(StageRow).where(StageRow.competition_id == competition_id)
+        rows = self.session.exec(paging.keyset(query, (col(StageRow.number),), after, limit))
         return [self._stage(row) for row in rows.all()]
 
     def complete_stage(self, stage_id: str, at: datetime) -> None:
@@ -460,13 +524,13 @@ class LeagueRepository(IdempotencyRecords):
             )
         )
 
-    def reviews(self, competition_id: str) -> list[Review]:
-        """The competition's reviews in the order given."""
-        rows = self.session.exec(
-            select(RecordReviewRow)
-            .where(RecordReviewRow.competition_id == competition_id)
-            .order_by(col(RecordReviewRow.sequence))
-        ).all()
+    def reviews(self, competition_id: str, record_ids: Sequence[str] | None = None) -> list[Review]:
+        """The competition's reviews in the order given (of the records ``record_ids`` only, when given:
+        a page of a match's records reads its own reviews, by the index ix_record_reviews_record)."""
+        query = select(RecordReviewRow).where(RecordReviewRow.competition_id == competition_id)
+        if record_ids is not None:
+            query = query.where(col(RecordReviewRow.record_id).in_(sorted(set(record_ids))))
+        rows = self.session.exec(query.order_by(col(RecordReviewRow.sequence))).all()
         return [
             Review(
                 id=row.id,
@@ -504,11 +568,13 @@ class LeagueRepository(IdempotencyRecords):
     def ruleset_versions(self, competition_id: str) -> list[RulesetVersion]:
         """Every version of the competition's ruleset, oldest first (none for a competition created
         before rulesets were pinned)."""
-        rows = self.session.exec(
-            select(RulesetVersionRow)
-            .where(RulesetVersionRow.competition_id == competition_id)
-            .order_by(col(RulesetVersionRow.version))
-        ).all()
+        return self.ruleset_version_page(competition_id, None, None)
+
+    def ruleset_version_page(self, competition_id: str, after: paging.Key | None, limit: int | None) -> list[RulesetVersion]:
+        """The versions of the competition's ruleset, oldest first: at most ``limit`` (None: every one)
+        after the version ``after`` (a keyset page; the primary key's index)."""
+        query = select(RulesetVersionRow).where(RulesetVersionRow.competition_id == competition_id)
+        rows = self.session.exec(paging.keyset(query, (col(RulesetVersionRow.version),), after, limit)).all()
         return [
             RulesetVersion(
                 row.competition_id, row.version, row.name, json.loads(row.data), row.reason, row.changed_by, _utc(row.at)
@@ -678,6 +744,8 @@ class LeagueRepository(IdempotencyRecords):
 
 #: A stored status by its value: a dict lookup, not an enum call per player of a 10 000-player roster.
 _PLAYER_STATUS = {s.value: s for s in PlayerStatus}
+#: The statuses of the players who take part in the draws (``Player.active``).
+_ACTIVE_STATUSES = tuple(s.value for s in PlayerStatus if Player("", "", "", 0, s).active)
 _ROSTER_COLUMNS = tuple(getattr(PlayerRow, name) for name in ("id", "status", "name", "registration_order"))
 _PLAYER_COLUMNS = tuple(
     getattr(PlayerRow, name) for name in ("id", "competition_id", "name", "registration_order", "status", "rating", "title")

@@ -123,7 +123,10 @@ class ResultRecordRow(LeagueTable, table=True):
     __table_args__ = (
         UniqueConstraint("competition_id", "sequence", name="uq_result_records_competition_sequence"),
         UniqueConstraint("replaces_record_id", name="uq_result_records_replaces"),
-        Index("ix_result_records_match", "competition_id", "stage", "round", "table_number"),
+        # a match's records in the order entered: ListMatchHistory's keyset page (migration 0017)
+        Index("ix_result_records_match_sequence", "competition_id", "stage", "round", "table_number", "sequence"),
+        # a match's no-shows, whatever its length (migration 0017)
+        Index("ix_result_records_match_kind", "competition_id", "stage", "round", "table_number", "kind"),
     )
 
     id: str = Field(primary_key=True, max_length=36)

@@ -125,7 +125,8 @@ def sit_out_problems(cert: dict[str, Any]) -> list[str]:
     problems = []
     if [list(s) for s in cert.get("sit_outs") or []] != left_out:
         problems.append("the sit-outs listed are not the players the published tables leave out")
-    problems += [f"{b.rule}: {b.text}" for b in sit_out_breaches(roster, left_out, count)]
+    served = who_sits_out(roster, tables[:played])  # a redraw: the played rounds' sit-outs count
+    problems += [f"{b.rule}: {b.text}" for b in sit_out_breaches(roster, left_out, count, served)]
     claimed = cert.get("objective") or []
     if len(claimed) >= 3:
         most, repeats = meeting_figures(tables)

@@ -306,8 +306,8 @@ def validate_draw_to_store(
                 v.add(f"rounds[{r}]", f"{len(missing)} active player(s) not seated in round {r + 1}: {_listing(missing)}")
     v.raise_if_any()
     if sitting_out:
-        to_play = rounds[played_rounds:]
-        for breach in sit_out_breaches(active, who_sits_out(active, to_play), sitting_out)[:1]:
+        to_play, played = rounds[played_rounds:], who_sits_out(active, rounds[:played_rounds])  # a redraw: the evening
+        for breach in sit_out_breaches(active, who_sits_out(active, to_play), sitting_out, played)[:1]:
             v.add(f"rounds[{breach.round - 1}]", breach.text, "SIT_OUT_UNFAIR", round=breach.round, rule=breach.rule)
     v.raise_if_any()
 

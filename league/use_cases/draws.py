@@ -15,10 +15,12 @@ from league.domain.certificate import MAX_SOLVER_REQUEST_BYTES, SolveRecord
 from league.domain.commitment import check_draw_seed, draw_seed
 from league.domain.mahjong import redraw
 from league.domain.model import Competition, Draw, DrawStatistics, DrawStatus, Player, Round
+from league.domain.sit_outs import redraw_keeps_sit_outs
 from league.use_cases.common import find_competition, find_draw, new_id, replayed, request_key, require_id
 from league.use_cases.trust import committed_seed
 from rondo_runtime import failpoints, idempotency
 from rondo_runtime.errors import FailedPrecondition, InvalidArgument
+from rondo_runtime.paging import WHOLE_LIST, Page
 from rondo_runtime.text import clean_id, clean_key, clean_text
 from rondo_runtime.transactions import UnitOfWork
 
@@ -44,6 +46,7 @@ class RedrawPreparation:
     roster: list[Player]
     players: list[Player]
     seed: int | None
+    sit_out: int | None = None  # a club night's redraw without a count asked: the count kept (draw.sit-out.*)
 
 
 class Draws:
@@ -197,7 +200,8 @@ class Draws:
                 [p.id for p in players],
             )
             chosen = draw_seed(committed_seed(repo, competition), seed, key_seed)
-            return RedrawPreparation(competition, plan, roster, players, chosen)
+            kept = redraw_keeps_sit_outs(published.sitting_out, len(roster), competition.table_size)
+            return RedrawPreparation(competition, plan, roster, players, chosen, kept)
 
         return self.uow.read(work)
 
@@ -238,5 +242,10 @@ class Draws:
 
         return self.uow.read(work)
 
+    def page(self, competition_id: str, page: Page) -> tuple[list[Draw], str]:
+        """The competition's draws by version, one keyset page read by the database."""
+        found = self.uow.read(lambda repo: repo.draw_page(find_competition(repo, competition_id).id, page.after, page.limit))
+        return page.answer(found, lambda d: (d.version,))
+
     def list(self, competition_id: str) -> list[Draw]:
-        return self.uow.read(lambda repo: repo.draws(find_competition(repo, competition_id).id))
+        return self.page(competition_id, WHOLE_LIST)[0]

@@ -34,7 +34,6 @@ from league.use_cases.reviews import (
     approved_seats,
     check_report,
     live_records,
-    match_state,
     reviewed,
     seated_main,
 )
@@ -43,6 +42,7 @@ from league.use_cases.standings import Standings
 from rondo_runtime import idempotency
 from rondo_runtime import text as text_limits
 from rondo_runtime.errors import FailedPrecondition, InvalidArgument
+from rondo_runtime.paging import WHOLE_LIST, Page
 from rondo_runtime.text import clean_text
 from rondo_runtime.transactions import UnitOfWork
 from rondo_runtime.validation import Violations
@@ -443,28 +443,43 @@ class Records:
         return self.uow.read(work)
 
     def match_history(self, competition_id: str, round_no: int, table: int, stage: int = REGULAR_STAGE) -> list[ReviewedRecord]:
-        """Every record of a match in the order entered, each with its status and reviews (a stage
-        after the draw takes no player reports: its records are confirmed as entered)."""
+        """Every record of a match in the order entered, each with its status and reviews."""
+        return [x for x, _ in self.match_history_page(competition_id, round_no, table, stage, WHOLE_LIST)[0]]
+
+    def match_history_page(
+        self, competition_id: str, round_no: int, table: int, stage: int, page: Page
+    ) -> tuple[list[tuple[ReviewedRecord, str]], str]:
+        """One keyset page of a match's records in the order entered (``rondo_runtime/paging.py``), each
+        with its status, its reviews and the id of the record that replaced it ("" if none). The database
+        reads the page, its reviews, the table's seats and the match's no-shows: never the whole match,
+        the roster or the competition's reviews. A stage after the draw takes no player reports: its
+        records are confirmed as entered."""
         stage = stage or REGULAR_STAGE
 
-        def work(repo: LeagueRepository) -> list[ReviewedRecord]:
+        def work(repo: LeagueRepository) -> list[tuple[ReviewedRecord, str]]:
             competition = find_competition(repo, competition_id)
-            rounds = approved_rounds(repo, competition)
             stage_row = repo.stage(competition.id, stage)
+            seats: tuple[str, ...] = ()
             if stage_row is not None:
                 stage_row.seats(round_no, table)
-                rounds = ()
             elif stage != REGULAR_STAGE:
                 raise InvalidArgument.single("stage", f"competition {competition.name!r} has no stage {stage} yet")
             else:
-                approved_seats(rounds, competition, round_no, table)
-            in_match = repo.records(competition.id, round_no, table, stage=stage)
-            state = match_state(repo, competition, rounds, in_match)
-            return [
-                ReviewedRecord(r, state.statuses[r.id], tuple(x for x in state.reviews if x.record_id == r.id)) for r in in_match
-            ]
+                seats = approved_seats(approved_rounds(repo, competition), competition, round_no, table)
+            found = repo.match_record_page(competition.id, stage, round_no, table, page.after, page.limit)
+            main = repo.seated_main(competition.id, seats)
+            absent = reviews.no_shows(repo.match_no_shows(competition.id, stage, round_no, table)) if seats else set()
+            seated = [p for p in seats if p in main and p not in absent]
+            # a page's own reviews; the whole match's (its callers in the service): the competition's, unfiltered
+            given = repo.reviews(competition.id, [r.id for r, _ in found] if page.limit else None)
+            out = []
+            for r, replaced_by in found:
+                mine = tuple(x for x in given if x.record_id == r.id)
+                out.append((ReviewedRecord(r, reviews.record_status(r, seated, mine, bool(replaced_by)), mine), replaced_by))
+            return out
 
-        return self.uow.read(work)
+        found = self.uow.read(work)
+        return page.answer(found, lambda x: (x[0].record.sequence,))
 
     def confirm(self, competition_id: str, record_id: str, player_id: str, idempotency_key: str = "") -> ReviewedRecord:
         """A player of the table other than the reporter confirms; confirming twice stores nothing new."""

@@ -23,6 +23,7 @@ from league.use_cases.stages import Stages
 from rondo_runtime import idempotency
 from rondo_runtime import text as text_limits
 from rondo_runtime.errors import FailedPrecondition, InvalidArgument, NotFound
+from rondo_runtime.paging import WHOLE_LIST, Page
 from rondo_runtime.text import clean_key, clean_name, clean_text
 from rondo_runtime.transactions import UnitOfWork
 from rondo_runtime.validation import Violations
@@ -153,13 +154,16 @@ class Roster:
             raise NotFound.because("PLAYER_NOT_REGISTERED", player_id=player_id, competition_id=competition.id)
         return player
 
-    def list(self, competition_id: str, include_inactive: bool = False) -> list[Player]:
-        def work(repo: LeagueRepository) -> list[Player]:
-            competition = find_competition(repo, competition_id)
-            players = repo.players(competition.id)
-            return players if include_inactive else model.main_roster(players)
+    def page(self, competition_id: str, include_inactive: bool, page: Page) -> tuple[list[Player], str]:
+        """The players in registration order, those who take part in the draws only (``model.main_roster``)
+        unless ``include_inactive``: one keyset page read by the database (``rondo_runtime/paging.py``)."""
+        found = self.uow.read(
+            lambda repo: repo.player_page(find_competition(repo, competition_id).id, not include_inactive, page.after, page.limit)
+        )
+        return page.answer(found, lambda p: (p.registration_order,))
 
-        return self.uow.read(work)
+    def list(self, competition_id: str, include_inactive: bool = False) -> list[Player]:
+        return self.page(competition_id, include_inactive, WHOLE_LIST)[0]
 
     def close_registration(
         self, competition_id: str, resolution: Resolution, closed_by: str, idempotency_key: str = ""

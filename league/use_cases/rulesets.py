@@ -15,6 +15,7 @@ from league.use_cases.common import MAX_AUTHOR_LENGTH, find_competition, request
 from rondo_runtime import idempotency
 from rondo_runtime import text as text_limits
 from rondo_runtime.errors import InvalidArgument
+from rondo_runtime.paging import WHOLE_LIST, Page
 from rondo_runtime.transactions import UnitOfWork
 from rondo_runtime.validation import Violations
 
@@ -82,8 +83,11 @@ class Rulesets:
         return self.uow.write(work)
 
     def versions(self, competition_id: str) -> list[RulesetVersion]:
-        def work(repo: LeagueRepository) -> list[RulesetVersion]:
-            competition = find_competition(repo, competition_id)
-            return repo.ruleset_versions(competition.id)
+        return self.version_page(competition_id, WHOLE_LIST)[0]
 
-        return self.uow.read(work)
+    def version_page(self, competition_id: str, page: Page) -> tuple[list[RulesetVersion], str]:
+        """The versions of the competition's ruleset, oldest first, one keyset page read by the database."""
+        found = self.uow.read(
+            lambda repo: repo.ruleset_version_page(find_competition(repo, competition_id).id, page.after, page.limit)
+        )
+        return page.answer(found, lambda v: (v.version,))

@@ -22,6 +22,7 @@ from league.use_cases.common import MAX_AUTHOR_LENGTH, find_competition, find_dr
 from league.use_cases.standings import Standings
 from rondo_runtime import idempotency
 from rondo_runtime.errors import FailedPrecondition, InvalidArgument, NotFound
+from rondo_runtime.paging import WHOLE_LIST, Page
 from rondo_runtime.transactions import UnitOfWork
 from rondo_runtime.validation import Violations
 
@@ -139,8 +140,13 @@ class Stages:
         """The two players of a game of stage ``number`` (``league.domain.stages.game_of_two``)."""
         return game_of_two(self.get(competition_id, number), round_no, table)
 
+    def page(self, competition_id: str, page: Page) -> tuple[list[Stage], str]:
+        """The competition's stages by number, one keyset page read by the database."""
+        found = self.uow.read(lambda repo: repo.stage_page(find_competition(repo, competition_id).id, page.after, page.limit))
+        return page.answer(found, lambda st: (st.number,))
+
     def list(self, competition_id: str) -> list[Stage]:
-        return self.uow.read(lambda repo: repo.stages(find_competition(repo, competition_id).id))
+        return self.page(competition_id, WHOLE_LIST)[0]
 
     def round_tables(self, competition_id: str, number: int, round_no: int) -> RoundTables:
         """The matches of one round, as booking opens them for scheduling: stage ``number``'s (0 means 1;

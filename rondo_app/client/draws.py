@@ -307,6 +307,10 @@ def render_proposal(
 ) -> None:
     status = common_pb2.SolveStatus.Name(proposal.status).removeprefix("SOLVE_STATUS_")
     work = f"{proposal.work_used} of {proposal.work_budget} units" + ("" if proposal.reproducible else " (cut by the wall clock)")
+    if proposal.search_work_used or proposal.cpsat_deterministic_seconds_used:
+        work += (
+            f" (search {proposal.search_work_used} units, CP-SAT {proposal.cpsat_deterministic_seconds_used:g} deterministic s)"
+        )
     print_lines(
         out,
         [

@@ -5,6 +5,7 @@ stages, the final order and the prizes. ``rondo standings SEASON.json`` stays th
 from __future__ import annotations
 
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -28,11 +29,29 @@ def is_season_file(argument: str) -> bool:
     return Path(argument).is_file() or argument.endswith(".json") or "/" in argument or "\\" in argument
 
 
-def online_standings(competition_id: str, address: str, token: str, as_json: bool, stage: int = 0) -> None:
+def online_standings(
+    competition_id: str,
+    address: str,
+    token: str,
+    as_json: bool,
+    stage: int = 0,
+    projections: float | None = None,
+    players: Sequence[str] = (),
+) -> None:
     """Dispatched on the competition's ruleset: the cup's bracket, an Up&Down stage's tables (``stage``;
-    0: the latest), or a mahjong league's regular-stage standings."""
+    0: the latest), or a mahjong league's regular-stage standings; ``projections`` (a time limit in
+    seconds, 0: the server's): a mahjong league's projections instead (GetProjections), of ``players``
+    only when given (names, ids or id prefixes)."""
     with session(address, token, as_json) as s:
         competition_id = lookup.competition(s, competition_id)
+        if projections is not None:
+            pairs = lookup.roster(s, competition_id) if players else []
+            asked = [lookup.player(p, pairs, "--player") for p in players]
+            request = results_pb2.GetProjectionsRequest(
+                competition_id=competition_id, player_ids=asked, time_limit_seconds=projections
+            )
+            s.show(s.call("GetProjections", request), render_projections)
+            return
         ruleset = _ruleset_of(s, competition_id)
         if ruleset == CUP_RULESET:
             s.show(s.call("GetCupBracket", stages_pb2.GetCupBracketRequest(competition_id=competition_id)), render_cup_bracket)
@@ -227,6 +246,37 @@ def render_standings(out: Console, standings: results_pb2.Standings, language: s
         print_lines(out, [f"{word('places', lang)} {tie.place}{cut}: {players}: {reason}"])
     notes = lines_in_language(standings.notes, standings.notes_ru, lang)
     print_lines(out, [f"{word('note', lang)}: {with_player_names(n, names)}" for n in notes])
+
+
+def render_projections(out: Console, p: results_pb2.Projections, language: str | None = None) -> None:
+    """docs/rules.md ``mahjong.projection.status-in-words``: one row per player and cut (place, player,
+    total, cut, status, what the player needs), the statuses in the user's language."""
+    lang = language or user_locale()
+    titles = {c.name: in_language(c.title, c.title_ru, lang) for c in p.cuts}
+    status_words = {
+        results_pb2.PROJECTION_STATUS_CLINCHED: "clinched",
+        results_pb2.PROJECTION_STATUS_ELIMINATED: "eliminated",
+        results_pb2.PROJECTION_STATUS_ALIVE: "alive",
+        results_pb2.PROJECTION_STATUS_ORGANIZER_DECISION: "organizer decision",
+        results_pb2.PROJECTION_STATUS_UNKNOWN: "unknown",
+    }
+    rows = [
+        (
+            player.place,
+            player.name,
+            total_text(player.total),
+            titles.get(cut.cut, cut.cut),
+            word(status_words.get(cut.status, "unknown"), lang),
+            in_language(cut.text, cut.text_ru, lang),
+        )
+        for player in p.players
+        for cut in player.cuts
+    ]
+    exact = "exact: every status proven" if p.exact else "not every status proven: ask with more time (--time-limit)"
+    title = f"{word('projections', lang)}, {p.after_round}/{p.rounds}: {word(exact, lang)}"
+    columns = tuple(word(c, lang) for c in ("place", "player", "total", "cut", "status", "notes"))
+    out.print(table(title, columns, rows, right=(word("place", lang), word("total", lang))))
+    print_lines(out, [f"{word('note', lang)}: {n}" for n in lines_in_language(p.notes, p.notes_ru, lang)])
 
 
 def render_playoff(out: Console, p: stages_pb2.Playoff, competition: str = "", language: str | None = None) -> None:

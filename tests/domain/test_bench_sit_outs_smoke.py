@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from bench.solver.sit_outs import main, run
+from bench.solver.sit_outs import main, redraw_rows, run
 
 pytestmark = pytest.mark.domain
 
@@ -23,3 +23,12 @@ def test_the_sit_out_benchmark_runs_and_only_rondo_keeps_the_rules(capsys):
     assert "rondo's C(m,2) as a ratio of" in out and "arrival-rotation" in out and "rules broken" in out
     with pytest.raises(SystemExit):
         main(["--instances", "8x4x2"])
+
+
+@pytest.mark.rule("draw.sit-out.redraw-counts-the-evening")
+def test_the_redraw_comparison_runs_and_only_the_redraw_counting_the_evening_keeps_the_rules(capsys):
+    kept, fresh = redraw_rows(9, 4, 6, work=600, seed=1)
+    assert (kept.method, fresh.method) == ("rondo-redraw", "fresh-rest")
+    assert kept.rules_broken == 0 and fresh.rules_broken > 0  # a fresh rotation sits out again who already did
+    assert main(["--instances", "9x4x4", "--work", "300", "--redraw"]) == 0
+    assert "rondo-redraw" in capsys.readouterr().out

@@ -47,6 +47,7 @@ FOR_A_LINKED_PLAYER = {
     "GetSeating",
     "GetStandings",
     "ListResultRecords",
+    "GetProjections",  # the player's own status at each cut, after a round (issue 21)
 }
 
 

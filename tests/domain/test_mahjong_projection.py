@@ -3,6 +3,7 @@ brute force over every outcome of small seasons, witnesses replayed through leag
 
 from __future__ import annotations
 
+from collections import Counter
 from fractions import Fraction
 
 import pytest
@@ -19,7 +20,9 @@ from solver.domain.projection.problem import (
     Fate,
     HanchanOutcomes,
     MahjongProjectionProblem,
+    ProjectionResult,
     ProjectionStatus,
+    Proof,
     RemainingMatch,
     SearchStatus,
     Standing,
@@ -80,7 +83,7 @@ def small_seasons(draw, max_tables_left: int = 2):
     return Season(ruleset, PLAYERS, matches=tuple(matches), tables=(2, 2)), remaining, cuts
 
 
-def check_against_brute_force(season, remaining, cuts, min_score: int = 0) -> None:
+def check_against_brute_force(season, remaining, cuts, min_score: int = 0) -> ProjectionResult:
     grid = grid_hanchans(120_000, GRID_STEP, min_score)
     truth = brute_force(season, remaining, cuts, grid)
     problem = projection_problem(season, remaining, cuts, GRID_STEP, min_score)
@@ -96,6 +99,7 @@ def check_against_brute_force(season, remaining, cuts, min_score: int = 0) -> No
         if proj.need is not None:
             assert proj.need.proven
             assert proj.need.place == truth.need(proj.player, proj.cut.places), (proj.player, proj.cut)
+    return result
 
 
 @pytest.mark.rule("mahjong.projection.exact-by-cp-sat")
@@ -118,6 +122,45 @@ def test_the_model_agrees_with_brute_force_over_every_outcome(case):
 def test_negative_final_scores_are_outcomes_too(case):
     season, remaining, cuts = case
     check_against_brute_force(season, remaining, cuts, min_score=-GRID_STEP)
+
+
+def fixed_season(round_1, second, done, cuts):
+    """8 players, one hanchan a match: round 1's scores by table, round 2's seats; its table 2 already
+    played with ``done``, table 1 left."""
+    ruleset = Ruleset(name="small", rounds=2, hanchans_per_match=1)
+    matches = [
+        Match(1, t + 1, PLAYERS[4 * t : 4 * t + 4], (Hanchan(1, tuple(zip(PLAYERS[4 * t : 4 * t + 4], scores, strict=True))),))
+        for t, scores in enumerate(round_1)
+    ]
+    matches.append(Match(2, 2, second[4:], (Hanchan(1, tuple(zip(second[4:], done, strict=True))),)))
+    return Season(ruleset, PLAYERS, matches=tuple(matches), tables=(2, 2)), [Seating(2, 1, second[:4])], cuts
+
+
+@pytest.mark.rule("mahjong.projection.bounds-first")
+@pytest.mark.rule("mahjong.projection.exact-by-cp-sat")
+def test_bounds_witnesses_and_cp_sat_each_settle_questions_and_agree_with_brute_force():
+    season, remaining, cuts = fixed_season(
+        [(30_000, 40_000, 40_000, 10_000), (0, 10_000, 20_000, 90_000)],
+        ("P7", "P5", "P1", "P8", "P6", "P3", "P2", "P4"),
+        (60_000, 30_000, 30_000, 0),
+        [2, 5],
+    )
+    result = check_against_brute_force(season, remaining, cuts)
+    settled = Counter((p.search(f), proof) for p in result.projections for f, proof in p.proofs)
+    for kind in (
+        (SearchStatus.IMPOSSIBLE, Proof.BOUNDS),
+        (SearchStatus.FOUND, Proof.WITNESS),
+        (SearchStatus.IMPOSSIBLE, Proof.CP_SAT),
+        (SearchStatus.FOUND, Proof.CP_SAT),
+    ):
+        assert settled[kind], (kind, settled)
+    # P4 is done and two done players are above: eliminated by bounds alone, no search
+    p4 = result.of("P4", "top 2")
+    assert p4.status is ProjectionStatus.ELIMINATED
+    assert p4.proof(Fate.IN) is p4.proof(Fate.ORGANIZER_DECISION) is Proof.BOUNDS
+    # P8 is in the top 5 whatever happens, which its rivals' ranges alone do not show: the model reads their table jointly
+    p8 = result.of("P8", "top 5")
+    assert p8.status is ProjectionStatus.CLINCHED and p8.proof(Fate.OUT) is Proof.CP_SAT
 
 
 def standing(player: str, total: int, place_sum: Fraction | int = 6, hanchans: int = 3) -> Standing:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import base64
 import json
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, date, datetime, timedelta
 
 import pytest
 from hypothesis import given, settings
@@ -22,6 +22,7 @@ from rondo_runtime.paging import (
     NUMBER_KEY,
     TIME_KEY,
     Page,
+    after_date,
     after_time,
     decode_page_token,
     encode_page_token,
@@ -147,6 +148,18 @@ def test_a_time_key_sorts_by_time_and_reads_back_as_a_utc_time():
         with pytest.raises(InvalidArgument) as refused:
             after_time(Page(10, bad, QUERY))
         assert [v.reason for v in refused.value.violations] == ["PAGE_TOKEN_INVALID"]
+    # a longer key led by a time (ListReminders: instant, match key, id) keeps its other parts
+    assert after_time(Page(10, (*time_key(base, "c/1/1"), "r1"), QUERY)) == (base, "c/1/1", "r1")
+
+
+def test_a_day_key_reads_back_as_a_date_or_is_refused_as_invalid():
+    """ListTimeouts' key: (the first day as ISO 8601 text, the id)."""
+    assert after_date(Page(10, None, QUERY)) is None
+    assert after_date(Page(10, ("2027-02-01", "t1"), QUERY)) == (date(2027, 2, 1), "t1")
+    for bad in (("tomorrow", "t1"), ("2027-02-30", "t1")):
+        with pytest.raises(InvalidArgument) as refused:
+            after_date(Page(10, bad, QUERY))
+        assert [(v.field, v.reason) for v in refused.value.violations] == [("page_token", "PAGE_TOKEN_INVALID")]
 
 
 def test_a_request_s_page_is_bound_to_its_filters_not_to_its_page():

@@ -506,3 +506,36 @@ def test_a_configuration_error_exits_2_naming_the_variable(tmp_path):
     env.update({"RONDO_BOT_SERVICE_TOKEN": "x", "RONDO_TELEGRAM_TOKEN": "nonsense", "RONDO_DATA_DIR": str(tmp_path)})
     done = subprocess.run([sys.executable, "-m", "bot"], env=env, capture_output=True, text=True, timeout=60)
     assert done.returncode == 2 and "RONDO_TELEGRAM_TOKEN" in done.stderr and "nonsense" not in done.stderr
+
+
+@pytest.mark.rule("mahjong.projection.status-in-words")
+def test_with_only_the_last_round_left_each_linked_player_hears_their_status_once(embedded, api, bot):
+    from tests.projection_season import ProjectedSeason
+
+    stub = embedded.gateway
+    season = ProjectedSeason(stub, "Projection bot league", decided=True)  # round 1 of 2 played
+    leader, _, last = season.chosen()
+    link(embedded, api, season.id, leader, 7001, "en")
+    link(embedded, api, season.id, last, 7002, "ru")
+    table = next(t for t, seats in enumerate(season.rounds[0], start=1) if last in seats)
+    stub.RecordPenalty(  # one more change of the standings, after the links: the round's statuses are told once
+        results_pb2.RecordPenaltyRequest(
+            competition_id=season.id,
+            round=1,
+            table=table,
+            penalty=results_pb2.PenaltyEntry(player_id=last, points=10, reason="late"),
+            idempotency_key="projection-bot",
+        ),
+        timeout=10,
+    )
+    en = message_with(api, 7001, "you have clinched").params["text"]
+    assert en == (
+        "“Projection bot league”, with round 1 complete: you have clinched the playoff (top 4), whatever the games left bring."
+    )
+    ru = message_with(api, 7002, "недостижим").params["text"]
+    assert ru == (
+        "«Projection bot league», по итогам тура 1: плей-офф (топ-4) теперь недостижим, как бы ни сложились оставшиеся игры."
+    )
+    wait_handled(bot, last_event(stub))
+    for user in (7001, 7002):
+        assert sum("with round 1 complete" in t or "по итогам тура 1" in t for t in texts(api, user)) == 1

@@ -1,7 +1,8 @@
 """A club night with sit-outs through the gateway over real gRPC (docs/rules.md draw.sit-out.*): 10
 players at tables of 4 for 4 rounds, two sit out each round; the draw is stored, approved and
 published with its sit-outs, its certificate lists them and `rondo draw --verify` re-runs it and
-recounts them; a certificate forged with an unfair sit-out is refused."""
+recounts them; a certificate forged with an unfair sit-out is refused; redrawn after two rounds, the
+evening stays fair counting the sit-outs served (draw.sit-out.redraw-counts-the-evening)."""
 
 from __future__ import annotations
 
@@ -25,6 +26,7 @@ def verify(path: Path) -> subprocess.CompletedProcess:
     )
 
 
+@pytest.mark.rule("draw.sit-out.redraw-counts-the-evening")
 def test_a_club_night_with_sit_outs_is_drawn_published_and_verified(embedded, tmp_path):
     stub = embedded.gateway
     competition = stub.CreateCompetition(
@@ -92,6 +94,33 @@ def test_a_club_night_with_sit_outs_is_drawn_published_and_verified(embedded, tm
     checked = verify(bad)
     assert checked.returncode == 1 and "NOT verified" in checked.stdout
     assert "draw.sit-out.everyone-once-before-twice" in checked.stdout
+
+    _redraw_keeps_the_evening_fair(stub, cid, players, draw, sit_outs, tmp_path)
+
+
+def _redraw_keeps_the_evening_fair(stub, cid, players, draw, sit_outs, tmp_path) -> None:
+    """Redrawn after two rounds without naming the sit-outs: the club night keeps its count, the
+    played rounds keep their tables and sit-outs, nobody sits out twice over the whole evening (8
+    sit-outs, 10 players), and the certificate verifies."""
+    view = stub.Redraw(
+        draws_pb2.RedrawRequest(competition_id=cid, played_rounds=2, reason="a late table", time_limit_seconds=2), timeout=60
+    )
+    redrawn = view.draw
+    assert redrawn.sitting_out == 2 and redrawn.played_rounds == 2 and list(redrawn.rounds[:2]) == list(draw.rounds[:2])
+    evening = []
+    for rnd in redrawn.rounds:
+        seated = {p for t in rnd.tables for p in t.player_ids}
+        evening.append([p for p in players if p not in seated])
+    assert evening[:2] == sit_outs[:2]
+    counts = Counter(p for s in evening for p in s)
+    assert len(counts) == 8 and set(counts.values()) == {1}
+    stub.ApproveDraw(draws_pb2.ApproveDrawRequest(competition_id=cid, draw_id=redrawn.id), timeout=10)
+    text = stub.GetDrawCertificate(draws_pb2.GetDrawCertificateRequest(competition_id=cid), timeout=10).certificate_json
+    assert json.loads(text)["sit_outs"] == evening[2:]
+    redraw_file = tmp_path / "club-night-redraw.json"
+    redraw_file.write_text(text)
+    checked = verify(redraw_file)
+    assert checked.returncode == 0, checked.stdout + checked.stderr
 
 
 def test_rondo_draws_run_sit_out_draws_a_club_night(rondo):

@@ -81,6 +81,10 @@ def _check_trust(stub, tmp_path: Path, name: str) -> None:
     assert cert["seed"]["commitment"] == commitment.commitment
     assert cert["tables"] == [[list(t.player_ids) for t in r.tables] for r in view.draw.rounds]
     assert [p["registration_order"] for p in cert["players"]] == list(range(1, 13))
+    # the proposal the organizer reviewed carries the certificate's work split, in units and CP-SAT seconds
+    assert view.search_work_used == cert["work"]["search_units"]
+    assert view.cpsat_deterministic_seconds_used == cert["work"]["cpsat_deterministic_seconds"]
+    assert view.search_work_used <= view.work_used
 
     good = tmp_path / f"{name}.json"
     good.write_text(text)

@@ -11,6 +11,7 @@ from alembic.migration import MigrationContext
 
 from league.adapters.tables import metadata
 from league.app import make_service
+from league.domain import model
 from league.domain.model import Competition, DrawStatistics, DrawStatus, PlayerStatus
 from league.service import MIGRATIONS
 from rondo_runtime.db import make_engine, run_migrations
@@ -117,6 +118,28 @@ def test_withdrawn_player_leaves_roster_but_history_is_kept(league):
     assert kept.status is PlayerStatus.WITHDRAWN
     with pytest.raises(FailedPrecondition):
         league.roster.withdraw(c.id, p.id, "again")
+
+
+@pytest.mark.rule("mahjong.roster.statuses")
+def test_the_main_roster_is_read_a_keyset_page_at_a_time_by_the_database_as_main_roster_says(league):
+    """ListPlayers' filter is in SQL (``LeagueRepository.player_page``): pages of 2 of the main roster walk
+    exactly ``model.main_roster`` of the whole roster, whatever mix of statuses it holds."""
+    c = league.competitions.create("L", "", 4, 4)
+    statuses = [PlayerStatus.MAIN, PlayerStatus.SUBSTITUTE, PlayerStatus.MAIN, PlayerStatus.MAIN, PlayerStatus.SUBSTITUTE]
+    made = [league.roster.register(c.id, f"P{i}", status=statuses[i % len(statuses)]) for i in range(11)]
+    for gone in (made[0], made[3], made[7]):
+        league.roster.withdraw(c.id, gone.id, "moved away")
+    for include_inactive in (False, True):
+        walked, after = [], None
+        while True:
+            found, token = league.roster.page(c.id, include_inactive, Page(2, after, "q"))
+            walked += found
+            if not token:
+                break
+            after = decode_page_token(token, "q", (int,))
+        everyone = league.roster.list(c.id, include_inactive=True)
+        assert walked == (everyone if include_inactive else model.main_roster(everyone))
+    assert [p.status for p in league.roster.list(c.id)].count(PlayerStatus.SUBSTITUTE) == 4
 
 
 @pytest.mark.rule("mahjong.roster.title")

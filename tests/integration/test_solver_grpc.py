@@ -183,10 +183,24 @@ def test_a_club_night_answers_who_sits_out_and_bad_counts_name_the_field(solver)
     details = error_details(error)
     assert details.reason == "SIT_OUT_COUNT_INVALID"
     assert "из 11 игроков 2 пропускают тур, играют 9" in details.texts["ru"]
+    # a pin is honoured (the pinned player plays), on the tables that play: 3 sit out, tables 0 and 1
     bad(
         solver.DrawTables,
         solver_pb2.DrawTablesRequest(
-            players=players(11), rounds=4, table_size=4, sit_out=draws_pb2.SitOut(), pins=[draws_pb2.Pin(player_id="p0")]
+            players=players(11), rounds=4, table_size=4, sit_out=draws_pb2.SitOut(), pins=[draws_pb2.Pin(player_id="p0", table=2)]
         ),
-        "pins",
+        "pins[0].table",
     )
+    pinned = solver.DrawTables(
+        solver_pb2.DrawTablesRequest(
+            players=players(11),
+            rounds=4,
+            table_size=4,
+            seed=3,
+            work_budget=6000,
+            sit_out=draws_pb2.SitOut(),
+            pins=[draws_pb2.Pin(player_id="p0", round=1, table=1)],
+        ),
+        timeout=30,
+    )
+    assert "p0" in pinned.rounds[1].tables[1].player_ids and "p0" not in pinned.sit_outs[1].player_ids

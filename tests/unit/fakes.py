@@ -10,16 +10,26 @@ from __future__ import annotations
 
 import copy
 import dataclasses
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from datetime import datetime
 from typing import Generic, TypeVar
 
 from booking.domain.intervals import Interval
-from booking.domain.mediation import Mediation, StageCalendar, Timeout
+from booking.domain.mediation import Mediation, MediationStatus, StageCalendar, Timeout
 from booking.domain.model import Club, Room
 from booking.domain.recurrence import Series
 from booking.domain.reminders import Reminder, ReminderSchedule
-from booking.domain.scheduling import Availability, Booking, BookingStatus, Confirmation, Match, Meeting, MeetingStatus, RoomTaken
+from booking.domain.scheduling import (
+    Availability,
+    Booking,
+    BookingStatus,
+    CardInputs,
+    Confirmation,
+    Match,
+    Meeting,
+    MeetingStatus,
+    RoomTaken,
+)
 from gateway.domain.identity import Account, AuditEntry, LoginAttempt, PlayerLink, Role, ThrottleState
 from gateway.domain.scopes import AccessGrant, Holders
 from gateway.domain.telegram import LinkCode, TelegramLink
@@ -31,7 +41,7 @@ from league.domain.mahjong.playoff_basis import PlayoffDecision
 from league.domain.mahjong.reviews import Review
 from league.domain.model import Competition, Draw, Player, PlayerStatus, normalized_name
 from league.domain.pinning import RulesetVersion
-from league.domain.records import ResultRecord
+from league.domain.records import RecordKind, ResultRecord
 from league.domain.stages import Stage, StageStatus
 from rondo_runtime.confusables import lookalike_key
 from rondo_runtime.idempotency import IdempotencyRecord
@@ -127,6 +137,13 @@ class FakeLeagueRepository(FakeKeyStore):
         mine = [p for p in self.players_by_id.values() if p.competition_id == competition_id]
         return sorted(mine, key=lambda p: p.registration_order)
 
+    def player_page(self, competition_id: str, active_only: bool, after: tuple | None, limit: int | None) -> list[Player]:
+        shown = [p for p in self.players(competition_id) if p.active or not active_only]
+        return _keyset(shown, lambda p: (p.registration_order,), after, limit)
+
+    def seated_main(self, competition_id: str, player_ids: Sequence[str]) -> set[str]:
+        return {p for p in self.main_player_ids(competition_id) if p in player_ids}
+
     def roster_signature(self, competition_id: str) -> tuple[tuple[str, str, str, int], ...]:
         return tuple((p.id, p.status.value, p.name, p.registration_order) for p in self.players(competition_id))
 
@@ -175,6 +192,9 @@ class FakeLeagueRepository(FakeKeyStore):
     def draws(self, competition_id: str) -> list[Draw]:
         return sorted((d for d in self.draws_by_id.values() if d.competition_id == competition_id), key=lambda d: d.version)
 
+    def draw_page(self, competition_id: str, after: tuple | None, limit: int | None) -> list[Draw]:
+        return _keyset(self.draws(competition_id), lambda d: (d.version,), after, limit)
+
     def draw_headers(self, competition_id: str) -> list[Draw]:
         return [dataclasses.replace(d, rounds=()) for d in self.draws(competition_id)]
 
@@ -201,6 +221,18 @@ class FakeLeagueRepository(FakeKeyStore):
         ]
         return sorted(mine, key=lambda r: r.sequence)
 
+    def match_record_page(
+        self, competition_id: str, stage: int, round_no: int, table: int, after: tuple | None, limit: int | None
+    ) -> list[tuple[ResultRecord, str]]:
+        by = {r.replaces_record_id: r.id for r in self.records_by_id.values() if r.replaces_record_id}
+        found = _keyset(self.records(competition_id, round_no, table, stage), lambda r: (r.sequence,), after, limit)
+        return [(r, by.get(r.id, "")) for r in found]
+
+    def match_no_shows(self, competition_id: str, stage: int, round_no: int, table: int) -> list[ResultRecord]:
+        in_match = self.records(competition_id, round_no, table, stage)
+        ids = {r.id for r in in_match if r.kind is RecordKind.NO_SHOW}
+        return [r for r in in_match if r.id in ids or r.replaces_record_id in ids]
+
     def records_entered_between(self, competition_id: str, stage: int, first: int, end: int) -> list[ResultRecord]:
         return [r for r in self.records(competition_id, stage=stage) if first <= r.sequence < end]
 
@@ -219,6 +251,9 @@ class FakeLeagueRepository(FakeKeyStore):
     def stages(self, competition_id: str) -> list[Stage]:
         return sorted((s for s in self.stages_by_id.values() if s.competition_id == competition_id), key=lambda s: s.number)
 
+    def stage_page(self, competition_id: str, after: tuple | None, limit: int | None) -> list[Stage]:
+        return _keyset(self.stages(competition_id), lambda s: (s.number,), after, limit)
+
     def complete_stage(self, stage_id: str, at: datetime) -> None:
         st = self.stages_by_id[stage_id]
         self.stages_by_id[stage_id] = dataclasses.replace(st, status=StageStatus.COMPLETED, completed_at=at)
@@ -227,8 +262,13 @@ class FakeLeagueRepository(FakeKeyStore):
     def add_review(self, r: Review) -> None:
         self.reviews_by_id[r.id] = r
 
-    def reviews(self, competition_id: str) -> list[Review]:
-        return sorted((r for r in self.reviews_by_id.values() if r.competition_id == competition_id), key=lambda r: r.sequence)
+    def reviews(self, competition_id: str, record_ids: Sequence[str] | None = None) -> list[Review]:
+        mine = (
+            r
+            for r in self.reviews_by_id.values()
+            if r.competition_id == competition_id and (record_ids is None or r.record_id in record_ids)
+        )
+        return sorted(mine, key=lambda r: r.sequence)
 
     def next_review_sequence(self, competition_id: str) -> int:
         return max((r.sequence for r in self.reviews(competition_id)), default=0) + 1
@@ -240,6 +280,9 @@ class FakeLeagueRepository(FakeKeyStore):
 
     def ruleset_versions(self, competition_id: str) -> list[RulesetVersion]:
         return sorted((v for (c, _), v in self.ruleset_versions_by_key.items() if c == competition_id), key=lambda v: v.version)
+
+    def ruleset_version_page(self, competition_id: str, after: tuple | None, limit: int | None) -> list[RulesetVersion]:
+        return _keyset(self.ruleset_versions(competition_id), lambda v: (v.version,), after, limit)
 
     def add_playoff_decision(self, d: PlayoffDecision) -> None:
         self.playoff_decisions_by_id[d.id] = d
@@ -307,6 +350,9 @@ class FakeBookingRepository(FakeKeyStore):
     def clubs(self, ids: frozenset[str] | None) -> list[Club]:
         chosen = [c for c in self.clubs_by_id.values() if ids is None or c.id in ids]
         return sorted(chosen, key=lambda c: (c.name.casefold(), c.id))
+
+    def club_page(self, ids: frozenset[str] | None, after: tuple | None, limit: int | None) -> list[Club]:
+        return _keyset(self.clubs(ids), lambda c: (c.name.casefold(), c.id), after, limit)
 
     def add_room(self, room: Room) -> None:
         self.rooms_by_id[room.id] = room
@@ -445,6 +491,17 @@ class FakeBookingRepository(FakeKeyStore):
         for b in self.active_bookings(club_id, start, end):
             out.setdefault(b.room_id, []).append(b.slot)
         return out
+
+    def card_inputs(self, match: Match) -> CardInputs:
+        """The real repository's one query, as its separate reads."""
+        return CardInputs(
+            club=self.club(match.club_id),
+            room_ids=tuple(r.id for r in self.rooms(match.club_id)),
+            busy=self.busy_times(match.club_id, match.window.start, match.window.end),
+            answers=self.availabilities(match.id),
+            meetings=tuple(self.meetings(match.id)),
+            confirmations=tuple(self.confirmations(match.id)),
+        )
 
     def booking_page(
         self, club_id: str, start: datetime, end: datetime, after: tuple[datetime, str] | None, limit: int | None
@@ -696,8 +753,14 @@ class FakeReminderRepository(FakeBookingRepository):
                 for r in self.reminders_by_id.values()
                 if r.due.club_id == club_id and start <= r.due.due_at < end and r.due.match_key.startswith(match_key_prefix)
             ),
-            key=lambda r: (r.due.due_at, r.due.match_key),
+            key=lambda r: (r.due.due_at, r.due.match_key, r.id),
         )
+
+    def reminder_page(
+        self, club_id: str, start: datetime, end: datetime, match_key_prefix: str, after: tuple | None, limit: int | None
+    ) -> list[Reminder]:
+        found = self.reminders(club_id, start, end, match_key_prefix)
+        return _keyset(found, lambda r: (r.due.due_at, r.due.match_key, r.id), after, limit)
 
 
 class FakeMediationRepository(FakeKeyStore):
@@ -735,6 +798,15 @@ class FakeMediationRepository(FakeKeyStore):
             key=lambda m: (m.requested_at, m.id),
         )
 
+    def mediation_page(
+        self, competition_id: str, stage: int, player_id: str, after: tuple | None, limit: int | None
+    ) -> list[Mediation]:
+        shown = [m for m in self.mediations(competition_id) if stage in (0, m.stage) and player_id in ("", *m.players)]
+        return _keyset(shown, lambda m: (m.requested_at, m.id), after, limit)
+
+    def no_show_mediations(self, competition_id: str) -> list[Mediation]:
+        return [m for m in self.mediations(competition_id) if m.status is MediationStatus.NO_SHOW]
+
     def add_timeout(self, t: Timeout) -> None:
         self.timeouts_by_id[t.id] = t
 
@@ -745,6 +817,12 @@ class FakeMediationRepository(FakeKeyStore):
         return sorted(
             (t for t in self.timeouts_by_id.values() if t.competition_id == competition_id), key=lambda t: (t.starts_on, t.id)
         )
+
+    def timeout_page(
+        self, competition_id: str, stage: int, player_id: str, after: tuple | None, limit: int | None
+    ) -> list[Timeout]:
+        shown = [t for t in self.timeouts(competition_id) if stage in (0, t.stage) and player_id in ("", t.player_id)]
+        return _keyset(shown, lambda t: (t.starts_on, t.id), after, limit)
 
 
 class FakeScopeRepository:

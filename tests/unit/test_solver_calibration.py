@@ -12,15 +12,21 @@ import pytest
 from prometheus_client import REGISTRY
 
 from rondo_runtime.config import Settings
-from solver.calibration import RUNS, _runs, calibrate, default_calibration, machine_calibration
-from solver.domain.draw.work import MAX_CPSAT_SECONDS_PER_UNIT, MAX_UNITS_PER_SECOND, MIN_UNITS_PER_SECOND, WorkRate
+from solver.calibration import RUNS, _runs, calibrate, default_calibration, machine_calibration, measured_line
+from solver.domain.draw.work import (
+    MAX_CPSAT_SECONDS_PER_UNIT,
+    MAX_OVERHEAD_S,
+    MAX_UNITS_PER_SECOND,
+    MIN_UNITS_PER_SECOND,
+    WorkRate,
+)
 from solver.service import SolverService
 
 pytestmark = [pytest.mark.unit, pytest.mark.rule("draw.seed.reproducible")]
 
 
-def gauge(name: str) -> float | None:
-    return REGISTRY.get_sample_value(name)
+def gauge(name: str, labels: dict[str, str] | None = None) -> float | None:
+    return REGISTRY.get_sample_value(name, labels)
 
 
 def test_the_measured_rate_is_within_its_bounds_and_exported(caplog):
@@ -33,6 +39,11 @@ def test_the_measured_rate_is_within_its_bounds_and_exported(caplog):
     assert gauge("rondo_solver_work_units_per_second") == measured.rate.units_per_second
     assert gauge("rondo_solver_cpsat_deterministic_seconds_per_unit") == measured.rate.cpsat_seconds_per_unit
     assert gauge("rondo_solver_calibration_search_units_per_second") == measured.search_units_per_s
+    # two amounts of each search: the slopes above, and each run's fixed overhead apart from them
+    assert 0 <= measured.search_overhead_s <= MAX_OVERHEAD_S and 0 <= measured.cpsat_overhead_s <= MAX_OVERHEAD_S
+    assert gauge("rondo_solver_calibration_overhead_seconds", {"search": "cp-sat"}) == measured.cpsat_overhead_s
+    assert gauge("rondo_solver_calibration_overhead_seconds", {"search": "tabu"}) == measured.search_overhead_s
+    assert 0 <= measured.rate.overhead_s <= MAX_OVERHEAD_S
     logged = [r for r in caplog.records if r.getMessage() == "solver work rate"]
     assert logged and logged[-1].work_units_per_second == measured.rate.units_per_second
     assert logged[-1].source == "measured"
@@ -48,6 +59,15 @@ def test_a_busy_machine_measures_fewer_times_but_at_least_once():
     assert _runs(measure, stop_by=0.0) == [1.0]  # past its time already: one run
     assert _runs(measure, stop_by=math.inf) == [1.0] * RUNS
     assert len(calls) == 1 + RUNS
+
+
+def test_the_line_goes_through_the_medians_of_the_small_and_the_large_runs():
+    """A machine with 0.2 s of start-up doing 50 000 units a second, one run of each size slowed by a
+    pause: the medians ignore it and the line gives the slope and the overhead."""
+    small = iter([(1_000, 0.22), (1_000, 0.9), (1_000, 0.22)])
+    large = iter([(5_000, 0.30), (5_000, 0.30), (5_000, 2.0)])
+    line = measured_line(lambda: next(large), lambda: next(small), stop_by=math.inf)
+    assert line.per_second == pytest.approx(50_000) and line.overhead_s == pytest.approx(0.2)
 
 
 def test_the_setting_overrides_the_measurement():

@@ -7,6 +7,7 @@ refused and changes nothing."""
 from __future__ import annotations
 
 import html
+import re
 from datetime import UTC, datetime, timedelta
 from zoneinfo import ZoneInfo
 
@@ -423,3 +424,55 @@ def test_a_penalty_and_a_no_show_recorded_from_the_match_page(web: WebApp, organ
     shown = organizer.get(base)
     assert "Choose a player of this match" in shown.text and len(records(web, cid)) == 2
     assert "slow play" in shown.text and "Walk-in Guest" in shown.text
+
+
+@pytest.mark.rule("draw.sit-out.fair-counts")
+def test_the_organizer_draws_a_club_night_with_sit_outs_from_the_season_page(web: WebApp, organizer) -> None:
+    """10 players at tables of 4: the draw form's club-night option sits two out each round, fairly;
+    a count that leaves no whole tables is the gateway's refusal, shown; the form reads in Russian too."""
+    stub = web.deployment.gateway
+    competition = stub.CreateCompetition(
+        competitions_pb2.CreateCompetitionRequest(
+            competition=competitions_pb2.Competition(
+                name="Web club night", ruleset="discard-league-2026", rounds=4, table_size=4
+            ),
+            idempotency_key="web club night",
+        ),
+        timeout=TIMEOUT,
+    )
+    cid = competition.id
+    names = [
+        stub.RegisterPlayer(
+            competitions_pb2.RegisterPlayerRequest(competition_id=cid, name=f"Guest {i}", idempotency_key=f"guest {i}"),
+            timeout=TIMEOUT,
+        ).name
+        for i in range(10)
+    ]
+    season = organizer.get(f"/staff/c/{cid}")
+    assert season.status_code == 200 and 'id="draw-form"' in season.text and 'id="draw-sit-out"' in season.text
+    key = re.search(r'name="idempotency_key" value="(\w+)"', season.text)
+    assert key is not None
+    form = {"csrf_token": csrf_of(season.text), "idempotency_key": key.group(1), "time_limit": "2", "sit_out": "on"}
+
+    refused = organizer.post(f"/staff/c/{cid}/draws", data={**form, "sitting_out": "1", "idempotency_key": "odd"})
+    assert refused.status_code == 303 and refused.headers["location"] == f"/staff/c/{cid}"
+    shown = html.unescape(organizer.get(f"/staff/c/{cid}").text)
+    assert "sit_out.per_round" in shown and "leaves 9 playing" in shown
+
+    drawn = organizer.post(f"/staff/c/{cid}/draws", data={**form, "sitting_out": "0"})
+    assert drawn.status_code == 303 and drawn.headers["location"].startswith(f"/staff/c/{cid}/draws/")
+    page = html.unescape(organizer.get(drawn.headers["location"]).text)
+    assert "A draw is proposed: review it and approve it." in page
+    assert 'id="draw-sitting-out">2<' in page
+    sat_out: list[str] = []
+    for number in range(1, 5):
+        line = re.search(rf'id="sitting-out-{number}">Sitting out: ([^<]*)<', page)
+        assert line is not None
+        sat_out += line.group(1).split(", ")
+    assert len(sat_out) == len(set(sat_out)) == 8 and set(sat_out) <= set(names)  # nobody twice
+    (draw,) = stub.ListDraws(draws_pb2.ListDrawsRequest(competition_id=cid), timeout=TIMEOUT).draws
+    assert draw.sitting_out == 2 and draw.status == draws_pb2.DRAW_STATUS_PROPOSED
+
+    russian = web.login(web.deployment.accounts.organizer_name, web.deployment.accounts.organizer_password, locale="ru")
+    assert "Пропускают каждый тур" in russian.get(drawn.headers["location"]).text
+    assert "Клубный вечер" in russian.get(f"/staff/c/{cid}").text

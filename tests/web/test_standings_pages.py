@@ -60,3 +60,35 @@ def test_the_standings_page_renders_for_every_kind_of_competition(
         shown = steps[0].separated_from_next_ru if locale == "ru" else steps[0].separated_from_next
         hidden = steps[0].separated_from_next if locale == "ru" else steps[0].separated_from_next_ru
         assert html.escape(shown) in page.text and html.escape(hidden) not in page.text
+
+
+@pytest.mark.slow
+@pytest.mark.rule("mahjong.projection.status-in-words")
+def test_the_standings_page_shows_what_each_player_can_still_reach_when_asked(web: WebApp) -> None:
+    """A season with one round left (tests/projection_season.py, every status decided): the page offers
+    the projections; asked, each row says its status at the playoff cut in the reader's language; a player of another
+    competition is told why not, and the table still shows."""
+    from rondo.gateway.v1 import identity_pb2
+    from tests.projection_season import ProjectedSeason
+    from tests.web.conftest import make_account
+
+    season = ProjectedSeason(web.deployment.gateway, "Projected web league", decided=True)  # quick proofs
+    accounts = web.deployment.accounts
+    organizer = web.login(accounts.organizer_name, accounts.organizer_password)
+    page = organizer.get(f"/standings/{season.id}")
+    assert page.status_code == 200 and 'id="projections-link"' in page.text and 'class="projection"' not in page.text
+    for locale, clinched, eliminated in (
+        ("en", "clinched the playoff (top 4)", "eliminated: the playoff (top 4) is out of reach"),
+        ("ru", "плей-офф (топ-4): место обеспечено", "плей-офф (топ-4): уже недостижимо"),
+    ):
+        browser = web.login(accounts.organizer_name, accounts.organizer_password, locale)
+        asked = browser.get(f"/standings/{season.id}?projections=1")
+        assert asked.status_code == 200, asked.text
+        text = html.unescape(asked.text)
+        assert 'id="projections-summary"' in asked.text and text.count('class="projection"') == 8
+        assert text.count(clinched) == 4 and text.count(eliminated) == 4
+        assert ("Что ещё возможно" in text) == (locale == "ru")
+    _, password = make_account(web.deployment, identity_pb2.ROLE_PLAYER, "projection stranger")
+    stranger = web.login("projection stranger", password)
+    refused = stranger.get(f"/standings/{season.id}?projections=1")
+    assert refused.status_code == 200 and 'id="projections-refused"' in refused.text and 'id="standings"' in refused.text

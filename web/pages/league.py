@@ -1,5 +1,8 @@
 """Standings with their tie-break explanations (a mahjong league), the cup's bracket, the Up&Down
-table: whichever the competition's ruleset makes, at ``/standings/<competition>``."""
+table: whichever the competition's ruleset makes, at ``/standings/<competition>``. A mahjong league's
+page shows, when asked (``?projections=1``: each is a solve of seconds, never made for every view),
+each player's status at each cut — clinched, eliminated, alive and what they need (docs/rules.md
+``mahjong.projection.status-in-words``); to the competition's players, organizers and judges."""
 
 from __future__ import annotations
 
@@ -12,6 +15,10 @@ from rondo.gateway.v1 import competitions_pb2, results_pb2, stages_pb2
 from web import i18n
 from web.gateway import GatewayError, call
 from web.rendering import render
+
+PROJECTIONS_BUDGET_S = 40.0  # the whole projection's budget (a small league's takes a few seconds)
+PROJECTIONS_TIMEOUT_S = 60.0  # the call's deadline: the budget, and time to answer
+REFUSALS = ("PERMISSION_DENIED", "FAILED_PRECONDITION", "INVALID_ARGUMENT", "RESOURCE_EXHAUSTED")
 
 
 def kind_of(ruleset: str) -> str:
@@ -54,8 +61,27 @@ async def _table(request: Request, competition_id: str, kind: str) -> dict:
     else:
         table = await call(request, "GetStandings", results_pb2.GetStandingsRequest(competition_id=competition_id))
         names = {row.player_id: row.name for row in table.rows}
-        context.update(table=table, names=names)
+        context.update(table=table, names=names, projections_asked=request.query_params.get("projections") == "1")
+        if context["projections_asked"]:
+            context.update(await _projections(request, competition_id))
     return context
+
+
+async def _projections(request: Request, competition_id: str) -> dict:
+    """Each player's statuses by player id (``projected``) and the cuts' titles; ``projections_refused``:
+    why not (a reader who is not the competition's, a season without an approved draw...)."""
+    try:
+        found = await call(
+            request,
+            "GetProjections",
+            results_pb2.GetProjectionsRequest(competition_id=competition_id, time_limit_seconds=PROJECTIONS_BUDGET_S),
+            PROJECTIONS_TIMEOUT_S,
+        )
+    except GatewayError as error:
+        if error.unreachable or error.code.name not in REFUSALS:
+            raise
+        return {"projections_refused": error.text(i18n.current_locale.get())}
+    return {"projections": found, "projected": {p.player_id: p for p in found.players}}
 
 
 routes: list[BaseRoute] = [Route("/standings/{competition:str}", standings, methods=["GET"])]

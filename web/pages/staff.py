@@ -58,6 +58,8 @@ from web.views.season import SeasonGlance, TieGlance, draw_glance, season_glance
 
 STAFF_ROLES = ("ROLE_ORGANIZER", "ROLE_JUDGE")
 MAX_GLANCE_MATCHES = 400  # matches read for one glance (each is one call for its records)
+DEFAULT_DRAW_SECONDS = 10  # the gateway's default draw budget, when the form leaves it empty
+DRAW_MARGIN_SECONDS = 20  # waited beyond the draw's budget: preparing and storing it
 PARALLEL_CALLS = 8  # gateway calls one page makes at once
 MAX_PAGES = 50  # pages of one listing
 MAX_ID = 64
@@ -248,11 +250,43 @@ async def draw_page(request: Request) -> Response:
     draw = await call(request, "GetDraw", draws_pb2.GetDrawRequest(competition_id=cid, draw_id=did))
     draws = await all_pages(request, "ListDraws", draws_pb2.ListDrawsRequest(competition_id=cid, page_size=1000), "draws")
     names = await player_names(request, cid)
+    sitting: list[list[str]] = []
+    if draw.sitting_out:  # a club night: who sits out each round, among those the draw seats at all
+        roster = [p for p in names if any(p in t.player_ids for r in draw.rounds for t in r.tables)]
+        sitting = [[names[p] for p in roster if not any(p in t.player_ids for t in r.tables)] for r in draw.rounds]
     return render(
         request,
         "staff/draw.html",
-        {"cid": cid, "draw": draw, "d": draw_glance(draw, {x.id: x.version for x in draws}), "names": names},
+        {
+            "cid": cid,
+            "draw": draw,
+            "d": draw_glance(draw, {x.id: x.version for x in draws}),
+            "names": names,
+            "sitting": sitting,
+        },
     )
+
+
+async def run_draw(request: Request) -> Response:
+    """The organizer's draw form: a proposal to review (its page), or why none was made."""
+    staff(request)
+    cid = _id(request, "cid")
+    back = f"/staff/c/{cid}"
+    try:
+        message = staff_forms.draw(cid, _form(await read_form(request)))
+    except staff_forms.FormProblem as problem:
+        _problem(request, problem)
+        return RedirectResponse(back, status_code=303)
+    wait = (message.time_limit_seconds or DEFAULT_DRAW_SECONDS) + DRAW_MARGIN_SECONDS
+    proposal = await _answered(request, "DrawCompetition", message, timeout=wait)
+    if proposal is None:
+        return RedirectResponse(back, status_code=303)
+    if not proposal.HasField("draw"):
+        why = "; ".join([*proposal.conflicts, *proposal.notes][:5])
+        flash(request, _("The solver found no draw: %(reason)s") % {"reason": why}, "error")
+        return RedirectResponse(back, status_code=303)
+    flash(request, _("A draw is proposed: review it and approve it."), "success")
+    return RedirectResponse(f"/staff/c/{cid}/draws/{proposal.draw.id}", status_code=303)
 
 
 async def approve_draw(request: Request) -> Response:
@@ -336,17 +370,21 @@ async def match_page(request: Request) -> Response:
     )
 
 
-async def _acted(request: Request, rpc: str, message: Message) -> bool:
-    """The action sent; a refusal is flashed in the user's language (the gateway's own message)."""
+async def _answered(request: Request, rpc: str, message: Message, timeout: float | None = None) -> Any:
+    """The action's answer; None when refused (flashed in the user's language, the gateway's own message)."""
     try:
-        await call(request, rpc, message)
+        return await call(request, rpc, message, timeout)
     except GatewayError as error:
         if error.code == grpc.StatusCode.UNAUTHENTICATED or error.unreachable:
             raise
         detail = "; ".join(f"{f}: {d}" for f, d in error.violations)
         flash(request, error.text(i18n.current_locale.get()) + (f" ({detail})" if detail else ""), "error")
-        return False
-    return True
+        return None
+
+
+async def _acted(request: Request, rpc: str, message: Message) -> bool:
+    """The action sent; a refusal is flashed (:func:`_answered`)."""
+    return await _answered(request, rpc, message) is not None
 
 
 def _problem(request: Request, problem: staff_forms.FormProblem) -> None:
@@ -515,6 +553,7 @@ MATCH = "/staff/c/{cid}/m/{stage:int}/{round:int}/{table:int}"
 routes: list[BaseRoute] = [
     Route("/staff", index, methods=["GET"]),
     Route("/staff/c/{cid}", season_page, methods=["GET"]),
+    Route("/staff/c/{cid}/draws", run_draw, methods=["POST"]),
     Route("/staff/c/{cid}/draws/{did}", draw_page, methods=["GET"]),
     Route("/staff/c/{cid}/draws/{did}/approve", approve_draw, methods=["POST"]),
     Route("/staff/c/{cid}/ties", decide_tie, methods=["POST"]),

@@ -1,5 +1,6 @@
 """The staff pages' forms read into gateway requests (pure): a hanchan's scores, a 1-vs-1 game in the
-regulations' notation, a correction, a judge's decision, a tie decision, a forced meeting.
+regulations' notation, a correction, a judge's decision, a tie decision, a forced meeting, a draw (a
+club night's sit-outs included).
 
 A field that cannot be read is a :class:`FormProblem` naming the field and saying, in a msgid the page
 translates, what it expects; nothing is sent then. What the gateway checks itself (a score sum, a
@@ -15,7 +16,7 @@ from zoneinfo import ZoneInfo
 
 from google.protobuf.timestamp_pb2 import Timestamp
 
-from rondo.gateway.v1 import results_pb2
+from rondo.gateway.v1 import draws_pb2, results_pb2
 from rondo_client.notation import game_result, whole_points
 
 INT32_MAX = 2**31 - 1
@@ -23,6 +24,8 @@ MAX_REASON = 500
 MAX_GAMES = 50  # a hanchan or a cup game's number
 MAX_MEETING_MINUTES = 24 * 60
 DEFAULT_MEETING_MINUTES = 270  # three hanchans of 90 minutes
+MAX_DRAW_SECONDS = 60  # the draw form's time limit (the page waits for the answer)
+MAX_SITTING_OUT = 10_000
 
 
 def N_(message: str) -> str:
@@ -152,3 +155,16 @@ def no_show(form: Mapping[str, str], players: Sequence[str]) -> results_pb2.NoSh
     if not substitute:
         raise FormProblem("substitute", N_("Name the substitute who took the seat"))
     return results_pb2.NoShowEntry(player_id=player, substitute=substitute)
+
+
+def draw(competition_id: str, form: Mapping[str, str]) -> draws_pb2.DrawCompetitionRequest:
+    """``time_limit`` (seconds, empty: the server's default), ``sit_out`` (checked: a club night,
+    docs/rules.md ``draw.sit-out.*``) with ``sitting_out`` (per round; empty or 0: N mod table size)."""
+    request = draws_pb2.DrawCompetitionRequest(
+        competition_id=competition_id,
+        time_limit_seconds=_number(form, "time_limit", 1, MAX_DRAW_SECONDS, 0),
+        idempotency_key=form.get("idempotency_key", "")[:100],
+    )
+    if form.get("sit_out") == "on":
+        request.sit_out.per_round = _number(form, "sitting_out", 0, MAX_SITTING_OUT, 0)
+    return request

@@ -98,7 +98,8 @@ def simple_conflicts(problem: DrawProblem) -> tuple[str, ...]:
     """Constraint groups that obviously admit no draw, found without a solver (the rest is left to
     the search / CP-SAT). Names follow the request fields: "separations[i]", "pins[i]", "fixed_rounds".
 
-    - a hard separation of more players than there are tables (two must share one every round);
+    - a hard separation of more players than there are tables (two must share one every round; on
+      a club night, more than the tables and those sitting out);
     - one player pinned to two tables in one round;
     - more than k players pinned to one table in one round;
     - two players of a hard separation pinned to one table in one round;
@@ -115,7 +116,7 @@ def simple_conflicts(problem: DrawProblem) -> tuple[str, ...]:
 
     hard = [(i, set(s.players)) for i, s in enumerate(problem.separations) if s.weight is None]
     for i, members in hard:
-        if len(members) > t:
+        if len(members) > t + problem.sitting_out:  # a club night: those sitting out share no table
             add(f"separations[{i}]")
     at: dict[tuple[int, str], list[int]] = defaultdict(list)
     on_table: dict[tuple[int, int], dict[str, int]] = defaultdict(dict)
@@ -233,6 +234,32 @@ def work_budget(problem: DrawProblem) -> int:
     return problem.work_budget or work_for_time_limit(problem.time_limit_s)
 
 
+def _solve_club_night(problem: DrawProblem, deadline: float, started: float) -> DrawResult:
+    """A club night (docs/rules.md ``draw.sit-out.*``): pins that obviously conflict answer INFEASIBLE
+    as in any draw; seat balance orders the seats over the games each player plays."""
+    if conflicts := simple_conflicts(problem):
+        return DrawResult(
+            status=SolveStatus.INFEASIBLE,
+            draw=(),
+            objective=None,
+            lower_bound=DrawObjective(),
+            proven_optimal=False,
+            seed=problem.seed,
+            wall_time_s=time.monotonic() - started,
+            method="checks",
+            conflicts=conflicts,
+            work_budget=work_budget(problem),
+            reproducible=True,
+        )
+    sat_out = solve_sit_out_draw(problem, problem.sitting_out, work_budget(problem), deadline)
+    if sat_out.draw and problem.seat_balance:
+        balanced = balance_seats(sat_out.draw, problem.table_size)
+        sat_out = dataclasses.replace(sat_out, draw=balanced, seat_imbalance=seat_imbalance(balanced, problem.table_size))
+    if sat_out.draw and (problems := check_draw(problem, sat_out.draw)):
+        raise RuntimeError(f"draw engine produced an invalid draw: {problems[:3]}")
+    return dataclasses.replace(sat_out, wall_time_s=time.monotonic() - started)
+
+
 def solve_draw(problem: DrawProblem, config: SearchConfig | None = None, *, use_cpsat: bool = True) -> DrawResult:
     """The best draw found within ``problem.time_limit_s`` (see the module docstring).
 
@@ -241,10 +268,7 @@ def solve_draw(problem: DrawProblem, config: SearchConfig | None = None, *, use_
     validate_problem(problem)
     deadline = started + problem.time_limit_s - finishing_reserve(problem)
     if problem.sitting_out:  # a club night: the whole evening with its sit-outs (sit_outs.py)
-        sat_out = solve_sit_out_draw(problem, problem.sitting_out, work_budget(problem), deadline)
-        if sat_out.draw and (problems := check_draw(problem, sat_out.draw)):
-            raise RuntimeError(f"draw engine produced an invalid draw: {problems[:3]}")
-        return dataclasses.replace(sat_out, wall_time_s=time.monotonic() - started)
+        return _solve_club_night(problem, deadline, started)
     bound = lexicographic_lower_bound(problem)
     notes: list[str] = []
     meter = WorkMeter(work_budget(problem))

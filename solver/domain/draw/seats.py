@@ -7,7 +7,8 @@ separations and the objective are untouched. Played (fixed) rounds keep their se
 
 View: a bipartite graph, players on one side, (round, table) on the other, an edge per seating;
 a seat assignment is an edge colouring with k colours (a table sees each seat once, a player gets
-distinct seats). Each player's free rounds are cut into chunks of k consecutive rounds, one vertex
+distinct seats). Each player's games in the free rounds are cut into chunks of k consecutive games
+(rounds, unless the player sits out some: docs/rules.md ``draw.sit-out.seat-balance-counts-games``), one vertex
 per chunk, so every vertex has degree <= k and König's theorem gives a proper k-colouring: each
 chunk of k rounds uses every seat exactly once. So with R = k every player sits every seat exactly
 once (imbalance 0), and in general counts differ by at most 1. With fixed rounds, a final pass of
@@ -75,13 +76,14 @@ def balance_seats(draw: Draw, k: int, fixed_rounds: int = 0) -> Draw:
     free = list(range(fixed_rounds, len(draw)))
     edges: list[tuple[int, int]] = []
     right_of: list[tuple[int, int]] = []
-    for position, r in enumerate(free):
-        chunk = position // k
+    games = dict.fromkeys(players, 0)  # chunks of k games actually played (a club night: sit-outs skip rounds)
+    for r in free:
         for t, table in enumerate(draw[r]):
             right_of.append((r, t))
             v = len(right_of) - 1
             for p in table:
-                edges.append((index[p] * (len(free) // k + 1) + chunk, v))
+                edges.append((index[p] * (len(free) // k + 1) + games[p] // k, v))
+                games[p] += 1
     colours = _colour_edges(edges, len(players) * (len(free) // k + 1), len(right_of), k)
     seated = [list(list(table) for table in round_) for round_ in draw]
     for (u, v), c in zip(edges, colours):

@@ -130,7 +130,7 @@ def validate_problem(problem: DrawProblem) -> None:
         else:
             first_index[player] = i
     roster = set(first_index)
-    tables = n // k if k_ok else 0
+    tables = problem.tables_per_round if k_ok and sit_out_ok else 0  # a club night: fewer tables
     rounds = problem.rounds if rounds_ok else 0
 
     for i, separation in enumerate(problem.separations):
@@ -188,12 +188,15 @@ def validate_problem(problem: DrawProblem) -> None:
     v.raise_if_any()
 
 
-SIT_OUT_EXCLUSIVE = ("pins", "fixed_rounds", "previous", "history", "seat_balance")
+# A club night takes pins (docs/rules.md draw.sit-out.pins-play), seat balance (draw.sit-out.seat-balance-counts-games)
+# and a redraw's history and previous draw (draw.sit-out.redraw-counts-the-evening): a redraw sends the played
+# rounds as history, never as fixed rounds.
+SIT_OUT_EXCLUSIVE = ("fixed_rounds",)
 
 
 def _check_sit_out(problem: DrawProblem, v: Violations, k_ok: bool) -> bool:
-    """The sit-out option (``draw.sit-out.*``): a count that leaves whole tables, and none of the
-    options a sit-out draw does not take (pins, played rounds, a redraw, seat balance)."""
+    """The sit-out option (``draw.sit-out.*``): a count that leaves whole tables, and not the option a
+    sit-out draw does not take (fixed rounds: a redraw sends the played rounds as history)."""
     requested = problem.sit_out
     if requested is None:
         return True
@@ -297,7 +300,8 @@ def check_draw(problem: DrawProblem, draw: Draw) -> list[str]:
         problems.extend(round_issues)
         well_formed.append(not round_issues)
     if problem.sitting_out and all(well_formed):
-        problems.extend(sit_out_problems(players, sitting_out(players, draw), problem.sitting_out))
+        served = sitting_out(players, problem.history)  # a redraw: the evening's played rounds count
+        problems.extend(sit_out_problems(players, sitting_out(players, draw), problem.sitting_out, served))
 
     def seat_of(r: int) -> dict[PlayerId, int]:
         return {p: index for index, table in enumerate(draw[r]) for p in table}

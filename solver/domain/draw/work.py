@@ -13,8 +13,11 @@ machine's seconds.
 The request's time budget only sets the default work budget and the wall-clock *safety cut*. The
 machine's *work rate* (units per second of time budget) turns one into the other
 (``work_for_time_limit``): the solver measures it at start-up (solver/calibration.py: a fixed tabu
-search and a fixed CP-SAT solve, ``calibrated_rate`` takes the slower of the two in units, times a
-safety factor, within bounds) or takes it from ``RONDO_SOLVER_WORK_UNITS_PER_SECOND``. So a 16-core
+search and a fixed CP-SAT solve, each at two amounts of work so that the line through them
+(``rate_line``) separates a run's fixed overhead from its per-unit rate; ``calibrated_rate`` takes the
+slower slope of the two in units, times a safety factor, within bounds, and the overheads as the
+seconds a time budget loses before its work counts) or takes it from
+``RONDO_SOLVER_WORK_UNITS_PER_SECOND``. So a 16-core
 server spends its 10 s on as much work as it can do in them, and the work budget it records re-runs
 the same draw on a laptop (which takes longer: verification's safety cut is generous). When the
 safety cut fires before the work is done (a machine slower than its calibration said, or overloaded),
@@ -30,6 +33,7 @@ work budget gets the same budget as before.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 from solver.domain.draw.problem import DrawProblem
@@ -58,20 +62,60 @@ CPSAT_BUILD_SECONDS_PER_CLAUSE = 30e-6
 CPSAT_BUILD_SHARE = 0.25
 
 
-def work_for_time_limit(seconds: float, units_per_second: float = DEFAULT_UNITS_PER_SECOND) -> int:
+# At most this share of a time budget goes to the calibration's fixed overheads: a short budget still works.
+MAX_OVERHEAD_SHARE = 0.5
+MAX_OVERHEAD_S = 2.0  # an overhead measured above this is noise, not a run's start-up
+
+
+def work_for_time_limit(seconds: float, units_per_second: float = DEFAULT_UNITS_PER_SECOND, overhead_s: float = 0.0) -> int:
     """The work budget of a time budget on a machine that does ``units_per_second`` (its calibrated
-    rate; the default rate when none is known)."""
-    return max(1, round(seconds * units_per_second))
+    rate; the default rate when none is known) once its fixed ``overhead_s`` is spent (at most
+    ``MAX_OVERHEAD_SHARE`` of the budget)."""
+    working = seconds - min(max(overhead_s, 0.0), seconds * MAX_OVERHEAD_SHARE)
+    return max(1, round(working * units_per_second))
 
 
 @dataclass(frozen=True)
 class WorkRate:
-    """How a machine turns a time budget into work: tabu-search work units per second, and CP-SAT
-    deterministic seconds per work unit (0.0: the reference exchange). The second travels with the
-    draw's work budget (``DrawProblem.cpsat_seconds_per_unit``): re-running a draw needs both."""
+    """How a machine turns a time budget into work: tabu-search work units per second, CP-SAT
+    deterministic seconds per work unit (0.0: the reference exchange), and the fixed wall seconds a
+    draw spends before its work counts (the calibration's overheads; 0.0 when not measured). The
+    exchange travels with the draw's work budget (``DrawProblem.cpsat_seconds_per_unit``): re-running
+    a draw needs both, never the overhead (it only decides how much work a time budget buys)."""
 
     units_per_second: int = DEFAULT_UNITS_PER_SECOND
     cpsat_seconds_per_unit: float = 0.0
+    overhead_s: float = 0.0
+
+
+@dataclass(frozen=True)
+class RateLine:
+    """Work against wall time, from two runs of different sizes: ``wall = overhead_s + work / per_second``.
+    ``per_second`` is the slope (0.0: nothing measured), ``overhead_s`` a run's fixed cost (start-up,
+    model loading, presolve), never negative."""
+
+    per_second: float
+    overhead_s: float = 0.0
+
+
+def rate_line(small: float, small_s: float, large: float, large_s: float) -> RateLine:
+    """The line through a small run (``small`` work in ``small_s`` wall seconds) and a large one. When
+    the two do not make a line with a positive slope and a non-negative overhead (a pause on a busy
+    machine slowed the small run, or the large one was not larger), the large run's average rate with
+    no overhead (what one measurement gives); a measurement that is not a positive finite number: 0.0."""
+
+    def positive(x: float) -> bool:
+        return x > 0 and math.isfinite(x)
+
+    if not (positive(large) and positive(large_s)):
+        return RateLine(0.0)
+    if positive(small) and positive(small_s) and large > small and large_s > small_s:
+        slope = (large - small) / (large_s - small_s)
+        overhead = small_s - small / slope
+        if positive(slope) and 0.0 <= overhead <= MAX_OVERHEAD_S:
+            return RateLine(slope, overhead)
+    average = large / large_s
+    return RateLine(average if positive(average) else 0.0)  # a vanishing time: no measurement
 
 
 def calibrated_rate(
@@ -81,13 +125,16 @@ def calibrated_rate(
     safety: float = CALIBRATION_SAFETY,
     lowest: int = MIN_UNITS_PER_SECOND,
     highest: int = MAX_UNITS_PER_SECOND,
+    overhead_s: float = 0.0,
 ) -> WorkRate:
     """The work rate of a machine from what it measured: the tabu search's units per second times
     ``safety`` within ``[lowest, highest]``, and CP-SAT's deterministic seconds per second times
     ``safety`` (within the same bounds, counted in units at the reference exchange) over it: a
     second of time budget is then a second of work for either. A measurement that is not a
     positive number counts as the slowest allowed (no CP-SAT measurement: the reference exchange); the
-    exchange is at most ``MAX_CPSAT_SECONDS_PER_UNIT`` (what a request may carry)."""
+    exchange is at most ``MAX_CPSAT_SECONDS_PER_UNIT`` (what a request may carry). ``overhead_s``: the
+    runs' fixed seconds (``rate_line``), kept within ``[0, MAX_OVERHEAD_S]``."""
+    overhead = min(max(overhead_s, 0.0), MAX_OVERHEAD_S) if math.isfinite(overhead_s) else 0.0
 
     def clamp(measured: float) -> float:
         if not measured > 0 or measured == float("inf"):  # NaN, 0, negative, infinite: no measurement
@@ -96,12 +143,12 @@ def calibrated_rate(
 
     units = int(clamp(search_units_per_s))
     if not cpsat_deterministic_s_per_s > 0:
-        return WorkRate(units)  # no CP-SAT here (not installed): the reference exchange
+        return WorkRate(units, 0.0, overhead)  # no CP-SAT here (not installed): the reference exchange
     cpsat_units = clamp(
         cpsat_deterministic_s_per_s / CPSAT_DETERMINISTIC_SECONDS_PER_REFERENCE_SECOND * REFERENCE_UNITS_PER_SECOND
     )
     exchange = cpsat_units / REFERENCE_UNITS_PER_SECOND * CPSAT_DETERMINISTIC_SECONDS_PER_REFERENCE_SECOND / units
-    return WorkRate(units, min(exchange, MAX_CPSAT_SECONDS_PER_UNIT))
+    return WorkRate(units, min(exchange, MAX_CPSAT_SECONDS_PER_UNIT), overhead)
 
 
 REFERENCE_RATE = WorkRate()  # the default rate and the reference exchange

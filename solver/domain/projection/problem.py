@@ -46,6 +46,14 @@ class SearchStatus(enum.StrEnum):
     NOT_ASKED = "not_asked"  # the status was settled without it
 
 
+class Proof(enum.StrEnum):
+    """How a question was settled (docs/rules.md ``mahjong.projection.bounds-first``)."""
+
+    BOUNDS = "bounds"  # impossible by every player's best and worst final figures alone: no search
+    WITNESS = "witness"  # found: a constructed outcome, scored exactly, has the fate
+    CP_SAT = "cp_sat"  # found or proved impossible (or cut by the time limit) by CP-SAT
+
+
 @dataclass(frozen=True)
 class Cut:
     """The first ``places`` of the standings continue (a playoff, a prize, a promotion)."""
@@ -162,6 +170,10 @@ class CutProjection:
     questions: tuple[tuple[Fate, SearchStatus], ...]  # each fate asked and its proof status
     witnesses: tuple[Witness, ...]  # one per fate found
     need: Need | None = None  # asked only for an ALIVE player with games left
+    proofs: tuple[tuple[Fate, Proof], ...] = ()  # how each asked fate was settled
+
+    def proof(self, fate: Fate) -> Proof | None:
+        return dict(self.proofs).get(fate)
 
     def witness(self, fate: Fate) -> Witness | None:
         return next((w for w in self.witnesses if w.fate is fate), None)

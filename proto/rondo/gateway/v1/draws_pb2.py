@@ -26,15 +26,15 @@ from google.protobuf import timestamp_pb2 as google_dot_protobuf_dot_timestamp__
 from rondo.gateway.v1 import common_pb2 as rondo_dot_gateway_dot_v1_dot_common__pb2
 
 
-DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x1crondo/gateway/v1/draws.proto\x12\x10rondo.gateway.v1\x1a\x1fgoogle/protobuf/timestamp.proto\x1a\x1drondo/gateway/v1/common.proto\"\x91\x01\n\rDrawObjective\x12\x17\n\x0fsoft_violations\x18\x01 \x01(\x05\x12\x14\n\x0cmax_meetings\x18\x02 \x01(\x05\x12\x18\n\x10sum_repeat_pairs\x18\x03 \x01(\x05\x12\x1b\n\x13\x63onsecutive_repeats\x18\x04 \x01(\x05\x12\x1a\n\x12max_player_repeats\x18\x05 \x01(\x05\"0\n\nSeparation\x12\x12\n\nplayer_ids\x18\x01 \x03(\t\x12\x0e\n\x06weight\x18\x02 \x01(\x05\"6\n\x03Pin\x12\x11\n\tplayer_id\x18\x01 \x01(\t\x12\r\n\x05round\x18\x02 \x01(\x05\x12\r\n\x05table\x18\x03 \x01(\x05\"4\n\tRoundDiff\x12\r\n\x05round\x18\x01 \x01(\x05\x12\x18\n\x10moved_player_ids\x18\x02 \x03(\t\"\x97\x04\n\x04\x44raw\x12\n\n\x02id\x18\x01 \x01(\t\x12\x16\n\x0e\x63ompetition_id\x18\x02 \x01(\t\x12\x0f\n\x07version\x18\x03 \x01(\x05\x12,\n\x06status\x18\x04 \x01(\x0e\x32\x1c.rondo.gateway.v1.DrawStatus\x12\x0c\n\x04seed\x18\x05 \x01(\x03\x12\'\n\x06rounds\x18\x06 \x03(\x0b\x32\x17.rondo.gateway.v1.Round\x12\x32\n\tobjective\x18\x07 \x01(\x0b\x32\x1f.rondo.gateway.v1.DrawObjective\x12\x34\n\x0blower_bound\x18\x08 \x01(\x0b\x32\x1f.rondo.gateway.v1.DrawObjective\x12\x16\n\x0eproven_optimal\x18\t \x01(\x08\x12\x0e\n\x06method\x18\n \x01(\t\x12\x18\n\x10replaces_draw_id\x18\x0b \x01(\t\x12\x15\n\rplayed_rounds\x18\x0c \x01(\x05\x12\x0e\n\x06reason\x18\r \x01(\t\x12\x1a\n\rplayers_moved\x18\x0e \x01(\x05H\x00\x88\x01\x01\x12.\n\ncreated_at\x18\x0f \x01(\x0b\x32\x1a.google.protobuf.Timestamp\x12/\n\x0b\x61pproved_at\x18\x10 \x01(\x0b\x32\x1a.google.protobuf.Timestamp\x12\x13\n\x0bsitting_out\x18\x12 \x01(\x05\x42\x10\n\x0e_players_moved\"\x1b\n\x06SitOut\x12\x11\n\tper_round\x18\x01 \x01(\x05\"\x9a\x02\n\x16\x44rawCompetitionRequest\x12\x16\n\x0e\x63ompetition_id\x18\x01 \x01(\t\x12\x11\n\x04seed\x18\x02 \x01(\x03H\x00\x88\x01\x01\x12\x1a\n\x12time_limit_seconds\x18\x03 \x01(\x01\x12\x31\n\x0bseparations\x18\x04 \x03(\x0b\x32\x1c.rondo.gateway.v1.Separation\x12#\n\x04pins\x18\x05 \x03(\x0b\x32\x15.rondo.gateway.v1.Pin\x12\x14\n\x0cseat_balance\x18\x06 \x01(\x08\x12\x17\n\x0fidempotency_key\x18\x07 \x01(\t\x12)\n\x07sit_out\x18\x08 \x01(\x0b\x32\x18.rondo.gateway.v1.SitOutB\x07\n\x05_seed\"\x8d\x02\n\rRedrawRequest\x12\x16\n\x0e\x63ompetition_id\x18\x01 \x01(\t\x12\x15\n\rplayed_rounds\x18\x02 \x01(\x05\x12\x0e\n\x06reason\x18\x03 \x01(\t\x12\x11\n\x04seed\x18\x04 \x01(\x03H\x00\x88\x01\x01\x12\x1a\n\x12time_limit_seconds\x18\x05 \x01(\x01\x12\x31\n\x0bseparations\x18\x06 \x03(\x0b\x32\x1c.rondo.gateway.v1.Separation\x12#\n\x04pins\x18\x07 \x03(\x0b\x32\x15.rondo.gateway.v1.Pin\x12\x17\n\x0fidempotency_key\x18\x08 \x01(\t\x12\x14\n\x0cseat_balance\x18\t \x01(\x08\x42\x07\n\x05_seed\"\x89\x02\n\x0c\x44rawProposal\x12$\n\x04\x64raw\x18\x01 \x01(\x0b\x32\x16.rondo.gateway.v1.Draw\x12-\n\x06status\x18\x02 \x01(\x0e\x32\x1d.rondo.gateway.v1.SolveStatus\x12)\n\x04\x64iff\x18\x03 \x03(\x0b\x32\x1b.rondo.gateway.v1.RoundDiff\x12\x11\n\tconflicts\x18\x04 \x03(\t\x12\r\n\x05notes\x18\x05 \x03(\t\x12\x19\n\x11wall_time_seconds\x18\x06 \x01(\x01\x12\x13\n\x0bwork_budget\x18\x07 \x01(\x03\x12\x11\n\twork_used\x18\x08 \x01(\x03\x12\x14\n\x0creproducible\x18\t \x01(\x08\"=\n\x12\x41pproveDrawRequest\x12\x16\n\x0e\x63ompetition_id\x18\x01 \x01(\t\x12\x0f\n\x07\x64raw_id\x18\x02 \x01(\t\"9\n\x0eGetDrawRequest\x12\x16\n\x0e\x63ompetition_id\x18\x01 \x01(\t\x12\x0f\n\x07\x64raw_id\x18\x02 \x01(\t\"Q\n\x10ListDrawsRequest\x12\x16\n\x0e\x63ompetition_id\x18\x01 \x01(\t\x12\x11\n\tpage_size\x18\x02 \x01(\x05\x12\x12\n\npage_token\x18\x03 \x01(\t\"S\n\x11ListDrawsResponse\x12%\n\x05\x64raws\x18\x01 \x03(\x0b\x32\x16.rondo.gateway.v1.Draw\x12\x17\n\x0fnext_page_token\x18\x02 \x01(\t\"+\n\x11GetSeatingRequest\x12\x16\n\x0e\x63ompetition_id\x18\x01 \x01(\t\"F\n\nNamedTable\x12\x0e\n\x06number\x18\x01 \x01(\x05\x12\x12\n\nplayer_ids\x18\x02 \x03(\t\x12\x14\n\x0cplayer_names\x18\x03 \x03(\t\"J\n\nNamedRound\x12\x0e\n\x06number\x18\x01 \x01(\x05\x12,\n\x06tables\x18\x02 \x03(\x0b\x32\x1c.rondo.gateway.v1.NamedTable\"Y\n\x07Seating\x12\x0f\n\x07\x64raw_id\x18\x01 \x01(\t\x12\x0f\n\x07version\x18\x02 \x01(\x05\x12,\n\x06rounds\x18\x03 \x03(\x0b\x32\x1c.rondo.gateway.v1.NamedRound\"^\n\x15\x43ommitDrawSeedRequest\x12\x16\n\x0e\x63ompetition_id\x18\x01 \x01(\t\x12\x14\n\x0c\x63ommitted_by\x18\x02 \x01(\t\x12\x17\n\x0fidempotency_key\x18\x03 \x01(\t\"2\n\x18GetSeedCommitmentRequest\x12\x16\n\x0e\x63ompetition_id\x18\x01 \x01(\t\"\x84\x01\n\x0eSeedCommitment\x12\x16\n\x0e\x63ompetition_id\x18\x01 \x01(\t\x12\x12\n\ncommitment\x18\x02 \x01(\t\x12\x30\n\x0c\x63ommitted_at\x18\x03 \x01(\x0b\x32\x1a.google.protobuf.Timestamp\x12\x14\n\x0c\x63ommitted_by\x18\x04 \x01(\t\"D\n\x19GetDrawCertificateRequest\x12\x16\n\x0e\x63ompetition_id\x18\x01 \x01(\t\x12\x0f\n\x07\x64raw_id\x18\x02 \x01(\t\"+\n\x0f\x44rawCertificate\x12\x18\n\x10\x63\x65rtificate_json\x18\x01 \x01(\t*y\n\nDrawStatus\x12\x1b\n\x17\x44RAW_STATUS_UNSPECIFIED\x10\x00\x12\x18\n\x14\x44RAW_STATUS_PROPOSED\x10\x01\x12\x18\n\x14\x44RAW_STATUS_APPROVED\x10\x02\x12\x1a\n\x16\x44RAW_STATUS_SUPERSEDED\x10\x03\x62\x06proto3')
+DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x1crondo/gateway/v1/draws.proto\x12\x10rondo.gateway.v1\x1a\x1fgoogle/protobuf/timestamp.proto\x1a\x1drondo/gateway/v1/common.proto\"\x91\x01\n\rDrawObjective\x12\x17\n\x0fsoft_violations\x18\x01 \x01(\x05\x12\x14\n\x0cmax_meetings\x18\x02 \x01(\x05\x12\x18\n\x10sum_repeat_pairs\x18\x03 \x01(\x05\x12\x1b\n\x13\x63onsecutive_repeats\x18\x04 \x01(\x05\x12\x1a\n\x12max_player_repeats\x18\x05 \x01(\x05\"0\n\nSeparation\x12\x12\n\nplayer_ids\x18\x01 \x03(\t\x12\x0e\n\x06weight\x18\x02 \x01(\x05\"6\n\x03Pin\x12\x11\n\tplayer_id\x18\x01 \x01(\t\x12\r\n\x05round\x18\x02 \x01(\x05\x12\r\n\x05table\x18\x03 \x01(\x05\"4\n\tRoundDiff\x12\r\n\x05round\x18\x01 \x01(\x05\x12\x18\n\x10moved_player_ids\x18\x02 \x03(\t\"\x97\x04\n\x04\x44raw\x12\n\n\x02id\x18\x01 \x01(\t\x12\x16\n\x0e\x63ompetition_id\x18\x02 \x01(\t\x12\x0f\n\x07version\x18\x03 \x01(\x05\x12,\n\x06status\x18\x04 \x01(\x0e\x32\x1c.rondo.gateway.v1.DrawStatus\x12\x0c\n\x04seed\x18\x05 \x01(\x03\x12\'\n\x06rounds\x18\x06 \x03(\x0b\x32\x17.rondo.gateway.v1.Round\x12\x32\n\tobjective\x18\x07 \x01(\x0b\x32\x1f.rondo.gateway.v1.DrawObjective\x12\x34\n\x0blower_bound\x18\x08 \x01(\x0b\x32\x1f.rondo.gateway.v1.DrawObjective\x12\x16\n\x0eproven_optimal\x18\t \x01(\x08\x12\x0e\n\x06method\x18\n \x01(\t\x12\x18\n\x10replaces_draw_id\x18\x0b \x01(\t\x12\x15\n\rplayed_rounds\x18\x0c \x01(\x05\x12\x0e\n\x06reason\x18\r \x01(\t\x12\x1a\n\rplayers_moved\x18\x0e \x01(\x05H\x00\x88\x01\x01\x12.\n\ncreated_at\x18\x0f \x01(\x0b\x32\x1a.google.protobuf.Timestamp\x12/\n\x0b\x61pproved_at\x18\x10 \x01(\x0b\x32\x1a.google.protobuf.Timestamp\x12\x13\n\x0bsitting_out\x18\x12 \x01(\x05\x42\x10\n\x0e_players_moved\"\x1b\n\x06SitOut\x12\x11\n\tper_round\x18\x01 \x01(\x05\"\x9a\x02\n\x16\x44rawCompetitionRequest\x12\x16\n\x0e\x63ompetition_id\x18\x01 \x01(\t\x12\x11\n\x04seed\x18\x02 \x01(\x03H\x00\x88\x01\x01\x12\x1a\n\x12time_limit_seconds\x18\x03 \x01(\x01\x12\x31\n\x0bseparations\x18\x04 \x03(\x0b\x32\x1c.rondo.gateway.v1.Separation\x12#\n\x04pins\x18\x05 \x03(\x0b\x32\x15.rondo.gateway.v1.Pin\x12\x14\n\x0cseat_balance\x18\x06 \x01(\x08\x12\x17\n\x0fidempotency_key\x18\x07 \x01(\t\x12)\n\x07sit_out\x18\x08 \x01(\x0b\x32\x18.rondo.gateway.v1.SitOutB\x07\n\x05_seed\"\xb8\x02\n\rRedrawRequest\x12\x16\n\x0e\x63ompetition_id\x18\x01 \x01(\t\x12\x15\n\rplayed_rounds\x18\x02 \x01(\x05\x12\x0e\n\x06reason\x18\x03 \x01(\t\x12\x11\n\x04seed\x18\x04 \x01(\x03H\x00\x88\x01\x01\x12\x1a\n\x12time_limit_seconds\x18\x05 \x01(\x01\x12\x31\n\x0bseparations\x18\x06 \x03(\x0b\x32\x1c.rondo.gateway.v1.Separation\x12#\n\x04pins\x18\x07 \x03(\x0b\x32\x15.rondo.gateway.v1.Pin\x12\x17\n\x0fidempotency_key\x18\x08 \x01(\t\x12\x14\n\x0cseat_balance\x18\t \x01(\x08\x12)\n\x07sit_out\x18\n \x01(\x0b\x32\x18.rondo.gateway.v1.SitOutB\x07\n\x05_seed\"\xcd\x02\n\x0c\x44rawProposal\x12$\n\x04\x64raw\x18\x01 \x01(\x0b\x32\x16.rondo.gateway.v1.Draw\x12-\n\x06status\x18\x02 \x01(\x0e\x32\x1d.rondo.gateway.v1.SolveStatus\x12)\n\x04\x64iff\x18\x03 \x03(\x0b\x32\x1b.rondo.gateway.v1.RoundDiff\x12\x11\n\tconflicts\x18\x04 \x03(\t\x12\r\n\x05notes\x18\x05 \x03(\t\x12\x19\n\x11wall_time_seconds\x18\x06 \x01(\x01\x12\x13\n\x0bwork_budget\x18\x07 \x01(\x03\x12\x11\n\twork_used\x18\x08 \x01(\x03\x12\x14\n\x0creproducible\x18\t \x01(\x08\x12\x18\n\x10search_work_used\x18\n \x01(\x03\x12(\n cpsat_deterministic_seconds_used\x18\x0b \x01(\x01\"=\n\x12\x41pproveDrawRequest\x12\x16\n\x0e\x63ompetition_id\x18\x01 \x01(\t\x12\x0f\n\x07\x64raw_id\x18\x02 \x01(\t\"9\n\x0eGetDrawRequest\x12\x16\n\x0e\x63ompetition_id\x18\x01 \x01(\t\x12\x0f\n\x07\x64raw_id\x18\x02 \x01(\t\"Q\n\x10ListDrawsRequest\x12\x16\n\x0e\x63ompetition_id\x18\x01 \x01(\t\x12\x11\n\tpage_size\x18\x02 \x01(\x05\x12\x12\n\npage_token\x18\x03 \x01(\t\"S\n\x11ListDrawsResponse\x12%\n\x05\x64raws\x18\x01 \x03(\x0b\x32\x16.rondo.gateway.v1.Draw\x12\x17\n\x0fnext_page_token\x18\x02 \x01(\t\"+\n\x11GetSeatingRequest\x12\x16\n\x0e\x63ompetition_id\x18\x01 \x01(\t\"F\n\nNamedTable\x12\x0e\n\x06number\x18\x01 \x01(\x05\x12\x12\n\nplayer_ids\x18\x02 \x03(\t\x12\x14\n\x0cplayer_names\x18\x03 \x03(\t\"J\n\nNamedRound\x12\x0e\n\x06number\x18\x01 \x01(\x05\x12,\n\x06tables\x18\x02 \x03(\x0b\x32\x1c.rondo.gateway.v1.NamedTable\"Y\n\x07Seating\x12\x0f\n\x07\x64raw_id\x18\x01 \x01(\t\x12\x0f\n\x07version\x18\x02 \x01(\x05\x12,\n\x06rounds\x18\x03 \x03(\x0b\x32\x1c.rondo.gateway.v1.NamedRound\"^\n\x15\x43ommitDrawSeedRequest\x12\x16\n\x0e\x63ompetition_id\x18\x01 \x01(\t\x12\x14\n\x0c\x63ommitted_by\x18\x02 \x01(\t\x12\x17\n\x0fidempotency_key\x18\x03 \x01(\t\"2\n\x18GetSeedCommitmentRequest\x12\x16\n\x0e\x63ompetition_id\x18\x01 \x01(\t\"\x84\x01\n\x0eSeedCommitment\x12\x16\n\x0e\x63ompetition_id\x18\x01 \x01(\t\x12\x12\n\ncommitment\x18\x02 \x01(\t\x12\x30\n\x0c\x63ommitted_at\x18\x03 \x01(\x0b\x32\x1a.google.protobuf.Timestamp\x12\x14\n\x0c\x63ommitted_by\x18\x04 \x01(\t\"D\n\x19GetDrawCertificateRequest\x12\x16\n\x0e\x63ompetition_id\x18\x01 \x01(\t\x12\x0f\n\x07\x64raw_id\x18\x02 \x01(\t\"+\n\x0f\x44rawCertificate\x12\x18\n\x10\x63\x65rtificate_json\x18\x01 \x01(\t*y\n\nDrawStatus\x12\x1b\n\x17\x44RAW_STATUS_UNSPECIFIED\x10\x00\x12\x18\n\x14\x44RAW_STATUS_PROPOSED\x10\x01\x12\x18\n\x14\x44RAW_STATUS_APPROVED\x10\x02\x12\x1a\n\x16\x44RAW_STATUS_SUPERSEDED\x10\x03\x62\x06proto3')
 
 _globals = globals()
 _builder.BuildMessageAndEnumDescriptors(DESCRIPTOR, _globals)
 _builder.BuildTopDescriptorsAndMessages(DESCRIPTOR, 'rondo.gateway.v1.draws_pb2', _globals)
 if not _descriptor._USE_C_DESCRIPTORS:
   DESCRIPTOR._loaded_options = None
-  _globals['_DRAWSTATUS']._serialized_start=2786
-  _globals['_DRAWSTATUS']._serialized_end=2907
+  _globals['_DRAWSTATUS']._serialized_start=2897
+  _globals['_DRAWSTATUS']._serialized_end=3018
   _globals['_DRAWOBJECTIVE']._serialized_start=115
   _globals['_DRAWOBJECTIVE']._serialized_end=260
   _globals['_SEPARATION']._serialized_start=262
@@ -50,33 +50,33 @@ if not _descriptor._USE_C_DESCRIPTORS:
   _globals['_DRAWCOMPETITIONREQUEST']._serialized_start=990
   _globals['_DRAWCOMPETITIONREQUEST']._serialized_end=1272
   _globals['_REDRAWREQUEST']._serialized_start=1275
-  _globals['_REDRAWREQUEST']._serialized_end=1544
-  _globals['_DRAWPROPOSAL']._serialized_start=1547
-  _globals['_DRAWPROPOSAL']._serialized_end=1812
-  _globals['_APPROVEDRAWREQUEST']._serialized_start=1814
-  _globals['_APPROVEDRAWREQUEST']._serialized_end=1875
-  _globals['_GETDRAWREQUEST']._serialized_start=1877
-  _globals['_GETDRAWREQUEST']._serialized_end=1934
-  _globals['_LISTDRAWSREQUEST']._serialized_start=1936
-  _globals['_LISTDRAWSREQUEST']._serialized_end=2017
-  _globals['_LISTDRAWSRESPONSE']._serialized_start=2019
-  _globals['_LISTDRAWSRESPONSE']._serialized_end=2102
-  _globals['_GETSEATINGREQUEST']._serialized_start=2104
-  _globals['_GETSEATINGREQUEST']._serialized_end=2147
-  _globals['_NAMEDTABLE']._serialized_start=2149
-  _globals['_NAMEDTABLE']._serialized_end=2219
-  _globals['_NAMEDROUND']._serialized_start=2221
-  _globals['_NAMEDROUND']._serialized_end=2295
-  _globals['_SEATING']._serialized_start=2297
-  _globals['_SEATING']._serialized_end=2386
-  _globals['_COMMITDRAWSEEDREQUEST']._serialized_start=2388
-  _globals['_COMMITDRAWSEEDREQUEST']._serialized_end=2482
-  _globals['_GETSEEDCOMMITMENTREQUEST']._serialized_start=2484
-  _globals['_GETSEEDCOMMITMENTREQUEST']._serialized_end=2534
-  _globals['_SEEDCOMMITMENT']._serialized_start=2537
-  _globals['_SEEDCOMMITMENT']._serialized_end=2669
-  _globals['_GETDRAWCERTIFICATEREQUEST']._serialized_start=2671
-  _globals['_GETDRAWCERTIFICATEREQUEST']._serialized_end=2739
-  _globals['_DRAWCERTIFICATE']._serialized_start=2741
-  _globals['_DRAWCERTIFICATE']._serialized_end=2784
+  _globals['_REDRAWREQUEST']._serialized_end=1587
+  _globals['_DRAWPROPOSAL']._serialized_start=1590
+  _globals['_DRAWPROPOSAL']._serialized_end=1923
+  _globals['_APPROVEDRAWREQUEST']._serialized_start=1925
+  _globals['_APPROVEDRAWREQUEST']._serialized_end=1986
+  _globals['_GETDRAWREQUEST']._serialized_start=1988
+  _globals['_GETDRAWREQUEST']._serialized_end=2045
+  _globals['_LISTDRAWSREQUEST']._serialized_start=2047
+  _globals['_LISTDRAWSREQUEST']._serialized_end=2128
+  _globals['_LISTDRAWSRESPONSE']._serialized_start=2130
+  _globals['_LISTDRAWSRESPONSE']._serialized_end=2213
+  _globals['_GETSEATINGREQUEST']._serialized_start=2215
+  _globals['_GETSEATINGREQUEST']._serialized_end=2258
+  _globals['_NAMEDTABLE']._serialized_start=2260
+  _globals['_NAMEDTABLE']._serialized_end=2330
+  _globals['_NAMEDROUND']._serialized_start=2332
+  _globals['_NAMEDROUND']._serialized_end=2406
+  _globals['_SEATING']._serialized_start=2408
+  _globals['_SEATING']._serialized_end=2497
+  _globals['_COMMITDRAWSEEDREQUEST']._serialized_start=2499
+  _globals['_COMMITDRAWSEEDREQUEST']._serialized_end=2593
+  _globals['_GETSEEDCOMMITMENTREQUEST']._serialized_start=2595
+  _globals['_GETSEEDCOMMITMENTREQUEST']._serialized_end=2645
+  _globals['_SEEDCOMMITMENT']._serialized_start=2648
+  _globals['_SEEDCOMMITMENT']._serialized_end=2780
+  _globals['_GETDRAWCERTIFICATEREQUEST']._serialized_start=2782
+  _globals['_GETDRAWCERTIFICATEREQUEST']._serialized_end=2850
+  _globals['_DRAWCERTIFICATE']._serialized_start=2852
+  _globals['_DRAWCERTIFICATE']._serialized_end=2895
 # @@protoc_insertion_point(module_scope)

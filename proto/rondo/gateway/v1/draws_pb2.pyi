@@ -127,7 +127,7 @@ class DrawCompetitionRequest(_message.Message):
     def __init__(self, competition_id: _Optional[str] = ..., seed: _Optional[int] = ..., time_limit_seconds: _Optional[float] = ..., separations: _Optional[_Iterable[_Union[Separation, _Mapping]]] = ..., pins: _Optional[_Iterable[_Union[Pin, _Mapping]]] = ..., seat_balance: _Optional[bool] = ..., idempotency_key: _Optional[str] = ..., sit_out: _Optional[_Union[SitOut, _Mapping]] = ...) -> None: ...
 
 class RedrawRequest(_message.Message):
-    __slots__ = ("competition_id", "played_rounds", "reason", "seed", "time_limit_seconds", "separations", "pins", "idempotency_key", "seat_balance")
+    __slots__ = ("competition_id", "played_rounds", "reason", "seed", "time_limit_seconds", "separations", "pins", "idempotency_key", "seat_balance", "sit_out")
     COMPETITION_ID_FIELD_NUMBER: _ClassVar[int]
     PLAYED_ROUNDS_FIELD_NUMBER: _ClassVar[int]
     REASON_FIELD_NUMBER: _ClassVar[int]
@@ -137,6 +137,7 @@ class RedrawRequest(_message.Message):
     PINS_FIELD_NUMBER: _ClassVar[int]
     IDEMPOTENCY_KEY_FIELD_NUMBER: _ClassVar[int]
     SEAT_BALANCE_FIELD_NUMBER: _ClassVar[int]
+    SIT_OUT_FIELD_NUMBER: _ClassVar[int]
     competition_id: str
     played_rounds: int
     reason: str
@@ -146,10 +147,11 @@ class RedrawRequest(_message.Message):
     pins: _containers.RepeatedCompositeFieldContainer[Pin]
     idempotency_key: str
     seat_balance: bool
-    def __init__(self, competition_id: _Optional[str] = ..., played_rounds: _Optional[int] = ..., reason: _Optional[str] = ..., seed: _Optional[int] = ..., time_limit_seconds: _Optional[float] = ..., separations: _Optional[_Iterable[_Union[Separation, _Mapping]]] = ..., pins: _Optional[_Iterable[_Union[Pin, _Mapping]]] = ..., idempotency_key: _Optional[str] = ..., seat_balance: _Optional[bool] = ...) -> None: ...
+    sit_out: SitOut
+    def __init__(self, competition_id: _Optional[str] = ..., played_rounds: _Optional[int] = ..., reason: _Optional[str] = ..., seed: _Optional[int] = ..., time_limit_seconds: _Optional[float] = ..., separations: _Optional[_Iterable[_Union[Separation, _Mapping]]] = ..., pins: _Optional[_Iterable[_Union[Pin, _Mapping]]] = ..., idempotency_key: _Optional[str] = ..., seat_balance: _Optional[bool] = ..., sit_out: _Optional[_Union[SitOut, _Mapping]] = ...) -> None: ...
 
 class DrawProposal(_message.Message):
-    __slots__ = ("draw", "status", "diff", "conflicts", "notes", "wall_time_seconds", "work_budget", "work_used", "reproducible")
+    __slots__ = ("draw", "status", "diff", "conflicts", "notes", "wall_time_seconds", "work_budget", "work_used", "reproducible", "search_work_used", "cpsat_deterministic_seconds_used")
     DRAW_FIELD_NUMBER: _ClassVar[int]
     STATUS_FIELD_NUMBER: _ClassVar[int]
     DIFF_FIELD_NUMBER: _ClassVar[int]
@@ -159,6 +161,8 @@ class DrawProposal(_message.Message):
     WORK_BUDGET_FIELD_NUMBER: _ClassVar[int]
     WORK_USED_FIELD_NUMBER: _ClassVar[int]
     REPRODUCIBLE_FIELD_NUMBER: _ClassVar[int]
+    SEARCH_WORK_USED_FIELD_NUMBER: _ClassVar[int]
+    CPSAT_DETERMINISTIC_SECONDS_USED_FIELD_NUMBER: _ClassVar[int]
     draw: Draw
     status: _common_pb2.SolveStatus
     diff: _containers.RepeatedCompositeFieldContainer[RoundDiff]
@@ -168,7 +172,9 @@ class DrawProposal(_message.Message):
     work_budget: int
     work_used: int
     reproducible: bool
-    def __init__(self, draw: _Optional[_Union[Draw, _Mapping]] = ..., status: _Optional[_Union[_common_pb2.SolveStatus, str]] = ..., diff: _Optional[_Iterable[_Union[RoundDiff, _Mapping]]] = ..., conflicts: _Optional[_Iterable[str]] = ..., notes: _Optional[_Iterable[str]] = ..., wall_time_seconds: _Optional[float] = ..., work_budget: _Optional[int] = ..., work_used: _Optional[int] = ..., reproducible: _Optional[bool] = ...) -> None: ...
+    search_work_used: int
+    cpsat_deterministic_seconds_used: float
+    def __init__(self, draw: _Optional[_Union[Draw, _Mapping]] = ..., status: _Optional[_Union[_common_pb2.SolveStatus, str]] = ..., diff: _Optional[_Iterable[_Union[RoundDiff, _Mapping]]] = ..., conflicts: _Optional[_Iterable[str]] = ..., notes: _Optional[_Iterable[str]] = ..., wall_time_seconds: _Optional[float] = ..., work_budget: _Optional[int] = ..., work_used: _Optional[int] = ..., reproducible: _Optional[bool] = ..., search_work_used: _Optional[int] = ..., cpsat_deterministic_seconds_used: _Optional[float] = ...) -> None: ...
 
 class ApproveDrawRequest(_message.Message):
     __slots__ = ("competition_id", "draw_id")

@@ -275,6 +275,11 @@ class GatewayServiceStub:
                 request_serializer=rondo_dot_gateway_dot_v1_dot_results__pb2.GetStandingsRequest.SerializeToString,
                 response_deserializer=rondo_dot_gateway_dot_v1_dot_results__pb2.Standings.FromString,
                 _registered_method=True)
+        self.GetProjections = channel.unary_unary(
+                '/rondo.gateway.v1.GatewayService/GetProjections',
+                request_serializer=rondo_dot_gateway_dot_v1_dot_results__pb2.GetProjectionsRequest.SerializeToString,
+                response_deserializer=rondo_dot_gateway_dot_v1_dot_results__pb2.Projections.FromString,
+                _registered_method=True)
         self.ReportResult = channel.unary_unary(
                 '/rondo.gateway.v1.GatewayService/ReportResult',
                 request_serializer=rondo_dot_gateway_dot_v1_dot_results__pb2.ReportResultRequest.SerializeToString,
@@ -912,6 +917,16 @@ class GatewayServiceServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def GetProjections(self, request, context):
+        """Players of the competition (the bot for a linked player), its organizers and judges: for every
+        ranked player (or those asked) and every cut of the standings (the playoff's top 8), clinched,
+        eliminated or alive, proven over every outcome of the games left, with a witness of each fate and
+        "what do I need" (docs/rules.md mahjong.projection.*): league prepares, the solver proves.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
     def ReportResult(self, request, context):
         """Players report results, the table confirms or disputes, a judge decides; the organizer's tie
         decisions. Every accepted change appends a `standings.changed` event.
@@ -1527,6 +1542,11 @@ def add_GatewayServiceServicer_to_server(servicer, server):
                     servicer.GetStandings,
                     request_deserializer=rondo_dot_gateway_dot_v1_dot_results__pb2.GetStandingsRequest.FromString,
                     response_serializer=rondo_dot_gateway_dot_v1_dot_results__pb2.Standings.SerializeToString,
+            ),
+            'GetProjections': grpc.unary_unary_rpc_method_handler(
+                    servicer.GetProjections,
+                    request_deserializer=rondo_dot_gateway_dot_v1_dot_results__pb2.GetProjectionsRequest.FromString,
+                    response_serializer=rondo_dot_gateway_dot_v1_dot_results__pb2.Projections.SerializeToString,
             ),
             'ReportResult': grpc.unary_unary_rpc_method_handler(
                     servicer.ReportResult,
@@ -3014,6 +3034,33 @@ class GatewayService:
             '/rondo.gateway.v1.GatewayService/GetStandings',
             rondo_dot_gateway_dot_v1_dot_results__pb2.GetStandingsRequest.SerializeToString,
             rondo_dot_gateway_dot_v1_dot_results__pb2.Standings.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def GetProjections(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/rondo.gateway.v1.GatewayService/GetProjections',
+            rondo_dot_gateway_dot_v1_dot_results__pb2.GetProjectionsRequest.SerializeToString,
+            rondo_dot_gateway_dot_v1_dot_results__pb2.Projections.FromString,
             options,
             channel_credentials,
             insecure,

@@ -45,6 +45,29 @@ class PlayoffDecisionKind(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     PLAYOFF_DECISION_KIND_UNSPECIFIED: _ClassVar[PlayoffDecisionKind]
     PLAYOFF_DECISION_KIND_REGENERATE: _ClassVar[PlayoffDecisionKind]
     PLAYOFF_DECISION_KIND_KEEP: _ClassVar[PlayoffDecisionKind]
+
+class ProjectionStatus(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    PROJECTION_STATUS_UNSPECIFIED: _ClassVar[ProjectionStatus]
+    PROJECTION_STATUS_CLINCHED: _ClassVar[ProjectionStatus]
+    PROJECTION_STATUS_ELIMINATED: _ClassVar[ProjectionStatus]
+    PROJECTION_STATUS_ALIVE: _ClassVar[ProjectionStatus]
+    PROJECTION_STATUS_ORGANIZER_DECISION: _ClassVar[ProjectionStatus]
+    PROJECTION_STATUS_UNKNOWN: _ClassVar[ProjectionStatus]
+
+class ProjectionFate(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    PROJECTION_FATE_UNSPECIFIED: _ClassVar[ProjectionFate]
+    PROJECTION_FATE_IN: _ClassVar[ProjectionFate]
+    PROJECTION_FATE_OUT: _ClassVar[ProjectionFate]
+    PROJECTION_FATE_ORGANIZER_DECISION: _ClassVar[ProjectionFate]
+
+class ProjectionSearch(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    PROJECTION_SEARCH_UNSPECIFIED: _ClassVar[ProjectionSearch]
+    PROJECTION_SEARCH_FOUND: _ClassVar[ProjectionSearch]
+    PROJECTION_SEARCH_IMPOSSIBLE: _ClassVar[ProjectionSearch]
+    PROJECTION_SEARCH_NOT_PROVEN: _ClassVar[ProjectionSearch]
 RECORD_STATUS_UNSPECIFIED: RecordStatus
 RECORD_STATUS_CONFIRMED: RecordStatus
 RECORD_STATUS_REPORTED: RecordStatus
@@ -66,6 +89,20 @@ TIE_METHOD_LOT: TieMethod
 PLAYOFF_DECISION_KIND_UNSPECIFIED: PlayoffDecisionKind
 PLAYOFF_DECISION_KIND_REGENERATE: PlayoffDecisionKind
 PLAYOFF_DECISION_KIND_KEEP: PlayoffDecisionKind
+PROJECTION_STATUS_UNSPECIFIED: ProjectionStatus
+PROJECTION_STATUS_CLINCHED: ProjectionStatus
+PROJECTION_STATUS_ELIMINATED: ProjectionStatus
+PROJECTION_STATUS_ALIVE: ProjectionStatus
+PROJECTION_STATUS_ORGANIZER_DECISION: ProjectionStatus
+PROJECTION_STATUS_UNKNOWN: ProjectionStatus
+PROJECTION_FATE_UNSPECIFIED: ProjectionFate
+PROJECTION_FATE_IN: ProjectionFate
+PROJECTION_FATE_OUT: ProjectionFate
+PROJECTION_FATE_ORGANIZER_DECISION: ProjectionFate
+PROJECTION_SEARCH_UNSPECIFIED: ProjectionSearch
+PROJECTION_SEARCH_FOUND: ProjectionSearch
+PROJECTION_SEARCH_IMPOSSIBLE: ProjectionSearch
+PROJECTION_SEARCH_NOT_PROVEN: ProjectionSearch
 
 class HanchanResult(_message.Message):
     __slots__ = ("number", "scores", "chombo")
@@ -534,3 +571,129 @@ class PlayoffDecision(_message.Message):
     qualified_player_ids: _containers.RepeatedScalarFieldContainer[str]
     removed_stages: _containers.RepeatedScalarFieldContainer[int]
     def __init__(self, id: _Optional[str] = ..., competition_id: _Optional[str] = ..., decision: _Optional[_Union[PlayoffDecisionKind, str]] = ..., reason: _Optional[str] = ..., decided_by: _Optional[str] = ..., at: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., stored_player_ids: _Optional[_Iterable[str]] = ..., qualified_player_ids: _Optional[_Iterable[str]] = ..., removed_stages: _Optional[_Iterable[int]] = ...) -> None: ...
+
+class ProjectionCut(_message.Message):
+    __slots__ = ("name", "places", "title", "title_ru")
+    NAME_FIELD_NUMBER: _ClassVar[int]
+    PLACES_FIELD_NUMBER: _ClassVar[int]
+    TITLE_FIELD_NUMBER: _ClassVar[int]
+    TITLE_RU_FIELD_NUMBER: _ClassVar[int]
+    name: str
+    places: int
+    title: str
+    title_ru: str
+    def __init__(self, name: _Optional[str] = ..., places: _Optional[int] = ..., title: _Optional[str] = ..., title_ru: _Optional[str] = ...) -> None: ...
+
+class ProjectionQuestion(_message.Message):
+    __slots__ = ("fate", "search")
+    FATE_FIELD_NUMBER: _ClassVar[int]
+    SEARCH_FIELD_NUMBER: _ClassVar[int]
+    fate: ProjectionFate
+    search: ProjectionSearch
+    def __init__(self, fate: _Optional[_Union[ProjectionFate, str]] = ..., search: _Optional[_Union[ProjectionSearch, str]] = ...) -> None: ...
+
+class WitnessHanchan(_message.Message):
+    __slots__ = ("number", "player_ids", "scores")
+    NUMBER_FIELD_NUMBER: _ClassVar[int]
+    PLAYER_IDS_FIELD_NUMBER: _ClassVar[int]
+    SCORES_FIELD_NUMBER: _ClassVar[int]
+    number: int
+    player_ids: _containers.RepeatedScalarFieldContainer[str]
+    scores: _containers.RepeatedScalarFieldContainer[int]
+    def __init__(self, number: _Optional[int] = ..., player_ids: _Optional[_Iterable[str]] = ..., scores: _Optional[_Iterable[int]] = ...) -> None: ...
+
+class WitnessMatch(_message.Message):
+    __slots__ = ("round", "table", "hanchans")
+    ROUND_FIELD_NUMBER: _ClassVar[int]
+    TABLE_FIELD_NUMBER: _ClassVar[int]
+    HANCHANS_FIELD_NUMBER: _ClassVar[int]
+    round: int
+    table: int
+    hanchans: _containers.RepeatedCompositeFieldContainer[WitnessHanchan]
+    def __init__(self, round: _Optional[int] = ..., table: _Optional[int] = ..., hanchans: _Optional[_Iterable[_Union[WitnessHanchan, _Mapping]]] = ...) -> None: ...
+
+class ProjectionWitness(_message.Message):
+    __slots__ = ("fate", "matches")
+    FATE_FIELD_NUMBER: _ClassVar[int]
+    MATCHES_FIELD_NUMBER: _ClassVar[int]
+    fate: ProjectionFate
+    matches: _containers.RepeatedCompositeFieldContainer[WitnessMatch]
+    def __init__(self, fate: _Optional[_Union[ProjectionFate, str]] = ..., matches: _Optional[_Iterable[_Union[WitnessMatch, _Mapping]]] = ...) -> None: ...
+
+class ProjectionNeed(_message.Message):
+    __slots__ = ("place", "proven")
+    PLACE_FIELD_NUMBER: _ClassVar[int]
+    PROVEN_FIELD_NUMBER: _ClassVar[int]
+    place: int
+    proven: bool
+    def __init__(self, place: _Optional[int] = ..., proven: _Optional[bool] = ...) -> None: ...
+
+class GetProjectionsRequest(_message.Message):
+    __slots__ = ("competition_id", "player_ids", "viewer_player_id", "time_limit_seconds")
+    COMPETITION_ID_FIELD_NUMBER: _ClassVar[int]
+    PLAYER_IDS_FIELD_NUMBER: _ClassVar[int]
+    VIEWER_PLAYER_ID_FIELD_NUMBER: _ClassVar[int]
+    TIME_LIMIT_SECONDS_FIELD_NUMBER: _ClassVar[int]
+    competition_id: str
+    player_ids: _containers.RepeatedScalarFieldContainer[str]
+    viewer_player_id: str
+    time_limit_seconds: float
+    def __init__(self, competition_id: _Optional[str] = ..., player_ids: _Optional[_Iterable[str]] = ..., viewer_player_id: _Optional[str] = ..., time_limit_seconds: _Optional[float] = ...) -> None: ...
+
+class CutStatus(_message.Message):
+    __slots__ = ("cut", "status", "text", "text_ru", "need", "witnesses", "questions")
+    CUT_FIELD_NUMBER: _ClassVar[int]
+    STATUS_FIELD_NUMBER: _ClassVar[int]
+    TEXT_FIELD_NUMBER: _ClassVar[int]
+    TEXT_RU_FIELD_NUMBER: _ClassVar[int]
+    NEED_FIELD_NUMBER: _ClassVar[int]
+    WITNESSES_FIELD_NUMBER: _ClassVar[int]
+    QUESTIONS_FIELD_NUMBER: _ClassVar[int]
+    cut: str
+    status: ProjectionStatus
+    text: str
+    text_ru: str
+    need: ProjectionNeed
+    witnesses: _containers.RepeatedCompositeFieldContainer[ProjectionWitness]
+    questions: _containers.RepeatedCompositeFieldContainer[ProjectionQuestion]
+    def __init__(self, cut: _Optional[str] = ..., status: _Optional[_Union[ProjectionStatus, str]] = ..., text: _Optional[str] = ..., text_ru: _Optional[str] = ..., need: _Optional[_Union[ProjectionNeed, _Mapping]] = ..., witnesses: _Optional[_Iterable[_Union[ProjectionWitness, _Mapping]]] = ..., questions: _Optional[_Iterable[_Union[ProjectionQuestion, _Mapping]]] = ...) -> None: ...
+
+class PlayerProjection(_message.Message):
+    __slots__ = ("player_id", "name", "place", "total", "cuts", "matches_left")
+    PLAYER_ID_FIELD_NUMBER: _ClassVar[int]
+    NAME_FIELD_NUMBER: _ClassVar[int]
+    PLACE_FIELD_NUMBER: _ClassVar[int]
+    TOTAL_FIELD_NUMBER: _ClassVar[int]
+    CUTS_FIELD_NUMBER: _ClassVar[int]
+    MATCHES_LEFT_FIELD_NUMBER: _ClassVar[int]
+    player_id: str
+    name: str
+    place: str
+    total: str
+    cuts: _containers.RepeatedCompositeFieldContainer[CutStatus]
+    matches_left: int
+    def __init__(self, player_id: _Optional[str] = ..., name: _Optional[str] = ..., place: _Optional[str] = ..., total: _Optional[str] = ..., cuts: _Optional[_Iterable[_Union[CutStatus, _Mapping]]] = ..., matches_left: _Optional[int] = ...) -> None: ...
+
+class Projections(_message.Message):
+    __slots__ = ("competition_id", "cuts", "players", "rounds", "after_round", "matches_left", "exact", "wall_time_seconds", "notes", "notes_ru")
+    COMPETITION_ID_FIELD_NUMBER: _ClassVar[int]
+    CUTS_FIELD_NUMBER: _ClassVar[int]
+    PLAYERS_FIELD_NUMBER: _ClassVar[int]
+    ROUNDS_FIELD_NUMBER: _ClassVar[int]
+    AFTER_ROUND_FIELD_NUMBER: _ClassVar[int]
+    MATCHES_LEFT_FIELD_NUMBER: _ClassVar[int]
+    EXACT_FIELD_NUMBER: _ClassVar[int]
+    WALL_TIME_SECONDS_FIELD_NUMBER: _ClassVar[int]
+    NOTES_FIELD_NUMBER: _ClassVar[int]
+    NOTES_RU_FIELD_NUMBER: _ClassVar[int]
+    competition_id: str
+    cuts: _containers.RepeatedCompositeFieldContainer[ProjectionCut]
+    players: _containers.RepeatedCompositeFieldContainer[PlayerProjection]
+    rounds: int
+    after_round: int
+    matches_left: int
+    exact: bool
+    wall_time_seconds: float
+    notes: _containers.RepeatedScalarFieldContainer[str]
+    notes_ru: _containers.RepeatedScalarFieldContainer[str]
+    def __init__(self, competition_id: _Optional[str] = ..., cuts: _Optional[_Iterable[_Union[ProjectionCut, _Mapping]]] = ..., players: _Optional[_Iterable[_Union[PlayerProjection, _Mapping]]] = ..., rounds: _Optional[int] = ..., after_round: _Optional[int] = ..., matches_left: _Optional[int] = ..., exact: _Optional[bool] = ..., wall_time_seconds: _Optional[float] = ..., notes: _Optional[_Iterable[str]] = ..., notes_ru: _Optional[_Iterable[str]] = ...) -> None: ...

@@ -257,3 +257,33 @@ class RoundTables(_message.Message):
     games_per_match: int
     one_meeting: bool
     def __init__(self, tables: _Optional[_Iterable[_Union[RoundTable, _Mapping]]] = ..., games_per_match: _Optional[int] = ..., one_meeting: _Optional[bool] = ...) -> None: ...
+
+class PrepareProjectionsRequest(_message.Message):
+    __slots__ = ("competition_id", "player_ids", "time_limit_seconds")
+    COMPETITION_ID_FIELD_NUMBER: _ClassVar[int]
+    PLAYER_IDS_FIELD_NUMBER: _ClassVar[int]
+    TIME_LIMIT_SECONDS_FIELD_NUMBER: _ClassVar[int]
+    competition_id: str
+    player_ids: _containers.RepeatedScalarFieldContainer[str]
+    time_limit_seconds: float
+    def __init__(self, competition_id: _Optional[str] = ..., player_ids: _Optional[_Iterable[str]] = ..., time_limit_seconds: _Optional[float] = ...) -> None: ...
+
+class PrepareProjectionsResponse(_message.Message):
+    __slots__ = ("request", "cuts", "players", "rounds", "after_round", "matches_left", "notes", "notes_ru")
+    REQUEST_FIELD_NUMBER: _ClassVar[int]
+    CUTS_FIELD_NUMBER: _ClassVar[int]
+    PLAYERS_FIELD_NUMBER: _ClassVar[int]
+    ROUNDS_FIELD_NUMBER: _ClassVar[int]
+    AFTER_ROUND_FIELD_NUMBER: _ClassVar[int]
+    MATCHES_LEFT_FIELD_NUMBER: _ClassVar[int]
+    NOTES_FIELD_NUMBER: _ClassVar[int]
+    NOTES_RU_FIELD_NUMBER: _ClassVar[int]
+    request: _solver_pb2.ProjectStandingsRequest
+    cuts: _containers.RepeatedCompositeFieldContainer[_results_pb2.ProjectionCut]
+    players: _containers.RepeatedCompositeFieldContainer[_results_pb2.PlayerProjection]
+    rounds: int
+    after_round: int
+    matches_left: int
+    notes: _containers.RepeatedScalarFieldContainer[str]
+    notes_ru: _containers.RepeatedScalarFieldContainer[str]
+    def __init__(self, request: _Optional[_Union[_solver_pb2.ProjectStandingsRequest, _Mapping]] = ..., cuts: _Optional[_Iterable[_Union[_results_pb2.ProjectionCut, _Mapping]]] = ..., players: _Optional[_Iterable[_Union[_results_pb2.PlayerProjection, _Mapping]]] = ..., rounds: _Optional[int] = ..., after_round: _Optional[int] = ..., matches_left: _Optional[int] = ..., notes: _Optional[_Iterable[str]] = ..., notes_ru: _Optional[_Iterable[str]] = ...) -> None: ...

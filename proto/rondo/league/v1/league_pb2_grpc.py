@@ -133,6 +133,11 @@ class LeagueServiceStub:
                 request_serializer=rondo_dot_gateway_dot_v1_dot_results__pb2.GetStandingsRequest.SerializeToString,
                 response_deserializer=rondo_dot_gateway_dot_v1_dot_results__pb2.Standings.FromString,
                 _registered_method=True)
+        self.PrepareProjections = channel.unary_unary(
+                '/rondo.league.v1.LeagueService/PrepareProjections',
+                request_serializer=rondo_dot_league_dot_v1_dot_league__pb2.PrepareProjectionsRequest.SerializeToString,
+                response_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.PrepareProjectionsResponse.FromString,
+                _registered_method=True)
         self.PrepareStage = channel.unary_unary(
                 '/rondo.league.v1.LeagueService/PrepareStage',
                 request_serializer=rondo_dot_gateway_dot_v1_dot_stages__pb2.PrepareStageRequest.SerializeToString,
@@ -388,6 +393,17 @@ class LeagueServiceServicer:
 
     def GetStandings(self, request, context):
         """Regular-stage standings from the latest version of every record.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def PrepareProjections(self, request, context):
+        """Internal (the gateway's GetProjections): the solver's question about the regular stage of a mahjong
+        league (docs/rules.md mahjong.projection.from-league-state): the ranked players' figures from the
+        standings, the matches still to play from the approved draw and the confirmed records, the cuts and
+        the scoring from the pinned ruleset; and what the public answer shows beside it (names, places,
+        totals, cut titles). FAILED_PRECONDITION before a draw is approved, or for another ruleset.
         """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')
@@ -685,6 +701,11 @@ def add_LeagueServiceServicer_to_server(servicer, server):
                     servicer.GetStandings,
                     request_deserializer=rondo_dot_gateway_dot_v1_dot_results__pb2.GetStandingsRequest.FromString,
                     response_serializer=rondo_dot_gateway_dot_v1_dot_results__pb2.Standings.SerializeToString,
+            ),
+            'PrepareProjections': grpc.unary_unary_rpc_method_handler(
+                    servicer.PrepareProjections,
+                    request_deserializer=rondo_dot_league_dot_v1_dot_league__pb2.PrepareProjectionsRequest.FromString,
+                    response_serializer=rondo_dot_league_dot_v1_dot_league__pb2.PrepareProjectionsResponse.SerializeToString,
             ),
             'PrepareStage': grpc.unary_unary_rpc_method_handler(
                     servicer.PrepareStage,
@@ -1320,6 +1341,33 @@ class LeagueService:
             '/rondo.league.v1.LeagueService/GetStandings',
             rondo_dot_gateway_dot_v1_dot_results__pb2.GetStandingsRequest.SerializeToString,
             rondo_dot_gateway_dot_v1_dot_results__pb2.Standings.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def PrepareProjections(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/rondo.league.v1.LeagueService/PrepareProjections',
+            rondo_dot_league_dot_v1_dot_league__pb2.PrepareProjectionsRequest.SerializeToString,
+            rondo_dot_league_dot_v1_dot_league__pb2.PrepareProjectionsResponse.FromString,
             options,
             channel_credentials,
             insecure,

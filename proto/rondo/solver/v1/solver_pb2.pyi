@@ -3,6 +3,7 @@ import datetime
 from google.protobuf import timestamp_pb2 as _timestamp_pb2
 from rondo.gateway.v1 import common_pb2 as _common_pb2
 from rondo.gateway.v1 import draws_pb2 as _draws_pb2
+from rondo.gateway.v1 import results_pb2 as _results_pb2
 from rondo.gateway.v1 import scheduling_pb2 as _scheduling_pb2
 from google.protobuf.internal import containers as _containers
 from google.protobuf import descriptor as _descriptor
@@ -185,3 +186,95 @@ class ProposeRoundScheduleResponse(_message.Message):
     notes: _containers.RepeatedScalarFieldContainer[str]
     seed: int
     def __init__(self, status: _Optional[_Union[_common_pb2.SolveStatus, str]] = ..., slots: _Optional[_Iterable[_Union[MatchSlot, _Mapping]]] = ..., objective: _Optional[_Union[_scheduling_pb2.ScheduleObjective, _Mapping]] = ..., bound: _Optional[_Union[_scheduling_pb2.ScheduleObjective, _Mapping]] = ..., wall_time_seconds: _Optional[float] = ..., method: _Optional[str] = ..., notes: _Optional[_Iterable[str]] = ..., seed: _Optional[int] = ...) -> None: ...
+
+class ProjectionStanding(_message.Message):
+    __slots__ = ("player_id", "total", "place_sum", "hanchans")
+    PLAYER_ID_FIELD_NUMBER: _ClassVar[int]
+    TOTAL_FIELD_NUMBER: _ClassVar[int]
+    PLACE_SUM_FIELD_NUMBER: _ClassVar[int]
+    HANCHANS_FIELD_NUMBER: _ClassVar[int]
+    player_id: str
+    total: str
+    place_sum: str
+    hanchans: int
+    def __init__(self, player_id: _Optional[str] = ..., total: _Optional[str] = ..., place_sum: _Optional[str] = ..., hanchans: _Optional[int] = ...) -> None: ...
+
+class RemainingMahjongMatch(_message.Message):
+    __slots__ = ("round", "table", "player_ids", "hanchans", "carried", "played")
+    ROUND_FIELD_NUMBER: _ClassVar[int]
+    TABLE_FIELD_NUMBER: _ClassVar[int]
+    PLAYER_IDS_FIELD_NUMBER: _ClassVar[int]
+    HANCHANS_FIELD_NUMBER: _ClassVar[int]
+    CARRIED_FIELD_NUMBER: _ClassVar[int]
+    PLAYED_FIELD_NUMBER: _ClassVar[int]
+    round: int
+    table: int
+    player_ids: _containers.RepeatedScalarFieldContainer[str]
+    hanchans: int
+    carried: _containers.RepeatedScalarFieldContainer[str]
+    played: int
+    def __init__(self, round: _Optional[int] = ..., table: _Optional[int] = ..., player_ids: _Optional[_Iterable[str]] = ..., hanchans: _Optional[int] = ..., carried: _Optional[_Iterable[str]] = ..., played: _Optional[int] = ...) -> None: ...
+
+class MahjongProjectionProblem(_message.Message):
+    __slots__ = ("standings", "remaining", "hanchan_uma", "match_uma", "split_ties", "tie_breaks", "table_total", "start_points", "score_step", "min_score")
+    STANDINGS_FIELD_NUMBER: _ClassVar[int]
+    REMAINING_FIELD_NUMBER: _ClassVar[int]
+    HANCHAN_UMA_FIELD_NUMBER: _ClassVar[int]
+    MATCH_UMA_FIELD_NUMBER: _ClassVar[int]
+    SPLIT_TIES_FIELD_NUMBER: _ClassVar[int]
+    TIE_BREAKS_FIELD_NUMBER: _ClassVar[int]
+    TABLE_TOTAL_FIELD_NUMBER: _ClassVar[int]
+    START_POINTS_FIELD_NUMBER: _ClassVar[int]
+    SCORE_STEP_FIELD_NUMBER: _ClassVar[int]
+    MIN_SCORE_FIELD_NUMBER: _ClassVar[int]
+    standings: _containers.RepeatedCompositeFieldContainer[ProjectionStanding]
+    remaining: _containers.RepeatedCompositeFieldContainer[RemainingMahjongMatch]
+    hanchan_uma: _containers.RepeatedScalarFieldContainer[int]
+    match_uma: _containers.RepeatedScalarFieldContainer[int]
+    split_ties: bool
+    tie_breaks: _containers.RepeatedScalarFieldContainer[str]
+    table_total: int
+    start_points: int
+    score_step: int
+    min_score: int
+    def __init__(self, standings: _Optional[_Iterable[_Union[ProjectionStanding, _Mapping]]] = ..., remaining: _Optional[_Iterable[_Union[RemainingMahjongMatch, _Mapping]]] = ..., hanchan_uma: _Optional[_Iterable[int]] = ..., match_uma: _Optional[_Iterable[int]] = ..., split_ties: _Optional[bool] = ..., tie_breaks: _Optional[_Iterable[str]] = ..., table_total: _Optional[int] = ..., start_points: _Optional[int] = ..., score_step: _Optional[int] = ..., min_score: _Optional[int] = ...) -> None: ...
+
+class ProjectStandingsRequest(_message.Message):
+    __slots__ = ("mahjong", "cuts", "player_ids", "time_limit_seconds")
+    MAHJONG_FIELD_NUMBER: _ClassVar[int]
+    CUTS_FIELD_NUMBER: _ClassVar[int]
+    PLAYER_IDS_FIELD_NUMBER: _ClassVar[int]
+    TIME_LIMIT_SECONDS_FIELD_NUMBER: _ClassVar[int]
+    mahjong: MahjongProjectionProblem
+    cuts: _containers.RepeatedCompositeFieldContainer[_results_pb2.ProjectionCut]
+    player_ids: _containers.RepeatedScalarFieldContainer[str]
+    time_limit_seconds: float
+    def __init__(self, mahjong: _Optional[_Union[MahjongProjectionProblem, _Mapping]] = ..., cuts: _Optional[_Iterable[_Union[_results_pb2.ProjectionCut, _Mapping]]] = ..., player_ids: _Optional[_Iterable[str]] = ..., time_limit_seconds: _Optional[float] = ...) -> None: ...
+
+class CutProjection(_message.Message):
+    __slots__ = ("player_id", "cut", "status", "questions", "witnesses", "need")
+    PLAYER_ID_FIELD_NUMBER: _ClassVar[int]
+    CUT_FIELD_NUMBER: _ClassVar[int]
+    STATUS_FIELD_NUMBER: _ClassVar[int]
+    QUESTIONS_FIELD_NUMBER: _ClassVar[int]
+    WITNESSES_FIELD_NUMBER: _ClassVar[int]
+    NEED_FIELD_NUMBER: _ClassVar[int]
+    player_id: str
+    cut: str
+    status: _results_pb2.ProjectionStatus
+    questions: _containers.RepeatedCompositeFieldContainer[_results_pb2.ProjectionQuestion]
+    witnesses: _containers.RepeatedCompositeFieldContainer[_results_pb2.ProjectionWitness]
+    need: _results_pb2.ProjectionNeed
+    def __init__(self, player_id: _Optional[str] = ..., cut: _Optional[str] = ..., status: _Optional[_Union[_results_pb2.ProjectionStatus, str]] = ..., questions: _Optional[_Iterable[_Union[_results_pb2.ProjectionQuestion, _Mapping]]] = ..., witnesses: _Optional[_Iterable[_Union[_results_pb2.ProjectionWitness, _Mapping]]] = ..., need: _Optional[_Union[_results_pb2.ProjectionNeed, _Mapping]] = ...) -> None: ...
+
+class ProjectStandingsResponse(_message.Message):
+    __slots__ = ("projections", "wall_time_seconds", "method", "unreached_player_ids")
+    PROJECTIONS_FIELD_NUMBER: _ClassVar[int]
+    WALL_TIME_SECONDS_FIELD_NUMBER: _ClassVar[int]
+    METHOD_FIELD_NUMBER: _ClassVar[int]
+    UNREACHED_PLAYER_IDS_FIELD_NUMBER: _ClassVar[int]
+    projections: _containers.RepeatedCompositeFieldContainer[CutProjection]
+    wall_time_seconds: float
+    method: str
+    unreached_player_ids: _containers.RepeatedScalarFieldContainer[str]
+    def __init__(self, projections: _Optional[_Iterable[_Union[CutProjection, _Mapping]]] = ..., wall_time_seconds: _Optional[float] = ..., method: _Optional[str] = ..., unreached_player_ids: _Optional[_Iterable[str]] = ...) -> None: ...

@@ -44,6 +44,11 @@ class SolverServiceStub:
                 request_serializer=rondo_dot_solver_dot_v1_dot_solver__pb2.ProposeRoundScheduleRequest.SerializeToString,
                 response_deserializer=rondo_dot_solver_dot_v1_dot_solver__pb2.ProposeRoundScheduleResponse.FromString,
                 _registered_method=True)
+        self.ProjectStandings = channel.unary_unary(
+                '/rondo.solver.v1.SolverService/ProjectStandings',
+                request_serializer=rondo_dot_solver_dot_v1_dot_solver__pb2.ProjectStandingsRequest.SerializeToString,
+                response_deserializer=rondo_dot_solver_dot_v1_dot_solver__pb2.ProjectStandingsResponse.FromString,
+                _registered_method=True)
 
 
 class SolverServiceServicer:
@@ -71,6 +76,17 @@ class SolverServiceServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def ProjectStandings(self, request, context):
+        """For every ranked player (or those asked) and every cut: clinched, eliminated, alive or an organizer
+        decision, proven by CP-SAT over every outcome of the games left (docs/rules.md *.projection.*),
+        with a witness of each fate found and "what do I need". The problem is a ruleset's, as data,
+        prepared by league (it decides no rule here). In the worker pool like DrawTables; a player the
+        budget did not reach is UNKNOWN, a result, not an error. Capacity: README "Capacity".
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
 
 def add_SolverServiceServicer_to_server(servicer, server):
     rpc_method_handlers = {
@@ -83,6 +99,11 @@ def add_SolverServiceServicer_to_server(servicer, server):
                     servicer.ProposeRoundSchedule,
                     request_deserializer=rondo_dot_solver_dot_v1_dot_solver__pb2.ProposeRoundScheduleRequest.FromString,
                     response_serializer=rondo_dot_solver_dot_v1_dot_solver__pb2.ProposeRoundScheduleResponse.SerializeToString,
+            ),
+            'ProjectStandings': grpc.unary_unary_rpc_method_handler(
+                    servicer.ProjectStandings,
+                    request_deserializer=rondo_dot_solver_dot_v1_dot_solver__pb2.ProjectStandingsRequest.FromString,
+                    response_serializer=rondo_dot_solver_dot_v1_dot_solver__pb2.ProjectStandingsResponse.SerializeToString,
             ),
     }
     generic_handler = grpc.method_handlers_generic_handler(
@@ -139,6 +160,33 @@ class SolverService:
             '/rondo.solver.v1.SolverService/ProposeRoundSchedule',
             rondo_dot_solver_dot_v1_dot_solver__pb2.ProposeRoundScheduleRequest.SerializeToString,
             rondo_dot_solver_dot_v1_dot_solver__pb2.ProposeRoundScheduleResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def ProjectStandings(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/rondo.solver.v1.SolverService/ProjectStandings',
+            rondo_dot_solver_dot_v1_dot_solver__pb2.ProjectStandingsRequest.SerializeToString,
+            rondo_dot_solver_dot_v1_dot_solver__pb2.ProjectStandingsResponse.FromString,
             options,
             channel_credentials,
             insecure,

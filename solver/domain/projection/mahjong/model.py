@@ -29,6 +29,15 @@ def common_scale(base: int, values: Iterable[Fraction | int]) -> int:
     return scale
 
 
+def scales(problem: MahjongProjectionProblem) -> tuple[int, int]:
+    """``(points_scale, place_scale)``: every amount and place of the problem is whole in these units."""
+    points = common_scale(
+        math.lcm(*range(1, problem.table_size + 1)),
+        [s.total for s in problem.standings] + [c for m in problem.remaining for c in m.carried],
+    )
+    return points, common_scale(2, [s.place_sum for s in problem.standings])
+
+
 @dataclass
 class HanchanVars:
     number: int  # within its match
@@ -53,12 +62,7 @@ class ProjectionModel:
     def __init__(self, problem: MahjongProjectionProblem) -> None:
         self.problem = problem
         self.cp = cp_model.CpModel()
-        n = problem.table_size
-        self.points_scale = common_scale(
-            math.lcm(*range(1, n + 1)),
-            [s.total for s in problem.standings] + [c for m in problem.remaining for c in m.carried],
-        )
-        self.place_scale = common_scale(2, [s.place_sum for s in problem.standings])
+        self.points_scale, self.place_scale = scales(problem)
         self.ranked = tuple(s.player for s in problem.standings)
         self.matches: list[MatchVars] = []
         self.totals: dict[PlayerId, LinearExpr] = {}

@@ -1,0 +1,89 @@
+"""GetProjections (docs/rules.md ``mahjong.projection.*``): prepared by league, proven by the solver,
+answered here with the players' names and every status in words.
+
+league.PrepareProjections (the question from league's own standings, approved draw and ruleset; the
+names, places, totals and cut titles shown beside it) -> solver.ProjectStandings (every status proven)
+-> the public ``Projections``. The gateway decides nothing: it puts the two answers side by side and
+says each status in English and Russian (``gateway/domain/projection_texts.py``).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from gateway.domain.deadline import Deadline
+from gateway.domain.projection_texts import Need, status_words
+from rondo.gateway.v1 import results_pb2
+from rondo.league.v1 import league_pb2
+from rondo.solver.v1 import solver_pb2
+
+if TYPE_CHECKING:
+    from gateway.service import GatewayService
+
+STATUS_NAMES = {
+    results_pb2.PROJECTION_STATUS_CLINCHED: "clinched",
+    results_pb2.PROJECTION_STATUS_ELIMINATED: "eliminated",
+    results_pb2.PROJECTION_STATUS_ALIVE: "alive",
+    results_pb2.PROJECTION_STATUS_ORGANIZER_DECISION: "organizer_decision",
+    results_pb2.PROJECTION_STATUS_UNKNOWN: "unknown",
+}
+
+
+def cut_status(found: solver_pb2.CutProjection, cut: results_pb2.ProjectionCut, matches_left: int) -> results_pb2.CutStatus:
+    need = Need(found.HasField("need"), found.need.place if found.need.HasField("place") else None, found.need.proven)
+    en, ru = status_words(STATUS_NAMES.get(found.status, "unknown"), (cut.title, cut.title_ru), need, matches_left)
+    out = results_pb2.CutStatus(
+        cut=found.cut, status=found.status, text=en, text_ru=ru, witnesses=found.witnesses, questions=found.questions
+    )
+    if found.HasField("need"):
+        out.need.CopyFrom(found.need)
+    return out
+
+
+def projections_answer(
+    competition_id: str, plan: league_pb2.PrepareProjectionsResponse, solved: solver_pb2.ProjectStandingsResponse
+) -> results_pb2.Projections:
+    """League's players in the standings' order, each with the solver's status at every cut."""
+    found = {(p.player_id, p.cut): p for p in solved.projections}
+    answer = results_pb2.Projections(
+        competition_id=competition_id,
+        cuts=plan.cuts,
+        rounds=plan.rounds,
+        after_round=plan.after_round,
+        matches_left=plan.matches_left,
+        wall_time_seconds=solved.wall_time_seconds,
+        notes=plan.notes,
+        notes_ru=plan.notes_ru,
+    )
+    exact = True
+    for player in plan.players:
+        row = answer.players.add()
+        row.CopyFrom(player)
+        for cut in plan.cuts:
+            projected = found.get((player.player_id, cut.name))
+            if projected is None:  # the solver answers every player asked: a missing one is not proven
+                projected = solver_pb2.CutProjection(
+                    player_id=player.player_id, cut=cut.name, status=results_pb2.PROJECTION_STATUS_UNKNOWN
+                )
+            exact = exact and projected.status != results_pb2.PROJECTION_STATUS_UNKNOWN
+            row.cuts.append(cut_status(projected, cut, player.matches_left))
+    answer.exact = exact
+    return answer
+
+
+async def get_projections(
+    gateway: GatewayService, request: results_pb2.GetProjectionsRequest, deadline: float | None
+) -> results_pb2.Projections:
+    clock = Deadline(deadline)
+    plan = await gateway.league(
+        "PrepareProjections",
+        league_pb2.PrepareProjectionsRequest(
+            competition_id=request.competition_id,
+            player_ids=request.player_ids,
+            time_limit_seconds=request.time_limit_seconds,
+        ),
+        clock.timeout(),
+    )
+    timeout = gateway.solver_timeout(plan.request.time_limit_seconds, clock)
+    solved = await gateway.solver("ProjectStandings", plan.request, timeout_s=timeout)
+    return projections_answer(request.competition_id, plan, solved)

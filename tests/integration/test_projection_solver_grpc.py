@@ -1,0 +1,108 @@
+"""The solver's ProjectStandings over real gRPC on loopback (the solver alone, its worker pool): a
+mahjong problem as data answered with every player's status, witnesses and need, equal to
+``project_mahjong`` on the same problem; bad input named by the request's own fields; a player the
+budget did not reach is UNKNOWN, a result (docs/rules.md ``mahjong.projection.*``)."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import grpc
+import pytest
+
+from rondo.gateway.v1 import results_pb2
+from rondo.solver.v1 import solver_pb2
+from rondo_runtime.grpc_errors import field_violations
+from solver.domain.projection.mahjong import project_mahjong
+from solver.domain.projection.problem import Cut, MahjongProjectionProblem, RemainingMatch, Standing
+from tests.integration.test_solver_grpc import solver  # noqa: F401 - the module's real solver server
+
+pytestmark = pytest.mark.integration
+
+PLAYERS = ("a", "b", "c", "d", "e", "f", "g", "h")
+TOTALS = (3_000_000, 2_900_000, 100_000, 0, -5_000, -2_000_000, -2_100_000, -2_200_000)
+STATUS = {v: k.removeprefix("PROJECTION_STATUS_").lower() for k, v in results_pb2.ProjectionStatus.items()}
+
+
+def request(**changes) -> solver_pb2.ProjectStandingsRequest:
+    """Round 2 of 2 left, one hanchan a match; "a" and "b" far ahead, "f" to "h" far behind, "c", "d"
+    and "e" fighting for the 3rd place of the top 3."""
+    out = solver_pb2.ProjectStandingsRequest(
+        mahjong=solver_pb2.MahjongProjectionProblem(
+            standings=[
+                solver_pb2.ProjectionStanding(player_id=p, total=str(t), place_sum="5/2", hanchans=1)
+                for p, t in zip(PLAYERS, TOTALS, strict=True)
+            ],
+            remaining=[
+                solver_pb2.RemainingMahjongMatch(round=2, table=1, player_ids=["a", "c", "e", "g"], hanchans=1),
+                solver_pb2.RemainingMahjongMatch(round=2, table=2, player_ids=["b", "d", "f", "h"], hanchans=1),
+            ],
+            hanchan_uma=[15_000, 5_000, -5_000, -15_000],
+            match_uma=[15_000, 5_000, -5_000, -15_000],
+            split_ties=True,
+            tie_breaks=["total", "average_place"],
+        ),
+        cuts=[results_pb2.ProjectionCut(name="prize", places=3)],
+        player_ids=["a", "d", "h"],
+        time_limit_seconds=120,
+    )
+    for name, value in changes.items():
+        if isinstance(value, list):
+            del getattr(out, name)[:]
+            getattr(out, name).extend(value)
+        else:
+            setattr(out, name, value)
+    return out
+
+
+def problem() -> MahjongProjectionProblem:
+    return MahjongProjectionProblem(
+        standings=tuple(Standing(p, t, Fraction(5, 2), 1) for p, t in zip(PLAYERS, TOTALS, strict=True)),
+        remaining=(RemainingMatch(2, 1, ("a", "c", "e", "g"), 1), RemainingMatch(2, 2, ("b", "d", "f", "h"), 1)),
+        cuts=(Cut("prize", 3),),
+        players=("a", "d", "h"),
+        time_limit_s=60,
+    )
+
+
+@pytest.mark.rule("mahjong.projection.within-budget")
+def test_project_standings_answers_what_project_mahjong_proves(solver):  # noqa: F811
+    answer = solver.ProjectStandings(request(), timeout=180)
+    expected = project_mahjong(problem())
+    assert [(p.player_id, p.cut) for p in answer.projections] == [("a", "prize"), ("d", "prize"), ("h", "prize")]
+    assert [STATUS[p.status] for p in answer.projections] == [p.status.value for p in expected.projections]
+    assert [STATUS[p.status] for p in answer.projections][0] == "clinched" and STATUS[
+        answer.projections[2].status
+    ] == "eliminated"
+    alive = answer.projections[1]
+    assert STATUS[alive.status] == "alive" and {w.fate for w in alive.witnesses} == {
+        results_pb2.PROJECTION_FATE_IN,
+        results_pb2.PROJECTION_FATE_OUT,
+    }
+    for witness in alive.witnesses:
+        for match in witness.matches:
+            for h in match.hanchans:
+                assert sum(h.scores) == 120_000 and len(h.player_ids) == 4 and h.number == 1
+    assert alive.HasField("need") and answer.unreached_player_ids == [] and answer.method
+
+
+def test_bad_projection_input_is_named_by_the_request_s_fields(solver):  # noqa: F811
+    broken = request()
+    broken.mahjong.standings[0].total = "1.5"
+    broken.mahjong.remaining[0].carried.extend(["x"])
+    with pytest.raises(grpc.RpcError) as error:
+        solver.ProjectStandings(broken, timeout=30)
+    assert error.value.code() == grpc.StatusCode.INVALID_ARGUMENT
+    assert {f for f, _ in field_violations(error.value)} == {"mahjong.standings[0].total", "mahjong.remaining[0].carried[0]"}
+    wrong = request(player_ids=["zz"])
+    wrong.mahjong.remaining[1].player_ids[0] = "a"  # "a" twice in round 2
+    del wrong.cuts[:]
+    with pytest.raises(grpc.RpcError) as error:
+        solver.ProjectStandings(wrong, timeout=30)
+    assert {f for f, _ in field_violations(error.value)} == {"mahjong.remaining", "cuts", "player_ids[0]"}
+    with pytest.raises(grpc.RpcError) as error:
+        solver.ProjectStandings(request(time_limit_seconds=700), timeout=30)
+    assert {f for f, _ in field_violations(error.value)} == {"time_limit_seconds"}
+    with pytest.raises(grpc.RpcError) as error:
+        solver.ProjectStandings(solver_pb2.ProjectStandingsRequest(), timeout=30)
+    assert {f for f, _ in field_violations(error.value)} == {"problem"}

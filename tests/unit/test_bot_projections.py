@@ -1,0 +1,107 @@
+"""After every complete round the bot asks each linked player's status at each cut (docs/rules.md
+``mahjong.projection.status-in-words``; bot/service.py ``_plan_projection``): a decided one ("you have
+clinched the playoff (top 8)") is told the round it is proven and never again (its key has no round);
+"alive, and what you need" only once the last round is all that is left; in the link's language, asked for
+the player alone; nothing for a status not proven in time, a failed call, or a league already over."""
+
+from __future__ import annotations
+
+import asyncio
+
+import grpc
+import pytest
+
+from bot import texts
+from bot.service import BotService
+from rondo.gateway.v1 import competitions_pb2, identity_pb2, results_pb2
+
+pytestmark = pytest.mark.unit
+
+CUT = results_pb2.ProjectionCut(name="playoff", places=8, title="the playoff (top 8)", title_ru="плей-офф (топ-8)")
+STATUSES = {
+    "p1": (results_pb2.PROJECTION_STATUS_CLINCHED, "clinched the playoff (top 8)", "плей-офф (топ-8): место обеспечено"),
+    "p2": (
+        results_pb2.PROJECTION_STATUS_ALIVE,
+        "alive for the playoff (top 8) — needs 2nd place or better in the last match",
+        "плей-офф (топ-8): шансы есть — нужно 2-е место или выше в последнем матче",
+    ),
+    "p3": (results_pb2.PROJECTION_STATUS_UNKNOWN, "not proven", "не доказано"),
+}
+
+
+class League:
+    """The gateway of a league of 4 rounds with ``after_round`` complete; GetProjections fails for "p4"."""
+
+    def __init__(self, after_round: int) -> None:
+        self.after_round = after_round
+        self.asked: list[tuple[tuple[str, ...], int | None, float]] = []
+
+    async def call(self, method, request, for_telegram_user=None):
+        if method == "GetStandings":
+            rows = [
+                results_pb2.StandingRow(player_id=p, place=str(i), total="0") for i, p in enumerate(("p1", "p2", "p3", "p4"), 1)
+            ]
+            return results_pb2.Standings(rows=rows, rounds=4, after_round=self.after_round)
+        if method == "GetCompetition":
+            return competitions_pb2.Competition(id="c", name="Autumn league")
+        assert method == "GetProjections"
+        self.asked.append((tuple(request.player_ids), for_telegram_user, request.time_limit_seconds))
+        [player] = request.player_ids
+        if player == "p4":
+            raise grpc.aio.AioRpcError(grpc.StatusCode.DEADLINE_EXCEEDED, grpc.aio.Metadata(), grpc.aio.Metadata(), "slow")
+        status, en, ru = STATUSES[player]
+        row = results_pb2.PlayerProjection(
+            player_id=player, cuts=[results_pb2.CutStatus(cut="playoff", status=status, text=en, text_ru=ru)]
+        )
+        return results_pb2.Projections(competition_id="c", cuts=[CUT], players=[row])
+
+    async def links(self):
+        return [
+            identity_pb2.TelegramLink(
+                telegram_user_id=100 + i,
+                chat_id=200 + i,
+                language="ru" if p == "p2" else "en",
+                players=[identity_pb2.PlayerLink(competition_id="c", player_id=p)],
+            )
+            for i, p in enumerate(("p1", "p2", "p3", "p4"))
+        ]
+
+
+def planned(after_round: int) -> tuple[dict[str, str], League]:
+    gateway = League(after_round)
+    bot = BotService(gateway, store=None, sender=None)  # type: ignore[arg-type]
+    out = asyncio.run(bot._plan_standings("c"))
+    return {o.key: o.text for o in out if o.kind.startswith("projection.")}, gateway
+
+
+@pytest.mark.rule("mahjong.projection.status-in-words")
+def test_before_the_last_round_each_linked_player_hears_their_own_status_in_their_language():
+    sent, gateway = planned(after_round=3)
+    assert sent == {
+        "projection:c:playoff:clinched:p1": "“Autumn league”, with round 3 complete: you have clinched the playoff (top 8), "
+        "whatever the games left bring.",
+        "projection:c:3:playoff:p2": "«Autumn league», по итогам тура 3: плей-офф (топ-8): шансы есть — нужно 2-е место "
+        "или выше в последнем матче.",
+    }  # p3: not proven in time, p4: the call failed: nothing, and the event is not held back
+    assert sorted(gateway.asked) == [(("p1",), 100, 20.0), (("p2",), 101, 20.0), (("p3",), 102, 20.0), (("p4",), 103, 20.0)]
+
+
+@pytest.mark.rule("mahjong.projection.status-in-words")
+def test_with_more_rounds_left_only_a_decided_status_is_told_and_under_the_same_key_each_round():
+    for after_round in (1, 2):
+        sent, gateway = planned(after_round)
+        assert list(sent) == ["projection:c:playoff:clinched:p1"]  # the bot's store delivers a key once
+        assert f"with round {after_round} complete: you have clinched" in sent["projection:c:playoff:clinched:p1"]
+        assert len(gateway.asked) == 4  # every linked player is asked after every round
+
+
+def test_when_the_league_is_over_nobody_is_asked():
+    sent, gateway = planned(after_round=4)
+    assert sent == {} and gateway.asked == []
+
+
+def test_an_eliminated_player_is_told_so_plainly():
+    said = texts.projection("en", "L", 3, "eliminated", ("the playoff (top 8)", "плей-офф (топ-8)"), ("", ""))
+    assert said == "“L”, with round 3 complete: the playoff (top 8) is out of reach now, whatever the games left bring."
+    ru = texts.projection("ru", "L", 3, "eliminated", ("the playoff (top 8)", "плей-офф (топ-8)"), ("", ""))
+    assert ru == "«L», по итогам тура 3: плей-офф (топ-8) теперь недостижим, как бы ни сложились оставшиеся игры."
