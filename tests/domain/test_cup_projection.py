@@ -25,6 +25,7 @@ def test_a_quarter_finalist_is_alive_for_the_medals_and_the_winner_has_clinched(
         CupStanding("Q", 1),  # plays the quarter-final (3 stages: 8 positions)
         CupStanding("L", 1, in_cup=False),  # lost his quarter-final: places 5-8
         CupStanding("W", 3, place=1),
+        CupStanding("S", 2, in_cup=False),  # lost his semi-final: plays for third place
     )
     result = project_cup(CupProjectionProblem(standings, 3, CUTS))
     q = result.of("Q", "medals")
@@ -44,6 +45,11 @@ def test_a_quarter_finalist_is_alive_for_the_medals_and_the_winner_has_clinched(
     assert result.of("L", "medals").search(Fate.IN) is SearchStatus.IMPOSSIBLE
     for cut in CUTS:
         assert result.of("W", cut.name).status is ProjectionStatus.CLINCHED
+    s = result.of("S", "podium")
+    assert s.status is ProjectionStatus.ALIVE and s.need is not None and s.need.wins == 1
+    third = s.witness(Fate.IN)
+    assert third is not None and [(m.round, m.hanchans[0].scores) for m in third.matches] == [(3, (("S", 1),))]
+    assert result.of("S", "medals").status is ProjectionStatus.CLINCHED
 
 
 def simulate(alive: list[str], positions: int, third_place: bool) -> list[dict[str, tuple[int, int]]]:

@@ -12,8 +12,9 @@ from solver.domain.projection.problem import Cut, PlayerId
 @dataclass(frozen=True)
 class CupStanding:
     """A player of the cup. ``stage``: the stage (1-based) he plays in now, or went out in; ``in_cup``
-    False: he lost there. ``third_place``: a semi-final loser who plays (or played) the match for
-    third place. ``place``: the place a decided final or third-place match gave him."""
+    False: he lost there. ``third_place``: a semi-final loser still to play the match for third place
+    (a semi-final loser of a cup with that match is read so anyway). ``place``: the place a decided
+    final or third-place match gave him."""
 
     player: PlayerId
     stage: int

@@ -46,12 +46,18 @@ class Exit:
     places: tuple[int, int]
 
 
+def plays_third(problem: CupProjectionProblem, s: CupStanding) -> bool:
+    """A semi-final loser whose match for third place is still to be decided."""
+    semi_final = problem.stages >= 2 and s.stage == problem.stages - 1
+    return s.place is None and problem.third_place_match and (s.third_place or (semi_final and not s.in_cup))
+
+
 def exits(problem: CupProjectionProblem, s: CupStanding) -> list[Exit]:
     """Every way the player's cup can still end."""
     if s.place is not None:
         return [Exit(0, None, (s.place, s.place))]
-    if s.third_place:
-        return [Exit(1, None, (3, 3)), Exit(0, None, (4, 4))] if s.in_cup else [Exit(0, None, (4, 4))]
+    if plays_third(problem, s):
+        return [Exit(1, None, (3, 3)), Exit(0, None, (4, 4))]
     out = []
     for won, stage in enumerate(range(s.stage, problem.stages + 1) if s.in_cup else [s.stage]):
         positions = 2 ** (problem.stages - stage + 1)
@@ -79,10 +85,10 @@ def series(stage: int, player: str, won: bool) -> MatchOutcome:
 
 def witness(problem: CupProjectionProblem, s: CupStanding, way: Exit, fate: Fate) -> Witness:
     """docs/rules.md ``cup.projection.witness-and-need``: the player's own series from his stage on."""
+    if plays_third(problem, s):
+        return Witness(fate, (series(problem.stages, s.player, bool(way.won)),))
     if s.place is not None or not s.in_cup:
         return Witness(fate, ())
-    if s.third_place:
-        return Witness(fate, (series(problem.stages, s.player, bool(way.won)),))
     stages = range(s.stage, problem.stages + 1)
     games = [series(stage, s.player, k < way.won) for k, stage in enumerate(stages) if k <= way.won]
     if way.third is not None:
@@ -92,8 +98,8 @@ def witness(problem: CupProjectionProblem, s: CupStanding, way: Exit, fate: Fate
 
 def need(ways: list[Exit], places: int) -> Need:
     """The fewest series won in a row that clinch the cut (only asked when some way is IN)."""
-    clinching = min(w.won for w in ways if all(fate_of(x.places, places) is Fate.IN for x in ways if x.won >= w.won))
-    return Need(1, True, clinching)
+    clinching = [w.won for w in ways if all(fate_of(x.places, places) is Fate.IN for x in ways if x.won >= w.won)]
+    return Need(1, True, min(clinching)) if clinching else Need(None, True)
 
 
 def validate_cup_problem(problem: CupProjectionProblem) -> None:
