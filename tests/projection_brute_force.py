@@ -13,7 +13,7 @@ figures from league's ``regular_standings`` and the remaining matches of the dra
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
@@ -22,9 +22,11 @@ from league.domain.mahjong.scoring import Hanchan, Match, match_result, split_um
 from league.domain.mahjong.standings import Season, regular_standings
 from solver.domain.projection.problem import (
     Cut,
+    CutProjection,
     Fate,
     HanchanOutcomes,
     MahjongProjectionProblem,
+    ProjectionStatus,
     RemainingMatch,
     Standing,
     Witness,
@@ -198,10 +200,38 @@ def fate_of_witness(season: Season, witness: Witness, player: str, places: int) 
     )
     standings = regular_standings(replace(season, matches=season.matches + played))
     row = next(r for r in standings.rows if r.player == player)
-    low, _, high = row.place.partition("-")
+    return fate_of_place(row.place, places)
+
+
+# --- generic: any ruleset's projection against its brute force -----------------------------------
+
+
+def fate_of_place(place: str, places: int) -> Fate:
+    """A place as league's standings show it ("3", or a shared "11-12") against a cut of ``places``."""
+    low, _, high = place.partition("-")
     first, last = int(low), int(high or low)
     if last <= places:
         return Fate.IN
     if first > places:
         return Fate.OUT
     return Fate.ORGANIZER_DECISION
+
+
+def status_from(fates: set[Fate]) -> ProjectionStatus:
+    """The status the fates some outcome gives add up to."""
+    if {Fate.IN, Fate.OUT} <= fates:
+        return ProjectionStatus.ALIVE
+    if Fate.ORGANIZER_DECISION in fates:
+        return ProjectionStatus.ORGANIZER_DECISION
+    return ProjectionStatus.CLINCHED if fates == {Fate.IN} else ProjectionStatus.ELIMINATED
+
+
+def check_fates_and_witnesses(proj: CutProjection, fates: set[Fate], replay: Callable[[Witness], Fate]) -> None:
+    """The status agrees with the brute force's fates, every witness replays (``replay``: through
+    league's own standings) to the fate it claims, and an ALIVE player has a witness in and one out."""
+    assert proj.status is status_from(fates), (proj.player, proj.cut, fates, proj.questions)
+    for w in proj.witnesses:
+        assert w.fate in fates
+        assert replay(w) is w.fate, (proj.player, proj.cut, w)
+    if proj.status is ProjectionStatus.ALIVE:
+        assert {w.fate for w in proj.witnesses} >= {Fate.IN, Fate.OUT}

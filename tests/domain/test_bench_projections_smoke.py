@@ -23,3 +23,21 @@ def test_the_benchmark_prints_a_row_per_case(capsys):
     assert rows[0]["mean_s"] > 0
     printed = capsys.readouterr().out
     assert printed.splitlines() == format_rows(rows)
+
+
+@pytest.mark.parametrize("ruleset", ["updown", "cup"])
+def test_the_updown_and_cup_cases_project_every_player(ruleset, capsys):
+    rows = main(["--ruleset", ruleset, "--players", "10", "--rounds-left", "1", "--time-limit", "5"])
+    assert [(r["players"], r["rounds_left"], r["projected"]) for r in rows] == [(10, 1, 10)]
+    answered = sum(n for k, n in rows[0]["statuses"].items() if ":" in k)
+    assert answered == 10 * (2 if ruleset == "updown" else 4)  # every player at every cut
+    assert capsys.readouterr().out.splitlines() == format_rows(rows)
+
+
+def test_the_updown_round_robin_meets_every_pair_twice():
+    from bench.projections import round_robin
+
+    rounds = round_robin([f"U{i}" for i in range(7)])
+    games = [frozenset(g) for r in rounds for g in r]
+    assert len(rounds) == 14 and len(games) == 42 and len(set(games)) == 21
+    assert all(len({p for g in r for p in g}) == 2 * len(r) for r in rounds)  # nobody twice in a round

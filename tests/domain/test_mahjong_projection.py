@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections import Counter
 from fractions import Fraction
+from functools import partial
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -27,20 +28,19 @@ from solver.domain.projection.problem import (
     SearchStatus,
     Standing,
 )
-from tests.projection_brute_force import Seating, brute_force, fate_of_witness, grid_hanchans, projection_problem
+from tests.projection_brute_force import (
+    Seating,
+    brute_force,
+    check_fates_and_witnesses,
+    fate_of_witness,
+    grid_hanchans,
+    projection_problem,
+)
 
 pytestmark = pytest.mark.domain
 
 PLAYERS = tuple(f"P{i}" for i in range(1, 9))
 GRID_STEP = 30_000  # 35 outcomes a hanchan: small enough to multiply out two tables
-
-
-def status_from(fates: set[Fate]) -> ProjectionStatus:
-    if {Fate.IN, Fate.OUT} <= fates:
-        return ProjectionStatus.ALIVE
-    if Fate.ORGANIZER_DECISION in fates:
-        return ProjectionStatus.ORGANIZER_DECISION
-    return ProjectionStatus.CLINCHED if fates == {Fate.IN} else ProjectionStatus.ELIMINATED
 
 
 @st.composite
@@ -90,12 +90,7 @@ def check_against_brute_force(season, remaining, cuts, min_score: int = 0) -> Pr
     result = project_mahjong(problem)
     for proj in result.projections:
         fates = truth.fates[(proj.player, proj.cut.places)]
-        assert proj.status is status_from(fates), (proj.player, proj.cut, fates, proj.questions)
-        for w in proj.witnesses:
-            assert w.fate in fates
-            assert fate_of_witness(season, w, proj.player, proj.cut.places) is w.fate, (proj.player, proj.cut, w)
-        if proj.status is ProjectionStatus.ALIVE:
-            assert {w.fate for w in proj.witnesses} >= {Fate.IN, Fate.OUT}
+        check_fates_and_witnesses(proj, fates, partial(fate_of_witness, season, player=proj.player, places=proj.cut.places))
         if proj.need is not None:
             assert proj.need.proven
             assert proj.need.place == truth.need(proj.player, proj.cut.places), (proj.player, proj.cut)

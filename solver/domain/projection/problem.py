@@ -160,6 +160,9 @@ class Need:
 
     place: int | None
     proven: bool
+    #: one-against-one rulesets (Up&Down): winning this many of the remaining games, whichever,
+    #: clinches the cut (``place`` is then 1: winning each of them clinches it too); None elsewhere
+    wins: int | None = None
 
 
 @dataclass(frozen=True)
