@@ -30,7 +30,12 @@ STATUS_NAMES = {
 
 
 def cut_status(found: solver_pb2.CutProjection, cut: results_pb2.ProjectionCut, matches_left: int) -> results_pb2.CutStatus:
-    need = Need(found.HasField("need"), found.need.place if found.need.HasField("place") else None, found.need.proven)
+    need = Need(
+        found.HasField("need"),
+        found.need.place if found.need.HasField("place") else None,
+        found.need.proven,
+        found.need.wins if found.need.HasField("wins") else None,
+    )
     en, ru = status_words(STATUS_NAMES.get(found.status, "unknown"), (cut.title, cut.title_ru), need, matches_left)
     out = results_pb2.CutStatus(
         cut=found.cut, status=found.status, text=en, text_ru=ru, witnesses=found.witnesses, questions=found.questions

@@ -32,13 +32,14 @@ from league.domain.sit_outs import sit_out_count
 from league.domain.stage_kinds import StagePlan
 from league.domain.stages import Stage, StageStatus
 from league.domain.texts import ru_of
+from league.domain.updown.projection import UpdownProjectionQuestion
 from league.service import League
 from league.use_cases.brackets import CupBracket
 from league.use_cases.checkpoints import CheckpointResult
 from league.use_cases.common import CompetitionStandings
 from league.use_cases.draws import DrawPreparation, RedrawPreparation
 from league.use_cases.playoffs import PlayoffReport
-from league.use_cases.projections import ProjectionPreparation
+from league.use_cases.projections import ProjectionPreparation, UpdownProjectionPreparation
 from league.use_cases.records import Decision
 from league.use_cases.roster import Disqualified
 from league.use_cases.standings import UpdownStageStandings
@@ -700,7 +701,60 @@ def mahjong_problem_to_proto(q: ProjectionQuestion) -> solver_pb2.MahjongProject
     )
 
 
-def projection_preparation_to_proto(p: ProjectionPreparation) -> league_pb2.PrepareProjectionsResponse:
+def updown_problem_to_proto(q: UpdownProjectionQuestion) -> solver_pb2.UpDownProjectionProblem:
+    return solver_pb2.UpDownProjectionProblem(
+        standings=[
+            solver_pb2.UpDownProjectionStanding(player_id=s.player, points=s.points, carried=s.carried, withdrawn=not s.ranked)
+            for s in q.standings
+        ],
+        scored=[solver_pb2.UpDownPairPoints(player_id=p, opponent_id=o, points=n) for p, o, n in q.scored],
+        remaining=[
+            solver_pb2.RemainingUpDownGame(
+                round=g.round, table=g.table, white_player_id=g.white, black_player_id=g.black, win=g.win
+            )
+            for g in q.remaining
+        ],
+        two_tied_sonneborn_berger=q.two_tied_sonneborn_berger,
+        sb_counts_carried=q.sb_counts_carried,
+        unplayed_possible=True,
+    )
+
+
+def updown_preparation_to_proto(p: UpdownProjectionPreparation) -> league_pb2.PrepareProjectionsResponse:
+    """docs/rules.md ``updown.projection.from-league-state``: the group's question, its rows as the
+    Up&Down standings answer them (points as the total)."""
+    q = p.question
+    cuts = [results_pb2.ProjectionCut(name=c.name, places=c.places, title=c.title, title_ru=ru_of(c.title)) for c in q.cuts]
+    asked = set(p.players)
+    return league_pb2.PrepareProjectionsResponse(
+        request=solver_pb2.ProjectStandingsRequest(
+            updown=updown_problem_to_proto(q), cuts=cuts, player_ids=list(p.players), time_limit_seconds=p.time_limit_s
+        ),
+        cuts=cuts,
+        players=[
+            results_pb2.PlayerProjection(
+                player_id=row.player,
+                name=p.names.get(row.player, row.player),
+                place=row.place,
+                total=str(row.points),
+                matches_left=q.matches_left(row.player),
+            )
+            for row in p.rows
+            if row.player in asked
+        ],
+        rounds=p.rounds,
+        after_round=p.after_round,
+        matches_left=len(q.remaining),
+        notes=list(q.notes),
+        notes_ru=[ru_of(n) for n in q.notes],
+    )
+
+
+def projection_preparation_to_proto(
+    p: ProjectionPreparation | UpdownProjectionPreparation,
+) -> league_pb2.PrepareProjectionsResponse:
+    if isinstance(p, UpdownProjectionPreparation):
+        return updown_preparation_to_proto(p)
     q = p.question
     cuts = [results_pb2.ProjectionCut(name=c.name, places=c.places, title=c.title, title_ru=ru_of(c.title)) for c in q.cuts]
     asked = set(p.players)

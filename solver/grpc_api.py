@@ -17,6 +17,7 @@ from solver.domain.capacity import MAX_ANSWER_BYTES
 from solver.domain.draw.problem import DrawProblem, DrawResult, Pin, Separation, SolveStatus
 from solver.domain.projection import problem as projection
 from solver.domain.projection.budget import ProjectionJob, ProjectionRun
+from solver.domain.projection.updown.problem import PairPoints, RemainingGame, UpDownProjectionProblem, UpDownStanding
 from solver.domain.schedule import problem as schedule
 from solver.service import SolverService, new_seed
 
@@ -207,21 +208,23 @@ def exact_number(v: Violations, value: str, field: str) -> Fraction | int:
     return int(number) if number.denominator == 1 else number
 
 
-def request_field(field: str) -> str:
+def request_field(field: str, ruleset: str = "mahjong") -> str:
     head = field.split("[", 1)[0].split(".", 1)[0]
-    if head in ("mahjong", "problem", *REQUEST_FIELDS.values()):
+    if head in ("mahjong", "updown", "problem", *REQUEST_FIELDS.values()):
         return field  # named as the request names it already
     if head in REQUEST_FIELDS:
         return REQUEST_FIELDS[head] + field[len(head) :]
-    return f"mahjong.{field}"
+    return f"{ruleset}.{field}"
 
 
 def projection_job_from_proto(request: solver_pb2.ProjectStandingsRequest) -> ProjectionJob:
     """The ruleset's problem (INVALID_ARGUMENT naming the request's fields; the domain checks the rest
     with the same names, see :func:`request_field`)."""
     v = Violations()
+    if request.WhichOneof("problem") == "updown":
+        return ProjectionJob(updown_problem_from_proto(request), request.time_limit_seconds)
     if request.WhichOneof("problem") != "mahjong":
-        v.add("problem", "give the ruleset's problem (mahjong)")
+        v.add("problem", "give the ruleset's problem (mahjong or updown)")
         v.raise_if_any()
     m = request.mahjong
     if len(m.remaining) > MAX_REMAINING_MATCHES:
@@ -268,8 +271,47 @@ def projection_job_from_proto(request: solver_pb2.ProjectStandingsRequest) -> Pr
     return ProjectionJob(problem, request.time_limit_seconds)
 
 
+def updown_problem_from_proto(request: solver_pb2.ProjectStandingsRequest) -> UpDownProjectionProblem:
+    """The Up&Down group's question (its sizes are checked by the domain, naming the request's fields)."""
+    u = request.updown
+    if len(u.remaining) > MAX_REMAINING_MATCHES:
+        v = Violations()
+        v.add("updown.remaining", f"at most {MAX_REMAINING_MATCHES} games left (Rondo's capacity), got {len(u.remaining)}")
+        v.raise_if_any()
+    return UpDownProjectionProblem(
+        standings=tuple(UpDownStanding(s.player_id, s.points, s.carried, not s.withdrawn) for s in u.standings),
+        scored=tuple(PairPoints(p.player_id, p.opponent_id, p.points) for p in u.scored),
+        remaining=tuple(RemainingGame(g.round, g.table, g.white_player_id, g.black_player_id, g.win or 1) for g in u.remaining),
+        cuts=tuple(projection.Cut(c.name, c.places) for c in request.cuts),
+        two_tied_sonneborn_berger=u.two_tied_sonneborn_berger,
+        sb_counts_carried=u.sb_counts_carried,
+        unplayed_possible=u.unplayed_possible,
+        players=tuple(request.player_ids),
+    )
+
+
+def updown_problem_to_proto(problem: UpDownProjectionProblem) -> solver_pb2.UpDownProjectionProblem:
+    """The other way (league builds the request with it)."""
+    return solver_pb2.UpDownProjectionProblem(
+        standings=[
+            solver_pb2.UpDownProjectionStanding(player_id=s.player, points=s.points, carried=s.carried, withdrawn=not s.ranked)
+            for s in problem.standings
+        ],
+        scored=[solver_pb2.UpDownPairPoints(player_id=p.player, opponent_id=p.opponent, points=p.points) for p in problem.scored],
+        remaining=[
+            solver_pb2.RemainingUpDownGame(
+                round=g.round, table=g.table, white_player_id=g.white, black_player_id=g.black, win=g.win
+            )
+            for g in problem.remaining
+        ],
+        two_tied_sonneborn_berger=problem.two_tied_sonneborn_berger,
+        sb_counts_carried=problem.sb_counts_carried,
+        unplayed_possible=problem.unplayed_possible,
+    )
+
+
 def need_to_proto(need: projection.Need) -> results_pb2.ProjectionNeed:
-    return results_pb2.ProjectionNeed(place=need.place, proven=need.proven)
+    return results_pb2.ProjectionNeed(place=need.place, proven=need.proven, wins=need.wins)
 
 
 def projection_to_proto(run: ProjectionRun) -> solver_pb2.ProjectStandingsResponse:
@@ -309,7 +351,8 @@ class SolverServicer(solver_pb2_grpc.SolverServiceServicer):
         try:
             run = await self.service.project(job, context.time_remaining())
         except InvalidArgument as error:
-            raise error.with_fields(request_field) from None
+            ruleset = request.WhichOneof("problem") or "mahjong"
+            raise error.with_fields(lambda field: request_field(field, ruleset)) from None
         return await asyncio.to_thread(projection_to_proto, run)
 
     async def ProposeRoundSchedule(self, request, context):

@@ -22,6 +22,9 @@ class Need:
     asked: bool = False
     place: int | None = None
     proven: bool = False
+    #: Up&Down: this many wins among the player's own games left clinch it (docs/rules.md
+    #: ``updown.projection.what-do-i-need``)
+    wins: int | None = None
 
 
 def ordinal_en(n: int) -> str:
@@ -39,6 +42,8 @@ def need_words(need: Need, matches_left: int) -> tuple[str, str]:
             "no own result clinches it alone: it depends on the other tables too",
             "своих результатов для этого мало: всё зависит и от других столов",
         )
+    if need.wins is not None:
+        return wins_words(need.wins, matches_left)
     where_en = "in the last match" if matches_left == 1 else "in each remaining match"
     where_ru = "в последнем матче" if matches_left == 1 else "в каждом оставшемся матче"
     if need.place == 1:
@@ -47,6 +52,16 @@ def need_words(need: Need, matches_left: int) -> tuple[str, str]:
         f"needs {ordinal_en(need.place)} place or better {where_en}",
         f"нужно {need.place}-е место или выше {where_ru}",
     )
+
+
+def wins_words(wins: int, games_left: int) -> tuple[str, str]:
+    """Up&Down's need: ("needs 2 wins in the 3 remaining games", "нужно побед: 2 из 3 оставшихся партий")."""
+    if games_left == 1:
+        return "needs to win the last game", "нужно выиграть последнюю партию"
+    if wins == games_left:
+        return f"needs to win each of the {games_left} remaining games", f"нужно выиграть все оставшиеся партии ({games_left})"
+    plural = "win" if wins == 1 else "wins"
+    return f"needs {wins} {plural} in the {games_left} remaining games", f"нужно побед: {wins} из {games_left} оставшихся партий"
 
 
 def status_words(status: str, title: tuple[str, str], need: Need = Need(), matches_left: int = 0) -> tuple[str, str]:

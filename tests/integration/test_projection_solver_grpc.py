@@ -15,6 +15,9 @@ from rondo.solver.v1 import solver_pb2
 from rondo_runtime.grpc_errors import field_violations
 from solver.domain.projection.mahjong import project_mahjong
 from solver.domain.projection.problem import Cut, MahjongProjectionProblem, RemainingMatch, Standing
+from solver.domain.projection.updown import project_updown
+from solver.domain.projection.updown.problem import PairPoints, RemainingGame, UpDownProjectionProblem, UpDownStanding
+from solver.grpc_api import updown_problem_to_proto
 from tests.integration.test_solver_grpc import solver  # noqa: F401 - the module's real solver server
 
 pytestmark = pytest.mark.integration
@@ -106,3 +109,51 @@ def test_bad_projection_input_is_named_by_the_request_s_fields(solver):  # noqa:
     with pytest.raises(grpc.RpcError) as error:
         solver.ProjectStandings(solver_pb2.ProjectStandingsRequest(), timeout=30)
     assert {f for f, _ in field_violations(error.value)} == {"problem"}
+
+
+UPDOWN = ("u1", "u2", "u3", "u4")
+
+
+def updown_problem() -> UpDownProjectionProblem:
+    """A group of 4 with the last round left: u1 ahead, u2 and u3 level behind him, u4 last; the top 2
+    continue."""
+    return UpDownProjectionProblem(
+        standings=(UpDownStanding("u1", 3), UpDownStanding("u2", 2), UpDownStanding("u3", 1), UpDownStanding("u4", 0)),
+        scored=(PairPoints("u1", "u2", 1), PairPoints("u1", "u3", 1), PairPoints("u1", "u4", 1), PairPoints("u2", "u3", 1)),
+        remaining=(RemainingGame(3, 1, "u1", "u4"), RemainingGame(3, 2, "u2", "u3")),
+        cuts=(Cut("leaders", 2),),
+        time_limit_s=60,
+    )
+
+
+def updown_request() -> solver_pb2.ProjectStandingsRequest:
+    problem = updown_problem()
+    return solver_pb2.ProjectStandingsRequest(
+        updown=updown_problem_to_proto(problem),
+        cuts=[results_pb2.ProjectionCut(name=c.name, places=c.places) for c in problem.cuts],
+        time_limit_seconds=120,
+    )
+
+
+@pytest.mark.rule("updown.projection.within-budget")
+def test_an_updown_group_is_answered_as_project_updown_proves_it(solver):  # noqa: F811
+    answer = solver.ProjectStandings(updown_request(), timeout=180)
+    expected = project_updown(updown_problem())
+    assert [(p.player_id, p.cut) for p in answer.projections] == [(p.player, p.cut.name) for p in expected.projections]
+    assert [STATUS[p.status] for p in answer.projections] == [p.status.value for p in expected.projections]
+    assert len({STATUS[p.status] for p in answer.projections}) > 1  # not one status for everyone
+    for got, want in zip(answer.projections, expected.projections, strict=True):
+        assert got.HasField("need") is (want.need is not None)
+        if want.need is not None:
+            assert (got.need.wins if got.need.HasField("wins") else None, got.need.proven) == (want.need.wins, want.need.proven)
+        assert len(got.witnesses) == len(want.witnesses)
+
+
+@pytest.mark.rule("updown.projection.within-budget")
+def test_a_bad_updown_problem_is_named_under_updown(solver):  # noqa: F811
+    bad = updown_request()
+    bad.updown.remaining[0].white_player_id = "nobody"
+    with pytest.raises(grpc.RpcError) as caught:
+        solver.ProjectStandings(bad, timeout=60)
+    assert caught.value.code() == grpc.StatusCode.INVALID_ARGUMENT
+    assert any(field.startswith("updown.remaining[0]") for field, _ in field_violations(caught.value))

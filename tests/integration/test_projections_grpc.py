@@ -175,15 +175,13 @@ def test_nothing_to_project_is_refused_saying_why(season):
         ),
         timeout=TIMEOUT,
     )
-    updown = organizer.CreateCompetition(
-        competitions_pb2.CreateCompetitionRequest(
-            competition=competitions_pb2.Competition(name="Ladder", ruleset="updown-league-2007")
-        ),
+    cup = organizer.CreateCompetition(
+        competitions_pb2.CreateCompetitionRequest(competition=competitions_pb2.Competition(name="Cup", ruleset="open-cup-2023")),
         timeout=TIMEOUT,
     )
     for competition, reason in (
         (undrawn.id, "PROJECTION_NEEDS_APPROVED_DRAW"),
-        (updown.id, "PROJECTION_RULESET_NOT_SUPPORTED"),
+        (cup.id, "PROJECTION_RULESET_NOT_SUPPORTED"),
     ):
         with pytest.raises(grpc.RpcError) as refused:
             organizer.GetProjections(results_pb2.GetProjectionsRequest(competition_id=competition), timeout=TIMEOUT)

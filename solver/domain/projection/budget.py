@@ -12,6 +12,7 @@ Pure: no I/O, no protobuf (the clock is given).
 from __future__ import annotations
 
 import time
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
@@ -28,6 +29,9 @@ from solver.domain.projection.problem import (
     ProjectionStatus,
     SearchStatus,
 )
+from solver.domain.projection.updown.problem import UpDownProjectionProblem
+from solver.domain.projection.updown.solve import project_updown
+from solver.domain.projection.updown.validate import validate_updown_problem
 from solver.domain.projection.validate import MAX_TIME_LIMIT_S
 
 MAX_CUTS = 16
@@ -40,7 +44,7 @@ class ProjectionJob:
     """A ruleset's problem and the whole projection's budget (``time_limit_s``: the solver's service
     shortens it to what the deadline leaves)."""
 
-    problem: MahjongProjectionProblem
+    problem: MahjongProjectionProblem | UpDownProjectionProblem
     time_limit_s: float
 
 
@@ -51,9 +55,13 @@ class ProjectionRun:
     method: str = METHOD
 
 
-def questions_per_cut(problem: MahjongProjectionProblem) -> int:
+def questions_per_cut(problem: MahjongProjectionProblem | UpDownProjectionProblem) -> int:
     """The most questions one cut of one player asks: in, out, the organizer's tie, and "what do I
-    need" for each place but the last."""
+    need": for each place but the last (mahjong), or for each count of wins in a player's own games
+    left (Up&Down, docs/rules.md ``updown.projection.within-budget``)."""
+    if isinstance(problem, UpDownProjectionProblem):
+        own = Counter(p for g in problem.remaining for p in (g.white, g.black))
+        return 3 + max(own.values(), default=0)
     return 3 + problem.table_size - 1
 
 
@@ -63,7 +71,10 @@ def validate_job(job: ProjectionJob) -> None:
         v = Violations()
         v.add("cuts", f"at most {MAX_CUTS} cuts, got {len(job.problem.cuts)}")
         v.raise_if_any()
-    validate_mahjong_problem(job.problem)
+    if isinstance(job.problem, UpDownProjectionProblem):
+        validate_updown_problem(job.problem)
+    else:
+        validate_mahjong_problem(job.problem)
 
 
 def unknown(player: PlayerId, cut: Cut) -> CutProjection:
@@ -76,7 +87,9 @@ def project_within(job: ProjectionJob, clock: Callable[[], float] = time.monoton
     problem = job.problem
     started = clock()
     end = started + job.time_limit_s
-    players = problem.players or tuple(s.player for s in problem.standings)
+    players = problem.players or (
+        problem.ranked if isinstance(problem, UpDownProjectionProblem) else tuple(s.player for s in problem.standings)
+    )
     questions = questions_per_cut(problem) * max(len(problem.cuts), 1)
     projections: list[CutProjection] = []
     unreached: list[PlayerId] = []
@@ -86,6 +99,13 @@ def project_within(job: ProjectionJob, clock: Callable[[], float] = time.monoton
             unreached.append(player)
             projections.extend(unknown(player, cut) for cut in problem.cuts)
             continue
-        found = project_mahjong(replace(problem, players=(player,), time_limit_s=share, num_workers=1))
+        found = project_one(problem, player, share)
         projections.extend(found.projections)
     return ProjectionRun(ProjectionResult(tuple(projections), clock() - started), tuple(unreached))
+
+
+def project_one(problem: MahjongProjectionProblem | UpDownProjectionProblem, player: PlayerId, share: float) -> ProjectionResult:
+    """One player, each question within ``share`` seconds, by the problem's ruleset."""
+    if isinstance(problem, UpDownProjectionProblem):
+        return project_updown(replace(problem, players=(player,), time_limit_s=share, num_workers=1))
+    return project_mahjong(replace(problem, players=(player,), time_limit_s=share, num_workers=1))

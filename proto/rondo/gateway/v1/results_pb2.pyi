@@ -621,12 +621,14 @@ class ProjectionWitness(_message.Message):
     def __init__(self, fate: _Optional[_Union[ProjectionFate, str]] = ..., matches: _Optional[_Iterable[_Union[WitnessMatch, _Mapping]]] = ...) -> None: ...
 
 class ProjectionNeed(_message.Message):
-    __slots__ = ("place", "proven")
+    __slots__ = ("place", "proven", "wins")
     PLACE_FIELD_NUMBER: _ClassVar[int]
     PROVEN_FIELD_NUMBER: _ClassVar[int]
+    WINS_FIELD_NUMBER: _ClassVar[int]
     place: int
     proven: bool
-    def __init__(self, place: _Optional[int] = ..., proven: _Optional[bool] = ...) -> None: ...
+    wins: int
+    def __init__(self, place: _Optional[int] = ..., proven: _Optional[bool] = ..., wins: _Optional[int] = ...) -> None: ...
 
 class GetProjectionsRequest(_message.Message):
     __slots__ = ("competition_id", "player_ids", "viewer_player_id", "time_limit_seconds")

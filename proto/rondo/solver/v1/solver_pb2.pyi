@@ -239,17 +239,71 @@ class MahjongProjectionProblem(_message.Message):
     min_score: int
     def __init__(self, standings: _Optional[_Iterable[_Union[ProjectionStanding, _Mapping]]] = ..., remaining: _Optional[_Iterable[_Union[RemainingMahjongMatch, _Mapping]]] = ..., hanchan_uma: _Optional[_Iterable[int]] = ..., match_uma: _Optional[_Iterable[int]] = ..., split_ties: _Optional[bool] = ..., tie_breaks: _Optional[_Iterable[str]] = ..., table_total: _Optional[int] = ..., start_points: _Optional[int] = ..., score_step: _Optional[int] = ..., min_score: _Optional[int] = ...) -> None: ...
 
+class UpDownProjectionStanding(_message.Message):
+    __slots__ = ("player_id", "points", "carried", "withdrawn")
+    PLAYER_ID_FIELD_NUMBER: _ClassVar[int]
+    POINTS_FIELD_NUMBER: _ClassVar[int]
+    CARRIED_FIELD_NUMBER: _ClassVar[int]
+    WITHDRAWN_FIELD_NUMBER: _ClassVar[int]
+    player_id: str
+    points: int
+    carried: int
+    withdrawn: bool
+    def __init__(self, player_id: _Optional[str] = ..., points: _Optional[int] = ..., carried: _Optional[int] = ..., withdrawn: _Optional[bool] = ...) -> None: ...
+
+class UpDownPairPoints(_message.Message):
+    __slots__ = ("player_id", "opponent_id", "points")
+    PLAYER_ID_FIELD_NUMBER: _ClassVar[int]
+    OPPONENT_ID_FIELD_NUMBER: _ClassVar[int]
+    POINTS_FIELD_NUMBER: _ClassVar[int]
+    player_id: str
+    opponent_id: str
+    points: int
+    def __init__(self, player_id: _Optional[str] = ..., opponent_id: _Optional[str] = ..., points: _Optional[int] = ...) -> None: ...
+
+class RemainingUpDownGame(_message.Message):
+    __slots__ = ("round", "table", "white_player_id", "black_player_id", "win")
+    ROUND_FIELD_NUMBER: _ClassVar[int]
+    TABLE_FIELD_NUMBER: _ClassVar[int]
+    WHITE_PLAYER_ID_FIELD_NUMBER: _ClassVar[int]
+    BLACK_PLAYER_ID_FIELD_NUMBER: _ClassVar[int]
+    WIN_FIELD_NUMBER: _ClassVar[int]
+    round: int
+    table: int
+    white_player_id: str
+    black_player_id: str
+    win: int
+    def __init__(self, round: _Optional[int] = ..., table: _Optional[int] = ..., white_player_id: _Optional[str] = ..., black_player_id: _Optional[str] = ..., win: _Optional[int] = ...) -> None: ...
+
+class UpDownProjectionProblem(_message.Message):
+    __slots__ = ("standings", "scored", "remaining", "two_tied_sonneborn_berger", "sb_counts_carried", "unplayed_possible")
+    STANDINGS_FIELD_NUMBER: _ClassVar[int]
+    SCORED_FIELD_NUMBER: _ClassVar[int]
+    REMAINING_FIELD_NUMBER: _ClassVar[int]
+    TWO_TIED_SONNEBORN_BERGER_FIELD_NUMBER: _ClassVar[int]
+    SB_COUNTS_CARRIED_FIELD_NUMBER: _ClassVar[int]
+    UNPLAYED_POSSIBLE_FIELD_NUMBER: _ClassVar[int]
+    standings: _containers.RepeatedCompositeFieldContainer[UpDownProjectionStanding]
+    scored: _containers.RepeatedCompositeFieldContainer[UpDownPairPoints]
+    remaining: _containers.RepeatedCompositeFieldContainer[RemainingUpDownGame]
+    two_tied_sonneborn_berger: bool
+    sb_counts_carried: bool
+    unplayed_possible: bool
+    def __init__(self, standings: _Optional[_Iterable[_Union[UpDownProjectionStanding, _Mapping]]] = ..., scored: _Optional[_Iterable[_Union[UpDownPairPoints, _Mapping]]] = ..., remaining: _Optional[_Iterable[_Union[RemainingUpDownGame, _Mapping]]] = ..., two_tied_sonneborn_berger: _Optional[bool] = ..., sb_counts_carried: _Optional[bool] = ..., unplayed_possible: _Optional[bool] = ...) -> None: ...
+
 class ProjectStandingsRequest(_message.Message):
-    __slots__ = ("mahjong", "cuts", "player_ids", "time_limit_seconds")
+    __slots__ = ("mahjong", "updown", "cuts", "player_ids", "time_limit_seconds")
     MAHJONG_FIELD_NUMBER: _ClassVar[int]
+    UPDOWN_FIELD_NUMBER: _ClassVar[int]
     CUTS_FIELD_NUMBER: _ClassVar[int]
     PLAYER_IDS_FIELD_NUMBER: _ClassVar[int]
     TIME_LIMIT_SECONDS_FIELD_NUMBER: _ClassVar[int]
     mahjong: MahjongProjectionProblem
+    updown: UpDownProjectionProblem
     cuts: _containers.RepeatedCompositeFieldContainer[_results_pb2.ProjectionCut]
     player_ids: _containers.RepeatedScalarFieldContainer[str]
     time_limit_seconds: float
-    def __init__(self, mahjong: _Optional[_Union[MahjongProjectionProblem, _Mapping]] = ..., cuts: _Optional[_Iterable[_Union[_results_pb2.ProjectionCut, _Mapping]]] = ..., player_ids: _Optional[_Iterable[str]] = ..., time_limit_seconds: _Optional[float] = ...) -> None: ...
+    def __init__(self, mahjong: _Optional[_Union[MahjongProjectionProblem, _Mapping]] = ..., updown: _Optional[_Union[UpDownProjectionProblem, _Mapping]] = ..., cuts: _Optional[_Iterable[_Union[_results_pb2.ProjectionCut, _Mapping]]] = ..., player_ids: _Optional[_Iterable[str]] = ..., time_limit_seconds: _Optional[float] = ...) -> None: ...
 
 class CutProjection(_message.Message):
     __slots__ = ("player_id", "cut", "status", "questions", "witnesses", "need")
