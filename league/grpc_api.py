@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import json
+from collections.abc import Iterable
 from datetime import datetime
 
 from google.protobuf import json_format
@@ -720,30 +721,34 @@ def updown_problem_to_proto(q: UpdownProjectionQuestion) -> solver_pb2.UpDownPro
     )
 
 
-def updown_preparation_to_proto(p: UpdownProjectionPreparation) -> league_pb2.PrepareProjectionsResponse:
-    """docs/rules.md ``updown.projection.from-league-state``: the group's question, its rows as the
-    Up&Down standings answer them (points as the total)."""
+def preparation_response(
+    p: ProjectionPreparation | UpdownProjectionPreparation,
+    request: solver_pb2.ProjectStandingsRequest,
+    rows: Iterable[tuple[str, str, str]],
+    rounds: int,
+    after_round: int,
+) -> league_pb2.PrepareProjectionsResponse:
+    """The answer of either ruleset: the solver's request with the cuts and whom to project, and the
+    rows asked (player, place, total) in the standings' order."""
     q = p.question
     cuts = [results_pb2.ProjectionCut(name=c.name, places=c.places, title=c.title, title_ru=ru_of(c.title)) for c in q.cuts]
+    request.cuts.extend(cuts)
+    request.player_ids.extend(p.players)
+    request.time_limit_seconds = p.time_limit_s
     asked = set(p.players)
+    names = p.names if isinstance(p, UpdownProjectionPreparation) else p.standings.names
     return league_pb2.PrepareProjectionsResponse(
-        request=solver_pb2.ProjectStandingsRequest(
-            updown=updown_problem_to_proto(q), cuts=cuts, player_ids=list(p.players), time_limit_seconds=p.time_limit_s
-        ),
+        request=request,
         cuts=cuts,
         players=[
             results_pb2.PlayerProjection(
-                player_id=row.player,
-                name=p.names.get(row.player, row.player),
-                place=row.place,
-                total=str(row.points),
-                matches_left=q.matches_left(row.player),
+                player_id=player, name=names.get(player, player), place=place, total=total, matches_left=q.matches_left(player)
             )
-            for row in p.rows
-            if row.player in asked
+            for player, place, total in rows
+            if player in asked
         ],
-        rounds=p.rounds,
-        after_round=p.after_round,
+        rounds=rounds,
+        after_round=after_round,
         matches_left=len(q.remaining),
         notes=list(q.notes),
         notes_ru=[ru_of(n) for n in q.notes],
@@ -754,32 +759,21 @@ def projection_preparation_to_proto(
     p: ProjectionPreparation | UpdownProjectionPreparation,
 ) -> league_pb2.PrepareProjectionsResponse:
     if isinstance(p, UpdownProjectionPreparation):
-        return updown_preparation_to_proto(p)
-    q = p.question
-    cuts = [results_pb2.ProjectionCut(name=c.name, places=c.places, title=c.title, title_ru=ru_of(c.title)) for c in q.cuts]
-    asked = set(p.players)
+        # docs/rules.md ``updown.projection.from-league-state``: the rows as the Up&Down standings answer them
+        return preparation_response(
+            p,
+            solver_pb2.ProjectStandingsRequest(updown=updown_problem_to_proto(p.question)),
+            ((row.player, row.place, str(row.points)) for row in p.rows),
+            p.rounds,
+            p.after_round,
+        )
     standings = p.standings.standings
-    return league_pb2.PrepareProjectionsResponse(
-        request=solver_pb2.ProjectStandingsRequest(
-            mahjong=mahjong_problem_to_proto(q), cuts=cuts, player_ids=list(p.players), time_limit_seconds=p.time_limit_s
-        ),
-        cuts=cuts,
-        players=[
-            results_pb2.PlayerProjection(
-                player_id=row.player,
-                name=p.standings.names.get(row.player, row.player),
-                place=row.place,
-                total=str(exact(row.figures.total)),
-                matches_left=q.matches_left(row.player),
-            )
-            for row in standings.rows
-            if row.player in asked
-        ],
-        rounds=standings.rounds,
-        after_round=standings.after_round,
-        matches_left=len(q.remaining),
-        notes=list(q.notes),
-        notes_ru=[ru_of(n) for n in q.notes],
+    return preparation_response(
+        p,
+        solver_pb2.ProjectStandingsRequest(mahjong=mahjong_problem_to_proto(p.question)),
+        ((row.player, row.place, str(exact(row.figures.total))) for row in standings.rows),
+        standings.rounds,
+        standings.after_round,
     )
 
 

@@ -290,26 +290,6 @@ def updown_problem_from_proto(request: solver_pb2.ProjectStandingsRequest) -> Up
     )
 
 
-def updown_problem_to_proto(problem: UpDownProjectionProblem) -> solver_pb2.UpDownProjectionProblem:
-    """The other way (league builds the request with it)."""
-    return solver_pb2.UpDownProjectionProblem(
-        standings=[
-            solver_pb2.UpDownProjectionStanding(player_id=s.player, points=s.points, carried=s.carried, withdrawn=not s.ranked)
-            for s in problem.standings
-        ],
-        scored=[solver_pb2.UpDownPairPoints(player_id=p.player, opponent_id=p.opponent, points=p.points) for p in problem.scored],
-        remaining=[
-            solver_pb2.RemainingUpDownGame(
-                round=g.round, table=g.table, white_player_id=g.white, black_player_id=g.black, win=g.win
-            )
-            for g in problem.remaining
-        ],
-        two_tied_sonneborn_berger=problem.two_tied_sonneborn_berger,
-        sb_counts_carried=problem.sb_counts_carried,
-        unplayed_possible=problem.unplayed_possible,
-    )
-
-
 def need_to_proto(need: projection.Need) -> results_pb2.ProjectionNeed:
     return results_pb2.ProjectionNeed(place=need.place, proven=need.proven, wins=need.wins)
 

@@ -17,7 +17,6 @@ from solver.domain.projection.mahjong import project_mahjong
 from solver.domain.projection.problem import Cut, MahjongProjectionProblem, RemainingMatch, Standing
 from solver.domain.projection.updown import project_updown
 from solver.domain.projection.updown.problem import PairPoints, RemainingGame, UpDownProjectionProblem, UpDownStanding
-from solver.grpc_api import updown_problem_to_proto
 from tests.integration.test_solver_grpc import solver  # noqa: F401 - the module's real solver server
 
 pytestmark = pytest.mark.integration
@@ -127,10 +126,24 @@ def updown_problem() -> UpDownProjectionProblem:
 
 
 def updown_request() -> solver_pb2.ProjectStandingsRequest:
-    problem = updown_problem()
+    """The same group as the request writes it (the proto's defaults say stage 2: set stage 1's)."""
+    standing = solver_pb2.UpDownProjectionStanding
     return solver_pb2.ProjectStandingsRequest(
-        updown=updown_problem_to_proto(problem),
-        cuts=[results_pb2.ProjectionCut(name=c.name, places=c.places) for c in problem.cuts],
+        updown=solver_pb2.UpDownProjectionProblem(
+            standings=[standing(player_id=p, points=n) for p, n in zip(UPDOWN, (3, 2, 1, 0), strict=True)],
+            scored=[
+                solver_pb2.UpDownPairPoints(player_id=p, opponent_id=q, points=1)
+                for p, q in (("u1", "u2"), ("u1", "u3"), ("u1", "u4"), ("u2", "u3"))
+            ],
+            remaining=[
+                solver_pb2.RemainingUpDownGame(round=3, table=1, white_player_id="u1", black_player_id="u4"),
+                solver_pb2.RemainingUpDownGame(round=3, table=2, white_player_id="u2", black_player_id="u3"),
+            ],
+            two_tied_sonneborn_berger=True,
+            sb_counts_carried=True,
+            unplayed_possible=True,
+        ),
+        cuts=[results_pb2.ProjectionCut(name="leaders", places=2)],
         time_limit_seconds=120,
     )
 
