@@ -16,7 +16,8 @@ import itertools
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
 
-from league.domain.updown.standings import Game, GameResult, UpdownSeason, effective_games, stage_points, updown_standings
+from league.domain.updown.projection import group_figures
+from league.domain.updown.standings import Game, GameResult, UpdownSeason, updown_standings
 from solver.domain.projection.problem import Cut, Fate, Witness
 from solver.domain.projection.updown.problem import PairPoints, RemainingGame, UpDownProjectionProblem, UpDownStanding
 from tests.projection_brute_force import fate_of_place
@@ -91,22 +92,12 @@ def brute_force(season: UpdownSeason, remaining: Sequence[Pairing], cuts: Sequen
 def projection_problem(
     season: UpdownSeason, remaining: Sequence[Pairing], cuts: Sequence[int], unplayed: bool = True, **options
 ) -> UpDownProjectionProblem:
-    """The problem from league's counted games (``effective_games``) and the pairings left."""
-    games, _ = effective_games(season)
-    stage = stage_points(season.players, games)
-    scored: dict[tuple[str, str], int] = {}
-    for sg in games:
-        for p in (sg.game.white, sg.game.black):
-            if p in stage:
-                key = (p, sg.game.opponent(p))
-                scored[key] = scored.get(key, 0) + sg.points_of(p)
+    """The problem from league's counted games (``group_figures``, as PrepareProjections reads them) and the pairings left."""
+    standings, scored = group_figures(season)
     win = 2 if season.long_matches else 1
     return UpDownProjectionProblem(
-        standings=tuple(
-            UpDownStanding(p, season.carried.get(p, 0) + stage[p], season.carried.get(p, 0), p not in season.withdrawn)
-            for p in season.players
-        ),
-        scored=tuple(PairPoints(p, q, pts) for (p, q), pts in scored.items()),
+        standings=tuple(UpDownStanding(s.player, s.points, s.carried, s.ranked) for s in standings),
+        scored=tuple(PairPoints(p, q, pts) for p, q, pts in scored),
         remaining=tuple(RemainingGame(m.round, m.table, m.white, m.black, win) for m in remaining),
         cuts=tuple(Cut(f"top {c}", c) for c in cuts),
         two_tied_sonneborn_berger=season.stage == 1,

@@ -107,12 +107,9 @@ def updown_cuts(season: UpdownSeason) -> tuple[CutOfStandings, ...]:
     return (cut,) if 0 < cut.places < size else ()
 
 
-def updown_question(season: UpdownSeason, left: Sequence[tuple[int, int, Sequence[str]]]) -> UpdownProjectionQuestion:
-    """The group's question from its season (league's counted games) and the pairings left (round,
-    table, white and black); FAILED_PRECONDITION when no place of the group decides anything."""
-    cuts = updown_cuts(season)
-    if not cuts:
-        raise FailedPrecondition.because("PROJECTION_WITHOUT_CUT")
+def group_figures(season: UpdownSeason) -> tuple[tuple[UpdownStandingNow, ...], tuple[tuple[str, str, int], ...]]:
+    """Each player's points so far with what he carried, and the points each scored against each
+    opponent, from league's counted games (``effective_games``)."""
     games, _ = effective_games(season)
     stage = stage_points(season.players, games)
     scored: dict[tuple[str, str], int] = {}
@@ -121,15 +118,26 @@ def updown_question(season: UpdownSeason, left: Sequence[tuple[int, int, Sequenc
             if p in stage:
                 key = (p, sg.game.opponent(p))
                 scored[key] = scored.get(key, 0) + sg.points_of(p)
+    standings = tuple(
+        UpdownStandingNow(p, season.carried.get(p, 0) + stage.get(p, 0), season.carried.get(p, 0), p not in season.withdrawn)
+        for p in season.players
+    )
+    return standings, tuple((p, q, pts) for (p, q), pts in scored.items())
+
+
+def updown_question(season: UpdownSeason, left: Sequence[tuple[int, int, Sequence[str]]]) -> UpdownProjectionQuestion:
+    """The group's question from its season (league's counted games) and the pairings left (round,
+    table, white and black); FAILED_PRECONDITION when no place of the group decides anything."""
+    cuts = updown_cuts(season)
+    if not cuts:
+        raise FailedPrecondition.because("PROJECTION_WITHOUT_CUT")
+    standings, scored = group_figures(season)
     win = win_points(season.long_matches)
     members = set(season.players)
     return UpdownProjectionQuestion(
         group=season.group,
-        standings=tuple(
-            UpdownStandingNow(p, season.carried.get(p, 0) + stage.get(p, 0), season.carried.get(p, 0), p not in season.withdrawn)
-            for p in season.players
-        ),
-        scored=tuple((p, q, pts) for (p, q), pts in scored.items()),
+        standings=standings,
+        scored=scored,
         remaining=tuple(
             GameLeft(r, t, seats[0], seats[1], win) for r, t, seats in left if len(seats) == 2 and set(seats) <= members
         ),
