@@ -17,6 +17,7 @@ from solver.domain.capacity import MAX_ANSWER_BYTES
 from solver.domain.draw.problem import DrawProblem, DrawResult, Pin, Separation, SolveStatus
 from solver.domain.projection import problem as projection
 from solver.domain.projection.budget import ProjectionJob, ProjectionRun
+from solver.domain.projection.cup.problem import CupProjectionProblem, CupStanding
 from solver.domain.projection.updown.problem import PairPoints, RemainingGame, UpDownProjectionProblem, UpDownStanding
 from solver.domain.schedule import problem as schedule
 from solver.service import SolverService, new_seed
@@ -210,7 +211,7 @@ def exact_number(v: Violations, value: str, field: str) -> Fraction | int:
 
 def request_field(field: str, ruleset: str = "mahjong") -> str:
     head = field.split("[", 1)[0].split(".", 1)[0]
-    if head in ("mahjong", "updown", "problem", *REQUEST_FIELDS.values()):
+    if head in ("mahjong", "updown", "cup", "problem", *REQUEST_FIELDS.values()):
         return field  # named as the request names it already
     if head in REQUEST_FIELDS:
         return REQUEST_FIELDS[head] + field[len(head) :]
@@ -223,8 +224,10 @@ def projection_job_from_proto(request: solver_pb2.ProjectStandingsRequest) -> Pr
     v = Violations()
     if request.WhichOneof("problem") == "updown":
         return ProjectionJob(updown_problem_from_proto(request), request.time_limit_seconds)
+    if request.WhichOneof("problem") == "cup":
+        return ProjectionJob(cup_problem_from_proto(request), request.time_limit_seconds)
     if request.WhichOneof("problem") != "mahjong":
-        v.add("problem", "give the ruleset's problem (mahjong or updown)")
+        v.add("problem", "give the ruleset's problem (mahjong, updown or cup)")
         v.raise_if_any()
     m = request.mahjong
     if len(m.remaining) > MAX_REMAINING_MATCHES:
@@ -286,6 +289,21 @@ def updown_problem_from_proto(request: solver_pb2.ProjectStandingsRequest) -> Up
         two_tied_sonneborn_berger=u.two_tied_sonneborn_berger,
         sb_counts_carried=u.sb_counts_carried,
         unplayed_possible=u.unplayed_possible,
+        players=tuple(request.player_ids),
+    )
+
+
+def cup_problem_from_proto(request: solver_pb2.ProjectStandingsRequest) -> CupProjectionProblem:
+    """The cup's question (checked by the domain, naming the request's fields)."""
+    c = request.cup
+    return CupProjectionProblem(
+        standings=tuple(
+            CupStanding(s.player_id, s.stage, not s.out, s.third_place, s.place if s.HasField("place") else None)
+            for s in c.standings
+        ),
+        stages=c.stages,
+        cuts=tuple(projection.Cut(cut.name, cut.places) for cut in request.cuts),
+        third_place_match=c.third_place_match,
         players=tuple(request.player_ids),
     )
 

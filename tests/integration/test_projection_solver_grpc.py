@@ -13,6 +13,8 @@ import pytest
 from rondo.gateway.v1 import results_pb2
 from rondo.solver.v1 import solver_pb2
 from rondo_runtime.grpc_errors import field_violations
+from solver.domain.projection.cup import project_cup
+from solver.domain.projection.cup.problem import CupProjectionProblem, CupStanding
 from solver.domain.projection.mahjong import project_mahjong
 from solver.domain.projection.problem import Cut, MahjongProjectionProblem, RemainingMatch, Standing
 from solver.domain.projection.updown import project_updown
@@ -170,3 +172,40 @@ def test_a_bad_updown_problem_is_named_under_updown(solver):  # noqa: F811
         solver.ProjectStandings(bad, timeout=60)
     assert caught.value.code() == grpc.StatusCode.INVALID_ARGUMENT
     assert any(field.startswith("updown.remaining[0]") for field, _ in field_violations(caught.value))
+
+
+CUP = (CupStanding("Q", 1), CupStanding("L", 1, in_cup=False), CupStanding("W", 3, place=1), CupStanding("S", 2, in_cup=False))
+CUP_CUTS = (Cut("winner", 1), Cut("medals", 3))
+
+
+@pytest.mark.rule("cup.projection.served")
+def test_a_cup_bracket_is_answered_as_project_cup_reads_it(solver):  # noqa: F811
+    request = solver_pb2.ProjectStandingsRequest(
+        cup=solver_pb2.CupProjectionProblem(
+            standings=[
+                solver_pb2.CupProjectionStanding(player_id="Q", stage=1),
+                solver_pb2.CupProjectionStanding(player_id="L", stage=1, out=True),
+                solver_pb2.CupProjectionStanding(player_id="W", stage=3, place=1),
+                solver_pb2.CupProjectionStanding(player_id="S", stage=2, out=True),
+            ],
+            stages=3,
+            third_place_match=True,
+        ),
+        cuts=[results_pb2.ProjectionCut(name=c.name, places=c.places) for c in CUP_CUTS],
+    )
+    answer = solver.ProjectStandings(request, timeout=60)
+    expected = project_cup(CupProjectionProblem(CUP, 3, CUP_CUTS))
+    assert [(p.player_id, p.cut, STATUS[p.status]) for p in answer.projections] == [
+        (p.player, p.cut.name, p.status.value) for p in expected.projections
+    ]
+    alive = next(p for p in answer.projections if p.player_id == "Q" and p.cut == "medals")
+    want = expected.of("Q", "medals")
+    assert STATUS[alive.status] == "alive" and want.need is not None and alive.need.wins == want.need.wins
+    assert len(alive.witnesses) == len(want.witnesses) == 2
+    bad = solver_pb2.ProjectStandingsRequest()
+    bad.CopyFrom(request)
+    bad.cup.stages = 0
+    with pytest.raises(grpc.RpcError) as caught:
+        solver.ProjectStandings(bad, timeout=60)
+    assert caught.value.code() == grpc.StatusCode.INVALID_ARGUMENT
+    assert any(field.startswith("cup.") for field, _ in field_violations(caught.value))

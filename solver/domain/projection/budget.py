@@ -17,6 +17,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from rondo_runtime.validation import Violations
+from solver.domain.projection.cup.problem import CupProjectionProblem
+from solver.domain.projection.cup.solve import project_cup, validate_cup_problem
 from solver.domain.projection.mahjong.solve import project_mahjong
 from solver.domain.projection.mahjong.validate import validate_mahjong_problem
 from solver.domain.projection.problem import (
@@ -44,7 +46,7 @@ class ProjectionJob:
     """A ruleset's problem and the whole projection's budget (``time_limit_s``: the solver's service
     shortens it to what the deadline leaves)."""
 
-    problem: MahjongProjectionProblem | UpDownProjectionProblem
+    problem: MahjongProjectionProblem | UpDownProjectionProblem | CupProjectionProblem
     time_limit_s: float
 
 
@@ -55,10 +57,12 @@ class ProjectionRun:
     method: str = METHOD
 
 
-def questions_per_cut(problem: MahjongProjectionProblem | UpDownProjectionProblem) -> int:
+def questions_per_cut(problem: MahjongProjectionProblem | UpDownProjectionProblem | CupProjectionProblem) -> int:
     """The most questions one cut of one player asks: in, out, the organizer's tie, and "what do I
     need": for each place but the last (mahjong), or for each count of wins in a player's own games
     left (Up&Down, docs/rules.md ``updown.projection.within-budget``)."""
+    if isinstance(problem, CupProjectionProblem):
+        return 3  # no search: every answer is read from the bracket (docs/rules.md ``cup.projection.*``)
     if isinstance(problem, UpDownProjectionProblem):
         own = Counter(p for g in problem.remaining for p in (g.white, g.black))
         return 3 + max(own.values(), default=0)
@@ -71,7 +75,9 @@ def validate_job(job: ProjectionJob) -> None:
         v = Violations()
         v.add("cuts", f"at most {MAX_CUTS} cuts, got {len(job.problem.cuts)}")
         v.raise_if_any()
-    if isinstance(job.problem, UpDownProjectionProblem):
+    if isinstance(job.problem, CupProjectionProblem):
+        validate_cup_problem(job.problem)
+    elif isinstance(job.problem, UpDownProjectionProblem):
         validate_updown_problem(job.problem)
     else:
         validate_mahjong_problem(job.problem)
@@ -104,8 +110,13 @@ def project_within(job: ProjectionJob, clock: Callable[[], float] = time.monoton
     return ProjectionRun(ProjectionResult(tuple(projections), clock() - started), tuple(unreached))
 
 
-def project_one(problem: MahjongProjectionProblem | UpDownProjectionProblem, player: PlayerId, share: float) -> ProjectionResult:
-    """One player, each question within ``share`` seconds, by the problem's ruleset."""
+def project_one(
+    problem: MahjongProjectionProblem | UpDownProjectionProblem | CupProjectionProblem, player: PlayerId, share: float
+) -> ProjectionResult:
+    """One player, each question within ``share`` seconds, by the problem's ruleset (the cup's
+    answers are read from the bracket, without a search)."""
+    if isinstance(problem, CupProjectionProblem):
+        return project_cup(replace(problem, players=(player,)))
     if isinstance(problem, UpDownProjectionProblem):
         return project_updown(replace(problem, players=(player,), time_limit_s=share, num_workers=1))
     return project_mahjong(replace(problem, players=(player,), time_limit_s=share, num_workers=1))

@@ -291,19 +291,45 @@ class UpDownProjectionProblem(_message.Message):
     unplayed_possible: bool
     def __init__(self, standings: _Optional[_Iterable[_Union[UpDownProjectionStanding, _Mapping]]] = ..., scored: _Optional[_Iterable[_Union[UpDownPairPoints, _Mapping]]] = ..., remaining: _Optional[_Iterable[_Union[RemainingUpDownGame, _Mapping]]] = ..., two_tied_sonneborn_berger: _Optional[bool] = ..., sb_counts_carried: _Optional[bool] = ..., unplayed_possible: _Optional[bool] = ...) -> None: ...
 
+class CupProjectionStanding(_message.Message):
+    __slots__ = ("player_id", "stage", "out", "third_place", "place")
+    PLAYER_ID_FIELD_NUMBER: _ClassVar[int]
+    STAGE_FIELD_NUMBER: _ClassVar[int]
+    OUT_FIELD_NUMBER: _ClassVar[int]
+    THIRD_PLACE_FIELD_NUMBER: _ClassVar[int]
+    PLACE_FIELD_NUMBER: _ClassVar[int]
+    player_id: str
+    stage: int
+    out: bool
+    third_place: bool
+    place: int
+    def __init__(self, player_id: _Optional[str] = ..., stage: _Optional[int] = ..., out: _Optional[bool] = ..., third_place: _Optional[bool] = ..., place: _Optional[int] = ...) -> None: ...
+
+class CupProjectionProblem(_message.Message):
+    __slots__ = ("standings", "stages", "third_place_match")
+    STANDINGS_FIELD_NUMBER: _ClassVar[int]
+    STAGES_FIELD_NUMBER: _ClassVar[int]
+    THIRD_PLACE_MATCH_FIELD_NUMBER: _ClassVar[int]
+    standings: _containers.RepeatedCompositeFieldContainer[CupProjectionStanding]
+    stages: int
+    third_place_match: bool
+    def __init__(self, standings: _Optional[_Iterable[_Union[CupProjectionStanding, _Mapping]]] = ..., stages: _Optional[int] = ..., third_place_match: _Optional[bool] = ...) -> None: ...
+
 class ProjectStandingsRequest(_message.Message):
-    __slots__ = ("mahjong", "updown", "cuts", "player_ids", "time_limit_seconds")
+    __slots__ = ("mahjong", "updown", "cup", "cuts", "player_ids", "time_limit_seconds")
     MAHJONG_FIELD_NUMBER: _ClassVar[int]
     UPDOWN_FIELD_NUMBER: _ClassVar[int]
+    CUP_FIELD_NUMBER: _ClassVar[int]
     CUTS_FIELD_NUMBER: _ClassVar[int]
     PLAYER_IDS_FIELD_NUMBER: _ClassVar[int]
     TIME_LIMIT_SECONDS_FIELD_NUMBER: _ClassVar[int]
     mahjong: MahjongProjectionProblem
     updown: UpDownProjectionProblem
+    cup: CupProjectionProblem
     cuts: _containers.RepeatedCompositeFieldContainer[_results_pb2.ProjectionCut]
     player_ids: _containers.RepeatedScalarFieldContainer[str]
     time_limit_seconds: float
-    def __init__(self, mahjong: _Optional[_Union[MahjongProjectionProblem, _Mapping]] = ..., updown: _Optional[_Union[UpDownProjectionProblem, _Mapping]] = ..., cuts: _Optional[_Iterable[_Union[_results_pb2.ProjectionCut, _Mapping]]] = ..., player_ids: _Optional[_Iterable[str]] = ..., time_limit_seconds: _Optional[float] = ...) -> None: ...
+    def __init__(self, mahjong: _Optional[_Union[MahjongProjectionProblem, _Mapping]] = ..., updown: _Optional[_Union[UpDownProjectionProblem, _Mapping]] = ..., cup: _Optional[_Union[CupProjectionProblem, _Mapping]] = ..., cuts: _Optional[_Iterable[_Union[_results_pb2.ProjectionCut, _Mapping]]] = ..., player_ids: _Optional[_Iterable[str]] = ..., time_limit_seconds: _Optional[float] = ...) -> None: ...
 
 class CutProjection(_message.Message):
     __slots__ = ("player_id", "cut", "status", "questions", "witnesses", "need")
