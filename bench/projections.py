@@ -302,7 +302,17 @@ def case_row(players: int, rounds_left: int, per_player: list[float], statuses: 
         "mean_s": statistics.fmean(per_player),
         "max_s": max(per_player),
         "statuses": dict(sorted(statuses.items())),
+        "counts": status_counts(statuses),
     }
+
+
+def status_counts(statuses: Counter[str]) -> dict[str, int]:
+    """The player-cuts of each status, from the "cut:status" counts."""
+    counts: Counter[str] = Counter()
+    for key, n in statuses.items():
+        if ":" in key:
+            counts[key.rsplit(":", 1)[1]] += n
+    return dict(counts)
 
 
 RULESET_CASES = {"updown": run_updown_case, "cup": run_cup_case}
