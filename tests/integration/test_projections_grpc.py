@@ -9,6 +9,8 @@ The season is small so that the proofs are quick (tests/projection_season.py).""
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 import grpc
@@ -46,16 +48,24 @@ def servers(tmp_path, database: str):
     return InProcessServer([s.name for s in SERVICES], tmp_path, database_urls=urls), list(urls.values())
 
 
-@pytest.fixture(params=["sqlite", pytest.param("postgresql", marks=pytest.mark.postgres)], scope="module")
-def season(request, tmp_path_factory):
+@contextmanager
+def whole_system(request, tmp_path_factory, label: str) -> Iterator[InProcessServer]:
+    """The system on the fixture's database (``request.param``: sqlite or postgresql), closed and its
+    databases dropped after the module."""
     database = "sqlite" if request.param == "sqlite" else request.getfixturevalue("pg_server_url")
-    server, urls = servers(tmp_path_factory.mktemp(f"projections-{request.param}"), database)
+    server, urls = servers(tmp_path_factory.mktemp(f"{label}-{request.param}"), database)
     try:
-        yield Season(server)
+        yield server
     finally:
         server.close()
         for url in urls:
             drop_database(url)
+
+
+@pytest.fixture(params=["sqlite", pytest.param("postgresql", marks=pytest.mark.postgres)], scope="module")
+def season(request, tmp_path_factory):
+    with whole_system(request, tmp_path_factory, "projections") as server:
+        yield Season(server)
 
 
 @pytest.mark.slow

@@ -12,8 +12,7 @@ from rondo.gateway.v1 import competitions_pb2, results_pb2, stages_pb2
 from solver.domain.projection.problem import Cut
 from solver.domain.projection.updown import project_updown
 from solver.domain.projection.updown.problem import PairPoints, RemainingGame, UpDownProjectionProblem, UpDownStanding
-from tests.databases import drop_database
-from tests.integration.test_projections_grpc import servers
+from tests.integration.test_projections_grpc import whole_system
 from tests.projection_season import STATUS, TIMEOUT
 
 pytestmark = pytest.mark.integration
@@ -97,15 +96,9 @@ class UpdownGroup:
 
 @pytest.fixture(params=["sqlite", pytest.param("postgresql", marks=pytest.mark.postgres)], scope="module")
 def ladder(request, tmp_path_factory):
-    database = "sqlite" if request.param == "sqlite" else request.getfixturevalue("pg_server_url")
-    server, urls = servers(tmp_path_factory.mktemp(f"updown-projections-{request.param}"), database)
-    try:
+    with whole_system(request, tmp_path_factory, "updown-projections") as server:
         assert server.accounts is not None
         yield UpdownGroup(server.accounts.organizer)
-    finally:
-        server.close()
-        for url in urls:
-            drop_database(url)
 
 
 @pytest.mark.slow
