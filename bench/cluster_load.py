@@ -257,7 +257,9 @@ class Draws:
 
     def __init__(self, target: str, token: str, competition_ids: list[str], seconds: float, turn: int = 1):
         self.target, self.token, self.competition_ids, self.seconds = target, token, competition_ids, seconds
-        self.turn = turn  # in the idempotency keys: a later turn's draws are new requests
+        # in the idempotency keys with the competition: a later turn's draws are new requests, and the
+        # organizer's threads (one a competition) never send one key for two requests (INVALID_ARGUMENT)
+        self.turn = turn
         self.tally = Tally()
         self.stop = threading.Event()
         self._threads = [threading.Thread(target=self._run, args=(cid,), daemon=True) for cid in competition_ids]
@@ -273,7 +275,7 @@ class Draws:
             while not self.stop.is_set():
                 n += 1
                 request = draws_pb2.DrawCompetitionRequest(
-                    competition_id=competition_id, time_limit_seconds=self.seconds, idempotency_key=f"draw-{self.turn}-{n}"
+                    competition_id=competition_id, time_limit_seconds=self.seconds, idempotency_key=f"draw-{self.turn}-{competition_id}-{n}"
                 )
                 tally.call("DrawCompetition", functools.partial(stub.DrawCompetition, request, timeout=TIMEOUT))
             self.tally.merge(tally)
