@@ -275,7 +275,9 @@ class Draws:
             while not self.stop.is_set():
                 n += 1
                 request = draws_pb2.DrawCompetitionRequest(
-                    competition_id=competition_id, time_limit_seconds=self.seconds, idempotency_key=f"draw-{self.turn}-{competition_id}-{n}"
+                    competition_id=competition_id,
+                    time_limit_seconds=self.seconds,
+                    idempotency_key=f"draw-{self.turn}-{competition_id}-{n}",
                 )
                 tally.call("DrawCompetition", functools.partial(stub.DrawCompetition, request, timeout=TIMEOUT))
             self.tally.merge(tally)

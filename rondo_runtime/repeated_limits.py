@@ -34,6 +34,7 @@ HANCHANS = 100  # hanchan numbers of one meeting
 INTERVALS = 1_000  # availability intervals, opening-hours windows, candidates of one match
 PROJECTED = 2_000  # ranked players of one projection (league.use_cases.projections.MAX_PROJECTED_PLAYERS)
 MATCHES_LEFT = 20_000  # matches left in one projection (solver/grpc_api.py MAX_REMAINING_MATCHES)
+PAIRS_MET = 100_000  # (player, opponent) pairs with points in one Up&Down group's stage
 CLUBS = 5_000  # clubs one organizer holds (ListClubs' ids; booking.use_cases.clubs.MAX_LISTED_CLUBS is the edge's 10 000)
 DEFAULT = 1_000  # a field missing from the table (a test keeps every Rondo field in it)
 HEADROOM = 2
@@ -82,6 +83,10 @@ CAPACITY: dict[str, int] = {
     "rondo.solver.v1.MahjongProjectionProblem.standings": PROJECTED,
     "rondo.solver.v1.MahjongProjectionProblem.tie_breaks": SMALL,
     "rondo.solver.v1.ProjectStandingsRequest.cuts": SMALL,
+    "rondo.solver.v1.UpDownProjectionProblem.standings": PROJECTED,
+    "rondo.solver.v1.UpDownProjectionProblem.scored": PAIRS_MET,
+    "rondo.solver.v1.UpDownProjectionProblem.remaining": MATCHES_LEFT,
+    "rondo.solver.v1.CupProjectionProblem.standings": PROJECTED,
     "rondo.solver.v1.ProjectStandingsRequest.player_ids": PROJECTED,
     "rondo.solver.v1.ProposeRoundScheduleRequest.matches": ROSTER,
     "rondo.solver.v1.ProposeRoundScheduleRequest.room_ids": SMALL,

@@ -143,8 +143,9 @@ def test_the_solver_s_tools_are_internal_and_the_public_api_has_its_own_messages
 
     public = {m.name for m in gateway_pb2.DESCRIPTOR.services_by_name["GatewayService"].methods}
     searches = {m.name for m in solver_pb2.DESCRIPTOR.services_by_name["SolverService"].methods}
-    assert searches == {"DrawTables", "ProposeRoundSchedule"}
-    assert not public & {"DrawTables", "MahjongPlayoff"}  # the public ProposeRoundSchedule is the gateway's workflow
+    assert searches == {"DrawTables", "ProposeRoundSchedule", "ProjectStandings"}
+    # the public ProposeRoundSchedule is the gateway's workflow; GetProjections is the public projection
+    assert not public & {"DrawTables", "MahjongPlayoff", "ProjectStandings"}
     for method in gateway_pb2.DESCRIPTOR.services_by_name["GatewayService"].methods:
         for message in (method.input_type, method.output_type):
             assert message.full_name.startswith("rondo.gateway.v1."), (method.name, message.full_name)
