@@ -143,3 +143,36 @@ def test_a_penalty_and_a_no_show_name_a_player_of_the_match() -> None:
     with pytest.raises(FormProblem) as problem:
         staff_forms.no_show({"player": "p3", "substitute": " "}, PLAYERS)
     assert problem.value.field == "substitute"
+
+
+@given(st.integers(0, 30), st.integers(0, 30), st.text(min_size=1, max_size=600), st.booleans(), st.integers(0, 9))
+def test_a_redraw_keeps_the_rounds_typed_and_its_reason(rounds: int, played: int, why: str, sit_out: bool, count: int) -> None:
+    form = {
+        "played_rounds": str(played),
+        "reason": why,
+        "time_limit": "5",
+        "sit_out": "on" if sit_out else "",
+        "sitting_out": str(count),
+    }
+    if played > rounds or not why.strip():
+        with pytest.raises(FormProblem) as problem:
+            staff_forms.redraw("c1", form, rounds)
+        assert problem.value.field == ("played_rounds" if played > rounds else "reason")
+        return
+    read = staff_forms.redraw("c1", form, rounds)
+    assert (read.competition_id, read.played_rounds, read.time_limit_seconds) == ("c1", played, 5)
+    assert read.reason == why.strip()[: staff_forms.MAX_REASON] and len(read.reason) <= staff_forms.MAX_REASON
+    assert read.HasField("sit_out") == sit_out and (not sit_out or read.sit_out.per_round == count)
+
+
+@settings(max_examples=300)
+@given(
+    st.dictionaries(st.sampled_from(["played_rounds", "reason", "time_limit", "sit_out", "sitting_out"]), st.text(max_size=30))
+)
+def test_any_redraw_form_is_read_or_refused_naming_its_field(form: dict[str, str]) -> None:
+    try:
+        read = staff_forms.redraw("c1", form, 6)
+    except FormProblem as problem:
+        assert problem.field in ("played_rounds", "reason", "time_limit", "sitting_out") and len(problem.value) <= 40
+        return
+    assert 0 <= read.played_rounds <= 6 and read.reason

@@ -476,3 +476,46 @@ def test_the_organizer_draws_a_club_night_with_sit_outs_from_the_season_page(web
     russian = web.login(web.deployment.accounts.organizer_name, web.deployment.accounts.organizer_password, locale="ru")
     assert "Пропускают каждый тур" in russian.get(drawn.headers["location"]).text
     assert "Клубный вечер" in russian.get(f"/staff/c/{cid}").text
+
+
+@pytest.mark.rule("access.web.staff-pages")
+def test_the_organizer_redraws_the_rounds_left_from_the_season_page(web: WebApp, organizer) -> None:
+    """Once a draw is published the season page offers a redraw instead of a draw: the played rounds
+    (those complete, by default) are kept, a reason is required, a number out of range is refused
+    naming the field, and the proposal replaces the published version once approved; before any
+    draw is published there is nothing to redraw; in Russian too."""
+    waiting, _, _, _ = league(web, "Not yet redrawn league", rounds=2, approve=False)
+    season = organizer.get(f"/staff/c/{waiting}")
+    assert 'id="draw-form"' in season.text and 'id="redraw-form"' not in season.text
+    early = organizer.post(f"/staff/c/{waiting}/redraws", data={"csrf_token": csrf_of(season.text), "reason": "x"})
+    assert early.status_code == 303
+    assert "Nothing to redraw: no draw is published yet." in html.unescape(organizer.get(f"/staff/c/{waiting}").text)
+
+    cid, did, _, _ = league(web, "Redrawn league", rounds=3)
+    season = organizer.get(f"/staff/c/{cid}")
+    assert 'id="redraw-form"' in season.text and 'id="draw-form"' not in season.text
+    assert re.search(r'name="played_rounds" id="redraw-played" value="0"', season.text)
+    form = {"csrf_token": csrf_of(season.text), "played_rounds": "1", "time_limit": "2"}
+
+    no_reason = organizer.post(f"/staff/c/{cid}/redraws", data={**form, "idempotency_key": "r0"})
+    assert no_reason.status_code == 303
+    assert "reason: Say why: the reason is kept with the decision" in html.unescape(organizer.get(f"/staff/c/{cid}").text)
+    too_many = organizer.post(
+        f"/staff/c/{cid}/redraws", data={**form, "played_rounds": "4", "reason": "P3 withdrew", "idempotency_key": "r1"}
+    )
+    assert too_many.status_code == 303
+    assert "played_rounds: 4 is not a whole number in the allowed range" in html.unescape(organizer.get(f"/staff/c/{cid}").text)
+    assert len(web.deployment.gateway.ListDraws(draws_pb2.ListDrawsRequest(competition_id=cid), timeout=TIMEOUT).draws) == 1
+
+    redrawn = organizer.post(f"/staff/c/{cid}/redraws", data={**form, "reason": "P3 withdrew", "idempotency_key": "r2"})
+    assert redrawn.status_code == 303 and redrawn.headers["location"].startswith(f"/staff/c/{cid}/draws/")
+    page = html.unescape(organizer.get(redrawn.headers["location"]).text)
+    assert "A draw is proposed: review it and approve it." in page and "P3 withdrew" in page and "version 1" in page
+    new_id = redrawn.headers["location"].rsplit("/", 1)[1]
+    draw = web.deployment.gateway.GetDraw(draws_pb2.GetDrawRequest(competition_id=cid, draw_id=new_id), timeout=TIMEOUT)
+    assert draw.status == draws_pb2.DRAW_STATUS_PROPOSED and draw.played_rounds == 1 and draw.replaces_draw_id == did
+    assert draw.reason == "P3 withdrew"
+
+    russian = web.login(web.deployment.accounts.organizer_name, web.deployment.accounts.organizer_password, locale="ru")
+    shown = russian.get(f"/staff/c/{cid}").text
+    assert "Новая жеребьёвка оставшихся туров" in shown and "Сыгранные туры (остаются без изменений)" in shown

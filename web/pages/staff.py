@@ -271,14 +271,43 @@ async def run_draw(request: Request) -> Response:
     """The organizer's draw form: a proposal to review (its page), or why none was made."""
     staff(request)
     cid = _id(request, "cid")
-    back = f"/staff/c/{cid}"
     try:
         message = staff_forms.draw(cid, _form(await read_form(request)))
     except staff_forms.FormProblem as problem:
         _problem(request, problem)
-        return RedirectResponse(back, status_code=303)
+        return RedirectResponse(f"/staff/c/{cid}", status_code=303)
+    return await _proposed(request, cid, "DrawCompetition", message)
+
+
+async def run_redraw(request: Request) -> Response:
+    """The organizer's redraw form (after a withdrawal or a roster change): the published draw's
+    played rounds kept, the rest drawn again; a proposal to review, or why none was made."""
+    staff(request)
+    cid = _id(request, "cid")
+    form = _form(await read_form(request))
+    competition = await call(request, "GetCompetition", competitions_pb2.GetCompetitionRequest(competition_id=cid))
+    if not competition.published_draw_id:
+        flash(request, _("Nothing to redraw: no draw is published yet."), "error")
+        return RedirectResponse(f"/staff/c/{cid}", status_code=303)
+    published = await call(
+        request, "GetDraw", draws_pb2.GetDrawRequest(competition_id=cid, draw_id=competition.published_draw_id)
+    )
+    try:
+        message = staff_forms.redraw(cid, form, len(published.rounds))
+    except staff_forms.FormProblem as problem:
+        _problem(request, problem)
+        return RedirectResponse(f"/staff/c/{cid}", status_code=303)
+    return await _proposed(request, cid, "Redraw", message)
+
+
+async def _proposed(
+    request: Request, cid: str, rpc: str, message: draws_pb2.DrawCompetitionRequest | draws_pb2.RedrawRequest
+) -> Response:
+    """A draw or redraw asked of the solver (the page waits for it): its proposal's page, or the season
+    page saying why none was made."""
+    back = f"/staff/c/{cid}"
     wait = (message.time_limit_seconds or DEFAULT_DRAW_SECONDS) + DRAW_MARGIN_SECONDS
-    proposal = await _answered(request, "DrawCompetition", message, timeout=wait)
+    proposal = await _answered(request, rpc, message, timeout=wait)
     if proposal is None:
         return RedirectResponse(back, status_code=303)
     if not proposal.HasField("draw"):
@@ -554,6 +583,7 @@ routes: list[BaseRoute] = [
     Route("/staff", index, methods=["GET"]),
     Route("/staff/c/{cid}", season_page, methods=["GET"]),
     Route("/staff/c/{cid}/draws", run_draw, methods=["POST"]),
+    Route("/staff/c/{cid}/redraws", run_redraw, methods=["POST"]),
     Route("/staff/c/{cid}/draws/{did}", draw_page, methods=["GET"]),
     Route("/staff/c/{cid}/draws/{did}/approve", approve_draw, methods=["POST"]),
     Route("/staff/c/{cid}/ties", decide_tie, methods=["POST"]),

@@ -122,6 +122,16 @@ class SeasonGlance:
     ties: tuple[TieGlance, ...]
 
     @property
+    def rounds_complete(self) -> int:
+        """The draw's rounds (stage 1) complete from the first on: what a redraw keeps unless told."""
+        done = 0
+        for r in sorted((r for r in self.rounds if r.stage == 1), key=lambda r: r.round):
+            if r.round != done + 1 or r.state is not RoundState.COMPLETE:
+                break
+            done += 1
+        return done
+
+    @property
     def needs_attention(self) -> bool:
         return bool(self.proposed or self.disputes or self.ties or self.missing or self.unbooked)
 

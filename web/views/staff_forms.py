@@ -1,6 +1,6 @@
 """The staff pages' forms read into gateway requests (pure): a hanchan's scores, a 1-vs-1 game in the
 regulations' notation, a correction, a judge's decision, a tie decision, a forced meeting, a draw (a
-club night's sit-outs included).
+club night's sit-outs included), a redraw of the rounds left.
 
 A field that cannot be read is a :class:`FormProblem` naming the field and saying, in a msgid the page
 translates, what it expects; nothing is sent then. What the gateway checks itself (a score sum, a
@@ -165,6 +165,26 @@ def draw(competition_id: str, form: Mapping[str, str]) -> draws_pb2.DrawCompetit
         time_limit_seconds=_number(form, "time_limit", 1, MAX_DRAW_SECONDS, 0),
         idempotency_key=form.get("idempotency_key", "")[:100],
     )
+    _sit_out(form, request)
+    return request
+
+
+def redraw(competition_id: str, form: Mapping[str, str], rounds: int) -> draws_pb2.RedrawRequest:
+    """``played_rounds`` (the published draw's rounds kept, 0 to ``rounds``), ``reason`` (required, kept
+    with the draw), ``time_limit`` and the club night's ``sit_out``/``sitting_out`` as :func:`draw`
+    reads them (unchecked: the published draw's count is kept, docs/rules.md
+    ``draw.sit-out.redraw-counts-the-evening``)."""
+    request = draws_pb2.RedrawRequest(
+        competition_id=competition_id,
+        played_rounds=_number(form, "played_rounds", 0, rounds),
+        reason=reason(form),
+        time_limit_seconds=_number(form, "time_limit", 1, MAX_DRAW_SECONDS, 0),
+        idempotency_key=form.get("idempotency_key", "")[:100],
+    )
+    _sit_out(form, request)
+    return request
+
+
+def _sit_out(form: Mapping[str, str], request: draws_pb2.DrawCompetitionRequest | draws_pb2.RedrawRequest) -> None:
     if form.get("sit_out") == "on":
         request.sit_out.per_round = _number(form, "sitting_out", 0, MAX_SITTING_OUT, 0)
-    return request
