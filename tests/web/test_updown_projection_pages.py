@@ -105,5 +105,8 @@ def test_a_cup_page_offers_the_projections_and_shows_a_refusal_in_one_line(web: 
     assert page.status_code == 200 and 'id="projections-link"' in page.text and 'id="seeds"' in page.text
     asked = browser.get(f"/standings/{cid}?projections=1")
     assert asked.status_code == 200, asked.text
-    assert 'id="projections-refused"' in asked.text or 'id="projections-summary"' in asked.text
+    refused = re.search(r'id="projections-refused" class="muted">([^<]+)</p>', asked.text)
+    assert (refused and refused.group(1).strip()) or 'id="projections-summary"' in asked.text
+    if refused:  # in the reader's language
+        assert bool(re.search("[а-яё]", refused.group(1), re.I)) == (locale == "ru")
     assert 'id="seeds"' in asked.text and f'<html lang="{locale}">' in asked.text

@@ -74,8 +74,8 @@ async def _table(request: Request, competition_id: str, kind: str) -> dict:
 
 
 async def _projections(request: Request, competition_id: str) -> dict:
-    """Each player's statuses by player id (``projected``), the cuts by name (``cut_titles``) and the
-    reader's own statuses (``own``: their linked player's, when projected); ``projections_refused``: why
+    """Each player's statuses by player id (``projected``) and the reader's own (``own``: their linked
+    player's, when projected; each status's words name its cut); ``projections_refused``: why
     not (a reader who is not the competition's, a season without an approved draw, a ruleset the
     gateway does not project yet...)."""
     try:
@@ -94,7 +94,6 @@ async def _projections(request: Request, competition_id: str) -> dict:
     return {
         "projections": found,
         "projected": projected,
-        "cut_titles": {c.name: c for c in found.cuts},
         "own": projected.get(me) if me else None,
     }
 
