@@ -31,6 +31,7 @@ from rondo.gateway.v1 import (
     reminders_pb2,
     results_pb2,
     scheduling_pb2,
+    stages_pb2,
 )
 
 log = logging.getLogger(__name__)
@@ -411,6 +412,8 @@ class BotService:
         out: list[Outgoing] = []
         if s.HasField("record_kind") and s.HasField("round") and s.HasField("table"):
             out.extend(await self._plan_report(event, s))
+        if s.record_kind == "game" and s.HasField("round") and s.HasField("table"):
+            out.extend(await self._plan_stage_round(event.competition_id, s.stage or 1, s.round, s.table))
         out.extend(await self._plan_standings(event.competition_id))
         return out
 
@@ -484,21 +487,49 @@ class BotService:
             )
             key = f"standings:{competition_id}:{standings.after_round}:{player_id}"
             out.append(Outgoing(key, "standings.after_round", link, body))
-            rounds_left = standings.rounds - standings.after_round
-            if rounds_left > 0:  # what each can still reach
-                projection = await self._plan_projection(competition_id, name, standings.after_round, link, player_id)
-                out.extend(o for o in projection if rounds_left <= PROJECTION_ROUNDS_LEFT or o.kind == "projection.decided")
+            if standings.rounds > standings.after_round:  # what each can still reach
+                out.extend((await self._plan_projection(competition_id, name, link, player_id))[1])
+        return out
+
+    async def _plan_stage_round(self, competition_id: str, stage_number: int, round_: int, table: int) -> list[Outgoing]:
+        """A game recorded in a stage of games (an Up&Down stage; a cup's): once its round is complete
+        for its group, each linked player of the group hears their own statuses (``_plan_projection``,
+        the mahjong league's path). The projection says whether the round is complete (its
+        ``after_round``, the group's): the first linked player of the game's group answered short of the
+        round stops the rest, so a game that leaves its round open costs one player's projection."""
+        try:
+            stage = await self.gateway.call(
+                "GetStage", stages_pb2.GetStageRequest(competition_id=competition_id, number=stage_number)
+            )
+        except grpc.aio.AioRpcError as e:
+            raise_transient(e)
+            return []
+        tables = stage.rounds[round_ - 1].tables if 0 < round_ <= len(stage.rounds) else []
+        seats = set(tables[table - 1].player_ids) if 0 < table <= len(tables) else set()
+        group = next((list(g.player_ids) for g in stage.groups if seats & set(g.player_ids)), None)
+        if group is None:  # no groups named: every player of the stage
+            group = sorted({p for r in stage.rounds for t in r.tables for p in t.player_ids})
+        name = await self._competition_name(competition_id)
+        out: list[Outgoing] = []
+        for link, player_id in await self.linked(competition_id, group):
+            after_round, told = await self._plan_projection(competition_id, name, link, player_id)
+            if 0 <= after_round < round_:
+                return []  # the round is not complete yet (the others' group is the same)
+            out.extend(told)
         return out
 
     async def _plan_projection(
-        self, competition_id: str, competition: str, after_round: int, link: identity_pb2.TelegramLink, player_id: str
-    ) -> list[Outgoing]:
+        self, competition_id: str, competition: str, link: identity_pb2.TelegramLink, player_id: str
+    ) -> tuple[int, list[Outgoing]]:
         """After a complete round, the linked player's status at each cut ("you have clinched the playoff
         (top 8)"), read for the player (their own projection only: a solve of one player, within
-        ``PROJECTION_BUDGET_SECONDS``). A decided status is keyed without the round, so it is delivered
-        once however many rounds repeat it; an alive one is keyed by the round. Best effort: a
-        competition without projections (another ruleset, no cut), a failed call or a status not proven
-        in time sends nothing, and never holds the event back."""
+        ``PROJECTION_BUDGET_SECONDS``): the rounds complete as the projection counts them (the player's
+        group's, in a stage of groups; -1 when it did not answer) and the messages. A decided status is
+        keyed without the round, so it is delivered once however many rounds repeat it; an alive one is
+        keyed by the round and told only with ``PROJECTION_ROUNDS_LEFT`` rounds left. Best effort: a
+        competition without projections (another ruleset, no cut), a failed call, a status not proven
+        in time or a stage already over sends nothing, and never holds the event back. The one path of
+        every ruleset: the cuts and words are the gateway's."""
         try:
             found = await self.gateway.call(
                 "GetProjections",
@@ -509,7 +540,10 @@ class BotService:
             )
         except grpc.aio.AioRpcError as e:
             log.info("GetProjections %s for %s: %s", competition_id, player_id, error_text(e))
-            return []
+            return -1, []
+        rounds_left = found.rounds - found.after_round
+        if found.after_round < 1 or rounds_left <= 0:
+            return found.after_round, []
         cuts = {c.name: (c.title, c.title_ru) for c in found.cuts}
         status_of = {v: k for k, v in results_pb2.ProjectionStatus.items()}
         out = []
@@ -521,15 +555,20 @@ class BotService:
                 if status in ("unknown", "unspecified", ""):
                     continue
                 body = texts.projection(
-                    lang(link), competition, after_round, status, cuts.get(cut.cut, (cut.cut, cut.cut)), (cut.text, cut.text_ru)
+                    lang(link),
+                    competition,
+                    found.after_round,
+                    status,
+                    cuts.get(cut.cut, (cut.cut, cut.cut)),
+                    (cut.text, cut.text_ru),
                 )
                 if status in DECIDED:
                     key = f"projection:{competition_id}:{cut.cut}:{status}:{player_id}"
                     out.append(Outgoing(key, "projection.decided", link, body))
-                else:
-                    key = f"projection:{competition_id}:{after_round}:{cut.cut}:{player_id}"
+                elif rounds_left <= PROJECTION_ROUNDS_LEFT:
+                    key = f"projection:{competition_id}:{found.after_round}:{cut.cut}:{player_id}"
                     out.append(Outgoing(key, "projection.after_round", link, body))
-        return out
+        return found.after_round, out
 
     # ------------------------------------------------------------------ commands
     async def start(self, telegram_user_id: int, chat_id: int, language_code: str, code: str | None) -> str:

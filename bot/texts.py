@@ -119,11 +119,11 @@ _TEXTS: Final[dict[str, dict[str, str]]] = {
     },
     "projection.clinched": {
         EN: "“{competition}”, with round {round} complete: you have clinched {cut}, whatever the games left bring.",
-        RU: "«{competition}», по итогам тура {round}: {cut} вам обеспечен, как бы ни сложились оставшиеся игры.",
+        RU: "«{competition}», по итогам тура {round}: {cut} — вам обеспечено, как бы ни сложились оставшиеся игры.",
     },
     "projection.eliminated": {
         EN: "“{competition}”, with round {round} complete: {cut} is out of reach now, whatever the games left bring.",
-        RU: "«{competition}», по итогам тура {round}: {cut} теперь недостижим, как бы ни сложились оставшиеся игры.",
+        RU: "«{competition}», по итогам тура {round}: {cut} — теперь недостижимо, как бы ни сложились оставшиеся игры.",
     },
     "projection.other": {
         EN: "“{competition}”, with round {round} complete: {status}.",
@@ -166,7 +166,9 @@ def text(key: str, lang: str, **values: object) -> str:
 
 
 def projection(lang: str, competition: str, round_: int, status: str, cut: tuple[str, str], said: tuple[str, str]) -> str:
-    """A linked player's status at a cut after a round (docs/rules.md ``mahjong.projection.status-in-words``):
+    """A linked player's status at a cut after a round (docs/rules.md ``mahjong.projection.status-in-words``,
+    ``updown.projection.doors``; a cut's title may be any part of speech, "плей-офф", "группа лидеров",
+    "не попасть в аутсайдеры": the Russian says "{cut} — вам обеспечено", never agreeing with it):
     ``status`` "clinched", "eliminated" or another (then the gateway's own words ``said``, English and
     Russian, are the message); ``cut`` its title in English and Russian."""
     title = cut[1] if lang == RU and cut[1] else cut[0]

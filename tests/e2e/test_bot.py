@@ -534,7 +534,7 @@ def test_with_only_the_last_round_left_each_linked_player_hears_their_status_onc
     )
     ru = message_with(api, 7002, "недостижим").params["text"]
     assert ru == (
-        "«Projection bot league», по итогам тура 1: плей-офф (топ-4) теперь недостижим, как бы ни сложились оставшиеся игры."
+        "«Projection bot league», по итогам тура 1: плей-офф (топ-4) — теперь недостижимо, как бы ни сложились оставшиеся игры."
     )
     wait_handled(bot, last_event(stub))
     for user in (7001, 7002):

@@ -13,7 +13,7 @@ import pytest
 
 from bot import texts
 from bot.service import BotService
-from rondo.gateway.v1 import competitions_pb2, identity_pb2, results_pb2
+from rondo.gateway.v1 import common_pb2, competitions_pb2, events_pb2, identity_pb2, results_pb2, stages_pb2
 
 pytestmark = pytest.mark.unit
 
@@ -53,7 +53,7 @@ class League:
         row = results_pb2.PlayerProjection(
             player_id=player, cuts=[results_pb2.CutStatus(cut="playoff", status=status, text=en, text_ru=ru)]
         )
-        return results_pb2.Projections(competition_id="c", cuts=[CUT], players=[row])
+        return results_pb2.Projections(competition_id="c", cuts=[CUT], players=[row], rounds=4, after_round=self.after_round)
 
     async def links(self):
         return [
@@ -104,4 +104,109 @@ def test_an_eliminated_player_is_told_so_plainly():
     said = texts.projection("en", "L", 3, "eliminated", ("the playoff (top 8)", "плей-офф (топ-8)"), ("", ""))
     assert said == "“L”, with round 3 complete: the playoff (top 8) is out of reach now, whatever the games left bring."
     ru = texts.projection("ru", "L", 3, "eliminated", ("the playoff (top 8)", "плей-офф (топ-8)"), ("", ""))
-    assert ru == "«L», по итогам тура 3: плей-офф (топ-8) теперь недостижим, как бы ни сложились оставшиеся игры."
+    assert ru == "«L», по итогам тура 3: плей-офф (топ-8) — теперь недостижимо, как бы ни сложились оставшиеся игры."
+    # a title of any gender or an infinitive reads the same way: the Russian never agrees with it
+    ru = texts.projection("ru", "L", 9, "clinched", ("the leaders group (top 3)", "группа лидеров (топ-3)"), ("", ""))
+    assert ru == "«L», по итогам тура 9: группа лидеров (топ-3) — вам обеспечено, как бы ни сложились оставшиеся игры."
+
+
+# ------------------------------------------------------------------ an Up&Down stage (docs/rules.md updown.projection.doors)
+
+GROUPS = {"A": ("a1", "a2", "a3", "a4"), "B": ("b1", "b2", "b3", "b4")}
+LEADERS = results_pb2.ProjectionCut(
+    name="leaders", places=2, title="the leaders group (top 2)", title_ru="группа лидеров (топ-2)"
+)
+UPDOWN = {
+    "a1": (
+        (results_pb2.PROJECTION_STATUS_CLINCHED, "leaders"),
+        (results_pb2.PROJECTION_STATUS_ALIVE, "alive for the title — needs 1 win in the 1 remaining game"),
+    ),
+    "a2": ((results_pb2.PROJECTION_STATUS_ELIMINATED, "leaders"),),
+    "b1": ((results_pb2.PROJECTION_STATUS_ALIVE, "alive for the leaders group (top 2) — needs 1 win"),),
+}
+
+
+class Ladder:
+    """An Up&Down stage of two groups of four, 10 rounds; ``complete``: each group's complete rounds."""
+
+    def __init__(self, complete: dict[str, int]) -> None:
+        self.complete = complete
+        self.asked: list[str] = []
+
+    async def call(self, method, request, for_telegram_user=None):
+        if method == "GetStandings":  # the mahjong table: not an Up&Down league's
+            raise grpc.aio.AioRpcError(grpc.StatusCode.FAILED_PRECONDITION, grpc.aio.Metadata(), grpc.aio.Metadata(), "no")
+        if method == "ListResultRecords":
+            return results_pb2.ListResultRecordsResponse()
+        if method == "GetCompetition":
+            return competitions_pb2.Competition(id="u", name="Ladder")
+        if method == "GetStage":
+            tables = [common_pb2.Table(player_ids=g[i : i + 2]) for g in GROUPS.values() for i in (0, 2)]
+            return stages_pb2.Stage(
+                number=1,
+                groups=[stages_pb2.StageGroup(name=n, player_ids=g) for n, g in GROUPS.items()],
+                rounds=[common_pb2.Round(tables=tables)] * 10,
+            )
+        assert method == "GetProjections"
+        [player] = request.player_ids
+        self.asked.append(player)
+        group = next(n for n, g in GROUPS.items() if player in g)
+        row = results_pb2.PlayerProjection(player_id=player)
+        second = results_pb2.ProjectionCut(name="champion", places=1, title="the title", title_ru="звание чемпиона")
+        for (status, said), cut in zip(UPDOWN.get(player, ()), ("leaders", "champion")):
+            row.cuts.append(results_pb2.CutStatus(cut=cut, status=status, text=said, text_ru=said + " (ru)"))
+        return results_pb2.Projections(
+            competition_id="u", cuts=[LEADERS, second], players=[row], rounds=10, after_round=self.complete[group]
+        )
+
+    async def links(self):
+        return [
+            identity_pb2.TelegramLink(
+                telegram_user_id=300 + i,
+                chat_id=400 + i,
+                language="ru" if p == "a2" else "en",
+                players=[identity_pb2.PlayerLink(competition_id="u", player_id=p)],
+            )
+            for i, p in enumerate(("a1", "a2", "b1"))
+        ]
+
+
+def game_recorded(complete: dict[str, int], round_: int, table: int = 1) -> tuple[dict[str, str], Ladder]:
+    """What the bot plans for a game recorded at ``round_``/``table`` of stage 1 (the event it handles)."""
+    gateway = Ladder(complete)
+    bot = BotService(gateway, store=None, sender=None)  # type: ignore[arg-type]
+    event = events_pb2.Event(
+        id=1,
+        kind="standings.changed",
+        competition_id="u",
+        standings_changed=events_pb2.StandingsChangedEvent(stage=1, round=round_, table=table, record_kind="game"),
+    )
+    out = asyncio.run(bot._plan_standings_changed(event))
+    return {o.key: o.text for o in out}, gateway
+
+
+@pytest.mark.rule("updown.projection.doors")
+def test_a_game_completing_an_updown_round_tells_the_groups_linked_players_their_own_statuses():
+    sent, gateway = game_recorded({"A": 9, "B": 8}, round_=9)
+    assert sent == {
+        "projection:u:leaders:clinched:a1": "“Ladder”, with round 9 complete: you have clinched the leaders group (top 2), "
+        "whatever the games left bring.",
+        "projection:u:9:champion:a1": "“Ladder”, with round 9 complete: alive for the title — needs 1 win in the 1 remaining game.",
+        "projection:u:leaders:eliminated:a2": "«Ladder», по итогам тура 9: группа лидеров (топ-2) — теперь недостижимо, "
+        "как бы ни сложились оставшиеся игры.",
+    }
+    assert gateway.asked == ["a1", "a2"]  # the game's group only: b1's group has its own rounds
+
+
+@pytest.mark.rule("updown.projection.doors")
+def test_a_game_leaving_its_round_open_costs_one_projection_and_tells_nobody():
+    sent, gateway = game_recorded({"A": 8, "B": 8}, round_=9)
+    assert sent == {} and gateway.asked == ["a1"]
+
+
+@pytest.mark.rule("updown.projection.doors")
+def test_with_more_rounds_left_an_updown_player_hears_only_decided_statuses_and_none_once_the_stage_is_over():
+    sent, _ = game_recorded({"A": 7, "B": 7}, round_=7)
+    assert sorted(sent) == ["projection:u:leaders:clinched:a1", "projection:u:leaders:eliminated:a2"]
+    sent, gateway = game_recorded({"A": 10, "B": 10}, round_=10, table=3)
+    assert sent == {} and gateway.asked == ["b1"]
