@@ -16,7 +16,13 @@ from league.domain.model import Competition
 from league.domain.records import SCORED_RULESETS
 from league.domain.stage_kinds import CompetitionState
 from league.domain.updown import progress as updown_progress
-from league.domain.updown.projection import UpdownProjectionQuestion, group_title, titled_cuts, updown_question
+from league.domain.updown.projection import (
+    UpdownProjectionQuestion,
+    group_title,
+    titled_cuts,
+    updown_cuts,
+    updown_question,
+)
 from league.domain.updown.standings import UpdownRow
 from league.use_cases.common import CompetitionStandings, find_competition, updown_state
 from league.use_cases.reviews import approved_rounds
@@ -158,14 +164,9 @@ def prepare_updown(
     groups = []
     for i, season in enumerate(seasons):
         players = tuple(p for p in ranked[i] if p in wanted)
-        if not players:
+        if not players or (several and not updown_cuts(season)):
             continue
-        try:
-            question = updown_question(season, left)
-        except FailedPrecondition:
-            if not several:
-                raise
-            continue
+        question = updown_question(season, left)
         if several:
             question = replace(question, cuts=titled_cuts(question.cuts, i + 1, group_title(i + 1, standings[i][0])))
         groups.append(GroupProjection(i + 1 if several else 0, question, players, tuple(standings[i][1].rows)))
