@@ -40,8 +40,8 @@ def online_standings(
 ) -> None:
     """Dispatched on the competition's ruleset: the cup's bracket, an Up&Down stage's tables (``stage``;
     0: the latest), or a mahjong league's regular-stage standings; ``projections`` (a time limit in
-    seconds, 0: the server's): a mahjong league's projections instead (GetProjections), of ``players``
-    only when given (names, ids or id prefixes)."""
+    seconds, 0: the server's): the competition's projections instead (GetProjections: a mahjong or
+    Up&Down league, a cup), of ``players`` only when given (names, ids or id prefixes)."""
     with session(address, token, as_json) as s:
         competition_id = lookup.competition(s, competition_id)
         if projections is not None:
