@@ -9,6 +9,8 @@ says each status in English and Russian (``gateway/domain/projection_texts.py``)
 
 from __future__ import annotations
 
+import asyncio
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from gateway.domain.deadline import Deadline
@@ -29,12 +31,15 @@ STATUS_NAMES = {
 }
 
 
-def cut_status(found: solver_pb2.CutProjection, cut: results_pb2.ProjectionCut, matches_left: int) -> results_pb2.CutStatus:
+def cut_status(
+    found: solver_pb2.CutProjection, cut: results_pb2.ProjectionCut, matches_left: int, series: bool = False
+) -> results_pb2.CutStatus:
     need = Need(
         found.HasField("need"),
         found.need.place if found.need.HasField("place") else None,
         found.need.proven,
         found.need.wins if found.need.HasField("wins") else None,
+        series,
     )
     en, ru = status_words(STATUS_NAMES.get(found.status, "unknown"), (cut.title, cut.title_ru), need, matches_left)
     out = results_pb2.CutStatus(
@@ -61,17 +66,18 @@ def projections_answer(
         notes_ru=plan.notes_ru,
     )
     exact = True
+    series = plan.request.WhichOneof("problem") == "cup"  # a cup's need counts series won
     for player in plan.players:
         row = answer.players.add()
         row.CopyFrom(player)
-        for cut in plan.cuts:
+        for cut in (c for c in plan.cuts if c.group == player.group):  # a group's player: his group's cuts
             projected = found.get((player.player_id, cut.name))
             if projected is None:  # the solver answers every player asked: a missing one is not proven
                 projected = solver_pb2.CutProjection(
                     player_id=player.player_id, cut=cut.name, status=results_pb2.PROJECTION_STATUS_UNKNOWN
                 )
             exact = exact and projected.status != results_pb2.PROJECTION_STATUS_UNKNOWN
-            row.cuts.append(cut_status(projected, cut, player.matches_left))
+            row.cuts.append(cut_status(projected, cut, player.matches_left, series))
     answer.exact = exact
     return answer
 
@@ -89,6 +95,22 @@ async def get_projections(
         ),
         clock.timeout(),
     )
-    timeout = gateway.solver_timeout(plan.request.time_limit_seconds, clock)
-    solved = await gateway.solver("ProjectStandings", plan.request, timeout_s=timeout)
-    return projections_answer(request.competition_id, plan, solved)
+    # docs/rules.md updown.projection.every-group: a stage of several groups is one question a group,
+    # asked side by side within the deadline
+    asked = list(plan.group_requests) or [plan.request]
+    timeout = gateway.solver_timeout(max(r.time_limit_seconds for r in asked), clock)
+    answers = await asyncio.gather(*(gateway.solver("ProjectStandings", r, timeout_s=timeout) for r in asked))
+    return projections_answer(request.competition_id, plan, merged(answers))
+
+
+def merged(answers: Sequence[solver_pb2.ProjectStandingsResponse]) -> solver_pb2.ProjectStandingsResponse:
+    """The groups' answers as one (their cut names differ; the wall time is the slowest group's)."""
+    if len(answers) == 1:
+        return answers[0]
+    out = solver_pb2.ProjectStandingsResponse(
+        wall_time_seconds=max(a.wall_time_seconds for a in answers), method=answers[0].method
+    )
+    for a in answers:
+        out.projections.extend(a.projections)
+        out.unreached_player_ids.extend(a.unreached_player_ids)
+    return out

@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import json
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from datetime import datetime
 
 from google.protobuf import json_format
@@ -16,10 +16,11 @@ from league.domain.catalogue import RulesetInfo, RulesetKind, catalogue
 from league.domain.certificate import SolveRecord, certificate
 from league.domain.commitment import SeedCommitment
 from league.domain.cup import knockout as cup
+from league.domain.cup.projection import CupProjectionQuestion
 from league.domain.lots import TieDecision, TieMethod
 from league.domain.mahjong import playoff
 from league.domain.mahjong.playoff_basis import PlayoffConflict, PlayoffDecision, PlayoffDecisionKind
-from league.domain.mahjong.projection import LOWEST_SCORE, SCORE_STEP, ProjectionQuestion
+from league.domain.mahjong.projection import LOWEST_SCORE, SCORE_STEP, CutOfStandings, ProjectionQuestion
 from league.domain.mahjong.redraw import RedrawPin, RedrawPlan
 from league.domain.mahjong.registration import Resolution
 from league.domain.mahjong.reviews import RecordStatus, ReviewedRecord, Verdict
@@ -32,7 +33,7 @@ from league.domain.rulesets import meeting_shape
 from league.domain.sit_outs import sit_out_count
 from league.domain.stage_kinds import StagePlan
 from league.domain.stages import Stage, StageStatus
-from league.domain.texts import ru_of
+from league.domain.texts import Text, ru_of
 from league.domain.updown.projection import UpdownProjectionQuestion
 from league.service import League
 from league.use_cases.brackets import CupBracket
@@ -40,7 +41,7 @@ from league.use_cases.checkpoints import CheckpointResult
 from league.use_cases.common import CompetitionStandings
 from league.use_cases.draws import DrawPreparation, RedrawPreparation
 from league.use_cases.playoffs import PlayoffReport
-from league.use_cases.projections import ProjectionPreparation, UpdownProjectionPreparation
+from league.use_cases.projections import CupProjectionPreparation, Preparation, UpdownProjectionPreparation
 from league.use_cases.records import Decision
 from league.use_cases.roster import Disqualified
 from league.use_cases.standings import UpdownStageStandings
@@ -721,60 +722,121 @@ def updown_problem_to_proto(q: UpdownProjectionQuestion) -> solver_pb2.UpDownPro
     )
 
 
-def preparation_response(
-    p: ProjectionPreparation | UpdownProjectionPreparation,
+def cup_problem_to_proto(q: CupProjectionQuestion) -> solver_pb2.CupProjectionProblem:
+    return solver_pb2.CupProjectionProblem(
+        standings=[
+            solver_pb2.CupProjectionStanding(
+                player_id=s.player, stage=s.stage, out=not s.in_cup, third_place=s.third_place, place=s.place
+            )
+            for s in q.standings
+        ],
+        stages=q.stages,
+        third_place_match=q.third_place_match,
+    )
+
+
+def cuts_to_proto(cuts: Iterable[CutOfStandings], group: int = 0) -> list[results_pb2.ProjectionCut]:
+    return [
+        results_pb2.ProjectionCut(name=c.name, places=c.places, title=c.title, title_ru=ru_of(c.title), group=group) for c in cuts
+    ]
+
+
+def solver_request(
     request: solver_pb2.ProjectStandingsRequest,
+    cuts: list[results_pb2.ProjectionCut],
+    players: Iterable[str],
+    time_limit_s: float,
+) -> solver_pb2.ProjectStandingsRequest:
+    """The ruleset's problem with the cuts, whom to project and the budget."""
+    request.cuts.extend(cuts)
+    request.player_ids.extend(players)
+    request.time_limit_seconds = time_limit_s
+    return request
+
+
+def player_rows(
     rows: Iterable[tuple[str, str, str]],
+    players: Iterable[str],
+    names: Mapping[str, str],
+    matches_left: Callable[[str], int],
+    group: int = 0,
+) -> list[results_pb2.PlayerProjection]:
+    """The rows asked (player, place, total) in the standings' order."""
+    asked = set(players)
+    return [
+        results_pb2.PlayerProjection(
+            player_id=player,
+            name=names.get(player, player),
+            place=place,
+            total=total,
+            matches_left=matches_left(player),
+            group=group,
+        )
+        for player, place, total in rows
+        if player in asked
+    ]
+
+
+def preparation_response(
+    requests: list[solver_pb2.ProjectStandingsRequest],
+    players: list[results_pb2.PlayerProjection],
+    notes: Sequence[Text],
     rounds: int,
     after_round: int,
+    matches_left: int,
 ) -> league_pb2.PrepareProjectionsResponse:
-    """The answer of either ruleset: the solver's request with the cuts and whom to project, and the
-    rows asked (player, place, total) in the standings' order."""
-    q = p.question
-    cuts = [results_pb2.ProjectionCut(name=c.name, places=c.places, title=c.title, title_ru=ru_of(c.title)) for c in q.cuts]
-    request.cuts.extend(cuts)
-    request.player_ids.extend(p.players)
-    request.time_limit_seconds = p.time_limit_s
-    asked = set(p.players)
-    names = p.names if isinstance(p, UpdownProjectionPreparation) else p.standings.names
-    return league_pb2.PrepareProjectionsResponse(
-        request=request,
-        cuts=cuts,
-        players=[
-            results_pb2.PlayerProjection(
-                player_id=player, name=names.get(player, player), place=place, total=total, matches_left=q.matches_left(player)
-            )
-            for player, place, total in rows
-            if player in asked
-        ],
+    """The answer of any ruleset: the solver's request (one per group when a stage has several) with the
+    cuts and whom to project, and the rows asked."""
+    answer = league_pb2.PrepareProjectionsResponse(
+        cuts=[c for r in requests for c in r.cuts],
+        players=players,
         rounds=rounds,
         after_round=after_round,
-        matches_left=len(q.remaining),
-        notes=list(q.notes),
-        notes_ru=[ru_of(n) for n in q.notes],
+        matches_left=matches_left,
+        notes=list(notes),
+        notes_ru=[ru_of(n) for n in notes],
     )
+    if len(requests) == 1:
+        answer.request.CopyFrom(requests[0])
+    else:
+        answer.group_requests.extend(requests)
+    return answer
 
 
-def projection_preparation_to_proto(
-    p: ProjectionPreparation | UpdownProjectionPreparation,
-) -> league_pb2.PrepareProjectionsResponse:
+def updown_preparation_to_proto(p: UpdownProjectionPreparation) -> league_pb2.PrepareProjectionsResponse:
+    """docs/rules.md ``updown.projection.from-league-state``, ``updown.projection.every-group``: each
+    group's request; the rows as the Up&Down standings answer them."""
+    requests, players = [], []
+    for g in p.groups:
+        q = g.question
+        problem = solver_pb2.ProjectStandingsRequest(updown=updown_problem_to_proto(q))
+        requests.append(solver_request(problem, cuts_to_proto(q.cuts, g.number), g.players, p.time_limit_s))
+        rows = ((row.player, row.place, str(row.points)) for row in g.rows)
+        players += player_rows(rows, g.players, p.names, q.matches_left, g.number)
+    left = sum(len(g.question.remaining) for g in p.groups)
+    return preparation_response(requests, players, p.groups[0].question.notes, p.rounds, p.after_round, left)
+
+
+def projection_preparation_to_proto(p: Preparation) -> league_pb2.PrepareProjectionsResponse:
     if isinstance(p, UpdownProjectionPreparation):
-        # docs/rules.md ``updown.projection.from-league-state``: the rows as the Up&Down standings answer them
-        return preparation_response(
-            p,
-            solver_pb2.ProjectStandingsRequest(updown=updown_problem_to_proto(p.question)),
-            ((row.player, row.place, str(row.points)) for row in p.rows),
-            p.rounds,
-            p.after_round,
+        return updown_preparation_to_proto(p)
+    if isinstance(p, CupProjectionPreparation):
+        # docs/rules.md ``cup.projection.from-league-state``: the bracket's places and stages
+        q = p.question
+        request = solver_request(
+            solver_pb2.ProjectStandingsRequest(cup=cup_problem_to_proto(q)), cuts_to_proto(q.cuts), p.players, p.time_limit_s
         )
+        rows = ((s.player, q.places(s), q.where(s)) for s in q.standings)
+        players = player_rows(rows, p.players, p.names, q.matches_left)
+        return preparation_response([request], players, q.notes, q.stages, p.after_round, q.series_left())
     standings = p.standings.standings
-    return preparation_response(
-        p,
-        solver_pb2.ProjectStandingsRequest(mahjong=mahjong_problem_to_proto(p.question)),
-        ((row.player, row.place, str(exact(row.figures.total))) for row in standings.rows),
-        standings.rounds,
-        standings.after_round,
+    m = p.question
+    request = solver_request(
+        solver_pb2.ProjectStandingsRequest(mahjong=mahjong_problem_to_proto(m)), cuts_to_proto(m.cuts), p.players, p.time_limit_s
     )
+    rows = ((row.player, row.place, str(exact(row.figures.total))) for row in standings.rows)
+    players = player_rows(rows, p.players, p.standings.names, m.matches_left)
+    return preparation_response([request], players, m.notes, standings.rounds, standings.after_round, len(m.remaining))
 
 
 # --- the Up&Down league ---

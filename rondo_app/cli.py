@@ -227,8 +227,9 @@ def standings(
     projections: bool = typer.Option(
         False,
         "--projections",
-        help="A mahjong league on the gateway: each player's status at each cut (clinched, eliminated, alive "
-        "and what they need), proven over every outcome of the games left.",
+        help="A competition on the gateway (a mahjong or Up&Down league, every group of its stage, or a cup): "
+        "each player's status at each cut (clinched, eliminated, alive and what they need), proven over every "
+        "outcome of the games left.",
     ),
     time_limit: float = typer.Option(
         0.0, "--time-limit", min=0.0, max=600.0, help="With --projections: seconds for the whole projection (0: 10)."

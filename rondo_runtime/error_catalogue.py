@@ -388,13 +388,8 @@ CATALOGUE: dict[str, Entry] = {
     ),
     "PROJECTION_RULESET_NOT_SUPPORTED": _e(
         FP,
-        "projections are served for mahjong and Up&Down leagues; competition {competition!r} plays {ruleset!r}",
-        "Прогнозы строятся для лиг маджонга и лиг «Вверх-вниз»; соревнование «{competition}» играет по регламенту «{ruleset}».",
-    ),
-    "PROJECTION_ONE_GROUP_AT_A_TIME": _e(
-        FP,
-        "competition {competition!r}: the stage has {groups} groups; ask for players of one group, each group is projected on its own",
-        "Соревнование «{competition}»: в этапе групп: {groups}; укажите игроков одной группы, каждая группа прогнозируется отдельно.",
+        "projections are served for mahjong and Up&Down leagues and cups; competition {competition!r} plays {ruleset!r}",
+        "Прогнозы строятся для лиг маджонга, лиг «Вверх-вниз» и кубков; соревнование «{competition}» играет по регламенту «{ruleset}».",
     ),
     "PROJECTION_TOO_MANY_PLAYERS": _e(
         IA,

@@ -25,6 +25,8 @@ class Need:
     #: Up&Down: this many wins among the player's own games left clinch it (docs/rules.md
     #: ``updown.projection.what-do-i-need``)
     wins: int | None = None
+    #: a cup: the wins are series won in a row (docs/rules.md ``cup.projection.from-league-state``)
+    series: bool = False
 
 
 def ordinal_en(n: int) -> str:
@@ -42,6 +44,8 @@ def need_words(need: Need, matches_left: int) -> tuple[str, str]:
             "no own result clinches it alone: it depends on the other tables too",
             "своих результатов для этого мало: всё зависит и от других столов",
         )
+    if need.wins is not None and need.series:
+        return series_words(need.wins)
     if need.wins is not None:
         return wins_words(need.wins, matches_left)
     where_en = "in the last match" if matches_left == 1 else "in each remaining match"
@@ -62,6 +66,14 @@ def wins_words(wins: int, games_left: int) -> tuple[str, str]:
         return f"needs to win each of the {games_left} remaining games", f"нужно выиграть все оставшиеся партии ({games_left})"
     plural = "win" if wins == 1 else "wins"
     return f"needs {wins} {plural} in the {games_left} remaining games", f"нужно побед: {wins} из {games_left} оставшихся партий"
+
+
+def series_words(wins: int) -> tuple[str, str]:
+    """A cup's need: ("needs to win the next series", "нужно выиграть следующую серию"), or that many
+    series in a row."""
+    if wins == 1:
+        return "needs to win the next series", "нужно выиграть следующую серию"
+    return f"needs to win the next {wins} series", f"нужно выиграть серий подряд: {wins}"
 
 
 def status_words(status: str, title: tuple[str, str], need: Need = Need(), matches_left: int = 0) -> tuple[str, str]:

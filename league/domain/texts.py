@@ -899,6 +899,7 @@ _LABELS_RU = {
     "played": "сыграно",
     "regular-stage standings": "таблица регулярного этапа",
     "stage": "этап",
+    "group": "группа",
     "withdrawn": "выбыл",
     "cut": "граница",
     "status": "статус",

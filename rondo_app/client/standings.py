@@ -11,8 +11,8 @@ from typing import Any
 
 from rich.console import Console
 
+from league.domain.texts import cup_word, playoff_word
 from league.domain.texts import label as word
-from league.domain.texts import playoff_word
 from rondo.gateway.v1 import competitions_pb2, results_pb2, stages_pb2
 from rondo_app.client import lookup
 from rondo_app.client.records import CUP_RULESET, UPDOWN_RULESET
@@ -40,8 +40,8 @@ def online_standings(
 ) -> None:
     """Dispatched on the competition's ruleset: the cup's bracket, an Up&Down stage's tables (``stage``;
     0: the latest), or a mahjong league's regular-stage standings; ``projections`` (a time limit in
-    seconds, 0: the server's): a mahjong league's projections instead (GetProjections), of ``players``
-    only when given (names, ids or id prefixes)."""
+    seconds, 0: the server's): the competition's projections instead (GetProjections: a mahjong or
+    Up&Down league, a cup), of ``players`` only when given (names, ids or id prefixes)."""
     with session(address, token, as_json) as s:
         competition_id = lookup.competition(s, competition_id)
         if projections is not None:
@@ -248,9 +248,15 @@ def render_standings(out: Console, standings: results_pb2.Standings, language: s
     print_lines(out, [f"{word('note', lang)}: {with_player_names(n, names)}" for n in notes])
 
 
+#: A cup's cuts (league/domain/cup/projection.py): its rows show the stage instead of a total.
+CUP_CUTS = frozenset({"podium", "medals"})
+
+
 def render_projections(out: Console, p: results_pb2.Projections, language: str | None = None) -> None:
     """docs/rules.md ``mahjong.projection.status-in-words``: one row per player and cut (place, player,
-    total, cut, status, what the player needs), the statuses in the user's language."""
+    total, cut, status, what the player needs), the statuses in the user's language; an Up&Down stage
+    of several groups adds each player's group (``updown.projection.every-group``), a cup shows the
+    stage each player plays in or went out in instead of a total (``cup.projection.from-league-state``)."""
     lang = language or user_locale()
     titles = {c.name: in_language(c.title, c.title_ru, lang) for c in p.cuts}
     status_words = {
@@ -260,11 +266,14 @@ def render_projections(out: Console, p: results_pb2.Projections, language: str |
         results_pb2.PROJECTION_STATUS_ORGANIZER_DECISION: "organizer decision",
         results_pb2.PROJECTION_STATUS_UNKNOWN: "unknown",
     }
+    groups = any(player.group for player in p.players)
+    cup = bool(CUP_CUTS & {c.name for c in p.cuts})
     rows = [
         (
+            *((str(player.group),) if groups else ()),
             player.place,
             player.name,
-            total_text(player.total),
+            cup_word(player.total, lang) if cup else total_text(player.total),
             titles.get(cut.cut, cut.cut),
             word(status_words.get(cut.status, "unknown"), lang),
             in_language(cut.text, cut.text_ru, lang),
@@ -274,8 +283,9 @@ def render_projections(out: Console, p: results_pb2.Projections, language: str |
     ]
     exact = "exact: every status proven" if p.exact else "not every status proven: ask with more time (--time-limit)"
     title = f"{word('projections', lang)}, {p.after_round}/{p.rounds}: {word(exact, lang)}"
-    columns = tuple(word(c, lang) for c in ("place", "player", "total", "cut", "status", "notes"))
-    out.print(table(title, columns, rows, right=(word("place", lang), word("total", lang))))
+    names = ("group",) * groups + ("place", "player", "stage" if cup else "total", "cut", "status", "notes")
+    columns = tuple(word(c, lang) for c in names)
+    out.print(table(title, columns, rows, right=tuple(word(c, lang) for c in ("group", "place", "total"))))
     print_lines(out, [f"{word('note', lang)}: {n}" for n in lines_in_language(p.notes, p.notes_ru, lang)])
 
 

@@ -191,7 +191,7 @@ def test_nothing_to_project_is_refused_saying_why(season):
     )
     for competition, reason in (
         (undrawn.id, "PROJECTION_NEEDS_APPROVED_DRAW"),
-        (cup.id, "PROJECTION_RULESET_NOT_SUPPORTED"),
+        (cup.id, "NO_STAGE_YET"),
     ):
         with pytest.raises(grpc.RpcError) as refused:
             organizer.GetProjections(results_pb2.GetProjectionsRequest(competition_id=competition), timeout=TIMEOUT)

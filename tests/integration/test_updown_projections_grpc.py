@@ -7,8 +7,10 @@ and words in English and Russian (docs/rules.md ``updown.projection.*``). The st
 from __future__ import annotations
 
 import pytest
+from typer.testing import CliRunner
 
 from rondo.gateway.v1 import competitions_pb2, results_pb2, stages_pb2
+from rondo_app.cli import app
 from solver.domain.projection.problem import Cut
 from solver.domain.projection.updown import project_updown
 from solver.domain.projection.updown.problem import PairPoints, RemainingGame, UpDownProjectionProblem, UpDownStanding
@@ -94,11 +96,69 @@ class UpdownGroup:
         )
 
 
+class TwoGroups:
+    """A first league of ten in two groups of five (snake-seeded by rating), stage 1 generated and every
+    game but the last round's recorded, the stronger (the earlier registered) winning."""
+
+    def __init__(self, organizer):
+        self.organizer = organizer
+        division = '{"division": "updown-first-league", "group_size": 5, "leaders": 3, "promoted": 3, "first_checkpoint_keep": 2}'
+        self.id = organizer.CreateCompetition(
+            competitions_pb2.CreateCompetitionRequest(
+                competition=competitions_pb2.Competition(name="Two-group ladder", ruleset="updown-league-2007", table_size=2),
+                ruleset_overrides=division,
+                idempotency_key="two-group-ladder",
+            ),
+            timeout=TIMEOUT,
+        ).id
+        self.players = [
+            organizer.RegisterPlayer(
+                competitions_pb2.RegisterPlayerRequest(
+                    competition_id=self.id, name=f"G{i:02d}", rating=2000 - i, idempotency_key=f"g{i}"
+                ),
+                timeout=TIMEOUT,
+            ).id
+            for i in range(1, 11)
+        ]
+        stage = organizer.AdvanceStage(
+            stages_pb2.AdvanceStageRequest(competition_id=self.id, created_by="organizer", idempotency_key="two-1"),
+            timeout=TIMEOUT,
+        )
+        self.rounds = len(stage.rounds)
+        for r, rnd in enumerate(stage.rounds[:-1], 1):
+            for t, table in enumerate(rnd.tables, 1):
+                if len(table.player_ids) != 2:
+                    continue
+                a, b = table.player_ids
+                organizer.RecordGame(
+                    results_pb2.RecordGameRequest(
+                        competition_id=self.id,
+                        stage=1,
+                        round=r,
+                        table=t,
+                        game=results_pb2.GameResult(
+                            number=1,
+                            first_player_id=a,
+                            second_player_id=b,
+                            result="1-0" if self.players.index(a) < self.players.index(b) else "0-1",
+                        ),
+                        recorded_by="judge",
+                        idempotency_key=f"two-{r}-{t}",
+                    ),
+                    timeout=TIMEOUT,
+                )
+
+
 @pytest.fixture(params=["sqlite", pytest.param("postgresql", marks=pytest.mark.postgres)], scope="module")
-def ladder(request, tmp_path_factory):
+def system(request, tmp_path_factory):
     with whole_system(request, tmp_path_factory, "updown-projections") as server:
         assert server.accounts is not None
-        yield UpdownGroup(server.accounts.organizer)
+        yield server
+
+
+@pytest.fixture(scope="module")
+def ladder(system):
+    return UpdownGroup(system.accounts.organizer)
 
 
 @pytest.mark.slow
@@ -125,3 +185,41 @@ def test_get_projections_of_an_updown_group_answers_what_project_updown_proves(l
                 if proven.status.value == "alive" and proven.need.proven and proven.need.wins is not None:
                     assert "win" in status.text and "побед" in status.text_ru or "выиграть" in status.text_ru
     assert {"clinched", "eliminated"} <= statuses  # the group is not one status for everyone
+
+
+@pytest.mark.slow
+@pytest.mark.rule("updown.projection.every-group")
+def test_every_group_of_a_two_group_stage_is_projected_with_its_own_cuts(system, monkeypatch):
+    league = TwoGroups(system.accounts.organizer)
+    answer = league.organizer.GetProjections(
+        results_pb2.GetProjectionsRequest(competition_id=league.id, time_limit_seconds=120), timeout=TIMEOUT
+    )
+    assert [(c.group, c.name) for c in answer.cuts] == [(1, "group1.leaders"), (2, "group2.leaders")]
+    for cut in answer.cuts:
+        assert cut.title.startswith(f"Group {cut.group}: the leaders group (top 3)")
+        assert cut.title_ru.startswith(f"Группа {cut.group}: группа лидеров (топ-3)")
+    assert sorted(p.player_id for p in answer.players) == sorted(league.players) and answer.exact
+    assert [sum(1 for p in answer.players if p.group == g) for g in (1, 2)] == [5, 5]
+    assert answer.after_round == league.rounds - 1
+    statuses = set()
+    for row in answer.players:
+        assert [s.cut for s in row.cuts] == [f"group{row.group}.leaders"]
+        statuses |= {STATUS[s.status] for s in row.cuts}
+        assert all(s.text and s.text_ru for s in row.cuts)
+    assert {"clinched", "eliminated"} <= statuses
+    # the players of one group asked: that group only
+    second = [p.player_id for p in answer.players if p.group == 2]
+    one = league.organizer.GetProjections(
+        results_pb2.GetProjectionsRequest(competition_id=league.id, player_ids=second[:2], time_limit_seconds=120),
+        timeout=TIMEOUT,
+    )
+    assert [c.name for c in one.cuts] == ["group2.leaders"] and [p.player_id for p in one.players] == second[:2]
+    assert [[s.status for s in p.cuts] for p in one.players] == [
+        [s.status for s in p.cuts] for p in answer.players if p.player_id in second[:2]
+    ]
+    monkeypatch.setenv("RONDO_LANG", "en")
+    args = ["standings", league.id, "--projections", "--time-limit", "120", "--address", system.address]
+    shown = CliRunner().invoke(app, [*args, "--token", system.accounts.organizer_token])
+    assert shown.exit_code == 0, shown.output
+    header = next(line for line in shown.output.splitlines() if "player" in line)
+    assert header.split()[1] == "group" and "Group 2: the leaders group (top 3)" in shown.output

@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from league.domain.mahjong.projection import CutOfStandings
-from league.domain.texts import Text
+from league.domain.texts import Text, ru_of
 from league.domain.updown.standings import UpdownSeason, effective_games, split_fits, stage_points, win_points
 from rondo_runtime.errors import FailedPrecondition
 
@@ -105,6 +105,22 @@ def updown_cuts(season: UpdownSeason) -> tuple[CutOfStandings, ...]:
     else:
         cut = CutOfStandings("champion", 1, Text("the title (1st place)", "звание чемпиона (1-е место)"))
     return (cut,) if 0 < cut.places < size else ()
+
+
+def group_title(number: int, name: str) -> Text:
+    """How a group of a stage of several is named in its cuts' titles: "Group 2", "Leaders group"."""
+    if name in ("leaders", "outsiders"):
+        return Text(f"{name.capitalize()} group", "Группа лидеров" if name == "leaders" else "Группа аутсайдеров")
+    return Text(f"Group {number}", f"Группа {number}")
+
+
+def titled_cuts(cuts: Sequence[CutOfStandings], number: int, title: Text) -> tuple[CutOfStandings, ...]:
+    """docs/rules.md ``updown.projection.every-group``: a group's cuts named apart from the other
+    groups' ("group2.leaders") and titled with the group ("Group 2: the leaders group (top 3)")."""
+    return tuple(
+        CutOfStandings(f"group{number}.{c.name}", c.places, Text(f"{title}: {c.title}", f"{title.ru}: {ru_of(c.title)}"))
+        for c in cuts
+    )
 
 
 def group_figures(season: UpdownSeason) -> tuple[tuple[UpdownStandingNow, ...], tuple[tuple[str, str, int], ...]]:

@@ -921,7 +921,9 @@ class GatewayServiceServicer:
         """Players of the competition (the bot for a linked player), its organizers and judges: for every
         ranked player (or those asked) and every cut of the standings (the playoff's top 8), clinched,
         eliminated or alive, proven over every outcome of the games left, with a witness of each fate and
-        "what do I need" (docs/rules.md mahjong.projection.*): league prepares, the solver proves.
+        "what do I need" (docs/rules.md mahjong.projection.*): league prepares, the solver proves. An
+        Up&Down league: every group of its latest stage (updown.projection.*); a cup: its bracket's title,
+        final, podium and medals (cup.projection.*).
         """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')

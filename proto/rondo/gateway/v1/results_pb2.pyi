@@ -573,16 +573,18 @@ class PlayoffDecision(_message.Message):
     def __init__(self, id: _Optional[str] = ..., competition_id: _Optional[str] = ..., decision: _Optional[_Union[PlayoffDecisionKind, str]] = ..., reason: _Optional[str] = ..., decided_by: _Optional[str] = ..., at: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., stored_player_ids: _Optional[_Iterable[str]] = ..., qualified_player_ids: _Optional[_Iterable[str]] = ..., removed_stages: _Optional[_Iterable[int]] = ...) -> None: ...
 
 class ProjectionCut(_message.Message):
-    __slots__ = ("name", "places", "title", "title_ru")
+    __slots__ = ("name", "places", "title", "title_ru", "group")
     NAME_FIELD_NUMBER: _ClassVar[int]
     PLACES_FIELD_NUMBER: _ClassVar[int]
     TITLE_FIELD_NUMBER: _ClassVar[int]
     TITLE_RU_FIELD_NUMBER: _ClassVar[int]
+    GROUP_FIELD_NUMBER: _ClassVar[int]
     name: str
     places: int
     title: str
     title_ru: str
-    def __init__(self, name: _Optional[str] = ..., places: _Optional[int] = ..., title: _Optional[str] = ..., title_ru: _Optional[str] = ...) -> None: ...
+    group: int
+    def __init__(self, name: _Optional[str] = ..., places: _Optional[int] = ..., title: _Optional[str] = ..., title_ru: _Optional[str] = ..., group: _Optional[int] = ...) -> None: ...
 
 class ProjectionQuestion(_message.Message):
     __slots__ = ("fate", "search")
@@ -661,20 +663,22 @@ class CutStatus(_message.Message):
     def __init__(self, cut: _Optional[str] = ..., status: _Optional[_Union[ProjectionStatus, str]] = ..., text: _Optional[str] = ..., text_ru: _Optional[str] = ..., need: _Optional[_Union[ProjectionNeed, _Mapping]] = ..., witnesses: _Optional[_Iterable[_Union[ProjectionWitness, _Mapping]]] = ..., questions: _Optional[_Iterable[_Union[ProjectionQuestion, _Mapping]]] = ...) -> None: ...
 
 class PlayerProjection(_message.Message):
-    __slots__ = ("player_id", "name", "place", "total", "cuts", "matches_left")
+    __slots__ = ("player_id", "name", "place", "total", "cuts", "matches_left", "group")
     PLAYER_ID_FIELD_NUMBER: _ClassVar[int]
     NAME_FIELD_NUMBER: _ClassVar[int]
     PLACE_FIELD_NUMBER: _ClassVar[int]
     TOTAL_FIELD_NUMBER: _ClassVar[int]
     CUTS_FIELD_NUMBER: _ClassVar[int]
     MATCHES_LEFT_FIELD_NUMBER: _ClassVar[int]
+    GROUP_FIELD_NUMBER: _ClassVar[int]
     player_id: str
     name: str
     place: str
     total: str
     cuts: _containers.RepeatedCompositeFieldContainer[CutStatus]
     matches_left: int
-    def __init__(self, player_id: _Optional[str] = ..., name: _Optional[str] = ..., place: _Optional[str] = ..., total: _Optional[str] = ..., cuts: _Optional[_Iterable[_Union[CutStatus, _Mapping]]] = ..., matches_left: _Optional[int] = ...) -> None: ...
+    group: int
+    def __init__(self, player_id: _Optional[str] = ..., name: _Optional[str] = ..., place: _Optional[str] = ..., total: _Optional[str] = ..., cuts: _Optional[_Iterable[_Union[CutStatus, _Mapping]]] = ..., matches_left: _Optional[int] = ..., group: _Optional[int] = ...) -> None: ...
 
 class Projections(_message.Message):
     __slots__ = ("competition_id", "cuts", "players", "rounds", "after_round", "matches_left", "exact", "wall_time_seconds", "notes", "notes_ru")

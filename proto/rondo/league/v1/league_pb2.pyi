@@ -269,7 +269,7 @@ class PrepareProjectionsRequest(_message.Message):
     def __init__(self, competition_id: _Optional[str] = ..., player_ids: _Optional[_Iterable[str]] = ..., time_limit_seconds: _Optional[float] = ...) -> None: ...
 
 class PrepareProjectionsResponse(_message.Message):
-    __slots__ = ("request", "cuts", "players", "rounds", "after_round", "matches_left", "notes", "notes_ru")
+    __slots__ = ("request", "cuts", "players", "rounds", "after_round", "matches_left", "notes", "notes_ru", "group_requests")
     REQUEST_FIELD_NUMBER: _ClassVar[int]
     CUTS_FIELD_NUMBER: _ClassVar[int]
     PLAYERS_FIELD_NUMBER: _ClassVar[int]
@@ -278,6 +278,7 @@ class PrepareProjectionsResponse(_message.Message):
     MATCHES_LEFT_FIELD_NUMBER: _ClassVar[int]
     NOTES_FIELD_NUMBER: _ClassVar[int]
     NOTES_RU_FIELD_NUMBER: _ClassVar[int]
+    GROUP_REQUESTS_FIELD_NUMBER: _ClassVar[int]
     request: _solver_pb2.ProjectStandingsRequest
     cuts: _containers.RepeatedCompositeFieldContainer[_results_pb2.ProjectionCut]
     players: _containers.RepeatedCompositeFieldContainer[_results_pb2.PlayerProjection]
@@ -286,4 +287,5 @@ class PrepareProjectionsResponse(_message.Message):
     matches_left: int
     notes: _containers.RepeatedScalarFieldContainer[str]
     notes_ru: _containers.RepeatedScalarFieldContainer[str]
-    def __init__(self, request: _Optional[_Union[_solver_pb2.ProjectStandingsRequest, _Mapping]] = ..., cuts: _Optional[_Iterable[_Union[_results_pb2.ProjectionCut, _Mapping]]] = ..., players: _Optional[_Iterable[_Union[_results_pb2.PlayerProjection, _Mapping]]] = ..., rounds: _Optional[int] = ..., after_round: _Optional[int] = ..., matches_left: _Optional[int] = ..., notes: _Optional[_Iterable[str]] = ..., notes_ru: _Optional[_Iterable[str]] = ...) -> None: ...
+    group_requests: _containers.RepeatedCompositeFieldContainer[_solver_pb2.ProjectStandingsRequest]
+    def __init__(self, request: _Optional[_Union[_solver_pb2.ProjectStandingsRequest, _Mapping]] = ..., cuts: _Optional[_Iterable[_Union[_results_pb2.ProjectionCut, _Mapping]]] = ..., players: _Optional[_Iterable[_Union[_results_pb2.PlayerProjection, _Mapping]]] = ..., rounds: _Optional[int] = ..., after_round: _Optional[int] = ..., matches_left: _Optional[int] = ..., notes: _Optional[_Iterable[str]] = ..., notes_ru: _Optional[_Iterable[str]] = ..., group_requests: _Optional[_Iterable[_Union[_solver_pb2.ProjectStandingsRequest, _Mapping]]] = ...) -> None: ...
