@@ -3,8 +3,9 @@
 (tests/integration/test_updown_projections_grpc.py ``UpdownGroup``); the page offers "what can each
 player still reach?" like a mahjong league's; asked, each row of the group says its status at every cut
 in the reader's language, and a player of the league reads their own statuses first; an account of
-no player of the league is told why not, and the table still shows; a cup the gateway does not project
-shows the refusal's one line, never an error page."""
+no player of the league is told why not, and the table still shows; a running cup's page lists every
+player of the bracket with their statuses; a cup before its first stage shows the refusal's one line,
+never an error page."""
 
 from __future__ import annotations
 
@@ -110,3 +111,30 @@ def test_a_cup_page_offers_the_projections_and_shows_a_refusal_in_one_line(web: 
     if refused:  # in the reader's language
         assert bool(re.search("[а-яё]", refused.group(1), re.I)) == (locale == "ru")
     assert 'id="seeds"' in asked.text and f'<html lang="{locale}">' in asked.text
+
+
+@pytest.mark.slow
+@pytest.mark.rule("updown.projection.doors")
+def test_a_running_cups_page_says_each_players_status_at_every_cut(web: WebApp) -> None:
+    """After the quarter-finals (tests/integration/test_cup_projections_grpc.py ``SmallCup``: C8 beat
+    C4) the cup page, asked, lists every player of the bracket with the gateway's own words at every
+    cut in the reader's language: the four still in alive for the title, the four out eliminated."""
+    from tests.integration.test_cup_projections_grpc import SmallCup
+
+    cup = SmallCup(web.deployment.gateway)
+    cup.play(cup.advance(1))
+    answer = cup.projections()
+    out = {row.name for row in answer.players if row.cuts[0].status == results_pb2.PROJECTION_STATUS_ELIMINATED}
+    assert out == {"C4", "C5", "C6", "C7"}
+    accounts = web.deployment.accounts
+    for locale, which in (("en", 0), ("ru", 1)):
+        browser = web.login(accounts.organizer_name, accounts.organizer_password, locale)
+        asked = browser.get(f"/standings/{cup.id}?projections=1")
+        assert asked.status_code == 200, asked.text
+        text = html.unescape(asked.text)
+        assert 'id="projections-summary"' in text and 'id="projections-refused"' not in text
+        assert text.count('class="projection"') == len(answer.players) == 8
+        for row in answer.players:
+            for cut in row.cuts:
+                said = (cut.text, cut.text_ru)
+                assert said[which] in text and said[1 - which] not in text, (row.name, cut.cut)
