@@ -9,6 +9,7 @@ compares the served statuses with ``project_mahjong`` on the same season."""
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from fractions import Fraction
 
 from rondo.gateway.v1 import competitions_pb2, draws_pb2, results_pb2
@@ -33,6 +34,32 @@ STATUS = {
     results_pb2.PROJECTION_STATUS_ORGANIZER_DECISION: "organizer_decision",
     results_pb2.PROJECTION_STATUS_UNKNOWN: "unknown",
 }
+
+
+def rated_competition(
+    organizer: GatewayServiceStub,
+    competition: competitions_pb2.Competition,
+    key: str,
+    names: Sequence[str],
+    top_rating: int = 2000,
+    overrides: str = "",
+) -> tuple[str, list[str]]:
+    """A competition and its players, registered in order with falling ratings (the first the best
+    seed, rated ``top_rating - 1``): (its id, the players' ids in that order)."""
+    made = organizer.CreateCompetition(
+        competitions_pb2.CreateCompetitionRequest(competition=competition, ruleset_overrides=overrides, idempotency_key=key),
+        timeout=TIMEOUT,
+    )
+    players = [
+        organizer.RegisterPlayer(
+            competitions_pb2.RegisterPlayerRequest(
+                competition_id=made.id, name=name, rating=top_rating - i, idempotency_key=f"{key}-{name}"
+            ),
+            timeout=TIMEOUT,
+        ).id
+        for i, name in enumerate(names, 1)
+    ]
+    return made.id, players
 
 
 class ProjectedSeason:

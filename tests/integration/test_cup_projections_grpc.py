@@ -15,7 +15,7 @@ from rondo.gateway.v1 import competitions_pb2, results_pb2, stages_pb2
 from rondo_app.cli import app
 from rondo_runtime.grpc_errors import error_details
 from tests.integration.test_projections_grpc import whole_system
-from tests.projection_season import STATUS, TIMEOUT
+from tests.projection_season import STATUS, TIMEOUT, rated_competition
 
 pytestmark = pytest.mark.integration
 BY = "arbiter"
@@ -27,22 +27,13 @@ class SmallCup:
 
     def __init__(self, organizer):
         self.organizer = organizer
-        self.id = organizer.CreateCompetition(
-            competitions_pb2.CreateCompetitionRequest(
-                competition=competitions_pb2.Competition(name="Projected cup", ruleset="open-cup-2023", rounds=3),
-                idempotency_key="projected-cup",
-            ),
-            timeout=TIMEOUT,
-        ).id
-        self.players = [
-            organizer.RegisterPlayer(
-                competitions_pb2.RegisterPlayerRequest(
-                    competition_id=self.id, name=f"C{i}", rating=2500 - i, idempotency_key=f"c{i}"
-                ),
-                timeout=TIMEOUT,
-            ).id
-            for i in range(1, 9)
-        ]
+        self.id, self.players = rated_competition(
+            organizer,
+            competitions_pb2.Competition(name="Projected cup", ruleset="open-cup-2023", rounds=3),
+            "projected-cup",
+            [f"C{i}" for i in range(1, 9)],
+            top_rating=2500,
+        )
         self.name = {p: f"C{i}" for i, p in enumerate(self.players, 1)}
 
     def better(self, a: str, b: str) -> str:

@@ -15,7 +15,7 @@ from solver.domain.projection.problem import Cut
 from solver.domain.projection.updown import project_updown
 from solver.domain.projection.updown.problem import PairPoints, RemainingGame, UpDownProjectionProblem, UpDownStanding
 from tests.integration.test_projections_grpc import whole_system
-from tests.projection_season import STATUS, TIMEOUT
+from tests.projection_season import STATUS, TIMEOUT, rated_competition
 
 pytestmark = pytest.mark.integration
 
@@ -30,22 +30,12 @@ class UpdownGroup:
 
     def __init__(self, organizer):
         self.organizer = organizer
-        self.id = organizer.CreateCompetition(
-            competitions_pb2.CreateCompetitionRequest(
-                competition=competitions_pb2.Competition(name="Projected ladder", ruleset="updown-league-2007", table_size=2),
-                idempotency_key="projected-ladder",
-            ),
-            timeout=TIMEOUT,
-        ).id
-        self.players = [
-            organizer.RegisterPlayer(
-                competitions_pb2.RegisterPlayerRequest(
-                    competition_id=self.id, name=f"D{i}", rating=2000 - i, idempotency_key=f"d{i}"
-                ),
-                timeout=TIMEOUT,
-            ).id
-            for i in range(1, PLAYERS + 1)
-        ]
+        self.id, self.players = rated_competition(
+            organizer,
+            competitions_pb2.Competition(name="Projected ladder", ruleset="updown-league-2007", table_size=2),
+            "projected-ladder",
+            [f"D{i}" for i in range(1, PLAYERS + 1)],
+        )
         stage = organizer.AdvanceStage(
             stages_pb2.AdvanceStageRequest(competition_id=self.id, created_by="organizer", idempotency_key="ladder-1"),
             timeout=TIMEOUT,
@@ -103,23 +93,13 @@ class TwoGroups:
     def __init__(self, organizer):
         self.organizer = organizer
         division = '{"division": "updown-first-league", "group_size": 5, "leaders": 3, "promoted": 3, "first_checkpoint_keep": 2}'
-        self.id = organizer.CreateCompetition(
-            competitions_pb2.CreateCompetitionRequest(
-                competition=competitions_pb2.Competition(name="Two-group ladder", ruleset="updown-league-2007", table_size=2),
-                ruleset_overrides=division,
-                idempotency_key="two-group-ladder",
-            ),
-            timeout=TIMEOUT,
-        ).id
-        self.players = [
-            organizer.RegisterPlayer(
-                competitions_pb2.RegisterPlayerRequest(
-                    competition_id=self.id, name=f"G{i:02d}", rating=2000 - i, idempotency_key=f"g{i}"
-                ),
-                timeout=TIMEOUT,
-            ).id
-            for i in range(1, 11)
-        ]
+        self.id, self.players = rated_competition(
+            organizer,
+            competitions_pb2.Competition(name="Two-group ladder", ruleset="updown-league-2007", table_size=2),
+            "two-group-ladder",
+            [f"G{i:02d}" for i in range(1, 11)],
+            overrides=division,
+        )
         stage = organizer.AdvanceStage(
             stages_pb2.AdvanceStageRequest(competition_id=self.id, created_by="organizer", idempotency_key="two-1"),
             timeout=TIMEOUT,
