@@ -10,6 +10,7 @@ says each status in English and Russian (``gateway/domain/projection_texts.py``)
 from __future__ import annotations
 
 import asyncio
+import math
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
@@ -18,9 +19,16 @@ from gateway.domain.projection_texts import Need, status_words
 from rondo.gateway.v1 import results_pb2
 from rondo.league.v1 import league_pb2
 from rondo.solver.v1 import solver_pb2
+from rondo_runtime import errors
 
 if TYPE_CHECKING:
     from gateway.service import GatewayService
+
+#: groups of a stage asked of the solver at once: the workers of the smallest solver deployment
+#: (deploy/k8s: RONDO_SOLVER_WORKERS=2); more groups take turns, each with its share of the budget
+GROUPS_AT_ONCE = 2
+#: a group's solve refused for want of capacity or time: that group is UNKNOWN, the others answer
+BUSY = (errors.ResourceExhausted, errors.Unavailable)
 
 STATUS_NAMES = {
     results_pb2.PROJECTION_STATUS_CLINCHED: "clinched",
@@ -95,12 +103,50 @@ async def get_projections(
         ),
         clock.timeout(),
     )
-    # docs/rules.md updown.projection.every-group: a stage of several groups is one question a group,
-    # asked side by side within the deadline
-    asked = list(plan.group_requests) or [plan.request]
-    timeout = gateway.solver_timeout(max(r.time_limit_seconds for r in asked), clock)
-    answers = await asyncio.gather(*(gateway.solver("ProjectStandings", r, timeout_s=timeout) for r in asked))
-    return projections_answer(request.competition_id, plan, merged(answers))
+    if not plan.group_requests:
+        timeout = gateway.solver_timeout(plan.request.time_limit_seconds, clock)
+        solved = await gateway.solver("ProjectStandings", plan.request, timeout_s=timeout)
+        return projections_answer(request.competition_id, plan, solved)
+    solved, unanswered = await solve_groups(gateway, plan.group_requests, clock)
+    answer = projections_answer(request.competition_id, plan, solved)
+    for group in unanswered:
+        answer.notes.append(f"Group {group}: not projected this time (the solver was busy); ask again.")
+        answer.notes_ru.append(f"Группа {group}: прогноз не получен (решатель занят); запросите ещё раз.")
+    return answer
+
+
+async def solve_groups(
+    gateway: GatewayService, asked: Sequence[solver_pb2.ProjectStandingsRequest], clock: Deadline
+) -> tuple[solver_pb2.ProjectStandingsResponse, list[int]]:
+    """docs/rules.md ``updown.projection.every-group``: a stage of several groups is one question a
+    group, :data:`GROUPS_AT_ONCE` at a time, each with its share of the budget (the whole projection
+    keeps the time asked); a group the solver is too busy for is answered UNKNOWN (and named: the
+    second list), the others still answer; when none is answered, the solver's refusal is the answer."""
+    turns = math.ceil(len(asked) / GROUPS_AT_ONCE)
+    gate = asyncio.Semaphore(GROUPS_AT_ONCE)
+
+    async def one(request: solver_pb2.ProjectStandingsRequest) -> solver_pb2.ProjectStandingsResponse:
+        share = solver_pb2.ProjectStandingsRequest()
+        share.CopyFrom(request)
+        share.time_limit_seconds = request.time_limit_seconds / turns
+        async with gate:
+            timeout = gateway.solver_timeout(share.time_limit_seconds, clock)
+            return await gateway.solver("ProjectStandings", share, timeout_s=timeout)
+
+    answers = await asyncio.gather(*(one(r) for r in asked), return_exceptions=True)
+    for a in answers:
+        if isinstance(a, BaseException) and not isinstance(a, BUSY):
+            raise a
+    solved = [a for a in answers if not isinstance(a, BaseException)]
+    if not solved:
+        raise next(a for a in answers if isinstance(a, BaseException))
+    busy = [group_of(r, i) for i, (r, a) in enumerate(zip(asked, answers, strict=True), 1) if isinstance(a, BaseException)]
+    return merged(solved), busy
+
+
+def group_of(request: solver_pb2.ProjectStandingsRequest, index: int) -> int:
+    """The group a request asks about (its cuts say it; else its place among the requests)."""
+    return request.cuts[0].group if request.cuts and request.cuts[0].group else index
 
 
 def merged(answers: Sequence[solver_pb2.ProjectStandingsResponse]) -> solver_pb2.ProjectStandingsResponse:
