@@ -12,7 +12,7 @@ from __future__ import annotations
 import asyncio
 import math
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Protocol
 
 from gateway.domain.deadline import Deadline
 from gateway.domain.projection_texts import Need, status_words
@@ -115,8 +115,16 @@ async def get_projections(
     return answer
 
 
+class SolverCalls(Protocol):
+    """What asking the solver takes of the gateway (``GatewayService``)."""
+
+    def solver_timeout(self, budget_s: float, deadline: Deadline) -> float | None: ...
+
+    async def solver(self, method: str, request: Any, timeout_s: float | None = None) -> Any: ...
+
+
 async def solve_groups(
-    gateway: GatewayService, asked: Sequence[solver_pb2.ProjectStandingsRequest], clock: Deadline
+    gateway: SolverCalls, asked: Sequence[solver_pb2.ProjectStandingsRequest], clock: Deadline
 ) -> tuple[solver_pb2.ProjectStandingsResponse, list[int]]:
     """docs/rules.md ``updown.projection.every-group``: a stage of several groups is one question a
     group, :data:`GROUPS_AT_ONCE` at a time, each with its share of the budget (the whole projection

@@ -102,6 +102,7 @@ def check_against_brute_force(season, remaining, cuts, min_score: int = 0) -> Pr
 @pytest.mark.rule("mahjong.projection.fate-at-cut")
 @pytest.mark.rule("mahjong.projection.witness")
 @pytest.mark.rule("mahjong.projection.what-do-i-need")
+@pytest.mark.rule("mahjong.projection.tables-apart")
 @pytest.mark.slow
 @settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 @given(small_seasons())

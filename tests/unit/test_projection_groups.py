@@ -23,7 +23,7 @@ class FakeSolver:
     """The gateway's two solver calls; a group in ``busy`` is refused SOLVER_BUSY, one in ``broken``
     fails otherwise; records the budgets asked and how many groups were in the solver at once."""
 
-    def __init__(self, busy: set[int] = frozenset(), broken: set[int] = frozenset()):
+    def __init__(self, busy: frozenset[int] = frozenset(), broken: frozenset[int] = frozenset()):
         self.busy, self.broken = busy, broken
         self.budgets: dict[int, float] = {}
         self.running = self.most = 0
@@ -77,9 +77,9 @@ def test_the_groups_take_turns_sharing_the_budget(groups: int) -> None:
 
 @pytest.mark.rule("updown.projection.every-group")
 def test_a_group_the_solver_is_too_busy_for_is_named_and_the_others_answer() -> None:
-    solved, busy = asyncio.run(projections.solve_groups(FakeSolver(busy={2}), group_requests(3), Deadline(None)))
+    solved, busy = asyncio.run(projections.solve_groups(FakeSolver(busy=frozenset({2})), group_requests(3), Deadline(None)))
     assert busy == [2] and sorted(p.player_id for p in solved.projections) == ["p1", "p3"]
     with pytest.raises(errors.ResourceExhausted):  # none answered: the solver's own refusal, retryable
-        asyncio.run(projections.solve_groups(FakeSolver(busy={1, 2}), group_requests(2), Deadline(None)))
+        asyncio.run(projections.solve_groups(FakeSolver(busy=frozenset({1, 2})), group_requests(2), Deadline(None)))
     with pytest.raises(errors.InvalidArgument):  # a fault is never turned into UNKNOWN
-        asyncio.run(projections.solve_groups(FakeSolver(broken={2}), group_requests(3), Deadline(None)))
+        asyncio.run(projections.solve_groups(FakeSolver(broken=frozenset({2})), group_requests(3), Deadline(None)))

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 from ortools.sat.python import cp_model
 
@@ -52,6 +52,7 @@ from solver.domain.projection.mahjong.bounds import (
 )
 from solver.domain.projection.mahjong.model import LinearExpr, ProjectionModel
 from solver.domain.projection.mahjong.outcome import MatchScores, Scorer
+from solver.domain.projection.mahjong.tables_apart import TablesApart, counts_against, final_figures, tables_apart
 from solver.domain.projection.mahjong.validate import validate_mahjong_problem
 from solver.domain.projection.mahjong.witness_search import Choice, Goal, OutcomeSpace, fate_of, search
 from solver.domain.projection.problem import (
@@ -194,6 +195,7 @@ class PlayerQuestions:
         self.relations = self.relations_to(ranges[player])
         self._space = space
         self._model: PlayerModel | None = None
+        self._apart: dict[str, Apart | None] = {}
         self.has_games = any(player in m.players for m in problem.remaining)
 
     def relations_to(self, mine: FigureRange) -> dict[PlayerId, Relations]:
@@ -244,6 +246,13 @@ class PlayerQuestions:
                 witnesses[fate] = witness(self.problem, fate, self.scores(seen[fate]))
                 continue
             hint = self.scores(hints.get(fate) or next(iter(seen.values())))
+            if fate is not Fate.OUT and (apart := self.apart(cut, hint)) is not None:
+                settled = apart_settles(apart, fate, cut.places)
+                if settled is not None:
+                    found[fate], proofs[fate] = settled, Proof.CP_SAT
+                    if settled is SearchStatus.FOUND:
+                        witnesses[fate] = witness(self.problem, fate, apart.bounds.scores)
+                    continue
 
             def question(lit: cp_model.IntVar, fate: Fate = fate) -> None:
                 rank_vs_cut.add(self.model.model, self.model.rivals, cut.places, fate, lit)
@@ -259,6 +268,18 @@ class PlayerQuestions:
         return CutProjection(
             self.player, cut, status, tuple(found.items()), tuple(witnesses.values()), need, tuple(proofs.items())
         )
+
+    def apart(self, cut: Cut, start: Sequence[MatchScores]) -> Apart | None:
+        """The tables apart at ``cut`` (one round left; ``tables_apart``), computed once a cut, with
+        whether their candidate outcome scores IN (scored here, exactly)."""
+        if cut.name not in self._apart:
+            found = tables_apart(self.scorer, self.ranges, self.player, start, cut.places, self.space)
+            if found is None:
+                self._apart[cut.name] = None
+            else:
+                _, not_below = counts_against(self.scorer, final_figures(self.scorer, found.scores), self.player)
+                self._apart[cut.name] = Apart(found, not_below < cut.places)
+        return self._apart[cut.name]
 
     def what_do_i_need(self, cut: Cut) -> Need:
         """The largest ``place`` such that no outcome with the player ``place``-th or better in each own
@@ -285,6 +306,28 @@ class PlayerQuestions:
             if status is SearchStatus.NOT_PROVEN:
                 return Need(None, False)
         return Need(None, True)
+
+
+@dataclass(frozen=True)
+class Apart:
+    """The tables apart at a cut, and whether their candidate outcome scored IN."""
+
+    bounds: TablesApart
+    reaches_in: bool
+
+
+def apart_settles(apart: Apart, fate: Fate, places: int) -> SearchStatus | None:
+    """What the tables apart settle: IN found (their outcome scored IN) or impossible (even the fewest
+    rivals above or level fill the cut), the organizer's decision impossible (even the fewest strictly
+    above fill it); ``None``: not settled."""
+    if fate is Fate.IN:
+        if apart.reaches_in:
+            return SearchStatus.FOUND
+        return SearchStatus.IMPOSSIBLE if apart.bounds.fewest_not_below >= places else None
+    ahead = apart.bounds.fewest_ahead
+    if fate is Fate.ORGANIZER_DECISION and ahead is not None and ahead >= places:
+        return SearchStatus.IMPOSSIBLE
+    return None
 
 
 def project_mahjong(problem: MahjongProjectionProblem) -> ProjectionResult:

@@ -1,0 +1,69 @@
+"""One round left, the tables apart (docs/rules.md ``mahjong.projection.tables-apart``;
+solver/domain/projection/mahjong/tables_apart.py) against the brute force over every outcome of small
+seasons (tests/projection_brute_force.py, league's own scoring): its counts are lower bounds of the
+fewest rivals above or level and strictly above over every outcome (so what it proves impossible is),
+exact on the tables without the player; its candidate outcome, scored, is a real one. And the case that
+needed it: the last of 200 players at the prize cut, UNKNOWN before, now proved."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+
+from bench.projections import synthetic_problem
+from solver.domain.projection.mahjong import project_mahjong
+from solver.domain.projection.mahjong.bounds import figure_ranges
+from solver.domain.projection.mahjong.outcome import Scorer
+from solver.domain.projection.mahjong.tables_apart import applies, counts_against, final_figures, tables_apart
+from solver.domain.projection.mahjong.witness_search import OutcomeSpace
+from solver.domain.projection.problem import Fate, ProjectionStatus
+from tests.domain.test_mahjong_projection import GRID_STEP, small_seasons
+from tests.projection_brute_force import brute_force, grid_hanchans, projection_problem
+
+pytestmark = pytest.mark.domain
+CUTS = tuple(range(1, 9))
+
+
+def fewest(fates: dict[int, set[Fate]], wanted: set[Fate]) -> int:
+    """The fewest rivals a cut's fates imply: a fate in ``wanted`` at a cut of c needs at most c - 1."""
+    return min((c for c in CUTS if fates[c] & wanted), default=len(CUTS)) - 1
+
+
+@pytest.mark.rule("mahjong.projection.tables-apart")
+@pytest.mark.slow
+@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@given(small_seasons(max_tables_left=2))
+def test_the_tables_apart_bound_every_outcome_and_their_outcome_is_real(case):
+    season, remaining, _ = case
+    truth = brute_force(season, remaining, CUTS, grid_hanchans(120_000, GRID_STEP, 0))
+    problem = projection_problem(season, remaining, (1,), GRID_STEP, 0)
+    scorer = Scorer(problem)
+    assert applies(scorer)  # one round left
+    ranges, space = figure_ranges(scorer), OutcomeSpace(scorer)
+    start = [c[0] for c in space.candidates]
+    for player in scorer.ranked:
+        fates = {c: truth.fates[(player, c)] for c in CUTS}
+        not_below, ahead = fewest(fates, {Fate.IN}), fewest(fates, {Fate.IN, Fate.ORGANIZER_DECISION})
+        for places in (2, 4, 8):
+            found = tables_apart(scorer, ranges, player, start, places, space)
+            assert found is not None
+            assert found.fewest_not_below <= not_below, (player, places)
+            if found.fewest_ahead is not None:
+                assert found.fewest_ahead <= ahead, (player, places)
+            real_ahead, real_not_below = counts_against(scorer, final_figures(scorer, found.scores), player)
+            assert real_not_below >= not_below and real_ahead >= ahead  # an outcome that happens
+
+
+@pytest.mark.rule("mahjong.projection.tables-apart")
+@pytest.mark.slow
+def test_the_last_of_200_players_is_proved_alive_for_the_prize_places():
+    """bench.projections' close case (`--min-score 0`, 200 players, one round left): the last player's
+    IN at the prize cut (top 3) was not proven in 5 s; the tables apart find it (re-scored)."""
+    problem = synthetic_problem(200, 1, 1, 1000, 5.0, min_score=0)
+    last = min(problem.standings, key=lambda s: s.total).player
+    result = project_mahjong(dataclasses.replace(problem, players=(last,)))
+    prize = next(p for p in result.projections if p.cut.name == "prize")
+    assert prize.status is ProjectionStatus.ALIVE
+    assert {w.fate for w in prize.witnesses} == {Fate.IN, Fate.OUT}
