@@ -5,8 +5,9 @@ Bounds first (``bounds``): each player's best and worst final figures settle the
 above, below or tied in every outcome, and counting them against a cut proves fates impossible with
 no search (a player whose certain rivals already decide the cut is CLINCHED or ELIMINATED by bounds).
 Then witnesses (``witness_search``): a quick local search over a few outcomes of each match, scored
-exactly, finds the fates that happen (most ALIVE players need nothing more). Only the questions left
-go to CP-SAT: one model per player, holding only the matches of the player and of the rivals that
+exactly, finds the fates that happen (most ALIVE players need nothing more). With one round left,
+the tables apart (``tables_apart``) settle IN and the organizer's decision table by table. Only the
+questions left go to CP-SAT: one model per player, holding only the matches of the player and of the rivals that
 can still cross them (the others are constants), built once from the games left (``hanchan_scores``,
 ``hanchan_uma``, ``match_uma``, ``totals``) and the rivals compared under the chain
 (``tie_break_chain``); every question (a fate at a cut, ``rank_vs_cut``; "what do I need",
