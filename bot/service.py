@@ -510,16 +510,20 @@ class BotService:
         if group is None:  # no groups named: every player of the stage
             group = sorted({p for r in stage.rounds for t in r.tables for p in t.player_ids})
         name = await self._competition_name(competition_id)
+        # a cup's projection counts its stages decided (a stage is one round of series), a stage of
+        # groups its rounds complete
+        cup = stage.kind.startswith("cup")
+        needed = stage_number if cup else round_
         out: list[Outgoing] = []
         for link, player_id in await self.linked(competition_id, group):
-            after_round, told = await self._plan_projection(competition_id, name, link, player_id)
-            if 0 <= after_round < round_:
-                return []  # the round is not complete yet (the others' group is the same)
+            after, told = await self._plan_projection(competition_id, name, link, player_id, "stage" if cup else "round")
+            if 0 <= after < needed:
+                return []  # the round (the cup's stage) is not over yet (the others' group is the same)
             out.extend(told)
         return out
 
     async def _plan_projection(
-        self, competition_id: str, competition: str, link: identity_pb2.TelegramLink, player_id: str
+        self, competition_id: str, competition: str, link: identity_pb2.TelegramLink, player_id: str, unit: str = "round"
     ) -> tuple[int, list[Outgoing]]:
         """After a complete round, the linked player's status at each cut ("you have clinched the playoff
         (top 8)"), read for the player (their own projection only: a solve of one player, within
@@ -529,7 +533,8 @@ class BotService:
         keyed by the round and told only with ``PROJECTION_ROUNDS_LEFT`` rounds left. Best effort: a
         competition without projections (another ruleset, no cut), a failed call, a status not proven
         in time or a stage already over sends nothing, and never holds the event back. The one path of
-        every ruleset: the cuts and words are the gateway's."""
+        every ruleset: the cuts and words are the gateway's; ``unit``: what the projection counts, the
+        rounds complete or (a cup) the stages decided."""
         try:
             found = await self.gateway.call(
                 "GetProjections",
@@ -561,6 +566,7 @@ class BotService:
                     status,
                     cuts.get(cut.cut, (cut.cut, cut.cut)),
                     (cut.text, cut.text_ru),
+                    unit,
                 )
                 if status in DECIDED:
                     key = f"projection:{competition_id}:{cut.cut}:{status}:{player_id}"

@@ -118,17 +118,20 @@ _TEXTS: Final[dict[str, dict[str, str]]] = {
         RU: "«{competition}», таблица после тура {round}: у вас {place} место, {total} очков.",
     },
     "projection.clinched": {
-        EN: "“{competition}”, with round {round} complete: you have clinched {cut}, whatever the games left bring.",
-        RU: "«{competition}», по итогам тура {round}: {cut} — вам обеспечено, как бы ни сложились оставшиеся игры.",
+        EN: "“{competition}”, with {after}: you have clinched {cut}, whatever the games left bring.",
+        RU: "«{competition}», по итогам {after}: {cut} — вам обеспечено, как бы ни сложились оставшиеся игры.",
     },
     "projection.eliminated": {
-        EN: "“{competition}”, with round {round} complete: {cut} is out of reach now, whatever the games left bring.",
-        RU: "«{competition}», по итогам тура {round}: {cut} — теперь недостижимо, как бы ни сложились оставшиеся игры.",
+        EN: "“{competition}”, with {after}: {cut} is out of reach now, whatever the games left bring.",
+        RU: "«{competition}», по итогам {after}: {cut} — теперь недостижимо, как бы ни сложились оставшиеся игры.",
     },
     "projection.other": {
-        EN: "“{competition}”, with round {round} complete: {status}.",
-        RU: "«{competition}», по итогам тура {round}: {status}.",
+        EN: "“{competition}”, with {after}: {status}.",
+        RU: "«{competition}», по итогам {after}: {status}.",
     },
+    # what the projection counts: a league's rounds complete, a cup's stages decided
+    "projection.after.round": {EN: "round {number} complete", RU: "тура {number}"},
+    "projection.after.stage": {EN: "stage {number} decided", RU: "этапа {number}"},
     "button.confirm": {EN: "Confirm", RU: "Подтвердить"},
     "button.dispute": {EN: "Dispute", RU: "Оспорить"},
     "outcome.meeting_confirmed": {
@@ -165,17 +168,21 @@ def text(key: str, lang: str, **values: object) -> str:
     return template.format(**cut)[:MAX_MESSAGE]
 
 
-def projection(lang: str, competition: str, round_: int, status: str, cut: tuple[str, str], said: tuple[str, str]) -> str:
+def projection(
+    lang: str, competition: str, round_: int, status: str, cut: tuple[str, str], said: tuple[str, str], unit: str = "round"
+) -> str:
     """A linked player's status at a cut after a round (docs/rules.md ``mahjong.projection.status-in-words``,
     ``updown.projection.doors``; a cut's title may be any part of speech, "плей-офф", "группа лидеров",
     "не попасть в аутсайдеры": the Russian says "{cut} — вам обеспечено", never agreeing with it):
     ``status`` "clinched", "eliminated" or another (then the gateway's own words ``said``, English and
-    Russian, are the message); ``cut`` its title in English and Russian."""
+    Russian, are the message); ``cut`` its title in English and Russian; ``unit``: "round" (``round_``
+    rounds complete) or "stage" (a cup: ``round_`` stages decided)."""
     title = cut[1] if lang == RU and cut[1] else cut[0]
+    after = text(f"projection.after.{unit}", lang, number=round_)
     if status in ("clinched", "eliminated"):
-        return text(f"projection.{status}", lang, competition=competition, round=round_, cut=title)
+        return text(f"projection.{status}", lang, competition=competition, after=after, cut=title)
     return text(
-        "projection.other", lang, competition=competition, round=round_, status=said[1] if lang == RU and said[1] else said[0]
+        "projection.other", lang, competition=competition, after=after, status=said[1] if lang == RU and said[1] else said[0]
     )
 
 

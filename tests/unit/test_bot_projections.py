@@ -210,3 +210,70 @@ def test_with_more_rounds_left_an_updown_player_hears_only_decided_statuses_and_
     assert sorted(sent) == ["projection:u:leaders:clinched:a1", "projection:u:leaders:eliminated:a2"]
     sent, gateway = game_recorded({"A": 10, "B": 10}, round_=10, table=3)
     assert sent == {} and gateway.asked == ["b1"]
+
+
+# ------------------------------------------------------------------ a cup (docs/rules.md updown.projection.doors)
+
+FINAL = results_pb2.ProjectionCut(name="final", places=2, title="the final", title_ru="финал")
+
+
+class Cup:
+    """A cup of 8 in its semi-finals (stage 2 of 3); ``decided``: the stages decided so far."""
+
+    def __init__(self, decided: int) -> None:
+        self.decided = decided
+        self.asked: list[str] = []
+
+    async def call(self, method, request, for_telegram_user=None):
+        if method == "GetCompetition":
+            return competitions_pb2.Competition(id="k", name="Open cup")
+        if method == "ListResultRecords":
+            return results_pb2.ListResultRecordsResponse()
+        if method == "GetStandings":  # the mahjong table: not a cup's
+            raise grpc.aio.AioRpcError(grpc.StatusCode.FAILED_PRECONDITION, grpc.aio.Metadata(), grpc.aio.Metadata(), "no")
+        if method == "GetStage":
+            tables = [common_pb2.Table(player_ids=["c1", "c4"]), common_pb2.Table(player_ids=["c2", "c3"])]
+            return stages_pb2.Stage(number=2, kind="cup-knockout", rounds=[common_pb2.Round(tables=tables)])
+        assert method == "GetProjections"
+        [player] = request.player_ids
+        self.asked.append(player)
+        status = results_pb2.PROJECTION_STATUS_CLINCHED if player == "c1" else results_pb2.PROJECTION_STATUS_ELIMINATED
+        row = results_pb2.PlayerProjection(player_id=player, cuts=[results_pb2.CutStatus(cut="final", status=status)])
+        return results_pb2.Projections(competition_id="k", cuts=[FINAL], players=[row], rounds=3, after_round=self.decided)
+
+    async def links(self):
+        return [
+            identity_pb2.TelegramLink(
+                telegram_user_id=500 + i,
+                chat_id=600 + i,
+                language="ru" if p == "c4" else "en",
+                players=[identity_pb2.PlayerLink(competition_id="k", player_id=p)],
+            )
+            for i, p in enumerate(("c1", "c4"))
+        ]
+
+
+def cup_game(decided: int) -> tuple[dict[str, str], Cup]:
+    gateway = Cup(decided)
+    bot = BotService(gateway, store=None, sender=None)  # type: ignore[arg-type]
+    event = events_pb2.Event(
+        id=2,
+        kind="standings.changed",
+        competition_id="k",
+        standings_changed=events_pb2.StandingsChangedEvent(stage=2, round=1, table=1, record_kind="game"),
+    )
+    out = asyncio.run(bot._plan_standings_changed(event))
+    return {o.key: o.text for o in out}, gateway
+
+
+@pytest.mark.rule("updown.projection.doors")
+def test_a_cup_game_deciding_its_stage_tells_the_linked_players_by_stage_not_round():
+    sent, _ = cup_game(decided=2)
+    assert sent == {
+        "projection:k:final:clinched:c1": "“Open cup”, with stage 2 decided: you have clinched the final, "
+        "whatever the games left bring.",
+        "projection:k:final:eliminated:c4": "«Open cup», по итогам этапа 2: финал — теперь недостижимо, "
+        "как бы ни сложились оставшиеся игры.",
+    }
+    sent, gateway = cup_game(decided=1)  # the semi-finals still going: one projection, nobody told
+    assert sent == {} and gateway.asked == ["c1"]
