@@ -24,6 +24,7 @@ figures already settle need no search.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
@@ -99,8 +100,8 @@ def tables_apart(
     places: int,
     space: OutcomeSpace | None = None,
 ) -> TablesApart | None:
-    """The bounds at a cut of ``places`` (``None`` when a table's optimum was not proved within the time
-    limit, or a player has two matches left); ``ranges``: every ranked player's figure ranges
+    """The bounds at a cut of ``places`` (``None`` when the tables' optima were not all proved within
+    the question's time limit, for all of them together, or a player has two matches left); ``ranges``: every ranked player's figure ranges
     (``bounds.figure_ranges``); ``start``: an outcome of every match, kept for the matches that do not
     matter; ``space``: the witness search's outcomes of each match. The fewest strictly above is only
     counted when the fewest above or level reach ``places``."""
@@ -124,11 +125,12 @@ def tables_apart(
             counts[False] += sum(AHEAD in r for r in relations)
         else:
             open_tables[i] = relations
+    give_up = time.monotonic() + p.time_limit_s  # the question's time limit, for every table together
     for tied_count in (True, False):
         if not tied_count and counts[True] < places:
             return TablesApart(counts[True], None, tuple(scores))
         for i, relations in open_tables.items():
-            found = fewest_at_table(scorer, i, player, mine, space, relations, tied_count)
+            found = fewest_at_table(scorer, i, player, mine, space, relations, tied_count, give_up - time.monotonic())
             if found is None:
                 return None if tied_count else TablesApart(counts[True], None, tuple(scores))
             counts[tied_count] += found[0]
@@ -158,6 +160,7 @@ def fewest_at_table(
     space: OutcomeSpace | None,
     relations: Sequence[Relations],
     tied_count: bool,
+    time_limit_s: float,
 ) -> tuple[int, MatchScores] | None:
     """The fewest ranked players of match ``index`` ending above (or level, with ``tied_count``) the
     player, and an outcome of the match reaching it. Another table: against the player's fixed final
@@ -189,7 +192,9 @@ def fewest_at_table(
     if not isinstance(objective, int):  # else every rival is settled by the model's constants
         model.cp.minimize(objective)
     solver = cp_model.CpSolver()
-    solver.parameters.max_time_in_seconds = p.time_limit_s
+    if time_limit_s <= 0:
+        return None
+    solver.parameters.max_time_in_seconds = time_limit_s
     solver.parameters.num_workers = p.num_workers
     solver.parameters.linearization_level = 0  # measured: a third faster on these small matches
     if solver.solve(model.cp) != cp_model.OPTIMAL:
