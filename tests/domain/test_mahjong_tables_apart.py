@@ -3,7 +3,9 @@ solver/domain/projection/mahjong/tables_apart.py) against the brute force over e
 seasons (tests/projection_brute_force.py, league's own scoring): its counts are lower bounds of the
 fewest rivals above or level and strictly above over every outcome (so what it proves impossible is),
 exact on the tables without the player; its candidate outcome, scored, is a real one. And the case that
-needed it: the last of 200 players at the prize cut, UNKNOWN before, now proved."""
+needed it: the last of 200 players at the prize cut, UNKNOWN before, now proved. "What do I need"
+the same way: an outcome it finds leaving the player out with a place in their own match is one the
+brute force finds too; the leader of 24 whose need was not proven now has it."""
 
 from __future__ import annotations
 
@@ -16,7 +18,13 @@ from bench.projections import synthetic_problem
 from solver.domain.projection.mahjong import project_mahjong
 from solver.domain.projection.mahjong.bounds import figure_ranges
 from solver.domain.projection.mahjong.outcome import Scorer
-from solver.domain.projection.mahjong.tables_apart import applies, counts_against, final_figures, tables_apart
+from solver.domain.projection.mahjong.tables_apart import (
+    applies,
+    counts_against,
+    final_figures,
+    not_in_outcome,
+    tables_apart,
+)
 from solver.domain.projection.mahjong.witness_search import OutcomeSpace
 from solver.domain.projection.problem import Fate, ProjectionStatus
 from tests.domain.test_mahjong_projection import GRID_STEP, small_seasons
@@ -67,3 +75,36 @@ def test_the_last_of_200_players_is_proved_alive_for_the_prize_places():
     prize = next(p for p in result.projections if p.cut.name == "prize")
     assert prize.status is ProjectionStatus.ALIVE
     assert {w.fate for w in prize.witnesses} == {Fate.IN, Fate.OUT}
+
+
+@pytest.mark.rule("mahjong.projection.tables-apart")
+@pytest.mark.slow
+@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@given(small_seasons(max_tables_left=2))
+def test_an_outcome_leaving_the_player_out_with_a_place_is_real(case):
+    season, remaining, _ = case
+    truth = brute_force(season, remaining, CUTS, grid_hanchans(120_000, GRID_STEP, 0))
+    problem = projection_problem(season, remaining, (1,), GRID_STEP, 0)
+    scorer = Scorer(problem)
+    ranges, space = figure_ranges(scorer), OutcomeSpace(scorer)
+    start = [c[0] for c in space.candidates]
+    for player in scorer.ranked:
+        for places in (2, 4, 6):
+            for place in (1, 2, 3):
+                found = not_in_outcome(scorer, ranges, player, place, places, start, space)
+                if found is not None:  # the brute force has such an outcome too
+                    assert truth.not_in_with_place[(player, places, place)], (player, places, place)
+
+
+@pytest.mark.rule("mahjong.projection.tables-apart")
+@pytest.mark.slow
+def test_the_leader_of_24_learns_that_no_place_makes_sure_of_the_playoff():
+    """bench.projections' `--min-score 0`, 24 players, one round left: the leader's "what do I need" at
+    the playoff cut was not proven in 5 s; an outcome with the leader first in their match and still
+    out (found by the tables apart, scored exactly) proves that no place makes sure of it."""
+    problem = synthetic_problem(24, 1, 1, 1000, 5.0, min_score=0)
+    leader = max(problem.standings, key=lambda s: s.total).player
+    result = project_mahjong(dataclasses.replace(problem, players=(leader,)))
+    playoff = next(p for p in result.projections if p.cut.name == "playoff")
+    assert playoff.status is ProjectionStatus.ALIVE
+    assert playoff.need is not None and playoff.need.proven and playoff.need.place is None

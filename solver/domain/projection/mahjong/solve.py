@@ -53,7 +53,13 @@ from solver.domain.projection.mahjong.bounds import (
 )
 from solver.domain.projection.mahjong.model import LinearExpr, ProjectionModel
 from solver.domain.projection.mahjong.outcome import MatchScores, Scorer
-from solver.domain.projection.mahjong.tables_apart import TablesApart, counts_against, final_figures, tables_apart
+from solver.domain.projection.mahjong.tables_apart import (
+    TablesApart,
+    counts_against,
+    final_figures,
+    not_in_outcome,
+    tables_apart,
+)
 from solver.domain.projection.mahjong.validate import validate_mahjong_problem
 from solver.domain.projection.mahjong.witness_search import Choice, Goal, OutcomeSpace, fate_of, search
 from solver.domain.projection.problem import (
@@ -291,6 +297,9 @@ class PlayerQuestions:
             choice, found = search(self.space, self.player, Goal.NOT_IN, cut.places, own_place=place)
             if found:
                 continue
+            start = self.scores(choice)
+            if not_in_outcome(self.scorer, self.ranges, self.player, place, cut.places, start, self.space) is not None:
+                continue  # the tables apart found an outcome leaving the player out with this place
             placing = FigureRange(
                 (worst_total_placing(self.scorer, self.player, place), mine.total[1]), mine.place_sum, mine.hanchans
             )

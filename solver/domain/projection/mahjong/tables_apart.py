@@ -32,6 +32,7 @@ from fractions import Fraction
 from ortools.sat.python import cp_model
 
 from solver.domain.projection.mahjong import hanchan_scores, hanchan_uma, match_uma, tie_break_chain, totals
+from solver.domain.projection.mahjong import own_place as own_place_rule
 from solver.domain.projection.mahjong.bounds import AHEAD, BELOW, FigureRange, Relations, is_certain, possible_relations
 from solver.domain.projection.mahjong.model import ProjectionModel
 from solver.domain.projection.mahjong.outcome import Figures, MatchScores, Scorer, SeatEffect, lead
@@ -139,6 +140,49 @@ def tables_apart(
     return TablesApart(counts[True], counts[False], tuple(scores))
 
 
+def not_in_outcome(
+    scorer: Scorer,
+    ranges: dict[PlayerId, FigureRange],
+    player: PlayerId,
+    place: int,
+    places: int,
+    start: Sequence[MatchScores],
+    space: OutcomeSpace | None = None,
+) -> tuple[MatchScores, ...] | None:
+    """ "What do I need", the tables apart: an outcome in which the player finishes ``place``-th or
+    better in their own match and still ends out of a cut of ``places`` (``places`` or more rivals above
+    or level): the own match with the most table-mates above or level the place allows, then each other
+    table with the most rivals above or level against the figures that leaves the player (the witness
+    search's outcomes at the table's bound, else CP-SAT's best found, every table within the question's
+    time limit together). Scored again, exactly: returned only when it is such an outcome (a witness
+    that the place does not make sure of the cut); ``None`` otherwise, or when it does not apply."""
+    p = scorer.problem
+    own = [i for i, m in enumerate(p.remaining) if player in m.players]
+    if len(own) != 1 or not applies(scorer):
+        return None
+    give_up = time.monotonic() + p.time_limit_s
+    scores = list(start)
+    here = fewest_at_table(
+        scorer, own[0], player, scorer.base[player], None, (), True, give_up - time.monotonic(), True, place, False
+    )
+    if here is None:
+        return None
+    scores[own[0]] = here[1]
+    mine = final_figures(scorer, scores)[player]
+    at_mine = FigureRange((mine.total, mine.total), (mine.place_sum, mine.place_sum), mine.hanchans)
+    for i, m in enumerate(p.remaining):
+        relations = [possible_relations(p.tie_breaks, ranges[q], at_mine) for q in m.players if q in ranges]
+        if i == own[0] or all(is_certain(r) for r in relations):
+            continue
+        found = fewest_at_table(scorer, i, player, mine, space, relations, True, give_up - time.monotonic(), True, None, False)
+        if found is not None:
+            scores[i] = found[1]
+    _, not_below = counts_against(scorer, final_figures(scorer, scores), player)
+    seat = p.remaining[own[0]].players.index(player)
+    placed = scorer.match(own[0], scores[own[0]])[seat].match_place <= scorer.place(place)
+    return tuple(scores) if placed and not_below >= places else None
+
+
 def counted_at_table(scorer: Scorer, index: int, effects: Sequence[SeatEffect], mine: Figures, tied_count: bool) -> int:
     """How many ranked players of match ``index`` end above (or level) the player after an outcome
     of the match (its ``effects``, seat by seat)."""
@@ -161,19 +205,27 @@ def fewest_at_table(
     relations: Sequence[Relations],
     tied_count: bool,
     time_limit_s: float,
+    most: bool = False,
+    own_place: int | None = None,
+    optimal: bool = True,
 ) -> tuple[int, MatchScores] | None:
-    """The fewest ranked players of match ``index`` ending above (or level, with ``tied_count``) the
-    player, and an outcome of the match reaching it. Another table: against the player's fixed final
-    figures ``mine`` (the best of ``space``'s outcomes when it reaches the lower bound the ``relations``
-    give, else CP-SAT's optimum); the player's own table: over every result of the player (CP-SAT).
-    ``None`` when CP-SAT did not prove it optimal within the problem's time limit."""
+    """The fewest (``most``: the most) ranked players of match ``index`` ending above (or level, with
+    ``tied_count``) the player, and an outcome of the match reaching it. Another table: against the
+    player's fixed final figures ``mine`` (the best of ``space``'s outcomes when it reaches the bound the
+    ``relations`` give, else CP-SAT's); the player's own table: over every result of the player
+    (``own_place``-th or better when given; CP-SAT). ``None`` when CP-SAT did not prove it optimal
+    within ``time_limit_s`` (with ``optimal`` off: found no outcome; the count is then the best found,
+    a count some outcome reaches)."""
     m = scorer.problem.remaining[index]
-    lower = sum((BELOW not in r) if tied_count else (r == {AHEAD}) for r in relations)
+    if most:
+        bound = sum((r != {BELOW}) if tied_count else (AHEAD in r) for r in relations)
+    else:
+        bound = sum((BELOW not in r) if tied_count else (r == {AHEAD}) for r in relations)
     if space is not None and player not in m.players:
         counts = [counted_at_table(scorer, index, e, mine, tied_count) for e in space.effects[index]]
-        best = min(range(len(counts)), key=counts.__getitem__)
-        if counts[best] == lower:
-            return lower, space.candidates[index][best]
+        best = (max if most else min)(range(len(counts)), key=counts.__getitem__)
+        if counts[best] == bound:
+            return bound, space.candidates[index][best]
     p = scorer.problem
     standings = {s.player: s for s in p.standings}
     rivals = [q for q in m.players if q in scorer.base and q != player]
@@ -188,16 +240,19 @@ def fewest_at_table(
     for part in (hanchan_scores, hanchan_uma, match_uma, totals):
         part.add(model)
     pairs = [tie_break_chain.add(model, q, player) for q in rivals]
+    if own_place is not None and player in m.players:
+        own_place_rule.add(model, player, own_place)
     objective = sum(a + t if tied_count else a for a, t in pairs)
     if not isinstance(objective, int):  # else every rival is settled by the model's constants
-        model.cp.minimize(objective)
+        (model.cp.maximize if most else model.cp.minimize)(objective)
     solver = cp_model.CpSolver()
     if time_limit_s <= 0:
         return None
     solver.parameters.max_time_in_seconds = time_limit_s
     solver.parameters.num_workers = p.num_workers
     solver.parameters.linearization_level = 0  # measured: a third faster on these small matches
-    if solver.solve(model.cp) != cp_model.OPTIMAL:
+    status = solver.solve(model.cp)
+    if status != cp_model.OPTIMAL and (optimal or status != cp_model.FEASIBLE):
         return None
     step = p.outcomes.score_step
     outcome = tuple(tuple(solver.value(v) * step for v in h.scores) for h in model.matches[0].hanchans)
