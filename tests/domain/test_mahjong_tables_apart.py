@@ -16,11 +16,15 @@ from hypothesis import HealthCheck, given, settings
 
 from bench.projections import synthetic_problem
 from solver.domain.projection.mahjong import project_mahjong
-from solver.domain.projection.mahjong.bounds import figure_ranges
+from solver.domain.projection.mahjong import tables_apart as tables_apart_module
+from solver.domain.projection.mahjong.bounds import FigureRange, figure_ranges, is_certain, possible_relations
 from solver.domain.projection.mahjong.outcome import Scorer
 from solver.domain.projection.mahjong.tables_apart import (
     applies,
+    best_own_scores,
+    counted_at_table,
     counts_against,
+    fewest_at_table,
     final_figures,
     not_in_outcome,
     tables_apart,
@@ -120,3 +124,36 @@ def test_the_leader_of_24_learns_that_no_place_makes_sure_of_the_playoff():
     playoff = next(p for p in result.projections if p.cut.name == "playoff")
     assert playoff.status is ProjectionStatus.ALIVE
     assert playoff.need is not None and playoff.need.proven and playoff.need.place is None
+
+
+@pytest.mark.rule("mahjong.projection.tables-apart")
+@pytest.mark.slow
+def test_a_tables_first_pass_on_a_coarser_grid_answers_what_the_grid_answers(monkeypatch):
+    """The 200-player case's tables the witness search leaves open (the last player at their best):
+    each table's fewest, first searched on a grid ten times coarser, is the grid's own fewest (the
+    coarse pass switched off), and its outcome is one of the grid's, scoring that count exactly."""
+    problem = synthetic_problem(200, 1, 1, 1000, 60.0, min_score=0)
+    last = min(problem.standings, key=lambda s: s.total).player
+    scorer = Scorer(problem)
+    ranges = figure_ranges(scorer)
+    own = next(i for i, m in enumerate(problem.remaining) if last in m.players)
+    scores = [(tuple(30_000 for _ in m.players),) * m.hanchans for m in problem.remaining]
+    scores[own] = best_own_scores(scorer, own, last)
+    mine = final_figures(scorer, scores)[last]
+    at_best = FigureRange((mine.total, mine.total), (mine.place_sum, mine.place_sum), mine.hanchans)
+    o = problem.outcomes
+    checked = 0
+    for i, m in enumerate(problem.remaining):
+        relations = [possible_relations(problem.tie_breaks, ranges[q], at_best) for q in m.players]
+        if i == own or all(is_certain(r) for r in relations) or checked == 6:
+            continue
+        coarse = fewest_at_table(scorer, i, last, mine, None, relations, True, 60.0)
+        with monkeypatch.context() as patched:
+            patched.setattr(tables_apart_module, "COARSE_STEPS", 7)  # 120 000 is no multiple of 700: no first pass
+            fine = fewest_at_table(scorer, i, last, mine, None, relations, True, 60.0)
+        assert coarse is not None and fine is not None and coarse[0] == fine[0], i
+        for hanchan in coarse[1]:
+            assert sum(hanchan) == o.table_total and all(x % o.score_step == 0 and x >= o.min_score for x in hanchan)
+        assert counted_at_table(scorer, i, scorer.match(i, coarse[1]), mine, True) == coarse[0]
+        checked += 1
+    assert checked == 6
