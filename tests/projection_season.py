@@ -62,6 +62,26 @@ def rated_competition(
     return made.id, players
 
 
+def record_game(
+    organizer: GatewayServiceStub, competition_id: str, round_: int, table: int, first: str, second: str, first_won: bool
+) -> None:
+    """One Up&Down game of stage 1, won by ``first`` or by ``second`` (recorded by the judge)."""
+    organizer.RecordGame(
+        results_pb2.RecordGameRequest(
+            competition_id=competition_id,
+            stage=1,
+            round=round_,
+            table=table,
+            game=results_pb2.GameResult(
+                number=1, first_player_id=first, second_player_id=second, result="1-0" if first_won else "0-1"
+            ),
+            recorded_by="judge",
+            idempotency_key=f"{competition_id}-{round_}-{table}",
+        ),
+        timeout=TIMEOUT,
+    )
+
+
 class ProjectedSeason:
     """The competition, its players and its approved draw, made through the gateway."""
 

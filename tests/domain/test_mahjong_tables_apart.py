@@ -18,7 +18,7 @@ from bench.projections import synthetic_problem
 from solver.domain.projection.mahjong import project_mahjong
 from solver.domain.projection.mahjong import tables_apart as tables_apart_module
 from solver.domain.projection.mahjong.bounds import FigureRange, figure_ranges, is_certain, possible_relations
-from solver.domain.projection.mahjong.outcome import Scorer
+from solver.domain.projection.mahjong.outcome import MatchScores, Scorer
 from solver.domain.projection.mahjong.tables_apart import (
     applies,
     best_own_scores,
@@ -32,7 +32,7 @@ from solver.domain.projection.mahjong.tables_apart import (
 from solver.domain.projection.mahjong.witness_search import OutcomeSpace
 from solver.domain.projection.problem import Fate, ProjectionStatus
 from tests.domain.test_mahjong_projection import GRID_STEP, small_seasons
-from tests.projection_brute_force import brute_force, grid_hanchans, projection_problem
+from tests.projection_brute_force import BruteForce, brute_force, grid_hanchans, projection_problem
 
 pytestmark = pytest.mark.domain
 CUTS = tuple(range(1, 9))
@@ -43,18 +43,23 @@ def fewest(fates: dict[int, set[Fate]], wanted: set[Fate]) -> int:
     return min((c for c in CUTS if fates[c] & wanted), default=len(CUTS)) - 1
 
 
+def small_case(case) -> tuple[BruteForce, Scorer, dict[str, FigureRange], OutcomeSpace, list[MatchScores]]:
+    """A small season with one round left: the brute force's truth at every cut, the problem's scorer,
+    its figure ranges, the witness search's outcomes and a first outcome of every match."""
+    season, remaining, _ = case
+    truth = brute_force(season, remaining, CUTS, grid_hanchans(120_000, GRID_STEP, 0))
+    scorer = Scorer(projection_problem(season, remaining, (1,), GRID_STEP, 0))
+    assert applies(scorer)  # one round left
+    space = OutcomeSpace(scorer)
+    return truth, scorer, figure_ranges(scorer), space, [c[0] for c in space.candidates]
+
+
 @pytest.mark.rule("mahjong.projection.tables-apart")
 @pytest.mark.slow
 @settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 @given(small_seasons(max_tables_left=2))
 def test_the_tables_apart_bound_every_outcome_and_their_outcome_is_real(case):
-    season, remaining, _ = case
-    truth = brute_force(season, remaining, CUTS, grid_hanchans(120_000, GRID_STEP, 0))
-    problem = projection_problem(season, remaining, (1,), GRID_STEP, 0)
-    scorer = Scorer(problem)
-    assert applies(scorer)  # one round left
-    ranges, space = figure_ranges(scorer), OutcomeSpace(scorer)
-    start = [c[0] for c in space.candidates]
+    truth, scorer, ranges, space, start = small_case(case)
     for player in scorer.ranked:
         fates = {c: truth.fates[(player, c)] for c in CUTS}
         not_below, ahead = fewest(fates, {Fate.IN}), fewest(fates, {Fate.IN, Fate.ORGANIZER_DECISION})
@@ -93,12 +98,7 @@ def test_the_last_of_200_players_is_proved_alive_for_the_prize_places():
 @settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 @given(small_seasons(max_tables_left=2))
 def test_an_outcome_leaving_the_player_out_with_a_place_is_real(case):
-    season, remaining, _ = case
-    truth = brute_force(season, remaining, CUTS, grid_hanchans(120_000, GRID_STEP, 0))
-    problem = projection_problem(season, remaining, (1,), GRID_STEP, 0)
-    scorer = Scorer(problem)
-    ranges, space = figure_ranges(scorer), OutcomeSpace(scorer)
-    start = [c[0] for c in space.candidates]
+    truth, scorer, ranges, space, start = small_case(case)
     for player in scorer.ranked:
         for places in (2, 4, 6):
             for place in (1, 2, 3):

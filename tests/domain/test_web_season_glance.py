@@ -18,7 +18,7 @@ from rondo_client.matches import (
     seating_matches,
     stage_matches,
 )
-from web.views.season import BookingState, RoundState, draws_glance, season_glance, ties_glance
+from web.views.season import BookingState, RoundGlance, RoundState, SeasonGlance, draws_glance, season_glance, ties_glance
 
 pytestmark = pytest.mark.domain
 
@@ -241,3 +241,17 @@ def test_match_kind_and_hanchans_per_match_from_the_ruleset() -> None:
 
 def test_a_match_key_is_the_scheduling_key() -> None:
     assert MatchRef(CID, 2, 3, 4, ("a",)).key == "c1/2/3/4"
+
+
+def test_the_redraw_keeps_the_draws_rounds_complete_from_the_first_on() -> None:
+    """The redraw form's default: stage 1's rounds complete without a gap from round 1 (a later stage's
+    rounds, or a complete round after an open one, are not the draw's played rounds)."""
+
+    def glance(*rounds: tuple[int, int, int]) -> SeasonGlance:
+        made = tuple(RoundGlance(stage, number, 2, complete, 0, complete) for stage, number, complete in rounds)
+        return SeasonGlance("c", "C", "r", False, None, (), made, (), (), (), ())
+
+    assert glance().rounds_complete == 0
+    assert glance((1, 1, 2), (1, 2, 2), (1, 3, 1)).rounds_complete == 2
+    assert glance((1, 1, 2), (1, 2, 0), (1, 3, 2)).rounds_complete == 1
+    assert glance((1, 2, 2), (1, 1, 2), (2, 1, 2)).rounds_complete == 2

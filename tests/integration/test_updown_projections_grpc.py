@@ -15,7 +15,7 @@ from solver.domain.projection.problem import Cut
 from solver.domain.projection.updown import project_updown
 from solver.domain.projection.updown.problem import PairPoints, RemainingGame, UpDownProjectionProblem, UpDownStanding
 from tests.integration.test_projections_grpc import whole_system
-from tests.projection_season import STATUS, TIMEOUT, rated_competition
+from tests.projection_season import STATUS, TIMEOUT, rated_competition, record_game
 
 pytestmark = pytest.mark.integration
 
@@ -54,20 +54,7 @@ class UpdownGroup:
                 loser = b if winner == a else a
                 self.points[winner] += 1
                 self.scored[(winner, loser)] = self.scored.get((winner, loser), 0) + 1
-                organizer.RecordGame(
-                    results_pb2.RecordGameRequest(
-                        competition_id=self.id,
-                        stage=1,
-                        round=r,
-                        table=t,
-                        game=results_pb2.GameResult(
-                            number=1, first_player_id=a, second_player_id=b, result="1-0" if winner == a else "0-1"
-                        ),
-                        recorded_by="judge",
-                        idempotency_key=f"ladder-{r}-{t}",
-                    ),
-                    timeout=TIMEOUT,
-                )
+                record_game(organizer, self.id, r, t, a, b, winner == a)
 
     def stronger(self, a: str, b: str) -> bool:
         i, j = self.players.index(a), self.players.index(b)
@@ -110,23 +97,7 @@ class TwoGroups:
                 if len(table.player_ids) != 2:
                     continue
                 a, b = table.player_ids
-                organizer.RecordGame(
-                    results_pb2.RecordGameRequest(
-                        competition_id=self.id,
-                        stage=1,
-                        round=r,
-                        table=t,
-                        game=results_pb2.GameResult(
-                            number=1,
-                            first_player_id=a,
-                            second_player_id=b,
-                            result="1-0" if self.players.index(a) < self.players.index(b) else "0-1",
-                        ),
-                        recorded_by="judge",
-                        idempotency_key=f"two-{r}-{t}",
-                    ),
-                    timeout=TIMEOUT,
-                )
+                record_game(organizer, self.id, r, t, a, b, self.players.index(a) < self.players.index(b))
 
 
 @pytest.fixture(params=["sqlite", pytest.param("postgresql", marks=pytest.mark.postgres)], scope="module")

@@ -29,6 +29,20 @@ STATUSES = {
 }
 
 
+def telegram_links(competition: str, players: tuple[str, ...], russian: str, first_user: int) -> list[identity_pb2.TelegramLink]:
+    """One Telegram link per player of ``competition`` (user ``first_user``, then the next ones; its chat
+    100 above), in English except ``russian``'s."""
+    return [
+        identity_pb2.TelegramLink(
+            telegram_user_id=first_user + i,
+            chat_id=first_user + 100 + i,
+            language="ru" if p == russian else "en",
+            players=[identity_pb2.PlayerLink(competition_id=competition, player_id=p)],
+        )
+        for i, p in enumerate(players)
+    ]
+
+
 class League:
     """The gateway of a league of 4 rounds with ``after_round`` complete; GetProjections fails for "p4"."""
 
@@ -56,15 +70,7 @@ class League:
         return results_pb2.Projections(competition_id="c", cuts=[CUT], players=[row], rounds=4, after_round=self.after_round)
 
     async def links(self):
-        return [
-            identity_pb2.TelegramLink(
-                telegram_user_id=100 + i,
-                chat_id=200 + i,
-                language="ru" if p == "p2" else "en",
-                players=[identity_pb2.PlayerLink(competition_id="c", player_id=p)],
-            )
-            for i, p in enumerate(("p1", "p2", "p3", "p4"))
-        ]
+        return telegram_links("c", ("p1", "p2", "p3", "p4"), russian="p2", first_user=100)
 
 
 def planned(after_round: int) -> tuple[dict[str, str], League]:
@@ -160,15 +166,7 @@ class Ladder:
         )
 
     async def links(self):
-        return [
-            identity_pb2.TelegramLink(
-                telegram_user_id=300 + i,
-                chat_id=400 + i,
-                language="ru" if p == "a2" else "en",
-                players=[identity_pb2.PlayerLink(competition_id="u", player_id=p)],
-            )
-            for i, p in enumerate(("a1", "a2", "b1"))
-        ]
+        return telegram_links("u", ("a1", "a2", "b1"), russian="a2", first_user=300)
 
 
 def game_recorded(complete: dict[str, int], round_: int, table: int = 1) -> tuple[dict[str, str], Ladder]:
@@ -242,15 +240,7 @@ class Cup:
         return results_pb2.Projections(competition_id="k", cuts=[FINAL], players=[row], rounds=3, after_round=self.decided)
 
     async def links(self):
-        return [
-            identity_pb2.TelegramLink(
-                telegram_user_id=500 + i,
-                chat_id=600 + i,
-                language="ru" if p == "c4" else "en",
-                players=[identity_pb2.PlayerLink(competition_id="k", player_id=p)],
-            )
-            for i, p in enumerate(("c1", "c4"))
-        ]
+        return telegram_links("k", ("c1", "c4"), russian="c4", first_user=500)
 
 
 def cup_game(decided: int) -> tuple[dict[str, str], Cup]:
